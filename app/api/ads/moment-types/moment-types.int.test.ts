@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { createTestAdvertiser } from "@/test/factories/advertisers";
+import { call } from "@/test/http";
+import { GET } from "./route";
+
+const SPEC_FLOORS: Record<string, [string, number]> = {
+  bet_resolved: ["Bet Resolved", 0.5],
+  prediction_resolved: ["Prediction Resolved", 0.6],
+  overtime: ["Overtime", 0.4],
+  close_game: ["Close Game", 0.35],
+  spread_alert: ["Spread Alert", 0.3],
+  moneyline_alert: ["Moneyline Alert", 0.3],
+  total_alert: ["Total Alert", 0.25],
+  prop_alert: ["Prop Alert", 0.25],
+  position_alert: ["Position Alert", 0.2],
+  foul_trouble: ["Foul Trouble", 0.15],
+  follow_alert: ["Follow Alert", 0.1],
+};
+
+async function seedCampaignRollup(advertiserId: string, index: number, impressions: number, clicks: number) {
+  const id = `cmp_ctr${index}`;
+  await db().campaign.create({
+    data: {
+      id,
+      advertiserId,
+      name: `c${index}`,
+      status: "active",
+      momentTypes: '["close_game"]',
+      sports: '["nba"]',
+      bidCpmMicros: 1_000_000n,
+      dailyBudgetMicros: 50_000_000n,
+      totalBudgetMicros: 500_000_000n,
+      startDate: "2026-01-01",
+    },
+  });
+  await db().hourlyRollup.create({
+    data: {
+      campaignId: id,
+      creativeId: `cr_${index}`,
+      momentType: "close_game",
+      sport: "nba",
+      hourMs: BigInt(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3_600_000),
+      impressions: BigInt(impressions),
+      clicks: BigInt(clicks),
+      spendMicros: 1n,
+    },
+  });
+}
+
+describe("GET /api/ads/moment-types (E2)", () => {
+  it("is public, cached for an hour, and lists the 11 types with the spec's names and floors", async () => {
+    const res = await call(GET, "/api/ads/moment-types");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(res.body).toHaveLength(11);
+    for (const type of res.body) {
+      const [displayName, floor] = SPEC_FLOORS[type.key]!;
+      expect(type).toEqual({
+        key: type.key,
+        display_name: displayName,
+        description: expect.any(String),
+        floor_cpm_usd: floor,
+        typical_ctr_low: null,
+        typical_ctr_high: null,
+        available_sports: expect.any(Array),
+      });
+    }
+    const sports = Object.fromEntries(res.body.map((t: { key: string; available_sports: string[] }) => [t.key, t.available_sports]));
+    expect(sports.foul_trouble).toEqual(["ncaa_basketball", "nba"]);
+    expect(sports.overtime).toEqual(["ncaa_basketball", "nba", "nfl", "mlb"]);
+  });
+
+  it("publishes a CTR range only from enough real volume: p25 and p75 of per-campaign CTR", async () => {
+    const adv = await createTestAdvertiser();
+    // two qualifying campaigns are not enough
+    await seedCampaignRollup(adv.advertiserId, 1, 1000, 10); // 1.0%
+    await seedCampaignRollup(adv.advertiserId, 2, 2000, 60); // 3.0%
+    await seedCampaignRollup(adv.advertiserId, 3, 499, 400); // below 500 impressions: ignored
+    let res = await call(GET, "/api/ads/moment-types");
+    let closeGame = res.body.find((t: { key: string }) => t.key === "close_game");
+    expect([closeGame.typical_ctr_low, closeGame.typical_ctr_high]).toEqual([null, null]);
+
+    await seedCampaignRollup(adv.advertiserId, 4, 500, 10); // 2.0%
+    await seedCampaignRollup(adv.advertiserId, 5, 4000, 200); // 5.0%
+    res = await call(GET, "/api/ads/moment-types");
+    closeGame = res.body.find((t: { key: string }) => t.key === "close_game");
+    // CTRs sorted: 0.01, 0.02, 0.03, 0.05 -> p25 = 0.0175, p75 = 0.035 (linear interpolation)
+    expect(closeGame.typical_ctr_low).toBe(0.0175);
+    expect(closeGame.typical_ctr_high).toBe(0.035);
+    const overtime = res.body.find((t: { key: string }) => t.key === "overtime");
+    expect(overtime.typical_ctr_low).toBeNull();
+  });
+});

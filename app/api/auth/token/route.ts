@@ -1,0 +1,44 @@
+// POST /api/auth/token: E1, OAuth 2.0 client credentials (RFC 6749 errors, not problem+json)
+import { grantClientCredentials, OAuthError } from "@/lib/auth/token-grant";
+import { clientIp } from "@/lib/http/client-ip";
+import { consumeRateLimit } from "@/lib/http/rate-limit";
+import { requestIdFrom } from "@/lib/http/request-id";
+import { requestLogger } from "@/lib/log";
+
+function oauthResponse(body: unknown, status: number, headers: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", "cache-control": "no-store", pragma: "no-cache", ...headers },
+  });
+}
+
+export async function POST(request: Request): Promise<Response> {
+  const requestId = requestIdFrom(request.headers);
+  const log = requestLogger(requestId);
+  let headers: Record<string, string> = { "x-request-id": requestId };
+  try {
+    const limit = await consumeRateLimit("token", clientIp(request));
+    headers = { ...headers, ...limit.headers };
+    if (!limit.allowed) {
+      throw new OAuthError("rate_limited", `at most 10 token requests per minute; retry after ${limit.retryAfterSec} s`);
+    }
+    const type = request.headers.get("content-type") ?? "";
+    if (!/^application\/x-www-form-urlencoded\b/i.test(type)) {
+      throw new OAuthError("invalid_request", "Content-Type must be application/x-www-form-urlencoded");
+    }
+    const form = new URLSearchParams(await request.text());
+    const token = await grantClientCredentials({ form, authorization: request.headers.get("authorization") });
+    return oauthResponse(token, 200, headers);
+  } catch (error) {
+    if (error instanceof OAuthError) {
+      if (error.error === "invalid_client") headers["WWW-Authenticate"] = 'Basic realm="sma"';
+      return oauthResponse({ error: error.error, error_description: error.description }, error.status, headers);
+    }
+    log.error({ err: error }, "token endpoint failed");
+    return oauthResponse(
+      { error: "server_error", error_description: `unexpected error (request id ${requestId})` },
+      500,
+      headers,
+    );
+  }
+}

@@ -1,0 +1,55 @@
+import { listMomentTypes } from "@/lib/domain/moment-types/list-moment-types";
+
+export const dynamic = "force-dynamic";
+
+function formatCtr(low: number | null, high: number | null): string {
+  if (low === null || high === null) return "not enough volume yet";
+  return `${(low * 100).toFixed(2)}% – ${(high * 100).toFixed(2)}%`;
+}
+
+export default async function HomePage() {
+  const momentTypes = await listMomentTypes();
+  return (
+    <main className="container">
+      <section className="hero">
+        <h1>Sports Moment Ads</h1>
+        <p>
+          Push-notification ads delivered at the moments of live NBA, NFL, MLB and NCAA basketball games when a user
+          has money on the line. Campaigns bid a CPM per moment type; a second-price auction with a floor per moment
+          type decides each impression.
+        </p>
+      </section>
+      <nav className="links" aria-label="Developer links">
+        <a href="/api/ads/moment-types">Moment types (JSON)</a>
+        <a href="/.well-known/jwks.json">JWKS</a>
+      </nav>
+      <section aria-labelledby="moment-types-heading">
+        <h2 id="moment-types-heading">Moment types and floors</h2>
+        <table>
+          <thead>
+            <tr>
+              <th>Moment</th>
+              <th>Fires when</th>
+              <th className="num">Floor CPM</th>
+              <th>Typical CTR</th>
+              <th>Sports</th>
+            </tr>
+          </thead>
+          <tbody>
+            {momentTypes.map((type) => (
+              <tr key={type.key}>
+                <td>
+                  {type.display_name} <code className="muted">{type.key}</code>
+                </td>
+                <td>{type.description}</td>
+                <td className="num">${type.floor_cpm_usd.toFixed(2)}</td>
+                <td className="muted">{formatCtr(type.typical_ctr_low, type.typical_ctr_high)}</td>
+                <td className="muted">{type.available_sports.join(", ")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </main>
+  );
+}

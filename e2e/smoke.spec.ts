@@ -1,0 +1,34 @@
+import { expect, test } from "@playwright/test";
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
+import { admin } from "./helpers";
+
+test("the home page renders the moment types and their floors", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Sports Moment Ads" })).toBeVisible();
+  const rows = page.locator("table tbody tr");
+  await expect(rows).toHaveCount(11);
+  await expect(rows.filter({ hasText: "Prediction Resolved" })).toContainText("$0.60");
+  await expect(rows.filter({ hasText: "Foul Trouble" })).toContainText("ncaa_basketball, nba");
+});
+
+test("E2 lists 11 types; a CLI-made client gets a token that verifies against the JWKS", async ({ request }) => {
+  const types = await request.get("/api/ads/moment-types");
+  expect(types.status()).toBe(200);
+  expect(await types.json()).toHaveLength(11);
+
+  const created = admin("create-advertiser", "--name", "E2E Co", "--email", `e2e-${Date.now()}@example.test`, "--password", "e2e-password-123");
+  const token = await request.post("/api/auth/token", {
+    form: { grant_type: "client_credentials", client_id: created.client_id!, client_secret: created.client_secret! },
+  });
+  expect(token.status()).toBe(200);
+  const body = (await token.json()) as { access_token: string; expires_in: number };
+  expect(body.expires_in).toBe(3600);
+
+  const jwks = (await (await request.get("/.well-known/jwks.json")).json()) as JSONWebKeySet;
+  const { payload } = await jwtVerify(body.access_token, createLocalJWKSet(jwks), {
+    issuer: process.env.E2E_BASE_URL,
+    algorithms: ["RS256"],
+  });
+  expect(payload.adv).toBe(created.advertiser_id);
+  expect(payload.sub).toBe(created.client_id);
+});

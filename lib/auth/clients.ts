@@ -1,0 +1,55 @@
+// OAuth clients (client-credentials): creation by the operator CLI or the
+// dashboard, and authentication at E1.
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { SCOPES, isScope, splitScopes, type Scope } from "./scopes";
+import { hashSecret, newSecret, secretMatches } from "./secrets";
+
+/** A new client id and secret, and the hash that is all we keep of the secret. */
+export function newClientCredentials(): { clientId: string; clientSecret: string; secretHash: string } {
+  const clientSecret = newSecret("sk");
+  return { clientId: newId("cli"), clientSecret, secretHash: hashSecret(clientSecret) };
+}
+
+export type CreatedClient = { clientId: string; clientSecret: string; scopes: Scope[] };
+
+export async function createApiClient(
+  advertiserId: string,
+  options: { name?: string; scopes?: string[] } = {},
+): Promise<CreatedClient> {
+  const requested = options.scopes ?? [...SCOPES];
+  const unknown = requested.filter((scope) => !isScope(scope));
+  if (unknown.length || requested.length === 0) {
+    throw new AppError("validation_failed", {
+      detail: `scopes must be a non-empty subset of: ${SCOPES.join(" ")}`,
+      fieldErrors: [{ path: "scopes", message: unknown.length ? `unknown scope ${unknown.join(", ")}` : "empty" }],
+    });
+  }
+  const advertiser = await db().advertiser.findUnique({ where: { id: advertiserId }, select: { id: true } });
+  if (!advertiser) throw new AppError("not_found", { detail: `advertiser ${advertiserId} not found` });
+  const { clientId, clientSecret, secretHash } = newClientCredentials();
+  const scopes = [...new Set(requested)] as Scope[];
+  await db().apiClient.create({
+    data: {
+      id: clientId,
+      advertiserId,
+      name: options.name ?? "API client",
+      secretHash,
+      scopes: scopes.join(" "),
+    },
+  });
+  return { clientId, clientSecret, scopes };
+}
+
+export type AuthenticatedClient = { clientId: string; advertiserId: string; scopes: Scope[] };
+
+/** The client if the id exists, is not revoked and the secret matches; otherwise null. */
+export async function authenticateClient(clientId: string, clientSecret: string): Promise<AuthenticatedClient | null> {
+  const client = await db().apiClient.findUnique({ where: { id: clientId } });
+  // Hash even when the client is unknown, so timing does not reveal which ids exist.
+  const matches = secretMatches(clientSecret, client?.secretHash ?? "0".repeat(64));
+  if (!client || client.revokedAt || !matches) return null;
+  await db().apiClient.update({ where: { id: clientId }, data: { lastUsedAt: new Date() } });
+  return { clientId: client.id, advertiserId: client.advertiserId, scopes: splitScopes(client.scopes).filter(isScope) };
+}

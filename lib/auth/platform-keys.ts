@@ -1,0 +1,19 @@
+// Keys for publisher platforms calling POST /api/delivery/decisions.
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { hashSecret, newSecret } from "./secrets";
+
+export async function createPlatformKey(name: string): Promise<{ id: string; key: string }> {
+  if (!name.trim()) throw new AppError("validation_failed", { fieldErrors: [{ path: "name", message: "required" }] });
+  const key = newSecret("pk");
+  const id = newId("pk");
+  await db().platformKey.create({ data: { id, name: name.trim(), prefix: key.slice(0, 10), keyHash: hashSecret(key) } });
+  return { id, key };
+}
+
+/** The platform key record for a presented key, or null (revoked or unknown). */
+export async function findPlatformKey(key: string): Promise<{ id: string; name: string } | null> {
+  const row = await db().platformKey.findUnique({ where: { keyHash: hashSecret(key) } });
+  return row && !row.revokedAt ? { id: row.id, name: row.name } : null;
+}

@@ -1,0 +1,64 @@
+// Access tokens: RS256 JWTs (spec, Authentication; API.md). Verification
+// accepts RS256 only, the configured issuer, a known kid and an unexpired exp.
+import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
+import { env } from "@/lib/env";
+import { newId } from "@/lib/ids";
+import { isScope, splitScopes, type Scope } from "./scopes";
+import { currentSigningKey, publicKeyFor, TOKEN_ALG, TOKEN_LIFETIME_SEC } from "./signing-keys";
+
+export type AccessTokenClaims = { clientId: string; advertiserId: string; scopes: Scope[] };
+
+export async function issueAccessToken(
+  claims: AccessTokenClaims,
+  options: { now?: Date } = {},
+): Promise<{ token: string; expiresIn: number }> {
+  const now = options.now ?? new Date();
+  const key = await currentSigningKey(now);
+  const iat = Math.floor(now.getTime() / 1000);
+  const token = await new SignJWT({ adv: claims.advertiserId, scope: claims.scopes.join(" ") })
+    .setProtectedHeader({ alg: TOKEN_ALG, kid: key.kid, typ: "JWT" })
+    .setIssuer(env().PUBLIC_BASE_URL)
+    .setSubject(claims.clientId)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + TOKEN_LIFETIME_SEC)
+    .setJti(newId("key", 22).replace(/^key_/, "jti_"))
+    .sign(key.privateKey);
+  return { token, expiresIn: TOKEN_LIFETIME_SEC };
+}
+
+export class InvalidTokenError extends Error {}
+
+/** Verifies a bearer token; throws InvalidTokenError with a reason safe to show. */
+export async function verifyAccessToken(token: string, options: { now?: Date } = {}): Promise<AccessTokenClaims> {
+  const now = options.now ?? new Date();
+  let payload: JWTPayload;
+  try {
+    const result = await jwtVerify(
+      token,
+      async (header) => {
+        if (header.alg !== TOKEN_ALG) throw new InvalidTokenError("token algorithm must be RS256");
+        const key = header.kid ? await publicKeyFor(header.kid, now) : undefined;
+        if (!key) throw new InvalidTokenError("token signed by an unknown key");
+        return key;
+      },
+      {
+        algorithms: [TOKEN_ALG],
+        issuer: env().PUBLIC_BASE_URL,
+        currentDate: now,
+        requiredClaims: ["iss", "sub", "exp", "iat"],
+      },
+    );
+    payload = result.payload;
+  } catch (error) {
+    if (error instanceof InvalidTokenError) throw error;
+    if (error instanceof joseErrors.JWTExpired) throw new InvalidTokenError("token expired");
+    if (error instanceof joseErrors.JWTClaimValidationFailed) throw new InvalidTokenError(`token ${error.claim} is not valid`);
+    throw new InvalidTokenError("token is malformed or its signature does not verify");
+  }
+  const advertiserId = payload.adv;
+  const scope = payload.scope;
+  if (typeof advertiserId !== "string" || typeof scope !== "string" || typeof payload.sub !== "string") {
+    throw new InvalidTokenError("token claims are incomplete");
+  }
+  return { clientId: payload.sub, advertiserId, scopes: splitScopes(scope).filter(isScope) };
+}

@@ -1,0 +1,188 @@
+// Driver adapters for the two databases (docs/decisions/0004).
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
+import type {
+  IsolationLevel,
+  SqlDriverAdapter,
+  SqlMigrationAwareDriverAdapterFactory,
+  SqlQuery,
+  Transaction,
+} from "@prisma/driver-adapter-utils";
+import { randomUUID } from "node:crypto";
+import pg, { type PoolConfig } from "pg";
+import { parse as parsePgUrl } from "pg-connection-string";
+
+export type DatabaseKind = "sqlite" | "postgresql";
+
+export function databaseKind(url: string): DatabaseKind {
+  if (url.startsWith("file:")) return "sqlite";
+  if (/^postgres(ql)?:\/\//.test(url)) return "postgresql";
+  throw new Error("DATABASE_URL must start with file: or postgresql://");
+}
+
+export function sqlitePath(url: string): string {
+  return resolve(url.replace(/^file:/, "").replace(/\?.*$/, ""));
+}
+
+/** pg ignores a `database` override when given a connection string, so hand it parsed options. */
+export function pgPoolConfig(url: string): PoolConfig {
+  const parsed = parsePgUrl(url);
+  return {
+    host: parsed.host ?? undefined,
+    port: parsed.port ? Number(parsed.port) : undefined,
+    user: parsed.user ?? undefined,
+    password: parsed.password ?? undefined,
+    database: parsed.database ?? undefined,
+    ssl: parsed.ssl ? (parsed.ssl as PoolConfig["ssl"]) : undefined,
+    max: 10,
+  };
+}
+
+const SQLITE_PRAGMAS = "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;";
+
+/** WAL persists in the file; switching needs a moment alone with it, so only switch when needed. */
+async function ensureWal(adapter: SqlDriverAdapter): Promise<void> {
+  const result = await adapter.queryRaw({ sql: "PRAGMA journal_mode", args: [], argTypes: [] });
+  if (String(result.rows[0]?.[0]).toLowerCase() !== "wal") await adapter.executeScript("PRAGMA journal_mode = WAL");
+}
+
+/**
+ * A SQLite connection is one better-sqlite3 handle. The stock adapter locks only
+ * transactions, so a query from another request issued while an interactive
+ * transaction awaits would run inside that transaction (and vanish with its
+ * rollback). This wrapper makes every top-level statement wait for an open
+ * transaction to finish (docs/decisions/0004).
+ */
+class SerializedSqliteAdapter implements SqlDriverAdapter {
+  readonly provider: SqlDriverAdapter["provider"];
+  readonly adapterName: string;
+  #tail: Promise<void> = Promise.resolve();
+  #inTransaction = false;
+
+  constructor(private readonly inner: SqlDriverAdapter) {
+    this.provider = inner.provider;
+    this.adapterName = inner.adapterName;
+  }
+
+  #exclusive<T>(run: () => Promise<T>): Promise<T> {
+    if (!this.#inTransaction) return run();
+    const next = this.#tail.then(run);
+    return next;
+  }
+
+  queryRaw(query: SqlQuery) {
+    return this.#exclusive(() => this.inner.queryRaw(query));
+  }
+
+  executeRaw(query: SqlQuery) {
+    return this.#exclusive(() => this.inner.executeRaw(query));
+  }
+
+  executeScript(script: string) {
+    return this.#exclusive(() => this.inner.executeScript(script));
+  }
+
+  async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
+    let release!: () => void;
+    const previous = this.#tail;
+    this.#tail = new Promise<void>((resolveRelease) => (release = resolveRelease));
+    await previous;
+    this.#inTransaction = true;
+    const done = () => {
+      this.#inTransaction = false;
+      release();
+    };
+    let tx: Transaction;
+    try {
+      tx = await this.inner.startTransaction(isolationLevel);
+    } catch (error) {
+      done();
+      throw error;
+    }
+    const commit = tx.commit.bind(tx);
+    const rollback = tx.rollback.bind(tx);
+    tx.commit = async () => {
+      try {
+        await commit();
+      } finally {
+        done();
+      }
+    };
+    tx.rollback = async () => {
+      try {
+        await rollback();
+      } finally {
+        done();
+      }
+    };
+    return tx;
+  }
+
+  getConnectionInfo() {
+    return this.inner.getConnectionInfo?.() ?? { supportsRelationJoins: false };
+  }
+
+  dispose() {
+    return this.inner.dispose();
+  }
+}
+
+export function createAdapterFactory(
+  url: string,
+  options: { forMigrations?: boolean } = {},
+): SqlMigrationAwareDriverAdapterFactory {
+  if (databaseKind(url) === "postgresql") {
+    const config = pgPoolConfig(url);
+    const stock = new PrismaPg(config);
+    if (!options.forMigrations) return stock;
+    return {
+      provider: stock.provider,
+      adapterName: stock.adapterName,
+      connect: () => stock.connect(),
+      connectToShadowDb: () => connectPgShadow(config),
+    };
+  }
+  const path = sqlitePath(url);
+  mkdirSync(dirname(path), { recursive: true });
+  const stock = new PrismaBetterSqlite3({ url: path, timeout: 10_000 });
+  const prepare = async (adapter: SqlDriverAdapter) => {
+    await ensureWal(adapter);
+    await adapter.executeScript(SQLITE_PRAGMAS);
+    return options.forMigrations ? adapter : new SerializedSqliteAdapter(adapter);
+  };
+  return {
+    provider: stock.provider,
+    adapterName: stock.adapterName,
+    connect: async () => prepare(await stock.connect()),
+    connectToShadowDb: () => stock.connectToShadowDb(),
+  };
+}
+
+async function adminQuery(config: PoolConfig, sql: string): Promise<void> {
+  const client = new pg.Client({ ...config, database: config.database ?? "postgres" });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A throwaway shadow database for the schema engine. The stock PrismaPg shadow
+ * drops the database while its own pool still holds a connection (and with a
+ * connection string it even targets the main database), so make our own.
+ */
+async function connectPgShadow(config: PoolConfig): Promise<SqlDriverAdapter> {
+  const name = `sma_shadow_${randomUUID().replace(/-/g, "")}`;
+  await adminQuery(config, `CREATE DATABASE "${name}"`);
+  const adapter = await new PrismaPg({ ...config, database: name, max: 2 }).connect();
+  const dispose = adapter.dispose.bind(adapter);
+  adapter.dispose = async () => {
+    await dispose();
+    await adminQuery(config, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  };
+  return adapter;
+}

@@ -1,0 +1,41 @@
+// Operator use case: an advertiser, its first dashboard user and an API client
+// holding every scope, created in one transaction.
+import { z } from "zod";
+import { SCOPES } from "@/lib/auth/scopes";
+import { hashPassword } from "@/lib/auth/passwords";
+import { newClientCredentials } from "@/lib/auth/clients";
+import { db } from "@/lib/db/client";
+import { AppError, parseInput } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+
+export const createAdvertiserInput = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  email: z.string().trim().toLowerCase().pipe(z.email()),
+  password: z.string().min(10, "at least 10 characters").max(200),
+});
+export type CreateAdvertiserInput = z.input<typeof createAdvertiserInput>;
+
+export type CreatedAdvertiser = { advertiser_id: string; user_id: string; client_id: string; client_secret: string };
+
+export async function createAdvertiser(input: CreateAdvertiserInput): Promise<CreatedAdvertiser> {
+  const data = parseInput(createAdvertiserInput, input);
+  const existing = await db().user.findUnique({ where: { email: data.email }, select: { id: true } });
+  if (existing) {
+    throw new AppError("conflict", {
+      detail: `a user with email ${data.email} already exists`,
+      fieldErrors: [{ path: "email", message: "already registered" }],
+    });
+  }
+  const advertiserId = newId("adv");
+  const userId = newId("usr");
+  const { clientId, clientSecret, secretHash } = newClientCredentials();
+  const passwordHash = await hashPassword(data.password);
+  await db().$transaction([
+    db().advertiser.create({ data: { id: advertiserId, name: data.name, email: data.email } }),
+    db().user.create({ data: { id: userId, advertiserId, email: data.email, name: data.name, passwordHash } }),
+    db().apiClient.create({
+      data: { id: clientId, advertiserId, name: "Default client", secretHash, scopes: SCOPES.join(" ") },
+    }),
+  ]);
+  return { advertiser_id: advertiserId, user_id: userId, client_id: clientId, client_secret: clientSecret };
+}

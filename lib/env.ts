@@ -1,0 +1,66 @@
+// The only reader of process.env: validated once, with field errors at boot.
+import { z } from "zod";
+
+const flag = z
+  .enum(["0", "1", "true", "false", "yes", "no", ""])
+  .transform((value) => value === "1" || value === "true" || value === "yes");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Public origin of the service, without a trailing slash: the JWT issuer and the base of click URLs. */
+  PUBLIC_BASE_URL: z
+    .string()
+    .url()
+    .transform((value) => value.replace(/\/+$/, ""))
+    .optional(),
+  /** `file:<path>` (SQLite, the default) or `postgresql://...` */
+  DATABASE_URL: z
+    .string()
+    .min(1)
+    .refine((value) => /^(file:|postgres(ql)?:\/\/)/.test(value), "must start with file: or postgresql://")
+    .default("file:./data/app.db"),
+  /** Comma-separated host:port pairs exempt from the outbound guard (development and tests only). */
+  OUTBOUND_ALLOW_HOSTS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, "each entry must be host:port"))),
+  /** Seed a demo advertiser and feed it simulated traffic (default on). */
+  DEMO: flag.default(true),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Take the client address from X-Forwarded-For (only behind a proxy you control). */
+  TRUST_PROXY: flag.default(false),
+  /** Run background workers (dispatcher, controllers) in this process. */
+  WORKERS: flag.default(true),
+});
+
+export type Env = z.infer<typeof schema> & { PUBLIC_BASE_URL: string };
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const value = result.data;
+  return { ...value, PUBLIC_BASE_URL: value.PUBLIC_BASE_URL ?? `http://localhost:${value.PORT}` };
+}
+
+let cached: Env | undefined;
+
+/** The validated environment, read once per process (tests reset it with resetEnvForTests). */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

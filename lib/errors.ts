@@ -1,0 +1,105 @@
+// One error type for the domain and ONE table that says how each code renders
+// over HTTP (RFC 9457 problem+json, lib/http/problem.ts) and GraphQL
+// (extensions.code). Services throw AppError; transports only render it.
+import { ZodError, type z } from "zod";
+
+export const ERROR_CODES = {
+  bad_request: { status: 400, title: "Bad request", graphql: "BAD_REQUEST" },
+  unauthorized: { status: 401, title: "Unauthorized", graphql: "UNAUTHENTICATED" },
+  insufficient_scope: { status: 403, title: "Insufficient scope", graphql: "FORBIDDEN" },
+  not_found: { status: 404, title: "Not found", graphql: "NOT_FOUND" },
+  click_not_found: { status: 404, title: "Click not found", graphql: "NOT_FOUND" },
+  method_not_allowed: { status: 405, title: "Method not allowed", graphql: "BAD_REQUEST" },
+  conflict: { status: 409, title: "Conflict", graphql: "CONFLICT" },
+  invalid_transition: { status: 409, title: "Invalid status transition", graphql: "CONFLICT" },
+  validation_failed: { status: 422, title: "Validation failed", graphql: "BAD_USER_INPUT" },
+  immutable_field: { status: 422, title: "Immutable field", graphql: "BAD_USER_INPUT" },
+  icon_unreachable: { status: 422, title: "Icon URL unreachable", graphql: "BAD_USER_INPUT" },
+  attribution_window_expired: { status: 422, title: "Attribution window expired", graphql: "BAD_USER_INPUT" },
+  rate_limited: { status: 429, title: "Too many requests", graphql: "RATE_LIMITED" },
+  internal_error: { status: 500, title: "Internal error", graphql: "INTERNAL_SERVER_ERROR" },
+  unavailable: { status: 503, title: "Service unavailable", graphql: "SERVICE_UNAVAILABLE" },
+} as const satisfies Record<string, { status: number; title: string; graphql: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export type FieldError = { path: string; message: string };
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly detail: string;
+  readonly fieldErrors?: FieldError[];
+  /** extra response headers (Retry-After, WWW-Authenticate, ...) */
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    options: { detail?: string; fieldErrors?: FieldError[]; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(options.detail ?? ERROR_CODES[code].title, { cause: options.cause });
+    this.name = "AppError";
+    this.code = code;
+    this.detail = options.detail ?? ERROR_CODES[code].title;
+    this.fieldErrors = options.fieldErrors;
+    this.headers = options.headers;
+  }
+
+  get status(): number {
+    return ERROR_CODES[this.code].status;
+  }
+}
+
+/** "creative.headline", "moment_types[2]": the JSON path of a zod issue. */
+export function issuePath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const part of path) {
+    if (typeof part === "number") out += `[${part}]`;
+    else out += out ? `.${String(part)}` : String(part);
+  }
+  return out;
+}
+
+export function fieldErrorsFromZod(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ path: issuePath(issue.path), message: issue.message }));
+}
+
+export function validationError(fieldErrors: FieldError[], detail?: string): AppError {
+  const first = fieldErrors[0];
+  return new AppError("validation_failed", {
+    detail: detail ?? (first ? `${first.path || "body"}: ${first.message}` : "The request is not valid."),
+    fieldErrors,
+  });
+}
+
+/** Parse with a zod schema, throwing validation_failed with field paths. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(fieldErrorsFromZod(result.error));
+  return result.data;
+}
+
+type PrismaLikeError = { code?: unknown; name?: unknown };
+
+function isUniqueViolation(error: unknown): boolean {
+  const candidate = error as PrismaLikeError | null;
+  return (
+    typeof candidate === "object" &&
+    candidate !== null &&
+    candidate.code === "P2002" &&
+    typeof candidate.name === "string" &&
+    candidate.name.startsWith("PrismaClient")
+  );
+}
+
+/** Anything thrown -> AppError. Unknown faults become internal_error (the caller logs the cause). */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return validationError(fieldErrorsFromZod(error));
+  if (isUniqueViolation(error)) {
+    return new AppError("conflict", { detail: "The resource was changed by a concurrent request.", cause: error });
+  }
+  return new AppError("internal_error", {
+    detail: "An unexpected error occurred. Quote the request id when reporting it.",
+    cause: error,
+  });
+}

@@ -1,0 +1,104 @@
+// The wrapper every REST handler uses: request id, actor and scope, rate limit,
+// JSON body reading, and AppError -> problem+json. Business rules stay in lib/domain.
+import type { Logger } from "pino";
+import { actorFromRequest, requireScope, type Actor } from "@/lib/auth/actor";
+import type { Scope } from "@/lib/auth/scopes";
+import { AppError, toAppError } from "@/lib/errors";
+import { requestLogger } from "@/lib/log";
+import { clientIp } from "./client-ip";
+import { problemResponse } from "./problem";
+import { consumeRateLimit, rateLimitedError, type RateLimitPolicy } from "./rate-limit";
+import { requestIdFrom } from "./request-id";
+
+type Params = Record<string, string>;
+
+type BaseContext<P extends Params> = {
+  request: Request;
+  params: P;
+  url: URL;
+  requestId: string;
+  log: Logger;
+  /** The JSON body (400 bad_request when it is not application/json or does not parse). */
+  body(): Promise<unknown>;
+};
+
+type Options =
+  | { auth: "none"; rateLimit?: RateLimitPolicy }
+  | { auth: "token"; scope?: Scope; rateLimit?: RateLimitPolicy };
+
+type Context<O extends Options, P extends Params> = O extends { auth: "token" }
+  ? BaseContext<P> & { actor: Actor }
+  : BaseContext<P>;
+
+type NextRouteContext = { params?: Promise<Params> };
+
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
+    throw new AppError("bad_request", { detail: "Content-Type must be application/json." });
+  }
+  const text = await request.text();
+  if (!text.trim()) throw new AppError("bad_request", { detail: "The request body is empty." });
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError("bad_request", { detail: "The request body is not valid JSON." });
+  }
+}
+
+/** Renders an error for a route, logging unexpected faults with their cause. */
+export function errorResponse(error: unknown, requestId: string, log: Logger, headers: HeadersInit = {}): Response {
+  const appError = toAppError(error);
+  if (appError.code === "internal_error") {
+    log.error({ err: error }, "unhandled error");
+  }
+  return problemResponse(appError, requestId, headers);
+}
+
+export function defineRoute<O extends Options, P extends Params = Params>(
+  options: O,
+  handler: (context: Context<O, P>) => Promise<Response>,
+): (request: Request, routeContext?: NextRouteContext) => Promise<Response> {
+  return async (request, routeContext) => {
+    const requestId = requestIdFrom(request.headers);
+    const log = requestLogger(requestId);
+    let rateHeaders: Record<string, string> = {};
+    try {
+      const params = ((await routeContext?.params) ?? {}) as P;
+      const base: BaseContext<P> = {
+        request,
+        params,
+        url: new URL(request.url),
+        requestId,
+        log,
+        body: () => readJsonBody(request),
+      };
+      let context: BaseContext<P> & { actor?: Actor } = base;
+      if (options.auth === "token") {
+        const actor = await actorFromRequest(request);
+        if (options.scope) requireScope(actor, options.scope);
+        context = { ...base, actor };
+      }
+      if (options.rateLimit) {
+        const key = options.rateLimit === "token" ? clientIp(request) : (context.actor?.advertiserId ?? clientIp(request));
+        const outcome = await consumeRateLimit(options.rateLimit, key);
+        rateHeaders = outcome.headers;
+        if (!outcome.allowed) throw rateLimitedError(outcome);
+      }
+      const response = await handler(context as Context<O, P>);
+      response.headers.set("x-request-id", requestId);
+      for (const [name, value] of Object.entries(rateHeaders)) response.headers.set(name, value);
+      return response;
+    } catch (error) {
+      return errorResponse(error, requestId, log, rateHeaders);
+    }
+  };
+}
+
+/** A JSON response. Bodies must already be plain JSON values (no BigInt). */
+export function jsonResponse(data: unknown, init: { status?: number; headers?: HeadersInit } = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set("content-type", "application/json");
+  if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
+  return new Response(JSON.stringify(data), { status: init.status ?? 200, headers });
+}

@@ -1,0 +1,67 @@
+// Rate-limit policies in one table (Dub's pattern), enforced with
+// rate-limiter-flexible's Prisma store so that every app instance sharing the
+// database shares the counters. A store fault falls back to an in-memory
+// limiter rather than failing the request.
+import { RateLimiterMemory, RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+
+export const RATE_LIMIT_POLICIES = {
+  /** E1: 10 token requests per minute per IP address (spec, Limits). */
+  token: { points: 10, durationSec: 60, keyBy: "ip" },
+  /** E9: 60 performance reports per minute per advertiser, across all its clients. */
+  report: { points: 60, durationSec: 60, keyBy: "advertiser" },
+} as const;
+
+export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
+
+export type RateLimitOutcome = { allowed: boolean; headers: Record<string, string>; retryAfterSec: number };
+
+const limiters = new Map<RateLimitPolicy, RateLimiterPrisma>();
+
+function limiterFor(policy: RateLimitPolicy): RateLimiterPrisma {
+  let limiter = limiters.get(policy);
+  if (!limiter) {
+    const { points, durationSec } = RATE_LIMIT_POLICIES[policy];
+    limiter = new RateLimiterPrisma({
+      storeClient: db(),
+      tableName: "rateLimiterFlexible",
+      keyPrefix: policy,
+      points,
+      duration: durationSec,
+      insuranceLimiter: new RateLimiterMemory({ keyPrefix: `${policy}-insurance`, points, duration: durationSec }),
+    });
+    limiters.set(policy, limiter);
+  }
+  return limiter;
+}
+
+function headersFor(policy: RateLimitPolicy, res: RateLimiterRes, allowed: boolean): RateLimitOutcome {
+  const { points } = RATE_LIMIT_POLICIES[policy];
+  const resetSec = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+  const headers: Record<string, string> = {
+    "RateLimit-Limit": String(points),
+    "RateLimit-Remaining": String(allowed ? res.remainingPoints : 0),
+    "RateLimit-Reset": String(resetSec),
+  };
+  if (!allowed) headers["Retry-After"] = String(resetSec);
+  return { allowed, headers, retryAfterSec: resetSec };
+}
+
+/** Counts one request against `policy` for `key`; never throws for a limit, only reports it. */
+export async function consumeRateLimit(policy: RateLimitPolicy, key: string): Promise<RateLimitOutcome> {
+  try {
+    const res = await limiterFor(policy).consume(key, 1);
+    return headersFor(policy, res, true);
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) return headersFor(policy, rejection, false);
+    throw rejection;
+  }
+}
+
+export function rateLimitedError(outcome: RateLimitOutcome): AppError {
+  return new AppError("rate_limited", {
+    detail: `Rate limit exceeded; retry after ${outcome.retryAfterSec} s.`,
+    headers: outcome.headers,
+  });
+}

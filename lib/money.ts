@@ -1,0 +1,32 @@
+// Money is integer micro-dollars inside the service and USD numbers rounded to
+// 6 decimals at the edges (docs/decisions/0003). Never sum floats.
+
+export const MICROS_PER_USD = 1_000_000;
+
+/** USD number from a request -> micro-dollars (half away from zero at the 7th decimal). */
+export function usdToMicros(usd: number): bigint {
+  if (!Number.isFinite(usd)) throw new RangeError("amount must be finite");
+  // toFixed(6) rounds the decimal representation, avoiding 0.35 * 1e6 = 350000.00000000006
+  return BigInt(usd.toFixed(6).replace(".", ""));
+}
+
+/** micro-dollars -> USD number for a response. */
+export function microsToUsd(micros: bigint | number): number {
+  const value = typeof micros === "bigint" ? micros : BigInt(Math.round(micros));
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const whole = abs / 1_000_000n;
+  const fraction = (abs % 1_000_000n).toString().padStart(6, "0");
+  const usd = Number(`${whole}.${fraction}`);
+  return negative ? -usd : usd;
+}
+
+/** Cost of one impression at a CPM, in micro-dollars: CPM / 1000, rounded half up. */
+export function impressionCostMicros(cpmMicros: bigint): bigint {
+  return (cpmMicros + 500n) / 1000n;
+}
+
+/** Round a ratio to 6 decimals (ctr, traffic_allocation). */
+export function round6(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}

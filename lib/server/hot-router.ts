@@ -1,0 +1,111 @@
+// The publisher-side hot paths (/api/delivery/*, /c/*) are served by server.ts
+// directly on node:http, without Next (docs/decisions/0005): a minimal router
+// with exact or prefix matches, problem+json for anything it does not know.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { AppError, toAppError } from "@/lib/errors";
+import { problemBody, PROBLEM_CONTENT_TYPE } from "@/lib/http/problem";
+import { logger } from "@/lib/log";
+
+export type HotRequest = IncomingMessage & { requestId: string; clientIp: string };
+export type HotHandler = (req: HotRequest, res: ServerResponse, match: { path: string; rest: string }) => Promise<void> | void;
+
+type Route = { method: string; prefix: string; exact: boolean; handler: HotHandler };
+
+/** Path prefixes the custom server keeps away from Next. */
+export const HOT_PREFIXES = ["/api/delivery/", "/c/"] as const;
+
+export function isHotPath(pathname: string): boolean {
+  return HOT_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || pathname === "/api/delivery";
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(text),
+    "cache-control": "no-store",
+    ...headers,
+  });
+  res.end(text);
+}
+
+export function sendProblem(res: ServerResponse, error: unknown, requestId: string): void {
+  const appError = toAppError(error);
+  if (appError.code === "internal_error") logger().error({ err: error, requestId }, "hot path failed");
+  const text = JSON.stringify(problemBody(appError, requestId));
+  res.writeHead(appError.status, {
+    "content-type": PROBLEM_CONTENT_TYPE,
+    "content-length": Buffer.byteLength(text),
+    "cache-control": "no-store",
+    ...appError.headers,
+  });
+  res.end(text);
+}
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** Reads and parses a JSON request body (400 on a wrong type, bad JSON or over 64 KiB). */
+export function readJson(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const type = req.headers["content-type"] ?? "";
+    if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
+      req.resume();
+      reject(new AppError("bad_request", { detail: "Content-Type must be application/json." }));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new AppError("bad_request", { detail: "The request body is larger than 64 KiB." }));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("error", reject);
+    req.on("end", () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown);
+      } catch {
+        reject(new AppError("bad_request", { detail: "The request body is not valid JSON." }));
+      }
+    });
+  });
+}
+
+export class HotRouter {
+  readonly #routes: Route[] = [];
+
+  /** `path` ending in "/*" matches the prefix; otherwise the exact path. */
+  on(method: string, path: string, handler: HotHandler): this {
+    const exact = !path.endsWith("/*");
+    this.#routes.push({ method, prefix: exact ? path : path.slice(0, -1), exact, handler });
+    return this;
+  }
+
+  async handle(req: HotRequest, res: ServerResponse, pathname: string): Promise<void> {
+    let pathMatched = false;
+    for (const route of this.#routes) {
+      const matches = route.exact ? pathname === route.prefix : pathname.startsWith(route.prefix);
+      if (!matches) continue;
+      pathMatched = true;
+      if (route.method !== req.method) continue;
+      try {
+        await route.handler(req, res, { path: pathname, rest: route.exact ? "" : pathname.slice(route.prefix.length) });
+      } catch (error) {
+        if (!res.headersSent) sendProblem(res, error, req.requestId);
+        else res.destroy();
+      }
+      return;
+    }
+    sendProblem(
+      res,
+      pathMatched
+        ? new AppError("method_not_allowed", { detail: `${req.method} is not allowed on ${pathname}.` })
+        : new AppError("not_found", { detail: `No route for ${pathname}.` }),
+      req.requestId,
+    );
+  }
+}

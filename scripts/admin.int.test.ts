@@ -1,0 +1,62 @@
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+
+function admin(...args: string[]) {
+  const result = spawnSync("node_modules/.bin/tsx", ["scripts/admin.ts", ...args], {
+    env: { ...process.env, DATABASE_URL: env().DATABASE_URL, LOG_LEVEL: "silent" },
+    encoding: "utf8",
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe("operator CLI (npm run admin)", () => {
+  it("creates an advertiser, a scoped client and a platform key, printing JSON", async () => {
+    const advertiser = admin("create-advertiser", "--name", "Acme", "--email", "Ops@Acme.test", "--password", "a long password");
+    expect(advertiser.code).toBe(0);
+    const created = JSON.parse(advertiser.stdout) as Record<string, string>;
+    expect(created).toEqual({
+      advertiser_id: expect.stringMatching(/^adv_/),
+      client_id: expect.stringMatching(/^cli_/),
+      client_secret: expect.stringMatching(/^sk_/),
+    });
+    const stored = await db().apiClient.findUniqueOrThrow({ where: { id: created.client_id } });
+    expect(stored.scopes).toBe("campaigns:read campaigns:write reporting:read");
+    expect(stored.secretHash).not.toContain(created.client_secret);
+    expect((await db().user.findFirstOrThrow({ where: { advertiserId: created.advertiser_id } })).email).toBe("ops@acme.test");
+
+    const client = admin("create-client", "--advertiser", created.advertiser_id!, "--scopes", "reporting:read");
+    expect(client.code).toBe(0);
+    const scoped = JSON.parse(client.stdout) as Record<string, string>;
+    expect((await db().apiClient.findUniqueOrThrow({ where: { id: scoped.client_id } })).scopes).toBe("reporting:read");
+
+    const key = admin("create-platform-key", "--name", "Acme app");
+    expect(key.code).toBe(0);
+    expect(JSON.parse(key.stdout)).toEqual({ key: expect.stringMatching(/^pk_[A-Za-z0-9]{43}$/) });
+  });
+
+  it.each([
+    [["create-advertiser", "--name", "X", "--email", "not-an-email", "--password", "a long password"], /email/],
+    [["create-advertiser", "--name", "X", "--email", "x@y.test", "--password", "short"], /password: at least 10/],
+    [["create-advertiser", "--name", "X", "--email", "x@y.test"], /--password is required/],
+    [["create-client", "--advertiser", "adv_missing"], /advertiser adv_missing not found/],
+    [["create-client", "--advertiser", "adv_missing", "--scopes", "root"], /unknown scope root/],
+    [["create-platform-key"], /--name is required/],
+    [["launch-rockets"], /unknown command: launch-rockets/],
+    [["create-platform-key", "--name", "x", "--bogus"], /Unknown option '--bogus'/],
+  ])("refuses bad input %j with a message and a non-zero exit", (args, message) => {
+    const result = admin(...(args as string[]));
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(message);
+  });
+
+  it("refuses a second advertiser with the same email", () => {
+    const args = ["create-advertiser", "--name", "Dup", "--email", "dup@acme.test", "--password", "a long password"];
+    expect(admin(...args).code).toBe(0);
+    const again = admin(...args);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/already exists/);
+  });
+});

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# npm test: the whole suite, on a fresh machine too. Installs Debian's Chromium
+# and PostgreSQL when missing, then: lint, typecheck, unit tests, integration
+# tests on SQLite, the same integration tests on PostgreSQL, build, e2e.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1
+
+apt_updated=0
+apt_install() {
+  local runner=()
+  if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then runner=(sudo -n); else
+      echo "npm test: $* is missing and this user cannot install it (apt-get install -y $*)" >&2; exit 1
+    fi
+  fi
+  if [ "$apt_updated" = 0 ]; then "${runner[@]}" apt-get update -qq; apt_updated=1; fi
+  DEBIAN_FRONTEND=noninteractive "${runner[@]}" apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+step() { printf '\n==> %s\n' "$*"; }
+
+[ -x /usr/bin/chromium ] || { step "installing Debian's chromium"; apt_install chromium; }
+compgen -G "/usr/lib/postgresql/*/bin/pg_ctl" >/dev/null || { step "installing Debian's postgresql"; apt_install postgresql; }
+
+step "lint";       npm run --silent lint
+step "typecheck";  npm run --silent typecheck
+step "unit tests"; npx vitest run --project unit
+
+step "integration tests (SQLite)"
+npx vitest run --project integration
+
+step "integration tests (PostgreSQL)"
+pg_started=0
+if [ -z "${TEST_PG_URL:-}" ]; then
+  TEST_PG_URL=$(npx tsx scripts/lib/local-postgres.ts start)
+  pg_started=1
+fi
+export TEST_PG_URL
+trap '[ "$pg_started" = 1 ] && npx tsx scripts/lib/local-postgres.ts stop || true' EXIT
+TEST_DATABASE=postgresql npx vitest run --project integration
+
+step "build";      npm run --silent build
+step "e2e (Debian Chromium)"; npx playwright test

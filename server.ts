@@ -1,0 +1,126 @@
+// The one process (docs/decisions/0005): applies migrations, serves the hot
+// publisher paths (/api/delivery/*, /c/*) on node:http, hands every other request
+// to Next's request handler, and runs the background workers.
+//   npm start            production (after `npm run build`)
+//   npm run dev          development (Next dev server, reloads)
+import { existsSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { join } from "node:path";
+import next from "next";
+import { currentSigningKey } from "@/lib/auth/signing-keys";
+import { disconnectDb } from "@/lib/db/client";
+import { deployMigrations } from "@/lib/db/migrations";
+import { seedDemo } from "@/lib/demo/seed-demo";
+import { env } from "@/lib/env";
+import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
+import { REQUEST_ID_HEADER, requestIdFrom } from "@/lib/http/request-id";
+import { logger } from "@/lib/log";
+import { isHotPath, type HotRequest } from "@/lib/server/hot-router";
+import { createHotRouter } from "@/lib/server/hot-routes";
+import { WORKERS } from "@/lib/workers/all";
+import { startWorkers } from "@/lib/workers/registry";
+
+function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = req.headers["x-forwarded-for"];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+    if (first) return first;
+  }
+  return req.socket.remoteAddress ?? "unknown";
+}
+
+async function main() {
+  const config = env();
+  const dev = process.argv.includes("--dev");
+  const log = logger();
+  const root = process.cwd();
+
+  if (!dev && !existsSync(join(root, ".next", "BUILD_ID"))) {
+    throw new Error("no production build found: run `npm run build` first (or `npm run dev`)");
+  }
+
+  const applied = await deployMigrations(config.DATABASE_URL);
+  if (applied.length) log.info({ applied }, "migrations applied");
+  await currentSigningKey();
+  if (config.DEMO) await seedDemo(log);
+
+  const app = next({ dev, dir: root, hostname: "localhost", port: config.PORT });
+  await app.prepare();
+  const handleNext = app.getRequestHandler();
+  const hot = createHotRouter();
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const hotReq = req as HotRequest;
+    const requestId = requestIdFrom({ get: (name) => (req.headers[name] as string | undefined) ?? null });
+    const ip = clientAddress(req, config.TRUST_PROXY);
+    hotReq.requestId = requestId;
+    hotReq.clientIp = ip;
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    req.headers[CLIENT_IP_HEADER] = ip;
+    res.setHeader("x-request-id", requestId);
+
+    const started = performance.now();
+    const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
+    const hotPath = isHotPath(pathname);
+    res.on("finish", () => {
+      const fields = {
+        requestId,
+        method: req.method,
+        path: pathname,
+        status: res.statusCode,
+        ms: Math.round((performance.now() - started) * 100) / 100,
+      };
+      // the hot paths log at debug: thousands of lines a second help nobody
+      if (hotPath) log.debug(fields, "request");
+      else log.info(fields, "request");
+    });
+
+    if (hotPath) {
+      void hot.handle(hotReq, res, pathname);
+      return;
+    }
+    handleNext(req, res).catch((error: unknown) => {
+      log.error({ err: error, requestId }, "next handler failed");
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.end();
+      }
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.PORT, config.HOST, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  log.info({ url: `http://localhost:${port}`, database: config.DATABASE_URL.split(":")[0], dev }, "listening");
+
+  const stopWorkers = config.WORKERS
+    ? await startWorkers(WORKERS, { log, baseUrl: `http://127.0.0.1:${port}` })
+    : async () => {};
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await closed;
+    await stopWorkers();
+    await app.close?.();
+    await disconnectDb();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  logger().fatal({ err: error }, "failed to start");
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+// Each integration test file runs against its own fresh database: a copy of the
+// migrated SQLite template, or a PostgreSQL database created from the template.
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll, inject } from "vitest";
+import { disconnectDb } from "@/lib/db/client";
+import { resetEnvForTests } from "@/lib/env";
+import { databaseUrl } from "@/scripts/lib/local-postgres";
+import { installConsoleErrorGuard } from "./console-guard";
+
+Object.assign(process.env, { NODE_ENV: "test" });
+process.env.LOG_LEVEL ??= "silent";
+process.env.PUBLIC_BASE_URL = "http://sma.test";
+process.env.DEMO = "0";
+process.env.WORKERS = "0";
+process.env.OUTBOUND_ALLOW_HOSTS = "";
+
+const kind = inject("dbKind");
+let cleanup: () => Promise<void>;
+
+if (kind === "sqlite") {
+  const dir = mkdtempSync(join(tmpdir(), "sma-testdb-"));
+  const path = join(dir, "test.db");
+  copyFileSync(inject("dbTemplate"), path);
+  process.env.DATABASE_URL = `file:${path}`;
+  cleanup = async () => rmSync(dir, { recursive: true, force: true });
+} else {
+  const server = inject("dbTemplate");
+  const name = `sma_t${process.ppid}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject("pgTemplateName")}"`);
+  process.env.DATABASE_URL = databaseUrl(server, name);
+  cleanup = async () => {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  };
+}
+resetEnvForTests();
+installConsoleErrorGuard();
+
+afterAll(async () => {
+  await disconnectDb();
+  await cleanup();
+});

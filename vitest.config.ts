@@ -1,0 +1,36 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+export default defineConfig({
+  resolve: { alias: { "@/": root } },
+  test: {
+    pool: "forks",
+    isolate: true,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    exclude: ["**/node_modules/**", ".next/**", "e2e/**", "mcp/node_modules/**"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["**/*.test.ts"],
+          exclude: ["**/*.int.test.ts", "**/node_modules/**", ".next/**", "e2e/**"],
+          setupFiles: ["test/setup-unit.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["**/*.int.test.ts"],
+          exclude: ["**/node_modules/**", ".next/**", "e2e/**"],
+          globalSetup: ["test/global-setup.ts"],
+          setupFiles: ["test/setup-db.ts"],
+        },
+      },
+    ],
+  },
+});
