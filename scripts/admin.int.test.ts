@@ -11,7 +11,7 @@ function admin(...args: string[]) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-describe("operator CLI (npm run admin)", () => {
+describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
   it("creates an advertiser, a scoped client and a platform key, printing JSON", async () => {
     const advertiser = admin("create-advertiser", "--name", "Acme", "--email", "Ops@Acme.test", "--password", "a long password");
     expect(advertiser.code).toBe(0);

@@ -87,6 +87,8 @@ async function main() {
   } finally {
     await disconnectDb();
   }
+  // A pg connection the schema engine used can linger until its idle timeout: a CLI just exits.
+  process.exit();
 }
 
 void main();

@@ -63,7 +63,10 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+main()
+  // A pg connection the schema engine used can linger until its idle timeout: a CLI just exits.
+  .then(() => process.exit())
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });

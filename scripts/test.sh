@@ -33,8 +33,9 @@ npx vitest run --project integration
 step "integration tests (PostgreSQL)"
 pg_started=0
 if [ -z "${TEST_PG_URL:-}" ]; then
+  # stop the server afterwards only if this run started it
+  npx tsx scripts/lib/local-postgres.ts status || pg_started=1
   TEST_PG_URL=$(npx tsx scripts/lib/local-postgres.ts start)
-  pg_started=1
 fi
 export TEST_PG_URL
 trap '[ "$pg_started" = 1 ] && npx tsx scripts/lib/local-postgres.ts stop || true' EXIT

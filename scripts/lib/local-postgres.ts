@@ -81,8 +81,12 @@ if (process.argv[1]?.endsWith("local-postgres.ts")) {
     process.stdout.write(`${ensureLocalPostgres().url}\n`);
   } else if (command === "stop") {
     stopLocalPostgres();
+  } else if (command === "status") {
+    const port = Number(process.env.SMA_PG_PORT ?? DEFAULT_PG_PORT);
+    const ready = spawnSync(join(binDir(), "pg_isready"), ["-q", "-h", "127.0.0.1", "-p", String(port)]).status === 0;
+    process.exit(ready ? 0 : 1);
   } else {
-    writeFileSync(2, "usage: tsx scripts/lib/local-postgres.ts start|stop\n");
+    writeFileSync(2, "usage: tsx scripts/lib/local-postgres.ts start|stop|status\n");
     process.exit(2);
   }
 }

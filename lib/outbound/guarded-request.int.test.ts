@@ -1,0 +1,117 @@
+// The outbound guard against real local servers: refused requests never connect.
+import { createServer as createHttpServer, type Server } from "node:http";
+import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { guardedRequest, OutboundBlockedError, OutboundFailedError, vetOutboundUrl } from "./guarded-request";
+
+let connections = 0;
+let tcp: TcpServer;
+let tcpPort: number;
+let http: Server;
+let httpPort: number;
+let hang: Server;
+let hangPort: number;
+
+function listen<T extends TcpServer | Server>(server: T): Promise<number> {
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)));
+}
+
+beforeAll(async () => {
+  // counts every TCP connection it receives: a refused request must leave it at 0
+  tcp = createTcpServer((socket) => {
+    connections++;
+    socket.destroy();
+  });
+  tcpPort = await listen(tcp);
+  http = createHttpServer((req, res) => {
+    if (req.url === "/redirect-private") {
+      res.writeHead(302, { location: `http://127.0.0.1:${tcpPort}/metadata` }).end();
+    } else if (req.url === "/redirect-self") {
+      res.writeHead(301, { location: "/ok" }).end();
+    } else if (req.url === "/loop") {
+      res.writeHead(302, { location: "/loop" }).end();
+    } else if (req.url === "/big") {
+      res.writeHead(200).end("x".repeat(100_000));
+    } else {
+      res.writeHead(200, { "content-type": "text/plain" }).end(`${req.method} ok`);
+    }
+  });
+  httpPort = await listen(http);
+  hang = createHttpServer(() => {
+    /* never answers */
+  });
+  hangPort = await listen(hang);
+});
+
+afterAll(async () => {
+  hang.closeAllConnections();
+  await Promise.all([tcp, http, hang].map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+async function blockedReason(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(OutboundBlockedError);
+  return (error as OutboundBlockedError).reason;
+}
+
+describe("guardedRequest", () => {
+  it("refuses loopback, private and metadata addresses before connecting", async () => {
+    const before = connections;
+    expect(await blockedReason(guardedRequest(`https://127.0.0.1:${tcpPort}/x`, { allowHosts: [] }))).toBe("private_address");
+    expect(await blockedReason(guardedRequest(`https://localhost:${tcpPort}/x`, { allowHosts: [] }))).toBe("private_address");
+    expect(await blockedReason(guardedRequest(`https://[::ffff:127.0.0.1]:${tcpPort}/x`, { allowHosts: [] }))).toBe("private_address");
+    expect(await blockedReason(guardedRequest("https://169.254.169.254/latest/meta-data/", { allowHosts: [] }))).toBe("private_address");
+    expect(await blockedReason(guardedRequest("https://10.0.0.1/", { allowHosts: [] }))).toBe("private_address");
+    expect(connections).toBe(before);
+  });
+
+  it("refuses plain http, other schemes, credentials and junk", async () => {
+    expect(await blockedReason(guardedRequest(`http://127.0.0.1:${tcpPort}/`, { allowHosts: [] }))).toBe("scheme");
+    expect(await blockedReason(guardedRequest("ftp://example.com/", { allowHosts: [] }))).toBe("scheme");
+    expect(await blockedReason(guardedRequest("https://user:pw@example.com/", { allowHosts: [] }))).toBe("credentials");
+    expect(await blockedReason(guardedRequest("not a url", { allowHosts: [] }))).toBe("invalid_url");
+    expect(await blockedReason(guardedRequest("https://no-such-host.invalid/", { allowHosts: [] }))).toBe("dns");
+  });
+
+  it("lets an allow-listed host:port through, over plain http too", async () => {
+    const res = await guardedRequest(`http://127.0.0.1:${httpPort}/ok`, { method: "HEAD", allowHosts: [`127.0.0.1:${httpPort}`] });
+    expect(res.status).toBe(200);
+    const get = await guardedRequest(`http://127.0.0.1:${httpPort}/ok`, { allowHosts: [`127.0.0.1:${httpPort}`] });
+    expect(get.body.toString()).toBe("GET ok");
+    expect(await blockedReason(vetOutboundUrl(`http://127.0.0.1:${httpPort}/ok`, { allowHosts: ["127.0.0.1:1"] }))).toBe("scheme");
+  });
+
+  it("follows redirects, checking every hop: a hop to a private address is refused without connecting", async () => {
+    const allow = [`127.0.0.1:${httpPort}`];
+    const ok = await guardedRequest(`http://127.0.0.1:${httpPort}/redirect-self`, { allowHosts: allow });
+    expect(ok.status).toBe(200);
+    expect(ok.url).toBe(`http://127.0.0.1:${httpPort}/ok`);
+
+    const before = connections;
+    expect(await blockedReason(guardedRequest(`http://127.0.0.1:${httpPort}/redirect-private`, { allowHosts: allow }))).toBe("scheme");
+    expect(connections).toBe(before);
+
+    const loop = await guardedRequest(`http://127.0.0.1:${httpPort}/loop`, { allowHosts: allow }).catch((error: unknown) => error);
+    expect(loop).toBeInstanceOf(OutboundFailedError);
+    expect((loop as OutboundFailedError).reason).toBe("too_many_redirects");
+  });
+
+  it("times out a server that never answers", async () => {
+    const started = Date.now();
+    const error = await guardedRequest(`http://127.0.0.1:${hangPort}/`, { allowHosts: [`127.0.0.1:${hangPort}`], timeoutMs: 300 }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(OutboundFailedError);
+    expect((error as OutboundFailedError).reason).toBe("timeout");
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it("caps the body it reads", async () => {
+    const res = await guardedRequest(`http://127.0.0.1:${httpPort}/big`, { allowHosts: [`127.0.0.1:${httpPort}`], maxBodyBytes: 1000 });
+    expect(res.body.length).toBe(1000);
+    expect(res.bodyTruncated).toBe(true);
+  });
+});

@@ -1,0 +1,215 @@
+// The one way this service makes outbound HTTP requests (icon checks, webhooks,
+// postback forwarding). Before any connection it resolves the host and refuses
+// non-public addresses, then connects to exactly the address it vetted (so DNS
+// rebinding between check and connect cannot redirect it). Redirects are
+// followed manually and every hop is checked again. HTTPS only, except for the
+// host:port pairs in OUTBOUND_ALLOW_HOSTS (development and tests).
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { request as httpsRequest } from "node:https";
+import type { LookupFunction } from "node:net";
+import { env } from "@/lib/env";
+import { isIpLiteral, isPublicAddress } from "./addresses";
+
+export type OutboundBlockReason = "invalid_url" | "scheme" | "credentials" | "dns" | "private_address";
+
+/** The request was refused before any connection was made. */
+export class OutboundBlockedError extends Error {
+  constructor(
+    readonly reason: OutboundBlockReason,
+    message: string,
+  ) {
+    super(message);
+    this.name = "OutboundBlockedError";
+  }
+}
+
+export type OutboundFailureReason = "timeout" | "network" | "too_many_redirects" | "body_too_large" | "aborted";
+
+/** A connection was attempted and failed. */
+export class OutboundFailedError extends Error {
+  constructor(
+    readonly reason: OutboundFailureReason,
+    message: string,
+  ) {
+    super(message);
+    this.name = "OutboundFailedError";
+  }
+}
+
+export type OutboundOptions = {
+  method?: "GET" | "HEAD" | "POST";
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** whole request, all redirects included (default 10 s) */
+  timeoutMs?: number;
+  /** default 3; 0 returns the redirect response itself */
+  maxRedirects?: number;
+  /** default 64 KiB; the rest of a larger body is discarded (body_truncated) */
+  maxBodyBytes?: number;
+  signal?: AbortSignal;
+  /** defaults to env().OUTBOUND_ALLOW_HOSTS */
+  allowHosts?: readonly string[];
+};
+
+export type OutboundResponse = {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  bodyTruncated: boolean;
+  /** the URL that answered, after redirects */
+  url: string;
+  durationMs: number;
+};
+
+type Target = { url: URL; address?: { address: string; family: 4 | 6 } };
+
+function hostPort(url: URL): string {
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  return `${url.hostname.toLowerCase()}:${port}`;
+}
+
+function lookupAll(hostname: string): Promise<LookupAddress[]> {
+  return new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+  );
+}
+
+/**
+ * Validates a URL for outbound use without connecting: scheme, credentials, and
+ * every address its host resolves to. Returns the vetted address to connect to.
+ */
+export async function vetOutboundUrl(raw: string, options: { allowHosts?: readonly string[] } = {}): Promise<Target> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new OutboundBlockedError("invalid_url", "not a valid absolute URL");
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new OutboundBlockedError("scheme", "only https URLs are allowed");
+  }
+  if (url.username || url.password) {
+    throw new OutboundBlockedError("credentials", "URLs with embedded credentials are not allowed");
+  }
+  const allowHosts = options.allowHosts ?? env().OUTBOUND_ALLOW_HOSTS;
+  if (allowHosts.includes(hostPort(url))) return { url };
+  if (url.protocol !== "https:") throw new OutboundBlockedError("scheme", "only https URLs are allowed");
+
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (isIpLiteral(host)) {
+    if (!isPublicAddress(host)) {
+      throw new OutboundBlockedError("private_address", `${host} is not a public address`);
+    }
+    return { url, address: { address: host, family: host.includes(":") ? 6 : 4 } };
+  }
+  let addresses: LookupAddress[];
+  try {
+    addresses = await lookupAll(host);
+  } catch {
+    throw new OutboundBlockedError("dns", `${host} does not resolve`);
+  }
+  if (addresses.length === 0) throw new OutboundBlockedError("dns", `${host} does not resolve`);
+  const refused = addresses.find((entry) => !isPublicAddress(entry.address));
+  if (refused) {
+    throw new OutboundBlockedError("private_address", `${host} resolves to ${refused.address}, which is not a public address`);
+  }
+  const first = addresses[0]!;
+  return { url, address: { address: first.address, family: first.family === 6 ? 6 : 4 } };
+}
+
+function pinnedLookup(address: { address: string; family: 4 | 6 }): LookupFunction {
+  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, [address]);
+    else callback(null, address.address, address.family);
+  }) as unknown as LookupFunction;
+}
+
+function once(target: Target, options: OutboundOptions, deadline: number): Promise<Omit<OutboundResponse, "url" | "durationMs">> {
+  const { url } = target;
+  const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+  const maxBody = options.maxBodyBytes ?? 64 * 1024;
+  return new Promise((resolve, reject) => {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) {
+      reject(new OutboundFailedError("timeout", "timed out"));
+      return;
+    }
+    const req = send(
+      url,
+      {
+        method: options.method ?? "GET",
+        headers: { "user-agent": "SportsMomentAds/1.0", ...options.headers },
+        lookup: target.address ? pinnedLookup(target.address) : undefined,
+        servername: isIpLiteral(url.hostname) ? undefined : url.hostname,
+        signal: options.signal,
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        let truncated = false;
+        res.on("data", (chunk: Buffer) => {
+          if (size + chunk.length > maxBody) {
+            truncated = true;
+            chunks.push(chunk.subarray(0, Math.max(0, maxBody - size)));
+            size = maxBody;
+            res.destroy();
+            finish();
+            return;
+          }
+          size += chunk.length;
+          chunks.push(chunk);
+        });
+        let done = false;
+        const finish = () => {
+          if (done) return;
+          done = true;
+          clearTimeout(timer);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), bodyTruncated: truncated });
+        };
+        res.on("end", finish);
+        res.on("error", (error) => {
+          if (!truncated) {
+            clearTimeout(timer);
+            reject(new OutboundFailedError("network", error.message));
+          }
+        });
+      },
+    );
+    const timer = setTimeout(() => req.destroy(new OutboundFailedError("timeout", `no answer within ${options.timeoutMs ?? 10_000} ms`)), remaining);
+    req.on("error", (error) => {
+      clearTimeout(timer);
+      if (error instanceof OutboundFailedError) reject(error);
+      else if (error.name === "AbortError") reject(new OutboundFailedError("aborted", "aborted"));
+      else reject(new OutboundFailedError("network", error.message));
+    });
+    req.end(options.body);
+  });
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** An outbound request through the guard. Throws OutboundBlockedError or OutboundFailedError. */
+export async function guardedRequest(raw: string, options: OutboundOptions = {}): Promise<OutboundResponse> {
+  const started = Date.now();
+  const deadline = started + (options.timeoutMs ?? 10_000);
+  const maxRedirects = options.maxRedirects ?? 3;
+  let current = raw;
+  let method = options.method ?? "GET";
+  let body = options.body;
+  for (let hop = 0; ; hop++) {
+    const target = await vetOutboundUrl(current, options);
+    const response = await once(target, { ...options, method, body }, deadline);
+    const location = response.headers.location;
+    if (!REDIRECTS.has(response.status) || !location || maxRedirects === 0) {
+      return { ...response, url: target.url.toString(), durationMs: Date.now() - started };
+    }
+    if (hop >= maxRedirects) throw new OutboundFailedError("too_many_redirects", `more than ${maxRedirects} redirects`);
+    current = new URL(location, target.url).toString();
+    if (response.status === 303 && method !== "HEAD") {
+      method = "GET";
+      body = undefined;
+    }
+  }
+}

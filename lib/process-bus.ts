@@ -1,0 +1,26 @@
+// In-process notifications between the modules Next bundles (route handlers)
+// and those server.ts loads (delivery hot path): they are separate module
+// instances in one process, so the emitter lives on globalThis. Other app
+// instances learn of changes from the database (campaigns.version/updated_at).
+import { EventEmitter } from "node:events";
+
+type Bus = EventEmitter;
+const holder = globalThis as unknown as { __smaBus?: Bus };
+
+function bus(): Bus {
+  if (!holder.__smaBus) {
+    holder.__smaBus = new EventEmitter();
+    holder.__smaBus.setMaxListeners(50);
+  }
+  return holder.__smaBus;
+}
+
+/** Call after committing any change to a campaign or its creatives that delivery must see. */
+export function emitCampaignsChanged(campaignIds: readonly string[]): void {
+  bus().emit("campaigns-changed", campaignIds);
+}
+
+export function onCampaignsChanged(listener: (campaignIds: readonly string[]) => void): () => void {
+  bus().on("campaigns-changed", listener);
+  return () => bus().off("campaigns-changed", listener);
+}
