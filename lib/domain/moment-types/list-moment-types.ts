@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 import { microsToUsd, round6 } from "@/lib/money";
 import { percentile } from "@/lib/stats";
 import { MOMENT_TYPES } from "./catalog";
+import type { MomentTypeView } from "./moment-types.schemas";
 
 export const CTR_WINDOW_DAYS = 30;
 /** a campaign counts toward a type's CTR range with at least this many impressions of it */
@@ -12,15 +13,6 @@ export const CTR_MIN_CAMPAIGN_IMPRESSIONS = 500;
 /** and a range needs at least this many such campaigns */
 export const CTR_MIN_CAMPAIGNS = 3;
 
-export type MomentTypeView = {
-  key: string;
-  display_name: string;
-  description: string;
-  floor_cpm_usd: number;
-  typical_ctr_low: number | null;
-  typical_ctr_high: number | null;
-  available_sports: string[];
-};
 
 /** Per moment type: the 25th and 75th percentile of per-campaign CTR over the window. */
 export async function typicalCtrRanges(now = new Date()): Promise<Map<string, { low: number; high: number }>> {

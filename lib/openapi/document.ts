@@ -1,0 +1,26 @@
+// The OpenAPI 3.1 document, generated from the zod schemas (never written by
+// hand). Each area documents its paths in ./paths/<area>.ts; add yours here.
+import { createDocument } from "zod-openapi";
+import { SECURITY_SCHEMES } from "./common";
+import { authPaths } from "./paths/auth";
+import { momentTypesPaths } from "./paths/moment-types";
+
+export function buildOpenApiDocument(baseUrl: string) {
+  return createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Sports Moment Ads API",
+      version: "1.0.0",
+      description:
+        "Push-notification ad inventory sold at the moments of live games. Errors are RFC 9457 problem details " +
+        "(application/problem+json) except at the token endpoint, which answers RFC 6749 errors.",
+    },
+    servers: [{ url: baseUrl }],
+    security: [{ oauth2: [] }],
+    paths: {
+      ...authPaths,
+      ...momentTypesPaths,
+    },
+    components: { securitySchemes: SECURITY_SCHEMES },
+  });
+}
