@@ -3,6 +3,9 @@
 import { createDocument } from "zod-openapi";
 import { SECURITY_SCHEMES } from "./common";
 import { authPaths } from "./paths/auth";
+import { campaignsPaths } from "./paths/campaigns";
+import { clearingPricesPaths } from "./paths/clearing-prices";
+import { discoveryPaths } from "./paths/discovery";
 import { momentTypesPaths } from "./paths/moment-types";
 
 export function buildOpenApiDocument(baseUrl: string) {
@@ -20,6 +23,9 @@ export function buildOpenApiDocument(baseUrl: string) {
     paths: {
       ...authPaths,
       ...momentTypesPaths,
+      ...clearingPricesPaths,
+      ...campaignsPaths,
+      ...discoveryPaths,
     },
     components: { securitySchemes: SECURITY_SCHEMES },
   });

@@ -1,0 +1,255 @@
+// Campaign inputs (create, update, list query) and outputs, one zod schema each:
+// the REST routes, GraphQL, the dashboard forms and the OpenAPI document reuse
+// them. Rules are the specification's and API.md's; "today" is the UTC date of
+// an injected clock, so the schemas that need it are built per clock.
+import { z } from "zod";
+import { highestFloorMicros, isAvailableIn, momentType, MOMENT_TYPE_KEYS, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
+import { creativeInput, creativeView, isHttpsOrAllowListed, URL_MAX, variantCreated } from "@/lib/domain/creatives/creatives.schemas";
+import { SPORTS, type Sport } from "@/lib/domain/sports";
+import { microsToUsd, usdToMicros } from "@/lib/money";
+import { utcDate } from "./dates";
+
+export const MIN_DAILY_BUDGET_USD = 5;
+export const MIN_TOTAL_BUDGET_USD = 10;
+export const MAX_BID_CPM_USD = 1000;
+export const MAX_BUDGET_USD = 100_000_000;
+export const MAX_TARGET_CPA_USD = 1_000_000;
+export const NAME_MAX = 200;
+
+export const CAMPAIGN_STATUSES = ["active", "paused", "ended", "cancelled"] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+export const campaignStatus = z.enum(CAMPAIGN_STATUSES);
+
+/** True when a USD number is a whole number of micro-dollars (6 decimals; float noise such as 0.1+0.2 tolerated). */
+export function isWholeMicros(usd: number): boolean {
+  const micros = usd * 1_000_000;
+  return Math.abs(micros - Math.round(micros)) < 1e-3;
+}
+
+function usd(options: { min?: number; gtZero?: boolean; max: number; description: string; example: number }) {
+  let schema = z.number();
+  if (options.gtZero) schema = schema.gt(0, "must be greater than 0");
+  if (options.min !== undefined) schema = schema.min(options.min, `must be at least ${options.min}`);
+  return schema
+    .max(options.max, `must be at most ${options.max}`)
+    .refine(isWholeMicros, "must have at most 6 decimal places")
+    .meta({ description: options.description, example: options.example });
+}
+
+const bidCpmUsd = usd({
+  gtZero: true,
+  max: MAX_BID_CPM_USD,
+  description: `CPM bid in USD: at least the floor of every selected moment type (the highest of them), at most ${MAX_BID_CPM_USD}.`,
+  example: 2.5,
+});
+const dailyBudgetUsd = usd({ min: MIN_DAILY_BUDGET_USD, max: MAX_BUDGET_USD, description: "Daily budget in USD (UTC days), at least 5.", example: 50 });
+const totalBudgetUsd = usd({ min: MIN_TOTAL_BUDGET_USD, max: MAX_BUDGET_USD, description: "Total budget in USD, at least 10.", example: 500 });
+const targetCpaUsd = usd({ gtZero: true, max: MAX_TARGET_CPA_USD, description: "Target cost per conversion in USD; enables CPA auto-bidding.", example: 12 })
+  .nullable();
+
+const name = z
+  .string()
+  .refine((value) => value.trim().length > 0, "must not be blank")
+  .refine((value) => value.length <= NAME_MAX, `must be at most ${NAME_MAX} characters`)
+  .meta({ minLength: 1, maxLength: NAME_MAX, example: "NBA close games — Q4 push" });
+
+const isoDate = z.iso.date("must be a date (YYYY-MM-DD)");
+
+function unique<T>(values: readonly T[]): boolean {
+  return new Set(values).size === values.length;
+}
+
+const momentTypes = z
+  .array(z.enum(MOMENT_TYPE_KEYS))
+  .min(1, "must contain at least one moment type")
+  .refine(unique, "must not repeat a moment type")
+  .meta({ description: "Moment type keys (E2). A type is targeted in the selected sports where it is available.", example: ["close_game", "overtime"] });
+const sports = z
+  .array(z.enum(SPORTS))
+  .min(1, "must contain at least one sport")
+  .refine(unique, "must not repeat a sport")
+  .meta({ example: ["nba", "ncaa_basketball"] });
+
+/** An https URL (or an allow-listed host:port in development), for outbound requests such as postbacks. */
+export const postbackUrl = z
+  .string()
+  .max(URL_MAX)
+  .superRefine((value, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be an absolute URL" });
+      return;
+    }
+    if (!isHttpsOrAllowListed(url)) ctx.addIssue({ code: "custom", message: "must be an https URL" });
+    else if (url.username || url.password) ctx.addIssue({ code: "custom", message: "must not contain credentials" });
+  })
+  .nullable()
+  .meta({
+    format: "uri",
+    description:
+      "When set, each recorded conversion is also sent there as a GET, with the macros {click_id} {campaign_id} {event_type} {event_value_usd} substituted. HTTPS only.",
+    example: "https://postback.example.com/sma?click={click_id}&value={event_value_usd}",
+  });
+
+type Issues = { issues: readonly { path?: readonly PropertyKey[] }[] };
+/** Run a cross-field rule only when the fields it reads parsed (so every field error is reported at once). */
+function whenValid(...fields: string[]) {
+  return { when: (payload: Issues) => !payload.issues.some((issue) => fields.includes(String(issue.path?.[0]))) };
+}
+
+/** The minimum-bid message: which selected type sets the floor. */
+export function floorIssue(types: readonly MomentTypeKey[], bidMicros: bigint): string | null {
+  const floor = highestFloorMicros(types);
+  if (bidMicros >= floor) return null;
+  const setter = types.find((type) => momentType(type).floorCpmMicros === floor)!;
+  return `must be at least ${microsToUsd(floor).toFixed(2)}, the floor of ${setter} (the highest floor among the selected moment types)`;
+}
+
+/** Moment types available in none of the selected sports (API.md: creation is refused only then). */
+export function unavailableTypes(types: readonly MomentTypeKey[], selected: readonly Sport[]): { index: number; message: string }[] {
+  return types.flatMap((type, index) =>
+    selected.some((sport) => isAvailableIn(type, sport))
+      ? []
+      : [{ index, message: `${type} is not available in any selected sport (available in: ${momentType(type).availableSports.join(", ")})` }],
+  );
+}
+
+/** E5's body, checked against `today` (UTC, YYYY-MM-DD). */
+export function createCampaignInputFor(today: () => string) {
+  return z
+    .strictObject({
+      name,
+      moment_types: momentTypes,
+      sports,
+      bid_cpm_usd: bidCpmUsd,
+      daily_budget_usd: dailyBudgetUsd,
+      total_budget_usd: totalBudgetUsd,
+      start_date: isoDate
+        .refine((value) => value >= today(), { message: "must be today (UTC) or later" })
+        .meta({ description: "First day of delivery (UTC): today or later.", example: "2026-12-01" }),
+      end_date: isoDate.nullable().optional().meta({ description: "Last day of delivery (UTC, inclusive), after start_date; null or omitted = open-ended." }),
+      target_cpa_usd: targetCpaUsd.optional(),
+      postback_url: postbackUrl.optional(),
+      creative: creativeInput,
+    })
+    .superRefine((value, ctx) => {
+      const issue = floorIssue(value.moment_types, usdToMicros(value.bid_cpm_usd));
+      if (issue) ctx.addIssue({ code: "custom", path: ["bid_cpm_usd"], message: issue });
+    }, whenValid("moment_types", "bid_cpm_usd"))
+    .superRefine((value, ctx) => {
+      for (const { index, message } of unavailableTypes(value.moment_types, value.sports)) {
+        ctx.addIssue({ code: "custom", path: ["moment_types", index], message });
+      }
+    }, whenValid("moment_types", "sports"))
+    .superRefine((value, ctx) => {
+      if (value.end_date != null && value.end_date <= value.start_date) {
+        ctx.addIssue({ code: "custom", path: ["end_date"], message: "must be after start_date" });
+      }
+    }, whenValid("start_date", "end_date"))
+    .meta({ id: "CreateCampaignInput" });
+}
+
+/** E5's body with the real clock (documentation, forms). Services use createCampaignInputFor(their clock). */
+export const createCampaignInput = createCampaignInputFor(() => utcDate(new Date()));
+export type CreateCampaignInput = z.infer<typeof createCampaignInput>;
+
+const immutableNote = "Immutable after creation: accepted only with the current value (422 immutable_field otherwise).";
+
+/** E7's body. Rules that need the stored campaign (floors, minimums, dates, transitions) are checked by the service on the merged campaign. */
+export const updateCampaignInput = z
+  .strictObject({
+    name: name.optional(),
+    bid_cpm_usd: bidCpmUsd.optional(),
+    daily_budget_usd: dailyBudgetUsd.optional(),
+    total_budget_usd: totalBudgetUsd.optional(),
+    target_cpa_usd: targetCpaUsd.optional(),
+    end_date: isoDate.nullable().optional().meta({ description: "Last day of delivery (UTC, inclusive): after start_date and not before today; null = open-ended." }),
+    status: z
+      .enum(["active", "paused", "ended"])
+      .optional()
+      .meta({ description: "active ⇄ paused; active or paused → ended (final). `cancelled` is reached with DELETE." }),
+    postback_url: postbackUrl.optional(),
+    moment_types: momentTypes.optional().meta({ description: immutableNote }),
+    sports: sports.optional().meta({ description: immutableNote }),
+    start_date: isoDate.optional().meta({ description: immutableNote }),
+    creative: creativeInput.optional().meta({ description: `${immutableNote} New creatives are added as variants (E8).` }),
+  })
+  .meta({ id: "UpdateCampaignInput" });
+export type UpdateCampaignInput = z.infer<typeof updateCampaignInput>;
+
+export const MAX_PER_PAGE = 100;
+
+/** E4's query. The route turns all-digit query values into numbers; anything else is reported as it is. */
+export const listCampaignsQuery = z
+  .strictObject({
+    status: campaignStatus.optional().meta({ description: "Only campaigns with this status." }),
+    page: z.number().int("must be an integer").min(1, "must be at least 1").max(Number.MAX_SAFE_INTEGER).default(1),
+    per_page: z.number().int("must be an integer").min(1, "must be at least 1").max(MAX_PER_PAGE, `must be at most ${MAX_PER_PAGE}`).default(20),
+  })
+  .meta({ id: "ListCampaignsQuery" });
+export type ListCampaignsQuery = z.infer<typeof listCampaignsQuery>;
+
+// ------------------------------------------------------------------ outputs
+
+const usdOut = z.number();
+
+export const campaignListItem = z
+  .object({
+    id: z.string().meta({ example: "cmp_8fJ2nQ4xLbW9cT1mV6pR3z" }),
+    name: z.string(),
+    status: campaignStatus,
+    moment_types: z.array(z.enum(MOMENT_TYPE_KEYS)),
+    sports: z.array(z.enum(SPORTS)),
+    bid_cpm_usd: usdOut,
+    daily_budget_usd: usdOut,
+    total_budget_usd: usdOut,
+    spend_to_date_usd: usdOut.meta({ description: "Committed spend; an impression shows here within 5 seconds." }),
+    impressions_to_date: z.number().int(),
+    start_date: z.iso.date(),
+    end_date: z.iso.date().nullable(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: "CampaignListItem" });
+export type CampaignListItem = z.infer<typeof campaignListItem>;
+
+export const campaignDetail = campaignListItem
+  .extend({
+    target_cpa_usd: usdOut.nullable(),
+    postback_url: z.string().nullable(),
+    ended_reason: z
+      .enum(["budget_exhausted", "end_date", "advertiser"])
+      .nullable()
+      .meta({ description: "Why delivery stopped (ended or cancelled campaigns); null while it can run." }),
+    creative: creativeView.meta({ description: "The primary creative (variant_a)." }),
+    variants: z.array(creativeView).meta({ description: "Every creative of the campaign, variant_a first." }),
+  })
+  .meta({ id: "Campaign" });
+export type CampaignDetail = z.infer<typeof campaignDetail>;
+
+export const pagination = z
+  .object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int().meta({ description: "Campaigns matching the filter." }) })
+  .meta({ id: "Pagination" });
+
+export const campaignList = z.object({ campaigns: z.array(campaignListItem), pagination }).meta({ id: "CampaignList" });
+export type CampaignList = z.infer<typeof campaignList>;
+
+export const campaignCreated = z
+  .object({
+    id: z.string(),
+    status: campaignStatus,
+    estimated_daily_impressions: z.number().int().min(0).meta({
+      description:
+        "Impressions a day this campaign would have won over the last 7 days of recorded auctions for its moment types and sports, " +
+        "capped by the daily budget. 0 when no auctions were recorded for them (or the creative was rejected): nothing is invented.",
+    }),
+    estimated_daily_spend_usd: usdOut.min(0).meta({ description: "Daily spend for those impressions at the prices it would have paid, at most the daily budget." }),
+    created_at: z.iso.datetime(),
+    creative: variantCreated.meta({ description: "The primary creative and the result of its automatic review." }),
+  })
+  .meta({ id: "CampaignCreated" });
+export type CampaignCreated = z.infer<typeof campaignCreated>;
+
+export const campaignIdParams = z.object({ id: z.string().meta({ description: "Campaign id", example: "cmp_8fJ2nQ4xLbW9cT1mV6pR3z" }) });

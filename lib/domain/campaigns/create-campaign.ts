@@ -1,0 +1,89 @@
+// E5: create a campaign (status active) with its primary creative (variant_a).
+// Order: every field error at once (422 validation_failed); then, for a fully
+// valid body only, the icon check over the network (422 icon_unreachable); then
+// the automatic review and the estimates; then one transaction.
+import type { Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db/client";
+import { assertIconReachable, type IconCheckOptions } from "@/lib/domain/creatives/check-icon-url";
+import { reviewCreative } from "@/lib/domain/creatives/review-creative";
+import { trafficAllocation } from "@/lib/domain/creatives/traffic-allocation";
+import { variantLabel } from "@/lib/domain/creatives/variant-label";
+import { parseInput } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { microsToUsd, usdToMicros } from "@/lib/money";
+import { emitCampaignsChanged } from "@/lib/process-bus";
+import { createCampaignInputFor, type CampaignCreated } from "./campaigns.schemas";
+import { utcDate } from "./dates";
+import { estimateDailyDelivery } from "./estimate-delivery";
+
+export type CreateCampaignOptions = { now?: Date; iconCheck?: IconCheckOptions };
+
+export async function createCampaign(actor: Actor, input: unknown, options: CreateCampaignOptions = {}): Promise<CampaignCreated> {
+  const now = options.now ?? new Date();
+  const parsed = parseInput(createCampaignInputFor(() => utcDate(now)), input);
+  await assertIconReachable(parsed.creative.icon_url, "creative.icon_url", options.iconCheck);
+  const review = reviewCreative(parsed.creative);
+
+  const bidCpmMicros = usdToMicros(parsed.bid_cpm_usd);
+  const dailyBudgetMicros = usdToMicros(parsed.daily_budget_usd);
+  const totalBudgetMicros = usdToMicros(parsed.total_budget_usd);
+  // a campaign whose only creative was rejected cannot deliver until a variant is approved
+  const estimate =
+    review.status === "approved"
+      ? await estimateDailyDelivery({ momentTypes: parsed.moment_types, sports: parsed.sports, bidCpmMicros, dailyBudgetMicros, totalBudgetMicros }, now)
+      : { dailyImpressions: 0, dailySpendMicros: 0n };
+
+  const id = newId("cmp");
+  const creativeId = newId("cr");
+  await db().campaign.create({
+    data: {
+      id,
+      advertiserId: actor.advertiserId,
+      name: parsed.name,
+      status: "active",
+      momentTypes: JSON.stringify(parsed.moment_types),
+      sports: JSON.stringify(parsed.sports),
+      bidCpmMicros,
+      dailyBudgetMicros,
+      totalBudgetMicros,
+      targetCpaMicros: parsed.target_cpa_usd == null ? null : usdToMicros(parsed.target_cpa_usd),
+      postbackUrl: parsed.postback_url ?? null,
+      startDate: parsed.start_date,
+      endDate: parsed.end_date ?? null,
+      createdAt: now,
+      updatedAt: now,
+      creatives: {
+        create: {
+          id: creativeId,
+          variantIndex: 0,
+          variantLabel: variantLabel(0),
+          headline: parsed.creative.headline,
+          body: parsed.creative.body,
+          iconUrl: parsed.creative.icon_url,
+          actionUrl: parsed.creative.action_url,
+          ctaText: parsed.creative.cta_text ?? null,
+          status: review.status,
+          reviewReason: review.reason,
+          reviewedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        },
+      },
+    },
+  });
+  emitCampaignsChanged([id]);
+  return {
+    id,
+    status: "active",
+    estimated_daily_impressions: estimate.dailyImpressions,
+    estimated_daily_spend_usd: microsToUsd(estimate.dailySpendMicros),
+    created_at: now.toISOString(),
+    creative: {
+      id: creativeId,
+      variant_label: variantLabel(0),
+      traffic_allocation: trafficAllocation(review.status, review.status === "approved" ? 1 : 0),
+      status: review.status,
+      review_reason: review.reason,
+    },
+  };
+}

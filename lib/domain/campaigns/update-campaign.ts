@@ -1,0 +1,157 @@
+// E7: change a campaign. Order of checks (docs/decisions/0300):
+//   404 (not the actor's) -> 422 validation_failed (field rules) -> 422
+//   immutable_field (moment_types, sports, start_date, creative unless sent with
+//   the current value) -> 409 invalid_transition (nothing leaves ended or
+//   cancelled; a final campaign cannot be changed) -> 422 validation_failed
+//   (floors, minimums and dates re-checked on the merged campaign).
+// The write is conditional on the version and status that were read, so a
+// concurrent change (the delivery engine ending the campaign) is never
+// overwritten; the version bump tells delivery to reload it at once.
+import type { Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db/client";
+import type { CreativeInput } from "@/lib/domain/creatives/creatives.schemas";
+import type { MomentTypeKey } from "@/lib/domain/moment-types/catalog";
+import { AppError, parseInput, validationError, type FieldError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { microsToUsd, usdToMicros } from "@/lib/money";
+import { emitCampaignsChanged } from "@/lib/process-bus";
+import { enqueueEvent } from "@/lib/webhooks/outbox";
+import type { Prisma } from "@/prisma/generated/sqlite/client";
+import { floorIssue, updateCampaignInput, type CampaignDetail, type CampaignStatus, type UpdateCampaignInput } from "./campaigns.schemas";
+import type { CampaignRow } from "./campaign-view";
+import { utcDate } from "./dates";
+import { campaignDetail, getCampaignOrThrow } from "./get-campaign";
+
+const ATTEMPTS = 3;
+
+/** Allowed status moves (API.md): active ⇄ paused, active/paused → ended, ended → ended (no-op). */
+export function canMove(from: CampaignStatus, to: "active" | "paused" | "ended"): boolean {
+  if (from === "active" || from === "paused") return true;
+  return from === "ended" && to === "ended";
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((value) => b.includes(value));
+}
+
+function immutableErrors(input: UpdateCampaignInput, row: CampaignRow, primary: { headline: string; body: string; iconUrl: string; actionUrl: string; ctaText: string | null }): FieldError[] {
+  const errors: FieldError[] = [];
+  const message = (field: string) => `${field} cannot be changed after creation`;
+  if (input.moment_types && !sameSet(input.moment_types, JSON.parse(row.momentTypes) as string[])) errors.push({ path: "moment_types", message: message("moment_types") });
+  if (input.sports && !sameSet(input.sports, JSON.parse(row.sports) as string[])) errors.push({ path: "sports", message: message("sports") });
+  if (input.start_date !== undefined && input.start_date !== row.startDate) errors.push({ path: "start_date", message: message("start_date") });
+  if (input.creative) {
+    const sent: CreativeInput = input.creative;
+    const same =
+      sent.headline === primary.headline &&
+      sent.body === primary.body &&
+      sent.icon_url === primary.iconUrl &&
+      sent.action_url === primary.actionUrl &&
+      (sent.cta_text ?? null) === primary.ctaText;
+    if (!same) errors.push({ path: "creative", message: "creative cannot be changed after creation; add a variant (POST /api/ads/campaigns/{id}/variants)" });
+  }
+  return errors;
+}
+
+type Change = { data: Prisma.CampaignUpdateManyMutationInput; ended: boolean; bid?: { old: bigint; new: bigint } };
+
+/** The column changes the input asks for (only values that differ from the row). */
+function changes(input: UpdateCampaignInput, row: CampaignRow, now: Date): Change {
+  const data: Prisma.CampaignUpdateManyMutationInput = {};
+  let ended = false;
+  let bid: Change["bid"];
+  if (input.name !== undefined && input.name !== row.name) data.name = input.name;
+  if (input.bid_cpm_usd !== undefined && usdToMicros(input.bid_cpm_usd) !== row.bidCpmMicros) {
+    data.bidCpmMicros = usdToMicros(input.bid_cpm_usd);
+    bid = { old: row.bidCpmMicros, new: data.bidCpmMicros };
+  }
+  if (input.daily_budget_usd !== undefined && usdToMicros(input.daily_budget_usd) !== row.dailyBudgetMicros) data.dailyBudgetMicros = usdToMicros(input.daily_budget_usd);
+  if (input.total_budget_usd !== undefined && usdToMicros(input.total_budget_usd) !== row.totalBudgetMicros) data.totalBudgetMicros = usdToMicros(input.total_budget_usd);
+  if (input.target_cpa_usd !== undefined) {
+    const next = input.target_cpa_usd === null ? null : usdToMicros(input.target_cpa_usd);
+    if (next !== row.targetCpaMicros) data.targetCpaMicros = next;
+  }
+  if (input.end_date !== undefined && input.end_date !== row.endDate) data.endDate = input.end_date;
+  if (input.postback_url !== undefined && input.postback_url !== row.postbackUrl) data.postbackUrl = input.postback_url;
+  if (input.status !== undefined && input.status !== row.status) {
+    data.status = input.status;
+    if (input.status === "ended") {
+      ended = true;
+      data.endedReason = "advertiser";
+      data.endedAt = now;
+    }
+  }
+  return { data, ended, bid };
+}
+
+/** Floors, minimums and dates on the campaign as it would be after the change (API.md: re-checked at E7). */
+function mergedErrors(input: UpdateCampaignInput, row: CampaignRow, today: string): FieldError[] {
+  const errors: FieldError[] = [];
+  const types = JSON.parse(row.momentTypes) as MomentTypeKey[];
+  // the floor is checked when the bid is sent: pausing or ending must work even if floors rose since creation
+  const floor = input.bid_cpm_usd === undefined ? null : floorIssue(types, usdToMicros(input.bid_cpm_usd));
+  if (floor) errors.push({ path: "bid_cpm_usd", message: floor });
+  if (input.end_date != null && input.end_date !== row.endDate) {
+    if (input.end_date <= row.startDate) errors.push({ path: "end_date", message: `must be after start_date (${row.startDate})` });
+    else if (input.end_date < today) errors.push({ path: "end_date", message: "must be today (UTC) or later; to stop delivery now set status to ended" });
+  }
+  if (input.total_budget_usd !== undefined && usdToMicros(input.total_budget_usd) < row.spendMicros) {
+    errors.push({ path: "total_budget_usd", message: `must be at least the spend to date (${microsToUsd(row.spendMicros)})` });
+  }
+  return errors;
+}
+
+export async function updateCampaign(actor: Actor, id: string, input: unknown, options: { now?: Date } = {}): Promise<CampaignDetail> {
+  await getCampaignOrThrow(actor, id);
+  const parsed = parseInput(updateCampaignInput, input);
+  for (let attempt = 1; ; attempt++) {
+    const now = options.now ?? new Date();
+    const row = await getCampaignOrThrow(actor, id);
+    const primary = await db().creative.findFirstOrThrow({ where: { campaignId: id, variantIndex: 0 } });
+    const immutable = immutableErrors(parsed, row, primary);
+    if (immutable.length) {
+      throw new AppError("immutable_field", { detail: immutable.map((error) => error.message).join("; "), fieldErrors: immutable });
+    }
+    const status = row.status as CampaignStatus;
+    if (parsed.status !== undefined && !canMove(status, parsed.status)) {
+      throw new AppError("invalid_transition", { detail: `A ${status} campaign cannot move to ${parsed.status}.` });
+    }
+    const change = changes(parsed, row, now);
+    const changed = Object.keys(change.data).length > 0;
+    if (changed && (status === "ended" || status === "cancelled")) {
+      throw new AppError("invalid_transition", { detail: `The campaign is ${status}: it can no longer be changed.` });
+    }
+    const invalid = mergedErrors(parsed, row, utcDate(now));
+    if (invalid.length) throw validationError(invalid);
+    if (!changed) return campaignDetail(row);
+
+    const updated = await db().$transaction(async (tx) => {
+      const result = await tx.campaign.updateMany({
+        where: { id, advertiserId: actor.advertiserId, version: row.version, status: row.status },
+        data: { ...change.data, version: { increment: 1 }, updatedAt: now },
+      });
+      if (result.count === 0) return null;
+      if (change.ended) {
+        await enqueueEvent(tx, { advertiserId: actor.advertiserId, type: "campaign.ended", data: { campaign_id: id, reason: "advertiser" }, createdAtMs: now.getTime() });
+      }
+      if (change.bid) {
+        await tx.bidAdjustment.create({
+          data: { id: newId("bid"), campaignId: id, oldBidMicros: change.bid.old, newBidMicros: change.bid.new, reason: "advertiser", createdAt: now },
+        });
+        await enqueueEvent(tx, {
+          advertiserId: actor.advertiserId,
+          type: "campaign.bid_adjusted",
+          data: { campaign_id: id, old_bid_cpm_usd: microsToUsd(change.bid.old), new_bid_cpm_usd: microsToUsd(change.bid.new), reason: "advertiser" },
+          createdAtMs: now.getTime(),
+        });
+      }
+      return tx.campaign.findFirstOrThrow({ where: { id } });
+    });
+    if (updated) {
+      emitCampaignsChanged([id]);
+      return campaignDetail(updated);
+    }
+    // changed underneath us (delivery, another request): decide again on the fresh row
+    if (attempt >= ATTEMPTS) throw new AppError("conflict", { detail: "The campaign was changed by a concurrent request; retry." });
+  }
+}

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
+
+const percentileUsd = (p: number) =>
+  z
+    .number()
+    .nullable()
+    .meta({ description: `${p}th percentile of clearing CPMs (USD) over the trailing 7 days; null until enough filled auctions exist.` });
+
+export const clearingPriceEntry = z
+  .object({
+    moment_type: z.enum(MOMENT_TYPE_KEYS),
+    floor_cpm_usd: z.number(),
+    clearing_price_p25_usd: percentileUsd(25),
+    clearing_price_p50_usd: percentileUsd(50),
+    clearing_price_p75_usd: percentileUsd(75),
+    clearing_price_p90_usd: percentileUsd(90),
+  })
+  .meta({ id: "ClearingPriceEntry" });
+
+export const clearingPrices = z
+  .object({
+    as_of: z.iso.datetime().meta({ description: "When the statistics were computed." }),
+    moment_types: z.array(clearingPriceEntry).meta({ description: "One entry per moment type (all 11)." }),
+  })
+  .meta({ id: "ClearingPrices" });
+export type ClearingPrices = z.infer<typeof clearingPrices>;

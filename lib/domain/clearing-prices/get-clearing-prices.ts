@@ -1,0 +1,71 @@
+// E3: floors and clearing-price percentiles per moment type, from the auctions
+// recorded over the trailing 7 days (docs/decisions/0304). Percentiles are
+// computed exactly (linear interpolation, as lib/stats.ts) from a frequency
+// table of clearing prices, so the database returns one row per distinct price
+// instead of every auction. A type with fewer than CLEARING_MIN_AUCTIONS filled
+// auctions shows null: a percentile of a handful of auctions would disclose
+// individual bids, which are never exposed.
+import { db } from "@/lib/db/client";
+import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
+import { microsToUsd } from "@/lib/money";
+import type { ClearingPrices } from "./clearing-prices.schemas";
+
+export const CLEARING_WINDOW_DAYS = 7;
+export const CLEARING_MIN_AUCTIONS = 20;
+
+/** Linear-interpolated percentile (R type 7) from ascending (value, count) pairs. */
+export function percentileFromCounts(table: readonly { value: number; count: number }[], p: number): number | null {
+  const total = table.reduce((sum, row) => sum + row.count, 0);
+  if (total === 0) return null;
+  const rank = (total - 1) * p;
+  const at = (index: number): number => {
+    let seen = 0;
+    for (const row of table) {
+      seen += row.count;
+      if (index < seen) return row.value;
+    }
+    return table[table.length - 1]!.value;
+  };
+  const low = Math.floor(rank);
+  const a = at(low);
+  const b = at(Math.ceil(rank));
+  return a + (b - a) * (rank - low);
+}
+
+export async function getClearingPrices(options: { now?: Date } = {}): Promise<ClearingPrices> {
+  const now = options.now ?? new Date();
+  const groups = await db().auction.groupBy({
+    by: ["momentType", "clearingCpmMicros"],
+    where: {
+      outcome: "filled",
+      clearingCpmMicros: { not: null },
+      occurredAtMs: { gte: BigInt(now.getTime() - CLEARING_WINDOW_DAYS * 86_400_000), lte: BigInt(now.getTime()) },
+    },
+    _count: { _all: true },
+  });
+  const tables = new Map<string, { value: number; count: number }[]>();
+  for (const group of groups) {
+    const table = tables.get(group.momentType) ?? [];
+    table.push({ value: Number(group.clearingCpmMicros), count: group._count._all });
+    tables.set(group.momentType, table);
+  }
+  return {
+    as_of: now.toISOString(),
+    moment_types: MOMENT_TYPES.map((type) => {
+      const table = (tables.get(type.key) ?? []).sort((x, y) => x.value - y.value);
+      const filled = table.reduce((sum, row) => sum + row.count, 0);
+      const usd = (p: number): number | null => {
+        if (filled < CLEARING_MIN_AUCTIONS) return null;
+        return microsToUsd(Math.round(percentileFromCounts(table, p)!));
+      };
+      return {
+        moment_type: type.key,
+        floor_cpm_usd: microsToUsd(type.floorCpmMicros),
+        clearing_price_p25_usd: usd(0.25),
+        clearing_price_p50_usd: usd(0.5),
+        clearing_price_p75_usd: usd(0.75),
+        clearing_price_p90_usd: usd(0.9),
+      };
+    }),
+  };
+}

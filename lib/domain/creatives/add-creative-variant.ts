@@ -1,0 +1,83 @@
+// E8: add a creative variant to a campaign. Labels follow creation order
+// (variant_b, variant_c, ...) and never repeat under concurrency: the campaign
+// row is locked first (its version bump), the next index is read inside that
+// transaction, and the unique (campaign_id, variant_index) turns any remaining
+// race into a retry (docs/decisions/0302).
+import type { Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db/client";
+import { getCampaignOrThrow } from "@/lib/domain/campaigns/get-campaign";
+import { AppError, parseInput } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { emitCampaignsChanged } from "@/lib/process-bus";
+import { assertIconReachable, type IconCheckOptions } from "./check-icon-url";
+import { creativeInput, type VariantCreated } from "./creatives.schemas";
+import { reviewCreative } from "./review-creative";
+import { trafficAllocation } from "./traffic-allocation";
+import { variantLabel } from "./variant-label";
+
+/** variant_a .. variant_z */
+export const MAX_VARIANTS_PER_CAMPAIGN = 26;
+const ATTEMPTS = 5;
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}
+
+export async function addCreativeVariant(
+  actor: Actor,
+  campaignId: string,
+  input: unknown,
+  options: { now?: Date; iconCheck?: IconCheckOptions } = {},
+): Promise<VariantCreated> {
+  await getCampaignOrThrow(actor, campaignId);
+  const parsed = parseInput(creativeInput, input);
+  await assertIconReachable(parsed.icon_url, "icon_url", options.iconCheck);
+  const review = reviewCreative(parsed);
+
+  for (let attempt = 1; ; attempt++) {
+    const now = options.now ?? new Date();
+    try {
+      const created = await db().$transaction(async (tx) => {
+        const locked = await tx.campaign.updateMany({
+          where: { id: campaignId, advertiserId: actor.advertiserId, status: { in: ["active", "paused"] } },
+          data: { version: { increment: 1 }, updatedAt: now },
+        });
+        if (locked.count === 0) {
+          const row = await getCampaignOrThrow(actor, campaignId, tx);
+          throw new AppError("invalid_transition", { detail: `The campaign is ${row.status}: variants can no longer be added.` });
+        }
+        const last = await tx.creative.aggregate({ where: { campaignId }, _max: { variantIndex: true }, _count: { _all: true } });
+        if (last._count._all >= MAX_VARIANTS_PER_CAMPAIGN) {
+          throw new AppError("conflict", { detail: `A campaign has at most ${MAX_VARIANTS_PER_CAMPAIGN} variants (variant_a to variant_z).` });
+        }
+        const index = (last._max.variantIndex ?? -1) + 1;
+        const id = newId("cr");
+        await tx.creative.create({
+          data: {
+            id,
+            campaignId,
+            variantIndex: index,
+            variantLabel: variantLabel(index),
+            headline: parsed.headline,
+            body: parsed.body,
+            iconUrl: parsed.icon_url,
+            actionUrl: parsed.action_url,
+            ctaText: parsed.cta_text ?? null,
+            status: review.status,
+            reviewReason: review.reason,
+            reviewedAt: now,
+            createdAt: now,
+            updatedAt: now,
+          },
+        });
+        const approved = await tx.creative.count({ where: { campaignId, status: "approved" } });
+        return { id, variant_label: variantLabel(index), traffic_allocation: trafficAllocation(review.status, approved), status: review.status, review_reason: review.reason };
+      });
+      emitCampaignsChanged([campaignId]);
+      return created;
+    } catch (error) {
+      if (isUniqueViolation(error) && attempt < ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}

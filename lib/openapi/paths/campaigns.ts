@@ -1,0 +1,117 @@
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import {
+  campaignCreated,
+  campaignDetail,
+  campaignIdParams,
+  campaignList,
+  createCampaignInput,
+  listCampaignsQuery,
+  updateCampaignInput,
+} from "@/lib/domain/campaigns/campaigns.schemas";
+import { creativeInput, variantCreated } from "@/lib/domain/creatives/creatives.schemas";
+import { oauth, problemResponses } from "../common";
+
+const tags = ["Campaigns"];
+const json = <T>(schema: T) => ({ "application/json": { schema } });
+
+export const campaignsPaths: ZodOpenApiPathsObject = {
+  "/api/ads/campaigns": {
+    get: {
+      operationId: "listCampaigns",
+      summary: "List campaigns (E4)",
+      description: "The advertiser's campaigns, newest first. Unknown query parameters are refused (422). Paging past the last page returns an empty list.",
+      tags,
+      security: oauth("campaigns:read"),
+      requestParams: { query: listCampaignsQuery },
+      responses: {
+        "200": { description: "A page of campaigns", content: json(campaignList) },
+        ...problemResponses("unauthorized", "insufficient_scope", "validation_failed"),
+      },
+    },
+    post: {
+      operationId: "createCampaign",
+      summary: "Create a campaign (E5)",
+      description:
+        "Creates an active campaign with its primary creative (variant_a). Every field error is reported at once (422 validation_failed, " +
+        "one `errors` entry per field). Only a fully valid body triggers the icon check: a HEAD request to `creative.icon_url` " +
+        "(HTTPS, public addresses only, up to 3 redirects each re-checked, 4 s); anything else is 422 icon_unreachable. " +
+        "The creative is then reviewed automatically (responsible-gambling policy): a rejected creative does not fail the request; " +
+        "its status and reason are in the response. Estimates come from the last 7 days of recorded auctions for the targeted " +
+        "moment types and sports and are 0 when none were recorded.",
+      tags,
+      security: oauth("campaigns:write"),
+      requestBody: { required: true, content: json(createCampaignInput) },
+      responses: {
+        "201": { description: "Created", content: json(campaignCreated) },
+        ...problemResponses("bad_request", "unauthorized", "insufficient_scope", "validation_failed", "icon_unreachable"),
+      },
+    },
+  },
+  "/api/ads/campaigns/{id}": {
+    get: {
+      operationId: "getCampaign",
+      summary: "Get a campaign (E6)",
+      description: "The campaign with its primary creative and every variant. Another advertiser's campaign is 404.",
+      tags,
+      security: oauth("campaigns:read"),
+      requestParams: { path: campaignIdParams },
+      responses: {
+        "200": { description: "The campaign", content: json(campaignDetail) },
+        ...problemResponses("unauthorized", "insufficient_scope", "not_found"),
+      },
+    },
+    patch: {
+      operationId: "updateCampaign",
+      summary: "Update a campaign (E7)",
+      description:
+        "Changes the given fields. The bid floor (highest floor of the campaign's moment types), budget minimums and dates are " +
+        "re-checked on the merged campaign; `total_budget_usd` may not go below the spend to date. `moment_types`, `sports`, " +
+        "`start_date` and `creative` are immutable (422 immutable_field unless sent with the current value). Status: active ⇄ paused, " +
+        "active or paused → ended (final; `campaign.ended` with reason advertiser); ended → ended is a no-op; nothing leaves ended " +
+        "or cancelled and a final campaign cannot be changed (409 invalid_transition). A bid change takes effect for the next " +
+        "ad decision and emits `campaign.bid_adjusted` (reason advertiser).",
+      tags,
+      security: oauth("campaigns:write"),
+      requestParams: { path: campaignIdParams },
+      requestBody: { required: true, content: json(updateCampaignInput) },
+      responses: {
+        "200": { description: "The updated campaign", content: json(campaignDetail) },
+        ...problemResponses("bad_request", "unauthorized", "insufficient_scope", "not_found", "validation_failed", "immutable_field", "invalid_transition", "conflict"),
+      },
+    },
+    delete: {
+      operationId: "cancelCampaign",
+      summary: "Cancel a campaign",
+      description:
+        "Stops delivery for good: an active or paused campaign becomes `cancelled` (it is kept, with its reports) and " +
+        "`campaign.ended` fires with reason advertiser. Cancelling a cancelled campaign answers 200 again without a new event; " +
+        "an ended campaign cannot be cancelled (409).",
+      tags,
+      security: oauth("campaigns:write"),
+      requestParams: { path: campaignIdParams },
+      responses: {
+        "200": { description: "The cancelled campaign", content: json(campaignDetail) },
+        ...problemResponses("unauthorized", "insufficient_scope", "not_found", "invalid_transition", "conflict"),
+      },
+    },
+  },
+  "/api/ads/campaigns/{id}/variants": {
+    post: {
+      operationId: "addCreativeVariant",
+      summary: "Add a creative variant (E8)",
+      description:
+        "Adds a creative labelled variant_b, variant_c, ... in order (never the same label twice, even for simultaneous requests; " +
+        "at most 26 variants). Same validation and icon check as E5, then the automatic review: a rejected variant is still " +
+        "created (201) with its reason and traffic_allocation 0. Traffic is split equally across approved variants. " +
+        "Variants cannot be added to an ended or cancelled campaign (409).",
+      tags,
+      security: oauth("campaigns:write"),
+      requestParams: { path: campaignIdParams },
+      requestBody: { required: true, content: json(creativeInput) },
+      responses: {
+        "201": { description: "The new variant", content: json(variantCreated) },
+        ...problemResponses("bad_request", "unauthorized", "insufficient_scope", "not_found", "validation_failed", "icon_unreachable", "invalid_transition", "conflict"),
+      },
+    },
+  },
+};
