@@ -87,7 +87,8 @@ export const postbackUrl = z
   })
   .nullable()
   .meta({
-    format: "uri",
+    // a URL with {macro} placeholders is an RFC 6570 template, not a plain URI
+    format: "uri-template",
     description:
       "When set, each recorded conversion is also sent there as a GET, with the macros {click_id} {campaign_id} {event_type} {event_value_usd} substituted. HTTPS only.",
     example: "https://postback.example.com/sma?click={click_id}&value={event_value_usd}",

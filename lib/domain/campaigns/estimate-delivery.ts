@@ -52,10 +52,21 @@ export async function estimateDailyDelivery(input: EstimateInput, now: Date): Pr
     cpmSumMicros += group.outcome === "no_fill" ? BigInt(count) * floorMicros(type) : (group._sum.winningBidMicros ?? 0n);
   }
   const days = Math.min(ESTIMATE_WINDOW_DAYS, Math.max(1, (nowMs - Number(firstMs)) / DAY_MS));
-  let impressions = wins / days;
+  return estimateFromHistory({ wins, cpmSumMicros, days, dailyBudgetMicros: input.dailyBudgetMicros, totalBudgetMicros: input.totalBudgetMicros });
+}
+
+/** Daily rate from `days` of history, capped by the daily budget (and the total, if smaller). Pure. */
+export function estimateFromHistory(history: {
+  wins: number;
+  cpmSumMicros: bigint;
+  days: number;
+  dailyBudgetMicros: bigint;
+  totalBudgetMicros: bigint;
+}): DeliveryEstimate {
+  let impressions = history.wins / history.days;
   // an impression costs CPM / 1000
-  let spend = Number(cpmSumMicros) / 1000 / days;
-  const cap = Number(input.dailyBudgetMicros < input.totalBudgetMicros ? input.dailyBudgetMicros : input.totalBudgetMicros);
+  let spend = Number(history.cpmSumMicros) / 1000 / history.days;
+  const cap = Number(history.dailyBudgetMicros < history.totalBudgetMicros ? history.dailyBudgetMicros : history.totalBudgetMicros);
   if (spend > cap) {
     impressions = (impressions * cap) / spend;
     spend = cap;

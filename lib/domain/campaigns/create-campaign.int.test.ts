@@ -1,0 +1,104 @@
+// createCampaign with an injected clock: "today" in UTC, and estimates from seeded auctions.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { campaignBody } from "@/test/campaign-input";
+import { createTestAdvertiser } from "@/test/factories/advertisers";
+import { startIconServer, type IconServer } from "@/test/icon-server";
+import { createCampaign } from "./create-campaign";
+
+let icons: IconServer;
+let actor: Actor;
+const NOW = new Date("2026-03-10T23:59:59.000Z");
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  icons = await startIconServer();
+  const adv = await createTestAdvertiser();
+  actor = { advertiserId: adv.advertiserId, scopes: new Set(["campaigns:write"]), via: "token" };
+});
+afterAll(() => icons.close());
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(() => null, (caught: unknown) => caught);
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe("start_date and today (UTC)", () => {
+  it("accepts today at the last second of the UTC day and refuses yesterday", async () => {
+    const created = await createCampaign(actor, campaignBody(icons.url(), { start_date: "2026-03-10" }), { now: NOW });
+    expect(created.created_at).toBe("2026-03-10T23:59:59.000Z");
+    const error = await rejection(createCampaign(actor, campaignBody(icons.url(), { start_date: "2026-03-09" }), { now: NOW }));
+    expect(error.code).toBe("validation_failed");
+    expect(error.fieldErrors).toEqual([{ path: "start_date", message: "must be today (UTC) or later" }]);
+  });
+
+  it("refuses the same date one second later, when the UTC day has turned", async () => {
+    const error = await rejection(createCampaign(actor, campaignBody(icons.url(), { start_date: "2026-03-10" }), { now: new Date("2026-03-11T00:00:00.000Z") }));
+    expect(error.fieldErrors?.[0]?.path).toBe("start_date");
+  });
+});
+
+describe("estimates from recorded auctions", () => {
+  const nowMs = NOW.getTime();
+
+  async function auctions(count: number, row: { momentType: string; sport: string; outcome: string; winningBid?: bigint; clearing?: bigint; atMs: (i: number) => number }) {
+    await db().auction.createMany({
+      data: Array.from({ length: count }, (_, i) => ({
+        id: newId("auc"),
+        momentType: row.momentType,
+        sport: row.sport,
+        outcome: row.outcome,
+        bidders: row.outcome === "filled" ? 2 : 0,
+        winningBidMicros: row.winningBid ?? null,
+        clearingCpmMicros: row.clearing ?? null,
+        occurredAtMs: BigInt(row.atMs(i)),
+      })),
+    });
+  }
+
+  it("is 0 with no recorded auctions", async () => {
+    const created = await createCampaign(actor, campaignBody(icons.url(), { start_date: "2026-03-11" }), { now: NOW });
+    expect([created.estimated_daily_impressions, created.estimated_daily_spend_usd]).toEqual([0, 0]);
+  });
+
+  it("counts moments this bid would have won over 7 days, at the prices it would have paid", async () => {
+    const spread = (i: number) => nowMs - 7 * DAY + i * 60_000;
+    // the oldest recorded auction is exactly 7 days old: 7 days of history
+    await auctions(70, { momentType: "close_game", sport: "nba", outcome: "filled", winningBid: 1_000_000n, clearing: 800_000n, atMs: spread });
+    await auctions(35, { momentType: "close_game", sport: "nba", outcome: "filled", winningBid: 3_000_000n, clearing: 2_000_000n, atMs: spread });
+    await auctions(14, { momentType: "close_game", sport: "nba", outcome: "no_fill", atMs: spread });
+    await auctions(7, { momentType: "close_game", sport: "nba", outcome: "capped", atMs: spread });
+    // not counted: other sport, other type, older than the window, in the future
+    await auctions(50, { momentType: "close_game", sport: "mlb", outcome: "no_fill", atMs: spread });
+    await auctions(50, { momentType: "bet_resolved", sport: "nba", outcome: "no_fill", atMs: spread });
+    await auctions(50, { momentType: "close_game", sport: "nba", outcome: "no_fill", atMs: (i) => nowMs - 8 * DAY - i });
+    await auctions(50, { momentType: "close_game", sport: "nba", outcome: "no_fill", atMs: (i) => nowMs + 1000 + i });
+
+    const body = (bid: number) => campaignBody(icons.url(), { start_date: "2026-03-11", moment_types: ["close_game"], sports: ["nba"], bid_cpm_usd: bid });
+    // 2.00 beats the 70 winning bids of 1.00 (paying 1.00) and takes the 14 unfilled moments at the 0.35 floor:
+    // 84 / 7 = 12 a day; (70 × 1.00 + 14 × 0.35) / 1000 / 7 = 0.0107 USD a day
+    const at2 = await createCampaign(actor, body(2), { now: NOW });
+    expect([at2.estimated_daily_impressions, at2.estimated_daily_spend_usd]).toEqual([12, 0.0107]);
+    // a tie with the recorded winning bid is not counted as a win: only the 14 unfilled moments
+    const at1 = await createCampaign(actor, body(1), { now: NOW });
+    expect([at1.estimated_daily_impressions, at1.estimated_daily_spend_usd]).toEqual([2, 0.0007]);
+    // 5.00 also beats the 3.00 bids
+    const at5 = await createCampaign(actor, body(5), { now: NOW });
+    expect([at5.estimated_daily_impressions, at5.estimated_daily_spend_usd]).toEqual([17, 0.0257]);
+  });
+
+  it("targets a moment type only in the selected sports where it exists", async () => {
+    const recent = (i: number) => nowMs - 3 * DAY + i;
+    await auctions(21, { momentType: "foul_trouble", sport: "nfl", outcome: "no_fill", atMs: recent });
+    const created = await createCampaign(
+      actor,
+      campaignBody(icons.url(), { start_date: "2026-03-11", moment_types: ["foul_trouble"], sports: ["nfl", "nba"], bid_cpm_usd: 1 }),
+      { now: NOW },
+    );
+    expect(created.estimated_daily_impressions).toBe(0);
+  });
+});
