@@ -85,6 +85,11 @@ export class HotRouter {
     return this;
   }
 
+  /** The registered routes ("/c/*" for a prefix route), for the OpenAPI coverage test. */
+  routes(): { method: string; path: string }[] {
+    return this.#routes.map((route) => ({ method: route.method, path: route.exact ? route.prefix : `${route.prefix}*` }));
+  }
+
   async handle(req: HotRequest, res: ServerResponse, pathname: string): Promise<void> {
     let pathMatched = false;
     for (const route of this.#routes) {

@@ -1,0 +1,85 @@
+// E3 from seeded auction rows.
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { CLEARING_MIN_AUCTIONS } from "@/lib/domain/clearing-prices/get-clearing-prices";
+import { newId } from "@/lib/ids";
+import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
+import { call } from "@/test/http";
+import { expectMatchesOpenApi } from "@/test/openapi";
+import { GET } from "./route";
+
+let adv: TestAdvertiser;
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  adv = await createTestAdvertiser();
+});
+
+async function seed(momentType: string, clearingUsd: number[], options: { agoMs?: number; outcome?: string; sport?: string } = {}) {
+  const now = Date.now();
+  await db().auction.createMany({
+    data: clearingUsd.map((usd, i) => ({
+      id: newId("auc"),
+      momentType,
+      sport: options.sport ?? (i % 2 ? "nba" : "nfl"),
+      outcome: options.outcome ?? "filled",
+      bidders: 2,
+      winningBidMicros: BigInt(Math.round(usd * 1e6)) + 1_000_000n,
+      clearingCpmMicros: options.outcome && options.outcome !== "filled" ? null : BigInt(Math.round(usd * 1e6)),
+      occurredAtMs: BigInt(now - (options.agoMs ?? 3_600_000) - i),
+    })),
+  });
+}
+
+describe("GET /api/ads/clearing-prices (E3)", () => {
+  it("lists all 11 types with floors and null percentiles when nothing was recorded, cached 15 minutes", async () => {
+    const res = await call(GET, "/api/ads/clearing-prices", { headers: await adv.auth([]) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, max-age=900");
+    expectMatchesOpenApi("GET", "/api/ads/clearing-prices", 200, res.body);
+    expect(res.body.as_of).toMatch(/Z$/);
+    expect(res.body.moment_types).toHaveLength(11);
+    expect(res.body.moment_types.find((t: { moment_type: string }) => t.moment_type === "prediction_resolved")).toEqual({
+      moment_type: "prediction_resolved",
+      floor_cpm_usd: 0.6,
+      clearing_price_p25_usd: null,
+      clearing_price_p50_usd: null,
+      clearing_price_p75_usd: null,
+      clearing_price_p90_usd: null,
+    });
+  });
+
+  it("computes p25/p50/p75/p90 of clearing prices over the trailing 7 days of filled auctions only", async () => {
+    // 1.00, 1.01, ..., 1.20 (21 values, listed twice for two sports): linear-interpolated percentiles
+    const prices = Array.from({ length: 21 }, (_, i) => 1 + i / 100);
+    await seed("close_game", [...prices, ...prices]);
+    // ignored: too old, not filled, other types below the volume threshold
+    await seed("close_game", Array(30).fill(50), { agoMs: 8 * DAY });
+    await seed("close_game", Array(30).fill(0), { outcome: "no_fill" });
+    await seed("overtime", Array(CLEARING_MIN_AUCTIONS - 1).fill(3));
+    await seed("spread_alert", Array(CLEARING_MIN_AUCTIONS).fill(0.3));
+    const res = await call(GET, "/api/ads/clearing-prices", { headers: await adv.auth(["reporting:read"]) });
+    const byType = Object.fromEntries(res.body.moment_types.map((t: { moment_type: string }) => [t.moment_type, t]));
+    // 42 sorted values, each price twice: rank (n-1)p = 10.25 -> 1.05; 20.5 -> 1.10; 30.75 -> 1.15; 36.9 -> 1.18
+    expect(byType.close_game).toEqual({
+      moment_type: "close_game",
+      floor_cpm_usd: 0.35,
+      clearing_price_p25_usd: 1.05,
+      clearing_price_p50_usd: 1.1,
+      clearing_price_p75_usd: 1.15,
+      clearing_price_p90_usd: 1.18,
+    });
+    expect(byType.overtime.clearing_price_p50_usd).toBeNull();
+    expect(byType.spread_alert).toMatchObject({ clearing_price_p25_usd: 0.3, clearing_price_p90_usd: 0.3 });
+    // never an individual bid: no winning bids, no per-auction rows
+    expect(res.text).not.toMatch(/winning|bidders|auc_/);
+    expectMatchesOpenApi("GET", "/api/ads/clearing-prices", 200, res.body);
+  });
+
+  it("needs a valid token", async () => {
+    const res = await call(GET, "/api/ads/clearing-prices");
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    expectMatchesOpenApi("GET", "/api/ads/clearing-prices", 401, res.body);
+  });
+});

@@ -1,0 +1,199 @@
+// The OpenAPI document covers every route the app serves (Next route handlers
+// under app/ and the hot router's routes), documents nothing that is not
+// served, and a real request and response of each route validate against it.
+// A route added later fails this test until it is documented in
+// lib/openapi/paths/<area>.ts and has a sample in SAMPLES below.
+import { readdirSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHotRouter } from "@/lib/server/hot-routes";
+import { campaignBody, creativeBody } from "@/test/campaign-input";
+import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
+import { call, type CallOptions } from "@/test/http";
+import { startIconServer, type IconServer } from "@/test/icon-server";
+import { expectMatchesOpenApi, expectRequestMatchesOpenApi, matchTemplate } from "@/test/openapi";
+import { buildOpenApiDocument } from "./document";
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
+const APP_DIR = join(process.cwd(), "app");
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return /^route\.(ts|tsx|js)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** app/api/ads/campaigns/[id]/route.ts -> /api/ads/campaigns/{id}; route groups "(x)" vanish; [...x] and [[...x]] -> {x}. */
+export function routePath(file: string): string {
+  const segments = relative(APP_DIR, file).split(sep).slice(0, -1);
+  const parts = segments
+    .filter((segment) => !/^\(.*\)$/.test(segment))
+    .map((segment) => segment.replace(/^\[\[?(?:\.\.\.)?([^\]]+)\]?\]$/, "{$1}"));
+  return `/${parts.join("/")}`;
+}
+
+type Served = { method: string; path: string; source: string };
+
+async function servedRoutes(): Promise<Served[]> {
+  const served: Served[] = [];
+  for (const file of routeFiles(APP_DIR)) {
+    const mod = (await import(file)) as Record<string, unknown>;
+    for (const method of METHODS) if (typeof mod[method] === "function") served.push({ method, path: routePath(file), source: relative(process.cwd(), file) });
+  }
+  for (const route of createHotRouter().routes()) served.push({ method: route.method, path: route.path, source: "lib/server/hot-routes.ts" });
+  return served;
+}
+
+const document = buildOpenApiDocument("http://sma.test") as unknown as { paths: Record<string, Record<string, unknown>> };
+const documentedPaths = Object.keys(document.paths);
+
+/** The documented template for a served path: exact for Next routes, "/c/*" matches "/c/{param}" and deeper. */
+function documentedTemplate(path: string): string | undefined {
+  if (path.endsWith("/*")) {
+    const prefix = path.slice(0, -1);
+    return documentedPaths.find((template) => template.startsWith(prefix) && /^\{[^}]+\}/.test(template.slice(prefix.length)));
+  }
+  return documentedPaths.includes(path) ? path : undefined;
+}
+
+describe("OpenAPI route coverage", () => {
+  it("maps route files to paths", () => {
+    expect(routePath(join(APP_DIR, "api/ads/campaigns/[id]/variants/route.ts"))).toBe("/api/ads/campaigns/{id}/variants");
+    expect(routePath(join(APP_DIR, "(portal)/api/auth/[...nextauth]/route.ts"))).toBe("/api/auth/{nextauth}");
+    expect(routePath(join(APP_DIR, ".well-known/openapi.json/route.ts"))).toBe("/.well-known/openapi.json");
+    expect(matchTemplate(["/c/{click_id}"], "/c/clk_1")).toBe("/c/{click_id}");
+  });
+
+  it("documents every served route and method", async () => {
+    const missing = (await servedRoutes())
+      .filter((route) => {
+        const template = documentedTemplate(route.path);
+        return !template || !document.paths[template]![route.method.toLowerCase()];
+      })
+      .map((route) => `${route.method} ${route.path} (${route.source})`);
+    expect(missing, "served but missing from lib/openapi/paths/*").toEqual([]);
+  });
+
+  it("documents nothing that is not served", async () => {
+    const served = await servedRoutes();
+    const stale = documentedPaths.flatMap((template) =>
+      Object.keys(document.paths[template]!)
+        .filter((method) => METHODS.includes(method.toUpperCase() as (typeof METHODS)[number]))
+        .filter((method) => !served.some((route) => route.method === method.toUpperCase() && documentedTemplate(route.path) === template))
+        .map((method) => `${method.toUpperCase()} ${template}`),
+    );
+    expect(stale, "documented but not served").toEqual([]);
+  });
+});
+
+// ------------------------------------------------------------------ samples
+
+let icons: IconServer;
+let adv: TestAdvertiser;
+let headers: Record<string, string>;
+
+beforeAll(async () => {
+  icons = await startIconServer();
+  adv = await createTestAdvertiser();
+  headers = await adv.auth();
+});
+afterAll(() => icons.close());
+
+type Sample = () => Promise<void>;
+
+async function importRoute(path: string) {
+  return (await import(join(APP_DIR, path, "route.ts"))) as Record<string, (request: Request, context?: { params?: Promise<Record<string, string>> }) => Promise<Response>>;
+}
+
+/** Calls the route, validates the request body (if any) and the response against the document, returns the response. */
+async function exercise(method: string, routeDir: string, path: string, options: CallOptions & { status: number; requestType?: string; responseType?: string }) {
+  const mod = await importRoute(routeDir);
+  if (options.body !== undefined) {
+    const body = options.body instanceof URLSearchParams ? Object.fromEntries(options.body) : options.body;
+    expectRequestMatchesOpenApi(method, path, body, options.requestType);
+  }
+  const res = await call(mod[method]!, path, { ...options, method });
+  expect(res.status, `${method} ${path}: ${res.text.slice(0, 500)}`).toBe(options.status);
+  expectMatchesOpenApi(method, path, res.status, res.body, options.responseType);
+  return res;
+}
+
+async function newCampaign(): Promise<string> {
+  const res = await exercise("POST", "api/ads/campaigns", "/api/ads/campaigns", { body: campaignBody(icons.url()), headers, status: 201 });
+  return res.body.id as string;
+}
+
+/** One real request and response per served route ("METHOD template"). */
+const SAMPLES: Record<string, Sample> = {
+  "POST /api/auth/token": async () => {
+    const form = new URLSearchParams({ grant_type: "client_credentials", client_id: adv.clientId, client_secret: adv.clientSecret, scope: "campaigns:read" });
+    await exercise("POST", "api/auth/token", "/api/auth/token", { body: form, status: 200, requestType: "application/x-www-form-urlencoded", ip: "203.0.113.77" });
+    const bad = new URLSearchParams({ grant_type: "client_credentials", client_id: adv.clientId, client_secret: "wrong" });
+    await exercise("POST", "api/auth/token", "/api/auth/token", { body: bad, status: 401, requestType: "application/x-www-form-urlencoded", ip: "203.0.113.77" });
+  },
+  "GET /.well-known/jwks.json": async () => {
+    await exercise("GET", ".well-known/jwks.json", "/.well-known/jwks.json", { status: 200 });
+  },
+  "GET /api/ads/moment-types": async () => {
+    await exercise("GET", "api/ads/moment-types", "/api/ads/moment-types", { status: 200 });
+  },
+  "GET /api/ads/clearing-prices": async () => {
+    await exercise("GET", "api/ads/clearing-prices", "/api/ads/clearing-prices", { headers, status: 200 });
+    await exercise("GET", "api/ads/clearing-prices", "/api/ads/clearing-prices", { status: 401 });
+  },
+  "GET /api/ads/campaigns": async () => {
+    await newCampaign();
+    await exercise("GET", "api/ads/campaigns", "/api/ads/campaigns", { headers, query: { status: "active", page: 1, per_page: 5 }, status: 200 });
+    await exercise("GET", "api/ads/campaigns", "/api/ads/campaigns", { headers, query: { per_page: 500 }, status: 422 });
+  },
+  "POST /api/ads/campaigns": async () => {
+    await newCampaign();
+    await exercise("POST", "api/ads/campaigns", "/api/ads/campaigns", { body: campaignBody(`https://127.0.0.1:${icons.trapPort}/i.png`), headers, status: 422 });
+  },
+  "GET /api/ads/campaigns/{id}": async () => {
+    const id = await newCampaign();
+    await exercise("GET", "api/ads/campaigns/[id]", `/api/ads/campaigns/${id}`, { headers, params: { id }, status: 200 });
+    await exercise("GET", "api/ads/campaigns/[id]", "/api/ads/campaigns/cmp_none", { headers, params: { id: "cmp_none" }, status: 404 });
+  },
+  "PATCH /api/ads/campaigns/{id}": async () => {
+    const id = await newCampaign();
+    await exercise("PATCH", "api/ads/campaigns/[id]", `/api/ads/campaigns/${id}`, { body: { bid_cpm_usd: 3, status: "paused" }, headers, params: { id }, status: 200 });
+    await exercise("PATCH", "api/ads/campaigns/[id]", `/api/ads/campaigns/${id}`, { body: { sports: ["mlb"] }, headers, params: { id }, status: 422 });
+  },
+  "DELETE /api/ads/campaigns/{id}": async () => {
+    const id = await newCampaign();
+    await exercise("DELETE", "api/ads/campaigns/[id]", `/api/ads/campaigns/${id}`, { headers, params: { id }, status: 200 });
+  },
+  "POST /api/ads/campaigns/{id}/variants": async () => {
+    const id = await newCampaign();
+    await exercise("POST", "api/ads/campaigns/[id]/variants", `/api/ads/campaigns/${id}/variants`, { body: creativeBody(icons.url()), headers, params: { id }, status: 201 });
+  },
+  "GET /adagents.json": async () => {
+    const res = await exercise("GET", "adagents.json", "/adagents.json", { status: 200 });
+    const canonical = await exercise("GET", ".well-known/adagents.json", "/.well-known/adagents.json", { status: 200 });
+    expect(res.body).toEqual(canonical.body);
+  },
+  "GET /.well-known/adagents.json": async () => {
+    const res = await exercise("GET", ".well-known/adagents.json", "/.well-known/adagents.json", { status: 200 });
+    expect(res.body.authorized_agents[0]).toMatchObject({ url: "http://sma.test", authorization_type: "property_ids" });
+    expect(res.body.properties.map((p: { property_id: string }) => p.property_id)).toEqual(res.body.authorized_agents[0].property_ids);
+  },
+  "GET /.well-known/openapi.json": async () => {
+    const res = await exercise("GET", ".well-known/openapi.json", "/.well-known/openapi.json", { status: 200 });
+    expect(res.body.servers).toEqual([{ url: "http://sma.test" }]);
+    expect(Object.keys(res.body.paths)).toEqual(documentedPaths);
+  },
+};
+
+describe("OpenAPI samples", () => {
+  it("has a sample for every served route", async () => {
+    const served = [...new Set((await servedRoutes()).map((route) => `${route.method} ${documentedTemplate(route.path) ?? route.path}`))].sort();
+    expect(Object.keys(SAMPLES).sort()).toEqual(served);
+  });
+
+  for (const [name, sample] of Object.entries(SAMPLES)) {
+    it(`${name}: a real request and response validate against the document`, sample);
+  }
+});
