@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { listMomentTypes } from "@/lib/domain/moment-types/list-moment-types";
 
 export const dynamic = "force-dynamic";
@@ -20,6 +21,10 @@ export default async function HomePage() {
         </p>
       </section>
       <nav className="links" aria-label="Developer links">
+        <Link href="/docs/api">API reference</Link>
+        <Link href="/docs/errors">Error codes</Link>
+        <a href="/.well-known/openapi.json">OpenAPI (JSON)</a>
+        <a href="/.well-known/adagents.json">adagents.json</a>
         <a href="/api/ads/moment-types">Moment types (JSON)</a>
         <a href="/.well-known/jwks.json">JWKS</a>
       </nav>

@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+
+test("the API reference renders the OpenAPI document without any outside request", async ({ page, baseURL }) => {
+  const outside: string[] = [];
+  await page.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url.startsWith(baseURL!) || url.startsWith("data:")) return route.continue();
+    outside.push(url);
+    return route.abort();
+  });
+  await page.goto("/");
+  await page.getByRole("link", { name: "API reference" }).click();
+  await expect(page).toHaveURL(/\/docs\/api$/);
+  await expect(page.getByRole("heading", { level: 1, name: /Sports Moment Ads API/ })).toBeVisible();
+  for (const summary of ["Create a campaign (E5)", "List campaigns (E4)", "Update a campaign (E7)", "Cancel a campaign", "Add a creative variant (E8)", "Clearing-price statistics (E3)"]) {
+    await expect(page.locator("article h3", { hasText: summary })).toBeVisible();
+  }
+  const create = page.locator("article#createCampaign");
+  await expect(create).toContainText("Bearer token with scope campaigns:write");
+  await expect(create).toContainText("icon_unreachable");
+  await page.locator("#schemas").scrollIntoViewIfNeeded();
+  const schema = page.locator("article#schema-CreativeInput");
+  await expect(schema).toContainText("headline");
+  await expect(schema).toContainText("max length 60");
+  expect(outside).toEqual([]);
+});
+
+test("problem types link to the error code table", async ({ page, request }) => {
+  const problem = await request.get("/api/ads/campaigns");
+  expect(problem.status()).toBe(401);
+  const body = (await problem.json()) as { type: string };
+  expect(body.type).toBe("/docs/errors#unauthorized");
+  await page.goto(body.type);
+  await expect(page.locator("tr#unauthorized")).toContainText("401");
+  await expect(page.locator("tr#icon_unreachable")).toContainText("422");
+});
+
+test("discovery documents are served", async ({ request }) => {
+  const openapi = await request.get("/.well-known/openapi.json");
+  expect(openapi.status()).toBe(200);
+  const doc = (await openapi.json()) as { openapi: string; paths: Record<string, unknown> };
+  expect(doc.openapi).toBe("3.1.0");
+  expect(Object.keys(doc.paths)).toContain("/api/ads/campaigns/{id}/variants");
+  const wellKnown = await (await request.get("/.well-known/adagents.json")).json();
+  const root = await (await request.get("/adagents.json")).json();
+  expect(root).toEqual(wellKnown);
+  expect(wellKnown.authorized_agents[0].url).toBe(process.env.E2E_BASE_URL);
+});
