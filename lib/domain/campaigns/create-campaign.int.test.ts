@@ -42,6 +42,16 @@ describe("start_date and today (UTC)", () => {
   });
 });
 
+describe("icon check timeout", () => {
+  it("answers icon_unreachable when the icon server does not answer in time", async () => {
+    const started = Date.now();
+    const error = await rejection(createCampaign(actor, campaignBody(icons.url("/slow.png"), { start_date: "2026-03-11" }), { now: NOW, iconCheck: { timeoutMs: 300 } }));
+    expect(error.code).toBe("icon_unreachable");
+    expect(error.fieldErrors).toEqual([{ path: "creative.icon_url", message: "did not answer within 300 ms" }]);
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+});
+
 describe("estimates from recorded auctions", () => {
   const nowMs = NOW.getTime();
 

@@ -1,7 +1,7 @@
 // E3 from seeded auction rows.
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { CLEARING_MIN_AUCTIONS } from "@/lib/domain/clearing-prices/get-clearing-prices";
+import { CLEARING_MIN_AUCTIONS, getCachedClearingPrices, resetClearingPricesCacheForTests } from "@/lib/domain/clearing-prices/get-clearing-prices";
 import { newId } from "@/lib/ids";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { call } from "@/test/http";
@@ -14,6 +14,7 @@ const DAY = 86_400_000;
 beforeAll(async () => {
   adv = await createTestAdvertiser();
 });
+beforeEach(() => resetClearingPricesCacheForTests());
 
 async function seed(momentType: string, clearingUsd: number[], options: { agoMs?: number; outcome?: string; sport?: string } = {}) {
   const now = Date.now();
@@ -74,6 +75,16 @@ describe("GET /api/ads/clearing-prices (E3)", () => {
     // never an individual bid: no winning bids, no per-auction rows
     expect(res.text).not.toMatch(/winning|bidders|auc_/);
     expectMatchesOpenApi("GET", "/api/ads/clearing-prices", 200, res.body);
+  });
+
+  it("recomputes at most once a minute, sharing one computation between concurrent callers", async () => {
+    const t0 = new Date("2026-05-01T12:00:00.000Z");
+    const [a, b] = await Promise.all([getCachedClearingPrices(t0), getCachedClearingPrices(t0)]);
+    expect(a).toBe(b);
+    expect(await getCachedClearingPrices(new Date(t0.getTime() + 59_999))).toBe(a);
+    const later = await getCachedClearingPrices(new Date(t0.getTime() + 60_000));
+    expect(later).not.toBe(a);
+    expect(later.as_of).toBe("2026-05-01T12:01:00.000Z");
   });
 
   it("needs a valid token", async () => {
