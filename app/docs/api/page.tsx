@@ -6,7 +6,7 @@ import type { Metadata } from "next";
 import { env } from "@/lib/env";
 import { openApiDocument } from "@/lib/openapi/cached-document";
 import styles from "../docs.module.css";
-import { SchemaView, refName, type JsonSchema } from "./schema-view";
+import { Prose, SchemaView, refName, type JsonSchema } from "./schema-view";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "API reference" };
@@ -118,7 +118,9 @@ export default function ApiReferencePage() {
           <h1>
             {doc.info.title} <span className={styles.muted}>v{doc.info.version}</span>
           </h1>
-          <p>{doc.info.description}</p>
+          <p>
+            <Prose text={doc.info.description} />
+          </p>
           <p>
             Base URL: <code>{doc.servers?.[0]?.url}</code>. Authenticate with a token from <a href="#obtainAccessToken">POST /api/auth/token</a>{" "}
             and send it as <code>Authorization: Bearer &lt;token&gt;</code>. Errors are problem details whose <code>type</code> links to the{" "}
@@ -137,7 +139,11 @@ export default function ApiReferencePage() {
                     <span className={styles.path}>{path}</span>
                     <span className={styles.summary}>{operation.summary}</span>
                   </h3>
-                  {operation.description ? <p className={styles.description}>{operation.description}</p> : null}
+                  {operation.description ? (
+                    <p className={styles.description}>
+                      <Prose text={operation.description} />
+                    </p>
+                  ) : null}
                   <p>
                     <strong>Authentication:</strong> {authLabel(operation)}
                   </p>
@@ -171,7 +177,7 @@ export default function ApiReferencePage() {
                         <tr key={status}>
                           <td className={styles.status}>{status}</td>
                           <td>
-                            {response.description}
+                            <Prose text={response.description} />
                             <Body content={response.content} />
                           </td>
                         </tr>
@@ -187,7 +193,11 @@ export default function ApiReferencePage() {
           {schemas.map(([name, schema]) => (
             <article key={name} id={`schema-${name}`} className={`${styles.operation} ${styles.component}`}>
               <h3>{name}</h3>
-              {schema.description ? <p className={styles.description}>{schema.description}</p> : null}
+              {schema.description ? (
+                <p className={styles.description}>
+                  <Prose text={schema.description} />
+                </p>
+              ) : null}
               <SchemaView schema={schema} />
             </article>
           ))}

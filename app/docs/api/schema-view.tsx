@@ -56,10 +56,24 @@ export function typeLabel(schema: JsonSchema | undefined): ReactNode {
   return schema.format ? `${base} (${schema.format})` : base;
 }
 
+/** Text with `code` spans, as the document's descriptions write them. */
+export function Prose({ text }: { text: string | undefined }) {
+  if (!text) return null;
+  return (
+    <>
+      {text.split(/(`[^`]+`)/).map((part, index) =>
+        part.startsWith("`") && part.endsWith("`") && part.length > 2 ? <code key={index}>{part.slice(1, -1)}</code> : <span key={index}>{part}</span>,
+      )}
+    </>
+  );
+}
+
 function constraints(schema: JsonSchema): string[] {
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants) return variants.flatMap(constraints);
   const out: string[] = [];
   if (schema.enum) out.push(`one of ${schema.enum.map((value) => JSON.stringify(value)).join(", ")}`);
-  if (schema.minimum !== undefined) out.push(`≥ ${schema.minimum}`);
+  if (schema.minimum !== undefined && schema.minimum > Number.MIN_SAFE_INTEGER) out.push(`≥ ${schema.minimum}`);
   if (schema.exclusiveMinimum !== undefined) out.push(`> ${schema.exclusiveMinimum}`);
   if (schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER) out.push(`≤ ${schema.maximum}`);
   if (schema.minLength !== undefined && schema.minLength > 0) out.push(`min length ${schema.minLength}`);
@@ -77,7 +91,12 @@ export function SchemaView({ schema }: { schema: JsonSchema | undefined }) {
     return (
       <p>
         <span className={styles.type}>{typeLabel(schema)}</span>
-        {schema.description ? <span className={styles.muted}> — {schema.description}</span> : null}
+        {schema.description ? (
+          <span className={styles.muted}>
+            {" "}
+            — <Prose text={schema.description} />
+          </span>
+        ) : null}
       </p>
     );
   }
@@ -102,7 +121,7 @@ export function SchemaView({ schema }: { schema: JsonSchema | undefined }) {
               </td>
               <td className={styles.type}>{typeLabel(property)}</td>
               <td>
-                {property.description ?? (property.anyOf?.find((variant) => variant.description)?.description ?? "")}
+                <Prose text={property.description ?? property.anyOf?.find((variant) => variant.description)?.description} />
                 {notes.length ? <div className={styles.constraints}>{notes.join(" · ")}</div> : null}
               </td>
             </tr>

@@ -19,7 +19,7 @@ const WHEN: Record<ErrorCode, string> = {
   invalid_transition:
     "The status change is not allowed: nothing leaves ended or cancelled, an ended campaign cannot be cancelled, and a final campaign cannot be changed or get new variants.",
   validation_failed:
-    "A field is missing, malformed or out of range, or an unknown field was sent; `errors` lists every field at once with its JSON path (bids below the floor, budgets below the minimums, dates, lengths).",
+    "A field is missing, malformed or out of range, or an unknown field was sent; errors[] lists every field at once with its JSON path (bids below the floor, budgets below the minimums, dates, lengths).",
   immutable_field: "An update tried to change moment_types, sports, start_date or creative. Sending the current value is accepted.",
   icon_unreachable:
     "icon_url is not a publicly reachable HTTPS URL: not https, resolves to a private, loopback, link-local or metadata address (refused before connecting), or its HEAD request failed, timed out or answered non-2xx after redirects.",

@@ -203,23 +203,23 @@ export const campaignListItem = z
     status: campaignStatus,
     moment_types: z.array(z.enum(MOMENT_TYPE_KEYS)),
     sports: z.array(z.enum(SPORTS)),
-    bid_cpm_usd: usdOut,
-    daily_budget_usd: usdOut,
-    total_budget_usd: usdOut,
+    bid_cpm_usd: usdOut.meta({ description: "CPM bid in USD." }),
+    daily_budget_usd: usdOut.meta({ description: "Daily budget in USD (UTC days)." }),
+    total_budget_usd: usdOut.meta({ description: "Total budget in USD." }),
     spend_to_date_usd: usdOut.meta({ description: "Committed spend; an impression shows here within 5 seconds." }),
-    impressions_to_date: z.number().int(),
-    start_date: z.iso.date(),
-    end_date: z.iso.date().nullable(),
+    impressions_to_date: z.number().int().min(0).meta({ description: "Impressions served so far." }),
+    start_date: z.iso.date().meta({ description: "First day of delivery (UTC)." }),
+    end_date: z.iso.date().nullable().meta({ description: "Last day of delivery (UTC, inclusive); null = open-ended." }),
     created_at: z.iso.datetime(),
-    updated_at: z.iso.datetime(),
+    updated_at: z.iso.datetime().meta({ description: "Last change to the campaign (settings, status or creatives)." }),
   })
   .meta({ id: "CampaignListItem" });
 export type CampaignListItem = z.infer<typeof campaignListItem>;
 
 export const campaignDetail = campaignListItem
   .extend({
-    target_cpa_usd: usdOut.nullable(),
-    postback_url: z.string().nullable(),
+    target_cpa_usd: usdOut.nullable().meta({ description: "Target cost per conversion in USD (CPA auto-bidding); null when off." }),
+    postback_url: z.string().nullable().meta({ description: "Where recorded conversions are also sent; null when unset." }),
     ended_reason: z
       .enum(["budget_exhausted", "end_date", "advertiser"])
       .nullable()
