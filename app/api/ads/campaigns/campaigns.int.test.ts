@@ -300,6 +300,12 @@ describe("GET /api/ads/campaigns (E4)", () => {
     expectMatchesOpenApi("GET", "/api/ads/campaigns", 422, res.body);
   });
 
+  it("refuses a repeated query parameter instead of picking one", async () => {
+    const res = await call(GET, "/api/ads/campaigns?status=active&status=paused", { headers: listHeaders });
+    expect(res.status).toBe(422);
+    expect(errorPaths(res)).toEqual(["status"]);
+  });
+
   it("needs campaigns:read", async () => {
     const res = await list({}, await other.auth(["reporting:read"]));
     expect(res.status).toBe(403);

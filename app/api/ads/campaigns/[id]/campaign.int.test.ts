@@ -242,6 +242,16 @@ describe("PATCH /api/ads/campaigns/{id} (E7)", () => {
       expect((await get(id)).body.status).toBe("ended");
     });
 
+    it("a campaign ended by delivery (budget exhausted) shows why and cannot be resumed", async () => {
+      const row = await createTestCampaign({ advertiserId: adv.advertiserId, status: "ended" });
+      await db().campaign.update({ where: { id: row.id }, data: { endedReason: "budget_exhausted", endedAt: new Date() } });
+      expect((await get(row.id)).body).toMatchObject({ status: "ended", ended_reason: "budget_exhausted" });
+      const res = await patch(row.id, { status: "active", total_budget_usd: 1000 });
+      expect(res.status).toBe(409);
+      expect((await patch(row.id, { status: "ended" })).body.ended_reason).toBe("budget_exhausted");
+      expect(await outbox(row.id, "campaign.ended")).toEqual([]);
+    });
+
     it("nothing leaves cancelled: every status is 409", async () => {
       const id = await createViaApi();
       await cancel(id);
