@@ -4,6 +4,7 @@ import { createDocument } from "zod-openapi";
 import { SECURITY_SCHEMES } from "./common";
 import { authPaths } from "./paths/auth";
 import { momentTypesPaths } from "./paths/moment-types";
+import { webhooksPaths } from "./paths/webhooks";
 
 export function buildOpenApiDocument(baseUrl: string) {
   return createDocument({
@@ -20,6 +21,7 @@ export function buildOpenApiDocument(baseUrl: string) {
     paths: {
       ...authPaths,
       ...momentTypesPaths,
+      ...webhooksPaths,
     },
     components: { securitySchemes: SECURITY_SCHEMES },
   });
