@@ -12,6 +12,8 @@ export type ReceivedRequest = {
   /** the body parsed as JSON */
   json: { id: string; type: string; created_at: string; batch?: true; data: unknown };
   receivedAtMs: number;
+  /** the status of our answer once it was fully written; undefined while unanswered (or never) */
+  answered?: number;
 };
 
 export type Reply = {
@@ -67,7 +69,9 @@ export async function startReceiver(): Promise<Receiver> {
       if (reply.hang) return;
       const send = () => {
         if (res.destroyed) return;
-        res.writeHead(reply.status ?? 200, { "content-type": "text/plain", ...reply.headers }).end(reply.body ?? "");
+        const status = reply.status ?? 200;
+        res.on("finish", () => (request.answered = status));
+        res.writeHead(status, { "content-type": "text/plain", ...reply.headers }).end(reply.body ?? "");
       };
       if (reply.after) void reply.after.finally(send);
       else if (reply.delayMs) setTimeout(send, reply.delayMs);
