@@ -27,6 +27,9 @@ export class WebhookDispatcher {
   readonly #pruneEveryMs: number;
   readonly #inFlight = new Map<string, { endpointId: string; done: Promise<void> }>();
   #nextPruneMs = 0;
+  /** consecutive rounds with a failed step (database down...): wait longer, log less */
+  #failedRounds = 0;
+  #roundFailed = false;
 
   constructor(options: DispatcherOptions = {}) {
     const { maxInFlight, maxInFlightPerEndpoint, idleMs, pruneEveryMs, ...context } = options;
@@ -43,6 +46,7 @@ export class WebhookDispatcher {
 
   /** One round: fan out, batch, start attempts for free slots. Returns the amount of work found. */
   async tick(): Promise<number> {
+    this.#roundFailed = false;
     let work = 0;
     work += await this.#step("fan-out", () => fanOutEvents(this.context));
     work += await this.#step("batches", () => flushDueBatches(this.context));
@@ -58,6 +62,7 @@ export class WebhookDispatcher {
       this.#nextPruneMs = now + this.#pruneEveryMs;
       await this.#step("prune", () => pruneWebhookData(this.context));
     }
+    this.#failedRounds = this.#roundFailed ? this.#failedRounds + 1 : 0;
     return work;
   }
 
@@ -80,10 +85,12 @@ export class WebhookDispatcher {
     while (!signal.aborted) {
       const work = await this.tick();
       if (signal.aborted) break;
-      if (work > 0 && this.#inFlight.size < this.#maxInFlight) continue;
-      // idle, or every slot taken: wait for the idle period or a finished attempt
+      if (work > 0 && this.#inFlight.size < this.#maxInFlight && this.#failedRounds === 0) continue;
+      // idle, every slot taken, or failing: wait for the idle period (longer after
+      // failures, up to 10 s) or a finished attempt
+      const waitMs = this.#failedRounds ? Math.min(10_000, this.#idleMs * 2 ** Math.min(this.#failedRounds, 6)) : this.#idleMs;
       const finished = this.#inFlight.size ? Promise.race([...this.#inFlight.values()].map((entry) => entry.done)) : undefined;
-      await Promise.race([sleep(this.#idleMs, undefined, { signal }).catch(() => undefined), ...(finished ? [finished] : [])]);
+      await Promise.race([sleep(waitMs, undefined, { signal }).catch(() => undefined), ...(finished ? [finished] : [])]);
     }
     await this.#settleAll();
   }
@@ -110,7 +117,10 @@ export class WebhookDispatcher {
         this.context.log.warn({ step: name, reason: error.message }, "webhook claim taken over by another instance");
         return 1;
       }
-      this.context.log.error({ err: error, step: name }, "webhook dispatcher step failed");
+      this.#roundFailed = true;
+      // once per streak at error level; repeats while the fault lasts at debug
+      if (this.#failedRounds === 0) this.context.log.error({ err: error, step: name }, "webhook dispatcher step failed");
+      else this.context.log.debug({ err: error, step: name, failedRounds: this.#failedRounds }, "webhook dispatcher step failed again");
       return 0;
     }
   }
