@@ -7,6 +7,7 @@ import { campaignsPaths } from "./paths/campaigns";
 import { clearingPricesPaths } from "./paths/clearing-prices";
 import { discoveryPaths } from "./paths/discovery";
 import { momentTypesPaths } from "./paths/moment-types";
+import { webhooksPaths } from "./paths/webhooks";
 
 export function buildOpenApiDocument(baseUrl: string) {
   return createDocument({
@@ -26,6 +27,7 @@ export function buildOpenApiDocument(baseUrl: string) {
       ...clearingPricesPaths,
       ...campaignsPaths,
       ...discoveryPaths,
+      ...webhooksPaths,
     },
     components: { securitySchemes: SECURITY_SCHEMES },
   });

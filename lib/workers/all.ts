@@ -1,4 +1,5 @@
 // Every background worker of the app process, in start order.
+import { webhookDispatcherWorker } from "@/lib/webhooks/worker";
 import type { Worker } from "./registry";
 
-export const WORKERS: readonly Worker[] = [];
+export const WORKERS: readonly Worker[] = [webhookDispatcherWorker];

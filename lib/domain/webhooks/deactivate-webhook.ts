@@ -1,0 +1,16 @@
+// E14: deactivate an endpoint. Delivery stops at once: scheduled retries are
+// cancelled and waiting batch items dropped in the same transaction. Repeating
+// it answers the same; nothing re-activates an endpoint.
+import type { Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db/client";
+import { deactivateEndpoint } from "@/lib/webhooks/deactivate";
+import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint";
+import type { WebhookDeactivationView } from "./webhooks.schemas";
+
+export const DEACTIVATED_BY_API = "Deactivated through the API.";
+
+export async function deactivateWebhook(actor: Actor, id: string, options: { now?: Date } = {}): Promise<WebhookDeactivationView> {
+  const endpoint = await getWebhookEndpointOrThrow(actor, id);
+  await db().$transaction((tx) => deactivateEndpoint(tx, endpoint.id, DEACTIVATED_BY_API, options.now ?? new Date()));
+  return { deactivated: true, id: endpoint.id };
+}

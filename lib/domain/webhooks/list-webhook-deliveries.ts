@@ -1,0 +1,75 @@
+// The delivery log of one endpoint: recent deliveries, newest first, each with
+// its attempts (status code, duration, error) and its next automatic attempt.
+import type { Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db/client";
+import { parseInput } from "@/lib/errors";
+import { isEventType, type EventType } from "@/lib/webhooks/events";
+import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint";
+import { DELIVERY_STATUSES, listDeliveriesQuery, type DeliveryListView, type DeliveryView, type ListDeliveriesQuery } from "./webhooks.schemas";
+
+// batchBody (lib/webhooks/payloads.ts) writes its keys in this order
+const BATCH_BODY = /^\{"id":"[^"]*","type":"impression\.served","created_at":"[^"]*","batch":true,/;
+
+const iso = (ms: bigint | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+
+type DeliveryRow = {
+  id: string;
+  eventId: string;
+  eventType: string;
+  status: string;
+  attempts: number;
+  itemCount: number;
+  payload: string;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  nextAttemptMs: bigint | null;
+  createdAtMs: bigint;
+  deliveredAtMs: bigint | null;
+  attemptsLog: { attemptNo: number; statusCode: number | null; durationMs: number; error: string | null; attemptedAtMs: bigint }[];
+};
+
+export const deliveryInclude = {
+  attemptsLog: { orderBy: [{ attemptedAtMs: "desc" as const }, { attemptNo: "desc" as const }] },
+};
+
+export function toDeliveryView(row: DeliveryRow): DeliveryView {
+  const status = (DELIVERY_STATUSES as readonly string[]).includes(row.status) ? (row.status as DeliveryView["status"]) : "pending";
+  return {
+    id: row.id,
+    event_id: row.eventId,
+    event_type: isEventType(row.eventType) ? row.eventType : ("impression.served" satisfies EventType),
+    batch: BATCH_BODY.test(row.payload),
+    item_count: row.itemCount,
+    status,
+    attempts: row.attempts,
+    last_status_code: row.lastStatusCode,
+    last_error: row.lastError,
+    next_attempt_at: status === "pending" ? iso(row.nextAttemptMs) : null,
+    created_at: iso(row.createdAtMs)!,
+    delivered_at: iso(row.deliveredAtMs),
+    attempt_log: row.attemptsLog.map((attempt) => ({
+      attempt: attempt.attemptNo,
+      status_code: attempt.statusCode,
+      duration_ms: attempt.durationMs,
+      error: attempt.error,
+      attempted_at: iso(attempt.attemptedAtMs)!,
+    })),
+  };
+}
+
+export async function listWebhookDeliveries(actor: Actor, endpointId: string, query: ListDeliveriesQuery | Record<string, string> = {}): Promise<DeliveryListView> {
+  const endpoint = await getWebhookEndpointOrThrow(actor, endpointId);
+  const { page, per_page, status } = parseInput(listDeliveriesQuery, query);
+  const where = { endpointId: endpoint.id, ...(status ? { status } : {}) };
+  const [total, rows] = await Promise.all([
+    db().webhookDelivery.count({ where }),
+    db().webhookDelivery.findMany({
+      where,
+      orderBy: [{ createdAtMs: "desc" }, { id: "desc" }],
+      skip: (page - 1) * per_page,
+      take: per_page,
+      include: deliveryInclude,
+    }),
+  ]);
+  return { deliveries: rows.map(toDeliveryView), pagination: { page, per_page, total } };
+}

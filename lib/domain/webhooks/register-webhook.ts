@@ -1,0 +1,53 @@
+// E13: register a webhook endpoint. The URL must be HTTPS and resolve to public
+// addresses (the outbound guard, without connecting); the 32-byte secret is
+// returned this once.
+import { randomBytes } from "node:crypto";
+import type { Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db/client";
+import { AppError, parseInput, validationError } from "@/lib/errors";
+import { newUuid } from "@/lib/ids";
+import { OutboundBlockedError, vetOutboundUrl } from "@/lib/outbound/guarded-request";
+import { toEndpointView } from "./get-webhook-endpoint";
+import { registerWebhookInput, type RegisterWebhookInput, type RegisteredWebhookView } from "./webhooks.schemas";
+
+/** Active endpoints per advertiser: each one multiplies every event's deliveries. */
+export const MAX_ACTIVE_ENDPOINTS = 20;
+
+export const SECRET_WARNING =
+  "Store this secret now: it is shown only once and cannot be retrieved again. It is the HMAC-SHA256 key of " +
+  "X-Service-Signature; to replace it, register a new endpoint and deactivate this one.";
+
+export async function registerWebhook(
+  actor: Actor,
+  input: RegisterWebhookInput,
+  options: { allowHosts?: readonly string[]; now?: Date } = {},
+): Promise<RegisteredWebhookView> {
+  const data = parseInput(registerWebhookInput, input);
+  try {
+    await vetOutboundUrl(data.url, { allowHosts: options.allowHosts });
+  } catch (error) {
+    if (error instanceof OutboundBlockedError) {
+      throw validationError([{ path: "url", message: error.message }], `url: ${error.message}`);
+    }
+    throw error;
+  }
+  const active = await db().webhookEndpoint.count({ where: { advertiserId: actor.advertiserId, isActive: true } });
+  if (active >= MAX_ACTIVE_ENDPOINTS) {
+    throw new AppError("conflict", {
+      detail: `An advertiser may have at most ${MAX_ACTIVE_ENDPOINTS} active webhook endpoints; deactivate one first.`,
+    });
+  }
+  const secret = randomBytes(32).toString("hex");
+  const row = await db().webhookEndpoint.create({
+    data: {
+      id: newUuid(),
+      advertiserId: actor.advertiserId,
+      url: data.url,
+      events: JSON.stringify(data.events),
+      secret,
+      batchImpressions: data.batch_impressions,
+      createdAt: options.now ?? new Date(),
+    },
+  });
+  return { ...toEndpointView(row), secret, warning: SECRET_WARNING };
+}

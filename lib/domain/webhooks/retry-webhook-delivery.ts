@@ -1,0 +1,32 @@
+// Manual redelivery of one delivery (a missed event, or one that used all its
+// attempts): one attempt now, the same body and event id as before, freshly
+// signed; answered with the delivery as it stands afterwards. It counts like
+// any attempt (failure_count, last_delivered_at, the retry schedule).
+import type { Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { attemptDelivery, claimDelivery } from "@/lib/webhooks/attempts";
+import { dispatchContext, type DispatchContext } from "@/lib/webhooks/context";
+import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint";
+import { deliveryInclude, toDeliveryView } from "./list-webhook-deliveries";
+import type { DeliveryView } from "./webhooks.schemas";
+
+export async function retryWebhookDelivery(
+  actor: Actor,
+  endpointId: string,
+  deliveryId: string,
+  options: Partial<DispatchContext> = {},
+): Promise<DeliveryView> {
+  const endpoint = await getWebhookEndpointOrThrow(actor, endpointId);
+  const delivery = await db().webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: endpoint.id }, select: { id: true } });
+  if (!delivery) throw new AppError("not_found", { detail: "No delivery with this id for this endpoint." });
+  if (!endpoint.isActive) {
+    throw new AppError("conflict", { detail: "This endpoint is deactivated: nothing is sent to it any more." });
+  }
+  const context = dispatchContext(options);
+  const claimed = await claimDelivery(context, delivery.id, endpoint.id);
+  if (!claimed) throw new AppError("conflict", { detail: "An attempt of this delivery is under way; look at the delivery log in a few seconds." });
+  await attemptDelivery(context, claimed);
+  const row = await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id }, include: deliveryInclude });
+  return toDeliveryView(row);
+}

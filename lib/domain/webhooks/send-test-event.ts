@@ -1,0 +1,35 @@
+// E15: send a signed conversion.recorded test event now and report what the
+// endpoint answered. A failing receiver is a result (success false), not an
+// error; the endpoint's failure_count and last_delivered_at are left alone.
+import type { Actor } from "@/lib/auth/actor";
+import { AppError } from "@/lib/errors";
+import { testConversionBody } from "@/lib/webhooks/payloads";
+import { sendWebhook } from "@/lib/webhooks/send";
+import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint";
+import type { WebhookTestResultView } from "./webhooks.schemas";
+
+export async function sendTestEvent(
+  actor: Actor,
+  id: string,
+  options: { allowHosts?: readonly string[]; timeoutMs?: number; now?: () => number } = {},
+): Promise<WebhookTestResultView> {
+  const endpoint = await getWebhookEndpointOrThrow(actor, id);
+  if (!endpoint.isActive) {
+    throw new AppError("conflict", { detail: "This endpoint is deactivated: nothing is sent to it any more. Register a new endpoint." });
+  }
+  const nowMs = (options.now ?? Date.now)();
+  const test = testConversionBody(nowMs);
+  const outcome = await sendWebhook(endpoint, { eventId: test.id, body: test.body }, {
+    nowMs,
+    timeoutMs: options.timeoutMs,
+    allowHosts: options.allowHosts,
+  });
+  return {
+    success: outcome.ok,
+    status_code: outcome.statusCode ?? 0,
+    duration_ms: outcome.durationMs,
+    message: outcome.ok
+      ? `Test event ${test.id} accepted: the endpoint answered ${outcome.statusCode} in ${outcome.durationMs} ms.`
+      : `Test event ${test.id} not accepted: ${outcome.error}.`,
+  };
+}

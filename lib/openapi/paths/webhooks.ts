@@ -1,0 +1,126 @@
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { z } from "zod";
+import {
+  deliveryListView,
+  deliveryView,
+  DELIVERY_STATUSES,
+  registeredWebhookView,
+  registerWebhookInput,
+  webhookDeactivationView,
+  webhookListView,
+  webhookTestResultView,
+} from "@/lib/domain/webhooks/webhooks.schemas";
+import { oauth, problemResponses } from "../common";
+
+const endpointId = z.object({ id: z.uuid().meta({ description: "Webhook endpoint id" }) });
+const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
+
+const DELIVERY_RULES =
+  "Each delivery is a POST of `{id, type, created_at, data}` (a batch: `{id, type: \"impression.served\", created_at, batch: true, data: [...]}`) " +
+  "with headers `X-Service-Event-Id`, `X-Service-Timestamp` (Unix seconds) and `X-Service-Signature: sha256=<hex>`, the HMAC-SHA256 " +
+  "keyed with the secret over `<timestamp>.<raw body>`. Attempts at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h " +
+  "after each failure (±20 % jitter), 10 s timeout, redirects not followed. An endpoint that answers 410 Gone, or whose attempts have all " +
+  "failed for 5 days, is deactivated.";
+
+export const webhooksPaths: ZodOpenApiPathsObject = {
+  "/api/ads/webhooks": {
+    get: {
+      operationId: "listWebhookEndpoints",
+      summary: "List webhook endpoints (E12)",
+      description: "Every endpoint of the advertiser, newest first, deactivated ones included (`is_active: false`). Secrets are never shown.",
+      tags: ["Webhooks"],
+      security: oauth("campaigns:read"),
+      responses: {
+        "200": { description: "The endpoints", content: json(webhookListView) },
+        ...problemResponses("unauthorized", "insufficient_scope"),
+      },
+    },
+    post: {
+      operationId: "registerWebhookEndpoint",
+      summary: "Register a webhook endpoint (E13)",
+      description:
+        "The URL must be HTTPS and resolve to public addresses only (checked now without connecting, and again at every send); " +
+        "otherwise 422 with an error on `url`. The 32-byte hex `secret` is returned in this response only. At most 20 active " +
+        `endpoints per advertiser (409). ${DELIVERY_RULES}`,
+      tags: ["Webhooks"],
+      security: oauth("campaigns:write"),
+      requestBody: { required: true, content: json(registerWebhookInput) },
+      responses: {
+        "201": { description: "Registered; store the secret now", content: json(registeredWebhookView) },
+        ...problemResponses("bad_request", "unauthorized", "insufficient_scope", "conflict", "validation_failed"),
+      },
+    },
+  },
+  "/api/ads/webhooks/{id}": {
+    delete: {
+      operationId: "deactivateWebhookEndpoint",
+      summary: "Deactivate a webhook endpoint (E14)",
+      description:
+        "Delivery stops at once: scheduled retries are cancelled. Idempotent (repeating it answers the same). A deactivated endpoint " +
+        "cannot be re-activated; it stays in the list with `is_active: false`.",
+      tags: ["Webhooks"],
+      security: oauth("campaigns:write"),
+      requestParams: { path: endpointId },
+      responses: {
+        "200": { description: "Deactivated", content: json(webhookDeactivationView) },
+        ...problemResponses("unauthorized", "insufficient_scope", "not_found"),
+      },
+    },
+  },
+  "/api/ads/webhooks/{id}/test": {
+    post: {
+      operationId: "sendWebhookTestEvent",
+      summary: "Send a test event (E15)",
+      description:
+        "Sends a signed `conversion.recorded` test event now (ids marked `test`, `event_type` custom, `event_name` \"webhook.test\") " +
+        "and reports the answer. A failing receiver is still 200 with `success: false`. Changes neither `failure_count` nor " +
+        "`last_delivered_at`. 409 for a deactivated endpoint.",
+      tags: ["Webhooks"],
+      security: oauth("campaigns:write"),
+      requestParams: { path: endpointId },
+      responses: {
+        "200": { description: "What the endpoint answered", content: json(webhookTestResultView) },
+        ...problemResponses("unauthorized", "insufficient_scope", "not_found", "conflict"),
+      },
+    },
+  },
+  "/api/ads/webhooks/{id}/deliveries": {
+    get: {
+      operationId: "listWebhookDeliveries",
+      summary: "Delivery log of an endpoint",
+      description:
+        "Deliveries of the last 30 days, newest first, each with every attempt (status code, duration, error) and its next " +
+        "automatic attempt.",
+      tags: ["Webhooks"],
+      security: oauth("campaigns:read"),
+      requestParams: {
+        path: endpointId,
+        query: z.object({
+          page: z.number().int().min(1).optional().meta({ description: "Default 1" }),
+          per_page: z.number().int().min(1).max(100).optional().meta({ description: "Default 20" }),
+          status: z.enum(DELIVERY_STATUSES).optional(),
+        }),
+      },
+      responses: {
+        "200": { description: "A page of deliveries", content: json(deliveryListView) },
+        ...problemResponses("unauthorized", "insufficient_scope", "not_found", "validation_failed"),
+      },
+    },
+  },
+  "/api/ads/webhooks/{id}/deliveries/{delivery_id}/retry": {
+    post: {
+      operationId: "retryWebhookDelivery",
+      summary: "Redeliver one delivery now",
+      description:
+        "One attempt now with the same body and event id (receivers dedupe on it), freshly signed, whatever the delivery's state " +
+        "(a succeeded one is sent again). It counts like any attempt. 409 when the endpoint is deactivated or an attempt is under way.",
+      tags: ["Webhooks"],
+      security: oauth("campaigns:write"),
+      requestParams: { path: endpointId.extend({ delivery_id: z.string().meta({ description: "Delivery id (whd_...)" }) }) },
+      responses: {
+        "200": { description: "The delivery after the attempt", content: json(deliveryView) },
+        ...problemResponses("unauthorized", "insufficient_scope", "not_found", "conflict"),
+      },
+    },
+  },
+};

@@ -1,0 +1,184 @@
+// Delivery attempts: claim due deliveries, send them, record the outcome.
+//
+// A claim is one conditional UPDATE (pending or abandoned, due, lock free ->
+// delivering, locked by this claim until now + lease) whose rows are then read
+// back by the claim token: two instances never both take a delivery, and a
+// delivery whose instance died is taken again once its lease has expired.
+// Recording is conditional on still holding the claim, in one transaction with
+// the attempt log and the endpoint's counters (failure_count = consecutive
+// failed attempts, reset by a success; last_delivered_at; deactivation after
+// 410 Gone or 5 days of failures).
+import { newId } from "@/lib/ids";
+import { claimToken, unlocked, type DispatchContext } from "./context";
+import { deactivateEndpoint } from "./deactivate";
+import { DEACTIVATE_AFTER_FAILING_MS, retryDelayMs } from "./retry-schedule";
+import { sendWebhook, type SendOutcome } from "./send";
+
+export type ClaimedDelivery = {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  payload: string;
+  attempts: number;
+  token: string;
+  endpoint: { url: string; secret: string; isActive: boolean };
+};
+
+/** Prisma filter: due for an attempt and free to claim. */
+function dueWhere(now: number) {
+  return { status: { in: ["pending", "delivering"] }, nextAttemptMs: { lte: BigInt(now) }, OR: unlocked(now) };
+}
+
+async function readClaim(context: DispatchContext, token: string): Promise<ClaimedDelivery[]> {
+  const rows = await context.db.webhookDelivery.findMany({
+    where: { lockedBy: token },
+    select: {
+      id: true,
+      endpointId: true,
+      eventId: true,
+      payload: true,
+      attempts: true,
+      endpoint: { select: { url: true, secret: true, isActive: true } },
+    },
+  });
+  return rows.map((row) => ({ ...row, token }));
+}
+
+/**
+ * Claims up to `limit` due deliveries, at most `perEndpoint` per endpoint
+ * counting those already in flight (`busy`), so one slow receiver cannot take
+ * every slot.
+ */
+export async function claimDueDeliveries(
+  context: DispatchContext,
+  limit: number,
+  perEndpoint = Number.POSITIVE_INFINITY,
+  busy: ReadonlyMap<string, number> = new Map(),
+): Promise<ClaimedDelivery[]> {
+  if (limit <= 0) return [];
+  const { db } = context;
+  const now = context.now();
+  const candidates = await db.webhookDelivery.findMany({
+    where: dueWhere(now),
+    orderBy: [{ nextAttemptMs: "asc" }, { createdAtMs: "asc" }],
+    take: Math.min(1000, limit * 4),
+    select: { id: true, endpointId: true },
+  });
+  const taken = new Map(busy);
+  const picked: string[] = [];
+  for (const candidate of candidates) {
+    if (picked.length >= limit) break;
+    const count = taken.get(candidate.endpointId) ?? 0;
+    if (count >= perEndpoint) continue;
+    taken.set(candidate.endpointId, count + 1);
+    picked.push(candidate.id);
+  }
+  if (picked.length === 0) return [];
+  const token = claimToken(context);
+  const claim = await db.webhookDelivery.updateMany({
+    where: { id: { in: picked }, ...dueWhere(now) },
+    data: { status: "delivering", lockedBy: token, lockedUntilMs: BigInt(now + context.leaseMs) },
+  });
+  if (claim.count === 0) return [];
+  return readClaim(context, token);
+}
+
+/** Claims one delivery of one endpoint whatever its state (manual retry); null when another claim holds it. */
+export async function claimDelivery(context: DispatchContext, deliveryId: string, endpointId: string): Promise<ClaimedDelivery | null> {
+  const now = context.now();
+  const token = claimToken(context);
+  const claim = await context.db.webhookDelivery.updateMany({
+    where: { id: deliveryId, endpointId, OR: unlocked(now) },
+    data: { status: "delivering", lockedBy: token, lockedUntilMs: BigInt(now + context.leaseMs) },
+  });
+  if (claim.count === 0) return null;
+  return (await readClaim(context, token))[0] ?? null;
+}
+
+/** Sends one claimed delivery and records the outcome; returns the outcome (null: not sent, endpoint inactive). */
+export async function attemptDelivery(context: DispatchContext, delivery: ClaimedDelivery): Promise<SendOutcome | null> {
+  if (!delivery.endpoint.isActive) {
+    // fanned out concurrently with a deactivation: nothing is sent
+    await context.db.webhookDelivery.updateMany({
+      where: { id: delivery.id, lockedBy: delivery.token },
+      data: { status: "cancelled", nextAttemptMs: null, lockedBy: null, lockedUntilMs: null },
+    });
+    return null;
+  }
+  const outcome = await sendWebhook(delivery.endpoint, { eventId: delivery.eventId, body: delivery.payload }, {
+    nowMs: context.now(),
+    timeoutMs: context.timeoutMs,
+    allowHosts: context.allowHosts,
+  });
+  await recordAttempt(context, delivery, outcome);
+  return outcome;
+}
+
+/** Writes an attempt's outcome: the delivery (if still ours), its log line, the endpoint's counters. */
+export async function recordAttempt(context: DispatchContext, delivery: ClaimedDelivery, outcome: SendOutcome): Promise<void> {
+  const now = context.now();
+  const nowDate = new Date(now);
+  const attemptNo = delivery.attempts + 1;
+  const delay = outcome.ok ? null : retryDelayMs(attemptNo, context.random);
+  await context.db.$transaction(async (tx) => {
+    await tx.webhookDelivery.updateMany({
+      where: { id: delivery.id, lockedBy: delivery.token, status: "delivering" },
+      data: outcome.ok
+        ? {
+            status: "succeeded",
+            attempts: { increment: 1 },
+            lastStatusCode: outcome.statusCode,
+            lastError: null,
+            nextAttemptMs: null,
+            deliveredAtMs: BigInt(now),
+            lockedBy: null,
+            lockedUntilMs: null,
+          }
+        : {
+            status: delay === null ? "failed" : "pending",
+            attempts: { increment: 1 },
+            lastStatusCode: outcome.statusCode,
+            lastError: outcome.error,
+            nextAttemptMs: delay === null ? null : BigInt(now + delay),
+            lockedBy: null,
+            lockedUntilMs: null,
+          },
+    });
+    await tx.deliveryAttempt.create({
+      data: {
+        id: newId("wda"),
+        deliveryId: delivery.id,
+        attemptNo,
+        statusCode: outcome.statusCode,
+        durationMs: outcome.durationMs,
+        error: outcome.error,
+        attemptedAtMs: BigInt(now),
+      },
+    });
+    if (outcome.ok) {
+      await tx.webhookEndpoint.updateMany({
+        where: { id: delivery.endpointId },
+        data: { failureCount: 0, failingSince: null, lastDeliveredAt: nowDate },
+      });
+      return;
+    }
+    await tx.webhookEndpoint.updateMany({ where: { id: delivery.endpointId }, data: { failureCount: { increment: 1 } } });
+    await tx.webhookEndpoint.updateMany({ where: { id: delivery.endpointId, failingSince: null }, data: { failingSince: nowDate } });
+    if (outcome.gone) {
+      await deactivateEndpoint(tx, delivery.endpointId, "The endpoint answered 410 Gone.", nowDate);
+      return;
+    }
+    const failingFor5Days = await tx.webhookEndpoint.findFirst({
+      where: { id: delivery.endpointId, isActive: true, failingSince: { lte: new Date(now - DEACTIVATE_AFTER_FAILING_MS) } },
+      select: { failingSince: true },
+    });
+    if (failingFor5Days?.failingSince) {
+      await deactivateEndpoint(
+        tx,
+        delivery.endpointId,
+        `Every delivery attempt failed for 5 days (since ${failingFor5Days.failingSince.toISOString()}).`,
+        nowDate,
+      );
+    }
+  });
+}

@@ -1,0 +1,127 @@
+// The webhook dispatcher: a loop that fans out the outbox, makes impression
+// batches, and keeps up to `maxInFlight` delivery attempts going (at most
+// `maxInFlightPerEndpoint` to one endpoint), sleeping briefly when idle. Every
+// step claims its rows atomically, so any number of app instances (or
+// `npm run worker` processes) may run it against one database.
+import { setTimeout as sleep } from "node:timers/promises";
+import { attemptDelivery, claimDueDeliveries, type ClaimedDelivery } from "./attempts";
+import { flushDueBatches } from "./batches";
+import { dispatchContext, LostClaimError, type DispatchContext } from "./context";
+import { fanOutEvents } from "./fan-out";
+import { pruneWebhookData } from "./prune";
+
+export type DispatcherOptions = Partial<DispatchContext> & {
+  maxInFlight?: number;
+  maxInFlightPerEndpoint?: number;
+  /** sleep when a round found nothing to do */
+  idleMs?: number;
+  /** how often old outbox rows and finished deliveries are deleted */
+  pruneEveryMs?: number;
+};
+
+export class WebhookDispatcher {
+  readonly context: DispatchContext;
+  readonly #maxInFlight: number;
+  readonly #perEndpoint: number;
+  readonly #idleMs: number;
+  readonly #pruneEveryMs: number;
+  readonly #inFlight = new Map<string, { endpointId: string; done: Promise<void> }>();
+  #nextPruneMs = 0;
+  /** consecutive rounds with a failed step (database down...): wait longer, log less */
+  #failedRounds = 0;
+  #roundFailed = false;
+
+  constructor(options: DispatcherOptions = {}) {
+    const { maxInFlight, maxInFlightPerEndpoint, idleMs, pruneEveryMs, ...context } = options;
+    this.context = dispatchContext(context);
+    this.#maxInFlight = maxInFlight ?? 32;
+    this.#perEndpoint = maxInFlightPerEndpoint ?? 4;
+    this.#idleMs = idleMs ?? 250;
+    this.#pruneEveryMs = pruneEveryMs ?? 60 * 60 * 1000;
+  }
+
+  get inFlight(): number {
+    return this.#inFlight.size;
+  }
+
+  /** One round: fan out, batch, start attempts for free slots. Returns the amount of work found. */
+  async tick(): Promise<number> {
+    this.#roundFailed = false;
+    let work = 0;
+    work += await this.#step("fan-out", () => fanOutEvents(this.context));
+    work += await this.#step("batches", () => flushDueBatches(this.context));
+    work += await this.#step("deliveries", async () => {
+      const busy = new Map<string, number>();
+      for (const { endpointId } of this.#inFlight.values()) busy.set(endpointId, (busy.get(endpointId) ?? 0) + 1);
+      const claimed = await claimDueDeliveries(this.context, this.#maxInFlight - this.#inFlight.size, this.#perEndpoint, busy);
+      for (const delivery of claimed) this.#start(delivery);
+      return claimed.length;
+    });
+    const now = this.context.now();
+    if (now >= this.#nextPruneMs) {
+      this.#nextPruneMs = now + this.#pruneEveryMs;
+      await this.#step("prune", () => pruneWebhookData(this.context));
+    }
+    this.#failedRounds = this.#roundFailed ? this.#failedRounds + 1 : 0;
+    return work;
+  }
+
+  /**
+   * Rounds until nothing is left to do now (in-flight attempts awaited): what
+   * tests use with an injected clock. Batches not yet due and retries not yet
+   * due stay for a later call.
+   */
+  async drain(maxRounds = 1000): Promise<void> {
+    for (let round = 0; round < maxRounds; round++) {
+      const work = await this.tick();
+      const settled = await this.#settleAll();
+      if (work === 0 && settled === 0) return;
+    }
+    throw new Error("webhook dispatcher did not settle");
+  }
+
+  /** Runs until `signal` aborts, then waits for attempts in flight (their results are recorded). */
+  async run(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      const work = await this.tick();
+      if (signal.aborted) break;
+      if (work > 0 && this.#inFlight.size < this.#maxInFlight && this.#failedRounds === 0) continue;
+      // idle, every slot taken, or failing: wait for the idle period (longer after
+      // failures, up to 10 s) or a finished attempt
+      const waitMs = this.#failedRounds ? Math.min(10_000, this.#idleMs * 2 ** Math.min(this.#failedRounds, 6)) : this.#idleMs;
+      const finished = this.#inFlight.size ? Promise.race([...this.#inFlight.values()].map((entry) => entry.done)) : undefined;
+      await Promise.race([sleep(waitMs, undefined, { signal }).catch(() => undefined), ...(finished ? [finished] : [])]);
+    }
+    await this.#settleAll();
+  }
+
+  #start(delivery: ClaimedDelivery): void {
+    const done = attemptDelivery(this.context, delivery)
+      .then(() => undefined)
+      .catch((error: unknown) => this.context.log.error({ err: error, deliveryId: delivery.id }, "webhook attempt failed to record"))
+      .finally(() => this.#inFlight.delete(delivery.id));
+    this.#inFlight.set(delivery.id, { endpointId: delivery.endpointId, done });
+  }
+
+  async #settleAll(): Promise<number> {
+    const pending = [...this.#inFlight.values()].map((entry) => entry.done);
+    await Promise.all(pending);
+    return pending.length;
+  }
+
+  async #step(name: string, run: () => Promise<number>): Promise<number> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof LostClaimError) {
+        this.context.log.warn({ step: name, reason: error.message }, "webhook claim taken over by another instance");
+        return 1;
+      }
+      this.#roundFailed = true;
+      // once per streak at error level; repeats while the fault lasts at debug
+      if (this.#failedRounds === 0) this.context.log.error({ err: error, step: name }, "webhook dispatcher step failed");
+      else this.context.log.debug({ err: error, step: name, failedRounds: this.#failedRounds }, "webhook dispatcher step failed again");
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,72 @@
+// One signed POST to an endpoint, through the outbound guard (HTTPS and public
+// addresses, checked again at every send), with a 10 s timeout. Redirects are
+// not followed: a 3xx is a failed attempt, as at Stripe and Svix (a signed body
+// must not be forwarded somewhere the advertiser did not register).
+import { guardedRequest, OutboundBlockedError, OutboundFailedError } from "@/lib/outbound/guarded-request";
+import { signatureHeaders } from "./sign";
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export type SendOutcome = {
+  /** a 2xx answer */
+  ok: boolean;
+  /** the HTTP status, or null when no answer came (refused, network, timeout) */
+  statusCode: number | null;
+  durationMs: number;
+  /** null on success; otherwise what went wrong, for the delivery log */
+  error: string | null;
+  /** the endpoint answered 410 Gone: it asks to be deactivated */
+  gone: boolean;
+};
+
+export type SendOptions = {
+  /** clock for the signed timestamp */
+  nowMs: number;
+  timeoutMs?: number;
+  allowHosts?: readonly string[];
+};
+
+function snippet(body: Buffer): string {
+  const text = body.toString("utf8", 0, Math.min(body.length, 512)).replace(/\s+/g, " ").trim();
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+export async function sendWebhook(
+  endpoint: { url: string; secret: string },
+  message: { eventId: string; body: string },
+  options: SendOptions,
+): Promise<SendOutcome> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const started = performance.now();
+  const elapsed = () => Math.max(0, Math.round(performance.now() - started));
+  try {
+    const response = await guardedRequest(endpoint.url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "SportsMomentAds-Webhooks/1.0",
+        ...signatureHeaders(endpoint.secret, message.eventId, message.body, options.nowMs),
+      },
+      body: message.body,
+      timeoutMs,
+      maxRedirects: 0,
+      maxBodyBytes: 4 * 1024,
+      allowHosts: options.allowHosts,
+    });
+    const status = response.status;
+    const ok = status >= 200 && status < 300;
+    let error: string | null = null;
+    if (!ok) {
+      const text = snippet(response.body);
+      error = status >= 300 && status < 400 ? `HTTP ${status}: redirects are not followed` : `HTTP ${status}${text ? `: ${text}` : ""}`;
+    }
+    return { ok, statusCode: status, durationMs: elapsed(), error, gone: status === 410 };
+  } catch (caught) {
+    let error: string;
+    if (caught instanceof OutboundBlockedError) error = `refused before connecting: ${caught.message}`;
+    else if (caught instanceof OutboundFailedError && caught.reason === "timeout") error = `no answer within ${timeoutMs / 1000} s`;
+    else if (caught instanceof OutboundFailedError) error = `connection failed: ${caught.message}`;
+    else throw caught;
+    return { ok: false, statusCode: null, durationMs: elapsed(), error, gone: false };
+  }
+}

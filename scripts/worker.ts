@@ -1,0 +1,49 @@
+// A worker-only process: the background workers of server.ts (webhook
+// dispatcher, controllers, ...) without the HTTP server. Run as many as needed
+// next to the app instances on one PostgreSQL; every worker claims its rows
+// atomically, so they share the work. Also what the durability test kills.
+//   npm run worker                               every worker in lib/workers/all.ts
+//   npm run worker -- --only webhook-dispatcher  just the named ones (repeatable)
+import { parseArgs } from "node:util";
+import { disconnectDb } from "@/lib/db/client";
+import { deployMigrations } from "@/lib/db/migrations";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/log";
+import { WORKERS } from "@/lib/workers/all";
+import { startWorkers } from "@/lib/workers/registry";
+
+async function main() {
+  const { values } = parseArgs({ options: { only: { type: "string", multiple: true } }, strict: true, allowPositionals: false });
+  const config = env();
+  const log = logger().child({ process: "worker" });
+  const only = values.only ?? [];
+  const unknown = only.filter((name) => !WORKERS.some((worker) => worker.name === name));
+  if (unknown.length) throw new Error(`unknown worker(s): ${unknown.join(", ")}; known: ${WORKERS.map((worker) => worker.name).join(", ")}`);
+  const selected = only.length ? WORKERS.filter((worker) => only.includes(worker.name)) : WORKERS;
+
+  const applied = await deployMigrations(config.DATABASE_URL);
+  if (applied.length) log.info({ applied }, "migrations applied");
+  const stop = await startWorkers(selected, { log, baseUrl: config.PUBLIC_BASE_URL });
+  log.info({ workers: selected.map((worker) => worker.name), database: config.DATABASE_URL.split(":")[0] }, "workers running");
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "stopping workers");
+    // attempts in flight get up to their 10 s timeout to finish and be recorded;
+    // anything cut short is redone by any instance once its claim expires
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await stop();
+    await disconnectDb();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  logger().fatal({ err: error }, "worker failed to start");
+  process.exit(1);
+});
