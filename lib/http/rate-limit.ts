@@ -11,6 +11,8 @@ export const RATE_LIMIT_POLICIES = {
   token: { points: 10, durationSec: 60, keyBy: "ip" },
   /** E9: 60 performance reports per minute per advertiser, across all its clients. */
   report: { points: 60, durationSec: 60, keyBy: "advertiser" },
+  /** E15 test sends and manual webhook redeliveries make outbound requests on demand. */
+  webhook_send: { points: 30, durationSec: 60, keyBy: "advertiser" },
 } as const;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;

@@ -12,6 +12,10 @@ import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/adve
 import { call, type CallOptions } from "@/test/http";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { expectMatchesOpenApi, expectRequestMatchesOpenApi, matchTemplate } from "@/test/openapi";
+import { resetEnvForTests } from "@/lib/env";
+import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";
+import { enqueueTestEvent } from "@/test/factories/webhook-events";
+import { startReceiver, type Receiver } from "@/test/webhook-receiver";
 import { buildOpenApiDocument } from "./document";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
@@ -91,15 +95,22 @@ describe("OpenAPI route coverage", () => {
 // ------------------------------------------------------------------ samples
 
 let icons: IconServer;
+let receiver: Receiver;
 let adv: TestAdvertiser;
 let headers: Record<string, string>;
 
 beforeAll(async () => {
   icons = await startIconServer();
+  receiver = await startReceiver();
+  process.env.OUTBOUND_ALLOW_HOSTS = `${process.env.OUTBOUND_ALLOW_HOSTS},${receiver.hostPort}`;
+  resetEnvForTests();
   adv = await createTestAdvertiser();
   headers = await adv.auth();
 });
-afterAll(() => icons.close());
+afterAll(async () => {
+  await receiver.close();
+  await icons.close();
+});
 
 type Sample = () => Promise<void>;
 
@@ -118,6 +129,21 @@ async function exercise(method: string, routeDir: string, path: string, options:
   expect(res.status, `${method} ${path}: ${res.text.slice(0, 500)}`).toBe(options.status);
   expectMatchesOpenApi(method, path, res.status, res.body, options.responseType);
   return res;
+}
+
+async function newWebhook(): Promise<string> {
+  const body = { url: receiver.url("/hook"), events: ["click.recorded", "conversion.recorded"] };
+  const res = await exercise("POST", "api/ads/webhooks", "/api/ads/webhooks", { body, headers, status: 201 });
+  return res.body.id as string;
+}
+
+/** A webhook endpoint with one delivered click event; returns both ids. */
+async function deliveredWebhook(): Promise<{ id: string; deliveryId: string }> {
+  const id = await newWebhook();
+  await enqueueTestEvent(adv.advertiserId, "click.recorded");
+  await new WebhookDispatcher().drain();
+  const log = await exercise("GET", "api/ads/webhooks/[id]/deliveries", `/api/ads/webhooks/${id}/deliveries`, { headers, params: { id }, status: 200 });
+  return { id, deliveryId: log.body.deliveries[0].id as string };
 }
 
 async function newCampaign(): Promise<string> {
@@ -169,6 +195,33 @@ const SAMPLES: Record<string, Sample> = {
   "POST /api/ads/campaigns/{id}/variants": async () => {
     const id = await newCampaign();
     await exercise("POST", "api/ads/campaigns/[id]/variants", `/api/ads/campaigns/${id}/variants`, { body: creativeBody(icons.url()), headers, params: { id }, status: 201 });
+  },
+  "GET /api/ads/webhooks": async () => {
+    await newWebhook();
+    await exercise("GET", "api/ads/webhooks", "/api/ads/webhooks", { headers, status: 200 });
+  },
+  "POST /api/ads/webhooks": async () => {
+    await newWebhook();
+    await exercise("POST", "api/ads/webhooks", "/api/ads/webhooks", { body: { url: "https://10.0.0.1/hook", events: ["click.recorded"] }, headers, status: 422 });
+  },
+  "DELETE /api/ads/webhooks/{id}": async () => {
+    const id = await newWebhook();
+    await exercise("DELETE", "api/ads/webhooks/[id]", `/api/ads/webhooks/${id}`, { headers, params: { id }, status: 200 });
+  },
+  "POST /api/ads/webhooks/{id}/test": async () => {
+    const id = await newWebhook();
+    await exercise("POST", "api/ads/webhooks/[id]/test", `/api/ads/webhooks/${id}/test`, { headers, params: { id }, status: 200 });
+  },
+  "GET /api/ads/webhooks/{id}/deliveries": async () => {
+    const { id } = await deliveredWebhook();
+    const missing = "00000000-0000-4000-8000-000000000000";
+    await exercise("GET", "api/ads/webhooks/[id]/deliveries", `/api/ads/webhooks/${missing}/deliveries`, { headers, params: { id: missing }, status: 404 });
+    expect(id).toBeTruthy();
+  },
+  "POST /api/ads/webhooks/{id}/deliveries/{delivery_id}/retry": async () => {
+    const { id, deliveryId } = await deliveredWebhook();
+    const path = `/api/ads/webhooks/${id}/deliveries/${deliveryId}/retry`;
+    await exercise("POST", "api/ads/webhooks/[id]/deliveries/[delivery_id]/retry", path, { headers, params: { id, delivery_id: deliveryId }, status: 200 });
   },
   "GET /adagents.json": async () => {
     const res = await exercise("GET", "adagents.json", "/adagents.json", { status: 200 });

@@ -80,7 +80,7 @@ export const webhooksPaths: ZodOpenApiPathsObject = {
       requestParams: { path: endpointId },
       responses: {
         "200": { description: "What the endpoint answered", content: json(webhookTestResultView) },
-        ...problemResponses("unauthorized", "insufficient_scope", "not_found", "conflict"),
+        ...problemResponses("unauthorized", "insufficient_scope", "not_found", "conflict", "rate_limited"),
       },
     },
   },
@@ -119,7 +119,7 @@ export const webhooksPaths: ZodOpenApiPathsObject = {
       requestParams: { path: endpointId.extend({ delivery_id: z.string().meta({ description: "Delivery id (whd_...)" }) }) },
       responses: {
         "200": { description: "The delivery after the attempt", content: json(deliveryView) },
-        ...problemResponses("unauthorized", "insufficient_scope", "not_found", "conflict"),
+        ...problemResponses("unauthorized", "insufficient_scope", "not_found", "conflict", "rate_limited"),
       },
     },
   },
