@@ -113,7 +113,7 @@ describe("postback forwarding", () => {
 
   it("claims are exclusive: concurrent runs (as on several instances) send each forward once", async () => {
     const now = Date.now();
-    const forwards = [];
+    const forwards: { id: string }[] = [];
     for (let index = 0; index < 6; index++) forwards.push((await conversionWithForward("/claimed", now)).forward);
     const runs = await Promise.all(Array.from({ length: 4 }, () => forwardDuePostbacks({ now: () => now, allowHosts: [host], concurrency: 3 })));
     const sent = runs.flat().filter((outcome) => forwards.some((forward) => forward.id === outcome.id));
