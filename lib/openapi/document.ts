@@ -3,7 +3,9 @@
 import { createDocument } from "zod-openapi";
 import { SECURITY_SCHEMES } from "./common";
 import { authPaths } from "./paths/auth";
+import { conversionsPaths } from "./paths/conversions";
 import { momentTypesPaths } from "./paths/moment-types";
+import { reportingPaths } from "./paths/reporting";
 
 export function buildOpenApiDocument(baseUrl: string) {
   return createDocument({
@@ -20,6 +22,8 @@ export function buildOpenApiDocument(baseUrl: string) {
     paths: {
       ...authPaths,
       ...momentTypesPaths,
+      ...reportingPaths,
+      ...conversionsPaths,
     },
     components: { securitySchemes: SECURITY_SCHEMES },
   });

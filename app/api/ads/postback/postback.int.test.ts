@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { postbackResult } from "@/lib/domain/conversions/conversions.schemas";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { ATTRIBUTION_WINDOW_MS, recordConversion } from "@/lib/domain/conversions/record-conversion";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
@@ -38,6 +40,10 @@ describe("GET /api/ads/postback (E16)", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/json");
     expect(res.body).toEqual({ status: "recorded" });
+    expect(postbackResult.safeParse(res.body).success).toBe(true);
+    const document = buildOpenApiDocument("http://sma.test");
+    expect(document.paths?.["/api/ads/postback"]?.get?.operationId).toBe("recordConversionQuery");
+    expect(document.paths?.["/api/ads/postback"]?.post?.operationId).toBe("recordConversion");
 
     const [conversion, ...more] = await conversionsOf(campaign.id);
     expect(more).toHaveLength(0);

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import { seedDelivery } from "@/test/factories/delivery";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { campaignReport, campaignTimeseries, creativePerformance } from "@/lib/domain/reporting/reporting.schemas";
 import { call } from "@/test/http";
 import { GET as performance } from "../../../creatives/[id]/performance/route";
 import { GET as report } from "./route";
@@ -39,6 +41,12 @@ describe("GET /api/ads/reporting/campaigns/{id} (E9)", () => {
     expect(Date.parse(res.body.totals.as_of)).toBeGreaterThan(Date.now() - 60_000);
     expect(res.body.breakdown).toBe("hour_of_day");
     expect(res.body.rows[1]).toEqual({ key: 1, impressions: 2, clicks: 1, ctr: 0.5, conversions: 0, spend_usd: 0.008 });
+    // the response matches the documented schema, and the OpenAPI document lists the operation
+    expect(campaignReport.safeParse(res.body).success).toBe(true);
+    const document = buildOpenApiDocument("http://sma.test");
+    expect(document.paths?.["/api/ads/reporting/campaigns/{id}"]?.get?.operationId).toBe("getCampaignReport");
+    expect(document.paths?.["/api/ads/reporting/campaigns/{id}/timeseries"]?.get?.operationId).toBe("getCampaignTimeseries");
+    expect(document.paths?.["/api/ads/creatives/{id}/performance"]?.get?.operationId).toBe("getCreativePerformance");
   });
 
   it("defaults the timezone to UTC and has no rows without a breakdown", async () => {
@@ -148,6 +156,7 @@ describe("GET /api/ads/reporting/campaigns/{id}/timeseries (E10)", () => {
         { ts: "2025-11-03T05:00:00Z", impressions: 0, clicks: 0, spend_usd: 0 },
       ],
     });
+    expect(campaignTimeseries.safeParse(daily.body).success).toBe(true);
     const hourly = await get(timeseries, adv, campaign.id, { ...query, granularity: "hour" });
     expect(hourly.headers.get("x-report-source")).toBe("raw");
     expect(hourly.body.series).toHaveLength(24 + 25 + 24);
@@ -189,6 +198,7 @@ describe("GET /api/ads/creatives/{id}/performance (E11)", () => {
     const res = await call(performance, url, { params: { id: creativeId }, headers: await adv.auth(["reporting:read"]) });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ creative_id: creativeId, impressions: 2, clicks: 1, ctr: 0.5, conversions: 0, spend_usd: 0.008, traffic_allocation: 1 });
+    expect(creativePerformance.safeParse(res.body).success).toBe(true);
     const stranger = await createTestAdvertiser();
     expect((await call(performance, url, { params: { id: creativeId }, headers: await stranger.auth() })).status).toBe(404);
     expect((await call(performance, url, { params: { id: creativeId }, headers: await adv.auth(["campaigns:read"]) })).status).toBe(403);
