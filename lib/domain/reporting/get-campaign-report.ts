@@ -1,26 +1,27 @@
 // E9: a campaign's performance over local dates in an IANA zone, with an
-// optional breakdown (docs/decisions/0502). Served from hourly rollups when the
-// keys asked for fall on UTC hours, from raw rows otherwise; the numbers are
-// the same either way.
+// optional breakdown (docs/decisions/0502). Every UTC hour whose instants share
+// one key is served from the hourly rollups, the others from the raw rows; the
+// numbers are the same either way.
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
 import { SPORTS } from "@/lib/domain/sports";
 import { AppError, parseInput } from "@/lib/errors";
 import { microsToUsd } from "@/lib/money";
-import { loadMetrics, type Dimension, type Source } from "./load-metrics";
+import { loadMetrics, type Dimension } from "./load-metrics";
 import { addInto, averageCpmMicros, ctrOf, toRow, zeroSums, type MetricSums } from "./metrics";
 import { reportQuery, type Breakdown, type CampaignReport } from "./reporting.schemas";
-import { HOUR_MS, ZoneCalendar } from "./zone-calendar";
+import { planLabel, planSources, type SourceLabel, type SourcePlan, type TimeKey } from "./source-plan";
+import { dateOfDayNumber, ZoneCalendar } from "./zone-calendar";
 
 export type ReportOptions = {
   /** the clock for as_of (tests inject it) */
   now?: () => number;
-  /** tests: force a source ("rollups" only where it is exact) */
-  source?: Source;
+  /** tests: force a source ("rollups" only where it is exact for every hour) */
+  source?: "rollups" | "raw";
 };
 
-export type ReportResult = { report: CampaignReport; source: Source };
+export type ReportResult = { report: CampaignReport; source: SourceLabel };
 
 export type ReportCampaign = { id: string; momentTypes: string[]; sports: string[]; creativeIds: string[] };
 
@@ -47,11 +48,12 @@ export async function getOwnedCampaign(actor: Actor, campaignId: string): Promis
   };
 }
 
-/** Chooses the source: rollups when exact for the keys asked for, unless a test forces one. */
-export function chooseSource(calendar: ZoneCalendar, timeKeyed: boolean, forced?: Source): Source {
-  const exact = timeKeyed ? calendar.isHourAligned() : calendar.hasHourAlignedBounds();
-  if (forced === "rollups" && !exact) throw new RangeError("hourly rollups cannot answer this range in this zone");
-  return forced ?? (exact ? "rollups" : "raw");
+/** The exact plan for these keys, unless a test forces one source. */
+export function choosePlan(calendar: ZoneCalendar, timeKey: TimeKey, forced?: "rollups" | "raw"): SourcePlan {
+  if (forced === "raw") return { kind: "raw" };
+  const plan = planSources(calendar, timeKey);
+  if (forced === "rollups" && plan.kind !== "rollups") throw new RangeError("hourly rollups cannot answer this range in this zone");
+  return plan;
 }
 
 /** Keys in their natural order: the campaign's own first (zero rows included), then any others seen. */
@@ -67,16 +69,16 @@ export async function getCampaignReport(actor: Actor, campaignId: string, rawQue
   const campaign = await getOwnedCampaign(actor, campaignId);
   const calendar = ZoneCalendar.forDates(query.timezone, query.start_date, query.end_date);
   const breakdown: Breakdown | undefined = query.breakdown;
-  const timeKeyed = breakdown === "day" || breakdown === "hour_of_day";
-  const source = chooseSource(calendar, timeKeyed, options.source);
+  const timeKey: TimeKey = breakdown === "day" || breakdown === "hour_of_day" ? breakdown : null;
+  const plan = choosePlan(calendar, timeKey, options.source);
   const dimension: Dimension | null = breakdown === "moment_type" || breakdown === "sport" || breakdown === "creative" ? breakdown : null;
 
   const metrics = await loadMetrics({
     campaignId: campaign.id,
     startMs: calendar.startMs,
     endMs: calendar.endMs,
-    source,
-    bucketMs: timeKeyed ? (source === "rollups" ? HOUR_MS : calendar.rawBucketMs()) : null,
+    plan,
+    time: timeKey ? { kind: timeKey, segments: calendar.segments } : null,
     dimension,
   });
 
@@ -86,8 +88,8 @@ export async function getCampaignReport(actor: Actor, campaignId: string, rawQue
     addInto(totals, row);
     if (!breakdown) continue;
     let key: string | number;
-    if (breakdown === "day") key = calendar.dateOf(row.bucketStartMs!);
-    else if (breakdown === "hour_of_day") key = calendar.hourOf(row.bucketStartMs!);
+    if (breakdown === "day") key = dateOfDayNumber(row.time!);
+    else if (breakdown === "hour_of_day") key = row.time!;
     else key = row.key ?? "";
     addInto(byKey.get(key) ?? byKey.set(key, zeroSums()).get(key)!, row);
   }
@@ -118,5 +120,5 @@ export async function getCampaignReport(actor: Actor, campaignId: string, rawQue
     report.breakdown = breakdown;
     report.rows = keys.map((key) => toRow(key, byKey.get(key) ?? zeroSums()));
   }
-  return { report, source };
+  return { report, source: planLabel(plan) };
 }

@@ -5,18 +5,19 @@
 import type { Actor } from "@/lib/auth/actor";
 import { parseInput } from "@/lib/errors";
 import { microsToUsd } from "@/lib/money";
-import { chooseSource, getOwnedCampaign } from "./get-campaign-report";
-import { loadMetrics, type Source } from "./load-metrics";
+import { choosePlan, getOwnedCampaign } from "./get-campaign-report";
+import { loadMetrics } from "./load-metrics";
 import { addInto, zeroSums, type MetricSums } from "./metrics";
 import { timeseriesQuery, type CampaignTimeseries } from "./reporting.schemas";
-import { HOUR_MS, ZoneCalendar } from "./zone-calendar";
+import { planLabel, type SourceLabel, type SourcePlan } from "./source-plan";
+import { dateOfDayNumber, ZoneCalendar } from "./zone-calendar";
 
 export type TimeseriesOptions = {
-  /** tests: force the day series' source ("rollups" only where it is exact) */
-  source?: Source;
+  /** tests: force the day series' source ("rollups" only where it is exact for every hour) */
+  source?: "rollups" | "raw";
 };
 
-export type TimeseriesResult = { series: CampaignTimeseries; source: Source };
+export type TimeseriesResult = { series: CampaignTimeseries; source: SourceLabel };
 
 /** 2026-03-08T05:00:00Z: the spec's date-time, in UTC, to the second. */
 export function isoSeconds(ms: number): string {
@@ -34,14 +35,15 @@ export async function getCampaignTimeseries(
   const calendar = ZoneCalendar.forDates(query.timezone, query.start_date, query.end_date);
   const hourly = query.granularity === "hour";
   // the spec: hour granularity reads raw impressions
-  const source: Source = hourly ? "raw" : chooseSource(calendar, true, options.source);
+  const plan: SourcePlan = hourly ? { kind: "raw" } : choosePlan(calendar, "day", options.source);
 
   const metrics = await loadMetrics({
     campaignId: campaign.id,
     startMs: calendar.startMs,
     endMs: calendar.endMs,
-    source,
-    bucketMs: source === "rollups" ? HOUR_MS : calendar.rawBucketMs(),
+    plan,
+    // hours: buckets that never straddle a local hour, mapped to their hour below; days: the local date, in SQL
+    time: hourly ? { kind: "bucket", bucketMs: calendar.rawBucketMs() } : { kind: "day", segments: calendar.segments },
     dimension: null,
     withConversions: false,
   });
@@ -51,16 +53,15 @@ export async function getCampaignTimeseries(
     : calendar.days().map((day) => ({ startMs: day.startMs, key: day.date }));
   const byKey = new Map<string | number, MetricSums>(points.map((point) => [point.key, zeroSums()]));
   for (const row of metrics) {
-    const bucket = row.bucketStartMs!;
-    const key = hourly ? calendar.hourStartOf(bucket) : calendar.dateOf(bucket);
+    const key = hourly ? calendar.hourStartOf(row.time!) : dateOfDayNumber(row.time!);
     const sums = byKey.get(key);
-    // every bucket of the range has its point; a miss would be a calendar bug, not data to drop silently
-    if (!sums) throw new Error(`no series point for bucket ${bucket}`);
+    // every key of the range has its point; a miss would be a calendar bug, not data to drop silently
+    if (!sums) throw new Error(`no series point for ${key}`);
     addInto(sums, row);
   }
 
   return {
-    source,
+    source: planLabel(plan),
     series: {
       campaign_id: campaign.id,
       granularity: query.granularity,

@@ -1,48 +1,77 @@
 // The two sources of every report number (docs/decisions/0502):
-// - hourly_rollups, grouped by UTC hour: exact whenever the keys asked for
-//   (the range bounds, local days, local hours) fall on UTC hours;
+// - hourly_rollups: exact for every UTC hour whose instants share one key
+//   (source-plan.ts decides which hours those are);
 // - the raw rows (impressions by served_at, clicks by clicked_at, conversions
-//   by recorded_at), grouped in buckets that never straddle a local hour.
-// Both count each event at its own timestamp, so they give identical numbers;
-// the caller maps each (bucket, key) to its local key. Same SQL on SQLite and
-// PostgreSQL: integer division of epoch milliseconds.
+//   by recorded_at): exact always, used for the other hours.
+// Both count each event at its own timestamp, so they give identical numbers.
+// Local days and hours of day are computed in SQL from the zone's offset
+// segments (a CASE over at most a few offset changes), so the database returns
+// one row per key rather than one per UTC hour. Same SQL on SQLite and
+// PostgreSQL: integer arithmetic on epoch milliseconds.
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/prisma/generated/sqlite/client";
 import { toBigInt, type MetricSums } from "./metrics";
-import { HOUR_MS } from "./zone-calendar";
-
-export type Source = "rollups" | "raw";
+import { rawRanges, type SourcePlan } from "./source-plan";
+import { DAY_MS, HOUR_MS, type OffsetSegment } from "./zone-calendar";
 export type Dimension = "moment_type" | "sport" | "creative";
+
+export type TimeGrouping =
+  /** epoch-aligned buckets of `bucketMs` (a divisor of an hour; an hour on rollups); the value is the bucket's start (ms) */
+  | { kind: "bucket"; bucketMs: number }
+  /** the local date; the value is its day number (local midnight / 86,400,000) */
+  | { kind: "day"; segments: readonly OffsetSegment[] }
+  /** the local hour of day, 0-23 */
+  | { kind: "hour_of_day"; segments: readonly OffsetSegment[] };
 
 export type LoadRequest = {
   campaignId: string;
   startMs: number;
   endMs: number;
-  source: Source;
-  /** group by time buckets of this size (epoch-aligned, a divisor of an hour; rollups: exactly an hour); null: no time grouping */
-  bucketMs: number | null;
+  plan: SourcePlan;
+  time: TimeGrouping | null;
   dimension: Dimension | null;
   /** skip the conversions query (time series do not show them) */
   withConversions?: boolean;
 };
 
-export type MetricRow = MetricSums & { bucketStartMs: number | null; key: string | null };
+export type MetricRow = MetricSums & { time: number | null; key: string | null };
 
 const DIMENSION_COLUMN: Record<Dimension, string> = { moment_type: "moment_type", sport: "sport", creative: "creative_id" };
 
-type Aggregate = { b?: unknown; k?: unknown; n?: unknown; s?: unknown };
+type Aggregate = { t?: unknown; k?: unknown; n?: unknown; s?: unknown };
 
-function grouping(timeColumn: string, bucketMs: number | null, dimension: Dimension | null) {
-  if (bucketMs !== null && (!Number.isSafeInteger(bucketMs) || bucketMs <= 0 || HOUR_MS % bucketMs !== 0)) {
-    throw new RangeError(`bucketMs must divide an hour, got ${bucketMs}`);
+/** Integers inlined into SQL are checked first (a bound JS number would be a REAL on SQLite). */
+function int(value: number): string {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`not an integer: ${value}`);
+  return String(value);
+}
+
+function plusOffset(column: string, offsetMs: number): string {
+  return offsetMs < 0 ? `(${column} - ${int(-offsetMs)})` : `(${column} + ${int(offsetMs)})`;
+}
+
+/** SQL for the time key of an event time column. */
+export function timeExpression(column: string, time: TimeGrouping): string {
+  if (time.kind === "bucket") {
+    if (time.bucketMs <= 0 || HOUR_MS % time.bucketMs !== 0) throw new RangeError(`bucketMs must divide an hour, got ${time.bucketMs}`);
+    return `(${column} / ${int(time.bucketMs)})`;
   }
+  const branch = (offsetMs: number) =>
+    time.kind === "day" ? `(${plusOffset(column, offsetMs)} / ${DAY_MS})` : `((${plusOffset(column, offsetMs)} % ${DAY_MS}) / ${HOUR_MS})`;
+  const segments = time.segments;
+  if (segments.length === 0) throw new RangeError("no offset segments");
+  if (segments.length === 1) return branch(segments[0]!.offsetMs);
+  const whens = segments.slice(0, -1).map((segment) => `WHEN ${column} < ${int(segment.endMs)} THEN ${branch(segment.offsetMs)}`);
+  return `(CASE ${whens.join(" ")} ELSE ${branch(segments.at(-1)!.offsetMs)} END)`;
+}
+
+function grouping(column: string, time: TimeGrouping | null, dimension: Dimension | null) {
   const expressions: string[] = [];
   const selects: string[] = [];
-  if (bucketMs !== null) {
-    // bucketMs is a validated integer, safe to inline (a bound number would be a REAL on SQLite)
-    const expression = `(${timeColumn} / ${bucketMs})`;
+  if (time !== null) {
+    const expression = timeExpression(column, time);
     expressions.push(expression);
-    selects.push(`${expression} AS b`);
+    selects.push(`${expression} AS t`);
   }
   if (dimension !== null) {
     expressions.push(DIMENSION_COLUMN[dimension]);
@@ -54,22 +83,18 @@ function grouping(timeColumn: string, bucketMs: number | null, dimension: Dimens
   };
 }
 
-function rowKey(row: Aggregate): string {
-  return `${row.b ?? ""}\u0000${row.k ?? ""}`;
-}
-
 export async function loadMetrics(request: LoadRequest): Promise<MetricRow[]> {
-  const { campaignId, source, bucketMs, dimension } = request;
-  const start = BigInt(request.startMs);
-  const end = BigInt(request.endMs);
+  const { campaignId, plan, time, dimension } = request;
   const client = db();
   const rows = new Map<string, MetricRow>();
-  const rowFor = (aggregate: Aggregate, bucket: number | null): MetricRow => {
-    const id = rowKey(aggregate);
+  const rowFor = (aggregate: Aggregate): MetricRow => {
+    const id = `${aggregate.t ?? ""}\u0000${aggregate.k ?? ""}`;
     let row = rows.get(id);
     if (!row) {
+      let value: number | null = aggregate.t === undefined || aggregate.t === null ? null : Number(aggregate.t);
+      if (value !== null && time?.kind === "bucket") value *= time.bucketMs;
       row = {
-        bucketStartMs: aggregate.b === undefined || aggregate.b === null || bucket === null ? null : Number(aggregate.b) * bucket,
+        time: value,
         key: aggregate.k === undefined || aggregate.k === null ? null : String(aggregate.k),
         impressions: 0n,
         clicks: 0n,
@@ -81,10 +106,15 @@ export async function loadMetrics(request: LoadRequest): Promise<MetricRow[]> {
     return row;
   };
 
-  if (source === "rollups") {
-    if (bucketMs !== null && bucketMs !== HOUR_MS) throw new RangeError("rollups are grouped by the hour");
-    if (request.startMs % HOUR_MS !== 0 || request.endMs % HOUR_MS !== 0) throw new RangeError("rollup ranges start and end on UTC hours");
-    const { select, groupBy } = grouping("hour_ms", bucketMs, dimension);
+  if (plan.kind !== "raw") {
+    if (time?.kind === "bucket" && time.bucketMs !== HOUR_MS) throw new RangeError("rollups are grouped by the hour");
+    const fromHour = BigInt(request.startMs - (request.startMs % HOUR_MS));
+    const toHour = BigInt(Math.ceil(request.endMs / HOUR_MS) * HOUR_MS);
+    if (plan.kind === "rollups" && (request.startMs % HOUR_MS !== 0 || request.endMs % HOUR_MS !== 0)) {
+      throw new RangeError("rollup ranges start and end on UTC hours");
+    }
+    const excluded = plan.kind === "mixed" ? Prisma.raw(`AND hour_ms NOT IN (${plan.splitHours.map(int).join(", ")})`) : Prisma.empty;
+    const { select, groupBy } = grouping("hour_ms", time, dimension);
     const result = await client.$queryRaw<(Aggregate & { i: unknown; c: unknown; v: unknown })[]>`
       SELECT ${select}
         CAST(COALESCE(SUM(impressions), 0) AS BIGINT) AS i,
@@ -92,45 +122,53 @@ export async function loadMetrics(request: LoadRequest): Promise<MetricRow[]> {
         CAST(COALESCE(SUM(conversions), 0) AS BIGINT) AS v,
         CAST(COALESCE(SUM(spend_micros), 0) AS BIGINT) AS s
       FROM hourly_rollups
-      WHERE campaign_id = ${campaignId} AND hour_ms >= ${start} AND hour_ms < ${end}
+      WHERE campaign_id = ${campaignId} AND hour_ms >= ${fromHour} AND hour_ms < ${toHour} ${excluded}
       ${groupBy}`;
     for (const aggregate of result) {
-      const row = rowFor(aggregate, bucketMs);
+      const row = rowFor(aggregate);
       row.impressions += toBigInt(aggregate.i);
       row.clicks += toBigInt(aggregate.c);
       row.conversions += toBigInt(aggregate.v);
       row.spendMicros += toBigInt(aggregate.s);
     }
-  } else {
-    const impressions = grouping("served_at_ms", bucketMs, dimension);
-    const clicks = grouping("clicked_at_ms", bucketMs, dimension);
-    const conversions = grouping("recorded_at_ms", bucketMs, dimension);
+  }
+  const ranges = rawRanges(plan, request.startMs, request.endMs);
+  if (ranges.length > 0) {
+    // one bounding range for the index, then the exact pieces (OR of ranges on the same column)
+    const within = (column: string) =>
+      Prisma.raw(
+        `${column} >= ${int(ranges[0]!.startMs)} AND ${column} < ${int(ranges.at(-1)!.endMs)}` +
+          (ranges.length > 1 ? ` AND (${ranges.map((range) => `(${column} >= ${int(range.startMs)} AND ${column} < ${int(range.endMs)})`).join(" OR ")})` : ""),
+      );
+    const impressions = grouping("served_at_ms", time, dimension);
+    const clicks = grouping("clicked_at_ms", time, dimension);
+    const conversions = grouping("recorded_at_ms", time, dimension);
     const [served, clicked, converted] = await Promise.all([
       client.$queryRaw<Aggregate[]>`
         SELECT ${impressions.select} COUNT(*) AS n, CAST(COALESCE(SUM(cost_micros), 0) AS BIGINT) AS s
         FROM impressions
-        WHERE campaign_id = ${campaignId} AND served_at_ms >= ${start} AND served_at_ms < ${end}
+        WHERE campaign_id = ${campaignId} AND ${within("served_at_ms")}
         ${impressions.groupBy}`,
       client.$queryRaw<Aggregate[]>`
         SELECT ${clicks.select} COUNT(*) AS n
         FROM clicks
-        WHERE campaign_id = ${campaignId} AND clicked_at_ms >= ${start} AND clicked_at_ms < ${end}
+        WHERE campaign_id = ${campaignId} AND ${within("clicked_at_ms")}
         ${clicks.groupBy}`,
       request.withConversions === false
         ? Promise.resolve([] as Aggregate[])
         : client.$queryRaw<Aggregate[]>`
         SELECT ${conversions.select} COUNT(*) AS n
         FROM conversions
-        WHERE campaign_id = ${campaignId} AND recorded_at_ms >= ${start} AND recorded_at_ms < ${end}
+        WHERE campaign_id = ${campaignId} AND ${within("recorded_at_ms")}
         ${conversions.groupBy}`,
     ]);
     for (const aggregate of served) {
-      const row = rowFor(aggregate, bucketMs);
+      const row = rowFor(aggregate);
       row.impressions += toBigInt(aggregate.n);
       row.spendMicros += toBigInt(aggregate.s);
     }
-    for (const aggregate of clicked) rowFor(aggregate, bucketMs).clicks += toBigInt(aggregate.n);
-    for (const aggregate of converted) rowFor(aggregate, bucketMs).conversions += toBigInt(aggregate.n);
+    for (const aggregate of clicked) rowFor(aggregate).clicks += toBigInt(aggregate.n);
+    for (const aggregate of converted) rowFor(aggregate).conversions += toBigInt(aggregate.n);
   }
   // an aggregate without GROUP BY over no rows still returns one all-zero row: drop it
   return [...rows.values()].filter((row) => row.impressions || row.clicks || row.conversions || row.spendMicros);

@@ -177,7 +177,7 @@ describe("E9/E10 in America/New_York across the March DST change", () => {
 });
 
 describe("E9/E10 in Asia/Kolkata (+05:30)", () => {
-  it("splits UTC hours between local hours and days, so it reads raw rows", async () => {
+  it("splits UTC hours between local hours and days: those hours come from raw rows", async () => {
     const { campaign, actor, a } = await setup();
     const seeded = await seedDelivery(campaign, [
       { servedAtMs: at("2025-06-09T18:29:59Z"), costMicros: 1000n }, // Jun 9 23:59:59 IST, outside
@@ -192,15 +192,22 @@ describe("E9/E10 in Asia/Kolkata (+05:30)", () => {
     const query = { start_date: "2025-06-10", end_date: "2025-06-11", timezone: "Asia/Kolkata" };
 
     const { report, source } = await getCampaignReport(actor, campaign.id, query, { now: NOW });
-    expect(source).toBe("raw");
+    // the partial first and last UTC hours (18:00-18:30 and 18:30-19:00 UTC) from raw rows, the rest from rollups
+    expect(source).toBe("rollups+raw");
     expect(report.totals).toEqual({ impressions: 5, clicks: 2, ctr: 0.4, conversions: 1, spend_usd: 0.028, average_cpm_paid_usd: 5.6, as_of: "2026-01-01T00:00:00.000Z" });
     await expect(getCampaignReport(actor, campaign.id, query, { source: "rollups" })).rejects.toThrow(RangeError);
+    expect((await getCampaignReport(actor, campaign.id, query, { now: NOW, source: "raw" })).report).toEqual(report);
 
-    const byDay = (await getCampaignReport(actor, campaign.id, { ...query, breakdown: "day" })).report;
-    expect(rowsOf(byDay)).toEqual({ "2025-06-10": [4, 1, 0, 0.017], "2025-06-11": [1, 1, 1, 0.011] });
-    expectRowsSumToTotals(byDay);
+    const byDay = await getCampaignReport(actor, campaign.id, { ...query, breakdown: "day" });
+    expect(byDay.source).toBe("rollups+raw");
+    expect(rowsOf(byDay.report)).toEqual({ "2025-06-10": [4, 1, 0, 0.017], "2025-06-11": [1, 1, 1, 0.011] });
+    expectRowsSumToTotals(byDay.report);
+    expect((await getCampaignReport(actor, campaign.id, { ...query, breakdown: "day" }, { source: "raw" })).report.rows).toEqual(byDay.report.rows);
 
-    const byHour = (await getCampaignReport(actor, campaign.id, { ...query, breakdown: "hour_of_day" })).report;
+    const hourResult = await getCampaignReport(actor, campaign.id, { ...query, breakdown: "hour_of_day" });
+    // every UTC hour holds the end of one local hour and the start of the next
+    expect(hourResult.source).toBe("raw");
+    const byHour = hourResult.report;
     expect(Object.fromEntries(byHour.rows!.filter((row) => row.impressions || row.clicks || row.conversions).map((row) => [row.key, [row.impressions, row.clicks, row.conversions, row.spend_usd]]))).toEqual({
       0: [2, 2, 0, 0.013],
       9: [1, 0, 0, 0.003],
@@ -213,7 +220,7 @@ describe("E9/E10 in Asia/Kolkata (+05:30)", () => {
     expect(rowsOf(bySport)).toEqual({ nba: [5, 2, 1, 0.028], nfl: [0, 0, 0, 0] });
 
     const daily = await getCampaignTimeseries(actor, campaign.id, query);
-    expect(daily.source).toBe("raw");
+    expect(daily.source).toBe("rollups+raw");
     expect(daily.series.series).toEqual([
       { ts: "2025-06-09T18:30:00Z", impressions: 4, clicks: 1, spend_usd: 0.017 },
       { ts: "2025-06-10T18:30:00Z", impressions: 1, clicks: 1, spend_usd: 0.011 },
@@ -312,9 +319,9 @@ describe("randomized events: every zone, breakdown and source agrees with a brut
         }
         for (const { row, atMs } of conversions) if (inRange(atMs)) add(keyOf[breakdown](row, atMs), 2, 1);
 
-        const results = [(await getCampaignReport(actor, campaign.id, { ...query, breakdown }, { now: NOW })).report];
-        const exactOnRollups = (await getCampaignReport(actor, campaign.id, { ...query, breakdown })).source === "rollups";
-        if (exactOnRollups) results.push((await getCampaignReport(actor, campaign.id, { ...query, breakdown }, { now: NOW, source: "raw" })).report);
+        const auto = await getCampaignReport(actor, campaign.id, { ...query, breakdown }, { now: NOW });
+        const results = [auto.report];
+        if (auto.source !== "raw") results.push((await getCampaignReport(actor, campaign.id, { ...query, breakdown }, { now: NOW, source: "raw" })).report);
         for (const report of results) {
           const actual = new Map(report.rows!.filter((row) => row.impressions || row.clicks || row.conversions).map((row) => [row.key, [row.impressions, row.clicks, row.conversions, Math.round(row.spend_usd * 1e6)]]));
           expect(actual, `${zone} ${breakdown}`).toEqual(expected);

@@ -18,8 +18,8 @@ export function isValidTimeZone(name: string): boolean {
   return IANAZone.isValidZone(name);
 }
 
-/** The UTC date (YYYY-MM-DD) of a day number since the epoch. */
-function dateOfDayNumber(day: number): string {
+/** The date (YYYY-MM-DD) of a day number since the epoch (local day numbers count local midnights the same way). */
+export function dateOfDayNumber(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
