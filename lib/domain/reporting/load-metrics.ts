@@ -134,11 +134,14 @@ export async function loadMetrics(request: LoadRequest): Promise<MetricRow[]> {
   }
   const ranges = rawRanges(plan, request.startMs, request.endMs);
   if (ranges.length > 0) {
-    // one bounding range for the index, then the exact pieces (OR of ranges on the same column)
+    // each piece carries the campaign so that both databases read each as an index range
+    // (SQLite: MULTI-INDEX OR; PostgreSQL: BitmapOr) instead of filtering the whole range
     const within = (column: string) =>
-      Prisma.raw(
-        `${column} >= ${int(ranges[0]!.startMs)} AND ${column} < ${int(ranges.at(-1)!.endMs)}` +
-          (ranges.length > 1 ? ` AND (${ranges.map((range) => `(${column} >= ${int(range.startMs)} AND ${column} < ${int(range.endMs)})`).join(" OR ")})` : ""),
+      Prisma.join(
+        ranges.map(
+          (range) => Prisma.sql`(campaign_id = ${campaignId} AND ${Prisma.raw(`${column} >= ${int(range.startMs)} AND ${column} < ${int(range.endMs)}`)})`,
+        ),
+        " OR ",
       );
     const impressions = grouping("served_at_ms", time, dimension);
     const clicks = grouping("clicked_at_ms", time, dimension);
@@ -147,19 +150,19 @@ export async function loadMetrics(request: LoadRequest): Promise<MetricRow[]> {
       client.$queryRaw<Aggregate[]>`
         SELECT ${impressions.select} COUNT(*) AS n, CAST(COALESCE(SUM(cost_micros), 0) AS BIGINT) AS s
         FROM impressions
-        WHERE campaign_id = ${campaignId} AND ${within("served_at_ms")}
+        WHERE ${within("served_at_ms")}
         ${impressions.groupBy}`,
       client.$queryRaw<Aggregate[]>`
         SELECT ${clicks.select} COUNT(*) AS n
         FROM clicks
-        WHERE campaign_id = ${campaignId} AND ${within("clicked_at_ms")}
+        WHERE ${within("clicked_at_ms")}
         ${clicks.groupBy}`,
       request.withConversions === false
         ? Promise.resolve([] as Aggregate[])
         : client.$queryRaw<Aggregate[]>`
         SELECT ${conversions.select} COUNT(*) AS n
         FROM conversions
-        WHERE campaign_id = ${campaignId} AND ${within("recorded_at_ms")}
+        WHERE ${within("recorded_at_ms")}
         ${conversions.groupBy}`,
     ]);
     for (const aggregate of served) {

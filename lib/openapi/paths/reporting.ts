@@ -21,8 +21,10 @@ const rateLimitHeaders = {
 };
 const sourceHeader = {
   "X-Report-Source": {
-    description: "rollups (hourly pre-aggregates) or raw (event rows): the numbers are identical; raw answers zones whose hours do not fall on UTC hours.",
-    schema: { type: "string" as const, enum: ["rollups", "raw"] },
+    description:
+      "Which data answered: rollups (hourly pre-aggregates), raw (event rows) or rollups+raw (raw rows only for the UTC hours " +
+      "that straddle a local day or hour, as in +05:30 zones). The numbers are identical either way.",
+    schema: { type: "string" as const, enum: ["rollups", "raw", "rollups+raw"] },
   },
 };
 const csv = { schema: { type: "string" as const, description: "RFC 4180 CSV with a header line (UTF-8, CRLF)." } };
