@@ -5,8 +5,10 @@ import { SECURITY_SCHEMES } from "./common";
 import { authPaths } from "./paths/auth";
 import { campaignsPaths } from "./paths/campaigns";
 import { clearingPricesPaths } from "./paths/clearing-prices";
+import { conversionsPaths } from "./paths/conversions";
 import { discoveryPaths } from "./paths/discovery";
 import { momentTypesPaths } from "./paths/moment-types";
+import { reportingPaths } from "./paths/reporting";
 import { webhooksPaths } from "./paths/webhooks";
 
 export function buildOpenApiDocument(baseUrl: string) {
@@ -28,6 +30,8 @@ export function buildOpenApiDocument(baseUrl: string) {
       ...campaignsPaths,
       ...discoveryPaths,
       ...webhooksPaths,
+      ...reportingPaths,
+      ...conversionsPaths,
     },
     components: { securitySchemes: SECURITY_SCHEMES },
   });

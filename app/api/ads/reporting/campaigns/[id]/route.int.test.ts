@@ -1,0 +1,206 @@
+import { describe, expect, it } from "vitest";
+import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
+import { createTestCampaign } from "@/test/factories/campaigns";
+import { seedDelivery } from "@/test/factories/delivery";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { campaignReport, campaignTimeseries, creativePerformance } from "@/lib/domain/reporting/reporting.schemas";
+import { call } from "@/test/http";
+import { GET as performance } from "../../../creatives/[id]/performance/route";
+import { GET as report } from "./route";
+import { GET as timeseries } from "./timeseries/route";
+
+const at = (iso: string) => Date.parse(iso);
+
+async function setup() {
+  const adv = await createTestAdvertiser();
+  const campaign = await createTestCampaign({ advertiserId: adv.advertiserId, sports: ["nba"], momentTypes: ["close_game"] });
+  await seedDelivery(campaign, [
+    { servedAtMs: at("2025-11-02T05:30:00Z"), costMicros: 3000n, clickedAtMs: at("2025-11-02T06:15:00Z") },
+    { servedAtMs: at("2025-11-02T06:30:00Z"), costMicros: 5000n },
+  ]);
+  return { adv, campaign };
+}
+
+const path = (id: string) => `/api/ads/reporting/campaigns/${id}`;
+
+async function get(handler: typeof report, adv: TestAdvertiser, id: string, query: Record<string, string>, headers: Record<string, string> = {}) {
+  return call(handler, path(id), { params: { id }, query, headers: { ...(await adv.auth(["reporting:read"])), ...headers } });
+}
+
+describe("GET /api/ads/reporting/campaigns/{id} (E9)", () => {
+  it("answers the report with period, totals and rows", async () => {
+    const { adv, campaign } = await setup();
+    const res = await get(report, adv, campaign.id, { start_date: "2025-11-02", end_date: "2025-11-02", timezone: "America/New_York", breakdown: "hour_of_day" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(res.headers.get("x-report-source")).toBe("rollups");
+    expect(res.headers.get("ratelimit-limit")).toBe("60");
+    expect(res.body.campaign_id).toBe(campaign.id);
+    expect(res.body.period).toEqual({ start: "2025-11-02", end: "2025-11-02", timezone: "America/New_York" });
+    expect(res.body.totals).toMatchObject({ impressions: 2, clicks: 1, ctr: 0.5, conversions: 0, spend_usd: 0.008, average_cpm_paid_usd: 4 });
+    expect(Date.parse(res.body.totals.as_of)).toBeGreaterThan(Date.now() - 60_000);
+    expect(res.body.breakdown).toBe("hour_of_day");
+    expect(res.body.rows[1]).toEqual({ key: 1, impressions: 2, clicks: 1, ctr: 0.5, conversions: 0, spend_usd: 0.008 });
+    // the response matches the documented schema, and the OpenAPI document lists the operation
+    expect(campaignReport.safeParse(res.body).success).toBe(true);
+    const document = buildOpenApiDocument("http://sma.test");
+    expect(document.paths?.["/api/ads/reporting/campaigns/{id}"]?.get?.operationId).toBe("getCampaignReport");
+    expect(document.paths?.["/api/ads/reporting/campaigns/{id}/timeseries"]?.get?.operationId).toBe("getCampaignTimeseries");
+    expect(document.paths?.["/api/ads/creatives/{id}/performance"]?.get?.operationId).toBe("getCreativePerformance");
+  });
+
+  it("defaults the timezone to UTC and has no rows without a breakdown", async () => {
+    const { adv, campaign } = await setup();
+    const res = await get(report, adv, campaign.id, { start_date: "2025-11-02", end_date: "2025-11-02" });
+    expect(res.status).toBe(200);
+    expect(res.body.period.timezone).toBe("UTC");
+    expect(res.body.totals.impressions).toBe(2);
+    expect(res.body).not.toHaveProperty("rows");
+    expect(res.body).not.toHaveProperty("breakdown");
+  });
+
+  it("refuses bad queries with 422 and the field in error", async () => {
+    const { adv, campaign } = await setup();
+    const cases: [Record<string, string>, string][] = [
+      [{ end_date: "2025-11-02" }, "start_date"],
+      [{ start_date: "2025-11-02" }, "end_date"],
+      [{ start_date: "2025-11-31", end_date: "2025-12-01" }, "start_date"],
+      [{ start_date: "11/02/2025", end_date: "2025-11-02" }, "start_date"],
+      [{ start_date: "2025-11-03", end_date: "2025-11-02" }, "end_date"],
+      [{ start_date: "2025-01-01", end_date: "2026-01-02" }, "end_date"],
+      [{ start_date: "2025-11-02", end_date: "2025-11-02", timezone: "Eastern Time" }, "timezone"],
+      [{ start_date: "2025-11-02", end_date: "2025-11-02", timezone: "+05:30" }, "timezone"],
+      [{ start_date: "2025-11-02", end_date: "2025-11-02", breakdown: "week" }, "breakdown"],
+      [{ start_date: "2025-11-02", end_date: "2025-11-02", format: "xlsx" }, "format"],
+    ];
+    for (const [query, field] of cases) {
+      const res = await get(report, adv, campaign.id, query);
+      expect(res.status, JSON.stringify(query)).toBe(422);
+      expect(res.headers.get("content-type")).toBe("application/problem+json");
+      expect(res.body.code).toBe("validation_failed");
+      expect(res.body.errors.map((error: { path: string }) => error.path)).toContain(field);
+    }
+    // the longest range is accepted: 366 days
+    expect((await get(report, adv, campaign.id, { start_date: "2024-01-01", end_date: "2024-12-31" })).status).toBe(200);
+  });
+
+  it("is 401 without a token, 403 without reporting:read, 404 for another advertiser's or an unknown campaign", async () => {
+    const { adv, campaign } = await setup();
+    const query = { start_date: "2025-11-02", end_date: "2025-11-02" };
+    const anonymous = await call(report, path(campaign.id), { params: { id: campaign.id }, query });
+    expect(anonymous.status).toBe(401);
+    const wrongScope = await call(report, path(campaign.id), { params: { id: campaign.id }, query, headers: await adv.auth(["campaigns:read"]) });
+    expect(wrongScope.status).toBe(403);
+    expect(wrongScope.body.code).toBe("insufficient_scope");
+    const stranger = await createTestAdvertiser();
+    const foreign = await get(report, stranger, campaign.id, query);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.code).toBe("not_found");
+    expect((await get(report, adv, "cmp_unknown", query)).status).toBe(404);
+  });
+
+  it("exports CSV with format=csv or Accept: text/csv", async () => {
+    const { adv, campaign } = await setup();
+    const query = { start_date: "2025-11-01", end_date: "2025-11-02", timezone: "America/New_York", breakdown: "day" };
+    const viaParam = await get(report, adv, campaign.id, { ...query, format: "csv" });
+    expect(viaParam.status).toBe(200);
+    expect(viaParam.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(viaParam.headers.get("content-disposition")).toBe(`attachment; filename="campaign-${campaign.id}-2025-11-01-2025-11-02-by-day.csv"`);
+    expect(viaParam.text).toBe("date,impressions,clicks,ctr,conversions,spend_usd\r\n2025-11-01,0,0,0,0,0\r\n2025-11-02,2,1,0.5,0,0.008\r\n");
+    const viaAccept = await get(report, adv, campaign.id, query, { accept: "text/csv" });
+    expect(viaAccept.text).toBe(viaParam.text);
+    // JSON still wins when preferred
+    const json = await get(report, adv, campaign.id, query, { accept: "application/json, text/csv;q=0.5" });
+    expect(json.headers.get("content-type")).toBe("application/json");
+
+    const totals = await get(report, adv, campaign.id, { start_date: "2025-11-02", end_date: "2025-11-02", format: "csv" });
+    const [header, line, end] = totals.text.split("\r\n");
+    expect(header).toBe("campaign_id,start_date,end_date,timezone,impressions,clicks,ctr,conversions,spend_usd,average_cpm_paid_usd,as_of");
+    expect(line).toMatch(new RegExp(`^${campaign.id},2025-11-02,2025-11-02,UTC,2,1,0.5,0,0.008,4,\\d{4}-\\d\\d-\\d\\dT`));
+    expect(end).toBe("");
+  });
+
+  it("allows 60 reports a minute per advertiser, across its clients, and answers the 61st with 429", async () => {
+    const { adv, campaign } = await setup();
+    const query = { start_date: "2025-11-02", end_date: "2025-11-02" };
+    const tokenA = await adv.auth(["reporting:read"]);
+    for (let index = 0; index < 60; index++) {
+      const res = await call(report, path(campaign.id), { params: { id: campaign.id }, query, headers: tokenA });
+      expect(res.status, `request ${index + 1}`).toBe(200);
+    }
+    const limited = await call(report, path(campaign.id), { params: { id: campaign.id }, query, headers: await adv.auth(["reporting:read"]) });
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe("rate_limited");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(limited.headers.get("ratelimit-remaining")).toBe("0");
+    // another advertiser is not affected
+    const other = await setup();
+    expect((await get(report, other.adv, other.campaign.id, query)).status).toBe(200);
+  });
+});
+
+describe("GET /api/ads/reporting/campaigns/{id}/timeseries (E10)", () => {
+  it("serves days by default and hours on request, sums equal to E9, and CSV", async () => {
+    const { adv, campaign } = await setup();
+    const query = { start_date: "2025-11-01", end_date: "2025-11-03", timezone: "America/New_York" };
+    const daily = await get(timeseries, adv, campaign.id, query);
+    expect(daily.status).toBe(200);
+    expect(daily.headers.get("x-report-source")).toBe("rollups");
+    expect(daily.body).toEqual({
+      campaign_id: campaign.id,
+      granularity: "day",
+      period: { start: "2025-11-01", end: "2025-11-03", timezone: "America/New_York" },
+      series: [
+        { ts: "2025-11-01T04:00:00Z", impressions: 0, clicks: 0, spend_usd: 0 },
+        { ts: "2025-11-02T04:00:00Z", impressions: 2, clicks: 1, spend_usd: 0.008 },
+        { ts: "2025-11-03T05:00:00Z", impressions: 0, clicks: 0, spend_usd: 0 },
+      ],
+    });
+    expect(campaignTimeseries.safeParse(daily.body).success).toBe(true);
+    const hourly = await get(timeseries, adv, campaign.id, { ...query, granularity: "hour" });
+    expect(hourly.headers.get("x-report-source")).toBe("raw");
+    expect(hourly.body.series).toHaveLength(24 + 25 + 24);
+    const e9 = await get(report, adv, campaign.id, query);
+    for (const res of [daily, hourly]) {
+      expect(res.body.series.reduce((sum: number, point: { impressions: number }) => sum + point.impressions, 0)).toBe(e9.body.totals.impressions);
+      expect(res.body.series.reduce((sum: number, point: { clicks: number }) => sum + point.clicks, 0)).toBe(e9.body.totals.clicks);
+    }
+
+    const csv = await get(timeseries, adv, campaign.id, { ...query, granularity: "hour" }, { accept: "text/csv" });
+    const lines = csv.text.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("ts,local_start,impressions,clicks,spend_usd");
+    expect(lines).toHaveLength(1 + 73);
+    expect(lines).toContain("2025-11-02T05:00:00Z,2025-11-02T01:00:00-04:00,1,0,0.003");
+    expect(lines).toContain("2025-11-02T06:00:00Z,2025-11-02T01:00:00-05:00,1,1,0.005");
+    expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="campaign-${campaign.id}-2025-11-01-2025-11-03-hour.csv"`);
+  });
+
+  it("limits hour series to 31 days and validates granularity", async () => {
+    const { adv, campaign } = await setup();
+    const tooLong = await get(timeseries, adv, campaign.id, { start_date: "2025-01-01", end_date: "2025-02-01", granularity: "hour" });
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.errors[0]).toEqual({ path: "end_date", message: "the range may span at most 31 days" });
+    expect((await get(timeseries, adv, campaign.id, { start_date: "2025-01-01", end_date: "2025-01-31", granularity: "hour" })).status).toBe(200);
+    expect((await get(timeseries, adv, campaign.id, { start_date: "2025-01-01", end_date: "2025-02-01" })).status).toBe(200);
+    const bad = await get(timeseries, adv, campaign.id, { start_date: "2025-01-01", end_date: "2025-01-02", granularity: "minute" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].path).toBe("granularity");
+    const stranger = await createTestAdvertiser();
+    expect((await get(timeseries, stranger, campaign.id, { start_date: "2025-01-01", end_date: "2025-01-02" })).status).toBe(404);
+  });
+});
+
+describe("GET /api/ads/creatives/{id}/performance (E11)", () => {
+  it("answers the creative's numbers; 404 for another advertiser; 403 without reporting:read", async () => {
+    const { adv, campaign } = await setup();
+    const creativeId = campaign.creatives[0]!.id;
+    const url = `/api/ads/creatives/${creativeId}/performance`;
+    const res = await call(performance, url, { params: { id: creativeId }, headers: await adv.auth(["reporting:read"]) });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ creative_id: creativeId, impressions: 2, clicks: 1, ctr: 0.5, conversions: 0, spend_usd: 0.008, traffic_allocation: 1 });
+    expect(creativePerformance.safeParse(res.body).success).toBe(true);
+    const stranger = await createTestAdvertiser();
+    expect((await call(performance, url, { params: { id: creativeId }, headers: await stranger.auth() })).status).toBe(404);
+    expect((await call(performance, url, { params: { id: creativeId }, headers: await adv.auth(["campaigns:read"]) })).status).toBe(403);
+  });
+});

@@ -1,0 +1,92 @@
+// Inputs and outputs of the postback operations (E16 query form, E17 JSON form).
+// One schema serves both: E16's transport only turns its query string into the
+// same object (coercePostbackQuery), then the service parses it.
+import { z } from "zod";
+
+export const CONVERSION_EVENT_TYPES = ["install", "registration", "deposit", "purchase", "custom"] as const;
+export type ConversionEventType = (typeof CONVERSION_EVENT_TYPES)[number];
+
+/** Conversions are worth at most this much each (a typo guard, far above any real deposit or purchase). */
+export const MAX_EVENT_VALUE_USD = 1_000_000_000;
+
+const id = (what: string) =>
+  z
+    .string()
+    .min(1, `${what} is required`)
+    .max(256)
+    .meta({ description: `The ${what} (unknown or foreign ids answer 404 click_not_found).` });
+
+export const postbackInput = z
+  .strictObject({
+    campaign_id: id("campaign id").meta({ example: "cmp_4fQ2xv0c8N1bT9kqLmZs7A" }),
+    click_id: id("click id").meta({
+      description: "The click id our click redirect appended to the ad's action URL (clk_...).",
+      example: "clk_7Hq2MZs0aV3kPp9LwXcT1e",
+    }),
+    event_type: z.enum(CONVERSION_EVENT_TYPES),
+    event_value_usd: z
+      .number()
+      .nonnegative()
+      .max(MAX_EVENT_VALUE_USD)
+      .nullish()
+      .meta({ description: "Value of the conversion in USD (kept to 6 decimals).", example: 25 }),
+    event_name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .nullish()
+      .meta({ description: "Required when event_type is custom.", example: "first_deposit" }),
+    idempotency_key: z
+      .string()
+      .min(1)
+      .max(255)
+      .nullish()
+      .meta({
+        description:
+          "A repeated key for the same campaign never records a second conversion: the repeat answers already_recorded.",
+      }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.event_type === "custom" && !value.event_name) {
+      ctx.addIssue({ code: "custom", path: ["event_name"], message: "event_name is required when event_type is custom" });
+    }
+  })
+  .meta({ id: "PostbackInput" });
+export type PostbackInput = z.infer<typeof postbackInput>;
+
+/** E16's query parameters, documented as strings (that is how they travel). */
+export const postbackQuery = z
+  .object({
+    campaign_id: z.string(),
+    click_id: z.string(),
+    event_type: z.enum(CONVERSION_EVENT_TYPES),
+    event_value_usd: z.string().optional().meta({ description: "Decimal number of USD, e.g. 25 or 9.99. Empty means none." }),
+    event_name: z.string().optional().meta({ description: "Required when event_type is custom." }),
+    idempotency_key: z.string().optional(),
+  })
+  .meta({ description: "Empty values count as absent (partners substitute an empty string for a missing macro). Other parameters are ignored." });
+
+const QUERY_KEYS = ["campaign_id", "click_id", "event_type", "event_value_usd", "event_name", "idempotency_key"] as const;
+const DECIMAL = /^\s*\d+(\.\d+)?\s*$/;
+
+/**
+ * E16's query string -> the object postbackInput parses. Only the known keys are
+ * taken (partners append their own parameters); an empty value is absent; the
+ * value becomes a number when it is a plain decimal (anything else is left as
+ * text so that validation names the field).
+ */
+export function coercePostbackQuery(params: URLSearchParams): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of QUERY_KEYS) {
+    const raw = params.get(key);
+    if (raw === null || raw.trim() === "") continue;
+    out[key] = key === "event_value_usd" && DECIMAL.test(raw) ? Number(raw) : raw;
+  }
+  return out;
+}
+
+export const postbackResult = z
+  .object({ status: z.enum(["recorded", "already_recorded"]) })
+  .meta({ id: "ConversionResult", description: "recorded: this request created the conversion; already_recorded: it existed." });
+export type PostbackResult = z.infer<typeof postbackResult>;

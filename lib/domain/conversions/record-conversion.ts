@@ -1,0 +1,156 @@
+// E16/E17: record a conversion reported by an attribution partner. Public: the
+// unguessable click_id, bound to campaign_id, is the credential. Exactly once
+// per click (and per idempotency key) is enforced by the database's unique
+// constraints, not by the checks that come first: two requests that both pass
+// the checks race on the insert, and the loser answers already_recorded
+// (docs/decisions/0500).
+import { db, type Tx } from "@/lib/db/client";
+import { incrementRollups } from "@/lib/domain/rollups/increment-rollups";
+import { AppError, parseInput } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { microsToUsd, usdToMicros } from "@/lib/money";
+import { enqueueEvent } from "@/lib/webhooks/outbox";
+import { postbackInput, type PostbackResult } from "./conversions.schemas";
+import { wakePostbackForwarder } from "./forward-postbacks";
+import { buildPostbackUrl } from "./postback-url";
+
+/** API.md: 7 x 24 h after the click's time, inclusive. */
+export const ATTRIBUTION_WINDOW_MS = 7 * 24 * 3_600_000;
+
+export type RecordConversionOptions = {
+  /** the clock, epoch ms (tests inject it) */
+  now?: () => number;
+};
+
+function clickNotFound(): AppError {
+  return new AppError("click_not_found", { detail: "No click with this click_id belongs to this campaign_id." });
+}
+
+/** A unique-constraint violation from Prisma (P2002), whichever database. */
+export function isUniqueViolation(error: unknown): boolean {
+  const candidate = error as { code?: unknown; name?: unknown } | null;
+  return typeof candidate === "object" && candidate !== null && candidate.code === "P2002";
+}
+
+/** Thrown inside the transaction to roll it back when another request won the race. */
+class LostRace extends Error {}
+
+/**
+ * Records the conversion of `input.click_id` for `input.campaign_id`.
+ * `recorded` when this call created it; `already_recorded` when the click had
+ * converted or the idempotency key was used before (also when a concurrent
+ * request won). Throws click_not_found (404), attribution_window_expired (422)
+ * or validation_failed (422).
+ */
+export async function recordConversion(rawInput: unknown, options: RecordConversionOptions = {}): Promise<PostbackResult> {
+  const input = parseInput(postbackInput, rawInput);
+  const now = (options.now ?? Date.now)();
+  const client = db();
+
+  const click = await client.click.findUnique({ where: { id: input.click_id } });
+  if (!click || click.campaignId !== input.campaign_id) throw clickNotFound();
+  const campaign = await client.campaign.findUnique({
+    where: { id: input.campaign_id },
+    select: { advertiserId: true, postbackUrl: true },
+  });
+  if (!campaign) throw clickNotFound();
+
+  // a repeat answers the same whatever time it is: it was recorded
+  if (click.converted) return { status: "already_recorded" };
+  const idempotencyKey = input.idempotency_key ?? null;
+  if (idempotencyKey !== null) {
+    const previous = await client.conversion.findUnique({
+      where: { campaignId_idempotencyKey: { campaignId: input.campaign_id, idempotencyKey } },
+      select: { id: true },
+    });
+    if (previous) return { status: "already_recorded" };
+  }
+
+  const clickedAtMs = Number(click.clickedAtMs);
+  if (now - clickedAtMs > ATTRIBUTION_WINDOW_MS) {
+    throw new AppError("attribution_window_expired", {
+      detail: `The click was recorded at ${new Date(clickedAtMs).toISOString()}; conversions are accepted for 7 days (168 hours) after it.`,
+    });
+  }
+
+  const valueMicros = input.event_value_usd == null ? null : usdToMicros(input.event_value_usd);
+  const conversionId = newId("cnv");
+  const eventName = input.event_name ?? null;
+  const forwardUrl = campaign.postbackUrl
+    ? buildPostbackUrl(campaign.postbackUrl, {
+        click_id: click.id,
+        campaign_id: click.campaignId,
+        event_type: input.event_type,
+        event_value_usd: valueMicros === null ? null : String(microsToUsd(valueMicros)),
+      })
+    : null;
+
+  const write = async (tx: Tx) => {
+    await tx.conversion.create({
+      data: {
+        id: conversionId,
+        clickId: click.id,
+        campaignId: click.campaignId,
+        creativeId: click.creativeId,
+        momentType: click.momentType,
+        sport: click.sport,
+        eventType: input.event_type,
+        eventName,
+        eventValueMicros: valueMicros,
+        idempotencyKey,
+        clickedAtMs: click.clickedAtMs,
+        recordedAtMs: BigInt(now),
+      },
+    });
+    const flipped = await tx.click.updateMany({ where: { id: click.id, converted: false }, data: { converted: true } });
+    if (flipped.count !== 1) throw new LostRace();
+    await tx.campaign.update({ where: { id: click.campaignId }, data: { conversions: { increment: 1 } } });
+    await incrementRollups(tx, [
+      {
+        campaignId: click.campaignId,
+        creativeId: click.creativeId,
+        momentType: click.momentType,
+        sport: click.sport,
+        atMs: now,
+        conversions: 1,
+        conversionValueMicros: valueMicros ?? 0n,
+      },
+    ]);
+    await enqueueEvent(tx, {
+      advertiserId: campaign.advertiserId,
+      type: "conversion.recorded",
+      createdAtMs: now,
+      data: {
+        conversion_id: conversionId,
+        click_id: click.id,
+        campaign_id: click.campaignId,
+        event_type: input.event_type,
+        event_value_usd: valueMicros === null ? null : microsToUsd(valueMicros),
+        event_name: eventName,
+        recorded_at: new Date(now).toISOString(),
+      },
+    });
+    if (forwardUrl !== null) {
+      await tx.postbackForward.create({
+        data: {
+          id: newId("pbf"),
+          conversionId,
+          campaignId: click.campaignId,
+          url: forwardUrl,
+          status: "pending",
+          nextAttemptMs: BigInt(now),
+          createdAtMs: BigInt(now),
+        },
+      });
+    }
+  };
+
+  try {
+    await client.$transaction(write, { maxWait: 15_000, timeout: 15_000 });
+  } catch (error) {
+    if (error instanceof LostRace || isUniqueViolation(error)) return { status: "already_recorded" };
+    throw error;
+  }
+  if (forwardUrl !== null) wakePostbackForwarder();
+  return { status: "recorded" };
+}

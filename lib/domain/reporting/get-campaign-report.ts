@@ -1,0 +1,124 @@
+// E9: a campaign's performance over local dates in an IANA zone, with an
+// optional breakdown (docs/decisions/0502). Every UTC hour whose instants share
+// one key is served from the hourly rollups, the others from the raw rows; the
+// numbers are the same either way.
+import type { Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db/client";
+import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
+import { SPORTS } from "@/lib/domain/sports";
+import { AppError, parseInput } from "@/lib/errors";
+import { microsToUsd } from "@/lib/money";
+import { loadMetrics, type Dimension } from "./load-metrics";
+import { addInto, averageCpmMicros, ctrOf, toRow, zeroSums, type MetricSums } from "./metrics";
+import { reportQuery, type Breakdown, type CampaignReport } from "./reporting.schemas";
+import { planLabel, planSources, type SourceLabel, type SourcePlan, type TimeKey } from "./source-plan";
+import { dateOfDayNumber, ZoneCalendar } from "./zone-calendar";
+
+export type ReportOptions = {
+  /** the clock for as_of (tests inject it) */
+  now?: () => number;
+  /** tests: force a source ("rollups" only where it is exact for every hour) */
+  source?: "rollups" | "raw";
+};
+
+export type ReportResult = { report: CampaignReport; source: SourceLabel };
+
+export type ReportCampaign = { id: string; momentTypes: string[]; sports: string[]; creativeIds: string[] };
+
+/** The campaign, if the actor's advertiser owns it; otherwise 404 (never 403). */
+export async function getOwnedCampaign(actor: Actor, campaignId: string): Promise<ReportCampaign> {
+  const campaign = await db().campaign.findFirst({
+    where: { id: campaignId, advertiserId: actor.advertiserId },
+    select: { id: true, momentTypes: true, sports: true, creatives: { select: { id: true }, orderBy: { variantIndex: "asc" } } },
+  });
+  if (!campaign) throw new AppError("not_found", { detail: "No such campaign." });
+  const list = (json: string) => {
+    try {
+      const value = JSON.parse(json) as unknown;
+      return Array.isArray(value) ? value.map(String) : [];
+    } catch {
+      return [];
+    }
+  };
+  return {
+    id: campaign.id,
+    momentTypes: list(campaign.momentTypes),
+    sports: list(campaign.sports),
+    creativeIds: campaign.creatives.map((creative) => creative.id),
+  };
+}
+
+/** The exact plan for these keys, unless a test forces one source. */
+export function choosePlan(calendar: ZoneCalendar, timeKey: TimeKey, forced?: "rollups" | "raw"): SourcePlan {
+  if (forced === "raw") return { kind: "raw" };
+  const plan = planSources(calendar, timeKey);
+  if (forced === "rollups" && plan.kind !== "rollups") throw new RangeError("hourly rollups cannot answer this range in this zone");
+  return plan;
+}
+
+/** Keys in their natural order: the campaign's own first (zero rows included), then any others seen. */
+function orderedKeys(preferred: readonly string[], order: readonly string[], seen: Iterable<string>): string[] {
+  const rank = new Map(order.map((key, index) => [key, index]));
+  const base = [...preferred].sort((a, b) => (rank.get(a) ?? order.length) - (rank.get(b) ?? order.length));
+  const extra = [...seen].filter((key) => !base.includes(key)).sort();
+  return [...new Set([...base, ...extra])];
+}
+
+export async function getCampaignReport(actor: Actor, campaignId: string, rawQuery: unknown, options: ReportOptions = {}): Promise<ReportResult> {
+  const query = parseInput(reportQuery, rawQuery);
+  const campaign = await getOwnedCampaign(actor, campaignId);
+  const calendar = ZoneCalendar.forDates(query.timezone, query.start_date, query.end_date);
+  const breakdown: Breakdown | undefined = query.breakdown;
+  const timeKey: TimeKey = breakdown === "day" || breakdown === "hour_of_day" ? breakdown : null;
+  const plan = choosePlan(calendar, timeKey, options.source);
+  const dimension: Dimension | null = breakdown === "moment_type" || breakdown === "sport" || breakdown === "creative" ? breakdown : null;
+
+  const metrics = await loadMetrics({
+    campaignId: campaign.id,
+    startMs: calendar.startMs,
+    endMs: calendar.endMs,
+    plan,
+    time: timeKey ? { kind: timeKey, segments: calendar.segments } : null,
+    dimension,
+  });
+
+  const totals = zeroSums();
+  const byKey = new Map<string | number, MetricSums>();
+  for (const row of metrics) {
+    addInto(totals, row);
+    if (!breakdown) continue;
+    let key: string | number;
+    if (breakdown === "day") key = dateOfDayNumber(row.time!);
+    else if (breakdown === "hour_of_day") key = row.time!;
+    else key = row.key ?? "";
+    addInto(byKey.get(key) ?? byKey.set(key, zeroSums()).get(key)!, row);
+  }
+
+  const report: CampaignReport = {
+    campaign_id: campaign.id,
+    period: { start: query.start_date, end: query.end_date, timezone: query.timezone },
+    totals: {
+      impressions: Number(totals.impressions),
+      clicks: Number(totals.clicks),
+      ctr: ctrOf(totals),
+      conversions: Number(totals.conversions),
+      spend_usd: microsToUsd(totals.spendMicros),
+      average_cpm_paid_usd: microsToUsd(averageCpmMicros(totals)),
+      as_of: new Date((options.now ?? Date.now)()).toISOString(),
+    },
+  };
+  if (breakdown) {
+    let keys: (string | number)[];
+    if (breakdown === "day") keys = calendar.days().map((day) => day.date);
+    else if (breakdown === "hour_of_day") keys = Array.from({ length: 24 }, (_, hour) => hour);
+    else {
+      const seen = [...byKey.keys()].map(String);
+      if (breakdown === "moment_type") keys = orderedKeys(campaign.momentTypes, MOMENT_TYPE_KEYS, seen);
+      else if (breakdown === "sport") keys = orderedKeys(campaign.sports, SPORTS, seen);
+      else keys = orderedKeys(campaign.creativeIds, campaign.creativeIds, seen);
+    }
+    report.breakdown = breakdown;
+    report.rows = keys.map((key) => toRow(key, byKey.get(key) ?? zeroSums()));
+  }
+  return { report, source: planLabel(plan) };
+}

@@ -1,0 +1,33 @@
+// E11: one creative's delivered results since it started (hourly rollups) and
+// its current share of the campaign's traffic.
+import type { Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db/client";
+import { trafficAllocation } from "@/lib/domain/creatives/traffic-allocation";
+import { AppError } from "@/lib/errors";
+import { microsToUsd } from "@/lib/money";
+import { ctrOf } from "./metrics";
+import type { CreativePerformance } from "./reporting.schemas";
+
+export async function getCreativePerformance(actor: Actor, creativeId: string): Promise<CreativePerformance> {
+  const creative = await db().creative.findFirst({
+    where: { id: creativeId, campaign: { advertiserId: actor.advertiserId } },
+    select: { id: true, status: true, campaignId: true, campaign: { select: { creatives: { select: { status: true } } } } },
+  });
+  if (!creative) throw new AppError("not_found", { detail: "No such creative." });
+  const sums = await db().hourlyRollup.aggregate({
+    where: { campaignId: creative.campaignId, creativeId: creative.id },
+    _sum: { impressions: true, clicks: true, conversions: true, spendMicros: true },
+  });
+  const impressions = sums._sum.impressions ?? 0n;
+  const clicks = sums._sum.clicks ?? 0n;
+  const approved = creative.campaign.creatives.filter((sibling) => sibling.status === "approved").length;
+  return {
+    creative_id: creative.id,
+    impressions: Number(impressions),
+    clicks: Number(clicks),
+    ctr: ctrOf({ impressions, clicks }),
+    conversions: Number(sums._sum.conversions ?? 0n),
+    spend_usd: microsToUsd(sums._sum.spendMicros ?? 0n),
+    traffic_allocation: trafficAllocation(creative.status, approved),
+  };
+}

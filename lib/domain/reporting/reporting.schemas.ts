@@ -1,0 +1,173 @@
+// Inputs and outputs of E9 (campaign report), E10 (time series) and E11
+// (creative performance). Reports are computed in the requested IANA zone
+// (docs/decisions/0502); money is USD rounded to 6 decimals, ctr a fraction.
+import { z } from "zod";
+import { isValidTimeZone } from "./zone-calendar";
+
+export const BREAKDOWNS = ["day", "moment_type", "sport", "creative", "hour_of_day"] as const;
+export type Breakdown = (typeof BREAKDOWNS)[number];
+export const GRANULARITIES = ["hour", "day"] as const;
+export type Granularity = (typeof GRANULARITIES)[number];
+
+/** Longest E9 range and E10 day series, in days (a leap year). */
+export const MAX_REPORT_DAYS = 366;
+/** Longest E10 hour series, in days (up to 744 points, read from raw impressions). */
+export const MAX_HOURLY_DAYS = 31;
+/** Reports cover dates in this span (zone rules before 2000 are local mean times, not offsets). */
+export const MIN_REPORT_DATE = "2000-01-01";
+export const MAX_REPORT_DATE = "2099-12-31";
+
+const DAY_MS = 86_400_000;
+const daysBetween = (start: string, end: string) => Math.round((Date.parse(end) - Date.parse(start)) / DAY_MS);
+
+const reportDate = (what: string) =>
+  z.iso
+    .date({ error: `${what} must be a date YYYY-MM-DD` })
+    .refine((value) => value >= MIN_REPORT_DATE && value <= MAX_REPORT_DATE, `${what} must be between ${MIN_REPORT_DATE} and ${MAX_REPORT_DATE}`);
+
+const timezone = z
+  .string()
+  .default("UTC")
+  .refine((value) => isValidTimeZone(value), "timezone must be an IANA time zone name such as America/New_York")
+  .meta({ description: "IANA time zone name; days and hours are computed in it, DST included. Default UTC.", example: "America/New_York" });
+
+function checkRange(maxDays: (value: { granularity?: Granularity }) => number) {
+  return (value: { start_date: string; end_date: string; granularity?: Granularity }, ctx: z.RefinementCtx) => {
+    if (value.end_date < value.start_date) {
+      ctx.addIssue({ code: "custom", path: ["end_date"], message: "end_date must not be before start_date" });
+      return;
+    }
+    const max = maxDays(value);
+    if (daysBetween(value.start_date, value.end_date) + 1 > max) {
+      ctx.addIssue({ code: "custom", path: ["end_date"], message: `the range may span at most ${max} days` });
+    }
+  };
+}
+
+export const reportQuery = z
+  .object({
+    start_date: reportDate("start_date").meta({ description: "First local date of the report (inclusive).", example: "2026-03-01" }),
+    end_date: reportDate("end_date").meta({ description: `Last local date (inclusive); at most ${MAX_REPORT_DAYS} days after start_date counting both.`, example: "2026-03-31" }),
+    breakdown: z.enum(BREAKDOWNS).optional().meta({ description: "Adds `rows`, one per key: local date, moment type, sport, creative id or local hour of day (0-23)." }),
+    timezone,
+  })
+  .superRefine(checkRange(() => MAX_REPORT_DAYS));
+export type ReportQuery = z.infer<typeof reportQuery>;
+
+export const timeseriesQuery = z
+  .object({
+    start_date: reportDate("start_date").meta({ example: "2026-03-01" }),
+    end_date: reportDate("end_date").meta({
+      description: `Last local date (inclusive); at most ${MAX_REPORT_DAYS} days for day granularity, ${MAX_HOURLY_DAYS} for hour.`,
+      example: "2026-03-07",
+    }),
+    granularity: z.enum(GRANULARITIES).default("day"),
+    timezone,
+  })
+  .superRefine(checkRange((value) => (value.granularity === "hour" ? MAX_HOURLY_DAYS : MAX_REPORT_DAYS)));
+export type TimeseriesQuery = z.infer<typeof timeseriesQuery>;
+
+export const formatParam = z
+  .enum(["json", "csv"])
+  .optional()
+  .meta({ description: "csv answers text/csv (as does `Accept: text/csv`)." });
+
+/** A query string -> the plain object the query schemas parse (first value of each known key; empty values absent). */
+export function queryObject(params: URLSearchParams, keys: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of keys) {
+    const value = params.get(key);
+    if (value !== null && value !== "") out[key] = value;
+  }
+  return out;
+}
+export const REPORT_QUERY_KEYS = ["start_date", "end_date", "breakdown", "timezone"] as const;
+export const TIMESERIES_QUERY_KEYS = ["start_date", "end_date", "granularity", "timezone"] as const;
+
+// ---------------------------------------------------------------- outputs
+
+const count = z.number().int().nonnegative();
+const usd = z.number().nonnegative();
+const ctr = z.number().min(0).meta({ description: "clicks / impressions, 6 decimals; 0 without impressions." });
+
+export const period = z
+  .object({
+    start: z.iso.date(),
+    end: z.iso.date(),
+    timezone: z.string(),
+  })
+  .meta({ id: "ReportPeriod" });
+
+export const reportTotals = z
+  .object({
+    impressions: count,
+    clicks: count,
+    ctr,
+    conversions: count,
+    spend_usd: usd,
+    average_cpm_paid_usd: usd.meta({ description: "spend / impressions x 1000; 0 without impressions." }),
+    as_of: z.iso.datetime().meta({ description: "When the numbers were computed; events reach reports within 5 seconds." }),
+  })
+  .meta({ id: "ReportTotals" });
+
+export const breakdownRow = z
+  .object({
+    key: z.union([z.string(), z.number().int()]).meta({
+      description: "Local date (YYYY-MM-DD), moment type, sport, creative id, or local hour of day (integer 0-23).",
+    }),
+    impressions: count,
+    clicks: count,
+    ctr,
+    conversions: count,
+    spend_usd: usd,
+  })
+  .meta({ id: "ReportRow" });
+export type BreakdownRow = z.infer<typeof breakdownRow>;
+
+export const campaignReport = z
+  .object({
+    campaign_id: z.string(),
+    period,
+    totals: reportTotals,
+    breakdown: z.enum(BREAKDOWNS).optional(),
+    rows: z.array(breakdownRow).optional().meta({
+      description:
+        "With a breakdown: every key (all dates of the range, hours 0-23, the campaign's moment types, sports and creatives, zeros included); rows sum to totals.",
+    }),
+  })
+  .meta({ id: "CampaignReport" });
+export type CampaignReport = z.infer<typeof campaignReport>;
+
+export const seriesPoint = z
+  .object({
+    ts: z.iso.datetime().meta({ description: "Start of the local day or hour, in UTC.", example: "2026-03-08T05:00:00Z" }),
+    impressions: count,
+    clicks: count,
+    spend_usd: usd,
+  })
+  .meta({ id: "TimeSeriesPoint" });
+
+export const campaignTimeseries = z
+  .object({
+    campaign_id: z.string(),
+    granularity: z.enum(GRANULARITIES),
+    period,
+    series: z.array(seriesPoint).meta({
+      description: "One point per local day or hour of the range, zeros included (a fall-back day has 25 hours, a spring-forward day 23).",
+    }),
+  })
+  .meta({ id: "CampaignTimeSeries" });
+export type CampaignTimeseries = z.infer<typeof campaignTimeseries>;
+
+export const creativePerformance = z
+  .object({
+    creative_id: z.string(),
+    impressions: count,
+    clicks: count,
+    ctr,
+    conversions: count,
+    spend_usd: usd,
+    traffic_allocation: z.number().min(0).max(1).meta({ description: "1/N of the campaign's approved creatives; 0 unless approved." }),
+  })
+  .meta({ id: "CreativePerformance" });
+export type CreativePerformance = z.infer<typeof creativePerformance>;

@@ -1,0 +1,371 @@
+// E9/E10 numbers against hand-computed expectations from seeded raw events,
+// in America/New_York across both DST changes and in Asia/Kolkata (+05:30),
+// on both sources (rollups and raw rows), plus a randomized cross-check.
+import { DateTime } from "luxon";
+import { describe, expect, it } from "vitest";
+import type { Actor } from "@/lib/auth/actor";
+import { recordConversion } from "@/lib/domain/conversions/record-conversion";
+import { createTestAdvertiser } from "@/test/factories/advertisers";
+import { createTestCampaign } from "@/test/factories/campaigns";
+import { seedDelivery, type SeedImpression, type SeededImpression } from "@/test/factories/delivery";
+import { getCampaignReport } from "./get-campaign-report";
+import { getCampaignTimeseries } from "./get-campaign-timeseries";
+import { getCreativePerformance } from "./get-creative-performance";
+import { BREAKDOWNS, type CampaignReport } from "./reporting.schemas";
+
+const at = (iso: string) => Date.parse(iso);
+const NOW = () => at("2026-01-01T00:00:00Z");
+
+async function setup() {
+  const adv = await createTestAdvertiser();
+  const campaign = await createTestCampaign({
+    advertiserId: adv.advertiserId,
+    momentTypes: ["close_game", "overtime"],
+    sports: ["nba", "nfl"],
+    creatives: [{}, {}],
+  });
+  const actor: Actor = { advertiserId: adv.advertiserId, scopes: new Set(["reporting:read"]), via: "token" };
+  const [a, b] = campaign.creatives.map((creative) => creative.id) as [string, string];
+  return { adv, campaign, actor, a, b };
+}
+
+async function convert(campaignId: string, row: SeededImpression, when: string, value?: number) {
+  const result = await recordConversion(
+    { campaign_id: campaignId, click_id: row.clickId, event_type: "purchase", event_value_usd: value },
+    { now: () => at(when) },
+  );
+  expect(result.status).toBe("recorded");
+}
+
+const rowsOf = (report: CampaignReport) => Object.fromEntries(report.rows!.map((row) => [row.key, [row.impressions, row.clicks, row.conversions, row.spend_usd]]));
+
+function expectRowsSumToTotals(report: CampaignReport) {
+  const sum = (field: "impressions" | "clicks" | "conversions") => report.rows!.reduce((total, row) => total + row[field], 0);
+  expect(sum("impressions")).toBe(report.totals.impressions);
+  expect(sum("clicks")).toBe(report.totals.clicks);
+  expect(sum("conversions")).toBe(report.totals.conversions);
+  const spendMicros = report.rows!.reduce((total, row) => total + Math.round(row.spend_usd * 1e6), 0);
+  expect(spendMicros).toBe(Math.round(report.totals.spend_usd * 1e6));
+}
+
+describe("E9/E10 in America/New_York across the November DST change", () => {
+  it("counts each event in its local day and hour, identically from rollups and raw rows", async () => {
+    const { campaign, actor, a, b } = await setup();
+    const events: SeedImpression[] = [
+      // 1: Oct 31 23:59:59 EDT, outside; its click (Nov 1 00:20 EDT) is inside
+      { creativeId: a, momentType: "close_game", sport: "nba", servedAtMs: at("2025-11-01T03:59:59Z"), costMicros: 1000n, clickedAtMs: at("2025-11-01T04:20:00Z") },
+      // 2: Nov 1 00:00 EDT, clicked 00:10 EDT
+      { creativeId: a, momentType: "close_game", sport: "nba", servedAtMs: at("2025-11-01T04:00:00Z"), costMicros: 2000n, clickedAtMs: at("2025-11-01T04:10:00Z") },
+      // 3: Nov 2 01:30 EDT (the first 1 AM), clicked 01:15 EST (the second)
+      { creativeId: b, momentType: "overtime", sport: "nfl", servedAtMs: at("2025-11-02T05:30:00Z"), costMicros: 3000n, clickedAtMs: at("2025-11-02T06:15:00Z") },
+      // 4: Nov 2 01:30 EST (the second 1 AM)
+      { creativeId: a, momentType: "overtime", sport: "nba", servedAtMs: at("2025-11-02T06:30:00Z"), costMicros: 5000n },
+      // 5: Nov 2 23:30 EST, clicked Nov 3 00:05 EST
+      { creativeId: a, momentType: "close_game", sport: "nfl", servedAtMs: at("2025-11-03T04:30:00Z"), costMicros: 7000n, clickedAtMs: at("2025-11-03T05:05:00Z") },
+      // 6: Nov 3 23:59:59.999 EST, the last instant of the range
+      { creativeId: b, momentType: "close_game", sport: "nba", servedAtMs: at("2025-11-04T04:59:59.999Z"), costMicros: 11000n },
+      // 7: Nov 4 00:00 EST, outside, and so is its click
+      { creativeId: b, momentType: "close_game", sport: "nba", servedAtMs: at("2025-11-04T05:00:00Z"), costMicros: 13000n, clickedAtMs: at("2025-11-04T05:01:00Z") },
+    ];
+    const seeded = await seedDelivery(campaign, events);
+    await convert(campaign.id, seeded[2]!, "2025-11-02T06:45:00Z", 10); // Nov 2 01:45 EST
+    await convert(campaign.id, seeded[1]!, "2025-11-03T12:00:00Z"); // Nov 3 07:00 EST
+    await convert(campaign.id, seeded[4]!, "2025-11-04T05:00:00Z"); // Nov 4 00:00 EST: outside
+
+    const query = { start_date: "2025-11-01", end_date: "2025-11-03", timezone: "America/New_York" };
+    for (const source of ["rollups", "raw"] as const) {
+      const { report, source: used } = await getCampaignReport(actor, campaign.id, query, { now: NOW, source });
+      expect(used).toBe(source);
+      expect(report).toEqual({
+        campaign_id: campaign.id,
+        period: { start: "2025-11-01", end: "2025-11-03", timezone: "America/New_York" },
+        totals: {
+          impressions: 5,
+          clicks: 4,
+          ctr: 0.8,
+          conversions: 2,
+          spend_usd: 0.028,
+          average_cpm_paid_usd: 5.6,
+          as_of: "2026-01-01T00:00:00.000Z",
+        },
+      });
+
+      const byDay = (await getCampaignReport(actor, campaign.id, { ...query, breakdown: "day" }, { now: NOW, source })).report;
+      expect(byDay.breakdown).toBe("day");
+      expect(byDay.rows).toEqual([
+        { key: "2025-11-01", impressions: 1, clicks: 2, ctr: 2, conversions: 0, spend_usd: 0.002 },
+        { key: "2025-11-02", impressions: 3, clicks: 1, ctr: 0.333333, conversions: 1, spend_usd: 0.015 },
+        { key: "2025-11-03", impressions: 1, clicks: 1, ctr: 1, conversions: 1, spend_usd: 0.011 },
+      ]);
+      expectRowsSumToTotals(byDay);
+
+      const byHour = (await getCampaignReport(actor, campaign.id, { ...query, breakdown: "hour_of_day" }, { now: NOW, source })).report;
+      expect(byHour.rows).toHaveLength(24);
+      expect(byHour.rows!.map((row) => row.key)).toEqual(Array.from({ length: 24 }, (_, hour) => hour));
+      expect(Object.fromEntries(byHour.rows!.filter((row) => row.impressions || row.clicks || row.conversions).map((row) => [row.key, [row.impressions, row.clicks, row.conversions, row.spend_usd]]))).toEqual({
+        0: [1, 3, 0, 0.002],
+        1: [2, 1, 1, 0.008],
+        7: [0, 0, 1, 0],
+        23: [2, 0, 0, 0.018],
+      });
+      expectRowsSumToTotals(byHour);
+
+      const byMoment = (await getCampaignReport(actor, campaign.id, { ...query, breakdown: "moment_type" }, { now: NOW, source })).report;
+      expect(byMoment.rows!.map((row) => row.key)).toEqual(["overtime", "close_game"]);
+      expect(rowsOf(byMoment)).toEqual({ close_game: [3, 3, 1, 0.02], overtime: [2, 1, 1, 0.008] });
+      expectRowsSumToTotals(byMoment);
+
+      const bySport = (await getCampaignReport(actor, campaign.id, { ...query, breakdown: "sport" }, { now: NOW, source })).report;
+      expect(bySport.rows!.map((row) => row.key)).toEqual(["nba", "nfl"]);
+      expect(rowsOf(bySport)).toEqual({ nba: [3, 2, 1, 0.018], nfl: [2, 2, 1, 0.01] });
+      expectRowsSumToTotals(bySport);
+
+      const byCreative = (await getCampaignReport(actor, campaign.id, { ...query, breakdown: "creative" }, { now: NOW, source })).report;
+      expect(byCreative.rows!.map((row) => row.key)).toEqual([a, b]);
+      expect(rowsOf(byCreative)).toEqual({ [a]: [3, 3, 1, 0.014], [b]: [2, 1, 1, 0.014] });
+      expectRowsSumToTotals(byCreative);
+
+      // E10 by day: same numbers, points at local midnights (in UTC)
+      const daily = await getCampaignTimeseries(actor, campaign.id, query, { source });
+      expect(daily.source).toBe(source);
+      expect(daily.series.series).toEqual([
+        { ts: "2025-11-01T04:00:00Z", impressions: 1, clicks: 2, spend_usd: 0.002 },
+        { ts: "2025-11-02T04:00:00Z", impressions: 3, clicks: 1, spend_usd: 0.015 },
+        { ts: "2025-11-03T05:00:00Z", impressions: 1, clicks: 1, spend_usd: 0.011 },
+      ]);
+    }
+
+    // E10 by hour on the 25-hour day, from raw impressions
+    const hourly = await getCampaignTimeseries(actor, campaign.id, { start_date: "2025-11-02", end_date: "2025-11-02", timezone: "America/New_York", granularity: "hour" });
+    expect(hourly.source).toBe("raw");
+    expect(hourly.series.granularity).toBe("hour");
+    expect(hourly.series.series).toHaveLength(25);
+    expect(hourly.series.series[0]!.ts).toBe("2025-11-02T04:00:00Z");
+    expect(hourly.series.series.filter((point) => point.impressions || point.clicks)).toEqual([
+      { ts: "2025-11-02T05:00:00Z", impressions: 1, clicks: 0, spend_usd: 0.003 }, // 01:00 EDT
+      { ts: "2025-11-02T06:00:00Z", impressions: 1, clicks: 1, spend_usd: 0.005 }, // 01:00 EST
+      { ts: "2025-11-03T04:00:00Z", impressions: 1, clicks: 0, spend_usd: 0.007 }, // 23:00 EST
+    ]);
+  });
+});
+
+describe("E9/E10 in America/New_York across the March DST change", () => {
+  it("has a 23-hour day without 2 AM", async () => {
+    const { campaign, actor } = await setup();
+    await seedDelivery(campaign, [
+      { servedAtMs: at("2025-03-09T06:59:59Z"), costMicros: 2000n }, // 01:59:59 EST
+      { servedAtMs: at("2025-03-09T07:00:00Z"), costMicros: 3000n, clickedAtMs: at("2025-03-09T07:30:00Z") }, // 03:00 EDT
+      { servedAtMs: at("2025-03-10T03:59:00Z"), costMicros: 4000n }, // 23:59 EDT
+      { servedAtMs: at("2025-03-10T04:00:00Z"), costMicros: 5000n }, // Mar 10, outside
+    ]);
+    const query = { start_date: "2025-03-09", end_date: "2025-03-09", timezone: "America/New_York" };
+    for (const source of ["rollups", "raw"] as const) {
+      const { report } = await getCampaignReport(actor, campaign.id, { ...query, breakdown: "hour_of_day" }, { now: NOW, source });
+      expect(report.totals).toMatchObject({ impressions: 3, clicks: 1, spend_usd: 0.009, average_cpm_paid_usd: 3 });
+      expect(report.rows!.filter((row) => row.impressions).map((row) => [row.key, row.impressions, row.clicks])).toEqual([
+        [1, 1, 0],
+        [3, 1, 1],
+        [23, 1, 0],
+      ]);
+      expect(report.rows![2]).toEqual({ key: 2, impressions: 0, clicks: 0, ctr: 0, conversions: 0, spend_usd: 0 });
+    }
+    const hourly = await getCampaignTimeseries(actor, campaign.id, { ...query, granularity: "hour" });
+    expect(hourly.series.series).toHaveLength(23);
+    expect(hourly.series.series.map((point) => point.ts).slice(0, 3)).toEqual(["2025-03-09T05:00:00Z", "2025-03-09T06:00:00Z", "2025-03-09T07:00:00Z"]);
+    expect(hourly.series.series[2]).toEqual({ ts: "2025-03-09T07:00:00Z", impressions: 1, clicks: 1, spend_usd: 0.003 });
+  });
+});
+
+describe("E9/E10 in Asia/Kolkata (+05:30)", () => {
+  it("splits UTC hours between local hours and days: those hours come from raw rows", async () => {
+    const { campaign, actor, a } = await setup();
+    const seeded = await seedDelivery(campaign, [
+      { servedAtMs: at("2025-06-09T18:29:59Z"), costMicros: 1000n }, // Jun 9 23:59:59 IST, outside
+      { creativeId: a, servedAtMs: at("2025-06-09T18:30:00Z"), costMicros: 2000n, clickedAtMs: at("2025-06-09T19:00:00Z") }, // Jun 10 00:00, clicked 00:30
+      { servedAtMs: at("2025-06-10T04:29:00Z"), costMicros: 3000n }, // 09:59
+      { servedAtMs: at("2025-06-10T04:30:00Z"), costMicros: 5000n }, // 10:00, same UTC hour as the previous
+      { servedAtMs: at("2025-06-10T18:29:00Z"), costMicros: 7000n, clickedAtMs: at("2025-06-10T18:31:00Z") }, // 23:59, clicked Jun 11 00:01
+      { servedAtMs: at("2025-06-10T18:30:00Z"), costMicros: 11000n }, // Jun 11 00:00, same UTC hour as the previous
+      { servedAtMs: at("2025-06-11T18:30:00Z"), costMicros: 13000n }, // Jun 12, outside
+    ]);
+    await convert(campaign.id, seeded[1]!, "2025-06-11T18:29:59Z", 4.5); // Jun 11 23:59:59 IST
+    const query = { start_date: "2025-06-10", end_date: "2025-06-11", timezone: "Asia/Kolkata" };
+
+    const { report, source } = await getCampaignReport(actor, campaign.id, query, { now: NOW });
+    // the partial first and last UTC hours (18:00-18:30 and 18:30-19:00 UTC) from raw rows, the rest from rollups
+    expect(source).toBe("rollups+raw");
+    expect(report.totals).toEqual({ impressions: 5, clicks: 2, ctr: 0.4, conversions: 1, spend_usd: 0.028, average_cpm_paid_usd: 5.6, as_of: "2026-01-01T00:00:00.000Z" });
+    await expect(getCampaignReport(actor, campaign.id, query, { source: "rollups" })).rejects.toThrow(RangeError);
+    expect((await getCampaignReport(actor, campaign.id, query, { now: NOW, source: "raw" })).report).toEqual(report);
+
+    const byDay = await getCampaignReport(actor, campaign.id, { ...query, breakdown: "day" });
+    expect(byDay.source).toBe("rollups+raw");
+    expect(rowsOf(byDay.report)).toEqual({ "2025-06-10": [4, 1, 0, 0.017], "2025-06-11": [1, 1, 1, 0.011] });
+    expectRowsSumToTotals(byDay.report);
+    expect((await getCampaignReport(actor, campaign.id, { ...query, breakdown: "day" }, { source: "raw" })).report.rows).toEqual(byDay.report.rows);
+
+    const hourResult = await getCampaignReport(actor, campaign.id, { ...query, breakdown: "hour_of_day" });
+    // every UTC hour holds the end of one local hour and the start of the next
+    expect(hourResult.source).toBe("raw");
+    const byHour = hourResult.report;
+    expect(Object.fromEntries(byHour.rows!.filter((row) => row.impressions || row.clicks || row.conversions).map((row) => [row.key, [row.impressions, row.clicks, row.conversions, row.spend_usd]]))).toEqual({
+      0: [2, 2, 0, 0.013],
+      9: [1, 0, 0, 0.003],
+      10: [1, 0, 0, 0.005],
+      23: [1, 0, 1, 0.007],
+    });
+    expectRowsSumToTotals(byHour);
+
+    const bySport = (await getCampaignReport(actor, campaign.id, { ...query, breakdown: "sport" })).report;
+    expect(rowsOf(bySport)).toEqual({ nba: [5, 2, 1, 0.028], nfl: [0, 0, 0, 0] });
+
+    const daily = await getCampaignTimeseries(actor, campaign.id, query);
+    expect(daily.source).toBe("rollups+raw");
+    expect(daily.series.series).toEqual([
+      { ts: "2025-06-09T18:30:00Z", impressions: 4, clicks: 1, spend_usd: 0.017 },
+      { ts: "2025-06-10T18:30:00Z", impressions: 1, clicks: 1, spend_usd: 0.011 },
+    ]);
+    const hourly = await getCampaignTimeseries(actor, campaign.id, { ...query, granularity: "hour" });
+    expect(hourly.series.series).toHaveLength(48);
+    expect(hourly.series.series.filter((point) => point.impressions || point.clicks)).toEqual([
+      { ts: "2025-06-09T18:30:00Z", impressions: 1, clicks: 1, spend_usd: 0.002 },
+      { ts: "2025-06-10T03:30:00Z", impressions: 1, clicks: 0, spend_usd: 0.003 },
+      { ts: "2025-06-10T04:30:00Z", impressions: 1, clicks: 0, spend_usd: 0.005 },
+      { ts: "2025-06-10T17:30:00Z", impressions: 1, clicks: 0, spend_usd: 0.007 },
+      { ts: "2025-06-10T18:30:00Z", impressions: 1, clicks: 1, spend_usd: 0.011 },
+    ]);
+  });
+
+  it("Asia/Kathmandu (+05:45) splits at a quarter past the UTC hour", async () => {
+    const { campaign, actor } = await setup();
+    await seedDelivery(campaign, [
+      { servedAtMs: at("2025-01-01T04:14:59Z"), costMicros: 1000n }, // 09:59:59 NPT
+      { servedAtMs: at("2025-01-01T04:15:00Z"), costMicros: 2000n }, // 10:00 NPT
+    ]);
+    const { report, source } = await getCampaignReport(actor, campaign.id, { start_date: "2025-01-01", end_date: "2025-01-01", timezone: "Asia/Kathmandu", breakdown: "hour_of_day" });
+    expect(source).toBe("raw");
+    expect(report.rows![9]).toMatchObject({ key: 9, impressions: 1, spend_usd: 0.001 });
+    expect(report.rows![10]).toMatchObject({ key: 10, impressions: 1, spend_usd: 0.002 });
+  });
+});
+
+// ---------------------------------------------------------------- randomized cross-check
+
+function mulberry32(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe("randomized events: every zone, breakdown and source agrees with a brute-force count", () => {
+  it("matches luxon-computed expectations; rows sum to totals; E10 sums equal E9", async () => {
+    const { campaign, actor, a, b } = await setup();
+    const random = mulberry32(20251102);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const from = at("2025-10-28T00:00:00Z");
+    const span = 10 * 86_400_000;
+    const events: SeedImpression[] = Array.from({ length: 400 }, () => {
+      const servedAtMs = from + Math.floor(random() * span);
+      return {
+        creativeId: pick([a, b]),
+        momentType: pick(["close_game", "overtime"]),
+        sport: pick(["nba", "nfl"]),
+        servedAtMs,
+        costMicros: BigInt(1 + Math.floor(random() * 5000)),
+        clickedAtMs: random() < 0.3 ? servedAtMs + Math.floor(random() * 3 * 3_600_000) : undefined,
+      };
+    });
+    const seeded = await seedDelivery(campaign, events);
+    const conversions: { row: SeededImpression; atMs: number }[] = [];
+    for (const row of seeded.filter((entry) => entry.clickedAtMs !== undefined).slice(0, 40)) {
+      const atMs = row.clickedAtMs! + Math.floor(random() * 48 * 3_600_000);
+      await recordConversion({ campaign_id: campaign.id, click_id: row.clickId, event_type: "install" }, { now: () => atMs });
+      conversions.push({ row, atMs });
+    }
+
+    const zones = ["UTC", "America/New_York", "America/Los_Angeles", "Europe/London", "Asia/Tokyo", "Asia/Kolkata", "Asia/Kathmandu", "Australia/Adelaide"];
+    for (const zone of zones) {
+      const query = { start_date: "2025-10-30", end_date: "2025-11-05", timezone: zone };
+      const local = (ms: number) => DateTime.fromMillis(ms, { zone });
+      const inRange = (ms: number) => {
+        const date = local(ms).toISODate()!;
+        return date >= query.start_date && date <= query.end_date;
+      };
+      type Key = (row: SeededImpression, ms: number) => string | number;
+      const keyOf: Record<(typeof BREAKDOWNS)[number], Key> = {
+        day: (_row, ms) => local(ms).toISODate()!,
+        hour_of_day: (_row, ms) => local(ms).hour,
+        moment_type: (row) => row.momentType,
+        sport: (row) => row.sport,
+        creative: (row) => row.creativeId,
+      };
+      for (const breakdown of BREAKDOWNS) {
+        const expected = new Map<string | number, number[]>();
+        const add = (key: string | number, index: number, amount: number) => {
+          const entry = expected.get(key) ?? [0, 0, 0, 0];
+          entry[index]! += amount;
+          expected.set(key, entry);
+        };
+        for (const row of seeded) {
+          if (inRange(row.servedAtMs)) {
+            add(keyOf[breakdown](row, row.servedAtMs), 0, 1);
+            add(keyOf[breakdown](row, row.servedAtMs), 3, Number(row.costMicros));
+          }
+          if (row.clickedAtMs !== undefined && inRange(row.clickedAtMs)) add(keyOf[breakdown](row, row.clickedAtMs), 1, 1);
+        }
+        for (const { row, atMs } of conversions) if (inRange(atMs)) add(keyOf[breakdown](row, atMs), 2, 1);
+
+        const auto = await getCampaignReport(actor, campaign.id, { ...query, breakdown }, { now: NOW });
+        const results = [auto.report];
+        if (auto.source !== "raw") results.push((await getCampaignReport(actor, campaign.id, { ...query, breakdown }, { now: NOW, source: "raw" })).report);
+        for (const report of results) {
+          const actual = new Map(report.rows!.filter((row) => row.impressions || row.clicks || row.conversions).map((row) => [row.key, [row.impressions, row.clicks, row.conversions, Math.round(row.spend_usd * 1e6)]]));
+          expect(actual, `${zone} ${breakdown}`).toEqual(expected);
+          expectRowsSumToTotals(report);
+        }
+        if (results.length === 2) expect(results[0]).toEqual(results[1]);
+      }
+
+      const { report } = await getCampaignReport(actor, campaign.id, query);
+      for (const granularity of ["day", "hour"] as const) {
+        const { series } = await getCampaignTimeseries(actor, campaign.id, { ...query, granularity });
+        const sum = (field: "impressions" | "clicks") => series.series.reduce((total, point) => total + point[field], 0);
+        expect(sum("impressions"), `${zone} ${granularity}`).toBe(report.totals.impressions);
+        expect(sum("clicks"), `${zone} ${granularity}`).toBe(report.totals.clicks);
+        expect(series.series.reduce((total, point) => total + Math.round(point.spend_usd * 1e6), 0)).toBe(Math.round(report.totals.spend_usd * 1e6));
+      }
+    }
+  }, 60_000);
+});
+
+describe("E11 creative performance", () => {
+  it("sums the creative's delivery and gives its traffic share; another advertiser's creative is 404", async () => {
+    const { campaign, actor, a, b } = await setup();
+    const seeded = await seedDelivery(campaign, [
+      { creativeId: a, servedAtMs: at("2025-05-01T10:00:00Z"), costMicros: 2500n, clickedAtMs: at("2025-05-01T10:01:00Z") },
+      { creativeId: a, servedAtMs: at("2025-05-03T10:00:00Z"), costMicros: 2500n },
+      { creativeId: a, servedAtMs: at("2025-05-04T10:00:00Z"), costMicros: 2500n },
+      { creativeId: b, servedAtMs: at("2025-05-04T11:00:00Z"), costMicros: 9000n, clickedAtMs: at("2025-05-04T11:00:01Z") },
+    ]);
+    await convert(campaign.id, seeded[0]!, "2025-05-02T00:00:00Z", 20);
+    expect(await getCreativePerformance(actor, a)).toEqual({
+      creative_id: a,
+      impressions: 3,
+      clicks: 1,
+      ctr: 0.333333,
+      conversions: 1,
+      spend_usd: 0.0075,
+      traffic_allocation: 0.5,
+    });
+    expect(await getCreativePerformance(actor, b)).toMatchObject({ impressions: 1, clicks: 1, ctr: 1, conversions: 0, spend_usd: 0.009, traffic_allocation: 0.5 });
+
+    const stranger = await createTestAdvertiser();
+    const strangerActor: Actor = { advertiserId: stranger.advertiserId, scopes: new Set(["reporting:read"]), via: "token" };
+    await expect(getCreativePerformance(strangerActor, a)).rejects.toMatchObject({ code: "not_found", status: 404 });
+    await expect(getCreativePerformance(actor, "cr_nope")).rejects.toMatchObject({ code: "not_found" });
+  });
+});

@@ -1,0 +1,85 @@
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { z } from "zod";
+import {
+  campaignReport,
+  campaignTimeseries,
+  creativePerformance,
+  formatParam,
+  MAX_HOURLY_DAYS,
+  MAX_REPORT_DAYS,
+  reportQuery,
+  timeseriesQuery,
+} from "@/lib/domain/reporting/reporting.schemas";
+import { oauth, problemResponses } from "../common";
+
+const id = (what: string) => z.object({ id: z.string().meta({ description: `The ${what} id.` }) });
+
+const rateLimitHeaders = {
+  "RateLimit-Limit": { description: "Requests allowed per window", schema: { type: "integer" as const } },
+  "RateLimit-Remaining": { description: "Requests left in the window", schema: { type: "integer" as const } },
+  "RateLimit-Reset": { description: "Seconds until the window resets", schema: { type: "integer" as const } },
+};
+const sourceHeader = {
+  "X-Report-Source": {
+    description:
+      "Which data answered: rollups (hourly pre-aggregates), raw (event rows) or rollups+raw (raw rows only for the UTC hours " +
+      "that straddle a local day or hour, as in +05:30 zones). The numbers are identical either way.",
+    schema: { type: "string" as const, enum: ["rollups", "raw", "rollups+raw"] },
+  },
+};
+const csv = { schema: { type: "string" as const, description: "RFC 4180 CSV with a header line (UTF-8, CRLF)." } };
+
+export const reportingPaths: ZodOpenApiPathsObject = {
+  "/api/ads/reporting/campaigns/{id}": {
+    get: {
+      operationId: "getCampaignReport",
+      summary: "Campaign performance report (E9)",
+      description:
+        `Totals over local dates start_date..end_date (at most ${MAX_REPORT_DAYS} days) in an IANA zone, DST and non-whole-hour offsets included; ` +
+        "with `breakdown`, rows that sum to the totals. Events count at their own time: impressions when served, clicks when clicked, " +
+        "conversions when recorded. 60 requests per minute per advertiser (429 rate_limited with Retry-After). CSV with `format=csv` or `Accept: text/csv`.",
+      tags: ["Reporting"],
+      security: oauth("reporting:read"),
+      requestParams: { path: id("campaign"), query: reportQuery.extend({ format: formatParam }) },
+      responses: {
+        "200": {
+          description: "The report",
+          headers: { ...rateLimitHeaders, ...sourceHeader },
+          content: { "application/json": { schema: campaignReport }, "text/csv": csv },
+        },
+        ...problemResponses("unauthorized", "insufficient_scope", "not_found", "validation_failed", "rate_limited"),
+      },
+    },
+  },
+  "/api/ads/reporting/campaigns/{id}/timeseries": {
+    get: {
+      operationId: "getCampaignTimeseries",
+      summary: "Campaign time series (E10)",
+      description:
+        `One point per local day (pre-aggregated, fast; up to ${MAX_REPORT_DAYS} days) or local hour (raw impressions; up to ${MAX_HOURLY_DAYS} days) ` +
+        "in the zone (default UTC), zeros included; `ts` is the point's start in UTC. The series sums to E9's totals for the same dates and zone. " +
+        "CSV (with a local_start column) with `format=csv` or `Accept: text/csv`.",
+      tags: ["Reporting"],
+      security: oauth("reporting:read"),
+      requestParams: { path: id("campaign"), query: timeseriesQuery.extend({ format: formatParam }) },
+      responses: {
+        "200": { description: "The series", headers: sourceHeader, content: { "application/json": { schema: campaignTimeseries }, "text/csv": csv } },
+        ...problemResponses("unauthorized", "insufficient_scope", "not_found", "validation_failed"),
+      },
+    },
+  },
+  "/api/ads/creatives/{id}/performance": {
+    get: {
+      operationId: "getCreativePerformance",
+      summary: "Creative performance (E11)",
+      description: "The creative's delivered impressions, clicks, conversions and spend since it started, and its current traffic share.",
+      tags: ["Reporting"],
+      security: oauth("reporting:read"),
+      requestParams: { path: id("creative") },
+      responses: {
+        "200": { description: "The creative's performance", content: { "application/json": { schema: creativePerformance } } },
+        ...problemResponses("unauthorized", "insufficient_scope", "not_found"),
+      },
+    },
+  },
+};
