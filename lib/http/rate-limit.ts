@@ -4,7 +4,7 @@
 // limiter rather than failing the request.
 import { RateLimiterMemory, RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
+import { AppError, type ErrorCode } from "@/lib/errors";
 
 export const RATE_LIMIT_POLICIES = {
   /** E1: 10 token requests per minute per IP address (spec, Limits). */
@@ -13,6 +13,8 @@ export const RATE_LIMIT_POLICIES = {
   report: { points: 60, durationSec: 60, keyBy: "advertiser" },
   /** E15 test sends and manual webhook redeliveries make outbound requests on demand. */
   webhook_send: { points: 30, durationSec: 60, keyBy: "advertiser" },
+  /** E16/E17: unknown click ids per IP (guessing click ids); valid postbacks are not counted. */
+  postback_miss: { points: 60, durationSec: 60, keyBy: "ip" },
 } as const;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
@@ -58,6 +60,31 @@ export async function consumeRateLimit(policy: RateLimitPolicy, key: string): Pr
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) return headersFor(policy, rejection, false);
     throw rejection;
+  }
+}
+
+/**
+ * Counts only failures: refuses with 429 once `key` has `points` failures with one
+ * of `codes` in the window; successful calls cost one read of the counter.
+ */
+export async function limitFailures<T>(
+  policy: RateLimitPolicy,
+  key: string,
+  codes: readonly ErrorCode[],
+  run: () => Promise<T>,
+): Promise<T> {
+  const limiter = limiterFor(policy);
+  const current = await limiter.get(key).catch(() => null);
+  if (current && current.consumedPoints >= RATE_LIMIT_POLICIES[policy].points) {
+    throw rateLimitedError(headersFor(policy, current, false));
+  }
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof AppError && codes.includes(error.code)) {
+      await consumeRateLimit(policy, key).catch(() => undefined);
+    }
+    throw error;
   }
 }
 

@@ -14,6 +14,8 @@ import { startIconServer, type IconServer } from "@/test/icon-server";
 import { expectMatchesOpenApi, expectRequestMatchesOpenApi, matchTemplate } from "@/test/openapi";
 import { resetEnvForTests } from "@/lib/env";
 import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";
+import { createTestCampaign } from "@/test/factories/campaigns";
+import { seedClick, seedDelivery } from "@/test/factories/delivery";
 import { enqueueTestEvent } from "@/test/factories/webhook-events";
 import { startReceiver, type Receiver } from "@/test/webhook-receiver";
 import { buildOpenApiDocument } from "./document";
@@ -146,6 +148,20 @@ async function deliveredWebhook(): Promise<{ id: string; deliveryId: string }> {
   return { id, deliveryId: log.body.deliveries[0].id as string };
 }
 
+/** A campaign of the sample advertiser with a day of seeded delivery and a fresh click. */
+async function deliveredCampaign() {
+  const campaign = await createTestCampaign({ advertiserId: adv.advertiserId });
+  const now = Date.now();
+  await seedDelivery(campaign, [
+    { servedAtMs: now - 3 * 3_600_000, clickedAtMs: now - 3 * 3_600_000 + 60_000 },
+    { servedAtMs: now - 2 * 3_600_000 },
+  ]);
+  const click = await seedClick(campaign, now - 60_000);
+  const today = new Date(now).toISOString().slice(0, 10);
+  const yesterday = new Date(now - 86_400_000).toISOString().slice(0, 10);
+  return { campaign, click, range: { start_date: yesterday, end_date: today } };
+}
+
 async function newCampaign(): Promise<string> {
   const res = await exercise("POST", "api/ads/campaigns", "/api/ads/campaigns", { body: campaignBody(icons.url()), headers, status: 201 });
   return res.body.id as string;
@@ -222,6 +238,39 @@ const SAMPLES: Record<string, Sample> = {
     const { id, deliveryId } = await deliveredWebhook();
     const path = `/api/ads/webhooks/${id}/deliveries/${deliveryId}/retry`;
     await exercise("POST", "api/ads/webhooks/[id]/deliveries/[delivery_id]/retry", path, { headers, params: { id, delivery_id: deliveryId }, status: 200 });
+  },
+  "GET /api/ads/postback": async () => {
+    const { campaign, click } = await deliveredCampaign();
+    const query = { campaign_id: campaign.id, click_id: click.clickId, event_type: "install" };
+    await exercise("GET", "api/ads/postback", "/api/ads/postback", { query, status: 200 });
+    await exercise("GET", "api/ads/postback", "/api/ads/postback", { query: { ...query, click_id: "clk_unknown" }, status: 404 });
+  },
+  "POST /api/ads/postback": async () => {
+    const { campaign, click } = await deliveredCampaign();
+    const body = { campaign_id: campaign.id, click_id: click.clickId, event_type: "deposit", event_value_usd: 25, idempotency_key: "order-1" };
+    await exercise("POST", "api/ads/postback", "/api/ads/postback", { body, status: 200 });
+    const again = await exercise("POST", "api/ads/postback", "/api/ads/postback", { body, status: 200 });
+    expect(again.body).toEqual({ status: "already_recorded" });
+  },
+  "GET /api/ads/reporting/campaigns/{id}": async () => {
+    const { campaign, range } = await deliveredCampaign();
+    const id = campaign.id;
+    const path = `/api/ads/reporting/campaigns/${id}`;
+    const res = await exercise("GET", "api/ads/reporting/campaigns/[id]", path, { headers, params: { id }, query: { ...range, breakdown: "moment_type", timezone: "America/New_York" }, status: 200 });
+    expect(res.body.totals.impressions).toBe(3);
+    await exercise("GET", "api/ads/reporting/campaigns/[id]", path, { headers, params: { id }, query: { ...range, timezone: "Mars/Olympus" }, status: 422 });
+  },
+  "GET /api/ads/reporting/campaigns/{id}/timeseries": async () => {
+    const { campaign, range } = await deliveredCampaign();
+    const id = campaign.id;
+    const path = `/api/ads/reporting/campaigns/${id}/timeseries`;
+    await exercise("GET", "api/ads/reporting/campaigns/[id]/timeseries", path, { headers, params: { id }, query: { ...range, granularity: "hour" }, status: 200 });
+  },
+  "GET /api/ads/creatives/{id}/performance": async () => {
+    const { campaign } = await deliveredCampaign();
+    const id = campaign.creatives[0]!.id;
+    const res = await exercise("GET", "api/ads/creatives/[id]/performance", `/api/ads/creatives/${id}/performance`, { headers, params: { id }, status: 200 });
+    expect(res.body.impressions).toBe(3);
   },
   "GET /adagents.json": async () => {
     const res = await exercise("GET", "adagents.json", "/adagents.json", { status: 200 });

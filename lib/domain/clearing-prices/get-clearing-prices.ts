@@ -11,29 +11,23 @@
 import { db } from "@/lib/db/client";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
 import { microsToUsd } from "@/lib/money";
+import { ttlMemo } from "@/lib/ttl-memo";
 import type { ClearingPrices } from "./clearing-prices.schemas";
 
 export const CLEARING_WINDOW_DAYS = 7;
 export const CLEARING_MIN_AUCTIONS = 20;
 export const CLEARING_CACHE_MS = 60_000;
 
-let cached: { computedAtMs: number; value: Promise<ClearingPrices> } | undefined;
+const memo = ttlMemo(CLEARING_CACHE_MS, (now) => getClearingPrices({ now }));
 
 /** Tests that seed auctions between requests start from an empty cache. */
 export function resetClearingPricesCacheForTests(): void {
-  cached = undefined;
+  memo.clear();
 }
 
 /** The statistics, recomputed at most once per CLEARING_CACHE_MS (concurrent callers share one computation). */
 export function getCachedClearingPrices(now = new Date()): Promise<ClearingPrices> {
-  if (!cached || now.getTime() - cached.computedAtMs >= CLEARING_CACHE_MS) {
-    const value = getClearingPrices({ now });
-    cached = { computedAtMs: now.getTime(), value };
-    value.catch(() => {
-      if (cached?.value === value) cached = undefined;
-    });
-  }
-  return cached.value;
+  return memo.get(now);
 }
 
 /** Linear-interpolated percentile (R type 7) from ascending (value, count) pairs. */

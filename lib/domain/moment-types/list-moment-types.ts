@@ -1,17 +1,20 @@
 // E2: the moment type catalog with typical CTR ranges measured from delivered
-// volume. A range is published only when enough campaigns delivered enough
-// impressions of that type (docs/decisions/0007); otherwise it is null.
+// volume. A range is published only when enough campaigns of enough distinct
+// advertisers delivered enough impressions of that type (docs/decisions/0007);
+// otherwise it is null. Computed at most once a minute per process.
 import { db } from "@/lib/db/client";
 import { microsToUsd, round6 } from "@/lib/money";
 import { percentile } from "@/lib/stats";
+import { ttlMemo } from "@/lib/ttl-memo";
 import { MOMENT_TYPES } from "./catalog";
 import type { MomentTypeView } from "./moment-types.schemas";
 
 export const CTR_WINDOW_DAYS = 30;
 /** a campaign counts toward a type's CTR range with at least this many impressions of it */
 export const CTR_MIN_CAMPAIGN_IMPRESSIONS = 500;
-/** and a range needs at least this many such campaigns */
-export const CTR_MIN_CAMPAIGNS = 3;
+/** and a range needs such campaigns from at least this many advertisers (no one advertiser's results are disclosed) */
+export const CTR_MIN_ADVERTISERS = 3;
+export const CTR_CACHE_MS = 60_000;
 
 
 /** Per moment type: the 25th and 75th percentile of per-campaign CTR over the window. */
@@ -22,26 +25,40 @@ export async function typicalCtrRanges(now = new Date()): Promise<Map<string, { 
     where: { hourMs: { gte: since } },
     _sum: { impressions: true, clicks: true },
   });
-  const ctrsByType = new Map<string, number[]>();
-  for (const group of groups) {
-    const impressions = Number(group._sum.impressions ?? 0n);
-    if (impressions < CTR_MIN_CAMPAIGN_IMPRESSIONS) continue;
-    const ctr = Number(group._sum.clicks ?? 0n) / impressions;
-    const list = ctrsByType.get(group.momentType) ?? [];
-    list.push(ctr);
-    ctrsByType.set(group.momentType, list);
+  const qualifying = groups.filter((group) => Number(group._sum.impressions ?? 0n) >= CTR_MIN_CAMPAIGN_IMPRESSIONS);
+  const owners = new Map(
+    (
+      await db().campaign.findMany({
+        where: { id: { in: [...new Set(qualifying.map((group) => group.campaignId))] } },
+        select: { id: true, advertiserId: true },
+      })
+    ).map((campaign) => [campaign.id, campaign.advertiserId]),
+  );
+  const byType = new Map<string, { ctrs: number[]; advertisers: Set<string> }>();
+  for (const group of qualifying) {
+    const ctr = Number(group._sum.clicks ?? 0n) / Number(group._sum.impressions ?? 0n);
+    const entry = byType.get(group.momentType) ?? { ctrs: [], advertisers: new Set<string>() };
+    entry.ctrs.push(ctr);
+    entry.advertisers.add(owners.get(group.campaignId) ?? group.campaignId);
+    byType.set(group.momentType, entry);
   }
   const ranges = new Map<string, { low: number; high: number }>();
-  for (const [type, ctrs] of ctrsByType) {
-    if (ctrs.length < CTR_MIN_CAMPAIGNS) continue;
+  for (const [type, { ctrs, advertisers }] of byType) {
+    if (advertisers.size < CTR_MIN_ADVERTISERS) continue;
     ctrs.sort((a, b) => a - b);
     ranges.set(type, { low: round6(percentile(ctrs, 0.25)!), high: round6(percentile(ctrs, 0.75)!) });
   }
   return ranges;
 }
 
+const rangesMemo = ttlMemo(CTR_CACHE_MS, typicalCtrRanges);
+
+export function resetMomentTypesCacheForTests(): void {
+  rangesMemo.clear();
+}
+
 export async function listMomentTypes(options: { now?: Date } = {}): Promise<MomentTypeView[]> {
-  const ranges = await typicalCtrRanges(options.now);
+  const ranges = await rangesMemo.get(options.now);
   return MOMENT_TYPES.map((type) => {
     const range = ranges.get(type.key);
     return {

@@ -19,7 +19,7 @@ export const conversionsPaths: ZodOpenApiPathsObject = {
       requestParams: { query: postbackQuery },
       responses: {
         "200": { description: "recorded or already_recorded", content: { "application/json": { schema: postbackResult } } },
-        ...problemResponses("click_not_found", "validation_failed", "attribution_window_expired"),
+        ...problemResponses("click_not_found", "validation_failed", "attribution_window_expired", "rate_limited"),
       },
     },
     post: {
@@ -31,7 +31,7 @@ export const conversionsPaths: ZodOpenApiPathsObject = {
       requestBody: { required: true, content: { "application/json": { schema: postbackInput } } },
       responses: {
         "200": { description: "recorded or already_recorded", content: { "application/json": { schema: postbackResult } } },
-        ...problemResponses("bad_request", "click_not_found", "validation_failed", "attribution_window_expired"),
+        ...problemResponses("bad_request", "click_not_found", "validation_failed", "attribution_window_expired", "rate_limited"),
       },
     },
   },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { listMomentTypes, resetMomentTypesCacheForTests } from "@/lib/domain/moment-types/list-moment-types";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { call } from "@/test/http";
 import { GET } from "./route";
@@ -71,24 +72,26 @@ describe("GET /api/ads/moment-types (E2)", () => {
     expect(sports.overtime).toEqual(["ncaa_basketball", "nba", "nfl", "mlb"]);
   });
 
-  it("publishes a CTR range only from enough real volume: p25 and p75 of per-campaign CTR", async () => {
-    const adv = await createTestAdvertiser();
-    // two qualifying campaigns are not enough
-    await seedCampaignRollup(adv.advertiserId, 1, 1000, 10); // 1.0%
-    await seedCampaignRollup(adv.advertiserId, 2, 2000, 60); // 3.0%
-    await seedCampaignRollup(adv.advertiserId, 3, 499, 400); // below 500 impressions: ignored
-    let res = await call(GET, "/api/ads/moment-types");
-    let closeGame = res.body.find((t: { key: string }) => t.key === "close_game");
-    expect([closeGame.typical_ctr_low, closeGame.typical_ctr_high]).toEqual([null, null]);
+  it("publishes a CTR range only from enough real volume of 3 advertisers: p25 and p75 of per-campaign CTR", async () => {
+    resetMomentTypesCacheForTests();
+    const [a, b, c] = [await createTestAdvertiser("A"), await createTestAdvertiser("B"), await createTestAdvertiser("C")];
+    const closeGame = async (now: Date) => (await listMomentTypes({ now })).find((t) => t.key === "close_game")!;
+    const t0 = new Date();
+    await seedCampaignRollup(a.advertiserId, 1, 1000, 10); // 1.0%
+    await seedCampaignRollup(a.advertiserId, 2, 2000, 60); // 3.0%
+    await seedCampaignRollup(b.advertiserId, 3, 499, 400); // below 500 impressions: ignored
+    await seedCampaignRollup(b.advertiserId, 4, 500, 10); // 2.0%
+    // four qualifying campaigns, but from two advertisers only: nothing is published
+    expect(await closeGame(t0)).toMatchObject({ typical_ctr_low: null, typical_ctr_high: null });
 
-    await seedCampaignRollup(adv.advertiserId, 4, 500, 10); // 2.0%
-    await seedCampaignRollup(adv.advertiserId, 5, 4000, 200); // 5.0%
-    res = await call(GET, "/api/ads/moment-types");
-    closeGame = res.body.find((t: { key: string }) => t.key === "close_game");
+    await seedCampaignRollup(c.advertiserId, 5, 4000, 200); // 5.0%
+    // computed at most once a minute
+    expect((await closeGame(new Date(t0.getTime() + 59_000))).typical_ctr_low).toBeNull();
+    const later = await closeGame(new Date(t0.getTime() + 60_000));
     // CTRs sorted: 0.01, 0.02, 0.03, 0.05 -> p25 = 0.0175, p75 = 0.035 (linear interpolation)
-    expect(closeGame.typical_ctr_low).toBe(0.0175);
-    expect(closeGame.typical_ctr_high).toBe(0.035);
-    const overtime = res.body.find((t: { key: string }) => t.key === "overtime");
+    expect(later.typical_ctr_low).toBe(0.0175);
+    expect(later.typical_ctr_high).toBe(0.035);
+    const overtime = (await listMomentTypes({ now: new Date(t0.getTime() + 60_000) })).find((t) => t.key === "overtime")!;
     expect(overtime.typical_ctr_low).toBeNull();
   });
 });

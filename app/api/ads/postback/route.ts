@@ -3,12 +3,18 @@
 // No token: the unguessable click_id bound to campaign_id is the credential (API.md).
 import { coercePostbackQuery } from "@/lib/domain/conversions/conversions.schemas";
 import { recordConversion } from "@/lib/domain/conversions/record-conversion";
+import { clientIp } from "@/lib/http/client-ip";
 import { defineRoute, jsonResponse } from "@/lib/http/define-route";
+import { limitFailures } from "@/lib/http/rate-limit";
 
 export const dynamic = "force-dynamic";
 
-export const GET = defineRoute({ auth: "none" }, async ({ url }) =>
-  jsonResponse(await recordConversion(coercePostbackQuery(url.searchParams))),
+/** Unknown click ids are counted per IP (guessing is refused after 60 a minute); valid postbacks are not. */
+const guarded = (request: Request, input: () => Promise<unknown>) =>
+  limitFailures("postback_miss", clientIp(request), ["click_not_found"], async () => recordConversion(await input()));
+
+export const GET = defineRoute({ auth: "none" }, async ({ url, request }) =>
+  jsonResponse(await guarded(request, async () => coercePostbackQuery(url.searchParams))),
 );
 
-export const POST = defineRoute({ auth: "none" }, async ({ body }) => jsonResponse(await recordConversion(await body())));
+export const POST = defineRoute({ auth: "none" }, async ({ body, request }) => jsonResponse(await guarded(request, body)));
