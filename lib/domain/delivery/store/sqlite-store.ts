@@ -2,7 +2,7 @@
 // Prisma client's own connection, run only while no interactive transaction is
 // open on it (docs/decisions/0402-delivery-writes.md). A batch is one
 // BEGIN IMMEDIATE ... COMMIT that never yields the event loop.
-import type { Database, Statement } from "better-sqlite3";
+import type { Database } from "better-sqlite3";
 import { db } from "@/lib/db/client";
 import { sqliteHandle } from "@/lib/db/adapters";
 import { env } from "@/lib/env";
