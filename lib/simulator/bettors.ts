@@ -105,8 +105,8 @@ export function momentsFor(game: Game, events: readonly GameEvent[], watch: Game
       }
     } else if (event.kind === "period_end") {
       // the over/under reaches a decision point at the last breaks of the game
-      const projected = ((game.homeScore + game.awayScore) / Math.max(0.05, 1 - remainingFraction(game))) * 1;
-      if (event.period >= game.regulationPeriods - 1 && Math.abs(projected - game.total) <= game.total * 0.08) {
+      const projected = (game.homeScore + game.awayScore) / Math.max(0.05, 1 - remainingFraction(game));
+      if (event.period >= Math.ceil(game.regulationPeriods / 2) && Math.abs(projected - game.total) <= game.total * 0.1) {
         send("total_alert", holders(bettors, game.id, ["total"]));
       }
     } else if (event.kind === "overtime") {

@@ -153,7 +153,7 @@ function play(game: Game, rng: Rng): GameEvent[] {
     if (isBasketball(game.sport)) {
       const roll = rng.next();
       points = roll < 0.44 ? 0 : roll < 0.83 ? 2 : roll < 0.97 ? 3 : 1;
-      if (rng.chance(0.12)) {
+      if (rng.chance(0.07)) {
         const defenders = game.players.filter((player) => player.team !== team);
         const fouler = rng.pick(defenders);
         fouler.fouls += 1;
