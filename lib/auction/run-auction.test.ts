@@ -146,3 +146,21 @@ describe("runAuction properties", () => {
     );
   });
 });
+
+describe("groupedByAdvertiser", () => {
+  it("gives the same result as the general pass when one advertiser's campaigns are adjacent", () => {
+    fc.assert(
+      fc.property(momentArb, uniqueCandidates, fc.double({ min: 0, max: 0.999999, noNaN: true }), (m, list, r) => {
+        const grouped = [...list].sort((a, b) => (a.advertiserId < b.advertiserId ? -1 : a.advertiserId > b.advertiserId ? 1 : b.bidMicros - a.bidMicros));
+        const plain = runAuction(m, grouped, { random: () => r });
+        const fast = runAuction(m, grouped, { random: () => r, groupedByAdvertiser: true });
+        if (plain.outcome !== fast.outcome || plain.bidders !== fast.bidders) return false;
+        if (plain.outcome === "filled" && fast.outcome === "filled") {
+          return plain.winner === fast.winner && plain.clearingCpmMicros === fast.clearingCpmMicros && plain.variant === fast.variant;
+        }
+        return true;
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});

@@ -6,25 +6,13 @@
 import type { AuctionCandidate } from "@/lib/auction/run-auction";
 import { isAvailableIn, MOMENT_TYPE_KEYS, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import { SPORTS, type Sport } from "@/lib/domain/sports";
-import { evenPacingAllowance, utcDay } from "./pacing";
+import { CampaignBudget } from "./budget-state";
+import { utcDay } from "./pacing";
 import type { CampaignRow, CampaignSpend, CreativeRow, DeliveryStore } from "./records";
 
-/** Budget counters of one campaign: committed (from the database) plus in flight (decided, not yet committed). */
-export type BudgetState = {
-  id: string;
-  status: string;
-  spendMicros: number;
-  spendDay: string | null;
-  daySpendMicros: number;
-  inflightMicros: number;
-};
-
 export type LiveCampaign = AuctionCandidate & {
-  state: BudgetState;
-  dailyBudgetMicros: number;
-  totalBudgetMicros: number;
-  pacing: "even" | "asap";
-  paceStartMs: number;
+  /** shared by every rebuild of the campaign, so spend in flight survives reloads */
+  state: CampaignBudget;
   /** approved creatives, index-aligned with `variants` */
   creatives: readonly CreativeRow[];
   momentTypes: readonly string[];
@@ -43,15 +31,9 @@ function parseList(json: string): string[] {
   }
 }
 
-/** Why a campaign may not enter an auction right now, or undefined. */
-export function budgetExclusion(campaign: LiveCampaign, nowMs: number, day: string): string | undefined {
-  const state = campaign.state;
-  if (state.status !== "active") return "not_active";
-  if (state.spendMicros + state.inflightMicros >= campaign.totalBudgetMicros) return "total_budget_spent";
-  const daySpend = (state.spendDay === day ? state.daySpendMicros : 0) + state.inflightMicros;
-  if (daySpend >= campaign.dailyBudgetMicros) return "daily_budget_spent";
-  if (campaign.pacing === "even" && daySpend >= evenPacingAllowance(campaign.dailyBudgetMicros, nowMs, campaign.paceStartMs)) return "paced";
-  return undefined;
+/** The hot-path budget check: the campaign's precomputed eligibility time against the clock. */
+export function budgetBlocked(campaign: LiveCampaign, nowMs: number): string | undefined {
+  return campaign.state.blockedUntilMs > nowMs ? "budget_or_pacing" : undefined;
 }
 
 export class CampaignIndex {
@@ -59,7 +41,7 @@ export class CampaignIndex {
   readonly #clock: () => number;
   readonly #campaigns = new Map<string, LiveCampaign>();
   /** outlives reloads, so in-flight spend stays counted while a campaign is rebuilt */
-  readonly #states = new Map<string, BudgetState>();
+  readonly #states = new Map<string, CampaignBudget>();
   #cells: LiveCampaign[][] = [];
   #day = "";
   #signature = "";
@@ -105,8 +87,10 @@ export class CampaignIndex {
       const rows = await this.#store.loadCampaigns(day, ids);
       if (full) this.#campaigns.clear();
       else for (const id of ids!) this.#campaigns.delete(id);
-      for (const row of rows) this.#campaigns.set(row.id, this.#live(row, day));
+      for (const row of rows) this.#campaigns.set(row.id, this.#live(row));
       this.#day = day;
+      // a new day resets daily budgets and pacing lines
+      if (full) for (const state of this.#states.values()) state.refresh(this.#clock());
       this.#rebuildCells();
     } catch (error) {
       // try again on the next decision
@@ -116,29 +100,29 @@ export class CampaignIndex {
     }
   }
 
-  #live(row: CampaignRow, day: string): LiveCampaign {
+  #live(row: CampaignRow): LiveCampaign {
     let state = this.#states.get(row.id);
     if (!state) {
-      state = { id: row.id, status: row.status, spendMicros: row.spendMicros, spendDay: row.spendDay, daySpendMicros: row.daySpendMicros, inflightMicros: 0 };
+      state = new CampaignBudget(row.id);
+      state.spendMicros = row.spendMicros;
+      state.spendDay = row.spendDay;
+      state.daySpendMicros = row.daySpendMicros;
       this.#states.set(row.id, state);
-    } else {
-      state.status = row.status;
-      this.applySpend([{ id: row.id, status: row.status, spendMicros: row.spendMicros, spendDay: row.spendDay, daySpendMicros: row.daySpendMicros }]);
     }
-    void day;
+    state.dailyBudgetMicros = row.dailyBudgetMicros;
+    state.totalBudgetMicros = row.totalBudgetMicros;
+    state.pacing = row.pacing === "asap" ? "asap" : "even";
+    state.paceStartMs = row.createdAtMs;
+    this.applySpend([{ id: row.id, status: row.status, spendMicros: row.spendMicros, spendDay: row.spendDay, daySpendMicros: row.daySpendMicros }]);
     return {
       momentTypes: parseList(row.momentTypes),
       sports: parseList(row.sports),
       campaignId: row.id,
-      advertiserId: row.advertiserId,
+      advertiserId: this.#intern(row.advertiserId),
       bidMicros: row.bidMicros,
       variants: row.creatives.map((creative) => ({ creativeId: creative.id, variantLabel: creative.variantLabel })),
       creatives: row.creatives,
       state,
-      dailyBudgetMicros: row.dailyBudgetMicros,
-      totalBudgetMicros: row.totalBudgetMicros,
-      pacing: row.pacing === "asap" ? "asap" : "even",
-      paceStartMs: row.createdAtMs,
     };
   }
 
@@ -158,13 +142,27 @@ export class CampaignIndex {
         }
       }
     }
+    // one advertiser's campaigns adjacent, best bid first: the auction counts bidders by runs
+    // and skips the rest of a run once its advertiser has an entrant (groupedByAdvertiser)
+    for (const cell of cells) {
+      cell.sort((a, b) => (a.advertiserId < b.advertiserId ? -1 : a.advertiserId > b.advertiserId ? 1 : b.bidMicros - a.bidMicros));
+    }
     this.#cells = cells;
+  }
+
+  /** One string object per advertiser id, so the auction compares advertisers by reference. */
+  readonly #advertiserIds = new Map<string, string>();
+  #intern(advertiserId: string): string {
+    const known = this.#advertiserIds.get(advertiserId);
+    if (known !== undefined) return known;
+    this.#advertiserIds.set(advertiserId, advertiserId);
+    return advertiserId;
   }
 
   /** Adds campaigns built elsewhere (the in-process benchmark). */
   load(rows: readonly CampaignRow[]): void {
     const day = utcDay(this.#clock());
-    for (const row of rows) this.#campaigns.set(row.id, this.#live(row, day));
+    for (const row of rows) this.#campaigns.set(row.id, this.#live(row));
     this.#day = day;
     this.#full = false;
     this.#rebuildCells();
@@ -192,6 +190,7 @@ export class CampaignIndex {
    * a read that raced with one of our own commits never moves it backwards.
    */
   applySpend(rows: readonly CampaignSpend[]): void {
+    const now = this.#clock();
     for (const row of rows) {
       const state = this.#states.get(row.id);
       if (!state) continue;
@@ -202,6 +201,7 @@ export class CampaignIndex {
         state.spendDay = row.spendDay;
         state.daySpendMicros = row.daySpendMicros;
       }
+      state.refresh(now);
     }
   }
 

@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import { runAuction, type AuctionMoment } from "@/lib/auction/run-auction";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
 import { onCampaignsChanged } from "@/lib/process-bus";
-import { CampaignIndex, budgetExclusion, type LiveCampaign } from "./campaign-index";
+import { CampaignIndex, type LiveCampaign } from "./campaign-index";
 import { CAP_MEMORY_MS, UserCaps } from "./caps";
 import type { DecisionInput, DecisionView } from "./delivery.schemas";
 import { CLICK_ID_PATTERN, randomId, sortableId } from "./ids";
@@ -123,7 +123,9 @@ export class DeliveryEngine {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const result = runAuction(moment, cell, {
         random: this.#random,
-        exclude: (campaign) => (refused?.has(campaign) ? "refused_by_database" : budgetExclusion(campaign, now, day)),
+        groupedByAdvertiser: true,
+        exclude: (campaign) =>
+          campaign.state.blockedUntilMs > now ? "budget_or_pacing" : refused?.has(campaign) ? "refused_by_database" : undefined,
       });
       if (result.outcome === "no_fill") break;
       bidders = Math.max(bidders, result.bidders);
@@ -150,7 +152,7 @@ export class DeliveryEngine {
         costMicros: cost,
         servedAtMs: now,
       };
-      winner.state.inflightMicros += cost;
+      winner.state.addInflight(cost, now);
       let verdict;
       try {
         verdict = await this.writer.submitImpression(record);
@@ -158,7 +160,7 @@ export class DeliveryEngine {
         this.caps.release(input.user_id, input.game_id, now);
         throw error;
       } finally {
-        winner.state.inflightMicros -= cost;
+        winner.state.addInflight(-cost, this.#clock());
       }
       if (verdict === "accepted") {
         const creative = winner.creatives[winner.variants.indexOf(result.variant)]!;

@@ -28,3 +28,18 @@ export function evenPacingAllowance(dailyBudgetMicros: number, nowMs: number, pa
   if (fraction <= 0) return 0;
   return dailyBudgetMicros * fraction;
 }
+
+/**
+ * The first whole millisecond at which an evenly paced campaign that has spent
+ * `daySpendMicros` today is below the line again (the line passes its spend):
+ * the campaign is paced while `nowMs` is before it.
+ */
+export function evenPacingResumeMs(dailyBudgetMicros: number, daySpendMicros: number, nowMs: number, paceStartMs: number): number {
+  if (daySpendMicros <= 0) return 0;
+  const dayStart = dayStartMs(nowMs);
+  const dayEnd = dayStart + DAY_MS;
+  const start = Math.min(Math.max(dayStart, paceStartMs), dayEnd - PACING_LEAD_MS);
+  // allowance(t) = daily * (t - start + lead) / (dayEnd - start) exceeds daySpend for t > lineMs
+  const lineMs = start - PACING_LEAD_MS + ((dayEnd - start) * daySpendMicros) / dailyBudgetMicros;
+  return Math.floor(lineMs) + 1;
+}

@@ -4,7 +4,7 @@
 // BEGIN IMMEDIATE ... COMMIT that never yields the event loop.
 import type { Database } from "better-sqlite3";
 import { db } from "@/lib/db/client";
-import { sqliteHandle } from "@/lib/db/adapters";
+import { sqliteHandle, sqlitePath } from "@/lib/db/adapters";
 import { env } from "@/lib/env";
 import {
   StoreBusyError,
@@ -30,6 +30,7 @@ import {
   sqliteDateTime,
   type SpentCampaign,
 } from "./batch-plan";
+import { ensureCheckpointer } from "./sqlite-checkpointer";
 
 const CAMPAIGN_COLUMNS = `c.id, c.advertiser_id, c.status, c.moment_types, c.sports, c.bid_cpm_micros, c.daily_budget_micros,
   c.total_budget_micros, c.spend_micros, c.spend_day, c.day_spend_micros, c.start_date, c.end_date, c.pacing, c.created_at`;
@@ -224,6 +225,7 @@ export class SqliteDeliveryStore implements DeliveryStore {
       if (!handle) throw new Error("the SQLite connection of the Prisma client is not available");
       this.#handle = handle;
       this.#statements = prepareAll(handle);
+      ensureCheckpointer(handle, sqlitePath(this.url));
     }
     return { handle: this.#handle, s: this.#statements! };
   }
