@@ -164,3 +164,41 @@ describe("groupedByAdvertiser", () => {
     );
   });
 });
+
+describe("runBookAuction (typed-array hot path)", () => {
+  it("gives exactly runAuction's result for any candidates, eligibility and refusals", async () => {
+    const { buildAuctionBook, runBookAuction } = await import("./auction-book");
+    fc.assert(
+      fc.property(
+        momentArb,
+        uniqueCandidates,
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 30, maxLength: 30 }),
+        fc.array(fc.boolean(), { minLength: 30, maxLength: 30 }),
+        fc.double({ min: 0, max: 0.999999, noNaN: true }),
+        (m, list, blockedCodes, refusedFlags, r) => {
+          const now = 1000;
+          const slot = new Map(list.map((candidate, index) => [candidate, index]));
+          const blockedUntil = Float64Array.from(blockedCodes, (code) => [0, 999, 1000, 1001][code]!);
+          const excluded = new Set(list.filter((_, index) => refusedFlags[index]));
+          const book = buildAuctionBook(list, (candidate) => slot.get(candidate)!);
+          const fast = runBookAuction(m, book, blockedUntil, now, { random: () => r, excluded });
+          const reference = runAuction(m, list, {
+            random: () => r,
+            exclude: (candidate) => (blockedUntil[slot.get(candidate)!]! > now || excluded.has(candidate) ? "x" : undefined),
+          });
+          if (fast.outcome !== reference.outcome || fast.bidders !== reference.bidders) return false;
+          if (fast.outcome === "filled" && reference.outcome === "filled") {
+            return (
+              fast.winner === reference.winner &&
+              fast.clearingCpmMicros === reference.clearingCpmMicros &&
+              fast.winningBidMicros === reference.winningBidMicros &&
+              fast.variant === reference.variant
+            );
+          }
+          return true;
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+});

@@ -1,10 +1,10 @@
 // In-process auctions per second over 1,000 active campaigns: the index lookup,
 // the budget and pacing checks of every candidate, the second-price auction and
 // the variant pick, exactly as a decision runs them (no I/O).
-import { runAuction, type AuctionMoment } from "@/lib/auction/run-auction";
-import { budgetBlocked, CampaignIndex } from "@/lib/domain/delivery/campaign-index";
+import { runBookAuction } from "@/lib/auction/auction-book";
+import type { AuctionMoment } from "@/lib/auction/run-auction";
+import { CampaignIndex } from "@/lib/domain/delivery/campaign-index";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
-import { utcDay } from "@/lib/domain/delivery/pacing";
 import { SPORTS } from "@/lib/domain/sports";
 import type { DeliveryStore } from "@/lib/domain/delivery/records";
 import { createRng } from "@/lib/simulator/random";
@@ -30,8 +30,6 @@ export async function run(): Promise<BenchResult> {
       floorCpmMicros: Number(type.floorCpmMicros),
     };
   });
-  const day = utcDay(now);
-  const exclude = (campaign: Parameters<typeof budgetBlocked>[0]) => budgetBlocked(campaign, now);
   const random = () => rng.next();
   let candidates = 0;
   let filled = 0;
@@ -39,8 +37,8 @@ export async function run(): Promise<BenchResult> {
     for (let n = 0; n < count; n++) {
       const moment = moments[n & 4095]!;
       const cell = index.cell(moment.momentType, moment.sport);
-      candidates += cell.length;
-      if (runAuction(moment, cell, { random, exclude, groupedByAdvertiser: true }).outcome === "filled") filled++;
+      candidates += cell.candidates.length;
+      if (runBookAuction(moment, cell, index.blockedUntil, now, { random }).outcome === "filled") filled++;
     }
   };
   once(200_000); // warm-up (JIT)

@@ -19,8 +19,8 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 log(`machine: ${machine()}`);
 for (const file of files) {
   log(`\n== ${file}`);
-  const module = (await import(pathToFileURL(join(dir, file)).href)) as { run: () => Promise<BenchResult> };
-  const result = await module.run();
+  const bench = (await import(pathToFileURL(join(dir, file)).href)) as { run: () => Promise<BenchResult> };
+  const result = await bench.run();
   results.push(result);
   log(result.description);
   for (const metric of result.metrics) log(`  ${metric.label.padEnd(48)} ${String(metric.value).padStart(12)} ${metric.unit}`);

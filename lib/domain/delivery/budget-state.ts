@@ -19,9 +19,14 @@ export class CampaignBudget {
   paceStartMs = 0;
   /** the campaign may enter auctions from this time on (Infinity: not until its numbers change) */
   blockedUntilMs = 0;
+  /** where the index keeps a copy of blockedUntilMs for the typed-array auction */
+  readonly #table: { array: Float64Array } | undefined;
+  readonly slot: number;
 
-  constructor(id: string) {
+  constructor(id: string, table?: { array: Float64Array }, slot = -1) {
     this.id = id;
+    this.#table = table;
+    this.slot = slot;
   }
 
   /** Spend of the UTC day of `nowMs`, in flight included. */
@@ -41,16 +46,15 @@ export class CampaignBudget {
 
   /** Recomputes `blockedUntilMs` after any change of the numbers (or of the day). */
   refresh(nowMs: number): void {
-    if (this.status !== "active" || this.spendMicros + this.inflightMicros >= this.totalBudgetMicros) {
-      this.blockedUntilMs = Infinity;
-      return;
-    }
+    this.blockedUntilMs = this.#blockedUntil(nowMs);
+    if (this.#table) this.#table.array[this.slot] = this.blockedUntilMs;
+  }
+
+  #blockedUntil(nowMs: number): number {
+    if (this.status !== "active" || this.spendMicros + this.inflightMicros >= this.totalBudgetMicros) return Infinity;
     const daySpend = this.daySpend(nowMs);
-    if (daySpend >= this.dailyBudgetMicros) {
-      this.blockedUntilMs = dayStartMs(nowMs) + DAY_MS;
-      return;
-    }
-    this.blockedUntilMs = this.pacing === "even" ? evenPacingResumeMs(this.dailyBudgetMicros, daySpend, nowMs, this.paceStartMs) : 0;
+    if (daySpend >= this.dailyBudgetMicros) return dayStartMs(nowMs) + DAY_MS;
+    return this.pacing === "even" ? evenPacingResumeMs(this.dailyBudgetMicros, daySpend, nowMs, this.paceStartMs) : 0;
   }
 
   addInflight(micros: number, nowMs: number): void {

@@ -3,6 +3,7 @@
 // change: at once for changes announced on the process bus (a PATCHed bid is
 // seen by the very next decision), and by a cheap periodic signature check for
 // changes made by other instances or directly in the database.
+import { buildAuctionBook, type AuctionBook } from "@/lib/auction/auction-book";
 import type { AuctionCandidate } from "@/lib/auction/run-auction";
 import { isAvailableIn, MOMENT_TYPE_KEYS, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import { SPORTS, type Sport } from "@/lib/domain/sports";
@@ -31,18 +32,16 @@ function parseList(json: string): string[] {
   }
 }
 
-/** The hot-path budget check: the campaign's precomputed eligibility time against the clock. */
-export function budgetBlocked(campaign: LiveCampaign, nowMs: number): string | undefined {
-  return campaign.state.blockedUntilMs > nowMs ? "budget_or_pacing" : undefined;
-}
-
 export class CampaignIndex {
   readonly #store: DeliveryStore;
   readonly #clock: () => number;
   readonly #campaigns = new Map<string, LiveCampaign>();
   /** outlives reloads, so in-flight spend stays counted while a campaign is rebuilt */
   readonly #states = new Map<string, CampaignBudget>();
-  #cells: LiveCampaign[][] = [];
+  /** blockedUntilMs of every campaign budget by slot, read by the typed-array auction */
+  readonly #blocked = { array: new Float64Array(1024).fill(Infinity) };
+  #books: AuctionBook<LiveCampaign>[] = [];
+  static readonly #emptyBook = buildAuctionBook<LiveCampaign>([], () => 0);
   #day = "";
   #signature = "";
   #full = true;
@@ -103,7 +102,13 @@ export class CampaignIndex {
   #live(row: CampaignRow): LiveCampaign {
     let state = this.#states.get(row.id);
     if (!state) {
-      state = new CampaignBudget(row.id);
+      const slot = this.#states.size;
+      if (slot >= this.#blocked.array.length) {
+        const grown = new Float64Array(this.#blocked.array.length * 2).fill(Infinity);
+        grown.set(this.#blocked.array);
+        this.#blocked.array = grown;
+      }
+      state = new CampaignBudget(row.id, this.#blocked, slot);
       state.spendMicros = row.spendMicros;
       state.spendDay = row.spendDay;
       state.daySpendMicros = row.daySpendMicros;
@@ -142,12 +147,13 @@ export class CampaignIndex {
         }
       }
     }
-    // one advertiser's campaigns adjacent, best bid first: the auction counts bidders by runs
-    // and skips the rest of a run once its advertiser has an entrant (groupedByAdvertiser)
-    for (const cell of cells) {
-      cell.sort((a, b) => (a.advertiserId < b.advertiserId ? -1 : a.advertiserId > b.advertiserId ? 1 : b.bidMicros - a.bidMicros));
-    }
-    this.#cells = cells;
+    // one advertiser's campaigns adjacent, best bid first, as typed arrays (lib/auction/auction-book)
+    this.#books = cells.map((cell) => buildAuctionBook(cell, (campaign) => campaign.state.slot));
+  }
+
+  /** blockedUntilMs by budget slot (see CampaignBudget) */
+  get blockedUntil(): Float64Array {
+    return this.#blocked.array;
   }
 
   /** One string object per advertiser id, so the auction compares advertisers by reference. */
@@ -169,8 +175,8 @@ export class CampaignIndex {
   }
 
   /** Candidates for a moment type and sport (both already validated). */
-  cell(momentType: string, sport: string): readonly LiveCampaign[] {
-    return this.#cells[TYPE_INDEX.get(momentType)! * SPORTS.length + SPORT_INDEX.get(sport)!] ?? [];
+  cell(momentType: string, sport: string): AuctionBook<LiveCampaign> {
+    return this.#books[TYPE_INDEX.get(momentType)! * SPORTS.length + SPORT_INDEX.get(sport)!] ?? CampaignIndex.#emptyBook;
   }
 
   get day(): string {

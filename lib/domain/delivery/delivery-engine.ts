@@ -2,7 +2,8 @@
 // in-memory campaign index, the per-user caps and the group-commit writer.
 // Clock and randomness are injected (tests are deterministic).
 import type { Logger } from "pino";
-import { runAuction, type AuctionMoment } from "@/lib/auction/run-auction";
+import { runBookAuction } from "@/lib/auction/auction-book";
+import type { AuctionMoment } from "@/lib/auction/run-auction";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
 import { onCampaignsChanged } from "@/lib/process-bus";
 import { CampaignIndex, type LiveCampaign } from "./campaign-index";
@@ -10,7 +11,6 @@ import { CAP_MEMORY_MS, UserCaps } from "./caps";
 import type { DecisionInput, DecisionView } from "./delivery.schemas";
 import { CLICK_ID_PATTERN, randomId, sortableId } from "./ids";
 import { impressionCost, microsToUsdNumber } from "./money-fast";
-import { DAY_MS, dayStartMs, utcDay } from "./pacing";
 import type { BatchResult, DeliveryStore, ImpressionRecord } from "./records";
 import { DeliveryWriter } from "./writer";
 
@@ -49,8 +49,6 @@ export class DeliveryEngine {
   readonly #refreshMs: number;
   #timers: NodeJS.Timeout[] = [];
   #unsubscribe: (() => void) | null = null;
-  #day = "";
-  #dayEndMs = 0;
 
   constructor(options: DeliveryEngineOptions) {
     this.store = options.store;
@@ -92,14 +90,6 @@ export class DeliveryEngine {
     await this.writer.flush();
   }
 
-  #today(now: number): string {
-    if (now >= this.#dayEndMs || now < this.#dayEndMs - DAY_MS) {
-      this.#day = utcDay(now);
-      this.#dayEndMs = dayStartMs(now) + DAY_MS;
-    }
-    return this.#day;
-  }
-
   #committed(result: BatchResult): void {
     this.index.applySpend(result.campaigns);
     if (result.ended.length) this.index.markDirty(result.ended);
@@ -109,7 +99,6 @@ export class DeliveryEngine {
   async decide(input: DecisionInput): Promise<Decision> {
     if (this.index.needsReload) await this.index.ready();
     const now = this.#clock();
-    const day = this.#today(now);
     const moment: AuctionMoment = {
       momentType: input.moment_type,
       sport: input.sport,
@@ -121,12 +110,7 @@ export class DeliveryEngine {
     let refused: Set<LiveCampaign> | undefined;
     let bidders = 0;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const result = runAuction(moment, cell, {
-        random: this.#random,
-        groupedByAdvertiser: true,
-        exclude: (campaign) =>
-          campaign.state.blockedUntilMs > now ? "budget_or_pacing" : refused?.has(campaign) ? "refused_by_database" : undefined,
-      });
+      const result = runBookAuction(moment, cell, this.index.blockedUntil, now, { random: this.#random, excluded: refused });
       if (result.outcome === "no_fill") break;
       bidders = Math.max(bidders, result.bidders);
       if (!this.caps.tryReserve(input.user_id, input.game_id, now)) {
