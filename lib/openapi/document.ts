@@ -3,6 +3,7 @@
 import { createDocument } from "zod-openapi";
 import { SECURITY_SCHEMES } from "./common";
 import { authPaths } from "./paths/auth";
+import { deliveryPaths } from "./paths/delivery";
 import { momentTypesPaths } from "./paths/moment-types";
 
 export function buildOpenApiDocument(baseUrl: string) {
@@ -20,6 +21,7 @@ export function buildOpenApiDocument(baseUrl: string) {
     paths: {
       ...authPaths,
       ...momentTypesPaths,
+      ...deliveryPaths,
     },
     components: { securitySchemes: SECURITY_SCHEMES },
   });
