@@ -18,7 +18,7 @@ import { syntheticCampaigns } from "./lib/synthetic-campaigns";
 
 const DURATION_S = 10;
 /** saturating load for throughput; a moderate one for latency (at saturation latency is queueing) */
-const CONNECTIONS = 32;
+const CONNECTIONS = Number(process.env.SMA_BENCH_CONNECTIONS ?? 32);
 const LATENCY_CONNECTIONS = 8;
 const TARGET_RATIO = 0.35;
 const TARGET_P99_MS = 10;
@@ -32,8 +32,10 @@ function ensureWrk(): string {
 }
 
 function startChild(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  // SMA_BENCH_PROFILE=<dir>: write a CPU profile of each server
+  const profile = process.env.SMA_BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SMA_BENCH_PROFILE}`] : [];
   return new Promise((resolve, reject) => {
-    const child = spawn("node_modules/.bin/tsx", [script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, [...profile, "--import", "tsx", script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
     child.once("error", reject);
     child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
     child.stdout!.once("data", (chunk: Buffer) => resolve({ child, port: Number(chunk.toString().trim()) }));

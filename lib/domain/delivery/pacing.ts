@@ -5,9 +5,16 @@ export const DAY_MS = 86_400_000;
 /** spend may run this far ahead of the even line, so a fresh day can start delivering */
 export const PACING_LEAD_MS = 15 * 60_000;
 
+let cachedDayStart = NaN;
+let cachedDay = "";
+
 /** The UTC date (YYYY-MM-DD) of an epoch-ms time: the day of a daily budget. */
 export function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+  // called for every budget refresh on the hot path: remember the last day
+  if (ms >= cachedDayStart && ms < cachedDayStart + DAY_MS) return cachedDay;
+  cachedDayStart = ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+  cachedDay = new Date(ms).toISOString().slice(0, 10);
+  return cachedDay;
 }
 
 export function dayStartMs(ms: number): number {

@@ -92,6 +92,7 @@ export class DeliveryWriter {
       });
     };
     // setImmediate: every request parsed in this turn of the event loop joins the batch
+    // (waiting longer for bigger batches was measured: it costs more latency than it saves)
     if (delayMs === 0) setImmediate(run);
     else setTimeout(run, delayMs);
   }

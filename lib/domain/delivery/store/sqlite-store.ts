@@ -2,7 +2,7 @@
 // Prisma client's own connection, run only while no interactive transaction is
 // open on it (docs/decisions/0402-delivery-writes.md). A batch is one
 // BEGIN IMMEDIATE ... COMMIT that never yields the event loop.
-import type { Database } from "better-sqlite3";
+import type { Database, Statement } from "better-sqlite3";
 import { db } from "@/lib/db/client";
 import { sqliteHandle, sqlitePath } from "@/lib/db/adapters";
 import { env } from "@/lib/env";
@@ -117,7 +117,11 @@ function prepareAll(handle: Database) {
   };
 }
 
-type Statements = ReturnType<typeof prepareAll>;
+type Statements = ReturnType<typeof prepareAll> & {
+  transaction: (batch: WriteBatch) => BatchResult;
+  busyNever: Statement;
+  busyWait: Statement;
+};
 
 type RawCampaign = {
   id: string;
@@ -224,7 +228,14 @@ export class SqliteDeliveryStore implements DeliveryStore {
       const handle = sqliteHandle(this.url);
       if (!handle) throw new Error("the SQLite connection of the Prisma client is not available");
       this.#handle = handle;
-      this.#statements = prepareAll(handle);
+      const statements = prepareAll(handle);
+      const write = handle.transaction((batch: WriteBatch) => this.#write(statements, batch));
+      this.#statements = {
+        ...statements,
+        transaction: (batch: WriteBatch) => write.immediate(batch),
+        busyNever: handle.prepare("PRAGMA busy_timeout = 0"),
+        busyWait: handle.prepare("PRAGMA busy_timeout = 10000"),
+      };
       ensureCheckpointer(handle, sqlitePath(this.url));
     }
     return { handle: this.#handle, s: this.#statements! };
@@ -281,18 +292,18 @@ export class SqliteDeliveryStore implements DeliveryStore {
     // an interactive Prisma transaction is open on this connection: our statements would join it
     if (handle.inTransaction) throw new StoreBusyError("a transaction is open on the connection");
     // never let a lock held by another process stall the event loop: fail fast and retry later
-    handle.pragma("busy_timeout = 0");
+    s.busyNever.run();
     try {
-      return handle.transaction(() => this.#write(s, batch)).immediate();
+      return s.transaction(batch);
     } catch (error) {
       if (isBusy(error)) throw new StoreBusyError();
       throw error;
     } finally {
-      handle.pragma("busy_timeout = 10000");
+      s.busyWait.run();
     }
   }
 
-  #write(s: Statements, batch: WriteBatch): BatchResult {
+  #write(s: ReturnType<typeof prepareAll>, batch: WriteBatch): BatchResult {
     const { day, nowMs } = batch;
     const verdicts = new Map<object, ImpressionVerdict>();
     const accepted: typeof batch.impressions = [];
