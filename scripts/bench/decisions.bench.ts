@@ -17,7 +17,7 @@ import { round, type BenchResult } from "./bench-result";
 import { syntheticCampaigns } from "./lib/synthetic-campaigns";
 
 const DURATION_S = 10;
-/** saturating load for throughput; a moderate one for latency (at saturation latency is queueing) */
+/** saturating load for throughput (SMA_BENCH_CONNECTIONS); a moderate one for latency (at saturation latency is queueing) */
 const CONNECTIONS = Number(process.env.SMA_BENCH_CONNECTIONS ?? 32);
 const LATENCY_CONNECTIONS = 8;
 const TARGET_RATIO = 0.35;
