@@ -401,3 +401,23 @@ describe("clicks", () => {
     expect(await delivery.click("not-a-click")).toBeNull();
   });
 });
+
+describe("sharing the database with the rest of the app", () => {
+  it("decisions wait for an open interactive transaction, which then commits its read-then-write", async () => {
+    const a = await createTestAdvertiser();
+    const campaign = await deliveryCampaign({ advertiserId: a.advertiserId });
+    const delivery = await engine();
+    let decision: ReturnType<DeliveryEngine["decide"]> | undefined;
+    await db().$transaction(async (tx) => {
+      const row = await tx.campaign.findUniqueOrThrow({ where: { id: campaign.id } });
+      // a decision arrives while the transaction is open between its read and its write
+      decision = delivery.decide(moment({ user_id: "during-tx" }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await tx.campaign.update({ where: { id: campaign.id }, data: { name: `${row.name} (renamed)` } });
+    });
+    expect((await decision!).kind).toBe("filled");
+    const row = await db().campaign.findUniqueOrThrow({ where: { id: campaign.id } });
+    expect(row.name).toBe("Test campaign (renamed)");
+    expect(row.impressions).toBe(1n);
+  });
+});
