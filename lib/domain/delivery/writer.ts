@@ -11,7 +11,6 @@ import {
   StoreBusyError,
   type AuctionRecord,
   type BatchResult,
-  type CampaignSpend,
   type ClickRecord,
   type DeliveryStore,
   type ImpressionRecord,
@@ -148,4 +147,3 @@ export class DeliveryWriter {
   }
 }
 
-export type { CampaignSpend };
