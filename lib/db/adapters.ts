@@ -150,7 +150,9 @@ export function createAdapterFactory(
   const prepare = async (adapter: SqlDriverAdapter) => {
     await ensureWal(adapter);
     await adapter.executeScript(SQLITE_PRAGMAS);
-    return options.forMigrations ? adapter : new SerializedSqliteAdapter(adapter);
+    if (options.forMigrations) return adapter;
+    rememberSqliteHandle(path, adapter);
+    return new SerializedSqliteAdapter(adapter);
   };
   return {
     provider: stock.provider,
@@ -158,6 +160,28 @@ export function createAdapterFactory(
     connect: async () => prepare(await stock.connect()),
     connectToShadowDb: () => stock.connectToShadowDb(),
   };
+}
+
+type SqliteHandle = import("better-sqlite3").Database;
+const sqliteHandles = (globalThis as unknown as { __smaSqliteHandles?: Map<string, SqliteHandle> }).__smaSqliteHandles ?? new Map<string, SqliteHandle>();
+(globalThis as unknown as { __smaSqliteHandles?: Map<string, SqliteHandle> }).__smaSqliteHandles = sqliteHandles;
+
+function rememberSqliteHandle(path: string, adapter: SqlDriverAdapter): void {
+  const handle = (adapter as unknown as { client?: SqliteHandle }).client;
+  if (handle) sqliteHandles.set(path, handle);
+}
+
+/**
+ * The better-sqlite3 handle under the Prisma client of a SQLite URL (once it has
+ * connected). The delivery writer runs its synchronous batches on this same
+ * connection, and only while no interactive transaction is open on it
+ * (`handle.inTransaction`): a second connection's commits would make Prisma's
+ * deferred read-then-write transactions fail with SQLITE_BUSY_SNAPSHOT
+ * (docs/decisions/0402-delivery-writes.md).
+ */
+export function sqliteHandle(url: string): SqliteHandle | undefined {
+  const handle = sqliteHandles.get(sqlitePath(url));
+  return handle?.open ? handle : undefined;
 }
 
 async function adminQuery(config: PoolConfig, sql: string): Promise<void> {

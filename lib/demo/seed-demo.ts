@@ -8,6 +8,7 @@ import { createApiClient } from "@/lib/auth/clients";
 import { createPlatformKey } from "@/lib/auth/platform-keys";
 import { db } from "@/lib/db/client";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
+import { seedDemoCampaigns } from "./demo-campaigns";
 
 export const DEMO_EMAIL = "demo@sportsmomentads.test";
 export const DEMO_PASSWORD = "demo-password-2026";
@@ -40,7 +41,10 @@ export async function seedDemo(log: Logger, path = demoCredentialsPath()): Promi
   const user = await db().user.findUnique({ where: { email: DEMO_EMAIL } });
   if (user) {
     const saved = readSaved(path, user.advertiserId);
-    if (saved) return saved;
+    if (saved) {
+      await seedCampaigns(log, user.advertiserId);
+      return saved;
+    }
   }
   let advertiserId: string;
   let client: { client_id: string; client_secret: string };
@@ -64,5 +68,11 @@ export async function seedDemo(log: Logger, path = demoCredentialsPath()): Promi
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
   log.info({ advertiser_id: advertiserId, client_id: client.client_id, file: path }, "demo advertiser ready");
+  await seedCampaigns(log, advertiserId);
   return credentials;
+}
+
+async function seedCampaigns(log: Logger, advertiserId: string): Promise<void> {
+  const created = await seedDemoCampaigns(advertiserId);
+  if (created) log.info({ campaigns: created }, "demo campaigns created (with two rival advertisers)");
 }

@@ -6,6 +6,7 @@ import { authPaths } from "./paths/auth";
 import { campaignsPaths } from "./paths/campaigns";
 import { clearingPricesPaths } from "./paths/clearing-prices";
 import { conversionsPaths } from "./paths/conversions";
+import { deliveryPaths } from "./paths/delivery";
 import { discoveryPaths } from "./paths/discovery";
 import { momentTypesPaths } from "./paths/moment-types";
 import { reportingPaths } from "./paths/reporting";
@@ -32,6 +33,7 @@ export function buildOpenApiDocument(baseUrl: string) {
       ...webhooksPaths,
       ...reportingPaths,
       ...conversionsPaths,
+      ...deliveryPaths,
     },
     components: { securitySchemes: SECURITY_SCHEMES },
   });

@@ -1,6 +1,44 @@
 // The routes served by the custom server's hot router (see hot-router.ts).
-import { HotRouter } from "./hot-router";
+//   POST /api/delivery/decisions   ad decision at a moment (platform key)
+//   GET  /c/{click_id}             click: record once, 302 to the creative
+import type { ServerResponse } from "node:http";
+import { parseDecisionInput } from "@/lib/domain/delivery/parse-decision-input";
+import { deliveryEngine } from "@/lib/domain/delivery/engine-instance";
+import { requirePlatformKey } from "@/lib/domain/delivery/platform-auth";
+import { AppError } from "@/lib/errors";
+import { HotRouter, readJson, sendJson, type HotRequest } from "./hot-router";
+
+function noContent(res: ServerResponse): void {
+  res.writeHead(204, { "cache-control": "no-store" });
+  res.end();
+}
+
+async function decide(req: HotRequest, res: ServerResponse): Promise<void> {
+  try {
+    await requirePlatformKey(req.headers.authorization);
+  } catch (error) {
+    req.resume();
+    throw error;
+  }
+  const input = parseDecisionInput(await readJson(req));
+  const decision = await (await deliveryEngine()).decide(input);
+  if (decision.kind === "filled") sendJson(res, 200, decision.view);
+  else noContent(res);
+}
+
+async function click(_req: HotRequest, res: ServerResponse, match: { rest: string }): Promise<void> {
+  let clickId: string;
+  try {
+    clickId = decodeURIComponent(match.rest);
+  } catch {
+    clickId = "";
+  }
+  const location = await (await deliveryEngine()).click(clickId);
+  if (!location) throw new AppError("click_not_found", { detail: "No ad was served with this click id." });
+  res.writeHead(302, { location, "cache-control": "no-store", "referrer-policy": "no-referrer" });
+  res.end();
+}
 
 export function createHotRouter(): HotRouter {
-  return new HotRouter();
+  return new HotRouter().on("POST", "/api/delivery/decisions", decide).on("GET", "/c/*", click);
 }

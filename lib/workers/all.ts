@@ -1,6 +1,14 @@
 // Every background worker of the app process, in start order.
 import { webhookDispatcherWorker } from "@/lib/webhooks/worker";
+import { cpaControllerWorker, deliveryEngineWorker, deliveryLifecycleWorker, demoTrafficWorker } from "./delivery";
 import { postbackForwarder } from "./postback-forwarder";
 import type { Worker } from "./registry";
 
-export const WORKERS: readonly Worker[] = [webhookDispatcherWorker, postbackForwarder];
+export const WORKERS: readonly Worker[] = [
+  deliveryEngineWorker,
+  deliveryLifecycleWorker,
+  cpaControllerWorker,
+  webhookDispatcherWorker,
+  postbackForwarder,
+  demoTrafficWorker,
+];

@@ -1,0 +1,156 @@
+// Demo campaigns (DEMO=1): a few campaigns for the demo advertiser and two rival
+// advertisers, so that auctions have real competition and the dashboard and
+// reports fill with second prices rather than floors. Rows are inserted directly
+// in one transaction (the campaigns service validates API input; these are
+// fixed, valid values). Idempotent: nothing is created when the demo advertiser
+// already has campaigns.
+import { db } from "@/lib/db/client";
+import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
+import { SPORTS } from "@/lib/domain/sports";
+import { newId } from "@/lib/ids";
+import { usdToMicros } from "@/lib/money";
+
+type DemoCampaign = {
+  name: string;
+  momentTypes: string[];
+  sports: string[];
+  bidUsd: number;
+  dailyUsd: number;
+  totalUsd: number;
+  targetCpaUsd?: number;
+  pacing?: "even" | "asap";
+  creatives: { headline: string; body: string; cta: string }[];
+};
+
+const ICON = "https://placehold.co/192x192/png";
+const ALL_TYPES = [...MOMENT_TYPE_KEYS];
+
+const DEMO: DemoCampaign[] = [
+  {
+    name: "Close finishes: live odds boost",
+    momentTypes: ["close_game", "overtime", "moneyline_alert"],
+    sports: ["nba", "nfl", "ncaa_basketball"],
+    bidUsd: 3.2,
+    dailyUsd: 250,
+    totalUsd: 5000,
+    creatives: [
+      { headline: "Down to the wire", body: "Live odds boosted for the final minutes. Play responsibly.", cta: "See odds" },
+      { headline: "Nail-biter alert", body: "Boosted live lines while the game is close. 21+.", cta: "Open app" },
+    ],
+  },
+  {
+    name: "Settled bets: next-game promo",
+    momentTypes: ["bet_resolved", "prediction_resolved"],
+    sports: [...SPORTS],
+    bidUsd: 2.9,
+    dailyUsd: 150,
+    totalUsd: 3000,
+    targetCpaUsd: 12,
+    creatives: [{ headline: "Your bet just settled", body: "Tonight's slate is live. Set a limit and enjoy the game.", cta: "Tonight's slate" }],
+  },
+  {
+    name: "Props and totals tracker",
+    momentTypes: ["prop_alert", "total_alert", "spread_alert"],
+    sports: ["nba", "nfl", "mlb"],
+    bidUsd: 2.6,
+    dailyUsd: 100,
+    totalUsd: 2000,
+    creatives: [{ headline: "Your line is in play", body: "Track your props and totals live in the app.", cta: "Track it" }],
+  },
+];
+
+const RIVALS: { name: string; email: string; campaigns: DemoCampaign[] }[] = [
+  {
+    name: "Rival Sportsbook (demo)",
+    email: "rival-1@sportsmomentads.test",
+    campaigns: [
+      {
+        name: "Rival: everything, everywhere",
+        momentTypes: ALL_TYPES,
+        sports: [...SPORTS],
+        bidUsd: 2.1,
+        dailyUsd: 300,
+        totalUsd: 9000,
+        creatives: [{ headline: "Odds on the move", body: "Live markets for every game tonight. 21+.", cta: "Bet live" }],
+      },
+      {
+        name: "Rival: basketball fouls",
+        momentTypes: ["foul_trouble", "close_game"],
+        sports: ["nba", "ncaa_basketball"],
+        bidUsd: 2.8,
+        dailyUsd: 80,
+        totalUsd: 1500,
+        creatives: [{ headline: "Star in foul trouble", body: "See how the line moves. Play responsibly.", cta: "Live line" }],
+      },
+    ],
+  },
+  {
+    name: "Prediction Exchange (demo)",
+    email: "rival-2@sportsmomentads.test",
+    campaigns: [
+      {
+        name: "Exchange: position moves",
+        momentTypes: ["position_alert", "prediction_resolved", "follow_alert"],
+        sports: [...SPORTS],
+        bidUsd: 2.3,
+        dailyUsd: 120,
+        totalUsd: 2400,
+        creatives: [{ headline: "Your market just moved", body: "Trade the swing on the exchange. Limits apply.", cta: "Trade now" }],
+      },
+    ],
+  },
+];
+
+function campaignRows(advertiserId: string, campaigns: DemoCampaign[], startDate: string, createdAt: Date) {
+  return campaigns.map((campaign) => ({
+    id: newId("cmp"),
+    advertiserId,
+    name: campaign.name,
+    status: "active",
+    momentTypes: JSON.stringify(campaign.momentTypes),
+    sports: JSON.stringify(campaign.sports),
+    bidCpmMicros: usdToMicros(campaign.bidUsd),
+    dailyBudgetMicros: usdToMicros(campaign.dailyUsd),
+    totalBudgetMicros: usdToMicros(campaign.totalUsd),
+    targetCpaMicros: campaign.targetCpaUsd === undefined ? null : usdToMicros(campaign.targetCpaUsd),
+    startDate,
+    pacing: campaign.pacing ?? "even",
+    createdAt,
+    creatives: campaign.creatives.map((creative, index) => ({
+      id: newId("cr"),
+      variantIndex: index,
+      variantLabel: `variant_${String.fromCharCode(97 + index)}`,
+      headline: creative.headline,
+      body: creative.body,
+      iconUrl: ICON,
+      actionUrl: "https://sportsbook.example.com/demo",
+      ctaText: creative.cta,
+      status: "approved",
+      reviewReason: null,
+      reviewedAt: createdAt,
+    })),
+  }));
+}
+
+/** Creates the demo campaigns once; returns how many campaigns were created. */
+export async function seedDemoCampaigns(advertiserId: string, now = new Date()): Promise<number> {
+  if ((await db().campaign.count({ where: { advertiserId } })) > 0) return 0;
+  const startDate = now.toISOString().slice(0, 10);
+  let created = 0;
+  await db().$transaction(async (tx) => {
+    const plan: { advertiserId: string; campaigns: DemoCampaign[] }[] = [{ advertiserId, campaigns: DEMO }];
+    for (const rival of RIVALS) {
+      const existing = await tx.advertiser.findFirst({ where: { email: rival.email } });
+      const rivalId = existing?.id ?? newId("adv");
+      if (!existing) await tx.advertiser.create({ data: { id: rivalId, name: rival.name, email: rival.email } });
+      if ((await tx.campaign.count({ where: { advertiserId: rivalId } })) === 0) plan.push({ advertiserId: rivalId, campaigns: rival.campaigns });
+    }
+    for (const entry of plan) {
+      for (const { creatives, ...campaign } of campaignRows(entry.advertiserId, entry.campaigns, startDate, now)) {
+        await tx.campaign.create({ data: { ...campaign, creatives: { create: creatives } } });
+        created += 1;
+      }
+    }
+  });
+  return created;
+}

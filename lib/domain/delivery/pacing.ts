@@ -1,0 +1,52 @@
+// Budget days and even pacing (docs/decisions/0404-pacing.md). Pure functions
+// of the time; the index calls them with the injected clock.
+
+export const DAY_MS = 86_400_000;
+/** spend may run this far ahead of the even line, so a fresh day can start delivering */
+export const PACING_LEAD_MS = 15 * 60_000;
+
+let cachedDayStart = NaN;
+let cachedDay = "";
+
+/** The UTC date (YYYY-MM-DD) of an epoch-ms time: the day of a daily budget. */
+export function utcDay(ms: number): string {
+  // called for every budget refresh on the hot path: remember the last day
+  if (ms >= cachedDayStart && ms < cachedDayStart + DAY_MS) return cachedDay;
+  cachedDayStart = ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+  cachedDay = new Date(ms).toISOString().slice(0, 10);
+  return cachedDay;
+}
+
+export function dayStartMs(ms: number): number {
+  return ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+}
+
+/**
+ * How much of the daily budget an evenly paced campaign may have spent by `nowMs`:
+ * a straight line from the start of the UTC day (or from the campaign's creation,
+ * when it was created today) to the end of the day, plus a 15-minute lead.
+ */
+export function evenPacingAllowance(dailyBudgetMicros: number, nowMs: number, paceStartMs: number): number {
+  const dayStart = dayStartMs(nowMs);
+  const dayEnd = dayStart + DAY_MS;
+  const start = Math.min(Math.max(dayStart, paceStartMs), dayEnd - PACING_LEAD_MS);
+  const fraction = (nowMs - start + PACING_LEAD_MS) / (dayEnd - start);
+  if (fraction >= 1) return dailyBudgetMicros;
+  if (fraction <= 0) return 0;
+  return dailyBudgetMicros * fraction;
+}
+
+/**
+ * The first whole millisecond at which an evenly paced campaign that has spent
+ * `daySpendMicros` today is below the line again (the line passes its spend):
+ * the campaign is paced while `nowMs` is before it.
+ */
+export function evenPacingResumeMs(dailyBudgetMicros: number, daySpendMicros: number, nowMs: number, paceStartMs: number): number {
+  if (daySpendMicros <= 0) return 0;
+  const dayStart = dayStartMs(nowMs);
+  const dayEnd = dayStart + DAY_MS;
+  const start = Math.min(Math.max(dayStart, paceStartMs), dayEnd - PACING_LEAD_MS);
+  // allowance(t) = daily * (t - start + lead) / (dayEnd - start) exceeds daySpend for t > lineMs
+  const lineMs = start - PACING_LEAD_MS + ((dayEnd - start) * daySpendMicros) / dailyBudgetMicros;
+  return Math.floor(lineMs) + 1;
+}

@@ -1,0 +1,147 @@
+// What the delivery hot path hands to its writer, and what a committed batch
+// reports back. Money is integer micro-dollars in JS numbers (safe integers).
+
+export type ImpressionRecord = {
+  impressionId: string;
+  clickId: string;
+  auctionId: string;
+  advertiserId: string;
+  campaignId: string;
+  creativeId: string;
+  momentType: string;
+  sport: string;
+  gameId: string;
+  userId: string;
+  bidders: number;
+  winningBidMicros: number;
+  clearingCpmMicros: number;
+  costMicros: number;
+  servedAtMs: number;
+};
+
+export type AuctionOutcome = "filled" | "no_fill" | "capped";
+
+/** An auction that filled nothing (no fill, or capped): written without an impression. */
+export type AuctionRecord = {
+  id: string;
+  momentType: string;
+  sport: string;
+  outcome: Exclude<AuctionOutcome, "filled">;
+  bidders: number;
+  occurredAtMs: number;
+};
+
+/** A first click candidate; the writer inserts it only if the click id has no click yet. */
+export type ClickRecord = {
+  clickId: string;
+  impressionId: string;
+  advertiserId: string;
+  campaignId: string;
+  creativeId: string;
+  momentType: string;
+  sport: string;
+  clickedAtMs: number;
+};
+
+export type WriteBatch = {
+  impressions: ImpressionRecord[];
+  auctions: AuctionRecord[];
+  clicks: ClickRecord[];
+  /** the UTC day (YYYY-MM-DD) whose daily budget the impressions spend */
+  day: string;
+  nowMs: number;
+};
+
+/** accepted; refused by the total or daily budget; refused by a per-user cap (checked at commit on PostgreSQL) */
+export type ImpressionVerdict = "accepted" | "budget" | "cap";
+
+/** The committed counters of a campaign after the batch (authoritative, other instances' spend included). */
+export type CampaignSpend = {
+  id: string;
+  status: string;
+  spendMicros: number;
+  spendDay: string | null;
+  daySpendMicros: number;
+};
+
+export type BatchResult = {
+  impressions: ImpressionVerdict[];
+  /** true when this click was the first for its click id */
+  clicks: boolean[];
+  campaigns: CampaignSpend[];
+  /** campaigns this batch ended (budget exhausted) */
+  ended: string[];
+};
+
+/** The impression behind a click id, with the creative's destination. */
+export type ClickTarget = {
+  clickId: string;
+  impressionId: string;
+  advertiserId: string;
+  campaignId: string;
+  creativeId: string;
+  momentType: string;
+  sport: string;
+  actionUrl: string;
+};
+
+export type CreativeRow = {
+  id: string;
+  campaignId: string;
+  variantIndex: number;
+  variantLabel: string;
+  headline: string;
+  body: string;
+  iconUrl: string;
+  ctaText: string | null;
+  actionUrl: string;
+};
+
+export type CampaignRow = {
+  id: string;
+  advertiserId: string;
+  status: string;
+  momentTypes: string;
+  sports: string;
+  bidMicros: number;
+  dailyBudgetMicros: number;
+  totalBudgetMicros: number;
+  spendMicros: number;
+  spendDay: string | null;
+  daySpendMicros: number;
+  startDate: string;
+  endDate: string | null;
+  pacing: string;
+  createdAtMs: number;
+  /** approved creatives only, by variant index */
+  creatives: CreativeRow[];
+};
+
+export type RecentAlert = { userId: string; gameId: string; servedAtMs: number };
+
+/**
+ * The delivery hot path's database access: one implementation per database,
+ * raw driver statements (docs/decisions/0402-delivery-writes.md).
+ */
+export type DeliveryStore = {
+  readonly kind: "sqlite" | "postgresql";
+  /** active campaigns running on `day` with their approved creatives; with ids, only those */
+  loadCampaigns(day: string, ids?: readonly string[]): Promise<CampaignRow[]>;
+  /** changes whenever any campaign changes (count, max updated_at, sum of versions) */
+  signature(): Promise<string>;
+  /** committed counters of every active campaign */
+  loadSpend(): Promise<CampaignSpend[]>;
+  /** filled decisions since `sinceMs` (to rebuild per-user caps at start) */
+  loadRecentAlerts(sinceMs: number): Promise<RecentAlert[]>;
+  findClick(clickId: string): Promise<ClickTarget | null>;
+  /** writes the batch in one transaction; throws StoreBusyError when the database is locked */
+  commit(batch: WriteBatch): Promise<BatchResult>;
+  close(): Promise<void>;
+};
+
+export class StoreBusyError extends Error {
+  constructor(message = "the database is busy") {
+    super(message);
+    this.name = "StoreBusyError";
+  }
+}

@@ -1,0 +1,120 @@
+// Database-independent parts of committing a delivery batch: grouping,
+// outbox payloads, rollup deltas and the lifecycle thresholds.
+import { mergeRollupDeltas, type RollupDelta } from "@/lib/domain/rollups/increment-rollups";
+import { deliveryOutboxRow, type OutboxInsert } from "../outbox-rows";
+import { isoTime, microsToUsdNumber } from "../money-fast";
+import type { ClickRecord, ImpressionRecord } from "../records";
+
+/** Impressions grouped by campaign, campaigns in id order (a fixed lock order on PostgreSQL). */
+export function groupByCampaign(impressions: readonly ImpressionRecord[]): [string, ImpressionRecord[]][] {
+  const groups = new Map<string, ImpressionRecord[]>();
+  for (const impression of impressions) {
+    const group = groups.get(impression.campaignId);
+    if (group) group.push(impression);
+    else groups.set(impression.campaignId, [impression]);
+  }
+  return [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+export function impressionEvent(impression: ImpressionRecord): OutboxInsert {
+  return deliveryOutboxRow(
+    impression.advertiserId,
+    "impression.served",
+    {
+      impression_id: impression.impressionId,
+      campaign_id: impression.campaignId,
+      creative_id: impression.creativeId,
+      moment_type: impression.momentType,
+      sport: impression.sport,
+      clearing_cpm_usd: microsToUsdNumber(impression.clearingCpmMicros),
+      cost_usd: microsToUsdNumber(impression.costMicros),
+      served_at: isoTime(impression.servedAtMs),
+    },
+    impression.servedAtMs,
+  );
+}
+
+export function clickEvent(click: ClickRecord): OutboxInsert {
+  return deliveryOutboxRow(
+    click.advertiserId,
+    "click.recorded",
+    {
+      click_id: click.clickId,
+      impression_id: click.impressionId,
+      campaign_id: click.campaignId,
+      creative_id: click.creativeId,
+      clicked_at: isoTime(click.clickedAtMs),
+    },
+    click.clickedAtMs,
+  );
+}
+
+export function impressionRollups(impressions: readonly ImpressionRecord[], clicks: readonly ClickRecord[]) {
+  const deltas: RollupDelta[] = [];
+  for (const impression of impressions) {
+    deltas.push({
+      campaignId: impression.campaignId,
+      creativeId: impression.creativeId,
+      momentType: impression.momentType,
+      sport: impression.sport,
+      atMs: impression.servedAtMs,
+      impressions: 1,
+      spendMicros: BigInt(impression.costMicros),
+    });
+  }
+  for (const click of clicks) {
+    deltas.push({
+      campaignId: click.campaignId,
+      creativeId: click.creativeId,
+      momentType: click.momentType,
+      sport: click.sport,
+      atMs: click.clickedAtMs,
+      clicks: 1,
+    });
+  }
+  return mergeRollupDeltas(deltas);
+}
+
+/** Counters of a campaign right after its spend was advanced in the batch. */
+export type SpentCampaign = {
+  id: string;
+  advertiserId: string;
+  spendMicros: bigint;
+  totalBudgetMicros: bigint;
+  budget50Set: boolean;
+  budget90Set: boolean;
+};
+
+export type LifecycleStep = "budget_50pct" | "budget_90pct" | "ended";
+
+/** Which lifecycle transitions the new spend crosses (each is then applied with a conditional update). */
+export function lifecycleSteps(campaign: SpentCampaign): LifecycleStep[] {
+  const steps: LifecycleStep[] = [];
+  const { spendMicros: spend, totalBudgetMicros: total } = campaign;
+  if (!campaign.budget50Set && spend * 2n >= total) steps.push("budget_50pct");
+  if (!campaign.budget90Set && spend * 10n >= total * 9n) steps.push("budget_90pct");
+  if (spend >= total) steps.push("ended");
+  return steps;
+}
+
+export function budgetEvent(campaign: SpentCampaign, type: "campaign.budget_50pct" | "campaign.budget_90pct", nowMs: number): OutboxInsert {
+  return deliveryOutboxRow(
+    campaign.advertiserId,
+    type,
+    {
+      campaign_id: campaign.id,
+      spend_to_date_usd: microsToUsdNumber(Number(campaign.spendMicros)),
+      total_budget_usd: microsToUsdNumber(Number(campaign.totalBudgetMicros)),
+    },
+    nowMs,
+  );
+}
+
+export function endedEvent(campaignId: string, advertiserId: string, reason: "budget_exhausted" | "end_date", nowMs: number): OutboxInsert {
+  return deliveryOutboxRow(advertiserId, "campaign.ended", { campaign_id: campaignId, reason }, nowMs);
+}
+
+/** DateTime text as Prisma stores it in SQLite. */
+export function sqliteDateTime(ms: number): string {
+  return new Date(ms).toISOString().replace("Z", "+00:00");
+}

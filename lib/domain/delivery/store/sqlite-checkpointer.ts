@@ -1,0 +1,37 @@
+// WAL checkpoints off the hot path. SQLite's automatic checkpoint runs inside
+// the commit that crosses the threshold and syncs the database file: measured,
+// it put 10-20 ms stalls into the decision latency. The connection under the
+// Prisma client (which the delivery writer shares) therefore checkpoints never,
+// and a worker thread with its own connection runs PASSIVE checkpoints, which
+// neither wait for nor block readers and writers (docs/decisions/0402).
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+import type { Database } from "better-sqlite3";
+
+const holder = globalThis as unknown as { __smaCheckpointers?: Map<string, Worker> };
+
+const SOURCE = `
+const { workerData } = require("node:worker_threads");
+const Database = require(workerData.module);
+const db = new Database(workerData.path);
+db.pragma("busy_timeout = 1000");
+setInterval(() => { try { db.pragma("wal_checkpoint(PASSIVE)"); } catch {} }, workerData.everyMs);
+`;
+
+export function ensureCheckpointer(handle: Database, path: string, everyMs = 250): void {
+  const workers = (holder.__smaCheckpointers ??= new Map());
+  if (workers.get(path)) {
+    handle.pragma("wal_autocheckpoint = 0");
+    return;
+  }
+  const require = createRequire(import.meta.url);
+  const worker = new Worker(SOURCE, { eval: true, workerData: { module: require.resolve("better-sqlite3"), path, everyMs } });
+  worker.unref();
+  // without the thread the WAL would grow: fall back to SQLite's own checkpoints
+  worker.on("error", () => {
+    workers.delete(path);
+    if (handle.open) handle.pragma("wal_autocheckpoint = 1000");
+  });
+  workers.set(path, worker);
+  handle.pragma("wal_autocheckpoint = 0");
+}

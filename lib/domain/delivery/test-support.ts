@@ -1,0 +1,58 @@
+// Shared setup for the delivery integration tests (not imported by app code).
+import { logger } from "@/lib/log";
+import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { createTestCampaign, type TestCampaignInput } from "@/test/factories/campaigns";
+import { DeliveryEngine } from "./delivery-engine";
+import { createDeliveryStore } from "./engine-instance";
+
+export const NOV_22_NOON = Date.UTC(2026, 10, 22, 12, 0, 0);
+
+export type Clock = { now: number; (): number };
+
+export function testClock(start = NOV_22_NOON): Clock {
+  const clock = (() => clock.now) as Clock;
+  clock.now = start;
+  return clock;
+}
+
+/** A campaign created long ago (so even pacing starts at the UTC day), pacing asap unless told. */
+export async function deliveryCampaign(input: TestCampaignInput & { pacing?: "even" | "asap" }) {
+  const { pacing = "asap", ...rest } = input;
+  const campaign = await createTestCampaign({ createdAt: new Date("2026-01-01T00:00:00Z"), ...rest });
+  await db().campaign.update({ where: { id: campaign.id }, data: { pacing } });
+  return campaign;
+}
+
+export async function startTestEngine(options: { clock?: () => number; random?: () => number } = {}): Promise<DeliveryEngine> {
+  return new DeliveryEngine({
+    store: createDeliveryStore(),
+    log: logger(),
+    publicBaseUrl: env().PUBLIC_BASE_URL,
+    clock: options.clock ?? (() => NOV_22_NOON),
+    random: options.random ?? (() => 0),
+    refreshMs: 0,
+  }).start();
+}
+
+export const moment = (overrides: Partial<{ moment_type: string; sport: string; game_id: string; user_id: string }> = {}) =>
+  ({ moment_type: "close_game", sport: "nba", game_id: "game-1", user_id: "user-1", ...overrides }) as {
+    moment_type: "close_game";
+    sport: "nba";
+    game_id: string;
+    user_id: string;
+  };
+
+/** Integration test files share one database: start each test from empty delivery tables. */
+export async function resetDeliveryTables(): Promise<void> {
+  const client = db();
+  await client.outboxEvent.deleteMany();
+  await client.click.deleteMany();
+  await client.conversion.deleteMany();
+  await client.impression.deleteMany();
+  await client.auction.deleteMany();
+  await client.hourlyRollup.deleteMany();
+  await client.bidAdjustment.deleteMany();
+  await client.creative.deleteMany();
+  await client.campaign.deleteMany();
+}

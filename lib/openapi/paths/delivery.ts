@@ -1,0 +1,48 @@
+// The publisher-side delivery paths (API.md "Ad delivery"), served by the hot router.
+import { z } from "zod";
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { decisionInput, decisionView } from "@/lib/domain/delivery/delivery.schemas";
+import { platformKeySecurity, problemResponses } from "../common";
+
+export const deliveryPaths: ZodOpenApiPathsObject = {
+  "/api/delivery/decisions": {
+    post: {
+      operationId: "decideMoment",
+      summary: "Ad decision at a moment",
+      description:
+        "Runs the second-price auction for one moment of one user with a stake: eligible campaigns target the moment type " +
+        "in the sport, are active, started and not past their end date, have budget left today and in total (even pacing by " +
+        "default) and an approved creative; only the best campaign of each advertiser enters; the winner pays max(second-highest " +
+        "bid, floor), a lone bidder the floor, and the impression costs CPM / 1000. Per user, at most 5 alerts per game and 10 " +
+        "per rolling hour across all campaigns. The impression is recorded before the answer. 204 when nothing is eligible " +
+        "or the user's cap is reached.",
+      tags: ["Delivery"],
+      security: platformKeySecurity,
+      requestBody: { required: true, content: { "application/json": { schema: decisionInput } } },
+      responses: {
+        "200": { description: "The winning ad", content: { "application/json": { schema: decisionView } } },
+        "204": { description: "No fill: nothing eligible, or the user's alert cap is reached" },
+        ...problemResponses("bad_request", "unauthorized", "validation_failed", "unavailable"),
+      },
+    },
+  },
+  "/c/{click_id}": {
+    get: {
+      operationId: "followClick",
+      summary: "Click on an ad's deep link",
+      description:
+        "Records the click once (repeats redirect but are not counted again) and redirects to the creative's action_url with " +
+        "`click_id` added as a query parameter. The click id is what attribution postbacks later reference.",
+      tags: ["Delivery"],
+      security: [],
+      requestParams: { path: z.object({ click_id: z.string().meta({ example: "clk_4Q9pZr2VbT7mXc1LwK8sNd" }) }) },
+      responses: {
+        "302": {
+          description: "To the creative's action_url with click_id",
+          headers: { Location: { description: "action_url with click_id=<click_id>", schema: { type: "string" as const } } },
+        },
+        ...problemResponses("click_not_found"),
+      },
+    },
+  },
+};

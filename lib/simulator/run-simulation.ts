@@ -1,0 +1,229 @@
+// Drives the real delivery endpoints over HTTP with simulated games and
+// bettors: a decision for every moment of a user with exposure, clicks on some
+// ads (a few twice, which must count once), conversions through the postback
+// endpoint for some clicks. Counts everything it sees, so the totals can be
+// compared with what the service recorded.
+import { advanceGame, createGame, type Game, type SimSport } from "./games";
+import { createBettors, momentsFor, watchGame, type Moment } from "./bettors";
+import { createHttpClient } from "./http-client";
+import { createRng } from "./random";
+
+export type SimulationOptions = {
+  baseUrl: string;
+  platformKey: string;
+  games: number;
+  users: number;
+  /** simulated seconds per real second; 0 = as fast as the service answers */
+  speed: number;
+  seed: number;
+  concurrency?: number;
+  /** game clock seconds per step */
+  stepSeconds?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: SimulationProgress) => void;
+};
+
+export type SimulationProgress = { done: number; total: number; summary: SimulationSummary };
+
+export type SimulationSummary = {
+  games: number;
+  users: number;
+  sports: Record<string, number>;
+  moments: number;
+  decisions: { requested: number; filled: number; noFill: number; errors: number };
+  byMomentType: Record<string, { requested: number; filled: number }>;
+  spendUsd: number;
+  clicks: { attempted: number; unique: number; redirected: number; errors: number };
+  conversions: { attempted: number; recorded: number; failed: number; failedStatuses: Record<string, number> };
+  elapsedMs: number;
+};
+
+/** plausible click-through rates per moment type (a fraction of filled alerts) */
+const CTR: Record<string, number> = {
+  bet_resolved: 0.07,
+  prediction_resolved: 0.06,
+  overtime: 0.06,
+  close_game: 0.05,
+  spread_alert: 0.045,
+  moneyline_alert: 0.04,
+  total_alert: 0.04,
+  prop_alert: 0.04,
+  position_alert: 0.035,
+  foul_trouble: 0.03,
+  follow_alert: 0.025,
+};
+const CONVERSION_RATE = 0.15;
+const DOUBLE_CLICK_RATE = 0.1;
+const EVENT_TYPES = ["install", "registration", "deposit", "purchase"] as const;
+const SPORTS: SimSport[] = ["nba", "nfl", "mlb", "ncaa_basketball"];
+
+type Fill = { impression_id: string; campaign_id: string; clearing_cpm_usd: number; click_url: string };
+
+async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(runners);
+}
+
+export function emptySummary(games: number, users: number): SimulationSummary {
+  return {
+    games,
+    users,
+    sports: {},
+    moments: 0,
+    decisions: { requested: 0, filled: 0, noFill: 0, errors: 0 },
+    byMomentType: {},
+    spendUsd: 0,
+    clicks: { attempted: 0, unique: 0, redirected: 0, errors: 0 },
+    conversions: { attempted: 0, recorded: 0, failed: 0, failedStatuses: {} },
+    elapsedMs: 0,
+  };
+}
+
+export async function runSimulation(options: SimulationOptions): Promise<SimulationSummary> {
+  const started = Date.now();
+  const rng = createRng(options.seed);
+  const concurrency = options.concurrency ?? 16;
+  const stepSeconds = options.stepSeconds ?? 30;
+  const client = createHttpClient(concurrency);
+  const base = options.baseUrl.replace(/\/+$/, "");
+  const summary = emptySummary(options.games, options.users);
+
+  const games: Game[] = Array.from({ length: options.games }, (_, index) => {
+    const sport = SPORTS[index % SPORTS.length]!;
+    summary.sports[sport] = (summary.sports[sport] ?? 0) + 1;
+    return createGame(`sim-${options.seed}-game-${index + 1}`, sport, rng);
+  });
+  const watches = new Map(games.map((game) => [game.id, watchGame(game)]));
+  const bettors = createBettors(options.users, games, rng);
+  const clicked = new Set<string>();
+  const later: { dueStep: number; run: () => Promise<void> }[] = [];
+
+  const click = async (fill: Fill, momentType: string) => {
+    const path = new URL(fill.click_url).pathname;
+    const clickId = path.split("/c/")[1]!;
+    summary.clicks.attempted += 1;
+    clicked.add(clickId);
+    summary.clicks.unique = clicked.size;
+    try {
+      const response = await client.request("GET", `${base}${path}`);
+      if (response.status === 302) summary.clicks.redirected += 1;
+      else summary.clicks.errors += 1;
+    } catch {
+      summary.clicks.errors += 1;
+    }
+    void momentType;
+  };
+
+  const convert = async (fill: Fill, plan: Plan) => {
+    const clickId = new URL(fill.click_url).pathname.split("/c/")[1]!;
+    const query = new URLSearchParams({
+      campaign_id: fill.campaign_id,
+      click_id: clickId,
+      event_type: plan.eventType,
+      event_value_usd: plan.valueUsd,
+    });
+    summary.conversions.attempted += 1;
+    let status = "network_error";
+    try {
+      const response = await client.request("GET", `${base}/api/ads/postback?${query}`);
+      status = String(response.status);
+      if (response.status === 200) {
+        summary.conversions.recorded += 1;
+        return;
+      }
+    } catch {
+      // counted below
+    }
+    summary.conversions.failed += 1;
+    summary.conversions.failedStatuses[status] = (summary.conversions.failedStatuses[status] ?? 0) + 1;
+  };
+
+  // every random choice is made in moment order before any request, so a seed replays exactly
+  type Plan = { click: boolean; twice: boolean; convert: boolean; clickDelay: number; convertDelay: number; eventType: string; valueUsd: string };
+  const plan = (moment: Moment): Plan => ({
+    click: rng.chance(CTR[moment.momentType] ?? 0.03),
+    twice: rng.chance(DOUBLE_CLICK_RATE),
+    convert: rng.chance(CONVERSION_RATE),
+    clickDelay: rng.int(0, 2),
+    convertDelay: rng.int(2, 20),
+    eventType: rng.pick(EVENT_TYPES),
+    valueUsd: (rng.int(5, 200) + rng.int(0, 99) / 100).toFixed(2),
+  });
+
+  const decide = async ({ moment, plan }: { moment: Moment; plan: Plan }, step: number) => {
+    const stats = (summary.byMomentType[moment.momentType] ??= { requested: 0, filled: 0 });
+    stats.requested += 1;
+    summary.decisions.requested += 1;
+    try {
+      const response = await client.request("POST", `${base}/api/delivery/decisions`, {
+        headers: { authorization: `Bearer ${options.platformKey}`, "content-type": "application/json" },
+        body: JSON.stringify({ moment_type: moment.momentType, sport: moment.sport, game_id: moment.gameId, user_id: moment.userId }),
+      });
+      if (response.status === 204) {
+        summary.decisions.noFill += 1;
+        return;
+      }
+      if (response.status !== 200) {
+        summary.decisions.errors += 1;
+        return;
+      }
+      const fill = JSON.parse(response.body) as Fill;
+      summary.decisions.filled += 1;
+      stats.filled += 1;
+      summary.spendUsd = Math.round((summary.spendUsd + fill.clearing_cpm_usd / 1000) * 1e6) / 1e6;
+      if (plan.click) {
+        // the user taps a little later; some tap twice
+        const clickStep = step + plan.clickDelay;
+        later.push({ dueStep: clickStep, run: () => click(fill, moment.momentType) });
+        if (plan.twice) later.push({ dueStep: clickStep + 1, run: () => click(fill, moment.momentType) });
+        if (plan.convert) later.push({ dueStep: clickStep + plan.convertDelay, run: () => convert(fill, plan) });
+      }
+    } catch {
+      summary.decisions.errors += 1;
+    }
+  };
+
+  const totalSteps = Math.max(
+    ...games.map((game) => Math.ceil((game.regulationPeriods * game.periodSeconds) / stepSeconds) + 1),
+  );
+  let step = 0;
+  try {
+    while (games.some((game) => !game.finished) && !options.signal?.aborted) {
+      step += 1;
+      const stepStarted = Date.now();
+      const moments: Moment[] = [];
+      for (const game of games) {
+        const events = advanceGame(game, stepSeconds, rng);
+        moments.push(...momentsFor(game, events, watches.get(game.id)!, bettors));
+      }
+      summary.moments += moments.length;
+      const planned = moments.map((moment) => ({ moment, plan: plan(moment) }));
+      await pool(planned, concurrency, (item) => decide(item, step));
+      const due = later.filter((action) => action.dueStep <= step);
+      if (due.length) {
+        later.splice(0, later.length, ...later.filter((action) => action.dueStep > step));
+        // clicks before conversions of the same step
+        await pool(due, concurrency, (action) => action.run());
+      }
+      options.onProgress?.({ done: Math.min(step, totalSteps), total: totalSteps, summary });
+      if (options.speed > 0) {
+        const wait = (stepSeconds * 1000) / options.speed - (Date.now() - stepStarted);
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+    // whatever users still meant to do after the final whistle
+    later.sort((a, b) => a.dueStep - b.dueStep);
+    for (const action of later) {
+      if (options.signal?.aborted) break;
+      await action.run();
+    }
+  } finally {
+    client.close();
+  }
+  summary.elapsedMs = Date.now() - started;
+  options.onProgress?.({ done: totalSteps, total: totalSteps, summary });
+  return summary;
+}

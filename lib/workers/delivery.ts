@@ -1,0 +1,95 @@
+// Background workers of the delivery engine (issue 4): the engine itself
+// (warm index at boot, writer flushed at shutdown), the lifecycle sweep, the
+// target-CPA controller and, with DEMO=1, simulated traffic for the demo.
+import type { Logger } from "pino";
+import { runCpaController } from "@/lib/domain/delivery/cpa-controller";
+import { deliveryEngine, stopDeliveryEngine } from "@/lib/domain/delivery/engine-instance";
+import { sweepCampaignLifecycle } from "@/lib/domain/delivery/lifecycle";
+import { seedDemo } from "@/lib/demo/seed-demo";
+import { env } from "@/lib/env";
+import { runSimulation } from "@/lib/simulator/run-simulation";
+import type { Worker } from "./registry";
+
+/** Runs `task` every `periodMs` (first after `firstMs`), never two at once; returns a stop function. */
+function every(periodMs: number, firstMs: number, log: Logger, task: () => Promise<unknown>): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  let timer: NodeJS.Timeout;
+  const tick = () => {
+    running = task()
+      .catch((error: unknown) => log.error({ err: error }, "worker task failed"))
+      .finally(() => {
+        running = null;
+        timer = setTimeout(tick, periodMs);
+        timer.unref();
+      });
+  };
+  timer = setTimeout(tick, firstMs);
+  timer.unref();
+  return async () => {
+    clearTimeout(timer);
+    await running;
+    clearTimeout(timer);
+  };
+}
+
+export const deliveryEngineWorker: Worker = {
+  name: "delivery-engine",
+  start: async () => {
+    await deliveryEngine();
+    return stopDeliveryEngine;
+  },
+};
+
+export const deliveryLifecycleWorker: Worker = {
+  name: "delivery-lifecycle",
+  start: ({ log }) => every(30_000, 5_000, log, () => sweepCampaignLifecycle(Date.now())),
+};
+
+export const cpaControllerWorker: Worker = {
+  name: "cpa-controller",
+  start: ({ log }) =>
+    every(10 * 60_000, 60_000, log, async () => {
+      const adjustments = await runCpaController(Date.now());
+      if (adjustments.length) log.info({ adjusted: adjustments.length }, "bids adjusted toward target CPA");
+    }),
+};
+
+export const demoTrafficWorker: Worker = {
+  name: "demo-traffic",
+  enabled: () => env().DEMO,
+  start: async ({ log, baseUrl, signal }) => {
+    const credentials = await seedDemo(log);
+    const stop = new AbortController();
+    signal.addEventListener("abort", () => stop.abort(), { once: true });
+    // stop feeding the server as soon as shutdown begins, so its connections can drain
+    const onSignal = () => stop.abort();
+    process.once("SIGTERM", onSignal);
+    process.once("SIGINT", onSignal);
+    const loop = (async () => {
+      for (let round = 1; !stop.signal.aborted; round++) {
+        try {
+          const summary = await runSimulation({
+            baseUrl,
+            platformKey: credentials.platform_key,
+            games: 4,
+            users: 200,
+            speed: 15,
+            seed: Date.now() % 1_000_000,
+            concurrency: 4,
+            signal: stop.signal,
+          });
+          log.info({ round, decisions: summary.decisions, clicks: summary.clicks.unique, conversions: summary.conversions.recorded }, "demo games finished");
+        } catch (error) {
+          if (!stop.signal.aborted) log.warn({ err: error }, "demo traffic round failed");
+          await new Promise((resolve) => setTimeout(resolve, 5_000));
+        }
+      }
+    })();
+    return async () => {
+      process.off("SIGTERM", onSignal);
+      process.off("SIGINT", onSignal);
+      stop.abort();
+      await loop;
+    };
+  },
+};

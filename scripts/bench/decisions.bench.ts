@@ -1,0 +1,197 @@
+// HTTP decisions against a bare node:http server, measured in the same run with
+// the same load generator and request mix: wrk (Debian's package, installed
+// with apt-get when missing). wrk is C and needs a fraction of a core, where a
+// Node load generator would need a full core of the two this machine has and
+// cap both servers at its own speed, hiding the ratio being measured.
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { createPlatformKey } from "@/lib/auth/platform-keys";
+import { db, disconnectDb } from "@/lib/db/client";
+import { deployMigrations } from "@/lib/db/migrations";
+import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
+import { resetEnvForTests } from "@/lib/env";
+import { round, type BenchResult } from "./bench-result";
+import { syntheticCampaigns } from "./lib/synthetic-campaigns";
+
+const DURATION_S = 10;
+/** saturating load for throughput (SMA_BENCH_CONNECTIONS); a moderate one for latency (at saturation latency is queueing) */
+const CONNECTIONS = Number(process.env.SMA_BENCH_CONNECTIONS ?? 32);
+const LATENCY_CONNECTIONS = 8;
+const TARGET_RATIO = 0.35;
+const TARGET_P99_MS = 10;
+
+function ensureWrk(): string {
+  const found = spawnSync("sh", ["-c", "command -v wrk"], { encoding: "utf8" }).stdout.trim();
+  if (found) return found;
+  process.stderr.write("installing wrk from Debian's packages (apt-get)...\n");
+  execFileSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null"], { stdio: "inherit" });
+  return "wrk";
+}
+
+function startChild(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  // SMA_BENCH_PROFILE=<dir>: write a CPU profile of each server
+  const profile = process.env.SMA_BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SMA_BENCH_PROFILE}`] : [];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...profile, "--import", "tsx", script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
+    child.stdout!.once("data", (chunk: Buffer) => resolve({ child, port: Number(chunk.toString().trim()) }));
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners("exit");
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+type WrkResult = { rps: number; p50: number; p90: number; p99: number; requests: number; errors: string };
+
+function toMs(text: string): number {
+  const match = /([\d.]+)(us|ms|s)/.exec(text);
+  if (!match) return NaN;
+  const value = Number(match[1]);
+  return match[2] === "us" ? value / 1000 : match[2] === "s" ? value * 1000 : value;
+}
+
+function wrk(binary: string, url: string, script: string, seconds: number, connections = CONNECTIONS): WrkResult {
+  const out = execFileSync(binary, ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "-s", script, url], { encoding: "utf8" });
+  const percentile = (p: string) => toMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, "m").exec(out)?.[1] ?? "");
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
+    p50: percentile("50"),
+    p90: percentile("90"),
+    p99: percentile("99"),
+    requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? NaN),
+    errors: [/Socket errors:.*/.exec(out)?.[0], /Non-2xx or 3xx responses:.*/.exec(out)?.[0]].filter(Boolean).join("; "),
+  };
+}
+
+function luaScript(key: string): string {
+  const types = MOMENT_TYPE_KEYS.map((type) => `"${type}"`).join(", ");
+  return `
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Authorization"] = "Bearer ${key}"
+local types = { ${types} }
+local sports = { "nba", "nfl", "mlb", "ncaa_basketball" }
+math.randomseed(42)
+request = function()
+  local body = string.format('{"moment_type":"%s","sport":"%s","game_id":"game-%d","user_id":"user-%d"}',
+    types[math.random(#types)], sports[math.random(#sports)], math.random(1, 400), math.random(1, 1000000))
+  return wrk.format(nil, nil, nil, body)
+end
+`;
+}
+
+export async function run(): Promise<BenchResult> {
+  const binary = ensureWrk();
+  const dir = mkdtempSync(join(tmpdir(), "sma-bench-decisions-"));
+  const url = `file:${join(dir, "app.db")}`;
+  try {
+    await deployMigrations(url);
+    process.env.DATABASE_URL = url;
+    resetEnvForTests();
+    const { key } = await createPlatformKey("bench");
+    // 200 active campaigns of 40 advertisers, budgets that last the run, no pacing
+    const campaigns = syntheticCampaigns(200, 40, 3);
+    const advertisers = [...new Set(campaigns.map((campaign) => campaign.advertiserId))];
+    await db().advertiser.createMany({ data: advertisers.map((id) => ({ id, name: id, email: `${id}@bench.test` })) });
+    for (const campaign of campaigns) {
+      await db().campaign.create({
+        data: {
+          id: campaign.id,
+          advertiserId: campaign.advertiserId,
+          name: campaign.id,
+          status: "active",
+          momentTypes: campaign.momentTypes,
+          sports: campaign.sports,
+          bidCpmMicros: BigInt(campaign.bidMicros),
+          dailyBudgetMicros: BigInt(campaign.dailyBudgetMicros),
+          totalBudgetMicros: BigInt(campaign.totalBudgetMicros),
+          startDate: campaign.startDate,
+          pacing: "asap",
+          creatives: { create: campaign.creatives.map(({ campaignId: _campaignId, ...creative }) => ({ ...creative, status: "approved" })) },
+        },
+      });
+    }
+    await disconnectDb();
+    const script = join(dir, "decisions.lua");
+    writeFileSync(script, luaScript(key));
+
+    const measure = async (name: string, file: string, env: Record<string, string>) => {
+      const { child, port } = await startChild(file, env);
+      try {
+        const target = `http://127.0.0.1:${port}/api/delivery/decisions`;
+        wrk(binary, target, script, 3); // warm-up: JIT, caches, page cache
+        const result = wrk(binary, target, script, DURATION_S);
+        const latency = wrk(binary, target, script, DURATION_S, LATENCY_CONNECTIONS);
+        process.stderr.write(
+          `  ${name}: ${Math.round(result.rps)} req/s (p50 ${result.p50} ms, p99 ${result.p99} ms at ${CONNECTIONS} connections); ` +
+            `${Math.round(latency.rps)} req/s, p50 ${latency.p50} ms, p99 ${latency.p99} ms at ${LATENCY_CONNECTIONS}${result.errors ? `, ${result.errors}` : ""}\n`,
+        );
+        return { ...result, latency };
+      } finally {
+        await stopChild(child);
+      }
+    };
+    const common = { NODE_ENV: "production", LOG_LEVEL: "warn" };
+    const bare = await measure("bare node:http", "scripts/bench/lib/bare-server.ts", common);
+    const app = await measure("decisions", "scripts/bench/lib/decision-server.ts", {
+      ...common,
+      DATABASE_URL: url,
+      PUBLIC_BASE_URL: "http://localhost:3000",
+      DEMO: "0",
+    });
+
+    const check = new Database(join(dir, "app.db"), { readonly: true });
+    const outcomes = Object.fromEntries(
+      (check.prepare("SELECT outcome, COUNT(*) AS n FROM auctions GROUP BY outcome").all() as { outcome: string; n: number }[]).map((row) => [row.outcome, row.n]),
+    );
+    const impressions = (check.prepare("SELECT COUNT(*) AS n FROM impressions").get() as { n: number }).n;
+    const events = (check.prepare("SELECT COUNT(*) AS n FROM outbox_events").get() as { n: number }).n;
+    check.close();
+    const decisions = Object.values(outcomes).reduce((sum, n) => sum + n, 0);
+    const ratio = app.rps / bare.rps;
+    return {
+      name: "decisions",
+      description: `POST /api/delivery/decisions over HTTP (wrk, 1 thread, ${CONNECTIONS} then ${LATENCY_CONNECTIONS} connections, ${DURATION_S} s each after a 3 s warm-up; random moment types, sports, 400 games, 1M users) on SQLite with 200 active campaigns, against a bare node:http server answering the same requests`,
+      metrics: [
+        { label: "bare node:http requests per second", value: Math.round(bare.rps), unit: "/s" },
+        { label: `bare p50 / p99 at ${CONNECTIONS} connections`, value: bare.p50, unit: `/ ${bare.p99} ms` },
+        { label: `bare p50 / p99 at ${LATENCY_CONNECTIONS} connections`, value: bare.latency.p50, unit: `/ ${bare.latency.p99} ms (${Math.round(bare.latency.rps)} /s)` },
+        { label: "decisions per second", value: Math.round(app.rps), unit: "/s" },
+        { label: `decisions p50 / p90 / p99 at ${CONNECTIONS} connections`, value: app.p50, unit: `/ ${app.p90} / ${app.p99} ms` },
+        { label: `decisions p50 / p90 / p99 at ${LATENCY_CONNECTIONS} connections`, value: app.latency.p50, unit: `/ ${app.latency.p90} / ${app.latency.p99} ms (${Math.round(app.latency.rps)} /s)` },
+        { label: "decisions recorded (all runs, warm-up included)", value: decisions, unit: "" },
+        { label: "fill rate (filled / decisions)", value: round((outcomes.filled ?? 0) / Math.max(1, decisions), 3), unit: "" },
+        { label: "impressions committed = filled auctions", value: impressions === (outcomes.filled ?? 0) ? 1 : 0, unit: "(1 = yes)" },
+        { label: "outbox events written", value: events, unit: "" },
+      ],
+      checks: [
+        { label: "decisions / bare requests per second", value: round(ratio, 3), target: `>= ${TARGET_RATIO}`, pass: ratio >= TARGET_RATIO },
+        {
+          label: `decision p99 latency at ${LATENCY_CONNECTIONS} connections (ms)`,
+          value: app.latency.p99,
+          target: `< ${TARGET_P99_MS} ms`,
+          pass: app.latency.p99 < TARGET_P99_MS,
+        },
+        {
+          label: `decision p99 latency at ${CONNECTIONS} connections, saturated (ms)`,
+          value: app.p99,
+          target: `< ${TARGET_P99_MS} ms`,
+          pass: app.p99 < TARGET_P99_MS,
+          note: "closed-loop saturation: mostly queueing (mean = connections / throughput)",
+        },
+      ],
+      notes: [app.errors ? `decisions: ${app.errors}` : "", bare.errors ? `bare: ${bare.errors}` : ""].filter(Boolean),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,49 @@
+// Synthetic campaigns for the benchmarks: varied targeting, bids and budgets.
+import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
+import { SPORTS } from "@/lib/domain/sports";
+import type { CampaignRow } from "@/lib/domain/delivery/records";
+import { newId } from "@/lib/ids";
+import { createRng } from "@/lib/simulator/random";
+
+export function syntheticCampaigns(count: number, advertisers: number, seed = 1): CampaignRow[] {
+  const rng = createRng(seed);
+  const advertiserIds = Array.from({ length: advertisers }, () => newId("adv"));
+  return Array.from({ length: count }, (_, index) => {
+    const types = new Set<string>();
+    const typeCount = rng.int(1, 4);
+    while (types.size < typeCount) types.add(rng.pick(MOMENT_TYPE_KEYS));
+    const sports = new Set<string>();
+    const sportCount = rng.int(1, 3);
+    while (sports.size < sportCount) sports.add(rng.pick(SPORTS));
+    // ids shaped like real ones (prefix + 22 base62 characters)
+    const id = newId("cmp");
+    return {
+      id,
+      advertiserId: advertiserIds[index % advertisers]!,
+      status: "active",
+      momentTypes: JSON.stringify([...types]),
+      sports: JSON.stringify([...sports]),
+      bidMicros: rng.int(600, 5000) * 1000,
+      dailyBudgetMicros: 1_000_000_000_000,
+      totalBudgetMicros: 10_000_000_000_000,
+      spendMicros: 0,
+      spendDay: null,
+      daySpendMicros: 0,
+      startDate: "2026-01-01",
+      endDate: null,
+      pacing: index % 2 ? "even" : "asap",
+      createdAtMs: Date.UTC(2026, 0, 1),
+      creatives: Array.from({ length: rng.int(1, 3) }, (_, variant) => ({
+        id: `cr_${id.slice(4)}${variant}`,
+        campaignId: id,
+        variantIndex: variant,
+        variantLabel: `variant_${String.fromCharCode(97 + variant)}`,
+        headline: "Your bet is live",
+        body: "Tap for the next line. Play responsibly.",
+        iconUrl: "https://cdn.example.com/icon.png",
+        actionUrl: "https://book.example.com/promo",
+        ctaText: "Bet now",
+      })),
+    };
+  });
+}

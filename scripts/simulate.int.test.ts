@@ -1,0 +1,66 @@
+// `npm run simulate` against a real server: the service's recorded totals match
+// the simulator's own counts.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPlatformKey } from "@/lib/auth/platform-keys";
+import { db } from "@/lib/db/client";
+import { deliveryEngine, stopDeliveryEngine } from "@/lib/domain/delivery/engine-instance";
+import { deliveryCampaign } from "@/lib/domain/delivery/test-support";
+import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
+import type { SimulationSummary } from "@/lib/simulator/run-simulation";
+import { createTestAdvertiser } from "@/test/factories/advertisers";
+import { startHotServer, type HotServer } from "@/test/hot-server";
+
+const run = promisify(execFile);
+let server: HotServer;
+
+beforeAll(async () => {
+  server = await startHotServer();
+});
+afterAll(async () => {
+  await server.close();
+  await stopDeliveryEngine();
+});
+
+describe("npm run simulate", () => {
+  it("completes a short run and the recorded totals match the simulator's counts", async () => {
+    const { key } = await createPlatformKey("simulator");
+    const a = await createTestAdvertiser("A");
+    const b = await createTestAdvertiser("B");
+    const all = { momentTypes: [...MOMENT_TYPE_KEYS], sports: ["nba", "nfl", "mlb", "ncaa_basketball"], dailyBudgetUsd: 1000, totalBudgetUsd: 5000 };
+    await deliveryCampaign({ advertiserId: a.advertiserId, bidCpmUsd: 3, ...all, creatives: [{}, {}] });
+    await deliveryCampaign({ advertiserId: b.advertiserId, bidCpmUsd: 2.5, ...all, momentTypes: ["close_game", "bet_resolved", "spread_alert", "overtime"] });
+
+    const { stdout } = await run(
+      "node_modules/.bin/tsx",
+      ["scripts/simulate.ts", "--base-url", server.url, "--platform-key", key, "--games", "4", "--users", "120", "--speed", "0", "--seed", "7", "--json"],
+      { env: { ...process.env, LOG_LEVEL: "silent" }, timeout: 120_000 },
+    );
+    const summary = JSON.parse(stdout) as SimulationSummary;
+    await (await deliveryEngine()).writer.flush();
+
+    expect(summary.decisions.requested).toBeGreaterThan(50);
+    expect(summary.decisions.errors).toBe(0);
+    expect(summary.decisions.filled).toBeGreaterThan(0);
+    expect(Object.keys(summary.sports).sort()).toEqual(["mlb", "nba", "ncaa_basketball", "nfl"]);
+    expect(await db().auction.count()).toBe(summary.decisions.requested);
+    expect(await db().auction.count({ where: { outcome: "filled" } })).toBe(summary.decisions.filled);
+    expect(await db().impression.count()).toBe(summary.decisions.filled);
+    expect(await db().auction.count({ where: { outcome: { in: ["no_fill", "capped"] } } })).toBe(summary.decisions.noFill);
+    const counters = await db().campaign.aggregate({ _sum: { impressions: true, clicks: true, spendMicros: true } });
+    expect(Number(counters._sum.impressions)).toBe(summary.decisions.filled);
+    expect(summary.clicks.redirected).toBe(summary.clicks.attempted);
+    expect(await db().click.count()).toBe(summary.clicks.unique);
+    expect(Number(counters._sum.clicks)).toBe(summary.clicks.unique);
+    const rollups = await db().hourlyRollup.aggregate({ _sum: { impressions: true, clicks: true, spendMicros: true } });
+    expect(Number(rollups._sum.impressions)).toBe(summary.decisions.filled);
+    expect(Number(rollups._sum.clicks)).toBe(summary.clicks.unique);
+    expect(rollups._sum.spendMicros).toBe(counters._sum.spendMicros);
+    // the spend the simulator saw, within the per-impression rounding of CPM / 1000
+    expect(Math.abs(Number(counters._sum.spendMicros) / 1e6 - summary.spendUsd)).toBeLessThanOrEqual(summary.decisions.filled * 1e-6);
+    // conversions go through the postback endpoint; they count only when it answers 200
+    expect(await db().conversion.count()).toBe(summary.conversions.recorded);
+    expect(summary.conversions.recorded + summary.conversions.failed).toBe(summary.conversions.attempted);
+  }, 150_000);
+});
