@@ -96,7 +96,7 @@ class SerializedSqliteAdapter implements SqlDriverAdapter {
     };
     let tx: Transaction;
     try {
-      tx = await this.inner.startTransaction(isolationLevel);
+      tx = await this.#beginImmediate(() => this.inner.startTransaction(isolationLevel));
     } catch (error) {
       done();
       throw error;
@@ -118,6 +118,24 @@ class SerializedSqliteAdapter implements SqlDriverAdapter {
       }
     };
     return tx;
+  }
+
+  /**
+   * The stock adapter opens transactions with a deferred BEGIN; a commit by another
+   * connection (the CLI, a second process) between a transaction's read and its
+   * write then fails it with SQLITE_BUSY_SNAPSHOT. BEGIN IMMEDIATE takes the write
+   * lock up front, so other writers wait (busy timeout) instead.
+   */
+  async #beginImmediate<T>(start: () => Promise<T>): Promise<T> {
+    const client = (this.inner as unknown as { client?: { prepare(sql: string): unknown } }).client;
+    if (!client) return start();
+    const prepare = client.prepare;
+    client.prepare = (sql: string) => prepare.call(client, sql === "BEGIN" ? "BEGIN IMMEDIATE" : sql);
+    try {
+      return await start();
+    } finally {
+      client.prepare = prepare;
+    }
   }
 
   getConnectionInfo() {

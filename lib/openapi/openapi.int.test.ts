@@ -12,7 +12,11 @@ import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/adve
 import { call, type CallOptions } from "@/test/http";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { expectMatchesOpenApi, expectRequestMatchesOpenApi, matchTemplate } from "@/test/openapi";
+import { createPlatformKey } from "@/lib/auth/platform-keys";
+import { stopDeliveryEngine } from "@/lib/domain/delivery/engine-instance";
 import { resetEnvForTests } from "@/lib/env";
+import { emitCampaignsChanged } from "@/lib/process-bus";
+import { startHotServer, type HotServer } from "@/test/hot-server";
 import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import { seedClick, seedDelivery } from "@/test/factories/delivery";
@@ -98,18 +102,22 @@ describe("OpenAPI route coverage", () => {
 
 let icons: IconServer;
 let receiver: Receiver;
+let hot: HotServer;
 let adv: TestAdvertiser;
 let headers: Record<string, string>;
 
 beforeAll(async () => {
   icons = await startIconServer();
   receiver = await startReceiver();
+  hot = await startHotServer();
   process.env.OUTBOUND_ALLOW_HOSTS = `${process.env.OUTBOUND_ALLOW_HOSTS},${receiver.hostPort}`;
   resetEnvForTests();
   adv = await createTestAdvertiser();
   headers = await adv.auth();
 });
 afterAll(async () => {
+  await hot.close();
+  await stopDeliveryEngine();
   await receiver.close();
   await icons.close();
 });
@@ -146,6 +154,20 @@ async function deliveredWebhook(): Promise<{ id: string; deliveryId: string }> {
   await new WebhookDispatcher().drain();
   const log = await exercise("GET", "api/ads/webhooks/[id]/deliveries", `/api/ads/webhooks/${id}/deliveries`, { headers, params: { id }, status: 200 });
   return { id, deliveryId: log.body.deliveries[0].id as string };
+}
+
+/** A real decision over HTTP from the hot router (as server.ts serves it). */
+async function decide(key: string, payload: unknown, options: { validRequest?: boolean } = {}) {
+  if (options.validRequest !== false) expectRequestMatchesOpenApi("POST", "/api/delivery/decisions", payload);
+  const response = await fetch(`${hot.url}/api/delivery/decisions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify(payload),
+  });
+  const text = await response.text();
+  const body = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+  expectMatchesOpenApi("POST", "/api/delivery/decisions", response.status, body, response.headers.get("content-type") ?? undefined);
+  return { status: response.status, body };
 }
 
 /** A campaign of the sample advertiser with a day of seeded delivery and a fresh click. */
@@ -271,6 +293,26 @@ const SAMPLES: Record<string, Sample> = {
     const id = campaign.creatives[0]!.id;
     const res = await exercise("GET", "api/ads/creatives/[id]/performance", `/api/ads/creatives/${id}/performance`, { headers, params: { id }, status: 200 });
     expect(res.body.impressions).toBe(3);
+  },
+  "POST /api/delivery/decisions": async () => {
+    await createTestCampaign({ advertiserId: adv.advertiserId, momentTypes: ["overtime"], sports: ["nfl"] });
+    const { key } = await createPlatformKey("samples");
+    const filled = await decide(key, { moment_type: "overtime", sport: "nfl", game_id: "g-sample", user_id: "u-sample" });
+    expect(filled.status).toBe(200);
+    const invalid = await decide(key, { moment_type: "overtime", sport: "cricket", game_id: "g", user_id: "u" }, { validRequest: false });
+    expect(invalid.status).toBe(422);
+  },
+  "GET /c/{click_id}": async () => {
+    const campaign = await createTestCampaign({ advertiserId: adv.advertiserId, momentTypes: ["prop_alert"], sports: ["mlb"] });
+    emitCampaignsChanged([campaign.id]); // inserted directly, not through the campaigns service
+    const { key } = await createPlatformKey("samples-click");
+    const filled = await decide(key, { moment_type: "prop_alert", sport: "mlb", game_id: "g-click", user_id: "u-click" });
+    const clickPath = new URL(filled.body!.click_url as string).pathname;
+    const res = await fetch(`${hot.url}${clickPath}`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expectMatchesOpenApi("GET", clickPath, 302, (await res.text()) || undefined);
+    const missing = await fetch(`${hot.url}/c/clk_doesnotexist`, { redirect: "manual" });
+    expectMatchesOpenApi("GET", "/c/clk_doesnotexist", missing.status, await missing.json(), missing.headers.get("content-type") ?? undefined);
   },
   "GET /adagents.json": async () => {
     const res = await exercise("GET", "adagents.json", "/adagents.json", { status: 200 });

@@ -30,6 +30,7 @@ import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
 import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
 import { resetEnvForTests } from "@/lib/env";
 import { ensureLocalPostgres } from "@/scripts/lib/local-postgres";
+import type { BenchResult } from "./bench-result";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -270,7 +271,7 @@ async function measurePair(
 
 // ---------------------------------------------------------------- run
 
-export async function run(options: ReportingBenchOptions = {}): Promise<ReportingBenchResult> {
+export async function runReporting(options: ReportingBenchOptions = {}): Promise<ReportingBenchResult> {
   const total = options.impressions ?? 10_000_000;
   const iterations = options.iterations ?? 20;
   const kind = options.db ?? "sqlite";
@@ -540,6 +541,23 @@ export async function run(options: ReportingBenchOptions = {}): Promise<Reportin
   }
 }
 
+/** The common shape for `npm run bench` (scripts/bench/run.ts). */
+export async function run(): Promise<BenchResult> {
+  const result = await runReporting({ log: (line) => process.stderr.write(`${line}\n`) });
+  return {
+    name: "reporting",
+    description: `E9/E10 over ${result.impressions.toLocaleString("en-US")} impressions across ${DAYS} days (${result.database}), against hand-written SQL in the same run`,
+    metrics: [
+      { label: "data generation", value: Math.round(result.generationMs), unit: "ms" },
+      ...result.measures.map((entry) => ({ label: `${entry.name} (median)`, value: entry.medianMs, unit: "ms" })),
+    ],
+    checks: result.ratios
+      .filter((entry) => entry.target !== undefined)
+      .map((entry) => ({ label: entry.name, value: entry.value, target: `<= ${entry.target}x`, pass: entry.pass ?? false })),
+    notes: result.ratios.filter((entry) => entry.target === undefined).map((entry) => `${entry.name}: ${entry.value}x`),
+  };
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({
     options: {
@@ -550,7 +568,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     },
   });
   const kind = values.db === "postgresql" || values.db === "pg" ? "postgresql" : "sqlite";
-  run({
+  runReporting({
     impressions: values.impressions ? Number(values.impressions) : undefined,
     iterations: values.iterations ? Number(values.iterations) : undefined,
     db: kind,
