@@ -11,12 +11,14 @@ import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
 import type { SimulationSummary } from "@/lib/simulator/run-simulation";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { startHotServer, type HotServer } from "@/test/hot-server";
+import { GET as postbackRoute } from "@/app/api/ads/postback/route";
 
 const run = promisify(execFile);
 let server: HotServer;
 
 beforeAll(async () => {
-  server = await startHotServer();
+  // the simulator converts through the real postback route handler (E16)
+  server = await startHotServer({ "/api/ads/postback": { GET: postbackRoute } });
 });
 afterAll(async () => {
   await server.close();
@@ -59,8 +61,12 @@ describe("npm run simulate", () => {
     expect(rollups._sum.spendMicros).toBe(counters._sum.spendMicros);
     // the spend the simulator saw, within the per-impression rounding of CPM / 1000
     expect(Math.abs(Number(counters._sum.spendMicros) / 1e6 - summary.spendUsd)).toBeLessThanOrEqual(summary.decisions.filled * 1e-6);
-    // conversions go through the postback endpoint; they count only when it answers 200
+    // conversions go through the real postback endpoint
+    expect(summary.conversions.attempted).toBeGreaterThan(0);
+    expect(summary.conversions.failed).toBe(0);
     expect(await db().conversion.count()).toBe(summary.conversions.recorded);
-    expect(summary.conversions.recorded + summary.conversions.failed).toBe(summary.conversions.attempted);
+    const converted = await db().campaign.aggregate({ _sum: { conversions: true } });
+    expect(Number(converted._sum.conversions)).toBe(summary.conversions.recorded);
+    expect(await db().click.count({ where: { converted: true } })).toBe(summary.conversions.recorded);
   }, 150_000);
 });

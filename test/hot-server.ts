@@ -1,6 +1,7 @@
 // A real node:http server with the hot router (as server.ts serves it), on an
-// ephemeral loopback port, for integration tests of the delivery paths.
-import { createServer, type Server } from "node:http";
+// ephemeral loopback port, for integration tests of the delivery paths; it can
+// also serve chosen Next route handlers (the postback, for the simulator).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { isHotPath, type HotRequest } from "@/lib/server/hot-router";
@@ -8,13 +9,36 @@ import { createHotRouter } from "@/lib/server/hot-routes";
 
 export type HotServer = { url: string; server: Server; close(): Promise<void> };
 
-export async function startHotServer(): Promise<HotServer> {
+type RouteHandler = (request: Request) => Promise<Response>;
+/** Next route handlers this server also serves, by exact path (what Next would route there). */
+export type AppRoutes = Record<string, Partial<Record<string, RouteHandler>>>;
+
+async function serveAppRoute(handler: RouteHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+  headers.set("x-sma-client-ip", req.socket.remoteAddress ?? "unknown");
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  const response = await handler(
+    new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined }),
+  );
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+export async function startHotServer(appRoutes: AppRoutes = {}): Promise<HotServer> {
   const router = createHotRouter();
   const server = createServer((req, res) => {
     const hotReq = req as HotRequest;
     hotReq.requestId = randomUUID();
     hotReq.clientIp = req.socket.remoteAddress ?? "unknown";
     const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
+    const appRoute = appRoutes[pathname]?.[req.method ?? "GET"];
+    if (appRoute) {
+      void serveAppRoute(appRoute, req, res);
+      return;
+    }
     if (!isHotPath(pathname)) {
       res.statusCode = 404;
       res.end();
