@@ -6,7 +6,9 @@ import { dirname, join } from "node:path";
 import type { Logger } from "pino";
 import { createApiClient } from "@/lib/auth/clients";
 import { createPlatformKey } from "@/lib/auth/platform-keys";
+import { databaseKind, sqlitePath } from "@/lib/db/adapters";
 import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { seedDemoCampaigns } from "./demo-campaigns";
 
@@ -22,8 +24,10 @@ export type DemoCredentials = {
   platform_key: string;
 };
 
-export function demoCredentialsPath(): string {
-  return join(process.cwd(), "data", "demo-credentials.json");
+/** Beside the SQLite file (data/ by default), so two databases never share one credentials file. */
+export function demoCredentialsPath(url = env().DATABASE_URL): string {
+  const dir = databaseKind(url) === "sqlite" ? dirname(sqlitePath(url)) : join(process.cwd(), "data");
+  return join(dir, "demo-credentials.json");
 }
 
 function readSaved(path: string, advertiserId: string): DemoCredentials | null {
