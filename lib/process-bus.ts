@@ -24,3 +24,13 @@ export function onCampaignsChanged(listener: (campaignIds: readonly string[]) =>
   bus().on("campaigns-changed", listener);
   return () => bus().off("campaigns-changed", listener);
 }
+
+/** Call after committing a webhook endpoint registration (delivery starts writing impression events for it). */
+export function emitWebhooksChanged(advertiserId: string): void {
+  bus().emit("webhooks-changed", advertiserId);
+}
+
+export function onWebhooksChanged(listener: (advertiserId: string) => void): () => void {
+  bus().on("webhooks-changed", listener);
+  return () => bus().off("webhooks-changed", listener);
+}

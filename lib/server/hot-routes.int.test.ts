@@ -55,7 +55,7 @@ describe("POST /api/delivery/decisions", () => {
       clearing_cpm_usd: 0.35,
       creative: { headline: creative.headline, body: creative.body, icon_url: creative.iconUrl, cta_text: "Bet now" },
     });
-    expect(response.json!.click_url).toMatch(/^http:\/\/sma\.test\/c\/clk_[0-9A-Za-z]{22}$/);
+    expect(response.json!.click_url).toMatch(/^http:\/\/sma\.test\/c\/clk_[0-9A-Za-z]{30}$/);
     const impression = await db().impression.findUniqueOrThrow({ where: { id: response.json!.impression_id as string } });
     expect(impression).toMatchObject({ campaignId: campaign.id, gameId: "g1", userId: "u1", costMicros: 350n });
     expect(`http://sma.test/c/${impression.clickId}`).toBe(response.json!.click_url);

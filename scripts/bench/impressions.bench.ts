@@ -116,6 +116,8 @@ async function writerInserts(path: string): Promise<number> {
         clearingCpmMicros: 1_500_000,
         costMicros: 1_500,
         servedAtMs: now,
+        // the worst case: every advertiser subscribes to impression.served
+        emitEvent: true,
       });
     }
     const result = await store.commit({ impressions, auctions: [], clicks: [], day: utcDay(now), nowMs: now });

@@ -20,6 +20,19 @@ afterEach(async () => {
   }
 });
 
+/** An active endpoint of `advertiserId` subscribed to impression.served. */
+async function subscribeToImpressions(advertiserId: string) {
+  await db().webhookEndpoint.create({
+    data: {
+      id: crypto.randomUUID(),
+      advertiserId,
+      url: "https://hooks.example.com/sma",
+      events: JSON.stringify(["impression.served"]),
+      secret: "0".repeat(64),
+    },
+  });
+}
+
 async function counts() {
   const [impressions, auctions, outbox] = await Promise.all([
     db().impression.count(),
@@ -35,13 +48,14 @@ describe("second-price auction through the engine", () => {
     const b = await createTestAdvertiser("B");
     const winner = await deliveryCampaign({ advertiserId: a.advertiserId, bidCpmUsd: 3 });
     await deliveryCampaign({ advertiserId: b.advertiserId, bidCpmUsd: 1.234567 });
+    await subscribeToImpressions(a.advertiserId);
     const delivery = await engine();
     const decision = await delivery.decide(moment());
     expect(decision.kind).toBe("filled");
     if (decision.kind !== "filled") return;
     expect(decision.view.campaign_id).toBe(winner.id);
     expect(decision.view.clearing_cpm_usd).toBe(1.234567);
-    expect(decision.view.click_url).toMatch(/^http:\/\/sma\.test\/c\/clk_[0-9A-Za-z]{22}$/);
+    expect(decision.view.click_url).toMatch(/^http:\/\/sma\.test\/c\/clk_[0-9A-Za-z]{30}$/);
     const impression = await db().impression.findFirstOrThrow();
     expect(impression.clearingCpmMicros).toBe(1_234_567n);
     expect(impression.costMicros).toBe(1_235n); // 1234.567 rounded half up
@@ -419,5 +433,32 @@ describe("sharing the database with the rest of the app", () => {
     const row = await db().campaign.findUniqueOrThrow({ where: { id: campaign.id } });
     expect(row.name).toBe("Test campaign (renamed)");
     expect(row.impressions).toBe(1n);
+  });
+});
+
+describe("impression.served events", () => {
+  it("are written only for advertisers with a subscribed endpoint, from the registration on", async () => {
+    const a = await createTestAdvertiser("A");
+    await deliveryCampaign({ advertiserId: a.advertiserId, bidCpmUsd: 3 });
+    const delivery = await engine();
+    expect((await delivery.decide(moment({ user_id: "u1" }))).kind).toBe("filled");
+    expect(await db().impression.count()).toBe(1);
+    expect(await db().outboxEvent.count({ where: { type: "impression.served" } })).toBe(0);
+
+    // a click.recorded-only endpoint does not count
+    await db().webhookEndpoint.create({
+      data: { id: crypto.randomUUID(), advertiserId: a.advertiserId, url: "https://hooks.example.com/c", events: '["click.recorded"]', secret: "0".repeat(64) },
+    });
+    await delivery.refreshSubscribers();
+    expect((await delivery.decide(moment({ user_id: "u2" }))).kind).toBe("filled");
+    expect(await db().outboxEvent.count({ where: { type: "impression.served" } })).toBe(0);
+
+    await subscribeToImpressions(a.advertiserId);
+    await delivery.refreshSubscribers();
+    expect((await delivery.decide(moment({ user_id: "u3" }))).kind).toBe("filled");
+    const events = await db().outboxEvent.findMany({ where: { type: "impression.served" } });
+    expect(events).toHaveLength(1);
+    const third = await db().impression.findFirstOrThrow({ where: { userId: "u3" } });
+    expect(JSON.parse(events[0]!.data).impression_id).toBe(third.id);
   });
 });

@@ -5,11 +5,11 @@ import type { Logger } from "pino";
 import { runBookAuction } from "@/lib/auction/auction-book";
 import type { AuctionMoment } from "@/lib/auction/run-auction";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
-import { onCampaignsChanged } from "@/lib/process-bus";
+import { onCampaignsChanged, onWebhooksChanged } from "@/lib/process-bus";
 import { CampaignIndex, type LiveCampaign } from "./campaign-index";
 import { CAP_MEMORY_MS, UserCaps } from "./caps";
 import type { DecisionInput, DecisionView } from "./delivery.schemas";
-import { CLICK_ID_PATTERN, randomId, sortableId } from "./ids";
+import { CLICK_ID_PATTERN, clickId, sortableId } from "./ids";
 import { impressionCost, microsToUsdNumber } from "./money-fast";
 import type { BatchResult, DeliveryStore, ImpressionRecord } from "./records";
 import { DeliveryWriter } from "./writer";
@@ -58,6 +58,14 @@ export class DeliveryEngine {
   readonly #refreshMs: number;
   #timers: NodeJS.Timeout[] = [];
   #unsubscribe: (() => void) | null = null;
+  #unsubscribeWebhooks: (() => void) | null = null;
+  /**
+   * Advertisers with an endpoint subscribed to impression.served. Only their
+   * impressions get an outbox event: for the rest it would be a write per
+   * decision that nobody receives (docs/decisions/0407). Reloaded every refresh
+   * and at once when this process registers an endpoint.
+   */
+  #impressionSubscribers = new Set<string>();
 
   constructor(options: DeliveryEngineOptions) {
     this.store = options.store;
@@ -74,14 +82,25 @@ export class DeliveryEngine {
     });
   }
 
+  /** Reloads which advertisers receive impression.served events. */
+  async refreshSubscribers(): Promise<void> {
+    this.#impressionSubscribers = new Set(await this.store.impressionSubscribers());
+  }
+
   async start(): Promise<this> {
     this.#unsubscribe = onCampaignsChanged((ids) => this.index.markDirty(ids));
+    this.#unsubscribeWebhooks = onWebhooksChanged((advertiserId) => {
+      this.#impressionSubscribers.add(advertiserId);
+      this.refreshSubscribers().catch((error: unknown) => this.#log.warn({ err: error }, "webhook subscriber refresh failed"));
+    });
+    await this.refreshSubscribers();
     await this.index.ready();
     const now = this.#clock();
     this.caps.load(await this.store.loadRecentAlerts(now - CAP_MEMORY_MS), now);
     if (this.#refreshMs > 0) {
       const refresh = setInterval(() => {
         this.index.refresh().catch((error: unknown) => this.#log.warn({ err: error }, "campaign index refresh failed"));
+        this.refreshSubscribers().catch((error: unknown) => this.#log.warn({ err: error }, "webhook subscriber refresh failed"));
       }, this.#refreshMs);
       const prune = setInterval(() => this.caps.prune(this.#clock()), 60_000);
       refresh.unref();
@@ -96,6 +115,8 @@ export class DeliveryEngine {
     this.#timers = [];
     this.#unsubscribe?.();
     this.#unsubscribe = null;
+    this.#unsubscribeWebhooks?.();
+    this.#unsubscribeWebhooks = null;
     await this.writer.flush();
   }
 
@@ -130,7 +151,7 @@ export class DeliveryEngine {
       const cost = impressionCost(result.clearingCpmMicros);
       const record: ImpressionRecord = {
         impressionId: sortableId("imp", now),
-        clickId: randomId("clk"),
+        clickId: clickId(now),
         auctionId: sortableId("auc", now),
         advertiserId: winner.advertiserId,
         campaignId: winner.campaignId,
@@ -144,6 +165,7 @@ export class DeliveryEngine {
         clearingCpmMicros: result.clearingCpmMicros,
         costMicros: cost,
         servedAtMs: now,
+        emitEvent: this.#impressionSubscribers.has(winner.advertiserId),
       };
       winner.state.addInflight(cost, now);
       let verdict;

@@ -6,7 +6,9 @@
 //   time-ordered ids: 8 base62 characters of epoch ms then 14 random ones
 //   (83 bits), so their primary-key index grows at its right edge instead of
 //   touching a random page per insert (docs/decisions/0402-delivery-writes.md).
-// Click ids stay fully random: they are bearer credentials for postbacks.
+// Click ids are bearer credentials for postbacks: 8 characters of time, then 22
+// random ones (131 bits, as unguessable as any other id), so that the unique
+// click-id index also grows at its right edge.
 import { randomFillSync } from "node:crypto";
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -51,4 +53,9 @@ export function sortableId(prefix: string, nowMs: number): string {
   return `${prefix}_${timeChars(nowMs)}${randomChars(14)}`;
 }
 
-export const CLICK_ID_PATTERN = /^clk_[0-9A-Za-z]{22}$/;
+/** clk_ + 8 base62 characters of time + 22 random ones (131 bits). */
+export function clickId(nowMs: number): string {
+  return `clk_${timeChars(nowMs)}${randomChars(22)}`;
+}
+
+export const CLICK_ID_PATTERN = /^clk_[0-9A-Za-z]{30}$/;

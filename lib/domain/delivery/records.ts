@@ -17,6 +17,8 @@ export type ImpressionRecord = {
   clearingCpmMicros: number;
   costMicros: number;
   servedAtMs: number;
+  /** write its impression.served outbox event (only when the advertiser has a subscribed endpoint) */
+  emitEvent: boolean;
 };
 
 export type AuctionOutcome = "filled" | "no_fill" | "capped";
@@ -134,6 +136,8 @@ export type DeliveryStore = {
   /** filled decisions since `sinceMs` (to rebuild per-user caps at start) */
   loadRecentAlerts(sinceMs: number): Promise<RecentAlert[]>;
   findClick(clickId: string): Promise<ClickTarget | null>;
+  /** advertisers with an active webhook endpoint subscribed to impression.served */
+  impressionSubscribers(): Promise<string[]>;
   /** writes the batch in one transaction; throws StoreBusyError when the database is locked */
   commit(batch: WriteBatch): Promise<BatchResult>;
   close(): Promise<void>;

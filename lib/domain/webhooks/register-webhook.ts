@@ -9,6 +9,7 @@ import { newUuid } from "@/lib/ids";
 import { OutboundBlockedError, vetOutboundUrl } from "@/lib/outbound/guarded-request";
 import { toEndpointView } from "./get-webhook-endpoint";
 import { registerWebhookInput, type RegisterWebhookInput, type RegisteredWebhookView } from "./webhooks.schemas";
+import { emitWebhooksChanged } from "@/lib/process-bus";
 
 /** Active endpoints per advertiser: each one multiplies every event's deliveries. */
 export const MAX_ACTIVE_ENDPOINTS = 20;
@@ -49,5 +50,6 @@ export async function registerWebhook(
       createdAt: options.now ?? new Date(),
     },
   });
+  emitWebhooksChanged(actor.advertiserId);
   return { ...toEndpointView(row), secret, warning: SECRET_WARNING };
 }

@@ -35,7 +35,7 @@ export const deliveryPaths: ZodOpenApiPathsObject = {
         "`click_id` added as a query parameter. The click id is what attribution postbacks later reference.",
       tags: ["Delivery"],
       security: [],
-      requestParams: { path: z.object({ click_id: z.string().meta({ example: "clk_4Q9pZr2VbT7mXc1LwK8sNd" }) }) },
+      requestParams: { path: z.object({ click_id: z.string().meta({ example: "clk_0Lq3Xk2a4Q9pZr2VbT7mXc1LwK8sNdRt" }) }) },
       responses: {
         "302": {
           description: "To the creative's action_url with click_id",

@@ -124,6 +124,11 @@ export class PgDeliveryStore implements DeliveryStore {
     return campaignRows(campaigns.rows, creatives.rows);
   }
 
+  async impressionSubscribers(): Promise<string[]> {
+    const result = await this.#pool.query<{ advertiser_id: string }>(`SELECT DISTINCT advertiser_id FROM webhook_endpoints WHERE is_active AND events LIKE '%"impression.served"%'`);
+    return result.rows.map((row) => row.advertiser_id);
+  }
+
   async signature(): Promise<string> {
     const result = await this.#pool.query<{ s: string }>(
       `SELECT (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at)::text, '') || ':' || COALESCE(SUM(version), 0) FROM campaigns)
@@ -289,7 +294,7 @@ export class PgDeliveryStore implements DeliveryStore {
           accepted.map((i) => i.servedAtMs),
         ],
       );
-      for (const impression of accepted) outbox.push(impressionEvent(impression));
+      for (const impression of accepted) if (impression.emitEvent) outbox.push(impressionEvent(impression));
     }
     const auctions = [
       ...accepted.map((i) => [i.auctionId, i.momentType, i.sport, "filled", i.bidders, i.winningBidMicros, i.clearingCpmMicros, i.servedAtMs] as const),

@@ -73,6 +73,7 @@ function prepareAll(handle: Database) {
       `SELECT (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at), '') || ':' || COALESCE(SUM(version), 0) FROM campaigns)
         || '|' || (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at), '') FROM creatives) AS s`,
     ).pluck(),
+    impressionSubscribers: prepare(`SELECT DISTINCT advertiser_id FROM webhook_endpoints WHERE is_active AND events LIKE '%"impression.served"%'`).pluck(),
     spendRows: prepare(`SELECT id, status, spend_micros, spend_day, day_spend_micros FROM campaigns WHERE status = 'active'`),
     spendRow: prepare(`SELECT id, status, spend_micros, spend_day, day_spend_micros FROM campaigns WHERE id = ?`),
     recentAlerts: prepare(`SELECT user_id, game_id, served_at_ms FROM impressions WHERE served_at_ms >= ?`),
@@ -269,6 +270,11 @@ export class SqliteDeliveryStore implements DeliveryStore {
     }));
   }
 
+  async impressionSubscribers(): Promise<string[]> {
+    const { s } = await this.#ready();
+    return s.impressionSubscribers.all() as string[];
+  }
+
   async findClick(clickId: string): Promise<ClickTarget | null> {
     const { s } = await this.#ready();
     const row = s.click.get(clickId) as
@@ -387,7 +393,7 @@ export class SqliteDeliveryStore implements DeliveryStore {
         impression.clearingCpmMicros,
         impression.servedAtMs,
       );
-      outbox.push(impressionEvent(impression));
+      if (impression.emitEvent) outbox.push(impressionEvent(impression));
     }
     for (const auction of batch.auctions) {
       s.insertAuction.run(auction.id, auction.momentType, auction.sport, auction.outcome, auction.bidders, null, null, auction.occurredAtMs);
