@@ -3,7 +3,7 @@
 import { mergeRollupDeltas, type RollupDelta } from "@/lib/domain/rollups/increment-rollups";
 import { deliveryOutboxRow, type OutboxInsert } from "../outbox-rows";
 import { isoTime, microsToUsdNumber } from "../money-fast";
-import type { ClickRecord, ImpressionRecord } from "../records";
+import type { CampaignSpend, ClickRecord, ImpressionRecord } from "../records";
 
 /** Impressions grouped by campaign, campaigns in id order (a fixed lock order on PostgreSQL). */
 export function groupByCampaign(impressions: readonly ImpressionRecord[]): [string, ImpressionRecord[]][] {
@@ -84,6 +84,37 @@ export type SpentCampaign = {
   budget50Set: boolean;
   budget90Set: boolean;
 };
+
+/** What the conditional spend update returned, normalized from either driver's types. */
+export type SpendUpdate = {
+  advertiserId: string;
+  status: string;
+  spendMicros: bigint;
+  totalBudgetMicros: bigint;
+  spendDay: string | null;
+  daySpendMicros: bigint;
+  budget50Set: boolean;
+  budget90Set: boolean;
+};
+
+/** Records a campaign's committed spend for the batch result and its lifecycle checks. */
+export function noteSpend(campaigns: CampaignSpend[], spent: SpentCampaign[], campaignId: string, update: SpendUpdate): void {
+  campaigns.push({
+    id: campaignId,
+    status: update.status,
+    spendMicros: Number(update.spendMicros),
+    spendDay: update.spendDay,
+    daySpendMicros: Number(update.daySpendMicros),
+  });
+  spent.push({
+    id: campaignId,
+    advertiserId: update.advertiserId,
+    spendMicros: update.spendMicros,
+    totalBudgetMicros: update.totalBudgetMicros,
+    budget50Set: update.budget50Set,
+    budget90Set: update.budget90Set,
+  });
+}
 
 export type LifecycleStep = "budget_50pct" | "budget_90pct" | "ended";
 

@@ -29,6 +29,7 @@ import {
   impressionEvent,
   impressionRollups,
   lifecycleSteps,
+  noteSpend,
   type SpentCampaign,
 } from "./batch-plan";
 
@@ -248,18 +249,13 @@ export class PgDeliveryStore implements DeliveryStore {
         }
       }
       if (row) {
-        campaigns.push({
-          id: campaignId,
-          status: row.status,
-          spendMicros: Number(row.spend_micros),
-          spendDay: row.spend_day,
-          daySpendMicros: Number(row.day_spend_micros),
-        });
-        spent.push({
-          id: campaignId,
+        noteSpend(campaigns, spent, campaignId, {
           advertiserId: row.advertiser_id,
+          status: row.status,
           spendMicros: BigInt(row.spend_micros),
           totalBudgetMicros: BigInt(row.total_budget_micros),
+          spendDay: row.spend_day,
+          daySpendMicros: BigInt(row.day_spend_micros),
           budget50Set: row.b50,
           budget90Set: row.b90,
         });

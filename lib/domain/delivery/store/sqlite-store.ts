@@ -27,6 +27,7 @@ import {
   impressionEvent,
   impressionRollups,
   lifecycleSteps,
+  noteSpend,
   sqliteDateTime,
   type SpentCampaign,
 } from "./batch-plan";
@@ -347,18 +348,13 @@ export class SqliteDeliveryStore implements DeliveryStore {
         }
       }
       if (row) {
-        campaigns.push({
-          id: campaignId,
-          status: row.status,
-          spendMicros: Number(row.spend_micros),
-          spendDay: row.spend_day,
-          daySpendMicros: Number(row.day_spend_micros),
-        });
-        spent.push({
-          id: campaignId,
+        noteSpend(campaigns, spent, campaignId, {
           advertiserId: row.advertiser_id,
+          status: row.status,
           spendMicros: row.spend_micros,
           totalBudgetMicros: row.total_budget_micros,
+          spendDay: row.spend_day,
+          daySpendMicros: row.day_spend_micros,
           budget50Set: row.b50 === 1n,
           budget90Set: row.b90 === 1n,
         });
