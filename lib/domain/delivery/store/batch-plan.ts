@@ -3,7 +3,7 @@
 import { mergeRollupDeltas, type RollupDelta } from "@/lib/domain/rollups/increment-rollups";
 import { deliveryOutboxRow, type OutboxInsert } from "../outbox-rows";
 import { isoTime, microsToUsdNumber } from "../money-fast";
-import type { CampaignSpend, ClickRecord, ImpressionRecord } from "../records";
+import type { CampaignSpend, ClickRecord, ClickTarget, ImpressionRecord } from "../records";
 
 /** Impressions grouped by campaign, campaigns in id order (a fixed lock order on PostgreSQL). */
 export function groupByCampaign(impressions: readonly ImpressionRecord[]): [string, ImpressionRecord[]][] {
@@ -84,6 +84,32 @@ export type SpentCampaign = {
   budget50Set: boolean;
   budget90Set: boolean;
 };
+
+/** A row of the click lookup (impression joined with its creative), the same columns on both databases. */
+export type ClickRow = {
+  click_id: string;
+  id: string;
+  advertiser_id: string;
+  campaign_id: string;
+  creative_id: string;
+  moment_type: string;
+  sport: string;
+  action_url: string;
+};
+
+export function clickTarget(row: ClickRow | undefined): ClickTarget | null {
+  if (!row) return null;
+  return {
+    clickId: row.click_id,
+    impressionId: row.id,
+    advertiserId: row.advertiser_id,
+    campaignId: row.campaign_id,
+    creativeId: row.creative_id,
+    momentType: row.moment_type,
+    sport: row.sport,
+    actionUrl: row.action_url,
+  };
+}
 
 /** What the conditional spend update returned, normalized from either driver's types. */
 export type SpendUpdate = {

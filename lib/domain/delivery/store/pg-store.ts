@@ -28,8 +28,10 @@ import {
   groupByCampaign,
   impressionEvent,
   impressionRollups,
+  clickTarget,
   lifecycleSteps,
   noteSpend,
+  type ClickRow,
   type SpentCampaign,
 } from "./batch-plan";
 
@@ -154,23 +156,12 @@ export class PgDeliveryStore implements DeliveryStore {
   }
 
   async findClick(clickId: string): Promise<ClickTarget | null> {
-    const result = await this.#pool.query(
+    const result = await this.#pool.query<ClickRow>(
       `SELECT i.click_id, i.id, i.advertiser_id, i.campaign_id, i.creative_id, i.moment_type, i.sport, cr.action_url
        FROM impressions i JOIN creatives cr ON cr.id = i.creative_id WHERE i.click_id = $1`,
       [clickId],
     );
-    const row = result.rows[0];
-    if (!row) return null;
-    return {
-      clickId: row.click_id,
-      impressionId: row.id,
-      advertiserId: row.advertiser_id,
-      campaignId: row.campaign_id,
-      creativeId: row.creative_id,
-      momentType: row.moment_type,
-      sport: row.sport,
-      actionUrl: row.action_url,
-    };
+    return clickTarget(result.rows[0]);
   }
 
   async commit(batch: WriteBatch): Promise<BatchResult> {

@@ -26,8 +26,10 @@ import {
   groupByCampaign,
   impressionEvent,
   impressionRollups,
+  clickTarget,
   lifecycleSteps,
   noteSpend,
+  type ClickRow,
   sqliteDateTime,
   type SpentCampaign,
 } from "./batch-plan";
@@ -278,20 +280,7 @@ export class SqliteDeliveryStore implements DeliveryStore {
 
   async findClick(clickId: string): Promise<ClickTarget | null> {
     const { s } = await this.#ready();
-    const row = s.click.get(clickId) as
-      | { click_id: string; id: string; advertiser_id: string; campaign_id: string; creative_id: string; moment_type: string; sport: string; action_url: string }
-      | undefined;
-    if (!row) return null;
-    return {
-      clickId: row.click_id,
-      impressionId: row.id,
-      advertiserId: row.advertiser_id,
-      campaignId: row.campaign_id,
-      creativeId: row.creative_id,
-      momentType: row.moment_type,
-      sport: row.sport,
-      actionUrl: row.action_url,
-    };
+    return clickTarget(s.click.get(clickId) as ClickRow | undefined);
   }
 
   async commit(batch: WriteBatch): Promise<BatchResult> {
