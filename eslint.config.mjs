@@ -2,6 +2,7 @@
 // ARCHITECTURE.md, so the layering is checked rather than hoped for.
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import prettier from "eslint-config-prettier/flat";
 
 const noPrismaOutsideLib = {
   group: ["@/prisma/generated/*", "@/prisma/generated/**", "@prisma/client", "@prisma/client/*"],
@@ -64,6 +65,8 @@ const config = [
       ],
     },
   },
+  // formatting is Prettier's (npm run lint checks it): no stylistic ESLint rules
+  prettier,
 ];
 
 export default config;
