@@ -37,7 +37,15 @@ const config = [
     files: ["app/**/*.{ts,tsx}", "graphql/**/*.ts", "components/**/*.{ts,tsx}"],
     ignores: ["**/*.test.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [noPrismaOutsideLib, { group: ["@/lib/db/*"], message: "Call a domain service instead of the database." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            noPrismaOutsideLib,
+            { group: ["@/lib/db/*"], message: "Call a domain service instead of the database." },
+          ],
+        },
+      ],
     },
   },
   {
@@ -49,7 +57,10 @@ const config = [
         {
           patterns: [
             noPrismaOutsideLib,
-            { group: ["@/lib/db/*", "@/lib/domain/*", "@/lib/domain/**", "next", "next/*"], message: "lib/auction is pure." },
+            {
+              group: ["@/lib/db/*", "@/lib/domain/*", "@/lib/domain/**", "next", "next/*"],
+              message: "lib/auction is pure.",
+            },
           ],
         },
       ],
@@ -61,7 +72,15 @@ const config = [
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [noPrismaOutsideLib, { group: ["@/lib/domain/*", "@/lib/domain/**", "@/lib/db/*"], message: "Client components receive data as props." }] },
+        {
+          patterns: [
+            noPrismaOutsideLib,
+            {
+              group: ["@/lib/domain/*", "@/lib/domain/**", "@/lib/db/*"],
+              message: "Client components receive data as props.",
+            },
+          ],
+        },
       ],
     },
   },

@@ -15,9 +15,9 @@ export default async function HomePage() {
       <section className="hero">
         <h1>Sports Moment Ads</h1>
         <p>
-          Push-notification ads delivered at the moments of live NBA, NFL, MLB and NCAA basketball games when a user
-          has money on the line. Campaigns bid a CPM per moment type; a second-price auction with a floor per moment
-          type decides each impression.
+          Push-notification ads delivered at the moments of live NBA, NFL, MLB and NCAA basketball games when a user has
+          money on the line. Campaigns bid a CPM per moment type; a second-price auction with a floor per moment type
+          decides each impression.
         </p>
       </section>
       <nav className="links" aria-label="Developer links">

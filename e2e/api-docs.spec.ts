@@ -12,7 +12,14 @@ test("the API reference renders the OpenAPI document without any outside request
   await page.getByRole("link", { name: "API reference" }).click();
   await expect(page).toHaveURL(/\/docs\/api$/);
   await expect(page.getByRole("heading", { level: 1, name: /Sports Moment Ads API/ })).toBeVisible();
-  for (const summary of ["Create a campaign (E5)", "List campaigns (E4)", "Update a campaign (E7)", "Cancel a campaign", "Add a creative variant (E8)", "Clearing-price statistics (E3)"]) {
+  for (const summary of [
+    "Create a campaign (E5)",
+    "List campaigns (E4)",
+    "Update a campaign (E7)",
+    "Cancel a campaign",
+    "Add a creative variant (E8)",
+    "Clearing-price statistics (E3)",
+  ]) {
     await expect(page.locator("article h3", { hasText: summary })).toBeVisible();
   }
   const create = page.locator("article#createCampaign");

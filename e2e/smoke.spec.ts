@@ -16,7 +16,15 @@ test("E2 lists 11 types; a CLI-made client gets a token that verifies against th
   expect(types.status()).toBe(200);
   expect(await types.json()).toHaveLength(11);
 
-  const created = admin("create-advertiser", "--name", "E2E Co", "--email", `e2e-${Date.now()}@example.test`, "--password", "e2e-password-123");
+  const created = admin(
+    "create-advertiser",
+    "--name",
+    "E2E Co",
+    "--email",
+    `e2e-${Date.now()}@example.test`,
+    "--password",
+    "e2e-password-123",
+  );
   const token = await request.post("/api/auth/token", {
     form: { grant_type: "client_credentials", client_id: created.client_id!, client_secret: created.client_secret! },
   });

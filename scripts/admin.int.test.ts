@@ -13,7 +13,15 @@ function admin(...args: string[]) {
 
 describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
   it("creates an advertiser, a scoped client and a platform key, printing JSON", async () => {
-    const advertiser = admin("create-advertiser", "--name", "Acme", "--email", "Ops@Acme.test", "--password", "a long password");
+    const advertiser = admin(
+      "create-advertiser",
+      "--name",
+      "Acme",
+      "--email",
+      "Ops@Acme.test",
+      "--password",
+      "a long password",
+    );
     expect(advertiser.code).toBe(0);
     const created = JSON.parse(advertiser.stdout) as Record<string, string>;
     expect(created).toEqual({
@@ -24,7 +32,9 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
     const stored = await db().apiClient.findUniqueOrThrow({ where: { id: created.client_id } });
     expect(stored.scopes).toBe("campaigns:read campaigns:write reporting:read");
     expect(stored.secretHash).not.toContain(created.client_secret);
-    expect((await db().user.findFirstOrThrow({ where: { advertiserId: created.advertiser_id } })).email).toBe("ops@acme.test");
+    expect((await db().user.findFirstOrThrow({ where: { advertiserId: created.advertiser_id } })).email).toBe(
+      "ops@acme.test",
+    );
 
     const client = admin("create-client", "--advertiser", created.advertiser_id!, "--scopes", "reporting:read");
     expect(client.code).toBe(0);

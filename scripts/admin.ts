@@ -48,7 +48,11 @@ async function run(command: string | undefined, args: string[]): Promise<unknown
         email: required(values, "email"),
         password: required(values, "password"),
       });
-      return { advertiser_id: created.advertiser_id, client_id: created.client_id, client_secret: created.client_secret };
+      return {
+        advertiser_id: created.advertiser_id,
+        client_id: created.client_id,
+        client_secret: created.client_secret,
+      };
     }
     case "create-client": {
       const created = await createApiClient(required(values, "advertiser"), {

@@ -16,7 +16,7 @@ export function postgresSchemaText(text) {
     .replace(/provider\s*=\s*"sqlite"/, 'provider = "postgresql"')
     .replace(/output\s*=\s*"\.\/generated\/sqlite"/, 'output       = "./pg"');
   if (swapped === text || !swapped.includes('"./pg"')) {
-    throw new Error("prisma/schema.prisma: expected provider \"sqlite\" and output \"./generated/sqlite\"");
+    throw new Error('prisma/schema.prisma: expected provider "sqlite" and output "./generated/sqlite"');
   }
   return `// GENERATED from prisma/schema.prisma by scripts/prisma-generate.mjs: do not edit.\n${swapped}`;
 }

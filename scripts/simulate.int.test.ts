@@ -30,13 +30,38 @@ describe("npm run simulate", () => {
     const { key } = await createPlatformKey("simulator");
     const a = await createTestAdvertiser("A");
     const b = await createTestAdvertiser("B");
-    const all = { momentTypes: [...MOMENT_TYPE_KEYS], sports: ["nba", "nfl", "mlb", "ncaa_basketball"], dailyBudgetUsd: 1000, totalBudgetUsd: 5000 };
+    const all = {
+      momentTypes: [...MOMENT_TYPE_KEYS],
+      sports: ["nba", "nfl", "mlb", "ncaa_basketball"],
+      dailyBudgetUsd: 1000,
+      totalBudgetUsd: 5000,
+    };
     await deliveryCampaign({ advertiserId: a.advertiserId, bidCpmUsd: 3, ...all, creatives: [{}, {}] });
-    await deliveryCampaign({ advertiserId: b.advertiserId, bidCpmUsd: 2.5, ...all, momentTypes: ["close_game", "bet_resolved", "spread_alert", "overtime"] });
+    await deliveryCampaign({
+      advertiserId: b.advertiserId,
+      bidCpmUsd: 2.5,
+      ...all,
+      momentTypes: ["close_game", "bet_resolved", "spread_alert", "overtime"],
+    });
 
     const { stdout } = await run(
       "node_modules/.bin/tsx",
-      ["scripts/simulate.ts", "--base-url", server.url, "--platform-key", key, "--games", "4", "--users", "120", "--speed", "0", "--seed", "7", "--json"],
+      [
+        "scripts/simulate.ts",
+        "--base-url",
+        server.url,
+        "--platform-key",
+        key,
+        "--games",
+        "4",
+        "--users",
+        "120",
+        "--speed",
+        "0",
+        "--seed",
+        "7",
+        "--json",
+      ],
       { env: { ...process.env, LOG_LEVEL: "silent" }, timeout: 120_000 },
     );
     const summary = JSON.parse(stdout) as SimulationSummary;
@@ -49,7 +74,9 @@ describe("npm run simulate", () => {
     expect(await db().auction.count()).toBe(summary.decisions.requested);
     expect(await db().auction.count({ where: { outcome: "filled" } })).toBe(summary.decisions.filled);
     expect(await db().impression.count()).toBe(summary.decisions.filled);
-    expect(await db().auction.count({ where: { outcome: { in: ["no_fill", "capped"] } } })).toBe(summary.decisions.noFill);
+    expect(await db().auction.count({ where: { outcome: { in: ["no_fill", "capped"] } } })).toBe(
+      summary.decisions.noFill,
+    );
     const counters = await db().campaign.aggregate({ _sum: { impressions: true, clicks: true, spendMicros: true } });
     expect(Number(counters._sum.impressions)).toBe(summary.decisions.filled);
     expect(summary.clicks.redirected).toBe(summary.clicks.attempted);
@@ -60,7 +87,9 @@ describe("npm run simulate", () => {
     expect(Number(rollups._sum.clicks)).toBe(summary.clicks.unique);
     expect(rollups._sum.spendMicros).toBe(counters._sum.spendMicros);
     // the spend the simulator saw, within the per-impression rounding of CPM / 1000
-    expect(Math.abs(Number(counters._sum.spendMicros) / 1e6 - summary.spendUsd)).toBeLessThanOrEqual(summary.decisions.filled * 1e-6);
+    expect(Math.abs(Number(counters._sum.spendMicros) / 1e6 - summary.spendUsd)).toBeLessThanOrEqual(
+      summary.decisions.filled * 1e-6,
+    );
     // conversions go through the real postback endpoint
     expect(summary.conversions.attempted).toBeGreaterThan(0);
     expect(summary.conversions.failed).toBe(0);

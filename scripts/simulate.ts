@@ -29,17 +29,28 @@ function printSummary(summary: SimulationSummary) {
   const pct = (part: number, whole: number) => (whole ? `${((part / whole) * 100).toFixed(1)}%` : "-");
   const lines = [
     "",
-    `Simulated ${summary.games} games (${Object.entries(summary.sports).map(([sport, n]) => `${sport} ${n}`).join(", ")}) for ${summary.users} users in ${(summary.elapsedMs / 1000).toFixed(1)} s`,
+    `Simulated ${summary.games} games (${Object.entries(summary.sports)
+      .map(([sport, n]) => `${sport} ${n}`)
+      .join(", ")}) for ${summary.users} users in ${(summary.elapsedMs / 1000).toFixed(1)} s`,
     `Moments sent:      ${summary.decisions.requested}`,
     `Filled:            ${summary.decisions.filled} (${pct(summary.decisions.filled, summary.decisions.requested)})   no fill / capped: ${summary.decisions.noFill}   errors: ${summary.decisions.errors}`,
     `Spend:             ${summary.spendUsd.toFixed(6)} USD`,
     `Clicks:            ${summary.clicks.unique} unique (${summary.clicks.attempted} taps, ${summary.clicks.redirected} redirected, ${summary.clicks.errors} errors)   CTR ${pct(summary.clicks.unique, summary.decisions.filled)}`,
-    `Conversions:       ${summary.conversions.recorded} recorded, ${summary.conversions.failed} failed${summary.conversions.failed ? ` (${Object.entries(summary.conversions.failedStatuses).map(([status, n]) => `${status}: ${n}`).join(", ")})` : ""}`,
+    `Conversions:       ${summary.conversions.recorded} recorded, ${summary.conversions.failed} failed${
+      summary.conversions.failed
+        ? ` (${Object.entries(summary.conversions.failedStatuses)
+            .map(([status, n]) => `${status}: ${n}`)
+            .join(", ")})`
+        : ""
+    }`,
     "",
     "moment type            sent   filled",
     ...Object.entries(summary.byMomentType)
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([type, stats]) => `${type.padEnd(20)} ${String(stats.requested).padStart(6)} ${String(stats.filled).padStart(8)}`),
+      .map(
+        ([type, stats]) =>
+          `${type.padEnd(20)} ${String(stats.requested).padStart(6)} ${String(stats.filled).padStart(8)}`,
+      ),
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
 }
@@ -66,7 +77,10 @@ async function main() {
   let platformKey = values["platform-key"];
   if (!platformKey) {
     const path = join(process.cwd(), "data", "demo-credentials.json");
-    if (!existsSync(path)) throw new Error(`no --platform-key and no ${path}: start the app with DEMO=1 or create a key (npm run admin -- create-platform-key --name sim)`);
+    if (!existsSync(path))
+      throw new Error(
+        `no --platform-key and no ${path}: start the app with DEMO=1 or create a key (npm run admin -- create-platform-key --name sim)`,
+      );
     platformKey = (JSON.parse(readFileSync(path, "utf8")) as { platform_key: string }).platform_key;
   }
   const speed = values.speed === undefined ? 120 : Number(values.speed);
@@ -81,7 +95,11 @@ async function main() {
   const bar = values.json
     ? null
     : new cliProgress.SingleBar(
-        { format: "{bar} {percentage}% | game clock {value}/{total} | decisions {decisions} | filled {filled} | clicks {clicks}", hideCursor: true },
+        {
+          format:
+            "{bar} {percentage}% | game clock {value}/{total} | decisions {decisions} | filled {filled} | clicks {clicks}",
+          hideCursor: true,
+        },
         cliProgress.Presets.shades_classic,
       );
   bar?.start(1, 0, { decisions: 0, filled: 0, clicks: 0 });
@@ -95,7 +113,11 @@ async function main() {
     concurrency: positiveInt("concurrency", values.concurrency, 16),
     onProgress: ({ done, total, summary: now }) => {
       bar?.setTotal(total);
-      bar?.update(done, { decisions: now.decisions.requested, filled: now.decisions.filled, clicks: now.clicks.unique });
+      bar?.update(done, {
+        decisions: now.decisions.requested,
+        filled: now.decisions.filled,
+        clicks: now.clicks.unique,
+      });
     },
   });
   bar?.stop();

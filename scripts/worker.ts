@@ -13,18 +13,28 @@ import { WORKERS } from "@/lib/workers/all";
 import { startWorkers } from "@/lib/workers/registry";
 
 async function main() {
-  const { values } = parseArgs({ options: { only: { type: "string", multiple: true } }, strict: true, allowPositionals: false });
+  const { values } = parseArgs({
+    options: { only: { type: "string", multiple: true } },
+    strict: true,
+    allowPositionals: false,
+  });
   const config = env();
   const log = logger().child({ process: "worker" });
   const only = values.only ?? [];
   const unknown = only.filter((name) => !WORKERS.some((worker) => worker.name === name));
-  if (unknown.length) throw new Error(`unknown worker(s): ${unknown.join(", ")}; known: ${WORKERS.map((worker) => worker.name).join(", ")}`);
+  if (unknown.length)
+    throw new Error(
+      `unknown worker(s): ${unknown.join(", ")}; known: ${WORKERS.map((worker) => worker.name).join(", ")}`,
+    );
   const selected = only.length ? WORKERS.filter((worker) => only.includes(worker.name)) : WORKERS;
 
   const applied = await deployMigrations(config.DATABASE_URL);
   if (applied.length) log.info({ applied }, "migrations applied");
   const stop = await startWorkers(selected, { log, baseUrl: config.PUBLIC_BASE_URL });
-  log.info({ workers: selected.map((worker) => worker.name), database: config.DATABASE_URL.split(":")[0] }, "workers running");
+  log.info(
+    { workers: selected.map((worker) => worker.name), database: config.DATABASE_URL.split(":")[0] },
+    "workers running",
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

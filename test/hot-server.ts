@@ -21,7 +21,11 @@ async function serveAppRoute(handler: RouteHandler, req: IncomingMessage, res: S
   headers.set("x-sma-client-ip", req.socket.remoteAddress ?? "unknown");
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   const response = await handler(
-    new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined }),
+    new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, {
+      method: req.method,
+      headers,
+      body: hasBody ? Buffer.concat(chunks) : undefined,
+    }),
   );
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(Buffer.from(await response.arrayBuffer()));

@@ -36,8 +36,10 @@ export async function startIconServer(): Promise<IconServer> {
     if (path === "/missing.png") res.writeHead(404).end();
     else if (path === "/error.png") res.writeHead(500).end();
     else if (path === "/redirect.png") res.writeHead(302, { location: "/icon.png" }).end();
-    else if (path === "/redirect-private.png") res.writeHead(302, { location: `https://127.0.0.1:${trapPort}/icon.png` }).end();
-    else if (path === "/redirect-metadata.png") res.writeHead(301, { location: "https://169.254.169.254/latest/meta-data/" }).end();
+    else if (path === "/redirect-private.png")
+      res.writeHead(302, { location: `https://127.0.0.1:${trapPort}/icon.png` }).end();
+    else if (path === "/redirect-metadata.png")
+      res.writeHead(301, { location: "https://169.254.169.254/latest/meta-data/" }).end();
     else if (path === "/loop.png") res.writeHead(302, { location: "/loop.png" }).end();
     else if (path === "/slow.png") setTimeout(() => res.writeHead(200).end(), 2_000);
     else res.writeHead(200, { "content-type": "image/png", "content-length": "0" }).end();

@@ -64,26 +64,53 @@ function operationFor(method: string, path: string): { template: string; operati
 function check(ref: string, body: unknown, what: string): void {
   const validate = validatorFor(ref);
   const ok = validate(body);
-  expect(ok, `${what} does not match the OpenAPI document:\n${JSON.stringify(validate.errors, null, 2)}\n${JSON.stringify(body).slice(0, 2000)}`).toBe(true);
+  expect(
+    ok,
+    `${what} does not match the OpenAPI document:\n${JSON.stringify(validate.errors, null, 2)}\n${JSON.stringify(body).slice(0, 2000)}`,
+  ).toBe(true);
 }
 
 /** Fails unless `body` matches the documented response of `method path` for `status`. */
-export function expectMatchesOpenApi(method: string, path: string, status: number, body: unknown, contentType?: string): void {
+export function expectMatchesOpenApi(
+  method: string,
+  path: string,
+  status: number,
+  body: unknown,
+  contentType?: string,
+): void {
   const { template, operation } = operationFor(method, path);
   const response = operation.responses?.[String(status)];
   expect(response, `${method} ${template} does not document status ${status}`).toBeDefined();
   const content = response!.content ?? {};
-  const type = contentType ?? (status >= 400 && content["application/problem+json"] ? "application/problem+json" : "application/json");
+  const type =
+    contentType ??
+    (status >= 400 && content["application/problem+json"] ? "application/problem+json" : "application/json");
   if (!content[type]) {
     expect(body === undefined || body === "", `${method} ${template} ${status} documents no ${type} body`).toBe(true);
     return;
   }
-  check(pointer("paths", template, method.toLowerCase(), "responses", String(status), "content", type, "schema"), body, `${method} ${path} ${status} (${type})`);
+  check(
+    pointer("paths", template, method.toLowerCase(), "responses", String(status), "content", type, "schema"),
+    body,
+    `${method} ${path} ${status} (${type})`,
+  );
 }
 
 /** Fails unless `body` is a valid request body of `method path` (the sample a client would send). */
-export function expectRequestMatchesOpenApi(method: string, path: string, body: unknown, contentType = "application/json"): void {
+export function expectRequestMatchesOpenApi(
+  method: string,
+  path: string,
+  body: unknown,
+  contentType = "application/json",
+): void {
   const { template, operation } = operationFor(method, path);
-  expect(operation.requestBody?.content?.[contentType], `${method} ${template} documents no ${contentType} request body`).toBeDefined();
-  check(pointer("paths", template, method.toLowerCase(), "requestBody", "content", contentType, "schema"), body, `${method} ${path} request`);
+  expect(
+    operation.requestBody?.content?.[contentType],
+    `${method} ${template} documents no ${contentType} request body`,
+  ).toBeDefined();
+  check(
+    pointer("paths", template, method.toLowerCase(), "requestBody", "content", contentType, "schema"),
+    body,
+    `${method} ${path} request`,
+  );
 }

@@ -62,7 +62,14 @@ export async function startReceiver(): Promise<Receiver> {
       } catch {
         json = { id: "", type: "", created_at: "", data: null };
       }
-      const request: ReceivedRequest = { path: req.url ?? "/", method: req.method ?? "", headers: req.headers, rawBody, json, receivedAtMs: Date.now() };
+      const request: ReceivedRequest = {
+        path: req.url ?? "/",
+        method: req.method ?? "",
+        headers: req.headers,
+        rawBody,
+        json,
+        receivedAtMs: Date.now(),
+      };
       receiver.requests.push(request);
       for (const waiter of [...waiters]) waiter.check();
       const reply = receiver.reply(request);
@@ -110,7 +117,11 @@ export async function startReceiver(): Promise<Receiver> {
         };
         const timer = setTimeout(() => {
           waiters.splice(waiters.indexOf(waiter), 1);
-          reject(new Error(`receiver: ${matching().length} of ${count} requests${path ? ` to ${path}` : ""} after ${timeoutMs} ms`));
+          reject(
+            new Error(
+              `receiver: ${matching().length} of ${count} requests${path ? ` to ${path}` : ""} after ${timeoutMs} ms`,
+            ),
+          );
         }, timeoutMs);
         waiters.push(waiter);
         waiter.check();

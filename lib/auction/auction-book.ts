@@ -16,10 +16,15 @@ export type AuctionBook<C extends AuctionCandidate> = {
 };
 
 /** Lays out candidates for runBookAuction (sorted by advertiser, then bid descending). */
-export function buildAuctionBook<C extends AuctionCandidate>(candidates: readonly C[], slotOf: (candidate: C) => number): AuctionBook<C> {
+export function buildAuctionBook<C extends AuctionCandidate>(
+  candidates: readonly C[],
+  slotOf: (candidate: C) => number,
+): AuctionBook<C> {
   const sorted = candidates
     .filter((candidate) => candidate.variants.length > 0)
-    .sort((a, b) => (a.advertiserId < b.advertiserId ? -1 : a.advertiserId > b.advertiserId ? 1 : b.bidMicros - a.bidMicros));
+    .sort((a, b) =>
+      a.advertiserId < b.advertiserId ? -1 : a.advertiserId > b.advertiserId ? 1 : b.bidMicros - a.bidMicros,
+    );
   const bids = new Float64Array(sorted.length);
   const runs = new Int32Array(sorted.length);
   const slots = new Int32Array(sorted.length);

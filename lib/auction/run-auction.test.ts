@@ -2,7 +2,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { pickVariant, runAuction, tieRank, type AuctionCandidate, type AuctionMoment } from "./run-auction";
 
-const moment: AuctionMoment = { momentType: "close_game", sport: "nba", gameId: "g1", userId: "u1", floorCpmMicros: 350_000 };
+const moment: AuctionMoment = {
+  momentType: "close_game",
+  sport: "nba",
+  gameId: "g1",
+  userId: "u1",
+  floorCpmMicros: 350_000,
+};
 const variant = [{ creativeId: "cr", variantLabel: "variant_a" }];
 const candidate = (campaignId: string, advertiserId: string, bidMicros: number): AuctionCandidate => ({
   campaignId,
@@ -21,7 +27,11 @@ describe("runAuction rules", () => {
     { name: "three bidders", bids: [1_000_000, 5_000_000, 4_999_999], clearing: 4_999_999 },
     { name: "tie pays that bid", bids: [2_000_000, 2_000_000, 1_000_000], clearing: 2_000_000 },
   ])("$name", ({ bids, clearing }) => {
-    const result = runAuction(moment, bids.map((bid, index) => candidate(`c${index}`, `a${index}`, bid)), { random });
+    const result = runAuction(
+      moment,
+      bids.map((bid, index) => candidate(`c${index}`, `a${index}`, bid)),
+      { random },
+    );
     expect(result.outcome).toBe("filled");
     if (result.outcome !== "filled") return;
     expect(result.clearingCpmMicros).toBe(clearing);
@@ -33,7 +43,9 @@ describe("runAuction rules", () => {
     const b = candidate("cmp_b", "adv_b", 2_000_000);
     const first = runAuction(moment, [a, b], { random });
     const second = runAuction(moment, [b, a], { random });
-    expect(first.outcome === "filled" && second.outcome === "filled" && first.winner.campaignId === second.winner.campaignId).toBe(true);
+    expect(
+      first.outcome === "filled" && second.outcome === "filled" && first.winner.campaignId === second.winner.campaignId,
+    ).toBe(true);
   });
 
   it("spreads tie wins across moments instead of always favouring one campaign", () => {
@@ -65,7 +77,7 @@ describe("runAuction rules", () => {
     expect(pickVariant(variants, () => 0.9999999).variantLabel).toBe("d");
     const counts = new Map<string, number>();
     let state = 7;
-    const lcg = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const lcg = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
     for (let index = 0; index < 8000; index++) {
       const label = pickVariant(variants, lcg).variantLabel;
       counts.set(label, (counts.get(label) ?? 0) + 1);
@@ -74,7 +86,9 @@ describe("runAuction rules", () => {
   });
 
   it("tieRank depends on the moment", () => {
-    const ranks = new Set(Array.from({ length: 20 }, (_, index) => tieRank({ ...moment, userId: `u${index}` }, "cmp_a")));
+    const ranks = new Set(
+      Array.from({ length: 20 }, (_, index) => tieRank({ ...moment, userId: `u${index}` }, "cmp_a")),
+    );
     expect(ranks.size).toBeGreaterThan(15);
   });
 });
@@ -97,20 +111,25 @@ const uniqueCandidates = fc.uniqueArray(candidateArb, { selector: (c) => c.campa
 describe("runAuction properties", () => {
   it("the winner holds the highest entered bid; the price lies between the floor and the winner's bid", () => {
     fc.assert(
-      fc.property(momentArb, uniqueCandidates, fc.double({ min: 0, max: 0.999999, noNaN: true }), (m, candidates, r) => {
-        const result = runAuction(m, candidates, { random: () => r });
-        const entered = candidates.filter((c) => c.bidMicros >= m.floorCpmMicros && c.variants.length > 0);
-        if (entered.length === 0) return result.outcome === "no_fill";
-        if (result.outcome !== "filled") return false;
-        const highest = Math.max(...entered.map((c) => c.bidMicros));
-        return (
-          result.winningBidMicros === highest &&
-          result.winner.bidMicros === highest &&
-          result.clearingCpmMicros <= result.winner.bidMicros &&
-          result.clearingCpmMicros >= m.floorCpmMicros &&
-          result.winner.variants.includes(result.variant)
-        );
-      }),
+      fc.property(
+        momentArb,
+        uniqueCandidates,
+        fc.double({ min: 0, max: 0.999999, noNaN: true }),
+        (m, candidates, r) => {
+          const result = runAuction(m, candidates, { random: () => r });
+          const entered = candidates.filter((c) => c.bidMicros >= m.floorCpmMicros && c.variants.length > 0);
+          if (entered.length === 0) return result.outcome === "no_fill";
+          if (result.outcome !== "filled") return false;
+          const highest = Math.max(...entered.map((c) => c.bidMicros));
+          return (
+            result.winningBidMicros === highest &&
+            result.winner.bidMicros === highest &&
+            result.clearingCpmMicros <= result.winner.bidMicros &&
+            result.clearingCpmMicros >= m.floorCpmMicros &&
+            result.winner.variants.includes(result.variant)
+          );
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -121,10 +140,13 @@ describe("runAuction properties", () => {
         const result = runAuction(m, candidates, { random: () => 0 });
         if (result.outcome !== "filled") return true;
         const others = candidates.filter(
-          (c) => c.advertiserId !== result.winner.advertiserId && c.bidMicros >= m.floorCpmMicros && c.variants.length > 0,
+          (c) =>
+            c.advertiserId !== result.winner.advertiserId && c.bidMicros >= m.floorCpmMicros && c.variants.length > 0,
         );
         const expected = Math.max(m.floorCpmMicros, ...others.map((c) => c.bidMicros));
-        const advertisers = new Set(candidates.filter((c) => c.bidMicros >= m.floorCpmMicros && c.variants.length > 0).map((c) => c.advertiserId));
+        const advertisers = new Set(
+          candidates.filter((c) => c.bidMicros >= m.floorCpmMicros && c.variants.length > 0).map((c) => c.advertiserId),
+        );
         return result.clearingCpmMicros === expected && result.bidders === advertisers.size;
       }),
       { numRuns: 2000 },
@@ -133,15 +155,25 @@ describe("runAuction properties", () => {
 
   it("the result does not depend on the order of the candidates", () => {
     fc.assert(
-      fc.property(momentArb, uniqueCandidates.chain((list) => fc.tuple(fc.constant(list), fc.shuffledSubarray(list, { minLength: list.length, maxLength: list.length }))), (m, [list, shuffled]) => {
-        const a = runAuction(m, list, { random: () => 0 });
-        const b = runAuction(m, shuffled, { random: () => 0 });
-        if (a.outcome !== b.outcome) return false;
-        if (a.outcome === "filled" && b.outcome === "filled") {
-          return a.winner.campaignId === b.winner.campaignId && a.clearingCpmMicros === b.clearingCpmMicros && a.bidders === b.bidders;
-        }
-        return true;
-      }),
+      fc.property(
+        momentArb,
+        uniqueCandidates.chain((list) =>
+          fc.tuple(fc.constant(list), fc.shuffledSubarray(list, { minLength: list.length, maxLength: list.length })),
+        ),
+        (m, [list, shuffled]) => {
+          const a = runAuction(m, list, { random: () => 0 });
+          const b = runAuction(m, shuffled, { random: () => 0 });
+          if (a.outcome !== b.outcome) return false;
+          if (a.outcome === "filled" && b.outcome === "filled") {
+            return (
+              a.winner.campaignId === b.winner.campaignId &&
+              a.clearingCpmMicros === b.clearingCpmMicros &&
+              a.bidders === b.bidders
+            );
+          }
+          return true;
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -151,12 +183,18 @@ describe("groupedByAdvertiser", () => {
   it("gives the same result as the general pass when one advertiser's campaigns are adjacent", () => {
     fc.assert(
       fc.property(momentArb, uniqueCandidates, fc.double({ min: 0, max: 0.999999, noNaN: true }), (m, list, r) => {
-        const grouped = [...list].sort((a, b) => (a.advertiserId < b.advertiserId ? -1 : a.advertiserId > b.advertiserId ? 1 : b.bidMicros - a.bidMicros));
+        const grouped = [...list].sort((a, b) =>
+          a.advertiserId < b.advertiserId ? -1 : a.advertiserId > b.advertiserId ? 1 : b.bidMicros - a.bidMicros,
+        );
         const plain = runAuction(m, grouped, { random: () => r });
         const fast = runAuction(m, grouped, { random: () => r, groupedByAdvertiser: true });
         if (plain.outcome !== fast.outcome || plain.bidders !== fast.bidders) return false;
         if (plain.outcome === "filled" && fast.outcome === "filled") {
-          return plain.winner === fast.winner && plain.clearingCpmMicros === fast.clearingCpmMicros && plain.variant === fast.variant;
+          return (
+            plain.winner === fast.winner &&
+            plain.clearingCpmMicros === fast.clearingCpmMicros &&
+            plain.variant === fast.variant
+          );
         }
         return true;
       }),
@@ -184,7 +222,8 @@ describe("runBookAuction (typed-array hot path)", () => {
           const fast = runBookAuction(m, book, blockedUntil, now, { random: () => r, excluded });
           const reference = runAuction(m, list, {
             random: () => r,
-            exclude: (candidate) => (blockedUntil[slot.get(candidate)!]! > now || excluded.has(candidate) ? "x" : undefined),
+            exclude: (candidate) =>
+              blockedUntil[slot.get(candidate)!]! > now || excluded.has(candidate) ? "x" : undefined,
           });
           if (fast.outcome !== reference.outcome || fast.bidders !== reference.bidders) return false;
           if (fast.outcome === "filled" && reference.outcome === "filled") {

@@ -165,7 +165,9 @@ export function runAuction<C extends AuctionCandidate>(
   }
 
   if (top === undefined) {
-    return options.explain ? { outcome: "no_fill", bidders: 0, losers: explainLosers(moment, candidates, undefined, options) } : { outcome: "no_fill", bidders: 0 };
+    return options.explain
+      ? { outcome: "no_fill", bidders: 0, losers: explainLosers(moment, candidates, undefined, options) }
+      : { outcome: "no_fill", bidders: 0 };
   }
   const clearing = secondBid < 0 ? floor : Math.max(secondBid, floor);
   const result: AuctionResult<C> = {
@@ -187,7 +189,9 @@ function explainLosers<C extends AuctionCandidate>(
   options: AuctionOptions<C>,
 ): { campaignId: string; reason: LossReason }[] {
   const entered = (candidate: C) =>
-    candidate.bidMicros >= moment.floorCpmMicros && candidate.variants.length > 0 && options.exclude?.(candidate) === undefined;
+    candidate.bidMicros >= moment.floorCpmMicros &&
+    candidate.variants.length > 0 &&
+    options.exclude?.(candidate) === undefined;
   const losers: { campaignId: string; reason: LossReason }[] = [];
   for (const candidate of candidates) {
     if (candidate === winner) continue;
@@ -197,7 +201,11 @@ function explainLosers<C extends AuctionCandidate>(
     else if (options.exclude?.(candidate) !== undefined) reason = `ineligible:${options.exclude(candidate)!}`;
     else if (
       candidates.some(
-        (other) => other !== candidate && other.advertiserId === candidate.advertiserId && entered(other) && ranksAbove(moment, other, candidate),
+        (other) =>
+          other !== candidate &&
+          other.advertiserId === candidate.advertiserId &&
+          entered(other) &&
+          ranksAbove(moment, other, candidate),
       )
     )
       reason = "advertiser_outbid";

@@ -9,7 +9,13 @@ import { runAuction, type AuctionCandidate } from "./run-auction";
 type Spec = {
   description: string;
   moment: { moment_type: string; sport: string; game_id: string; user_id: string; floor_cpm_usd: number };
-  candidates: { campaign_id: string; advertiser_id: string; bid_cpm_usd: number; variants: string[]; excluded?: string }[];
+  candidates: {
+    campaign_id: string;
+    advertiser_id: string;
+    bid_cpm_usd: number;
+    variants: string[];
+    excluded?: string;
+  }[];
   random: number;
   expected: {
     outcome: "filled" | "no_fill";
@@ -22,7 +28,9 @@ type Spec = {
 };
 
 const dir = join(import.meta.dirname, "specs");
-const files = readdirSync(dir).filter((name) => name.endsWith(".json")).sort();
+const files = readdirSync(dir)
+  .filter((name) => name.endsWith(".json"))
+  .sort();
 
 type SpecCandidate = AuctionCandidate & { excluded?: string };
 
@@ -36,7 +44,10 @@ describe("golden auction specs", () => {
         campaignId: candidate.campaign_id,
         advertiserId: candidate.advertiser_id,
         bidMicros: Number(usdToMicros(candidate.bid_cpm_usd)),
-        variants: candidate.variants.map((label) => ({ creativeId: `${candidate.campaign_id}_${label}`, variantLabel: label })),
+        variants: candidate.variants.map((label) => ({
+          creativeId: `${candidate.campaign_id}_${label}`,
+          variantLabel: label,
+        })),
         excluded: candidate.excluded,
       }));
       const result = runAuction(
@@ -57,7 +68,9 @@ describe("golden auction specs", () => {
         expect(result.variant.variantLabel).toBe(spec.expected.variant);
         expect(microsToUsd(result.clearingCpmMicros)).toBe(spec.expected.clearing_cpm_usd);
       }
-      expect(Object.fromEntries((result.losers ?? []).map((loser) => [loser.campaignId, loser.reason]))).toEqual(spec.expected.losers);
+      expect(Object.fromEntries((result.losers ?? []).map((loser) => [loser.campaignId, loser.reason]))).toEqual(
+        spec.expected.losers,
+      );
     });
   }
 });

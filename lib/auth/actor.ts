@@ -34,7 +34,12 @@ export async function actorFromRequest(request: Request, options: { now?: Date }
   if (!match?.[1]) throw unauthorized("Authorization header must be 'Bearer <access token>'");
   try {
     const claims = await verifyAccessToken(match[1], options);
-    return { advertiserId: claims.advertiserId, clientId: claims.clientId, scopes: new Set(claims.scopes), via: "token" };
+    return {
+      advertiserId: claims.advertiserId,
+      clientId: claims.clientId,
+      scopes: new Set(claims.scopes),
+      via: "token",
+    };
   } catch (error) {
     if (error instanceof InvalidTokenError) throw unauthorized(error.message);
     throw error;

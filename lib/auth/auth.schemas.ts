@@ -23,7 +23,14 @@ export const tokenResponse = z
 
 export const oauthError = z
   .object({
-    error: z.enum(["invalid_request", "invalid_client", "unsupported_grant_type", "invalid_scope", "rate_limited", "server_error"]),
+    error: z.enum([
+      "invalid_request",
+      "invalid_client",
+      "unsupported_grant_type",
+      "invalid_scope",
+      "rate_limited",
+      "server_error",
+    ]),
     error_description: z.string(),
   })
   .meta({ id: "OAuthError", description: "RFC 6749 §5.2 error body" });
@@ -31,7 +38,14 @@ export const oauthError = z
 export const jwksDocument = z
   .object({
     keys: z.array(
-      z.object({ kty: z.literal("RSA"), kid: z.string(), alg: z.literal("RS256"), use: z.literal("sig"), n: z.string(), e: z.string() }),
+      z.object({
+        kty: z.literal("RSA"),
+        kid: z.string(),
+        alg: z.literal("RS256"),
+        use: z.literal("sig"),
+        n: z.string(),
+        e: z.string(),
+      }),
     ),
   })
   .meta({ id: "JWKS" });

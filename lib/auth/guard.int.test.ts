@@ -22,7 +22,12 @@ function expectUnauthorized(res: Awaited<ReturnType<typeof call>>) {
   expect(res.status).toBe(401);
   expect(res.headers.get("content-type")).toBe("application/problem+json");
   expect(res.headers.get("www-authenticate")).toMatch(/^Bearer realm="sma"/);
-  expect(res.body).toMatchObject({ status: 401, code: "unauthorized", title: "Unauthorized", type: expect.any(String) });
+  expect(res.body).toMatchObject({
+    status: 401,
+    code: "unauthorized",
+    title: "Unauthorized",
+    type: expect.any(String),
+  });
   expect(res.text).not.toMatch(/at .*\.ts:\d+/); // no stack
 }
 

@@ -8,7 +8,9 @@ export async function createPlatformKey(name: string): Promise<{ id: string; key
   if (!name.trim()) throw new AppError("validation_failed", { fieldErrors: [{ path: "name", message: "required" }] });
   const key = newSecret("pk");
   const id = newId("pk");
-  await db().platformKey.create({ data: { id, name: name.trim(), prefix: key.slice(0, 10), keyHash: hashSecret(key) } });
+  await db().platformKey.create({
+    data: { id, name: name.trim(), prefix: key.slice(0, 10), keyHash: hashSecret(key) },
+  });
   return { id, key };
 }
 

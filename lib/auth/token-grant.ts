@@ -4,7 +4,8 @@ import { authenticateClient } from "./clients";
 import { isScope, splitScopes, type Scope } from "./scopes";
 import { issueAccessToken } from "./tokens";
 
-export type OAuthErrorCode = "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope" | "rate_limited";
+export type OAuthErrorCode =
+  "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope" | "rate_limited";
 
 export class OAuthError extends Error {
   constructor(
@@ -52,7 +53,10 @@ function basicCredentials(header: string): { clientId: string; clientSecret: str
   }
 }
 
-export async function grantClientCredentials(request: TokenRequest, options: { now?: Date } = {}): Promise<TokenResponse> {
+export async function grantClientCredentials(
+  request: TokenRequest,
+  options: { now?: Date } = {},
+): Promise<TokenResponse> {
   const { form } = request;
   const grantType = single(form, "grant_type");
   if (!grantType) throw new OAuthError("invalid_request", "grant_type is required");
@@ -86,7 +90,8 @@ export async function grantClientCredentials(request: TokenRequest, options: { n
     const requested = splitScopes(scopeParam);
     if (requested.length === 0) throw new OAuthError("invalid_scope", "scope is empty");
     const refused = requested.filter((scope) => !isScope(scope) || !client.scopes.includes(scope));
-    if (refused.length) throw new OAuthError("invalid_scope", `scope not allowed for this client: ${refused.join(" ")}`);
+    if (refused.length)
+      throw new OAuthError("invalid_scope", `scope not allowed for this client: ${refused.join(" ")}`);
     scopes = requested as Scope[];
   }
 

@@ -52,7 +52,8 @@ export async function verifyAccessToken(token: string, options: { now?: Date } =
   } catch (error) {
     if (error instanceof InvalidTokenError) throw error;
     if (error instanceof joseErrors.JWTExpired) throw new InvalidTokenError("token expired");
-    if (error instanceof joseErrors.JWTClaimValidationFailed) throw new InvalidTokenError(`token ${error.claim} is not valid`);
+    if (error instanceof joseErrors.JWTClaimValidationFailed)
+      throw new InvalidTokenError(`token ${error.claim} is not valid`);
     throw new InvalidTokenError("token is malformed or its signature does not verify");
   }
   const advertiserId = payload.adv;

@@ -181,7 +181,9 @@ export function createAdapterFactory(
 }
 
 type SqliteHandle = import("better-sqlite3").Database;
-const sqliteHandles = (globalThis as unknown as { __smaSqliteHandles?: Map<string, SqliteHandle> }).__smaSqliteHandles ?? new Map<string, SqliteHandle>();
+const sqliteHandles =
+  (globalThis as unknown as { __smaSqliteHandles?: Map<string, SqliteHandle> }).__smaSqliteHandles ??
+  new Map<string, SqliteHandle>();
 (globalThis as unknown as { __smaSqliteHandles?: Map<string, SqliteHandle> }).__smaSqliteHandles = sqliteHandles;
 
 function rememberSqliteHandle(path: string, adapter: SqlDriverAdapter): void {

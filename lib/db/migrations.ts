@@ -31,7 +31,9 @@ type Engine = {
   applyMigrations(params: unknown): Promise<{ appliedMigrationNames: string[] }>;
   free(): void;
 };
-type EngineModule = { SchemaEngine: { new: (opts: unknown, log: (msg: string) => void, adapter: unknown) => Promise<Engine> } };
+type EngineModule = {
+  SchemaEngine: { new: (opts: unknown, log: (msg: string) => void, adapter: unknown) => Promise<Engine> };
+};
 
 let engineModule: Promise<EngineModule> | undefined;
 
@@ -55,8 +57,8 @@ let pgCharPatched = false;
 function patchPgCharType() {
   if (pgCharPatched) return;
   pgCharPatched = true;
-  const proto = (pg as unknown as { Result: { prototype: { addFields(fields: { dataTypeID: number }[]): void } } }).Result
-    .prototype;
+  const proto = (pg as unknown as { Result: { prototype: { addFields(fields: { dataTypeID: number }[]): void } } })
+    .Result.prototype;
   const addFields = proto.addFields;
   proto.addFields = function (fields) {
     for (const field of fields) if (field.dataTypeID === 18) field.dataTypeID = 25;

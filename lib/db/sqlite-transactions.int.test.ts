@@ -15,10 +15,14 @@ describe.runIf(dbKind() === "sqlite")("SQLite transactions", () => {
       await db().$transaction(async (tx) => {
         const row = await tx.advertiser.findUniqueOrThrow({ where: { id: adv.advertiserId } });
         // the other connection cannot write in between (it would wait; with timeout 0 it is refused)
-        expect(() => other.prepare("UPDATE advertisers SET name = 'other' WHERE id = ?").run(adv.advertiserId)).toThrow(/locked|busy/i);
+        expect(() => other.prepare("UPDATE advertisers SET name = 'other' WHERE id = ?").run(adv.advertiserId)).toThrow(
+          /locked|busy/i,
+        );
         await tx.advertiser.update({ where: { id: row.id }, data: { name: `${row.name} (renamed)` } });
       });
-      expect((await db().advertiser.findUniqueOrThrow({ where: { id: adv.advertiserId } })).name).toBe("Test Advertiser (renamed)");
+      expect((await db().advertiser.findUniqueOrThrow({ where: { id: adv.advertiserId } })).name).toBe(
+        "Test Advertiser (renamed)",
+      );
       // and once the transaction has committed, the other connection writes normally
       other.prepare("UPDATE advertisers SET name = 'other' WHERE id = ?").run(adv.advertiserId);
       expect((await db().advertiser.findUniqueOrThrow({ where: { id: adv.advertiserId } })).name).toBe("other");

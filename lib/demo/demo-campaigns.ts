@@ -34,7 +34,11 @@ const DEMO: DemoCampaign[] = [
     dailyUsd: 250,
     totalUsd: 5000,
     creatives: [
-      { headline: "Down to the wire", body: "Live odds boosted for the final minutes. Play responsibly.", cta: "See odds" },
+      {
+        headline: "Down to the wire",
+        body: "Live odds boosted for the final minutes. Play responsibly.",
+        cta: "See odds",
+      },
       { headline: "Nail-biter alert", body: "Boosted live lines while the game is close. 21+.", cta: "Open app" },
     ],
   },
@@ -46,7 +50,13 @@ const DEMO: DemoCampaign[] = [
     dailyUsd: 150,
     totalUsd: 3000,
     targetCpaUsd: 12,
-    creatives: [{ headline: "Your bet just settled", body: "Tonight's slate is live. Set a limit and enjoy the game.", cta: "Tonight's slate" }],
+    creatives: [
+      {
+        headline: "Your bet just settled",
+        body: "Tonight's slate is live. Set a limit and enjoy the game.",
+        cta: "Tonight's slate",
+      },
+    ],
   },
   {
     name: "Props and totals tracker",
@@ -55,7 +65,9 @@ const DEMO: DemoCampaign[] = [
     bidUsd: 2.6,
     dailyUsd: 100,
     totalUsd: 2000,
-    creatives: [{ headline: "Your line is in play", body: "Track your props and totals live in the app.", cta: "Track it" }],
+    creatives: [
+      { headline: "Your line is in play", body: "Track your props and totals live in the app.", cta: "Track it" },
+    ],
   },
 ];
 
@@ -71,7 +83,9 @@ const RIVALS: { name: string; email: string; campaigns: DemoCampaign[] }[] = [
         bidUsd: 2.1,
         dailyUsd: 300,
         totalUsd: 9000,
-        creatives: [{ headline: "Odds on the move", body: "Live markets for every game tonight. 21+.", cta: "Bet live" }],
+        creatives: [
+          { headline: "Odds on the move", body: "Live markets for every game tonight. 21+.", cta: "Bet live" },
+        ],
       },
       {
         name: "Rival: basketball fouls",
@@ -80,7 +94,9 @@ const RIVALS: { name: string; email: string; campaigns: DemoCampaign[] }[] = [
         bidUsd: 2.8,
         dailyUsd: 80,
         totalUsd: 1500,
-        creatives: [{ headline: "Star in foul trouble", body: "See how the line moves. Play responsibly.", cta: "Live line" }],
+        creatives: [
+          { headline: "Star in foul trouble", body: "See how the line moves. Play responsibly.", cta: "Live line" },
+        ],
       },
     ],
   },
@@ -95,7 +111,13 @@ const RIVALS: { name: string; email: string; campaigns: DemoCampaign[] }[] = [
         bidUsd: 2.3,
         dailyUsd: 120,
         totalUsd: 2400,
-        creatives: [{ headline: "Your market just moved", body: "Trade the swing on the exchange. Limits apply.", cta: "Trade now" }],
+        creatives: [
+          {
+            headline: "Your market just moved",
+            body: "Trade the swing on the exchange. Limits apply.",
+            cta: "Trade now",
+          },
+        ],
       },
     ],
   },
@@ -143,7 +165,8 @@ export async function seedDemoCampaigns(advertiserId: string, now = new Date()):
       const existing = await tx.advertiser.findFirst({ where: { email: rival.email } });
       const rivalId = existing?.id ?? newId("adv");
       if (!existing) await tx.advertiser.create({ data: { id: rivalId, name: rival.name, email: rival.email } });
-      if ((await tx.campaign.count({ where: { advertiserId: rivalId } })) === 0) plan.push({ advertiserId: rivalId, campaigns: rival.campaigns });
+      if ((await tx.campaign.count({ where: { advertiserId: rivalId } })) === 0)
+        plan.push({ advertiserId: rivalId, campaigns: rival.campaigns });
     }
     for (const entry of plan) {
       for (const { creatives, ...campaign } of campaignRows(entry.advertiserId, entry.campaigns, startDate, now)) {

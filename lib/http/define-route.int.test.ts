@@ -17,7 +17,10 @@ const missing = defineRoute({ auth: "none" }, async () => {
 
 describe("defineRoute", () => {
   it("echoes a caller's request id and sets one otherwise", async () => {
-    const given = await call(echo, "/x", { body: { name: "a", bid_cpm_usd: 1 }, headers: { "x-request-id": "req_abcdefgh1234" } });
+    const given = await call(echo, "/x", {
+      body: { name: "a", bid_cpm_usd: 1 },
+      headers: { "x-request-id": "req_abcdefgh1234" },
+    });
     expect(given.headers.get("x-request-id")).toBe("req_abcdefgh1234");
     const fresh = await call(echo, "/x", { body: { name: "a", bid_cpm_usd: 1 } });
     expect(fresh.headers.get("x-request-id")).toMatch(/^req_[A-Za-z0-9]{20}$/);

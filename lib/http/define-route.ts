@@ -23,8 +23,7 @@ type BaseContext<P extends Params> = {
 };
 
 type Options =
-  | { auth: "none"; rateLimit?: RateLimitPolicy }
-  | { auth: "token"; scope?: Scope; rateLimit?: RateLimitPolicy };
+  { auth: "none"; rateLimit?: RateLimitPolicy } | { auth: "token"; scope?: Scope; rateLimit?: RateLimitPolicy };
 
 type Context<O extends Options, P extends Params> = O extends { auth: "token" }
   ? BaseContext<P> & { actor: Actor }
@@ -80,7 +79,8 @@ export function defineRoute<O extends Options, P extends Params = Params>(
         context = { ...base, actor };
       }
       if (options.rateLimit) {
-        const key = options.rateLimit === "token" ? clientIp(request) : (context.actor?.advertiserId ?? clientIp(request));
+        const key =
+          options.rateLimit === "token" ? clientIp(request) : (context.actor?.advertiserId ?? clientIp(request));
         const outcome = await consumeRateLimit(options.rateLimit, key);
         rateHeaders = outcome.headers;
         if (!outcome.allowed) throw rateLimitedError(outcome);

@@ -5,7 +5,9 @@
 export function queryObject(url: URL, integerKeys: readonly string[] = []): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of new Set(url.searchParams.keys())) {
-    const values = url.searchParams.getAll(key).map((value) => (integerKeys.includes(key) && /^\d{1,16}$/.test(value) ? Number(value) : value));
+    const values = url.searchParams
+      .getAll(key)
+      .map((value) => (integerKeys.includes(key) && /^\d{1,16}$/.test(value) ? Number(value) : value));
     out[key] = values.length === 1 ? values[0] : values;
   }
   return out;

@@ -50,27 +50,36 @@ async function servedRoutes(): Promise<Served[]> {
   const served: Served[] = [];
   for (const file of routeFiles(APP_DIR)) {
     const mod = (await import(file)) as Record<string, unknown>;
-    for (const method of METHODS) if (typeof mod[method] === "function") served.push({ method, path: routePath(file), source: relative(process.cwd(), file) });
+    for (const method of METHODS)
+      if (typeof mod[method] === "function")
+        served.push({ method, path: routePath(file), source: relative(process.cwd(), file) });
   }
-  for (const route of createHotRouter().routes()) served.push({ method: route.method, path: route.path, source: "lib/server/hot-routes.ts" });
+  for (const route of createHotRouter().routes())
+    served.push({ method: route.method, path: route.path, source: "lib/server/hot-routes.ts" });
   return served;
 }
 
-const document = buildOpenApiDocument("http://sma.test") as unknown as { paths: Record<string, Record<string, unknown>> };
+const document = buildOpenApiDocument("http://sma.test") as unknown as {
+  paths: Record<string, Record<string, unknown>>;
+};
 const documentedPaths = Object.keys(document.paths);
 
 /** The documented template for a served path: exact for Next routes, "/c/*" matches "/c/{param}" and deeper. */
 function documentedTemplate(path: string): string | undefined {
   if (path.endsWith("/*")) {
     const prefix = path.slice(0, -1);
-    return documentedPaths.find((template) => template.startsWith(prefix) && /^\{[^}]+\}/.test(template.slice(prefix.length)));
+    return documentedPaths.find(
+      (template) => template.startsWith(prefix) && /^\{[^}]+\}/.test(template.slice(prefix.length)),
+    );
   }
   return documentedPaths.includes(path) ? path : undefined;
 }
 
 describe("OpenAPI route coverage", () => {
   it("maps route files to paths", () => {
-    expect(routePath(join(APP_DIR, "api/ads/campaigns/[id]/variants/route.ts"))).toBe("/api/ads/campaigns/{id}/variants");
+    expect(routePath(join(APP_DIR, "api/ads/campaigns/[id]/variants/route.ts"))).toBe(
+      "/api/ads/campaigns/{id}/variants",
+    );
     expect(routePath(join(APP_DIR, "(portal)/api/auth/[...nextauth]/route.ts"))).toBe("/api/auth/{nextauth}");
     expect(routePath(join(APP_DIR, ".well-known/openapi.json/route.ts"))).toBe("/.well-known/openapi.json");
     expect(matchTemplate(["/c/{click_id}"], "/c/clk_1")).toBe("/c/{click_id}");
@@ -91,7 +100,12 @@ describe("OpenAPI route coverage", () => {
     const stale = documentedPaths.flatMap((template) =>
       Object.keys(document.paths[template]!)
         .filter((method) => METHODS.includes(method.toUpperCase() as (typeof METHODS)[number]))
-        .filter((method) => !served.some((route) => route.method === method.toUpperCase() && documentedTemplate(route.path) === template))
+        .filter(
+          (method) =>
+            !served.some(
+              (route) => route.method === method.toUpperCase() && documentedTemplate(route.path) === template,
+            ),
+        )
         .map((method) => `${method.toUpperCase()} ${template}`),
     );
     expect(stale, "documented but not served").toEqual([]);
@@ -125,11 +139,19 @@ afterAll(async () => {
 type Sample = () => Promise<void>;
 
 async function importRoute(path: string) {
-  return (await import(join(APP_DIR, path, "route.ts"))) as Record<string, (request: Request, context?: { params?: Promise<Record<string, string>> }) => Promise<Response>>;
+  return (await import(join(APP_DIR, path, "route.ts"))) as Record<
+    string,
+    (request: Request, context?: { params?: Promise<Record<string, string>> }) => Promise<Response>
+  >;
 }
 
 /** Calls the route, validates the request body (if any) and the response against the document, returns the response. */
-async function exercise(method: string, routeDir: string, path: string, options: CallOptions & { status: number; requestType?: string; responseType?: string }) {
+async function exercise(
+  method: string,
+  routeDir: string,
+  path: string,
+  options: CallOptions & { status: number; requestType?: string; responseType?: string },
+) {
   const mod = await importRoute(routeDir);
   if (options.body !== undefined) {
     const body = options.body instanceof URLSearchParams ? Object.fromEntries(options.body) : options.body;
@@ -152,7 +174,11 @@ async function deliveredWebhook(): Promise<{ id: string; deliveryId: string }> {
   const id = await newWebhook();
   await enqueueTestEvent(adv.advertiserId, "click.recorded");
   await new WebhookDispatcher().drain();
-  const log = await exercise("GET", "api/ads/webhooks/[id]/deliveries", `/api/ads/webhooks/${id}/deliveries`, { headers, params: { id }, status: 200 });
+  const log = await exercise("GET", "api/ads/webhooks/[id]/deliveries", `/api/ads/webhooks/${id}/deliveries`, {
+    headers,
+    params: { id },
+    status: 200,
+  });
   return { id, deliveryId: log.body.deliveries[0].id as string };
 }
 
@@ -166,7 +192,13 @@ async function decide(key: string, payload: unknown, options: { validRequest?: b
   });
   const text = await response.text();
   const body = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
-  expectMatchesOpenApi("POST", "/api/delivery/decisions", response.status, body, response.headers.get("content-type") ?? undefined);
+  expectMatchesOpenApi(
+    "POST",
+    "/api/delivery/decisions",
+    response.status,
+    body,
+    response.headers.get("content-type") ?? undefined,
+  );
   return { status: response.status, body };
 }
 
@@ -185,17 +217,40 @@ async function deliveredCampaign() {
 }
 
 async function newCampaign(): Promise<string> {
-  const res = await exercise("POST", "api/ads/campaigns", "/api/ads/campaigns", { body: campaignBody(icons.url()), headers, status: 201 });
+  const res = await exercise("POST", "api/ads/campaigns", "/api/ads/campaigns", {
+    body: campaignBody(icons.url()),
+    headers,
+    status: 201,
+  });
   return res.body.id as string;
 }
 
 /** One real request and response per served route ("METHOD template"). */
 const SAMPLES: Record<string, Sample> = {
   "POST /api/auth/token": async () => {
-    const form = new URLSearchParams({ grant_type: "client_credentials", client_id: adv.clientId, client_secret: adv.clientSecret, scope: "campaigns:read" });
-    await exercise("POST", "api/auth/token", "/api/auth/token", { body: form, status: 200, requestType: "application/x-www-form-urlencoded", ip: "203.0.113.77" });
-    const bad = new URLSearchParams({ grant_type: "client_credentials", client_id: adv.clientId, client_secret: "wrong" });
-    await exercise("POST", "api/auth/token", "/api/auth/token", { body: bad, status: 401, requestType: "application/x-www-form-urlencoded", ip: "203.0.113.77" });
+    const form = new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: adv.clientId,
+      client_secret: adv.clientSecret,
+      scope: "campaigns:read",
+    });
+    await exercise("POST", "api/auth/token", "/api/auth/token", {
+      body: form,
+      status: 200,
+      requestType: "application/x-www-form-urlencoded",
+      ip: "203.0.113.77",
+    });
+    const bad = new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: adv.clientId,
+      client_secret: "wrong",
+    });
+    await exercise("POST", "api/auth/token", "/api/auth/token", {
+      body: bad,
+      status: 401,
+      requestType: "application/x-www-form-urlencoded",
+      ip: "203.0.113.77",
+    });
   },
   "GET /.well-known/jwks.json": async () => {
     await exercise("GET", ".well-known/jwks.json", "/.well-known/jwks.json", { status: 200 });
@@ -209,30 +264,69 @@ const SAMPLES: Record<string, Sample> = {
   },
   "GET /api/ads/campaigns": async () => {
     await newCampaign();
-    await exercise("GET", "api/ads/campaigns", "/api/ads/campaigns", { headers, query: { status: "active", page: 1, per_page: 5 }, status: 200 });
-    await exercise("GET", "api/ads/campaigns", "/api/ads/campaigns", { headers, query: { per_page: 500 }, status: 422 });
+    await exercise("GET", "api/ads/campaigns", "/api/ads/campaigns", {
+      headers,
+      query: { status: "active", page: 1, per_page: 5 },
+      status: 200,
+    });
+    await exercise("GET", "api/ads/campaigns", "/api/ads/campaigns", {
+      headers,
+      query: { per_page: 500 },
+      status: 422,
+    });
   },
   "POST /api/ads/campaigns": async () => {
     await newCampaign();
-    await exercise("POST", "api/ads/campaigns", "/api/ads/campaigns", { body: campaignBody(`https://127.0.0.1:${icons.trapPort}/i.png`), headers, status: 422 });
+    await exercise("POST", "api/ads/campaigns", "/api/ads/campaigns", {
+      body: campaignBody(`https://127.0.0.1:${icons.trapPort}/i.png`),
+      headers,
+      status: 422,
+    });
   },
   "GET /api/ads/campaigns/{id}": async () => {
     const id = await newCampaign();
-    await exercise("GET", "api/ads/campaigns/[id]", `/api/ads/campaigns/${id}`, { headers, params: { id }, status: 200 });
-    await exercise("GET", "api/ads/campaigns/[id]", "/api/ads/campaigns/cmp_none", { headers, params: { id: "cmp_none" }, status: 404 });
+    await exercise("GET", "api/ads/campaigns/[id]", `/api/ads/campaigns/${id}`, {
+      headers,
+      params: { id },
+      status: 200,
+    });
+    await exercise("GET", "api/ads/campaigns/[id]", "/api/ads/campaigns/cmp_none", {
+      headers,
+      params: { id: "cmp_none" },
+      status: 404,
+    });
   },
   "PATCH /api/ads/campaigns/{id}": async () => {
     const id = await newCampaign();
-    await exercise("PATCH", "api/ads/campaigns/[id]", `/api/ads/campaigns/${id}`, { body: { bid_cpm_usd: 3, status: "paused" }, headers, params: { id }, status: 200 });
-    await exercise("PATCH", "api/ads/campaigns/[id]", `/api/ads/campaigns/${id}`, { body: { sports: ["mlb"] }, headers, params: { id }, status: 422 });
+    await exercise("PATCH", "api/ads/campaigns/[id]", `/api/ads/campaigns/${id}`, {
+      body: { bid_cpm_usd: 3, status: "paused" },
+      headers,
+      params: { id },
+      status: 200,
+    });
+    await exercise("PATCH", "api/ads/campaigns/[id]", `/api/ads/campaigns/${id}`, {
+      body: { sports: ["mlb"] },
+      headers,
+      params: { id },
+      status: 422,
+    });
   },
   "DELETE /api/ads/campaigns/{id}": async () => {
     const id = await newCampaign();
-    await exercise("DELETE", "api/ads/campaigns/[id]", `/api/ads/campaigns/${id}`, { headers, params: { id }, status: 200 });
+    await exercise("DELETE", "api/ads/campaigns/[id]", `/api/ads/campaigns/${id}`, {
+      headers,
+      params: { id },
+      status: 200,
+    });
   },
   "POST /api/ads/campaigns/{id}/variants": async () => {
     const id = await newCampaign();
-    await exercise("POST", "api/ads/campaigns/[id]/variants", `/api/ads/campaigns/${id}/variants`, { body: creativeBody(icons.url()), headers, params: { id }, status: 201 });
+    await exercise("POST", "api/ads/campaigns/[id]/variants", `/api/ads/campaigns/${id}/variants`, {
+      body: creativeBody(icons.url()),
+      headers,
+      params: { id },
+      status: 201,
+    });
   },
   "GET /api/ads/webhooks": async () => {
     await newWebhook();
@@ -240,36 +334,65 @@ const SAMPLES: Record<string, Sample> = {
   },
   "POST /api/ads/webhooks": async () => {
     await newWebhook();
-    await exercise("POST", "api/ads/webhooks", "/api/ads/webhooks", { body: { url: "https://10.0.0.1/hook", events: ["click.recorded"] }, headers, status: 422 });
+    await exercise("POST", "api/ads/webhooks", "/api/ads/webhooks", {
+      body: { url: "https://10.0.0.1/hook", events: ["click.recorded"] },
+      headers,
+      status: 422,
+    });
   },
   "DELETE /api/ads/webhooks/{id}": async () => {
     const id = await newWebhook();
-    await exercise("DELETE", "api/ads/webhooks/[id]", `/api/ads/webhooks/${id}`, { headers, params: { id }, status: 200 });
+    await exercise("DELETE", "api/ads/webhooks/[id]", `/api/ads/webhooks/${id}`, {
+      headers,
+      params: { id },
+      status: 200,
+    });
   },
   "POST /api/ads/webhooks/{id}/test": async () => {
     const id = await newWebhook();
-    await exercise("POST", "api/ads/webhooks/[id]/test", `/api/ads/webhooks/${id}/test`, { headers, params: { id }, status: 200 });
+    await exercise("POST", "api/ads/webhooks/[id]/test", `/api/ads/webhooks/${id}/test`, {
+      headers,
+      params: { id },
+      status: 200,
+    });
   },
   "GET /api/ads/webhooks/{id}/deliveries": async () => {
     const { id } = await deliveredWebhook();
     const missing = "00000000-0000-4000-8000-000000000000";
-    await exercise("GET", "api/ads/webhooks/[id]/deliveries", `/api/ads/webhooks/${missing}/deliveries`, { headers, params: { id: missing }, status: 404 });
+    await exercise("GET", "api/ads/webhooks/[id]/deliveries", `/api/ads/webhooks/${missing}/deliveries`, {
+      headers,
+      params: { id: missing },
+      status: 404,
+    });
     expect(id).toBeTruthy();
   },
   "POST /api/ads/webhooks/{id}/deliveries/{delivery_id}/retry": async () => {
     const { id, deliveryId } = await deliveredWebhook();
     const path = `/api/ads/webhooks/${id}/deliveries/${deliveryId}/retry`;
-    await exercise("POST", "api/ads/webhooks/[id]/deliveries/[delivery_id]/retry", path, { headers, params: { id, delivery_id: deliveryId }, status: 200 });
+    await exercise("POST", "api/ads/webhooks/[id]/deliveries/[delivery_id]/retry", path, {
+      headers,
+      params: { id, delivery_id: deliveryId },
+      status: 200,
+    });
   },
   "GET /api/ads/postback": async () => {
     const { campaign, click } = await deliveredCampaign();
     const query = { campaign_id: campaign.id, click_id: click.clickId, event_type: "install" };
     await exercise("GET", "api/ads/postback", "/api/ads/postback", { query, status: 200 });
-    await exercise("GET", "api/ads/postback", "/api/ads/postback", { query: { ...query, click_id: "clk_unknown" }, status: 404 });
+    await exercise("GET", "api/ads/postback", "/api/ads/postback", {
+      query: { ...query, click_id: "clk_unknown" },
+      status: 404,
+    });
   },
   "POST /api/ads/postback": async () => {
     const { campaign, click } = await deliveredCampaign();
-    const body = { campaign_id: campaign.id, click_id: click.clickId, event_type: "deposit", event_value_usd: 25, idempotency_key: "order-1" };
+    const body = {
+      campaign_id: campaign.id,
+      click_id: click.clickId,
+      event_type: "deposit",
+      event_value_usd: 25,
+      idempotency_key: "order-1",
+    };
     await exercise("POST", "api/ads/postback", "/api/ads/postback", { body, status: 200 });
     const again = await exercise("POST", "api/ads/postback", "/api/ads/postback", { body, status: 200 });
     expect(again.body).toEqual({ status: "already_recorded" });
@@ -278,41 +401,84 @@ const SAMPLES: Record<string, Sample> = {
     const { campaign, range } = await deliveredCampaign();
     const id = campaign.id;
     const path = `/api/ads/reporting/campaigns/${id}`;
-    const res = await exercise("GET", "api/ads/reporting/campaigns/[id]", path, { headers, params: { id }, query: { ...range, breakdown: "moment_type", timezone: "America/New_York" }, status: 200 });
+    const res = await exercise("GET", "api/ads/reporting/campaigns/[id]", path, {
+      headers,
+      params: { id },
+      query: { ...range, breakdown: "moment_type", timezone: "America/New_York" },
+      status: 200,
+    });
     expect(res.body.totals.impressions).toBe(3);
-    await exercise("GET", "api/ads/reporting/campaigns/[id]", path, { headers, params: { id }, query: { ...range, timezone: "Mars/Olympus" }, status: 422 });
+    await exercise("GET", "api/ads/reporting/campaigns/[id]", path, {
+      headers,
+      params: { id },
+      query: { ...range, timezone: "Mars/Olympus" },
+      status: 422,
+    });
   },
   "GET /api/ads/reporting/campaigns/{id}/timeseries": async () => {
     const { campaign, range } = await deliveredCampaign();
     const id = campaign.id;
     const path = `/api/ads/reporting/campaigns/${id}/timeseries`;
-    await exercise("GET", "api/ads/reporting/campaigns/[id]/timeseries", path, { headers, params: { id }, query: { ...range, granularity: "hour" }, status: 200 });
+    await exercise("GET", "api/ads/reporting/campaigns/[id]/timeseries", path, {
+      headers,
+      params: { id },
+      query: { ...range, granularity: "hour" },
+      status: 200,
+    });
   },
   "GET /api/ads/creatives/{id}/performance": async () => {
     const { campaign } = await deliveredCampaign();
     const id = campaign.creatives[0]!.id;
-    const res = await exercise("GET", "api/ads/creatives/[id]/performance", `/api/ads/creatives/${id}/performance`, { headers, params: { id }, status: 200 });
+    const res = await exercise("GET", "api/ads/creatives/[id]/performance", `/api/ads/creatives/${id}/performance`, {
+      headers,
+      params: { id },
+      status: 200,
+    });
     expect(res.body.impressions).toBe(3);
   },
   "POST /api/delivery/decisions": async () => {
     await createTestCampaign({ advertiserId: adv.advertiserId, momentTypes: ["overtime"], sports: ["nfl"] });
     const { key } = await createPlatformKey("samples");
-    const filled = await decide(key, { moment_type: "overtime", sport: "nfl", game_id: "g-sample", user_id: "u-sample" });
+    const filled = await decide(key, {
+      moment_type: "overtime",
+      sport: "nfl",
+      game_id: "g-sample",
+      user_id: "u-sample",
+    });
     expect(filled.status).toBe(200);
-    const invalid = await decide(key, { moment_type: "overtime", sport: "cricket", game_id: "g", user_id: "u" }, { validRequest: false });
+    const invalid = await decide(
+      key,
+      { moment_type: "overtime", sport: "cricket", game_id: "g", user_id: "u" },
+      { validRequest: false },
+    );
     expect(invalid.status).toBe(422);
   },
   "GET /c/{click_id}": async () => {
-    const campaign = await createTestCampaign({ advertiserId: adv.advertiserId, momentTypes: ["prop_alert"], sports: ["mlb"] });
+    const campaign = await createTestCampaign({
+      advertiserId: adv.advertiserId,
+      momentTypes: ["prop_alert"],
+      sports: ["mlb"],
+    });
     emitCampaignsChanged([campaign.id]); // inserted directly, not through the campaigns service
     const { key } = await createPlatformKey("samples-click");
-    const filled = await decide(key, { moment_type: "prop_alert", sport: "mlb", game_id: "g-click", user_id: "u-click" });
+    const filled = await decide(key, {
+      moment_type: "prop_alert",
+      sport: "mlb",
+      game_id: "g-click",
+      user_id: "u-click",
+    });
     const clickPath = new URL(filled.body!.click_url as string).pathname;
     const res = await fetch(`${hot.url}${clickPath}`, { redirect: "manual" });
     expect(res.status).toBe(302);
     expectMatchesOpenApi("GET", clickPath, 302, (await res.text()) || undefined);
     const missing = await fetch(`${hot.url}/c/clk_doesnotexist`, { redirect: "manual" });
-    expectMatchesOpenApi("GET", "/c/clk_doesnotexist", missing.status, await missing.json(), missing.headers.get("content-type") ?? undefined);
+    expectMatchesOpenApi(
+      "GET",
+      "/c/clk_doesnotexist",
+      missing.status,
+      await missing.json(),
+      missing.headers.get("content-type") ?? undefined,
+    );
   },
   "GET /adagents.json": async () => {
     const res = await exercise("GET", "adagents.json", "/adagents.json", { status: 200 });
@@ -322,7 +488,9 @@ const SAMPLES: Record<string, Sample> = {
   "GET /.well-known/adagents.json": async () => {
     const res = await exercise("GET", ".well-known/adagents.json", "/.well-known/adagents.json", { status: 200 });
     expect(res.body.authorized_agents[0]).toMatchObject({ url: "http://sma.test", authorization_type: "property_ids" });
-    expect(res.body.properties.map((p: { property_id: string }) => p.property_id)).toEqual(res.body.authorized_agents[0].property_ids);
+    expect(res.body.properties.map((p: { property_id: string }) => p.property_id)).toEqual(
+      res.body.authorized_agents[0].property_ids,
+    );
   },
   "GET /.well-known/openapi.json": async () => {
     const res = await exercise("GET", ".well-known/openapi.json", "/.well-known/openapi.json", { status: 200 });
@@ -333,7 +501,11 @@ const SAMPLES: Record<string, Sample> = {
 
 describe("OpenAPI samples", () => {
   it("has a sample for every served route", async () => {
-    const served = [...new Set((await servedRoutes()).map((route) => `${route.method} ${documentedTemplate(route.path) ?? route.path}`))].sort();
+    const served = [
+      ...new Set(
+        (await servedRoutes()).map((route) => `${route.method} ${documentedTemplate(route.path) ?? route.path}`),
+      ),
+    ].sort();
     expect(Object.keys(SAMPLES).sort()).toEqual(served);
   });
 

@@ -60,10 +60,18 @@ async function blockedReason(promise: Promise<unknown>): Promise<string> {
 describe("guardedRequest", () => {
   it("refuses loopback, private and metadata addresses before connecting", async () => {
     const before = connections;
-    expect(await blockedReason(guardedRequest(`https://127.0.0.1:${tcpPort}/x`, { allowHosts: [] }))).toBe("private_address");
-    expect(await blockedReason(guardedRequest(`https://localhost:${tcpPort}/x`, { allowHosts: [] }))).toBe("private_address");
-    expect(await blockedReason(guardedRequest(`https://[::ffff:127.0.0.1]:${tcpPort}/x`, { allowHosts: [] }))).toBe("private_address");
-    expect(await blockedReason(guardedRequest("https://169.254.169.254/latest/meta-data/", { allowHosts: [] }))).toBe("private_address");
+    expect(await blockedReason(guardedRequest(`https://127.0.0.1:${tcpPort}/x`, { allowHosts: [] }))).toBe(
+      "private_address",
+    );
+    expect(await blockedReason(guardedRequest(`https://localhost:${tcpPort}/x`, { allowHosts: [] }))).toBe(
+      "private_address",
+    );
+    expect(await blockedReason(guardedRequest(`https://[::ffff:127.0.0.1]:${tcpPort}/x`, { allowHosts: [] }))).toBe(
+      "private_address",
+    );
+    expect(await blockedReason(guardedRequest("https://169.254.169.254/latest/meta-data/", { allowHosts: [] }))).toBe(
+      "private_address",
+    );
     expect(await blockedReason(guardedRequest("https://10.0.0.1/", { allowHosts: [] }))).toBe("private_address");
     expect(connections).toBe(before);
   });
@@ -77,11 +85,16 @@ describe("guardedRequest", () => {
   });
 
   it("lets an allow-listed host:port through, over plain http too", async () => {
-    const res = await guardedRequest(`http://127.0.0.1:${httpPort}/ok`, { method: "HEAD", allowHosts: [`127.0.0.1:${httpPort}`] });
+    const res = await guardedRequest(`http://127.0.0.1:${httpPort}/ok`, {
+      method: "HEAD",
+      allowHosts: [`127.0.0.1:${httpPort}`],
+    });
     expect(res.status).toBe(200);
     const get = await guardedRequest(`http://127.0.0.1:${httpPort}/ok`, { allowHosts: [`127.0.0.1:${httpPort}`] });
     expect(get.body.toString()).toBe("GET ok");
-    expect(await blockedReason(vetOutboundUrl(`http://127.0.0.1:${httpPort}/ok`, { allowHosts: ["127.0.0.1:1"] }))).toBe("scheme");
+    expect(
+      await blockedReason(vetOutboundUrl(`http://127.0.0.1:${httpPort}/ok`, { allowHosts: ["127.0.0.1:1"] })),
+    ).toBe("scheme");
   });
 
   it("follows redirects, checking every hop: a hop to a private address is refused without connecting", async () => {
@@ -91,26 +104,34 @@ describe("guardedRequest", () => {
     expect(ok.url).toBe(`http://127.0.0.1:${httpPort}/ok`);
 
     const before = connections;
-    expect(await blockedReason(guardedRequest(`http://127.0.0.1:${httpPort}/redirect-private`, { allowHosts: allow }))).toBe("scheme");
+    expect(
+      await blockedReason(guardedRequest(`http://127.0.0.1:${httpPort}/redirect-private`, { allowHosts: allow })),
+    ).toBe("scheme");
     expect(connections).toBe(before);
 
-    const loop = await guardedRequest(`http://127.0.0.1:${httpPort}/loop`, { allowHosts: allow }).catch((error: unknown) => error);
+    const loop = await guardedRequest(`http://127.0.0.1:${httpPort}/loop`, { allowHosts: allow }).catch(
+      (error: unknown) => error,
+    );
     expect(loop).toBeInstanceOf(OutboundFailedError);
     expect((loop as OutboundFailedError).reason).toBe("too_many_redirects");
   });
 
   it("times out a server that never answers", async () => {
     const started = Date.now();
-    const error = await guardedRequest(`http://127.0.0.1:${hangPort}/`, { allowHosts: [`127.0.0.1:${hangPort}`], timeoutMs: 300 }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await guardedRequest(`http://127.0.0.1:${hangPort}/`, {
+      allowHosts: [`127.0.0.1:${hangPort}`],
+      timeoutMs: 300,
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OutboundFailedError);
     expect((error as OutboundFailedError).reason).toBe("timeout");
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it("caps the body it reads", async () => {
-    const res = await guardedRequest(`http://127.0.0.1:${httpPort}/big`, { allowHosts: [`127.0.0.1:${httpPort}`], maxBodyBytes: 1000 });
+    const res = await guardedRequest(`http://127.0.0.1:${httpPort}/big`, {
+      allowHosts: [`127.0.0.1:${httpPort}`],
+      maxBodyBytes: 1000,
+    });
     expect(res.body.length).toBe(1000);
     expect(res.bodyTruncated).toBe(true);
   });

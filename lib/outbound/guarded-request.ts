@@ -71,7 +71,9 @@ function hostPort(url: URL): string {
 
 function lookupAll(hostname: string): Promise<LookupAddress[]> {
   return new Promise((resolve, reject) =>
-    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) =>
+      error ? reject(error) : resolve(addresses),
+    ),
   );
 }
 
@@ -112,7 +114,10 @@ export async function vetOutboundUrl(raw: string, options: { allowHosts?: readon
   if (addresses.length === 0) throw new OutboundBlockedError("dns", `${host} does not resolve`);
   const refused = addresses.find((entry) => !isPublicAddress(entry.address));
   if (refused) {
-    throw new OutboundBlockedError("private_address", `${host} resolves to ${refused.address}, which is not a public address`);
+    throw new OutboundBlockedError(
+      "private_address",
+      `${host} resolves to ${refused.address}, which is not a public address`,
+    );
   }
   const first = addresses[0]!;
   return { url, address: { address: first.address, family: first.family === 6 ? 6 : 4 } };
@@ -125,7 +130,11 @@ function pinnedLookup(address: { address: string; family: 4 | 6 }): LookupFuncti
   }) as unknown as LookupFunction;
 }
 
-function once(target: Target, options: OutboundOptions, deadline: number): Promise<Omit<OutboundResponse, "url" | "durationMs">> {
+function once(
+  target: Target,
+  options: OutboundOptions,
+  deadline: number,
+): Promise<Omit<OutboundResponse, "url" | "durationMs">> {
   const { url } = target;
   const send = url.protocol === "https:" ? httpsRequest : httpRequest;
   const maxBody = options.maxBodyBytes ?? 64 * 1024;
@@ -166,7 +175,12 @@ function once(target: Target, options: OutboundOptions, deadline: number): Promi
           if (done) return;
           done = true;
           clearTimeout(timer);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), bodyTruncated: truncated });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+            bodyTruncated: truncated,
+          });
         };
         res.on("end", finish);
         res.on("error", (error) => {
@@ -177,7 +191,10 @@ function once(target: Target, options: OutboundOptions, deadline: number): Promi
         });
       },
     );
-    const timer = setTimeout(() => req.destroy(new OutboundFailedError("timeout", `no answer within ${options.timeoutMs ?? 10_000} ms`)), remaining);
+    const timer = setTimeout(
+      () => req.destroy(new OutboundFailedError("timeout", `no answer within ${options.timeoutMs ?? 10_000} ms`)),
+      remaining,
+    );
     req.on("error", (error) => {
       clearTimeout(timer);
       if (error instanceof OutboundFailedError) reject(error);

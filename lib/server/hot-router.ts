@@ -7,7 +7,11 @@ import { problemBody, PROBLEM_CONTENT_TYPE } from "@/lib/http/problem";
 import { logger } from "@/lib/log";
 
 export type HotRequest = IncomingMessage & { requestId: string; clientIp: string };
-export type HotHandler = (req: HotRequest, res: ServerResponse, match: { path: string; rest: string }) => Promise<void> | void;
+export type HotHandler = (
+  req: HotRequest,
+  res: ServerResponse,
+  match: { path: string; rest: string },
+) => Promise<void> | void;
 
 type Route = { method: string; prefix: string; exact: boolean; handler: HotHandler };
 
@@ -18,7 +22,12 @@ export function isHotPath(pathname: string): boolean {
   return HOT_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || pathname === "/api/delivery";
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     "content-type": "application/json",
@@ -87,7 +96,10 @@ export class HotRouter {
 
   /** The registered routes ("/c/*" for a prefix route), for the OpenAPI coverage test. */
   routes(): { method: string; path: string }[] {
-    return this.#routes.map((route) => ({ method: route.method, path: route.exact ? route.prefix : `${route.prefix}*` }));
+    return this.#routes.map((route) => ({
+      method: route.method,
+      path: route.exact ? route.prefix : `${route.prefix}*`,
+    }));
   }
 
   async handle(req: HotRequest, res: ServerResponse, pathname: string): Promise<void> {

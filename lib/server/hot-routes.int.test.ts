@@ -25,7 +25,13 @@ beforeEach(async () => {
   await stopDeliveryEngine();
 });
 
-const body = (overrides: Record<string, unknown> = {}) => ({ moment_type: "close_game", sport: "nba", game_id: "g1", user_id: "u1", ...overrides });
+const body = (overrides: Record<string, unknown> = {}) => ({
+  moment_type: "close_game",
+  sport: "nba",
+  game_id: "g1",
+  user_id: "u1",
+  ...overrides,
+});
 
 async function decide(payload: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${server.url}/api/delivery/decisions`, {
@@ -34,7 +40,12 @@ async function decide(payload: unknown, headers: Record<string, string> = {}) {
     body: typeof payload === "string" ? payload : JSON.stringify(payload),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined,
+  };
 }
 
 describe("POST /api/delivery/decisions", () => {
@@ -46,7 +57,15 @@ describe("POST /api/delivery/decisions", () => {
     expect(response.headers.get("content-type")).toBe("application/json");
     const creative = campaign.creatives[0]!;
     expect(Object.keys(response.json!).sort()).toEqual(
-      ["click_url", "campaign_id", "clearing_cpm_usd", "creative", "creative_id", "impression_id", "variant_label"].sort(),
+      [
+        "click_url",
+        "campaign_id",
+        "clearing_cpm_usd",
+        "creative",
+        "creative_id",
+        "impression_id",
+        "variant_label",
+      ].sort(),
     );
     expect(response.json).toMatchObject({
       campaign_id: campaign.id,
@@ -56,7 +75,9 @@ describe("POST /api/delivery/decisions", () => {
       creative: { headline: creative.headline, body: creative.body, icon_url: creative.iconUrl, cta_text: "Bet now" },
     });
     expect(response.json!.click_url).toMatch(/^http:\/\/sma\.test\/c\/clk_[0-9A-Za-z]{30}$/);
-    const impression = await db().impression.findUniqueOrThrow({ where: { id: response.json!.impression_id as string } });
+    const impression = await db().impression.findUniqueOrThrow({
+      where: { id: response.json!.impression_id as string },
+    });
     expect(impression).toMatchObject({ campaignId: campaign.id, gameId: "g1", userId: "u1", costMicros: 350n });
     expect(`http://sma.test/c/${impression.clickId}`).toBe(response.json!.click_url);
   });
@@ -109,7 +130,10 @@ describe("POST /api/delivery/decisions", () => {
     await deliveryCampaign({ advertiserId: a.advertiserId, bidCpmUsd: 5 });
     const other = await deliveryCampaign({ advertiserId: b.advertiserId, bidCpmUsd: 1 });
     expect((await decide(body({ user_id: "u1" }))).json!.clearing_cpm_usd).toBe(1);
-    await db().campaign.update({ where: { id: other.id }, data: { bidCpmMicros: usdToMicros(4.25), version: { increment: 1 } } });
+    await db().campaign.update({
+      where: { id: other.id },
+      data: { bidCpmMicros: usdToMicros(4.25), version: { increment: 1 } },
+    });
     emitCampaignsChanged([other.id]);
     expect((await decide(body({ user_id: "u2" }))).json!.clearing_cpm_usd).toBe(4.25);
   });
@@ -118,7 +142,10 @@ describe("POST /api/delivery/decisions", () => {
 describe("GET /c/{click_id}", () => {
   it("records the click once and redirects 302 to the action URL with click_id", async () => {
     const a = await createTestAdvertiser();
-    await deliveryCampaign({ advertiserId: a.advertiserId, creatives: [{ actionUrl: "https://book.example.com/go?x=1" }] });
+    await deliveryCampaign({
+      advertiserId: a.advertiserId,
+      creatives: [{ actionUrl: "https://book.example.com/go?x=1" }],
+    });
     const decision = await decide(body());
     const clickUrl = (decision.json!.click_url as string).replace("http://sma.test", server.url);
     const clickId = clickUrl.split("/c/")[1]!;

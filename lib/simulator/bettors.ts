@@ -29,7 +29,12 @@ export function createBettors(count: number, games: readonly Game[], rng: Rng): 
       if (roll < 0.3) stakes.push({ kind: "spread", gameId: game.id, side });
       else if (roll < 0.5) stakes.push({ kind: "total", gameId: game.id, side: rng.chance(0.5) ? "over" : "under" });
       else if (roll < 0.68) stakes.push({ kind: "moneyline", gameId: game.id, side });
-      else if (roll < 0.84) stakes.push({ kind: "prop", gameId: game.id, playerId: rng.pick(game.players.filter((player) => player.starter)).id });
+      else if (roll < 0.84)
+        stakes.push({
+          kind: "prop",
+          gameId: game.id,
+          playerId: rng.pick(game.players.filter((player) => player.starter)).id,
+        });
       else stakes.push({ kind: "prediction", gameId: game.id, side, price: game.homeWinPrice });
       if (rng.chance(0.3)) follows.add(side === "home" ? game.home : game.away);
     }
@@ -61,14 +66,26 @@ export function watchGame(game: Game): GameWatch {
   };
 }
 
-function holders(bettors: readonly Bettor[], gameId: string, kinds?: readonly Stake["kind"][], filter?: (stake: Stake) => boolean): Bettor[] {
+function holders(
+  bettors: readonly Bettor[],
+  gameId: string,
+  kinds?: readonly Stake["kind"][],
+  filter?: (stake: Stake) => boolean,
+): Bettor[] {
   return bettors.filter((bettor) =>
-    bettor.stakes.some((stake) => stake.gameId === gameId && (!kinds || kinds.includes(stake.kind)) && (!filter || filter(stake))),
+    bettor.stakes.some(
+      (stake) => stake.gameId === gameId && (!kinds || kinds.includes(stake.kind)) && (!filter || filter(stake)),
+    ),
   );
 }
 
 /** The moments one game's events produce for the bettors holding stakes in it. */
-export function momentsFor(game: Game, events: readonly GameEvent[], watch: GameWatch, bettors: readonly Bettor[]): Moment[] {
+export function momentsFor(
+  game: Game,
+  events: readonly GameEvent[],
+  watch: GameWatch,
+  bettors: readonly Bettor[],
+): Moment[] {
   const moments: Moment[] = [];
   const send = (momentType: string, users: readonly Bettor[]) => {
     for (const user of users) moments.push({ momentType, sport: game.sport, gameId: game.id, userId: user.id });
@@ -78,25 +95,44 @@ export function momentsFor(game: Game, events: readonly GameEvent[], watch: Game
     if (event.kind === "score") {
       const margin = game.homeScore - game.awayScore;
       const leader = margin > 0 ? "home" : margin < 0 ? "away" : "tie";
-      if (leader !== "tie" && watch.leader !== "tie" && leader !== watch.leader) send("moneyline_alert", holders(bettors, game.id, ["moneyline"]));
+      if (leader !== "tie" && watch.leader !== "tie" && leader !== watch.leader)
+        send("moneyline_alert", holders(bettors, game.id, ["moneyline"]));
       if (leader !== "tie") watch.leader = leader;
       const coverHome = margin + game.spread > 0;
       if (coverHome !== watch.coverHome) {
         watch.coverHome = coverHome;
         send("spread_alert", holders(bettors, game.id, ["spread"]));
       }
-      if (event.player && !watch.propsAlerted.has(event.player.id) && event.player.points >= event.player.propLine - 2 && event.player.points < event.player.propLine) {
+      if (
+        event.player &&
+        !watch.propsAlerted.has(event.player.id) &&
+        event.player.points >= event.player.propLine - 2 &&
+        event.player.points < event.player.propLine
+      ) {
         watch.propsAlerted.add(event.player.id);
         const playerId = event.player.id;
-        send("prop_alert", holders(bettors, game.id, ["prop"], (stake) => stake.kind === "prop" && stake.playerId === playerId));
+        send(
+          "prop_alert",
+          holders(bettors, game.id, ["prop"], (stake) => stake.kind === "prop" && stake.playerId === playerId),
+        );
       }
       // a scoring run or a big play is notable for the team's followers
-      watch.run = watch.run.team === event.team ? { team: event.team, points: watch.run.points + event.points } : { team: event.team, points: event.points };
-      const notable = basketball ? watch.run.points >= 10 : game.sport === "nfl" ? event.points === 7 : event.points >= 2;
+      watch.run =
+        watch.run.team === event.team
+          ? { team: event.team, points: watch.run.points + event.points }
+          : { team: event.team, points: event.points };
+      const notable = basketball
+        ? watch.run.points >= 10
+        : game.sport === "nfl"
+          ? event.points === 7
+          : event.points >= 2;
       if (notable) {
         if (basketball) watch.run = { team: null, points: 0 };
         const team = event.team === "home" ? game.home : game.away;
-        send("follow_alert", holders(bettors, game.id).filter((bettor) => bettor.follows.has(team)));
+        send(
+          "follow_alert",
+          holders(bettors, game.id).filter((bettor) => bettor.follows.has(team)),
+        );
       }
     } else if (event.kind === "foul" && basketball) {
       if (event.player.starter && event.player.fouls === 4 && !watch.foulsAlerted.has(event.player.id)) {
@@ -106,7 +142,10 @@ export function momentsFor(game: Game, events: readonly GameEvent[], watch: Game
     } else if (event.kind === "period_end") {
       // the over/under reaches a decision point at the last breaks of the game
       const projected = (game.homeScore + game.awayScore) / Math.max(0.05, 1 - remainingFraction(game));
-      if (event.period >= Math.ceil(game.regulationPeriods / 2) && Math.abs(projected - game.total) <= game.total * 0.1) {
+      if (
+        event.period >= Math.ceil(game.regulationPeriods / 2) &&
+        Math.abs(projected - game.total) <= game.total * 0.1
+      ) {
         send("total_alert", holders(bettors, game.id, ["total"]));
       }
     } else if (event.kind === "overtime") {
@@ -117,7 +156,9 @@ export function momentsFor(game: Game, events: readonly GameEvent[], watch: Game
     }
   }
   if (!game.finished) {
-    const finalStretch = game.period >= game.regulationPeriods && (game.sport === "mlb" || game.clock <= (game.sport === "nfl" ? 300 : 180));
+    const finalStretch =
+      game.period >= game.regulationPeriods &&
+      (game.sport === "mlb" || game.clock <= (game.sport === "nfl" ? 300 : 180));
     if (finalStretch && !watch.closeAlerted && Math.abs(game.homeScore - game.awayScore) <= possession(game.sport)) {
       watch.closeAlerted = true;
       send("close_game", holders(bettors, game.id));

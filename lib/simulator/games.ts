@@ -5,7 +5,14 @@ import type { Rng } from "./random";
 
 export type SimSport = "nba" | "ncaa_basketball" | "nfl" | "mlb";
 
-export type Player = { id: string; team: "home" | "away"; starter: boolean; points: number; fouls: number; propLine: number };
+export type Player = {
+  id: string;
+  team: "home" | "away";
+  starter: boolean;
+  points: number;
+  fouls: number;
+  propLine: number;
+};
 
 export type Game = {
   id: string;
@@ -56,7 +63,8 @@ export function createGame(id: string, sport: SimSport, rng: Rng): Game {
   const home = names.splice(rng.int(0, names.length - 1), 1)[0]!;
   const away = rng.pick(names);
   const shape = SHAPE[sport];
-  const spread = Math.round(rng.normal(0, shape.spread / 2) * 2) / 2 + (sport === "mlb" ? 0 : 0.5) * (rng.chance(0.5) ? 1 : -1);
+  const spread =
+    Math.round(rng.normal(0, shape.spread / 2) * 2) / 2 + (sport === "mlb" ? 0 : 0.5) * (rng.chance(0.5) ? 1 : -1);
   const total = Math.round((shape.total[0] + rng.next() * (shape.total[1] - shape.total[0])) * 2) / 2 + 0.5;
   const players: Player[] = [];
   const perTeam = sport === "mlb" || sport === "nfl" ? 3 : 5;
@@ -68,7 +76,14 @@ export function createGame(id: string, sport: SimSport, rng: Rng): Game {
         starter: index < perTeam,
         points: 0,
         fouls: 0,
-        propLine: sport === "nba" ? rng.int(14, 28) + 0.5 : sport === "ncaa_basketball" ? rng.int(9, 18) + 0.5 : sport === "nfl" ? 6.5 : 0.5,
+        propLine:
+          sport === "nba"
+            ? rng.int(14, 28) + 0.5
+            : sport === "ncaa_basketball"
+              ? rng.int(9, 18) + 0.5
+              : sport === "nfl"
+                ? 6.5
+                : 0.5,
       });
     }
   }
@@ -105,7 +120,8 @@ export function remainingFraction(game: Game): number {
 /** A simple win-probability model: the lead against the scoring volatility left. */
 function homeWinProbability(game: Game): number {
   const margin = game.homeScore - game.awayScore - game.spread * remainingFraction(game);
-  const volatility = Math.sqrt(remainingFraction(game)) * (isBasketball(game.sport) ? 12 : game.sport === "nfl" ? 13 : 3) + 0.5;
+  const volatility =
+    Math.sqrt(remainingFraction(game)) * (isBasketball(game.sport) ? 12 : game.sport === "nfl" ? 13 : 3) + 0.5;
   return 1 / (1 + Math.exp(-margin / (volatility * 0.6)));
 }
 
@@ -138,11 +154,18 @@ export function advanceGame(game: Game, seconds: number, rng: Rng): GameEvent[] 
           events.push({ kind: "overtime" });
         }
         game.period += 1;
-        game.clock = game.period > game.regulationPeriods && game.sport !== "mlb" ? Math.min(game.periodSeconds, game.sport === "nfl" ? 600 : 300) : game.periodSeconds;
+        game.clock =
+          game.period > game.regulationPeriods && game.sport !== "mlb"
+            ? Math.min(game.periodSeconds, game.sport === "nfl" ? 600 : 300)
+            : game.periodSeconds;
       }
     }
   }
-  game.homeWinPrice = game.finished ? (game.homeScore > game.awayScore ? 1 : 0) : Math.round(homeWinProbability(game) * 100) / 100;
+  game.homeWinPrice = game.finished
+    ? game.homeScore > game.awayScore
+      ? 1
+      : 0
+    : Math.round(homeWinProbability(game) * 100) / 100;
   return events;
 }
 
@@ -170,7 +193,9 @@ function play(game: Game, rng: Rng): GameEvent[] {
     }
     if (points > 0) {
       const scorers = game.players.filter((player) => player.team === team);
-      const scorer = rng.pick(scorers.filter((player) => player.starter).length ? scorers.filter((player) => player.starter) : scorers);
+      const scorer = rng.pick(
+        scorers.filter((player) => player.starter).length ? scorers.filter((player) => player.starter) : scorers,
+      );
       scorer.points += game.sport === "nfl" ? (points === 7 ? 6 : 0) : game.sport === "mlb" ? 1 : points;
       if (team === "home") game.homeScore += points;
       else game.awayScore += points;

@@ -6,7 +6,11 @@ export type HttpResponse = { status: number; headers: http.IncomingHttpHeaders; 
 
 export function createHttpClient(maxSockets: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
-  function request(method: string, url: string, options: { headers?: Record<string, string>; body?: string } = {}): Promise<HttpResponse> {
+  function request(
+    method: string,
+    url: string,
+    options: { headers?: Record<string, string>; body?: string } = {},
+  ): Promise<HttpResponse> {
     return new Promise((resolve, reject) => {
       const target = new URL(url);
       const headers: Record<string, string | number> = { ...options.headers };
@@ -16,7 +20,13 @@ export function createHttpClient(maxSockets: number) {
         (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+          res.on("end", () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks).toString("utf8"),
+            }),
+          );
           res.on("error", reject);
         },
       );

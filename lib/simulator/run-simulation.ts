@@ -142,7 +142,15 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   };
 
   // every random choice is made in moment order before any request, so a seed replays exactly
-  type Plan = { click: boolean; twice: boolean; convert: boolean; clickDelay: number; convertDelay: number; eventType: string; valueUsd: string };
+  type Plan = {
+    click: boolean;
+    twice: boolean;
+    convert: boolean;
+    clickDelay: number;
+    convertDelay: number;
+    eventType: string;
+    valueUsd: string;
+  };
   const plan = (moment: Moment): Plan => ({
     click: rng.chance(CTR[moment.momentType] ?? 0.03),
     twice: rng.chance(DOUBLE_CLICK_RATE),
@@ -160,7 +168,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     try {
       const response = await client.request("POST", `${base}/api/delivery/decisions`, {
         headers: { authorization: `Bearer ${options.platformKey}`, "content-type": "application/json" },
-        body: JSON.stringify({ moment_type: moment.momentType, sport: moment.sport, game_id: moment.gameId, user_id: moment.userId }),
+        body: JSON.stringify({
+          moment_type: moment.momentType,
+          sport: moment.sport,
+          game_id: moment.gameId,
+          user_id: moment.userId,
+        }),
       });
       if (response.status === 204) {
         summary.decisions.noFill += 1;

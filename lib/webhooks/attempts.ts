@@ -84,7 +84,11 @@ export async function claimDueDeliveries(
 }
 
 /** Claims one delivery of one endpoint whatever its state (manual retry); null when another claim holds it. */
-export async function claimDelivery(context: DispatchContext, deliveryId: string, endpointId: string): Promise<ClaimedDelivery | null> {
+export async function claimDelivery(
+  context: DispatchContext,
+  deliveryId: string,
+  endpointId: string,
+): Promise<ClaimedDelivery | null> {
   const now = context.now();
   const token = claimToken(context);
   const claim = await context.db.webhookDelivery.updateMany({
@@ -96,7 +100,10 @@ export async function claimDelivery(context: DispatchContext, deliveryId: string
 }
 
 /** Sends one claimed delivery and records the outcome; returns the outcome (null: not sent, endpoint inactive). */
-export async function attemptDelivery(context: DispatchContext, delivery: ClaimedDelivery): Promise<SendOutcome | null> {
+export async function attemptDelivery(
+  context: DispatchContext,
+  delivery: ClaimedDelivery,
+): Promise<SendOutcome | null> {
   if (!delivery.endpoint.isActive) {
     // fanned out concurrently with a deactivation: nothing is sent
     await context.db.webhookDelivery.updateMany({
@@ -105,17 +112,25 @@ export async function attemptDelivery(context: DispatchContext, delivery: Claime
     });
     return null;
   }
-  const outcome = await sendWebhook(delivery.endpoint, { eventId: delivery.eventId, body: delivery.payload }, {
-    nowMs: context.now(),
-    timeoutMs: context.timeoutMs,
-    allowHosts: context.allowHosts,
-  });
+  const outcome = await sendWebhook(
+    delivery.endpoint,
+    { eventId: delivery.eventId, body: delivery.payload },
+    {
+      nowMs: context.now(),
+      timeoutMs: context.timeoutMs,
+      allowHosts: context.allowHosts,
+    },
+  );
   await recordAttempt(context, delivery, outcome);
   return outcome;
 }
 
 /** Writes an attempt's outcome: the delivery (if still ours), its log line, the endpoint's counters. */
-export async function recordAttempt(context: DispatchContext, delivery: ClaimedDelivery, outcome: SendOutcome): Promise<void> {
+export async function recordAttempt(
+  context: DispatchContext,
+  delivery: ClaimedDelivery,
+  outcome: SendOutcome,
+): Promise<void> {
   const now = context.now();
   const nowDate = new Date(now);
   const attemptNo = delivery.attempts + 1;
@@ -162,14 +177,24 @@ export async function recordAttempt(context: DispatchContext, delivery: ClaimedD
       });
       return;
     }
-    await tx.webhookEndpoint.updateMany({ where: { id: delivery.endpointId }, data: { failureCount: { increment: 1 } } });
-    await tx.webhookEndpoint.updateMany({ where: { id: delivery.endpointId, failingSince: null }, data: { failingSince: nowDate } });
+    await tx.webhookEndpoint.updateMany({
+      where: { id: delivery.endpointId },
+      data: { failureCount: { increment: 1 } },
+    });
+    await tx.webhookEndpoint.updateMany({
+      where: { id: delivery.endpointId, failingSince: null },
+      data: { failingSince: nowDate },
+    });
     if (outcome.gone) {
       await deactivateEndpoint(tx, delivery.endpointId, "The endpoint answered 410 Gone.", nowDate);
       return;
     }
     const failingFor5Days = await tx.webhookEndpoint.findFirst({
-      where: { id: delivery.endpointId, isActive: true, failingSince: { lte: new Date(now - DEACTIVATE_AFTER_FAILING_MS) } },
+      where: {
+        id: delivery.endpointId,
+        isActive: true,
+        failingSince: { lte: new Date(now - DEACTIVATE_AFTER_FAILING_MS) },
+      },
       select: { failingSince: true },
     });
     if (failingFor5Days?.failingSince) {

@@ -17,7 +17,11 @@ function isDue(context: DispatchContext, count: number, oldestQueuedMs: bigint |
 export async function flushDueBatches(context: DispatchContext): Promise<number> {
   const { db } = context;
   const now = context.now();
-  const groups = await db.webhookBatchItem.groupBy({ by: ["endpointId"], _count: { _all: true }, _min: { queuedAtMs: true } });
+  const groups = await db.webhookBatchItem.groupBy({
+    by: ["endpointId"],
+    _count: { _all: true },
+    _min: { queuedAtMs: true },
+  });
   let created = 0;
   for (const group of groups) {
     let due = isDue(context, group._count._all, group._min.queuedAtMs, now);
@@ -50,7 +54,9 @@ async function flushOne(context: DispatchContext, endpointId: string, now: numbe
     take: context.batchMaxItems,
   });
   if (items.length === 0) return 0;
-  items.sort((a, b) => (a.eventCreatedAtMs < b.eventCreatedAtMs ? -1 : a.eventCreatedAtMs > b.eventCreatedAtMs ? 1 : 0));
+  items.sort((a, b) =>
+    a.eventCreatedAtMs < b.eventCreatedAtMs ? -1 : a.eventCreatedAtMs > b.eventCreatedAtMs ? 1 : 0,
+  );
   const batchId = newId("evt");
   await db.$transaction(async (tx) => {
     const taken = await tx.webhookBatchItem.deleteMany({ where: { id: { in: items.map((item) => item.id) } } });

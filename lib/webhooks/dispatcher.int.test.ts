@@ -39,7 +39,10 @@ beforeEach(() => {
 // every test moves the clock as it likes: nothing of one test may come due in the next
 afterEach(async () => {
   await db().webhookEndpoint.updateMany({ data: { isActive: false } });
-  await db().webhookDelivery.updateMany({ where: { status: { in: ["pending", "delivering"] } }, data: { status: "cancelled" } });
+  await db().webhookDelivery.updateMany({
+    where: { status: { in: ["pending", "delivering"] } },
+    data: { status: "cancelled" },
+  });
   await db().webhookBatchItem.deleteMany();
   await db().outboxEvent.updateMany({ where: { fannedOutMs: null }, data: { fannedOutMs: 0n } });
 });
@@ -54,7 +57,11 @@ async function setup(endpoints: (Partial<RegisterWebhookInput> & { path: string 
   const registered = [];
   for (const { path, ...input } of endpoints) {
     registered.push(
-      await registerWebhook(actor, { url: receiver.url(path), events: ["click.recorded"], ...input }, { allowHosts: [receiver.hostPort], now: new Date(T0 - 1000) }),
+      await registerWebhook(
+        actor,
+        { url: receiver.url(path), events: ["click.recorded"], ...input },
+        { allowHosts: [receiver.hostPort], now: new Date(T0 - 1000) },
+      ),
     );
   }
   return { adv, actor, endpoints: registered };
@@ -86,12 +93,18 @@ describe("signed delivery", () => {
     const timestamp = request.headers["x-service-timestamp"] as string;
     expect(timestamp).toBe(String(Math.floor(clock / 1000)));
     // the receiver's computation, independent of our signing module
-    const expected = `sha256=${createHmac("sha256", secret).update(`${timestamp}.${request.rawBody.toString("utf8")}`).digest("hex")}`;
+    const expected = `sha256=${createHmac("sha256", secret)
+      .update(`${timestamp}.${request.rawBody.toString("utf8")}`)
+      .digest("hex")}`;
     expect(request.headers["x-service-signature"]).toBe(expected);
-    expect(verifySignature({ secret, rawBody: request.rawBody, timestamp, signature: expected, nowMs: clock }).ok).toBe(true);
+    expect(verifySignature({ secret, rawBody: request.rawBody, timestamp, signature: expected, nowMs: clock }).ok).toBe(
+      true,
+    );
     // over the raw bytes: the same JSON re-serialised does not verify
     const reserialised = JSON.stringify(JSON.parse(request.rawBody.toString("utf8")), null, 2);
-    expect(verifySignature({ secret, rawBody: reserialised, timestamp, signature: expected, nowMs: clock }).ok).toBe(false);
+    expect(verifySignature({ secret, rawBody: reserialised, timestamp, signature: expected, nowMs: clock }).ok).toBe(
+      false,
+    );
 
     expect(Object.keys(request.json)).toEqual(["id", "type", "created_at", "data"]);
     expect(request.json).toEqual({
@@ -102,7 +115,13 @@ describe("signed delivery", () => {
     });
 
     const delivery = await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoints[0]!.id } });
-    expect(delivery).toMatchObject({ status: "succeeded", attempts: 1, lastStatusCode: 200, lockedBy: null, deliveredAtMs: BigInt(clock) });
+    expect(delivery).toMatchObject({
+      status: "succeeded",
+      attempts: 1,
+      lastStatusCode: 200,
+      lockedBy: null,
+      deliveredAtMs: BigInt(clock),
+    });
     expect(delivery.payload).toBe(request.rawBody.toString("utf8"));
     const endpoint = await endpointRow(endpoints[0]!.id);
     expect(endpoint.failureCount).toBe(0);
@@ -116,16 +135,32 @@ describe("signed delivery", () => {
       { path: "/money", events: ["conversion.recorded", "campaign.ended", "campaign.budget_90pct"] },
       { path: "/all-but-off", events: ["click.recorded", "conversion.recorded"] },
     ]);
-    const other = await setup([{ path: "/other", events: ["click.recorded", "conversion.recorded", "impression.served", "campaign.ended"] }]);
+    const other = await setup([
+      { path: "/other", events: ["click.recorded", "conversion.recorded", "impression.served", "campaign.ended"] },
+    ]);
     await deactivateWebhook(actorFor(adv.advertiserId), endpoints[2]!.id);
     const ids: Partial<Record<EventType, string>> = {};
-    for (const type of ["impression.served", "click.recorded", "conversion.recorded", "campaign.budget_50pct", "campaign.budget_90pct", "campaign.ended", "campaign.bid_adjusted"] as const) {
+    for (const type of [
+      "impression.served",
+      "click.recorded",
+      "conversion.recorded",
+      "campaign.budget_50pct",
+      "campaign.budget_90pct",
+      "campaign.ended",
+      "campaign.bid_adjusted",
+    ] as const) {
       ids[type] = await enqueueTestEvent(adv.advertiserId, type, T0);
     }
     await dispatcher().drain();
 
-    expect(at("/clicks").map((request) => [request.json.type, request.json.id])).toEqual([["click.recorded", ids["click.recorded"]]]);
-    expect(at("/money").map((request) => request.json.type).sort()).toEqual(["campaign.budget_90pct", "campaign.ended", "conversion.recorded"]);
+    expect(at("/clicks").map((request) => [request.json.type, request.json.id])).toEqual([
+      ["click.recorded", ids["click.recorded"]],
+    ]);
+    expect(
+      at("/money")
+        .map((request) => request.json.type)
+        .sort(),
+    ).toEqual(["campaign.budget_90pct", "campaign.ended", "conversion.recorded"]);
     expect(at("/all-but-off")).toHaveLength(0);
     expect(at("/other")).toHaveLength(0);
     expect(receiver.requests).toHaveLength(4);
@@ -141,7 +176,8 @@ describe("impression batches", () => {
       { path: "/batched", events: ["impression.served", "click.recorded"], batch_impressions: true },
     ]);
     const impressionIds: string[] = [];
-    for (let index = 0; index < 230; index++) impressionIds.push(await enqueueTestEvent(adv.advertiserId, "impression.served", T0 + index));
+    for (let index = 0; index < 230; index++)
+      impressionIds.push(await enqueueTestEvent(adv.advertiserId, "impression.served", T0 + index));
     const clickId = await enqueueTestEvent(adv.advertiserId, "click.recorded", T0 + 500);
     const run = dispatcher({ maxInFlight: 64, maxInFlightPerEndpoint: 64 });
     await run.drain();
@@ -153,7 +189,9 @@ describe("impression batches", () => {
     // two full batches at once, the click on its own; 30 impressions wait for the window
     const batched = at("/batched");
     const batches = () => at("/batched").filter((request) => request.json.batch === true);
-    expect(batched.filter((request) => request.json.type === "click.recorded").map((request) => request.json.id)).toEqual([clickId]);
+    expect(
+      batched.filter((request) => request.json.type === "click.recorded").map((request) => request.json.id),
+    ).toEqual([clickId]);
     expect(batches().map((request) => (request.json.data as unknown[]).length)).toEqual([100, 100]);
     expect(await db().webhookBatchItem.count({ where: { endpointId: endpoints[1]!.id } })).toBe(30);
 
@@ -179,12 +217,19 @@ describe("impression batches", () => {
         nowMs: clock,
       });
       expect(check.ok).toBe(true);
-      for (const item of request.json.data as { impression_id: string; served_at: string }[]) seen.push(item.impression_id);
+      for (const item of request.json.data as { impression_id: string; served_at: string }[])
+        seen.push(item.impression_id);
     }
     // every impression exactly once across the batches, in the order served
-    const outbox = await db().outboxEvent.findMany({ where: { id: { in: impressionIds } }, orderBy: { createdAtMs: "asc" } });
+    const outbox = await db().outboxEvent.findMany({
+      where: { id: { in: impressionIds } },
+      orderBy: { createdAtMs: "asc" },
+    });
     expect(seen).toEqual(outbox.map((row) => (JSON.parse(row.data) as { impression_id: string }).impression_id));
-    const logged = await db().webhookDelivery.findMany({ where: { endpointId: endpoints[1]!.id, eventType: "impression.served" }, orderBy: { createdAtMs: "asc" } });
+    const logged = await db().webhookDelivery.findMany({
+      where: { endpointId: endpoints[1]!.id, eventType: "impression.served" },
+      orderBy: { createdAtMs: "asc" },
+    });
     expect(logged.map((row) => row.itemCount)).toEqual([100, 100, 30]);
   });
 });
@@ -200,8 +245,19 @@ describe("retries and failure_count", () => {
 
     await run.drain();
     let delivery = await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: id } });
-    expect(delivery).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: 500, lastError: "HTTP 500: boom", nextAttemptMs: BigInt(T0 + 4000) });
-    expect(await endpointRow(id)).toMatchObject({ failureCount: 1, failingSince: new Date(T0), lastDeliveredAt: null, isActive: true });
+    expect(delivery).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastStatusCode: 500,
+      lastError: "HTTP 500: boom",
+      nextAttemptMs: BigInt(T0 + 4000),
+    });
+    expect(await endpointRow(id)).toMatchObject({
+      failureCount: 1,
+      failingSince: new Date(T0),
+      lastDeliveredAt: null,
+      isActive: true,
+    });
 
     clock = T0 + 3999;
     await run.drain();
@@ -210,27 +266,54 @@ describe("retries and failure_count", () => {
     clock = T0 + 4000;
     await run.drain();
     delivery = await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: id } });
-    expect(delivery).toMatchObject({ status: "pending", attempts: 2, nextAttemptMs: BigInt(clock + 0.8 * RETRY_DELAYS_MS[1]) });
+    expect(delivery).toMatchObject({
+      status: "pending",
+      attempts: 2,
+      nextAttemptMs: BigInt(clock + 0.8 * RETRY_DELAYS_MS[1]),
+    });
     expect((await endpointRow(id)).failureCount).toBe(2);
 
     clock += 0.8 * RETRY_DELAYS_MS[1];
     await run.drain();
     delivery = await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: id } });
-    expect(delivery).toMatchObject({ status: "pending", attempts: 3, nextAttemptMs: BigInt(clock + 0.8 * RETRY_DELAYS_MS[2]) });
+    expect(delivery).toMatchObject({
+      status: "pending",
+      attempts: 3,
+      nextAttemptMs: BigInt(clock + 0.8 * RETRY_DELAYS_MS[2]),
+    });
     expect((await endpointRow(id)).failureCount).toBe(3);
 
     clock += 0.8 * RETRY_DELAYS_MS[2];
     await run.drain();
     delivery = await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: id } });
-    expect(delivery).toMatchObject({ status: "succeeded", attempts: 4, lastStatusCode: 200, lastError: null, nextAttemptMs: null, deliveredAtMs: BigInt(clock) });
-    expect(await endpointRow(id)).toMatchObject({ failureCount: 0, failingSince: null, lastDeliveredAt: new Date(clock) });
+    expect(delivery).toMatchObject({
+      status: "succeeded",
+      attempts: 4,
+      lastStatusCode: 200,
+      lastError: null,
+      nextAttemptMs: null,
+      deliveredAtMs: BigInt(clock),
+    });
+    expect(await endpointRow(id)).toMatchObject({
+      failureCount: 0,
+      failingSince: null,
+      lastDeliveredAt: new Date(clock),
+    });
 
     // the same bytes and event id every time, signed afresh with each attempt's timestamp
     expect(receiver.requests).toHaveLength(4);
     expect(new Set(receiver.requests.map((request) => request.rawBody.toString()))).toHaveProperty("size", 1);
-    expect(new Set(receiver.requests.map((request) => request.headers["x-service-event-id"]))).toEqual(new Set([eventId]));
-    expect(new Set(receiver.requests.map((request) => request.headers["x-service-timestamp"]))).toHaveProperty("size", 4);
-    const attempts = await db().deliveryAttempt.findMany({ where: { deliveryId: delivery.id }, orderBy: { attemptNo: "asc" } });
+    expect(new Set(receiver.requests.map((request) => request.headers["x-service-event-id"]))).toEqual(
+      new Set([eventId]),
+    );
+    expect(new Set(receiver.requests.map((request) => request.headers["x-service-timestamp"]))).toHaveProperty(
+      "size",
+      4,
+    );
+    const attempts = await db().deliveryAttempt.findMany({
+      where: { deliveryId: delivery.id },
+      orderBy: { attemptNo: "asc" },
+    });
     expect(attempts.map((attempt) => [attempt.attemptNo, attempt.statusCode])).toEqual([
       [1, 500],
       [2, 500],
@@ -257,7 +340,13 @@ describe("retries and failure_count", () => {
     const run = dispatcher({ timeoutMs: 300 });
     await run.drain();
     let delivery = await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: id } });
-    expect(delivery).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: null, lastError: "no answer within 0.3 s", nextAttemptMs: BigInt(T0 + 5000) });
+    expect(delivery).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastStatusCode: null,
+      lastError: "no answer within 0.3 s",
+      nextAttemptMs: BigInt(T0 + 5000),
+    });
     const attempt = await db().deliveryAttempt.findFirstOrThrow({ where: { deliveryId: delivery.id } });
     expect(attempt.durationMs).toBeGreaterThanOrEqual(290);
     expect(attempt.durationMs).toBeLessThan(2000);
@@ -275,7 +364,10 @@ describe("retries and failure_count", () => {
     receiver.reply = () => ({ hang: true });
     await enqueueTestEvent(adv.advertiserId, "click.recorded", T0);
     await new WebhookDispatcher({ now: () => clock, allowHosts: [receiver.hostPort] }).drain();
-    const delivery = await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoints[0]!.id }, include: { attemptsLog: true } });
+    const delivery = await db().webhookDelivery.findFirstOrThrow({
+      where: { endpointId: endpoints[0]!.id },
+      include: { attemptsLog: true },
+    });
     expect(delivery.lastError).toBe("no answer within 10 s");
     expect(delivery.attemptsLog[0]!.durationMs).toBeGreaterThanOrEqual(9_900);
     expect(delivery.attemptsLog[0]!.durationMs).toBeLessThan(12_000);
@@ -283,12 +375,17 @@ describe("retries and failure_count", () => {
 
   it("does not follow redirects: a 3xx is a failed attempt", async () => {
     const { adv, endpoints } = await setup([{ path: "/moved", events: ["click.recorded"] }]);
-    receiver.reply = (request) => (request.path === "/moved" ? { status: 302, headers: { location: "/elsewhere" } } : { status: 200 });
+    receiver.reply = (request) =>
+      request.path === "/moved" ? { status: 302, headers: { location: "/elsewhere" } } : { status: 200 };
     await enqueueTestEvent(adv.advertiserId, "click.recorded", T0);
     await dispatcher().drain();
     expect(at("/elsewhere")).toHaveLength(0);
     const delivery = await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoints[0]!.id } });
-    expect(delivery).toMatchObject({ status: "pending", lastStatusCode: 302, lastError: "HTTP 302: redirects are not followed" });
+    expect(delivery).toMatchObject({
+      status: "pending",
+      lastStatusCode: 302,
+      lastError: "HTTP 302: redirects are not followed",
+    });
   });
 
   it("checks the URL again at every send: refused before connecting once it is no longer allowed", async () => {
@@ -336,8 +433,16 @@ describe("deactivation", () => {
     await run.drain();
     expect(receiver.requests).toHaveLength(2);
     const endpoint = await endpointRow(id);
-    expect(endpoint).toMatchObject({ isActive: false, deactivatedReason: "The endpoint answered 410 Gone.", deactivatedAt: new Date(T0), failureCount: 2 });
-    const deliveries = await db().webhookDelivery.findMany({ where: { endpointId: id }, orderBy: { createdAtMs: "asc" } });
+    expect(endpoint).toMatchObject({
+      isActive: false,
+      deactivatedReason: "The endpoint answered 410 Gone.",
+      deactivatedAt: new Date(T0),
+      failureCount: 2,
+    });
+    const deliveries = await db().webhookDelivery.findMany({
+      where: { endpointId: id },
+      orderBy: { createdAtMs: "asc" },
+    });
     expect(deliveries.map((row) => [row.status, row.lastStatusCode, row.nextAttemptMs])).toEqual([
       ["cancelled", 500, null],
       ["cancelled", 410, null],
@@ -347,7 +452,11 @@ describe("deactivation", () => {
     await run.drain();
     expect(receiver.requests).toHaveLength(2);
     const listed = await listWebhooks(actorFor(adv.advertiserId));
-    expect(listed.endpoints[0]).toMatchObject({ id, is_active: false, deactivated_reason: "The endpoint answered 410 Gone." });
+    expect(listed.endpoints[0]).toMatchObject({
+      id,
+      is_active: false,
+      deactivated_reason: "The endpoint answered 410 Gone.",
+    });
   });
 
   it("after 5 days in which every attempt failed, the endpoint is deactivated with the reason recorded", async () => {
@@ -375,8 +484,12 @@ describe("deactivation", () => {
     const endpoint = await endpointRow(id);
     expect(endpoint.isActive).toBe(false);
     expect(endpoint.failureCount).toBe(12);
-    expect(endpoint.deactivatedReason).toBe(`Every delivery attempt failed for 5 days (since ${new Date(T0).toISOString()}).`);
-    expect(await db().webhookDelivery.count({ where: { endpointId: id, status: { in: ["pending", "delivering"] } } })).toBe(0);
+    expect(endpoint.deactivatedReason).toBe(
+      `Every delivery attempt failed for 5 days (since ${new Date(T0).toISOString()}).`,
+    );
+    expect(
+      await db().webhookDelivery.count({ where: { endpointId: id, status: { in: ["pending", "delivering"] } } }),
+    ).toBe(0);
     expect(receiver.requests).toHaveLength(12);
   });
 
@@ -430,7 +543,11 @@ describe("deactivation", () => {
       await run.drain();
     }
     expect(receiver.requests).toHaveLength(2);
-    expect(await db().webhookDelivery.count({ where: { endpointId: { in: endpoints.map((endpoint) => endpoint.id) }, status: { not: "cancelled" } } })).toBe(0);
+    expect(
+      await db().webhookDelivery.count({
+        where: { endpointId: { in: endpoints.map((endpoint) => endpoint.id) }, status: { not: "cancelled" } },
+      }),
+    ).toBe(0);
   });
 
   it("an attempt on the wire when E14 lands does not bring the delivery back", async () => {
@@ -445,7 +562,10 @@ describe("deactivation", () => {
     await deactivateWebhook(actor, endpoints[0]!.id, { now: new Date(clock) });
     release();
     await draining;
-    const delivery = await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoints[0]!.id }, include: { attemptsLog: true } });
+    const delivery = await db().webhookDelivery.findFirstOrThrow({
+      where: { endpointId: endpoints[0]!.id },
+      include: { attemptsLog: true },
+    });
     expect(delivery.status).toBe("cancelled");
     expect(delivery.nextAttemptMs).toBeNull();
     expect(delivery.attemptsLog.map((attempt) => attempt.statusCode)).toEqual([500]);
@@ -462,7 +582,10 @@ describe("claims shared by several instances", () => {
       { path: "/shared-b", events: ["conversion.recorded"] },
     ]);
     const ids: string[] = [];
-    for (let index = 0; index < 120; index++) ids.push(await enqueueTestEvent(adv.advertiserId, index % 2 ? "click.recorded" : "conversion.recorded", T0 + index));
+    for (let index = 0; index < 120; index++)
+      ids.push(
+        await enqueueTestEvent(adv.advertiserId, index % 2 ? "click.recorded" : "conversion.recorded", T0 + index),
+      );
     receiver.reply = () => ({ status: 200, delayMs: 2 });
     const second = createDb(env().DATABASE_URL);
     try {
@@ -478,7 +601,9 @@ describe("claims shared by several instances", () => {
     expect(new Set(a)).toEqual(new Set(ids));
     expect(b).toHaveLength(60);
     expect(new Set(b).size).toBe(60);
-    const attempts = await db().deliveryAttempt.count({ where: { delivery: { endpoint: { advertiserId: adv.advertiserId } } } });
+    const attempts = await db().deliveryAttempt.count({
+      where: { delivery: { endpoint: { advertiserId: adv.advertiserId } } },
+    });
     expect(attempts).toBe(180);
   });
 
@@ -507,7 +632,13 @@ describe("claims shared by several instances", () => {
     expect(delivery).toMatchObject({ status: "succeeded", attempts: 1, lockedBy: null });
 
     // the crashed instance comes back with a failure: logged, but the delivery stays succeeded
-    await recordAttempt(crashed.context, claimed[0]!, { ok: false, statusCode: 500, durationMs: 5, error: "HTTP 500", gone: false });
+    await recordAttempt(crashed.context, claimed[0]!, {
+      ok: false,
+      statusCode: 500,
+      durationMs: 5,
+      error: "HTTP 500",
+      gone: false,
+    });
     delivery = await db().webhookDelivery.findUniqueOrThrow({ where: { id: claimed[0]!.id } });
     expect(delivery).toMatchObject({ status: "succeeded", lastStatusCode: 200, nextAttemptMs: null });
     expect(await db().deliveryAttempt.count({ where: { deliveryId: delivery.id } })).toBe(2);
@@ -517,7 +648,10 @@ describe("claims shared by several instances", () => {
   it("an outbox event claimed by a crashed instance is fanned out by another after the lease", async () => {
     const { adv } = await setup([{ path: "/fanout-lease", events: ["click.recorded"] }]);
     const eventId = await enqueueTestEvent(adv.advertiserId, "click.recorded", T0);
-    await db().outboxEvent.update({ where: { id: eventId }, data: { lockedBy: "crashed/abc", lockedUntilMs: BigInt(T0 + DEFAULT_LEASE_MS) } });
+    await db().outboxEvent.update({
+      where: { id: eventId },
+      data: { lockedBy: "crashed/abc", lockedUntilMs: BigInt(T0 + DEFAULT_LEASE_MS) },
+    });
     const survivor = dispatcher();
     await survivor.drain();
     expect(at("/fanout-lease")).toHaveLength(0);
@@ -530,8 +664,17 @@ describe("claims shared by several instances", () => {
     const { adv, endpoints } = await setup([{ path: "/unique", events: ["click.recorded"] }]);
     const eventId = await enqueueTestEvent(adv.advertiserId, "click.recorded", T0);
     await dispatcher().drain();
-    const row = { endpointId: endpoints[0]!.id, eventId, eventType: "click.recorded", payload: "{}", status: "pending", createdAtMs: BigInt(T0) };
-    await expect(db().webhookDelivery.create({ data: { id: "whd_duplicate", ...row } })).rejects.toMatchObject({ code: "P2002" });
+    const row = {
+      endpointId: endpoints[0]!.id,
+      eventId,
+      eventType: "click.recorded",
+      payload: "{}",
+      status: "pending",
+      createdAtMs: BigInt(T0),
+    };
+    await expect(db().webhookDelivery.create({ data: { id: "whd_duplicate", ...row } })).rejects.toMatchObject({
+      code: "P2002",
+    });
   });
 });
 
@@ -548,12 +691,15 @@ describe("retention", () => {
     await run.drain();
     clock = T0 + 31 * day;
     const freshEvent = await enqueueTestEvent(adv.advertiserId, "click.recorded", clock);
-    await db().outboxEvent.update({ where: { id: freshEvent }, data: { lockedBy: "x", lockedUntilMs: BigInt(clock + 1000) } });
+    await db().outboxEvent.update({
+      where: { id: freshEvent },
+      data: { lockedBy: "x", lockedUntilMs: BigInt(clock + 1000) },
+    });
     await pruneWebhookData(run.context);
     // fanned out on day 0 (gone), day 25 (kept: 6 days old), not yet (kept)
-    expect((await db().outboxEvent.findMany({ where: { advertiserId: adv.advertiserId } })).map((row) => row.id).sort()).toEqual(
-      [pendingEvent, freshEvent].sort(),
-    );
+    expect(
+      (await db().outboxEvent.findMany({ where: { advertiserId: adv.advertiserId } })).map((row) => row.id).sort(),
+    ).toEqual([pendingEvent, freshEvent].sort());
     const left = await db().webhookDelivery.findMany({ where: { endpointId: endpoints[0]!.id } });
     expect(left.map((row) => [row.eventId, row.status])).toEqual([[pendingEvent, "pending"]]);
     expect(await db().deliveryAttempt.count({ where: { delivery: { eventId: oldEvent } } })).toBe(0);

@@ -16,7 +16,10 @@ function brokenDb(calls: { count: number }): Db {
 
 function capturingLogger() {
   const lines: { level: number; msg: string; step?: string }[] = [];
-  const log = pino({ level: "debug" }, { write: (line: string) => lines.push(JSON.parse(line) as { level: number; msg: string; step?: string }) });
+  const log = pino(
+    { level: "debug" },
+    { write: (line: string) => lines.push(JSON.parse(line) as { level: number; msg: string; step?: string }) },
+  );
   return { log, lines };
 }
 

@@ -53,7 +53,12 @@ export class WebhookDispatcher {
     work += await this.#step("deliveries", async () => {
       const busy = new Map<string, number>();
       for (const { endpointId } of this.#inFlight.values()) busy.set(endpointId, (busy.get(endpointId) ?? 0) + 1);
-      const claimed = await claimDueDeliveries(this.context, this.#maxInFlight - this.#inFlight.size, this.#perEndpoint, busy);
+      const claimed = await claimDueDeliveries(
+        this.context,
+        this.#maxInFlight - this.#inFlight.size,
+        this.#perEndpoint,
+        busy,
+      );
       for (const delivery of claimed) this.#start(delivery);
       return claimed.length;
     });
@@ -88,9 +93,16 @@ export class WebhookDispatcher {
       if (work > 0 && this.#inFlight.size < this.#maxInFlight && this.#failedRounds === 0) continue;
       // idle, every slot taken, or failing: wait for the idle period (longer after
       // failures, up to 10 s) or a finished attempt
-      const waitMs = this.#failedRounds ? Math.min(10_000, this.#idleMs * 2 ** Math.min(this.#failedRounds, 6)) : this.#idleMs;
-      const finished = this.#inFlight.size ? Promise.race([...this.#inFlight.values()].map((entry) => entry.done)) : undefined;
-      await Promise.race([sleep(waitMs, undefined, { signal }).catch(() => undefined), ...(finished ? [finished] : [])]);
+      const waitMs = this.#failedRounds
+        ? Math.min(10_000, this.#idleMs * 2 ** Math.min(this.#failedRounds, 6))
+        : this.#idleMs;
+      const finished = this.#inFlight.size
+        ? Promise.race([...this.#inFlight.values()].map((entry) => entry.done))
+        : undefined;
+      await Promise.race([
+        sleep(waitMs, undefined, { signal }).catch(() => undefined),
+        ...(finished ? [finished] : []),
+      ]);
     }
     await this.#settleAll();
   }
@@ -98,7 +110,9 @@ export class WebhookDispatcher {
   #start(delivery: ClaimedDelivery): void {
     const done = attemptDelivery(this.context, delivery)
       .then(() => undefined)
-      .catch((error: unknown) => this.context.log.error({ err: error, deliveryId: delivery.id }, "webhook attempt failed to record"))
+      .catch((error: unknown) =>
+        this.context.log.error({ err: error, deliveryId: delivery.id }, "webhook attempt failed to record"),
+      )
       .finally(() => this.#inFlight.delete(delivery.id));
     this.#inFlight.set(delivery.id, { endpointId: delivery.endpointId, done });
   }
@@ -119,8 +133,13 @@ export class WebhookDispatcher {
       }
       this.#roundFailed = true;
       // once per streak at error level; repeats while the fault lasts at debug
-      if (this.#failedRounds === 0) this.context.log.error({ err: error, step: name }, "webhook dispatcher step failed");
-      else this.context.log.debug({ err: error, step: name, failedRounds: this.#failedRounds }, "webhook dispatcher step failed again");
+      if (this.#failedRounds === 0)
+        this.context.log.error({ err: error, step: name }, "webhook dispatcher step failed");
+      else
+        this.context.log.debug(
+          { err: error, step: name, failedRounds: this.#failedRounds },
+          "webhook dispatcher step failed again",
+        );
       return 0;
     }
   }

@@ -66,7 +66,14 @@ export async function fanOutEvents(context: DispatchContext): Promise<number> {
     nextAttemptMs: bigint;
     createdAtMs: bigint;
   }[] = [];
-  const batchItems: { id: string; endpointId: string; eventId: string; data: string; eventCreatedAtMs: bigint; queuedAtMs: bigint }[] = [];
+  const batchItems: {
+    id: string;
+    endpointId: string;
+    eventId: string;
+    data: string;
+    eventCreatedAtMs: bigint;
+    queuedAtMs: bigint;
+  }[] = [];
   for (const event of events) {
     let body: string;
     try {

@@ -10,11 +10,17 @@ describe("webhook payloads", () => {
       createdAtMs: 1763800000123n,
       dataJson: '{"campaign_id":"cmp_1","reason":"end_date"}',
     });
-    expect(body).toBe('{"id":"evt_a","type":"campaign.ended","created_at":"2025-11-22T08:26:40.123Z","data":{"campaign_id":"cmp_1","reason":"end_date"}}');
+    expect(body).toBe(
+      '{"id":"evt_a","type":"campaign.ended","created_at":"2025-11-22T08:26:40.123Z","data":{"campaign_id":"cmp_1","reason":"end_date"}}',
+    );
   });
 
   it("a batch is {id, type: impression.served, created_at, batch: true, data: [...]}", () => {
-    const body = batchBody({ id: "evt_b", createdAtMs: 0, items: ['{"impression_id":"imp_1"}', '{"impression_id":"imp_2"}'] });
+    const body = batchBody({
+      id: "evt_b",
+      createdAtMs: 0,
+      items: ['{"impression_id":"imp_1"}', '{"impression_id":"imp_2"}'],
+    });
     expect(JSON.parse(body)).toEqual({
       id: "evt_b",
       type: "impression.served",
@@ -33,7 +39,12 @@ describe("webhook payloads", () => {
     expect(id).toMatch(/^evt_test_[0-9A-Za-z]{18}$/);
     expect(parsed.type).toBe("conversion.recorded");
     const data = eventDataSchemas["conversion.recorded"].parse(parsed.data);
-    expect(data).toMatchObject({ campaign_id: "cmp_test", event_type: "custom", event_name: "webhook.test", event_value_usd: null });
+    expect(data).toMatchObject({
+      campaign_id: "cmp_test",
+      event_type: "custom",
+      event_name: "webhook.test",
+      event_value_usd: null,
+    });
     expect(data.conversion_id).toMatch(/^cnv_test_/);
     expect(data.click_id).toMatch(/^clk_test_/);
     expect(testConversionBody(0).id).not.toBe(testConversionBody(0).id);

@@ -11,7 +11,12 @@ function iso(ms: number | bigint): string {
 
 /** The body of one event; `dataJson` is the outbox row's data column (already validated JSON). */
 export function eventBody(event: { id: string; type: string; createdAtMs: number | bigint; dataJson: string }): string {
-  return JSON.stringify({ id: event.id, type: event.type, created_at: iso(event.createdAtMs), data: JSON.parse(event.dataJson) as unknown });
+  return JSON.stringify({
+    id: event.id,
+    type: event.type,
+    created_at: iso(event.createdAtMs),
+    data: JSON.parse(event.dataJson) as unknown,
+  });
 }
 
 /** The body of a batch of impression.served events; `items` are their data columns, in order. */

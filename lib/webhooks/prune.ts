@@ -24,7 +24,10 @@ export async function pruneWebhookData(context: DispatchContext): Promise<number
   }
   for (;;) {
     const rows = await db.webhookDelivery.findMany({
-      where: { status: { in: ["succeeded", "failed", "cancelled"] }, createdAtMs: { lt: BigInt(now - DELIVERY_RETENTION_MS) } },
+      where: {
+        status: { in: ["succeeded", "failed", "cancelled"] },
+        createdAtMs: { lt: BigInt(now - DELIVERY_RETENTION_MS) },
+      },
       select: { id: true },
       take: CHUNK,
     });

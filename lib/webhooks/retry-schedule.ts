@@ -10,7 +10,17 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
 /** Delay before attempt n+2 after attempt n+1 failed (index 0: before the second attempt). */
-export const RETRY_DELAYS_MS = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 14 * HOUR, 20 * HOUR, 24 * HOUR] as const;
+export const RETRY_DELAYS_MS = [
+  5 * SECOND,
+  5 * MINUTE,
+  30 * MINUTE,
+  2 * HOUR,
+  5 * HOUR,
+  10 * HOUR,
+  14 * HOUR,
+  20 * HOUR,
+  24 * HOUR,
+] as const;
 
 /** The first attempt plus one per delay. */
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
@@ -26,7 +36,8 @@ export const DEACTIVATE_AFTER_FAILING_MS = 5 * 24 * HOUR;
  * the delivery has used all its attempts. `random` returns [0, 1) (injected in tests).
  */
 export function retryDelayMs(attemptsMade: number, random: () => number): number | null {
-  if (!Number.isInteger(attemptsMade) || attemptsMade < 1) throw new RangeError("attemptsMade must be a positive integer");
+  if (!Number.isInteger(attemptsMade) || attemptsMade < 1)
+    throw new RangeError("attemptsMade must be a positive integer");
   const base = RETRY_DELAYS_MS[attemptsMade - 1];
   if (base === undefined) return null;
   const factor = 1 - JITTER + 2 * JITTER * random();

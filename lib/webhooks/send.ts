@@ -58,13 +58,17 @@ export async function sendWebhook(
     let error: string | null = null;
     if (!ok) {
       const text = snippet(response.body);
-      error = status >= 300 && status < 400 ? `HTTP ${status}: redirects are not followed` : `HTTP ${status}${text ? `: ${text}` : ""}`;
+      error =
+        status >= 300 && status < 400
+          ? `HTTP ${status}: redirects are not followed`
+          : `HTTP ${status}${text ? `: ${text}` : ""}`;
     }
     return { ok, statusCode: status, durationMs: elapsed(), error, gone: status === 410 };
   } catch (caught) {
     let error: string;
     if (caught instanceof OutboundBlockedError) error = `refused before connecting: ${caught.message}`;
-    else if (caught instanceof OutboundFailedError && caught.reason === "timeout") error = `no answer within ${timeoutMs / 1000} s`;
+    else if (caught instanceof OutboundFailedError && caught.reason === "timeout")
+      error = `no answer within ${timeoutMs / 1000} s`;
     else if (caught instanceof OutboundFailedError) error = `connection failed: ${caught.message}`;
     else throw caught;
     return { ok: false, statusCode: null, durationMs: elapsed(), error, gone: false };

@@ -24,10 +24,22 @@ describe("webhook signatures", () => {
     const base = { secret: SECRET, rawBody: BODY, timestamp: "1763800000", signature: EXPECTED, nowMs: 1763800010_000 };
     expect(verifySignature(base)).toEqual({ ok: true, timestampSec: 1763800000 });
     // a re-serialised body (other spacing) is not the signed bytes
-    expect(verifySignature({ ...base, rawBody: JSON.stringify(JSON.parse(BODY), null, 1) })).toEqual({ ok: false, reason: "bad_signature" });
-    expect(verifySignature({ ...base, secret: SECRET.replace("5f", "5e") })).toEqual({ ok: false, reason: "bad_signature" });
-    expect(verifySignature({ ...base, timestamp: "1763800001", nowMs: 1763800010_000 })).toEqual({ ok: false, reason: "bad_signature" });
-    expect(verifySignature({ ...base, signature: EXPECTED.slice(0, -1) })).toEqual({ ok: false, reason: "bad_signature" });
+    expect(verifySignature({ ...base, rawBody: JSON.stringify(JSON.parse(BODY), null, 1) })).toEqual({
+      ok: false,
+      reason: "bad_signature",
+    });
+    expect(verifySignature({ ...base, secret: SECRET.replace("5f", "5e") })).toEqual({
+      ok: false,
+      reason: "bad_signature",
+    });
+    expect(verifySignature({ ...base, timestamp: "1763800001", nowMs: 1763800010_000 })).toEqual({
+      ok: false,
+      reason: "bad_signature",
+    });
+    expect(verifySignature({ ...base, signature: EXPECTED.slice(0, -1) })).toEqual({
+      ok: false,
+      reason: "bad_signature",
+    });
     expect(verifySignature({ ...base, signature: null })).toEqual({ ok: false, reason: "missing_header" });
     expect(verifySignature({ ...base, timestamp: "17638e5" })).toEqual({ ok: false, reason: "bad_timestamp" });
   });
@@ -35,7 +47,13 @@ describe("webhook signatures", () => {
   it("refuses timestamps more than 5 minutes from the receiver's clock", () => {
     const base = { secret: SECRET, rawBody: BODY, timestamp: "1763800000", signature: EXPECTED };
     expect(verifySignature({ ...base, nowMs: (1763800000 + 300) * 1000 }).ok).toBe(true);
-    expect(verifySignature({ ...base, nowMs: (1763800000 + 301) * 1000 })).toEqual({ ok: false, reason: "stale_timestamp" });
-    expect(verifySignature({ ...base, nowMs: (1763800000 - 301) * 1000 })).toEqual({ ok: false, reason: "stale_timestamp" });
+    expect(verifySignature({ ...base, nowMs: (1763800000 + 301) * 1000 })).toEqual({
+      ok: false,
+      reason: "stale_timestamp",
+    });
+    expect(verifySignature({ ...base, nowMs: (1763800000 - 301) * 1000 })).toEqual({
+      ok: false,
+      reason: "stale_timestamp",
+    });
   });
 });

@@ -21,7 +21,12 @@ export function computeSignature(secret: string, timestampSec: number, rawBody: 
 }
 
 /** The three signing headers of one delivery attempt (each attempt is signed afresh). */
-export function signatureHeaders(secret: string, eventId: string, rawBody: string, nowMs: number): Record<string, string> {
+export function signatureHeaders(
+  secret: string,
+  eventId: string,
+  rawBody: string,
+  nowMs: number,
+): Record<string, string> {
   const timestamp = Math.floor(nowMs / 1000);
   return {
     [EVENT_ID_HEADER]: eventId,
@@ -30,7 +35,9 @@ export function signatureHeaders(secret: string, eventId: string, rawBody: strin
   };
 }
 
-export type VerifyResult = { ok: true; timestampSec: number } | { ok: false; reason: "missing_header" | "bad_timestamp" | "stale_timestamp" | "bad_signature" };
+export type VerifyResult =
+  | { ok: true; timestampSec: number }
+  | { ok: false; reason: "missing_header" | "bad_timestamp" | "stale_timestamp" | "bad_signature" };
 
 /**
  * What a receiver does (and what our tests do): recompute over the raw body,
@@ -48,9 +55,11 @@ export function verifySignature(input: {
   if (!/^\d{1,12}$/.test(input.timestamp)) return { ok: false, reason: "bad_timestamp" };
   const timestampSec = Number(input.timestamp);
   const nowSec = Math.floor((input.nowMs ?? Date.now()) / 1000);
-  if (Math.abs(nowSec - timestampSec) > (input.toleranceSec ?? DEFAULT_TOLERANCE_SEC)) return { ok: false, reason: "stale_timestamp" };
+  if (Math.abs(nowSec - timestampSec) > (input.toleranceSec ?? DEFAULT_TOLERANCE_SEC))
+    return { ok: false, reason: "stale_timestamp" };
   const expected = Buffer.from(computeSignature(input.secret, timestampSec, input.rawBody));
   const given = Buffer.from(input.signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: "bad_signature" };
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { ok: false, reason: "bad_signature" };
   return { ok: true, timestampSec };
 }

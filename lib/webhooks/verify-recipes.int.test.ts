@@ -19,7 +19,11 @@ beforeAll(async () => {
   receiver = await startReceiver();
   const adv = await createTestAdvertiser();
   const actor = actorFor(adv.advertiserId);
-  const endpoint = await registerWebhook(actor, { url: receiver.url("/recipe"), events: ["conversion.recorded"] }, { allowHosts: [receiver.hostPort] });
+  const endpoint = await registerWebhook(
+    actor,
+    { url: receiver.url("/recipe"), events: ["conversion.recorded"] },
+    { allowHosts: [receiver.hostPort] },
+  );
   secret = endpoint.secret;
   const result = await sendTestEvent(actor, endpoint.id, { allowHosts: [receiver.hostPort] });
   expect(result.success).toBe(true);
@@ -38,10 +42,22 @@ function cases(): [string, Case, boolean][] {
   const good: Case = { body: delivery.rawBody, timestamp, signature, secret };
   return [
     ["the delivery as received", good, true],
-    ["the body parsed and serialised again", { ...good, body: Buffer.from(JSON.stringify(JSON.parse(delivery.rawBody.toString()), null, 2)) }, false],
-    ["one byte changed", { ...good, body: Buffer.from(delivery.rawBody.toString().replace("webhook.test", "webhook.tesT")) }, false],
+    [
+      "the body parsed and serialised again",
+      { ...good, body: Buffer.from(JSON.stringify(JSON.parse(delivery.rawBody.toString()), null, 2)) },
+      false,
+    ],
+    [
+      "one byte changed",
+      { ...good, body: Buffer.from(delivery.rawBody.toString().replace("webhook.test", "webhook.tesT")) },
+      false,
+    ],
     ["another timestamp", { ...good, timestamp: String(Number(timestamp) - 1) }, false],
-    ["a timestamp 10 minutes old, correctly signed for it", { ...good, timestamp: String(Number(timestamp) - 600) }, false],
+    [
+      "a timestamp 10 minutes old, correctly signed for it",
+      { ...good, timestamp: String(Number(timestamp) - 600) },
+      false,
+    ],
     ["another secret", { ...good, secret: "f".repeat(64) }, false],
   ];
 }
@@ -68,7 +84,11 @@ const hasPython = spawnSync("python3", ["--version"]).status === 0;
 describe("README verification recipes", () => {
   it("Node: verifyWebhook(rawBody, headers, secret)", () => {
     for (const [name, input, expected] of cases()) {
-      const run = spawnSync(process.execPath, ["--input-type=module", "-e", NODE_RUNNER, input.secret, input.timestamp, input.signature], { input: input.body, encoding: "utf8" });
+      const run = spawnSync(
+        process.execPath,
+        ["--input-type=module", "-e", NODE_RUNNER, input.secret, input.timestamp, input.signature],
+        { input: input.body, encoding: "utf8" },
+      );
       expect(run.stderr).toBe("");
       expect(run.stdout, name).toBe(String(expected));
     }

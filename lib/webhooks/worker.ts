@@ -8,7 +8,9 @@ export const webhookDispatcherWorker: Worker = {
   start: ({ log }) => {
     const controller = new AbortController();
     const dispatcher = new WebhookDispatcher({ log });
-    const running = dispatcher.run(controller.signal).catch((error: unknown) => log.error({ err: error }, "webhook dispatcher stopped"));
+    const running = dispatcher
+      .run(controller.signal)
+      .catch((error: unknown) => log.error({ err: error }, "webhook dispatcher stopped"));
     return async () => {
       controller.abort();
       await running;

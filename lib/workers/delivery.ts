@@ -78,7 +78,15 @@ export const demoTrafficWorker: Worker = {
             concurrency: 4,
             signal: stop.signal,
           });
-          log.info({ round, decisions: summary.decisions, clicks: summary.clicks.unique, conversions: summary.conversions.recorded }, "demo games finished");
+          log.info(
+            {
+              round,
+              decisions: summary.decisions,
+              clicks: summary.clicks.unique,
+              conversions: summary.conversions.recorded,
+            },
+            "demo games finished",
+          );
         } catch (error) {
           if (!stop.signal.aborted) log.warn({ err: error }, "demo traffic round failed");
           await new Promise((resolve) => setTimeout(resolve, 5_000));

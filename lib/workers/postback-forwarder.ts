@@ -28,7 +28,11 @@ export const postbackForwarder: Worker = {
             const outcomes = await forwardDuePostbacks();
             for (const outcome of outcomes) {
               if (outcome.outcome === "succeeded") log.debug(outcome, "postback forwarded");
-              else log.warn(outcome, outcome.outcome === "failed" ? "postback forward gave up" : "postback forward will be retried");
+              else
+                log.warn(
+                  outcome,
+                  outcome.outcome === "failed" ? "postback forward gave up" : "postback forward will be retried",
+                );
             }
             // a full batch means more may be due
             if (outcomes.length >= 50) again = true;

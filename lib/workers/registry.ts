@@ -4,7 +4,11 @@
 import type { Logger } from "pino";
 
 export type WorkerContext = { log: Logger; baseUrl: string; signal: AbortSignal };
-export type Worker = { name: string; enabled?: () => boolean; start: (context: WorkerContext) => Promise<() => Promise<void>> | (() => Promise<void>) };
+export type Worker = {
+  name: string;
+  enabled?: () => boolean;
+  start: (context: WorkerContext) => Promise<() => Promise<void>> | (() => Promise<void>);
+};
 
 export async function startWorkers(
   workers: readonly Worker[],

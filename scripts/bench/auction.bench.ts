@@ -61,6 +61,13 @@ export async function run(): Promise<BenchResult> {
       { label: "candidates per auction (mean)", value: round(candidates / auctions, 1), unit: "" },
       { label: "fill rate", value: round(filled / auctions, 3), unit: "" },
     ],
-    checks: [{ label: "in-process auctions per second", value: Math.round(perSecond), target: ">= 1,000,000 /s", pass: perSecond >= TARGET }],
+    checks: [
+      {
+        label: "in-process auctions per second",
+        value: Math.round(perSecond),
+        target: ">= 1,000,000 /s",
+        pass: perSecond >= TARGET,
+      },
+    ],
   };
 }

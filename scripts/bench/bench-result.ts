@@ -3,7 +3,13 @@ import { cpus, totalmem } from "node:os";
 
 export type BenchMetric = { label: string; value: number; unit: string };
 export type BenchCheck = { label: string; value: number; target: string; pass: boolean; note?: string };
-export type BenchResult = { name: string; description: string; metrics: BenchMetric[]; checks: BenchCheck[]; notes?: string[] };
+export type BenchResult = {
+  name: string;
+  description: string;
+  metrics: BenchMetric[];
+  checks: BenchCheck[];
+  notes?: string[];
+};
 
 export function machine(): string {
   const cpu = cpus();

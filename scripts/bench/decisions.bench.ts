@@ -28,15 +28,24 @@ function ensureWrk(): string {
   const found = spawnSync("sh", ["-c", "command -v wrk"], { encoding: "utf8" }).stdout.trim();
   if (found) return found;
   process.stderr.write("installing wrk from Debian's packages (apt-get)...\n");
-  execFileSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null"], { stdio: "inherit" });
+  execFileSync(
+    "sh",
+    ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null"],
+    { stdio: "inherit" },
+  );
   return "wrk";
 }
 
 function startChild(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   // SMA_BENCH_PROFILE=<dir>: write a CPU profile of each server
-  const profile = process.env.SMA_BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SMA_BENCH_PROFILE}`] : [];
+  const profile = process.env.SMA_BENCH_PROFILE
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SMA_BENCH_PROFILE}`]
+    : [];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...profile, "--import", "tsx", script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, [...profile, "--import", "tsx", script], {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     child.once("error", reject);
     child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
     child.stdout!.once("data", (chunk: Buffer) => resolve({ child, port: Number(chunk.toString().trim()) }));
@@ -61,7 +70,9 @@ function toMs(text: string): number {
 }
 
 function wrk(binary: string, url: string, script: string, seconds: number, connections = CONNECTIONS): WrkResult {
-  const out = execFileSync(binary, ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "-s", script, url], { encoding: "utf8" });
+  const out = execFileSync(binary, ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "-s", script, url], {
+    encoding: "utf8",
+  });
   const percentile = (p: string) => toMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, "m").exec(out)?.[1] ?? "");
   return {
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
@@ -69,7 +80,9 @@ function wrk(binary: string, url: string, script: string, seconds: number, conne
     p90: percentile("90"),
     p99: percentile("99"),
     requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? NaN),
-    errors: [/Socket errors:.*/.exec(out)?.[0], /Non-2xx or 3xx responses:.*/.exec(out)?.[0]].filter(Boolean).join("; "),
+    errors: [/Socket errors:.*/.exec(out)?.[0], /Non-2xx or 3xx responses:.*/.exec(out)?.[0]]
+      .filter(Boolean)
+      .join("; "),
   };
 }
 
@@ -117,7 +130,12 @@ export async function run(): Promise<BenchResult> {
           totalBudgetMicros: BigInt(campaign.totalBudgetMicros),
           startDate: campaign.startDate,
           pacing: "asap",
-          creatives: { create: campaign.creatives.map(({ campaignId: _campaignId, ...creative }) => ({ ...creative, status: "approved" })) },
+          creatives: {
+            create: campaign.creatives.map(({ campaignId: _campaignId, ...creative }) => ({
+              ...creative,
+              status: "approved",
+            })),
+          },
         },
       });
     }
@@ -163,13 +181,20 @@ export async function run(): Promise<BenchResult> {
 
     const check = new Database(join(dir, "app.db"), { readonly: true });
     const outcomes = Object.fromEntries(
-      (check.prepare("SELECT outcome, COUNT(*) AS n FROM auctions GROUP BY outcome").all() as { outcome: string; n: number }[]).map((row) => [row.outcome, row.n]),
+      (
+        check.prepare("SELECT outcome, COUNT(*) AS n FROM auctions GROUP BY outcome").all() as {
+          outcome: string;
+          n: number;
+        }[]
+      ).map((row) => [row.outcome, row.n]),
     );
     const impressions = (check.prepare("SELECT COUNT(*) AS n FROM impressions").get() as { n: number }).n;
     const events = (check.prepare("SELECT COUNT(*) AS n FROM outbox_events").get() as { n: number }).n;
     const subscribedImpressions = (
       check
-        .prepare("SELECT COUNT(*) AS n FROM impressions WHERE advertiser_id IN (SELECT advertiser_id FROM webhook_endpoints WHERE is_active)")
+        .prepare(
+          "SELECT COUNT(*) AS n FROM impressions WHERE advertiser_id IN (SELECT advertiser_id FROM webhook_endpoints WHERE is_active)",
+        )
         .get() as { n: number }
     ).n;
     check.close();
@@ -181,18 +206,47 @@ export async function run(): Promise<BenchResult> {
       metrics: [
         { label: "bare node:http requests per second", value: Math.round(bare.rps), unit: "/s" },
         { label: `bare p50 / p99 at ${CONNECTIONS} connections`, value: bare.p50, unit: `/ ${bare.p99} ms` },
-        { label: `bare p50 / p99 at ${LATENCY_CONNECTIONS} connections`, value: bare.latency.p50, unit: `/ ${bare.latency.p99} ms (${Math.round(bare.latency.rps)} /s)` },
+        {
+          label: `bare p50 / p99 at ${LATENCY_CONNECTIONS} connections`,
+          value: bare.latency.p50,
+          unit: `/ ${bare.latency.p99} ms (${Math.round(bare.latency.rps)} /s)`,
+        },
         { label: "decisions per second", value: Math.round(app.rps), unit: "/s" },
-        { label: `decisions p50 / p90 / p99 at ${CONNECTIONS} connections`, value: app.p50, unit: `/ ${app.p90} / ${app.p99} ms` },
-        { label: `decisions p50 / p90 / p99 at ${LATENCY_CONNECTIONS} connections`, value: app.latency.p50, unit: `/ ${app.latency.p90} / ${app.latency.p99} ms (${Math.round(app.latency.rps)} /s)` },
+        {
+          label: `decisions p50 / p90 / p99 at ${CONNECTIONS} connections`,
+          value: app.p50,
+          unit: `/ ${app.p90} / ${app.p99} ms`,
+        },
+        {
+          label: `decisions p50 / p90 / p99 at ${LATENCY_CONNECTIONS} connections`,
+          value: app.latency.p50,
+          unit: `/ ${app.latency.p90} / ${app.latency.p99} ms (${Math.round(app.latency.rps)} /s)`,
+        },
         { label: "decisions recorded (all runs, warm-up included)", value: decisions, unit: "" },
-        { label: "fill rate (filled / decisions)", value: round((outcomes.filled ?? 0) / Math.max(1, decisions), 3), unit: "" },
-        { label: "impressions committed = filled auctions", value: impressions === (outcomes.filled ?? 0) ? 1 : 0, unit: "(1 = yes)" },
+        {
+          label: "fill rate (filled / decisions)",
+          value: round((outcomes.filled ?? 0) / Math.max(1, decisions), 3),
+          unit: "",
+        },
+        {
+          label: "impressions committed = filled auctions",
+          value: impressions === (outcomes.filled ?? 0) ? 1 : 0,
+          unit: "(1 = yes)",
+        },
         { label: "outbox events written (impressions of the subscribed quarter)", value: events, unit: "" },
-        { label: "events = impressions of subscribed advertisers", value: events === subscribedImpressions ? 1 : 0, unit: "(1 = yes)" },
+        {
+          label: "events = impressions of subscribed advertisers",
+          value: events === subscribedImpressions ? 1 : 0,
+          unit: "(1 = yes)",
+        },
       ],
       checks: [
-        { label: "decisions / bare requests per second", value: round(ratio, 3), target: `>= ${TARGET_RATIO}`, pass: ratio >= TARGET_RATIO },
+        {
+          label: "decisions / bare requests per second",
+          value: round(ratio, 3),
+          target: `>= ${TARGET_RATIO}`,
+          pass: ratio >= TARGET_RATIO,
+        },
         {
           label: `decision p99 latency at ${LATENCY_CONNECTIONS} connections (ms)`,
           value: app.latency.p99,

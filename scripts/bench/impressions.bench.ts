@@ -89,7 +89,18 @@ async function writerInserts(path: string): Promise<number> {
         totalBudgetMicros: 10n ** 15n,
         startDate: "2026-01-01",
         creatives: {
-          create: [{ id: `cr_${index}`, variantIndex: 0, variantLabel: "variant_a", headline: "h", body: "b", iconUrl: "https://x.test/i.png", actionUrl: "https://x.test", status: "approved" }],
+          create: [
+            {
+              id: `cr_${index}`,
+              variantIndex: 0,
+              variantLabel: "variant_a",
+              headline: "h",
+              body: "b",
+              iconUrl: "https://x.test/i.png",
+              actionUrl: "https://x.test",
+              status: "approved",
+            },
+          ],
         },
       },
     });
@@ -149,7 +160,14 @@ export async function run(): Promise<BenchResult> {
         { label: "rows written per impression by the writer", value: 3, unit: "(+ counters, rollups)" },
         { label: "writer / raw inserts with time-ordered ids (stricter)", value: round(strict, 3), unit: "" },
       ],
-      checks: [{ label: "writer / raw batched inserts (newId ids)", value: round(ratio, 3), target: `>= ${TARGET}`, pass: ratio >= TARGET }],
+      checks: [
+        {
+          label: "writer / raw batched inserts (newId ids)",
+          value: round(ratio, 3),
+          target: `>= ${TARGET}`,
+          pass: ratio >= TARGET,
+        },
+      ],
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

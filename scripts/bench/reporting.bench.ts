@@ -55,7 +55,13 @@ export type ReportingBenchResult = {
   ratios: { name: string; value: number; target?: number; pass?: boolean }[];
 };
 
-export type ReportingBenchOptions = { impressions?: number; iterations?: number; db?: "sqlite" | "postgresql"; keep?: boolean; log?: (line: string) => void };
+export type ReportingBenchOptions = {
+  impressions?: number;
+  iterations?: number;
+  db?: "sqlite" | "postgresql";
+  keep?: boolean;
+  log?: (line: string) => void;
+};
 
 // ---------------------------------------------------------------- data
 
@@ -120,7 +126,20 @@ async function generate(total: number, advertiserId: string, sink: Sink) {
       const servedAt = hourStart + Math.floor((i / count) * HOUR);
       const clearing = 350_000 + Math.floor(random() * 2_650_000);
       const cost = Math.floor((clearing + 500) / 1000);
-      sink.impression([`imp_${pad(index)}`, `clk_${pad(index)}`, advertiserId, CAMPAIGN, creative, moment, sport, `game_${Math.floor(index / 5000)}`, `user_${index % 50_000}`, clearing, cost, servedAt]);
+      sink.impression([
+        `imp_${pad(index)}`,
+        `clk_${pad(index)}`,
+        advertiserId,
+        CAMPAIGN,
+        creative,
+        moment,
+        sport,
+        `game_${Math.floor(index / 5000)}`,
+        `user_${index % 50_000}`,
+        clearing,
+        cost,
+        servedAt,
+      ]);
       const row = rollup(creative, moment, sport, servedAt);
       row.impressions++;
       row.spend += cost;
@@ -133,7 +152,18 @@ async function generate(total: number, advertiserId: string, sink: Sink) {
           const recordedAt = clickedAt + Math.floor(random() * DAY);
           const value = 10_000_000 + Math.floor(random() * 90_000_000);
           conversions++;
-          sink.conversion([`cnv_${pad(index)}`, `clk_${pad(index)}`, CAMPAIGN, creative, moment, sport, "deposit", value, clickedAt, recordedAt]);
+          sink.conversion([
+            `cnv_${pad(index)}`,
+            `clk_${pad(index)}`,
+            CAMPAIGN,
+            creative,
+            moment,
+            sport,
+            "deposit",
+            value,
+            clickedAt,
+            recordedAt,
+          ]);
           const target = rollup(creative, moment, sport, recordedAt);
           target.conversions++;
           target.value += value;
@@ -144,7 +174,18 @@ async function generate(total: number, advertiserId: string, sink: Sink) {
   }
   for (const [key, row] of rollups) {
     const [creative, moment, sport, hourMs] = key.split("|");
-    sink.rollup([CAMPAIGN, creative, moment, sport, Number(hourMs), row.impressions, row.clicks, row.conversions, row.spend, row.value]);
+    sink.rollup([
+      CAMPAIGN,
+      creative,
+      moment,
+      sport,
+      Number(hourMs),
+      row.impressions,
+      row.clicks,
+      row.conversions,
+      row.spend,
+      row.value,
+    ]);
   }
   await sink.flush();
   let spend = 0;
@@ -153,10 +194,13 @@ async function generate(total: number, advertiserId: string, sink: Sink) {
 }
 
 const COLUMNS = {
-  impressions: "id, click_id, advertiser_id, campaign_id, creative_id, moment_type, sport, game_id, user_id, clearing_cpm_micros, cost_micros, served_at_ms",
+  impressions:
+    "id, click_id, advertiser_id, campaign_id, creative_id, moment_type, sport, game_id, user_id, clearing_cpm_micros, cost_micros, served_at_ms",
   clicks: "id, impression_id, campaign_id, creative_id, moment_type, sport, converted, clicked_at_ms",
-  conversions: "id, click_id, campaign_id, creative_id, moment_type, sport, event_type, event_value_micros, clicked_at_ms, recorded_at_ms",
-  hourly_rollups: "campaign_id, creative_id, moment_type, sport, hour_ms, impressions, clicks, conversions, spend_micros, conversion_value_micros",
+  conversions:
+    "id, click_id, campaign_id, creative_id, moment_type, sport, event_type, event_value_micros, clicked_at_ms, recorded_at_ms",
+  hourly_rollups:
+    "campaign_id, creative_id, moment_type, sport, hour_ms, impressions, clicks, conversions, spend_micros, conversion_value_micros",
 } as const;
 type Table = keyof typeof COLUMNS;
 
@@ -168,7 +212,10 @@ function sqliteSink(path: string): Sink & { close(): void } {
   const statements = Object.fromEntries(
     (Object.keys(COLUMNS) as Table[]).map((table) => {
       const count = COLUMNS[table].split(",").length;
-      return [table, handle.prepare(`INSERT INTO ${table} (${COLUMNS[table]}) VALUES (${Array(count).fill("?").join(", ")})`)];
+      return [
+        table,
+        handle.prepare(`INSERT INTO ${table} (${COLUMNS[table]}) VALUES (${Array(count).fill("?").join(", ")})`),
+      ];
     }),
   ) as Record<Table, Database.Statement>;
   const pending: [Table, unknown[]][] = [];
@@ -285,7 +332,9 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
   let pgAdmin: pg.Client | undefined;
   const name = `sma_bench_reporting_${total}`;
   if (kind === "sqlite") {
-    const dir = options.keep ? join(process.cwd(), "data", "bench") : join(tmpdir(), `sma-bench-reporting-${process.pid}`);
+    const dir = options.keep
+      ? join(process.cwd(), "data", "bench")
+      : join(tmpdir(), `sma-bench-reporting-${process.pid}`);
     mkdirSync(dir, { recursive: true });
     const path = join(dir, `reporting-${total}.db`);
     url = `file:${path}`;
@@ -332,7 +381,11 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
       };
       log(`reusing ${counts.impressions.toLocaleString("en-US")} impressions in ${url}`);
     } else {
-      const advertiser = await createAdvertiser({ name: "Bench Advertiser", email: `bench-${Date.now()}@example.test`, password: "bench password 1" });
+      const advertiser = await createAdvertiser({
+        name: "Bench Advertiser",
+        email: `bench-${Date.now()}@example.test`,
+        password: "bench password 1",
+      });
       advertiserId = advertiser.advertiser_id;
       await db().campaign.create({
         data: {
@@ -386,7 +439,9 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
         },
       });
       counts = generated;
-      log(`generated in ${(generationMs / 1000).toFixed(1)} s: ${counts.clicks.toLocaleString("en-US")} clicks, ${counts.conversions.toLocaleString("en-US")} conversions, ${counts.rollupRows.toLocaleString("en-US")} rollup rows`);
+      log(
+        `generated in ${(generationMs / 1000).toFixed(1)} s: ${counts.clicks.toLocaleString("en-US")} clicks, ${counts.conversions.toLocaleString("en-US")} conversions, ${counts.rollupRows.toLocaleString("en-US")} rollup rows`,
+      );
     }
 
     const actor: Actor = { advertiserId, scopes: new Set(["reporting:read"]), via: "token" };
@@ -424,24 +479,34 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
              (SELECT COUNT(*) FROM clicks WHERE campaign_id = ${CAMPAIGN} AND clicked_at_ms >= ${start} AND clicked_at_ms < ${end}) AS c,
              (SELECT CAST(SUM(cost_micros) AS BIGINT) FROM impressions WHERE campaign_id = ${CAMPAIGN} AND served_at_ms >= ${start} AND served_at_ms < ${end}) AS s`;
     const expected = { impressions: Number(raw!.i), clicks: Number(raw!.c), spend: Number(raw!.s) / 1e6 };
-    if (check.totals.impressions !== expected.impressions || check.totals.clicks !== expected.clicks || Math.abs(check.totals.spend_usd - expected.spend) > 1e-6) {
+    if (
+      check.totals.impressions !== expected.impressions ||
+      check.totals.clicks !== expected.clicks ||
+      Math.abs(check.totals.spend_usd - expected.spend) > 1e-6
+    ) {
       throw new Error(`E9 totals ${JSON.stringify(check.totals)} differ from the raw rows ${JSON.stringify(expected)}`);
     }
-    log(`E9 totals match the raw rows: ${expected.impressions.toLocaleString("en-US")} impressions, ${expected.clicks.toLocaleString("en-US")} clicks, ${expected.spend.toFixed(6)} USD`);
+    log(
+      `E9 totals match the raw rows: ${expected.impressions.toLocaleString("en-US")} impressions, ${expected.clicks.toLocaleString("en-US")} clicks, ${expected.spend.toFixed(6)} USD`,
+    );
 
     const range = { start_date: startDate, end_date: endDate };
     const measures: Measure[] = [];
     const timed = async (name: string, fn: () => Promise<unknown>, n = iterations) => {
       const result = await measure(name, n, fn);
       measures.push(result);
-      log(`  ${name.padEnd(72)} median ${String(result.medianMs).padStart(9)} ms   p95 ${String(result.p95Ms).padStart(9)} ms   (n=${n})`);
+      log(
+        `  ${name.padEnd(72)} median ${String(result.medianMs).padStart(9)} ms   p95 ${String(result.p95Ms).padStart(9)} ms   (n=${n})`,
+      );
       return result;
     };
     log(`E9 over ${counts.impressions.toLocaleString("en-US")} impressions, ${DAYS} days (hourly rollups):`);
     const pairs: [Measure, Measure, string][] = [];
     const show = (result: Measure) => {
       measures.push(result);
-      log(`  ${result.name.padEnd(72)} median ${String(result.medianMs).padStart(9)} ms   p95 ${String(result.p95Ms).padStart(9)} ms   (n=${result.iterations})`);
+      log(
+        `  ${result.name.padEnd(72)} median ${String(result.medianMs).padStart(9)} ms   p95 ${String(result.p95Ms).padStart(9)} ms   (n=${result.iterations})`,
+      );
     };
     const pair = async (label: string, sql: string | null, report: () => Promise<unknown>) => {
       const [base, e9] = await measurePair(
@@ -454,7 +519,9 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
       pairs.push([e9, base, label]);
       return e9;
     };
-    await pair("E9 totals, America/New_York", null, () => getCampaignReport(actor, CAMPAIGN, { ...range, timezone: "America/New_York" }));
+    await pair("E9 totals, America/New_York", null, () =>
+      getCampaignReport(actor, CAMPAIGN, { ...range, timezone: "America/New_York" }),
+    );
     await pair("E9 breakdown=day, America/New_York", "hour_ms / 86400000", () =>
       getCampaignReport(actor, CAMPAIGN, { ...range, timezone: "America/New_York", breakdown: "day" }),
     );
@@ -497,7 +564,13 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
       { name: "SQL: COUNT/SUM over impressions + clicks GROUP BY hour (7 days)", fn: sqlHourSeries },
       {
         name: "E10 hour series, America/New_York",
-        fn: () => getCampaignTimeseries(actor, CAMPAIGN, { start_date: lastWeekStart, end_date: endDate, timezone: "America/New_York", granularity: "hour" }),
+        fn: () =>
+          getCampaignTimeseries(actor, CAMPAIGN, {
+            start_date: lastWeekStart,
+            end_date: endDate,
+            timezone: "America/New_York",
+            granularity: "hour",
+          }),
       },
       iterations,
     );
@@ -505,16 +578,28 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
     show(e10Hour);
     log("Zones whose hours are not UTC hours (Asia/Kolkata, +05:30): split hours from raw rows:");
     const few = Math.max(3, Math.floor(iterations / 4));
-    await timed("E9 totals, Asia/Kolkata, 90 days (2 raw hours)", () => getCampaignReport(actor, CAMPAIGN, { ...range, timezone: "Asia/Kolkata" }));
+    await timed("E9 totals, Asia/Kolkata, 90 days (2 raw hours)", () =>
+      getCampaignReport(actor, CAMPAIGN, { ...range, timezone: "Asia/Kolkata" }),
+    );
     await timed("E9 breakdown=day, Asia/Kolkata, 90 days (91 raw hours)", () =>
       getCampaignReport(actor, CAMPAIGN, { ...range, timezone: "Asia/Kolkata", breakdown: "day" }),
     );
-    await timed("E9 breakdown=hour_of_day, Asia/Kolkata, 7 days (all raw)", () =>
-      getCampaignReport(actor, CAMPAIGN, { start_date: lastWeekStart, end_date: endDate, timezone: "Asia/Kolkata", breakdown: "hour_of_day" }),
-    few);
-    await timed("E9 breakdown=hour_of_day, Asia/Kolkata, 90 days (all raw)", () =>
-      getCampaignReport(actor, CAMPAIGN, { ...range, timezone: "Asia/Kolkata", breakdown: "hour_of_day" }),
-    few);
+    await timed(
+      "E9 breakdown=hour_of_day, Asia/Kolkata, 7 days (all raw)",
+      () =>
+        getCampaignReport(actor, CAMPAIGN, {
+          start_date: lastWeekStart,
+          end_date: endDate,
+          timezone: "Asia/Kolkata",
+          breakdown: "hour_of_day",
+        }),
+      few,
+    );
+    await timed(
+      "E9 breakdown=hour_of_day, Asia/Kolkata, 90 days (all raw)",
+      () => getCampaignReport(actor, CAMPAIGN, { ...range, timezone: "Asia/Kolkata", breakdown: "hour_of_day" }),
+      few,
+    );
 
     const ratio = (name: string, a: Measure, b: Measure, target?: number) => {
       const value = Math.round((a.medianMs / b.medianMs) * 100) / 100;
@@ -527,7 +612,9 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
     ];
     log("Ratios (median / median):");
     for (const entry of ratios) {
-      log(`  ${entry.name.padEnd(60)} ${entry.value.toFixed(2)}x${entry.target ? `   target <= ${entry.target}x: ${entry.pass ? "met" : "MISSED"}` : ""}`);
+      log(
+        `  ${entry.name.padEnd(60)} ${entry.value.toFixed(2)}x${entry.target ? `   target <= ${entry.target}x: ${entry.pass ? "met" : "MISSED"}` : ""}`,
+      );
     }
     return { database: kind, ...counts, generationMs, measures, ratios };
   } finally {
@@ -553,7 +640,12 @@ export async function run(): Promise<BenchResult> {
     ],
     checks: result.ratios
       .filter((entry) => entry.target !== undefined)
-      .map((entry) => ({ label: entry.name, value: entry.value, target: `<= ${entry.target}x`, pass: entry.pass ?? false })),
+      .map((entry) => ({
+        label: entry.name,
+        value: entry.value,
+        target: `<= ${entry.target}x`,
+        pass: entry.pass ?? false,
+      })),
     notes: result.ratios.filter((entry) => entry.target === undefined).map((entry) => `${entry.name}: ${entry.value}x`),
   };
 }

@@ -23,13 +23,17 @@ for (const file of files) {
   const result = await bench.run();
   results.push(result);
   log(result.description);
-  for (const metric of result.metrics) log(`  ${metric.label.padEnd(48)} ${String(metric.value).padStart(12)} ${metric.unit}`);
+  for (const metric of result.metrics)
+    log(`  ${metric.label.padEnd(48)} ${String(metric.value).padStart(12)} ${metric.unit}`);
   for (const check of result.checks) {
-    log(`  [${check.pass ? "PASS" : "MISS"}] ${check.label}: ${check.value} (target ${check.target})${check.note ? ` - ${check.note}` : ""}`);
+    log(
+      `  [${check.pass ? "PASS" : "MISS"}] ${check.label}: ${check.value} (target ${check.target})${check.note ? ` - ${check.note}` : ""}`,
+    );
   }
   for (const note of result.notes ?? []) log(`  note: ${note}`);
 }
-if (json) process.stdout.write(`${JSON.stringify({ machine: machine(), at: new Date().toISOString(), results }, null, 2)}\n`);
+if (json)
+  process.stdout.write(`${JSON.stringify({ machine: machine(), at: new Date().toISOString(), results }, null, 2)}\n`);
 const missed = results.flatMap((result) => result.checks).filter((check) => !check.pass);
 log(`\n${missed.length ? `${missed.length} target(s) missed` : "all targets met"}`);
 process.exit(0);

@@ -56,7 +56,18 @@ export function ensureLocalPostgres(port = Number(process.env.SMA_PG_PORT ?? DEF
     "-c synchronous_commit=off",
     "-c full_page_writes=off",
   ].join(" ");
-  run(join(bin, "pg_ctl"), ["-D", dataDir, "-l", join(dataDir, "server.log"), "-o", options, "-w", "-t", "60", "start"]);
+  run(join(bin, "pg_ctl"), [
+    "-D",
+    dataDir,
+    "-l",
+    join(dataDir, "server.log"),
+    "-o",
+    options,
+    "-w",
+    "-t",
+    "60",
+    "start",
+  ]);
   if (!ready()) throw new Error(`PostgreSQL did not become ready on port ${port}`);
   return { url, port, dataDir };
 }

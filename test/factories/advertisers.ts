@@ -21,7 +21,8 @@ export async function createTestAdvertiser(name = "Test Advertiser"): Promise<Te
     password: "correct horse battery",
   });
   const token = async (scopes: readonly Scope[] = SCOPES) =>
-    (await issueAccessToken({ clientId: created.client_id, advertiserId: created.advertiser_id, scopes: [...scopes] })).token;
+    (await issueAccessToken({ clientId: created.client_id, advertiserId: created.advertiser_id, scopes: [...scopes] }))
+      .token;
   return {
     advertiserId: created.advertiser_id,
     clientId: created.client_id,

@@ -39,7 +39,10 @@ export type SeededImpression = {
 
 type CampaignLike = { id: string; advertiserId: string; creatives: readonly { id: string }[] };
 
-export async function seedDelivery(campaign: CampaignLike, impressions: readonly SeedImpression[]): Promise<SeededImpression[]> {
+export async function seedDelivery(
+  campaign: CampaignLike,
+  impressions: readonly SeedImpression[],
+): Promise<SeededImpression[]> {
   const seeded: SeededImpression[] = impressions.map((input) => {
     const clearing = input.clearingCpmMicros ?? 2_000_000n;
     return {
@@ -56,7 +59,12 @@ export async function seedDelivery(campaign: CampaignLike, impressions: readonly
   });
   const deltas: RollupDelta[] = [];
   for (const row of seeded) {
-    const key = { campaignId: row.campaignId, creativeId: row.creativeId, momentType: row.momentType, sport: row.sport };
+    const key = {
+      campaignId: row.campaignId,
+      creativeId: row.creativeId,
+      momentType: row.momentType,
+      sport: row.sport,
+    };
     deltas.push({ ...key, atMs: row.servedAtMs, impressions: 1, spendMicros: row.costMicros });
     if (row.clickedAtMs !== undefined) deltas.push({ ...key, atMs: row.clickedAtMs, clicks: 1 });
   }
@@ -109,7 +117,11 @@ export async function seedDelivery(campaign: CampaignLike, impressions: readonly
 }
 
 /** One clicked impression, for conversion tests. */
-export async function seedClick(campaign: CampaignLike, clickedAtMs: number, options: Omit<SeedImpression, "servedAtMs" | "clickedAtMs"> = {}) {
+export async function seedClick(
+  campaign: CampaignLike,
+  clickedAtMs: number,
+  options: Omit<SeedImpression, "servedAtMs" | "clickedAtMs"> = {},
+) {
   const [row] = await seedDelivery(campaign, [{ ...options, servedAtMs: clickedAtMs - 5_000, clickedAtMs }]);
   return row!;
 }

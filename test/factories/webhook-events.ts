@@ -25,7 +25,13 @@ export function sampleEventData<T extends EventType>(type: T, atMs = Date.now())
       cost_usd: 0.00042,
       served_at: at,
     },
-    "click.recorded": { click_id: `clk_${id}`, impression_id: `imp_${id}`, campaign_id: "cmp_hooks", creative_id: "cr_hooks", clicked_at: at },
+    "click.recorded": {
+      click_id: `clk_${id}`,
+      impression_id: `imp_${id}`,
+      campaign_id: "cmp_hooks",
+      creative_id: "cr_hooks",
+      clicked_at: at,
+    },
     "conversion.recorded": {
       conversion_id: `cnv_${id}`,
       click_id: `clk_${id}`,
@@ -38,12 +44,19 @@ export function sampleEventData<T extends EventType>(type: T, atMs = Date.now())
     "campaign.budget_50pct": { campaign_id: "cmp_hooks", spend_to_date_usd: 50, total_budget_usd: 100 },
     "campaign.budget_90pct": { campaign_id: "cmp_hooks", spend_to_date_usd: 90, total_budget_usd: 100 },
     "campaign.ended": { campaign_id: "cmp_hooks", reason: "budget_exhausted" },
-    "campaign.bid_adjusted": { campaign_id: "cmp_hooks", old_bid_cpm_usd: 1.5, new_bid_cpm_usd: 1.25, reason: "target CPA" },
+    "campaign.bid_adjusted": {
+      campaign_id: "cmp_hooks",
+      old_bid_cpm_usd: 1.5,
+      new_bid_cpm_usd: 1.25,
+      reason: "target CPA",
+    },
   };
   return samples[type] as EventData<T>;
 }
 
 /** Enqueues one event of `type` in its own transaction; returns the outbox id. */
 export async function enqueueTestEvent(advertiserId: string, type: EventType, atMs = Date.now()): Promise<string> {
-  return db().$transaction((tx) => enqueueEvent(tx, { advertiserId, type, data: sampleEventData(type, atMs), createdAtMs: atMs }));
+  return db().$transaction((tx) =>
+    enqueueEvent(tx, { advertiserId, type, data: sampleEventData(type, atMs), createdAtMs: atMs }),
+  );
 }

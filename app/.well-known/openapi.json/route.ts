@@ -6,5 +6,7 @@ import { openApiDocument } from "@/lib/openapi/cached-document";
 export const dynamic = "force-dynamic";
 
 export const GET = defineRoute({ auth: "none" }, async () =>
-  jsonResponse(openApiDocument(env().PUBLIC_BASE_URL), { headers: { "cache-control": "public, max-age=300", "access-control-allow-origin": "*" } }),
+  jsonResponse(openApiDocument(env().PUBLIC_BASE_URL), {
+    headers: { "cache-control": "public, max-age=300", "access-control-allow-origin": "*" },
+  }),
 );

@@ -43,7 +43,11 @@ function authLabel(operation: Operation): string {
     .map((requirement) =>
       Object.entries(requirement)
         .map(([scheme, scopes]) =>
-          scheme === "oauth2" ? (scopes.length ? `Bearer token with scope ${scopes.join(", ")}` : "Any valid Bearer token") : "Platform key (Bearer)",
+          scheme === "oauth2"
+            ? scopes.length
+              ? `Bearer token with scope ${scopes.join(", ")}`
+              : "Any valid Bearer token"
+            : "Platform key (Bearer)",
         )
         .join(" and "),
     )
@@ -94,7 +98,9 @@ export default function ApiReferencePage() {
                 .filter((entry) => (entry.operation.tags ?? ["Other"]).includes(tag))
                 .map(({ path, method, operation }) => (
                   <li key={`${method} ${path}`}>
-                    <a href={`#${anchor(method, path, operation)}`}>{operation.summary ?? `${method.toUpperCase()} ${path}`}</a>
+                    <a href={`#${anchor(method, path, operation)}`}>
+                      {operation.summary ?? `${method.toUpperCase()} ${path}`}
+                    </a>
                   </li>
                 ))}
             </ul>
@@ -122,9 +128,11 @@ export default function ApiReferencePage() {
             <Prose text={doc.info.description} />
           </p>
           <p>
-            Base URL: <code>{doc.servers?.[0]?.url}</code>. Authenticate with a token from <a href="#obtainAccessToken">POST /api/auth/token</a>{" "}
-            and send it as <code>Authorization: Bearer &lt;token&gt;</code>. Errors are problem details whose <code>type</code> links to the{" "}
-            <Link href="/docs/errors">error codes</Link>. This page is generated from <a href="/.well-known/openapi.json">/.well-known/openapi.json</a>.
+            Base URL: <code>{doc.servers?.[0]?.url}</code>. Authenticate with a token from{" "}
+            <a href="#obtainAccessToken">POST /api/auth/token</a> and send it as{" "}
+            <code>Authorization: Bearer &lt;token&gt;</code>. Errors are problem details whose <code>type</code> links
+            to the <Link href="/docs/errors">error codes</Link>. This page is generated from{" "}
+            <a href="/.well-known/openapi.json">/.well-known/openapi.json</a>.
           </p>
         </section>
         {tags.map((tag) => (
@@ -156,10 +164,15 @@ export default function ApiReferencePage() {
                           properties: Object.fromEntries(
                             operation.parameters.map((parameter) => [
                               `${parameter.name} (${parameter.in})`,
-                              { ...parameter.schema, description: parameter.description ?? parameter.schema?.description },
+                              {
+                                ...parameter.schema,
+                                description: parameter.description ?? parameter.schema?.description,
+                              },
                             ]),
                           ),
-                          required: operation.parameters.filter((parameter) => parameter.required).map((parameter) => `${parameter.name} (${parameter.in})`),
+                          required: operation.parameters
+                            .filter((parameter) => parameter.required)
+                            .map((parameter) => `${parameter.name} (${parameter.in})`),
                         }}
                       />
                     </>

@@ -61,9 +61,15 @@ export function Prose({ text }: { text: string | undefined }) {
   if (!text) return null;
   return (
     <>
-      {text.split(/(`[^`]+`)/).map((part, index) =>
-        part.startsWith("`") && part.endsWith("`") && part.length > 2 ? <code key={index}>{part.slice(1, -1)}</code> : <span key={index}>{part}</span>,
-      )}
+      {text
+        .split(/(`[^`]+`)/)
+        .map((part, index) =>
+          part.startsWith("`") && part.endsWith("`") && part.length > 2 ? (
+            <code key={index}>{part.slice(1, -1)}</code>
+          ) : (
+            <span key={index}>{part}</span>
+          ),
+        )}
     </>
   );
 }
@@ -121,7 +127,9 @@ export function SchemaView({ schema }: { schema: JsonSchema | undefined }) {
               </td>
               <td className={styles.type}>{typeLabel(property)}</td>
               <td>
-                <Prose text={property.description ?? property.anyOf?.find((variant) => variant.description)?.description} />
+                <Prose
+                  text={property.description ?? property.anyOf?.find((variant) => variant.description)?.description}
+                />
                 {notes.length ? <div className={styles.constraints}>{notes.join(" · ")}</div> : null}
               </td>
             </tr>

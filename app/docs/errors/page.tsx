@@ -9,8 +9,10 @@ export const metadata: Metadata = { title: "Error codes" };
 
 const WHEN: Record<ErrorCode, string> = {
   bad_request: "The body is not valid JSON, is empty, or the Content-Type is not application/json.",
-  unauthorized: "No Bearer token, or it is invalid, expired, not RS256 or from another issuer. The response carries WWW-Authenticate: Bearer.",
-  insufficient_scope: "The token is valid but lacks the scope the operation requires (campaigns:read, campaigns:write or reporting:read).",
+  unauthorized:
+    "No Bearer token, or it is invalid, expired, not RS256 or from another issuer. The response carries WWW-Authenticate: Bearer.",
+  insufficient_scope:
+    "The token is valid but lacks the scope the operation requires (campaigns:read, campaigns:write or reporting:read).",
   not_found: "The resource does not exist or belongs to another advertiser (never 403), whatever the shape of the id.",
   click_not_found: "The click id is unknown or belongs to another campaign (postbacks).",
   method_not_allowed: "The path exists but not with this HTTP method.",
@@ -20,12 +22,15 @@ const WHEN: Record<ErrorCode, string> = {
     "The status change is not allowed: nothing leaves ended or cancelled, an ended campaign cannot be cancelled, and a final campaign cannot be changed or get new variants.",
   validation_failed:
     "A field is missing, malformed or out of range, or an unknown field was sent; errors[] lists every field at once with its JSON path (bids below the floor, budgets below the minimums, dates, lengths).",
-  immutable_field: "An update tried to change moment_types, sports, start_date or creative. Sending the current value is accepted.",
+  immutable_field:
+    "An update tried to change moment_types, sports, start_date or creative. Sending the current value is accepted.",
   icon_unreachable:
     "icon_url is not a publicly reachable HTTPS URL: not https, resolves to a private, loopback, link-local or metadata address (refused before connecting), or its HEAD request failed, timed out or answered non-2xx after redirects.",
   attribution_window_expired: "The conversion arrived more than 7 × 24 hours after the click.",
-  rate_limited: "Too many requests; wait for Retry-After seconds. RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset describe the window.",
-  internal_error: "An unexpected fault. Nothing internal is shown; quote the request_id (also in the x-request-id header) when reporting it.",
+  rate_limited:
+    "Too many requests; wait for Retry-After seconds. RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset describe the window.",
+  internal_error:
+    "An unexpected fault. Nothing internal is shown; quote the request_id (also in the x-request-id header) when reporting it.",
   unavailable: "The service is temporarily unable to answer; retry later.",
 };
 
@@ -38,10 +43,11 @@ export default function ErrorsPage() {
       </p>
       <h1>Error codes</h1>
       <p className={styles.muted}>
-        Every endpoint except the token endpoint answers errors as RFC 9457 problem details (<code>application/problem+json</code>):{" "}
-        <code>{`{"type", "title", "status", "detail", "code", "request_id", "errors"?: [{"path", "message"}]}`}</code>. The{" "}
-        <code>type</code> is <code>/docs/errors#&lt;code&gt;</code>, a link to the row below. The token endpoint answers RFC 6749 errors (
-        <code>error</code>, <code>error_description</code>).
+        Every endpoint except the token endpoint answers errors as RFC 9457 problem details (
+        <code>application/problem+json</code>):{" "}
+        <code>{`{"type", "title", "status", "detail", "code", "request_id", "errors"?: [{"path", "message"}]}`}</code>.
+        The <code>type</code> is <code>/docs/errors#&lt;code&gt;</code>, a link to the row below. The token endpoint
+        answers RFC 6749 errors (<code>error</code>, <code>error_description</code>).
       </p>
       <table>
         <thead>

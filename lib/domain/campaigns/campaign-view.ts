@@ -49,13 +49,20 @@ export function creativeViews(creatives: readonly CreativeRow[], scores: Readonl
     }));
 }
 
-export function campaignDetailView(row: CampaignRow, creatives: readonly CreativeRow[], scores: ReadonlyMap<string, number>): CampaignDetail {
+export function campaignDetailView(
+  row: CampaignRow,
+  creatives: readonly CreativeRow[],
+  scores: ReadonlyMap<string, number>,
+): CampaignDetail {
   const variants = creativeViews(creatives, scores);
   return {
     ...campaignListItemView(row),
     target_cpa_usd: row.targetCpaMicros === null ? null : microsToUsd(row.targetCpaMicros),
     postback_url: row.postbackUrl,
-    ended_reason: row.status === "ended" || row.status === "cancelled" ? ((row.endedReason as CampaignDetail["ended_reason"]) ?? null) : null,
+    ended_reason:
+      row.status === "ended" || row.status === "cancelled"
+        ? ((row.endedReason as CampaignDetail["ended_reason"]) ?? null)
+        : null,
     creative: variants[0]!,
     variants,
   };

@@ -3,8 +3,20 @@
 // them. Rules are the specification's and API.md's; "today" is the UTC date of
 // an injected clock, so the schemas that need it are built per clock.
 import { z } from "zod";
-import { highestFloorMicros, isAvailableIn, momentType, MOMENT_TYPE_KEYS, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
-import { creativeInput, creativeView, isHttpsOrAllowListed, URL_MAX, variantCreated } from "@/lib/domain/creatives/creatives.schemas";
+import {
+  highestFloorMicros,
+  isAvailableIn,
+  momentType,
+  MOMENT_TYPE_KEYS,
+  type MomentTypeKey,
+} from "@/lib/domain/moment-types/catalog";
+import {
+  creativeInput,
+  creativeView,
+  isHttpsOrAllowListed,
+  URL_MAX,
+  variantCreated,
+} from "@/lib/domain/creatives/creatives.schemas";
 import { SPORTS, type Sport } from "@/lib/domain/sports";
 import { microsToUsd, usdToMicros } from "@/lib/money";
 import { utcDate } from "./dates";
@@ -42,10 +54,24 @@ const bidCpmUsd = usd({
   description: `CPM bid in USD: at least the floor of every selected moment type (the highest of them), at most ${MAX_BID_CPM_USD}.`,
   example: 2.5,
 });
-const dailyBudgetUsd = usd({ min: MIN_DAILY_BUDGET_USD, max: MAX_BUDGET_USD, description: "Daily budget in USD (UTC days), at least 5.", example: 50 });
-const totalBudgetUsd = usd({ min: MIN_TOTAL_BUDGET_USD, max: MAX_BUDGET_USD, description: "Total budget in USD, at least 10.", example: 500 });
-const targetCpaUsd = usd({ gtZero: true, max: MAX_TARGET_CPA_USD, description: "Target cost per conversion in USD; enables CPA auto-bidding.", example: 12 })
-  .nullable();
+const dailyBudgetUsd = usd({
+  min: MIN_DAILY_BUDGET_USD,
+  max: MAX_BUDGET_USD,
+  description: "Daily budget in USD (UTC days), at least 5.",
+  example: 50,
+});
+const totalBudgetUsd = usd({
+  min: MIN_TOTAL_BUDGET_USD,
+  max: MAX_BUDGET_USD,
+  description: "Total budget in USD, at least 10.",
+  example: 500,
+});
+const targetCpaUsd = usd({
+  gtZero: true,
+  max: MAX_TARGET_CPA_USD,
+  description: "Target cost per conversion in USD; enables CPA auto-bidding.",
+  example: 12,
+}).nullable();
 
 const name = z
   .string()
@@ -63,7 +89,10 @@ const momentTypes = z
   .array(z.enum(MOMENT_TYPE_KEYS))
   .min(1, "must contain at least one moment type")
   .refine(unique, "must not repeat a moment type")
-  .meta({ description: "Moment type keys (E2). A type is targeted in the selected sports where it is available.", example: ["close_game", "overtime"] });
+  .meta({
+    description: "Moment type keys (E2). A type is targeted in the selected sports where it is available.",
+    example: ["close_game", "overtime"],
+  });
 const sports = z
   .array(z.enum(SPORTS))
   .min(1, "must contain at least one sport")
@@ -109,11 +138,19 @@ export function floorIssue(types: readonly MomentTypeKey[], bidMicros: bigint): 
 }
 
 /** Moment types available in none of the selected sports (API.md: creation is refused only then). */
-export function unavailableTypes(types: readonly MomentTypeKey[], selected: readonly Sport[]): { index: number; message: string }[] {
+export function unavailableTypes(
+  types: readonly MomentTypeKey[],
+  selected: readonly Sport[],
+): { index: number; message: string }[] {
   return types.flatMap((type, index) =>
     selected.some((sport) => isAvailableIn(type, sport))
       ? []
-      : [{ index, message: `${type} is not available in any selected sport (available in: ${momentType(type).availableSports.join(", ")})` }],
+      : [
+          {
+            index,
+            message: `${type} is not available in any selected sport (available in: ${momentType(type).availableSports.join(", ")})`,
+          },
+        ],
   );
 }
 
@@ -130,25 +167,36 @@ export function createCampaignInputFor(today: () => string) {
       start_date: isoDate
         .refine((value) => value >= today(), { message: "must be today (UTC) or later" })
         .meta({ description: "First day of delivery (UTC): today or later.", example: "2026-12-01" }),
-      end_date: isoDate.nullable().optional().meta({ description: "Last day of delivery (UTC, inclusive), after start_date; null or omitted = open-ended." }),
+      end_date: isoDate.nullable().optional().meta({
+        description: "Last day of delivery (UTC, inclusive), after start_date; null or omitted = open-ended.",
+      }),
       target_cpa_usd: targetCpaUsd.optional(),
       postback_url: postbackUrl.optional(),
       creative: creativeInput,
     })
-    .superRefine((value, ctx) => {
-      const issue = floorIssue(value.moment_types, usdToMicros(value.bid_cpm_usd));
-      if (issue) ctx.addIssue({ code: "custom", path: ["bid_cpm_usd"], message: issue });
-    }, whenValid("moment_types", "bid_cpm_usd"))
-    .superRefine((value, ctx) => {
-      for (const { index, message } of unavailableTypes(value.moment_types, value.sports)) {
-        ctx.addIssue({ code: "custom", path: ["moment_types", index], message });
-      }
-    }, whenValid("moment_types", "sports"))
-    .superRefine((value, ctx) => {
-      if (value.end_date != null && value.end_date <= value.start_date) {
-        ctx.addIssue({ code: "custom", path: ["end_date"], message: "must be after start_date" });
-      }
-    }, whenValid("start_date", "end_date"))
+    .superRefine(
+      (value, ctx) => {
+        const issue = floorIssue(value.moment_types, usdToMicros(value.bid_cpm_usd));
+        if (issue) ctx.addIssue({ code: "custom", path: ["bid_cpm_usd"], message: issue });
+      },
+      whenValid("moment_types", "bid_cpm_usd"),
+    )
+    .superRefine(
+      (value, ctx) => {
+        for (const { index, message } of unavailableTypes(value.moment_types, value.sports)) {
+          ctx.addIssue({ code: "custom", path: ["moment_types", index], message });
+        }
+      },
+      whenValid("moment_types", "sports"),
+    )
+    .superRefine(
+      (value, ctx) => {
+        if (value.end_date != null && value.end_date <= value.start_date) {
+          ctx.addIssue({ code: "custom", path: ["end_date"], message: "must be after start_date" });
+        }
+      },
+      whenValid("start_date", "end_date"),
+    )
     .meta({ id: "CreateCampaignInput" });
 }
 
@@ -166,7 +214,9 @@ export const updateCampaignInput = z
     daily_budget_usd: dailyBudgetUsd.optional(),
     total_budget_usd: totalBudgetUsd.optional(),
     target_cpa_usd: targetCpaUsd.optional(),
-    end_date: isoDate.nullable().optional().meta({ description: "Last day of delivery (UTC, inclusive): after start_date and not before today; null = open-ended." }),
+    end_date: isoDate.nullable().optional().meta({
+      description: "Last day of delivery (UTC, inclusive): after start_date and not before today; null = open-ended.",
+    }),
     status: z
       .enum(["active", "paused", "ended"])
       .optional()
@@ -175,7 +225,9 @@ export const updateCampaignInput = z
     moment_types: momentTypes.optional().meta({ description: immutableNote }),
     sports: sports.optional().meta({ description: immutableNote }),
     start_date: isoDate.optional().meta({ description: immutableNote }),
-    creative: creativeInput.optional().meta({ description: `${immutableNote} New creatives are added as variants (E8).` }),
+    creative: creativeInput
+      .optional()
+      .meta({ description: `${immutableNote} New creatives are added as variants (E8).` }),
   })
   .meta({ id: "UpdateCampaignInput" });
 export type UpdateCampaignInput = z.infer<typeof updateCampaignInput>;
@@ -187,7 +239,12 @@ export const listCampaignsQuery = z
   .strictObject({
     status: campaignStatus.optional().meta({ description: "Only campaigns with this status." }),
     page: z.number().int("must be an integer").min(1, "must be at least 1").max(Number.MAX_SAFE_INTEGER).default(1),
-    per_page: z.number().int("must be an integer").min(1, "must be at least 1").max(MAX_PER_PAGE, `must be at most ${MAX_PER_PAGE}`).default(20),
+    per_page: z
+      .number()
+      .int("must be an integer")
+      .min(1, "must be at least 1")
+      .max(MAX_PER_PAGE, `must be at most ${MAX_PER_PAGE}`)
+      .default(20),
   })
   .meta({ id: "ListCampaignsQuery" });
 export type ListCampaignsQuery = z.infer<typeof listCampaignsQuery>;
@@ -209,7 +266,10 @@ export const campaignListItem = z
     spend_to_date_usd: usdOut.meta({ description: "Committed spend; an impression shows here within 5 seconds." }),
     impressions_to_date: z.number().int().min(0).meta({ description: "Impressions served so far." }),
     start_date: z.iso.date().meta({ description: "First day of delivery (UTC)." }),
-    end_date: z.iso.date().nullable().meta({ description: "Last day of delivery (UTC, inclusive); null = open-ended." }),
+    end_date: z.iso
+      .date()
+      .nullable()
+      .meta({ description: "Last day of delivery (UTC, inclusive); null = open-ended." }),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime().meta({ description: "Last change to the campaign (settings, status or creatives)." }),
   })
@@ -218,8 +278,13 @@ export type CampaignListItem = z.infer<typeof campaignListItem>;
 
 export const campaignDetail = campaignListItem
   .extend({
-    target_cpa_usd: usdOut.nullable().meta({ description: "Target cost per conversion in USD (CPA auto-bidding); null when off." }),
-    postback_url: z.string().nullable().meta({ description: "Where recorded conversions are also sent; null when unset." }),
+    target_cpa_usd: usdOut
+      .nullable()
+      .meta({ description: "Target cost per conversion in USD (CPA auto-bidding); null when off." }),
+    postback_url: z
+      .string()
+      .nullable()
+      .meta({ description: "Where recorded conversions are also sent; null when unset." }),
     ended_reason: z
       .enum(["budget_exhausted", "end_date", "advertiser"])
       .nullable()
@@ -231,7 +296,11 @@ export const campaignDetail = campaignListItem
 export type CampaignDetail = z.infer<typeof campaignDetail>;
 
 export const pagination = z
-  .object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int().meta({ description: "Campaigns matching the filter." }) })
+  .object({
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int().meta({ description: "Campaigns matching the filter." }),
+  })
   .meta({ id: "Pagination" });
 
 export const campaignList = z.object({ campaigns: z.array(campaignListItem), pagination }).meta({ id: "CampaignList" });
@@ -241,16 +310,24 @@ export const campaignCreated = z
   .object({
     id: z.string(),
     status: campaignStatus,
-    estimated_daily_impressions: z.number().int().min(0).meta({
-      description:
-        "Impressions a day this campaign would have won over the last 7 days of recorded auctions for its moment types and sports, " +
-        "capped by the daily budget. 0 when no auctions were recorded for them (or the creative was rejected): nothing is invented.",
+    estimated_daily_impressions: z
+      .number()
+      .int()
+      .min(0)
+      .meta({
+        description:
+          "Impressions a day this campaign would have won over the last 7 days of recorded auctions for its moment types and sports, " +
+          "capped by the daily budget. 0 when no auctions were recorded for them (or the creative was rejected): nothing is invented.",
+      }),
+    estimated_daily_spend_usd: usdOut.min(0).meta({
+      description: "Daily spend for those impressions at the prices it would have paid, at most the daily budget.",
     }),
-    estimated_daily_spend_usd: usdOut.min(0).meta({ description: "Daily spend for those impressions at the prices it would have paid, at most the daily budget." }),
     created_at: z.iso.datetime(),
     creative: variantCreated.meta({ description: "The primary creative and the result of its automatic review." }),
   })
   .meta({ id: "CampaignCreated" });
 export type CampaignCreated = z.infer<typeof campaignCreated>;
 
-export const campaignIdParams = z.object({ id: z.string().meta({ description: "Campaign id", example: "cmp_8fJ2nQ4xLbW9cT1mV6pR3z" }) });
+export const campaignIdParams = z.object({
+  id: z.string().meta({ description: "Campaign id", example: "cmp_8fJ2nQ4xLbW9cT1mV6pR3z" }),
+});

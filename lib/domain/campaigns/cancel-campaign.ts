@@ -18,20 +18,33 @@ export async function cancelCampaign(actor: Actor, id: string, options: { now?: 
     const now = options.now ?? new Date();
     const row = await getCampaignOrThrow(actor, id);
     if (row.status === "cancelled") return campaignDetail(row);
-    if (row.status === "ended") throw new AppError("invalid_transition", { detail: "An ended campaign cannot be cancelled." });
+    if (row.status === "ended")
+      throw new AppError("invalid_transition", { detail: "An ended campaign cannot be cancelled." });
     const updated = await db().$transaction(async (tx) => {
       const result = await tx.campaign.updateMany({
         where: { id, advertiserId: actor.advertiserId, status: row.status, version: row.version },
-        data: { status: "cancelled", cancelledAt: now, endedReason: "advertiser", version: { increment: 1 }, updatedAt: now },
+        data: {
+          status: "cancelled",
+          cancelledAt: now,
+          endedReason: "advertiser",
+          version: { increment: 1 },
+          updatedAt: now,
+        },
       });
       if (result.count === 0) return null;
-      await enqueueEvent(tx, { advertiserId: actor.advertiserId, type: "campaign.ended", data: { campaign_id: id, reason: "advertiser" }, createdAtMs: now.getTime() });
+      await enqueueEvent(tx, {
+        advertiserId: actor.advertiserId,
+        type: "campaign.ended",
+        data: { campaign_id: id, reason: "advertiser" },
+        createdAtMs: now.getTime(),
+      });
       return tx.campaign.findFirstOrThrow({ where: { id } });
     });
     if (updated) {
       emitCampaignsChanged([id]);
       return campaignDetail(updated);
     }
-    if (attempt >= ATTEMPTS) throw new AppError("conflict", { detail: "The campaign was changed by a concurrent request; retry." });
+    if (attempt >= ATTEMPTS)
+      throw new AppError("conflict", { detail: "The campaign was changed by a concurrent request; retry." });
   }
 }

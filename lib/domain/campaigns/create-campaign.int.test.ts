@@ -22,7 +22,10 @@ beforeAll(async () => {
 afterAll(() => icons.close());
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -31,13 +34,19 @@ describe("start_date and today (UTC)", () => {
   it("accepts today at the last second of the UTC day and refuses yesterday", async () => {
     const created = await createCampaign(actor, campaignBody(icons.url(), { start_date: "2026-03-10" }), { now: NOW });
     expect(created.created_at).toBe("2026-03-10T23:59:59.000Z");
-    const error = await rejection(createCampaign(actor, campaignBody(icons.url(), { start_date: "2026-03-09" }), { now: NOW }));
+    const error = await rejection(
+      createCampaign(actor, campaignBody(icons.url(), { start_date: "2026-03-09" }), { now: NOW }),
+    );
     expect(error.code).toBe("validation_failed");
     expect(error.fieldErrors).toEqual([{ path: "start_date", message: "must be today (UTC) or later" }]);
   });
 
   it("refuses the same date one second later, when the UTC day has turned", async () => {
-    const error = await rejection(createCampaign(actor, campaignBody(icons.url(), { start_date: "2026-03-10" }), { now: new Date("2026-03-11T00:00:00.000Z") }));
+    const error = await rejection(
+      createCampaign(actor, campaignBody(icons.url(), { start_date: "2026-03-10" }), {
+        now: new Date("2026-03-11T00:00:00.000Z"),
+      }),
+    );
     expect(error.fieldErrors?.[0]?.path).toBe("start_date");
   });
 });
@@ -45,7 +54,12 @@ describe("start_date and today (UTC)", () => {
 describe("icon check timeout", () => {
   it("answers icon_unreachable when the icon server does not answer in time", async () => {
     const started = Date.now();
-    const error = await rejection(createCampaign(actor, campaignBody(icons.url("/slow.png"), { start_date: "2026-03-11" }), { now: NOW, iconCheck: { timeoutMs: 300 } }));
+    const error = await rejection(
+      createCampaign(actor, campaignBody(icons.url("/slow.png"), { start_date: "2026-03-11" }), {
+        now: NOW,
+        iconCheck: { timeoutMs: 300 },
+      }),
+    );
     expect(error.code).toBe("icon_unreachable");
     expect(error.fieldErrors).toEqual([{ path: "creative.icon_url", message: "did not answer within 300 ms" }]);
     expect(Date.now() - started).toBeLessThan(1_500);
@@ -55,7 +69,17 @@ describe("icon check timeout", () => {
 describe("estimates from recorded auctions", () => {
   const nowMs = NOW.getTime();
 
-  async function auctions(count: number, row: { momentType: string; sport: string; outcome: string; winningBid?: bigint; clearing?: bigint; atMs: (i: number) => number }) {
+  async function auctions(
+    count: number,
+    row: {
+      momentType: string;
+      sport: string;
+      outcome: string;
+      winningBid?: bigint;
+      clearing?: bigint;
+      atMs: (i: number) => number;
+    },
+  ) {
     await db().auction.createMany({
       data: Array.from({ length: count }, (_, i) => ({
         id: newId("auc"),
@@ -78,17 +102,42 @@ describe("estimates from recorded auctions", () => {
   it("counts moments this bid would have won over 7 days, at the prices it would have paid", async () => {
     const spread = (i: number) => nowMs - 7 * DAY + i * 60_000;
     // the oldest recorded auction is exactly 7 days old: 7 days of history
-    await auctions(70, { momentType: "close_game", sport: "nba", outcome: "filled", winningBid: 1_000_000n, clearing: 800_000n, atMs: spread });
-    await auctions(35, { momentType: "close_game", sport: "nba", outcome: "filled", winningBid: 3_000_000n, clearing: 2_000_000n, atMs: spread });
+    await auctions(70, {
+      momentType: "close_game",
+      sport: "nba",
+      outcome: "filled",
+      winningBid: 1_000_000n,
+      clearing: 800_000n,
+      atMs: spread,
+    });
+    await auctions(35, {
+      momentType: "close_game",
+      sport: "nba",
+      outcome: "filled",
+      winningBid: 3_000_000n,
+      clearing: 2_000_000n,
+      atMs: spread,
+    });
     await auctions(14, { momentType: "close_game", sport: "nba", outcome: "no_fill", atMs: spread });
     await auctions(7, { momentType: "close_game", sport: "nba", outcome: "capped", atMs: spread });
     // not counted: other sport, other type, older than the window, in the future
     await auctions(50, { momentType: "close_game", sport: "mlb", outcome: "no_fill", atMs: spread });
     await auctions(50, { momentType: "bet_resolved", sport: "nba", outcome: "no_fill", atMs: spread });
-    await auctions(50, { momentType: "close_game", sport: "nba", outcome: "no_fill", atMs: (i) => nowMs - 8 * DAY - i });
+    await auctions(50, {
+      momentType: "close_game",
+      sport: "nba",
+      outcome: "no_fill",
+      atMs: (i) => nowMs - 8 * DAY - i,
+    });
     await auctions(50, { momentType: "close_game", sport: "nba", outcome: "no_fill", atMs: (i) => nowMs + 1000 + i });
 
-    const body = (bid: number) => campaignBody(icons.url(), { start_date: "2026-03-11", moment_types: ["close_game"], sports: ["nba"], bid_cpm_usd: bid });
+    const body = (bid: number) =>
+      campaignBody(icons.url(), {
+        start_date: "2026-03-11",
+        moment_types: ["close_game"],
+        sports: ["nba"],
+        bid_cpm_usd: bid,
+      });
     // 2.00 beats the 70 winning bids of 1.00 (paying 1.00) and takes the 14 unfilled moments at the 0.35 floor:
     // 84 / 7 = 12 a day; (70 × 1.00 + 14 × 0.35) / 1000 / 7 = 0.0107 USD a day
     const at2 = await createCampaign(actor, body(2), { now: NOW });
@@ -106,7 +155,12 @@ describe("estimates from recorded auctions", () => {
     await auctions(21, { momentType: "foul_trouble", sport: "nfl", outcome: "no_fill", atMs: recent });
     const created = await createCampaign(
       actor,
-      campaignBody(icons.url(), { start_date: "2026-03-11", moment_types: ["foul_trouble"], sports: ["nfl", "nba"], bid_cpm_usd: 1 }),
+      campaignBody(icons.url(), {
+        start_date: "2026-03-11",
+        moment_types: ["foul_trouble"],
+        sports: ["nfl", "nba"],
+        bid_cpm_usd: 1,
+      }),
       { now: NOW },
     );
     expect(created.estimated_daily_impressions).toBe(0);

@@ -18,9 +18,16 @@ import { estimateDailyDelivery } from "./estimate-delivery";
 
 export type CreateCampaignOptions = { now?: Date; iconCheck?: IconCheckOptions };
 
-export async function createCampaign(actor: Actor, input: unknown, options: CreateCampaignOptions = {}): Promise<CampaignCreated> {
+export async function createCampaign(
+  actor: Actor,
+  input: unknown,
+  options: CreateCampaignOptions = {},
+): Promise<CampaignCreated> {
   const now = options.now ?? new Date();
-  const parsed = parseInput(createCampaignInputFor(() => utcDate(now)), input);
+  const parsed = parseInput(
+    createCampaignInputFor(() => utcDate(now)),
+    input,
+  );
   await assertIconReachable(parsed.creative.icon_url, "creative.icon_url", options.iconCheck);
   const review = reviewCreative(parsed.creative);
 
@@ -30,7 +37,16 @@ export async function createCampaign(actor: Actor, input: unknown, options: Crea
   // a campaign whose only creative was rejected cannot deliver until a variant is approved
   const estimate =
     review.status === "approved"
-      ? await estimateDailyDelivery({ momentTypes: parsed.moment_types, sports: parsed.sports, bidCpmMicros, dailyBudgetMicros, totalBudgetMicros }, now)
+      ? await estimateDailyDelivery(
+          {
+            momentTypes: parsed.moment_types,
+            sports: parsed.sports,
+            bidCpmMicros,
+            dailyBudgetMicros,
+            totalBudgetMicros,
+          },
+          now,
+        )
       : { dailyImpressions: 0, dailySpendMicros: 0n };
 
   const id = newId("cmp");

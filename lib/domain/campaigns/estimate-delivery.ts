@@ -49,10 +49,17 @@ export async function estimateDailyDelivery(input: EstimateInput, now: Date): Pr
     if (!isAvailableIn(type, group.sport as Sport)) continue;
     const count = group._count._all;
     wins += count;
-    cpmSumMicros += group.outcome === "no_fill" ? BigInt(count) * floorMicros(type) : (group._sum.winningBidMicros ?? 0n);
+    cpmSumMicros +=
+      group.outcome === "no_fill" ? BigInt(count) * floorMicros(type) : (group._sum.winningBidMicros ?? 0n);
   }
   const days = Math.min(ESTIMATE_WINDOW_DAYS, Math.max(1, (nowMs - Number(firstMs)) / DAY_MS));
-  return estimateFromHistory({ wins, cpmSumMicros, days, dailyBudgetMicros: input.dailyBudgetMicros, totalBudgetMicros: input.totalBudgetMicros });
+  return estimateFromHistory({
+    wins,
+    cpmSumMicros,
+    days,
+    dailyBudgetMicros: input.dailyBudgetMicros,
+    totalBudgetMicros: input.totalBudgetMicros,
+  });
 }
 
 /** Daily rate from `days` of history, capped by the daily budget (and the total, if smaller). Pure. */
@@ -66,7 +73,9 @@ export function estimateFromHistory(history: {
   let impressions = history.wins / history.days;
   // an impression costs CPM / 1000
   let spend = Number(history.cpmSumMicros) / 1000 / history.days;
-  const cap = Number(history.dailyBudgetMicros < history.totalBudgetMicros ? history.dailyBudgetMicros : history.totalBudgetMicros);
+  const cap = Number(
+    history.dailyBudgetMicros < history.totalBudgetMicros ? history.dailyBudgetMicros : history.totalBudgetMicros,
+  );
   if (spend > cap) {
     impressions = (impressions * cap) / spend;
     spend = cap;

@@ -17,7 +17,13 @@ import { microsToUsd, usdToMicros } from "@/lib/money";
 import { emitCampaignsChanged } from "@/lib/process-bus";
 import { enqueueEvent } from "@/lib/webhooks/outbox";
 import type { Prisma } from "@/prisma/generated/sqlite/client";
-import { floorIssue, updateCampaignInput, type CampaignDetail, type CampaignStatus, type UpdateCampaignInput } from "./campaigns.schemas";
+import {
+  floorIssue,
+  updateCampaignInput,
+  type CampaignDetail,
+  type CampaignStatus,
+  type UpdateCampaignInput,
+} from "./campaigns.schemas";
 import type { CampaignRow } from "./campaign-view";
 import { utcDate } from "./dates";
 import { campaignDetail, getCampaignOrThrow } from "./get-campaign";
@@ -34,12 +40,19 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((value) => b.includes(value));
 }
 
-function immutableErrors(input: UpdateCampaignInput, row: CampaignRow, primary: { headline: string; body: string; iconUrl: string; actionUrl: string; ctaText: string | null }): FieldError[] {
+function immutableErrors(
+  input: UpdateCampaignInput,
+  row: CampaignRow,
+  primary: { headline: string; body: string; iconUrl: string; actionUrl: string; ctaText: string | null },
+): FieldError[] {
   const errors: FieldError[] = [];
   const message = (field: string) => `${field} cannot be changed after creation`;
-  if (input.moment_types && !sameSet(input.moment_types, JSON.parse(row.momentTypes) as string[])) errors.push({ path: "moment_types", message: message("moment_types") });
-  if (input.sports && !sameSet(input.sports, JSON.parse(row.sports) as string[])) errors.push({ path: "sports", message: message("sports") });
-  if (input.start_date !== undefined && input.start_date !== row.startDate) errors.push({ path: "start_date", message: message("start_date") });
+  if (input.moment_types && !sameSet(input.moment_types, JSON.parse(row.momentTypes) as string[]))
+    errors.push({ path: "moment_types", message: message("moment_types") });
+  if (input.sports && !sameSet(input.sports, JSON.parse(row.sports) as string[]))
+    errors.push({ path: "sports", message: message("sports") });
+  if (input.start_date !== undefined && input.start_date !== row.startDate)
+    errors.push({ path: "start_date", message: message("start_date") });
   if (input.creative) {
     const sent: CreativeInput = input.creative;
     const same =
@@ -48,7 +61,11 @@ function immutableErrors(input: UpdateCampaignInput, row: CampaignRow, primary: 
       sent.icon_url === primary.iconUrl &&
       sent.action_url === primary.actionUrl &&
       (sent.cta_text ?? null) === primary.ctaText;
-    if (!same) errors.push({ path: "creative", message: "creative cannot be changed after creation; add a variant (POST /api/ads/campaigns/{id}/variants)" });
+    if (!same)
+      errors.push({
+        path: "creative",
+        message: "creative cannot be changed after creation; add a variant (POST /api/ads/campaigns/{id}/variants)",
+      });
   }
   return errors;
 }
@@ -65,8 +82,10 @@ function changes(input: UpdateCampaignInput, row: CampaignRow, now: Date): Chang
     data.bidCpmMicros = usdToMicros(input.bid_cpm_usd);
     bid = { old: row.bidCpmMicros, new: data.bidCpmMicros };
   }
-  if (input.daily_budget_usd !== undefined && usdToMicros(input.daily_budget_usd) !== row.dailyBudgetMicros) data.dailyBudgetMicros = usdToMicros(input.daily_budget_usd);
-  if (input.total_budget_usd !== undefined && usdToMicros(input.total_budget_usd) !== row.totalBudgetMicros) data.totalBudgetMicros = usdToMicros(input.total_budget_usd);
+  if (input.daily_budget_usd !== undefined && usdToMicros(input.daily_budget_usd) !== row.dailyBudgetMicros)
+    data.dailyBudgetMicros = usdToMicros(input.daily_budget_usd);
+  if (input.total_budget_usd !== undefined && usdToMicros(input.total_budget_usd) !== row.totalBudgetMicros)
+    data.totalBudgetMicros = usdToMicros(input.total_budget_usd);
   if (input.target_cpa_usd !== undefined) {
     const next = input.target_cpa_usd === null ? null : usdToMicros(input.target_cpa_usd);
     if (next !== row.targetCpaMicros) data.targetCpaMicros = next;
@@ -92,16 +111,29 @@ function mergedErrors(input: UpdateCampaignInput, row: CampaignRow, today: strin
   const floor = input.bid_cpm_usd === undefined ? null : floorIssue(types, usdToMicros(input.bid_cpm_usd));
   if (floor) errors.push({ path: "bid_cpm_usd", message: floor });
   if (input.end_date != null && input.end_date !== row.endDate) {
-    if (input.end_date <= row.startDate) errors.push({ path: "end_date", message: `must be after start_date (${row.startDate})` });
-    else if (input.end_date < today) errors.push({ path: "end_date", message: "must be today (UTC) or later; to stop delivery now set status to ended" });
+    if (input.end_date <= row.startDate)
+      errors.push({ path: "end_date", message: `must be after start_date (${row.startDate})` });
+    else if (input.end_date < today)
+      errors.push({
+        path: "end_date",
+        message: "must be today (UTC) or later; to stop delivery now set status to ended",
+      });
   }
   if (input.total_budget_usd !== undefined && usdToMicros(input.total_budget_usd) < row.spendMicros) {
-    errors.push({ path: "total_budget_usd", message: `must be at least the spend to date (${microsToUsd(row.spendMicros)})` });
+    errors.push({
+      path: "total_budget_usd",
+      message: `must be at least the spend to date (${microsToUsd(row.spendMicros)})`,
+    });
   }
   return errors;
 }
 
-export async function updateCampaign(actor: Actor, id: string, input: unknown, options: { now?: Date } = {}): Promise<CampaignDetail> {
+export async function updateCampaign(
+  actor: Actor,
+  id: string,
+  input: unknown,
+  options: { now?: Date } = {},
+): Promise<CampaignDetail> {
   await getCampaignOrThrow(actor, id);
   const parsed = parseInput(updateCampaignInput, input);
   for (let attempt = 1; ; attempt++) {
@@ -110,7 +142,10 @@ export async function updateCampaign(actor: Actor, id: string, input: unknown, o
     const primary = await db().creative.findFirstOrThrow({ where: { campaignId: id, variantIndex: 0 } });
     const immutable = immutableErrors(parsed, row, primary);
     if (immutable.length) {
-      throw new AppError("immutable_field", { detail: immutable.map((error) => error.message).join("; "), fieldErrors: immutable });
+      throw new AppError("immutable_field", {
+        detail: immutable.map((error) => error.message).join("; "),
+        fieldErrors: immutable,
+      });
     }
     const status = row.status as CampaignStatus;
     if (parsed.status !== undefined && !canMove(status, parsed.status)) {
@@ -132,16 +167,33 @@ export async function updateCampaign(actor: Actor, id: string, input: unknown, o
       });
       if (result.count === 0) return null;
       if (change.ended) {
-        await enqueueEvent(tx, { advertiserId: actor.advertiserId, type: "campaign.ended", data: { campaign_id: id, reason: "advertiser" }, createdAtMs: now.getTime() });
+        await enqueueEvent(tx, {
+          advertiserId: actor.advertiserId,
+          type: "campaign.ended",
+          data: { campaign_id: id, reason: "advertiser" },
+          createdAtMs: now.getTime(),
+        });
       }
       if (change.bid) {
         await tx.bidAdjustment.create({
-          data: { id: newId("bid"), campaignId: id, oldBidMicros: change.bid.old, newBidMicros: change.bid.new, reason: "advertiser", createdAt: now },
+          data: {
+            id: newId("bid"),
+            campaignId: id,
+            oldBidMicros: change.bid.old,
+            newBidMicros: change.bid.new,
+            reason: "advertiser",
+            createdAt: now,
+          },
         });
         await enqueueEvent(tx, {
           advertiserId: actor.advertiserId,
           type: "campaign.bid_adjusted",
-          data: { campaign_id: id, old_bid_cpm_usd: microsToUsd(change.bid.old), new_bid_cpm_usd: microsToUsd(change.bid.new), reason: "advertiser" },
+          data: {
+            campaign_id: id,
+            old_bid_cpm_usd: microsToUsd(change.bid.old),
+            new_bid_cpm_usd: microsToUsd(change.bid.new),
+            reason: "advertiser",
+          },
           createdAtMs: now.getTime(),
         });
       }
@@ -152,6 +204,7 @@ export async function updateCampaign(actor: Actor, id: string, input: unknown, o
       return campaignDetail(updated);
     }
     // changed underneath us (delivery, another request): decide again on the fresh row
-    if (attempt >= ATTEMPTS) throw new AppError("conflict", { detail: "The campaign was changed by a concurrent request; retry." });
+    if (attempt >= ATTEMPTS)
+      throw new AppError("conflict", { detail: "The campaign was changed by a concurrent request; retry." });
   }
 }

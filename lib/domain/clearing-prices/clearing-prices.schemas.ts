@@ -5,7 +5,9 @@ const percentileUsd = (p: number) =>
   z
     .number()
     .nullable()
-    .meta({ description: `${p}th percentile of clearing CPMs (USD) over the trailing 7 days; null until enough filled auctions exist.` });
+    .meta({
+      description: `${p}th percentile of clearing CPMs (USD) over the trailing 7 days; null until enough filled auctions exist.`,
+    });
 
 export const clearingPriceEntry = z
   .object({

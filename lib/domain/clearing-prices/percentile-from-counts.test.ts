@@ -11,7 +11,8 @@ describe("percentileFromCounts", () => {
       { value: 1000, count: 2 },
     ];
     const expanded = table.flatMap((row) => Array<number>(row.count).fill(row.value));
-    for (const p of [0, 0.1, 0.25, 0.5, 0.75, 0.9, 1]) expect(percentileFromCounts(table, p)).toBeCloseTo(percentile(expanded, p)!, 9);
+    for (const p of [0, 0.1, 0.25, 0.5, 0.75, 0.9, 1])
+      expect(percentileFromCounts(table, p)).toBeCloseTo(percentile(expanded, p)!, 9);
   });
 
   it("is null for an empty table", () => {

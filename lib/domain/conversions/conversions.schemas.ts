@@ -37,19 +37,18 @@ export const postbackInput = z
       .max(100)
       .nullish()
       .meta({ description: "Required when event_type is custom.", example: "first_deposit" }),
-    idempotency_key: z
-      .string()
-      .min(1)
-      .max(255)
-      .nullish()
-      .meta({
-        description:
-          "A repeated key for the same campaign never records a second conversion: the repeat answers already_recorded.",
-      }),
+    idempotency_key: z.string().min(1).max(255).nullish().meta({
+      description:
+        "A repeated key for the same campaign never records a second conversion: the repeat answers already_recorded.",
+    }),
   })
   .superRefine((value, ctx) => {
     if (value.event_type === "custom" && !value.event_name) {
-      ctx.addIssue({ code: "custom", path: ["event_name"], message: "event_name is required when event_type is custom" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["event_name"],
+        message: "event_name is required when event_type is custom",
+      });
     }
   })
   .meta({ id: "PostbackInput" });
@@ -61,13 +60,26 @@ export const postbackQuery = z
     campaign_id: z.string(),
     click_id: z.string(),
     event_type: z.enum(CONVERSION_EVENT_TYPES),
-    event_value_usd: z.string().optional().meta({ description: "Decimal number of USD, e.g. 25 or 9.99. Empty means none." }),
+    event_value_usd: z
+      .string()
+      .optional()
+      .meta({ description: "Decimal number of USD, e.g. 25 or 9.99. Empty means none." }),
     event_name: z.string().optional().meta({ description: "Required when event_type is custom." }),
     idempotency_key: z.string().optional(),
   })
-  .meta({ description: "Empty values count as absent (partners substitute an empty string for a missing macro). Other parameters are ignored." });
+  .meta({
+    description:
+      "Empty values count as absent (partners substitute an empty string for a missing macro). Other parameters are ignored.",
+  });
 
-const QUERY_KEYS = ["campaign_id", "click_id", "event_type", "event_value_usd", "event_name", "idempotency_key"] as const;
+const QUERY_KEYS = [
+  "campaign_id",
+  "click_id",
+  "event_type",
+  "event_value_usd",
+  "event_name",
+  "idempotency_key",
+] as const;
 const DECIMAL = /^\s*\d+(\.\d+)?\s*$/;
 
 /**
@@ -86,7 +98,8 @@ export function coercePostbackQuery(params: URLSearchParams): Record<string, unk
   return out;
 }
 
-export const postbackResult = z
-  .object({ status: z.enum(["recorded", "already_recorded"]) })
-  .meta({ id: "ConversionResult", description: "recorded: this request created the conversion; already_recorded: it existed." });
+export const postbackResult = z.object({ status: z.enum(["recorded", "already_recorded"]) }).meta({
+  id: "ConversionResult",
+  description: "recorded: this request created the conversion; already_recorded: it existed.",
+});
 export type PostbackResult = z.infer<typeof postbackResult>;

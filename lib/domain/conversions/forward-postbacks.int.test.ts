@@ -41,7 +41,11 @@ async function conversionWithForward(path: string, now: number) {
     { now: () => now },
   );
   expect(result).toEqual({ status: "recorded" });
-  return { campaign, click, forward: await db().postbackForward.findFirstOrThrow({ where: { campaignId: campaign.id } }) };
+  return {
+    campaign,
+    click,
+    forward: await db().postbackForward.findFirstOrThrow({ where: { campaignId: campaign.id } }),
+  };
 }
 
 const hits = (path: string) => received.filter((entry) => entry.path === path);
@@ -115,7 +119,9 @@ describe("postback forwarding", () => {
     const now = Date.now();
     const forwards: { id: string }[] = [];
     for (let index = 0; index < 6; index++) forwards.push((await conversionWithForward("/claimed", now)).forward);
-    const runs = await Promise.all(Array.from({ length: 4 }, () => forwardDuePostbacks({ now: () => now, allowHosts: [host], concurrency: 3 })));
+    const runs = await Promise.all(
+      Array.from({ length: 4 }, () => forwardDuePostbacks({ now: () => now, allowHosts: [host], concurrency: 3 })),
+    );
     const sent = runs.flat().filter((outcome) => forwards.some((forward) => forward.id === outcome.id));
     expect(sent).toHaveLength(6);
     expect(new Set(sent.map((outcome) => outcome.id)).size).toBe(6);

@@ -36,7 +36,8 @@ export type ForwardOutcome = { id: string; outcome: "succeeded" | "retry" | "fai
 
 /** Backoff after `attempts` failed attempts, with +-10 % jitter so retries of a burst spread out. */
 export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
-  const base = POSTBACK_RETRY_DELAYS_MS[Math.min(attempts, POSTBACK_RETRY_DELAYS_MS.length) - 1] ?? POSTBACK_RETRY_DELAYS_MS[0];
+  const base =
+    POSTBACK_RETRY_DELAYS_MS[Math.min(attempts, POSTBACK_RETRY_DELAYS_MS.length) - 1] ?? POSTBACK_RETRY_DELAYS_MS[0];
   return Math.round(base * (0.9 + 0.2 * random()));
 }
 
@@ -63,7 +64,11 @@ async function claim(id: string, now: number): Promise<bigint | null> {
   return claimed.count === 1 ? lockedUntil : null;
 }
 
-async function deliver(row: { id: string; url: string; attempts: number }, lockedUntil: bigint, options: ForwardOptions): Promise<ForwardOutcome> {
+async function deliver(
+  row: { id: string; url: string; attempts: number },
+  lockedUntil: bigint,
+  options: ForwardOptions,
+): Promise<ForwardOutcome> {
   const now = options.now ?? Date.now;
   const attempts = row.attempts + 1;
   let response: OutboundResponse | undefined;
@@ -76,7 +81,8 @@ async function deliver(row: { id: string; url: string; attempts: number }, locke
       maxBodyBytes: 1024,
       allowHosts: options.allowHosts,
     });
-    if (response.status < 200 || response.status > 299) failure = { message: `HTTP ${response.status}`, permanent: false };
+    if (response.status < 200 || response.status > 299)
+      failure = { message: `HTTP ${response.status}`, permanent: false };
   } catch (error) {
     failure = describe(error);
   }

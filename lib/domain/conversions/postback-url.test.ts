@@ -8,7 +8,10 @@ const values = { click_id: "clk_A1", campaign_id: "cmp_B2", event_type: "purchas
 describe("buildPostbackUrl", () => {
   it("substitutes every macro, each occurrence", () => {
     expect(
-      buildPostbackUrl("https://t.example.com/cb?c={click_id}&k={campaign_id}&e={event_type}&v={event_value_usd}&again={click_id}", values),
+      buildPostbackUrl(
+        "https://t.example.com/cb?c={click_id}&k={campaign_id}&e={event_type}&v={event_value_usd}&again={click_id}",
+        values,
+      ),
     ).toBe("https://t.example.com/cb?c=clk_A1&k=cmp_B2&e=purchase&v=12.5&again=clk_A1");
   });
 
@@ -19,9 +22,12 @@ describe("buildPostbackUrl", () => {
   });
 
   it("puts an empty string for a missing value", () => {
-    expect(buildPostbackUrl("https://t.example.com/cb?v={event_value_usd}&c={click_id}", { ...values, event_value_usd: null })).toBe(
-      "https://t.example.com/cb?v=&c=clk_A1",
-    );
+    expect(
+      buildPostbackUrl("https://t.example.com/cb?v={event_value_usd}&c={click_id}", {
+        ...values,
+        event_value_usd: null,
+      }),
+    ).toBe("https://t.example.com/cb?v=&c=clk_A1");
   });
 
   it("recognises percent-encoded macros (a normalised path) and leaves unknown braces alone", () => {
@@ -33,19 +39,30 @@ describe("buildPostbackUrl", () => {
 
 describe("coercePostbackQuery", () => {
   it("keeps only the known parameters, drops empty ones, and reads a decimal value as a number", () => {
-    const params = new URLSearchParams("campaign_id=cmp_1&click_id=clk_1&event_type=deposit&event_value_usd=9.99&event_name=&af_sub1=x");
-    expect(coercePostbackQuery(params)).toEqual({ campaign_id: "cmp_1", click_id: "clk_1", event_type: "deposit", event_value_usd: 9.99 });
+    const params = new URLSearchParams(
+      "campaign_id=cmp_1&click_id=clk_1&event_type=deposit&event_value_usd=9.99&event_name=&af_sub1=x",
+    );
+    expect(coercePostbackQuery(params)).toEqual({
+      campaign_id: "cmp_1",
+      click_id: "clk_1",
+      event_type: "deposit",
+      event_value_usd: 9.99,
+    });
   });
 
   it("leaves a non-decimal value as text so that validation names the field", () => {
-    const coerced = coercePostbackQuery(new URLSearchParams("campaign_id=c&click_id=k&event_type=install&event_value_usd=(monetary)"));
+    const coerced = coercePostbackQuery(
+      new URLSearchParams("campaign_id=c&click_id=k&event_type=install&event_value_usd=(monetary)"),
+    );
     const parsed = postbackInput.safeParse(coerced);
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((issue) => issue.path.join("."))).toEqual(["event_value_usd"]);
   });
 
   it("refuses a negative value (it is not a plain decimal)", () => {
-    const parsed = postbackInput.safeParse(coercePostbackQuery(new URLSearchParams("campaign_id=c&click_id=k&event_type=install&event_value_usd=-1")));
+    const parsed = postbackInput.safeParse(
+      coercePostbackQuery(new URLSearchParams("campaign_id=c&click_id=k&event_type=install&event_value_usd=-1")),
+    );
     expect(parsed.success).toBe(false);
   });
 });
@@ -63,16 +80,28 @@ describe("postbackInput", () => {
   });
 
   it("rejects unknown fields and negative values", () => {
-    expect(postbackInput.safeParse({ campaign_id: "c", click_id: "k", event_type: "install", extra: 1 }).success).toBe(false);
-    expect(postbackInput.safeParse({ campaign_id: "c", click_id: "k", event_type: "install", event_value_usd: -0.01 }).success).toBe(false);
-    expect(postbackInput.safeParse({ campaign_id: "c", click_id: "k", event_type: "install", event_value_usd: 0 }).success).toBe(true);
-    expect(postbackInput.safeParse({ campaign_id: "c", click_id: "k", event_type: "install", event_value_usd: null }).success).toBe(true);
+    expect(postbackInput.safeParse({ campaign_id: "c", click_id: "k", event_type: "install", extra: 1 }).success).toBe(
+      false,
+    );
+    expect(
+      postbackInput.safeParse({ campaign_id: "c", click_id: "k", event_type: "install", event_value_usd: -0.01 })
+        .success,
+    ).toBe(false);
+    expect(
+      postbackInput.safeParse({ campaign_id: "c", click_id: "k", event_type: "install", event_value_usd: 0 }).success,
+    ).toBe(true);
+    expect(
+      postbackInput.safeParse({ campaign_id: "c", click_id: "k", event_type: "install", event_value_usd: null })
+        .success,
+    ).toBe(true);
   });
 });
 
 describe("retryDelayMs", () => {
   it("backs off 10 s, 1 min, 10 min, 1 h within +-10 %, and the 5th attempt is the last", () => {
-    expect([1, 2, 3, 4].map((attempts) => retryDelayMs(attempts, () => 0.5))).toEqual([10_000, 60_000, 600_000, 3_600_000]);
+    expect([1, 2, 3, 4].map((attempts) => retryDelayMs(attempts, () => 0.5))).toEqual([
+      10_000, 60_000, 600_000, 3_600_000,
+    ]);
     expect(retryDelayMs(1, () => 0)).toBe(9_000);
     expect(retryDelayMs(1, () => 0.999999)).toBe(11_000);
     expect(POSTBACK_MAX_ATTEMPTS).toBe(5);

@@ -7,7 +7,8 @@
 export const POSTBACK_MACROS = ["click_id", "campaign_id", "event_type", "event_value_usd"] as const;
 export type PostbackMacro = (typeof POSTBACK_MACROS)[number];
 
-const MACRO = /\{(click_id|campaign_id|event_type|event_value_usd)\}|%7B(click_id|campaign_id|event_type|event_value_usd)%7D/gi;
+const MACRO =
+  /\{(click_id|campaign_id|event_type|event_value_usd)\}|%7B(click_id|campaign_id|event_type|event_value_usd)%7D/gi;
 
 export function buildPostbackUrl(template: string, values: Record<PostbackMacro, string | null | undefined>): string {
   return template.replace(MACRO, (_match, plain: string | undefined, encoded: string | undefined) => {

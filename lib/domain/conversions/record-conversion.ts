@@ -42,7 +42,10 @@ class LostRace extends Error {}
  * request won). Throws click_not_found (404), attribution_window_expired (422)
  * or validation_failed (422).
  */
-export async function recordConversion(rawInput: unknown, options: RecordConversionOptions = {}): Promise<PostbackResult> {
+export async function recordConversion(
+  rawInput: unknown,
+  options: RecordConversionOptions = {},
+): Promise<PostbackResult> {
   const input = parseInput(postbackInput, rawInput);
   const now = (options.now ?? Date.now)();
   const client = db();

@@ -44,11 +44,19 @@ export async function addCreativeVariant(
         });
         if (locked.count === 0) {
           const row = await getCampaignOrThrow(actor, campaignId, tx);
-          throw new AppError("invalid_transition", { detail: `The campaign is ${row.status}: variants can no longer be added.` });
+          throw new AppError("invalid_transition", {
+            detail: `The campaign is ${row.status}: variants can no longer be added.`,
+          });
         }
-        const last = await tx.creative.aggregate({ where: { campaignId }, _max: { variantIndex: true }, _count: { _all: true } });
+        const last = await tx.creative.aggregate({
+          where: { campaignId },
+          _max: { variantIndex: true },
+          _count: { _all: true },
+        });
         if (last._count._all >= MAX_VARIANTS_PER_CAMPAIGN) {
-          throw new AppError("conflict", { detail: `A campaign has at most ${MAX_VARIANTS_PER_CAMPAIGN} variants (variant_a to variant_z).` });
+          throw new AppError("conflict", {
+            detail: `A campaign has at most ${MAX_VARIANTS_PER_CAMPAIGN} variants (variant_a to variant_z).`,
+          });
         }
         const index = (last._max.variantIndex ?? -1) + 1;
         const id = newId("cr");
@@ -71,7 +79,13 @@ export async function addCreativeVariant(
           },
         });
         const approved = await tx.creative.count({ where: { campaignId, status: "approved" } });
-        return { id, variant_label: variantLabel(index), traffic_allocation: trafficAllocation(review.status, approved), status: review.status, review_reason: review.reason };
+        return {
+          id,
+          variant_label: variantLabel(index),
+          traffic_allocation: trafficAllocation(review.status, approved),
+          status: review.status,
+          review_reason: review.reason,
+        };
       });
       emitCampaignsChanged([campaignId]);
       return created;

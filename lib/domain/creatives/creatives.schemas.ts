@@ -26,7 +26,10 @@ export function creativeText(max: number, options: { multiline?: boolean } = {})
     .string()
     .refine((value) => value.trim().length > 0, "must not be blank")
     .refine((value) => characterCount(value) <= max, `must be at most ${max} characters`)
-    .refine((value) => !forbidden.test(value), options.multiline ? "must not contain control characters" : "must not contain control characters or line breaks")
+    .refine(
+      (value) => !forbidden.test(value),
+      options.multiline ? "must not contain control characters" : "must not contain control characters or line breaks",
+    )
     .meta({ minLength: 1, maxLength: max });
 }
 
@@ -56,7 +59,18 @@ export const absoluteUrl = z
   .meta({ format: "uri" });
 
 // Schemes that must never be the target of an ad's click redirect.
-const UNSAFE_ACTION_SCHEMES = new Set(["http:", "javascript:", "data:", "file:", "vbscript:", "blob:", "about:", "ftp:", "ws:", "wss:"]);
+const UNSAFE_ACTION_SCHEMES = new Set([
+  "http:",
+  "javascript:",
+  "data:",
+  "file:",
+  "vbscript:",
+  "blob:",
+  "about:",
+  "ftp:",
+  "ws:",
+  "wss:",
+]);
 
 /**
  * Where a click lands: an https URL or an app deep link (custom scheme). Plain
@@ -73,20 +87,37 @@ export const actionUrl = z
       ctx.addIssue({ code: "custom", message: `must be an https URL or an app deep link, not ${url.protocol}` });
     } else if (url.username || url.password) ctx.addIssue({ code: "custom", message: "must not contain credentials" });
   })
-  .meta({ format: "uri", description: "Where a click lands: an https URL or an app deep link (custom scheme). The click id is appended as `click_id`." });
+  .meta({
+    format: "uri",
+    description:
+      "Where a click lands: an https URL or an app deep link (custom scheme). The click id is appended as `click_id`.",
+  });
 
 export const creativeInput = z
   .strictObject({
-    headline: creativeText(HEADLINE_MAX).meta({ description: `At most ${HEADLINE_MAX} characters.`, example: "Your parlay is one leg away" }),
-    body: creativeText(BODY_MAX, { multiline: true }).meta({ description: `At most ${BODY_MAX} characters.`, example: "Cash out now or ride it: live odds inside." }),
+    headline: creativeText(HEADLINE_MAX).meta({
+      description: `At most ${HEADLINE_MAX} characters.`,
+      example: "Your parlay is one leg away",
+    }),
+    body: creativeText(BODY_MAX, { multiline: true }).meta({
+      description: `At most ${BODY_MAX} characters.`,
+      example: "Cash out now or ride it: live odds inside.",
+    }),
     icon_url: absoluteUrl.meta({
-      description: "A publicly reachable HTTPS URL, checked with a HEAD request (redirects followed, private addresses refused).",
+      description:
+        "A publicly reachable HTTPS URL, checked with a HEAD request (redirects followed, private addresses refused).",
       example: "https://cdn.example.com/icon.png",
     }),
     action_url: actionUrl,
-    cta_text: creativeText(CTA_MAX).nullable().optional().meta({ description: `At most ${CTA_MAX} characters.`, example: "Open bet" }),
+    cta_text: creativeText(CTA_MAX)
+      .nullable()
+      .optional()
+      .meta({ description: `At most ${CTA_MAX} characters.`, example: "Open bet" }),
   })
-  .meta({ id: "CreativeInput", description: "A creative: all fields but cta_text are required, in E5's `creative` and at E8." });
+  .meta({
+    id: "CreativeInput",
+    description: "A creative: all fields but cta_text are required, in E5's `creative` and at E8.",
+  });
 export type CreativeInput = z.infer<typeof creativeInput>;
 
 export const CREATIVE_STATUSES = ["pending", "approved", "rejected", "paused"] as const;
@@ -97,11 +128,17 @@ const ratio = z.number().min(0).max(1);
 export const creativeView = z
   .object({
     id: z.string().meta({ example: "cr_4Vd2k9QmXbT7nL1pR8sYzA" }),
-    variant_label: z.string().meta({ example: "variant_a", description: "variant_a, variant_b, ... assigned in order of creation." }),
+    variant_label: z
+      .string()
+      .meta({ example: "variant_a", description: "variant_a, variant_b, ... assigned in order of creation." }),
     status: z.enum(CREATIVE_STATUSES).meta({
-      description: "pending until the automatic review (before the creating request returns) moves it to approved or rejected.",
+      description:
+        "pending until the automatic review (before the creating request returns) moves it to approved or rejected.",
     }),
-    review_reason: z.string().nullable().meta({ description: "Why the automatic review rejected the creative; null otherwise." }),
+    review_reason: z
+      .string()
+      .nullable()
+      .meta({ description: "Why the automatic review rejected the creative; null otherwise." }),
     headline: z.string(),
     body: z.string(),
     cta_text: z.string().nullable(),
@@ -112,7 +149,9 @@ export const creativeView = z
         "Probability (0..1, 6 decimals) that this variant has the highest true CTR among the campaign's approved variants, " +
         "from delivered impressions and clicks (Beta posteriors). 0 for variants that are not approved.",
     }),
-    traffic_allocation: ratio.meta({ description: "Share of the campaign's traffic: 1/N across N approved variants, 0 otherwise." }),
+    traffic_allocation: ratio.meta({
+      description: "Share of the campaign's traffic: 1/N across N approved variants, 0 otherwise.",
+    }),
     created_at: z.iso.datetime(),
   })
   .meta({ id: "Creative" });
@@ -122,7 +161,9 @@ export const variantCreated = z
   .object({
     id: z.string(),
     variant_label: z.string().meta({ example: "variant_b" }),
-    traffic_allocation: ratio.meta({ description: "1/N across the N approved variants after this one was added; 0 if it was rejected." }),
+    traffic_allocation: ratio.meta({
+      description: "1/N across the N approved variants after this one was added; 0 if it was rejected.",
+    }),
     status: z.enum(CREATIVE_STATUSES),
     review_reason: z.string().nullable(),
   })

@@ -6,12 +6,21 @@ function scores(variants: VariantResult[]): number[] {
   return variants.map((variant) => map.get(variant.id)!);
 }
 
-const v = (id: string, impressions: number, clicks: number, approved = true): VariantResult => ({ id, approved, impressions, clicks });
+const v = (id: string, impressions: number, clicks: number, approved = true): VariantResult => ({
+  id,
+  approved,
+  impressions,
+  clicks,
+});
 
 // Standard normal CDF (Abramowitz-Stegun 7.1.26 via erf), for the large-sample check.
 function phi(z: number): number {
   const t = 1 / (1 + 0.3275911 * (Math.abs(z) / Math.SQRT2));
-  const erf = 1 - (((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t) * Math.exp(-(z * z) / 2);
+  const erf =
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) *
+      t *
+      Math.exp(-(z * z) / 2);
   return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
 }
 

@@ -49,7 +49,8 @@ function densityAndCdf(post: Posterior, xs: readonly number[]): { pdf: number[];
   const peak = Math.max(...logs);
   const raw = logs.map((value) => (value === -Infinity ? 0 : Math.exp(value - peak)));
   const cumulative = [0];
-  for (let k = 1; k < xs.length; k++) cumulative.push(cumulative[k - 1]! + ((raw[k - 1]! + raw[k]!) / 2) * (xs[k]! - xs[k - 1]!));
+  for (let k = 1; k < xs.length; k++)
+    cumulative.push(cumulative[k - 1]! + ((raw[k - 1]! + raw[k]!) / 2) * (xs[k]! - xs[k - 1]!));
   const total = cumulative[cumulative.length - 1]!;
   return { pdf: raw.map((value) => value / total), cdf: cumulative.map((value) => value / total) };
 }
@@ -75,7 +76,9 @@ export function performanceScores(variants: readonly VariantResult[]): Map<strin
     return sum;
   });
   const total = raw.reduce((acc, value) => acc + value, 0);
-  approved.forEach((variant, i) => scores.set(variant.id, total > 0 ? round6(raw[i]! / total) : round6(1 / approved.length)));
+  approved.forEach((variant, i) =>
+    scores.set(variant.id, total > 0 ? round6(raw[i]! / total) : round6(1 / approved.length)),
+  );
   return scores;
 }
 
@@ -87,7 +90,11 @@ export function performanceScores(variants: readonly VariantResult[]): Map<strin
 export async function loadPerformanceScores(campaignId: string, client: Db | Tx = db()): Promise<Map<string, number>> {
   const [creatives, sums] = await Promise.all([
     client.creative.findMany({ where: { campaignId }, select: { id: true, status: true } }),
-    client.hourlyRollup.groupBy({ by: ["creativeId"], where: { campaignId }, _sum: { impressions: true, clicks: true } }),
+    client.hourlyRollup.groupBy({
+      by: ["creativeId"],
+      where: { campaignId },
+      _sum: { impressions: true, clicks: true },
+    }),
   ]);
   const delivered = new Map(sums.map((row) => [row.creativeId, row._sum]));
   return performanceScores(

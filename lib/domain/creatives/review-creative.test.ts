@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { normalize, reviewCreative } from "./review-creative";
 import { variantLabel } from "./variant-label";
 
-const ok = { headline: "Your parlay is one leg away", body: "Cash out now or ride it.", cta_text: "Open bet", icon_url: "https://cdn.example.com/i.png" };
+const ok = {
+  headline: "Your parlay is one leg away",
+  body: "Cash out now or ride it.",
+  cta_text: "Open bet",
+  icon_url: "https://cdn.example.com/i.png",
+};
 
 describe("reviewCreative", () => {
   it("approves a compliant creative", () => {
@@ -32,8 +37,14 @@ describe("reviewCreative", () => {
   });
 
   it("rejects over-long text and an icon that is not HTTPS", () => {
-    expect(reviewCreative({ ...ok, headline: "h".repeat(61) })).toEqual({ status: "rejected", reason: "headline is longer than 60 characters" });
-    expect(reviewCreative({ ...ok, icon_url: "http://cdn.example.com/i.png" })).toEqual({ status: "rejected", reason: "icon_url is not an HTTPS URL" });
+    expect(reviewCreative({ ...ok, headline: "h".repeat(61) })).toEqual({
+      status: "rejected",
+      reason: "headline is longer than 60 characters",
+    });
+    expect(reviewCreative({ ...ok, icon_url: "http://cdn.example.com/i.png" })).toEqual({
+      status: "rejected",
+      reason: "icon_url is not an HTTPS URL",
+    });
   });
 
   it("normalizes to lowercase words", () => {

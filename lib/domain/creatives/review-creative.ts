@@ -13,7 +13,10 @@ export type ReviewedFields = { headline: string; body: string; cta_text?: string
  * forbid in wagering ads, as normalized word sequences (see normalize()).
  */
 export const PROHIBITED_CLAIMS: readonly { phrase: string; label: string }[] = [
-  ...["risk free", "riskfree", "no risk", "zero risk", "without risk", "risk less", "riskless"].map((phrase) => ({ phrase, label: "risk-free" })),
+  ...["risk free", "riskfree", "no risk", "zero risk", "without risk", "risk less", "riskless"].map((phrase) => ({
+    phrase,
+    label: "risk-free",
+  })),
   ...[
     "guaranteed win",
     "guaranteed wins",
@@ -30,9 +33,17 @@ export const PROHIBITED_CLAIMS: readonly { phrase: string; label: string }[] = [
     "100% win",
     "100% guaranteed",
   ].map((phrase) => ({ phrase, label: "guaranteed win" })),
-  ...["cant lose", "cannot lose", "can not lose", "never lose", "wont lose", "sure thing", "sure win", "sure bet", "lock of the day"].map(
-    (phrase) => ({ phrase, label: "can't lose" }),
-  ),
+  ...[
+    "cant lose",
+    "cannot lose",
+    "can not lose",
+    "never lose",
+    "wont lose",
+    "sure thing",
+    "sure win",
+    "sure bet",
+    "lock of the day",
+  ].map((phrase) => ({ phrase, label: "can't lose" })),
   ...["free money", "easy money", "get rich"].map((phrase) => ({ phrase, label: "free money" })),
 ];
 
@@ -60,7 +71,8 @@ export function reviewCreative(creative: ReviewedFields): ReviewResult {
     ["cta_text", creative.cta_text, CTA_MAX],
   ];
   for (const [field, value, max] of limits) {
-    if (value != null && characterCount(value) > max) return { status: "rejected", reason: `${field} is longer than ${max} characters` };
+    if (value != null && characterCount(value) > max)
+      return { status: "rejected", reason: `${field} is longer than ${max} characters` };
   }
   let icon: URL | null = null;
   try {

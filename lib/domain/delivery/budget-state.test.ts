@@ -37,7 +37,7 @@ describe("CampaignBudget", () => {
           });
           budget.refresh(c.at);
           const t = Math.min(DAY + 86_399_999, c.at + c.later);
-          return (budget.blockedUntilMs > t) === (budget.exclusion(t) !== undefined);
+          return budget.blockedUntilMs > t === (budget.exclusion(t) !== undefined);
         },
       ),
       { numRuns: 5000 },
@@ -50,7 +50,10 @@ describe("CampaignBudget", () => {
     expect(evenPacingAllowance(daily, DAY + 6 * 3_600_000, 0)).toBeCloseTo(6_250_000, 6);
     expect(evenPacingAllowance(daily, DAY + 86_000_000, 0)).toBe(daily);
     // created at 12:00: paced over the 12 hours left
-    expect(evenPacingAllowance(daily, DAY + 18 * 3_600_000, DAY + 12 * 3_600_000)).toBeCloseTo(12_000_000 + (24_000_000 * 15) / 720, 3);
+    expect(evenPacingAllowance(daily, DAY + 18 * 3_600_000, DAY + 12 * 3_600_000)).toBeCloseTo(
+      12_000_000 + (24_000_000 * 15) / 720,
+      3,
+    );
     // 6.25 USD spent: paced until 06:00
     expect(evenPacingResumeMs(daily, 6_250_000, DAY + 3_600_000, 0)).toBe(DAY + 6 * 3_600_000 + 1);
   });

@@ -40,7 +40,8 @@ export class CampaignBudget {
     if (this.spendMicros + this.inflightMicros >= this.totalBudgetMicros) return "total_budget_spent";
     const daySpend = this.daySpend(nowMs);
     if (daySpend >= this.dailyBudgetMicros) return "daily_budget_spent";
-    if (this.pacing === "even" && nowMs < evenPacingResumeMs(this.dailyBudgetMicros, daySpend, nowMs, this.paceStartMs)) return "paced";
+    if (this.pacing === "even" && nowMs < evenPacingResumeMs(this.dailyBudgetMicros, daySpend, nowMs, this.paceStartMs))
+      return "paced";
     return undefined;
   }
 

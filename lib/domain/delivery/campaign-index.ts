@@ -118,7 +118,15 @@ export class CampaignIndex {
     state.totalBudgetMicros = row.totalBudgetMicros;
     state.pacing = row.pacing === "asap" ? "asap" : "even";
     state.paceStartMs = row.createdAtMs;
-    this.applySpend([{ id: row.id, status: row.status, spendMicros: row.spendMicros, spendDay: row.spendDay, daySpendMicros: row.daySpendMicros }]);
+    this.applySpend([
+      {
+        id: row.id,
+        status: row.status,
+        spendMicros: row.spendMicros,
+        spendDay: row.spendDay,
+        daySpendMicros: row.daySpendMicros,
+      },
+    ]);
     return {
       momentTypes: parseList(row.momentTypes),
       sports: parseList(row.sports),
@@ -176,7 +184,9 @@ export class CampaignIndex {
 
   /** Candidates for a moment type and sport (both already validated). */
   cell(momentType: string, sport: string): AuctionBook<LiveCampaign> {
-    return this.#books[TYPE_INDEX.get(momentType)! * SPORTS.length + SPORT_INDEX.get(sport)!] ?? CampaignIndex.#emptyBook;
+    return (
+      this.#books[TYPE_INDEX.get(momentType)! * SPORTS.length + SPORT_INDEX.get(sport)!] ?? CampaignIndex.#emptyBook
+    );
   }
 
   get day(): string {

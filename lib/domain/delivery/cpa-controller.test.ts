@@ -34,13 +34,19 @@ describe("nextCpaBid", () => {
   });
 
   it("never goes above 3x the advertiser's own bid, nor above 1000 USD", () => {
-    expect(nextCpaBid(evidence({ bidMicros: usd(5.5), baseBidMicros: usd(2), spendMicros: usd(20) }))?.newBidMicros).toBe(usd(6));
+    expect(
+      nextCpaBid(evidence({ bidMicros: usd(5.5), baseBidMicros: usd(2), spendMicros: usd(20) }))?.newBidMicros,
+    ).toBe(usd(6));
     expect(nextCpaBid(evidence({ bidMicros: usd(6), baseBidMicros: usd(2), spendMicros: usd(20) }))).toBeNull();
-    expect(nextCpaBid(evidence({ bidMicros: usd(900), baseBidMicros: usd(900), spendMicros: usd(20) }))?.newBidMicros).toBe(CPA_POLICY.maxBidMicros);
+    expect(
+      nextCpaBid(evidence({ bidMicros: usd(900), baseBidMicros: usd(900), spendMicros: usd(20) }))?.newBidMicros,
+    ).toBe(CPA_POLICY.maxBidMicros);
   });
 
   it("explains each change", () => {
-    expect(nextCpaBid(evidence({ spendMicros: usd(125) }))?.reason).toBe("cpa_above_target: observed 12.5 USD, target 10 USD, 10 conversions");
+    expect(nextCpaBid(evidence({ spendMicros: usd(125) }))?.reason).toBe(
+      "cpa_above_target: observed 12.5 USD, target 10 USD, 10 conversions",
+    );
     expect(nextCpaBid(evidence({ spendMicros: usd(50) }))?.reason).toMatch(/^cpa_below_target/);
   });
 });

@@ -65,7 +65,9 @@ export function nextCpaBid(evidence: CpaEvidence, policy: CpaPolicy = CPA_POLICY
   const factor = Math.min(1 + policy.maxStep, Math.max(1 - policy.maxStep, ratio));
   // whole tenths of a cent
   let next = BigInt(Math.round((Number(bid) * factor) / 1000)) * 1000n;
-  const ceiling = [evidence.baseBidMicros * BigInt(policy.ceilingMultiple), policy.maxBidMicros].reduce((a, b) => (a < b ? a : b));
+  const ceiling = [evidence.baseBidMicros * BigInt(policy.ceilingMultiple), policy.maxBidMicros].reduce((a, b) =>
+    a < b ? a : b,
+  );
   if (next > ceiling) next = ceiling;
   if (next < evidence.floorMicros) next = evidence.floorMicros;
   if (next === bid) return null;
@@ -77,7 +79,10 @@ export function nextCpaBid(evidence: CpaEvidence, policy: CpaPolicy = CPA_POLICY
  * the controller's last adjustment; otherwise the bid before the controller's
  * unbroken chain of adjustments.
  */
-export function baseBid(currentBidMicros: bigint, adjustments: readonly { oldBidMicros: bigint; newBidMicros: bigint }[]): bigint {
+export function baseBid(
+  currentBidMicros: bigint,
+  adjustments: readonly { oldBidMicros: bigint; newBidMicros: bigint }[],
+): bigint {
   // adjustments newest first
   let base = currentBidMicros;
   let expected = currentBidMicros;
@@ -154,7 +159,13 @@ export async function runCpaController(nowMs: number, policy: CpaPolicy = CPA_PO
       });
       return true;
     });
-    if (applied) adjustments.push({ campaignId: campaign.id, oldBidMicros: campaign.bidCpmMicros, newBidMicros: step.newBidMicros, reason: step.reason });
+    if (applied)
+      adjustments.push({
+        campaignId: campaign.id,
+        oldBidMicros: campaign.bidCpmMicros,
+        newBidMicros: step.newBidMicros,
+        reason: step.reason,
+      });
   }
   if (adjustments.length) emitCampaignsChanged(adjustments.map((adjustment) => adjustment.campaignId));
   return adjustments;

@@ -65,9 +65,19 @@ describe("second-price auction through the engine", () => {
     expect(campaign.daySpendMicros).toBe(1_235n);
     expect(campaign.spendDay).toBe("2026-11-22");
     const auction = await db().auction.findFirstOrThrow();
-    expect(auction).toMatchObject({ outcome: "filled", bidders: 2, winningBidMicros: 3_000_000n, clearingCpmMicros: 1_234_567n });
+    expect(auction).toMatchObject({
+      outcome: "filled",
+      bidders: 2,
+      winningBidMicros: 3_000_000n,
+      clearingCpmMicros: 1_234_567n,
+    });
     const rollup = await db().hourlyRollup.findFirstOrThrow();
-    expect(rollup).toMatchObject({ campaignId: winner.id, impressions: 1n, spendMicros: 1_235n, hourMs: BigInt(NOV_22_NOON) });
+    expect(rollup).toMatchObject({
+      campaignId: winner.id,
+      impressions: 1n,
+      spendMicros: 1_235n,
+      hourMs: BigInt(NOV_22_NOON),
+    });
     const event = await db().outboxEvent.findFirstOrThrow({ where: { type: "impression.served" } });
     expect(JSON.parse(event.data)).toEqual({
       impression_id: impression.id,
@@ -84,7 +94,12 @@ describe("second-price auction through the engine", () => {
 
   it("a lone bidder pays the floor of the moment type", async () => {
     const a = await createTestAdvertiser();
-    await deliveryCampaign({ advertiserId: a.advertiserId, bidCpmUsd: 9, momentTypes: ["bet_resolved"], sports: ["nfl"] });
+    await deliveryCampaign({
+      advertiserId: a.advertiserId,
+      bidCpmUsd: 9,
+      momentTypes: ["bet_resolved"],
+      sports: ["nfl"],
+    });
     const delivery = await engine();
     const decision = await delivery.decide(moment({ moment_type: "bet_resolved", sport: "nfl" }));
     expect(decision.kind === "filled" && decision.view.clearing_cpm_usd).toBe(0.5);
@@ -128,17 +143,27 @@ describe("eligibility", () => {
     await add({ advertiserId: a.advertiserId, status: "cancelled", bidCpmUsd: 50 });
     await add({ advertiserId: a.advertiserId, startDate: "2026-11-23", bidCpmUsd: 50 });
     await add({ advertiserId: a.advertiserId, endDate: "2026-11-21", bidCpmUsd: 50 });
-    await add({ advertiserId: a.advertiserId, creatives: [{ status: "pending" }, { status: "rejected" }, { status: "paused" }], bidCpmUsd: 50 });
+    await add({
+      advertiserId: a.advertiserId,
+      creatives: [{ status: "pending" }, { status: "rejected" }, { status: "paused" }],
+      bidCpmUsd: 50,
+    });
     await add({ advertiserId: a.advertiserId, sports: ["nfl"], bidCpmUsd: 50 });
     await add({ advertiserId: a.advertiserId, momentTypes: ["overtime"], bidCpmUsd: 50 });
     const spentTotal = await deliveryCampaign({ advertiserId: a.advertiserId, bidCpmUsd: 50, totalBudgetUsd: 10 });
     await db().campaign.update({ where: { id: spentTotal.id }, data: { spendMicros: usdToMicros(10) } });
     ids.add(spentTotal.id);
     const spentToday = await deliveryCampaign({ advertiserId: a.advertiserId, bidCpmUsd: 50, dailyBudgetUsd: 5 });
-    await db().campaign.update({ where: { id: spentToday.id }, data: { spendMicros: usdToMicros(5), daySpendMicros: usdToMicros(5), spendDay: "2026-11-22" } });
+    await db().campaign.update({
+      where: { id: spentToday.id },
+      data: { spendMicros: usdToMicros(5), daySpendMicros: usdToMicros(5), spendDay: "2026-11-22" },
+    });
     ids.add(spentToday.id);
     const spentYesterday = await deliveryCampaign({ advertiserId: a.advertiserId, bidCpmUsd: 40, dailyBudgetUsd: 5 });
-    await db().campaign.update({ where: { id: spentYesterday.id }, data: { spendMicros: usdToMicros(5), daySpendMicros: usdToMicros(5), spendDay: "2026-11-21" } });
+    await db().campaign.update({
+      where: { id: spentYesterday.id },
+      data: { spendMicros: usdToMicros(5), daySpendMicros: usdToMicros(5), spendDay: "2026-11-21" },
+    });
     const endsToday = await deliveryCampaign({ advertiserId: a.advertiserId, endDate: "2026-11-22", bidCpmUsd: 1 });
 
     const delivery = await engine();
@@ -165,7 +190,11 @@ describe("eligibility", () => {
     const { auctions, impressions } = await counts();
     expect(impressions).toBe(1);
     expect(auctions.map((auction) => auction.outcome).sort()).toEqual(["filled", "no_fill", "no_fill"]);
-    expect(auctions.find((auction) => auction.outcome === "no_fill")).toMatchObject({ bidders: 0, winningBidMicros: null, clearingCpmMicros: null });
+    expect(auctions.find((auction) => auction.outcome === "no_fill")).toMatchObject({
+      bidders: 0,
+      winningBidMicros: null,
+      clearingCpmMicros: null,
+    });
   });
 });
 
@@ -205,7 +234,13 @@ describe("per-user caps across all campaigns", () => {
     const start = clock.now;
     const kinds = [];
     for (let index = 0; index < 11; index++) {
-      kinds.push((await delivery.decide(moment({ user_id: "fan", game_id: `g${index}`, moment_type: index % 2 ? "overtime" : "close_game" }))).kind);
+      kinds.push(
+        (
+          await delivery.decide(
+            moment({ user_id: "fan", game_id: `g${index}`, moment_type: index % 2 ? "overtime" : "close_game" }),
+          )
+        ).kind,
+      );
       clock.now += 5 * 60_000;
     }
     expect(kinds.slice(0, 10).every((kind) => kind === "filled")).toBe(true);
@@ -231,18 +266,32 @@ describe("budgets hold under concurrency", () => {
     const a = await createTestAdvertiser("A");
     const b = await createTestAdvertiser("B");
     // the runner-up makes the winner pay 0.999 USD per impression
-    const target = await deliveryCampaign({ advertiserId: a.advertiserId, bidCpmUsd: 1000, totalBudgetUsd, dailyBudgetUsd });
-    const runnerUp = await deliveryCampaign({ advertiserId: b.advertiserId, bidCpmUsd: 999, totalBudgetUsd: 100000, dailyBudgetUsd: 100000 });
+    const target = await deliveryCampaign({
+      advertiserId: a.advertiserId,
+      bidCpmUsd: 1000,
+      totalBudgetUsd,
+      dailyBudgetUsd,
+    });
+    const runnerUp = await deliveryCampaign({
+      advertiserId: b.advertiserId,
+      bidCpmUsd: 999,
+      totalBudgetUsd: 100000,
+      dailyBudgetUsd: 100000,
+    });
     return { a, target, runnerUp };
   }
 
   it("200 concurrent decisions never overspend the total budget by more than one impression", async () => {
     const { target, a } = await contested(10.5, 1000);
     const delivery = await engine();
-    const decisions = await Promise.all(Array.from({ length: 200 }, (_, index) => delivery.decide(moment({ user_id: `u${index}` }))));
+    const decisions = await Promise.all(
+      Array.from({ length: 200 }, (_, index) => delivery.decide(moment({ user_id: `u${index}` }))),
+    );
     await delivery.writer.flush();
     const campaign = await db().campaign.findUniqueOrThrow({ where: { id: target.id } });
-    const won = decisions.filter((decision) => decision.kind === "filled" && decision.view.campaign_id === target.id).length;
+    const won = decisions.filter(
+      (decision) => decision.kind === "filled" && decision.view.campaign_id === target.id,
+    ).length;
     const impressions = await db().impression.findMany({ where: { campaignId: target.id } });
     expect(impressions).toHaveLength(won);
     const spent = impressions.reduce((sum, impression) => sum + impression.costMicros, 0n);
@@ -252,9 +301,18 @@ describe("budgets hold under concurrency", () => {
     expect(won).toBe(11);
     expect(campaign.status).toBe("ended");
     expect(campaign.endedReason).toBe("budget_exhausted");
-    const events = await db().outboxEvent.findMany({ where: { advertiserId: a.advertiserId, type: { startsWith: "campaign." } } });
-    expect(events.map((event) => event.type).sort()).toEqual(["campaign.budget_50pct", "campaign.budget_90pct", "campaign.ended"]);
-    expect(JSON.parse(events.find((event) => event.type === "campaign.ended")!.data)).toEqual({ campaign_id: target.id, reason: "budget_exhausted" });
+    const events = await db().outboxEvent.findMany({
+      where: { advertiserId: a.advertiserId, type: { startsWith: "campaign." } },
+    });
+    expect(events.map((event) => event.type).sort()).toEqual([
+      "campaign.budget_50pct",
+      "campaign.budget_90pct",
+      "campaign.ended",
+    ]);
+    expect(JSON.parse(events.find((event) => event.type === "campaign.ended")!.data)).toEqual({
+      campaign_id: target.id,
+      reason: "budget_exhausted",
+    });
     // the rest of the decisions went to the runner-up at the floor
     expect(decisions.filter((decision) => decision.kind === "filled").length).toBe(200);
   });
@@ -290,7 +348,9 @@ describe("budgets hold under concurrency", () => {
     const one = await engine();
     const two = await engine();
     const decisions = await Promise.all(
-      Array.from({ length: 12 }, (_, index) => (index % 2 ? one : two).decide(moment({ user_id: "fan", game_id: "g1" }))),
+      Array.from({ length: 12 }, (_, index) =>
+        (index % 2 ? one : two).decide(moment({ user_id: "fan", game_id: "g1" })),
+      ),
     );
     const filled = decisions.filter((decision) => decision.kind === "filled").length;
     // on PostgreSQL the writer re-checks caps at commit; on SQLite one instance owns the file
@@ -305,7 +365,12 @@ describe("pacing", () => {
     const a = await createTestAdvertiser();
     const b = await createTestAdvertiser();
     // 24 USD a day at 0.999 USD per impression: about 1 USD an hour
-    const paced = await deliveryCampaign({ advertiserId: a.advertiserId, bidCpmUsd: 1000, dailyBudgetUsd: 24, pacing: "even" });
+    const paced = await deliveryCampaign({
+      advertiserId: a.advertiserId,
+      bidCpmUsd: 1000,
+      dailyBudgetUsd: 24,
+      pacing: "even",
+    });
     await deliveryCampaign({ advertiserId: b.advertiserId, bidCpmUsd: 999, pacing: "asap" });
     const clock = testClock(Date.UTC(2026, 10, 22, 6, 0, 0));
     const delivery = await engine({ clock });
@@ -333,7 +398,12 @@ describe("pacing", () => {
   it("asap pacing spends the daily budget as fast as moments come", async () => {
     const a = await createTestAdvertiser();
     const b = await createTestAdvertiser();
-    const fast = await deliveryCampaign({ advertiserId: a.advertiserId, bidCpmUsd: 1000, dailyBudgetUsd: 24, pacing: "asap" });
+    const fast = await deliveryCampaign({
+      advertiserId: a.advertiserId,
+      bidCpmUsd: 1000,
+      dailyBudgetUsd: 24,
+      pacing: "asap",
+    });
     await deliveryCampaign({ advertiserId: b.advertiserId, bidCpmUsd: 999 });
     const delivery = await engine({ clock: testClock(Date.UTC(2026, 10, 22, 0, 5, 0)) });
     let won = 0;
@@ -354,7 +424,10 @@ describe("the index follows campaign changes", () => {
     const delivery = await engine();
     const before = await delivery.decide(moment({ user_id: "u1" }));
     expect(before.kind === "filled" && before.view.clearing_cpm_usd).toBe(2);
-    await db().campaign.update({ where: { id: other.id }, data: { bidCpmMicros: usdToMicros(2.5), version: { increment: 1 } } });
+    await db().campaign.update({
+      where: { id: other.id },
+      data: { bidCpmMicros: usdToMicros(2.5), version: { increment: 1 } },
+    });
     const { emitCampaignsChanged } = await import("@/lib/process-bus");
     emitCampaignsChanged([other.id]);
     const after = await delivery.decide(moment({ user_id: "u2" }));
@@ -381,7 +454,10 @@ describe("the index follows campaign changes", () => {
 describe("clicks", () => {
   it("records the first click once and redirects to the action URL with click_id", async () => {
     const a = await createTestAdvertiser();
-    const campaign = await deliveryCampaign({ advertiserId: a.advertiserId, creatives: [{ actionUrl: "https://book.example.com/promo?src=push#top" }] });
+    const campaign = await deliveryCampaign({
+      advertiserId: a.advertiserId,
+      creatives: [{ actionUrl: "https://book.example.com/promo?src=push#top" }],
+    });
     const clock = testClock();
     const delivery = await engine({ clock });
     const decision = await delivery.decide(moment());
@@ -395,13 +471,20 @@ describe("clicks", () => {
     }
     const clicks = await db().click.findMany();
     expect(clicks).toHaveLength(1);
-    expect(clicks[0]).toMatchObject({ id: clickId, campaignId: campaign.id, converted: false, clickedAtMs: BigInt(clock.now) });
+    expect(clicks[0]).toMatchObject({
+      id: clickId,
+      campaignId: campaign.id,
+      converted: false,
+      clickedAtMs: BigInt(clock.now),
+    });
     expect((await db().campaign.findUniqueOrThrow({ where: { id: campaign.id } })).clicks).toBe(1n);
     const rollups = await db().hourlyRollup.findMany({ orderBy: { hourMs: "asc" } });
-    expect(rollups.map((rollup) => [Number(rollup.hourMs), Number(rollup.impressions), Number(rollup.clicks)])).toEqual([
-      [NOV_22_NOON, 1, 0],
-      [NOV_22_NOON + 3_600_000, 0, 1],
-    ]);
+    expect(rollups.map((rollup) => [Number(rollup.hourMs), Number(rollup.impressions), Number(rollup.clicks)])).toEqual(
+      [
+        [NOV_22_NOON, 1, 0],
+        [NOV_22_NOON + 3_600_000, 0, 1],
+      ],
+    );
     const events = await db().outboxEvent.findMany({ where: { type: "click.recorded" } });
     expect(events).toHaveLength(1);
     expect(JSON.parse(events[0]!.data)).toEqual({
@@ -447,7 +530,13 @@ describe("impression.served events", () => {
 
     // a click.recorded-only endpoint does not count
     await db().webhookEndpoint.create({
-      data: { id: crypto.randomUUID(), advertiserId: a.advertiserId, url: "https://hooks.example.com/c", events: '["click.recorded"]', secret: "0".repeat(64) },
+      data: {
+        id: crypto.randomUUID(),
+        advertiserId: a.advertiserId,
+        url: "https://hooks.example.com/c",
+        events: '["click.recorded"]',
+        secret: "0".repeat(64),
+      },
     });
     await delivery.refreshSubscribers();
     expect((await delivery.decide(moment({ user_id: "u2" }))).kind).toBe("filled");

@@ -91,7 +91,9 @@ export class DeliveryEngine {
     this.#unsubscribe = onCampaignsChanged((ids) => this.index.markDirty(ids));
     this.#unsubscribeWebhooks = onWebhooksChanged((advertiserId) => {
       this.#impressionSubscribers.add(advertiserId);
-      this.refreshSubscribers().catch((error: unknown) => this.#log.warn({ err: error }, "webhook subscriber refresh failed"));
+      this.refreshSubscribers().catch((error: unknown) =>
+        this.#log.warn({ err: error }, "webhook subscriber refresh failed"),
+      );
     });
     await this.refreshSubscribers();
     await this.index.ready();
@@ -100,7 +102,9 @@ export class DeliveryEngine {
     if (this.#refreshMs > 0) {
       const refresh = setInterval(() => {
         this.index.refresh().catch((error: unknown) => this.#log.warn({ err: error }, "campaign index refresh failed"));
-        this.refreshSubscribers().catch((error: unknown) => this.#log.warn({ err: error }, "webhook subscriber refresh failed"));
+        this.refreshSubscribers().catch((error: unknown) =>
+          this.#log.warn({ err: error }, "webhook subscriber refresh failed"),
+        );
       }, this.#refreshMs);
       const prune = setInterval(() => this.caps.prune(this.#clock()), 60_000);
       refresh.unref();
@@ -140,7 +144,10 @@ export class DeliveryEngine {
     let refused: Set<LiveCampaign> | undefined;
     let bidders = 0;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const result = runBookAuction(moment, cell, this.index.blockedUntil, now, { random: this.#random, excluded: refused });
+      const result = runBookAuction(moment, cell, this.index.blockedUntil, now, {
+        random: this.#random,
+        excluded: refused,
+      });
       if (result.outcome === "no_fill") break;
       bidders = Math.max(bidders, result.bidders);
       if (!this.caps.tryReserve(input.user_id, input.game_id, now)) {
@@ -187,7 +194,12 @@ export class DeliveryEngine {
             creative_id: record.creativeId,
             variant_label: result.variant.variantLabel,
             clearing_cpm_usd: microsToUsdNumber(record.clearingCpmMicros),
-            creative: { headline: creative.headline, body: creative.body, icon_url: creative.iconUrl, cta_text: creative.ctaText },
+            creative: {
+              headline: creative.headline,
+              body: creative.body,
+              icon_url: creative.iconUrl,
+              cta_text: creative.ctaText,
+            },
             click_url: this.#clickBase + record.clickId,
           },
         };
@@ -204,7 +216,14 @@ export class DeliveryEngine {
   }
 
   #auction(input: DecisionInput, outcome: "no_fill" | "capped", bidders: number, now: number): void {
-    this.writer.submitAuction({ id: sortableId("auc", now), momentType: input.moment_type, sport: input.sport, outcome, bidders, occurredAtMs: now });
+    this.writer.submitAuction({
+      id: sortableId("auc", now),
+      momentType: input.moment_type,
+      sport: input.sport,
+      outcome,
+      bidders,
+      occurredAtMs: now,
+    });
   }
 
   /** GET /c/{click_id}: records the first click and returns where to send the user, or null for an unknown id. */

@@ -20,14 +20,18 @@ export const decisionView = z
     campaign_id: z.string(),
     creative_id: z.string(),
     variant_label: z.string().meta({ example: "variant_a" }),
-    clearing_cpm_usd: z.number().meta({ description: "The price paid: max(second-highest bid, floor) as a CPM; the impression costs CPM / 1000." }),
+    clearing_cpm_usd: z.number().meta({
+      description: "The price paid: max(second-highest bid, floor) as a CPM; the impression costs CPM / 1000.",
+    }),
     creative: z.object({
       headline: z.string(),
       body: z.string(),
       icon_url: z.string(),
       cta_text: z.string().nullable(),
     }),
-    click_url: z.string().meta({ description: "Unguessable deep link: GET records the click once and redirects to the creative's action_url." }),
+    click_url: z.string().meta({
+      description: "Unguessable deep link: GET records the click once and redirects to the creative's action_url.",
+    }),
   })
   .meta({ id: "Decision" });
 export type DecisionView = z.infer<typeof decisionView>;

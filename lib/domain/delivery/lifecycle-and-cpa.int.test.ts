@@ -9,15 +9,26 @@ import { deliveryCampaign, NOV_22_NOON, resetDeliveryTables } from "./test-suppo
 
 beforeEach(resetDeliveryTables);
 
-const events = async (type: string) => (await db().outboxEvent.findMany({ where: { type } })).map((event) => JSON.parse(event.data) as Record<string, unknown>);
+const events = async (type: string) =>
+  (await db().outboxEvent.findMany({ where: { type } })).map(
+    (event) => JSON.parse(event.data) as Record<string, unknown>,
+  );
 
 describe("lifecycle sweep", () => {
   it("ends campaigns whose end date passed (active and paused) once, with campaign.ended", async () => {
     const a = await createTestAdvertiser();
     const past = await deliveryCampaign({ advertiserId: a.advertiserId, endDate: "2026-11-21" });
-    const pausedPast = await deliveryCampaign({ advertiserId: a.advertiserId, endDate: "2026-11-20", status: "paused" });
+    const pausedPast = await deliveryCampaign({
+      advertiserId: a.advertiserId,
+      endDate: "2026-11-20",
+      status: "paused",
+    });
     const today = await deliveryCampaign({ advertiserId: a.advertiserId, endDate: "2026-11-22" });
-    const cancelled = await deliveryCampaign({ advertiserId: a.advertiserId, endDate: "2026-11-01", status: "cancelled" });
+    const cancelled = await deliveryCampaign({
+      advertiserId: a.advertiserId,
+      endDate: "2026-11-01",
+      status: "cancelled",
+    });
     const first = await sweepCampaignLifecycle(NOV_22_NOON);
     expect(first.ended.map((entry) => entry.id).sort()).toEqual([past.id, pausedPast.id].sort());
     const second = await sweepCampaignLifecycle(NOV_22_NOON + 60_000);
@@ -35,7 +46,10 @@ describe("lifecycle sweep", () => {
   it("ends a campaign whose total budget was lowered below its spend and emits the missed thresholds once", async () => {
     const a = await createTestAdvertiser();
     const campaign = await deliveryCampaign({ advertiserId: a.advertiserId, totalBudgetUsd: 100 });
-    await db().campaign.update({ where: { id: campaign.id }, data: { spendMicros: usdToMicros(40), totalBudgetMicros: usdToMicros(30) } });
+    await db().campaign.update({
+      where: { id: campaign.id },
+      data: { spendMicros: usdToMicros(40), totalBudgetMicros: usdToMicros(30) },
+    });
     await sweepCampaignLifecycle(NOV_22_NOON);
     await sweepCampaignLifecycle(NOV_22_NOON);
     expect(await events("campaign.ended")).toEqual([{ campaign_id: campaign.id, reason: "budget_exhausted" }]);
@@ -43,7 +57,9 @@ describe("lifecycle sweep", () => {
     await db().campaign.update({ where: { id: other.id }, data: { spendMicros: usdToMicros(60) } });
     await sweepCampaignLifecycle(NOV_22_NOON);
     await sweepCampaignLifecycle(NOV_22_NOON);
-    expect(await events("campaign.budget_50pct")).toEqual([{ campaign_id: other.id, spend_to_date_usd: 60, total_budget_usd: 100 }]);
+    expect(await events("campaign.budget_50pct")).toEqual([
+      { campaign_id: other.id, spend_to_date_usd: 60, total_budget_usd: 100 },
+    ]);
     expect(await events("campaign.budget_90pct")).toEqual([]);
   });
 });
@@ -51,7 +67,12 @@ describe("lifecycle sweep", () => {
 describe("target-CPA controller", () => {
   async function withResults(targetCpaUsd: number | null, spendUsd: number, conversions: number, bidCpmUsd = 2) {
     const a = await createTestAdvertiser();
-    const campaign = await deliveryCampaign({ advertiserId: a.advertiserId, targetCpaUsd, bidCpmUsd, momentTypes: ["close_game", "bet_resolved"] });
+    const campaign = await deliveryCampaign({
+      advertiserId: a.advertiserId,
+      targetCpaUsd,
+      bidCpmUsd,
+      momentTypes: ["close_game", "bet_resolved"],
+    });
     await incrementRollups(db(), [
       {
         campaignId: campaign.id,
@@ -78,7 +99,12 @@ describe("target-CPA controller", () => {
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({ oldBidMicros: usdToMicros(2), newBidMicros: usdToMicros(1.6) });
     expect(await events("campaign.bid_adjusted")).toEqual([
-      { campaign_id: campaign.id, old_bid_cpm_usd: 2, new_bid_cpm_usd: 1.6, reason: "cpa_above_target: observed 15 USD, target 10 USD, 10 conversions" },
+      {
+        campaign_id: campaign.id,
+        old_bid_cpm_usd: 2,
+        new_bid_cpm_usd: 1.6,
+        reason: "cpa_above_target: observed 15 USD, target 10 USD, 10 conversions",
+      },
     ]);
     // not again before the minimum interval
     expect(await runCpaController(NOV_22_NOON + 10 * 60_000)).toEqual([]);
@@ -99,6 +125,7 @@ describe("target-CPA controller", () => {
     const paused = await withResults(10, 500, 10);
     await db().campaign.update({ where: { id: paused.id }, data: { status: "paused" } });
     expect(await runCpaController(NOV_22_NOON)).toEqual([]);
-    for (const id of [none.id, young.id, paused.id]) expect((await db().bidAdjustment.count({ where: { campaignId: id } }))).toBe(0);
+    for (const id of [none.id, young.id, paused.id])
+      expect(await db().bidAdjustment.count({ where: { campaignId: id } })).toBe(0);
   });
 });

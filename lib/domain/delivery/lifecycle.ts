@@ -24,7 +24,12 @@ export async function sweepCampaignLifecycle(nowMs: number): Promise<SweepResult
         data: { status: "ended", endedReason: reason, endedAt: now, version: { increment: 1 } },
       });
       if (count !== 1) return;
-      await enqueueEvent(tx, { advertiserId, type: "campaign.ended", data: { campaign_id: id, reason }, createdAtMs: nowMs });
+      await enqueueEvent(tx, {
+        advertiserId,
+        type: "campaign.ended",
+        data: { campaign_id: id, reason },
+        createdAtMs: nowMs,
+      });
       result.ended.push({ id, reason });
     });
   };
@@ -42,7 +47,9 @@ export async function sweepCampaignLifecycle(nowMs: number): Promise<SweepResult
   for (const campaign of exhausted) await end(campaign.id, campaign.advertiser_id, "budget_exhausted", ["active"]);
 
   // 50% / 90% thresholds crossed by a lowered budget
-  const crossed = await db().$queryRaw<{ id: string; advertiser_id: string; spend_micros: bigint; total_budget_micros: bigint }[]>`
+  const crossed = await db().$queryRaw<
+    { id: string; advertiser_id: string; spend_micros: bigint; total_budget_micros: bigint }[]
+  >`
     SELECT id, advertiser_id, spend_micros, total_budget_micros FROM campaigns
     WHERE status IN ('active', 'paused')
       AND ((budget_50_at IS NULL AND spend_micros * 2 >= total_budget_micros)
@@ -50,14 +57,36 @@ export async function sweepCampaignLifecycle(nowMs: number): Promise<SweepResult
   for (const campaign of crossed) {
     const spend = BigInt(campaign.spend_micros);
     const total = BigInt(campaign.total_budget_micros);
-    const data = { campaign_id: campaign.id, spend_to_date_usd: microsToUsd(spend), total_budget_usd: microsToUsd(total) };
+    const data = {
+      campaign_id: campaign.id,
+      spend_to_date_usd: microsToUsd(spend),
+      total_budget_usd: microsToUsd(total),
+    };
     await db().$transaction(async (tx) => {
-      if (spend * 2n >= total && (await tx.campaign.updateMany({ where: { id: campaign.id, budget50At: null }, data: { budget50At: now } })).count === 1) {
-        await enqueueEvent(tx, { advertiserId: campaign.advertiser_id, type: "campaign.budget_50pct", data, createdAtMs: nowMs });
+      if (
+        spend * 2n >= total &&
+        (await tx.campaign.updateMany({ where: { id: campaign.id, budget50At: null }, data: { budget50At: now } }))
+          .count === 1
+      ) {
+        await enqueueEvent(tx, {
+          advertiserId: campaign.advertiser_id,
+          type: "campaign.budget_50pct",
+          data,
+          createdAtMs: nowMs,
+        });
         result.budgetEvents += 1;
       }
-      if (spend * 10n >= total * 9n && (await tx.campaign.updateMany({ where: { id: campaign.id, budget90At: null }, data: { budget90At: now } })).count === 1) {
-        await enqueueEvent(tx, { advertiserId: campaign.advertiser_id, type: "campaign.budget_90pct", data, createdAtMs: nowMs });
+      if (
+        spend * 10n >= total * 9n &&
+        (await tx.campaign.updateMany({ where: { id: campaign.id, budget90At: null }, data: { budget90At: now } }))
+          .count === 1
+      ) {
+        await enqueueEvent(tx, {
+          advertiserId: campaign.advertiser_id,
+          type: "campaign.budget_90pct",
+          data,
+          createdAtMs: nowMs,
+        });
         result.budgetEvents += 1;
       }
     });

@@ -8,7 +8,8 @@ describe("hot-path money conversions agree with lib/money", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 53 - 1 }), (micros) => {
         return (
-          BigInt(impressionCost(micros)) === impressionCostMicros(BigInt(micros)) && microsToUsdNumber(micros) === microsToUsd(BigInt(micros))
+          BigInt(impressionCost(micros)) === impressionCostMicros(BigInt(micros)) &&
+          microsToUsdNumber(micros) === microsToUsd(BigInt(micros))
         );
       }),
       { numRuns: 20000 },

@@ -6,7 +6,12 @@ import { sortableId } from "./ids";
 
 export type OutboxInsert = { id: string; advertiserId: string; type: EventType; data: string; createdAtMs: number };
 
-export function deliveryOutboxRow<T extends EventType>(advertiserId: string, type: T, data: EventData<T>, nowMs: number): OutboxInsert {
+export function deliveryOutboxRow<T extends EventType>(
+  advertiserId: string,
+  type: T,
+  data: EventData<T>,
+  nowMs: number,
+): OutboxInsert {
   const parsed = eventDataSchemas[type].parse(data);
   return { id: sortableId("evt", nowMs), advertiserId, type, data: JSON.stringify(parsed), createdAtMs: nowMs };
 }

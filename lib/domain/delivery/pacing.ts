@@ -41,7 +41,12 @@ export function evenPacingAllowance(dailyBudgetMicros: number, nowMs: number, pa
  * `daySpendMicros` today is below the line again (the line passes its spend):
  * the campaign is paced while `nowMs` is before it.
  */
-export function evenPacingResumeMs(dailyBudgetMicros: number, daySpendMicros: number, nowMs: number, paceStartMs: number): number {
+export function evenPacingResumeMs(
+  dailyBudgetMicros: number,
+  daySpendMicros: number,
+  nowMs: number,
+  paceStartMs: number,
+): number {
   if (daySpendMicros <= 0) return 0;
   const dayStart = dayStartMs(nowMs);
   const dayEnd = dayStart + DAY_MS;

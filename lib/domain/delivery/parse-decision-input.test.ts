@@ -12,10 +12,7 @@ const value = fc.oneof(
   fc.boolean(),
 );
 const bodies = fc.oneof(
-  fc.record(
-    { moment_type: value, sport: value, game_id: value, user_id: value, extra: value },
-    { requiredKeys: [] },
-  ),
+  fc.record({ moment_type: value, sport: value, game_id: value, user_id: value, extra: value }, { requiredKeys: [] }),
   fc.constantFrom(null, [], "text", 3),
 );
 

@@ -24,7 +24,9 @@ export async function deliveryCampaign(input: TestCampaignInput & { pacing?: "ev
   return campaign;
 }
 
-export async function startTestEngine(options: { clock?: () => number; random?: () => number } = {}): Promise<DeliveryEngine> {
+export async function startTestEngine(
+  options: { clock?: () => number; random?: () => number } = {},
+): Promise<DeliveryEngine> {
   return new DeliveryEngine({
     store: createDeliveryStore(),
     log: logger(),
@@ -35,7 +37,9 @@ export async function startTestEngine(options: { clock?: () => number; random?: 
   }).start();
 }
 
-export const moment = (overrides: Partial<{ moment_type: string; sport: string; game_id: string; user_id: string }> = {}) =>
+export const moment = (
+  overrides: Partial<{ moment_type: string; sport: string; game_id: string; user_id: string }> = {},
+) =>
   ({ moment_type: "close_game", sport: "nba", game_id: "game-1", user_id: "user-1", ...overrides }) as {
     moment_type: "close_game";
     sport: "nba";

@@ -113,7 +113,10 @@ export class DeliveryWriter {
         nowMs,
       });
     } catch (error) {
-      if (error instanceof StoreBusyError && (this.#busySince === 0 || nowMs - this.#busySince < this.#options.busyTimeoutMs)) {
+      if (
+        error instanceof StoreBusyError &&
+        (this.#busySince === 0 || nowMs - this.#busySince < this.#options.busyTimeoutMs)
+      ) {
         if (this.#busySince === 0) this.#busySince = nowMs;
         // put the batch back in front and try again shortly
         this.#impressions.unshift(...impressions);
@@ -123,9 +126,14 @@ export class DeliveryWriter {
         return;
       }
       this.#busySince = 0;
-      this.#options.log.error({ err: error, impressions: impressions.length, clicks: clicks.length }, "delivery batch failed");
+      this.#options.log.error(
+        { err: error, impressions: impressions.length, clicks: clicks.length },
+        "delivery batch failed",
+      );
       const failure =
-        error instanceof StoreBusyError ? new AppError("unavailable", { detail: "The database is busy; try again.", cause: error }) : error;
+        error instanceof StoreBusyError
+          ? new AppError("unavailable", { detail: "The database is busy; try again.", cause: error })
+          : error;
       for (const pending of [...impressions, ...clicks]) pending.reject(failure);
       return;
     }
@@ -146,4 +154,3 @@ export class DeliveryWriter {
     }, 2);
   }
 }
-

@@ -29,12 +29,20 @@ export function buildAdagentsDocument(baseUrl: string): AdagentsDocument {
       publisher_domain: domain,
     })),
     tags: {
-      push_notification: { name: "Push notification", description: "Ads delivered as push notifications in partner betting and prediction-market apps." },
+      push_notification: {
+        name: "Push notification",
+        description: "Ads delivered as push notifications in partner betting and prediction-market apps.",
+      },
       live_sports_moments: {
         name: "Live sports moments",
         description: `Sold per moment type (${MOMENT_TYPES.map((type) => type.key).join(", ")}) by CPM second-price auction with a floor per type.`,
       },
-      ...Object.fromEntries(SPORTS.map((sport) => [sport, { name: SPORT_NAMES[sport], description: `Moments of live ${SPORT_NAMES[sport]} games.` }])),
+      ...Object.fromEntries(
+        SPORTS.map((sport) => [
+          sport,
+          { name: SPORT_NAMES[sport], description: `Moments of live ${SPORT_NAMES[sport]} games.` },
+        ]),
+      ),
     },
     authorized_agents: [
       {

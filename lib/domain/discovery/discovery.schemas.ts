@@ -29,6 +29,7 @@ export const adagentsDocument = z
   })
   .meta({
     id: "AdAgents",
-    description: "AdCP adagents.json (inline variant): the properties this service sells and the agent authorized to sell them.",
+    description:
+      "AdCP adagents.json (inline variant): the properties this service sells and the agent authorized to sell them.",
   });
 export type AdagentsDocument = z.infer<typeof adagentsDocument>;

@@ -16,7 +16,6 @@ export const CTR_MIN_CAMPAIGN_IMPRESSIONS = 500;
 export const CTR_MIN_ADVERTISERS = 3;
 export const CTR_CACHE_MS = 60_000;
 
-
 /** Per moment type: the 25th and 75th percentile of per-campaign CTR over the window. */
 export async function typicalCtrRanges(now = new Date()): Promise<Map<string, { low: number; high: number }>> {
   const since = BigInt(now.getTime() - CTR_WINDOW_DAYS * 86_400_000);

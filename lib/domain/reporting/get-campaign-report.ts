@@ -29,7 +29,12 @@ export type ReportCampaign = { id: string; momentTypes: string[]; sports: string
 export async function getOwnedCampaign(actor: Actor, campaignId: string): Promise<ReportCampaign> {
   const campaign = await db().campaign.findFirst({
     where: { id: campaignId, advertiserId: actor.advertiserId },
-    select: { id: true, momentTypes: true, sports: true, creatives: { select: { id: true }, orderBy: { variantIndex: "asc" } } },
+    select: {
+      id: true,
+      momentTypes: true,
+      sports: true,
+      creatives: { select: { id: true }, orderBy: { variantIndex: "asc" } },
+    },
   });
   if (!campaign) throw new AppError("not_found", { detail: "No such campaign." });
   const list = (json: string) => {
@@ -52,7 +57,8 @@ export async function getOwnedCampaign(actor: Actor, campaignId: string): Promis
 export function choosePlan(calendar: ZoneCalendar, timeKey: TimeKey, forced?: "rollups" | "raw"): SourcePlan {
   if (forced === "raw") return { kind: "raw" };
   const plan = planSources(calendar, timeKey);
-  if (forced === "rollups" && plan.kind !== "rollups") throw new RangeError("hourly rollups cannot answer this range in this zone");
+  if (forced === "rollups" && plan.kind !== "rollups")
+    throw new RangeError("hourly rollups cannot answer this range in this zone");
   return plan;
 }
 
@@ -64,14 +70,20 @@ function orderedKeys(preferred: readonly string[], order: readonly string[], see
   return [...new Set([...base, ...extra])];
 }
 
-export async function getCampaignReport(actor: Actor, campaignId: string, rawQuery: unknown, options: ReportOptions = {}): Promise<ReportResult> {
+export async function getCampaignReport(
+  actor: Actor,
+  campaignId: string,
+  rawQuery: unknown,
+  options: ReportOptions = {},
+): Promise<ReportResult> {
   const query = parseInput(reportQuery, rawQuery);
   const campaign = await getOwnedCampaign(actor, campaignId);
   const calendar = ZoneCalendar.forDates(query.timezone, query.start_date, query.end_date);
   const breakdown: Breakdown | undefined = query.breakdown;
   const timeKey: TimeKey = breakdown === "day" || breakdown === "hour_of_day" ? breakdown : null;
   const plan = choosePlan(calendar, timeKey, options.source);
-  const dimension: Dimension | null = breakdown === "moment_type" || breakdown === "sport" || breakdown === "creative" ? breakdown : null;
+  const dimension: Dimension | null =
+    breakdown === "moment_type" || breakdown === "sport" || breakdown === "creative" ? breakdown : null;
 
   const metrics = await loadMetrics({
     campaignId: campaign.id,

@@ -11,7 +11,12 @@ import type { CreativePerformance } from "./reporting.schemas";
 export async function getCreativePerformance(actor: Actor, creativeId: string): Promise<CreativePerformance> {
   const creative = await db().creative.findFirst({
     where: { id: creativeId, campaign: { advertiserId: actor.advertiserId } },
-    select: { id: true, status: true, campaignId: true, campaign: { select: { creatives: { select: { status: true } } } } },
+    select: {
+      id: true,
+      status: true,
+      campaignId: true,
+      campaign: { select: { creatives: { select: { status: true } } } },
+    },
   });
   if (!creative) throw new AppError("not_found", { detail: "No such creative." });
   const sums = await db().hourlyRollup.aggregate({

@@ -36,7 +36,11 @@ export type LoadRequest = {
 
 export type MetricRow = MetricSums & { time: number | null; key: string | null };
 
-const DIMENSION_COLUMN: Record<Dimension, string> = { moment_type: "moment_type", sport: "sport", creative: "creative_id" };
+const DIMENSION_COLUMN: Record<Dimension, string> = {
+  moment_type: "moment_type",
+  sport: "sport",
+  creative: "creative_id",
+};
 
 type Aggregate = { t?: unknown; k?: unknown; n?: unknown; s?: unknown };
 
@@ -53,15 +57,20 @@ function plusOffset(column: string, offsetMs: number): string {
 /** SQL for the time key of an event time column. */
 export function timeExpression(column: string, time: TimeGrouping): string {
   if (time.kind === "bucket") {
-    if (time.bucketMs <= 0 || HOUR_MS % time.bucketMs !== 0) throw new RangeError(`bucketMs must divide an hour, got ${time.bucketMs}`);
+    if (time.bucketMs <= 0 || HOUR_MS % time.bucketMs !== 0)
+      throw new RangeError(`bucketMs must divide an hour, got ${time.bucketMs}`);
     return `(${column} / ${int(time.bucketMs)})`;
   }
   const branch = (offsetMs: number) =>
-    time.kind === "day" ? `(${plusOffset(column, offsetMs)} / ${DAY_MS})` : `((${plusOffset(column, offsetMs)} % ${DAY_MS}) / ${HOUR_MS})`;
+    time.kind === "day"
+      ? `(${plusOffset(column, offsetMs)} / ${DAY_MS})`
+      : `((${plusOffset(column, offsetMs)} % ${DAY_MS}) / ${HOUR_MS})`;
   const segments = time.segments;
   if (segments.length === 0) throw new RangeError("no offset segments");
   if (segments.length === 1) return branch(segments[0]!.offsetMs);
-  const whens = segments.slice(0, -1).map((segment) => `WHEN ${column} < ${int(segment.endMs)} THEN ${branch(segment.offsetMs)}`);
+  const whens = segments
+    .slice(0, -1)
+    .map((segment) => `WHEN ${column} < ${int(segment.endMs)} THEN ${branch(segment.offsetMs)}`);
   return `(CASE ${whens.join(" ")} ELSE ${branch(segments.at(-1)!.offsetMs)} END)`;
 }
 
@@ -113,7 +122,8 @@ export async function loadMetrics(request: LoadRequest): Promise<MetricRow[]> {
     if (plan.kind === "rollups" && (request.startMs % HOUR_MS !== 0 || request.endMs % HOUR_MS !== 0)) {
       throw new RangeError("rollup ranges start and end on UTC hours");
     }
-    const excluded = plan.kind === "mixed" ? Prisma.raw(`AND hour_ms NOT IN (${plan.splitHours.map(int).join(", ")})`) : Prisma.empty;
+    const excluded =
+      plan.kind === "mixed" ? Prisma.raw(`AND hour_ms NOT IN (${plan.splitHours.map(int).join(", ")})`) : Prisma.empty;
     const { select, groupBy } = grouping("hour_ms", time, dimension);
     const result = await client.$queryRaw<(Aggregate & { i: unknown; c: unknown; v: unknown })[]>`
       SELECT ${select}
@@ -139,7 +149,8 @@ export async function loadMetrics(request: LoadRequest): Promise<MetricRow[]> {
     const within = (column: string) =>
       Prisma.join(
         ranges.map(
-          (range) => Prisma.sql`(campaign_id = ${campaignId} AND ${Prisma.raw(`${column} >= ${int(range.startMs)} AND ${column} < ${int(range.endMs)}`)})`,
+          (range) =>
+            Prisma.sql`(campaign_id = ${campaignId} AND ${Prisma.raw(`${column} >= ${int(range.startMs)} AND ${column} < ${int(range.endMs)}`)})`,
         ),
         " OR ",
       );

@@ -38,8 +38,34 @@ export function reportToCsv(report: CampaignReport): string {
   }
   const { totals, period } = report;
   return toCsv(
-    ["campaign_id", "start_date", "end_date", "timezone", "impressions", "clicks", "ctr", "conversions", "spend_usd", "average_cpm_paid_usd", "as_of"],
-    [[report.campaign_id, period.start, period.end, period.timezone, totals.impressions, totals.clicks, totals.ctr, totals.conversions, totals.spend_usd, totals.average_cpm_paid_usd, totals.as_of]],
+    [
+      "campaign_id",
+      "start_date",
+      "end_date",
+      "timezone",
+      "impressions",
+      "clicks",
+      "ctr",
+      "conversions",
+      "spend_usd",
+      "average_cpm_paid_usd",
+      "as_of",
+    ],
+    [
+      [
+        report.campaign_id,
+        period.start,
+        period.end,
+        period.timezone,
+        totals.impressions,
+        totals.clicks,
+        totals.ctr,
+        totals.conversions,
+        totals.spend_usd,
+        totals.average_cpm_paid_usd,
+        totals.as_of,
+      ],
+    ],
   );
 }
 

@@ -23,13 +23,19 @@ const daysBetween = (start: string, end: string) => Math.round((Date.parse(end) 
 const reportDate = (what: string) =>
   z.iso
     .date({ error: `${what} must be a date YYYY-MM-DD` })
-    .refine((value) => value >= MIN_REPORT_DATE && value <= MAX_REPORT_DATE, `${what} must be between ${MIN_REPORT_DATE} and ${MAX_REPORT_DATE}`);
+    .refine(
+      (value) => value >= MIN_REPORT_DATE && value <= MAX_REPORT_DATE,
+      `${what} must be between ${MIN_REPORT_DATE} and ${MAX_REPORT_DATE}`,
+    );
 
 const timezone = z
   .string()
   .default("UTC")
   .refine((value) => isValidTimeZone(value), "timezone must be an IANA time zone name such as America/New_York")
-  .meta({ description: "IANA time zone name; days and hours are computed in it, DST included. Default UTC.", example: "America/New_York" });
+  .meta({
+    description: "IANA time zone name; days and hours are computed in it, DST included. Default UTC.",
+    example: "America/New_York",
+  });
 
 function checkRange(maxDays: (value: { granularity?: Granularity }) => number) {
   return (value: { start_date: string; end_date: string; granularity?: Granularity }, ctx: z.RefinementCtx) => {
@@ -46,9 +52,17 @@ function checkRange(maxDays: (value: { granularity?: Granularity }) => number) {
 
 export const reportQuery = z
   .object({
-    start_date: reportDate("start_date").meta({ description: "First local date of the report (inclusive).", example: "2026-03-01" }),
-    end_date: reportDate("end_date").meta({ description: `Last local date (inclusive); at most ${MAX_REPORT_DAYS} days after start_date counting both.`, example: "2026-03-31" }),
-    breakdown: z.enum(BREAKDOWNS).optional().meta({ description: "Adds `rows`, one per key: local date, moment type, sport, creative id or local hour of day (0-23)." }),
+    start_date: reportDate("start_date").meta({
+      description: "First local date of the report (inclusive).",
+      example: "2026-03-01",
+    }),
+    end_date: reportDate("end_date").meta({
+      description: `Last local date (inclusive); at most ${MAX_REPORT_DAYS} days after start_date counting both.`,
+      example: "2026-03-31",
+    }),
+    breakdown: z.enum(BREAKDOWNS).optional().meta({
+      description: "Adds `rows`, one per key: local date, moment type, sport, creative id or local hour of day (0-23).",
+    }),
     timezone,
   })
   .superRefine(checkRange(() => MAX_REPORT_DAYS));
@@ -106,7 +120,9 @@ export const reportTotals = z
     conversions: count,
     spend_usd: usd,
     average_cpm_paid_usd: usd.meta({ description: "spend / impressions x 1000; 0 without impressions." }),
-    as_of: z.iso.datetime().meta({ description: "When the numbers were computed; events reach reports within 5 seconds." }),
+    as_of: z.iso
+      .datetime()
+      .meta({ description: "When the numbers were computed; events reach reports within 5 seconds." }),
   })
   .meta({ id: "ReportTotals" });
 
@@ -140,7 +156,9 @@ export type CampaignReport = z.infer<typeof campaignReport>;
 
 export const seriesPoint = z
   .object({
-    ts: z.iso.datetime().meta({ description: "Start of the local day or hour, in UTC.", example: "2026-03-08T05:00:00Z" }),
+    ts: z.iso
+      .datetime()
+      .meta({ description: "Start of the local day or hour, in UTC.", example: "2026-03-08T05:00:00Z" }),
     impressions: count,
     clicks: count,
     spend_usd: usd,
@@ -153,7 +171,8 @@ export const campaignTimeseries = z
     granularity: z.enum(GRANULARITIES),
     period,
     series: z.array(seriesPoint).meta({
-      description: "One point per local day or hour of the range, zeros included (a fall-back day has 25 hours, a spring-forward day 23).",
+      description:
+        "One point per local day or hour of the range, zeros included (a fall-back day has 25 hours, a spring-forward day 23).",
     }),
   })
   .meta({ id: "CampaignTimeSeries" });
@@ -167,7 +186,11 @@ export const creativePerformance = z
     ctr,
     conversions: count,
     spend_usd: usd,
-    traffic_allocation: z.number().min(0).max(1).meta({ description: "1/N of the campaign's approved creatives; 0 unless approved." }),
+    traffic_allocation: z
+      .number()
+      .min(0)
+      .max(1)
+      .meta({ description: "1/N of the campaign's approved creatives; 0 unless approved." }),
   })
   .meta({ id: "CreativePerformance" });
 export type CreativePerformance = z.infer<typeof creativePerformance>;

@@ -37,10 +37,14 @@ async function convert(campaignId: string, row: SeededImpression, when: string, 
   expect(result.status).toBe("recorded");
 }
 
-const rowsOf = (report: CampaignReport) => Object.fromEntries(report.rows!.map((row) => [row.key, [row.impressions, row.clicks, row.conversions, row.spend_usd]]));
+const rowsOf = (report: CampaignReport) =>
+  Object.fromEntries(
+    report.rows!.map((row) => [row.key, [row.impressions, row.clicks, row.conversions, row.spend_usd]]),
+  );
 
 function expectRowsSumToTotals(report: CampaignReport) {
-  const sum = (field: "impressions" | "clicks" | "conversions") => report.rows!.reduce((total, row) => total + row[field], 0);
+  const sum = (field: "impressions" | "clicks" | "conversions") =>
+    report.rows!.reduce((total, row) => total + row[field], 0);
   expect(sum("impressions")).toBe(report.totals.impressions);
   expect(sum("clicks")).toBe(report.totals.clicks);
   expect(sum("conversions")).toBe(report.totals.conversions);
@@ -53,19 +57,66 @@ describe("E9/E10 in America/New_York across the November DST change", () => {
     const { campaign, actor, a, b } = await setup();
     const events: SeedImpression[] = [
       // 1: Oct 31 23:59:59 EDT, outside; its click (Nov 1 00:20 EDT) is inside
-      { creativeId: a, momentType: "close_game", sport: "nba", servedAtMs: at("2025-11-01T03:59:59Z"), costMicros: 1000n, clickedAtMs: at("2025-11-01T04:20:00Z") },
+      {
+        creativeId: a,
+        momentType: "close_game",
+        sport: "nba",
+        servedAtMs: at("2025-11-01T03:59:59Z"),
+        costMicros: 1000n,
+        clickedAtMs: at("2025-11-01T04:20:00Z"),
+      },
       // 2: Nov 1 00:00 EDT, clicked 00:10 EDT
-      { creativeId: a, momentType: "close_game", sport: "nba", servedAtMs: at("2025-11-01T04:00:00Z"), costMicros: 2000n, clickedAtMs: at("2025-11-01T04:10:00Z") },
+      {
+        creativeId: a,
+        momentType: "close_game",
+        sport: "nba",
+        servedAtMs: at("2025-11-01T04:00:00Z"),
+        costMicros: 2000n,
+        clickedAtMs: at("2025-11-01T04:10:00Z"),
+      },
       // 3: Nov 2 01:30 EDT (the first 1 AM), clicked 01:15 EST (the second)
-      { creativeId: b, momentType: "overtime", sport: "nfl", servedAtMs: at("2025-11-02T05:30:00Z"), costMicros: 3000n, clickedAtMs: at("2025-11-02T06:15:00Z") },
+      {
+        creativeId: b,
+        momentType: "overtime",
+        sport: "nfl",
+        servedAtMs: at("2025-11-02T05:30:00Z"),
+        costMicros: 3000n,
+        clickedAtMs: at("2025-11-02T06:15:00Z"),
+      },
       // 4: Nov 2 01:30 EST (the second 1 AM)
-      { creativeId: a, momentType: "overtime", sport: "nba", servedAtMs: at("2025-11-02T06:30:00Z"), costMicros: 5000n },
+      {
+        creativeId: a,
+        momentType: "overtime",
+        sport: "nba",
+        servedAtMs: at("2025-11-02T06:30:00Z"),
+        costMicros: 5000n,
+      },
       // 5: Nov 2 23:30 EST, clicked Nov 3 00:05 EST
-      { creativeId: a, momentType: "close_game", sport: "nfl", servedAtMs: at("2025-11-03T04:30:00Z"), costMicros: 7000n, clickedAtMs: at("2025-11-03T05:05:00Z") },
+      {
+        creativeId: a,
+        momentType: "close_game",
+        sport: "nfl",
+        servedAtMs: at("2025-11-03T04:30:00Z"),
+        costMicros: 7000n,
+        clickedAtMs: at("2025-11-03T05:05:00Z"),
+      },
       // 6: Nov 3 23:59:59.999 EST, the last instant of the range
-      { creativeId: b, momentType: "close_game", sport: "nba", servedAtMs: at("2025-11-04T04:59:59.999Z"), costMicros: 11000n },
+      {
+        creativeId: b,
+        momentType: "close_game",
+        sport: "nba",
+        servedAtMs: at("2025-11-04T04:59:59.999Z"),
+        costMicros: 11000n,
+      },
       // 7: Nov 4 00:00 EST, outside, and so is its click
-      { creativeId: b, momentType: "close_game", sport: "nba", servedAtMs: at("2025-11-04T05:00:00Z"), costMicros: 13000n, clickedAtMs: at("2025-11-04T05:01:00Z") },
+      {
+        creativeId: b,
+        momentType: "close_game",
+        sport: "nba",
+        servedAtMs: at("2025-11-04T05:00:00Z"),
+        costMicros: 13000n,
+        clickedAtMs: at("2025-11-04T05:01:00Z"),
+      },
     ];
     const seeded = await seedDelivery(campaign, events);
     await convert(campaign.id, seeded[2]!, "2025-11-02T06:45:00Z", 10); // Nov 2 01:45 EST
@@ -90,7 +141,8 @@ describe("E9/E10 in America/New_York across the November DST change", () => {
         },
       });
 
-      const byDay = (await getCampaignReport(actor, campaign.id, { ...query, breakdown: "day" }, { now: NOW, source })).report;
+      const byDay = (await getCampaignReport(actor, campaign.id, { ...query, breakdown: "day" }, { now: NOW, source }))
+        .report;
       expect(byDay.breakdown).toBe("day");
       expect(byDay.rows).toEqual([
         { key: "2025-11-01", impressions: 1, clicks: 2, ctr: 2, conversions: 0, spend_usd: 0.002 },
@@ -99,10 +151,18 @@ describe("E9/E10 in America/New_York across the November DST change", () => {
       ]);
       expectRowsSumToTotals(byDay);
 
-      const byHour = (await getCampaignReport(actor, campaign.id, { ...query, breakdown: "hour_of_day" }, { now: NOW, source })).report;
+      const byHour = (
+        await getCampaignReport(actor, campaign.id, { ...query, breakdown: "hour_of_day" }, { now: NOW, source })
+      ).report;
       expect(byHour.rows).toHaveLength(24);
       expect(byHour.rows!.map((row) => row.key)).toEqual(Array.from({ length: 24 }, (_, hour) => hour));
-      expect(Object.fromEntries(byHour.rows!.filter((row) => row.impressions || row.clicks || row.conversions).map((row) => [row.key, [row.impressions, row.clicks, row.conversions, row.spend_usd]]))).toEqual({
+      expect(
+        Object.fromEntries(
+          byHour
+            .rows!.filter((row) => row.impressions || row.clicks || row.conversions)
+            .map((row) => [row.key, [row.impressions, row.clicks, row.conversions, row.spend_usd]]),
+        ),
+      ).toEqual({
         0: [1, 3, 0, 0.002],
         1: [2, 1, 1, 0.008],
         7: [0, 0, 1, 0],
@@ -110,17 +170,23 @@ describe("E9/E10 in America/New_York across the November DST change", () => {
       });
       expectRowsSumToTotals(byHour);
 
-      const byMoment = (await getCampaignReport(actor, campaign.id, { ...query, breakdown: "moment_type" }, { now: NOW, source })).report;
+      const byMoment = (
+        await getCampaignReport(actor, campaign.id, { ...query, breakdown: "moment_type" }, { now: NOW, source })
+      ).report;
       expect(byMoment.rows!.map((row) => row.key)).toEqual(["overtime", "close_game"]);
       expect(rowsOf(byMoment)).toEqual({ close_game: [3, 3, 1, 0.02], overtime: [2, 1, 1, 0.008] });
       expectRowsSumToTotals(byMoment);
 
-      const bySport = (await getCampaignReport(actor, campaign.id, { ...query, breakdown: "sport" }, { now: NOW, source })).report;
+      const bySport = (
+        await getCampaignReport(actor, campaign.id, { ...query, breakdown: "sport" }, { now: NOW, source })
+      ).report;
       expect(bySport.rows!.map((row) => row.key)).toEqual(["nba", "nfl"]);
       expect(rowsOf(bySport)).toEqual({ nba: [3, 2, 1, 0.018], nfl: [2, 2, 1, 0.01] });
       expectRowsSumToTotals(bySport);
 
-      const byCreative = (await getCampaignReport(actor, campaign.id, { ...query, breakdown: "creative" }, { now: NOW, source })).report;
+      const byCreative = (
+        await getCampaignReport(actor, campaign.id, { ...query, breakdown: "creative" }, { now: NOW, source })
+      ).report;
       expect(byCreative.rows!.map((row) => row.key)).toEqual([a, b]);
       expect(rowsOf(byCreative)).toEqual({ [a]: [3, 3, 1, 0.014], [b]: [2, 1, 1, 0.014] });
       expectRowsSumToTotals(byCreative);
@@ -136,7 +202,12 @@ describe("E9/E10 in America/New_York across the November DST change", () => {
     }
 
     // E10 by hour on the 25-hour day, from raw impressions
-    const hourly = await getCampaignTimeseries(actor, campaign.id, { start_date: "2025-11-02", end_date: "2025-11-02", timezone: "America/New_York", granularity: "hour" });
+    const hourly = await getCampaignTimeseries(actor, campaign.id, {
+      start_date: "2025-11-02",
+      end_date: "2025-11-02",
+      timezone: "America/New_York",
+      granularity: "hour",
+    });
     expect(hourly.source).toBe("raw");
     expect(hourly.series.granularity).toBe("hour");
     expect(hourly.series.series).toHaveLength(25);
@@ -160,9 +231,16 @@ describe("E9/E10 in America/New_York across the March DST change", () => {
     ]);
     const query = { start_date: "2025-03-09", end_date: "2025-03-09", timezone: "America/New_York" };
     for (const source of ["rollups", "raw"] as const) {
-      const { report } = await getCampaignReport(actor, campaign.id, { ...query, breakdown: "hour_of_day" }, { now: NOW, source });
+      const { report } = await getCampaignReport(
+        actor,
+        campaign.id,
+        { ...query, breakdown: "hour_of_day" },
+        { now: NOW, source },
+      );
       expect(report.totals).toMatchObject({ impressions: 3, clicks: 1, spend_usd: 0.009, average_cpm_paid_usd: 3 });
-      expect(report.rows!.filter((row) => row.impressions).map((row) => [row.key, row.impressions, row.clicks])).toEqual([
+      expect(
+        report.rows!.filter((row) => row.impressions).map((row) => [row.key, row.impressions, row.clicks]),
+      ).toEqual([
         [1, 1, 0],
         [3, 1, 1],
         [23, 1, 0],
@@ -171,8 +249,17 @@ describe("E9/E10 in America/New_York across the March DST change", () => {
     }
     const hourly = await getCampaignTimeseries(actor, campaign.id, { ...query, granularity: "hour" });
     expect(hourly.series.series).toHaveLength(23);
-    expect(hourly.series.series.map((point) => point.ts).slice(0, 3)).toEqual(["2025-03-09T05:00:00Z", "2025-03-09T06:00:00Z", "2025-03-09T07:00:00Z"]);
-    expect(hourly.series.series[2]).toEqual({ ts: "2025-03-09T07:00:00Z", impressions: 1, clicks: 1, spend_usd: 0.003 });
+    expect(hourly.series.series.map((point) => point.ts).slice(0, 3)).toEqual([
+      "2025-03-09T05:00:00Z",
+      "2025-03-09T06:00:00Z",
+      "2025-03-09T07:00:00Z",
+    ]);
+    expect(hourly.series.series[2]).toEqual({
+      ts: "2025-03-09T07:00:00Z",
+      impressions: 1,
+      clicks: 1,
+      spend_usd: 0.003,
+    });
   });
 });
 
@@ -181,7 +268,12 @@ describe("E9/E10 in Asia/Kolkata (+05:30)", () => {
     const { campaign, actor, a } = await setup();
     const seeded = await seedDelivery(campaign, [
       { servedAtMs: at("2025-06-09T18:29:59Z"), costMicros: 1000n }, // Jun 9 23:59:59 IST, outside
-      { creativeId: a, servedAtMs: at("2025-06-09T18:30:00Z"), costMicros: 2000n, clickedAtMs: at("2025-06-09T19:00:00Z") }, // Jun 10 00:00, clicked 00:30
+      {
+        creativeId: a,
+        servedAtMs: at("2025-06-09T18:30:00Z"),
+        costMicros: 2000n,
+        clickedAtMs: at("2025-06-09T19:00:00Z"),
+      }, // Jun 10 00:00, clicked 00:30
       { servedAtMs: at("2025-06-10T04:29:00Z"), costMicros: 3000n }, // 09:59
       { servedAtMs: at("2025-06-10T04:30:00Z"), costMicros: 5000n }, // 10:00, same UTC hour as the previous
       { servedAtMs: at("2025-06-10T18:29:00Z"), costMicros: 7000n, clickedAtMs: at("2025-06-10T18:31:00Z") }, // 23:59, clicked Jun 11 00:01
@@ -194,7 +286,15 @@ describe("E9/E10 in Asia/Kolkata (+05:30)", () => {
     const { report, source } = await getCampaignReport(actor, campaign.id, query, { now: NOW });
     // the partial first and last UTC hours (18:00-18:30 and 18:30-19:00 UTC) from raw rows, the rest from rollups
     expect(source).toBe("rollups+raw");
-    expect(report.totals).toEqual({ impressions: 5, clicks: 2, ctr: 0.4, conversions: 1, spend_usd: 0.028, average_cpm_paid_usd: 5.6, as_of: "2026-01-01T00:00:00.000Z" });
+    expect(report.totals).toEqual({
+      impressions: 5,
+      clicks: 2,
+      ctr: 0.4,
+      conversions: 1,
+      spend_usd: 0.028,
+      average_cpm_paid_usd: 5.6,
+      as_of: "2026-01-01T00:00:00.000Z",
+    });
     await expect(getCampaignReport(actor, campaign.id, query, { source: "rollups" })).rejects.toThrow(RangeError);
     expect((await getCampaignReport(actor, campaign.id, query, { now: NOW, source: "raw" })).report).toEqual(report);
 
@@ -202,13 +302,21 @@ describe("E9/E10 in Asia/Kolkata (+05:30)", () => {
     expect(byDay.source).toBe("rollups+raw");
     expect(rowsOf(byDay.report)).toEqual({ "2025-06-10": [4, 1, 0, 0.017], "2025-06-11": [1, 1, 1, 0.011] });
     expectRowsSumToTotals(byDay.report);
-    expect((await getCampaignReport(actor, campaign.id, { ...query, breakdown: "day" }, { source: "raw" })).report.rows).toEqual(byDay.report.rows);
+    expect(
+      (await getCampaignReport(actor, campaign.id, { ...query, breakdown: "day" }, { source: "raw" })).report.rows,
+    ).toEqual(byDay.report.rows);
 
     const hourResult = await getCampaignReport(actor, campaign.id, { ...query, breakdown: "hour_of_day" });
     // every UTC hour holds the end of one local hour and the start of the next
     expect(hourResult.source).toBe("raw");
     const byHour = hourResult.report;
-    expect(Object.fromEntries(byHour.rows!.filter((row) => row.impressions || row.clicks || row.conversions).map((row) => [row.key, [row.impressions, row.clicks, row.conversions, row.spend_usd]]))).toEqual({
+    expect(
+      Object.fromEntries(
+        byHour
+          .rows!.filter((row) => row.impressions || row.clicks || row.conversions)
+          .map((row) => [row.key, [row.impressions, row.clicks, row.conversions, row.spend_usd]]),
+      ),
+    ).toEqual({
       0: [2, 2, 0, 0.013],
       9: [1, 0, 0, 0.003],
       10: [1, 0, 0, 0.005],
@@ -242,7 +350,12 @@ describe("E9/E10 in Asia/Kolkata (+05:30)", () => {
       { servedAtMs: at("2025-01-01T04:14:59Z"), costMicros: 1000n }, // 09:59:59 NPT
       { servedAtMs: at("2025-01-01T04:15:00Z"), costMicros: 2000n }, // 10:00 NPT
     ]);
-    const { report, source } = await getCampaignReport(actor, campaign.id, { start_date: "2025-01-01", end_date: "2025-01-01", timezone: "Asia/Kathmandu", breakdown: "hour_of_day" });
+    const { report, source } = await getCampaignReport(actor, campaign.id, {
+      start_date: "2025-01-01",
+      end_date: "2025-01-01",
+      timezone: "Asia/Kathmandu",
+      breakdown: "hour_of_day",
+    });
     expect(source).toBe("raw");
     expect(report.rows![9]).toMatchObject({ key: 9, impressions: 1, spend_usd: 0.001 });
     expect(report.rows![10]).toMatchObject({ key: 10, impressions: 1, spend_usd: 0.002 });
@@ -283,11 +396,23 @@ describe("randomized events: every zone, breakdown and source agrees with a brut
     const conversions: { row: SeededImpression; atMs: number }[] = [];
     for (const row of seeded.filter((entry) => entry.clickedAtMs !== undefined).slice(0, 40)) {
       const atMs = row.clickedAtMs! + Math.floor(random() * 48 * 3_600_000);
-      await recordConversion({ campaign_id: campaign.id, click_id: row.clickId, event_type: "install" }, { now: () => atMs });
+      await recordConversion(
+        { campaign_id: campaign.id, click_id: row.clickId, event_type: "install" },
+        { now: () => atMs },
+      );
       conversions.push({ row, atMs });
     }
 
-    const zones = ["UTC", "America/New_York", "America/Los_Angeles", "Europe/London", "Asia/Tokyo", "Asia/Kolkata", "Asia/Kathmandu", "Australia/Adelaide"];
+    const zones = [
+      "UTC",
+      "America/New_York",
+      "America/Los_Angeles",
+      "Europe/London",
+      "Asia/Tokyo",
+      "Asia/Kolkata",
+      "Asia/Kathmandu",
+      "Australia/Adelaide",
+    ];
     for (const zone of zones) {
       const query = { start_date: "2025-10-30", end_date: "2025-11-05", timezone: zone };
       const local = (ms: number) => DateTime.fromMillis(ms, { zone });
@@ -315,15 +440,23 @@ describe("randomized events: every zone, breakdown and source agrees with a brut
             add(keyOf[breakdown](row, row.servedAtMs), 0, 1);
             add(keyOf[breakdown](row, row.servedAtMs), 3, Number(row.costMicros));
           }
-          if (row.clickedAtMs !== undefined && inRange(row.clickedAtMs)) add(keyOf[breakdown](row, row.clickedAtMs), 1, 1);
+          if (row.clickedAtMs !== undefined && inRange(row.clickedAtMs))
+            add(keyOf[breakdown](row, row.clickedAtMs), 1, 1);
         }
         for (const { row, atMs } of conversions) if (inRange(atMs)) add(keyOf[breakdown](row, atMs), 2, 1);
 
         const auto = await getCampaignReport(actor, campaign.id, { ...query, breakdown }, { now: NOW });
         const results = [auto.report];
-        if (auto.source !== "raw") results.push((await getCampaignReport(actor, campaign.id, { ...query, breakdown }, { now: NOW, source: "raw" })).report);
+        if (auto.source !== "raw")
+          results.push(
+            (await getCampaignReport(actor, campaign.id, { ...query, breakdown }, { now: NOW, source: "raw" })).report,
+          );
         for (const report of results) {
-          const actual = new Map(report.rows!.filter((row) => row.impressions || row.clicks || row.conversions).map((row) => [row.key, [row.impressions, row.clicks, row.conversions, Math.round(row.spend_usd * 1e6)]]));
+          const actual = new Map(
+            report
+              .rows!.filter((row) => row.impressions || row.clicks || row.conversions)
+              .map((row) => [row.key, [row.impressions, row.clicks, row.conversions, Math.round(row.spend_usd * 1e6)]]),
+          );
           expect(actual, `${zone} ${breakdown}`).toEqual(expected);
           expectRowsSumToTotals(report);
         }
@@ -333,10 +466,13 @@ describe("randomized events: every zone, breakdown and source agrees with a brut
       const { report } = await getCampaignReport(actor, campaign.id, query);
       for (const granularity of ["day", "hour"] as const) {
         const { series } = await getCampaignTimeseries(actor, campaign.id, { ...query, granularity });
-        const sum = (field: "impressions" | "clicks") => series.series.reduce((total, point) => total + point[field], 0);
+        const sum = (field: "impressions" | "clicks") =>
+          series.series.reduce((total, point) => total + point[field], 0);
         expect(sum("impressions"), `${zone} ${granularity}`).toBe(report.totals.impressions);
         expect(sum("clicks"), `${zone} ${granularity}`).toBe(report.totals.clicks);
-        expect(series.series.reduce((total, point) => total + Math.round(point.spend_usd * 1e6), 0)).toBe(Math.round(report.totals.spend_usd * 1e6));
+        expect(series.series.reduce((total, point) => total + Math.round(point.spend_usd * 1e6), 0)).toBe(
+          Math.round(report.totals.spend_usd * 1e6),
+        );
       }
     }
   }, 60_000);
@@ -346,10 +482,20 @@ describe("E11 creative performance", () => {
   it("sums the creative's delivery and gives its traffic share; another advertiser's creative is 404", async () => {
     const { campaign, actor, a, b } = await setup();
     const seeded = await seedDelivery(campaign, [
-      { creativeId: a, servedAtMs: at("2025-05-01T10:00:00Z"), costMicros: 2500n, clickedAtMs: at("2025-05-01T10:01:00Z") },
+      {
+        creativeId: a,
+        servedAtMs: at("2025-05-01T10:00:00Z"),
+        costMicros: 2500n,
+        clickedAtMs: at("2025-05-01T10:01:00Z"),
+      },
       { creativeId: a, servedAtMs: at("2025-05-03T10:00:00Z"), costMicros: 2500n },
       { creativeId: a, servedAtMs: at("2025-05-04T10:00:00Z"), costMicros: 2500n },
-      { creativeId: b, servedAtMs: at("2025-05-04T11:00:00Z"), costMicros: 9000n, clickedAtMs: at("2025-05-04T11:00:01Z") },
+      {
+        creativeId: b,
+        servedAtMs: at("2025-05-04T11:00:00Z"),
+        costMicros: 9000n,
+        clickedAtMs: at("2025-05-04T11:00:01Z"),
+      },
     ]);
     await convert(campaign.id, seeded[0]!, "2025-05-02T00:00:00Z", 20);
     expect(await getCreativePerformance(actor, a)).toEqual({
@@ -361,10 +507,21 @@ describe("E11 creative performance", () => {
       spend_usd: 0.0075,
       traffic_allocation: 0.5,
     });
-    expect(await getCreativePerformance(actor, b)).toMatchObject({ impressions: 1, clicks: 1, ctr: 1, conversions: 0, spend_usd: 0.009, traffic_allocation: 0.5 });
+    expect(await getCreativePerformance(actor, b)).toMatchObject({
+      impressions: 1,
+      clicks: 1,
+      ctr: 1,
+      conversions: 0,
+      spend_usd: 0.009,
+      traffic_allocation: 0.5,
+    });
 
     const stranger = await createTestAdvertiser();
-    const strangerActor: Actor = { advertiserId: stranger.advertiserId, scopes: new Set(["reporting:read"]), via: "token" };
+    const strangerActor: Actor = {
+      advertiserId: stranger.advertiserId,
+      scopes: new Set(["reporting:read"]),
+      via: "token",
+    };
     await expect(getCreativePerformance(strangerActor, a)).rejects.toMatchObject({ code: "not_found", status: 404 });
     await expect(getCreativePerformance(actor, "cr_nope")).rejects.toMatchObject({ code: "not_found" });
   });

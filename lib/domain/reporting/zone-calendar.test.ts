@@ -24,7 +24,11 @@ describe("ZoneCalendar", () => {
     ]);
     const hours = calendar.hourStarts();
     expect(hours).toHaveLength(23);
-    expect(hours.map((ms) => calendar.hourOf(ms))).toEqual([0, 1, ...Array.from({ length: 21 }, (_, index) => index + 3)]);
+    expect(hours.map((ms) => calendar.hourOf(ms))).toEqual([
+      0,
+      1,
+      ...Array.from({ length: 21 }, (_, index) => index + 3),
+    ]);
     expect(calendar.isHourAligned()).toBe(true);
     expect(calendar.localIso(utc("2025-03-09T07:00:00Z"))).toBe("2025-03-09T03:00:00-04:00");
     expect(calendar.dateOf(utc("2025-03-10T03:59:59.999Z"))).toBe("2025-03-09");
@@ -34,7 +38,11 @@ describe("ZoneCalendar", () => {
     const calendar = ZoneCalendar.forDates("America/New_York", "2025-11-01", "2025-11-03");
     const days = calendar.days();
     expect(days.map((day) => day.date)).toEqual(["2025-11-01", "2025-11-02", "2025-11-03"]);
-    expect(days.map((day) => day.startMs)).toEqual([utc("2025-11-01T04:00:00Z"), utc("2025-11-02T04:00:00Z"), utc("2025-11-03T05:00:00Z")]);
+    expect(days.map((day) => day.startMs)).toEqual([
+      utc("2025-11-01T04:00:00Z"),
+      utc("2025-11-02T04:00:00Z"),
+      utc("2025-11-03T05:00:00Z"),
+    ]);
     const hours = calendar.hourStarts();
     expect(hours).toHaveLength(24 + 25 + 24);
     const nov2 = hours.filter((ms) => calendar.dateOf(ms) === "2025-11-02");
@@ -93,11 +101,22 @@ describe("ZoneCalendar", () => {
 
   it("America/Santiago: the day DST skips midnight starts at 01:00", () => {
     const calendar = ZoneCalendar.forDates("America/Santiago", "2024-09-07", "2024-09-08");
-    expect(calendar.days().map((day) => calendar.localIso(day.startMs))).toEqual(["2024-09-07T00:00:00-04:00", "2024-09-08T01:00:00-03:00"]);
+    expect(calendar.days().map((day) => calendar.localIso(day.startMs))).toEqual([
+      "2024-09-07T00:00:00-04:00",
+      "2024-09-08T01:00:00-03:00",
+    ]);
   });
 
   it("maps instants to the same local date and hour as luxon, across a whole year of zones", () => {
-    for (const zone of ["Europe/London", "America/New_York", "Asia/Kolkata", "Asia/Kathmandu", "Australia/Lord_Howe", "America/Santiago", "Pacific/Chatham"]) {
+    for (const zone of [
+      "Europe/London",
+      "America/New_York",
+      "Asia/Kolkata",
+      "Asia/Kathmandu",
+      "Australia/Lord_Howe",
+      "America/Santiago",
+      "Pacific/Chatham",
+    ]) {
       const calendar = ZoneCalendar.forDates(zone, "2024-01-01", "2024-12-31");
       for (let ms = calendar.startMs; ms < calendar.endMs; ms += 7_919_000) {
         const local = DateTime.fromMillis(ms, { zone });

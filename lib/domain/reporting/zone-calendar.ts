@@ -32,7 +32,14 @@ export class ZoneCalendar {
   readonly segments: readonly OffsetSegment[];
   #last = 0;
 
-  private constructor(zone: string, startDate: string, endDate: string, startMs: number, endMs: number, segments: OffsetSegment[]) {
+  private constructor(
+    zone: string,
+    startDate: string,
+    endDate: string,
+    startMs: number,
+    endMs: number,
+    segments: OffsetSegment[],
+  ) {
     this.zone = zone;
     this.startDate = startDate;
     this.endDate = endDate;

@@ -7,14 +7,46 @@ describe("incrementRollups", () => {
     const at = Date.UTC(2026, 10, 22, 14, 37, 12);
     await db().$transaction(async (tx) => {
       await incrementRollups(tx, [
-        { campaignId: "cmp_a", creativeId: "cr_a", momentType: "overtime", sport: "nba", atMs: at, impressions: 1, spendMicros: 350n },
-        { campaignId: "cmp_a", creativeId: "cr_a", momentType: "overtime", sport: "nba", atMs: at + 60_000, impressions: 1, spendMicros: 400n },
-        { campaignId: "cmp_a", creativeId: "cr_a", momentType: "overtime", sport: "nba", atMs: at + 3_600_000, impressions: 1, spendMicros: 1n },
+        {
+          campaignId: "cmp_a",
+          creativeId: "cr_a",
+          momentType: "overtime",
+          sport: "nba",
+          atMs: at,
+          impressions: 1,
+          spendMicros: 350n,
+        },
+        {
+          campaignId: "cmp_a",
+          creativeId: "cr_a",
+          momentType: "overtime",
+          sport: "nba",
+          atMs: at + 60_000,
+          impressions: 1,
+          spendMicros: 400n,
+        },
+        {
+          campaignId: "cmp_a",
+          creativeId: "cr_a",
+          momentType: "overtime",
+          sport: "nba",
+          atMs: at + 3_600_000,
+          impressions: 1,
+          spendMicros: 1n,
+        },
       ]);
     });
     await incrementRollups(db(), [
       { campaignId: "cmp_a", creativeId: "cr_a", momentType: "overtime", sport: "nba", atMs: at, clicks: 1 },
-      { campaignId: "cmp_a", creativeId: "cr_a", momentType: "overtime", sport: "nba", atMs: at, conversions: 1, conversionValueMicros: 25_000_000n },
+      {
+        campaignId: "cmp_a",
+        creativeId: "cr_a",
+        momentType: "overtime",
+        sport: "nba",
+        atMs: at,
+        conversions: 1,
+        conversionValueMicros: 25_000_000n,
+      },
     ]);
     const rows = await db().hourlyRollup.findMany({ orderBy: { hourMs: "asc" } });
     expect(rows).toHaveLength(2);
@@ -33,7 +65,9 @@ describe("incrementRollups", () => {
   it("rolls back with its transaction", async () => {
     await expect(
       db().$transaction(async (tx) => {
-        await incrementRollups(tx, [{ campaignId: "cmp_b", creativeId: "cr_b", momentType: "overtime", sport: "nfl", atMs: 0, impressions: 5 }]);
+        await incrementRollups(tx, [
+          { campaignId: "cmp_b", creativeId: "cr_b", momentType: "overtime", sport: "nfl", atMs: 0, impressions: 5 },
+        ]);
         throw new Error("abort");
       }),
     ).rejects.toThrow("abort");

@@ -57,10 +57,12 @@ export async function incrementRollups(client: Tx | Db, deltas: readonly RollupD
   const rows = mergeRollupDeltas(deltas);
   // keep statements well under SQLite's bound-parameter limit
   for (let start = 0; start < rows.length; start += 500) {
-    const values = rows.slice(start, start + 500).map(
-      (row) =>
-        Prisma.sql`(${row.campaignId}, ${row.creativeId}, ${row.momentType}, ${row.sport}, ${row.hourMs}, ${BigInt(row.impressions)}, ${BigInt(row.clicks)}, ${BigInt(row.conversions)}, ${row.spendMicros}, ${row.conversionValueMicros})`,
-    );
+    const values = rows
+      .slice(start, start + 500)
+      .map(
+        (row) =>
+          Prisma.sql`(${row.campaignId}, ${row.creativeId}, ${row.momentType}, ${row.sport}, ${row.hourMs}, ${BigInt(row.impressions)}, ${BigInt(row.clicks)}, ${BigInt(row.conversions)}, ${row.spendMicros}, ${row.conversionValueMicros})`,
+      );
     await client.$executeRaw`
       INSERT INTO hourly_rollups
         (campaign_id, creative_id, moment_type, sport, hour_ms, impressions, clicks, conversions, spend_micros, conversion_value_micros)

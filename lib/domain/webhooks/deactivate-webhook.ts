@@ -9,7 +9,11 @@ import type { WebhookDeactivationView } from "./webhooks.schemas";
 
 export const DEACTIVATED_BY_API = "Deactivated through the API.";
 
-export async function deactivateWebhook(actor: Actor, id: string, options: { now?: Date } = {}): Promise<WebhookDeactivationView> {
+export async function deactivateWebhook(
+  actor: Actor,
+  id: string,
+  options: { now?: Date } = {},
+): Promise<WebhookDeactivationView> {
   const endpoint = await getWebhookEndpointOrThrow(actor, id);
   await db().$transaction((tx) => deactivateEndpoint(tx, endpoint.id, DEACTIVATED_BY_API, options.now ?? new Date()));
   return { deactivated: true, id: endpoint.id };

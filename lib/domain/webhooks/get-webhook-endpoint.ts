@@ -24,7 +24,9 @@ type EndpointRow = {
 
 export function endpointEvents(json: string): EventType[] {
   const parsed = JSON.parse(json) as unknown;
-  return Array.isArray(parsed) ? parsed.filter((kind): kind is EventType => typeof kind === "string" && isEventType(kind)) : [];
+  return Array.isArray(parsed)
+    ? parsed.filter((kind): kind is EventType => typeof kind === "string" && isEventType(kind))
+    : [];
 }
 
 export function toEndpointView(row: EndpointRow): WebhookEndpointView {

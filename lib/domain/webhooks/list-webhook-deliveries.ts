@@ -5,7 +5,13 @@ import { db } from "@/lib/db/client";
 import { parseInput } from "@/lib/errors";
 import { isEventType, type EventType } from "@/lib/webhooks/events";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint";
-import { DELIVERY_STATUSES, listDeliveriesQuery, type DeliveryListView, type DeliveryView, type ListDeliveriesQuery } from "./webhooks.schemas";
+import {
+  DELIVERY_STATUSES,
+  listDeliveriesQuery,
+  type DeliveryListView,
+  type DeliveryView,
+  type ListDeliveriesQuery,
+} from "./webhooks.schemas";
 
 // batchBody (lib/webhooks/payloads.ts) writes its keys in this order
 const BATCH_BODY = /^\{"id":"[^"]*","type":"impression\.served","created_at":"[^"]*","batch":true,/;
@@ -25,7 +31,13 @@ type DeliveryRow = {
   nextAttemptMs: bigint | null;
   createdAtMs: bigint;
   deliveredAtMs: bigint | null;
-  attemptsLog: { attemptNo: number; statusCode: number | null; durationMs: number; error: string | null; attemptedAtMs: bigint }[];
+  attemptsLog: {
+    attemptNo: number;
+    statusCode: number | null;
+    durationMs: number;
+    error: string | null;
+    attemptedAtMs: bigint;
+  }[];
 };
 
 export const deliveryInclude = {
@@ -33,7 +45,9 @@ export const deliveryInclude = {
 };
 
 export function toDeliveryView(row: DeliveryRow): DeliveryView {
-  const status = (DELIVERY_STATUSES as readonly string[]).includes(row.status) ? (row.status as DeliveryView["status"]) : "pending";
+  const status = (DELIVERY_STATUSES as readonly string[]).includes(row.status)
+    ? (row.status as DeliveryView["status"])
+    : "pending";
   return {
     id: row.id,
     event_id: row.eventId,
@@ -57,7 +71,11 @@ export function toDeliveryView(row: DeliveryRow): DeliveryView {
   };
 }
 
-export async function listWebhookDeliveries(actor: Actor, endpointId: string, query: ListDeliveriesQuery | Record<string, string> = {}): Promise<DeliveryListView> {
+export async function listWebhookDeliveries(
+  actor: Actor,
+  endpointId: string,
+  query: ListDeliveriesQuery | Record<string, string> = {},
+): Promise<DeliveryListView> {
   const endpoint = await getWebhookEndpointOrThrow(actor, endpointId);
   const { page, per_page, status } = parseInput(listDeliveriesQuery, query);
   const where = { endpointId: endpoint.id, ...(status ? { status } : {}) };

@@ -18,14 +18,20 @@ export async function retryWebhookDelivery(
   options: Partial<DispatchContext> = {},
 ): Promise<DeliveryView> {
   const endpoint = await getWebhookEndpointOrThrow(actor, endpointId);
-  const delivery = await db().webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: endpoint.id }, select: { id: true } });
+  const delivery = await db().webhookDelivery.findFirst({
+    where: { id: deliveryId, endpointId: endpoint.id },
+    select: { id: true },
+  });
   if (!delivery) throw new AppError("not_found", { detail: "No delivery with this id for this endpoint." });
   if (!endpoint.isActive) {
     throw new AppError("conflict", { detail: "This endpoint is deactivated: nothing is sent to it any more." });
   }
   const context = dispatchContext(options);
   const claimed = await claimDelivery(context, delivery.id, endpoint.id);
-  if (!claimed) throw new AppError("conflict", { detail: "An attempt of this delivery is under way; look at the delivery log in a few seconds." });
+  if (!claimed)
+    throw new AppError("conflict", {
+      detail: "An attempt of this delivery is under way; look at the delivery log in a few seconds.",
+    });
   await attemptDelivery(context, claimed);
   const row = await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id }, include: deliveryInclude });
   return toDeliveryView(row);

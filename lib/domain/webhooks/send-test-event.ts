@@ -15,15 +15,21 @@ export async function sendTestEvent(
 ): Promise<WebhookTestResultView> {
   const endpoint = await getWebhookEndpointOrThrow(actor, id);
   if (!endpoint.isActive) {
-    throw new AppError("conflict", { detail: "This endpoint is deactivated: nothing is sent to it any more. Register a new endpoint." });
+    throw new AppError("conflict", {
+      detail: "This endpoint is deactivated: nothing is sent to it any more. Register a new endpoint.",
+    });
   }
   const nowMs = (options.now ?? Date.now)();
   const test = testConversionBody(nowMs);
-  const outcome = await sendWebhook(endpoint, { eventId: test.id, body: test.body }, {
-    nowMs,
-    timeoutMs: options.timeoutMs,
-    allowHosts: options.allowHosts,
-  });
+  const outcome = await sendWebhook(
+    endpoint,
+    { eventId: test.id, body: test.body },
+    {
+      nowMs,
+      timeoutMs: options.timeoutMs,
+      allowHosts: options.allowHosts,
+    },
+  );
   return {
     success: outcome.ok,
     status_code: outcome.statusCode ?? 0,

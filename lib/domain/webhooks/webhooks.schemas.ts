@@ -10,19 +10,18 @@ export const eventKind = z.enum(EVENT_TYPES).meta({ id: "WebhookEventKind", desc
 
 export const registerWebhookInput = z
   .strictObject({
-    url: z
-      .url("must be an absolute URL")
-      .max(2048, "at most 2048 characters")
-      .meta({ description: "HTTPS URL resolving to public addresses only; checked at registration and at every send.", example: "https://hooks.example.com/sma" }),
+    url: z.url("must be an absolute URL").max(2048, "at most 2048 characters").meta({
+      description: "HTTPS URL resolving to public addresses only; checked at registration and at every send.",
+      example: "https://hooks.example.com/sma",
+    }),
     events: z
       .array(eventKind)
       .min(1, "at least one event kind")
       .transform((kinds) => [...new Set(kinds)])
       .meta({ description: "Event kinds to receive (non-empty; duplicates are ignored)." }),
-    batch_impressions: z
-      .boolean()
-      .default(false)
-      .meta({ description: "When true, impression.served events arrive in batches (up to 100, at most 5 s after the oldest)." }),
+    batch_impressions: z.boolean().default(false).meta({
+      description: "When true, impression.served events arrive in batches (up to 100, at most 5 s after the oldest).",
+    }),
   })
   .meta({ id: "RegisterWebhookInput" });
 export type RegisterWebhookInput = z.input<typeof registerWebhookInput>;
@@ -38,10 +37,10 @@ export const webhookEndpointView = z
     last_delivered_at: isoTime.nullable().meta({ description: "Time of the last successful delivery." }),
     created_at: isoTime,
     deactivated_at: isoTime.nullable(),
-    deactivated_reason: z
-      .string()
-      .nullable()
-      .meta({ description: "Why the endpoint is inactive: deactivated through the API, answered 410 Gone, or failed for 5 days." }),
+    deactivated_reason: z.string().nullable().meta({
+      description:
+        "Why the endpoint is inactive: deactivated through the API, answered 410 Gone, or failed for 5 days.",
+    }),
   })
   .meta({ id: "WebhookEndpoint", description: "A webhook endpoint. The secret is never shown after registration." });
 export type WebhookEndpointView = z.infer<typeof webhookEndpointView>;
@@ -51,13 +50,17 @@ export const registeredWebhookView = webhookEndpointView
     secret: z
       .string()
       .regex(/^[0-9a-f]{64}$/)
-      .meta({ description: "32 random bytes, hex-encoded: the HMAC-SHA256 key of X-Service-Signature. Shown once only." }),
+      .meta({
+        description: "32 random bytes, hex-encoded: the HMAC-SHA256 key of X-Service-Signature. Shown once only.",
+      }),
     warning: z.string(),
   })
   .meta({ id: "RegisteredWebhookEndpoint" });
 export type RegisteredWebhookView = z.infer<typeof registeredWebhookView>;
 
-export const webhookListView = z.object({ endpoints: z.array(webhookEndpointView) }).meta({ id: "WebhookEndpointList" });
+export const webhookListView = z
+  .object({ endpoints: z.array(webhookEndpointView) })
+  .meta({ id: "WebhookEndpointList" });
 export type WebhookListView = z.infer<typeof webhookListView>;
 
 export const webhookDeactivationView = z
@@ -68,7 +71,10 @@ export type WebhookDeactivationView = z.infer<typeof webhookDeactivationView>;
 export const webhookTestResultView = z
   .object({
     success: z.boolean().meta({ description: "The endpoint answered 2xx." }),
-    status_code: z.number().int().meta({ description: "HTTP status of the answer; 0 when none came (refused, network error, timeout)." }),
+    status_code: z
+      .number()
+      .int()
+      .meta({ description: "HTTP status of the answer; 0 when none came (refused, network error, timeout)." }),
     duration_ms: z.number().int(),
     message: z.string(),
   })
@@ -101,7 +107,9 @@ export const deliveryView = z
     attempts: z.number().int(),
     last_status_code: z.number().int().nullable(),
     last_error: z.string().nullable(),
-    next_attempt_at: isoTime.nullable().meta({ description: "When the next automatic attempt is due; null when none is scheduled." }),
+    next_attempt_at: isoTime
+      .nullable()
+      .meta({ description: "When the next automatic attempt is due; null when none is scheduled." }),
     created_at: isoTime,
     delivered_at: isoTime.nullable(),
     attempt_log: z.array(deliveryAttemptView).meta({ description: "Every attempt, newest first." }),

@@ -19,12 +19,22 @@ export const authPaths: ZodOpenApiPathsObject = {
       security: [],
       requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: tokenRequest } } },
       responses: {
-        "200": { description: "Access token", headers: rateLimitHeaders, content: { "application/json": { schema: tokenResponse } } },
-        "400": { description: "invalid_request, unsupported_grant_type or invalid_scope", content: { "application/json": { schema: oauthError } } },
+        "200": {
+          description: "Access token",
+          headers: rateLimitHeaders,
+          content: { "application/json": { schema: tokenResponse } },
+        },
+        "400": {
+          description: "invalid_request, unsupported_grant_type or invalid_scope",
+          content: { "application/json": { schema: oauthError } },
+        },
         "401": { description: "invalid_client", content: { "application/json": { schema: oauthError } } },
         "429": {
           description: "rate_limited",
-          headers: { ...rateLimitHeaders, "Retry-After": { description: "Seconds to wait", schema: { type: "integer" as const } } },
+          headers: {
+            ...rateLimitHeaders,
+            "Retry-After": { description: "Seconds to wait", schema: { type: "integer" as const } },
+          },
           content: { "application/json": { schema: oauthError } },
         },
       },
@@ -36,7 +46,9 @@ export const authPaths: ZodOpenApiPathsObject = {
       summary: "Public keys that verify access tokens",
       tags: ["Authentication"],
       security: [],
-      responses: { "200": { description: "JSON Web Key Set", content: { "application/json": { schema: jwksDocument } } } },
+      responses: {
+        "200": { description: "JSON Web Key Set", content: { "application/json": { schema: jwksDocument } } },
+      },
     },
   },
 };

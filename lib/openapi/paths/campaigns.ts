@@ -19,7 +19,8 @@ export const campaignsPaths: ZodOpenApiPathsObject = {
     get: {
       operationId: "listCampaigns",
       summary: "List campaigns (E4)",
-      description: "The advertiser's campaigns, newest first. Unknown query parameters are refused (422). Paging past the last page returns an empty list.",
+      description:
+        "The advertiser's campaigns, newest first. Unknown query parameters are refused (422). Paging past the last page returns an empty list.",
       tags,
       security: oauth("campaigns:read"),
       requestParams: { query: listCampaignsQuery },
@@ -43,7 +44,13 @@ export const campaignsPaths: ZodOpenApiPathsObject = {
       requestBody: { required: true, content: json(createCampaignInput) },
       responses: {
         "201": { description: "Created", content: json(campaignCreated) },
-        ...problemResponses("bad_request", "unauthorized", "insufficient_scope", "validation_failed", "icon_unreachable"),
+        ...problemResponses(
+          "bad_request",
+          "unauthorized",
+          "insufficient_scope",
+          "validation_failed",
+          "icon_unreachable",
+        ),
       },
     },
   },
@@ -76,7 +83,16 @@ export const campaignsPaths: ZodOpenApiPathsObject = {
       requestBody: { required: true, content: json(updateCampaignInput) },
       responses: {
         "200": { description: "The updated campaign", content: json(campaignDetail) },
-        ...problemResponses("bad_request", "unauthorized", "insufficient_scope", "not_found", "validation_failed", "immutable_field", "invalid_transition", "conflict"),
+        ...problemResponses(
+          "bad_request",
+          "unauthorized",
+          "insufficient_scope",
+          "not_found",
+          "validation_failed",
+          "immutable_field",
+          "invalid_transition",
+          "conflict",
+        ),
       },
     },
     delete: {
@@ -110,7 +126,16 @@ export const campaignsPaths: ZodOpenApiPathsObject = {
       requestBody: { required: true, content: json(creativeInput) },
       responses: {
         "201": { description: "The new variant", content: json(variantCreated) },
-        ...problemResponses("bad_request", "unauthorized", "insufficient_scope", "not_found", "validation_failed", "icon_unreachable", "invalid_transition", "conflict"),
+        ...problemResponses(
+          "bad_request",
+          "unauthorized",
+          "insufficient_scope",
+          "not_found",
+          "validation_failed",
+          "icon_unreachable",
+          "invalid_transition",
+          "conflict",
+        ),
       },
     },
   },

@@ -18,7 +18,10 @@ export const conversionsPaths: ZodOpenApiPathsObject = {
       security: [],
       requestParams: { query: postbackQuery },
       responses: {
-        "200": { description: "recorded or already_recorded", content: { "application/json": { schema: postbackResult } } },
+        "200": {
+          description: "recorded or already_recorded",
+          content: { "application/json": { schema: postbackResult } },
+        },
         ...problemResponses("click_not_found", "validation_failed", "attribution_window_expired", "rate_limited"),
       },
     },
@@ -30,8 +33,17 @@ export const conversionsPaths: ZodOpenApiPathsObject = {
       security: [],
       requestBody: { required: true, content: { "application/json": { schema: postbackInput } } },
       responses: {
-        "200": { description: "recorded or already_recorded", content: { "application/json": { schema: postbackResult } } },
-        ...problemResponses("bad_request", "click_not_found", "validation_failed", "attribution_window_expired", "rate_limited"),
+        "200": {
+          description: "recorded or already_recorded",
+          content: { "application/json": { schema: postbackResult } },
+        },
+        ...problemResponses(
+          "bad_request",
+          "click_not_found",
+          "validation_failed",
+          "attribution_window_expired",
+          "rate_limited",
+        ),
       },
     },
   },

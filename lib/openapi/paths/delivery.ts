@@ -35,11 +35,15 @@ export const deliveryPaths: ZodOpenApiPathsObject = {
         "`click_id` added as a query parameter. The click id is what attribution postbacks later reference.",
       tags: ["Delivery"],
       security: [],
-      requestParams: { path: z.object({ click_id: z.string().meta({ example: "clk_0Lq3Xk2a4Q9pZr2VbT7mXc1LwK8sNdRt" }) }) },
+      requestParams: {
+        path: z.object({ click_id: z.string().meta({ example: "clk_0Lq3Xk2a4Q9pZr2VbT7mXc1LwK8sNdRt" }) }),
+      },
       responses: {
         "302": {
           description: "To the creative's action_url with click_id",
-          headers: { Location: { description: "action_url with click_id=<click_id>", schema: { type: "string" as const } } },
+          headers: {
+            Location: { description: "action_url with click_id=<click_id>", schema: { type: "string" as const } },
+          },
         },
         ...problemResponses("click_not_found"),
       },

@@ -3,7 +3,11 @@ import { z } from "zod";
 import { adagentsDocument } from "@/lib/domain/discovery/discovery.schemas";
 
 const openApiDocumentSchema = z
-  .object({ openapi: z.literal("3.1.0"), info: z.object({ title: z.string(), version: z.string() }).loose(), paths: z.record(z.string(), z.unknown()) })
+  .object({
+    openapi: z.literal("3.1.0"),
+    info: z.object({ title: z.string(), version: z.string() }).loose(),
+    paths: z.record(z.string(), z.unknown()),
+  })
   .loose()
   .meta({ id: "OpenApiDocument", description: "This document." });
 
@@ -14,7 +18,12 @@ const adagents = (path: string, canonical: boolean) => ({
     description: `AdCP adagents.json: the properties this service sells and the agent authorized to sell them.${canonical ? "" : " Same document as /.well-known/adagents.json."}`,
     tags: ["Discovery"],
     security: [],
-    responses: { "200": { description: `The manifest served at ${path}`, content: { "application/json": { schema: adagentsDocument } } } },
+    responses: {
+      "200": {
+        description: `The manifest served at ${path}`,
+        content: { "application/json": { schema: adagentsDocument } },
+      },
+    },
   },
 });
 
@@ -25,10 +34,16 @@ export const discoveryPaths: ZodOpenApiPathsObject = {
     get: {
       operationId: "getOpenApiDocument",
       summary: "This OpenAPI 3.1 document (E18)",
-      description: "Generated from the service's zod schemas; also the seller-domain verification document. A readable rendering is at /docs/api.",
+      description:
+        "Generated from the service's zod schemas; also the seller-domain verification document. A readable rendering is at /docs/api.",
       tags: ["Discovery"],
       security: [],
-      responses: { "200": { description: "The OpenAPI document", content: { "application/json": { schema: openApiDocumentSchema } } } },
+      responses: {
+        "200": {
+          description: "The OpenAPI document",
+          content: { "application/json": { schema: openApiDocumentSchema } },
+        },
+      },
     },
   },
 };

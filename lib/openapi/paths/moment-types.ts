@@ -8,11 +8,15 @@ export const momentTypesPaths: ZodOpenApiPathsObject = {
     get: {
       operationId: "listMomentTypes",
       summary: "List moment types (E2)",
-      description: "Public. The 11 moment types with floors and typical CTR ranges measured from delivered volume. Cached for 1 hour.",
+      description:
+        "Public. The 11 moment types with floors and typical CTR ranges measured from delivered volume. Cached for 1 hour.",
       tags: ["Moment types"],
       security: [],
       responses: {
-        "200": { description: "Every moment type", content: { "application/json": { schema: z.array(momentTypeView) } } },
+        "200": {
+          description: "Every moment type",
+          content: { "application/json": { schema: z.array(momentTypeView) } },
+        },
         ...problemResponses(),
       },
     },

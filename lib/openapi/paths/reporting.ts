@@ -63,7 +63,11 @@ export const reportingPaths: ZodOpenApiPathsObject = {
       security: oauth("reporting:read"),
       requestParams: { path: id("campaign"), query: timeseriesQuery.extend({ format: formatParam }) },
       responses: {
-        "200": { description: "The series", headers: sourceHeader, content: { "application/json": { schema: campaignTimeseries }, "text/csv": csv } },
+        "200": {
+          description: "The series",
+          headers: sourceHeader,
+          content: { "application/json": { schema: campaignTimeseries }, "text/csv": csv },
+        },
         ...problemResponses("unauthorized", "insufficient_scope", "not_found", "validation_failed"),
       },
     },
@@ -72,12 +76,16 @@ export const reportingPaths: ZodOpenApiPathsObject = {
     get: {
       operationId: "getCreativePerformance",
       summary: "Creative performance (E11)",
-      description: "The creative's delivered impressions, clicks, conversions and spend since it started, and its current traffic share.",
+      description:
+        "The creative's delivered impressions, clicks, conversions and spend since it started, and its current traffic share.",
       tags: ["Reporting"],
       security: oauth("reporting:read"),
       requestParams: { path: id("creative") },
       responses: {
-        "200": { description: "The creative's performance", content: { "application/json": { schema: creativePerformance } } },
+        "200": {
+          description: "The creative's performance",
+          content: { "application/json": { schema: creativePerformance } },
+        },
         ...problemResponses("unauthorized", "insufficient_scope", "not_found"),
       },
     },

@@ -15,7 +15,9 @@ describe("OpenAPI: webhooks", () => {
     ["/api/ads/webhooks/{id}/deliveries", "get", "campaigns:read", "200"],
     ["/api/ads/webhooks/{id}/deliveries/{delivery_id}/retry", "post", "campaigns:write", "200"],
   ] as const)("%s %s needs %s and answers %s", (path, method, scope, status) => {
-    const operation = (paths[path] as Record<string, { security: unknown; responses: Record<string, unknown> }>)[method]!;
+    const operation = (paths[path] as Record<string, { security: unknown; responses: Record<string, unknown> }>)[
+      method
+    ]!;
     expect(operation.security).toEqual([{ oauth2: [scope] }]);
     expect(Object.keys(operation.responses)).toContain(status);
     expect(Object.keys(operation.responses)).toContain("401");
@@ -23,13 +25,29 @@ describe("OpenAPI: webhooks", () => {
   });
 
   it("documents the endpoint shapes from the zod schemas, the secret only at registration", () => {
-    const schemas = document.components?.schemas as Record<string, { properties?: Record<string, unknown>; required?: string[] }>;
+    const schemas = document.components?.schemas as Record<
+      string,
+      { properties?: Record<string, unknown>; required?: string[] }
+    >;
     expect(Object.keys(schemas.WebhookEndpoint!.properties!)).toEqual(
-      expect.arrayContaining(["id", "events", "is_active", "batch_impressions", "failure_count", "last_delivered_at", "created_at"]),
+      expect.arrayContaining([
+        "id",
+        "events",
+        "is_active",
+        "batch_impressions",
+        "failure_count",
+        "last_delivered_at",
+        "created_at",
+      ]),
     );
     expect(schemas.WebhookEndpoint!.properties).not.toHaveProperty("secret");
     expect(schemas.RegisteredWebhookEndpoint!.required).toEqual(expect.arrayContaining(["secret", "warning"]));
-    expect(Object.keys(schemas.WebhookTestResult!.properties!).sort()).toEqual(["duration_ms", "message", "status_code", "success"]);
+    expect(Object.keys(schemas.WebhookTestResult!.properties!).sort()).toEqual([
+      "duration_ms",
+      "message",
+      "status_code",
+      "success",
+    ]);
     expect(Object.keys(schemas.WebhookDeactivation!.properties!).sort()).toEqual(["deactivated", "id"]);
     expect(schemas.RegisterWebhookInput!.required).toEqual(["url", "events"]);
   });

@@ -16,7 +16,7 @@ const endpointId = z.object({ id: z.uuid().meta({ description: "Webhook endpoint
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 
 const DELIVERY_RULES =
-  "Each delivery is a POST of `{id, type, created_at, data}` (a batch: `{id, type: \"impression.served\", created_at, batch: true, data: [...]}`) " +
+  'Each delivery is a POST of `{id, type, created_at, data}` (a batch: `{id, type: "impression.served", created_at, batch: true, data: [...]}`) ' +
   "with headers `X-Service-Event-Id`, `X-Service-Timestamp` (Unix seconds) and `X-Service-Signature: sha256=<hex>`, the HMAC-SHA256 " +
   "keyed with the secret over `<timestamp>.<raw body>`. Attempts at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h " +
   "after each failure (±20 % jitter), 10 s timeout, redirects not followed. An endpoint that answers 410 Gone, or whose attempts have all " +
@@ -27,7 +27,8 @@ export const webhooksPaths: ZodOpenApiPathsObject = {
     get: {
       operationId: "listWebhookEndpoints",
       summary: "List webhook endpoints (E12)",
-      description: "Every endpoint of the advertiser, newest first, deactivated ones included (`is_active: false`). Secrets are never shown.",
+      description:
+        "Every endpoint of the advertiser, newest first, deactivated ones included (`is_active: false`). Secrets are never shown.",
       tags: ["Webhooks"],
       security: oauth("campaigns:read"),
       responses: {
@@ -72,7 +73,7 @@ export const webhooksPaths: ZodOpenApiPathsObject = {
       operationId: "sendWebhookTestEvent",
       summary: "Send a test event (E15)",
       description:
-        "Sends a signed `conversion.recorded` test event now (ids marked `test`, `event_type` custom, `event_name` \"webhook.test\") " +
+        'Sends a signed `conversion.recorded` test event now (ids marked `test`, `event_type` custom, `event_name` "webhook.test") ' +
         "and reports the answer. A failing receiver is still 200 with `success: false`. Changes neither `failure_count` nor " +
         "`last_delivered_at`. 409 for a deactivated endpoint.",
       tags: ["Webhooks"],
@@ -116,7 +117,9 @@ export const webhooksPaths: ZodOpenApiPathsObject = {
         "(a succeeded one is sent again). It counts like any attempt. 409 when the endpoint is deactivated or an attempt is under way.",
       tags: ["Webhooks"],
       security: oauth("campaigns:write"),
-      requestParams: { path: endpointId.extend({ delivery_id: z.string().meta({ description: "Delivery id (whd_...)" }) }) },
+      requestParams: {
+        path: endpointId.extend({ delivery_id: z.string().meta({ description: "Delivery id (whd_...)" }) }),
+      },
       responses: {
         "200": { description: "The delivery after the attempt", content: json(deliveryView) },
         ...problemResponses("unauthorized", "insufficient_scope", "not_found", "conflict", "rate_limited"),

@@ -19,7 +19,12 @@ const server = createServer((req, res) => {
   res.setHeader("x-request-id", hotReq.requestId);
   const started = performance.now();
   const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
-  res.on("finish", () => log.debug({ requestId: hotReq.requestId, path: pathname, status: res.statusCode, ms: performance.now() - started }, "request"));
+  res.on("finish", () =>
+    log.debug(
+      { requestId: hotReq.requestId, path: pathname, status: res.statusCode, ms: performance.now() - started },
+      "request",
+    ),
+  );
   if (!isHotPath(pathname)) {
     res.statusCode = 404;
     res.end();

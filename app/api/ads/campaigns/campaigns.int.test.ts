@@ -34,7 +34,11 @@ describe("POST /api/ads/campaigns (E5)", () => {
   it("creates an active campaign with an approved primary creative and answers 201 with the spec's fields", async () => {
     const changed: string[][] = [];
     const off = onCampaignsChanged((ids) => changed.push([...ids]));
-    const body = campaignBody(icons.url(), { end_date: utcDay(30), target_cpa_usd: 12.5, postback_url: "https://postback.example.com/p?c={click_id}" });
+    const body = campaignBody(icons.url(), {
+      end_date: utcDay(30),
+      target_cpa_usd: 12.5,
+      postback_url: "https://postback.example.com/p?c={click_id}",
+    });
     expectRequestMatchesOpenApi("POST", "/api/ads/campaigns", body);
     const res = await create(body);
     off();
@@ -45,7 +49,13 @@ describe("POST /api/ads/campaigns (E5)", () => {
       estimated_daily_impressions: 0,
       estimated_daily_spend_usd: 0,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-      creative: { id: expect.stringMatching(/^cr_/), variant_label: "variant_a", traffic_allocation: 1, status: "approved", review_reason: null },
+      creative: {
+        id: expect.stringMatching(/^cr_/),
+        variant_label: "variant_a",
+        traffic_allocation: 1,
+        status: "approved",
+        review_reason: null,
+      },
     });
     expectMatchesOpenApi("POST", "/api/ads/campaigns", 201, res.body);
     expect(changed).toContainEqual([res.body.id]);
@@ -64,7 +74,12 @@ describe("POST /api/ads/campaigns (E5)", () => {
     });
     expect(JSON.parse(row.momentTypes)).toEqual(["close_game", "overtime"]);
     expect(row.creatives).toHaveLength(1);
-    expect(row.creatives[0]).toMatchObject({ variantIndex: 0, variantLabel: "variant_a", status: "approved", reviewReason: null });
+    expect(row.creatives[0]).toMatchObject({
+      variantIndex: 0,
+      variantLabel: "variant_a",
+      status: "approved",
+      reviewReason: null,
+    });
   });
 
   it("accepts every boundary value: bid exactly at the highest floor, daily 5, total 10, headline 60, body 120, cta 20 characters", async () => {
@@ -74,12 +89,20 @@ describe("POST /api/ads/campaigns (E5)", () => {
         bid_cpm_usd: 0.6,
         daily_budget_usd: 5,
         total_budget_usd: 10,
-        creative: creativeBody(icons.url(), { headline: "h".repeat(59) + "🏀", body: "b".repeat(120), cta_text: "c".repeat(20) }),
+        creative: creativeBody(icons.url(), {
+          headline: "h".repeat(59) + "🏀",
+          body: "b".repeat(120),
+          cta_text: "c".repeat(20),
+        }),
       }),
     );
     expect(res.status).toBe(201);
     const stored = await db().campaign.findUniqueOrThrow({ where: { id: res.body.id } });
-    expect([stored.bidCpmMicros, stored.dailyBudgetMicros, stored.totalBudgetMicros]).toEqual([600_000n, 5_000_000n, 10_000_000n]);
+    expect([stored.bidCpmMicros, stored.dailyBudgetMicros, stored.totalBudgetMicros]).toEqual([
+      600_000n,
+      5_000_000n,
+      10_000_000n,
+    ]);
     // omitting the optional fields is fine too
     const minimal = campaignBody(icons.url());
     for (const key of ["end_date", "target_cpa_usd", "postback_url"]) delete (minimal as Record<string, unknown>)[key];
@@ -88,7 +111,12 @@ describe("POST /api/ads/campaigns (E5)", () => {
   });
 
   it.each([
-    ["bid below the floor of one selected type", { moment_types: ["close_game", "bet_resolved"], bid_cpm_usd: 0.49 }, "bid_cpm_usd", /at least 0\.50.*bet_resolved/],
+    [
+      "bid below the floor of one selected type",
+      { moment_types: ["close_game", "bet_resolved"], bid_cpm_usd: 0.49 },
+      "bid_cpm_usd",
+      /at least 0\.50.*bet_resolved/,
+    ],
     ["bid of 0", { bid_cpm_usd: 0 }, "bid_cpm_usd", /greater than 0/],
     ["bid above 1000", { bid_cpm_usd: 1000.01 }, "bid_cpm_usd", /at most 1000/],
     ["bid with 7 decimals", { bid_cpm_usd: 2.1234567 }, "bid_cpm_usd", /6 decimal/],
@@ -103,19 +131,54 @@ describe("POST /api/ads/campaigns (E5)", () => {
     ["unknown moment type", { moment_types: ["halftime"] }, "moment_types[0]", /./],
     ["unknown sport", { sports: ["nhl"] }, "sports[0]", /./],
     ["repeated moment type", { moment_types: ["overtime", "overtime"] }, "moment_types", /repeat/],
-    ["type available in no selected sport", { moment_types: ["foul_trouble"], bid_cpm_usd: 1, sports: ["nfl", "mlb"] }, "moment_types[0]", /foul_trouble is not available/],
+    [
+      "type available in no selected sport",
+      { moment_types: ["foul_trouble"], bid_cpm_usd: 1, sports: ["nfl", "mlb"] },
+      "moment_types[0]",
+      /foul_trouble is not available/,
+    ],
     ["blank name", { name: "   " }, "name", /blank/],
     ["missing name", { name: undefined }, "name", /./],
     ["postback over http", { postback_url: "http://postback.example.com/x" }, "postback_url", /https/],
     ["unknown field", { budget: 5 }, "", /budget/],
-    ["headline over 60", { creative: creativeBody("https://cdn.example.com/i.png", { headline: "h".repeat(61) }) }, "creative.headline", /60/],
-    ["body over 120", { creative: creativeBody("https://cdn.example.com/i.png", { body: "b".repeat(121) }) }, "creative.body", /120/],
-    ["cta over 20", { creative: creativeBody("https://cdn.example.com/i.png", { cta_text: "c".repeat(21) }) }, "creative.cta_text", /20/],
+    [
+      "headline over 60",
+      { creative: creativeBody("https://cdn.example.com/i.png", { headline: "h".repeat(61) }) },
+      "creative.headline",
+      /60/,
+    ],
+    [
+      "body over 120",
+      { creative: creativeBody("https://cdn.example.com/i.png", { body: "b".repeat(121) }) },
+      "creative.body",
+      /120/,
+    ],
+    [
+      "cta over 20",
+      { creative: creativeBody("https://cdn.example.com/i.png", { cta_text: "c".repeat(21) }) },
+      "creative.cta_text",
+      /20/,
+    ],
     ["icon not a URL", { creative: creativeBody("icon.png") }, "creative.icon_url", /absolute URL/],
-    ["action_url javascript:", { creative: creativeBody("https://cdn.example.com/i.png", { action_url: "javascript:alert(1)" }) }, "creative.action_url", /https/],
-    ["action_url over http", { creative: creativeBody("https://cdn.example.com/i.png", { action_url: "http://book.example.com/" }) }, "creative.action_url", /https/],
+    [
+      "action_url javascript:",
+      { creative: creativeBody("https://cdn.example.com/i.png", { action_url: "javascript:alert(1)" }) },
+      "creative.action_url",
+      /https/,
+    ],
+    [
+      "action_url over http",
+      { creative: creativeBody("https://cdn.example.com/i.png", { action_url: "http://book.example.com/" }) },
+      "creative.action_url",
+      /https/,
+    ],
     ["creative missing", { creative: undefined }, "creative", /./],
-    ["unknown creative field", { creative: creativeBody("https://cdn.example.com/i.png", { image: "x" }) }, "creative", /image/],
+    [
+      "unknown creative field",
+      { creative: creativeBody("https://cdn.example.com/i.png", { image: "x" }) },
+      "creative",
+      /image/,
+    ],
   ])("refuses %s with 422 validation_failed at its field", async (_name, overrides, path, message) => {
     const before = icons.heads.length;
     const res = await create(campaignBody(icons.url(), overrides));
@@ -143,8 +206,19 @@ describe("POST /api/ads/campaigns (E5)", () => {
       }),
     );
     expect(res.status).toBe(422);
-    expect(errorPaths(res)).toEqual(["", "bid_cpm_usd", "creative.headline", "daily_budget_usd", "start_date", "total_budget_usd"]);
-    expect(await db().campaign.count({ where: { advertiserId: adv.advertiserId, name: "NBA close games", bidCpmMicros: 200_000n } })).toBe(0);
+    expect(errorPaths(res)).toEqual([
+      "",
+      "bid_cpm_usd",
+      "creative.headline",
+      "daily_budget_usd",
+      "start_date",
+      "total_budget_usd",
+    ]);
+    expect(
+      await db().campaign.count({
+        where: { advertiserId: adv.advertiserId, name: "NBA close games", bidCpmMicros: 200_000n },
+      }),
+    ).toBe(0);
   });
 
   it("stores nothing when the request is refused", async () => {
@@ -152,7 +226,9 @@ describe("POST /api/ads/campaigns (E5)", () => {
     await create(campaignBody(icons.url(), { total_budget_usd: 1 }));
     await create(campaignBody(icons.url("/missing.png")));
     expect(await db().campaign.count()).toBe(before);
-    expect(await db().creative.count({ where: { campaign: { advertiserId: adv.advertiserId } } })).toBeGreaterThanOrEqual(0);
+    expect(
+      await db().creative.count({ where: { campaign: { advertiserId: adv.advertiserId } } }),
+    ).toBeGreaterThanOrEqual(0);
   });
 
   describe("icon check", () => {
@@ -208,9 +284,17 @@ describe("POST /api/ads/campaigns (E5)", () => {
   });
 
   it("rejects a creative that breaks the responsible-gambling policy but still creates the campaign (201), with no estimate", async () => {
-    const res = await create(campaignBody(icons.url(), { creative: creativeBody(icons.url(), { headline: "RISK-FREE bet on tonight's game" }) }));
+    const res = await create(
+      campaignBody(icons.url(), {
+        creative: creativeBody(icons.url(), { headline: "RISK-FREE bet on tonight's game" }),
+      }),
+    );
     expect(res.status).toBe(201);
-    expect(res.body.creative).toMatchObject({ status: "rejected", traffic_allocation: 0, review_reason: expect.stringMatching(/risk-free/) });
+    expect(res.body.creative).toMatchObject({
+      status: "rejected",
+      traffic_allocation: 0,
+      review_reason: expect.stringMatching(/risk-free/),
+    });
     expect(res.body.estimated_daily_impressions).toBe(0);
     const stored = await db().creative.findFirstOrThrow({ where: { campaignId: res.body.id } });
     expect(stored.status).toBe("rejected");
@@ -225,7 +309,11 @@ describe("POST /api/ads/campaigns (E5)", () => {
     const anonymous = await create(campaignBody(icons.url()), {});
     expect(anonymous.status).toBe(401);
     expectMatchesOpenApi("POST", "/api/ads/campaigns", 401, anonymous.body);
-    const badJson = await call(POST, "/api/ads/campaigns", { method: "POST", body: "{", headers: { ...headers, "content-type": "application/json" } });
+    const badJson = await call(POST, "/api/ads/campaigns", {
+      method: "POST",
+      body: "{",
+      headers: { ...headers, "content-type": "application/json" },
+    });
     expect(badJson.status).toBe(400);
     expectMatchesOpenApi("POST", "/api/ads/campaigns", 400, badJson.body);
   });
@@ -242,7 +330,12 @@ describe("GET /api/ads/campaigns (E4)", () => {
     const base = Date.UTC(2026, 10, 1);
     for (let i = 0; i < 25; i++) {
       const status = i % 5 === 0 ? "paused" : i % 7 === 0 ? "ended" : "active";
-      const row = await createTestCampaign({ advertiserId: other.advertiserId, name: `c${i}`, status, createdAt: new Date(base + i * 60_000) });
+      const row = await createTestCampaign({
+        advertiserId: other.advertiserId,
+        name: `c${i}`,
+        status,
+        createdAt: new Date(base + i * 60_000),
+      });
       ids.push(row.id);
     }
     await db().campaign.update({ where: { id: ids[24]! }, data: { spendMicros: 1_234_567n, impressions: 4321n } });
@@ -258,7 +351,17 @@ describe("GET /api/ads/campaigns (E4)", () => {
     expectMatchesOpenApi("GET", "/api/ads/campaigns", 200, res.body);
     expect(res.body.pagination).toEqual({ page: 1, per_page: 20, total: 25 });
     expect(res.body.campaigns.map((c: { id: string }) => c.id)).toEqual([...ids].reverse().slice(0, 20));
-    expect(res.body.campaigns[0]).toMatchObject({ name: "c24", spend_to_date_usd: 1.234567, impressions_to_date: 4321, bid_cpm_usd: 2, daily_budget_usd: 50, total_budget_usd: 500, moment_types: ["close_game"], sports: ["nba"], end_date: null });
+    expect(res.body.campaigns[0]).toMatchObject({
+      name: "c24",
+      spend_to_date_usd: 1.234567,
+      impressions_to_date: 4321,
+      bid_cpm_usd: 2,
+      daily_budget_usd: 50,
+      total_budget_usd: 500,
+      moment_types: ["close_game"],
+      sports: ["nba"],
+      end_date: null,
+    });
     const page2 = await list({ page: 2 });
     expect(page2.body.campaigns.map((c: { id: string }) => c.id)).toEqual([...ids].reverse().slice(20));
   });
@@ -269,7 +372,10 @@ describe("GET /api/ads/campaigns (E4)", () => {
     expect(paused.body.campaigns.every((c: { status: string }) => c.status === "paused")).toBe(true);
     const ended = await list({ status: "ended" });
     expect(ended.body.campaigns.map((c: { name: string }) => c.name)).toEqual(["c21", "c14", "c7"]);
-    expect((await list({ status: "cancelled" })).body).toEqual({ campaigns: [], pagination: { page: 1, per_page: 20, total: 0 } });
+    expect((await list({ status: "cancelled" })).body).toEqual({
+      campaigns: [],
+      pagination: { page: 1, per_page: 20, total: 0 },
+    });
   });
 
   it("accepts page and per_page at their bounds and returns an empty list past the last page", async () => {

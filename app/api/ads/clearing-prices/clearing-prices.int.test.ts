@@ -1,7 +1,11 @@
 // E3 from seeded auction rows.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { CLEARING_MIN_AUCTIONS, getCachedClearingPrices, resetClearingPricesCacheForTests } from "@/lib/domain/clearing-prices/get-clearing-prices";
+import {
+  CLEARING_MIN_AUCTIONS,
+  getCachedClearingPrices,
+  resetClearingPricesCacheForTests,
+} from "@/lib/domain/clearing-prices/get-clearing-prices";
 import { newId } from "@/lib/ids";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { call } from "@/test/http";
@@ -16,7 +20,11 @@ beforeAll(async () => {
 });
 beforeEach(() => resetClearingPricesCacheForTests());
 
-async function seed(momentType: string, clearingUsd: number[], options: { agoMs?: number; outcome?: string; sport?: string } = {}) {
+async function seed(
+  momentType: string,
+  clearingUsd: number[],
+  options: { agoMs?: number; outcome?: string; sport?: string } = {},
+) {
   const now = Date.now();
   await db().auction.createMany({
     data: clearingUsd.map((usd, i) => ({
@@ -40,14 +48,16 @@ describe("GET /api/ads/clearing-prices (E3)", () => {
     expectMatchesOpenApi("GET", "/api/ads/clearing-prices", 200, res.body);
     expect(res.body.as_of).toMatch(/Z$/);
     expect(res.body.moment_types).toHaveLength(11);
-    expect(res.body.moment_types.find((t: { moment_type: string }) => t.moment_type === "prediction_resolved")).toEqual({
-      moment_type: "prediction_resolved",
-      floor_cpm_usd: 0.6,
-      clearing_price_p25_usd: null,
-      clearing_price_p50_usd: null,
-      clearing_price_p75_usd: null,
-      clearing_price_p90_usd: null,
-    });
+    expect(res.body.moment_types.find((t: { moment_type: string }) => t.moment_type === "prediction_resolved")).toEqual(
+      {
+        moment_type: "prediction_resolved",
+        floor_cpm_usd: 0.6,
+        clearing_price_p25_usd: null,
+        clearing_price_p50_usd: null,
+        clearing_price_p75_usd: null,
+        clearing_price_p90_usd: null,
+      },
+    );
   });
 
   it("computes p25/p50/p75/p90 of clearing prices over the trailing 7 days of filled auctions only", async () => {

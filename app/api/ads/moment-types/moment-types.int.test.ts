@@ -67,14 +67,20 @@ describe("GET /api/ads/moment-types (E2)", () => {
         available_sports: expect.any(Array),
       });
     }
-    const sports = Object.fromEntries(res.body.map((t: { key: string; available_sports: string[] }) => [t.key, t.available_sports]));
+    const sports = Object.fromEntries(
+      res.body.map((t: { key: string; available_sports: string[] }) => [t.key, t.available_sports]),
+    );
     expect(sports.foul_trouble).toEqual(["ncaa_basketball", "nba"]);
     expect(sports.overtime).toEqual(["ncaa_basketball", "nba", "nfl", "mlb"]);
   });
 
   it("publishes a CTR range only from enough real volume of 3 advertisers: p25 and p75 of per-campaign CTR", async () => {
     resetMomentTypesCacheForTests();
-    const [a, b, c] = [await createTestAdvertiser("A"), await createTestAdvertiser("B"), await createTestAdvertiser("C")];
+    const [a, b, c] = [
+      await createTestAdvertiser("A"),
+      await createTestAdvertiser("B"),
+      await createTestAdvertiser("C"),
+    ];
     const closeGame = async (now: Date) => (await listMomentTypes({ now })).find((t) => t.key === "close_game")!;
     const t0 = new Date();
     await seedCampaignRollup(a.advertiserId, 1, 1000, 10); // 1.0%
@@ -91,7 +97,9 @@ describe("GET /api/ads/moment-types (E2)", () => {
     // CTRs sorted: 0.01, 0.02, 0.03, 0.05 -> p25 = 0.0175, p75 = 0.035 (linear interpolation)
     expect(later.typical_ctr_low).toBe(0.0175);
     expect(later.typical_ctr_high).toBe(0.035);
-    const overtime = (await listMomentTypes({ now: new Date(t0.getTime() + 60_000) })).find((t) => t.key === "overtime")!;
+    const overtime = (await listMomentTypes({ now: new Date(t0.getTime() + 60_000) })).find(
+      (t) => t.key === "overtime",
+    )!;
     expect(overtime.typical_ctr_low).toBeNull();
   });
 });

@@ -12,22 +12,34 @@ describe("postback click-id guessing limit", () => {
     const campaign = await createTestCampaign({ advertiserId: adv.advertiserId });
     const ip = "198.51.100.200";
     for (let i = 0; i < 60; i++) {
-      const miss = await call(GET, "/api/ads/postback", { ip, query: { campaign_id: campaign.id, click_id: `clk_guess${i}`, event_type: "install" } });
+      const miss = await call(GET, "/api/ads/postback", {
+        ip,
+        query: { campaign_id: campaign.id, click_id: `clk_guess${i}`, event_type: "install" },
+      });
       expect(miss.status).toBe(404);
       // valid postbacks in between are fine and not counted
       if (i % 20 === 0) {
         const click = await seedClick(campaign, Date.now() - 1000);
-        const ok = await call(POST, "/api/ads/postback", { ip, body: { campaign_id: campaign.id, click_id: click.clickId, event_type: "install" } });
+        const ok = await call(POST, "/api/ads/postback", {
+          ip,
+          body: { campaign_id: campaign.id, click_id: click.clickId, event_type: "install" },
+        });
         expect(ok.body).toEqual({ status: "recorded" });
       }
     }
     const click = await seedClick(campaign, Date.now() - 1000);
-    const limited = await call(POST, "/api/ads/postback", { ip, body: { campaign_id: campaign.id, click_id: click.clickId, event_type: "install" } });
+    const limited = await call(POST, "/api/ads/postback", {
+      ip,
+      body: { campaign_id: campaign.id, click_id: click.clickId, event_type: "install" },
+    });
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe("rate_limited");
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
 
-    const elsewhere = await call(POST, "/api/ads/postback", { ip: "198.51.100.201", body: { campaign_id: campaign.id, click_id: click.clickId, event_type: "install" } });
+    const elsewhere = await call(POST, "/api/ads/postback", {
+      ip: "198.51.100.201",
+      body: { campaign_id: campaign.id, click_id: click.clickId, event_type: "install" },
+    });
     expect(elsewhere.body).toEqual({ status: "recorded" });
   });
 });

@@ -35,7 +35,13 @@ describe("GET /api/ads/postback (E16)", () => {
     const click = await freshClick();
     const before = Date.now();
     const res = await call(GET, "/api/ads/postback", {
-      query: { campaign_id: campaign.id, click_id: click.clickId, event_type: "deposit", event_value_usd: "25.5", idempotency_key: "dep-1" },
+      query: {
+        campaign_id: campaign.id,
+        click_id: click.clickId,
+        event_type: "deposit",
+        event_value_usd: "25.5",
+        idempotency_key: "dep-1",
+      },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/json");
@@ -75,7 +81,9 @@ describe("GET /api/ads/postback (E16)", () => {
       conversionValueMicros: 25_500_000n,
     });
 
-    const events = await db().outboxEvent.findMany({ where: { type: "conversion.recorded", advertiserId: campaign.advertiserId } });
+    const events = await db().outboxEvent.findMany({
+      where: { type: "conversion.recorded", advertiserId: campaign.advertiserId },
+    });
     expect(events).toHaveLength(1);
     expect(events[0]!.advertiserId).toBe(campaign.advertiserId);
     expect(JSON.parse(events[0]!.data)).toEqual({
@@ -95,12 +103,16 @@ describe("GET /api/ads/postback (E16)", () => {
     const click = await freshClick();
     const query = { campaign_id: campaign.id, click_id: click.clickId, event_type: "install" };
     expect((await call(GET, "/api/ads/postback", { query })).body).toEqual({ status: "recorded" });
-    const again = await call(GET, "/api/ads/postback", { query: { ...query, event_type: "purchase", event_value_usd: "10" } });
+    const again = await call(GET, "/api/ads/postback", {
+      query: { ...query, event_type: "purchase", event_value_usd: "10" },
+    });
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ status: "already_recorded" });
     expect(await conversionsOf(campaign.id)).toHaveLength(1);
     expect((await db().campaign.findUniqueOrThrow({ where: { id: campaign.id } })).conversions).toBe(1n);
-    expect(await db().outboxEvent.count({ where: { type: "conversion.recorded", advertiserId: campaign.advertiserId } })).toBe(1);
+    expect(
+      await db().outboxEvent.count({ where: { type: "conversion.recorded", advertiserId: campaign.advertiserId } }),
+    ).toBe(1);
   });
 
   it("never records a second conversion for a repeated idempotency_key, even on another click", async () => {
@@ -108,7 +120,11 @@ describe("GET /api/ads/postback (E16)", () => {
     const second = await freshClick();
     const key = "order-7781";
     expect(
-      (await call(GET, "/api/ads/postback", { query: { campaign_id: campaign.id, click_id: first.clickId, event_type: "purchase", idempotency_key: key } })).body,
+      (
+        await call(GET, "/api/ads/postback", {
+          query: { campaign_id: campaign.id, click_id: first.clickId, event_type: "purchase", idempotency_key: key },
+        })
+      ).body,
     ).toEqual({ status: "recorded" });
     const repeat = await call(GET, "/api/ads/postback", {
       query: { campaign_id: campaign.id, click_id: second.clickId, event_type: "purchase", idempotency_key: key },
@@ -119,7 +135,11 @@ describe("GET /api/ads/postback (E16)", () => {
     // the key is per campaign: the same key on another campaign's click records
     const foreign = await freshClick(other);
     expect(
-      (await call(GET, "/api/ads/postback", { query: { campaign_id: other.id, click_id: foreign.clickId, event_type: "purchase", idempotency_key: key } })).body,
+      (
+        await call(GET, "/api/ads/postback", {
+          query: { campaign_id: other.id, click_id: foreign.clickId, event_type: "purchase", idempotency_key: key },
+        })
+      ).body,
     ).toEqual({ status: "recorded" });
   });
 
@@ -167,7 +187,12 @@ describe("GET /api/ads/postback (E16)", () => {
     });
     expect(res.body).toEqual({ status: "recorded" });
     const [conversion] = await conversionsOf(campaign.id);
-    expect(conversion).toMatchObject({ eventType: "custom", eventName: "vip_upgrade", eventValueMicros: null, idempotencyKey: null });
+    expect(conversion).toMatchObject({
+      eventType: "custom",
+      eventName: "vip_upgrade",
+      eventValueMicros: null,
+      idempotencyKey: null,
+    });
   });
 });
 
@@ -175,13 +200,27 @@ describe("POST /api/ads/postback (E17)", () => {
   it("records from JSON with the same rules, and nulls are absent", async () => {
     const click = await freshClick();
     const res = await call(POST, "/api/ads/postback", {
-      body: { campaign_id: campaign.id, click_id: click.clickId, event_type: "purchase", event_value_usd: 19.99, event_name: null, idempotency_key: null },
+      body: {
+        campaign_id: campaign.id,
+        click_id: click.clickId,
+        event_type: "purchase",
+        event_value_usd: 19.99,
+        event_name: null,
+        idempotency_key: null,
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: "recorded" });
     const [conversion] = await conversionsOf(campaign.id);
-    expect(conversion).toMatchObject({ eventType: "purchase", eventValueMicros: 19_990_000n, eventName: null, idempotencyKey: null });
-    const again = await call(POST, "/api/ads/postback", { body: { campaign_id: campaign.id, click_id: click.clickId, event_type: "purchase" } });
+    expect(conversion).toMatchObject({
+      eventType: "purchase",
+      eventValueMicros: 19_990_000n,
+      eventName: null,
+      idempotencyKey: null,
+    });
+    const again = await call(POST, "/api/ads/postback", {
+      body: { campaign_id: campaign.id, click_id: click.clickId, event_type: "purchase" },
+    });
     expect(again.body).toEqual({ status: "already_recorded" });
   });
 
@@ -193,7 +232,10 @@ describe("POST /api/ads/postback (E17)", () => {
     const asText = await call(POST, "/api/ads/postback", { body: { ...base, event_value_usd: "3" } });
     expect(asText.status).toBe(422);
     expect(asText.body.errors[0].path).toBe("event_value_usd");
-    const broken = await call(POST, "/api/ads/postback", { body: "{not json", headers: { "content-type": "application/json" } });
+    const broken = await call(POST, "/api/ads/postback", {
+      body: "{not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(broken.status).toBe(400);
     expect(broken.body.code).toBe("bad_request");
     const form = await call(POST, "/api/ads/postback", { body: new URLSearchParams(base) });
@@ -212,10 +254,14 @@ describe("attribution window (7 x 24 h after the click, inclusive)", () => {
     const outside = await seedClick(campaign, clickedAt);
     const input = (clickId: string) => ({ campaign_id: campaign.id, click_id: clickId, event_type: "install" });
 
-    await expect(recordConversion(input(inside.clickId), { now: () => clickedAt + ATTRIBUTION_WINDOW_MS })).resolves.toEqual({
+    await expect(
+      recordConversion(input(inside.clickId), { now: () => clickedAt + ATTRIBUTION_WINDOW_MS }),
+    ).resolves.toEqual({
       status: "recorded",
     });
-    await expect(recordConversion(input(outside.clickId), { now: () => clickedAt + ATTRIBUTION_WINDOW_MS + 1 })).rejects.toMatchObject({
+    await expect(
+      recordConversion(input(outside.clickId), { now: () => clickedAt + ATTRIBUTION_WINDOW_MS + 1 }),
+    ).rejects.toMatchObject({
       code: "attribution_window_expired",
       status: 422,
     });
@@ -230,7 +276,9 @@ describe("attribution window (7 x 24 h after the click, inclusive)", () => {
 
   it("answers 422 attribution_window_expired over HTTP for an old click", async () => {
     const old = await seedClick(campaign, Date.now() - ATTRIBUTION_WINDOW_MS - 60_000);
-    const res = await call(GET, "/api/ads/postback", { query: { campaign_id: campaign.id, click_id: old.clickId, event_type: "install" } });
+    const res = await call(GET, "/api/ads/postback", {
+      query: { campaign_id: campaign.id, click_id: old.clickId, event_type: "install" },
+    });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ code: "attribution_window_expired", status: 422 });
   });
@@ -263,7 +311,9 @@ describe("exactly once under concurrency", () => {
       _sum: { conversions: true, conversionValueMicros: true },
     });
     expect(rollups._sum).toEqual({ conversions: 1n, conversionValueMicros: 50_000_000n });
-    expect(await db().outboxEvent.count({ where: { type: "conversion.recorded", advertiserId: campaign.advertiserId } })).toBe(1);
+    expect(
+      await db().outboxEvent.count({ where: { type: "conversion.recorded", advertiserId: campaign.advertiserId } }),
+    ).toBe(1);
     expect(await db().postbackForward.count({ where: { campaignId: forwarding.id } })).toBe(1);
   });
 
@@ -271,7 +321,14 @@ describe("exactly once under concurrency", () => {
     const click = await freshClick();
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        call(POST, "/api/ads/postback", { body: { campaign_id: campaign.id, click_id: click.clickId, event_type: "install", idempotency_key: `k${index}` } }),
+        call(POST, "/api/ads/postback", {
+          body: {
+            campaign_id: campaign.id,
+            click_id: click.clickId,
+            event_type: "install",
+            idempotency_key: `k${index}`,
+          },
+        }),
       ),
     );
     expect(responses.filter((res) => res.body.status === "recorded")).toHaveLength(1);
@@ -284,13 +341,20 @@ describe("postback_url forwarding rows", () => {
   it("queues one GET with the macros substituted and URL-encoded, due at once, without sending it inline", async () => {
     const forwarding = await createTestCampaign({
       advertiserId: campaign.advertiserId,
-      postbackUrl: "https://tracker.example.com/cb?click={click_id}&cmp={campaign_id}&type={event_type}&value={event_value_usd}",
+      postbackUrl:
+        "https://tracker.example.com/cb?click={click_id}&cmp={campaign_id}&type={event_type}&value={event_value_usd}",
     });
     const valued = await seedClick(forwarding, Date.now() - 60_000);
     const unvalued = await seedClick(forwarding, Date.now() - 60_000);
     const now = Date.now();
-    await recordConversion({ campaign_id: forwarding.id, click_id: valued.clickId, event_type: "purchase", event_value_usd: 12.3456789 }, { now: () => now });
-    await recordConversion({ campaign_id: forwarding.id, click_id: unvalued.clickId, event_type: "custom", event_name: "x" }, { now: () => now });
+    await recordConversion(
+      { campaign_id: forwarding.id, click_id: valued.clickId, event_type: "purchase", event_value_usd: 12.3456789 },
+      { now: () => now },
+    );
+    await recordConversion(
+      { campaign_id: forwarding.id, click_id: unvalued.clickId, event_type: "custom", event_name: "x" },
+      { now: () => now },
+    );
 
     const forwards = await db().postbackForward.findMany({ where: { campaignId: forwarding.id } });
     const conversions = await conversionsOf(forwarding.id);

@@ -17,4 +17,6 @@ export const GET = defineRoute({ auth: "none" }, async ({ url, request }) =>
   jsonResponse(await guarded(request, async () => coercePostbackQuery(url.searchParams))),
 );
 
-export const POST = defineRoute({ auth: "none" }, async ({ body, request }) => jsonResponse(await guarded(request, body)));
+export const POST = defineRoute({ auth: "none" }, async ({ body, request }) =>
+  jsonResponse(await guarded(request, body)),
+);

@@ -7,7 +7,9 @@ import { defineRoute, jsonResponse } from "@/lib/http/define-route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = defineRoute({ auth: "token", scope: "campaigns:read" }, async ({ actor }) => jsonResponse(await listWebhooks(actor)));
+export const GET = defineRoute({ auth: "token", scope: "campaigns:read" }, async ({ actor }) =>
+  jsonResponse(await listWebhooks(actor)),
+);
 
 export const POST = defineRoute({ auth: "token", scope: "campaigns:write" }, async ({ actor, body }) =>
   jsonResponse(await registerWebhook(actor, (await body()) as RegisterWebhookInput), { status: 201 }),

@@ -55,7 +55,10 @@ async function registerOk(adv: TestAdvertiser, body: Record<string, unknown> = {
 
 describe("E13 register", () => {
   it("201 with the endpoint, a 32-byte hex secret shown once and a warning", async () => {
-    const res = await register(acme, { url: receiver.url("/e13"), events: ["click.recorded", "impression.served", "click.recorded"] });
+    const res = await register(acme, {
+      url: receiver.url("/e13"),
+      events: ["click.recorded", "impression.served", "click.recorded"],
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
@@ -83,7 +86,10 @@ describe("E13 register", () => {
     const two = await registerOk(acme, { events: ["impression.served"] });
     expect(one.secret).not.toBe(two.secret);
     const rows = await db().webhookEndpoint.findMany({ where: { id: { in: [one.id, two.id] } } });
-    expect(Object.fromEntries(rows.map((row) => [row.id, row.batchImpressions]))).toEqual({ [one.id]: true, [two.id]: false });
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.batchImpressions]))).toEqual({
+      [one.id]: true,
+      [two.id]: false,
+    });
   });
 
   it.each([
@@ -143,10 +149,17 @@ describe("E13 register", () => {
   });
 
   it("400 for malformed JSON, 401 without a token, 403 without campaigns:write", async () => {
-    const bad = await call(POST, "/api/ads/webhooks", { method: "POST", headers: { ...(await acme.auth()), "content-type": "application/json" }, body: "{" });
+    const bad = await call(POST, "/api/ads/webhooks", {
+      method: "POST",
+      headers: { ...(await acme.auth()), "content-type": "application/json" },
+      body: "{",
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe("bad_request");
-    const anonymous = await call(POST, "/api/ads/webhooks", { method: "POST", body: { url: receiver.url(), events: ["click.recorded"] } });
+    const anonymous = await call(POST, "/api/ads/webhooks", {
+      method: "POST",
+      body: { url: receiver.url(), events: ["click.recorded"] },
+    });
     expect(anonymous.status).toBe(401);
     const readOnly = await call(POST, "/api/ads/webhooks", {
       method: "POST",
@@ -164,7 +177,11 @@ describe("E13 register", () => {
     const over = await register(crowded, { url: receiver.url(), events: ["click.recorded"] });
     expect(over.status).toBe(409);
     expect(over.body.code).toBe("conflict");
-    await call(DELETE, `/api/ads/webhooks/${ids[0]}`, { method: "DELETE", headers: await crowded.auth(), params: { id: ids[0]! } });
+    await call(DELETE, `/api/ads/webhooks/${ids[0]}`, {
+      method: "DELETE",
+      headers: await crowded.auth(),
+      params: { id: ids[0]! },
+    });
     expect((await register(crowded, { url: receiver.url(), events: ["click.recorded"] })).status).toBe(201);
   });
 });
@@ -183,7 +200,12 @@ describe("E12 list", () => {
     }
     expect(res.text).not.toContain(first.secret);
     expect(res.text).not.toContain(second.secret);
-    expect(res.body.endpoints[0]).toMatchObject({ url: receiver.url("/hook"), events: ["impression.served"], batch_impressions: true, is_active: true });
+    expect(res.body.endpoints[0]).toMatchObject({
+      url: receiver.url("/hook"),
+      events: ["impression.served"],
+      batch_impressions: true,
+      is_active: true,
+    });
 
     const other = await call(GET, "/api/ads/webhooks", { headers: await rival.auth() });
     expect(other.body.endpoints.map((endpoint: { id: string }) => endpoint.id)).not.toContain(first.id);
@@ -200,21 +222,42 @@ describe("E14 deactivate", () => {
   it("answers {deactivated: true, id}, again when repeated; the endpoint stays listed as inactive", async () => {
     const endpoint = await registerOk(acme);
     const path = `/api/ads/webhooks/${endpoint.id}`;
-    const first = await call(DELETE, path, { method: "DELETE", headers: await acme.auth(), params: { id: endpoint.id } });
+    const first = await call(DELETE, path, {
+      method: "DELETE",
+      headers: await acme.auth(),
+      params: { id: endpoint.id },
+    });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ deactivated: true, id: endpoint.id });
-    const again = await call(DELETE, path, { method: "DELETE", headers: await acme.auth(), params: { id: endpoint.id } });
+    const again = await call(DELETE, path, {
+      method: "DELETE",
+      headers: await acme.auth(),
+      params: { id: endpoint.id },
+    });
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ deactivated: true, id: endpoint.id });
     const listed = await call(GET, "/api/ads/webhooks", { headers: await acme.auth() });
     const row = listed.body.endpoints.find((item: { id: string }) => item.id === endpoint.id);
-    expect(row).toMatchObject({ is_active: false, deactivated_reason: "Deactivated through the API.", deactivated_at: expect.any(String) });
+    expect(row).toMatchObject({
+      is_active: false,
+      deactivated_reason: "Deactivated through the API.",
+      deactivated_at: expect.any(String),
+    });
   });
 
   it("404 for another advertiser's endpoint, an unknown UUID and a non-UUID; 403 without campaigns:write", async () => {
     const endpoint = await registerOk(acme);
-    for (const id of [endpoint.id, "6f1c2a1e-0b7a-4c55-9d35-0e7f3f4b9a10", "not-a-uuid", "1; DROP TABLE webhook_endpoints"]) {
-      const res = await call(DELETE, `/api/ads/webhooks/${encodeURIComponent(id)}`, { method: "DELETE", headers: await rival.auth(), params: { id } });
+    for (const id of [
+      endpoint.id,
+      "6f1c2a1e-0b7a-4c55-9d35-0e7f3f4b9a10",
+      "not-a-uuid",
+      "1; DROP TABLE webhook_endpoints",
+    ]) {
+      const res = await call(DELETE, `/api/ads/webhooks/${encodeURIComponent(id)}`, {
+        method: "DELETE",
+        headers: await rival.auth(),
+        params: { id },
+      });
       expect(res.status, id).toBe(404);
       expect(res.body.code).toBe("not_found");
     }
@@ -231,9 +274,18 @@ describe("E14 deactivate", () => {
 describe("E15 test event", () => {
   it("sends a signed conversion.recorded now, verifiable with the returned secret over the raw body", async () => {
     const endpoint = await registerOk(acme);
-    const res = await call(sendTest, `/api/ads/webhooks/${endpoint.id}/test`, { method: "POST", headers: await acme.auth(), params: { id: endpoint.id } });
+    const res = await call(sendTest, `/api/ads/webhooks/${endpoint.id}/test`, {
+      method: "POST",
+      headers: await acme.auth(),
+      params: { id: endpoint.id },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, status_code: 200, duration_ms: expect.any(Number), message: expect.stringMatching(/answered 200/) });
+    expect(res.body).toEqual({
+      success: true,
+      status_code: 200,
+      duration_ms: expect.any(Number),
+      message: expect.stringMatching(/answered 200/),
+    });
     expect(receiver.requests).toHaveLength(1);
     const received = receiver.requests[0]!;
     expect(received.method).toBe("POST");
@@ -247,7 +299,9 @@ describe("E15 test event", () => {
     expect(check.ok).toBe(true);
     expect(received.headers["x-service-event-id"]).toBe(received.json.id);
     expect(received.json.type).toBe("conversion.recorded");
-    expect(eventDataSchemas["conversion.recorded"].parse(received.json.data)).toMatchObject({ event_name: "webhook.test" });
+    expect(eventDataSchemas["conversion.recorded"].parse(received.json.data)).toMatchObject({
+      event_name: "webhook.test",
+    });
     // the wrong secret does not verify
     expect(
       verifySignature({
@@ -262,34 +316,66 @@ describe("E15 test event", () => {
   it("a failing receiver is 200 with success false; failure_count and last_delivered_at do not change", async () => {
     const endpoint = await registerOk(acme);
     receiver.reply = () => ({ status: 500, body: "database on fire" });
-    const res = await call(sendTest, `/api/ads/webhooks/${endpoint.id}/test`, { method: "POST", headers: await acme.auth(), params: { id: endpoint.id } });
+    const res = await call(sendTest, `/api/ads/webhooks/${endpoint.id}/test`, {
+      method: "POST",
+      headers: await acme.auth(),
+      params: { id: endpoint.id },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: false, status_code: 500, message: expect.stringMatching(/HTTP 500: database on fire/) });
+    expect(res.body).toMatchObject({
+      success: false,
+      status_code: 500,
+      message: expect.stringMatching(/HTTP 500: database on fire/),
+    });
     const row = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
     expect(row.failureCount).toBe(0);
     expect(row.lastDeliveredAt).toBeNull();
     expect(await db().webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(0);
 
     receiver.reply = () => ({ status: 200 });
-    await call(sendTest, `/api/ads/webhooks/${endpoint.id}/test`, { method: "POST", headers: await acme.auth(), params: { id: endpoint.id } });
+    await call(sendTest, `/api/ads/webhooks/${endpoint.id}/test`, {
+      method: "POST",
+      headers: await acme.auth(),
+      params: { id: endpoint.id },
+    });
     expect((await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).lastDeliveredAt).toBeNull();
   });
 
   it("reports status_code 0 when nothing answers", async () => {
     const res = await register(acme, { url: closed.url("/gone"), events: ["conversion.recorded"] });
     expect(res.status).toBe(201);
-    const test = await call(sendTest, `/api/ads/webhooks/${res.body.id}/test`, { method: "POST", headers: await acme.auth(), params: { id: res.body.id } });
+    const test = await call(sendTest, `/api/ads/webhooks/${res.body.id}/test`, {
+      method: "POST",
+      headers: await acme.auth(),
+      params: { id: res.body.id },
+    });
     expect(test.status).toBe(200);
-    expect(test.body).toMatchObject({ success: false, status_code: 0, message: expect.stringMatching(/connection failed/) });
+    expect(test.body).toMatchObject({
+      success: false,
+      status_code: 0,
+      message: expect.stringMatching(/connection failed/),
+    });
   });
 
   it("404 for another advertiser's endpoint (nothing sent); 409 once deactivated", async () => {
     const endpoint = await registerOk(acme);
-    const foreign = await call(sendTest, `/api/ads/webhooks/${endpoint.id}/test`, { method: "POST", headers: await rival.auth(), params: { id: endpoint.id } });
+    const foreign = await call(sendTest, `/api/ads/webhooks/${endpoint.id}/test`, {
+      method: "POST",
+      headers: await rival.auth(),
+      params: { id: endpoint.id },
+    });
     expect(foreign.status).toBe(404);
     expect(receiver.requests).toHaveLength(0);
-    await call(DELETE, `/api/ads/webhooks/${endpoint.id}`, { method: "DELETE", headers: await acme.auth(), params: { id: endpoint.id } });
-    const inactive = await call(sendTest, `/api/ads/webhooks/${endpoint.id}/test`, { method: "POST", headers: await acme.auth(), params: { id: endpoint.id } });
+    await call(DELETE, `/api/ads/webhooks/${endpoint.id}`, {
+      method: "DELETE",
+      headers: await acme.auth(),
+      params: { id: endpoint.id },
+    });
+    const inactive = await call(sendTest, `/api/ads/webhooks/${endpoint.id}/test`, {
+      method: "POST",
+      headers: await acme.auth(),
+      params: { id: endpoint.id },
+    });
     expect(inactive.status).toBe(409);
     expect(inactive.body.code).toBe("conflict");
     expect(receiver.requests).toHaveLength(0);
@@ -307,7 +393,10 @@ describe("delivery log and manual retry", () => {
     await dispatcher.drain();
 
     const path = `/api/ads/webhooks/${endpoint.id}/deliveries`;
-    const log = await call(listDeliveries, path, { headers: await owner.auth(["campaigns:read"]), params: { id: endpoint.id } });
+    const log = await call(listDeliveries, path, {
+      headers: await owner.auth(["campaigns:read"]),
+      params: { id: endpoint.id },
+    });
     expect(log.status).toBe(200);
     expect(log.body.pagination).toEqual({ page: 1, per_page: 20, total: 1 });
     const [delivery] = log.body.deliveries;
@@ -324,7 +413,13 @@ describe("delivery log and manual retry", () => {
       delivered_at: null,
     });
     expect(delivery.attempt_log).toEqual([
-      { attempt: 1, status_code: 503, duration_ms: expect.any(Number), error: "HTTP 503: maintenance", attempted_at: new Date(clock).toISOString() },
+      {
+        attempt: 1,
+        status_code: 503,
+        duration_ms: expect.any(Number),
+        error: "HTTP 503: maintenance",
+        attempted_at: new Date(clock).toISOString(),
+      },
     ]);
 
     receiver.reply = () => ({ status: 204 });
@@ -334,8 +429,20 @@ describe("delivery log and manual retry", () => {
       params: { id: endpoint.id, delivery_id: delivery.id },
     });
     expect(retried.status).toBe(200);
-    expect(retried.body).toMatchObject({ id: delivery.id, status: "succeeded", attempts: 2, last_status_code: 204, last_error: null, next_attempt_at: null });
-    expect(retried.body.attempt_log.map((attempt: { attempt: number; status_code: number }) => [attempt.attempt, attempt.status_code])).toEqual([
+    expect(retried.body).toMatchObject({
+      id: delivery.id,
+      status: "succeeded",
+      attempts: 2,
+      last_status_code: 204,
+      last_error: null,
+      next_attempt_at: null,
+    });
+    expect(
+      retried.body.attempt_log.map((attempt: { attempt: number; status_code: number }) => [
+        attempt.attempt,
+        attempt.status_code,
+      ]),
+    ).toEqual([
       [2, 204],
       [1, 503],
     ]);
@@ -355,11 +462,23 @@ describe("delivery log and manual retry", () => {
     expect(again.body).toMatchObject({ status: "succeeded", attempts: 3 });
     expect(receiver.requests).toHaveLength(3);
 
-    const filtered = await call(listDeliveries, path, { headers: await owner.auth(), params: { id: endpoint.id }, query: { status: "failed" } });
+    const filtered = await call(listDeliveries, path, {
+      headers: await owner.auth(),
+      params: { id: endpoint.id },
+      query: { status: "failed" },
+    });
     expect(filtered.body).toEqual({ deliveries: [], pagination: { page: 1, per_page: 20, total: 0 } });
-    const paged = await call(listDeliveries, path, { headers: await owner.auth(), params: { id: endpoint.id }, query: { page: 2, per_page: 1 } });
+    const paged = await call(listDeliveries, path, {
+      headers: await owner.auth(),
+      params: { id: endpoint.id },
+      query: { page: 2, per_page: 1 },
+    });
     expect(paged.body).toEqual({ deliveries: [], pagination: { page: 2, per_page: 1, total: 1 } });
-    const invalid = await call(listDeliveries, path, { headers: await owner.auth(), params: { id: endpoint.id }, query: { per_page: 500 } });
+    const invalid = await call(listDeliveries, path, {
+      headers: await owner.auth(),
+      params: { id: endpoint.id },
+      query: { per_page: 500 },
+    });
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors[0].path).toBe("per_page");
   });
@@ -382,7 +501,11 @@ describe("delivery log and manual retry", () => {
       params: { id: endpoint.id, delivery_id: delivery.id },
     });
     expect(foreignRetry.status).toBe(404);
-    const unknown = await call(retryDelivery, `${base}/whd_nope/retry`, { method: "POST", headers: await owner.auth(), params: { id: endpoint.id, delivery_id: "whd_nope" } });
+    const unknown = await call(retryDelivery, `${base}/whd_nope/retry`, {
+      method: "POST",
+      headers: await owner.auth(),
+      params: { id: endpoint.id, delivery_id: "whd_nope" },
+    });
     expect(unknown.status).toBe(404);
     const wrongEndpoint = await call(retryDelivery, `/api/ads/webhooks/${sibling.id}/deliveries/${delivery.id}/retry`, {
       method: "POST",
@@ -396,11 +519,18 @@ describe("delivery log and manual retry", () => {
       params: { id: endpoint.id, delivery_id: delivery.id },
     });
     expect(readOnly.status).toBe(403);
-    const logScope = await call(listDeliveries, base, { headers: await owner.auth(["reporting:read"]), params: { id: endpoint.id } });
+    const logScope = await call(listDeliveries, base, {
+      headers: await owner.auth(["reporting:read"]),
+      params: { id: endpoint.id },
+    });
     expect(logScope.status).toBe(403);
 
     const sent = receiver.requests.length;
-    await call(DELETE, `/api/ads/webhooks/${endpoint.id}`, { method: "DELETE", headers: await owner.auth(), params: { id: endpoint.id } });
+    await call(DELETE, `/api/ads/webhooks/${endpoint.id}`, {
+      method: "DELETE",
+      headers: await owner.auth(),
+      params: { id: endpoint.id },
+    });
     const inactive = await call(retryDelivery, `${base}/${delivery.id}/retry`, {
       method: "POST",
       headers: await owner.auth(),

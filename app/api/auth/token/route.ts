@@ -20,7 +20,10 @@ export async function POST(request: Request): Promise<Response> {
     const limit = await consumeRateLimit("token", clientIp(request));
     headers = { ...headers, ...limit.headers };
     if (!limit.allowed) {
-      throw new OAuthError("rate_limited", `at most 10 token requests per minute; retry after ${limit.retryAfterSec} s`);
+      throw new OAuthError(
+        "rate_limited",
+        `at most 10 token requests per minute; retry after ${limit.retryAfterSec} s`,
+      );
     }
     const type = request.headers.get("content-type") ?? "";
     if (!/^application\/x-www-form-urlencoded\b/i.test(type)) {

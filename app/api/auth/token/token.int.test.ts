@@ -99,7 +99,11 @@ describe("POST /api/auth/token (E1)", () => {
       expect(res.body.error).toBe("invalid_scope");
     }
     const omitted = await call(POST, "/api/auth/token", {
-      body: form({ grant_type: "client_credentials", client_id: limited.clientId, client_secret: limited.clientSecret }),
+      body: form({
+        grant_type: "client_credentials",
+        client_id: limited.clientId,
+        client_secret: limited.clientSecret,
+      }),
       ip: freshIp(),
     });
     expect(omitted.body.scope).toBe("reporting:read");
@@ -107,7 +111,10 @@ describe("POST /api/auth/token (E1)", () => {
 
   it.each([
     ["wrong secret", () => ({ grant_type: "client_credentials", client_id: adv.clientId, client_secret: "sk_wrong" })],
-    ["unknown client", () => ({ grant_type: "client_credentials", client_id: "cli_nope", client_secret: adv.clientSecret })],
+    [
+      "unknown client",
+      () => ({ grant_type: "client_credentials", client_id: "cli_nope", client_secret: adv.clientSecret }),
+    ],
   ])("answers 401 invalid_client for a %s", async (_label, fields) => {
     const res = await call(POST, "/api/auth/token", { body: form(fields()), ip: freshIp() });
     expect(res.status).toBe(401);
@@ -117,7 +124,12 @@ describe("POST /api/auth/token (E1)", () => {
 
   it.each([
     ["grant_type missing", { client_id: "x", client_secret: "y" }, 400, "invalid_request"],
-    ["grant_type password", { grant_type: "password", client_id: "x", client_secret: "y" }, 400, "unsupported_grant_type"],
+    [
+      "grant_type password",
+      { grant_type: "password", client_id: "x", client_secret: "y" },
+      400,
+      "unsupported_grant_type",
+    ],
     ["client_id missing", { grant_type: "client_credentials", client_secret: "y" }, 400, "invalid_request"],
     ["client_secret missing", { grant_type: "client_credentials", client_id: "x" }, 400, "invalid_request"],
   ])("answers RFC 6749 errors: %s", async (_label, fields, status, error) => {

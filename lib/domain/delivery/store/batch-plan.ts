@@ -124,7 +124,12 @@ export type SpendUpdate = {
 };
 
 /** Records a campaign's committed spend for the batch result and its lifecycle checks. */
-export function noteSpend(campaigns: CampaignSpend[], spent: SpentCampaign[], campaignId: string, update: SpendUpdate): void {
+export function noteSpend(
+  campaigns: CampaignSpend[],
+  spent: SpentCampaign[],
+  campaignId: string,
+  update: SpendUpdate,
+): void {
   campaigns.push({
     id: campaignId,
     status: update.status,
@@ -154,7 +159,11 @@ export function lifecycleSteps(campaign: SpentCampaign): LifecycleStep[] {
   return steps;
 }
 
-export function budgetEvent(campaign: SpentCampaign, type: "campaign.budget_50pct" | "campaign.budget_90pct", nowMs: number): OutboxInsert {
+export function budgetEvent(
+  campaign: SpentCampaign,
+  type: "campaign.budget_50pct" | "campaign.budget_90pct",
+  nowMs: number,
+): OutboxInsert {
   return deliveryOutboxRow(
     campaign.advertiserId,
     type,
@@ -167,7 +176,12 @@ export function budgetEvent(campaign: SpentCampaign, type: "campaign.budget_50pc
   );
 }
 
-export function endedEvent(campaignId: string, advertiserId: string, reason: "budget_exhausted" | "end_date", nowMs: number): OutboxInsert {
+export function endedEvent(
+  campaignId: string,
+  advertiserId: string,
+  reason: "budget_exhausted" | "end_date",
+  nowMs: number,
+): OutboxInsert {
   return deliveryOutboxRow(advertiserId, "campaign.ended", { campaign_id: campaignId, reason }, nowMs);
 }
 

@@ -66,7 +66,13 @@ function timestamp(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-function spendOf(row: { id: string; status: string; spend_micros: string; spend_day: string | null; day_spend_micros: string }): CampaignSpend {
+function spendOf(row: {
+  id: string;
+  status: string;
+  spend_micros: string;
+  spend_day: string | null;
+  day_spend_micros: string;
+}): CampaignSpend {
   return {
     id: row.id,
     status: row.status,
@@ -77,7 +83,11 @@ function spendOf(row: { id: string; status: string; spend_micros: string; spend_
 }
 
 /** Per-user caps re-checked against committed impressions (any instance's) plus this batch. */
-function capVerdicts(impressions: readonly ImpressionRecord[], committed: RecentAlert[], nowMs: number): Set<ImpressionRecord> {
+function capVerdicts(
+  impressions: readonly ImpressionRecord[],
+  committed: RecentAlert[],
+  nowMs: number,
+): Set<ImpressionRecord> {
   const hour = new Map<string, number>();
   const game = new Map<string, number>();
   for (const alert of committed) {
@@ -128,7 +138,9 @@ export class PgDeliveryStore implements DeliveryStore {
   }
 
   async impressionSubscribers(): Promise<string[]> {
-    const result = await this.#pool.query<{ advertiser_id: string }>(`SELECT DISTINCT advertiser_id FROM webhook_endpoints WHERE is_active AND events LIKE '%"impression.served"%'`);
+    const result = await this.#pool.query<{ advertiser_id: string }>(
+      `SELECT DISTINCT advertiser_id FROM webhook_endpoints WHERE is_active AND events LIKE '%"impression.served"%'`,
+    );
     return result.rows.map((row) => row.advertiser_id);
   }
 
@@ -152,7 +164,11 @@ export class PgDeliveryStore implements DeliveryStore {
       `SELECT user_id, game_id, served_at_ms FROM impressions WHERE served_at_ms >= $1`,
       [sinceMs],
     );
-    return result.rows.map((row) => ({ userId: row.user_id, gameId: row.game_id, servedAtMs: Number(row.served_at_ms) }));
+    return result.rows.map((row) => ({
+      userId: row.user_id,
+      gameId: row.game_id,
+      servedAtMs: Number(row.served_at_ms),
+    }));
   }
 
   async findClick(clickId: string): Promise<ClickTarget | null> {
@@ -206,7 +222,9 @@ export class PgDeliveryStore implements DeliveryStore {
     }
 
     // 2. lock every campaign row the batch touches, in id order (no deadlock between instances)
-    const touched = [...new Set([...candidates.map((i) => i.campaignId), ...batch.clicks.map((c) => c.campaignId)])].sort();
+    const touched = [
+      ...new Set([...candidates.map((i) => i.campaignId), ...batch.clicks.map((c) => c.campaignId)]),
+    ].sort();
     if (touched.length) {
       await client.query(`SELECT id FROM campaigns WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`, [touched]);
     }
@@ -228,7 +246,9 @@ export class PgDeliveryStore implements DeliveryStore {
       } else {
         let refused = false;
         for (const impression of group) {
-          const one = refused ? undefined : (await client.query<SpendReturn>(SPEND_SQL, [campaignId, impression.costMicros, 1, day, 0])).rows[0];
+          const one = refused
+            ? undefined
+            : (await client.query<SpendReturn>(SPEND_SQL, [campaignId, impression.costMicros, 1, day, 0])).rows[0];
           if (one) {
             row = one;
             verdicts.set(impression, "accepted");
@@ -284,8 +304,22 @@ export class PgDeliveryStore implements DeliveryStore {
       for (const impression of accepted) if (impression.emitEvent) outbox.push(impressionEvent(impression));
     }
     const auctions = [
-      ...accepted.map((i) => [i.auctionId, i.momentType, i.sport, "filled", i.bidders, i.winningBidMicros, i.clearingCpmMicros, i.servedAtMs] as const),
-      ...batch.auctions.map((a) => [a.id, a.momentType, a.sport, a.outcome, a.bidders, null, null, a.occurredAtMs] as const),
+      ...accepted.map(
+        (i) =>
+          [
+            i.auctionId,
+            i.momentType,
+            i.sport,
+            "filled",
+            i.bidders,
+            i.winningBidMicros,
+            i.clearingCpmMicros,
+            i.servedAtMs,
+          ] as const,
+      ),
+      ...batch.auctions.map(
+        (a) => [a.id, a.momentType, a.sport, a.outcome, a.bidders, null, null, a.occurredAtMs] as const,
+      ),
     ];
     if (auctions.length) {
       await client.query(
@@ -363,10 +397,16 @@ export class PgDeliveryStore implements DeliveryStore {
     for (const campaign of spent) {
       for (const step of lifecycleSteps(campaign)) {
         if (step === "budget_50pct") {
-          const r = await client.query(`UPDATE campaigns SET budget_50_at = $1::timestamp WHERE id = $2 AND budget_50_at IS NULL`, [now, campaign.id]);
+          const r = await client.query(
+            `UPDATE campaigns SET budget_50_at = $1::timestamp WHERE id = $2 AND budget_50_at IS NULL`,
+            [now, campaign.id],
+          );
           if (r.rowCount === 1) outbox.push(budgetEvent(campaign, "campaign.budget_50pct", nowMs));
         } else if (step === "budget_90pct") {
-          const r = await client.query(`UPDATE campaigns SET budget_90_at = $1::timestamp WHERE id = $2 AND budget_90_at IS NULL`, [now, campaign.id]);
+          const r = await client.query(
+            `UPDATE campaigns SET budget_90_at = $1::timestamp WHERE id = $2 AND budget_90_at IS NULL`,
+            [now, campaign.id],
+          );
           if (r.rowCount === 1) outbox.push(budgetEvent(campaign, "campaign.budget_90pct", nowMs));
         } else {
           const r = await client.query(
@@ -390,7 +430,13 @@ export class PgDeliveryStore implements DeliveryStore {
       await client.query(
         `INSERT INTO outbox_events (id, advertiser_id, type, data, created_at_ms)
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[])`,
-        [outbox.map((e) => e.id), outbox.map((e) => e.advertiserId), outbox.map((e) => e.type), outbox.map((e) => e.data), outbox.map((e) => e.createdAtMs)],
+        [
+          outbox.map((e) => e.id),
+          outbox.map((e) => e.advertiserId),
+          outbox.map((e) => e.type),
+          outbox.map((e) => e.data),
+          outbox.map((e) => e.createdAtMs),
+        ],
       );
     }
 

@@ -25,7 +25,10 @@ export function ensureCheckpointer(handle: Database, path: string, everyMs = 250
     return;
   }
   const require = createRequire(import.meta.url);
-  const worker = new Worker(SOURCE, { eval: true, workerData: { module: require.resolve("better-sqlite3"), path, everyMs } });
+  const worker = new Worker(SOURCE, {
+    eval: true,
+    workerData: { module: require.resolve("better-sqlite3"), path, everyMs },
+  });
   worker.unref();
   // without the thread the WAL would grow: fall back to SQLite's own checkpoints
   worker.on("error", () => {

@@ -76,8 +76,12 @@ function prepareAll(handle: Database) {
       `SELECT (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at), '') || ':' || COALESCE(SUM(version), 0) FROM campaigns)
         || '|' || (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at), '') FROM creatives) AS s`,
     ).pluck(),
-    impressionSubscribers: prepare(`SELECT DISTINCT advertiser_id FROM webhook_endpoints WHERE is_active AND events LIKE '%"impression.served"%'`).pluck(),
-    spendRows: prepare(`SELECT id, status, spend_micros, spend_day, day_spend_micros FROM campaigns WHERE status = 'active'`),
+    impressionSubscribers: prepare(
+      `SELECT DISTINCT advertiser_id FROM webhook_endpoints WHERE is_active AND events LIKE '%"impression.served"%'`,
+    ).pluck(),
+    spendRows: prepare(
+      `SELECT id, status, spend_micros, spend_day, day_spend_micros FROM campaigns WHERE status = 'active'`,
+    ),
     spendRow: prepare(`SELECT id, status, spend_micros, spend_day, day_spend_micros FROM campaigns WHERE id = ?`),
     recentAlerts: prepare(`SELECT user_id, game_id, served_at_ms FROM impressions WHERE served_at_ms >= ?`),
     click: prepare(
@@ -98,7 +102,9 @@ function prepareAll(handle: Database) {
       `INSERT INTO auctions (id, moment_type, sport, outcome, bidders, winning_bid_micros, clearing_cpm_micros, occurred_at_ms)
        VALUES (?,?,?,?,?,?,?,?)`,
     ),
-    insertOutbox: prepare(`INSERT INTO outbox_events (id, advertiser_id, type, data, created_at_ms) VALUES (?,?,?,?,?)`),
+    insertOutbox: prepare(
+      `INSERT INTO outbox_events (id, advertiser_id, type, data, created_at_ms) VALUES (?,?,?,?,?)`,
+    ),
     insertClick: prepare(
       `INSERT INTO clicks (id, impression_id, campaign_id, creative_id, moment_type, sport, converted, clicked_at_ms)
        VALUES (?,?,?,?,?,?,0,?) ON CONFLICT (id) DO NOTHING`,
@@ -155,7 +161,13 @@ type RawCreative = {
   cta_text: string | null;
   action_url: string;
 };
-type RawSpend = { id: string; status: string; spend_micros: number; spend_day: string | null; day_spend_micros: number };
+type RawSpend = {
+  id: string;
+  status: string;
+  spend_micros: number;
+  spend_day: string | null;
+  day_spend_micros: number;
+};
 type SpendReturn = {
   advertiser_id: string;
   spend_micros: bigint;
@@ -249,7 +261,10 @@ export class SqliteDeliveryStore implements DeliveryStore {
     const { s } = await this.#ready();
     if (ids) {
       const json = JSON.stringify(ids);
-      return campaignRows(s.campaignsByIds.all({ day, ids: json }) as RawCampaign[], s.creativesByIds.all({ ids: json }) as RawCreative[]);
+      return campaignRows(
+        s.campaignsByIds.all({ day, ids: json }) as RawCampaign[],
+        s.creativesByIds.all({ ids: json }) as RawCreative[],
+      );
     }
     return campaignRows(s.campaigns.all({ day }) as RawCampaign[], s.creatives.all() as RawCreative[]);
   }
@@ -311,9 +326,13 @@ export class SqliteDeliveryStore implements DeliveryStore {
       let sum = 0;
       for (const impression of group) sum += impression.costMicros;
       const last = group[group.length - 1]!.costMicros;
-      let row = s.spendGroup.get({ id: campaignId, day, sum: BigInt(sum), count: group.length, before_last: BigInt(sum - last) }) as
-        | SpendReturn
-        | undefined;
+      let row = s.spendGroup.get({
+        id: campaignId,
+        day,
+        sum: BigInt(sum),
+        count: group.length,
+        before_last: BigInt(sum - last),
+      }) as SpendReturn | undefined;
       if (row) {
         for (const impression of group) {
           verdicts.set(impression, "accepted");
@@ -325,7 +344,13 @@ export class SqliteDeliveryStore implements DeliveryStore {
         for (const impression of group) {
           const one = refused
             ? undefined
-            : (s.spendGroup.get({ id: campaignId, day, sum: BigInt(impression.costMicros), count: 1, before_last: 0n }) as SpendReturn | undefined);
+            : (s.spendGroup.get({
+                id: campaignId,
+                day,
+                sum: BigInt(impression.costMicros),
+                count: 1,
+                before_last: 0n,
+              }) as SpendReturn | undefined);
           if (one) {
             row = one;
             verdicts.set(impression, "accepted");
@@ -381,15 +406,31 @@ export class SqliteDeliveryStore implements DeliveryStore {
       if (impression.emitEvent) outbox.push(impressionEvent(impression));
     }
     for (const auction of batch.auctions) {
-      s.insertAuction.run(auction.id, auction.momentType, auction.sport, auction.outcome, auction.bidders, null, null, auction.occurredAtMs);
+      s.insertAuction.run(
+        auction.id,
+        auction.momentType,
+        auction.sport,
+        auction.outcome,
+        auction.bidders,
+        null,
+        null,
+        auction.occurredAtMs,
+      );
     }
 
     const recordedClicks: typeof batch.clicks = [];
     const clickCounts = new Map<string, number>();
     const clickVerdicts = batch.clicks.map((click) => {
       const inserted =
-        s.insertClick.run(click.clickId, click.impressionId, click.campaignId, click.creativeId, click.momentType, click.sport, click.clickedAtMs)
-          .changes === 1;
+        s.insertClick.run(
+          click.clickId,
+          click.impressionId,
+          click.campaignId,
+          click.creativeId,
+          click.momentType,
+          click.sport,
+          click.clickedAtMs,
+        ).changes === 1;
       if (inserted) {
         recordedClicks.push(click);
         clickCounts.set(click.campaignId, (clickCounts.get(click.campaignId) ?? 0) + 1);
@@ -400,7 +441,16 @@ export class SqliteDeliveryStore implements DeliveryStore {
     for (const [campaignId, count] of clickCounts) s.countClick.run(count, campaignId);
 
     for (const row of impressionRollups(accepted, recordedClicks)) {
-      s.rollup.run(row.campaignId, row.creativeId, row.momentType, row.sport, row.hourMs, row.impressions, row.clicks, row.spendMicros);
+      s.rollup.run(
+        row.campaignId,
+        row.creativeId,
+        row.momentType,
+        row.sport,
+        row.hourMs,
+        row.impressions,
+        row.clicks,
+        row.spendMicros,
+      );
     }
 
     const ended: string[] = [];
@@ -420,7 +470,8 @@ export class SqliteDeliveryStore implements DeliveryStore {
       }
     }
 
-    for (const event of outbox) s.insertOutbox.run(event.id, event.advertiserId, event.type, event.data, event.createdAtMs);
+    for (const event of outbox)
+      s.insertOutbox.run(event.id, event.advertiserId, event.type, event.data, event.createdAtMs);
 
     return {
       impressions: batch.impressions.map((impression) => verdicts.get(impression) ?? "budget"),

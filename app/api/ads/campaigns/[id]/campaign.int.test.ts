@@ -26,18 +26,25 @@ afterAll(() => icons.close());
 
 const path = (id: string) => `/api/ads/campaigns/${id}`;
 const get = (id: string, h = headers) => call(GET, path(id), { headers: h, params: { id } });
-const patch = (id: string, body: unknown, h = headers) => call(PATCH, path(id), { method: "PATCH", body, headers: h, params: { id } });
+const patch = (id: string, body: unknown, h = headers) =>
+  call(PATCH, path(id), { method: "PATCH", body, headers: h, params: { id } });
 const cancel = (id: string, h = headers) => call(DELETE, path(id), { method: "DELETE", headers: h, params: { id } });
 
 async function createViaApi(overrides: Record<string, unknown> = {}): Promise<string> {
-  const res = await call(CREATE, "/api/ads/campaigns", { method: "POST", body: campaignBody(icons.url(), overrides), headers });
+  const res = await call(CREATE, "/api/ads/campaigns", {
+    method: "POST",
+    body: campaignBody(icons.url(), overrides),
+    headers,
+  });
   expect(res.status).toBe(201);
   return res.body.id as string;
 }
 
 async function outbox(campaignId: string, type: string) {
   const rows = await db().outboxEvent.findMany({ where: { advertiserId: adv.advertiserId, type } });
-  return rows.filter((row) => (JSON.parse(row.data) as { campaign_id: string }).campaign_id === campaignId).map((row) => JSON.parse(row.data) as Record<string, unknown>);
+  return rows
+    .filter((row) => (JSON.parse(row.data) as { campaign_id: string }).campaign_id === campaignId)
+    .map((row) => JSON.parse(row.data) as Record<string, unknown>);
 }
 
 async function version(id: string): Promise<number> {
@@ -86,13 +93,43 @@ describe("GET /api/ads/campaigns/{id} (E6)", () => {
   });
 
   it("computes performance_score from delivered results in hourly rollups", async () => {
-    const row = await createTestCampaign({ advertiserId: adv.advertiserId, creatives: [{}, {}, { status: "rejected" }] });
+    const row = await createTestCampaign({
+      advertiserId: adv.advertiserId,
+      creatives: [{}, {}, { status: "rejected" }],
+    });
     const [a, b, c] = row.creatives;
     const at = Date.now();
     await incrementRollups(db(), [
-      { campaignId: row.id, creativeId: a!.id, momentType: "close_game", sport: "nba", atMs: at, impressions: 10_000, clicks: 500, spendMicros: 1n },
-      { campaignId: row.id, creativeId: b!.id, momentType: "close_game", sport: "nba", atMs: at, impressions: 10_000, clicks: 300, spendMicros: 1n },
-      { campaignId: row.id, creativeId: c!.id, momentType: "close_game", sport: "nba", atMs: at, impressions: 100, clicks: 90, spendMicros: 1n },
+      {
+        campaignId: row.id,
+        creativeId: a!.id,
+        momentType: "close_game",
+        sport: "nba",
+        atMs: at,
+        impressions: 10_000,
+        clicks: 500,
+        spendMicros: 1n,
+      },
+      {
+        campaignId: row.id,
+        creativeId: b!.id,
+        momentType: "close_game",
+        sport: "nba",
+        atMs: at,
+        impressions: 10_000,
+        clicks: 300,
+        spendMicros: 1n,
+      },
+      {
+        campaignId: row.id,
+        creativeId: c!.id,
+        momentType: "close_game",
+        sport: "nba",
+        atMs: at,
+        impressions: 100,
+        clicks: 90,
+        spendMicros: 1n,
+      },
     ]);
     const res = await get(row.id);
     const byLabel = Object.fromEntries(res.body.variants.map((v: { variant_label: string }) => [v.variant_label, v]));
@@ -109,21 +146,43 @@ describe("PATCH /api/ads/campaigns/{id} (E7)", () => {
     const before = await db().campaign.findUniqueOrThrow({ where: { id } });
     const changed: string[][] = [];
     const off = onCampaignsChanged((ids) => changed.push([...ids]));
-    const body = { name: "Renamed", bid_cpm_usd: 3.75, daily_budget_usd: 60, total_budget_usd: 900, target_cpa_usd: null, end_date: utcDay(40), postback_url: "https://pb.example.com/c={click_id}" };
+    const body = {
+      name: "Renamed",
+      bid_cpm_usd: 3.75,
+      daily_budget_usd: 60,
+      total_budget_usd: 900,
+      target_cpa_usd: null,
+      end_date: utcDay(40),
+      postback_url: "https://pb.example.com/c={click_id}",
+    };
     expectRequestMatchesOpenApi("PATCH", path(id), body);
     const res = await patch(id, body);
     off();
     expect(res.status).toBe(200);
     expectMatchesOpenApi("PATCH", path(id), 200, res.body);
-    expect(res.body).toMatchObject({ name: "Renamed", bid_cpm_usd: 3.75, daily_budget_usd: 60, total_budget_usd: 900, target_cpa_usd: null, end_date: utcDay(40), postback_url: "https://pb.example.com/c={click_id}" });
+    expect(res.body).toMatchObject({
+      name: "Renamed",
+      bid_cpm_usd: 3.75,
+      daily_budget_usd: 60,
+      total_budget_usd: 900,
+      target_cpa_usd: null,
+      end_date: utcDay(40),
+      postback_url: "https://pb.example.com/c={click_id}",
+    });
     expect(changed).toEqual([[id]]);
     const after = await db().campaign.findUniqueOrThrow({ where: { id } });
     expect(after.version).toBe(before.version + 1);
     expect(after.bidCpmMicros).toBe(3_750_000n);
     expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(before.updatedAt.getTime());
     // the bid change is recorded and announced
-    expect(await outbox(id, "campaign.bid_adjusted")).toEqual([{ campaign_id: id, old_bid_cpm_usd: 2.5, new_bid_cpm_usd: 3.75, reason: "advertiser" }]);
-    expect(await db().bidAdjustment.count({ where: { campaignId: id, reason: "advertiser", oldBidMicros: 2_500_000n, newBidMicros: 3_750_000n } })).toBe(1);
+    expect(await outbox(id, "campaign.bid_adjusted")).toEqual([
+      { campaign_id: id, old_bid_cpm_usd: 2.5, new_bid_cpm_usd: 3.75, reason: "advertiser" },
+    ]);
+    expect(
+      await db().bidAdjustment.count({
+        where: { campaignId: id, reason: "advertiser", oldBidMicros: 2_500_000n, newBidMicros: 3_750_000n },
+      }),
+    ).toBe(1);
     // the end date can be cleared
     expect((await patch(id, { end_date: null })).body.end_date).toBeNull();
   });
@@ -144,7 +203,12 @@ describe("PATCH /api/ads/campaigns/{id} (E7)", () => {
   });
 
   it.each([
-    ["bid below the campaign's highest floor (merged campaign)", { bid_cpm_usd: 0.49 }, "bid_cpm_usd", /0\.50.*bet_resolved/],
+    [
+      "bid below the campaign's highest floor (merged campaign)",
+      { bid_cpm_usd: 0.49 },
+      "bid_cpm_usd",
+      /0\.50.*bet_resolved/,
+    ],
     ["bid above 1000", { bid_cpm_usd: 1001 }, "bid_cpm_usd", /1000/],
     ["daily budget below 5", { daily_budget_usd: 4.999999 }, "daily_budget_usd", /at least 5/],
     ["total budget below 10", { total_budget_usd: 9 }, "total_budget_usd", /at least 10/],
@@ -167,7 +231,11 @@ describe("PATCH /api/ads/campaigns/{id} (E7)", () => {
   });
 
   it("refuses an end date in the past and a total budget below the spend to date", async () => {
-    const row = await createTestCampaign({ advertiserId: adv.advertiserId, startDate: "2026-01-01", totalBudgetUsd: 100 });
+    const row = await createTestCampaign({
+      advertiserId: adv.advertiserId,
+      startDate: "2026-01-01",
+      totalBudgetUsd: 100,
+    });
     await db().campaign.update({ where: { id: row.id }, data: { spendMicros: 42_000_000n } });
     const res = await patch(row.id, { end_date: "2026-01-05", total_budget_usd: 41.99 });
     expect(res.status).toBe(422);
@@ -185,7 +253,12 @@ describe("PATCH /api/ads/campaigns/{id} (E7)", () => {
       [{ moment_types: ["close_game"] }, "moment_types"],
       [{ sports: ["nba", "nfl"] }, "sports"],
       [{ start_date: utcDay(2) }, "start_date"],
-      [{ creative: { headline: "New", body: "b", icon_url: icons.url(), action_url: "https://book.example.com/promo" } }, "creative"],
+      [
+        {
+          creative: { headline: "New", body: "b", icon_url: icons.url(), action_url: "https://book.example.com/promo" },
+        },
+        "creative",
+      ],
     ] as const) {
       const res = await patch(id, { ...body, name: "ignored" });
       expect(res.status, field).toBe(422);
@@ -198,7 +271,13 @@ describe("PATCH /api/ads/campaigns/{id} (E7)", () => {
       moment_types: ["overtime", "close_game"],
       sports: ["nba"],
       start_date: utcDay(1),
-      creative: { headline: "Your parlay is one leg away", body: "Cash out now or ride it: live odds inside.", icon_url: icons.url(), action_url: "https://book.example.com/promo", cta_text: "Open bet" },
+      creative: {
+        headline: "Your parlay is one leg away",
+        body: "Cash out now or ride it: live odds inside.",
+        icon_url: icons.url(),
+        action_url: "https://book.example.com/promo",
+        cta_text: "Open bet",
+      },
       name: "Kept immutables",
     });
     expect(same.status).toBe(200);
@@ -215,25 +294,33 @@ describe("PATCH /api/ads/campaigns/{id} (E7)", () => {
       expect(await version(id)).toBe(v + 2);
     });
 
-    it.each(["active", "paused"] as const)("%s -> ended sets the reason and time and enqueues campaign.ended once; ended -> ended is a no-op", async (from) => {
-      const id = await createViaApi();
-      if (from === "paused") await patch(id, { status: "paused" });
-      const res = await patch(id, { status: "ended" });
-      expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ status: "ended", ended_reason: "advertiser" });
-      const row = await db().campaign.findUniqueOrThrow({ where: { id } });
-      expect(row.endedReason).toBe("advertiser");
-      expect(row.endedAt).toBeInstanceOf(Date);
-      const v = row.version;
-      expect((await patch(id, { status: "ended" })).status).toBe(200);
-      expect(await version(id)).toBe(v);
-      expect(await outbox(id, "campaign.ended")).toEqual([{ campaign_id: id, reason: "advertiser" }]);
-    });
+    it.each(["active", "paused"] as const)(
+      "%s -> ended sets the reason and time and enqueues campaign.ended once; ended -> ended is a no-op",
+      async (from) => {
+        const id = await createViaApi();
+        if (from === "paused") await patch(id, { status: "paused" });
+        const res = await patch(id, { status: "ended" });
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ status: "ended", ended_reason: "advertiser" });
+        const row = await db().campaign.findUniqueOrThrow({ where: { id } });
+        expect(row.endedReason).toBe("advertiser");
+        expect(row.endedAt).toBeInstanceOf(Date);
+        const v = row.version;
+        expect((await patch(id, { status: "ended" })).status).toBe(200);
+        expect(await version(id)).toBe(v);
+        expect(await outbox(id, "campaign.ended")).toEqual([{ campaign_id: id, reason: "advertiser" }]);
+      },
+    );
 
     it("nothing leaves ended: 409 invalid_transition, and an ended campaign cannot be changed", async () => {
       const id = await createViaApi();
       await patch(id, { status: "ended" });
-      for (const body of [{ status: "active" }, { status: "paused" }, { bid_cpm_usd: 9 }, { status: "ended", name: "x" }]) {
+      for (const body of [
+        { status: "active" },
+        { status: "paused" },
+        { bid_cpm_usd: 9 },
+        { status: "ended", name: "x" },
+      ]) {
         const res = await patch(id, body);
         expect(res.status, JSON.stringify(body)).toBe(409);
         expect(res.body.code).toBe("invalid_transition");
@@ -244,7 +331,10 @@ describe("PATCH /api/ads/campaigns/{id} (E7)", () => {
 
     it("a campaign ended by delivery (budget exhausted) shows why and cannot be resumed", async () => {
       const row = await createTestCampaign({ advertiserId: adv.advertiserId, status: "ended" });
-      await db().campaign.update({ where: { id: row.id }, data: { endedReason: "budget_exhausted", endedAt: new Date() } });
+      await db().campaign.update({
+        where: { id: row.id },
+        data: { endedReason: "budget_exhausted", endedAt: new Date() },
+      });
       expect((await get(row.id)).body).toMatchObject({ status: "ended", ended_reason: "budget_exhausted" });
       const res = await patch(row.id, { status: "active", total_budget_usd: 1000 });
       expect(res.status).toBe(409);
@@ -279,26 +369,29 @@ describe("PATCH /api/ads/campaigns/{id} (E7)", () => {
 });
 
 describe("DELETE /api/ads/campaigns/{id} (cancel)", () => {
-  it.each(["active", "paused"] as const)("cancels a %s campaign once: status, time, campaign.ended; repeat is 200 without a new event", async (from) => {
-    const id = await createViaApi();
-    if (from === "paused") await patch(id, { status: "paused" });
-    const changed: string[][] = [];
-    const off = onCampaignsChanged((ids) => changed.push([...ids]));
-    const res = await cancel(id);
-    off();
-    expect(res.status).toBe(200);
-    expectMatchesOpenApi("DELETE", path(id), 200, res.body);
-    expect(res.body).toMatchObject({ id, status: "cancelled", ended_reason: "advertiser" });
-    expect(changed).toEqual([[id]]);
-    const row = await db().campaign.findUniqueOrThrow({ where: { id } });
-    expect(row.cancelledAt).toBeInstanceOf(Date);
-    const v = row.version;
-    const again = await cancel(id);
-    expect(again.status).toBe(200);
-    expect(again.body.status).toBe("cancelled");
-    expect(await version(id)).toBe(v);
-    expect(await outbox(id, "campaign.ended")).toEqual([{ campaign_id: id, reason: "advertiser" }]);
-  });
+  it.each(["active", "paused"] as const)(
+    "cancels a %s campaign once: status, time, campaign.ended; repeat is 200 without a new event",
+    async (from) => {
+      const id = await createViaApi();
+      if (from === "paused") await patch(id, { status: "paused" });
+      const changed: string[][] = [];
+      const off = onCampaignsChanged((ids) => changed.push([...ids]));
+      const res = await cancel(id);
+      off();
+      expect(res.status).toBe(200);
+      expectMatchesOpenApi("DELETE", path(id), 200, res.body);
+      expect(res.body).toMatchObject({ id, status: "cancelled", ended_reason: "advertiser" });
+      expect(changed).toEqual([[id]]);
+      const row = await db().campaign.findUniqueOrThrow({ where: { id } });
+      expect(row.cancelledAt).toBeInstanceOf(Date);
+      const v = row.version;
+      const again = await cancel(id);
+      expect(again.status).toBe(200);
+      expect(again.body.status).toBe("cancelled");
+      expect(await version(id)).toBe(v);
+      expect(await outbox(id, "campaign.ended")).toEqual([{ campaign_id: id, reason: "advertiser" }]);
+    },
+  );
 
   it("refuses to cancel an ended campaign (409)", async () => {
     const id = await createViaApi();
@@ -319,7 +412,11 @@ describe("tenancy and scopes", () => {
     const v = await version(id);
     for (const target of [id, "cmp_doesnotexist", "../../etc/passwd", "' OR 1=1 --", "x".repeat(500)]) {
       const who = target === id ? theirs : headers;
-      const responses = [await get(target, who), await patch(target, { name: "hijack" }, who), await cancel(target, who)];
+      const responses = [
+        await get(target, who),
+        await patch(target, { name: "hijack" }, who),
+        await cancel(target, who),
+      ];
       for (const res of responses) {
         expect(res.status).toBe(404);
         expect(res.body.code).toBe("not_found");

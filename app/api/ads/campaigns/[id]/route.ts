@@ -8,8 +8,9 @@ export const dynamic = "force-dynamic";
 
 type Params = { id: string };
 
-export const GET = defineRoute<{ auth: "token"; scope: "campaigns:read" }, Params>({ auth: "token", scope: "campaigns:read" }, async ({ actor, params }) =>
-  jsonResponse(await getCampaign(actor, params.id)),
+export const GET = defineRoute<{ auth: "token"; scope: "campaigns:read" }, Params>(
+  { auth: "token", scope: "campaigns:read" },
+  async ({ actor, params }) => jsonResponse(await getCampaign(actor, params.id)),
 );
 
 export const PATCH = defineRoute<{ auth: "token"; scope: "campaigns:write" }, Params>(
@@ -17,6 +18,7 @@ export const PATCH = defineRoute<{ auth: "token"; scope: "campaigns:write" }, Pa
   async ({ actor, params, body }) => jsonResponse(await updateCampaign(actor, params.id, await body())),
 );
 
-export const DELETE = defineRoute<{ auth: "token"; scope: "campaigns:write" }, Params>({ auth: "token", scope: "campaigns:write" }, async ({ actor, params }) =>
-  jsonResponse(await cancelCampaign(actor, params.id)),
+export const DELETE = defineRoute<{ auth: "token"; scope: "campaigns:write" }, Params>(
+  { auth: "token", scope: "campaigns:write" },
+  async ({ actor, params }) => jsonResponse(await cancelCampaign(actor, params.id)),
 );

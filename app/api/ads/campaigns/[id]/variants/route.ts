@@ -6,5 +6,6 @@ export const dynamic = "force-dynamic";
 
 export const POST = defineRoute<{ auth: "token"; scope: "campaigns:write" }, { id: string }>(
   { auth: "token", scope: "campaigns:write" },
-  async ({ actor, params, body }) => jsonResponse(await addCreativeVariant(actor, params.id, await body()), { status: 201 }),
+  async ({ actor, params, body }) =>
+    jsonResponse(await addCreativeVariant(actor, params.id, await body()), { status: 201 }),
 );

@@ -25,7 +25,8 @@ beforeAll(async () => {
 afterAll(() => icons.close());
 
 const path = (id: string) => `/api/ads/campaigns/${id}/variants`;
-const add = (id: string, body: unknown, h = headers) => call(POST, path(id), { method: "POST", body, headers: h, params: { id } });
+const add = (id: string, body: unknown, h = headers) =>
+  call(POST, path(id), { method: "POST", body, headers: h, params: { id } });
 
 describe("POST /api/ads/campaigns/{id}/variants (E8)", () => {
   it("labels variants in order, reviews them, splits traffic equally across approved ones and bumps the version", async () => {
@@ -37,11 +38,22 @@ describe("POST /api/ads/campaigns/{id}/variants (E8)", () => {
     const b = await add(campaign.id, body);
     expect(b.status).toBe(201);
     expectMatchesOpenApi("POST", path(campaign.id), 201, b.body);
-    expect(b.body).toEqual({ id: expect.stringMatching(/^cr_/), variant_label: "variant_b", traffic_allocation: 0.5, status: "approved", review_reason: null });
+    expect(b.body).toEqual({
+      id: expect.stringMatching(/^cr_/),
+      variant_label: "variant_b",
+      traffic_allocation: 0.5,
+      status: "approved",
+      review_reason: null,
+    });
 
     const c = await add(campaign.id, creativeBody(icons.url(), { body: "A guaranteed win tonight: tap to claim." }));
     expect(c.status).toBe(201);
-    expect(c.body).toMatchObject({ variant_label: "variant_c", status: "rejected", traffic_allocation: 0, review_reason: expect.stringMatching(/guaranteed win/) });
+    expect(c.body).toMatchObject({
+      variant_label: "variant_c",
+      status: "rejected",
+      traffic_allocation: 0,
+      review_reason: expect.stringMatching(/guaranteed win/),
+    });
 
     const d = await add(campaign.id, creativeBody(icons.url(), { cta_text: null }));
     expect(d.body).toMatchObject({ variant_label: "variant_d", status: "approved", traffic_allocation: 0.333333 });
@@ -51,7 +63,13 @@ describe("POST /api/ads/campaigns/{id}/variants (E8)", () => {
 
     const detail = await call(GET, `/api/ads/campaigns/${campaign.id}`, { headers, params: { id: campaign.id } });
     expectMatchesOpenApi("GET", `/api/ads/campaigns/${campaign.id}`, 200, detail.body);
-    expect(detail.body.variants.map((v: { variant_label: string; status: string; traffic_allocation: number }) => [v.variant_label, v.status, v.traffic_allocation])).toEqual([
+    expect(
+      detail.body.variants.map((v: { variant_label: string; status: string; traffic_allocation: number }) => [
+        v.variant_label,
+        v.status,
+        v.traffic_allocation,
+      ]),
+    ).toEqual([
       ["variant_a", "approved", 0.333333],
       ["variant_b", "approved", 0.333333],
       ["variant_c", "rejected", 0],
@@ -63,16 +81,33 @@ describe("POST /api/ads/campaigns/{id}/variants (E8)", () => {
 
   it("never gives two simultaneous requests the same label", async () => {
     const campaign = await createTestCampaign({ advertiserId: adv.advertiserId });
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => add(campaign.id, creativeBody(icons.url(), { headline: `Concurrent ${i}` }))));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => add(campaign.id, creativeBody(icons.url(), { headline: `Concurrent ${i}` }))),
+    );
     expect(results.map((res) => res.status)).toEqual(Array(8).fill(201));
     const labels = results.map((res) => res.body.variant_label as string).sort();
-    expect(labels).toEqual(["variant_b", "variant_c", "variant_d", "variant_e", "variant_f", "variant_g", "variant_h", "variant_i"]);
-    const stored = await db().creative.findMany({ where: { campaignId: campaign.id }, orderBy: { variantIndex: "asc" } });
+    expect(labels).toEqual([
+      "variant_b",
+      "variant_c",
+      "variant_d",
+      "variant_e",
+      "variant_f",
+      "variant_g",
+      "variant_h",
+      "variant_i",
+    ]);
+    const stored = await db().creative.findMany({
+      where: { campaignId: campaign.id },
+      orderBy: { variantIndex: "asc" },
+    });
     expect(stored.map((row) => row.variantIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
   it(`stops at ${MAX_VARIANTS_PER_CAMPAIGN} variants (variant_z) with 409 conflict`, async () => {
-    const campaign = await createTestCampaign({ advertiserId: adv.advertiserId, creatives: Array.from({ length: MAX_VARIANTS_PER_CAMPAIGN - 1 }, () => ({})) });
+    const campaign = await createTestCampaign({
+      advertiserId: adv.advertiserId,
+      creatives: Array.from({ length: MAX_VARIANTS_PER_CAMPAIGN - 1 }, () => ({})),
+    });
     const z = await add(campaign.id, creativeBody(icons.url()));
     expect(z.body.variant_label).toBe("variant_z");
     const over = await add(campaign.id, creativeBody(icons.url()));
@@ -83,10 +118,24 @@ describe("POST /api/ads/campaigns/{id}/variants (E8)", () => {
 
   it("validates every field at once before the icon check, which refuses private addresses without connecting", async () => {
     const campaign = await createTestCampaign({ advertiserId: adv.advertiserId });
-    const invalid = await add(campaign.id, { headline: "h".repeat(61), body: "", icon_url: "nope", action_url: "data:text/html,hi", cta_text: "c".repeat(21), extra: 1 });
+    const invalid = await add(campaign.id, {
+      headline: "h".repeat(61),
+      body: "",
+      icon_url: "nope",
+      action_url: "data:text/html,hi",
+      cta_text: "c".repeat(21),
+      extra: 1,
+    });
     expect(invalid.status).toBe(422);
     expect(invalid.body.code).toBe("validation_failed");
-    expect(invalid.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(["", "action_url", "body", "cta_text", "headline", "icon_url"]);
+    expect(invalid.body.errors.map((e: { path: string }) => e.path).sort()).toEqual([
+      "",
+      "action_url",
+      "body",
+      "cta_text",
+      "headline",
+      "icon_url",
+    ]);
     expectMatchesOpenApi("POST", path(campaign.id), 422, invalid.body);
     const missing = await add(campaign.id, { headline: "h" });
     expect(missing.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(["action_url", "body", "icon_url"]);
@@ -94,8 +143,13 @@ describe("POST /api/ads/campaigns/{id}/variants (E8)", () => {
     const before = icons.trapConnections();
     const privateIcon = await add(campaign.id, creativeBody(`https://127.0.0.1:${icons.trapPort}/icon.png`));
     expect(privateIcon.status).toBe(422);
-    expect(privateIcon.body).toMatchObject({ code: "icon_unreachable", errors: [{ path: "icon_url", message: expect.stringMatching(/non-public/) }] });
-    expect((await add(campaign.id, creativeBody(icons.url("/redirect-private.png")))).body.code).toBe("icon_unreachable");
+    expect(privateIcon.body).toMatchObject({
+      code: "icon_unreachable",
+      errors: [{ path: "icon_url", message: expect.stringMatching(/non-public/) }],
+    });
+    expect((await add(campaign.id, creativeBody(icons.url("/redirect-private.png")))).body.code).toBe(
+      "icon_unreachable",
+    );
     expect(icons.trapConnections()).toBe(before);
     expect((await add(campaign.id, creativeBody(icons.url("/missing.png")))).body.code).toBe("icon_unreachable");
     expect(await db().creative.count({ where: { campaignId: campaign.id } })).toBe(1);
@@ -103,7 +157,10 @@ describe("POST /api/ads/campaigns/{id}/variants (E8)", () => {
 
   it("accepts the length boundaries and refuses variants on ended or cancelled campaigns (409)", async () => {
     const campaign = await createTestCampaign({ advertiserId: adv.advertiserId, status: "paused" });
-    const edge = await add(campaign.id, creativeBody(icons.url(), { headline: "h".repeat(60), body: "b".repeat(120), cta_text: "c".repeat(20) }));
+    const edge = await add(
+      campaign.id,
+      creativeBody(icons.url(), { headline: "h".repeat(60), body: "b".repeat(120), cta_text: "c".repeat(20) }),
+    );
     expect(edge.status).toBe(201);
     for (const status of ["ended", "cancelled"] as const) {
       const final = await createTestCampaign({ advertiserId: adv.advertiserId, status });

@@ -13,7 +13,11 @@ const at = (iso: string) => Date.parse(iso);
 
 async function setup() {
   const adv = await createTestAdvertiser();
-  const campaign = await createTestCampaign({ advertiserId: adv.advertiserId, sports: ["nba"], momentTypes: ["close_game"] });
+  const campaign = await createTestCampaign({
+    advertiserId: adv.advertiserId,
+    sports: ["nba"],
+    momentTypes: ["close_game"],
+  });
   await seedDelivery(campaign, [
     { servedAtMs: at("2025-11-02T05:30:00Z"), costMicros: 3000n, clickedAtMs: at("2025-11-02T06:15:00Z") },
     { servedAtMs: at("2025-11-02T06:30:00Z"), costMicros: 5000n },
@@ -23,21 +27,43 @@ async function setup() {
 
 const path = (id: string) => `/api/ads/reporting/campaigns/${id}`;
 
-async function get(handler: typeof report, adv: TestAdvertiser, id: string, query: Record<string, string>, headers: Record<string, string> = {}) {
-  return call(handler, path(id), { params: { id }, query, headers: { ...(await adv.auth(["reporting:read"])), ...headers } });
+async function get(
+  handler: typeof report,
+  adv: TestAdvertiser,
+  id: string,
+  query: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  return call(handler, path(id), {
+    params: { id },
+    query,
+    headers: { ...(await adv.auth(["reporting:read"])), ...headers },
+  });
 }
 
 describe("GET /api/ads/reporting/campaigns/{id} (E9)", () => {
   it("answers the report with period, totals and rows", async () => {
     const { adv, campaign } = await setup();
-    const res = await get(report, adv, campaign.id, { start_date: "2025-11-02", end_date: "2025-11-02", timezone: "America/New_York", breakdown: "hour_of_day" });
+    const res = await get(report, adv, campaign.id, {
+      start_date: "2025-11-02",
+      end_date: "2025-11-02",
+      timezone: "America/New_York",
+      breakdown: "hour_of_day",
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/json");
     expect(res.headers.get("x-report-source")).toBe("rollups");
     expect(res.headers.get("ratelimit-limit")).toBe("60");
     expect(res.body.campaign_id).toBe(campaign.id);
     expect(res.body.period).toEqual({ start: "2025-11-02", end: "2025-11-02", timezone: "America/New_York" });
-    expect(res.body.totals).toMatchObject({ impressions: 2, clicks: 1, ctr: 0.5, conversions: 0, spend_usd: 0.008, average_cpm_paid_usd: 4 });
+    expect(res.body.totals).toMatchObject({
+      impressions: 2,
+      clicks: 1,
+      ctr: 0.5,
+      conversions: 0,
+      spend_usd: 0.008,
+      average_cpm_paid_usd: 4,
+    });
     expect(Date.parse(res.body.totals.as_of)).toBeGreaterThan(Date.now() - 60_000);
     expect(res.body.breakdown).toBe("hour_of_day");
     expect(res.body.rows[1]).toEqual({ key: 1, impressions: 2, clicks: 1, ctr: 0.5, conversions: 0, spend_usd: 0.008 });
@@ -45,7 +71,9 @@ describe("GET /api/ads/reporting/campaigns/{id} (E9)", () => {
     expect(campaignReport.safeParse(res.body).success).toBe(true);
     const document = buildOpenApiDocument("http://sma.test");
     expect(document.paths?.["/api/ads/reporting/campaigns/{id}"]?.get?.operationId).toBe("getCampaignReport");
-    expect(document.paths?.["/api/ads/reporting/campaigns/{id}/timeseries"]?.get?.operationId).toBe("getCampaignTimeseries");
+    expect(document.paths?.["/api/ads/reporting/campaigns/{id}/timeseries"]?.get?.operationId).toBe(
+      "getCampaignTimeseries",
+    );
     expect(document.paths?.["/api/ads/creatives/{id}/performance"]?.get?.operationId).toBe("getCreativePerformance");
   });
 
@@ -81,7 +109,9 @@ describe("GET /api/ads/reporting/campaigns/{id} (E9)", () => {
       expect(res.body.errors.map((error: { path: string }) => error.path)).toContain(field);
     }
     // the longest range is accepted: 366 days
-    expect((await get(report, adv, campaign.id, { start_date: "2024-01-01", end_date: "2024-12-31" })).status).toBe(200);
+    expect((await get(report, adv, campaign.id, { start_date: "2024-01-01", end_date: "2024-12-31" })).status).toBe(
+      200,
+    );
   });
 
   it("is 401 without a token, 403 without reporting:read, 404 for another advertiser's or an unknown campaign", async () => {
@@ -89,7 +119,11 @@ describe("GET /api/ads/reporting/campaigns/{id} (E9)", () => {
     const query = { start_date: "2025-11-02", end_date: "2025-11-02" };
     const anonymous = await call(report, path(campaign.id), { params: { id: campaign.id }, query });
     expect(anonymous.status).toBe(401);
-    const wrongScope = await call(report, path(campaign.id), { params: { id: campaign.id }, query, headers: await adv.auth(["campaigns:read"]) });
+    const wrongScope = await call(report, path(campaign.id), {
+      params: { id: campaign.id },
+      query,
+      headers: await adv.auth(["campaigns:read"]),
+    });
     expect(wrongScope.status).toBe(403);
     expect(wrongScope.body.code).toBe("insufficient_scope");
     const stranger = await createTestAdvertiser();
@@ -105,18 +139,30 @@ describe("GET /api/ads/reporting/campaigns/{id} (E9)", () => {
     const viaParam = await get(report, adv, campaign.id, { ...query, format: "csv" });
     expect(viaParam.status).toBe(200);
     expect(viaParam.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(viaParam.headers.get("content-disposition")).toBe(`attachment; filename="campaign-${campaign.id}-2025-11-01-2025-11-02-by-day.csv"`);
-    expect(viaParam.text).toBe("date,impressions,clicks,ctr,conversions,spend_usd\r\n2025-11-01,0,0,0,0,0\r\n2025-11-02,2,1,0.5,0,0.008\r\n");
+    expect(viaParam.headers.get("content-disposition")).toBe(
+      `attachment; filename="campaign-${campaign.id}-2025-11-01-2025-11-02-by-day.csv"`,
+    );
+    expect(viaParam.text).toBe(
+      "date,impressions,clicks,ctr,conversions,spend_usd\r\n2025-11-01,0,0,0,0,0\r\n2025-11-02,2,1,0.5,0,0.008\r\n",
+    );
     const viaAccept = await get(report, adv, campaign.id, query, { accept: "text/csv" });
     expect(viaAccept.text).toBe(viaParam.text);
     // JSON still wins when preferred
     const json = await get(report, adv, campaign.id, query, { accept: "application/json, text/csv;q=0.5" });
     expect(json.headers.get("content-type")).toBe("application/json");
 
-    const totals = await get(report, adv, campaign.id, { start_date: "2025-11-02", end_date: "2025-11-02", format: "csv" });
+    const totals = await get(report, adv, campaign.id, {
+      start_date: "2025-11-02",
+      end_date: "2025-11-02",
+      format: "csv",
+    });
     const [header, line, end] = totals.text.split("\r\n");
-    expect(header).toBe("campaign_id,start_date,end_date,timezone,impressions,clicks,ctr,conversions,spend_usd,average_cpm_paid_usd,as_of");
-    expect(line).toMatch(new RegExp(`^${campaign.id},2025-11-02,2025-11-02,UTC,2,1,0.5,0,0.008,4,\\d{4}-\\d\\d-\\d\\dT`));
+    expect(header).toBe(
+      "campaign_id,start_date,end_date,timezone,impressions,clicks,ctr,conversions,spend_usd,average_cpm_paid_usd,as_of",
+    );
+    expect(line).toMatch(
+      new RegExp(`^${campaign.id},2025-11-02,2025-11-02,UTC,2,1,0.5,0,0.008,4,\\d{4}-\\d\\d-\\d\\dT`),
+    );
     expect(end).toBe("");
   });
 
@@ -128,7 +174,11 @@ describe("GET /api/ads/reporting/campaigns/{id} (E9)", () => {
       const res = await call(report, path(campaign.id), { params: { id: campaign.id }, query, headers: tokenA });
       expect(res.status, `request ${index + 1}`).toBe(200);
     }
-    const limited = await call(report, path(campaign.id), { params: { id: campaign.id }, query, headers: await adv.auth(["reporting:read"]) });
+    const limited = await call(report, path(campaign.id), {
+      params: { id: campaign.id },
+      query,
+      headers: await adv.auth(["reporting:read"]),
+    });
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe("rate_limited");
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -162,8 +212,12 @@ describe("GET /api/ads/reporting/campaigns/{id}/timeseries (E10)", () => {
     expect(hourly.body.series).toHaveLength(24 + 25 + 24);
     const e9 = await get(report, adv, campaign.id, query);
     for (const res of [daily, hourly]) {
-      expect(res.body.series.reduce((sum: number, point: { impressions: number }) => sum + point.impressions, 0)).toBe(e9.body.totals.impressions);
-      expect(res.body.series.reduce((sum: number, point: { clicks: number }) => sum + point.clicks, 0)).toBe(e9.body.totals.clicks);
+      expect(res.body.series.reduce((sum: number, point: { impressions: number }) => sum + point.impressions, 0)).toBe(
+        e9.body.totals.impressions,
+      );
+      expect(res.body.series.reduce((sum: number, point: { clicks: number }) => sum + point.clicks, 0)).toBe(
+        e9.body.totals.clicks,
+      );
     }
 
     const csv = await get(timeseries, adv, campaign.id, { ...query, granularity: "hour" }, { accept: "text/csv" });
@@ -172,21 +226,43 @@ describe("GET /api/ads/reporting/campaigns/{id}/timeseries (E10)", () => {
     expect(lines).toHaveLength(1 + 73);
     expect(lines).toContain("2025-11-02T05:00:00Z,2025-11-02T01:00:00-04:00,1,0,0.003");
     expect(lines).toContain("2025-11-02T06:00:00Z,2025-11-02T01:00:00-05:00,1,1,0.005");
-    expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="campaign-${campaign.id}-2025-11-01-2025-11-03-hour.csv"`);
+    expect(csv.headers.get("content-disposition")).toBe(
+      `attachment; filename="campaign-${campaign.id}-2025-11-01-2025-11-03-hour.csv"`,
+    );
   });
 
   it("limits hour series to 31 days and validates granularity", async () => {
     const { adv, campaign } = await setup();
-    const tooLong = await get(timeseries, adv, campaign.id, { start_date: "2025-01-01", end_date: "2025-02-01", granularity: "hour" });
+    const tooLong = await get(timeseries, adv, campaign.id, {
+      start_date: "2025-01-01",
+      end_date: "2025-02-01",
+      granularity: "hour",
+    });
     expect(tooLong.status).toBe(422);
     expect(tooLong.body.errors[0]).toEqual({ path: "end_date", message: "the range may span at most 31 days" });
-    expect((await get(timeseries, adv, campaign.id, { start_date: "2025-01-01", end_date: "2025-01-31", granularity: "hour" })).status).toBe(200);
-    expect((await get(timeseries, adv, campaign.id, { start_date: "2025-01-01", end_date: "2025-02-01" })).status).toBe(200);
-    const bad = await get(timeseries, adv, campaign.id, { start_date: "2025-01-01", end_date: "2025-01-02", granularity: "minute" });
+    expect(
+      (
+        await get(timeseries, adv, campaign.id, {
+          start_date: "2025-01-01",
+          end_date: "2025-01-31",
+          granularity: "hour",
+        })
+      ).status,
+    ).toBe(200);
+    expect((await get(timeseries, adv, campaign.id, { start_date: "2025-01-01", end_date: "2025-02-01" })).status).toBe(
+      200,
+    );
+    const bad = await get(timeseries, adv, campaign.id, {
+      start_date: "2025-01-01",
+      end_date: "2025-01-02",
+      granularity: "minute",
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0].path).toBe("granularity");
     const stranger = await createTestAdvertiser();
-    expect((await get(timeseries, stranger, campaign.id, { start_date: "2025-01-01", end_date: "2025-01-02" })).status).toBe(404);
+    expect(
+      (await get(timeseries, stranger, campaign.id, { start_date: "2025-01-01", end_date: "2025-01-02" })).status,
+    ).toBe(404);
   });
 });
 
@@ -195,12 +271,28 @@ describe("GET /api/ads/creatives/{id}/performance (E11)", () => {
     const { adv, campaign } = await setup();
     const creativeId = campaign.creatives[0]!.id;
     const url = `/api/ads/creatives/${creativeId}/performance`;
-    const res = await call(performance, url, { params: { id: creativeId }, headers: await adv.auth(["reporting:read"]) });
+    const res = await call(performance, url, {
+      params: { id: creativeId },
+      headers: await adv.auth(["reporting:read"]),
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ creative_id: creativeId, impressions: 2, clicks: 1, ctr: 0.5, conversions: 0, spend_usd: 0.008, traffic_allocation: 1 });
+    expect(res.body).toEqual({
+      creative_id: creativeId,
+      impressions: 2,
+      clicks: 1,
+      ctr: 0.5,
+      conversions: 0,
+      spend_usd: 0.008,
+      traffic_allocation: 1,
+    });
     expect(creativePerformance.safeParse(res.body).success).toBe(true);
     const stranger = await createTestAdvertiser();
-    expect((await call(performance, url, { params: { id: creativeId }, headers: await stranger.auth() })).status).toBe(404);
-    expect((await call(performance, url, { params: { id: creativeId }, headers: await adv.auth(["campaigns:read"]) })).status).toBe(403);
+    expect((await call(performance, url, { params: { id: creativeId }, headers: await stranger.auth() })).status).toBe(
+      404,
+    );
+    expect(
+      (await call(performance, url, { params: { id: creativeId }, headers: await adv.auth(["campaigns:read"]) }))
+        .status,
+    ).toBe(403);
   });
 });

@@ -10,7 +10,11 @@ export const GET = defineRoute<{ auth: "token"; scope: "reporting:read"; rateLim
   { auth: "token", scope: "reporting:read", rateLimit: "report" },
   async ({ actor, params, url, request }) => {
     const format = responseFormat(request.headers.get("accept"), url.searchParams.get("format"));
-    const { report, source } = await getCampaignReport(actor, params.id, queryObject(url.searchParams, REPORT_QUERY_KEYS));
+    const { report, source } = await getCampaignReport(
+      actor,
+      params.id,
+      queryObject(url.searchParams, REPORT_QUERY_KEYS),
+    );
     const headers = { "x-report-source": source };
     if (format === "csv") {
       const name = `campaign-${report.campaign_id}-${report.period.start}-${report.period.end}${report.breakdown ? `-by-${report.breakdown}` : ""}.csv`;

@@ -7,5 +7,5 @@ export const dynamic = "force-dynamic";
 export const GET = defineRoute<{ auth: "token"; scope: "campaigns:read" }, { id: string }>(
   { auth: "token", scope: "campaigns:read" },
   async ({ actor, params, url }) =>
-jsonResponse(await listWebhookDeliveries(actor, params.id, Object.fromEntries(url.searchParams))),
+    jsonResponse(await listWebhookDeliveries(actor, params.id, Object.fromEntries(url.searchParams))),
 );

@@ -22,7 +22,10 @@ describe("webhook_send rate limit", () => {
   it("answers the 31st test send in a minute with 429, per advertiser", async () => {
     const adv = await createTestAdvertiser();
     const headers = await adv.auth();
-    const endpoint = await call(register, "/api/ads/webhooks", { headers, body: { url: receiver.url("/hook"), events: ["click.recorded"] } });
+    const endpoint = await call(register, "/api/ads/webhooks", {
+      headers,
+      body: { url: receiver.url("/hook"), events: ["click.recorded"] },
+    });
     expect(endpoint.status).toBe(201);
     const id = endpoint.body.id as string;
     for (let i = 0; i < 30; i++) {
@@ -38,8 +41,15 @@ describe("webhook_send rate limit", () => {
 
     const other = await createTestAdvertiser("Other");
     const otherHeaders = await other.auth();
-    const otherEndpoint = await call(register, "/api/ads/webhooks", { headers: otherHeaders, body: { url: receiver.url("/hook"), events: ["click.recorded"] } });
-    const ok = await call(sendTest, `/api/ads/webhooks/${otherEndpoint.body.id}/test`, { method: "POST", headers: otherHeaders, params: { id: otherEndpoint.body.id } });
+    const otherEndpoint = await call(register, "/api/ads/webhooks", {
+      headers: otherHeaders,
+      body: { url: receiver.url("/hook"), events: ["click.recorded"] },
+    });
+    const ok = await call(sendTest, `/api/ads/webhooks/${otherEndpoint.body.id}/test`, {
+      method: "POST",
+      headers: otherHeaders,
+      params: { id: otherEndpoint.body.id },
+    });
     expect(ok.status).toBe(200);
   });
 });

@@ -10,7 +10,11 @@ export const GET = defineRoute<{ auth: "token"; scope: "reporting:read" }, { id:
   { auth: "token", scope: "reporting:read" },
   async ({ actor, params, url, request }) => {
     const format = responseFormat(request.headers.get("accept"), url.searchParams.get("format"));
-    const { series, source } = await getCampaignTimeseries(actor, params.id, queryObject(url.searchParams, TIMESERIES_QUERY_KEYS));
+    const { series, source } = await getCampaignTimeseries(
+      actor,
+      params.id,
+      queryObject(url.searchParams, TIMESERIES_QUERY_KEYS),
+    );
     const headers = { "x-report-source": source };
     if (format === "csv") {
       const name = `campaign-${series.campaign_id}-${series.period.start}-${series.period.end}-${series.granularity}.csv`;
