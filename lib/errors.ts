@@ -12,9 +12,11 @@ export const ERROR_CODES = {
   method_not_allowed: { status: 405, title: "Method not allowed", graphql: "BAD_REQUEST" },
   conflict: { status: 409, title: "Conflict", graphql: "CONFLICT" },
   invalid_transition: { status: 409, title: "Invalid status transition", graphql: "CONFLICT" },
+  idempotency_in_flight: { status: 409, title: "Idempotency key in use", graphql: "CONFLICT" },
   validation_failed: { status: 422, title: "Validation failed", graphql: "BAD_USER_INPUT" },
   immutable_field: { status: 422, title: "Immutable field", graphql: "BAD_USER_INPUT" },
   icon_unreachable: { status: 422, title: "Icon URL unreachable", graphql: "BAD_USER_INPUT" },
+  idempotency_key_reused: { status: 422, title: "Idempotency key reused", graphql: "BAD_USER_INPUT" },
   attribution_window_expired: { status: 422, title: "Attribution window expired", graphql: "BAD_USER_INPUT" },
   rate_limited: { status: 429, title: "Too many requests", graphql: "RATE_LIMITED" },
   internal_error: { status: 500, title: "Internal error", graphql: "INTERNAL_SERVER_ERROR" },
@@ -80,7 +82,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 
 type PrismaLikeError = { code?: unknown; name?: unknown };
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const candidate = error as PrismaLikeError | null;
   return (
     typeof candidate === "object" &&

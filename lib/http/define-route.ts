@@ -3,6 +3,12 @@
 import type { Logger } from "pino";
 import { actorFromRequest, requireScope, type Actor } from "@/lib/auth/actor";
 import type { Scope } from "@/lib/auth/scopes";
+import {
+  beginIdempotentRequest,
+  IDEMPOTENCY_KEY_HEADER,
+  type IdempotencyClaim,
+  type StoredResponse,
+} from "@/lib/domain/idempotency/idempotent-request";
 import { AppError, toAppError } from "@/lib/errors";
 import { requestLogger } from "@/lib/log";
 import { clientIp } from "./client-ip";
@@ -31,12 +37,12 @@ type Context<O extends Options, P extends Params> = O extends { auth: "token" }
 
 type NextRouteContext = { params?: Promise<Params> };
 
-export async function readJsonBody(request: Request): Promise<unknown> {
+export async function readJsonBody(request: Request, readText: () => Promise<string> = () => request.text()) {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
     throw new AppError("bad_request", { detail: "Content-Type must be application/json." });
   }
-  const text = await request.text();
+  const text = await readText();
   if (!text.trim()) throw new AppError("bad_request", { detail: "The request body is empty." });
   try {
     return JSON.parse(text) as unknown;
@@ -54,6 +60,23 @@ export function errorResponse(error: unknown, requestId: string, log: Logger, he
   return problemResponse(appError, requestId, headers);
 }
 
+const WRITE_METHODS = new Set(["POST", "PATCH", "PUT", "DELETE"]);
+
+/** A stored response, sent again to a retry with the same Idempotency-Key. */
+function replayed(stored: StoredResponse): Response {
+  const headers = new Headers({ "cache-control": "no-store", "idempotency-replayed": "true" });
+  if (stored.contentType) headers.set("content-type", stored.contentType);
+  return new Response(stored.body || null, { status: stored.status, headers });
+}
+
+async function storedFrom(response: Response): Promise<StoredResponse> {
+  return {
+    status: response.status,
+    contentType: response.headers.get("content-type"),
+    body: await response.clone().text(),
+  };
+}
+
 export function defineRoute<O extends Options, P extends Params = Params>(
   options: O,
   handler: (context: Context<O, P>) => Promise<Response>,
@@ -62,6 +85,9 @@ export function defineRoute<O extends Options, P extends Params = Params>(
     const requestId = requestIdFrom(request.headers);
     const log = requestLogger(requestId);
     let rateHeaders: Record<string, string> = {};
+    let claim: IdempotencyClaim | undefined;
+    let bodyText: Promise<string> | undefined;
+    const readText = () => (bodyText ??= request.text());
     try {
       const params = ((await routeContext?.params) ?? {}) as P;
       const base: BaseContext<P> = {
@@ -70,7 +96,7 @@ export function defineRoute<O extends Options, P extends Params = Params>(
         url: new URL(request.url),
         requestId,
         log,
-        body: () => readJsonBody(request),
+        body: () => readJsonBody(request, readText),
       };
       let context: BaseContext<P> & { actor?: Actor } = base;
       if (options.auth === "token") {
@@ -85,14 +111,48 @@ export function defineRoute<O extends Options, P extends Params = Params>(
         rateHeaders = outcome.headers;
         if (!outcome.allowed) throw rateLimitedError(outcome);
       }
+      // Idempotency-Key on a token-authenticated write (docs/decisions/1300). A
+      // validate_only request writes nothing, so it neither uses nor consumes the key.
+      const key = request.headers.get(IDEMPOTENCY_KEY_HEADER);
+      if (
+        key !== null &&
+        context.actor &&
+        WRITE_METHODS.has(request.method) &&
+        base.url.searchParams.get("validate_only") !== "true"
+      ) {
+        const outcome = await beginIdempotentRequest(context.actor, {
+          key,
+          method: request.method,
+          path: base.url.pathname,
+          body: await readText(),
+        });
+        if (outcome.replay) return withHeaders(replayed(outcome.replay), requestId, rateHeaders);
+        claim = outcome.claim;
+      }
       const response = await handler(context as Context<O, P>);
-      response.headers.set("x-request-id", requestId);
-      for (const [name, value] of Object.entries(rateHeaders)) response.headers.set(name, value);
-      return response;
+      if (claim) {
+        const done = claim;
+        claim = undefined;
+        // the write succeeded: answer it even if recording fails (the key then stays in flight, so a retry is refused)
+        await done.complete(await storedFrom(response)).catch((err: unknown) => log.error({ err }, "key store"));
+      }
+      return withHeaders(response, requestId, rateHeaders);
     } catch (error) {
-      return errorResponse(error, requestId, log, rateHeaders);
+      const response = errorResponse(error, requestId, log, rateHeaders);
+      if (claim) {
+        // a client error changed nothing: the key is free again; a fault may have written, so it is kept
+        if (response.status < 500) await claim.release().catch((err: unknown) => log.error({ err }, "key release"));
+        else await claim.complete(await storedFrom(response)).catch((err: unknown) => log.error({ err }, "key store"));
+      }
+      return response;
     }
   };
+}
+
+function withHeaders(response: Response, requestId: string, rateHeaders: Record<string, string>): Response {
+  response.headers.set("x-request-id", requestId);
+  for (const [name, value] of Object.entries(rateHeaders)) response.headers.set(name, value);
+  return response;
 }
 
 /** A JSON response. Bodies must already be plain JSON values (no BigInt). */

@@ -2,7 +2,7 @@
 // zod-openapi): the problem schema, error responses, security requirements.
 // Each area documents its paths in lib/openapi/paths/<area>.ts.
 import { z } from "zod";
-import type { ZodOpenApiResponsesObject } from "zod-openapi";
+import type { ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from "zod-openapi";
 import type { Scope } from "@/lib/auth/scopes";
 import { ERROR_CODES, type ErrorCode } from "@/lib/errors";
 
@@ -74,3 +74,57 @@ export function oauth(scope?: Scope) {
 }
 
 export const platformKeySecurity = [{ platformKey: [] }];
+
+export const IDEMPOTENCY_DESCRIPTION =
+  "Optional. Makes this write safe to retry (Stripe's convention): the key is kept 24 hours per advertiser " +
+  "with a fingerprint of the request (method, path, body). A retry with the same key and the same request gets the first " +
+  "response again, with `Idempotency-Replayed: true`, and changes nothing; the same key with a different request is 422 " +
+  "idempotency_key_reused; while the first request runs a retry is 409 idempotency_in_flight. A request refused with a 4xx " +
+  "changed nothing and frees its key. 1 to 255 visible ASCII characters (a UUID is a good key). Ignored with validate_only=true.";
+
+const idempotencyKeyHeader = z.object({
+  "idempotency-key": z
+    .string()
+    .min(1)
+    .max(255)
+    .regex(/^[\x21-\x7E]+$/)
+    .optional()
+    .meta({ description: IDEMPOTENCY_DESCRIPTION, example: "0b7c2c1e-3f5e-4a8e-9a61-7d0f6a3c2b10" }),
+});
+
+type Operation = {
+  security?: readonly Record<string, readonly string[]>[];
+  requestParams?: Record<string, unknown>;
+  responses?: ZodOpenApiResponsesObject;
+};
+
+/**
+ * Every token-authenticated POST, PATCH and DELETE accepts Idempotency-Key
+ * (lib/http/define-route.ts applies it to all of them): document the header and
+ * the two errors it can add, once, for every such operation.
+ */
+export function withIdempotencyKeys(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
+  const extra = problemResponses("idempotency_in_flight", "idempotency_key_reused");
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [path, item] of Object.entries(paths) as [string, Record<string, Operation | undefined>][]) {
+    const copy: Record<string, unknown> = { ...item };
+    for (const method of ["post", "patch", "delete"]) {
+      const operation = item[method];
+      if (!operation?.security?.some((requirement) => "oauth2" in requirement)) continue;
+      const responses: ZodOpenApiResponsesObject = { ...operation.responses };
+      for (const status of ["409", "422"] as const) {
+        const added = extra[status]!;
+        const existing = responses[status];
+        const codes = (added.description ?? "").split(": ")[1] ?? "";
+        responses[status] = existing ? { ...existing, description: `${existing.description}, ${codes}` } : added;
+      }
+      copy[method] = {
+        ...operation,
+        requestParams: { ...operation.requestParams, header: idempotencyKeyHeader },
+        responses,
+      };
+    }
+    out[path] = copy;
+  }
+  return out as ZodOpenApiPathsObject;
+}

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document, generated from the zod schemas (never written by
 // hand). Each area documents its paths in ./paths/<area>.ts; add yours here.
 import { createDocument } from "zod-openapi";
-import { SECURITY_SCHEMES } from "./common";
+import { SECURITY_SCHEMES, withIdempotencyKeys } from "./common";
 import { authPaths } from "./paths/auth";
 import { campaignsPaths } from "./paths/campaigns";
 import { clearingPricesPaths } from "./paths/clearing-prices";
@@ -24,7 +24,7 @@ export function buildOpenApiDocument(baseUrl: string) {
     },
     servers: [{ url: baseUrl }],
     security: [{ oauth2: [] }],
-    paths: {
+    paths: withIdempotencyKeys({
       ...authPaths,
       ...momentTypesPaths,
       ...clearingPricesPaths,
@@ -34,7 +34,7 @@ export function buildOpenApiDocument(baseUrl: string) {
       ...reportingPaths,
       ...conversionsPaths,
       ...deliveryPaths,
-    },
+    }),
     components: { securitySchemes: SECURITY_SCHEMES },
   });
 }

@@ -20,6 +20,10 @@ const WHEN: Record<ErrorCode, string> = {
     "A concurrent request changed the resource first (retry), or a limit was reached (for example the 26 variants of a campaign).",
   invalid_transition:
     "The status change is not allowed: nothing leaves ended or cancelled, an ended campaign cannot be cancelled, and a final campaign cannot be changed or get new variants.",
+  idempotency_in_flight:
+    "Another request with the same Idempotency-Key is still running (retry after Retry-After seconds), or was interrupted by a fault before its outcome was recorded (check the resource, or use a new key).",
+  idempotency_key_reused:
+    "The Idempotency-Key was already used in the last 24 hours for a different request (another method, path or body). Use a new key for a new request.",
   validation_failed:
     "A field is missing, malformed or out of range, or an unknown field was sent; errors[] lists every field at once with its JSON path (bids below the floor, budgets below the minimums, dates, lengths).",
   immutable_field:

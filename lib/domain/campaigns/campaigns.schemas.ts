@@ -11,6 +11,7 @@ import {
   type MomentTypeKey,
 } from "@/lib/domain/moment-types/catalog";
 import {
+  CREATIVE_STATUSES,
   creativeInput,
   creativeView,
   isHttpsOrAllowListed,
@@ -331,3 +332,72 @@ export type CampaignCreated = z.infer<typeof campaignCreated>;
 export const campaignIdParams = z.object({
   id: z.string().meta({ description: "Campaign id", example: "cmp_8fJ2nQ4xLbW9cT1mV6pR3z" }),
 });
+
+// ------------------------------------------------------------------ validate_only (previews)
+
+/** `?validate_only=true` on E5 and E7: run every check, write nothing, return a preview. */
+export const validateOnlyQuery = z
+  .strictObject({
+    validate_only: z.enum(["true", "false"], "must be true or false").optional().meta({
+      description:
+        "true: run every check (fields, floors, budgets, icon, review) and return a preview with the estimates, writing nothing (an Idempotency-Key is neither used nor consumed).",
+    }),
+  })
+  .meta({ id: "ValidateOnlyQuery" });
+
+const estimatedDailyImpressions = z.number().int().min(0);
+const estimatedDailySpendUsd = usdOut.min(0);
+
+export const campaignCreatePreview = z
+  .object({
+    validate_only: z.literal(true),
+    campaign: z
+      .object({
+        name: z.string(),
+        status: z.literal("active"),
+        moment_types: z.array(z.enum(MOMENT_TYPE_KEYS)),
+        sports: z.array(z.enum(SPORTS)),
+        bid_cpm_usd: usdOut,
+        daily_budget_usd: usdOut,
+        total_budget_usd: usdOut,
+        start_date: z.iso.date(),
+        end_date: z.iso.date().nullable(),
+        target_cpa_usd: usdOut.nullable(),
+        postback_url: z.string().nullable(),
+      })
+      .meta({ description: "The campaign creation would make (without an id: nothing was written)." }),
+    creative: z
+      .object({ status: z.enum(CREATIVE_STATUSES), review_reason: z.string().nullable() })
+      .meta({ description: "The automatic review's verdict on the primary creative." }),
+    estimated_daily_impressions: estimatedDailyImpressions.meta({
+      description:
+        "As E5 would answer: from the last 7 days of recorded auctions, capped by the budgets; 0 without history.",
+    }),
+    estimated_daily_spend_usd: estimatedDailySpendUsd.meta({ description: "Daily spend for those impressions." }),
+  })
+  .meta({ id: "CampaignCreatePreview" });
+export type CampaignCreatePreview = z.infer<typeof campaignCreatePreview>;
+
+export const campaignUpdatePreview = z
+  .object({
+    validate_only: z.literal(true),
+    changes: z
+      .array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() }))
+      .meta({ description: "Every field the update would change, with its current and new value (empty: no change)." }),
+    raises_spend: z.boolean().meta({
+      description:
+        "True when the update can increase spend: a higher bid, daily or total budget, a later or removed end date, or resuming a paused campaign.",
+    }),
+    campaign: campaignDetail.meta({ description: "The campaign as it would be after the update." }),
+    estimated_daily_impressions: estimatedDailyImpressions.meta({
+      description:
+        "Estimated impressions a day after the update (0 unless the campaign would be active with an approved creative).",
+    }),
+    estimated_daily_spend_usd: estimatedDailySpendUsd.meta({
+      description: "Estimated daily spend after the update, capped by the daily budget and the budget left.",
+    }),
+    current_estimated_daily_impressions: estimatedDailyImpressions.meta({ description: "The same estimate today." }),
+    current_estimated_daily_spend_usd: estimatedDailySpendUsd.meta({ description: "The same estimate today." }),
+  })
+  .meta({ id: "CampaignUpdatePreview" });
+export type CampaignUpdatePreview = z.infer<typeof campaignUpdatePreview>;

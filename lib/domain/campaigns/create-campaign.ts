@@ -1,7 +1,8 @@
 // E5: create a campaign (status active) with its primary creative (variant_a).
 // Order: every field error at once (422 validation_failed); then, for a fully
 // valid body only, the icon check over the network (422 icon_unreachable); then
-// the automatic review and the estimates; then one transaction.
+// the automatic review and the estimates; then one transaction. With
+// validate_only (previewCampaign) the same checks run and nothing is written.
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { assertIconReachable, type IconCheckOptions } from "@/lib/domain/creatives/check-icon-url";
@@ -12,18 +13,14 @@ import { parseInput } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { microsToUsd, usdToMicros } from "@/lib/money";
 import { emitCampaignsChanged } from "@/lib/process-bus";
-import { createCampaignInputFor, type CampaignCreated } from "./campaigns.schemas";
+import { createCampaignInputFor, type CampaignCreated, type CampaignCreatePreview } from "./campaigns.schemas";
 import { utcDate } from "./dates";
 import { estimateDailyDelivery } from "./estimate-delivery";
 
 export type CreateCampaignOptions = { now?: Date; iconCheck?: IconCheckOptions };
 
-export async function createCampaign(
-  actor: Actor,
-  input: unknown,
-  options: CreateCampaignOptions = {},
-): Promise<CampaignCreated> {
-  const now = options.now ?? new Date();
+/** Every check of E5 (fields, icon, review) and the estimates, without writing. */
+async function prepareCampaign(input: unknown, now: Date, options: CreateCampaignOptions) {
   const parsed = parseInput(
     createCampaignInputFor(() => utcDate(now)),
     input,
@@ -48,6 +45,52 @@ export async function createCampaign(
           now,
         )
       : { dailyImpressions: 0, dailySpendMicros: 0n };
+  return { parsed, review, bidCpmMicros, dailyBudgetMicros, totalBudgetMicros, estimate };
+}
+
+/**
+ * E5 with `validate_only=true`: runs every check of creation (fields, icon,
+ * review) and returns the settings and estimates it would create, writing nothing.
+ */
+export async function previewCampaign(
+  _actor: Actor,
+  input: unknown,
+  options: CreateCampaignOptions = {},
+): Promise<CampaignCreatePreview> {
+  const now = options.now ?? new Date();
+  const { parsed, review, estimate } = await prepareCampaign(input, now, options);
+  return {
+    validate_only: true,
+    campaign: {
+      name: parsed.name,
+      status: "active",
+      moment_types: parsed.moment_types,
+      sports: parsed.sports,
+      bid_cpm_usd: parsed.bid_cpm_usd,
+      daily_budget_usd: parsed.daily_budget_usd,
+      total_budget_usd: parsed.total_budget_usd,
+      start_date: parsed.start_date,
+      end_date: parsed.end_date ?? null,
+      target_cpa_usd: parsed.target_cpa_usd ?? null,
+      postback_url: parsed.postback_url ?? null,
+    },
+    creative: { status: review.status, review_reason: review.reason },
+    estimated_daily_impressions: estimate.dailyImpressions,
+    estimated_daily_spend_usd: microsToUsd(estimate.dailySpendMicros),
+  };
+}
+
+export async function createCampaign(
+  actor: Actor,
+  input: unknown,
+  options: CreateCampaignOptions = {},
+): Promise<CampaignCreated> {
+  const now = options.now ?? new Date();
+  const { parsed, review, bidCpmMicros, dailyBudgetMicros, totalBudgetMicros, estimate } = await prepareCampaign(
+    input,
+    now,
+    options,
+  );
 
   const id = newId("cmp");
   const creativeId = newId("cr");

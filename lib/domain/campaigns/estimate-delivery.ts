@@ -82,3 +82,38 @@ export function estimateFromHistory(history: {
   }
   return { dailyImpressions: Math.floor(impressions), dailySpendMicros: BigInt(Math.round(spend)) };
 }
+
+/**
+ * The estimate for a stored campaign as it stands (or as an update would leave
+ * it): 0 unless it is active with an approved creative; otherwise capped by the
+ * daily budget and the budget left.
+ */
+export async function estimateCampaignDelivery(
+  campaign: {
+    id: string;
+    status: string;
+    momentTypes: string;
+    sports: string;
+    bidCpmMicros: bigint;
+    dailyBudgetMicros: bigint;
+    totalBudgetMicros: bigint;
+    spendMicros: bigint;
+  },
+  now: Date,
+): Promise<DeliveryEstimate> {
+  const none = { dailyImpressions: 0, dailySpendMicros: 0n };
+  if (campaign.status !== "active") return none;
+  const approved = await db().creative.count({ where: { campaignId: campaign.id, status: "approved" } });
+  const left = campaign.totalBudgetMicros - campaign.spendMicros;
+  if (approved === 0 || left <= 0n) return none;
+  return estimateDailyDelivery(
+    {
+      momentTypes: JSON.parse(campaign.momentTypes) as MomentTypeKey[],
+      sports: JSON.parse(campaign.sports) as Sport[],
+      bidCpmMicros: campaign.bidCpmMicros,
+      dailyBudgetMicros: campaign.dailyBudgetMicros,
+      totalBudgetMicros: left,
+    },
+    now,
+  );
+}

@@ -22,10 +22,12 @@ import {
   updateCampaignInput,
   type CampaignDetail,
   type CampaignStatus,
+  type CampaignUpdatePreview,
   type UpdateCampaignInput,
 } from "./campaigns.schemas";
 import type { CampaignRow } from "./campaign-view";
 import { utcDate } from "./dates";
+import { estimateCampaignDelivery } from "./estimate-delivery";
 import { campaignDetail, getCampaignOrThrow } from "./get-campaign";
 
 const ATTEMPTS = 3;
@@ -128,6 +130,92 @@ function mergedErrors(input: UpdateCampaignInput, row: CampaignRow, today: strin
   return errors;
 }
 
+/** The checks of E7 on the stored campaign, in order, and the column changes they allow. */
+async function planUpdate(actor: Actor, id: string, parsed: UpdateCampaignInput, now: Date) {
+  const row = await getCampaignOrThrow(actor, id);
+  const primary = await db().creative.findFirstOrThrow({ where: { campaignId: id, variantIndex: 0 } });
+  const immutable = immutableErrors(parsed, row, primary);
+  if (immutable.length) {
+    throw new AppError("immutable_field", {
+      detail: immutable.map((error) => error.message).join("; "),
+      fieldErrors: immutable,
+    });
+  }
+  const status = row.status as CampaignStatus;
+  if (parsed.status !== undefined && !canMove(status, parsed.status)) {
+    throw new AppError("invalid_transition", { detail: `A ${status} campaign cannot move to ${parsed.status}.` });
+  }
+  const change = changes(parsed, row, now);
+  const changed = Object.keys(change.data).length > 0;
+  if (changed && (status === "ended" || status === "cancelled")) {
+    throw new AppError("invalid_transition", { detail: `The campaign is ${status}: it can no longer be changed.` });
+  }
+  const invalid = mergedErrors(parsed, row, utcDate(now));
+  if (invalid.length) throw validationError(invalid);
+  return { row, change, changed };
+}
+
+const PREVIEW_FIELDS = [
+  "name",
+  "status",
+  "bid_cpm_usd",
+  "daily_budget_usd",
+  "total_budget_usd",
+  "target_cpa_usd",
+  "end_date",
+  "postback_url",
+] as const satisfies readonly (keyof CampaignDetail)[];
+
+/** Whether moving from `before` to `after` can increase spend (docs/decisions/1301). */
+export function raisesSpend(before: CampaignDetail, after: CampaignDetail): boolean {
+  const laterEnd = before.end_date !== null && (after.end_date === null || after.end_date > before.end_date);
+  return (
+    after.bid_cpm_usd > before.bid_cpm_usd ||
+    after.daily_budget_usd > before.daily_budget_usd ||
+    after.total_budget_usd > before.total_budget_usd ||
+    (before.status !== "active" && after.status === "active") ||
+    (after.status === "active" && laterEnd)
+  );
+}
+
+/**
+ * E7 with `validate_only=true`: every check of the update, then what would
+ * change, whether it can raise spend, and the daily estimates before and
+ * after; nothing is written.
+ */
+export async function previewCampaignUpdate(
+  actor: Actor,
+  id: string,
+  input: unknown,
+  options: { now?: Date } = {},
+): Promise<CampaignUpdatePreview> {
+  await getCampaignOrThrow(actor, id);
+  const parsed = parseInput(updateCampaignInput, input);
+  const now = options.now ?? new Date();
+  const { row, change } = await planUpdate(actor, id, parsed, now);
+  const merged = { ...row, ...change.data } as CampaignRow;
+  const [before, after, current, estimate] = await Promise.all([
+    campaignDetail(row),
+    campaignDetail(merged),
+    estimateCampaignDelivery(row, now),
+    estimateCampaignDelivery(merged, now),
+  ]);
+  return {
+    validate_only: true,
+    changes: PREVIEW_FIELDS.filter((field) => before[field] !== after[field]).map((field) => ({
+      field,
+      from: before[field],
+      to: after[field],
+    })),
+    raises_spend: raisesSpend(before, after),
+    campaign: after,
+    estimated_daily_impressions: estimate.dailyImpressions,
+    estimated_daily_spend_usd: microsToUsd(estimate.dailySpendMicros),
+    current_estimated_daily_impressions: current.dailyImpressions,
+    current_estimated_daily_spend_usd: microsToUsd(current.dailySpendMicros),
+  };
+}
+
 export async function updateCampaign(
   actor: Actor,
   id: string,
@@ -138,28 +226,8 @@ export async function updateCampaign(
   const parsed = parseInput(updateCampaignInput, input);
   for (let attempt = 1; ; attempt++) {
     const now = options.now ?? new Date();
-    const row = await getCampaignOrThrow(actor, id);
-    const primary = await db().creative.findFirstOrThrow({ where: { campaignId: id, variantIndex: 0 } });
-    const immutable = immutableErrors(parsed, row, primary);
-    if (immutable.length) {
-      throw new AppError("immutable_field", {
-        detail: immutable.map((error) => error.message).join("; "),
-        fieldErrors: immutable,
-      });
-    }
-    const status = row.status as CampaignStatus;
-    if (parsed.status !== undefined && !canMove(status, parsed.status)) {
-      throw new AppError("invalid_transition", { detail: `A ${status} campaign cannot move to ${parsed.status}.` });
-    }
-    const change = changes(parsed, row, now);
-    const changed = Object.keys(change.data).length > 0;
-    if (changed && (status === "ended" || status === "cancelled")) {
-      throw new AppError("invalid_transition", { detail: `The campaign is ${status}: it can no longer be changed.` });
-    }
-    const invalid = mergedErrors(parsed, row, utcDate(now));
-    if (invalid.length) throw validationError(invalid);
+    const { row, change, changed } = await planUpdate(actor, id, parsed, now);
     if (!changed) return campaignDetail(row);
-
     const updated = await db().$transaction(async (tx) => {
       const result = await tx.campaign.updateMany({
         where: { id, advertiserId: actor.advertiserId, version: row.version, status: row.status },

@@ -1,12 +1,16 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { z } from "zod";
 import {
   campaignCreated,
+  campaignCreatePreview,
   campaignDetail,
   campaignIdParams,
   campaignList,
+  campaignUpdatePreview,
   createCampaignInput,
   listCampaignsQuery,
   updateCampaignInput,
+  validateOnlyQuery,
 } from "@/lib/domain/campaigns/campaigns.schemas";
 import { creativeInput, variantCreated } from "@/lib/domain/creatives/creatives.schemas";
 import { oauth, problemResponses } from "../common";
@@ -38,11 +42,17 @@ export const campaignsPaths: ZodOpenApiPathsObject = {
         "(HTTPS, public addresses only, up to 3 redirects each re-checked, 4 s); anything else is 422 icon_unreachable. " +
         "The creative is then reviewed automatically (responsible-gambling policy): a rejected creative does not fail the request; " +
         "its status and reason are in the response. Estimates come from the last 7 days of recorded auctions for the targeted " +
-        "moment types and sports and are 0 when none were recorded.",
+        "moment types and sports and are 0 when none were recorded. With `validate_only=true` every check runs (icon and review " +
+        "included) and the answer is 200 with the campaign it would create and its estimates; nothing is written.",
       tags,
       security: oauth("campaigns:write"),
+      requestParams: { query: validateOnlyQuery },
       requestBody: { required: true, content: json(createCampaignInput) },
       responses: {
+        "200": {
+          description: "validate_only=true: the preview (nothing written)",
+          content: json(campaignCreatePreview),
+        },
         "201": { description: "Created", content: json(campaignCreated) },
         ...problemResponses(
           "bad_request",
@@ -76,13 +86,18 @@ export const campaignsPaths: ZodOpenApiPathsObject = {
         "`start_date` and `creative` are immutable (422 immutable_field unless sent with the current value). Status: active ⇄ paused, " +
         "active or paused → ended (final; `campaign.ended` with reason advertiser); ended → ended is a no-op; nothing leaves ended " +
         "or cancelled and a final campaign cannot be changed (409 invalid_transition). A bid change takes effect for the next " +
-        "ad decision and emits `campaign.bid_adjusted` (reason advertiser).",
+        "ad decision and emits `campaign.bid_adjusted` (reason advertiser). With `validate_only=true` every check runs and the " +
+        "answer is a preview: the fields that would change, whether the update can raise spend, the campaign as it would be, and " +
+        "the daily estimates before and after; nothing is written.",
       tags,
       security: oauth("campaigns:write"),
-      requestParams: { path: campaignIdParams },
+      requestParams: { path: campaignIdParams, query: validateOnlyQuery },
       requestBody: { required: true, content: json(updateCampaignInput) },
       responses: {
-        "200": { description: "The updated campaign", content: json(campaignDetail) },
+        "200": {
+          description: "The updated campaign, or with validate_only=true the preview (nothing written)",
+          content: json(z.union([campaignDetail, campaignUpdatePreview])),
+        },
         ...problemResponses(
           "bad_request",
           "unauthorized",

@@ -1,0 +1,167 @@
+// validate_only on E5 and E7 (docs/decisions/1301): every check runs, the
+// estimates come from recorded auctions exactly as creation would report them,
+// and nothing is written.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { campaignBody } from "@/test/campaign-input";
+import { createTestAdvertiser } from "@/test/factories/advertisers";
+import { startIconServer, type IconServer } from "@/test/icon-server";
+import { createCampaign, previewCampaign } from "./create-campaign";
+import { getCampaign } from "./get-campaign";
+import { previewCampaignUpdate, updateCampaign } from "./update-campaign";
+
+let icons: IconServer;
+let actor: Actor;
+const NOW = new Date("2026-03-10T12:00:00.000Z");
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  icons = await startIconServer();
+  const adv = await createTestAdvertiser();
+  actor = { advertiserId: adv.advertiserId, scopes: new Set(["campaigns:write"]), via: "token" };
+  // 7 days of history for close_game × nba: 70 moments won at 1.00, 14 unfilled
+  const spread = (i: number) => NOW.getTime() - 7 * DAY + i * 60_000;
+  await db().auction.createMany({
+    data: [
+      ...Array.from({ length: 70 }, (_, i) => ({
+        id: newId("auc"),
+        momentType: "close_game",
+        sport: "nba",
+        outcome: "filled",
+        bidders: 2,
+        winningBidMicros: 1_000_000n,
+        clearingCpmMicros: 800_000n,
+        occurredAtMs: BigInt(spread(i)),
+      })),
+      ...Array.from({ length: 14 }, (_, i) => ({
+        id: newId("auc"),
+        momentType: "close_game",
+        sport: "nba",
+        outcome: "no_fill",
+        bidders: 0,
+        occurredAtMs: BigInt(spread(i)),
+      })),
+    ],
+  });
+});
+afterAll(() => icons.close());
+
+const body = (overrides: Record<string, unknown> = {}) =>
+  campaignBody(icons.url(), {
+    start_date: "2026-03-11",
+    moment_types: ["close_game"],
+    sports: ["nba"],
+    bid_cpm_usd: 2,
+    ...overrides,
+  });
+
+async function campaignCount(): Promise<number> {
+  return db().campaign.count({ where: { advertiserId: actor.advertiserId } });
+}
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe("E5 validate_only", () => {
+  it("returns the campaign it would create and the same estimates creation reports, writing nothing", async () => {
+    const before = await campaignCount();
+    const preview = await previewCampaign(actor, body(), { now: NOW });
+    expect(await campaignCount()).toBe(before);
+    expect(preview).toMatchObject({
+      validate_only: true,
+      campaign: { name: "NBA close games", status: "active", bid_cpm_usd: 2, moment_types: ["close_game"] },
+      creative: { status: "approved", review_reason: null },
+      // 84 moments / 7 days = 12 a day; (70 × 1.00 + 14 × 0.35) / 1000 / 7
+      estimated_daily_impressions: 12,
+      estimated_daily_spend_usd: 0.0107,
+    });
+    const created = await createCampaign(actor, body(), { now: NOW });
+    expect([created.estimated_daily_impressions, created.estimated_daily_spend_usd]).toEqual([
+      preview.estimated_daily_impressions,
+      preview.estimated_daily_spend_usd,
+    ]);
+  });
+
+  it("runs every check: fields, floors, the icon and the review", async () => {
+    const invalid = await rejection(
+      previewCampaign(actor, body({ bid_cpm_usd: 0.1, daily_budget_usd: 1 }), { now: NOW }),
+    );
+    expect(invalid.code).toBe("validation_failed");
+    expect(invalid.fieldErrors?.map((error) => error.path).sort()).toEqual(["bid_cpm_usd", "daily_budget_usd"]);
+    const icon = await rejection(
+      previewCampaign(actor, campaignBody(icons.url("/missing.png"), { start_date: "2026-03-11" }), { now: NOW }),
+    );
+    expect(icon.code).toBe("icon_unreachable");
+    const rejected = await previewCampaign(
+      actor,
+      body({ creative: { ...body().creative, headline: "A risk-free parlay tonight" } }),
+      { now: NOW },
+    );
+    expect(rejected.creative.status).toBe("rejected");
+    expect([rejected.estimated_daily_impressions, rejected.estimated_daily_spend_usd]).toEqual([0, 0]);
+  });
+});
+
+describe("E7 validate_only", () => {
+  it("lists the changes, says a higher bid raises spend, estimates before and after, and writes nothing", async () => {
+    const { id } = await createCampaign(actor, body({ bid_cpm_usd: 0.5 }), { now: NOW });
+    const stored = await getCampaign(actor, id);
+    const preview = await previewCampaignUpdate(actor, id, { bid_cpm_usd: 2, name: "Renamed" }, { now: NOW });
+    expect(preview.changes).toEqual([
+      { field: "name", from: "NBA close games", to: "Renamed" },
+      { field: "bid_cpm_usd", from: 0.5, to: 2 },
+    ]);
+    expect(preview.raises_spend).toBe(true);
+    expect(preview.campaign).toMatchObject({ id, name: "Renamed", bid_cpm_usd: 2 });
+    // at 0.50 only the 14 unfilled moments are won; at 2.00 the 70 at 1.00 too
+    expect([preview.current_estimated_daily_impressions, preview.current_estimated_daily_spend_usd]).toEqual([
+      2, 0.0007,
+    ]);
+    expect([preview.estimated_daily_impressions, preview.estimated_daily_spend_usd]).toEqual([12, 0.0107]);
+    expect(await getCampaign(actor, id)).toEqual(stored);
+  });
+
+  it("pausing, a lower budget or a new name do not raise spend; resuming and a later end date do", async () => {
+    const { id } = await createCampaign(actor, body({ end_date: "2026-03-20" }), { now: NOW });
+    const pause = await previewCampaignUpdate(actor, id, { status: "paused" }, { now: NOW });
+    expect(pause.raises_spend).toBe(false);
+    expect([pause.estimated_daily_impressions, pause.estimated_daily_spend_usd]).toEqual([0, 0]);
+    expect((await previewCampaignUpdate(actor, id, { daily_budget_usd: 20 }, { now: NOW })).raises_spend).toBe(false);
+    expect((await previewCampaignUpdate(actor, id, { end_date: "2026-03-30" }, { now: NOW })).raises_spend).toBe(true);
+    expect((await previewCampaignUpdate(actor, id, { end_date: null }, { now: NOW })).raises_spend).toBe(true);
+    expect((await previewCampaignUpdate(actor, id, { total_budget_usd: 900 }, { now: NOW })).raises_spend).toBe(true);
+
+    await updateCampaign(actor, id, { status: "paused" }, { now: NOW });
+    const resume = await previewCampaignUpdate(actor, id, { status: "active" }, { now: NOW });
+    expect(resume.raises_spend).toBe(true);
+    expect(resume.changes).toEqual([{ field: "status", from: "paused", to: "active" }]);
+    expect([resume.current_estimated_daily_spend_usd, resume.estimated_daily_spend_usd]).toEqual([0, 0.0107]);
+    expect((await getCampaign(actor, id)).status).toBe("paused");
+  });
+
+  it("refuses what the update would refuse, with the same codes", async () => {
+    const { id } = await createCampaign(actor, body(), { now: NOW });
+    expect((await rejection(previewCampaignUpdate(actor, id, { bid_cpm_usd: 0.1 }, { now: NOW }))).code).toBe(
+      "validation_failed",
+    );
+    expect((await rejection(previewCampaignUpdate(actor, id, { sports: ["mlb"] }, { now: NOW }))).code).toBe(
+      "immutable_field",
+    );
+    expect((await rejection(previewCampaignUpdate(actor, "cmp_nope", { name: "x" }, { now: NOW }))).code).toBe(
+      "not_found",
+    );
+    await updateCampaign(actor, id, { status: "ended" }, { now: NOW });
+    expect((await rejection(previewCampaignUpdate(actor, id, { status: "active" }, { now: NOW }))).code).toBe(
+      "invalid_transition",
+    );
+  });
+});

@@ -1,0 +1,129 @@
+// Idempotency-Key for the REST API's writes (docs/decisions/1300), Stripe's
+// convention: a key is claimed per advertiser before the write runs, together
+// with a fingerprint of the request (method, path, raw body). The response is
+// then stored and replayed to any retry with the same key for 24 hours. The
+// same key with another request is refused (422 idempotency_key_reused); a
+// retry while the first request still runs is refused (409
+// idempotency_in_flight). A client error (4xx) changed nothing, so it releases
+// the key; a server error is stored and replayed like a success, because the
+// write may have happened.
+import { createHash } from "node:crypto";
+import type { Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db/client";
+import { AppError, isUniqueViolation, validationError } from "@/lib/errors";
+
+export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** An in-flight claim older than this was interrupted by a fault (its outcome is unknown). */
+export const IDEMPOTENCY_STALE_MS = 60_000;
+/** Visible ASCII, 1 to 255 characters (UUIDs, AdCP's 16-255 [A-Za-z0-9_.:-] keys, Stripe's keys). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7E]{1,255}$/;
+
+export type IdempotentRequest = { key: string; method: string; path: string; body: string };
+export type StoredResponse = { status: number; contentType: string | null; body: string };
+
+export type IdempotencyClaim = {
+  /** Records the response; retries with the same key get it back. */
+  complete(response: StoredResponse): Promise<void>;
+  /** Frees the key (the request changed nothing). */
+  release(): Promise<void>;
+};
+
+export type IdempotencyOutcome =
+  { replay: StoredResponse; claim?: never } | { claim: IdempotencyClaim; replay?: never };
+
+function fingerprint(request: IdempotentRequest): string {
+  return createHash("sha256")
+    .update(`${request.method.toUpperCase()} ${request.path}\n`)
+    .update(request.body)
+    .digest("hex");
+}
+
+/** Claims `request.key` for the actor's advertiser, or returns the stored response of an earlier identical request. */
+export async function beginIdempotentRequest(
+  actor: Actor,
+  request: IdempotentRequest,
+  options: { now?: Date } = {},
+): Promise<IdempotencyOutcome> {
+  if (!IDEMPOTENCY_KEY_PATTERN.test(request.key)) {
+    throw validationError([
+      { path: "Idempotency-Key", message: "must be 1 to 255 visible ASCII characters (for example a UUID)" },
+    ]);
+  }
+  const now = options.now ?? new Date();
+  const advertiserId = actor.advertiserId;
+  const print = fingerprint(request);
+  const where = { advertiserId_key: { advertiserId, key: request.key } };
+
+  // keys live 24 hours: drop this advertiser's expired ones (the same key may then be claimed again)
+  await db().idempotencyKey.deleteMany({ where: { advertiserId, expiresAt: { lte: now } } });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db().idempotencyKey.create({
+        data: {
+          advertiserId,
+          key: request.key,
+          fingerprint: print,
+          state: "in_flight",
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+        },
+      });
+      break;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+    const existing = await db().idempotencyKey.findUnique({ where });
+    if (!existing) {
+      // released between our insert and our read: claim it again
+      if (attempt < 3) continue;
+      throw new AppError("idempotency_in_flight", {
+        detail: "A request with this Idempotency-Key is being processed; retry.",
+        headers: { "Retry-After": "1" },
+      });
+    }
+    if (existing.fingerprint !== print) {
+      throw new AppError("idempotency_key_reused", {
+        detail:
+          "This Idempotency-Key was used in the last 24 hours for a different request (method, path or body). Use a new key for a new request.",
+      });
+    }
+    if (existing.state === "completed" && existing.responseStatus !== null) {
+      return {
+        replay: {
+          status: existing.responseStatus,
+          contentType: existing.responseType,
+          body: existing.responseBody ?? "",
+        },
+      };
+    }
+    const interrupted = now.getTime() - existing.createdAt.getTime() > IDEMPOTENCY_STALE_MS;
+    throw new AppError("idempotency_in_flight", {
+      detail: interrupted
+        ? "The first request with this Idempotency-Key was interrupted by a fault before its outcome was recorded: check whether it took effect, and use a new key to try again."
+        : "A request with this Idempotency-Key is still being processed; retry shortly to get its response.",
+      headers: interrupted ? {} : { "Retry-After": "1" },
+    });
+  }
+
+  return {
+    claim: {
+      complete: async (response) => {
+        await db().idempotencyKey.updateMany({
+          where: { advertiserId, key: request.key, fingerprint: print, state: "in_flight" },
+          data: {
+            state: "completed",
+            responseStatus: response.status,
+            responseType: response.contentType,
+            responseBody: response.body,
+          },
+        });
+      },
+      release: async () => {
+        await db().idempotencyKey.deleteMany({
+          where: { advertiserId, key: request.key, fingerprint: print, state: "in_flight" },
+        });
+      },
+    },
+  };
+}

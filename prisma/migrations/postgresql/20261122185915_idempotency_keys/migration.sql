@@ -1,0 +1,20 @@
+-- CreateTable
+CREATE TABLE "idempotency_keys" (
+    "advertiser_id" TEXT NOT NULL,
+    "key" TEXT NOT NULL,
+    "fingerprint" TEXT NOT NULL,
+    "state" TEXT NOT NULL,
+    "response_status" INTEGER,
+    "response_type" TEXT,
+    "response_body" TEXT,
+    "created_at" TIMESTAMP(3) NOT NULL,
+    "expires_at" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "idempotency_keys_pkey" PRIMARY KEY ("advertiser_id","key")
+);
+
+-- CreateIndex
+CREATE INDEX "idempotency_keys_advertiser_id_expires_at_idx" ON "idempotency_keys"("advertiser_id", "expires_at");
+
+-- AddForeignKey
+ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_advertiser_id_fkey" FOREIGN KEY ("advertiser_id") REFERENCES "advertisers"("id") ON DELETE CASCADE ON UPDATE CASCADE;
