@@ -84,6 +84,24 @@ const config = [
       ],
     },
   },
+  {
+    // the MCP package is published alone: it talks to the service through its REST API only
+    files: ["mcp/src/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            noPrismaOutsideLib,
+            {
+              group: ["@/*", "@/**", "**/lib/**", "**/app/**", "**/prisma/**", "**/test/**", "next", "next/*"],
+              message: "mcp/src is a standalone package: call the REST API through rest-client.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // formatting is Prettier's (npm run lint checks it): no stylistic ESLint rules
   prettier,
 ];

@@ -1,5 +1,6 @@
 // E2E against the built app (npm run build first; npm test does it), in
 // Debian's Chromium: a downloaded browser cannot install here.
+import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +12,14 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "sma-e2e-
 process.env.E2E_DATA_DIR = dataDir;
 process.env.E2E_DATABASE_URL = `file:${join(dataDir, "e2e.db")}`;
 process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
+// A local icon server the specs start (e2e/mcp.spec.ts) on a port free now (the workers inherit
+// it): the app's outbound guard lets the icon HEAD check reach it, as allowed for tests.
+process.env.E2E_ICON_PORT ??= execFileSync(process.execPath, [
+  "-e",
+  "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });",
+])
+  .toString()
+  .trim();
 
 export default defineConfig({
   testDir: "e2e",
@@ -52,6 +61,7 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_DATABASE_URL,
       PUBLIC_BASE_URL: process.env.E2E_BASE_URL,
       DEMO: "0",
+      OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${process.env.E2E_ICON_PORT}`,
       LOG_LEVEL: "warn",
       NEXT_TELEMETRY_DISABLED: "1",
     },

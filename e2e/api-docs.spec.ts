@@ -29,6 +29,9 @@ test("the API reference renders the OpenAPI document without any outside request
   const schema = page.locator("article#schema-CreativeInput");
   await expect(schema).toContainText("headline");
   await expect(schema).toContainText("max length 60");
+  const agents = page.locator("section[aria-labelledby=agents]");
+  await expect(agents).toContainText('"SMA_API_KEY": "<client_id>:<client_secret>"');
+  await expect(agents).toContainText(`"url": "${process.env.E2E_BASE_URL}/mcp"`);
   expect(outside).toEqual([]);
 });
 
@@ -51,5 +54,5 @@ test("discovery documents are served", async ({ request }) => {
   const wellKnown = await (await request.get("/.well-known/adagents.json")).json();
   const root = await (await request.get("/adagents.json")).json();
   expect(root).toEqual(wellKnown);
-  expect(wellKnown.authorized_agents[0].url).toBe(process.env.E2E_BASE_URL);
+  expect(wellKnown.authorized_agents[0].url).toBe(`${process.env.E2E_BASE_URL}/mcp`);
 });

@@ -99,9 +99,10 @@ type Operation = {
 };
 
 /**
- * Every token-authenticated POST, PATCH and DELETE accepts Idempotency-Key
- * (lib/http/define-route.ts applies it to all of them): document the header and
- * the two errors it can add, once, for every such operation.
+ * Every token-authenticated POST, PATCH and DELETE of the REST API (/api/...)
+ * accepts Idempotency-Key (lib/http/define-route.ts applies it to all of them):
+ * document the header and the two errors it can add, once, for every such
+ * operation. (/mcp carries its keys inside the tools' arguments.)
  */
 export function withIdempotencyKeys(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
   const extra = problemResponses("idempotency_in_flight", "idempotency_key_reused");
@@ -110,7 +111,7 @@ export function withIdempotencyKeys(paths: ZodOpenApiPathsObject): ZodOpenApiPat
     const copy: Record<string, unknown> = { ...item };
     for (const method of ["post", "patch", "delete"]) {
       const operation = item[method];
-      if (!operation?.security?.some((requirement) => "oauth2" in requirement)) continue;
+      if (!path.startsWith("/api/") || !operation?.security?.some((requirement) => "oauth2" in requirement)) continue;
       const responses: ZodOpenApiResponsesObject = { ...operation.responses };
       for (const status of ["409", "422"] as const) {
         const added = extra[status]!;

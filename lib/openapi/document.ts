@@ -8,6 +8,7 @@ import { clearingPricesPaths } from "./paths/clearing-prices";
 import { conversionsPaths } from "./paths/conversions";
 import { deliveryPaths } from "./paths/delivery";
 import { discoveryPaths } from "./paths/discovery";
+import { mcpPaths } from "./paths/mcp";
 import { momentTypesPaths } from "./paths/moment-types";
 import { reportingPaths } from "./paths/reporting";
 import { webhooksPaths } from "./paths/webhooks";
@@ -30,6 +31,7 @@ export function buildOpenApiDocument(baseUrl: string) {
       ...clearingPricesPaths,
       ...campaignsPaths,
       ...discoveryPaths,
+      ...mcpPaths,
       ...webhooksPaths,
       ...reportingPaths,
       ...conversionsPaths,

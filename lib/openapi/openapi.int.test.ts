@@ -487,10 +487,69 @@ const SAMPLES: Record<string, Sample> = {
   },
   "GET /.well-known/adagents.json": async () => {
     const res = await exercise("GET", ".well-known/adagents.json", "/.well-known/adagents.json", { status: 200 });
-    expect(res.body.authorized_agents[0]).toMatchObject({ url: "http://sma.test", authorization_type: "property_ids" });
+    expect(res.body.authorized_agents[0]).toMatchObject({
+      url: "http://sma.test/mcp",
+      authorization_type: "property_ids",
+    });
     expect(res.body.properties.map((p: { property_id: string }) => p.property_id)).toEqual(
       res.body.authorized_agents[0].property_ids,
     );
+  },
+  "POST /mcp": async () => {
+    const accept = { accept: "application/json, text/event-stream" };
+    const initialize = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "samples", version: "1" } },
+    };
+    const res = await exercise("POST", "mcp", "/mcp", {
+      body: initialize,
+      headers: { ...headers, ...accept },
+      status: 200,
+    });
+    expect(res.body.result.serverInfo.name).toBe("sports-moment-ads");
+    const list = { jsonrpc: "2.0", id: 2, method: "tools/list", params: {} };
+    const tools = await exercise("POST", "mcp", "/mcp", {
+      body: list,
+      headers: { ...headers, ...accept },
+      status: 200,
+    });
+    expect(tools.body.result.tools.length).toBeGreaterThan(20);
+    const note = { jsonrpc: "2.0", method: "notifications/initialized" };
+    await exercise("POST", "mcp", "/mcp", { body: note, headers: { ...headers, ...accept }, status: 202 });
+    await exercise("POST", "mcp", "/mcp", { body: list, headers: { ...headers, accept: "text/html" }, status: 406 });
+    await exercise("POST", "mcp", "/mcp", { body: list, headers: accept, status: 401 });
+  },
+  "GET /.well-known/oauth-protected-resource": async () => {
+    const res = await exercise("GET", ".well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource", {
+      status: 200,
+    });
+    expect(res.body).toMatchObject({ resource: "http://sma.test", authorization_servers: ["http://sma.test"] });
+  },
+  "GET /.well-known/oauth-protected-resource/mcp": async () => {
+    const res = await exercise(
+      "GET",
+      ".well-known/oauth-protected-resource/mcp",
+      "/.well-known/oauth-protected-resource/mcp",
+      { status: 200 },
+    );
+    expect(res.body.resource).toBe("http://sma.test/mcp");
+  },
+  "GET /.well-known/oauth-authorization-server": async () => {
+    const res = await exercise(
+      "GET",
+      ".well-known/oauth-authorization-server",
+      "/.well-known/oauth-authorization-server",
+      {
+        status: 200,
+      },
+    );
+    expect(res.body).toMatchObject({
+      issuer: "http://sma.test",
+      token_endpoint: "http://sma.test/api/auth/token",
+      grant_types_supported: ["client_credentials"],
+    });
   },
   "GET /.well-known/openapi.json": async () => {
     const res = await exercise("GET", ".well-known/openapi.json", "/.well-known/openapi.json", { status: 200 });

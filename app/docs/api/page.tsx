@@ -76,6 +76,56 @@ function Body({ content }: { content?: Record<string, { schema?: JsonSchema }> }
   );
 }
 
+/** How agents connect: the npm package over stdio, or /mcp over HTTP (README.md says the same). */
+function AgentsSection({ baseUrl }: { baseUrl: string }) {
+  const stdio = {
+    mcpServers: {
+      "sports-moment-ads": {
+        command: "npx",
+        args: ["-y", "@sports-moment-ads/mcp"],
+        env: { SMA_API_KEY: "<client_id>:<client_secret>", SMA_BASE_URL: baseUrl },
+      },
+    },
+  };
+  const remote = {
+    mcpServers: {
+      "sports-moment-ads": {
+        type: "http",
+        url: `${baseUrl}/mcp`,
+        headers: { Authorization: "Bearer <access token from POST /api/auth/token>" },
+      },
+    },
+  };
+  return (
+    <section className={styles.intro} aria-labelledby="agents">
+      <h2 id="agents">Agents (MCP)</h2>
+      <p>
+        The same tools (campaigns, reports, webhooks, and AdCP 3.1 media-buy tasks such as <code>get_products</code> and{" "}
+        <code>create_media_buy</code>) are served two ways. The npm package <code>@sports-moment-ads/mcp</code> runs
+        over stdio with an API key (<code>SMA_API_KEY</code>, exchanged at the token endpoint and renewed before it
+        expires; <code>SMA_READ_ONLY=1</code> hides every write). From a clone of this repository use{" "}
+        <code>&quot;command&quot;: &quot;node&quot;, &quot;args&quot;: [&quot;&lt;repo&gt;/mcp/dist/bin.js&quot;]</code>{" "}
+        after <code>npm run build</code>.
+      </p>
+      <pre>
+        <code>{JSON.stringify(stdio, null, 2)}</code>
+      </pre>
+      <p>
+        Or reach <a href="#mcp">POST /mcp</a> directly (Streamable HTTP, stateless, JSON responses) with a Bearer token;
+        tokens last an hour. Without one it answers 401 with{" "}
+        <code>
+          WWW-Authenticate: Bearer resource_metadata=&quot;{baseUrl}/.well-known/oauth-protected-resource/mcp&quot;
+        </code>
+        . The token&apos;s scopes decide which tools are listed. Every write takes an <code>idempotency_key</code>, and
+        a change that can raise spend returns a preview until it is called again with <code>confirm: true</code>.
+      </p>
+      <pre>
+        <code>{JSON.stringify(remote, null, 2)}</code>
+      </pre>
+    </section>
+  );
+}
+
 export default function ApiReferencePage() {
   const doc = openApiDocument(env().PUBLIC_BASE_URL) as unknown as Document;
   const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
@@ -109,6 +159,9 @@ export default function ApiReferencePage() {
         <h2>Reference</h2>
         <ul>
           <li>
+            <a href="#agents">Agents (MCP)</a>
+          </li>
+          <li>
             <a href="#schemas">Schemas</a>
           </li>
           <li>
@@ -135,6 +188,7 @@ export default function ApiReferencePage() {
             <a href="/.well-known/openapi.json">/.well-known/openapi.json</a>.
           </p>
         </section>
+        <AgentsSection baseUrl={doc.servers?.[0]?.url ?? ""} />
         {tags.map((tag) => (
           <section key={tag} aria-labelledby={`tag-${tag}`}>
             <h2 id={`tag-${tag}`}>{tag}</h2>

@@ -1,14 +1,20 @@
 // E18: the agent discovery manifest served at /.well-known/adagents.json (the
 // RFC 8615 location AdCP uses) and /adagents.json, in AdCP's inline format
-// (docs/decisions/0305). Our inventory is push-notification moments per sport:
-// one property per sport, all sold directly by this service's API (the MCP
-// server is a client of the same API).
+// (docs/decisions/0305, 1305). Our inventory is push-notification moments per
+// sport: one property per sport, all sold directly by this service's sales
+// agent, the MCP endpoint {base}/mcp that speaks AdCP's media-buy tasks.
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
 import { SPORTS, type Sport } from "@/lib/domain/sports";
 import type { AdagentsDocument } from "./discovery.schemas";
 
 /** Change when the manifest's content changes. */
-export const ADAGENTS_LAST_UPDATED = "2026-11-22T00:00:00.000Z";
+export const ADAGENTS_LAST_UPDATED = "2026-11-22T20:00:00.000Z";
+export const ADAGENTS_SCHEMA = "https://adcontextprotocol.org/schemas/v3/adagents.json";
+
+/** The MCP endpoint: the AdCP sales agent of this service. */
+export function mcpUrl(baseUrl: string): string {
+  return `${baseUrl}/mcp`;
+}
 
 const SPORT_NAMES: Record<Sport, string> = { ncaa_basketball: "NCAA basketball", nba: "NBA", nfl: "NFL", mlb: "MLB" };
 
@@ -19,6 +25,7 @@ export function propertyId(sport: Sport): string {
 export function buildAdagentsDocument(baseUrl: string): AdagentsDocument {
   const domain = new URL(baseUrl).hostname;
   return {
+    $schema: ADAGENTS_SCHEMA,
     contact: { name: "Sports Moment Ads", domain },
     properties: SPORTS.map((sport) => ({
       property_id: propertyId(sport),
@@ -46,9 +53,9 @@ export function buildAdagentsDocument(baseUrl: string): AdagentsDocument {
     },
     authorized_agents: [
       {
-        url: baseUrl,
+        url: mcpUrl(baseUrl),
         authorized_for:
-          "Push-notification ad inventory at live-game moments, sold by CPM second-price auction (floors and clearing-price percentiles at /api/ads/clearing-prices; API described at /.well-known/openapi.json).",
+          "Push-notification ad inventory at live-game moments, sold by CPM second-price auction through AdCP media-buy tasks over MCP (Streamable HTTP, OAuth 2.0 client-credentials Bearer token; REST API at /.well-known/openapi.json).",
         authorization_type: "property_ids",
         property_ids: SPORTS.map(propertyId),
         delegation_type: "direct",

@@ -4,6 +4,7 @@ import { z } from "zod";
 
 export const adagentsDocument = z
   .object({
+    $schema: z.string().meta({ description: "The AdCP JSON schema this manifest follows." }),
     contact: z.object({ name: z.string(), domain: z.string() }),
     properties: z.array(
       z.object({
@@ -18,7 +19,7 @@ export const adagentsDocument = z
     tags: z.record(z.string(), z.object({ name: z.string(), description: z.string() })),
     authorized_agents: z.array(
       z.object({
-        url: z.url(),
+        url: z.url().meta({ description: "The sales agent: this service's MCP endpoint ({base}/mcp)." }),
         authorized_for: z.string().min(1).max(500),
         authorization_type: z.literal("property_ids"),
         property_ids: z.array(z.string()).min(1),
@@ -33,3 +34,35 @@ export const adagentsDocument = z
       "AdCP adagents.json (inline variant): the properties this service sells and the agent authorized to sell them.",
   });
 export type AdagentsDocument = z.infer<typeof adagentsDocument>;
+
+/** RFC 9728 protected resource metadata. */
+export const protectedResourceMetadata = z
+  .object({
+    resource: z
+      .url()
+      .meta({ description: "The protected resource: the API's origin, or its MCP endpoint {base}/mcp." }),
+    authorization_servers: z
+      .array(z.url())
+      .meta({ description: "Issuers of the accepted tokens; their RFC 8414 metadata names the token endpoint." }),
+    scopes_supported: z.array(z.string()),
+    bearer_methods_supported: z.array(z.literal("header")),
+    resource_name: z.string(),
+    resource_documentation: z.url(),
+  })
+  .meta({ id: "ProtectedResourceMetadata", description: "OAuth 2.0 Protected Resource Metadata (RFC 9728)." });
+export type ProtectedResourceMetadata = z.infer<typeof protectedResourceMetadata>;
+
+/** RFC 8414 authorization server metadata (client credentials only). */
+export const authorizationServerMetadata = z
+  .object({
+    issuer: z.url(),
+    token_endpoint: z.url(),
+    jwks_uri: z.url(),
+    grant_types_supported: z.array(z.literal("client_credentials")),
+    token_endpoint_auth_methods_supported: z.array(z.enum(["client_secret_post", "client_secret_basic"])),
+    response_types_supported: z.array(z.string()).meta({ description: "Empty: there is no authorization endpoint." }),
+    scopes_supported: z.array(z.string()),
+    service_documentation: z.url(),
+  })
+  .meta({ id: "AuthorizationServerMetadata", description: "OAuth 2.0 Authorization Server Metadata (RFC 8414)." });
+export type AuthorizationServerMetadata = z.infer<typeof authorizationServerMetadata>;

@@ -1,0 +1,54 @@
+// AdCP speaks instants (ISO 8601 date-times); our campaigns speak UTC dates
+// with an inclusive last day. A flight [start_time, end_time) covers the UTC
+// dates from start_time's date to the date of the last millisecond before
+// end_time; going back, a last day D ends at the next midnight (UTC).
+import { ToolInputError } from "../tool.ts";
+
+const DAY_MS = 86_400_000;
+
+export function utcDate(time: Date): string {
+  return time.toISOString().slice(0, 10);
+}
+
+function parseTime(value: string, field: string): number {
+  const ms = Date.parse(value);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(ms)) {
+    throw new ToolInputError(`${field} must be an ISO 8601 date-time such as 2026-12-01T00:00:00Z`, { field });
+  }
+  return ms;
+}
+
+/** start_time ("asap" or a date-time) -> the campaign's first UTC date. */
+export function startDateFrom(startTime: string, now: Date, field = "start_time"): string {
+  return startTime === "asap" ? utcDate(now) : utcDate(new Date(parseTime(startTime, field)));
+}
+
+/** end_time (exclusive instant) -> the campaign's last UTC date (inclusive). */
+export function endDateFrom(endTime: string, field = "end_time"): string {
+  return utcDate(new Date(parseTime(endTime, field) - 1));
+}
+
+export function startTimeOf(startDate: string): string {
+  return `${startDate}T00:00:00.000Z`;
+}
+
+export function endTimeOf(endDate: string): string {
+  return new Date(Date.parse(`${endDate}T00:00:00.000Z`) + DAY_MS).toISOString();
+}
+
+/** Days from start to end date, both counted. */
+export function flightDays(startDate: string, endDate: string): number {
+  return Math.round((Date.parse(endDate) - Date.parse(startDate)) / DAY_MS) + 1;
+}
+
+/**
+ * The daily budget a media buy's total budget implies (docs/decisions/1303):
+ * even pacing spreads it over the flight's days (rounded up to the cent), asap
+ * lets a day spend all of it.
+ */
+export function impliedDailyBudget(total: number, startDate: string, endDate: string, pacing: "even" | "asap"): number {
+  if (pacing === "asap") return total;
+  const days = Math.max(1, flightDays(startDate, endDate));
+  const cents = Math.ceil(Math.round(total * 1_000_000) / days / 10_000);
+  return cents / 100;
+}

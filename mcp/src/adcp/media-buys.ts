@@ -1,0 +1,145 @@
+// A media buy is one of our campaigns (docs/decisions/1303): media_buy_id is
+// the campaign id, and its packages are the products (moment type x sport)
+// the campaign targets. Budget, bid and pacing belong to the campaign, so a
+// buy made through create_media_buy has one package; a campaign made
+// elsewhere for several moment types and sports shows one package per pair,
+// sharing its budget.
+import type { Campaign, CampaignListItem, CampaignStatus, MomentType } from "../rest-types.ts";
+import { CURRENCY, packageId, PRICING_OPTION_ID, productId, targetedPairs } from "./catalog.ts";
+import { creativeStatus } from "./creatives.ts";
+import { endTimeOf, startTimeOf } from "./dates.ts";
+
+export const MEDIA_BUY_STATUSES = [
+  "pending_creatives",
+  "pending_start",
+  "active",
+  "paused",
+  "completed",
+  "rejected",
+  "canceled",
+] as const;
+export type MediaBuyStatus = (typeof MEDIA_BUY_STATUSES)[number];
+
+export function mediaBuyStatus(campaign: CampaignListItem | Campaign, today: string): MediaBuyStatus {
+  const statuses: Record<CampaignStatus, MediaBuyStatus> = {
+    active: "active",
+    paused: "paused",
+    ended: "completed",
+    cancelled: "canceled",
+  };
+  const status = statuses[campaign.status];
+  if (status !== "active") return status;
+  if ("variants" in campaign && !campaign.variants.some((variant) => variant.status === "approved"))
+    return "pending_creatives";
+  return campaign.start_date > today ? "pending_start" : "active";
+}
+
+/** Our statuses that can show as the given AdCP statuses (pending_* are active campaigns). */
+export function campaignStatusesFor(statuses: readonly MediaBuyStatus[]): CampaignStatus[] {
+  const out = new Set<CampaignStatus>();
+  for (const status of statuses) {
+    if (status === "active" || status === "pending_start" || status === "pending_creatives") out.add("active");
+    if (status === "paused") out.add("paused");
+    if (status === "completed") out.add("ended");
+    if (status === "canceled") out.add("cancelled");
+  }
+  return [...out];
+}
+
+export function validActions(status: MediaBuyStatus): string[] {
+  const changes = [
+    "update_budget",
+    "increase_budget",
+    "decrease_budget",
+    "extend_flight",
+    "shorten_flight",
+    "sync_creatives",
+    "cancel",
+  ];
+  if (status === "paused") return ["resume", ...changes];
+  if (status === "completed" || status === "canceled" || status === "rejected") return [];
+  return ["pause", ...changes];
+}
+
+/** Changes whenever the campaign's settings change (its updated_at, in milliseconds). */
+export function revisionOf(campaign: CampaignListItem): number {
+  return Math.max(1, Date.parse(campaign.updated_at));
+}
+
+export function packagesOf(
+  campaign: CampaignListItem | Campaign,
+  catalog: readonly MomentType[],
+  options: { snapshotAsOf?: string } = {},
+) {
+  const pairs = targetedPairs(catalog, campaign.moment_types, campaign.sports);
+  const single = pairs.length === 1;
+  const approvals =
+    "variants" in campaign
+      ? campaign.variants.map((variant) => ({
+          creative_id: variant.id,
+          approval_status: creativeStatus(variant.status) === "suspended" ? "approved" : creativeStatus(variant.status),
+          ...(variant.status === "rejected" && variant.review_reason
+            ? { rejection_reason: variant.review_reason }
+            : {}),
+        }))
+      : undefined;
+  return pairs.map(({ momentType, sport }) => ({
+    package_id: packageId(campaign.id, momentType, sport),
+    product_id: productId(momentType, sport),
+    pricing_option_id: PRICING_OPTION_ID,
+    currency: CURRENCY,
+    bid_price: campaign.bid_cpm_usd,
+    // the budget is the campaign's: only a one-package buy can say it is this package's
+    ...(single ? { budget: campaign.total_budget_usd } : {}),
+    pacing: campaign.pacing ?? "even",
+    start_time: startTimeOf(campaign.start_date),
+    ...(campaign.end_date ? { end_time: endTimeOf(campaign.end_date) } : {}),
+    paused: campaign.status === "paused",
+    canceled: campaign.status === "cancelled",
+    ...(approvals ? { creative_approvals: approvals } : {}),
+    ...(options.snapshotAsOf && single
+      ? {
+          snapshot: {
+            as_of: options.snapshotAsOf,
+            staleness_seconds: 5,
+            impressions: campaign.impressions_to_date,
+            spend: campaign.spend_to_date_usd,
+            currency: CURRENCY,
+          },
+        }
+      : {}),
+  }));
+}
+
+/** The media buy view of a campaign (get_media_buys, and the answers of create and update). */
+export function mediaBuyOf(
+  campaign: CampaignListItem | Campaign,
+  catalog: readonly MomentType[],
+  today: string,
+  options: { snapshotAsOf?: string } = {},
+) {
+  const status = mediaBuyStatus(campaign, today);
+  return {
+    media_buy_id: campaign.id,
+    status,
+    currency: CURRENCY,
+    total_budget: campaign.total_budget_usd,
+    start_time: startTimeOf(campaign.start_date),
+    ...(campaign.end_date ? { end_time: endTimeOf(campaign.end_date) } : {}),
+    confirmed_at: campaign.created_at,
+    revision: revisionOf(campaign),
+    created_at: campaign.created_at,
+    updated_at: campaign.updated_at,
+    valid_actions: validActions(status),
+    ...(status === "canceled" ? { cancellation: { canceled_at: campaign.updated_at, canceled_by: "buyer" } } : {}),
+    packages: packagesOf(campaign, catalog, options),
+    ext: {
+      sma: {
+        name: campaign.name,
+        daily_budget_usd: campaign.daily_budget_usd,
+        spend_to_date_usd: campaign.spend_to_date_usd,
+        impressions_to_date: campaign.impressions_to_date,
+      },
+    },
+  };
+}

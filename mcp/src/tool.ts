@@ -1,0 +1,91 @@
+// What a tool is: its model-facing name and description, zod input and output
+// schemas, MCP annotations, the scopes a token needs to list and call it, and a
+// run function that translates between the tool's shapes and the REST API's.
+// Tools hold no business rule: every check happens behind the REST API.
+import { z } from "zod";
+import type { RestClient } from "./rest-client.ts";
+
+export const SCOPES = ["campaigns:read", "campaigns:write", "reporting:read"] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export type ToolContext = {
+  api: RestClient;
+  /** The MCP endpoint that identifies this agent (AdCP format ids, capabilities): <base>/mcp */
+  agentUrl: string;
+  now: () => Date;
+};
+
+export type ToolAnnotations = {
+  readOnlyHint: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+};
+
+export type ToolDefinition<I extends z.ZodRawShape = z.ZodRawShape> = {
+  name: string;
+  title: string;
+  /** Written for a model: what it does, when to use it, units and limits. */
+  description: string;
+  input: I;
+  output: z.ZodRawShape;
+  /** Scopes a token must hold for the tool to be listed and callable. */
+  scopes: readonly Scope[];
+  /** Changes something: hidden when SMA_READ_ONLY=1. */
+  write: boolean;
+  annotations: ToolAnnotations;
+  /** Renames the API's field paths in errors to this tool's argument paths. */
+  fieldMap?: (path: string) => string;
+  run: (args: z.output<z.ZodObject<I>>, context: ToolContext) => Promise<Record<string, unknown>>;
+};
+
+export function defineTool<I extends z.ZodRawShape>(definition: ToolDefinition<I>): ToolDefinition<I> {
+  return definition;
+}
+
+/** An input the REST API would not understand, found while translating (answered as validation_failed). */
+export class ToolInputError extends Error {
+  readonly field?: string;
+  readonly adcpCode: string;
+  /** Our error code (validation_failed, or conflict for a stale revision). */
+  readonly code: "validation_failed" | "conflict";
+  readonly suggestion?: string;
+  constructor(
+    message: string,
+    options: { field?: string; adcpCode?: string; code?: "validation_failed" | "conflict"; suggestion?: string } = {},
+  ) {
+    super(message);
+    this.name = "ToolInputError";
+    this.field = options.field;
+    this.adcpCode = options.adcpCode ?? "VALIDATION_ERROR";
+    this.code = options.code ?? "validation_failed";
+    this.suggestion = options.suggestion;
+  }
+}
+
+// ------------------------------------------------------------------ shared inputs
+
+/** AdCP's key format, also used by our own write tools. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{16,255}$/;
+
+export const idempotencyKey = z
+  .string()
+  .regex(IDEMPOTENCY_KEY_PATTERN, "16 to 255 characters: letters, digits, _ . : -")
+  .describe(
+    "Required. A fresh unique key for this intended change (a UUID works: 16-255 characters of A-Z a-z 0-9 _ . : -). " +
+      "Retrying with the same key and the same arguments never repeats the change: the first result comes back " +
+      "(replayed: true). Use a new key for a different change; the same key with different arguments is refused. " +
+      "Keys are remembered 24 hours. Reuse the key of a preview when you confirm it.",
+  );
+
+export const confirm = z
+  .boolean()
+  .optional()
+  .describe(
+    "Only for changes that can raise spend. Omit (or false) first: nothing changes and you get a preview " +
+      "(what would change, estimated daily impressions and spend in USD). Show it to the user, then call again " +
+      "with confirm: true and the same arguments and idempotency_key to apply it.",
+  );
+
+export const CONFIRM_MESSAGE =
+  "Nothing was changed. This change can raise spend: review the preview, then call again with confirm: true, the same arguments and the same idempotency_key to apply it.";

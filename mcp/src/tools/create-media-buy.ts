@@ -1,0 +1,172 @@
+import { z } from "zod";
+import { CURRENCY, parseProductId, PRICING_OPTION_ID, productId } from "../adcp/catalog.ts";
+import { creativeAsset, creativeBodyFrom, creativeFieldMap } from "../adcp/creatives.ts";
+import { endDateFrom, endTimeOf, impliedDailyBudget, startDateFrom, startTimeOf } from "../adcp/dates.ts";
+import { adcpRequest, adcpResponse, completed, inputRequired } from "../adcp/envelope.ts";
+import { subKey } from "../adcp/keys.ts";
+import { mediaBuyOf } from "../adcp/media-buys.ts";
+import type { CreateCampaignBody } from "../rest-types.ts";
+import { confirm, defineTool, IDEMPOTENCY_KEY_PATTERN, ToolInputError } from "../tool.ts";
+
+const packageRequest = z.looseObject({
+  product_id: z.string().describe('A product from get_products, e.g. "close_game.nba".'),
+  budget: z.number().describe("Total budget of the media buy in USD (at least 10)."),
+  pricing_option_id: z.string().describe(`"${PRICING_OPTION_ID}"`),
+  bid_price: z
+    .number()
+    .optional()
+    .describe("Required: CPM bid in USD, at least the product's floor_price, at most 1000."),
+  pacing: z
+    .enum(["even", "asap", "front_loaded"])
+    .optional()
+    .describe("even (default): the budget spread evenly over the flight."),
+  paused: z.boolean().optional(),
+  creatives: z.array(creativeAsset).optional().describe("Required: exactly one push_notification creative."),
+});
+
+/** API field paths -> this task's argument paths (for errors). */
+export function createFieldMap(path: string): string {
+  const creative = creativeFieldMap("creative", "packages[0].creatives[0]")(path);
+  if (creative) return creative;
+  if (path.startsWith("creative")) return "packages[0].creatives[0]";
+  const names: Record<string, string> = {
+    bid_cpm_usd: "packages[0].bid_price",
+    total_budget_usd: "packages[0].budget",
+    daily_budget_usd: "packages[0].budget",
+    start_date: "start_time",
+    end_date: "end_time",
+    moment_types: "packages[0].product_id",
+    sports: "packages[0].product_id",
+    pacing: "packages[0].pacing",
+  };
+  return names[path.replace(/\[\d+\]$/, "")] ?? path;
+}
+
+export const createMediaBuy = defineTool({
+  name: "create_media_buy",
+  title: "AdCP: create a media buy",
+  description:
+    "AdCP: buys one product (a moment type in a sport, from get_products) as a campaign that bids bid_price (CPM, USD) in " +
+    "a second-price auction from start_time to end_time with the package budget (USD), and the one push_notification " +
+    "creative given inline. One package per media buy: buy several products with several media buys. Spends money, so " +
+    "call it first without confirm: nothing is created and the answer (status input-required) previews the buy, the " +
+    "creative's review and the estimated daily impressions and spend. Then call again with confirm: true and the same " +
+    "idempotency_key; a retry with that key never creates a second buy. The daily budget is the budget spread over the " +
+    "flight's days (even pacing) and must come to at least 5 USD a day.",
+  input: {
+    ...adcpRequest,
+    idempotency_key: z
+      .string()
+      .regex(IDEMPOTENCY_KEY_PATTERN)
+      .describe("Required: 16-255 characters [A-Za-z0-9_.:-], fresh per intended buy."),
+    start_time: z.string().describe('"asap" (today, UTC) or an ISO 8601 date-time: its UTC date is the first day.'),
+    end_time: z.string().describe("ISO 8601 date-time, exclusive: the last day is the UTC date just before it."),
+    packages: z.array(packageRequest).min(1).describe("Exactly one package."),
+    paused: z.boolean().optional().describe("Create it paused."),
+    name: z.string().optional().describe("Campaign name (default: product and dates)."),
+    po_number: z.string().optional(),
+    confirm,
+  },
+  output: {
+    ...adcpResponse,
+    media_buy_id: z.string().optional(),
+    packages: z.array(z.looseObject({})).optional(),
+    preview: z.looseObject({}).optional(),
+  },
+  scopes: ["campaigns:write", "campaigns:read"],
+  write: true,
+  fieldMap: createFieldMap,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  run: async (args, { api, now }) => {
+    if (args.packages.length !== 1) {
+      throw new ToolInputError("A media buy here holds one package (one product).", {
+        field: "packages",
+        adcpCode: "UNSUPPORTED_FEATURE",
+        suggestion: "Create one media buy per product: each gets its own bid, budget and delivery report.",
+      });
+    }
+    const pkg = args.packages[0]!;
+    const { momentType, sport } = parseProductId(pkg.product_id, "packages[0].product_id");
+    if (pkg.pricing_option_id !== PRICING_OPTION_ID)
+      throw new ToolInputError(
+        `Unknown pricing option ${JSON.stringify(pkg.pricing_option_id)}: use "${PRICING_OPTION_ID}".`,
+        {
+          field: "packages[0].pricing_option_id",
+        },
+      );
+    if (pkg.bid_price === undefined)
+      throw new ToolInputError("bid_price is required: the CPM bid in USD, at least the product's floor_price.", {
+        field: "packages[0].bid_price",
+      });
+    if (pkg.pacing === "front_loaded")
+      throw new ToolInputError("front_loaded pacing is not offered: use even or asap.", {
+        field: "packages[0].pacing",
+        adcpCode: "UNSUPPORTED_FEATURE",
+      });
+    if (pkg.creatives?.length !== 1)
+      throw new ToolInputError(
+        "Give exactly one push_notification creative inline; add more later with sync_creatives.",
+        {
+          field: "packages[0].creatives",
+          suggestion: "See list_creative_formats for the assets.",
+        },
+      );
+    const startDate = startDateFrom(args.start_time, now());
+    const endDate = endDateFrom(args.end_time);
+    const pacing = pkg.pacing ?? "even";
+    const body: CreateCampaignBody = {
+      name:
+        args.name ??
+        `${productId(momentType, sport)} ${startDate} to ${endDate}${args.po_number ? ` (PO ${args.po_number})` : ""}`,
+      moment_types: [momentType],
+      sports: [sport],
+      bid_cpm_usd: pkg.bid_price,
+      daily_budget_usd: impliedDailyBudget(pkg.budget, startDate, endDate, pacing),
+      total_budget_usd: pkg.budget,
+      start_date: startDate,
+      end_date: endDate,
+      ...(pacing !== "even" ? { pacing } : {}),
+      creative: creativeBodyFrom(pkg.creatives[0]!, "packages[0].creatives[0]"),
+    };
+
+    if (!args.confirm) {
+      const preview = await api.previewCampaign(body);
+      return inputRequired(
+        {
+          media_buy: {
+            status: startDate > now().toISOString().slice(0, 10) ? "pending_start" : "active",
+            currency: CURRENCY,
+            total_budget: pkg.budget,
+            start_time: startTimeOf(startDate),
+            end_time: endTimeOf(endDate),
+            packages: [
+              {
+                product_id: pkg.product_id,
+                pricing_option_id: PRICING_OPTION_ID,
+                bid_price: pkg.bid_price,
+                budget: pkg.budget,
+                pacing,
+              },
+            ],
+          },
+          daily_budget: body.daily_budget_usd,
+          creative_review: preview.creative,
+          estimated_daily_impressions: preview.estimated_daily_impressions,
+          estimated_daily_spend: preview.estimated_daily_spend_usd,
+        },
+        args.context,
+      );
+    }
+
+    const { result: created, replayed } = await api.createCampaign(body, { idempotencyKey: args.idempotency_key });
+    if (args.paused || pkg.paused)
+      await api.updateCampaign(
+        created.id,
+        { status: "paused" },
+        { idempotencyKey: subKey(args.idempotency_key, "pause") },
+      );
+    const [campaign, catalog] = await Promise.all([api.getCampaign(created.id), api.listMomentTypes()]);
+    const { status, ...buy } = mediaBuyOf(campaign, catalog, now().toISOString().slice(0, 10));
+    return completed({ ...buy, media_buy_status: status }, args.context, replayed);
+  },
+});

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { defineTool } from "../tool.ts";
+import { campaignId, isoDate } from "./shapes.ts";
+
+export const getCampaignTimeseries = defineTool({
+  name: "get_campaign_timeseries",
+  title: "Campaign time series",
+  description:
+    "Impressions, clicks and spend (USD) per local day (up to 366 days) or hour (up to 31 days) in an IANA time zone " +
+    "(default UTC). `ts` is the start of each day or hour in UTC; the series sums to the report's totals. Use it for " +
+    "pacing and trends.",
+  input: {
+    campaign_id: campaignId,
+    start_date: isoDate.describe("First local date, YYYY-MM-DD."),
+    end_date: isoDate.describe("Last local date (inclusive), YYYY-MM-DD."),
+    granularity: z.enum(["day", "hour"]).optional().describe("day (default) or hour."),
+    timezone: z.string().optional().describe("IANA time zone name (default UTC)."),
+  },
+  output: {
+    campaign_id: z.string(),
+    granularity: z.enum(["day", "hour"]),
+    series: z.array(
+      z.looseObject({ ts: z.string(), impressions: z.number(), clicks: z.number(), spend_usd: z.number() }),
+    ),
+  },
+  scopes: ["reporting:read"],
+  write: false,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  run: async ({ campaign_id, ...query }, { api }) => api.getCampaignTimeseries(campaign_id, query),
+});

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { defineTool } from "../tool.ts";
+
+const percentile = z.number().nullable();
+
+export const getClearingPrices = defineTool({
+  name: "get_clearing_prices",
+  title: "Get clearing prices",
+  description:
+    "Per moment type: the floor CPM and the 25th, 50th, 75th and 90th percentiles of the CPMs that won auctions over the " +
+    "last 7 days, in USD (null until enough auctions cleared; individual bids are never shown). Use it to choose a bid: " +
+    "bidding near p75 wins most auctions of that type. Refreshed every 15 minutes.",
+  input: {},
+  output: {
+    as_of: z.string(),
+    moment_types: z.array(
+      z.looseObject({
+        moment_type: z.string(),
+        floor_cpm_usd: z.number(),
+        clearing_price_p25_usd: percentile,
+        clearing_price_p50_usd: percentile,
+        clearing_price_p75_usd: percentile,
+        clearing_price_p90_usd: percentile,
+      }),
+    ),
+  },
+  scopes: [],
+  write: false,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  run: async (_args, { api }) => api.getClearingPrices(),
+});

@@ -1,0 +1,196 @@
+import { z } from "zod";
+import { CURRENCY, packageId, targetedPairs } from "../adcp/catalog.ts";
+import { utcDate } from "../adcp/dates.ts";
+import { adcpRequest, adcpResponse, completed } from "../adcp/envelope.ts";
+import { allCampaigns, campaignDetails } from "../adcp/listing.ts";
+import { campaignStatusesFor, mediaBuyStatus } from "../adcp/media-buys.ts";
+import { ApiError } from "../rest-client.ts";
+import type { Campaign, CampaignReport, ReportRow, ReportTotals } from "../rest-types.ts";
+import { defineTool, ToolInputError } from "../tool.ts";
+import { mediaBuyStatusFilter } from "./get-media-buys.ts";
+
+const DAY_MS = 86_400_000;
+/** The longest report range of the API (E9). */
+const MAX_DAYS = 366;
+
+function cpm(spend: number, impressions: number): number {
+  return impressions > 0 ? Math.round((spend / impressions) * 1000 * 1e6) / 1e6 : 0;
+}
+
+function metrics(row: Pick<ReportTotals, "impressions" | "clicks" | "ctr" | "conversions" | "spend_usd">) {
+  return {
+    impressions: row.impressions,
+    spend: row.spend_usd,
+    clicks: row.clicks,
+    ctr: row.ctr,
+    conversions: row.conversions,
+    ...(row.conversions > 0 ? { cost_per_acquisition: Math.round((row.spend_usd / row.conversions) * 1e6) / 1e6 } : {}),
+  };
+}
+
+/** The report rows of each package: exact when the campaign varies along one dimension only. */
+function packageRows(
+  campaign: Campaign,
+  pairs: { momentType: string; sport: string }[],
+  rows: ReportRow[] | undefined,
+) {
+  if (pairs.length === 1) return undefined;
+  const byKey = new Map((rows ?? []).map((row) => [String(row.key), row]));
+  const key = campaign.sports.length === 1 ? "momentType" : "sport";
+  return pairs.map((pair) => ({ pair, row: byKey.get(pair[key]) }));
+}
+
+export const getMediaBuyDelivery = defineTool({
+  name: "get_media_buy_delivery",
+  title: "AdCP: media buy delivery",
+  description:
+    "AdCP: delivery of media buys from our reports (UTC days): impressions, spend (USD), clicks, CTR (0-1), conversions, " +
+    "per package and per day, and totals across the buys. start_date and end_date (YYYY-MM-DD, inclusive, at most 366 " +
+    "days) or neither for the lifetime (up to the last 366 days). By media_buy_ids, or by status_filter (default active " +
+    "and paused). Reports are limited to 60 a minute per advertiser: ask for the buys you need.",
+  input: {
+    ...adcpRequest,
+    media_buy_ids: z.array(z.string()).optional(),
+    status_filter: mediaBuyStatusFilter,
+    start_date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+    end_date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+    include_package_daily_breakdown: z.boolean().optional(),
+  },
+  output: {
+    ...adcpResponse,
+    reporting_period: z.object({ start: z.string(), end: z.string() }),
+    currency: z.string(),
+    media_buy_deliveries: z.array(z.looseObject({ media_buy_id: z.string() })),
+  },
+  scopes: ["reporting:read", "campaigns:read"],
+  write: false,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  run: async (args, { api, now }) => {
+    if ((args.start_date === undefined) !== (args.end_date === undefined))
+      throw new ToolInputError("Give both start_date and end_date, or neither (lifetime).", {
+        field: args.start_date === undefined ? "start_date" : "end_date",
+      });
+    const today = utcDate(now());
+    const statuses = args.status_filter === undefined ? undefined : [args.status_filter].flat();
+    const wanted =
+      statuses ??
+      (args.media_buy_ids ? undefined : (["active", "paused", "pending_start", "pending_creatives"] as const));
+    const ids =
+      args.media_buy_ids ??
+      (await allCampaigns(api, wanted ? campaignStatusesFor(wanted) : [])).map((campaign) => campaign.id);
+    const details = await campaignDetails(api, ids);
+    const missing = details.flatMap((detail, index) =>
+      detail instanceof ApiError
+        ? [{ code: "MEDIA_BUY_NOT_FOUND", message: detail.detail, field: `media_buy_ids[${index}]` }]
+        : [],
+    );
+    const campaigns = details
+      .filter((detail): detail is Campaign => !(detail instanceof ApiError))
+      .filter((campaign) => !wanted || wanted.includes(mediaBuyStatus(campaign, today)));
+
+    const earliest = new Date(Date.parse(today) - (MAX_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+    const lifetimeStart = campaigns.reduce(
+      (min, campaign) => (campaign.start_date < min ? campaign.start_date : min),
+      today,
+    );
+    const start =
+      args.start_date ?? (lifetimeStart < earliest ? earliest : lifetimeStart > today ? today : lifetimeStart);
+    const end = args.end_date ?? today;
+
+    const catalog = await api.listMomentTypes();
+    const warnings: { code: string; message: string; field?: string }[] = [...missing];
+    const deliveries: {
+      media_buy_id: string;
+      totals: ReturnType<typeof metrics> & { effective_rate: number };
+      [key: string]: unknown;
+    }[] = [];
+    for (const campaign of campaigns) {
+      const daily = await api.getCampaignReport(campaign.id, {
+        start_date: start,
+        end_date: end,
+        breakdown: "day",
+        timezone: "UTC",
+      });
+      const pairs = targetedPairs(catalog, campaign.moment_types, campaign.sports);
+      let split: CampaignReport | undefined;
+      if (pairs.length > 1 && (campaign.sports.length === 1 || campaign.moment_types.length === 1)) {
+        const breakdown = campaign.sports.length === 1 ? "moment_type" : "sport";
+        split = await api.getCampaignReport(campaign.id, {
+          start_date: start,
+          end_date: end,
+          breakdown,
+          timezone: "UTC",
+        });
+      } else if (pairs.length > 1) {
+        warnings.push({
+          code: "UNSUPPORTED_GRANULARITY",
+          message: `Media buy ${campaign.id} targets several moment types in several sports: its totals are exact, per-package delivery is not available.`,
+        });
+      }
+      const paused = campaign.status === "paused";
+      const perPackage =
+        pairs.length === 1
+          ? [{ pair: pairs[0]!, row: daily.totals as ReportRow | ReportTotals | undefined }]
+          : split
+            ? packageRows(campaign, pairs, split.rows)!
+            : [];
+      deliveries.push({
+        media_buy_id: campaign.id,
+        status: mediaBuyStatus(campaign, today),
+        pricing_model: "cpm",
+        totals: { ...metrics(daily.totals), effective_rate: daily.totals.average_cpm_paid_usd },
+        by_package: perPackage.map(({ pair, row }) => {
+          const values = row ?? { impressions: 0, clicks: 0, ctr: 0, conversions: 0, spend_usd: 0 };
+          return {
+            package_id: packageId(campaign.id, pair.momentType, pair.sport),
+            ...metrics(values),
+            pricing_model: "cpm",
+            rate: cpm(values.spend_usd, values.impressions),
+            currency: CURRENCY,
+            paused,
+            ...(args.include_package_daily_breakdown && pairs.length === 1
+              ? {
+                  daily_breakdown: (daily.rows ?? []).map((day) => ({
+                    date: String(day.key),
+                    impressions: day.impressions,
+                    spend: day.spend_usd,
+                    conversions: day.conversions,
+                  })),
+                }
+              : {}),
+          };
+        }),
+        daily_breakdown: (daily.rows ?? []).map((day) => ({
+          date: String(day.key),
+          impressions: day.impressions,
+          spend: day.spend_usd,
+          conversions: day.conversions,
+        })),
+      });
+    }
+    const sum = (pick: (delivery: (typeof deliveries)[number]) => number) =>
+      Math.round(deliveries.reduce((total, delivery) => total + pick(delivery), 0) * 1e6) / 1e6;
+    return completed(
+      {
+        reporting_period: { start: `${start}T00:00:00Z`, end: `${end}T23:59:59Z` },
+        currency: CURRENCY,
+        aggregated_totals: {
+          impressions: sum((d) => d.totals.impressions),
+          spend: sum((d) => d.totals.spend),
+          clicks: sum((d) => d.totals.clicks),
+          conversions: sum((d) => d.totals.conversions),
+          media_buy_count: deliveries.length,
+        },
+        media_buy_deliveries: deliveries,
+        ...(warnings.length ? { errors: warnings } : {}),
+      },
+      args.context,
+    );
+  },
+});

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { adcpRequest, adcpResponse, completed, errorEntry } from "../adcp/envelope.ts";
+import { allCampaigns, campaignDetails, decodeCursor, pageOf } from "../adcp/listing.ts";
+import { campaignStatusesFor, MEDIA_BUY_STATUSES, mediaBuyOf, mediaBuyStatus } from "../adcp/media-buys.ts";
+import { ApiError } from "../rest-client.ts";
+import { defineTool } from "../tool.ts";
+
+export const mediaBuyStatusFilter = z
+  .union([z.enum(MEDIA_BUY_STATUSES), z.array(z.enum(MEDIA_BUY_STATUSES))])
+  .optional()
+  .describe("One status or several: pending_creatives, pending_start, active, paused, completed, canceled.");
+
+export const paginationRequest = z
+  .looseObject({
+    max_results: z.number().int().min(1).max(100).optional().describe("1-100, default 50."),
+    cursor: z.string().optional().describe("The cursor of the previous answer."),
+  })
+  .optional();
+
+export const getMediaBuys = defineTool({
+  name: "get_media_buys",
+  title: "AdCP: list media buys",
+  description:
+    "AdCP: media buys (our campaigns) with status, total budget (USD), flight, revision and packages (product, CPM bid, " +
+    'pacing, creative approvals). By media_buy_ids, or filtered by status_filter (default ["active"] without ids); ' +
+    "include_snapshot adds lifetime impressions and spend per package (one-package buys). Pages of max_results.",
+  input: {
+    ...adcpRequest,
+    media_buy_ids: z.array(z.string()).optional(),
+    status_filter: mediaBuyStatusFilter,
+    include_snapshot: z.boolean().optional(),
+    pagination: paginationRequest,
+  },
+  output: { ...adcpResponse, media_buys: z.array(z.looseObject({ media_buy_id: z.string() })) },
+  scopes: ["campaigns:read"],
+  write: false,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  run: async (args, { api, now }) => {
+    const today = now().toISOString().slice(0, 10);
+    const statuses = args.status_filter === undefined ? undefined : [args.status_filter].flat();
+    const wanted = statuses ?? (args.media_buy_ids ? undefined : (["active"] as const));
+    const ids =
+      args.media_buy_ids ??
+      (await allCampaigns(api, wanted ? campaignStatusesFor(wanted) : [])).map((campaign) => campaign.id);
+    const details = await campaignDetails(api, ids);
+    const errors = details.flatMap((detail, index) =>
+      detail instanceof ApiError
+        ? [{ ...errorEntry(detail, `media_buy_ids[${index}]`), code: "MEDIA_BUY_NOT_FOUND" }]
+        : [],
+    );
+    const found = details.filter((detail) => !(detail instanceof ApiError));
+    const matching = found.filter((campaign) => !wanted || wanted.includes(mediaBuyStatus(campaign, today)));
+    const offset = decodeCursor(args.pagination?.cursor);
+    const { page, pagination } = pageOf(matching, offset, args.pagination?.max_results ?? 50);
+    const catalog = await api.listMomentTypes();
+    const snapshotAsOf = args.include_snapshot ? now().toISOString() : undefined;
+    return completed(
+      {
+        media_buys: page.map((campaign) => mediaBuyOf(campaign, catalog, today, { snapshotAsOf })),
+        pagination,
+        ...(errors.length ? { errors } : {}),
+      },
+      args.context,
+    );
+  },
+});

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { buildProducts } from "../adcp/catalog.ts";
+import { adcpRequest, adcpResponse, completed } from "../adcp/envelope.ts";
+import { defineTool } from "../tool.ts";
+
+export const getProducts = defineTool({
+  name: "get_products",
+  title: "AdCP products",
+  description:
+    'AdCP: the products on sale, one per moment type and sport (product_id "<moment_type>.<sport>", e.g. "close_game.nba"): ' +
+    "a push notification at that moment of a live game. Each has one CPM auction pricing option (pricing_option_id " +
+    '"cpm_auction", USD) with floor_price (the minimum bid) and price_guidance p25-p90 of recent clearing CPMs (absent ' +
+    "until enough auctions cleared), minimum spend 10 USD. Narrow with sports and moment_types; the brief is not matched.",
+  input: {
+    ...adcpRequest,
+    buying_mode: z.enum(["brief", "wholesale", "refine"]).optional(),
+    brief: z.string().optional().describe("Accepted; every product is returned (filter with sports and moment_types)."),
+    sports: z.array(z.string()).optional().describe("Only these sports: ncaa_basketball, nba, nfl, mlb."),
+    moment_types: z.array(z.string()).optional().describe("Only these moment types (see list_moment_types)."),
+    filters: z.looseObject({}).optional(),
+  },
+  output: { ...adcpResponse, products: z.array(z.looseObject({ product_id: z.string() })).optional() },
+  scopes: [],
+  write: false,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  run: async ({ context, sports, moment_types }, { api, agentUrl }) => {
+    const [catalog, prices] = await Promise.all([api.listMomentTypes(), api.getClearingPrices()]);
+    const products = buildProducts(catalog, prices, { agentUrl, publisherDomain: new URL(agentUrl).hostname }).filter(
+      (product) => {
+        const [type, sport] = product.product_id.split(".");
+        return (!sports || sports.includes(sport!)) && (!moment_types || moment_types.includes(type!));
+      },
+    );
+    return completed({ products, cache_scope: "public" }, context);
+  },
+});

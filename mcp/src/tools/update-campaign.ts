@@ -1,0 +1,54 @@
+import { z } from "zod";
+import type { UpdateCampaignBody } from "../rest-types.ts";
+import type { RestClient } from "../rest-client.ts";
+import { CONFIRM_MESSAGE, confirm, defineTool, idempotencyKey } from "../tool.ts";
+import { campaignId, isoDate, campaignWriteOutput } from "./shapes.ts";
+
+/**
+ * A campaign change, previewed first unless confirmed: the API's validate_only
+ * answer says whether it can raise spend (docs/decisions/1301); only then is
+ * confirmation required. Pausing, lowering or ending never waits.
+ */
+export async function guardedUpdate(
+  api: RestClient,
+  id: string,
+  body: UpdateCampaignBody,
+  options: { idempotencyKey: string; confirmed?: boolean },
+) {
+  if (!options.confirmed) {
+    const preview = await api.previewCampaignUpdate(id, body);
+    if (preview.raises_spend) return { status: "preview", message: CONFIRM_MESSAGE, preview };
+  }
+  const { result, replayed } = await api.updateCampaign(id, body, { idempotencyKey: options.idempotencyKey });
+  return { status: "completed", replayed, campaign: result };
+}
+
+export const updateCampaign = defineTool({
+  name: "update_campaign",
+  title: "Update a campaign",
+  description:
+    "Changes a campaign's name, bid (CPM, USD), daily or total budget (USD), target CPA, end date, postback URL or status " +
+    "(active, paused, ended: ended is final). Moment types, sports, start date and creatives cannot change (add a variant " +
+    "instead). A change that can raise spend (higher bid or budget, later end date, resuming) is only previewed until you " +
+    "call again with confirm: true and the same idempotency_key; other changes apply at once. Floors and budget minimums " +
+    "are checked on the result; the total budget cannot go below the spend to date.",
+  input: {
+    campaign_id: campaignId,
+    name: z.string().optional(),
+    bid_cpm_usd: z.number().optional().describe("New CPM bid in USD (at least the highest floor of its moment types)."),
+    daily_budget_usd: z.number().optional().describe("At least 5."),
+    total_budget_usd: z.number().optional().describe("At least 10 and at least the spend to date."),
+    target_cpa_usd: z.number().nullable().optional(),
+    end_date: isoDate.nullable().optional().describe("Last day (UTC, inclusive), today or later; null for open-ended."),
+    status: z.enum(["active", "paused", "ended"]).optional(),
+    postback_url: z.string().nullable().optional(),
+    idempotency_key: idempotencyKey,
+    confirm,
+  },
+  output: campaignWriteOutput,
+  scopes: ["campaigns:write"],
+  write: true,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  run: async ({ campaign_id, idempotency_key, confirm: confirmed, ...body }, { api }) =>
+    guardedUpdate(api, campaign_id, body, { idempotencyKey: idempotency_key, confirmed }),
+});

@@ -1,0 +1,187 @@
+import { z } from "zod";
+import { campaignOfPackage } from "../adcp/catalog.ts";
+import { endDateFrom, impliedDailyBudget, startDateFrom } from "../adcp/dates.ts";
+import { adcpRequest, adcpResponse, completed, inputRequired } from "../adcp/envelope.ts";
+import { mediaBuyOf, packagesOf, revisionOf } from "../adcp/media-buys.ts";
+import type { Campaign, UpdateCampaignBody } from "../rest-types.ts";
+import { confirm, defineTool, IDEMPOTENCY_KEY_PATTERN, ToolInputError } from "../tool.ts";
+
+const packageUpdate = z.looseObject({
+  package_id: z.string(),
+  budget: z.number().optional().describe("New total budget in USD (at least 10 and the spend to date)."),
+  bid_price: z.number().optional().describe("New CPM bid in USD (at least the floor)."),
+  pacing: z.enum(["even", "asap", "front_loaded"]).optional(),
+  paused: z.boolean().optional(),
+  canceled: z.literal(true).optional(),
+});
+
+export function updateFieldMap(path: string): string {
+  const names: Record<string, string> = {
+    bid_cpm_usd: "packages[0].bid_price",
+    total_budget_usd: "packages[0].budget",
+    daily_budget_usd: "packages[0].budget",
+    pacing: "packages[0].pacing",
+    status: "paused",
+    start_date: "start_time",
+    end_date: "end_time",
+  };
+  return names[path] ?? path;
+}
+
+/** The REST change an AdCP update asks for (cancellation is separate: it is a DELETE). */
+function changeFor(
+  campaign: Campaign,
+  args: { paused?: boolean; start_time?: string; end_time?: string; packages?: z.infer<typeof packageUpdate>[] },
+  packageCount: number,
+  now: Date,
+): UpdateCampaignBody {
+  const body: UpdateCampaignBody = {};
+  if (args.paused !== undefined) body.status = args.paused ? "paused" : "active";
+  if (args.start_time !== undefined) body.start_date = startDateFrom(args.start_time, now);
+  if (args.end_time !== undefined) body.end_date = endDateFrom(args.end_time);
+  for (const [index, pkg] of (args.packages ?? []).entries()) {
+    const at = `packages[${index}]`;
+    const changesPackage =
+      pkg.budget !== undefined || pkg.bid_price !== undefined || pkg.pacing !== undefined || pkg.paused !== undefined;
+    if (changesPackage && packageCount !== 1) {
+      throw new ToolInputError(
+        "This media buy's packages share one bid, budget and status (it targets several products): change the media buy as a whole.",
+        {
+          field: at,
+          adcpCode: "UNSUPPORTED_FEATURE",
+          suggestion: "Use paused and end_time at the media buy level, or the update_campaign tool.",
+        },
+      );
+    }
+    if (pkg.pacing === "front_loaded")
+      throw new ToolInputError("front_loaded pacing is not offered: use even or asap.", {
+        field: `${at}.pacing`,
+        adcpCode: "UNSUPPORTED_FEATURE",
+      });
+    if (pkg.bid_price !== undefined) body.bid_cpm_usd = pkg.bid_price;
+    if (pkg.pacing !== undefined && pkg.pacing !== (campaign.pacing ?? "even")) body.pacing = pkg.pacing;
+    if (pkg.paused !== undefined) body.status = pkg.paused ? "paused" : "active";
+    if (pkg.budget !== undefined) {
+      body.total_budget_usd = pkg.budget;
+      const end = body.end_date === undefined ? campaign.end_date : body.end_date;
+      // the daily budget follows the total as at creation, when the flight has an end
+      if (end)
+        body.daily_budget_usd = impliedDailyBudget(
+          pkg.budget,
+          campaign.start_date,
+          end,
+          body.pacing ?? campaign.pacing ?? "even",
+        );
+    }
+  }
+  return body;
+}
+
+export const updateMediaBuy = defineTool({
+  name: "update_media_buy",
+  title: "AdCP: update a media buy",
+  description:
+    "AdCP: changes a media buy (one of our campaigns): paused true/false (pause or resume), canceled: true (final), " +
+    "end_time, and for a one-package buy the package's budget (total, USD), bid_price (CPM, USD) or pacing. Pausing, " +
+    "cancelling and lowering apply at once; a change that can raise spend (resume, higher bid or budget, later end) is " +
+    "only previewed (status input-required) until you call again with confirm: true and the same idempotency_key. " +
+    "Pass revision (from get_media_buys) to refuse the update if the buy changed since you read it.",
+  input: {
+    ...adcpRequest,
+    idempotency_key: z
+      .string()
+      .regex(IDEMPOTENCY_KEY_PATTERN)
+      .describe("Required: 16-255 characters [A-Za-z0-9_.:-], fresh per intended change."),
+    media_buy_id: z.string(),
+    revision: z.number().int().optional(),
+    paused: z.boolean().optional(),
+    canceled: z.literal(true).optional(),
+    cancellation_reason: z.string().optional(),
+    start_time: z.string().optional().describe("Cannot change once created (accepted only unchanged)."),
+    end_time: z.string().optional(),
+    packages: z.array(packageUpdate).optional(),
+    confirm,
+  },
+  output: {
+    ...adcpResponse,
+    media_buy_id: z.string().optional(),
+    revision: z.number().optional(),
+    preview: z.looseObject({}).optional(),
+  },
+  scopes: ["campaigns:write", "campaigns:read"],
+  write: true,
+  fieldMap: updateFieldMap,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  run: async (args, { api, now }) => {
+    const [campaign, catalog] = await Promise.all([api.getCampaign(args.media_buy_id), api.listMomentTypes()]);
+    if (args.revision !== undefined && args.revision !== revisionOf(campaign)) {
+      throw new ToolInputError(
+        `The media buy changed since revision ${args.revision} (now ${revisionOf(campaign)}): read it again with get_media_buys.`,
+        { field: "revision", adcpCode: "CONFLICT", code: "conflict" },
+      );
+    }
+    const packages = packagesOf(campaign, catalog);
+    for (const [index, pkg] of (args.packages ?? []).entries()) {
+      if (
+        campaignOfPackage(pkg.package_id) !== campaign.id ||
+        !packages.some((known) => known.package_id === pkg.package_id)
+      )
+        throw new ToolInputError(`No package ${JSON.stringify(pkg.package_id)} in media buy ${campaign.id}.`, {
+          field: `packages[${index}].package_id`,
+          adcpCode: "PACKAGE_NOT_FOUND",
+        });
+    }
+    const today = now().toISOString().slice(0, 10);
+    const answer = (updated: Campaign, replayed: boolean) => {
+      const { status, ...buy } = mediaBuyOf(updated, catalog, today);
+      return completed(
+        {
+          media_buy_id: buy.media_buy_id,
+          media_buy_status: status,
+          revision: buy.revision,
+          currency: buy.currency,
+          total_budget: buy.total_budget,
+          implementation_date: now().toISOString(),
+          affected_packages: buy.packages,
+          valid_actions: buy.valid_actions,
+        },
+        args.context,
+        replayed,
+      );
+    };
+
+    if (args.canceled || args.packages?.some((pkg) => pkg.canceled)) {
+      if (args.packages?.some((pkg) => pkg.canceled) && packages.length !== 1)
+        throw new ToolInputError(
+          "Cancel the whole media buy (canceled: true): its packages cannot be cancelled one by one.",
+          {
+            field: "packages",
+            adcpCode: "UNSUPPORTED_FEATURE",
+          },
+        );
+      const { result, replayed } = await api.cancelCampaign(campaign.id, { idempotencyKey: args.idempotency_key });
+      return answer(result, replayed);
+    }
+
+    const body = changeFor(campaign, args, packages.length, now());
+    if (Object.keys(body).length === 0) return answer(campaign, false);
+    if (!args.confirm) {
+      const preview = await api.previewCampaignUpdate(campaign.id, body);
+      if (preview.raises_spend)
+        return inputRequired(
+          {
+            media_buy_id: campaign.id,
+            changes: preview.changes,
+            estimated_daily_impressions: preview.estimated_daily_impressions,
+            estimated_daily_spend: preview.estimated_daily_spend_usd,
+            current_estimated_daily_impressions: preview.current_estimated_daily_impressions,
+            current_estimated_daily_spend: preview.current_estimated_daily_spend_usd,
+            currency: "USD",
+          },
+          args.context,
+        );
+    }
+    const { result, replayed } = await api.updateCampaign(campaign.id, body, { idempotencyKey: args.idempotency_key });
+    return answer(result, replayed);
+  },
+});

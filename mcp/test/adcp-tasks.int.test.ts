@@ -1,0 +1,408 @@
+// Every AdCP task of the registry, called through the real /mcp route with the
+// SDK's Streamable HTTP client, and every answer validated against the vendored
+// AdCP 3.1.19 schemas (fixtures/adcp). Requests are AdCP-shaped and validated
+// too, so the tools accept what an AdCP buyer sends.
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { resetClearingPricesCacheForTests } from "@/lib/domain/clearing-prices/get-clearing-prices";
+import { newId } from "@/lib/ids";
+import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
+import { seedDelivery } from "@/test/factories/delivery";
+import { startIconServer, type IconServer } from "@/test/icon-server";
+import { callTool, connectMcp, type ToolAnswer } from "@/test/mcp-client";
+import { adcpErrors } from "./adcp-schemas";
+
+let icons: IconServer;
+let adv: TestAdvertiser;
+let client: Client;
+let keys = 0;
+const AGENT = "http://sma.test/mcp";
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  icons = await startIconServer();
+  adv = await createTestAdvertiser();
+  // 30 filled close_game auctions in the last day: enough volume for clearing-price percentiles
+  await db().auction.createMany({
+    data: Array.from({ length: 30 }, (_, i) => ({
+      id: newId("auc"),
+      momentType: "close_game",
+      sport: "nba",
+      outcome: "filled",
+      bidders: 2,
+      winningBidMicros: 2_000_000n,
+      clearingCpmMicros: BigInt(500_000 + i * 10_000),
+      occurredAtMs: BigInt(Date.now() - 3_600_000 + i * 1000),
+    })),
+  });
+  resetClearingPricesCacheForTests();
+  client = await connectMcp(await adv.token());
+});
+afterAll(async () => {
+  await client.close();
+  await icons.close();
+});
+
+const key = () => `adcp-test-${Date.now()}-${++keys}`;
+
+/** Calls an AdCP task with an AdCP-valid request and checks the answer against the task's response schema. */
+async function task(name: string, request: Record<string, unknown>, schema: string): Promise<ToolAnswer> {
+  const requestSchema = schema.replace(/-response\.json$/, "-request.json");
+  expect(adcpErrors(requestSchema, request), `${name} request`).toEqual([]);
+  const answer = await callTool(client, name, request);
+  expect(answer.isError, `${name}: ${answer.text.slice(0, 800)}`).toBe(false);
+  expect(adcpErrors(schema, answer.structured), `${name} response`).toEqual([]);
+  return answer;
+}
+
+/** An input-required answer (a preview awaiting confirm) is the protocol envelope plus the task's input-required payload. */
+function expectInputRequired(answer: ToolAnswer, payloadSchema: string) {
+  expect(answer.isError).toBe(false);
+  expect(answer.structured).toMatchObject({ status: "input-required", reason: "APPROVAL_REQUIRED" });
+  expect(adcpErrors("core/protocol-envelope.json", answer.structured)).toEqual([]);
+  expect(adcpErrors(payloadSchema, answer.structured)).toEqual([]);
+}
+
+function pushCreative(overrides: Record<string, unknown> = {}) {
+  return {
+    creative_id: "buyer-creative-1",
+    name: "Parlay push",
+    format_id: { agent_url: AGENT, id: "push_notification" },
+    assets: {
+      headline: { asset_type: "text", content: "Your parlay is one leg away" },
+      body: { asset_type: "text", content: "Cash out now or ride it: live odds inside." },
+      cta: { asset_type: "text", content: "Open bet" },
+      icon: { asset_type: "url", url: icons.url() },
+      click_url: { asset_type: "url", url: "https://book.example.com/promo" },
+      ...overrides,
+    },
+  };
+}
+
+function buyRequest(idempotencyKey: string, pkg: Record<string, unknown> = {}) {
+  return {
+    idempotency_key: idempotencyKey,
+    account: { brand: { domain: "acme.example" }, operator: "acme.example" },
+    brand: { domain: "acme.example" },
+    start_time: "asap",
+    end_time: new Date(Date.now() + 10 * DAY).toISOString(),
+    packages: [
+      {
+        product_id: "close_game.nba",
+        budget: 100,
+        pricing_option_id: "cpm_auction",
+        bid_price: 2.5,
+        creatives: [pushCreative()],
+        ...pkg,
+      },
+    ],
+    context: { buyer_ref: "plan-7" },
+  };
+}
+
+async function createBuy(pkg: Record<string, unknown> = {}): Promise<string> {
+  const answer = await task(
+    "create_media_buy",
+    { ...buyRequest(key(), pkg), confirm: true },
+    "media-buy/create-media-buy-response.json",
+  );
+  return answer.structured.media_buy_id as string;
+}
+
+describe("discovery tasks", () => {
+  it("get_adcp_capabilities declares AdCP 3.1 media buying with idempotency", async () => {
+    const answer = await task("get_adcp_capabilities", {}, "protocol/get-adcp-capabilities-response.json");
+    expect(answer.structured).toMatchObject({
+      status: "completed",
+      supported_protocols: ["media_buy"],
+      adcp: { idempotency: { supported: true, replay_ttl_seconds: 86_400 } },
+    });
+  });
+
+  it("get_products: one product per moment type and sport, floors, guidance only with volume", async () => {
+    const answer = await task(
+      "get_products",
+      { buying_mode: "brief", brief: "NBA close games" },
+      "media-buy/get-products-response.json",
+    );
+    const products = answer.structured.products as {
+      product_id: string;
+      pricing_options: { floor_price: number; price_guidance?: { p25: number; p90: number } }[];
+    }[];
+    const types = (await callTool(client, "list_moment_types")).structured.moment_types as {
+      available_sports: string[];
+    }[];
+    expect(products).toHaveLength(types.reduce((sum, type) => sum + type.available_sports.length, 0));
+    const close = products.find((product) => product.product_id === "close_game.nba")!;
+    expect(close.pricing_options[0]).toMatchObject({ pricing_model: "cpm", floor_price: 0.35, currency: "USD" });
+    // percentiles of the 30 seeded clearing CPMs 0.50 .. 0.79
+    expect(close.pricing_options[0]!.price_guidance).toEqual({ p25: 0.5725, p50: 0.645, p75: 0.7175, p90: 0.761 });
+    const overtime = products.find((product) => product.product_id === "overtime.nba")!;
+    expect(overtime.pricing_options[0]!.price_guidance).toBeUndefined();
+
+    const narrowed = await task(
+      "get_products",
+      { buying_mode: "wholesale", sports: ["mlb"], moment_types: ["prop_alert"] },
+      "media-buy/get-products-response.json",
+    );
+    expect((narrowed.structured.products as { product_id: string }[]).map((p) => p.product_id)).toEqual([
+      "prop_alert.mlb",
+    ]);
+  });
+
+  it("list_creative_formats describes the push notification and its limits", async () => {
+    const answer = await task("list_creative_formats", {}, "media-buy/list-creative-formats-response.json");
+    const [format] = answer.structured.formats as {
+      format_id: { id: string };
+      assets: { asset_id: string; requirements?: { max_length?: number } }[];
+    }[];
+    expect(format!.format_id).toEqual({ agent_url: AGENT, id: "push_notification" });
+    expect(
+      Object.fromEntries(format!.assets.map((asset) => [asset.asset_id, asset.requirements?.max_length])),
+    ).toMatchObject({
+      headline: 60,
+      body: 120,
+      cta: 20,
+    });
+  });
+});
+
+describe("create_media_buy", () => {
+  it("previews, then creates once: the same key again answers the same buy", async () => {
+    const idempotencyKey = key();
+    const before = await db().campaign.count({ where: { advertiserId: adv.advertiserId } });
+    const request = buyRequest(idempotencyKey);
+    expect(adcpErrors("media-buy/create-media-buy-request.json", request)).toEqual([]);
+
+    const preview = await callTool(client, "create_media_buy", request);
+    expectInputRequired(preview, "media-buy/create-media-buy-async-response-input-required.json");
+    expect(preview.structured.preview).toMatchObject({
+      daily_budget: 9.1, // 100 USD over 11 days, rounded up to the cent
+      creative_review: { status: "approved" },
+      estimated_daily_impressions: expect.any(Number),
+      estimated_daily_spend: expect.any(Number),
+    });
+    expect(await db().campaign.count({ where: { advertiserId: adv.advertiserId } })).toBe(before);
+
+    const created = await task(
+      "create_media_buy",
+      { ...request, confirm: true },
+      "media-buy/create-media-buy-response.json",
+    );
+    expect(created.structured).toMatchObject({
+      status: "completed",
+      media_buy_status: "active",
+      total_budget: 100,
+      currency: "USD",
+      context: { buyer_ref: "plan-7" },
+      packages: [{ product_id: "close_game.nba", bid_price: 2.5, budget: 100, pricing_option_id: "cpm_auction" }],
+    });
+    expect(created.structured.replayed).toBeUndefined();
+
+    const again = await task(
+      "create_media_buy",
+      { ...request, confirm: true },
+      "media-buy/create-media-buy-response.json",
+    );
+    expect(again.structured.media_buy_id).toBe(created.structured.media_buy_id);
+    expect(again.structured.replayed).toBe(true);
+    expect(await db().campaign.count({ where: { advertiserId: adv.advertiserId } })).toBe(before + 1);
+    const stored = await db().campaign.findUniqueOrThrow({ where: { id: created.structured.media_buy_id as string } });
+    expect([stored.momentTypes, stored.sports, stored.bidCpmMicros, stored.dailyBudgetMicros]).toEqual([
+      '["close_game"]',
+      '["nba"]',
+      2_500_000n,
+      9_100_000n,
+    ]);
+  });
+
+  it("answers a bid below the floor as an AdCP error carrying our code and the package field", async () => {
+    const answer = await callTool(client, "create_media_buy", {
+      ...buyRequest(key(), { bid_price: 0.1 }),
+      confirm: true,
+    });
+    expect(answer.isError).toBe(true);
+    expect(answer.structured.adcp_error).toMatchObject({
+      code: "VALIDATION_ERROR",
+      recovery: "correctable",
+      field: "packages[0].bid_price",
+      details: { code: "validation_failed", status: 422 },
+    });
+    expect(adcpErrors("core/error.json", answer.structured.adcp_error)).toEqual([]);
+    expect(JSON.parse(answer.text)).toEqual(answer.structured);
+  });
+
+  it("maps creative errors to the asset and refuses what it cannot sell", async () => {
+    const long = await callTool(client, "create_media_buy", {
+      ...buyRequest(key(), {
+        creatives: [pushCreative({ headline: { asset_type: "text", content: "x".repeat(61) } })],
+      }),
+    });
+    expect(long.structured.adcp_error).toMatchObject({ field: "packages[0].creatives[0].assets.headline" });
+    const two = await callTool(client, "create_media_buy", {
+      ...buyRequest(key()),
+      packages: [buyRequest(key()).packages[0], { ...buyRequest(key()).packages[0], product_id: "overtime.nba" }],
+    });
+    expect(two.structured.adcp_error).toMatchObject({ code: "UNSUPPORTED_FEATURE", field: "packages" });
+    const unknown = await callTool(client, "create_media_buy", buyRequest(key(), { product_id: "nope" }));
+    expect(unknown.structured.adcp_error).toMatchObject({
+      code: "PRODUCT_NOT_FOUND",
+      details: { code: "validation_failed" },
+    });
+  });
+});
+
+describe("media buys after creation", () => {
+  it("get_media_buys lists the buy with its package and creative approval", async () => {
+    const id = await createBuy();
+    const answer = await task(
+      "get_media_buys",
+      { media_buy_ids: [id, "cmp_missing"], include_snapshot: true },
+      "media-buy/get-media-buys-response.json",
+    );
+    const [buy] = answer.structured.media_buys as {
+      media_buy_id: string;
+      status: string;
+      packages: { snapshot: unknown; creative_approvals: unknown[] }[];
+    }[];
+    expect(buy).toMatchObject({ media_buy_id: id, status: "active" });
+    expect(buy!.packages[0]!.creative_approvals).toEqual([
+      { creative_id: expect.stringMatching(/^cr_/), approval_status: "approved" },
+    ]);
+    expect(answer.structured.errors).toEqual([
+      expect.objectContaining({ code: "MEDIA_BUY_NOT_FOUND", field: "media_buy_ids[1]" }),
+    ]);
+    const active = await task(
+      "get_media_buys",
+      { status_filter: "active", pagination: { max_results: 1 } },
+      "media-buy/get-media-buys-response.json",
+    );
+    expect(active.structured.pagination).toMatchObject({ has_more: true, cursor: expect.any(String) });
+  });
+
+  it("update_media_buy pauses at once, previews a resume and a higher budget, then applies them when confirmed", async () => {
+    const id = await createBuy();
+    const pause = await task(
+      "update_media_buy",
+      { idempotency_key: key(), account: { account_id: "a" }, media_buy_id: id, paused: true },
+      "media-buy/update-media-buy-response.json",
+    );
+    expect(pause.structured).toMatchObject({ media_buy_status: "paused" });
+
+    const resumeKey = key();
+    const resume = { idempotency_key: resumeKey, account: { account_id: "a" }, media_buy_id: id, paused: false };
+    const preview = await callTool(client, "update_media_buy", resume);
+    expectInputRequired(preview, "media-buy/update-media-buy-async-response-input-required.json");
+    expect(preview.structured.preview).toMatchObject({ changes: [{ field: "status", from: "paused", to: "active" }] });
+    expect((await db().campaign.findUniqueOrThrow({ where: { id } })).status).toBe("paused");
+    const resumed = await task(
+      "update_media_buy",
+      { ...resume, confirm: true },
+      "media-buy/update-media-buy-response.json",
+    );
+    expect(resumed.structured).toMatchObject({ media_buy_status: "active" });
+
+    const pkg = `${id}:close_game.nba`;
+    const raise = {
+      idempotency_key: key(),
+      account: { account_id: "a" },
+      media_buy_id: id,
+      packages: [{ package_id: pkg, budget: 220, bid_price: 3 }],
+    };
+    expectInputRequired(
+      await callTool(client, "update_media_buy", raise),
+      "media-buy/update-media-buy-async-response-input-required.json",
+    );
+    const raised = await task(
+      "update_media_buy",
+      { ...raise, confirm: true },
+      "media-buy/update-media-buy-response.json",
+    );
+    expect(raised.structured).toMatchObject({
+      total_budget: 220,
+      affected_packages: [{ package_id: pkg, bid_price: 3, budget: 220 }],
+    });
+
+    const stale = await callTool(client, "update_media_buy", { ...raise, idempotency_key: key(), revision: 1 });
+    expect(stale.structured.adcp_error).toMatchObject({ code: "CONFLICT", details: { code: "conflict" } });
+
+    const cancel = await task(
+      "update_media_buy",
+      { idempotency_key: key(), account: { account_id: "a" }, media_buy_id: id, canceled: true },
+      "media-buy/update-media-buy-response.json",
+    );
+    expect(cancel.structured).toMatchObject({ media_buy_status: "canceled" });
+  });
+
+  it("get_media_buy_delivery reports the recorded delivery per buy, package and day", async () => {
+    const id = await createBuy();
+    const campaign = await db().campaign.findUniqueOrThrow({ where: { id }, include: { creatives: true } });
+    const now = Date.now();
+    await seedDelivery(campaign, [
+      { servedAtMs: now - 60_000, clickedAtMs: now - 30_000, momentType: "close_game", sport: "nba" },
+      { servedAtMs: now - 50_000, momentType: "close_game", sport: "nba" },
+      { servedAtMs: now - 40_000, momentType: "close_game", sport: "nba" },
+    ]);
+    const answer = await task(
+      "get_media_buy_delivery",
+      { media_buy_ids: [id] },
+      "media-buy/get-media-buy-delivery-response.json",
+    );
+    const [delivery] = answer.structured.media_buy_deliveries as {
+      totals: { impressions: number; clicks: number; spend: number };
+      by_package: { package_id: string; impressions: number; rate: number }[];
+    }[];
+    // 3 impressions at the default 2.00 USD clearing CPM
+    expect(delivery!.totals).toMatchObject({ impressions: 3, clicks: 1, spend: 0.006 });
+    expect(delivery!.by_package).toEqual([
+      expect.objectContaining({ package_id: `${id}:close_game.nba`, impressions: 3, rate: 2 }),
+    ]);
+    expect(answer.structured.aggregated_totals).toMatchObject({ impressions: 3, media_buy_count: 1 });
+  });
+});
+
+describe("creatives", () => {
+  it("sync_creatives adds a variant once; list_creatives shows both", async () => {
+    const id = await createBuy();
+    const pkg = `${id}:close_game.nba`;
+    const second = pushCreative({ headline: { asset_type: "text", content: "Overtime: your bet is alive" } });
+    const request = {
+      idempotency_key: key(),
+      account: { account_id: "a" },
+      creatives: [
+        { ...second, creative_id: "buyer-2" },
+        { ...pushCreative(), creative_id: "buyer-1" },
+        { ...pushCreative(), creative_id: "buyer-3" },
+      ],
+      assignments: [
+        { creative_id: "buyer-2", package_id: pkg },
+        { creative_id: "buyer-1", package_id: pkg },
+      ],
+    };
+    const answer = await task("sync_creatives", request, "creative/sync-creatives-response.json");
+    expect(answer.structured.creatives).toEqual([
+      expect.objectContaining({ creative_id: "buyer-2", action: "created", status: "approved", assigned_to: [pkg] }),
+      expect.objectContaining({ creative_id: "buyer-1", action: "unchanged", assigned_to: [pkg] }),
+      expect.objectContaining({ creative_id: "buyer-3", action: "failed" }),
+    ]);
+    const again = await task("sync_creatives", request, "creative/sync-creatives-response.json");
+    expect((again.structured.creatives as { action: string }[]).map((c) => c.action)).toEqual([
+      "unchanged",
+      "unchanged",
+      "failed",
+    ]);
+    expect(await db().creative.count({ where: { campaignId: id } })).toBe(2);
+
+    const listed = await task(
+      "list_creatives",
+      { filters: { media_buy_ids: [id] }, include_assignments: true },
+      "creative/list-creatives-response.json",
+    );
+    expect(listed.structured.query_summary).toMatchObject({ total_matching: 2, returned: 2 });
+    expect((listed.structured.creatives as { name: string }[]).map((c) => c.name)).toEqual([
+      expect.stringMatching(/variant_a$/),
+      expect.stringMatching(/variant_b$/),
+    ]);
+  });
+});
