@@ -245,6 +245,10 @@ describe("create_media_buy", () => {
       packages: [buyRequest(key()).packages[0], { ...buyRequest(key()).packages[0], product_id: "overtime.nba" }],
     });
     expect(two.structured.adcp_error).toMatchObject({ code: "UNSUPPORTED_FEATURE", field: "packages" });
+    for (const pacing of ["asap", "front_loaded"]) {
+      const paced = await callTool(client, "create_media_buy", buyRequest(key(), { pacing }));
+      expect(paced.structured.adcp_error).toMatchObject({ code: "UNSUPPORTED_FEATURE", field: "packages[0].pacing" });
+    }
     const unknown = await callTool(client, "create_media_buy", buyRequest(key(), { product_id: "nope" }));
     expect(unknown.structured.adcp_error).toMatchObject({
       code: "PRODUCT_NOT_FOUND",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CURRENCY, parseProductId, PRICING_OPTION_ID, productId } from "../adcp/catalog.ts";
+import { checkPacing, CURRENCY, parseProductId, PRICING_OPTION_ID, productId } from "../adcp/catalog.ts";
 import { creativeAsset, creativeBodyFrom, creativeFieldMap } from "../adcp/creatives.ts";
 import { endDateFrom, endTimeOf, impliedDailyBudget, startDateFrom, startTimeOf } from "../adcp/dates.ts";
 import { adcpRequest, adcpResponse, completed, inputRequired } from "../adcp/envelope.ts";
@@ -19,7 +19,7 @@ const packageRequest = z.looseObject({
   pacing: z
     .enum(["even", "asap", "front_loaded"])
     .optional()
-    .describe("even (default): the budget spread evenly over the flight."),
+    .describe("even (the default, and the only pacing offered): the budget spread evenly over the flight."),
   paused: z.boolean().optional(),
   creatives: z.array(creativeAsset).optional().describe("Required: exactly one push_notification creative."),
 });
@@ -98,11 +98,7 @@ export const createMediaBuy = defineTool({
       throw new ToolInputError("bid_price is required: the CPM bid in USD, at least the product's floor_price.", {
         field: "packages[0].bid_price",
       });
-    if (pkg.pacing === "front_loaded")
-      throw new ToolInputError("front_loaded pacing is not offered: use even or asap.", {
-        field: "packages[0].pacing",
-        adcpCode: "UNSUPPORTED_FEATURE",
-      });
+    checkPacing(pkg.pacing, "packages[0].pacing");
     if (pkg.creatives?.length !== 1)
       throw new ToolInputError(
         "Give exactly one push_notification creative inline; add more later with sync_creatives.",
@@ -113,7 +109,7 @@ export const createMediaBuy = defineTool({
       );
     const startDate = startDateFrom(args.start_time, now());
     const endDate = endDateFrom(args.end_time);
-    const pacing = pkg.pacing ?? "even";
+    const pacing = pkg.pacing === "asap" ? "asap" : "even";
     const body: CreateCampaignBody = {
       name:
         args.name ??

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { campaignOfPackage } from "../adcp/catalog.ts";
+import { campaignOfPackage, checkPacing } from "../adcp/catalog.ts";
 import { endDateFrom, impliedDailyBudget, startDateFrom } from "../adcp/dates.ts";
 import { adcpRequest, adcpResponse, completed, inputRequired } from "../adcp/envelope.ts";
 import { mediaBuyOf, packagesOf, revisionOf } from "../adcp/media-buys.ts";
@@ -53,13 +53,10 @@ function changeFor(
         },
       );
     }
-    if (pkg.pacing === "front_loaded")
-      throw new ToolInputError("front_loaded pacing is not offered: use even or asap.", {
-        field: `${at}.pacing`,
-        adcpCode: "UNSUPPORTED_FEATURE",
-      });
+    checkPacing(pkg.pacing, `${at}.pacing`);
     if (pkg.bid_price !== undefined) body.bid_cpm_usd = pkg.bid_price;
-    if (pkg.pacing !== undefined && pkg.pacing !== (campaign.pacing ?? "even")) body.pacing = pkg.pacing;
+    if ((pkg.pacing === "even" || pkg.pacing === "asap") && pkg.pacing !== (campaign.pacing ?? "even"))
+      body.pacing = pkg.pacing;
     if (pkg.paused !== undefined) body.status = pkg.paused ? "paused" : "active";
     if (pkg.budget !== undefined) {
       body.total_budget_usd = pkg.budget;
@@ -82,7 +79,7 @@ export const updateMediaBuy = defineTool({
   title: "AdCP: update a media buy",
   description:
     "AdCP: changes a media buy (one of our campaigns): paused true/false (pause or resume), canceled: true (final), " +
-    "end_time, and for a one-package buy the package's budget (total, USD), bid_price (CPM, USD) or pacing. Pausing, " +
+    "end_time, and for a one-package buy the package's budget (total, USD) or bid_price (CPM, USD). Pausing, " +
     "cancelling and lowering apply at once; a change that can raise spend (resume, higher bid or budget, later end) is " +
     "only previewed (status input-required) until you call again with confirm: true and the same idempotency_key. " +
     "Pass revision (from get_media_buys) to refuse the update if the buy changed since you read it.",
