@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPlatformKey } from "@/lib/auth/platform-keys";
 import { db } from "@/lib/db/client";
-import { stopDeliveryEngine } from "@/lib/domain/delivery/engine-instance";
-import { deliveryCampaign, resetDeliveryTables } from "@/lib/domain/delivery/test-support";
+import { stopDeliveryEngine } from "@/lib/delivery/engine/engine-instance";
+import { deliveryCampaign, resetDeliveryTables } from "@/test/delivery-engine";
 import { emitCampaignsChanged } from "@/lib/process-bus";
 import { usdToMicros } from "@/lib/money";
 import { createTestAdvertiser } from "@/test/factories/advertisers";

@@ -2,9 +2,9 @@
 //   POST /api/delivery/decisions   ad decision at a moment (platform key)
 //   GET  /c/{click_id}             click: record once, 302 to the creative
 import type { ServerResponse } from "node:http";
-import { parseDecisionInput } from "@/lib/domain/delivery/parse-decision-input";
-import { deliveryEngine } from "@/lib/domain/delivery/engine-instance";
-import { requirePlatformKey } from "@/lib/domain/delivery/platform-auth";
+import { parseDecisionInput } from "@/lib/delivery/parse-decision-input";
+import { deliveryEngine } from "@/lib/delivery/engine/engine-instance";
+import { requirePlatformKey } from "@/lib/delivery/platform-auth";
 import { AppError } from "@/lib/errors";
 import { HotRouter, readJson, sendJson, type HotRequest } from "./hot-router";
 

@@ -12,7 +12,7 @@ import { env } from "@/lib/env";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { actorFor, enqueueTestEvent } from "@/test/factories/webhook-events";
 import { startReceiver, type ReceivedRequest, type Receiver } from "@/test/webhook-receiver";
-import { claimDueDeliveries, recordAttempt } from "./attempts";
+import { claimDueWebhookDeliveries, recordAttempt } from "./attempts";
 import { DEFAULT_LEASE_MS } from "./context";
 import { DEFAULT_TIMEOUT_MS } from "./send";
 import { fanOutEvents } from "./fan-out";
@@ -316,7 +316,7 @@ describe("retries and failure_count", () => {
       "size",
       4,
     );
-    const attempts = await db().deliveryAttempt.findMany({
+    const attempts = await db().webhookAttempt.findMany({
       where: { deliveryId: delivery.id },
       orderBy: { attemptNo: "asc" },
     });
@@ -353,7 +353,7 @@ describe("retries and failure_count", () => {
       lastError: "no answer within 0.3 s",
       nextAttemptMs: BigInt(T0 + 5000),
     });
-    const attempt = await db().deliveryAttempt.findFirstOrThrow({ where: { deliveryId: delivery.id } });
+    const attempt = await db().webhookAttempt.findFirstOrThrow({ where: { deliveryId: delivery.id } });
     // measured on the real clock: at least the timeout (an upper bound would measure the machine)
     expect(attempt.durationMs).toBeGreaterThanOrEqual(290);
     expect((await endpointRow(id)).failureCount).toBe(1);
@@ -600,7 +600,7 @@ describe("claims shared by several instances", () => {
     expect(new Set(a)).toEqual(new Set(ids));
     expect(b).toHaveLength(60);
     expect(new Set(b).size).toBe(60);
-    const attempts = await db().deliveryAttempt.count({
+    const attempts = await db().webhookAttempt.count({
       where: { delivery: { endpoint: { advertiserId: adv.advertiserId } } },
     });
     expect(attempts).toBe(180);
@@ -612,7 +612,7 @@ describe("claims shared by several instances", () => {
     // instance A fans out and claims the delivery, then "dies" before sending
     const crashed = dispatcher({ instanceId: "crashed" });
     expect(await fanOutEvents(crashed.context)).toBe(1);
-    const claimed = await claimDueDeliveries(crashed.context, 10);
+    const claimed = await claimDueWebhookDeliveries(crashed.context, 10);
     expect(claimed).toHaveLength(1);
     expect(claimed[0]!.token.startsWith("crashed/")).toBe(true);
     expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: claimed[0]!.id } })).toMatchObject({
@@ -640,7 +640,7 @@ describe("claims shared by several instances", () => {
     });
     delivery = await db().webhookDelivery.findUniqueOrThrow({ where: { id: claimed[0]!.id } });
     expect(delivery).toMatchObject({ status: "succeeded", lastStatusCode: 200, nextAttemptMs: null });
-    expect(await db().deliveryAttempt.count({ where: { deliveryId: delivery.id } })).toBe(2);
+    expect(await db().webhookAttempt.count({ where: { deliveryId: delivery.id } })).toBe(2);
     expect(endpoints[0]!.id).toBe(delivery.endpointId);
   });
 
@@ -701,6 +701,6 @@ describe("retention", () => {
     ).toEqual([pendingEvent, freshEvent].sort());
     const left = await db().webhookDelivery.findMany({ where: { endpointId: endpoints[0]!.id } });
     expect(left.map((row) => [row.eventId, row.status])).toEqual([[pendingEvent, "pending"]]);
-    expect(await db().deliveryAttempt.count({ where: { delivery: { eventId: oldEvent } } })).toBe(0);
+    expect(await db().webhookAttempt.count({ where: { delivery: { eventId: oldEvent } } })).toBe(0);
   });
 });

@@ -4,7 +4,7 @@
 // step claims its rows atomically, so any number of app instances (or
 // `npm run worker` processes) may run it against one database.
 import { setTimeout as sleep } from "node:timers/promises";
-import { attemptDelivery, claimDueDeliveries, type ClaimedDelivery } from "./attempts";
+import { attemptWebhookDelivery, claimDueWebhookDeliveries, type ClaimedWebhookDelivery } from "./attempts";
 import { flushDueBatches } from "./batches";
 import { dispatchContext, LostClaimError, type DispatchContext } from "./context";
 import { fanOutEvents } from "./fan-out";
@@ -61,7 +61,7 @@ export class WebhookDispatcher {
     work += await this.#step("deliveries", async () => {
       const busy = new Map<string, number>();
       for (const { endpointId } of this.#inFlight.values()) busy.set(endpointId, (busy.get(endpointId) ?? 0) + 1);
-      const claimed = await claimDueDeliveries(
+      const claimed = await claimDueWebhookDeliveries(
         this.context,
         this.#maxInFlight - this.#inFlight.size,
         this.#perEndpoint,
@@ -112,8 +112,8 @@ export class WebhookDispatcher {
     await this.#settleAll();
   }
 
-  #start(delivery: ClaimedDelivery): void {
-    const done = attemptDelivery(this.context, delivery)
+  #start(delivery: ClaimedWebhookDelivery): void {
+    const done = attemptWebhookDelivery(this.context, delivery)
       .then(() => undefined)
       .catch((error: unknown) =>
         this.context.log.error({ err: error, deliveryId: delivery.id }, "webhook attempt failed to record"),

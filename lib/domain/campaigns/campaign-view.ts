@@ -4,7 +4,7 @@ import { trafficAllocation } from "@/lib/domain/creatives/traffic-allocation";
 import type { MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import type { Sport } from "@/lib/domain/sports";
 import { microsToUsd } from "@/lib/money";
-import type { Campaign, Creative } from "@/prisma/generated/sqlite/client";
+import type { Campaign, Creative } from "@/lib/db/client";
 import type { CampaignDetail, CampaignListItem, CampaignStatus } from "./campaigns.schemas";
 
 export type CampaignRow = Campaign;

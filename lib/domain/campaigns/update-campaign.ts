@@ -16,7 +16,7 @@ import { newId } from "@/lib/ids";
 import { microsToUsd, usdToMicros } from "@/lib/money";
 import { emitCampaignsChanged } from "@/lib/process-bus";
 import { enqueueEvent } from "@/lib/webhooks/outbox";
-import type { Prisma } from "@/prisma/generated/sqlite/client";
+import type { Prisma } from "@/lib/db/client";
 import {
   floorIssue,
   updateCampaignInput,

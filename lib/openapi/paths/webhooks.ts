@@ -1,8 +1,8 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { z } from "zod";
 import {
-  deliveryListView,
-  deliveryView,
+  webhookDeliveryListView,
+  webhookDeliveryView,
   DELIVERY_STATUSES,
   registeredWebhookView,
   registerWebhookInput,
@@ -105,7 +105,7 @@ export const webhooksPaths: ZodOpenApiPathsObject = {
         }),
       },
       responses: {
-        "200": { description: "A page of deliveries", content: json(deliveryListView) },
+        "200": { description: "A page of deliveries", content: json(webhookDeliveryListView) },
         ...problemResponses("unauthorized", "insufficient_scope", "not_found", "validation_failed"),
       },
     },
@@ -123,7 +123,7 @@ export const webhooksPaths: ZodOpenApiPathsObject = {
         path: endpointId.extend({ delivery_id: z.string().meta({ description: "Delivery id (whd_...)" }) }),
       },
       responses: {
-        "200": { description: "The delivery after the attempt", content: json(deliveryView) },
+        "200": { description: "The delivery after the attempt", content: json(webhookDeliveryView) },
         ...problemResponses("unauthorized", "insufficient_scope", "not_found", "conflict", "rate_limited"),
       },
     },

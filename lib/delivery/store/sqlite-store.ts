@@ -18,7 +18,7 @@ import {
   type RecentAlert,
   type WriteBatch,
 } from "../records";
-import type { OutboxInsert } from "../outbox-rows";
+import type { OutboxRow } from "@/lib/webhooks/outbox";
 import {
   budgetEvent,
   clickEvent,
@@ -320,7 +320,7 @@ export class SqliteDeliveryStore implements DeliveryStore {
     const accepted: typeof batch.impressions = [];
     const campaigns: CampaignSpend[] = [];
     const spent: SpentCampaign[] = [];
-    const outbox: OutboxInsert[] = [];
+    const outbox: OutboxRow[] = [];
 
     for (const [campaignId, group] of groupByCampaign(batch.impressions)) {
       let sum = 0;

@@ -1,8 +1,8 @@
 // Database-independent parts of committing a delivery batch: grouping,
 // outbox payloads, rollup deltas and the lifecycle thresholds.
 import { mergeRollupDeltas, type RollupDelta } from "@/lib/domain/rollups/increment-rollups";
-import { deliveryOutboxRow, type OutboxInsert } from "../outbox-rows";
-import { isoTime, microsToUsdNumber } from "../money-fast";
+import { outboxRow, type OutboxRow } from "@/lib/webhooks/outbox";
+import { isoTime, microsToUsdNumber } from "../rules/money-fast";
 import type { CampaignSpend, ClickRecord, ClickTarget, ImpressionRecord } from "../records";
 
 /** Impressions grouped by campaign, campaigns in id order (a fixed lock order on PostgreSQL). */
@@ -16,11 +16,11 @@ export function groupByCampaign(impressions: readonly ImpressionRecord[]): [stri
   return [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-export function impressionEvent(impression: ImpressionRecord): OutboxInsert {
-  return deliveryOutboxRow(
-    impression.advertiserId,
-    "impression.served",
-    {
+export function impressionEvent(impression: ImpressionRecord): OutboxRow {
+  return outboxRow({
+    advertiserId: impression.advertiserId,
+    type: "impression.served",
+    data: {
       impression_id: impression.impressionId,
       campaign_id: impression.campaignId,
       creative_id: impression.creativeId,
@@ -30,23 +30,23 @@ export function impressionEvent(impression: ImpressionRecord): OutboxInsert {
       cost_usd: microsToUsdNumber(impression.costMicros),
       served_at: isoTime(impression.servedAtMs),
     },
-    impression.servedAtMs,
-  );
+    createdAtMs: impression.servedAtMs,
+  });
 }
 
-export function clickEvent(click: ClickRecord): OutboxInsert {
-  return deliveryOutboxRow(
-    click.advertiserId,
-    "click.recorded",
-    {
+export function clickEvent(click: ClickRecord): OutboxRow {
+  return outboxRow({
+    advertiserId: click.advertiserId,
+    type: "click.recorded",
+    data: {
       click_id: click.clickId,
       impression_id: click.impressionId,
       campaign_id: click.campaignId,
       creative_id: click.creativeId,
       clicked_at: isoTime(click.clickedAtMs),
     },
-    click.clickedAtMs,
-  );
+    createdAtMs: click.clickedAtMs,
+  });
 }
 
 export function impressionRollups(impressions: readonly ImpressionRecord[], clicks: readonly ClickRecord[]) {
@@ -163,17 +163,17 @@ export function budgetEvent(
   campaign: SpentCampaign,
   type: "campaign.budget_50pct" | "campaign.budget_90pct",
   nowMs: number,
-): OutboxInsert {
-  return deliveryOutboxRow(
-    campaign.advertiserId,
+): OutboxRow {
+  return outboxRow({
+    advertiserId: campaign.advertiserId,
     type,
-    {
+    data: {
       campaign_id: campaign.id,
       spend_to_date_usd: microsToUsdNumber(Number(campaign.spendMicros)),
       total_budget_usd: microsToUsdNumber(Number(campaign.totalBudgetMicros)),
     },
-    nowMs,
-  );
+    createdAtMs: nowMs,
+  });
 }
 
 export function endedEvent(
@@ -181,8 +181,13 @@ export function endedEvent(
   advertiserId: string,
   reason: "budget_exhausted" | "end_date",
   nowMs: number,
-): OutboxInsert {
-  return deliveryOutboxRow(advertiserId, "campaign.ended", { campaign_id: campaignId, reason }, nowMs);
+): OutboxRow {
+  return outboxRow({
+    advertiserId,
+    type: "campaign.ended",
+    data: { campaign_id: campaignId, reason },
+    createdAtMs: nowMs,
+  });
 }
 
 /** DateTime text as Prisma stores it in SQLite. */

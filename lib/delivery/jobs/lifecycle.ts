@@ -7,7 +7,7 @@ import { db } from "@/lib/db/client";
 import { microsToUsd } from "@/lib/money";
 import { emitCampaignsChanged } from "@/lib/process-bus";
 import { enqueueEvent } from "@/lib/webhooks/outbox";
-import { utcDay } from "./pacing";
+import { utcDay } from "../rules/pacing";
 
 export type SweepResult = { ended: { id: string; reason: "end_date" | "budget_exhausted" }[]; budgetEvents: number };
 

@@ -7,8 +7,8 @@
 import pg from "pg";
 import { pgPoolConfig } from "@/lib/db/adapters";
 import { env } from "@/lib/env";
-import { ALERTS_PER_GAME, ALERTS_PER_HOUR, CAP_MEMORY_MS, HOUR_MS } from "../caps";
-import type { OutboxInsert } from "../outbox-rows";
+import { ALERTS_PER_GAME, ALERTS_PER_HOUR, CAP_MEMORY_MS, HOUR_MS } from "../rules/caps";
+import type { OutboxRow } from "@/lib/webhooks/outbox";
 import type {
   BatchResult,
   CampaignRow,
@@ -198,7 +198,7 @@ export class PgDeliveryStore implements DeliveryStore {
   async #write(client: pg.PoolClient, batch: WriteBatch): Promise<BatchResult> {
     const { day, nowMs } = batch;
     const verdicts = new Map<ImpressionRecord, ImpressionVerdict>();
-    const outbox: OutboxInsert[] = [];
+    const outbox: OutboxRow[] = [];
 
     // 1. per-user caps, serialized per user across instances
     let candidates = batch.impressions;
