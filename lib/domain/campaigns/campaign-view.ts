@@ -24,6 +24,7 @@ export function campaignListItemView(row: CampaignRow): CampaignListItem {
     impressions_to_date: Number(row.impressions),
     start_date: row.startDate,
     end_date: row.endDate,
+    pacing: row.pacing === "asap" ? "asap" : "even",
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
