@@ -17,7 +17,13 @@ export type DispatcherOptions = Partial<DispatchContext> & {
   idleMs?: number;
   /** how often old outbox rows and finished deliveries are deleted */
   pruneEveryMs?: number;
+  /** waits `ms` or until `signal` aborts, whichever comes first (tests inject one that returns at once) */
+  wait?: (ms: number, signal: AbortSignal) => Promise<void>;
 };
+
+function realWait(ms: number, signal: AbortSignal): Promise<void> {
+  return sleep(ms, undefined, { signal }).catch(() => undefined);
+}
 
 export class WebhookDispatcher {
   readonly context: DispatchContext;
@@ -25,6 +31,7 @@ export class WebhookDispatcher {
   readonly #perEndpoint: number;
   readonly #idleMs: number;
   readonly #pruneEveryMs: number;
+  readonly #wait: (ms: number, signal: AbortSignal) => Promise<void>;
   readonly #inFlight = new Map<string, { endpointId: string; done: Promise<void> }>();
   #nextPruneMs = 0;
   /** consecutive rounds with a failed step (database down...): wait longer, log less */
@@ -32,12 +39,13 @@ export class WebhookDispatcher {
   #roundFailed = false;
 
   constructor(options: DispatcherOptions = {}) {
-    const { maxInFlight, maxInFlightPerEndpoint, idleMs, pruneEveryMs, ...context } = options;
+    const { maxInFlight, maxInFlightPerEndpoint, idleMs, pruneEveryMs, wait, ...context } = options;
     this.context = dispatchContext(context);
     this.#maxInFlight = maxInFlight ?? 32;
     this.#perEndpoint = maxInFlightPerEndpoint ?? 4;
     this.#idleMs = idleMs ?? 250;
     this.#pruneEveryMs = pruneEveryMs ?? 60 * 60 * 1000;
+    this.#wait = wait ?? realWait;
   }
 
   get inFlight(): number {
@@ -99,10 +107,7 @@ export class WebhookDispatcher {
       const finished = this.#inFlight.size
         ? Promise.race([...this.#inFlight.values()].map((entry) => entry.done))
         : undefined;
-      await Promise.race([
-        sleep(waitMs, undefined, { signal }).catch(() => undefined),
-        ...(finished ? [finished] : []),
-      ]);
+      await Promise.race([this.#wait(waitMs, signal), ...(finished ? [finished] : [])]);
     }
     await this.#settleAll();
   }

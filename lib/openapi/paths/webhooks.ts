@@ -20,7 +20,9 @@ const DELIVERY_RULES =
   "with headers `X-Service-Event-Id`, `X-Service-Timestamp` (Unix seconds) and `X-Service-Signature: sha256=<hex>`, the HMAC-SHA256 " +
   "keyed with the secret over `<timestamp>.<raw body>`. Attempts at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h " +
   "after each failure (±20 % jitter), 10 s timeout, redirects not followed. An endpoint that answers 410 Gone, or whose attempts have all " +
-  "failed for 5 days, is deactivated.";
+  "failed for 5 days, is deactivated. Order: none across deliveries (several are in flight at once, retries come later): order by " +
+  "`created_at` and the data's own timestamps. Inside a batch the items are in serving order, and each batch holds the next run of " +
+  "impressions, but two batches may arrive in either order.";
 
 export const webhooksPaths: ZodOpenApiPathsObject = {
   "/api/ads/webhooks": {
