@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   icon_unreachable: { status: 422, title: "Icon URL unreachable", graphql: "BAD_USER_INPUT" },
   idempotency_key_reused: { status: 422, title: "Idempotency key reused", graphql: "BAD_USER_INPUT" },
   attribution_window_expired: { status: 422, title: "Attribution window expired", graphql: "BAD_USER_INPUT" },
+  payload_too_large: { status: 413, title: "Payload too large", graphql: "BAD_REQUEST" },
   rate_limited: { status: 429, title: "Too many requests", graphql: "RATE_LIMITED" },
   internal_error: { status: 500, title: "Internal error", graphql: "INTERNAL_SERVER_ERROR" },
   unavailable: { status: 503, title: "Service unavailable", graphql: "SERVICE_UNAVAILABLE" },

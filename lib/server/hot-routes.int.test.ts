@@ -124,6 +124,15 @@ describe("POST /api/delivery/decisions", () => {
     expect(wrongType.json).toMatchObject({ code: "bad_request" });
   });
 
+  it("answers an array, a string, a number, null or a boolean as the body with 422, never 500", async () => {
+    for (const value of [[], "text", 42, null, true, [body()]]) {
+      const response = await decide(JSON.stringify(value));
+      expect(response.status, JSON.stringify(value)).toBe(422);
+      expect(response.json).toMatchObject({ code: "validation_failed" });
+    }
+    expect((await decide("")).json).toMatchObject({ code: "bad_request", detail: "The request body is empty." });
+  });
+
   it("a bid change takes effect synchronously for the next decision", async () => {
     const a = await createTestAdvertiser();
     const b = await createTestAdvertiser();

@@ -31,6 +31,8 @@ const WHEN: Record<ErrorCode, string> = {
   icon_unreachable:
     "icon_url is not a publicly reachable HTTPS URL: not https, resolves to a private, loopback, link-local or metadata address (refused before connecting), or its HEAD request failed, timed out or answered non-2xx after redirects.",
   attribution_window_expired: "The conversion arrived more than 7 × 24 hours after the click.",
+  payload_too_large:
+    "The request body is larger than the endpoint accepts (4 KiB for the token endpoint, ad decisions and postbacks, 64 KiB for /mcp, 16 KiB elsewhere; each operation's x-body-limit-bytes in the OpenAPI document). Decided from Content-Length before reading when it is sent.",
   rate_limited:
     "Too many requests; wait for Retry-After seconds. RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset describe the window.",
   internal_error:

@@ -124,10 +124,21 @@ export const postbackUrl = z
     example: "https://postback.example.com/sma?click={click_id}&value={event_value_usd}",
   });
 
-type Issues = { issues: readonly { path?: readonly PropertyKey[] }[] };
-/** Run a cross-field rule only when the fields it reads parsed (so every field error is reported at once). */
+type Payload = { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] };
+/**
+ * Run a cross-field rule only when the body is an object and the fields it reads
+ * parsed (so every field error is reported at once). `when` overrides zod's rule
+ * of skipping refinements after a failure, so the value may be anything here: an
+ * array, a string or null must not reach the rule.
+ */
 function whenValid(...fields: string[]) {
-  return { when: (payload: Issues) => !payload.issues.some((issue) => fields.includes(String(issue.path?.[0]))) };
+  return {
+    when: (payload: Payload) =>
+      typeof payload.value === "object" &&
+      payload.value !== null &&
+      !Array.isArray(payload.value) &&
+      !payload.issues.some((issue) => fields.includes(String(issue.path?.[0]))),
+  };
 }
 
 /** The minimum-bid message: which selected type sets the floor. */
