@@ -12,48 +12,33 @@ import {
   type CampaignRow,
   type CampaignSpend,
   type ClickTarget,
-  type CreativeRow,
   type DeliveryStore,
-  type ImpressionVerdict,
   type RecentAlert,
   type WriteBatch,
 } from "../records";
-import type { OutboxRow } from "@/lib/webhooks/outbox";
+import { commitBatch, runPlan, type SpendUpdate, type SyncStatements } from "./commit-plan";
 import {
-  budgetEvent,
-  clickEvent,
-  endedEvent,
-  groupByCampaign,
-  impressionEvent,
-  impressionRollups,
+  CLICK_TARGET_SELECT,
+  CREATIVE_COLUMNS,
+  IMPRESSION_SUBSCRIBERS_SQL,
+  SPEND_COLUMNS,
+  campaignRows,
+  campaignSpend,
   clickTarget,
-  lifecycleSteps,
-  noteSpend,
-  type ClickRow,
-  sqliteDateTime,
-  type SpentCampaign,
-} from "./batch-plan";
+  recentAlert,
+  type RawAlert,
+  type RawCampaign,
+  type RawClickTarget,
+  type RawCreative,
+  type RawSpend,
+} from "./rows";
 import { ensureCheckpointer } from "./sqlite-checkpointer";
 
 const CAMPAIGN_COLUMNS = `c.id, c.advertiser_id, c.status, c.moment_types, c.sports, c.bid_cpm_micros, c.daily_budget_micros,
   c.total_budget_micros, c.spend_micros, c.spend_day, c.day_spend_micros, c.start_date, c.end_date, c.pacing, c.created_at`;
-const CREATIVE_COLUMNS = `cr.id, cr.campaign_id, cr.variant_index, cr.variant_label, cr.headline, cr.body, cr.icon_url, cr.cta_text, cr.action_url`;
 
 function prepareAll(handle: Database) {
   const prepare = (sql: string) => handle.prepare(sql).safeIntegers(false);
-  const spend = (where: string) =>
-    handle
-      .prepare(
-        `UPDATE campaigns SET
-           spend_micros = spend_micros + @sum,
-           impressions = impressions + @count,
-           day_spend_micros = CASE WHEN spend_day = @day THEN day_spend_micros + @sum ELSE @sum END,
-           spend_day = @day
-         WHERE id = @id AND status = 'active' ${where}
-         RETURNING advertiser_id, spend_micros, total_budget_micros, budget_50_at IS NOT NULL AS b50, budget_90_at IS NOT NULL AS b90,
-           status, spend_day, day_spend_micros`,
-      )
-      .safeIntegers(true);
   return {
     campaigns: prepare(
       `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns c
@@ -76,24 +61,25 @@ function prepareAll(handle: Database) {
       `SELECT (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at), '') || ':' || COALESCE(SUM(version), 0) FROM campaigns)
         || '|' || (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at), '') FROM creatives) AS s`,
     ).pluck(),
-    impressionSubscribers: prepare(
-      `SELECT DISTINCT advertiser_id FROM webhook_endpoints WHERE is_active AND events LIKE '%"impression.served"%'`,
-    ).pluck(),
-    spendRows: prepare(
-      `SELECT id, status, spend_micros, spend_day, day_spend_micros FROM campaigns WHERE status = 'active'`,
-    ),
-    spendRow: prepare(`SELECT id, status, spend_micros, spend_day, day_spend_micros FROM campaigns WHERE id = ?`),
+    impressionSubscribers: prepare(IMPRESSION_SUBSCRIBERS_SQL).pluck(),
+    spendRows: prepare(`SELECT ${SPEND_COLUMNS} FROM campaigns WHERE status = 'active'`),
+    spendRow: prepare(`SELECT ${SPEND_COLUMNS} FROM campaigns WHERE id = ?`),
     recentAlerts: prepare(`SELECT user_id, game_id, served_at_ms FROM impressions WHERE served_at_ms >= ?`),
-    click: prepare(
-      `SELECT i.click_id, i.id, i.advertiser_id, i.campaign_id, i.creative_id, i.moment_type, i.sport, cr.action_url
-       FROM impressions i JOIN creatives cr ON cr.id = i.creative_id WHERE i.click_id = ?`,
-    ),
-    // spend of a group of impressions: accepted when the spend before its LAST impression
-    // was still under both budgets, so no impression started above a budget
-    spendGroup: spend(
-      `AND spend_micros + @before_last < total_budget_micros
-       AND (CASE WHEN spend_day = @day THEN day_spend_micros ELSE 0 END) + @before_last < daily_budget_micros`,
-    ),
+    click: prepare(`${CLICK_TARGET_SELECT} WHERE i.click_id = ?`),
+    spend: handle
+      .prepare(
+        `UPDATE campaigns SET
+           spend_micros = spend_micros + @sum,
+           impressions = impressions + @count,
+           day_spend_micros = CASE WHEN spend_day = @day THEN day_spend_micros + @sum ELSE @sum END,
+           spend_day = @day
+         WHERE id = @id AND status = 'active'
+           AND spend_micros + @before_last < total_budget_micros
+           AND (CASE WHEN spend_day = @day THEN day_spend_micros ELSE 0 END) + @before_last < daily_budget_micros
+         RETURNING advertiser_id, spend_micros, total_budget_micros, budget_50_at IS NOT NULL AS b50, budget_90_at IS NOT NULL AS b90,
+           status, spend_day, day_spend_micros`,
+      )
+      .safeIntegers(true),
     insertImpression: prepare(
       `INSERT INTO impressions (id, click_id, advertiser_id, campaign_id, creative_id, moment_type, sport, game_id, user_id,
          clearing_cpm_micros, cost_micros, served_at_ms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`,
@@ -127,47 +113,14 @@ function prepareAll(handle: Database) {
   };
 }
 
-type Statements = ReturnType<typeof prepareAll> & {
+type Prepared = ReturnType<typeof prepareAll>;
+
+type Statements = Prepared & {
   transaction: (batch: WriteBatch) => BatchResult;
   busyNever: Statement;
   busyWait: Statement;
 };
 
-type RawCampaign = {
-  id: string;
-  advertiser_id: string;
-  status: string;
-  moment_types: string;
-  sports: string;
-  bid_cpm_micros: number;
-  daily_budget_micros: number;
-  total_budget_micros: number;
-  spend_micros: number;
-  spend_day: string | null;
-  day_spend_micros: number;
-  start_date: string;
-  end_date: string | null;
-  pacing: string;
-  created_at: string;
-};
-type RawCreative = {
-  id: string;
-  campaign_id: string;
-  variant_index: number;
-  variant_label: string;
-  headline: string;
-  body: string;
-  icon_url: string;
-  cta_text: string | null;
-  action_url: string;
-};
-type RawSpend = {
-  id: string;
-  status: string;
-  spend_micros: number;
-  spend_day: string | null;
-  day_spend_micros: number;
-};
 type SpendReturn = {
   advertiser_id: string;
   spend_micros: bigint;
@@ -179,50 +132,111 @@ type SpendReturn = {
   day_spend_micros: bigint;
 };
 
-export function campaignRows(campaigns: RawCampaign[], creatives: RawCreative[]): CampaignRow[] {
-  const byCampaign = new Map<string, CreativeRow[]>();
-  for (const creative of creatives) {
-    const list = byCampaign.get(creative.campaign_id) ?? [];
-    list.push({
-      id: creative.id,
-      campaignId: creative.campaign_id,
-      variantIndex: Number(creative.variant_index),
-      variantLabel: creative.variant_label,
-      headline: creative.headline,
-      body: creative.body,
-      iconUrl: creative.icon_url,
-      ctaText: creative.cta_text,
-      actionUrl: creative.action_url,
-    });
-    byCampaign.set(creative.campaign_id, list);
-  }
-  return campaigns.map((row) => ({
-    id: row.id,
-    advertiserId: row.advertiser_id,
-    status: row.status,
-    momentTypes: row.moment_types,
-    sports: row.sports,
-    bidMicros: Number(row.bid_cpm_micros),
-    dailyBudgetMicros: Number(row.daily_budget_micros),
-    totalBudgetMicros: Number(row.total_budget_micros),
-    spendMicros: Number(row.spend_micros),
-    spendDay: row.spend_day,
-    daySpendMicros: Number(row.day_spend_micros),
-    startDate: row.start_date,
-    endDate: row.end_date,
-    pacing: row.pacing,
-    createdAtMs: new Date(row.created_at).getTime(),
-    creatives: byCampaign.get(row.id) ?? [],
-  }));
+/** DateTime text as Prisma stores it in SQLite. */
+function sqliteDateTime(ms: number): string {
+  return new Date(ms).toISOString().replace("Z", "+00:00");
 }
 
-function spendOf(row: RawSpend): CampaignSpend {
+/**
+ * The commit plan's statements on SQLite. The database write lock taken by
+ * BEGIN IMMEDIATE serializes batches, so no row or user locks are needed, and
+ * integers are bound as BigInt (a JS number would be bound as a REAL).
+ */
+function sqliteStatements(s: Prepared): SyncStatements {
   return {
-    id: row.id,
-    status: row.status,
-    spendMicros: Number(row.spend_micros),
-    spendDay: row.spend_day,
-    daySpendMicros: Number(row.day_spend_micros),
+    lockUsers: () => {},
+    lockCampaigns: () => {},
+    recentAlerts: ({ users, sinceMs }) => {
+      const wanted = new Set(users);
+      return (s.recentAlerts.all(sinceMs) as RawAlert[]).filter((row) => wanted.has(row.user_id)).map(recentAlert);
+    },
+    spend: ({ campaignId, day, sumMicros, count, beforeLastMicros }): SpendUpdate | undefined => {
+      const row = s.spend.get({
+        id: campaignId,
+        day,
+        sum: BigInt(sumMicros),
+        count,
+        before_last: BigInt(beforeLastMicros),
+      }) as SpendReturn | undefined;
+      return (
+        row && {
+          advertiserId: row.advertiser_id,
+          status: row.status,
+          spendMicros: row.spend_micros,
+          totalBudgetMicros: row.total_budget_micros,
+          spendDay: row.spend_day,
+          daySpendMicros: row.day_spend_micros,
+          budget50Set: row.b50 === 1n,
+          budget90Set: row.b90 === 1n,
+        }
+      );
+    },
+    readSpend: (campaignId) => {
+      const row = s.spendRow.get(campaignId) as RawSpend | undefined;
+      return row && campaignSpend(row);
+    },
+    insertImpressions: (impressions) => {
+      for (const i of impressions) {
+        s.insertImpression.run(
+          i.impressionId,
+          i.clickId,
+          i.advertiserId,
+          i.campaignId,
+          i.creativeId,
+          i.momentType,
+          i.sport,
+          i.gameId,
+          i.userId,
+          i.clearingCpmMicros,
+          i.costMicros,
+          i.servedAtMs,
+        );
+      }
+    },
+    insertAuctions: (auctions) => {
+      for (const a of auctions) {
+        s.insertAuction.run(
+          a.id,
+          a.momentType,
+          a.sport,
+          a.outcome,
+          a.bidders,
+          a.winningBidMicros,
+          a.clearingCpmMicros,
+          a.occurredAtMs,
+        );
+      }
+    },
+    insertClicks: (clicks) =>
+      clicks.map(
+        (c) =>
+          s.insertClick.run(c.clickId, c.impressionId, c.campaignId, c.creativeId, c.momentType, c.sport, c.clickedAtMs)
+            .changes === 1,
+      ),
+    countClicks: (counts) => {
+      for (const [campaignId, count] of counts) s.countClick.run(count, campaignId);
+    },
+    upsertRollups: (rows) => {
+      for (const r of rows) {
+        s.rollup.run(
+          r.campaignId,
+          r.creativeId,
+          r.momentType,
+          r.sport,
+          r.hourMs,
+          r.impressions,
+          r.clicks,
+          r.spendMicros,
+        );
+      }
+    },
+    markBudget: ({ campaignId, threshold, nowMs }) =>
+      (threshold === 50 ? s.mark50 : s.mark90).run(sqliteDateTime(nowMs), campaignId).changes === 1,
+    endForBudget: ({ campaignId, nowMs }) =>
+      s.endBudget.run({ now: sqliteDateTime(nowMs), id: campaignId }).changes === 1,
+    insertOutbox: (rows) => {
+      for (const e of rows) s.insertOutbox.run(e.id, e.advertiserId, e.type, e.data, e.createdAtMs);
+    },
   };
 }
 
@@ -245,7 +259,8 @@ export class SqliteDeliveryStore implements DeliveryStore {
       if (!handle) throw new Error("the SQLite connection of the Prisma client is not available");
       this.#handle = handle;
       const statements = prepareAll(handle);
-      const write = handle.transaction((batch: WriteBatch) => this.#write(statements, batch));
+      const run = sqliteStatements(statements);
+      const write = handle.transaction((batch: WriteBatch) => runPlan(commitBatch(batch, { recheckCaps: false }), run));
       this.#statements = {
         ...statements,
         transaction: (batch: WriteBatch) => write.immediate(batch),
@@ -276,16 +291,12 @@ export class SqliteDeliveryStore implements DeliveryStore {
 
   async loadSpend(): Promise<CampaignSpend[]> {
     const { s } = await this.#ready();
-    return (s.spendRows.all() as RawSpend[]).map(spendOf);
+    return (s.spendRows.all() as RawSpend[]).map(campaignSpend);
   }
 
   async loadRecentAlerts(sinceMs: number): Promise<RecentAlert[]> {
     const { s } = await this.#ready();
-    return (s.recentAlerts.all(sinceMs) as { user_id: string; game_id: string; served_at_ms: number }[]).map((row) => ({
-      userId: row.user_id,
-      gameId: row.game_id,
-      servedAtMs: Number(row.served_at_ms),
-    }));
+    return (s.recentAlerts.all(sinceMs) as RawAlert[]).map(recentAlert);
   }
 
   async impressionSubscribers(): Promise<string[]> {
@@ -295,7 +306,7 @@ export class SqliteDeliveryStore implements DeliveryStore {
 
   async findClick(clickId: string): Promise<ClickTarget | null> {
     const { s } = await this.#ready();
-    return clickTarget(s.click.get(clickId) as ClickRow | undefined);
+    return clickTarget(s.click.get(clickId) as RawClickTarget | undefined);
   }
 
   async commit(batch: WriteBatch): Promise<BatchResult> {
@@ -312,173 +323,6 @@ export class SqliteDeliveryStore implements DeliveryStore {
     } finally {
       s.busyWait.run();
     }
-  }
-
-  #write(s: ReturnType<typeof prepareAll>, batch: WriteBatch): BatchResult {
-    const { day, nowMs } = batch;
-    const verdicts = new Map<object, ImpressionVerdict>();
-    const accepted: typeof batch.impressions = [];
-    const campaigns: CampaignSpend[] = [];
-    const spent: SpentCampaign[] = [];
-    const outbox: OutboxRow[] = [];
-
-    for (const [campaignId, group] of groupByCampaign(batch.impressions)) {
-      let sum = 0;
-      for (const impression of group) sum += impression.costMicros;
-      const last = group[group.length - 1]!.costMicros;
-      let row = s.spendGroup.get({
-        id: campaignId,
-        day,
-        sum: BigInt(sum),
-        count: group.length,
-        before_last: BigInt(sum - last),
-      }) as SpendReturn | undefined;
-      if (row) {
-        for (const impression of group) {
-          verdicts.set(impression, "accepted");
-          accepted.push(impression);
-        }
-      } else {
-        // near a budget: take the impressions one by one until one is refused
-        let refused = false;
-        for (const impression of group) {
-          const one = refused
-            ? undefined
-            : (s.spendGroup.get({
-                id: campaignId,
-                day,
-                sum: BigInt(impression.costMicros),
-                count: 1,
-                before_last: 0n,
-              }) as SpendReturn | undefined);
-          if (one) {
-            row = one;
-            verdicts.set(impression, "accepted");
-            accepted.push(impression);
-          } else {
-            refused = true;
-            verdicts.set(impression, "budget");
-          }
-        }
-      }
-      if (row) {
-        noteSpend(campaigns, spent, campaignId, {
-          advertiserId: row.advertiser_id,
-          status: row.status,
-          spendMicros: row.spend_micros,
-          totalBudgetMicros: row.total_budget_micros,
-          spendDay: row.spend_day,
-          daySpendMicros: row.day_spend_micros,
-          budget50Set: row.b50 === 1n,
-          budget90Set: row.b90 === 1n,
-        });
-      } else {
-        const current = s.spendRow.get(campaignId) as RawSpend | undefined;
-        if (current) campaigns.push(spendOf(current));
-      }
-    }
-
-    for (const impression of accepted) {
-      s.insertImpression.run(
-        impression.impressionId,
-        impression.clickId,
-        impression.advertiserId,
-        impression.campaignId,
-        impression.creativeId,
-        impression.momentType,
-        impression.sport,
-        impression.gameId,
-        impression.userId,
-        impression.clearingCpmMicros,
-        impression.costMicros,
-        impression.servedAtMs,
-      );
-      s.insertAuction.run(
-        impression.auctionId,
-        impression.momentType,
-        impression.sport,
-        "filled",
-        impression.bidders,
-        impression.winningBidMicros,
-        impression.clearingCpmMicros,
-        impression.servedAtMs,
-      );
-      if (impression.emitEvent) outbox.push(impressionEvent(impression));
-    }
-    for (const auction of batch.auctions) {
-      s.insertAuction.run(
-        auction.id,
-        auction.momentType,
-        auction.sport,
-        auction.outcome,
-        auction.bidders,
-        null,
-        null,
-        auction.occurredAtMs,
-      );
-    }
-
-    const recordedClicks: typeof batch.clicks = [];
-    const clickCounts = new Map<string, number>();
-    const clickVerdicts = batch.clicks.map((click) => {
-      const inserted =
-        s.insertClick.run(
-          click.clickId,
-          click.impressionId,
-          click.campaignId,
-          click.creativeId,
-          click.momentType,
-          click.sport,
-          click.clickedAtMs,
-        ).changes === 1;
-      if (inserted) {
-        recordedClicks.push(click);
-        clickCounts.set(click.campaignId, (clickCounts.get(click.campaignId) ?? 0) + 1);
-        outbox.push(clickEvent(click));
-      }
-      return inserted;
-    });
-    for (const [campaignId, count] of clickCounts) s.countClick.run(count, campaignId);
-
-    for (const row of impressionRollups(accepted, recordedClicks)) {
-      s.rollup.run(
-        row.campaignId,
-        row.creativeId,
-        row.momentType,
-        row.sport,
-        row.hourMs,
-        row.impressions,
-        row.clicks,
-        row.spendMicros,
-      );
-    }
-
-    const ended: string[] = [];
-    const nowText = sqliteDateTime(nowMs);
-    for (const campaign of spent) {
-      for (const step of lifecycleSteps(campaign)) {
-        if (step === "budget_50pct" && s.mark50.run(nowText, campaign.id).changes === 1) {
-          outbox.push(budgetEvent(campaign, "campaign.budget_50pct", nowMs));
-        } else if (step === "budget_90pct" && s.mark90.run(nowText, campaign.id).changes === 1) {
-          outbox.push(budgetEvent(campaign, "campaign.budget_90pct", nowMs));
-        } else if (step === "ended" && s.endBudget.run({ now: nowText, id: campaign.id }).changes === 1) {
-          outbox.push(endedEvent(campaign.id, campaign.advertiserId, "budget_exhausted", nowMs));
-          ended.push(campaign.id);
-          const row = campaigns.find((entry) => entry.id === campaign.id);
-          if (row) row.status = "ended";
-        }
-      }
-    }
-
-    for (const event of outbox)
-      s.insertOutbox.run(event.id, event.advertiserId, event.type, event.data, event.createdAtMs);
-
-    return {
-      impressions: batch.impressions.map((impression) => verdicts.get(impression) ?? "budget"),
-      clicks: clickVerdicts,
-      campaigns,
-      ended,
-    };
   }
 
   async close(): Promise<void> {

@@ -25,9 +25,12 @@ export function hourStartMs(atMs: number | bigint): bigint {
   return ms - (((ms % 3_600_000n) + 3_600_000n) % 3_600_000n);
 }
 
+/** One hourly_rollups row's increments. */
+export type RollupRow = Required<Omit<RollupDelta, "atMs">> & { hourMs: bigint };
+
 /** Sums deltas that share a key, so one statement carries each row once. */
-export function mergeRollupDeltas(deltas: readonly RollupDelta[]) {
-  const merged = new Map<string, Required<Omit<RollupDelta, "atMs">> & { hourMs: bigint }>();
+export function mergeRollupDeltas(deltas: readonly RollupDelta[]): RollupRow[] {
+  const merged = new Map<string, RollupRow>();
   for (const delta of deltas) {
     const hourMs = hourStartMs(delta.atMs);
     const key = `${delta.campaignId}\u0000${delta.creativeId}\u0000${delta.momentType}\u0000${delta.sport}\u0000${hourMs}`;
