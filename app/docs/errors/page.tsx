@@ -9,6 +9,14 @@ export const metadata: Metadata = { title: "Error codes" };
 
 const WHEN: Record<ErrorCode, string> = {
   bad_request: "The body is not valid JSON, is empty, or the Content-Type is not application/json.",
+  graphql_parse_failed: "GraphQL only: the query is not valid GraphQL syntax, or has more tokens than allowed.",
+  graphql_validation_failed:
+    "GraphQL only: the operation does not fit the schema (unknown field, wrong argument type), or is nested deeper or uses more aliases or directives than allowed.",
+  query_too_complex:
+    "GraphQL only: the operation's computed cost (page sizes multiply what they contain) is above the limit; extensions.cost gives the cost and the limit. Ask for smaller pages or fewer fields.",
+  session_required:
+    "Account administration (creating or revoking API clients) needs the dashboard session; an access token cannot do it.",
+  payload_too_large: "The request body is larger than the endpoint accepts; nothing was read or written.",
   unauthorized:
     "No Bearer token, or it is invalid, expired, not RS256 or from another issuer. The response carries WWW-Authenticate: Bearer.",
   insufficient_scope:
@@ -53,11 +61,18 @@ export default function ErrorsPage() {
         The <code>type</code> is <code>/docs/errors#&lt;code&gt;</code>, a link to the row below. The token endpoint
         answers RFC 6749 errors (<code>error</code>, <code>error_description</code>).
       </p>
+      <p className={styles.muted}>
+        GraphQL (<Link href="/docs/graphql">/docs/graphql</Link>) uses the same codes: a mutation returns the codes
+        marked &quot;in userErrors&quot; in its payload&apos;s <code>userErrors</code> (
+        <code>{`{field, code, message}`}</code>, code in capitals); any other error is a top-level error whose{" "}
+        <code>extensions</code> carry the GraphQL code, the API code and the request id.
+      </p>
       <table>
         <thead>
           <tr>
             <th>Code</th>
             <th className="num">HTTP</th>
+            <th>GraphQL</th>
             <th>Title</th>
             <th>When</th>
           </tr>
@@ -71,6 +86,10 @@ export default function ErrorsPage() {
                 </a>
               </td>
               <td className="num">{entry.status}</td>
+              <td>
+                <code>{entry.graphql}</code>
+                {"userError" in entry ? " (in userErrors)" : ""}
+              </td>
               <td>{entry.title}</td>
               <td>{WHEN[code]}</td>
             </tr>

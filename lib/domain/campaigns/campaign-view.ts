@@ -3,6 +3,7 @@ import type { CreativeStatus, CreativeView } from "@/lib/domain/creatives/creati
 import { trafficAllocation } from "@/lib/domain/creatives/traffic-allocation";
 import type { MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import type { Sport } from "@/lib/domain/sports";
+import { evenPacingAllowance, utcDay } from "@/lib/domain/delivery/pacing";
 import { microsToUsd } from "@/lib/money";
 import type { Campaign, Creative } from "@/prisma/generated/sqlite/client";
 import type { CampaignDetail, CampaignListItem, CampaignStatus } from "./campaigns.schemas";
@@ -49,6 +50,12 @@ export function creativeViews(creatives: readonly CreativeRow[], scores: Readonl
     }));
 }
 
+function endedReason(row: CampaignRow): CampaignDetail["ended_reason"] {
+  return row.status === "ended" || row.status === "cancelled"
+    ? ((row.endedReason as CampaignDetail["ended_reason"]) ?? null)
+    : null;
+}
+
 export function campaignDetailView(
   row: CampaignRow,
   creatives: readonly CreativeRow[],
@@ -59,11 +66,52 @@ export function campaignDetailView(
     ...campaignListItemView(row),
     target_cpa_usd: row.targetCpaMicros === null ? null : microsToUsd(row.targetCpaMicros),
     postback_url: row.postbackUrl,
-    ended_reason:
-      row.status === "ended" || row.status === "cancelled"
-        ? ((row.endedReason as CampaignDetail["ended_reason"]) ?? null)
-        : null,
+    ended_reason: endedReason(row),
     creative: variants[0]!,
     variants,
+  };
+}
+
+/** A campaign's day against its daily budget (UTC day of `nowMs`). */
+export type CampaignTodayView = {
+  date: string;
+  spend_usd: number;
+  daily_budget_usd: number;
+  /** what even pacing lets it have spent by now (the engine's line, 15-minute lead included); null for asap */
+  pacing_allowance_usd: number | null;
+  remaining_usd: number;
+};
+
+/** Every field of a campaign but its creatives (GraphQL resolves those per page, in one query). */
+export type CampaignRecord = Omit<CampaignDetail, "creative" | "variants"> & {
+  pacing: "even" | "asap";
+  today: CampaignTodayView;
+};
+
+export function campaignTodayView(row: CampaignRow, nowMs: number): CampaignTodayView {
+  const date = utcDay(nowMs);
+  const spent = row.spendDay === date ? row.daySpendMicros : 0n;
+  const daily = row.dailyBudgetMicros;
+  const allowance =
+    row.pacing === "asap"
+      ? null
+      : BigInt(Math.floor(evenPacingAllowance(Number(daily), nowMs, row.createdAt.getTime())));
+  return {
+    date,
+    spend_usd: microsToUsd(spent),
+    daily_budget_usd: microsToUsd(daily),
+    pacing_allowance_usd: allowance === null ? null : microsToUsd(allowance),
+    remaining_usd: microsToUsd(spent >= daily ? 0n : daily - spent),
+  };
+}
+
+export function campaignRecordView(row: CampaignRow, nowMs: number): CampaignRecord {
+  return {
+    ...campaignListItemView(row),
+    target_cpa_usd: row.targetCpaMicros === null ? null : microsToUsd(row.targetCpaMicros),
+    postback_url: row.postbackUrl,
+    ended_reason: endedReason(row),
+    pacing: row.pacing === "asap" ? "asap" : "even",
+    today: campaignTodayView(row, nowMs),
   };
 }
