@@ -34,6 +34,7 @@ const config = [
   },
   {
     // routes, resolvers and components are transports: no database access of their own
+    // (graphql/ resolvers call lib/domain services only; graphql/__generated__ is ignored above)
     files: ["app/**/*.{ts,tsx}", "graphql/**/*.ts", "components/**/*.{ts,tsx}"],
     ignores: ["**/*.test.ts"],
     rules: {
@@ -43,6 +44,24 @@ const config = [
           patterns: [
             noPrismaOutsideLib,
             { group: ["@/lib/db/*"], message: "Call a domain service instead of the database." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // the domain and the libraries under it serve every transport: they never import one
+    files: ["lib/**/*.ts"],
+    ignores: ["**/*.test.ts", "lib/auction/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/app/*", "@/app/**", "@/graphql/*", "@/graphql/**", "@/mcp/*", "@/mcp/**", "@/components/*"],
+              message: "lib/ must not depend on a transport (app/, graphql/, mcp/) or on components.",
+            },
           ],
         },
       ],

@@ -8,7 +8,7 @@ import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { AppError, ERROR_CODES, toAppError, type ErrorCode } from "@/lib/errors";
 import { graphqlPath } from "./camel-case";
 import type { GraphqlContext } from "./context";
-import { limitErrors } from "./limits";
+import { limitRefusal } from "./limits";
 
 const APOLLO_CODES: Record<string, ErrorCode> = {
   GRAPHQL_PARSE_FAILED: "graphql_parse_failed",
@@ -34,7 +34,7 @@ export function rootCause(error: unknown): unknown {
   if (!(error instanceof GraphQLError)) return error;
   const inner = error.originalError;
   if (!inner) return error;
-  if (inner instanceof AppError || (inner instanceof GraphQLError && limitErrors.has(inner))) return inner;
+  if (inner instanceof AppError || (inner instanceof GraphQLError && limitRefusal(inner))) return inner;
   if (error.path || !(inner instanceof GraphQLError)) return inner;
   return error;
 }
@@ -42,9 +42,8 @@ export function rootCause(error: unknown): unknown {
 /** What an error is, in the code table's terms. */
 export function classify(error: unknown, formatted?: GraphQLFormattedError): Classified {
   const original = rootCause(error);
-  if (original instanceof GraphQLError && limitErrors.has(original)) {
-    return { code: "query_too_complex", message: original.message.replace(/^Syntax Error: /, "") };
-  }
+  const refusal = original instanceof GraphQLError ? limitRefusal(original) : null;
+  if (refusal) return { code: "query_too_complex", message: refusal };
   if (original instanceof AppError || !(original instanceof GraphQLError)) {
     const appError = toAppError(original);
     return appError.code === "internal_error"

@@ -1,10 +1,10 @@
 // Limits every operation must pass before it runs (docs/decisions/1105):
-// - graphql-armor: depth, aliases, directives and tokens, with a clear error;
+// - graphql-armor: depth, aliases and directives; graphql-js: tokens;
 // - cost: computed with the operation's variables (graphql-query-complexity
-//   in didResolveOperation, where variables are known): objects cost 1, scalars
-//   and enums 0, a connection multiplies what it contains by its page size, a
-//   list by its largest possible length, reports and time series add the work
-//   of computing them. Above MAX_COST the operation is refused before anything
+//   in didResolveOperation, where variables are known): each object costs 1,
+//   scalars and enums 0; a connection multiplies what it contains by its page
+//   size, a list by its largest possible length; reports and time series add
+//   the work of computing them. Above MAX_COST the operation is refused before anything
 //   runs; the cost is returned in `extensions.cost` either way;
 // - introspection only for authenticated callers.
 import { ApolloArmor } from "@escape.tech/graphql-armor";
@@ -25,22 +25,28 @@ import { MAX_HOURLY_DAYS, MAX_REPORT_DAYS } from "@/lib/domain/reporting/reporti
 import { ERROR_CODES } from "@/lib/errors";
 import type { GraphqlContext } from "./context";
 
-export const MAX_COST = 10_000;
-export const MAX_DEPTH = 10;
-export const MAX_ALIASES = 30;
-export const MAX_TOKENS = 5_000;
-export const MAX_DIRECTIVES = 50;
+import { MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_DIRECTIVES, MAX_TOKENS } from "./limit-values";
 
-/** Errors raised by armor's rules (graphql/errors.ts renders them as query_too_complex). */
-export const limitErrors = new WeakSet<GraphQLError>();
-const remember = [(_: unknown, error: GraphQLError) => void limitErrors.add(error)];
+export { MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_DIRECTIVES, MAX_TOKENS };
+
+/** Refusals by armor's rules and graphql-js's token limit (rendered as query_too_complex). */
+const LIMIT_REFUSAL =
+  /^Syntax Error: ((?:Query depth|Aliases|Directives) limit of \d+ exceeded.*|Document contains more th\w+ \d+ tokens.*)$/s;
+
+/** The limit's own words when `error` is the refusal of one of the limits. */
+export function limitRefusal(error: GraphQLError): string | null {
+  return LIMIT_REFUSAL.exec(error.message)?.[1] ?? null;
+}
+
+/** graphql-js counts tokens while parsing (armor's token plugin answers a syntax error with a 500). */
+export const parseOptions = { maxTokens: MAX_TOKENS };
 
 export function armor() {
   return new ApolloArmor({
-    maxDepth: { n: MAX_DEPTH, onReject: remember },
-    maxAliases: { n: MAX_ALIASES, onReject: remember },
-    maxDirectives: { n: MAX_DIRECTIVES, onReject: remember },
-    maxTokens: { n: MAX_TOKENS, onReject: remember },
+    maxDepth: { n: MAX_DEPTH },
+    maxAliases: { n: MAX_ALIASES },
+    maxDirectives: { n: MAX_DIRECTIVES },
+    maxTokens: { enabled: false },
     // the cost below sees the variables; armor's own estimate does not
     costLimit: { enabled: false },
     blockFieldSuggestion: { enabled: true },
@@ -71,11 +77,16 @@ const estimator: ComplexityEstimator = ({ type, field, args, childComplexity }) 
   const named = getNamedType(field.type);
   if (isLeafType(named)) return 0;
   const key = `${type.name}.${field.name}`;
+  const extra = FIELD_COSTS[key] ?? 0;
+  if (named.name.endsWith("Connection")) {
+    // the connection object, then its page: edges and nodes count once per item
+    return 1 + extra + Math.max(0, Number(args.first ?? args.last ?? DEFAULT_PAGE_SIZE)) * childComplexity;
+  }
   let size = LIST_SIZES[key] ?? 1;
-  if (named.name.endsWith("Connection")) size = Number(args.first ?? args.last ?? DEFAULT_PAGE_SIZE);
-  else if (key === "Query.nodes") size = Array.isArray(args.ids) ? args.ids.length : 1;
+  if (key === "Query.nodes") size = Array.isArray(args.ids) ? args.ids.length : 1;
   else if (key === "AdvertiserToday.topCampaigns") size = Number(args.first ?? 5);
-  return 1 + (FIELD_COSTS[key] ?? 0) + Math.max(0, size) * childComplexity;
+  // each object 1, plus what is selected in it
+  return extra + Math.max(0, size) * (1 + childComplexity);
 };
 
 export function operationCost(
@@ -132,7 +143,13 @@ export const limitsPlugin: ApolloServerPlugin<GraphqlContext> = {
             "Introspection is for authenticated callers: send Authorization: Bearer <access token>.",
           );
         }
-        const requested = operationCost(schema, document, request.variables, request.operationName);
+        let requested: number;
+        try {
+          requested = operationCost(schema, document, request.variables, request.operationName);
+        } catch {
+          // variables that do not coerce: execution refuses them before any resolver runs (400)
+          return;
+        }
         contextValue.cost = { requested, limit: MAX_COST };
         if (requested > MAX_COST) {
           throw refusal(

@@ -11,7 +11,7 @@ import { typeDefs } from "./__generated__/type-defs";
 import type { GraphqlContext } from "./context";
 import { errorsPlugin, formatError } from "./errors";
 import { ENUMS } from "./enums";
-import { armor, limitsPlugin } from "./limits";
+import { armor, limitsPlugin, parseOptions } from "./limits";
 import { apiClientMutationResolvers } from "./resolvers/api-client-mutations";
 import { campaignMutationResolvers } from "./resolvers/campaign-mutations";
 import { campaignResolvers } from "./resolvers/campaigns";
@@ -56,7 +56,7 @@ export function createGraphqlServer(): ApolloServer<GraphqlContext> {
     persistedQueries: false,
     includeStacktraceInErrorResponses: false,
     hideSchemaDetailsFromClientErrors: true,
-    status400ForVariableCoercionErrors: true,
+    parseOptions,
     logger: apolloLogger(logger().child({ component: "graphql" })),
   });
 }

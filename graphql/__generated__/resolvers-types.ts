@@ -67,14 +67,14 @@ export type AddCreativeVariantPayload = {
 export type Advertiser = Node & {
   __typename?: 'Advertiser';
   /** The advertiser's API clients, newest first (campaigns:read). */
-  apiClients: ApiClientConnection;
+  apiClients?: Maybe<ApiClientConnection>;
   createdAt: Scalars['DateTime']['output'];
   email: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   restId: Scalars['String']['output'];
   /** Today's (UTC) delivery of every campaign (reporting:read). */
-  today: AdvertiserToday;
+  today?: Maybe<AdvertiserToday>;
 };
 
 
@@ -100,7 +100,7 @@ export type AdvertiserToday = {
   impressions: Scalars['Count']['output'];
   spendUsd: Scalars['Money']['output'];
   /** The campaigns with the most of `by` today (ties: more spend, then id); campaigns:read. */
-  topCampaigns: Array<CampaignDay>;
+  topCampaigns?: Maybe<Array<CampaignDay>>;
 };
 
 
@@ -159,7 +159,7 @@ export type Campaign = Node & {
   /** The primary creative (variant_a). */
   primaryCreative: Creative;
   /** Performance over local dates in a time zone, with an optional breakdown (E9; reporting:read; 60 per minute per advertiser, shared with REST). */
-  report: CampaignReport;
+  report?: Maybe<CampaignReport>;
   /** The REST id (cmp_…), as in REST responses and webhook payloads. */
   restId: Scalars['String']['output'];
   spendToDateUsd: Scalars['Money']['output'];
@@ -170,7 +170,7 @@ export type Campaign = Node & {
   /** Target cost per conversion (CPA auto-bidding); null when off. */
   targetCpaUsd?: Maybe<Scalars['Money']['output']>;
   /** Delivery per local day or hour (E10; reporting:read). */
-  timeSeries: CampaignTimeSeries;
+  timeSeries?: Maybe<CampaignTimeSeries>;
   /** Today's spend against the daily budget and the pacing line. */
   today: CampaignToday;
   totalBudgetUsd: Scalars['Money']['output'];
@@ -371,7 +371,7 @@ export type Creative = Node & {
   iconUrl: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   /** Delivered results since it started (E11; reporting:read). */
-  performance: CreativePerformance;
+  performance?: Maybe<CreativePerformance>;
   /** Probability (0..1) that this variant has the highest true CTR among the approved variants. */
   performanceScore: Scalars['Float']['output'];
   restId: Scalars['String']['output'];
@@ -438,7 +438,7 @@ export type MomentType = {
   __typename?: 'MomentType';
   availableSports: Array<Sport>;
   /** Clearing prices of the trailing 7 days (any authenticated caller, as E3). */
-  clearingPrices: ClearingPriceEntry;
+  clearingPrices?: Maybe<ClearingPriceEntry>;
   description: Scalars['String']['output'];
   displayName: Scalars['String']['output'];
   /** A bid must meet the floor of every moment type it targets. */
@@ -455,31 +455,31 @@ export { MomentTypeKey };
 export type Mutation = {
   __typename?: 'Mutation';
   /** E8 (campaigns:write). */
-  addCreativeVariant: AddCreativeVariantPayload;
+  addCreativeVariant?: Maybe<AddCreativeVariantPayload>;
   /** active or paused → cancelled (campaigns:write). */
-  cancelCampaign: CancelCampaignPayload;
+  cancelCampaign?: Maybe<CancelCampaignPayload>;
   /** A new API client with the chosen scopes; the secret is returned once (dashboard session only). */
-  createApiClient: CreateApiClientPayload;
+  createApiClient?: Maybe<CreateApiClientPayload>;
   /** E5 (campaigns:write). */
-  createCampaign: CreateCampaignPayload;
+  createCampaign?: Maybe<CreateCampaignPayload>;
   /** E14 (campaigns:write). */
-  deactivateWebhookEndpoint: DeactivateWebhookEndpointPayload;
+  deactivateWebhookEndpoint?: Maybe<DeactivateWebhookEndpointPayload>;
   /** active or paused → ended (campaigns:write). */
-  endCampaign: EndCampaignPayload;
+  endCampaign?: Maybe<EndCampaignPayload>;
   /** active → paused (campaigns:write). */
-  pauseCampaign: PauseCampaignPayload;
+  pauseCampaign?: Maybe<PauseCampaignPayload>;
   /** One attempt of a delivery now (campaigns:write; 30 per minute per advertiser, shared with REST). */
-  redeliverWebhookDelivery: RedeliverWebhookDeliveryPayload;
+  redeliverWebhookDelivery?: Maybe<RedeliverWebhookDeliveryPayload>;
   /** E13 (campaigns:write). */
-  registerWebhookEndpoint: RegisterWebhookEndpointPayload;
+  registerWebhookEndpoint?: Maybe<RegisterWebhookEndpointPayload>;
   /** paused → active (campaigns:write). */
-  resumeCampaign: ResumeCampaignPayload;
+  resumeCampaign?: Maybe<ResumeCampaignPayload>;
   /** Revokes a client: no new token, and its tokens stop working at once (dashboard session only). */
-  revokeApiClient: RevokeApiClientPayload;
+  revokeApiClient?: Maybe<RevokeApiClientPayload>;
   /** E15: a signed test event now (campaigns:write; 30 per minute per advertiser, shared with REST). */
-  testWebhookEndpoint: TestWebhookEndpointPayload;
+  testWebhookEndpoint?: Maybe<TestWebhookEndpointPayload>;
   /** E7 (campaigns:write). */
-  updateCampaign: UpdateCampaignPayload;
+  updateCampaign?: Maybe<UpdateCampaignPayload>;
 };
 
 
@@ -593,9 +593,9 @@ export type Query = {
   /** One campaign by global id (campaigns:read). */
   campaign?: Maybe<Campaign>;
   /** The advertiser's campaigns (campaigns:read). Default order: newest first. */
-  campaigns: CampaignConnection;
+  campaigns?: Maybe<CampaignConnection>;
   /** Floors and clearing prices per moment type (any authenticated caller, as E3). */
-  clearingPrices: ClearingPrices;
+  clearingPrices?: Maybe<ClearingPrices>;
   /** One creative by global id (campaigns:read). */
   creative?: Maybe<Creative>;
   /** The moment type catalog (public, as E2). */
@@ -605,17 +605,17 @@ export type Query = {
   /** Up to 100 objects by global id, in order (null for ids that name nothing). */
   nodes: Array<Maybe<Node>>;
   /** Every check of createCampaign and its estimates, nothing written (campaigns:write). */
-  previewCampaignCreate: PreviewCampaignCreatePayload;
+  previewCampaignCreate?: Maybe<PreviewCampaignCreatePayload>;
   /** Every check of updateCampaign, the changes and the estimates, nothing written (campaigns:write). */
-  previewCampaignUpdate: PreviewCampaignUpdatePayload;
+  previewCampaignUpdate?: Maybe<PreviewCampaignUpdatePayload>;
   /** The sports (public). */
   sports: Array<SportInfo>;
   /** The caller (any authenticated caller). */
-  viewer: Viewer;
+  viewer?: Maybe<Viewer>;
   /** One webhook endpoint by global id (campaigns:read). */
   webhookEndpoint?: Maybe<WebhookEndpoint>;
   /** The advertiser's webhook endpoints, newest first, deactivated ones included (campaigns:read). */
-  webhookEndpoints: WebhookEndpointConnection;
+  webhookEndpoints?: Maybe<WebhookEndpointConnection>;
 };
 
 
@@ -899,7 +899,7 @@ export type WebhookEndpoint = Node & {
   deactivatedAt?: Maybe<Scalars['DateTime']['output']>;
   deactivatedReason?: Maybe<Scalars['String']['output']>;
   /** The delivery log, newest first. */
-  deliveries: WebhookDeliveryConnection;
+  deliveries?: Maybe<WebhookDeliveryConnection>;
   events: Array<WebhookEventKind>;
   /** Consecutive failed delivery attempts; a success resets it. */
   failureCount: Scalars['Int']['output'];
@@ -1217,13 +1217,13 @@ export type AddCreativeVariantPayloadResolvers<ContextType = GraphqlContext, Par
 };
 
 export type AdvertiserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Advertiser'] = ResolversParentTypes['Advertiser']> = {
-  apiClients?: Resolver<ResolversTypes['ApiClientConnection'], ParentType, ContextType, RequireFields<AdvertiserApiClientsArgs, 'includeRevoked'>>;
+  apiClients?: Resolver<Maybe<ResolversTypes['ApiClientConnection']>, ParentType, ContextType, RequireFields<AdvertiserApiClientsArgs, 'includeRevoked'>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   restId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  today?: Resolver<ResolversTypes['AdvertiserToday'], ParentType, ContextType>;
+  today?: Resolver<Maybe<ResolversTypes['AdvertiserToday']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -1237,7 +1237,7 @@ export type AdvertiserTodayResolvers<ContextType = GraphqlContext, ParentType ex
   date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   impressions?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
   spendUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
-  topCampaigns?: Resolver<Array<ResolversTypes['CampaignDay']>, ParentType, ContextType, RequireFields<AdvertiserTodayTopCampaignsArgs, 'by' | 'first'>>;
+  topCampaigns?: Resolver<Maybe<Array<ResolversTypes['CampaignDay']>>, ParentType, ContextType, RequireFields<AdvertiserTodayTopCampaignsArgs, 'by' | 'first'>>;
 };
 
 export type ApiClientResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ApiClient'] = ResolversParentTypes['ApiClient']> = {
@@ -1277,14 +1277,14 @@ export type CampaignResolvers<ContextType = GraphqlContext, ParentType extends R
   pacing?: Resolver<ResolversTypes['Pacing'], ParentType, ContextType>;
   postbackUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   primaryCreative?: Resolver<ResolversTypes['Creative'], ParentType, ContextType>;
-  report?: Resolver<ResolversTypes['CampaignReport'], ParentType, ContextType, RequireFields<CampaignReportArgs, 'endDate' | 'startDate' | 'timezone'>>;
+  report?: Resolver<Maybe<ResolversTypes['CampaignReport']>, ParentType, ContextType, RequireFields<CampaignReportArgs, 'endDate' | 'startDate' | 'timezone'>>;
   restId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   spendToDateUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   sports?: Resolver<Array<ResolversTypes['Sport']>, ParentType, ContextType>;
   startDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['CampaignStatus'], ParentType, ContextType>;
   targetCpaUsd?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
-  timeSeries?: Resolver<ResolversTypes['CampaignTimeSeries'], ParentType, ContextType, RequireFields<CampaignTimeSeriesArgs, 'endDate' | 'granularity' | 'startDate' | 'timezone'>>;
+  timeSeries?: Resolver<Maybe<ResolversTypes['CampaignTimeSeries']>, ParentType, ContextType, RequireFields<CampaignTimeSeriesArgs, 'endDate' | 'granularity' | 'startDate' | 'timezone'>>;
   today?: Resolver<ResolversTypes['CampaignToday'], ParentType, ContextType>;
   totalBudgetUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -1407,7 +1407,7 @@ export type CreativeResolvers<ContextType = GraphqlContext, ParentType extends R
   headline?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   iconUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  performance?: Resolver<ResolversTypes['CreativePerformance'], ParentType, ContextType>;
+  performance?: Resolver<Maybe<ResolversTypes['CreativePerformance']>, ParentType, ContextType>;
   performanceScore?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   restId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   reviewReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1450,7 +1450,7 @@ export type EndCampaignPayloadResolvers<ContextType = GraphqlContext, ParentType
 
 export type MomentTypeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MomentType'] = ResolversParentTypes['MomentType']> = {
   availableSports?: Resolver<Array<ResolversTypes['Sport']>, ParentType, ContextType>;
-  clearingPrices?: Resolver<ResolversTypes['ClearingPriceEntry'], ParentType, ContextType>;
+  clearingPrices?: Resolver<Maybe<ResolversTypes['ClearingPriceEntry']>, ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   displayName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   floorCpmUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
@@ -1466,19 +1466,19 @@ export interface MoneyScalarConfig extends GraphQLScalarTypeConfig<ResolversType
 }
 
 export type MutationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
-  addCreativeVariant?: Resolver<ResolversTypes['AddCreativeVariantPayload'], ParentType, ContextType, RequireFields<MutationAddCreativeVariantArgs, 'input'>>;
-  cancelCampaign?: Resolver<ResolversTypes['CancelCampaignPayload'], ParentType, ContextType, RequireFields<MutationCancelCampaignArgs, 'input'>>;
-  createApiClient?: Resolver<ResolversTypes['CreateApiClientPayload'], ParentType, ContextType, RequireFields<MutationCreateApiClientArgs, 'input'>>;
-  createCampaign?: Resolver<ResolversTypes['CreateCampaignPayload'], ParentType, ContextType, RequireFields<MutationCreateCampaignArgs, 'input'>>;
-  deactivateWebhookEndpoint?: Resolver<ResolversTypes['DeactivateWebhookEndpointPayload'], ParentType, ContextType, RequireFields<MutationDeactivateWebhookEndpointArgs, 'input'>>;
-  endCampaign?: Resolver<ResolversTypes['EndCampaignPayload'], ParentType, ContextType, RequireFields<MutationEndCampaignArgs, 'input'>>;
-  pauseCampaign?: Resolver<ResolversTypes['PauseCampaignPayload'], ParentType, ContextType, RequireFields<MutationPauseCampaignArgs, 'input'>>;
-  redeliverWebhookDelivery?: Resolver<ResolversTypes['RedeliverWebhookDeliveryPayload'], ParentType, ContextType, RequireFields<MutationRedeliverWebhookDeliveryArgs, 'input'>>;
-  registerWebhookEndpoint?: Resolver<ResolversTypes['RegisterWebhookEndpointPayload'], ParentType, ContextType, RequireFields<MutationRegisterWebhookEndpointArgs, 'input'>>;
-  resumeCampaign?: Resolver<ResolversTypes['ResumeCampaignPayload'], ParentType, ContextType, RequireFields<MutationResumeCampaignArgs, 'input'>>;
-  revokeApiClient?: Resolver<ResolversTypes['RevokeApiClientPayload'], ParentType, ContextType, RequireFields<MutationRevokeApiClientArgs, 'input'>>;
-  testWebhookEndpoint?: Resolver<ResolversTypes['TestWebhookEndpointPayload'], ParentType, ContextType, RequireFields<MutationTestWebhookEndpointArgs, 'input'>>;
-  updateCampaign?: Resolver<ResolversTypes['UpdateCampaignPayload'], ParentType, ContextType, RequireFields<MutationUpdateCampaignArgs, 'input'>>;
+  addCreativeVariant?: Resolver<Maybe<ResolversTypes['AddCreativeVariantPayload']>, ParentType, ContextType, RequireFields<MutationAddCreativeVariantArgs, 'input'>>;
+  cancelCampaign?: Resolver<Maybe<ResolversTypes['CancelCampaignPayload']>, ParentType, ContextType, RequireFields<MutationCancelCampaignArgs, 'input'>>;
+  createApiClient?: Resolver<Maybe<ResolversTypes['CreateApiClientPayload']>, ParentType, ContextType, RequireFields<MutationCreateApiClientArgs, 'input'>>;
+  createCampaign?: Resolver<Maybe<ResolversTypes['CreateCampaignPayload']>, ParentType, ContextType, RequireFields<MutationCreateCampaignArgs, 'input'>>;
+  deactivateWebhookEndpoint?: Resolver<Maybe<ResolversTypes['DeactivateWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationDeactivateWebhookEndpointArgs, 'input'>>;
+  endCampaign?: Resolver<Maybe<ResolversTypes['EndCampaignPayload']>, ParentType, ContextType, RequireFields<MutationEndCampaignArgs, 'input'>>;
+  pauseCampaign?: Resolver<Maybe<ResolversTypes['PauseCampaignPayload']>, ParentType, ContextType, RequireFields<MutationPauseCampaignArgs, 'input'>>;
+  redeliverWebhookDelivery?: Resolver<Maybe<ResolversTypes['RedeliverWebhookDeliveryPayload']>, ParentType, ContextType, RequireFields<MutationRedeliverWebhookDeliveryArgs, 'input'>>;
+  registerWebhookEndpoint?: Resolver<Maybe<ResolversTypes['RegisterWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationRegisterWebhookEndpointArgs, 'input'>>;
+  resumeCampaign?: Resolver<Maybe<ResolversTypes['ResumeCampaignPayload']>, ParentType, ContextType, RequireFields<MutationResumeCampaignArgs, 'input'>>;
+  revokeApiClient?: Resolver<Maybe<ResolversTypes['RevokeApiClientPayload']>, ParentType, ContextType, RequireFields<MutationRevokeApiClientArgs, 'input'>>;
+  testWebhookEndpoint?: Resolver<Maybe<ResolversTypes['TestWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationTestWebhookEndpointArgs, 'input'>>;
+  updateCampaign?: Resolver<Maybe<ResolversTypes['UpdateCampaignPayload']>, ParentType, ContextType, RequireFields<MutationUpdateCampaignArgs, 'input'>>;
 };
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
@@ -1513,18 +1513,18 @@ export type PreviewCampaignUpdatePayloadResolvers<ContextType = GraphqlContext, 
 
 export type QueryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType, RequireFields<QueryCampaignArgs, 'id'>>;
-  campaigns?: Resolver<ResolversTypes['CampaignConnection'], ParentType, ContextType, Partial<QueryCampaignsArgs>>;
-  clearingPrices?: Resolver<ResolversTypes['ClearingPrices'], ParentType, ContextType>;
+  campaigns?: Resolver<Maybe<ResolversTypes['CampaignConnection']>, ParentType, ContextType, Partial<QueryCampaignsArgs>>;
+  clearingPrices?: Resolver<Maybe<ResolversTypes['ClearingPrices']>, ParentType, ContextType>;
   creative?: Resolver<Maybe<ResolversTypes['Creative']>, ParentType, ContextType, RequireFields<QueryCreativeArgs, 'id'>>;
   momentTypes?: Resolver<Array<ResolversTypes['MomentType']>, ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
   nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
-  previewCampaignCreate?: Resolver<ResolversTypes['PreviewCampaignCreatePayload'], ParentType, ContextType, RequireFields<QueryPreviewCampaignCreateArgs, 'input'>>;
-  previewCampaignUpdate?: Resolver<ResolversTypes['PreviewCampaignUpdatePayload'], ParentType, ContextType, RequireFields<QueryPreviewCampaignUpdateArgs, 'input'>>;
+  previewCampaignCreate?: Resolver<Maybe<ResolversTypes['PreviewCampaignCreatePayload']>, ParentType, ContextType, RequireFields<QueryPreviewCampaignCreateArgs, 'input'>>;
+  previewCampaignUpdate?: Resolver<Maybe<ResolversTypes['PreviewCampaignUpdatePayload']>, ParentType, ContextType, RequireFields<QueryPreviewCampaignUpdateArgs, 'input'>>;
   sports?: Resolver<Array<ResolversTypes['SportInfo']>, ParentType, ContextType>;
-  viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
+  viewer?: Resolver<Maybe<ResolversTypes['Viewer']>, ParentType, ContextType>;
   webhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpoint']>, ParentType, ContextType, RequireFields<QueryWebhookEndpointArgs, 'id'>>;
-  webhookEndpoints?: Resolver<ResolversTypes['WebhookEndpointConnection'], ParentType, ContextType, Partial<QueryWebhookEndpointsArgs>>;
+  webhookEndpoints?: Resolver<Maybe<ResolversTypes['WebhookEndpointConnection']>, ParentType, ContextType, Partial<QueryWebhookEndpointsArgs>>;
 };
 
 export type RedeliverWebhookDeliveryPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RedeliverWebhookDeliveryPayload'] = ResolversParentTypes['RedeliverWebhookDeliveryPayload']> = {
@@ -1676,7 +1676,7 @@ export type WebhookEndpointResolvers<ContextType = GraphqlContext, ParentType ex
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   deactivatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   deactivatedReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  deliveries?: Resolver<ResolversTypes['WebhookDeliveryConnection'], ParentType, ContextType, Partial<WebhookEndpointDeliveriesArgs>>;
+  deliveries?: Resolver<Maybe<ResolversTypes['WebhookDeliveryConnection']>, ParentType, ContextType, Partial<WebhookEndpointDeliveriesArgs>>;
   events?: Resolver<Array<ResolversTypes['WebhookEventKind']>, ParentType, ContextType>;
   failureCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;

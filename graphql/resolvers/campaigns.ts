@@ -41,12 +41,17 @@ export async function loadCreative(context: GraphqlContext, restId: string): Pro
 export const campaignResolvers: Resolvers = {
   Query: {
     campaigns: async (_, args, context) => {
-      const { actor } = scoped(context, "campaigns:read");
+      const { actor, loaders } = scoped(context, "campaigns:read");
       const { status, orderBy, ...page } = args;
       const result = await listCampaignConnection(actor, toRestQuery({ status, orderBy }), page, {
         now: context.now(),
       });
-      return connection(result, camelize);
+      // a creative's `campaign` on this page is then read from the page itself
+      return connection(result, (record) => {
+        const campaign = camelize(record);
+        loaders.campaign.prime(campaign.id, campaign);
+        return campaign;
+      });
     },
     campaign: (_, args, context) => loadCampaign(context, restIdOf(args.id, "Campaign")),
     creative: (_, args, context) => loadCreative(context, restIdOf(args.id, "Creative")),

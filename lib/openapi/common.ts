@@ -111,7 +111,9 @@ export function withIdempotencyKeys(paths: ZodOpenApiPathsObject): ZodOpenApiPat
     const copy: Record<string, unknown> = { ...item };
     for (const method of ["post", "patch", "delete"]) {
       const operation = item[method];
-      if (!path.startsWith("/api/") || !operation?.security?.some((requirement) => "oauth2" in requirement)) continue;
+      // GraphQL mutations have no Idempotency-Key (docs/decisions/1104)
+      if (!path.startsWith("/api/") || path === "/api/graphql") continue;
+      if (!operation?.security?.some((requirement) => "oauth2" in requirement)) continue;
       const responses: ZodOpenApiResponsesObject = { ...operation.responses };
       for (const status of ["409", "422"] as const) {
         const added = extra[status]!;
