@@ -1,20 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { admin } from "./helpers";
+import { blockOutsideRequests, newAdvertiserToken } from "./helpers";
 
 test("the built app answers GraphQL: a query, a mutation's userErrors, 401 for a bad token", async ({ request }) => {
-  const created = admin(
-    "create-advertiser",
-    "--name",
-    "GraphQL Co",
-    "--email",
-    `gql-${Date.now()}@example.test`,
-    "--password",
-    "e2e-password-123",
-  );
-  const token = await request.post("/api/auth/token", {
-    form: { grant_type: "client_credentials", client_id: created.client_id!, client_secret: created.client_secret! },
-  });
-  const { access_token } = (await token.json()) as { access_token: string };
+  const { access_token } = (await newAdvertiserToken(request, "GraphQL Co")).body;
   const headers = { authorization: `Bearer ${access_token}`, "content-type": "application/json; charset=utf-8" };
 
   const query = await request.post("/api/graphql", {
@@ -72,13 +60,7 @@ test("the built app answers GraphQL: a query, a mutation's userErrors, 401 for a
 });
 
 test("the GraphQL schema page renders the SDL without any outside request", async ({ page, baseURL }) => {
-  const outside: string[] = [];
-  await page.route("**/*", (route) => {
-    const url = route.request().url();
-    if (url.startsWith(baseURL!) || url.startsWith("data:")) return route.continue();
-    outside.push(url);
-    return route.abort();
-  });
+  const outside = await blockOutsideRequests(page, baseURL!);
   await page.goto("/");
   await page.getByRole("link", { name: "GraphQL schema" }).click();
   await expect(page).toHaveURL(/\/docs\/graphql$/);
