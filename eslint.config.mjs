@@ -4,10 +4,109 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import prettier from "eslint-config-prettier/flat";
 
-const noPrismaOutsideLib = {
-  group: ["@/prisma/generated/*", "@/prisma/generated/**", "@prisma/client", "@prisma/client/*"],
-  message: "Only lib/db and lib/domain talk to the database: call a domain service.",
-};
+// The import directions of ARCHITECTURE.md ("Import directions"). Folder rules
+// use import/no-restricted-paths, which resolves each import (relative or "@/")
+// to the file it names, so "../db/client" and "@/lib/db/client" are the same
+// import; package rules use no-restricted-imports on the specifier.
+// eslint.layering.test.ts lints a forbidden import of each kind in each zone.
+
+/** Test files and test helpers: exempt from the transport rule only (they set up rows). */
+const TESTS = ["**/*.test.ts", "**/*.test.tsx", "test/**", "e2e/**"];
+
+const PURE = "lib/auction is pure: no database, no Prisma, no driver, no domain service, no transport.";
+const DOMAIN = "lib/domain is below every transport: no Next, no lib/http, no route, no hot router.";
+const DELIVERY = "lib/delivery is below the transports that call it: no Next, no lib/http, no route, no hot router.";
+const TRANSPORT = "Route handlers and the hot router are transports: call a domain service or the delivery engine.";
+const RESOLVERS = "graphql/ is a transport: resolvers and loaders call lib/domain services, never the database.";
+const BELOW_TRANSPORTS = "lib/ serves every transport: it never imports graphql/ or mcp/.";
+const GENERATED =
+  "Only lib/db imports a generated Prisma client: take types from @/lib/db/client, SQL from @/lib/db/sql.";
+const STANDALONE = "mcp/src is a standalone package: call the REST API through rest-client.ts.";
+
+/** Folder zones: files under `target` may not import files under `from` (tests: zones that hold for tests too). */
+const zones = [
+  {
+    target: "./lib/auction",
+    from: ["./lib/db", "./lib/domain", "./lib/delivery", "./lib/http", "./lib/server", "./lib/webhooks", "./app"],
+    message: PURE,
+    tests: true,
+  },
+  {
+    target: "./lib/domain",
+    from: ["./lib/http", "./lib/server", "./lib/delivery", "./lib/workers", "./app"],
+    message: DOMAIN,
+    tests: true,
+  },
+  {
+    target: "./lib/delivery",
+    from: ["./lib/http", "./lib/server", "./lib/workers", "./app"],
+    message: DELIVERY,
+    tests: true,
+  },
+  { target: ["./app", "./lib/server"], from: ["./lib/db"], message: TRANSPORT, tests: false },
+  { target: "./graphql", from: ["./lib/db", "./lib/server", "./app"], message: RESOLVERS, tests: false },
+  { target: "./lib", from: ["./graphql", "./mcp"], message: BELOW_TRANSPORTS, tests: false },
+  {
+    target: [
+      "./app",
+      "./graphql",
+      "./lib/!(db)/**",
+      "./lib/*.ts",
+      "./scripts",
+      "./test",
+      "./e2e",
+      "./server.ts",
+      "./mcp",
+    ],
+    from: ["./prisma/generated"],
+    message: GENERATED,
+    tests: true,
+  },
+  {
+    target: "./mcp/src",
+    from: ["./lib", "./app", "./prisma", "./test", "./scripts", "./server.ts"],
+    message: STANDALONE,
+    tests: true,
+  },
+].map(({ target, from, message, tests }) => ({ zone: { target, from, message }, tests }));
+
+// package specifiers, matched from the start (a relative path through a folder named "pg" is not the pg driver)
+const NEXT = "next(/|$)";
+const DRIVERS = "(pg|pg-[\\w-]+|better-sqlite3)(/|$)";
+const PRISMA = "(@prisma/|prisma(/|$))";
+const ALIAS = "@/";
+
+/** Package rules, one set per folder (no file is in two sets: flat config keeps only one option list per rule). */
+const packageRules = [
+  { files: ["lib/auction/**"], packages: [NEXT, DRIVERS, PRISMA], message: PURE, tests: true },
+  { files: ["lib/domain/**"], packages: [NEXT, DRIVERS], message: DOMAIN, tests: true },
+  { files: ["lib/delivery/**"], packages: [NEXT], message: DELIVERY, tests: true },
+  { files: ["app/**", "lib/server/**"], packages: [DRIVERS, PRISMA], message: TRANSPORT, tests: false },
+  { files: ["graphql/**"], packages: [DRIVERS, PRISMA], message: RESOLVERS, tests: false },
+  { files: ["mcp/src/**"], packages: [NEXT, ALIAS], message: STANDALONE, tests: true },
+];
+
+const layering = [
+  {
+    files: ["**/*.{ts,tsx,mts}"],
+    ignores: TESTS,
+    rules: { "import/no-restricted-paths": ["error", { zones: zones.map((entry) => entry.zone) }] },
+  },
+  {
+    files: TESTS,
+    rules: {
+      "import/no-restricted-paths": [
+        "error",
+        { zones: zones.filter((entry) => entry.tests).map((entry) => entry.zone) },
+      ],
+    },
+  },
+  ...packageRules.map(({ files, packages, message, tests }) => ({
+    files,
+    ...(tests ? {} : { ignores: TESTS }),
+    rules: { "no-restricted-imports": ["error", { patterns: [{ regex: `^(${packages.join("|")})`, message }] }] },
+  })),
+];
 
 const config = [
   ...nextVitals,
@@ -32,95 +131,7 @@ const config = [
       "@typescript-eslint/consistent-type-definitions": ["error", "type"],
     },
   },
-  {
-    // routes, resolvers and components are transports: no database access of their own
-    // (graphql/ resolvers call lib/domain services only; graphql/__generated__ is ignored above)
-    files: ["app/**/*.{ts,tsx}", "graphql/**/*.ts", "components/**/*.{ts,tsx}"],
-    ignores: ["**/*.test.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            noPrismaOutsideLib,
-            { group: ["@/lib/db/*"], message: "Call a domain service instead of the database." },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // the domain and the libraries under it serve every transport: they never import one
-    files: ["lib/**/*.ts"],
-    ignores: ["**/*.test.ts", "lib/auction/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["@/app/*", "@/app/**", "@/graphql/*", "@/graphql/**", "@/mcp/*", "@/mcp/**", "@/components/*"],
-              message: "lib/ must not depend on a transport (app/, graphql/, mcp/) or on components.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // the auction core is pure: no database, no Next, no domain services
-    files: ["lib/auction/**/*.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            noPrismaOutsideLib,
-            {
-              group: ["@/lib/db/*", "@/lib/domain/*", "@/lib/domain/**", "next", "next/*"],
-              message: "lib/auction is pure.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // client components never import server-side modules
-    files: ["components/**/*.tsx"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            noPrismaOutsideLib,
-            {
-              group: ["@/lib/domain/*", "@/lib/domain/**", "@/lib/db/*"],
-              message: "Client components receive data as props.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // the MCP package is published alone: it talks to the service through its REST API only
-    files: ["mcp/src/**/*.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            noPrismaOutsideLib,
-            {
-              group: ["@/*", "@/**", "**/lib/**", "**/app/**", "**/prisma/**", "**/test/**", "next", "next/*"],
-              message: "mcp/src is a standalone package: call the REST API through rest-client.ts.",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...layering,
   // formatting is Prettier's (npm run lint checks it): no stylistic ESLint rules
   prettier,
 ];

@@ -17,6 +17,7 @@ import { REQUEST_ID_HEADER, requestIdFrom } from "@/lib/http/request-id";
 import { logger } from "@/lib/log";
 import { isHotPath, type HotRequest } from "@/lib/server/hot-router";
 import { createHotRouter } from "@/lib/server/hot-routes";
+import { lingerAfterResponse } from "@/lib/server/linger";
 import { WORKERS } from "@/lib/workers/all";
 import { startWorkers } from "@/lib/workers/registry";
 
@@ -62,6 +63,7 @@ async function main() {
     const started = performance.now();
     const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
     const hotPath = isHotPath(pathname);
+    lingerAfterResponse(req, res);
     res.on("finish", () => {
       const fields = {
         requestId,

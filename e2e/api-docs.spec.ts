@@ -24,6 +24,11 @@ test("the API reference renders the OpenAPI document without any outside request
   const schema = page.locator("article#schema-CreativeInput");
   await expect(schema).toContainText("headline");
   await expect(schema).toContainText("max length 60");
+  // pacing is in the contract: chosen at E5 (even or asap), shown on the campaign
+  const createInput = page.locator("article#schema-CreateCampaignInput");
+  await expect(createInput).toContainText("pacing");
+  await expect(createInput).toContainText("asap");
+  await expect(page.locator("article#schema-Campaign")).toContainText("pacing");
   const agents = page.locator("section[aria-labelledby=agents]");
   await expect(agents).toContainText('"SMA_API_KEY": "<client_id>:<client_secret>"');
   await expect(agents).toContainText(`"url": "${process.env.E2E_BASE_URL}/mcp"`);

@@ -3,6 +3,7 @@
 // fault shows (nothing internal, the request id).
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
+import { GRAPHQL_BODY_LIMIT } from "@/lib/http/body-limits";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import pino from "pino";
@@ -11,7 +12,6 @@ import { gql, onlyError, type GqlResult } from "@/test/graphql";
 import { makeRequest } from "@/test/http";
 import { GET, POST } from "@/app/api/graphql/route";
 import { createContext } from "./context";
-import { MAX_BODY_BYTES } from "./http";
 import { graphqlServer } from "./server";
 import { MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_TOKENS } from "./limits";
 
@@ -94,7 +94,7 @@ describe("methods and media types", () => {
   });
 
   it("answers 413 for a body over the cap without reading further", async () => {
-    const big = JSON.stringify({ query: `{ momentTypes { key } } # ${"x".repeat(MAX_BODY_BYTES)}` });
+    const big = JSON.stringify({ query: `{ momentTypes { key } } # ${"x".repeat(GRAPHQL_BODY_LIMIT)}` });
     const res = await send(post(big, "application/json"));
     expect(res.status).toBe(413);
     expect(onlyError(res).extensions).toMatchObject({ code: "PAYLOAD_TOO_LARGE", apiCode: "payload_too_large" });

@@ -9,37 +9,14 @@ import { HeaderMap, type HTTPGraphQLRequest } from "@apollo/server";
 import { GraphQLError } from "graphql";
 import { requestActor } from "@/lib/auth/request-actor";
 import { AppError, ERROR_CODES, toAppError, type ErrorCode } from "@/lib/errors";
+import { GRAPHQL_BODY_LIMIT } from "@/lib/http/body-limits";
+import { readBodyText } from "@/lib/http/read-body";
 import { requestIdFrom } from "@/lib/http/request-id";
 import { requestLogger } from "@/lib/log";
 import { createContext, type GraphqlContext } from "./context";
 import { graphqlServer } from "./server";
 
-/** Larger than any sensible operation with its variables. */
-export const MAX_BODY_BYTES = 256 * 1024;
-
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
-
-class BodyTooLarge extends Error {}
-
-async function readCapped(request: Request, maxBytes: number): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new BodyTooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new BodyTooLarge();
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
-}
 
 function errorResponse(code: ErrorCode, message: string, requestId: string, headers: Record<string, string> = {}) {
   const body = {
@@ -56,7 +33,7 @@ async function httpRequest(request: Request, url: URL): Promise<HTTPGraphQLReque
   request.headers.forEach((value, name) => headers.set(name, value));
   let body: unknown = undefined;
   if (request.method === "POST") {
-    const text = await readCapped(request, MAX_BODY_BYTES);
+    const text = await readBodyText(request, GRAPHQL_BODY_LIMIT);
     const type = request.headers.get("content-type") ?? "";
     if (JSON_TYPE.test(type)) {
       try {
@@ -120,9 +97,6 @@ export async function handleGraphqlRequest(request: Request): Promise<Response> 
     });
     return new Response(stream, { status, headers });
   } catch (error) {
-    if (error instanceof BodyTooLarge) {
-      return errorResponse("payload_too_large", `The request body is larger than ${MAX_BODY_BYTES} bytes.`, requestId);
-    }
     const appError = toAppError(error);
     if (appError.code === "internal_error") {
       log.error({ err: error }, "graphql transport fault");

@@ -38,7 +38,7 @@ function once<T>(compute: () => Promise<T>): () => Promise<T> {
 
 export function createLoaders(actor: Actor, now: () => Date) {
   return {
-    campaign: batched((ids) => getCampaignRecords(actor, ids, { now: now() }), camelize),
+    campaign: batched((ids) => getCampaignRecords(actor, ids), camelize),
     campaignCreatives: batched(
       (ids) => loadCampaignCreatives(actor, ids),
       (value) => value,

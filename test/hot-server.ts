@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { isHotPath, type HotRequest } from "@/lib/server/hot-router";
 import { createHotRouter } from "@/lib/server/hot-routes";
+import { lingerAfterResponse, type LingerOptions } from "@/lib/server/linger";
 
 export type HotServer = { url: string; server: Server; close(): Promise<void> };
 
@@ -13,9 +14,8 @@ type RouteHandler = (request: Request) => Promise<Response>;
 /** Next route handlers this server also serves, by exact path (what Next would route there). */
 export type AppRoutes = Record<string, Partial<Record<string, RouteHandler>>>;
 
+/** As Next hands a request to a route handler: the body is the IncomingMessage itself, read lazily as a web stream. */
 async function serveAppRoute(handler: RouteHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
   headers.set("x-sma-client-ip", req.socket.remoteAddress ?? "unknown");
@@ -24,20 +24,21 @@ async function serveAppRoute(handler: RouteHandler, req: IncomingMessage, res: S
     new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, {
       method: req.method,
       headers,
-      body: hasBody ? Buffer.concat(chunks) : undefined,
-    }),
+      ...(hasBody ? { body: req as unknown as ReadableStream, duplex: "half" } : {}),
+    } as RequestInit),
   );
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
-export async function startHotServer(appRoutes: AppRoutes = {}): Promise<HotServer> {
+export async function startHotServer(appRoutes: AppRoutes = {}, linger: LingerOptions = {}): Promise<HotServer> {
   const router = createHotRouter();
   const server = createServer((req, res) => {
     const hotReq = req as HotRequest;
     hotReq.requestId = randomUUID();
     hotReq.clientIp = req.socket.remoteAddress ?? "unknown";
     const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
+    lingerAfterResponse(req, res, linger);
     const appRoute = appRoutes[pathname]?.[req.method ?? "GET"];
     if (appRoute) {
       void serveAppRoute(appRoute, req, res);

@@ -37,7 +37,10 @@ export type Receiver = {
   connections(): number;
   /** how to answer the next requests (default 200 "ok") */
   reply: (request: ReceivedRequest) => Reply;
-  /** resolves when `count` requests to `path` (or any path) have arrived */
+  /**
+   * Resolves when `count` requests to `path` (or any path) have arrived. No deadline
+   * unless given: a request that never comes fails on the test's own timeout.
+   */
   waitFor(count: number, path?: string, timeoutMs?: number): Promise<ReceivedRequest[]>;
   clear(): void;
   close(): Promise<void>;
@@ -102,27 +105,30 @@ export async function startReceiver(): Promise<Receiver> {
     clear: () => {
       receiver.requests.length = 0;
     },
-    waitFor: (count: number, path?: string, timeoutMs = 15_000) =>
+    waitFor: (count: number, path?: string, timeoutMs?: number) =>
       new Promise<ReceivedRequest[]>((resolve, reject) => {
         const matching = () => receiver.requests.filter((request) => path === undefined || request.path === path);
         const waiter = {
           check: () => {
             const found = matching();
             if (found.length < count) return false;
-            clearTimeout(timer);
+            if (timer) clearTimeout(timer);
             waiters.splice(waiters.indexOf(waiter), 1);
             resolve(found);
             return true;
           },
         };
-        const timer = setTimeout(() => {
-          waiters.splice(waiters.indexOf(waiter), 1);
-          reject(
-            new Error(
-              `receiver: ${matching().length} of ${count} requests${path ? ` to ${path}` : ""} after ${timeoutMs} ms`,
-            ),
-          );
-        }, timeoutMs);
+        const timer =
+          timeoutMs === undefined
+            ? undefined
+            : setTimeout(() => {
+                waiters.splice(waiters.indexOf(waiter), 1);
+                reject(
+                  new Error(
+                    `receiver: ${matching().length} of ${count} requests${path ? ` to ${path}` : ""} after ${timeoutMs} ms`,
+                  ),
+                );
+              }, timeoutMs);
         waiters.push(waiter);
         waiter.check();
       }),

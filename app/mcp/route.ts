@@ -10,6 +10,7 @@ import { mcpUrl } from "@/lib/domain/discovery/adagents";
 import { protectedResourceMetadataUrl } from "@/lib/domain/discovery/oauth-metadata";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { bodyLimitFor } from "@/lib/http/body-limits";
 import { defineRoute } from "@/lib/http/define-route";
 import { createSmaMcpServer } from "@/mcp/src/registry";
 import { createRestClient } from "@/mcp/src/rest-client";
@@ -31,38 +32,41 @@ async function mcpActor(request: Request, baseUrl: string): Promise<Actor> {
   }
 }
 
-export const POST = defineRoute({ auth: "none" }, async ({ request, body, log }) => {
-  const baseUrl = env().PUBLIC_BASE_URL;
-  const actor = await mcpActor(request, baseUrl);
-  const message = await body();
-  const authorization = request.headers.get("authorization")!;
-  const api = createRestClient({
-    baseUrl,
-    authorization: async () => authorization,
-    fetch: inProcessFetch(request.headers),
-  });
-  const server = createSmaMcpServer({
-    api,
-    scopes: actor.scopes,
-    agentUrl: mcpUrl(baseUrl),
-    onUnexpectedError: (error, tool) => log.error({ err: error, tool }, "mcp tool failed"),
-  });
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-  });
-  await server.connect(transport);
-  try {
-    return await transport.handleRequest(request, {
-      parsedBody: message,
-      authInfo: {
-        token: authorization.replace(/^Bearer\s+/i, ""),
-        clientId: actor.clientId ?? "",
-        scopes: [...actor.scopes],
-        extra: { advertiserId: actor.advertiserId },
-      },
+export const POST = defineRoute(
+  { auth: "none", maxBodyBytes: bodyLimitFor("/mcp") },
+  async ({ request, body, log }) => {
+    const baseUrl = env().PUBLIC_BASE_URL;
+    const actor = await mcpActor(request, baseUrl);
+    const message = await body();
+    const authorization = request.headers.get("authorization")!;
+    const api = createRestClient({
+      baseUrl,
+      authorization: async () => authorization,
+      fetch: inProcessFetch(request.headers),
     });
-  } finally {
-    await server.close();
-  }
-});
+    const server = createSmaMcpServer({
+      api,
+      scopes: actor.scopes,
+      agentUrl: mcpUrl(baseUrl),
+      onUnexpectedError: (error, tool) => log.error({ err: error, tool }, "mcp tool failed"),
+    });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(request, {
+        parsedBody: message,
+        authInfo: {
+          token: authorization.replace(/^Bearer\s+/i, ""),
+          clientId: actor.clientId ?? "",
+          scopes: [...actor.scopes],
+          extra: { advertiserId: actor.advertiserId },
+        },
+      });
+    } finally {
+      await server.close();
+    }
+  },
+);

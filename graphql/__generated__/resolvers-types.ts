@@ -342,6 +342,8 @@ export type CreateCampaignInput = {
   endDate?: InputMaybe<Scalars['Date']['input']>;
   momentTypes: Array<MomentTypeKey>;
   name: Scalars['String']['input'];
+  /** Omitted: EVEN. */
+  pacing?: InputMaybe<Pacing>;
   postbackUrl?: InputMaybe<Scalars['String']['input']>;
   sports: Array<Sport>;
   /** Today (UTC) or later. */
@@ -803,6 +805,8 @@ export type UpdateCampaignInput = {
   endDate?: InputMaybe<Scalars['Date']['input']>;
   id: Scalars['ID']['input'];
   name?: InputMaybe<Scalars['String']['input']>;
+  /** EVEN to ASAP can raise spend. */
+  pacing?: InputMaybe<Pacing>;
   /** null removes it. */
   postbackUrl?: InputMaybe<Scalars['String']['input']>;
   /** null turns CPA auto-bidding off. */

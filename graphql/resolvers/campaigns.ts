@@ -2,6 +2,8 @@
 // (E11); reports (E9) and time series (E10) as fields of a campaign.
 import { isMomentType, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import { isSport, type Sport } from "@/lib/domain/sports";
+import { budgetDay } from "@/lib/delivery/rules/pacing";
+import { microsToUsd } from "@/lib/money";
 import { listCampaignConnection } from "@/lib/domain/campaigns/campaign-connection";
 import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
 import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
@@ -43,9 +45,7 @@ export const campaignResolvers: Resolvers = {
     campaigns: async (_, args, context) => {
       const { actor, loaders } = scoped(context, "campaigns:read");
       const { status, orderBy, ...page } = args;
-      const result = await listCampaignConnection(actor, toRestQuery({ status, orderBy }), page, {
-        now: context.now(),
-      });
+      const result = await listCampaignConnection(actor, toRestQuery({ status, orderBy }), page);
       // a creative's `campaign` on this page is then read from the page itself
       return connection(result, (record) => {
         const campaign = camelize(record);
@@ -59,6 +59,16 @@ export const campaignResolvers: Resolvers = {
   Campaign: {
     id: (parent) => toGlobalId("Campaign", parent.id),
     restId: (parent) => parent.id,
+    today: (parent, _, context) => {
+      const day = budgetDay(parent.budgetState, context.now().getTime());
+      return {
+        date: day.date,
+        spendUsd: microsToUsd(day.spendMicros),
+        dailyBudgetUsd: microsToUsd(day.dailyBudgetMicros),
+        pacingAllowanceUsd: day.pacingAllowanceMicros === null ? null : microsToUsd(day.pacingAllowanceMicros),
+        remainingUsd: microsToUsd(day.remainingMicros),
+      };
+    },
     primaryCreative: async (parent, _, context) => (await creativesOf(context, parent.id))[0]!,
     creatives: (parent, _, context) => creativesOf(context, parent.id),
     report: async (parent, args, context) => {

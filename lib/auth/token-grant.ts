@@ -11,11 +11,14 @@ export class OAuthError extends Error {
   constructor(
     readonly error: OAuthErrorCode,
     readonly description: string,
+    /** overrides the status the code implies (413 for an oversized body) */
+    readonly statusOverride?: number,
   ) {
     super(description);
   }
 
   get status(): number {
+    if (this.statusOverride) return this.statusOverride;
     if (this.error === "invalid_client") return 401;
     if (this.error === "rate_limited") return 429;
     return 400;

@@ -7,7 +7,7 @@ import { env } from "@/lib/env";
 import { createAdapterFactory, databaseKind, type DatabaseKind } from "./adapters";
 
 export type Db = PrismaClient;
-export type { Prisma } from "@/prisma/generated/sqlite/client";
+export type { Campaign, Creative, Prisma } from "@/prisma/generated/sqlite/client";
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 /** `onQuery` sees every SQL statement the client sends (tests count them). */

@@ -67,4 +67,77 @@ describe("defineRoute", () => {
     expect(res.body.request_id).toBe(res.headers.get("x-request-id"));
     expect(res.text).not.toMatch(/SQLITE|secret_stuff|\/work\/|\.ts/);
   });
+
+  it("answers any JSON value that is not an object (array, string, number, null, boolean) with 422, never 500", async () => {
+    for (const value of [[], "text", 42, null, true, [{ name: "a", bid_cpm_usd: 1 }]]) {
+      const res = await call(echo, "/x", {
+        body: JSON.stringify(value),
+        headers: { "content-type": "application/json" },
+      });
+      expect(res.status, JSON.stringify(value)).toBe(422);
+      expect(res.body.code).toBe("validation_failed");
+    }
+  });
+});
+
+describe("defineRoute body limit", () => {
+  const small = defineRoute({ auth: "none", maxBodyBytes: 100 }, async ({ body }) => jsonResponse(await body()));
+
+  it("reads up to the limit; one byte more is 413 payload_too_large problem+json", async () => {
+    const fits = JSON.stringify({ pad: "x".repeat(100 - 10) });
+    expect(Buffer.byteLength(fits)).toBe(100);
+    expect((await call(small, "/x", { body: fits, headers: { "content-type": "application/json" } })).status).toBe(200);
+    const over = JSON.stringify({ pad: "x".repeat(100 - 9) });
+    const res = await call(small, "/x", { body: over, headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(413);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    expect(res.body).toMatchObject({ status: 413, code: "payload_too_large", title: "Payload too large" });
+    expect(res.body.detail).toContain("100 bytes");
+  });
+
+  it("decides from Content-Length without reading the body", async () => {
+    let pulled = 0;
+    const stream = new ReadableStream(
+      {
+        pull(controller) {
+          pulled++;
+          controller.enqueue(new TextEncoder().encode("{}"));
+          controller.close();
+        },
+      },
+      { highWaterMark: 0 },
+    ); // pulled only when read
+    const request = new Request("http://sma.test/x", {
+      method: "POST",
+      body: stream,
+      duplex: "half",
+      headers: { "content-type": "application/json", "content-length": "5000000" },
+    } as RequestInit);
+    const response = await small(request);
+    expect(response.status).toBe(413);
+    expect(pulled).toBe(0);
+  });
+
+  it("counts the bytes of a body of unknown length and stops reading past the limit", async () => {
+    let pulled = 0;
+    const stream = new ReadableStream(
+      {
+        pull(controller) {
+          pulled++;
+          controller.enqueue(new Uint8Array(64).fill(32));
+          if (pulled === 1000) controller.close();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const request = new Request("http://sma.test/x", {
+      method: "POST",
+      body: stream,
+      duplex: "half",
+      headers: { "content-type": "application/json" },
+    } as RequestInit);
+    const response = await small(request);
+    expect(response.status).toBe(413);
+    expect(pulled).toBeLessThan(10); // 2 chunks pass the limit; the rest is never read
+  });
 });

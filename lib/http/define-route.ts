@@ -11,8 +11,10 @@ import {
 } from "@/lib/domain/idempotency/idempotent-request";
 import { AppError, toAppError } from "@/lib/errors";
 import { requestLogger } from "@/lib/log";
+import { DEFAULT_BODY_LIMIT } from "./body-limits";
 import { clientIp } from "./client-ip";
 import { problemResponse } from "./problem";
+import { readBodyText } from "./read-body";
 import { consumeRateLimit, rateLimitedError, type RateLimitPolicy } from "./rate-limit";
 import { requestIdFrom } from "./request-id";
 
@@ -28,8 +30,14 @@ type BaseContext<P extends Params> = {
   body(): Promise<unknown>;
 };
 
+type BodyOptions = {
+  /** bytes of body read at most (lib/http/body-limits.ts); 413 payload_too_large past it */
+  maxBodyBytes?: number;
+};
+
 type Options =
-  { auth: "none"; rateLimit?: RateLimitPolicy } | { auth: "token"; scope?: Scope; rateLimit?: RateLimitPolicy };
+  | ({ auth: "none"; rateLimit?: RateLimitPolicy } & BodyOptions)
+  | ({ auth: "token"; scope?: Scope; rateLimit?: RateLimitPolicy } & BodyOptions);
 
 type Context<O extends Options, P extends Params> = O extends { auth: "token" }
   ? BaseContext<P> & { actor: Actor }
@@ -37,7 +45,10 @@ type Context<O extends Options, P extends Params> = O extends { auth: "token" }
 
 type NextRouteContext = { params?: Promise<Params> };
 
-export async function readJsonBody(request: Request, readText: () => Promise<string> = () => request.text()) {
+export async function readJsonBody(
+  request: Request,
+  readText: () => Promise<string> = () => readBodyText(request, DEFAULT_BODY_LIMIT),
+) {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
     throw new AppError("bad_request", { detail: "Content-Type must be application/json." });
@@ -87,7 +98,7 @@ export function defineRoute<O extends Options, P extends Params = Params>(
     let rateHeaders: Record<string, string> = {};
     let claim: IdempotencyClaim | undefined;
     let bodyText: Promise<string> | undefined;
-    const readText = () => (bodyText ??= request.text());
+    const readText = () => (bodyText ??= readBodyText(request, options.maxBodyBytes ?? DEFAULT_BODY_LIMIT));
     try {
       const params = ((await routeContext?.params) ?? {}) as P;
       const base: BaseContext<P> = {

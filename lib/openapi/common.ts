@@ -4,7 +4,9 @@
 import { z } from "zod";
 import type { ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from "zod-openapi";
 import type { Scope } from "@/lib/auth/scopes";
+import { oauthError } from "@/lib/auth/auth.schemas";
 import { ERROR_CODES, type ErrorCode } from "@/lib/errors";
+import { bodyLimitFor } from "@/lib/http/body-limits";
 
 export const problemSchema = z
   .object({
@@ -24,6 +26,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: "The token lacks the required scope",
   404: "Not found (or owned by another advertiser)",
   409: "Conflict with the resource's current state",
+  413: "The body is larger than this operation accepts (see x-body-limit-bytes)",
   422: "Validation failed",
   429: "Rate limit exceeded",
   500: "Unexpected error",
@@ -95,8 +98,44 @@ const idempotencyKeyHeader = z.object({
 type Operation = {
   security?: readonly Record<string, readonly string[]>[];
   requestParams?: Record<string, unknown>;
+  requestBody?: unknown;
+  description?: string;
   responses?: ZodOpenApiResponsesObject;
 };
+
+/**
+ * Every operation that takes a body reads at most its limit (lib/http/body-limits.ts):
+ * state it (`x-body-limit-bytes`, the description) and add the 413 answer, once,
+ * from the same table the routes use. E1 answers it with an RFC 6749 body.
+ */
+export function withBodyLimits(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [path, item] of Object.entries(paths) as [string, Record<string, Operation | undefined>][]) {
+    const copy: Record<string, unknown> = { ...item };
+    for (const method of ["post", "patch", "put"]) {
+      const operation = item[method];
+      if (!operation?.requestBody) continue;
+      const limit = bodyLimitFor(path);
+      // an operation that documents its own 413 (GraphQL answers in its own shape) keeps it
+      const tooLarge = operation.responses?.["413"]
+        ? operation.responses["413"]
+        : path === "/api/auth/token"
+          ? {
+              description: `invalid_request: the body is larger than ${limit} bytes`,
+              content: { "application/json": { schema: oauthError } },
+            }
+          : problemResponses("payload_too_large")["413"]!;
+      copy[method] = {
+        ...operation,
+        description: `${operation.description ?? ""}${operation.description ? " " : ""}Bodies of at most ${limit} bytes (413 past that).`,
+        "x-body-limit-bytes": limit,
+        responses: { ...operation.responses, "413": tooLarge },
+      };
+    }
+    out[path] = copy;
+  }
+  return out as ZodOpenApiPathsObject;
+}
 
 /**
  * Every token-authenticated POST, PATCH and DELETE of the REST API (/api/...)

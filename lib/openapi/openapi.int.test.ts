@@ -13,7 +13,7 @@ import { call, type CallOptions } from "@/test/http";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { expectMatchesOpenApi, expectRequestMatchesOpenApi, matchTemplate } from "@/test/openapi";
 import { createPlatformKey } from "@/lib/auth/platform-keys";
-import { stopDeliveryEngine } from "@/lib/domain/delivery/engine-instance";
+import { stopDeliveryEngine } from "@/lib/delivery/engine/engine-instance";
 import { resetEnvForTests } from "@/lib/env";
 import { emitCampaignsChanged } from "@/lib/process-bus";
 import { startHotServer, type HotServer } from "@/test/hot-server";

@@ -116,15 +116,14 @@ describe("guardedRequest", () => {
     expect((loop as OutboundFailedError).reason).toBe("too_many_redirects");
   });
 
+  // a hang past the timeout would fail on the test's own timeout; no elapsed-time bound (it would measure the machine)
   it("times out a server that never answers", async () => {
-    const started = Date.now();
     const error = await guardedRequest(`http://127.0.0.1:${hangPort}/`, {
       allowHosts: [`127.0.0.1:${hangPort}`],
       timeoutMs: 300,
     }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OutboundFailedError);
     expect((error as OutboundFailedError).reason).toBe("timeout");
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it("caps the body it reads", async () => {

@@ -3,6 +3,7 @@
 // with exact or prefix matches, problem+json for anything it does not know.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AppError, toAppError } from "@/lib/errors";
+import { declaredLength, payloadTooLarge } from "@/lib/http/body-limits";
 import { problemBody, PROBLEM_CONTENT_TYPE } from "@/lib/http/problem";
 import { logger } from "@/lib/log";
 
@@ -51,32 +52,47 @@ export function sendProblem(res: ServerResponse, error: unknown, requestId: stri
   res.end(text);
 }
 
-const MAX_BODY_BYTES = 64 * 1024;
-
-/** Reads and parses a JSON request body (400 on a wrong type, bad JSON or over 64 KiB). */
-export function readJson(req: IncomingMessage): Promise<unknown> {
+/**
+ * Reads and parses a JSON request body of at most `limit` bytes: 400 on a wrong
+ * type or bad JSON, 413 past the limit (from Content-Length before reading, else
+ * by counting). Past the limit nothing more is kept: the rest flows unread and
+ * is drained or the connection closed after the answer (./linger.ts), never reset.
+ */
+export function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const type = req.headers["content-type"] ?? "";
     if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
-      req.resume();
       reject(new AppError("bad_request", { detail: "Content-Type must be application/json." }));
+      return;
+    }
+    const declared = declaredLength(req.headers["content-length"]);
+    if (declared !== null && declared > limit) {
+      reject(payloadTooLarge(limit));
       return;
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on("data", (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new AppError("bad_request", { detail: "The request body is larger than 64 KiB." }));
-        req.destroy();
+      if (size > limit) {
+        req.off("data", onData);
+        chunks.length = 0;
+        reject(payloadTooLarge(limit));
         return;
       }
       chunks.push(chunk);
-    });
+    };
+    req.on("data", onData);
     req.on("error", reject);
     req.on("end", () => {
+      if (size > limit) return;
+      const text = Buffer.concat(chunks).toString("utf8");
+      if (!text.trim()) {
+        reject(new AppError("bad_request", { detail: "The request body is empty." }));
+        return;
+      }
       try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown);
+        resolve(JSON.parse(text) as unknown);
       } catch {
         reject(new AppError("bad_request", { detail: "The request body is not valid JSON." }));
       }

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPlatformKey } from "@/lib/auth/platform-keys";
 import { db } from "@/lib/db/client";
-import { stopDeliveryEngine } from "@/lib/domain/delivery/engine-instance";
-import { deliveryCampaign, resetDeliveryTables } from "@/lib/domain/delivery/test-support";
+import { stopDeliveryEngine } from "@/lib/delivery/engine/engine-instance";
+import { deliveryCampaign, resetDeliveryTables } from "@/test/delivery-engine";
 import { emitCampaignsChanged } from "@/lib/process-bus";
 import { usdToMicros } from "@/lib/money";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
@@ -122,6 +122,15 @@ describe("POST /api/delivery/decisions", () => {
     const wrongType = await decide(JSON.stringify(body()), { "content-type": "text/plain" });
     expect(wrongType.status).toBe(400);
     expect(wrongType.json).toMatchObject({ code: "bad_request" });
+  });
+
+  it("answers an array, a string, a number, null or a boolean as the body with 422, never 500", async () => {
+    for (const value of [[], "text", 42, null, true, [body()]]) {
+      const response = await decide(JSON.stringify(value));
+      expect(response.status, JSON.stringify(value)).toBe(422);
+      expect(response.json).toMatchObject({ code: "validation_failed" });
+    }
+    expect((await decide("")).json).toMatchObject({ code: "bad_request", detail: "The request body is empty." });
   });
 
   it("a bid change takes effect synchronously for the next decision", async () => {

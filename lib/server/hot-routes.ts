@@ -2,10 +2,11 @@
 //   POST /api/delivery/decisions   ad decision at a moment (platform key)
 //   GET  /c/{click_id}             click: record once, 302 to the creative
 import type { ServerResponse } from "node:http";
-import { parseDecisionInput } from "@/lib/domain/delivery/parse-decision-input";
-import { deliveryEngine } from "@/lib/domain/delivery/engine-instance";
-import { requirePlatformKey } from "@/lib/domain/delivery/platform-auth";
+import { parseDecisionInput } from "@/lib/delivery/parse-decision-input";
+import { deliveryEngine } from "@/lib/delivery/engine/engine-instance";
+import { requirePlatformKey } from "@/lib/delivery/platform-auth";
 import { AppError } from "@/lib/errors";
+import { bodyLimitFor } from "@/lib/http/body-limits";
 import { HotRouter, readJson, sendJson, type HotRequest } from "./hot-router";
 
 function noContent(res: ServerResponse): void {
@@ -14,13 +15,9 @@ function noContent(res: ServerResponse): void {
 }
 
 async function decide(req: HotRequest, res: ServerResponse): Promise<void> {
-  try {
-    await requirePlatformKey(req.headers.authorization);
-  } catch (error) {
-    req.resume();
-    throw error;
-  }
-  const input = parseDecisionInput(await readJson(req));
+  // an unread body (refused key) is drained or cut off after the answer (./linger.ts)
+  await requirePlatformKey(req.headers.authorization);
+  const input = parseDecisionInput(await readJson(req, bodyLimitFor("/api/delivery/decisions")));
   const decision = await (await deliveryEngine()).decide(input);
   if (decision.kind === "filled") sendJson(res, 200, decision.view);
   else noContent(res);

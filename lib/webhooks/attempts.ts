@@ -14,7 +14,7 @@ import { deactivateEndpoint } from "./deactivate";
 import { DEACTIVATE_AFTER_FAILING_MS, retryDelayMs } from "./retry-schedule";
 import { sendWebhook, type SendOutcome } from "./send";
 
-export type ClaimedDelivery = {
+export type ClaimedWebhookDelivery = {
   id: string;
   endpointId: string;
   eventId: string;
@@ -29,7 +29,7 @@ function dueWhere(now: number) {
   return { status: { in: ["pending", "delivering"] }, nextAttemptMs: { lte: BigInt(now) }, OR: unlocked(now) };
 }
 
-async function readClaim(context: DispatchContext, token: string): Promise<ClaimedDelivery[]> {
+async function readClaim(context: DispatchContext, token: string): Promise<ClaimedWebhookDelivery[]> {
   const rows = await context.db.webhookDelivery.findMany({
     where: { lockedBy: token },
     select: {
@@ -49,12 +49,12 @@ async function readClaim(context: DispatchContext, token: string): Promise<Claim
  * counting those already in flight (`busy`), so one slow receiver cannot take
  * every slot.
  */
-export async function claimDueDeliveries(
+export async function claimDueWebhookDeliveries(
   context: DispatchContext,
   limit: number,
   perEndpoint = Number.POSITIVE_INFINITY,
   busy: ReadonlyMap<string, number> = new Map(),
-): Promise<ClaimedDelivery[]> {
+): Promise<ClaimedWebhookDelivery[]> {
   if (limit <= 0) return [];
   const { db } = context;
   const now = context.now();
@@ -84,11 +84,11 @@ export async function claimDueDeliveries(
 }
 
 /** Claims one delivery of one endpoint whatever its state (manual retry); null when another claim holds it. */
-export async function claimDelivery(
+export async function claimWebhookDelivery(
   context: DispatchContext,
   deliveryId: string,
   endpointId: string,
-): Promise<ClaimedDelivery | null> {
+): Promise<ClaimedWebhookDelivery | null> {
   const now = context.now();
   const token = claimToken(context);
   const claim = await context.db.webhookDelivery.updateMany({
@@ -100,9 +100,9 @@ export async function claimDelivery(
 }
 
 /** Sends one claimed delivery and records the outcome; returns the outcome (null: not sent, endpoint inactive). */
-export async function attemptDelivery(
+export async function attemptWebhookDelivery(
   context: DispatchContext,
-  delivery: ClaimedDelivery,
+  delivery: ClaimedWebhookDelivery,
 ): Promise<SendOutcome | null> {
   if (!delivery.endpoint.isActive) {
     // fanned out concurrently with a deactivation: nothing is sent
@@ -128,7 +128,7 @@ export async function attemptDelivery(
 /** Writes an attempt's outcome: the delivery (if still ours), its log line, the endpoint's counters. */
 export async function recordAttempt(
   context: DispatchContext,
-  delivery: ClaimedDelivery,
+  delivery: ClaimedWebhookDelivery,
   outcome: SendOutcome,
 ): Promise<void> {
   const now = context.now();
@@ -159,7 +159,7 @@ export async function recordAttempt(
             lockedUntilMs: null,
           },
     });
-    await tx.deliveryAttempt.create({
+    await tx.webhookAttempt.create({
       data: {
         id: newId("wda"),
         deliveryId: delivery.id,

@@ -1,5 +1,6 @@
 // The dispatcher loop's behaviour when the database fails: it keeps running,
-// backs off, and logs the fault once rather than four times a second.
+// backs off, and logs the fault once rather than four times a second. The wait
+// between rounds is injected, so the test counts rounds, not milliseconds.
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
@@ -23,26 +24,60 @@ function capturingLogger() {
   return { log, lines };
 }
 
+/** Records each wait and aborts the loop after `rounds` of them. */
+function countedWaits(rounds: number, controller: AbortController) {
+  const waits: number[] = [];
+  const wait = async (ms: number) => {
+    waits.push(ms);
+    if (waits.length >= rounds) controller.abort();
+  };
+  return { waits, wait };
+}
+
 describe("WebhookDispatcher.run", () => {
-  it("survives a failing database, backs off, logs the fault at error level once", async () => {
+  it("survives a failing database, backs off (doubling, capped), logs the fault at error level once", async () => {
     const calls = { count: 0 };
     const { log, lines } = capturingLogger();
-    const dispatcher = new WebhookDispatcher({ db: brokenDb(calls), log, idleMs: 20 });
     const controller = new AbortController();
-    const running = dispatcher.run(controller.signal);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    controller.abort();
-    await running;
+    const { waits, wait } = countedWaits(9, controller);
+    const dispatcher = new WebhookDispatcher({ db: brokenDb(calls), log, idleMs: 20, wait, now: () => 0 });
+    await dispatcher.run(controller.signal);
+
+    // idle 20 ms doubled per failed round, capped at 2^6 times the idle period
+    expect(waits).toEqual([40, 80, 160, 320, 640, 1280, 1280, 1280, 1280]);
     const rounds = lines.filter((line) => line.step === "fan-out").length;
-    // without backoff a 20 ms idle period would allow ~50 rounds; 20, 40, 80, 160, 320 ms allows ~5
-    expect(rounds).toBeGreaterThanOrEqual(3);
-    expect(rounds).toBeLessThanOrEqual(8);
-    expect(calls.count).toBeLessThanOrEqual(8 * 3 + 1);
+    expect(rounds).toBe(9);
+    // fan-out, batches and deliveries each fail once per round; prune once (its period is an hour)
+    expect(calls.count).toBe(9 * 3 + 1);
     // the first round's failures at error level (each step, prune included), the repeats at debug
     const errors = lines.filter((line) => line.level === 50);
     expect(errors.map((line) => [line.step, line.msg])).toEqual(
       ["fan-out", "batches", "deliveries", "prune"].map((step) => [step, "webhook dispatcher step failed"]),
     );
     expect(lines.filter((line) => line.level === 20).length).toBe(lines.length - 4);
+  });
+
+  it("waits the plain idle period when rounds succeed with nothing to do", async () => {
+    const controller = new AbortController();
+    const { waits, wait } = countedWaits(3, controller);
+    const empty = { count: () => Promise.resolve(0) };
+    const idleDb = new Proxy(
+      {},
+      {
+        get: () =>
+          new Proxy(
+            {},
+            {
+              get: (_target, method) =>
+                method === "groupBy" || method === "findMany" ? () => Promise.resolve([]) : empty.count,
+            },
+          ),
+      },
+    ) as unknown as Db;
+    const { log, lines } = capturingLogger();
+    const dispatcher = new WebhookDispatcher({ db: idleDb, log, idleMs: 250, wait, now: () => 0 });
+    await dispatcher.run(controller.signal);
+    expect(waits).toEqual([250, 250, 250]);
+    expect(lines.filter((line) => line.level >= 40)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 // step claims its rows atomically, so any number of app instances (or
 // `npm run worker` processes) may run it against one database.
 import { setTimeout as sleep } from "node:timers/promises";
-import { attemptDelivery, claimDueDeliveries, type ClaimedDelivery } from "./attempts";
+import { attemptWebhookDelivery, claimDueWebhookDeliveries, type ClaimedWebhookDelivery } from "./attempts";
 import { flushDueBatches } from "./batches";
 import { dispatchContext, LostClaimError, type DispatchContext } from "./context";
 import { fanOutEvents } from "./fan-out";
@@ -17,7 +17,13 @@ export type DispatcherOptions = Partial<DispatchContext> & {
   idleMs?: number;
   /** how often old outbox rows and finished deliveries are deleted */
   pruneEveryMs?: number;
+  /** waits `ms` or until `signal` aborts, whichever comes first (tests inject one that returns at once) */
+  wait?: (ms: number, signal: AbortSignal) => Promise<void>;
 };
+
+function realWait(ms: number, signal: AbortSignal): Promise<void> {
+  return sleep(ms, undefined, { signal }).catch(() => undefined);
+}
 
 export class WebhookDispatcher {
   readonly context: DispatchContext;
@@ -25,6 +31,7 @@ export class WebhookDispatcher {
   readonly #perEndpoint: number;
   readonly #idleMs: number;
   readonly #pruneEveryMs: number;
+  readonly #wait: (ms: number, signal: AbortSignal) => Promise<void>;
   readonly #inFlight = new Map<string, { endpointId: string; done: Promise<void> }>();
   #nextPruneMs = 0;
   /** consecutive rounds with a failed step (database down...): wait longer, log less */
@@ -32,12 +39,13 @@ export class WebhookDispatcher {
   #roundFailed = false;
 
   constructor(options: DispatcherOptions = {}) {
-    const { maxInFlight, maxInFlightPerEndpoint, idleMs, pruneEveryMs, ...context } = options;
+    const { maxInFlight, maxInFlightPerEndpoint, idleMs, pruneEveryMs, wait, ...context } = options;
     this.context = dispatchContext(context);
     this.#maxInFlight = maxInFlight ?? 32;
     this.#perEndpoint = maxInFlightPerEndpoint ?? 4;
     this.#idleMs = idleMs ?? 250;
     this.#pruneEveryMs = pruneEveryMs ?? 60 * 60 * 1000;
+    this.#wait = wait ?? realWait;
   }
 
   get inFlight(): number {
@@ -53,7 +61,7 @@ export class WebhookDispatcher {
     work += await this.#step("deliveries", async () => {
       const busy = new Map<string, number>();
       for (const { endpointId } of this.#inFlight.values()) busy.set(endpointId, (busy.get(endpointId) ?? 0) + 1);
-      const claimed = await claimDueDeliveries(
+      const claimed = await claimDueWebhookDeliveries(
         this.context,
         this.#maxInFlight - this.#inFlight.size,
         this.#perEndpoint,
@@ -99,16 +107,13 @@ export class WebhookDispatcher {
       const finished = this.#inFlight.size
         ? Promise.race([...this.#inFlight.values()].map((entry) => entry.done))
         : undefined;
-      await Promise.race([
-        sleep(waitMs, undefined, { signal }).catch(() => undefined),
-        ...(finished ? [finished] : []),
-      ]);
+      await Promise.race([this.#wait(waitMs, signal), ...(finished ? [finished] : [])]);
     }
     await this.#settleAll();
   }
 
-  #start(delivery: ClaimedDelivery): void {
-    const done = attemptDelivery(this.context, delivery)
+  #start(delivery: ClaimedWebhookDelivery): void {
+    const done = attemptWebhookDelivery(this.context, delivery)
       .then(() => undefined)
       .catch((error: unknown) =>
         this.context.log.error({ err: error, deliveryId: delivery.id }, "webhook attempt failed to record"),

@@ -1,8 +1,10 @@
 // The transactional outbox: an event is written in the same transaction as the
 // change that caused it, and the webhook dispatcher delivers it later (at least
-// once). Nothing else sends webhooks.
+// once). Nothing else sends webhooks. Every row is built by outboxRow: the
+// event's zod schema validates its data, and its id is time-ordered (the table
+// is only ever appended to).
 import type { Db, Tx } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
+import { sortableId } from "@/lib/ids";
 import { eventDataSchemas, type EventData, type EventType } from "./events";
 
 export type OutboxEventInput<T extends EventType> = {
@@ -13,21 +15,24 @@ export type OutboxEventInput<T extends EventType> = {
   createdAtMs?: number;
 };
 
-/** Column values of one outbox row, for writers that insert with their own SQL (the delivery hot path). */
-export function outboxRow<T extends EventType>(input: OutboxEventInput<T>) {
+/** Column values of one outbox row (the delivery stores insert them with their own SQL). */
+export type OutboxRow = { id: string; advertiserId: string; type: EventType; data: string; createdAtMs: number };
+
+export function outboxRow<T extends EventType>(input: OutboxEventInput<T>): OutboxRow {
   const data = eventDataSchemas[input.type].parse(input.data);
+  const createdAtMs = input.createdAtMs ?? Date.now();
   return {
-    id: newId("evt"),
+    id: sortableId("evt", createdAtMs),
     advertiserId: input.advertiserId,
     type: input.type,
     data: JSON.stringify(data),
-    createdAtMs: BigInt(input.createdAtMs ?? Date.now()),
+    createdAtMs,
   };
 }
 
 /** Writes an outbox event; pass the transaction client so it commits with the change. */
 export async function enqueueEvent<T extends EventType>(client: Tx | Db, input: OutboxEventInput<T>): Promise<string> {
   const row = outboxRow(input);
-  await client.outboxEvent.create({ data: row });
+  await client.outboxEvent.create({ data: { ...row, createdAtMs: BigInt(row.createdAtMs) } });
   return row.id;
 }

@@ -32,7 +32,7 @@ export async function pruneWebhookData(context: DispatchContext): Promise<number
       take: CHUNK,
     });
     if (rows.length === 0) break;
-    await db.deliveryAttempt.deleteMany({ where: { deliveryId: { in: rows.map((row) => row.id) } } });
+    await db.webhookAttempt.deleteMany({ where: { deliveryId: { in: rows.map((row) => row.id) } } });
     deleted += (await db.webhookDelivery.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } })).count;
     if (rows.length < CHUNK) break;
   }

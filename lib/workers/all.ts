@@ -1,5 +1,5 @@
 // Every background worker of the app process, in start order.
-import { webhookDispatcherWorker } from "@/lib/webhooks/worker";
+import { webhookDispatcherWorker } from "@/lib/workers/webhook-dispatcher";
 import { cpaControllerWorker, deliveryEngineWorker, deliveryLifecycleWorker, demoTrafficWorker } from "./delivery";
 import { postbackForwarder } from "./postback-forwarder";
 import type { Worker } from "./registry";

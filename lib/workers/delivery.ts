@@ -2,9 +2,9 @@
 // (warm index at boot, writer flushed at shutdown), the lifecycle sweep, the
 // target-CPA controller and, with DEMO=1, simulated traffic for the demo.
 import type { Logger } from "pino";
-import { runCpaController } from "@/lib/domain/delivery/cpa-controller";
-import { deliveryEngine, stopDeliveryEngine } from "@/lib/domain/delivery/engine-instance";
-import { sweepCampaignLifecycle } from "@/lib/domain/delivery/lifecycle";
+import { runCpaController } from "@/lib/delivery/jobs/cpa-controller";
+import { deliveryEngine, stopDeliveryEngine } from "@/lib/delivery/engine/engine-instance";
+import { sweepCampaignLifecycle } from "@/lib/delivery/jobs/lifecycle";
 import { seedDemo } from "@/lib/demo/seed-demo";
 import { env } from "@/lib/env";
 import { runSimulation } from "@/lib/simulator/run-simulation";

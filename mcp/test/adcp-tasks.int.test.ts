@@ -215,6 +215,13 @@ describe("create_media_buy", () => {
       2_500_000n,
       9_100_000n,
     ]);
+    expect(stored.pacing).toBe("even");
+  });
+
+  it("passes asap pacing through: the campaign spends as auctions are won, its daily budget the whole budget", async () => {
+    const id = await createBuy({ pacing: "asap" });
+    const stored = await db().campaign.findUniqueOrThrow({ where: { id } });
+    expect([stored.pacing, stored.dailyBudgetMicros]).toEqual(["asap", 100_000_000n]);
   });
 
   it("answers a bid below the floor as an AdCP error carrying our code and the package field", async () => {
@@ -245,10 +252,8 @@ describe("create_media_buy", () => {
       packages: [buyRequest(key()).packages[0], { ...buyRequest(key()).packages[0], product_id: "overtime.nba" }],
     });
     expect(two.structured.adcp_error).toMatchObject({ code: "UNSUPPORTED_FEATURE", field: "packages" });
-    for (const pacing of ["asap", "front_loaded"]) {
-      const paced = await callTool(client, "create_media_buy", buyRequest(key(), { pacing }));
-      expect(paced.structured.adcp_error).toMatchObject({ code: "UNSUPPORTED_FEATURE", field: "packages[0].pacing" });
-    }
+    const paced = await callTool(client, "create_media_buy", buyRequest(key(), { pacing: "front_loaded" }));
+    expect(paced.structured.adcp_error).toMatchObject({ code: "UNSUPPORTED_FEATURE", field: "packages[0].pacing" });
     const unknown = await callTool(client, "create_media_buy", buyRequest(key(), { product_id: "nope" }));
     expect(unknown.structured.adcp_error).toMatchObject({
       code: "PRODUCT_NOT_FOUND",

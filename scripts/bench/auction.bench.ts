@@ -3,10 +3,10 @@
 // the variant pick, exactly as a decision runs them (no I/O).
 import { runBookAuction } from "@/lib/auction/auction-book";
 import type { AuctionMoment } from "@/lib/auction/run-auction";
-import { CampaignIndex } from "@/lib/domain/delivery/campaign-index";
+import { CampaignIndex } from "@/lib/delivery/engine/campaign-index";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
 import { SPORTS } from "@/lib/domain/sports";
-import type { DeliveryStore } from "@/lib/domain/delivery/records";
+import type { DeliveryStore } from "@/lib/delivery/records";
 import { createRng } from "@/lib/simulator/random";
 import { round, type BenchResult } from "./bench-result";
 import { syntheticCampaigns } from "./lib/synthetic-campaigns";

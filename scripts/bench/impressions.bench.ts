@@ -9,12 +9,11 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { db, disconnectDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/migrations";
-import { randomId, sortableId } from "@/lib/domain/delivery/ids";
-import type { ImpressionRecord } from "@/lib/domain/delivery/records";
-import { SqliteDeliveryStore } from "@/lib/domain/delivery/store/sqlite-store";
-import { utcDay } from "@/lib/domain/delivery/pacing";
+import { clickId, newId, sortableId } from "@/lib/ids";
+import type { ImpressionRecord } from "@/lib/delivery/records";
+import { SqliteDeliveryStore } from "@/lib/delivery/store/sqlite-store";
+import { utcDay } from "@/lib/delivery/rules/pacing";
 import { resetEnvForTests } from "@/lib/env";
-import { newId } from "@/lib/ids";
 import { round, type BenchResult } from "./bench-result";
 
 const ROWS = 60_000;
@@ -31,7 +30,7 @@ async function freshDatabase(dir: string, name: string): Promise<string> {
 function rawRow(index: number, now: number, sortable: boolean) {
   return [
     sortable ? sortableId("imp", now) : newId("imp"),
-    sortable ? randomId("clk") : newId("clk"),
+    sortable ? clickId(now) : newId("clk"),
     "adv_bench",
     `cmp_${index % CAMPAIGNS}`,
     `cr_${index % CAMPAIGNS}`,
@@ -113,7 +112,7 @@ async function writerInserts(path: string): Promise<number> {
     for (let index = offset; index < offset + BATCH; index++) {
       impressions.push({
         impressionId: sortableId("imp", now),
-        clickId: randomId("clk"),
+        clickId: clickId(now),
         auctionId: sortableId("auc", now),
         advertiserId: "adv_bench",
         campaignId: `cmp_${index % CAMPAIGNS}`,

@@ -23,7 +23,6 @@ import pg from "pg";
 import type { Actor } from "@/lib/auth/actor";
 import { issueAccessToken } from "@/lib/auth/tokens";
 import { db, disconnectDb } from "@/lib/db/client";
-import { Prisma } from "@/prisma/generated/sqlite/client";
 import { deployMigrations } from "@/lib/db/migrations";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
@@ -31,6 +30,7 @@ import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-times
 import { resetEnvForTests } from "@/lib/env";
 import { ensureLocalPostgres } from "@/scripts/lib/local-postgres";
 import type { BenchResult } from "./bench-result";
+import * as sql from "@/lib/db/sql";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -454,14 +454,14 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
     // Hand-written aggregates over the rollup table, one per report shape: what a developer would write for
     // UTC days and hours (E9 answers the same in any zone). Same database, same driver path as the app.
     const client = db();
-    const sums = Prisma.raw(
+    const sums = sql.raw(
       "CAST(SUM(impressions) AS BIGINT) AS i, CAST(SUM(clicks) AS BIGINT) AS c, CAST(SUM(conversions) AS BIGINT) AS v, CAST(SUM(spend_micros) AS BIGINT) AS s",
     );
     const sqlRollups = (key: string | null) =>
       key === null
         ? client.$queryRaw`SELECT ${sums} FROM hourly_rollups WHERE campaign_id = ${CAMPAIGN} AND hour_ms >= ${start} AND hour_ms < ${end}`
-        : client.$queryRaw`SELECT ${Prisma.raw(key)} AS k, ${sums} FROM hourly_rollups
-            WHERE campaign_id = ${CAMPAIGN} AND hour_ms >= ${start} AND hour_ms < ${end} GROUP BY ${Prisma.raw(key)}`;
+        : client.$queryRaw`SELECT ${sql.raw(key)} AS k, ${sums} FROM hourly_rollups
+            WHERE campaign_id = ${CAMPAIGN} AND hour_ms >= ${start} AND hour_ms < ${end} GROUP BY ${sql.raw(key)}`;
     const weekStart = BigInt(END_MS - 7 * DAY);
     const sqlHourSeries = async () => [
       await client.$queryRaw`

@@ -16,7 +16,6 @@ const WHEN: Record<ErrorCode, string> = {
     "GraphQL only: the operation's computed cost (page sizes multiply what they contain) is above the limit; extensions.cost gives the cost and the limit. Ask for smaller pages or fewer fields.",
   session_required:
     "Account administration (creating or revoking API clients) needs the dashboard session; an access token cannot do it.",
-  payload_too_large: "The request body is larger than the endpoint accepts; nothing was read or written.",
   unauthorized:
     "No Bearer token, or it is invalid, expired, not RS256 or from another issuer. The response carries WWW-Authenticate: Bearer.",
   insufficient_scope:
@@ -39,6 +38,8 @@ const WHEN: Record<ErrorCode, string> = {
   icon_unreachable:
     "icon_url is not a publicly reachable HTTPS URL: not https, resolves to a private, loopback, link-local or metadata address (refused before connecting), or its HEAD request failed, timed out or answered non-2xx after redirects.",
   attribution_window_expired: "The conversion arrived more than 7 × 24 hours after the click.",
+  payload_too_large:
+    "The request body is larger than the endpoint accepts (4 KiB for the token endpoint, ad decisions and postbacks, 64 KiB for /mcp and /api/graphql, 16 KiB elsewhere; each operation's x-body-limit-bytes in the OpenAPI document). Decided from Content-Length before reading when it is sent.",
   rate_limited:
     "Too many requests; wait for Retry-After seconds. RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset describe the window.",
   internal_error:

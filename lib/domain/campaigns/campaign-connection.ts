@@ -50,10 +50,8 @@ export async function listCampaignConnection(
   actor: Actor,
   query: CampaignConnectionQuery,
   page: ConnectionArgs,
-  options: { now?: Date } = {},
 ): Promise<CampaignConnection> {
   const { status, order_by } = parseInput(campaignConnectionQuery, query);
-  const nowMs = (options.now ?? new Date()).getTime();
   const base = { advertiserId: actor.advertiserId, ...(status ? { status } : {}) };
   const order = { key: order_by.field, field: CAMPAIGN_SORT_FIELDS[order_by.field], direction: order_by.direction };
   const [totalCount, result] = await Promise.all([
@@ -66,18 +64,13 @@ export async function listCampaignConnection(
       (row) => sortValue(row, order_by.field),
     ),
   ]);
-  return { ...result, rows: result.rows.map((row) => campaignRecordView(row, nowMs)), totalCount };
+  return { ...result, rows: result.rows.map(campaignRecordView), totalCount };
 }
 
 /** Campaigns of the actor's advertiser by id (one query); ids it does not own are absent. */
-export async function getCampaignRecords(
-  actor: Actor,
-  ids: readonly string[],
-  options: { now?: Date } = {},
-): Promise<Map<string, CampaignRecord>> {
-  const nowMs = (options.now ?? new Date()).getTime();
+export async function getCampaignRecords(actor: Actor, ids: readonly string[]): Promise<Map<string, CampaignRecord>> {
   const rows = await db().campaign.findMany({
     where: { id: { in: [...new Set(ids)] }, advertiserId: actor.advertiserId },
   });
-  return new Map(rows.map((row) => [row.id, campaignRecordView(row, nowMs)]));
+  return new Map(rows.map((row) => [row.id, campaignRecordView(row)]));
 }

@@ -3,9 +3,8 @@ import type { CreativeStatus, CreativeView } from "@/lib/domain/creatives/creati
 import { trafficAllocation } from "@/lib/domain/creatives/traffic-allocation";
 import type { MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import type { Sport } from "@/lib/domain/sports";
-import { evenPacingAllowance, utcDay } from "@/lib/domain/delivery/pacing";
 import { microsToUsd } from "@/lib/money";
-import type { Campaign, Creative } from "@/prisma/generated/sqlite/client";
+import type { Campaign, Creative } from "@/lib/db/client";
 import type { CampaignDetail, CampaignListItem, CampaignStatus } from "./campaigns.schemas";
 
 export type CampaignRow = Campaign;
@@ -25,6 +24,7 @@ export function campaignListItemView(row: CampaignRow): CampaignListItem {
     impressions_to_date: Number(row.impressions),
     start_date: row.startDate,
     end_date: row.endDate,
+    pacing: row.pacing === "asap" ? "asap" : "even",
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -72,46 +72,32 @@ export function campaignDetailView(
   };
 }
 
-/** A campaign's day against its daily budget (UTC day of `nowMs`). */
-export type CampaignTodayView = {
-  date: string;
-  spend_usd: number;
-  daily_budget_usd: number;
-  /** what even pacing lets it have spent by now (the engine's line, 15-minute lead included); null for asap */
-  pacing_allowance_usd: number | null;
-  remaining_usd: number;
+/** What a campaign's budget day is computed from (lib/delivery/rules/pacing.ts `budgetDay`). */
+export type CampaignBudgetState = {
+  daily_budget_micros: bigint;
+  /** the UTC day `day_spend_micros` belongs to */
+  spend_day: string | null;
+  day_spend_micros: bigint;
+  pacing: "even" | "asap";
+  /** even pacing's line starts at the day's start or at the campaign's creation, the later */
+  pace_start_ms: number;
 };
 
 /** Every field of a campaign but its creatives (GraphQL resolves those per page, in one query). */
-export type CampaignRecord = Omit<CampaignDetail, "creative" | "variants"> & {
-  pacing: "even" | "asap";
-  today: CampaignTodayView;
-};
+export type CampaignRecord = Omit<CampaignDetail, "creative" | "variants"> & { budget_state: CampaignBudgetState };
 
-export function campaignTodayView(row: CampaignRow, nowMs: number): CampaignTodayView {
-  const date = utcDay(nowMs);
-  const spent = row.spendDay === date ? row.daySpendMicros : 0n;
-  const daily = row.dailyBudgetMicros;
-  const allowance =
-    row.pacing === "asap"
-      ? null
-      : BigInt(Math.floor(evenPacingAllowance(Number(daily), nowMs, row.createdAt.getTime())));
-  return {
-    date,
-    spend_usd: microsToUsd(spent),
-    daily_budget_usd: microsToUsd(daily),
-    pacing_allowance_usd: allowance === null ? null : microsToUsd(allowance),
-    remaining_usd: microsToUsd(spent >= daily ? 0n : daily - spent),
-  };
-}
-
-export function campaignRecordView(row: CampaignRow, nowMs: number): CampaignRecord {
+export function campaignRecordView(row: CampaignRow): CampaignRecord {
   return {
     ...campaignListItemView(row),
     target_cpa_usd: row.targetCpaMicros === null ? null : microsToUsd(row.targetCpaMicros),
     postback_url: row.postbackUrl,
     ended_reason: endedReason(row),
-    pacing: row.pacing === "asap" ? "asap" : "even",
-    today: campaignTodayView(row, nowMs),
+    budget_state: {
+      daily_budget_micros: row.dailyBudgetMicros,
+      spend_day: row.spendDay,
+      day_spend_micros: row.daySpendMicros,
+      pacing: row.pacing === "asap" ? "asap" : "even",
+      pace_start_ms: row.createdAt.getTime(),
+    },
   };
 }

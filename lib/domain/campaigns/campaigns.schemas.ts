@@ -33,6 +33,17 @@ export const CAMPAIGN_STATUSES = ["active", "paused", "ended", "cancelled"] as c
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const campaignStatus = z.enum(CAMPAIGN_STATUSES);
 
+export const PACINGS = ["even", "asap"] as const;
+export type Pacing = (typeof PACINGS)[number];
+const PACING_DESCRIPTION =
+  "How the daily budget is spent. even (the default): at any moment the day's spend stays within a straight line from the " +
+  "start of delivery that day (the UTC day's start, or the campaign's creation when later) to the end of the UTC day, plus " +
+  "at most 15 minutes' worth. asap: as auctions are won, with no line. Both never exceed the day's budget by more than one " +
+  "impression's price.";
+export const pacing = z
+  .enum(PACINGS, "must be even or asap")
+  .meta({ description: PACING_DESCRIPTION, example: "even" });
+
 /** True when a USD number is a whole number of micro-dollars (6 decimals; float noise such as 0.1+0.2 tolerated). */
 export function isWholeMicros(usd: number): boolean {
   const micros = usd * 1_000_000;
@@ -124,10 +135,21 @@ export const postbackUrl = z
     example: "https://postback.example.com/sma?click={click_id}&value={event_value_usd}",
   });
 
-type Issues = { issues: readonly { path?: readonly PropertyKey[] }[] };
-/** Run a cross-field rule only when the fields it reads parsed (so every field error is reported at once). */
+type Payload = { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] };
+/**
+ * Run a cross-field rule only when the body is an object and the fields it reads
+ * parsed (so every field error is reported at once). `when` overrides zod's rule
+ * of skipping refinements after a failure, so the value may be anything here: an
+ * array, a string or null must not reach the rule.
+ */
 function whenValid(...fields: string[]) {
-  return { when: (payload: Issues) => !payload.issues.some((issue) => fields.includes(String(issue.path?.[0]))) };
+  return {
+    when: (payload: Payload) =>
+      typeof payload.value === "object" &&
+      payload.value !== null &&
+      !Array.isArray(payload.value) &&
+      !payload.issues.some((issue) => fields.includes(String(issue.path?.[0]))),
+  };
 }
 
 /** The minimum-bid message: which selected type sets the floor. */
@@ -173,6 +195,7 @@ export function createCampaignInputFor(today: () => string) {
       }),
       target_cpa_usd: targetCpaUsd.optional(),
       postback_url: postbackUrl.optional(),
+      pacing: pacing.optional().meta({ description: `${PACING_DESCRIPTION} Omitted: even.` }),
       creative: creativeInput,
     })
     .superRefine(
@@ -223,6 +246,7 @@ export const updateCampaignInput = z
       .optional()
       .meta({ description: "active ⇄ paused; active or paused → ended (final). `cancelled` is reached with DELETE." }),
     postback_url: postbackUrl.optional(),
+    pacing: pacing.optional(),
     moment_types: momentTypes.optional().meta({ description: immutableNote }),
     sports: sports.optional().meta({ description: immutableNote }),
     start_date: isoDate.optional().meta({ description: immutableNote }),
@@ -271,6 +295,7 @@ export const campaignListItem = z
       .date()
       .nullable()
       .meta({ description: "Last day of delivery (UTC, inclusive); null = open-ended." }),
+    pacing,
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime().meta({ description: "Last change to the campaign (settings, status or creatives)." }),
   })
@@ -364,6 +389,7 @@ export const campaignCreatePreview = z
         end_date: z.iso.date().nullable(),
         target_cpa_usd: usdOut.nullable(),
         postback_url: z.string().nullable(),
+        pacing,
       })
       .meta({ description: "The campaign creation would make (without an id: nothing was written)." }),
     creative: z
@@ -386,7 +412,7 @@ export const campaignUpdatePreview = z
       .meta({ description: "Every field the update would change, with its current and new value (empty: no change)." }),
     raises_spend: z.boolean().meta({
       description:
-        "True when the update can increase spend: a higher bid, daily or total budget, a later or removed end date, or resuming a paused campaign.",
+        "True when the update can increase spend or its rate: a higher bid, daily or total budget, a later or removed end date, resuming a paused campaign, or pacing even -> asap.",
     }),
     campaign: campaignDetail.meta({ description: "The campaign as it would be after the update." }),
     estimated_daily_impressions: estimatedDailyImpressions.meta({

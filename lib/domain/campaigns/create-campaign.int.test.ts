@@ -52,8 +52,8 @@ describe("start_date and today (UTC)", () => {
 });
 
 describe("icon check timeout", () => {
+  // the icon server answers after 2 s: without the 300 ms timeout the check would pass and this fail
   it("answers icon_unreachable when the icon server does not answer in time", async () => {
-    const started = Date.now();
     const error = await rejection(
       createCampaign(actor, campaignBody(icons.url("/slow.png"), { start_date: "2026-03-11" }), {
         now: NOW,
@@ -62,7 +62,6 @@ describe("icon check timeout", () => {
     );
     expect(error.code).toBe("icon_unreachable");
     expect(error.fieldErrors).toEqual([{ path: "creative.icon_url", message: "did not answer within 300 ms" }]);
-    expect(Date.now() - started).toBeLessThan(1_500);
   });
 });
 

@@ -73,6 +73,7 @@ export async function previewCampaign(
       end_date: parsed.end_date ?? null,
       target_cpa_usd: parsed.target_cpa_usd ?? null,
       postback_url: parsed.postback_url ?? null,
+      pacing: parsed.pacing ?? "even",
     },
     creative: { status: review.status, review_reason: review.reason },
     estimated_daily_impressions: estimate.dailyImpressions,
@@ -109,6 +110,7 @@ export async function createCampaign(
       postbackUrl: parsed.postback_url ?? null,
       startDate: parsed.start_date,
       endDate: parsed.end_date ?? null,
+      pacing: parsed.pacing ?? "even",
       createdAt: now,
       updatedAt: now,
       creatives: {

@@ -16,7 +16,7 @@ import { newId } from "@/lib/ids";
 import { microsToUsd, usdToMicros } from "@/lib/money";
 import { emitCampaignsChanged } from "@/lib/process-bus";
 import { enqueueEvent } from "@/lib/webhooks/outbox";
-import type { Prisma } from "@/prisma/generated/sqlite/client";
+import type { Prisma } from "@/lib/db/client";
 import {
   floorIssue,
   updateCampaignInput,
@@ -94,6 +94,7 @@ function changes(input: UpdateCampaignInput, row: CampaignRow, now: Date): Chang
   }
   if (input.end_date !== undefined && input.end_date !== row.endDate) data.endDate = input.end_date;
   if (input.postback_url !== undefined && input.postback_url !== row.postbackUrl) data.postbackUrl = input.postback_url;
+  if (input.pacing !== undefined && input.pacing !== row.pacing) data.pacing = input.pacing;
   if (input.status !== undefined && input.status !== row.status) {
     data.status = input.status;
     if (input.status === "ended") {
@@ -164,6 +165,7 @@ const PREVIEW_FIELDS = [
   "target_cpa_usd",
   "end_date",
   "postback_url",
+  "pacing",
 ] as const satisfies readonly (keyof CampaignDetail)[];
 
 /** Whether moving from `before` to `after` can increase spend (docs/decisions/1301). */
@@ -174,7 +176,8 @@ export function raisesSpend(before: CampaignDetail, after: CampaignDetail): bool
     after.daily_budget_usd > before.daily_budget_usd ||
     after.total_budget_usd > before.total_budget_usd ||
     (before.status !== "active" && after.status === "active") ||
-    (after.status === "active" && laterEnd)
+    (after.status === "active" && laterEnd) ||
+    (before.pacing === "even" && after.pacing === "asap")
   );
 }
 

@@ -5,10 +5,11 @@
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
-import { dayStartMs, DAY_MS, utcDay } from "@/lib/domain/delivery/pacing";
+import { utcDate } from "@/lib/domain/campaigns/dates";
 import { MAX_PAGE_SIZE } from "@/lib/domain/pagination";
 import { parseInput } from "@/lib/errors";
 import { microsToUsd } from "@/lib/money";
+import { DAY_MS } from "./zone-calendar";
 import { addInto, ctrOf, zeroSums, type MetricSums } from "./metrics";
 
 export const TODAY_METRICS = ["spend", "impressions", "clicks", "conversions"] as const;
@@ -48,8 +49,9 @@ function numbers(sums: MetricSums): DeliveryNumbers {
 }
 
 export async function getAdvertiserToday(actor: Actor, options: { now?: Date } = {}): Promise<AdvertiserToday> {
-  const nowMs = (options.now ?? new Date()).getTime();
-  const start = BigInt(dayStartMs(nowMs));
+  const now = options.now ?? new Date();
+  const date = utcDate(now);
+  const start = BigInt(Date.parse(`${date}T00:00:00Z`));
   const campaigns = await db().campaign.findMany({
     where: { advertiserId: actor.advertiserId },
     select: { id: true, status: true, dailyBudgetMicros: true },
@@ -75,8 +77,8 @@ export async function getAdvertiserToday(actor: Actor, options: { now?: Date } =
   for (const sums of byCampaign.values()) addInto(totals, sums);
   const active = campaigns.filter((campaign) => campaign.status === "active");
   return {
-    date: utcDay(nowMs),
-    as_of: new Date(nowMs).toISOString(),
+    date,
+    as_of: now.toISOString(),
     ...numbers(totals),
     active_daily_budget_usd: microsToUsd(active.reduce((sum, campaign) => sum + campaign.dailyBudgetMicros, 0n)),
     active_campaigns: active.length,

@@ -9,10 +9,10 @@
 // one row per key rather than one per UTC hour. Same SQL on SQLite and
 // PostgreSQL: integer arithmetic on epoch milliseconds.
 import { db } from "@/lib/db/client";
-import { Prisma } from "@/prisma/generated/sqlite/client";
 import { toBigInt, type MetricSums } from "./metrics";
 import { rawRanges, type SourcePlan } from "./source-plan";
 import { DAY_MS, HOUR_MS, type OffsetSegment } from "./zone-calendar";
+import { empty, join, raw, sql } from "@/lib/db/sql";
 export type Dimension = "moment_type" | "sport" | "creative";
 
 export type TimeGrouping =
@@ -87,8 +87,8 @@ function grouping(column: string, time: TimeGrouping | null, dimension: Dimensio
     selects.push(`${DIMENSION_COLUMN[dimension]} AS k`);
   }
   return {
-    select: Prisma.raw(selects.map((entry) => `${entry}, `).join("")),
-    groupBy: Prisma.raw(expressions.length ? `GROUP BY ${expressions.join(", ")}` : ""),
+    select: raw(selects.map((entry) => `${entry}, `).join("")),
+    groupBy: raw(expressions.length ? `GROUP BY ${expressions.join(", ")}` : ""),
   };
 }
 
@@ -122,8 +122,7 @@ export async function loadMetrics(request: LoadRequest): Promise<MetricRow[]> {
     if (plan.kind === "rollups" && (request.startMs % HOUR_MS !== 0 || request.endMs % HOUR_MS !== 0)) {
       throw new RangeError("rollup ranges start and end on UTC hours");
     }
-    const excluded =
-      plan.kind === "mixed" ? Prisma.raw(`AND hour_ms NOT IN (${plan.splitHours.map(int).join(", ")})`) : Prisma.empty;
+    const excluded = plan.kind === "mixed" ? raw(`AND hour_ms NOT IN (${plan.splitHours.map(int).join(", ")})`) : empty;
     const { select, groupBy } = grouping("hour_ms", time, dimension);
     const result = await client.$queryRaw<(Aggregate & { i: unknown; c: unknown; v: unknown })[]>`
       SELECT ${select}
@@ -147,10 +146,10 @@ export async function loadMetrics(request: LoadRequest): Promise<MetricRow[]> {
     // each piece carries the campaign so that both databases read each as an index range
     // (SQLite: MULTI-INDEX OR; PostgreSQL: BitmapOr) instead of filtering the whole range
     const within = (column: string) =>
-      Prisma.join(
+      join(
         ranges.map(
           (range) =>
-            Prisma.sql`(campaign_id = ${campaignId} AND ${Prisma.raw(`${column} >= ${int(range.startMs)} AND ${column} < ${int(range.endMs)}`)})`,
+            sql`(campaign_id = ${campaignId} AND ${raw(`${column} >= ${int(range.startMs)} AND ${column} < ${int(range.endMs)}`)})`,
         ),
         " OR ",
       );

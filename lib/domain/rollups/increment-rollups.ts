@@ -2,7 +2,7 @@
 // (impressions, clicks, conversions), with one upsert that adds to the counters:
 // the same SQL on SQLite and PostgreSQL.
 import type { Db, Tx } from "@/lib/db/client";
-import { Prisma } from "@/prisma/generated/sqlite/client";
+import { join, sql } from "@/lib/db/sql";
 
 export const HOUR_MS = 3_600_000;
 
@@ -25,9 +25,12 @@ export function hourStartMs(atMs: number | bigint): bigint {
   return ms - (((ms % 3_600_000n) + 3_600_000n) % 3_600_000n);
 }
 
+/** One hourly_rollups row's increments. */
+export type RollupRow = Required<Omit<RollupDelta, "atMs">> & { hourMs: bigint };
+
 /** Sums deltas that share a key, so one statement carries each row once. */
-export function mergeRollupDeltas(deltas: readonly RollupDelta[]) {
-  const merged = new Map<string, Required<Omit<RollupDelta, "atMs">> & { hourMs: bigint }>();
+export function mergeRollupDeltas(deltas: readonly RollupDelta[]): RollupRow[] {
+  const merged = new Map<string, RollupRow>();
   for (const delta of deltas) {
     const hourMs = hourStartMs(delta.atMs);
     const key = `${delta.campaignId}\u0000${delta.creativeId}\u0000${delta.momentType}\u0000${delta.sport}\u0000${hourMs}`;
@@ -61,12 +64,12 @@ export async function incrementRollups(client: Tx | Db, deltas: readonly RollupD
       .slice(start, start + 500)
       .map(
         (row) =>
-          Prisma.sql`(${row.campaignId}, ${row.creativeId}, ${row.momentType}, ${row.sport}, ${row.hourMs}, ${BigInt(row.impressions)}, ${BigInt(row.clicks)}, ${BigInt(row.conversions)}, ${row.spendMicros}, ${row.conversionValueMicros})`,
+          sql`(${row.campaignId}, ${row.creativeId}, ${row.momentType}, ${row.sport}, ${row.hourMs}, ${BigInt(row.impressions)}, ${BigInt(row.clicks)}, ${BigInt(row.conversions)}, ${row.spendMicros}, ${row.conversionValueMicros})`,
       );
     await client.$executeRaw`
       INSERT INTO hourly_rollups
         (campaign_id, creative_id, moment_type, sport, hour_ms, impressions, clicks, conversions, spend_micros, conversion_value_micros)
-      VALUES ${Prisma.join(values)}
+      VALUES ${join(values)}
       ON CONFLICT (campaign_id, creative_id, moment_type, sport, hour_ms) DO UPDATE SET
         impressions = hourly_rollups.impressions + excluded.impressions,
         clicks = hourly_rollups.clicks + excluded.clicks,

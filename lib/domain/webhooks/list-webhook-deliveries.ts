@@ -8,8 +8,8 @@ import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint";
 import {
   DELIVERY_STATUSES,
   listDeliveriesQuery,
-  type DeliveryListView,
-  type DeliveryView,
+  type WebhookDeliveryListView,
+  type WebhookDeliveryView,
   type ListDeliveriesQuery,
 } from "./webhooks.schemas";
 
@@ -18,7 +18,7 @@ const BATCH_BODY = /^\{"id":"[^"]*","type":"impression\.served","created_at":"[^
 
 const iso = (ms: bigint | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
-type DeliveryRow = {
+type WebhookDeliveryRow = {
   id: string;
   eventId: string;
   eventType: string;
@@ -40,13 +40,13 @@ type DeliveryRow = {
   }[];
 };
 
-export const deliveryInclude = {
+export const webhookDeliveryInclude = {
   attemptsLog: { orderBy: [{ attemptedAtMs: "desc" as const }, { attemptNo: "desc" as const }] },
 };
 
-export function toDeliveryView(row: DeliveryRow): DeliveryView {
+export function toWebhookDeliveryView(row: WebhookDeliveryRow): WebhookDeliveryView {
   const status = (DELIVERY_STATUSES as readonly string[]).includes(row.status)
-    ? (row.status as DeliveryView["status"])
+    ? (row.status as WebhookDeliveryView["status"])
     : "pending";
   return {
     id: row.id,
@@ -75,7 +75,7 @@ export async function listWebhookDeliveries(
   actor: Actor,
   endpointId: string,
   query: ListDeliveriesQuery | Record<string, string> = {},
-): Promise<DeliveryListView> {
+): Promise<WebhookDeliveryListView> {
   const endpoint = await getWebhookEndpointOrThrow(actor, endpointId);
   const { page, per_page, status } = parseInput(listDeliveriesQuery, query);
   const where = { endpointId: endpoint.id, ...(status ? { status } : {}) };
@@ -86,8 +86,8 @@ export async function listWebhookDeliveries(
       orderBy: [{ createdAtMs: "desc" }, { id: "desc" }],
       skip: (page - 1) * per_page,
       take: per_page,
-      include: deliveryInclude,
+      include: webhookDeliveryInclude,
     }),
   ]);
-  return { deliveries: rows.map(toDeliveryView), pagination: { page, per_page, total } };
+  return { deliveries: rows.map(toWebhookDeliveryView), pagination: { page, per_page, total } };
 }

@@ -5,18 +5,18 @@
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { attemptDelivery, claimDelivery } from "@/lib/webhooks/attempts";
+import { attemptWebhookDelivery, claimWebhookDelivery } from "@/lib/webhooks/attempts";
 import { dispatchContext, type DispatchContext } from "@/lib/webhooks/context";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint";
-import { deliveryInclude, toDeliveryView } from "./list-webhook-deliveries";
-import type { DeliveryView } from "./webhooks.schemas";
+import { webhookDeliveryInclude, toWebhookDeliveryView } from "./list-webhook-deliveries";
+import type { WebhookDeliveryView } from "./webhooks.schemas";
 
 export async function retryWebhookDelivery(
   actor: Actor,
   endpointId: string,
   deliveryId: string,
   options: Partial<DispatchContext> = {},
-): Promise<DeliveryView> {
+): Promise<WebhookDeliveryView> {
   const endpoint = await getWebhookEndpointOrThrow(actor, endpointId);
   const delivery = await db().webhookDelivery.findFirst({
     where: { id: deliveryId, endpointId: endpoint.id },
@@ -27,12 +27,15 @@ export async function retryWebhookDelivery(
     throw new AppError("conflict", { detail: "This endpoint is deactivated: nothing is sent to it any more." });
   }
   const context = dispatchContext(options);
-  const claimed = await claimDelivery(context, delivery.id, endpoint.id);
+  const claimed = await claimWebhookDelivery(context, delivery.id, endpoint.id);
   if (!claimed)
     throw new AppError("conflict", {
       detail: "An attempt of this delivery is under way; look at the delivery log in a few seconds.",
     });
-  await attemptDelivery(context, claimed);
-  const row = await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id }, include: deliveryInclude });
-  return toDeliveryView(row);
+  await attemptWebhookDelivery(context, claimed);
+  const row = await db().webhookDelivery.findUniqueOrThrow({
+    where: { id: delivery.id },
+    include: webhookDeliveryInclude,
+  });
+  return toWebhookDeliveryView(row);
 }

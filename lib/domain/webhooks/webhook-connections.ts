@@ -6,13 +6,13 @@ import { db } from "@/lib/db/client";
 import { keysetPage, type ConnectionArgs, type Page } from "@/lib/domain/pagination";
 import { parseInput } from "@/lib/errors";
 import { getWebhookEndpointOrThrow, toEndpointView } from "./get-webhook-endpoint";
-import { deliveryInclude, toDeliveryView } from "./list-webhook-deliveries";
-import { listDeliveriesQuery, type DeliveryView, type WebhookEndpointView } from "./webhooks.schemas";
+import { webhookDeliveryInclude, toWebhookDeliveryView } from "./list-webhook-deliveries";
+import { listDeliveriesQuery, type WebhookDeliveryView, type WebhookEndpointView } from "./webhooks.schemas";
 
 export type Connection<T> = Page<T> & { totalCount: number };
 
 /** A delivery with the endpoint it belongs to. */
-export type DeliveryRecord = DeliveryView & { endpoint_id: string };
+export type DeliveryRecord = WebhookDeliveryView & { endpoint_id: string };
 
 /** The advertiser's endpoints, newest first (deactivated ones included, as E12). */
 export async function listWebhookEndpointConnection(
@@ -70,14 +70,14 @@ export async function listWebhookDeliveryConnection(
           where: where ? { AND: [base, where] } : base,
           orderBy,
           take,
-          include: deliveryInclude,
+          include: webhookDeliveryInclude,
         }),
       (row) => row.createdAtMs,
     ),
   ]);
   return {
     ...result,
-    rows: result.rows.map((row) => ({ ...toDeliveryView(row), endpoint_id: row.endpointId })),
+    rows: result.rows.map((row) => ({ ...toWebhookDeliveryView(row), endpoint_id: row.endpointId })),
     totalCount,
   };
 }
@@ -86,7 +86,7 @@ export async function listWebhookDeliveryConnection(
 export async function getWebhookDeliveries(actor: Actor, ids: readonly string[]): Promise<Map<string, DeliveryRecord>> {
   const rows = await db().webhookDelivery.findMany({
     where: { id: { in: [...new Set(ids)] }, endpoint: { advertiserId: actor.advertiserId } },
-    include: deliveryInclude,
+    include: webhookDeliveryInclude,
   });
-  return new Map(rows.map((row) => [row.id, { ...toDeliveryView(row), endpoint_id: row.endpointId }]));
+  return new Map(rows.map((row) => [row.id, { ...toWebhookDeliveryView(row), endpoint_id: row.endpointId }]));
 }

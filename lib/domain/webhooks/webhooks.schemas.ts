@@ -84,7 +84,7 @@ export type WebhookTestResultView = z.infer<typeof webhookTestResultView>;
 export const DELIVERY_STATUSES = ["pending", "delivering", "succeeded", "failed", "cancelled"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-export const deliveryAttemptView = z
+export const webhookAttemptView = z
   .object({
     attempt: z.number().int().meta({ description: "1 for the first attempt." }),
     status_code: z.number().int().nullable().meta({ description: "null when no answer came." }),
@@ -94,7 +94,7 @@ export const deliveryAttemptView = z
   })
   .meta({ id: "WebhookDeliveryAttempt" });
 
-export const deliveryView = z
+export const webhookDeliveryView = z
   .object({
     id: z.string().meta({ example: "whd_4Fq9X2mLkP0aZr7TnB3cYd" }),
     event_id: z.string().meta({ description: "The payload's id and X-Service-Event-Id (a batch has its own id)." }),
@@ -113,10 +113,10 @@ export const deliveryView = z
       .meta({ description: "When the next automatic attempt is due; null when none is scheduled." }),
     created_at: isoTime,
     delivered_at: isoTime.nullable(),
-    attempt_log: z.array(deliveryAttemptView).meta({ description: "Every attempt, newest first." }),
+    attempt_log: z.array(webhookAttemptView).meta({ description: "Every attempt, newest first." }),
   })
   .meta({ id: "WebhookDelivery" });
-export type DeliveryView = z.infer<typeof deliveryView>;
+export type WebhookDeliveryView = z.infer<typeof webhookDeliveryView>;
 
 export const listDeliveriesQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -125,10 +125,10 @@ export const listDeliveriesQuery = z.object({
 });
 export type ListDeliveriesQuery = z.input<typeof listDeliveriesQuery>;
 
-export const deliveryListView = z
+export const webhookDeliveryListView = z
   .object({
-    deliveries: z.array(deliveryView).meta({ description: "Newest first." }),
+    deliveries: z.array(webhookDeliveryView).meta({ description: "Newest first." }),
     pagination: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int() }),
   })
   .meta({ id: "WebhookDeliveryList" });
-export type DeliveryListView = z.infer<typeof deliveryListView>;
+export type WebhookDeliveryListView = z.infer<typeof webhookDeliveryListView>;

@@ -1,7 +1,7 @@
 // The publisher-side delivery paths (API.md "Ad delivery"), served by the hot router.
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
-import { decisionInput, decisionView } from "@/lib/domain/delivery/delivery.schemas";
+import { decisionInput, decisionView } from "@/lib/delivery/delivery.schemas";
 import { platformKeySecurity, problemResponses } from "../common";
 
 export const deliveryPaths: ZodOpenApiPathsObject = {

@@ -67,7 +67,7 @@ const responses = {
     "Malformed request: not JSON, CSRF prevention, syntax, validation, variables, or the operation is too complex",
   ),
   "401": response("The Authorization header holds an invalid or expired token (or introspection without one)"),
-  "413": response("The body is larger than 256 KiB"),
+  "413": response("The body is larger than 64 KiB"),
   "500": response("Unexpected error (request id in extensions.requestId)"),
 };
 

@@ -1,8 +1,8 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { z } from "zod";
 import {
-  deliveryListView,
-  deliveryView,
+  webhookDeliveryListView,
+  webhookDeliveryView,
   DELIVERY_STATUSES,
   registeredWebhookView,
   registerWebhookInput,
@@ -20,7 +20,9 @@ const DELIVERY_RULES =
   "with headers `X-Service-Event-Id`, `X-Service-Timestamp` (Unix seconds) and `X-Service-Signature: sha256=<hex>`, the HMAC-SHA256 " +
   "keyed with the secret over `<timestamp>.<raw body>`. Attempts at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h " +
   "after each failure (±20 % jitter), 10 s timeout, redirects not followed. An endpoint that answers 410 Gone, or whose attempts have all " +
-  "failed for 5 days, is deactivated.";
+  "failed for 5 days, is deactivated. Order: none across deliveries (several are in flight at once, retries come later): order by " +
+  "`created_at` and the data's own timestamps. Inside a batch the items are in serving order, and each batch holds the next run of " +
+  "impressions, but two batches may arrive in either order.";
 
 export const webhooksPaths: ZodOpenApiPathsObject = {
   "/api/ads/webhooks": {
@@ -103,7 +105,7 @@ export const webhooksPaths: ZodOpenApiPathsObject = {
         }),
       },
       responses: {
-        "200": { description: "A page of deliveries", content: json(deliveryListView) },
+        "200": { description: "A page of deliveries", content: json(webhookDeliveryListView) },
         ...problemResponses("unauthorized", "insufficient_scope", "not_found", "validation_failed"),
       },
     },
@@ -121,7 +123,7 @@ export const webhooksPaths: ZodOpenApiPathsObject = {
         path: endpointId.extend({ delivery_id: z.string().meta({ description: "Delivery id (whd_...)" }) }),
       },
       responses: {
-        "200": { description: "The delivery after the attempt", content: json(deliveryView) },
+        "200": { description: "The delivery after the attempt", content: json(webhookDeliveryView) },
         ...problemResponses("unauthorized", "insufficient_scope", "not_found", "conflict", "rate_limited"),
       },
     },

@@ -12,15 +12,12 @@ export const MIN_PACKAGE_SPEND_USD = 10;
 
 const SPORT_NAMES: Record<Sport, string> = { ncaa_basketball: "NCAA basketball", nba: "NBA", nfl: "NFL", mlb: "MLB" };
 
-/**
- * Pacings offered: every campaign is paced evenly today. AdCP's asap needs the
- * REST API's `pacing` field (E5/E7); front_loaded has no equivalent.
- */
-export const OFFERED_PACINGS: readonly string[] = ["even"];
+/** Pacings offered: the REST API's `pacing` (E5/E7), even or asap; front_loaded has no equivalent. */
+export const OFFERED_PACINGS: readonly string[] = ["even", "asap"];
 
 export function checkPacing(pacing: string | undefined, field: string): void {
   if (pacing !== undefined && !OFFERED_PACINGS.includes(pacing))
-    throw new ToolInputError(`${pacing} pacing is not offered: every media buy is paced evenly over its flight.`, {
+    throw new ToolInputError(`${pacing} pacing is not offered: a media buy is paced evenly over each day, or asap.`, {
       field,
       adcpCode: "UNSUPPORTED_FEATURE",
       suggestion: `Use pacing ${OFFERED_PACINGS.map((value) => JSON.stringify(value)).join(" or ")}, or leave it out.`,

@@ -39,6 +39,12 @@ export const createCampaign = defineTool({
       .describe(
         "HTTPS URL that receives each conversion (macros {click_id} {campaign_id} {event_type} {event_value_usd}).",
       ),
+    pacing: z
+      .enum(["even", "asap"])
+      .optional()
+      .describe(
+        "even (default): each day's spend follows a straight line to the end of the UTC day; asap: spend as auctions are won.",
+      ),
     creative: z.object(creativeFields).describe("The primary creative (variant_a)."),
     idempotency_key: idempotencyKey,
     confirm,

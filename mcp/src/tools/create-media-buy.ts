@@ -19,7 +19,10 @@ const packageRequest = z.looseObject({
   pacing: z
     .enum(["even", "asap", "front_loaded"])
     .optional()
-    .describe("even (the default, and the only pacing offered): the budget spread evenly over the flight."),
+    .describe(
+      "even (the default): the budget spread evenly over the flight's days and each day's spend along a straight line; " +
+        "asap: spent as auctions are won (the whole budget may go on the first day). front_loaded is not offered.",
+    ),
   paused: z.boolean().optional(),
   creatives: z.array(creativeAsset).optional().describe("Required: exactly one push_notification creative."),
 });

@@ -27,9 +27,9 @@ export const updateCampaign = defineTool({
   name: "update_campaign",
   title: "Update a campaign",
   description:
-    "Changes a campaign's name, bid (CPM, USD), daily or total budget (USD), target CPA, end date, postback URL or status " +
+    "Changes a campaign's name, bid (CPM, USD), daily or total budget (USD), target CPA, end date, postback URL, pacing or status " +
     "(active, paused, ended: ended is final). Moment types, sports, start date and creatives cannot change (add a variant " +
-    "instead). A change that can raise spend (higher bid or budget, later end date, resuming) is only previewed until you " +
+    "instead). A change that can raise spend (higher bid or budget, later end date, resuming, even -> asap pacing) is only previewed until you " +
     "call again with confirm: true and the same idempotency_key; other changes apply at once. Floors and budget minimums " +
     "are checked on the result; the total budget cannot go below the spend to date.",
   input: {
@@ -42,6 +42,12 @@ export const updateCampaign = defineTool({
     end_date: isoDate.nullable().optional().describe("Last day (UTC, inclusive), today or later; null for open-ended."),
     status: z.enum(["active", "paused", "ended"]).optional(),
     postback_url: z.string().nullable().optional(),
+    pacing: z
+      .enum(["even", "asap"])
+      .optional()
+      .describe(
+        "even (default): each day's spend follows a straight line to the end of the UTC day; asap: spend as auctions are won.",
+      ),
     idempotency_key: idempotencyKey,
     confirm,
   },

@@ -3,7 +3,7 @@
 // Next. Started as a child process by decisions.bench.ts; prints its port.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { deliveryEngine, stopDeliveryEngine } from "@/lib/domain/delivery/engine-instance";
+import { deliveryEngine, stopDeliveryEngine } from "@/lib/delivery/engine/engine-instance";
 import { requestIdFrom } from "@/lib/http/request-id";
 import { logger } from "@/lib/log";
 import { isHotPath, type HotRequest } from "@/lib/server/hot-router";

@@ -1,7 +1,7 @@
 // Synthetic campaigns for the benchmarks: varied targeting, bids and budgets.
 import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
 import { SPORTS } from "@/lib/domain/sports";
-import type { CampaignRow } from "@/lib/domain/delivery/records";
+import type { CampaignRow } from "@/lib/delivery/records";
 import { newId } from "@/lib/ids";
 import { createRng } from "@/lib/simulator/random";
 

@@ -31,6 +31,14 @@ function errorPaths(res: { body: { errors?: { path: string }[] } }): string[] {
 }
 
 describe("POST /api/ads/campaigns (E5)", () => {
+  it("answers an array, a string, a number, null, a boolean or [valid body] with 422, never 500", async () => {
+    for (const value of [[], "text", 42, null, true, [campaignBody(icons.url())]]) {
+      const res = await create(JSON.stringify(value), { ...headers, "content-type": "application/json" });
+      expect(res.status, JSON.stringify(value).slice(0, 40)).toBe(422);
+      expect(res.body.code).toBe("validation_failed");
+    }
+  });
+
   it("creates an active campaign with an approved primary creative and answers 201 with the spec's fields", async () => {
     const changed: string[][] = [];
     const off = onCampaignsChanged((ids) => changed.push([...ids]));

@@ -3,6 +3,7 @@
 // No token: the unguessable click_id bound to campaign_id is the credential (API.md).
 import { coercePostbackQuery } from "@/lib/domain/conversions/conversions.schemas";
 import { recordConversion } from "@/lib/domain/conversions/record-conversion";
+import { bodyLimitFor } from "@/lib/http/body-limits";
 import { clientIp } from "@/lib/http/client-ip";
 import { defineRoute, jsonResponse } from "@/lib/http/define-route";
 import { limitFailures } from "@/lib/http/rate-limit";
@@ -17,6 +18,7 @@ export const GET = defineRoute({ auth: "none" }, async ({ url, request }) =>
   jsonResponse(await guarded(request, async () => coercePostbackQuery(url.searchParams))),
 );
 
-export const POST = defineRoute({ auth: "none" }, async ({ body, request }) =>
-  jsonResponse(await guarded(request, body)),
+export const POST = defineRoute(
+  { auth: "none", maxBodyBytes: bodyLimitFor("/api/ads/postback") },
+  async ({ body, request }) => jsonResponse(await guarded(request, body)),
 );

@@ -1,7 +1,10 @@
 // POST /api/auth/token: E1, OAuth 2.0 client credentials (RFC 6749 errors, not problem+json)
 import { grantClientCredentials, OAuthError } from "@/lib/auth/token-grant";
+import { AppError } from "@/lib/errors";
+import { bodyLimitFor } from "@/lib/http/body-limits";
 import { clientIp } from "@/lib/http/client-ip";
 import { consumeRateLimit } from "@/lib/http/rate-limit";
+import { readBodyText } from "@/lib/http/read-body";
 import { requestIdFrom } from "@/lib/http/request-id";
 import { requestLogger } from "@/lib/log";
 
@@ -10,6 +13,18 @@ function oauthResponse(body: unknown, status: number, headers: Record<string, st
     status,
     headers: { "content-type": "application/json", "cache-control": "no-store", pragma: "no-cache", ...headers },
   });
+}
+
+/** The form body, at most 4 KiB; an oversized body is 413 with an RFC 6749 error body. */
+async function readForm(request: Request): Promise<string> {
+  const limit = bodyLimitFor("/api/auth/token");
+  try {
+    return await readBodyText(request, limit);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "payload_too_large")
+      throw new OAuthError("invalid_request", `the request body is larger than ${limit} bytes`, 413);
+    throw error;
+  }
 }
 
 export async function POST(request: Request): Promise<Response> {
@@ -29,7 +44,7 @@ export async function POST(request: Request): Promise<Response> {
     if (!/^application\/x-www-form-urlencoded\b/i.test(type)) {
       throw new OAuthError("invalid_request", "Content-Type must be application/x-www-form-urlencoded");
     }
-    const form = new URLSearchParams(await request.text());
+    const form = new URLSearchParams(await readForm(request));
     const token = await grantClientCredentials({ form, authorization: request.headers.get("authorization") });
     return oauthResponse(token, 200, headers);
   } catch (error) {

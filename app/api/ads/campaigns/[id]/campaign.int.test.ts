@@ -214,7 +214,7 @@ describe("PATCH /api/ads/campaigns/{id} (E7)", () => {
     ["total budget below 10", { total_budget_usd: 9 }, "total_budget_usd", /at least 10/],
     ["end date not after the start date", { end_date: utcDay(1) }, "end_date", /after start_date/],
     ["status cancelled (DELETE cancels)", { status: "cancelled" }, "status", /./],
-    ["unknown field", { pacing: "asap" }, "", /pacing/],
+    ["unknown field", { pace: "asap" }, "", /pace/],
     ["blank name", { name: "" }, "name", /blank/],
     ["postback not https", { postback_url: "ftp://x.example.com" }, "postback_url", /https/],
   ])("refuses %s with 422 validation_failed", async (_name, body, field, message) => {

@@ -5,7 +5,7 @@ import { incrementRollups } from "@/lib/domain/rollups/increment-rollups";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { runCpaController } from "./cpa-controller";
 import { sweepCampaignLifecycle } from "./lifecycle";
-import { deliveryCampaign, NOV_22_NOON, resetDeliveryTables } from "./test-support";
+import { deliveryCampaign, NOV_22_NOON, resetDeliveryTables } from "@/test/delivery-engine";
 
 beforeEach(resetDeliveryTables);
 

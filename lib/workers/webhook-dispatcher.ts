@@ -1,7 +1,7 @@
 // The dispatcher as a background worker: started by server.ts in every app
 // instance (and by `npm run worker` in a worker-only process).
 import type { Worker } from "@/lib/workers/registry";
-import { WebhookDispatcher } from "./dispatcher";
+import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";
 
 export const webhookDispatcherWorker: Worker = {
   name: "webhook-dispatcher",

@@ -8,8 +8,8 @@ import type { AuctionCandidate } from "@/lib/auction/run-auction";
 import { isAvailableIn, MOMENT_TYPE_KEYS, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import { SPORTS, type Sport } from "@/lib/domain/sports";
 import { CampaignBudget } from "./budget-state";
-import { utcDay } from "./pacing";
-import type { CampaignRow, CampaignSpend, CreativeRow, DeliveryStore } from "./records";
+import { utcDay } from "../rules/pacing";
+import type { CampaignRow, CampaignSpend, CreativeRow, DeliveryStore } from "../records";
 
 export type LiveCampaign = AuctionCandidate & {
   /** shared by every rebuild of the campaign, so spend in flight survives reloads */

@@ -7,11 +7,12 @@ import type { AuctionMoment } from "@/lib/auction/run-auction";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
 import { onCampaignsChanged, onWebhooksChanged } from "@/lib/process-bus";
 import { CampaignIndex, type LiveCampaign } from "./campaign-index";
-import { CAP_MEMORY_MS, UserCaps } from "./caps";
-import type { DecisionInput, DecisionView } from "./delivery.schemas";
-import { CLICK_ID_PATTERN, clickId, sortableId } from "./ids";
-import { impressionCost, microsToUsdNumber } from "./money-fast";
-import type { BatchResult, DeliveryStore, ImpressionRecord } from "./records";
+import { CAP_MEMORY_MS, UserCaps } from "../rules/caps";
+import type { DecisionInput, DecisionView } from "../delivery.schemas";
+import { CLICK_ID_PATTERN, clickId, sortableId } from "@/lib/ids";
+import { clickDestination } from "../rules/click-destination";
+import { impressionCost, microsToUsdNumber } from "../rules/money-fast";
+import type { BatchResult, DeliveryStore, ImpressionRecord } from "../records";
 import { DeliveryWriter } from "./writer";
 
 const FLOORS = new Map<string, number>(MOMENT_TYPES.map((type) => [type.key, Number(type.floorCpmMicros)]));
@@ -29,22 +30,6 @@ export type DeliveryEngineOptions = {
   /** periodic signature/spend check; 0 disables the timer (tests call refresh()) */
   refreshMs?: number;
 };
-
-/**
- * Where a click goes: the creative's action_url with `{click_id}` and `{campaign_id}`
- * macros substituted (attribution links name their own parameters, e.g.
- * `af_sub1={campaign_id}`), and click_id set as a query parameter (API.md). The
- * campaign id exists only after E5 and creatives are immutable, so the macro is how
- * an attribution partner learns it for the postback (docs/decisions/0406).
- */
-export function clickDestination(actionUrl: string, clickId: string, campaignId: string): string {
-  const substituted = actionUrl
-    .replace(/\{click_id\}|%7Bclick_id%7D/gi, encodeURIComponent(clickId))
-    .replace(/\{campaign_id\}|%7Bcampaign_id%7D/gi, encodeURIComponent(campaignId));
-  const url = new URL(substituted);
-  url.searchParams.set("click_id", clickId);
-  return url.toString();
-}
 
 export class DeliveryEngine {
   readonly store: DeliveryStore;

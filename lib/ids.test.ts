@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CLICK_ID_PATTERN, clickId, sortableId } from "./ids";
 
-describe("delivery ids", () => {
+describe("ids", () => {
   it("click ids: 8 time characters then 22 random ones, sorted by time, unique", () => {
     const ids = Array.from({ length: 2000 }, (_, index) => clickId(1_795_000_000_000 + index));
     for (const id of ids) expect(id).toMatch(CLICK_ID_PATTERN);

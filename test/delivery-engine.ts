@@ -3,8 +3,8 @@ import { logger } from "@/lib/log";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { createTestCampaign, type TestCampaignInput } from "@/test/factories/campaigns";
-import { DeliveryEngine } from "./delivery-engine";
-import { createDeliveryStore } from "./engine-instance";
+import { DeliveryEngine } from "@/lib/delivery/engine/delivery-engine";
+import { createDeliveryStore } from "@/lib/delivery/engine/engine-instance";
 
 export const NOV_22_NOON = Date.UTC(2026, 10, 22, 12, 0, 0);
 

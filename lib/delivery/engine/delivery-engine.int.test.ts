@@ -3,7 +3,14 @@ import { db } from "@/lib/db/client";
 import { usdToMicros } from "@/lib/money";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import type { DeliveryEngine } from "./delivery-engine";
-import { deliveryCampaign, moment, NOV_22_NOON, resetDeliveryTables, startTestEngine, testClock } from "./test-support";
+import {
+  deliveryCampaign,
+  moment,
+  NOV_22_NOON,
+  resetDeliveryTables,
+  startTestEngine,
+  testClock,
+} from "@/test/delivery-engine";
 
 beforeEach(resetDeliveryTables);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clickDestination } from "./delivery-engine";
+import { clickDestination } from "./click-destination";
 
 describe("clickDestination", () => {
   it("appends click_id to the action URL, keeping its own parameters", () => {

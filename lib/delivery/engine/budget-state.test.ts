@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CampaignBudget } from "./budget-state";
-import { evenPacingAllowance, evenPacingResumeMs, PACING_LEAD_MS } from "./pacing";
+import { evenPacingAllowance, evenPacingResumeMs, PACING_LEAD_MS } from "../rules/pacing";
 
 const DAY = Date.UTC(2026, 10, 22);
 

@@ -4,9 +4,9 @@ import { dbKind } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { DeliveryEngine } from "./delivery-engine";
-import type { DeliveryStore } from "./records";
-import { PgDeliveryStore } from "./store/pg-store";
-import { SqliteDeliveryStore } from "./store/sqlite-store";
+import type { DeliveryStore } from "../records";
+import { PgDeliveryStore } from "../store/pg-store";
+import { SqliteDeliveryStore } from "../store/sqlite-store";
 
 export function createDeliveryStore(url = env().DATABASE_URL): DeliveryStore {
   return dbKind() === "postgresql" ? new PgDeliveryStore(url) : new SqliteDeliveryStore(url);

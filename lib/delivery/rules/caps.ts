@@ -3,7 +3,7 @@
 // the hot path; a slot is reserved before the impression is written and given
 // back if the write is refused. With several instances on PostgreSQL the writer
 // re-checks the caps at commit (docs/decisions/0403-caps-across-instances.md).
-import type { RecentAlert } from "./records";
+import type { RecentAlert } from "../records";
 
 export const ALERTS_PER_GAME = 5;
 export const ALERTS_PER_HOUR = 10;

@@ -6,7 +6,7 @@
 // (docs/decisions/0402-delivery-writes.md).
 import type { Logger } from "pino";
 import { AppError } from "@/lib/errors";
-import { utcDay } from "./pacing";
+import { utcDay } from "../rules/pacing";
 import {
   StoreBusyError,
   type AuctionRecord,
@@ -15,7 +15,7 @@ import {
   type DeliveryStore,
   type ImpressionRecord,
   type ImpressionVerdict,
-} from "./records";
+} from "../records";
 
 type Waiter<T> = { resolve: (value: T) => void; reject: (error: unknown) => void };
 type PendingImpression = Waiter<ImpressionVerdict> & { record: ImpressionRecord };

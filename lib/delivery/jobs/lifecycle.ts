@@ -4,10 +4,10 @@
 // a conditional update, so its event is written exactly once even when several
 // instances sweep at the same time.
 import { db } from "@/lib/db/client";
-import { microsToUsd } from "@/lib/money";
 import { emitCampaignsChanged } from "@/lib/process-bus";
 import { enqueueEvent } from "@/lib/webhooks/outbox";
-import { utcDay } from "./pacing";
+import { budgetSteps, budgetThresholdEvent, campaignEndedEvent } from "../rules/budget-lifecycle";
+import { utcDay } from "../rules/pacing";
 
 export type SweepResult = { ended: { id: string; reason: "end_date" | "budget_exhausted" }[]; budgetEvents: number };
 
@@ -24,12 +24,7 @@ export async function sweepCampaignLifecycle(nowMs: number): Promise<SweepResult
         data: { status: "ended", endedReason: reason, endedAt: now, version: { increment: 1 } },
       });
       if (count !== 1) return;
-      await enqueueEvent(tx, {
-        advertiserId,
-        type: "campaign.ended",
-        data: { campaign_id: id, reason },
-        createdAtMs: nowMs,
-      });
+      await enqueueEvent(tx, campaignEndedEvent(id, advertiserId, reason, nowMs));
       result.ended.push({ id, reason });
     });
   };
@@ -55,38 +50,25 @@ export async function sweepCampaignLifecycle(nowMs: number): Promise<SweepResult
       AND ((budget_50_at IS NULL AND spend_micros * 2 >= total_budget_micros)
         OR (budget_90_at IS NULL AND spend_micros * 10 >= total_budget_micros * 9))`;
   for (const campaign of crossed) {
-    const spend = BigInt(campaign.spend_micros);
-    const total = BigInt(campaign.total_budget_micros);
-    const data = {
-      campaign_id: campaign.id,
-      spend_to_date_usd: microsToUsd(spend),
-      total_budget_usd: microsToUsd(total),
+    // which thresholds the spend is past; the conditional update decides whether this pass writes the event
+    const progress = {
+      id: campaign.id,
+      advertiserId: campaign.advertiser_id,
+      spendMicros: BigInt(campaign.spend_micros),
+      totalBudgetMicros: BigInt(campaign.total_budget_micros),
+      budget50Set: false,
+      budget90Set: false,
     };
     await db().$transaction(async (tx) => {
-      if (
-        spend * 2n >= total &&
-        (await tx.campaign.updateMany({ where: { id: campaign.id, budget50At: null }, data: { budget50At: now } }))
-          .count === 1
-      ) {
-        await enqueueEvent(tx, {
-          advertiserId: campaign.advertiser_id,
-          type: "campaign.budget_50pct",
-          data,
-          createdAtMs: nowMs,
+      for (const step of budgetSteps(progress)) {
+        if (step === "ended") continue;
+        const { count } = await tx.campaign.updateMany({
+          where:
+            step === "budget_50pct" ? { id: campaign.id, budget50At: null } : { id: campaign.id, budget90At: null },
+          data: step === "budget_50pct" ? { budget50At: now } : { budget90At: now },
         });
-        result.budgetEvents += 1;
-      }
-      if (
-        spend * 10n >= total * 9n &&
-        (await tx.campaign.updateMany({ where: { id: campaign.id, budget90At: null }, data: { budget90At: now } }))
-          .count === 1
-      ) {
-        await enqueueEvent(tx, {
-          advertiserId: campaign.advertiser_id,
-          type: "campaign.budget_90pct",
-          data,
-          createdAtMs: nowMs,
-        });
+        if (count !== 1) continue;
+        await enqueueEvent(tx, budgetThresholdEvent(progress, step, nowMs));
         result.budgetEvents += 1;
       }
     });

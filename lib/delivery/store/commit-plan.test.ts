@@ -1,0 +1,270 @@
+// The commit plan against an in-memory model of the statements (what each
+// store's SQL does), so the algorithm both stores run is tested once, and both
+// drivers are shown to run the same statements.
+import { describe, expect, it } from "vitest";
+import type { ClickRecord, ImpressionRecord, RecentAlert, WriteBatch } from "../records";
+import { commitBatch, runPlan, runPlanAsync, type AsyncStatements, type SyncStatements } from "./commit-plan";
+
+const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
+const DAY = "2026-11-22";
+
+type Row = {
+  advertiserId: string;
+  status: string;
+  spend: number;
+  total: number;
+  daily: number;
+  spendDay: string | null;
+  daySpend: number;
+  budget50: boolean;
+  budget90: boolean;
+  clicks: number;
+};
+
+function model(campaigns: Record<string, Partial<Row>>, alerts: RecentAlert[] = []) {
+  const rows = new Map<string, Row>();
+  for (const [id, row] of Object.entries(campaigns)) {
+    rows.set(id, {
+      advertiserId: "adv_1",
+      status: "active",
+      spend: 0,
+      total: 1_000_000,
+      daily: 1_000_000,
+      spendDay: null,
+      daySpend: 0,
+      budget50: false,
+      budget90: false,
+      clicks: 0,
+      ...row,
+    });
+  }
+  const log: string[] = [];
+  const clickIds = new Set<string>();
+  const written = { impressions: 0, auctions: [] as string[], outbox: [] as string[], rollups: 0 };
+  const statements: SyncStatements = {
+    lockUsers: () => void log.push("lockUsers"),
+    recentAlerts: ({ users }) => (log.push("recentAlerts"), alerts.filter((alert) => users.includes(alert.userId))),
+    lockCampaigns: (ids) => void log.push(`lockCampaigns ${ids.join(",")}`),
+    spend: ({ campaignId, day, sumMicros, count, beforeLastMicros }) => {
+      log.push(`spend ${campaignId} ${count}`);
+      const row = rows.get(campaignId)!;
+      const daySpend = row.spendDay === day ? row.daySpend : 0;
+      if (row.status !== "active" || row.spend + beforeLastMicros >= row.total) return undefined;
+      if (daySpend + beforeLastMicros >= row.daily) return undefined;
+      row.spend += sumMicros;
+      row.daySpend = daySpend + sumMicros;
+      row.spendDay = day;
+      return {
+        advertiserId: row.advertiserId,
+        status: row.status,
+        spendMicros: BigInt(row.spend),
+        totalBudgetMicros: BigInt(row.total),
+        spendDay: row.spendDay,
+        daySpendMicros: BigInt(row.daySpend),
+        budget50Set: row.budget50,
+        budget90Set: row.budget90,
+      };
+    },
+    readSpend: (id) => {
+      log.push(`readSpend ${id}`);
+      const row = rows.get(id)!;
+      return { id, status: row.status, spendMicros: row.spend, spendDay: row.spendDay, daySpendMicros: row.daySpend };
+    },
+    insertImpressions: (impressions) => void (written.impressions += impressions.length),
+    insertAuctions: (auctions) => void written.auctions.push(...auctions.map((auction) => auction.outcome)),
+    insertClicks: (clicks) =>
+      clicks.map((click) => {
+        if (clickIds.has(click.clickId)) return false;
+        clickIds.add(click.clickId);
+        return true;
+      }),
+    countClicks: (counts) => {
+      for (const [id, count] of counts) rows.get(id)!.clicks += count;
+    },
+    upsertRollups: (rollups) => void (written.rollups += rollups.length),
+    markBudget: ({ campaignId, threshold }) => {
+      const row = rows.get(campaignId)!;
+      const key = threshold === 50 ? "budget50" : "budget90";
+      if (row[key]) return false;
+      row[key] = true;
+      return true;
+    },
+    endForBudget: ({ campaignId }) => {
+      const row = rows.get(campaignId)!;
+      if (row.status !== "active" || row.spend < row.total) return false;
+      row.status = "ended";
+      return true;
+    },
+    insertOutbox: (events) => void written.outbox.push(...events.map((event) => event.type)),
+  };
+  return { rows, log, written, statements };
+}
+
+let sequence = 0;
+function impression(
+  campaignId: string,
+  costMicros: number,
+  overrides: Partial<ImpressionRecord> = {},
+): ImpressionRecord {
+  sequence += 1;
+  return {
+    impressionId: `imp_${sequence}`,
+    clickId: `clk_${sequence}`,
+    auctionId: `auc_${sequence}`,
+    advertiserId: "adv_1",
+    campaignId,
+    creativeId: `cr_${campaignId}`,
+    momentType: "close_game",
+    sport: "nba",
+    gameId: "game-1",
+    userId: `user-${sequence}`,
+    bidders: 2,
+    winningBidMicros: 5_000_000,
+    clearingCpmMicros: costMicros * 1000,
+    costMicros,
+    servedAtMs: NOW,
+    emitEvent: true,
+    ...overrides,
+  };
+}
+
+function click(of: ImpressionRecord): ClickRecord {
+  return {
+    clickId: of.clickId,
+    impressionId: of.impressionId,
+    advertiserId: of.advertiserId,
+    campaignId: of.campaignId,
+    creativeId: of.creativeId,
+    momentType: of.momentType,
+    sport: of.sport,
+    clickedAtMs: NOW + 1000,
+  };
+}
+
+function batch(impressions: ImpressionRecord[], clicks: ClickRecord[] = []): WriteBatch {
+  return { impressions, clicks, auctions: [], day: DAY, nowMs: NOW };
+}
+
+describe("commitBatch", () => {
+  it("spends a campaign's whole group with one conditional update when it stays under both budgets", () => {
+    const m = model({ cmp_a: {}, cmp_b: {} });
+    const result = runPlan(
+      commitBatch(batch([impression("cmp_b", 100), impression("cmp_a", 200), impression("cmp_b", 300)]), {
+        recheckCaps: false,
+      }),
+      m.statements,
+    );
+    expect(result.impressions).toEqual(["accepted", "accepted", "accepted"]);
+    expect(m.log).toEqual(["lockCampaigns cmp_a,cmp_b", "spend cmp_a 1", "spend cmp_b 2"]);
+    expect(m.rows.get("cmp_b")!.spend).toBe(400);
+    expect(m.written).toEqual({
+      impressions: 3,
+      auctions: ["filled", "filled", "filled"],
+      outbox: ["impression.served", "impression.served", "impression.served"],
+      rollups: 2,
+    });
+  });
+
+  it("near a budget takes impressions one by one: none starts above the budget, the rest are refused", () => {
+    // 900 spent of 1000: the first impression starts at 900 (< 1000), the second would start at 1200
+    const m = model({ cmp_a: { spend: 900, total: 1000, budget50: true, budget90: true } });
+    const result = runPlan(
+      commitBatch(batch([impression("cmp_a", 300), impression("cmp_a", 300), impression("cmp_a", 300)]), {
+        recheckCaps: false,
+      }),
+      m.statements,
+    );
+    expect(result.impressions).toEqual(["accepted", "budget", "budget"]);
+    expect(m.log).toEqual(["lockCampaigns cmp_a", "spend cmp_a 3", "spend cmp_a 1", "spend cmp_a 1"]);
+    expect(m.rows.get("cmp_a")!.spend).toBe(1200);
+    // the batch that exhausted the budget ends the campaign and says so once
+    expect(result.ended).toEqual(["cmp_a"]);
+    expect(result.campaigns).toEqual([
+      { id: "cmp_a", status: "ended", spendMicros: 1200, spendDay: DAY, daySpendMicros: 300 },
+    ]);
+    expect(m.written.outbox).toEqual(["impression.served", "campaign.ended"]);
+  });
+
+  it("reads the committed counters of a campaign that refused every impression", () => {
+    const m = model({ cmp_a: { spend: 1000, total: 1000, status: "active" } });
+    const result = runPlan(commitBatch(batch([impression("cmp_a", 300)]), { recheckCaps: false }), m.statements);
+    expect(result.impressions).toEqual(["budget"]);
+    expect(m.log.at(-1)).toBe("readSpend cmp_a");
+    expect(result.campaigns).toEqual([
+      { id: "cmp_a", status: "active", spendMicros: 1000, spendDay: null, daySpendMicros: 0 },
+    ]);
+    expect(m.written.impressions).toBe(0);
+  });
+
+  it("writes the 50% and 90% events once, in the batch that crosses them", () => {
+    const m = model({ cmp_a: { spend: 400, total: 1000 } });
+    const first = runPlan(commitBatch(batch([impression("cmp_a", 150)]), { recheckCaps: false }), m.statements);
+    expect(m.written.outbox).toEqual(["impression.served", "campaign.budget_50pct"]);
+    expect(first.ended).toEqual([]);
+    runPlan(commitBatch(batch([impression("cmp_a", 400)]), { recheckCaps: false }), m.statements);
+    expect(m.written.outbox.filter((type) => type.startsWith("campaign."))).toEqual([
+      "campaign.budget_50pct",
+      "campaign.budget_90pct",
+    ]);
+  });
+
+  it("re-checks per-user caps against committed alerts under per-user locks when asked", () => {
+    const committed = Array.from({ length: 4 }, (_, index) => ({
+      userId: "user-x",
+      gameId: "game-1",
+      servedAtMs: NOW - 2 * 3_600_000 - index,
+    }));
+    const m = model({ cmp_a: {} }, committed);
+    const mine = [impression("cmp_a", 100, { userId: "user-x" }), impression("cmp_a", 100, { userId: "user-x" })];
+    const result = runPlan(commitBatch(batch(mine), { recheckCaps: true }), m.statements);
+    // 4 committed + 1 = the 5 per game
+    expect(result.impressions).toEqual(["accepted", "cap"]);
+    expect(m.log.slice(0, 2)).toEqual(["lockUsers", "recentAlerts"]);
+
+    const unchecked = model({ cmp_a: {} }, committed);
+    const again = [impression("cmp_a", 100, { userId: "user-x" }), impression("cmp_a", 100, { userId: "user-x" })];
+    expect(runPlan(commitBatch(batch(again), { recheckCaps: false }), unchecked.statements).impressions).toEqual([
+      "accepted",
+      "accepted",
+    ]);
+    expect(unchecked.log).not.toContain("recentAlerts");
+  });
+
+  it("records, counts and announces only the first click of a click id", () => {
+    const m = model({ cmp_a: {} });
+    const served = impression("cmp_a", 100);
+    const result = runPlan(
+      commitBatch(batch([], [click(served), click(served)]), { recheckCaps: false }),
+      m.statements,
+    );
+    expect(result.clicks).toEqual([true, false]);
+    expect(m.rows.get("cmp_a")!.clicks).toBe(1);
+    expect(m.written.outbox).toEqual(["click.recorded"]);
+    expect(runPlan(commitBatch(batch([], [click(served)]), { recheckCaps: false }), m.statements).clicks).toEqual([
+      false,
+    ]);
+  });
+
+  it("the synchronous and the awaited driver run the same statements with the same results", async () => {
+    const make = () => [
+      impression("cmp_a", 300, { userId: "u1" }),
+      impression("cmp_a", 300, { userId: "u2" }),
+      impression("cmp_b", 100, { userId: "u1" }),
+    ];
+    const sync = model({ cmp_a: { spend: 800, total: 1000 }, cmp_b: {} });
+    const asyncModel = model({ cmp_a: { spend: 800, total: 1000 }, cmp_b: {} });
+    const awaited = Object.fromEntries(
+      Object.entries(asyncModel.statements).map(([name, execute]) => [
+        name,
+        async (args: unknown) => (execute as (args: unknown) => unknown)(args),
+      ]),
+    ) as AsyncStatements;
+    const impressionsA = make();
+    const impressionsB = impressionsA.map((record) => ({ ...record }));
+    const a = runPlan(commitBatch(batch(impressionsA), { recheckCaps: true }), sync.statements);
+    const b = await runPlanAsync(commitBatch(batch(impressionsB), { recheckCaps: true }), awaited);
+    expect(b).toEqual(a);
+    expect(asyncModel.log).toEqual(sync.log);
+    expect(a.impressions).toEqual(["accepted", "budget", "accepted"]);
+  });
+});

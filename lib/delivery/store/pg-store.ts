@@ -1,0 +1,299 @@
+// The delivery store on PostgreSQL: its own small pg pool, one transaction per
+// batch, multi-row statements (unnest) so a batch costs a fixed number of round
+// trips. Several app instances may share the database: budgets are enforced by
+// conditional updates under row locks taken in campaign-id order, and per-user
+// caps are re-checked at commit under per-user advisory locks
+// (docs/decisions/0402-delivery-writes.md, 0403-caps-across-instances.md). The
+// steps of a commit are the shared plan's (./commit-plan.ts); this file says how
+// each statement is written in PostgreSQL.
+import pg from "pg";
+import { pgPoolConfig } from "@/lib/db/adapters";
+import { env } from "@/lib/env";
+import type {
+  BatchResult,
+  CampaignRow,
+  CampaignSpend,
+  ClickTarget,
+  DeliveryStore,
+  RecentAlert,
+  WriteBatch,
+} from "../records";
+import { commitBatch, runPlanAsync, type AsyncStatements } from "./commit-plan";
+import {
+  CLICK_TARGET_SELECT,
+  CREATIVE_COLUMNS,
+  IMPRESSION_SUBSCRIBERS_SQL,
+  SPEND_COLUMNS,
+  campaignRows,
+  campaignSpend,
+  clickTarget,
+  recentAlert,
+  type RawAlert,
+  type RawCampaign,
+  type RawClickTarget,
+  type RawCreative,
+  type RawSpend,
+} from "./rows";
+
+const CAMPAIGN_COLUMNS = `c.id, c.advertiser_id, c.status, c.moment_types, c.sports, c.bid_cpm_micros, c.daily_budget_micros,
+  c.total_budget_micros, c.spend_micros, c.spend_day, c.day_spend_micros, c.start_date, c.end_date, c.pacing,
+  to_char(c.created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+
+const SPEND_SQL = `UPDATE campaigns SET
+    spend_micros = spend_micros + $2::bigint,
+    impressions = impressions + $3::bigint,
+    day_spend_micros = CASE WHEN spend_day = $4 THEN day_spend_micros + $2::bigint ELSE $2::bigint END,
+    spend_day = $4
+  WHERE id = $1 AND status = 'active'
+    AND spend_micros + $5::bigint < total_budget_micros
+    AND (CASE WHEN spend_day = $4 THEN day_spend_micros ELSE 0 END) + $5::bigint < daily_budget_micros
+  RETURNING advertiser_id, spend_micros, total_budget_micros, budget_50_at IS NOT NULL AS b50, budget_90_at IS NOT NULL AS b90,
+    status, spend_day, day_spend_micros`;
+
+type SpendReturn = {
+  advertiser_id: string;
+  spend_micros: string;
+  total_budget_micros: string;
+  b50: boolean;
+  b90: boolean;
+  status: string;
+  spend_day: string | null;
+  day_spend_micros: string;
+};
+
+/** Column arrays for `unnest`: one array per field, in order. */
+function columns<T>(rows: readonly T[], fields: readonly ((row: T) => unknown)[]): unknown[][] {
+  return fields.map((field) => rows.map(field));
+}
+
+/** The commit plan's statements on PostgreSQL, inside the open transaction of `client`. */
+function pgStatements(client: pg.PoolClient): AsyncStatements {
+  return {
+    lockUsers: async (users) => {
+      await client.query(
+        `SELECT pg_advisory_xact_lock(h) FROM (SELECT DISTINCT hashtextextended(u, 0) AS h FROM unnest($1::text[]) AS u ORDER BY 1) AS locks`,
+        [users],
+      );
+    },
+    recentAlerts: async ({ users, sinceMs }) => {
+      const result = await client.query<RawAlert>(
+        `SELECT user_id, game_id, served_at_ms FROM impressions WHERE user_id = ANY($1::text[]) AND served_at_ms >= $2`,
+        [users, sinceMs],
+      );
+      return result.rows.map(recentAlert);
+    },
+    lockCampaigns: async (ids) => {
+      await client.query(`SELECT id FROM campaigns WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`, [ids]);
+    },
+    spend: async ({ campaignId, day, sumMicros, count, beforeLastMicros }) => {
+      const row = (await client.query<SpendReturn>(SPEND_SQL, [campaignId, sumMicros, count, day, beforeLastMicros]))
+        .rows[0];
+      return (
+        row && {
+          advertiserId: row.advertiser_id,
+          status: row.status,
+          spendMicros: BigInt(row.spend_micros),
+          totalBudgetMicros: BigInt(row.total_budget_micros),
+          spendDay: row.spend_day,
+          daySpendMicros: BigInt(row.day_spend_micros),
+          budget50Set: row.b50,
+          budget90Set: row.b90,
+        }
+      );
+    },
+    readSpend: async (campaignId) => {
+      const row = (await client.query<RawSpend>(`SELECT ${SPEND_COLUMNS} FROM campaigns WHERE id = $1`, [campaignId]))
+        .rows[0];
+      return row && campaignSpend(row);
+    },
+    insertImpressions: async (impressions) => {
+      await client.query(
+        `INSERT INTO impressions (id, click_id, advertiser_id, campaign_id, creative_id, moment_type, sport, game_id, user_id,
+           clearing_cpm_micros, cost_micros, served_at_ms)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+           $10::bigint[], $11::bigint[], $12::bigint[])`,
+        columns(impressions, [
+          (i) => i.impressionId,
+          (i) => i.clickId,
+          (i) => i.advertiserId,
+          (i) => i.campaignId,
+          (i) => i.creativeId,
+          (i) => i.momentType,
+          (i) => i.sport,
+          (i) => i.gameId,
+          (i) => i.userId,
+          (i) => i.clearingCpmMicros,
+          (i) => i.costMicros,
+          (i) => i.servedAtMs,
+        ]),
+      );
+    },
+    insertAuctions: async (auctions) => {
+      await client.query(
+        `INSERT INTO auctions (id, moment_type, sport, outcome, bidders, winning_bid_micros, clearing_cpm_micros, occurred_at_ms)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::bigint[], $8::bigint[])`,
+        columns(auctions, [
+          (a) => a.id,
+          (a) => a.momentType,
+          (a) => a.sport,
+          (a) => a.outcome,
+          (a) => a.bidders,
+          (a) => a.winningBidMicros,
+          (a) => a.clearingCpmMicros,
+          (a) => a.occurredAtMs,
+        ]),
+      );
+    },
+    insertClicks: async (clicks) => {
+      const inserted = await client.query<{ id: string }>(
+        `INSERT INTO clicks (id, impression_id, campaign_id, creative_id, moment_type, sport, converted, clicked_at_ms)
+         SELECT id, impression_id, campaign_id, creative_id, moment_type, sport, false, clicked_at_ms
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[])
+           AS t(id, impression_id, campaign_id, creative_id, moment_type, sport, clicked_at_ms)
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
+        columns(clicks, [
+          (c) => c.clickId,
+          (c) => c.impressionId,
+          (c) => c.campaignId,
+          (c) => c.creativeId,
+          (c) => c.momentType,
+          (c) => c.sport,
+          (c) => c.clickedAtMs,
+        ]),
+      );
+      // a click id twice in one batch: only its first click counts
+      const fresh = new Set(inserted.rows.map((row) => row.id));
+      return clicks.map((click) => fresh.delete(click.clickId));
+    },
+    countClicks: async (counts) => {
+      await client.query(
+        `UPDATE campaigns SET clicks = campaigns.clicks + t.n FROM unnest($1::text[], $2::bigint[]) AS t(id, n) WHERE campaigns.id = t.id`,
+        [[...counts.keys()], [...counts.values()]],
+      );
+    },
+    upsertRollups: async (rollups) => {
+      await client.query(
+        `INSERT INTO hourly_rollups (campaign_id, creative_id, moment_type, sport, hour_ms, impressions, clicks, conversions, spend_micros, conversion_value_micros)
+         SELECT campaign_id, creative_id, moment_type, sport, hour_ms, impressions, clicks, 0, spend_micros, 0
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[])
+           AS t(campaign_id, creative_id, moment_type, sport, hour_ms, impressions, clicks, spend_micros)
+         ON CONFLICT (campaign_id, creative_id, moment_type, sport, hour_ms) DO UPDATE SET
+           impressions = hourly_rollups.impressions + excluded.impressions,
+           clicks = hourly_rollups.clicks + excluded.clicks,
+           spend_micros = hourly_rollups.spend_micros + excluded.spend_micros`,
+        columns(rollups, [
+          (r) => r.campaignId,
+          (r) => r.creativeId,
+          (r) => r.momentType,
+          (r) => r.sport,
+          (r) => r.hourMs.toString(),
+          (r) => r.impressions,
+          (r) => r.clicks,
+          (r) => r.spendMicros.toString(),
+        ]),
+      );
+    },
+    markBudget: async ({ campaignId, threshold, nowMs }) => {
+      const column = threshold === 50 ? "budget_50_at" : "budget_90_at";
+      const result = await client.query(
+        `UPDATE campaigns SET ${column} = $1::timestamp WHERE id = $2 AND ${column} IS NULL`,
+        [new Date(nowMs).toISOString(), campaignId],
+      );
+      return result.rowCount === 1;
+    },
+    endForBudget: async ({ campaignId, nowMs }) => {
+      const result = await client.query(
+        `UPDATE campaigns SET status = 'ended', ended_reason = 'budget_exhausted', ended_at = $1::timestamp, updated_at = $1::timestamp,
+           version = version + 1
+         WHERE id = $2 AND status = 'active' AND spend_micros >= total_budget_micros`,
+        [new Date(nowMs).toISOString(), campaignId],
+      );
+      return result.rowCount === 1;
+    },
+    insertOutbox: async (rows) => {
+      await client.query(
+        `INSERT INTO outbox_events (id, advertiser_id, type, data, created_at_ms)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[])`,
+        columns(rows, [(e) => e.id, (e) => e.advertiserId, (e) => e.type, (e) => e.data, (e) => e.createdAtMs]),
+      );
+    },
+  };
+}
+
+export class PgDeliveryStore implements DeliveryStore {
+  readonly kind = "postgresql" as const;
+  readonly #pool: pg.Pool;
+
+  constructor(url: string = env().DATABASE_URL) {
+    this.#pool = new pg.Pool({ ...pgPoolConfig(url), max: 4 });
+    // an idle client's error (server restart) must not crash the process; the next query reconnects
+    this.#pool.on("error", () => {});
+  }
+
+  async loadCampaigns(day: string, ids?: readonly string[]): Promise<CampaignRow[]> {
+    const filter = ids ? "AND c.id = ANY($2::text[])" : "";
+    const params: unknown[] = ids ? [day, ids] : [day];
+    const campaigns = await this.#pool.query<RawCampaign>(
+      `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns c
+       WHERE c.status = 'active' AND c.start_date <= $1 AND (c.end_date IS NULL OR c.end_date >= $1) ${filter}`,
+      params,
+    );
+    const creatives = await this.#pool.query<RawCreative>(
+      `SELECT ${CREATIVE_COLUMNS} FROM creatives cr JOIN campaigns c ON c.id = cr.campaign_id
+       WHERE cr.status = 'approved' AND c.status = 'active' ${ids ? "AND c.id = ANY($1::text[])" : ""}
+       ORDER BY cr.campaign_id, cr.variant_index`,
+      ids ? [ids] : [],
+    );
+    return campaignRows(campaigns.rows, creatives.rows);
+  }
+
+  async impressionSubscribers(): Promise<string[]> {
+    const result = await this.#pool.query<{ advertiser_id: string }>(IMPRESSION_SUBSCRIBERS_SQL);
+    return result.rows.map((row) => row.advertiser_id);
+  }
+
+  async signature(): Promise<string> {
+    const result = await this.#pool.query<{ s: string }>(
+      `SELECT (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at)::text, '') || ':' || COALESCE(SUM(version), 0) FROM campaigns)
+        || '|' || (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at)::text, '') FROM creatives) AS s`,
+    );
+    return result.rows[0]!.s;
+  }
+
+  async loadSpend(): Promise<CampaignSpend[]> {
+    const result = await this.#pool.query<RawSpend>(`SELECT ${SPEND_COLUMNS} FROM campaigns WHERE status = 'active'`);
+    return result.rows.map(campaignSpend);
+  }
+
+  async loadRecentAlerts(sinceMs: number): Promise<RecentAlert[]> {
+    const result = await this.#pool.query<RawAlert>(
+      `SELECT user_id, game_id, served_at_ms FROM impressions WHERE served_at_ms >= $1`,
+      [sinceMs],
+    );
+    return result.rows.map(recentAlert);
+  }
+
+  async findClick(clickId: string): Promise<ClickTarget | null> {
+    const result = await this.#pool.query<RawClickTarget>(`${CLICK_TARGET_SELECT} WHERE i.click_id = $1`, [clickId]);
+    return clickTarget(result.rows[0]);
+  }
+
+  async commit(batch: WriteBatch): Promise<BatchResult> {
+    const client = await this.#pool.connect();
+    try {
+      await client.query("BEGIN");
+      const result = await runPlanAsync(commitBatch(batch, { recheckCaps: true }), pgStatements(client));
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.end();
+  }
+}

@@ -1,0 +1,131 @@
+// Row shapes the two stores read with their own SQL (the same columns on both
+// databases) and their mapping to the engine's records. Integer columns come
+// back as numbers from better-sqlite3 and as text from pg: Number() reads both.
+import type { CampaignRow, CampaignSpend, ClickTarget, CreativeRow, RecentAlert } from "../records";
+
+type Integer = number | string | bigint;
+
+export const CREATIVE_COLUMNS = `cr.id, cr.campaign_id, cr.variant_index, cr.variant_label, cr.headline, cr.body, cr.icon_url, cr.cta_text, cr.action_url`;
+export const SPEND_COLUMNS = `id, status, spend_micros, spend_day, day_spend_micros`;
+export const CLICK_TARGET_SELECT = `SELECT i.click_id, i.id, i.advertiser_id, i.campaign_id, i.creative_id, i.moment_type, i.sport, cr.action_url
+  FROM impressions i JOIN creatives cr ON cr.id = i.creative_id`;
+export const IMPRESSION_SUBSCRIBERS_SQL = `SELECT DISTINCT advertiser_id FROM webhook_endpoints WHERE is_active AND events LIKE '%"impression.served"%'`;
+
+export type RawCampaign = {
+  id: string;
+  advertiser_id: string;
+  status: string;
+  moment_types: string;
+  sports: string;
+  bid_cpm_micros: Integer;
+  daily_budget_micros: Integer;
+  total_budget_micros: Integer;
+  spend_micros: Integer;
+  spend_day: string | null;
+  day_spend_micros: Integer;
+  start_date: string;
+  end_date: string | null;
+  pacing: string;
+  /** ISO-8601 text */
+  created_at: string;
+};
+
+export type RawCreative = {
+  id: string;
+  campaign_id: string;
+  variant_index: Integer;
+  variant_label: string;
+  headline: string;
+  body: string;
+  icon_url: string;
+  cta_text: string | null;
+  action_url: string;
+};
+
+export type RawSpend = {
+  id: string;
+  status: string;
+  spend_micros: Integer;
+  spend_day: string | null;
+  day_spend_micros: Integer;
+};
+
+export type RawAlert = { user_id: string; game_id: string; served_at_ms: Integer };
+
+/** A row of the click lookup (impression joined with its creative). */
+export type RawClickTarget = {
+  click_id: string;
+  id: string;
+  advertiser_id: string;
+  campaign_id: string;
+  creative_id: string;
+  moment_type: string;
+  sport: string;
+  action_url: string;
+};
+
+/** Campaigns with their approved creatives (creatives ordered by campaign, then variant index). */
+export function campaignRows(campaigns: readonly RawCampaign[], creatives: readonly RawCreative[]): CampaignRow[] {
+  const byCampaign = new Map<string, CreativeRow[]>();
+  for (const creative of creatives) {
+    const list = byCampaign.get(creative.campaign_id) ?? [];
+    list.push({
+      id: creative.id,
+      campaignId: creative.campaign_id,
+      variantIndex: Number(creative.variant_index),
+      variantLabel: creative.variant_label,
+      headline: creative.headline,
+      body: creative.body,
+      iconUrl: creative.icon_url,
+      ctaText: creative.cta_text,
+      actionUrl: creative.action_url,
+    });
+    byCampaign.set(creative.campaign_id, list);
+  }
+  return campaigns.map((row) => ({
+    id: row.id,
+    advertiserId: row.advertiser_id,
+    status: row.status,
+    momentTypes: row.moment_types,
+    sports: row.sports,
+    bidMicros: Number(row.bid_cpm_micros),
+    dailyBudgetMicros: Number(row.daily_budget_micros),
+    totalBudgetMicros: Number(row.total_budget_micros),
+    spendMicros: Number(row.spend_micros),
+    spendDay: row.spend_day,
+    daySpendMicros: Number(row.day_spend_micros),
+    startDate: row.start_date,
+    endDate: row.end_date,
+    pacing: row.pacing,
+    createdAtMs: new Date(row.created_at).getTime(),
+    creatives: byCampaign.get(row.id) ?? [],
+  }));
+}
+
+export function campaignSpend(row: RawSpend): CampaignSpend {
+  return {
+    id: row.id,
+    status: row.status,
+    spendMicros: Number(row.spend_micros),
+    spendDay: row.spend_day,
+    daySpendMicros: Number(row.day_spend_micros),
+  };
+}
+
+export function recentAlert(row: RawAlert): RecentAlert {
+  return { userId: row.user_id, gameId: row.game_id, servedAtMs: Number(row.served_at_ms) };
+}
+
+export function clickTarget(row: RawClickTarget | undefined): ClickTarget | null {
+  if (!row) return null;
+  return {
+    clickId: row.click_id,
+    impressionId: row.id,
+    advertiserId: row.advertiser_id,
+    campaignId: row.campaign_id,
+    creativeId: row.creative_id,
+    momentType: row.moment_type,
+    sport: row.sport,
+    actionUrl: row.action_url,
+  };
+}

@@ -1,0 +1,332 @@
+// The delivery store on SQLite: synchronous better-sqlite3 statements on the
+// Prisma client's own connection, run only while no interactive transaction is
+// open on it (docs/decisions/0402-delivery-writes.md). A batch is one
+// BEGIN IMMEDIATE ... COMMIT that never yields the event loop.
+import type { Database, Statement } from "better-sqlite3";
+import { db } from "@/lib/db/client";
+import { sqliteHandle, sqlitePath } from "@/lib/db/adapters";
+import { env } from "@/lib/env";
+import {
+  StoreBusyError,
+  type BatchResult,
+  type CampaignRow,
+  type CampaignSpend,
+  type ClickTarget,
+  type DeliveryStore,
+  type RecentAlert,
+  type WriteBatch,
+} from "../records";
+import { commitBatch, runPlan, type SpendUpdate, type SyncStatements } from "./commit-plan";
+import {
+  CLICK_TARGET_SELECT,
+  CREATIVE_COLUMNS,
+  IMPRESSION_SUBSCRIBERS_SQL,
+  SPEND_COLUMNS,
+  campaignRows,
+  campaignSpend,
+  clickTarget,
+  recentAlert,
+  type RawAlert,
+  type RawCampaign,
+  type RawClickTarget,
+  type RawCreative,
+  type RawSpend,
+} from "./rows";
+import { ensureCheckpointer } from "./sqlite-checkpointer";
+
+const CAMPAIGN_COLUMNS = `c.id, c.advertiser_id, c.status, c.moment_types, c.sports, c.bid_cpm_micros, c.daily_budget_micros,
+  c.total_budget_micros, c.spend_micros, c.spend_day, c.day_spend_micros, c.start_date, c.end_date, c.pacing, c.created_at`;
+
+function prepareAll(handle: Database) {
+  const prepare = (sql: string) => handle.prepare(sql).safeIntegers(false);
+  return {
+    campaigns: prepare(
+      `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns c
+       WHERE c.status = 'active' AND c.start_date <= @day AND (c.end_date IS NULL OR c.end_date >= @day)`,
+    ),
+    campaignsByIds: prepare(
+      `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns c
+       WHERE c.id IN (SELECT value FROM json_each(@ids))
+         AND c.status = 'active' AND c.start_date <= @day AND (c.end_date IS NULL OR c.end_date >= @day)`,
+    ),
+    creatives: prepare(
+      `SELECT ${CREATIVE_COLUMNS} FROM creatives cr JOIN campaigns c ON c.id = cr.campaign_id
+       WHERE cr.status = 'approved' AND c.status = 'active' ORDER BY cr.campaign_id, cr.variant_index`,
+    ),
+    creativesByIds: prepare(
+      `SELECT ${CREATIVE_COLUMNS} FROM creatives cr
+       WHERE cr.status = 'approved' AND cr.campaign_id IN (SELECT value FROM json_each(@ids)) ORDER BY cr.campaign_id, cr.variant_index`,
+    ),
+    signature: prepare(
+      `SELECT (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at), '') || ':' || COALESCE(SUM(version), 0) FROM campaigns)
+        || '|' || (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at), '') FROM creatives) AS s`,
+    ).pluck(),
+    impressionSubscribers: prepare(IMPRESSION_SUBSCRIBERS_SQL).pluck(),
+    spendRows: prepare(`SELECT ${SPEND_COLUMNS} FROM campaigns WHERE status = 'active'`),
+    spendRow: prepare(`SELECT ${SPEND_COLUMNS} FROM campaigns WHERE id = ?`),
+    recentAlerts: prepare(`SELECT user_id, game_id, served_at_ms FROM impressions WHERE served_at_ms >= ?`),
+    click: prepare(`${CLICK_TARGET_SELECT} WHERE i.click_id = ?`),
+    spend: handle
+      .prepare(
+        `UPDATE campaigns SET
+           spend_micros = spend_micros + @sum,
+           impressions = impressions + @count,
+           day_spend_micros = CASE WHEN spend_day = @day THEN day_spend_micros + @sum ELSE @sum END,
+           spend_day = @day
+         WHERE id = @id AND status = 'active'
+           AND spend_micros + @before_last < total_budget_micros
+           AND (CASE WHEN spend_day = @day THEN day_spend_micros ELSE 0 END) + @before_last < daily_budget_micros
+         RETURNING advertiser_id, spend_micros, total_budget_micros, budget_50_at IS NOT NULL AS b50, budget_90_at IS NOT NULL AS b90,
+           status, spend_day, day_spend_micros`,
+      )
+      .safeIntegers(true),
+    insertImpression: prepare(
+      `INSERT INTO impressions (id, click_id, advertiser_id, campaign_id, creative_id, moment_type, sport, game_id, user_id,
+         clearing_cpm_micros, cost_micros, served_at_ms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`,
+    ),
+    insertAuction: prepare(
+      `INSERT INTO auctions (id, moment_type, sport, outcome, bidders, winning_bid_micros, clearing_cpm_micros, occurred_at_ms)
+       VALUES (?,?,?,?,?,?,?,?)`,
+    ),
+    insertOutbox: prepare(
+      `INSERT INTO outbox_events (id, advertiser_id, type, data, created_at_ms) VALUES (?,?,?,?,?)`,
+    ),
+    insertClick: prepare(
+      `INSERT INTO clicks (id, impression_id, campaign_id, creative_id, moment_type, sport, converted, clicked_at_ms)
+       VALUES (?,?,?,?,?,?,0,?) ON CONFLICT (id) DO NOTHING`,
+    ),
+    countClick: prepare(`UPDATE campaigns SET clicks = clicks + ? WHERE id = ?`),
+    rollup: prepare(
+      `INSERT INTO hourly_rollups (campaign_id, creative_id, moment_type, sport, hour_ms, impressions, clicks, conversions, spend_micros, conversion_value_micros)
+       VALUES (?,?,?,?,?,?,?,0,?,0)
+       ON CONFLICT (campaign_id, creative_id, moment_type, sport, hour_ms) DO UPDATE SET
+         impressions = hourly_rollups.impressions + excluded.impressions,
+         clicks = hourly_rollups.clicks + excluded.clicks,
+         spend_micros = hourly_rollups.spend_micros + excluded.spend_micros`,
+    ),
+    mark50: prepare(`UPDATE campaigns SET budget_50_at = ? WHERE id = ? AND budget_50_at IS NULL`),
+    mark90: prepare(`UPDATE campaigns SET budget_90_at = ? WHERE id = ? AND budget_90_at IS NULL`),
+    endBudget: prepare(
+      `UPDATE campaigns SET status = 'ended', ended_reason = 'budget_exhausted', ended_at = @now, updated_at = @now, version = version + 1
+       WHERE id = @id AND status = 'active' AND spend_micros >= total_budget_micros`,
+    ),
+  };
+}
+
+type Prepared = ReturnType<typeof prepareAll>;
+
+type Statements = Prepared & {
+  transaction: (batch: WriteBatch) => BatchResult;
+  busyNever: Statement;
+  busyWait: Statement;
+};
+
+type SpendReturn = {
+  advertiser_id: string;
+  spend_micros: bigint;
+  total_budget_micros: bigint;
+  b50: bigint;
+  b90: bigint;
+  status: string;
+  spend_day: string | null;
+  day_spend_micros: bigint;
+};
+
+/** DateTime text as Prisma stores it in SQLite. */
+function sqliteDateTime(ms: number): string {
+  return new Date(ms).toISOString().replace("Z", "+00:00");
+}
+
+/**
+ * The commit plan's statements on SQLite. The database write lock taken by
+ * BEGIN IMMEDIATE serializes batches, so no row or user locks are needed, and
+ * integers are bound as BigInt (a JS number would be bound as a REAL).
+ */
+function sqliteStatements(s: Prepared): SyncStatements {
+  return {
+    lockUsers: () => {},
+    lockCampaigns: () => {},
+    recentAlerts: ({ users, sinceMs }) => {
+      const wanted = new Set(users);
+      return (s.recentAlerts.all(sinceMs) as RawAlert[]).filter((row) => wanted.has(row.user_id)).map(recentAlert);
+    },
+    spend: ({ campaignId, day, sumMicros, count, beforeLastMicros }): SpendUpdate | undefined => {
+      const row = s.spend.get({
+        id: campaignId,
+        day,
+        sum: BigInt(sumMicros),
+        count,
+        before_last: BigInt(beforeLastMicros),
+      }) as SpendReturn | undefined;
+      return (
+        row && {
+          advertiserId: row.advertiser_id,
+          status: row.status,
+          spendMicros: row.spend_micros,
+          totalBudgetMicros: row.total_budget_micros,
+          spendDay: row.spend_day,
+          daySpendMicros: row.day_spend_micros,
+          budget50Set: row.b50 === 1n,
+          budget90Set: row.b90 === 1n,
+        }
+      );
+    },
+    readSpend: (campaignId) => {
+      const row = s.spendRow.get(campaignId) as RawSpend | undefined;
+      return row && campaignSpend(row);
+    },
+    insertImpressions: (impressions) => {
+      for (const i of impressions) {
+        s.insertImpression.run(
+          i.impressionId,
+          i.clickId,
+          i.advertiserId,
+          i.campaignId,
+          i.creativeId,
+          i.momentType,
+          i.sport,
+          i.gameId,
+          i.userId,
+          i.clearingCpmMicros,
+          i.costMicros,
+          i.servedAtMs,
+        );
+      }
+    },
+    insertAuctions: (auctions) => {
+      for (const a of auctions) {
+        s.insertAuction.run(
+          a.id,
+          a.momentType,
+          a.sport,
+          a.outcome,
+          a.bidders,
+          a.winningBidMicros,
+          a.clearingCpmMicros,
+          a.occurredAtMs,
+        );
+      }
+    },
+    insertClicks: (clicks) =>
+      clicks.map(
+        (c) =>
+          s.insertClick.run(c.clickId, c.impressionId, c.campaignId, c.creativeId, c.momentType, c.sport, c.clickedAtMs)
+            .changes === 1,
+      ),
+    countClicks: (counts) => {
+      for (const [campaignId, count] of counts) s.countClick.run(count, campaignId);
+    },
+    upsertRollups: (rows) => {
+      for (const r of rows) {
+        s.rollup.run(
+          r.campaignId,
+          r.creativeId,
+          r.momentType,
+          r.sport,
+          r.hourMs,
+          r.impressions,
+          r.clicks,
+          r.spendMicros,
+        );
+      }
+    },
+    markBudget: ({ campaignId, threshold, nowMs }) =>
+      (threshold === 50 ? s.mark50 : s.mark90).run(sqliteDateTime(nowMs), campaignId).changes === 1,
+    endForBudget: ({ campaignId, nowMs }) =>
+      s.endBudget.run({ now: sqliteDateTime(nowMs), id: campaignId }).changes === 1,
+    insertOutbox: (rows) => {
+      for (const e of rows) s.insertOutbox.run(e.id, e.advertiserId, e.type, e.data, e.createdAtMs);
+    },
+  };
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED"));
+}
+
+export class SqliteDeliveryStore implements DeliveryStore {
+  readonly kind = "sqlite" as const;
+  #handle: Database | undefined;
+  #statements: Statements | undefined;
+
+  constructor(private readonly url: string = env().DATABASE_URL) {}
+
+  async #ready(): Promise<{ handle: Database; s: Statements }> {
+    if (!this.#handle?.open) {
+      await db().$queryRawUnsafe("SELECT 1");
+      const handle = sqliteHandle(this.url);
+      if (!handle) throw new Error("the SQLite connection of the Prisma client is not available");
+      this.#handle = handle;
+      const statements = prepareAll(handle);
+      const run = sqliteStatements(statements);
+      const write = handle.transaction((batch: WriteBatch) => runPlan(commitBatch(batch, { recheckCaps: false }), run));
+      this.#statements = {
+        ...statements,
+        transaction: (batch: WriteBatch) => write.immediate(batch),
+        busyNever: handle.prepare("PRAGMA busy_timeout = 0"),
+        busyWait: handle.prepare("PRAGMA busy_timeout = 10000"),
+      };
+      ensureCheckpointer(handle, sqlitePath(this.url));
+    }
+    return { handle: this.#handle, s: this.#statements! };
+  }
+
+  async loadCampaigns(day: string, ids?: readonly string[]): Promise<CampaignRow[]> {
+    const { s } = await this.#ready();
+    if (ids) {
+      const json = JSON.stringify(ids);
+      return campaignRows(
+        s.campaignsByIds.all({ day, ids: json }) as RawCampaign[],
+        s.creativesByIds.all({ ids: json }) as RawCreative[],
+      );
+    }
+    return campaignRows(s.campaigns.all({ day }) as RawCampaign[], s.creatives.all() as RawCreative[]);
+  }
+
+  async signature(): Promise<string> {
+    const { s } = await this.#ready();
+    return s.signature.get() as string;
+  }
+
+  async loadSpend(): Promise<CampaignSpend[]> {
+    const { s } = await this.#ready();
+    return (s.spendRows.all() as RawSpend[]).map(campaignSpend);
+  }
+
+  async loadRecentAlerts(sinceMs: number): Promise<RecentAlert[]> {
+    const { s } = await this.#ready();
+    return (s.recentAlerts.all(sinceMs) as RawAlert[]).map(recentAlert);
+  }
+
+  async impressionSubscribers(): Promise<string[]> {
+    const { s } = await this.#ready();
+    return s.impressionSubscribers.all() as string[];
+  }
+
+  async findClick(clickId: string): Promise<ClickTarget | null> {
+    const { s } = await this.#ready();
+    return clickTarget(s.click.get(clickId) as RawClickTarget | undefined);
+  }
+
+  async commit(batch: WriteBatch): Promise<BatchResult> {
+    const { handle, s } = await this.#ready();
+    // an interactive Prisma transaction is open on this connection: our statements would join it
+    if (handle.inTransaction) throw new StoreBusyError("a transaction is open on the connection");
+    // never let a lock held by another process stall the event loop: fail fast and retry later
+    s.busyNever.run();
+    try {
+      return s.transaction(batch);
+    } catch (error) {
+      if (isBusy(error)) throw new StoreBusyError();
+      throw error;
+    } finally {
+      s.busyWait.run();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#statements = undefined;
+    this.#handle = undefined;
+  }
+}

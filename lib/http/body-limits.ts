@@ -1,0 +1,41 @@
+// How many bytes of request body each endpoint reads (docs/decisions/0901). Past
+// the limit the answer is 413 payload_too_large, decided from Content-Length
+// before reading when the client sent one, otherwise by counting while reading;
+// nothing past the limit is kept in memory. The OpenAPI document states each
+// operation's limit (x-body-limit-bytes) from this table, and the live fuzz test
+// checks the app against the document.
+import { AppError } from "@/lib/errors";
+
+/** Hot paths, the public postback and the token endpoint: their bodies are a few short fields. */
+export const SMALL_BODY_LIMIT = 4 * 1024;
+/** Every other JSON endpoint (a campaign with its creative is under 10 KiB). */
+export const DEFAULT_BODY_LIMIT = 16 * 1024;
+/** POST /mcp: JSON-RPC wrapping a tool call (the same inputs as the REST bodies, plus the envelope). */
+export const MCP_BODY_LIMIT = 64 * 1024;
+/** POST /api/graphql: an operation (a dashboard page's query is a few KiB) with its variables. */
+export const GRAPHQL_BODY_LIMIT = 64 * 1024;
+
+const LIMITS: Record<string, number> = {
+  "/api/auth/token": SMALL_BODY_LIMIT,
+  "/api/delivery/decisions": SMALL_BODY_LIMIT,
+  "/api/ads/postback": SMALL_BODY_LIMIT,
+  "/mcp": MCP_BODY_LIMIT,
+  "/api/graphql": GRAPHQL_BODY_LIMIT,
+};
+
+/** The body limit of the operation at `path` (an OpenAPI path template or a concrete path). */
+export function bodyLimitFor(path: string): number {
+  return LIMITS[path] ?? DEFAULT_BODY_LIMIT;
+}
+
+export function payloadTooLarge(limit: number): AppError {
+  return new AppError("payload_too_large", {
+    detail: `The request body is larger than this endpoint accepts (${limit} bytes).`,
+  });
+}
+
+/** The declared Content-Length, or null when absent or not a plain decimal number. */
+export function declaredLength(value: string | null | undefined): number | null {
+  if (value == null || !/^\s*\d{1,15}\s*$/.test(value)) return null;
+  return Number(value);
+}

@@ -1,0 +1,159 @@
+// The import directions of ARCHITECTURE.md are enforced by ESLint
+// (eslint.config.mjs). This lints probe sources placed, by file path, inside
+// each zone: every forbidden import is refused whether written relative or with
+// the "@/" alias, and an allowed import in the same file is not.
+import { fileURLToPath } from "node:url";
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const LAYERING_RULES = new Set(["import/no-restricted-paths", "no-restricted-imports"]);
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+}, 60_000);
+
+/** The layering messages ESLint reports for `specifier` imported by a file at `filePath`. */
+async function layeringErrors(filePath: string, specifier: string): Promise<string[]> {
+  const source = `import * as probe from "${specifier}";\n\nexport const used = probe;\n`;
+  const [result] = await eslint.lintText(source, { filePath: `${root}${filePath}` });
+  return result!.messages
+    .filter((message) => message.ruleId !== null && LAYERING_RULES.has(message.ruleId))
+    .map((message) => message.message);
+}
+
+type Case = { file: string; refused: string[]; allowed: string[]; says: RegExp };
+
+const CASES: Record<string, Case> = {
+  "lib/auction is pure": {
+    file: "lib/auction/probe.ts",
+    refused: [
+      "../db/client",
+      "@/lib/db/client",
+      "../domain/sports",
+      "@/lib/domain/sports",
+      "../delivery/records",
+      "@/lib/delivery/records",
+      "../http/define-route",
+      "@/lib/http/define-route",
+      "pg",
+      "better-sqlite3",
+      "@prisma/client",
+      "next/server",
+    ],
+    allowed: ["../money", "@/lib/money", "./run-auction"],
+    says: /lib\/auction is pure/,
+  },
+  "lib/domain is below the transports": {
+    file: "lib/domain/campaigns/probe.ts",
+    refused: [
+      "next/server",
+      "next",
+      "../../http/define-route",
+      "@/lib/http/define-route",
+      "../../../app/api/ads/campaigns/route",
+      "@/app/api/ads/campaigns/route",
+      "../../server/hot-routes",
+      "@/lib/server/hot-routes",
+      "../../delivery/records",
+      "@/lib/delivery/records",
+      "pg",
+      "better-sqlite3",
+    ],
+    allowed: ["../../db/client", "@/lib/db/client", "../sports", "@/lib/webhooks/outbox"],
+    says: /lib\/domain is below every transport/,
+  },
+  "lib/delivery is below the transports": {
+    file: "lib/delivery/engine/probe.ts",
+    refused: [
+      "next/server",
+      "../../http/define-route",
+      "@/lib/http/define-route",
+      "../../server/hot-routes",
+      "@/lib/server/hot-routes",
+      "../../../app/api/ads/campaigns/route",
+      "@/app/api/ads/campaigns/route",
+    ],
+    allowed: ["../../db/client", "@/lib/db/client", "@/lib/domain/sports", "pg"],
+    says: /lib\/delivery is below the transports/,
+  },
+  "route handlers never touch the database": {
+    file: "app/api/ads/probe/route.ts",
+    refused: ["../../../../lib/db/client", "@/lib/db/client", "pg", "better-sqlite3", "@prisma/client"],
+    allowed: ["@/lib/domain/campaigns/list-campaigns", "../../../../lib/http/define-route"],
+    says: /are transports/,
+  },
+  "the hot router never touches the database": {
+    file: "lib/server/probe.ts",
+    refused: ["../db/client", "@/lib/db/client", "pg"],
+    allowed: ["../delivery/engine/engine-instance", "@/lib/delivery/engine/engine-instance"],
+    says: /are transports/,
+  },
+  "only lib/db imports a generated Prisma client": {
+    file: "lib/domain/reporting/probe.ts",
+    refused: [
+      "../../../prisma/generated/sqlite/client",
+      "@/prisma/generated/sqlite/client",
+      "@/prisma/generated/pg/client",
+    ],
+    allowed: ["@/lib/db/client", "@/lib/db/sql"],
+    says: /Only lib\/db imports a generated Prisma client/,
+  },
+  "GraphQL resolvers never touch the database": {
+    file: "graphql/resolvers/probe.ts",
+    refused: [
+      "../../lib/db/client",
+      "@/lib/db/client",
+      "pg",
+      "better-sqlite3",
+      "@prisma/client",
+      "@/app/api/graphql/route",
+      "@/lib/server/hot-routes",
+    ],
+    allowed: ["@/lib/domain/campaigns/campaign-connection", "../camel-case", "@/lib/delivery/rules/pacing"],
+    says: /graphql\/ is a transport/,
+  },
+  "lib never imports a transport": {
+    file: "lib/webhooks/probe.ts",
+    refused: ["@/graphql/server", "../../graphql/context", "@/mcp/src/registry"],
+    allowed: ["@/lib/db/client", "../errors"],
+    says: /lib\/ serves every transport/,
+  },
+  "mcp/src is a standalone package": {
+    file: "mcp/src/probe.ts",
+    refused: ["../../lib/money", "@/lib/money", "../../app/mcp/route", "next/server"],
+    allowed: ["./rest-client"],
+    says: /standalone package/,
+  },
+};
+
+describe("layering lint", () => {
+  for (const [name, { file, refused, allowed, says }] of Object.entries(CASES)) {
+    describe(name, () => {
+      it.each(refused)(`refuses ${file} importing %s`, async (specifier) => {
+        const errors = await layeringErrors(file, specifier);
+        expect(errors.length).toBeGreaterThan(0);
+        for (const error of errors) expect(error).toMatch(says);
+      });
+      it.each(allowed)(`allows ${file} importing %s`, async (specifier) => {
+        expect(await layeringErrors(file, specifier)).toEqual([]);
+      });
+    });
+  }
+
+  it("exempts tests from the transport rule only", async () => {
+    expect(await layeringErrors("app/api/ads/probe/route.int.test.ts", "@/lib/db/client")).toEqual([]);
+    expect(await layeringErrors("lib/auction/probe.test.ts", "../db/client")).toEqual([
+      expect.stringMatching(/lib\/auction is pure/),
+    ]);
+    expect(await layeringErrors("lib/domain/probe.test.ts", "next/server")).toEqual([
+      expect.stringMatching(/lib\/domain is below every transport/),
+    ]);
+  });
+
+  it("lets lib/db import the generated clients", async () => {
+    expect(await layeringErrors("lib/db/probe.ts", "@/prisma/generated/sqlite/client")).toEqual([]);
+    expect(await layeringErrors("lib/db/probe.ts", "../../prisma/generated/pg/client")).toEqual([]);
+  });
+});
