@@ -26,6 +26,15 @@ describe("parseEnv", () => {
     expect(env.PUBLIC_BASE_URL).toBe("https://ads.example.com");
   });
 
+  it("DEMO defaults to on only for the embedded default database; set, it wins", () => {
+    expect(parseEnv({}).DEMO).toBe(true);
+    expect(parseEnv({ DATABASE_URL: "file:./data/app.db" }).DEMO).toBe(true);
+    expect(parseEnv({ DATABASE_URL: "postgresql://u:p@db:5432/sma" }).DEMO).toBe(false);
+    expect(parseEnv({ DATABASE_URL: "file:/srv/sma/app.db" }).DEMO).toBe(false);
+    expect(parseEnv({ DATABASE_URL: "postgresql://u:p@db:5432/sma", DEMO: "1" }).DEMO).toBe(true);
+    expect(parseEnv({ DEMO: "0" }).DEMO).toBe(false);
+  });
+
   it("fails with the field that is wrong", () => {
     expect(() => parseEnv({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must start with file: or postgresql/);

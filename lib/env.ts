@@ -5,6 +5,9 @@ const flag = z
   .enum(["0", "1", "true", "false", "yes", "no", ""])
   .transform((value) => value === "1" || value === "true" || value === "yes");
 
+/** README command one's database: the only one where DEMO defaults to on. */
+export const EMBEDDED_DATABASE_URL = "file:./data/app.db";
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -20,7 +23,7 @@ const schema = z.object({
     .string()
     .min(1)
     .refine((value) => /^(file:|postgres(ql)?:\/\/)/.test(value), "must start with file: or postgresql://")
-    .default("file:./data/app.db"),
+    .default(EMBEDDED_DATABASE_URL),
   /** Comma-separated host:port pairs exempt from the outbound guard (development and tests only). */
   OUTBOUND_ALLOW_HOSTS: z
     .string()
@@ -32,8 +35,11 @@ const schema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, "each entry must be host:port"))),
-  /** Seed a demo advertiser and feed it simulated traffic (default on). */
-  DEMO: flag.default(true),
+  /**
+   * Seed a demo advertiser and feed it simulated traffic (sandboxed, docs/decisions/0903).
+   * Unset: on for the embedded default database only, off anywhere else.
+   */
+  DEMO: flag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Take the client address from X-Forwarded-For (only behind a proxy you control). */
   TRUST_PROXY: flag.default(false),
@@ -41,7 +47,7 @@ const schema = z.object({
   WORKERS: flag.default(true),
 });
 
-export type Env = z.infer<typeof schema> & { PUBLIC_BASE_URL: string };
+export type Env = z.infer<typeof schema> & { PUBLIC_BASE_URL: string; DEMO: boolean };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = schema.safeParse(source);
@@ -50,7 +56,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   const value = result.data;
-  return { ...value, PUBLIC_BASE_URL: value.PUBLIC_BASE_URL ?? `http://localhost:${value.PORT}` };
+  return {
+    ...value,
+    PUBLIC_BASE_URL: value.PUBLIC_BASE_URL ?? `http://localhost:${value.PORT}`,
+    DEMO: value.DEMO ?? value.DATABASE_URL === EMBEDDED_DATABASE_URL,
+  };
 }
 
 let cached: Env | undefined;

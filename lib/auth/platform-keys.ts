@@ -4,18 +4,28 @@ import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { hashSecret, newSecret } from "./secrets";
 
-export async function createPlatformKey(name: string): Promise<{ id: string; key: string }> {
+/** `sandbox`: the demo simulator's key, whose decisions consider only sandbox advertisers' campaigns. */
+export async function createPlatformKey(
+  name: string,
+  options: { sandbox?: boolean } = {},
+): Promise<{ id: string; key: string }> {
   if (!name.trim()) throw new AppError("validation_failed", { fieldErrors: [{ path: "name", message: "required" }] });
   const key = newSecret("pk");
   const id = newId("pk");
   await db().platformKey.create({
-    data: { id, name: name.trim(), prefix: key.slice(0, 10), keyHash: hashSecret(key) },
+    data: {
+      id,
+      name: name.trim(),
+      prefix: key.slice(0, 10),
+      keyHash: hashSecret(key),
+      sandbox: options.sandbox ?? false,
+    },
   });
   return { id, key };
 }
 
 /** The platform key record for a presented key, or null (revoked or unknown). */
-export async function findPlatformKey(key: string): Promise<{ id: string; name: string } | null> {
+export async function findPlatformKey(key: string): Promise<{ id: string; name: string; sandbox: boolean } | null> {
   const row = await db().platformKey.findUnique({ where: { keyHash: hashSecret(key) } });
-  return row && !row.revokedAt ? { id: row.id, name: row.name } : null;
+  return row && !row.revokedAt ? { id: row.id, name: row.name, sandbox: row.sandbox } : null;
 }

@@ -115,6 +115,8 @@ export type CampaignRow = {
   endDate: string | null;
   pacing: string;
   createdAtMs: number;
+  /** a demo advertiser's campaign: bids only in decisions made with a sandbox platform key */
+  sandbox: boolean;
   /** approved creatives only, by variant index */
   creatives: CreativeRow[];
 };

@@ -1,6 +1,8 @@
 // Demo campaigns (DEMO=1): a few campaigns for the demo advertiser and two rival
 // advertisers, so that auctions have real competition and the dashboard and
-// reports fill with second prices rather than floors. Rows are inserted directly
+// reports fill with second prices rather than floors. The rivals are sandbox
+// advertisers like the demo one: their campaigns bid only in the demo
+// simulator's decisions (docs/decisions/0903). Rows are inserted directly
 // in one transaction (the campaigns service validates API input; these are
 // fixed, valid values). Idempotent: nothing is created when the demo advertiser
 // already has campaigns.
@@ -164,7 +166,9 @@ export async function seedDemoCampaigns(advertiserId: string, now = new Date()):
     for (const rival of RIVALS) {
       const existing = await tx.advertiser.findFirst({ where: { email: rival.email } });
       const rivalId = existing?.id ?? newId("adv");
-      if (!existing) await tx.advertiser.create({ data: { id: rivalId, name: rival.name, email: rival.email } });
+      if (!existing)
+        await tx.advertiser.create({ data: { id: rivalId, name: rival.name, email: rival.email, sandbox: true } });
+      else if (!existing.sandbox) await tx.advertiser.update({ where: { id: rivalId }, data: { sandbox: true } });
       if ((await tx.campaign.count({ where: { advertiserId: rivalId } })) === 0)
         plan.push({ advertiserId: rivalId, campaigns: rival.campaigns });
     }

@@ -1,19 +1,29 @@
-// DEMO=1 (the default for `npm start`): a demo advertiser with an API client and
-// a platform key, so that a fresh clone has credentials to try. The secrets are
-// shown once: in the log and in data/demo-credentials.json (kept out of git).
+// DEMO=1 (the default for `npm start` on the embedded database only): a demo
+// advertiser with a dashboard user, an API client and a platform key, so that a
+// fresh clone has credentials to try. The demo advertiser, its rivals and the key
+// are the sandbox (docs/decisions/0903): the key's decisions consider only their
+// campaigns, and no other key ever sees them. The password and secrets are
+// generated per database and written to data/demo-credentials.json (kept out of
+// git, readable by its owner only); the log names the file, not the secrets.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Logger } from "pino";
 import { createApiClient } from "@/lib/auth/clients";
+import { hashPassword } from "@/lib/auth/passwords";
 import { createPlatformKey } from "@/lib/auth/platform-keys";
 import { databaseKind, sqlitePath } from "@/lib/db/adapters";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
+import { randomBase62 } from "@/lib/ids";
 import { seedDemoCampaigns } from "./demo-campaigns";
 
 export const DEMO_EMAIL = "demo@sportsmomentads.test";
-export const DEMO_PASSWORD = "demo-password-2026";
+
+/** A fresh demo password (24 base62 characters, about 143 bits): never a constant in the code. */
+export function newDemoPassword(): string {
+  return randomBase62(24);
+}
 
 export type DemoCredentials = {
   advertiser_id: string;
@@ -46,26 +56,34 @@ export async function seedDemo(log: Logger, path = demoCredentialsPath()): Promi
   if (user) {
     const saved = readSaved(path, user.advertiserId);
     if (saved) {
+      await markSandbox(user.advertiserId);
       await seedCampaigns(log, user.advertiserId);
       return saved;
     }
   }
   let advertiserId: string;
   let client: { client_id: string; client_secret: string };
+  const password = newDemoPassword();
   if (user) {
+    // the saved credentials are gone: new secrets, and the password reset to a new one
     advertiserId = user.advertiserId;
+    await db().user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password) } });
     const created = await createApiClient(advertiserId, { name: "Demo client" });
     client = { client_id: created.clientId, client_secret: created.clientSecret };
   } else {
-    const created = await createAdvertiser({ name: "Demo Sportsbook Co.", email: DEMO_EMAIL, password: DEMO_PASSWORD });
+    const created = await createAdvertiser(
+      { name: "Demo Sportsbook Co.", email: DEMO_EMAIL, password },
+      { sandbox: true },
+    );
     advertiserId = created.advertiser_id;
     client = { client_id: created.client_id, client_secret: created.client_secret };
   }
-  const platform = await createPlatformKey("Demo simulator");
+  await markSandbox(advertiserId);
+  const platform = await createPlatformKey("Demo simulator", { sandbox: true });
   const credentials: DemoCredentials = {
     advertiser_id: advertiserId,
     email: DEMO_EMAIL,
-    password: DEMO_PASSWORD,
+    password,
     ...client,
     platform_key: platform.key,
   };
@@ -74,6 +92,11 @@ export async function seedDemo(log: Logger, path = demoCredentialsPath()): Promi
   log.info({ advertiser_id: advertiserId, client_id: client.client_id, file: path }, "demo advertiser ready");
   await seedCampaigns(log, advertiserId);
   return credentials;
+}
+
+/** The demo advertiser is the sandbox, also in a database seeded before sandboxes existed. */
+async function markSandbox(advertiserId: string): Promise<void> {
+  await db().advertiser.updateMany({ where: { id: advertiserId, sandbox: false }, data: { sandbox: true } });
 }
 
 async function seedCampaigns(log: Logger, advertiserId: string): Promise<void> {

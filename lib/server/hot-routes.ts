@@ -16,9 +16,9 @@ function noContent(res: ServerResponse): void {
 
 async function decide(req: HotRequest, res: ServerResponse): Promise<void> {
   // an unread body (refused key) is drained or cut off after the answer (./linger.ts)
-  await requirePlatformKey(req.headers.authorization);
+  const platform = await requirePlatformKey(req.headers.authorization);
   const input = parseDecisionInput(await readJson(req, bodyLimitFor("/api/delivery/decisions")));
-  const decision = await (await deliveryEngine()).decide(input);
+  const decision = await (await deliveryEngine()).decide(input, platform);
   if (decision.kind === "filled") sendJson(res, 200, decision.view);
   else noContent(res);
 }

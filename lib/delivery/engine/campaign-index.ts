@@ -18,6 +18,8 @@ export type LiveCampaign = AuctionCandidate & {
   creatives: readonly CreativeRow[];
   momentTypes: readonly string[];
   sports: readonly string[];
+  /** a demo advertiser's campaign: in the sandbox books only */
+  sandbox: boolean;
 };
 
 const TYPE_INDEX = new Map<string, number>(MOMENT_TYPE_KEYS.map((key, index) => [key, index]));
@@ -41,6 +43,8 @@ export class CampaignIndex {
   /** blockedUntilMs of every campaign budget by slot, read by the typed-array auction */
   readonly #blocked = { array: new Float64Array(1024).fill(Infinity) };
   #books: AuctionBook<LiveCampaign>[] = [];
+  /** the demo advertisers' campaigns, for decisions made with a sandbox platform key (docs/decisions/0903) */
+  #sandboxBooks: AuctionBook<LiveCampaign>[] = [];
   static readonly #emptyBook = buildAuctionBook<LiveCampaign>([], () => 0);
   #day = "";
   #signature = "";
@@ -130,6 +134,7 @@ export class CampaignIndex {
     return {
       momentTypes: parseList(row.momentTypes),
       sports: parseList(row.sports),
+      sandbox: row.sandbox,
       campaignId: row.id,
       advertiserId: this.#intern(row.advertiserId),
       bidMicros: row.bidMicros,
@@ -140,8 +145,13 @@ export class CampaignIndex {
   }
 
   #rebuildCells(): void {
-    const cells: LiveCampaign[][] = Array.from({ length: MOMENT_TYPE_KEYS.length * SPORTS.length }, () => []);
     const rows = [...this.#campaigns.values()];
+    this.#books = this.#cells(rows.filter((campaign) => !campaign.sandbox));
+    this.#sandboxBooks = this.#cells(rows.filter((campaign) => campaign.sandbox));
+  }
+
+  #cells(rows: readonly LiveCampaign[]): AuctionBook<LiveCampaign>[] {
+    const cells: LiveCampaign[][] = Array.from({ length: MOMENT_TYPE_KEYS.length * SPORTS.length }, () => []);
     for (const campaign of rows) {
       if (campaign.variants.length === 0) continue;
       const sports = new Set(campaign.sports);
@@ -156,7 +166,7 @@ export class CampaignIndex {
       }
     }
     // one advertiser's campaigns adjacent, best bid first, as typed arrays (lib/auction/auction-book)
-    this.#books = cells.map((cell) => buildAuctionBook(cell, (campaign) => campaign.state.slot));
+    return cells.map((cell) => buildAuctionBook(cell, (campaign) => campaign.state.slot));
   }
 
   /** blockedUntilMs by budget slot (see CampaignBudget) */
@@ -183,10 +193,10 @@ export class CampaignIndex {
   }
 
   /** Candidates for a moment type and sport (both already validated). */
-  cell(momentType: string, sport: string): AuctionBook<LiveCampaign> {
-    return (
-      this.#books[TYPE_INDEX.get(momentType)! * SPORTS.length + SPORT_INDEX.get(sport)!] ?? CampaignIndex.#emptyBook
-    );
+  /** The campaigns bidding at this moment type and sport: real ones, or with `sandbox` the demo advertisers' only. */
+  cell(momentType: string, sport: string, sandbox = false): AuctionBook<LiveCampaign> {
+    const books = sandbox ? this.#sandboxBooks : this.#books;
+    return books[TYPE_INDEX.get(momentType)! * SPORTS.length + SPORT_INDEX.get(sport)!] ?? CampaignIndex.#emptyBook;
   }
 
   get day(): string {

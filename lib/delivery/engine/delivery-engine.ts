@@ -115,7 +115,8 @@ export class DeliveryEngine {
   }
 
   /** POST /api/delivery/decisions: the auction for one moment of one user. */
-  async decide(input: DecisionInput): Promise<Decision> {
+  /** One decision; `platform.sandbox` (the demo simulator's key) auctions the demo advertisers' campaigns only. */
+  async decide(input: DecisionInput, platform: { sandbox: boolean } = { sandbox: false }): Promise<Decision> {
     if (this.index.needsReload) await this.index.ready();
     const now = this.#clock();
     const moment: AuctionMoment = {
@@ -125,7 +126,7 @@ export class DeliveryEngine {
       userId: input.user_id,
       floorCpmMicros: FLOORS.get(input.moment_type)!,
     };
-    const cell = this.index.cell(input.moment_type, input.sport);
+    const cell = this.index.cell(input.moment_type, input.sport, platform.sandbox);
     let refused: Set<LiveCampaign> | undefined;
     let bidders = 0;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {

@@ -37,7 +37,8 @@ import {
 
 const CAMPAIGN_COLUMNS = `c.id, c.advertiser_id, c.status, c.moment_types, c.sports, c.bid_cpm_micros, c.daily_budget_micros,
   c.total_budget_micros, c.spend_micros, c.spend_day, c.day_spend_micros, c.start_date, c.end_date, c.pacing,
-  to_char(c.created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+  to_char(c.created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+  (SELECT a.sandbox FROM advertisers a WHERE a.id = c.advertiser_id) AS sandbox`;
 
 const SPEND_SQL = `UPDATE campaigns SET
     spend_micros = spend_micros + $2::bigint,

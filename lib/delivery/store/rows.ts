@@ -28,6 +28,8 @@ export type RawCampaign = {
   pacing: string;
   /** ISO-8601 text */
   created_at: string;
+  /** the advertiser's sandbox flag (SQLite 0/1, PostgreSQL boolean) */
+  sandbox: boolean | number;
 };
 
 export type RawCreative = {
@@ -98,6 +100,7 @@ export function campaignRows(campaigns: readonly RawCampaign[], creatives: reado
     endDate: row.end_date,
     pacing: row.pacing,
     createdAtMs: new Date(row.created_at).getTime(),
+    sandbox: Boolean(row.sandbox),
     creatives: byCampaign.get(row.id) ?? [],
   }));
 }

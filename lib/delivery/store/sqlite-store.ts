@@ -35,7 +35,8 @@ import {
 import { ensureCheckpointer } from "./sqlite-checkpointer";
 
 const CAMPAIGN_COLUMNS = `c.id, c.advertiser_id, c.status, c.moment_types, c.sports, c.bid_cpm_micros, c.daily_budget_micros,
-  c.total_budget_micros, c.spend_micros, c.spend_day, c.day_spend_micros, c.start_date, c.end_date, c.pacing, c.created_at`;
+  c.total_budget_micros, c.spend_micros, c.spend_day, c.day_spend_micros, c.start_date, c.end_date, c.pacing, c.created_at,
+  (SELECT a.sandbox FROM advertisers a WHERE a.id = c.advertiser_id) AS sandbox`;
 
 function prepareAll(handle: Database) {
   const prepare = (sql: string) => handle.prepare(sql).safeIntegers(false);

@@ -17,7 +17,11 @@ export type CreateAdvertiserInput = z.input<typeof createAdvertiserInput>;
 
 export type CreatedAdvertiser = { advertiser_id: string; user_id: string; client_id: string; client_secret: string };
 
-export async function createAdvertiser(input: CreateAdvertiserInput): Promise<CreatedAdvertiser> {
+/** `sandbox`: a demo advertiser (lib/demo), whose campaigns bid only in sandbox decisions; not offered by the API. */
+export async function createAdvertiser(
+  input: CreateAdvertiserInput,
+  options: { sandbox?: boolean } = {},
+): Promise<CreatedAdvertiser> {
   const data = parseInput(createAdvertiserInput, input);
   const existing = await db().user.findUnique({ where: { email: data.email }, select: { id: true } });
   if (existing) {
@@ -31,7 +35,9 @@ export async function createAdvertiser(input: CreateAdvertiserInput): Promise<Cr
   const { clientId, clientSecret, secretHash } = newClientCredentials();
   const passwordHash = await hashPassword(data.password);
   await db().$transaction([
-    db().advertiser.create({ data: { id: advertiserId, name: data.name, email: data.email } }),
+    db().advertiser.create({
+      data: { id: advertiserId, name: data.name, email: data.email, sandbox: options.sandbox ?? false },
+    }),
     db().user.create({ data: { id: userId, advertiserId, email: data.email, name: data.name, passwordHash } }),
     db().apiClient.create({
       data: { id: clientId, advertiserId, name: "Default client", secretHash, scopes: SCOPES.join(" ") },

@@ -32,6 +32,7 @@ export function syntheticCampaigns(count: number, advertisers: number, seed = 1)
       startDate: "2026-01-01",
       endDate: null,
       pacing: index % 2 ? "even" : "asap",
+      sandbox: false,
       createdAtMs: Date.UTC(2026, 0, 1),
       creatives: Array.from({ length: rng.int(1, 3) }, (_, variant) => ({
         id: `cr_${id.slice(4)}${variant}`,

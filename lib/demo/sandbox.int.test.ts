@@ -1,0 +1,129 @@
+// Demo traffic is sandboxed (docs/decisions/0903): decisions made with the demo
+// platform key consider only the demo advertisers' campaigns, no other key ever
+// sees a demo campaign, and the seeded demo password is generated per database.
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPlatformKey } from "@/lib/auth/platform-keys";
+import { verifyPassword } from "@/lib/auth/passwords";
+import { db } from "@/lib/db/client";
+import { stopDeliveryEngine } from "@/lib/delivery/engine/engine-instance";
+import { deliveryCampaign } from "@/test/delivery-engine";
+import { createTestAdvertiser } from "@/test/factories/advertisers";
+import { startHotServer, type HotServer } from "@/test/hot-server";
+import { DEMO_EMAIL, newDemoPassword, seedDemo, type DemoCredentials } from "./seed-demo";
+
+const log = pino({ level: "silent" });
+const dir = mkdtempSync(join(tmpdir(), "sma-demo-"));
+const credentialsPath = join(dir, "demo-credentials.json");
+let server: HotServer;
+let demo: DemoCredentials;
+let realKey: string;
+let realCampaignId: string;
+let sandboxCampaigns: Set<string>;
+
+beforeAll(async () => {
+  demo = await seedDemo(log, credentialsPath);
+  // a real advertiser bidding far above every demo campaign where they all compete
+  const real = await createTestAdvertiser("Real Sportsbook");
+  realCampaignId = (
+    await deliveryCampaign({
+      advertiserId: real.advertiserId,
+      bidCpmUsd: 900,
+      momentTypes: ["close_game"],
+      sports: ["nba"],
+      startDate: "2020-01-01",
+    })
+  ).id;
+  realKey = (await createPlatformKey("A real publisher")).key;
+  const sandboxed = await db().campaign.findMany({ where: { advertiser: { sandbox: true } }, select: { id: true } });
+  sandboxCampaigns = new Set(sandboxed.map((row) => row.id));
+  server = await startHotServer();
+});
+afterAll(async () => {
+  await server.close();
+  await stopDeliveryEngine();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function decide(key: string, momentType: string, sport: string, user: string) {
+  const response = await fetch(`${server.url}/api/delivery/decisions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({ moment_type: momentType, sport, game_id: `g-${user}`, user_id: user }),
+  });
+  return {
+    status: response.status,
+    body:
+      response.status === 200 ? ((await response.json()) as { campaign_id: string; clearing_cpm_usd: number }) : null,
+  };
+}
+
+describe("the demo seed", () => {
+  it("makes the demo advertiser, its two rivals and the simulator's key the sandbox", async () => {
+    const advertisers = await db().advertiser.findMany({ where: { sandbox: true }, select: { email: true } });
+    expect(advertisers.map((row) => row.email).sort()).toEqual(
+      [DEMO_EMAIL, "rival-1@sportsmomentads.test", "rival-2@sportsmomentads.test"].sort(),
+    );
+    const keys = await db().platformKey.findMany({ where: { sandbox: true }, select: { name: true } });
+    expect(keys.map((row) => row.name)).toEqual(["Demo simulator"]);
+    expect(sandboxCampaigns.size).toBeGreaterThanOrEqual(5);
+    expect(sandboxCampaigns.has(realCampaignId)).toBe(false);
+  });
+
+  it("generates the password, stores only its hash, and writes it with the other credentials (owner-only file)", async () => {
+    const saved = JSON.parse(readFileSync(credentialsPath, "utf8")) as DemoCredentials;
+    expect(saved).toEqual(demo);
+    expect(saved.password).toMatch(/^[0-9A-Za-z]{24}$/);
+    expect(statSync(credentialsPath).mode & 0o777).toBe(0o600);
+    const user = await db().user.findUniqueOrThrow({ where: { email: DEMO_EMAIL } });
+    expect(user.passwordHash).not.toContain(saved.password);
+    expect(await verifyPassword(saved.password, user.passwordHash)).toBe(true);
+    expect(new Set(Array.from({ length: 50 }, newDemoPassword)).size).toBe(50);
+  });
+
+  it("a restart with the file keeps the credentials; without it, new ones (a new password replaces the old)", async () => {
+    expect(await seedDemo(log, credentialsPath)).toEqual(demo);
+    const elsewhere = join(dir, "other.json");
+    const fresh = await seedDemo(log, elsewhere);
+    expect(fresh.advertiser_id).toBe(demo.advertiser_id);
+    expect(fresh.password).not.toBe(demo.password);
+    const user = await db().user.findUniqueOrThrow({ where: { email: DEMO_EMAIL } });
+    expect(await verifyPassword(fresh.password, user.passwordHash)).toBe(true);
+    expect(await verifyPassword(demo.password, user.passwordHash)).toBe(false);
+    expect(await db().platformKey.count({ where: { sandbox: true } })).toBe(2);
+  });
+});
+
+describe("decisions", () => {
+  it("with the demo key consider only the demo advertisers' campaigns", async () => {
+    let filled = 0;
+    for (let index = 0; index < 30; index++) {
+      const answer = await decide(demo.platform_key, "close_game", "nba", `demo-user-${index}`);
+      if (!answer.body) continue;
+      filled++;
+      expect(sandboxCampaigns.has(answer.body.campaign_id)).toBe(true);
+      // the real campaign's 900 USD bid never set a demo price (the demo bids are a few USD)
+      expect(answer.body.clearing_cpm_usd).toBeLessThan(10);
+    }
+    expect(filled).toBeGreaterThan(0);
+  });
+
+  it("with any other key never see a demo campaign: the real campaign is a lone bidder and pays the floor", async () => {
+    for (let index = 0; index < 10; index++) {
+      const answer = await decide(realKey, "close_game", "nba", `real-user-${index}`);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ campaign_id: realCampaignId, clearing_cpm_usd: 0.35 });
+    }
+    // where only demo campaigns bid, a real key gets no fill
+    for (const [momentType, sport] of [
+      ["bet_resolved", "mlb"],
+      ["position_alert", "nfl"],
+      ["prop_alert", "nba"],
+    ] as const) {
+      expect((await decide(realKey, momentType, sport, `real-${momentType}`)).status).toBe(204);
+    }
+  });
+});
