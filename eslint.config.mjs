@@ -17,6 +17,8 @@ const PURE = "lib/auction is pure: no database, no Prisma, no driver, no domain 
 const DOMAIN = "lib/domain is below every transport: no Next, no lib/http, no route, no hot router.";
 const DELIVERY = "lib/delivery is below the transports that call it: no Next, no lib/http, no route, no hot router.";
 const TRANSPORT = "Route handlers and the hot router are transports: call a domain service or the delivery engine.";
+const RESOLVERS = "graphql/ is a transport: resolvers and loaders call lib/domain services, never the database.";
+const BELOW_TRANSPORTS = "lib/ serves every transport: it never imports graphql/ or mcp/.";
 const GENERATED =
   "Only lib/db imports a generated Prisma client: take types from @/lib/db/client, SQL from @/lib/db/sql.";
 const STANDALONE = "mcp/src is a standalone package: call the REST API through rest-client.ts.";
@@ -42,8 +44,20 @@ const zones = [
     tests: true,
   },
   { target: ["./app", "./lib/server"], from: ["./lib/db"], message: TRANSPORT, tests: false },
+  { target: "./graphql", from: ["./lib/db", "./lib/server", "./app"], message: RESOLVERS, tests: false },
+  { target: "./lib", from: ["./graphql", "./mcp"], message: BELOW_TRANSPORTS, tests: false },
   {
-    target: ["./app", "./lib/!(db)/**", "./lib/*.ts", "./scripts", "./test", "./e2e", "./server.ts", "./mcp"],
+    target: [
+      "./app",
+      "./graphql",
+      "./lib/!(db)/**",
+      "./lib/*.ts",
+      "./scripts",
+      "./test",
+      "./e2e",
+      "./server.ts",
+      "./mcp",
+    ],
     from: ["./prisma/generated"],
     message: GENERATED,
     tests: true,
@@ -68,6 +82,7 @@ const packageRules = [
   { files: ["lib/domain/**"], packages: [NEXT, DRIVERS], message: DOMAIN, tests: true },
   { files: ["lib/delivery/**"], packages: [NEXT], message: DELIVERY, tests: true },
   { files: ["app/**", "lib/server/**"], packages: [DRIVERS, PRISMA], message: TRANSPORT, tests: false },
+  { files: ["graphql/**"], packages: [DRIVERS, PRISMA], message: RESOLVERS, tests: false },
   { files: ["mcp/src/**"], packages: [NEXT, ALIAS], message: STANDALONE, tests: true },
 ];
 

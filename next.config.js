@@ -10,6 +10,13 @@ const nextConfig = {
     "pg",
     "pino",
     "rate-limiter-flexible",
+    // one copy of graphql for every GraphQL package: Node's resolution loads its
+    // CommonJS build for all of them (a bundled ESM copy beside it breaks instanceof checks)
+    "graphql",
+    "@apollo/server",
+    "@escape.tech/graphql-armor",
+    "graphql-query-complexity",
+    "dataloader",
   ],
   poweredByHeader: false,
   reactStrictMode: true,

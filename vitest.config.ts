@@ -1,10 +1,18 @@
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 export default defineConfig({
-  resolve: { alias: { "@/": root } },
+  resolve: {
+    alias: [
+      { find: "@/", replacement: root },
+      // graphql ships CommonJS and ESM builds; Apollo (loaded by Node) gets the CommonJS one,
+      // so our code must too, or the two copies refuse each other's types
+      { find: /^graphql$/, replacement: createRequire(import.meta.url).resolve("graphql") },
+    ],
+  },
   test: {
     pool: "forks",
     isolate: true,

@@ -22,6 +22,7 @@ export default async function HomePage() {
       </section>
       <nav className="links" aria-label="Developer links">
         <Link href="/docs/api">API reference</Link>
+        <Link href="/docs/graphql">GraphQL schema</Link>
         <Link href="/docs/errors">Error codes</Link>
         <a href="/.well-known/openapi.json">OpenAPI (JSON)</a>
         <a href="/.well-known/adagents.json">adagents.json</a>

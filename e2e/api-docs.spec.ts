@@ -1,13 +1,8 @@
 import { expect, test } from "@playwright/test";
+import { blockOutsideRequests } from "./helpers";
 
 test("the API reference renders the OpenAPI document without any outside request", async ({ page, baseURL }) => {
-  const outside: string[] = [];
-  await page.route("**/*", (route) => {
-    const url = route.request().url();
-    if (url.startsWith(baseURL!) || url.startsWith("data:")) return route.continue();
-    outside.push(url);
-    return route.abort();
-  });
+  const outside = await blockOutsideRequests(page, baseURL!);
   await page.goto("/");
   await page.getByRole("link", { name: "API reference" }).click();
   await expect(page).toHaveURL(/\/docs\/api$/);

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
-import { admin } from "./helpers";
+import { newAdvertiserToken } from "./helpers";
 
 test("the home page renders the moment types and their floors", async ({ page }) => {
   await page.goto("/");
@@ -16,20 +16,8 @@ test("E2 lists 11 types; a CLI-made client gets a token that verifies against th
   expect(types.status()).toBe(200);
   expect(await types.json()).toHaveLength(11);
 
-  const created = admin(
-    "create-advertiser",
-    "--name",
-    "E2E Co",
-    "--email",
-    `e2e-${Date.now()}@example.test`,
-    "--password",
-    "e2e-password-123",
-  );
-  const token = await request.post("/api/auth/token", {
-    form: { grant_type: "client_credentials", client_id: created.client_id!, client_secret: created.client_secret! },
-  });
+  const { created, response: token, body } = await newAdvertiserToken(request, "E2E Co");
   expect(token.status()).toBe(200);
-  const body = (await token.json()) as { access_token: string; expires_in: number };
   expect(body.expires_in).toBe(3600);
 
   const jwks = (await (await request.get("/.well-known/jwks.json")).json()) as JSONWebKeySet;

@@ -3,28 +3,51 @@
 // (extensions.code). Services throw AppError; transports only render it.
 import { ZodError, type z } from "zod";
 
+// `userError: true`: a business-rule failure the caller can correct; GraphQL
+// mutations return these in their payload's `userErrors` (code in capitals),
+// everything else is a top-level error (docs/decisions/1104).
 export const ERROR_CODES = {
   bad_request: { status: 400, title: "Bad request", graphql: "BAD_REQUEST" },
+  graphql_parse_failed: { status: 400, title: "GraphQL syntax error", graphql: "GRAPHQL_PARSE_FAILED" },
+  graphql_validation_failed: {
+    status: 400,
+    title: "GraphQL operation not valid against the schema",
+    graphql: "GRAPHQL_VALIDATION_FAILED",
+  },
+  query_too_complex: { status: 400, title: "Query too complex", graphql: "QUERY_TOO_COMPLEX" },
   unauthorized: { status: 401, title: "Unauthorized", graphql: "UNAUTHENTICATED" },
   insufficient_scope: { status: 403, title: "Insufficient scope", graphql: "FORBIDDEN" },
+  session_required: { status: 403, title: "Dashboard session required", graphql: "FORBIDDEN" },
   not_found: { status: 404, title: "Not found", graphql: "NOT_FOUND" },
   click_not_found: { status: 404, title: "Click not found", graphql: "NOT_FOUND" },
   method_not_allowed: { status: 405, title: "Method not allowed", graphql: "BAD_REQUEST" },
-  conflict: { status: 409, title: "Conflict", graphql: "CONFLICT" },
-  invalid_transition: { status: 409, title: "Invalid status transition", graphql: "CONFLICT" },
+  conflict: { status: 409, title: "Conflict", graphql: "CONFLICT", userError: true },
+  invalid_transition: { status: 409, title: "Invalid status transition", graphql: "CONFLICT", userError: true },
   idempotency_in_flight: { status: 409, title: "Idempotency key in use", graphql: "CONFLICT" },
-  validation_failed: { status: 422, title: "Validation failed", graphql: "BAD_USER_INPUT" },
-  immutable_field: { status: 422, title: "Immutable field", graphql: "BAD_USER_INPUT" },
-  icon_unreachable: { status: 422, title: "Icon URL unreachable", graphql: "BAD_USER_INPUT" },
+  payload_too_large: { status: 413, title: "Payload too large", graphql: "PAYLOAD_TOO_LARGE" },
+  validation_failed: { status: 422, title: "Validation failed", graphql: "BAD_USER_INPUT", userError: true },
+  immutable_field: { status: 422, title: "Immutable field", graphql: "BAD_USER_INPUT", userError: true },
+  icon_unreachable: { status: 422, title: "Icon URL unreachable", graphql: "BAD_USER_INPUT", userError: true },
   idempotency_key_reused: { status: 422, title: "Idempotency key reused", graphql: "BAD_USER_INPUT" },
   attribution_window_expired: { status: 422, title: "Attribution window expired", graphql: "BAD_USER_INPUT" },
-  payload_too_large: { status: 413, title: "Payload too large", graphql: "BAD_REQUEST" },
   rate_limited: { status: 429, title: "Too many requests", graphql: "RATE_LIMITED" },
   internal_error: { status: 500, title: "Internal error", graphql: "INTERNAL_SERVER_ERROR" },
   unavailable: { status: 503, title: "Service unavailable", graphql: "SERVICE_UNAVAILABLE" },
-} as const satisfies Record<string, { status: number; title: string; graphql: string }>;
+} as const satisfies Record<string, { status: number; title: string; graphql: string; userError?: true }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+export type UserErrorCode = {
+  [K in ErrorCode]: (typeof ERROR_CODES)[K] extends { userError: true } ? K : never;
+}[ErrorCode];
+
+export const USER_ERROR_CODES = (Object.keys(ERROR_CODES) as ErrorCode[]).filter(
+  (code): code is UserErrorCode => "userError" in ERROR_CODES[code],
+);
+
+export function isUserErrorCode(code: ErrorCode): code is UserErrorCode {
+  return (USER_ERROR_CODES as readonly ErrorCode[]).includes(code);
+}
 
 export type FieldError = { path: string; message: string };
 

@@ -30,3 +30,14 @@ export function impressionCostMicros(cpmMicros: bigint): bigint {
 export function round6(value: number): number {
   return Math.round(value * 1e6) / 1e6;
 }
+
+/** micro-dollars -> exact decimal text with 2 to 6 decimals: 2500000n -> "2.50", 350n -> "0.00035". */
+export function microsToDecimal(micros: bigint): string {
+  const negative = micros < 0n;
+  const abs = negative ? -micros : micros;
+  const fraction = (abs % 1_000_000n)
+    .toString()
+    .padStart(6, "0")
+    .replace(/0{1,4}$/, "");
+  return `${negative ? "-" : ""}${abs / 1_000_000n}.${fraction.padEnd(2, "0")}`;
+}

@@ -100,6 +100,26 @@ const CASES: Record<string, Case> = {
     allowed: ["@/lib/db/client", "@/lib/db/sql"],
     says: /Only lib\/db imports a generated Prisma client/,
   },
+  "GraphQL resolvers never touch the database": {
+    file: "graphql/resolvers/probe.ts",
+    refused: [
+      "../../lib/db/client",
+      "@/lib/db/client",
+      "pg",
+      "better-sqlite3",
+      "@prisma/client",
+      "@/app/api/graphql/route",
+      "@/lib/server/hot-routes",
+    ],
+    allowed: ["@/lib/domain/campaigns/campaign-connection", "../camel-case", "@/lib/delivery/rules/pacing"],
+    says: /graphql\/ is a transport/,
+  },
+  "lib never imports a transport": {
+    file: "lib/webhooks/probe.ts",
+    refused: ["@/graphql/server", "../../graphql/context", "@/mcp/src/registry"],
+    allowed: ["@/lib/db/client", "../errors"],
+    says: /lib\/ serves every transport/,
+  },
   "mcp/src is a standalone package": {
     file: "mcp/src/probe.ts",
     refused: ["../../lib/money", "@/lib/money", "../../app/mcp/route", "next/server"],

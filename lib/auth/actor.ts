@@ -1,6 +1,7 @@
 // Who is calling. Every domain service takes the actor first and scopes its
 // queries by actor.advertiserId (STYLE.md, "Domain services").
 import { AppError } from "@/lib/errors";
+import { isClientActive } from "./clients";
 import type { Scope } from "./scopes";
 import { InvalidTokenError, verifyAccessToken } from "./tokens";
 
@@ -32,18 +33,23 @@ export async function actorFromRequest(request: Request, options: { now?: Date }
   }
   const match = BEARER.exec(header);
   if (!match?.[1]) throw unauthorized("Authorization header must be 'Bearer <access token>'");
+  let claims;
   try {
-    const claims = await verifyAccessToken(match[1], options);
-    return {
-      advertiserId: claims.advertiserId,
-      clientId: claims.clientId,
-      scopes: new Set(claims.scopes),
-      via: "token",
-    };
+    claims = await verifyAccessToken(match[1], options);
   } catch (error) {
     if (error instanceof InvalidTokenError) throw unauthorized(error.message);
     throw error;
   }
+  // revoking a client ends its tokens at once, not at their expiry (docs/decisions/1106)
+  if (!(await isClientActive(claims.clientId, claims.advertiserId))) {
+    throw unauthorized("The API client of this token was revoked.");
+  }
+  return {
+    advertiserId: claims.advertiserId,
+    clientId: claims.clientId,
+    scopes: new Set(claims.scopes),
+    via: "token",
+  };
 }
 
 /** 403 insufficient_scope unless the actor holds `scope`. */

@@ -53,3 +53,12 @@ export async function authenticateClient(clientId: string, clientSecret: string)
   await db().apiClient.update({ where: { id: clientId }, data: { lastUsedAt: new Date() } });
   return { clientId: client.id, advertiserId: client.advertiserId, scopes: splitScopes(client.scopes).filter(isScope) };
 }
+
+/** True while the client exists for this advertiser and is not revoked (checked on every token use). */
+export async function isClientActive(clientId: string, advertiserId: string): Promise<boolean> {
+  const client = await db().apiClient.findUnique({
+    where: { id: clientId },
+    select: { advertiserId: true, revokedAt: true },
+  });
+  return client !== null && client.advertiserId === advertiserId && client.revokedAt === null;
+}

@@ -10,10 +10,23 @@ export type Db = PrismaClient;
 export type { Campaign, Creative, Prisma } from "@/prisma/generated/sqlite/client";
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
-export function createDb(url: string): Db {
+/** `onQuery` sees every SQL statement the client sends (tests count them). */
+export function createDb(url: string, options: { onQuery?: (sql: string) => void } = {}): Db {
   const adapter = createAdapterFactory(url);
-  if (databaseKind(url) === "postgresql") return new PgPrismaClient({ adapter }) as unknown as Db;
-  return new PrismaClient({ adapter });
+  const { onQuery } = options;
+  if (!onQuery) {
+    if (databaseKind(url) === "postgresql") return new PgPrismaClient({ adapter }) as unknown as Db;
+    return new PrismaClient({ adapter });
+  }
+  const log = [{ emit: "event" as const, level: "query" as const }];
+  if (databaseKind(url) === "postgresql") {
+    const client = new PgPrismaClient({ adapter, log });
+    client.$on("query", (event) => onQuery(event.query));
+    return client as unknown as Db;
+  }
+  const client = new PrismaClient({ adapter, log });
+  client.$on("query", (event) => onQuery(event.query));
+  return client as unknown as Db;
 }
 
 type Holder = { url: string; client: Db };
@@ -34,6 +47,13 @@ export function db(): Db {
 
 export function dbKind(): DatabaseKind {
   return databaseKind(env().DATABASE_URL);
+}
+
+/** Tests: make `client` the process-wide client (for the current DATABASE_URL) until the next disconnect. */
+export async function useDbForTests(client: Db): Promise<void> {
+  const previous = globalHolder.__smaDb;
+  globalHolder.__smaDb = { url: env().DATABASE_URL, client };
+  if (previous && previous.client !== client) await previous.client.$disconnect();
 }
 
 export async function disconnectDb(): Promise<void> {

@@ -12,12 +12,15 @@ export const SMALL_BODY_LIMIT = 4 * 1024;
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
 /** POST /mcp: JSON-RPC wrapping a tool call (the same inputs as the REST bodies, plus the envelope). */
 export const MCP_BODY_LIMIT = 64 * 1024;
+/** POST /api/graphql: an operation (a dashboard page's query is a few KiB) with its variables. */
+export const GRAPHQL_BODY_LIMIT = 64 * 1024;
 
 const LIMITS: Record<string, number> = {
   "/api/auth/token": SMALL_BODY_LIMIT,
   "/api/delivery/decisions": SMALL_BODY_LIMIT,
   "/api/ads/postback": SMALL_BODY_LIMIT,
   "/mcp": MCP_BODY_LIMIT,
+  "/api/graphql": GRAPHQL_BODY_LIMIT,
 };
 
 /** The body limit of the operation at `path` (an OpenAPI path template or a concrete path). */

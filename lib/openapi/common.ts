@@ -116,8 +116,10 @@ export function withBodyLimits(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObj
       const operation = item[method];
       if (!operation?.requestBody) continue;
       const limit = bodyLimitFor(path);
-      const tooLarge =
-        path === "/api/auth/token"
+      // an operation that documents its own 413 (GraphQL answers in its own shape) keeps it
+      const tooLarge = operation.responses?.["413"]
+        ? operation.responses["413"]
+        : path === "/api/auth/token"
           ? {
               description: `invalid_request: the body is larger than ${limit} bytes`,
               content: { "application/json": { schema: oauthError } },
@@ -148,7 +150,9 @@ export function withIdempotencyKeys(paths: ZodOpenApiPathsObject): ZodOpenApiPat
     const copy: Record<string, unknown> = { ...item };
     for (const method of ["post", "patch", "delete"]) {
       const operation = item[method];
-      if (!path.startsWith("/api/") || !operation?.security?.some((requirement) => "oauth2" in requirement)) continue;
+      // GraphQL mutations have no Idempotency-Key (docs/decisions/1104)
+      if (!path.startsWith("/api/") || path === "/api/graphql") continue;
+      if (!operation?.security?.some((requirement) => "oauth2" in requirement)) continue;
       const responses: ZodOpenApiResponsesObject = { ...operation.responses };
       for (const status of ["409", "422"] as const) {
         const added = extra[status]!;

@@ -8,6 +8,7 @@ import { clearingPricesPaths } from "./paths/clearing-prices";
 import { conversionsPaths } from "./paths/conversions";
 import { deliveryPaths } from "./paths/delivery";
 import { discoveryPaths } from "./paths/discovery";
+import { graphqlPaths } from "./paths/graphql";
 import { mcpPaths } from "./paths/mcp";
 import { momentTypesPaths } from "./paths/moment-types";
 import { reportingPaths } from "./paths/reporting";
@@ -37,6 +38,7 @@ export function buildOpenApiDocument(baseUrl: string) {
         ...reportingPaths,
         ...conversionsPaths,
         ...deliveryPaths,
+        ...graphqlPaths,
       }),
     ),
     components: { securitySchemes: SECURITY_SCHEMES },

@@ -551,6 +551,40 @@ const SAMPLES: Record<string, Sample> = {
       grant_types_supported: ["client_credentials"],
     });
   },
+  "POST /api/graphql": async () => {
+    const query = "query { campaigns(first: 5) { totalCount nodes { id name bidCpmUsd } } }";
+    const res = await exercise("POST", "api/graphql", "/api/graphql", { body: { query }, headers, status: 200 });
+    expect(res.body.data.campaigns.totalCount).toBeGreaterThanOrEqual(0);
+    expect(res.body.extensions.cost.limit).toBe(10_000);
+    const refused = await exercise("POST", "api/graphql", "/api/graphql", {
+      body: { query },
+      headers: { authorization: "Bearer nope" },
+      status: 401,
+    });
+    expect(refused.body.errors[0].extensions.apiCode).toBe("unauthorized");
+    const mod = await importRoute("api/graphql");
+    const malformed = await call(mod.POST!, "/api/graphql", {
+      body: "{",
+      headers: { ...headers, "content-type": "application/json" },
+    });
+    expect(malformed.status).toBe(400);
+    expectMatchesOpenApi("POST", "/api/graphql", 400, malformed.body);
+  },
+  "GET /api/graphql": async () => {
+    const res = await exercise("GET", "api/graphql", "/api/graphql", {
+      query: { query: "{ momentTypes { key floorCpmUsd } }" },
+      headers: { ...headers, "apollo-require-preflight": "true", accept: "application/graphql-response+json" },
+      status: 200,
+      responseType: "application/graphql-response+json",
+    });
+    expect(res.body.data.momentTypes).toHaveLength(11);
+    const mutation = await exercise("GET", "api/graphql", "/api/graphql", {
+      query: { query: "mutation { __typename }" },
+      headers: { ...headers, "apollo-require-preflight": "true" },
+      status: 405,
+    });
+    expect(mutation.body.errors[0].extensions.apiCode).toBe("bad_request");
+  },
   "GET /.well-known/openapi.json": async () => {
     const res = await exercise("GET", ".well-known/openapi.json", "/.well-known/openapi.json", { status: 200 });
     expect(res.body.servers).toEqual([{ url: "http://sma.test" }]);

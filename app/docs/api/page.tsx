@@ -165,6 +165,9 @@ export default function ApiReferencePage() {
             <a href="#schemas">Schemas</a>
           </li>
           <li>
+            <Link href="/docs/graphql">GraphQL schema</Link>
+          </li>
+          <li>
             <Link href="/docs/errors">Error codes</Link>
           </li>
           <li>

@@ -9,6 +9,13 @@ export const metadata: Metadata = { title: "Error codes" };
 
 const WHEN: Record<ErrorCode, string> = {
   bad_request: "The body is not valid JSON, is empty, or the Content-Type is not application/json.",
+  graphql_parse_failed: "GraphQL only: the query is not valid GraphQL syntax, or has more tokens than allowed.",
+  graphql_validation_failed:
+    "GraphQL only: the operation does not fit the schema (unknown field, wrong argument type), or is nested deeper or uses more aliases or directives than allowed.",
+  query_too_complex:
+    "GraphQL only: the operation's computed cost (page sizes multiply what they contain) is above the limit; extensions.cost gives the cost and the limit. Ask for smaller pages or fewer fields.",
+  session_required:
+    "Account administration (creating or revoking API clients) needs the dashboard session; an access token cannot do it.",
   unauthorized:
     "No Bearer token, or it is invalid, expired, not RS256 or from another issuer. The response carries WWW-Authenticate: Bearer.",
   insufficient_scope:
@@ -32,7 +39,7 @@ const WHEN: Record<ErrorCode, string> = {
     "icon_url is not a publicly reachable HTTPS URL: not https, resolves to a private, loopback, link-local or metadata address (refused before connecting), or its HEAD request failed, timed out or answered non-2xx after redirects.",
   attribution_window_expired: "The conversion arrived more than 7 × 24 hours after the click.",
   payload_too_large:
-    "The request body is larger than the endpoint accepts (4 KiB for the token endpoint, ad decisions and postbacks, 64 KiB for /mcp, 16 KiB elsewhere; each operation's x-body-limit-bytes in the OpenAPI document). Decided from Content-Length before reading when it is sent.",
+    "The request body is larger than the endpoint accepts (4 KiB for the token endpoint, ad decisions and postbacks, 64 KiB for /mcp and /api/graphql, 16 KiB elsewhere; each operation's x-body-limit-bytes in the OpenAPI document). Decided from Content-Length before reading when it is sent.",
   rate_limited:
     "Too many requests; wait for Retry-After seconds. RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset describe the window.",
   internal_error:
@@ -55,11 +62,18 @@ export default function ErrorsPage() {
         The <code>type</code> is <code>/docs/errors#&lt;code&gt;</code>, a link to the row below. The token endpoint
         answers RFC 6749 errors (<code>error</code>, <code>error_description</code>).
       </p>
+      <p className={styles.muted}>
+        GraphQL (<Link href="/docs/graphql">/docs/graphql</Link>) uses the same codes: a mutation returns the codes
+        marked &quot;in userErrors&quot; in its payload&apos;s <code>userErrors</code> (
+        <code>{`{field, code, message}`}</code>, code in capitals); any other error is a top-level error whose{" "}
+        <code>extensions</code> carry the GraphQL code, the API code and the request id.
+      </p>
       <table>
         <thead>
           <tr>
             <th>Code</th>
             <th className="num">HTTP</th>
+            <th>GraphQL</th>
             <th>Title</th>
             <th>When</th>
           </tr>
@@ -73,6 +87,10 @@ export default function ErrorsPage() {
                 </a>
               </td>
               <td className="num">{entry.status}</td>
+              <td>
+                <code>{entry.graphql}</code>
+                {"userError" in entry ? " (in userErrors)" : ""}
+              </td>
               <td>{entry.title}</td>
               <td>{WHEN[code]}</td>
             </tr>

@@ -55,3 +55,38 @@ export function evenPacingResumeMs(
   const lineMs = start - PACING_LEAD_MS + ((dayEnd - start) * daySpendMicros) / dailyBudgetMicros;
   return Math.floor(lineMs) + 1;
 }
+
+/** A campaign's UTC day against its daily budget and the even-pacing line, as the dashboard shows it. */
+export type BudgetDay = {
+  date: string;
+  spendMicros: bigint;
+  dailyBudgetMicros: bigint;
+  /** what even pacing lets it have spent by now (the line the engine enforces, lead included); null for asap */
+  pacingAllowanceMicros: bigint | null;
+  remainingMicros: bigint;
+};
+
+export function budgetDay(
+  campaign: {
+    dailyBudgetMicros: bigint;
+    spendDay: string | null;
+    daySpendMicros: bigint;
+    pacing: "even" | "asap";
+    paceStartMs: number;
+  },
+  nowMs: number,
+): BudgetDay {
+  const date = new Date(dayStartMs(nowMs)).toISOString().slice(0, 10);
+  const spent = campaign.spendDay === date ? campaign.daySpendMicros : 0n;
+  const daily = campaign.dailyBudgetMicros;
+  return {
+    date,
+    spendMicros: spent,
+    dailyBudgetMicros: daily,
+    pacingAllowanceMicros:
+      campaign.pacing === "asap"
+        ? null
+        : BigInt(Math.floor(evenPacingAllowance(Number(daily), nowMs, campaign.paceStartMs))),
+    remainingMicros: spent >= daily ? 0n : daily - spent,
+  };
+}

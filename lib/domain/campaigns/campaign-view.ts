@@ -50,6 +50,12 @@ export function creativeViews(creatives: readonly CreativeRow[], scores: Readonl
     }));
 }
 
+function endedReason(row: CampaignRow): CampaignDetail["ended_reason"] {
+  return row.status === "ended" || row.status === "cancelled"
+    ? ((row.endedReason as CampaignDetail["ended_reason"]) ?? null)
+    : null;
+}
+
 export function campaignDetailView(
   row: CampaignRow,
   creatives: readonly CreativeRow[],
@@ -60,11 +66,38 @@ export function campaignDetailView(
     ...campaignListItemView(row),
     target_cpa_usd: row.targetCpaMicros === null ? null : microsToUsd(row.targetCpaMicros),
     postback_url: row.postbackUrl,
-    ended_reason:
-      row.status === "ended" || row.status === "cancelled"
-        ? ((row.endedReason as CampaignDetail["ended_reason"]) ?? null)
-        : null,
+    ended_reason: endedReason(row),
     creative: variants[0]!,
     variants,
+  };
+}
+
+/** What a campaign's budget day is computed from (lib/delivery/rules/pacing.ts `budgetDay`). */
+export type CampaignBudgetState = {
+  daily_budget_micros: bigint;
+  /** the UTC day `day_spend_micros` belongs to */
+  spend_day: string | null;
+  day_spend_micros: bigint;
+  pacing: "even" | "asap";
+  /** even pacing's line starts at the day's start or at the campaign's creation, the later */
+  pace_start_ms: number;
+};
+
+/** Every field of a campaign but its creatives (GraphQL resolves those per page, in one query). */
+export type CampaignRecord = Omit<CampaignDetail, "creative" | "variants"> & { budget_state: CampaignBudgetState };
+
+export function campaignRecordView(row: CampaignRow): CampaignRecord {
+  return {
+    ...campaignListItemView(row),
+    target_cpa_usd: row.targetCpaMicros === null ? null : microsToUsd(row.targetCpaMicros),
+    postback_url: row.postbackUrl,
+    ended_reason: endedReason(row),
+    budget_state: {
+      daily_budget_micros: row.dailyBudgetMicros,
+      spend_day: row.spendDay,
+      day_spend_micros: row.daySpendMicros,
+      pacing: row.pacing === "asap" ? "asap" : "even",
+      pace_start_ms: row.createdAt.getTime(),
+    },
   };
 }

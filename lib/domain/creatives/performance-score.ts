@@ -82,6 +82,23 @@ export function performanceScores(variants: readonly VariantResult[]): Map<strin
   return scores;
 }
 
+export type DeliveredCounts = { impressions: bigint; clicks: bigint };
+
+/** Scores of a campaign's creatives from their delivered impressions and clicks (absent: none delivered). */
+export function scoresOf(
+  creatives: readonly { id: string; status: string }[],
+  delivered: ReadonlyMap<string, DeliveredCounts>,
+): Map<string, number> {
+  return performanceScores(
+    creatives.map((creative) => ({
+      id: creative.id,
+      approved: creative.status === "approved",
+      impressions: Number(delivered.get(creative.id)?.impressions ?? 0n),
+      clicks: Number(delivered.get(creative.id)?.clicks ?? 0n),
+    })),
+  );
+}
+
 /**
  * Loads a campaign's variants and their delivered impressions and clicks (all
  * time, from hourly_rollups) and scores them. The caller has already checked
@@ -96,13 +113,8 @@ export async function loadPerformanceScores(campaignId: string, client: Db | Tx 
       _sum: { impressions: true, clicks: true },
     }),
   ]);
-  const delivered = new Map(sums.map((row) => [row.creativeId, row._sum]));
-  return performanceScores(
-    creatives.map((creative) => ({
-      id: creative.id,
-      approved: creative.status === "approved",
-      impressions: Number(delivered.get(creative.id)?.impressions ?? 0n),
-      clicks: Number(delivered.get(creative.id)?.clicks ?? 0n),
-    })),
+  const delivered = new Map(
+    sums.map((row) => [row.creativeId, { impressions: row._sum.impressions ?? 0n, clicks: row._sum.clicks ?? 0n }]),
   );
+  return scoresOf(creatives, delivered);
 }

@@ -8,6 +8,25 @@ import { microsToUsd } from "@/lib/money";
 import { ctrOf } from "./metrics";
 import type { CreativePerformance } from "./reporting.schemas";
 
+export type CreativeSums = { impressions: bigint; clicks: bigint; conversions: bigint; spendMicros: bigint };
+
+/** E11's numbers for one creative from its all-time rollup sums and its campaign's count of approved creatives. */
+export function creativePerformanceView(
+  creative: { id: string; status: string },
+  sums: CreativeSums,
+  approvedCreatives: number,
+): CreativePerformance {
+  return {
+    creative_id: creative.id,
+    impressions: Number(sums.impressions),
+    clicks: Number(sums.clicks),
+    ctr: ctrOf(sums),
+    conversions: Number(sums.conversions),
+    spend_usd: microsToUsd(sums.spendMicros),
+    traffic_allocation: trafficAllocation(creative.status, approvedCreatives),
+  };
+}
+
 export async function getCreativePerformance(actor: Actor, creativeId: string): Promise<CreativePerformance> {
   const creative = await db().creative.findFirst({
     where: { id: creativeId, campaign: { advertiserId: actor.advertiserId } },
@@ -23,16 +42,15 @@ export async function getCreativePerformance(actor: Actor, creativeId: string): 
     where: { campaignId: creative.campaignId, creativeId: creative.id },
     _sum: { impressions: true, clicks: true, conversions: true, spendMicros: true },
   });
-  const impressions = sums._sum.impressions ?? 0n;
-  const clicks = sums._sum.clicks ?? 0n;
   const approved = creative.campaign.creatives.filter((sibling) => sibling.status === "approved").length;
-  return {
-    creative_id: creative.id,
-    impressions: Number(impressions),
-    clicks: Number(clicks),
-    ctr: ctrOf({ impressions, clicks }),
-    conversions: Number(sums._sum.conversions ?? 0n),
-    spend_usd: microsToUsd(sums._sum.spendMicros ?? 0n),
-    traffic_allocation: trafficAllocation(creative.status, approved),
-  };
+  return creativePerformanceView(
+    creative,
+    {
+      impressions: sums._sum.impressions ?? 0n,
+      clicks: sums._sum.clicks ?? 0n,
+      conversions: sums._sum.conversions ?? 0n,
+      spendMicros: sums._sum.spendMicros ?? 0n,
+    },
+    approved,
+  );
 }

@@ -82,6 +82,7 @@ export const webhookTestResultView = z
 export type WebhookTestResultView = z.infer<typeof webhookTestResultView>;
 
 export const DELIVERY_STATUSES = ["pending", "delivering", "succeeded", "failed", "cancelled"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const webhookAttemptView = z
   .object({

@@ -1,0 +1,42 @@
+// The per-request context: the actor (token, session or none), the request id
+// and logger, loaders, and the response headers the HTTP adapter adds (rate
+// limits). Built by graphql/http.ts for HTTP requests and by tests directly.
+import type { Logger } from "pino";
+import type { Actor } from "@/lib/auth/actor";
+import { requestLogger } from "@/lib/log";
+import { newRequestId } from "@/lib/http/request-id";
+import { createLoaders, createPublicLoaders, type Loaders, type PublicLoaders } from "./loaders";
+
+export type QueryCost = { requested: number; limit: number };
+
+export type GraphqlContext = {
+  actor: Actor | null;
+  requestId: string;
+  log: Logger;
+  now: () => Date;
+  /** null without an actor: resolvers check authentication before using them */
+  loaders: Loaders | null;
+  shared: PublicLoaders;
+  /** headers for the HTTP response (RateLimit-*, Retry-After) */
+  responseHeaders: Record<string, string>;
+  cost?: QueryCost;
+};
+
+export function createContext(options: {
+  actor: Actor | null;
+  requestId?: string;
+  log?: Logger;
+  now?: () => Date;
+}): GraphqlContext {
+  const requestId = options.requestId ?? newRequestId();
+  const now = options.now ?? (() => new Date());
+  return {
+    actor: options.actor,
+    requestId,
+    log: options.log ?? requestLogger(requestId),
+    now,
+    loaders: options.actor ? createLoaders(options.actor, now) : null,
+    shared: createPublicLoaders(now),
+    responseHeaders: {},
+  };
+}

@@ -1,0 +1,71 @@
+// GraphQL enums are the domain's values in capitals ("close_game" is
+// CLOSE_GAME, "campaigns:read" CAMPAIGNS_READ, "impression.served"
+// IMPRESSION_SERVED). Resolvers and inputs see the domain values (Apollo's
+// internal enum values), so nothing is translated by hand; codegen types each
+// enum as its domain type (graphql/codegen.ts `enumValues`), and
+// graphql/enums.test.ts checks that the schema lists exactly these values.
+import { SCOPES, type Scope } from "@/lib/auth/scopes";
+import type { Actor } from "@/lib/auth/actor";
+import { CAMPAIGN_SORT_KEYS, type CampaignSortKey } from "@/lib/domain/campaigns/campaign-connection";
+import { CAMPAIGN_STATUSES, type CampaignStatus } from "@/lib/domain/campaigns/campaigns.schemas";
+import { CREATIVE_STATUSES, type CreativeStatus } from "@/lib/domain/creatives/creatives.schemas";
+import { MOMENT_TYPE_KEYS, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
+import { SORT_DIRECTIONS, type SortDirection } from "@/lib/domain/pagination";
+import { TODAY_METRICS, type TodayMetric } from "@/lib/domain/reporting/get-advertiser-today";
+import { BREAKDOWNS, GRANULARITIES, type Breakdown, type Granularity } from "@/lib/domain/reporting/reporting.schemas";
+import { SPORTS, type Sport } from "@/lib/domain/sports";
+import { DELIVERY_STATUSES, type DeliveryStatus } from "@/lib/domain/webhooks/webhooks.schemas";
+import { USER_ERROR_CODES, type UserErrorCode } from "@/lib/errors";
+import { EVENT_TYPES, type EventType } from "@/lib/webhooks/events";
+
+export const ENDED_REASONS = ["budget_exhausted", "end_date", "advertiser"] as const;
+export type EndedReason = (typeof ENDED_REASONS)[number];
+export const PACINGS = ["even", "asap"] as const;
+export type Pacing = (typeof PACINGS)[number];
+export type CredentialKind = Actor["via"];
+const CREDENTIAL_KINDS: readonly CredentialKind[] = ["token", "session"];
+
+export type {
+  Breakdown,
+  CampaignSortKey,
+  CampaignStatus,
+  CreativeStatus,
+  DeliveryStatus,
+  EventType,
+  Granularity,
+  MomentTypeKey,
+  Scope,
+  SortDirection,
+  Sport,
+  TodayMetric,
+  UserErrorCode,
+};
+
+/** The GraphQL name of a domain value: capitals, with '.' and ':' as '_'. */
+export function graphqlEnumName(value: string): string {
+  return value.toUpperCase().replace(/[.:]/g, "_");
+}
+
+function internalValues<T extends string>(values: readonly T[]): Record<string, T> {
+  return Object.fromEntries(values.map((value) => [graphqlEnumName(value), value]));
+}
+
+/** Every enum of the schema, by name: GraphQL value -> domain value. */
+export const ENUMS = {
+  MomentTypeKey: internalValues(MOMENT_TYPE_KEYS),
+  Sport: internalValues(SPORTS),
+  CampaignStatus: internalValues(CAMPAIGN_STATUSES),
+  CampaignEndedReason: internalValues(ENDED_REASONS),
+  Pacing: internalValues(PACINGS),
+  CampaignSortField: internalValues(CAMPAIGN_SORT_KEYS),
+  OrderDirection: internalValues(SORT_DIRECTIONS),
+  CreativeStatus: internalValues(CREATIVE_STATUSES),
+  ReportBreakdown: internalValues(BREAKDOWNS),
+  TimeSeriesGranularity: internalValues(GRANULARITIES),
+  WebhookEventKind: internalValues(EVENT_TYPES),
+  WebhookDeliveryStatus: internalValues(DELIVERY_STATUSES),
+  Scope: internalValues(SCOPES),
+  CredentialKind: internalValues(CREDENTIAL_KINDS),
+  TodayMetric: internalValues(TODAY_METRICS),
+  UserErrorCode: internalValues(USER_ERROR_CODES),
+};

@@ -1,0 +1,73 @@
+// What every resolver checks before calling the domain: who is calling, the
+// scope its REST twin requires, the REST twin's rate limit (the same policy
+// table and counters, so GraphQL is no way around it), and how a mutation's
+// user-correctable failures become `userErrors`.
+import type { Actor } from "@/lib/auth/actor";
+import { requireScope } from "@/lib/auth/actor";
+import type { Scope } from "@/lib/auth/scopes";
+import { AppError, isUserErrorCode, toAppError } from "@/lib/errors";
+import { consumeRateLimit, rateLimitedError, type RateLimitPolicy } from "@/lib/http/rate-limit";
+import type { UserError } from "./__generated__/resolvers-types";
+import { graphqlPath } from "./camel-case";
+import type { GraphqlContext } from "./context";
+import type { Loaders } from "./loaders";
+
+/** The caller and its loaders; UNAUTHENTICATED without one. */
+export function authenticated(context: GraphqlContext): { actor: Actor; loaders: Loaders } {
+  if (!context.actor || !context.loaders) {
+    throw new AppError("unauthorized", {
+      detail: "Authenticate with Authorization: Bearer <access token> (POST /api/auth/token) or the dashboard session.",
+    });
+  }
+  return { actor: context.actor, loaders: context.loaders };
+}
+
+/** The caller, holding `scope` (FORBIDDEN otherwise). */
+export function scoped(context: GraphqlContext, scope: Scope): { actor: Actor; loaders: Loaders } {
+  const caller = authenticated(context);
+  requireScope(caller.actor, scope);
+  return caller;
+}
+
+/** Counts one use of a REST policy for the caller's advertiser; RATE_LIMITED beyond it. */
+export async function rateLimit(context: GraphqlContext, actor: Actor, policy: RateLimitPolicy): Promise<void> {
+  const outcome = await consumeRateLimit(policy, actor.advertiserId);
+  const remaining = Number(context.responseHeaders["RateLimit-Remaining"] ?? Infinity);
+  // the response shows the tightest limit the operation touched
+  if (Number(outcome.headers["RateLimit-Remaining"]) <= remaining || !outcome.allowed) {
+    Object.assign(context.responseHeaders, outcome.headers);
+  }
+  if (!outcome.allowed) throw rateLimitedError(outcome);
+}
+
+export type Payload<T> = (T & { userErrors: UserError[] }) | { userErrors: UserError[] };
+
+/** The userErrors of a user-correctable AppError: one per field error, paths in GraphQL names under `prefix`. */
+export function userErrorsOf(error: AppError, prefix: readonly string[] = ["input"]): UserError[] {
+  const code = error.code;
+  if (!isUserErrorCode(code)) return [];
+  if (!error.fieldErrors?.length) return [{ field: null, code, message: error.detail }];
+  return error.fieldErrors.map((fieldError) => ({
+    field: fieldError.path ? [...prefix, ...graphqlPath(fieldError.path)] : null,
+    code,
+    message: fieldError.message,
+  }));
+}
+
+/**
+ * Runs a mutation (or a preview): business-rule failures come back as
+ * `userErrors` with the payload's fields absent; anything else (auth, not
+ * found, rate limits, faults) stays a top-level error.
+ */
+export async function payload<T extends object>(
+  run: () => Promise<T>,
+  prefix: readonly string[] = ["input"],
+): Promise<Payload<T>> {
+  try {
+    return { ...(await run()), userErrors: [] };
+  } catch (error) {
+    const appError = toAppError(error);
+    if (isUserErrorCode(appError.code)) return { userErrors: userErrorsOf(appError, prefix) };
+    throw error;
+  }
+}

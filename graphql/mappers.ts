@@ -1,0 +1,40 @@
+// The parent value of each mapped GraphQL type: the domain's view with its keys
+// in camelCase (graphql/camel-case.ts), so default resolvers read most fields
+// and resolvers only add ids, relations and scoped fields. Codegen types the
+// resolvers with these (graphql/codegen.ts `mappers`).
+import type { Actor } from "@/lib/auth/actor";
+import type { AdvertiserView } from "@/lib/domain/advertisers/get-advertiser";
+import type { ApiClientView } from "@/lib/domain/api-clients/api-clients.schemas";
+import type { CampaignRecord } from "@/lib/domain/campaigns/campaign-view";
+import type { ClearingPrices } from "@/lib/domain/clearing-prices/clearing-prices.schemas";
+import type { CreativeView } from "@/lib/domain/creatives/creatives.schemas";
+import type { MomentTypeView } from "@/lib/domain/moment-types/moment-types.schemas";
+import type { AdvertiserToday, CampaignDay } from "@/lib/domain/reporting/get-advertiser-today";
+import type {
+  Breakdown,
+  BreakdownRow,
+  CampaignReport,
+  CampaignTimeseries,
+  CreativePerformance,
+} from "@/lib/domain/reporting/reporting.schemas";
+import type { DeliveryRecord } from "@/lib/domain/webhooks/webhook-connections";
+import type { WebhookEndpointView } from "@/lib/domain/webhooks/webhooks.schemas";
+import type { Camelize } from "./camel-case";
+
+export type AdvertiserParent = Camelize<AdvertiserView>;
+export type ApiClientParent = Camelize<ApiClientView>;
+/** the domain's summary as it is: topCampaigns ranks its campaigns */
+export type AdvertiserTodayParent = AdvertiserToday;
+export type CampaignDayParent = Camelize<Omit<CampaignDay, "sums">>;
+export type CampaignParent = Camelize<CampaignRecord>;
+export type CreativeParent = Camelize<CreativeView> & { campaignId: string };
+export type CreativePerformanceParent = Camelize<CreativePerformance>;
+export type ReportRowParent = Camelize<BreakdownRow> & { breakdown: Breakdown; campaignId: string };
+export type CampaignReportParent = Omit<Camelize<CampaignReport>, "rows"> & { rows?: ReportRowParent[] };
+export type CampaignTimeSeriesParent = Camelize<CampaignTimeseries>;
+export type MomentTypeParent = Camelize<MomentTypeView>;
+export type ClearingPricesParent = Camelize<ClearingPrices>;
+export type ClearingPriceEntryParent = Camelize<ClearingPrices["moment_types"][number]>;
+export type ViewerParent = { actor: Actor };
+export type WebhookEndpointParent = Camelize<WebhookEndpointView>;
+export type WebhookDeliveryParent = Camelize<DeliveryRecord>;

@@ -1,0 +1,71 @@
+// node(id:) and nodes(ids:): any object by global id, with its REST twin's scope.
+import { z } from "zod";
+import { AppError, parseInput } from "@/lib/errors";
+import type { Resolvers, ResolversInterfaceTypes } from "../__generated__/resolvers-types";
+import type { GraphqlContext } from "../context";
+import { notFound, parseGlobalId, type NodeType } from "../global-id";
+import { authenticated, scoped } from "../guard";
+import { camelize } from "../camel-case";
+import { loadCampaign, loadCreative } from "./campaigns";
+import { loadWebhookEndpoint } from "./webhooks";
+
+type NodeParent = ResolversInterfaceTypes<Record<string, never>>["Node"];
+const TYPE = Symbol("graphql type");
+type Tagged = NodeParent & { [TYPE]: NodeType };
+
+const nodesArgs = z.object({ ids: z.array(z.string()).max(100, "at most 100 ids") });
+
+async function load(context: GraphqlContext, type: NodeType, restId: string): Promise<NodeParent> {
+  switch (type) {
+    case "Campaign":
+      return loadCampaign(context, restId);
+    case "Creative":
+      return loadCreative(context, restId);
+    case "WebhookEndpoint":
+      return loadWebhookEndpoint(context, restId);
+    case "WebhookDelivery": {
+      const delivery = await scoped(context, "campaigns:read").loaders.webhookDelivery.load(restId);
+      if (!delivery) throw notFound(restId, "webhook delivery");
+      return delivery;
+    }
+    case "ApiClient": {
+      const client = await scoped(context, "campaigns:read").loaders.apiClient.load(restId);
+      if (!client) throw notFound(restId, "API client");
+      return client;
+    }
+    case "Advertiser": {
+      const { actor, loaders } = authenticated(context);
+      if (restId !== actor.advertiserId) throw notFound(restId, "advertiser");
+      return camelize(await loaders.advertiser());
+    }
+  }
+}
+
+async function resolveNode(context: GraphqlContext, id: string): Promise<Tagged> {
+  authenticated(context);
+  const parsed = parseGlobalId(id);
+  if (!parsed) throw notFound(id);
+  const parent = await load(context, parsed.type, parsed.restId);
+  return Object.assign(parent, { [TYPE]: parsed.type });
+}
+
+export const nodeResolvers: Resolvers = {
+  Query: {
+    node: (_, args, context) => resolveNode(context, args.id),
+    nodes: async (_, args, context) => {
+      const { ids } = parseInput(nodesArgs, args);
+      // an id that names nothing is null in the list; any other error (scope, fault) fails the field
+      return Promise.all(
+        ids.map((id) =>
+          resolveNode(context, id).catch((error: unknown) => {
+            if (error instanceof AppError && error.code === "not_found") return null;
+            throw error;
+          }),
+        ),
+      );
+    },
+  },
+  Node: {
+    __resolveType: (parent) => (parent as Tagged)[TYPE],
+  },
+};

@@ -1,0 +1,57 @@
+// The viewer: its advertiser, scopes and credential; the advertiser's API
+// clients and today's summary.
+import { listApiClients } from "@/lib/domain/api-clients/api-clients";
+import { topCampaigns } from "@/lib/domain/reporting/get-advertiser-today";
+import type { Resolvers } from "../__generated__/resolvers-types";
+import { camelize } from "../camel-case";
+import { connection } from "../connection";
+import { toGlobalId } from "../global-id";
+import { authenticated, scoped } from "../guard";
+
+export const viewerResolvers: Resolvers = {
+  Query: {
+    viewer: (_, __, context) => ({ actor: authenticated(context).actor }),
+  },
+  Viewer: {
+    advertiser: async (_, __, context) => camelize(await authenticated(context).loaders.advertiser()),
+    scopes: (parent) => [...parent.actor.scopes],
+    credential: (parent) => parent.actor.via,
+    clientId: (parent) => parent.actor.clientId ?? null,
+  },
+  Advertiser: {
+    id: (parent) => toGlobalId("Advertiser", parent.id),
+    restId: (parent) => parent.id,
+    apiClients: async (_, args, context) => {
+      const { actor } = scoped(context, "campaigns:read");
+      const { includeRevoked, ...page } = args;
+      return connection(await listApiClients(actor, { include_revoked: includeRevoked }, page), camelize);
+    },
+    today: async (_, __, context) => scoped(context, "reporting:read").loaders.today(),
+  },
+  ApiClient: {
+    id: (parent) => toGlobalId("ApiClient", parent.id),
+    restId: (parent) => parent.id,
+  },
+  AdvertiserToday: {
+    date: (parent) => parent.date,
+    asOf: (parent) => parent.as_of,
+    impressions: (parent) => parent.impressions,
+    clicks: (parent) => parent.clicks,
+    ctr: (parent) => parent.ctr,
+    conversions: (parent) => parent.conversions,
+    spendUsd: (parent) => parent.spend_usd,
+    activeDailyBudgetUsd: (parent) => parent.active_daily_budget_usd,
+    activeCampaigns: (parent) => parent.active_campaigns,
+    topCampaigns: (parent, args, context) => {
+      scoped(context, "campaigns:read");
+      return topCampaigns(parent, args.by ?? "spend", args.first ?? 5).map(({ sums: _sums, ...day }) => camelize(day));
+    },
+  },
+  CampaignDay: {
+    campaign: async (parent, _, context) => {
+      const campaign = await scoped(context, "campaigns:read").loaders.campaign.load(parent.campaignId);
+      if (!campaign) throw new Error(`campaign ${parent.campaignId} of today's summary not found`);
+      return campaign;
+    },
+  },
+};

@@ -1,0 +1,76 @@
+// The Apollo Server: one per process, started once and kept on globalThis so
+// that Next's separately bundled routes and the custom server share it.
+// CSRF prevention on, batching off, persisted queries off, no landing page (its
+// default loads from a CDN), introspection for authenticated callers only
+// (graphql/limits.ts), errors rendered by graphql/errors.ts.
+import { ApolloServer } from "@apollo/server";
+import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import type { Logger } from "pino";
+import { logger } from "@/lib/log";
+import { typeDefs } from "./__generated__/type-defs";
+import type { GraphqlContext } from "./context";
+import { errorsPlugin, formatError } from "./errors";
+import { ENUMS } from "./enums";
+import { armor, limitsPlugin, parseOptions } from "./limits";
+import { apiClientMutationResolvers } from "./resolvers/api-client-mutations";
+import { campaignMutationResolvers } from "./resolvers/campaign-mutations";
+import { campaignResolvers } from "./resolvers/campaigns";
+import { catalogResolvers } from "./resolvers/catalog";
+import { nodeResolvers } from "./resolvers/node";
+import { viewerResolvers } from "./resolvers/viewer";
+import { webhookMutationResolvers } from "./resolvers/webhook-mutations";
+import { webhookResolvers } from "./resolvers/webhooks";
+import { scalarResolvers } from "./scalars";
+
+function apolloLogger(log: Logger) {
+  return {
+    debug: (message: string) => log.debug(message),
+    info: (message: string) => log.info(message),
+    warn: (message: string) => log.warn(message),
+    error: (message: string) => log.error(message),
+  };
+}
+
+export function createGraphqlServer(): ApolloServer<GraphqlContext> {
+  const protection = armor();
+  return new ApolloServer<GraphqlContext>({
+    typeDefs,
+    resolvers: [
+      scalarResolvers,
+      ENUMS,
+      nodeResolvers,
+      catalogResolvers,
+      viewerResolvers,
+      campaignResolvers,
+      campaignMutationResolvers,
+      webhookResolvers,
+      webhookMutationResolvers,
+      apiClientMutationResolvers,
+    ],
+    validationRules: protection.validationRules,
+    plugins: [...protection.plugins, limitsPlugin, errorsPlugin, ApolloServerPluginLandingPageDisabled()],
+    formatError,
+    introspection: true,
+    csrfPrevention: true,
+    allowBatchedHttpRequests: false,
+    persistedQueries: false,
+    includeStacktraceInErrorResponses: false,
+    hideSchemaDetailsFromClientErrors: true,
+    parseOptions,
+    logger: apolloLogger(logger().child({ component: "graphql" })),
+  });
+}
+
+const holder = globalThis as unknown as {
+  __smaGraphql?: { server: ApolloServer<GraphqlContext>; started: Promise<void> };
+};
+
+/** The process's started server. */
+export async function graphqlServer(): Promise<ApolloServer<GraphqlContext>> {
+  if (!holder.__smaGraphql) {
+    const server = createGraphqlServer();
+    holder.__smaGraphql = { server, started: server.start() };
+  }
+  await holder.__smaGraphql.started;
+  return holder.__smaGraphql.server;
+}

@@ -1,0 +1,122 @@
+// The dashboard's overview: today's (UTC) delivery of the whole advertiser and
+// of each campaign that delivered, clicked or converted today, from the hourly
+// rollups (the UTC day is whole hours, so the numbers equal E9's for that day
+// in UTC). Top campaigns are ranked by a chosen metric, then by spend and id.
+import { z } from "zod";
+import type { Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db/client";
+import { utcDate } from "@/lib/domain/campaigns/dates";
+import { MAX_PAGE_SIZE } from "@/lib/domain/pagination";
+import { parseInput } from "@/lib/errors";
+import { microsToUsd } from "@/lib/money";
+import { DAY_MS } from "./zone-calendar";
+import { addInto, ctrOf, zeroSums, type MetricSums } from "./metrics";
+
+export const TODAY_METRICS = ["spend", "impressions", "clicks", "conversions"] as const;
+export type TodayMetric = (typeof TODAY_METRICS)[number];
+
+export type DeliveryNumbers = {
+  impressions: number;
+  clicks: number;
+  ctr: number;
+  conversions: number;
+  spend_usd: number;
+};
+
+export type CampaignDay = DeliveryNumbers & { campaign_id: string; sums: MetricSums };
+
+export type AdvertiserToday = DeliveryNumbers & {
+  date: string;
+  as_of: string;
+  /** sum of the daily budgets of the active campaigns */
+  active_daily_budget_usd: number;
+  active_campaigns: number;
+  /** campaigns with any delivery today, by spend (then id) */
+  campaigns: CampaignDay[];
+};
+
+// bound the IN list (SQLite and PostgreSQL both accept far more; this keeps statements small)
+const CHUNK = 500;
+
+function numbers(sums: MetricSums): DeliveryNumbers {
+  return {
+    impressions: Number(sums.impressions),
+    clicks: Number(sums.clicks),
+    ctr: ctrOf(sums),
+    conversions: Number(sums.conversions),
+    spend_usd: microsToUsd(sums.spendMicros),
+  };
+}
+
+export async function getAdvertiserToday(actor: Actor, options: { now?: Date } = {}): Promise<AdvertiserToday> {
+  const now = options.now ?? new Date();
+  const date = utcDate(now);
+  const start = BigInt(Date.parse(`${date}T00:00:00Z`));
+  const campaigns = await db().campaign.findMany({
+    where: { advertiserId: actor.advertiserId },
+    select: { id: true, status: true, dailyBudgetMicros: true },
+  });
+  const byCampaign = new Map<string, MetricSums>();
+  for (let offset = 0; offset < campaigns.length; offset += CHUNK) {
+    const ids = campaigns.slice(offset, offset + CHUNK).map((campaign) => campaign.id);
+    const groups = await db().hourlyRollup.groupBy({
+      by: ["campaignId"],
+      where: { campaignId: { in: ids }, hourMs: { gte: start, lt: start + BigInt(DAY_MS) } },
+      _sum: { impressions: true, clicks: true, conversions: true, spendMicros: true },
+    });
+    for (const group of groups) {
+      byCampaign.set(group.campaignId, {
+        impressions: group._sum.impressions ?? 0n,
+        clicks: group._sum.clicks ?? 0n,
+        conversions: group._sum.conversions ?? 0n,
+        spendMicros: group._sum.spendMicros ?? 0n,
+      });
+    }
+  }
+  const totals = zeroSums();
+  for (const sums of byCampaign.values()) addInto(totals, sums);
+  const active = campaigns.filter((campaign) => campaign.status === "active");
+  return {
+    date,
+    as_of: now.toISOString(),
+    ...numbers(totals),
+    active_daily_budget_usd: microsToUsd(active.reduce((sum, campaign) => sum + campaign.dailyBudgetMicros, 0n)),
+    active_campaigns: active.length,
+    campaigns: [...byCampaign]
+      .map(([campaign_id, sums]) => ({ campaign_id, sums, ...numbers(sums) }))
+      .sort((a, b) => compareBig(b.sums.spendMicros, a.sums.spendMicros) || a.campaign_id.localeCompare(b.campaign_id)),
+  };
+}
+
+function compareBig(a: bigint, b: bigint): number {
+  return a === b ? 0 : a < b ? -1 : 1;
+}
+
+const topCampaignsArgs = z.object({
+  first: z
+    .number()
+    .int("must be an integer")
+    .min(0, "must not be negative")
+    .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`),
+});
+
+const METRIC: Record<TodayMetric, keyof MetricSums> = {
+  spend: "spendMicros",
+  impressions: "impressions",
+  clicks: "clicks",
+  conversions: "conversions",
+};
+
+/** The `count` campaigns with the most of `metric` today (ties: more spend, then id). */
+export function topCampaigns(today: AdvertiserToday, metric: TodayMetric, count: number): CampaignDay[] {
+  const { first } = parseInput(topCampaignsArgs, { first: count });
+  const key = METRIC[metric];
+  return [...today.campaigns]
+    .sort(
+      (a, b) =>
+        compareBig(b.sums[key], a.sums[key]) ||
+        compareBig(b.sums.spendMicros, a.sums.spendMicros) ||
+        a.campaign_id.localeCompare(b.campaign_id),
+    )
+    .slice(0, first);
+}

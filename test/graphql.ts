@@ -1,0 +1,64 @@
+// Running GraphQL operations in integration tests: over HTTP through the
+// route handler (token auth, headers, status codes), or in-process with an
+// explicit actor (the dashboard session, which has no sign-in yet).
+import type { Actor } from "@/lib/auth/actor";
+import { SCOPES, type Scope } from "@/lib/auth/scopes";
+import { createContext } from "@/graphql/context";
+import { graphqlServer } from "@/graphql/server";
+import { POST } from "@/app/api/graphql/route";
+import { makeRequest } from "./http";
+
+export type GqlError = {
+  message: string;
+  path?: (string | number)[];
+  extensions: {
+    code: string;
+    apiCode: string;
+    requestId?: string;
+    fieldErrors?: { field: string[]; message: string }[];
+    retryAfter?: number;
+    cost?: { requested: number; limit: number };
+  };
+};
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type GqlResult = { status: number; headers: Headers; data: any; errors?: GqlError[]; extensions?: any };
+
+/** POST /api/graphql with JSON, as a client sends it. */
+export async function gql(
+  query: string,
+  options: { variables?: Record<string, unknown>; headers?: Record<string, string>; operationName?: string } = {},
+): Promise<GqlResult> {
+  const response = await POST(
+    makeRequest("/api/graphql", {
+      method: "POST",
+      headers: options.headers,
+      body: { query, variables: options.variables, operationName: options.operationName },
+    }),
+  );
+  const body = (await response.json()) as Omit<GqlResult, "status" | "headers">;
+  return { status: response.status, headers: response.headers, ...body };
+}
+
+/** In-process, with this actor (no HTTP, no token). */
+export async function gqlAs(
+  actor: Actor | null,
+  query: string,
+  variables?: Record<string, unknown>,
+): Promise<Omit<GqlResult, "status" | "headers">> {
+  const server = await graphqlServer();
+  const response = await server.executeOperation({ query, variables }, { contextValue: createContext({ actor }) });
+  if (response.body.kind !== "single") throw new Error("incremental delivery is not used");
+  const { data, errors, extensions } = response.body.singleResult;
+  return { data, errors: errors as unknown as GqlError[] | undefined, extensions };
+}
+
+/** The dashboard session's actor for an advertiser (what sign-in will produce). */
+export function sessionActorFor(advertiserId: string, userId = "usr_test"): Actor {
+  return { advertiserId, userId, scopes: new Set<Scope>(SCOPES), via: "session" };
+}
+
+/** The one top-level error of a result (fails otherwise). */
+export function onlyError(result: { errors?: GqlError[] }): GqlError {
+  if (result.errors?.length !== 1) throw new Error(`expected one error, got ${JSON.stringify(result.errors)}`);
+  return result.errors[0]!;
+}
