@@ -43,3 +43,18 @@ export function restIdOf(id: string, type: NodeType): string {
   if (!parsed || parsed.type !== type) throw notFound(id, type);
   return parsed.restId;
 }
+
+/** How REST ids of these types begin (lib/ids.ts). */
+const REST_ID_PREFIXES: Partial<Record<NodeType, string>> = { Campaign: "cmp_", Creative: "cr_" };
+
+/**
+ * The REST id of a global id of `type`, or a REST id of that type as it is
+ * (`cmp_…`, `cr_…`). Only the report fields that callers holding
+ * reporting:read alone use take both (docs/decisions/1107): such a caller
+ * cannot list campaigns, so the ids it knows are REST's (webhook payloads, E9).
+ */
+export function restIdOrGlobalId(id: string, type: "Campaign" | "Creative"): string {
+  const prefix = REST_ID_PREFIXES[type]!;
+  if (id.startsWith(prefix) && /^[A-Za-z0-9_]{1,100}$/.test(id)) return id;
+  return restIdOf(id, type);
+}

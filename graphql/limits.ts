@@ -67,6 +67,10 @@ const LIST_SIZES: Record<string, number> = {
 const FIELD_COSTS: Record<string, number> = {
   "Campaign.report": 25,
   "Campaign.timeSeries": 25,
+  "Query.campaignReport": 25,
+  "Query.campaignTimeSeries": 25,
+  // one creative's all-time sums: a lookup and one aggregate (Creative.performance is batched by its loader)
+  "Query.creativePerformance": 2,
   "Advertiser.today": 10,
   "Query.previewCampaignCreate": 10,
   "Query.previewCampaignUpdate": 10,

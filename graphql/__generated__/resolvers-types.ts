@@ -594,12 +594,31 @@ export type Query = {
   __typename?: 'Query';
   /** One campaign by global id (campaigns:read). */
   campaign?: Maybe<Campaign>;
+  /**
+   * A campaign's performance over local dates in a time zone, with an optional
+   * breakdown (E9; reporting:read, without campaigns:read; 60 per minute per
+   * advertiser, shared with REST). The same as `Campaign.report`. `campaignId`
+   * is the campaign's global id or its restId (cmp_…).
+   */
+  campaignReport?: Maybe<CampaignReport>;
+  /**
+   * A campaign's delivery per local day or hour (E10; reporting:read, without
+   * campaigns:read). The same as `Campaign.timeSeries`. `campaignId` is the
+   * campaign's global id or its restId (cmp_…).
+   */
+  campaignTimeSeries?: Maybe<CampaignTimeSeries>;
   /** The advertiser's campaigns (campaigns:read). Default order: newest first. */
   campaigns?: Maybe<CampaignConnection>;
   /** Floors and clearing prices per moment type (any authenticated caller, as E3). */
   clearingPrices?: Maybe<ClearingPrices>;
   /** One creative by global id (campaigns:read). */
   creative?: Maybe<Creative>;
+  /**
+   * A creative's delivered results since it started (E11; reporting:read, without
+   * campaigns:read). The same as `Creative.performance`. `creativeId` is the
+   * creative's global id or its restId (cr_…).
+   */
+  creativePerformance?: Maybe<CreativePerformance>;
   /** The moment type catalog (public, as E2). */
   momentTypes: Array<MomentType>;
   /** Any object by its global id (the scope of its REST twin applies). */
@@ -626,6 +645,24 @@ export type QueryCampaignArgs = {
 };
 
 
+export type QueryCampaignReportArgs = {
+  breakdown?: InputMaybe<ReportBreakdown>;
+  campaignId: Scalars['ID']['input'];
+  endDate: Scalars['Date']['input'];
+  startDate: Scalars['Date']['input'];
+  timezone?: InputMaybe<Scalars['TimeZone']['input']>;
+};
+
+
+export type QueryCampaignTimeSeriesArgs = {
+  campaignId: Scalars['ID']['input'];
+  endDate: Scalars['Date']['input'];
+  granularity?: InputMaybe<TimeSeriesGranularity>;
+  startDate: Scalars['Date']['input'];
+  timezone?: InputMaybe<Scalars['TimeZone']['input']>;
+};
+
+
 export type QueryCampaignsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -638,6 +675,11 @@ export type QueryCampaignsArgs = {
 
 export type QueryCreativeArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryCreativePerformanceArgs = {
+  creativeId: Scalars['ID']['input'];
 };
 
 
@@ -1517,9 +1559,12 @@ export type PreviewCampaignUpdatePayloadResolvers<ContextType = GraphqlContext, 
 
 export type QueryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType, RequireFields<QueryCampaignArgs, 'id'>>;
+  campaignReport?: Resolver<Maybe<ResolversTypes['CampaignReport']>, ParentType, ContextType, RequireFields<QueryCampaignReportArgs, 'campaignId' | 'endDate' | 'startDate' | 'timezone'>>;
+  campaignTimeSeries?: Resolver<Maybe<ResolversTypes['CampaignTimeSeries']>, ParentType, ContextType, RequireFields<QueryCampaignTimeSeriesArgs, 'campaignId' | 'endDate' | 'granularity' | 'startDate' | 'timezone'>>;
   campaigns?: Resolver<Maybe<ResolversTypes['CampaignConnection']>, ParentType, ContextType, Partial<QueryCampaignsArgs>>;
   clearingPrices?: Resolver<Maybe<ResolversTypes['ClearingPrices']>, ParentType, ContextType>;
   creative?: Resolver<Maybe<ResolversTypes['Creative']>, ParentType, ContextType, RequireFields<QueryCreativeArgs, 'id'>>;
+  creativePerformance?: Resolver<Maybe<ResolversTypes['CreativePerformance']>, ParentType, ContextType, RequireFields<QueryCreativePerformanceArgs, 'creativeId'>>;
   momentTypes?: Resolver<Array<ResolversTypes['MomentType']>, ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
   nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;

@@ -1,6 +1,9 @@
 // Campaign writes (E5, E7, cancel, E8) and their validate-only previews. The
 // domain services parse the REST shape of the input with the same zod schemas,
-// so userErrors carry REST's codes and field paths (in GraphQL names).
+// so userErrors carry REST's codes and field paths (in GraphQL names). The
+// payload carries the campaign (and creative) written under the mutation's own
+// scope, campaigns:write, as REST's answer to the same write does
+// (docs/decisions/1107).
 import { cancelCampaign } from "@/lib/domain/campaigns/cancel-campaign";
 import { createCampaign, previewCampaign } from "@/lib/domain/campaigns/create-campaign";
 import { previewCampaignUpdate, updateCampaign } from "@/lib/domain/campaigns/update-campaign";
@@ -10,12 +13,14 @@ import type { Resolvers } from "../__generated__/resolvers-types";
 import { camelName, toRestShape } from "../camel-case";
 import type { GraphqlContext } from "../context";
 import { restIdOf } from "../global-id";
-import { payload, scoped } from "../guard";
+import { authenticated, payload, scoped } from "../guard";
 import { creativesOf, loadCampaign } from "./campaigns";
 
 /** The campaign as it is now (after a write in this request). */
 function reloaded(context: GraphqlContext, restId: string) {
-  scoped(context, "campaigns:read").loaders.campaign.clear(restId);
+  const { loaders } = authenticated(context);
+  loaders.campaign.clear(restId);
+  loaders.campaignCreatives.clear(restId);
   return loadCampaign(context, restId);
 }
 
@@ -107,17 +112,14 @@ export const campaignMutationResolvers: Resolvers = {
       });
     },
     addCreativeVariant: (_, { input }, context) => {
-      const { actor, loaders } = scoped(context, "campaigns:write");
+      const { actor } = scoped(context, "campaigns:write");
       const { campaignId, ...creative } = input;
       const restId = restIdOf(campaignId, "Campaign");
       return payload(async () => {
         const created = await addCreativeVariant(actor, restId, toRestShape(creative), { now: context.now() });
-        loaders.campaignCreatives.clear(restId);
+        const campaign = await reloaded(context, restId);
         const creatives = await creativesOf(context, restId);
-        return {
-          creative: creatives.find((item) => item.id === created.id)!,
-          campaign: await reloaded(context, restId),
-        };
+        return { creative: creatives.find((item) => item.id === created.id)!, campaign };
       });
     },
   },

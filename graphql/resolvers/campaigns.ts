@@ -1,5 +1,14 @@
 // Campaigns (E4, E6) with their creatives (E6's variants) and performance
-// (E11); reports (E9) and time series (E10) as fields of a campaign.
+// (E11); reports (E9) and time series (E10) as fields of a campaign and, for
+// callers holding reporting:read only, as root fields by campaign id.
+//
+// Scopes (docs/decisions/1107): a root field checks the scope of its REST twin
+// (campaigns:read to read campaigns, campaigns:write for a mutation's payload);
+// the campaign and its creatives are then one object, as E6 and E5 answer them,
+// so the relations between them need no further scope. Fields whose REST twin
+// is another resource check its scope where they are read: report, timeSeries
+// and performance need reporting:read; a report row's creative needs
+// campaigns:read.
 import { isMomentType, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import { isSport, type Sport } from "@/lib/domain/sports";
 import { budgetDay } from "@/lib/delivery/rules/pacing";
@@ -7,37 +16,77 @@ import { microsToUsd } from "@/lib/money";
 import { listCampaignConnection } from "@/lib/domain/campaigns/campaign-connection";
 import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
 import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
+import { getCreativePerformance } from "@/lib/domain/reporting/get-creative-performance";
 import type { Resolvers } from "../__generated__/resolvers-types";
 import { camelize, toRestQuery } from "../camel-case";
 import { connection } from "../connection";
 import type { GraphqlContext } from "../context";
-import { notFound, restIdOf, toGlobalId } from "../global-id";
-import { rateLimit, scoped } from "../guard";
-import type { CampaignParent, CreativeParent } from "../mappers";
+import { notFound, restIdOf, restIdOrGlobalId, toGlobalId } from "../global-id";
+import { authenticated, rateLimit, scoped } from "../guard";
+import type { CampaignParent, CampaignReportParent, CampaignTimeSeriesParent, CreativeParent } from "../mappers";
 
 async function campaignCreatives(context: GraphqlContext, campaignId: string) {
-  const found = await scoped(context, "campaigns:read").loaders.campaignCreatives.load(campaignId);
+  const found = await authenticated(context).loaders.campaignCreatives.load(campaignId);
   // every campaign has its primary creative from the moment it is created
   if (!found?.creatives.length) throw new Error(`campaign ${campaignId} has no creatives`);
   return found;
 }
 
+/** The creatives of a campaign the caller already holds (no scope of their own: they are part of the campaign). */
 export async function creativesOf(context: GraphqlContext, campaignId: string): Promise<CreativeParent[]> {
   return (await campaignCreatives(context, campaignId)).creatives.map((view) => ({ ...camelize(view), campaignId }));
 }
 
+/**
+ * The caller's campaign, or NOT_FOUND. No scope of its own: the field that
+ * reaches it checks the scope (campaigns:read for queries, campaigns:write
+ * for a mutation's payload).
+ */
 export async function loadCampaign(context: GraphqlContext, restId: string): Promise<CampaignParent> {
-  const campaign = await scoped(context, "campaigns:read").loaders.campaign.load(restId);
+  const campaign = await authenticated(context).loaders.campaign.load(restId);
   if (!campaign) throw notFound(restId, "campaign");
   return campaign;
 }
 
+/** The caller's creative, or NOT_FOUND; as loadCampaign, the reaching field checks the scope. */
 export async function loadCreative(context: GraphqlContext, restId: string): Promise<CreativeParent> {
-  const { loaders } = scoped(context, "campaigns:read");
-  const campaignId = await loaders.creativeCampaign.load(restId);
+  const campaignId = await authenticated(context).loaders.creativeCampaign.load(restId);
   const creative = campaignId ? (await creativesOf(context, campaignId)).find((item) => item.id === restId) : undefined;
   if (!creative) throw notFound(restId, "creative");
   return creative;
+}
+
+type ReportArgs = { startDate: string; endDate: string; breakdown?: unknown; timezone?: string | null };
+type TimeSeriesArgs = { startDate: string; endDate: string; granularity?: unknown; timezone?: string | null };
+
+/** E9 for a campaign id: reporting:read and REST's report rate limit; another advertiser's campaign is not found. */
+async function campaignReport(
+  context: GraphqlContext,
+  campaignId: string,
+  args: ReportArgs,
+): Promise<CampaignReportParent> {
+  const { actor } = scoped(context, "reporting:read");
+  await rateLimit(context, actor, "report");
+  const { report } = await getCampaignReport(actor, campaignId, toRestQuery(args), {
+    now: () => context.now().getTime(),
+  });
+  const { rows, breakdown, ...rest } = camelize(report);
+  return {
+    ...rest,
+    breakdown,
+    rows: rows?.map((row) => ({ ...row, breakdown: breakdown!, campaignId })),
+  };
+}
+
+/** E10 for a campaign id: reporting:read; another advertiser's campaign is not found. */
+async function campaignTimeSeries(
+  context: GraphqlContext,
+  campaignId: string,
+  args: TimeSeriesArgs,
+): Promise<CampaignTimeSeriesParent> {
+  const { actor } = scoped(context, "reporting:read");
+  const { series } = await getCampaignTimeseries(actor, campaignId, toRestQuery(args));
+  return camelize(series);
 }
 
 export const campaignResolvers: Resolvers = {
@@ -53,8 +102,22 @@ export const campaignResolvers: Resolvers = {
         return campaign;
       });
     },
-    campaign: (_, args, context) => loadCampaign(context, restIdOf(args.id, "Campaign")),
-    creative: (_, args, context) => loadCreative(context, restIdOf(args.id, "Creative")),
+    campaign: (_, args, context) => {
+      scoped(context, "campaigns:read");
+      return loadCampaign(context, restIdOf(args.id, "Campaign"));
+    },
+    creative: (_, args, context) => {
+      scoped(context, "campaigns:read");
+      return loadCreative(context, restIdOf(args.id, "Creative"));
+    },
+    campaignReport: (_, { campaignId, ...args }, context) =>
+      campaignReport(context, restIdOrGlobalId(campaignId, "Campaign"), args),
+    campaignTimeSeries: (_, { campaignId, ...args }, context) =>
+      campaignTimeSeries(context, restIdOrGlobalId(campaignId, "Campaign"), args),
+    creativePerformance: async (_, args, context) => {
+      const { actor } = scoped(context, "reporting:read");
+      return camelize(await getCreativePerformance(actor, restIdOrGlobalId(args.creativeId, "Creative")));
+    },
   },
   Campaign: {
     id: (parent) => toGlobalId("Campaign", parent.id),
@@ -71,24 +134,8 @@ export const campaignResolvers: Resolvers = {
     },
     primaryCreative: async (parent, _, context) => (await creativesOf(context, parent.id))[0]!,
     creatives: (parent, _, context) => creativesOf(context, parent.id),
-    report: async (parent, args, context) => {
-      const { actor } = scoped(context, "reporting:read");
-      await rateLimit(context, actor, "report");
-      const { report } = await getCampaignReport(actor, parent.id, toRestQuery(args), {
-        now: () => context.now().getTime(),
-      });
-      const { rows, breakdown, ...rest } = camelize(report);
-      return {
-        ...rest,
-        breakdown,
-        rows: rows?.map((row) => ({ ...row, breakdown: breakdown!, campaignId: parent.id })),
-      };
-    },
-    timeSeries: async (parent, args, context) => {
-      const { actor } = scoped(context, "reporting:read");
-      const { series } = await getCampaignTimeseries(actor, parent.id, toRestQuery(args));
-      return camelize(series);
-    },
+    report: (parent, args, context) => campaignReport(context, parent.id, args),
+    timeSeries: (parent, args, context) => campaignTimeSeries(context, parent.id, args),
   },
   Creative: {
     id: (parent) => toGlobalId("Creative", parent.id),
@@ -110,6 +157,8 @@ export const campaignResolvers: Resolvers = {
     sport: (parent) => (parent.breakdown === "sport" && isSport(String(parent.key)) ? (parent.key as Sport) : null),
     creative: async (parent, _, context) => {
       if (parent.breakdown !== "creative") return null;
+      // E9's rows carry the creative's id only: its headline and the rest are E6's (campaigns:read)
+      scoped(context, "campaigns:read");
       const creatives = await creativesOf(context, parent.campaignId);
       return creatives.find((creative) => creative.id === parent.key) ?? null;
     },

@@ -18,10 +18,13 @@ const nodesArgs = z.object({ ids: z.array(z.string()).max(100, "at most 100 ids"
 async function load(context: GraphqlContext, type: NodeType, restId: string): Promise<NodeParent> {
   switch (type) {
     case "Campaign":
+      scoped(context, "campaigns:read");
       return loadCampaign(context, restId);
     case "Creative":
+      scoped(context, "campaigns:read");
       return loadCreative(context, restId);
     case "WebhookEndpoint":
+      scoped(context, "campaigns:read");
       return loadWebhookEndpoint(context, restId);
     case "WebhookDelivery": {
       const delivery = await scoped(context, "campaigns:read").loaders.webhookDelivery.load(restId);
