@@ -34,6 +34,10 @@ describe("Date, DateTime, TimeZone, Count", () => {
     expect(DateTime.parseValue("2026-03-08T05:00:00+01:00")).toBe("2026-03-08T05:00:00+01:00");
     expect(() => DateTime.parseValue("2026-03-08 05:00")).toThrow();
     expect(DateTime.serialize(new Date(0))).toBe("1970-01-01T00:00:00.000Z");
+    // answers are spelled one way: UTC with milliseconds (E10 writes instants to the second)
+    expect(DateTime.serialize("2025-11-02T04:00:00Z")).toBe("2025-11-02T04:00:00.000Z");
+    expect(DateTime.serialize("2025-11-02T00:00:00-04:00")).toBe("2025-11-02T04:00:00.000Z");
+    expect(() => DateTime.serialize("yesterday")).toThrow(TypeError);
     expect(TimeZone.parseValue("America/New_York")).toBe("America/New_York");
     for (const bad of ["Mars/Olympus", "", "EST5EDT/x"]) expect(() => TimeZone.parseValue(bad)).toThrow(/IANA/);
     expect(Count.serialize(2 ** 40)).toBe(2 ** 40);

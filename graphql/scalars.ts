@@ -45,7 +45,12 @@ export const Money = new GraphQLScalarType<number, string>({
     ),
 });
 
-function stringScalar(name: string, description: string, check: (value: string) => string | null) {
+function stringScalar(
+  name: string,
+  description: string,
+  check: (value: string) => string | null,
+  normalize: (value: string) => string = (value) => value,
+) {
   const parse = (value: unknown): string => {
     if (typeof value !== "string") throw invalid(name, "must be a string");
     const problem = check(value);
@@ -58,7 +63,7 @@ function stringScalar(name: string, description: string, check: (value: string) 
     serialize: (value) => {
       if (value instanceof Date) return value.toISOString();
       if (typeof value !== "string") throw new TypeError(`${name}: not a string`);
-      return value;
+      return normalize(value);
     },
     parseValue: parse,
     parseLiteral: (ast) => parse(literal(ast, name, [Kind.STRING])),
@@ -69,8 +74,20 @@ export const DateScalar = stringScalar("Date", "YYYY-MM-DD", (value) =>
   isoDate.safeParse(value).success ? null : "must be a date (YYYY-MM-DD)",
 );
 
-export const DateTime = stringScalar("DateTime", "ISO 8601 with an offset", (value) =>
-  isoDateTime.safeParse(value).success ? null : "must be an ISO 8601 date-time with an offset (2026-03-08T05:00:00Z)",
+/** One spelling for every instant answered: UTC with milliseconds, whatever the domain's view wrote. */
+function utcInstant(value: string): string {
+  const ms = Date.parse(value);
+  if (!isoDateTime.safeParse(value).success || Number.isNaN(ms))
+    throw new TypeError("DateTime: not an ISO 8601 instant");
+  return new Date(ms).toISOString();
+}
+
+export const DateTime = stringScalar(
+  "DateTime",
+  "ISO 8601 with an offset",
+  (value) =>
+    isoDateTime.safeParse(value).success ? null : "must be an ISO 8601 date-time with an offset (2026-03-08T05:00:00Z)",
+  utcInstant,
 );
 
 export const TimeZone = stringScalar("TimeZone", "IANA time zone name", (value) =>

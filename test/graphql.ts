@@ -39,14 +39,18 @@ export async function gql(
   return { status: response.status, headers: response.headers, ...body };
 }
 
-/** In-process, with this actor (no HTTP, no token). */
+/** In-process, with this actor (no HTTP, no token), at `now` when given. */
 export async function gqlAs(
   actor: Actor | null,
   query: string,
   variables?: Record<string, unknown>,
+  options: { now?: () => Date } = {},
 ): Promise<Omit<GqlResult, "status" | "headers">> {
   const server = await graphqlServer();
-  const response = await server.executeOperation({ query, variables }, { contextValue: createContext({ actor }) });
+  const response = await server.executeOperation(
+    { query, variables },
+    { contextValue: createContext({ actor, now: options.now }) },
+  );
   if (response.body.kind !== "single") throw new Error("incremental delivery is not used");
   const { data, errors, extensions } = response.body.singleResult;
   return { data, errors: errors as unknown as GqlError[] | undefined, extensions };

@@ -896,7 +896,8 @@ export type WebhookDelivery = Node & {
   batch: Scalars['Boolean']['output'];
   createdAt: Scalars['DateTime']['output'];
   deliveredAt?: Maybe<Scalars['DateTime']['output']>;
-  endpoint: WebhookEndpoint;
+  /** The endpoint it is sent to (campaigns:read: a redelivery's payload does not show it to a write-only token). */
+  endpoint?: Maybe<WebhookEndpoint>;
   /** The payload's id and X-Service-Event-Id. */
   eventId: Scalars['String']['output'];
   eventType: WebhookEventKind;
@@ -1685,7 +1686,7 @@ export type WebhookDeliveryResolvers<ContextType = GraphqlContext, ParentType ex
   batch?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   deliveredAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  endpoint?: Resolver<ResolversTypes['WebhookEndpoint'], ParentType, ContextType>;
+  endpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpoint']>, ParentType, ContextType>;
   eventId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   eventType?: Resolver<ResolversTypes['WebhookEventKind'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
