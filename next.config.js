@@ -1,4 +1,6 @@
 // @ts-check
+import { PHASE_DEVELOPMENT_SERVER } from "next/constants.js";
+
 /** @type {import("next").NextConfig} */
 const nextConfig = {
   // Native and driver packages are loaded by Node at run time, never bundled.
@@ -23,4 +25,16 @@ const nextConfig = {
   typedRoutes: false,
 };
 
-export default nextConfig;
+// Development-only routes are files named page.dev.tsx: the development server
+// (`npm run dev`) serves them, a production build does not compile them, so
+// they 404 there (the GraphiQL explorer at /graphiql; docs/decisions/1108).
+export const PAGE_EXTENSIONS = ["tsx", "ts", "jsx", "js"];
+export const DEV_PAGE_EXTENSIONS = ["dev.tsx", ...PAGE_EXTENSIONS];
+
+/** @param {string} phase */
+export default function config(phase) {
+  return {
+    ...nextConfig,
+    pageExtensions: phase === PHASE_DEVELOPMENT_SERVER ? DEV_PAGE_EXTENSIONS : PAGE_EXTENSIONS,
+  };
+}

@@ -69,3 +69,8 @@ test("the GraphQL schema page renders the SDL without any outside request", asyn
   await expect(page.locator("#sdl + pre")).toContainText("createCampaign(input: CreateCampaignInput!)");
   expect(outside).toEqual([]);
 });
+
+test("the GraphiQL explorer is development only: the production build answers 404", async ({ request }) => {
+  const explorer = await request.get("/graphiql");
+  expect(explorer.status()).toBe(404);
+});

@@ -1,7 +1,8 @@
 // The Apollo Server: one per process, started once and kept on globalThis so
 // that Next's separately bundled routes and the custom server share it.
 // CSRF prevention on, batching off, persisted queries off, no landing page (its
-// default loads from a CDN), introspection for authenticated callers only
+// default loads from a CDN; GraphiQL is served locally in development,
+// app/graphiql), introspection for authenticated callers only
 // (graphql/limits.ts), errors rendered by graphql/errors.ts.
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";

@@ -6,6 +6,7 @@ import type { Metadata } from "next";
 import { typeDefs } from "@/graphql/__generated__/type-defs";
 import { MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_TOKENS } from "@/graphql/limit-values";
 import { MAX_PAGE_SIZE } from "@/lib/domain/pagination";
+import { env } from "@/lib/env";
 import styles from "../docs.module.css";
 
 export const metadata: Metadata = { title: "GraphQL schema" };
@@ -25,6 +26,8 @@ function definitions(sdl: string): { kind: string; name: string }[] {
 export default function GraphqlSchemaPage() {
   const kinds = ["type", "input", "enum", "interface", "scalar"];
   const all = definitions(typeDefs);
+  // /graphiql exists on the development server only (docs/decisions/1108)
+  const development = env().NODE_ENV === "development";
   return (
     <main className="container">
       <p>
@@ -38,6 +41,12 @@ export default function GraphqlSchemaPage() {
         same rules, scopes, error codes and numbers. Authenticate with <code>Authorization: Bearer &lt;token&gt;</code>{" "}
         from <code>POST /api/auth/token</code>, or the dashboard session; each field needs the scope its REST twin
         needs. Code generators read this schema; introspection is open to authenticated callers.
+        {development ? (
+          <>
+            {" "}
+            In development, <Link href="/graphiql">GraphiQL</Link> explores it, served by the app itself.
+          </>
+        ) : null}
       </p>
       <ul>
         <li>
