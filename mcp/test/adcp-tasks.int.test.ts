@@ -175,10 +175,19 @@ describe("create_media_buy", () => {
     const request = buyRequest(idempotencyKey);
     expect(adcpErrors("media-buy/create-media-buy-request.json", request)).toEqual([]);
 
+    const dayBefore = new Date().toISOString().slice(0, 10);
     const preview = await callTool(client, "create_media_buy", request);
+    const dayAfter = new Date().toISOString().slice(0, 10);
     expectInputRequired(preview, "media-buy/create-media-buy-async-response-input-required.json");
+    // asap is the UTC date of the call (the day after `dayBefore` if midnight passed during it); the flight's last
+    // day is end_time's date: 11 days, so 100 USD is 9.10 a day (rounded up to the cent), 10 if midnight passed
+    const flight = (preview.structured.preview as { media_buy: { start_time: string; end_time: string } }).media_buy;
+    expect([dayBefore, dayAfter]).toContain(flight.start_time.slice(0, 10));
+    expect(flight.end_time).toBe(new Date(Date.parse(request.end_time.slice(0, 10)) + DAY).toISOString());
+    const days = (Date.parse(flight.end_time) - Date.parse(flight.start_time)) / DAY;
+    const dailyBudget = Math.ceil((100 * 100) / days) / 100;
     expect(preview.structured.preview).toMatchObject({
-      daily_budget: 9.1, // 100 USD over 11 days, rounded up to the cent
+      daily_budget: dailyBudget,
       creative_review: { status: "approved" },
       estimated_daily_impressions: expect.any(Number),
       estimated_daily_spend: expect.any(Number),
@@ -213,7 +222,7 @@ describe("create_media_buy", () => {
       '["close_game"]',
       '["nba"]',
       2_500_000n,
-      9_100_000n,
+      BigInt(Math.round(dailyBudget * 1_000_000)),
     ]);
     expect(stored.pacing).toBe("even");
   });
@@ -344,14 +353,47 @@ describe("media buys after creation", () => {
     expect(cancel.structured).toMatchObject({ media_buy_status: "canceled" });
   });
 
+  it("update_media_buy passes asap pacing through after a preview (it can raise spend) and refuses front_loaded", async () => {
+    const id = await createBuy();
+    const pkg = `${id}:close_game.nba`;
+    const change = {
+      idempotency_key: key(),
+      account: { account_id: "a" },
+      media_buy_id: id,
+      packages: [{ package_id: pkg, pacing: "asap" }],
+    };
+    const preview = await callTool(client, "update_media_buy", change);
+    expectInputRequired(preview, "media-buy/update-media-buy-async-response-input-required.json");
+    expect(preview.structured.preview).toMatchObject({ changes: [{ field: "pacing", from: "even", to: "asap" }] });
+    expect((await db().campaign.findUniqueOrThrow({ where: { id } })).pacing).toBe("even");
+    const applied = await task(
+      "update_media_buy",
+      { ...change, confirm: true },
+      "media-buy/update-media-buy-response.json",
+    );
+    expect(applied.structured).toMatchObject({ affected_packages: [{ package_id: pkg, pacing: "asap" }] });
+    expect((await db().campaign.findUniqueOrThrow({ where: { id } })).pacing).toBe("asap");
+
+    const frontLoaded = await callTool(client, "update_media_buy", {
+      ...change,
+      idempotency_key: key(),
+      packages: [{ package_id: pkg, pacing: "front_loaded" }],
+    });
+    expect(frontLoaded.structured.adcp_error).toMatchObject({
+      code: "UNSUPPORTED_FEATURE",
+      field: "packages[0].pacing",
+    });
+  });
+
   it("get_media_buy_delivery reports the recorded delivery per buy, package and day", async () => {
     const id = await createBuy();
     const campaign = await db().campaign.findUniqueOrThrow({ where: { id }, include: { creatives: true } });
-    const now = Date.now();
+    // served in the first seconds of the buy's first day (today, UTC): inside its lifetime at any hour
+    const dayStart = Date.parse(`${campaign.startDate}T00:00:00Z`);
     await seedDelivery(campaign, [
-      { servedAtMs: now - 60_000, clickedAtMs: now - 30_000, momentType: "close_game", sport: "nba" },
-      { servedAtMs: now - 50_000, momentType: "close_game", sport: "nba" },
-      { servedAtMs: now - 40_000, momentType: "close_game", sport: "nba" },
+      { servedAtMs: dayStart + 1000, clickedAtMs: dayStart + 4000, momentType: "close_game", sport: "nba" },
+      { servedAtMs: dayStart + 2000, momentType: "close_game", sport: "nba" },
+      { servedAtMs: dayStart + 3000, momentType: "close_game", sport: "nba" },
     ]);
     const answer = await task(
       "get_media_buy_delivery",
