@@ -25,6 +25,9 @@ const BASE = process.env.E2E_BASE_URL!;
 const BIN = "mcp/dist/bin.js";
 const ICON = `http://127.0.0.1:${process.env.E2E_ICON_PORT}/icon.png`;
 
+// Each journey starts processes (the operator CLI under tsx, the bin): seconds each on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 let platformKey: string;
 let origin: { url: string; close(): Promise<void> };
 let keys = 0;
