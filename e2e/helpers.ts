@@ -27,9 +27,9 @@ export async function blockOutsideRequests(page: Page, baseURL: string): Promise
   return outside;
 }
 
-/** A new advertiser (operator CLI) and an access token of its client holding every scope. */
-export async function newAdvertiserToken(request: APIRequestContext, name: string) {
-  const created = admin(
+/** A new advertiser (operator CLI) with its first API client, holding every scope. */
+function createAdvertiser(name: string): Record<string, string> {
+  return admin(
     "create-advertiser",
     "--name",
     name,
@@ -38,6 +38,11 @@ export async function newAdvertiserToken(request: APIRequestContext, name: strin
     "--password",
     "e2e-password-123",
   );
+}
+
+/** A new advertiser (operator CLI) and an access token of its client holding every scope. */
+export async function newAdvertiserToken(request: APIRequestContext, name: string) {
+  const created = createAdvertiser(name);
   const response = await request.post("/api/auth/token", {
     form: { grant_type: "client_credentials", client_id: created.client_id!, client_secret: created.client_secret! },
   });
@@ -103,15 +108,7 @@ export type AdvertiserKeys = { full: string; readOnly: string };
 export function runAdvertiser(name: string): AdvertiserKeys {
   const known = advertiserFile.read()[name];
   if (known) return known;
-  const created = admin(
-    "create-advertiser",
-    "--name",
-    name,
-    "--email",
-    `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`,
-    "--password",
-    "e2e-password-123",
-  );
+  const created = createAdvertiser(name);
   const reader = admin(
     "create-client",
     "--advertiser",

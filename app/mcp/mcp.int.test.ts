@@ -7,9 +7,8 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { resetClearingPricesCacheForTests } from "@/lib/domain/clearing-prices/get-clearing-prices";
-import { newId } from "@/lib/ids";
 import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";
+import { SEEDED_PERCENTILES, seedCloseGameAuctions } from "@/mcp/test/seed-auctions";
 import { campaignBody, creativeBody } from "@/test/campaign-input";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { seedDelivery } from "@/test/factories/delivery";
@@ -24,6 +23,16 @@ let adv: TestAdvertiser;
 let client: Client;
 let keys = 0;
 const key = () => `mcp-test-key-${Date.now()}-${++keys}`;
+
+/** A campaign made through create_campaign (confirmed at once); its id. */
+async function createCampaign(mcp: Client = client): Promise<string> {
+  const created = await callTool(mcp, "create_campaign", {
+    ...campaignBody(icons.url()),
+    idempotency_key: key(),
+    confirm: true,
+  });
+  return (created.structured.campaign as { id: string }).id;
+}
 
 beforeAll(async () => {
   icons = await startIconServer();
@@ -145,12 +154,7 @@ describe("our tools", () => {
   });
 
   it("applies changes that cannot raise spend at once and previews those that can", async () => {
-    const created = await callTool(client, "create_campaign", {
-      ...campaignBody(icons.url()),
-      idempotency_key: key(),
-      confirm: true,
-    });
-    const id = (created.structured.campaign as { id: string }).id;
+    const id = await createCampaign();
     const lower = await callTool(client, "update_campaign", {
       campaign_id: id,
       daily_budget_usd: 20,
@@ -206,12 +210,7 @@ describe("our tools", () => {
   });
 
   it("reads reports through the REST API", async () => {
-    const created = await callTool(client, "create_campaign", {
-      ...campaignBody(icons.url()),
-      idempotency_key: key(),
-      confirm: true,
-    });
-    const id = (created.structured.campaign as { id: string }).id;
+    const id = await createCampaign();
     const today = new Date().toISOString().slice(0, 10);
     const report = await callTool(client, "get_campaign_report", {
       campaign_id: id,
@@ -230,20 +229,7 @@ describe("our tools", () => {
 
   describe("reads", () => {
     it("get_clearing_prices gives each moment type's floor and the percentiles of recent clearing CPMs", async () => {
-      // 30 filled close_game auctions in the last hour, clearing at 0.50 .. 0.79 USD CPM
-      await db().auction.createMany({
-        data: Array.from({ length: 30 }, (_, i) => ({
-          id: newId("auc"),
-          momentType: "close_game",
-          sport: "nba",
-          outcome: "filled",
-          bidders: 2,
-          winningBidMicros: 2_000_000n,
-          clearingCpmMicros: BigInt(500_000 + i * 10_000),
-          occurredAtMs: BigInt(Date.now() - 3_600_000 + i * 1000),
-        })),
-      });
-      resetClearingPricesCacheForTests();
+      await seedCloseGameAuctions();
       const answer = await callTool(client, "get_clearing_prices");
       expect(answer.isError).toBe(false);
       const entries = answer.structured.moment_types as { moment_type: string }[];
@@ -251,10 +237,10 @@ describe("our tools", () => {
       expect(entries.find((entry) => entry.moment_type === "close_game")).toEqual({
         moment_type: "close_game",
         floor_cpm_usd: 0.35,
-        clearing_price_p25_usd: 0.5725,
-        clearing_price_p50_usd: 0.645,
-        clearing_price_p75_usd: 0.7175,
-        clearing_price_p90_usd: 0.761,
+        clearing_price_p25_usd: SEEDED_PERCENTILES.p25,
+        clearing_price_p50_usd: SEEDED_PERCENTILES.p50,
+        clearing_price_p75_usd: SEEDED_PERCENTILES.p75,
+        clearing_price_p90_usd: SEEDED_PERCENTILES.p90,
       });
       // too few auctions to publish percentiles
       expect(entries.find((entry) => entry.moment_type === "overtime")).toMatchObject({
@@ -265,12 +251,7 @@ describe("our tools", () => {
     });
 
     it("get_campaign_timeseries and get_creative_performance read the recorded delivery", async () => {
-      const created = await callTool(client, "create_campaign", {
-        ...campaignBody(icons.url()),
-        idempotency_key: key(),
-        confirm: true,
-      });
-      const id = (created.structured.campaign as { id: string }).id;
+      const id = await createCampaign();
       const campaign = await db().campaign.findUniqueOrThrow({ where: { id }, include: { creatives: true } });
       const at = (day: number, hour: number) => Date.UTC(2026, 2, day, hour);
       // three impressions at the default 2 USD clearing CPM: two on March 10 (one clicked), one on March 11
@@ -346,17 +327,7 @@ describe("our tools", () => {
           "idempotency_key",
         ]);
 
-      const create = async () =>
-        (
-          (
-            await callTool(client, "create_campaign", {
-              ...campaignBody(icons.url()),
-              idempotency_key: key(),
-              confirm: true,
-            })
-          ).structured.campaign as { id: string }
-        ).id;
-      const [toEnd, toCancel] = [await create(), await create()];
+      const [toEnd, toCancel] = [await createCampaign(), await createCampaign()];
 
       const keyless = await callTool(client, "end_campaign", { campaign_id: toEnd });
       expect(keyless.isError).toBe(true);
@@ -396,12 +367,7 @@ describe("our tools", () => {
     });
 
     it("add_creative_variant adds a reviewed variant once per idempotency key", async () => {
-      const created = await callTool(client, "create_campaign", {
-        ...campaignBody(icons.url()),
-        idempotency_key: key(),
-        confirm: true,
-      });
-      const id = (created.structured.campaign as { id: string }).id;
+      const id = await createCampaign();
       const args = {
         campaign_id: id,
         ...creativeBody(icons.url(), { headline: "Overtime: your bet is alive" }),
@@ -481,12 +447,7 @@ describe("our tools", () => {
       const empty = await callTool(hooks, "list_webhook_deliveries", { webhook_id: endpoint.id });
       expect(empty.structured).toEqual({ deliveries: [], pagination: { page: 1, per_page: 20, total: 0 } });
 
-      const created = await callTool(hooks, "create_campaign", {
-        ...campaignBody(icons.url()),
-        idempotency_key: key(),
-        confirm: true,
-      });
-      const campaignId = (created.structured.campaign as { id: string }).id;
+      const campaignId = await createCampaign(hooks);
       await callTool(hooks, "end_campaign", { campaign_id: campaignId, idempotency_key: key() });
       await new WebhookDispatcher().drain();
       const log = await callTool(hooks, "list_webhook_deliveries", { webhook_id: endpoint.id });
