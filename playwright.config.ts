@@ -1,10 +1,10 @@
 // E2E against the built app (npm run build first; npm test does it), in
 // Debian's Chromium: a downloaded browser cannot install here.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { startIconServer } from "./e2e/icon-server";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "sma-e2e-"));
@@ -12,14 +12,11 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "sma-e2e-
 process.env.E2E_DATA_DIR = dataDir;
 process.env.E2E_DATABASE_URL = `file:${join(dataDir, "e2e.db")}`;
 process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
-// A local icon server the specs start (e2e/mcp.spec.ts) on a port free now (the workers inherit
-// it): the app's outbound guard lets the icon HEAD check reach it, as allowed for tests.
-process.env.E2E_ICON_PORT ??= execFileSync(process.execPath, [
-  "-e",
-  "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });",
-])
-  .toString()
-  .trim();
+// The icon server creatives point to (e2e/mcp.spec.ts): started here, in the runner, on a port the
+// system picks and keeps, before the app starts with that port in OUTBOUND_ALLOW_HOSTS (the outbound
+// guard lets the icon HEAD check reach it, as allowed for tests). Workers load this file too; they
+// inherit E2E_ICON_PORT and start nothing.
+process.env.E2E_ICON_PORT ??= String(await startIconServer());
 
 export default defineConfig({
   testDir: "e2e",

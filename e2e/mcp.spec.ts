@@ -5,61 +5,46 @@
 // ad decision, get a validation error back as a tool error with our code, and
 // see a read-only token refused the write tools. Every AdCP answer is validated
 // against the vendored AdCP 3.1.19 schemas.
+//
+// E1 allows 10 token requests a minute per IP: the advertisers and their tokens
+// are made once per run and reused by retries and repeats (e2e/helpers.ts), the
+// bin reaching the app through a hop that answers its token exchange from that
+// cache (its first exchange of each key reaches E1). The icon server is the
+// config's (playwright.config.ts), on a port the app was told at start.
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer, type Server } from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect, test } from "@playwright/test";
 import { adcpErrors } from "../mcp/test/adcp-schemas";
-import { admin } from "./helpers";
+import { accessToken, admin, runAdvertiser, tokenReusingOrigin } from "./helpers";
 
 const BASE = process.env.E2E_BASE_URL!;
 const BIN = "mcp/dist/bin.js";
 const ICON = `http://127.0.0.1:${process.env.E2E_ICON_PORT}/icon.png`;
 
-let icons: Server;
+// Each journey starts processes (the operator CLI under tsx, the bin): seconds each on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 let platformKey: string;
+let origin: { url: string; close(): Promise<void> };
 let keys = 0;
 const key = () => `e2e-mcp-key-${Date.now()}-${++keys}`;
 
 test.beforeAll(async () => {
   expect(existsSync(BIN), "build the package first: npm run build").toBe(true);
-  icons = createServer((_req, res) => res.writeHead(200, { "content-type": "image/png" }).end());
-  await new Promise<void>((resolve) => icons.listen(Number(process.env.E2E_ICON_PORT), "127.0.0.1", resolve));
   platformKey = admin("create-platform-key", "--name", `e2e-mcp-${Date.now()}`).key!;
+  origin = await tokenReusingOrigin();
 });
 test.afterAll(async () => {
-  await new Promise((resolve) => icons.close(resolve));
+  await origin.close();
 });
 
-function advertiser(name: string) {
-  const created = admin(
-    "create-advertiser",
-    "--name",
-    name,
-    "--email",
-    `mcp-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`,
-    "--password",
-    "e2e-password-123",
-  );
-  const reader = admin(
-    "create-client",
-    "--advertiser",
-    created.advertiser_id!,
-    "--scopes",
-    "campaigns:read reporting:read",
-  );
-  return {
-    full: `${created.client_id}:${created.client_secret}`,
-    readOnly: `${reader.client_id}:${reader.client_secret}`,
-  };
-}
-
+/** The bin over stdio, reaching the app through the token-reusing hop. */
 function stdioClient(apiKey: string | undefined, extra: Record<string, string> = {}) {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? "", SMA_BASE_URL: BASE, ...extra };
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "", SMA_BASE_URL: origin.url, ...extra };
   if (apiKey) env.SMA_API_KEY = apiKey;
   return new StdioClientTransport({ command: process.execPath, args: [BIN], env, stderr: "pipe" });
 }
@@ -68,16 +53,6 @@ async function connect(transport: StdioClientTransport | StreamableHTTPClientTra
   const client = new Client({ name: "e2e", version: "1.0.0" });
   await client.connect(transport);
   return client;
-}
-
-async function token(apiKey: string): Promise<string> {
-  const [clientId, clientSecret] = apiKey.split(":");
-  const res = await fetch(`${BASE}/api/auth/token`, {
-    method: "POST",
-    body: new URLSearchParams({ grant_type: "client_credentials", client_id: clientId!, client_secret: clientSecret! }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 function httpClient(accessToken: string) {
@@ -104,7 +79,8 @@ const WRITES = ["create_media_buy", "update_media_buy", "sync_creatives", "creat
 
 /**
  * The journey both transports must support, each on its own product. The bid
- * rises with the retry count, so a retried test outbids its own first attempt.
+ * rises with each repeat and retry, so an attempt outbids any buy an earlier
+ * one of the same advertiser left active.
  */
 async function buyAndReport(client: Client, product: { momentType: string; sport: string }) {
   const productId = `${product.momentType}.${product.sport}`;
@@ -128,14 +104,14 @@ async function buyAndReport(client: Client, product: { momentType: string; sport
     account: { account_id: "mine" },
     brand: { domain: "acme.example" },
     start_time: "asap",
-    // seven UTC days, today included: 70 USD evenly is 10 USD a day
+    // seven UTC days, today included (the exclusive end is the midnight after the seventh)
     end_time: `${new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`,
     packages: [
       {
         product_id: productId,
         budget: 70,
         pricing_option_id: "cpm_auction",
-        bid_price: 900 + test.info().retry,
+        bid_price: 900 + 10 * test.info().repeatEachIndex + test.info().retry,
         creatives: [
           {
             creative_id: "e2e-1",
@@ -154,11 +130,19 @@ async function buyAndReport(client: Client, product: { momentType: string; sport
   };
   expect(adcpErrors("media-buy/create-media-buy-request.json", request)).toEqual([]);
 
+  const campaigns = async () => (await call(client, "list_campaigns")).structured.pagination.total as number;
+  const before = await campaigns();
   const preview = await call(client, "create_media_buy", request);
-  expect(preview.structured).toMatchObject({ status: "input-required", preview: { daily_budget: 10 } });
+  expect(preview.structured.status).toBe("input-required");
   expect(adcpErrors("core/protocol-envelope.json", preview.structured)).toEqual([]);
   expect(adcpErrors("media-buy/create-media-buy-async-response-input-required.json", preview.structured)).toEqual([]);
-  expect((await call(client, "list_campaigns")).structured.pagination.total).toBe(0);
+  // the flight runs from the server's today up to end_time: seven days, 10 USD a day, or six if UTC midnight
+  // passed since end_time was computed, so the daily budget is checked against the flight the preview names
+  const flight = preview.structured.preview.media_buy as { start_time: string; end_time: string };
+  expect(Date.parse(flight.end_time)).toBe(Date.parse(request.end_time));
+  const days = (Date.parse(flight.end_time) - Date.parse(flight.start_time)) / 86_400_000;
+  expect(preview.structured.preview.daily_budget).toBe(Math.ceil((70 * 100) / days) / 100);
+  expect(await campaigns()).toBe(before);
 
   const created = await adcp(
     client,
@@ -174,7 +158,7 @@ async function buyAndReport(client: Client, product: { momentType: string; sport
   );
   expect(again.media_buy_id).toBe(created.media_buy_id);
   expect(again.replayed).toBe(true);
-  expect((await call(client, "list_campaigns")).structured.pagination.total).toBe(1);
+  expect(await campaigns()).toBe(before + 1);
 
   // a real ad decision at that moment of a live game: this buy bids highest
   const decision = await fetch(`${BASE}/api/delivery/decisions`, {
@@ -243,7 +227,7 @@ async function refusesWrites(client: Client) {
 }
 
 test("the npm package over stdio: buy, deliver, errors, read-only", async () => {
-  const keys = advertiser("MCP stdio Co");
+  const keys = runAdvertiser("MCP stdio Co");
   const client = await connect(stdioClient(keys.full));
   await buyAndReport(client, { momentType: "close_game", sport: "nba" });
   await client.close();
@@ -292,11 +276,11 @@ test("/mcp over Streamable HTTP: 401 discovery, buy, deliver, errors, read-only"
   };
   expect(server.token_endpoint).toBe(`${BASE}/api/auth/token`);
 
-  const keys = advertiser("MCP HTTP Co");
-  const client = await connect(httpClient(await token(keys.full)));
+  const keys = runAdvertiser("MCP HTTP Co");
+  const client = await connect(httpClient(await accessToken(keys.full)));
   await buyAndReport(client, { momentType: "overtime", sport: "nfl" });
   await client.close();
-  const reader = await connect(httpClient(await token(keys.readOnly)));
+  const reader = await connect(httpClient(await accessToken(keys.readOnly)));
   await refusesWrites(reader);
   await reader.close();
 });

@@ -1,12 +1,17 @@
 // /mcp: the remote MCP endpoint through the SDK's Streamable HTTP client (the
 // route handler called in-process): Bearer auth with RFC 9728 discovery, the
-// token's scopes deciding which tools exist, and our own tools' safety rules
-// (previews before spending, idempotency keys, errors with our code).
+// token's scopes deciding which tools exist, and each of our own tools (the
+// AdCP tasks are in mcp/test): its structured answer and its safety rules
+// (previews before spending, idempotency keys, destructive hints, errors with
+// our code).
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { campaignBody } from "@/test/campaign-input";
+import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";
+import { SEEDED_PERCENTILES, seedCloseGameAuctions } from "@/mcp/test/seed-auctions";
+import { campaignBody, creativeBody } from "@/test/campaign-input";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
+import { seedDelivery } from "@/test/factories/delivery";
 import { call } from "@/test/http";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { callTool, connectMcp } from "@/test/mcp-client";
@@ -18,6 +23,16 @@ let adv: TestAdvertiser;
 let client: Client;
 let keys = 0;
 const key = () => `mcp-test-key-${Date.now()}-${++keys}`;
+
+/** A campaign made through create_campaign (confirmed at once); its id. */
+async function createCampaign(mcp: Client = client): Promise<string> {
+  const created = await callTool(mcp, "create_campaign", {
+    ...campaignBody(icons.url()),
+    idempotency_key: key(),
+    confirm: true,
+  });
+  return (created.structured.campaign as { id: string }).id;
+}
 
 beforeAll(async () => {
   icons = await startIconServer();
@@ -139,12 +154,7 @@ describe("our tools", () => {
   });
 
   it("applies changes that cannot raise spend at once and previews those that can", async () => {
-    const created = await callTool(client, "create_campaign", {
-      ...campaignBody(icons.url()),
-      idempotency_key: key(),
-      confirm: true,
-    });
-    const id = (created.structured.campaign as { id: string }).id;
+    const id = await createCampaign();
     const lower = await callTool(client, "update_campaign", {
       campaign_id: id,
       daily_budget_usd: 20,
@@ -200,12 +210,7 @@ describe("our tools", () => {
   });
 
   it("reads reports through the REST API", async () => {
-    const created = await callTool(client, "create_campaign", {
-      ...campaignBody(icons.url()),
-      idempotency_key: key(),
-      confirm: true,
-    });
-    const id = (created.structured.campaign as { id: string }).id;
+    const id = await createCampaign();
     const today = new Date().toISOString().slice(0, 10);
     const report = await callTool(client, "get_campaign_report", {
       campaign_id: id,
@@ -219,6 +224,261 @@ describe("our tools", () => {
       period: { timezone: "America/New_York" },
       totals: { impressions: 0 },
       rows: [{ key: "nba", impressions: 0 }],
+    });
+  });
+
+  describe("reads", () => {
+    it("get_clearing_prices gives each moment type's floor and the percentiles of recent clearing CPMs", async () => {
+      await seedCloseGameAuctions();
+      const answer = await callTool(client, "get_clearing_prices");
+      expect(answer.isError).toBe(false);
+      const entries = answer.structured.moment_types as { moment_type: string }[];
+      expect(entries).toHaveLength(11);
+      expect(entries.find((entry) => entry.moment_type === "close_game")).toEqual({
+        moment_type: "close_game",
+        floor_cpm_usd: 0.35,
+        clearing_price_p25_usd: SEEDED_PERCENTILES.p25,
+        clearing_price_p50_usd: SEEDED_PERCENTILES.p50,
+        clearing_price_p75_usd: SEEDED_PERCENTILES.p75,
+        clearing_price_p90_usd: SEEDED_PERCENTILES.p90,
+      });
+      // too few auctions to publish percentiles
+      expect(entries.find((entry) => entry.moment_type === "overtime")).toMatchObject({
+        clearing_price_p25_usd: null,
+        clearing_price_p90_usd: null,
+      });
+      expect(answer.structured.as_of).toEqual(expect.any(String));
+    });
+
+    it("get_campaign_timeseries and get_creative_performance read the recorded delivery", async () => {
+      const id = await createCampaign();
+      const campaign = await db().campaign.findUniqueOrThrow({ where: { id }, include: { creatives: true } });
+      const at = (day: number, hour: number) => Date.UTC(2026, 2, day, hour);
+      // three impressions at the default 2 USD clearing CPM: two on March 10 (one clicked), one on March 11
+      await seedDelivery(campaign, [
+        { servedAtMs: at(10, 9), clickedAtMs: at(10, 9) + 60_000 },
+        { servedAtMs: at(10, 21) },
+        { servedAtMs: at(11, 3) },
+      ]);
+
+      const daily = await callTool(client, "get_campaign_timeseries", {
+        campaign_id: id,
+        start_date: "2026-03-10",
+        end_date: "2026-03-12",
+      });
+      expect(daily.structured).toEqual({
+        campaign_id: id,
+        granularity: "day",
+        period: { start: "2026-03-10", end: "2026-03-12", timezone: "UTC" },
+        series: [
+          { ts: "2026-03-10T00:00:00Z", impressions: 2, clicks: 1, spend_usd: 0.004 },
+          { ts: "2026-03-11T00:00:00Z", impressions: 1, clicks: 0, spend_usd: 0.002 },
+          { ts: "2026-03-12T00:00:00Z", impressions: 0, clicks: 0, spend_usd: 0 },
+        ],
+      });
+      // in New York (UTC-4 since March 8) the 21:00 and 03:00 UTC impressions fall on March 10
+      const hourly = await callTool(client, "get_campaign_timeseries", {
+        campaign_id: id,
+        start_date: "2026-03-10",
+        end_date: "2026-03-10",
+        granularity: "hour",
+        timezone: "America/New_York",
+      });
+      const series = hourly.structured.series as { ts: string; impressions: number }[];
+      expect(series).toHaveLength(24);
+      expect(series.filter((point) => point.impressions > 0)).toEqual([
+        { ts: "2026-03-10T09:00:00Z", impressions: 1, clicks: 1, spend_usd: 0.002 },
+        { ts: "2026-03-10T21:00:00Z", impressions: 1, clicks: 0, spend_usd: 0.002 },
+        { ts: "2026-03-11T03:00:00Z", impressions: 1, clicks: 0, spend_usd: 0.002 },
+      ]);
+
+      const variant = await callTool(client, "add_creative_variant", {
+        campaign_id: id,
+        ...creativeBody(icons.url(), { headline: "Overtime: your bet is alive" }),
+        idempotency_key: key(),
+      });
+      const variantId = (variant.structured.variant as { id: string }).id;
+      const primary = await callTool(client, "get_creative_performance", { creative_id: campaign.creatives[0]!.id });
+      expect(primary.structured).toEqual({
+        creative_id: campaign.creatives[0]!.id,
+        impressions: 3,
+        clicks: 1,
+        ctr: 0.333333,
+        conversions: 0,
+        spend_usd: 0.006,
+        traffic_allocation: 0.5,
+      });
+      const fresh = await callTool(client, "get_creative_performance", { creative_id: variantId });
+      expect(fresh.structured).toMatchObject({ impressions: 0, clicks: 0, spend_usd: 0, traffic_allocation: 0.5 });
+      const missing = await callTool(client, "get_creative_performance", { creative_id: "cr_nope" });
+      expect(missing.structured.adcp_error).toMatchObject({ details: { code: "not_found" } });
+    });
+  });
+
+  describe("final and creative writes", () => {
+    it("end_campaign and cancel_campaign are destructive, need an idempotency key and apply at once", async () => {
+      const { tools } = await client.listTools();
+      const hints = Object.fromEntries(tools.map((tool) => [tool.name, tool.annotations?.destructiveHint]));
+      expect([hints.end_campaign, hints.cancel_campaign, hints.deactivate_webhook]).toEqual([true, true, true]);
+      expect([hints.pause_campaign, hints.add_creative_variant, hints.register_webhook]).toEqual([false, false, false]);
+      for (const name of ["end_campaign", "cancel_campaign"])
+        expect(tools.find((tool) => tool.name === name)?.inputSchema.required, name).toEqual([
+          "campaign_id",
+          "idempotency_key",
+        ]);
+
+      const [toEnd, toCancel] = [await createCampaign(), await createCampaign()];
+
+      const keyless = await callTool(client, "end_campaign", { campaign_id: toEnd });
+      expect(keyless.isError).toBe(true);
+      expect(keyless.text).toMatch(/Input validation error: .* at idempotency_key/);
+      expect((await db().campaign.findUniqueOrThrow({ where: { id: toEnd } })).status).toBe("active");
+
+      // no preview: ending and cancelling cannot raise spend
+      const ended = await callTool(client, "end_campaign", { campaign_id: toEnd, idempotency_key: key() });
+      expect(ended.structured).toMatchObject({
+        status: "completed",
+        replayed: false,
+        campaign: { id: toEnd, status: "ended", ended_reason: "advertiser" },
+      });
+      const cancelKey = key();
+      const cancelled = await callTool(client, "cancel_campaign", {
+        campaign_id: toCancel,
+        idempotency_key: cancelKey,
+      });
+      expect(cancelled.structured).toMatchObject({
+        status: "completed",
+        replayed: false,
+        campaign: { id: toCancel, status: "cancelled" },
+      });
+      const replay = await callTool(client, "cancel_campaign", { campaign_id: toCancel, idempotency_key: cancelKey });
+      expect(replay.structured).toMatchObject({ status: "completed", replayed: true, campaign: { id: toCancel } });
+      const stored = async (id: string) => (await db().campaign.findUniqueOrThrow({ where: { id } })).status;
+      expect([await stored(toEnd), await stored(toCancel)]).toEqual(["ended", "cancelled"]);
+
+      const final = await callTool(client, "cancel_campaign", { campaign_id: toEnd, idempotency_key: key() });
+      expect(final.isError).toBe(true);
+      expect(final.structured.adcp_error).toMatchObject({
+        code: "INVALID_STATE",
+        recovery: "terminal",
+        details: { code: "invalid_transition", status: 409 },
+      });
+      expect(await stored(toEnd)).toBe("ended");
+    });
+
+    it("add_creative_variant adds a reviewed variant once per idempotency key", async () => {
+      const id = await createCampaign();
+      const args = {
+        campaign_id: id,
+        ...creativeBody(icons.url(), { headline: "Overtime: your bet is alive" }),
+        idempotency_key: key(),
+      };
+      const added = await callTool(client, "add_creative_variant", args);
+      expect(added.structured).toMatchObject({
+        status: "completed",
+        replayed: false,
+        variant: { variant_label: "variant_b", status: "approved", traffic_allocation: 0.5 },
+      });
+      const again = await callTool(client, "add_creative_variant", args);
+      expect(again.structured).toMatchObject({ status: "completed", replayed: true });
+      expect((again.structured.variant as { id: string }).id).toBe((added.structured.variant as { id: string }).id);
+      expect(await db().creative.count({ where: { campaignId: id } })).toBe(2);
+
+      const claim = await callTool(client, "add_creative_variant", {
+        ...args,
+        headline: "Risk-free bet on overtime",
+        idempotency_key: key(),
+      });
+      expect(claim.structured.variant).toMatchObject({ variant_label: "variant_c", status: "rejected" });
+      const campaign = await callTool(client, "get_campaign", { campaign_id: id });
+      expect(
+        (
+          campaign.structured.campaign as { variants: { variant_label: string; traffic_allocation: number }[] }
+        ).variants.map((variant) => [variant.variant_label, variant.traffic_allocation]),
+      ).toEqual([
+        ["variant_a", 0.5],
+        ["variant_b", 0.5],
+        ["variant_c", 0],
+      ]);
+    });
+  });
+
+  describe("webhooks", () => {
+    it("register, list, test, receive a campaign.ended delivery, read the log, deactivate", async () => {
+      // an advertiser of its own: the dispatcher below delivers every pending event of its endpoints
+      const owner = await createTestAdvertiser("Hooks Co");
+      const hooks = await connectMcp(await owner.token());
+      const registerArgs = { url: icons.url("/hook"), events: ["campaign.ended"], idempotency_key: key() };
+      const registered = await callTool(hooks, "register_webhook", registerArgs);
+      expect(registered.structured).toMatchObject({
+        status: "completed",
+        replayed: false,
+        endpoint: {
+          url: icons.url("/hook"),
+          events: ["campaign.ended"],
+          is_active: true,
+          secret: expect.stringMatching(/^[0-9a-f]{64}$/),
+          warning: expect.any(String),
+        },
+      });
+      const endpoint = registered.structured.endpoint as { id: string; secret: string };
+      const replayed = await callTool(hooks, "register_webhook", registerArgs);
+      expect(replayed.structured).toMatchObject({ replayed: true, endpoint: { id: endpoint.id } });
+      const unknownKind = await callTool(hooks, "register_webhook", {
+        ...registerArgs,
+        events: ["campaign.started"],
+        idempotency_key: key(),
+      });
+      expect(unknownKind.isError).toBe(true);
+      expect(unknownKind.text).toMatch(/Invalid option: expected one of "impression.served".* at events\[0\]/);
+
+      const listed = await callTool(hooks, "list_webhooks");
+      expect(listed.structured.endpoints).toEqual([
+        expect.objectContaining({ id: endpoint.id, events: ["campaign.ended"], is_active: true, failure_count: 0 }),
+      ]);
+      expect(JSON.stringify(listed.structured)).not.toContain(endpoint.secret);
+
+      const tested = await callTool(hooks, "test_webhook", { webhook_id: endpoint.id, idempotency_key: key() });
+      expect(tested.structured).toMatchObject({
+        status: "completed",
+        result: { success: true, status_code: 200, duration_ms: expect.any(Number) },
+      });
+      // a test event is not a delivery
+      const empty = await callTool(hooks, "list_webhook_deliveries", { webhook_id: endpoint.id });
+      expect(empty.structured).toEqual({ deliveries: [], pagination: { page: 1, per_page: 20, total: 0 } });
+
+      const campaignId = await createCampaign(hooks);
+      await callTool(hooks, "end_campaign", { campaign_id: campaignId, idempotency_key: key() });
+      await new WebhookDispatcher().drain();
+      const log = await callTool(hooks, "list_webhook_deliveries", { webhook_id: endpoint.id });
+      expect(log.structured.pagination).toEqual({ page: 1, per_page: 20, total: 1 });
+      expect(log.structured.deliveries).toEqual([
+        expect.objectContaining({
+          event_type: "campaign.ended",
+          status: "succeeded",
+          attempts: 1,
+          last_status_code: 200,
+        }),
+      ]);
+      const failed = await callTool(hooks, "list_webhook_deliveries", { webhook_id: endpoint.id, status: "failed" });
+      expect(failed.structured.pagination).toMatchObject({ total: 0 });
+
+      const deactivated = await callTool(hooks, "deactivate_webhook", {
+        webhook_id: endpoint.id,
+        idempotency_key: key(),
+      });
+      expect(deactivated.structured).toMatchObject({
+        status: "completed",
+        replayed: false,
+        result: { deactivated: true, id: endpoint.id },
+      });
+      expect((await callTool(hooks, "list_webhooks")).structured.endpoints).toEqual([
+        expect.objectContaining({ id: endpoint.id, is_active: false }),
+      ]);
+      const inactive = await callTool(hooks, "test_webhook", { webhook_id: endpoint.id, idempotency_key: key() });
+      expect(inactive.isError).toBe(true);
+      expect(inactive.structured.adcp_error).toMatchObject({ details: { code: "conflict" } });
+      await hooks.close();
     });
   });
 });

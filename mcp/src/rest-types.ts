@@ -2,10 +2,14 @@
 // /.well-known/openapi.json is the reference). Amounts are USD numbers with up
 // to 6 decimals; dates are UTC YYYY-MM-DD; times ISO 8601 UTC.
 
-export type Sport = "ncaa_basketball" | "nba" | "nfl" | "mlb";
-export type CampaignStatus = "active" | "paused" | "ended" | "cancelled";
-export type CreativeStatus = "pending" | "approved" | "rejected" | "paused";
-export type Pacing = "even" | "asap";
+import type * as Contract from "./api-contract.ts";
+
+export type Sport = (typeof Contract.SPORTS)[number];
+export type CampaignStatus = (typeof Contract.CAMPAIGN_STATUSES)[number];
+export type CreativeStatus = (typeof Contract.CREATIVE_STATUSES)[number];
+export type Pacing = (typeof Contract.PACINGS)[number];
+export type Breakdown = (typeof Contract.BREAKDOWNS)[number];
+export type Granularity = (typeof Contract.GRANULARITIES)[number];
 
 export type MomentType = {
   key: string;
@@ -67,7 +71,7 @@ export type Creative = {
 export type Campaign = CampaignListItem & {
   target_cpa_usd: number | null;
   postback_url: string | null;
-  ended_reason: "budget_exhausted" | "end_date" | "advertiser" | null;
+  ended_reason: (typeof Contract.ENDED_REASONS)[number] | null;
   creative: Creative;
   variants: Creative[];
 };
@@ -103,7 +107,7 @@ export type UpdateCampaignBody = Partial<{
   target_cpa_usd: number | null;
   end_date: string | null;
   start_date: string;
-  status: "active" | "paused" | "ended";
+  status: (typeof Contract.CAMPAIGN_UPDATE_STATUSES)[number];
   postback_url: string | null;
   pacing: Pacing;
 }>;
@@ -144,9 +148,8 @@ export type CampaignUpdatePreview = {
   current_estimated_daily_spend_usd: number;
 };
 
-export type Breakdown = "day" | "moment_type" | "sport" | "creative" | "hour_of_day";
 export type ReportQuery = { start_date: string; end_date: string; breakdown?: Breakdown; timezone?: string };
-export type TimeseriesQuery = { start_date: string; end_date: string; granularity?: "day" | "hour"; timezone?: string };
+export type TimeseriesQuery = { start_date: string; end_date: string; granularity?: Granularity; timezone?: string };
 
 export type ReportTotals = {
   impressions: number;
@@ -174,7 +177,7 @@ export type CampaignReport = {
 };
 export type Timeseries = {
   campaign_id: string;
-  granularity: "day" | "hour";
+  granularity: Granularity;
   series: { ts: string; impressions: number; clicks: number; spend_usd: number }[];
 };
 export type CreativePerformance = {
@@ -198,7 +201,11 @@ export type WebhookEndpoint = {
   created_at: string;
 };
 export type WebhookList = { endpoints: WebhookEndpoint[] };
-export type RegisterWebhookBody = { url: string; events: string[]; batch_impressions?: boolean };
+export type RegisterWebhookBody = {
+  url: string;
+  events: (typeof Contract.WEBHOOK_EVENT_TYPES)[number][];
+  batch_impressions?: boolean;
+};
 export type RegisteredWebhook = WebhookEndpoint & { secret: string; warning: string };
 export type WebhookDeactivation = { deactivated: boolean; id: string };
 export type WebhookTestResult = { success: boolean; status_code: number; duration_ms: number; message: string };

@@ -3,9 +3,9 @@
 // run function that translates between the tool's shapes and the REST API's.
 // Tools hold no business rule: every check happens behind the REST API.
 import { z } from "zod";
+import type { SCOPES } from "./api-contract.ts";
 import type { RestClient } from "./rest-client.ts";
 
-export const SCOPES = ["campaigns:read", "campaigns:write", "reporting:read"] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export type ToolContext = {

@@ -5,13 +5,12 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { resetClearingPricesCacheForTests } from "@/lib/domain/clearing-prices/get-clearing-prices";
-import { newId } from "@/lib/ids";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { seedDelivery } from "@/test/factories/delivery";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { callTool, connectMcp, type ToolAnswer } from "@/test/mcp-client";
 import { adcpErrors } from "./adcp-schemas";
+import { SEEDED_PERCENTILES, seedCloseGameAuctions } from "./seed-auctions";
 
 let icons: IconServer;
 let adv: TestAdvertiser;
@@ -23,20 +22,7 @@ const DAY = 86_400_000;
 beforeAll(async () => {
   icons = await startIconServer();
   adv = await createTestAdvertiser();
-  // 30 filled close_game auctions in the last day: enough volume for clearing-price percentiles
-  await db().auction.createMany({
-    data: Array.from({ length: 30 }, (_, i) => ({
-      id: newId("auc"),
-      momentType: "close_game",
-      sport: "nba",
-      outcome: "filled",
-      bidders: 2,
-      winningBidMicros: 2_000_000n,
-      clearingCpmMicros: BigInt(500_000 + i * 10_000),
-      occurredAtMs: BigInt(Date.now() - 3_600_000 + i * 1000),
-    })),
-  });
-  resetClearingPricesCacheForTests();
+  await seedCloseGameAuctions();
   client = await connectMcp(await adv.token());
 });
 afterAll(async () => {
@@ -101,6 +87,19 @@ function buyRequest(idempotencyKey: string, pkg: Record<string, unknown> = {}) {
   };
 }
 
+/** A spend-raising update_media_buy: previewed (input-required with `changes`, nothing stored yet), then confirmed. */
+async function previewThenConfirm(
+  request: Record<string, unknown>,
+  changes: { field: string; from: unknown; to: unknown }[],
+  storedBefore: () => Promise<void>,
+): Promise<ToolAnswer> {
+  const preview = await callTool(client, "update_media_buy", request);
+  expectInputRequired(preview, "media-buy/update-media-buy-async-response-input-required.json");
+  expect(preview.structured.preview).toMatchObject({ changes });
+  await storedBefore();
+  return task("update_media_buy", { ...request, confirm: true }, "media-buy/update-media-buy-response.json");
+}
+
 async function createBuy(pkg: Record<string, unknown> = {}): Promise<string> {
   const answer = await task(
     "create_media_buy",
@@ -136,8 +135,7 @@ describe("discovery tasks", () => {
     expect(products).toHaveLength(types.reduce((sum, type) => sum + type.available_sports.length, 0));
     const close = products.find((product) => product.product_id === "close_game.nba")!;
     expect(close.pricing_options[0]).toMatchObject({ pricing_model: "cpm", floor_price: 0.35, currency: "USD" });
-    // percentiles of the 30 seeded clearing CPMs 0.50 .. 0.79
-    expect(close.pricing_options[0]!.price_guidance).toEqual({ p25: 0.5725, p50: 0.645, p75: 0.7175, p90: 0.761 });
+    expect(close.pricing_options[0]!.price_guidance).toEqual(SEEDED_PERCENTILES);
     const overtime = products.find((product) => product.product_id === "overtime.nba")!;
     expect(overtime.pricing_options[0]!.price_guidance).toBeUndefined();
 
@@ -175,10 +173,19 @@ describe("create_media_buy", () => {
     const request = buyRequest(idempotencyKey);
     expect(adcpErrors("media-buy/create-media-buy-request.json", request)).toEqual([]);
 
+    const dayBefore = new Date().toISOString().slice(0, 10);
     const preview = await callTool(client, "create_media_buy", request);
+    const dayAfter = new Date().toISOString().slice(0, 10);
     expectInputRequired(preview, "media-buy/create-media-buy-async-response-input-required.json");
+    // asap is the UTC date of the call (the day after `dayBefore` if midnight passed during it); the flight's last
+    // day is end_time's date: 11 days, so 100 USD is 9.10 a day (rounded up to the cent), 10 if midnight passed
+    const flight = (preview.structured.preview as { media_buy: { start_time: string; end_time: string } }).media_buy;
+    expect([dayBefore, dayAfter]).toContain(flight.start_time.slice(0, 10));
+    expect(flight.end_time).toBe(new Date(Date.parse(request.end_time.slice(0, 10)) + DAY).toISOString());
+    const days = (Date.parse(flight.end_time) - Date.parse(flight.start_time)) / DAY;
+    const dailyBudget = Math.ceil((100 * 100) / days) / 100;
     expect(preview.structured.preview).toMatchObject({
-      daily_budget: 9.1, // 100 USD over 11 days, rounded up to the cent
+      daily_budget: dailyBudget,
       creative_review: { status: "approved" },
       estimated_daily_impressions: expect.any(Number),
       estimated_daily_spend: expect.any(Number),
@@ -213,7 +220,7 @@ describe("create_media_buy", () => {
       '["close_game"]',
       '["nba"]',
       2_500_000n,
-      9_100_000n,
+      BigInt(Math.round(dailyBudget * 1_000_000)),
     ]);
     expect(stored.pacing).toBe("even");
   });
@@ -299,16 +306,10 @@ describe("media buys after creation", () => {
     );
     expect(pause.structured).toMatchObject({ media_buy_status: "paused" });
 
-    const resumeKey = key();
-    const resume = { idempotency_key: resumeKey, account: { account_id: "a" }, media_buy_id: id, paused: false };
-    const preview = await callTool(client, "update_media_buy", resume);
-    expectInputRequired(preview, "media-buy/update-media-buy-async-response-input-required.json");
-    expect(preview.structured.preview).toMatchObject({ changes: [{ field: "status", from: "paused", to: "active" }] });
-    expect((await db().campaign.findUniqueOrThrow({ where: { id } })).status).toBe("paused");
-    const resumed = await task(
-      "update_media_buy",
-      { ...resume, confirm: true },
-      "media-buy/update-media-buy-response.json",
+    const resumed = await previewThenConfirm(
+      { idempotency_key: key(), account: { account_id: "a" }, media_buy_id: id, paused: false },
+      [{ field: "status", from: "paused", to: "active" }],
+      async () => expect((await db().campaign.findUniqueOrThrow({ where: { id } })).status).toBe("paused"),
     );
     expect(resumed.structured).toMatchObject({ media_buy_status: "active" });
 
@@ -344,14 +345,41 @@ describe("media buys after creation", () => {
     expect(cancel.structured).toMatchObject({ media_buy_status: "canceled" });
   });
 
+  it("update_media_buy passes asap pacing through after a preview (it can raise spend) and refuses front_loaded", async () => {
+    const id = await createBuy();
+    const pkg = `${id}:close_game.nba`;
+    const change = {
+      idempotency_key: key(),
+      account: { account_id: "a" },
+      media_buy_id: id,
+      packages: [{ package_id: pkg, pacing: "asap" }],
+    };
+    const applied = await previewThenConfirm(change, [{ field: "pacing", from: "even", to: "asap" }], async () =>
+      expect((await db().campaign.findUniqueOrThrow({ where: { id } })).pacing).toBe("even"),
+    );
+    expect(applied.structured).toMatchObject({ affected_packages: [{ package_id: pkg, pacing: "asap" }] });
+    expect((await db().campaign.findUniqueOrThrow({ where: { id } })).pacing).toBe("asap");
+
+    const frontLoaded = await callTool(client, "update_media_buy", {
+      ...change,
+      idempotency_key: key(),
+      packages: [{ package_id: pkg, pacing: "front_loaded" }],
+    });
+    expect(frontLoaded.structured.adcp_error).toMatchObject({
+      code: "UNSUPPORTED_FEATURE",
+      field: "packages[0].pacing",
+    });
+  });
+
   it("get_media_buy_delivery reports the recorded delivery per buy, package and day", async () => {
     const id = await createBuy();
     const campaign = await db().campaign.findUniqueOrThrow({ where: { id }, include: { creatives: true } });
-    const now = Date.now();
+    // served in the first seconds of the buy's first day (today, UTC): inside its lifetime at any hour
+    const dayStart = Date.parse(`${campaign.startDate}T00:00:00Z`);
     await seedDelivery(campaign, [
-      { servedAtMs: now - 60_000, clickedAtMs: now - 30_000, momentType: "close_game", sport: "nba" },
-      { servedAtMs: now - 50_000, momentType: "close_game", sport: "nba" },
-      { servedAtMs: now - 40_000, momentType: "close_game", sport: "nba" },
+      { servedAtMs: dayStart + 1000, clickedAtMs: dayStart + 4000, momentType: "close_game", sport: "nba" },
+      { servedAtMs: dayStart + 2000, momentType: "close_game", sport: "nba" },
+      { servedAtMs: dayStart + 3000, momentType: "close_game", sport: "nba" },
     ]);
     const answer = await task(
       "get_media_buy_delivery",

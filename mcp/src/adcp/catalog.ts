@@ -2,13 +2,15 @@
 // type and sport where the type exists (E2), CPM auction pricing with the
 // type's floor and, from real clearing prices (E3), price guidance (absent
 // while the volume is too small to publish percentiles).
+import { BODY_MAX, CTA_MAX, HEADLINE_MAX, MIN_TOTAL_BUDGET_USD, URL_MAX } from "../api-contract.ts";
 import type { ClearingPrices, MomentType, Sport } from "../rest-types.ts";
 import { ToolInputError } from "../tool.ts";
 
 export const CURRENCY = "USD";
 export const PRICING_OPTION_ID = "cpm_auction";
 export const FORMAT_ID = "push_notification";
-export const MIN_PACKAGE_SPEND_USD = 10;
+/** A package is a campaign: its minimum spend is the campaign's smallest total budget. */
+export const MIN_PACKAGE_SPEND_USD = MIN_TOTAL_BUDGET_USD;
 
 const SPORT_NAMES: Record<Sport, string> = { ncaa_basketball: "NCAA basketball", nba: "NBA", nfl: "NFL", mlb: "MLB" };
 
@@ -127,8 +129,8 @@ export function pushNotificationFormat(agentUrl: string) {
     format_id: formatId(agentUrl),
     name: "Push notification",
     description:
-      "A push notification shown at a live-game moment: a headline (at most 60 characters), a body (at most 120), " +
-      "an optional call to action (at most 20), an icon image URL (HTTPS, publicly reachable: checked with a HEAD request) and " +
+      `A push notification shown at a live-game moment: a headline (at most ${HEADLINE_MAX} characters), a body (at most ${BODY_MAX}), ` +
+      `an optional call to action (at most ${CTA_MAX}), an icon image URL (HTTPS, publicly reachable: checked with a HEAD request) and ` +
       "the HTTPS URL the tap opens. Creatives are reviewed automatically: claims such as 'risk-free' or 'guaranteed win' are rejected.",
     assets: [
       {
@@ -136,21 +138,21 @@ export function pushNotificationFormat(agentUrl: string) {
         asset_id: "headline",
         asset_type: "text",
         required: true,
-        requirements: { min_length: 1, max_length: 60, max_lines: 1 },
+        requirements: { min_length: 1, max_length: HEADLINE_MAX, max_lines: 1 },
       },
       {
         item_type: "individual",
         asset_id: "body",
         asset_type: "text",
         required: true,
-        requirements: { min_length: 1, max_length: 120 },
+        requirements: { min_length: 1, max_length: BODY_MAX },
       },
       {
         item_type: "individual",
         asset_id: "cta",
         asset_type: "text",
         required: false,
-        requirements: { max_length: 20, max_lines: 1 },
+        requirements: { max_length: CTA_MAX, max_lines: 1 },
       },
       {
         item_type: "individual",
@@ -158,14 +160,14 @@ export function pushNotificationFormat(agentUrl: string) {
         asset_type: "url",
         asset_role: "icon",
         required: true,
-        requirements: { protocols: ["https"], max_length: 2048 },
+        requirements: { protocols: ["https"], max_length: URL_MAX },
       },
       {
         item_type: "individual",
         asset_id: "click_url",
         asset_type: "url",
         required: true,
-        requirements: { role: "clickthrough", protocols: ["https"], max_length: 2048, macro_support: true },
+        requirements: { role: "clickthrough", protocols: ["https"], max_length: URL_MAX, macro_support: true },
       },
     ],
     reported_metrics: ["impressions", "clicks", "ctr", "conversions", "spend"],

@@ -4,6 +4,7 @@
 import { ApiError, type RestClient } from "../rest-client.ts";
 import type { Campaign, CampaignListItem, CampaignStatus } from "../rest-types.ts";
 import { ToolInputError } from "../tool.ts";
+import { campaignStatusesFor, type MediaBuyStatus, mediaBuyStatus } from "./media-buys.ts";
 
 const PAGE = 100;
 const CONCURRENCY = 8;
@@ -43,6 +44,32 @@ export async function campaignDetails(api: RestClient, ids: readonly string[]): 
   }
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ids.length) }, worker));
   return results;
+}
+
+/**
+ * The media buys a read task asks for: those named by `media_buy_ids` (each
+ * id that names nothing comes back in `missing` with its index), or else every
+ * campaign; kept when its AdCP status is in `status_filter`, or without ids in
+ * `byDefault`.
+ */
+export async function selectMediaBuys(
+  api: RestClient,
+  args: { media_buy_ids?: string[]; status_filter?: MediaBuyStatus | MediaBuyStatus[] },
+  byDefault: readonly MediaBuyStatus[],
+  today: string,
+): Promise<{ campaigns: Campaign[]; missing: { index: number; error: ApiError }[] }> {
+  const statuses = args.status_filter === undefined ? undefined : [args.status_filter].flat();
+  const wanted = statuses ?? (args.media_buy_ids ? undefined : byDefault);
+  const ids =
+    args.media_buy_ids ??
+    (await allCampaigns(api, wanted ? campaignStatusesFor(wanted) : [])).map((campaign) => campaign.id);
+  const details = await campaignDetails(api, ids);
+  return {
+    campaigns: details
+      .filter((detail): detail is Campaign => !(detail instanceof ApiError))
+      .filter((campaign) => !wanted || wanted.includes(mediaBuyStatus(campaign, today))),
+    missing: details.flatMap((detail, index) => (detail instanceof ApiError ? [{ index, error: detail }] : [])),
+  };
 }
 
 export function encodeCursor(offset: number): string {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool, idempotencyKey } from "../tool.ts";
-import { campaignId, creativeFields, writeOutcome } from "./shapes.ts";
+import { campaignId, completedWrite, creativeFields, writeMeta, writeOutcome } from "./shapes.ts";
 
 export const addCreativeVariant = defineTool({
   name: "add_creative_variant",
@@ -17,11 +17,7 @@ export const addCreativeVariant = defineTool({
       .looseObject({ id: z.string(), variant_label: z.string(), traffic_allocation: z.number(), status: z.string() })
       .optional(),
   },
-  scopes: ["campaigns:write"],
-  write: true,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  run: async ({ campaign_id, idempotency_key, ...body }, { api }) => {
-    const { result, replayed } = await api.addVariant(campaign_id, body, { idempotencyKey: idempotency_key });
-    return { status: "completed", replayed, variant: result };
-  },
+  ...writeMeta(),
+  run: async ({ campaign_id, idempotency_key, ...body }, { api }) =>
+    completedWrite("variant", await api.addVariant(campaign_id, body, { idempotencyKey: idempotency_key })),
 });

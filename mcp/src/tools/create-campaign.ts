@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONFIRM_MESSAGE, confirm, defineTool, idempotencyKey } from "../tool.ts";
-import { creativeFields, isoDate, campaignWriteOutput } from "./shapes.ts";
+import { SPORTS } from "../api-contract.ts";
+import { campaignWriteOutput, completedWrite, creativeFields, isoDate, pacingField, writeMeta } from "./shapes.ts";
 
 export const createCampaign = defineTool({
   name: "create_campaign",
@@ -18,7 +19,7 @@ export const createCampaign = defineTool({
     moment_types: z
       .array(z.string())
       .describe('Moment type keys, e.g. ["close_game", "overtime"] (list_moment_types).'),
-    sports: z.array(z.enum(["ncaa_basketball", "nba", "nfl", "mlb"])).describe("Sports to target."),
+    sports: z.array(z.enum(SPORTS)).describe("Sports to target."),
     bid_cpm_usd: z.number().describe("CPM bid in USD."),
     daily_budget_usd: z.number().describe("Daily budget in USD (UTC days), at least 5."),
     total_budget_usd: z.number().describe("Total budget in USD, at least 10."),
@@ -39,23 +40,15 @@ export const createCampaign = defineTool({
       .describe(
         "HTTPS URL that receives each conversion (macros {click_id} {campaign_id} {event_type} {event_value_usd}).",
       ),
-    pacing: z
-      .enum(["even", "asap"])
-      .optional()
-      .describe(
-        "even (default): each day's spend follows a straight line to the end of the UTC day; asap: spend as auctions are won.",
-      ),
+    pacing: pacingField,
     creative: z.object(creativeFields).describe("The primary creative (variant_a)."),
     idempotency_key: idempotencyKey,
     confirm,
   },
   output: campaignWriteOutput,
-  scopes: ["campaigns:write"],
-  write: true,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  ...writeMeta(),
   run: async ({ idempotency_key, confirm: confirmed, ...body }, { api }) => {
     if (!confirmed) return { status: "preview", message: CONFIRM_MESSAGE, preview: await api.previewCampaign(body) };
-    const { result, replayed } = await api.createCampaign(body, { idempotencyKey: idempotency_key });
-    return { status: "completed", replayed, campaign: result };
+    return completedWrite("campaign", await api.createCampaign(body, { idempotencyKey: idempotency_key }));
   },
 });

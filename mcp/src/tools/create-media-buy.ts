@@ -6,7 +6,8 @@ import { adcpRequest, adcpResponse, completed, inputRequired } from "../adcp/env
 import { subKey } from "../adcp/keys.ts";
 import { mediaBuyOf } from "../adcp/media-buys.ts";
 import type { CreateCampaignBody } from "../rest-types.ts";
-import { confirm, defineTool, IDEMPOTENCY_KEY_PATTERN, ToolInputError } from "../tool.ts";
+import { confirm, defineTool, ToolInputError } from "../tool.ts";
+import { adcpIdempotencyKey, writeMeta } from "./shapes.ts";
 
 const packageRequest = z.looseObject({
   product_id: z.string().describe('A product from get_products, e.g. "close_game.nba".'),
@@ -58,10 +59,7 @@ export const createMediaBuy = defineTool({
     "flight's days (even pacing) and must come to at least 5 USD a day.",
   input: {
     ...adcpRequest,
-    idempotency_key: z
-      .string()
-      .regex(IDEMPOTENCY_KEY_PATTERN)
-      .describe("Required: 16-255 characters [A-Za-z0-9_.:-], fresh per intended buy."),
+    idempotency_key: adcpIdempotencyKey("buy"),
     start_time: z.string().describe('"asap" (today, UTC) or an ISO 8601 date-time: its UTC date is the first day.'),
     end_time: z.string().describe("ISO 8601 date-time, exclusive: the last day is the UTC date just before it."),
     packages: z.array(packageRequest).min(1).describe("Exactly one package."),
@@ -76,10 +74,8 @@ export const createMediaBuy = defineTool({
     packages: z.array(z.looseObject({})).optional(),
     preview: z.looseObject({}).optional(),
   },
-  scopes: ["campaigns:write", "campaigns:read"],
-  write: true,
+  ...writeMeta({ alsoReads: true }),
   fieldMap: createFieldMap,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: async (args, { api, now }) => {
     if (args.packages.length !== 1) {
       throw new ToolInputError("A media buy here holds one package (one product).", {

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { BREAKDOWNS } from "../api-contract.ts";
 import { defineTool } from "../tool.ts";
-import { campaignId, isoDate } from "./shapes.ts";
+import { campaignId, isoDate, readMeta } from "./shapes.ts";
 
 const metrics = {
   impressions: z.number(),
@@ -22,7 +23,7 @@ export const getCampaignReport = defineTool({
     campaign_id: campaignId,
     start_date: isoDate.describe("First local date, YYYY-MM-DD."),
     end_date: isoDate.describe("Last local date (inclusive), YYYY-MM-DD."),
-    breakdown: z.enum(["day", "moment_type", "sport", "creative", "hour_of_day"]).optional(),
+    breakdown: z.enum(BREAKDOWNS).optional(),
     timezone: z.string().optional().describe("IANA time zone name such as America/New_York (default UTC)."),
   },
   output: {
@@ -32,8 +33,6 @@ export const getCampaignReport = defineTool({
     breakdown: z.string().optional(),
     rows: z.array(z.looseObject({ key: z.union([z.string(), z.number()]), ...metrics })).optional(),
   },
-  scopes: ["reporting:read"],
-  write: false,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  ...readMeta(["reporting:read"]),
   run: async ({ campaign_id, ...query }, { api }) => api.getCampaignReport(campaign_id, query),
 });

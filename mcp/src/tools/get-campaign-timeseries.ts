@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { GRANULARITIES } from "../api-contract.ts";
 import { defineTool } from "../tool.ts";
-import { campaignId, isoDate } from "./shapes.ts";
+import { campaignId, isoDate, readMeta } from "./shapes.ts";
 
 export const getCampaignTimeseries = defineTool({
   name: "get_campaign_timeseries",
@@ -13,18 +14,16 @@ export const getCampaignTimeseries = defineTool({
     campaign_id: campaignId,
     start_date: isoDate.describe("First local date, YYYY-MM-DD."),
     end_date: isoDate.describe("Last local date (inclusive), YYYY-MM-DD."),
-    granularity: z.enum(["day", "hour"]).optional().describe("day (default) or hour."),
+    granularity: z.enum(GRANULARITIES).optional().describe("day (default) or hour."),
     timezone: z.string().optional().describe("IANA time zone name (default UTC)."),
   },
   output: {
     campaign_id: z.string(),
-    granularity: z.enum(["day", "hour"]),
+    granularity: z.enum(GRANULARITIES),
     series: z.array(
       z.looseObject({ ts: z.string(), impressions: z.number(), clicks: z.number(), spend_usd: z.number() }),
     ),
   },
-  scopes: ["reporting:read"],
-  write: false,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  ...readMeta(["reporting:read"]),
   run: async ({ campaign_id, ...query }, { api }) => api.getCampaignTimeseries(campaign_id, query),
 });

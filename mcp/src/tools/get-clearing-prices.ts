@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../tool.ts";
+import { readMeta } from "./shapes.ts";
 
 const percentile = z.number().nullable();
 
@@ -24,8 +25,6 @@ export const getClearingPrices = defineTool({
       }),
     ),
   },
-  scopes: [],
-  write: false,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  ...readMeta([]),
   run: async (_args, { api }) => api.getClearingPrices(),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../tool.ts";
+import { readMeta } from "./shapes.ts";
 
 export const getCreativePerformance = defineTool({
   name: "get_creative_performance",
@@ -17,8 +18,6 @@ export const getCreativePerformance = defineTool({
     spend_usd: z.number(),
     traffic_allocation: z.number(),
   },
-  scopes: ["reporting:read"],
-  write: false,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  ...readMeta(["reporting:read"]),
   run: async (args, { api }) => api.getCreativePerformance(args.creative_id),
 });

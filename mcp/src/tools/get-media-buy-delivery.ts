@@ -2,12 +2,12 @@ import { z } from "zod";
 import { CURRENCY, packageId, targetedPairs } from "../adcp/catalog.ts";
 import { utcDate } from "../adcp/dates.ts";
 import { adcpRequest, adcpResponse, completed } from "../adcp/envelope.ts";
-import { allCampaigns, campaignDetails } from "../adcp/listing.ts";
-import { campaignStatusesFor, mediaBuyStatus } from "../adcp/media-buys.ts";
-import { ApiError } from "../rest-client.ts";
+import { selectMediaBuys } from "../adcp/listing.ts";
+import { mediaBuyStatus } from "../adcp/media-buys.ts";
 import type { Campaign, CampaignReport, ReportRow, ReportTotals } from "../rest-types.ts";
 import { defineTool, ToolInputError } from "../tool.ts";
 import { mediaBuyStatusFilter } from "./get-media-buys.ts";
+import { readMeta } from "./shapes.ts";
 
 const DAY_MS = 86_400_000;
 /** The longest report range of the API (E9). */
@@ -68,31 +68,25 @@ export const getMediaBuyDelivery = defineTool({
     currency: z.string(),
     media_buy_deliveries: z.array(z.looseObject({ media_buy_id: z.string() })),
   },
-  scopes: ["reporting:read", "campaigns:read"],
-  write: false,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  ...readMeta(["reporting:read", "campaigns:read"]),
   run: async (args, { api, now }) => {
     if ((args.start_date === undefined) !== (args.end_date === undefined))
       throw new ToolInputError("Give both start_date and end_date, or neither (lifetime).", {
         field: args.start_date === undefined ? "start_date" : "end_date",
       });
     const today = utcDate(now());
-    const statuses = args.status_filter === undefined ? undefined : [args.status_filter].flat();
-    const wanted =
-      statuses ??
-      (args.media_buy_ids ? undefined : (["active", "paused", "pending_start", "pending_creatives"] as const));
-    const ids =
-      args.media_buy_ids ??
-      (await allCampaigns(api, wanted ? campaignStatusesFor(wanted) : [])).map((campaign) => campaign.id);
-    const details = await campaignDetails(api, ids);
-    const missing = details.flatMap((detail, index) =>
-      detail instanceof ApiError
-        ? [{ code: "MEDIA_BUY_NOT_FOUND", message: detail.detail, field: `media_buy_ids[${index}]` }]
-        : [],
+    const selected = await selectMediaBuys(
+      api,
+      args,
+      ["active", "paused", "pending_start", "pending_creatives"],
+      today,
     );
-    const campaigns = details
-      .filter((detail): detail is Campaign => !(detail instanceof ApiError))
-      .filter((campaign) => !wanted || wanted.includes(mediaBuyStatus(campaign, today)));
+    const campaigns = selected.campaigns;
+    const missing = selected.missing.map(({ index, error }) => ({
+      code: "MEDIA_BUY_NOT_FOUND",
+      message: error.detail,
+      field: `media_buy_ids[${index}]`,
+    }));
 
     const earliest = new Date(Date.parse(today) - (MAX_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
     const lifetimeStart = campaigns.reduce(

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { adcpRequest, adcpResponse, completed, errorEntry } from "../adcp/envelope.ts";
-import { allCampaigns, campaignDetails, decodeCursor, pageOf } from "../adcp/listing.ts";
-import { campaignStatusesFor, MEDIA_BUY_STATUSES, mediaBuyOf, mediaBuyStatus } from "../adcp/media-buys.ts";
-import { ApiError } from "../rest-client.ts";
+import { decodeCursor, pageOf, selectMediaBuys } from "../adcp/listing.ts";
+import { MEDIA_BUY_STATUSES, mediaBuyOf } from "../adcp/media-buys.ts";
 import { defineTool } from "../tool.ts";
+import { readMeta } from "./shapes.ts";
 
 export const mediaBuyStatusFilter = z
   .union([z.enum(MEDIA_BUY_STATUSES), z.array(z.enum(MEDIA_BUY_STATUSES))])
@@ -32,24 +32,14 @@ export const getMediaBuys = defineTool({
     pagination: paginationRequest,
   },
   output: { ...adcpResponse, media_buys: z.array(z.looseObject({ media_buy_id: z.string() })) },
-  scopes: ["campaigns:read"],
-  write: false,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  ...readMeta(["campaigns:read"]),
   run: async (args, { api, now }) => {
     const today = now().toISOString().slice(0, 10);
-    const statuses = args.status_filter === undefined ? undefined : [args.status_filter].flat();
-    const wanted = statuses ?? (args.media_buy_ids ? undefined : (["active"] as const));
-    const ids =
-      args.media_buy_ids ??
-      (await allCampaigns(api, wanted ? campaignStatusesFor(wanted) : [])).map((campaign) => campaign.id);
-    const details = await campaignDetails(api, ids);
-    const errors = details.flatMap((detail, index) =>
-      detail instanceof ApiError
-        ? [{ ...errorEntry(detail, `media_buy_ids[${index}]`), code: "MEDIA_BUY_NOT_FOUND" }]
-        : [],
-    );
-    const found = details.filter((detail) => !(detail instanceof ApiError));
-    const matching = found.filter((campaign) => !wanted || wanted.includes(mediaBuyStatus(campaign, today)));
+    const { campaigns: matching, missing } = await selectMediaBuys(api, args, ["active"], today);
+    const errors = missing.map(({ index, error }) => ({
+      ...errorEntry(error, `media_buy_ids[${index}]`),
+      code: "MEDIA_BUY_NOT_FOUND",
+    }));
     const offset = decodeCursor(args.pagination?.cursor);
     const { page, pagination } = pageOf(matching, offset, args.pagination?.max_results ?? 50);
     const catalog = await api.listMomentTypes();

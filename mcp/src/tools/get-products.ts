@@ -2,6 +2,7 @@ import { z } from "zod";
 import { buildProducts } from "../adcp/catalog.ts";
 import { adcpRequest, adcpResponse, completed } from "../adcp/envelope.ts";
 import { defineTool } from "../tool.ts";
+import { readMeta } from "./shapes.ts";
 
 export const getProducts = defineTool({
   name: "get_products",
@@ -20,9 +21,7 @@ export const getProducts = defineTool({
     filters: z.looseObject({}).optional(),
   },
   output: { ...adcpResponse, products: z.array(z.looseObject({ product_id: z.string() })).optional() },
-  scopes: [],
-  write: false,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  ...readMeta([]),
   run: async ({ context, sports, moment_types }, { api, agentUrl }) => {
     const [catalog, prices] = await Promise.all([api.listMomentTypes(), api.getClearingPrices()]);
     const products = buildProducts(catalog, prices, { agentUrl, publisherDomain: new URL(agentUrl).hostname }).filter(

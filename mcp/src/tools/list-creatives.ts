@@ -7,6 +7,7 @@ import { ApiError } from "../rest-client.ts";
 import type { Campaign } from "../rest-types.ts";
 import { defineTool } from "../tool.ts";
 import { paginationRequest } from "./get-media-buys.ts";
+import { readMeta } from "./shapes.ts";
 
 export const listCreatives = defineTool({
   name: "list_creatives",
@@ -32,9 +33,7 @@ export const listCreatives = defineTool({
     query_summary: z.looseObject({ total_matching: z.number(), returned: z.number() }),
     creatives: z.array(z.looseObject({ creative_id: z.string() })),
   },
-  scopes: ["campaigns:read"],
-  write: false,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  ...readMeta(["campaigns:read"]),
   run: async (args, { api, agentUrl }) => {
     const filters = args.filters ?? {};
     const ids = filters.media_buy_ids ?? (await allCampaigns(api)).map((campaign) => campaign.id);

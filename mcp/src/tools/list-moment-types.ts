@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../tool.ts";
+import { readMeta } from "./shapes.ts";
 
 export const listMomentTypes = defineTool({
   name: "list_moment_types",
@@ -21,8 +22,6 @@ export const listMomentTypes = defineTool({
       }),
     ),
   },
-  scopes: [],
-  write: false,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  ...readMeta([]),
   run: async (_args, { api }) => ({ moment_types: await api.listMomentTypes() }),
 });

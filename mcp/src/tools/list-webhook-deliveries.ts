@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { WEBHOOK_DELIVERY_STATUSES } from "../api-contract.ts";
 import { defineTool } from "../tool.ts";
-import { webhookId } from "./shapes.ts";
+import { readMeta, webhookId } from "./shapes.ts";
 
 export const listWebhookDeliveries = defineTool({
   name: "list_webhook_deliveries",
@@ -11,7 +12,7 @@ export const listWebhookDeliveries = defineTool({
     "Use it to diagnose a receiver that misses events.",
   input: {
     webhook_id: webhookId,
-    status: z.enum(["pending", "delivering", "succeeded", "failed", "cancelled"]).optional(),
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
     page: z.number().int().min(1).optional(),
     per_page: z.number().int().min(1).max(100).optional().describe("1-100 (default 20)."),
   },
@@ -19,8 +20,6 @@ export const listWebhookDeliveries = defineTool({
     deliveries: z.array(z.looseObject({ id: z.string(), event_type: z.string(), status: z.string() })),
     pagination: z.object({ page: z.number(), per_page: z.number(), total: z.number() }),
   },
-  scopes: ["campaigns:read"],
-  write: false,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  ...readMeta(["campaigns:read"]),
   run: async ({ webhook_id, ...query }, { api }) => api.listWebhookDeliveries(webhook_id, query),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../tool.ts";
+import { readMeta } from "./shapes.ts";
 
 export const listWebhooks = defineTool({
   name: "list_webhooks",
@@ -19,8 +20,6 @@ export const listWebhooks = defineTool({
       }),
     ),
   },
-  scopes: ["campaigns:read"],
-  write: false,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  ...readMeta(["campaigns:read"]),
   run: async (_args, { api }) => api.listWebhooks(),
 });

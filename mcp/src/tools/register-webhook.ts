@@ -1,16 +1,7 @@
 import { z } from "zod";
 import { defineTool, idempotencyKey } from "../tool.ts";
-import { writeOutcome } from "./shapes.ts";
-
-const EVENTS = [
-  "impression.served",
-  "click.recorded",
-  "conversion.recorded",
-  "campaign.budget_50pct",
-  "campaign.budget_90pct",
-  "campaign.ended",
-  "campaign.bid_adjusted",
-] as const;
+import { WEBHOOK_EVENT_TYPES } from "../api-contract.ts";
+import { completedWrite, writeMeta, writeOutcome } from "./shapes.ts";
 
 export const registerWebhook = defineTool({
   name: "register_webhook",
@@ -21,7 +12,7 @@ export const registerWebhook = defineTool({
     "batch_impressions sends impression.served in batches of up to 100 (at most 5 s late).",
   input: {
     url: z.string().describe("HTTPS URL of the receiver."),
-    events: z.array(z.enum(EVENTS)).min(1).describe("Event kinds to receive."),
+    events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1).describe("Event kinds to receive."),
     batch_impressions: z.boolean().optional(),
     idempotency_key: idempotencyKey,
   },
@@ -29,11 +20,7 @@ export const registerWebhook = defineTool({
     ...writeOutcome,
     endpoint: z.looseObject({ id: z.string(), secret: z.string(), warning: z.string() }).optional(),
   },
-  scopes: ["campaigns:write"],
-  write: true,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  run: async ({ idempotency_key, ...body }, { api }) => {
-    const { result, replayed } = await api.registerWebhook(body, { idempotencyKey: idempotency_key });
-    return { status: "completed", replayed, endpoint: result };
-  },
+  ...writeMeta({ openWorld: true }),
+  run: async ({ idempotency_key, ...body }, { api }) =>
+    completedWrite("endpoint", await api.registerWebhook(body, { idempotencyKey: idempotency_key })),
 });

@@ -1,5 +1,5 @@
 import { confirm, defineTool, idempotencyKey } from "../tool.ts";
-import { campaignId, campaignWriteOutput } from "./shapes.ts";
+import { campaignId, campaignWriteOutput, writeMeta } from "./shapes.ts";
 import { guardedUpdate } from "./update-campaign.ts";
 
 export const resumeCampaign = defineTool({
@@ -10,9 +10,7 @@ export const resumeCampaign = defineTool({
     "impressions and spend in USD); call again with confirm: true and the same idempotency_key to resume.",
   input: { campaign_id: campaignId, idempotency_key: idempotencyKey, confirm },
   output: campaignWriteOutput,
-  scopes: ["campaigns:write"],
-  write: true,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  ...writeMeta(),
   run: async ({ campaign_id, idempotency_key, confirm: confirmed }, { api }) =>
     guardedUpdate(api, campaign_id, { status: "active" }, { idempotencyKey: idempotency_key, confirmed }),
 });

@@ -1,6 +1,11 @@
-// Output and input pieces shared by our own tools (the REST API's shapes,
-// loosely: the API's OpenAPI document is the reference).
+// Pieces shared by the tools: input fields and output shapes (the REST API's
+// shapes, loosely: the API's OpenAPI document is the reference), the meta of
+// read and write tools (scopes, annotations), and the one-command campaign tool.
 import { z } from "zod";
+import { CAMPAIGN_STATUSES, PACINGS } from "../api-contract.ts";
+import type { RestClient, Written } from "../rest-client.ts";
+import type { Campaign } from "../rest-types.ts";
+import { defineTool, idempotencyKey, IDEMPOTENCY_KEY_PATTERN, type Scope } from "../tool.ts";
 
 export const campaignId = z.string().min(1).max(100).describe('Campaign id, e.g. "cmp_8fJ2nQ4xLbW9cT1mV6pR3z".');
 export const webhookId = z.string().min(1).max(100).describe("Webhook endpoint id (a UUID).");
@@ -9,7 +14,7 @@ export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-D
 export const campaignOut = z.looseObject({
   id: z.string(),
   name: z.string(),
-  status: z.enum(["active", "paused", "ended", "cancelled"]),
+  status: z.enum(CAMPAIGN_STATUSES),
   moment_types: z.array(z.string()),
   sports: z.array(z.string()),
   bid_cpm_usd: z.number(),
@@ -52,3 +57,81 @@ export const creativeFields = {
     .describe("HTTPS URL the notification opens. Macros {click_id} and {campaign_id} are substituted."),
   cta_text: z.string().nullable().optional().describe("Call to action, at most 20 characters."),
 };
+
+export const pacingField = z
+  .enum(PACINGS)
+  .optional()
+  .describe(
+    "even (default): each day's spend follows a straight line to the end of the UTC day; asap: spend as auctions are won.",
+  );
+
+/** An AdCP task's idempotency key, in AdCP's format (fresh per intended `change`, e.g. "buy", when given). */
+export function adcpIdempotencyKey(change?: string) {
+  return z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN)
+    .describe(`Required: 16-255 characters [A-Za-z0-9_.:-]${change ? `, fresh per intended ${change}` : ""}.`);
+}
+
+// ------------------------------------------------------------------ tool meta
+
+/** A tool that only reads: listed to tokens holding `scopes`, kept in read-only mode. */
+export function readMeta(scopes: readonly Scope[]) {
+  return {
+    scopes,
+    write: false,
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  } as const;
+}
+
+/**
+ * A tool that changes something: it needs campaigns:write (and campaigns:read
+ * when it also reads, as AdCP tasks do), takes an idempotency key, is hidden in
+ * read-only mode; destructive when its change cannot be undone, open-world when
+ * it reaches outside the service (a webhook receiver).
+ */
+export function writeMeta(options: { destructive?: boolean; openWorld?: boolean; alsoReads?: boolean } = {}) {
+  const scopes: readonly Scope[] = options.alsoReads ? ["campaigns:write", "campaigns:read"] : ["campaigns:write"];
+  return {
+    scopes,
+    write: true,
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: options.destructive ?? false,
+      idempotentHint: true,
+      openWorldHint: options.openWorld ?? false,
+    },
+  } as const;
+}
+
+/** The answer of a write that was made: `field` carries what the API answered. */
+export function completedWrite<F extends string>(field: F, { result, replayed }: Written<unknown>) {
+  return { status: "completed", replayed, [field]: result } as { status: "completed"; replayed: boolean } & Record<
+    F,
+    unknown
+  >;
+}
+
+/**
+ * A tool that sends one command to a campaign (pause, end, cancel): the
+ * campaign id and an idempotency key in, the campaign as it now is out. Such a
+ * command never raises spend, so it needs no confirmation.
+ */
+export function campaignCommand(options: {
+  name: string;
+  title: string;
+  description: string;
+  destructive: boolean;
+  send: (api: RestClient, campaignId: string, write: { idempotencyKey: string }) => Promise<Written<Campaign>>;
+}) {
+  return defineTool({
+    name: options.name,
+    title: options.title,
+    description: options.description,
+    input: { campaign_id: campaignId, idempotency_key: idempotencyKey },
+    output: campaignWriteOutput,
+    ...writeMeta({ destructive: options.destructive }),
+    run: async ({ campaign_id, idempotency_key }, { api }) =>
+      completedWrite("campaign", await options.send(api, campaign_id, { idempotencyKey: idempotency_key })),
+  });
+}

@@ -4,7 +4,8 @@ import { creativeAsset, creativeBodyFrom, creativeFieldMap, creativeStatus, same
 import { adcpRequest, adcpResponse, completed, errorEntry } from "../adcp/envelope.ts";
 import { subKey } from "../adcp/keys.ts";
 import type { Campaign } from "../rest-types.ts";
-import { defineTool, IDEMPOTENCY_KEY_PATTERN, ToolInputError } from "../tool.ts";
+import { defineTool, ToolInputError } from "../tool.ts";
+import { adcpIdempotencyKey, writeMeta } from "./shapes.ts";
 
 type Result = {
   creative_id: string;
@@ -27,7 +28,7 @@ export const syncCreatives = defineTool({
     "buy). Does not change budgets or bids.",
   input: {
     ...adcpRequest,
-    idempotency_key: z.string().regex(IDEMPOTENCY_KEY_PATTERN).describe("Required: 16-255 characters [A-Za-z0-9_.:-]."),
+    idempotency_key: adcpIdempotencyKey(),
     creatives: z.array(creativeAsset).min(1).max(100),
     assignments: z.array(z.looseObject({ creative_id: z.string(), package_id: z.string() })).optional(),
     dry_run: z.boolean().optional(),
@@ -38,9 +39,7 @@ export const syncCreatives = defineTool({
     ...adcpResponse,
     creatives: z.array(z.looseObject({ creative_id: z.string(), action: z.string() })).optional(),
   },
-  scopes: ["campaigns:write", "campaigns:read"],
-  write: true,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  ...writeMeta({ alsoReads: true }),
   run: async (args, { api }) => {
     if (args.dry_run)
       throw new ToolInputError("dry_run is not offered: creatives are reviewed when added.", {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool, idempotencyKey } from "../tool.ts";
-import { webhookId, writeOutcome } from "./shapes.ts";
+import { completedWrite, webhookId, writeMeta, writeOutcome } from "./shapes.ts";
 
 export const testWebhook = defineTool({
   name: "test_webhook",
@@ -15,11 +15,7 @@ export const testWebhook = defineTool({
       .looseObject({ success: z.boolean(), status_code: z.number(), duration_ms: z.number(), message: z.string() })
       .optional(),
   },
-  scopes: ["campaigns:write"],
-  write: true,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  run: async ({ webhook_id, idempotency_key }, { api }) => {
-    const { result, replayed } = await api.testWebhook(webhook_id, { idempotencyKey: idempotency_key });
-    return { status: "completed", replayed, result };
-  },
+  ...writeMeta({ openWorld: true }),
+  run: async ({ webhook_id, idempotency_key }, { api }) =>
+    completedWrite("result", await api.testWebhook(webhook_id, { idempotencyKey: idempotency_key })),
 });

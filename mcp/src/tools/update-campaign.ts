@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { UpdateCampaignBody } from "../rest-types.ts";
 import type { RestClient } from "../rest-client.ts";
 import { CONFIRM_MESSAGE, confirm, defineTool, idempotencyKey } from "../tool.ts";
-import { campaignId, isoDate, campaignWriteOutput } from "./shapes.ts";
+import { CAMPAIGN_UPDATE_STATUSES } from "../api-contract.ts";
+import { campaignId, campaignWriteOutput, completedWrite, isoDate, pacingField, writeMeta } from "./shapes.ts";
 
 /**
  * A campaign change, previewed first unless confirmed: the API's validate_only
@@ -19,8 +20,7 @@ export async function guardedUpdate(
     const preview = await api.previewCampaignUpdate(id, body);
     if (preview.raises_spend) return { status: "preview", message: CONFIRM_MESSAGE, preview };
   }
-  const { result, replayed } = await api.updateCampaign(id, body, { idempotencyKey: options.idempotencyKey });
-  return { status: "completed", replayed, campaign: result };
+  return completedWrite("campaign", await api.updateCampaign(id, body, { idempotencyKey: options.idempotencyKey }));
 }
 
 export const updateCampaign = defineTool({
@@ -40,21 +40,14 @@ export const updateCampaign = defineTool({
     total_budget_usd: z.number().optional().describe("At least 10 and at least the spend to date."),
     target_cpa_usd: z.number().nullable().optional(),
     end_date: isoDate.nullable().optional().describe("Last day (UTC, inclusive), today or later; null for open-ended."),
-    status: z.enum(["active", "paused", "ended"]).optional(),
+    status: z.enum(CAMPAIGN_UPDATE_STATUSES).optional(),
     postback_url: z.string().nullable().optional(),
-    pacing: z
-      .enum(["even", "asap"])
-      .optional()
-      .describe(
-        "even (default): each day's spend follows a straight line to the end of the UTC day; asap: spend as auctions are won.",
-      ),
+    pacing: pacingField,
     idempotency_key: idempotencyKey,
     confirm,
   },
   output: campaignWriteOutput,
-  scopes: ["campaigns:write"],
-  write: true,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  ...writeMeta(),
   run: async ({ campaign_id, idempotency_key, confirm: confirmed, ...body }, { api }) =>
     guardedUpdate(api, campaign_id, body, { idempotencyKey: idempotency_key, confirmed }),
 });

@@ -4,7 +4,8 @@ import { endDateFrom, impliedDailyBudget, startDateFrom } from "../adcp/dates.ts
 import { adcpRequest, adcpResponse, completed, inputRequired } from "../adcp/envelope.ts";
 import { mediaBuyOf, packagesOf, revisionOf } from "../adcp/media-buys.ts";
 import type { Campaign, UpdateCampaignBody } from "../rest-types.ts";
-import { confirm, defineTool, IDEMPOTENCY_KEY_PATTERN, ToolInputError } from "../tool.ts";
+import { confirm, defineTool, ToolInputError } from "../tool.ts";
+import { adcpIdempotencyKey, writeMeta } from "./shapes.ts";
 
 const packageUpdate = z.looseObject({
   package_id: z.string(),
@@ -85,10 +86,7 @@ export const updateMediaBuy = defineTool({
     "Pass revision (from get_media_buys) to refuse the update if the buy changed since you read it.",
   input: {
     ...adcpRequest,
-    idempotency_key: z
-      .string()
-      .regex(IDEMPOTENCY_KEY_PATTERN)
-      .describe("Required: 16-255 characters [A-Za-z0-9_.:-], fresh per intended change."),
+    idempotency_key: adcpIdempotencyKey("change"),
     media_buy_id: z.string(),
     revision: z.number().int().optional(),
     paused: z.boolean().optional(),
@@ -105,10 +103,8 @@ export const updateMediaBuy = defineTool({
     revision: z.number().optional(),
     preview: z.looseObject({}).optional(),
   },
-  scopes: ["campaigns:write", "campaigns:read"],
-  write: true,
+  ...writeMeta({ destructive: true, alsoReads: true }),
   fieldMap: updateFieldMap,
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   run: async (args, { api, now }) => {
     const [campaign, catalog] = await Promise.all([api.getCampaign(args.media_buy_id), api.listMomentTypes()]);
     if (args.revision !== undefined && args.revision !== revisionOf(campaign)) {

@@ -1,0 +1,58 @@
+// The MCP package is published alone, so mcp/src repeats the REST API's
+// enumerations and limits (mcp/src/api-contract.ts) instead of importing them.
+// Each copy must equal the service's own source: a new event kind, sport,
+// status or limit fails here until the package learns it too.
+import { describe, expect, it } from "vitest";
+import { SCOPES } from "@/lib/auth/scopes";
+import {
+  CAMPAIGN_STATUSES,
+  campaignDetail,
+  MIN_TOTAL_BUDGET_USD,
+  PACINGS,
+  updateCampaignInput,
+} from "@/lib/domain/campaigns/campaigns.schemas";
+import { BODY_MAX, CREATIVE_STATUSES, CTA_MAX, HEADLINE_MAX, URL_MAX } from "@/lib/domain/creatives/creatives.schemas";
+import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
+import { BREAKDOWNS, GRANULARITIES } from "@/lib/domain/reporting/reporting.schemas";
+import { SPORTS } from "@/lib/domain/sports";
+import { DELIVERY_STATUSES } from "@/lib/domain/webhooks/webhooks.schemas";
+import { EVENT_TYPES } from "@/lib/webhooks/events";
+import * as Package from "@/mcp/src/api-contract";
+import { TOOLS } from "@/mcp/src/registry";
+
+/** Order carries no meaning in these lists (the package may list them in the order a model reads best). */
+const sorted = (values: readonly (string | number)[]) => [...values].sort();
+
+describe("the MCP package's copy of the REST API's contract", () => {
+  it.each([
+    ["SCOPES", Package.SCOPES, SCOPES],
+    ["SPORTS", Package.SPORTS, SPORTS],
+    ["CAMPAIGN_STATUSES", Package.CAMPAIGN_STATUSES, CAMPAIGN_STATUSES],
+    ["CAMPAIGN_UPDATE_STATUSES", Package.CAMPAIGN_UPDATE_STATUSES, updateCampaignInput.shape.status.unwrap().options],
+    ["ENDED_REASONS", Package.ENDED_REASONS, campaignDetail.shape.ended_reason.unwrap().options],
+    ["CREATIVE_STATUSES", Package.CREATIVE_STATUSES, CREATIVE_STATUSES],
+    ["PACINGS", Package.PACINGS, PACINGS],
+    ["BREAKDOWNS", Package.BREAKDOWNS, BREAKDOWNS],
+    ["GRANULARITIES", Package.GRANULARITIES, GRANULARITIES],
+    ["WEBHOOK_EVENT_TYPES", Package.WEBHOOK_EVENT_TYPES, EVENT_TYPES],
+    ["WEBHOOK_DELIVERY_STATUSES", Package.WEBHOOK_DELIVERY_STATUSES, DELIVERY_STATUSES],
+  ])("%s equals the service's list", (_name, copy, source) => {
+    expect(new Set(copy).size).toBe(copy.length);
+    expect(sorted(copy)).toEqual(sorted(source));
+  });
+
+  it("has the service's creative limits and smallest total budget", () => {
+    expect({
+      HEADLINE_MAX: Package.HEADLINE_MAX,
+      BODY_MAX: Package.BODY_MAX,
+      CTA_MAX: Package.CTA_MAX,
+      URL_MAX: Package.URL_MAX,
+      MIN_TOTAL_BUDGET_USD: Package.MIN_TOTAL_BUDGET_USD,
+    }).toEqual({ HEADLINE_MAX, BODY_MAX, CTA_MAX, URL_MAX, MIN_TOTAL_BUDGET_USD });
+  });
+
+  it("counts the moment types as the catalog does", () => {
+    const tool = TOOLS.find((candidate) => candidate.name === "list_moment_types")!;
+    expect(tool.description).toContain(`The ${MOMENT_TYPES.length} moment types`);
+  });
+});
