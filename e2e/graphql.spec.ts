@@ -73,4 +73,8 @@ test("the GraphQL schema page renders the SDL without any outside request", asyn
 test("the GraphiQL explorer is development only: the production build answers 404", async ({ request }) => {
   const explorer = await request.get("/graphiql");
   expect(explorer.status()).toBe(404);
+  // and the schema page does not point to it
+  const docs = await request.get("/docs/graphql");
+  expect(docs.status()).toBe(200);
+  expect(await docs.text()).not.toContain('href="/graphiql"');
 });
