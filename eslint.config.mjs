@@ -8,12 +8,13 @@ import prettier from "eslint-config-prettier/flat";
 // use import/no-restricted-paths, which resolves each import (relative or "@/")
 // to the file it names, so "../db/client" and "@/lib/db/client" are the same
 // import; package rules use no-restricted-imports on the specifier.
-// eslint.layering.test.ts lints a forbidden import of each kind in each zone.
+// test/layering.test.ts lints a forbidden import of each kind in each zone.
 
 /** Test files and test helpers: exempt from the transport rule only (they set up rows). */
 const TESTS = ["**/*.test.ts", "**/*.test.tsx", "test/**", "e2e/**"];
 
-const PURE = "lib/auction is pure: no database, no Prisma, no driver, no domain service, no transport.";
+const PURE =
+  "lib/auction is pure: it imports only its own files and lib/money (tests also lib/random, vitest, fast-check, node:*).";
 const DOMAIN = "lib/domain is below every transport: no Next, no lib/http, no route, no hot router.";
 const DELIVERY = "lib/delivery is below the transports that call it: no Next, no lib/http, no route, no hot router.";
 const TRANSPORT = "Route handlers and the hot router are transports: call a domain service or the delivery engine.";
@@ -23,11 +24,20 @@ const GENERATED =
   "Only lib/db imports a generated Prisma client: take types from @/lib/db/client, SQL from @/lib/db/sql.";
 const STANDALONE = "mcp/src is a standalone package: call the REST API through rest-client.ts.";
 
-/** Folder zones: files under `target` may not import files under `from` (tests: zones that hold for tests too). */
+/** lib/auction is an allow-list: no file of the repository but these (packages: ANY_PACKAGE below). */
+const AUCTION_MAY_IMPORT = ["./lib/auction", "./lib/money.ts", "./node_modules"];
+
+/**
+ * Folder zones: files under `target` may not import files under `from` but
+ * those under `except` (`tests`: the zone holds for test files too, with
+ * `testExcept` added to `except`).
+ */
 const zones = [
   {
     target: "./lib/auction",
-    from: ["./lib/db", "./lib/domain", "./lib/delivery", "./lib/http", "./lib/server", "./lib/webhooks", "./app"],
+    from: ".",
+    except: AUCTION_MAY_IMPORT,
+    testExcept: ["./lib/random.ts"],
     message: PURE,
     tests: true,
   },
@@ -62,23 +72,27 @@ const zones = [
     message: GENERATED,
     tests: true,
   },
-  {
-    target: "./mcp/src",
-    from: ["./lib", "./app", "./prisma", "./test", "./scripts", "./server.ts"],
-    message: STANDALONE,
-    tests: true,
-  },
-].map(({ target, from, message, tests }) => ({ zone: { target, from, message }, tests }));
+  // an allow-list too: nothing outside mcp/ but packages (the root node_modules)
+  { target: "./mcp/src", from: ".", except: ["./mcp", "./node_modules"], message: STANDALONE, tests: true },
+].map(({ target, from, except = [], testExcept = [], message, tests }) => ({
+  zone: { target, from, except, message },
+  testZone: tests ? { target, from, except: [...except, ...testExcept], message } : undefined,
+}));
 
 // package specifiers, matched from the start (a relative path through a folder named "pg" is not the pg driver)
 const NEXT = "next(/|$)";
 const DRIVERS = "(pg|pg-[\\w-]+|better-sqlite3)(/|$)";
 const PRISMA = "(@prisma/|prisma(/|$))";
 const ALIAS = "@/";
+/** Any package: a specifier that is neither relative nor "@/" (lib/auction's code needs none). */
+const ANY_PACKAGE = "(?!\\.|@/)";
+/** Any package but the test runner, the property checker and Node's own modules (lib/auction's tests). */
+const AUCTION_TEST_PACKAGES = "(?!\\.|@/|vitest$|fast-check$|node:)";
 
 /** Package rules, one set per folder (no file is in two sets: flat config keeps only one option list per rule). */
 const packageRules = [
-  { files: ["lib/auction/**"], packages: [NEXT, DRIVERS, PRISMA], message: PURE, tests: true },
+  { files: ["lib/auction/**"], packages: [ANY_PACKAGE], message: PURE, tests: false },
+  { files: ["lib/auction/**/*.test.ts"], packages: [AUCTION_TEST_PACKAGES], message: PURE, tests: true },
   { files: ["lib/domain/**"], packages: [NEXT, DRIVERS], message: DOMAIN, tests: true },
   { files: ["lib/delivery/**"], packages: [NEXT], message: DELIVERY, tests: true },
   { files: ["app/**", "lib/server/**"], packages: [DRIVERS, PRISMA], message: TRANSPORT, tests: false },
@@ -97,7 +111,7 @@ const layering = [
     rules: {
       "import/no-restricted-paths": [
         "error",
-        { zones: zones.filter((entry) => entry.tests).map((entry) => entry.zone) },
+        { zones: zones.flatMap((entry) => (entry.testZone ? [entry.testZone] : [])) },
       ],
     },
   },

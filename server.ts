@@ -20,6 +20,7 @@ import { createHotRouter } from "@/lib/server/hot-routes";
 import { lingerAfterResponse } from "@/lib/server/linger";
 import { WORKERS } from "@/lib/workers/all";
 import { startWorkers } from "@/lib/workers/registry";
+import { handleShutdown } from "@/lib/workers/shutdown";
 
 function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
   if (trustProxy) {
@@ -103,23 +104,23 @@ async function main() {
     ? await startWorkers(WORKERS, { log, baseUrl: `http://127.0.0.1:${port}` })
     : async () => {};
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    await closed;
-    await stopWorkers();
-    await app.close?.();
-    await disconnectDb();
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  handleShutdown({
+    log,
+    message: "shutting down",
+    forceExitMs: 10_000,
+    steps: [
+      async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        await closed;
+      },
+      stopWorkers,
+      async () => {
+        await app.close?.();
+      },
+      disconnectDb,
+    ],
+  });
 }
 
 main().catch((error: unknown) => {

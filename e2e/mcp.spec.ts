@@ -173,7 +173,7 @@ async function buyAndReport(client: Client, product: { momentType: string; sport
   });
   expect(decision.status).toBe(200);
   expect(((await decision.json()) as { campaign_id: string }).campaign_id).toBe(created.media_buy_id);
-  // API.md: an impression shows in reports within 5 seconds
+  // docs/api.md: an impression shows in reports within 5 seconds
   await expect
     .poll(
       async () => {

@@ -47,7 +47,7 @@ const ENUM_TYPES: Record<string, string> = {
   ReportBreakdown: "Breakdown",
   TimeSeriesGranularity: "Granularity",
   WebhookEventKind: "EventType",
-  WebhookDeliveryStatus: "DeliveryStatus",
+  WebhookDeliveryStatus: "WebhookDeliveryStatus",
   Scope: "Scope",
   CredentialKind: "CredentialKind",
   TodayMetric: "TodayMetric",

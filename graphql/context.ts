@@ -3,6 +3,7 @@
 // limits). Built by graphql/http.ts for HTTP requests and by tests directly.
 import type { Logger } from "pino";
 import type { Actor } from "@/lib/auth/actor";
+import { systemClock, type Clock } from "@/lib/clock";
 import { requestLogger } from "@/lib/log";
 import { newRequestId } from "@/lib/http/request-id";
 import { createLoaders, createPublicLoaders, type Loaders, type PublicLoaders } from "./loaders";
@@ -13,7 +14,8 @@ export type GraphqlContext = {
   actor: Actor | null;
   requestId: string;
   log: Logger;
-  now: () => Date;
+  /** the clock every service of the request runs on */
+  clock: Clock;
   /** null without an actor: resolvers check authentication before using them */
   loaders: Loaders | null;
   shared: PublicLoaders;
@@ -26,17 +28,17 @@ export function createContext(options: {
   actor: Actor | null;
   requestId?: string;
   log?: Logger;
-  now?: () => Date;
+  clock?: Clock;
 }): GraphqlContext {
   const requestId = options.requestId ?? newRequestId();
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
   return {
     actor: options.actor,
     requestId,
     log: options.log ?? requestLogger(requestId),
-    now,
-    loaders: options.actor ? createLoaders(options.actor, now) : null,
-    shared: createPublicLoaders(now),
+    clock,
+    loaders: options.actor ? createLoaders(options.actor, clock) : null,
+    shared: createPublicLoaders(clock),
     responseHeaders: {},
   };
 }

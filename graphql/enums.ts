@@ -14,7 +14,7 @@ import { SORT_DIRECTIONS, type SortDirection } from "@/lib/domain/pagination";
 import { TODAY_METRICS, type TodayMetric } from "@/lib/domain/reporting/get-advertiser-today";
 import { BREAKDOWNS, GRANULARITIES, type Breakdown, type Granularity } from "@/lib/domain/reporting/reporting.schemas";
 import { SPORTS, type Sport } from "@/lib/domain/sports";
-import { DELIVERY_STATUSES, type DeliveryStatus } from "@/lib/domain/webhooks/webhooks.schemas";
+import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from "@/lib/domain/webhooks/webhooks.schemas";
 import { USER_ERROR_CODES, type UserErrorCode } from "@/lib/errors";
 import { EVENT_TYPES, type EventType } from "@/lib/webhooks/events";
 
@@ -30,7 +30,7 @@ export type {
   CampaignSortKey,
   CampaignStatus,
   CreativeStatus,
-  DeliveryStatus,
+  WebhookDeliveryStatus,
   EventType,
   Granularity,
   MomentTypeKey,
@@ -63,7 +63,7 @@ export const ENUMS = {
   ReportBreakdown: internalValues(BREAKDOWNS),
   TimeSeriesGranularity: internalValues(GRANULARITIES),
   WebhookEventKind: internalValues(EVENT_TYPES),
-  WebhookDeliveryStatus: internalValues(DELIVERY_STATUSES),
+  WebhookDeliveryStatus: internalValues(WEBHOOK_DELIVERY_STATUSES),
   Scope: internalValues(SCOPES),
   CredentialKind: internalValues(CREDENTIAL_KINDS),
   TodayMetric: internalValues(TODAY_METRICS),

@@ -5,6 +5,7 @@
 // domain service scoped by the caller's advertiser.
 import DataLoader from "dataloader";
 import type { Actor } from "@/lib/auth/actor";
+import type { Clock } from "@/lib/clock";
 import { getAdvertiser } from "@/lib/domain/advertisers/get-advertiser";
 import { getApiClients } from "@/lib/domain/api-clients/api-clients";
 import { getCampaignRecords } from "@/lib/domain/campaigns/campaign-connection";
@@ -36,7 +37,7 @@ function once<T>(compute: () => Promise<T>): () => Promise<T> {
   return () => (value ??= compute());
 }
 
-export function createLoaders(actor: Actor, now: () => Date) {
+export function createLoaders(actor: Actor, clock: Clock) {
   return {
     campaign: batched((ids) => getCampaignRecords(actor, ids), camelize),
     campaignCreatives: batched(
@@ -51,16 +52,16 @@ export function createLoaders(actor: Actor, now: () => Date) {
     webhookDelivery: batched((ids) => getWebhookDeliveries(actor, ids), camelize),
     apiClient: batched((ids) => getApiClients(actor, ids), camelize),
     advertiser: once(() => getAdvertiser(actor)),
-    today: once(() => getAdvertiserToday(actor, { now: now() })),
+    today: once(() => getAdvertiserToday(actor, { clock })),
   };
 }
 export type Loaders = ReturnType<typeof createLoaders>;
 
 /** Public and shared data: no actor needed. */
-export function createPublicLoaders(now: () => Date) {
+export function createPublicLoaders(clock: Clock) {
   return {
-    momentTypes: once(() => listMomentTypes({ now: now() })),
-    clearingPrices: once(() => getCachedClearingPrices(now())),
+    momentTypes: once(() => listMomentTypes({ clock })),
+    clearingPrices: once(() => getCachedClearingPrices({ clock })),
   };
 }
 export type PublicLoaders = ReturnType<typeof createPublicLoaders>;

@@ -17,7 +17,7 @@ import type {
   CampaignTimeseries,
   CreativePerformance,
 } from "@/lib/domain/reporting/reporting.schemas";
-import type { DeliveryRecord } from "@/lib/domain/webhooks/webhook-connections";
+import type { WebhookDeliveryRecord } from "@/lib/domain/webhooks/webhook-connections";
 import type { WebhookEndpointView } from "@/lib/domain/webhooks/webhooks.schemas";
 import type { Camelize } from "./camel-case";
 
@@ -37,4 +37,4 @@ export type ClearingPricesParent = Camelize<ClearingPrices>;
 export type ClearingPriceEntryParent = Camelize<ClearingPrices["moment_types"][number]>;
 export type ViewerParent = { actor: Actor };
 export type WebhookEndpointParent = Camelize<WebhookEndpointView>;
-export type WebhookDeliveryParent = Camelize<DeliveryRecord>;
+export type WebhookDeliveryParent = Camelize<WebhookDeliveryRecord>;

@@ -104,7 +104,7 @@ beforeAll(async () => {
   for (const row of [seeded[1]!, seeded[5]!]) {
     await recordConversion(
       { campaign_id: campaign.id, click_id: row.clickId, event_type: "deposit", event_value_usd: 25 },
-      { now: () => row.clickedAtMs! + 60_000 },
+      { clock: () => row.clickedAtMs! + 60_000 },
     );
   }
 });

@@ -2,6 +2,7 @@
 // clients and today's summary; createApiClient and revokeApiClient, which only
 // the dashboard session may run (docs/decisions/1106). Session operations run
 // in-process with the session actor, as the dashboard will run them.
+import { fixedClock } from "@/lib/clock";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { POST as tokenRoute } from "@/app/api/auth/token/route";
@@ -98,7 +99,7 @@ describe("viewer", () => {
         topCampaigns(first: 5, by: $by) { campaign { name } impressions clicks ctr conversions spendUsd }
       } } }
     }`;
-    const bySpend = await gqlAs(sessionActorFor(owner.advertiserId), query, {}, { now: () => new Date(now) });
+    const bySpend = await gqlAs(sessionActorFor(owner.advertiserId), query, {}, { clock: fixedClock(now) });
     expect(bySpend.errors).toBeUndefined();
     expect(bySpend.data.viewer.advertiser.today).toEqual({
       date: "2026-02-01",
@@ -119,7 +120,7 @@ describe("viewer", () => {
       sessionActorFor(owner.advertiserId),
       query,
       { by: "CLICKS" },
-      { now: () => new Date(now) },
+      { clock: fixedClock(now) },
     );
     expect(
       byClicks.data.viewer.advertiser.today.topCampaigns.map(

@@ -104,16 +104,23 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   return result.data;
 }
 
-type PrismaLikeError = { code?: unknown; name?: unknown };
+type PrismaLikeError = {
+  code?: unknown;
+  name?: unknown;
+  meta?: { driverAdapterError?: { cause?: { kind?: unknown } } };
+};
 
+/**
+ * A unique-constraint violation reported by Prisma, on SQLite and PostgreSQL
+ * alike, in or out of a transaction: P2002 from a model query, or P2010 from a
+ * raw statement whose driver error is a unique violation.
+ */
 export function isUniqueViolation(error: unknown): boolean {
-  const candidate = error as PrismaLikeError | null;
+  if (typeof error !== "object" || error === null) return false;
+  const { code, name, meta } = error as PrismaLikeError;
+  if (typeof name !== "string" || !name.startsWith("PrismaClient")) return false;
   return (
-    typeof candidate === "object" &&
-    candidate !== null &&
-    candidate.code === "P2002" &&
-    typeof candidate.name === "string" &&
-    candidate.name.startsWith("PrismaClient")
+    code === "P2002" || (code === "P2010" && meta?.driverAdapterError?.cause?.kind === "UniqueConstraintViolation")
   );
 }
 

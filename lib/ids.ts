@@ -46,7 +46,6 @@ export type IdPrefix =
   | "cnv" // conversion
   | "auc" // auction
   | "bid" // bid adjustment
-  | "lease" // budget lease
   | "evt" // outbox event
   | "whd" // webhook delivery
   | "wda" // webhook delivery attempt

@@ -1,8 +1,6 @@
 // Money is integer micro-dollars inside the service and USD numbers rounded to
 // 6 decimals at the edges (docs/decisions/0003). Never sum floats.
 
-export const MICROS_PER_USD = 1_000_000;
-
 /** USD number from a request -> micro-dollars (half away from zero at the 7th decimal). */
 export function usdToMicros(usd: number): bigint {
   if (!Number.isFinite(usd)) throw new RangeError("amount must be finite");

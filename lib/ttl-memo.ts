@@ -1,14 +1,18 @@
 // A value recomputed at most once per `ttlMs` of the injected clock; concurrent
 // callers share one computation, and a failed computation is not kept.
-export type TtlMemo<T> = { get(now?: Date): Promise<T>; clear(): void };
+import { systemClock, type Clock } from "@/lib/clock";
 
-export function ttlMemo<T>(ttlMs: number, compute: (now: Date) => Promise<T>): TtlMemo<T> {
+export type TtlMemo<T> = { get(clock?: Clock): Promise<T>; clear(): void };
+
+/** `compute` gets the instant (epoch ms) the value is computed for. */
+export function ttlMemo<T>(ttlMs: number, compute: (nowMs: number) => Promise<T>): TtlMemo<T> {
   let cached: { computedAtMs: number; value: Promise<T> } | undefined;
   return {
-    get(now = new Date()) {
-      if (!cached || now.getTime() - cached.computedAtMs >= ttlMs || now.getTime() < cached.computedAtMs) {
-        const value = compute(now);
-        const entry = { computedAtMs: now.getTime(), value };
+    get(clock = systemClock) {
+      const nowMs = clock();
+      if (!cached || nowMs - cached.computedAtMs >= ttlMs || nowMs < cached.computedAtMs) {
+        const value = compute(nowMs);
+        const entry = { computedAtMs: nowMs, value };
         cached = entry;
         value.catch(() => {
           if (cached === entry) cached = undefined;

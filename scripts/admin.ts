@@ -1,4 +1,4 @@
-// Operator CLI (API.md): prints JSON on stdout; exits 1 with a message on stderr.
+// Operator CLI (docs/api.md): prints JSON on stdout; exits 1 with a message on stderr.
 //   npm run admin -- create-advertiser --name N --email E --password P
 //   npm run admin -- create-client --advertiser ID [--scopes "a b"] [--name N]
 //   npm run admin -- create-platform-key --name N

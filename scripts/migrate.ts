@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { fixedClock } from "@/lib/clock";
 import { createMigration, deployMigrations, pendingSchemaChange } from "@/lib/db/migrations";
 import { env } from "@/lib/env";
 import { databaseUrl, ensureLocalPostgres } from "./lib/local-postgres";
@@ -33,10 +34,11 @@ async function main() {
   writePostgresSchema();
   if (command === "create") {
     if (!name || !/^[a-z0-9_]+$/.test(name)) throw new Error("usage: npm run db:new -- <name> (lowercase, digits, _)");
-    const now = new Date();
+    // both databases' migrations carry the same timestamp
+    const clock = fixedClock(Date.now());
     await withScratchDatabases(async (urls) => {
       for (const [kind, url] of Object.entries(urls)) {
-        const dir = await createMigration(url, name, now);
+        const dir = await createMigration(url, name, { clock });
         console.log(dir ? `${kind}: wrote ${dir}` : `${kind}: no schema change`);
       }
     });

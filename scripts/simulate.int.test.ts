@@ -67,9 +67,12 @@ describe("npm run simulate", () => {
     const summary = JSON.parse(stdout) as SimulationSummary;
     await (await deliveryEngine()).writer.flush();
 
-    expect(summary.decisions.requested).toBeGreaterThan(50);
-    expect(summary.decisions.errors).toBe(0);
-    expect(summary.decisions.filled).toBeGreaterThan(0);
+    // seed 7 fixes the games and their moments; A bids on every moment, so a decision
+    // goes unfilled only when a per-user cap holds it, and how many the caps hold does
+    // not depend on the order in which concurrent decisions arrive
+    expect(summary.moments).toBe(1723);
+    expect(summary.decisions).toEqual({ requested: 1723, filled: 908, noFill: 815, errors: 0 });
+    expect(await db().auction.count({ where: { outcome: "no_fill" } })).toBe(0);
     expect(Object.keys(summary.sports).sort()).toEqual(["mlb", "nba", "ncaa_basketball", "nfl"]);
     expect(await db().auction.count()).toBe(summary.decisions.requested);
     expect(await db().auction.count({ where: { outcome: "filled" } })).toBe(summary.decisions.filled);
@@ -90,9 +93,12 @@ describe("npm run simulate", () => {
     expect(Math.abs(Number(counters._sum.spendMicros) / 1e6 - summary.spendUsd)).toBeLessThanOrEqual(
       summary.decisions.filled * 1e-6,
     );
-    // conversions go through the real postback endpoint
+    // conversions go through the real postback endpoint. Which moments of a user past a
+    // cap fill depends on arrival order, and clicks and conversions follow the filled
+    // moments, so their exact number is not fixed by the seed: the run must have made some
+    // (else the equalities below would hold vacuously), and every one must be recorded.
     expect(summary.conversions.attempted).toBeGreaterThan(0);
-    expect(summary.conversions.failed).toBe(0);
+    expect(summary.conversions).toMatchObject({ recorded: summary.conversions.attempted, failed: 0 });
     expect(await db().conversion.count()).toBe(summary.conversions.recorded);
     const converted = await db().campaign.aggregate({ _sum: { conversions: true } });
     expect(Number(converted._sum.conversions)).toBe(summary.conversions.recorded);

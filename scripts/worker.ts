@@ -11,6 +11,7 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { WORKERS } from "@/lib/workers/all";
 import { startWorkers } from "@/lib/workers/registry";
+import { handleShutdown } from "@/lib/workers/shutdown";
 
 async function main() {
   const { values } = parseArgs({
@@ -36,21 +37,9 @@ async function main() {
     "workers running",
   );
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, "stopping workers");
-    // attempts in flight get up to their 10 s timeout to finish and be recorded;
-    // anything cut short is redone by any instance once its claim expires
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    await stop();
-    await disconnectDb();
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  // attempts in flight get up to their 10 s timeout to finish and be recorded;
+  // anything cut short is redone by any instance once its claim expires
+  handleShutdown({ log, message: "stopping workers", forceExitMs: 15_000, steps: [stop, disconnectDb] });
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,8 @@
 // Valid E5 bodies for tests, overridable field by field.
-export function utcDay(offsetDays = 0, now = new Date()): string {
-  return new Date(now.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+import { systemClock, type Clock } from "@/lib/clock";
+
+export function utcDay(offsetDays = 0, options: { clock?: Clock } = {}): string {
+  return new Date((options.clock ?? systemClock)() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
 
 export function creativeBody(iconUrl: string, overrides: Record<string, unknown> = {}) {

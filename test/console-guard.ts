@@ -1,5 +1,5 @@
-// "A console.error the test did not expect fails it" (STYLE.md). A test that
-// expects one calls expectConsoleError() first.
+// A console.error the test did not expect fails it (a stray error is a bug the
+// assertions missed). A test that expects one calls expectConsoleError() first.
 import { afterEach, beforeEach, vi } from "vitest";
 
 let expected = 0;

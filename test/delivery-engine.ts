@@ -1,4 +1,5 @@
 // Shared setup for the delivery integration tests (not imported by app code).
+import { fixedClock, type Clock } from "@/lib/clock";
 import { logger } from "@/lib/log";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
@@ -8,30 +9,26 @@ import { createDeliveryStore } from "@/lib/delivery/engine/engine-instance";
 
 export const NOV_22_NOON = Date.UTC(2026, 10, 22, 12, 0, 0);
 
-export type Clock = { now: number; (): number };
+/** A clock a test moves by setting `now` (epoch ms). */
+export type TestClock = Clock & { now: number };
 
-export function testClock(start = NOV_22_NOON): Clock {
-  const clock = (() => clock.now) as Clock;
+export function testClock(start = NOV_22_NOON): TestClock {
+  const clock = (() => clock.now) as TestClock;
   clock.now = start;
   return clock;
 }
 
 /** A campaign created long ago (so even pacing starts at the UTC day), pacing asap unless told. */
-export async function deliveryCampaign(input: TestCampaignInput & { pacing?: "even" | "asap" }) {
-  const { pacing = "asap", ...rest } = input;
-  const campaign = await createTestCampaign({ createdAt: new Date("2026-01-01T00:00:00Z"), ...rest });
-  await db().campaign.update({ where: { id: campaign.id }, data: { pacing } });
-  return campaign;
+export async function deliveryCampaign(input: TestCampaignInput) {
+  return createTestCampaign({ createdAt: new Date("2026-01-01T00:00:00Z"), ...input, pacing: input.pacing ?? "asap" });
 }
 
-export async function startTestEngine(
-  options: { clock?: () => number; random?: () => number } = {},
-): Promise<DeliveryEngine> {
+export async function startTestEngine(options: { clock?: Clock; random?: () => number } = {}): Promise<DeliveryEngine> {
   return new DeliveryEngine({
     store: createDeliveryStore(),
     log: logger(),
     publicBaseUrl: env().PUBLIC_BASE_URL,
-    clock: options.clock ?? (() => NOV_22_NOON),
+    clock: options.clock ?? fixedClock(NOV_22_NOON),
     random: options.random ?? (() => 0),
     refreshMs: 0,
   }).start();

@@ -2,6 +2,7 @@
 // route handler (token auth, headers, status codes), or in-process with an
 // explicit actor (the dashboard session, which has no sign-in yet).
 import type { Actor } from "@/lib/auth/actor";
+import type { Clock } from "@/lib/clock";
 import { SCOPES, type Scope } from "@/lib/auth/scopes";
 import { createContext } from "@/graphql/context";
 import { graphqlServer } from "@/graphql/server";
@@ -39,17 +40,17 @@ export async function gql(
   return { status: response.status, headers: response.headers, ...body };
 }
 
-/** In-process, with this actor (no HTTP, no token), at `now` when given. */
+/** In-process, with this actor (no HTTP, no token), on `clock` when given. */
 export async function gqlAs(
   actor: Actor | null,
   query: string,
   variables?: Record<string, unknown>,
-  options: { now?: () => Date } = {},
+  options: { clock?: Clock } = {},
 ): Promise<Omit<GqlResult, "status" | "headers">> {
   const server = await graphqlServer();
   const response = await server.executeOperation(
     { query, variables },
-    { contextValue: createContext({ actor, now: options.now }) },
+    { contextValue: createContext({ actor, clock: options.clock }) },
   );
   if (response.body.kind !== "single") throw new Error("incremental delivery is not used");
   const { data, errors, extensions } = response.body.singleResult;

@@ -1,5 +1,5 @@
 // A real local HTTP server for icon checks (allow-listed through
-// OUTBOUND_ALLOW_HOSTS, as API.md allows for tests), and a TCP server that
+// OUTBOUND_ALLOW_HOSTS, as docs/api.md allows for tests), and a TCP server that
 // counts every connection it receives: a refused outbound request must leave
 // that count unchanged.
 import { createServer as createHttpServer, type Server } from "node:http";

@@ -15,7 +15,7 @@ import { BODY_MAX, CREATIVE_STATUSES, CTA_MAX, HEADLINE_MAX, URL_MAX } from "@/l
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
 import { BREAKDOWNS, GRANULARITIES } from "@/lib/domain/reporting/reporting.schemas";
 import { SPORTS } from "@/lib/domain/sports";
-import { DELIVERY_STATUSES } from "@/lib/domain/webhooks/webhooks.schemas";
+import { WEBHOOK_DELIVERY_STATUSES } from "@/lib/domain/webhooks/webhooks.schemas";
 import { EVENT_TYPES } from "@/lib/webhooks/events";
 import * as Package from "@/mcp/src/api-contract";
 import { TOOLS } from "@/mcp/src/registry";
@@ -35,7 +35,7 @@ describe("the MCP package's copy of the REST API's contract", () => {
     ["BREAKDOWNS", Package.BREAKDOWNS, BREAKDOWNS],
     ["GRANULARITIES", Package.GRANULARITIES, GRANULARITIES],
     ["WEBHOOK_EVENT_TYPES", Package.WEBHOOK_EVENT_TYPES, EVENT_TYPES],
-    ["WEBHOOK_DELIVERY_STATUSES", Package.WEBHOOK_DELIVERY_STATUSES, DELIVERY_STATUSES],
+    ["WEBHOOK_DELIVERY_STATUSES", Package.WEBHOOK_DELIVERY_STATUSES, WEBHOOK_DELIVERY_STATUSES],
   ])("%s equals the service's list", (_name, copy, source) => {
     expect(new Set(copy).size).toBe(copy.length);
     expect(sorted(copy)).toEqual(sorted(source));

@@ -11,7 +11,7 @@ import type { CreativeStatus } from '@/graphql/enums';
 import type { Breakdown as ReportBreakdown } from '@/graphql/enums';
 import type { Granularity as TimeSeriesGranularity } from '@/graphql/enums';
 import type { EventType as WebhookEventKind } from '@/graphql/enums';
-import type { DeliveryStatus as WebhookDeliveryStatus } from '@/graphql/enums';
+import type { WebhookDeliveryStatus } from '@/graphql/enums';
 import type { Scope } from '@/graphql/enums';
 import type { CredentialKind } from '@/graphql/enums';
 import type { TodayMetric } from '@/graphql/enums';

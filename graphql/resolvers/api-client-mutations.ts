@@ -19,7 +19,7 @@ export const apiClientMutationResolvers: Resolvers = {
       const { actor } = authenticated(context);
       const restId = restIdOf(input.id, "ApiClient");
       return payload(async () => ({
-        apiClient: camelize(await revokeApiClient(actor, restId, { now: context.now() })),
+        apiClient: camelize(await revokeApiClient(actor, restId, { clock: context.clock })),
       }));
     },
   },

@@ -35,7 +35,7 @@ async function setStatus(context: GraphqlContext, id: string, status: "active" |
   const { actor } = scoped(context, "campaigns:write");
   const restId = restIdOf(id, "Campaign");
   return payload(async () => {
-    await updateCampaign(actor, restId, { status }, { now: context.now() });
+    await updateCampaign(actor, restId, { status }, { clock: context.clock });
     return { campaign: await reloaded(context, restId) };
   });
 }
@@ -45,7 +45,7 @@ export const campaignMutationResolvers: Resolvers = {
     previewCampaignCreate: (_, { input }, context) => {
       const { actor } = scoped(context, "campaigns:write");
       return payload(async () => {
-        const preview = await previewCampaign(actor, toRestShape(input), { now: context.now() });
+        const preview = await previewCampaign(actor, toRestShape(input), { clock: context.clock });
         return {
           preview: {
             creativeStatus: preview.creative.status,
@@ -61,7 +61,7 @@ export const campaignMutationResolvers: Resolvers = {
       const { id, ...changes } = input;
       const restId = restIdOf(id, "Campaign");
       return payload(async () => {
-        const preview = await previewCampaignUpdate(actor, restId, toRestShape(changes), { now: context.now() });
+        const preview = await previewCampaignUpdate(actor, restId, toRestShape(changes), { clock: context.clock });
         return {
           preview: {
             changes: preview.changes.map((change) => ({
@@ -83,7 +83,7 @@ export const campaignMutationResolvers: Resolvers = {
     createCampaign: (_, { input }, context) => {
       const { actor } = scoped(context, "campaigns:write");
       return payload(async () => {
-        const created = await createCampaign(actor, toRestShape(input), { now: context.now() });
+        const created = await createCampaign(actor, toRestShape(input), { clock: context.clock });
         return {
           campaign: await reloaded(context, created.id),
           estimatedDailyImpressions: created.estimated_daily_impressions,
@@ -96,7 +96,7 @@ export const campaignMutationResolvers: Resolvers = {
       const { id, ...changes } = input;
       const restId = restIdOf(id, "Campaign");
       return payload(async () => {
-        await updateCampaign(actor, restId, toRestShape(changes), { now: context.now() });
+        await updateCampaign(actor, restId, toRestShape(changes), { clock: context.clock });
         return { campaign: await reloaded(context, restId) };
       });
     },
@@ -107,7 +107,7 @@ export const campaignMutationResolvers: Resolvers = {
       const { actor } = scoped(context, "campaigns:write");
       const restId = restIdOf(input.id, "Campaign");
       return payload(async () => {
-        await cancelCampaign(actor, restId, { now: context.now() });
+        await cancelCampaign(actor, restId, { clock: context.clock });
         return { campaign: await reloaded(context, restId) };
       });
     },
@@ -116,7 +116,7 @@ export const campaignMutationResolvers: Resolvers = {
       const { campaignId, ...creative } = input;
       const restId = restIdOf(campaignId, "Campaign");
       return payload(async () => {
-        const created = await addCreativeVariant(actor, restId, toRestShape(creative), { now: context.now() });
+        const created = await addCreativeVariant(actor, restId, toRestShape(creative), { clock: context.clock });
         const campaign = await reloaded(context, restId);
         const creatives = await creativesOf(context, restId);
         return { creative: creatives.find((item) => item.id === created.id)!, campaign };

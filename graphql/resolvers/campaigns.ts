@@ -67,9 +67,7 @@ async function campaignReport(
 ): Promise<CampaignReportParent> {
   const { actor } = scoped(context, "reporting:read");
   await rateLimit(context, actor, "report");
-  const { report } = await getCampaignReport(actor, campaignId, toRestQuery(args), {
-    now: () => context.now().getTime(),
-  });
+  const { report } = await getCampaignReport(actor, campaignId, toRestQuery(args), { clock: context.clock });
   const { rows, breakdown, ...rest } = camelize(report);
   return {
     ...rest,
@@ -123,7 +121,7 @@ export const campaignResolvers: Resolvers = {
     id: (parent) => toGlobalId("Campaign", parent.id),
     restId: (parent) => parent.id,
     today: (parent, _, context) => {
-      const day = budgetDay(parent.budgetState, context.now().getTime());
+      const day = budgetDay(parent.budgetState, context.clock());
       return {
         date: day.date,
         spendUsd: microsToUsd(day.spendMicros),

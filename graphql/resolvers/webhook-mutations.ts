@@ -19,7 +19,7 @@ export const webhookMutationResolvers: Resolvers = {
         const { secret, warning, ...endpoint } = await registerWebhook(
           actor,
           toRestShape(input) as RegisterWebhookInput,
-          { now: context.now() },
+          { clock: context.clock },
         );
         return { webhookEndpoint: camelize(endpoint), secret, warning };
       });
@@ -34,7 +34,7 @@ export const webhookMutationResolvers: Resolvers = {
       const { actor, loaders } = scoped(context, "campaigns:write");
       const restId = restIdOf(input.id, "WebhookEndpoint");
       return payload(async () => {
-        await deactivateWebhook(actor, restId, { now: context.now() });
+        await deactivateWebhook(actor, restId, { clock: context.clock });
         loaders.webhookEndpoint.clear(restId);
         return { webhookEndpoint: await loadWebhookEndpoint(context, restId) };
       });

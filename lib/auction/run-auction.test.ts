@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { createRng } from "@/lib/random";
 import { pickVariant, runAuction, tieRank, type AuctionCandidate, type AuctionMoment } from "./run-auction";
 
 const moment: AuctionMoment = {
@@ -76,10 +77,9 @@ describe("runAuction rules", () => {
     expect(pickVariant(variants, () => 0.25).variantLabel).toBe("b");
     expect(pickVariant(variants, () => 0.9999999).variantLabel).toBe("d");
     const counts = new Map<string, number>();
-    let state = 7;
-    const lcg = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const random = createRng(7).next;
     for (let index = 0; index < 8000; index++) {
-      const label = pickVariant(variants, lcg).variantLabel;
+      const label = pickVariant(variants, random).variantLabel;
       counts.set(label, (counts.get(label) ?? 0) + 1);
     }
     for (const label of ["a", "b", "c", "d"]) expect(counts.get(label)).toBeGreaterThan(1800);

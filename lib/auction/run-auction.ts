@@ -1,4 +1,4 @@
-// The second-price auction core (API.md "Auction"): pure, no I/O, no clock and
+// The second-price auction core (docs/api.md, "Rules"): pure, no I/O, no clock and
 // no randomness of its own. Money is integer micro-dollars held in JS numbers
 // (exact below 2^53, i.e. up to about 9 billion USD); the ranking never touches
 // a fraction (docs/decisions/0401-auction-rules.md).
@@ -104,7 +104,7 @@ export function pickVariant(variants: readonly AuctionVariant[], random: () => n
 }
 
 /**
- * Runs one auction. Rules (API.md):
+ * Runs one auction. Rules (docs/api.md):
  * - a candidate needs an approved variant and a bid at or above the floor;
  * - only the best eligible campaign of each advertiser enters;
  * - the highest entered bid wins; equal top bids are broken by `tieRank`;

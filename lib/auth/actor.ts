@@ -1,5 +1,6 @@
 // Who is calling. Every domain service takes the actor first and scopes its
-// queries by actor.advertiserId (STYLE.md, "Domain services").
+// queries by actor.advertiserId (ARCHITECTURE.md, "Requests").
+import type { Clock } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
 import { isClientActive } from "./clients";
 import type { Scope } from "./scopes";
@@ -23,7 +24,7 @@ function unauthorized(detail: string): AppError {
 }
 
 /** The actor for a request's Bearer token, or 401. */
-export async function actorFromRequest(request: Request, options: { now?: Date } = {}): Promise<Actor> {
+export async function actorFromRequest(request: Request, options: { clock?: Clock } = {}): Promise<Actor> {
   const header = request.headers.get("authorization");
   if (!header) {
     throw new AppError("unauthorized", {

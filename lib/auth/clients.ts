@@ -1,5 +1,6 @@
 // OAuth clients (client-credentials): creation by the operator CLI or the
 // dashboard, and authentication at E1.
+import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -45,12 +46,16 @@ export async function createApiClient(
 export type AuthenticatedClient = { clientId: string; advertiserId: string; scopes: Scope[] };
 
 /** The client if the id exists, is not revoked and the secret matches; otherwise null. */
-export async function authenticateClient(clientId: string, clientSecret: string): Promise<AuthenticatedClient | null> {
+export async function authenticateClient(
+  clientId: string,
+  clientSecret: string,
+  options: { clock?: Clock } = {},
+): Promise<AuthenticatedClient | null> {
   const client = await db().apiClient.findUnique({ where: { id: clientId } });
   // Hash even when the client is unknown, so timing does not reveal which ids exist.
   const matches = secretMatches(clientSecret, client?.secretHash ?? "0".repeat(64));
   if (!client || client.revokedAt || !matches) return null;
-  await db().apiClient.update({ where: { id: clientId }, data: { lastUsedAt: new Date() } });
+  await db().apiClient.update({ where: { id: clientId }, data: { lastUsedAt: nowDate(options.clock) } });
   return { clientId: client.id, advertiserId: client.advertiserId, scopes: splitScopes(client.scopes).filter(isScope) };
 }
 

@@ -2,6 +2,7 @@
 import { generateKeyPair, SignJWT, importJWK, type JWK, base64url } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as jwksRoute } from "@/app/.well-known/jwks.json/route";
+import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { defineRoute, jsonResponse } from "@/lib/http/define-route";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
@@ -81,7 +82,7 @@ describe("bearer token guard", () => {
   it("rejects an expired token", async () => {
     const { token } = await issueAccessToken(
       { clientId: adv.clientId, advertiserId: adv.advertiserId, scopes: ["reporting:read"] },
-      { now: new Date(Date.now() - 3601_000) },
+      { clock: fixedClock(Date.now() - 3601_000) },
     );
     const res = await call(protectedRoute, "/x", { headers: bearer(token) });
     expectUnauthorized(res);

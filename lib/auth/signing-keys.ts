@@ -2,6 +2,7 @@
 // Rotation: add a key (rotateSigningKey); the newest signs; a retired key stays
 // in the JWKS for one token lifetime so tokens it signed keep verifying.
 import { exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from "jose";
+import { nowDate, systemClock, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 
@@ -31,8 +32,8 @@ async function createSigningKey(): Promise<void> {
 }
 
 /** Keys whose tokens may still be valid: unretired, or retired less than a token lifetime ago. */
-async function liveKeys(now: Date) {
-  const cutoff = new Date(now.getTime() - TOKEN_LIFETIME_SEC * 1000);
+async function liveKeys(nowMs: number) {
+  const cutoff = new Date(nowMs - TOKEN_LIFETIME_SEC * 1000);
   return db().signingKey.findMany({
     where: { OR: [{ retiredAt: null }, { retiredAt: { gt: cutoff } }] },
     orderBy: { createdAt: "desc" },
@@ -40,9 +41,10 @@ async function liveKeys(now: Date) {
 }
 
 /** The key that signs new tokens, created on first use. */
-export async function currentSigningKey(now = new Date()): Promise<SigningKeyMaterial> {
-  if (cache.signing && now.getTime() - cache.signingCheckedAt < SIGNING_KEY_RECHECK_MS) return cache.signing;
-  cache.signingCheckedAt = now.getTime();
+export async function currentSigningKey(options: { clock?: Clock } = {}): Promise<SigningKeyMaterial> {
+  const nowMs = (options.clock ?? systemClock)();
+  if (cache.signing && nowMs - cache.signingCheckedAt < SIGNING_KEY_RECHECK_MS) return cache.signing;
+  cache.signingCheckedAt = nowMs;
   let row = await db().signingKey.findFirst({ where: { retiredAt: null }, orderBy: { createdAt: "desc" } });
   if (!row) {
     await createSigningKey();
@@ -61,30 +63,31 @@ export async function currentSigningKey(now = new Date()): Promise<SigningKeyMat
 }
 
 /** Public key for a kid, reloading from the database once when the kid is unknown (another instance rotated). */
-export async function publicKeyFor(kid: string, now = new Date()): Promise<CryptoKey | undefined> {
+export async function publicKeyFor(kid: string, options: { clock?: Clock } = {}): Promise<CryptoKey | undefined> {
   const known = cache.publicKeys.get(kid);
   if (known) return known;
-  if (now.getTime() - cache.loadedAt < 1000 && cache.loadedAt !== 0) return undefined;
-  cache.loadedAt = now.getTime();
+  const nowMs = (options.clock ?? systemClock)();
+  if (nowMs - cache.loadedAt < 1000 && cache.loadedAt !== 0) return undefined;
+  cache.loadedAt = nowMs;
   cache.publicKeys.clear();
-  for (const row of await liveKeys(now)) {
+  for (const row of await liveKeys(nowMs)) {
     cache.publicKeys.set(row.kid, (await importJWK(JSON.parse(row.publicJwk) as JWK, TOKEN_ALG)) as CryptoKey);
   }
   return cache.publicKeys.get(kid);
 }
 
 /** The JWKS document: public halves only. */
-export async function jwks(now = new Date()): Promise<{ keys: JWK[] }> {
-  await currentSigningKey(now);
-  const rows = await liveKeys(now);
+export async function jwks(options: { clock?: Clock } = {}): Promise<{ keys: JWK[] }> {
+  await currentSigningKey(options);
+  const rows = await liveKeys((options.clock ?? systemClock)());
   return { keys: rows.map((row) => JSON.parse(row.publicJwk) as JWK) };
 }
 
 /** Adds a new signing key and retires the previous ones (they stay published for one token lifetime). */
-export async function rotateSigningKey(now = new Date()): Promise<string> {
-  await db().signingKey.updateMany({ where: { retiredAt: null }, data: { retiredAt: now } });
+export async function rotateSigningKey(options: { clock?: Clock } = {}): Promise<string> {
+  await db().signingKey.updateMany({ where: { retiredAt: null }, data: { retiredAt: nowDate(options.clock) } });
   await createSigningKey();
   cache.signingCheckedAt = 0;
   cache.loadedAt = 0;
-  return (await currentSigningKey(now)).kid;
+  return (await currentSigningKey(options)).kid;
 }

@@ -1,5 +1,6 @@
 // E1: the OAuth 2.0 client-credentials grant (RFC 6749 §4.4), with errors as
 // RFC 6749 §5.2 bodies rather than problem+json.
+import type { Clock } from "@/lib/clock";
 import { authenticateClient } from "./clients";
 import { isScope, splitScopes, type Scope } from "./scopes";
 import { issueAccessToken } from "./tokens";
@@ -58,7 +59,7 @@ function basicCredentials(header: string): { clientId: string; clientSecret: str
 
 export async function grantClientCredentials(
   request: TokenRequest,
-  options: { now?: Date } = {},
+  options: { clock?: Clock } = {},
 ): Promise<TokenResponse> {
   const { form } = request;
   const grantType = single(form, "grant_type");
@@ -85,7 +86,7 @@ export async function grantClientCredentials(
     credentials = { clientId: bodyId, clientSecret: bodySecret };
   }
 
-  const client = await authenticateClient(credentials.clientId, credentials.clientSecret);
+  const client = await authenticateClient(credentials.clientId, credentials.clientSecret, options);
   if (!client) throw new OAuthError("invalid_client", "client authentication failed");
 
   let scopes: Scope[] = client.scopes;

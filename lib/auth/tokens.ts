@@ -1,6 +1,7 @@
-// Access tokens: RS256 JWTs (spec, Authentication; API.md). Verification
+// Access tokens: RS256 JWTs (spec, Authentication; docs/api.md). Verification
 // accepts RS256 only, the configured issuer, a known kid and an unexpired exp.
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
+import { fixedClock, nowDate, type Clock } from "@/lib/clock";
 import { env } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { isScope, splitScopes, type Scope } from "./scopes";
@@ -10,10 +11,10 @@ export type AccessTokenClaims = { clientId: string; advertiserId: string; scopes
 
 export async function issueAccessToken(
   claims: AccessTokenClaims,
-  options: { now?: Date } = {},
+  options: { clock?: Clock } = {},
 ): Promise<{ token: string; expiresIn: number }> {
-  const now = options.now ?? new Date();
-  const key = await currentSigningKey(now);
+  const now = nowDate(options.clock);
+  const key = await currentSigningKey({ clock: fixedClock(now) });
   const iat = Math.floor(now.getTime() / 1000);
   const token = await new SignJWT({ adv: claims.advertiserId, scope: claims.scopes.join(" ") })
     .setProtectedHeader({ alg: TOKEN_ALG, kid: key.kid, typ: "JWT" })
@@ -29,15 +30,15 @@ export async function issueAccessToken(
 export class InvalidTokenError extends Error {}
 
 /** Verifies a bearer token; throws InvalidTokenError with a reason safe to show. */
-export async function verifyAccessToken(token: string, options: { now?: Date } = {}): Promise<AccessTokenClaims> {
-  const now = options.now ?? new Date();
+export async function verifyAccessToken(token: string, options: { clock?: Clock } = {}): Promise<AccessTokenClaims> {
+  const now = nowDate(options.clock);
   let payload: JWTPayload;
   try {
     const result = await jwtVerify(
       token,
       async (header) => {
         if (header.alg !== TOKEN_ALG) throw new InvalidTokenError("token algorithm must be RS256");
-        const key = header.kid ? await publicKeyFor(header.kid, now) : undefined;
+        const key = header.kid ? await publicKeyFor(header.kid, { clock: fixedClock(now) }) : undefined;
         if (!key) throw new InvalidTokenError("token signed by an unknown key");
         return key;
       },

@@ -11,6 +11,7 @@ import {
   type SqlMigrationAwareDriverAdapterFactory,
 } from "@prisma/driver-adapter-utils";
 import pg from "pg";
+import { nowDate, type Clock } from "@/lib/clock";
 import { createAdapterFactory, databaseKind, type DatabaseKind } from "./adapters";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -171,12 +172,16 @@ export async function pendingSchemaChange(url: string, options: { schemaText?: s
   });
 }
 
-/** Writes prisma/migrations/<kind>/<timestamp>_<name>/migration.sql when the schema changed. */
-export async function createMigration(url: string, name: string, now = new Date()): Promise<string | null> {
+/** Writes prisma/migrations/<kind>/<timestamp>_<name>/migration.sql when the schema changed (timestamp from the clock). */
+export async function createMigration(
+  url: string,
+  name: string,
+  options: { clock?: Clock } = {},
+): Promise<string | null> {
   const kind = databaseKind(url);
   const sql = await pendingSchemaChange(url);
   if (sql === null) return null;
-  const stamp = now.toISOString().replace(/\D/g, "").slice(0, 14);
+  const stamp = nowDate(options.clock).toISOString().replace(/\D/g, "").slice(0, 14);
   const dir = join(migrationsDirs[kind], `${stamp}_${name}`);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "migration.sql"), sql);

@@ -31,7 +31,3 @@ export async function requirePlatformKey(authorization: string | undefined, nowM
   cache.set(key, { until: nowMs + CACHE_MS, platform });
   return platform;
 }
-
-export function clearPlatformKeyCache(): void {
-  cache.clear();
-}

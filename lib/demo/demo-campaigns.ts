@@ -2,11 +2,13 @@
 // advertisers, so that auctions have real competition and the dashboard and
 // reports fill with second prices rather than floors. The rivals are sandbox
 // advertisers like the demo one: their campaigns bid only in the demo
-// simulator's decisions (docs/decisions/0903). Rows are inserted directly
-// in one transaction (the campaigns service validates API input; these are
-// fixed, valid values). Idempotent: nothing is created when the demo advertiser
+// simulator's decisions (docs/decisions/0903). Rows are written by the
+// campaign-row writer in one transaction (the campaigns service validates API
+// input; these are fixed, valid values). Idempotent: nothing is created when the demo advertiser
 // already has campaigns.
+import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
+import { insertCampaign, type NewCampaign } from "@/lib/domain/campaigns/campaign-rows";
 import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
 import { SPORTS } from "@/lib/domain/sports";
 import { newId } from "@/lib/ids";
@@ -125,39 +127,34 @@ const RIVALS: { name: string; email: string; campaigns: DemoCampaign[] }[] = [
   },
 ];
 
-function campaignRows(advertiserId: string, campaigns: DemoCampaign[], startDate: string, createdAt: Date) {
-  return campaigns.map((campaign) => ({
-    id: newId("cmp"),
+function newCampaign(advertiserId: string, campaign: DemoCampaign, startDate: string, createdAt: Date): NewCampaign {
+  return {
     advertiserId,
     name: campaign.name,
-    status: "active",
-    momentTypes: JSON.stringify(campaign.momentTypes),
-    sports: JSON.stringify(campaign.sports),
+    momentTypes: campaign.momentTypes,
+    sports: campaign.sports,
     bidCpmMicros: usdToMicros(campaign.bidUsd),
     dailyBudgetMicros: usdToMicros(campaign.dailyUsd),
     totalBudgetMicros: usdToMicros(campaign.totalUsd),
     targetCpaMicros: campaign.targetCpaUsd === undefined ? null : usdToMicros(campaign.targetCpaUsd),
     startDate,
-    pacing: campaign.pacing ?? "even",
+    pacing: campaign.pacing,
     createdAt,
-    creatives: campaign.creatives.map((creative, index) => ({
-      id: newId("cr"),
-      variantIndex: index,
-      variantLabel: `variant_${String.fromCharCode(97 + index)}`,
+    creatives: campaign.creatives.map((creative) => ({
       headline: creative.headline,
       body: creative.body,
       iconUrl: ICON,
       actionUrl: "https://sportsbook.example.com/demo",
       ctaText: creative.cta,
       status: "approved",
-      reviewReason: null,
       reviewedAt: createdAt,
     })),
-  }));
+  };
 }
 
 /** Creates the demo campaigns once; returns how many campaigns were created. */
-export async function seedDemoCampaigns(advertiserId: string, now = new Date()): Promise<number> {
+export async function seedDemoCampaigns(advertiserId: string, options: { clock?: Clock } = {}): Promise<number> {
+  const now = nowDate(options.clock);
   if ((await db().campaign.count({ where: { advertiserId } })) > 0) return 0;
   const startDate = now.toISOString().slice(0, 10);
   let created = 0;
@@ -173,8 +170,8 @@ export async function seedDemoCampaigns(advertiserId: string, now = new Date()):
         plan.push({ advertiserId: rivalId, campaigns: rival.campaigns });
     }
     for (const entry of plan) {
-      for (const { creatives, ...campaign } of campaignRows(entry.advertiserId, entry.campaigns, startDate, now)) {
-        await tx.campaign.create({ data: { ...campaign, creatives: { create: creatives } } });
+      for (const campaign of entry.campaigns) {
+        await insertCampaign(newCampaign(entry.advertiserId, campaign, startDate, now), tx);
         created += 1;
       }
     }

@@ -158,3 +158,42 @@ export async function keysetPage<Row extends { id: string }>(
     },
   };
 }
+
+/** A page with the number of rows in the whole list (GraphQL's totalCount). */
+export type Connection<Row> = Page<Row> & { totalCount: number };
+
+/** Newest first, on a creation-time column (then id). */
+export function newestFirst(field: string, kind: SortValueKind): SortOrder {
+  return { key: "created_at", field: { field, kind }, direction: "desc" };
+}
+
+/**
+ * A keyset page of the rows matching `base`, as views, with the count of all
+ * of them (both queries run together). `findMany` gets `base` combined with
+ * the page's keyset condition; `valueOf` is the row's value of the sort field.
+ */
+export async function countedKeysetPage<Where extends object, Row extends { id: string }, View>(
+  args: ConnectionArgs,
+  order: SortOrder,
+  list: {
+    base: Where;
+    count: (query: { where: Where }) => Promise<number>;
+    findMany: (
+      query: Omit<KeysetQuery, "where"> & { where: Where | { AND: [Where, Record<string, unknown>] } },
+    ) => Promise<Row[]>;
+    valueOf: (row: Row) => CursorValue;
+    view: (row: Row) => View;
+  },
+): Promise<Connection<View>> {
+  const { base } = list;
+  const [totalCount, page] = await Promise.all([
+    list.count({ where: base }),
+    keysetPage(
+      args,
+      order,
+      ({ where, orderBy, take }) => list.findMany({ where: where ? { AND: [base, where] } : base, orderBy, take }),
+      list.valueOf,
+    ),
+  ]);
+  return { ...page, rows: page.rows.map(list.view), totalCount };
+}

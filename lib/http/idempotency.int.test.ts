@@ -7,6 +7,7 @@ import { POST as createRoute } from "@/app/api/ads/campaigns/route";
 import { DELETE as cancelRoute, PATCH as updateRoute } from "@/app/api/ads/campaigns/[id]/route";
 import { POST as variantRoute } from "@/app/api/ads/campaigns/[id]/variants/route";
 import type { Actor } from "@/lib/auth/actor";
+import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import {
   beginIdempotentRequest,
@@ -103,7 +104,7 @@ describe("Idempotency-Key on POST /api/ads/campaigns", () => {
     const outcome = await beginIdempotentRequest(
       actorOf(adv),
       { key, method: "POST", path: "/api/ads/campaigns", body },
-      { now: started },
+      { clock: fixedClock(started) },
     );
     expect(outcome.claim).toBeDefined();
     const retry = await create(JSON.parse(body), key);
@@ -115,7 +116,7 @@ describe("Idempotency-Key on POST /api/ads/campaigns", () => {
     const interrupted = await beginIdempotentRequest(
       actorOf(adv),
       { key, method: "POST", path: "/api/ads/campaigns", body },
-      { now: later },
+      { clock: fixedClock(later) },
     ).catch((error: unknown) => error as { code: string; detail: string });
     expect(interrupted).toMatchObject({ code: "idempotency_in_flight", detail: expect.stringMatching(/interrupted/) });
     await outcome.claim!.release();
@@ -149,12 +150,14 @@ describe("Idempotency-Key on POST /api/ads/campaigns", () => {
     const key = newKey();
     const request = { key, method: "POST", path: "/api/ads/campaigns", body: "{}" };
     const now = new Date();
-    const first = await beginIdempotentRequest(actorOf(adv), request, { now });
+    const first = await beginIdempotentRequest(actorOf(adv), request, { clock: fixedClock(now) });
     await first.claim!.complete({ status: 201, contentType: "application/json", body: '{"id":"cmp_x"}' });
-    const replay = await beginIdempotentRequest(actorOf(adv), request, { now: new Date(now.getTime() + 60_000) });
+    const replay = await beginIdempotentRequest(actorOf(adv), request, {
+      clock: fixedClock(now.getTime() + 60_000),
+    });
     expect(replay.replay).toEqual({ status: 201, contentType: "application/json", body: '{"id":"cmp_x"}' });
     const expired = await beginIdempotentRequest(actorOf(adv), request, {
-      now: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+      clock: fixedClock(now.getTime() + IDEMPOTENCY_TTL_MS),
     });
     expect(expired.claim).toBeDefined();
     await expired.claim!.release();

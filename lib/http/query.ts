@@ -1,14 +1,47 @@
-// Query strings are text; a transport turns them into the values its schema
-// expects (STYLE.md: "transports only coerce what is theirs"). All-digit values
-// of the listed keys become numbers; a repeated key becomes an array, which the
-// schema then refuses, instead of silently keeping one of them.
-export function queryObject(url: URL, integerKeys: readonly string[] = []): Record<string, unknown> {
+// Query strings are text; a transport turns them into the object its schema
+// parses, and only the transport coerces text (the schemas also parse JSON
+// bodies, GraphQL and MCP inputs, which carry numbers as numbers). One reader,
+// with a read per operation: which keys count, what a repeated key means,
+// whether an empty value is absent, which values become numbers.
+export type QueryRead = {
+  /** Only these keys are read (others are ignored); default: every key. */
+  keys?: readonly string[];
+  /**
+   * A repeated key: "array" gives every value, which the schema then refuses
+   * instead of silently keeping one of them (the default); "first" or "last"
+   * keeps that one.
+   */
+  repeated?: "array" | "first" | "last";
+  /** "empty": a value "" is absent; "blank": so is one of spaces only; default: kept. */
+  absent?: "empty" | "blank";
+  /** Keys whose value becomes a number when it matches the pattern (other text is left for validation to name). */
+  numbers?: Readonly<Record<string, RegExp>>;
+};
+
+/** A whole number as a page or a count is written: digits only, short enough to be exact. */
+export const WHOLE_NUMBER = /^\d{1,16}$/;
+
+/** A paged list's query: page and per_page are numbers when written as digits. */
+export const PAGED_LIST_QUERY: QueryRead = { numbers: { page: WHOLE_NUMBER, per_page: WHOLE_NUMBER } };
+
+function isAbsent(value: string, absent: QueryRead["absent"]): boolean {
+  if (absent === "empty") return value === "";
+  if (absent === "blank") return value.trim() === "";
+  return false;
+}
+
+/** The object a query schema parses, from the URL's query string read as `read` says. */
+export function queryObject(url: URL, read: QueryRead = {}): Record<string, unknown> {
+  const { searchParams } = url;
   const out: Record<string, unknown> = {};
-  for (const key of new Set(url.searchParams.keys())) {
-    const values = url.searchParams
-      .getAll(key)
-      .map((value) => (integerKeys.includes(key) && /^\d{1,16}$/.test(value) ? Number(value) : value));
-    out[key] = values.length === 1 ? values[0] : values;
+  for (const key of read.keys ?? new Set(searchParams.keys())) {
+    const all = searchParams.getAll(key);
+    const chosen = read.repeated === "first" ? all.slice(0, 1) : read.repeated === "last" ? all.slice(-1) : all;
+    const pattern = read.numbers?.[key];
+    const values = chosen
+      .filter((value) => !isAbsent(value, read.absent))
+      .map((value) => (pattern?.test(value) ? Number(value) : value));
+    if (values.length > 0) out[key] = values.length === 1 ? values[0] : values;
   }
   return out;
 }

@@ -49,7 +49,7 @@ async function decide(payload: unknown, headers: Record<string, string> = {}) {
 }
 
 describe("POST /api/delivery/decisions", () => {
-  it("answers the decision exactly as API.md describes it", async () => {
+  it("answers the decision exactly as docs/api.md describes it", async () => {
     const a = await createTestAdvertiser();
     const campaign = await deliveryCampaign({ advertiserId: a.advertiserId, bidCpmUsd: 2 });
     const response = await decide(body());

@@ -3,7 +3,7 @@
 // only to users with exposure to it.
 import type { Game, GameEvent, Player } from "./games";
 import { possession, remainingFraction } from "./games";
-import type { Rng } from "./random";
+import type { Rng } from "@/lib/random";
 
 export type Stake =
   | { kind: "spread"; gameId: string; side: "home" | "away" }

@@ -1,7 +1,7 @@
 // Simulated live games of the four sports: clock, scoring, fouls, overtime and
 // the betting lines (spread, total, player props, a prediction market on the
 // winner) that users hold positions on.
-import type { Rng } from "./random";
+import type { Rng } from "@/lib/random";
 
 export type SimSport = "nba" | "ncaa_basketball" | "nfl" | "mlb";
 

@@ -3,10 +3,11 @@
 // ads (a few twice, which must count once), conversions through the postback
 // endpoint for some clicks. Counts everything it sees, so the totals can be
 // compared with what the service recorded.
+import { systemClock, type Clock } from "@/lib/clock";
 import { advanceGame, createGame, type Game, type SimSport } from "./games";
 import { createBettors, momentsFor, watchGame, type Moment } from "./bettors";
 import { createHttpClient } from "./http-client";
-import { createRng } from "./random";
+import { createRng } from "@/lib/random";
 
 export type SimulationOptions = {
   baseUrl: string;
@@ -20,6 +21,8 @@ export type SimulationOptions = {
   /** game clock seconds per step */
   stepSeconds?: number;
   signal?: AbortSignal;
+  /** the real clock by default: elapsed time and the wait between steps at `speed` */
+  clock?: Clock;
   onProgress?: (progress: SimulationProgress) => void;
 };
 
@@ -83,7 +86,8 @@ export function emptySummary(games: number, users: number): SimulationSummary {
 }
 
 export async function runSimulation(options: SimulationOptions): Promise<SimulationSummary> {
-  const started = Date.now();
+  const clock = options.clock ?? systemClock;
+  const started = clock();
   const rng = createRng(options.seed);
   const concurrency = options.concurrency ?? 16;
   const stepSeconds = options.stepSeconds ?? 30;
@@ -206,7 +210,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   try {
     while (games.some((game) => !game.finished) && !options.signal?.aborted) {
       step += 1;
-      const stepStarted = Date.now();
+      const stepStarted = clock();
       const moments: Moment[] = [];
       for (const game of games) {
         const events = advanceGame(game, stepSeconds, rng);
@@ -223,7 +227,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       }
       options.onProgress?.({ done: Math.min(step, totalSteps), total: totalSteps, summary });
       if (options.speed > 0) {
-        const wait = (stepSeconds * 1000) / options.speed - (Date.now() - stepStarted);
+        const wait = (stepSeconds * 1000) / options.speed - (clock() - stepStarted);
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       }
     }
@@ -236,7 +240,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   } finally {
     client.close();
   }
-  summary.elapsedMs = Date.now() - started;
+  summary.elapsedMs = clock() - started;
   options.onProgress?.({ done: totalSteps, total: totalSteps, summary });
   return summary;
 }

@@ -1,4 +1,4 @@
-// Delivery attempts: claim due deliveries, send them, record the outcome.
+// Webhook delivery attempts: claim due webhook deliveries, send them, record the outcome.
 //
 // A claim is one conditional UPDATE (pending or abandoned, due, lock free ->
 // delivering, locked by this claim until now + lease) whose rows are then read

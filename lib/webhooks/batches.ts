@@ -1,4 +1,4 @@
-// Impression batches for batch_impressions endpoints (API.md): a batch is sent
+// Impression batches for batch_impressions endpoints (docs/api.md): a batch is sent
 // when 100 impressions wait for the endpoint or the oldest has waited 5 s,
 // whichever comes first. Items are immutable rows; taking them into a batch is
 // deleting them in the transaction that creates the batch delivery, with a row

@@ -1,6 +1,6 @@
 // What the dispatcher's steps share: the database, an injectable clock and
 // randomness (tests drive retries and batch windows with them), this instance's
-// name for claims, and the delivery limits of API.md.
+// name for claims, and the delivery limits of docs/api.md.
 import { hostname } from "node:os";
 import type { Logger } from "pino";
 import { db, type Db } from "@/lib/db/client";

@@ -3,6 +3,7 @@
 // deactivation, and claims shared by several dispatchers.
 import { createHmac } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { fixedClock } from "@/lib/clock";
 import { createDb, db } from "@/lib/db/client";
 import { deactivateWebhook } from "@/lib/domain/webhooks/deactivate-webhook";
 import { listWebhooks } from "@/lib/domain/webhooks/list-webhooks";
@@ -61,7 +62,7 @@ async function setup(endpoints: (Partial<RegisterWebhookInput> & { path: string 
       await registerWebhook(
         actor,
         { url: receiver.url(path), events: ["click.recorded"], ...input },
-        { allowHosts: [receiver.hostPort], now: new Date(T0 - 1000) },
+        { allowHosts: [receiver.hostPort], clock: fixedClock(T0 - 1000) },
       ),
     );
   }
@@ -528,8 +529,8 @@ describe("deactivation", () => {
     await run.drain();
     expect(receiver.requests).toHaveLength(2);
 
-    await deactivateWebhook(actor, endpoints[0]!.id, { now: new Date(clock) });
-    await deactivateWebhook(actor, endpoints[1]!.id, { now: new Date(clock) });
+    await deactivateWebhook(actor, endpoints[0]!.id, { clock: fixedClock(clock) });
+    await deactivateWebhook(actor, endpoints[1]!.id, { clock: fixedClock(clock) });
     const deliveries = await db().webhookDelivery.findMany({ where: { endpointId: endpoints[0]!.id } });
     expect(deliveries.map((row) => row.status)).toEqual(["cancelled", "cancelled"]);
     expect(await db().webhookBatchItem.count({ where: { endpointId: endpoints[1]!.id } })).toBe(0);
@@ -558,7 +559,7 @@ describe("deactivation", () => {
     const run = dispatcher();
     const draining = run.drain();
     await receiver.waitFor(1, "/racing");
-    await deactivateWebhook(actor, endpoints[0]!.id, { now: new Date(clock) });
+    await deactivateWebhook(actor, endpoints[0]!.id, { clock: fixedClock(clock) });
     release();
     await draining;
     const delivery = await db().webhookDelivery.findFirstOrThrow({

@@ -1,4 +1,4 @@
-// The event kinds of the specification and the `data` object of each (API.md,
+// The event kinds of the specification and the `data` object of each (docs/api.md,
 // "Event data"). One zod schema per kind: the outbox writer validates against
 // it, the OpenAPI document and the webhook docs are generated from it.
 import { z } from "zod";

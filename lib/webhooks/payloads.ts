@@ -1,4 +1,4 @@
-// Webhook bodies (API.md): one event is {"id", "type", "created_at", "data"};
+// Webhook bodies (docs/api.md): one event is {"id", "type", "created_at", "data"};
 // a batch of impressions is {"id", "type": "impression.served", "created_at",
 // "batch": true, "data": [...]}. The string built here is stored on the delivery
 // and sent byte for byte on every attempt, so a retry carries the same body.

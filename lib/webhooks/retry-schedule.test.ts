@@ -6,7 +6,7 @@ const M = 60 * S;
 const H = 60 * M;
 
 describe("retry schedule", () => {
-  it("is API.md's: at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h", () => {
+  it("is docs/api.md's: at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h", () => {
     expect(RETRY_DELAYS_MS).toEqual([5 * S, 5 * M, 30 * M, 2 * H, 5 * H, 10 * H, 14 * H, 20 * H, 24 * H]);
     expect(MAX_ATTEMPTS).toBe(10);
   });

@@ -1,4 +1,4 @@
-// When a failed delivery is tried again (API.md, after Standard Webhooks/Svix):
+// When a failed delivery is tried again (docs/api.md, after Standard Webhooks/Svix):
 // attempts at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h
 // after the previous failure, each delay spread by ±20 % so that a receiver
 // coming back from an outage is not hit by every retry at the same instant.

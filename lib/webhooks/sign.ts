@@ -1,4 +1,4 @@
-// Webhook signatures (API.md): HMAC-SHA256 keyed with the endpoint's secret
+// Webhook signatures (docs/api.md): HMAC-SHA256 keyed with the endpoint's secret
 // string, exactly as returned at registration, over the bytes
 // `<timestamp>.<raw body>`, sent as `X-Service-Signature: sha256=<hex>` next to
 // `X-Service-Timestamp` (Unix seconds) and `X-Service-Event-Id`. Signing the

@@ -1,4 +1,4 @@
-// Sends recorded conversions on to campaigns' postback_url (API.md): polls the
+// Sends recorded conversions on to campaigns' postback_url (docs/api.md): polls the
 // postback_forwards table every second, and at once when a conversion with a
 // forward commits in this process. Several instances may run it (claims are
 // conditional updates, lib/domain/conversions/forward-postbacks.ts).

@@ -12,10 +12,11 @@ import Database from "better-sqlite3";
 import { createPlatformKey } from "@/lib/auth/platform-keys";
 import { db, disconnectDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/migrations";
+import { insertCampaign } from "@/lib/domain/campaigns/campaign-rows";
 import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
 import { resetEnvForTests } from "@/lib/env";
 import { round, type BenchResult } from "./bench-result";
-import { syntheticCampaigns } from "./lib/synthetic-campaigns";
+import { newCampaignOf, syntheticCampaigns } from "./lib/synthetic-campaigns";
 
 const DURATION_S = 10;
 /** saturating load for throughput (SMA_BENCH_CONNECTIONS); a moderate one for latency (at saturation latency is queueing) */
@@ -116,29 +117,7 @@ export async function run(): Promise<BenchResult> {
     const campaigns = syntheticCampaigns(200, 40, 3);
     const advertisers = [...new Set(campaigns.map((campaign) => campaign.advertiserId))];
     await db().advertiser.createMany({ data: advertisers.map((id) => ({ id, name: id, email: `${id}@bench.test` })) });
-    for (const campaign of campaigns) {
-      await db().campaign.create({
-        data: {
-          id: campaign.id,
-          advertiserId: campaign.advertiserId,
-          name: campaign.id,
-          status: "active",
-          momentTypes: campaign.momentTypes,
-          sports: campaign.sports,
-          bidCpmMicros: BigInt(campaign.bidMicros),
-          dailyBudgetMicros: BigInt(campaign.dailyBudgetMicros),
-          totalBudgetMicros: BigInt(campaign.totalBudgetMicros),
-          startDate: campaign.startDate,
-          pacing: "asap",
-          creatives: {
-            create: campaign.creatives.map(({ campaignId: _campaignId, ...creative }) => ({
-              ...creative,
-              status: "approved",
-            })),
-          },
-        },
-      });
-    }
+    for (const campaign of campaigns) await insertCampaign(newCampaignOf(campaign));
     // a quarter of the advertisers receive impression.served webhooks (their impressions get outbox events)
     const subscribed = advertisers.filter((_, index) => index % 4 === 0);
     await db().webhookEndpoint.createMany({

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { db, disconnectDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/migrations";
+import { insertCampaign } from "@/lib/domain/campaigns/campaign-rows";
 import { clickId, newId, sortableId } from "@/lib/ids";
 import type { ImpressionRecord } from "@/lib/delivery/records";
 import { SqliteDeliveryStore } from "@/lib/delivery/store/sqlite-store";
@@ -75,33 +76,26 @@ async function writerInserts(path: string): Promise<number> {
   resetEnvForTests();
   await db().advertiser.create({ data: { id: "adv_bench", name: "bench", email: "bench@bench.test" } });
   for (let index = 0; index < CAMPAIGNS; index++) {
-    await db().campaign.create({
-      data: {
-        id: `cmp_${index}`,
-        advertiserId: "adv_bench",
-        name: `bench ${index}`,
-        status: "active",
-        momentTypes: '["close_game"]',
-        sports: '["nba"]',
-        bidCpmMicros: 2_000_000n,
-        dailyBudgetMicros: 10n ** 15n,
-        totalBudgetMicros: 10n ** 15n,
-        startDate: "2026-01-01",
-        creatives: {
-          create: [
-            {
-              id: `cr_${index}`,
-              variantIndex: 0,
-              variantLabel: "variant_a",
-              headline: "h",
-              body: "b",
-              iconUrl: "https://x.test/i.png",
-              actionUrl: "https://x.test",
-              status: "approved",
-            },
-          ],
+    await insertCampaign({
+      id: `cmp_${index}`,
+      advertiserId: "adv_bench",
+      name: `bench ${index}`,
+      momentTypes: ["close_game"],
+      sports: ["nba"],
+      bidCpmMicros: 2_000_000n,
+      dailyBudgetMicros: 10n ** 15n,
+      totalBudgetMicros: 10n ** 15n,
+      startDate: "2026-01-01",
+      creatives: [
+        {
+          id: `cr_${index}`,
+          headline: "h",
+          body: "b",
+          iconUrl: "https://x.test/i.png",
+          actionUrl: "https://x.test",
+          status: "approved",
         },
-      },
+      ],
     });
   }
   const store = new SqliteDeliveryStore(`file:${path}`);

@@ -25,9 +25,11 @@ import { issueAccessToken } from "@/lib/auth/tokens";
 import { db, disconnectDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/migrations";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
+import { insertCampaign } from "@/lib/domain/campaigns/campaign-rows";
 import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
 import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
 import { resetEnvForTests } from "@/lib/env";
+import { createRng } from "@/lib/random";
 import { ensureLocalPostgres } from "@/scripts/lib/local-postgres";
 import type { BenchResult } from "./bench-result";
 import * as sql from "@/lib/db/sql";
@@ -65,16 +67,6 @@ export type ReportingBenchOptions = {
 
 // ---------------------------------------------------------------- data
 
-function mulberry32(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Share of a day's impressions in each UTC hour: an evening peak in US time (00:00-04:00 UTC). */
 function hourWeights(): number[] {
   const weights = Array.from({ length: 24 }, (_, hour) => {
@@ -97,7 +89,7 @@ type Sink = {
 
 /** Generates the data set into `sink`; returns counts. Deterministic for a given size. */
 async function generate(total: number, advertiserId: string, sink: Sink) {
-  const random = mulberry32(90);
+  const random = createRng(90).next;
   const weights = hourWeights();
   const perHour: number[] = [];
   for (let day = 0; day < DAYS; day++) for (let hour = 0; hour < 24; hour++) perHour.push(weights[hour]! / DAYS);
@@ -387,31 +379,24 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
         password: "bench password 1",
       });
       advertiserId = advertiser.advertiser_id;
-      await db().campaign.create({
-        data: {
-          id: CAMPAIGN,
-          advertiserId,
-          name: "Reporting benchmark",
-          status: "active",
-          momentTypes: JSON.stringify(MOMENTS),
-          sports: JSON.stringify(SPORTS),
-          bidCpmMicros: 3_000_000n,
-          dailyBudgetMicros: 1_000_000_000_000n,
-          totalBudgetMicros: 1_000_000_000_000n,
-          startDate: new Date(START_MS).toISOString().slice(0, 10),
-          creatives: {
-            create: CREATIVES.map((id, index) => ({
-              id,
-              variantIndex: index,
-              variantLabel: `variant_${String.fromCharCode(97 + index)}`,
-              headline: `Headline ${index}`,
-              body: "Body",
-              iconUrl: "https://cdn.example.com/icon.png",
-              actionUrl: "https://book.example.com/",
-              status: "approved",
-            })),
-          },
-        },
+      await insertCampaign({
+        id: CAMPAIGN,
+        advertiserId,
+        name: "Reporting benchmark",
+        momentTypes: MOMENTS,
+        sports: SPORTS,
+        bidCpmMicros: 3_000_000n,
+        dailyBudgetMicros: 1_000_000_000_000n,
+        totalBudgetMicros: 1_000_000_000_000n,
+        startDate: new Date(START_MS).toISOString().slice(0, 10),
+        creatives: CREATIVES.map((id, index) => ({
+          id,
+          headline: `Headline ${index}`,
+          body: "Body",
+          iconUrl: "https://cdn.example.com/icon.png",
+          actionUrl: "https://book.example.com/",
+          status: "approved",
+        })),
       });
       log(`generating ${total.toLocaleString("en-US")} impressions over ${DAYS} days into ${kind}...`);
       const started = performance.now();

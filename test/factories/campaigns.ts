@@ -1,11 +1,12 @@
 // Campaign rows for integration tests of areas that consume campaigns
-// (delivery, reporting, webhooks). Inserted directly, with valid defaults; the
-// campaigns API's own tests go through its service instead.
+// (delivery, reporting, webhooks), with valid defaults, written by the one
+// campaign-row writer; the campaigns API's own tests go through its service.
 import { db } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
+import { campaignCreateData } from "@/lib/domain/campaigns/campaign-rows";
 import { usdToMicros } from "@/lib/money";
 
 export type TestCampaignInput = {
+  id?: string;
   advertiserId: string;
   name?: string;
   status?: "active" | "paused" | "ended" | "cancelled";
@@ -18,45 +19,39 @@ export type TestCampaignInput = {
   postbackUrl?: string | null;
   startDate?: string;
   endDate?: string | null;
-  /** creatives to create; default one approved primary creative */
+  pacing?: "even" | "asap";
+  /** creatives to create; default one approved primary creative; [] for none */
   creatives?: { status?: "pending" | "approved" | "rejected" | "paused"; headline?: string; actionUrl?: string }[];
   createdAt?: Date;
 };
 
 export async function createTestCampaign(input: TestCampaignInput) {
-  const id = newId("cmp");
-  const creatives = input.creatives ?? [{}];
-  const campaign = await db().campaign.create({
-    data: {
-      id,
+  return db().campaign.create({
+    data: campaignCreateData({
+      id: input.id,
       advertiserId: input.advertiserId,
       name: input.name ?? "Test campaign",
-      status: input.status ?? "active",
-      momentTypes: JSON.stringify(input.momentTypes ?? ["close_game"]),
-      sports: JSON.stringify(input.sports ?? ["nba"]),
+      status: input.status,
+      momentTypes: input.momentTypes ?? ["close_game"],
+      sports: input.sports ?? ["nba"],
       bidCpmMicros: usdToMicros(input.bidCpmUsd ?? 2),
       dailyBudgetMicros: usdToMicros(input.dailyBudgetUsd ?? 50),
       totalBudgetMicros: usdToMicros(input.totalBudgetUsd ?? 500),
       targetCpaMicros: input.targetCpaUsd == null ? null : usdToMicros(input.targetCpaUsd),
-      postbackUrl: input.postbackUrl ?? null,
+      postbackUrl: input.postbackUrl,
       startDate: input.startDate ?? "2026-01-01",
-      endDate: input.endDate ?? null,
-      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
-      creatives: {
-        create: creatives.map((creative, index) => ({
-          id: newId("cr"),
-          variantIndex: index,
-          variantLabel: `variant_${String.fromCharCode(97 + index)}`,
-          headline: creative.headline ?? `Headline ${index + 1}`,
-          body: "Your bet is live. Tap for the next line.",
-          iconUrl: "https://cdn.example.com/icon.png",
-          actionUrl: creative.actionUrl ?? "https://book.example.com/promo",
-          ctaText: "Bet now",
-          status: creative.status ?? "approved",
-        })),
-      },
-    },
+      endDate: input.endDate,
+      pacing: input.pacing,
+      createdAt: input.createdAt,
+      creatives: (input.creatives ?? [{}]).map((creative, index) => ({
+        headline: creative.headline ?? `Headline ${index + 1}`,
+        body: "Your bet is live. Tap for the next line.",
+        iconUrl: "https://cdn.example.com/icon.png",
+        actionUrl: creative.actionUrl ?? "https://book.example.com/promo",
+        ctaText: "Bet now",
+        status: creative.status ?? "approved",
+      })),
+    }),
     include: { creatives: { orderBy: { variantIndex: "asc" } } },
   });
-  return campaign;
 }

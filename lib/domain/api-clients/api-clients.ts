@@ -6,8 +6,9 @@
 import type { Actor } from "@/lib/auth/actor";
 import { createApiClient as createClient } from "@/lib/auth/clients";
 import { isScope, splitScopes } from "@/lib/auth/scopes";
+import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
-import { keysetPage, type ConnectionArgs, type Page } from "@/lib/domain/pagination";
+import { countedKeysetPage, newestFirst, type Connection, type ConnectionArgs } from "@/lib/domain/pagination";
 import { AppError, parseInput } from "@/lib/errors";
 import {
   CLIENT_SECRET_WARNING,
@@ -52,19 +53,14 @@ export async function listApiClients(
   actor: Actor,
   filter: { include_revoked?: boolean | null },
   page: ConnectionArgs,
-): Promise<Page<ApiClientView> & { totalCount: number }> {
-  const base = { advertiserId: actor.advertiserId, ...(filter.include_revoked ? {} : { revokedAt: null }) };
-  const [totalCount, result] = await Promise.all([
-    db().apiClient.count({ where: base }),
-    keysetPage(
-      page,
-      { key: "created_at", field: { field: "createdAt", kind: "date" }, direction: "desc" },
-      ({ where, orderBy, take }) =>
-        db().apiClient.findMany({ where: where ? { AND: [base, where] } : base, orderBy, take, select }),
-      (row) => row.createdAt,
-    ),
-  ]);
-  return { ...result, rows: result.rows.map(toApiClientView), totalCount };
+): Promise<Connection<ApiClientView>> {
+  return countedKeysetPage(page, newestFirst("createdAt", "date"), {
+    base: { advertiserId: actor.advertiserId, ...(filter.include_revoked ? {} : { revokedAt: null }) },
+    count: (args) => db().apiClient.count(args),
+    findMany: (args) => db().apiClient.findMany({ ...args, select }),
+    valueOf: (row) => row.createdAt,
+    view: toApiClientView,
+  });
 }
 
 /** Clients of the actor's advertiser by id (others are absent). */
@@ -85,12 +81,16 @@ export async function createApiClient(actor: Actor, input: CreateApiClientInput)
 }
 
 /** Revokes a client (idempotent: revoking again answers the same). */
-export async function revokeApiClient(actor: Actor, id: string, options: { now?: Date } = {}): Promise<ApiClientView> {
+export async function revokeApiClient(
+  actor: Actor,
+  id: string,
+  options: { clock?: Clock } = {},
+): Promise<ApiClientView> {
   requireSession(actor, "Revoking an API client");
   const owned = { id, advertiserId: actor.advertiserId };
   await db().apiClient.updateMany({
     where: { ...owned, revokedAt: null },
-    data: { revokedAt: options.now ?? new Date() },
+    data: { revokedAt: nowDate(options.clock) },
   });
   const row = await db().apiClient.findFirst({ where: owned, select });
   if (!row) throw new AppError("not_found", { detail: "No API client with this id." });

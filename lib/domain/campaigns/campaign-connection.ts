@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
-import { keysetPage, type ConnectionArgs, type Page, type SortField } from "@/lib/domain/pagination";
+import { countedKeysetPage, type Connection, type ConnectionArgs, type SortField } from "@/lib/domain/pagination";
 import { parseInput } from "@/lib/errors";
 import { campaignStatus } from "./campaigns.schemas";
 import { campaignRecordView, type CampaignRecord, type CampaignRow } from "./campaign-view";
@@ -29,7 +29,7 @@ export const campaignConnectionQuery = z.strictObject({
 });
 export type CampaignConnectionQuery = z.input<typeof campaignConnectionQuery>;
 
-export type CampaignConnection = Page<CampaignRecord> & { totalCount: number };
+export type CampaignConnection = Connection<CampaignRecord>;
 
 const sortValue = (row: CampaignRow, field: CampaignSortKey) => {
   switch (field) {
@@ -52,19 +52,14 @@ export async function listCampaignConnection(
   page: ConnectionArgs,
 ): Promise<CampaignConnection> {
   const { status, order_by } = parseInput(campaignConnectionQuery, query);
-  const base = { advertiserId: actor.advertiserId, ...(status ? { status } : {}) };
   const order = { key: order_by.field, field: CAMPAIGN_SORT_FIELDS[order_by.field], direction: order_by.direction };
-  const [totalCount, result] = await Promise.all([
-    db().campaign.count({ where: base }),
-    keysetPage<CampaignRow>(
-      page,
-      order,
-      ({ where, orderBy, take }) =>
-        db().campaign.findMany({ where: where ? { AND: [base, where] } : base, orderBy, take }),
-      (row) => sortValue(row, order_by.field),
-    ),
-  ]);
-  return { ...result, rows: result.rows.map(campaignRecordView), totalCount };
+  return countedKeysetPage(page, order, {
+    base: { advertiserId: actor.advertiserId, ...(status ? { status } : {}) },
+    count: (args) => db().campaign.count(args),
+    findMany: (args) => db().campaign.findMany(args),
+    valueOf: (row: CampaignRow) => sortValue(row, order_by.field),
+    view: campaignRecordView,
+  });
 }
 
 /** Campaigns of the actor's advertiser by id (one query); ids it does not own are absent. */

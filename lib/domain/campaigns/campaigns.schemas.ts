@@ -1,6 +1,6 @@
 // Campaign inputs (create, update, list query) and outputs, one zod schema each:
 // the REST routes, GraphQL, the dashboard forms and the OpenAPI document reuse
-// them. Rules are the specification's and API.md's; "today" is the UTC date of
+// them. Rules are the specification's and docs/api.md's; "today" is the UTC date of
 // an injected clock, so the schemas that need it are built per clock.
 import { z } from "zod";
 import {
@@ -160,7 +160,7 @@ export function floorIssue(types: readonly MomentTypeKey[], bidMicros: bigint): 
   return `must be at least ${microsToUsd(floor).toFixed(2)}, the floor of ${setter} (the highest floor among the selected moment types)`;
 }
 
-/** Moment types available in none of the selected sports (API.md: creation is refused only then). */
+/** Moment types available in none of the selected sports (docs/api.md: creation is refused only then). */
 export function unavailableTypes(
   types: readonly MomentTypeKey[],
   selected: readonly Sport[],

@@ -1,6 +1,7 @@
 // createCampaign with an injected clock: "today" in UTC, and estimates from seeded auctions.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
+import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -12,6 +13,7 @@ import { createCampaign } from "./create-campaign";
 let icons: IconServer;
 let actor: Actor;
 const NOW = new Date("2026-03-10T23:59:59.000Z");
+const CLOCK = fixedClock(NOW);
 const DAY = 86_400_000;
 
 beforeAll(async () => {
@@ -32,10 +34,12 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
 
 describe("start_date and today (UTC)", () => {
   it("accepts today at the last second of the UTC day and refuses yesterday", async () => {
-    const created = await createCampaign(actor, campaignBody(icons.url(), { start_date: "2026-03-10" }), { now: NOW });
+    const created = await createCampaign(actor, campaignBody(icons.url(), { start_date: "2026-03-10" }), {
+      clock: CLOCK,
+    });
     expect(created.created_at).toBe("2026-03-10T23:59:59.000Z");
     const error = await rejection(
-      createCampaign(actor, campaignBody(icons.url(), { start_date: "2026-03-09" }), { now: NOW }),
+      createCampaign(actor, campaignBody(icons.url(), { start_date: "2026-03-09" }), { clock: CLOCK }),
     );
     expect(error.code).toBe("validation_failed");
     expect(error.fieldErrors).toEqual([{ path: "start_date", message: "must be today (UTC) or later" }]);
@@ -44,7 +48,7 @@ describe("start_date and today (UTC)", () => {
   it("refuses the same date one second later, when the UTC day has turned", async () => {
     const error = await rejection(
       createCampaign(actor, campaignBody(icons.url(), { start_date: "2026-03-10" }), {
-        now: new Date("2026-03-11T00:00:00.000Z"),
+        clock: fixedClock("2026-03-11T00:00:00.000Z"),
       }),
     );
     expect(error.fieldErrors?.[0]?.path).toBe("start_date");
@@ -56,7 +60,7 @@ describe("icon check timeout", () => {
   it("answers icon_unreachable when the icon server does not answer in time", async () => {
     const error = await rejection(
       createCampaign(actor, campaignBody(icons.url("/slow.png"), { start_date: "2026-03-11" }), {
-        now: NOW,
+        clock: CLOCK,
         iconCheck: { timeoutMs: 300 },
       }),
     );
@@ -94,7 +98,9 @@ describe("estimates from recorded auctions", () => {
   }
 
   it("is 0 with no recorded auctions", async () => {
-    const created = await createCampaign(actor, campaignBody(icons.url(), { start_date: "2026-03-11" }), { now: NOW });
+    const created = await createCampaign(actor, campaignBody(icons.url(), { start_date: "2026-03-11" }), {
+      clock: CLOCK,
+    });
     expect([created.estimated_daily_impressions, created.estimated_daily_spend_usd]).toEqual([0, 0]);
   });
 
@@ -139,13 +145,13 @@ describe("estimates from recorded auctions", () => {
       });
     // 2.00 beats the 70 winning bids of 1.00 (paying 1.00) and takes the 14 unfilled moments at the 0.35 floor:
     // 84 / 7 = 12 a day; (70 × 1.00 + 14 × 0.35) / 1000 / 7 = 0.0107 USD a day
-    const at2 = await createCampaign(actor, body(2), { now: NOW });
+    const at2 = await createCampaign(actor, body(2), { clock: CLOCK });
     expect([at2.estimated_daily_impressions, at2.estimated_daily_spend_usd]).toEqual([12, 0.0107]);
     // a tie with the recorded winning bid is not counted as a win: only the 14 unfilled moments
-    const at1 = await createCampaign(actor, body(1), { now: NOW });
+    const at1 = await createCampaign(actor, body(1), { clock: CLOCK });
     expect([at1.estimated_daily_impressions, at1.estimated_daily_spend_usd]).toEqual([2, 0.0007]);
     // 5.00 also beats the 3.00 bids
-    const at5 = await createCampaign(actor, body(5), { now: NOW });
+    const at5 = await createCampaign(actor, body(5), { clock: CLOCK });
     expect([at5.estimated_daily_impressions, at5.estimated_daily_spend_usd]).toEqual([17, 0.0257]);
   });
 
@@ -160,7 +166,7 @@ describe("estimates from recorded auctions", () => {
         sports: ["nfl", "nba"],
         bid_cpm_usd: 1,
       }),
-      { now: NOW },
+      { clock: CLOCK },
     );
     expect(created.estimated_daily_impressions).toBe(0);
   });

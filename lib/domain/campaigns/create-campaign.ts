@@ -4,7 +4,7 @@
 // the automatic review and the estimates; then one transaction. With
 // validate_only (previewCampaign) the same checks run and nothing is written.
 import type { Actor } from "@/lib/auth/actor";
-import { db } from "@/lib/db/client";
+import { nowDate, type Clock } from "@/lib/clock";
 import { assertIconReachable, type IconCheckOptions } from "@/lib/domain/creatives/check-icon-url";
 import { reviewCreative } from "@/lib/domain/creatives/review-creative";
 import { trafficAllocation } from "@/lib/domain/creatives/traffic-allocation";
@@ -13,11 +13,12 @@ import { parseInput } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { microsToUsd, usdToMicros } from "@/lib/money";
 import { emitCampaignsChanged } from "@/lib/process-bus";
+import { insertCampaign } from "./campaign-rows";
 import { createCampaignInputFor, type CampaignCreated, type CampaignCreatePreview } from "./campaigns.schemas";
 import { utcDate } from "./dates";
 import { estimateDailyDelivery } from "./estimate-delivery";
 
-export type CreateCampaignOptions = { now?: Date; iconCheck?: IconCheckOptions };
+export type CreateCampaignOptions = { clock?: Clock; iconCheck?: IconCheckOptions };
 
 /** Every check of E5 (fields, icon, review) and the estimates, without writing. */
 async function prepareCampaign(input: unknown, now: Date, options: CreateCampaignOptions) {
@@ -57,7 +58,7 @@ export async function previewCampaign(
   input: unknown,
   options: CreateCampaignOptions = {},
 ): Promise<CampaignCreatePreview> {
-  const now = options.now ?? new Date();
+  const now = nowDate(options.clock);
   const { parsed, review, estimate } = await prepareCampaign(input, now, options);
   return {
     validate_only: true,
@@ -86,7 +87,7 @@ export async function createCampaign(
   input: unknown,
   options: CreateCampaignOptions = {},
 ): Promise<CampaignCreated> {
-  const now = options.now ?? new Date();
+  const now = nowDate(options.clock);
   const { parsed, review, bidCpmMicros, dailyBudgetMicros, totalBudgetMicros, estimate } = await prepareCampaign(
     input,
     now,
@@ -95,42 +96,35 @@ export async function createCampaign(
 
   const id = newId("cmp");
   const creativeId = newId("cr");
-  await db().campaign.create({
-    data: {
-      id,
-      advertiserId: actor.advertiserId,
-      name: parsed.name,
-      status: "active",
-      momentTypes: JSON.stringify(parsed.moment_types),
-      sports: JSON.stringify(parsed.sports),
-      bidCpmMicros,
-      dailyBudgetMicros,
-      totalBudgetMicros,
-      targetCpaMicros: parsed.target_cpa_usd == null ? null : usdToMicros(parsed.target_cpa_usd),
-      postbackUrl: parsed.postback_url ?? null,
-      startDate: parsed.start_date,
-      endDate: parsed.end_date ?? null,
-      pacing: parsed.pacing ?? "even",
-      createdAt: now,
-      updatedAt: now,
-      creatives: {
-        create: {
-          id: creativeId,
-          variantIndex: 0,
-          variantLabel: variantLabel(0),
-          headline: parsed.creative.headline,
-          body: parsed.creative.body,
-          iconUrl: parsed.creative.icon_url,
-          actionUrl: parsed.creative.action_url,
-          ctaText: parsed.creative.cta_text ?? null,
-          status: review.status,
-          reviewReason: review.reason,
-          reviewedAt: now,
-          createdAt: now,
-          updatedAt: now,
-        },
+  await insertCampaign({
+    id,
+    advertiserId: actor.advertiserId,
+    name: parsed.name,
+    momentTypes: parsed.moment_types,
+    sports: parsed.sports,
+    bidCpmMicros,
+    dailyBudgetMicros,
+    totalBudgetMicros,
+    targetCpaMicros: parsed.target_cpa_usd == null ? null : usdToMicros(parsed.target_cpa_usd),
+    postbackUrl: parsed.postback_url,
+    startDate: parsed.start_date,
+    endDate: parsed.end_date,
+    pacing: parsed.pacing,
+    createdAt: now,
+    updatedAt: now,
+    creatives: [
+      {
+        id: creativeId,
+        headline: parsed.creative.headline,
+        body: parsed.creative.body,
+        iconUrl: parsed.creative.icon_url,
+        actionUrl: parsed.creative.action_url,
+        ctaText: parsed.creative.cta_text,
+        status: review.status,
+        reviewReason: review.reason,
+        reviewedAt: now,
       },
-    },
+    ],
   });
   emitCampaignsChanged([id]);
   return {

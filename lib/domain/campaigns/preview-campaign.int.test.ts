@@ -3,6 +3,7 @@
 // and nothing is written.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
+import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -16,6 +17,7 @@ import { previewCampaignUpdate, updateCampaign } from "./update-campaign";
 let icons: IconServer;
 let actor: Actor;
 const NOW = new Date("2026-03-10T12:00:00.000Z");
+const CLOCK = fixedClock(NOW);
 const DAY = 86_400_000;
 
 beforeAll(async () => {
@@ -74,7 +76,7 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
 describe("E5 validate_only", () => {
   it("returns the campaign it would create and the same estimates creation reports, writing nothing", async () => {
     const before = await campaignCount();
-    const preview = await previewCampaign(actor, body(), { now: NOW });
+    const preview = await previewCampaign(actor, body(), { clock: CLOCK });
     expect(await campaignCount()).toBe(before);
     expect(preview).toMatchObject({
       validate_only: true,
@@ -84,7 +86,7 @@ describe("E5 validate_only", () => {
       estimated_daily_impressions: 12,
       estimated_daily_spend_usd: 0.0107,
     });
-    const created = await createCampaign(actor, body(), { now: NOW });
+    const created = await createCampaign(actor, body(), { clock: CLOCK });
     expect([created.estimated_daily_impressions, created.estimated_daily_spend_usd]).toEqual([
       preview.estimated_daily_impressions,
       preview.estimated_daily_spend_usd,
@@ -93,18 +95,20 @@ describe("E5 validate_only", () => {
 
   it("runs every check: fields, floors, the icon and the review", async () => {
     const invalid = await rejection(
-      previewCampaign(actor, body({ bid_cpm_usd: 0.1, daily_budget_usd: 1 }), { now: NOW }),
+      previewCampaign(actor, body({ bid_cpm_usd: 0.1, daily_budget_usd: 1 }), { clock: CLOCK }),
     );
     expect(invalid.code).toBe("validation_failed");
     expect(invalid.fieldErrors?.map((error) => error.path).sort()).toEqual(["bid_cpm_usd", "daily_budget_usd"]);
     const icon = await rejection(
-      previewCampaign(actor, campaignBody(icons.url("/missing.png"), { start_date: "2026-03-11" }), { now: NOW }),
+      previewCampaign(actor, campaignBody(icons.url("/missing.png"), { start_date: "2026-03-11" }), {
+        clock: CLOCK,
+      }),
     );
     expect(icon.code).toBe("icon_unreachable");
     const rejected = await previewCampaign(
       actor,
       body({ creative: { ...body().creative, headline: "A risk-free parlay tonight" } }),
-      { now: NOW },
+      { clock: CLOCK },
     );
     expect(rejected.creative.status).toBe("rejected");
     expect([rejected.estimated_daily_impressions, rejected.estimated_daily_spend_usd]).toEqual([0, 0]);
@@ -113,9 +117,9 @@ describe("E5 validate_only", () => {
 
 describe("E7 validate_only", () => {
   it("lists the changes, says a higher bid raises spend, estimates before and after, and writes nothing", async () => {
-    const { id } = await createCampaign(actor, body({ bid_cpm_usd: 0.5 }), { now: NOW });
+    const { id } = await createCampaign(actor, body({ bid_cpm_usd: 0.5 }), { clock: CLOCK });
     const stored = await getCampaign(actor, id);
-    const preview = await previewCampaignUpdate(actor, id, { bid_cpm_usd: 2, name: "Renamed" }, { now: NOW });
+    const preview = await previewCampaignUpdate(actor, id, { bid_cpm_usd: 2, name: "Renamed" }, { clock: CLOCK });
     expect(preview.changes).toEqual([
       { field: "name", from: "NBA close games", to: "Renamed" },
       { field: "bid_cpm_usd", from: 0.5, to: 2 },
@@ -131,17 +135,23 @@ describe("E7 validate_only", () => {
   });
 
   it("pausing, a lower budget or a new name do not raise spend; resuming and a later end date do", async () => {
-    const { id } = await createCampaign(actor, body({ end_date: "2026-03-20" }), { now: NOW });
-    const pause = await previewCampaignUpdate(actor, id, { status: "paused" }, { now: NOW });
+    const { id } = await createCampaign(actor, body({ end_date: "2026-03-20" }), { clock: CLOCK });
+    const pause = await previewCampaignUpdate(actor, id, { status: "paused" }, { clock: CLOCK });
     expect(pause.raises_spend).toBe(false);
     expect([pause.estimated_daily_impressions, pause.estimated_daily_spend_usd]).toEqual([0, 0]);
-    expect((await previewCampaignUpdate(actor, id, { daily_budget_usd: 20 }, { now: NOW })).raises_spend).toBe(false);
-    expect((await previewCampaignUpdate(actor, id, { end_date: "2026-03-30" }, { now: NOW })).raises_spend).toBe(true);
-    expect((await previewCampaignUpdate(actor, id, { end_date: null }, { now: NOW })).raises_spend).toBe(true);
-    expect((await previewCampaignUpdate(actor, id, { total_budget_usd: 900 }, { now: NOW })).raises_spend).toBe(true);
+    expect((await previewCampaignUpdate(actor, id, { daily_budget_usd: 20 }, { clock: CLOCK })).raises_spend).toBe(
+      false,
+    );
+    expect((await previewCampaignUpdate(actor, id, { end_date: "2026-03-30" }, { clock: CLOCK })).raises_spend).toBe(
+      true,
+    );
+    expect((await previewCampaignUpdate(actor, id, { end_date: null }, { clock: CLOCK })).raises_spend).toBe(true);
+    expect((await previewCampaignUpdate(actor, id, { total_budget_usd: 900 }, { clock: CLOCK })).raises_spend).toBe(
+      true,
+    );
 
-    await updateCampaign(actor, id, { status: "paused" }, { now: NOW });
-    const resume = await previewCampaignUpdate(actor, id, { status: "active" }, { now: NOW });
+    await updateCampaign(actor, id, { status: "paused" }, { clock: CLOCK });
+    const resume = await previewCampaignUpdate(actor, id, { status: "active" }, { clock: CLOCK });
     expect(resume.raises_spend).toBe(true);
     expect(resume.changes).toEqual([{ field: "status", from: "paused", to: "active" }]);
     expect([resume.current_estimated_daily_spend_usd, resume.estimated_daily_spend_usd]).toEqual([0, 0.0107]);
@@ -149,18 +159,18 @@ describe("E7 validate_only", () => {
   });
 
   it("refuses what the update would refuse, with the same codes", async () => {
-    const { id } = await createCampaign(actor, body(), { now: NOW });
-    expect((await rejection(previewCampaignUpdate(actor, id, { bid_cpm_usd: 0.1 }, { now: NOW }))).code).toBe(
+    const { id } = await createCampaign(actor, body(), { clock: CLOCK });
+    expect((await rejection(previewCampaignUpdate(actor, id, { bid_cpm_usd: 0.1 }, { clock: CLOCK }))).code).toBe(
       "validation_failed",
     );
-    expect((await rejection(previewCampaignUpdate(actor, id, { sports: ["mlb"] }, { now: NOW }))).code).toBe(
+    expect((await rejection(previewCampaignUpdate(actor, id, { sports: ["mlb"] }, { clock: CLOCK }))).code).toBe(
       "immutable_field",
     );
-    expect((await rejection(previewCampaignUpdate(actor, "cmp_nope", { name: "x" }, { now: NOW }))).code).toBe(
+    expect((await rejection(previewCampaignUpdate(actor, "cmp_nope", { name: "x" }, { clock: CLOCK }))).code).toBe(
       "not_found",
     );
-    await updateCampaign(actor, id, { status: "ended" }, { now: NOW });
-    expect((await rejection(previewCampaignUpdate(actor, id, { status: "active" }, { now: NOW }))).code).toBe(
+    await updateCampaign(actor, id, { status: "ended" }, { clock: CLOCK });
+    expect((await rejection(previewCampaignUpdate(actor, id, { status: "active" }, { clock: CLOCK }))).code).toBe(
       "invalid_transition",
     );
   });

@@ -6,17 +6,16 @@
 //   (floors, minimums and dates re-checked on the merged campaign).
 // The write is conditional on the version and status that were read, so a
 // concurrent change (the delivery engine ending the campaign) is never
-// overwritten; the version bump tells delivery to reload it at once.
+// overwritten (retryCampaignChange decides again on the fresh row).
 import type { Actor } from "@/lib/auth/actor";
-import { db } from "@/lib/db/client";
+import { nowDate, type Clock } from "@/lib/clock";
 import type { CreativeInput } from "@/lib/domain/creatives/creatives.schemas";
 import type { MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import { AppError, parseInput, validationError, type FieldError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { microsToUsd, usdToMicros } from "@/lib/money";
-import { emitCampaignsChanged } from "@/lib/process-bus";
 import { enqueueEvent } from "@/lib/webhooks/outbox";
-import type { Prisma } from "@/lib/db/client";
+import { db, type Prisma, type Tx } from "@/lib/db/client";
 import {
   floorIssue,
   updateCampaignInput,
@@ -29,10 +28,9 @@ import type { CampaignRow } from "./campaign-view";
 import { utcDate } from "./dates";
 import { estimateCampaignDelivery } from "./estimate-delivery";
 import { campaignDetail, getCampaignOrThrow } from "./get-campaign";
+import { retryCampaignChange } from "./retry-campaign-change";
 
-const ATTEMPTS = 3;
-
-/** Allowed status moves (API.md): active ⇄ paused, active/paused → ended, ended → ended (no-op). */
+/** Allowed status moves (docs/api.md): active ⇄ paused, active/paused → ended, ended → ended (no-op). */
 export function canMove(from: CampaignStatus, to: "active" | "paused" | "ended"): boolean {
   if (from === "active" || from === "paused") return true;
   return from === "ended" && to === "ended";
@@ -106,7 +104,7 @@ function changes(input: UpdateCampaignInput, row: CampaignRow, now: Date): Chang
   return { data, ended, bid };
 }
 
-/** Floors, minimums and dates on the campaign as it would be after the change (API.md: re-checked at E7). */
+/** Floors, minimums and dates on the campaign as it would be after the change (docs/api.md: re-checked at E7). */
 function mergedErrors(input: UpdateCampaignInput, row: CampaignRow, today: string): FieldError[] {
   const errors: FieldError[] = [];
   const types = JSON.parse(row.momentTypes) as MomentTypeKey[];
@@ -190,11 +188,11 @@ export async function previewCampaignUpdate(
   actor: Actor,
   id: string,
   input: unknown,
-  options: { now?: Date } = {},
+  options: { clock?: Clock } = {},
 ): Promise<CampaignUpdatePreview> {
   await getCampaignOrThrow(actor, id);
   const parsed = parseInput(updateCampaignInput, input);
-  const now = options.now ?? new Date();
+  const now = nowDate(options.clock);
   const { row, change } = await planUpdate(actor, id, parsed, now);
   const merged = { ...row, ...change.data } as CampaignRow;
   const [before, after, current, estimate] = await Promise.all([
@@ -223,20 +221,19 @@ export async function updateCampaign(
   actor: Actor,
   id: string,
   input: unknown,
-  options: { now?: Date } = {},
+  options: { clock?: Clock } = {},
 ): Promise<CampaignDetail> {
   await getCampaignOrThrow(actor, id);
   const parsed = parseInput(updateCampaignInput, input);
-  for (let attempt = 1; ; attempt++) {
-    const now = options.now ?? new Date();
+  return retryCampaignChange(id, options.clock, async (now) => {
     const { row, change, changed } = await planUpdate(actor, id, parsed, now);
-    if (!changed) return campaignDetail(row);
-    const updated = await db().$transaction(async (tx) => {
+    if (!changed) return { row };
+    const write = async (tx: Tx) => {
       const result = await tx.campaign.updateMany({
         where: { id, advertiserId: actor.advertiserId, version: row.version, status: row.status },
         data: { ...change.data, version: { increment: 1 }, updatedAt: now },
       });
-      if (result.count === 0) return null;
+      if (result.count === 0) return false;
       if (change.ended) {
         await enqueueEvent(tx, {
           advertiserId: actor.advertiserId,
@@ -268,14 +265,8 @@ export async function updateCampaign(
           createdAtMs: now.getTime(),
         });
       }
-      return tx.campaign.findFirstOrThrow({ where: { id } });
-    });
-    if (updated) {
-      emitCampaignsChanged([id]);
-      return campaignDetail(updated);
-    }
-    // changed underneath us (delivery, another request): decide again on the fresh row
-    if (attempt >= ATTEMPTS)
-      throw new AppError("conflict", { detail: "The campaign was changed by a concurrent request; retry." });
-  }
+      return true;
+    };
+    return { row, write };
+  });
 }

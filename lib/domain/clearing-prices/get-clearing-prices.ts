@@ -8,6 +8,7 @@
 // Measured on SQLite with 1M auctions in the window: about 1 s. The result is
 // therefore kept in process for CLEARING_CACHE_MS (one computation a minute at
 // most, shared by concurrent requests); clients may cache it 15 minutes.
+import { fixedClock, systemClock, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
 import { microsToUsd } from "@/lib/money";
@@ -18,7 +19,7 @@ export const CLEARING_WINDOW_DAYS = 7;
 export const CLEARING_MIN_AUCTIONS = 20;
 export const CLEARING_CACHE_MS = 60_000;
 
-const memo = ttlMemo(CLEARING_CACHE_MS, (now) => getClearingPrices({ now }));
+const memo = ttlMemo(CLEARING_CACHE_MS, (nowMs) => getClearingPrices({ clock: fixedClock(nowMs) }));
 
 /** Tests that seed auctions between requests start from an empty cache. */
 export function resetClearingPricesCacheForTests(): void {
@@ -26,8 +27,8 @@ export function resetClearingPricesCacheForTests(): void {
 }
 
 /** The statistics, recomputed at most once per CLEARING_CACHE_MS (concurrent callers share one computation). */
-export function getCachedClearingPrices(now = new Date()): Promise<ClearingPrices> {
-  return memo.get(now);
+export function getCachedClearingPrices(options: { clock?: Clock } = {}): Promise<ClearingPrices> {
+  return memo.get(options.clock);
 }
 
 /** Linear-interpolated percentile (R type 7) from ascending (value, count) pairs. */
@@ -49,14 +50,14 @@ export function percentileFromCounts(table: readonly { value: number; count: num
   return a + (b - a) * (rank - low);
 }
 
-export async function getClearingPrices(options: { now?: Date } = {}): Promise<ClearingPrices> {
-  const now = options.now ?? new Date();
+export async function getClearingPrices(options: { clock?: Clock } = {}): Promise<ClearingPrices> {
+  const nowMs = (options.clock ?? systemClock)();
   const groups = await db().auction.groupBy({
     by: ["momentType", "clearingCpmMicros"],
     where: {
       outcome: "filled",
       clearingCpmMicros: { not: null },
-      occurredAtMs: { gte: BigInt(now.getTime() - CLEARING_WINDOW_DAYS * 86_400_000), lte: BigInt(now.getTime()) },
+      occurredAtMs: { gte: BigInt(nowMs - CLEARING_WINDOW_DAYS * 86_400_000), lte: BigInt(nowMs) },
     },
     _count: { _all: true },
   });
@@ -67,7 +68,7 @@ export async function getClearingPrices(options: { now?: Date } = {}): Promise<C
     tables.set(group.momentType, table);
   }
   return {
-    as_of: now.toISOString(),
+    as_of: new Date(nowMs).toISOString(),
     moment_types: MOMENT_TYPES.map((type) => {
       const table = (tables.get(type.key) ?? []).sort((x, y) => x.value - y.value);
       const filled = table.reduce((sum, row) => sum + row.count, 0);

@@ -1,10 +1,9 @@
 // Inputs and outputs of the postback operations (E16 query form, E17 JSON form).
 // One schema serves both: E16's transport only turns its query string into the
-// same object (coercePostbackQuery), then the service parses it.
+// same object (queryObject with POSTBACK_QUERY), then the service parses it.
 import { z } from "zod";
 
 export const CONVERSION_EVENT_TYPES = ["install", "registration", "deposit", "purchase", "custom"] as const;
-export type ConversionEventType = (typeof CONVERSION_EVENT_TYPES)[number];
 
 /** Conversions are worth at most this much each (a typo guard, far above any real deposit or purchase). */
 export const MAX_EVENT_VALUE_USD = 1_000_000_000;
@@ -72,31 +71,19 @@ export const postbackQuery = z
       "Empty values count as absent (partners substitute an empty string for a missing macro). Other parameters are ignored.",
   });
 
-const QUERY_KEYS = [
-  "campaign_id",
-  "click_id",
-  "event_type",
-  "event_value_usd",
-  "event_name",
-  "idempotency_key",
-] as const;
-const DECIMAL = /^\s*\d+(\.\d+)?\s*$/;
-
 /**
- * E16's query string -> the object postbackInput parses. Only the known keys are
- * taken (partners append their own parameters); an empty value is absent; the
- * value becomes a number when it is a plain decimal (anything else is left as
- * text so that validation names the field).
+ * How E16's query string becomes the object postbackInput parses: only the known
+ * keys (partners append their own parameters), the first value of each, a blank
+ * value absent (partners substitute "" for a missing macro), and the value a
+ * number when it is a plain decimal (anything else is left as text so that
+ * validation names the field).
  */
-export function coercePostbackQuery(params: URLSearchParams): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of QUERY_KEYS) {
-    const raw = params.get(key);
-    if (raw === null || raw.trim() === "") continue;
-    out[key] = key === "event_value_usd" && DECIMAL.test(raw) ? Number(raw) : raw;
-  }
-  return out;
-}
+export const POSTBACK_QUERY = {
+  keys: Object.keys(postbackQuery.shape),
+  repeated: "first",
+  absent: "blank",
+  numbers: { event_value_usd: /^\s*\d+(\.\d+)?\s*$/ },
+} as const;
 
 export const postbackResult = z.object({ status: z.enum(["recorded", "already_recorded"]) }).meta({
   id: "ConversionResult",

@@ -38,7 +38,7 @@ async function conversionWithForward(path: string, now: number) {
   const click = await seedClick(campaign, now - 60_000);
   const result = await recordConversion(
     { campaign_id: campaign.id, click_id: click.clickId, event_type: "purchase", event_value_usd: 7.25 },
-    { now: () => now },
+    { clock: () => now },
   );
   expect(result).toEqual({ status: "recorded" });
   return {
@@ -56,7 +56,7 @@ describe("postback forwarding", () => {
     const { campaign, click, forward } = await conversionWithForward("/ok", now);
     expect(hits("/ok")).toHaveLength(0); // recording never sends inline
 
-    const outcomes = await forwardDuePostbacks({ now: () => now, allowHosts: [host] });
+    const outcomes = await forwardDuePostbacks({ clock: () => now, allowHosts: [host] });
     expect(outcomes.find((outcome) => outcome.id === forward.id)).toMatchObject({ outcome: "succeeded", status: 200 });
     expect(hits("/ok").map((entry) => entry.url)).toEqual([
       `/ok?click_id=${click.clickId}&campaign_id=${campaign.id}&event=purchase&value=7.25`,
@@ -68,7 +68,7 @@ describe("postback forwarding", () => {
       lastError: null,
     });
     // nothing is due any more
-    await forwardDuePostbacks({ now: () => now + 3_600_000, allowHosts: [host] });
+    await forwardDuePostbacks({ clock: () => now + 3_600_000, allowHosts: [host] });
     expect(hits("/ok")).toHaveLength(1);
   });
 
@@ -83,11 +83,11 @@ describe("postback forwarding", () => {
         const row = await db().postbackForward.findUniqueOrThrow({ where: { id: forward.id } });
         const due = Number(row.nextAttemptMs);
         delays.push(due - now);
-        await forwardDuePostbacks({ now: () => due - 1, allowHosts: [host] });
+        await forwardDuePostbacks({ clock: () => due - 1, allowHosts: [host] });
         expect(hits("/down")).toHaveLength(attempt - 1);
         now = due;
       }
-      await forwardDuePostbacks({ now: () => now, allowHosts: [host], random: () => 0.5 });
+      await forwardDuePostbacks({ clock: () => now, allowHosts: [host], random: () => 0.5 });
       expect(hits("/down")).toHaveLength(attempt);
     }
     expect(delays).toEqual([10_000, 60_000, 600_000, 3_600_000]);
@@ -97,7 +97,7 @@ describe("postback forwarding", () => {
       lastError: "HTTP 503",
       lockedUntilMs: null,
     });
-    await forwardDuePostbacks({ now: () => now + 86_400_000, allowHosts: [host] });
+    await forwardDuePostbacks({ clock: () => now + 86_400_000, allowHosts: [host] });
     expect(hits("/down")).toHaveLength(POSTBACK_MAX_ATTEMPTS);
   });
 
@@ -106,7 +106,7 @@ describe("postback forwarding", () => {
     const { forward } = await conversionWithForward("/private", now);
     // the receiver listens on 127.0.0.1, but without the allow-list exemption the guard refuses it
     await db().postbackForward.update({ where: { id: forward.id }, data: { url: `https://${host}/private?x=1` } });
-    const outcomes = await forwardDuePostbacks({ now: () => now, allowHosts: [] });
+    const outcomes = await forwardDuePostbacks({ clock: () => now, allowHosts: [] });
     expect(outcomes.find((outcome) => outcome.id === forward.id)?.outcome).toBe("failed");
     expect(hits("/private")).toHaveLength(0);
     const row = await db().postbackForward.findUniqueOrThrow({ where: { id: forward.id } });
@@ -120,7 +120,7 @@ describe("postback forwarding", () => {
     const forwards: { id: string }[] = [];
     for (let index = 0; index < 6; index++) forwards.push((await conversionWithForward("/claimed", now)).forward);
     const runs = await Promise.all(
-      Array.from({ length: 4 }, () => forwardDuePostbacks({ now: () => now, allowHosts: [host], concurrency: 3 })),
+      Array.from({ length: 4 }, () => forwardDuePostbacks({ clock: () => now, allowHosts: [host], concurrency: 3 })),
     );
     const sent = runs.flat().filter((outcome) => forwards.some((forward) => forward.id === outcome.id));
     expect(sent).toHaveLength(6);
@@ -132,9 +132,9 @@ describe("postback forwarding", () => {
     const now = Date.now();
     const { forward } = await conversionWithForward("/locked", now);
     await db().postbackForward.update({ where: { id: forward.id }, data: { lockedUntilMs: BigInt(now + 30_000) } });
-    await forwardDuePostbacks({ now: () => now, allowHosts: [host] });
+    await forwardDuePostbacks({ clock: () => now, allowHosts: [host] });
     expect(hits("/locked")).toHaveLength(0);
-    await forwardDuePostbacks({ now: () => now + 30_000, allowHosts: [host] });
+    await forwardDuePostbacks({ clock: () => now + 30_000, allowHosts: [host] });
     expect(hits("/locked")).toHaveLength(1);
   });
 

@@ -4,6 +4,7 @@
 // with a conditional update of locked_until_ms, so several app instances can
 // run the forwarder against one database without sending a row twice at once
 // (docs/decisions/0501).
+import { systemClock, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import {
   guardedRequest,
@@ -21,7 +22,7 @@ export const POSTBACK_TIMEOUT_MS = 10_000;
 export const POSTBACK_LOCK_MS = 60_000;
 
 export type ForwardOptions = {
-  now?: () => number;
+  clock?: Clock;
   /** rows per run (default 50) */
   limit?: number;
   /** parallel requests per run (default 8) */
@@ -69,7 +70,7 @@ async function deliver(
   lockedUntil: bigint,
   options: ForwardOptions,
 ): Promise<ForwardOutcome> {
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? systemClock;
   const attempts = row.attempts + 1;
   let response: OutboundResponse | undefined;
   let failure: { message: string; permanent: boolean } | undefined;
@@ -102,7 +103,7 @@ async function deliver(
       attempts,
       lockedUntilMs: null,
       lastError: failure.message.slice(0, 500),
-      nextAttemptMs: BigInt(now() + retryDelayMs(attempts, options.random)),
+      nextAttemptMs: BigInt(clock() + retryDelayMs(attempts, options.random)),
     };
   }
   // only if the claim is still ours (it is, unless the request outlived the lock)
@@ -112,7 +113,7 @@ async function deliver(
 
 /** Sends the forwards that are due. Safe to run concurrently (here or on other instances). */
 export async function forwardDuePostbacks(options: ForwardOptions = {}): Promise<ForwardOutcome[]> {
-  const now = (options.now ?? Date.now)();
+  const now = (options.clock ?? systemClock)();
   const due = await db().postbackForward.findMany({
     where: {
       status: "pending",

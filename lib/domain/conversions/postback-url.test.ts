@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coercePostbackQuery, postbackInput } from "./conversions.schemas";
+import { postbackInput } from "./conversions.schemas";
 import { buildPostbackUrl } from "./postback-url";
 import { retryDelayMs, POSTBACK_MAX_ATTEMPTS } from "./forward-postbacks";
 
@@ -34,36 +34,6 @@ describe("buildPostbackUrl", () => {
     expect(buildPostbackUrl("https://t.example.com/%7Bclick_id%7D/%7bcampaign_id%7d?x={other}", values)).toBe(
       "https://t.example.com/clk_A1/cmp_B2?x={other}",
     );
-  });
-});
-
-describe("coercePostbackQuery", () => {
-  it("keeps only the known parameters, drops empty ones, and reads a decimal value as a number", () => {
-    const params = new URLSearchParams(
-      "campaign_id=cmp_1&click_id=clk_1&event_type=deposit&event_value_usd=9.99&event_name=&af_sub1=x",
-    );
-    expect(coercePostbackQuery(params)).toEqual({
-      campaign_id: "cmp_1",
-      click_id: "clk_1",
-      event_type: "deposit",
-      event_value_usd: 9.99,
-    });
-  });
-
-  it("leaves a non-decimal value as text so that validation names the field", () => {
-    const coerced = coercePostbackQuery(
-      new URLSearchParams("campaign_id=c&click_id=k&event_type=install&event_value_usd=(monetary)"),
-    );
-    const parsed = postbackInput.safeParse(coerced);
-    expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues.map((issue) => issue.path.join("."))).toEqual(["event_value_usd"]);
-  });
-
-  it("refuses a negative value (it is not a plain decimal)", () => {
-    const parsed = postbackInput.safeParse(
-      coercePostbackQuery(new URLSearchParams("campaign_id=c&click_id=k&event_type=install&event_value_usd=-1")),
-    );
-    expect(parsed.success).toBe(false);
   });
 });
 

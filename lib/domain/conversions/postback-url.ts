@@ -1,4 +1,4 @@
-// A campaign's postback_url with the macros of API.md substituted:
+// A campaign's postback_url with the macros of docs/api.md substituted:
 // {click_id} {campaign_id} {event_type} {event_value_usd}, each value
 // URL-encoded, a missing value as the empty string. The macros are also
 // recognised percent-encoded (%7Bclick_id%7D), because URL normalisation

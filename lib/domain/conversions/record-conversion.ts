@@ -4,9 +4,10 @@
 // constraints, not by the checks that come first: two requests that both pass
 // the checks race on the insert, and the loser answers already_recorded
 // (docs/decisions/0500).
+import { systemClock, type Clock } from "@/lib/clock";
 import { db, type Tx } from "@/lib/db/client";
 import { incrementRollups } from "@/lib/domain/rollups/increment-rollups";
-import { AppError, parseInput } from "@/lib/errors";
+import { AppError, isUniqueViolation, parseInput } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { microsToUsd, usdToMicros } from "@/lib/money";
 import { enqueueEvent } from "@/lib/webhooks/outbox";
@@ -14,22 +15,16 @@ import { postbackInput, type PostbackResult } from "./conversions.schemas";
 import { wakePostbackForwarder } from "./forward-postbacks";
 import { buildPostbackUrl } from "./postback-url";
 
-/** API.md: 7 x 24 h after the click's time, inclusive. */
+/** docs/api.md: 7 x 24 h after the click's time, inclusive. */
 export const ATTRIBUTION_WINDOW_MS = 7 * 24 * 3_600_000;
 
 export type RecordConversionOptions = {
   /** the clock, epoch ms (tests inject it) */
-  now?: () => number;
+  clock?: Clock;
 };
 
 function clickNotFound(): AppError {
   return new AppError("click_not_found", { detail: "No click with this click_id belongs to this campaign_id." });
-}
-
-/** A unique-constraint violation from Prisma (P2002), whichever database. */
-export function isUniqueViolation(error: unknown): boolean {
-  const candidate = error as { code?: unknown; name?: unknown } | null;
-  return typeof candidate === "object" && candidate !== null && candidate.code === "P2002";
 }
 
 /** Thrown inside the transaction to roll it back when another request won the race. */
@@ -47,7 +42,7 @@ export async function recordConversion(
   options: RecordConversionOptions = {},
 ): Promise<PostbackResult> {
   const input = parseInput(postbackInput, rawInput);
-  const now = (options.now ?? Date.now)();
+  const now = (options.clock ?? systemClock)();
   const client = db();
 
   const click = await client.click.findUnique({ where: { id: input.click_id } });

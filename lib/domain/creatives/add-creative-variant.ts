@@ -4,9 +4,10 @@
 // transaction, and the unique (campaign_id, variant_index) turns any remaining
 // race into a retry (docs/decisions/0302).
 import type { Actor } from "@/lib/auth/actor";
+import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { getCampaignOrThrow } from "@/lib/domain/campaigns/get-campaign";
-import { AppError, parseInput } from "@/lib/errors";
+import { AppError, isUniqueViolation, parseInput } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { emitCampaignsChanged } from "@/lib/process-bus";
 import { assertIconReachable, type IconCheckOptions } from "./check-icon-url";
@@ -19,15 +20,11 @@ import { variantLabel } from "./variant-label";
 export const MAX_VARIANTS_PER_CAMPAIGN = 26;
 const ATTEMPTS = 5;
 
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
-}
-
 export async function addCreativeVariant(
   actor: Actor,
   campaignId: string,
   input: unknown,
-  options: { now?: Date; iconCheck?: IconCheckOptions } = {},
+  options: { clock?: Clock; iconCheck?: IconCheckOptions } = {},
 ): Promise<VariantCreated> {
   await getCampaignOrThrow(actor, campaignId);
   const parsed = parseInput(creativeInput, input);
@@ -35,7 +32,7 @@ export async function addCreativeVariant(
   const review = reviewCreative(parsed);
 
   for (let attempt = 1; ; attempt++) {
-    const now = options.now ?? new Date();
+    const now = nowDate(options.clock);
     try {
       const created = await db().$transaction(async (tx) => {
         const locked = await tx.campaign.updateMany({

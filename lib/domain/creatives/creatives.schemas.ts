@@ -45,7 +45,7 @@ function hostPort(url: URL): string {
   return `${url.hostname.toLowerCase()}:${url.port || (url.protocol === "https:" ? "443" : "80")}`;
 }
 
-/** https, or plain http to a host:port pair in OUTBOUND_ALLOW_HOSTS (development and tests only, API.md). */
+/** https, or plain http to a host:port pair in OUTBOUND_ALLOW_HOSTS (development and tests only, docs/api.md). */
 export function isHttpsOrAllowListed(url: URL): boolean {
   if (url.protocol === "https:") return true;
   return url.protocol === "http:" && env().OUTBOUND_ALLOW_HOSTS.includes(hostPort(url));

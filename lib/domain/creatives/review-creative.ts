@@ -1,4 +1,4 @@
-// The automatic creative review (API.md): length limits, an HTTPS icon, and a
+// The automatic creative review (docs/api.md): length limits, an HTTPS icon, and a
 // responsible-gambling policy that refuses promises of risk-free or guaranteed
 // outcomes. Pure: it runs before the creating request returns, and its reason
 // is stored with the creative and shown to the advertiser (docs/decisions/0302).

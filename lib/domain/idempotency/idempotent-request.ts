@@ -9,6 +9,7 @@
 // write may have happened.
 import { createHash } from "node:crypto";
 import type { Actor } from "@/lib/auth/actor";
+import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { AppError, isUniqueViolation, validationError } from "@/lib/errors";
 
@@ -43,14 +44,14 @@ function fingerprint(request: IdempotentRequest): string {
 export async function beginIdempotentRequest(
   actor: Actor,
   request: IdempotentRequest,
-  options: { now?: Date } = {},
+  options: { clock?: Clock } = {},
 ): Promise<IdempotencyOutcome> {
   if (!IDEMPOTENCY_KEY_PATTERN.test(request.key)) {
     throw validationError([
       { path: "Idempotency-Key", message: "must be 1 to 255 visible ASCII characters (for example a UUID)" },
     ]);
   }
-  const now = options.now ?? new Date();
+  const now = nowDate(options.clock);
   const advertiserId = actor.advertiserId;
   const print = fingerprint(request);
   const where = { advertiserId_key: { advertiserId, key: request.key } };

@@ -2,6 +2,7 @@
 // volume. A range is published only when enough campaigns of enough distinct
 // advertisers delivered enough impressions of that type (docs/decisions/0007);
 // otherwise it is null. Computed at most once a minute per process.
+import type { Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { microsToUsd, round6 } from "@/lib/money";
 import { percentile } from "@/lib/stats";
@@ -17,8 +18,8 @@ export const CTR_MIN_ADVERTISERS = 3;
 export const CTR_CACHE_MS = 60_000;
 
 /** Per moment type: the 25th and 75th percentile of per-campaign CTR over the window. */
-export async function typicalCtrRanges(now = new Date()): Promise<Map<string, { low: number; high: number }>> {
-  const since = BigInt(now.getTime() - CTR_WINDOW_DAYS * 86_400_000);
+export async function typicalCtrRanges(nowMs: number): Promise<Map<string, { low: number; high: number }>> {
+  const since = BigInt(nowMs - CTR_WINDOW_DAYS * 86_400_000);
   const groups = await db().hourlyRollup.groupBy({
     by: ["campaignId", "momentType"],
     where: { hourMs: { gte: since } },
@@ -56,8 +57,8 @@ export function resetMomentTypesCacheForTests(): void {
   rangesMemo.clear();
 }
 
-export async function listMomentTypes(options: { now?: Date } = {}): Promise<MomentTypeView[]> {
-  const ranges = await rangesMemo.get(options.now);
+export async function listMomentTypes(options: { clock?: Clock } = {}): Promise<MomentTypeView[]> {
+  const ranges = await rangesMemo.get(options.clock);
   return MOMENT_TYPES.map((type) => {
     const range = ranges.get(type.key);
     return {

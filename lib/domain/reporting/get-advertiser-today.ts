@@ -4,6 +4,7 @@
 // in UTC). Top campaigns are ranked by a chosen metric, then by spend and id.
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
+import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { utcDate } from "@/lib/domain/campaigns/dates";
 import { MAX_PAGE_SIZE } from "@/lib/domain/pagination";
@@ -48,8 +49,8 @@ function numbers(sums: MetricSums): DeliveryNumbers {
   };
 }
 
-export async function getAdvertiserToday(actor: Actor, options: { now?: Date } = {}): Promise<AdvertiserToday> {
-  const now = options.now ?? new Date();
+export async function getAdvertiserToday(actor: Actor, options: { clock?: Clock } = {}): Promise<AdvertiserToday> {
+  const now = nowDate(options.clock);
   const date = utcDate(now);
   const start = BigInt(Date.parse(`${date}T00:00:00Z`));
   const campaigns = await db().campaign.findMany({

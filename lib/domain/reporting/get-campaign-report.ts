@@ -3,64 +3,25 @@
 // one key is served from the hourly rollups, the others from the raw rows; the
 // numbers are the same either way.
 import type { Actor } from "@/lib/auth/actor";
-import { db } from "@/lib/db/client";
+import { systemClock, type Clock } from "@/lib/clock";
 import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
 import { SPORTS } from "@/lib/domain/sports";
-import { AppError, parseInput } from "@/lib/errors";
 import { microsToUsd } from "@/lib/money";
 import { loadMetrics, type Dimension } from "./load-metrics";
 import { addInto, averageCpmMicros, ctrOf, toRow, zeroSums, type MetricSums } from "./metrics";
 import { reportQuery, type Breakdown, type CampaignReport } from "./reporting.schemas";
-import { planLabel, planSources, type SourceLabel, type SourcePlan, type TimeKey } from "./source-plan";
-import { dateOfDayNumber, ZoneCalendar } from "./zone-calendar";
+import { choosePlan, openReport } from "./report-scope";
+import { planLabel, type SourceLabel, type TimeKey } from "./source-plan";
+import { dateOfDayNumber } from "./zone-calendar";
 
 export type ReportOptions = {
   /** the clock for as_of (tests inject it) */
-  now?: () => number;
+  clock?: Clock;
   /** tests: force a source ("rollups" only where it is exact for every hour) */
   source?: "rollups" | "raw";
 };
 
 export type ReportResult = { report: CampaignReport; source: SourceLabel };
-
-export type ReportCampaign = { id: string; momentTypes: string[]; sports: string[]; creativeIds: string[] };
-
-/** The campaign, if the actor's advertiser owns it; otherwise 404 (never 403). */
-export async function getOwnedCampaign(actor: Actor, campaignId: string): Promise<ReportCampaign> {
-  const campaign = await db().campaign.findFirst({
-    where: { id: campaignId, advertiserId: actor.advertiserId },
-    select: {
-      id: true,
-      momentTypes: true,
-      sports: true,
-      creatives: { select: { id: true }, orderBy: { variantIndex: "asc" } },
-    },
-  });
-  if (!campaign) throw new AppError("not_found", { detail: "No such campaign." });
-  const list = (json: string) => {
-    try {
-      const value = JSON.parse(json) as unknown;
-      return Array.isArray(value) ? value.map(String) : [];
-    } catch {
-      return [];
-    }
-  };
-  return {
-    id: campaign.id,
-    momentTypes: list(campaign.momentTypes),
-    sports: list(campaign.sports),
-    creativeIds: campaign.creatives.map((creative) => creative.id),
-  };
-}
-
-/** The exact plan for these keys, unless a test forces one source. */
-export function choosePlan(calendar: ZoneCalendar, timeKey: TimeKey, forced?: "rollups" | "raw"): SourcePlan {
-  if (forced === "raw") return { kind: "raw" };
-  const plan = planSources(calendar, timeKey);
-  if (forced === "rollups" && plan.kind !== "rollups")
-    throw new RangeError("hourly rollups cannot answer this range in this zone");
-  return plan;
-}
 
 /** Keys in their natural order: the campaign's own first (zero rows included), then any others seen. */
 function orderedKeys(preferred: readonly string[], order: readonly string[], seen: Iterable<string>): string[] {
@@ -76,9 +37,7 @@ export async function getCampaignReport(
   rawQuery: unknown,
   options: ReportOptions = {},
 ): Promise<ReportResult> {
-  const query = parseInput(reportQuery, rawQuery);
-  const campaign = await getOwnedCampaign(actor, campaignId);
-  const calendar = ZoneCalendar.forDates(query.timezone, query.start_date, query.end_date);
+  const { query, campaign, calendar } = await openReport(actor, campaignId, reportQuery, rawQuery);
   const breakdown: Breakdown | undefined = query.breakdown;
   const timeKey: TimeKey = breakdown === "day" || breakdown === "hour_of_day" ? breakdown : null;
   const plan = choosePlan(calendar, timeKey, options.source);
@@ -116,7 +75,7 @@ export async function getCampaignReport(
       conversions: Number(totals.conversions),
       spend_usd: microsToUsd(totals.spendMicros),
       average_cpm_paid_usd: microsToUsd(averageCpmMicros(totals)),
-      as_of: new Date((options.now ?? Date.now)()).toISOString(),
+      as_of: new Date((options.clock ?? systemClock)()).toISOString(),
     },
   };
   if (breakdown) {

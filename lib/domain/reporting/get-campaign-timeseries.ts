@@ -3,14 +3,13 @@
 // and clicks), zeros included. The series sums to E9's totals for the same
 // dates and zone.
 import type { Actor } from "@/lib/auth/actor";
-import { parseInput } from "@/lib/errors";
 import { microsToUsd } from "@/lib/money";
-import { choosePlan, getOwnedCampaign } from "./get-campaign-report";
 import { loadMetrics } from "./load-metrics";
 import { addInto, zeroSums, type MetricSums } from "./metrics";
 import { timeseriesQuery, type CampaignTimeseries } from "./reporting.schemas";
 import { planLabel, type SourceLabel, type SourcePlan } from "./source-plan";
-import { dateOfDayNumber, ZoneCalendar } from "./zone-calendar";
+import { choosePlan, openReport } from "./report-scope";
+import { dateOfDayNumber } from "./zone-calendar";
 
 export type TimeseriesOptions = {
   /** tests: force the day series' source ("rollups" only where it is exact for every hour) */
@@ -30,9 +29,7 @@ export async function getCampaignTimeseries(
   rawQuery: unknown,
   options: TimeseriesOptions = {},
 ): Promise<TimeseriesResult> {
-  const query = parseInput(timeseriesQuery, rawQuery);
-  const campaign = await getOwnedCampaign(actor, campaignId);
-  const calendar = ZoneCalendar.forDates(query.timezone, query.start_date, query.end_date);
+  const { query, campaign, calendar } = await openReport(actor, campaignId, timeseriesQuery, rawQuery);
   const hourly = query.granularity === "hour";
   // the spec: hour granularity reads raw impressions
   const plan: SourcePlan = hourly ? { kind: "raw" } : choosePlan(calendar, "day", options.source);

@@ -1,11 +1,9 @@
 // CSV exports of E9 and E10 (docs/decisions/0503): RFC 4180 (CRLF, quotes
-// doubled), UTF-8, one header line, numbers as in the JSON. Asked for with
-// `format=csv` or `Accept: text/csv`.
+// doubled), UTF-8, one header line, numbers as in the JSON. Pure builders of
+// the text and the file name; lib/http/report-response.ts answers `format=csv`
+// or `Accept: text/csv` with them.
 import { DateTime } from "luxon";
-import { AppError } from "@/lib/errors";
 import type { CampaignReport, CampaignTimeseries } from "./reporting.schemas";
-
-export type ResponseFormat = "json" | "csv";
 
 type Cell = string | number;
 
@@ -84,41 +82,13 @@ export function timeseriesToCsv(series: CampaignTimeseries): string {
   );
 }
 
-function qualityOf(accept: string, type: string): number {
-  let best = -1;
-  for (const part of accept.split(",")) {
-    const [range, ...params] = part.trim().toLowerCase().split(";");
-    if (!range) continue;
-    const matches = range === type || range === `${type.split("/")[0]}/*` || range === "*/*";
-    if (!matches) continue;
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
-    const quality = q ? Number(q.slice(2)) : 1;
-    // an exact range outranks a wildcard of the same quality
-    const score = (Number.isFinite(quality) ? quality : 0) + (range === type ? 0.0001 : 0);
-    best = Math.max(best, score);
-  }
-  return best;
+/** The download's file name of an E9 report. */
+export function reportCsvFilename(report: CampaignReport): string {
+  const by = report.breakdown ? `-by-${report.breakdown}` : "";
+  return `campaign-${report.campaign_id}-${report.period.start}-${report.period.end}${by}.csv`;
 }
 
-/** `format` wins; otherwise CSV when Accept prefers text/csv to application/json. */
-export function responseFormat(accept: string | null, format: string | null): ResponseFormat {
-  if (format !== null && format !== "") {
-    if (format === "json" || format === "csv") return format;
-    throw new AppError("validation_failed", {
-      detail: "format must be json or csv",
-      fieldErrors: [{ path: "format", message: "format must be json or csv" }],
-    });
-  }
-  if (!accept) return "json";
-  const csv = qualityOf(accept, "text/csv");
-  return csv > 0.0001 && csv > qualityOf(accept, "application/json") ? "csv" : "json";
-}
-
-/** Headers of a CSV download. */
-export function csvHeaders(filename: string): Record<string, string> {
-  return {
-    "content-type": "text/csv; charset=utf-8",
-    "content-disposition": `attachment; filename="${filename.replace(/[^\w.-]/g, "_")}"`,
-    "cache-control": "no-store",
-  };
+/** The download's file name of an E10 series. */
+export function timeseriesCsvFilename(series: CampaignTimeseries): string {
+  return `campaign-${series.campaign_id}-${series.period.start}-${series.period.end}-${series.granularity}.csv`;
 }

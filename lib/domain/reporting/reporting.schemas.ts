@@ -86,17 +86,9 @@ export const formatParam = z
   .optional()
   .meta({ description: "csv answers text/csv (as does `Accept: text/csv`)." });
 
-/** A query string -> the plain object the query schemas parse (first value of each known key; empty values absent). */
-export function queryObject(params: URLSearchParams, keys: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const key of keys) {
-    const value = params.get(key);
-    if (value !== null && value !== "") out[key] = value;
-  }
-  return out;
-}
-export const REPORT_QUERY_KEYS = ["start_date", "end_date", "breakdown", "timezone"] as const;
-export const TIMESERIES_QUERY_KEYS = ["start_date", "end_date", "granularity", "timezone"] as const;
+/** How E9's and E10's query strings are read: the schema's keys, the first value of each, an empty value absent. */
+export const REPORT_QUERY = { keys: Object.keys(reportQuery.shape), repeated: "first", absent: "empty" } as const;
+export const TIMESERIES_QUERY = { ...REPORT_QUERY, keys: Object.keys(timeseriesQuery.shape) } as const;
 
 // ---------------------------------------------------------------- outputs
 

@@ -5,6 +5,7 @@ import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 import { recordConversion } from "@/lib/domain/conversions/record-conversion";
+import { createRng } from "@/lib/random";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import { seedDelivery, type SeedImpression, type SeededImpression } from "@/test/factories/delivery";
@@ -32,7 +33,7 @@ async function setup() {
 async function convert(campaignId: string, row: SeededImpression, when: string, value?: number) {
   const result = await recordConversion(
     { campaign_id: campaignId, click_id: row.clickId, event_type: "purchase", event_value_usd: value },
-    { now: () => at(when) },
+    { clock: () => at(when) },
   );
   expect(result.status).toBe("recorded");
 }
@@ -125,7 +126,7 @@ describe("E9/E10 in America/New_York across the November DST change", () => {
 
     const query = { start_date: "2025-11-01", end_date: "2025-11-03", timezone: "America/New_York" };
     for (const source of ["rollups", "raw"] as const) {
-      const { report, source: used } = await getCampaignReport(actor, campaign.id, query, { now: NOW, source });
+      const { report, source: used } = await getCampaignReport(actor, campaign.id, query, { clock: NOW, source });
       expect(used).toBe(source);
       expect(report).toEqual({
         campaign_id: campaign.id,
@@ -141,8 +142,9 @@ describe("E9/E10 in America/New_York across the November DST change", () => {
         },
       });
 
-      const byDay = (await getCampaignReport(actor, campaign.id, { ...query, breakdown: "day" }, { now: NOW, source }))
-        .report;
+      const byDay = (
+        await getCampaignReport(actor, campaign.id, { ...query, breakdown: "day" }, { clock: NOW, source })
+      ).report;
       expect(byDay.breakdown).toBe("day");
       expect(byDay.rows).toEqual([
         { key: "2025-11-01", impressions: 1, clicks: 2, ctr: 2, conversions: 0, spend_usd: 0.002 },
@@ -152,7 +154,7 @@ describe("E9/E10 in America/New_York across the November DST change", () => {
       expectRowsSumToTotals(byDay);
 
       const byHour = (
-        await getCampaignReport(actor, campaign.id, { ...query, breakdown: "hour_of_day" }, { now: NOW, source })
+        await getCampaignReport(actor, campaign.id, { ...query, breakdown: "hour_of_day" }, { clock: NOW, source })
       ).report;
       expect(byHour.rows).toHaveLength(24);
       expect(byHour.rows!.map((row) => row.key)).toEqual(Array.from({ length: 24 }, (_, hour) => hour));
@@ -171,21 +173,21 @@ describe("E9/E10 in America/New_York across the November DST change", () => {
       expectRowsSumToTotals(byHour);
 
       const byMoment = (
-        await getCampaignReport(actor, campaign.id, { ...query, breakdown: "moment_type" }, { now: NOW, source })
+        await getCampaignReport(actor, campaign.id, { ...query, breakdown: "moment_type" }, { clock: NOW, source })
       ).report;
       expect(byMoment.rows!.map((row) => row.key)).toEqual(["overtime", "close_game"]);
       expect(rowsOf(byMoment)).toEqual({ close_game: [3, 3, 1, 0.02], overtime: [2, 1, 1, 0.008] });
       expectRowsSumToTotals(byMoment);
 
       const bySport = (
-        await getCampaignReport(actor, campaign.id, { ...query, breakdown: "sport" }, { now: NOW, source })
+        await getCampaignReport(actor, campaign.id, { ...query, breakdown: "sport" }, { clock: NOW, source })
       ).report;
       expect(bySport.rows!.map((row) => row.key)).toEqual(["nba", "nfl"]);
       expect(rowsOf(bySport)).toEqual({ nba: [3, 2, 1, 0.018], nfl: [2, 2, 1, 0.01] });
       expectRowsSumToTotals(bySport);
 
       const byCreative = (
-        await getCampaignReport(actor, campaign.id, { ...query, breakdown: "creative" }, { now: NOW, source })
+        await getCampaignReport(actor, campaign.id, { ...query, breakdown: "creative" }, { clock: NOW, source })
       ).report;
       expect(byCreative.rows!.map((row) => row.key)).toEqual([a, b]);
       expect(rowsOf(byCreative)).toEqual({ [a]: [3, 3, 1, 0.014], [b]: [2, 1, 1, 0.014] });
@@ -235,7 +237,7 @@ describe("E9/E10 in America/New_York across the March DST change", () => {
         actor,
         campaign.id,
         { ...query, breakdown: "hour_of_day" },
-        { now: NOW, source },
+        { clock: NOW, source },
       );
       expect(report.totals).toMatchObject({ impressions: 3, clicks: 1, spend_usd: 0.009, average_cpm_paid_usd: 3 });
       expect(
@@ -283,7 +285,7 @@ describe("E9/E10 in Asia/Kolkata (+05:30)", () => {
     await convert(campaign.id, seeded[1]!, "2025-06-11T18:29:59Z", 4.5); // Jun 11 23:59:59 IST
     const query = { start_date: "2025-06-10", end_date: "2025-06-11", timezone: "Asia/Kolkata" };
 
-    const { report, source } = await getCampaignReport(actor, campaign.id, query, { now: NOW });
+    const { report, source } = await getCampaignReport(actor, campaign.id, query, { clock: NOW });
     // the partial first and last UTC hours (18:00-18:30 and 18:30-19:00 UTC) from raw rows, the rest from rollups
     expect(source).toBe("rollups+raw");
     expect(report.totals).toEqual({
@@ -296,7 +298,7 @@ describe("E9/E10 in Asia/Kolkata (+05:30)", () => {
       as_of: "2026-01-01T00:00:00.000Z",
     });
     await expect(getCampaignReport(actor, campaign.id, query, { source: "rollups" })).rejects.toThrow(RangeError);
-    expect((await getCampaignReport(actor, campaign.id, query, { now: NOW, source: "raw" })).report).toEqual(report);
+    expect((await getCampaignReport(actor, campaign.id, query, { clock: NOW, source: "raw" })).report).toEqual(report);
 
     const byDay = await getCampaignReport(actor, campaign.id, { ...query, breakdown: "day" });
     expect(byDay.source).toBe("rollups+raw");
@@ -364,21 +366,10 @@ describe("E9/E10 in Asia/Kolkata (+05:30)", () => {
 
 // ---------------------------------------------------------------- randomized cross-check
 
-function mulberry32(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe("randomized events: every zone, breakdown and source agrees with a brute-force count", () => {
   it("matches luxon-computed expectations; rows sum to totals; E10 sums equal E9", async () => {
     const { campaign, actor, a, b } = await setup();
-    const random = mulberry32(20251102);
-    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const { next: random, pick } = createRng(20251102);
     const from = at("2025-10-28T00:00:00Z");
     const span = 10 * 86_400_000;
     const events: SeedImpression[] = Array.from({ length: 400 }, () => {
@@ -398,7 +389,7 @@ describe("randomized events: every zone, breakdown and source agrees with a brut
       const atMs = row.clickedAtMs! + Math.floor(random() * 48 * 3_600_000);
       await recordConversion(
         { campaign_id: campaign.id, click_id: row.clickId, event_type: "install" },
-        { now: () => atMs },
+        { clock: () => atMs },
       );
       conversions.push({ row, atMs });
     }
@@ -445,11 +436,12 @@ describe("randomized events: every zone, breakdown and source agrees with a brut
         }
         for (const { row, atMs } of conversions) if (inRange(atMs)) add(keyOf[breakdown](row, atMs), 2, 1);
 
-        const auto = await getCampaignReport(actor, campaign.id, { ...query, breakdown }, { now: NOW });
+        const auto = await getCampaignReport(actor, campaign.id, { ...query, breakdown }, { clock: NOW });
         const results = [auto.report];
         if (auto.source !== "raw")
           results.push(
-            (await getCampaignReport(actor, campaign.id, { ...query, breakdown }, { now: NOW, source: "raw" })).report,
+            (await getCampaignReport(actor, campaign.id, { ...query, breakdown }, { clock: NOW, source: "raw" }))
+              .report,
           );
         for (const report of results) {
           const actual = new Map(

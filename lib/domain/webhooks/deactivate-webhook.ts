@@ -2,6 +2,7 @@
 // cancelled and waiting batch items dropped in the same transaction. Repeating
 // it answers the same; nothing re-activates an endpoint.
 import type { Actor } from "@/lib/auth/actor";
+import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { deactivateEndpoint } from "@/lib/webhooks/deactivate";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint";
@@ -12,9 +13,9 @@ export const DEACTIVATED_BY_API = "Deactivated through the API.";
 export async function deactivateWebhook(
   actor: Actor,
   id: string,
-  options: { now?: Date } = {},
+  options: { clock?: Clock } = {},
 ): Promise<WebhookDeactivationView> {
   const endpoint = await getWebhookEndpointOrThrow(actor, id);
-  await db().$transaction((tx) => deactivateEndpoint(tx, endpoint.id, DEACTIVATED_BY_API, options.now ?? new Date()));
+  await db().$transaction((tx) => deactivateEndpoint(tx, endpoint.id, DEACTIVATED_BY_API, nowDate(options.clock)));
   return { deactivated: true, id: endpoint.id };
 }

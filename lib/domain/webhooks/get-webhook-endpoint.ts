@@ -1,6 +1,6 @@
 // Must-exist lookup of an endpoint of the actor's advertiser, and the endpoint's
 // public shape. Another advertiser's endpoint, or any id that is not one of
-// ours whatever its shape, is 404 (API.md).
+// ours whatever its shape, is 404 (docs/api.md).
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";

@@ -6,11 +6,11 @@ import { parseInput } from "@/lib/errors";
 import { isEventType, type EventType } from "@/lib/webhooks/events";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint";
 import {
-  DELIVERY_STATUSES,
-  listDeliveriesQuery,
+  WEBHOOK_DELIVERY_STATUSES,
+  listWebhookDeliveriesQuery,
   type WebhookDeliveryListView,
   type WebhookDeliveryView,
-  type ListDeliveriesQuery,
+  type ListWebhookDeliveriesQuery,
 } from "./webhooks.schemas";
 
 // batchBody (lib/webhooks/payloads.ts) writes its keys in this order
@@ -45,7 +45,7 @@ export const webhookDeliveryInclude = {
 };
 
 export function toWebhookDeliveryView(row: WebhookDeliveryRow): WebhookDeliveryView {
-  const status = (DELIVERY_STATUSES as readonly string[]).includes(row.status)
+  const status = (WEBHOOK_DELIVERY_STATUSES as readonly string[]).includes(row.status)
     ? (row.status as WebhookDeliveryView["status"])
     : "pending";
   return {
@@ -74,10 +74,10 @@ export function toWebhookDeliveryView(row: WebhookDeliveryRow): WebhookDeliveryV
 export async function listWebhookDeliveries(
   actor: Actor,
   endpointId: string,
-  query: ListDeliveriesQuery | Record<string, string> = {},
+  query: ListWebhookDeliveriesQuery | Record<string, unknown> = {},
 ): Promise<WebhookDeliveryListView> {
   const endpoint = await getWebhookEndpointOrThrow(actor, endpointId);
-  const { page, per_page, status } = parseInput(listDeliveriesQuery, query);
+  const { page, per_page, status } = parseInput(listWebhookDeliveriesQuery, query);
   const where = { endpointId: endpoint.id, ...(status ? { status } : {}) };
   const [total, rows] = await Promise.all([
     db().webhookDelivery.count({ where }),

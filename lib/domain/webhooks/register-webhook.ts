@@ -3,6 +3,7 @@
 // returned this once.
 import { randomBytes } from "node:crypto";
 import type { Actor } from "@/lib/auth/actor";
+import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { AppError, parseInput, validationError } from "@/lib/errors";
 import { newUuid } from "@/lib/ids";
@@ -21,7 +22,7 @@ export const SECRET_WARNING =
 export async function registerWebhook(
   actor: Actor,
   input: RegisterWebhookInput,
-  options: { allowHosts?: readonly string[]; now?: Date } = {},
+  options: { allowHosts?: readonly string[]; clock?: Clock } = {},
 ): Promise<RegisteredWebhookView> {
   const data = parseInput(registerWebhookInput, input);
   try {
@@ -47,7 +48,7 @@ export async function registerWebhook(
       events: JSON.stringify(data.events),
       secret,
       batchImpressions: data.batch_impressions,
-      createdAt: options.now ?? new Date(),
+      createdAt: nowDate(options.clock),
     },
   });
   emitWebhooksChanged(actor.advertiserId);

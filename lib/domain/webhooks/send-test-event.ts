@@ -2,6 +2,7 @@
 // endpoint answered. A failing receiver is a result (success false), not an
 // error; the endpoint's failure_count and last_delivered_at are left alone.
 import type { Actor } from "@/lib/auth/actor";
+import { systemClock, type Clock } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
 import { testConversionBody } from "@/lib/webhooks/payloads";
 import { sendWebhook } from "@/lib/webhooks/send";
@@ -11,7 +12,7 @@ import type { WebhookTestResultView } from "./webhooks.schemas";
 export async function sendTestEvent(
   actor: Actor,
   id: string,
-  options: { allowHosts?: readonly string[]; timeoutMs?: number; now?: () => number } = {},
+  options: { allowHosts?: readonly string[]; timeoutMs?: number; clock?: Clock } = {},
 ): Promise<WebhookTestResultView> {
   const endpoint = await getWebhookEndpointOrThrow(actor, id);
   if (!endpoint.isActive) {
@@ -19,7 +20,7 @@ export async function sendTestEvent(
       detail: "This endpoint is deactivated: nothing is sent to it any more. Register a new endpoint.",
     });
   }
-  const nowMs = (options.now ?? Date.now)();
+  const nowMs = (options.clock ?? systemClock)();
   const test = testConversionBody(nowMs);
   const outcome = await sendWebhook(
     endpoint,

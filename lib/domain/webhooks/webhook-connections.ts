@@ -3,39 +3,27 @@
 // log's; only the paging differs (cursors on creation time, then id).
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
-import { keysetPage, type ConnectionArgs, type Page } from "@/lib/domain/pagination";
+import { countedKeysetPage, newestFirst, type Connection, type ConnectionArgs } from "@/lib/domain/pagination";
 import { parseInput } from "@/lib/errors";
 import { getWebhookEndpointOrThrow, toEndpointView } from "./get-webhook-endpoint";
 import { webhookDeliveryInclude, toWebhookDeliveryView } from "./list-webhook-deliveries";
-import { listDeliveriesQuery, type WebhookDeliveryView, type WebhookEndpointView } from "./webhooks.schemas";
-
-export type Connection<T> = Page<T> & { totalCount: number };
+import { listWebhookDeliveriesQuery, type WebhookDeliveryView, type WebhookEndpointView } from "./webhooks.schemas";
 
 /** A delivery with the endpoint it belongs to. */
-export type DeliveryRecord = WebhookDeliveryView & { endpoint_id: string };
+export type WebhookDeliveryRecord = WebhookDeliveryView & { endpoint_id: string };
 
 /** The advertiser's endpoints, newest first (deactivated ones included, as E12). */
 export async function listWebhookEndpointConnection(
   actor: Actor,
   page: ConnectionArgs,
 ): Promise<Connection<WebhookEndpointView>> {
-  const base = { advertiserId: actor.advertiserId };
-  const [totalCount, result] = await Promise.all([
-    db().webhookEndpoint.count({ where: base }),
-    keysetPage(
-      page,
-      { key: "created_at", field: { field: "createdAt", kind: "date" }, direction: "desc" },
-      ({ where, orderBy, take }) =>
-        db().webhookEndpoint.findMany({
-          where: where ? { AND: [base, where] } : base,
-          orderBy,
-          take,
-          omit: { secret: true },
-        }),
-      (row) => row.createdAt,
-    ),
-  ]);
-  return { ...result, rows: result.rows.map(toEndpointView), totalCount };
+  return countedKeysetPage(page, newestFirst("createdAt", "date"), {
+    base: { advertiserId: actor.advertiserId },
+    count: (args) => db().webhookEndpoint.count(args),
+    findMany: (args) => db().webhookEndpoint.findMany({ ...args, omit: { secret: true } }),
+    valueOf: (row) => row.createdAt,
+    view: toEndpointView,
+  });
 }
 
 /** Endpoints of the actor's advertiser by id (others are absent). */
@@ -56,34 +44,23 @@ export async function listWebhookDeliveryConnection(
   endpointId: string,
   filter: { status?: string | null },
   page: ConnectionArgs,
-): Promise<Connection<DeliveryRecord>> {
+): Promise<Connection<WebhookDeliveryRecord>> {
   const endpoint = await getWebhookEndpointOrThrow(actor, endpointId);
-  const { status } = parseInput(listDeliveriesQuery.pick({ status: true }), filter.status ? filter : {});
-  const base = { endpointId: endpoint.id, ...(status ? { status } : {}) };
-  const [totalCount, result] = await Promise.all([
-    db().webhookDelivery.count({ where: base }),
-    keysetPage(
-      page,
-      { key: "created_at", field: { field: "createdAtMs", kind: "bigint" }, direction: "desc" },
-      ({ where, orderBy, take }) =>
-        db().webhookDelivery.findMany({
-          where: where ? { AND: [base, where] } : base,
-          orderBy,
-          take,
-          include: webhookDeliveryInclude,
-        }),
-      (row) => row.createdAtMs,
-    ),
-  ]);
-  return {
-    ...result,
-    rows: result.rows.map((row) => ({ ...toWebhookDeliveryView(row), endpoint_id: row.endpointId })),
-    totalCount,
-  };
+  const { status } = parseInput(listWebhookDeliveriesQuery.pick({ status: true }), filter.status ? filter : {});
+  return countedKeysetPage(page, newestFirst("createdAtMs", "bigint"), {
+    base: { endpointId: endpoint.id, ...(status ? { status } : {}) },
+    count: (args) => db().webhookDelivery.count(args),
+    findMany: (args) => db().webhookDelivery.findMany({ ...args, include: webhookDeliveryInclude }),
+    valueOf: (row) => row.createdAtMs,
+    view: (row) => ({ ...toWebhookDeliveryView(row), endpoint_id: row.endpointId }),
+  });
 }
 
 /** Deliveries to the actor's endpoints by id (others are absent). */
-export async function getWebhookDeliveries(actor: Actor, ids: readonly string[]): Promise<Map<string, DeliveryRecord>> {
+export async function getWebhookDeliveries(
+  actor: Actor,
+  ids: readonly string[],
+): Promise<Map<string, WebhookDeliveryRecord>> {
   const rows = await db().webhookDelivery.findMany({
     where: { id: { in: [...new Set(ids)] }, endpoint: { advertiserId: actor.advertiserId } },
     include: webhookDeliveryInclude,

@@ -81,8 +81,8 @@ export const webhookTestResultView = z
   .meta({ id: "WebhookTestResult" });
 export type WebhookTestResultView = z.infer<typeof webhookTestResultView>;
 
-export const DELIVERY_STATUSES = ["pending", "delivering", "succeeded", "failed", "cancelled"] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivering", "succeeded", "failed", "cancelled"] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 export const webhookAttemptView = z
   .object({
@@ -101,7 +101,7 @@ export const webhookDeliveryView = z
     event_type: eventKind,
     batch: z.boolean(),
     item_count: z.number().int().meta({ description: "Events carried: 1, or the impressions in a batch." }),
-    status: z.enum(DELIVERY_STATUSES).meta({
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES).meta({
       description:
         "pending: waiting for its next attempt; delivering: an attempt is under way; succeeded; failed: every attempt failed; cancelled: the endpoint was deactivated.",
     }),
@@ -118,12 +118,12 @@ export const webhookDeliveryView = z
   .meta({ id: "WebhookDelivery" });
 export type WebhookDeliveryView = z.infer<typeof webhookDeliveryView>;
 
-export const listDeliveriesQuery = z.object({
+export const listWebhookDeliveriesQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
-  status: z.enum(DELIVERY_STATUSES).optional(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
 });
-export type ListDeliveriesQuery = z.input<typeof listDeliveriesQuery>;
+export type ListWebhookDeliveriesQuery = z.input<typeof listWebhookDeliveriesQuery>;
 
 export const webhookDeliveryListView = z
   .object({

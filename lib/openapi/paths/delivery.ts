@@ -1,4 +1,4 @@
-// The publisher-side delivery paths (API.md "Ad delivery"), served by the hot router.
+// The publisher-side delivery paths (docs/api.md, "Operations"), served by the hot router.
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { decisionInput, decisionView } from "@/lib/delivery/delivery.schemas";

@@ -1,4 +1,4 @@
-// The webhook operations are in the generated OpenAPI document with API.md's
+// The webhook operations are in the generated OpenAPI document with docs/api.md's
 // paths, methods, scopes and success codes.
 import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "../document";

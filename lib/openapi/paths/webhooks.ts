@@ -3,7 +3,7 @@ import { z } from "zod";
 import {
   webhookDeliveryListView,
   webhookDeliveryView,
-  DELIVERY_STATUSES,
+  WEBHOOK_DELIVERY_STATUSES,
   registeredWebhookView,
   registerWebhookInput,
   webhookDeactivationView,
@@ -101,7 +101,7 @@ export const webhooksPaths: ZodOpenApiPathsObject = {
         query: z.object({
           page: z.number().int().min(1).optional().meta({ description: "Default 1" }),
           per_page: z.number().int().min(1).max(100).optional().meta({ description: "Default 20" }),
-          status: z.enum(DELIVERY_STATUSES).optional(),
+          status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
         }),
       },
       responses: {

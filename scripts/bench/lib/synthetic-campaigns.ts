@@ -2,8 +2,10 @@
 import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
 import { SPORTS } from "@/lib/domain/sports";
 import type { CampaignRow } from "@/lib/delivery/records";
+import type { NewCampaign } from "@/lib/domain/campaigns/campaign-rows";
+import { variantLabel } from "@/lib/domain/creatives/variant-label";
 import { newId } from "@/lib/ids";
-import { createRng } from "@/lib/simulator/random";
+import { createRng } from "@/lib/random";
 
 export function syntheticCampaigns(count: number, advertisers: number, seed = 1): CampaignRow[] {
   const rng = createRng(seed);
@@ -38,7 +40,7 @@ export function syntheticCampaigns(count: number, advertisers: number, seed = 1)
         id: `cr_${id.slice(4)}${variant}`,
         campaignId: id,
         variantIndex: variant,
-        variantLabel: `variant_${String.fromCharCode(97 + variant)}`,
+        variantLabel: variantLabel(variant),
         headline: "Your bet is live",
         body: "Tap for the next line. Play responsibly.",
         iconUrl: "https://cdn.example.com/icon.png",
@@ -47,4 +49,29 @@ export function syntheticCampaigns(count: number, advertisers: number, seed = 1)
       })),
     };
   });
+}
+
+/** The same campaign for the campaign-row writer (approved creatives, pacing asap: the decisions bench runs no pacing). */
+export function newCampaignOf(row: CampaignRow): NewCampaign {
+  return {
+    id: row.id,
+    advertiserId: row.advertiserId,
+    name: row.id,
+    momentTypes: JSON.parse(row.momentTypes) as string[],
+    sports: JSON.parse(row.sports) as string[],
+    bidCpmMicros: BigInt(row.bidMicros),
+    dailyBudgetMicros: BigInt(row.dailyBudgetMicros),
+    totalBudgetMicros: BigInt(row.totalBudgetMicros),
+    startDate: row.startDate,
+    pacing: "asap",
+    creatives: row.creatives.map((creative) => ({
+      id: creative.id,
+      headline: creative.headline,
+      body: creative.body,
+      iconUrl: creative.iconUrl,
+      actionUrl: creative.actionUrl,
+      ctaText: creative.ctaText,
+      status: "approved",
+    })),
+  };
 }

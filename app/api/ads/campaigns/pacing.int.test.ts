@@ -3,6 +3,7 @@
 // create service with each pacing are delivered accordingly by the engine.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
+import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import type { DeliveryEngine } from "@/lib/delivery/engine/delivery-engine";
 import { createCampaign } from "@/lib/domain/campaigns/create-campaign";
@@ -112,7 +113,7 @@ describe("the engine honours the pacing chosen at E5", () => {
       start_date: "2026-11-22",
       ...(pacing ? { pacing } : {}),
     });
-    return (await createCampaign(actor, body, { now: new Date(DAY_START) })).id;
+    return (await createCampaign(actor, body, { clock: fixedClock(DAY_START) })).id;
   }
 
   /** 40 decisions at 06:00 UTC against a rival bidding 999: how many the campaign won, and its day's spend. */

@@ -5,12 +5,12 @@ import { validateOnlyQuery } from "@/lib/domain/campaigns/campaigns.schemas";
 import { listCampaigns } from "@/lib/domain/campaigns/list-campaigns";
 import { parseInput } from "@/lib/errors";
 import { defineRoute, jsonResponse } from "@/lib/http/define-route";
-import { queryObject } from "@/lib/http/query";
+import { PAGED_LIST_QUERY, queryObject } from "@/lib/http/query";
 
 export const dynamic = "force-dynamic";
 
 export const GET = defineRoute({ auth: "token", scope: "campaigns:read" }, async ({ actor, url }) =>
-  jsonResponse(await listCampaigns(actor, queryObject(url, ["page", "per_page"]))),
+  jsonResponse(await listCampaigns(actor, queryObject(url, PAGED_LIST_QUERY))),
 );
 
 export const POST = defineRoute({ auth: "token", scope: "campaigns:write" }, async ({ actor, url, body }) => {

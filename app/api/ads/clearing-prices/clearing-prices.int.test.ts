@@ -1,5 +1,6 @@
 // E3 from seeded auction rows.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import {
   CLEARING_MIN_AUCTIONS,
@@ -89,10 +90,13 @@ describe("GET /api/ads/clearing-prices (E3)", () => {
 
   it("recomputes at most once a minute, sharing one computation between concurrent callers", async () => {
     const t0 = new Date("2026-05-01T12:00:00.000Z");
-    const [a, b] = await Promise.all([getCachedClearingPrices(t0), getCachedClearingPrices(t0)]);
+    const [a, b] = await Promise.all([
+      getCachedClearingPrices({ clock: fixedClock(t0) }),
+      getCachedClearingPrices({ clock: fixedClock(t0) }),
+    ]);
     expect(a).toBe(b);
-    expect(await getCachedClearingPrices(new Date(t0.getTime() + 59_999))).toBe(a);
-    const later = await getCachedClearingPrices(new Date(t0.getTime() + 60_000));
+    expect(await getCachedClearingPrices({ clock: fixedClock(t0.getTime() + 59_999) })).toBe(a);
+    const later = await getCachedClearingPrices({ clock: fixedClock(t0.getTime() + 60_000) });
     expect(later).not.toBe(a);
     expect(later.as_of).toBe("2026-05-01T12:01:00.000Z");
   });

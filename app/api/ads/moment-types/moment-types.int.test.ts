@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
+import { createTestCampaign } from "@/test/factories/campaigns";
 import { listMomentTypes, resetMomentTypesCacheForTests } from "@/lib/domain/moment-types/list-moment-types";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { call } from "@/test/http";
@@ -21,20 +23,7 @@ const SPEC_FLOORS: Record<string, [string, number]> = {
 
 async function seedCampaignRollup(advertiserId: string, index: number, impressions: number, clicks: number) {
   const id = `cmp_ctr${index}`;
-  await db().campaign.create({
-    data: {
-      id,
-      advertiserId,
-      name: `c${index}`,
-      status: "active",
-      momentTypes: '["close_game"]',
-      sports: '["nba"]',
-      bidCpmMicros: 1_000_000n,
-      dailyBudgetMicros: 50_000_000n,
-      totalBudgetMicros: 500_000_000n,
-      startDate: "2026-01-01",
-    },
-  });
+  await createTestCampaign({ id, advertiserId, name: `c${index}`, bidCpmUsd: 1, creatives: [] });
   await db().hourlyRollup.create({
     data: {
       campaignId: id,
@@ -81,7 +70,8 @@ describe("GET /api/ads/moment-types (E2)", () => {
       await createTestAdvertiser("B"),
       await createTestAdvertiser("C"),
     ];
-    const closeGame = async (now: Date) => (await listMomentTypes({ now })).find((t) => t.key === "close_game")!;
+    const closeGame = async (now: Date) =>
+      (await listMomentTypes({ clock: fixedClock(now) })).find((t) => t.key === "close_game")!;
     const t0 = new Date();
     await seedCampaignRollup(a.advertiserId, 1, 1000, 10); // 1.0%
     await seedCampaignRollup(a.advertiserId, 2, 2000, 60); // 3.0%
@@ -97,7 +87,7 @@ describe("GET /api/ads/moment-types (E2)", () => {
     // CTRs sorted: 0.01, 0.02, 0.03, 0.05 -> p25 = 0.0175, p75 = 0.035 (linear interpolation)
     expect(later.typical_ctr_low).toBe(0.0175);
     expect(later.typical_ctr_high).toBe(0.035);
-    const overtime = (await listMomentTypes({ now: new Date(t0.getTime() + 60_000) })).find(
+    const overtime = (await listMomentTypes({ clock: fixedClock(t0.getTime() + 60_000) })).find(
       (t) => t.key === "overtime",
     )!;
     expect(overtime.typical_ctr_low).toBeNull();

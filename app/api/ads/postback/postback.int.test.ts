@@ -255,12 +255,12 @@ describe("attribution window (7 x 24 h after the click, inclusive)", () => {
     const input = (clickId: string) => ({ campaign_id: campaign.id, click_id: clickId, event_type: "install" });
 
     await expect(
-      recordConversion(input(inside.clickId), { now: () => clickedAt + ATTRIBUTION_WINDOW_MS }),
+      recordConversion(input(inside.clickId), { clock: () => clickedAt + ATTRIBUTION_WINDOW_MS }),
     ).resolves.toEqual({
       status: "recorded",
     });
     await expect(
-      recordConversion(input(outside.clickId), { now: () => clickedAt + ATTRIBUTION_WINDOW_MS + 1 }),
+      recordConversion(input(outside.clickId), { clock: () => clickedAt + ATTRIBUTION_WINDOW_MS + 1 }),
     ).rejects.toMatchObject({
       code: "attribution_window_expired",
       status: 422,
@@ -269,9 +269,11 @@ describe("attribution window (7 x 24 h after the click, inclusive)", () => {
     expect(await conversionsOf(campaign.id)).toHaveLength(1);
 
     // a late repeat of a recorded conversion is still just already_recorded
-    await expect(recordConversion(input(inside.clickId), { now: () => clickedAt + 30 * 24 * HOUR })).resolves.toEqual({
-      status: "already_recorded",
-    });
+    await expect(recordConversion(input(inside.clickId), { clock: () => clickedAt + 30 * 24 * HOUR })).resolves.toEqual(
+      {
+        status: "already_recorded",
+      },
+    );
   });
 
   it("answers 422 attribution_window_expired over HTTP for an old click", async () => {
@@ -349,11 +351,11 @@ describe("postback_url forwarding rows", () => {
     const now = Date.now();
     await recordConversion(
       { campaign_id: forwarding.id, click_id: valued.clickId, event_type: "purchase", event_value_usd: 12.3456789 },
-      { now: () => now },
+      { clock: () => now },
     );
     await recordConversion(
       { campaign_id: forwarding.id, click_id: unvalued.clickId, event_type: "custom", event_name: "x" },
-      { now: () => now },
+      { clock: () => now },
     );
 
     const forwards = await db().postbackForward.findMany({ where: { campaignId: forwarding.id } });

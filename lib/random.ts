@@ -1,4 +1,6 @@
-// A seeded PRNG (mulberry32) so a simulation with the same seed replays the same games.
+// The one seeded PRNG (mulberry32): the simulator, the benchmarks and tests
+// draw from it, so the same seed replays the same games, data and cases.
+// Not for secrets (ids and keys come from node:crypto).
 export type Rng = {
   next(): number;
   int(min: number, max: number): number;

@@ -1,0 +1,60 @@
+// What E9 and E10 start from: the query parsed (422), the campaign the actor
+// owns (404, never 403), the calendar of the local dates, and the source plan
+// (hourly rollups where they are exact for every hour, raw rows otherwise).
+import type { z } from "zod";
+import type { Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db/client";
+import { AppError, parseInput } from "@/lib/errors";
+import { planSources, type SourcePlan, type TimeKey } from "./source-plan";
+import { ZoneCalendar } from "./zone-calendar";
+
+export type ReportCampaign = { id: string; momentTypes: string[]; sports: string[]; creativeIds: string[] };
+
+/** The campaign, if the actor's advertiser owns it; otherwise 404 (never 403). */
+export async function getOwnedCampaign(actor: Actor, campaignId: string): Promise<ReportCampaign> {
+  const campaign = await db().campaign.findFirst({
+    where: { id: campaignId, advertiserId: actor.advertiserId },
+    select: {
+      id: true,
+      momentTypes: true,
+      sports: true,
+      creatives: { select: { id: true }, orderBy: { variantIndex: "asc" } },
+    },
+  });
+  if (!campaign) throw new AppError("not_found", { detail: "No such campaign." });
+  const list = (json: string) => {
+    try {
+      const value = JSON.parse(json) as unknown;
+      return Array.isArray(value) ? value.map(String) : [];
+    } catch {
+      return [];
+    }
+  };
+  return {
+    id: campaign.id,
+    momentTypes: list(campaign.momentTypes),
+    sports: list(campaign.sports),
+    creativeIds: campaign.creatives.map((creative) => creative.id),
+  };
+}
+
+/** The exact plan for these keys, unless a test forces one source. */
+export function choosePlan(calendar: ZoneCalendar, timeKey: TimeKey, forced?: "rollups" | "raw"): SourcePlan {
+  if (forced === "raw") return { kind: "raw" };
+  const plan = planSources(calendar, timeKey);
+  if (forced === "rollups" && plan.kind !== "rollups")
+    throw new RangeError("hourly rollups cannot answer this range in this zone");
+  return plan;
+}
+
+/** A report's query parsed, its campaign (owned by the actor) and the calendar of its local dates. */
+export async function openReport<Schema extends z.ZodType<{ start_date: string; end_date: string; timezone: string }>>(
+  actor: Actor,
+  campaignId: string,
+  schema: Schema,
+  rawQuery: unknown,
+): Promise<{ query: z.output<Schema>; campaign: ReportCampaign; calendar: ZoneCalendar }> {
+  const query = parseInput(schema, rawQuery);
+  const campaign = await getOwnedCampaign(actor, campaignId);
+  return { query, campaign, calendar: ZoneCalendar.forDates(query.timezone, query.start_date, query.end_date) };
+}

@@ -1,0 +1,71 @@
+// How a report is answered (docs/decisions/0503): JSON, or a CSV download when
+// `format=csv` or Accept prefers text/csv. The CSV text comes from the domain's
+// pure builders (lib/domain/reporting/report-csv.ts); this is the HTTP side:
+// content negotiation, the download's headers, the Response. Any route with a
+// report to offer in both forms answers through reportResponse.
+import { AppError } from "@/lib/errors";
+import { jsonResponse } from "./define-route";
+
+export type ReportFormat = "json" | "csv";
+
+/** A report in its two forms; the CSV text is built only when CSV is asked for. */
+export type ReportAnswer = {
+  json: unknown;
+  csv: { filename: string; text: () => string };
+  /** Headers of either form (for example x-report-source). */
+  headers?: Record<string, string>;
+};
+
+function qualityOf(accept: string, type: string): number {
+  let best = -1;
+  for (const part of accept.split(",")) {
+    const [range, ...params] = part.trim().toLowerCase().split(";");
+    if (!range) continue;
+    const matches = range === type || range === `${type.split("/")[0]}/*` || range === "*/*";
+    if (!matches) continue;
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
+    const quality = q ? Number(q.slice(2)) : 1;
+    // an exact range outranks a wildcard of the same quality
+    const score = (Number.isFinite(quality) ? quality : 0) + (range === type ? 0.0001 : 0);
+    best = Math.max(best, score);
+  }
+  return best;
+}
+
+/** `format` wins (400 when it is neither json nor csv); otherwise CSV when Accept prefers text/csv to application/json. */
+export function reportFormat(accept: string | null, format: string | null): ReportFormat {
+  if (format !== null && format !== "") {
+    if (format === "json" || format === "csv") return format;
+    throw new AppError("validation_failed", {
+      detail: "format must be json or csv",
+      fieldErrors: [{ path: "format", message: "format must be json or csv" }],
+    });
+  }
+  if (!accept) return "json";
+  const csv = qualityOf(accept, "text/csv");
+  return csv > 0.0001 && csv > qualityOf(accept, "application/json") ? "csv" : "json";
+}
+
+/** Headers of a CSV download. */
+export function csvHeaders(filename: string): Record<string, string> {
+  return {
+    "content-type": "text/csv; charset=utf-8",
+    "content-disposition": `attachment; filename="${filename.replace(/[^\w.-]/g, "_")}"`,
+    "cache-control": "no-store",
+  };
+}
+
+/**
+ * The response to a report request: the format is settled first (a bad
+ * `format` is refused before any work), then `produce` runs and its report is
+ * answered as JSON or as a CSV download.
+ */
+export async function reportResponse(
+  { request, url }: { request: Request; url: URL },
+  produce: () => Promise<ReportAnswer>,
+): Promise<Response> {
+  const format = reportFormat(request.headers.get("accept"), url.searchParams.get("format"));
+  const { json, csv, headers = {} } = await produce();
+  if (format === "csv") return new Response(csv.text(), { headers: { ...csvHeaders(csv.filename), ...headers } });
+  return jsonResponse(json, { headers });
+}
