@@ -14,7 +14,9 @@
 // the cases are sent from many loopback source addresses (127.0.10.1 to
 // 127.0.12.254: on Linux the whole 127.0.0.0/8 reaches the loopback interface)
 // so that a limit never answers in place of validation; 429s are counted.
+import { execFile } from "node:child_process";
 import { request as httpRequest } from "node:http";
+import { promisify } from "node:util";
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { expect, test } from "@playwright/test";
@@ -29,7 +31,15 @@ import {
   type FuzzOperation,
   type OpenApiDocument,
 } from "../test/fuzz-cases";
-import { admin } from "./helpers";
+
+/** The operator CLI against the e2e database, as helpers.admin runs it, without blocking. */
+async function adminAsync(...args: string[]): Promise<Record<string, string>> {
+  const { stdout } = await promisify(execFile)("node_modules/.bin/tsx", ["scripts/admin.ts", ...args], {
+    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL, LOG_LEVEL: "warn" },
+    encoding: "utf8",
+  });
+  return JSON.parse(stdout) as Record<string, string>;
+}
 
 const BASE = new URL(process.env.E2E_BASE_URL!);
 const ICON_ORIGIN = `http://127.0.0.1:${process.env.E2E_ICON_PORT}`;
@@ -232,7 +242,8 @@ test("every operation answers bad input with a documented 4xx, never a 5xx or a 
   const from = () => addresses[nextAddress++ % addresses.length]!;
 
   // --- an advertiser with a client of each scope set, a platform key, and live ids
-  const created = admin(
+  // the operator CLI (a process each, seconds under load): the clients and the key at the same time
+  const created = await adminAsync(
     "create-advertiser",
     "--name",
     "e2e fuzz",
@@ -241,21 +252,14 @@ test("every operation answers bad input with a documented 4xx, never a 5xx or a 
     "--password",
     "e2e-password-123",
   );
-  const readOnly = admin(
-    "create-client",
-    "--advertiser",
-    created.advertiser_id!,
-    "--scopes",
-    "campaigns:read reporting:read",
-  );
-  const noReporting = admin(
-    "create-client",
-    "--advertiser",
-    created.advertiser_id!,
-    "--scopes",
-    "campaigns:read campaigns:write",
-  );
-  const platformKey = admin("create-platform-key", "--name", `e2e-fuzz-${Date.now()}`).key!;
+  const client = (scopes: string) =>
+    adminAsync("create-client", "--advertiser", created.advertiser_id!, "--scopes", scopes);
+  const [readOnly, noReporting, platform] = await Promise.all([
+    client("campaigns:read reporting:read"),
+    client("campaigns:read campaigns:write"),
+    adminAsync("create-platform-key", "--name", `e2e-fuzz-${Date.now()}`),
+  ]);
+  const platformKey = platform.key!;
   const token = async (client: Record<string, string>) => {
     const answer = await send({
       method: "POST",
@@ -326,6 +330,7 @@ test("every operation answers bad input with a documented 4xx, never a 5xx or a 
     ? { campaign_id: served.campaign_id, click_id: new URL(served.click_url).pathname.split("/").pop()! }
     : { campaign_id: campaignId, click_id: "clk_fuzz_unknown" };
 
+  const setupSeconds = ((Date.now() - started) / 1000).toFixed(1);
   const ids: Record<string, string> = { id: campaignId, click_id: click.click_id, delivery_id: "whd_fuzz_unknown" };
   const idsFor = (path: string) => (path.startsWith("/api/ads/webhooks/") ? { ...ids, id: webhookId } : ids);
   // valid requests each case breaks one rule of (the schema's examples, made live where they must be)
@@ -437,7 +442,8 @@ test("every operation answers bad input with a documented 4xx, never a 5xx or a 
     `fuzz: ${operations.length} operations, ${allCases.length} cases (${counts}); ${sent} requests from ` +
       `${Math.min(addresses.length, sent)} source addresses, ${checker.checks} checks, statuses ` +
       `${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}; public operations without input: ` +
-      `${silent.join(", ")}; ${failures.length} failures; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `${silent.join(", ")}; postback click ${served ? "live" : "unknown (no fill)"}; ${failures.length} failures; ` +
+      `${((Date.now() - started) / 1000).toFixed(1)} s (setup ${setupSeconds} s)`,
   );
   // every documented operation was sent something (the public ones without any input are listed above)
   const reached = new Set(
