@@ -22,7 +22,8 @@ export function buildOpenApiDocument(baseUrl: string) {
       version: "1.0.0",
       description:
         "Push-notification ad inventory sold at the moments of live games. Errors are RFC 9457 problem details " +
-        "(application/problem+json) except at the token endpoint, which answers RFC 6749 errors.",
+        "(application/problem+json) except at the token endpoint, which answers RFC 6749 errors. A query parameter given " +
+        "twice is 422 validation_failed (never resolved to one of its values); unknown parameters are ignored.",
     },
     servers: [{ url: baseUrl }],
     security: [{ oauth2: [] }],
