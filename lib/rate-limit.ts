@@ -12,7 +12,7 @@ export const RATE_LIMIT_POLICIES = {
   /** E9 and E10: 60 reports (performance or time series, one shared count) per minute per advertiser, across all its clients. */
   report: { points: 60, durationSec: 60, keyBy: "advertiser" },
   /** E5 and E8 (and their GraphQL twins): icon checks, each an outbound HEAD request, per advertiser. */
-  icon_check: { points: 30, durationSec: 60, keyBy: "advertiser" },
+  icon_check: { points: 60, durationSec: 60, keyBy: "advertiser" },
   /** E15 test sends and manual webhook redeliveries make outbound requests on demand. */
   webhook_send: { points: 30, durationSec: 60, keyBy: "advertiser" },
   /** E16/E17: unknown click ids per IP (guessing click ids); a valid postback's count is refunded. */
