@@ -140,6 +140,10 @@ describe("E13 register", () => {
       expect(scheme.body.errors[0].message).toMatch(/https/);
       const loopback = await register(acme, { url: `https://127.0.0.1:${port}/hook`, events: ["click.recorded"] });
       expect(loopback.body.errors[0].message).toMatch(/not a public address/);
+      // a host name that resolves to a private address: the answer never names the address (docs/decisions/0909)
+      const named = await register(acme, { url: `https://localhost:${port}/hook`, events: ["click.recorded"] });
+      expect(named.body.errors[0].message).toMatch(/not a public address/);
+      expect(named.text).not.toMatch(/127\.0\.0\.1|::1/);
       expect(listener.connections()).toBe(0);
       expect(listener.requests).toHaveLength(0);
       expect(await db().webhookEndpoint.count()).toBe(before);

@@ -257,6 +257,22 @@ describe("GET /api/ads/reporting/campaigns/{id}/timeseries (E10)", () => {
     );
   });
 
+  it("shares E9's 60 a minute per advertiser: 30 reports and 30 series, then both answer 429", async () => {
+    const { adv, campaign } = await setup();
+    const query = { start_date: "2025-11-02", end_date: "2025-11-02" };
+    for (let index = 0; index < 30; index++) {
+      expect((await get(report, adv, campaign.id, query)).status, `report ${index + 1}`).toBe(200);
+      const series = await get(timeseries, adv, campaign.id, query);
+      expect(series.status, `series ${index + 1}`).toBe(200);
+      expect(series.headers.get("ratelimit-remaining")).toBe(String(60 - 2 * (index + 1)));
+    }
+    const limited = await get(timeseries, adv, campaign.id, query);
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe("rate_limited");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await get(report, adv, campaign.id, query)).status).toBe(429);
+  });
+
   it("limits hour series to 31 days and validates granularity", async () => {
     const { adv, campaign } = await setup();
     const tooLong = await get(timeseries, adv, campaign.id, {

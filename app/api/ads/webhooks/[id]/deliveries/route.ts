@@ -5,8 +5,8 @@ import { PAGED_LIST_QUERY, queryObject } from "@/lib/http/query";
 
 export const dynamic = "force-dynamic";
 
-export const GET = defineRoute<{ auth: "token"; scope: "campaigns:read" }, { id: string }>(
-  { auth: "token", scope: "campaigns:read" },
+export const GET = defineRoute(
+  { auth: "token", scope: "campaigns:read", params: ["id"] },
   async ({ actor, params, url }) =>
     jsonResponse(await listWebhookDeliveries(actor, params.id, queryObject(url, PAGED_LIST_QUERY))),
 );
