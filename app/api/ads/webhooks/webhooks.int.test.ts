@@ -487,6 +487,20 @@ describe("delivery log and manual retry", () => {
     });
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors[0].path).toBe("per_page");
+    // a repeated key is refused, never resolved to one of its values
+    for (const [query, field] of [
+      ["page=1&page=2", "page"],
+      ["per_page=5&per_page=5", "per_page"],
+      ["status=failed&status=succeeded", "status"],
+    ]) {
+      const repeated = await call(listDeliveries, `${path}?${query}`, {
+        headers: await owner.auth(),
+        params: { id: endpoint.id },
+      });
+      expect(repeated.status, query).toBe(422);
+      expect(repeated.body.code).toBe("validation_failed");
+      expect(repeated.body.errors.map((error: { path: string }) => error.path)).toEqual([field]);
+    }
   });
 
   it("404 for another advertiser, an unknown delivery or a delivery of another endpoint; 409 when deactivated", async () => {

@@ -114,6 +114,32 @@ describe("GET /api/ads/reporting/campaigns/{id} (E9)", () => {
     );
   });
 
+  it("refuses a repeated query key, format included, with 422 instead of picking one (E9 and E10)", async () => {
+    const { adv, campaign } = await setup();
+    const range = "start_date=2025-11-02&end_date=2025-11-02";
+    const cases: [typeof report, string, string][] = [
+      [report, `start_date=2025-11-01&${range}`, "start_date"],
+      [report, `${range}&breakdown=sport&breakdown=sport`, "breakdown"],
+      [report, `${range}&timezone=UTC&timezone=America/New_York`, "timezone"],
+      [report, `${range}&format=csv&format=json`, "format"],
+      [report, `${range}&format=csv&format=csv`, "format"],
+      [timeseries, `${range}&granularity=hour&granularity=day`, "granularity"],
+      [timeseries, `${range}&end_date=2025-11-03`, "end_date"],
+      [timeseries, `${range}&format=json&format=csv`, "format"],
+    ];
+    for (const [handler, query, field] of cases) {
+      const suffix = handler === timeseries ? "/timeseries" : "";
+      const res = await call(handler, `${path(campaign.id)}${suffix}?${query}`, {
+        params: { id: campaign.id },
+        headers: await adv.auth(["reporting:read"]),
+      });
+      expect(res.status, query).toBe(422);
+      expect(res.headers.get("content-type")).toBe("application/problem+json");
+      expect(res.body.code).toBe("validation_failed");
+      expect(res.body.errors.map((error: { path: string }) => error.path)).toEqual([field]);
+    }
+  });
+
   it("is 401 without a token, 403 without reporting:read, 404 for another advertiser's or an unknown campaign", async () => {
     const { adv, campaign } = await setup();
     const query = { start_date: "2025-11-02", end_date: "2025-11-02" };
