@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env";
+import { parseEnv, warnAboutAllowList } from "./env";
 
 describe("parseEnv", () => {
   it("defaults to the embedded SQLite file, port 3000, demo on", () => {
@@ -66,5 +66,14 @@ describe("parseEnv", () => {
     expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
     expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
     expect(() => parseEnv({ TRUST_PROXY: "maybe" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("warns at start when OUTBOUND_ALLOW_HOSTS is set, naming the entries; silent when empty", () => {
+    const warnings: [object, string][] = [];
+    const log = { warn: (fields: object, message: string) => void warnings.push([fields, message]) };
+    warnAboutAllowList([], log);
+    expect(warnings).toEqual([]);
+    warnAboutAllowList(["127.0.0.1:9000"], log);
+    expect(warnings).toEqual([[{ OUTBOUND_ALLOW_HOSTS: ["127.0.0.1:9000"] }, expect.stringMatching(/outbound guard/)]]);
   });
 });
