@@ -210,9 +210,11 @@ async function loadRollups(request: LoadRequest, splits: readonly number[], rowF
     ms < startMs || ms >= endMs ? null : time === null ? undefined : timeKeyOf(ms, time);
   const firstKey = (hour: number) => (time === null ? undefined : timeKeyOf(hour, time));
 
+  // time series show no conversions: two sums fewer per row
+  const summed = COUNTERS.filter(({ field }) => field !== "conversions" || request.withConversions !== false);
   const sum = (column: string) => `CAST(COALESCE(SUM(${column}), 0) AS BIGINT) AS ${column}`;
   const counters = (withPrefixes: boolean) =>
-    COUNTERS.flatMap(({ column }) => [
+    summed.flatMap(({ column }) => [
       sum(column),
       ...(withPrefixes ? splits.map((into) => sum(`${column}_m${into / 60_000}`)) : []),
     ]);
@@ -243,7 +245,7 @@ async function loadRollups(request: LoadRequest, splits: readonly number[], rowF
       if (from && key === from.key) return;
       const target = key === null ? null : rowFor({ t: key, k: aggregate.k });
       const source = from ? rowFor({ t: from.key, k: aggregate.k }) : null;
-      for (const { field, column } of COUNTERS) {
+      for (const { field, column } of summed) {
         const amount = upTo(aggregate, column, ends[index]!) - upTo(aggregate, column, start);
         if (target) target[field] += amount;
         if (source) source[field] -= amount;
@@ -270,7 +272,7 @@ async function loadRollups(request: LoadRequest, splits: readonly number[], rowF
     const [select, groupBy] = byFirstKey();
     for (const aggregate of await query([...select, ...counters(false)], groupBy, "")) {
       const row = rowFor({ t: aggregate.t, k: aggregate.k });
-      for (const { field, column } of COUNTERS) row[field] += toBigInt(aggregate[column]);
+      for (const { field, column } of summed) row[field] += toBigInt(aggregate[column]);
     }
     return;
   }
@@ -331,7 +333,7 @@ async function loadRollups(request: LoadRequest, splits: readonly number[], rowF
   const [select, groupBy] = byFirstKey();
   for (const aggregate of await query([...select, ...counters(false)], groupBy, "")) {
     const row = rowFor({ t: aggregate.t, k: aggregate.k });
-    for (const { field, column } of COUNTERS) row[field] += toBigInt(aggregate[column]);
+    for (const { field, column } of summed) row[field] += toBigInt(aggregate[column]);
   }
   for (const aggregate of await perHour(`AND hour_ms IN (${list(irregular)})`)) {
     const hour = Number(aggregate.h);
