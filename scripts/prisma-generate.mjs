@@ -11,10 +11,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const source = join(root, "prisma", "schema.prisma");
 export const postgresSchemaPath = join(root, "prisma", "generated", "schema.postgresql.prisma");
 
+/** Lines of prisma/schema.prisma written as `// postgresql-only: <line>` exist only in the PostgreSQL schema. */
+const POSTGRESQL_ONLY = /^(\s*)\/\/ postgresql-only: /gm;
+
 export function postgresSchemaText(text) {
   const swapped = text
     .replace(/provider\s*=\s*"sqlite"/, 'provider = "postgresql"')
-    .replace(/output\s*=\s*"\.\/generated\/sqlite"/, 'output       = "./pg"');
+    .replace(/output\s*=\s*"\.\/generated\/sqlite"/, 'output       = "./pg"')
+    .replace(POSTGRESQL_ONLY, "$1");
   if (swapped === text || !swapped.includes('"./pg"')) {
     throw new Error('prisma/schema.prisma: expected provider "sqlite" and output "./generated/sqlite"');
   }

@@ -18,12 +18,17 @@ import { resetEnvForTests } from "@/lib/env";
 import { round, type BenchResult } from "./bench-result";
 import { newCampaignOf, syntheticCampaigns } from "./lib/synthetic-campaigns";
 
-const DURATION_S = 10;
+/** measured seconds per server and connection count, split into ROUNDS alternating rounds */
+const DURATION_S = 12;
+const ROUNDS = 4;
 /** saturating load for throughput (SMA_BENCH_CONNECTIONS); a moderate one for latency (at saturation latency is queueing) */
 const CONNECTIONS = Number(process.env.SMA_BENCH_CONNECTIONS ?? 32);
 const LATENCY_CONNECTIONS = 8;
-const TARGET_RATIO = 0.35;
-const TARGET_P99_MS = 10;
+/** issue 14: at least half the bare server's throughput, p99 at most 5 ms at 8 connections */
+const TARGET_RATIO = 0.5;
+const TARGET_P99_MS = 5;
+/** the saturated run has no latency target since issue 14; its p99 is shown against the earlier 10 ms */
+const SATURATED_P99_MS = 10;
 
 function ensureWrk(): string {
   const found = spawnSync("sh", ["-c", "command -v wrk"], { encoding: "utf8" }).stdout.trim();
@@ -62,6 +67,23 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 type WrkResult = { rps: number; p50: number; p90: number; p99: number; requests: number; errors: string };
+type Measured = WrkResult & { latency: WrkResult };
+
+/** Rounds of one server: mean throughput of the rounds, latency percentiles as the median of the rounds' (wrk gives no histogram). */
+function combine(rounds: WrkResult[]): WrkResult {
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return {
+    rps: rounds.reduce((sum, round) => sum + round.rps, 0) / rounds.length,
+    p50: median(rounds.map((round) => round.p50)),
+    p90: median(rounds.map((round) => round.p90)),
+    p99: median(rounds.map((round) => round.p99)),
+    requests: rounds.reduce((sum, round) => sum + round.requests, 0),
+    errors: rounds
+      .map((round) => round.errors)
+      .filter(Boolean)
+      .join("; "),
+  };
+}
 
 function toMs(text: string): number {
   const match = /([\d.]+)(us|ms|s)/.exec(text);
@@ -70,10 +92,17 @@ function toMs(text: string): number {
   return match[2] === "us" ? value / 1000 : match[2] === "s" ? value * 1000 : value;
 }
 
+let wrkRuns = 0;
+
 function wrk(binary: string, url: string, script: string, seconds: number, connections = CONNECTIONS): WrkResult {
-  const out = execFileSync(binary, ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "-s", script, url], {
-    encoding: "utf8",
-  });
+  const seed = String(42 + wrkRuns++);
+  const out = execFileSync(
+    binary,
+    ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "-s", script, url, "--", seed],
+    {
+      encoding: "utf8",
+    },
+  );
   const percentile = (p: string) => toMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, "m").exec(out)?.[1] ?? "");
   return {
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
@@ -95,7 +124,10 @@ wrk.headers["Content-Type"] = "application/json"
 wrk.headers["Authorization"] = "Bearer ${key}"
 local types = { ${types} }
 local sports = { "nba", "nfl", "mlb", "ncaa_basketball" }
-math.randomseed(42)
+-- each wrk run gets its own seed (its last argument), so that rounds do not replay the same users
+function init(args)
+  math.randomseed(tonumber(args[1]) or 42)
+end
 request = function()
   local body = string.format('{"moment_type":"%s","sport":"%s","game_id":"game-%d","user_id":"user-%d"}',
     types[math.random(#types)], sports[math.random(#sports)], math.random(1, 400), math.random(1, 1000000))
@@ -133,30 +165,48 @@ export async function run(): Promise<BenchResult> {
     const script = join(dir, "decisions.lua");
     writeFileSync(script, luaScript(key));
 
-    const measure = async (name: string, file: string, env: Record<string, string>) => {
-      const { child, port } = await startChild(file, env);
-      try {
-        const target = `http://127.0.0.1:${port}/api/delivery/decisions`;
-        wrk(binary, target, script, 3); // warm-up: JIT, caches, page cache
-        const result = wrk(binary, target, script, DURATION_S);
-        const latency = wrk(binary, target, script, DURATION_S, LATENCY_CONNECTIONS);
-        process.stderr.write(
-          `  ${name}: ${Math.round(result.rps)} req/s (p50 ${result.p50} ms, p99 ${result.p99} ms at ${CONNECTIONS} connections); ` +
-            `${Math.round(latency.rps)} req/s, p50 ${latency.p50} ms, p99 ${latency.p99} ms at ${LATENCY_CONNECTIONS}${result.errors ? `, ${result.errors}` : ""}\n`,
-        );
-        return { ...result, latency };
-      } finally {
-        await stopChild(child);
-      }
-    };
+    // Both servers run side by side and are measured in alternating rounds (bare, app, app, bare, ...), so
+    // that a load change on this shared machine hits both alike; each figure sums or takes the median of
+    // its rounds. The idle server of a round only keeps its timers.
     const common = { NODE_ENV: "production", LOG_LEVEL: "warn" };
-    const bare = await measure("bare node:http", "scripts/bench/lib/bare-server.ts", common);
-    const app = await measure("decisions", "scripts/bench/lib/decision-server.ts", {
+    const bareServer = await startChild("scripts/bench/lib/bare-server.ts", common);
+    const appServer = await startChild("scripts/bench/lib/decision-server.ts", {
       ...common,
       DATABASE_URL: url,
       PUBLIC_BASE_URL: "http://localhost:3000",
       DEMO: "0",
     });
+    let bare: Measured;
+    let app: Measured;
+    try {
+      const targets = [bareServer, appServer].map(({ port }) => `http://127.0.0.1:${port}/api/delivery/decisions`);
+      for (const target of targets) wrk(binary, target, script, 3); // warm-up: JIT, caches, page cache
+      const rounds = (connections: number): [WrkResult, WrkResult] => {
+        const results: [WrkResult[], WrkResult[]] = [[], []];
+        for (let round = 0; round < ROUNDS; round++) {
+          const order = round % 2 === 0 ? [0, 1] : [1, 0];
+          for (const index of order)
+            results[index as 0 | 1].push(wrk(binary, targets[index]!, script, DURATION_S / ROUNDS, connections));
+        }
+        return [combine(results[0]), combine(results[1])];
+      };
+      const [bareThroughput, appThroughput] = rounds(CONNECTIONS);
+      const [bareLatency, appLatency] = rounds(LATENCY_CONNECTIONS);
+      bare = { ...bareThroughput, latency: bareLatency };
+      app = { ...appThroughput, latency: appLatency };
+    } finally {
+      await stopChild(bareServer.child);
+      await stopChild(appServer.child);
+    }
+    for (const [name, result] of [
+      ["bare node:http", bare],
+      ["decisions", app],
+    ] as const) {
+      process.stderr.write(
+        `  ${name}: ${Math.round(result.rps)} req/s (p50 ${result.p50} ms, p99 ${result.p99} ms at ${CONNECTIONS} connections); ` +
+          `${Math.round(result.latency.rps)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms at ${LATENCY_CONNECTIONS}${result.errors ? `, ${result.errors}` : ""}\n`,
+      );
+    }
 
     const check = new Database(join(dir, "app.db"), { readonly: true });
     const outcomes = Object.fromEntries(
@@ -181,7 +231,7 @@ export async function run(): Promise<BenchResult> {
     const ratio = app.rps / bare.rps;
     return {
       name: "decisions",
-      description: `POST /api/delivery/decisions over HTTP (wrk, 1 thread, ${CONNECTIONS} then ${LATENCY_CONNECTIONS} connections, ${DURATION_S} s each after a 3 s warm-up; random moment types, sports, 400 games, 1M users) on SQLite with 200 active campaigns, against a bare node:http server answering the same requests`,
+      description: `POST /api/delivery/decisions over HTTP (wrk, 1 thread, ${CONNECTIONS} then ${LATENCY_CONNECTIONS} connections, ${DURATION_S} s each in ${ROUNDS} rounds alternating with the bare server, after a 3 s warm-up; random moment types, sports, 400 games, 1M users) on SQLite with 200 active campaigns, against a bare node:http server answering the same requests`,
       metrics: [
         { label: "bare node:http requests per second", value: Math.round(bare.rps), unit: "/s" },
         { label: `bare p50 / p99 at ${CONNECTIONS} connections`, value: bare.p50, unit: `/ ${bare.p99} ms` },
@@ -229,15 +279,15 @@ export async function run(): Promise<BenchResult> {
         {
           label: `decision p99 latency at ${LATENCY_CONNECTIONS} connections (ms)`,
           value: app.latency.p99,
-          target: `< ${TARGET_P99_MS} ms`,
-          pass: app.latency.p99 < TARGET_P99_MS,
+          target: `<= ${TARGET_P99_MS} ms`,
+          pass: app.latency.p99 <= TARGET_P99_MS,
         },
         {
           label: `decision p99 latency at ${CONNECTIONS} connections, saturated (ms)`,
           value: app.p99,
-          target: `< ${TARGET_P99_MS} ms`,
-          pass: app.p99 < TARGET_P99_MS,
-          note: "closed-loop saturation: mostly queueing (mean = connections / throughput)",
+          target: `< ${SATURATED_P99_MS} ms`,
+          pass: app.p99 < SATURATED_P99_MS,
+          note: "closed-loop saturation: mostly queueing (mean = connections / throughput); issue 5's target",
         },
       ],
       notes: [app.errors ? `decisions: ${app.errors}` : "", bare.errors ? `bare: ${bare.errors}` : ""].filter(Boolean),

@@ -1,7 +1,8 @@
-// Reporting benchmark (issue 5): E9 over 10 million impressions across 90 days,
-// compared in the same run with a hand-written SQL aggregate over the rollup
-// table (target: E9 at most 2x its time), and E10's hour series over 7 days
-// (raw impressions) against the same aggregate written by hand.
+// Reporting benchmark (issues 5 and 14): E9 and E10 over 10 million impressions
+// across 90 days in several zones (UTC, Asia/Kolkata +05:30, Asia/Kathmandu
+// +05:45, Australia/Eucla +08:45, America/New_York across a DST change),
+// each compared in the same run with the hand-written UTC SQL aggregate over
+// the rollup table for the same shape (target: at most 2x its time).
 //
 //   npm run bench:reporting                        # 10,000,000 impressions, SQLite
 //   npm run bench:reporting -- --impressions 1000000 --iterations 10
@@ -11,7 +12,7 @@
 // The data are generated in one pass over 90 days of UTC hours with an evening
 // peak (US sports): every impression row, 2% of them clicked (click rows),
 // 5% of clicks converted (conversion rows), and the hourly rollups summed from
-// those same rows, as the delivery engine writes them. One campaign with three
+// those same rows with their quarter-hour counts, as the delivery engine writes them. One campaign with three
 // creatives, four moment types and two sports holds all of it.
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -33,6 +34,7 @@ import { createRng } from "@/lib/random";
 import { ensureLocalPostgres } from "@/scripts/lib/local-postgres";
 import type { BenchResult } from "./bench-result";
 import * as sql from "@/lib/db/sql";
+import { ROLLUP_COLUMNS } from "@/lib/domain/rollups/increment-rollups";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -44,6 +46,8 @@ const CAMPAIGN = "cmp_bench_reporting";
 // 2025-12-16 to 2026-03-15: the range crosses the US DST change of 2026-03-08
 const END_MS = Date.parse("2026-03-16T00:00:00Z");
 const START_MS = END_MS - DAYS * DAY;
+/** UTC; +05:30; +05:45; +08:45; a DST change inside the range (2026-03-08) */
+const ZONES = ["UTC", "Asia/Kolkata", "Asia/Kathmandu", "Australia/Eucla", "America/New_York"];
 
 export type Measure = { name: string; medianMs: number; p95Ms: number; iterations: number };
 export type ReportingBenchResult = {
@@ -77,7 +81,19 @@ function hourWeights(): number[] {
   return weights.map((weight) => weight / total);
 }
 
-type Row = { impressions: number; clicks: number; conversions: number; spend: number; value: number };
+type Row = {
+  impressions: number;
+  clicks: number;
+  conversions: number;
+  spend: number;
+  value: number;
+  /** per counter (impressions, clicks, conversions, spend), the part before minute 15, 30 and 45 */
+  m: [number[], number[], number[], number[]];
+};
+const IMPRESSIONS = 0;
+const CLICKS = 1;
+const CONVERSIONS = 2;
+const SPEND = 3;
 
 type Sink = {
   impression(values: unknown[]): void;
@@ -94,11 +110,29 @@ async function generate(total: number, advertiserId: string, sink: Sink) {
   const perHour: number[] = [];
   for (let day = 0; day < DAYS; day++) for (let hour = 0; hour < 24; hour++) perHour.push(weights[hour]! / DAYS);
   const rollups = new Map<string, Row>();
-  const rollup = (creative: string, moment: string, sport: string, atMs: number) => {
+  /** adds `amount` to counter `counter` of the event's row, in the quarter-hour prefixes it falls in */
+  const rollup = (creative: string, moment: string, sport: string, atMs: number, counter: number, amount: number) => {
     const hourMs = atMs - (atMs % HOUR);
     const key = `${creative}|${moment}|${sport}|${hourMs}`;
     let row = rollups.get(key);
-    if (!row) rollups.set(key, (row = { impressions: 0, clicks: 0, conversions: 0, spend: 0, value: 0 }));
+    if (!row) {
+      row = {
+        impressions: 0,
+        clicks: 0,
+        conversions: 0,
+        spend: 0,
+        value: 0,
+        m: [
+          [0, 0, 0],
+          [0, 0, 0],
+          [0, 0, 0],
+          [0, 0, 0],
+        ],
+      };
+      rollups.set(key, row);
+    }
+    for (let quarter = Math.floor((atMs - hourMs) / (HOUR / 4)); quarter < 3; quarter++)
+      row.m[counter]![quarter]! += amount;
     return row;
   };
   let index = 0;
@@ -132,14 +166,15 @@ async function generate(total: number, advertiserId: string, sink: Sink) {
         cost,
         servedAt,
       ]);
-      const row = rollup(creative, moment, sport, servedAt);
+      const row = rollup(creative, moment, sport, servedAt, IMPRESSIONS, 1);
+      rollup(creative, moment, sport, servedAt, SPEND, cost);
       row.impressions++;
       row.spend += cost;
       if (random() < 0.02) {
         const clickedAt = servedAt + Math.floor(random() * 30 * 60_000);
         clicks++;
         sink.click([`clk_${pad(index)}`, `imp_${pad(index)}`, CAMPAIGN, creative, moment, sport, 0, clickedAt]);
-        rollup(creative, moment, sport, clickedAt).clicks++;
+        rollup(creative, moment, sport, clickedAt, CLICKS, 1).clicks++;
         if (random() < 0.05) {
           const recordedAt = clickedAt + Math.floor(random() * DAY);
           const value = 10_000_000 + Math.floor(random() * 90_000_000);
@@ -156,7 +191,7 @@ async function generate(total: number, advertiserId: string, sink: Sink) {
             clickedAt,
             recordedAt,
           ]);
-          const target = rollup(creative, moment, sport, recordedAt);
+          const target = rollup(creative, moment, sport, recordedAt, CONVERSIONS, 1);
           target.conversions++;
           target.value += value;
         }
@@ -177,6 +212,7 @@ async function generate(total: number, advertiserId: string, sink: Sink) {
       row.conversions,
       row.spend,
       row.value,
+      ...row.m.flat(),
     ]);
   }
   await sink.flush();
@@ -191,8 +227,7 @@ const COLUMNS = {
   clicks: "id, impression_id, campaign_id, creative_id, moment_type, sport, converted, clicked_at_ms",
   conversions:
     "id, click_id, campaign_id, creative_id, moment_type, sport, event_type, event_value_micros, clicked_at_ms, recorded_at_ms",
-  hourly_rollups:
-    "campaign_id, creative_id, moment_type, sport, hour_ms, impressions, clicks, conversions, spend_micros, conversion_value_micros",
+  hourly_rollups: ROLLUP_COLUMNS.join(", "),
 } as const;
 type Table = keyof typeof COLUMNS;
 
@@ -255,19 +290,6 @@ function pgSink(client: pg.Client): Sink {
 }
 
 // ---------------------------------------------------------------- timing
-
-async function measure(name: string, iterations: number, fn: () => Promise<unknown> | unknown): Promise<Measure> {
-  for (let warm = 0; warm < 3; warm++) await fn();
-  const times: number[] = [];
-  for (let run = 0; run < iterations; run++) {
-    const started = performance.now();
-    await fn();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const at = (p: number) => times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)]!;
-  return { name, medianMs: round(at(0.5)), p95Ms: round(at(0.95)), iterations };
-}
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
@@ -432,7 +454,7 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
     const actor: Actor = { advertiserId, scopes: new Set(["reporting:read"]), via: "token" };
     const startDate = new Date(START_MS).toISOString().slice(0, 10);
     const endDate = new Date(END_MS - DAY).toISOString().slice(0, 10);
-    const lastWeekStart = new Date(END_MS - 7 * DAY).toISOString().slice(0, 10);
+    const monthStartDate = new Date(END_MS - 31 * DAY).toISOString().slice(0, 10);
     const start = BigInt(START_MS);
     const end = BigInt(END_MS);
 
@@ -447,16 +469,6 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
         ? client.$queryRaw`SELECT ${sums} FROM hourly_rollups WHERE campaign_id = ${CAMPAIGN} AND hour_ms >= ${start} AND hour_ms < ${end}`
         : client.$queryRaw`SELECT ${sql.raw(key)} AS k, ${sums} FROM hourly_rollups
             WHERE campaign_id = ${CAMPAIGN} AND hour_ms >= ${start} AND hour_ms < ${end} GROUP BY ${sql.raw(key)}`;
-    const weekStart = BigInt(END_MS - 7 * DAY);
-    const sqlHourSeries = async () => [
-      await client.$queryRaw`
-        SELECT (served_at_ms / 3600000) AS b, COUNT(*) AS n, CAST(SUM(cost_micros) AS BIGINT) AS s
-        FROM impressions WHERE campaign_id = ${CAMPAIGN} AND served_at_ms >= ${weekStart} AND served_at_ms < ${end} GROUP BY (served_at_ms / 3600000)`,
-      await client.$queryRaw`
-        SELECT (clicked_at_ms / 3600000) AS b, COUNT(*) AS n
-        FROM clicks WHERE campaign_id = ${CAMPAIGN} AND clicked_at_ms >= ${weekStart} AND clicked_at_ms < ${end} GROUP BY (clicked_at_ms / 3600000)`,
-    ];
-
     // check that E9 (from rollups) answers what the raw rows hold before timing it
     const check = (await getCampaignReport(actor, CAMPAIGN, { start_date: startDate, end_date: endDate })).report;
     const [raw] = await client.$queryRaw<{ i: unknown; c: unknown; s: unknown }[]>`
@@ -474,18 +486,26 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
     log(
       `E9 totals match the raw rows: ${expected.impressions.toLocaleString("en-US")} impressions, ${expected.clicks.toLocaleString("en-US")} clicks, ${expected.spend.toFixed(6)} USD`,
     );
-
+    // and that in every zone, local days and hours of day from the rollups equal those computed from the raw rows
     const range = { start_date: startDate, end_date: endDate };
+    for (const timezone of ZONES) {
+      for (const breakdown of ["day", "hour_of_day"] as const) {
+        const query = { ...range, timezone, breakdown };
+        const clock = () => 0;
+        const fromRollups = await getCampaignReport(actor, CAMPAIGN, query, { clock });
+        const fromRaw = await getCampaignReport(actor, CAMPAIGN, query, { clock, source: "raw" });
+        if (fromRollups.source !== "rollups" || JSON.stringify(fromRollups.report) !== JSON.stringify(fromRaw.report))
+          throw new Error(
+            `E9 ${breakdown} in ${timezone}: the rollups (${fromRollups.source}) differ from the raw rows`,
+          );
+      }
+    }
+    log(`E9 by day and by hour of day from the rollups equal the raw rows' in ${ZONES.join(", ")}`);
+
     const measures: Measure[] = [];
-    const timed = async (name: string, fn: () => Promise<unknown>, n = iterations) => {
-      const result = await measure(name, n, fn);
-      measures.push(result);
-      log(
-        `  ${name.padEnd(72)} median ${String(result.medianMs).padStart(9)} ms   p95 ${String(result.p95Ms).padStart(9)} ms   (n=${n})`,
-      );
-      return result;
-    };
-    log(`E9 over ${counts.impressions.toLocaleString("en-US")} impressions, ${DAYS} days (hourly rollups):`);
+    log(
+      `E9/E10 over ${counts.impressions.toLocaleString("en-US")} impressions, ${DAYS} days, against the UTC SQL of each shape:`,
+    );
     const pairs: [Measure, Measure, string][] = [];
     const show = (result: Measure) => {
       measures.push(result);
@@ -504,21 +524,63 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
       pairs.push([e9, base, label]);
       return e9;
     };
-    await pair("E9 totals, America/New_York", null, () =>
-      getCampaignReport(actor, CAMPAIGN, { ...range, timezone: "America/New_York" }),
-    );
-    await pair("E9 breakdown=day, America/New_York", "hour_ms / 86400000", () =>
-      getCampaignReport(actor, CAMPAIGN, { ...range, timezone: "America/New_York", breakdown: "day" }),
-    );
-    await pair("E9 breakdown=hour_of_day, America/New_York", "(hour_ms % 86400000) / 3600000", () =>
-      getCampaignReport(actor, CAMPAIGN, { ...range, timezone: "America/New_York", breakdown: "hour_of_day" }),
-    );
-    await pair("E9 breakdown=creative, America/New_York", "creative_id", () =>
-      getCampaignReport(actor, CAMPAIGN, { ...range, timezone: "America/New_York", breakdown: "creative" }),
-    );
-    await pair("E10 day series, America/New_York", "hour_ms / 86400000", () =>
-      getCampaignTimeseries(actor, CAMPAIGN, { ...range, timezone: "America/New_York" }),
-    );
+    // every report shape in every zone against the hand-written UTC SQL of the same shape
+    const shapes: { label: string; sql: string | null; report: (timezone: string) => Promise<unknown> }[] = [
+      {
+        label: "E9 totals",
+        sql: null,
+        report: (timezone) => getCampaignReport(actor, CAMPAIGN, { ...range, timezone }),
+      },
+      {
+        label: "E9 breakdown=day",
+        sql: "hour_ms / 86400000",
+        report: (timezone) => getCampaignReport(actor, CAMPAIGN, { ...range, timezone, breakdown: "day" }),
+      },
+      {
+        label: "E9 breakdown=hour_of_day",
+        sql: "(hour_ms % 86400000) / 3600000",
+        report: (timezone) => getCampaignReport(actor, CAMPAIGN, { ...range, timezone, breakdown: "hour_of_day" }),
+      },
+      {
+        label: "E9 breakdown=creative",
+        sql: "creative_id",
+        report: (timezone) => getCampaignReport(actor, CAMPAIGN, { ...range, timezone, breakdown: "creative" }),
+      },
+      {
+        label: "E10 day series",
+        sql: "hour_ms / 86400000",
+        report: (timezone) => getCampaignTimeseries(actor, CAMPAIGN, { ...range, timezone }),
+      },
+    ];
+    for (const timezone of ZONES) {
+      log(`${timezone}:`);
+      for (const shape of shapes) await pair(`${shape.label}, ${timezone}`, shape.sql, () => shape.report(timezone));
+    }
+    // E10 by hour: the longest series the API allows (31 days) against GROUP BY hour over the same days' rollups
+    const monthStart = BigInt(END_MS - 31 * DAY);
+    const sqlHours = () =>
+      client.$queryRaw`SELECT hour_ms AS k, ${sums} FROM hourly_rollups
+        WHERE campaign_id = ${CAMPAIGN} AND hour_ms >= ${monthStart} AND hour_ms < ${end} GROUP BY hour_ms`;
+    log("E10 hour series, 31 days:");
+    for (const timezone of ZONES) {
+      const [base, e10] = await measurePair(
+        { name: "SQL: GROUP BY hour_ms (31 days)", fn: sqlHours },
+        {
+          name: `E10 hour series (31 days), ${timezone}`,
+          fn: () =>
+            getCampaignTimeseries(actor, CAMPAIGN, {
+              start_date: monthStartDate,
+              end_date: endDate,
+              timezone,
+              granularity: "hour",
+            }),
+        },
+        iterations,
+      );
+      show(base);
+      show(e10);
+      pairs.push([e10, base, e10.name]);
+    }
 
     // through the route handler: token verification, rate limit (a database write), JSON
     const { GET: reportRoute } = await import("@/app/api/ads/reporting/campaigns/[id]/route");
@@ -544,48 +606,6 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
     show(routeBase);
     show(e9Route);
 
-    log("E10 hour series over 7 days (raw impressions and clicks):");
-    const [baseSeries, e10Hour] = await measurePair(
-      { name: "SQL: COUNT/SUM over impressions + clicks GROUP BY hour (7 days)", fn: sqlHourSeries },
-      {
-        name: "E10 hour series, America/New_York",
-        fn: () =>
-          getCampaignTimeseries(actor, CAMPAIGN, {
-            start_date: lastWeekStart,
-            end_date: endDate,
-            timezone: "America/New_York",
-            granularity: "hour",
-          }),
-      },
-      iterations,
-    );
-    show(baseSeries);
-    show(e10Hour);
-    log("Zones whose hours are not UTC hours (Asia/Kolkata, +05:30): split hours from raw rows:");
-    const few = Math.max(3, Math.floor(iterations / 4));
-    await timed("E9 totals, Asia/Kolkata, 90 days (2 raw hours)", () =>
-      getCampaignReport(actor, CAMPAIGN, { ...range, timezone: "Asia/Kolkata" }),
-    );
-    await timed("E9 breakdown=day, Asia/Kolkata, 90 days (91 raw hours)", () =>
-      getCampaignReport(actor, CAMPAIGN, { ...range, timezone: "Asia/Kolkata", breakdown: "day" }),
-    );
-    await timed(
-      "E9 breakdown=hour_of_day, Asia/Kolkata, 7 days (all raw)",
-      () =>
-        getCampaignReport(actor, CAMPAIGN, {
-          start_date: lastWeekStart,
-          end_date: endDate,
-          timezone: "Asia/Kolkata",
-          breakdown: "hour_of_day",
-        }),
-      few,
-    );
-    await timed(
-      "E9 breakdown=hour_of_day, Asia/Kolkata, 90 days (all raw)",
-      () => getCampaignReport(actor, CAMPAIGN, { ...range, timezone: "Asia/Kolkata", breakdown: "hour_of_day" }),
-      few,
-    );
-
     const ratio = (name: string, a: Measure, b: Measure, target?: number) => {
       const value = Math.round((a.medianMs / b.medianMs) * 100) / 100;
       return { name, value, ...(target === undefined ? {} : { target, pass: value <= target }) };
@@ -593,12 +613,11 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
     const ratios = [
       ...pairs.map(([e9, base, label]) => ratio(`${label} / SQL`, e9, base, 2)),
       ratio("E9 breakdown=day through the route handler / SQL", e9Route, routeBase),
-      ratio("E10 hour series, 7 days / SQL over raw rows", e10Hour, baseSeries),
     ];
     log("Ratios (median / median):");
     for (const entry of ratios) {
       log(
-        `  ${entry.name.padEnd(60)} ${entry.value.toFixed(2)}x${entry.target ? `   target <= ${entry.target}x: ${entry.pass ? "met" : "MISSED"}` : ""}`,
+        `  ${entry.name.padEnd(64)} ${entry.value.toFixed(2)}x${entry.target ? `   target <= ${entry.target}x: ${entry.pass ? "met" : "not met"}` : ""}`,
       );
     }
     return { database: kind, ...counts, generationMs, measures, ratios };

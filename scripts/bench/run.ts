@@ -27,7 +27,7 @@ for (const file of files) {
     log(`  ${metric.label.padEnd(48)} ${String(metric.value).padStart(12)} ${metric.unit}`);
   for (const check of result.checks) {
     log(
-      `  [${check.pass ? "PASS" : "MISS"}] ${check.label}: ${check.value} (target ${check.target})${check.note ? ` - ${check.note}` : ""}`,
+      `  [${check.pass ? "met" : "not met"}] ${check.label}: ${check.value} (target ${check.target})${check.note ? ` - ${check.note}` : ""}`,
     );
   }
   for (const note of result.notes ?? []) log(`  note: ${note}`);

@@ -84,6 +84,12 @@ describe("second-price auction through the engine", () => {
       impressions: 1n,
       spendMicros: 1_235n,
       hourMs: BigInt(NOV_22_NOON),
+      // served at noon: in the hour's first quarter, so in every prefix
+      impressionsM15: 1n,
+      impressionsM30: 1n,
+      impressionsM45: 1n,
+      spendMicrosM15: 1_235n,
+      spendMicrosM45: 1_235n,
     });
     const event = await db().outboxEvent.findFirstOrThrow({ where: { type: "impression.served" } });
     expect(JSON.parse(event.data)).toEqual({
@@ -493,12 +499,18 @@ describe("clicks", () => {
     });
     expect((await db().campaign.findUniqueOrThrow({ where: { id: campaign.id } })).clicks).toBe(1n);
     const rollups = await db().hourlyRollup.findMany({ orderBy: { hourMs: "asc" } });
-    expect(rollups.map((rollup) => [Number(rollup.hourMs), Number(rollup.impressions), Number(rollup.clicks)])).toEqual(
-      [
-        [NOV_22_NOON, 1, 0],
-        [NOV_22_NOON + 3_600_000, 0, 1],
-      ],
-    );
+    expect(
+      rollups.map((rollup) => [
+        Number(rollup.hourMs),
+        Number(rollup.impressions),
+        Number(rollup.clicks),
+        [rollup.clicksM15, rollup.clicksM30, rollup.clicksM45].map(Number),
+      ]),
+    ).toEqual([
+      [NOV_22_NOON, 1, 0, [0, 0, 0]],
+      // clicked at 13:30: after minute 30, before minute 45
+      [NOV_22_NOON + 3_600_000, 0, 1, [0, 0, 1]],
+    ]);
     const events = await db().outboxEvent.findMany({ where: { type: "click.recorded" } });
     expect(events).toHaveLength(1);
     expect(JSON.parse(events[0]!.data)).toEqual({

@@ -18,6 +18,12 @@ import type {
   RecentAlert,
   WriteBatch,
 } from "../records";
+import {
+  ROLLUP_COLUMNS,
+  ROLLUP_ON_CONFLICT,
+  ROLLUP_TEXT_COLUMNS,
+  rollupValues,
+} from "@/lib/domain/rollups/increment-rollups";
 import { commitBatch, runPlanAsync, type AsyncStatements } from "./commit-plan";
 import {
   CLICK_TARGET_SELECT,
@@ -173,25 +179,15 @@ function pgStatements(client: pg.PoolClient): AsyncStatements {
       );
     },
     upsertRollups: async (rollups) => {
+      const types = ROLLUP_COLUMNS.map(
+        (_, index) => `$${index + 1}::${index < ROLLUP_TEXT_COLUMNS ? "text" : "bigint"}[]`,
+      );
+      const values = rollups.map(rollupValues);
       await client.query(
-        `INSERT INTO hourly_rollups (campaign_id, creative_id, moment_type, sport, hour_ms, impressions, clicks, conversions, spend_micros, conversion_value_micros)
-         SELECT campaign_id, creative_id, moment_type, sport, hour_ms, impressions, clicks, 0, spend_micros, 0
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[])
-           AS t(campaign_id, creative_id, moment_type, sport, hour_ms, impressions, clicks, spend_micros)
-         ON CONFLICT (campaign_id, creative_id, moment_type, sport, hour_ms) DO UPDATE SET
-           impressions = hourly_rollups.impressions + excluded.impressions,
-           clicks = hourly_rollups.clicks + excluded.clicks,
-           spend_micros = hourly_rollups.spend_micros + excluded.spend_micros`,
-        columns(rollups, [
-          (r) => r.campaignId,
-          (r) => r.creativeId,
-          (r) => r.momentType,
-          (r) => r.sport,
-          (r) => r.hourMs.toString(),
-          (r) => r.impressions,
-          (r) => r.clicks,
-          (r) => r.spendMicros.toString(),
-        ]),
+        `INSERT INTO hourly_rollups (${ROLLUP_COLUMNS.join(", ")})
+         SELECT * FROM unnest(${types.join(", ")})
+         ${ROLLUP_ON_CONFLICT}`,
+        ROLLUP_COLUMNS.map((_, index) => values.map((row) => String(row[index]))),
       );
     },
     markBudget: async ({ campaignId, threshold, nowMs }) => {

@@ -16,6 +16,7 @@ import {
   type RecentAlert,
   type WriteBatch,
 } from "../records";
+import { ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, rollupValues } from "@/lib/domain/rollups/increment-rollups";
 import { commitBatch, runPlan, type SpendUpdate, type SyncStatements } from "./commit-plan";
 import {
   CLICK_TARGET_SELECT,
@@ -98,12 +99,8 @@ function prepareAll(handle: Database) {
     ),
     countClick: prepare(`UPDATE campaigns SET clicks = clicks + ? WHERE id = ?`),
     rollup: prepare(
-      `INSERT INTO hourly_rollups (campaign_id, creative_id, moment_type, sport, hour_ms, impressions, clicks, conversions, spend_micros, conversion_value_micros)
-       VALUES (?,?,?,?,?,?,?,0,?,0)
-       ON CONFLICT (campaign_id, creative_id, moment_type, sport, hour_ms) DO UPDATE SET
-         impressions = hourly_rollups.impressions + excluded.impressions,
-         clicks = hourly_rollups.clicks + excluded.clicks,
-         spend_micros = hourly_rollups.spend_micros + excluded.spend_micros`,
+      `INSERT INTO hourly_rollups (${ROLLUP_COLUMNS.join(", ")}) VALUES (${ROLLUP_COLUMNS.map(() => "?").join(",")})
+       ${ROLLUP_ON_CONFLICT}`,
     ),
     mark50: prepare(`UPDATE campaigns SET budget_50_at = ? WHERE id = ? AND budget_50_at IS NULL`),
     mark90: prepare(`UPDATE campaigns SET budget_90_at = ? WHERE id = ? AND budget_90_at IS NULL`),
@@ -218,18 +215,7 @@ function sqliteStatements(s: Prepared): SyncStatements {
       for (const [campaignId, count] of counts) s.countClick.run(count, campaignId);
     },
     upsertRollups: (rows) => {
-      for (const r of rows) {
-        s.rollup.run(
-          r.campaignId,
-          r.creativeId,
-          r.momentType,
-          r.sport,
-          r.hourMs,
-          r.impressions,
-          r.clicks,
-          r.spendMicros,
-        );
-      }
+      for (const row of rows) s.rollup.run(...rollupValues(row));
     },
     markBudget: ({ campaignId, threshold, nowMs }) =>
       (threshold === 50 ? s.mark50 : s.mark90).run(sqliteDateTime(nowMs), campaignId).changes === 1,

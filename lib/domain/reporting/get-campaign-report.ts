@@ -1,7 +1,6 @@
 // E9: a campaign's performance over local dates in an IANA zone, with an
-// optional breakdown (docs/decisions/0502). Every UTC hour whose instants share
-// one key is served from the hourly rollups, the others from the raw rows; the
-// numbers are the same either way.
+// optional breakdown (docs/decisions/0502, 1400), from the hourly rollups and
+// their quarter-hour counts in every zone; the raw rows give the same numbers.
 import type { Actor } from "@/lib/auth/actor";
 import { systemClock, type Clock } from "@/lib/clock";
 import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
@@ -17,7 +16,7 @@ import { dateOfDayNumber } from "./zone-calendar";
 export type ReportOptions = {
   /** the clock for as_of (tests inject it) */
   clock?: Clock;
-  /** tests: force a source ("rollups" only where it is exact for every hour) */
+  /** tests: force a source ("rollups" only where it is exact) */
   source?: "rollups" | "raw";
 };
 

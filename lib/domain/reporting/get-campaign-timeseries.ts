@@ -1,7 +1,7 @@
-// E10: a campaign's delivery as a series of local days (from hourly rollups
-// where the zone allows, which is fast) or local hours (from raw impressions
-// and clicks), zeros included. The series sums to E9's totals for the same
-// dates and zone.
+// E10: a campaign's delivery as a series of local days or local hours, zeros
+// included, from the rollups with their quarter-hour counts (the same numbers
+// as the raw rows, docs/decisions/1400). The series sums to E9's totals for the
+// same dates and zone.
 import type { Actor } from "@/lib/auth/actor";
 import { microsToUsd } from "@/lib/money";
 import { loadMetrics } from "./load-metrics";
@@ -12,7 +12,7 @@ import { choosePlan, openReport } from "./report-scope";
 import { dateOfDayNumber } from "./zone-calendar";
 
 export type TimeseriesOptions = {
-  /** tests: force the day series' source ("rollups" only where it is exact for every hour) */
+  /** tests: force the source ("rollups" only where it is exact) */
   source?: "rollups" | "raw";
 };
 
@@ -31,8 +31,7 @@ export async function getCampaignTimeseries(
 ): Promise<TimeseriesResult> {
   const { query, campaign, calendar } = await openReport(actor, campaignId, timeseriesQuery, rawQuery);
   const hourly = query.granularity === "hour";
-  // the spec: hour granularity reads raw impressions
-  const plan: SourcePlan = hourly ? { kind: "raw" } : choosePlan(calendar, "day", options.source);
+  const plan: SourcePlan = choosePlan(calendar, hourly ? "hour" : "day", options.source);
 
   const metrics = await loadMetrics({
     campaignId: campaign.id,

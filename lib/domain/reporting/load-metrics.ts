@@ -1,8 +1,9 @@
-// The two sources of every report number (docs/decisions/0502):
-// - hourly_rollups: exact for every UTC hour whose instants share one key
-//   (source-plan.ts decides which hours those are);
+// The two sources of every report number (docs/decisions/0502, 1400):
+// - hourly_rollups with their quarter-hour prefix counts: exact for every range
+//   whose local keys change on quarter-hours (source-plan.ts), i.e. every zone;
 // - the raw rows (impressions by served_at, clicks by clicked_at, conversions
-//   by recorded_at): exact always, used for the other hours.
+//   by recorded_at): exact always; used when a test forces them and for any
+//   range that is not quarter-aligned.
 // Both count each event at its own timestamp, so they give identical numbers.
 // Local days and hours of day are computed in SQL from the zone's offset
 // segments (a CASE over at most a few offset changes), so the database returns
@@ -10,13 +11,13 @@
 // PostgreSQL: integer arithmetic on epoch milliseconds.
 import { db } from "@/lib/db/client";
 import { toBigInt, type MetricSums } from "./metrics";
-import { rawRanges, type SourcePlan } from "./source-plan";
+import { type SourcePlan } from "./source-plan";
 import { DAY_MS, HOUR_MS, type OffsetSegment } from "./zone-calendar";
-import { empty, join, raw, sql } from "@/lib/db/sql";
+import { raw, sql } from "@/lib/db/sql";
 export type Dimension = "moment_type" | "sport" | "creative";
 
 export type TimeGrouping =
-  /** epoch-aligned buckets of `bucketMs` (a divisor of an hour; an hour on rollups); the value is the bucket's start (ms) */
+  /** epoch-aligned buckets of `bucketMs` (a divisor of an hour); the value is the bucket's start (ms) */
   | { kind: "bucket"; bucketMs: number }
   /** the local date; the value is its day number (local midnight / 86,400,000) */
   | { kind: "day"; segments: readonly OffsetSegment[] }
@@ -43,6 +44,7 @@ const DIMENSION_COLUMN: Record<Dimension, string> = {
 };
 
 type Aggregate = { t?: unknown; k?: unknown; n?: unknown; s?: unknown };
+type RowFor = (aggregate: Aggregate) => MetricRow;
 
 /** Integers inlined into SQL are checked first (a bound JS number would be a REAL on SQLite). */
 function int(value: number): string {
@@ -96,7 +98,7 @@ export async function loadMetrics(request: LoadRequest): Promise<MetricRow[]> {
   const { campaignId, plan, time, dimension } = request;
   const client = db();
   const rows = new Map<string, MetricRow>();
-  const rowFor = (aggregate: Aggregate): MetricRow => {
+  const rowFor: RowFor = (aggregate) => {
     const id = `${aggregate.t ?? ""}\u0000${aggregate.k ?? ""}`;
     let row = rows.get(id);
     if (!row) {
@@ -115,44 +117,10 @@ export async function loadMetrics(request: LoadRequest): Promise<MetricRow[]> {
     return row;
   };
 
-  if (plan.kind !== "raw") {
-    if (time?.kind === "bucket" && time.bucketMs !== HOUR_MS) throw new RangeError("rollups are grouped by the hour");
-    const fromHour = BigInt(request.startMs - (request.startMs % HOUR_MS));
-    const toHour = BigInt(Math.ceil(request.endMs / HOUR_MS) * HOUR_MS);
-    if (plan.kind === "rollups" && (request.startMs % HOUR_MS !== 0 || request.endMs % HOUR_MS !== 0)) {
-      throw new RangeError("rollup ranges start and end on UTC hours");
-    }
-    const excluded = plan.kind === "mixed" ? raw(`AND hour_ms NOT IN (${plan.splitHours.map(int).join(", ")})`) : empty;
-    const { select, groupBy } = grouping("hour_ms", time, dimension);
-    const result = await client.$queryRaw<(Aggregate & { i: unknown; c: unknown; v: unknown })[]>`
-      SELECT ${select}
-        CAST(COALESCE(SUM(impressions), 0) AS BIGINT) AS i,
-        CAST(COALESCE(SUM(clicks), 0) AS BIGINT) AS c,
-        CAST(COALESCE(SUM(conversions), 0) AS BIGINT) AS v,
-        CAST(COALESCE(SUM(spend_micros), 0) AS BIGINT) AS s
-      FROM hourly_rollups
-      WHERE campaign_id = ${campaignId} AND hour_ms >= ${fromHour} AND hour_ms < ${toHour} ${excluded}
-      ${groupBy}`;
-    for (const aggregate of result) {
-      const row = rowFor(aggregate);
-      row.impressions += toBigInt(aggregate.i);
-      row.clicks += toBigInt(aggregate.c);
-      row.conversions += toBigInt(aggregate.v);
-      row.spendMicros += toBigInt(aggregate.s);
-    }
-  }
-  const ranges = rawRanges(plan, request.startMs, request.endMs);
-  if (ranges.length > 0) {
-    // each piece carries the campaign so that both databases read each as an index range
-    // (SQLite: MULTI-INDEX OR; PostgreSQL: BitmapOr) instead of filtering the whole range
+  if (plan.kind === "rollups") await loadRollups(request, plan.splits, rowFor);
+  if (plan.kind === "raw") {
     const within = (column: string) =>
-      join(
-        ranges.map(
-          (range) =>
-            sql`(campaign_id = ${campaignId} AND ${raw(`${column} >= ${int(range.startMs)} AND ${column} < ${int(range.endMs)}`)})`,
-        ),
-        " OR ",
-      );
+      sql`campaign_id = ${campaignId} AND ${raw(`${column} >= ${int(request.startMs)} AND ${column} < ${int(request.endMs)}`)}`;
     const impressions = grouping("served_at_ms", time, dimension);
     const clicks = grouping("clicked_at_ms", time, dimension);
     const conversions = grouping("recorded_at_ms", time, dimension);
@@ -185,4 +153,190 @@ export async function loadMetrics(request: LoadRequest): Promise<MetricRow[]> {
   }
   // an aggregate without GROUP BY over no rows still returns one all-zero row: drop it
   return [...rows.values()].filter((row) => row.impressions || row.clicks || row.conversions || row.spendMicros);
+}
+
+/** The counters summed from rollups, and the prefix columns of each (events before minute 15, 30, 45). */
+const COUNTERS = [
+  { field: "impressions", column: "impressions" },
+  { field: "clicks", column: "clicks" },
+  { field: "conversions", column: "conversions" },
+  { field: "spendMicros", column: "spend_micros" },
+] as const;
+
+/** The offset segment of an instant as the SQL CASE of `timeExpression` picks it. */
+function segmentIndex(segments: readonly OffsetSegment[], ms: number): number {
+  let index = 0;
+  while (index < segments.length - 1 && ms >= segments[index]!.endMs) index++;
+  return index;
+}
+
+/** The value `timeExpression` gives for an instant, computed in JS (epoch ms are positive: floor = SQL's division). */
+export function timeKeyOf(ms: number, time: TimeGrouping): number {
+  if (time.kind === "bucket") return Math.floor(ms / time.bucketMs);
+  const local = ms + time.segments[segmentIndex(time.segments, ms)]!.offsetMs;
+  return time.kind === "day" ? Math.floor(local / DAY_MS) : Math.floor((local % DAY_MS) / HOUR_MS);
+}
+
+type Sums = Record<string, unknown>;
+
+const mod = (value: number, by: number) => ((value % by) + by) % by;
+
+/**
+ * Rollups (docs/decisions/1400). Every row's UTC hour is cut at `splits` into
+ * parts that each lie in one local key (source-plan.ts); a part's counts are the
+ * difference of two prefix sums. So that the database still returns one row per
+ * key rather than per hour, the work is split by what the hours need:
+ * - the whole range grouped by the key of each hour's first instant (the query
+ *   a developer writes for UTC), then corrections from the few hours whose parts
+ *   have other keys or lie outside the range (the hour holding local midnight in
+ *   a +05:30 zone, the range's partial first and last hours), read per hour;
+ * - hours of day in a zone where every hour is split: grouped by offset segment
+ *   and UTC hour of day (24 rows a segment), each part's local hour computed
+ *   from those; the irregular hours (partial, or cut by an offset change) per hour;
+ * - E10 hours where every hour is split: per hour (at most 744).
+ */
+async function loadRollups(request: LoadRequest, splits: readonly number[], rowFor: RowFor): Promise<void> {
+  const { campaignId, time, dimension, startMs, endMs } = request;
+  for (const into of splits) {
+    if (into <= 0 || into >= HOUR_MS || into % 900_000 !== 0) throw new RangeError(`bad split ${into}`);
+  }
+  const starts = [0, ...splits];
+  const ends = [...splits, HOUR_MS];
+  const fromHour = startMs - (((startMs % HOUR_MS) + HOUR_MS) % HOUR_MS);
+  const toHour = Math.ceil(endMs / HOUR_MS) * HOUR_MS;
+  const dim = dimension === null ? null : DIMENSION_COLUMN[dimension];
+  /** a part's key: undefined when the report has no time key, null outside the range */
+  const keyAt = (ms: number): number | null | undefined =>
+    ms < startMs || ms >= endMs ? null : time === null ? undefined : timeKeyOf(ms, time);
+  const firstKey = (hour: number) => (time === null ? undefined : timeKeyOf(hour, time));
+
+  // time series show no conversions: two sums fewer per row
+  const summed = COUNTERS.filter(({ field }) => field !== "conversions" || request.withConversions !== false);
+  const sum = (column: string) => `CAST(COALESCE(SUM(${column}), 0) AS BIGINT) AS ${column}`;
+  const counters = (withPrefixes: boolean) =>
+    summed.flatMap(({ column }) => [
+      sum(column),
+      ...(withPrefixes ? splits.map((into) => sum(`${column}_m${into / 60_000}`)) : []),
+    ]);
+  const query = (select: string[], groupBy: string[], filter: string) =>
+    db().$queryRaw<Sums[]>`
+      SELECT ${raw(select.join(", "))}
+      FROM hourly_rollups
+      WHERE campaign_id = ${campaignId} AND hour_ms >= ${BigInt(fromHour)} AND hour_ms < ${BigInt(toHour)} ${raw(filter)}
+      ${raw(groupBy.length ? `GROUP BY ${groupBy.join(", ")}` : "")}`;
+  const withDim = (select: string[], groupBy: string[]): [string[], string[]] =>
+    dim === null
+      ? [select, groupBy]
+      : [
+          [...select, `${dim} AS k`],
+          [...groupBy, dim],
+        ];
+  /** the prefix sum of a counter up to `into` ms into the hour */
+  const upTo = (aggregate: Sums, column: string, into: number): bigint =>
+    into === 0 ? 0n : toBigInt(aggregate[into === HOUR_MS ? column : `${column}_m${into / 60_000}`]);
+  /** adds each part of an aggregate to its key's row (and, for a correction, takes it from the row `from` counted it in) */
+  const distribute = (
+    aggregate: Sums,
+    keyOfPart: (index: number) => number | null | undefined,
+    from?: { key: number | undefined },
+  ) => {
+    starts.forEach((start, index) => {
+      const key = keyOfPart(index);
+      if (from && key === from.key) return;
+      const target = key === null ? null : rowFor({ t: key, k: aggregate.k });
+      const source = from ? rowFor({ t: from.key, k: aggregate.k }) : null;
+      for (const { field, column } of summed) {
+        const amount = upTo(aggregate, column, ends[index]!) - upTo(aggregate, column, start);
+        if (target) target[field] += amount;
+        if (source) source[field] -= amount;
+      }
+    });
+  };
+
+  // hours whose parts do not all have the key of the hour's first instant inside the range
+  const irregular: number[] = [];
+  for (let hour = fromHour; hour < toHour; hour += HOUR_MS) {
+    const first = keyAt(hour);
+    if (first === null || starts.some((into) => keyAt(hour + into) !== first)) irregular.push(hour);
+  }
+  const hourCount = (toHour - fromHour) / HOUR_MS;
+  /** select and group by the key of each hour's first instant */
+  const byFirstKey = () => {
+    const key = time === null ? null : timeExpression("hour_ms", time);
+    return withDim(key === null ? [] : [`${key} AS t`], key === null ? [] : [key]);
+  };
+  const list = (hours: number[]) => hours.map(int).join(", ");
+
+  if (irregular.length === 0) {
+    // whole-hour zones: one row per key, as the hand-written UTC query
+    const [select, groupBy] = byFirstKey();
+    for (const aggregate of await query([...select, ...counters(false)], groupBy, "")) {
+      const row = rowFor({ t: aggregate.t, k: aggregate.k });
+      for (const { field, column } of summed) row[field] += toBigInt(aggregate[column]);
+    }
+    return;
+  }
+
+  const perHour = async (filter: string) => {
+    const [select, groupBy] = withDim(["hour_ms AS h"], ["hour_ms"]);
+    return query([...select, ...counters(true)], groupBy, filter);
+  };
+
+  if (time?.kind === "hour_of_day" && irregular.length * 2 > hourCount) {
+    // every hour split: group by offset segment and UTC hour of day; each part's local hour follows from those
+    const segments = time.segments;
+    const exceptional = irregular.filter((hour) => {
+      const first = keyAt(hour);
+      const segment = segmentIndex(segments, hour);
+      // partial hours, and hours cut by an offset change, are read one by one
+      return (
+        first === null ||
+        starts.some((into) => keyAt(hour + into) === null || segmentIndex(segments, hour + into) !== segment)
+      );
+    });
+    const segmentCase =
+      segments.length === 1
+        ? "0"
+        : `(CASE ${segments
+            .slice(0, -1)
+            .map((segment, index) => `WHEN hour_ms < ${int(segment.endMs)} THEN ${index}`)
+            .join(" ")} ELSE ${segments.length - 1} END)`;
+    const [select, groupBy] = withDim(
+      [`${segmentCase} AS g`, `(hour_ms % ${DAY_MS}) AS h`],
+      [...(segments.length === 1 ? [] : [segmentCase]), `(hour_ms % ${DAY_MS})`],
+    );
+    const filter = exceptional.length ? `AND hour_ms NOT IN (${list(exceptional)})` : "";
+    for (const aggregate of await query([...select, ...counters(true)], groupBy, filter)) {
+      const offset = segments[Number(aggregate.g)]!.offsetMs;
+      const intoDay = Number(aggregate.h);
+      distribute(aggregate, (index) => Math.floor(mod(intoDay + starts[index]! + offset, DAY_MS) / HOUR_MS));
+    }
+    if (exceptional.length) {
+      for (const aggregate of await perHour(`AND hour_ms IN (${list(exceptional)})`)) {
+        const hour = Number(aggregate.h);
+        distribute(aggregate, (index) => keyAt(hour + starts[index]!));
+      }
+    }
+    return;
+  }
+
+  if (irregular.length * 2 > hourCount) {
+    // most hours split (E10 hours in a +05:30 zone): per hour, parts keyed in JS
+    for (const aggregate of await perHour("")) {
+      const hour = Number(aggregate.h);
+      distribute(aggregate, (index) => keyAt(hour + starts[index]!));
+    }
+    return;
+  }
+
+  // a few irregular hours: everything by the key of each hour's first instant, then move those hours' parts
+  const [select, groupBy] = byFirstKey();
+  for (const aggregate of await query([...select, ...counters(false)], groupBy, "")) {
+    const row = rowFor({ t: aggregate.t, k: aggregate.k });
+    for (const { field, column } of summed) row[field] += toBigInt(aggregate[column]);
+  }
+  for (const aggregate of await perHour(`AND hour_ms IN (${list(irregular)})`)) {
+    const hour = Number(aggregate.h);
+    distribute(aggregate, (index) => keyAt(hour + starts[index]!), { key: firstKey(hour) });
+  }
 }

@@ -1,6 +1,6 @@
 // What E9 and E10 start from: the query parsed (422), the campaign the actor
 // owns (404, never 403), the calendar of the local dates, and the source plan
-// (hourly rollups where they are exact for every hour, raw rows otherwise).
+// (rollups with quarter-hour counts where exact, which is every zone; raw rows otherwise).
 import type { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
@@ -43,7 +43,7 @@ export function choosePlan(calendar: ZoneCalendar, timeKey: TimeKey, forced?: "r
   if (forced === "raw") return { kind: "raw" };
   const plan = planSources(calendar, timeKey);
   if (forced === "rollups" && plan.kind !== "rollups")
-    throw new RangeError("hourly rollups cannot answer this range in this zone");
+    throw new RangeError("the rollups cannot answer this range in this zone");
   return plan;
 }
 

@@ -11,7 +11,7 @@ export type Granularity = (typeof GRANULARITIES)[number];
 
 /** Longest E9 range and E10 day series, in days (a leap year). */
 export const MAX_REPORT_DAYS = 366;
-/** Longest E10 hour series, in days (up to 744 points, read from raw impressions). */
+/** Longest E10 hour series, in days (up to 744 points). */
 export const MAX_HOURLY_DAYS = 31;
 /** Reports cover dates in this span (zone rules before 2000 are local mean times, not offsets). */
 export const MIN_REPORT_DATE = "2000-01-01";

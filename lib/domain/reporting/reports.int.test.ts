@@ -1,6 +1,7 @@
 // E9/E10 numbers against hand-computed expectations from seeded raw events,
-// in America/New_York across both DST changes and in Asia/Kolkata (+05:30),
-// on both sources (rollups and raw rows), plus a randomized cross-check.
+// in America/New_York across both DST changes, Asia/Kolkata (+05:30),
+// Asia/Kathmandu (+05:45) and Australia/Eucla (+08:45), on both sources (rollups
+// with their quarter-hour counts, and raw rows), plus a randomized cross-check.
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
@@ -203,14 +204,18 @@ describe("E9/E10 in America/New_York across the November DST change", () => {
       ]);
     }
 
-    // E10 by hour on the 25-hour day, from raw impressions
-    const hourly = await getCampaignTimeseries(actor, campaign.id, {
+    // E10 by hour on the 25-hour day, from rollups, as from raw impressions
+    const hourQuery = {
       start_date: "2025-11-02",
       end_date: "2025-11-02",
       timezone: "America/New_York",
       granularity: "hour",
-    });
-    expect(hourly.source).toBe("raw");
+    };
+    const hourly = await getCampaignTimeseries(actor, campaign.id, hourQuery);
+    expect(hourly.source).toBe("rollups");
+    expect((await getCampaignTimeseries(actor, campaign.id, hourQuery, { source: "raw" })).series).toEqual(
+      hourly.series,
+    );
     expect(hourly.series.granularity).toBe("hour");
     expect(hourly.series.series).toHaveLength(25);
     expect(hourly.series.series[0]!.ts).toBe("2025-11-02T04:00:00Z");
@@ -266,7 +271,7 @@ describe("E9/E10 in America/New_York across the March DST change", () => {
 });
 
 describe("E9/E10 in Asia/Kolkata (+05:30)", () => {
-  it("splits UTC hours between local hours and days: those hours come from raw rows", async () => {
+  it("splits UTC hours between local hours and days at minute 30, from the rollups' quarter-hour counts", async () => {
     const { campaign, actor, a } = await setup();
     const seeded = await seedDelivery(campaign, [
       { servedAtMs: at("2025-06-09T18:29:59Z"), costMicros: 1000n }, // Jun 9 23:59:59 IST, outside
@@ -286,8 +291,8 @@ describe("E9/E10 in Asia/Kolkata (+05:30)", () => {
     const query = { start_date: "2025-06-10", end_date: "2025-06-11", timezone: "Asia/Kolkata" };
 
     const { report, source } = await getCampaignReport(actor, campaign.id, query, { clock: NOW });
-    // the partial first and last UTC hours (18:00-18:30 and 18:30-19:00 UTC) from raw rows, the rest from rollups
-    expect(source).toBe("rollups+raw");
+    // the range starts and ends at 18:30 UTC: the first and last UTC hours count half
+    expect(source).toBe("rollups");
     expect(report.totals).toEqual({
       impressions: 5,
       clicks: 2,
@@ -297,20 +302,34 @@ describe("E9/E10 in Asia/Kolkata (+05:30)", () => {
       average_cpm_paid_usd: 5.6,
       as_of: "2026-01-01T00:00:00.000Z",
     });
-    await expect(getCampaignReport(actor, campaign.id, query, { source: "rollups" })).rejects.toThrow(RangeError);
     expect((await getCampaignReport(actor, campaign.id, query, { clock: NOW, source: "raw" })).report).toEqual(report);
 
     const byDay = await getCampaignReport(actor, campaign.id, { ...query, breakdown: "day" });
-    expect(byDay.source).toBe("rollups+raw");
+    expect(byDay.source).toBe("rollups");
     expect(rowsOf(byDay.report)).toEqual({ "2025-06-10": [4, 1, 0, 0.017], "2025-06-11": [1, 1, 1, 0.011] });
     expectRowsSumToTotals(byDay.report);
     expect(
       (await getCampaignReport(actor, campaign.id, { ...query, breakdown: "day" }, { source: "raw" })).report.rows,
     ).toEqual(byDay.report.rows);
 
-    const hourResult = await getCampaignReport(actor, campaign.id, { ...query, breakdown: "hour_of_day" });
+    const hourResult = await getCampaignReport(
+      actor,
+      campaign.id,
+      { ...query, breakdown: "hour_of_day" },
+      { clock: NOW },
+    );
     // every UTC hour holds the end of one local hour and the start of the next
-    expect(hourResult.source).toBe("raw");
+    expect(hourResult.source).toBe("rollups");
+    expect(
+      (
+        await getCampaignReport(
+          actor,
+          campaign.id,
+          { ...query, breakdown: "hour_of_day" },
+          { clock: NOW, source: "raw" },
+        )
+      ).report,
+    ).toEqual(hourResult.report);
     const byHour = hourResult.report;
     expect(
       Object.fromEntries(
@@ -330,12 +349,16 @@ describe("E9/E10 in Asia/Kolkata (+05:30)", () => {
     expect(rowsOf(bySport)).toEqual({ nba: [5, 2, 1, 0.028], nfl: [0, 0, 0, 0] });
 
     const daily = await getCampaignTimeseries(actor, campaign.id, query);
-    expect(daily.source).toBe("rollups+raw");
+    expect(daily.source).toBe("rollups");
     expect(daily.series.series).toEqual([
       { ts: "2025-06-09T18:30:00Z", impressions: 4, clicks: 1, spend_usd: 0.017 },
       { ts: "2025-06-10T18:30:00Z", impressions: 1, clicks: 1, spend_usd: 0.011 },
     ]);
     const hourly = await getCampaignTimeseries(actor, campaign.id, { ...query, granularity: "hour" });
+    expect(hourly.source).toBe("rollups");
+    expect(
+      (await getCampaignTimeseries(actor, campaign.id, { ...query, granularity: "hour" }, { source: "raw" })).series,
+    ).toEqual(hourly.series);
     expect(hourly.series.series).toHaveLength(48);
     expect(hourly.series.series.filter((point) => point.impressions || point.clicks)).toEqual([
       { ts: "2025-06-09T18:30:00Z", impressions: 1, clicks: 1, spend_usd: 0.002 },
@@ -346,22 +369,47 @@ describe("E9/E10 in Asia/Kolkata (+05:30)", () => {
     ]);
   });
 
-  it("Asia/Kathmandu (+05:45) splits at a quarter past the UTC hour", async () => {
-    const { campaign, actor } = await setup();
-    await seedDelivery(campaign, [
-      { servedAtMs: at("2025-01-01T04:14:59Z"), costMicros: 1000n }, // 09:59:59 NPT
-      { servedAtMs: at("2025-01-01T04:15:00Z"), costMicros: 2000n }, // 10:00 NPT
-    ]);
-    const { report, source } = await getCampaignReport(actor, campaign.id, {
-      start_date: "2025-01-01",
-      end_date: "2025-01-01",
-      timezone: "Asia/Kathmandu",
-      breakdown: "hour_of_day",
+  for (const { zone, offset, before, after } of [
+    { zone: "Asia/Kathmandu", offset: "+05:45", before: "2025-01-01T04:14:59Z", after: "2025-01-01T04:15:00Z" },
+    { zone: "Australia/Eucla", offset: "+08:45", before: "2025-01-01T01:14:59Z", after: "2025-01-01T01:15:00Z" },
+  ]) {
+    it(`${zone} (${offset}) splits at a quarter past the UTC hour, from rollups as from raw rows`, async () => {
+      const { campaign, actor } = await setup();
+      const seeded = await seedDelivery(campaign, [
+        { servedAtMs: at(before), costMicros: 1000n, clickedAtMs: at(before) + 1000 }, // 09:59:59 local, clicked 10:00:00
+        { servedAtMs: at(after), costMicros: 2000n }, // 10:00 local
+        { servedAtMs: at(after) + 45 * 60_000, costMicros: 4000n }, // 10:45 local, the next UTC hour's first quarter
+        { servedAtMs: at(after) - 10 * 3_600_000, costMicros: 8000n }, // midnight local: the first instant of the range
+        { servedAtMs: at(after) - 10 * 3_600_000 - 1, costMicros: 16000n }, // the day before, outside
+      ]);
+      await convert(campaign.id, seeded[0]!, after); // recorded 10:00 local
+      const query = { start_date: "2025-01-01", end_date: "2025-01-01", timezone: zone };
+      const { report, source } = await getCampaignReport(actor, campaign.id, { ...query, breakdown: "hour_of_day" });
+      expect(source).toBe("rollups");
+      expect(rowsOf(report)).toMatchObject({
+        0: [1, 0, 0, 0.008],
+        9: [1, 0, 0, 0.001],
+        10: [2, 1, 1, 0.006],
+      });
+      expect(report.totals).toMatchObject({ impressions: 4, clicks: 1, conversions: 1, spend_usd: 0.015 });
+      for (const breakdown of BREAKDOWNS) {
+        const fromRollups = await getCampaignReport(actor, campaign.id, { ...query, breakdown }, { clock: NOW });
+        const fromRaw = await getCampaignReport(
+          actor,
+          campaign.id,
+          { ...query, breakdown },
+          { clock: NOW, source: "raw" },
+        );
+        expect(fromRollups.report, breakdown).toEqual(fromRaw.report);
+      }
+      for (const granularity of ["day", "hour"] as const) {
+        const fromRollups = await getCampaignTimeseries(actor, campaign.id, { ...query, granularity });
+        expect(fromRollups.source).toBe("rollups");
+        const fromRaw = await getCampaignTimeseries(actor, campaign.id, { ...query, granularity }, { source: "raw" });
+        expect(fromRollups.series, granularity).toEqual(fromRaw.series);
+      }
     });
-    expect(source).toBe("raw");
-    expect(report.rows![9]).toMatchObject({ key: 9, impressions: 1, spend_usd: 0.001 });
-    expect(report.rows![10]).toMatchObject({ key: 10, impressions: 1, spend_usd: 0.002 });
-  });
+  }
 });
 
 // ---------------------------------------------------------------- randomized cross-check
@@ -402,7 +450,9 @@ describe("randomized events: every zone, breakdown and source agrees with a brut
       "Asia/Tokyo",
       "Asia/Kolkata",
       "Asia/Kathmandu",
+      "Australia/Eucla",
       "Australia/Adelaide",
+      "Australia/Lord_Howe",
     ];
     for (const zone of zones) {
       const query = { start_date: "2025-10-30", end_date: "2025-11-05", timezone: zone };
@@ -458,6 +508,8 @@ describe("randomized events: every zone, breakdown and source agrees with a brut
       const { report } = await getCampaignReport(actor, campaign.id, query);
       for (const granularity of ["day", "hour"] as const) {
         const { series } = await getCampaignTimeseries(actor, campaign.id, { ...query, granularity });
+        const fromRaw = await getCampaignTimeseries(actor, campaign.id, { ...query, granularity }, { source: "raw" });
+        expect(series, `${zone} ${granularity} from raw rows`).toEqual(fromRaw.series);
         const sum = (field: "impressions" | "clicks") =>
           series.series.reduce((total, point) => total + point[field], 0);
         expect(sum("impressions"), `${zone} ${granularity}`).toBe(report.totals.impressions);

@@ -1,51 +1,37 @@
 import { describe, expect, it } from "vitest";
-import { planSources, rawRanges } from "./source-plan";
-import { HOUR_MS, ZoneCalendar } from "./zone-calendar";
+import { planSources } from "./source-plan";
+import { ZoneCalendar } from "./zone-calendar";
 
-const at = (iso: string) => Date.parse(iso);
+const MINUTE = 60_000;
 
 describe("planSources", () => {
-  it("serves whole-hour zones entirely from rollups, DST changes included", () => {
+  it("serves whole-hour zones from whole rollup hours, DST changes included", () => {
     const calendar = ZoneCalendar.forDates("America/New_York", "2025-03-01", "2025-11-30");
-    for (const key of [null, "day", "hour_of_day"] as const)
-      expect(planSources(calendar, key)).toEqual({ kind: "rollups" });
+    for (const key of [null, "day", "hour_of_day", "hour"] as const)
+      expect(planSources(calendar, key)).toEqual({ kind: "rollups", splits: [] });
   });
 
-  it("Asia/Kolkata: only the partial edge hours for totals, plus the hour holding local midnight for days, and everything for hours of day", () => {
+  it("Asia/Kolkata (+05:30): local hours, days and the range's bounds start at minute 30 of a UTC hour", () => {
     const calendar = ZoneCalendar.forDates("Asia/Kolkata", "2025-06-10", "2025-06-12");
-    expect(planSources(calendar, null)).toEqual({
-      kind: "mixed",
-      splitHours: [at("2025-06-09T18:00:00Z"), at("2025-06-12T18:00:00Z")],
-    });
-    const days = planSources(calendar, "day");
-    expect(days).toEqual({
-      kind: "mixed",
-      splitHours: [
-        at("2025-06-09T18:00:00Z"),
-        at("2025-06-10T18:00:00Z"),
-        at("2025-06-11T18:00:00Z"),
-        at("2025-06-12T18:00:00Z"),
-      ],
-    });
-    expect(rawRanges(days, calendar.startMs, calendar.endMs)).toEqual([
-      { startMs: at("2025-06-09T18:30:00Z"), endMs: at("2025-06-09T19:00:00Z") },
-      { startMs: at("2025-06-10T18:00:00Z"), endMs: at("2025-06-10T19:00:00Z") },
-      { startMs: at("2025-06-11T18:00:00Z"), endMs: at("2025-06-11T19:00:00Z") },
-      { startMs: at("2025-06-12T18:00:00Z"), endMs: at("2025-06-12T18:30:00Z") },
-    ]);
-    expect(planSources(calendar, "hour_of_day")).toEqual({ kind: "raw" });
-    expect(rawRanges({ kind: "raw" }, calendar.startMs, calendar.endMs)).toEqual([
-      { startMs: calendar.startMs, endMs: calendar.endMs },
-    ]);
+    for (const key of [null, "day", "hour_of_day", "hour"] as const)
+      expect(planSources(calendar, key)).toEqual({ kind: "rollups", splits: [30 * MINUTE] });
   });
 
-  it("Australia/Lord_Howe: the half-hour DST change splits the hours around it", () => {
+  it("Asia/Kathmandu (+05:45) and Australia/Eucla (+08:45) split at minute 15", () => {
+    for (const zone of ["Asia/Kathmandu", "Australia/Eucla"]) {
+      const calendar = ZoneCalendar.forDates(zone, "2025-01-01", "2025-03-31");
+      expect(planSources(calendar, "hour_of_day")).toEqual({ kind: "rollups", splits: [15 * MINUTE] });
+    }
+  });
+
+  it("Australia/Lord_Howe: the half-hour DST change needs minute 30 only", () => {
     const calendar = ZoneCalendar.forDates("Australia/Lord_Howe", "2025-04-05", "2025-04-07");
-    const plan = planSources(calendar, "hour_of_day");
-    expect(plan.kind).toBe("mixed");
-    // +11:00 before the change (whole hours clean), +10:30 after (every hour split)
-    const split = plan.kind === "mixed" ? plan.splitHours : [];
-    expect(split[0]).toBe(at("2025-04-05T15:00:00Z"));
-    expect(split.every((hour) => hour % HOUR_MS === 0)).toBe(true);
+    expect(planSources(calendar, "hour_of_day")).toEqual({ kind: "rollups", splits: [30 * MINUTE] });
+  });
+
+  it("a zone with an offset that is not a multiple of 15 minutes (before 1972) is answered from raw rows", () => {
+    // Africa/Monrovia was -00:44:30 until 1972 (outside the API's dates, but the plan must stay exact)
+    const calendar = ZoneCalendar.forDates("Africa/Monrovia", "1970-01-01", "1970-01-02");
+    expect(planSources(calendar, "day")).toEqual({ kind: "raw" });
   });
 });

@@ -1,63 +1,57 @@
-// Which UTC hours of a report range the hourly rollups can answer exactly
-// (docs/decisions/0502). An hour is "clean" when it lies inside the range and
-// every instant of it has the same key (local date, local hour of day; any key
-// for totals and non-time breakdowns). Clean hours come from the rollups, the
-// others ("split" hours: the range's partial edge hours, the hour holding local
-// midnight in a +05:30 zone, ...) from the raw rows.
+// Which source answers a report (docs/decisions/0502, 1400). Every rollup row
+// holds its UTC hour's counts and the counts before minute 15, 30 and 45, so
+// the rollups answer any range whose local hours, days and bounds start on
+// quarter-hours: every zone of the reportable years (2000-2099), whose offsets
+// and changes are all multiples of 15 minutes. A UTC hour then falls into at
+// most four parts, each inside one local key; `splits` says where the parts
+// of this report's hours may start (as few as the zone needs: none for
+// whole-hour zones, minute 30 for +05:30, minute 15 for +05:45 and +08:45).
+// Anything else (not expected from tzdata) is answered from the raw rows.
 import { DAY_MS, HOUR_MS, type ZoneCalendar } from "./zone-calendar";
 
-export type TimeKey = "day" | "hour_of_day" | null;
+export const QUARTER_MS = 900_000;
+
+/** What a row is grouped by in time: the local date, the local hour of day, the local hour (E10), or nothing. */
+export type TimeKey = "day" | "hour_of_day" | "hour" | null;
 
 export type SourcePlan =
-  | { kind: "rollups" }
-  | { kind: "raw" }
-  /** rollups for every hour of the range but `splitHours`, which the raw rows answer */
-  | { kind: "mixed"; splitHours: number[] };
+  /** rollups; `splits` (ms into the hour, ascending, each a multiple of 15 min) cut each UTC hour into parts */
+  { kind: "rollups"; splits: number[] } | { kind: "raw" };
 
-export type SourceLabel = "rollups" | "raw" | "rollups+raw";
+export type SourceLabel = "rollups" | "raw";
 
 export function planLabel(plan: SourcePlan): SourceLabel {
-  return plan.kind === "mixed" ? "rollups+raw" : plan.kind;
+  return plan.kind;
 }
 
 const mod = (value: number, by: number) => ((value % by) + by) % by;
 
 /** The cheapest exact plan for these keys over the calendar's range. */
 export function planSources(calendar: ZoneCalendar, timeKey: TimeKey): SourcePlan {
-  const bucket = calendar.rawBucketMs();
+  const aligned =
+    mod(calendar.startMs, QUARTER_MS) === 0 &&
+    mod(calendar.endMs, QUARTER_MS) === 0 &&
+    calendar.segments.every(
+      (segment) => mod(segment.startMs, QUARTER_MS) === 0 && mod(segment.offsetMs, QUARTER_MS) === 0,
+    );
+  if (!aligned) return { kind: "raw" };
   const keyAt = (ms: number): number => {
+    if (ms < calendar.startMs || ms >= calendar.endMs) return Number.NaN;
+    if (timeKey === null) return 0;
+    if (timeKey === "hour") return calendar.hourStartOf(ms);
     const local = ms + calendar.offsetMsAt(ms);
     return timeKey === "day" ? Math.floor(local / DAY_MS) : Math.floor(mod(local, DAY_MS) / HOUR_MS);
   };
+  const same = (a: number, b: number) => a === b || (Number.isNaN(a) && Number.isNaN(b));
   const first = calendar.startMs - mod(calendar.startMs, HOUR_MS);
-  const split: number[] = [];
-  let clean = 0;
-  for (let hour = first; hour < calendar.endMs; hour += HOUR_MS) {
-    let isClean = hour >= calendar.startMs && hour + HOUR_MS <= calendar.endMs;
-    if (isClean && timeKey !== null) {
-      // buckets never straddle a local hour or an offset change, so their starts are enough
-      const key = keyAt(hour);
-      for (let at = hour + bucket; at < hour + HOUR_MS && isClean; at += bucket) isClean = keyAt(at) === key;
+  const splits: number[] = [];
+  for (let into = QUARTER_MS; into < HOUR_MS; into += QUARTER_MS) {
+    for (let hour = first; hour < calendar.endMs; hour += HOUR_MS) {
+      if (!same(keyAt(hour + into - QUARTER_MS), keyAt(hour + into))) {
+        splits.push(into);
+        break;
+      }
     }
-    if (isClean) clean++;
-    else split.push(hour);
   }
-  if (split.length === 0) return { kind: "rollups" };
-  if (clean === 0) return { kind: "raw" };
-  return { kind: "mixed", splitHours: split };
-}
-
-/** The parts of [startMs, endMs) the raw rows answer under `plan`, as merged ranges. */
-export function rawRanges(plan: SourcePlan, startMs: number, endMs: number): { startMs: number; endMs: number }[] {
-  if (plan.kind === "rollups") return [];
-  if (plan.kind === "raw") return [{ startMs, endMs }];
-  const ranges: { startMs: number; endMs: number }[] = [];
-  for (const hour of plan.splitHours) {
-    const from = Math.max(hour, startMs);
-    const to = Math.min(hour + HOUR_MS, endMs);
-    const last = ranges.at(-1);
-    if (last && last.endMs === from) last.endMs = to;
-    else ranges.push({ startMs: from, endMs: to });
-  }
-  return ranges;
+  return { kind: "rollups", splits };
 }

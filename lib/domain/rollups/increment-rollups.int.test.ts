@@ -58,6 +58,17 @@ describe("incrementRollups", () => {
       spendMicros: 750n,
       conversionValueMicros: 25_000_000n,
     });
+    // 14:37:12 and 14:38:12 are after minute 30 and before minute 45; so is the click and the conversion
+    expect(rows[0]).toMatchObject({
+      impressionsM15: 0n,
+      impressionsM30: 0n,
+      impressionsM45: 2n,
+      spendMicrosM30: 0n,
+      spendMicrosM45: 750n,
+      clicksM45: 1n,
+      conversionsM30: 0n,
+      conversionsM45: 1n,
+    });
     expect(rows[0]!.hourMs).toBe(BigInt(Date.UTC(2026, 10, 22, 14)));
     expect(rows[1]).toMatchObject({ impressions: 1n, spendMicros: 1n });
   });

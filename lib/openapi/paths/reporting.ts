@@ -22,9 +22,9 @@ const rateLimitHeaders = {
 const sourceHeader = {
   "X-Report-Source": {
     description:
-      "Which data answered: rollups (hourly pre-aggregates), raw (event rows) or rollups+raw (raw rows only for the UTC hours " +
-      "that straddle a local day or hour, as in +05:30 zones). The numbers are identical either way.",
-    schema: { type: "string" as const, enum: ["rollups", "raw", "rollups+raw"] },
+      "Which data answered: rollups (hourly pre-aggregates with quarter-hour counts, which answer every zone's local days " +
+      "and hours) or raw (event rows). The numbers are identical either way.",
+    schema: { type: "string" as const, enum: ["rollups", "raw"] },
   },
 };
 const csv = { schema: { type: "string" as const, description: "RFC 4180 CSV with a header line (UTF-8, CRLF)." } };
@@ -56,7 +56,7 @@ export const reportingPaths: ZodOpenApiPathsObject = {
       operationId: "getCampaignTimeseries",
       summary: "Campaign time series (E10)",
       description:
-        `One point per local day (pre-aggregated, fast; up to ${MAX_REPORT_DAYS} days) or local hour (raw impressions; up to ${MAX_HOURLY_DAYS} days) ` +
+        `One point per local day (pre-aggregated, fast; up to ${MAX_REPORT_DAYS} days) or local hour (from the same rollups at quarter-hour resolution, equal to the raw impressions; up to ${MAX_HOURLY_DAYS} days) ` +
         "in the zone (default UTC), zeros included; `ts` is the point's start in UTC. The series sums to E9's totals for the same dates and zone. " +
         "Counts against E9's 60 requests per minute per advertiser (one count for both; 429 rate_limited with Retry-After). " +
         "CSV (with a local_start column) with `format=csv` or `Accept: text/csv`.",

@@ -234,7 +234,7 @@ describe("GET /api/ads/reporting/campaigns/{id}/timeseries (E10)", () => {
     });
     expect(campaignTimeseries.safeParse(daily.body).success).toBe(true);
     const hourly = await get(timeseries, adv, campaign.id, { ...query, granularity: "hour" });
-    expect(hourly.headers.get("x-report-source")).toBe("raw");
+    expect(hourly.headers.get("x-report-source")).toBe("rollups");
     expect(hourly.body.series).toHaveLength(24 + 25 + 24);
     const e9 = await get(report, adv, campaign.id, query);
     for (const res of [daily, hourly]) {

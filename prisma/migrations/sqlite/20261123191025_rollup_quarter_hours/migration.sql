@@ -1,0 +1,76 @@
+-- RedefineTables
+PRAGMA defer_foreign_keys=ON;
+PRAGMA foreign_keys=OFF;
+CREATE TABLE "new_hourly_rollups" (
+    "campaign_id" TEXT NOT NULL,
+    "creative_id" TEXT NOT NULL,
+    "moment_type" TEXT NOT NULL,
+    "sport" TEXT NOT NULL,
+    "hour_ms" BIGINT NOT NULL,
+    "impressions" BIGINT NOT NULL DEFAULT 0,
+    "clicks" BIGINT NOT NULL DEFAULT 0,
+    "conversions" BIGINT NOT NULL DEFAULT 0,
+    "spend_micros" BIGINT NOT NULL DEFAULT 0,
+    "conversion_value_micros" BIGINT NOT NULL DEFAULT 0,
+    "impressions_m15" BIGINT NOT NULL DEFAULT 0,
+    "impressions_m30" BIGINT NOT NULL DEFAULT 0,
+    "impressions_m45" BIGINT NOT NULL DEFAULT 0,
+    "clicks_m15" BIGINT NOT NULL DEFAULT 0,
+    "clicks_m30" BIGINT NOT NULL DEFAULT 0,
+    "clicks_m45" BIGINT NOT NULL DEFAULT 0,
+    "conversions_m15" BIGINT NOT NULL DEFAULT 0,
+    "conversions_m30" BIGINT NOT NULL DEFAULT 0,
+    "conversions_m45" BIGINT NOT NULL DEFAULT 0,
+    "spend_micros_m15" BIGINT NOT NULL DEFAULT 0,
+    "spend_micros_m30" BIGINT NOT NULL DEFAULT 0,
+    "spend_micros_m45" BIGINT NOT NULL DEFAULT 0,
+
+    PRIMARY KEY ("campaign_id", "creative_id", "moment_type", "sport", "hour_ms")
+);
+INSERT INTO "new_hourly_rollups" ("campaign_id", "clicks", "conversion_value_micros", "conversions", "creative_id", "hour_ms", "impressions", "moment_type", "spend_micros", "sport") SELECT "campaign_id", "clicks", "conversion_value_micros", "conversions", "creative_id", "hour_ms", "impressions", "moment_type", "spend_micros", "sport" FROM "hourly_rollups";
+DROP TABLE "hourly_rollups";
+ALTER TABLE "new_hourly_rollups" RENAME TO "hourly_rollups";
+CREATE INDEX "hourly_rollups_campaign_id_hour_ms_idx" ON "hourly_rollups"("campaign_id", "hour_ms");
+PRAGMA foreign_keys=ON;
+PRAGMA defer_foreign_keys=OFF;
+
+-- Backfill: the quarter-hour counts of existing rows, from the raw rows they sum
+-- (impressions by served_at, clicks by clicked_at, conversions by recorded_at).
+UPDATE "hourly_rollups" SET
+    "impressions_m15" = q.n15, "impressions_m30" = q.n30, "impressions_m45" = q.n45,
+    "spend_micros_m15" = q.s15, "spend_micros_m30" = q.s30, "spend_micros_m45" = q.s45
+FROM (
+    SELECT campaign_id, creative_id, moment_type, sport, served_at_ms - (served_at_ms % 3600000) AS hour_ms,
+        SUM(CASE WHEN served_at_ms % 3600000 < 900000 THEN 1 ELSE 0 END) AS n15,
+        SUM(CASE WHEN served_at_ms % 3600000 < 1800000 THEN 1 ELSE 0 END) AS n30,
+        SUM(CASE WHEN served_at_ms % 3600000 < 2700000 THEN 1 ELSE 0 END) AS n45,
+        SUM(CASE WHEN served_at_ms % 3600000 < 900000 THEN cost_micros ELSE 0 END) AS s15,
+        SUM(CASE WHEN served_at_ms % 3600000 < 1800000 THEN cost_micros ELSE 0 END) AS s30,
+        SUM(CASE WHEN served_at_ms % 3600000 < 2700000 THEN cost_micros ELSE 0 END) AS s45
+    FROM "impressions"
+    GROUP BY campaign_id, creative_id, moment_type, sport, served_at_ms - (served_at_ms % 3600000)
+) AS q
+WHERE "hourly_rollups".campaign_id = q.campaign_id AND "hourly_rollups".creative_id = q.creative_id
+    AND "hourly_rollups".moment_type = q.moment_type AND "hourly_rollups".sport = q.sport AND "hourly_rollups".hour_ms = q.hour_ms;
+UPDATE "hourly_rollups" SET "clicks_m15" = q.n15, "clicks_m30" = q.n30, "clicks_m45" = q.n45
+FROM (
+    SELECT campaign_id, creative_id, moment_type, sport, clicked_at_ms - (clicked_at_ms % 3600000) AS hour_ms,
+        SUM(CASE WHEN clicked_at_ms % 3600000 < 900000 THEN 1 ELSE 0 END) AS n15,
+        SUM(CASE WHEN clicked_at_ms % 3600000 < 1800000 THEN 1 ELSE 0 END) AS n30,
+        SUM(CASE WHEN clicked_at_ms % 3600000 < 2700000 THEN 1 ELSE 0 END) AS n45
+    FROM "clicks"
+    GROUP BY campaign_id, creative_id, moment_type, sport, clicked_at_ms - (clicked_at_ms % 3600000)
+) AS q
+WHERE "hourly_rollups".campaign_id = q.campaign_id AND "hourly_rollups".creative_id = q.creative_id
+    AND "hourly_rollups".moment_type = q.moment_type AND "hourly_rollups".sport = q.sport AND "hourly_rollups".hour_ms = q.hour_ms;
+UPDATE "hourly_rollups" SET "conversions_m15" = q.n15, "conversions_m30" = q.n30, "conversions_m45" = q.n45
+FROM (
+    SELECT campaign_id, creative_id, moment_type, sport, recorded_at_ms - (recorded_at_ms % 3600000) AS hour_ms,
+        SUM(CASE WHEN recorded_at_ms % 3600000 < 900000 THEN 1 ELSE 0 END) AS n15,
+        SUM(CASE WHEN recorded_at_ms % 3600000 < 1800000 THEN 1 ELSE 0 END) AS n30,
+        SUM(CASE WHEN recorded_at_ms % 3600000 < 2700000 THEN 1 ELSE 0 END) AS n45
+    FROM "conversions"
+    GROUP BY campaign_id, creative_id, moment_type, sport, recorded_at_ms - (recorded_at_ms % 3600000)
+) AS q
+WHERE "hourly_rollups".campaign_id = q.campaign_id AND "hourly_rollups".creative_id = q.creative_id
+    AND "hourly_rollups".moment_type = q.moment_type AND "hourly_rollups".sport = q.sport AND "hourly_rollups".hour_ms = q.hour_ms;
