@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm test: the whole suite, on a fresh machine too. Installs Debian's Chromium
 # and PostgreSQL when missing, then: lint, typecheck, unit tests, integration
-# tests on SQLite, the same integration tests on PostgreSQL, build, e2e.
+# tests on SQLite, the same integration tests on PostgreSQL, build, the
+# multi-instance test (two app processes and a worker on PostgreSQL), e2e.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1
@@ -42,4 +43,7 @@ trap '[ "$pg_started" = 1 ] && npx tsx scripts/lib/local-postgres.ts stop || tru
 TEST_DATABASE=postgresql npx vitest run --project integration
 
 step "build";      npm run --silent build
+# real app processes need the build (server.ts serves Next in production mode)
+step "multi-instance test (PostgreSQL)"
+TEST_DATABASE=postgresql npx vitest run --project multiprocess
 step "e2e (Debian Chromium)"; npx playwright test
