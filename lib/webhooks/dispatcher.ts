@@ -138,7 +138,10 @@ export class WebhookDispatcher {
       // (a sorted read of the due deliveries) per group, not one per finished attempt
       const refill = work > 0 ? Math.max(1, Math.floor(this.#maxInFlight / 4)) : 1;
       const finished = this.#inFlight.size
-        ? settled([...this.#inFlight.values()].map((entry) => entry.done), refill)
+        ? settled(
+            [...this.#inFlight.values()].map((entry) => entry.done),
+            refill,
+          )
         : undefined;
       await Promise.race([this.#wait(waitMs, signal), ...(finished ? [finished] : [])]);
     }
