@@ -5,12 +5,22 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { startIconServer } from "./e2e/icon-server";
+import { createE2eDatabase } from "./e2e/pg-database";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "sma-e2e-"));
 // Shared with the specs (they run the operator CLI against the same database).
 process.env.E2E_DATA_DIR = dataDir;
-process.env.E2E_DATABASE_URL = `file:${join(dataDir, "e2e.db")}`;
+// The database: a SQLite file in the data folder, or with E2E_PG_URL (a PostgreSQL server URL)
+// a fresh database on that server, made once by the runner (workers inherit its URL) and
+// dropped by the global teardown.
+if (!process.env.E2E_DATABASE_URL) {
+  if (process.env.E2E_PG_URL) {
+    const created = await createE2eDatabase(process.env.E2E_PG_URL);
+    process.env.E2E_PG_DATABASE = created.name;
+    process.env.E2E_DATABASE_URL = created.url;
+  } else process.env.E2E_DATABASE_URL = `file:${join(dataDir, "e2e.db")}`;
+}
 process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
 // The icon server creatives point to (e2e/mcp.spec.ts): started here, in the runner, on a port the
 // system picks and keeps, before the app starts with that port in OUTBOUND_ALLOW_HOSTS (the outbound
@@ -21,6 +31,7 @@ process.env.E2E_ICON_PORT ??= String(await startIconServer());
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
+  globalTeardown: "./e2e/global-teardown.ts",
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["**/*.test.ts"],
-          exclude: ["**/*.int.test.ts", "**/node_modules/**", ".next/**", "e2e/**"],
+          exclude: ["**/*.int.test.ts", "**/*.mp.test.ts", "**/node_modules/**", ".next/**", "e2e/**"],
           setupFiles: ["test/setup-unit.ts"],
         },
       },
@@ -34,6 +34,18 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["**/*.int.test.ts"],
+          exclude: ["**/node_modules/**", ".next/**", "e2e/**"],
+          globalSetup: ["test/global-setup.ts"],
+          setupFiles: ["test/setup-db.ts"],
+        },
+      },
+      {
+        // several real app processes over one PostgreSQL, against the built app
+        // (scripts/test.sh runs it after the build; docs/decisions/1410)
+        extends: true,
+        test: {
+          name: "multiprocess",
+          include: ["**/*.mp.test.ts"],
           exclude: ["**/node_modules/**", ".next/**", "e2e/**"],
           globalSetup: ["test/global-setup.ts"],
           setupFiles: ["test/setup-db.ts"],

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # npm test: the whole suite, on a fresh machine too. Installs Debian's Chromium
 # and PostgreSQL when missing, then: lint, typecheck, unit tests, integration
-# tests on SQLite, the same integration tests on PostgreSQL, build, e2e.
+# tests on SQLite, the same integration tests on PostgreSQL, build, the
+# multi-instance test (two app processes and a worker on PostgreSQL), e2e on
+# SQLite and again with the app on PostgreSQL.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1
@@ -42,4 +44,9 @@ trap '[ "$pg_started" = 1 ] && npx tsx scripts/lib/local-postgres.ts stop || tru
 TEST_DATABASE=postgresql npx vitest run --project integration
 
 step "build";      npm run --silent build
+# real app processes need the build (server.ts serves Next in production mode)
+step "multi-instance test (PostgreSQL)"
+TEST_DATABASE=postgresql npx vitest run --project multiprocess
 step "e2e (Debian Chromium)"; npx playwright test
+# the same suite once more with the app on PostgreSQL (a fresh database on the test server)
+step "e2e on PostgreSQL"; E2E_PG_URL="$TEST_PG_URL" npx playwright test

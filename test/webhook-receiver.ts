@@ -14,6 +14,8 @@ export type ReceivedRequest = {
   receivedAtMs: number;
   /** the status of our answer once it was fully written; undefined while unanswered (or never) */
   answered?: number;
+  /** when that answer was fully written */
+  answeredAtMs?: number;
 };
 
 export type Reply = {
@@ -80,7 +82,10 @@ export async function startReceiver(): Promise<Receiver> {
       const send = () => {
         if (res.destroyed) return;
         const status = reply.status ?? 200;
-        res.on("finish", () => (request.answered = status));
+        res.on("finish", () => {
+          request.answered = status;
+          request.answeredAtMs = Date.now();
+        });
         res.writeHead(status, { "content-type": "text/plain", ...reply.headers }).end(reply.body ?? "");
       };
       if (reply.after) void reply.after.finally(send);

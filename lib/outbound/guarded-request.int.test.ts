@@ -134,6 +134,31 @@ describe("guardedRequest", () => {
     ).toBe("scheme");
   });
 
+  it("keepAlive reuses one connection per vetted destination and sends a known length; without it, one per request", async () => {
+    const sockets: string[] = [];
+    const lengths: (string | undefined)[] = [];
+    const counting = createHttpServer((req, res) => {
+      sockets.push(`${req.socket.remotePort}`);
+      lengths.push(req.headers["content-length"]);
+      req.resume();
+      req.on("end", () => res.writeHead(200).end("ok"));
+    });
+    const port = await listen(counting);
+    const options = { method: "POST" as const, body: '{"a":1}', allowHosts: [`127.0.0.1:${port}`] };
+    try {
+      for (let index = 0; index < 3; index++)
+        await guardedRequest(`http://127.0.0.1:${port}/k`, { ...options, keepAlive: true });
+      expect(new Set(sockets).size).toBe(1);
+      expect(lengths).toEqual(["7", "7", "7"]);
+      sockets.length = 0;
+      for (let index = 0; index < 3; index++) await guardedRequest(`http://127.0.0.1:${port}/k`, options);
+      expect(new Set(sockets).size).toBe(3);
+    } finally {
+      counting.closeAllConnections();
+      await new Promise((resolve) => counting.close(resolve));
+    }
+  });
+
   it("follows redirects, checking every hop: a hop to a private address is refused without connecting", async () => {
     const allow = [`127.0.0.1:${httpPort}`];
     // redirectAllowHosts exists for these tests only (OUTBOUND_ALLOW_HOSTS never reaches redirect hops)

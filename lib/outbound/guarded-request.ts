@@ -8,8 +8,8 @@
 // Errors never name the address a host resolved to (that would map internal
 // DNS for the caller): the message is generic, the detail goes to the log.
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
-import { request as httpsRequest } from "node:https";
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
@@ -63,6 +63,11 @@ export type OutboundOptions = {
   redirectAllowHosts?: readonly string[];
   /** refuse https URLs with a port other than 443, on every hop (the icon check) */
   defaultPortOnly?: boolean;
+  /**
+   * Keep the connection open for the next request to the same vetted address
+   * (webhooks: a receiver gets many). Off by default (one connection per request).
+   */
+  keepAlive?: boolean;
 };
 
 export type OutboundResponse = {
@@ -147,6 +152,34 @@ function pinnedLookup(address: { address: string; family: 4 | 6 }): LookupFuncti
   }) as unknown as LookupFunction;
 }
 
+/** Idle kept-alive connections close after this long. */
+const KEEP_ALIVE_IDLE_MS = 15_000;
+const MAX_AGENTS = 256;
+const agents = new Map<string, HttpAgent>();
+
+/**
+ * A keep-alive agent per vetted destination: scheme, host name (TLS server
+ * name), the address the guard vetted, and port. A socket is reused only for
+ * the same address it was opened to; when the host's DNS answer changes, the
+ * next request vets and pins the new address and gets another agent.
+ */
+function keepAliveAgent(target: Target): HttpAgent {
+  const { url } = target;
+  const key = `${url.protocol}//${url.hostname}|${target.address?.address ?? ""}|${url.port}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    if (agents.size >= MAX_AGENTS) {
+      const [oldestKey, oldest] = agents.entries().next().value as [string, HttpAgent];
+      agents.delete(oldestKey);
+      oldest.destroy();
+    }
+    const options = { keepAlive: true, maxSockets: 64, maxFreeSockets: 64, timeout: KEEP_ALIVE_IDLE_MS };
+    agent = url.protocol === "https:" ? new HttpsAgent(options) : new HttpAgent(options);
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
 function once(
   target: Target,
   options: OutboundOptions,
@@ -165,11 +198,16 @@ function once(
       url,
       {
         method: options.method ?? "GET",
-        headers: { "user-agent": "SportsMomentAds/1.0", ...options.headers },
+        headers: {
+          "user-agent": "SportsMomentAds/1.0",
+          // a known length: one write, no chunked encoding for the receiver to parse
+          ...(options.body !== undefined ? { "content-length": String(Buffer.byteLength(options.body)) } : {}),
+          ...options.headers,
+        },
         lookup: target.address ? pinnedLookup(target.address) : undefined,
         servername: isIpLiteral(url.hostname) ? undefined : url.hostname,
         signal: options.signal,
-        agent: false,
+        agent: options.keepAlive ? keepAliveAgent(target) : false,
       },
       (res) => {
         const chunks: Buffer[] = [];

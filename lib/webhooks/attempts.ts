@@ -29,9 +29,10 @@ function dueWhere(now: number) {
   return { status: { in: ["pending", "delivering"] }, nextAttemptMs: { lte: BigInt(now) }, OR: unlocked(now) };
 }
 
-async function readClaim(context: DispatchContext, token: string): Promise<ClaimedWebhookDelivery[]> {
+/** The rows of `ids` that `token` holds (by primary key: `locked_by` has no index). */
+async function readClaim(context: DispatchContext, token: string, ids: string[]): Promise<ClaimedWebhookDelivery[]> {
   const rows = await context.db.webhookDelivery.findMany({
-    where: { lockedBy: token },
+    where: { id: { in: ids }, lockedBy: token },
     select: {
       id: true,
       endpointId: true,
@@ -58,12 +59,29 @@ export async function claimDueWebhookDeliveries(
   if (limit <= 0) return [];
   const { db } = context;
   const now = context.now();
-  const candidates = await db.webhookDelivery.findMany({
-    where: dueWhere(now),
-    orderBy: [{ nextAttemptMs: "asc" }, { createdAtMs: "asc" }],
-    take: Math.min(1000, limit * 4),
-    select: { id: true, endpointId: true },
-  });
+  // Two reads, each an ordered range of the (status, next_attempt_ms) index that stops at
+  // `take`: pending deliveries, and deliveries whose claim expired (a crashed instance's;
+  // few). One read with `status IN (...)` would sort every due row at each claim.
+  const take = Math.min(1000, limit * 4);
+  const select = { id: true, endpointId: true, nextAttemptMs: true } as const;
+  const due = { nextAttemptMs: { lte: BigInt(now) } };
+  const [pending, abandoned] = await Promise.all([
+    db.webhookDelivery.findMany({
+      where: { status: "pending", ...due, OR: unlocked(now) },
+      orderBy: { nextAttemptMs: "asc" },
+      take,
+      select,
+    }),
+    db.webhookDelivery.findMany({
+      where: { status: "delivering", ...due, lockedUntilMs: { lt: BigInt(now) } },
+      orderBy: { nextAttemptMs: "asc" },
+      take,
+      select,
+    }),
+  ]);
+  const candidates = [...abandoned, ...pending].sort((a, b) =>
+    a.nextAttemptMs! < b.nextAttemptMs! ? -1 : a.nextAttemptMs! > b.nextAttemptMs! ? 1 : 0,
+  );
   const taken = new Map(busy);
   const picked: string[] = [];
   for (const candidate of candidates) {
@@ -80,7 +98,7 @@ export async function claimDueWebhookDeliveries(
     data: { status: "delivering", lockedBy: token, lockedUntilMs: BigInt(now + context.leaseMs) },
   });
   if (claim.count === 0) return [];
-  return readClaim(context, token);
+  return readClaim(context, token, picked);
 }
 
 /** Claims one delivery of one endpoint whatever its state (manual retry); null when another claim holds it. */
@@ -96,11 +114,25 @@ export async function claimWebhookDelivery(
     data: { status: "delivering", lockedBy: token, lockedUntilMs: BigInt(now + context.leaseMs) },
   });
   if (claim.count === 0) return null;
-  return (await readClaim(context, token))[0] ?? null;
+  return (await readClaim(context, token, [deliveryId]))[0] ?? null;
 }
 
 /** Sends one claimed delivery and records the outcome; returns the outcome (null: not sent, endpoint inactive). */
 export async function attemptWebhookDelivery(
+  context: DispatchContext,
+  delivery: ClaimedWebhookDelivery,
+): Promise<SendOutcome | null> {
+  const outcome = await sendClaimedDelivery(context, delivery);
+  if (outcome) await recordAttempt(context, delivery, outcome);
+  return outcome;
+}
+
+/**
+ * Sends one claimed delivery without recording the outcome (the dispatcher
+ * records successes in groups, recordSuccesses); null: not sent, the endpoint
+ * is inactive and the delivery was cancelled.
+ */
+export async function sendClaimedDelivery(
   context: DispatchContext,
   delivery: ClaimedWebhookDelivery,
 ): Promise<SendOutcome | null> {
@@ -121,8 +153,61 @@ export async function attemptWebhookDelivery(
       allowHosts: context.allowHosts,
     },
   );
-  await recordAttempt(context, delivery, outcome);
   return outcome;
+}
+
+/**
+ * Records successful attempts in one transaction (the dispatcher's group
+ * commit): each delivery only while its claim is still the one that sent it
+ * (one conditional UPDATE per claim token and status code), one log line per
+ * attempt, and each endpoint's streak reset once. The same rows as
+ * recordAttempt writes for each success.
+ */
+export async function recordSuccesses(
+  context: DispatchContext,
+  items: readonly { delivery: ClaimedWebhookDelivery; outcome: SendOutcome }[],
+): Promise<void> {
+  if (items.length === 0) return;
+  const now = context.now();
+  const groups = new Map<string, { token: string; statusCode: number | null; ids: string[] }>();
+  for (const { delivery, outcome } of items) {
+    const key = `${delivery.token} ${outcome.statusCode}`;
+    const group = groups.get(key) ?? { token: delivery.token, statusCode: outcome.statusCode, ids: [] };
+    group.ids.push(delivery.id);
+    groups.set(key, group);
+  }
+  await context.db.$transaction(async (tx) => {
+    for (const group of groups.values()) {
+      await tx.webhookDelivery.updateMany({
+        where: { id: { in: group.ids }, lockedBy: group.token, status: "delivering" },
+        data: {
+          status: "succeeded",
+          attempts: { increment: 1 },
+          lastStatusCode: group.statusCode,
+          lastError: null,
+          nextAttemptMs: null,
+          deliveredAtMs: BigInt(now),
+          lockedBy: null,
+          lockedUntilMs: null,
+        },
+      });
+    }
+    await tx.webhookAttempt.createMany({
+      data: items.map(({ delivery, outcome }) => ({
+        id: newId("wda"),
+        deliveryId: delivery.id,
+        attemptNo: delivery.attempts + 1,
+        statusCode: outcome.statusCode,
+        durationMs: outcome.durationMs,
+        error: null,
+        attemptedAtMs: BigInt(now),
+      })),
+    });
+    await tx.webhookEndpoint.updateMany({
+      where: { id: { in: [...new Set(items.map(({ delivery }) => delivery.endpointId))] } },
+      data: { failureCount: 0, failingSince: null, lastDeliveredAt: new Date(now) },
+    });
+  });
 }
 
 /** Writes an attempt's outcome: the delivery (if still ours), its log line, the endpoint's counters. */

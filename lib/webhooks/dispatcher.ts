@@ -4,11 +4,23 @@
 // step claims its rows atomically, so any number of app instances (or
 // `npm run worker` processes) may run it against one database.
 import { setTimeout as sleep } from "node:timers/promises";
-import { attemptWebhookDelivery, claimDueWebhookDeliveries, type ClaimedWebhookDelivery } from "./attempts";
+import {
+  claimDueWebhookDeliveries,
+  recordAttempt,
+  recordSuccesses,
+  sendClaimedDelivery,
+  type ClaimedWebhookDelivery,
+} from "./attempts";
 import { flushDueBatches } from "./batches";
 import { dispatchContext, LostClaimError, type DispatchContext } from "./context";
 import { fanOutEvents } from "./fan-out";
 import { pruneWebhookData } from "./prune";
+import type { SendOutcome } from "./send";
+
+/** Successes recorded in one transaction: at most this many... */
+const GROUP_MAX = 32;
+/** ...waiting at most this long for others to join. */
+const GROUP_WAIT_MS = 5;
 
 export type DispatcherOptions = Partial<DispatchContext> & {
   maxInFlight?: number;
@@ -34,6 +46,16 @@ export class WebhookDispatcher {
   readonly #wait: (ms: number, signal: AbortSignal) => Promise<void>;
   readonly #inFlight = new Map<string, { endpointId: string; done: Promise<void> }>();
   #nextPruneMs = 0;
+  /** until when fan-out and batching are skipped (they found nothing while attempts were in flight) */
+  #quietUntilMs = 0;
+  /** successes waiting for the next group commit of attempt outcomes */
+  #successes: {
+    item: { delivery: ClaimedWebhookDelivery; outcome: SendOutcome };
+    resolve: () => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  #groupTimer: NodeJS.Timeout | null = null;
+  #recording: Promise<void> | null = null;
   /** consecutive rounds with a failed step (database down...): wait longer, log less */
   #failedRounds = 0;
   #roundFailed = false;
@@ -56,8 +78,16 @@ export class WebhookDispatcher {
   async tick(): Promise<number> {
     this.#roundFailed = false;
     let work = 0;
-    work += await this.#step("fan-out", () => fanOutEvents(this.context));
-    work += await this.#step("batches", () => flushDueBatches(this.context));
+    // fan-out and batching found nothing last time: look again after the idle period, not
+    // on every round that only refills delivery slots (new events wait no longer than idle)
+    const now0 = this.context.now();
+    if (now0 >= this.#quietUntilMs) {
+      const found =
+        (await this.#step("fan-out", () => fanOutEvents(this.context))) +
+        (await this.#step("batches", () => flushDueBatches(this.context)));
+      if (found === 0 && this.#inFlight.size > 0) this.#quietUntilMs = now0 + this.#idleMs;
+      work += found;
+    }
     work += await this.#step("deliveries", async () => {
       const busy = new Map<string, number>();
       for (const { endpointId } of this.#inFlight.values()) busy.set(endpointId, (busy.get(endpointId) ?? 0) + 1);
@@ -104,8 +134,14 @@ export class WebhookDispatcher {
       const waitMs = this.#failedRounds
         ? Math.min(10_000, this.#idleMs * 2 ** Math.min(this.#failedRounds, 6))
         : this.#idleMs;
+      // with every slot taken, claim again once a quarter of them is free: one claim
+      // (a sorted read of the due deliveries) per group, not one per finished attempt
+      const refill = work > 0 ? Math.max(1, Math.floor(this.#maxInFlight / 4)) : 1;
       const finished = this.#inFlight.size
-        ? Promise.race([...this.#inFlight.values()].map((entry) => entry.done))
+        ? settled(
+            [...this.#inFlight.values()].map((entry) => entry.done),
+            refill,
+          )
         : undefined;
       await Promise.race([this.#wait(waitMs, signal), ...(finished ? [finished] : [])]);
     }
@@ -113,13 +149,54 @@ export class WebhookDispatcher {
   }
 
   #start(delivery: ClaimedWebhookDelivery): void {
-    const done = attemptWebhookDelivery(this.context, delivery)
-      .then(() => undefined)
+    const done = this.#attempt(delivery)
       .catch((error: unknown) =>
         this.context.log.error({ err: error, deliveryId: delivery.id }, "webhook attempt failed to record"),
       )
       .finally(() => this.#inFlight.delete(delivery.id));
     this.#inFlight.set(delivery.id, { endpointId: delivery.endpointId, done });
+  }
+
+  /**
+   * Sends; a failure is recorded at once, a success with the others that finish
+   * within GROUP_WAIT_MS (or as soon as GROUP_MAX wait): on SQLite each
+   * transaction blocks the event loop for milliseconds, one per success would
+   * cap the dispatcher at a few hundred a second.
+   */
+  async #attempt(delivery: ClaimedWebhookDelivery): Promise<void> {
+    const outcome = await sendClaimedDelivery(this.context, delivery);
+    if (!outcome) return;
+    if (!outcome.ok) return recordAttempt(this.context, delivery, outcome);
+    return new Promise<void>((resolve, reject) => {
+      this.#successes.push({ item: { delivery, outcome }, resolve, reject });
+      if (this.#successes.length >= GROUP_MAX) this.#flushSuccesses();
+      else this.#groupTimer ??= setTimeout(() => this.#flushSuccesses(), GROUP_WAIT_MS);
+    });
+  }
+
+  /**
+   * One group commit of the waiting successes (one at a time; what arrives meanwhile
+   * goes in the next). If it fails, its deliveries stay claimed and are sent again
+   * after the lease (at least once).
+   */
+  #flushSuccesses(): void {
+    if (this.#groupTimer) clearTimeout(this.#groupTimer);
+    this.#groupTimer = null;
+    if (this.#recording || this.#successes.length === 0) return;
+    const group = this.#successes;
+    this.#successes = [];
+    this.#recording = recordSuccesses(
+      this.context,
+      group.map((entry) => entry.item),
+    )
+      .then(
+        () => group.forEach((entry) => entry.resolve()),
+        (error: unknown) => group.forEach((entry) => entry.reject(error)),
+      )
+      .finally(() => {
+        this.#recording = null;
+        if (this.#successes.length) this.#flushSuccesses();
+      });
   }
 
   async #settleAll(): Promise<number> {
@@ -148,4 +225,16 @@ export class WebhookDispatcher {
       return 0;
     }
   }
+}
+
+/** Resolves once `count` of `promises` have settled (or all of them, if fewer). */
+function settled(promises: readonly Promise<unknown>[], count: number): Promise<void> {
+  const needed = Math.min(count, promises.length);
+  let seen = 0;
+  return new Promise((resolve) => {
+    for (const promise of promises)
+      void promise.finally(() => {
+        if (++seen >= needed) resolve();
+      });
+  });
 }

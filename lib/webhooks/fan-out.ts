@@ -40,7 +40,10 @@ export async function fanOutEvents(context: DispatchContext): Promise<number> {
     data: { lockedBy: token, lockedUntilMs: BigInt(now + context.leaseMs) },
   });
   if (claim.count === 0) return 0;
-  const events = await db.outboxEvent.findMany({ where: { lockedBy: token, fannedOutMs: null } });
+  // read back by primary key (`locked_by` has no index): the candidates this claim holds
+  const events = await db.outboxEvent.findMany({
+    where: { id: { in: candidates.map((row) => row.id) }, lockedBy: token, fannedOutMs: null },
+  });
   if (events.length === 0) return 0;
 
   const advertiserIds = [...new Set(events.map((event) => event.advertiserId))];

@@ -52,6 +52,8 @@ export async function sendWebhook(
       maxRedirects: 0,
       maxBodyBytes: 4 * 1024,
       allowHosts: options.allowHosts,
+      // receivers get many deliveries: reuse connections to the address vetted for this send
+      keepAlive: true,
     });
     const status = response.status;
     const ok = status >= 200 && status < 300;

@@ -1,0 +1,201 @@
+// Decisions on PostgreSQL with one and with two app instances (issue 14): the
+// same hot path, campaigns and wrk load as decisions.bench.ts, against a fresh
+// database on the local PostgreSQL (SMA_BENCH_PG_URL, or the throwaway server of
+// scripts/lib/local-postgres.ts). Two instances are two decision-server
+// processes on one database, each loaded by its own wrk with half the
+// connections; their rates add up. A bare node:http server runs in the same
+// run for scale. The machine has two cores: PostgreSQL, the instances and wrk
+// share them, so two instances measure contention, not scaling.
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
+import { createPlatformKey } from "@/lib/auth/platform-keys";
+import { db, disconnectDb } from "@/lib/db/client";
+import { deployMigrations } from "@/lib/db/migrations";
+import { insertCampaign } from "@/lib/domain/campaigns/campaign-rows";
+import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
+import { resetEnvForTests } from "@/lib/env";
+import { databaseUrl, ensureLocalPostgres } from "@/scripts/lib/local-postgres";
+import { round, type BenchResult } from "./bench-result";
+import { newCampaignOf, syntheticCampaigns } from "./lib/synthetic-campaigns";
+
+const run$ = promisify(execFile);
+const DURATION_S = 10;
+const CONNECTIONS = Number(process.env.SMA_BENCH_CONNECTIONS ?? 32);
+
+function startChild(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", script], {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
+    child.stdout!.once("data", (chunk: Buffer) => resolve({ child, port: Number(chunk.toString().trim()) }));
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners("exit");
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+function toMs(text: string): number {
+  const match = /([\d.]+)(us|ms|s)/.exec(text);
+  if (!match) return NaN;
+  const value = Number(match[1]);
+  return match[2] === "us" ? value / 1000 : match[2] === "s" ? value * 1000 : value;
+}
+
+type Wrk = { rps: number; p50: number; p99: number; errors: string };
+
+async function wrk(url: string, script: string, seconds: number, connections: number): Promise<Wrk> {
+  const { stdout: out } = await run$(
+    "wrk",
+    ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "-s", script, url],
+    { encoding: "utf8" },
+  );
+  const percentile = (p: string) => toMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, "m").exec(out)?.[1] ?? "");
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
+    p50: percentile("50"),
+    p99: percentile("99"),
+    errors: [/Socket errors:.*/.exec(out)?.[0], /Non-2xx or 3xx responses:.*/.exec(out)?.[0]]
+      .filter(Boolean)
+      .join("; "),
+  };
+}
+
+function luaScript(key: string): string {
+  const types = MOMENT_TYPE_KEYS.map((type) => `"${type}"`).join(", ");
+  return `
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Authorization"] = "Bearer ${key}"
+local types = { ${types} }
+local sports = { "nba", "nfl", "mlb", "ncaa_basketball" }
+math.randomseed(42)
+request = function()
+  local body = string.format('{"moment_type":"%s","sport":"%s","game_id":"game-%d","user_id":"user-%d"}',
+    types[math.random(#types)], sports[math.random(#sports)], math.random(1, 400), math.random(1, 1000000))
+  return wrk.format(nil, nil, nil, body)
+end
+`;
+}
+
+const load = () => round(loadavg()[0]!, 1);
+
+export async function run(): Promise<BenchResult> {
+  const server = process.env.SMA_BENCH_PG_URL ?? ensureLocalPostgres().url;
+  const name = `sma_bench_decisions_${process.pid}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = databaseUrl(server, name);
+  const dir = mkdtempSync(join(tmpdir(), "sma-bench-decisions-pg-"));
+  const previousUrl = process.env.DATABASE_URL;
+  try {
+    await deployMigrations(url);
+    process.env.DATABASE_URL = url;
+    resetEnvForTests();
+    await disconnectDb();
+    const { key } = await createPlatformKey("bench");
+    const campaigns = syntheticCampaigns(200, 40, 3);
+    const advertisers = [...new Set(campaigns.map((campaign) => campaign.advertiserId))];
+    await db().advertiser.createMany({ data: advertisers.map((id) => ({ id, name: id, email: `${id}@bench.test` })) });
+    for (const campaign of campaigns) await insertCampaign(newCampaignOf(campaign));
+    await db().webhookEndpoint.createMany({
+      data: advertisers
+        .filter((_, index) => index % 4 === 0)
+        .map((advertiserId) => ({
+          id: randomUUID(),
+          advertiserId,
+          url: "https://hooks.example.com/sma",
+          events: JSON.stringify(["impression.served", "click.recorded"]),
+          secret: "0".repeat(64),
+        })),
+    });
+    await disconnectDb();
+    const script = join(dir, "decisions.lua");
+    writeFileSync(script, luaScript(key));
+    const env = {
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: url,
+      PUBLIC_BASE_URL: "http://localhost:3000",
+      DEMO: "0",
+    };
+
+    /** `count` servers of `file`, each loaded by its own wrk with CONNECTIONS / count connections. */
+    const measure = async (file: string, count: number) => {
+      const children = await Promise.all(Array.from({ length: count }, () => startChild(file, env)));
+      try {
+        const urls = children.map(({ port }) => `http://127.0.0.1:${port}/api/delivery/decisions`);
+        const per = Math.max(1, Math.floor(CONNECTIONS / count));
+        await Promise.all(urls.map((target) => wrk(target, script, 3, per))); // warm-up
+        const loadBefore = load();
+        const results = await Promise.all(urls.map((target) => wrk(target, script, DURATION_S, per)));
+        return {
+          rps: results.reduce((sum, result) => sum + result.rps, 0),
+          p50: Math.max(...results.map((result) => result.p50)),
+          p99: Math.max(...results.map((result) => result.p99)),
+          errors: results
+            .map((result) => result.errors)
+            .filter(Boolean)
+            .join("; "),
+          load: `${loadBefore}-${load()}`,
+        };
+      } finally {
+        await Promise.all(children.map(({ child }) => stopChild(child)));
+      }
+    };
+    const bare = await measure("scripts/bench/lib/bare-server.ts", 1);
+    const one = await measure("scripts/bench/lib/decision-server.ts", 1);
+    const two = await measure("scripts/bench/lib/decision-server.ts", 2);
+
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query<{ filled: string; impressions: string }>(
+      `SELECT (SELECT COUNT(*) FROM auctions WHERE outcome = 'filled') AS filled, (SELECT COUNT(*) FROM impressions) AS impressions`,
+    );
+    await client.end();
+    const consistent = rows[0]!.filled === rows[0]!.impressions;
+    const line = (label: string, result: typeof one) => [
+      { label: `${label}: requests per second`, value: Math.round(result.rps), unit: `/s (load ${result.load})` },
+      { label: `${label}: p50 / p99 at ${CONNECTIONS} connections`, value: result.p50, unit: `/ ${result.p99} ms` },
+    ];
+    return {
+      name: "decisions-pg",
+      description: `POST /api/delivery/decisions on PostgreSQL (${server.replace(/\/[^/]*$/, "")}), 200 active campaigns, wrk with ${CONNECTIONS} connections in all for ${DURATION_S} s after a 3 s warm-up: one app instance, then two on the same database (each its own wrk with half the connections), and a bare node:http server; two cores shared by PostgreSQL, the instances and wrk`,
+      metrics: [
+        ...line("bare node:http", bare),
+        ...line("one instance", one),
+        ...line("two instances", two),
+        { label: "one instance / bare", value: round(one.rps / bare.rps, 3), unit: "x" },
+        { label: "two instances / one", value: round(two.rps / one.rps, 3), unit: "x" },
+        { label: "impressions committed = filled auctions", value: consistent ? 1 : 0, unit: "(1 = yes)" },
+      ],
+      checks: [],
+      notes: [
+        "no target of its own: figures for docs/benchmarks.md and docs/deployment.md",
+        ...[one.errors, two.errors].filter(Boolean),
+      ],
+    };
+  } finally {
+    await disconnectDb();
+    if (previousUrl === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = previousUrl;
+    resetEnvForTests();
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
