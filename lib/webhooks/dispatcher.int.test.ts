@@ -235,9 +235,9 @@ describe("impression batches", () => {
     expect(inServedOrder.flat()).toEqual(served);
     const logged = await db().webhookDelivery.findMany({
       where: { endpointId: endpoints[1]!.id, eventType: "impression.served" },
-      orderBy: { createdAtMs: "asc" },
     });
-    expect(logged.map((row) => row.itemCount)).toEqual([100, 100, 30]);
+    // batches may be logged in the same millisecond: their sizes compared as a multiset
+    expect(logged.map((row) => row.itemCount).sort((a, b) => b - a)).toEqual([100, 100, 30]);
   });
 });
 
