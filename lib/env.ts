@@ -43,6 +43,11 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Take the client address from X-Forwarded-For (only behind a proxy you control). */
   TRUST_PROXY: flag.default(false),
+  /**
+   * The dashboard session key (at least 32 characters). Unset: generated once and kept in
+   * the database, so every instance sharing it agrees (docs/decisions/1200).
+   */
+  SESSION_SECRET: z.string().min(32, "at least 32 characters").optional(),
   /** Run background workers (dispatcher, controllers) in this process. */
   WORKERS: flag.default(true),
 });
