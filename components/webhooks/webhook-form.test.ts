@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { EVENT_TYPES } from "@/lib/webhooks/events";
-import { userErrorsByField } from "../user-errors";
 import { WEBHOOK_EVENT_KINDS, canRedeliver, eventKindName, registerWebhookInput } from "./webhook-form";
 
 describe("webhook form", () => {
@@ -27,16 +26,5 @@ describe("webhook form", () => {
     expect(canRedeliver("SUCCEEDED", true)).toBe(true);
     expect(canRedeliver("DELIVERING", true)).toBe(false);
     expect(canRedeliver("FAILED", false)).toBe(false);
-  });
-
-  it("puts userErrors next to their fields, whole-input errors on the form", () => {
-    expect(
-      userErrorsByField([
-        { field: ["input", "url"], code: "VALIDATION_FAILED", message: "must be an absolute URL" },
-        { field: ["input", "url"], code: "VALIDATION_FAILED", message: "second" },
-        { field: ["input", "events", "0"], code: "VALIDATION_FAILED", message: "unknown kind" },
-        { field: null, code: "CONFLICT", message: "at most 20 active endpoints" },
-      ]),
-    ).toEqual({ url: "must be an absolute URL", events: "unknown kind", form: "at most 20 active endpoints" });
   });
 });
