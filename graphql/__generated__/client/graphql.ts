@@ -119,6 +119,11 @@ export type ShellViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ShellViewerQuery = { viewer: { advertiser: { name: string, email: string } } | null };
 
+export type ApiKeysPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ApiKeysPageQuery = { viewer: { advertiser: { apiClients: { totalCount: number, nodes: Array<{ id: string, restId: string, name: string, scopes: Array<Scope>, createdAt: string, lastUsedAt: string | null, revokedAt: string | null }> } | null } } | null };
+
 export type ClearingPricesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -140,6 +145,18 @@ export type CampaignReportPageQueryVariables = Exact<{
 
 
 export type CampaignReportPageQuery = { campaignReport: { breakdown: ReportBreakdown | null, csv: string, csvFilename: string, period: { start: string, end: string, timezone: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, asOf: string }, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, creative: { variantLabel: string, headline: string } | null }> | null } | null, campaignTimeSeries: { granularity: TimeSeriesGranularity, csv: string, csvFilename: string, series: Array<{ ts: string, impressions: number, clicks: number, spendUsd: string }> } | null };
+
+export type WebhookEndpointPageQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type WebhookEndpointPageQuery = { webhookEndpoint: { id: string, restId: string, url: string, events: Array<WebhookEventKind>, isActive: boolean, batchImpressions: boolean, failureCount: number, lastDeliveredAt: string | null, createdAt: string, deactivatedAt: string | null, deactivatedReason: string | null, deliveries: { totalCount: number, nodes: Array<{ id: string, eventId: string, eventType: WebhookEventKind, itemCount: number, status: WebhookDeliveryStatus, attempts: number, lastStatusCode: number | null, lastError: string | null, nextAttemptAt: string | null, createdAt: string, deliveredAt: string | null }> } | null } | null };
+
+export type WebhooksPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WebhooksPageQuery = { webhookEndpoints: { totalCount: number, nodes: Array<{ id: string, restId: string, url: string, events: Array<WebhookEventKind>, isActive: boolean, failureCount: number, lastDeliveredAt: string | null, createdAt: string, deactivatedReason: string | null }> } | null };
 
 export type CreateApiClientMutationVariables = Exact<{
   input: CreateApiClientInput;
@@ -212,6 +229,26 @@ export const ShellViewerDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ShellViewerQuery, ShellViewerQueryVariables>;
+export const ApiKeysPageDocument = new TypedDocumentString(`
+    query ApiKeysPage {
+  viewer {
+    advertiser {
+      apiClients(first: 100, includeRevoked: true) {
+        totalCount
+        nodes {
+          id
+          restId
+          name
+          scopes
+          createdAt
+          lastUsedAt
+          revokedAt
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ApiKeysPageQuery, ApiKeysPageQueryVariables>;
 export const ClearingPricesPageDocument = new TypedDocumentString(`
     query ClearingPricesPage {
   clearingPrices {
@@ -308,6 +345,57 @@ export const CampaignReportPageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CampaignReportPageQuery, CampaignReportPageQueryVariables>;
+export const WebhookEndpointPageDocument = new TypedDocumentString(`
+    query WebhookEndpointPage($id: ID!) {
+  webhookEndpoint(id: $id) {
+    id
+    restId
+    url
+    events
+    isActive
+    batchImpressions
+    failureCount
+    lastDeliveredAt
+    createdAt
+    deactivatedAt
+    deactivatedReason
+    deliveries(first: 50) {
+      totalCount
+      nodes {
+        id
+        eventId
+        eventType
+        itemCount
+        status
+        attempts
+        lastStatusCode
+        lastError
+        nextAttemptAt
+        createdAt
+        deliveredAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookEndpointPageQuery, WebhookEndpointPageQueryVariables>;
+export const WebhooksPageDocument = new TypedDocumentString(`
+    query WebhooksPage {
+  webhookEndpoints(first: 100) {
+    totalCount
+    nodes {
+      id
+      restId
+      url
+      events
+      isActive
+      failureCount
+      lastDeliveredAt
+      createdAt
+      deactivatedReason
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WebhooksPageQuery, WebhooksPageQueryVariables>;
 export const CreateApiClientDocument = new TypedDocumentString(`
     mutation CreateApiClient($input: CreateApiClientInput!) {
   createApiClient(input: $input) {
