@@ -41,6 +41,37 @@ function href(params: Params): string {
   return text ? `/campaigns?${text}` : "/campaigns";
 }
 
+function SortHeader({
+  field,
+  label,
+  numeric,
+  sort,
+  dir,
+  base,
+}: {
+  field: CampaignSortField;
+  label: string;
+  numeric?: boolean;
+  sort: CampaignSortField;
+  dir: OrderDirection;
+  base: Params;
+}) {
+  const active = sort === field;
+  const nextDir = active && dir === "DESC" ? "asc" : active ? "desc" : field === "NAME" ? "asc" : "desc";
+  return (
+    <Th numeric={numeric} aria-sort={active ? (dir === "ASC" ? "ascending" : "descending") : undefined}>
+      <Link
+        className="inline-flex items-center gap-1 hover:text-ink hover:underline"
+        href={href({ ...base, sort: field.toLowerCase(), dir: nextDir })}
+      >
+        {label}
+        <span aria-hidden="true">{active ? (dir === "ASC" ? "▲" : "▼") : ""}</span>
+        <span className="sr-only">{active ? `, sorted ${dir === "ASC" ? "ascending" : "descending"}` : ", sort"}</span>
+      </Link>
+    </Th>
+  );
+}
+
 export default async function CampaignsPage({ searchParams }: { searchParams: Promise<Params> }) {
   const params = await searchParams;
   const status = pick(params.status, STATUSES);
@@ -56,25 +87,7 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
   });
   const base: Params = { status: status?.toLowerCase(), sort: sort.toLowerCase(), dir: dir.toLowerCase() };
   const nodes = campaigns?.nodes ?? [];
-
-  function SortHeader({ field, label, numeric }: { field: CampaignSortField; label: string; numeric?: boolean }) {
-    const active = sort === field;
-    const nextDir = active && dir === "DESC" ? "asc" : active ? "desc" : field === "NAME" ? "asc" : "desc";
-    return (
-      <Th numeric={numeric} aria-sort={active ? (dir === "ASC" ? "ascending" : "descending") : undefined}>
-        <Link
-          className="inline-flex items-center gap-1 hover:text-ink hover:underline"
-          href={href({ ...base, sort: field.toLowerCase(), dir: nextDir })}
-        >
-          {label}
-          <span aria-hidden="true">{active ? (dir === "ASC" ? "▲" : "▼") : ""}</span>
-          <span className="sr-only">
-            {active ? `, sorted ${dir === "ASC" ? "ascending" : "descending"}` : ", sort"}
-          </span>
-        </Link>
-      </Th>
-    );
-  }
+  const sorting = { sort, dir, base };
 
   return (
     <>
@@ -125,13 +138,13 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
             <caption className="sr-only">Campaigns</caption>
             <thead>
               <tr>
-                <SortHeader field="NAME" label="Name" />
+                <SortHeader field="NAME" label="Name" {...sorting} />
                 <Th>Status</Th>
                 <Th numeric>Bid CPM</Th>
                 <Th className="min-w-36">Today</Th>
-                <SortHeader field="SPEND_TO_DATE" label="Spend to date" numeric />
-                <SortHeader field="IMPRESSIONS_TO_DATE" label="Impressions" numeric />
-                <SortHeader field="CREATED_AT" label="Created" />
+                <SortHeader field="SPEND_TO_DATE" label="Spend to date" numeric {...sorting} />
+                <SortHeader field="IMPRESSIONS_TO_DATE" label="Impressions" numeric {...sorting} />
+                <SortHeader field="CREATED_AT" label="Created" {...sorting} />
               </tr>
             </thead>
             <tbody>

@@ -17,14 +17,14 @@ export default async function OverviewPage() {
     <>
       <PageHeader
         title="Overview"
-        description="Today's delivery across your campaigns, live."
+        description="Today’s delivery across your campaigns, live."
         actions={
           <Link href="/campaigns/new" className={buttonClasses("primary")}>
             New campaign
           </Link>
         }
       />
-      {today ? <LiveOverview initial={today} /> : <ErrorState>Today's numbers are not available.</ErrorState>}
+      {today ? <LiveOverview initial={today} /> : <ErrorState>Today&apos;s numbers are not available.</ErrorState>}
     </>
   );
 }
