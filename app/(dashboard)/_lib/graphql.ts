@@ -24,7 +24,7 @@ export class GraphqlRequestError extends Error {
 /** Runs `document` for the signed-in user; a missing session goes to /signin, an error is thrown. */
 export async function query<TResult, TVariables>(
   document: TypedDocumentString<TResult, TVariables>,
-  ...[variables]: TVariables extends Record<string, never> ? [] : [TVariables]
+  variables?: NoInfer<TVariables>,
 ): Promise<TResult> {
   const user = await requireUser();
   const server = await graphqlServer();
@@ -48,10 +48,10 @@ export async function query<TResult, TVariables>(
 /** The same, answering null for NOT_FOUND (a page turns it into notFound()). */
 export async function queryOrNull<TResult, TVariables>(
   document: TypedDocumentString<TResult, TVariables>,
-  ...args: TVariables extends Record<string, never> ? [] : [TVariables]
+  variables?: NoInfer<TVariables>,
 ): Promise<TResult | null> {
   try {
-    return await query(document, ...args);
+    return await query(document, variables);
   } catch (error) {
     if (error instanceof GraphqlRequestError && error.code === "NOT_FOUND") return null;
     throw error;
