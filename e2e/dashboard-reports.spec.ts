@@ -136,7 +136,14 @@ test("reports: won decisions show in the chart and the table, and the CSV downlo
   await expect(page).toHaveURL(/tz=America%2FNew_York/);
   await expect(page.getByTestId("report-table").getByRole("row", { name: /MLB/ })).toBeVisible();
   await page.goto(`/reports?campaign=${campaignId}&start=${today()}&end=2000-01-01`);
-  await expect(page.getByText("end_date must not be before start_date")).toBeVisible();
+  await expect(page.locator("#report-end-error")).toHaveText("end_date must not be before start_date");
+  // the campaign page links here with the global id
+  const { campaigns } = await graphqlAsUser(page, "{ campaigns(first: 1) { nodes { id restId } } }");
+  expect(campaigns.nodes[0].restId).toBe(campaignId);
+  await page.goto(`/reports?campaign=${encodeURIComponent(campaigns.nodes[0].id)}`);
+  await expect(page.getByLabel("Campaign")).toHaveValue(campaignId);
+  await page.goto("/reports?campaign=cmp_nothing");
+  await expect(page.locator("#report-campaign-error")).toContainText("No campaign of yours has this id");
 
   await page.goto(url);
   await expectAccessible(page);

@@ -30,7 +30,7 @@ export function ReportFilters({
           aria-label="Report settings"
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
         >
-          <Field id="report-campaign" label="Campaign">
+          <Field id="report-campaign" label="Campaign" error={errors.campaign}>
             <Select name="campaign" defaultValue={params.campaign ?? undefined}>
               {campaigns.map((campaign) => (
                 <option key={campaign.restId} value={campaign.restId}>

@@ -26,7 +26,7 @@ export type ReportParams = {
   granularity: "DAY" | "HOUR";
 };
 
-export type ReportParamErrors = Partial<Record<"start" | "end" | "tz" | "breakdown", string>>;
+export type ReportParamErrors = Partial<Record<"campaign" | "start" | "end" | "tz" | "breakdown", string>>;
 
 type Search = Record<string, string | string[] | undefined>;
 

@@ -26,6 +26,7 @@ const CAMPAIGNS = graphql(`
   query ReportCampaigns {
     campaigns(first: 100) {
       nodes {
+        id
         restId
         name
         status
@@ -137,7 +138,12 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
       </>
     );
   }
-  const chosen = campaigns.find((campaign) => campaign.restId === params.campaign) ?? campaigns[0]!;
+  // ?campaign= takes the REST id (cmp_…) or the global id; without one, the newest campaign
+  const named = params.campaign
+    ? campaigns.find((campaign) => campaign.restId === params.campaign || campaign.id === params.campaign)
+    : campaigns[0];
+  if (!named) errors.campaign = "No campaign of yours has this id; choose one from the list.";
+  const chosen = named ?? campaigns[0]!;
   const current = { ...params, campaign: chosen.restId };
   const filters = <ReportFilters params={current} errors={errors} campaigns={campaigns} />;
   if (Object.keys(errors).length > 0) {

@@ -322,7 +322,7 @@ export type OverviewTodayQuery = { viewer: { advertiser: { today: { date: string
 export type ReportCampaignsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ReportCampaignsQuery = { campaigns: { nodes: Array<{ restId: string, name: string, status: CampaignStatus }> } | null, momentTypes: Array<{ key: MomentTypeKey, displayName: string }>, sports: Array<{ key: Sport, displayName: string }> };
+export type ReportCampaignsQuery = { campaigns: { nodes: Array<{ id: string, restId: string, name: string, status: CampaignStatus }> } | null, momentTypes: Array<{ key: MomentTypeKey, displayName: string }>, sports: Array<{ key: Sport, displayName: string }> };
 
 export type CampaignReportPageQueryVariables = Exact<{
   campaignId: string | number;
@@ -711,6 +711,7 @@ export const ReportCampaignsDocument = new TypedDocumentString(`
     query ReportCampaigns {
   campaigns(first: 100) {
     nodes {
+      id
       restId
       name
       status
