@@ -77,7 +77,7 @@ export function CreateApiKeyForm() {
           <p className="text-emerald-900">
             The secret is shown this once only. Exchange it with the client id at <code>POST /api/auth/token</code>.
           </p>
-          <dl className="grid gap-1 sm:grid-cols-[8rem_1fr]">
+          <dl className="grid gap-1 sm:grid-cols-[8rem_minmax(0,1fr)]">
             <dt className="font-medium text-emerald-900">Client id</dt>
             <dd>
               <code data-testid="api-key-client-id" className="font-mono text-xs break-all">

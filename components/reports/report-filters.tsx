@@ -28,7 +28,7 @@ export function ReportFilters({
           method="get"
           action="/reports"
           aria-label="Report settings"
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
         >
           <Field id="report-campaign" label="Campaign" error={errors.campaign}>
             <Select name="campaign" defaultValue={params.campaign ?? undefined}>

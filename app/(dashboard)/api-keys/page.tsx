@@ -45,7 +45,7 @@ export default async function ApiKeysPage() {
         title="API keys"
         description="Client credentials for the REST and GraphQL APIs: exchange them at POST /api/auth/token for an access token."
       />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Card>
           <CardHeader title="Keys" description={`${clients.filter((client) => !client.revokedAt).length} active`} />
           {clients.length === 0 ? (

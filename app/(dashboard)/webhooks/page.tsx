@@ -43,7 +43,7 @@ export default async function WebhooksPage() {
         title="Webhooks"
         description="Events of your campaigns POSTed to your endpoints, signed with HMAC-SHA256 (X-Service-Signature)."
       />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Card>
           <CardHeader title="Endpoints" description={`${endpoints.length} registered`} />
           {endpoints.length === 0 ? (

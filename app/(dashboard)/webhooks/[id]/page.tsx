@@ -74,11 +74,11 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
         </Link>
       </p>
       <PageHeader title="Webhook endpoint" description={<span className="break-all">{endpoint.url}</span>} />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader title="Endpoint" />
           <CardBody>
-            <dl className="grid grid-cols-[10rem_1fr] gap-x-3 gap-y-2 text-sm">
+            <dl className="grid grid-cols-[minmax(0,10rem)_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
               <dt className="text-muted">Status</dt>
               <dd>
                 {endpoint.isActive ? (
