@@ -17,8 +17,9 @@ async function post(path: string, fields: Record<string, string>): Promise<URL> 
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body,
   });
-  if (!res.ok) throw new Error(`the server answered ${res.status}`);
-  const answer = (await res.json()) as { url: string };
+  // a refused sign-in answers 401 with the same {url} (carrying ?error=)
+  const answer = (await res.json().catch(() => null)) as { url?: string } | null;
+  if (!answer?.url) throw new Error(`the server answered ${res.status}`);
   return new URL(answer.url, window.location.origin);
 }
 

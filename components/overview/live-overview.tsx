@@ -4,9 +4,10 @@
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { OverviewTodayDocument, type OverviewTodayQuery } from "@/graphql/__generated__/client/graphql";
-import { budgetFraction, formatCount, formatDateTime, formatPercent, formatUsd } from "@/components/format";
+import { budgetFraction, formatCount, formatPercent, formatUsd } from "@/components/format";
 import { gqlFetch } from "@/components/graphql-client";
 import { Badge } from "@/components/ui/badge";
+import { LocalTime } from "@/components/ui/local-time";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { BudgetBar } from "@/components/ui/progress";
 import { EmptyState } from "@/components/ui/states";
@@ -63,7 +64,7 @@ export function LiveOverview({ initial }: { initial: Today }) {
   return (
     <div className="space-y-6">
       <p className="text-xs text-muted" aria-live="polite">
-        Today (UTC {today.date}) · updated {formatDateTime(today.asOf)}
+        Today (UTC {today.date}) · updated <LocalTime iso={today.asOf} />
         {stale ? " · could not refresh, retrying" : ""}
       </p>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

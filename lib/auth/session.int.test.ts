@@ -98,6 +98,7 @@ describe("dashboard sessions", () => {
   it("answers a wrong password with an error and no session", async () => {
     const user = await newUser();
     const res = await signIn(user.email, "wrong password!", "203.0.113.20");
+    expect(res.status).toBe(401);
     expect(res.body.url).toContain("error=CredentialsSignin");
     expect(res.cookies[sessionCookieName()]).toBeUndefined();
   });

@@ -8,10 +8,11 @@ import {
   type CampaignStatus,
   type OrderDirection,
 } from "@/graphql/__generated__/client/graphql";
-import { budgetFraction, formatCount, formatDateTime, formatUsd } from "@/components/format";
+import { budgetFraction, formatCount, formatUsd } from "@/components/format";
 import { statusLabel, statusTone } from "@/components/campaigns/status";
 import { PageHeader } from "@/components/shell/page-header";
 import { Badge } from "@/components/ui/badge";
+import { LocalTime } from "@/components/ui/local-time";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
@@ -176,7 +177,9 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
                   </Td>
                   <Td numeric>{formatUsd(campaign.spendToDateUsd)}</Td>
                   <Td numeric>{formatCount(campaign.impressionsToDate)}</Td>
-                  <Td className="whitespace-nowrap">{formatDateTime(campaign.createdAt)}</Td>
+                  <Td className="whitespace-nowrap">
+                    <LocalTime iso={campaign.createdAt} />
+                  </Td>
                 </tr>
               ))}
             </tbody>

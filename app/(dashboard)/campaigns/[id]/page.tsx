@@ -13,9 +13,10 @@ import { AddVariant } from "@/components/campaigns/add-variant";
 import { EditCampaign } from "@/components/campaigns/edit-campaign";
 import { StatusActions } from "@/components/campaigns/status-actions";
 import { statusLabel, statusTone } from "@/components/campaigns/status";
-import { budgetFraction, formatCount, formatDate, formatDateTime, formatPercent, formatUsd } from "@/components/format";
+import { budgetFraction, formatCount, formatDate, formatPercent, formatUsd } from "@/components/format";
 import { PageHeader } from "@/components/shell/page-header";
 import { Badge } from "@/components/ui/badge";
+import { LocalTime } from "@/components/ui/local-time";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { BudgetBar } from "@/components/ui/progress";
 import { Table, Td, Th } from "@/components/ui/table";
@@ -88,7 +89,9 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
               <Setting label="Target CPA">{campaign.targetCpaUsd ? formatUsd(campaign.targetCpaUsd) : "Off"}</Setting>
               <Setting label="Moment types">{types.map((type) => type.displayName).join(", ")}</Setting>
               <Setting label="Sports">{sports.map((sport) => sport.displayName).join(", ")}</Setting>
-              <Setting label="Created">{formatDateTime(campaign.createdAt)}</Setting>
+              <Setting label="Created">
+                <LocalTime iso={campaign.createdAt} />
+              </Setting>
             </dl>
             {open ? (
               <EditCampaign
