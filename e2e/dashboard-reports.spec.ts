@@ -8,8 +8,8 @@
 // fails), and axe finds no serious or critical violation on any of these pages.
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
-import { admin } from "./helpers";
+import { expectAccessible, signUp } from "./dashboard";
+import { admin, blockOutsideRequests } from "./helpers";
 
 const ICON_ORIGIN = `http://127.0.0.1:${process.env.E2E_ICON_PORT}`;
 const BASE = process.env.E2E_BASE_URL!;
@@ -60,27 +60,6 @@ async function createCampaign(page: Page, name: string, momentType: "PROP_ALERT"
   expect(data.createCampaign.userErrors).toEqual([]);
   expect(data.createCampaign.campaign.status).toBe("ACTIVE");
   return data.createCampaign.campaign.restId as string;
-}
-
-// TEMPORARY until e2e/dashboard.ts (the foundation's helpers, same signatures) is merged
-async function signUp(page: Page, name: string) {
-  await page.goto("/signup");
-  await page.getByLabel("Advertiser name").fill(name);
-  await page.getByLabel("Work email").fill(`dash-${unique()}@example.test`);
-  await page.getByLabel("Password").fill("dashboard-password-123");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL("**/overview");
-}
-
-async function expectAccessible(page: Page, what: string) {
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
 }
 
 /** At a phone's 375 px the page scrolls only vertically (tables scroll inside their cards). */
@@ -193,7 +172,9 @@ test("reports: won decisions show in the chart and the table, and the CSV downlo
   await endCampaign(page, campaignId);
 });
 
-test("clearing prices: floors and percentiles per moment type, as a chart and a table", async ({ page }) => {
+test("clearing prices: floors and percentiles per moment type, as a chart and a table", async ({ page, baseURL }) => {
+  // nothing is fetched from the internet (fonts, scripts, chart assets)
+  const outside = await blockOutsideRequests(page, baseURL!);
   await signUp(page, "Prices Co");
   await page.goto("/clearing-prices");
   await expect(page.getByRole("heading", { level: 1, name: "Clearing prices" })).toBeVisible();
@@ -202,6 +183,7 @@ test("clearing prices: floors and percentiles per moment type, as a chart and a 
   await expect(table.getByRole("row", { name: /Prediction Resolved/ })).toContainText("$0.60");
   await expectAccessible(page, "clearing prices");
   await expectFitsPhone(page);
+  expect(outside).toEqual([]);
 });
 
 test("webhooks: register (secret once), send a test event, see a delivery in the log and retry it", async ({
