@@ -11,25 +11,15 @@ import { currentSigningKey } from "@/lib/auth/signing-keys";
 import { disconnectDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/migrations";
 import { seedDemo } from "@/lib/demo/seed-demo";
-import { env } from "@/lib/env";
-import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
-import { REQUEST_ID_HEADER, requestIdFrom } from "@/lib/http/request-id";
+import { env, warnAboutAllowList } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { isHotPath, type HotRequest } from "@/lib/server/hot-router";
+import { prepareRequest } from "@/lib/server/front-door";
+import { isHotPath } from "@/lib/server/hot-router";
 import { createHotRouter } from "@/lib/server/hot-routes";
 import { lingerAfterResponse } from "@/lib/server/linger";
 import { WORKERS } from "@/lib/workers/all";
 import { startWorkers } from "@/lib/workers/registry";
 import { handleShutdown } from "@/lib/workers/shutdown";
-
-function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.headers["x-forwarded-for"];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-    if (first) return first;
-  }
-  return req.socket.remoteAddress ?? "unknown";
-}
 
 async function main() {
   const config = env();
@@ -41,6 +31,7 @@ async function main() {
     throw new Error("no production build found: run `npm run build` first (or `npm run dev`)");
   }
 
+  warnAboutAllowList(config.OUTBOUND_ALLOW_HOSTS, log);
   const applied = await deployMigrations(config.DATABASE_URL);
   if (applied.length) log.info({ applied }, "migrations applied");
   await currentSigningKey();
@@ -52,14 +43,12 @@ async function main() {
   const hot = createHotRouter();
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const hotReq = req as HotRequest;
-    const requestId = requestIdFrom({ get: (name) => (req.headers[name] as string | undefined) ?? null });
-    const ip = clientAddress(req, config.TRUST_PROXY);
-    hotReq.requestId = requestId;
-    hotReq.clientIp = ip;
-    req.headers[REQUEST_ID_HEADER] = requestId;
-    req.headers[CLIENT_IP_HEADER] = ip;
-    res.setHeader("x-request-id", requestId);
+    const hotReq = prepareRequest(req, res, {
+      trustProxy: config.TRUST_PROXY,
+      httpsOrigin: config.PUBLIC_BASE_URL.startsWith("https:"),
+      dev,
+    });
+    const { requestId } = hotReq;
 
     const started = performance.now();
     const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";

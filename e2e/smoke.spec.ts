@@ -28,3 +28,28 @@ test("E2 lists 11 types; a CLI-made client gets a token that verifies against th
   expect(payload.adv).toBe(created.advertiser_id);
   expect(payload.sub).toBe(created.client_id);
 });
+
+test("security headers on pages, API routes and hot paths; the pages run under the CSP without a violation", async ({
+  page,
+  request,
+}) => {
+  for (const path of ["/", "/docs/api", "/api/ads/moment-types", "/c/clk_unknown"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    const headers = response.headers();
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+    expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+    expect(headers["content-security-policy"], path).toContain("script-src 'self' 'unsafe-inline';");
+    // plain http on localhost: no HSTS
+    expect(headers["strict-transport-security"], path).toBeUndefined();
+  }
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  for (const path of ["/", "/docs/api", "/docs/errors", "/docs/graphql"]) {
+    await page.goto(path);
+    await expect(page.locator("h1").first()).toBeVisible();
+  }
+  expect(violations).toEqual([]);
+});

@@ -6,7 +6,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { requireScope } from "@/lib/auth/actor";
 import type { Scope } from "@/lib/auth/scopes";
 import { AppError, isUserErrorCode, toAppError } from "@/lib/errors";
-import { consumeRateLimit, rateLimitedError, type RateLimitPolicy } from "@/lib/http/rate-limit";
+import { consumeRateLimit, rateLimitedError, type RateLimitPolicy } from "@/lib/rate-limit";
 import type { UserError } from "./__generated__/resolvers-types";
 import { graphqlPath } from "./camel-case";
 import type { GraphqlContext } from "./context";

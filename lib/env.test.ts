@@ -41,4 +41,30 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ OUTBOUND_ALLOW_HOSTS: "example.com" })).toThrow(/host:port/);
     expect(() => parseEnv({ DEMO: "maybe" })).toThrow(/DEMO/);
   });
+
+  it("OUTBOUND_ALLOW_HOSTS may name loopback hosts only, with a message naming the entry", () => {
+    expect(
+      parseEnv({ OUTBOUND_ALLOW_HOSTS: "127.0.0.1:9000,127.8.0.2:1,[::1]:8443,localhost:80" }).OUTBOUND_ALLOW_HOSTS,
+    ).toHaveLength(4);
+    for (const entry of [
+      "example.com:443",
+      "10.0.0.1:80",
+      "169.254.169.254:80",
+      "[fd00::1]:443",
+      "localhost.evil.com:80",
+    ]) {
+      expect(() => parseEnv({ OUTBOUND_ALLOW_HOSTS: `127.0.0.1:9000,${entry}` })).toThrow(
+        `OUTBOUND_ALLOW_HOSTS.1: may name loopback hosts only (localhost, 127.0.0.0/8, [::1]), not ${entry}`,
+      );
+    }
+  });
+
+  it("TRUST_PROXY is a number of proxy hops: off by default, true/yes mean one", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(() => parseEnv({ TRUST_PROXY: "maybe" })).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -5,6 +5,12 @@ const flag = z
   .enum(["0", "1", "true", "false", "yes", "no", ""])
   .transform((value) => value === "1" || value === "true" || value === "yes");
 
+/** localhost, 127.0.0.0/8 or [::1], with a port. */
+function isLoopbackHostPort(entry: string): boolean {
+  const host = entry.slice(0, entry.lastIndexOf(":"));
+  return host === "localhost" || host === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
 /** README command one's database: the only one where DEMO defaults to on. */
 export const EMBEDDED_DATABASE_URL = "file:./data/app.db";
 
@@ -24,7 +30,10 @@ const schema = z.object({
     .min(1)
     .refine((value) => /^(file:|postgres(ql)?:\/\/)/.test(value), "must start with file: or postgresql://")
     .default(EMBEDDED_DATABASE_URL),
-  /** Comma-separated host:port pairs exempt from the outbound guard (development and tests only). */
+  /**
+   * Comma-separated loopback host:port pairs exempt from the outbound guard for the
+   * first request (never a redirect hop): local receivers in development and tests only.
+   */
   OUTBOUND_ALLOW_HOSTS: z
     .string()
     .default("")
@@ -34,15 +43,33 @@ const schema = z.object({
         .map((entry) => entry.trim().toLowerCase())
         .filter(Boolean),
     )
-    .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, "each entry must be host:port"))),
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, "each entry must be host:port")
+          .refine(isLoopbackHostPort, {
+            error: (issue) =>
+              `may name loopback hosts only (localhost, 127.0.0.0/8, [::1]), not ${String(issue.input)}`,
+          }),
+      ),
+    ),
   /**
    * Seed a demo advertiser and feed it simulated traffic (sandboxed, docs/decisions/0903).
    * Unset: on for the embedded default database only, off anywhere else.
    */
   DEMO: flag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Take the client address from X-Forwarded-For (only behind a proxy you control). */
-  TRUST_PROXY: flag.default(false),
+  /**
+   * Proxy hops in front of the app whose X-Forwarded-For entries are trusted: 0 (off,
+   * the socket address), 1 (true/yes: the rightmost entry), or N (the N-th from the right).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("0")
+    .transform((value) => (/^(true|yes)$/i.test(value) ? "1" : /^(false|no|)$/i.test(value) ? "0" : value))
+    .pipe(z.string().regex(/^\d{1,2}$/, "must be 0 (off), true, or a number of proxy hops"))
+    .transform(Number),
   /**
    * The dashboard session key (at least 32 characters). Unset: generated once and kept in
    * the database, so every instance sharing it agrees (docs/decisions/1200).
@@ -78,4 +105,16 @@ export function env(): Env {
 
 export function resetEnvForTests(): void {
   cached = undefined;
+}
+
+/** OUTBOUND_ALLOW_HOSTS set: a warning at start (server.ts, scripts/worker.ts), since it opens the outbound guard. */
+export function warnAboutAllowList(
+  hosts: readonly string[],
+  log: { warn(fields: object, message: string): void },
+): void {
+  if (hosts.length === 0) return;
+  log.warn(
+    { OUTBOUND_ALLOW_HOSTS: hosts },
+    "OUTBOUND_ALLOW_HOSTS exempts these loopback receivers from the outbound guard (development and tests only)",
+  );
 }

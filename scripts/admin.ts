@@ -3,11 +3,12 @@
 //   npm run admin -- create-client --advertiser ID [--scopes "a b"] [--name N]
 //   npm run admin -- create-platform-key --name N
 //   npm run admin -- rotate-signing-key
+//   npm run admin -- retire-signing-key --kid KID
 import { parseArgs } from "node:util";
 import { createApiClient } from "@/lib/auth/clients";
 import { createPlatformKey } from "@/lib/auth/platform-keys";
 import { splitScopes } from "@/lib/auth/scopes";
-import { rotateSigningKey } from "@/lib/auth/signing-keys";
+import { retireSigningKey, rotateSigningKey } from "@/lib/auth/signing-keys";
 import { disconnectDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/migrations";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
@@ -18,7 +19,8 @@ const USAGE = `usage: npm run admin -- <command> [options]
   create-advertiser --name N --email E --password P
   create-client --advertiser ID [--scopes "campaigns:read campaigns:write reporting:read"] [--name N]
   create-platform-key --name N
-  rotate-signing-key`;
+  rotate-signing-key
+  retire-signing-key --kid KID   (at once: its tokens stop verifying; other instances within a minute)`;
 
 class UsageError extends Error {}
 
@@ -37,6 +39,7 @@ async function run(command: string | undefined, args: string[]): Promise<unknown
       password: { type: "string" },
       advertiser: { type: "string" },
       scopes: { type: "string" },
+      kid: { type: "string" },
     },
     strict: true,
     allowPositionals: false,
@@ -67,6 +70,10 @@ async function run(command: string | undefined, args: string[]): Promise<unknown
     }
     case "rotate-signing-key":
       return { kid: await rotateSigningKey() };
+    case "retire-signing-key": {
+      const { retired, signingKid } = await retireSigningKey(required(values, "kid"));
+      return { retired_kid: retired, signing_kid: signingKid };
+    }
     default:
       throw new UsageError(command ? `unknown command: ${command}` : "a command is required");
   }

@@ -7,7 +7,7 @@
 import { parseArgs } from "node:util";
 import { disconnectDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/migrations";
-import { env } from "@/lib/env";
+import { env, warnAboutAllowList } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { WORKERS } from "@/lib/workers/all";
 import { startWorkers } from "@/lib/workers/registry";
@@ -21,6 +21,7 @@ async function main() {
   });
   const config = env();
   const log = logger().child({ process: "worker" });
+  warnAboutAllowList(config.OUTBOUND_ALLOW_HOSTS, log);
   const only = values.only ?? [];
   const unknown = only.filter((name) => !WORKERS.some((worker) => worker.name === name));
   if (unknown.length)

@@ -3,8 +3,8 @@
 // also serve chosen Next route handlers (the postback, for the simulator).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { randomUUID } from "node:crypto";
-import { isHotPath, type HotRequest } from "@/lib/server/hot-router";
+import { prepareRequest, type FrontDoorOptions } from "@/lib/server/front-door";
+import { isHotPath } from "@/lib/server/hot-router";
 import { createHotRouter } from "@/lib/server/hot-routes";
 import { lingerAfterResponse, type LingerOptions } from "@/lib/server/linger";
 
@@ -18,7 +18,6 @@ export type AppRoutes = Record<string, Partial<Record<string, RouteHandler>>>;
 async function serveAppRoute(handler: RouteHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-  headers.set("x-sma-client-ip", req.socket.remoteAddress ?? "unknown");
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   const response = await handler(
     new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, {
@@ -31,12 +30,17 @@ async function serveAppRoute(handler: RouteHandler, req: IncomingMessage, res: S
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
-export async function startHotServer(appRoutes: AppRoutes = {}, linger: LingerOptions = {}): Promise<HotServer> {
+const DIRECT: FrontDoorOptions = { trustProxy: 0, httpsOrigin: false, dev: false };
+
+/** As server.ts: the front door (request id, client address, security headers), then a Next route or the hot router. */
+export async function startHotServer(
+  appRoutes: AppRoutes = {},
+  linger: LingerOptions = {},
+  frontDoor: FrontDoorOptions = DIRECT,
+): Promise<HotServer> {
   const router = createHotRouter();
   const server = createServer((req, res) => {
-    const hotReq = req as HotRequest;
-    hotReq.requestId = randomUUID();
-    hotReq.clientIp = req.socket.remoteAddress ?? "unknown";
+    const hotReq = prepareRequest(req, res, frontDoor);
     const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
     lingerAfterResponse(req, res, linger);
     const appRoute = appRoutes[pathname]?.[req.method ?? "GET"];

@@ -101,6 +101,31 @@ describe("authentication", () => {
   });
 });
 
+describe("the envelope: one JSON-RPC request or notification", () => {
+  it("answers 400 problem+json to an empty batch, a batch, a scalar, a response or a message without method", async () => {
+    const authorization = `Bearer ${await adv.token()}`;
+    const bodies: [unknown, string][] = [
+      [[], ""],
+      [[initialize], ""],
+      ['"text"', ""], // a JSON string
+      [42, ""],
+      [null, ""],
+      [{ jsonrpc: "2.0", id: 1, result: {} }, "method"],
+      [{ jsonrpc: "2.0", id: 1 }, "method"],
+      [{ jsonrpc: "1.0", id: 1, method: "tools/list" }, "jsonrpc"],
+      [{ jsonrpc: "2.0", id: null, method: "tools/list" }, "id"],
+      [{ jsonrpc: "2.0", id: 1, method: "tools/list", params: [] }, "params"],
+    ];
+    for (const [body, field] of bodies) {
+      const res = await call(POST, "/mcp", { method: "POST", body, headers: { ...mcpHeaders, authorization } });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.headers.get("content-type")).toBe("application/problem+json");
+      expect(res.body.code).toBe("bad_request");
+      expect(res.body.errors.map((error: { path: string }) => error.path)).toContain(field);
+    }
+  });
+});
+
 describe("scopes decide the tools", () => {
   it("lists every tool, with annotations, to a token with every scope", async () => {
     const { tools } = await client.listTools();

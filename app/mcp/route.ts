@@ -12,6 +12,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { bodyLimitFor } from "@/lib/http/body-limits";
 import { defineRoute } from "@/lib/http/define-route";
+import { parseJsonRpcRequest } from "@/lib/http/json-rpc";
 import { createSmaMcpServer } from "@/mcp/src/registry";
 import { createRestClient } from "@/mcp/src/rest-client";
 import { inProcessFetch } from "./in-process-fetch";
@@ -37,7 +38,7 @@ export const POST = defineRoute(
   async ({ request, body, log }) => {
     const baseUrl = env().PUBLIC_BASE_URL;
     const actor = await mcpActor(request, baseUrl);
-    const message = await body();
+    const message = parseJsonRpcRequest(await body());
     const authorization = request.headers.get("authorization")!;
     const api = createRestClient({
       baseUrl,

@@ -169,7 +169,7 @@ export type Campaign = Node & {
   status: CampaignStatus;
   /** Target cost per conversion (CPA auto-bidding); null when off. */
   targetCpaUsd?: Maybe<Scalars['Money']['output']>;
-  /** Delivery per local day or hour (E10; reporting:read). */
+  /** Delivery per local day or hour (E10; reporting:read; counts against E9's 60 per minute per advertiser, shared with REST). */
   timeSeries?: Maybe<CampaignTimeSeries>;
   /** Today's spend against the daily budget and the pacing line. */
   today: CampaignToday;
@@ -484,7 +484,7 @@ export type Mutation = {
   registerWebhookEndpoint?: Maybe<RegisterWebhookEndpointPayload>;
   /** paused → active (campaigns:write). */
   resumeCampaign?: Maybe<ResumeCampaignPayload>;
-  /** Revokes a client: no new token, and its tokens stop working at once (dashboard session only). */
+  /** Revokes a client: no new token, and its tokens stop working (at once on this app instance, within 30 s on others; dashboard session only). */
   revokeApiClient?: Maybe<RevokeApiClientPayload>;
   /** E15: a signed test event now (campaigns:write; 30 per minute per advertiser, shared with REST). */
   testWebhookEndpoint?: Maybe<TestWebhookEndpointPayload>;
@@ -611,7 +611,7 @@ export type Query = {
   campaignReport?: Maybe<CampaignReport>;
   /**
    * A campaign's delivery per local day or hour (E10; reporting:read, without
-   * campaigns:read). The same as `Campaign.timeSeries`. `campaignId` is the
+   * campaigns:read; counts against E9's 60 per minute per advertiser, shared with REST). The same as `Campaign.timeSeries`. `campaignId` is the
    * campaign's global id or its restId (cmp_…).
    */
   campaignTimeSeries?: Maybe<CampaignTimeSeries>;

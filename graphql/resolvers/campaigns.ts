@@ -83,13 +83,14 @@ async function campaignReport(
   };
 }
 
-/** E10 for a campaign id: reporting:read; another advertiser's campaign is not found. */
+/** E10 for a campaign id: reporting:read and REST's report rate limit (shared with E9); another advertiser's campaign is not found. */
 async function campaignTimeSeries(
   context: GraphqlContext,
   campaignId: string,
   args: TimeSeriesArgs,
 ): Promise<CampaignTimeSeriesParent> {
   const { actor } = scoped(context, "reporting:read");
+  await rateLimit(context, actor, "report");
   const { series } = await getCampaignTimeseries(actor, campaignId, toRestQuery(args));
   return { ...camelize(series), source: series };
 }

@@ -41,8 +41,9 @@ export async function actorFromRequest(request: Request, options: { clock?: Cloc
     if (error instanceof InvalidTokenError) throw unauthorized(error.message);
     throw error;
   }
-  // revoking a client ends its tokens at once, not at their expiry (docs/decisions/1106)
-  if (!(await isClientActive(claims.clientId, claims.advertiserId))) {
+  // revoking a client ends its tokens, not at their expiry: at once in the process that
+  // revoked it, within CLIENT_STATUS_CACHE_MS elsewhere (docs/decisions/1106, 0907)
+  if (!(await isClientActive(claims.clientId, claims.advertiserId, options))) {
     throw unauthorized("The API client of this token was revoked.");
   }
   return {

@@ -7,8 +7,13 @@ import { db } from "@/lib/db/client";
 import { defineRoute, jsonResponse } from "@/lib/http/define-route";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { bearer, call } from "@/test/http";
+import { revokeApiClient } from "@/lib/domain/api-clients/api-clients";
+import type { AppError } from "@/lib/errors";
+import { actorFromRequest, type Actor } from "./actor";
+import { CLIENT_STATUS_CACHE_MS } from "./clients";
+import { SCOPES } from "./scopes";
 import { rotateSigningKey } from "./signing-keys";
-import { issueAccessToken } from "./tokens";
+import { issueAccessToken, tokenAudience } from "./tokens";
 
 const protectedRoute = defineRoute({ auth: "token", scope: "reporting:read" }, async ({ actor }) =>
   jsonResponse({ advertiser_id: actor.advertiserId, client_id: actor.clientId }),
@@ -131,5 +136,56 @@ describe("bearer token guard", () => {
     const jwks = await call(jwksRoute, "/.well-known/jwks.json");
     expect(jwks.body.keys.map((key: { kid: string }) => key.kid)).toContain(newKid);
     expect(jwks.body.keys.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("rejects a token without an audience, or for another audience", async () => {
+    const { kid, privateJwk } = await signingMaterial();
+    const key = await importJWK(privateJwk, "RS256");
+    const sign = (audience?: string) => {
+      const jwt = new SignJWT({ adv: adv.advertiserId, scope: "reporting:read" })
+        .setProtectedHeader({ alg: "RS256", kid })
+        .setIssuer("http://sma.test")
+        .setSubject(adv.clientId)
+        .setIssuedAt()
+        .setExpirationTime("1h");
+      return (audience ? jwt.setAudience(audience) : jwt).sign(key);
+    };
+    expect((await call(protectedRoute, "/x", { headers: bearer(await sign(tokenAudience())) })).status).toBe(200);
+    const missing = await call(protectedRoute, "/x", { headers: bearer(await sign()) });
+    expectUnauthorized(missing);
+    expect(missing.body.detail).toMatch(/aud/);
+    expectUnauthorized(await call(protectedRoute, "/x", { headers: bearer(await sign("https://other.example")) }));
+    expect(JSON.parse(Buffer.from(valid.split(".")[1]!, "base64url").toString()).aud).toBe("http://sma.test");
+  });
+});
+
+describe("revoked clients", () => {
+  const request = (token: string) => new Request("http://sma.test/x", { headers: bearer(token) });
+  async function outcome(token: string, atMs: number): Promise<string> {
+    return actorFromRequest(request(token), { clock: fixedClock(atMs) }).then(
+      (actor) => `ok ${actor.clientId}`,
+      (error: AppError) => error.code,
+    );
+  }
+
+  it("a revocation by another instance ends the client's tokens within the cache window", async () => {
+    const adv = await createTestAdvertiser();
+    const token = await adv.token();
+    const t0 = Date.now();
+    expect(await outcome(token, t0)).toBe(`ok ${adv.clientId}`);
+    // another instance revokes it: this process still trusts its answer for CLIENT_STATUS_CACHE_MS
+    await db().apiClient.update({ where: { id: adv.clientId }, data: { revokedAt: new Date(t0) } });
+    expect(await outcome(token, t0 + CLIENT_STATUS_CACHE_MS - 1)).toBe(`ok ${adv.clientId}`);
+    expect(await outcome(token, t0 + CLIENT_STATUS_CACHE_MS)).toBe("unauthorized");
+  });
+
+  it("a revocation in this process ends them at once", async () => {
+    const adv = await createTestAdvertiser();
+    const token = await adv.token();
+    const t0 = Date.now();
+    expect(await outcome(token, t0)).toBe(`ok ${adv.clientId}`);
+    const session: Actor = { advertiserId: adv.advertiserId, scopes: new Set(SCOPES), via: "session", userId: "usr_x" };
+    await revokeApiClient(session, adv.clientId);
+    expect(await outcome(token, t0 + 1)).toBe("unauthorized");
   });
 });

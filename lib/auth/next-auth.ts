@@ -10,7 +10,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { authenticateUser } from "@/lib/domain/users/authenticate-user";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
-import { limitFailures } from "@/lib/http/rate-limit";
+import { limitFailures } from "@/lib/rate-limit";
 import { logger } from "@/lib/log";
 import { SESSION_MAX_AGE_SEC, secureCookies, sessionCookieName } from "./session";
 import { sessionSecret } from "./session-secret";

@@ -1,5 +1,6 @@
 // Access tokens: RS256 JWTs (spec, Authentication; docs/api.md). Verification
-// accepts RS256 only, the configured issuer, a known kid and an unexpired exp.
+// accepts RS256 only, the configured issuer, this API as the audience, a known
+// kid and an unexpired exp (docs/decisions/0907).
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import { fixedClock, nowDate, type Clock } from "@/lib/clock";
 import { env } from "@/lib/env";
@@ -8,6 +9,11 @@ import { isScope, splitScopes, type Scope } from "./scopes";
 import { currentSigningKey, publicKeyFor, TOKEN_ALG, TOKEN_LIFETIME_SEC } from "./signing-keys";
 
 export type AccessTokenClaims = { clientId: string; advertiserId: string; scopes: Scope[] };
+
+/** The audience of every access token: this API, named by its public origin (the RFC 9728 `resource`). */
+export function tokenAudience(): string {
+  return env().PUBLIC_BASE_URL;
+}
 
 export async function issueAccessToken(
   claims: AccessTokenClaims,
@@ -19,6 +25,7 @@ export async function issueAccessToken(
   const token = await new SignJWT({ adv: claims.advertiserId, scope: claims.scopes.join(" ") })
     .setProtectedHeader({ alg: TOKEN_ALG, kid: key.kid, typ: "JWT" })
     .setIssuer(env().PUBLIC_BASE_URL)
+    .setAudience(tokenAudience())
     .setSubject(claims.clientId)
     .setIssuedAt(iat)
     .setExpirationTime(iat + TOKEN_LIFETIME_SEC)
@@ -45,8 +52,9 @@ export async function verifyAccessToken(token: string, options: { clock?: Clock 
       {
         algorithms: [TOKEN_ALG],
         issuer: env().PUBLIC_BASE_URL,
+        audience: tokenAudience(),
         currentDate: now,
-        requiredClaims: ["iss", "sub", "exp", "iat"],
+        requiredClaims: ["iss", "aud", "sub", "exp", "iat"],
       },
     );
     payload = result.payload;

@@ -15,7 +15,7 @@ import { DEFAULT_BODY_LIMIT } from "./body-limits";
 import { clientIp } from "./client-ip";
 import { problemResponse } from "./problem";
 import { readBodyText } from "./read-body";
-import { consumeRateLimit, rateLimitedError, type RateLimitPolicy } from "./rate-limit";
+import { consumeRateLimit, RATE_LIMIT_POLICIES, rateLimitedError, type RateLimitPolicy } from "@/lib/rate-limit";
 import { requestIdFrom } from "./request-id";
 
 type Params = Record<string, string>;
@@ -35,13 +35,23 @@ type BodyOptions = {
   maxBodyBytes?: number;
 };
 
-type Options =
-  | ({ auth: "none"; rateLimit?: RateLimitPolicy } & BodyOptions)
-  | ({ auth: "token"; scope?: Scope; rateLimit?: RateLimitPolicy } & BodyOptions);
+type RouteOptions = BodyOptions & {
+  /** a policy of RATE_LIMIT_POLICIES; its keyBy decides the bucket (client address or advertiser) */
+  rateLimit?: RateLimitPolicy;
+  /** the dynamic segments of the route's folder path (`[id]` -> "id"): they type `params` */
+  params?: readonly string[];
+};
 
-type Context<O extends Options, P extends Params> = O extends { auth: "token" }
-  ? BaseContext<P> & { actor: Actor }
-  : BaseContext<P>;
+type Options = ({ auth: "none" } & RouteOptions) | ({ auth: "token"; scope?: Scope } & RouteOptions);
+
+/** `params` typed from the options' `params` names, so a route states its segments once. */
+type ParamsOf<O extends Options> = O extends { params: readonly (infer Name extends string)[] }
+  ? Record<Name, string>
+  : Record<never, string>;
+
+type Context<O extends Options> = O extends { auth: "token" }
+  ? BaseContext<ParamsOf<O>> & { actor: Actor }
+  : BaseContext<ParamsOf<O>>;
 
 type NextRouteContext = { params?: Promise<Params> };
 
@@ -88,9 +98,9 @@ async function storedFrom(response: Response): Promise<StoredResponse> {
   };
 }
 
-export function defineRoute<O extends Options, P extends Params = Params>(
+export function defineRoute<const O extends Options>(
   options: O,
-  handler: (context: Context<O, P>) => Promise<Response>,
+  handler: (context: Context<O>) => Promise<Response>,
 ): (request: Request, routeContext?: NextRouteContext) => Promise<Response> {
   return async (request, routeContext) => {
     const requestId = requestIdFrom(request.headers);
@@ -100,8 +110,8 @@ export function defineRoute<O extends Options, P extends Params = Params>(
     let bodyText: Promise<string> | undefined;
     const readText = () => (bodyText ??= readBodyText(request, options.maxBodyBytes ?? DEFAULT_BODY_LIMIT));
     try {
-      const params = ((await routeContext?.params) ?? {}) as P;
-      const base: BaseContext<P> = {
+      const params = ((await routeContext?.params) ?? {}) as ParamsOf<O>;
+      const base: BaseContext<ParamsOf<O>> = {
         request,
         params,
         url: new URL(request.url),
@@ -109,15 +119,15 @@ export function defineRoute<O extends Options, P extends Params = Params>(
         log,
         body: () => readJsonBody(request, readText),
       };
-      let context: BaseContext<P> & { actor?: Actor } = base;
+      let context: BaseContext<ParamsOf<O>> & { actor?: Actor } = base;
       if (options.auth === "token") {
         const actor = await actorFromRequest(request);
         if (options.scope) requireScope(actor, options.scope);
         context = { ...base, actor };
       }
       if (options.rateLimit) {
-        const key =
-          options.rateLimit === "token" ? clientIp(request) : (context.actor?.advertiserId ?? clientIp(request));
+        const { keyBy } = RATE_LIMIT_POLICIES[options.rateLimit];
+        const key = keyBy === "advertiser" && context.actor ? context.actor.advertiserId : clientIp(request);
         const outcome = await consumeRateLimit(options.rateLimit, key);
         rateHeaders = outcome.headers;
         if (!outcome.allowed) throw rateLimitedError(outcome);
@@ -140,7 +150,7 @@ export function defineRoute<O extends Options, P extends Params = Params>(
         if (outcome.replay) return withHeaders(replayed(outcome.replay), requestId, rateHeaders);
         claim = outcome.claim;
       }
-      const response = await handler(context as Context<O, P>);
+      const response = await handler(context as Context<O>);
       if (claim) {
         const done = claim;
         claim = undefined;

@@ -14,9 +14,14 @@ describe("queryObject", () => {
     });
   });
 
-  it("keeps the first or the last value of a repeated key when told", () => {
-    expect(queryObject(url("status=failed&status=pending"), { repeated: "first" })).toEqual({ status: "failed" });
-    expect(queryObject(url("status=failed&status=pending"), { repeated: "last" })).toEqual({ status: "pending" });
+  it("never picks one value of a repeated key: a paged list's, a report's and a postback's keys give them all", () => {
+    expect(queryObject(url("page=1&page=2"), PAGED_LIST_QUERY)).toEqual({ page: [1, 2] });
+    expect(queryObject(url("start_date=2026-03-01&start_date=2026-04-01"), REPORT_QUERY)).toEqual({
+      start_date: ["2026-03-01", "2026-04-01"],
+    });
+    expect(queryObject(url("event_type=install&event_type=deposit"), POSTBACK_QUERY)).toEqual({
+      event_type: ["install", "deposit"],
+    });
   });
 
   it("a paged list's page and per_page are numbers when written as digits, text otherwise", () => {
@@ -29,13 +34,19 @@ describe("queryObject", () => {
     expect(queryObject(url("page=12345678901234567"), PAGED_LIST_QUERY)).toEqual({ page: "12345678901234567" });
   });
 
-  it("reads a report's known keys only, the first value, an empty value absent (a blank one is kept)", () => {
-    expect(
-      queryObject(
-        url("start_date=2026-03-01&start_date=2026-04-01&end_date=&timezone=%20&format=csv&x=1"),
-        REPORT_QUERY,
-      ),
-    ).toEqual({ start_date: "2026-03-01", timezone: " " });
+  it("reads a report's known keys only, an empty value absent (a blank one is kept)", () => {
+    expect(queryObject(url("start_date=2026-03-01&end_date=&timezone=%20&format=csv&x=1"), REPORT_QUERY)).toEqual({
+      start_date: "2026-03-01",
+      timezone: " ",
+    });
+  });
+
+  it("a repeated postback key is refused by the schema, naming the field", () => {
+    const parsed = postbackInput.safeParse(
+      queryObject(url("campaign_id=c&click_id=k&click_id=k&event_type=install"), POSTBACK_QUERY),
+    );
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => issue.path.join("."))).toEqual(["click_id"]);
   });
 
   it("postbacks: only the known parameters, blank ones absent, a decimal value read as a number", () => {

@@ -1,17 +1,12 @@
 // Query strings are text; a transport turns them into the object its schema
 // parses, and only the transport coerces text (the schemas also parse JSON
 // bodies, GraphQL and MCP inputs, which carry numbers as numbers). One reader,
-// with a read per operation: which keys count, what a repeated key means,
-// whether an empty value is absent, which values become numbers.
+// with a read per operation: which keys count, whether an empty value is
+// absent, which values become numbers. A repeated key is never resolved to one
+// of its values: it gives them all, which the schema refuses (422).
 export type QueryRead = {
   /** Only these keys are read (others are ignored); default: every key. */
   keys?: readonly string[];
-  /**
-   * A repeated key: "array" gives every value, which the schema then refuses
-   * instead of silently keeping one of them (the default); "first" or "last"
-   * keeps that one.
-   */
-  repeated?: "array" | "first" | "last";
   /** "empty": a value "" is absent; "blank": so is one of spaces only; default: kept. */
   absent?: "empty" | "blank";
   /** Keys whose value becomes a number when it matches the pattern (other text is left for validation to name). */
@@ -35,10 +30,9 @@ export function queryObject(url: URL, read: QueryRead = {}): Record<string, unkn
   const { searchParams } = url;
   const out: Record<string, unknown> = {};
   for (const key of read.keys ?? new Set(searchParams.keys())) {
-    const all = searchParams.getAll(key);
-    const chosen = read.repeated === "first" ? all.slice(0, 1) : read.repeated === "last" ? all.slice(-1) : all;
     const pattern = read.numbers?.[key];
-    const values = chosen
+    const values = searchParams
+      .getAll(key)
       .filter((value) => !isAbsent(value, read.absent))
       .map((value) => (pattern?.test(value) ? Number(value) : value));
     if (values.length > 0) out[key] = values.length === 1 ? values[0] : values;

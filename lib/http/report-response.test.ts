@@ -15,17 +15,38 @@ function requestFor(query: string, accept?: string) {
 
 describe("reportFormat", () => {
   it("format wins over Accept; CSV only when Accept prefers text/csv to application/json", () => {
-    expect(reportFormat("text/csv", "json")).toBe("json");
-    expect(reportFormat(null, "csv")).toBe("csv");
-    expect(reportFormat("text/csv", null)).toBe("csv");
-    expect(reportFormat("text/csv;q=0.5, application/json", null)).toBe("json");
-    expect(reportFormat("*/*", null)).toBe("json");
-    expect(reportFormat("text/*", null)).toBe("csv");
-    expect(reportFormat(null, "")).toBe("json");
+    expect(reportFormat("text/csv", ["json"])).toBe("json");
+    expect(reportFormat(null, ["csv"])).toBe("csv");
+    expect(reportFormat("text/csv", [])).toBe("csv");
+    expect(reportFormat("text/csv;q=0.5, application/json", [])).toBe("json");
+    expect(reportFormat("*/*", [])).toBe("json");
+    expect(reportFormat("text/*", [])).toBe("csv");
+    expect(reportFormat(null, [""])).toBe("json");
   });
 
   it("refuses any other format", () => {
-    expect(() => reportFormat(null, "xml")).toThrow(AppError);
+    expect(() => reportFormat(null, ["xml"])).toThrow(AppError);
+  });
+
+  it("refuses a repeated format, even twice the same or with an empty one, instead of picking one", () => {
+    for (const formats of [
+      ["csv", "json"],
+      ["json", "csv"],
+      ["csv", "csv"],
+      ["", "csv"],
+    ]) {
+      let error: unknown;
+      try {
+        reportFormat("text/csv", formats);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error, formats.join(",")).toBeInstanceOf(AppError);
+      expect((error as AppError).code).toBe("validation_failed");
+      expect((error as AppError).fieldErrors).toEqual([
+        { path: "format", message: "format must be given at most once" },
+      ]);
+    }
   });
 });
 

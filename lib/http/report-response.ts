@@ -32,14 +32,22 @@ function qualityOf(accept: string, type: string): number {
   return best;
 }
 
-/** `format` wins (400 when it is neither json nor csv); otherwise CSV when Accept prefers text/csv to application/json. */
-export function reportFormat(accept: string | null, format: string | null): ReportFormat {
-  if (format !== null && format !== "") {
+function badFormat(message: string): AppError {
+  return new AppError("validation_failed", { detail: message, fieldErrors: [{ path: "format", message }] });
+}
+
+/**
+ * `formats` are every `format` value of the query string. One wins (422 when it
+ * is neither json nor csv); a repeated key is 422 (never one of two picked);
+ * none, or an empty one, leaves it to Accept: CSV when Accept prefers text/csv
+ * to application/json.
+ */
+export function reportFormat(accept: string | null, formats: readonly string[]): ReportFormat {
+  if (formats.length > 1) throw badFormat("format must be given at most once");
+  const format = formats[0];
+  if (format !== undefined && format !== "") {
     if (format === "json" || format === "csv") return format;
-    throw new AppError("validation_failed", {
-      detail: "format must be json or csv",
-      fieldErrors: [{ path: "format", message: "format must be json or csv" }],
-    });
+    throw badFormat("format must be json or csv");
   }
   if (!accept) return "json";
   const csv = qualityOf(accept, "text/csv");
@@ -64,7 +72,7 @@ export async function reportResponse(
   { request, url }: { request: Request; url: URL },
   produce: () => Promise<ReportAnswer>,
 ): Promise<Response> {
-  const format = reportFormat(request.headers.get("accept"), url.searchParams.get("format"));
+  const format = reportFormat(request.headers.get("accept"), url.searchParams.getAll("format"));
   const { json, csv, headers = {} } = await produce();
   if (format === "csv") return new Response(csv.text(), { headers: { ...csvHeaders(csv.filename), ...headers } });
   return jsonResponse(json, { headers });

@@ -2,7 +2,13 @@
 import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { guardedRequest, OutboundBlockedError, OutboundFailedError, vetOutboundUrl } from "./guarded-request";
+import {
+  guardedRequest,
+  NOT_PUBLIC_MESSAGE,
+  OutboundBlockedError,
+  OutboundFailedError,
+  vetOutboundUrl,
+} from "./guarded-request";
 
 let connections = 0;
 let tcp: TcpServer;
@@ -76,6 +82,30 @@ describe("guardedRequest", () => {
     expect(connections).toBe(before);
   });
 
+  it("never names the address a host resolved to: the message is generic, the detail is kept for the log", async () => {
+    const error = await vetOutboundUrl(`https://localhost:${tcpPort}/x`, { allowHosts: [] }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(OutboundBlockedError);
+    const blocked = error as OutboundBlockedError;
+    expect(blocked.message).not.toMatch(/127\.0\.0\.1|::1/);
+    expect(blocked.message).toBe(NOT_PUBLIC_MESSAGE);
+    expect(blocked.detail).toMatch(/localhost resolves to (127\.0\.0\.1|::1)/);
+  });
+
+  it("refuses a port other than 443 when asked to (the icon check), before resolving or connecting", async () => {
+    expect(await blockedReason(vetOutboundUrl("https://example.com:8443/icon.png", { defaultPortOnly: true }))).toBe(
+      "port",
+    );
+    expect(
+      await blockedReason(
+        vetOutboundUrl("https://no-such-host.invalid:444/", { allowHosts: [], defaultPortOnly: true }),
+      ),
+    ).toBe("port");
+    // without the option the port is not the guard's business (webhooks may use any https port)
+    expect(await blockedReason(vetOutboundUrl("https://no-such-host.invalid:444/", { allowHosts: [] }))).toBe("dns");
+  });
+
   it("refuses plain http, other schemes, credentials and junk", async () => {
     expect(await blockedReason(guardedRequest(`http://127.0.0.1:${tcpPort}/`, { allowHosts: [] }))).toBe("scheme");
     expect(await blockedReason(guardedRequest("ftp://example.com/", { allowHosts: [] }))).toBe("scheme");
@@ -97,21 +127,38 @@ describe("guardedRequest", () => {
     ).toBe("scheme");
   });
 
+  it("never applies the allow-list to a redirect hop: a redirect back to the same allowed host is refused", async () => {
+    const allow = [`127.0.0.1:${httpPort}`];
+    expect(
+      await blockedReason(guardedRequest(`http://127.0.0.1:${httpPort}/redirect-self`, { allowHosts: allow })),
+    ).toBe("scheme");
+  });
+
   it("follows redirects, checking every hop: a hop to a private address is refused without connecting", async () => {
     const allow = [`127.0.0.1:${httpPort}`];
-    const ok = await guardedRequest(`http://127.0.0.1:${httpPort}/redirect-self`, { allowHosts: allow });
+    // redirectAllowHosts exists for these tests only (OUTBOUND_ALLOW_HOSTS never reaches redirect hops)
+    const ok = await guardedRequest(`http://127.0.0.1:${httpPort}/redirect-self`, {
+      allowHosts: allow,
+      redirectAllowHosts: allow,
+    });
     expect(ok.status).toBe(200);
     expect(ok.url).toBe(`http://127.0.0.1:${httpPort}/ok`);
 
     const before = connections;
     expect(
-      await blockedReason(guardedRequest(`http://127.0.0.1:${httpPort}/redirect-private`, { allowHosts: allow })),
+      await blockedReason(
+        guardedRequest(`http://127.0.0.1:${httpPort}/redirect-private`, {
+          allowHosts: allow,
+          redirectAllowHosts: allow,
+        }),
+      ),
     ).toBe("scheme");
     expect(connections).toBe(before);
 
-    const loop = await guardedRequest(`http://127.0.0.1:${httpPort}/loop`, { allowHosts: allow }).catch(
-      (error: unknown) => error,
-    );
+    const loop = await guardedRequest(`http://127.0.0.1:${httpPort}/loop`, {
+      allowHosts: allow,
+      redirectAllowHosts: allow,
+    }).catch((error: unknown) => error);
     expect(loop).toBeInstanceOf(OutboundFailedError);
     expect((loop as OutboundFailedError).reason).toBe("too_many_redirects");
   });

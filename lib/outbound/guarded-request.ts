@@ -3,26 +3,35 @@
 // non-public addresses, then connects to exactly the address it vetted (so DNS
 // rebinding between check and connect cannot redirect it). Redirects are
 // followed manually and every hop is checked again. HTTPS only, except for the
-// host:port pairs in OUTBOUND_ALLOW_HOSTS (development and tests).
+// loopback host:port pairs in OUTBOUND_ALLOW_HOSTS (development and tests), which
+// exempt the first request only, never a redirect hop (docs/decisions/0908).
+// Errors never name the address a host resolved to (that would map internal
+// DNS for the caller): the message is generic, the detail goes to the log.
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 import { env } from "@/lib/env";
+import { logger } from "@/lib/log";
 import { isIpLiteral, isPublicAddress } from "./addresses";
 
-export type OutboundBlockReason = "invalid_url" | "scheme" | "credentials" | "dns" | "private_address";
+export type OutboundBlockReason = "invalid_url" | "scheme" | "credentials" | "port" | "dns" | "private_address";
 
 /** The request was refused before any connection was made. */
 export class OutboundBlockedError extends Error {
   constructor(
     readonly reason: OutboundBlockReason,
     message: string,
+    /** for the log only (may name resolved addresses): never shown to a caller */
+    readonly detail: string = message,
   ) {
     super(message);
     this.name = "OutboundBlockedError";
   }
 }
+
+/** The message a caller sees for a host that is, or resolves to, a non-public address. */
+export const NOT_PUBLIC_MESSAGE = "the host is not a public address (loopback, private, link-local or reserved)";
 
 export type OutboundFailureReason = "timeout" | "network" | "too_many_redirects" | "body_too_large" | "aborted";
 
@@ -48,8 +57,12 @@ export type OutboundOptions = {
   /** default 64 KiB; the rest of a larger body is discarded (body_truncated) */
   maxBodyBytes?: number;
   signal?: AbortSignal;
-  /** defaults to env().OUTBOUND_ALLOW_HOSTS */
+  /** defaults to env().OUTBOUND_ALLOW_HOSTS; exempts the first request only, never a redirect hop */
   allowHosts?: readonly string[];
+  /** hosts exempt on redirect hops: none unless given (the guard's own tests); OUTBOUND_ALLOW_HOSTS never is */
+  redirectAllowHosts?: readonly string[];
+  /** refuse https URLs with a port other than 443, on every hop (the icon check) */
+  defaultPortOnly?: boolean;
 };
 
 export type OutboundResponse = {
@@ -77,47 +90,51 @@ function lookupAll(hostname: string): Promise<LookupAddress[]> {
   );
 }
 
+function refuse(reason: OutboundBlockReason, message: string, detail = message): never {
+  if (detail !== message) logger().info({ reason, detail }, "outbound request refused");
+  throw new OutboundBlockedError(reason, message, detail);
+}
+
 /**
  * Validates a URL for outbound use without connecting: scheme, credentials, and
  * every address its host resolves to. Returns the vetted address to connect to.
  */
-export async function vetOutboundUrl(raw: string, options: { allowHosts?: readonly string[] } = {}): Promise<Target> {
+export async function vetOutboundUrl(
+  raw: string,
+  options: { allowHosts?: readonly string[]; defaultPortOnly?: boolean } = {},
+): Promise<Target> {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new OutboundBlockedError("invalid_url", "not a valid absolute URL");
+    return refuse("invalid_url", "not a valid absolute URL");
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new OutboundBlockedError("scheme", "only https URLs are allowed");
+    return refuse("scheme", "only https URLs are allowed");
   }
   if (url.username || url.password) {
-    throw new OutboundBlockedError("credentials", "URLs with embedded credentials are not allowed");
+    return refuse("credentials", "URLs with embedded credentials are not allowed");
   }
   const allowHosts = options.allowHosts ?? env().OUTBOUND_ALLOW_HOSTS;
   if (allowHosts.includes(hostPort(url))) return { url };
-  if (url.protocol !== "https:") throw new OutboundBlockedError("scheme", "only https URLs are allowed");
+  if (url.protocol !== "https:") return refuse("scheme", "only https URLs are allowed");
+  if (options.defaultPortOnly && url.port !== "") return refuse("port", "only the default https port (443) is allowed");
 
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (isIpLiteral(host)) {
-    if (!isPublicAddress(host)) {
-      throw new OutboundBlockedError("private_address", `${host} is not a public address`);
-    }
+    if (!isPublicAddress(host)) return refuse("private_address", NOT_PUBLIC_MESSAGE, `${host} is not a public address`);
     return { url, address: { address: host, family: host.includes(":") ? 6 : 4 } };
   }
   let addresses: LookupAddress[];
   try {
     addresses = await lookupAll(host);
   } catch {
-    throw new OutboundBlockedError("dns", `${host} does not resolve`);
+    return refuse("dns", "the host name does not resolve");
   }
-  if (addresses.length === 0) throw new OutboundBlockedError("dns", `${host} does not resolve`);
+  if (addresses.length === 0) return refuse("dns", "the host name does not resolve");
   const refused = addresses.find((entry) => !isPublicAddress(entry.address));
   if (refused) {
-    throw new OutboundBlockedError(
-      "private_address",
-      `${host} resolves to ${refused.address}, which is not a public address`,
-    );
+    return refuse("private_address", NOT_PUBLIC_MESSAGE, `${host} resolves to ${refused.address}`);
   }
   const first = addresses[0]!;
   return { url, address: { address: first.address, family: first.family === 6 ? 6 : 4 } };
@@ -216,7 +233,11 @@ export async function guardedRequest(raw: string, options: OutboundOptions = {})
   let method = options.method ?? "GET";
   let body = options.body;
   for (let hop = 0; ; hop++) {
-    const target = await vetOutboundUrl(current, options);
+    // the allow-list exempts the URL the caller gave, never where it redirects
+    const target = await vetOutboundUrl(current, {
+      allowHosts: hop === 0 ? options.allowHosts : (options.redirectAllowHosts ?? []),
+      defaultPortOnly: options.defaultPortOnly,
+    });
     const response = await once(target, { ...options, method, body }, deadline);
     const location = response.headers.location;
     if (!REDIRECTS.has(response.status) || !location || maxRedirects === 0) {

@@ -34,6 +34,7 @@ export function sendJson(
     "content-type": "application/json",
     "content-length": Buffer.byteLength(text),
     "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
     ...headers,
   });
   res.end(text);
@@ -47,6 +48,7 @@ export function sendProblem(res: ServerResponse, error: unknown, requestId: stri
     "content-type": PROBLEM_CONTENT_TYPE,
     "content-length": Buffer.byteLength(text),
     "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
     ...appError.headers,
   });
   res.end(text);

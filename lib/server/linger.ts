@@ -24,6 +24,13 @@ export function lingerAfterResponse(req: IncomingMessage, res: ServerResponse, o
   res.once("finish", () => {
     if (req.complete || req.destroyed) return;
     const socket = req.socket;
+    // A connection that ends with this answer (the client sent Connection: close, or
+    // HTTP/1.0): Node has already half-closed it and will destroy it once the answer
+    // is flushed (socket.destroySoon), while the body is still arriving, and that
+    // reset can reach the client before it reads the answer. Keep the socket until
+    // the body is over (or the budget spent), then close it.
+    const closing = socket.writableEnded && !socket.destroyed;
+    if (closing) socket.removeListener("finish", socket.destroy);
     let drained = 0;
     const onData = (chunk: Buffer) => {
       drained += chunk.length;
@@ -43,7 +50,11 @@ export function lingerAfterResponse(req: IncomingMessage, res: ServerResponse, o
       socket.end();
       setTimeout(() => socket.destroy(), closeGraceMs).unref();
     };
-    req.once("end", stop);
+    req.once("end", () => {
+      stop();
+      // the whole body is read: nothing unread is left to turn the close into a reset
+      if (closing) socket.destroySoon();
+    });
     req.once("close", stop);
     // a partial reader (a web stream over the request, as Next makes) listens for
     // 'readable', which keeps the stream paused: discard in flowing mode instead

@@ -4,7 +4,7 @@
 // (docs/decisions/1106). A revoked client gets no new token, and its tokens
 // stop working at once (lib/auth/actor.ts checks the client on every request).
 import type { Actor } from "@/lib/auth/actor";
-import { createApiClient as createClient } from "@/lib/auth/clients";
+import { createApiClient as createClient, forgetClientStatus } from "@/lib/auth/clients";
 import { isScope, splitScopes } from "@/lib/auth/scopes";
 import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
@@ -92,6 +92,7 @@ export async function revokeApiClient(
     where: { ...owned, revokedAt: null },
     data: { revokedAt: nowDate(options.clock) },
   });
+  forgetClientStatus(id);
   const row = await db().apiClient.findFirst({ where: owned, select });
   if (!row) throw new AppError("not_found", { detail: "No API client with this id." });
   return toApiClientView(row);

@@ -8,6 +8,7 @@ import { newId } from "@/lib/ids";
 import { campaignBody } from "@/test/campaign-input";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { startIconServer, type IconServer } from "@/test/icon-server";
+import { ICON_UNREACHABLE_MESSAGE } from "@/lib/domain/creatives/check-icon-url";
 import { createCampaign } from "./create-campaign";
 
 let icons: IconServer;
@@ -65,7 +66,7 @@ describe("icon check timeout", () => {
       }),
     );
     expect(error.code).toBe("icon_unreachable");
-    expect(error.fieldErrors).toEqual([{ path: "creative.icon_url", message: "did not answer within 300 ms" }]);
+    expect(error.fieldErrors).toEqual([{ path: "creative.icon_url", message: ICON_UNREACHABLE_MESSAGE }]);
   });
 });
 

@@ -21,12 +21,12 @@ import { estimateDailyDelivery } from "./estimate-delivery";
 export type CreateCampaignOptions = { clock?: Clock; iconCheck?: IconCheckOptions };
 
 /** Every check of E5 (fields, icon, review) and the estimates, without writing. */
-async function prepareCampaign(input: unknown, now: Date, options: CreateCampaignOptions) {
+async function prepareCampaign(actor: Actor, input: unknown, now: Date, options: CreateCampaignOptions) {
   const parsed = parseInput(
     createCampaignInputFor(() => utcDate(now)),
     input,
   );
-  await assertIconReachable(parsed.creative.icon_url, "creative.icon_url", options.iconCheck);
+  await assertIconReachable(actor, parsed.creative.icon_url, "creative.icon_url", options.iconCheck);
   const review = reviewCreative(parsed.creative);
 
   const bidCpmMicros = usdToMicros(parsed.bid_cpm_usd);
@@ -54,12 +54,12 @@ async function prepareCampaign(input: unknown, now: Date, options: CreateCampaig
  * review) and returns the settings and estimates it would create, writing nothing.
  */
 export async function previewCampaign(
-  _actor: Actor,
+  actor: Actor,
   input: unknown,
   options: CreateCampaignOptions = {},
 ): Promise<CampaignCreatePreview> {
   const now = nowDate(options.clock);
-  const { parsed, review, estimate } = await prepareCampaign(input, now, options);
+  const { parsed, review, estimate } = await prepareCampaign(actor, input, now, options);
   return {
     validate_only: true,
     campaign: {
@@ -89,6 +89,7 @@ export async function createCampaign(
 ): Promise<CampaignCreated> {
   const now = nowDate(options.clock);
   const { parsed, review, bidCpmMicros, dailyBudgetMicros, totalBudgetMicros, estimate } = await prepareCampaign(
+    actor,
     input,
     now,
     options,

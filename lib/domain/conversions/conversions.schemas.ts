@@ -73,14 +73,13 @@ export const postbackQuery = z
 
 /**
  * How E16's query string becomes the object postbackInput parses: only the known
- * keys (partners append their own parameters), the first value of each, a blank
- * value absent (partners substitute "" for a missing macro), and the value a
+ * keys (partners append their own parameters), each given once (a repeated one
+ * is refused rather than resolved to one of its values), a blank value absent (partners substitute "" for a missing macro), and the value a
  * number when it is a plain decimal (anything else is left as text so that
  * validation names the field).
  */
 export const POSTBACK_QUERY = {
   keys: Object.keys(postbackQuery.shape),
-  repeated: "first",
   absent: "blank",
   numbers: { event_value_usd: /^\s*\d+(\.\d+)?\s*$/ },
 } as const;

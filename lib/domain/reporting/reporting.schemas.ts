@@ -86,8 +86,8 @@ export const formatParam = z
   .optional()
   .meta({ description: "csv answers text/csv (as does `Accept: text/csv`)." });
 
-/** How E9's and E10's query strings are read: the schema's keys, the first value of each, an empty value absent. */
-export const REPORT_QUERY = { keys: Object.keys(reportQuery.shape), repeated: "first", absent: "empty" } as const;
+/** How E9's and E10's query strings are read: the schema's keys (a repeated one is refused), an empty value absent. */
+export const REPORT_QUERY = { keys: Object.keys(reportQuery.shape), absent: "empty" } as const;
 export const TIMESERIES_QUERY = { ...REPORT_QUERY, keys: Object.keys(timeseriesQuery.shape) } as const;
 
 // ---------------------------------------------------------------- outputs

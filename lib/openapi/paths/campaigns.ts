@@ -39,7 +39,9 @@ export const campaignsPaths: ZodOpenApiPathsObject = {
       description:
         "Creates an active campaign with its primary creative (variant_a). Every field error is reported at once (422 validation_failed, " +
         "one `errors` entry per field). Only a fully valid body triggers the icon check: a HEAD request to `creative.icon_url` " +
-        "(HTTPS, public addresses only, up to 3 redirects each re-checked, 4 s); anything else is 422 icon_unreachable. " +
+        "(HTTPS on port 443, public addresses only, up to 3 redirects each re-checked, 4 s); anything else is 422 icon_unreachable " +
+        "with one message whatever the cause. Icon checks are limited to 60 a minute per advertiser (E5, E8 and previews together; " +
+        "429 rate_limited with Retry-After). " +
         "The creative is then reviewed automatically (responsible-gambling policy): a rejected creative does not fail the request; " +
         "its status and reason are in the response. Estimates come from the last 7 days of recorded auctions for the targeted " +
         "moment types and sports and are 0 when none were recorded. With `validate_only=true` every check runs (icon and review " +
@@ -60,6 +62,7 @@ export const campaignsPaths: ZodOpenApiPathsObject = {
           "insufficient_scope",
           "validation_failed",
           "icon_unreachable",
+          "rate_limited",
         ),
       },
     },
@@ -150,6 +153,7 @@ export const campaignsPaths: ZodOpenApiPathsObject = {
           "icon_unreachable",
           "invalid_transition",
           "conflict",
+          "rate_limited",
         ),
       },
     },

@@ -8,13 +8,17 @@ import { oauth } from "../common";
 const tags = ["GraphQL"];
 
 const graphqlRequest = z
-  .strictObject({
+  .looseObject({
     query: z.string().meta({ example: "query { campaigns(first: 10) { totalCount nodes { id name status } } }" }),
     operationName: z.string().nullable().optional(),
     variables: z.record(z.string(), z.unknown()).nullable().optional(),
     extensions: z.record(z.string(), z.unknown()).nullable().optional(),
   })
-  .meta({ id: "GraphQLRequest" });
+  .meta({
+    id: "GraphQLRequest",
+    description:
+      "GraphQL over HTTP's request: other members are ignored (as the GraphQL over HTTP specification allows).",
+  });
 
 const graphqlError = z
   .object({

@@ -2,18 +2,10 @@
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { authorizationServerMetadata, protectedResourceMetadata } from "@/lib/domain/discovery/discovery.schemas";
+import { jsonRpcRequest } from "@/lib/http/json-rpc";
 import { oauth, problemResponses } from "../common";
 
 const tags = ["Agents (MCP)"];
-
-const jsonRpcRequest = z
-  .looseObject({
-    jsonrpc: z.literal("2.0"),
-    id: z.union([z.string(), z.number()]).optional().meta({ description: "Absent on notifications." }),
-    method: z.string().meta({ example: "tools/call" }),
-    params: z.looseObject({}).optional(),
-  })
-  .meta({ id: "JsonRpcRequest", description: "A JSON-RPC 2.0 message of the Model Context Protocol." });
 
 const jsonRpcResponse = z
   .looseObject({
@@ -37,7 +29,8 @@ export const mcpPaths: ZodOpenApiPathsObject = {
       description:
         "The Model Context Protocol endpoint for agents: the same tools as the npm package (campaigns, reports, webhooks and " +
         "AdCP 3.1 media-buy tasks such as get_products and create_media_buy). Stateless Streamable HTTP with JSON responses: " +
-        "POST one JSON-RPC message with `Accept: application/json, text/event-stream`; no session, no SSE stream (other " +
+        "POST one JSON-RPC message (a batch, an empty one included, or anything but a request or notification is 400 " +
+        "bad_request) with `Accept: application/json, text/event-stream`; no session, no SSE stream (other " +
         "methods answer 405). Authenticate with an access token from the token endpoint (`Authorization: Bearer …`); its " +
         "scopes decide which tools are listed and callable (campaigns:write for every write). Without a valid token the " +
         'answer is 401 with `WWW-Authenticate: Bearer resource_metadata="…/.well-known/oauth-protected-resource/mcp"` ' +

@@ -58,6 +58,7 @@ export const reportingPaths: ZodOpenApiPathsObject = {
       description:
         `One point per local day (pre-aggregated, fast; up to ${MAX_REPORT_DAYS} days) or local hour (raw impressions; up to ${MAX_HOURLY_DAYS} days) ` +
         "in the zone (default UTC), zeros included; `ts` is the point's start in UTC. The series sums to E9's totals for the same dates and zone. " +
+        "Counts against E9's 60 requests per minute per advertiser (one count for both; 429 rate_limited with Retry-After). " +
         "CSV (with a local_start column) with `format=csv` or `Accept: text/csv`.",
       tags: ["Reporting"],
       security: oauth("reporting:read"),
@@ -65,10 +66,10 @@ export const reportingPaths: ZodOpenApiPathsObject = {
       responses: {
         "200": {
           description: "The series",
-          headers: sourceHeader,
+          headers: { ...rateLimitHeaders, ...sourceHeader },
           content: { "application/json": { schema: campaignTimeseries }, "text/csv": csv },
         },
-        ...problemResponses("unauthorized", "insufficient_scope", "not_found", "validation_failed"),
+        ...problemResponses("unauthorized", "insufficient_scope", "not_found", "validation_failed", "rate_limited"),
       },
     },
   },

@@ -42,4 +42,31 @@ describe("postback click-id guessing limit", () => {
     });
     expect(elsewhere.body).toEqual({ status: "recorded" });
   });
+
+  // counted first, refunded on success: concurrent misses cannot all read "below the limit" before any is counted
+  it("never admits more than 60 concurrent misses from one IP, whatever order they arrive in", async () => {
+    const adv = await createTestAdvertiser();
+    const campaign = await createTestCampaign({ advertiserId: adv.advertiserId });
+    const ip = "198.51.100.210";
+    const responses = await Promise.all(
+      Array.from({ length: 90 }, (_, i) =>
+        call(GET, "/api/ads/postback", {
+          ip,
+          query: { campaign_id: campaign.id, click_id: `clk_burst${i}`, event_type: "install" },
+        }),
+      ),
+    );
+    const statuses = responses.map((res) => res.status);
+    const admitted = statuses.filter((status) => status === 404).length;
+    expect(admitted).toBeLessThanOrEqual(60);
+    expect(statuses.filter((status) => status !== 404 && status !== 429)).toEqual([]);
+    expect(statuses.filter((status) => status === 429).length).toBe(90 - admitted);
+
+    // a later miss is refused too: the window is full
+    const after = await call(GET, "/api/ads/postback", {
+      ip,
+      query: { campaign_id: campaign.id, click_id: "clk_after", event_type: "install" },
+    });
+    expect(after.status).toBe(429);
+  });
 });

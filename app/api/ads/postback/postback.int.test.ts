@@ -181,6 +181,26 @@ describe("GET /api/ads/postback (E16)", () => {
     }
     expect(await db().conversion.count({ where: { campaignId: { in: [campaign.id, other.id] } } })).toBe(0);
 
+    // a repeated key is refused, never resolved to one of its values (the click would be valid)
+    for (const [query, field] of [
+      [`campaign_id=${campaign.id}&click_id=${click.clickId}&event_type=install&event_type=deposit`, "event_type"],
+      [
+        `campaign_id=${campaign.id}&campaign_id=${campaign.id}&click_id=${click.clickId}&event_type=install`,
+        "campaign_id",
+      ],
+      [`campaign_id=${campaign.id}&click_id=${click.clickId}&click_id=${click.clickId}&event_type=install`, "click_id"],
+      [
+        `campaign_id=${campaign.id}&click_id=${click.clickId}&event_type=purchase&event_value_usd=1&event_value_usd=2`,
+        "event_value_usd",
+      ],
+    ]) {
+      const res = await call(GET, `/api/ads/postback?${query}`);
+      expect(res.status, query).toBe(422);
+      expect(res.body.code).toBe("validation_failed");
+      expect(res.body.errors.map((error: { path: string }) => error.path)).toEqual([field]);
+    }
+    expect(await db().conversion.count({ where: { campaignId: { in: [campaign.id, other.id] } } })).toBe(0);
+
     // a partner that substitutes an empty string for a missing macro
     const res = await call(GET, "/api/ads/postback", {
       query: { ...base, event_type: "custom", event_name: "vip_upgrade", event_value_usd: "", idempotency_key: "" },

@@ -7,7 +7,7 @@ import { bodyLimitFor } from "@/lib/http/body-limits";
 import { clientIp } from "@/lib/http/client-ip";
 import { defineRoute, jsonResponse } from "@/lib/http/define-route";
 import { queryObject } from "@/lib/http/query";
-import { limitFailures } from "@/lib/http/rate-limit";
+import { limitFailures } from "@/lib/rate-limit";
 
 export const dynamic = "force-dynamic";
 

@@ -140,6 +140,10 @@ describe("E13 register", () => {
       expect(scheme.body.errors[0].message).toMatch(/https/);
       const loopback = await register(acme, { url: `https://127.0.0.1:${port}/hook`, events: ["click.recorded"] });
       expect(loopback.body.errors[0].message).toMatch(/not a public address/);
+      // a host name that resolves to a private address: the answer never names the address (docs/decisions/0909)
+      const named = await register(acme, { url: `https://localhost:${port}/hook`, events: ["click.recorded"] });
+      expect(named.body.errors[0].message).toMatch(/not a public address/);
+      expect(named.text).not.toMatch(/127\.0\.0\.1|::1/);
       expect(listener.connections()).toBe(0);
       expect(listener.requests).toHaveLength(0);
       expect(await db().webhookEndpoint.count()).toBe(before);
@@ -483,6 +487,20 @@ describe("delivery log and manual retry", () => {
     });
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors[0].path).toBe("per_page");
+    // a repeated key is refused, never resolved to one of its values
+    for (const [query, field] of [
+      ["page=1&page=2", "page"],
+      ["per_page=5&per_page=5", "per_page"],
+      ["status=failed&status=succeeded", "status"],
+    ]) {
+      const repeated = await call(listDeliveries, `${path}?${query}`, {
+        headers: await owner.auth(),
+        params: { id: endpoint.id },
+      });
+      expect(repeated.status, query).toBe(422);
+      expect(repeated.body.code).toBe("validation_failed");
+      expect(repeated.body.errors.map((error: { path: string }) => error.path)).toEqual([field]);
+    }
   });
 
   it("404 for another advertiser, an unknown delivery or a delivery of another endpoint; 409 when deactivated", async () => {

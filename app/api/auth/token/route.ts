@@ -3,7 +3,7 @@ import { grantClientCredentials, OAuthError } from "@/lib/auth/token-grant";
 import { AppError } from "@/lib/errors";
 import { bodyLimitFor } from "@/lib/http/body-limits";
 import { clientIp } from "@/lib/http/client-ip";
-import { consumeRateLimit } from "@/lib/http/rate-limit";
+import { consumeRateLimit } from "@/lib/rate-limit";
 import { readBodyText } from "@/lib/http/read-body";
 import { requestIdFrom } from "@/lib/http/request-id";
 import { requestLogger } from "@/lib/log";

@@ -10,15 +10,12 @@ import { queryObject } from "@/lib/http/query";
 
 export const dynamic = "force-dynamic";
 
-type Params = { id: string };
-
-export const GET = defineRoute<{ auth: "token"; scope: "campaigns:read" }, Params>(
-  { auth: "token", scope: "campaigns:read" },
-  async ({ actor, params }) => jsonResponse(await getCampaign(actor, params.id)),
+export const GET = defineRoute({ auth: "token", scope: "campaigns:read", params: ["id"] }, async ({ actor, params }) =>
+  jsonResponse(await getCampaign(actor, params.id)),
 );
 
-export const PATCH = defineRoute<{ auth: "token"; scope: "campaigns:write" }, Params>(
-  { auth: "token", scope: "campaigns:write" },
+export const PATCH = defineRoute(
+  { auth: "token", scope: "campaigns:write", params: ["id"] },
   async ({ actor, params, url, body }) => {
     const { validate_only } = parseInput(validateOnlyQuery, queryObject(url));
     if (validate_only === "true") return jsonResponse(await previewCampaignUpdate(actor, params.id, await body()));
@@ -26,7 +23,7 @@ export const PATCH = defineRoute<{ auth: "token"; scope: "campaigns:write" }, Pa
   },
 );
 
-export const DELETE = defineRoute<{ auth: "token"; scope: "campaigns:write" }, Params>(
-  { auth: "token", scope: "campaigns:write" },
+export const DELETE = defineRoute(
+  { auth: "token", scope: "campaigns:write", params: ["id"] },
   async ({ actor, params }) => jsonResponse(await cancelCampaign(actor, params.id)),
 );

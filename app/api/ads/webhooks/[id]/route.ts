@@ -4,7 +4,7 @@ import { defineRoute, jsonResponse } from "@/lib/http/define-route";
 
 export const dynamic = "force-dynamic";
 
-export const DELETE = defineRoute<{ auth: "token"; scope: "campaigns:write" }, { id: string }>(
-  { auth: "token", scope: "campaigns:write" },
+export const DELETE = defineRoute(
+  { auth: "token", scope: "campaigns:write", params: ["id"] },
   async ({ actor, params }) => jsonResponse(await deactivateWebhook(actor, params.id)),
 );

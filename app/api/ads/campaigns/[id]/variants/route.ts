@@ -4,8 +4,8 @@ import { defineRoute, jsonResponse } from "@/lib/http/define-route";
 
 export const dynamic = "force-dynamic";
 
-export const POST = defineRoute<{ auth: "token"; scope: "campaigns:write" }, { id: string }>(
-  { auth: "token", scope: "campaigns:write" },
+export const POST = defineRoute(
+  { auth: "token", scope: "campaigns:write", params: ["id"] },
   async ({ actor, params, body }) =>
     jsonResponse(await addCreativeVariant(actor, params.id, await body()), { status: 201 }),
 );

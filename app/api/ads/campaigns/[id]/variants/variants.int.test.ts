@@ -2,6 +2,7 @@
 // traffic split, icon check, final campaigns, cross-tenant 404.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { ICON_UNREACHABLE_MESSAGE } from "@/lib/domain/creatives/check-icon-url";
 import { MAX_VARIANTS_PER_CAMPAIGN } from "@/lib/domain/creatives/add-creative-variant";
 import { onCampaignsChanged } from "@/lib/process-bus";
 import { creativeBody } from "@/test/campaign-input";
@@ -145,7 +146,7 @@ describe("POST /api/ads/campaigns/{id}/variants (E8)", () => {
     expect(privateIcon.status).toBe(422);
     expect(privateIcon.body).toMatchObject({
       code: "icon_unreachable",
-      errors: [{ path: "icon_url", message: expect.stringMatching(/non-public/) }],
+      errors: [{ path: "icon_url", message: ICON_UNREACHABLE_MESSAGE }],
     });
     expect((await add(campaign.id, creativeBody(icons.url("/redirect-private.png")))).body.code).toBe(
       "icon_unreachable",

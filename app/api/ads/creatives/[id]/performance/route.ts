@@ -4,7 +4,6 @@ import { defineRoute, jsonResponse } from "@/lib/http/define-route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = defineRoute<{ auth: "token"; scope: "reporting:read" }, { id: string }>(
-  { auth: "token", scope: "reporting:read" },
-  async ({ actor, params }) => jsonResponse(await getCreativePerformance(actor, params.id)),
+export const GET = defineRoute({ auth: "token", scope: "reporting:read", params: ["id"] }, async ({ actor, params }) =>
+  jsonResponse(await getCreativePerformance(actor, params.id)),
 );

@@ -114,6 +114,32 @@ describe("GET /api/ads/reporting/campaigns/{id} (E9)", () => {
     );
   });
 
+  it("refuses a repeated query key, format included, with 422 instead of picking one (E9 and E10)", async () => {
+    const { adv, campaign } = await setup();
+    const range = "start_date=2025-11-02&end_date=2025-11-02";
+    const cases: [typeof report, string, string][] = [
+      [report, `start_date=2025-11-01&${range}`, "start_date"],
+      [report, `${range}&breakdown=sport&breakdown=sport`, "breakdown"],
+      [report, `${range}&timezone=UTC&timezone=America/New_York`, "timezone"],
+      [report, `${range}&format=csv&format=json`, "format"],
+      [report, `${range}&format=csv&format=csv`, "format"],
+      [timeseries, `${range}&granularity=hour&granularity=day`, "granularity"],
+      [timeseries, `${range}&end_date=2025-11-03`, "end_date"],
+      [timeseries, `${range}&format=json&format=csv`, "format"],
+    ];
+    for (const [handler, query, field] of cases) {
+      const suffix = handler === timeseries ? "/timeseries" : "";
+      const res = await call(handler, `${path(campaign.id)}${suffix}?${query}`, {
+        params: { id: campaign.id },
+        headers: await adv.auth(["reporting:read"]),
+      });
+      expect(res.status, query).toBe(422);
+      expect(res.headers.get("content-type")).toBe("application/problem+json");
+      expect(res.body.code).toBe("validation_failed");
+      expect(res.body.errors.map((error: { path: string }) => error.path)).toEqual([field]);
+    }
+  });
+
   it("is 401 without a token, 403 without reporting:read, 404 for another advertiser's or an unknown campaign", async () => {
     const { adv, campaign } = await setup();
     const query = { start_date: "2025-11-02", end_date: "2025-11-02" };
@@ -229,6 +255,22 @@ describe("GET /api/ads/reporting/campaigns/{id}/timeseries (E10)", () => {
     expect(csv.headers.get("content-disposition")).toBe(
       `attachment; filename="campaign-${campaign.id}-2025-11-01-2025-11-03-hour.csv"`,
     );
+  });
+
+  it("shares E9's 60 a minute per advertiser: 30 reports and 30 series, then both answer 429", async () => {
+    const { adv, campaign } = await setup();
+    const query = { start_date: "2025-11-02", end_date: "2025-11-02" };
+    for (let index = 0; index < 30; index++) {
+      expect((await get(report, adv, campaign.id, query)).status, `report ${index + 1}`).toBe(200);
+      const series = await get(timeseries, adv, campaign.id, query);
+      expect(series.status, `series ${index + 1}`).toBe(200);
+      expect(series.headers.get("ratelimit-remaining")).toBe(String(60 - 2 * (index + 1)));
+    }
+    const limited = await get(timeseries, adv, campaign.id, query);
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe("rate_limited");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await get(report, adv, campaign.id, query)).status).toBe(429);
   });
 
   it("limits hour series to 31 days and validates granularity", async () => {

@@ -8,8 +8,8 @@ import { reportResponse } from "@/lib/http/report-response";
 
 export const dynamic = "force-dynamic";
 
-export const GET = defineRoute<{ auth: "token"; scope: "reporting:read"; rateLimit: "report" }, { id: string }>(
-  { auth: "token", scope: "reporting:read", rateLimit: "report" },
+export const GET = defineRoute(
+  { auth: "token", scope: "reporting:read", rateLimit: "report", params: ["id"] },
   async ({ actor, params, url, request }) =>
     reportResponse({ request, url }, async () => {
       const { report, source } = await getCampaignReport(actor, params.id, queryObject(url, REPORT_QUERY));

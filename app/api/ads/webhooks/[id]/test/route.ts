@@ -4,7 +4,7 @@ import { defineRoute, jsonResponse } from "@/lib/http/define-route";
 
 export const dynamic = "force-dynamic";
 
-export const POST = defineRoute<{ auth: "token"; scope: "campaigns:write"; rateLimit: "webhook_send" }, { id: string }>(
-  { auth: "token", scope: "campaigns:write", rateLimit: "webhook_send" },
+export const POST = defineRoute(
+  { auth: "token", scope: "campaigns:write", rateLimit: "webhook_send", params: ["id"] },
   async ({ actor, params }) => jsonResponse(await sendTestEvent(actor, params.id)),
 );

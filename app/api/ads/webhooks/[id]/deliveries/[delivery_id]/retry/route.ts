@@ -4,9 +4,7 @@ import { defineRoute, jsonResponse } from "@/lib/http/define-route";
 
 export const dynamic = "force-dynamic";
 
-export const POST = defineRoute<
-  { auth: "token"; scope: "campaigns:write"; rateLimit: "webhook_send" },
-  { id: string; delivery_id: string }
->({ auth: "token", scope: "campaigns:write", rateLimit: "webhook_send" }, async ({ actor, params }) =>
-  jsonResponse(await retryWebhookDelivery(actor, params.id, params.delivery_id)),
+export const POST = defineRoute(
+  { auth: "token", scope: "campaigns:write", rateLimit: "webhook_send", params: ["id", "delivery_id"] },
+  async ({ actor, params }) => jsonResponse(await retryWebhookDelivery(actor, params.id, params.delivery_id)),
 );

@@ -9,17 +9,19 @@ import { AppError, type ErrorCode } from "@/lib/errors";
 export const RATE_LIMIT_POLICIES = {
   /** E1: 10 token requests per minute per IP address (spec, Limits). */
   token: { points: 10, durationSec: 60, keyBy: "ip" },
-  /** E9: 60 performance reports per minute per advertiser, across all its clients. */
+  /** E9 and E10: 60 reports (performance or time series, one shared count) per minute per advertiser, across all its clients. */
   report: { points: 60, durationSec: 60, keyBy: "advertiser" },
+  /** E5 and E8 (and their GraphQL twins): icon checks, each an outbound HEAD request, per advertiser. */
+  icon_check: { points: 60, durationSec: 60, keyBy: "advertiser" },
   /** E15 test sends and manual webhook redeliveries make outbound requests on demand. */
   webhook_send: { points: 30, durationSec: 60, keyBy: "advertiser" },
-  /** E16/E17: unknown click ids per IP (guessing click ids); valid postbacks are not counted. */
+  /** E16/E17: unknown click ids per IP (guessing click ids); a valid postback's count is refunded. */
   postback_miss: { points: 60, durationSec: 60, keyBy: "ip" },
   /** Dashboard sign-in: failed attempts per IP address (many accounts tried from one place). */
   sign_in_ip: { points: 30, durationSec: 900, keyBy: "ip" },
   /** Dashboard sign-in: failed attempts per account (one account guessed at from anywhere). */
   sign_in_account: { points: 5, durationSec: 900, keyBy: "account" },
-} as const;
+} as const satisfies Record<string, { points: number; durationSec: number; keyBy: "ip" | "advertiser" | "account" }>;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
 
@@ -68,8 +70,11 @@ export async function consumeRateLimit(policy: RateLimitPolicy, key: string): Pr
 }
 
 /**
- * Counts only failures: refuses with 429 once `key` has `points` failures with one
- * of `codes` in the window; successful calls cost one read of the counter.
+ * Counts only failures, safely under concurrency: every call is counted first
+ * (refused with 429 once `key` has `points` in the window), and the count is
+ * refunded unless the call fails with one of `codes`. Concurrent calls therefore
+ * never admit more than `points` failures in a window; a valid call in flight
+ * holds one point until it finishes.
  */
 export async function limitFailures<T>(
   policy: RateLimitPolicy,
@@ -77,18 +82,20 @@ export async function limitFailures<T>(
   codes: readonly ErrorCode[],
   run: () => Promise<T>,
 ): Promise<T> {
-  const limiter = limiterFor(policy);
-  const current = await limiter.get(key).catch(() => null);
-  if (current && current.consumedPoints >= RATE_LIMIT_POLICIES[policy].points) {
-    throw rateLimitedError(headersFor(policy, current, false));
-  }
+  const outcome = await consumeRateLimit(policy, key);
+  if (!outcome.allowed) throw rateLimitedError(outcome);
+  let counted = false;
   try {
-    return await run();
+    const result = await run();
+    return result;
   } catch (error) {
-    if (error instanceof AppError && codes.includes(error.code)) {
-      await consumeRateLimit(policy, key).catch(() => undefined);
-    }
+    counted = error instanceof AppError && codes.includes(error.code);
     throw error;
+  } finally {
+    if (!counted)
+      await limiterFor(policy)
+        .reward(key, 1)
+        .catch(() => undefined);
   }
 }
 

@@ -1,0 +1,455 @@
+// The live fuzz test (docs/decisions/0920): every operation of the served
+// OpenAPI document gets the bad requests test/fuzz-cases.ts makes from its
+// schemas (missing required fields, values past each bound and length, wrong
+// types, null and arrays for objects, unknown enum values and fields, repeated
+// query keys, malformed, mistyped and oversized bodies), once with a token of
+// the scope it needs and once without; every secured operation also gets an
+// invalid token and, where a client can lack its scope, a token without it.
+// Every answer must be a 4xx the document lists for the operation, with the
+// documented content type and body (problem+json everywhere but E1's RFC 6749
+// errors and GraphQL's own envelope); never a 5xx, never a connection closed
+// before the answer.
+//
+// Rate limits are per client address (E1, postback misses) and per advertiser:
+// the cases are sent from many loopback source addresses (127.0.10.1 to
+// 127.0.12.254: on Linux the whole 127.0.0.0/8 reaches the loopback interface)
+// so that a limit never answers in place of validation; 429s are counted.
+import { request as httpRequest } from "node:http";
+import Ajv2020, { type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { expect, test } from "@playwright/test";
+import {
+  countByKind,
+  fuzzCases,
+  fuzzOperations,
+  oversizedBody,
+  validValue,
+  type Bases,
+  type FuzzCase,
+  type FuzzOperation,
+  type OpenApiDocument,
+} from "../test/fuzz-cases";
+import { admin } from "./helpers";
+
+const BASE = new URL(process.env.E2E_BASE_URL!);
+const ICON_ORIGIN = `http://127.0.0.1:${process.env.E2E_ICON_PORT}`;
+const SEED = 920;
+const CONCURRENCY = 6;
+
+test.describe.configure({ timeout: 110_000 });
+
+// ---------------------------------------------------------------- transport
+
+type Answer = { status: number; headers: Record<string, string | string[] | undefined>; text: string; error?: string };
+
+type Send = {
+  method: string;
+  path: string;
+  query?: [string, string][];
+  headers?: Record<string, string>;
+  body?: Buffer;
+  chunked?: boolean;
+  localAddress?: string;
+};
+
+/** One request on its own connection from `localAddress`; an error before the whole answer is reported, not thrown. */
+function send(options: Send): Promise<Answer> {
+  const search = options.query?.length ? `?${new URLSearchParams(options.query).toString()}` : "";
+  const headers: Record<string, string> = { connection: "close", ...options.headers };
+  if (options.body && !options.chunked) headers["content-length"] = String(options.body.length);
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (answer: Answer) => {
+      if (!settled) resolve(answer);
+      settled = true;
+    };
+    const req = httpRequest(
+      {
+        host: BASE.hostname,
+        port: BASE.port,
+        method: options.method,
+        path: `${options.path}${search}`,
+        headers,
+        localAddress: options.localAddress,
+        agent: false,
+        timeout: 20_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          done({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }),
+        );
+        res.on("error", (error) => done({ status: 0, headers: {}, text: "", error: `answer cut: ${error.message}` }));
+        res.on("aborted", () => done({ status: 0, headers: {}, text: "", error: "answer aborted" }));
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error("timed out")));
+    // a write error after the answer arrived (the server stopped reading an oversized body) is fine
+    req.on("error", (error) => done({ status: 0, headers: {}, text: "", error: `no answer: ${error.message}` }));
+    const body = options.body;
+    if (!body) return void req.end();
+    if (!options.chunked) return void req.end(body);
+    let offset = 0;
+    const writeMore = () => {
+      while (offset < body.length) {
+        const chunk = body.subarray(offset, offset + 16 * 1024);
+        offset += chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", writeMore);
+      }
+      req.end();
+    };
+    writeMore();
+  });
+}
+
+/** Source addresses 127.0.10.1 .. 127.0.12.254, or only 127.0.0.1 where the system cannot bind them. */
+async function sourceAddresses(): Promise<string[]> {
+  const probe = await send({ method: "GET", path: "/.well-known/jwks.json", localAddress: "127.0.10.1" });
+  if (probe.error) {
+    console.log(`fuzz: cannot send from 127.0.10.1 (${probe.error}); every case comes from 127.0.0.1`);
+    return ["127.0.0.1"];
+  }
+  const out: string[] = [];
+  for (let third = 10; third <= 12; third++)
+    for (let fourth = 1; fourth <= 254; fourth++) out.push(`127.0.${third}.${fourth}`);
+  return out;
+}
+
+// ---------------------------------------------------------------- the document's answers
+
+type ResponseObject = { content?: Record<string, { schema?: unknown }> };
+type RawDoc = OpenApiDocument & {
+  paths: Record<string, Record<string, { responses?: Record<string, ResponseObject> }>>;
+};
+
+function pointer(...parts: string[]): string {
+  return parts.map((part) => part.replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
+}
+
+class AnswerChecker {
+  readonly #ajv = new Ajv2020({ strict: false, allErrors: true });
+  readonly #validators = new Map<string, ValidateFunction>();
+  checks = 0;
+
+  constructor(private readonly doc: RawDoc) {
+    addFormats(this.#ajv);
+    this.#ajv.addSchema(doc as object, "openapi");
+  }
+
+  /** What is wrong with `answer` to a bad request (nothing: []). */
+  problems(operation: FuzzOperation, answer: Answer): string[] {
+    this.checks += 1;
+    if (answer.error) return [answer.error];
+    const out: string[] = [];
+    this.checks += 1;
+    if (answer.status < 400 || answer.status > 499) out.push(`status ${answer.status} is not a 4xx`);
+    const responses = this.doc.paths[operation.path]?.[operation.method.toLowerCase()]?.responses ?? {};
+    const status = String(answer.status);
+    this.checks += 1;
+    const documented = responses[status];
+    if (!documented) out.push(`status ${status} is not documented`);
+    const type = String(answer.headers["content-type"] ?? "")
+      .split(";")[0]!
+      .trim();
+    const types = Object.keys(documented?.content ?? { "application/problem+json": {} });
+    this.checks += 1;
+    if (!types.includes(type)) {
+      out.push(`content type "${type}" is not one of ${types.join(", ")}`);
+      return out;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(answer.text);
+    } catch {
+      out.push("the body is not JSON");
+      return out;
+    }
+    this.checks += 1;
+    if (documented) {
+      const ref = pointer(
+        "paths",
+        operation.path,
+        operation.method.toLowerCase(),
+        "responses",
+        status,
+        "content",
+        type,
+        "schema",
+      );
+      let validate = this.#validators.get(ref);
+      if (!validate) this.#validators.set(ref, (validate = this.#ajv.compile({ $ref: `openapi#/${ref}` })));
+      if (!validate(body))
+        out.push(`the body does not match the document: ${JSON.stringify(validate.errors).slice(0, 300)}`);
+    }
+    if (type === "application/problem+json") {
+      this.checks += 1;
+      const problem = body as Record<string, unknown>;
+      for (const field of ["type", "title", "status", "detail", "code"])
+        if (!(field in problem)) out.push(`the problem has no ${field}`);
+      if (problem.status !== answer.status) out.push(`the problem's status ${String(problem.status)} is not ${status}`);
+    }
+    return out;
+  }
+}
+
+// ---------------------------------------------------------------- the run
+
+type Request = { operation: FuzzOperation; label: string; item?: FuzzCase; send: Omit<Send, "localAddress"> };
+
+function fill(path: string, ids: Record<string, string>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(ids[name] ?? `fuzz_missing_${name}`));
+}
+
+function caseBody(item: FuzzCase, operation: FuzzOperation): { body?: Buffer; chunked?: boolean; type?: string } {
+  const body = item.body;
+  if (!body) return {};
+  const form = operation.body?.contentType === "application/x-www-form-urlencoded";
+  switch (body.type) {
+    case "json":
+      return { body: Buffer.from(JSON.stringify(body.value)), type: "application/json" };
+    case "form":
+      return { body: Buffer.from(new URLSearchParams(body.pairs).toString()), type: operation.body!.contentType };
+    case "raw":
+      return { body: Buffer.from(body.text), type: body.contentType };
+    case "oversized":
+      return {
+        body: Buffer.from(oversizedBody(body.bytes, form)),
+        chunked: body.chunked,
+        type: operation.body!.contentType,
+      };
+  }
+}
+
+test("every operation answers bad input with a documented 4xx, never a 5xx or a reset", async () => {
+  const started = Date.now();
+  const docAnswer = await send({ method: "GET", path: "/.well-known/openapi.json" });
+  expect(docAnswer.status).toBe(200);
+  const doc = JSON.parse(docAnswer.text) as RawDoc;
+  const operations = fuzzOperations(doc);
+  const addresses = await sourceAddresses();
+  let nextAddress = 0;
+  const from = () => addresses[nextAddress++ % addresses.length]!;
+
+  // --- an advertiser with a client of each scope set, a platform key, and live ids
+  const created = admin(
+    "create-advertiser",
+    "--name",
+    "e2e fuzz",
+    "--email",
+    `e2e-fuzz-${Date.now()}@example.test`,
+    "--password",
+    "e2e-password-123",
+  );
+  const readOnly = admin(
+    "create-client",
+    "--advertiser",
+    created.advertiser_id!,
+    "--scopes",
+    "campaigns:read reporting:read",
+  );
+  const noReporting = admin(
+    "create-client",
+    "--advertiser",
+    created.advertiser_id!,
+    "--scopes",
+    "campaigns:read campaigns:write",
+  );
+  const platformKey = admin("create-platform-key", "--name", `e2e-fuzz-${Date.now()}`).key!;
+  const token = async (client: Record<string, string>) => {
+    const answer = await send({
+      method: "POST",
+      path: "/api/auth/token",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: Buffer.from(
+        new URLSearchParams({
+          grant_type: "client_credentials",
+          client_id: client.client_id!,
+          client_secret: client.client_secret!,
+        }).toString(),
+      ),
+      localAddress: from(),
+    });
+    expect(answer.status, answer.text).toBe(200);
+    return (JSON.parse(answer.text) as { access_token: string }).access_token;
+  };
+  const tokens = { full: await token(created), readOnly: await token(readOnly), noReporting: await token(noReporting) };
+  const authed = (bearer: string) => ({ authorization: `Bearer ${bearer}` });
+  const json = (value: unknown) => Buffer.from(JSON.stringify(value));
+  const jsonHeaders = { ...authed(tokens.full), "content-type": "application/json" };
+
+  const schemaOf = (path: string, method = "post") =>
+    operations.find((op) => op.path === path && op.method === method.toUpperCase())!.body!.schema;
+  const today = new Date().toISOString().slice(0, 10);
+  const creative = {
+    ...(validValue(schemaOf("/api/ads/campaigns/{id}/variants")) as object),
+    icon_url: `${ICON_ORIGIN}/icon.png`,
+    action_url: "https://example.com/landing",
+  };
+  const campaignBody = {
+    ...(validValue(schemaOf("/api/ads/campaigns")) as object),
+    moment_types: ["close_game"],
+    sports: ["nba"],
+    bid_cpm_usd: 50,
+    start_date: today,
+    creative,
+  };
+  const campaign = await send({
+    method: "POST",
+    path: "/api/ads/campaigns",
+    headers: jsonHeaders,
+    body: json(campaignBody),
+  });
+  expect(campaign.status, campaign.text).toBe(201);
+  const campaignId = (JSON.parse(campaign.text) as { id: string }).id;
+  const webhookBody = { url: `${ICON_ORIGIN}/hook`, events: ["campaign.ended"] };
+  const webhook = await send({
+    method: "POST",
+    path: "/api/ads/webhooks",
+    headers: jsonHeaders,
+    body: json(webhookBody),
+  });
+  expect(webhook.status, webhook.text).toBe(201);
+  const webhookId = (JSON.parse(webhook.text) as { id: string }).id;
+  const decisionBody = { moment_type: "close_game", sport: "nba", game_id: "fuzz-game", user_id: "fuzz-user" };
+  const decision = await send({
+    method: "POST",
+    path: "/api/delivery/decisions",
+    headers: { authorization: `Bearer ${platformKey}`, "content-type": "application/json" },
+    body: json(decisionBody),
+  });
+  expect([200, 204], decision.text).toContain(decision.status);
+  // the click of whichever campaign won (another spec's, perhaps): a live click id makes the postback's base valid
+  const served =
+    decision.status === 200 ? (JSON.parse(decision.text) as { campaign_id: string; click_url: string }) : undefined;
+  const click = served
+    ? { campaign_id: served.campaign_id, click_id: new URL(served.click_url).pathname.split("/").pop()! }
+    : { campaign_id: campaignId, click_id: "clk_fuzz_unknown" };
+
+  const ids: Record<string, string> = { id: campaignId, click_id: click.click_id, delivery_id: "whd_fuzz_unknown" };
+  const idsFor = (path: string) => (path.startsWith("/api/ads/webhooks/") ? { ...ids, id: webhookId } : ids);
+  // valid requests each case breaks one rule of (the schema's examples, made live where they must be)
+  const bases: Record<string, Bases> = {
+    "POST /api/auth/token": {
+      body: { grant_type: "client_credentials", client_id: created.client_id, client_secret: created.client_secret },
+    },
+    "POST /api/ads/campaigns": { body: campaignBody },
+    "PATCH /api/ads/campaigns/{id}": { body: { name: "fuzz renamed" } },
+    "POST /api/ads/campaigns/{id}/variants": { body: creative },
+    "POST /api/ads/webhooks": { body: webhookBody },
+    "GET /api/ads/postback": { query: { ...click, event_type: "install" } },
+    "POST /api/ads/postback": { body: { ...click, event_type: "install" } },
+    "POST /api/delivery/decisions": { body: decisionBody },
+    "POST /mcp": { body: { jsonrpc: "2.0", id: 1, method: "tools/list" } },
+    "POST /api/graphql": { body: { query: "{ momentTypes { key } }" } },
+    "GET /api/graphql": {
+      query: { query: "{ momentTypes { key } }" },
+      headers: { "apollo-require-preflight": "true" },
+    },
+  };
+  /** Headers an operation needs besides its parameters (documented in its description). */
+  const extraHeaders = (operation: FuzzOperation): Record<string, string> =>
+    operation.path === "/mcp" ? { accept: "application/json, text/event-stream" } : {};
+
+  // --- the requests: every case with the right credentials and without any; a bad token; a missing scope
+  const requests: Request[] = [];
+  const allCases: FuzzCase[] = [];
+  const silent: string[] = [];
+  for (const operation of operations) {
+    const key = `${operation.method} ${operation.path}`;
+    const cases = fuzzCases(operation, { seed: SEED, bases: bases[key] });
+    allCases.push(...cases);
+    const path = fill(operation.path, idsFor(operation.path));
+    const credentials: Record<string, string> =
+      operation.auth.kind === "token"
+        ? authed(tokens.full)
+        : operation.auth.kind === "platform"
+          ? { authorization: `Bearer ${platformKey}` }
+          : {};
+    for (const item of cases) {
+      const { body, chunked, type } = caseBody(item, operation);
+      const headers = { ...extraHeaders(operation), ...item.headers, ...(type ? { "content-type": type } : {}) };
+      const base = { method: operation.method, path, query: item.query, body, chunked };
+      const label = `${item.kind} ${item.target}`;
+      requests.push({ operation, item, label, send: { ...base, headers: { ...headers, ...credentials } } });
+      if (operation.auth.kind !== "none")
+        requests.push({ operation, item, label: `${label} (no credentials)`, send: { ...base, headers } });
+    }
+    if (operation.auth.kind === "none") {
+      if (cases.length === 0) silent.push(key);
+      continue;
+    }
+    const sample = cases[0];
+    const plain = { method: operation.method, path, query: sample?.query ?? [], headers: extraHeaders(operation) };
+    requests.push({ operation, label: "no credentials", send: plain });
+    requests.push({
+      operation,
+      label: "invalid credentials",
+      send: { ...plain, headers: { ...plain.headers, authorization: "Bearer fuzz.not.a-token" } },
+    });
+    if (operation.auth.kind === "token" && operation.auth.scopes.length > 0) {
+      const lacking = operation.auth.scopes.includes("campaigns:write")
+        ? tokens.readOnly
+        : operation.auth.scopes.includes("reporting:read")
+          ? tokens.noReporting
+          : undefined;
+      if (lacking)
+        requests.push({
+          operation,
+          label: "token without the scope",
+          send: { ...plain, headers: { ...plain.headers, ...authed(lacking) } },
+        });
+    }
+  }
+  // --- send them, a few at a time, each from the next source address
+  const checker = new AnswerChecker(doc);
+  const failures: string[] = [];
+  const statuses = new Map<number, number>();
+  let index = 0;
+  const worker = async () => {
+    for (;;) {
+      const request = requests[index++];
+      if (!request) return;
+      const answer = await send({ ...request.send, localAddress: from() });
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      for (const problem of checker.problems(request.operation, answer))
+        failures.push(
+          `${request.operation.method} ${request.operation.path} [${request.label}]: ${problem} — ${answer.text.slice(0, 200)}`,
+        );
+    }
+  };
+  // DELETEs last, once everything else is answered: one that went through would change what later cases meet
+  const firstPart = requests.filter((request) => request.operation.method !== "DELETE");
+  const lastPart = requests.filter((request) => request.operation.method === "DELETE");
+  requests.length = 0;
+  requests.push(...firstPart);
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  requests.length = 0;
+  index = 0;
+  requests.push(...lastPart);
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+
+  const sent = firstPart.length + lastPart.length;
+  const counts = Object.entries(countByKind(allCases))
+    .map(([kind, count]) => `${kind} ${count}`)
+    .join(", ");
+  console.log(
+    `fuzz: ${operations.length} operations, ${allCases.length} cases (${counts}); ${sent} requests from ` +
+      `${Math.min(addresses.length, sent)} source addresses, ${checker.checks} checks, statuses ` +
+      `${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}; public operations without input: ` +
+      `${silent.join(", ")}; ${failures.length} failures; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  // every documented operation was sent something (the public ones without any input are listed above)
+  const reached = new Set(
+    [...firstPart, ...lastPart].map((request) => `${request.operation.method} ${request.operation.path}`),
+  );
+  expect(
+    operations
+      .filter((op) => !reached.has(`${op.method} ${op.path}`))
+      .map((op) => `${op.method} ${op.path}`)
+      .sort(),
+  ).toEqual(silent.sort());
+  // rate limits must not stand in for validation
+  expect(statuses.get(429) ?? 0, "429 answers").toBeLessThanOrEqual(Math.ceil(sent * 0.02));
+  expect(failures, failures.slice(0, 60).join("\n")).toEqual([]);
+});

@@ -1,0 +1,42 @@
+// What server.ts does to every request before the hot router or Next sees it:
+// the request id, the client address (x-sma-client-ip, never the client's own
+// word unless TRUST_PROXY says how many proxies to believe) and the security
+// headers of lib/http/security-headers.ts.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { CLIENT_IP_HEADER, clientAddressOf } from "@/lib/http/client-ip";
+import { REQUEST_ID_HEADER, requestIdFrom } from "@/lib/http/request-id";
+import { securityHeaders } from "@/lib/http/security-headers";
+import type { HotRequest } from "./hot-router";
+
+export type FrontDoorOptions = {
+  /** TRUST_PROXY: proxy hops whose X-Forwarded-For and X-Forwarded-Proto are believed */
+  trustProxy: number;
+  /** PUBLIC_BASE_URL starts with https: (a TLS-terminating proxy in front) */
+  httpsOrigin: boolean;
+  dev: boolean;
+};
+
+/** The request came over HTTPS: the public origin says so, or a trusted proxy does. */
+function overHttps(req: IncomingMessage, options: FrontDoorOptions): boolean {
+  if (options.httpsOrigin) return true;
+  if (options.trustProxy < 1) return false;
+  const proto = req.headers["x-forwarded-proto"];
+  const entries = (Array.isArray(proto) ? proto.join(",") : (proto ?? "")).split(",").map((entry) => entry.trim());
+  return entries[entries.length - 1]?.toLowerCase() === "https";
+}
+
+/** Stamps the request (id, client address) and the response (id, security headers). */
+export function prepareRequest(req: IncomingMessage, res: ServerResponse, options: FrontDoorOptions): HotRequest {
+  const hotReq = req as HotRequest;
+  const requestId = requestIdFrom({ get: (name) => (req.headers[name] as string | undefined) ?? null });
+  const ip = clientAddressOf(req.headers["x-forwarded-for"], req.socket.remoteAddress, options.trustProxy);
+  hotReq.requestId = requestId;
+  hotReq.clientIp = ip;
+  req.headers[REQUEST_ID_HEADER] = requestId;
+  req.headers[CLIENT_IP_HEADER] = ip;
+  res.setHeader("x-request-id", requestId);
+  for (const [name, value] of Object.entries(securityHeaders({ dev: options.dev, https: overHttps(req, options) }))) {
+    res.setHeader(name, value);
+  }
+  return hotReq;
+}

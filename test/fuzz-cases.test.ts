@@ -1,0 +1,214 @@
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import { describe, expect, it } from "vitest";
+import {
+  CASE_KINDS,
+  countByKind,
+  fuzzCases,
+  fuzzOperations,
+  oversizedBody,
+  UNKNOWN_FIELD,
+  type FuzzCase,
+  type JsonSchema,
+  type OpenApiDocument,
+} from "./fuzz-cases";
+
+// A small document with one rule of each kind the generator knows.
+const thing: JsonSchema = {
+  type: "object",
+  properties: {
+    name: { type: "string", minLength: 1, maxLength: 5 },
+    count: { type: "integer", minimum: 1, maximum: 10 },
+    price: { type: "number", exclusiveMinimum: 0, maximum: 100 },
+    day: { type: "string", format: "date", pattern: "^\\d{4}-\\d{2}-\\d{2}$", example: "2030-01-02" },
+    color: { type: "string", enum: ["red", "blue"] },
+    tags: { type: "array", minItems: 1, maxItems: 3, items: { type: "string", maxLength: 4 } },
+    note: { anyOf: [{ type: "string", maxLength: 3 }, { type: "null" }] },
+    inner: { $ref: "#/components/schemas/Inner" },
+  },
+  required: ["name", "count", "tags", "inner"],
+  additionalProperties: false,
+};
+const doc: OpenApiDocument = {
+  paths: {
+    "/things": {
+      post: {
+        security: [{ oauth2: ["things:write"] }],
+        parameters: [
+          { in: "query", name: "dry_run", schema: { type: "string", enum: ["true", "false"] } },
+          { in: "query", name: "page", required: true, schema: { type: "integer", minimum: 1, maximum: 50 } },
+          {
+            in: "header",
+            name: "idempotency-key",
+            schema: { type: "string", minLength: 1, maxLength: 8, pattern: "^[\\x21-\\x7E]+$" },
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } },
+        },
+        "x-body-limit-bytes": 1024,
+      },
+      get: { security: [] },
+    },
+    "/token": {
+      post: {
+        security: [],
+        requestBody: {
+          content: {
+            "application/x-www-form-urlencoded": {
+              schema: {
+                type: "object",
+                properties: { grant_type: { type: "string", const: "client_credentials" }, scope: { type: "string" } },
+                required: ["grant_type"],
+              },
+            },
+          },
+        },
+        "x-body-limit-bytes": 256,
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Thing: thing,
+      Inner: {
+        type: "object",
+        properties: { flag: { type: "boolean" }, level: { type: "integer", minimum: 0 } },
+        required: ["flag"],
+        additionalProperties: false,
+      },
+    },
+  },
+};
+
+const [getThings, postThings, postToken] = fuzzOperations(doc);
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+const validateBody = (value: unknown) =>
+  ajv.validate({ $ref: "#/components/schemas/Thing", components: doc.components }, value);
+
+describe("fuzzOperations", () => {
+  it("reads every operation with its auth, parameters, body and limit, refs resolved", () => {
+    expect(postThings).toMatchObject({
+      method: "POST",
+      path: "/things",
+      auth: { kind: "token", scopes: ["things:write"] },
+      body: { contentType: "application/json", required: true, limit: 1024 },
+    });
+    expect(postThings!.query.map((param) => [param.name, param.required])).toEqual([
+      ["dry_run", false],
+      ["page", true],
+    ]);
+    expect(postThings!.headers.map((param) => param.name)).toEqual(["idempotency-key"]);
+    expect(JSON.stringify(postThings!.body!.schema)).not.toContain("$ref");
+    expect(getThings).toMatchObject({ method: "GET", auth: { kind: "none" }, query: [], body: undefined });
+    expect(postToken!.body!.contentType).toBe("application/x-www-form-urlencoded");
+  });
+});
+
+describe("fuzzCases", () => {
+  const bases = { body: { name: "ab", count: 2, tags: ["t"], inner: { flag: true } }, query: { page: "1" } };
+  const cases = fuzzCases(postThings!, { seed: 7, bases });
+  const tokenCases = fuzzCases(postToken!, { seed: 7 });
+  const jsonCases = cases.filter((c) => c.body?.type === "json");
+
+  it("produces every kind of bad case for the sample schema", () => {
+    const counts = countByKind([...cases, ...tokenCases]);
+    for (const kind of CASE_KINDS) expect(counts[kind], kind).toBeGreaterThan(0);
+  });
+
+  it("starts from a valid base, and every JSON body it builds breaks the schema", () => {
+    expect(validateBody(bases.body)).toBe(true);
+    // the query and header cases keep the valid body: what they break is elsewhere
+    for (const item of jsonCases) {
+      const bodyCase = item.target.startsWith("body");
+      expect(validateBody((item.body as { value: unknown }).value), `${item.kind} ${item.target}`).toBe(!bodyCase);
+    }
+  });
+
+  it("breaks each rule where it is, one at a time", () => {
+    const find = (kind: string, target: string) => cases.filter((c) => c.kind === kind && c.target === target);
+    const body = (item: FuzzCase | undefined) => (item?.body as { value: Record<string, unknown> }).value;
+    expect(body(find("missing_required", "body/name")[0])).not.toHaveProperty("name");
+    expect(body(find("missing_required", "body/inner/flag")[0])!.inner).toEqual({});
+    expect(body(find("too_long", "body/name")[0])!.name).toBe("ffffff");
+    expect(body(find("too_short", "body/name")[0])!.name).toBe("");
+    expect(find("below_minimum", "body/count").map((c) => body(c).count)).toEqual([0]);
+    expect(find("above_maximum", "body/count").map((c) => body(c).count)).toEqual([11]);
+    expect(find("below_minimum", "body/price").map((c) => body(c).price)).toEqual([0]);
+    expect(find("not_integer", "body/count").map((c) => body(c).count)).toEqual([1.5]);
+    expect(body(find("too_few_items", "body/tags")[0])!.tags).toEqual([]);
+    expect(body(find("too_many_items", "body/tags")[0])!.tags).toHaveLength(4);
+    expect(body(find("too_long", "body/tags/0")[0])!.tags).toEqual(["fffff"]);
+    expect(body(find("unknown_enum", "body/color")[0])!.color).toBe("zz_fuzz_unknown");
+    expect(body(find("pattern_mismatch", "body/day")[0])!.day).toBe("~ fuzz ~");
+    expect(body(find("unknown_property", `body/${UNKNOWN_FIELD}`)[0])).toHaveProperty(UNKNOWN_FIELD, 1);
+    expect(body(find("unknown_property", `body/inner/${UNKNOWN_FIELD}`)[0])!.inner).toHaveProperty(UNKNOWN_FIELD);
+    expect(body(find("null_value", "body/inner")[0])!.inner).toBeNull();
+    expect(find("null_value", "body/note")).toEqual([]); // null is allowed there
+    expect(body(find("too_long", "body/note")[0])!.note).toBe("ffff");
+    expect(Array.isArray(body(find("array_for_object", "body/inner")[0])!.inner)).toBe(true);
+    expect(find("wrong_type", "body/count").map((c) => typeof body(c).count)).not.toContain("number");
+    const roots = cases.filter((c) => c.kind === "not_an_object").map((c) => (c.body as { value: unknown }).value);
+    expect(roots).toEqual(["text", 42, true, [], [bases.body]]);
+  });
+
+  it("breaks query parameters and headers, and repeats every query key", () => {
+    const query = (kind: string, target: string) => cases.find((c) => c.kind === kind && c.target === target)?.query;
+    expect(query("missing_required", "query:page")).toEqual([]);
+    expect(query("below_minimum", "query:page")).toEqual([["page", "0"]]);
+    expect(query("above_maximum", "query:page")).toEqual([["page", "51"]]);
+    expect(query("not_integer", "query:page")).toEqual([["page", "1.5"]]);
+    expect(query("wrong_type", "query:page")).toEqual([["page", "zz_fuzz_unknown"]]);
+    expect(query("unknown_enum", "query:dry_run")).toEqual([
+      ["page", "1"],
+      ["dry_run", "zz_fuzz_unknown"],
+    ]);
+    expect(query("repeated_key", "query:page")).toEqual([
+      ["page", "1"],
+      ["page", "1"],
+    ]);
+    expect(query("repeated_key", "query:dry_run")).toEqual([
+      ["page", "1"],
+      ["dry_run", "true"],
+      ["dry_run", "true"],
+    ]);
+    const header = (kind: string) =>
+      cases.find((c) => c.kind === kind && c.target === "header:idempotency-key")?.headers["idempotency-key"];
+    expect(header("too_long")).toBe("fffffffff");
+    expect(header("too_short")).toBe("");
+    expect(header("pattern_mismatch")).toBe("~ fuzz ~");
+  });
+
+  it("sends malformed, mistyped and oversized bodies, past the documented limit", () => {
+    const raw = cases.filter((c) => c.body?.type === "raw").map((c) => c.body);
+    expect(raw).toContainEqual({ type: "raw", text: '{"', contentType: "application/json" });
+    expect(raw).toContainEqual({ type: "raw", text: "", contentType: "application/json" });
+    expect(raw).toContainEqual(expect.objectContaining({ contentType: "text/plain" }));
+    expect(cases.filter((c) => c.kind === "oversized_body").map((c) => c.body)).toEqual([
+      { type: "oversized", bytes: 1025, chunked: false },
+      { type: "oversized", bytes: 1025, chunked: true },
+      { type: "oversized", bytes: 1024 * 1024, chunked: true },
+    ]);
+    expect(Buffer.byteLength(oversizedBody(1025))).toBe(1025);
+    expect(() => JSON.parse(oversizedBody(1025))).not.toThrow();
+    expect(new URLSearchParams(oversizedBody(257, true)).get("grant_type")).toBe("client_credentials");
+  });
+
+  it("breaks form fields as text: missing, unknown constant, repeated", () => {
+    const form = (kind: string) =>
+      tokenCases.find((c) => c.kind === kind && c.target === "body/grant_type")?.body as { pairs: string[][] };
+    expect(form("missing_required").pairs).toEqual([]);
+    expect(form("unknown_enum").pairs).toEqual([["grant_type", "zz_fuzz_unknown"]]);
+    expect(form("repeated_key").pairs).toEqual([
+      ["grant_type", "client_credentials"],
+      ["grant_type", "client_credentials"],
+    ]);
+  });
+
+  it("is deterministic: the same seed gives the same list", () => {
+    expect(fuzzCases(postThings!, { seed: 7, bases })).toEqual(cases);
+    expect(fuzzCases(postThings!, { seed: 7, bases }).length).toBe(cases.length);
+  });
+});

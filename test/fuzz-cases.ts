@@ -1,0 +1,480 @@
+// Bad inputs for every operation of an OpenAPI 3.1 document, for the live fuzz
+// test (e2e/fuzz.spec.ts; docs/decisions/0920). Pure: a document (or one
+// operation's schemas) in, a fixed list of cases out; the seed only picks which
+// wrong JSON type a location gets, so the same seed gives the same list.
+//
+// Each case breaks one documented rule of a valid base request (missing required
+// fields, values past each minimum, maximum and length, wrong types, null and
+// arrays for objects, unknown enum values and fields, repeated query keys,
+// malformed, mistyped and oversized bodies), so that the answer can only be a
+// refusal: the runner sends each case and checks the answer is a 4xx.
+import { createRng, type Rng } from "../lib/random";
+
+export type JsonSchema = {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean | JsonSchema;
+  items?: JsonSchema;
+  minItems?: number;
+  maxItems?: number;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  format?: string;
+  pattern?: string;
+  example?: unknown;
+  default?: unknown;
+};
+
+type Parameter = { name: string; in: string; required?: boolean; schema?: JsonSchema };
+type OperationObject = {
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
+  security?: Record<string, string[]>[];
+  "x-body-limit-bytes"?: number;
+};
+export type OpenApiDocument = {
+  paths: Record<string, Record<string, unknown>>;
+  security?: Record<string, string[]>[];
+  components?: { schemas?: Record<string, JsonSchema> };
+};
+
+/** A text parameter: a query key, a header, or a field of a form-encoded body. */
+export type TextParam = { name: string; required: boolean; schema: JsonSchema };
+
+/** One operation as the fuzz sees it, its schemas resolved ($ref replaced). */
+export type FuzzOperation = {
+  method: string;
+  path: string;
+  /** "token" with the scopes a token needs (none: any valid token), "platform" key, or "none" */
+  auth: { kind: "none" } | { kind: "token"; scopes: string[] } | { kind: "platform" };
+  query: TextParam[];
+  headers: TextParam[];
+  body?: { contentType: string; schema: JsonSchema; required: boolean; limit?: number };
+};
+
+export const CASE_KINDS = [
+  "missing_required",
+  "below_minimum",
+  "above_maximum",
+  "not_integer",
+  "too_short",
+  "too_long",
+  "too_few_items",
+  "too_many_items",
+  "wrong_type",
+  "null_value",
+  "array_for_object",
+  "not_an_object",
+  "unknown_enum",
+  "unknown_property",
+  "pattern_mismatch",
+  "repeated_key",
+  "malformed_body",
+  "wrong_content_type",
+  "oversized_body",
+] as const;
+export type CaseKind = (typeof CASE_KINDS)[number];
+
+export type CaseBody =
+  | { type: "json"; value: unknown }
+  | { type: "form"; pairs: [string, string][] }
+  /** text sent as is (malformed JSON, an empty body, JSON under another content type) */
+  | { type: "raw"; text: string; contentType: string }
+  /** a well-formed body of `bytes` bytes (oversizedBody builds it); chunked: no Content-Length */
+  | { type: "oversized"; bytes: number; chunked: boolean };
+
+export type FuzzCase = {
+  kind: CaseKind;
+  /** where the rule is broken: "body/creative/headline", "query:start_date", "header:idempotency-key", "body" */
+  target: string;
+  /** the query string as pairs, in order (a key may repeat) */
+  query: [string, string][];
+  headers: Record<string, string>;
+  body?: CaseBody;
+};
+
+/** What valid requests look like, when the schema's examples alone are not enough (live ids, today's date). */
+export type Bases = { query?: Record<string, string>; headers?: Record<string, string>; body?: unknown };
+
+/** A value no enum of the document holds, and a field name no schema declares. */
+export const UNKNOWN_VALUE = "zz_fuzz_unknown";
+export const UNKNOWN_FIELD = "zz_fuzz_field";
+
+/** The same as JSON.parse(JSON.stringify(...)) with every local $ref replaced by its target. */
+export function resolveRefs<T>(value: T, doc: OpenApiDocument, depth = 0): T {
+  if (depth > 40) throw new Error("$ref nesting deeper than 40: a recursive schema?");
+  if (Array.isArray(value)) return value.map((item) => resolveRefs(item, doc, depth + 1)) as T;
+  if (value === null || typeof value !== "object") return value;
+  const record = value as Record<string, unknown>;
+  if (typeof record.$ref === "string") {
+    const target = record.$ref
+      .replace(/^#\//, "")
+      .split("/")
+      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, "/")], doc);
+    if (target === undefined) throw new Error(`unresolved $ref ${record.$ref}`);
+    const { $ref: _ref, ...rest } = record;
+    return resolveRefs({ ...(target as object), ...rest }, doc, depth + 1) as T;
+  }
+  return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, resolveRefs(item, doc, depth + 1)])) as T;
+}
+
+const METHODS = ["get", "post", "put", "patch", "delete"];
+
+/** Every operation of the document, in document order. */
+export function fuzzOperations(doc: OpenApiDocument): FuzzOperation[] {
+  const out: FuzzOperation[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of METHODS) {
+      const raw = item[method] as OperationObject | undefined;
+      if (!raw) continue;
+      const operation = resolveRefs(raw, doc);
+      const security = operation.security ?? doc.security ?? [];
+      const auth: FuzzOperation["auth"] =
+        security.length === 0
+          ? { kind: "none" }
+          : security[0]!.platformKey
+            ? { kind: "platform" }
+            : { kind: "token", scopes: Object.values(security[0]!)[0] ?? [] };
+      const params = (where: string) =>
+        (operation.parameters ?? [])
+          .filter((param) => param.in === where)
+          .map((param) => ({ name: param.name, required: param.required === true, schema: param.schema ?? {} }));
+      const content = Object.entries(operation.requestBody?.content ?? {})[0];
+      out.push({
+        method: method.toUpperCase(),
+        path,
+        auth,
+        query: params("query"),
+        headers: params("header"),
+        body: content
+          ? {
+              contentType: content[0],
+              schema: content[1].schema ?? {},
+              required: operation.requestBody?.required === true,
+              limit: operation["x-body-limit-bytes"],
+            }
+          : undefined,
+      });
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- schemas
+
+const JSON_TYPES = ["string", "number", "boolean", "object", "array", "null"] as const;
+type JsonType = (typeof JSON_TYPES)[number];
+
+/** The branches of a schema that are not `null`, and whether null is allowed. */
+function branches(schema: JsonSchema): { options: JsonSchema[]; nullable: boolean } {
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives) {
+    const { anyOf: _a, oneOf: _o, ...outer } = schema;
+    const options = alternatives.filter((option) => option.type !== "null").map((option) => ({ ...outer, ...option }));
+    return { options, nullable: options.length < alternatives.length };
+  }
+  const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  if (types.includes("null")) {
+    const rest = types.filter((type) => type !== "null");
+    return { options: [{ ...schema, type: rest.length === 1 ? rest[0] : rest }], nullable: true };
+  }
+  return { options: [schema], nullable: schema.const === null || (schema.enum?.includes(null) ?? false) };
+}
+
+/** The JSON types a schema accepts ("number" for integer too), or every type when it says nothing. */
+function acceptedTypes(schema: JsonSchema): Set<JsonType> {
+  const { options, nullable } = branches(schema);
+  const out = new Set<JsonType>(nullable ? ["null"] : []);
+  for (const option of options) {
+    const declared = Array.isArray(option.type) ? option.type : option.type ? [option.type] : [];
+    if (declared.length === 0) {
+      if (option.const !== undefined || option.enum) {
+        for (const value of option.enum ?? [option.const]) out.add(typeOf(value));
+        continue;
+      }
+      return new Set(JSON_TYPES);
+    }
+    for (const type of declared) out.add(type === "integer" ? "number" : (type as JsonType));
+  }
+  return out;
+}
+
+function typeOf(value: unknown): JsonType {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value as JsonType;
+}
+
+function isObjectSchema(schema: JsonSchema): boolean {
+  return schema.type === "object" || schema.properties !== undefined;
+}
+
+const FORMAT_SAMPLES: Record<string, string> = {
+  date: "2030-01-15",
+  "date-time": "2030-01-15T12:00:00Z",
+  uri: "https://example.com/",
+  email: "fuzz@example.com",
+  uuid: "0b7c2c1e-3f5e-4a8e-9a61-7d0f6a3c2b10",
+};
+
+/** A value the schema accepts: its example, else the simplest one its constraints allow. */
+export function validValue(schema: JsonSchema): unknown {
+  if (schema.example !== undefined) return schema.example;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  if (schema.default !== undefined) return schema.default;
+  const { options, nullable } = branches(schema);
+  const option = options[0];
+  if (!option) return nullable ? null : undefined;
+  if (option !== schema) return validValue(option);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (isObjectSchema(schema)) {
+    const out: Record<string, unknown> = {};
+    for (const name of schema.required ?? []) out[name] = validValue(schema.properties?.[name] ?? {});
+    return out;
+  }
+  switch (type) {
+    case "array":
+      return Array.from({ length: Math.max(schema.minItems ?? 1, 1) }, () => validValue(schema.items ?? {}));
+    case "number":
+    case "integer": {
+      const low = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
+      const high = schema.maximum ?? schema.exclusiveMaximum ?? Number.MAX_SAFE_INTEGER;
+      return Math.min(low, high);
+    }
+    case "boolean":
+      return true;
+    case "string": {
+      if (schema.format && FORMAT_SAMPLES[schema.format]) return FORMAT_SAMPLES[schema.format];
+      return "f".repeat(Math.max(schema.minLength ?? 1, 1));
+    }
+    default:
+      return "fuzz";
+  }
+}
+
+// ---------------------------------------------------------------- JSON bodies
+
+type Path = (string | number)[];
+type Mutation = { kind: CaseKind; path: Path; value?: unknown; remove?: boolean };
+
+const WRONG_TYPE_VALUES: Record<JsonType, unknown> = {
+  string: "fuzz",
+  number: 12345,
+  boolean: true,
+  object: { [UNKNOWN_FIELD]: 1 },
+  array: [1],
+  null: null,
+};
+
+/** The values that break a scalar schema's own constraints (lengths, bounds, enum, pattern). */
+function scalarBreakers(schema: JsonSchema, asText: boolean): { kind: CaseKind; value: unknown }[] {
+  const out: { kind: CaseKind; value: unknown }[] = [];
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
+  const number = (value: number) => (asText ? String(value) : value);
+  if (schema.enum || schema.const !== undefined) {
+    const allowed = schema.enum ?? [schema.const];
+    if (!allowed.includes(UNKNOWN_VALUE)) out.push({ kind: "unknown_enum", value: UNKNOWN_VALUE });
+    return out;
+  }
+  if (type === "string") {
+    if ((schema.minLength ?? 0) > 0) out.push({ kind: "too_short", value: "f".repeat(schema.minLength! - 1) });
+    if (schema.maxLength !== undefined) out.push({ kind: "too_long", value: "f".repeat(schema.maxLength + 1) });
+    const mismatch = "~ fuzz ~";
+    if (schema.pattern && !new RegExp(schema.pattern, "u").test(mismatch))
+      out.push({ kind: "pattern_mismatch", value: mismatch });
+    else if (schema.format && FORMAT_SAMPLES[schema.format]) out.push({ kind: "pattern_mismatch", value: mismatch });
+  }
+  if (type === "number" || type === "integer") {
+    if (schema.minimum !== undefined) out.push({ kind: "below_minimum", value: number(schema.minimum - 1) });
+    if (schema.exclusiveMinimum !== undefined)
+      out.push({ kind: "below_minimum", value: number(schema.exclusiveMinimum) });
+    if (schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER)
+      out.push({ kind: "above_maximum", value: number(schema.maximum + 1) });
+    if (schema.exclusiveMaximum !== undefined)
+      out.push({ kind: "above_maximum", value: number(schema.exclusiveMaximum) });
+    if (schema.maximum !== undefined && schema.maximum >= Number.MAX_SAFE_INTEGER)
+      out.push({ kind: "above_maximum", value: asText ? "1" + "0".repeat(30) : 1e30 });
+    if (type === "integer") {
+      const low = schema.minimum ?? (schema.exclusiveMinimum ?? 0) + 1;
+      out.push({ kind: "not_integer", value: number(low + 0.5) });
+    }
+  }
+  if (type === "boolean" && asText) out.push({ kind: "wrong_type", value: UNKNOWN_VALUE });
+  return out;
+}
+
+/** Every rule of `schema` at `path` broken once, in schema order. */
+function mutations(schema: JsonSchema, path: Path, required: boolean, rng: Rng): Mutation[] {
+  const out: Mutation[] = [];
+  if (path.length > 0 && required) out.push({ kind: "missing_required", path, remove: true });
+  const accepted = acceptedTypes(schema);
+  const wrong = JSON_TYPES.filter((type) => !accepted.has(type) && type !== "null");
+  if (wrong.length > 0) out.push({ kind: "wrong_type", path, value: WRONG_TYPE_VALUES[rng.pick(wrong)] });
+  const { options } = branches(schema);
+  if (!accepted.has("null")) out.push({ kind: "null_value", path, value: null });
+  for (const option of options) {
+    if (isObjectSchema(option)) {
+      if (!accepted.has("array")) out.push({ kind: "array_for_object", path, value: [validValue(option)] });
+      if (option.additionalProperties === false)
+        out.push({ kind: "unknown_property", path: [...path, UNKNOWN_FIELD], value: 1 });
+      const requiredNames = new Set(option.required ?? []);
+      for (const [name, property] of Object.entries(option.properties ?? {}))
+        out.push(...mutations(property, [...path, name], requiredNames.has(name), rng));
+    } else if (option.type === "array") {
+      if ((option.minItems ?? 0) > 0) out.push({ kind: "too_few_items", path, value: [] });
+      if (option.maxItems !== undefined) {
+        const item = validValue(option.items ?? {});
+        out.push({ kind: "too_many_items", path, value: Array.from({ length: option.maxItems + 1 }, () => item) });
+      }
+      if (option.items) out.push(...mutations(option.items, [...path, 0], false, rng));
+    } else {
+      for (const { kind, value } of scalarBreakers(option, false)) out.push({ kind, path, value });
+    }
+  }
+  return out;
+}
+
+/** `base` with the value at `path` replaced (or removed); missing parents are made from `schema`. */
+function applyMutation(base: unknown, schema: JsonSchema, mutation: Mutation): unknown {
+  if (mutation.path.length === 0) return mutation.value;
+  const [head, ...rest] = mutation.path;
+  const option = branches(schema).options.find((o) =>
+    typeof head === "number" ? o.type === "array" : isObjectSchema(o),
+  );
+  const childSchema = (typeof head === "number" ? option?.items : option?.properties?.[head!]) ?? {};
+  const container =
+    base !== null && typeof base === "object" ? base : (validValue(option ?? schema) as Record<string, unknown>);
+  const copy = (Array.isArray(container) ? [...container] : { ...container }) as Record<string | number, unknown>;
+  if (rest.length === 0 && mutation.remove) {
+    delete copy[head!];
+    return copy;
+  }
+  const child = head! in copy ? copy[head!] : validValue(childSchema);
+  copy[head!] = applyMutation(child, childSchema, { ...mutation, path: rest });
+  return copy;
+}
+
+/** A well-formed body of exactly `bytes` bytes (JSON, or a form when `form`): what an oversized case sends. */
+export function oversizedBody(bytes: number, form = false): string {
+  const head = form ? "grant_type=client_credentials&pad=" : '{"pad":"';
+  const tail = form ? "" : '"}';
+  return head + "x".repeat(Math.max(bytes - head.length - tail.length, 0)) + tail;
+}
+
+function describe(path: Path): string {
+  return path.length === 0 ? "body" : `body/${path.join("/")}`;
+}
+
+// ---------------------------------------------------------------- cases
+
+function textParamCases(
+  params: TextParam[],
+  base: Record<string, string>,
+  where: "query" | "header",
+): { kind: CaseKind; target: string; values: [string, string][] }[] {
+  const pairs = Object.entries(base);
+  const out: { kind: CaseKind; target: string; values: [string, string][] }[] = [];
+  for (const param of params) {
+    const target = `${where}:${param.name}`;
+    const others = pairs.filter(([name]) => name !== param.name);
+    const own = base[param.name] ?? String(validValue(param.schema));
+    if (param.required) out.push({ kind: "missing_required", target, values: others });
+    for (const option of branches(param.schema).options)
+      for (const { kind, value } of scalarBreakers(option, true))
+        out.push({ kind, target, values: [...others, [param.name, String(value)]] });
+    const accepted = acceptedTypes(param.schema);
+    if (!accepted.has("string") && accepted.has("number"))
+      out.push({ kind: "wrong_type", target, values: [...others, [param.name, UNKNOWN_VALUE]] });
+    // a key given twice is refused, never silently resolved to one of its values
+    if (where === "query")
+      out.push({ kind: "repeated_key", target, values: [...others, [param.name, own], [param.name, own]] });
+  }
+  return out;
+}
+
+/** Every bad request for `operation`, in a fixed order (the same seed and bases give the same list). */
+export function fuzzCases(operation: FuzzOperation, options: { seed: number; bases?: Bases }): FuzzCase[] {
+  const rng = createRng(options.seed);
+  const bases = options.bases ?? {};
+  const baseQuery: Record<string, string> = { ...bases.query };
+  for (const param of operation.query)
+    if (param.required && !(param.name in baseQuery)) baseQuery[param.name] = String(validValue(param.schema));
+  const baseHeaders: Record<string, string> = { ...bases.headers };
+  for (const param of operation.headers)
+    if (param.required && !(param.name in baseHeaders)) baseHeaders[param.name] = String(validValue(param.schema));
+  const body = operation.body;
+  const form = body?.contentType === "application/x-www-form-urlencoded";
+  const baseBody = body ? (bases.body ?? validValue(body.schema)) : undefined;
+  const baseCaseBody = (): CaseBody | undefined =>
+    !body
+      ? undefined
+      : form
+        ? { type: "form", pairs: Object.entries(baseBody as Record<string, unknown>).map(([k, v]) => [k, String(v)]) }
+        : { type: "json", value: baseBody };
+  const queryPairs = Object.entries(baseQuery);
+  const cases: FuzzCase[] = [];
+
+  for (const { kind, target, values } of textParamCases(operation.query, baseQuery, "query"))
+    cases.push({ kind, target, query: values, headers: baseHeaders, body: baseCaseBody() });
+  for (const { kind, target, values } of textParamCases(operation.headers, baseHeaders, "header"))
+    cases.push({ kind, target, query: queryPairs, headers: Object.fromEntries(values), body: baseCaseBody() });
+
+  if (body) {
+    const push = (kind: CaseKind, target: string, caseBody: CaseBody) =>
+      cases.push({ kind, target, query: queryPairs, headers: baseHeaders, body: caseBody });
+    if (form) {
+      const fields = Object.entries(body.schema.properties ?? {}).map(([name, schema]) => ({
+        name,
+        schema,
+        required: body.schema.required?.includes(name) ?? false,
+      }));
+      const formBase = Object.fromEntries(
+        Object.entries(baseBody as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+      );
+      for (const { kind, target, values } of textParamCases(fields, formBase, "query"))
+        push(kind, target.replace(/^query:/, "body/"), { type: "form", pairs: values });
+      push("wrong_content_type", "body", {
+        type: "raw",
+        text: JSON.stringify(formBase),
+        contentType: "application/json",
+      });
+    } else {
+      for (const mutation of mutations(body.schema, [], true, rng))
+        push(mutation.kind, describe(mutation.path), {
+          type: "json",
+          value: applyMutation(baseBody, body.schema, mutation),
+        });
+      // a body that is not an object at all (a scalar, or the valid body in an array)
+      if (isObjectSchema(body.schema) || branches(body.schema).options.some(isObjectSchema))
+        for (const value of ["text", 42, true, [], [baseBody]]) push("not_an_object", "body", { type: "json", value });
+      push("malformed_body", "body", { type: "raw", text: '{"', contentType: body.contentType });
+      push("malformed_body", "body", { type: "raw", text: "", contentType: body.contentType });
+      push("wrong_content_type", "body", { type: "raw", text: JSON.stringify(baseBody), contentType: "text/plain" });
+    }
+    if (body.limit !== undefined) {
+      push("oversized_body", "body", { type: "oversized", bytes: body.limit + 1, chunked: false });
+      push("oversized_body", "body", { type: "oversized", bytes: body.limit + 1, chunked: true });
+      push("oversized_body", "body", { type: "oversized", bytes: 1024 * 1024, chunked: true });
+    }
+  }
+  return cases;
+}
+
+/** Counts of cases per kind (zero kinds included), for the run's summary. */
+export function countByKind(cases: readonly FuzzCase[]): Record<CaseKind, number> {
+  const counts = Object.fromEntries(CASE_KINDS.map((kind) => [kind, 0])) as Record<CaseKind, number>;
+  for (const item of cases) counts[item.kind] += 1;
+  return counts;
+}
