@@ -22,6 +22,8 @@ const RESOLVERS = "graphql/ is a transport: resolvers and loaders call lib/domai
 const BELOW_TRANSPORTS = "lib/ serves every transport: it never imports graphql/ or mcp/.";
 const GENERATED =
   "Only lib/db imports a generated Prisma client: take types from @/lib/db/client, SQL from @/lib/db/sql.";
+const COMPONENTS =
+  "components/ are a transport: data comes through GraphQL; from lib/domain only *.schemas.ts and pure catalogs.";
 const STANDALONE = "mcp/src is a standalone package: call the REST API through rest-client.ts.";
 
 /** lib/auction is an allow-list: no file of the repository but these (packages: ANY_PACKAGE below). */
@@ -72,6 +74,20 @@ const zones = [
     message: GENERATED,
     tests: true,
   },
+  {
+    target: "./components",
+    from: ["./lib/db", "./prisma", "./graphql/server.ts", "./graphql/resolvers"],
+    message: COMPONENTS,
+    tests: false,
+  },
+  {
+    target: "./components",
+    from: "./lib/domain/**",
+    // zod schemas shared with the API, and catalogs that are data (no I/O)
+    except: ["**/lib/domain/**/*.schemas.ts", "**/lib/domain/moment-types/catalog.ts", "**/lib/domain/sports.ts"],
+    message: COMPONENTS,
+    tests: true,
+  },
   // an allow-list too: nothing outside mcp/ but packages (the root node_modules)
   { target: "./mcp/src", from: ".", except: ["./mcp", "./node_modules"], message: STANDALONE, tests: true },
 ].map(({ target, from, except = [], testExcept = [], message, tests }) => ({
@@ -97,6 +113,7 @@ const packageRules = [
   { files: ["lib/delivery/**"], packages: [NEXT], message: DELIVERY, tests: true },
   { files: ["app/**", "lib/server/**"], packages: [DRIVERS, PRISMA], message: TRANSPORT, tests: false },
   { files: ["graphql/**"], packages: [DRIVERS, PRISMA], message: RESOLVERS, tests: false },
+  { files: ["components/**"], packages: [DRIVERS, PRISMA], message: COMPONENTS, tests: false },
   { files: ["mcp/src/**"], packages: [NEXT, ALIAS], message: STANDALONE, tests: true },
 ];
 

@@ -35,7 +35,7 @@ async function main() {
   const applied = await deployMigrations(config.DATABASE_URL);
   if (applied.length) log.info({ applied }, "migrations applied");
   await currentSigningKey();
-  if (config.DEMO) await seedDemo(log);
+  const demo = config.DEMO ? await seedDemo(log) : null;
 
   const app = next({ dev, dir: root, hostname: "localhost", port: config.PORT });
   await app.prepare();
@@ -88,6 +88,12 @@ async function main() {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   log.info({ url: `http://localhost:${port}`, database: config.DATABASE_URL.split(":")[0], dev }, "listening");
+  // in plain words for the person who just ran `npm start` (README command one)
+  const openUrl = config.PORT === 0 ? `http://localhost:${port}` : config.PUBLIC_BASE_URL;
+  const lines = [``, `  Sports Moment Ads is running: open ${openUrl}`];
+  if (demo) lines.push(`  Demo login: ${demo.email} / ${demo.password}  (sign in at ${openUrl}/signin)`);
+  else lines.push(`  Create an account at ${openUrl}/signup`);
+  process.stdout.write(`${lines.join("\n")}\n\n`);
 
   const stopWorkers = config.WORKERS
     ? await startWorkers(WORKERS, { log, baseUrl: `http://127.0.0.1:${port}` })

@@ -1,5 +1,7 @@
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { listMomentTypes } from "@/lib/domain/moment-types/list-moment-types";
+import { currentUser } from "./(dashboard)/_lib/session";
 
 export const dynamic = "force-dynamic";
 
@@ -9,53 +11,61 @@ function formatCtr(low: number | null, high: number | null): string {
 }
 
 export default async function HomePage() {
+  // signed-in users land on their overview; everyone else sees this public page
+  if (await currentUser()) redirect("/overview");
   const momentTypes = await listMomentTypes();
   return (
-    <main className="container">
-      <section className="hero">
-        <h1>Sports Moment Ads</h1>
-        <p>
-          Push-notification ads delivered at the moments of live NBA, NFL, MLB and NCAA basketball games when a user has
-          money on the line. Campaigns bid a CPM per moment type; a second-price auction with a floor per moment type
-          decides each impression.
-        </p>
-      </section>
-      <nav className="links" aria-label="Developer links">
-        <Link href="/docs/api">API reference</Link>
-        <Link href="/docs/graphql">GraphQL schema</Link>
-        <Link href="/docs/errors">Error codes</Link>
-        <a href="/.well-known/openapi.json">OpenAPI (JSON)</a>
-        <a href="/.well-known/adagents.json">adagents.json</a>
-        <a href="/api/ads/moment-types">Moment types (JSON)</a>
-        <a href="/.well-known/jwks.json">JWKS</a>
-      </nav>
-      <section aria-labelledby="moment-types-heading">
-        <h2 id="moment-types-heading">Moment types and floors</h2>
-        <table>
-          <thead>
-            <tr>
-              <th>Moment</th>
-              <th>Fires when</th>
-              <th className="num">Floor CPM</th>
-              <th>Typical CTR</th>
-              <th>Sports</th>
-            </tr>
-          </thead>
-          <tbody>
-            {momentTypes.map((type) => (
-              <tr key={type.key}>
-                <td>
-                  {type.display_name} <code className="muted">{type.key}</code>
-                </td>
-                <td>{type.description}</td>
-                <td className="num">${type.floor_cpm_usd.toFixed(2)}</td>
-                <td className="muted">{formatCtr(type.typical_ctr_low, type.typical_ctr_high)}</td>
-                <td className="muted">{type.available_sports.join(", ")}</td>
+    <div className="legacy">
+      <main className="container">
+        <section className="hero">
+          <h1>Sports Moment Ads</h1>
+          <p>
+            Push-notification ads delivered at the moments of live NBA, NFL, MLB and NCAA basketball games when a user
+            has money on the line. Campaigns bid a CPM per moment type; a second-price auction with a floor per moment
+            type decides each impression.
+          </p>
+        </section>
+        <nav className="links" aria-label="Account">
+          <Link href="/signin">Sign in to the dashboard</Link>
+          <Link href="/signup">Create an advertiser account</Link>
+        </nav>
+        <nav className="links" aria-label="Developer links">
+          <Link href="/docs/api">API reference</Link>
+          <Link href="/docs/graphql">GraphQL schema</Link>
+          <Link href="/docs/errors">Error codes</Link>
+          <a href="/.well-known/openapi.json">OpenAPI (JSON)</a>
+          <a href="/.well-known/adagents.json">adagents.json</a>
+          <a href="/api/ads/moment-types">Moment types (JSON)</a>
+          <a href="/.well-known/jwks.json">JWKS</a>
+        </nav>
+        <section aria-labelledby="moment-types-heading">
+          <h2 id="moment-types-heading">Moment types and floors</h2>
+          <table>
+            <thead>
+              <tr>
+                <th>Moment</th>
+                <th>Fires when</th>
+                <th className="num">Floor CPM</th>
+                <th>Typical CTR</th>
+                <th>Sports</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-    </main>
+            </thead>
+            <tbody>
+              {momentTypes.map((type) => (
+                <tr key={type.key}>
+                  <td>
+                    {type.display_name} <code className="muted">{type.key}</code>
+                  </td>
+                  <td>{type.description}</td>
+                  <td className="num">${type.floor_cpm_usd.toFixed(2)}</td>
+                  <td className="muted">{formatCtr(type.typical_ctr_low, type.typical_ctr_high)}</td>
+                  <td className="muted">{type.available_sports.join(", ")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      </main>
+    </div>
   );
 }

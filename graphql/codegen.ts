@@ -105,6 +105,8 @@ const config: CodegenConfig = {
       presetConfig: { fragmentMasking: false },
       plugins: [{ add: { content: header } }],
       config: {
+        // documents as strings (TypedDocumentString): sent as they are, in-process or over HTTP, with no parser in the page
+        documentMode: "string",
         useTypeImports: true,
         enumsAsTypes: true,
         scalars: { Money: "string", Date: "string", DateTime: "string", TimeZone: "string", Count: "number" },

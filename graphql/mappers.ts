@@ -30,8 +30,12 @@ export type CampaignParent = Camelize<CampaignRecord>;
 export type CreativeParent = Camelize<CreativeView> & { campaignId: string };
 export type CreativePerformanceParent = Camelize<CreativePerformance>;
 export type ReportRowParent = Camelize<BreakdownRow> & { breakdown: Breakdown; campaignId: string };
-export type CampaignReportParent = Omit<Camelize<CampaignReport>, "rows"> & { rows?: ReportRowParent[] };
-export type CampaignTimeSeriesParent = Camelize<CampaignTimeseries>;
+/** `source` is the domain's report as REST answers it, for the CSV fields */
+export type CampaignReportParent = Omit<Camelize<CampaignReport>, "rows"> & {
+  rows?: ReportRowParent[];
+  source: CampaignReport;
+};
+export type CampaignTimeSeriesParent = Camelize<CampaignTimeseries> & { source: CampaignTimeseries };
 export type MomentTypeParent = Camelize<MomentTypeView>;
 export type ClearingPricesParent = Camelize<ClearingPrices>;
 export type ClearingPriceEntryParent = Camelize<ClearingPrices["moment_types"][number]>;

@@ -10,6 +10,7 @@ import { seedDelivery } from "@/test/factories/delivery";
 import { gql, onlyError } from "@/test/graphql";
 import { call } from "@/test/http";
 import { GET as restReport } from "@/app/api/ads/reporting/campaigns/[id]/route";
+import { GET as restSeries } from "@/app/api/ads/reporting/campaigns/[id]/timeseries/route";
 import { toGlobalId } from "./global-id";
 
 const at = (iso: string) => Date.parse(iso);
@@ -351,6 +352,72 @@ describe("root report fields for reporting:read alone", () => {
         expect(onlyError(res).extensions).toMatchObject({ code: "NOT_FOUND", apiCode: "not_found" });
       }
     }
+  });
+});
+
+describe("CSV fields", () => {
+  const CSV_REPORT = `
+    query($id: ID!, $breakdown: ReportBreakdown) {
+      campaignReport(campaignId: $id, startDate: "2025-11-02", endDate: "2025-11-02", breakdown: $breakdown, timezone: "America/New_York") {
+        csv csvFilename
+      }
+    }`;
+
+  it("answer a report with each breakdown as REST's format=csv does, byte for byte, with its file name", async () => {
+    for (const breakdown of ["DAY", "MOMENT_TYPE", "SPORT", "CREATIVE", "HOUR_OF_DAY"]) {
+      const res = await gql(CSV_REPORT, { headers: reportingOnly, variables: { id: campaign.id, breakdown } });
+      expect(res.errors).toBeUndefined();
+      const rest = await call(restReport, `/api/ads/reporting/campaigns/${campaign.id}`, {
+        params: { id: campaign.id },
+        query: {
+          start_date: "2025-11-02",
+          end_date: "2025-11-02",
+          timezone: "America/New_York",
+          breakdown: breakdown.toLowerCase(),
+          format: "csv",
+        },
+        headers: reportingOnly,
+      });
+      expect(rest.status).toBe(200);
+      expect(res.data.campaignReport.csv).toBe(rest.text);
+      expect(rest.headers.get("content-disposition")).toContain(res.data.campaignReport.csvFilename);
+    }
+    const bySport = await gql(CSV_REPORT, {
+      headers: reportingOnly,
+      variables: { id: campaign.id, breakdown: "SPORT" },
+    });
+    expect(bySport.data.campaignReport.csv.split("\r\n")).toEqual([
+      "sport,impressions,clicks,ctr,conversions,spend_usd",
+      "nba,2,1,0.5,0,0.008",
+      "nfl,1,0,0,0,0.002",
+      "",
+    ]);
+  });
+
+  it("answer the totals line without a breakdown, and a time series as REST's CSV", async () => {
+    const totals = await gql(CSV_REPORT, { headers: reportingOnly, variables: { id: campaign.id } });
+    const [header, line] = totals.data.campaignReport.csv.split("\r\n");
+    expect(header).toBe(
+      "campaign_id,start_date,end_date,timezone,impressions,clicks,ctr,conversions,spend_usd,average_cpm_paid_usd,as_of",
+    );
+    expect(line).toMatch(new RegExp(`^${campaign.id},2025-11-02,2025-11-02,America/New_York,3,1,`));
+
+    const series = await gql(
+      `query($id: ID!) { campaignTimeSeries(campaignId: $id, startDate: "2025-11-01", endDate: "2025-11-03", timezone: "America/New_York") { csv csvFilename } }`,
+      { headers: reportingOnly, variables: { id: campaign.id } },
+    );
+    expect(series.errors).toBeUndefined();
+    const rest = await call(restSeries, `/api/ads/reporting/campaigns/${campaign.id}/timeseries`, {
+      params: { id: campaign.id },
+      query: { start_date: "2025-11-01", end_date: "2025-11-03", timezone: "America/New_York", format: "csv" },
+      headers: reportingOnly,
+    });
+    expect(rest.status).toBe(200);
+    expect(series.data.campaignTimeSeries.csv).toBe(rest.text);
+    expect(series.data.campaignTimeSeries.csv.split("\r\n")[2]).toBe(
+      "2025-11-02T04:00:00Z,2025-11-02T00:00:00-04:00,3,1,0.01",
+    );
+    expect(rest.headers.get("content-disposition")).toContain(series.data.campaignTimeSeries.csvFilename);
   });
 });
 

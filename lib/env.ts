@@ -70,6 +70,11 @@ const schema = z.object({
     .transform((value) => (/^(true|yes)$/i.test(value) ? "1" : /^(false|no|)$/i.test(value) ? "0" : value))
     .pipe(z.string().regex(/^\d{1,2}$/, "must be 0 (off), true, or a number of proxy hops"))
     .transform(Number),
+  /**
+   * The dashboard session key (at least 32 characters). Unset: generated once and kept in
+   * the database, so every instance sharing it agrees (docs/decisions/1200).
+   */
+  SESSION_SECRET: z.string().min(32, "at least 32 characters").optional(),
   /** Run background workers (dispatcher, controllers) in this process. */
   WORKERS: flag.default(true),
 });

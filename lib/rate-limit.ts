@@ -17,7 +17,11 @@ export const RATE_LIMIT_POLICIES = {
   webhook_send: { points: 30, durationSec: 60, keyBy: "advertiser" },
   /** E16/E17: unknown click ids per IP (guessing click ids); a valid postback's count is refunded. */
   postback_miss: { points: 60, durationSec: 60, keyBy: "ip" },
-} as const satisfies Record<string, { points: number; durationSec: number; keyBy: "ip" | "advertiser" }>;
+  /** Dashboard sign-in: failed attempts per IP address (many accounts tried from one place). */
+  sign_in_ip: { points: 30, durationSec: 900, keyBy: "ip" },
+  /** Dashboard sign-in: failed attempts per account (one account guessed at from anywhere). */
+  sign_in_account: { points: 5, durationSec: 900, keyBy: "account" },
+} as const satisfies Record<string, { points: number; durationSec: number; keyBy: "ip" | "advertiser" | "account" }>;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
 

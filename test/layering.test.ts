@@ -159,6 +159,27 @@ const CASES: Record<string, Case> = {
     allowed: ["@/lib/db/client", "../errors"],
     says: /lib\/ serves every transport/,
   },
+  "components get data through GraphQL": {
+    file: "components/campaigns/probe.tsx",
+    refused: [
+      "../../lib/db/client",
+      "@/lib/db/client",
+      "@/lib/domain/campaigns/create-campaign",
+      "../../lib/domain/reporting/get-campaign-report",
+      "@/graphql/server",
+      "@/prisma/generated/sqlite/client",
+      "@prisma/client",
+      "better-sqlite3",
+    ],
+    allowed: [
+      "@/lib/domain/campaigns/campaigns.schemas",
+      "../../lib/domain/moment-types/catalog",
+      "@/lib/domain/sports",
+      "@/graphql/__generated__/client/graphql",
+      "../ui/button",
+    ],
+    says: /components\/ are a transport/,
+  },
   "mcp/src is a standalone package": {
     file: "mcp/src/probe.ts",
     refused: [

@@ -248,6 +248,10 @@ export type CampaignOrder = {
 export type CampaignReport = {
   __typename?: 'CampaignReport';
   breakdown?: Maybe<ReportBreakdown>;
+  /** The same report as CSV, byte for byte REST's `format=csv` (RFC 4180, CRLF, one header line: the breakdown's key column and the metrics, or one line of totals). */
+  csv: Scalars['String']['output'];
+  /** The file name REST's CSV download gives it. */
+  csvFilename: Scalars['String']['output'];
   period: ReportPeriod;
   /** With a breakdown: every key, zeros included; rows sum to the totals. */
   rows?: Maybe<Array<ReportRow>>;
@@ -260,6 +264,10 @@ export { CampaignStatus };
 
 export type CampaignTimeSeries = {
   __typename?: 'CampaignTimeSeries';
+  /** The same series as CSV, byte for byte REST's `format=csv` (ts, local_start, impressions, clicks, spend_usd). */
+  csv: Scalars['String']['output'];
+  /** The file name REST's CSV download gives it. */
+  csvFilename: Scalars['String']['output'];
   granularity: TimeSeriesGranularity;
   period: ReportPeriod;
   /** One point per local day or hour, zeros included. */
@@ -1376,6 +1384,8 @@ export type CampaignEndedReasonResolvers = EnumResolverSignature<{ ADVERTISER?: 
 
 export type CampaignReportResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CampaignReport'] = ResolversParentTypes['CampaignReport']> = {
   breakdown?: Resolver<Maybe<ResolversTypes['ReportBreakdown']>, ParentType, ContextType>;
+  csv?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  csvFilename?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   period?: Resolver<ResolversTypes['ReportPeriod'], ParentType, ContextType>;
   rows?: Resolver<Maybe<Array<ResolversTypes['ReportRow']>>, ParentType, ContextType>;
   totals?: Resolver<ResolversTypes['ReportTotals'], ParentType, ContextType>;
@@ -1386,6 +1396,8 @@ export type CampaignSortFieldResolvers = EnumResolverSignature<{ CREATED_AT?: an
 export type CampaignStatusResolvers = EnumResolverSignature<{ ACTIVE?: any, CANCELLED?: any, ENDED?: any, PAUSED?: any }, ResolversTypes['CampaignStatus']>;
 
 export type CampaignTimeSeriesResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CampaignTimeSeries'] = ResolversParentTypes['CampaignTimeSeries']> = {
+  csv?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  csvFilename?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   granularity?: Resolver<ResolversTypes['TimeSeriesGranularity'], ParentType, ContextType>;
   period?: Resolver<ResolversTypes['ReportPeriod'], ParentType, ContextType>;
   series?: Resolver<Array<ResolversTypes['TimeSeriesPoint']>, ParentType, ContextType>;

@@ -17,6 +17,12 @@ import { listCampaignConnection } from "@/lib/domain/campaigns/campaign-connecti
 import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
 import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
 import { getCreativePerformance } from "@/lib/domain/reporting/get-creative-performance";
+import {
+  reportCsvFilename,
+  reportToCsv,
+  timeseriesCsvFilename,
+  timeseriesToCsv,
+} from "@/lib/domain/reporting/report-csv";
 import type { Resolvers } from "../__generated__/resolvers-types";
 import { camelize, toRestQuery } from "../camel-case";
 import { connection } from "../connection";
@@ -73,6 +79,7 @@ async function campaignReport(
     ...rest,
     breakdown,
     rows: rows?.map((row) => ({ ...row, breakdown: breakdown!, campaignId })),
+    source: report,
   };
 }
 
@@ -85,7 +92,7 @@ async function campaignTimeSeries(
   const { actor } = scoped(context, "reporting:read");
   await rateLimit(context, actor, "report");
   const { series } = await getCampaignTimeseries(actor, campaignId, toRestQuery(args));
-  return camelize(series);
+  return { ...camelize(series), source: series };
 }
 
 export const campaignResolvers: Resolvers = {
@@ -146,6 +153,15 @@ export const campaignResolvers: Resolvers = {
       if (!performance) throw notFound(parent.id, "creative");
       return camelize(performance);
     },
+  },
+  // the CSV export of REST's format=csv, for the dashboard's download (docs/decisions/1210)
+  CampaignReport: {
+    csv: (parent) => reportToCsv(parent.source),
+    csvFilename: (parent) => reportCsvFilename(parent.source),
+  },
+  CampaignTimeSeries: {
+    csv: (parent) => timeseriesToCsv(parent.source),
+    csvFilename: (parent) => timeseriesCsvFilename(parent.source),
   },
   ReportRow: {
     key: (parent) => String(parent.key),

@@ -1,16 +1,63 @@
-// The dashboard session (a signed-in user of one advertiser). Sign-in itself
-// (next-auth) is the dashboard's: until it exists, no request carries a
-// session, so `sessionUserFromRequest` answers null. When it lands it reads
-// the session cookie here, and every transport that accepts sessions
-// (GraphQL) gets the session actor through `requestActor` unchanged.
+// The dashboard session (a signed-in user of one advertiser): next-auth's JWT
+// (encrypted, 12 h) in an httpOnly, SameSite=Lax cookie (docs/decisions/1200).
+// `sessionUserFromRequest` reads it for every transport that accepts sessions
+// (GraphQL through `requestActor`); dashboard pages read it through
+// `sessionUserFromCookie`. A token of a user who no longer exists is no session.
+import { decode } from "next-auth/jwt";
+import { env } from "@/lib/env";
+import { getSessionUser } from "@/lib/domain/users/get-session-user";
 import { SCOPES } from "./scopes";
 import type { Actor } from "./actor";
+import { sessionSecret } from "./session-secret";
 
 export type SessionUser = { userId: string; advertiserId: string };
 
-/** The signed-in user of a request, or null when it carries no (valid) dashboard session. */
-export async function sessionUserFromRequest(_request: Request): Promise<SessionUser | null> {
+/** 12 hours: a working day, then sign in again. */
+export const SESSION_MAX_AGE_SEC = 12 * 60 * 60;
+
+/** Secure cookies (and their __Secure- prefix) when the public origin is https. */
+export function secureCookies(): boolean {
+  return env().PUBLIC_BASE_URL.startsWith("https://");
+}
+
+export function sessionCookieName(): string {
+  return secureCookies() ? "__Secure-sma.session" : "sma.session";
+}
+
+function cookieValue(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index < 0) continue;
+    if (part.slice(0, index).trim() !== name) continue;
+    const raw = part.slice(index + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+  }
   return null;
+}
+
+/** The user of a session cookie's value, or null (missing, forged, expired, or the user is gone). */
+export async function sessionUserFromCookie(value: string | null | undefined): Promise<SessionUser | null> {
+  if (!value) return null;
+  let token;
+  try {
+    token = await decode({ token: value, secret: await sessionSecret() });
+  } catch {
+    return null;
+  }
+  const userId = typeof token?.sub === "string" ? token.sub : null;
+  if (!userId) return null;
+  const user = await getSessionUser(userId);
+  return user ? { userId: user.userId, advertiserId: user.advertiserId } : null;
+}
+
+/** The signed-in user of a request, or null when it carries no (valid) dashboard session. */
+export async function sessionUserFromRequest(request: Request): Promise<SessionUser | null> {
+  return sessionUserFromCookie(cookieValue(request.headers.get("cookie"), sessionCookieName()));
 }
 
 /** A signed-in user acts for their advertiser with every scope (they own the account). */

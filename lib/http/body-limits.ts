@@ -17,6 +17,8 @@ export const GRAPHQL_BODY_LIMIT = 64 * 1024;
 
 const LIMITS: Record<string, number> = {
   "/api/auth/token": SMALL_BODY_LIMIT,
+  // next-auth: sign-in (email, password, CSRF token) and sign-out forms
+  "/api/auth/{nextauth}": SMALL_BODY_LIMIT,
   "/api/delivery/decisions": SMALL_BODY_LIMIT,
   "/api/ads/postback": SMALL_BODY_LIMIT,
   "/mcp": MCP_BODY_LIMIT,

@@ -255,6 +255,26 @@ const SAMPLES: Record<string, Sample> = {
       ip: "203.0.113.77",
     });
   },
+  "GET /api/auth/{nextauth}": async () => {
+    const csrf = await exercise("GET", "api/auth/[...nextauth]", "/api/auth/csrf", { status: 200 });
+    expect(csrf.body.csrfToken).toMatch(/^[0-9a-f]{64}$/);
+    const session = await exercise("GET", "api/auth/[...nextauth]", "/api/auth/session", { status: 200 });
+    expect(session.body).toEqual({});
+  },
+  "POST /api/auth/{nextauth}": async () => {
+    const csrf = await exercise("GET", "api/auth/[...nextauth]", "/api/auth/csrf", { status: 200 });
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    const res = await exercise("POST", "api/auth/[...nextauth]", "/api/auth/signout", {
+      body: new URLSearchParams({ csrfToken: csrf.body.csrfToken, json: "true" }),
+      headers: { cookie },
+      status: 200,
+      requestType: "application/x-www-form-urlencoded",
+    });
+    expect(res.body.url).toBe("http://sma.test");
+  },
   "GET /.well-known/jwks.json": async () => {
     await exercise("GET", ".well-known/jwks.json", "/.well-known/jwks.json", { status: 200 });
   },

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { jwksDocument, oauthError, tokenRequest, tokenResponse } from "@/lib/auth/auth.schemas";
 
@@ -7,7 +8,74 @@ const rateLimitHeaders = {
   "RateLimit-Reset": { description: "Seconds until the window resets", schema: { type: "integer" as const } },
 };
 
+// next-auth's endpoints for the dashboard (docs/decisions/1200): a browser's, not an API client's.
+const nextauthParam = z.object({
+  nextauth: z.string().meta({
+    description:
+      "The next-auth action, with the provider where it takes one: csrf, session, providers, signin, signout, " +
+      "callback/credentials, error.",
+    example: "csrf",
+  }),
+});
+
+const nextauthJson = z
+  .union([
+    z.object({ csrfToken: z.string() }).meta({ description: "GET csrf: the token to send with every POST" }),
+    z.object({ url: z.string() }).meta({ description: "POST with json=true: where the browser goes next" }),
+    z
+      .object({ user: z.object({ name: z.string().nullish(), email: z.string().nullish() }), expires: z.string() })
+      .meta({ description: "GET session: the signed-in user" }),
+    z.object({}).meta({ description: "GET session without a session" }),
+    z.record(z.string(), z.object({ id: z.string(), name: z.string(), type: z.string() })),
+  ])
+  .meta({ id: "NextAuthAnswer" });
+
+const nextauthForm = z
+  .object({
+    csrfToken: z.string().meta({ description: "From GET /api/auth/csrf (double-submit with its cookie)" }),
+    email: z.string().optional(),
+    password: z.string().optional(),
+    callbackUrl: z.string().optional(),
+    json: z.enum(["true", "false"]).optional().meta({ description: "true: answer {url} instead of a redirect" }),
+  })
+  .meta({ id: "NextAuthForm" });
+
+const nextauthDescription =
+  "The dashboard's session endpoints (next-auth 4): GET csrf, session and providers; POST callback/credentials " +
+  "(sign-in: email, password and the CSRF token; failures rate limited per IP and per account, `?error=RateLimited`) " +
+  "and signout. The session is an encrypted JWT in an httpOnly SameSite=Lax cookie for 12 hours. GraphQL accepts it.";
+
 export const authPaths: ZodOpenApiPathsObject = {
+  "/api/auth/{nextauth}": {
+    get: {
+      operationId: "dashboardAuthGet",
+      summary: "Dashboard session: CSRF token, current session, providers",
+      description: nextauthDescription,
+      tags: ["Dashboard session"],
+      security: [],
+      requestParams: { path: nextauthParam },
+      responses: {
+        "200": { description: "The answer of the action", content: { "application/json": { schema: nextauthJson } } },
+        "302": { description: "A redirect (sign-in and error pages go to /signin)" },
+      },
+    },
+    post: {
+      operationId: "dashboardAuthPost",
+      summary: "Dashboard session: sign in, sign out",
+      description: nextauthDescription,
+      tags: ["Dashboard session"],
+      security: [],
+      requestParams: { path: nextauthParam },
+      requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: nextauthForm } } },
+      responses: {
+        "200": {
+          description: "json=true: where to go next",
+          content: { "application/json": { schema: nextauthJson } },
+        },
+        "302": { description: "Where to go next (with `?error=` when the sign-in failed)" },
+      },
+    },
+  },
   "/api/auth/token": {
     post: {
       operationId: "obtainAccessToken",

@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { SignInForm } from "@/components/auth/sign-in-form";
+import { currentUser } from "../../(dashboard)/_lib/session";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Sign in" };
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ error?: string }> }) {
+  if (await currentUser()) redirect("/overview");
+  const { error } = await searchParams;
+  return (
+    <>
+      <h1 className="mb-1 text-xl font-semibold text-ink">Sign in</h1>
+      <p className="mb-6 text-sm text-muted">Manage your campaigns, reports and API keys.</p>
+      <SignInForm initialError={error ?? null} />
+    </>
+  );
+}

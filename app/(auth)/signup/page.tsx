@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { SignUpForm } from "@/components/auth/sign-up-form";
+import { currentUser } from "../../(dashboard)/_lib/session";
+import { signUp } from "./actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Create an account" };
+
+export default async function SignUpPage() {
+  if (await currentUser()) redirect("/overview");
+  return (
+    <>
+      <h1 className="mb-1 text-xl font-semibold text-ink">Create an account</h1>
+      <p className="mb-6 text-sm text-muted">One account per advertiser. You can add API keys after.</p>
+      <SignUpForm action={signUp} />
+    </>
+  );
+}

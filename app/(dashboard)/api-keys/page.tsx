@@ -1,0 +1,95 @@
+// API keys (docs/decisions/1106): OAuth client-credentials clients of the
+// advertiser: create one with chosen scopes (the secret shown once), list, revoke.
+import type { Metadata } from "next";
+import { graphql } from "@/graphql/__generated__/client";
+import { PageHeader } from "@/components/shell/page-header";
+import { CreateApiKeyForm } from "@/components/api-keys/create-api-key-form";
+import { RevokeApiKeyButton } from "@/components/api-keys/revoke-api-key-button";
+import { scopeName } from "@/components/api-keys/api-key-form";
+import { formatDateTime } from "@/components/format";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/states";
+import { Table, Td, Th } from "@/components/ui/table";
+import { query } from "../_lib/graphql";
+
+export const metadata: Metadata = { title: "API keys" };
+
+const API_KEYS = graphql(`
+  query ApiKeysPage {
+    viewer {
+      advertiser {
+        apiClients(first: 100, includeRevoked: true) {
+          totalCount
+          nodes {
+            id
+            restId
+            name
+            scopes
+            createdAt
+            lastUsedAt
+            revokedAt
+          }
+        }
+      }
+    }
+  }
+`);
+
+export default async function ApiKeysPage() {
+  const data = await query(API_KEYS);
+  const clients = data.viewer?.advertiser.apiClients?.nodes ?? [];
+  return (
+    <>
+      <PageHeader
+        title="API keys"
+        description="Client credentials for the REST and GraphQL APIs: exchange them at POST /api/auth/token for an access token."
+      />
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <Card>
+          <CardHeader title="Keys" description={`${clients.filter((client) => !client.revokedAt).length} active`} />
+          {clients.length === 0 ? (
+            <EmptyState title="No API keys yet">Create a key for each program that calls the API.</EmptyState>
+          ) : (
+            <Table aria-label="API keys" data-testid="api-key-table">
+              <thead>
+                <tr>
+                  <Th>Name</Th>
+                  <Th>Client id</Th>
+                  <Th>Scopes</Th>
+                  <Th>Last used</Th>
+                  <Th>Status</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {clients.map((client) => (
+                  <tr key={client.id}>
+                    <Td className="font-medium">{client.name}</Td>
+                    <Td>
+                      <code className="text-xs break-all">{client.restId}</code>
+                    </Td>
+                    <Td className="text-xs">{client.scopes.map(scopeName).join(", ")}</Td>
+                    <Td className="whitespace-nowrap">{formatDateTime(client.lastUsedAt)}</Td>
+                    <Td>
+                      {client.revokedAt ? (
+                        <Badge>Revoked {formatDateTime(client.revokedAt)}</Badge>
+                      ) : (
+                        <RevokeApiKeyButton id={client.id} name={client.name} />
+                      )}
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+        </Card>
+        <Card>
+          <CardHeader title="Create an API key" />
+          <CardBody>
+            <CreateApiKeyForm />
+          </CardBody>
+        </Card>
+      </div>
+    </>
+  );
+}

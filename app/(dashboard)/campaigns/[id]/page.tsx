@@ -1,0 +1,194 @@
+// One campaign: status and its actions, settings and their edit, today's spend
+// against the budget, and the creative variants with their review, allocation and
+// performance; a new variant. Everything through GraphQL (campaign(id:)).
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import {
+  CampaignDetailDocument,
+  CampaignFormCatalogDocument,
+  ShellViewerDocument,
+} from "@/graphql/__generated__/client/graphql";
+import { AddVariant } from "@/components/campaigns/add-variant";
+import { EditCampaign } from "@/components/campaigns/edit-campaign";
+import { StatusActions } from "@/components/campaigns/status-actions";
+import { statusLabel, statusTone } from "@/components/campaigns/status";
+import { budgetFraction, formatCount, formatDate, formatPercent, formatUsd } from "@/components/format";
+import { PageHeader } from "@/components/shell/page-header";
+import { Badge } from "@/components/ui/badge";
+import { LocalTime } from "@/components/ui/local-time";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { BudgetBar } from "@/components/ui/progress";
+import { Table, Td, Th } from "@/components/ui/table";
+import { queryOrNull, query } from "../../_lib/graphql";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Campaign" };
+
+const ENDED_REASONS: Record<string, string> = {
+  BUDGET_EXHAUSTED: "the total budget was spent",
+  END_DATE: "its end date passed",
+  ADVERTISER: "you ended it",
+};
+
+function Setting({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium tracking-wide text-muted uppercase">{label}</dt>
+      <dd className="mt-0.5 text-sm text-ink">{children}</dd>
+    </div>
+  );
+}
+
+export default async function CampaignPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const data = await queryOrNull(CampaignDetailDocument, { id: decodeURIComponent(id) });
+  const campaign = data?.campaign;
+  if (!campaign) notFound();
+  const [catalog, shell] = await Promise.all([query(CampaignFormCatalogDocument), query(ShellViewerDocument)]);
+  const types = catalog.momentTypes.filter((type) => campaign.momentTypes.includes(type.key));
+  const sports = catalog.sports.filter((sport) => campaign.sports.includes(sport.key));
+  const highest = types.reduce<(typeof types)[number] | null>(
+    (best, type) => (!best || Number(type.floorCpmUsd) > Number(best.floorCpmUsd) ? type : best),
+    null,
+  );
+  const open = campaign.status === "ACTIVE" || campaign.status === "PAUSED";
+  const today = campaign.today;
+
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link href="/campaigns" className="text-brand hover:underline">
+          ← Campaigns
+        </Link>
+      </p>
+      <PageHeader
+        title={campaign.name}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <Badge tone={statusTone(campaign.status)}>{statusLabel(campaign.status)}</Badge>
+            <span>{campaign.restId}</span>
+            {campaign.endedReason ? <span>· stopped because {ENDED_REASONS[campaign.endedReason]}</span> : null}
+          </span>
+        }
+        actions={<StatusActions id={campaign.id} status={campaign.status} />}
+      />
+
+      <div className="grid gap-6 xl:grid-cols-3">
+        <Card className="xl:col-span-2">
+          <CardHeader title="Settings" />
+          <CardBody className="space-y-5">
+            <dl className="grid gap-4 sm:grid-cols-3">
+              <Setting label="Bid (CPM)">{formatUsd(campaign.bidCpmUsd)}</Setting>
+              <Setting label="Daily budget">{formatUsd(campaign.dailyBudgetUsd)}</Setting>
+              <Setting label="Total budget">{formatUsd(campaign.totalBudgetUsd)}</Setting>
+              <Setting label="Pacing">{campaign.pacing === "EVEN" ? "Even" : "As fast as possible"}</Setting>
+              <Setting label="Flight (UTC)">
+                {formatDate(campaign.startDate)} – {campaign.endDate ? formatDate(campaign.endDate) : "open-ended"}
+              </Setting>
+              <Setting label="Target CPA">{campaign.targetCpaUsd ? formatUsd(campaign.targetCpaUsd) : "Off"}</Setting>
+              <Setting label="Moment types">{types.map((type) => type.displayName).join(", ")}</Setting>
+              <Setting label="Sports">{sports.map((sport) => sport.displayName).join(", ")}</Setting>
+              <Setting label="Created">
+                <LocalTime iso={campaign.createdAt} />
+              </Setting>
+            </dl>
+            {open ? (
+              <EditCampaign
+                campaign={{
+                  id: campaign.id,
+                  name: campaign.name,
+                  bidCpmUsd: campaign.bidCpmUsd,
+                  dailyBudgetUsd: campaign.dailyBudgetUsd,
+                  totalBudgetUsd: campaign.totalBudgetUsd,
+                  endDate: campaign.endDate ?? null,
+                  pacing: campaign.pacing,
+                }}
+                floorHint={highest ? `At least ${formatUsd(highest.floorCpmUsd)} (${highest.displayName}).` : ""}
+              />
+            ) : null}
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader title="Delivery" description={`Today (UTC ${today.date}) and to date`} />
+          <CardBody className="space-y-4">
+            <div>
+              <p className="text-sm text-muted">Spend today</p>
+              <p className="text-2xl font-semibold tabular-nums">{formatUsd(today.spendUsd)}</p>
+              <BudgetBar
+                className="mt-2"
+                fraction={budgetFraction(today.spendUsd, today.dailyBudgetUsd)}
+                marker={
+                  today.pacingAllowanceUsd ? budgetFraction(today.pacingAllowanceUsd, today.dailyBudgetUsd) : null
+                }
+                label="Spend today against the daily budget"
+              />
+              <p className="mt-1 text-xs text-muted">
+                of {formatUsd(today.dailyBudgetUsd)} · {formatUsd(today.remainingUsd)} left
+                {today.pacingAllowanceUsd ? ` · pacing allows ${formatUsd(today.pacingAllowanceUsd)} by now` : ""}
+              </p>
+            </div>
+            <dl className="grid grid-cols-2 gap-4">
+              <Setting label="Spend to date">{formatUsd(campaign.spendToDateUsd)}</Setting>
+              <Setting label="Impressions">{formatCount(campaign.impressionsToDate)}</Setting>
+            </dl>
+            <Link className="text-sm font-medium text-brand hover:underline" href={`/reports?campaign=${campaign.id}`}>
+              Open the report →
+            </Link>
+          </CardBody>
+        </Card>
+      </div>
+
+      <Card className="mt-6">
+        <CardHeader
+          title="Creative variants"
+          description="Traffic is split equally across approved variants; the score is the chance each has the best click-through rate."
+        />
+        <Table>
+          <thead>
+            <tr>
+              <Th>Variant</Th>
+              <Th>Review</Th>
+              <Th numeric>Allocation</Th>
+              <Th numeric>Impressions</Th>
+              <Th numeric>Clicks</Th>
+              <Th numeric>CTR</Th>
+              <Th numeric>Conversions</Th>
+              <Th numeric>Spend</Th>
+              <Th numeric>Best-CTR chance</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {campaign.creatives.map((creative) => (
+              <tr key={creative.id}>
+                <Td className="min-w-56">
+                  <p className="text-xs font-medium text-muted">{creative.variantLabel}</p>
+                  <p className="font-medium">{creative.headline}</p>
+                  <p className="text-xs text-slate-700">{creative.body}</p>
+                </Td>
+                <Td>
+                  <Badge tone={statusTone(creative.status)}>{statusLabel(creative.status)}</Badge>
+                  {creative.reviewReason ? (
+                    <p className="mt-1 max-w-48 text-xs text-danger">{creative.reviewReason}</p>
+                  ) : null}
+                </Td>
+                <Td numeric>{formatPercent(creative.trafficAllocation, 0)}</Td>
+                <Td numeric>{formatCount(creative.performance?.impressions)}</Td>
+                <Td numeric>{formatCount(creative.performance?.clicks)}</Td>
+                <Td numeric>{formatPercent(creative.performance?.ctr)}</Td>
+                <Td numeric>{formatCount(creative.performance?.conversions)}</Td>
+                <Td numeric>{formatUsd(creative.performance?.spendUsd)}</Td>
+                <Td numeric>{formatPercent(creative.performanceScore, 0)}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+        {open ? (
+          <CardBody className="border-t border-line">
+            <AddVariant campaignId={campaign.id} appName={shell.viewer?.advertiser.name ?? "Your app"} />
+          </CardBody>
+        ) : null}
+      </Card>
+    </>
+  );
+}

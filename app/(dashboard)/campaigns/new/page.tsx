@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { CampaignFormCatalogDocument, ShellViewerDocument } from "@/graphql/__generated__/client/graphql";
+import { CampaignForm } from "@/components/campaigns/campaign-form";
+import { PageHeader } from "@/components/shell/page-header";
+import { query } from "../../_lib/graphql";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "New campaign" };
+
+export default async function NewCampaignPage() {
+  const [catalog, shell] = await Promise.all([query(CampaignFormCatalogDocument), query(ShellViewerDocument)]);
+  const today = new Date().toISOString().slice(0, 10);
+  return (
+    <>
+      <PageHeader
+        title="New campaign"
+        description="Pick the moments, bid at least their floor, and write the notification fans will see."
+      />
+      <CampaignForm catalog={catalog} appName={shell.viewer?.advertiser.name ?? "Your app"} today={today} />
+    </>
+  );
+}

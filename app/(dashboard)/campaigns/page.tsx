@@ -1,0 +1,210 @@
+// Campaigns: status tabs, sortable columns and cursor pages, all as links (no
+// client JavaScript); the data is the GraphQL campaign connection.
+import type { Metadata } from "next";
+import Link from "next/link";
+import {
+  CampaignListDocument,
+  type CampaignSortField,
+  type CampaignStatus,
+  type OrderDirection,
+} from "@/graphql/__generated__/client/graphql";
+import { budgetFraction, formatCount, formatUsd } from "@/components/format";
+import { statusLabel, statusTone } from "@/components/campaigns/status";
+import { PageHeader } from "@/components/shell/page-header";
+import { Badge } from "@/components/ui/badge";
+import { LocalTime } from "@/components/ui/local-time";
+import { buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import { BudgetBar } from "@/components/ui/progress";
+import { EmptyState } from "@/components/ui/states";
+import { Table, Td, Th } from "@/components/ui/table";
+import { query } from "../_lib/graphql";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Campaigns" };
+
+const PAGE_SIZE = 20;
+const STATUSES: CampaignStatus[] = ["ACTIVE", "PAUSED", "ENDED", "CANCELLED"];
+const SORTS: CampaignSortField[] = ["CREATED_AT", "UPDATED_AT", "NAME", "SPEND_TO_DATE", "IMPRESSIONS_TO_DATE"];
+
+type Params = { status?: string; sort?: string; dir?: string; after?: string; before?: string };
+
+function pick<T extends string>(value: string | undefined, allowed: readonly T[]): T | undefined {
+  const upper = value?.toUpperCase();
+  return allowed.find((item) => item === upper);
+}
+
+function href(params: Params): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const text = search.toString();
+  return text ? `/campaigns?${text}` : "/campaigns";
+}
+
+function SortHeader({
+  field,
+  label,
+  numeric,
+  sort,
+  dir,
+  base,
+}: {
+  field: CampaignSortField;
+  label: string;
+  numeric?: boolean;
+  sort: CampaignSortField;
+  dir: OrderDirection;
+  base: Params;
+}) {
+  const active = sort === field;
+  const nextDir = active && dir === "DESC" ? "asc" : active ? "desc" : field === "NAME" ? "asc" : "desc";
+  return (
+    <Th numeric={numeric} aria-sort={active ? (dir === "ASC" ? "ascending" : "descending") : undefined}>
+      <Link
+        className="inline-flex items-center gap-1 hover:text-ink hover:underline"
+        href={href({ ...base, sort: field.toLowerCase(), dir: nextDir })}
+      >
+        {label}
+        <span aria-hidden="true">{active ? (dir === "ASC" ? "▲" : "▼") : ""}</span>
+        <span className="sr-only">{active ? `, sorted ${dir === "ASC" ? "ascending" : "descending"}` : ", sort"}</span>
+      </Link>
+    </Th>
+  );
+}
+
+export default async function CampaignsPage({ searchParams }: { searchParams: Promise<Params> }) {
+  const params = await searchParams;
+  const status = pick(params.status, STATUSES);
+  const sort = pick(params.sort, SORTS) ?? "CREATED_AT";
+  const dir: OrderDirection = pick(params.dir, ["ASC", "DESC"] as const) ?? (sort === "NAME" ? "ASC" : "DESC");
+  const paging = params.before
+    ? { last: PAGE_SIZE, before: params.before }
+    : { first: PAGE_SIZE, after: params.after ?? null };
+  const { campaigns } = await query(CampaignListDocument, {
+    ...paging,
+    status: status ?? null,
+    orderBy: { field: sort, direction: dir },
+  });
+  const base: Params = { status: status?.toLowerCase(), sort: sort.toLowerCase(), dir: dir.toLowerCase() };
+  const nodes = campaigns?.nodes ?? [];
+  const sorting = { sort, dir, base };
+
+  return (
+    <>
+      <PageHeader
+        title="Campaigns"
+        description={`${formatCount(campaigns?.totalCount ?? 0)} ${status ? statusLabel(status).toLowerCase() : "in all"}`}
+        actions={
+          <Link href="/campaigns/new" className={buttonClasses("primary")}>
+            New campaign
+          </Link>
+        }
+      />
+      <nav aria-label="Filter by status" className="mb-4 flex flex-wrap gap-2">
+        {[undefined, ...STATUSES].map((value) => {
+          const current = value === status;
+          return (
+            <Link
+              key={value ?? "all"}
+              href={href({ sort: base.sort, dir: base.dir, status: value?.toLowerCase() })}
+              aria-current={current ? "page" : undefined}
+              className={cn(
+                "rounded-full border px-3 py-1.5 text-sm font-medium",
+                current
+                  ? "border-blue-700 bg-blue-700 text-white"
+                  : "border-line bg-white text-slate-700 hover:bg-slate-50",
+              )}
+            >
+              {value ? statusLabel(value) : "All"}
+            </Link>
+          );
+        })}
+      </nav>
+      <Card>
+        {nodes.length === 0 ? (
+          <EmptyState
+            title={status ? `No ${statusLabel(status).toLowerCase()} campaigns` : "No campaigns yet"}
+            action={
+              <Link href="/campaigns/new" className={buttonClasses("primary")}>
+                Create a campaign
+              </Link>
+            }
+          >
+            A campaign bids on moments of live games and sends your push notification to fans who have money on the
+            line.
+          </EmptyState>
+        ) : (
+          <Table>
+            <caption className="sr-only">Campaigns</caption>
+            <thead>
+              <tr>
+                <SortHeader field="NAME" label="Name" {...sorting} />
+                <Th>Status</Th>
+                <Th numeric>Bid CPM</Th>
+                <Th className="min-w-36">Today</Th>
+                <SortHeader field="SPEND_TO_DATE" label="Spend to date" numeric {...sorting} />
+                <SortHeader field="IMPRESSIONS_TO_DATE" label="Impressions" numeric {...sorting} />
+                <SortHeader field="CREATED_AT" label="Created" {...sorting} />
+              </tr>
+            </thead>
+            <tbody>
+              {nodes.map((campaign) => (
+                <tr key={campaign.id}>
+                  <Td>
+                    <Link className="font-medium text-brand hover:underline" href={`/campaigns/${campaign.id}`}>
+                      {campaign.name}
+                    </Link>
+                    <p className="text-xs text-muted">{campaign.restId}</p>
+                  </Td>
+                  <Td>
+                    <Badge tone={statusTone(campaign.status)}>{statusLabel(campaign.status)}</Badge>
+                  </Td>
+                  <Td numeric>{formatUsd(campaign.bidCpmUsd)}</Td>
+                  <Td>
+                    <BudgetBar
+                      fraction={budgetFraction(campaign.today.spendUsd, campaign.today.dailyBudgetUsd)}
+                      marker={
+                        campaign.today.pacingAllowanceUsd
+                          ? budgetFraction(campaign.today.pacingAllowanceUsd, campaign.today.dailyBudgetUsd)
+                          : null
+                      }
+                      label={`${campaign.name}: spend today against the daily budget`}
+                    />
+                    <p className="mt-1 text-xs text-muted">
+                      {formatUsd(campaign.today.spendUsd)} of {formatUsd(campaign.today.dailyBudgetUsd)}
+                    </p>
+                  </Td>
+                  <Td numeric>{formatUsd(campaign.spendToDateUsd)}</Td>
+                  <Td numeric>{formatCount(campaign.impressionsToDate)}</Td>
+                  <Td className="whitespace-nowrap">
+                    <LocalTime iso={campaign.createdAt} />
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </Card>
+      {campaigns && (campaigns.pageInfo.hasPreviousPage || campaigns.pageInfo.hasNextPage) ? (
+        <nav aria-label="Pages" className="mt-4 flex justify-between gap-2">
+          {campaigns.pageInfo.hasPreviousPage && campaigns.pageInfo.startCursor ? (
+            <Link
+              className={buttonClasses("secondary")}
+              href={href({ ...base, before: campaigns.pageInfo.startCursor })}
+            >
+              Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          {campaigns.pageInfo.hasNextPage && campaigns.pageInfo.endCursor ? (
+            <Link className={buttonClasses("secondary")} href={href({ ...base, after: campaigns.pageInfo.endCursor })}>
+              Next
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+// Clearing prices (E3): each moment type's floor against what winning bids paid
+// over the trailing 7 days (p25..p90), as a chart and as a table.
+import type { Metadata } from "next";
+import { graphql } from "@/graphql/__generated__/client";
+import { PageHeader } from "@/components/shell/page-header";
+import { clearingPriceChartData, hasNoClearingPrices } from "@/components/clearing-prices/chart-data";
+import { ClearingPriceChart } from "@/components/clearing-prices/clearing-price-chart";
+import { formatDateTime, formatUsd } from "@/components/format";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/states";
+import { Table, Td, Th } from "@/components/ui/table";
+import { query } from "../_lib/graphql";
+
+export const metadata: Metadata = { title: "Clearing prices" };
+
+const CLEARING_PRICES = graphql(`
+  query ClearingPricesPage {
+    clearingPrices {
+      asOf
+      momentTypes {
+        momentType
+        floorCpmUsd
+        clearingPriceP25Usd
+        clearingPriceP50Usd
+        clearingPriceP75Usd
+        clearingPriceP90Usd
+      }
+    }
+    momentTypes {
+      key
+      displayName
+    }
+  }
+`);
+
+const price = (value: number | null) => (value === null ? "Not enough auctions" : formatUsd(value));
+
+export default async function ClearingPricesPage() {
+  const data = await query(CLEARING_PRICES);
+  const names = Object.fromEntries(data.momentTypes.map((type) => [type.key, type.displayName]));
+  const bars = clearingPriceChartData(data.clearingPrices?.momentTypes ?? [], names);
+  return (
+    <>
+      <PageHeader
+        title="Clearing prices"
+        description="What winning bids paid per thousand impressions over the last 7 days, against each moment type's floor. A bid must meet the floor of every moment type it targets."
+      />
+      <Card>
+        <CardHeader
+          title="Floors and clearing prices (CPM, USD)"
+          description={data.clearingPrices ? `As of ${formatDateTime(data.clearingPrices.asOf)}` : undefined}
+        />
+        <CardBody>
+          {hasNoClearingPrices(bars) ? (
+            <EmptyState title="No clearing prices yet">
+              Percentiles appear once enough auctions of a moment type have been won in the last 7 days; the floors are
+              in the table below.
+            </EmptyState>
+          ) : (
+            <ClearingPriceChart data={bars} />
+          )}
+          <Table aria-label="Floors and clearing prices per moment type" data-testid="clearing-price-table">
+            <thead>
+              <tr>
+                <Th>Moment type</Th>
+                <Th numeric>Floor</Th>
+                <Th numeric>p25</Th>
+                <Th numeric>p50</Th>
+                <Th numeric>p75</Th>
+                <Th numeric>p90</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {bars.map((bar) => (
+                <tr key={bar.momentType}>
+                  <Td>{bar.label}</Td>
+                  <Td numeric>{formatUsd(bar.floor)}</Td>
+                  <Td numeric>{price(bar.p25)}</Td>
+                  <Td numeric>{price(bar.p50)}</Td>
+                  <Td numeric>{price(bar.p75)}</Td>
+                  <Td numeric>{price(bar.p90)}</Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </CardBody>
+      </Card>
+    </>
+  );
+}

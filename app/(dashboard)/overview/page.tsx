@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { OverviewTodayDocument } from "@/graphql/__generated__/client/graphql";
+import { LiveOverview } from "@/components/overview/live-overview";
+import { PageHeader } from "@/components/shell/page-header";
+import { buttonClasses } from "@/components/ui/button";
+import { ErrorState } from "@/components/ui/states";
+import { query } from "../_lib/graphql";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Overview" };
+
+export default async function OverviewPage() {
+  const data = await query(OverviewTodayDocument);
+  const today = data.viewer?.advertiser.today;
+  return (
+    <>
+      <PageHeader
+        title="Overview"
+        description="Today’s delivery across your campaigns, live."
+        actions={
+          <Link href="/campaigns/new" className={buttonClasses("primary")}>
+            New campaign
+          </Link>
+        }
+      />
+      {today ? <LiveOverview initial={today} /> : <ErrorState>Today&apos;s numbers are not available.</ErrorState>}
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+// One webhook endpoint: its state, a test event, deactivation, and its delivery
+// log (newest first) with a retry per delivery.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { graphql } from "@/graphql/__generated__/client";
+import { PageHeader } from "@/components/shell/page-header";
+import { formatDateTime } from "@/components/format";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/states";
+import { Table, Td, Th } from "@/components/ui/table";
+import { RedeliverButton } from "@/components/webhooks/redeliver-button";
+import { WebhookActions } from "@/components/webhooks/webhook-actions";
+import { canRedeliver, eventKindName } from "@/components/webhooks/webhook-form";
+import { queryOrNull } from "../../_lib/graphql";
+
+export const metadata: Metadata = { title: "Webhook endpoint" };
+
+const ENDPOINT = graphql(`
+  query WebhookEndpointPage($id: ID!) {
+    webhookEndpoint(id: $id) {
+      id
+      restId
+      url
+      events
+      isActive
+      batchImpressions
+      failureCount
+      lastDeliveredAt
+      createdAt
+      deactivatedAt
+      deactivatedReason
+      deliveries(first: 50) {
+        totalCount
+        nodes {
+          id
+          eventId
+          eventType
+          itemCount
+          status
+          attempts
+          lastStatusCode
+          lastError
+          nextAttemptAt
+          createdAt
+          deliveredAt
+        }
+      }
+    }
+  }
+`);
+
+const STATUS_TONE: Record<string, BadgeTone> = {
+  PENDING: "info",
+  DELIVERING: "info",
+  SUCCEEDED: "ok",
+  FAILED: "danger",
+  CANCELLED: "neutral",
+};
+
+export default async function WebhookEndpointPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  // an id that is malformed or names another advertiser's endpoint is not found
+  const data = await queryOrNull(ENDPOINT, { id });
+  const endpoint = data?.webhookEndpoint;
+  if (!endpoint) notFound();
+  const deliveries = endpoint.deliveries?.nodes ?? [];
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link href="/webhooks" className="text-brand underline-offset-2 hover:underline">
+          ← Webhooks
+        </Link>
+      </p>
+      <PageHeader title="Webhook endpoint" description={<span className="break-all">{endpoint.url}</span>} />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader title="Endpoint" />
+          <CardBody>
+            <dl className="grid grid-cols-[minmax(0,10rem)_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
+              <dt className="text-muted">Status</dt>
+              <dd>
+                {endpoint.isActive ? (
+                  <Badge tone="ok">Active</Badge>
+                ) : (
+                  <Badge>Deactivated{endpoint.deactivatedReason ? `: ${endpoint.deactivatedReason}` : ""}</Badge>
+                )}
+              </dd>
+              <dt className="text-muted">Events</dt>
+              <dd className="break-words">{endpoint.events.map(eventKindName).join(", ")}</dd>
+              <dt className="text-muted">Batched impressions</dt>
+              <dd>{endpoint.batchImpressions ? "Yes" : "No"}</dd>
+              <dt className="text-muted">Failing attempts in a row</dt>
+              <dd className="tabular-nums">{endpoint.failureCount}</dd>
+              <dt className="text-muted">Last delivery</dt>
+              <dd>{formatDateTime(endpoint.lastDeliveredAt)}</dd>
+              <dt className="text-muted">Registered</dt>
+              <dd>{formatDateTime(endpoint.createdAt)}</dd>
+              <dt className="text-muted">Id</dt>
+              <dd>
+                <code className="text-xs break-all">{endpoint.restId}</code>
+              </dd>
+            </dl>
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader
+            title="Test and deactivate"
+            description="A test event is a signed conversion.recorded sent now; it is not kept in the log."
+          />
+          <CardBody>
+            <WebhookActions id={endpoint.id} url={endpoint.url} isActive={endpoint.isActive} />
+          </CardBody>
+        </Card>
+      </div>
+      <Card className="mt-6">
+        <CardHeader
+          title="Delivery log"
+          description={`${endpoint.deliveries?.totalCount ?? 0} deliveries, newest first`}
+        />
+        {deliveries.length === 0 ? (
+          <EmptyState title="No deliveries yet">
+            Events of the kinds this endpoint receives will appear here.
+          </EmptyState>
+        ) : (
+          <Table aria-label="Delivery log" data-testid="delivery-log">
+            <thead>
+              <tr>
+                <Th>Event</Th>
+                <Th>Status</Th>
+                <Th numeric>Attempts</Th>
+                <Th>Last answer</Th>
+                <Th>Created</Th>
+                {/* visible text: an sr-only span (position: absolute) would escape the table's scroller at 375 px */}
+                <Th>Retry</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {deliveries.map((delivery) => (
+                <tr key={delivery.id}>
+                  <Td>
+                    <code className="text-xs">{eventKindName(delivery.eventType)}</code>
+                    {delivery.itemCount > 1 ? <span className="text-muted"> ×{delivery.itemCount}</span> : null}
+                    <div className="text-xs break-all text-muted">{delivery.eventId}</div>
+                  </Td>
+                  <Td>
+                    <Badge tone={STATUS_TONE[delivery.status] ?? "neutral"}>{delivery.status.toLowerCase()}</Badge>
+                  </Td>
+                  <Td numeric>{delivery.attempts}</Td>
+                  <Td className="text-xs">
+                    {delivery.lastStatusCode ? `HTTP ${delivery.lastStatusCode}` : null}
+                    {delivery.lastError ? <div className="text-danger">{delivery.lastError}</div> : null}
+                    {delivery.nextAttemptAt ? <div>Next try {formatDateTime(delivery.nextAttemptAt)}</div> : null}
+                  </Td>
+                  <Td className="whitespace-nowrap">{formatDateTime(delivery.createdAt)}</Td>
+                  <Td>
+                    {canRedeliver(delivery.status, endpoint.isActive) ? (
+                      <RedeliverButton id={delivery.id} eventId={delivery.eventId} />
+                    ) : null}
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+// Webhooks (E12-E15): the advertiser's endpoints, registering one (its secret
+// shown once), and each endpoint's actions; the delivery log is on its own page.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { graphql } from "@/graphql/__generated__/client";
+import { PageHeader } from "@/components/shell/page-header";
+import { formatDateTime } from "@/components/format";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/states";
+import { Table, Td, Th } from "@/components/ui/table";
+import { RegisterWebhookForm } from "@/components/webhooks/register-webhook-form";
+import { eventKindName } from "@/components/webhooks/webhook-form";
+import { query } from "../_lib/graphql";
+
+export const metadata: Metadata = { title: "Webhooks" };
+
+const WEBHOOKS = graphql(`
+  query WebhooksPage {
+    webhookEndpoints(first: 100) {
+      totalCount
+      nodes {
+        id
+        restId
+        url
+        events
+        isActive
+        failureCount
+        lastDeliveredAt
+        createdAt
+        deactivatedReason
+      }
+    }
+  }
+`);
+
+export default async function WebhooksPage() {
+  const data = await query(WEBHOOKS);
+  const endpoints = data.webhookEndpoints?.nodes ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Webhooks"
+        description="Events of your campaigns POSTed to your endpoints, signed with HMAC-SHA256 (X-Service-Signature)."
+      />
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <Card>
+          <CardHeader title="Endpoints" description={`${endpoints.length} registered`} />
+          {endpoints.length === 0 ? (
+            <EmptyState title="No webhook endpoints yet">
+              Register an endpoint to receive impressions, clicks, conversions and budget alerts as they happen.
+            </EmptyState>
+          ) : (
+            <Table aria-label="Webhook endpoints" data-testid="webhook-table">
+              <thead>
+                <tr>
+                  <Th>URL</Th>
+                  <Th>Events</Th>
+                  <Th>Status</Th>
+                  <Th>Last delivery</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {endpoints.map((endpoint) => (
+                  <tr key={endpoint.id}>
+                    <Td className="max-w-xs">
+                      <Link
+                        href={`/webhooks/${encodeURIComponent(endpoint.id)}`}
+                        className="font-medium break-all text-brand underline-offset-2 hover:underline"
+                      >
+                        {endpoint.url}
+                      </Link>
+                    </Td>
+                    <Td className="text-xs">{endpoint.events.map(eventKindName).join(", ")}</Td>
+                    <Td>
+                      {endpoint.isActive ? (
+                        <Badge tone={endpoint.failureCount > 0 ? "warn" : "ok"}>
+                          {endpoint.failureCount > 0 ? `Active, ${endpoint.failureCount} failing` : "Active"}
+                        </Badge>
+                      ) : (
+                        <Badge tone="neutral">Deactivated</Badge>
+                      )}
+                    </Td>
+                    <Td className="whitespace-nowrap">{formatDateTime(endpoint.lastDeliveredAt)}</Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+        </Card>
+        <Card>
+          <CardHeader title="Register an endpoint" />
+          <CardBody>
+            <RegisterWebhookForm />
+          </CardBody>
+        </Card>
+      </div>
+    </>
+  );
+}

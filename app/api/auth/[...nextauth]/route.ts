@@ -1,0 +1,118 @@
+// GET/POST /api/auth/{nextauth}: next-auth's endpoints for the dashboard
+// (csrf, session, providers, callback/credentials, signin, signout, error;
+// lib/auth/next-auth.ts, docs/decisions/1200). The body is read under the
+// project's cap first (413 problem+json past it); next-auth then runs through
+// its request/response handler with the request's own headers and cookies, so
+// it needs no ambient request state (and tests call it like any route).
+import NextAuth from "next-auth";
+import { authOptions } from "@/lib/auth/next-auth";
+import { AppError } from "@/lib/errors";
+import { bodyLimitFor } from "@/lib/http/body-limits";
+import { errorResponse } from "@/lib/http/define-route";
+import { readBodyText } from "@/lib/http/read-body";
+import { requestIdFrom } from "@/lib/http/request-id";
+import { requestLogger } from "@/lib/log";
+
+export const dynamic = "force-dynamic";
+
+const PREFIX = "/api/auth/";
+
+function parseCookies(header: string | null): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of (header ?? "").split(";")) {
+    const index = part.indexOf("=");
+    if (index <= 0) continue;
+    const name = part.slice(0, index).trim();
+    try {
+      cookies[name] ??= decodeURIComponent(part.slice(index + 1).trim());
+    } catch {
+      // a cookie that is not URI-encoded is not one of ours
+    }
+  }
+  return cookies;
+}
+
+async function parseBody(request: Request): Promise<Record<string, string> | undefined> {
+  if (request.method !== "POST") return undefined;
+  const text = await readBodyText(request, bodyLimitFor("/api/auth/{nextauth}"));
+  const type = request.headers.get("content-type") ?? "";
+  if (type.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(text));
+  if (type.includes("application/json")) {
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
+        return Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, String(value)]));
+      }
+    } catch {
+      // fall through
+    }
+    throw new AppError("bad_request", { detail: "The request body is not a JSON object." });
+  }
+  return {};
+}
+
+/** next-auth's response object (the subset its handler calls), collecting what it writes. */
+class CollectedResponse {
+  statusCode = 200;
+  headers = new Headers();
+  body: string | null = null;
+  status(code: number) {
+    this.statusCode = code;
+    return this;
+  }
+  getHeader(name: string) {
+    const values = name.toLowerCase() === "set-cookie" ? this.headers.getSetCookie() : this.headers.get(name);
+    return values ?? undefined;
+  }
+  setHeader(name: string, value: string | string[]) {
+    this.headers.delete(name);
+    for (const item of Array.isArray(value) ? value : [value]) this.headers.append(name, item);
+    return this;
+  }
+  end() {
+    return this;
+  }
+  json(value: unknown) {
+    this.headers.set("content-type", "application/json");
+    this.body = JSON.stringify(value);
+    return this;
+  }
+  send(value: unknown) {
+    if (typeof value === "string") this.body = value;
+    else if (value !== undefined && value !== null) return this.json(value);
+    return this;
+  }
+  toResponse(): Response {
+    this.headers.set("cache-control", "no-store");
+    const empty = this.statusCode === 204 || this.statusCode === 304;
+    return new Response(empty ? null : this.body, { status: this.statusCode, headers: this.headers });
+  }
+}
+
+async function handle(request: Request): Promise<Response> {
+  const requestId = requestIdFrom(request.headers);
+  try {
+    const url = new URL(request.url);
+    const segments = url.pathname.startsWith(PREFIX)
+      ? url.pathname.slice(PREFIX.length).split("/").filter(Boolean).map(decodeURIComponent)
+      : [];
+    const body = await parseBody(request);
+    const headers = Object.fromEntries(request.headers);
+    const req = {
+      method: request.method,
+      query: { ...Object.fromEntries(url.searchParams), nextauth: segments },
+      body,
+      cookies: parseCookies(request.headers.get("cookie")),
+      headers,
+    };
+    const res = new CollectedResponse();
+    // next-auth's (req, res) form: the App Router form reads next/headers instead of this request
+    const handler = NextAuth as unknown as (req: unknown, res: unknown, options: unknown) => Promise<unknown>;
+    await handler(req, res, await authOptions());
+    return res.toResponse();
+  } catch (error) {
+    return errorResponse(error, requestId, requestLogger(requestId));
+  }
+}
+
+export { handle as GET, handle as POST };

@@ -1,0 +1,66 @@
+"use client";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { signInWithPassword } from "./auth-client";
+
+const MESSAGES: Record<string, string> = {
+  CredentialsSignin: "The email or the password is wrong.",
+  RateLimited: "Too many failed sign-ins. Wait 15 minutes and try again.",
+};
+
+export function SignInForm({ next = "/overview", initialError }: { next?: string; initialError?: string | null }) {
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(
+    initialError ? (MESSAGES[initialError] ?? "Sign-in failed. Try again.") : null,
+  );
+  return (
+    <form
+      className="space-y-4"
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        setPending(true);
+        setError(null);
+        try {
+          const result = await signInWithPassword(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
+          if (result.ok) {
+            router.replace(next);
+            router.refresh();
+            return;
+          }
+          setError(MESSAGES[result.error] ?? "Sign-in failed. Try again.");
+        } catch {
+          setError("The server could not be reached. Try again.");
+        }
+        setPending(false);
+      }}
+    >
+      {error ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+          {error}
+        </p>
+      ) : null}
+      <Field id="email" label="Email">
+        <Input name="email" type="email" autoComplete="email" required />
+      </Field>
+      <Field id="password" label="Password">
+        <Input name="password" type="password" autoComplete="current-password" required />
+      </Field>
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? "Signing in…" : "Sign in"}
+      </Button>
+      <p className="text-center text-sm text-muted">
+        New here?{" "}
+        <Link className="font-medium text-brand underline" href="/signup">
+          Create an account
+        </Link>
+      </p>
+    </form>
+  );
+}

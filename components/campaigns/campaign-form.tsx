@@ -1,0 +1,474 @@
+"use client";
+// Create a campaign: every field is checked as it is typed by the SAME zod schema
+// as the API (lib/domain/campaigns/campaigns.schemas.ts: the bid against the
+// highest floor of the selected moment types, budgets, dates, creative text);
+// the clearing-price p50 of the chosen moment types beside the bid; a live
+// preview of the notification; the server's userErrors (the icon check, say)
+// shown on the fields they name. Submitted as the createCampaign mutation.
+import { useRouter } from "next/navigation";
+import { useMemo, useState } from "react";
+import { CreateCampaignDocument, type CampaignFormCatalogQuery } from "@/graphql/__generated__/client/graphql";
+import { createCampaignInputFor } from "@/lib/domain/campaigns/campaigns.schemas";
+import { BODY_MAX, CTA_MAX, HEADLINE_MAX } from "@/lib/domain/creatives/creatives.schemas";
+import { formatUsd } from "@/components/format";
+import { gqlFetch, GraphqlClientError } from "@/components/graphql-client";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { Field, FieldSet } from "@/components/ui/field";
+import { Input, Select, Textarea } from "@/components/ui/input";
+import { ErrorState } from "@/components/ui/states";
+import { userFieldErrors, zodFieldErrors } from "./form-errors";
+import { PushPreview } from "./push-preview";
+
+type Catalog = CampaignFormCatalogQuery;
+type MomentTypeKey = Catalog["momentTypes"][number]["key"];
+type Sport = Catalog["sports"][number]["key"];
+
+type State = {
+  name: string;
+  momentTypes: MomentTypeKey[];
+  sports: Sport[];
+  bidCpmUsd: string;
+  dailyBudgetUsd: string;
+  totalBudgetUsd: string;
+  startDate: string;
+  endDate: string;
+  pacing: "EVEN" | "ASAP";
+  headline: string;
+  body: string;
+  ctaText: string;
+  iconUrl: string;
+  actionUrl: string;
+};
+
+const FIELD_OF: Record<string, string> = {
+  "creative.headline": "headline",
+  "creative.body": "body",
+  "creative.ctaText": "ctaText",
+  "creative.iconUrl": "iconUrl",
+  "creative.actionUrl": "actionUrl",
+};
+
+function num(value: string): number | undefined {
+  if (value.trim() === "") return undefined;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) ? parsed : Number.NaN;
+}
+
+/** The form as the REST body the shared schema parses (snake_case, lower-case keys). */
+function restBody(state: State) {
+  return {
+    name: state.name,
+    moment_types: state.momentTypes.map((key) => key.toLowerCase()),
+    sports: state.sports.map((key) => key.toLowerCase()),
+    bid_cpm_usd: num(state.bidCpmUsd),
+    daily_budget_usd: num(state.dailyBudgetUsd),
+    total_budget_usd: num(state.totalBudgetUsd),
+    start_date: state.startDate,
+    end_date: state.endDate || null,
+    pacing: state.pacing.toLowerCase(),
+    creative: {
+      headline: state.headline,
+      body: state.body,
+      icon_url: state.iconUrl,
+      action_url: state.actionUrl,
+      ...(state.ctaText ? { cta_text: state.ctaText } : {}),
+    },
+  };
+}
+
+function localKey(key: string): string {
+  return FIELD_OF[key] ?? key;
+}
+
+export function CampaignForm({ catalog, appName, today }: { catalog: Catalog; appName: string; today: string }) {
+  const router = useRouter();
+  const schema = useMemo(() => createCampaignInputFor(() => today), [today]);
+  const [state, setState] = useState<State>({
+    name: "",
+    momentTypes: [],
+    sports: [],
+    bidCpmUsd: "",
+    dailyBudgetUsd: "50",
+    totalBudgetUsd: "500",
+    startDate: today,
+    endDate: "",
+    pacing: "EVEN",
+    headline: "",
+    body: "",
+    ctaText: "",
+    iconUrl: "",
+    actionUrl: "",
+  });
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const clientErrors = useMemo(() => {
+    const result = schema.safeParse(restBody(state));
+    if (result.success) return {} as Record<string, string>;
+    return Object.fromEntries(
+      Object.entries(zodFieldErrors(result.error)).map(([key, value]) => [localKey(key), value]),
+    );
+  }, [schema, state]);
+
+  const show = (field: string): string | undefined => {
+    if (serverErrors[field]) return serverErrors[field];
+    if (submitted || touched.has(field)) return clientErrors[field];
+    // the bid is checked live against the floor as soon as there is one
+    if (field === "bidCpmUsd" && state.bidCpmUsd !== "" && state.momentTypes.length) return clientErrors[field];
+    return undefined;
+  };
+
+  const set = <K extends keyof State>(key: K, value: State[K]) => {
+    setState((current) => ({ ...current, [key]: value }));
+    setServerErrors(({ [key]: _, ...rest }) => rest);
+  };
+  const touch = (field: string) => setTouched((current) => new Set(current).add(field));
+  const toggle = <T extends string>(list: T[], value: T): T[] =>
+    list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
+
+  const selected = catalog.momentTypes.filter((type) => state.momentTypes.includes(type.key));
+  const highest = selected.reduce<(typeof selected)[number] | null>(
+    (best, type) => (!best || Number(type.floorCpmUsd) > Number(best.floorCpmUsd) ? type : best),
+    null,
+  );
+  const sportName = (key: string) => catalog.sports.find((sport) => sport.key === key)?.displayName ?? key;
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    setFormError(null);
+    if (Object.keys(clientErrors).length) {
+      const first = Object.keys(clientErrors)[0]!;
+      document.getElementById(first)?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      const data = await gqlFetch(CreateCampaignDocument, {
+        input: {
+          name: state.name,
+          momentTypes: state.momentTypes,
+          sports: state.sports,
+          bidCpmUsd: state.bidCpmUsd,
+          dailyBudgetUsd: state.dailyBudgetUsd,
+          totalBudgetUsd: state.totalBudgetUsd,
+          startDate: state.startDate,
+          endDate: state.endDate || null,
+          pacing: state.pacing,
+          creative: {
+            headline: state.headline,
+            body: state.body,
+            iconUrl: state.iconUrl,
+            actionUrl: state.actionUrl,
+            ctaText: state.ctaText || null,
+          },
+        },
+      });
+      const payload = data.createCampaign;
+      if (payload?.campaign) {
+        router.push(`/campaigns/${payload.campaign.id}`);
+        return;
+      }
+      const errors = Object.fromEntries(
+        Object.entries(userFieldErrors(payload?.userErrors)).map(([key, value]) => [localKey(key), value]),
+      );
+      setServerErrors(errors);
+      if (errors._form) setFormError(errors._form);
+      const first = Object.keys(errors).find((key) => key !== "_form");
+      if (first) document.getElementById(first)?.focus();
+    } catch (error) {
+      setFormError(error instanceof GraphqlClientError ? error.message : "The server could not be reached. Try again.");
+    }
+    setPending(false);
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+      <div className="min-w-0 space-y-6">
+        {formError ? <ErrorState title="The campaign was not created">{formError}</ErrorState> : null}
+        <Card>
+          <CardHeader title="Campaign" />
+          <CardBody className="space-y-5">
+            <Field id="name" label="Name" error={show("name")}>
+              <Input value={state.name} onChange={(e) => set("name", e.target.value)} onBlur={() => touch("name")} />
+            </Field>
+            <FieldSet
+              id="momentTypes"
+              legend="Moment types"
+              hint="The moments of a live game your notification is sent at. Each has a floor CPM."
+              error={show("momentTypes")}
+            >
+              <div className="grid gap-2 sm:grid-cols-2">
+                {catalog.momentTypes.map((type) => (
+                  <label
+                    key={type.key}
+                    className="flex cursor-pointer items-start gap-2 rounded-md border border-line p-2.5 text-sm has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50"
+                  >
+                    <input
+                      type="checkbox"
+                      className="mt-0.5 h-4 w-4 accent-blue-700"
+                      checked={state.momentTypes.includes(type.key)}
+                      onChange={() => {
+                        set("momentTypes", toggle(state.momentTypes, type.key));
+                        touch("momentTypes");
+                      }}
+                    />
+                    <span className="min-w-0">
+                      <span className="font-medium text-ink">{type.displayName}</span>{" "}
+                      <span className="text-muted">· floor {formatUsd(type.floorCpmUsd)}</span>
+                      <span className="block text-xs text-muted">{type.description}</span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </FieldSet>
+            <FieldSet id="sports" legend="Sports" error={show("sports")}>
+              <div className="flex flex-wrap gap-2">
+                {catalog.sports.map((sport) => (
+                  <label
+                    key={sport.key}
+                    className="flex cursor-pointer items-center gap-2 rounded-md border border-line px-3 py-2 text-sm has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50"
+                  >
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4 accent-blue-700"
+                      checked={state.sports.includes(sport.key)}
+                      onChange={() => {
+                        set("sports", toggle(state.sports, sport.key));
+                        touch("sports");
+                      }}
+                    />
+                    {sport.displayName}
+                  </label>
+                ))}
+              </div>
+              {selected.some((type) => !type.availableSports.some((sport) => state.sports.includes(sport))) &&
+              state.sports.length ? (
+                <p className="text-xs text-warn">
+                  Some selected moment types do not happen in the selected sports:{" "}
+                  {selected
+                    .filter((type) => !type.availableSports.some((sport) => state.sports.includes(sport)))
+                    .map((type) => `${type.displayName} (${type.availableSports.map(sportName).join(", ")})`)
+                    .join("; ")}
+                </p>
+              ) : null}
+            </FieldSet>
+          </CardBody>
+        </Card>
+
+        <Card>
+          <CardHeader title="Bid and budget" />
+          <CardBody className="grid gap-5 sm:grid-cols-2">
+            <div className="sm:col-span-2">
+              <Field
+                id="bidCpmUsd"
+                label="Bid (CPM, USD)"
+                hint={
+                  highest
+                    ? `At least ${formatUsd(highest.floorCpmUsd)}, the floor of ${highest.displayName} (the highest selected).`
+                    : "Select moment types to see their floors."
+                }
+                error={show("bidCpmUsd")}
+              >
+                <Input
+                  inputMode="decimal"
+                  value={state.bidCpmUsd}
+                  onChange={(e) => set("bidCpmUsd", e.target.value)}
+                  onBlur={() => touch("bidCpmUsd")}
+                  className="max-w-48"
+                />
+              </Field>
+              <div className="mt-2 rounded-md bg-slate-50 p-3 text-xs text-slate-700" aria-live="polite">
+                <p className="font-medium text-ink">Clearing price p50, last 7 days</p>
+                {selected.length ? (
+                  <ul className="mt-1 grid gap-0.5 sm:grid-cols-2">
+                    {selected.map((type) => (
+                      <li key={type.key}>
+                        {type.displayName}:{" "}
+                        <span className="font-medium tabular-nums">
+                          {type.clearingPrices?.clearingPriceP50Usd
+                            ? formatUsd(type.clearingPrices.clearingPriceP50Usd)
+                            : "not enough auctions yet"}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="mt-1">Select moment types to see what winning bids cost.</p>
+                )}
+              </div>
+            </div>
+            <Field
+              id="dailyBudgetUsd"
+              label="Daily budget (USD)"
+              hint="At least $5.00, in UTC days."
+              error={show("dailyBudgetUsd")}
+            >
+              <Input
+                inputMode="decimal"
+                value={state.dailyBudgetUsd}
+                onChange={(e) => set("dailyBudgetUsd", e.target.value)}
+                onBlur={() => touch("dailyBudgetUsd")}
+              />
+            </Field>
+            <Field
+              id="totalBudgetUsd"
+              label="Total budget (USD)"
+              hint="At least $10.00."
+              error={show("totalBudgetUsd")}
+            >
+              <Input
+                inputMode="decimal"
+                value={state.totalBudgetUsd}
+                onChange={(e) => set("totalBudgetUsd", e.target.value)}
+                onBlur={() => touch("totalBudgetUsd")}
+              />
+            </Field>
+            <Field id="startDate" label="Start date (UTC)" error={show("startDate")}>
+              <Input
+                type="date"
+                min={today}
+                value={state.startDate}
+                onChange={(e) => set("startDate", e.target.value)}
+                onBlur={() => touch("startDate")}
+              />
+            </Field>
+            <Field
+              id="endDate"
+              label="End date (UTC, optional)"
+              hint="Empty: runs until the budget is spent."
+              error={show("endDate")}
+            >
+              <Input
+                type="date"
+                min={state.startDate || today}
+                value={state.endDate}
+                onChange={(e) => set("endDate", e.target.value)}
+                onBlur={() => touch("endDate")}
+              />
+            </Field>
+            <Field
+              id="pacing"
+              label="Pacing"
+              hint={
+                state.pacing === "EVEN"
+                  ? "Even: spend spread over the day (never ahead of a straight line to midnight UTC)."
+                  : "As fast as possible: spend as auctions are won."
+              }
+              error={show("pacing")}
+            >
+              <Select value={state.pacing} onChange={(e) => set("pacing", e.target.value as State["pacing"])}>
+                <option value="EVEN">Even</option>
+                <option value="ASAP">As fast as possible</option>
+              </Select>
+            </Field>
+          </CardBody>
+        </Card>
+
+        <Card>
+          <CardHeader title="Notification" description="Reviewed automatically when the campaign is created." />
+          <CardBody className="space-y-5">
+            <Field
+              id="headline"
+              label="Headline"
+              aside={
+                <span className="text-xs text-muted tabular-nums">
+                  {[...state.headline].length}/{HEADLINE_MAX}
+                </span>
+              }
+              error={show("headline")}
+            >
+              <Input
+                value={state.headline}
+                onChange={(e) => set("headline", e.target.value)}
+                onBlur={() => touch("headline")}
+              />
+            </Field>
+            <Field
+              id="body"
+              label="Message"
+              aside={
+                <span className="text-xs text-muted tabular-nums">
+                  {[...state.body].length}/{BODY_MAX}
+                </span>
+              }
+              error={show("body")}
+            >
+              <Textarea
+                rows={3}
+                value={state.body}
+                onChange={(e) => set("body", e.target.value)}
+                onBlur={() => touch("body")}
+              />
+            </Field>
+            <Field
+              id="ctaText"
+              label="Button text (optional)"
+              aside={
+                <span className="text-xs text-muted tabular-nums">
+                  {[...state.ctaText].length}/{CTA_MAX}
+                </span>
+              }
+              error={show("ctaText")}
+            >
+              <Input
+                value={state.ctaText}
+                onChange={(e) => set("ctaText", e.target.value)}
+                onBlur={() => touch("ctaText")}
+              />
+            </Field>
+            <Field
+              id="iconUrl"
+              label="Icon URL"
+              hint="A square image on a public HTTPS address; we check that it answers when you create the campaign."
+              error={show("iconUrl")}
+            >
+              <Input
+                type="url"
+                inputMode="url"
+                value={state.iconUrl}
+                onChange={(e) => set("iconUrl", e.target.value)}
+                onBlur={() => touch("iconUrl")}
+              />
+            </Field>
+            <Field
+              id="actionUrl"
+              label="Click destination"
+              hint="An https URL or an app deep link; the click id is added to it."
+              error={show("actionUrl")}
+            >
+              <Input
+                type="url"
+                inputMode="url"
+                value={state.actionUrl}
+                onChange={(e) => set("actionUrl", e.target.value)}
+                onBlur={() => touch("actionUrl")}
+              />
+            </Field>
+          </CardBody>
+        </Card>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => router.push("/campaigns")}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? "Creating…" : "Create campaign"}
+          </Button>
+        </div>
+      </div>
+      <aside className="lg:sticky lg:top-20 lg:self-start">
+        <PushPreview
+          appName={appName}
+          headline={state.headline}
+          body={state.body}
+          ctaText={state.ctaText}
+          iconUrl={state.iconUrl}
+        />
+      </aside>
+    </form>
+  );
+}

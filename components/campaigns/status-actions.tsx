@@ -1,0 +1,103 @@
+"use client";
+// Pause, resume, end, cancel: the transitions the status allows, each a GraphQL
+// mutation; ending and cancelling are final, so they ask first.
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import {
+  CancelCampaignDocument,
+  EndCampaignDocument,
+  PauseCampaignDocument,
+  ResumeCampaignDocument,
+  type CampaignStatus,
+} from "@/graphql/__generated__/client/graphql";
+import { gqlFetch } from "@/components/graphql-client";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+
+type Action = "pause" | "resume" | "end" | "cancel";
+
+const FINAL: Record<"end" | "cancel", { title: string; text: string; confirm: string }> = {
+  end: {
+    title: "End this campaign?",
+    text: "Delivery stops for good and the campaign keeps its reports. This cannot be undone.",
+    confirm: "End campaign",
+  },
+  cancel: {
+    title: "Cancel this campaign?",
+    text: "Delivery stops for good. This cannot be undone.",
+    confirm: "Cancel campaign",
+  },
+};
+
+export function StatusActions({ id, status }: { id: string; status: CampaignStatus }) {
+  const router = useRouter();
+  const [pending, setPending] = useState<Action | null>(null);
+  const [confirming, setConfirming] = useState<"end" | "cancel" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function run(action: Action) {
+    setPending(action);
+    setError(null);
+    try {
+      const input = { input: { id } };
+      const payload =
+        action === "pause"
+          ? (await gqlFetch(PauseCampaignDocument, input)).pauseCampaign
+          : action === "resume"
+            ? (await gqlFetch(ResumeCampaignDocument, input)).resumeCampaign
+            : action === "end"
+              ? (await gqlFetch(EndCampaignDocument, input)).endCampaign
+              : (await gqlFetch(CancelCampaignDocument, input)).cancelCampaign;
+      if (payload?.userErrors.length) setError(payload.userErrors.map((e) => e.message).join("; "));
+      else router.refresh();
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : "The change failed.");
+    }
+    setPending(null);
+    setConfirming(null);
+  }
+
+  const open = status === "ACTIVE" || status === "PAUSED";
+  if (!open) return null;
+  return (
+    <div className="flex flex-col items-end gap-2">
+      <div className="flex flex-wrap gap-2">
+        {status === "ACTIVE" ? (
+          <Button variant="secondary" disabled={pending !== null} onClick={() => run("pause")}>
+            {pending === "pause" ? "Pausing…" : "Pause"}
+          </Button>
+        ) : (
+          <Button variant="secondary" disabled={pending !== null} onClick={() => run("resume")}>
+            {pending === "resume" ? "Resuming…" : "Resume"}
+          </Button>
+        )}
+        <Button variant="secondary" disabled={pending !== null} onClick={() => setConfirming("end")}>
+          End
+        </Button>
+        <Button variant="danger" disabled={pending !== null} onClick={() => setConfirming("cancel")}>
+          Cancel campaign
+        </Button>
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      <Dialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={confirming ? FINAL[confirming].title : ""}
+      >
+        <p className="text-sm text-slate-700">{confirming ? FINAL[confirming].text : null}</p>
+        <div className="mt-4 flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirming(null)}>
+            Keep it running
+          </Button>
+          <Button variant="danger" disabled={pending !== null} onClick={() => confirming && run(confirming)}>
+            {confirming ? FINAL[confirming].confirm : ""}
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import {
+  budgetFraction,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatMicros,
+  formatPercent,
+  formatUsd,
+} from "./format";
+
+describe("dashboard formats", () => {
+  it("writes money from decimal strings, numbers and micro-dollars", () => {
+    expect(formatUsd("1234.5")).toBe("$1,234.50");
+    expect(formatUsd(2)).toBe("$2.00");
+    expect(formatUsd("0")).toBe("$0.00");
+    expect(formatUsd("0.000350")).toBe("$0.0004");
+    expect(formatUsd("-3.256")).toBe("-$3.26");
+    expect(formatUsd(null)).toBe("–");
+    expect(formatUsd("abc")).toBe("–");
+    expect(formatMicros(2_500_000)).toBe("$2.50");
+    expect(formatMicros(1_234_567_890)).toBe("$1,234.57");
+  });
+
+  it("writes percentages from fractions and counts with separators", () => {
+    expect(formatPercent(0.0123)).toBe("1.23%");
+    expect(formatPercent(0.5, 0)).toBe("50%");
+    expect(formatPercent(Number.NaN)).toBe("–");
+    expect(formatCount(1234567)).toBe("1,234,567");
+    expect(formatCount(undefined)).toBe("–");
+  });
+
+  it("writes instants in the zone asked for and calendar dates unshifted", () => {
+    expect(formatDateTime("2026-11-23T19:05:00Z", { timeZone: "UTC", locale: "en-US" })).toBe("Nov 23, 2026, 7:05 PM");
+    expect(formatDateTime("2026-11-23T19:05:00Z", { timeZone: "Asia/Tokyo", locale: "en-US" })).toBe(
+      "Nov 24, 2026, 4:05 AM",
+    );
+    expect(formatDate("2026-11-23", { locale: "en-US" })).toBe("Nov 23, 2026");
+    expect(formatDateTime("nope")).toBe("–");
+  });
+
+  it("clamps spend against a budget to [0, 1]", () => {
+    expect(budgetFraction("25", "100")).toBe(0.25);
+    expect(budgetFraction("150", "100")).toBe(1);
+    expect(budgetFraction("5", "0")).toBe(0);
+  });
+});

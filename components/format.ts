@@ -1,0 +1,85 @@
+// How the dashboard writes numbers: money in US dollars (from the API's decimal
+// strings or from micro-dollars), percentages, counts, and dates in the
+// reader's own zone and locale, all through Intl (no hand-made separators).
+
+const MICROS_PER_USD = 1_000_000;
+
+function usd(maximumFractionDigits: number, minimumFractionDigits = 2) {
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits,
+    maximumFractionDigits,
+  });
+}
+
+const USD = usd(2);
+const USD_PRECISE = usd(4);
+const COUNT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const COMPACT = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+
+/** "$1,234.50" from a Money value ("1234.5", "0.000350") or a number of dollars; amounts under a cent keep 4 decimals. */
+export function formatUsd(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "–";
+  const amount = typeof value === "number" ? value : Number(value);
+  if (!Number.isFinite(amount)) return "–";
+  return amount !== 0 && Math.abs(amount) < 0.01 ? USD_PRECISE.format(amount) : USD.format(amount);
+}
+
+/** "$2.50" from 2_500_000 micro-dollars. */
+export function formatMicros(micros: number): string {
+  return formatUsd(micros / MICROS_PER_USD);
+}
+
+/** "1.23%" from a fraction (0.0123); `digits` decimals. */
+export function formatPercent(fraction: number | null | undefined, digits = 2): string {
+  if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return "–";
+  return new Intl.NumberFormat("en-US", {
+    style: "percent",
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(fraction);
+}
+
+/** "12,345" */
+export function formatCount(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "–";
+  return COUNT.format(value);
+}
+
+/** "12.3K" for tight places (chart axes). */
+export function formatCompact(value: number): string {
+  return COMPACT.format(value);
+}
+
+/** A date and time in the reader's locale and zone (or the zone given): "Nov 23, 2026, 7:05 PM". */
+export function formatDateTime(
+  iso: string | null | undefined,
+  options: { timeZone?: string; locale?: string } = {},
+): string {
+  if (!iso) return "–";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "–";
+  return new Intl.DateTimeFormat(options.locale, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: options.timeZone,
+  }).format(date);
+}
+
+/** A calendar date ("2026-11-23", no zone of its own): "Nov 23, 2026", never shifted by the reader's zone. */
+export function formatDate(day: string | null | undefined, options: { locale?: string } = {}): string {
+  if (!day) return "–";
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
+  if (!match) return "–";
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(options.locale, { dateStyle: "medium", timeZone: "UTC" }).format(date);
+}
+
+/** Spend against a budget as a fraction in [0, 1] (0 without a budget). */
+export function budgetFraction(spent: string | number, budget: string | number): number {
+  const s = Number(spent);
+  const b = Number(budget);
+  if (!Number.isFinite(s) || !Number.isFinite(b) || b <= 0) return 0;
+  return Math.min(1, Math.max(0, s / b));
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { breakdownChartData, seriesChartData, variantName } from "./chart-data";
+
+const names = {
+  momentTypes: { CLOSE_GAME: "Close game", OVERTIME: "Overtime" },
+  sports: { NBA: "NBA" },
+};
+
+describe("seriesChartData", () => {
+  it("labels days and hours in the report's zone and turns money into numbers", () => {
+    const points = [
+      { ts: "2025-11-02T04:00:00.000Z", impressions: 3, clicks: 1, spendUsd: "0.01" },
+      { ts: "2025-11-03T05:00:00.000Z", impressions: 0, clicks: 0, spendUsd: "0.00" },
+    ];
+    expect(seriesChartData(points, "DAY", "America/New_York")).toEqual([
+      { ts: points[0]!.ts, label: "Nov 2", impressions: 3, clicks: 1, spend: 0.01 },
+      { ts: points[1]!.ts, label: "Nov 3", impressions: 0, clicks: 0, spend: 0 },
+    ]);
+    const hourly = seriesChartData(
+      [{ ts: "2025-11-02T06:00:00.000Z", impressions: 1, clicks: 1, spendUsd: "0.005" }],
+      "HOUR",
+      "America/New_York",
+    );
+    expect(hourly[0]!.label).toBe("Nov 2, 01:00");
+  });
+});
+
+describe("breakdownChartData", () => {
+  const row = { impressions: 2, clicks: 1, ctr: 0.5, conversions: 1, spendUsd: "0.008" };
+  it("names moment types, sports, creatives and hours", () => {
+    expect(breakdownChartData("MOMENT_TYPE", [{ key: "close_game", ...row }], names)).toEqual([
+      { key: "close_game", label: "Close game", impressions: 2, clicks: 1, ctr: 0.5, conversions: 1, spend: 0.008 },
+    ]);
+    expect(breakdownChartData("SPORT", [{ key: "nba", ...row }], names)[0]!.label).toBe("NBA");
+    expect(
+      breakdownChartData(
+        "CREATIVE",
+        [{ key: "cr_1", ...row, creative: { variantLabel: "variant_b", headline: "Go" } }],
+        names,
+      )[0]!.label,
+    ).toBe("Variant B: Go");
+    expect(breakdownChartData("HOUR_OF_DAY", [{ key: "7", ...row }], names)[0]!.label).toBe("07:00");
+    expect(breakdownChartData("DAY", [{ key: "2026-03-01", ...row }], names)[0]!.label).toBe("2026-03-01");
+  });
+
+  it("keeps an unknown key as it is", () => {
+    expect(breakdownChartData("SPORT", [{ key: "cricket", ...row }], names)[0]!.label).toBe("cricket");
+    expect(variantName("other")).toBe("other");
+  });
+});

@@ -1,0 +1,79 @@
+// Shapes GraphQL reports into what the charts and the table draw: numbers
+// (Money comes as decimal strings), labels in the report's zone, names for keys.
+import type { ReportBreakdownKey } from "./report-params";
+
+export type SeriesPointIn = { ts: string; impressions: number; clicks: number; spendUsd: string };
+export type SeriesPoint = { ts: string; label: string; impressions: number; clicks: number; spend: number };
+
+/** One point per local day or hour, labelled in `tz` ("Nov 2", or "Nov 2, 13:00" per hour). */
+export function seriesChartData(points: readonly SeriesPointIn[], granularity: "DAY" | "HOUR", tz: string) {
+  const format = new Intl.DateTimeFormat("en-US", {
+    timeZone: tz,
+    month: "short",
+    day: "numeric",
+    ...(granularity === "HOUR" ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } : {}),
+  } as Intl.DateTimeFormatOptions);
+  return points.map((point): SeriesPoint => ({
+    ts: point.ts,
+    label: format.format(new Date(point.ts)),
+    impressions: point.impressions,
+    clicks: point.clicks,
+    spend: Number(point.spendUsd),
+  }));
+}
+
+export type ReportRowIn = {
+  key: string;
+  impressions: number;
+  clicks: number;
+  ctr: number;
+  conversions: number;
+  spendUsd: string;
+  creative?: { variantLabel: string; headline: string } | null;
+};
+
+export type BreakdownBar = {
+  key: string;
+  label: string;
+  impressions: number;
+  clicks: number;
+  ctr: number;
+  conversions: number;
+  spend: number;
+};
+
+export type KeyNames = { momentTypes: Record<string, string>; sports: Record<string, string> };
+
+/** A readable name of a breakdown key: the catalog's names, the creative's variant and headline, hours as 13:00. */
+export function breakdownLabel(breakdown: ReportBreakdownKey, row: ReportRowIn, names: KeyNames): string {
+  switch (breakdown) {
+    case "MOMENT_TYPE":
+      return names.momentTypes[row.key.toUpperCase()] ?? names.momentTypes[row.key] ?? row.key;
+    case "SPORT":
+      return names.sports[row.key.toUpperCase()] ?? names.sports[row.key] ?? row.key;
+    case "CREATIVE":
+      return row.creative ? `${variantName(row.creative.variantLabel)}: ${row.creative.headline}` : row.key;
+    case "HOUR_OF_DAY":
+      return `${row.key.padStart(2, "0")}:00`;
+    case "DAY":
+      return row.key;
+  }
+}
+
+/** variant_a -> "Variant A" */
+export function variantName(label: string): string {
+  const letter = /^variant_([a-z])$/.exec(label)?.[1];
+  return letter ? `Variant ${letter.toUpperCase()}` : label;
+}
+
+export function breakdownChartData(breakdown: ReportBreakdownKey, rows: readonly ReportRowIn[], names: KeyNames) {
+  return rows.map((row): BreakdownBar => ({
+    key: row.key,
+    label: breakdownLabel(breakdown, row, names),
+    impressions: row.impressions,
+    clicks: row.clicks,
+    ctr: row.ctr,
+    conversions: row.conversions,
+    spend: Number(row.spendUsd),
+  }));
+}

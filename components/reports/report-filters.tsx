@@ -1,0 +1,79 @@
+// The report's choices as a GET form: submitting it loads /reports with them in
+// the URL (shareable, no JavaScript needed). Errors are E9's, next to their fields.
+import { Button } from "@/components/ui/button";
+import { Card, CardBody } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { Input, Select } from "@/components/ui/input";
+import {
+  BREAKDOWN_LABELS,
+  REPORT_BREAKDOWNS,
+  timeZoneOptions,
+  type ReportParamErrors,
+  type ReportParams,
+} from "./report-params";
+
+export function ReportFilters({
+  params,
+  errors,
+  campaigns,
+}: {
+  params: ReportParams;
+  errors: ReportParamErrors;
+  campaigns: readonly { restId: string; name: string; status: string }[];
+}) {
+  return (
+    <Card>
+      <CardBody>
+        <form
+          method="get"
+          action="/reports"
+          aria-label="Report settings"
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        >
+          <Field id="report-campaign" label="Campaign" error={errors.campaign}>
+            <Select name="campaign" defaultValue={params.campaign ?? undefined}>
+              {campaigns.map((campaign) => (
+                <option key={campaign.restId} value={campaign.restId}>
+                  {campaign.name} ({campaign.status.toLowerCase()})
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id="report-start" label="From" error={errors.start}>
+            <Input type="date" name="start" defaultValue={params.start} required />
+          </Field>
+          <Field id="report-end" label="To (inclusive)" error={errors.end}>
+            <Input type="date" name="end" defaultValue={params.end} required />
+          </Field>
+          <Field id="report-tz" label="Time zone" hint="Days and hours are counted in this zone." error={errors.tz}>
+            <Select name="tz" defaultValue={params.tz}>
+              {timeZoneOptions(params.tz).map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id="report-breakdown" label="Breakdown" error={errors.breakdown}>
+            <Select name="breakdown" defaultValue={params.breakdown}>
+              {REPORT_BREAKDOWNS.map((breakdown) => (
+                <option key={breakdown} value={breakdown}>
+                  {BREAKDOWN_LABELS[breakdown]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id="report-granularity" label="Chart per" hint="Hours for ranges up to 31 days.">
+            <Select name="granularity" defaultValue={params.granularity}>
+              <option value="DAY">Day</option>
+              <option value="HOUR">Hour</option>
+            </Select>
+          </Field>
+          <div className="sm:col-span-2 lg:col-span-3">
+            <Button type="submit">Show report</Button>
+          </div>
+        </form>
+      </CardBody>
+    </Card>
+  );
+}

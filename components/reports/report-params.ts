@@ -1,0 +1,94 @@
+// The report page's state lives in its URL (?campaign=&start=&end=&tz=&breakdown=&granularity=)
+// so that a report is a link to share. Read here with E9's own zod schema
+// (lib/domain/reporting/reporting.schemas.ts): the same rules and messages as the API,
+// shown next to the fields they concern.
+import { DateTime } from "luxon";
+import { MAX_HOURLY_DAYS, reportQuery } from "@/lib/domain/reporting/reporting.schemas";
+
+export const REPORT_BREAKDOWNS = ["DAY", "MOMENT_TYPE", "SPORT", "CREATIVE", "HOUR_OF_DAY"] as const;
+export type ReportBreakdownKey = (typeof REPORT_BREAKDOWNS)[number];
+
+export const BREAKDOWN_LABELS: Record<ReportBreakdownKey, string> = {
+  DAY: "Day",
+  MOMENT_TYPE: "Moment type",
+  SPORT: "Sport",
+  CREATIVE: "Creative",
+  HOUR_OF_DAY: "Hour of day",
+};
+
+export type ReportParams = {
+  campaign: string | null;
+  start: string;
+  end: string;
+  tz: string;
+  breakdown: ReportBreakdownKey;
+  /** HOUR for ranges the hourly series allows (up to 31 days) when asked, otherwise DAY */
+  granularity: "DAY" | "HOUR";
+};
+
+export type ReportParamErrors = Partial<Record<"campaign" | "start" | "end" | "tz" | "breakdown", string>>;
+
+type Search = Record<string, string | string[] | undefined>;
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
+
+/** The last 7 local days, today included, in `tz`. */
+export function defaultRange(nowMs: number, tz: string): { start: string; end: string } {
+  const today = DateTime.fromMillis(nowMs, { zone: tz });
+  const zoned = today.isValid ? today : DateTime.fromMillis(nowMs, { zone: "UTC" });
+  return { start: zoned.minus({ days: 6 }).toISODate()!, end: zoned.toISODate()! };
+}
+
+const FIELD: Record<string, keyof ReportParamErrors> = {
+  start_date: "start",
+  end_date: "end",
+  timezone: "tz",
+  breakdown: "breakdown",
+};
+
+/** The page's parameters with defaults, and E9's refusals by field (the page then shows no report). */
+export function readReportParams(search: Search, nowMs: number): { params: ReportParams; errors: ReportParamErrors } {
+  const tz = first(search.tz) ?? "UTC";
+  const range = defaultRange(nowMs, tz);
+  const start = first(search.start) ?? range.start;
+  const end = first(search.end) ?? range.end;
+  const rawBreakdown = first(search.breakdown) ?? "DAY";
+  const errors: ReportParamErrors = {};
+  const breakdown = (REPORT_BREAKDOWNS as readonly string[]).includes(rawBreakdown)
+    ? (rawBreakdown as ReportBreakdownKey)
+    : ((errors.breakdown = "breakdown must be one of the listed breakdowns"), "DAY");
+  const parsed = reportQuery.safeParse({
+    start_date: start,
+    end_date: end,
+    timezone: tz,
+    breakdown: breakdown.toLowerCase(),
+  });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = FIELD[String(issue.path[0])];
+      if (field && !errors[field]) errors[field] = issue.message;
+    }
+  }
+  const days = Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
+  const granularity = first(search.granularity) === "HOUR" && days <= MAX_HOURLY_DAYS ? "HOUR" : "DAY";
+  return { params: { campaign: first(search.campaign) ?? null, start, end, tz, breakdown, granularity }, errors };
+}
+
+/** The query string of a report page (defaults written out, so the link stays the same report tomorrow). */
+export function reportHref(params: ReportParams): string {
+  const query = new URLSearchParams();
+  if (params.campaign) query.set("campaign", params.campaign);
+  query.set("start", params.start);
+  query.set("end", params.end);
+  query.set("tz", params.tz);
+  query.set("breakdown", params.breakdown);
+  if (params.granularity === "HOUR") query.set("granularity", "HOUR");
+  return `/reports?${query.toString()}`;
+}
+
+/** IANA zones for the time zone select: UTC first, then the runtime's list (the chosen one kept if unlisted). */
+export function timeZoneOptions(current: string): string[] {
+  const listed = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  const zones = ["UTC", ...listed.filter((zone) => zone !== "UTC")];
+  return zones.includes(current) ? zones : [current, ...zones];
+}

@@ -1,0 +1,28 @@
+"use client";
+// Below the lg breakpoint the sidebar folds into a menu button (375 px phones).
+import { Menu, X } from "lucide-react";
+import { useState } from "react";
+import { SidebarNav } from "./sidebar-nav";
+
+export function MobileNav() {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="lg:hidden">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="mobile-nav"
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex min-h-10 items-center gap-2 rounded-md border border-line bg-white px-3 text-sm font-medium text-ink"
+      >
+        {open ? <X size={16} aria-hidden="true" /> : <Menu size={16} aria-hidden="true" />}
+        Menu
+      </button>
+      {open ? (
+        <div id="mobile-nav" className="absolute inset-x-0 top-14 z-20 border-b border-line bg-white p-4 shadow-lg">
+          <SidebarNav onNavigate={() => setOpen(false)} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+"use client";
+// The navigation list: the current section is marked (aria-current) and shown.
+import { AlertTriangle, BookOpen, Braces, ChartLine, Gauge, KeyRound, Megaphone, Scale, Webhook } from "lucide-react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import type { ComponentType } from "react";
+import { cn } from "@/components/ui/cn";
+import { DOC_LINKS, NAV_LINKS, type NavLink } from "./nav-links";
+
+const ICONS: Record<string, ComponentType<{ size?: number; "aria-hidden"?: boolean }>> = {
+  gauge: Gauge,
+  megaphone: Megaphone,
+  chart: ChartLine,
+  scale: Scale,
+  webhook: Webhook,
+  key: KeyRound,
+  book: BookOpen,
+  alert: AlertTriangle,
+  braces: Braces,
+};
+
+function Item({ link, active, onNavigate }: { link: NavLink; active: boolean; onNavigate?: () => void }) {
+  const Icon = ICONS[link.icon] ?? Gauge;
+  return (
+    <li>
+      <Link
+        href={link.href}
+        onClick={onNavigate}
+        aria-current={active ? "page" : undefined}
+        className={cn(
+          "flex items-center gap-2.5 rounded-md px-3 py-2 text-sm font-medium",
+          active ? "bg-blue-50 text-blue-900" : "text-slate-700 hover:bg-slate-100 hover:text-ink",
+        )}
+      >
+        <Icon size={16} aria-hidden />
+        {link.label}
+      </Link>
+    </li>
+  );
+}
+
+export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const pathname = usePathname();
+  const active = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
+  return (
+    <nav aria-label="Dashboard" className="space-y-6">
+      <ul className="space-y-1">
+        {NAV_LINKS.map((link) => (
+          <Item key={link.href} link={link} active={active(link.href)} onNavigate={onNavigate} />
+        ))}
+      </ul>
+      <div>
+        <p className="px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase">Developers</p>
+        <ul className="mt-2 space-y-1">
+          {DOC_LINKS.map((link) => (
+            <Item key={link.href} link={link} active={active(link.href)} onNavigate={onNavigate} />
+          ))}
+        </ul>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,4 @@
+/** Class names joined, falsy ones dropped (a tiny clsx). */
+export function cn(...parts: (string | false | null | undefined)[]): string {
+  return parts.filter(Boolean).join(" ");
+}

@@ -1,0 +1,121 @@
+"use client";
+// An endpoint's actions: send a signed test event now (testWebhookEndpoint) and
+// show what the endpoint answered; deactivate it after a confirmation.
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { graphql } from "@/graphql/__generated__/client";
+import { gqlFetch, userErrorsByField } from "@/components/graphql-client";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+
+const TEST = graphql(`
+  mutation TestWebhookEndpoint($input: TestWebhookEndpointInput!) {
+    testWebhookEndpoint(input: $input) {
+      result {
+        success
+        statusCode
+        durationMs
+        message
+      }
+      userErrors {
+        field
+        code
+        message
+      }
+    }
+  }
+`);
+
+const DEACTIVATE = graphql(`
+  mutation DeactivateWebhookEndpoint($input: DeactivateWebhookEndpointInput!) {
+    deactivateWebhookEndpoint(input: $input) {
+      webhookEndpoint {
+        id
+        isActive
+      }
+      userErrors {
+        field
+        code
+        message
+      }
+    }
+  }
+`);
+
+type Outcome = { ok: boolean; text: string };
+
+export function WebhookActions({ id, url, isActive }: { id: string; url: string; isActive: boolean }) {
+  const router = useRouter();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [pending, setPending] = useState<"test" | "deactivate" | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  async function sendTest() {
+    setPending("test");
+    try {
+      const { testWebhookEndpoint: answer } = await gqlFetch(TEST, { input: { id } });
+      const result = answer?.result;
+      setOutcome(
+        result
+          ? {
+              ok: result.success,
+              text: `${result.success ? "Delivered" : "Failed"}: HTTP ${result.statusCode || "no answer"} in ${result.durationMs} ms. ${result.message}`,
+            }
+          : { ok: false, text: userErrorsByField(answer?.userErrors ?? [])._form ?? "The test event was not sent." },
+      );
+    } catch (error) {
+      setOutcome({ ok: false, text: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setPending(null);
+    }
+  }
+
+  async function deactivate() {
+    setPending("deactivate");
+    try {
+      const { deactivateWebhookEndpoint: answer } = await gqlFetch(DEACTIVATE, { input: { id } });
+      const errors = userErrorsByField(answer?.userErrors ?? []);
+      setOutcome(errors._form ? { ok: false, text: errors._form } : { ok: true, text: "Endpoint deactivated." });
+      setConfirming(false);
+      router.refresh();
+    } catch (error) {
+      setOutcome({ ok: false, text: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={sendTest} disabled={!isActive || pending !== null}>
+          {pending === "test" ? "Sending…" : "Send test event"}
+        </Button>
+        <Button variant="danger" onClick={() => setConfirming(true)} disabled={!isActive || pending !== null}>
+          Deactivate
+        </Button>
+      </div>
+      <p
+        aria-live="polite"
+        className={outcome?.ok ? "text-sm text-ok" : "text-sm text-danger"}
+        data-testid="webhook-outcome"
+      >
+        {outcome?.text}
+      </p>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title="Deactivate this endpoint?">
+        <p className="text-sm text-muted">
+          Nothing more is sent to <code className="break-all">{url}</code>, and pending deliveries are cancelled. This
+          cannot be undone; register the URL again to receive events.
+        </p>
+        <div className="mt-4 flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            Keep it
+          </Button>
+          <Button variant="danger" onClick={deactivate} disabled={pending !== null}>
+            {pending === "deactivate" ? "Deactivating…" : "Deactivate endpoint"}
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { EVENT_TYPES } from "@/lib/webhooks/events";
+import { WEBHOOK_EVENT_KINDS, canRedeliver, eventKindName, registerWebhookInput } from "./webhook-form";
+
+describe("webhook form", () => {
+  it("offers every event kind of the domain, named as payloads name them", () => {
+    expect(WEBHOOK_EVENT_KINDS.map(eventKindName).sort()).toEqual([...EVENT_TYPES].sort());
+  });
+
+  it("builds the mutation's input in the catalog's order, the URL trimmed", () => {
+    expect(
+      registerWebhookInput({
+        url: " https://hooks.example.com/sma ",
+        events: ["CAMPAIGN_ENDED", "IMPRESSION_SERVED"],
+        batchImpressions: true,
+      }),
+    ).toEqual({
+      url: "https://hooks.example.com/sma",
+      events: ["IMPRESSION_SERVED", "CAMPAIGN_ENDED"],
+      batchImpressions: true,
+    });
+  });
+
+  it("redelivers while the endpoint is active and no attempt is under way", () => {
+    expect(canRedeliver("FAILED", true)).toBe(true);
+    expect(canRedeliver("SUCCEEDED", true)).toBe(true);
+    expect(canRedeliver("DELIVERING", true)).toBe(false);
+    expect(canRedeliver("FAILED", false)).toBe(false);
+  });
+});

@@ -1,0 +1,286 @@
+// The dashboard's reports, clearing prices, webhooks and API keys in the built
+// app (issue 12): a new advertiser signs up, creates a campaign through GraphQL
+// with its session, wins real ad decisions (the delivery API with a platform
+// key), sees the impressions in the report's chart and table, downloads the CSV,
+// registers a webhook on the runner's icon server (it answers 200 to anything),
+// sends a test event, sees a delivery in the log and retries it, creates an API
+// key (secret shown once) whose token works, revokes it (its token request then
+// fails), and axe finds no serious or critical violation on any of these pages.
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible, signUp } from "./dashboard";
+import { admin, blockOutsideRequests } from "./helpers";
+
+const ICON_ORIGIN = `http://127.0.0.1:${process.env.E2E_ICON_PORT}`;
+const BASE = process.env.E2E_BASE_URL!;
+const today = () => new Date().toISOString().slice(0, 10);
+const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** A GraphQL operation with the page's session cookie, as the dashboard's client components send it. */
+async function graphqlAsUser(page: Page, query: string, variables: Record<string, unknown> = {}) {
+  const res = await page.request.post("/api/graphql", {
+    headers: { "content-type": "application/json" },
+    data: { query, variables },
+  });
+  expect(res.status()).toBe(200);
+  const body = await res.json();
+  expect(body.errors).toBeUndefined();
+  return body.data;
+}
+
+/**
+ * An active campaign bidding near the maximum on one moment type in MLB, so that it wins those
+ * decisions; each test targets its own moment type and ends its campaign when done.
+ */
+async function createCampaign(page: Page, name: string, momentType: "PROP_ALERT" | "TOTAL_ALERT"): Promise<string> {
+  const data = await graphqlAsUser(
+    page,
+    `mutation($input: CreateCampaignInput!) {
+      createCampaign(input: $input) { campaign { restId status } userErrors { field code message } }
+    }`,
+    {
+      input: {
+        name,
+        momentTypes: [momentType],
+        sports: ["MLB"],
+        bidCpmUsd: "999.00",
+        dailyBudgetUsd: "50",
+        totalBudgetUsd: "100",
+        startDate: today(),
+        pacing: "ASAP",
+        creative: {
+          headline: "Your prop is close",
+          body: "Tap to see the line",
+          iconUrl: `${ICON_ORIGIN}/icon.png`,
+          actionUrl: "https://book.example.com/props",
+        },
+      },
+    },
+  );
+  expect(data.createCampaign.userErrors).toEqual([]);
+  expect(data.createCampaign.campaign.status).toBe("ACTIVE");
+  return data.createCampaign.campaign.restId as string;
+}
+
+/** At a phone's 375 px the page scrolls only vertically (tables scroll inside their cards). */
+async function expectFitsPhone(page: Page) {
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.reload();
+  const overflow = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    // elements reaching past the right edge outside a table's scroller, named in the failure
+    wide: [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > 376 && !el.closest(".overflow-x-auto"))
+      .slice(0, 5)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} ${Math.round(el.getBoundingClientRect().right)}`,
+      ),
+  }));
+  expect(overflow.width, overflow.wide.join("\n")).toBeLessThanOrEqual(375);
+  await page.setViewportSize(size);
+}
+
+// sign-up, a campaign, decisions, a few page loads and axe: more than the default 30 s on a busy machine
+test.describe.configure({ timeout: 120_000 });
+
+let platformKey: string | undefined;
+
+async function endCampaign(page: Page, restId: string) {
+  const { campaigns } = await graphqlAsUser(page, "{ campaigns(first: 100) { nodes { id restId } } }");
+  const id = campaigns.nodes.find((node: { restId: string }) => node.restId === restId).id;
+  const data = await graphqlAsUser(
+    page,
+    "mutation($input: EndCampaignInput!) { endCampaign(input: $input) { campaign { status } userErrors { message } } }",
+    { input: { id } },
+  );
+  expect(data.endCampaign.campaign.status).toBe("ENDED");
+}
+
+/** One ad decision at a moment of an MLB game; answers the campaign that won. */
+async function decide(momentType: "prop_alert" | "total_alert"): Promise<string | null> {
+  platformKey ??= admin("create-platform-key", "--name", `e2e-dashboard-${unique()}`).key!;
+  const res = await fetch(`${BASE}/api/delivery/decisions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${platformKey}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      moment_type: momentType,
+      sport: "mlb",
+      game_id: `g-${unique()}`,
+      user_id: `u-${unique()}`,
+    }),
+  });
+  if (res.status !== 200) return null;
+  return ((await res.json()) as { campaign_id: string }).campaign_id;
+}
+
+test("reports: won decisions show in the chart and the table, and the CSV downloads", async ({ page }) => {
+  await signUp(page, "Reports Co");
+  const campaignId = await createCampaign(page, `Report ${unique()}`, "PROP_ALERT");
+  expect(await decide("prop_alert")).toBe(campaignId);
+  expect(await decide("prop_alert")).toBe(campaignId);
+
+  const url = `/reports?campaign=${campaignId}&start=${today()}&end=${today()}&tz=UTC&breakdown=MOMENT_TYPE`;
+  // docs/api.md: an impression shows in reports within 5 seconds
+  await expect
+    .poll(
+      async () => {
+        await page.goto(url);
+        return page.getByTestId("total-impressions").textContent();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe("2");
+  await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+  await expect(page.getByLabel("Campaign")).toHaveValue(campaignId);
+  // the chart draws lines and bars (SVG), and the table lists the same numbers
+  await expect(page.getByTestId("time-series-chart").locator("svg .recharts-line")).toHaveCount(3);
+  await expect(page.getByTestId("breakdown-chart").locator("svg .recharts-bar-rectangle").first()).toBeVisible();
+  const row = page.getByTestId("report-table").getByRole("row", { name: /Prop Alert/ });
+  await expect(row.getByRole("cell").nth(1)).toHaveText("2");
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`campaign-${campaignId}-${today()}-${today()}-by-moment_type.csv`);
+  const lines = readFileSync((await download.path())!, "utf8").split("\r\n");
+  expect(lines[0]).toBe("moment_type,impressions,clicks,ctr,conversions,spend_usd");
+  expect(lines[1]).toMatch(/^prop_alert,2,0,0,0,\d+\.\d+$/);
+
+  // the URL carries the choices: another zone and breakdown, then a refusal next to its field
+  await page.getByLabel("Breakdown").selectOption("SPORT");
+  await page.getByLabel("Time zone", { exact: false }).selectOption("America/New_York");
+  await page.getByRole("button", { name: "Show report" }).click();
+  await expect(page).toHaveURL(/breakdown=SPORT/);
+  await expect(page).toHaveURL(/tz=America%2FNew_York/);
+  await expect(page.getByTestId("report-table").getByRole("row", { name: /MLB/ })).toBeVisible();
+  await page.goto(`/reports?campaign=${campaignId}&start=${today()}&end=2000-01-01`);
+  await expect(page.locator("#report-end-error")).toHaveText("end_date must not be before start_date");
+  // the campaign page links here with the global id
+  const { campaigns } = await graphqlAsUser(page, "{ campaigns(first: 1) { nodes { id restId } } }");
+  expect(campaigns.nodes[0].restId).toBe(campaignId);
+  await page.goto(`/reports?campaign=${encodeURIComponent(campaigns.nodes[0].id)}`);
+  await expect(page.getByLabel("Campaign")).toHaveValue(campaignId);
+  await page.goto("/reports?campaign=cmp_nothing");
+  await expect(page.locator("#report-campaign-error")).toContainText("No campaign of yours has this id");
+
+  await page.goto(url);
+  await expectAccessible(page, "reports");
+  await expectFitsPhone(page);
+  await endCampaign(page, campaignId);
+});
+
+test("clearing prices: floors and percentiles per moment type, as a chart and a table", async ({ page, baseURL }) => {
+  // nothing is fetched from the internet (fonts, scripts, chart assets)
+  const outside = await blockOutsideRequests(page, baseURL!);
+  await signUp(page, "Prices Co");
+  await page.goto("/clearing-prices");
+  await expect(page.getByRole("heading", { level: 1, name: "Clearing prices" })).toBeVisible();
+  const table = page.getByTestId("clearing-price-table");
+  await expect(table.locator("tbody tr")).toHaveCount(11);
+  await expect(table.getByRole("row", { name: /Prediction Resolved/ })).toContainText("$0.60");
+  await expectAccessible(page, "clearing prices");
+  await expectFitsPhone(page);
+  expect(outside).toEqual([]);
+});
+
+test("webhooks: register (secret once), send a test event, see a delivery in the log and retry it", async ({
+  page,
+}) => {
+  await signUp(page, "Hooks Co");
+  const campaignId = await createCampaign(page, `Hooks ${unique()}`, "TOTAL_ALERT");
+  await page.goto("/webhooks");
+  await expect(page.getByText("No webhook endpoints yet")).toBeVisible();
+  await expectAccessible(page, "webhooks");
+
+  // a refusal next to its field
+  await page.getByLabel("Endpoint URL").fill("not a url");
+  await page.getByRole("checkbox", { name: "impression.served", exact: true }).check();
+  await page.getByRole("button", { name: "Register endpoint" }).click();
+  await expect(page.locator("#webhook-url-error")).toBeVisible();
+
+  const hookUrl = `${ICON_ORIGIN}/hooks/${unique()}`;
+  await page.getByLabel("Endpoint URL").fill(hookUrl);
+  await page.getByRole("button", { name: "Register endpoint" }).click();
+  await expect(page.getByTestId("webhook-secret")).toHaveText(/^[0-9a-f]{64}$/);
+  await expect(page.getByTestId("webhook-table").getByRole("link", { name: hookUrl })).toBeVisible();
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByTestId("webhook-secret")).toHaveCount(0);
+
+  await page.getByRole("link", { name: hookUrl }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Webhook endpoint" })).toBeVisible();
+  await page.getByRole("button", { name: "Send test event" }).click();
+  await expect(page.getByTestId("webhook-outcome")).toContainText("Delivered: HTTP 200");
+
+  // a real event: a won decision sends impression.served to the endpoint
+  expect(await decide("total_alert")).toBe(campaignId);
+  const log = page.getByTestId("delivery-log");
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return log.getByText("succeeded").count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThan(0);
+  await expect(log).toContainText("impression.served");
+  await log
+    .getByRole("button", { name: /^Retry delivery/ })
+    .first()
+    .click();
+  await expect(log.getByText(/Attempt 2: succeeded/)).toBeVisible();
+  await expectAccessible(page, "webhook endpoint");
+  await expectFitsPhone(page);
+
+  // deactivation asks first
+  await page.getByRole("button", { name: "Deactivate" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Deactivate endpoint" }).click();
+  await expect(page.getByText("Deactivated").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send test event" })).toBeDisabled();
+  await endCampaign(page, campaignId);
+});
+
+test("API keys: create with scopes (secret once), its token works; revoked, its token request fails", async ({
+  page,
+}) => {
+  await signUp(page, "Keys Co");
+  await page.goto("/api-keys");
+  await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
+  await expectAccessible(page, "API keys");
+
+  await page.getByRole("button", { name: "Create API key" }).click();
+  await expect(page.locator("#api-key-name-error")).toHaveText("Give the key a name.");
+
+  const name = `Reporting ${unique()}`;
+  await page.getByLabel("Name").fill(name);
+  await page.getByRole("checkbox", { name: /reporting:read/ }).check();
+  await page.getByRole("button", { name: "Create API key" }).click();
+  const clientId = (await page.getByTestId("api-key-client-id").textContent())!;
+  const secret = (await page.getByTestId("api-key-secret").textContent())!;
+  expect(secret.length).toBeGreaterThan(20);
+  const row = page.getByTestId("api-key-table").getByRole("row", { name: new RegExp(name) });
+  await expect(row).toContainText("reporting:read");
+  await expect(row).not.toContainText(secret);
+
+  const token = () =>
+    fetch(`${BASE}/api/auth/token`, {
+      method: "POST",
+      body: new URLSearchParams({ grant_type: "client_credentials", client_id: clientId, client_secret: secret }),
+    });
+  const granted = await token();
+  expect(granted.status).toBe(200);
+  expect(((await granted.json()) as { scope: string }).scope).toBe("reporting:read");
+
+  await row.getByRole("button", { name: `Revoke ${name}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
+  await expect(row).toContainText("Revoked");
+  expect((await token()).status).toBeGreaterThanOrEqual(400);
+  // the secret is not shown again after a reload
+  await page.reload();
+  await expect(page.getByTestId("api-key-secret")).toHaveCount(0);
+  await expectAccessible(page, "API keys with a revoked key");
+  await expectFitsPhone(page);
+});

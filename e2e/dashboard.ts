@@ -1,0 +1,50 @@
+// Dashboard helpers for the e2e specs: accounts through the real sign-up and
+// sign-in pages, and the axe check every dashboard page must pass (no serious
+// or critical WCAG 2.x A/AA violation).
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Browser, type Page } from "@playwright/test";
+
+export const DASHBOARD_PASSWORD = "dashboard-password-123";
+
+export function uniqueEmail(prefix = "dash"): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+/** A fresh browser context (its own cookies) and page. */
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+/** Signs up through /signup and waits for the overview; returns the email. */
+export async function signUp(page: Page, name: string, email = uniqueEmail()): Promise<string> {
+  await page.goto("/signup");
+  await page.getByLabel("Advertiser name").fill(name);
+  await page.getByLabel("Work email").fill(email);
+  await page.getByLabel("Password").fill(DASHBOARD_PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL("**/overview");
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  return email;
+}
+
+/** Signs in through /signin; `expectOverview` false leaves the page on the form (a refused sign-in). */
+export async function signIn(page: Page, email: string, password = DASHBOARD_PASSWORD, expectOverview = true) {
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  if (expectOverview) await page.waitForURL("**/overview");
+}
+
+/** No serious or critical accessibility violation (WCAG 2.0/2.1/2.2 A and AA rules) on the page as it is. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const summary = blocking.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((node) => node.target.join(" ")).join("\n  ")}`,
+  );
+  expect(summary, `${what}: accessibility violations`).toEqual([]);
+}

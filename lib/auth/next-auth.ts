@@ -1,0 +1,87 @@
+// next-auth 4 for the dashboard (docs/decisions/1200): email and password
+// (credentials provider) checked by the domain with the scrypt KDF, sessions as
+// an encrypted JWT in an httpOnly SameSite=Lax cookie for 12 h (secure when the
+// public origin is https), next-auth's double-submit CSRF token on every POST,
+// and a new token at each sign-in (no fixation: nothing issued before sign-in
+// survives it). Failed sign-ins are rate limited per IP and per account.
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { authenticateUser } from "@/lib/domain/users/authenticate-user";
+import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
+import { limitFailures } from "@/lib/rate-limit";
+import { logger } from "@/lib/log";
+import { SESSION_MAX_AGE_SEC, secureCookies, sessionCookieName } from "./session";
+import { sessionSecret } from "./session-secret";
+
+/** The error code next-auth hands the sign-in page (`?error=`) when a limit refuses an attempt. */
+export const SIGN_IN_RATE_LIMITED = "RateLimited";
+
+function header(headers: unknown, name: string): string | undefined {
+  if (!headers || typeof headers !== "object") return undefined;
+  const value = (headers as Record<string, unknown>)[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+/** Checks a sign-in; failures count against the IP and the account, either limit refuses. */
+export async function signIn(
+  credentials: { email?: string; password?: string } | undefined,
+  ip: string,
+): Promise<{ id: string; email: string; name: string } | null> {
+  const email = (credentials?.email ?? "").trim().toLowerCase();
+  const password = credentials?.password ?? "";
+  try {
+    const user = await limitFailures("sign_in_ip", ip, ["unauthorized"], () =>
+      limitFailures("sign_in_account", email || "(empty)", ["unauthorized"], () =>
+        authenticateUser({ email, password }),
+      ),
+    );
+    return { id: user.userId, email: user.email, name: user.name };
+  } catch (error) {
+    if (error instanceof AppError && error.code === "rate_limited") throw new Error(SIGN_IN_RATE_LIMITED);
+    if (error instanceof AppError && error.code === "unauthorized") return null;
+    throw error;
+  }
+}
+
+let origin: string | undefined;
+
+/** The options, with the session key read (or made) once per process. */
+export async function authOptions(): Promise<NextAuthOptions> {
+  // next-auth takes its own public URL from NEXTAUTH_URL only: ours is PUBLIC_BASE_URL
+  origin ??= process.env.NEXTAUTH_URL = `${env().PUBLIC_BASE_URL}/api/auth`;
+  const secure = secureCookies();
+  return {
+    secret: await sessionSecret(),
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SEC, updateAge: 60 * 60 },
+    jwt: { maxAge: SESSION_MAX_AGE_SEC },
+    useSecureCookies: secure,
+    cookies: {
+      sessionToken: {
+        name: sessionCookieName(),
+        options: { httpOnly: true, sameSite: "lax", path: "/", secure },
+      },
+    },
+    pages: { signIn: "/signin", error: "/signin" },
+    providers: [
+      CredentialsProvider({
+        id: "credentials",
+        name: "Email and password",
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        authorize: (credentials, request) =>
+          signIn(credentials, header(request?.headers, CLIENT_IP_HEADER) ?? "unknown"),
+      }),
+    ],
+    callbacks: {
+      // only the user id travels in the token; the advertiser is read from the database on each request
+      jwt: ({ token, user }) => (user ? { sub: user.id, email: user.email, name: user.name } : token),
+      session: ({ session, token }) => ({ ...session, user: { email: token.email, name: token.name } }),
+    },
+    logger: {
+      error: (code, metadata) => logger().warn({ code, metadata }, "next-auth"),
+      warn: (code) => logger().debug({ code }, "next-auth"),
+      debug: () => undefined,
+    },
+  };
+}

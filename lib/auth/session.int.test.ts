@@ -1,0 +1,165 @@
+// Dashboard sessions end to end through next-auth's route (CSRF token, sign-in,
+// the session cookie) and `sessionUserFromRequest`, which GraphQL trusts: no
+// cookie, a forged cookie, an expired one, a deleted user, a valid one; sign-in
+// failures rate limited; the session key kept in the database.
+import { encode } from "next-auth/jwt";
+import { describe, expect, it } from "vitest";
+import * as route from "@/app/api/auth/[...nextauth]/route";
+import * as graphqlRoute from "@/app/api/graphql/route";
+import { db } from "@/lib/db/client";
+import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
+import { randomBase62 } from "@/lib/ids";
+import { call, makeRequest } from "@/test/http";
+import { SIGN_IN_RATE_LIMITED } from "./next-auth";
+import { sessionCookieName, sessionUserFromRequest } from "./session";
+import { sessionSecret } from "./session-secret";
+
+const PASSWORD = "correct horse battery";
+
+async function newUser() {
+  const email = `user-${randomBase62(10).toLowerCase()}@example.test`;
+  const created = await createAdvertiser({ name: "Session Co", email, password: PASSWORD });
+  return { email, userId: created.user_id, advertiserId: created.advertiser_id };
+}
+
+function cookiesOf(headers: Headers): Record<string, string> {
+  return Object.fromEntries(
+    headers.getSetCookie().map((line) => {
+      const [pair] = line.split(";");
+      const index = pair!.indexOf("=");
+      return [pair!.slice(0, index), pair!.slice(index + 1)];
+    }),
+  );
+}
+
+function cookieHeader(cookies: Record<string, string>): string {
+  return Object.entries(cookies)
+    .map(([name, value]) => `${name}=${value}`)
+    .join("; ");
+}
+
+/** The CSRF token and its cookie, then the credentials callback; returns the callback's answer. */
+async function signIn(email: string, password: string, ip = "203.0.113.10") {
+  const csrf = await call(route.GET, "/api/auth/csrf", { ip });
+  expect(csrf.status).toBe(200);
+  const cookies = cookiesOf(csrf.headers);
+  const body = new URLSearchParams({ csrfToken: csrf.body.csrfToken, email, password, json: "true" });
+  const res = await call(route.POST, "/api/auth/callback/credentials", {
+    body,
+    headers: { cookie: cookieHeader(cookies) },
+    ip,
+  });
+  return { ...res, cookies: { ...cookies, ...cookiesOf(res.headers) } };
+}
+
+function withSession(value: string): Request {
+  return makeRequest("/api/graphql", { headers: { cookie: `other=1; ${sessionCookieName()}=${value}` } });
+}
+
+describe("dashboard sessions", () => {
+  it("signs in with the password and reads the session back", async () => {
+    const user = await newUser();
+    const res = await signIn(user.email, PASSWORD);
+    expect(res.status).toBe(200);
+    expect(res.body.url).not.toContain("error=");
+    const line = res.headers.getSetCookie().find((entry) => entry.startsWith(`${sessionCookieName()}=`));
+    expect(line).toMatch(/HttpOnly/i);
+    expect(line).toMatch(/SameSite=Lax/i);
+    expect(line).toMatch(/Path=\//);
+    const token = res.cookies[sessionCookieName()]!;
+    expect(await sessionUserFromRequest(withSession(token))).toEqual({
+      userId: user.userId,
+      advertiserId: user.advertiserId,
+    });
+
+    // GraphQL accepts the session: the viewer is this advertiser
+    const viewer = await call(graphqlRoute.POST, "/api/graphql", {
+      body: { query: "{ viewer { credential advertiser { name } } }" },
+      headers: { cookie: `${sessionCookieName()}=${token}` },
+    });
+    expect(viewer.body.data.viewer).toEqual({ credential: "SESSION", advertiser: { name: "Session Co" } });
+  });
+
+  it("issues a new session token at each sign-in (no fixation)", async () => {
+    const user = await newUser();
+    const first = await signIn(user.email, PASSWORD);
+    const second = await signIn(user.email, PASSWORD);
+    expect(second.cookies[sessionCookieName()]).toBeTruthy();
+    expect(second.cookies[sessionCookieName()]).not.toBe(first.cookies[sessionCookieName()]);
+  });
+
+  it("refuses a sign-in without the CSRF token", async () => {
+    const user = await newUser();
+    const body = new URLSearchParams({ email: user.email, password: PASSWORD, json: "true" });
+    const res = await call(route.POST, "/api/auth/callback/credentials", { body });
+    expect(res.headers.getSetCookie().some((line) => line.startsWith(`${sessionCookieName()}=`))).toBe(false);
+  });
+
+  it("answers a wrong password with an error and no session", async () => {
+    const user = await newUser();
+    const res = await signIn(user.email, "wrong password!", "203.0.113.20");
+    expect(res.status).toBe(401);
+    expect(res.body.url).toContain("error=CredentialsSignin");
+    expect(res.cookies[sessionCookieName()]).toBeUndefined();
+  });
+
+  it("rate limits failed sign-ins per account", async () => {
+    const user = await newUser();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const res = await signIn(user.email, "wrong password!", `198.51.100.${attempt + 1}`);
+      expect(res.body.url).toContain("error=CredentialsSignin");
+    }
+    // the right password, from yet another address: the account is locked for the window
+    const locked = await signIn(user.email, PASSWORD, "198.51.100.99");
+    expect(locked.body.url).toContain(`error=${SIGN_IN_RATE_LIMITED}`);
+    expect(locked.cookies[sessionCookieName()]).toBeUndefined();
+  });
+
+  it("answers 413 past the body limit", async () => {
+    const res = await call(route.POST, "/api/auth/callback/credentials", {
+      body: new URLSearchParams({ password: "x".repeat(5000) }),
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe("payload_too_large");
+  });
+
+  it("is no session without a cookie, with a forged one, expired, or for a deleted user", async () => {
+    const user = await newUser();
+    expect(await sessionUserFromRequest(makeRequest("/api/graphql"))).toBeNull();
+    expect(await sessionUserFromRequest(withSession("not-a-jwt"))).toBeNull();
+
+    const secret = await sessionSecret();
+    const forged = await encode({ token: { sub: user.userId }, secret: "another secret of 32 characters!!" });
+    expect(await sessionUserFromRequest(withSession(forged))).toBeNull();
+
+    const expired = await encode({ token: { sub: user.userId }, secret, maxAge: -3600 });
+    expect(await sessionUserFromRequest(withSession(expired))).toBeNull();
+
+    const valid = await encode({ token: { sub: user.userId }, secret });
+    expect(await sessionUserFromRequest(withSession(valid))).toEqual({
+      userId: user.userId,
+      advertiserId: user.advertiserId,
+    });
+    await db().user.delete({ where: { id: user.userId } });
+    expect(await sessionUserFromRequest(withSession(valid))).toBeNull();
+  });
+
+  it("keeps one generated session key in the database", async () => {
+    const secret = await sessionSecret();
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    const row = await db().appSecret.findUnique({ where: { name: "session_secret" } });
+    expect(row?.value).toBe(secret);
+  });
+
+  it("signs up twice with one email: the second is a conflict on the email field", async () => {
+    const email = `dup-${randomBase62(8).toLowerCase()}@example.test`;
+    const results = await Promise.allSettled([
+      createAdvertiser({ name: "A", email, password: PASSWORD }),
+      createAdvertiser({ name: "B", email, password: PASSWORD }),
+    ]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const rejected = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
+    expect(rejected.reason.code).toBe("conflict");
+    expect(rejected.reason.fieldErrors).toEqual([{ path: "email", message: "already registered" }]);
+  });
+});
