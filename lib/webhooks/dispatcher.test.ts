@@ -47,8 +47,9 @@ describe("WebhookDispatcher.run", () => {
     expect(waits).toEqual([40, 80, 160, 320, 640, 1280, 1280, 1280, 1280]);
     const rounds = lines.filter((line) => line.step === "fan-out").length;
     expect(rounds).toBe(9);
-    // fan-out, batches and deliveries each fail once per round; prune once (its period is an hour)
-    expect(calls.count).toBe(9 * 3 + 1);
+    // per round: fan-out and batches fail once each, deliveries twice (the pending and the
+    // abandoned claims are read in parallel); prune once (its period is an hour)
+    expect(calls.count).toBe(9 * 4 + 1);
     // the first round's failures at error level (each step, prune included), the repeats at debug
     const errors = lines.filter((line) => line.level === 50);
     expect(errors.map((line) => [line.step, line.msg])).toEqual(
