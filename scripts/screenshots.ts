@@ -54,9 +54,17 @@ async function main() {
           console.log(`${shot.name} (${path}): 404, skipped (not built on this branch yet)`);
           continue;
         }
-        await page.waitForLoadState("networkidle");
+        // the overview polls, so the network is never idle: wait for the heading and the fonts
+        await page.locator("main h1").first().waitFor();
+        await page.evaluate(() => document.fonts.ready);
         if (shot.name === "campaign-create") await fillCreateForm(page);
         const file = join(OUT, `${shot.name}-${label}.png`);
+        // from the top, focus nowhere: a full-page shot of a scrolled page repeats sticky parts
+        await page.evaluate(() => {
+          (document.activeElement as HTMLElement | null)?.blur();
+          window.scrollTo(0, 0);
+        });
+        await page.waitForTimeout(500);
         await page.screenshot({ path: file, fullPage: true });
         console.log(`wrote ${file}`);
       }

@@ -12,7 +12,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { BudgetBar } from "@/components/ui/progress";
 import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
-import { statusTone } from "@/components/campaigns/status";
+import { statusLabel, statusTone } from "@/components/campaigns/status";
 import { buttonClasses } from "@/components/ui/button";
 
 type Today = NonNullable<NonNullable<OverviewTodayQuery["viewer"]>["advertiser"]["today"]>;
@@ -114,7 +114,7 @@ export function LiveOverview({ initial }: { initial: Today }) {
                         {row.campaign.name}
                       </Link>
                       <div className="mt-1">
-                        <Badge tone={statusTone(row.campaign.status)}>{row.campaign.status.toLowerCase()}</Badge>
+                        <Badge tone={statusTone(row.campaign.status)}>{statusLabel(row.campaign.status)}</Badge>
                       </div>
                     </Td>
                     <Td>

@@ -9,6 +9,7 @@ export function SignOutButton() {
   return (
     <Button
       variant="ghost"
+      aria-label="Sign out"
       disabled={pending}
       onClick={async () => {
         setPending(true);
@@ -22,7 +23,7 @@ export function SignOutButton() {
       }}
     >
       <LogOut size={16} aria-hidden="true" />
-      Sign out
+      <span className="hidden sm:inline">Sign out</span>
     </Button>
   );
 }

@@ -12,7 +12,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
 
 export function buttonClasses(variant: ButtonVariant = "primary", className?: string): string {
   return cn(
-    "inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium",
+    "inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium whitespace-nowrap",
     "transition-colors disabled:cursor-not-allowed disabled:opacity-60",
     VARIANTS[variant],
     className,
