@@ -21,31 +21,12 @@ import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
 import { resetEnvForTests } from "@/lib/env";
 import { databaseUrl, ensureLocalPostgres } from "@/scripts/lib/local-postgres";
 import { round, type BenchResult } from "./bench-result";
+import { startChild, stopChild } from "./lib/child-server";
 import { newCampaignOf, syntheticCampaigns } from "./lib/synthetic-campaigns";
 
 const run$ = promisify(execFile);
 const DURATION_S = 10;
 const CONNECTIONS = Number(process.env.SMA_BENCH_CONNECTIONS ?? 32);
-
-function startChild(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script], {
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    child.once("error", reject);
-    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
-    child.stdout!.once("data", (chunk: Buffer) => resolve({ child, port: Number(chunk.toString().trim()) }));
-  });
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners("exit");
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
 
 function toMs(text: string): number {
   const match = /([\d.]+)(us|ms|s)/.exec(text);

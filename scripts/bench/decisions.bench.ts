@@ -16,6 +16,7 @@ import { insertCampaign } from "@/lib/domain/campaigns/campaign-rows";
 import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
 import { resetEnvForTests } from "@/lib/env";
 import { round, type BenchResult } from "./bench-result";
+import { startChild, stopChild } from "./lib/child-server";
 import { newCampaignOf, syntheticCampaigns } from "./lib/synthetic-campaigns";
 
 /** measured seconds per server and connection count, split into ROUNDS alternating rounds */
@@ -42,29 +43,10 @@ function ensureWrk(): string {
   return "wrk";
 }
 
-function startChild(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  // SMA_BENCH_PROFILE=<dir>: write a CPU profile of each server
-  const profile = process.env.SMA_BENCH_PROFILE
-    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SMA_BENCH_PROFILE}`]
-    : [];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...profile, "--import", "tsx", script], {
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    child.once("error", reject);
-    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
-    child.stdout!.once("data", (chunk: Buffer) => resolve({ child, port: Number(chunk.toString().trim()) }));
-  });
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners("exit");
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
+/** SMA_BENCH_PROFILE=<dir>: write a CPU profile of each server */
+const PROFILE_ARGS = process.env.SMA_BENCH_PROFILE
+  ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SMA_BENCH_PROFILE}`]
+  : [];
 
 type WrkResult = { rps: number; p50: number; p90: number; p99: number; requests: number; errors: string };
 type Measured = WrkResult & { latency: WrkResult };
@@ -169,13 +151,17 @@ export async function run(): Promise<BenchResult> {
     // that a load change on this shared machine hits both alike; each figure sums or takes the median of
     // its rounds. The idle server of a round only keeps its timers.
     const common = { NODE_ENV: "production", LOG_LEVEL: "warn" };
-    const bareServer = await startChild("scripts/bench/lib/bare-server.ts", common);
-    const appServer = await startChild("scripts/bench/lib/decision-server.ts", {
-      ...common,
-      DATABASE_URL: url,
-      PUBLIC_BASE_URL: "http://localhost:3000",
-      DEMO: "0",
-    });
+    const bareServer = await startChild("scripts/bench/lib/bare-server.ts", common, PROFILE_ARGS);
+    const appServer = await startChild(
+      "scripts/bench/lib/decision-server.ts",
+      {
+        ...common,
+        DATABASE_URL: url,
+        PUBLIC_BASE_URL: "http://localhost:3000",
+        DEMO: "0",
+      },
+      PROFILE_ARGS,
+    );
     let bare: Measured;
     let app: Measured;
     try {
