@@ -6,7 +6,7 @@
 // connections; their rates add up. A bare node:http server runs in the same
 // run for scale. The machine has two cores: PostgreSQL, the instances and wrk
 // share them, so two instances measure contention, not scaling.
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";

@@ -3,7 +3,7 @@
 // with apt-get when missing). wrk is C and needs a fraction of a core, where a
 // Node load generator would need a full core of the two this machine has and
 // cap both servers at its own speed, hiding the ratio being measured.
-import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
