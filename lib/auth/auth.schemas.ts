@@ -49,3 +49,29 @@ export const jwksDocument = z
     ),
   })
   .meta({ id: "JWKS" });
+
+/** The dashboard's next-auth actions a method may call (anything else is 404). */
+export const DASHBOARD_AUTH_ACTIONS = {
+  GET: ["csrf", "session", "providers", "signin", "signout", "error"],
+  POST: ["signin", "signin/credentials", "callback/credentials", "signout", "session"],
+} as const;
+
+/** A POST to the dashboard's session endpoints (next-auth's form, checked before next-auth runs). */
+export const dashboardAuthForm = z
+  .object({
+    csrfToken: z
+      .string()
+      .min(1)
+      .max(200)
+      .meta({ description: "From GET /api/auth/csrf (double-submit with its cookie)" }),
+    email: z.string().max(320).optional(),
+    password: z.string().max(1024).optional(),
+    callbackUrl: z
+      .string()
+      .max(2048)
+      .regex(/^\/(?![/\\])/, "a path on this site, starting with one /")
+      .optional()
+      .meta({ description: "Where to go after the action: a path on this site", example: "/overview" }),
+    json: z.enum(["true", "false"]).optional().meta({ description: "true: answer {url} instead of a redirect" }),
+  })
+  .meta({ id: "NextAuthForm" });

@@ -88,11 +88,65 @@ describe("dashboard sessions", () => {
     expect(second.cookies[sessionCookieName()]).not.toBe(first.cookies[sessionCookieName()]);
   });
 
-  it("refuses a sign-in without the CSRF token", async () => {
+  it("refuses a sign-in without the CSRF token (422 on the field) or with a wrong one (no session)", async () => {
     const user = await newUser();
-    const body = new URLSearchParams({ email: user.email, password: PASSWORD, json: "true" });
-    const res = await call(route.POST, "/api/auth/callback/credentials", { body });
-    expect(res.headers.getSetCookie().some((line) => line.startsWith(`${sessionCookieName()}=`))).toBe(false);
+    const missing = await call(route.POST, "/api/auth/callback/credentials", {
+      body: new URLSearchParams({ email: user.email, password: PASSWORD, json: "true" }),
+    });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors.map((error: { path: string }) => error.path)).toEqual(["csrfToken"]);
+    const wrong = await call(route.POST, "/api/auth/callback/credentials", {
+      body: new URLSearchParams({ csrfToken: "forged", email: user.email, password: PASSWORD, json: "true" }),
+    });
+    expect(wrong.headers.getSetCookie().some((line) => line.startsWith(`${sessionCookieName()}=`))).toBe(false);
+  });
+
+  it("answers bad requests with problem+json before next-auth runs", async () => {
+    const form = (fields: Record<string, string>) => new URLSearchParams({ csrfToken: "t", ...fields });
+    const cases = [
+      { path: "/api/auth/csrf", options: { body: form({}) }, status: 404, code: "not_found" },
+      { path: "/api/auth/nowhere", options: {}, status: 404, code: "not_found" },
+      { path: "/api/auth/%E0%A4%A", options: {}, status: 404, code: "not_found" },
+      {
+        path: "/api/auth/callback/credentials",
+        options: { body: "csrfToken=t", headers: { "content-type": "text/plain" } },
+        status: 400,
+        code: "bad_request",
+      },
+      {
+        path: "/api/auth/callback/credentials",
+        options: { body: new URLSearchParams("csrfToken=t&email=a@b.test&email=c@d.test") },
+        status: 422,
+        code: "validation_failed",
+        field: "email",
+      },
+      {
+        path: "/api/auth/callback/credentials",
+        options: { body: form({ callbackUrl: "//evil.example/x" }) },
+        status: 422,
+        code: "validation_failed",
+        field: "callbackUrl",
+      },
+      {
+        path: "/api/auth/signout",
+        options: { body: form({ json: "maybe" }) },
+        status: 422,
+        code: "validation_failed",
+        field: "json",
+      },
+      {
+        path: "/api/auth/signout",
+        options: { body: "[1]", headers: { "content-type": "application/json" } },
+        status: 422,
+        code: "validation_failed",
+      },
+    ];
+    for (const { path, options, status, code, field } of cases) {
+      const res = await call(options.body === undefined ? route.GET : route.POST, path, options);
+      expect(res.headers.get("content-type"), path).toContain("application/problem+json");
+      expect([res.status, res.body.code], path).toEqual([status, code]);
+      if (field) expect(res.body.errors.map((error: { path: string }) => error.path)).toEqual([field]);
+    }
   });
 
   it("answers a wrong password with an error and no session", async () => {

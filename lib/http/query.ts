@@ -27,7 +27,11 @@ function isAbsent(value: string, absent: QueryRead["absent"]): boolean {
 
 /** The object a query schema parses, from the URL's query string read as `read` says. */
 export function queryObject(url: URL, read: QueryRead = {}): Record<string, unknown> {
-  const { searchParams } = url;
+  return paramsObject(url.searchParams, read);
+}
+
+/** The same reading of any form-encoded text (a query string, an x-www-form-urlencoded body). */
+export function paramsObject(searchParams: URLSearchParams, read: QueryRead = {}): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of read.keys ?? new Set(searchParams.keys())) {
     const pattern = read.numbers?.[key];

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
-import { jwksDocument, oauthError, tokenRequest, tokenResponse } from "@/lib/auth/auth.schemas";
+import { problemResponses } from "../common";
+import {
+  DASHBOARD_AUTH_ACTIONS,
+  dashboardAuthForm,
+  jwksDocument,
+  oauthError,
+  tokenRequest,
+  tokenResponse,
+} from "@/lib/auth/auth.schemas";
 
 const rateLimitHeaders = {
   "RateLimit-Limit": { description: "Requests allowed per window", schema: { type: "integer" as const } },
@@ -9,12 +17,17 @@ const rateLimitHeaders = {
 };
 
 // next-auth's endpoints for the dashboard (docs/decisions/1200): a browser's, not an API client's.
-const nextauthParam = z.object({
-  nextauth: z.string().meta({
-    description:
-      "The next-auth action, with the provider where it takes one: csrf, session, providers, signin, signout, " +
-      "callback/credentials, error.",
+const nextauthGetParam = z.object({
+  nextauth: z.enum(DASHBOARD_AUTH_ACTIONS.GET).meta({
+    description: "The next-auth action (404 for any other)",
     example: "csrf",
+  }),
+});
+
+const nextauthPostParam = z.object({
+  nextauth: z.enum(DASHBOARD_AUTH_ACTIONS.POST).meta({
+    description: "The next-auth action, with the provider where it takes one (404 for any other)",
+    example: "callback/credentials",
   }),
 });
 
@@ -30,16 +43,6 @@ const nextauthJson = z
   ])
   .meta({ id: "NextAuthAnswer" });
 
-const nextauthForm = z
-  .object({
-    csrfToken: z.string().meta({ description: "From GET /api/auth/csrf (double-submit with its cookie)" }),
-    email: z.string().optional(),
-    password: z.string().optional(),
-    callbackUrl: z.string().optional(),
-    json: z.enum(["true", "false"]).optional().meta({ description: "true: answer {url} instead of a redirect" }),
-  })
-  .meta({ id: "NextAuthForm" });
-
 const nextauthDescription =
   "The dashboard's session endpoints (next-auth 4): GET csrf, session and providers; POST callback/credentials " +
   "(sign-in: email, password and the CSRF token; failures rate limited per IP and per account, `?error=RateLimited`) " +
@@ -53,10 +56,11 @@ export const authPaths: ZodOpenApiPathsObject = {
       description: nextauthDescription,
       tags: ["Dashboard session"],
       security: [],
-      requestParams: { path: nextauthParam },
+      requestParams: { path: nextauthGetParam },
       responses: {
         "200": { description: "The answer of the action", content: { "application/json": { schema: nextauthJson } } },
         "302": { description: "A redirect (sign-in and error pages go to /signin)" },
+        ...problemResponses("not_found"),
       },
     },
     post: {
@@ -65,14 +69,19 @@ export const authPaths: ZodOpenApiPathsObject = {
       description: nextauthDescription,
       tags: ["Dashboard session"],
       security: [],
-      requestParams: { path: nextauthParam },
-      requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: nextauthForm } } },
+      requestParams: { path: nextauthPostParam },
+      requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: dashboardAuthForm } } },
       responses: {
         "200": {
           description: "json=true: where to go next",
           content: { "application/json": { schema: nextauthJson } },
         },
         "302": { description: "Where to go next (with `?error=` when the sign-in failed)" },
+        "401": {
+          description: "json=true and the sign-in was refused: where to go next, with `?error=`",
+          content: { "application/json": { schema: nextauthJson } },
+        },
+        ...problemResponses("bad_request", "not_found", "payload_too_large", "validation_failed"),
       },
     },
   },

@@ -5,10 +5,12 @@
 // its request/response handler with the request's own headers and cookies, so
 // it needs no ambient request state (and tests call it like any route).
 import NextAuth from "next-auth";
+import { DASHBOARD_AUTH_ACTIONS, dashboardAuthForm } from "@/lib/auth/auth.schemas";
 import { authOptions } from "@/lib/auth/next-auth";
 import { AppError } from "@/lib/errors";
 import { bodyLimitFor } from "@/lib/http/body-limits";
 import { errorResponse } from "@/lib/http/define-route";
+import { paramsObject } from "@/lib/http/query";
 import { readBodyText } from "@/lib/http/read-body";
 import { requestIdFrom } from "@/lib/http/request-id";
 import { requestLogger } from "@/lib/log";
@@ -32,23 +34,34 @@ function parseCookies(header: string | null): Record<string, string> {
   return cookies;
 }
 
+/**
+ * The POST body as next-auth reads it, checked first by the form's schema: a form (or a
+ * JSON object) with the CSRF token, no repeated field, a callback path on this site.
+ * Anything else is a problem+json 4xx here, never a redirect or next-auth's plain text.
+ */
 async function parseBody(request: Request): Promise<Record<string, string> | undefined> {
   if (request.method !== "POST") return undefined;
   const text = await readBodyText(request, bodyLimitFor("/api/auth/{nextauth}"));
   const type = request.headers.get("content-type") ?? "";
-  if (type.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(text));
-  if (type.includes("application/json")) {
+  let fields: unknown;
+  if (type.includes("application/x-www-form-urlencoded")) fields = paramsObject(new URLSearchParams(text));
+  else if (type.includes("application/json")) {
     try {
-      const parsed = JSON.parse(text) as unknown;
-      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
-        return Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, String(value)]));
-      }
+      fields = JSON.parse(text) as unknown;
     } catch {
-      // fall through
+      throw new AppError("bad_request", { detail: "The request body is not valid JSON." });
     }
-    throw new AppError("bad_request", { detail: "The request body is not a JSON object." });
+  } else {
+    throw new AppError("bad_request", { detail: "The body must be application/x-www-form-urlencoded." });
   }
-  return {};
+  // unknown fields are kept for next-auth (it ignores what it does not read)
+  const form = dashboardAuthForm.parse(fields);
+  const extra = fields && typeof fields === "object" && !Array.isArray(fields) ? fields : {};
+  return Object.fromEntries(
+    Object.entries({ ...extra, ...form })
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [key, String(value)]),
+  );
 }
 
 /** next-auth's response object (the subset its handler calls), collecting what it writes. */
@@ -89,18 +102,33 @@ class CollectedResponse {
   }
 }
 
+/** The next-auth action of the path ("csrf", "callback/credentials"), or 404 when the method has no such action. */
+function actionOf(method: string, pathname: string): string {
+  let action = "";
+  try {
+    action = decodeURIComponent(pathname.slice(PREFIX.length)).replace(/^\/+|\/+$/g, "");
+  } catch {
+    // malformed percent-encoding: no action of ours
+  }
+  const actions: readonly string[] = method === "POST" ? DASHBOARD_AUTH_ACTIONS.POST : DASHBOARD_AUTH_ACTIONS.GET;
+  if (!pathname.startsWith(PREFIX) || !actions.includes(action)) {
+    throw new AppError("not_found", {
+      detail: `No session action ${method} ${JSON.stringify(pathname.slice(0, 120))}.`,
+    });
+  }
+  return action;
+}
+
 async function handle(request: Request): Promise<Response> {
   const requestId = requestIdFrom(request.headers);
   try {
     const url = new URL(request.url);
-    const segments = url.pathname.startsWith(PREFIX)
-      ? url.pathname.slice(PREFIX.length).split("/").filter(Boolean).map(decodeURIComponent)
-      : [];
+    const action = actionOf(request.method, url.pathname);
     const body = await parseBody(request);
     const headers = Object.fromEntries(request.headers);
     const req = {
       method: request.method,
-      query: { ...Object.fromEntries(url.searchParams), nextauth: segments },
+      query: { ...Object.fromEntries(url.searchParams), nextauth: action.split("/") },
       body,
       cookies: parseCookies(request.headers.get("cookie")),
       headers,
