@@ -24,12 +24,22 @@ export function contentSecurityPolicy(dev: boolean): string {
 /** HSTS: one year, sent only when the request reached us over HTTPS. */
 export const HSTS = "max-age=31536000; includeSubDomains";
 
-export function securityHeaders(options: { dev: boolean; https: boolean }): Record<string, string> {
-  return {
-    "content-security-policy": contentSecurityPolicy(options.dev),
+function headerSet(dev: boolean, https: boolean): Readonly<Record<string, string>> {
+  return Object.freeze({
+    "content-security-policy": contentSecurityPolicy(dev),
     "x-content-type-options": "nosniff",
     "x-frame-options": "DENY",
     "referrer-policy": "strict-origin-when-cross-origin",
-    ...(options.https ? { "strict-transport-security": HSTS } : {}),
-  };
+    ...(https ? { "strict-transport-security": HSTS } : {}),
+  });
+}
+
+// built once: the front door stamps them on every response, the hot paths included
+const HEADER_SETS = {
+  production: { http: headerSet(false, false), https: headerSet(false, true) },
+  dev: { http: headerSet(true, false), https: headerSet(true, true) },
+} as const;
+
+export function securityHeaders(options: { dev: boolean; https: boolean }): Readonly<Record<string, string>> {
+  return HEADER_SETS[options.dev ? "dev" : "production"][options.https ? "https" : "http"];
 }
