@@ -25,6 +25,11 @@ export const RATE_LIMIT_POLICIES = {
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
 
+/** The policies a request alone can key (its client address or its advertiser): the ones a route may name. */
+export type RequestKeyedPolicy = {
+  [P in RateLimitPolicy]: (typeof RATE_LIMIT_POLICIES)[P]["keyBy"] extends "ip" | "advertiser" ? P : never;
+}[RateLimitPolicy];
+
 export type RateLimitOutcome = { allowed: boolean; headers: Record<string, string>; retryAfterSec: number };
 
 const limiters = new Map<RateLimitPolicy, RateLimiterPrisma>();

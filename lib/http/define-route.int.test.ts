@@ -150,6 +150,14 @@ describe("rate limits keyed as the policy table says", () => {
   // report is keyed by "advertiser": one advertiser's clients share it from any address
   const byAdvertiser = defineRoute({ auth: "token", rateLimit: "report" }, async () => jsonResponse({ ok: true }));
 
+  it("takes no policy a request cannot key by itself (an account's is keyed by the email it names)", () => {
+    // a type test: tsc (npm run typecheck) fails if defineRoute ever accepts an account-keyed policy
+    // @ts-expect-error sign_in_account is keyed by "account"
+    const route = () => defineRoute({ auth: "token", rateLimit: "sign_in_account" }, async () => jsonResponse({}));
+    expect(RATE_LIMIT_POLICIES.sign_in_account.keyBy).toBe("account");
+    expect(typeof route).toBe("function");
+  });
+
   it("keys an ip policy by the client address, whoever the token's advertiser", async () => {
     const a = await createTestAdvertiser("A");
     const b = await createTestAdvertiser("B");

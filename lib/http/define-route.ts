@@ -15,7 +15,7 @@ import { DEFAULT_BODY_LIMIT } from "./body-limits";
 import { clientIp } from "./client-ip";
 import { problemResponse } from "./problem";
 import { readBodyText } from "./read-body";
-import { consumeRateLimit, RATE_LIMIT_POLICIES, rateLimitedError, type RateLimitPolicy } from "@/lib/rate-limit";
+import { consumeRateLimit, RATE_LIMIT_POLICIES, rateLimitedError, type RequestKeyedPolicy } from "@/lib/rate-limit";
 import { requestIdFrom } from "./request-id";
 
 type Params = Record<string, string>;
@@ -36,8 +36,8 @@ type BodyOptions = {
 };
 
 type RouteOptions = BodyOptions & {
-  /** a policy of RATE_LIMIT_POLICIES; its keyBy decides the bucket (client address or advertiser) */
-  rateLimit?: RateLimitPolicy;
+  /** a policy of RATE_LIMIT_POLICIES keyed by the request; its keyBy decides the bucket (client address or advertiser) */
+  rateLimit?: RequestKeyedPolicy;
   /** the dynamic segments of the route's folder path (`[id]` -> "id"): they type `params` */
   params?: readonly string[];
 };
