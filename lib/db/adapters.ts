@@ -180,7 +180,7 @@ export function createAdapterFactory(
   };
 }
 
-type SqliteHandle = import("better-sqlite3").Database;
+export type SqliteHandle = import("better-sqlite3").Database;
 const sqliteHandles =
   (globalThis as unknown as { __smaSqliteHandles?: Map<string, SqliteHandle> }).__smaSqliteHandles ??
   new Map<string, SqliteHandle>();
@@ -202,6 +202,11 @@ function rememberSqliteHandle(path: string, adapter: SqlDriverAdapter): void {
 export function sqliteHandle(url: string): SqliteHandle | undefined {
   const handle = sqliteHandles.get(sqlitePath(url));
   return handle?.open ? handle : undefined;
+}
+
+/** A DateTime column value as the Prisma SQLite adapter writes it (ISO 8601, explicit offset). */
+export function sqliteDateTime(ms: number): string {
+  return new Date(ms).toISOString().replace("Z", "+00:00");
 }
 
 async function adminQuery(config: PoolConfig, sql: string): Promise<void> {

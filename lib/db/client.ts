@@ -4,14 +4,34 @@
 import { PrismaClient as PgPrismaClient } from "@/prisma/generated/pg/client";
 import { PrismaClient } from "@/prisma/generated/sqlite/client";
 import { env } from "@/lib/env";
-import { createAdapterFactory, databaseKind, type DatabaseKind } from "./adapters";
+import { createAdapterFactory, databaseKind, sqliteHandle, type DatabaseKind, type SqliteHandle } from "./adapters";
 
 export type Db = PrismaClient;
 export type { Campaign, Creative, Prisma } from "@/prisma/generated/sqlite/client";
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
+/** The URL each client was created for (what sqliteHandleOf looks the connection up by). */
+const clientUrls = new WeakMap<Db, string>();
+
 /** `onQuery` sees every SQL statement the client sends (tests count them). */
 export function createDb(url: string, options: { onQuery?: (sql: string) => void } = {}): Db {
+  const client = createClient(url, options);
+  clientUrls.set(client, url);
+  return client;
+}
+
+/**
+ * The better-sqlite3 connection under a SQLite client, once it has connected;
+ * undefined on PostgreSQL. Synchronous statements on it (the delivery and webhook
+ * stores) must run only while `inTransaction` is false: otherwise they would join
+ * an interactive Prisma transaction that is awaiting something.
+ */
+export function sqliteHandleOf(client: Db): SqliteHandle | undefined {
+  const url = clientUrls.get(client);
+  return url && databaseKind(url) === "sqlite" ? sqliteHandle(url) : undefined;
+}
+
+function createClient(url: string, options: { onQuery?: (sql: string) => void }): Db {
   const adapter = createAdapterFactory(url);
   const { onQuery } = options;
   if (!onQuery) {

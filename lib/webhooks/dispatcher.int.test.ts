@@ -624,7 +624,11 @@ describe("claims shared by several instances", () => {
     clock = T0 + DEFAULT_LEASE_MS - 1;
     await survivor.drain();
     expect(at("/lease")).toHaveLength(0);
+    // expired claims are looked for at most once a second (the read walks every claimed row)
     clock = T0 + DEFAULT_LEASE_MS + 1;
+    await survivor.drain();
+    expect(at("/lease")).toHaveLength(0);
+    clock = T0 + DEFAULT_LEASE_MS + 1_000;
     await survivor.drain();
     expect(at("/lease")).toHaveLength(1);
     let delivery = await db().webhookDelivery.findUniqueOrThrow({ where: { id: claimed[0]!.id } });
@@ -642,6 +646,38 @@ describe("claims shared by several instances", () => {
     expect(delivery).toMatchObject({ status: "succeeded", lastStatusCode: 200, nextAttemptMs: null });
     expect(await db().webhookAttempt.count({ where: { deliveryId: delivery.id } })).toBe(2);
     expect(endpoints[0]!.id).toBe(delivery.endpointId);
+  });
+
+  it("claims and records the same rows while an interactive transaction holds the connection (the Prisma path)", async () => {
+    const { adv } = await setup([{ path: "/in-tx", events: ["click.recorded"] }]);
+    await enqueueTestEvent(adv.advertiserId, "click.recorded", T0);
+    const instance = dispatcher({ instanceId: "in-tx" });
+    expect(await fanOutEvents(instance.context)).toBe(1);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    // a transaction that rolls back: a claim that joined it would vanish with it
+    const holding = db().$transaction(async (tx) => {
+      await tx.advertiser.count();
+      entered();
+      await gate;
+      throw new Error("rolled back");
+    });
+    await inside;
+    // on SQLite the synchronous statements must not join the open transaction: the claim
+    // goes through Prisma, which waits for the transaction to end
+    const claiming = claimDueWebhookDeliveries(instance.context, 10);
+    release();
+    await expect(holding).rejects.toThrow("rolled back");
+    const claimed = await claiming;
+    expect(claimed).toHaveLength(1);
+    expect(claimed[0]).toMatchObject({ attempts: 0, endpoint: { isActive: true } });
+    expect(claimed[0]!.token.startsWith("in-tx/")).toBe(true);
+    expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: claimed[0]!.id } })).toMatchObject({
+      status: "delivering",
+      lockedBy: claimed[0]!.token,
+    });
   });
 
   it("an outbox event claimed by a crashed instance is fanned out by another after the lease", async () => {

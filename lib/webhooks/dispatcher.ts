@@ -22,6 +22,9 @@ const GROUP_MAX = 32;
 /** ...waiting at most this long for others to join. */
 const GROUP_WAIT_MS = 5;
 
+/** the reason a round's wait is cancelled with (a shared value: no DOMException built per round) */
+const ROUND_OVER = new Error("dispatcher round over");
+
 export type DispatcherOptions = Partial<DispatchContext> & {
   maxInFlight?: number;
   maxInFlightPerEndpoint?: number;
@@ -44,7 +47,10 @@ export class WebhookDispatcher {
   readonly #idleMs: number;
   readonly #pruneEveryMs: number;
   readonly #wait: (ms: number, signal: AbortSignal) => Promise<void>;
-  readonly #inFlight = new Map<string, { endpointId: string; done: Promise<void> }>();
+  /** attempts whose request is under way: what the slot limits count */
+  readonly #sending = new Map<string, { endpointId: string; sent: Promise<void> }>();
+  /** attempts not finished yet (sending, or answered and waiting for their outcome's record) */
+  readonly #inFlight = new Map<string, Promise<void>>();
   #nextPruneMs = 0;
   /** until when fan-out and batching are skipped (they found nothing while attempts were in flight) */
   #quietUntilMs = 0;
@@ -70,8 +76,9 @@ export class WebhookDispatcher {
     this.#wait = wait ?? realWait;
   }
 
+  /** requests under way (at most maxInFlight) */
   get inFlight(): number {
-    return this.#inFlight.size;
+    return this.#sending.size;
   }
 
   /** One round: fan out, batch, start attempts for free slots. Returns the amount of work found. */
@@ -85,15 +92,15 @@ export class WebhookDispatcher {
       const found =
         (await this.#step("fan-out", () => fanOutEvents(this.context))) +
         (await this.#step("batches", () => flushDueBatches(this.context)));
-      if (found === 0 && this.#inFlight.size > 0) this.#quietUntilMs = now0 + this.#idleMs;
+      if (found === 0 && this.#sending.size > 0) this.#quietUntilMs = now0 + this.#idleMs;
       work += found;
     }
     work += await this.#step("deliveries", async () => {
       const busy = new Map<string, number>();
-      for (const { endpointId } of this.#inFlight.values()) busy.set(endpointId, (busy.get(endpointId) ?? 0) + 1);
+      for (const { endpointId } of this.#sending.values()) busy.set(endpointId, (busy.get(endpointId) ?? 0) + 1);
       const claimed = await claimDueWebhookDeliveries(
         this.context,
-        this.#maxInFlight - this.#inFlight.size,
+        this.#maxInFlight - this.#sending.size,
         this.#perEndpoint,
         busy,
       );
@@ -128,43 +135,63 @@ export class WebhookDispatcher {
     while (!signal.aborted) {
       const work = await this.tick();
       if (signal.aborted) break;
-      if (work > 0 && this.#inFlight.size < this.#maxInFlight && this.#failedRounds === 0) continue;
+      if (work > 0 && this.#sending.size < this.#maxInFlight && this.#failedRounds === 0) continue;
       // idle, every slot taken, or failing: wait for the idle period (longer after
       // failures, up to 10 s) or a finished attempt
       const waitMs = this.#failedRounds
         ? Math.min(10_000, this.#idleMs * 2 ** Math.min(this.#failedRounds, 6))
         : this.#idleMs;
-      // with every slot taken, claim again once a quarter of them is free: one claim
+      // with every slot taken, claim again once half of them is free: one claim
       // (a sorted read of the due deliveries) per group, not one per finished attempt
-      const refill = work > 0 ? Math.max(1, Math.floor(this.#maxInFlight / 4)) : 1;
-      const finished = this.#inFlight.size
+      const refill = work > 0 ? Math.max(1, Math.floor(this.#maxInFlight / 2)) : 1;
+      const finished = this.#sending.size
         ? settled(
-            [...this.#inFlight.values()].map((entry) => entry.done),
+            [...this.#sending.values()].map((entry) => entry.sent),
             refill,
           )
         : undefined;
-      await Promise.race([this.#wait(waitMs, signal), ...(finished ? [finished] : [])]);
+      // the wait's timer is cancelled when a finished attempt wins the race
+      const round = new AbortController();
+      const stopRound = () => round.abort(ROUND_OVER);
+      signal.addEventListener("abort", stopRound, { once: true });
+      try {
+        await Promise.race([this.#wait(waitMs, round.signal), ...(finished ? [finished] : [])]);
+      } finally {
+        signal.removeEventListener("abort", stopRound);
+        round.abort(ROUND_OVER);
+      }
     }
     await this.#settleAll();
   }
 
+  /**
+   * Sends, then records: the slot is free as soon as the answer is in (the row
+   * stays claimed until its outcome is recorded, so no other claim takes it).
+   */
   #start(delivery: ClaimedWebhookDelivery): void {
-    const done = this.#attempt(delivery)
+    const outcome = sendClaimedDelivery(this.context, delivery);
+    const sent = outcome.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#sending.set(delivery.id, { endpointId: delivery.endpointId, sent });
+    void sent.finally(() => this.#sending.delete(delivery.id));
+    const done = this.#record(delivery, outcome)
       .catch((error: unknown) =>
         this.context.log.error({ err: error, deliveryId: delivery.id }, "webhook attempt failed to record"),
       )
       .finally(() => this.#inFlight.delete(delivery.id));
-    this.#inFlight.set(delivery.id, { endpointId: delivery.endpointId, done });
+    this.#inFlight.set(delivery.id, done);
   }
 
   /**
-   * Sends; a failure is recorded at once, a success with the others that finish
+   * A failure is recorded at once, a success with the others that finish
    * within GROUP_WAIT_MS (or as soon as GROUP_MAX wait): on SQLite each
-   * transaction blocks the event loop for milliseconds, one per success would
-   * cap the dispatcher at a few hundred a second.
+   * transaction blocks the event loop, one per success would cap the dispatcher
+   * at a few hundred a second.
    */
-  async #attempt(delivery: ClaimedWebhookDelivery): Promise<void> {
-    const outcome = await sendClaimedDelivery(this.context, delivery);
+  async #record(delivery: ClaimedWebhookDelivery, sending: Promise<SendOutcome | null>): Promise<void> {
+    const outcome = await sending;
     if (!outcome) return;
     if (!outcome.ok) return recordAttempt(this.context, delivery, outcome);
     return new Promise<void>((resolve, reject) => {
@@ -200,7 +227,7 @@ export class WebhookDispatcher {
   }
 
   async #settleAll(): Promise<number> {
-    const pending = [...this.#inFlight.values()].map((entry) => entry.done);
+    const pending = [...this.#inFlight.values()];
     await Promise.all(pending);
     return pending.length;
   }

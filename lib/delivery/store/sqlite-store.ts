@@ -4,7 +4,7 @@
 // BEGIN IMMEDIATE ... COMMIT that never yields the event loop.
 import type { Database, Statement } from "better-sqlite3";
 import { db } from "@/lib/db/client";
-import { sqliteHandle, sqlitePath } from "@/lib/db/adapters";
+import { sqliteDateTime, sqliteHandle, sqlitePath } from "@/lib/db/adapters";
 import { env } from "@/lib/env";
 import {
   StoreBusyError,
@@ -131,10 +131,6 @@ type SpendReturn = {
 };
 
 /** DateTime text as Prisma stores it in SQLite. */
-function sqliteDateTime(ms: number): string {
-  return new Date(ms).toISOString().replace("Z", "+00:00");
-}
-
 /**
  * The commit plan's statements on SQLite. The database write lock taken by
  * BEGIN IMMEDIATE serializes batches, so no row or user locks are needed, and
