@@ -67,6 +67,20 @@ function combine(rounds: WrkResult[]): WrkResult {
   };
 }
 
+/** What the decision server saw in one round (decision-server.ts, /__bench/handled). */
+type Handled = { count: number; p50: number; p99: number; loopDelayP99: number };
+
+/** Medians of the rounds, like wrk's percentiles. */
+function combineHandled(rounds: Handled[]): Handled {
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return {
+    count: rounds.reduce((sum, round) => sum + round.count, 0),
+    p50: median(rounds.map((round) => round.p50)),
+    p99: median(rounds.map((round) => round.p99)),
+    loopDelayP99: median(rounds.map((round) => round.loopDelayP99)),
+  };
+}
+
 function toMs(text: string): number {
   const match = /([\d.]+)(us|ms|s)/.exec(text);
   if (!match) return NaN;
@@ -164,20 +178,27 @@ export async function run(): Promise<BenchResult> {
     );
     let bare: Measured;
     let app: Measured;
+    let serverSide: { throughput: Handled; latency: Handled };
     try {
       const targets = [bareServer, appServer].map(({ port }) => `http://127.0.0.1:${port}/api/delivery/decisions`);
       for (const target of targets) wrk(binary, target, script, 3); // warm-up: JIT, caches, page cache
-      const rounds = (connections: number): [WrkResult, WrkResult] => {
+      const handledUrl = `http://127.0.0.1:${appServer.port}/__bench/handled`;
+      const rounds = async (connections: number): Promise<[WrkResult, WrkResult, Handled]> => {
         const results: [WrkResult[], WrkResult[]] = [[], []];
+        const seen: Handled[] = [];
         for (let round = 0; round < ROUNDS; round++) {
           const order = round % 2 === 0 ? [0, 1] : [1, 0];
-          for (const index of order)
+          for (const index of order) {
+            if (index === 1) await fetch(handledUrl);
             results[index as 0 | 1].push(wrk(binary, targets[index]!, script, DURATION_S / ROUNDS, connections));
+            if (index === 1) seen.push((await (await fetch(handledUrl)).json()) as Handled);
+          }
         }
-        return [combine(results[0]), combine(results[1])];
+        return [combine(results[0]), combine(results[1]), combineHandled(seen)];
       };
-      const [bareThroughput, appThroughput] = rounds(CONNECTIONS);
-      const [bareLatency, appLatency] = rounds(LATENCY_CONNECTIONS);
+      const [bareThroughput, appThroughput, handledThroughput] = await rounds(CONNECTIONS);
+      const [bareLatency, appLatency, handledLatency] = await rounds(LATENCY_CONNECTIONS);
+      serverSide = { throughput: handledThroughput, latency: handledLatency };
       bare = { ...bareThroughput, latency: bareLatency };
       app = { ...appThroughput, latency: appLatency };
     } finally {
@@ -237,6 +258,16 @@ export async function run(): Promise<BenchResult> {
           value: app.latency.p50,
           unit: `/ ${app.latency.p90} / ${app.latency.p99} ms (${Math.round(app.latency.rps)} /s)`,
         },
+        ...(
+          [
+            [CONNECTIONS, serverSide.throughput],
+            [LATENCY_CONNECTIONS, serverSide.latency],
+          ] as const
+        ).map(([connections, seen]) => ({
+          label: `  as the server saw them at ${connections} connections: p50 / p99`,
+          value: seen.p50,
+          unit: `/ ${seen.p99} ms from request to response (event-loop delay p99 ${seen.loopDelayP99} ms)`,
+        })),
         { label: "decisions recorded (all runs, warm-up included)", value: decisions, unit: "" },
         {
           label: "fill rate (filled / decisions)",

@@ -1,7 +1,11 @@
 // The app's hot path on node:http, exactly as server.ts wires it (request id,
 // client address, a debug-level log line per request, the hot router), without
 // Next. Started as a child process by decisions.bench.ts; prints its port.
+// GET /__bench/handled answers what the server itself saw since the last call
+// (handler-to-finish latency of each request, event-loop delay) and resets it:
+// the bench compares it with the latency wrk measures.
 import { createServer } from "node:http";
+import { createHistogram, monitorEventLoopDelay } from "node:perf_hooks";
 import type { AddressInfo } from "node:net";
 import { deliveryEngine, stopDeliveryEngine } from "@/lib/delivery/engine/engine-instance";
 import { requestIdFrom } from "@/lib/http/request-id";
@@ -12,19 +16,37 @@ import { createHotRouter } from "@/lib/server/hot-routes";
 const log = logger();
 await deliveryEngine();
 const router = createHotRouter();
+/** microseconds from the request event to the response handed to the socket */
+const handled = createHistogram();
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+loopDelay.enable();
+const ms = (nanosOrMicros: number, per: number) => Math.round((nanosOrMicros / per) * 1000) / 1000;
 const server = createServer((req, res) => {
+  if (req.url === "/__bench/handled") {
+    res.setHeader("content-type", "application/json");
+    res.end(
+      JSON.stringify({
+        count: handled.count,
+        p50: ms(handled.percentile(50), 1000),
+        p99: ms(handled.percentile(99), 1000),
+        loopDelayP99: ms(loopDelay.percentile(99), 1e6),
+      }),
+    );
+    handled.reset();
+    loopDelay.reset();
+    return;
+  }
   const hotReq = req as HotRequest;
   hotReq.requestId = requestIdFrom({ get: (name) => (req.headers[name] as string | undefined) ?? null });
   hotReq.clientIp = req.socket.remoteAddress ?? "unknown";
   res.setHeader("x-request-id", hotReq.requestId);
   const started = performance.now();
   const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
-  res.on("finish", () =>
-    log.debug(
-      { requestId: hotReq.requestId, path: pathname, status: res.statusCode, ms: performance.now() - started },
-      "request",
-    ),
-  );
+  res.on("finish", () => {
+    const elapsed = performance.now() - started;
+    handled.record(Math.max(1, Math.round(elapsed * 1000)));
+    log.debug({ requestId: hotReq.requestId, path: pathname, status: res.statusCode, ms: elapsed }, "request");
+  });
   if (!isHotPath(pathname)) {
     res.statusCode = 404;
     res.end();
