@@ -31,6 +31,12 @@ export function sqliteHandleOf(client: Db): SqliteHandle | undefined {
   return url && databaseKind(url) === "sqlite" ? sqliteHandle(url) : undefined;
 }
 
+/** The database under a client made by createDb; undefined for any other client. */
+export function dbKindOf(client: Db): DatabaseKind | undefined {
+  const url = clientUrls.get(client);
+  return url === undefined ? undefined : databaseKind(url);
+}
+
 function createClient(url: string, options: { onQuery?: (sql: string) => void }): Db {
   const adapter = createAdapterFactory(url);
   const { onQuery } = options;

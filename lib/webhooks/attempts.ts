@@ -9,16 +9,27 @@
 // failed attempts, reset by a success; last_delivered_at; deactivation after
 // 410 Gone or 5 days of failures).
 //
-// On SQLite the claim and the grouped success record run as synchronous
-// statements on the connection (sqlite-attempts.ts): same rows, same
-// conditions, a fraction of the CPU. The Prisma code below is PostgreSQL's
-// path, and SQLite's while an interactive transaction holds the connection.
+// The claim and the grouped success record, the dispatcher's hot steps, run as
+// raw SQL: synchronous statements on the connection on SQLite
+// (sqlite-attempts.ts), two round trips and one statement on PostgreSQL
+// (pg-attempts.ts). Same rows, same conditions, a fraction of the CPU of
+// Prisma's query builder. The Prisma versions below (claimWithPrisma,
+// recordSuccessesWithPrisma) are what SQLite falls back to while an interactive
+// transaction holds the connection (the synchronous statements would join it).
+import { dbKindOf, type Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { claimToken, unlocked, type DispatchContext } from "./context";
 import { deactivateEndpoint } from "./deactivate";
 import { DEACTIVATE_AFTER_FAILING_MS, retryDelayMs } from "./retry-schedule";
 import { sendWebhook, type SendOutcome } from "./send";
-import { claimOnSqlite, recordSuccessesOnSqlite } from "./sqlite-attempts";
+import { claimOnPostgres, recordSuccessesOnPostgres } from "./pg-attempts";
+import {
+  claimOnSqlite,
+  recordSuccessesOnSqlite,
+  type ClaimArgs,
+  type Claimed,
+  type RecordArgs,
+} from "./sqlite-attempts";
 
 export type ClaimedWebhookDelivery = {
   id: string;
@@ -36,8 +47,8 @@ function dueWhere(now: number) {
 }
 
 /** The rows of `ids` that `token` holds (by primary key: `locked_by` has no index). */
-async function readClaim(context: DispatchContext, token: string, ids: string[]): Promise<ClaimedWebhookDelivery[]> {
-  const rows = await context.db.webhookDelivery.findMany({
+async function readClaim(db: Db, token: string, ids: string[]): Promise<ClaimedWebhookDelivery[]> {
+  const rows = await db.webhookDelivery.findMany({
     where: { id: { in: ids }, lockedBy: token },
     select: {
       id: true,
@@ -65,20 +76,25 @@ export async function claimDueWebhookDeliveries(
   if (limit <= 0) return [];
   const { db } = context;
   const now = context.now();
-  const take = Math.min(1000, limit * 4);
-  const pick = (candidates: readonly { id: string; endpointId: string }[]) =>
-    pickCandidates(candidates, limit, perEndpoint, busy);
   const token = claimToken(context);
-  const withAbandoned = scanAbandoned(context, now);
-  const fast = claimOnSqlite(db, {
+  const args: ClaimArgs = {
     now,
-    take,
-    abandoned: withAbandoned,
+    take: Math.min(1000, limit * 4),
+    abandoned: scanAbandoned(context, now),
     token,
     lockedUntil: now + context.leaseMs,
-    pick,
-  });
-  if (fast) return fast.map((row) => ({ ...row, token }));
+    pick: (candidates) => pickCandidates(candidates, limit, perEndpoint, busy),
+  };
+  const claimed =
+    dbKindOf(db) === "postgresql"
+      ? await claimOnPostgres(db, args)
+      : (claimOnSqlite(db, args) ?? (await claimWithPrisma(db, args)));
+  return claimed.map((row) => ({ ...row, token }));
+}
+
+/** claimDueWebhookDeliveries through Prisma's query builder. */
+async function claimWithPrisma(db: Db, args: ClaimArgs): Promise<Claimed[]> {
+  const { now, take, token, lockedUntil, pick } = args;
   // Two reads, each an ordered range of the (status, next_attempt_ms) index that stops at
   // `take`: pending deliveries, and deliveries whose claim expired (a crashed instance's;
   // few). One read with `status IN (...)` would sort every due row at each claim.
@@ -91,7 +107,7 @@ export async function claimDueWebhookDeliveries(
       take,
       select,
     }),
-    withAbandoned
+    args.abandoned
       ? db.webhookDelivery.findMany({
           where: { status: "delivering", ...due, lockedUntilMs: { lt: BigInt(now) } },
           orderBy: { nextAttemptMs: "asc" },
@@ -107,10 +123,10 @@ export async function claimDueWebhookDeliveries(
   if (picked.length === 0) return [];
   const claim = await db.webhookDelivery.updateMany({
     where: { id: { in: picked }, ...dueWhere(now) },
-    data: { status: "delivering", lockedBy: token, lockedUntilMs: BigInt(now + context.leaseMs) },
+    data: { status: "delivering", lockedBy: token, lockedUntilMs: BigInt(lockedUntil) },
   });
   if (claim.count === 0) return [];
-  return readClaim(context, token, picked);
+  return readClaim(db, token, picked);
 }
 
 /** When each dispatch context last looked for expired claims. */
@@ -163,7 +179,7 @@ export async function claimWebhookDelivery(
     data: { status: "delivering", lockedBy: token, lockedUntilMs: BigInt(now + context.leaseMs) },
   });
   if (claim.count === 0) return null;
-  return (await readClaim(context, token, [deliveryId]))[0] ?? null;
+  return (await readClaim(context.db, token, [deliveryId]))[0] ?? null;
 }
 
 /** Sends one claimed delivery and records the outcome; returns the outcome (null: not sent, endpoint inactive). */
@@ -207,18 +223,24 @@ export async function sendClaimedDelivery(
 
 /**
  * Records successful attempts in one transaction (the dispatcher's group
- * commit): each delivery only while its claim is still the one that sent it
- * (one conditional UPDATE per claim token and status code), one log line per
- * attempt, and each endpoint's streak reset once. The same rows as
- * recordAttempt writes for each success.
+ * commit): each delivery only while its claim is still the one that sent it,
+ * one log line per attempt, and each endpoint's streak reset once. The same
+ * rows as recordAttempt writes for each success.
  */
 export async function recordSuccesses(
   context: DispatchContext,
   items: readonly { delivery: ClaimedWebhookDelivery; outcome: SendOutcome }[],
 ): Promise<void> {
   if (items.length === 0) return;
-  const now = context.now();
-  if (recordSuccessesOnSqlite(context.db, { now, items })) return;
+  const { db } = context;
+  const args: RecordArgs = { now: context.now(), items };
+  if (dbKindOf(db) === "postgresql") return recordSuccessesOnPostgres(db, args);
+  if (recordSuccessesOnSqlite(db, args)) return;
+  await recordSuccessesWithPrisma(db, args);
+}
+
+/** recordSuccesses through Prisma: one conditional UPDATE per claim token and status code. */
+async function recordSuccessesWithPrisma(db: Db, { now, items }: RecordArgs): Promise<void> {
   const groups = new Map<string, { token: string; statusCode: number | null; ids: string[] }>();
   for (const { delivery, outcome } of items) {
     const key = `${delivery.token} ${outcome.statusCode}`;
@@ -226,7 +248,7 @@ export async function recordSuccesses(
     group.ids.push(delivery.id);
     groups.set(key, group);
   }
-  await context.db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     for (const group of groups.values()) {
       await tx.webhookDelivery.updateMany({
         where: { id: { in: group.ids }, lockedBy: group.token, status: "delivering" },

@@ -13,7 +13,7 @@ import { env } from "@/lib/env";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { actorFor, enqueueTestEvent } from "@/test/factories/webhook-events";
 import { startReceiver, type ReceivedRequest, type Receiver } from "@/test/webhook-receiver";
-import { claimDueWebhookDeliveries, recordAttempt } from "./attempts";
+import { claimDueWebhookDeliveries, recordAttempt, recordSuccesses } from "./attempts";
 import { DEFAULT_LEASE_MS } from "./context";
 import { DEFAULT_TIMEOUT_MS } from "./send";
 import { fanOutEvents } from "./fan-out";
@@ -571,6 +571,142 @@ describe("deactivation", () => {
     clock += 3600_000;
     await run.drain();
     expect(receiver.requests).toHaveLength(1);
+  });
+});
+
+// the dispatcher's hot steps run as raw SQL on each database (sqlite-attempts.ts, pg-attempts.ts)
+describe("claims and group records", () => {
+  it("a claim takes the deliveries still due and free, in due order, each with its endpoint's url, secret and state", async () => {
+    const { adv, endpoints } = await setup([
+      { path: "/claim-a", events: ["click.recorded"] },
+      { path: "/claim-b", events: ["click.recorded"] },
+    ]);
+    for (let index = 0; index < 2; index++) await enqueueTestEvent(adv.advertiserId, "click.recorded", T0 + index);
+    const instance = dispatcher({ instanceId: "fields" });
+    expect(await fanOutEvents(instance.context)).toBe(2);
+    const [a1, a2, b1, b2] = await db().webhookDelivery.findMany({
+      where: { endpoint: { advertiserId: adv.advertiserId } },
+      orderBy: [{ endpoint: { url: "asc" } }, { eventId: "asc" }],
+    });
+    // due in the order b1, a2, a1; b2 is not due yet
+    const dueAt = (id: string, ms: number) =>
+      db().webhookDelivery.update({ where: { id }, data: { nextAttemptMs: BigInt(ms) } });
+    await dueAt(b1!.id, T0 - 30);
+    await dueAt(a2!.id, T0 - 20);
+    await dueAt(a1!.id, T0 - 10);
+    await dueAt(b2!.id, T0 + 1);
+    await db().webhookEndpoint.update({ where: { id: endpoints[1]!.id }, data: { isActive: false } });
+
+    const claimed = await claimDueWebhookDeliveries(instance.context, 10);
+    expect(claimed.map((delivery) => delivery.id)).toEqual([b1!.id, a2!.id, a1!.id]);
+    const endpointOf = (index: number) => ({
+      url: receiver.url(index ? "/claim-b" : "/claim-a"),
+      secret: endpoints[index]!.secret,
+      isActive: index === 0,
+    });
+    expect(claimed[0]).toEqual({
+      id: b1!.id,
+      endpointId: endpoints[1]!.id,
+      eventId: b1!.eventId,
+      payload: b1!.payload,
+      attempts: 0,
+      token: claimed[0]!.token,
+      endpoint: endpointOf(1),
+    });
+    expect(claimed[1]).toMatchObject({ endpointId: endpoints[0]!.id, eventId: a2!.eventId, endpoint: endpointOf(0) });
+    expect(claimed[1]!.payload).toBe(a2!.payload);
+    for (const delivery of claimed) {
+      expect(delivery.token.startsWith("fields/")).toBe(true);
+      expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+        status: "delivering",
+        lockedBy: delivery.token,
+        lockedUntilMs: BigInt(T0 + DEFAULT_LEASE_MS),
+      });
+    }
+    // nothing left that is due and free: b2 is not due, the others are held
+    expect(await claimDueWebhookDeliveries(dispatcher({ instanceId: "late" }).context, 10)).toEqual([]);
+  });
+
+  it("a group record writes the deliveries whose claim still holds, logs every attempt and resets each endpoint once", async () => {
+    const { adv, endpoints } = await setup([{ path: "/group", events: ["click.recorded"] }]);
+    for (let index = 0; index < 3; index++) await enqueueTestEvent(adv.advertiserId, "click.recorded", T0 + index);
+    const instance = dispatcher({ instanceId: "group" });
+    expect(await fanOutEvents(instance.context)).toBe(3);
+    const claimed = await claimDueWebhookDeliveries(instance.context, 10);
+    expect(claimed).toHaveLength(3);
+    const [kept, retried, stolen] = claimed;
+    await db().webhookDelivery.update({ where: { id: retried!.id }, data: { attempts: 2 } });
+    // another instance took this one over (our lease expired): our late success must not overwrite it
+    await db().webhookDelivery.update({
+      where: { id: stolen!.id },
+      data: { lockedBy: "other/abc", lockedUntilMs: BigInt(T0 + 2 * DEFAULT_LEASE_MS) },
+    });
+    await db().webhookEndpoint.update({
+      where: { id: endpoints[0]!.id },
+      data: { failureCount: 3, failingSince: new Date(T0 - 60_000) },
+    });
+
+    clock = T0 + 1234;
+    const ok = (statusCode: number, durationMs: number) => ({
+      ok: true,
+      statusCode,
+      durationMs,
+      error: null,
+      gone: false,
+    });
+    await recordSuccesses(instance.context, [
+      { delivery: kept!, outcome: ok(200, 7) },
+      { delivery: { ...retried!, attempts: 2 }, outcome: ok(204, 11) },
+      { delivery: stolen!, outcome: ok(200, 3) },
+    ]);
+
+    const row = (id: string) => db().webhookDelivery.findUniqueOrThrow({ where: { id } });
+    const succeeded = {
+      status: "succeeded",
+      lastError: null,
+      nextAttemptMs: null,
+      deliveredAtMs: BigInt(clock),
+      lockedBy: null,
+      lockedUntilMs: null,
+    };
+    expect(await row(kept!.id)).toMatchObject({ ...succeeded, attempts: 1, lastStatusCode: 200 });
+    expect(await row(retried!.id)).toMatchObject({ ...succeeded, attempts: 3, lastStatusCode: 204 });
+    expect(await row(stolen!.id)).toMatchObject({
+      status: "delivering",
+      attempts: 0,
+      lastStatusCode: null,
+      lockedBy: "other/abc",
+      deliveredAtMs: null,
+    });
+    const attempts = await db().webhookAttempt.findMany({
+      where: { deliveryId: { in: claimed.map((delivery) => delivery.id) } },
+      orderBy: { durationMs: "asc" },
+    });
+    expect(attempts).toMatchObject([
+      {
+        deliveryId: stolen!.id,
+        attemptNo: 1,
+        statusCode: 200,
+        durationMs: 3,
+        error: null,
+        attemptedAtMs: BigInt(clock),
+      },
+      { deliveryId: kept!.id, attemptNo: 1, statusCode: 200, durationMs: 7, error: null, attemptedAtMs: BigInt(clock) },
+      {
+        deliveryId: retried!.id,
+        attemptNo: 3,
+        statusCode: 204,
+        durationMs: 11,
+        error: null,
+        attemptedAtMs: BigInt(clock),
+      },
+    ]);
+    expect(new Set(attempts.map((attempt) => attempt.id)).size).toBe(3);
+    expect(await endpointRow(endpoints[0]!.id)).toMatchObject({
+      failureCount: 0,
+      failingSince: null,
+      lastDeliveredAt: new Date(clock),
+    });
   });
 });
 

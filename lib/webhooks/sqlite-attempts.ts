@@ -3,8 +3,8 @@
 // delivery store, docs/decisions/0402): claiming due deliveries and recording
 // successes. Each runs as one BEGIN IMMEDIATE ... COMMIT that never yields the
 // event loop, so it is as atomic as the Prisma version in attempts.ts, which
-// stays the path for PostgreSQL and for the moment an interactive Prisma
-// transaction is open on the connection. Through Prisma these two steps cost
+// stays the path for the moment an interactive Prisma transaction is open on
+// the connection (PostgreSQL has its own raw SQL, pg-attempts.ts). Through Prisma these two steps cost
 // about 60% of the dispatcher's CPU (query compilation and the adapter's
 // per-statement work); here they cost a few prepared statements per delivery
 // (docs/decisions/1413).
@@ -19,7 +19,8 @@ export type ClaimCandidate = { id: string; endpointId: string };
 type ClaimedRow = { id: string; endpoint_id: string; event_id: string; payload: string; attempts: number };
 type EndpointRow = { url: string; secret: string; is_active: number };
 
-export type SqliteClaimed = {
+/** A claimed delivery as the raw SQL paths return it (here and pg-attempts.ts); attempts.ts adds the token. */
+export type Claimed = {
   id: string;
   endpointId: string;
   eventId: string;
@@ -36,11 +37,11 @@ type Statements = {
   succeed: Statement;
   attempt: Statement;
   endpointSucceeded: Statement;
-  claimTx: (args: ClaimArgs) => SqliteClaimed[];
+  claimTx: (args: ClaimArgs) => Claimed[];
   recordTx: (args: RecordArgs) => void;
 };
 
-type ClaimArgs = {
+export type ClaimArgs = {
   now: number;
   take: number;
   /** also read deliveries whose claim expired */
@@ -50,7 +51,7 @@ type ClaimArgs = {
   pick: (candidates: ClaimCandidate[]) => string[];
 };
 
-type RecordArgs = {
+export type RecordArgs = {
   now: number;
   items: readonly {
     delivery: { id: string; token: string; attempts: number; endpointId: string };
@@ -101,8 +102,8 @@ function statements(handle: Database): Statements {
       ...((args.abandoned ? abandoned.all({ now, take }) : []) as (ClaimCandidate & { due: number })[]),
       ...(pending.all({ now, take }) as (ClaimCandidate & { due: number })[]),
     ].sort((a, b) => a.due - b.due);
-    const endpoints = new Map<string, SqliteClaimed["endpoint"] | undefined>();
-    const claimed: SqliteClaimed[] = [];
+    const endpoints = new Map<string, Claimed["endpoint"] | undefined>();
+    const claimed: Claimed[] = [];
     for (const id of pick(candidates)) {
       const row = claim.get({ id, token, lockedUntil, now }) as ClaimedRow | undefined;
       if (!row) continue;
@@ -172,7 +173,7 @@ function freeHandle(client: Db): Database | undefined {
  * conditionally (still due and unclaimed) and reads it with its endpoint.
  * Undefined when the SQLite connection cannot be used now (use the Prisma path).
  */
-export function claimOnSqlite(client: Db, args: ClaimArgs): SqliteClaimed[] | undefined {
+export function claimOnSqlite(client: Db, args: ClaimArgs): Claimed[] | undefined {
   const handle = freeHandle(client);
   return handle && statements(handle).claimTx(args);
 }
