@@ -149,7 +149,11 @@ class SerializedSqliteAdapter implements SqlDriverAdapter {
 
 export function createAdapterFactory(
   url: string,
-  options: { forMigrations?: boolean } = {},
+  options: {
+    forMigrations?: boolean;
+    /** SQLite: told the better-sqlite3 connection each time the client connects */
+    onSqliteConnect?: (handle: SqliteHandle) => void;
+  } = {},
 ): SqlMigrationAwareDriverAdapterFactory {
   if (databaseKind(url) === "postgresql") {
     const config = pgPoolConfig(url);
@@ -170,6 +174,8 @@ export function createAdapterFactory(
     await adapter.executeScript(SQLITE_PRAGMAS);
     if (options.forMigrations) return adapter;
     rememberSqliteHandle(path, adapter);
+    const handle = (adapter as unknown as { client?: SqliteHandle }).client;
+    if (handle) options.onSqliteConnect?.(handle);
     return new SerializedSqliteAdapter(adapter);
   };
   return {

@@ -4,19 +4,20 @@
 import { PrismaClient as PgPrismaClient } from "@/prisma/generated/pg/client";
 import { PrismaClient } from "@/prisma/generated/sqlite/client";
 import { env } from "@/lib/env";
-import { createAdapterFactory, databaseKind, sqliteHandle, type DatabaseKind, type SqliteHandle } from "./adapters";
+import { createAdapterFactory, databaseKind, type DatabaseKind, type SqliteHandle } from "./adapters";
 
 export type Db = PrismaClient;
 export type { Campaign, Creative, Prisma } from "@/prisma/generated/sqlite/client";
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
-/** The URL each client was created for (what sqliteHandleOf looks the connection up by). */
-const clientUrls = new WeakMap<Db, string>();
+/** What createDb knows of each client: its URL and, on SQLite once connected, its own connection. */
+const clientInfo = new WeakMap<Db, { url: string; sqlite?: SqliteHandle }>();
 
 /** `onQuery` sees every SQL statement the client sends (tests count them). */
 export function createDb(url: string, options: { onQuery?: (sql: string) => void } = {}): Db {
-  const client = createClient(url, options);
-  clientUrls.set(client, url);
+  const info: { url: string; sqlite?: SqliteHandle } = { url };
+  const client = createClient(url, options, (handle) => (info.sqlite = handle));
+  clientInfo.set(client, info);
   return client;
 }
 
@@ -27,18 +28,22 @@ export function createDb(url: string, options: { onQuery?: (sql: string) => void
  * an interactive Prisma transaction that is awaiting something.
  */
 export function sqliteHandleOf(client: Db): SqliteHandle | undefined {
-  const url = clientUrls.get(client);
-  return url && databaseKind(url) === "sqlite" ? sqliteHandle(url) : undefined;
+  const handle = clientInfo.get(client)?.sqlite;
+  return handle?.open ? handle : undefined;
 }
 
 /** The database under a client made by createDb; undefined for any other client. */
 export function dbKindOf(client: Db): DatabaseKind | undefined {
-  const url = clientUrls.get(client);
-  return url === undefined ? undefined : databaseKind(url);
+  const info = clientInfo.get(client);
+  return info === undefined ? undefined : databaseKind(info.url);
 }
 
-function createClient(url: string, options: { onQuery?: (sql: string) => void }): Db {
-  const adapter = createAdapterFactory(url);
+function createClient(
+  url: string,
+  options: { onQuery?: (sql: string) => void },
+  onSqliteConnect: (handle: SqliteHandle) => void,
+): Db {
+  const adapter = createAdapterFactory(url, { onSqliteConnect });
   const { onQuery } = options;
   if (!onQuery) {
     if (databaseKind(url) === "postgresql") return new PgPrismaClient({ adapter }) as unknown as Db;

@@ -46,7 +46,7 @@ function dueWhere(now: number) {
   return { status: { in: ["pending", "delivering"] }, nextAttemptMs: { lte: BigInt(now) }, OR: unlocked(now) };
 }
 
-/** The rows of `ids` that `token` holds (by primary key: `locked_by` has no index). */
+/** The rows of `ids` that `token` holds, in the order of `ids` (by primary key: `locked_by` has no index). */
 async function readClaim(db: Db, token: string, ids: string[]): Promise<ClaimedWebhookDelivery[]> {
   const rows = await db.webhookDelivery.findMany({
     where: { id: { in: ids }, lockedBy: token },
@@ -59,7 +59,9 @@ async function readClaim(db: Db, token: string, ids: string[]): Promise<ClaimedW
       endpoint: { select: { url: true, secret: true, isActive: true } },
     },
   });
-  return rows.map((row) => ({ ...row, token }));
+  // in the order of `ids` (the due order the claim picked), as the raw paths return them
+  const position = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!).map((row) => ({ ...row, token }));
 }
 
 /**

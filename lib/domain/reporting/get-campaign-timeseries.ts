@@ -18,9 +18,21 @@ export type TimeseriesOptions = {
 
 export type TimeseriesResult = { series: CampaignTimeseries; source: SourceLabel };
 
-/** 2026-03-08T05:00:00Z: the spec's date-time, in UTC, to the second. */
+const DAY_MS = 86_400_000;
+/** the last UTC day formatted ("2026-03-08T"): a series has up to 744 points over 31 days */
+let lastDay = Number.NaN;
+let lastDayPrefix = "";
+const two = (value: number) => (value < 10 ? `0${value}` : String(value));
+
+/** 2026-03-08T05:00:00Z: the spec's date-time, in UTC, to the second (as toISOString, without the milliseconds). */
 export function isoSeconds(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const day = Math.floor(ms / DAY_MS);
+  if (day !== lastDay) {
+    lastDay = day;
+    lastDayPrefix = new Date(day * DAY_MS).toISOString().slice(0, 11);
+  }
+  const seconds = Math.floor((ms - day * DAY_MS) / 1000);
+  return `${lastDayPrefix}${two(Math.floor(seconds / 3600))}:${two(Math.floor((seconds % 3600) / 60))}:${two(seconds % 60)}Z`;
 }
 
 export async function getCampaignTimeseries(

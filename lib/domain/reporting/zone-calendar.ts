@@ -14,8 +14,19 @@ export type OffsetSegment = { startMs: number; endMs: number; offsetMs: number }
 const mod = (value: number, by: number) => ((value % by) + by) % by;
 const gcd = (a: number, b: number): number => (b === 0 ? Math.abs(a) : gcd(b, a % b));
 
+/** Recently built calendars by zone and dates (oldest dropped first). */
+const calendars = new Map<string, ZoneCalendar>();
+const CALENDARS_KEPT = 512;
+
+/** Zone names found valid: luxon checks by building an Intl.DateTimeFormat, about a tenth of a millisecond each time. */
+const validZones = new Set<string>();
+
 export function isValidTimeZone(name: string): boolean {
-  return IANAZone.isValidZone(name);
+  if (validZones.has(name)) return true;
+  const valid = IANAZone.isValidZone(name);
+  // only valid names are remembered (a few hundred exist), so arbitrary input cannot grow the set
+  if (valid) validZones.add(name);
+  return valid;
 }
 
 /** The date (YYYY-MM-DD) of a day number since the epoch (local day numbers count local midnights the same way). */
@@ -48,8 +59,22 @@ export class ZoneCalendar {
     this.segments = segments;
   }
 
-  /** The calendar of local dates startDate..endDate (inclusive, YYYY-MM-DD) in `zone` (a valid IANA name). */
+  /**
+   * The calendar of local dates startDate..endDate (inclusive, YYYY-MM-DD) in `zone` (a valid IANA name).
+   * Calendars are immutable and depend only on these three strings, so recent ones are kept: building
+   * one probes the zone's offset once a day of the range (luxon's Intl formatting, about 1 ms for 90 days).
+   */
   static forDates(zone: string, startDate: string, endDate: string): ZoneCalendar {
+    const key = `${zone}|${startDate}|${endDate}`;
+    const cached = calendars.get(key);
+    if (cached) return cached;
+    const calendar = ZoneCalendar.#build(zone, startDate, endDate);
+    if (calendars.size >= CALENDARS_KEPT) calendars.delete(calendars.keys().next().value!);
+    calendars.set(key, calendar);
+    return calendar;
+  }
+
+  static #build(zone: string, startDate: string, endDate: string): ZoneCalendar {
     const iana = IANAZone.create(zone);
     if (!iana.isValid) throw new RangeError(`unknown time zone ${zone}`);
     // startOf("day") yields the first instant of the date, also where DST skips midnight
