@@ -1,12 +1,12 @@
-// The dispatcher's two hot statements groups on SQLite, as synchronous
-// better-sqlite3 statements on the Prisma client's own connection (like the
-// delivery store, docs/decisions/0402): claiming due deliveries and recording
-// successes. Each runs as one BEGIN IMMEDIATE ... COMMIT that never yields the
-// event loop, so it is as atomic as the Prisma version in attempts.ts, which
-// stays the path for the moment an interactive Prisma transaction is open on
-// the connection (PostgreSQL has its own raw SQL, pg-attempts.ts). Through Prisma these two steps cost
-// about 60% of the dispatcher's CPU (query compilation and the adapter's
-// per-statement work); here they cost a few prepared statements per delivery
+// The dispatcher's two hot steps on SQLite, claiming due deliveries and
+// recording successes, as synchronous better-sqlite3 statements on the Prisma
+// client's own connection (like the delivery store, docs/decisions/0402). Each
+// runs as one BEGIN IMMEDIATE ... COMMIT that never yields the event loop, so
+// it is as atomic as the Prisma version in attempts.ts, which stays the path
+// while an interactive Prisma transaction is open on the connection
+// (PostgreSQL has its own raw SQL, pg-attempts.ts). Through Prisma these two
+// steps cost about 60% of the dispatcher's CPU (query compilation and the
+// adapter's per-statement work); here a few prepared statements per delivery
 // (docs/decisions/1413).
 import type { Database, Statement } from "better-sqlite3";
 import { sqliteDateTime } from "@/lib/db/adapters";
