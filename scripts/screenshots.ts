@@ -16,17 +16,23 @@ type Shot = { name: string; path: (page: Page) => Promise<string | null> };
 const SHOTS: Shot[] = [
   { name: "overview", path: async () => "/overview" },
   { name: "campaign-create", path: async () => "/campaigns/new" },
+  { name: "campaign-detail", path: topSpender },
   {
-    name: "campaign-detail",
+    // the campaign that spent most, so the charts have delivery to show (the newest may have none yet)
+    name: "report",
     path: async (page) => {
-      await page.goto("/campaigns?sort=spend_to_date&dir=desc");
-      const href = await page.locator("tbody a[href^='/campaigns/']").first().getAttribute("href");
-      return href;
+      const href = await topSpender(page);
+      return href && `/reports?campaign=${encodeURIComponent(href.split("/").pop()!)}`;
     },
   },
-  { name: "report", path: async () => "/reports" },
   { name: "webhooks", path: async () => "/webhooks" },
 ];
+
+/** The page of the campaign with the most spend so far (the campaigns list sorted by spend). */
+async function topSpender(page: Page): Promise<string | null> {
+  await page.goto("/campaigns?sort=spend_to_date&dir=desc");
+  return page.locator("tbody a[href^='/campaigns/']").first().getAttribute("href");
+}
 
 async function main() {
   mkdirSync(OUT, { recursive: true });
