@@ -81,6 +81,15 @@ export class WebhookDispatcher {
     return this.#sending.size;
   }
 
+  /**
+   * Requests that may start now: at most maxInFlight under way, and at most as many
+   * again answered but not yet recorded (back-pressure when records fall behind, as
+   * when a receiver fails fast and each failure is its own transaction).
+   */
+  #freeSlots(): number {
+    return Math.max(0, Math.min(this.#maxInFlight - this.#sending.size, 2 * this.#maxInFlight - this.#inFlight.size));
+  }
+
   /** One round: fan out, batch, start attempts for free slots. Returns the amount of work found. */
   async tick(): Promise<number> {
     this.#roundFailed = false;
@@ -98,12 +107,7 @@ export class WebhookDispatcher {
     work += await this.#step("deliveries", async () => {
       const busy = new Map<string, number>();
       for (const { endpointId } of this.#sending.values()) busy.set(endpointId, (busy.get(endpointId) ?? 0) + 1);
-      const claimed = await claimDueWebhookDeliveries(
-        this.context,
-        this.#maxInFlight - this.#sending.size,
-        this.#perEndpoint,
-        busy,
-      );
+      const claimed = await claimDueWebhookDeliveries(this.context, this.#freeSlots(), this.#perEndpoint, busy);
       for (const delivery of claimed) this.#start(delivery);
       return claimed.length;
     });
@@ -135,7 +139,7 @@ export class WebhookDispatcher {
     while (!signal.aborted) {
       const work = await this.tick();
       if (signal.aborted) break;
-      if (work > 0 && this.#sending.size < this.#maxInFlight && this.#failedRounds === 0) continue;
+      if (work > 0 && this.#freeSlots() > 0 && this.#failedRounds === 0) continue;
       // idle, every slot taken, or failing: wait for the idle period (longer after
       // failures, up to 10 s) or a finished attempt
       const waitMs = this.#failedRounds
@@ -144,12 +148,15 @@ export class WebhookDispatcher {
       // with every slot taken, claim again once half of them is free: one claim
       // (a sorted read of the due deliveries) per group, not one per finished attempt
       const refill = work > 0 ? Math.max(1, Math.floor(this.#maxInFlight / 2)) : 1;
+      // or, with nothing under way but records behind (no free slot), once one is recorded
       const finished = this.#sending.size
         ? settled(
             [...this.#sending.values()].map((entry) => entry.sent),
             refill,
           )
-        : undefined;
+        : this.#inFlight.size
+          ? settled([...this.#inFlight.values()], 1)
+          : undefined;
       // the wait's timer is cancelled when a finished attempt wins the race
       const round = new AbortController();
       const stopRound = () => round.abort(ROUND_OVER);
