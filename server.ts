@@ -102,7 +102,8 @@ async function main() {
   handleShutdown({
     log,
     message: "shutting down",
-    forceExitMs: 10_000,
+    // above the 10 s webhook attempt timeout, so attempts in flight finish and are recorded (as the worker)
+    forceExitMs: 15_000,
     steps: [
       async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));

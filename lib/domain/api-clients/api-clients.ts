@@ -2,7 +2,8 @@
 // need the dashboard session: a Bearer token could otherwise mint itself a
 // client with broader scopes, or revoke the client it is using
 // (docs/decisions/1106). A revoked client gets no new token, and its tokens
-// stop working at once (lib/auth/actor.ts checks the client on every request).
+// stop working at once on the instance that revoked it and within 30 s on the
+// others (lib/auth/clients.ts caches a client's status that long, decision 0907).
 import type { Actor } from "@/lib/auth/actor";
 import { createApiClient as createClient, forgetClientStatus } from "@/lib/auth/clients";
 import { isScope, splitScopes } from "@/lib/auth/scopes";

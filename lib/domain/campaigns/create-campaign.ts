@@ -10,7 +10,6 @@ import { reviewCreative } from "@/lib/domain/creatives/review-creative";
 import { trafficAllocation } from "@/lib/domain/creatives/traffic-allocation";
 import { variantLabel } from "@/lib/domain/creatives/variant-label";
 import { parseInput } from "@/lib/errors";
-import { newId } from "@/lib/ids";
 import { microsToUsd, usdToMicros } from "@/lib/money";
 import { emitCampaignsChanged } from "@/lib/process-bus";
 import { insertCampaign } from "./campaign-rows";
@@ -95,10 +94,7 @@ export async function createCampaign(
     options,
   );
 
-  const id = newId("cmp");
-  const creativeId = newId("cr");
-  await insertCampaign({
-    id,
+  const { id, creativeIds } = await insertCampaign({
     advertiserId: actor.advertiserId,
     name: parsed.name,
     momentTypes: parsed.moment_types,
@@ -115,7 +111,6 @@ export async function createCampaign(
     updatedAt: now,
     creatives: [
       {
-        id: creativeId,
         headline: parsed.creative.headline,
         body: parsed.creative.body,
         iconUrl: parsed.creative.icon_url,
@@ -127,6 +122,7 @@ export async function createCampaign(
       },
     ],
   });
+  const creativeId = creativeIds[0]!;
   emitCampaignsChanged([id]);
   return {
     id,

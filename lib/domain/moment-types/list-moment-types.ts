@@ -18,7 +18,7 @@ export const CTR_MIN_ADVERTISERS = 3;
 export const CTR_CACHE_MS = 60_000;
 
 /** Per moment type: the 25th and 75th percentile of per-campaign CTR over the window. */
-export async function typicalCtrRanges(nowMs: number): Promise<Map<string, { low: number; high: number }>> {
+async function typicalCtrRanges(nowMs: number): Promise<Map<string, { low: number; high: number }>> {
   const since = BigInt(nowMs - CTR_WINDOW_DAYS * 86_400_000);
   const groups = await db().hourlyRollup.groupBy({
     by: ["campaignId", "momentType"],
