@@ -1,6 +1,6 @@
 // next-auth 4 for the dashboard (docs/decisions/1200): email and password
 // (credentials provider) checked by the domain with the scrypt KDF, sessions as
-// an encrypted JWT in an httpOnly SameSite=Lax cookie for 12 h (secure when the
+// an encrypted JWT in an httpOnly SameSite=Lax cookie for 12 h from sign-in (secure when the
 // public origin is https), next-auth's double-submit CSRF token on every POST,
 // and a new token at each sign-in (no fixation: nothing issued before sign-in
 // survives it). Failed sign-ins are rate limited per IP and per account.
@@ -12,7 +12,7 @@ import { authenticateUser } from "@/lib/domain/users/authenticate-user";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { limitFailures } from "@/lib/rate-limit";
 import { logger } from "@/lib/log";
-import { SESSION_MAX_AGE_SEC, secureCookies, sessionCookieName } from "./session";
+import { SESSION_MAX_AGE_SEC, secureCookies, sessionCookieName, signedInRecently } from "./session";
 import { sessionSecret } from "./session-secret";
 
 /** The error code next-auth hands the sign-in page (`?error=`) when a limit refuses an attempt. */
@@ -74,9 +74,18 @@ export async function authOptions(): Promise<NextAuthOptions> {
       }),
     ],
     callbacks: {
-      // only the user id travels in the token; the advertiser is read from the database on each request
-      jwt: ({ token, user }) => (user ? { sub: user.id, email: user.email, name: user.name } : token),
-      session: ({ session, token }) => ({ ...session, user: { email: token.email, name: token.name } }),
+      // only the user id travels in the token; the advertiser is read from the database on each
+      // request. The sign-in time stays as it was when next-auth re-issues the cookie, and a token
+      // past 12 h since sign-in becomes an empty one (no user), however often it was read.
+      jwt: ({ token, user }) => {
+        if (user)
+          return { sub: user.id, email: user.email, name: user.name, signedInAt: Math.floor(Date.now() / 1000) };
+        return signedInRecently(token) ? token : {};
+      },
+      session: ({ session, token }) => ({
+        ...session,
+        user: token.sub ? { email: token.email, name: token.name } : undefined,
+      }),
     },
     logger: {
       error: (code, metadata) => logger().warn({ code, metadata }, "next-auth"),

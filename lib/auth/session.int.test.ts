@@ -2,7 +2,7 @@
 // the session cookie) and `sessionUserFromRequest`, which GraphQL trusts: no
 // cookie, a forged cookie, an expired one, a deleted user, a valid one; sign-in
 // failures rate limited; the session key kept in the database.
-import { encode } from "next-auth/jwt";
+import { decode, encode } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
 import * as route from "@/app/api/auth/[...nextauth]/route";
 import * as graphqlRoute from "@/app/api/graphql/route";
@@ -183,19 +183,52 @@ describe("dashboard sessions", () => {
     expect(await sessionUserFromRequest(withSession("not-a-jwt"))).toBeNull();
 
     const secret = await sessionSecret();
-    const forged = await encode({ token: { sub: user.userId }, secret: "another secret of 32 characters!!" });
+    const signedInAt = Math.floor(Date.now() / 1000);
+    const forged = await encode({
+      token: { sub: user.userId, signedInAt },
+      secret: "another secret of 32 characters!!",
+    });
     expect(await sessionUserFromRequest(withSession(forged))).toBeNull();
 
-    const expired = await encode({ token: { sub: user.userId }, secret, maxAge: -3600 });
+    const expired = await encode({ token: { sub: user.userId, signedInAt }, secret, maxAge: -3600 });
     expect(await sessionUserFromRequest(withSession(expired))).toBeNull();
 
-    const valid = await encode({ token: { sub: user.userId }, secret });
+    // a token without its sign-in time is none
+    const undated = await encode({ token: { sub: user.userId }, secret });
+    expect(await sessionUserFromRequest(withSession(undated))).toBeNull();
+
+    const valid = await encode({ token: { sub: user.userId, signedInAt }, secret });
     expect(await sessionUserFromRequest(withSession(valid))).toEqual({
       userId: user.userId,
       advertiserId: user.advertiserId,
     });
     await db().user.delete({ where: { id: user.userId } });
     expect(await sessionUserFromRequest(withSession(valid))).toBeNull();
+  });
+
+  it("ends 12 hours after sign-in however often the session is read (next-auth re-issues the cookie on each read)", async () => {
+    const user = await newUser();
+    const secret = await sessionSecret();
+    const now = Math.floor(Date.now() / 1000);
+    const read = async (token: string) => {
+      const res = await call(route.GET, "/api/auth/session", {
+        headers: { cookie: `${sessionCookieName()}=${token}` },
+      });
+      return { body: res.body, reissued: cookiesOf(res.headers)[sessionCookieName()] };
+    };
+
+    // read within the 12 hours: the re-issued cookie keeps the sign-in time
+    const recent = await encode({ token: { sub: user.userId, signedInAt: now - 3600 }, secret });
+    const fresh = await read(recent);
+    expect(fresh.body.user).toBeTruthy();
+    expect((await decode({ token: fresh.reissued!, secret }))?.signedInAt).toBe(now - 3600);
+
+    // signed in 12 h and a minute ago, the cookie itself not expired (it was re-issued an hour ago)
+    const stale = await encode({ token: { sub: user.userId, signedInAt: now - 12 * 3600 - 60 }, secret });
+    expect(await sessionUserFromRequest(withSession(stale))).toBeNull();
+    const ended = await read(stale);
+    expect(ended.body.user).toBeUndefined();
+    if (ended.reissued) expect((await decode({ token: ended.reissued, secret }))?.sub).toBeUndefined();
   });
 
   it("keeps one generated session key in the database", async () => {

@@ -15,6 +15,17 @@ export type SessionUser = { userId: string; advertiserId: string };
 /** 12 hours: a working day, then sign in again. */
 export const SESSION_MAX_AGE_SEC = 12 * 60 * 60;
 
+/**
+ * Whether a token's sign-in (`signedInAt`, epoch seconds, set only at sign-in) is
+ * recent enough. next-auth re-issues the cookie with a fresh expiry whenever the
+ * session is read, so without this a session in use would never end: the 12 hours
+ * count from the sign-in, not from the last read. Tokens without it are none.
+ */
+export function signedInRecently(token: Record<string, unknown> | null, nowMs = Date.now()): boolean {
+  const at = token?.signedInAt;
+  return typeof at === "number" && nowMs / 1000 - at <= SESSION_MAX_AGE_SEC && at <= nowMs / 1000 + 60;
+}
+
 /** Secure cookies (and their __Secure- prefix) when the public origin is https. */
 export function secureCookies(): boolean {
   return env().PUBLIC_BASE_URL.startsWith("https://");
@@ -50,7 +61,7 @@ export async function sessionUserFromCookie(value: string | null | undefined): P
     return null;
   }
   const userId = typeof token?.sub === "string" ? token.sub : null;
-  if (!userId) return null;
+  if (!userId || !signedInRecently(token)) return null;
   const user = await getSessionUser(userId);
   return user ? { userId: user.userId, advertiserId: user.advertiserId } : null;
 }

@@ -285,7 +285,10 @@ async function loadRollups(request: LoadRequest, splits: readonly number[], rowF
   if (time?.kind === "hour_of_day" && irregular.length * 2 > hourCount) {
     // every hour split: group by offset segment and UTC hour of day; each part's local hour follows from those
     const segments = time.segments;
-    const exceptional = irregular.filter((hour) => {
+    // from every hour, not only the irregular ones: an offset change at :30 (a fall-back in
+    // Adelaide or St John's) can leave both parts of an hour in one local hour of day
+    const allHours = Array.from({ length: hourCount }, (_, index) => fromHour + index * HOUR_MS);
+    const exceptional = allHours.filter((hour) => {
       const first = keyAt(hour);
       const segment = segmentIndex(segments, hour);
       // partial hours, and hours cut by an offset change, are read one by one

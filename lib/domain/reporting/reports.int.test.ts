@@ -412,6 +412,59 @@ describe("E9/E10 in Asia/Kolkata (+05:30)", () => {
   }
 });
 
+// ---------------------------------------------------------------- offset changes at half past the UTC hour
+
+describe("an offset change at :30 UTC (both parts of the cut hour in one local hour)", () => {
+  for (const { zone, change, start, end } of [
+    // Adelaide falls back 03:00 ACDT -> 02:00 ACST at 16:30 UTC; St John's 02:00 NDT -> 01:00 NST at 04:30 UTC
+    { zone: "Australia/Adelaide", change: "2025-04-05T16:30:00Z", start: "2025-04-05", end: "2025-04-07" },
+    { zone: "America/St_Johns", change: "2025-11-02T04:30:00Z", start: "2025-11-01", end: "2025-11-03" },
+    // Lord Howe falls back half an hour (02:00 -> 01:30) at 15:00 UTC
+    { zone: "Australia/Lord_Howe", change: "2025-04-05T15:00:00Z", start: "2025-04-05", end: "2025-04-07" },
+  ]) {
+    it(`${zone}: hours of day and the hour series from rollups equal the raw rows around ${change}`, async () => {
+      const { campaign, actor } = await setup();
+      const changeMs = at(change);
+      // every 7 minutes from 3 h before to 3 h after the change, a click on every third
+      await seedDelivery(
+        campaign,
+        Array.from({ length: 52 }, (_, index) => {
+          const servedAtMs = changeMs - 3 * 3_600_000 + index * 7 * 60_000;
+          return {
+            servedAtMs,
+            costMicros: BigInt(1000 + index),
+            clickedAtMs: index % 3 ? undefined : servedAtMs + 60_000,
+          };
+        }),
+      );
+      const query = { start_date: start, end_date: end, timezone: zone };
+      const byHour = await getCampaignReport(
+        actor,
+        campaign.id,
+        { ...query, breakdown: "hour_of_day" },
+        { clock: NOW },
+      );
+      expect(byHour.source).toBe("rollups");
+      const raw = await getCampaignReport(
+        actor,
+        campaign.id,
+        { ...query, breakdown: "hour_of_day" },
+        { clock: NOW, source: "raw" },
+      );
+      expect(byHour.report).toEqual(raw.report);
+      expect(byHour.report.totals.impressions).toBe(52);
+      const series = await getCampaignTimeseries(actor, campaign.id, { ...query, granularity: "hour" });
+      const rawSeries = await getCampaignTimeseries(
+        actor,
+        campaign.id,
+        { ...query, granularity: "hour" },
+        { source: "raw" },
+      );
+      expect(series.series).toEqual(rawSeries.series);
+    });
+  }
+});
+
 // ---------------------------------------------------------------- randomized cross-check
 
 describe("randomized events: every zone, breakdown and source agrees with a brute-force count", () => {
