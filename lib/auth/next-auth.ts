@@ -17,6 +17,8 @@ import { sessionSecret } from "./session-secret";
 
 /** The error code next-auth hands the sign-in page (`?error=`) when a limit refuses an attempt. */
 export const SIGN_IN_RATE_LIMITED = "RateLimited";
+/** ...and when the check itself failed (the database is unreachable...): the detail is logged, never shown. */
+export const SIGN_IN_UNAVAILABLE = "SignInUnavailable";
 
 function header(headers: unknown, name: string): string | undefined {
   if (!headers || typeof headers !== "object") return undefined;
@@ -40,8 +42,11 @@ export async function signIn(
     return { id: user.userId, email: user.email, name: user.name };
   } catch (error) {
     if (error instanceof AppError && error.code === "rate_limited") throw new Error(SIGN_IN_RATE_LIMITED);
-    if (error instanceof AppError && error.code === "unauthorized") return null;
-    throw error;
+    // a password the domain refuses outright (over its 200 characters) is a wrong one too
+    if (error instanceof AppError && (error.code === "unauthorized" || error.code === "validation_failed")) return null;
+    // next-auth would put the message in the redirect URL (`?error=`): log it, show a neutral code
+    logger().error({ err: error }, "sign-in failed");
+    throw new Error(SIGN_IN_UNAVAILABLE);
   }
 }
 

@@ -35,7 +35,3 @@ export function sessionSecret(): Promise<string> {
   });
   return cached;
 }
-
-export function resetSessionSecretForTests(): void {
-  cached = undefined;
-}

@@ -3,14 +3,14 @@
 // cookie, a forged cookie, an expired one, a deleted user, a valid one; sign-in
 // failures rate limited; the session key kept in the database.
 import { decode, encode } from "next-auth/jwt";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as route from "@/app/api/auth/[...nextauth]/route";
 import * as graphqlRoute from "@/app/api/graphql/route";
 import { db } from "@/lib/db/client";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { randomBase62 } from "@/lib/ids";
 import { call, makeRequest } from "@/test/http";
-import { SIGN_IN_RATE_LIMITED } from "./next-auth";
+import { SIGN_IN_RATE_LIMITED, SIGN_IN_UNAVAILABLE, signIn as signInUser } from "./next-auth";
 import { sessionCookieName, sessionUserFromRequest } from "./session";
 import { sessionSecret } from "./session-secret";
 
@@ -229,6 +229,16 @@ describe("dashboard sessions", () => {
     const ended = await read(stale);
     expect(ended.body.user).toBeUndefined();
     if (ended.reissued) expect((await decode({ token: ended.reissued, secret }))?.sub).toBeUndefined();
+  });
+
+  it("a sign-in the service cannot check shows a neutral code, never the error's text", async () => {
+    const spy = vi
+      .spyOn(db().user, "findUnique")
+      .mockRejectedValueOnce(new Error("Can't reach database server at db.internal:5432"));
+    await expect(signInUser({ email: "a@example.test", password: PASSWORD }, "203.0.113.77")).rejects.toThrow(
+      new Error(SIGN_IN_UNAVAILABLE),
+    );
+    spy.mockRestore();
   });
 
   it("keeps one generated session key in the database", async () => {

@@ -2,7 +2,7 @@
 // swapped in whole, unknown kids reload at most once per interval, and a key can
 // be retired at once.
 import { exportJWK, generateKeyPair } from "jose";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as jwksRoute } from "@/app/.well-known/jwks.json/route";
 import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
@@ -105,6 +105,43 @@ describe("retireSigningKey", () => {
     expect(jwks.body.keys.map((key: { kid: string }) => key.kid)).not.toContain(kid);
     expect(jwks.body.keys.map((key: { kid: string }) => key.kid)).toContain(signingKid);
     expect((await call(protectedRoute, "/x", { headers: bearer(await adv.token()) })).status).toBe(200);
+  });
+
+  it("a reload that read the keys before a retirement does not bring the retired key back", async () => {
+    const { kid } = await currentSigningKey();
+    const findMany = db().signingKey.findMany.bind(db().signingKey);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let loaded!: () => void;
+    const read = new Promise<void>((resolve) => (loaded = resolve));
+    // the first load reads the rows (the key still live), then answers only after the retirement
+    const spy = vi.spyOn(db().signingKey, "findMany").mockImplementationOnce((async (
+      args: Parameters<typeof findMany>[0],
+    ) => {
+      const rows = await findMany(args);
+      loaded();
+      await gate;
+      return rows;
+    }) as unknown as typeof findMany);
+    const slow = publicKeyFor(kid);
+    await read;
+    await retireSigningKey(kid);
+    release();
+    expect(await slow).toBeDefined(); // the caller that started before the retirement
+    expect(await publicKeyFor(kid)).toBeUndefined();
+    spy.mockRestore();
+  });
+
+  it("a database failure while loading keys is the service's error (500), not the token's (401)", async () => {
+    const adv = await createTestAdvertiser();
+    const token = await adv.token();
+    forgetPublicKeysForTests();
+    const spy = vi.spyOn(db().signingKey, "findMany").mockRejectedValueOnce(new Error("connection refused"));
+    const res = await call(protectedRoute, "/x", { headers: bearer(token) });
+    expect(res.status).toBe(500);
+    expect(JSON.stringify(res.body)).not.toContain("connection refused");
+    expect((await call(protectedRoute, "/x", { headers: bearer(token) })).status).toBe(200);
+    spy.mockRestore();
   });
 
   it("retires a key that rotation had already retired (still published) at once too; an unknown kid is not_found", async () => {

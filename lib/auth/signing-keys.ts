@@ -39,7 +39,9 @@ const cache: {
   unknownKidReloadAtMs?: number;
   /** database loads of the public keys (for tests) */
   loads: number;
-} = { signingCheckedAt: 0, loads: 0 };
+  /** bumped when the cached keys are forgotten: a reload begun before keeps its result to itself */
+  generation: number;
+} = { signingCheckedAt: 0, loads: 0, generation: 0 };
 
 async function createSigningKey(): Promise<void> {
   const { publicKey, privateKey } = await generateKeyPair(TOKEN_ALG, { modulusLength: 2048, extractable: true });
@@ -85,6 +87,7 @@ export async function currentSigningKey(options: { clock?: Clock } = {}): Promis
 /** Loads the live public keys into a new map and swaps it in; concurrent callers share one load. */
 function reloadPublicKeys(nowMs: number): Promise<PublicKeys> {
   cache.reloading ??= (async () => {
+    const generation = cache.generation;
     try {
       cache.loads++;
       const keys = new Map<string, CryptoKey>();
@@ -92,7 +95,8 @@ function reloadPublicKeys(nowMs: number): Promise<PublicKeys> {
         keys.set(row.kid, (await importJWK(JSON.parse(row.publicJwk) as JWK, TOKEN_ALG)) as CryptoKey);
       }
       const loaded = { keys, loadedAtMs: nowMs };
-      cache.publicKeys = loaded;
+      // a retirement or rotation during the load forgot the keys: a key it retired may be in this map
+      if (generation === cache.generation) cache.publicKeys = loaded;
       return loaded;
     } finally {
       cache.reloading = undefined;
@@ -129,6 +133,8 @@ export async function jwks(options: { clock?: Clock } = {}): Promise<{ keys: JWK
 }
 
 function forgetCachedKeys(): void {
+  cache.generation++;
+  cache.reloading = undefined;
   cache.signingCheckedAt = 0;
   cache.publicKeys = undefined;
   cache.unknownKidReloadAtMs = undefined;

@@ -63,7 +63,10 @@ export async function verifyAccessToken(token: string, options: { clock?: Clock 
     if (error instanceof joseErrors.JWTExpired) throw new InvalidTokenError("token expired");
     if (error instanceof joseErrors.JWTClaimValidationFailed)
       throw new InvalidTokenError(`token ${error.claim} is not valid`);
-    throw new InvalidTokenError("token is malformed or its signature does not verify");
+    if (error instanceof joseErrors.JOSEError || error instanceof TypeError)
+      throw new InvalidTokenError("token is malformed or its signature does not verify");
+    // anything else (the database behind the key cache...) is the service's fault, not the token's: a 500
+    throw error;
   }
   const advertiserId = payload.adv;
   const scope = payload.scope;
