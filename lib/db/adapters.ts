@@ -168,7 +168,7 @@ export function createAdapterFactory(
   }
   const path = sqlitePath(url);
   mkdirSync(dirname(path), { recursive: true });
-  const stock = new PrismaBetterSqlite3({ url: path, timeout: 10_000 });
+  const stock = new PrismaBetterSqlite3({ url: path, timeout: SQLITE_BUSY_TIMEOUT_MS });
   const prepare = async (adapter: SqlDriverAdapter) => {
     await ensureWal(adapter);
     await adapter.executeScript(SQLITE_PRAGMAS);
@@ -208,6 +208,31 @@ function rememberSqliteHandle(path: string, adapter: SqlDriverAdapter): void {
 export function sqliteHandle(url: string): SqliteHandle | undefined {
   const handle = sqliteHandles.get(sqlitePath(url));
   return handle?.open ? handle : undefined;
+}
+
+/** How long a SQLite statement waits for another connection's write lock. */
+export const SQLITE_BUSY_TIMEOUT_MS = 10_000;
+
+/**
+ * Runs `run` (synchronous statements) without waiting for another connection's
+ * write lock: they fail at once with SQLITE_BUSY instead of stalling the event
+ * loop for the busy timeout. Through `pragma()` each time: SQLite applies
+ * `PRAGMA busy_timeout` when the statement is prepared, so a prepared one kept
+ * for reuse does nothing when run again (measured).
+ */
+export function withoutBusyWait<T>(handle: SqliteHandle, run: () => T): T {
+  handle.pragma("busy_timeout = 0");
+  try {
+    return run();
+  } finally {
+    handle.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  }
+}
+
+/** better-sqlite3's error for a database another connection holds locked. */
+export function isSqliteBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED"));
 }
 
 /** A DateTime column value as the Prisma SQLite adapter writes it (ISO 8601, explicit offset). */

@@ -1,8 +1,9 @@
 // Webhook delivery attempts: claim due webhook deliveries, send them, record the outcome.
 //
-// A claim is one conditional UPDATE (pending or abandoned, due, lock free ->
-// delivering, locked by this claim until now + lease) whose rows are then read
-// back by the claim token: two instances never both take a delivery, and a
+// A claim is a conditional UPDATE (pending or abandoned, due, lock free ->
+// delivering, locked by this claim until now + lease) that returns the rows it
+// took (RETURNING on the raw paths; read back by the claim token through
+// Prisma): two instances never both take a delivery, and a
 // delivery whose instance died is taken again once its lease has expired.
 // Recording is conditional on still holding the claim, in one transaction with
 // the attempt log and the endpoint's counters (failure_count = consecutive
@@ -17,7 +18,7 @@
 // recordSuccessesWithPrisma) are what SQLite falls back to while an interactive
 // transaction holds the connection (the synchronous statements would join it).
 import { dbKindOf, type Db } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
+import { sortableId } from "@/lib/ids";
 import { claimToken, unlocked, type DispatchContext } from "./context";
 import { deactivateEndpoint } from "./deactivate";
 import { DEACTIVATE_AFTER_FAILING_MS, retryDelayMs } from "./retry-schedule";
@@ -268,7 +269,7 @@ async function recordSuccessesWithPrisma(db: Db, { now, items }: RecordArgs): Pr
     }
     await tx.webhookAttempt.createMany({
       data: items.map(({ delivery, outcome }) => ({
-        id: newId("wda"),
+        id: sortableId("wda", now),
         deliveryId: delivery.id,
         attemptNo: delivery.attempts + 1,
         statusCode: outcome.statusCode,
@@ -320,7 +321,7 @@ export async function recordAttempt(
     });
     await tx.webhookAttempt.create({
       data: {
-        id: newId("wda"),
+        id: sortableId("wda", now),
         deliveryId: delivery.id,
         attemptNo,
         statusCode: outcome.statusCode,

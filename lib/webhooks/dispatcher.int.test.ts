@@ -4,7 +4,9 @@
 import { createHmac } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fixedClock } from "@/lib/clock";
-import { createDb, db } from "@/lib/db/client";
+import Database from "better-sqlite3";
+import { SQLITE_BUSY_TIMEOUT_MS, sqlitePath } from "@/lib/db/adapters";
+import { createDb, db, dbKind, sqliteHandleOf } from "@/lib/db/client";
 import { deactivateWebhook } from "@/lib/domain/webhooks/deactivate-webhook";
 import { listWebhooks } from "@/lib/domain/webhooks/list-webhooks";
 import { registerWebhook } from "@/lib/domain/webhooks/register-webhook";
@@ -814,7 +816,61 @@ describe("claims shared by several instances", () => {
       status: "delivering",
       lockedBy: claimed[0]!.token,
     });
+
+    // and the success is recorded the same way while another transaction that rolls back is open
+    let releaseAgain!: () => void;
+    const gateAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
+    let enteredAgain!: () => void;
+    const insideAgain = new Promise<void>((resolve) => (enteredAgain = resolve));
+    const holdingAgain = db().$transaction(async (tx) => {
+      await tx.advertiser.count();
+      enteredAgain();
+      await gateAgain;
+      throw new Error("rolled back");
+    });
+    await insideAgain;
+    const recording = recordSuccesses(instance.context, [
+      {
+        delivery: claimed[0]!,
+        outcome: { ok: true, statusCode: 200, durationMs: 3, error: null, gone: false },
+      },
+    ]);
+    releaseAgain();
+    await expect(holdingAgain).rejects.toThrow("rolled back");
+    await recording;
+    expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: claimed[0]!.id } })).toMatchObject({
+      status: "succeeded",
+      attempts: 1,
+      lockedBy: null,
+    });
+    expect(await db().webhookAttempt.count({ where: { deliveryId: claimed[0]!.id } })).toBe(1);
   });
+
+  it.runIf(dbKind() === "sqlite")(
+    "on SQLite a claim while another connection holds the write lock takes nothing at once instead of waiting",
+    async () => {
+      const { adv } = await setup([{ path: "/busy", events: ["click.recorded"] }]);
+      await enqueueTestEvent(adv.advertiserId, "click.recorded", T0);
+      const instance = dispatcher({ instanceId: "busy" });
+      expect(await fanOutEvents(instance.context)).toBe(1);
+      // the connection waits for locks as in production, and another process's connection (a
+      // worker's) is in the middle of a write
+      sqliteHandleOf(db())!.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+      const other = new Database(sqlitePath(env().DATABASE_URL));
+      other.exec("BEGIN IMMEDIATE");
+      try {
+        const started = performance.now();
+        expect(await claimDueWebhookDeliveries(instance.context, 10)).toEqual([]);
+        // not the connection's 10 s busy timeout: half of it is a bound no loaded machine reaches for a claim
+        expect(performance.now() - started).toBeLessThan(5_000);
+      } finally {
+        other.exec("ROLLBACK");
+        other.close();
+      }
+      clock += 1_000; // expired claims are looked for once a second; this one is pending anyway
+      expect(await claimDueWebhookDeliveries(instance.context, 10)).toHaveLength(1);
+    },
+  );
 
   it("an outbox event claimed by a crashed instance is fanned out by another after the lease", async () => {
     const { adv } = await setup([{ path: "/fanout-lease", events: ["click.recorded"] }]);

@@ -1,6 +1,7 @@
 // The webhook dispatcher: a loop that fans out the outbox, makes impression
-// batches, and keeps up to `maxInFlight` delivery attempts going (at most
-// `maxInFlightPerEndpoint` to one endpoint), sleeping briefly when idle. Every
+// batches, and keeps up to `maxInFlight` delivery requests going (at most
+// `maxInFlightPerEndpoint` to one endpoint, and at most `maxInFlight` more
+// answered but not yet recorded), sleeping briefly when idle. Every
 // step claims its rows atomically, so any number of app instances (or
 // `npm run worker` processes) may run it against one database.
 import { setTimeout as sleep } from "node:timers/promises";
@@ -74,11 +75,6 @@ export class WebhookDispatcher {
     this.#idleMs = idleMs ?? 250;
     this.#pruneEveryMs = pruneEveryMs ?? 60 * 60 * 1000;
     this.#wait = wait ?? realWait;
-  }
-
-  /** requests under way (at most maxInFlight) */
-  get inFlight(): number {
-    return this.#sending.size;
   }
 
   /**

@@ -25,11 +25,15 @@ const CANDIDATES = `SELECT id, "endpointId" FROM ${PENDING} AS c ORDER BY next_a
 const CANDIDATES_WITH_ABANDONED = `SELECT id, "endpointId" FROM (${ABANDONED} UNION ALL ${PENDING}) AS c
    ORDER BY next_attempt_ms`;
 
-// Conditional like the read: a row another instance claimed in between is skipped (its
-// lock is awaited, then the conditions are checked again on the row as it now stands).
+// Conditional like the read. The picked rows are locked first in id order, skipping any
+// another instance holds (it is claiming or recording them), so two claims never wait on
+// each other in opposite orders; the conditions are checked again on the rows as they stand.
 const CLAIM = `UPDATE webhook_deliveries d SET status = 'delivering', locked_by = $1, locked_until_ms = $2::bigint
    FROM webhook_endpoints e
-   WHERE d.id IN (SELECT jsonb_array_elements_text($3::jsonb)) AND e.id = d.endpoint_id
+   WHERE d.id IN (
+       SELECT id FROM webhook_deliveries WHERE id IN (SELECT jsonb_array_elements_text($3::jsonb))
+       ORDER BY id FOR UPDATE SKIP LOCKED
+     ) AND e.id = d.endpoint_id
      AND d.status IN ('pending', 'delivering') AND d.next_attempt_ms <= $4::bigint
      AND (d.locked_until_ms IS NULL OR d.locked_until_ms < $4::bigint)
    RETURNING d.id, d.endpoint_id, d.event_id, d.payload, d.attempts, e.url, e.secret, e.is_active`;

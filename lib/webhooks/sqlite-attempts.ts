@@ -9,7 +9,7 @@
 // adapter's per-statement work); here a few prepared statements per delivery
 // (docs/decisions/1413).
 import type { Database, Statement } from "better-sqlite3";
-import { sqliteDateTime } from "@/lib/db/adapters";
+import { isSqliteBusy, sqliteDateTime, withoutBusyWait } from "@/lib/db/adapters";
 import { sqliteHandleOf, type Db } from "@/lib/db/client";
 import { sortableId } from "@/lib/ids";
 import type { SendOutcome } from "./send";
@@ -175,7 +175,16 @@ function freeHandle(client: Db): Database | undefined {
  */
 export function claimOnSqlite(client: Db, args: ClaimArgs): Claimed[] | undefined {
   const handle = freeHandle(client);
-  return handle && statements(handle).claimTx(args);
+  if (!handle) return undefined;
+  const s = statements(handle);
+  // another process (a worker) holding the write lock must not stall this event loop for the
+  // busy timeout, as in the delivery store (0402): claim nothing this round, the next one retries
+  try {
+    return withoutBusyWait(handle, () => s.claimTx(args));
+  } catch (error) {
+    if (isSqliteBusy(error)) return [];
+    throw error;
+  }
 }
 
 /**

@@ -13,11 +13,11 @@ import { createPlatformKey } from "@/lib/auth/platform-keys";
 import { db, disconnectDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/migrations";
 import { insertCampaign } from "@/lib/domain/campaigns/campaign-rows";
-import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
 import { resetEnvForTests } from "@/lib/env";
 import { round, type BenchResult } from "./bench-result";
 import { startChild, stopChild } from "./lib/child-server";
 import { newCampaignOf, syntheticCampaigns } from "./lib/synthetic-campaigns";
+import { decisionsLuaScript, parseWrk, wrkArgs, type WrkResult } from "./lib/wrk";
 
 /** measured seconds per server and connection count, split into ROUNDS alternating rounds */
 const DURATION_S = 12;
@@ -48,7 +48,6 @@ const PROFILE_ARGS = process.env.SMA_BENCH_PROFILE
   ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SMA_BENCH_PROFILE}`]
   : [];
 
-type WrkResult = { rps: number; p50: number; p90: number; p99: number; requests: number; errors: string };
 type Measured = WrkResult & { latency: WrkResult };
 
 /** Rounds of one server: mean throughput of the rounds, latency percentiles as the median of the rounds' (wrk gives no histogram). */
@@ -81,55 +80,8 @@ function combineHandled(rounds: Handled[]): Handled {
   };
 }
 
-function toMs(text: string): number {
-  const match = /([\d.]+)(us|ms|s)/.exec(text);
-  if (!match) return NaN;
-  const value = Number(match[1]);
-  return match[2] === "us" ? value / 1000 : match[2] === "s" ? value * 1000 : value;
-}
-
-let wrkRuns = 0;
-
 function wrk(binary: string, url: string, script: string, seconds: number, connections = CONNECTIONS): WrkResult {
-  const seed = String(42 + wrkRuns++);
-  const out = execFileSync(
-    binary,
-    ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "-s", script, url, "--", seed],
-    {
-      encoding: "utf8",
-    },
-  );
-  const percentile = (p: string) => toMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, "m").exec(out)?.[1] ?? "");
-  return {
-    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
-    p50: percentile("50"),
-    p90: percentile("90"),
-    p99: percentile("99"),
-    requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? NaN),
-    errors: [/Socket errors:.*/.exec(out)?.[0], /Non-2xx or 3xx responses:.*/.exec(out)?.[0]]
-      .filter(Boolean)
-      .join("; "),
-  };
-}
-
-function luaScript(key: string): string {
-  const types = MOMENT_TYPE_KEYS.map((type) => `"${type}"`).join(", ");
-  return `
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-wrk.headers["Authorization"] = "Bearer ${key}"
-local types = { ${types} }
-local sports = { "nba", "nfl", "mlb", "ncaa_basketball" }
--- each wrk run gets its own seed (its last argument), so that rounds do not replay the same users
-function init(args)
-  math.randomseed(tonumber(args[1]) or 42)
-end
-request = function()
-  local body = string.format('{"moment_type":"%s","sport":"%s","game_id":"game-%d","user_id":"user-%d"}',
-    types[math.random(#types)], sports[math.random(#sports)], math.random(1, 400), math.random(1, 1000000))
-  return wrk.format(nil, nil, nil, body)
-end
-`;
+  return parseWrk(execFileSync(binary, wrkArgs(url, script, seconds, connections), { encoding: "utf8" }));
 }
 
 export async function run(): Promise<BenchResult> {
@@ -159,7 +111,7 @@ export async function run(): Promise<BenchResult> {
     });
     await disconnectDb();
     const script = join(dir, "decisions.lua");
-    writeFileSync(script, luaScript(key));
+    writeFileSync(script, decisionsLuaScript(key));
 
     // Both servers run side by side and are measured in alternating rounds (bare, app, app, bare, ...), so
     // that a load change on this shared machine hits both alike; each figure sums or takes the median of

@@ -2,9 +2,9 @@
 // Prisma client's own connection, run only while no interactive transaction is
 // open on it (docs/decisions/0402-delivery-writes.md). A batch is one
 // BEGIN IMMEDIATE ... COMMIT that never yields the event loop.
-import type { Database, Statement } from "better-sqlite3";
+import type { Database } from "better-sqlite3";
 import { db } from "@/lib/db/client";
-import { sqliteDateTime, sqliteHandle, sqlitePath } from "@/lib/db/adapters";
+import { isSqliteBusy, sqliteDateTime, sqliteHandle, sqlitePath, withoutBusyWait } from "@/lib/db/adapters";
 import { env } from "@/lib/env";
 import {
   StoreBusyError,
@@ -115,8 +115,6 @@ type Prepared = ReturnType<typeof prepareAll>;
 
 type Statements = Prepared & {
   transaction: (batch: WriteBatch) => BatchResult;
-  busyNever: Statement;
-  busyWait: Statement;
 };
 
 type SpendReturn = {
@@ -130,7 +128,6 @@ type SpendReturn = {
   day_spend_micros: bigint;
 };
 
-/** DateTime text as Prisma stores it in SQLite. */
 /**
  * The commit plan's statements on SQLite. The database write lock taken by
  * BEGIN IMMEDIATE serializes batches, so no row or user locks are needed, and
@@ -223,11 +220,6 @@ function sqliteStatements(s: Prepared): SyncStatements {
   };
 }
 
-function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED"));
-}
-
 export class SqliteDeliveryStore implements DeliveryStore {
   readonly kind = "sqlite" as const;
   #handle: Database | undefined;
@@ -247,8 +239,6 @@ export class SqliteDeliveryStore implements DeliveryStore {
       this.#statements = {
         ...statements,
         transaction: (batch: WriteBatch) => write.immediate(batch),
-        busyNever: handle.prepare("PRAGMA busy_timeout = 0"),
-        busyWait: handle.prepare("PRAGMA busy_timeout = 10000"),
       };
       ensureCheckpointer(handle, sqlitePath(this.url));
     }
@@ -297,14 +287,11 @@ export class SqliteDeliveryStore implements DeliveryStore {
     // an interactive Prisma transaction is open on this connection: our statements would join it
     if (handle.inTransaction) throw new StoreBusyError("a transaction is open on the connection");
     // never let a lock held by another process stall the event loop: fail fast and retry later
-    s.busyNever.run();
     try {
-      return s.transaction(batch);
+      return withoutBusyWait(handle, () => s.transaction(batch));
     } catch (error) {
-      if (isBusy(error)) throw new StoreBusyError();
+      if (isSqliteBusy(error)) throw new StoreBusyError();
       throw error;
-    } finally {
-      s.busyWait.run();
     }
   }
 

@@ -20,12 +20,13 @@ const CALENDARS_KEPT = 512;
 
 /** Zone names found valid: luxon checks by building an Intl.DateTimeFormat, about a tenth of a millisecond each time. */
 const validZones = new Set<string>();
+const VALID_ZONES_KEPT = 2048;
 
 export function isValidTimeZone(name: string): boolean {
   if (validZones.has(name)) return true;
   const valid = IANAZone.isValidZone(name);
-  // only valid names are remembered (a few hundred exist), so arbitrary input cannot grow the set
-  if (valid) validZones.add(name);
+  // only valid names are remembered; Intl accepts any capitalisation of them, so the set is capped too
+  if (valid && validZones.size < VALID_ZONES_KEPT) validZones.add(name);
   return valid;
 }
 
