@@ -53,16 +53,3 @@ export async function gqlFetch<TResult, TVariables>(
   if (!body.data) throw new GraphqlClientError([{ message: `The server answered ${res.status}.` }], res.status);
   return body.data;
 }
-
-/** A mutation's userErrors as a map from the first field-path segment after `input` to its message. */
-export function userErrorsByField(
-  userErrors: readonly { field?: readonly string[] | null; message: string }[] | null | undefined,
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const error of userErrors ?? []) {
-    const path = (error.field ?? []).filter((part) => part !== "input");
-    const key = path.join(".") || "_form";
-    out[key] ??= error.message;
-  }
-  return out;
-}

@@ -4,7 +4,8 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { graphql } from "@/graphql/__generated__/client";
-import { gqlFetch, userErrorsByField } from "@/components/graphql-client";
+import { userFieldErrors } from "@/components/form-errors";
+import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, FieldSet } from "@/components/ui/field";
@@ -55,7 +56,7 @@ export function CreateApiKeyForm() {
     try {
       const { createApiClient: result } = await gqlFetch(CREATE, { input });
       if (!result?.apiClient || !result.clientSecret) {
-        setErrors(userErrorsByField(result?.userErrors ?? []));
+        setErrors(userFieldErrors(result?.userErrors ?? []));
         return;
       }
       setErrors({});
@@ -101,11 +102,7 @@ export function CreateApiKeyForm() {
         <Field id="api-key-name" label="Name" hint="Where it is used, for example “CI reporting”." error={errors.name}>
           <Input name="name" required maxLength={100} autoComplete="off" />
         </Field>
-        <FieldSet
-          id="api-key-scopes"
-          legend="Scopes"
-          error={errors.scopes ?? Object.entries(errors).find(([key]) => key.startsWith("scopes."))?.[1]}
-        >
+        <FieldSet id="api-key-scopes" legend="Scopes" error={errors.scopes}>
           {SCOPE_OPTIONS.map((option) => (
             <label key={option.value} className="flex items-start gap-2 text-sm text-ink">
               <input type="checkbox" name="scopes" value={option.value} className="mt-0.5 size-4" />

@@ -4,7 +4,8 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { graphql } from "@/graphql/__generated__/client";
-import { gqlFetch, userErrorsByField } from "@/components/graphql-client";
+import { userFieldErrors } from "@/components/form-errors";
+import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 
@@ -55,7 +56,7 @@ export function RevokeApiKeyButton({ id, name }: { id: string; name: string }) {
               setPending(true);
               try {
                 const { revokeApiClient: answer } = await gqlFetch(REVOKE, { input: { id } });
-                const errors = userErrorsByField(answer?.userErrors ?? []);
+                const errors = userFieldErrors(answer?.userErrors ?? []);
                 if (errors._form) {
                   setError(errors._form);
                   return;

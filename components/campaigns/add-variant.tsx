@@ -10,7 +10,7 @@ import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
-import { userFieldErrors, zodFieldErrors } from "./form-errors";
+import { userFieldErrors, zodFieldErrors } from "@/components/form-errors";
 import { PushPreview } from "./push-preview";
 
 const EMPTY = { headline: "", body: "", ctaText: "", iconUrl: "", actionUrl: "" };

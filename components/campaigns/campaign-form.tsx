@@ -17,7 +17,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field, FieldSet } from "@/components/ui/field";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { ErrorState } from "@/components/ui/states";
-import { userFieldErrors, zodFieldErrors } from "./form-errors";
+import { userFieldErrors, zodFieldErrors } from "@/components/form-errors";
 import { PushPreview } from "./push-preview";
 
 type Catalog = CampaignFormCatalogQuery;

@@ -9,7 +9,7 @@ import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
-import { userFieldErrors } from "./form-errors";
+import { userFieldErrors } from "@/components/form-errors";
 
 export type EditableCampaign = {
   id: string;

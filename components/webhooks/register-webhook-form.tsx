@@ -4,7 +4,8 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { graphql } from "@/graphql/__generated__/client";
-import { gqlFetch, userErrorsByField } from "@/components/graphql-client";
+import { userFieldErrors } from "@/components/form-errors";
+import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, FieldSet } from "@/components/ui/field";
@@ -52,7 +53,7 @@ export function RegisterWebhookForm() {
     try {
       const { registerWebhookEndpoint: result } = await gqlFetch(REGISTER, { input });
       if (!result?.webhookEndpoint || !result.secret) {
-        setErrors(userErrorsByField(result?.userErrors ?? []));
+        setErrors(userFieldErrors(result?.userErrors ?? []));
         return;
       }
       setErrors({});
@@ -90,11 +91,7 @@ export function RegisterWebhookForm() {
         <Field id="webhook-url" label="Endpoint URL" hint="HTTPS, reachable from the internet." error={errors.url}>
           <Input name="url" type="url" required placeholder="https://hooks.example.com/sma" autoComplete="url" />
         </Field>
-        <FieldSet
-          id="webhook-events"
-          legend="Events"
-          error={errors.events ?? Object.entries(errors).find(([key]) => key.startsWith("events."))?.[1]}
-        >
+        <FieldSet id="webhook-events" legend="Events" error={errors.events}>
           <div className="grid gap-2 sm:grid-cols-2">
             {WEBHOOK_EVENT_KINDS.map((kind) => (
               <label key={kind} className="flex items-center gap-2 text-sm text-ink">

@@ -2,6 +2,7 @@
 // Sign-up: the advertiser and its first user, through the operator's use case
 // (npm run admin -- create-advertiser). The browser signs in afterwards with the
 // same credentials through next-auth.
+import { capitalize } from "@/components/form-errors";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { toAppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
@@ -37,8 +38,4 @@ export async function signUp(input: { name: string; email: string; password: str
     }
     return { ok: false, fieldErrors, formError: Object.keys(fieldErrors).length ? undefined : appError.detail };
   }
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
