@@ -181,6 +181,8 @@ test("clearing prices: floors and percentiles per moment type, as a chart and a 
   const table = page.getByTestId("clearing-price-table");
   await expect(table.locator("tbody tr")).toHaveCount(11);
   await expect(table.getByRole("row", { name: /Prediction Resolved/ })).toContainText("$0.60");
+  // instants are written in the reader's zone by <LocalTime> (a <time> element), never in the server's
+  await expect(page.getByText(/^As of/).locator("time")).toHaveAttribute("datetime", /Z$/);
   await expectAccessible(page, "clearing prices");
   await expectFitsPhone(page);
   expect(outside).toEqual([]);
@@ -227,6 +229,9 @@ test("webhooks: register (secret once), send a test event, see a delivery in the
     )
     .toBeGreaterThan(0);
   await expect(log).toContainText("impression.served");
+  // registered and last delivered, and each delivery's creation: <LocalTime> instants
+  await expect(page.locator("dl time[datetime]")).toHaveCount(2);
+  await expect(log.locator("time[datetime]").first()).toBeVisible();
   await log
     .getByRole("button", { name: /^Retry delivery/ })
     .first()
@@ -277,6 +282,7 @@ test("API keys: create with scopes (secret once), its token works; revoked, its 
   await row.getByRole("button", { name: `Revoke ${name}` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
   await expect(row).toContainText("Revoked");
+  await expect(row.getByText("Revoked").locator("time[datetime]")).toHaveCount(1);
   expect((await token()).status).toBeGreaterThanOrEqual(400);
   // the secret is not shown again after a reload
   await page.reload();

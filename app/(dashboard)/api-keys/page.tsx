@@ -6,9 +6,9 @@ import { PageHeader } from "@/components/shell/page-header";
 import { CreateApiKeyForm } from "@/components/api-keys/create-api-key-form";
 import { RevokeApiKeyButton } from "@/components/api-keys/revoke-api-key-button";
 import { scopeName } from "@/components/api-keys/api-key-form";
-import { formatDateTime } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { query } from "../_lib/graphql";
@@ -69,10 +69,14 @@ export default async function ApiKeysPage() {
                       <code className="text-xs break-all">{client.restId}</code>
                     </Td>
                     <Td className="text-xs">{client.scopes.map(scopeName).join(", ")}</Td>
-                    <Td className="whitespace-nowrap">{formatDateTime(client.lastUsedAt)}</Td>
+                    <Td className="whitespace-nowrap">
+                      <LocalTime iso={client.lastUsedAt} />
+                    </Td>
                     <Td>
                       {client.revokedAt ? (
-                        <Badge>Revoked {formatDateTime(client.revokedAt)}</Badge>
+                        <Badge>
+                          Revoked <LocalTime iso={client.revokedAt} />
+                        </Badge>
                       ) : (
                         <RevokeApiKeyButton id={client.id} name={client.name} />
                       )}

@@ -5,8 +5,9 @@ import { graphql } from "@/graphql/__generated__/client";
 import { PageHeader } from "@/components/shell/page-header";
 import { clearingPriceChartData, hasNoClearingPrices } from "@/components/clearing-prices/chart-data";
 import { ClearingPriceChart } from "@/components/clearing-prices/clearing-price-chart";
-import { formatDateTime, formatUsd } from "@/components/format";
+import { formatUsd } from "@/components/format";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { query } from "../_lib/graphql";
@@ -48,7 +49,13 @@ export default async function ClearingPricesPage() {
       <Card>
         <CardHeader
           title="Floors and clearing prices (CPM, USD)"
-          description={data.clearingPrices ? `As of ${formatDateTime(data.clearingPrices.asOf)}` : undefined}
+          description={
+            data.clearingPrices ? (
+              <>
+                As of <LocalTime iso={data.clearingPrices.asOf} />
+              </>
+            ) : undefined
+          }
         />
         <CardBody>
           {hasNoClearingPrices(bars) ? (

@@ -4,9 +4,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { graphql } from "@/graphql/__generated__/client";
 import { PageHeader } from "@/components/shell/page-header";
-import { formatDateTime } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { RegisterWebhookForm } from "@/components/webhooks/register-webhook-form";
@@ -81,7 +81,9 @@ export default async function WebhooksPage() {
                         <Badge tone="neutral">Deactivated</Badge>
                       )}
                     </Td>
-                    <Td className="whitespace-nowrap">{formatDateTime(endpoint.lastDeliveredAt)}</Td>
+                    <Td className="whitespace-nowrap">
+                      <LocalTime iso={endpoint.lastDeliveredAt} />
+                    </Td>
                   </tr>
                 ))}
               </tbody>
