@@ -14,6 +14,7 @@ import { admin, blockOutsideRequests } from "./helpers";
 const ICON_ORIGIN = `http://127.0.0.1:${process.env.E2E_ICON_PORT}`;
 const BASE = process.env.E2E_BASE_URL!;
 const today = () => new Date().toISOString().slice(0, 10);
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** A GraphQL operation with the page's session cookie, as the dashboard's client components send it. */
@@ -165,6 +166,16 @@ test("reports: won decisions show in the chart and the table, and the CSV downlo
   await expect(page.getByLabel("Campaign")).toHaveValue(campaignId);
   await page.goto("/reports?campaign=cmp_nothing");
   await expect(page.locator("#report-campaign-error")).toContainText("No campaign of yours has this id");
+  // a range without delivery offers the default range (the last 7 days, today included), by day
+  await page.goto(`/reports?campaign=${campaignId}&start=2020-01-01&end=2020-01-02&tz=UTC&breakdown=SPORT`);
+  const lastWeek = page.getByRole("link", { name: "the last 7 days by day" });
+  await expect(lastWeek).toHaveAttribute(
+    "href",
+    `/reports?campaign=${campaignId}&start=${daysAgo(6)}&end=${today()}&tz=UTC&breakdown=DAY`,
+  );
+  await lastWeek.click();
+  await expect(page.getByLabel("From")).toHaveValue(daysAgo(6));
+  await expect(page.getByTestId("total-impressions")).toHaveText("2");
 
   await page.goto(url);
   await expectAccessible(page, "reports");

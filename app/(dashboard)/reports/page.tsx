@@ -10,7 +10,7 @@ import { BreakdownChart } from "@/components/reports/breakdown-chart";
 import { breakdownChartData, seriesChartData } from "@/components/reports/chart-data";
 import { CsvDownload } from "@/components/reports/csv-download";
 import { ReportFilters } from "@/components/reports/report-filters";
-import { readReportParams, reportHref, BREAKDOWN_LABELS } from "@/components/reports/report-params";
+import { defaultRange, readReportParams, reportHref, BREAKDOWN_LABELS } from "@/components/reports/report-params";
 import { ReportTable } from "@/components/reports/report-table";
 import { TimeSeriesChart } from "@/components/reports/time-series-chart";
 import { buttonClasses } from "@/components/ui/button";
@@ -106,7 +106,8 @@ const REPORT = graphql(`
 type Search = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function ReportsPage({ searchParams }: { searchParams: Search }) {
-  const { params, errors } = readReportParams(await searchParams, systemClock());
+  const now = systemClock();
+  const { params, errors } = readReportParams(await searchParams, now);
   const catalog = await query(CAMPAIGNS);
   const campaigns = catalog.campaigns?.nodes ?? [];
   const names = {
@@ -234,7 +235,10 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
           {totals.impressions === 0 ? (
             <EmptyState title="No delivery in this range">
               Nothing was delivered between these dates. Try a longer range, or{" "}
-              <Link href={reportHref({ ...current, breakdown: "DAY" })} className="text-brand underline">
+              <Link
+                href={reportHref({ ...current, ...defaultRange(now, current.tz), breakdown: "DAY" })}
+                className="text-brand underline"
+              >
                 the last 7 days by day
               </Link>
               .
