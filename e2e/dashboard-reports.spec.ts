@@ -290,8 +290,19 @@ test("API keys: create with scopes (secret once), its token works; revoked, its 
   expect(granted.status).toBe(200);
   expect(((await granted.json()) as { scope: string }).scope).toBe("reporting:read");
 
+  // a second key: each row has its own confirmation dialog, each named by its own title
+  const spare = `Spare ${unique()}`;
+  await page.getByRole("button", { name: "Done" }).click();
+  await page.getByLabel("Name").fill(spare);
+  await page.getByRole("checkbox", { name: /campaigns:read/ }).check();
+  await page.getByRole("button", { name: "Create API key" }).click();
+  await expect(page.getByTestId("api-key-table").getByRole("row", { name: new RegExp(spare) })).toBeVisible();
+
   await row.getByRole("button", { name: `Revoke ${name}` }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
+  await page
+    .getByRole("dialog", { name: `Revoke “${name}”?` })
+    .getByRole("button", { name: "Revoke key" })
+    .click();
   await expect(row).toContainText("Revoked");
   await expect(row.getByText("Revoked").locator("time[datetime]")).toHaveCount(1);
   expect((await token()).status).toBeGreaterThanOrEqual(400);
