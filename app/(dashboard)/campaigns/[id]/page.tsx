@@ -4,11 +4,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import {
-  CampaignDetailDocument,
-  CampaignFormCatalogDocument,
-  ShellViewerDocument,
-} from "@/graphql/__generated__/client/graphql";
+import { CampaignDetailDocument, CampaignFormCatalogDocument } from "@/graphql/__generated__/client/graphql";
 import { AddVariant } from "@/components/campaigns/add-variant";
 import { EditCampaign } from "@/components/campaigns/edit-campaign";
 import { StatusActions } from "@/components/campaigns/status-actions";
@@ -21,6 +17,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { BudgetBar } from "@/components/ui/progress";
 import { Table, Td, Th } from "@/components/ui/table";
 import { queryOrNull, query } from "../../_lib/graphql";
+import { shellViewer } from "../../_lib/shell";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Campaign" };
@@ -45,7 +42,7 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
   const data = await queryOrNull(CampaignDetailDocument, { id: decodeURIComponent(id) });
   const campaign = data?.campaign;
   if (!campaign) notFound();
-  const [catalog, shell] = await Promise.all([query(CampaignFormCatalogDocument), query(ShellViewerDocument)]);
+  const [catalog, viewer] = await Promise.all([query(CampaignFormCatalogDocument), shellViewer()]);
   const types = catalog.momentTypes.filter((type) => campaign.momentTypes.includes(type.key));
   const sports = catalog.sports.filter((sport) => campaign.sports.includes(sport.key));
   const highest = types.reduce<(typeof types)[number] | null>(
@@ -185,7 +182,7 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
         </Table>
         {open ? (
           <CardBody className="border-t border-line">
-            <AddVariant campaignId={campaign.id} appName={shell.viewer?.advertiser.name ?? "Your app"} />
+            <AddVariant campaignId={campaign.id} appName={viewer?.advertiser.name ?? "Your app"} />
           </CardBody>
         ) : null}
       </Card>
