@@ -29,6 +29,10 @@ test("sign up, create a campaign, list it, open it, add a variant, sign out", as
   await page.getByRole("checkbox", { name: /Overtime/ }).check();
   await page.getByRole("checkbox", { name: "NBA" }).check();
   const bid = page.getByLabel("Bid (CPM, USD)");
+  // hints from the domain: the highest floor of the selection and the schema's budget minimums
+  await expect(page.getByText("At least $0.40, the floor of Overtime (the highest selected).")).toBeVisible();
+  await expect(page.getByText("At least $5.00, in UTC days.")).toBeVisible();
+  await expect(page.getByText("At least $10.00.")).toBeVisible();
   await bid.fill("0.36");
   // live: the same schema as the API names the highest floor among the selected types
   await expect(page.locator("#bidCpmUsd-error")).toContainText("Must be at least 0.40, the floor of overtime");

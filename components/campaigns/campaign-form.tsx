@@ -8,7 +8,11 @@
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { CreateCampaignDocument, type CampaignFormCatalogQuery } from "@/graphql/__generated__/client/graphql";
-import { createCampaignInputFor } from "@/lib/domain/campaigns/campaigns.schemas";
+import {
+  createCampaignInputFor,
+  MIN_DAILY_BUDGET_USD,
+  MIN_TOTAL_BUDGET_USD,
+} from "@/lib/domain/campaigns/campaigns.schemas";
 import { BODY_MAX, CTA_MAX, HEADLINE_MAX } from "@/lib/domain/creatives/creatives.schemas";
 import { formatUsd } from "@/components/format";
 import { gqlFetch, GraphqlClientError } from "@/components/graphql-client";
@@ -18,6 +22,7 @@ import { Field, FieldSet } from "@/components/ui/field";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { ErrorState } from "@/components/ui/states";
 import { userFieldErrors, zodFieldErrors } from "@/components/form-errors";
+import { bidFloorHint } from "./floors";
 import { PushPreview } from "./push-preview";
 
 type Catalog = CampaignFormCatalogQuery;
@@ -131,10 +136,6 @@ export function CampaignForm({ catalog, appName, today }: { catalog: Catalog; ap
     list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
 
   const selected = catalog.momentTypes.filter((type) => state.momentTypes.includes(type.key));
-  const highest = selected.reduce<(typeof selected)[number] | null>(
-    (best, type) => (!best || Number(type.floorCpmUsd) > Number(best.floorCpmUsd) ? type : best),
-    null,
-  );
   const sportName = (key: string) => catalog.sports.find((sport) => sport.key === key)?.displayName ?? key;
 
   async function submit(event: React.FormEvent) {
@@ -267,11 +268,7 @@ export function CampaignForm({ catalog, appName, today }: { catalog: Catalog; ap
               <Field
                 id="bidCpmUsd"
                 label="Bid (CPM, USD)"
-                hint={
-                  highest
-                    ? `At least ${formatUsd(highest.floorCpmUsd)}, the floor of ${highest.displayName} (the highest selected).`
-                    : "Select moment types to see their floors."
-                }
+                hint={bidFloorHint(state.momentTypes) ?? "Select moment types to see their floors."}
                 error={show("bidCpmUsd")}
               >
                 <Input
@@ -305,7 +302,7 @@ export function CampaignForm({ catalog, appName, today }: { catalog: Catalog; ap
             <Field
               id="dailyBudgetUsd"
               label="Daily budget (USD)"
-              hint="At least $5.00, in UTC days."
+              hint={`At least ${formatUsd(MIN_DAILY_BUDGET_USD)}, in UTC days.`}
               error={show("dailyBudgetUsd")}
             >
               <Input
@@ -318,7 +315,7 @@ export function CampaignForm({ catalog, appName, today }: { catalog: Catalog; ap
             <Field
               id="totalBudgetUsd"
               label="Total budget (USD)"
-              hint="At least $10.00."
+              hint={`At least ${formatUsd(MIN_TOTAL_BUDGET_USD)}.`}
               error={show("totalBudgetUsd")}
             >
               <Input

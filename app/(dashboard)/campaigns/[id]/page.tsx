@@ -7,6 +7,7 @@ import { notFound } from "next/navigation";
 import { CampaignDetailDocument, CampaignFormCatalogDocument } from "@/graphql/__generated__/client/graphql";
 import { AddVariant } from "@/components/campaigns/add-variant";
 import { EditCampaign } from "@/components/campaigns/edit-campaign";
+import { bidFloorHint } from "@/components/campaigns/floors";
 import { StatusActions } from "@/components/campaigns/status-actions";
 import { statusLabel, statusTone } from "@/components/campaigns/status";
 import { budgetFraction, formatCount, formatDate, formatPercent, formatUsd } from "@/components/format";
@@ -45,10 +46,6 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
   const [catalog, viewer] = await Promise.all([query(CampaignFormCatalogDocument), shellViewer()]);
   const types = catalog.momentTypes.filter((type) => campaign.momentTypes.includes(type.key));
   const sports = catalog.sports.filter((sport) => campaign.sports.includes(sport.key));
-  const highest = types.reduce<(typeof types)[number] | null>(
-    (best, type) => (!best || Number(type.floorCpmUsd) > Number(best.floorCpmUsd) ? type : best),
-    null,
-  );
   const open = campaign.status === "ACTIVE" || campaign.status === "PAUSED";
   const today = campaign.today;
 
@@ -101,7 +98,7 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
                   endDate: campaign.endDate ?? null,
                   pacing: campaign.pacing,
                 }}
-                floorHint={highest ? `At least ${formatUsd(highest.floorCpmUsd)} (${highest.displayName}).` : ""}
+                floorHint={bidFloorHint(campaign.momentTypes) ?? ""}
               />
             ) : null}
           </CardBody>
