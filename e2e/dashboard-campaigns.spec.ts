@@ -15,6 +15,10 @@ test("sign up, create a campaign, list it, open it, add a variant, sign out", as
   const outside = await blockOutsideRequests(page, baseURL!);
   await page.goto("/signup");
   await expectAccessible(page, "sign-up");
+  // the limits are the sign-up schema's (lib/domain/advertisers/advertisers.schemas.ts)
+  await expect(page.getByText("At least 10 characters.")).toBeVisible();
+  await expect(page.getByLabel("Password")).toHaveAttribute("minlength", "10");
+  await expect(page.getByLabel("Advertiser name")).toHaveAttribute("maxlength", "200");
   await signUp(page, "Journey Sportsbook");
   await expect(page.getByText("No delivery yet today")).toBeVisible();
   await expectAccessible(page, "overview");
@@ -120,7 +124,10 @@ test("sign-in: a wrong password is refused, and failures are rate limited per ac
   }
   // the sixth try, even with the right password, waits for the window
   await signIn(page, email, DASHBOARD_PASSWORD, false);
-  await expect(page.getByRole("alert").filter({ hasText: "Too many failed sign-ins" })).toBeVisible();
+  // the wait is the rate-limit policy's window (lib/rate-limit.ts: 15 minutes)
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Too many failed sign-ins. Wait 15 minutes and try again." }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/signin$/);
 });
 

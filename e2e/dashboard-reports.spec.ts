@@ -135,6 +135,7 @@ test("reports: won decisions show in the chart and the table, and the CSV downlo
     .toBe("2");
   await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
   await expect(page.getByLabel("Campaign")).toHaveValue(campaignId);
+  await expect(page.getByText("Hours for ranges up to 31 days.")).toBeVisible();
   // the chart draws lines and bars (SVG), and the table lists the same numbers
   await expect(page.getByTestId("time-series-chart").locator("svg .recharts-line")).toHaveCount(3);
   await expect(page.getByTestId("breakdown-chart").locator("svg .recharts-bar-rectangle").first()).toBeVisible();
@@ -191,6 +192,8 @@ test("clearing prices: floors and percentiles per moment type, as a chart and a 
   await expect(page.getByRole("heading", { level: 1, name: "Clearing prices" })).toBeVisible();
   const table = page.getByTestId("clearing-price-table");
   await expect(table.locator("tbody tr")).toHaveCount(11);
+  // E3's window, from the domain's constant
+  await expect(page.getByText("over the last 7 days, against each moment type's floor")).toBeVisible();
   await expect(table.getByRole("row", { name: /Prediction Resolved/ })).toContainText("$0.60");
   // instants are written in the reader's zone by <LocalTime> (a <time> element), never in the server's
   await expect(page.getByText(/^As of/).locator("time")).toHaveAttribute("datetime", /Z$/);
@@ -206,6 +209,8 @@ test("webhooks: register (secret once), send a test event, see a delivery in the
   const campaignId = await createCampaign(page, `Hooks ${unique()}`, "TOTAL_ALERT");
   await page.goto("/webhooks");
   await expect(page.getByText("No webhook endpoints yet")).toBeVisible();
+  // the dispatcher's batch limits (lib/webhooks/context.ts)
+  await expect(page.getByText("Batch impression.served events (up to 100, within 5 seconds)")).toBeVisible();
   await expectAccessible(page, "webhooks");
 
   // a refusal next to its field

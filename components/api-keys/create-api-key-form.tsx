@@ -4,6 +4,7 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { graphql } from "@/graphql/__generated__/client";
+import { API_CLIENT_NAME_MAX } from "@/lib/domain/api-clients/api-clients.schemas";
 import { userFieldErrors } from "@/components/form-errors";
 import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
@@ -100,7 +101,7 @@ export function CreateApiKeyForm() {
       ) : null}
       <form onSubmit={submit} noValidate className="space-y-4" aria-label="Create an API key">
         <Field id="api-key-name" label="Name" hint="Where it is used, for example “CI reporting”." error={errors.name}>
-          <Input name="name" required maxLength={100} autoComplete="off" />
+          <Input name="name" required maxLength={API_CLIENT_NAME_MAX} autoComplete="off" />
         </Field>
         <FieldSet id="api-key-scopes" legend="Scopes" error={errors.scopes}>
           {SCOPE_OPTIONS.map((option) => (

@@ -7,17 +7,25 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { signInWithPassword } from "./auth-client";
 
-const MESSAGES: Record<string, string> = {
-  CredentialsSignin: "The email or the password is wrong.",
-  RateLimited: "Too many failed sign-ins. Wait 15 minutes and try again.",
-};
+/** What a refused sign-in says; `waitMinutes` is the sign-in rate limit's window (the page reads the policy). */
+function message(error: string, waitMinutes: number): string {
+  if (error === "CredentialsSignin") return "The email or the password is wrong.";
+  if (error === "RateLimited") return `Too many failed sign-ins. Wait ${waitMinutes} minutes and try again.`;
+  return "Sign-in failed. Try again.";
+}
 
-export function SignInForm({ next = "/overview", initialError }: { next?: string; initialError?: string | null }) {
+export function SignInForm({
+  next = "/overview",
+  initialError,
+  waitMinutes,
+}: {
+  next?: string;
+  initialError?: string | null;
+  waitMinutes: number;
+}) {
   const router = useRouter();
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(
-    initialError ? (MESSAGES[initialError] ?? "Sign-in failed. Try again.") : null,
-  );
+  const [error, setError] = useState<string | null>(initialError ? message(initialError, waitMinutes) : null);
   return (
     <form
       className="space-y-4"
@@ -34,7 +42,7 @@ export function SignInForm({ next = "/overview", initialError }: { next?: string
             router.refresh();
             return;
           }
-          setError(MESSAGES[result.error] ?? "Sign-in failed. Try again.");
+          setError(message(result.error, waitMinutes));
         } catch {
           setError("The server could not be reached. Try again.");
         }

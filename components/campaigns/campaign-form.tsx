@@ -13,6 +13,7 @@ import {
   MIN_DAILY_BUDGET_USD,
   MIN_TOTAL_BUDGET_USD,
 } from "@/lib/domain/campaigns/campaigns.schemas";
+import { CLEARING_WINDOW_DAYS } from "@/lib/domain/clearing-prices/clearing-prices.schemas";
 import { BODY_MAX, CTA_MAX, HEADLINE_MAX } from "@/lib/domain/creatives/creatives.schemas";
 import { formatUsd } from "@/components/format";
 import { gqlFetch, GraphqlClientError } from "@/components/graphql-client";
@@ -280,7 +281,7 @@ export function CampaignForm({ catalog, appName, today }: { catalog: Catalog; ap
                 />
               </Field>
               <div className="mt-2 rounded-md bg-slate-50 p-3 text-xs text-slate-700" aria-live="polite">
-                <p className="font-medium text-ink">Clearing price p50, last 7 days</p>
+                <p className="font-medium text-ink">Clearing price p50, last {CLEARING_WINDOW_DAYS} days</p>
                 {selected.length ? (
                   <ul className="mt-1 grid gap-0.5 sm:grid-cols-2">
                     {selected.map((type) => (

@@ -31,7 +31,10 @@ const REGISTER = graphql(`
   }
 `);
 
-export function RegisterWebhookForm() {
+/** The dispatcher's impression batches (lib/webhooks/context.ts, server-only: the page passes them). */
+export type BatchLimits = { maxItems: number; windowMs: number };
+
+export function RegisterWebhookForm({ batchLimits }: { batchLimits: BatchLimits }) {
   const router = useRouter();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
@@ -103,7 +106,7 @@ export function RegisterWebhookForm() {
         </FieldSet>
         <label className="flex items-center gap-2 text-sm text-ink">
           <input type="checkbox" name="batchImpressions" className="size-4" />
-          Batch impression.served events (up to 100, within 5 seconds)
+          Batch impression.served events (up to {batchLimits.maxItems}, within {batchLimits.windowMs / 1000} seconds)
         </label>
         {errors._form ? (
           <p role="alert" className="text-sm text-danger">

@@ -1,7 +1,8 @@
 // Clearing prices (E3): each moment type's floor against what winning bids paid
-// over the trailing 7 days (p25..p90), as a chart and as a table.
+// over the trailing CLEARING_WINDOW_DAYS days (p25..p90), as a chart and as a table.
 import type { Metadata } from "next";
 import { graphql } from "@/graphql/__generated__/client";
+import { CLEARING_WINDOW_DAYS } from "@/lib/domain/clearing-prices/clearing-prices.schemas";
 import { PageHeader } from "@/components/shell/page-header";
 import { clearingPriceChartData, hasNoClearingPrices } from "@/components/clearing-prices/chart-data";
 import { ClearingPriceChart } from "@/components/clearing-prices/clearing-price-chart";
@@ -44,7 +45,7 @@ export default async function ClearingPricesPage() {
     <>
       <PageHeader
         title="Clearing prices"
-        description="What winning bids paid per thousand impressions over the last 7 days, against each moment type's floor. A bid must meet the floor of every moment type it targets."
+        description={`What winning bids paid per thousand impressions over the last ${CLEARING_WINDOW_DAYS} days, against each moment type's floor. A bid must meet the floor of every moment type it targets.`}
       />
       <Card>
         <CardHeader
@@ -60,8 +61,8 @@ export default async function ClearingPricesPage() {
         <CardBody>
           {hasNoClearingPrices(bars) ? (
             <EmptyState title="No clearing prices yet">
-              Percentiles appear once enough auctions of a moment type have been won in the last 7 days; the floors are
-              in the table below.
+              Percentiles appear once enough auctions of a moment type have been won in the last {CLEARING_WINDOW_DAYS}{" "}
+              days; the floors are in the table below.
             </EmptyState>
           ) : (
             <ClearingPriceChart data={bars} />

@@ -10,7 +10,13 @@ import { BreakdownChart } from "@/components/reports/breakdown-chart";
 import { breakdownChartData, seriesChartData } from "@/components/reports/chart-data";
 import { CsvDownload } from "@/components/reports/csv-download";
 import { ReportFilters } from "@/components/reports/report-filters";
-import { defaultRange, readReportParams, reportHref, BREAKDOWN_LABELS } from "@/components/reports/report-params";
+import {
+  defaultRange,
+  readReportParams,
+  reportHref,
+  BREAKDOWN_LABELS,
+  DEFAULT_RANGE_DAYS,
+} from "@/components/reports/report-params";
 import { ReportTable } from "@/components/reports/report-table";
 import { TimeSeriesChart } from "@/components/reports/time-series-chart";
 import { buttonClasses } from "@/components/ui/button";
@@ -239,7 +245,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
                 href={reportHref({ ...current, ...defaultRange(now, current.tz), breakdown: "DAY" })}
                 className="text-brand underline"
               >
-                the last 7 days by day
+                the last {DEFAULT_RANGE_DAYS} days by day
               </Link>
               .
             </EmptyState>

@@ -3,6 +3,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { graphql } from "@/graphql/__generated__/client";
+import { BATCH_MAX_ITEMS, BATCH_WINDOW_MS } from "@/lib/webhooks/context";
 import { PageHeader } from "@/components/shell/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -93,7 +94,7 @@ export default async function WebhooksPage() {
         <Card>
           <CardHeader title="Register an endpoint" />
           <CardBody>
-            <RegisterWebhookForm />
+            <RegisterWebhookForm batchLimits={{ maxItems: BATCH_MAX_ITEMS, windowMs: BATCH_WINDOW_MS }} />
           </CardBody>
         </Card>
       </div>

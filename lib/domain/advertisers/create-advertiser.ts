@@ -1,19 +1,12 @@
 // Operator use case: an advertiser, its first dashboard user and an API client
 // holding every scope, created in one transaction.
-import { z } from "zod";
 import { SCOPES } from "@/lib/auth/scopes";
 import { hashPassword } from "@/lib/auth/passwords";
 import { newClientCredentials } from "@/lib/auth/clients";
 import { db } from "@/lib/db/client";
 import { AppError, isUniqueViolation, parseInput } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-
-export const createAdvertiserInput = z.strictObject({
-  name: z.string().trim().min(1).max(200),
-  email: z.string().trim().toLowerCase().pipe(z.email()),
-  password: z.string().min(10, "at least 10 characters").max(200),
-});
-export type CreateAdvertiserInput = z.input<typeof createAdvertiserInput>;
+import { createAdvertiserInput, type CreateAdvertiserInput } from "./advertisers.schemas";
 
 export type CreatedAdvertiser = { advertiser_id: string; user_id: string; client_id: string; client_secret: string };
 
