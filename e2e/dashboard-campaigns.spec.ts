@@ -64,6 +64,15 @@ test("sign up, create a campaign, list it, open it, add a variant, sign out", as
   await page.getByRole("button", { name: "Pause" }).click();
   await expect(page.getByRole("button", { name: "Resume" })).toBeVisible();
 
+  // settings are checked by E7's schema before the mutation is sent
+  await page.getByRole("button", { name: "Edit settings" }).click();
+  await page.getByLabel("Daily budget (USD)").fill("4");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.locator("#edit-daily-error")).toHaveText("Must be at least 5");
+  await page.getByLabel("Daily budget (USD)").fill("60");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+
   await page.getByRole("button", { name: "Add a variant" }).click();
   await page.getByLabel(/^Headline/).fill("Still tied: overtime odds");
   await page.getByLabel(/^Message/).fill("Fresh lines for the extra period.");

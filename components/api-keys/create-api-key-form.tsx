@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, FieldSet } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { SCOPE_OPTIONS, createApiClientInput } from "./api-key-form";
+import { SCOPE_OPTIONS, apiKeyErrors, apiKeyInput } from "./api-key-form";
 
 const CREATE = graphql(`
   mutation CreateApiClient($input: CreateApiClientInput!) {
@@ -42,15 +42,13 @@ export function CreateApiKeyForm() {
     event.preventDefault();
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
-    const input = createApiClientInput({
+    const input = apiKeyInput({
       name: String(form.get("name") ?? ""),
       scopes: form.getAll("scopes").map(String),
     });
-    const local: Record<string, string> = {};
-    if (!input.name) local.name = "Give the key a name.";
-    if (input.scopes.length === 0) local.scopes = "Choose at least one scope.";
-    if (Object.keys(local).length) {
-      setErrors(local);
+    const invalid = apiKeyErrors(input);
+    if (Object.keys(invalid).length) {
+      setErrors(invalid);
       return;
     }
     setPending(true);

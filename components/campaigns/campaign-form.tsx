@@ -23,6 +23,7 @@ import { Field, FieldSet } from "@/components/ui/field";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { ErrorState } from "@/components/ui/states";
 import { userFieldErrors, zodFieldErrors } from "@/components/form-errors";
+import { usdAmount } from "./amount";
 import { bidFloorHint } from "./floors";
 import { PushPreview } from "./push-preview";
 
@@ -55,21 +56,15 @@ const FIELD_OF: Record<string, string> = {
   "creative.actionUrl": "actionUrl",
 };
 
-function num(value: string): number | undefined {
-  if (value.trim() === "") return undefined;
-  const parsed = Number(value);
-  return Number.isFinite(parsed) ? parsed : Number.NaN;
-}
-
 /** The form as the REST body the shared schema parses (snake_case, lower-case keys). */
 function restBody(state: State) {
   return {
     name: state.name,
     moment_types: state.momentTypes.map((key) => key.toLowerCase()),
     sports: state.sports.map((key) => key.toLowerCase()),
-    bid_cpm_usd: num(state.bidCpmUsd),
-    daily_budget_usd: num(state.dailyBudgetUsd),
-    total_budget_usd: num(state.totalBudgetUsd),
+    bid_cpm_usd: usdAmount(state.bidCpmUsd),
+    daily_budget_usd: usdAmount(state.dailyBudgetUsd),
+    total_budget_usd: usdAmount(state.totalBudgetUsd),
     start_date: state.startDate,
     end_date: state.endDate || null,
     pacing: state.pacing.toLowerCase(),

@@ -1,7 +1,8 @@
 "use client";
 // Edit the settings a running campaign may change (name, bid, budgets, end date,
-// pacing): the updateCampaign mutation; the server re-checks floors, minimums and
-// dates on the merged campaign and its userErrors land on the fields.
+// pacing): checked by E7's schema first (edit-form.ts), then the updateCampaign
+// mutation; the server re-checks floors, minimums and dates on the merged
+// campaign and its userErrors land on the fields.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { UpdateCampaignDocument } from "@/graphql/__generated__/client/graphql";
@@ -10,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import { userFieldErrors } from "@/components/form-errors";
+import { editCampaignErrors } from "./edit-form";
 
 export type EditableCampaign = {
   id: string;
@@ -53,6 +55,11 @@ export function EditCampaign({ campaign, floorHint }: { campaign: EditableCampai
       className="grid gap-4 sm:grid-cols-2"
       onSubmit={async (event) => {
         event.preventDefault();
+        const invalid = editCampaignErrors(values);
+        if (Object.keys(invalid).length) {
+          setErrors(invalid);
+          return;
+        }
         setPending(true);
         try {
           const data = await gqlFetch(UpdateCampaignDocument, {

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, FieldSet } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { WEBHOOK_EVENT_KINDS, eventKindName, registerWebhookInput } from "./webhook-form";
+import { WEBHOOK_EVENT_KINDS, eventKindName, webhookErrors, webhookInput } from "./webhook-form";
 
 const REGISTER = graphql(`
   mutation RegisterWebhookEndpoint($input: RegisterWebhookEndpointInput!) {
@@ -43,13 +43,14 @@ export function RegisterWebhookForm({ batchLimits }: { batchLimits: BatchLimits 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const input = registerWebhookInput({
+    const input = webhookInput({
       url: String(form.get("url") ?? ""),
       events: form.getAll("events").map(String),
       batchImpressions: form.get("batchImpressions") === "on",
     });
-    if (input.events.length === 0) {
-      setErrors({ events: "Choose at least one event kind." });
+    const invalid = webhookErrors(input);
+    if (Object.keys(invalid).length) {
+      setErrors(invalid);
       return;
     }
     setPending(true);
