@@ -14,15 +14,7 @@ function message(error: string, waitMinutes: number): string {
   return "Sign-in failed. Try again.";
 }
 
-export function SignInForm({
-  next = "/overview",
-  initialError,
-  waitMinutes,
-}: {
-  next?: string;
-  initialError?: string | null;
-  waitMinutes: number;
-}) {
+export function SignInForm({ initialError, waitMinutes }: { initialError?: string | null; waitMinutes: number }) {
   const router = useRouter();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(initialError ? message(initialError, waitMinutes) : null);
@@ -38,7 +30,7 @@ export function SignInForm({
         try {
           const result = await signInWithPassword(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
           if (result.ok) {
-            router.replace(next);
+            router.replace("/overview");
             router.refresh();
             return;
           }

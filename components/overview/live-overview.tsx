@@ -17,7 +17,7 @@ import { buttonClasses } from "@/components/ui/button";
 
 type Today = NonNullable<NonNullable<OverviewTodayQuery["viewer"]>["advertiser"]["today"]>;
 
-export const POLL_MS = 5_000;
+const POLL_MS = 5_000;
 
 function Kpi({ label, value, detail }: { label: string; value: string; detail?: React.ReactNode }) {
   return (
