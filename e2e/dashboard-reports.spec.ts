@@ -141,6 +141,11 @@ test("reports: won decisions show in the chart and the table, and the CSV downlo
   await expect(page.getByTestId("breakdown-chart").locator("svg .recharts-bar-rectangle").first()).toBeVisible();
   const row = page.getByTestId("report-table").getByRole("row", { name: /Prop Alert/ });
   await expect(row.getByRole("cell").nth(1)).toHaveText("2");
+  // the time series' numbers too, in a table folded under its chart (one day: one row)
+  await page.getByText("The numbers per day, as a table").click();
+  const points = page.getByTestId("series-table").locator("tbody tr");
+  await expect(points).toHaveCount(1);
+  await expect(points.first().getByRole("cell").nth(1)).toHaveText("2");
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),

@@ -1,6 +1,6 @@
 "use client";
-// Impressions, clicks and spend per local day or hour (E10). The table beside it
-// carries the same numbers for screen readers and keyboard users.
+// Impressions, clicks and spend per local day or hour (E10). The table under it
+// (SeriesTable) carries the same numbers for screen readers and keyboard users.
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 import { formatCount } from "@/components/format";
 import type { SeriesPoint } from "./chart-data";
@@ -53,7 +53,7 @@ export function TimeSeriesChart({ data, title }: { data: SeriesPoint[]; title: s
           />
         </LineChart>
       </div>
-      <figcaption className="sr-only">{title}; the table below lists the same numbers.</figcaption>
+      <figcaption className="sr-only">{title}; the table after the chart lists the same numbers.</figcaption>
     </figure>
   );
 }

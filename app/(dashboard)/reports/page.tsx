@@ -18,6 +18,7 @@ import {
   DEFAULT_RANGE_DAYS,
 } from "@/components/reports/report-params";
 import { ReportTable } from "@/components/reports/report-table";
+import { SeriesTable } from "@/components/reports/series-table";
 import { TimeSeriesChart } from "@/components/reports/time-series-chart";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -229,6 +230,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
             data={points}
             title={`Impressions, clicks and spend per ${series.granularity === "HOUR" ? "hour" : "day"}`}
           />
+          <SeriesTable points={points} granularity={series.granularity} />
         </CardBody>
       </Card>
       <Card className="mt-6">
