@@ -229,6 +229,7 @@ test("webhooks: register (secret once), send a test event, see a delivery in the
   await page.getByRole("button", { name: "Register endpoint" }).click();
   await expect(page.getByTestId("webhook-secret")).toHaveText(/^[0-9a-f]{64}$/);
   await expect(page.getByTestId("webhook-table").getByRole("link", { name: hookUrl })).toBeVisible();
+  await expect(page.getByText("1 registered", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Done" }).click();
   await expect(page.getByTestId("webhook-secret")).toHaveCount(0);
 

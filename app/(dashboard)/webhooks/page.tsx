@@ -5,6 +5,7 @@ import Link from "next/link";
 import { graphql } from "@/graphql/__generated__/client";
 import { BATCH_MAX_ITEMS, BATCH_WINDOW_MS } from "@/lib/webhooks/context";
 import { PageHeader } from "@/components/shell/page-header";
+import { formatCount } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
@@ -38,6 +39,7 @@ const WEBHOOKS = graphql(`
 export default async function WebhooksPage() {
   const data = await query(WEBHOOKS);
   const endpoints = data.webhookEndpoints?.nodes ?? [];
+  const total = data.webhookEndpoints?.totalCount ?? 0;
   return (
     <>
       <PageHeader
@@ -46,7 +48,12 @@ export default async function WebhooksPage() {
       />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Card>
-          <CardHeader title="Endpoints" description={`${endpoints.length} registered`} />
+          <CardHeader
+            title="Endpoints"
+            description={`${formatCount(total)} registered${
+              total > endpoints.length ? ` (the first ${endpoints.length} listed)` : ""
+            }`}
+          />
           {endpoints.length === 0 ? (
             <EmptyState title="No webhook endpoints yet">
               Register an endpoint to receive impressions, clicks, conversions and budget alerts as they happen.
