@@ -73,7 +73,7 @@ export default async function WebhooksPage() {
                   <tr key={endpoint.id}>
                     <Td className="max-w-xs">
                       <Link
-                        href={`/webhooks/${encodeURIComponent(endpoint.id)}`}
+                        href={`/webhooks/${endpoint.id}`}
                         className="font-medium break-all text-brand underline-offset-2 hover:underline"
                       >
                         {endpoint.url}

@@ -4,7 +4,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { CampaignDetailDocument, CampaignFormCatalogDocument } from "@/graphql/__generated__/client/graphql";
+import {
+  CampaignDetailDocument,
+  CampaignFormCatalogDocument,
+  type CampaignEndedReason,
+} from "@/graphql/__generated__/client/graphql";
 import { AddVariant } from "@/components/campaigns/add-variant";
 import { EditCampaign } from "@/components/campaigns/edit-campaign";
 import { bidFloorHint } from "@/components/campaigns/floors";
@@ -23,7 +27,7 @@ import { shellViewer } from "../../_lib/shell";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Campaign" };
 
-const ENDED_REASONS: Record<string, string> = {
+const ENDED_REASONS: Record<CampaignEndedReason, string> = {
   BUDGET_EXHAUSTED: "the total budget was spent",
   END_DATE: "its end date passed",
   ADVERTISER: "you ended it",
@@ -40,7 +44,8 @@ function Setting({ label, children }: { label: string; children: React.ReactNode
 
 export default async function CampaignPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const data = await queryOrNull(CampaignDetailDocument, { id: decodeURIComponent(id) });
+  // a global id is base64url: nothing in it is escaped in the path
+  const data = await queryOrNull(CampaignDetailDocument, { id });
   const campaign = data?.campaign;
   if (!campaign) notFound();
   const [catalog, viewer] = await Promise.all([query(CampaignFormCatalogDocument), shellViewer()]);
