@@ -13,6 +13,7 @@ import {
 import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { canChange } from "./status";
 
 type Action = "pause" | "resume" | "end" | "cancel";
 
@@ -57,8 +58,7 @@ export function StatusActions({ id, status }: { id: string; status: CampaignStat
     setConfirming(null);
   }
 
-  const open = status === "ACTIVE" || status === "PAUSED";
-  if (!open) return null;
+  if (!canChange(status)) return null;
   return (
     <div className="flex flex-col items-end gap-2">
       <div className="flex flex-wrap gap-2">

@@ -33,6 +33,14 @@ export const CAMPAIGN_STATUSES = ["active", "paused", "ended", "cancelled"] as c
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const campaignStatus = z.enum(CAMPAIGN_STATUSES);
 
+/** The statuses a campaign can still change from (settings, status, variants); ended and cancelled are final. */
+export const OPEN_STATUSES = ["active", "paused"] as const satisfies readonly CampaignStatus[];
+
+/** True while the campaign can still change (docs/decisions/0300); pure, so the dashboard shows the same rule. */
+export function isOpenStatus(status: CampaignStatus): boolean {
+  return (OPEN_STATUSES as readonly CampaignStatus[]).includes(status);
+}
+
 export const PACINGS = ["even", "asap"] as const;
 export type Pacing = (typeof PACINGS)[number];
 const PACING_DESCRIPTION =

@@ -13,7 +13,7 @@ import { AddVariant } from "@/components/campaigns/add-variant";
 import { EditCampaign } from "@/components/campaigns/edit-campaign";
 import { bidFloorHint } from "@/components/campaigns/floors";
 import { StatusActions } from "@/components/campaigns/status-actions";
-import { statusLabel, statusTone } from "@/components/campaigns/status";
+import { canChange, statusLabel, statusTone } from "@/components/campaigns/status";
 import { budgetFraction, formatCount, formatDate, formatPercent, formatUsd } from "@/components/format";
 import { PageHeader } from "@/components/shell/page-header";
 import { Badge } from "@/components/ui/badge";
@@ -51,7 +51,7 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
   const [catalog, viewer] = await Promise.all([query(CampaignFormCatalogDocument), shellViewer()]);
   const types = catalog.momentTypes.filter((type) => campaign.momentTypes.includes(type.key));
   const sports = catalog.sports.filter((sport) => campaign.sports.includes(sport.key));
-  const open = campaign.status === "ACTIVE" || campaign.status === "PAUSED";
+  const open = canChange(campaign.status);
   const today = campaign.today;
 
   return (
