@@ -10,16 +10,16 @@ import {
   type CampaignEndedReason,
 } from "@/graphql/__generated__/client/graphql";
 import { AddVariant } from "@/components/campaigns/add-variant";
+import { DailyBudgetBar } from "@/components/campaigns/daily-budget-bar";
 import { EditCampaign } from "@/components/campaigns/edit-campaign";
 import { bidFloorHint } from "@/components/campaigns/floors";
 import { StatusActions } from "@/components/campaigns/status-actions";
 import { canChange, statusLabel, statusTone } from "@/components/campaigns/status";
-import { budgetFraction, formatCount, formatDate, formatPercent, formatUsd } from "@/components/format";
+import { formatCount, formatDate, formatPercent, formatUsd } from "@/components/format";
 import { PageHeader } from "@/components/shell/page-header";
 import { Badge } from "@/components/ui/badge";
 import { LocalTime } from "@/components/ui/local-time";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { BudgetBar } from "@/components/ui/progress";
 import { Table, Td, Th } from "@/components/ui/table";
 import { queryOrNull, query } from "../../_lib/graphql";
 import { shellViewer } from "../../_lib/shell";
@@ -114,12 +114,11 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
             <div>
               <p className="text-sm text-muted">Spend today</p>
               <p className="text-2xl font-semibold tabular-nums">{formatUsd(today.spendUsd)}</p>
-              <BudgetBar
+              <DailyBudgetBar
                 className="mt-2"
-                fraction={budgetFraction(today.spendUsd, today.dailyBudgetUsd)}
-                marker={
-                  today.pacingAllowanceUsd ? budgetFraction(today.pacingAllowanceUsd, today.dailyBudgetUsd) : null
-                }
+                spendUsd={today.spendUsd}
+                dailyBudgetUsd={today.dailyBudgetUsd}
+                pacingAllowanceUsd={today.pacingAllowanceUsd}
                 label="Spend today against the daily budget"
               />
               <p className="mt-1 text-xs text-muted">
