@@ -25,6 +25,7 @@ import { ErrorState } from "@/components/ui/states";
 import { userFieldErrors, zodFieldErrors } from "@/components/form-errors";
 import { usdAmount } from "./amount";
 import { bidFloorHint } from "./floors";
+import { PACING_LABELS, PACING_OPTIONS } from "./pacing";
 import { PushPreview } from "./push-preview";
 
 type Catalog = CampaignFormCatalogQuery;
@@ -349,14 +350,17 @@ export function CampaignForm({ catalog, appName, today }: { catalog: Catalog; ap
               label="Pacing"
               hint={
                 state.pacing === "EVEN"
-                  ? "Even: spend spread over the day (never ahead of a straight line to midnight UTC)."
-                  : "As fast as possible: spend as auctions are won."
+                  ? `${PACING_LABELS.EVEN}: spend spread over the day (never ahead of a straight line to midnight UTC).`
+                  : `${PACING_LABELS.ASAP}: spend as auctions are won.`
               }
               error={show("pacing")}
             >
               <Select value={state.pacing} onChange={(e) => set("pacing", e.target.value as State["pacing"])}>
-                <option value="EVEN">Even</option>
-                <option value="ASAP">As fast as possible</option>
+                {PACING_OPTIONS.map((pacing) => (
+                  <option key={pacing} value={pacing}>
+                    {PACING_LABELS[pacing]}
+                  </option>
+                ))}
               </Select>
             </Field>
           </CardBody>

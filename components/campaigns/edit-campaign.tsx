@@ -12,6 +12,7 @@ import { Field } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import { userFieldErrors } from "@/components/form-errors";
 import { editCampaignErrors } from "./edit-form";
+import { PACING_LABELS, PACING_OPTIONS } from "./pacing";
 
 export type EditableCampaign = {
   id: string;
@@ -101,8 +102,11 @@ export function EditCampaign({ campaign, floorHint }: { campaign: EditableCampai
       </Field>
       <Field id="edit-pacing" label="Pacing" error={errors.pacing}>
         <Select value={values.pacing} onChange={(e) => set("pacing", e.target.value)}>
-          <option value="EVEN">Even</option>
-          <option value="ASAP">As fast as possible</option>
+          {PACING_OPTIONS.map((pacing) => (
+            <option key={pacing} value={pacing}>
+              {PACING_LABELS[pacing]}
+            </option>
+          ))}
         </Select>
       </Field>
       <Field id="edit-daily" label="Daily budget (USD)" error={errors.dailyBudgetUsd}>

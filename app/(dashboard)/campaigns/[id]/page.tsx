@@ -11,6 +11,7 @@ import {
 } from "@/graphql/__generated__/client/graphql";
 import { AddVariant } from "@/components/campaigns/add-variant";
 import { DailyBudgetBar } from "@/components/campaigns/daily-budget-bar";
+import { PACING_LABELS } from "@/components/campaigns/pacing";
 import { EditCampaign } from "@/components/campaigns/edit-campaign";
 import { bidFloorHint } from "@/components/campaigns/floors";
 import { StatusActions } from "@/components/campaigns/status-actions";
@@ -81,7 +82,7 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
               <Setting label="Bid (CPM)">{formatUsd(campaign.bidCpmUsd)}</Setting>
               <Setting label="Daily budget">{formatUsd(campaign.dailyBudgetUsd)}</Setting>
               <Setting label="Total budget">{formatUsd(campaign.totalBudgetUsd)}</Setting>
-              <Setting label="Pacing">{campaign.pacing === "EVEN" ? "Even" : "As fast as possible"}</Setting>
+              <Setting label="Pacing">{PACING_LABELS[campaign.pacing]}</Setting>
               <Setting label="Flight (UTC)">
                 {formatDate(campaign.startDate)} – {campaign.endDate ? formatDate(campaign.endDate) : "open-ended"}
               </Setting>
