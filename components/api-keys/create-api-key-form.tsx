@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, FieldSet } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { FormError } from "@/components/ui/states";
 import { SCOPE_OPTIONS, apiKeyErrors, apiKeyInput } from "./api-key-form";
 
 const CREATE = graphql(`
@@ -111,11 +112,7 @@ export function CreateApiKeyForm() {
             </label>
           ))}
         </FieldSet>
-        {errors._form ? (
-          <p role="alert" className="text-sm text-danger">
-            {errors._form}
-          </p>
-        ) : null}
+        <FormError>{errors._form}</FormError>
         <Button type="submit" disabled={pending}>
           {pending ? "Creating…" : "Create API key"}
         </Button>

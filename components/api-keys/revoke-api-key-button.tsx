@@ -8,6 +8,7 @@ import { userFieldErrors } from "@/components/form-errors";
 import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { FormError } from "@/components/ui/states";
 
 const REVOKE = graphql(`
   mutation RevokeApiClient($input: RevokeApiClientInput!) {
@@ -40,11 +41,7 @@ export function RevokeApiKeyButton({ id, name }: { id: string; name: string }) {
           Programs using this key can no longer get tokens, and the tokens they hold stop working at once. This cannot
           be undone.
         </p>
-        {error ? (
-          <p role="alert" className="mt-2 text-sm text-danger">
-            {error}
-          </p>
-        ) : null}
+        <FormError className="mt-2">{error}</FormError>
         <div className="mt-4 flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setOpen(false)}>
             Keep it

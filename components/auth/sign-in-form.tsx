@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { FormError } from "@/components/ui/states";
 import { signInWithPassword } from "./auth-client";
 
 /** What a refused sign-in says; `waitMinutes` is the sign-in rate limit's window (the page reads the policy). */
@@ -41,11 +42,7 @@ export function SignInForm({ initialError, waitMinutes }: { initialError?: strin
         setPending(false);
       }}
     >
-      {error ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
       <Field id="email" label="Email">
         <Input name="email" type="email" autoComplete="email" required />
       </Field>

@@ -6,6 +6,7 @@ import { ADVERTISER_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@/lib/domain/ad
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { FormError } from "@/components/ui/states";
 import { signInWithPassword } from "./auth-client";
 
 type Fields = "name" | "email" | "password";
@@ -55,11 +56,7 @@ export function SignUpForm({ action }: { action: SignUpAction }) {
         }
       }}
     >
-      {formError ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-          {formError}
-        </p>
-      ) : null}
+      <FormError>{formError}</FormError>
       <Field
         id="name"
         label="Advertiser name"

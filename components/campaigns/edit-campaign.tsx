@@ -10,6 +10,7 @@ import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
+import { FormError } from "@/components/ui/states";
 import { userFieldErrors } from "@/components/form-errors";
 import { editCampaignErrors } from "./edit-form";
 import { PACING_LABELS, PACING_OPTIONS } from "./pacing";
@@ -87,11 +88,7 @@ export function EditCampaign({ campaign, floorHint }: { campaign: EditableCampai
         setPending(false);
       }}
     >
-      {errors._form ? (
-        <p role="alert" className="text-sm text-danger sm:col-span-2">
-          {errors._form}
-        </p>
-      ) : null}
+      <FormError className="sm:col-span-2">{errors._form}</FormError>
       <div className="sm:col-span-2">
         <Field id="edit-name" label="Name" error={errors.name}>
           <Input value={values.name} onChange={(e) => set("name", e.target.value)} />

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, FieldSet } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { FormError } from "@/components/ui/states";
 import { WEBHOOK_EVENT_KINDS, eventKindName, webhookErrors, webhookInput } from "./webhook-form";
 
 const REGISTER = graphql(`
@@ -109,11 +110,7 @@ export function RegisterWebhookForm({ batchLimits }: { batchLimits: BatchLimits 
           <input type="checkbox" name="batchImpressions" className="size-4" />
           Batch impression.served events (up to {batchLimits.maxItems}, within {batchLimits.windowMs / 1000} seconds)
         </label>
-        {errors._form ? (
-          <p role="alert" className="text-sm text-danger">
-            {errors._form}
-          </p>
-        ) : null}
+        <FormError>{errors._form}</FormError>
         <Button type="submit" disabled={pending}>
           {pending ? "Registering…" : "Register endpoint"}
         </Button>
