@@ -16,7 +16,8 @@ import {
 import { CLEARING_WINDOW_DAYS } from "@/lib/domain/clearing-prices/clearing-prices.schemas";
 import { BODY_MAX, CTA_MAX, HEADLINE_MAX } from "@/lib/domain/creatives/creatives.schemas";
 import { formatUsd } from "@/components/format";
-import { gqlFetch, GraphqlClientError } from "@/components/graphql-client";
+import { gqlFetch } from "@/components/graphql-client";
+import { GraphqlError } from "@/components/graphql-errors";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field, FieldSet } from "@/components/ui/field";
@@ -179,7 +180,7 @@ export function CampaignForm({ catalog, appName, today }: { catalog: Catalog; ap
       const first = Object.keys(errors).find((key) => key !== "_form");
       if (first) document.getElementById(first)?.focus();
     } catch (error) {
-      setFormError(error instanceof GraphqlClientError ? error.message : "The server could not be reached. Try again.");
+      setFormError(error instanceof GraphqlError ? error.message : "The server could not be reached. Try again.");
     }
     setPending(false);
   }

@@ -25,7 +25,8 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { formatCount, formatPercent, formatUsd, formatDate } from "@/components/format";
 import { systemClock } from "@/lib/clock";
-import { query, GraphqlRequestError } from "../_lib/graphql";
+import { GraphqlError } from "@/components/graphql-errors";
+import { query } from "../_lib/graphql";
 
 export const metadata: Metadata = { title: "Reports" };
 
@@ -174,7 +175,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
       granularity: current.granularity,
     });
   } catch (error) {
-    if (!(error instanceof GraphqlRequestError)) throw error;
+    if (!(error instanceof GraphqlError)) throw error;
     return (
       <>
         {header}
