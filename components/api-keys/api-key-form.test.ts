@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { graphqlEnumName } from "@/graphql/enums";
 import { SCOPES } from "@/lib/auth/scopes";
+import { SECURITY_SCHEMES } from "@/lib/openapi/common";
 import { SCOPE_OPTIONS, apiKeyErrors, apiKeyInput, scopeKey, scopeName } from "./api-key-form";
 
 describe("API key form", () => {
@@ -11,6 +13,11 @@ describe("API key form", () => {
       "REPORTING_READ",
     ]);
     for (const scope of SCOPES) expect(scopeName(scopeKey(scope))).toBe(scope);
+    // the values are the schema's Scope enum (codegen's type), the words the OpenAPI document's
+    expect(SCOPE_OPTIONS.map((option) => option.value)).toEqual(SCOPES.map(graphqlEnumName));
+    expect(Object.fromEntries(SCOPE_OPTIONS.map((option) => [option.name, option.description]))).toEqual(
+      SECURITY_SCHEMES.oauth2.flows.clientCredentials.scopes,
+    );
   });
 
   it("builds the input with the chosen scopes in catalog order and the name trimmed", () => {

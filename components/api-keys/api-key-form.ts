@@ -1,17 +1,10 @@
 // The create form's values to CreateApiClientInput: scopes from lib/auth/scopes.ts
 // ("campaigns:read") in GraphQL's capitals (CAMPAIGNS_READ), checked by the API's
 // own schema (createApiClientInput of lib/domain/api-clients) before sending.
-import { SCOPES, type Scope } from "@/lib/auth/scopes";
+import type { Scope as ScopeKey } from "@/graphql/__generated__/client/graphql";
+import { SCOPE_DESCRIPTIONS, SCOPES, type Scope } from "@/lib/auth/scopes";
 import { createApiClientInput } from "@/lib/domain/api-clients/api-clients.schemas";
 import { zodFieldErrors } from "@/components/form-errors";
-
-export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
-  "campaigns:read": "Read campaigns, creatives and webhooks",
-  "campaigns:write": "Create and change campaigns, variants and webhooks",
-  "reporting:read": "Read reports, time series and creative performance",
-};
-
-export type ScopeKey = "CAMPAIGNS_READ" | "CAMPAIGNS_WRITE" | "REPORTING_READ";
 
 /** campaigns:read -> CAMPAIGNS_READ */
 export function scopeKey(scope: Scope): ScopeKey {

@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { graphqlEnumName } from "@/graphql/enums";
 import { EVENT_TYPES } from "@/lib/webhooks/events";
 import { WEBHOOK_EVENT_KINDS, canRedeliver, eventKindName, webhookErrors, webhookInput } from "./webhook-form";
 
 describe("webhook form", () => {
   it("offers every event kind of the domain, named as payloads name them", () => {
-    expect(WEBHOOK_EVENT_KINDS.map(eventKindName).sort()).toEqual([...EVENT_TYPES].sort());
+    expect(WEBHOOK_EVENT_KINDS.map(eventKindName)).toEqual([...EVENT_TYPES]);
+    // GraphQL's WebhookEventKind values (codegen's type) for the same kinds
+    expect(WEBHOOK_EVENT_KINDS).toEqual(EVENT_TYPES.map(graphqlEnumName));
   });
 
   it("builds the mutation's input in the catalog's order, the URL trimmed", () => {

@@ -2,19 +2,13 @@
 // API's own schema (registerWebhookInput of lib/domain/webhooks) before sending,
 // and the event kinds it offers (GraphQL's WebhookEventKind: the domain's kinds
 // in capitals).
+import type { WebhookEventKind } from "@/graphql/__generated__/client/graphql";
 import { registerWebhookInput } from "@/lib/domain/webhooks/webhooks.schemas";
+import { EVENT_TYPES } from "@/lib/webhooks/events";
 import { zodFieldErrors } from "@/components/form-errors";
 
-export const WEBHOOK_EVENT_KINDS = [
-  "IMPRESSION_SERVED",
-  "CLICK_RECORDED",
-  "CONVERSION_RECORDED",
-  "CAMPAIGN_BUDGET_50PCT",
-  "CAMPAIGN_BUDGET_90PCT",
-  "CAMPAIGN_ENDED",
-  "CAMPAIGN_BID_ADJUSTED",
-] as const;
-export type WebhookEventKindKey = (typeof WEBHOOK_EVENT_KINDS)[number];
+/** The domain's event kinds in its order, as GraphQL names them (impression.served -> IMPRESSION_SERVED). */
+export const WEBHOOK_EVENT_KINDS = EVENT_TYPES.map((kind) => kind.toUpperCase().replace(".", "_") as WebhookEventKind);
 
 /** IMPRESSION_SERVED -> impression.served, as payloads and REST name it. */
 export function eventKindName(kind: string): string {
