@@ -276,6 +276,9 @@ test("API keys: create with scopes (secret once), its token works; revoked, its 
   await signUp(page, "Keys Co");
   await page.goto("/api-keys");
   await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
+  // sign-up made no API client (its secret would never have been shown)
+  await expect(page.getByText("No API keys yet")).toBeVisible();
+  await expect(page.getByText("0 active, 0 in all")).toBeVisible();
   await expectAccessible(page, "API keys");
 
   await page.getByRole("button", { name: "Create API key" }).click();
@@ -318,6 +321,7 @@ test("API keys: create with scopes (secret once), its token works; revoked, its 
     .click();
   await expect(row).toContainText("Revoked");
   await expect(row.getByText("Revoked").locator("time[datetime]")).toHaveCount(1);
+  await expect(page.getByText("1 active, 2 in all")).toBeVisible();
   expect((await token()).status).toBeGreaterThanOrEqual(400);
   // the secret is not shown again after a reload
   await page.reload();
