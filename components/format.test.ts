@@ -4,13 +4,13 @@ import {
   formatCount,
   formatDate,
   formatDateTime,
-  formatMicros,
+  formatCompact,
   formatPercent,
   formatUsd,
 } from "./format";
 
 describe("dashboard formats", () => {
-  it("writes money from decimal strings, numbers and micro-dollars", () => {
+  it("writes money from decimal strings and numbers", () => {
     expect(formatUsd("1234.5")).toBe("$1,234.50");
     expect(formatUsd(2)).toBe("$2.00");
     expect(formatUsd("0")).toBe("$0.00");
@@ -18,8 +18,6 @@ describe("dashboard formats", () => {
     expect(formatUsd("-3.256")).toBe("-$3.26");
     expect(formatUsd(null)).toBe("–");
     expect(formatUsd("abc")).toBe("–");
-    expect(formatMicros(2_500_000)).toBe("$2.50");
-    expect(formatMicros(1_234_567_890)).toBe("$1,234.57");
   });
 
   it("writes percentages from fractions and counts with separators", () => {
@@ -28,6 +26,8 @@ describe("dashboard formats", () => {
     expect(formatPercent(Number.NaN)).toBe("–");
     expect(formatCount(1234567)).toBe("1,234,567");
     expect(formatCount(undefined)).toBe("–");
+    expect(formatCompact(12_345)).toBe("12.3K");
+    expect(formatCompact(950)).toBe("950");
   });
 
   it("writes instants in the zone asked for and calendar dates unshifted", () => {

@@ -1,8 +1,6 @@
 // How the dashboard writes numbers: money in US dollars (from the API's decimal
-// strings or from micro-dollars), percentages, counts, and dates in the
-// reader's own zone and locale, all through Intl (no hand-made separators).
-
-const MICROS_PER_USD = 1_000_000;
+// strings), percentages, counts (in full and compact), and dates in the reader's
+// own zone and locale, all through Intl (no hand-made separators).
 
 function usd(maximumFractionDigits: number, minimumFractionDigits = 2) {
   return new Intl.NumberFormat("en-US", {
@@ -24,11 +22,6 @@ export function formatUsd(value: string | number | null | undefined): string {
   const amount = typeof value === "number" ? value : Number(value);
   if (!Number.isFinite(amount)) return "–";
   return amount !== 0 && Math.abs(amount) < 0.01 ? USD_PRECISE.format(amount) : USD.format(amount);
-}
-
-/** "$2.50" from 2_500_000 micro-dollars. */
-export function formatMicros(micros: number): string {
-  return formatUsd(micros / MICROS_PER_USD);
 }
 
 /** "1.23%" from a fraction (0.0123); `digits` decimals. */

@@ -2,21 +2,7 @@
 // /api/graphql with the session cookie (same origin). CSRF: a JSON body is
 // what Apollo's CSRF prevention accepts, and the cookie is SameSite=Lax.
 import type { TypedDocumentString } from "@/graphql/__generated__/client/graphql";
-
-export type GraphqlErrorInfo = { message: string; code?: string; path?: (string | number)[] };
-
-export class GraphqlClientError extends Error {
-  constructor(
-    readonly errors: GraphqlErrorInfo[],
-    readonly status: number,
-  ) {
-    super(errors.map((error) => error.message).join("; ") || `GraphQL request failed (${status})`);
-    this.name = "GraphqlClientError";
-  }
-  get code(): string | undefined {
-    return this.errors[0]?.code;
-  }
-}
+import { GraphqlError, graphqlErrorInfos, isUnauthenticated, type GraphqlResponseError } from "./graphql-errors";
 
 export async function gqlFetch<TResult, TVariables>(
   document: TypedDocumentString<TResult, TVariables>,
@@ -30,39 +16,19 @@ export async function gqlFetch<TResult, TVariables>(
     body: JSON.stringify({ query: document.toString(), variables: variables ?? {} }),
     signal: init.signal,
   });
-  let body: {
-    data?: TResult;
-    errors?: { message: string; extensions?: { code?: string }; path?: (string | number)[] }[];
-  };
+  let body: { data?: TResult; errors?: GraphqlResponseError[] };
   try {
     body = (await res.json()) as typeof body;
   } catch {
-    throw new GraphqlClientError([{ message: `The server answered ${res.status}.` }], res.status);
+    throw new GraphqlError([{ message: `The server answered ${res.status}.` }], res.status);
   }
   if (body.errors?.length) {
-    const errors = body.errors.map((error) => ({
-      message: error.message,
-      code: error.extensions?.code,
-      path: error.path,
-    }));
+    const errors = graphqlErrorInfos(body.errors);
     // a full load: nothing of the signed-in session stays in the client router cache
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-    if (errors.some((error) => error.code === "UNAUTHENTICATED")) window.location.assign("/signin");
-    throw new GraphqlClientError(errors, res.status);
+    if (isUnauthenticated(errors)) window.location.assign("/signin");
+    throw new GraphqlError(errors, res.status);
   }
-  if (!body.data) throw new GraphqlClientError([{ message: `The server answered ${res.status}.` }], res.status);
+  if (!body.data) throw new GraphqlError([{ message: `The server answered ${res.status}.` }], res.status);
   return body.data;
-}
-
-/** A mutation's userErrors as a map from the first field-path segment after `input` to its message. */
-export function userErrorsByField(
-  userErrors: readonly { field?: readonly string[] | null; message: string }[] | null | undefined,
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const error of userErrors ?? []) {
-    const path = (error.field ?? []).filter((part) => part !== "input");
-    const key = path.join(".") || "_form";
-    out[key] ??= error.message;
-  }
-  return out;
 }

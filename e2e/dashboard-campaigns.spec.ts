@@ -15,6 +15,10 @@ test("sign up, create a campaign, list it, open it, add a variant, sign out", as
   const outside = await blockOutsideRequests(page, baseURL!);
   await page.goto("/signup");
   await expectAccessible(page, "sign-up");
+  // the limits are the sign-up schema's (lib/domain/advertisers/advertisers.schemas.ts)
+  await expect(page.getByText("At least 10 characters.")).toBeVisible();
+  await expect(page.getByLabel("Password")).toHaveAttribute("minlength", "10");
+  await expect(page.getByLabel("Advertiser name")).toHaveAttribute("maxlength", "200");
   await signUp(page, "Journey Sportsbook");
   await expect(page.getByText("No delivery yet today")).toBeVisible();
   await expectAccessible(page, "overview");
@@ -29,6 +33,10 @@ test("sign up, create a campaign, list it, open it, add a variant, sign out", as
   await page.getByRole("checkbox", { name: /Overtime/ }).check();
   await page.getByRole("checkbox", { name: "NBA" }).check();
   const bid = page.getByLabel("Bid (CPM, USD)");
+  // hints from the domain: the highest floor of the selection and the schema's budget minimums
+  await expect(page.getByText("At least $0.40, the floor of Overtime (the highest selected).")).toBeVisible();
+  await expect(page.getByText("At least $5.00, in UTC days.")).toBeVisible();
+  await expect(page.getByText("At least $10.00.")).toBeVisible();
   await bid.fill("0.36");
   // live: the same schema as the API names the highest floor among the selected types
   await expect(page.locator("#bidCpmUsd-error")).toContainText("Must be at least 0.40, the floor of overtime");
@@ -56,13 +64,22 @@ test("sign up, create a campaign, list it, open it, add a variant, sign out", as
   await page.getByRole("button", { name: "Pause" }).click();
   await expect(page.getByRole("button", { name: "Resume" })).toBeVisible();
 
+  // settings are checked by E7's schema before the mutation is sent
+  await page.getByRole("button", { name: "Edit settings" }).click();
+  await page.getByLabel("Daily budget (USD)").fill("4");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.locator("#edit-daily-error")).toHaveText("Must be at least 5");
+  await page.getByLabel("Daily budget (USD)").fill("60");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+
   await page.getByRole("button", { name: "Add a variant" }).click();
   await page.getByLabel(/^Headline/).fill("Still tied: overtime odds");
   await page.getByLabel(/^Message/).fill("Fresh lines for the extra period.");
   await page.getByLabel("Icon URL").fill(ICON);
   await page.getByLabel("Click destination").fill("https://example.com/ot");
   await page.getByRole("button", { name: "Add variant" }).click();
-  await expect(page.getByRole("status")).toContainText("variant_b added");
+  await expect(page.getByRole("status").filter({ hasText: "variant_b added" })).toBeVisible();
   await expect(page.getByRole("cell", { name: /variant_b/ })).toBeVisible();
 
   await page.goto("/campaigns");
@@ -116,7 +133,10 @@ test("sign-in: a wrong password is refused, and failures are rate limited per ac
   }
   // the sixth try, even with the right password, waits for the window
   await signIn(page, email, DASHBOARD_PASSWORD, false);
-  await expect(page.getByRole("alert").filter({ hasText: "Too many failed sign-ins" })).toBeVisible();
+  // the wait is the rate-limit policy's window (lib/rate-limit.ts: 15 minutes)
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Too many failed sign-ins. Wait 15 minutes and try again." }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/signin$/);
 });
 

@@ -14,6 +14,7 @@ import { admin, blockOutsideRequests } from "./helpers";
 const ICON_ORIGIN = `http://127.0.0.1:${process.env.E2E_ICON_PORT}`;
 const BASE = process.env.E2E_BASE_URL!;
 const today = () => new Date().toISOString().slice(0, 10);
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** A GraphQL operation with the page's session cookie, as the dashboard's client components send it. */
@@ -134,11 +135,17 @@ test("reports: won decisions show in the chart and the table, and the CSV downlo
     .toBe("2");
   await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
   await expect(page.getByLabel("Campaign")).toHaveValue(campaignId);
+  await expect(page.getByText("Hours for ranges up to 31 days.")).toBeVisible();
   // the chart draws lines and bars (SVG), and the table lists the same numbers
   await expect(page.getByTestId("time-series-chart").locator("svg .recharts-line")).toHaveCount(3);
   await expect(page.getByTestId("breakdown-chart").locator("svg .recharts-bar-rectangle").first()).toBeVisible();
   const row = page.getByTestId("report-table").getByRole("row", { name: /Prop Alert/ });
   await expect(row.getByRole("cell").nth(1)).toHaveText("2");
+  // the time series' numbers too, in a table folded under its chart (one day: one row)
+  await page.getByText("The numbers per day, as a table").click();
+  const points = page.getByTestId("series-table").locator("tbody tr");
+  await expect(points).toHaveCount(1);
+  await expect(points.first().getByRole("cell").nth(1)).toHaveText("2");
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -165,6 +172,16 @@ test("reports: won decisions show in the chart and the table, and the CSV downlo
   await expect(page.getByLabel("Campaign")).toHaveValue(campaignId);
   await page.goto("/reports?campaign=cmp_nothing");
   await expect(page.locator("#report-campaign-error")).toContainText("No campaign of yours has this id");
+  // a range without delivery offers the default range (the last 7 days, today included), by day
+  await page.goto(`/reports?campaign=${campaignId}&start=2020-01-01&end=2020-01-02&tz=UTC&breakdown=SPORT`);
+  const lastWeek = page.getByRole("link", { name: "the last 7 days by day" });
+  await expect(lastWeek).toHaveAttribute(
+    "href",
+    `/reports?campaign=${campaignId}&start=${daysAgo(6)}&end=${today()}&tz=UTC&breakdown=DAY`,
+  );
+  await lastWeek.click();
+  await expect(page.getByLabel("From")).toHaveValue(daysAgo(6));
+  await expect(page.getByTestId("total-impressions")).toHaveText("2");
 
   await page.goto(url);
   await expectAccessible(page, "reports");
@@ -180,7 +197,11 @@ test("clearing prices: floors and percentiles per moment type, as a chart and a 
   await expect(page.getByRole("heading", { level: 1, name: "Clearing prices" })).toBeVisible();
   const table = page.getByTestId("clearing-price-table");
   await expect(table.locator("tbody tr")).toHaveCount(11);
+  // E3's window, from the domain's constant
+  await expect(page.getByText("over the last 7 days, against each moment type's floor")).toBeVisible();
   await expect(table.getByRole("row", { name: /Prediction Resolved/ })).toContainText("$0.60");
+  // instants are written in the reader's zone by <LocalTime> (a <time> element), never in the server's
+  await expect(page.getByText(/^As of/).locator("time")).toHaveAttribute("datetime", /Z$/);
   await expectAccessible(page, "clearing prices");
   await expectFitsPhone(page);
   expect(outside).toEqual([]);
@@ -193,19 +214,22 @@ test("webhooks: register (secret once), send a test event, see a delivery in the
   const campaignId = await createCampaign(page, `Hooks ${unique()}`, "TOTAL_ALERT");
   await page.goto("/webhooks");
   await expect(page.getByText("No webhook endpoints yet")).toBeVisible();
+  // the dispatcher's batch limits (lib/webhooks/context.ts)
+  await expect(page.getByText("Batch impression.served events (up to 100, within 5 seconds)")).toBeVisible();
   await expectAccessible(page, "webhooks");
 
   // a refusal next to its field
   await page.getByLabel("Endpoint URL").fill("not a url");
   await page.getByRole("checkbox", { name: "impression.served", exact: true }).check();
   await page.getByRole("button", { name: "Register endpoint" }).click();
-  await expect(page.locator("#webhook-url-error")).toBeVisible();
+  await expect(page.locator("#webhook-url-error")).toHaveText("Must be an absolute URL");
 
   const hookUrl = `${ICON_ORIGIN}/hooks/${unique()}`;
   await page.getByLabel("Endpoint URL").fill(hookUrl);
   await page.getByRole("button", { name: "Register endpoint" }).click();
   await expect(page.getByTestId("webhook-secret")).toHaveText(/^[0-9a-f]{64}$/);
   await expect(page.getByTestId("webhook-table").getByRole("link", { name: hookUrl })).toBeVisible();
+  await expect(page.getByText("1 registered", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Done" }).click();
   await expect(page.getByTestId("webhook-secret")).toHaveCount(0);
 
@@ -227,6 +251,9 @@ test("webhooks: register (secret once), send a test event, see a delivery in the
     )
     .toBeGreaterThan(0);
   await expect(log).toContainText("impression.served");
+  // registered and last delivered, and each delivery's creation: <LocalTime> instants
+  await expect(page.locator("dl time[datetime]")).toHaveCount(2);
+  await expect(log.locator("time[datetime]").first()).toBeVisible();
   await log
     .getByRole("button", { name: /^Retry delivery/ })
     .first()
@@ -249,10 +276,15 @@ test("API keys: create with scopes (secret once), its token works; revoked, its 
   await signUp(page, "Keys Co");
   await page.goto("/api-keys");
   await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
+  // sign-up made no API client (its secret would never have been shown)
+  await expect(page.getByText("No API keys yet")).toBeVisible();
+  await expect(page.getByText("0 active, 0 in all")).toBeVisible();
   await expectAccessible(page, "API keys");
 
   await page.getByRole("button", { name: "Create API key" }).click();
-  await expect(page.locator("#api-key-name-error")).toHaveText("Give the key a name.");
+  // checked by the API's own schema before anything is sent
+  await expect(page.locator("#api-key-name-error")).toHaveText("Must not be blank");
+  await expect(page.locator("#api-key-scopes-error")).toHaveText("Must contain at least one scope");
 
   const name = `Reporting ${unique()}`;
   await page.getByLabel("Name").fill(name);
@@ -274,9 +306,22 @@ test("API keys: create with scopes (secret once), its token works; revoked, its 
   expect(granted.status).toBe(200);
   expect(((await granted.json()) as { scope: string }).scope).toBe("reporting:read");
 
+  // a second key: each row has its own confirmation dialog, each named by its own title
+  const spare = `Spare ${unique()}`;
+  await page.getByRole("button", { name: "Done" }).click();
+  await page.getByLabel("Name").fill(spare);
+  await page.getByRole("checkbox", { name: /campaigns:read/ }).check();
+  await page.getByRole("button", { name: "Create API key" }).click();
+  await expect(page.getByTestId("api-key-table").getByRole("row", { name: new RegExp(spare) })).toBeVisible();
+
   await row.getByRole("button", { name: `Revoke ${name}` }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
+  await page
+    .getByRole("dialog", { name: `Revoke “${name}”?` })
+    .getByRole("button", { name: "Revoke key" })
+    .click();
   await expect(row).toContainText("Revoked");
+  await expect(row.getByText("Revoked").locator("time[datetime]")).toHaveCount(1);
+  await expect(page.getByText("1 active, 2 in all")).toBeVisible();
   expect((await token()).status).toBeGreaterThanOrEqual(400);
   // the secret is not shown again after a reload
   await page.reload();

@@ -1,20 +1,17 @@
-// The signed-in dashboard: the session is required (else /signin), the
-// advertiser's name from GraphQL, the navigation, sign-out.
+// The signed-in dashboard: the session is required (the shell's query sends a
+// visitor without one to /signin), the advertiser's name from GraphQL, the
+// navigation, sign-out.
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { ShellViewerDocument } from "@/graphql/__generated__/client/graphql";
 import { MobileNav } from "@/components/shell/mobile-nav";
 import { SidebarNav } from "@/components/shell/sidebar-nav";
 import { SignOutButton } from "@/components/shell/sign-out-button";
-import { query } from "./_lib/graphql";
-import { requireUser } from "./_lib/session";
+import { shellViewer } from "./_lib/shell";
 
 export const dynamic = "force-dynamic";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  await requireUser();
-  const { viewer } = await query(ShellViewerDocument);
-  const advertiser = viewer?.advertiser;
+  const advertiser = (await shellViewer())?.advertiser;
   return (
     <div className="min-h-screen bg-bg">
       <a

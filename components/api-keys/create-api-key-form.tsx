@@ -4,12 +4,15 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { graphql } from "@/graphql/__generated__/client";
-import { gqlFetch, userErrorsByField } from "@/components/graphql-client";
+import { API_CLIENT_NAME_MAX } from "@/lib/domain/api-clients/api-clients.schemas";
+import { userFieldErrors } from "@/components/form-errors";
+import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, FieldSet } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { SCOPE_OPTIONS, createApiClientInput } from "./api-key-form";
+import { FormError } from "@/components/ui/states";
+import { SCOPE_OPTIONS, apiKeyErrors, apiKeyInput } from "./api-key-form";
 
 const CREATE = graphql(`
   mutation CreateApiClient($input: CreateApiClientInput!) {
@@ -40,22 +43,20 @@ export function CreateApiKeyForm() {
     event.preventDefault();
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
-    const input = createApiClientInput({
+    const input = apiKeyInput({
       name: String(form.get("name") ?? ""),
       scopes: form.getAll("scopes").map(String),
     });
-    const local: Record<string, string> = {};
-    if (!input.name) local.name = "Give the key a name.";
-    if (input.scopes.length === 0) local.scopes = "Choose at least one scope.";
-    if (Object.keys(local).length) {
-      setErrors(local);
+    const invalid = apiKeyErrors(input);
+    if (Object.keys(invalid).length) {
+      setErrors(invalid);
       return;
     }
     setPending(true);
     try {
       const { createApiClient: result } = await gqlFetch(CREATE, { input });
       if (!result?.apiClient || !result.clientSecret) {
-        setErrors(userErrorsByField(result?.userErrors ?? []));
+        setErrors(userFieldErrors(result?.userErrors ?? []));
         return;
       }
       setErrors({});
@@ -99,13 +100,9 @@ export function CreateApiKeyForm() {
       ) : null}
       <form onSubmit={submit} noValidate className="space-y-4" aria-label="Create an API key">
         <Field id="api-key-name" label="Name" hint="Where it is used, for example “CI reporting”." error={errors.name}>
-          <Input name="name" required maxLength={100} autoComplete="off" />
+          <Input name="name" required maxLength={API_CLIENT_NAME_MAX} autoComplete="off" />
         </Field>
-        <FieldSet
-          id="api-key-scopes"
-          legend="Scopes"
-          error={errors.scopes ?? Object.entries(errors).find(([key]) => key.startsWith("scopes."))?.[1]}
-        >
+        <FieldSet id="api-key-scopes" legend="Scopes" error={errors.scopes}>
           {SCOPE_OPTIONS.map((option) => (
             <label key={option.value} className="flex items-start gap-2 text-sm text-ink">
               <input type="checkbox" name="scopes" value={option.value} className="mt-0.5 size-4" />
@@ -115,11 +112,7 @@ export function CreateApiKeyForm() {
             </label>
           ))}
         </FieldSet>
-        {errors._form ? (
-          <p role="alert" className="text-sm text-danger">
-            {errors._form}
-          </p>
-        ) : null}
+        <FormError>{errors._form}</FormError>
         <Button type="submit" disabled={pending}>
           {pending ? "Creating…" : "Create API key"}
         </Button>

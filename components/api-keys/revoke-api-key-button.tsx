@@ -4,9 +4,11 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { graphql } from "@/graphql/__generated__/client";
-import { gqlFetch, userErrorsByField } from "@/components/graphql-client";
+import { userFieldErrors } from "@/components/form-errors";
+import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { FormError } from "@/components/ui/states";
 
 const REVOKE = graphql(`
   mutation RevokeApiClient($input: RevokeApiClientInput!) {
@@ -39,11 +41,7 @@ export function RevokeApiKeyButton({ id, name }: { id: string; name: string }) {
           Programs using this key can no longer get tokens, and the tokens they hold stop working at once. This cannot
           be undone.
         </p>
-        {error ? (
-          <p role="alert" className="mt-2 text-sm text-danger">
-            {error}
-          </p>
-        ) : null}
+        <FormError className="mt-2">{error}</FormError>
         <div className="mt-4 flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setOpen(false)}>
             Keep it
@@ -55,7 +53,7 @@ export function RevokeApiKeyButton({ id, name }: { id: string; name: string }) {
               setPending(true);
               try {
                 const { revokeApiClient: answer } = await gqlFetch(REVOKE, { input: { id } });
-                const errors = userErrorsByField(answer?.userErrors ?? []);
+                const errors = userFieldErrors(answer?.userErrors ?? []);
                 if (errors._form) {
                   setError(errors._form);
                   return;

@@ -5,19 +5,20 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { FormError } from "@/components/ui/states";
 import { signInWithPassword } from "./auth-client";
 
-const MESSAGES: Record<string, string> = {
-  CredentialsSignin: "The email or the password is wrong.",
-  RateLimited: "Too many failed sign-ins. Wait 15 minutes and try again.",
-};
+/** What a refused sign-in says; `waitMinutes` is the sign-in rate limit's window (the page reads the policy). */
+function message(error: string, waitMinutes: number): string {
+  if (error === "CredentialsSignin") return "The email or the password is wrong.";
+  if (error === "RateLimited") return `Too many failed sign-ins. Wait ${waitMinutes} minutes and try again.`;
+  return "Sign-in failed. Try again.";
+}
 
-export function SignInForm({ next = "/overview", initialError }: { next?: string; initialError?: string | null }) {
+export function SignInForm({ initialError, waitMinutes }: { initialError?: string | null; waitMinutes: number }) {
   const router = useRouter();
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(
-    initialError ? (MESSAGES[initialError] ?? "Sign-in failed. Try again.") : null,
-  );
+  const [error, setError] = useState<string | null>(initialError ? message(initialError, waitMinutes) : null);
   return (
     <form
       className="space-y-4"
@@ -30,22 +31,18 @@ export function SignInForm({ next = "/overview", initialError }: { next?: string
         try {
           const result = await signInWithPassword(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
           if (result.ok) {
-            router.replace(next);
+            router.replace("/overview");
             router.refresh();
             return;
           }
-          setError(MESSAGES[result.error] ?? "Sign-in failed. Try again.");
+          setError(message(result.error, waitMinutes));
         } catch {
           setError("The server could not be reached. Try again.");
         }
         setPending(false);
       }}
     >
-      {error ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
       <Field id="email" label="Email">
         <Input name="email" type="email" autoComplete="email" required />
       </Field>

@@ -2,9 +2,11 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { ADVERTISER_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@/lib/domain/advertisers/advertisers.schemas";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { FormError } from "@/components/ui/states";
 import { signInWithPassword } from "./auth-client";
 
 type Fields = "name" | "email" | "password";
@@ -54,24 +56,27 @@ export function SignUpForm({ action }: { action: SignUpAction }) {
         }
       }}
     >
-      {formError ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-          {formError}
-        </p>
-      ) : null}
+      <FormError>{formError}</FormError>
       <Field
         id="name"
         label="Advertiser name"
         hint="Your company or brand, as your team knows it."
         error={fieldErrors.name}
       >
-        <Input name="name" autoComplete="organization" required maxLength={200} />
+        <Input name="name" autoComplete="organization" required maxLength={ADVERTISER_NAME_MAX} />
       </Field>
       <Field id="email" label="Work email" error={fieldErrors.email}>
         <Input name="email" type="email" autoComplete="email" required />
       </Field>
-      <Field id="password" label="Password" hint="At least 10 characters." error={fieldErrors.password}>
-        <Input name="password" type="password" autoComplete="new-password" required minLength={10} />
+      <Field id="password" label="Password" hint={`At least ${PASSWORD_MIN} characters.`} error={fieldErrors.password}>
+        <Input
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_MAX}
+        />
       </Field>
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Creating your account…" : "Create account"}

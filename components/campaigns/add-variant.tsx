@@ -10,7 +10,8 @@ import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
-import { userFieldErrors, zodFieldErrors } from "./form-errors";
+import { FormError } from "@/components/ui/states";
+import { userFieldErrors, zodFieldErrors } from "@/components/form-errors";
 import { PushPreview } from "./push-preview";
 
 const EMPTY = { headline: "", body: "", ctaText: "", iconUrl: "", actionUrl: "" };
@@ -91,11 +92,7 @@ export function AddVariant({ campaignId, appName }: { campaignId: string; appNam
       }}
     >
       <div className="min-w-0 space-y-4">
-        {serverErrors._form ? (
-          <p role="alert" className="text-sm text-danger">
-            {serverErrors._form}
-          </p>
-        ) : null}
+        <FormError>{serverErrors._form}</FormError>
         <Field id="variant-headline" label={`Headline (max ${HEADLINE_MAX})`} error={error("headline")}>
           <Input value={values.headline} onChange={(e) => set("headline", e.target.value)} />
         </Field>

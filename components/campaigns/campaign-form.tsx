@@ -8,16 +8,25 @@
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { CreateCampaignDocument, type CampaignFormCatalogQuery } from "@/graphql/__generated__/client/graphql";
-import { createCampaignInputFor } from "@/lib/domain/campaigns/campaigns.schemas";
+import {
+  createCampaignInputFor,
+  MIN_DAILY_BUDGET_USD,
+  MIN_TOTAL_BUDGET_USD,
+} from "@/lib/domain/campaigns/campaigns.schemas";
+import { CLEARING_WINDOW_DAYS } from "@/lib/domain/clearing-prices/clearing-prices.schemas";
 import { BODY_MAX, CTA_MAX, HEADLINE_MAX } from "@/lib/domain/creatives/creatives.schemas";
 import { formatUsd } from "@/components/format";
-import { gqlFetch, GraphqlClientError } from "@/components/graphql-client";
+import { gqlFetch } from "@/components/graphql-client";
+import { GraphqlError } from "@/components/graphql-errors";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field, FieldSet } from "@/components/ui/field";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { ErrorState } from "@/components/ui/states";
-import { userFieldErrors, zodFieldErrors } from "./form-errors";
+import { userFieldErrors, zodFieldErrors } from "@/components/form-errors";
+import { usdAmount } from "./amount";
+import { bidFloorHint } from "./floors";
+import { PACING_LABELS, PACING_OPTIONS } from "./pacing";
 import { PushPreview } from "./push-preview";
 
 type Catalog = CampaignFormCatalogQuery;
@@ -49,21 +58,15 @@ const FIELD_OF: Record<string, string> = {
   "creative.actionUrl": "actionUrl",
 };
 
-function num(value: string): number | undefined {
-  if (value.trim() === "") return undefined;
-  const parsed = Number(value);
-  return Number.isFinite(parsed) ? parsed : Number.NaN;
-}
-
 /** The form as the REST body the shared schema parses (snake_case, lower-case keys). */
 function restBody(state: State) {
   return {
     name: state.name,
     moment_types: state.momentTypes.map((key) => key.toLowerCase()),
     sports: state.sports.map((key) => key.toLowerCase()),
-    bid_cpm_usd: num(state.bidCpmUsd),
-    daily_budget_usd: num(state.dailyBudgetUsd),
-    total_budget_usd: num(state.totalBudgetUsd),
+    bid_cpm_usd: usdAmount(state.bidCpmUsd),
+    daily_budget_usd: usdAmount(state.dailyBudgetUsd),
+    total_budget_usd: usdAmount(state.totalBudgetUsd),
     start_date: state.startDate,
     end_date: state.endDate || null,
     pacing: state.pacing.toLowerCase(),
@@ -131,10 +134,6 @@ export function CampaignForm({ catalog, appName, today }: { catalog: Catalog; ap
     list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
 
   const selected = catalog.momentTypes.filter((type) => state.momentTypes.includes(type.key));
-  const highest = selected.reduce<(typeof selected)[number] | null>(
-    (best, type) => (!best || Number(type.floorCpmUsd) > Number(best.floorCpmUsd) ? type : best),
-    null,
-  );
   const sportName = (key: string) => catalog.sports.find((sport) => sport.key === key)?.displayName ?? key;
 
   async function submit(event: React.FormEvent) {
@@ -181,7 +180,7 @@ export function CampaignForm({ catalog, appName, today }: { catalog: Catalog; ap
       const first = Object.keys(errors).find((key) => key !== "_form");
       if (first) document.getElementById(first)?.focus();
     } catch (error) {
-      setFormError(error instanceof GraphqlClientError ? error.message : "The server could not be reached. Try again.");
+      setFormError(error instanceof GraphqlError ? error.message : "The server could not be reached. Try again.");
     }
     setPending(false);
   }
@@ -267,11 +266,7 @@ export function CampaignForm({ catalog, appName, today }: { catalog: Catalog; ap
               <Field
                 id="bidCpmUsd"
                 label="Bid (CPM, USD)"
-                hint={
-                  highest
-                    ? `At least ${formatUsd(highest.floorCpmUsd)}, the floor of ${highest.displayName} (the highest selected).`
-                    : "Select moment types to see their floors."
-                }
+                hint={bidFloorHint(state.momentTypes) ?? "Select moment types to see their floors."}
                 error={show("bidCpmUsd")}
               >
                 <Input
@@ -283,7 +278,7 @@ export function CampaignForm({ catalog, appName, today }: { catalog: Catalog; ap
                 />
               </Field>
               <div className="mt-2 rounded-md bg-slate-50 p-3 text-xs text-slate-700" aria-live="polite">
-                <p className="font-medium text-ink">Clearing price p50, last 7 days</p>
+                <p className="font-medium text-ink">Clearing price p50, last {CLEARING_WINDOW_DAYS} days</p>
                 {selected.length ? (
                   <ul className="mt-1 grid gap-0.5 sm:grid-cols-2">
                     {selected.map((type) => (
@@ -305,7 +300,7 @@ export function CampaignForm({ catalog, appName, today }: { catalog: Catalog; ap
             <Field
               id="dailyBudgetUsd"
               label="Daily budget (USD)"
-              hint="At least $5.00, in UTC days."
+              hint={`At least ${formatUsd(MIN_DAILY_BUDGET_USD)}, in UTC days.`}
               error={show("dailyBudgetUsd")}
             >
               <Input
@@ -318,7 +313,7 @@ export function CampaignForm({ catalog, appName, today }: { catalog: Catalog; ap
             <Field
               id="totalBudgetUsd"
               label="Total budget (USD)"
-              hint="At least $10.00."
+              hint={`At least ${formatUsd(MIN_TOTAL_BUDGET_USD)}.`}
               error={show("totalBudgetUsd")}
             >
               <Input
@@ -356,14 +351,17 @@ export function CampaignForm({ catalog, appName, today }: { catalog: Catalog; ap
               label="Pacing"
               hint={
                 state.pacing === "EVEN"
-                  ? "Even: spend spread over the day (never ahead of a straight line to midnight UTC)."
-                  : "As fast as possible: spend as auctions are won."
+                  ? `${PACING_LABELS.EVEN}: spend spread over the day (never ahead of a straight line to midnight UTC).`
+                  : `${PACING_LABELS.ASAP}: spend as auctions are won.`
               }
               error={show("pacing")}
             >
               <Select value={state.pacing} onChange={(e) => set("pacing", e.target.value as State["pacing"])}>
-                <option value="EVEN">Even</option>
-                <option value="ASAP">As fast as possible</option>
+                {PACING_OPTIONS.map((pacing) => (
+                  <option key={pacing} value={pacing}>
+                    {PACING_LABELS[pacing]}
+                  </option>
+                ))}
               </Select>
             </Field>
           </CardBody>

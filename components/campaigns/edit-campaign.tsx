@@ -1,7 +1,8 @@
 "use client";
 // Edit the settings a running campaign may change (name, bid, budgets, end date,
-// pacing): the updateCampaign mutation; the server re-checks floors, minimums and
-// dates on the merged campaign and its userErrors land on the fields.
+// pacing): checked by E7's schema first (edit-form.ts), then the updateCampaign
+// mutation; the server re-checks floors, minimums and dates on the merged
+// campaign and its userErrors land on the fields.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { UpdateCampaignDocument } from "@/graphql/__generated__/client/graphql";
@@ -9,7 +10,10 @@ import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
-import { userFieldErrors } from "./form-errors";
+import { FormError } from "@/components/ui/states";
+import { userFieldErrors } from "@/components/form-errors";
+import { editCampaignErrors } from "./edit-form";
+import { PACING_LABELS, PACING_OPTIONS } from "./pacing";
 
 export type EditableCampaign = {
   id: string;
@@ -53,6 +57,11 @@ export function EditCampaign({ campaign, floorHint }: { campaign: EditableCampai
       className="grid gap-4 sm:grid-cols-2"
       onSubmit={async (event) => {
         event.preventDefault();
+        const invalid = editCampaignErrors(values);
+        if (Object.keys(invalid).length) {
+          setErrors(invalid);
+          return;
+        }
         setPending(true);
         try {
           const data = await gqlFetch(UpdateCampaignDocument, {
@@ -79,11 +88,7 @@ export function EditCampaign({ campaign, floorHint }: { campaign: EditableCampai
         setPending(false);
       }}
     >
-      {errors._form ? (
-        <p role="alert" className="text-sm text-danger sm:col-span-2">
-          {errors._form}
-        </p>
-      ) : null}
+      <FormError className="sm:col-span-2">{errors._form}</FormError>
       <div className="sm:col-span-2">
         <Field id="edit-name" label="Name" error={errors.name}>
           <Input value={values.name} onChange={(e) => set("name", e.target.value)} />
@@ -94,8 +99,11 @@ export function EditCampaign({ campaign, floorHint }: { campaign: EditableCampai
       </Field>
       <Field id="edit-pacing" label="Pacing" error={errors.pacing}>
         <Select value={values.pacing} onChange={(e) => set("pacing", e.target.value)}>
-          <option value="EVEN">Even</option>
-          <option value="ASAP">As fast as possible</option>
+          {PACING_OPTIONS.map((pacing) => (
+            <option key={pacing} value={pacing}>
+              {PACING_LABELS[pacing]}
+            </option>
+          ))}
         </Select>
       </Field>
       <Field id="edit-daily" label="Daily budget (USD)" error={errors.dailyBudgetUsd}>

@@ -13,6 +13,8 @@ import {
 import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { FormError } from "@/components/ui/states";
+import { canChange } from "./status";
 
 type Action = "pause" | "resume" | "end" | "cancel";
 
@@ -57,8 +59,7 @@ export function StatusActions({ id, status }: { id: string; status: CampaignStat
     setConfirming(null);
   }
 
-  const open = status === "ACTIVE" || status === "PAUSED";
-  if (!open) return null;
+  if (!canChange(status)) return null;
   return (
     <div className="flex flex-col items-end gap-2">
       <div className="flex flex-wrap gap-2">
@@ -78,11 +79,7 @@ export function StatusActions({ id, status }: { id: string; status: CampaignStat
           Cancel campaign
         </Button>
       </div>
-      {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
       <Dialog
         open={confirming !== null}
         onClose={() => setConfirming(null)}

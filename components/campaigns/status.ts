@@ -1,4 +1,11 @@
+import type { CampaignStatus } from "@/graphql/__generated__/client/graphql";
+import { isOpenStatus, type CampaignStatus as DomainStatus } from "@/lib/domain/campaigns/campaigns.schemas";
 import type { BadgeTone } from "@/components/ui/badge";
+
+/** The domain's rule (isOpenStatus) for GraphQL's status: actions, edits and new variants only while it holds. */
+export function canChange(status: CampaignStatus): boolean {
+  return isOpenStatus(status.toLowerCase() as DomainStatus);
+}
 
 export function statusTone(status: string): BadgeTone {
   switch (status) {

@@ -12,12 +12,13 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { BudgetBar } from "@/components/ui/progress";
 import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
+import { DailyBudgetBar } from "@/components/campaigns/daily-budget-bar";
 import { statusLabel, statusTone } from "@/components/campaigns/status";
 import { buttonClasses } from "@/components/ui/button";
 
 type Today = NonNullable<NonNullable<OverviewTodayQuery["viewer"]>["advertiser"]["today"]>;
 
-export const POLL_MS = 5_000;
+const POLL_MS = 5_000;
 
 function Kpi({ label, value, detail }: { label: string; value: string; detail?: React.ReactNode }) {
   return (
@@ -106,7 +107,6 @@ export function LiveOverview({ initial }: { initial: Today }) {
             <tbody>
               {today.topCampaigns.map((row) => {
                 const budget = row.campaign.today.dailyBudgetUsd;
-                const allowance = row.campaign.today.pacingAllowanceUsd;
                 return (
                   <tr key={row.campaign.id}>
                     <Td>
@@ -118,11 +118,10 @@ export function LiveOverview({ initial }: { initial: Today }) {
                       </div>
                     </Td>
                     <Td>
-                      <BudgetBar
-                        fraction={budgetFraction(row.spendUsd, budget)}
-                        marker={
-                          allowance === null || allowance === undefined ? null : budgetFraction(allowance, budget)
-                        }
+                      <DailyBudgetBar
+                        spendUsd={row.spendUsd}
+                        dailyBudgetUsd={budget}
+                        pacingAllowanceUsd={row.campaign.today.pacingAllowanceUsd}
                         label={`${row.campaign.name}: spend against its daily budget`}
                       />
                       <p className="mt-1 text-xs text-muted">of {formatUsd(budget)}</p>

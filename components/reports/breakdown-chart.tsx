@@ -1,6 +1,7 @@
 "use client";
 // Impressions, clicks and conversions per breakdown key (E9 rows).
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
+import { formatCount } from "@/components/format";
 import type { BreakdownBar } from "./chart-data";
 import { AXIS_TICK, CHART_COLORS, tickCount } from "./chart-theme";
 
@@ -12,7 +13,7 @@ export function BreakdownChart({ data, title }: { data: BreakdownBar[]; title: s
           <CartesianGrid stroke="#e5e7eb" strokeDasharray="3 3" />
           <XAxis dataKey="label" tick={AXIS_TICK} interval="preserveStartEnd" />
           <YAxis tick={AXIS_TICK} tickFormatter={tickCount} allowDecimals={false} width={48} />
-          <Tooltip formatter={(value) => Number(value).toLocaleString("en-US")} />
+          <Tooltip formatter={(value) => formatCount(Number(value))} />
           <Legend />
           <Bar dataKey="impressions" name="Impressions" fill={CHART_COLORS.impressions} isAnimationActive={false} />
           <Bar dataKey="clicks" name="Clicks" fill={CHART_COLORS.clicks} isAnimationActive={false} />

@@ -1,6 +1,6 @@
 // Series colours of the dashboard's charts: each at least 4.5:1 against white
 // (WCAG AA for text-sized marks), told apart by dash pattern too, not by colour alone.
-import { formatUsd } from "../format";
+import { formatCompact, formatUsd } from "../format";
 
 export const CHART_COLORS = {
   impressions: "#1d4ed8",
@@ -16,8 +16,6 @@ export const CHART_COLORS = {
 
 export const AXIS_TICK = { fill: "#374151", fontSize: 12 } as const;
 
-const count = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
-
 /** Axis ticks: $1.25, $0.0042 (amounts under a cent keep their digits, as everywhere), 12K. */
 export const tickUsd = (value: number) => formatUsd(value);
-export const tickCount = (value: number) => count.format(value);
+export const tickCount = formatCompact;

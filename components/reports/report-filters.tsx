@@ -1,5 +1,6 @@
 // The report's choices as a GET form: submitting it loads /reports with them in
 // the URL (shareable, no JavaScript needed). Errors are E9's, next to their fields.
+import { MAX_HOURLY_DAYS } from "@/lib/domain/reporting/reporting.schemas";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
@@ -63,7 +64,7 @@ export function ReportFilters({
               ))}
             </Select>
           </Field>
-          <Field id="report-granularity" label="Chart per" hint="Hours for ranges up to 31 days.">
+          <Field id="report-granularity" label="Chart per" hint={`Hours for ranges up to ${MAX_HOURLY_DAYS} days.`}>
             <Select name="granularity" defaultValue={params.granularity}>
               <option value="DAY">Day</option>
               <option value="HOUR">Hour</option>

@@ -22,7 +22,7 @@ export type ReportParams = {
   end: string;
   tz: string;
   breakdown: ReportBreakdownKey;
-  /** HOUR for ranges the hourly series allows (up to 31 days) when asked, otherwise DAY */
+  /** HOUR for ranges the hourly series allows (up to MAX_HOURLY_DAYS) when asked, otherwise DAY */
   granularity: "DAY" | "HOUR";
 };
 
@@ -32,11 +32,14 @@ type Search = Record<string, string | string[] | undefined>;
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
 
-/** The last 7 local days, today included, in `tz`. */
+/** Days of the default range. */
+export const DEFAULT_RANGE_DAYS = 7;
+
+/** The last DEFAULT_RANGE_DAYS local days, today included, in `tz`. */
 export function defaultRange(nowMs: number, tz: string): { start: string; end: string } {
   const today = DateTime.fromMillis(nowMs, { zone: tz });
   const zoned = today.isValid ? today : DateTime.fromMillis(nowMs, { zone: "UTC" });
-  return { start: zoned.minus({ days: 6 }).toISODate()!, end: zoned.toISODate()! };
+  return { start: zoned.minus({ days: DEFAULT_RANGE_DAYS - 1 }).toISODate()!, end: zoned.toISODate()! };
 }
 
 const FIELD: Record<string, keyof ReportParamErrors> = {

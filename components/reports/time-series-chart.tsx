@@ -1,7 +1,8 @@
 "use client";
-// Impressions, clicks and spend per local day or hour (E10). The table beside it
-// carries the same numbers for screen readers and keyboard users.
+// Impressions, clicks and spend per local day or hour (E10). The table under it
+// (SeriesTable) carries the same numbers for screen readers and keyboard users.
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
+import { formatCount } from "@/components/format";
 import type { SeriesPoint } from "./chart-data";
 import { AXIS_TICK, CHART_COLORS, tickCount, tickUsd } from "./chart-theme";
 
@@ -15,9 +16,7 @@ export function TimeSeriesChart({ data, title }: { data: SeriesPoint[]; title: s
           <YAxis yAxisId="count" tick={AXIS_TICK} tickFormatter={tickCount} allowDecimals={false} width={48} />
           <YAxis yAxisId="usd" orientation="right" tick={AXIS_TICK} tickFormatter={tickUsd} width={56} />
           <Tooltip
-            formatter={(value, name) =>
-              name === "Spend" ? tickUsd(Number(value)) : Number(value).toLocaleString("en-US")
-            }
+            formatter={(value, name) => (name === "Spend" ? tickUsd(Number(value)) : formatCount(Number(value)))}
           />
           <Legend />
           <Line
@@ -54,7 +53,7 @@ export function TimeSeriesChart({ data, title }: { data: SeriesPoint[]; title: s
           />
         </LineChart>
       </div>
-      <figcaption className="sr-only">{title}; the table below lists the same numbers.</figcaption>
+      <figcaption className="sr-only">{title}; the table after the chart lists the same numbers.</figcaption>
     </figure>
   );
 }

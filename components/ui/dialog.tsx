@@ -1,6 +1,7 @@
 "use client";
-// A modal dialog on the native <dialog> element (focus trapped and restored, Escape closes).
-import { useEffect, useRef, type ReactNode } from "react";
+// A modal dialog on the native <dialog> element (focus trapped and restored, Escape closes),
+// named by its title (an id of its own: a page may hold several dialogs).
+import { useEffect, useId, useRef, type ReactNode } from "react";
 
 export function Dialog({
   open,
@@ -14,6 +15,7 @@ export function Dialog({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -24,11 +26,11 @@ export function Dialog({
     <dialog
       ref={ref}
       onClose={onClose}
-      aria-labelledby="dialog-title"
+      aria-labelledby={titleId}
       className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-line bg-white p-0 text-ink shadow-xl backdrop:bg-slate-900/40"
     >
       <div className="px-5 py-4">
-        <h2 id="dialog-title" className="text-base font-semibold">
+        <h2 id={titleId} className="text-base font-semibold">
           {title}
         </h2>
         <div className="mt-3">{children}</div>

@@ -1,4 +1,4 @@
-// Empty, error and loading states: one look everywhere.
+// Empty, error and loading states, and a form's own error: one look everywhere.
 import type { ReactNode } from "react";
 import { cn } from "./cn";
 
@@ -27,6 +27,19 @@ export function ErrorState({
       {children ? <div className="mt-1">{children}</div> : null}
       {action ? <div className="mt-3">{action}</div> : null}
     </div>
+  );
+}
+
+/** An error of a whole form or action (not of one field), announced as it appears; nothing when there is none. */
+export function FormError({ children, className }: { children?: ReactNode; className?: string }) {
+  if (!children) return null;
+  return (
+    <p
+      role="alert"
+      className={cn("rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900", className)}
+    >
+      {children}
+    </p>
   );
 }
 

@@ -3,7 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { graphql } from "@/graphql/__generated__/client";
-import { gqlFetch, userErrorsByField } from "@/components/graphql-client";
+import { userFieldErrors } from "@/components/form-errors";
+import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
 
 const REDELIVER = graphql(`
@@ -41,7 +42,7 @@ export function RedeliverButton({ id, eventId }: { id: string; eventId: string }
             setMessage(
               answer?.delivery
                 ? `Attempt ${answer.delivery.attempts}: ${answer.delivery.status.toLowerCase()}`
-                : (userErrorsByField(answer?.userErrors ?? [])._form ?? "Not sent."),
+                : (userFieldErrors(answer?.userErrors ?? [])._form ?? "Not sent."),
             );
             router.refresh();
           } catch (error) {

@@ -4,12 +4,14 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { graphql } from "@/graphql/__generated__/client";
-import { gqlFetch, userErrorsByField } from "@/components/graphql-client";
+import { userFieldErrors } from "@/components/form-errors";
+import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, FieldSet } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { WEBHOOK_EVENT_KINDS, eventKindName, registerWebhookInput } from "./webhook-form";
+import { FormError } from "@/components/ui/states";
+import { WEBHOOK_EVENT_KINDS, eventKindName, webhookErrors, webhookInput } from "./webhook-form";
 
 const REGISTER = graphql(`
   mutation RegisterWebhookEndpoint($input: RegisterWebhookEndpointInput!) {
@@ -30,7 +32,10 @@ const REGISTER = graphql(`
   }
 `);
 
-export function RegisterWebhookForm() {
+/** The dispatcher's impression batches (lib/webhooks/context.ts, server-only: the page passes them). */
+export type BatchLimits = { maxItems: number; windowMs: number };
+
+export function RegisterWebhookForm({ batchLimits }: { batchLimits: BatchLimits }) {
   const router = useRouter();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
@@ -39,20 +44,21 @@ export function RegisterWebhookForm() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const input = registerWebhookInput({
+    const input = webhookInput({
       url: String(form.get("url") ?? ""),
       events: form.getAll("events").map(String),
       batchImpressions: form.get("batchImpressions") === "on",
     });
-    if (input.events.length === 0) {
-      setErrors({ events: "Choose at least one event kind." });
+    const invalid = webhookErrors(input);
+    if (Object.keys(invalid).length) {
+      setErrors(invalid);
       return;
     }
     setPending(true);
     try {
       const { registerWebhookEndpoint: result } = await gqlFetch(REGISTER, { input });
       if (!result?.webhookEndpoint || !result.secret) {
-        setErrors(userErrorsByField(result?.userErrors ?? []));
+        setErrors(userFieldErrors(result?.userErrors ?? []));
         return;
       }
       setErrors({});
@@ -90,11 +96,7 @@ export function RegisterWebhookForm() {
         <Field id="webhook-url" label="Endpoint URL" hint="HTTPS, reachable from the internet." error={errors.url}>
           <Input name="url" type="url" required placeholder="https://hooks.example.com/sma" autoComplete="url" />
         </Field>
-        <FieldSet
-          id="webhook-events"
-          legend="Events"
-          error={errors.events ?? Object.entries(errors).find(([key]) => key.startsWith("events."))?.[1]}
-        >
+        <FieldSet id="webhook-events" legend="Events" error={errors.events}>
           <div className="grid gap-2 sm:grid-cols-2">
             {WEBHOOK_EVENT_KINDS.map((kind) => (
               <label key={kind} className="flex items-center gap-2 text-sm text-ink">
@@ -106,13 +108,9 @@ export function RegisterWebhookForm() {
         </FieldSet>
         <label className="flex items-center gap-2 text-sm text-ink">
           <input type="checkbox" name="batchImpressions" className="size-4" />
-          Batch impression.served events (up to 100, within 5 seconds)
+          Batch impression.served events (up to {batchLimits.maxItems}, within {batchLimits.windowMs / 1000} seconds)
         </label>
-        {errors._form ? (
-          <p role="alert" className="text-sm text-danger">
-            {errors._form}
-          </p>
-        ) : null}
+        <FormError>{errors._form}</FormError>
         <Button type="submit" disabled={pending}>
           {pending ? "Registering…" : "Register endpoint"}
         </Button>

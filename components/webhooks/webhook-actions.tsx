@@ -4,7 +4,8 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { graphql } from "@/graphql/__generated__/client";
-import { gqlFetch, userErrorsByField } from "@/components/graphql-client";
+import { userFieldErrors } from "@/components/form-errors";
+import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 
@@ -61,7 +62,7 @@ export function WebhookActions({ id, url, isActive }: { id: string; url: string;
               ok: result.success,
               text: `${result.success ? "Delivered" : "Failed"}: HTTP ${result.statusCode || "no answer"} in ${result.durationMs} ms. ${result.message}`,
             }
-          : { ok: false, text: userErrorsByField(answer?.userErrors ?? [])._form ?? "The test event was not sent." },
+          : { ok: false, text: userFieldErrors(answer?.userErrors ?? [])._form ?? "The test event was not sent." },
       );
     } catch (error) {
       setOutcome({ ok: false, text: error instanceof Error ? error.message : String(error) });
@@ -74,7 +75,7 @@ export function WebhookActions({ id, url, isActive }: { id: string; url: string;
     setPending("deactivate");
     try {
       const { deactivateWebhookEndpoint: answer } = await gqlFetch(DEACTIVATE, { input: { id } });
-      const errors = userErrorsByField(answer?.userErrors ?? []);
+      const errors = userFieldErrors(answer?.userErrors ?? []);
       setOutcome(errors._form ? { ok: false, text: errors._form } : { ok: true, text: "Endpoint deactivated." });
       setConfirming(false);
       router.refresh();

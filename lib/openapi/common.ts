@@ -3,7 +3,7 @@
 // Each area documents its paths in lib/openapi/paths/<area>.ts.
 import { z } from "zod";
 import type { ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from "zod-openapi";
-import type { Scope } from "@/lib/auth/scopes";
+import { SCOPE_DESCRIPTIONS, type Scope } from "@/lib/auth/scopes";
 import { oauthError } from "@/lib/auth/auth.schemas";
 import { ERROR_CODES, type ErrorCode } from "@/lib/errors";
 import { bodyLimitFor } from "@/lib/http/body-limits";
@@ -56,11 +56,7 @@ export const SECURITY_SCHEMES = {
     flows: {
       clientCredentials: {
         tokenUrl: "/api/auth/token",
-        scopes: {
-          "campaigns:read": "Read campaigns, creatives and webhook endpoints",
-          "campaigns:write": "Create and change campaigns, creatives and webhook endpoints",
-          "reporting:read": "Read reports, time series and creative performance",
-        },
+        scopes: SCOPE_DESCRIPTIONS,
       },
     },
   },

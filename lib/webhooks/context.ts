@@ -35,6 +35,9 @@ export type DispatchContext = {
 };
 
 export const DEFAULT_LEASE_MS = 30_000;
+/** Impression batches (docs/api.md): sent at this many impressions, or when the oldest has waited this long. */
+export const BATCH_MAX_ITEMS = 100;
+export const BATCH_WINDOW_MS = 5_000;
 
 export function defaultInstanceId(): string {
   return `${hostname()}:${process.pid}:${randomBase62(6)}`;
@@ -50,8 +53,8 @@ export function dispatchContext(overrides: Partial<DispatchContext> = {}): Dispa
     timeoutMs: DEFAULT_TIMEOUT_MS,
     log: logger().child({ component: "webhooks" }),
     fanOutBatchSize: 200,
-    batchMaxItems: 100,
-    batchWindowMs: 5_000,
+    batchMaxItems: BATCH_MAX_ITEMS,
+    batchWindowMs: BATCH_WINDOW_MS,
     ...overrides,
   };
 }

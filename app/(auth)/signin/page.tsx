@@ -1,10 +1,15 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
+import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit";
 import { currentUser } from "../../(dashboard)/_lib/session";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in" };
+
+/** Failed sign-ins are counted per address and per account (lib/rate-limit.ts); the longer window is the wait. */
+const WAIT_MINUTES =
+  Math.max(RATE_LIMIT_POLICIES.sign_in_ip.durationSec, RATE_LIMIT_POLICIES.sign_in_account.durationSec) / 60;
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ error?: string }> }) {
   if (await currentUser()) redirect("/overview");
@@ -13,7 +18,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <>
       <h1 className="mb-1 text-xl font-semibold text-ink">Sign in</h1>
       <p className="mb-6 text-sm text-muted">Manage your campaigns, reports and API keys.</p>
-      <SignInForm initialError={error ?? null} />
+      <SignInForm initialError={error ?? null} waitMinutes={WAIT_MINUTES} />
     </>
   );
 }

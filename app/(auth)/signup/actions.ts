@@ -1,7 +1,9 @@
 "use server";
 // Sign-up: the advertiser and its first user, through the operator's use case
-// (npm run admin -- create-advertiser). The browser signs in afterwards with the
-// same credentials through next-auth.
+// (npm run admin -- create-advertiser) without its default API client (the user
+// would never see its secret; keys are made on the API keys page). The browser
+// signs in afterwards with the same credentials through next-auth.
+import { capitalize } from "@/components/form-errors";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { toAppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
@@ -16,7 +18,10 @@ const FIELDS = new Set(["name", "email", "password"]);
 
 export async function signUp(input: { name: string; email: string; password: string }): Promise<SignUpState> {
   try {
-    await createAdvertiser({ name: input.name, email: input.email, password: input.password });
+    await createAdvertiser(
+      { name: input.name, email: input.email, password: input.password },
+      { defaultClient: false },
+    );
     return { ok: true, fieldErrors: {} };
   } catch (error) {
     const appError = toAppError(error);
@@ -37,8 +42,4 @@ export async function signUp(input: { name: string; email: string; password: str
     }
     return { ok: false, fieldErrors, formError: Object.keys(fieldErrors).length ? undefined : appError.detail };
   }
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -6,20 +6,9 @@ import { redirect } from "next/navigation";
 import type { TypedDocumentString } from "@/graphql/__generated__/client/graphql";
 import { createContext } from "@/graphql/context";
 import { graphqlServer } from "@/graphql/server";
+import { GraphqlError, graphqlErrorInfos, isNotFound, isUnauthenticated } from "@/components/graphql-errors";
 import { sessionActor } from "@/lib/auth/session";
 import { requireUser } from "./session";
-
-export type GraphqlErrorInfo = { message: string; code?: string };
-
-export class GraphqlRequestError extends Error {
-  constructor(readonly errors: GraphqlErrorInfo[]) {
-    super(errors.map((error) => error.message).join("; ") || "GraphQL request failed");
-    this.name = "GraphqlRequestError";
-  }
-  get code(): string | undefined {
-    return this.errors[0]?.code;
-  }
-}
 
 /** Runs `document` for the signed-in user; a missing session goes to /signin, an error is thrown. */
 export async function query<TResult, TVariables>(
@@ -32,15 +21,12 @@ export async function query<TResult, TVariables>(
     { query: document.toString(), variables: (variables ?? {}) as Record<string, unknown> },
     { contextValue: createContext({ actor: sessionActor(user) }) },
   );
-  if (response.body.kind !== "single") throw new GraphqlRequestError([{ message: "unexpected incremental result" }]);
+  if (response.body.kind !== "single") throw new GraphqlError([{ message: "unexpected incremental result" }]);
   const { data, errors } = response.body.singleResult;
   if (errors?.length) {
-    const infos = errors.map((error) => ({
-      message: error.message,
-      code: error.extensions?.code as string | undefined,
-    }));
-    if (infos.some((info) => info.code === "UNAUTHENTICATED")) redirect("/signin");
-    throw new GraphqlRequestError(infos);
+    const infos = graphqlErrorInfos(errors);
+    if (isUnauthenticated(infos)) redirect("/signin");
+    throw new GraphqlError(infos);
   }
   return JSON.parse(JSON.stringify(data)) as TResult;
 }
@@ -53,7 +39,7 @@ export async function queryOrNull<TResult, TVariables>(
   try {
     return await query(document, variables);
   } catch (error) {
-    if (error instanceof GraphqlRequestError && error.code === "NOT_FOUND") return null;
+    if (isNotFound(error)) return null;
     throw error;
   }
 }

@@ -6,9 +6,10 @@ import { PageHeader } from "@/components/shell/page-header";
 import { CreateApiKeyForm } from "@/components/api-keys/create-api-key-form";
 import { RevokeApiKeyButton } from "@/components/api-keys/revoke-api-key-button";
 import { scopeName } from "@/components/api-keys/api-key-form";
-import { formatDateTime } from "@/components/format";
+import { formatCount } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { query } from "../_lib/graphql";
@@ -19,6 +20,9 @@ const API_KEYS = graphql(`
   query ApiKeysPage {
     viewer {
       advertiser {
+        active: apiClients(first: 1) {
+          totalCount
+        }
         apiClients(first: 100, includeRevoked: true) {
           totalCount
           nodes {
@@ -38,7 +42,13 @@ const API_KEYS = graphql(`
 
 export default async function ApiKeysPage() {
   const data = await query(API_KEYS);
-  const clients = data.viewer?.advertiser.apiClients?.nodes ?? [];
+  const advertiser = data.viewer?.advertiser;
+  const clients = advertiser?.apiClients?.nodes ?? [];
+  const total = advertiser?.apiClients?.totalCount ?? 0;
+  // counted by the API, not from the listed page
+  const summary = `${formatCount(advertiser?.active?.totalCount ?? 0)} active, ${formatCount(total)} in all${
+    total > clients.length ? ` (the first ${clients.length} listed)` : ""
+  }`;
   return (
     <>
       <PageHeader
@@ -47,7 +57,7 @@ export default async function ApiKeysPage() {
       />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Card>
-          <CardHeader title="Keys" description={`${clients.filter((client) => !client.revokedAt).length} active`} />
+          <CardHeader title="Keys" description={summary} />
           {clients.length === 0 ? (
             <EmptyState title="No API keys yet">Create a key for each program that calls the API.</EmptyState>
           ) : (
@@ -69,10 +79,14 @@ export default async function ApiKeysPage() {
                       <code className="text-xs break-all">{client.restId}</code>
                     </Td>
                     <Td className="text-xs">{client.scopes.map(scopeName).join(", ")}</Td>
-                    <Td className="whitespace-nowrap">{formatDateTime(client.lastUsedAt)}</Td>
+                    <Td className="whitespace-nowrap">
+                      <LocalTime iso={client.lastUsedAt} />
+                    </Td>
                     <Td>
                       {client.revokedAt ? (
-                        <Badge>Revoked {formatDateTime(client.revokedAt)}</Badge>
+                        <Badge>
+                          Revoked <LocalTime iso={client.revokedAt} />
+                        </Badge>
                       ) : (
                         <RevokeApiKeyButton id={client.id} name={client.name} />
                       )}

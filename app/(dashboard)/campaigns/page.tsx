@@ -8,7 +8,8 @@ import {
   type CampaignStatus,
   type OrderDirection,
 } from "@/graphql/__generated__/client/graphql";
-import { budgetFraction, formatCount, formatUsd } from "@/components/format";
+import { formatCount, formatUsd } from "@/components/format";
+import { DailyBudgetBar } from "@/components/campaigns/daily-budget-bar";
 import { statusLabel, statusTone } from "@/components/campaigns/status";
 import { PageHeader } from "@/components/shell/page-header";
 import { Badge } from "@/components/ui/badge";
@@ -16,7 +17,6 @@ import { LocalTime } from "@/components/ui/local-time";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { BudgetBar } from "@/components/ui/progress";
 import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { query } from "../_lib/graphql";
@@ -162,13 +162,10 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
                   </Td>
                   <Td numeric>{formatUsd(campaign.bidCpmUsd)}</Td>
                   <Td>
-                    <BudgetBar
-                      fraction={budgetFraction(campaign.today.spendUsd, campaign.today.dailyBudgetUsd)}
-                      marker={
-                        campaign.today.pacingAllowanceUsd
-                          ? budgetFraction(campaign.today.pacingAllowanceUsd, campaign.today.dailyBudgetUsd)
-                          : null
-                      }
+                    <DailyBudgetBar
+                      spendUsd={campaign.today.spendUsd}
+                      dailyBudgetUsd={campaign.today.dailyBudgetUsd}
+                      pacingAllowanceUsd={campaign.today.pacingAllowanceUsd}
                       label={`${campaign.name}: spend today against the daily budget`}
                     />
                     <p className="mt-1 text-xs text-muted">

@@ -1,12 +1,14 @@
 // Clearing prices (E3): each moment type's floor against what winning bids paid
-// over the trailing 7 days (p25..p90), as a chart and as a table.
+// over the trailing CLEARING_WINDOW_DAYS days (p25..p90), as a chart and as a table.
 import type { Metadata } from "next";
 import { graphql } from "@/graphql/__generated__/client";
+import { CLEARING_WINDOW_DAYS } from "@/lib/domain/clearing-prices/clearing-prices.schemas";
 import { PageHeader } from "@/components/shell/page-header";
 import { clearingPriceChartData, hasNoClearingPrices } from "@/components/clearing-prices/chart-data";
 import { ClearingPriceChart } from "@/components/clearing-prices/clearing-price-chart";
-import { formatDateTime, formatUsd } from "@/components/format";
+import { formatUsd } from "@/components/format";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { query } from "../_lib/graphql";
@@ -43,18 +45,24 @@ export default async function ClearingPricesPage() {
     <>
       <PageHeader
         title="Clearing prices"
-        description="What winning bids paid per thousand impressions over the last 7 days, against each moment type's floor. A bid must meet the floor of every moment type it targets."
+        description={`What winning bids paid per thousand impressions over the last ${CLEARING_WINDOW_DAYS} days, against each moment type's floor. A bid must meet the floor of every moment type it targets.`}
       />
       <Card>
         <CardHeader
           title="Floors and clearing prices (CPM, USD)"
-          description={data.clearingPrices ? `As of ${formatDateTime(data.clearingPrices.asOf)}` : undefined}
+          description={
+            data.clearingPrices ? (
+              <>
+                As of <LocalTime iso={data.clearingPrices.asOf} />
+              </>
+            ) : undefined
+          }
         />
         <CardBody>
           {hasNoClearingPrices(bars) ? (
             <EmptyState title="No clearing prices yet">
-              Percentiles appear once enough auctions of a moment type have been won in the last 7 days; the floors are
-              in the table below.
+              Percentiles appear once enough auctions of a moment type have been won in the last {CLEARING_WINDOW_DAYS}{" "}
+              days; the floors are in the table below.
             </EmptyState>
           ) : (
             <ClearingPriceChart data={bars} />

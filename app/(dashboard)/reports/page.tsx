@@ -10,15 +10,23 @@ import { BreakdownChart } from "@/components/reports/breakdown-chart";
 import { breakdownChartData, seriesChartData } from "@/components/reports/chart-data";
 import { CsvDownload } from "@/components/reports/csv-download";
 import { ReportFilters } from "@/components/reports/report-filters";
-import { readReportParams, reportHref, BREAKDOWN_LABELS } from "@/components/reports/report-params";
+import {
+  defaultRange,
+  readReportParams,
+  reportHref,
+  BREAKDOWN_LABELS,
+  DEFAULT_RANGE_DAYS,
+} from "@/components/reports/report-params";
 import { ReportTable } from "@/components/reports/report-table";
+import { SeriesTable } from "@/components/reports/series-table";
 import { TimeSeriesChart } from "@/components/reports/time-series-chart";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { formatCount, formatPercent, formatUsd, formatDate } from "@/components/format";
 import { systemClock } from "@/lib/clock";
-import { query, GraphqlRequestError } from "../_lib/graphql";
+import { GraphqlError } from "@/components/graphql-errors";
+import { query } from "../_lib/graphql";
 
 export const metadata: Metadata = { title: "Reports" };
 
@@ -106,7 +114,8 @@ const REPORT = graphql(`
 type Search = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function ReportsPage({ searchParams }: { searchParams: Search }) {
-  const { params, errors } = readReportParams(await searchParams, systemClock());
+  const now = systemClock();
+  const { params, errors } = readReportParams(await searchParams, now);
   const catalog = await query(CAMPAIGNS);
   const campaigns = catalog.campaigns?.nodes ?? [];
   const names = {
@@ -166,7 +175,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
       granularity: current.granularity,
     });
   } catch (error) {
-    if (!(error instanceof GraphqlRequestError)) throw error;
+    if (!(error instanceof GraphqlError)) throw error;
     return (
       <>
         {header}
@@ -222,6 +231,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
             data={points}
             title={`Impressions, clicks and spend per ${series.granularity === "HOUR" ? "hour" : "day"}`}
           />
+          <SeriesTable points={points} granularity={series.granularity} />
         </CardBody>
       </Card>
       <Card className="mt-6">
@@ -234,8 +244,11 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
           {totals.impressions === 0 ? (
             <EmptyState title="No delivery in this range">
               Nothing was delivered between these dates. Try a longer range, or{" "}
-              <Link href={reportHref({ ...current, breakdown: "DAY" })} className="text-brand underline">
-                the last 7 days by day
+              <Link
+                href={reportHref({ ...current, ...defaultRange(now, current.tz), breakdown: "DAY" })}
+                className="text-brand underline"
+              >
+                the last {DEFAULT_RANGE_DAYS} days by day
               </Link>
               .
             </EmptyState>

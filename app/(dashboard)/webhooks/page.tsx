@@ -3,10 +3,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { graphql } from "@/graphql/__generated__/client";
+import { BATCH_MAX_ITEMS, BATCH_WINDOW_MS } from "@/lib/webhooks/context";
 import { PageHeader } from "@/components/shell/page-header";
-import { formatDateTime } from "@/components/format";
+import { formatCount } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { RegisterWebhookForm } from "@/components/webhooks/register-webhook-form";
@@ -37,6 +39,7 @@ const WEBHOOKS = graphql(`
 export default async function WebhooksPage() {
   const data = await query(WEBHOOKS);
   const endpoints = data.webhookEndpoints?.nodes ?? [];
+  const total = data.webhookEndpoints?.totalCount ?? 0;
   return (
     <>
       <PageHeader
@@ -45,7 +48,12 @@ export default async function WebhooksPage() {
       />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Card>
-          <CardHeader title="Endpoints" description={`${endpoints.length} registered`} />
+          <CardHeader
+            title="Endpoints"
+            description={`${formatCount(total)} registered${
+              total > endpoints.length ? ` (the first ${endpoints.length} listed)` : ""
+            }`}
+          />
           {endpoints.length === 0 ? (
             <EmptyState title="No webhook endpoints yet">
               Register an endpoint to receive impressions, clicks, conversions and budget alerts as they happen.
@@ -65,7 +73,7 @@ export default async function WebhooksPage() {
                   <tr key={endpoint.id}>
                     <Td className="max-w-xs">
                       <Link
-                        href={`/webhooks/${encodeURIComponent(endpoint.id)}`}
+                        href={`/webhooks/${endpoint.id}`}
                         className="font-medium break-all text-brand underline-offset-2 hover:underline"
                       >
                         {endpoint.url}
@@ -81,7 +89,9 @@ export default async function WebhooksPage() {
                         <Badge tone="neutral">Deactivated</Badge>
                       )}
                     </Td>
-                    <Td className="whitespace-nowrap">{formatDateTime(endpoint.lastDeliveredAt)}</Td>
+                    <Td className="whitespace-nowrap">
+                      <LocalTime iso={endpoint.lastDeliveredAt} />
+                    </Td>
                   </tr>
                 ))}
               </tbody>
@@ -91,7 +101,7 @@ export default async function WebhooksPage() {
         <Card>
           <CardHeader title="Register an endpoint" />
           <CardBody>
-            <RegisterWebhookForm />
+            <RegisterWebhookForm batchLimits={{ maxItems: BATCH_MAX_ITEMS, windowMs: BATCH_WINDOW_MS }} />
           </CardBody>
         </Card>
       </div>

@@ -234,7 +234,7 @@ export type ShellViewerQuery = { viewer: { advertiser: { name: string, email: st
 export type ApiKeysPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ApiKeysPageQuery = { viewer: { advertiser: { apiClients: { totalCount: number, nodes: Array<{ id: string, restId: string, name: string, scopes: Array<Scope>, createdAt: string, lastUsedAt: string | null, revokedAt: string | null }> } | null } } | null };
+export type ApiKeysPageQuery = { viewer: { advertiser: { active: { totalCount: number } | null, apiClients: { totalCount: number, nodes: Array<{ id: string, restId: string, name: string, scopes: Array<Scope>, createdAt: string, lastUsedAt: string | null, revokedAt: string | null }> } | null } } | null };
 
 export type CampaignListQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -423,6 +423,9 @@ export const ApiKeysPageDocument = new TypedDocumentString(`
     query ApiKeysPage {
   viewer {
     advertiser {
+      active: apiClients(first: 1) {
+        totalCount
+      }
       apiClients(first: 100, includeRevoked: true) {
         totalCount
         nodes {

@@ -1,33 +1,47 @@
-// Operator use case: an advertiser, its first dashboard user and an API client
-// holding every scope, created in one transaction.
-import { z } from "zod";
+// Operator use case: an advertiser, its first dashboard user and (unless asked
+// not to) an API client holding every scope, created in one transaction.
 import { SCOPES } from "@/lib/auth/scopes";
 import { hashPassword } from "@/lib/auth/passwords";
 import { newClientCredentials } from "@/lib/auth/clients";
 import { db } from "@/lib/db/client";
 import { AppError, isUniqueViolation, parseInput } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { createAdvertiserInput, type CreateAdvertiserInput } from "./advertisers.schemas";
 
-export const createAdvertiserInput = z.strictObject({
-  name: z.string().trim().min(1).max(200),
-  email: z.string().trim().toLowerCase().pipe(z.email()),
-  password: z.string().min(10, "at least 10 characters").max(200),
-});
-export type CreateAdvertiserInput = z.input<typeof createAdvertiserInput>;
+/** The advertiser and its first user. */
+export type CreatedAccount = { advertiser_id: string; user_id: string };
+/** ...with its first API client, whose secret is returned this once. */
+export type CreatedAdvertiser = CreatedAccount & { client_id: string; client_secret: string };
 
-export type CreatedAdvertiser = { advertiser_id: string; user_id: string; client_id: string; client_secret: string };
+export type CreateAdvertiserOptions = {
+  /** a demo advertiser (lib/demo), whose campaigns bid only in sandbox decisions; not offered by the API */
+  sandbox?: boolean;
+  /**
+   * false: no API client. The dashboard's sign-up asks for none, since its user would never see
+   * the secret; they create keys on the API keys page, where each secret is shown once. Default
+   * true (the operator CLI, demo seeding, tests and benchmarks use the client they get back).
+   */
+  defaultClient?: boolean;
+};
 
-/** `sandbox`: a demo advertiser (lib/demo), whose campaigns bid only in sandbox decisions; not offered by the API. */
 export async function createAdvertiser(
   input: CreateAdvertiserInput,
-  options: { sandbox?: boolean } = {},
-): Promise<CreatedAdvertiser> {
+  options?: CreateAdvertiserOptions & { defaultClient?: true },
+): Promise<CreatedAdvertiser>;
+export async function createAdvertiser(
+  input: CreateAdvertiserInput,
+  options: CreateAdvertiserOptions & { defaultClient: false },
+): Promise<CreatedAccount>;
+export async function createAdvertiser(
+  input: CreateAdvertiserInput,
+  options: CreateAdvertiserOptions = {},
+): Promise<CreatedAccount | CreatedAdvertiser> {
   const data = parseInput(createAdvertiserInput, input);
   const existing = await db().user.findUnique({ where: { email: data.email }, select: { id: true } });
   if (existing) throw emailTaken(data.email);
   const advertiserId = newId("adv");
   const userId = newId("usr");
-  const { clientId, clientSecret, secretHash } = newClientCredentials();
+  const client = options.defaultClient === false ? null : newClientCredentials();
   const passwordHash = await hashPassword(data.password);
   try {
     await db().$transaction([
@@ -35,16 +49,27 @@ export async function createAdvertiser(
         data: { id: advertiserId, name: data.name, email: data.email, sandbox: options.sandbox ?? false },
       }),
       db().user.create({ data: { id: userId, advertiserId, email: data.email, name: data.name, passwordHash } }),
-      db().apiClient.create({
-        data: { id: clientId, advertiserId, name: "Default client", secretHash, scopes: SCOPES.join(" ") },
-      }),
+      ...(client
+        ? [
+            db().apiClient.create({
+              data: {
+                id: client.clientId,
+                advertiserId,
+                name: "Default client",
+                secretHash: client.secretHash,
+                scopes: SCOPES.join(" "),
+              },
+            }),
+          ]
+        : []),
     ]);
   } catch (error) {
     // two sign-ups with one email at once: the unique index decides, the loser gets the same conflict
     if (isUniqueViolation(error)) throw emailTaken(data.email);
     throw error;
   }
-  return { advertiser_id: advertiserId, user_id: userId, client_id: clientId, client_secret: clientSecret };
+  const account = { advertiser_id: advertiserId, user_id: userId };
+  return client ? { ...account, client_id: client.clientId, client_secret: client.clientSecret } : account;
 }
 
 function emailTaken(email: string): AppError {

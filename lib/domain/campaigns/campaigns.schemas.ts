@@ -4,7 +4,7 @@
 // an injected clock, so the schemas that need it are built per clock.
 import { z } from "zod";
 import {
-  highestFloorMicros,
+  highestFloorType,
   isAvailableIn,
   momentType,
   MOMENT_TYPE_KEYS,
@@ -32,6 +32,14 @@ export const NAME_MAX = 200;
 export const CAMPAIGN_STATUSES = ["active", "paused", "ended", "cancelled"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const campaignStatus = z.enum(CAMPAIGN_STATUSES);
+
+/** The statuses a campaign can still change from (settings, status, variants); ended and cancelled are final. */
+export const OPEN_STATUSES = ["active", "paused"] as const satisfies readonly CampaignStatus[];
+
+/** True while the campaign can still change (docs/decisions/0300); pure, so the dashboard shows the same rule. */
+export function isOpenStatus(status: CampaignStatus): boolean {
+  return (OPEN_STATUSES as readonly CampaignStatus[]).includes(status);
+}
 
 export const PACINGS = ["even", "asap"] as const;
 export type Pacing = (typeof PACINGS)[number];
@@ -69,13 +77,13 @@ const bidCpmUsd = usd({
 const dailyBudgetUsd = usd({
   min: MIN_DAILY_BUDGET_USD,
   max: MAX_BUDGET_USD,
-  description: "Daily budget in USD (UTC days), at least 5.",
+  description: `Daily budget in USD (UTC days), at least ${MIN_DAILY_BUDGET_USD}.`,
   example: 50,
 });
 const totalBudgetUsd = usd({
   min: MIN_TOTAL_BUDGET_USD,
   max: MAX_BUDGET_USD,
-  description: "Total budget in USD, at least 10.",
+  description: `Total budget in USD, at least ${MIN_TOTAL_BUDGET_USD}.`,
   example: 500,
 });
 const targetCpaUsd = usd({
@@ -154,10 +162,9 @@ function whenValid(...fields: string[]) {
 
 /** The minimum-bid message: which selected type sets the floor. */
 export function floorIssue(types: readonly MomentTypeKey[], bidMicros: bigint): string | null {
-  const floor = highestFloorMicros(types);
-  if (bidMicros >= floor) return null;
-  const setter = types.find((type) => momentType(type).floorCpmMicros === floor)!;
-  return `must be at least ${microsToUsd(floor).toFixed(2)}, the floor of ${setter} (the highest floor among the selected moment types)`;
+  const setter = highestFloorType(types);
+  if (!setter || bidMicros >= setter.floorCpmMicros) return null;
+  return `must be at least ${microsToUsd(setter.floorCpmMicros).toFixed(2)}, the floor of ${setter.key} (the highest floor among the selected moment types)`;
 }
 
 /** Moment types available in none of the selected sports (docs/api.md: creation is refused only then). */

@@ -18,6 +18,7 @@ import { enqueueEvent } from "@/lib/webhooks/outbox";
 import { db, type Prisma, type Tx } from "@/lib/db/client";
 import {
   floorIssue,
+  isOpenStatus,
   updateCampaignInput,
   type CampaignDetail,
   type CampaignStatus,
@@ -32,7 +33,7 @@ import { retryCampaignChange } from "./retry-campaign-change";
 
 /** Allowed status moves (docs/api.md): active ⇄ paused, active/paused → ended, ended → ended (no-op). */
 export function canMove(from: CampaignStatus, to: "active" | "paused" | "ended"): boolean {
-  if (from === "active" || from === "paused") return true;
+  if (isOpenStatus(from)) return true;
   return from === "ended" && to === "ended";
 }
 
@@ -146,7 +147,7 @@ async function planUpdate(actor: Actor, id: string, parsed: UpdateCampaignInput,
   }
   const change = changes(parsed, row, now);
   const changed = Object.keys(change.data).length > 0;
-  if (changed && (status === "ended" || status === "cancelled")) {
+  if (changed && !isOpenStatus(status)) {
     throw new AppError("invalid_transition", { detail: `The campaign is ${status}: it can no longer be changed.` });
   }
   const invalid = mergedErrors(parsed, row, utcDate(now));

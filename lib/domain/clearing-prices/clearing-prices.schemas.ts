@@ -1,12 +1,15 @@
 import { z } from "zod";
 import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
 
+/** E3's statistics cover the auctions of this many trailing days (docs/decisions/0304). */
+export const CLEARING_WINDOW_DAYS = 7;
+
 const percentileUsd = (p: number) =>
   z
     .number()
     .nullable()
     .meta({
-      description: `${p}th percentile of clearing CPMs (USD) over the trailing 7 days; null until enough filled auctions exist.`,
+      description: `${p}th percentile of clearing CPMs (USD) over the trailing ${CLEARING_WINDOW_DAYS} days; null until enough filled auctions exist.`,
     });
 
 export const clearingPriceEntry = z

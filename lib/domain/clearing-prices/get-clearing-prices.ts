@@ -13,9 +13,8 @@ import { db } from "@/lib/db/client";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
 import { microsToUsd } from "@/lib/money";
 import { ttlMemo } from "@/lib/ttl-memo";
-import type { ClearingPrices } from "./clearing-prices.schemas";
+import { CLEARING_WINDOW_DAYS, type ClearingPrices } from "./clearing-prices.schemas";
 
-export const CLEARING_WINDOW_DAYS = 7;
 export const CLEARING_MIN_AUCTIONS = 20;
 export const CLEARING_CACHE_MS = 60_000;
 

@@ -6,6 +6,7 @@
 import type { Actor } from "@/lib/auth/actor";
 import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
+import { OPEN_STATUSES } from "@/lib/domain/campaigns/campaigns.schemas";
 import { getCampaignOrThrow } from "@/lib/domain/campaigns/get-campaign";
 import { AppError, isUniqueViolation, parseInput } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -36,7 +37,7 @@ export async function addCreativeVariant(
     try {
       const created = await db().$transaction(async (tx) => {
         const locked = await tx.campaign.updateMany({
-          where: { id: campaignId, advertiserId: actor.advertiserId, status: { in: ["active", "paused"] } },
+          where: { id: campaignId, advertiserId: actor.advertiserId, status: { in: [...OPEN_STATUSES] } },
           data: { version: { increment: 1 }, updatedAt: now },
         });
         if (locked.count === 0) {

@@ -114,9 +114,17 @@ export function floorMicros(key: MomentTypeKey): bigint {
   return momentType(key).floorCpmMicros;
 }
 
-/** The highest floor among moment types: the minimum bid for a campaign targeting them all. */
+/** The moment type with the highest floor among `keys` (the first of equal floors); null for none. */
+export function highestFloorType(keys: readonly MomentTypeKey[]): MomentTypeDefinition | null {
+  return keys.reduce<MomentTypeDefinition | null>((best, key) => {
+    const type = momentType(key);
+    return !best || type.floorCpmMicros > best.floorCpmMicros ? type : best;
+  }, null);
+}
+
+/** The highest floor among moment types: the minimum bid for a campaign targeting them all (0 for none). */
 export function highestFloorMicros(keys: readonly MomentTypeKey[]): bigint {
-  return keys.reduce((max, key) => (floorMicros(key) > max ? floorMicros(key) : max), 0n);
+  return highestFloorType(keys)?.floorCpmMicros ?? 0n;
 }
 
 export function isAvailableIn(key: MomentTypeKey, sport: Sport): boolean {

@@ -7,25 +7,28 @@ import { notFound } from "next/navigation";
 import {
   CampaignDetailDocument,
   CampaignFormCatalogDocument,
-  ShellViewerDocument,
+  type CampaignEndedReason,
 } from "@/graphql/__generated__/client/graphql";
 import { AddVariant } from "@/components/campaigns/add-variant";
+import { DailyBudgetBar } from "@/components/campaigns/daily-budget-bar";
+import { PACING_LABELS } from "@/components/campaigns/pacing";
 import { EditCampaign } from "@/components/campaigns/edit-campaign";
+import { bidFloorHint } from "@/components/campaigns/floors";
 import { StatusActions } from "@/components/campaigns/status-actions";
-import { statusLabel, statusTone } from "@/components/campaigns/status";
-import { budgetFraction, formatCount, formatDate, formatPercent, formatUsd } from "@/components/format";
+import { canChange, statusLabel, statusTone } from "@/components/campaigns/status";
+import { formatCount, formatDate, formatPercent, formatUsd } from "@/components/format";
 import { PageHeader } from "@/components/shell/page-header";
 import { Badge } from "@/components/ui/badge";
 import { LocalTime } from "@/components/ui/local-time";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { BudgetBar } from "@/components/ui/progress";
 import { Table, Td, Th } from "@/components/ui/table";
 import { queryOrNull, query } from "../../_lib/graphql";
+import { shellViewer } from "../../_lib/shell";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Campaign" };
 
-const ENDED_REASONS: Record<string, string> = {
+const ENDED_REASONS: Record<CampaignEndedReason, string> = {
   BUDGET_EXHAUSTED: "the total budget was spent",
   END_DATE: "its end date passed",
   ADVERTISER: "you ended it",
@@ -42,17 +45,14 @@ function Setting({ label, children }: { label: string; children: React.ReactNode
 
 export default async function CampaignPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const data = await queryOrNull(CampaignDetailDocument, { id: decodeURIComponent(id) });
+  // a global id is base64url: nothing in it is escaped in the path
+  const data = await queryOrNull(CampaignDetailDocument, { id });
   const campaign = data?.campaign;
   if (!campaign) notFound();
-  const [catalog, shell] = await Promise.all([query(CampaignFormCatalogDocument), query(ShellViewerDocument)]);
+  const [catalog, viewer] = await Promise.all([query(CampaignFormCatalogDocument), shellViewer()]);
   const types = catalog.momentTypes.filter((type) => campaign.momentTypes.includes(type.key));
   const sports = catalog.sports.filter((sport) => campaign.sports.includes(sport.key));
-  const highest = types.reduce<(typeof types)[number] | null>(
-    (best, type) => (!best || Number(type.floorCpmUsd) > Number(best.floorCpmUsd) ? type : best),
-    null,
-  );
-  const open = campaign.status === "ACTIVE" || campaign.status === "PAUSED";
+  const open = canChange(campaign.status);
   const today = campaign.today;
 
   return (
@@ -82,7 +82,7 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
               <Setting label="Bid (CPM)">{formatUsd(campaign.bidCpmUsd)}</Setting>
               <Setting label="Daily budget">{formatUsd(campaign.dailyBudgetUsd)}</Setting>
               <Setting label="Total budget">{formatUsd(campaign.totalBudgetUsd)}</Setting>
-              <Setting label="Pacing">{campaign.pacing === "EVEN" ? "Even" : "As fast as possible"}</Setting>
+              <Setting label="Pacing">{PACING_LABELS[campaign.pacing]}</Setting>
               <Setting label="Flight (UTC)">
                 {formatDate(campaign.startDate)} – {campaign.endDate ? formatDate(campaign.endDate) : "open-ended"}
               </Setting>
@@ -104,7 +104,7 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
                   endDate: campaign.endDate ?? null,
                   pacing: campaign.pacing,
                 }}
-                floorHint={highest ? `At least ${formatUsd(highest.floorCpmUsd)} (${highest.displayName}).` : ""}
+                floorHint={bidFloorHint(campaign.momentTypes) ?? ""}
               />
             ) : null}
           </CardBody>
@@ -115,12 +115,11 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
             <div>
               <p className="text-sm text-muted">Spend today</p>
               <p className="text-2xl font-semibold tabular-nums">{formatUsd(today.spendUsd)}</p>
-              <BudgetBar
+              <DailyBudgetBar
                 className="mt-2"
-                fraction={budgetFraction(today.spendUsd, today.dailyBudgetUsd)}
-                marker={
-                  today.pacingAllowanceUsd ? budgetFraction(today.pacingAllowanceUsd, today.dailyBudgetUsd) : null
-                }
+                spendUsd={today.spendUsd}
+                dailyBudgetUsd={today.dailyBudgetUsd}
+                pacingAllowanceUsd={today.pacingAllowanceUsd}
                 label="Spend today against the daily budget"
               />
               <p className="mt-1 text-xs text-muted">
@@ -185,7 +184,7 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
         </Table>
         {open ? (
           <CardBody className="border-t border-line">
-            <AddVariant campaignId={campaign.id} appName={shell.viewer?.advertiser.name ?? "Your app"} />
+            <AddVariant campaignId={campaign.id} appName={viewer?.advertiser.name ?? "Your app"} />
           </CardBody>
         ) : null}
       </Card>

@@ -5,9 +5,9 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { graphql } from "@/graphql/__generated__/client";
 import { PageHeader } from "@/components/shell/page-header";
-import { formatDateTime } from "@/components/format";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { RedeliverButton } from "@/components/webhooks/redeliver-button";
@@ -94,9 +94,13 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
               <dt className="text-muted">Failing attempts in a row</dt>
               <dd className="tabular-nums">{endpoint.failureCount}</dd>
               <dt className="text-muted">Last delivery</dt>
-              <dd>{formatDateTime(endpoint.lastDeliveredAt)}</dd>
+              <dd>
+                <LocalTime iso={endpoint.lastDeliveredAt} />
+              </dd>
               <dt className="text-muted">Registered</dt>
-              <dd>{formatDateTime(endpoint.createdAt)}</dd>
+              <dd>
+                <LocalTime iso={endpoint.createdAt} />
+              </dd>
               <dt className="text-muted">Id</dt>
               <dd>
                 <code className="text-xs break-all">{endpoint.restId}</code>
@@ -151,9 +155,15 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
                   <Td className="text-xs">
                     {delivery.lastStatusCode ? `HTTP ${delivery.lastStatusCode}` : null}
                     {delivery.lastError ? <div className="text-danger">{delivery.lastError}</div> : null}
-                    {delivery.nextAttemptAt ? <div>Next try {formatDateTime(delivery.nextAttemptAt)}</div> : null}
+                    {delivery.nextAttemptAt ? (
+                      <div>
+                        Next try <LocalTime iso={delivery.nextAttemptAt} />
+                      </div>
+                    ) : null}
                   </Td>
-                  <Td className="whitespace-nowrap">{formatDateTime(delivery.createdAt)}</Td>
+                  <Td className="whitespace-nowrap">
+                    <LocalTime iso={delivery.createdAt} />
+                  </Td>
                   <Td>
                     {canRedeliver(delivery.status, endpoint.isActive) ? (
                       <RedeliverButton id={delivery.id} eventId={delivery.eventId} />

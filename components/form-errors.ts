@@ -1,6 +1,7 @@
 // Errors on form fields, keyed the way the GraphQL input names them
-// ("bidCpmUsd", "creative.iconUrl", "momentTypes"), from either the shared zod
-// schema (REST's snake_case paths) or a mutation's userErrors.
+// ("bidCpmUsd", "creative.iconUrl", "momentTypes", "scopes"), from either the
+// shared zod schema (REST's snake_case paths) or a mutation's userErrors; "_form"
+// for an error of the whole input. Every dashboard form uses these.
 import type { z } from "zod";
 
 function camel(segment: string): string {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createCampaignInputFor } from "@/lib/domain/campaigns/campaigns.schemas";
-import { userFieldErrors, zodFieldErrors } from "./form-errors";
+import { capitalize, userFieldErrors, zodFieldErrors } from "./form-errors";
 
-describe("campaign form errors", () => {
+describe("form errors", () => {
   it("keys the shared schema's issues by the GraphQL input's field names", () => {
     const schema = createCampaignInputFor(() => "2026-11-23");
     const result = schema.safeParse({
@@ -48,5 +48,17 @@ describe("campaign form errors", () => {
       momentTypes: "Not available",
       _form: "Whole input",
     });
+  });
+
+  it("keys list items by their list, for every form (scopes, event kinds)", () => {
+    expect(
+      userFieldErrors([
+        { field: ["input", "scopes", "0"], message: "not a scope" },
+        { field: ["input", "events", "2"], message: "unknown event kind" },
+        { field: ["input", "batch_impressions"], message: "must be a boolean" },
+      ]),
+    ).toEqual({ scopes: "Not a scope", events: "Unknown event kind", batchImpressions: "Must be a boolean" });
+    expect(userFieldErrors(undefined)).toEqual({});
+    expect(capitalize("already registered")).toBe("Already registered");
   });
 });
