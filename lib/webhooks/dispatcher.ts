@@ -66,6 +66,13 @@ export class WebhookDispatcher {
   /** consecutive rounds with a failed step (database down...): wait longer, log less */
   #failedRounds = 0;
   #roundFailed = false;
+  /**
+   * The last round may have left work it could start now: fan-out or batching
+   * found some, or the claim filled every free slot. False when the claim came
+   * back short (what is due belongs to endpoints at their limit, or nothing
+   * is): the next claim waits for attempts to finish instead of finding nothing.
+   */
+  #moreNow = false;
 
   constructor(options: DispatcherOptions = {}) {
     const { maxInFlight, maxInFlightPerEndpoint, idleMs, pruneEveryMs, wait, ...context } = options;
@@ -89,6 +96,7 @@ export class WebhookDispatcher {
   /** One round: fan out, batch, start attempts for free slots. Returns the amount of work found. */
   async tick(): Promise<number> {
     this.#roundFailed = false;
+    this.#moreNow = false;
     let work = 0;
     // fan-out and batching found nothing last time: look again after the idle period, not
     // on every round that only refills delivery slots (new events wait no longer than idle)
@@ -98,12 +106,15 @@ export class WebhookDispatcher {
         (await this.#step("fan-out", () => fanOutEvents(this.context))) +
         (await this.#step("batches", () => flushDueBatches(this.context)));
       if (found === 0 && this.#sending.size > 0) this.#quietUntilMs = now0 + this.#idleMs;
+      if (found > 0) this.#moreNow = true;
       work += found;
     }
     work += await this.#step("deliveries", async () => {
       const busy = new Map<string, number>();
       for (const { endpointId } of this.#sending.values()) busy.set(endpointId, (busy.get(endpointId) ?? 0) + 1);
-      const claimed = await claimDueWebhookDeliveries(this.context, this.#freeSlots(), this.#perEndpoint, busy);
+      const free = this.#freeSlots();
+      const claimed = await claimDueWebhookDeliveries(this.context, free, this.#perEndpoint, busy);
+      if (free > 0 && claimed.length === free) this.#moreNow = true;
       for (const delivery of claimed) this.#start(delivery);
       return claimed.length;
     });
@@ -133,17 +144,18 @@ export class WebhookDispatcher {
   /** Runs until `signal` aborts, then waits for attempts in flight (their results are recorded). */
   async run(signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
-      const work = await this.tick();
+      await this.tick();
       if (signal.aborted) break;
-      if (work > 0 && this.#freeSlots() > 0 && this.#failedRounds === 0) continue;
-      // idle, every slot taken, or failing: wait for the idle period (longer after
-      // failures, up to 10 s) or a finished attempt
+      if (this.#moreNow && this.#freeSlots() > 0 && this.#failedRounds === 0) continue;
+      // idle, every slot taken, nothing more to start now, or failing: wait for the
+      // idle period (longer after failures, up to 10 s) or finished attempts
       const waitMs = this.#failedRounds
         ? Math.min(10_000, this.#idleMs * 2 ** Math.min(this.#failedRounds, 6))
         : this.#idleMs;
-      // with every slot taken, claim again once half of them is free: one claim
-      // (a sorted read of the due deliveries) per group, not one per finished attempt
-      const refill = work > 0 ? Math.max(1, Math.floor(this.#maxInFlight / 2)) : 1;
+      // claim again once half of the attempts under way have finished: one claim (a
+      // sorted read of the due deliveries, a transaction) per group, not one per
+      // finished attempt, also when the per-endpoint limit is what holds the rest back
+      const refill = Math.max(1, Math.floor(this.#sending.size / 2));
       // or, with nothing under way but records behind (no free slot), once one is recorded
       const finished = this.#sending.size
         ? settled(

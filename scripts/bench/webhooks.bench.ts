@@ -26,7 +26,7 @@ import { startChild, stopChild } from "./lib/child-server";
 
 const EVENTS = Number(process.env.SMA_BENCH_WEBHOOK_EVENTS ?? 10_000);
 /** one endpoint per advertiser; the dispatcher sends at most 4 at a time to one endpoint */
-const ENDPOINTS = 16;
+const ENDPOINTS = Number(process.env.SMA_BENCH_WEBHOOK_ENDPOINTS ?? 16);
 /** the dispatcher's default attempts in flight per process (docs/decisions/0600) */
 const CONCURRENCY = 32;
 const TARGET_RATIO = 0.5;
