@@ -1,9 +1,10 @@
 // OAuth clients (client-credentials): creation by the operator CLI or the
 // dashboard, and authentication at E1.
-import { nowDate, systemClock, type Clock } from "@/lib/clock";
+import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { keyedTtlMemo } from "@/lib/ttl-memo";
 import { SCOPES, isScope, splitScopes, type Scope } from "./scopes";
 import { hashSecret, newSecret, secretMatches } from "./secrets";
 
@@ -61,8 +62,7 @@ export async function authenticateClient(
 
 /** How long a process trusts a client's "not revoked" (docs/decisions/0907): a revocation elsewhere takes effect within it. */
 export const CLIENT_STATUS_CACHE_MS = 30_000;
-const CLIENT_STATUS_CACHE_MAX = 10_000;
-const clientStatus = new Map<string, { active: Promise<boolean>; checkedAtMs: number }>();
+const clientStatus = keyedTtlMemo<boolean>(CLIENT_STATUS_CACHE_MS, 10_000);
 
 /**
  * True while the client exists for this advertiser and is not revoked (checked on
@@ -74,25 +74,17 @@ export async function isClientActive(
   advertiserId: string,
   options: { clock?: Clock } = {},
 ): Promise<boolean> {
-  const nowMs = (options.clock ?? systemClock)();
-  const key = `${clientId}\u0000${advertiserId}`;
-  const cached = clientStatus.get(key);
-  if (cached && nowMs - cached.checkedAtMs < CLIENT_STATUS_CACHE_MS && nowMs >= cached.checkedAtMs) {
-    return cached.active;
-  }
-  if (clientStatus.size >= CLIENT_STATUS_CACHE_MAX) clientStatus.clear();
-  const active = db()
-    .apiClient.findUnique({ where: { id: clientId }, select: { advertiserId: true, revokedAt: true } })
-    .then((client) => client !== null && client.advertiserId === advertiserId && client.revokedAt === null);
-  const entry = { active, checkedAtMs: nowMs };
-  clientStatus.set(key, entry);
-  active.catch(() => {
-    if (clientStatus.get(key) === entry) clientStatus.delete(key);
-  });
-  return active;
+  return clientStatus.get(
+    `${clientId}\u0000${advertiserId}`,
+    () =>
+      db()
+        .apiClient.findUnique({ where: { id: clientId }, select: { advertiserId: true, revokedAt: true } })
+        .then((client) => client !== null && client.advertiserId === advertiserId && client.revokedAt === null),
+    options.clock,
+  );
 }
 
 /** Forgets the cached status of a client (it was just revoked in this process). */
 export function forgetClientStatus(clientId: string): void {
-  for (const key of clientStatus.keys()) if (key.startsWith(`${clientId}\u0000`)) clientStatus.delete(key);
+  clientStatus.deleteWhere((key) => key.startsWith(`${clientId}\u0000`));
 }

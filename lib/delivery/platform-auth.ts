@@ -4,10 +4,10 @@
 // sandbox key (the demo simulator's) decides among sandbox campaigns only.
 import { findPlatformKey } from "@/lib/auth/platform-keys";
 import { AppError } from "@/lib/errors";
+import { keyedTtlMemo } from "@/lib/ttl-memo";
 
 const CACHE_MS = 30_000;
-const MAX_CACHED = 1000;
-const cache = new Map<string, { until: number; platform: Platform }>();
+const cache = keyedTtlMemo<Platform>(CACHE_MS, 1000);
 
 export type Platform = { sandbox: boolean };
 
@@ -19,15 +19,14 @@ export async function requirePlatformKey(authorization: string | undefined, nowM
   const match = authorization ? /^bearer\s+(\S+)\s*$/i.exec(authorization) : null;
   if (!match) throw unauthorized("Send the platform key as `Authorization: Bearer <key>`.");
   const key = match[1]!;
-  const cached = cache.get(key);
-  if (cached !== undefined && cached.until > nowMs) return cached.platform;
-  const found = await findPlatformKey(key);
-  if (!found) {
-    cache.delete(key);
-    throw unauthorized("Unknown or revoked platform key.");
-  }
-  if (cache.size >= MAX_CACHED) cache.clear();
-  const platform = { sandbox: found.sandbox };
-  cache.set(key, { until: nowMs + CACHE_MS, platform });
-  return platform;
+  // an unknown or revoked key fails the computation, which is not kept
+  return cache.get(
+    key,
+    async () => {
+      const found = await findPlatformKey(key);
+      if (!found) throw unauthorized("Unknown or revoked platform key.");
+      return { sandbox: found.sandbox };
+    },
+    () => nowMs,
+  );
 }

@@ -11,8 +11,10 @@ import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
+import type { Clock } from "@/lib/clock";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { keyedTtlMemo } from "@/lib/ttl-memo";
 import { isIpLiteral, isPublicAddress } from "./addresses";
 
 export type OutboundBlockReason = "invalid_url" | "scheme" | "credentials" | "port" | "dns" | "private_address";
@@ -87,12 +89,33 @@ function hostPort(url: URL): string {
   return `${url.hostname.toLowerCase()}:${port}`;
 }
 
-function lookupAll(hostname: string): Promise<LookupAddress[]> {
-  return new Promise((resolve, reject) =>
-    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) =>
-      error ? reject(error) : resolve(addresses),
-    ),
+/**
+ * How long a host's DNS answer is reused. The answer is vetted again at every
+ * use, and connections go to the vetted address only, so a stale answer can
+ * only send a request to an address that was public when resolved, as a
+ * resolver's own cache would. Without it every webhook attempt to a host name
+ * waited for getaddrinfo on libuv's 4-thread pool.
+ */
+export const DNS_ANSWER_TTL_MS = 30_000;
+const dnsAnswers = keyedTtlMemo<LookupAddress[]>(DNS_ANSWER_TTL_MS, 1024);
+
+function lookupAll(hostname: string, clock?: Clock): Promise<LookupAddress[]> {
+  // a failed lookup is not kept: the next request asks again
+  return dnsAnswers.get(
+    hostname.toLowerCase(),
+    () =>
+      new Promise((resolve, reject) =>
+        dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) =>
+          error ? reject(error) : resolve(addresses),
+        ),
+      ),
+    clock,
   );
+}
+
+/** Forgets the kept DNS answers (tests). */
+export function forgetDnsAnswers(): void {
+  dnsAnswers.clear();
 }
 
 function refuse(reason: OutboundBlockReason, message: string, detail = message): never {
@@ -106,7 +129,7 @@ function refuse(reason: OutboundBlockReason, message: string, detail = message):
  */
 export async function vetOutboundUrl(
   raw: string,
-  options: { allowHosts?: readonly string[]; defaultPortOnly?: boolean } = {},
+  options: { allowHosts?: readonly string[]; defaultPortOnly?: boolean; clock?: Clock } = {},
 ): Promise<Target> {
   let url: URL;
   try {
@@ -132,7 +155,7 @@ export async function vetOutboundUrl(
   }
   let addresses: LookupAddress[];
   try {
-    addresses = await lookupAll(host);
+    addresses = await lookupAll(host, options.clock);
   } catch {
     return refuse("dns", "the host name does not resolve");
   }
