@@ -82,7 +82,7 @@ export type OutboundResponse = {
   durationMs: number;
 };
 
-type Target = { url: URL; address?: { address: string; family: 4 | 6 } };
+export type Target = { url: URL; address?: { address: string; family: 4 | 6 } };
 
 function hostPort(url: URL): string {
   const port = url.port || (url.protocol === "https:" ? "443" : "80");
@@ -177,7 +177,7 @@ function pinnedLookup(address: { address: string; family: 4 | 6 }): LookupFuncti
 
 /** Idle kept-alive connections close after this long. */
 const KEEP_ALIVE_IDLE_MS = 15_000;
-const MAX_AGENTS = 256;
+export const MAX_AGENTS = 256;
 const agents = new Map<string, HttpAgent>();
 
 /**
@@ -186,15 +186,19 @@ const agents = new Map<string, HttpAgent>();
  * the same address it was opened to; when the host's DNS answer changes, the
  * next request vets and pins the new address and gets another agent.
  */
-function keepAliveAgent(target: Target): HttpAgent {
+export function keepAliveAgent(target: Target): HttpAgent {
   const { url } = target;
   const key = `${url.protocol}//${url.hostname}|${target.address?.address ?? ""}|${url.port}`;
   let agent = agents.get(key);
-  if (!agent) {
+  if (agent) {
+    // most recently used last: eviction takes the first
+    agents.delete(key);
+    agents.set(key, agent);
+  } else {
     if (agents.size >= MAX_AGENTS) {
-      const [oldestKey, oldest] = agents.entries().next().value as [string, HttpAgent];
-      agents.delete(oldestKey);
-      oldest.destroy();
+      // dropped, not destroyed: its requests under way finish, and its idle sockets
+      // close after KEEP_ALIVE_IDLE_MS (the agent's timeout applies to free sockets)
+      agents.delete(agents.keys().next().value!);
     }
     const options = { keepAlive: true, maxSockets: 64, maxFreeSockets: 64, timeout: KEEP_ALIVE_IDLE_MS };
     agent = url.protocol === "https:" ? new HttpsAgent(options) : new HttpAgent(options);
