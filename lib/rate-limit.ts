@@ -21,6 +21,13 @@ export const RATE_LIMIT_POLICIES = {
   sign_in_ip: { points: 30, durationSec: 900, keyBy: "ip" },
   /** Dashboard sign-in: failed attempts per account (one account guessed at from anywhere). */
   sign_in_account: { points: 5, durationSec: 900, keyBy: "account" },
+  /**
+   * Dashboard sign-up: every attempt per IP address, successful or not (accounts made without
+   * bound, emails probed through "already exists"). 20 an hour: one office behind a NAT signs
+   * up a handful of advertisers, and one e2e run makes 9 (18 with CI retries) from 127.0.0.1
+   * (docs/decisions/1415).
+   */
+  sign_up_ip: { points: 20, durationSec: 3600, keyBy: "ip" },
 } as const satisfies Record<string, { points: number; durationSec: number; keyBy: "ip" | "advertiser" | "account" }>;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;

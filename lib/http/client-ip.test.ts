@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddressOf } from "./client-ip";
+import { CLIENT_IP_HEADER, clientAddressOf, clientIp, clientIpOf } from "./client-ip";
 
 const SOCKET = "10.0.0.9";
 
@@ -27,5 +27,14 @@ describe("clientAddressOf", () => {
     expect(clientAddressOf("1.2.3.4, not-an-ip", SOCKET, 1)).toBe(SOCKET);
     expect(clientAddressOf("1.2.3.4, ", SOCKET, 1)).toBe(SOCKET);
     expect(clientAddressOf("203.0.113.7:4711", SOCKET, 1)).toBe(SOCKET);
+  });
+});
+
+describe("clientIp and clientIpOf", () => {
+  it("read the address server.ts stamped, from a request or from headers alone (a server action's)", () => {
+    const headers = new Headers({ [CLIENT_IP_HEADER]: "203.0.113.7" });
+    expect(clientIp(new Request("http://localhost/x", { headers }))).toBe("203.0.113.7");
+    expect(clientIpOf(headers)).toBe("203.0.113.7");
+    expect(clientIpOf(new Headers())).toBe("unknown");
   });
 });

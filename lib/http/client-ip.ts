@@ -7,7 +7,12 @@ import { isIP } from "node:net";
 export const CLIENT_IP_HEADER = "x-sma-client-ip";
 
 export function clientIp(request: Request): string {
-  return request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+  return clientIpOf(request.headers);
+}
+
+/** The same from headers alone: a server action has no Request, only next/headers' `headers()`. */
+export function clientIpOf(headers: Pick<Headers, "get">): string {
+  return headers.get(CLIENT_IP_HEADER) ?? "unknown";
 }
 
 /**

@@ -1,11 +1,26 @@
 // The dashboard's sign-up (a server action): the advertiser and its user, and no
 // API client (its secret would never be shown); the operator's createAdvertiser
-// keeps making its default client; a taken email is a field error.
-import { describe, expect, it } from "vitest";
+// keeps making its default client; a taken email is a field error; every attempt
+// counts against the client address, and past the budget nothing is created.
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { randomBase62 } from "@/lib/ids";
+import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit";
 import { signUp } from "./actions";
+
+// The action reads the client address from next/headers, which exists only inside a request:
+// each test says which address server.ts stamped (x-sma-client-ip).
+const request = vi.hoisted(() => ({ ip: "127.0.0.1" }));
+vi.mock("next/headers", () => ({
+  headers: async () => {
+    const { CLIENT_IP_HEADER } = await import("@/lib/http/client-ip");
+    return new Headers({ [CLIENT_IP_HEADER]: request.ip });
+  },
+}));
+beforeEach(() => {
+  request.ip = "127.0.0.1";
+});
 
 const email = () => `signup-${randomBase62(10).toLowerCase()}@example.test`;
 const PASSWORD = "correct horse battery";
@@ -39,5 +54,46 @@ describe("dashboard sign-up", () => {
     expect(taken.fieldErrors.email).toBe("An account with this email already exists. Sign in instead.");
     const short = await signUp({ name: "Third Co", email: email(), password: "short" });
     expect(short.fieldErrors.password).toBe("At least 10 characters");
+  });
+
+  it("answers a call without input (anyone can post to a server action) with field errors, not a fault", async () => {
+    const answer = await signUp(null as unknown as Parameters<typeof signUp>[0]);
+    expect(answer.ok).toBe(false);
+    expect(answer.formError).toBeUndefined();
+    expect(Object.keys(answer.fieldErrors).sort()).toEqual(["email", "name", "password"]);
+  });
+
+  it("refuses an address's attempts past the policy, creating nothing, while another address signs up", async () => {
+    request.ip = "198.51.100.20";
+    const { points } = RATE_LIMIT_POLICIES.sign_up_ip;
+    // the budget spent by one account and failed attempts (a taken email, a short password)
+    const taken = email();
+    expect((await signUp({ name: "Budget Co", email: taken, password: PASSWORD })).ok).toBe(true);
+    for (let attempt = 2; attempt <= points; attempt++) {
+      const failed =
+        attempt % 2 === 0
+          ? await signUp({ name: "Again Co", email: taken, password: PASSWORD })
+          : await signUp({ name: "Short Co", email: email(), password: "short" });
+      expect(failed.ok).toBe(false);
+      expect(failed.formError).toBeUndefined();
+    }
+
+    const refusedEmail = email();
+    const before = await Promise.all([db().advertiser.count(), db().user.count(), db().apiClient.count()]);
+    const refused = await signUp({ name: "Refused Co", email: refusedEmail, password: PASSWORD });
+    expect(refused).toEqual({
+      ok: false,
+      fieldErrors: {},
+      formError: expect.stringMatching(/^Too many sign-up attempts from your network\. Try again in \d+ minutes?\.$/),
+    });
+    expect(await Promise.all([db().advertiser.count(), db().user.count(), db().apiClient.count()])).toEqual(before);
+    expect(await db().user.count({ where: { email: refusedEmail } })).toBe(0);
+
+    request.ip = "198.51.100.21";
+    expect(await signUp({ name: "Elsewhere Co", email: refusedEmail, password: PASSWORD })).toEqual({
+      ok: true,
+      fieldErrors: {},
+    });
+    expect(await db().user.count({ where: { email: refusedEmail } })).toBe(1);
   });
 });

@@ -2,11 +2,16 @@
 // Sign-up: the advertiser and its first user, through the operator's use case
 // (npm run admin -- create-advertiser) without its default API client (the user
 // would never see its secret; keys are made on the API keys page). The browser
-// signs in afterwards with the same credentials through next-auth.
+// signs in afterwards with the same credentials through next-auth. Every attempt
+// counts against the client address (sign_up_ip, docs/decisions/1415), so accounts
+// cannot be made, nor emails probed, at any speed.
+import { headers } from "next/headers";
 import { capitalize } from "@/components/form-errors";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { toAppError } from "@/lib/errors";
+import { clientIpOf } from "@/lib/http/client-ip";
 import { logger } from "@/lib/log";
+import { consumeRateLimit } from "@/lib/rate-limit";
 
 export type SignUpState = {
   ok: boolean;
@@ -16,10 +21,24 @@ export type SignUpState = {
 
 const FIELDS = new Set(["name", "email", "password"]);
 
+/** The refusal: before anything is written, with the wait in whole minutes (the window is an hour). */
+function rateLimited(retryAfterSec: number): SignUpState {
+  const minutes = Math.max(1, Math.ceil(retryAfterSec / 60));
+  return {
+    ok: false,
+    fieldErrors: {},
+    formError: `Too many sign-up attempts from your network. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  };
+}
+
 export async function signUp(input: { name: string; email: string; password: string }): Promise<SignUpState> {
   try {
+    // counted before the input is read: a refused or invalid attempt costs as much as a good one
+    const limit = await consumeRateLimit("sign_up_ip", clientIpOf(await headers()));
+    if (!limit.allowed) return rateLimited(limit.retryAfterSec);
+    // anyone can call a server action with anything: a missing field is the schema's error, not a crash
     await createAdvertiser(
-      { name: input.name, email: input.email, password: input.password },
+      { name: input?.name, email: input?.email, password: input?.password },
       { defaultClient: false },
     );
     return { ok: true, fieldErrors: {} };

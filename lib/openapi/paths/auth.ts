@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
-import { problemResponses } from "../common";
+import { problemResponses, problemSchema } from "../common";
 import {
   DASHBOARD_AUTH_ACTIONS,
   dashboardAuthForm,
@@ -48,6 +48,17 @@ const nextauthDescription =
   "(sign-in: email, password and the CSRF token; failures rate limited per IP and per account, `?error=RateLimited`) " +
   "and signout. The session is an encrypted JWT in an httpOnly SameSite=Lax cookie for 12 hours. GraphQL accepts it.";
 
+// GET signout: next-auth's own confirmation page (no custom sign-out page is configured)
+const signOutPage = {
+  schema: { type: "string" as const, description: "GET signout: next-auth's sign-out page, a form that POSTs signout" },
+};
+
+// POST session with a CSRF token that does not match its cookie: next-auth answers 400 with an empty JSON object
+const csrfRefused = z.strictObject({}).meta({
+  id: "NextAuthCsrfRefused",
+  description: "POST session: the CSRF token does not match its cookie (next-auth's answer, not a problem)",
+});
+
 export const authPaths: ZodOpenApiPathsObject = {
   "/api/auth/{nextauth}": {
     get: {
@@ -58,7 +69,10 @@ export const authPaths: ZodOpenApiPathsObject = {
       security: [],
       requestParams: { path: nextauthGetParam },
       responses: {
-        "200": { description: "The answer of the action", content: { "application/json": { schema: nextauthJson } } },
+        "200": {
+          description: "The answer of the action (JSON; GET signout: an HTML page)",
+          content: { "application/json": { schema: nextauthJson }, "text/html": signOutPage },
+        },
         "302": { description: "A redirect (sign-in and error pages go to /signin)" },
         ...problemResponses("not_found"),
       },
@@ -70,10 +84,17 @@ export const authPaths: ZodOpenApiPathsObject = {
       tags: ["Dashboard session"],
       security: [],
       requestParams: { path: nextauthPostParam },
-      requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: dashboardAuthForm } } },
+      // the route reads a JSON object with the same fields (string values) as the form
+      requestBody: {
+        required: true,
+        content: {
+          "application/x-www-form-urlencoded": { schema: dashboardAuthForm },
+          "application/json": { schema: dashboardAuthForm },
+        },
+      },
       responses: {
         "200": {
-          description: "json=true: where to go next",
+          description: "json=true: where to go next (session: the session, as GET session answers it)",
           content: { "application/json": { schema: nextauthJson } },
         },
         "302": { description: "Where to go next (with `?error=` when the sign-in failed)" },
@@ -82,6 +103,15 @@ export const authPaths: ZodOpenApiPathsObject = {
           content: { "application/json": { schema: nextauthJson } },
         },
         ...problemResponses("bad_request", "not_found", "payload_too_large", "validation_failed"),
+        "400": {
+          description:
+            "Malformed request (bad JSON or content type; problem+json), or POST session with a CSRF token " +
+            "that does not match its cookie (next-auth's `{}`)",
+          content: {
+            "application/problem+json": { schema: problemSchema },
+            "application/json": { schema: csrfRefused },
+          },
+        },
       },
     },
   },

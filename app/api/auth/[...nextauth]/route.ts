@@ -52,7 +52,9 @@ async function parseBody(request: Request): Promise<Record<string, string> | und
       throw new AppError("bad_request", { detail: "The request body is not valid JSON." });
     }
   } else {
-    throw new AppError("bad_request", { detail: "The body must be application/x-www-form-urlencoded." });
+    throw new AppError("bad_request", {
+      detail: "The body must be application/x-www-form-urlencoded or application/json.",
+    });
   }
   // unknown fields are kept for next-auth (it ignores what it does not read)
   const form = dashboardAuthForm.parse(fields);
