@@ -2,9 +2,11 @@
 // local icon server: the previews, createCampaign, updateCampaign, the status
 // mutations and addCreativeVariant; their userErrors (REST's codes and field
 // paths in GraphQL names), scopes (a write-only token gets its payload; the
-// payload's fields of other resources keep their scope) and tenancy.
+// payload's fields of other resources keep their scope), tenancy, and the icon
+// check's rate limit (its headers on the HTTP response, docs/decisions/1416).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { consumeRateLimit, RATE_LIMIT_POLICIES } from "@/lib/rate-limit";
 import { utcDay } from "@/test/campaign-input";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
@@ -554,5 +556,37 @@ describe("tenancy", () => {
     const row = await db().campaign.findUniqueOrThrow({ where: { id: foreign.id } });
     expect(row).toMatchObject({ name: "Theirs", status: "active", version: foreign.version });
     expect(await db().creative.count({ where: { campaignId: foreign.id } })).toBe(1);
+  });
+});
+
+describe("icon-check rate limit", () => {
+  it("refuses icon-checking mutations past the advertiser's limit with RATE_LIMITED and REST's headers; nothing written", async () => {
+    const busy = await createTestAdvertiser("Icon spender");
+    const token = await busy.auth(["campaigns:read", "campaigns:write"]);
+    const own = await createTestCampaign({ advertiserId: busy.advertiserId });
+    const { points } = RATE_LIMIT_POLICIES.icon_check;
+    // spend the minute's budget as `points` icon checks (REST's, GraphQL's, previews') would
+    for (let count = 0; count < points; count++) {
+      expect((await consumeRateLimit("icon_check", busy.advertiserId)).allowed).toBe(true);
+    }
+    const attempts: [string, string, Record<string, unknown>][] = [
+      [CREATE, "createCampaign", createInput()],
+      [PREVIEW_CREATE, "previewCampaignCreate", createInput()],
+      [ADD_VARIANT, "addCreativeVariant", { campaignId: toGlobalId("Campaign", own.id), ...creativeInput() }],
+    ];
+    for (const [query, name, input] of attempts) {
+      const res = await gql(query, { headers: token, variables: { input } });
+      expect(res.status, name).toBe(200);
+      expect(res.data, name).toEqual({ [name]: null });
+      const error = onlyError(res);
+      expect(error.extensions, name).toMatchObject({ code: "RATE_LIMITED", apiCode: "rate_limited" });
+      expect(error.extensions.retryAfter, name).toBeGreaterThan(0);
+      expect(res.headers.get("retry-after"), name).toBe(String(error.extensions.retryAfter));
+      expect(res.headers.get("ratelimit-limit"), name).toBe(String(points));
+      expect(res.headers.get("ratelimit-remaining"), name).toBe("0");
+      expect(Number(res.headers.get("ratelimit-reset")), name).toBe(error.extensions.retryAfter);
+    }
+    expect(await campaignCount(busy.advertiserId)).toBe(1);
+    expect(await db().creative.count({ where: { campaignId: own.id } })).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 // Top-level errors (docs/decisions/1104): every error is rendered from the one
 // code table of lib/errors.ts, with `extensions: {code, apiCode, requestId,
-// fieldErrors?, retryAfter?}`. Faults are logged with the request id and shown
+// fieldErrors?, retryAfter?}`; a rate limit's headers go on the HTTP response
+// (docs/decisions/1416). Faults are logged with the request id and shown
 // only as internal_error; nothing internal (messages, stacks, SQL, paths)
 // reaches the client.
 import type { ApolloServerPlugin } from "@apollo/server";
@@ -9,6 +10,7 @@ import { AppError, ERROR_CODES, toAppError, type ErrorCode } from "@/lib/errors"
 import { graphqlPath } from "./camel-case";
 import type { GraphqlContext } from "./context";
 import { limitRefusal } from "./limits";
+import { showRateLimit } from "./rate-limit-headers";
 
 const APOLLO_CODES: Record<string, ErrorCode> = {
   GRAPHQL_PARSE_FAILED: "graphql_parse_failed",
@@ -79,15 +81,23 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   };
 }
 
-/** Logs faults with their cause and stamps every error with the request id. */
+/**
+ * Logs faults with their cause, puts a refused rate limit's headers on the
+ * HTTP response (the domain's limits, such as the icon check's, throw them
+ * with the error; REST answers them the same way) and stamps every error with
+ * the request id.
+ */
 export const errorsPlugin: ApolloServerPlugin<GraphqlContext> = {
   async requestDidStart() {
     return {
       async didEncounterErrors({ contextValue, errors }) {
         for (const error of errors) {
-          if (classify(error).code === "internal_error") {
+          const { code, appError } = classify(error);
+          if (code === "internal_error") {
             contextValue.log.error({ err: rootCause(error), path: error.path }, "graphql fault");
           }
+          if (code === "rate_limited" && appError?.headers)
+            showRateLimit(contextValue.responseHeaders, appError.headers);
         }
       },
       async willSendResponse({ contextValue, response }) {

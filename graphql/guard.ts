@@ -11,6 +11,7 @@ import type { UserError } from "./__generated__/resolvers-types";
 import { graphqlPath } from "./camel-case";
 import type { GraphqlContext } from "./context";
 import type { Loaders } from "./loaders";
+import { showRateLimit } from "./rate-limit-headers";
 
 /** The caller and its loaders; UNAUTHENTICATED without one. */
 export function authenticated(context: GraphqlContext): { actor: Actor; loaders: Loaders } {
@@ -32,11 +33,7 @@ export function scoped(context: GraphqlContext, scope: Scope): { actor: Actor; l
 /** Counts one use of a REST policy for the caller's advertiser; RATE_LIMITED beyond it. */
 export async function rateLimit(context: GraphqlContext, actor: Actor, policy: RateLimitPolicy): Promise<void> {
   const outcome = await consumeRateLimit(policy, actor.advertiserId);
-  const remaining = Number(context.responseHeaders["RateLimit-Remaining"] ?? Infinity);
-  // the response shows the tightest limit the operation touched
-  if (Number(outcome.headers["RateLimit-Remaining"]) <= remaining || !outcome.allowed) {
-    Object.assign(context.responseHeaders, outcome.headers);
-  }
+  showRateLimit(context.responseHeaders, outcome.headers);
   if (!outcome.allowed) throw rateLimitedError(outcome);
 }
 

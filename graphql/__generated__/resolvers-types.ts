@@ -158,7 +158,12 @@ export type Campaign = Node & {
   postbackUrl?: Maybe<Scalars['String']['output']>;
   /** The primary creative (variant_a). */
   primaryCreative: Creative;
-  /** Performance over local dates in a time zone, with an optional breakdown (E9; reporting:read; 60 per minute per advertiser, shared with REST). */
+  /**
+   * Performance over local dates in a time zone, with an optional breakdown (E9;
+   * reporting:read). Counts against the advertiser's 60 reports per minute (shared
+   * with REST and time series); past them, a top-level RATE_LIMITED error
+   * (`extensions.retryAfter`) with the `Retry-After` and `RateLimit-*` headers.
+   */
   report?: Maybe<CampaignReport>;
   /** The REST id (cmp_…), as in REST responses and webhook payloads. */
   restId: Scalars['String']['output'];
@@ -169,7 +174,12 @@ export type Campaign = Node & {
   status: CampaignStatus;
   /** Target cost per conversion (CPA auto-bidding); null when off. */
   targetCpaUsd?: Maybe<Scalars['Money']['output']>;
-  /** Delivery per local day or hour (E10; reporting:read; counts against E9's 60 per minute per advertiser, shared with REST). */
+  /**
+   * Delivery per local day or hour (E10; reporting:read). Counts against the
+   * advertiser's 60 reports per minute (E9's, shared with REST); past them, a
+   * top-level RATE_LIMITED error (`extensions.retryAfter`) with the `Retry-After`
+   * and `RateLimit-*` headers.
+   */
   timeSeries?: Maybe<CampaignTimeSeries>;
   /** Today's spend against the daily budget and the pacing line. */
   today: CampaignToday;
@@ -464,13 +474,27 @@ export { MomentTypeKey };
 
 export type Mutation = {
   __typename?: 'Mutation';
-  /** E8 (campaigns:write). */
+  /**
+   * E8 (campaigns:write).
+   * Once the fields are valid, the icon is checked with one HEAD request,
+   * which counts against the advertiser's 60 icon checks per minute (shared with
+   * REST and the previews); past them, a top-level RATE_LIMITED error
+   * (`extensions.retryAfter`) with the `Retry-After` and `RateLimit-*` headers: the
+   * icon is not requested and nothing is written.
+   */
   addCreativeVariant?: Maybe<AddCreativeVariantPayload>;
   /** active or paused → cancelled (campaigns:write). */
   cancelCampaign?: Maybe<CancelCampaignPayload>;
   /** A new API client with the chosen scopes; the secret is returned once (dashboard session only). */
   createApiClient?: Maybe<CreateApiClientPayload>;
-  /** E5 (campaigns:write). */
+  /**
+   * E5 (campaigns:write).
+   * Once the fields are valid, the icon is checked with one HEAD request,
+   * which counts against the advertiser's 60 icon checks per minute (shared with
+   * REST and the previews); past them, a top-level RATE_LIMITED error
+   * (`extensions.retryAfter`) with the `Retry-After` and `RateLimit-*` headers: the
+   * icon is not requested and nothing is written.
+   */
   createCampaign?: Maybe<CreateCampaignPayload>;
   /** E14 (campaigns:write). */
   deactivateWebhookEndpoint?: Maybe<DeactivateWebhookEndpointPayload>;
@@ -604,15 +628,20 @@ export type Query = {
   campaign?: Maybe<Campaign>;
   /**
    * A campaign's performance over local dates in a time zone, with an optional
-   * breakdown (E9; reporting:read, without campaigns:read; 60 per minute per
-   * advertiser, shared with REST). The same as `Campaign.report`. `campaignId`
-   * is the campaign's global id or its restId (cmp_…).
+   * breakdown (E9; reporting:read, without campaigns:read). The same as
+   * `Campaign.report`. `campaignId` is the campaign's global id or its restId
+   * (cmp_…). Counts against the advertiser's 60 reports per minute (shared with
+   * REST and time series); past them, a top-level RATE_LIMITED error
+   * (`extensions.retryAfter`) with the `Retry-After` and `RateLimit-*` headers.
    */
   campaignReport?: Maybe<CampaignReport>;
   /**
    * A campaign's delivery per local day or hour (E10; reporting:read, without
-   * campaigns:read; counts against E9's 60 per minute per advertiser, shared with REST). The same as `Campaign.timeSeries`. `campaignId` is the
-   * campaign's global id or its restId (cmp_…).
+   * campaigns:read). The same as `Campaign.timeSeries`. `campaignId` is the
+   * campaign's global id or its restId (cmp_…). Counts against the advertiser's 60
+   * reports per minute (E9's, shared with REST); past them, a top-level
+   * RATE_LIMITED error (`extensions.retryAfter`) with the `Retry-After` and
+   * `RateLimit-*` headers.
    */
   campaignTimeSeries?: Maybe<CampaignTimeSeries>;
   /** The advertiser's campaigns (campaigns:read). Default order: newest first. */
@@ -633,7 +662,14 @@ export type Query = {
   node?: Maybe<Node>;
   /** Up to 100 objects by global id, in order (null for ids that name nothing). */
   nodes: Array<Maybe<Node>>;
-  /** Every check of createCampaign and its estimates, nothing written (campaigns:write). */
+  /**
+   * Every check of createCampaign and its estimates, nothing written (campaigns:write).
+   * Once the fields are valid, the icon is checked with one HEAD request,
+   * which counts against the advertiser's 60 icon checks per minute (shared with
+   * REST and the previews); past them, a top-level RATE_LIMITED error
+   * (`extensions.retryAfter`) with the `Retry-After` and `RateLimit-*` headers: the
+   * icon is not requested and nothing is written.
+   */
   previewCampaignCreate?: Maybe<PreviewCampaignCreatePayload>;
   /** Every check of updateCampaign, the changes and the estimates, nothing written (campaigns:write). */
   previewCampaignUpdate?: Maybe<PreviewCampaignUpdatePayload>;

@@ -11,8 +11,7 @@
 // campaigns:read.
 import { isMomentType, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import { isSport, type Sport } from "@/lib/domain/sports";
-import { budgetDay } from "@/lib/delivery/rules/pacing";
-import { microsToUsd } from "@/lib/money";
+import { campaignTodayView } from "@/lib/domain/campaigns/campaign-view";
 import { listCampaignConnection } from "@/lib/domain/campaigns/campaign-connection";
 import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
 import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
@@ -128,16 +127,7 @@ export const campaignResolvers: Resolvers = {
   Campaign: {
     id: (parent) => toGlobalId("Campaign", parent.id),
     restId: (parent) => parent.id,
-    today: (parent, _, context) => {
-      const day = budgetDay(parent.budgetState, context.clock());
-      return {
-        date: day.date,
-        spendUsd: microsToUsd(day.spendMicros),
-        dailyBudgetUsd: microsToUsd(day.dailyBudgetMicros),
-        pacingAllowanceUsd: day.pacingAllowanceMicros === null ? null : microsToUsd(day.pacingAllowanceMicros),
-        remainingUsd: microsToUsd(day.remainingMicros),
-      };
-    },
+    today: (parent, _, context) => camelize(campaignTodayView(parent.budgetState, context.clock())),
     primaryCreative: async (parent, _, context) => (await creativesOf(context, parent.id))[0]!,
     creatives: (parent, _, context) => creativesOf(context, parent.id),
     report: (parent, args, context) => campaignReport(context, parent.id, args),

@@ -13,7 +13,7 @@ import { insertCampaign } from "@/lib/domain/campaigns/campaign-rows";
 import { clickId, newId, sortableId } from "@/lib/ids";
 import type { ImpressionRecord } from "@/lib/delivery/records";
 import { SqliteDeliveryStore } from "@/lib/delivery/store/sqlite-store";
-import { utcDay } from "@/lib/delivery/rules/pacing";
+import { utcDay } from "@/lib/domain/campaigns/pacing";
 import { resetEnvForTests } from "@/lib/env";
 import { round, type BenchResult } from "./bench-result";
 

@@ -69,7 +69,13 @@ export default function GraphqlSchemaPage() {
         <li>
           Limits per operation: depth {MAX_DEPTH}, {MAX_ALIASES} aliases, {MAX_TOKENS.toLocaleString("en-US")} tokens,
           cost {MAX_COST.toLocaleString("en-US")} (each object 1, a page multiplies what it holds by its size;{" "}
-          <code>extensions.cost</code> gives it). Reports share REST&apos;s rate limit (60 per minute per advertiser).
+          <code>extensions.cost</code> gives it).
+        </li>
+        <li>
+          Reports (60 per minute) and the icon checks of <code>createCampaign</code>, <code>addCreativeVariant</code>{" "}
+          and <code>previewCampaignCreate</code> (60 per minute) count against REST&apos;s per-advertiser limits. Past
+          one, the field is a top-level <code>RATE_LIMITED</code> error with <code>extensions.retryAfter</code>, and the
+          response carries <code>Retry-After</code> and <code>RateLimit-*</code> as REST&apos;s 429 does.
         </li>
       </ul>
       <pre>{EXAMPLE_QUERY}</pre>

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CampaignBudget } from "./budget-state";
-import { evenPacingAllowance, evenPacingResumeMs, PACING_LEAD_MS } from "../rules/pacing";
+import { budgetDay, evenPacingAllowance, evenPacingResumeMs, PACING_LEAD_MS } from "@/lib/domain/campaigns/pacing";
 
 const DAY = Date.UTC(2026, 10, 22);
 
@@ -56,5 +56,15 @@ describe("CampaignBudget", () => {
     );
     // 6.25 USD spent: paced until 06:00
     expect(evenPacingResumeMs(daily, 6_250_000, DAY + 3_600_000, 0)).toBe(DAY + 6 * 3_600_000 + 1);
+  });
+
+  it("counts the day spend on exactly the day budgetDay (the API's Campaign.today) shows it", () => {
+    const shown = { dailyBudgetMicros: 24_000_000n, spendDay: "2026-11-22", daySpendMicros: 9_000_000n };
+    const budget = new CampaignBudget("cmp");
+    Object.assign(budget, { spendDay: "2026-11-22", daySpendMicros: 9_000_000 });
+    for (const nowMs of [DAY - 1, DAY, DAY + 86_399_999, DAY + 86_400_000]) {
+      const day = budgetDay({ ...shown, pacing: "asap", paceStartMs: 0 }, nowMs);
+      expect(budget.daySpend(nowMs), new Date(nowMs).toISOString()).toBe(Number(day.spendMicros));
+    }
   });
 });

@@ -5,10 +5,10 @@
 // changes made by other instances or directly in the database.
 import { buildAuctionBook, type AuctionBook } from "@/lib/auction/auction-book";
 import type { AuctionCandidate } from "@/lib/auction/run-auction";
+import { utcDay } from "@/lib/domain/campaigns/pacing";
 import { isAvailableIn, MOMENT_TYPE_KEYS, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import { SPORTS, type Sport } from "@/lib/domain/sports";
 import { CampaignBudget } from "./budget-state";
-import { utcDay } from "../rules/pacing";
 import type { CampaignRow, CampaignSpend, CreativeRow, DeliveryStore } from "../records";
 
 export type LiveCampaign = AuctionCandidate & {

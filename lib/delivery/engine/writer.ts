@@ -6,7 +6,7 @@
 // (docs/decisions/0402-delivery-writes.md).
 import type { Logger } from "pino";
 import { AppError } from "@/lib/errors";
-import { utcDay } from "../rules/pacing";
+import { utcDay } from "@/lib/domain/campaigns/pacing";
 import {
   StoreBusyError,
   type AuctionRecord,

@@ -4,10 +4,10 @@
 // a conditional update, so its event is written exactly once even when several
 // instances sweep at the same time.
 import { db } from "@/lib/db/client";
+import { utcDay } from "@/lib/domain/campaigns/pacing";
 import { emitCampaignsChanged } from "@/lib/process-bus";
 import { enqueueEvent } from "@/lib/webhooks/outbox";
 import { budgetSteps, budgetThresholdEvent, campaignEndedEvent } from "../rules/budget-lifecycle";
-import { utcDay } from "../rules/pacing";
 
 export type SweepResult = { ended: { id: string; reason: "end_date" | "budget_exhausted" }[]; budgetEvents: number };
 

@@ -6,6 +6,7 @@ import type { Sport } from "@/lib/domain/sports";
 import { microsToUsd } from "@/lib/money";
 import type { Campaign, Creative } from "@/lib/db/client";
 import type { CampaignDetail, CampaignListItem, CampaignStatus } from "./campaigns.schemas";
+import { budgetDay, type BudgetState } from "./pacing";
 
 export type CampaignRow = Campaign;
 export type CreativeRow = Creative;
@@ -72,19 +73,33 @@ export function campaignDetailView(
   };
 }
 
-/** What a campaign's budget day is computed from (lib/delivery/rules/pacing.ts `budgetDay`). */
-export type CampaignBudgetState = {
-  daily_budget_micros: bigint;
-  /** the UTC day `day_spend_micros` belongs to */
-  spend_day: string | null;
-  day_spend_micros: bigint;
-  pacing: "even" | "asap";
-  /** even pacing's line starts at the day's start or at the campaign's creation, the later */
-  pace_start_ms: number;
+/** A campaign's budget day as the API shows it (GraphQL's Campaign.today). */
+export type CampaignTodayView = {
+  date: string;
+  spend_usd: number;
+  daily_budget_usd: number;
+  /** null for asap pacing, which has no line */
+  pacing_allowance_usd: number | null;
+  remaining_usd: number;
 };
 
+/** The budget day of `nowMs` (lib/domain/campaigns/pacing.ts, the engine's own day) in USD. */
+export function campaignTodayView(state: BudgetState, nowMs: number): CampaignTodayView {
+  const day = budgetDay(state, nowMs);
+  return {
+    date: day.date,
+    spend_usd: microsToUsd(day.spendMicros),
+    daily_budget_usd: microsToUsd(day.dailyBudgetMicros),
+    pacing_allowance_usd: day.pacingAllowanceMicros === null ? null : microsToUsd(day.pacingAllowanceMicros),
+    remaining_usd: microsToUsd(day.remainingMicros),
+  };
+}
+
 /** Every field of a campaign but its creatives (GraphQL resolves those per page, in one query). */
-export type CampaignRecord = Omit<CampaignDetail, "creative" | "variants"> & { budget_state: CampaignBudgetState };
+export type CampaignRecord = Omit<CampaignDetail, "creative" | "variants"> & {
+  /** read by campaignTodayView when a caller asks for the day (its keys are camelCase already) */
+  budget_state: BudgetState;
+};
 
 export function campaignRecordView(row: CampaignRow): CampaignRecord {
   return {
@@ -93,11 +108,11 @@ export function campaignRecordView(row: CampaignRow): CampaignRecord {
     postback_url: row.postbackUrl,
     ended_reason: endedReason(row),
     budget_state: {
-      daily_budget_micros: row.dailyBudgetMicros,
-      spend_day: row.spendDay,
-      day_spend_micros: row.daySpendMicros,
+      dailyBudgetMicros: row.dailyBudgetMicros,
+      spendDay: row.spendDay,
+      daySpendMicros: row.daySpendMicros,
       pacing: row.pacing === "asap" ? "asap" : "even",
-      pace_start_ms: row.createdAt.getTime(),
+      paceStartMs: row.createdAt.getTime(),
     },
   };
 }

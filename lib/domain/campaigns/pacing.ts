@@ -1,5 +1,8 @@
-// Budget days and even pacing (docs/decisions/0404-pacing.md). Pure functions
-// of the time; the index calls them with the injected clock.
+// Budget days and even pacing (docs/decisions/0404-pacing.md): the one
+// definition of a campaign's budget day (the UTC day of the clock) and of the
+// even-pacing line. Pure functions of the time, in the domain because both the
+// delivery engine (daily caps, the index) and the campaign views (GraphQL's
+// Campaign.today) use them, and lib/domain never imports lib/delivery.
 
 export const DAY_MS = 86_400_000;
 /** spend may run this far ahead of the even line, so a fresh day can start delivering */
@@ -8,17 +11,18 @@ export const PACING_LEAD_MS = 15 * 60_000;
 let cachedDayStart = NaN;
 let cachedDay = "";
 
+/** The start of the budget day (the UTC day) holding an epoch-ms time; the day ends DAY_MS later. */
+export function dayStartMs(ms: number): number {
+  return ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+}
+
 /** The UTC date (YYYY-MM-DD) of an epoch-ms time: the day of a daily budget. */
 export function utcDay(ms: number): string {
   // called for every budget refresh on the hot path: remember the last day
   if (ms >= cachedDayStart && ms < cachedDayStart + DAY_MS) return cachedDay;
-  cachedDayStart = ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
-  cachedDay = new Date(ms).toISOString().slice(0, 10);
+  cachedDayStart = dayStartMs(ms);
+  cachedDay = new Date(cachedDayStart).toISOString().slice(0, 10);
   return cachedDay;
-}
-
-export function dayStartMs(ms: number): number {
-  return ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
 }
 
 /**
@@ -56,6 +60,17 @@ export function evenPacingResumeMs(
   return Math.floor(lineMs) + 1;
 }
 
+/** What a campaign's budget day is computed from: the campaign's own (camelCase) numbers, not an API view. */
+export type BudgetState = {
+  dailyBudgetMicros: bigint;
+  /** the UTC day `daySpendMicros` belongs to */
+  spendDay: string | null;
+  daySpendMicros: bigint;
+  pacing: "even" | "asap";
+  /** even pacing's line starts at the day's start or at the campaign's creation, the later */
+  paceStartMs: number;
+};
+
 /** A campaign's UTC day against its daily budget and the even-pacing line, as the dashboard shows it. */
 export type BudgetDay = {
   date: string;
@@ -66,17 +81,9 @@ export type BudgetDay = {
   remainingMicros: bigint;
 };
 
-export function budgetDay(
-  campaign: {
-    dailyBudgetMicros: bigint;
-    spendDay: string | null;
-    daySpendMicros: bigint;
-    pacing: "even" | "asap";
-    paceStartMs: number;
-  },
-  nowMs: number,
-): BudgetDay {
-  const date = new Date(dayStartMs(nowMs)).toISOString().slice(0, 10);
+/** The budget day of `nowMs`: a day spend recorded for another day is that day's, so today's is 0. */
+export function budgetDay(campaign: BudgetState, nowMs: number): BudgetDay {
+  const date = utcDay(nowMs);
   const spent = campaign.spendDay === date ? campaign.daySpendMicros : 0n;
   const daily = campaign.dailyBudgetMicros;
   return {
