@@ -7,7 +7,7 @@ import { GRAPHQL_BODY_LIMIT } from "@/lib/http/body-limits";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import pino from "pino";
-import { actorFor } from "@/test/factories/webhook-events";
+import { actorFor } from "@/test/factories/actors";
 import { gql, onlyError, type GqlResult } from "@/test/graphql";
 import { makeRequest } from "@/test/http";
 import { GET, POST } from "@/app/api/graphql/route";

@@ -1,7 +1,13 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { decodeProtectedHeader } from "jose";
+import { fixedClock } from "@/lib/clock";
+import { currentSigningKey, forgetPublicKeysForTests, jwks, PUBLIC_KEYS_TTL_MS } from "@/lib/auth/signing-keys";
+import { issueAccessToken, verifyAccessToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
+
+const at = (ms: number) => ({ clock: fixedClock(ms) });
 
 function admin(...args: string[]) {
   const result = spawnSync("node_modules/.bin/tsx", ["scripts/admin.ts", ...args], {
@@ -55,11 +61,47 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
     [["create-platform-key"], /--name is required/],
     [["launch-rockets"], /unknown command: launch-rockets/],
     [["create-platform-key", "--name", "x", "--bogus"], /Unknown option '--bogus'/],
+    [["retire-signing-key"], /--kid is required/],
+    [["retire-signing-key", "--kid", "key_nope"], /No signing key key_nope\./],
   ])("refuses bad input %j with a message and a non-zero exit", (args, message) => {
     const result = admin(...(args as string[]));
     expect(result.code).toBe(1);
     expect(result.stdout).toBe("");
     expect(result.stderr).toMatch(message);
+  });
+
+  it("retire-signing-key prints the retired and the signing kid; this instance stops verifying the key's tokens once its cached keys expire, and signs with the new key", async () => {
+    forgetPublicKeysForTests();
+    const t0 = Date.now();
+    const claims = { clientId: "cli_cli", advertiserId: "adv_cli", scopes: [] };
+    const { token } = await issueAccessToken(claims, at(t0));
+    const { kid } = await currentSigningKey(at(t0));
+    expect(decodeProtectedHeader(token).kid).toBe(kid);
+    // this process stands for another app instance: it has the keys cached from t0
+    await expect(verifyAccessToken(token, at(t0))).resolves.toMatchObject({ advertiserId: "adv_cli" });
+
+    const result = admin("retire-signing-key", "--kid", kid);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    const printed = JSON.parse(result.stdout) as { retired_kid: string; signing_kid: string };
+    expect(printed).toEqual({ retired_kid: kid, signing_kid: expect.stringMatching(/^key_/) });
+    expect(printed.signing_kid).not.toBe(kid);
+    const rows = await db().signingKey.findMany({ where: { retiredAt: null } });
+    expect(rows.map((row) => row.kid)).toEqual([printed.signing_kid]);
+
+    // documented: its tokens stop verifying on every instance within a minute (the cache's lifetime)
+    await expect(verifyAccessToken(token, at(t0 + PUBLIC_KEYS_TTL_MS - 1))).resolves.toMatchObject({
+      advertiserId: "adv_cli",
+    });
+    await expect(verifyAccessToken(token, at(t0 + PUBLIC_KEYS_TTL_MS))).rejects.toThrow(
+      "token signed by an unknown key",
+    );
+    const later = at(t0 + PUBLIC_KEYS_TTL_MS);
+    expect((await jwks(later)).keys.map((key) => key.kid)).toEqual([printed.signing_kid]);
+    // and a minute on, this instance signs with the new key, whose tokens verify
+    const fresh = await issueAccessToken(claims, later);
+    expect(decodeProtectedHeader(fresh.token).kid).toBe(printed.signing_kid);
+    await expect(verifyAccessToken(fresh.token, later)).resolves.toMatchObject({ advertiserId: "adv_cli" });
   });
 
   it("refuses a second advertiser with the same email", () => {

@@ -6,25 +6,21 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { fixedClock } from "@/lib/clock";
 import { createMigration, deployMigrations, pendingSchemaChange } from "@/lib/db/migrations";
 import { env } from "@/lib/env";
-import { databaseUrl, ensureLocalPostgres } from "./lib/local-postgres";
+import { ensureLocalPostgres, freshPgDatabase } from "./lib/local-postgres";
 import { writePostgresSchema } from "./prisma-generate.mjs";
 
 async function withScratchDatabases<T>(run: (urls: { sqlite: string; postgresql: string }) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), "sma-migrate-"));
   const server = process.env.PG_URL ?? ensureLocalPostgres().url;
   const name = `sma_migrate_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  const postgresql = await freshPgDatabase(server, name);
   try {
-    return await run({ sqlite: `file:${join(dir, "scratch.db")}`, postgresql: databaseUrl(server, name) });
+    return await run({ sqlite: `file:${join(dir, "scratch.db")}`, postgresql: postgresql.url });
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+    await postgresql.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { deployMigrations } from "../lib/db/migrations";
-import { databaseUrl, ensureLocalPostgres } from "../scripts/lib/local-postgres";
+import { ensureLocalPostgres, freshPgDatabase } from "../scripts/lib/local-postgres";
 
 declare module "vitest" {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -34,11 +34,9 @@ export default async function setup(project: TestProject) {
 
   const server = process.env.TEST_PG_URL ?? ensureLocalPostgres().url;
   const name = `sma_template_${process.pid}`;
+  await freshPgDatabase(server, name, { migrate: true });
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await deployMigrations(databaseUrl(server, name));
   project.provide("dbKind", kind);
   project.provide("dbTemplate", server);
   project.provide("pgTemplateName", name);

@@ -3,11 +3,10 @@
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { afterAll, inject } from "vitest";
 import { disconnectDb } from "@/lib/db/client";
 import { resetEnvForTests } from "@/lib/env";
-import { databaseUrl } from "@/scripts/lib/local-postgres";
+import { freshPgDatabase } from "@/scripts/lib/local-postgres";
 import { installConsoleErrorGuard } from "./console-guard";
 
 Object.assign(process.env, { NODE_ENV: "test" });
@@ -29,14 +28,9 @@ if (kind === "sqlite") {
 } else {
   const server = inject("dbTemplate");
   const name = `sma_t${process.ppid}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject("pgTemplateName")}"`);
-  process.env.DATABASE_URL = databaseUrl(server, name);
-  cleanup = async () => {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  };
+  const { url, drop } = await freshPgDatabase(server, name, { template: inject("pgTemplateName") });
+  process.env.DATABASE_URL = url;
+  cleanup = drop;
 }
 resetEnvForTests();
 installConsoleErrorGuard();

@@ -173,7 +173,6 @@ export function createAdapterFactory(
     await ensureWal(adapter);
     await adapter.executeScript(SQLITE_PRAGMAS);
     if (options.forMigrations) return adapter;
-    rememberSqliteHandle(path, adapter);
     const handle = (adapter as unknown as { client?: SqliteHandle }).client;
     if (handle) options.onSqliteConnect?.(handle);
     return new SerializedSqliteAdapter(adapter);
@@ -187,28 +186,6 @@ export function createAdapterFactory(
 }
 
 export type SqliteHandle = import("better-sqlite3").Database;
-const sqliteHandles =
-  (globalThis as unknown as { __smaSqliteHandles?: Map<string, SqliteHandle> }).__smaSqliteHandles ??
-  new Map<string, SqliteHandle>();
-(globalThis as unknown as { __smaSqliteHandles?: Map<string, SqliteHandle> }).__smaSqliteHandles = sqliteHandles;
-
-function rememberSqliteHandle(path: string, adapter: SqlDriverAdapter): void {
-  const handle = (adapter as unknown as { client?: SqliteHandle }).client;
-  if (handle) sqliteHandles.set(path, handle);
-}
-
-/**
- * The better-sqlite3 handle under the Prisma client of a SQLite URL (once it has
- * connected). The delivery writer runs its synchronous batches on this same
- * connection, and only while no interactive transaction is open on it
- * (`handle.inTransaction`): a second connection's commits would make Prisma's
- * deferred read-then-write transactions fail with SQLITE_BUSY_SNAPSHOT
- * (docs/decisions/0402-delivery-writes.md).
- */
-export function sqliteHandle(url: string): SqliteHandle | undefined {
-  const handle = sqliteHandles.get(sqlitePath(url));
-  return handle?.open ? handle : undefined;
-}
 
 /** How long a SQLite statement waits for another connection's write lock. */
 export const SQLITE_BUSY_TIMEOUT_MS = 10_000;

@@ -25,7 +25,10 @@ export function createDb(url: string, options: { onQuery?: (sql: string) => void
  * The better-sqlite3 connection under a SQLite client, once it has connected;
  * undefined on PostgreSQL. Synchronous statements on it (the delivery and webhook
  * stores) must run only while `inTransaction` is false: otherwise they would join
- * an interactive Prisma transaction that is awaiting something.
+ * an interactive Prisma transaction that is awaiting something. They use this
+ * connection, not one of their own or another client's on the same file: another
+ * connection's commits would make Prisma's deferred read-then-write transactions
+ * fail with SQLITE_BUSY_SNAPSHOT (docs/decisions/0402-delivery-writes.md).
  */
 export function sqliteHandleOf(client: Db): SqliteHandle | undefined {
   const handle = clientInfo.get(client)?.sqlite;

@@ -15,6 +15,7 @@ import {
   IDEMPOTENCY_TTL_MS,
 } from "@/lib/domain/idempotency/idempotent-request";
 import { campaignBody, creativeBody } from "@/test/campaign-input";
+import { actorFor } from "@/test/factories/actors";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { call } from "@/test/http";
 import { startIconServer, type IconServer } from "@/test/icon-server";
@@ -33,11 +34,7 @@ beforeAll(async () => {
 afterAll(() => icons.close());
 
 const newKey = () => `test-key-${Date.now()}-${++keyCounter}`;
-const actorOf = (advertiser: TestAdvertiser): Actor => ({
-  advertiserId: advertiser.advertiserId,
-  scopes: new Set(),
-  via: "token",
-});
+const actorOf = (advertiser: TestAdvertiser): Actor => actorFor(advertiser.advertiserId, []);
 
 function create(
   body: unknown,

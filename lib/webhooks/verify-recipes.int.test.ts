@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerWebhook } from "@/lib/domain/webhooks/register-webhook";
 import { sendTestEvent } from "@/lib/domain/webhooks/send-test-event";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
-import { actorFor } from "@/test/factories/webhook-events";
+import { actorFor } from "@/test/factories/actors";
 import { startReceiver, type ReceivedRequest, type Receiver } from "@/test/webhook-receiver";
 
 const docs = join(process.cwd(), "docs", "webhooks");

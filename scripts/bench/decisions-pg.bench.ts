@@ -18,7 +18,7 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/migrations";
 import { insertCampaign } from "@/lib/domain/campaigns/campaign-rows";
 import { resetEnvForTests } from "@/lib/env";
-import { databaseUrl, ensureLocalPostgres } from "@/scripts/lib/local-postgres";
+import { ensureLocalPostgres, freshPgDatabase } from "@/scripts/lib/local-postgres";
 import { round, type BenchResult } from "./bench-result";
 import { startChild, stopChild } from "./lib/child-server";
 import { newCampaignOf, syntheticCampaigns } from "./lib/synthetic-campaigns";
@@ -40,11 +40,7 @@ const load = () => round(loadavg()[0]!, 1);
 export async function run(): Promise<BenchResult> {
   const server = process.env.SMA_BENCH_PG_URL ?? ensureLocalPostgres().url;
   const name = `sma_bench_decisions_${process.pid}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = databaseUrl(server, name);
+  const { url, drop } = await freshPgDatabase(server, name);
   const dir = mkdtempSync(join(tmpdir(), "sma-bench-decisions-pg-"));
   const previousUrl = process.env.DATABASE_URL;
   try {
@@ -146,8 +142,7 @@ export async function run(): Promise<BenchResult> {
     if (previousUrl === undefined) delete process.env.DATABASE_URL;
     else process.env.DATABASE_URL = previousUrl;
     resetEnvForTests();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+    await drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -98,7 +98,7 @@ async function writerInserts(path: string): Promise<number> {
       ],
     });
   }
-  const store = new SqliteDeliveryStore(`file:${path}`);
+  const store = new SqliteDeliveryStore(db());
   const started = performance.now();
   for (let offset = 0; offset < ROWS; offset += BATCH) {
     const now = Date.now();

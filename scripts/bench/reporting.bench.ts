@@ -31,7 +31,7 @@ import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
 import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
 import { resetEnvForTests } from "@/lib/env";
 import { createRng } from "@/lib/random";
-import { ensureLocalPostgres } from "@/scripts/lib/local-postgres";
+import { ensureLocalPostgres, freshPgDatabase } from "@/scripts/lib/local-postgres";
 import type { BenchResult } from "./bench-result";
 import * as sql from "@/lib/db/sql";
 import { ROLLUP_COLUMNS } from "@/lib/domain/rollups/increment-rollups";
@@ -344,6 +344,7 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
   let url: string;
   let cleanup: () => Promise<void> = async () => {};
   let pgAdmin: pg.Client | undefined;
+  let pgServer: string | undefined;
   const name = `sma_bench_reporting_${total}`;
   if (kind === "sqlite") {
     const dir = options.keep
@@ -355,14 +356,10 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
     if (!options.keep) cleanup = async () => rmSync(dir, { recursive: true, force: true });
   } else {
     const server = ensureLocalPostgres();
+    pgServer = server.url;
     pgAdmin = new pg.Client({ connectionString: server.url });
     await pgAdmin.connect();
     url = server.url.replace(/\/postgres$/, `/${name}`);
-    if (!options.keep) {
-      cleanup = async () => {
-        await pgAdmin!.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      };
-    }
   }
 
   const reuse =
@@ -371,8 +368,9 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
       ? existsSync(url.slice(5))
       : ((await pgAdmin!.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount ?? 0) > 0);
   if (kind === "postgresql" && !reuse) {
-    await pgAdmin!.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await pgAdmin!.query(`CREATE DATABASE "${name}"`);
+    // migrated below, with a kept database that is reused
+    const { drop } = await freshPgDatabase(pgServer!, name);
+    if (!options.keep) cleanup = drop;
   }
   if (kind === "sqlite" && !reuse) rmSync(url.slice(5), { force: true });
 

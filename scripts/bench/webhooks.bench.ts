@@ -9,9 +9,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { request, Agent } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { SCOPES } from "@/lib/auth/scopes";
-import { databaseUrl } from "@/scripts/lib/local-postgres";
+import { freshPgDatabase } from "@/scripts/lib/local-postgres";
 import { db, disconnectDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/migrations";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
@@ -35,20 +34,8 @@ const TARGET_PER_SECOND = 2_000;
 async function freshDatabase(): Promise<{ url: string; cleanup: () => Promise<void> }> {
   const server = process.env.SMA_BENCH_PG_URL;
   if (server) {
-    const name = `sma_bench_webhooks_${process.pid}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${name}"`);
-    const url = databaseUrl(server, name);
-    await deployMigrations(url);
-    return {
-      url,
-      cleanup: async () => {
-        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-        await admin.end();
-      },
-    };
+    const { url, drop } = await freshPgDatabase(server, `sma_bench_webhooks_${process.pid}`, { migrate: true });
+    return { url, cleanup: drop };
   }
   const dir = mkdtempSync(join(tmpdir(), "sma-bench-webhooks-"));
   const url = `file:${join(dir, "bench.db")}`;

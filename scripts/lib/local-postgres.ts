@@ -4,6 +4,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import pg from "pg";
 
 export const DEFAULT_PG_PORT = 54329;
 
@@ -84,6 +85,46 @@ export function databaseUrl(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** Runs the statements in turn on a connection of their own to the server at `serverUrl`. */
+async function adminQueries(serverUrl: string, ...statements: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    for (const sql of statements) await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const dropStatement = (name: string) => `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`;
+
+/** Drops database `name` on the server, ending any session still on it (WITH (FORCE)). */
+export async function dropPgDatabase(serverUrl: string, name: string): Promise<void> {
+  await adminQueries(serverUrl, dropStatement(name));
+}
+
+/**
+ * A new empty database `name` on the PostgreSQL server at `serverUrl`: any database of
+ * that name (a crashed run's) is dropped first (WITH (FORCE)); `template` copies that
+ * database instead; `migrate` deploys the migrations (lib/db/migrations) to it. Returns
+ * its URL and `drop` (WITH (FORCE)); a caller that keeps the database never calls it.
+ */
+export async function freshPgDatabase(
+  serverUrl: string,
+  name: string,
+  options: { template?: string; migrate?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const template = options.template === undefined ? "" : ` TEMPLATE "${options.template}"`;
+  await adminQueries(serverUrl, dropStatement(name), `CREATE DATABASE "${name}"${template}`);
+  const url = databaseUrl(serverUrl, name);
+  if (options.migrate) {
+    // loaded only here: the e2e runner and this file's CLI need none of Prisma
+    const { deployMigrations } = await import("../../lib/db/migrations");
+    await deployMigrations(url);
+  }
+  return { url, drop: () => dropPgDatabase(serverUrl, name) };
 }
 
 if (process.argv[1]?.endsWith("local-postgres.ts")) {

@@ -1,15 +1,9 @@
 // Outbox events for webhook tests: valid `data` for every kind, enqueued the
-// way the producing areas do (enqueueEvent), plus an actor for domain calls.
-import type { Actor } from "@/lib/auth/actor";
-import { SCOPES } from "@/lib/auth/scopes";
+// way the producing areas do (enqueueEvent).
 import { db } from "@/lib/db/client";
 import { randomBase62 } from "@/lib/ids";
 import type { EventData, EventType } from "@/lib/webhooks/events";
 import { enqueueEvent } from "@/lib/webhooks/outbox";
-
-export function actorFor(advertiserId: string): Actor {
-  return { advertiserId, scopes: new Set(SCOPES), via: "token" };
-}
 
 export function sampleEventData<T extends EventType>(type: T, atMs = Date.now()): EventData<T> {
   const at = new Date(atMs).toISOString();

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { createDb, db } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { usdToMicros } from "@/lib/money";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import type { DeliveryEngine } from "./delivery-engine";
@@ -542,6 +543,19 @@ describe("sharing the database with the rest of the app", () => {
     const row = await db().campaign.findUniqueOrThrow({ where: { id: campaign.id } });
     expect(row.name).toBe("Test campaign (renamed)");
     expect(row.impressions).toBe(1n);
+  });
+
+  it("writes on its own client's connection, not on that of another client opened later on the same database", async () => {
+    const a = await createTestAdvertiser();
+    await deliveryCampaign({ advertiserId: a.advertiserId });
+    // a second client (as tests and scripts open) connects after the app's client
+    const second = createDb(env().DATABASE_URL);
+    await second.$queryRawUnsafe("SELECT 1");
+    const delivery = await engine();
+    // closing it must not take the engine's connection along
+    await second.$disconnect();
+    expect((await delivery.decide(moment())).kind).toBe("filled");
+    expect(await db().impression.count()).toBe(1);
   });
 });
 

@@ -9,7 +9,8 @@ import { PgDeliveryStore } from "../store/pg-store";
 import { SqliteDeliveryStore } from "../store/sqlite-store";
 
 export function createDeliveryStore(url = env().DATABASE_URL): DeliveryStore {
-  return dbKind() === "postgresql" ? new PgDeliveryStore(url) : new SqliteDeliveryStore(url);
+  // SQLite: on the connection of the process-wide client (whose URL is DATABASE_URL)
+  return dbKind() === "postgresql" ? new PgDeliveryStore(url) : new SqliteDeliveryStore();
 }
 
 type Holder = { url: string; engine: Promise<DeliveryEngine> };

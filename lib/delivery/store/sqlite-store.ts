@@ -3,9 +3,8 @@
 // open on it (docs/decisions/0402-delivery-writes.md). A batch is one
 // BEGIN IMMEDIATE ... COMMIT that never yields the event loop.
 import type { Database } from "better-sqlite3";
-import { db } from "@/lib/db/client";
-import { isSqliteBusy, sqliteDateTime, sqliteHandle, sqlitePath, withoutBusyWait } from "@/lib/db/adapters";
-import { env } from "@/lib/env";
+import { db, sqliteHandleOf, type Db } from "@/lib/db/client";
+import { isSqliteBusy, sqliteDateTime, withoutBusyWait } from "@/lib/db/adapters";
 import {
   StoreBusyError,
   type BatchResult,
@@ -225,12 +224,14 @@ export class SqliteDeliveryStore implements DeliveryStore {
   #handle: Database | undefined;
   #statements: Statements | undefined;
 
-  constructor(private readonly url: string = env().DATABASE_URL) {}
+  /** On the connection of `client`; by default the process-wide client's (at first use). */
+  constructor(private readonly client?: Db) {}
 
   async #ready(): Promise<{ handle: Database; s: Statements }> {
     if (!this.#handle?.open) {
-      await db().$queryRawUnsafe("SELECT 1");
-      const handle = sqliteHandle(this.url);
+      const client = this.client ?? db();
+      await client.$queryRawUnsafe("SELECT 1");
+      const handle = sqliteHandleOf(client);
       if (!handle) throw new Error("the SQLite connection of the Prisma client is not available");
       this.#handle = handle;
       const statements = prepareAll(handle);
@@ -240,7 +241,8 @@ export class SqliteDeliveryStore implements DeliveryStore {
         ...statements,
         transaction: (batch: WriteBatch) => write.immediate(batch),
       };
-      ensureCheckpointer(handle, sqlitePath(this.url));
+      // the file the adapter opened (sqlitePath of the client's URL)
+      ensureCheckpointer(handle, handle.name);
     }
     return { handle: this.#handle, s: this.#statements! };
   }

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { campaignBody } from "@/test/campaign-input";
+import { appErrorOf } from "@/test/errors";
+import { actorFor } from "@/test/factories/actors";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { ICON_UNREACHABLE_MESSAGE } from "@/lib/domain/creatives/check-icon-url";
@@ -20,18 +21,9 @@ const DAY = 86_400_000;
 beforeAll(async () => {
   icons = await startIconServer();
   const adv = await createTestAdvertiser();
-  actor = { advertiserId: adv.advertiserId, scopes: new Set(["campaigns:write"]), via: "token" };
+  actor = actorFor(adv.advertiserId, ["campaigns:write"]);
 });
 afterAll(() => icons.close());
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe("start_date and today (UTC)", () => {
   it("accepts today at the last second of the UTC day and refuses yesterday", async () => {
@@ -39,7 +31,7 @@ describe("start_date and today (UTC)", () => {
       clock: CLOCK,
     });
     expect(created.created_at).toBe("2026-03-10T23:59:59.000Z");
-    const error = await rejection(
+    const error = await appErrorOf(
       createCampaign(actor, campaignBody(icons.url(), { start_date: "2026-03-09" }), { clock: CLOCK }),
     );
     expect(error.code).toBe("validation_failed");
@@ -47,7 +39,7 @@ describe("start_date and today (UTC)", () => {
   });
 
   it("refuses the same date one second later, when the UTC day has turned", async () => {
-    const error = await rejection(
+    const error = await appErrorOf(
       createCampaign(actor, campaignBody(icons.url(), { start_date: "2026-03-10" }), {
         clock: fixedClock("2026-03-11T00:00:00.000Z"),
       }),
@@ -59,7 +51,7 @@ describe("start_date and today (UTC)", () => {
 describe("icon check timeout", () => {
   // the icon server answers after 2 s: without the 300 ms timeout the check would pass and this fail
   it("answers icon_unreachable when the icon server does not answer in time", async () => {
-    const error = await rejection(
+    const error = await appErrorOf(
       createCampaign(actor, campaignBody(icons.url("/slow.png"), { start_date: "2026-03-11" }), {
         clock: CLOCK,
         iconCheck: { timeoutMs: 300 },

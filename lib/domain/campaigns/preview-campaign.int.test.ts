@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { campaignBody } from "@/test/campaign-input";
+import { appErrorOf } from "@/test/errors";
+import { actorFor } from "@/test/factories/actors";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { createCampaign, previewCampaign } from "./create-campaign";
@@ -23,7 +24,7 @@ const DAY = 86_400_000;
 beforeAll(async () => {
   icons = await startIconServer();
   const adv = await createTestAdvertiser();
-  actor = { advertiserId: adv.advertiserId, scopes: new Set(["campaigns:write"]), via: "token" };
+  actor = actorFor(adv.advertiserId, ["campaigns:write"]);
   // 7 days of history for close_game × nba: 70 moments won at 1.00, 14 unfilled
   const spread = (i: number) => NOW.getTime() - 7 * DAY + i * 60_000;
   await db().auction.createMany({
@@ -64,15 +65,6 @@ async function campaignCount(): Promise<number> {
   return db().campaign.count({ where: { advertiserId: actor.advertiserId } });
 }
 
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
-
 describe("E5 validate_only", () => {
   it("returns the campaign it would create and the same estimates creation reports, writing nothing", async () => {
     const before = await campaignCount();
@@ -94,12 +86,12 @@ describe("E5 validate_only", () => {
   });
 
   it("runs every check: fields, floors, the icon and the review", async () => {
-    const invalid = await rejection(
+    const invalid = await appErrorOf(
       previewCampaign(actor, body({ bid_cpm_usd: 0.1, daily_budget_usd: 1 }), { clock: CLOCK }),
     );
     expect(invalid.code).toBe("validation_failed");
     expect(invalid.fieldErrors?.map((error) => error.path).sort()).toEqual(["bid_cpm_usd", "daily_budget_usd"]);
-    const icon = await rejection(
+    const icon = await appErrorOf(
       previewCampaign(actor, campaignBody(icons.url("/missing.png"), { start_date: "2026-03-11" }), {
         clock: CLOCK,
       }),
@@ -160,17 +152,17 @@ describe("E7 validate_only", () => {
 
   it("refuses what the update would refuse, with the same codes", async () => {
     const { id } = await createCampaign(actor, body(), { clock: CLOCK });
-    expect((await rejection(previewCampaignUpdate(actor, id, { bid_cpm_usd: 0.1 }, { clock: CLOCK }))).code).toBe(
+    expect((await appErrorOf(previewCampaignUpdate(actor, id, { bid_cpm_usd: 0.1 }, { clock: CLOCK }))).code).toBe(
       "validation_failed",
     );
-    expect((await rejection(previewCampaignUpdate(actor, id, { sports: ["mlb"] }, { clock: CLOCK }))).code).toBe(
+    expect((await appErrorOf(previewCampaignUpdate(actor, id, { sports: ["mlb"] }, { clock: CLOCK }))).code).toBe(
       "immutable_field",
     );
-    expect((await rejection(previewCampaignUpdate(actor, "cmp_nope", { name: "x" }, { clock: CLOCK }))).code).toBe(
+    expect((await appErrorOf(previewCampaignUpdate(actor, "cmp_nope", { name: "x" }, { clock: CLOCK }))).code).toBe(
       "not_found",
     );
     await updateCampaign(actor, id, { status: "ended" }, { clock: CLOCK });
-    expect((await rejection(previewCampaignUpdate(actor, id, { status: "active" }, { clock: CLOCK }))).code).toBe(
+    expect((await appErrorOf(previewCampaignUpdate(actor, id, { status: "active" }, { clock: CLOCK }))).code).toBe(
       "invalid_transition",
     );
   });

@@ -3,15 +3,16 @@
 // with the cause in the log.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
-import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit";
+import { appErrorOf } from "@/test/errors";
+import { actorFor } from "@/test/factories/actors";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { assertIconReachable, ICON_UNREACHABLE_MESSAGE } from "./check-icon-url";
 
 let icons: IconServer;
-const actorOf = (advertiserId: string): Actor => ({ advertiserId, scopes: new Set(["campaigns:write"]), via: "token" });
+const actorOf = (advertiserId: string): Actor => actorFor(advertiserId, ["campaigns:write"]);
 
 beforeAll(async () => {
   icons = await startIconServer();
@@ -28,20 +29,11 @@ function spyOnInfo() {
   return spy;
 }
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
-
 describe("assertIconReachable", () => {
   it("refuses an https URL on another port than 443 before any lookup, and logs why", async () => {
     const { advertiserId } = await createTestAdvertiser();
     const info = spyOnInfo();
-    const error = await failure(
+    const error = await appErrorOf(
       assertIconReachable(actorOf(advertiserId), "https://icon.invalid:8443/i.png", "icon_url"),
     );
     expect(error.code).toBe("icon_unreachable");
@@ -63,7 +55,7 @@ describe("assertIconReachable", () => {
       [icons.url("/slow.png"), 200],
       [icons.url("/missing.png"), undefined],
     ] as const) {
-      messages.push((await failure(assertIconReachable(actor, url, "icon_url", { timeoutMs }))).detail);
+      messages.push((await appErrorOf(assertIconReachable(actor, url, "icon_url", { timeoutMs }))).detail);
     }
     expect(new Set(messages)).toEqual(new Set([`icon_url ${ICON_UNREACHABLE_MESSAGE}.`]));
     const causes = info.mock.calls.map(([fields]) => (fields as { cause: string }).cause);
@@ -81,7 +73,7 @@ describe("assertIconReachable", () => {
     const headsBefore = icons.heads.length;
     for (let i = 0; i < points; i++) await assertIconReachable(actorOf(advertiserId), icons.url(), "icon_url");
     expect(icons.heads.length - headsBefore).toBe(points);
-    const limited = await failure(assertIconReachable(actorOf(advertiserId), icons.url(), "icon_url"));
+    const limited = await appErrorOf(assertIconReachable(actorOf(advertiserId), icons.url(), "icon_url"));
     expect(limited.code).toBe("rate_limited");
     expect(limited.headers).toMatchObject({ "RateLimit-Limit": String(points), "RateLimit-Remaining": "0" });
     expect(icons.heads.length - headsBefore).toBe(points);

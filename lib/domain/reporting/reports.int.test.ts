@@ -4,9 +4,9 @@
 // with their quarter-hour counts, and raw rows), plus a randomized cross-check.
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import type { Actor } from "@/lib/auth/actor";
 import { recordConversion } from "@/lib/domain/conversions/record-conversion";
 import { createRng } from "@/lib/random";
+import { actorFor } from "@/test/factories/actors";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import { seedDelivery, type SeedImpression, type SeededImpression } from "@/test/factories/delivery";
@@ -26,7 +26,7 @@ async function setup() {
     sports: ["nba", "nfl"],
     creatives: [{}, {}],
   });
-  const actor: Actor = { advertiserId: adv.advertiserId, scopes: new Set(["reporting:read"]), via: "token" };
+  const actor = actorFor(adv.advertiserId, ["reporting:read"]);
   const [a, b] = campaign.creatives.map((creative) => creative.id) as [string, string];
   return { adv, campaign, actor, a, b };
 }
@@ -614,11 +614,7 @@ describe("E11 creative performance", () => {
     });
 
     const stranger = await createTestAdvertiser();
-    const strangerActor: Actor = {
-      advertiserId: stranger.advertiserId,
-      scopes: new Set(["reporting:read"]),
-      via: "token",
-    };
+    const strangerActor = actorFor(stranger.advertiserId, ["reporting:read"]);
     await expect(getCreativePerformance(strangerActor, a)).rejects.toMatchObject({ code: "not_found", status: 404 });
     await expect(getCreativePerformance(actor, "cr_nope")).rejects.toMatchObject({ code: "not_found" });
   });

@@ -2,7 +2,6 @@
 // return it, anything but even or asap is 422; and campaigns created through the
 // create service with each pacing are delivered accordingly by the engine.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor } from "@/lib/auth/actor";
 import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import type { DeliveryEngine } from "@/lib/delivery/engine/delivery-engine";
@@ -10,6 +9,7 @@ import { createCampaign } from "@/lib/domain/campaigns/create-campaign";
 import { usdToMicros } from "@/lib/money";
 import { campaignBody } from "@/test/campaign-input";
 import { deliveryCampaign, moment, resetDeliveryTables, startTestEngine, testClock } from "@/test/delivery-engine";
+import { actorFor } from "@/test/factories/actors";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { call } from "@/test/http";
 import { startIconServer, type IconServer } from "@/test/icon-server";
@@ -104,7 +104,7 @@ describe("the engine honours the pacing chosen at E5", () => {
 
   /** A campaign made by the create service at the start of the UTC day, 24 USD a day, bidding the maximum. */
   async function created(advertiser: TestAdvertiser, pacing?: "even" | "asap") {
-    const actor: Actor = { advertiserId: advertiser.advertiserId, scopes: new Set(["campaigns:write"]), via: "token" };
+    const actor = actorFor(advertiser.advertiserId, ["campaigns:write"]);
     const body = campaignBody(icons.url(), {
       moment_types: ["close_game"],
       bid_cpm_usd: 1000,
