@@ -23,9 +23,7 @@ vi.mock("node:dns", () => ({
   },
 }));
 
-const { DNS_ANSWER_TTL_MS, forgetDnsAnswers, vetOutboundUrl, OutboundBlockedError } = await import(
-  "./guarded-request"
-);
+const { DNS_ANSWER_TTL_MS, forgetDnsAnswers, vetOutboundUrl, OutboundBlockedError } = await import("./guarded-request");
 
 afterEach(() => {
   dns.answers.clear();
