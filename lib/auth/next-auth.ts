@@ -6,7 +6,7 @@
 // survives it). Failed sign-ins are rate limited per IP and per account.
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { env } from "@/lib/env";
+import { env, type Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { authenticateUser } from "@/lib/domain/users/authenticate-user";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
@@ -50,15 +50,33 @@ export async function signIn(
   }
 }
 
-let origin: string | undefined;
+/** What the options were built from, and the options: reused while both are unchanged. */
+let built: { env: Env; secret: string; options: NextAuthOptions } | undefined;
 
-/** The options, with the session key read (or made) once per process. */
+/**
+ * The options, built once and reused for every request (next-auth copies them, never changes
+ * them). They are made of the environment (PUBLIC_BASE_URL: next-auth's URL, secure cookies and
+ * the cookie's name) and the session key, so they are rebuilt when either changes: a new env()
+ * (after resetEnvForTests) or another key from `sessionSecret()`, whose own caching decides how
+ * long a stored key is kept (docs/decisions/1417). Async only for the key, read (or made) in the
+ * database when SESSION_SECRET is not set; concurrent first calls share that one read and the
+ * build after it is synchronous, so they share one build too.
+ */
 export async function authOptions(): Promise<NextAuthOptions> {
+  const secret = await sessionSecret();
+  const current = env();
+  if (built?.env !== current || built.secret !== secret) {
+    built = { env: current, secret, options: buildOptions(current, secret) };
+  }
+  return built.options;
+}
+
+function buildOptions(current: Env, secret: string): NextAuthOptions {
   // next-auth takes its own public URL from NEXTAUTH_URL only: ours is PUBLIC_BASE_URL
-  origin ??= process.env.NEXTAUTH_URL = `${env().PUBLIC_BASE_URL}/api/auth`;
+  process.env.NEXTAUTH_URL = `${current.PUBLIC_BASE_URL}/api/auth`;
   const secure = secureCookies();
   return {
-    secret: await sessionSecret(),
+    secret,
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SEC, updateAge: 60 * 60 },
     jwt: { maxAge: SESSION_MAX_AGE_SEC },
     useSecureCookies: secure,

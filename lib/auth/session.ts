@@ -6,6 +6,7 @@
 import { decode } from "next-auth/jwt";
 import { env } from "@/lib/env";
 import { getSessionUser } from "@/lib/domain/users/get-session-user";
+import { cookieValue } from "@/lib/http/cookies";
 import { SCOPES } from "./scopes";
 import type { Actor } from "./actor";
 import { sessionSecret } from "./session-secret";
@@ -33,22 +34,6 @@ export function secureCookies(): boolean {
 
 export function sessionCookieName(): string {
   return secureCookies() ? "__Secure-sma.session" : "sma.session";
-}
-
-function cookieValue(header: string | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() !== name) continue;
-    const raw = part.slice(index + 1).trim();
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return null;
-    }
-  }
-  return null;
 }
 
 /** The user of a session cookie's value, or null (missing, forged, expired, or the user is gone). */

@@ -9,6 +9,7 @@ import { DASHBOARD_AUTH_ACTIONS, dashboardAuthForm } from "@/lib/auth/auth.schem
 import { authOptions } from "@/lib/auth/next-auth";
 import { AppError } from "@/lib/errors";
 import { bodyLimitFor } from "@/lib/http/body-limits";
+import { parseCookies } from "@/lib/http/cookies";
 import { errorResponse } from "@/lib/http/define-route";
 import { paramsObject } from "@/lib/http/query";
 import { readBodyText } from "@/lib/http/read-body";
@@ -18,21 +19,6 @@ import { requestLogger } from "@/lib/log";
 export const dynamic = "force-dynamic";
 
 const PREFIX = "/api/auth/";
-
-function parseCookies(header: string | null): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  for (const part of (header ?? "").split(";")) {
-    const index = part.indexOf("=");
-    if (index <= 0) continue;
-    const name = part.slice(0, index).trim();
-    try {
-      cookies[name] ??= decodeURIComponent(part.slice(index + 1).trim());
-    } catch {
-      // a cookie that is not URI-encoded is not one of ours
-    }
-  }
-  return cookies;
-}
 
 /**
  * The POST body as next-auth reads it, checked first by the form's schema: a form (or a
@@ -132,7 +118,7 @@ async function handle(request: Request): Promise<Response> {
       method: request.method,
       query: { ...Object.fromEntries(url.searchParams), nextauth: action.split("/") },
       body,
-      cookies: parseCookies(request.headers.get("cookie")),
+      cookies: Object.fromEntries(parseCookies(request.headers.get("cookie"))),
       headers,
     };
     const res = new CollectedResponse();
