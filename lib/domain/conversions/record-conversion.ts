@@ -4,7 +4,7 @@
 // constraints, not by the checks that come first: two requests that both pass
 // the checks race on the insert, and the loser answers already_recorded
 // (docs/decisions/0500).
-import { systemClock, type Clock } from "@/lib/clock";
+import { DAY_MS, systemClock, type Clock } from "@/lib/clock";
 import { db, type Tx } from "@/lib/db/client";
 import { incrementRollups } from "@/lib/domain/rollups/increment-rollups";
 import { AppError, isUniqueViolation, parseInput } from "@/lib/errors";
@@ -16,7 +16,7 @@ import { wakePostbackForwarder } from "./forward-postbacks";
 import { buildPostbackUrl } from "./postback-url";
 
 /** docs/api.md: 7 x 24 h after the click's time, inclusive. */
-export const ATTRIBUTION_WINDOW_MS = 7 * 24 * 3_600_000;
+export const ATTRIBUTION_WINDOW_MS = 7 * DAY_MS;
 
 export type RecordConversionOptions = {
   /** the clock, epoch ms (tests inject it) */
