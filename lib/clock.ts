@@ -2,6 +2,13 @@
 // and workers take `clock?: Clock` in their options (tests pass a fixed or
 // stepped clock); hot paths call it without allocating a Date.
 
+/** Time units in milliseconds. */
+export const SECOND_MS = 1000;
+export const MINUTE_MS = 60 * SECOND_MS;
+export const QUARTER_HOUR_MS = 15 * MINUTE_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
 /** Epoch milliseconds, now. */
 export type Clock = () => number;
 

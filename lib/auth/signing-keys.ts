@@ -9,7 +9,7 @@
 // triggers a reload at most once per UNKNOWN_KID_RELOAD_MS, so tokens with random
 // kids cannot hammer the database or disturb valid tokens.
 import { exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from "jose";
-import { nowDate, systemClock, type Clock } from "@/lib/clock";
+import { MINUTE_MS, nowDate, systemClock, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -18,11 +18,11 @@ export const TOKEN_ALG = "RS256";
 export const TOKEN_LIFETIME_SEC = 3600;
 
 /** How long a process verifies with its cached public keys before reloading them. */
-export const PUBLIC_KEYS_TTL_MS = 60_000;
+export const PUBLIC_KEYS_TTL_MS = MINUTE_MS;
 /** At most one reload for unknown kids per this interval. */
 export const UNKNOWN_KID_RELOAD_MS = 5_000;
 /** How long a process trusts its cached signing key before looking for a rotation by another instance. */
-const SIGNING_KEY_RECHECK_MS = 60_000;
+const SIGNING_KEY_RECHECK_MS = MINUTE_MS;
 
 export type SigningKeyMaterial = { kid: string; privateKey: CryptoKey; publicJwk: JWK };
 

@@ -5,6 +5,7 @@
 // step claims its rows atomically, so any number of app instances (or
 // `npm run worker` processes) may run it against one database.
 import { setTimeout as sleep } from "node:timers/promises";
+import { HOUR_MS } from "@/lib/clock";
 import {
   claimDueWebhookDeliveries,
   recordAttempt,
@@ -80,7 +81,7 @@ export class WebhookDispatcher {
     this.#maxInFlight = maxInFlight ?? 32;
     this.#perEndpoint = maxInFlightPerEndpoint ?? 4;
     this.#idleMs = idleMs ?? 250;
-    this.#pruneEveryMs = pruneEveryMs ?? 60 * 60 * 1000;
+    this.#pruneEveryMs = pruneEveryMs ?? HOUR_MS;
     this.#wait = wait ?? realWait;
   }
 

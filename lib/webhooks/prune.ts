@@ -2,10 +2,11 @@
 // fan-out), finished deliveries and their attempt logs 30 days (the delivery
 // log's horizon). Deletes go in bounded chunks so no statement holds the
 // database for long; running it on several instances at once is harmless.
+import { DAY_MS } from "@/lib/clock";
 import type { DispatchContext } from "./context";
 
-export const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
-export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+export const OUTBOX_RETENTION_MS = 7 * DAY_MS;
+export const DELIVERY_RETENTION_MS = 30 * DAY_MS;
 const CHUNK = 1000;
 
 export async function pruneWebhookData(context: DispatchContext): Promise<number> {

@@ -2,6 +2,7 @@
 // (warm index at boot, writer flushed at shutdown), the lifecycle sweep, the
 // target-CPA controller and, with DEMO=1, simulated traffic for the demo.
 import type { Logger } from "pino";
+import { MINUTE_MS } from "@/lib/clock";
 import { runCpaController } from "@/lib/delivery/jobs/cpa-controller";
 import { deliveryEngine, stopDeliveryEngine } from "@/lib/delivery/engine/engine-instance";
 import { sweepCampaignLifecycle } from "@/lib/delivery/jobs/lifecycle";
@@ -48,7 +49,7 @@ export const deliveryLifecycleWorker: Worker = {
 export const cpaControllerWorker: Worker = {
   name: "cpa-controller",
   start: ({ log }) =>
-    every(10 * 60_000, 60_000, log, async () => {
+    every(10 * MINUTE_MS, MINUTE_MS, log, async () => {
       const adjustments = await runCpaController(Date.now());
       if (adjustments.length) log.info({ adjusted: adjustments.length }, "bids adjusted toward target CPA");
     }),

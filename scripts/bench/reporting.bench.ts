@@ -11,9 +11,12 @@
 //
 // The data are generated in one pass over 90 days of UTC hours with an evening
 // peak (US sports): every impression row, 2% of them clicked (click rows),
-// 5% of clicks converted (conversion rows), and the hourly rollups summed from
-// those same rows with their quarter-hour counts, as the delivery engine writes them. One campaign with three
-// creatives, four moment types and two sports holds all of it.
+// 5% of clicks converted (conversion rows), and the hourly rollups of those
+// same rows with their quarter-hour counts, built by the writers' own functions
+// (impressionRollups for a batch of impressions and clicks, conversionRollup per
+// conversion, mergeRollupDeltas, rollupValues) and upserted with their conflict
+// clause, a day's events at a time. One campaign with three creatives, four
+// moment types and two sports holds all of it.
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,7 +37,17 @@ import { createRng } from "@/lib/random";
 import { ensureLocalPostgres, freshPgDatabase } from "@/scripts/lib/local-postgres";
 import type { BenchResult } from "./bench-result";
 import * as sql from "@/lib/db/sql";
-import { ROLLUP_COLUMNS } from "@/lib/domain/rollups/increment-rollups";
+import type { ClickRecord, ImpressionRecord } from "@/lib/delivery/records";
+import { impressionRollups } from "@/lib/delivery/store/commit-plan";
+import { conversionRollup } from "@/lib/domain/conversions/record-conversion";
+import {
+  mergeRollupDeltas,
+  ROLLUP_COLUMNS,
+  ROLLUP_ON_CONFLICT,
+  rollupValues,
+  type RollupDelta,
+  type RollupRow,
+} from "@/lib/domain/rollups/increment-rollups";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -81,25 +94,12 @@ function hourWeights(): number[] {
   return weights.map((weight) => weight / total);
 }
 
-type Row = {
-  impressions: number;
-  clicks: number;
-  conversions: number;
-  spend: number;
-  value: number;
-  /** per counter (impressions, clicks, conversions, spend), the part before minute 15, 30 and 45 */
-  m: [number[], number[], number[], number[]];
-};
-const IMPRESSIONS = 0;
-const CLICKS = 1;
-const CONVERSIONS = 2;
-const SPEND = 3;
-
 type Sink = {
   impression(values: unknown[]): void;
   click(values: unknown[]): void;
   conversion(values: unknown[]): void;
-  rollup(values: unknown[]): void;
+  /** one writer's upsert: rows (in ROLLUP_COLUMNS order) with distinct keys, added to any existing row */
+  rollups(rows: unknown[][]): void;
   flush(): Promise<void>;
 };
 
@@ -109,32 +109,25 @@ async function generate(total: number, advertiserId: string, sink: Sink) {
   const weights = hourWeights();
   const perHour: number[] = [];
   for (let day = 0; day < DAYS; day++) for (let hour = 0; hour < 24; hour++) perHour.push(weights[hour]! / DAYS);
-  const rollups = new Map<string, Row>();
-  /** adds `amount` to counter `counter` of the event's row, in the quarter-hour prefixes it falls in */
-  const rollup = (creative: string, moment: string, sport: string, atMs: number, counter: number, amount: number) => {
-    const hourMs = atMs - (atMs % HOUR);
-    const key = `${creative}|${moment}|${sport}|${hourMs}`;
-    let row = rollups.get(key);
-    if (!row) {
-      row = {
-        impressions: 0,
-        clicks: 0,
-        conversions: 0,
-        spend: 0,
-        value: 0,
-        m: [
-          [0, 0, 0],
-          [0, 0, 0],
-          [0, 0, 0],
-          [0, 0, 0],
-        ],
-      };
-      rollups.set(key, row);
-    }
-    for (let quarter = Math.floor((atMs - hourMs) / (HOUR / 4)); quarter < 3; quarter++)
-      row.m[counter]![quarter]! += amount;
-    return row;
+  // a day's events, whose rollup rows are built as the writers build them and upserted at each flush
+  const impressions: ImpressionRecord[] = [];
+  const clickRecords: ClickRecord[] = [];
+  const conversionDeltas: RollupDelta[] = [];
+  const rollupKeys = new Set<string>();
+  const upsert = (rows: RollupRow[]) => {
+    for (const row of rows) rollupKeys.add(`${row.creativeId}|${row.momentType}|${row.sport}|${row.hourMs}`);
+    sink.rollups(rows.map(rollupValues));
   };
+  const flush = async () => {
+    // the delivery writer's batch (impressions and their clicks), then the conversions (recordConversion's delta)
+    upsert(impressionRollups(impressions, clickRecords));
+    upsert(mergeRollupDeltas(conversionDeltas));
+    impressions.length = 0;
+    clickRecords.length = 0;
+    conversionDeltas.length = 0;
+    await sink.flush();
+  };
+  let spend = 0;
   let index = 0;
   let clicks = 0;
   let conversions = 0;
@@ -152,29 +145,55 @@ async function generate(total: number, advertiserId: string, sink: Sink) {
       const servedAt = hourStart + Math.floor((i / count) * HOUR);
       const clearing = 350_000 + Math.floor(random() * 2_650_000);
       const cost = Math.floor((clearing + 500) / 1000);
+      const impression: ImpressionRecord = {
+        impressionId: `imp_${pad(index)}`,
+        clickId: `clk_${pad(index)}`,
+        auctionId: `auc_${pad(index)}`,
+        advertiserId,
+        campaignId: CAMPAIGN,
+        creativeId: creative,
+        momentType: moment,
+        sport,
+        gameId: `game_${Math.floor(index / 5000)}`,
+        userId: `user_${index % 50_000}`,
+        bidders: 1,
+        winningBidMicros: clearing,
+        clearingCpmMicros: clearing,
+        costMicros: cost,
+        servedAtMs: servedAt,
+        emitEvent: false,
+      };
+      impressions.push(impression);
       sink.impression([
-        `imp_${pad(index)}`,
-        `clk_${pad(index)}`,
+        impression.impressionId,
+        impression.clickId,
         advertiserId,
         CAMPAIGN,
         creative,
         moment,
         sport,
-        `game_${Math.floor(index / 5000)}`,
-        `user_${index % 50_000}`,
+        impression.gameId,
+        impression.userId,
         clearing,
         cost,
         servedAt,
       ]);
-      const row = rollup(creative, moment, sport, servedAt, IMPRESSIONS, 1);
-      rollup(creative, moment, sport, servedAt, SPEND, cost);
-      row.impressions++;
-      row.spend += cost;
+      spend += cost;
       if (random() < 0.02) {
         const clickedAt = servedAt + Math.floor(random() * 30 * 60_000);
         clicks++;
         sink.click([`clk_${pad(index)}`, `imp_${pad(index)}`, CAMPAIGN, creative, moment, sport, 0, clickedAt]);
-        rollup(creative, moment, sport, clickedAt, CLICKS, 1).clicks++;
+        const click: ClickRecord = {
+          clickId: impression.clickId,
+          impressionId: impression.impressionId,
+          advertiserId,
+          campaignId: CAMPAIGN,
+          creativeId: creative,
+          momentType: moment,
+          sport,
+          clickedAtMs: clickedAt,
+        };
+        clickRecords.push(click);
         if (random() < 0.05) {
           const recordedAt = clickedAt + Math.floor(random() * DAY);
           const value = 10_000_000 + Math.floor(random() * 90_000_000);
@@ -191,34 +210,14 @@ async function generate(total: number, advertiserId: string, sink: Sink) {
             clickedAt,
             recordedAt,
           ]);
-          const target = rollup(creative, moment, sport, recordedAt, CONVERSIONS, 1);
-          target.conversions++;
-          target.value += value;
+          conversionDeltas.push(conversionRollup(click, recordedAt, BigInt(value)));
         }
       }
     }
-    if (h % 24 === 23) await sink.flush();
+    if (h % 24 === 23) await flush();
   }
-  for (const [key, row] of rollups) {
-    const [creative, moment, sport, hourMs] = key.split("|");
-    sink.rollup([
-      CAMPAIGN,
-      creative,
-      moment,
-      sport,
-      Number(hourMs),
-      row.impressions,
-      row.clicks,
-      row.conversions,
-      row.spend,
-      row.value,
-      ...row.m.flat(),
-    ]);
-  }
-  await sink.flush();
-  let spend = 0;
-  for (const row of rollups.values()) spend += row.spend;
-  return { impressions: total, clicks, conversions, rollupRows: rollups.size, spend };
+  await flush();
+  return { impressions: total, clicks, conversions, rollupRows: rollupKeys.size, spend };
 }
 
 const COLUMNS = {
@@ -230,6 +229,13 @@ const COLUMNS = {
   hourly_rollups: ROLLUP_COLUMNS.join(", "),
 } as const;
 type Table = keyof typeof COLUMNS;
+/** rollup rows are upserted as the writers upsert them: several batches add to the same hour's row */
+const UPSERT: Record<Table, string> = {
+  impressions: "",
+  clicks: "",
+  conversions: "",
+  hourly_rollups: ROLLUP_ON_CONFLICT,
+};
 
 function sqliteSink(path: string): Sink & { close(): void } {
   const handle = new Database(path);
@@ -241,7 +247,9 @@ function sqliteSink(path: string): Sink & { close(): void } {
       const count = COLUMNS[table].split(",").length;
       return [
         table,
-        handle.prepare(`INSERT INTO ${table} (${COLUMNS[table]}) VALUES (${Array(count).fill("?").join(", ")})`),
+        handle.prepare(
+          `INSERT INTO ${table} (${COLUMNS[table]}) VALUES (${Array(count).fill("?").join(", ")}) ${UPSERT[table]}`,
+        ),
       ];
     }),
   ) as Record<Table, Database.Statement>;
@@ -253,7 +261,9 @@ function sqliteSink(path: string): Sink & { close(): void } {
     impression: (values) => pending.push(["impressions", values]),
     click: (values) => pending.push(["clicks", values]),
     conversion: (values) => pending.push(["conversions", values]),
-    rollup: (values) => pending.push(["hourly_rollups", values]),
+    rollups: (rows) => {
+      for (const values of rows) pending.push(["hourly_rollups", values]);
+    },
     flush: async () => {
       write(pending);
       pending.length = 0;
@@ -263,16 +273,24 @@ function sqliteSink(path: string): Sink & { close(): void } {
 }
 
 function pgSink(client: pg.Client): Sink {
-  const pending: Record<Table, unknown[][]> = { impressions: [], clicks: [], conversions: [], hourly_rollups: [] };
-  const flushTable = async (table: Table) => {
-    const rows = pending[table];
+  const pending: Record<"impressions" | "clicks" | "conversions", unknown[][]> = {
+    impressions: [],
+    clicks: [],
+    conversions: [],
+  };
+  /** each writer's rollup rows in their own statements: one statement may not upsert a key twice */
+  const rollupBatches: unknown[][][] = [];
+  const insert = async (table: Table, rows: unknown[][]) => {
     const width = COLUMNS[table].split(",").length;
     for (let start = 0; start < rows.length; start += 2000) {
       const chunk = rows.slice(start, start + 2000);
       const params: unknown[] = [];
       const tuples = chunk.map((row) => `(${row.map((value) => `$${params.push(value)}`).join(", ")})`);
       if (chunk[0]!.length !== width) throw new Error("column count");
-      await client.query(`INSERT INTO ${table} (${COLUMNS[table]}) VALUES ${tuples.join(", ")}`, params);
+      await client.query(
+        `INSERT INTO ${table} (${COLUMNS[table]}) VALUES ${tuples.join(", ")} ${UPSERT[table]}`,
+        params,
+      );
     }
     rows.length = 0;
   };
@@ -280,10 +298,12 @@ function pgSink(client: pg.Client): Sink {
     impression: (values) => pending.impressions.push(values),
     click: (values) => pending.clicks.push(values.map((value, index) => (index === 6 ? false : value))),
     conversion: (values) => pending.conversions.push(values),
-    rollup: (values) => pending.hourly_rollups.push(values),
+    rollups: (rows) => rollupBatches.push(rows),
     flush: async () => {
       await client.query("BEGIN");
-      for (const table of Object.keys(COLUMNS) as Table[]) await flushTable(table);
+      for (const table of ["impressions", "clicks", "conversions"] as const) await insert(table, pending[table]);
+      for (const rows of rollupBatches) await insert("hourly_rollups", rows);
+      rollupBatches.length = 0;
       await client.query("COMMIT");
     },
   };

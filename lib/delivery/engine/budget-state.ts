@@ -4,7 +4,8 @@
 // pacing changes only when these numbers change or when time passes a known
 // instant, so it is computed once per change (`refresh`) and the auction only
 // compares `blockedUntilMs` with the clock (docs/decisions/0404-pacing.md).
-import { DAY_MS, dayStartMs, evenPacingResumeMs, utcDay } from "@/lib/domain/campaigns/pacing";
+import { DAY_MS } from "@/lib/clock";
+import { dayStartMs, evenPacingResumeMs, utcDay } from "@/lib/domain/campaigns/pacing";
 
 export class CampaignBudget {
   readonly id: string;

@@ -4,6 +4,7 @@
 import type { Logger } from "pino";
 import { runBookAuction } from "@/lib/auction/auction-book";
 import type { AuctionMoment } from "@/lib/auction/run-auction";
+import { MINUTE_MS } from "@/lib/clock";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
 import { onCampaignsChanged, onWebhooksChanged } from "@/lib/process-bus";
 import { CampaignIndex, type LiveCampaign } from "./campaign-index";
@@ -91,7 +92,7 @@ export class DeliveryEngine {
           this.#log.warn({ err: error }, "webhook subscriber refresh failed"),
         );
       }, this.#refreshMs);
-      const prune = setInterval(() => this.caps.prune(this.#clock()), 60_000);
+      const prune = setInterval(() => this.caps.prune(this.#clock()), MINUTE_MS);
       refresh.unref();
       prune.unref();
       this.#timers = [refresh, prune];

@@ -5,6 +5,7 @@
 // (never above the API maximum of 1000 USD). Each change is a conditional
 // update (skipped if the advertiser changed the bid meanwhile), a bid_adjustments
 // row and a campaign.bid_adjusted event, in one transaction.
+import { DAY_MS, MINUTE_MS } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { highestFloorMicros, isMomentType, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import { hourStartMs } from "@/lib/domain/rollups/increment-rollups";
@@ -15,9 +16,9 @@ import { enqueueEvent } from "@/lib/webhooks/outbox";
 
 export const CPA_POLICY = {
   /** evidence window: the last 24 h, or since the last adjustment if later */
-  windowMs: 24 * 3_600_000,
+  windowMs: DAY_MS,
   /** at least this long between two adjustments of one campaign */
-  minIntervalMs: 30 * 60_000,
+  minIntervalMs: 30 * MINUTE_MS,
   /** at most +-20% per step */
   maxStep: 0.2,
   /** no change while the observed CPA is within 5% of the target */

@@ -3,13 +3,13 @@
 // the hot path; a slot is reserved before the impression is written and given
 // back if the write is refused. With several instances on PostgreSQL the writer
 // re-checks the caps at commit (docs/decisions/0403-caps-across-instances.md).
+import { DAY_MS, HOUR_MS } from "@/lib/clock";
 import type { RecentAlert } from "../records";
 
 export const ALERTS_PER_GAME = 5;
 export const ALERTS_PER_HOUR = 10;
-export const HOUR_MS = 3_600_000;
 /** how long per-game counts are remembered after a user's last alert in that game */
-export const CAP_MEMORY_MS = 24 * HOUR_MS;
+export const CAP_MEMORY_MS = DAY_MS;
 
 type GameCount = { count: number; lastMs: number };
 

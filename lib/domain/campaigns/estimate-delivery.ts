@@ -7,12 +7,12 @@
 // Totals are divided by the days of history actually recorded (1 to 7), then
 // capped by the daily budget (and the total budget). With no recorded auction
 // the honest estimate is 0: nothing is extrapolated from nowhere.
+import { DAY_MS } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { floorMicros, isAvailableIn, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import type { Sport } from "@/lib/domain/sports";
 
 export const ESTIMATE_WINDOW_DAYS = 7;
-const DAY_MS = 86_400_000;
 
 export type DeliveryEstimate = { dailyImpressions: number; dailySpendMicros: bigint };
 

@@ -3,10 +3,10 @@
 // even-pacing line. Pure functions of the time, in the domain because both the
 // delivery engine (daily caps, the index) and the campaign views (GraphQL's
 // Campaign.today) use them, and lib/domain never imports lib/delivery.
+import { DAY_MS, MINUTE_MS } from "@/lib/clock";
 
-export const DAY_MS = 86_400_000;
 /** spend may run this far ahead of the even line, so a fresh day can start delivering */
-export const PACING_LEAD_MS = 15 * 60_000;
+export const PACING_LEAD_MS = 15 * MINUTE_MS;
 
 let cachedDayStart = NaN;
 let cachedDay = "";

@@ -8,7 +8,7 @@
 // Measured on SQLite with 1M auctions in the window: about 1 s. The result is
 // therefore kept in process for CLEARING_CACHE_MS (one computation a minute at
 // most, shared by concurrent requests); clients may cache it 15 minutes.
-import { fixedClock, systemClock, type Clock } from "@/lib/clock";
+import { DAY_MS, fixedClock, MINUTE_MS, systemClock, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
 import { microsToUsd } from "@/lib/money";
@@ -16,7 +16,7 @@ import { ttlMemo } from "@/lib/ttl-memo";
 import { CLEARING_WINDOW_DAYS, type ClearingPrices } from "./clearing-prices.schemas";
 
 export const CLEARING_MIN_AUCTIONS = 20;
-export const CLEARING_CACHE_MS = 60_000;
+export const CLEARING_CACHE_MS = MINUTE_MS;
 
 const memo = ttlMemo(CLEARING_CACHE_MS, (nowMs) => getClearingPrices({ clock: fixedClock(nowMs) }));
 
@@ -56,7 +56,7 @@ export async function getClearingPrices(options: { clock?: Clock } = {}): Promis
     where: {
       outcome: "filled",
       clearingCpmMicros: { not: null },
-      occurredAtMs: { gte: BigInt(nowMs - CLEARING_WINDOW_DAYS * 86_400_000), lte: BigInt(nowMs) },
+      occurredAtMs: { gte: BigInt(nowMs - CLEARING_WINDOW_DAYS * DAY_MS), lte: BigInt(nowMs) },
     },
     _count: { _all: true },
   });

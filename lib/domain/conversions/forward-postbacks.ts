@@ -4,7 +4,7 @@
 // with a conditional update of locked_until_ms, so several app instances can
 // run the forwarder against one database without sending a row twice at once
 // (docs/decisions/0501).
-import { systemClock, type Clock } from "@/lib/clock";
+import { HOUR_MS, MINUTE_MS, systemClock, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import {
   guardedRequest,
@@ -15,11 +15,11 @@ import {
 } from "@/lib/outbound/guarded-request";
 
 /** Delay before attempt n+1 after n failed attempts; the attempt after the last entry is the final one. */
-export const POSTBACK_RETRY_DELAYS_MS = [10_000, 60_000, 10 * 60_000, 60 * 60_000] as const;
+export const POSTBACK_RETRY_DELAYS_MS = [10_000, MINUTE_MS, 10 * MINUTE_MS, HOUR_MS] as const;
 export const POSTBACK_MAX_ATTEMPTS = POSTBACK_RETRY_DELAYS_MS.length + 1;
 export const POSTBACK_TIMEOUT_MS = 10_000;
 /** A claim outlives the request timeout (redirects included) with margin. */
-export const POSTBACK_LOCK_MS = 60_000;
+export const POSTBACK_LOCK_MS = MINUTE_MS;
 
 export type ForwardOptions = {
   clock?: Clock;

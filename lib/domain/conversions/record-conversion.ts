@@ -4,9 +4,9 @@
 // constraints, not by the checks that come first: two requests that both pass
 // the checks race on the insert, and the loser answers already_recorded
 // (docs/decisions/0500).
-import { systemClock, type Clock } from "@/lib/clock";
+import { DAY_MS, systemClock, type Clock } from "@/lib/clock";
 import { db, type Tx } from "@/lib/db/client";
-import { incrementRollups } from "@/lib/domain/rollups/increment-rollups";
+import { incrementRollups, type RollupDelta } from "@/lib/domain/rollups/increment-rollups";
 import { AppError, isUniqueViolation, parseInput } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { microsToUsd, usdToMicros } from "@/lib/money";
@@ -16,7 +16,24 @@ import { wakePostbackForwarder } from "./forward-postbacks";
 import { buildPostbackUrl } from "./postback-url";
 
 /** docs/api.md: 7 x 24 h after the click's time, inclusive. */
-export const ATTRIBUTION_WINDOW_MS = 7 * 24 * 3_600_000;
+export const ATTRIBUTION_WINDOW_MS = 7 * DAY_MS;
+
+/** A conversion's rollup increment: counted, with its value, in the hour it is recorded (not the click's). */
+export function conversionRollup(
+  click: { campaignId: string; creativeId: string; momentType: string; sport: string },
+  recordedAtMs: number,
+  valueMicros: bigint | null,
+): RollupDelta {
+  return {
+    campaignId: click.campaignId,
+    creativeId: click.creativeId,
+    momentType: click.momentType,
+    sport: click.sport,
+    atMs: recordedAtMs,
+    conversions: 1,
+    conversionValueMicros: valueMicros ?? 0n,
+  };
+}
 
 export type RecordConversionOptions = {
   /** the clock, epoch ms (tests inject it) */
@@ -103,17 +120,7 @@ export async function recordConversion(
     const flipped = await tx.click.updateMany({ where: { id: click.id, converted: false }, data: { converted: true } });
     if (flipped.count !== 1) throw new LostRace();
     await tx.campaign.update({ where: { id: click.campaignId }, data: { conversions: { increment: 1 } } });
-    await incrementRollups(tx, [
-      {
-        campaignId: click.campaignId,
-        creativeId: click.creativeId,
-        momentType: click.momentType,
-        sport: click.sport,
-        atMs: now,
-        conversions: 1,
-        conversionValueMicros: valueMicros ?? 0n,
-      },
-    ]);
+    await incrementRollups(tx, [conversionRollup(click, now, valueMicros)]);
     await enqueueEvent(tx, {
       advertiserId: campaign.advertiserId,
       type: "conversion.recorded",

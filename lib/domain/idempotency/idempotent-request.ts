@@ -9,14 +9,14 @@
 // write may have happened.
 import { createHash } from "node:crypto";
 import type { Actor } from "@/lib/auth/actor";
-import { nowDate, type Clock } from "@/lib/clock";
+import { DAY_MS, MINUTE_MS, nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { AppError, isUniqueViolation, validationError } from "@/lib/errors";
 
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_TTL_MS = DAY_MS;
 /** An in-flight claim older than this was interrupted by a fault (its outcome is unknown). */
-export const IDEMPOTENCY_STALE_MS = 60_000;
+export const IDEMPOTENCY_STALE_MS = MINUTE_MS;
 /** Visible ASCII, 1 to 255 characters (UUIDs, AdCP's 16-255 [A-Za-z0-9_.:-] keys, Stripe's keys). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7E]{1,255}$/;
 

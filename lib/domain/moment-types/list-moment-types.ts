@@ -2,7 +2,7 @@
 // volume. A range is published only when enough campaigns of enough distinct
 // advertisers delivered enough impressions of that type (docs/decisions/0007);
 // otherwise it is null. Computed at most once a minute per process.
-import type { Clock } from "@/lib/clock";
+import { DAY_MS, MINUTE_MS, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { microsToUsd, round6 } from "@/lib/money";
 import { percentile } from "@/lib/stats";
@@ -15,11 +15,11 @@ export const CTR_WINDOW_DAYS = 30;
 export const CTR_MIN_CAMPAIGN_IMPRESSIONS = 500;
 /** and a range needs such campaigns from at least this many advertisers (no one advertiser's results are disclosed) */
 export const CTR_MIN_ADVERTISERS = 3;
-export const CTR_CACHE_MS = 60_000;
+export const CTR_CACHE_MS = MINUTE_MS;
 
 /** Per moment type: the 25th and 75th percentile of per-campaign CTR over the window. */
 async function typicalCtrRanges(nowMs: number): Promise<Map<string, { low: number; high: number }>> {
-  const since = BigInt(nowMs - CTR_WINDOW_DAYS * 86_400_000);
+  const since = BigInt(nowMs - CTR_WINDOW_DAYS * DAY_MS);
   const groups = await db().hourlyRollup.groupBy({
     by: ["campaignId", "momentType"],
     where: { hourMs: { gte: since } },

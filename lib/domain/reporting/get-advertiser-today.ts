@@ -4,13 +4,12 @@
 // in UTC). Top campaigns are ranked by a chosen metric, then by spend and id.
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
-import { nowDate, type Clock } from "@/lib/clock";
+import { DAY_MS, nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { utcDate } from "@/lib/domain/campaigns/dates";
 import { MAX_PAGE_SIZE } from "@/lib/domain/pagination";
 import { parseInput } from "@/lib/errors";
 import { microsToUsd } from "@/lib/money";
-import { DAY_MS } from "./zone-calendar";
 import { addInto, ctrOf, zeroSums, type MetricSums } from "./metrics";
 
 export const TODAY_METRICS = ["spend", "impressions", "clicks", "conversions"] as const;

@@ -3,6 +3,7 @@
 // as the raw rows, docs/decisions/1400). The series sums to E9's totals for the
 // same dates and zone.
 import type { Actor } from "@/lib/auth/actor";
+import { DAY_MS } from "@/lib/clock";
 import { microsToUsd } from "@/lib/money";
 import { loadMetrics } from "./load-metrics";
 import { addInto, zeroSums, type MetricSums } from "./metrics";
@@ -18,7 +19,6 @@ export type TimeseriesOptions = {
 
 export type TimeseriesResult = { series: CampaignTimeseries; source: SourceLabel };
 
-const DAY_MS = 86_400_000;
 /** the last UTC day formatted ("2026-03-08T"): a series has up to 744 points over 31 days */
 let lastDay = Number.NaN;
 let lastDayPrefix = "";

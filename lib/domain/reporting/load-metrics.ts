@@ -9,10 +9,11 @@
 // segments (a CASE over at most a few offset changes), so the database returns
 // one row per key rather than one per UTC hour. Same SQL on SQLite and
 // PostgreSQL: integer arithmetic on epoch milliseconds.
+import { DAY_MS, HOUR_MS, MINUTE_MS, QUARTER_HOUR_MS } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { toBigInt, type MetricSums } from "./metrics";
 import { type SourcePlan } from "./source-plan";
-import { DAY_MS, HOUR_MS, type OffsetSegment } from "./zone-calendar";
+import type { OffsetSegment } from "./zone-calendar";
 import { raw, sql } from "@/lib/db/sql";
 export type Dimension = "moment_type" | "sport" | "creative";
 
@@ -198,7 +199,7 @@ const mod = (value: number, by: number) => ((value % by) + by) % by;
 async function loadRollups(request: LoadRequest, splits: readonly number[], rowFor: RowFor): Promise<void> {
   const { campaignId, time, dimension, startMs, endMs } = request;
   for (const into of splits) {
-    if (into <= 0 || into >= HOUR_MS || into % 900_000 !== 0) throw new RangeError(`bad split ${into}`);
+    if (into <= 0 || into >= HOUR_MS || into % QUARTER_HOUR_MS !== 0) throw new RangeError(`bad split ${into}`);
   }
   const starts = [0, ...splits];
   const ends = [...splits, HOUR_MS];
@@ -216,7 +217,7 @@ async function loadRollups(request: LoadRequest, splits: readonly number[], rowF
   const counters = (withPrefixes: boolean) =>
     summed.flatMap(({ column }) => [
       sum(column),
-      ...(withPrefixes ? splits.map((into) => sum(`${column}_m${into / 60_000}`)) : []),
+      ...(withPrefixes ? splits.map((into) => sum(`${column}_m${into / MINUTE_MS}`)) : []),
     ]);
   const query = (select: string[], groupBy: string[], filter: string) =>
     db().$queryRaw<Sums[]>`
@@ -233,7 +234,7 @@ async function loadRollups(request: LoadRequest, splits: readonly number[], rowF
         ];
   /** the prefix sum of a counter up to `into` ms into the hour */
   const upTo = (aggregate: Sums, column: string, into: number): bigint =>
-    into === 0 ? 0n : toBigInt(aggregate[into === HOUR_MS ? column : `${column}_m${into / 60_000}`]);
+    into === 0 ? 0n : toBigInt(aggregate[into === HOUR_MS ? column : `${column}_m${into / MINUTE_MS}`]);
   /** adds each part of an aggregate to its key's row (and, for a correction, takes it from the row `from` counted it in) */
   const distribute = (
     aggregate: Sums,

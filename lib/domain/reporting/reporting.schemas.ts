@@ -2,6 +2,7 @@
 // (creative performance). Reports are computed in the requested IANA zone
 // (docs/decisions/0502); money is USD rounded to 6 decimals, ctr a fraction.
 import { z } from "zod";
+import { DAY_MS } from "@/lib/clock";
 import { isValidTimeZone } from "./zone-calendar";
 
 export const BREAKDOWNS = ["day", "moment_type", "sport", "creative", "hour_of_day"] as const;
@@ -17,7 +18,6 @@ export const MAX_HOURLY_DAYS = 31;
 export const MIN_REPORT_DATE = "2000-01-01";
 export const MAX_REPORT_DATE = "2099-12-31";
 
-const DAY_MS = 86_400_000;
 const daysBetween = (start: string, end: string) => Math.round((Date.parse(end) - Date.parse(start)) / DAY_MS);
 
 const reportDate = (what: string) =>

@@ -7,9 +7,8 @@
 // of this report's hours may start (as few as the zone needs: none for
 // whole-hour zones, minute 30 for +05:30, minute 15 for +05:45 and +08:45).
 // Anything else (not expected from tzdata) is answered from the raw rows.
-import { DAY_MS, HOUR_MS, type ZoneCalendar } from "./zone-calendar";
-
-export const QUARTER_MS = 900_000;
+import { DAY_MS, HOUR_MS, QUARTER_HOUR_MS } from "@/lib/clock";
+import type { ZoneCalendar } from "./zone-calendar";
 
 /** What a row is grouped by in time: the local date, the local hour of day, the local hour (E10), or nothing. */
 export type TimeKey = "day" | "hour_of_day" | "hour" | null;
@@ -29,10 +28,10 @@ const mod = (value: number, by: number) => ((value % by) + by) % by;
 /** The cheapest exact plan for these keys over the calendar's range. */
 export function planSources(calendar: ZoneCalendar, timeKey: TimeKey): SourcePlan {
   const aligned =
-    mod(calendar.startMs, QUARTER_MS) === 0 &&
-    mod(calendar.endMs, QUARTER_MS) === 0 &&
+    mod(calendar.startMs, QUARTER_HOUR_MS) === 0 &&
+    mod(calendar.endMs, QUARTER_HOUR_MS) === 0 &&
     calendar.segments.every(
-      (segment) => mod(segment.startMs, QUARTER_MS) === 0 && mod(segment.offsetMs, QUARTER_MS) === 0,
+      (segment) => mod(segment.startMs, QUARTER_HOUR_MS) === 0 && mod(segment.offsetMs, QUARTER_HOUR_MS) === 0,
     );
   if (!aligned) return { kind: "raw" };
   const keyAt = (ms: number): number => {
@@ -45,9 +44,9 @@ export function planSources(calendar: ZoneCalendar, timeKey: TimeKey): SourcePla
   const same = (a: number, b: number) => a === b || (Number.isNaN(a) && Number.isNaN(b));
   const first = calendar.startMs - mod(calendar.startMs, HOUR_MS);
   const splits: number[] = [];
-  for (let into = QUARTER_MS; into < HOUR_MS; into += QUARTER_MS) {
+  for (let into = QUARTER_HOUR_MS; into < HOUR_MS; into += QUARTER_HOUR_MS) {
     for (let hour = first; hour < calendar.endMs; hour += HOUR_MS) {
-      if (!same(keyAt(hour + into - QUARTER_MS), keyAt(hour + into))) {
+      if (!same(keyAt(hour + into - QUARTER_HOUR_MS), keyAt(hour + into))) {
         splits.push(into);
         break;
       }

@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { HOUR_MS, isValidTimeZone, ZoneCalendar } from "./zone-calendar";
+import { HOUR_MS } from "@/lib/clock";
+import { isValidTimeZone, ZoneCalendar } from "./zone-calendar";
 
 const utc = (iso: string) => Date.parse(iso);
 

@@ -5,9 +5,7 @@
 // day, and a binary search at each change), after which every mapping from an
 // instant to its local date, hour or hour start is integer arithmetic.
 import { DateTime, IANAZone } from "luxon";
-
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 86_400_000;
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "@/lib/clock";
 
 export type OffsetSegment = { startMs: number; endMs: number; offsetMs: number };
 
@@ -189,7 +187,7 @@ export class ZoneCalendar {
     const offset = this.offsetMsAt(ms);
     const wall = new Date(ms + offset).toISOString().slice(0, 19);
     const sign = offset < 0 ? "-" : "+";
-    const minutes = Math.abs(offset) / 60_000;
+    const minutes = Math.abs(offset) / MINUTE_MS;
     const hh = String(Math.floor(minutes / 60)).padStart(2, "0");
     const mm = String(Math.floor(minutes % 60)).padStart(2, "0");
     return `${wall}${sign}${hh}:${mm}`;
@@ -202,7 +200,7 @@ export class ZoneCalendar {
  * search. (Zones change offset at most a few times a year; none twice a day.)
  */
 export function offsetSegments(zone: IANAZone, startMs: number, endMs: number): OffsetSegment[] {
-  const offsetAt = (ms: number) => Math.round(zone.offset(ms) * 60_000);
+  const offsetAt = (ms: number) => Math.round(zone.offset(ms) * MINUTE_MS);
   const segments: OffsetSegment[] = [];
   let segmentStart = startMs;
   let offset = offsetAt(startMs);

@@ -6,11 +6,11 @@
 // (docs/decisions/1400-quarter-hour-rollups.md). The column list and the
 // conflict clause below are the one definition every writer uses (this module,
 // both delivery stores).
+import { HOUR_MS, QUARTER_HOUR_MS } from "@/lib/clock";
 import type { Db, Tx } from "@/lib/db/client";
 import { join, raw, sql } from "@/lib/db/sql";
 
-export const HOUR_MS = 3_600_000;
-export const QUARTER_MS = 900_000;
+const HOUR_MS_BIG = BigInt(HOUR_MS);
 
 export type RollupDelta = {
   campaignId: string;
@@ -28,7 +28,7 @@ export type RollupDelta = {
 
 export function hourStartMs(atMs: number | bigint): bigint {
   const ms = BigInt(atMs);
-  return ms - (((ms % 3_600_000n) + 3_600_000n) % 3_600_000n);
+  return ms - (((ms % HOUR_MS_BIG) + HOUR_MS_BIG) % HOUR_MS_BIG);
 }
 
 /** The counters of a row that have quarter-hour prefixes (in this order: m15, m30, m45). */
@@ -94,7 +94,7 @@ export function mergeRollupDeltas(deltas: readonly RollupDelta[]): RollupRow[] {
     const intoHour = ((atMs % HOUR_MS) + HOUR_MS) % HOUR_MS;
     const hourMs = atMs - intoHour;
     // 0-3: the quarter of the hour the event falls in; it counts in every prefix that ends after it
-    const quarter = Math.floor(intoHour / QUARTER_MS);
+    const quarter = Math.floor(intoHour / QUARTER_HOUR_MS);
     const key = `${delta.campaignId}\u0000${delta.creativeId}\u0000${delta.momentType}\u0000${delta.sport}\u0000${hourMs}`;
     let row = merged.get(key);
     if (!row) {
