@@ -25,6 +25,8 @@ const GENERATED =
 const COMPONENTS =
   "components/ are a transport: data comes through GraphQL; from lib/domain only *.schemas.ts and pure catalogs.";
 const STANDALONE = "mcp/src is a standalone package: call the REST API through rest-client.ts.";
+const DOCS =
+  "app/docs pages are documentation: no database, not even through lib/rate-limit.ts (its numbers are in lib/rate-limit-policies.ts).";
 
 /** lib/auction is an allow-list: no file of the repository but these (packages: ANY_PACKAGE below). */
 const AUCTION_MAY_IMPORT = ["./lib/auction", "./lib/money.ts", "./node_modules"];
@@ -56,6 +58,7 @@ const zones = [
     tests: true,
   },
   { target: ["./app", "./lib/server"], from: ["./lib/db"], message: TRANSPORT, tests: false },
+  { target: "./app/docs", from: ["./lib/db", "./lib/rate-limit.ts"], message: DOCS, tests: false },
   { target: "./graphql", from: ["./lib/db", "./lib/server", "./app"], message: RESOLVERS, tests: false },
   { target: "./lib", from: ["./graphql", "./mcp"], message: BELOW_TRANSPORTS, tests: false },
   {

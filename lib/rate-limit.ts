@@ -1,36 +1,13 @@
-// Rate-limit policies in one table (Dub's pattern), enforced with
+// The rate-limit policies (lib/rate-limit-policies.ts, one table), enforced with
 // rate-limiter-flexible's Prisma store so that every app instance sharing the
 // database shares the counters. A store fault falls back to an in-memory
 // limiter rather than failing the request.
 import { RateLimiterMemory, RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
 import { db } from "@/lib/db/client";
 import { AppError, type ErrorCode } from "@/lib/errors";
+import { RATE_LIMIT_POLICIES, type RateLimitPolicy } from "@/lib/rate-limit-policies";
 
-export const RATE_LIMIT_POLICIES = {
-  /** E1: 10 token requests per minute per IP address (spec, Limits). */
-  token: { points: 10, durationSec: 60, keyBy: "ip" },
-  /** E9 and E10: 60 reports (performance or time series, one shared count) per minute per advertiser, across all its clients. */
-  report: { points: 60, durationSec: 60, keyBy: "advertiser" },
-  /** E5 and E8 (and their GraphQL twins): icon checks, each an outbound HEAD request, per advertiser. */
-  icon_check: { points: 60, durationSec: 60, keyBy: "advertiser" },
-  /** E15 test sends and manual webhook redeliveries make outbound requests on demand. */
-  webhook_send: { points: 30, durationSec: 60, keyBy: "advertiser" },
-  /** E16/E17: unknown click ids per IP (guessing click ids); a valid postback's count is refunded. */
-  postback_miss: { points: 60, durationSec: 60, keyBy: "ip" },
-  /** Dashboard sign-in: failed attempts per IP address (many accounts tried from one place). */
-  sign_in_ip: { points: 30, durationSec: 900, keyBy: "ip" },
-  /** Dashboard sign-in: failed attempts per account (one account guessed at from anywhere). */
-  sign_in_account: { points: 5, durationSec: 900, keyBy: "account" },
-  /**
-   * Dashboard sign-up: every attempt per IP address, successful or not (accounts made without
-   * bound, emails probed through "already exists"). 20 an hour: one office behind a NAT signs
-   * up a handful of advertisers, and one e2e run makes 9 (18 with CI retries) from 127.0.0.1
-   * (docs/decisions/1415).
-   */
-  sign_up_ip: { points: 20, durationSec: 3600, keyBy: "ip" },
-} as const satisfies Record<string, { points: number; durationSec: number; keyBy: "ip" | "advertiser" | "account" }>;
-
-export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
+export { RATE_LIMIT_POLICIES, type RateLimitPolicy } from "@/lib/rate-limit-policies";
 
 /** The policies a request alone can key (its client address or its advertiser): the ones a route may name. */
 export type RequestKeyedPolicy = {

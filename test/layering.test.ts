@@ -105,6 +105,12 @@ const CASES: Record<string, Case> = {
     allowed: ["@/lib/domain/campaigns/list-campaigns", "../../../../lib/http/define-route"],
     says: /are transports/,
   },
+  "docs pages never reach the database": {
+    file: "app/docs/probe/page.tsx",
+    refused: ["../../../lib/db/client", "@/lib/db/client", "../../../lib/rate-limit", "@/lib/rate-limit"],
+    allowed: ["@/lib/rate-limit-policies", "../../../lib/rate-limit-policies", "@/graphql/limit-values"],
+    says: /app\/docs pages are documentation/,
+  },
   "the hot router never touches the database": {
     file: "lib/server/probe.ts",
     refused: ["../db/client", "@/lib/db/client", "pg"],

@@ -1,0 +1,42 @@
+// The rate-limit policies (Dub's pattern: one table), apart from their
+// enforcement in lib/rate-limit.ts, which imports the database client: pages and
+// documents that state the numbers import them from here, Prisma-free.
+
+export const RATE_LIMIT_POLICIES = {
+  /** E1: 10 token requests per minute per IP address (spec, Limits). */
+  token: { points: 10, durationSec: 60, keyBy: "ip" },
+  /** E9 and E10: 60 reports (performance or time series, one shared count) per minute per advertiser, across all its clients. */
+  report: { points: 60, durationSec: 60, keyBy: "advertiser" },
+  /** E5 and E8 (and their GraphQL twins): icon checks, each an outbound HEAD request, per advertiser. */
+  icon_check: { points: 60, durationSec: 60, keyBy: "advertiser" },
+  /** E15 test sends and manual webhook redeliveries make outbound requests on demand. */
+  webhook_send: { points: 30, durationSec: 60, keyBy: "advertiser" },
+  /** E16/E17: unknown click ids per IP (guessing click ids); a valid postback's count is refunded. */
+  postback_miss: { points: 60, durationSec: 60, keyBy: "ip" },
+  /** Dashboard sign-in: failed attempts per IP address (many accounts tried from one place). */
+  sign_in_ip: { points: 30, durationSec: 900, keyBy: "ip" },
+  /** Dashboard sign-in: failed attempts per account (one account guessed at from anywhere). */
+  sign_in_account: { points: 5, durationSec: 900, keyBy: "account" },
+  /**
+   * Dashboard sign-up: every attempt per IP address, successful or not (accounts made without
+   * bound, emails probed through "already exists"). 20 an hour: one office behind a NAT signs
+   * up a handful of advertisers, and one e2e run makes 9 (18 with CI retries) from 127.0.0.1
+   * (docs/decisions/1415).
+   */
+  sign_up_ip: { points: 20, durationSec: 3600, keyBy: "ip" },
+} as const satisfies Record<string, { points: number; durationSec: number; keyBy: "ip" | "advertiser" | "account" }>;
+
+export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
+
+/** A window in words: "per minute", "per 15 minutes", "per hour", "per 2 hours", "per 30 seconds". */
+export function perWindow(durationSec: number): string {
+  if (durationSec % 3600 === 0) return durationSec === 3600 ? "per hour" : `per ${durationSec / 3600} hours`;
+  if (durationSec % 60 === 0) return durationSec === 60 ? "per minute" : `per ${durationSec / 60} minutes`;
+  return durationSec === 1 ? "per second" : `per ${durationSec} seconds`;
+}
+
+/** A policy's numbers in words, `unit` naming what is counted: "60 reports per minute", or "60 per minute" without one. */
+export function rateLimitText(policy: RateLimitPolicy, unit?: string): string {
+  const { points, durationSec } = RATE_LIMIT_POLICIES[policy];
+  return `${points}${unit ? ` ${unit}` : ""} ${perWindow(durationSec)}`;
+}
