@@ -7,6 +7,7 @@ import { typeDefs } from "@/graphql/__generated__/type-defs";
 import { MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_TOKENS } from "@/graphql/limit-values";
 import { MAX_PAGE_SIZE } from "@/lib/domain/pagination";
 import { env } from "@/lib/env";
+import { rateLimitText } from "@/lib/rate-limit-policies";
 import styles from "../docs.module.css";
 
 export const metadata: Metadata = { title: "GraphQL schema" };
@@ -72,10 +73,12 @@ export default function GraphqlSchemaPage() {
           <code>extensions.cost</code> gives it).
         </li>
         <li>
-          Reports (60 per minute) and the icon checks of <code>createCampaign</code>, <code>addCreativeVariant</code>{" "}
-          and <code>previewCampaignCreate</code> (60 per minute) count against REST&apos;s per-advertiser limits. Past
-          one, the field is a top-level <code>RATE_LIMITED</code> error with <code>extensions.retryAfter</code>, and the
-          response carries <code>Retry-After</code> and <code>RateLimit-*</code> as REST&apos;s 429 does.
+          Reports ({rateLimitText("report")}), the icon checks of <code>createCampaign</code>,{" "}
+          <code>addCreativeVariant</code> and <code>previewCampaignCreate</code> ({rateLimitText("icon_check")}) and the
+          sends of <code>testWebhookEndpoint</code> and <code>redeliverWebhookDelivery</code> (
+          {rateLimitText("webhook_send")}) count against REST&apos;s per-advertiser limits. Past one, the field is a
+          top-level <code>RATE_LIMITED</code> error with <code>extensions.retryAfter</code>, and the response carries{" "}
+          <code>Retry-After</code> and <code>RateLimit-*</code> as REST&apos;s 429 does.
         </li>
       </ul>
       <pre>{EXAMPLE_QUERY}</pre>

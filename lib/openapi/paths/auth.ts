@@ -9,6 +9,7 @@ import {
   tokenRequest,
   tokenResponse,
 } from "@/lib/auth/auth.schemas";
+import { rateLimitText } from "@/lib/rate-limit-policies";
 
 const rateLimitHeaders = {
   "RateLimit-Limit": { description: "Requests allowed per window", schema: { type: "integer" as const } },
@@ -121,7 +122,7 @@ export const authPaths: ZodOpenApiPathsObject = {
       summary: "Obtain an access token (E1)",
       description:
         "OAuth 2.0 client credentials (RFC 6749 §4.4). Client authentication in the form body or with HTTP Basic. " +
-        "10 requests per minute per IP address, failed ones included. Errors are RFC 6749 bodies, not problem details.",
+        `${rateLimitText("token", "requests")} per IP address, failed ones included. Errors are RFC 6749 bodies, not problem details.`,
       tags: ["Authentication"],
       security: [],
       requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: tokenRequest } } },

@@ -14,6 +14,7 @@ import {
 } from "@/lib/domain/campaigns/campaigns.schemas";
 import { creativeInput, variantCreated } from "@/lib/domain/creatives/creatives.schemas";
 import { oauth, problemResponses } from "../common";
+import { rateLimitText } from "@/lib/rate-limit-policies";
 
 const tags = ["Campaigns"];
 const json = <T>(schema: T) => ({ "application/json": { schema } });
@@ -40,7 +41,8 @@ export const campaignsPaths: ZodOpenApiPathsObject = {
         "Creates an active campaign with its primary creative (variant_a). Every field error is reported at once (422 validation_failed, " +
         "one `errors` entry per field). Only a fully valid body triggers the icon check: a HEAD request to `creative.icon_url` " +
         "(HTTPS on port 443, public addresses only, up to 3 redirects each re-checked, 4 s); anything else is 422 icon_unreachable " +
-        "with one message whatever the cause. Icon checks are limited to 60 a minute per advertiser (E5, E8 and previews together; " +
+        "with one message whatever the cause. " +
+        `Icon checks are limited to ${rateLimitText("icon_check")} per advertiser (E5, E8 and previews together; ` +
         "429 rate_limited with Retry-After). " +
         "The creative is then reviewed automatically (responsible-gambling policy): a rejected creative does not fail the request; " +
         "its status and reason are in the response. Estimates come from the last 7 days of recorded auctions for the targeted " +

@@ -11,6 +11,7 @@ import {
   timeseriesQuery,
 } from "@/lib/domain/reporting/reporting.schemas";
 import { oauth, problemResponses } from "../common";
+import { rateLimitText } from "@/lib/rate-limit-policies";
 
 const id = (what: string) => z.object({ id: z.string().meta({ description: `The ${what} id.` }) });
 
@@ -37,7 +38,8 @@ export const reportingPaths: ZodOpenApiPathsObject = {
       description:
         `Totals over local dates start_date..end_date (at most ${MAX_REPORT_DAYS} days) in an IANA zone, DST and non-whole-hour offsets included; ` +
         "with `breakdown`, rows that sum to the totals. Events count at their own time: impressions when served, clicks when clicked, " +
-        "conversions when recorded. 60 requests per minute per advertiser (429 rate_limited with Retry-After). CSV with `format=csv` or `Accept: text/csv`.",
+        `conversions when recorded. ${rateLimitText("report", "requests")} per advertiser (429 rate_limited with Retry-After). ` +
+        "CSV with `format=csv` or `Accept: text/csv`.",
       tags: ["Reporting"],
       security: oauth("reporting:read"),
       requestParams: { path: id("campaign"), query: reportQuery.extend({ format: formatParam }) },
@@ -58,7 +60,7 @@ export const reportingPaths: ZodOpenApiPathsObject = {
       description:
         `One point per local day (pre-aggregated, fast; up to ${MAX_REPORT_DAYS} days) or local hour (from the same rollups at quarter-hour resolution, equal to the raw impressions; up to ${MAX_HOURLY_DAYS} days) ` +
         "in the zone (default UTC), zeros included; `ts` is the point's start in UTC. The series sums to E9's totals for the same dates and zone. " +
-        "Counts against E9's 60 requests per minute per advertiser (one count for both; 429 rate_limited with Retry-After). " +
+        `Counts against E9's ${rateLimitText("report", "requests")} per advertiser (one count for both; 429 rate_limited with Retry-After). ` +
         "CSV (with a local_start column) with `format=csv` or `Accept: text/csv`.",
       tags: ["Reporting"],
       security: oauth("reporting:read"),

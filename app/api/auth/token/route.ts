@@ -7,6 +7,7 @@ import { consumeRateLimit } from "@/lib/rate-limit";
 import { readBodyText } from "@/lib/http/read-body";
 import { requestIdFrom } from "@/lib/http/request-id";
 import { requestLogger } from "@/lib/log";
+import { rateLimitText } from "@/lib/rate-limit-policies";
 
 function oauthResponse(body: unknown, status: number, headers: Record<string, string>): Response {
   return new Response(JSON.stringify(body), {
@@ -37,7 +38,7 @@ export async function POST(request: Request): Promise<Response> {
     if (!limit.allowed) {
       throw new OAuthError(
         "rate_limited",
-        `at most 10 token requests per minute; retry after ${limit.retryAfterSec} s`,
+        `at most ${rateLimitText("token", "token requests")}; retry after ${limit.retryAfterSec} s`,
       );
     }
     const type = request.headers.get("content-type") ?? "";
