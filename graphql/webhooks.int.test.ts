@@ -1,10 +1,12 @@
 // Webhook endpoints and their delivery logs through POST /api/graphql, against
 // a real local HTTP receiver (allow-listed through OUTBOUND_ALLOW_HOSTS): the
 // endpoint list, one endpoint, deliveries with their attempt log; register
-// (secret once), test, deactivate, redeliver; scopes, tenancy, userErrors.
+// (secret once), test, deactivate, redeliver; scopes, tenancy, userErrors; the
+// webhook_send rate limit of test sends and redeliveries (docs/decisions/1416).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { resetEnvForTests } from "@/lib/env";
+import { consumeRateLimit, RATE_LIMIT_POLICIES } from "@/lib/rate-limit";
 import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { verifySignature } from "@/lib/webhooks/sign";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
@@ -490,6 +492,44 @@ describe("tenancy", () => {
     expect(receiver.requests).toHaveLength(0);
     const row = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: theirs.restId } });
     expect(row.isActive).toBe(true);
+    expect((await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).attempts).toBe(
+      delivery.attempts,
+    );
+  });
+});
+
+describe("webhook_send rate limit", () => {
+  it("refuses test sends and redeliveries past the advertiser's limit with RATE_LIMITED and REST's headers; nothing sent", async () => {
+    const busy = await createTestAdvertiser("Webhook spender");
+    const token = await busy.auth(["campaigns:write"]);
+    const endpoint = await register(busy);
+    receiver.reply = () => ({ status: 503, body: "maintenance" });
+    await enqueueTestEvent(busy.advertiserId, "click.recorded");
+    await new WebhookDispatcher().drain();
+    const delivery = await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.restId } });
+    receiver.clear();
+    const { points } = RATE_LIMIT_POLICIES.webhook_send;
+    // spend the minute's budget as `points` sends (REST's or GraphQL's) would
+    for (let count = 0; count < points; count++) {
+      expect((await consumeRateLimit("webhook_send", busy.advertiserId)).allowed).toBe(true);
+    }
+    const attempts: [string, string, Record<string, unknown>][] = [
+      [TEST, "testWebhookEndpoint", { id: endpoint.id }],
+      [REDELIVER, "redeliverWebhookDelivery", { id: toGlobalId("WebhookDelivery", delivery.id) }],
+    ];
+    for (const [query, name, input] of attempts) {
+      const res = await gql(query, { headers: token, variables: { input } });
+      expect(res.status, name).toBe(200);
+      expect(res.data, name).toEqual({ [name]: null });
+      const error = onlyError(res);
+      expect(error.extensions, name).toMatchObject({ code: "RATE_LIMITED", apiCode: "rate_limited" });
+      expect(error.extensions.retryAfter, name).toBeGreaterThan(0);
+      expect(res.headers.get("retry-after"), name).toBe(String(error.extensions.retryAfter));
+      expect(res.headers.get("ratelimit-limit"), name).toBe(String(points));
+      expect(res.headers.get("ratelimit-remaining"), name).toBe("0");
+      expect(Number(res.headers.get("ratelimit-reset")), name).toBe(error.extensions.retryAfter);
+    }
+    expect(receiver.requests).toHaveLength(0);
     expect((await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).attempts).toBe(
       delivery.attempts,
     );

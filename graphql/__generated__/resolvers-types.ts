@@ -502,7 +502,13 @@ export type Mutation = {
   endCampaign?: Maybe<EndCampaignPayload>;
   /** active → paused (campaigns:write). */
   pauseCampaign?: Maybe<PauseCampaignPayload>;
-  /** One attempt of a delivery now (campaigns:write; 30 per minute per advertiser, shared with REST). */
+  /**
+   * One attempt of a delivery now (campaigns:write).
+   * Each call counts against the advertiser's 30 webhook sends per minute (test
+   * sends and redeliveries together, shared with REST); past them, a top-level
+   * RATE_LIMITED error (`extensions.retryAfter`) with the `Retry-After` and
+   * `RateLimit-*` headers: nothing is sent and the delivery is unchanged.
+   */
   redeliverWebhookDelivery?: Maybe<RedeliverWebhookDeliveryPayload>;
   /** E13 (campaigns:write). */
   registerWebhookEndpoint?: Maybe<RegisterWebhookEndpointPayload>;
@@ -510,7 +516,13 @@ export type Mutation = {
   resumeCampaign?: Maybe<ResumeCampaignPayload>;
   /** Revokes a client: no new token, and its tokens stop working (at once on this app instance, within 30 s on others; dashboard session only). */
   revokeApiClient?: Maybe<RevokeApiClientPayload>;
-  /** E15: a signed test event now (campaigns:write; 30 per minute per advertiser, shared with REST). */
+  /**
+   * E15: a signed test event now (campaigns:write).
+   * Each call counts against the advertiser's 30 webhook sends per minute (test
+   * sends and redeliveries together, shared with REST); past them, a top-level
+   * RATE_LIMITED error (`extensions.retryAfter`) with the `Retry-After` and
+   * `RateLimit-*` headers: nothing is sent.
+   */
   testWebhookEndpoint?: Maybe<TestWebhookEndpointPayload>;
   /** E7 (campaigns:write). */
   updateCampaign?: Maybe<UpdateCampaignPayload>;
