@@ -18,13 +18,23 @@ export const RATE_LIMIT_POLICIES = {
   /** Dashboard sign-in: failed attempts per account (one account guessed at from anywhere). */
   sign_in_account: { points: 5, durationSec: 900, keyBy: "account" },
   /**
+   * Dashboard sign-in from a browser with a valid device cookie for the account: failed
+   * attempts per account and device (key: email and the cookie's nonce), counted instead of
+   * sign_in_account, so an attacker locking the account out of unknown browsers does not lock
+   * out its owner's known ones (OWASP device cookies, docs/decisions/1418).
+   */
+  sign_in_device: { points: 5, durationSec: 900, keyBy: "device" },
+  /**
    * Dashboard sign-up: every attempt per IP address, successful or not (accounts made without
    * bound, emails probed through "already exists"). 20 an hour: one office behind a NAT signs
    * up a handful of advertisers, and one e2e run makes 9 (18 with CI retries) from 127.0.0.1
    * (docs/decisions/1415).
    */
   sign_up_ip: { points: 20, durationSec: 3600, keyBy: "ip" },
-} as const satisfies Record<string, { points: number; durationSec: number; keyBy: "ip" | "advertiser" | "account" }>;
+} as const satisfies Record<
+  string,
+  { points: number; durationSec: number; keyBy: "ip" | "advertiser" | "account" | "device" }
+>;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
 

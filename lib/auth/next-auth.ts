@@ -3,15 +3,18 @@
 // an encrypted JWT in an httpOnly SameSite=Lax cookie for 12 h from sign-in (secure when the
 // public origin is https), next-auth's double-submit CSRF token on every POST,
 // and a new token at each sign-in (no fixation: nothing issued before sign-in
-// survives it). Failed sign-ins are rate limited per IP and per account.
+// survives it). Failed sign-ins are rate limited per IP and per account, or per
+// device instead of per account for a browser with a device cookie (docs/decisions/1418).
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { env, type Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { authenticateUser } from "@/lib/domain/users/authenticate-user";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
+import { cookieValue } from "@/lib/http/cookies";
 import { limitFailures } from "@/lib/rate-limit";
 import { logger } from "@/lib/log";
+import { deviceCookieName, deviceNonce, recordSignIn } from "./device-cookie";
 import { SESSION_MAX_AGE_SEC, secureCookies, sessionCookieName, signedInRecently } from "./session";
 import { sessionSecret } from "./session-secret";
 
@@ -26,18 +29,26 @@ function header(headers: unknown, name: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-/** Checks a sign-in; failures count against the IP and the account, either limit refuses. */
+/**
+ * Checks a sign-in. Failures count against the IP, and against the account (the
+ * account-wide bucket of clients without a device cookie) or, when `deviceCookie` is
+ * valid for this email, against that device only (docs/decisions/1418); either limit
+ * refuses. A device's failures do not count into the account-wide bucket.
+ */
 export async function signIn(
   credentials: { email?: string; password?: string } | undefined,
   ip: string,
+  deviceCookie?: string | null,
 ): Promise<{ id: string; email: string; name: string } | null> {
   const email = (credentials?.email ?? "").trim().toLowerCase();
   const password = credentials?.password ?? "";
   try {
+    const nonce = await deviceNonce(deviceCookie, email);
+    const [policy, key] = nonce
+      ? (["sign_in_device", `${email} ${nonce}`] as const)
+      : (["sign_in_account", email || "(empty)"] as const);
     const user = await limitFailures("sign_in_ip", ip, ["unauthorized"], () =>
-      limitFailures("sign_in_account", email || "(empty)", ["unauthorized"], () =>
-        authenticateUser({ email, password }),
-      ),
+      limitFailures(policy, key, ["unauthorized"], () => authenticateUser({ email, password })),
     );
     return { id: user.userId, email: user.email, name: user.name };
   } catch (error) {
@@ -93,7 +104,11 @@ function buildOptions(current: Env, secret: string): NextAuthOptions {
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
         authorize: (credentials, request) =>
-          signIn(credentials, header(request?.headers, CLIENT_IP_HEADER) ?? "unknown"),
+          signIn(
+            credentials,
+            header(request?.headers, CLIENT_IP_HEADER) ?? "unknown",
+            cookieValue(header(request?.headers, "cookie"), deviceCookieName()),
+          ),
       }),
     ],
     callbacks: {
@@ -109,6 +124,12 @@ function buildOptions(current: Env, secret: string): NextAuthOptions {
         ...session,
         user: token.sub ? { email: token.email, name: token.name } : undefined,
       }),
+    },
+    events: {
+      // the route (app/api/auth/[...nextauth]/route.ts) sets this browser's device cookie
+      signIn: ({ user, account }) => {
+        if (account?.provider === "credentials" && user.email) recordSignIn(user.email);
+      },
     },
     logger: {
       error: (code, metadata) => logger().warn({ code, metadata }, "next-auth"),

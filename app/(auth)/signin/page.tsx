@@ -7,9 +7,13 @@ import { currentUser } from "../../(dashboard)/_lib/session";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in" };
 
-/** Failed sign-ins are counted per address and per account (lib/rate-limit-policies.ts); the longer window is the wait. */
+/** Failed sign-ins are counted per address and per account or device (lib/rate-limit-policies.ts); the longest window is the wait. */
 const WAIT_MINUTES =
-  Math.max(RATE_LIMIT_POLICIES.sign_in_ip.durationSec, RATE_LIMIT_POLICIES.sign_in_account.durationSec) / 60;
+  Math.max(
+    RATE_LIMIT_POLICIES.sign_in_ip.durationSec,
+    RATE_LIMIT_POLICIES.sign_in_account.durationSec,
+    RATE_LIMIT_POLICIES.sign_in_device.durationSec,
+  ) / 60;
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ error?: string }> }) {
   if (await currentUser()) redirect("/overview");

@@ -3,9 +3,13 @@
 // lib/auth/next-auth.ts, docs/decisions/1200). The body is read under the
 // project's cap first (413 problem+json past it); next-auth then runs through
 // its request/response handler with the request's own headers and cookies, so
-// it needs no ambient request state (and tests call it like any route).
+// it needs no ambient request state (and tests call it like any route). A
+// successful credentials sign-in also sets the browser's device cookie
+// (lib/auth/device-cookie.ts, docs/decisions/1418) beside next-auth's cookies:
+// next-auth's `events.signIn` names the user to this request's `collectSignIn`.
 import NextAuth from "next-auth";
 import { DASHBOARD_AUTH_ACTIONS, dashboardAuthForm } from "@/lib/auth/auth.schemas";
+import { collectSignIn, deviceCookieLine, mintDeviceCookie } from "@/lib/auth/device-cookie";
 import { authOptions } from "@/lib/auth/next-auth";
 import { AppError } from "@/lib/errors";
 import { bodyLimitFor } from "@/lib/http/body-limits";
@@ -124,7 +128,11 @@ async function handle(request: Request): Promise<Response> {
     const res = new CollectedResponse();
     // next-auth's (req, res) form: the App Router form reads next/headers instead of this request
     const handler = NextAuth as unknown as (req: unknown, res: unknown, options: unknown) => Promise<unknown>;
-    await handler(req, res, await authOptions());
+    const options = await authOptions();
+    const { email } = await collectSignIn(() => handler(req, res, options));
+    // a new device cookie at every sign-in (a new nonce: a fresh device count), appended
+    // after next-auth's own cookies, which stay as it wrote them
+    if (email) res.headers.append("set-cookie", deviceCookieLine(await mintDeviceCookie(email)));
     return res.toResponse();
   } catch (error) {
     return errorResponse(error, requestId, requestLogger(requestId));
