@@ -560,6 +560,34 @@ describe("tenancy", () => {
 });
 
 describe("icon-check rate limit", () => {
+  it("answers every icon-checked mutation with the advertiser's remaining checks (docs/decisions/1419)", async () => {
+    const spender = await createTestAdvertiser("Icon counter");
+    const token = await spender.auth(["campaigns:read", "campaigns:write"]);
+    const { points } = RATE_LIMIT_POLICIES.icon_check;
+    expect(points).toBe(60);
+    for (const remaining of ["59", "58"]) {
+      const res = await gql(CREATE, { headers: token, variables: { input: createInput() } });
+      expect(res.errors).toBeUndefined();
+      expect(res.data.createCampaign.userErrors).toEqual([]);
+      expect(res.headers.get("ratelimit-limit"), remaining).toBe("60");
+      expect(res.headers.get("ratelimit-remaining"), remaining).toBe(remaining);
+      expect(Number(res.headers.get("ratelimit-reset")), remaining).toBeGreaterThan(0);
+      expect(res.headers.get("retry-after"), remaining).toBeNull();
+    }
+    // a preview and a failed check are counted and shown too
+    const preview = await gql(PREVIEW_CREATE, { headers: token, variables: { input: createInput() } });
+    expect(preview.errors).toBeUndefined();
+    expect(preview.headers.get("ratelimit-remaining")).toBe("57");
+    const missing = createInput({ creative: creativeInput({ iconUrl: icons.url("/missing.png") }) });
+    const unreachable = await gql(CREATE, { headers: token, variables: { input: missing } });
+    expect(unreachable.data.createCampaign.userErrors).toMatchObject([{ code: "ICON_UNREACHABLE" }]);
+    expect(unreachable.headers.get("ratelimit-remaining")).toBe("56");
+    // a query without a count shows nothing
+    const list = await gql("{ campaigns(first: 1) { totalCount } }", { headers: token });
+    expect(list.errors).toBeUndefined();
+    expect(list.headers.get("ratelimit-limit")).toBeNull();
+  });
+
   it("refuses icon-checking mutations past the advertiser's limit with RATE_LIMITED and REST's headers; nothing written", async () => {
     const busy = await createTestAdvertiser("Icon spender");
     const token = await busy.auth(["campaigns:read", "campaigns:write"]);

@@ -1,6 +1,7 @@
 // The per-request context: the actor (token, session or none), the request id
-// and logger, loaders, and the response headers the HTTP adapter adds (rate
-// limits). Built by graphql/http.ts for HTTP requests and by tests directly.
+// and logger, and loaders. Built by graphql/http.ts for HTTP requests and by
+// tests directly. (Rate-limit headers are collected per request outside it:
+// lib/rate-limit-headers.ts.)
 import type { Logger } from "pino";
 import type { Actor } from "@/lib/auth/actor";
 import { systemClock, type Clock } from "@/lib/clock";
@@ -19,8 +20,6 @@ export type GraphqlContext = {
   /** null without an actor: resolvers check authentication before using them */
   loaders: Loaders | null;
   shared: PublicLoaders;
-  /** headers for the HTTP response (RateLimit-*, Retry-After) */
-  responseHeaders: Record<string, string>;
   cost?: QueryCost;
 };
 
@@ -39,6 +38,5 @@ export function createContext(options: {
     clock,
     loaders: options.actor ? createLoaders(options.actor, clock) : null,
     shared: createPublicLoaders(clock),
-    responseHeaders: {},
   };
 }

@@ -10,7 +10,7 @@ import { AppError, ERROR_CODES, toAppError, type ErrorCode } from "@/lib/errors"
 import { graphqlPath } from "./camel-case";
 import type { GraphqlContext } from "./context";
 import { limitRefusal } from "./limits";
-import { showRateLimit } from "./rate-limit-headers";
+import { recordRateLimit } from "@/lib/rate-limit-headers";
 
 const APOLLO_CODES: Record<string, ErrorCode> = {
   GRAPHQL_PARSE_FAILED: "graphql_parse_failed",
@@ -83,9 +83,9 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
 
 /**
  * Logs faults with their cause, puts a refused rate limit's headers on the
- * HTTP response (the domain's limits, such as the icon check's, throw them
- * with the error; REST answers them the same way) and stamps every error with
- * the request id.
+ * HTTP response (through the request's collector, lib/rate-limit-headers.ts,
+ * which the counts themselves also record into; REST answers them the same
+ * way) and stamps every error with the request id.
  */
 export const errorsPlugin: ApolloServerPlugin<GraphqlContext> = {
   async requestDidStart() {
@@ -96,8 +96,8 @@ export const errorsPlugin: ApolloServerPlugin<GraphqlContext> = {
           if (code === "internal_error") {
             contextValue.log.error({ err: rootCause(error), path: error.path }, "graphql fault");
           }
-          if (code === "rate_limited" && appError?.headers)
-            showRateLimit(contextValue.responseHeaders, appError.headers);
+          // usually recorded already by the count that refused; a refusal thrown otherwise still shows
+          if (code === "rate_limited" && appError?.headers) recordRateLimit(appError.headers);
         }
       },
       async willSendResponse({ contextValue, response }) {

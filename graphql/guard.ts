@@ -11,7 +11,6 @@ import type { UserError } from "./__generated__/resolvers-types";
 import { graphqlPath } from "./camel-case";
 import type { GraphqlContext } from "./context";
 import type { Loaders } from "./loaders";
-import { showRateLimit } from "./rate-limit-headers";
 
 /** The caller and its loaders; UNAUTHENTICATED without one. */
 export function authenticated(context: GraphqlContext): { actor: Actor; loaders: Loaders } {
@@ -30,10 +29,13 @@ export function scoped(context: GraphqlContext, scope: Scope): { actor: Actor; l
   return caller;
 }
 
-/** Counts one use of a REST policy for the caller's advertiser; RATE_LIMITED beyond it. */
-export async function rateLimit(context: GraphqlContext, actor: Actor, policy: RateLimitPolicy): Promise<void> {
+/**
+ * Counts one use of a REST policy for the caller's advertiser; RATE_LIMITED
+ * beyond it. The count's headers reach the HTTP response through the request's
+ * collector (lib/rate-limit-headers.ts), as the domain's own counts do.
+ */
+export async function rateLimit(actor: Actor, policy: RateLimitPolicy): Promise<void> {
   const outcome = await consumeRateLimit(policy, actor.advertiserId);
-  showRateLimit(context.responseHeaders, outcome.headers);
   if (!outcome.allowed) throw rateLimitedError(outcome);
 }
 

@@ -13,7 +13,8 @@ import { GRAPHQL_BODY_LIMIT } from "@/lib/http/body-limits";
 import { readBodyText } from "@/lib/http/read-body";
 import { requestIdFrom } from "@/lib/http/request-id";
 import { requestLogger } from "@/lib/log";
-import { createContext, type GraphqlContext } from "./context";
+import { collectRateLimits } from "@/lib/rate-limit-headers";
+import { createContext } from "./context";
 import { graphqlServer } from "./server";
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
@@ -54,35 +55,38 @@ async function httpRequest(request: Request, url: URL): Promise<HTTPGraphQLReque
 export async function handleGraphqlRequest(request: Request): Promise<Response> {
   const requestId = requestIdFrom(request.headers);
   const log = requestLogger(requestId);
-  let context: GraphqlContext | undefined;
   try {
     const url = new URL(request.url);
     const httpGraphQLRequest = await httpRequest(request, url);
     const server = await graphqlServer();
-    const result = await server.executeHTTPGraphQLRequest({
-      httpGraphQLRequest,
-      context: async () => {
-        try {
-          context = createContext({ actor: await requestActor(request), requestId, log });
-          return context;
-        } catch (error) {
-          const appError = toAppError(error);
-          if (appError.code === "internal_error") throw error;
-          // rendered by formatError like any error; the challenge header as REST sends it
-          throw new GraphQLError(appError.detail, {
-            extensions: {
-              code: ERROR_CODES[appError.code].graphql,
-              apiCode: appError.code,
-              requestId,
-              http: { status: appError.status, headers: new HeaderMap(Object.entries(appError.headers ?? {})) },
-            },
-          });
-        }
-      },
-    });
+    // every rate-limit count of the operation (reports, icon checks), shown by one rule
+    // (docs/decisions/1416, 1419): the resolvers' and the domain's, allowed or refused
+    const rateHeaders: Record<string, string> = {};
+    const result = await collectRateLimits(rateHeaders, () =>
+      server.executeHTTPGraphQLRequest({
+        httpGraphQLRequest,
+        context: async () => {
+          try {
+            return createContext({ actor: await requestActor(request), requestId, log });
+          } catch (error) {
+            const appError = toAppError(error);
+            if (appError.code === "internal_error") throw error;
+            // rendered by formatError like any error; the challenge header as REST sends it
+            throw new GraphQLError(appError.detail, {
+              extensions: {
+                code: ERROR_CODES[appError.code].graphql,
+                apiCode: appError.code,
+                requestId,
+                http: { status: appError.status, headers: new HeaderMap(Object.entries(appError.headers ?? {})) },
+              },
+            });
+          }
+        },
+      }),
+    );
     const headers = new Headers();
     for (const [name, value] of result.headers) headers.set(name, value);
-    for (const [name, value] of Object.entries(context?.responseHeaders ?? {})) headers.set(name, value);
+    for (const [name, value] of Object.entries(rateHeaders)) headers.set(name, value);
     headers.set("x-request-id", requestId);
     if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
     const status = result.status ?? 200;

@@ -1,10 +1,12 @@
 // The rate-limit policies (lib/rate-limit-policies.ts, one table), enforced with
 // rate-limiter-flexible's Prisma store so that every app instance sharing the
 // database shares the counters. A store fault falls back to an in-memory
-// limiter rather than failing the request.
+// limiter rather than failing the request. Every count is also recorded for the
+// current request's response headers (lib/rate-limit-headers.ts, docs/decisions/1419).
 import { RateLimiterMemory, RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
 import { db } from "@/lib/db/client";
 import { AppError, type ErrorCode } from "@/lib/errors";
+import { recordRateLimit } from "@/lib/rate-limit-headers";
 import { RATE_LIMIT_POLICIES, type RateLimitPolicy } from "@/lib/rate-limit-policies";
 
 export { RATE_LIMIT_POLICIES, type RateLimitPolicy } from "@/lib/rate-limit-policies";
@@ -47,8 +49,7 @@ function headersFor(policy: RateLimitPolicy, res: RateLimiterRes, allowed: boole
   return { allowed, headers, retryAfterSec: resetSec };
 }
 
-/** Counts one request against `policy` for `key`; never throws for a limit, only reports it. */
-export async function consumeRateLimit(policy: RateLimitPolicy, key: string): Promise<RateLimitOutcome> {
+async function consume(policy: RateLimitPolicy, key: string): Promise<RateLimitOutcome> {
   try {
     const res = await limiterFor(policy).consume(key, 1);
     return headersFor(policy, res, true);
@@ -59,11 +60,24 @@ export async function consumeRateLimit(policy: RateLimitPolicy, key: string): Pr
 }
 
 /**
+ * Counts one request against `policy` for `key`; never throws for a limit, only
+ * reports it, and records the outcome for the current request's RateLimit-*
+ * headers (a no-op outside a transport's collector).
+ */
+export async function consumeRateLimit(policy: RateLimitPolicy, key: string): Promise<RateLimitOutcome> {
+  const outcome = await consume(policy, key);
+  recordRateLimit(outcome.headers);
+  return outcome;
+}
+
+/**
  * Counts only failures, safely under concurrency: every call is counted first
  * (refused with 429 once `key` has `points` in the window), and the count is
  * refunded unless the call fails with one of `codes`. Concurrent calls therefore
  * never admit more than `points` failures in a window; a valid call in flight
- * holds one point until it finishes.
+ * holds one point until it finishes. An allowed count is not recorded for the
+ * response headers (it is usually refunded, so its Remaining would be wrong); a
+ * refusal's headers travel on the thrown error.
  */
 export async function limitFailures<T>(
   policy: RateLimitPolicy,
@@ -71,7 +85,7 @@ export async function limitFailures<T>(
   codes: readonly ErrorCode[],
   run: () => Promise<T>,
 ): Promise<T> {
-  const outcome = await consumeRateLimit(policy, key);
+  const outcome = await consume(policy, key);
   if (!outcome.allowed) throw rateLimitedError(outcome);
   let counted = false;
   try {

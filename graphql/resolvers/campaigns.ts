@@ -71,7 +71,7 @@ async function campaignReport(
   args: ReportArgs,
 ): Promise<CampaignReportParent> {
   const { actor } = scoped(context, "reporting:read");
-  await rateLimit(context, actor, "report");
+  await rateLimit(actor, "report");
   const { report } = await getCampaignReport(actor, campaignId, toRestQuery(args), { clock: context.clock });
   const { rows, breakdown, ...rest } = camelize(report);
   return {
@@ -89,7 +89,7 @@ async function campaignTimeSeries(
   args: TimeSeriesArgs,
 ): Promise<CampaignTimeSeriesParent> {
   const { actor } = scoped(context, "reporting:read");
-  await rateLimit(context, actor, "report");
+  await rateLimit(actor, "report");
   const { series } = await getCampaignTimeseries(actor, campaignId, toRestQuery(args));
   return { ...camelize(series), source: series };
 }

@@ -26,7 +26,7 @@ export const webhookMutationResolvers: Resolvers = {
     },
     testWebhookEndpoint: async (_, { input }, context) => {
       const { actor } = scoped(context, "campaigns:write");
-      await rateLimit(context, actor, "webhook_send");
+      await rateLimit(actor, "webhook_send");
       const restId = restIdOf(input.id, "WebhookEndpoint");
       return payload(async () => ({ result: camelize(await sendTestEvent(actor, restId)) }));
     },
@@ -41,7 +41,7 @@ export const webhookMutationResolvers: Resolvers = {
     },
     redeliverWebhookDelivery: async (_, { input }, context) => {
       const { actor, loaders } = scoped(context, "campaigns:write");
-      await rateLimit(context, actor, "webhook_send");
+      await rateLimit(actor, "webhook_send");
       const restId = restIdOf(input.id, "WebhookDelivery");
       const delivery = await loaders.webhookDelivery.load(restId);
       if (!delivery) throw notFound(input.id, "webhook delivery");

@@ -16,6 +16,7 @@ import { clientIp } from "./client-ip";
 import { problemResponse } from "./problem";
 import { readBodyText } from "./read-body";
 import { consumeRateLimit, RATE_LIMIT_POLICIES, rateLimitedError, type RequestKeyedPolicy } from "@/lib/rate-limit";
+import { collectRateLimits, showRateLimit } from "@/lib/rate-limit-headers";
 import { requestIdFrom } from "./request-id";
 
 type Params = Record<string, string>;
@@ -105,7 +106,19 @@ export function defineRoute<const O extends Options>(
   return async (request, routeContext) => {
     const requestId = requestIdFrom(request.headers);
     const log = requestLogger(requestId);
-    let rateHeaders: Record<string, string> = {};
+    // every rate-limit count of the request, the route's own and the domain's (icon
+    // checks), shown by one rule (docs/decisions/1419); success or refusal alike
+    const rateHeaders: Record<string, string> = {};
+    return collectRateLimits(rateHeaders, () => run(request, routeContext, requestId, log, rateHeaders));
+  };
+
+  async function run(
+    request: Request,
+    routeContext: NextRouteContext | undefined,
+    requestId: string,
+    log: Logger,
+    rateHeaders: Record<string, string>,
+  ): Promise<Response> {
     let claim: IdempotencyClaim | undefined;
     let bodyText: Promise<string> | undefined;
     const readText = () => (bodyText ??= readBodyText(request, options.maxBodyBytes ?? DEFAULT_BODY_LIMIT));
@@ -129,7 +142,6 @@ export function defineRoute<const O extends Options>(
         const { keyBy } = RATE_LIMIT_POLICIES[options.rateLimit];
         const key = keyBy === "advertiser" && context.actor ? context.actor.advertiserId : clientIp(request);
         const outcome = await consumeRateLimit(options.rateLimit, key);
-        rateHeaders = outcome.headers;
         if (!outcome.allowed) throw rateLimitedError(outcome);
       }
       // Idempotency-Key on a token-authenticated write (docs/decisions/1300). A
@@ -159,6 +171,9 @@ export function defineRoute<const O extends Options>(
       }
       return withHeaders(response, requestId, rateHeaders);
     } catch (error) {
+      // a refusal thrown without being recorded (limitFailures) still wins over allowed counts
+      if (error instanceof AppError && error.code === "rate_limited" && error.headers)
+        showRateLimit(rateHeaders, error.headers);
       const response = errorResponse(error, requestId, log, rateHeaders);
       if (claim) {
         // a client error changed nothing: the key is free again; a fault may have written, so it is kept
@@ -167,7 +182,7 @@ export function defineRoute<const O extends Options>(
       }
       return response;
     }
-  };
+  }
 }
 
 function withHeaders(response: Response, requestId: string, rateHeaders: Record<string, string>): Response {

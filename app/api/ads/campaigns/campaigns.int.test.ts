@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { ICON_UNREACHABLE_MESSAGE } from "@/lib/domain/creatives/check-icon-url";
 import { onCampaignsChanged } from "@/lib/process-bus";
+import { consumeRateLimit, RATE_LIMIT_POLICIES } from "@/lib/rate-limit";
 import { campaignBody, creativeBody, utcDay } from "@/test/campaign-input";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
@@ -428,5 +429,66 @@ describe("GET /api/ads/campaigns (E4)", () => {
   it("needs campaigns:read", async () => {
     const res = await list({}, await other.auth(["reporting:read"]));
     expect(res.status).toBe(403);
+  });
+});
+
+describe("E5's icon-check rate limit headers (docs/decisions/1419)", () => {
+  function rateHeaders(res: { headers: Headers }) {
+    return {
+      limit: res.headers.get("ratelimit-limit"),
+      remaining: res.headers.get("ratelimit-remaining"),
+      reset: res.headers.get("ratelimit-reset"),
+      retryAfter: res.headers.get("retry-after"),
+    };
+  }
+
+  it("answers every icon-checked call with the advertiser's remaining checks, and a refusal with 429 and Retry-After", async () => {
+    const spender = await createTestAdvertiser("Icon spender");
+    const token = await spender.auth();
+    const { points } = RATE_LIMIT_POLICIES.icon_check;
+    expect(points).toBe(60);
+
+    const first = await create(campaignBody(icons.url()), token);
+    expect(first.status).toBe(201);
+    expect(rateHeaders(first)).toEqual({
+      limit: "60",
+      remaining: "59",
+      reset: expect.stringMatching(/^\d+$/),
+      retryAfter: null,
+    });
+    const second = await create(campaignBody(icons.url()), token);
+    expect(second.status).toBe(201);
+    expect(rateHeaders(second)).toMatchObject({ limit: "60", remaining: "58", retryAfter: null });
+    // a preview checks the icon too; a check that fails still counted
+    const preview = await call(POST, "/api/ads/campaigns?validate_only=true", {
+      method: "POST",
+      body: campaignBody(icons.url()),
+      headers: token,
+    });
+    expect(preview.status).toBe(200);
+    expect(rateHeaders(preview)).toMatchObject({ limit: "60", remaining: "57" });
+    const unreachable = await create(campaignBody(icons.url("/missing.png")), token);
+    expect(unreachable.status).toBe(422);
+    expect(unreachable.body.code).toBe("icon_unreachable");
+    expect(rateHeaders(unreachable)).toMatchObject({ limit: "60", remaining: "56" });
+    // refused before the icon check: nothing counted, nothing shown
+    const invalid = await create(campaignBody(icons.url(), { total_budget_usd: 1 }), token);
+    expect(invalid.status).toBe(422);
+    expect(rateHeaders(invalid)).toEqual({ limit: null, remaining: null, reset: null, retryAfter: null });
+
+    // spend the rest of the minute as other icon checks (E8, GraphQL) would
+    for (let used = 4; used < points; used++) {
+      expect((await consumeRateLimit("icon_check", spender.advertiserId)).allowed).toBe(true);
+    }
+    const heads = icons.heads.length;
+    const limited = await create(campaignBody(icons.url()), token);
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe("rate_limited");
+    const refused = rateHeaders(limited);
+    expect(refused).toMatchObject({ limit: "60", remaining: "0" });
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    expect(refused.reset).toBe(refused.retryAfter);
+    expect(icons.heads.length).toBe(heads);
+    expect(await db().campaign.count({ where: { advertiserId: spender.advertiserId } })).toBe(2);
   });
 });
