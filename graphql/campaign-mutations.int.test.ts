@@ -10,7 +10,7 @@ import { consumeRateLimit, RATE_LIMIT_POLICIES } from "@/lib/rate-limit";
 import { utcDay } from "@/test/campaign-input";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
-import { gql, onlyError } from "@/test/graphql";
+import { expectRateLimited, gql, onlyError } from "@/test/graphql";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { toGlobalId } from "./global-id";
 
@@ -603,16 +603,7 @@ describe("icon-check rate limit", () => {
       [ADD_VARIANT, "addCreativeVariant", { campaignId: toGlobalId("Campaign", own.id), ...creativeInput() }],
     ];
     for (const [query, name, input] of attempts) {
-      const res = await gql(query, { headers: token, variables: { input } });
-      expect(res.status, name).toBe(200);
-      expect(res.data, name).toEqual({ [name]: null });
-      const error = onlyError(res);
-      expect(error.extensions, name).toMatchObject({ code: "RATE_LIMITED", apiCode: "rate_limited" });
-      expect(error.extensions.retryAfter, name).toBeGreaterThan(0);
-      expect(res.headers.get("retry-after"), name).toBe(String(error.extensions.retryAfter));
-      expect(res.headers.get("ratelimit-limit"), name).toBe(String(points));
-      expect(res.headers.get("ratelimit-remaining"), name).toBe("0");
-      expect(Number(res.headers.get("ratelimit-reset")), name).toBe(error.extensions.retryAfter);
+      expectRateLimited(await gql(query, { headers: token, variables: { input } }), name, points);
     }
     expect(await campaignCount(busy.advertiserId)).toBe(1);
     expect(await db().creative.count({ where: { campaignId: own.id } })).toBe(1);

@@ -11,7 +11,7 @@ import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { verifySignature } from "@/lib/webhooks/sign";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { enqueueTestEvent } from "@/test/factories/webhook-events";
-import { gql, onlyError } from "@/test/graphql";
+import { expectRateLimited, gql, onlyError } from "@/test/graphql";
 import { startReceiver, type Receiver } from "@/test/webhook-receiver";
 import { toGlobalId } from "./global-id";
 
@@ -518,16 +518,7 @@ describe("webhook_send rate limit", () => {
       [REDELIVER, "redeliverWebhookDelivery", { id: toGlobalId("WebhookDelivery", delivery.id) }],
     ];
     for (const [query, name, input] of attempts) {
-      const res = await gql(query, { headers: token, variables: { input } });
-      expect(res.status, name).toBe(200);
-      expect(res.data, name).toEqual({ [name]: null });
-      const error = onlyError(res);
-      expect(error.extensions, name).toMatchObject({ code: "RATE_LIMITED", apiCode: "rate_limited" });
-      expect(error.extensions.retryAfter, name).toBeGreaterThan(0);
-      expect(res.headers.get("retry-after"), name).toBe(String(error.extensions.retryAfter));
-      expect(res.headers.get("ratelimit-limit"), name).toBe(String(points));
-      expect(res.headers.get("ratelimit-remaining"), name).toBe("0");
-      expect(Number(res.headers.get("ratelimit-reset")), name).toBe(error.extensions.retryAfter);
+      expectRateLimited(await gql(query, { headers: token, variables: { input } }), name, points);
     }
     expect(receiver.requests).toHaveLength(0);
     expect((await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).attempts).toBe(

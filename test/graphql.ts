@@ -7,6 +7,7 @@ import { SCOPES, type Scope } from "@/lib/auth/scopes";
 import { createContext } from "@/graphql/context";
 import { graphqlServer } from "@/graphql/server";
 import { POST } from "@/app/api/graphql/route";
+import { expect } from "vitest";
 import { makeRequest } from "./http";
 
 export type GqlError = {
@@ -66,4 +67,20 @@ export function sessionActorFor(advertiserId: string, userId = "usr_test"): Acto
 export function onlyError(result: { errors?: GqlError[] }): GqlError {
   if (result.errors?.length !== 1) throw new Error(`expected one error, got ${JSON.stringify(result.errors)}`);
   return result.errors[0]!;
+}
+
+/**
+ * A mutation or query `name` refused by a spent rate limit of `points`: data null, one
+ * RATE_LIMITED error with retryAfter, and the refusal's Retry-After and RateLimit-* headers.
+ */
+export function expectRateLimited(res: GqlResult, name: string, points: number): void {
+  expect(res.status, name).toBe(200);
+  expect(res.data, name).toEqual({ [name]: null });
+  const error = onlyError(res);
+  expect(error.extensions, name).toMatchObject({ code: "RATE_LIMITED", apiCode: "rate_limited" });
+  expect(error.extensions.retryAfter, name).toBeGreaterThan(0);
+  expect(res.headers.get("retry-after"), name).toBe(String(error.extensions.retryAfter));
+  expect(res.headers.get("ratelimit-limit"), name).toBe(String(points));
+  expect(res.headers.get("ratelimit-remaining"), name).toBe("0");
+  expect(Number(res.headers.get("ratelimit-reset")), name).toBe(error.extensions.retryAfter);
 }
