@@ -52,6 +52,30 @@ afterEach(async () => {
   await db().outboxEvent.updateMany({ where: { fannedOutMs: null }, data: { fannedOutMs: 0n } });
 });
 
+/**
+ * An interactive transaction held open on the Prisma client until `rollBack()`, which
+ * ends it by throwing (its writes, and any statement that joined it, are undone).
+ */
+async function openRollingBackTransaction(): Promise<{ rollBack: () => Promise<void> }> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let entered!: () => void;
+  const inside = new Promise<void>((resolve) => (entered = resolve));
+  const holding = db().$transaction(async (tx) => {
+    await tx.advertiser.count();
+    entered();
+    await gate;
+    throw new Error("rolled back");
+  });
+  await inside;
+  return {
+    rollBack: async () => {
+      release();
+      await expect(holding).rejects.toThrow("rolled back");
+    },
+  };
+}
+
 function dispatcher(options: DispatcherOptions = {}) {
   return new WebhookDispatcher({ now: () => clock, random: () => 0.5, allowHosts: [receiver.hostPort], ...options });
 }
@@ -792,23 +816,12 @@ describe("claims shared by several instances", () => {
     await enqueueTestEvent(adv.advertiserId, "click.recorded", T0);
     const instance = dispatcher({ instanceId: "in-tx" });
     expect(await fanOutEvents(instance.context)).toBe(1);
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let entered!: () => void;
-    const inside = new Promise<void>((resolve) => (entered = resolve));
     // a transaction that rolls back: a claim that joined it would vanish with it
-    const holding = db().$transaction(async (tx) => {
-      await tx.advertiser.count();
-      entered();
-      await gate;
-      throw new Error("rolled back");
-    });
-    await inside;
+    const holding = await openRollingBackTransaction();
     // on SQLite the synchronous statements must not join the open transaction: the claim
     // goes through Prisma, which waits for the transaction to end
     const claiming = claimDueWebhookDeliveries(instance.context, 10);
-    release();
-    await expect(holding).rejects.toThrow("rolled back");
+    await holding.rollBack();
     const claimed = await claiming;
     expect(claimed).toHaveLength(1);
     expect(claimed[0]).toMatchObject({ attempts: 0, endpoint: { isActive: true } });
@@ -819,25 +832,14 @@ describe("claims shared by several instances", () => {
     });
 
     // and the success is recorded the same way while another transaction that rolls back is open
-    let releaseAgain!: () => void;
-    const gateAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
-    let enteredAgain!: () => void;
-    const insideAgain = new Promise<void>((resolve) => (enteredAgain = resolve));
-    const holdingAgain = db().$transaction(async (tx) => {
-      await tx.advertiser.count();
-      enteredAgain();
-      await gateAgain;
-      throw new Error("rolled back");
-    });
-    await insideAgain;
+    const holdingAgain = await openRollingBackTransaction();
     const recording = recordSuccesses(instance.context, [
       {
         delivery: claimed[0]!,
         outcome: { ok: true, statusCode: 200, durationMs: 3, error: null, gone: false },
       },
     ]);
-    releaseAgain();
-    await expect(holdingAgain).rejects.toThrow("rolled back");
+    await holdingAgain.rollBack();
     await recording;
     expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: claimed[0]!.id } })).toMatchObject({
       status: "succeeded",

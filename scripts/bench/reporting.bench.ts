@@ -32,6 +32,7 @@ import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { insertCampaign } from "@/lib/domain/campaigns/campaign-rows";
 import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
 import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
+import { DAY_MS, HOUR_MS } from "@/lib/clock";
 import { resetEnvForTests } from "@/lib/env";
 import { createRng } from "@/lib/random";
 import { ensureLocalPostgres, freshPgDatabase } from "@/scripts/lib/local-postgres";
@@ -49,8 +50,6 @@ import {
   type RollupRow,
 } from "@/lib/domain/rollups/increment-rollups";
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 const DAYS = 90;
 const CREATIVES = ["cr_bench_a", "cr_bench_b", "cr_bench_c"];
 const MOMENTS = ["close_game", "overtime", "spread_alert", "bet_resolved"];
@@ -58,7 +57,7 @@ const SPORTS = ["nba", "nfl"];
 const CAMPAIGN = "cmp_bench_reporting";
 // 2025-12-16 to 2026-03-15: the range crosses the US DST change of 2026-03-08
 const END_MS = Date.parse("2026-03-16T00:00:00Z");
-const START_MS = END_MS - DAYS * DAY;
+const START_MS = END_MS - DAYS * DAY_MS;
 /** UTC; +05:30; +05:45; +08:45; a DST change inside the range (2026-03-08) */
 const ZONES = ["UTC", "Asia/Kolkata", "Asia/Kathmandu", "Australia/Eucla", "America/New_York"];
 
@@ -137,12 +136,12 @@ async function generate(total: number, advertiserId: string, sink: Sink) {
     const exact = perHour[h]! * total + carry;
     const count = h === perHour.length - 1 ? total - index : Math.floor(exact);
     carry = exact - count;
-    const hourStart = START_MS + h * HOUR;
+    const hourStart = START_MS + h * HOUR_MS;
     for (let i = 0; i < count; i++, index++) {
       const creative = CREATIVES[index % 3]!;
       const moment = MOMENTS[Math.floor(random() * 4)]!;
       const sport = SPORTS[random() < 0.6 ? 0 : 1]!;
-      const servedAt = hourStart + Math.floor((i / count) * HOUR);
+      const servedAt = hourStart + Math.floor((i / count) * HOUR_MS);
       const clearing = 350_000 + Math.floor(random() * 2_650_000);
       const cost = Math.floor((clearing + 500) / 1000);
       const impression: ImpressionRecord = {
@@ -195,7 +194,7 @@ async function generate(total: number, advertiserId: string, sink: Sink) {
         };
         clickRecords.push(click);
         if (random() < 0.05) {
-          const recordedAt = clickedAt + Math.floor(random() * DAY);
+          const recordedAt = clickedAt + Math.floor(random() * DAY_MS);
           const value = 10_000_000 + Math.floor(random() * 90_000_000);
           conversions++;
           sink.conversion([
@@ -471,8 +470,8 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
 
     const actor: Actor = { advertiserId, scopes: new Set(["reporting:read"]), via: "token" };
     const startDate = new Date(START_MS).toISOString().slice(0, 10);
-    const endDate = new Date(END_MS - DAY).toISOString().slice(0, 10);
-    const monthStartDate = new Date(END_MS - 31 * DAY).toISOString().slice(0, 10);
+    const endDate = new Date(END_MS - DAY_MS).toISOString().slice(0, 10);
+    const monthStartDate = new Date(END_MS - 31 * DAY_MS).toISOString().slice(0, 10);
     const start = BigInt(START_MS);
     const end = BigInt(END_MS);
 
@@ -575,7 +574,7 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
       for (const shape of shapes) await pair(`${shape.label}, ${timezone}`, shape.sql, () => shape.report(timezone));
     }
     // E10 by hour: the longest series the API allows (31 days) against GROUP BY hour over the same days' rollups
-    const monthStart = BigInt(END_MS - 31 * DAY);
+    const monthStart = BigInt(END_MS - 31 * DAY_MS);
     const sqlHours = () =>
       client.$queryRaw`SELECT hour_ms AS k, ${sums} FROM hourly_rollups
         WHERE campaign_id = ${CAMPAIGN} AND hour_ms >= ${monthStart} AND hour_ms < ${end} GROUP BY hour_ms`;
