@@ -59,5 +59,8 @@ describe("keyedTtlMemo", () => {
     expect(await get("c", 1003)).toBe("c@1003");
     // a clock that went back recomputes
     expect(await get("c", 500)).toBe("c@500");
+    // the computation is given the key: one module-level function can serve every key
+    const echo = async (nowMs: number, key: string) => `${key}#${nowMs}`;
+    expect(await memo.get("d", echo, fixedClock(600))).toBe("d#600");
   });
 });

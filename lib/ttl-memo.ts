@@ -7,8 +7,11 @@ import { systemClock, type Clock } from "@/lib/clock";
 export type TtlMemo<T> = { get(clock?: Clock): Promise<T>; clear(): void };
 
 export type KeyedTtlMemo<T> = {
-  /** the value for `key`, computed by `compute` (given the instant, epoch ms) when missing or stale */
-  get(key: string, compute: (nowMs: number) => Promise<T>, clock?: Clock): Promise<T>;
+  /**
+   * the value for `key`, computed by `compute` (given the instant, epoch ms, and the key:
+   * a module-level function serves, no closure per call) when missing or stale
+   */
+  get(key: string, compute: (nowMs: number, key: string) => Promise<T>, clock?: Clock): Promise<T>;
   delete(key: string): void;
   /** forgets every key that `matches` */
   deleteWhere(matches: (key: string) => boolean): void;
@@ -25,7 +28,7 @@ export function keyedTtlMemo<T>(ttlMs: number, maxEntries: number): KeyedTtlMemo
       if (cached && nowMs - cached.computedAtMs < ttlMs && nowMs >= cached.computedAtMs) return cached.value;
       entries.delete(key);
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      const entry = { computedAtMs: nowMs, value: compute(nowMs) };
+      const entry = { computedAtMs: nowMs, value: compute(nowMs, key) };
       entries.set(key, entry);
       entry.value.catch(() => {
         if (entries.get(key) === entry) entries.delete(key);

@@ -3,6 +3,7 @@
 // working within 30 s and the hot path does not hash and query per request. A
 // sandbox key (the demo simulator's) decides among sandbox campaigns only.
 import { findPlatformKey } from "@/lib/auth/platform-keys";
+import { systemClock, type Clock } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
 import { keyedTtlMemo } from "@/lib/ttl-memo";
 
@@ -15,18 +16,18 @@ function unauthorized(detail: string): AppError {
   return new AppError("unauthorized", { detail, headers: { "WWW-Authenticate": 'Bearer realm="delivery"' } });
 }
 
-export async function requirePlatformKey(authorization: string | undefined, nowMs = Date.now()): Promise<Platform> {
+/** A platform key's platform; an unknown or revoked key fails the computation, which is not kept. */
+async function lookupPlatform(_nowMs: number, key: string): Promise<Platform> {
+  const found = await findPlatformKey(key);
+  if (!found) throw unauthorized("Unknown or revoked platform key.");
+  return { sandbox: found.sandbox };
+}
+
+export async function requirePlatformKey(
+  authorization: string | undefined,
+  clock: Clock = systemClock,
+): Promise<Platform> {
   const match = authorization ? /^bearer\s+(\S+)\s*$/i.exec(authorization) : null;
   if (!match) throw unauthorized("Send the platform key as `Authorization: Bearer <key>`.");
-  const key = match[1]!;
-  // an unknown or revoked key fails the computation, which is not kept
-  return cache.get(
-    key,
-    async () => {
-      const found = await findPlatformKey(key);
-      if (!found) throw unauthorized("Unknown or revoked platform key.");
-      return { sandbox: found.sandbox };
-    },
-    () => nowMs,
-  );
+  return cache.get(match[1]!, lookupPlatform, clock);
 }
