@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { decodeProtectedHeader } from "jose";
 import { fixedClock } from "@/lib/clock";
+import { SESSION_SECRET_TTL_MS, sessionSecret } from "@/lib/auth/session-secret";
 import { currentSigningKey, forgetPublicKeysForTests, jwks, PUBLIC_KEYS_TTL_MS } from "@/lib/auth/signing-keys";
 import { issueAccessToken, verifyAccessToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db/client";
@@ -102,6 +103,28 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
     const fresh = await issueAccessToken(claims, later);
     expect(decodeProtectedHeader(fresh.token).kid).toBe(printed.signing_kid);
     await expect(verifyAccessToken(fresh.token, later)).resolves.toMatchObject({ advertiserId: "adv_cli" });
+  });
+
+  it("rotate-session-secret replaces the stored session key; this instance reads the new one once its cached key expires; refused while SESSION_SECRET is set", async () => {
+    const t0 = Date.now();
+    const before = await sessionSecret(fixedClock(t0));
+    const result = admin("rotate-session-secret");
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ rotated: "session_secret", other_instances_within_s: 60 });
+    const stored = await db().appSecret.findUniqueOrThrow({ where: { name: "session_secret" } });
+    expect(stored.value).not.toBe(before);
+    expect(stored.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // this process is "another instance": it keeps its key until the cache expires, then reads the new one
+    expect(await sessionSecret(fixedClock(t0 + SESSION_SECRET_TTL_MS - 1))).toBe(before);
+    expect(await sessionSecret(fixedClock(t0 + SESSION_SECRET_TTL_MS))).toBe(stored.value);
+
+    const configured = spawnSync("node_modules/.bin/tsx", ["scripts/admin.ts", "rotate-session-secret"], {
+      env: { ...process.env, DATABASE_URL: env().DATABASE_URL, LOG_LEVEL: "silent", SESSION_SECRET: "s".repeat(32) },
+      encoding: "utf8",
+    });
+    expect(configured.status).toBe(1);
+    expect(configured.stderr).toMatch(/SESSION_SECRET is set/);
+    expect((await db().appSecret.findUniqueOrThrow({ where: { name: "session_secret" } })).value).toBe(stored.value);
   });
 
   it("refuses a second advertiser with the same email", () => {

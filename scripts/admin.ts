@@ -4,10 +4,12 @@
 //   npm run admin -- create-platform-key --name N
 //   npm run admin -- rotate-signing-key
 //   npm run admin -- retire-signing-key --kid KID
+//   npm run admin -- rotate-session-secret
 import { parseArgs } from "node:util";
 import { createApiClient } from "@/lib/auth/clients";
 import { createPlatformKey } from "@/lib/auth/platform-keys";
 import { splitScopes } from "@/lib/auth/scopes";
+import { rotateSessionSecret, SESSION_SECRET_TTL_MS } from "@/lib/auth/session-secret";
 import { retireSigningKey, rotateSigningKey } from "@/lib/auth/signing-keys";
 import { disconnectDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/migrations";
@@ -20,7 +22,8 @@ const USAGE = `usage: npm run admin -- <command> [options]
   create-client --advertiser ID [--scopes "campaigns:read campaigns:write reporting:read"] [--name N]
   create-platform-key --name N
   rotate-signing-key
-  retire-signing-key --kid KID   (at once: its tokens stop verifying; other instances within a minute)`;
+  retire-signing-key --kid KID   (at once: its tokens stop verifying; other instances within a minute)
+  rotate-session-secret          (signs everyone out of the dashboard: other instances within a minute)`;
 
 class UsageError extends Error {}
 
@@ -74,6 +77,9 @@ async function run(command: string | undefined, args: string[]): Promise<unknown
       const { retired, signingKid } = await retireSigningKey(required(values, "kid"));
       return { retired_kid: retired, signing_kid: signingKid };
     }
+    case "rotate-session-secret":
+      await rotateSessionSecret();
+      return { rotated: "session_secret", other_instances_within_s: SESSION_SECRET_TTL_MS / 1000 };
     default:
       throw new UsageError(command ? `unknown command: ${command}` : "a command is required");
   }

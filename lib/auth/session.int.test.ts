@@ -12,7 +12,7 @@ import { randomBase62 } from "@/lib/ids";
 import { call, makeRequest } from "@/test/http";
 import { SIGN_IN_RATE_LIMITED, SIGN_IN_UNAVAILABLE, signIn as signInUser } from "./next-auth";
 import { sessionCookieName, sessionUserFromRequest } from "./session";
-import { sessionSecret } from "./session-secret";
+import { rotateSessionSecret, sessionSecret } from "./session-secret";
 
 const PASSWORD = "correct horse battery";
 
@@ -246,6 +246,26 @@ describe("dashboard sessions", () => {
     expect(secret.length).toBeGreaterThanOrEqual(32);
     const row = await db().appSecret.findUnique({ where: { name: "session_secret" } });
     expect(row?.value).toBe(secret);
+  });
+
+  it("a rotated session key signs everyone out at once in the rotating process; sessions made after it are read", async () => {
+    const user = await newUser();
+    const before = await signIn(user.email, PASSWORD, "203.0.113.31");
+    const old = before.cookies[sessionCookieName()]!;
+    expect(await sessionUserFromRequest(withSession(old))).not.toBeNull();
+
+    await rotateSessionSecret();
+    expect(await sessionUserFromRequest(withSession(old))).toBeNull();
+    const session = await call(route.GET, "/api/auth/session", {
+      headers: { cookie: `${sessionCookieName()}=${old}` },
+    });
+    expect(session.body.user).toBeUndefined();
+
+    const after = await signIn(user.email, PASSWORD, "203.0.113.31");
+    expect(await sessionUserFromRequest(withSession(after.cookies[sessionCookieName()]!))).toEqual({
+      userId: user.userId,
+      advertiserId: user.advertiserId,
+    });
   });
 
   it("signs up twice with one email: the second is a conflict on the email field", async () => {
