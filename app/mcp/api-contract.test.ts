@@ -16,6 +16,7 @@ import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
 import { BREAKDOWNS, GRANULARITIES } from "@/lib/domain/reporting/reporting.schemas";
 import { SPORTS } from "@/lib/domain/sports";
 import { WEBHOOK_DELIVERY_STATUSES } from "@/lib/domain/webhooks/webhooks.schemas";
+import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit-policies";
 import { EVENT_TYPES } from "@/lib/webhooks/events";
 import * as Package from "@/mcp/src/api-contract";
 import { TOOLS } from "@/mcp/src/registry";
@@ -49,6 +50,22 @@ describe("the MCP package's copy of the REST API's contract", () => {
       URL_MAX: Package.URL_MAX,
       MIN_TOTAL_BUDGET_USD: Package.MIN_TOTAL_BUDGET_USD,
     }).toEqual({ HEADLINE_MAX, BODY_MAX, CTA_MAX, URL_MAX, MIN_TOTAL_BUDGET_USD });
+  });
+
+  it("has the service's report limit, and every tool that states it states that number", () => {
+    const { points, durationSec } = RATE_LIMIT_POLICIES.report;
+    expect(durationSec).toBe(60);
+    expect(Package.REPORTS_PER_MINUTE).toBe(points);
+    const stating = TOOLS.filter((tool) => /a minute/.test(tool.description));
+    expect(stating.map((tool) => tool.name).sort()).toEqual([
+      "get_campaign_report",
+      "get_campaign_timeseries",
+      "get_media_buy_delivery",
+    ]);
+    for (const tool of stating) {
+      const stated = [...tool.description.matchAll(/(\d+) (?:reports (?:and time series )?)?a minute/g)];
+      expect(stated.map((match) => Number(match[1])), tool.name).toEqual([points]);
+    }
   });
 
   it("counts the moment types as the catalog does", () => {

@@ -29,5 +29,7 @@ export const HEADLINE_MAX = 60;
 export const BODY_MAX = 120;
 export const CTA_MAX = 20;
 export const URL_MAX = 2048;
+/** Reports (campaign reports and time series, one shared count) an advertiser may ask for per minute. */
+export const REPORTS_PER_MINUTE = 60;
 /** The smallest total budget of a campaign (USD). */
 export const MIN_TOTAL_BUDGET_USD = 10;

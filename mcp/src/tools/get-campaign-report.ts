@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BREAKDOWNS } from "../api-contract.ts";
+import { BREAKDOWNS, REPORTS_PER_MINUTE } from "../api-contract.ts";
 import { defineTool } from "../tool.ts";
 import { campaignId, isoDate, readMeta } from "./shapes.ts";
 
@@ -18,7 +18,7 @@ export const getCampaignReport = defineTool({
     "Impressions, clicks, CTR (fraction 0-1), conversions, spend (USD) and average CPM paid for a campaign over local dates " +
     "(inclusive, at most 366 days) in any IANA time zone (default UTC; DST handled). Optional breakdown into rows: day, " +
     "moment_type, sport, creative or hour_of_day (0-23); rows list every key, zeros included, and sum to the totals. " +
-    "Limited to 60 reports a minute per advertiser.",
+    `Limited to ${REPORTS_PER_MINUTE} reports and time series a minute per advertiser.`,
   input: {
     campaign_id: campaignId,
     start_date: isoDate.describe("First local date, YYYY-MM-DD."),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GRANULARITIES } from "../api-contract.ts";
+import { GRANULARITIES, REPORTS_PER_MINUTE } from "../api-contract.ts";
 import { defineTool } from "../tool.ts";
 import { campaignId, isoDate, readMeta } from "./shapes.ts";
 
@@ -9,7 +9,7 @@ export const getCampaignTimeseries = defineTool({
   description:
     "Impressions, clicks and spend (USD) per local day (up to 366 days) or hour (up to 31 days) in an IANA time zone " +
     "(default UTC). `ts` is the start of each day or hour in UTC; the series sums to the report's totals. Use it for " +
-    "pacing and trends.",
+    `pacing and trends. Counts against the ${REPORTS_PER_MINUTE} reports a minute per advertiser.`,
   input: {
     campaign_id: campaignId,
     start_date: isoDate.describe("First local date, YYYY-MM-DD."),

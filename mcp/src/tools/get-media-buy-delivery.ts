@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CURRENCY, packageId, targetedPairs } from "../adcp/catalog.ts";
+import { REPORTS_PER_MINUTE } from "../api-contract.ts";
 import { utcDate } from "../adcp/dates.ts";
 import { adcpRequest, adcpResponse, completed } from "../adcp/envelope.ts";
 import { selectMediaBuys } from "../adcp/listing.ts";
@@ -47,7 +48,8 @@ export const getMediaBuyDelivery = defineTool({
     "AdCP: delivery of media buys from our reports (UTC days): impressions, spend (USD), clicks, CTR (0-1), conversions, " +
     "per package and per day, and totals across the buys. start_date and end_date (YYYY-MM-DD, inclusive, at most 366 " +
     "days) or neither for the lifetime (up to the last 366 days). By media_buy_ids, or by status_filter (default active " +
-    "and paused). Reports are limited to 60 a minute per advertiser: ask for the buys you need.",
+    `and paused). Each buy takes one or two reports, and reports are limited to ${REPORTS_PER_MINUTE} a minute per advertiser: ask ` +
+    "for the buys you need.",
   input: {
     ...adcpRequest,
     media_buy_ids: z.array(z.string()).optional(),
