@@ -48,6 +48,9 @@ const PROFILE_ARGS = process.env.SMA_BENCH_PROFILE
   ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SMA_BENCH_PROFILE}`]
   : [];
 
+/** SMA_BENCH_APP_NODE_ARGS="--flag ...": extra Node flags for the decision server (experiments) */
+const APP_NODE_ARGS = (process.env.SMA_BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean);
+
 type Measured = WrkResult & { latency: WrkResult };
 
 /** Rounds of one server: mean throughput of the rounds, latency percentiles as the median of the rounds' (wrk gives no histogram). */
@@ -126,7 +129,7 @@ export async function run(): Promise<BenchResult> {
         PUBLIC_BASE_URL: "http://localhost:3000",
         DEMO: "0",
       },
-      PROFILE_ARGS,
+      [...PROFILE_ARGS, ...APP_NODE_ARGS],
     );
     let bare: Measured;
     let app: Measured;
