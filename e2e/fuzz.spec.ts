@@ -2,7 +2,8 @@
 // OpenAPI document gets the bad requests test/fuzz-cases.ts makes from its
 // schemas (missing required fields, values past each bound and length, wrong
 // types, null and arrays for objects, unknown enum values and fields, repeated
-// query keys, malformed, mistyped and oversized bodies), once with a token of
+// query keys, malformed, mistyped and oversized bodies, unknown ids and
+// malformed values in the path), once with a token of
 // the scope it needs and once without; every secured operation also gets an
 // invalid token and, where a client can lack its scope, a token without it.
 // Every answer must be a 4xx the document lists for the operation, with the
@@ -21,6 +22,7 @@ import Ajv2020, { type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { expect, test } from "@playwright/test";
 import {
+  basePath,
   countByKind,
   fuzzCases,
   fuzzOperations,
@@ -207,8 +209,9 @@ class AnswerChecker {
 
 type Request = { operation: FuzzOperation; label: string; item?: FuzzCase; send: Omit<Send, "localAddress"> };
 
-function fill(path: string, ids: Record<string, string>): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(ids[name] ?? `fuzz_missing_${name}`));
+/** The path template with each parameter's value as given: already percent-encoded. */
+function fill(path: string, values: Record<string, string>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `fuzz_missing_${name}`);
 }
 
 function caseBody(item: FuzzCase, operation: FuzzOperation): { body?: Buffer; chunked?: boolean; type?: string } {
@@ -305,7 +308,8 @@ test("every operation answers bad input with a documented 4xx, never a 5xx or a 
     body: json(campaignBody),
   });
   expect(campaign.status, campaign.text).toBe(201);
-  const campaignId = (JSON.parse(campaign.text) as { id: string }).id;
+  const createdCampaign = JSON.parse(campaign.text) as { id: string; creative: { id: string } };
+  const campaignId = createdCampaign.id;
   const webhookBody = { url: `${ICON_ORIGIN}/hook`, events: ["campaign.ended"] };
   const webhook = await send({
     method: "POST",
@@ -332,7 +336,13 @@ test("every operation answers bad input with a documented 4xx, never a 5xx or a 
 
   const setupSeconds = ((Date.now() - started) / 1000).toFixed(1);
   const ids: Record<string, string> = { id: campaignId, click_id: click.click_id, delivery_id: "whd_fuzz_unknown" };
-  const idsFor = (path: string) => (path.startsWith("/api/ads/webhooks/") ? { ...ids, id: webhookId } : ids);
+  // live path values (not encoded); a parameter without one (next-auth's action) takes its schema's example
+  const idsFor = (path: string): Record<string, string> =>
+    path.startsWith("/api/ads/webhooks/")
+      ? { ...ids, id: webhookId }
+      : path.startsWith("/api/ads/creatives/")
+        ? { ...ids, id: createdCampaign.creative.id }
+        : ids;
   // valid requests each case breaks one rule of (the schema's examples, made live where they must be)
   const bases: Record<string, Bases> = {
     "POST /api/auth/token": {
@@ -362,9 +372,10 @@ test("every operation answers bad input with a documented 4xx, never a 5xx or a 
   const silent: string[] = [];
   for (const operation of operations) {
     const key = `${operation.method} ${operation.path}`;
-    const cases = fuzzCases(operation, { seed: SEED, bases: bases[key] });
+    const operationBases: Bases = { path: idsFor(operation.path), ...bases[key] };
+    const cases = fuzzCases(operation, { seed: SEED, bases: operationBases });
     allCases.push(...cases);
-    const path = fill(operation.path, idsFor(operation.path));
+    const path = fill(operation.path, basePath(operation, operationBases));
     const credentials: Record<string, string> =
       operation.auth.kind === "token"
         ? authed(tokens.full)
@@ -374,8 +385,16 @@ test("every operation answers bad input with a documented 4xx, never a 5xx or a 
     for (const item of cases) {
       const { body, chunked, type } = caseBody(item, operation);
       const headers = { ...extraHeaders(operation), ...item.headers, ...(type ? { "content-type": type } : {}) };
-      const base = { method: operation.method, path, query: item.query, body, chunked };
-      const label = `${item.kind} ${item.target}`;
+      const base = {
+        method: operation.method,
+        path: fill(operation.path, item.path),
+        query: item.query,
+        body,
+        chunked,
+      };
+      // a path case names the value it sent (several break the same parameter)
+      const sent = item.target.startsWith("path:") ? ` ${item.path[item.target.slice(5)]!.slice(0, 40)}` : "";
+      const label = `${item.kind} ${item.target}${sent}`;
       requests.push({ operation, item, label, send: { ...base, headers: { ...headers, ...credentials } } });
       if (operation.auth.kind !== "none")
         requests.push({ operation, item, label: `${label} (no credentials)`, send: { ...base, headers } });

@@ -6,14 +6,17 @@ import {
   countByKind,
   fuzzCases,
   fuzzOperations,
+  malformedPathValues,
   oversizedBody,
   UNKNOWN_FIELD,
+  UNKNOWN_VALUE,
   type FuzzCase,
   type JsonSchema,
   type OpenApiDocument,
 } from "./fuzz-cases";
 
 // A small document with one rule of each kind the generator knows.
+const UUID_PATTERN = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$";
 const thing: JsonSchema = {
   type: "object",
   properties: {
@@ -68,6 +71,50 @@ const doc: OpenApiDocument = {
         "x-body-limit-bytes": 256,
       },
     },
+    // path parameters: an id with an example, a UUID with a pattern, an enum (next-auth's actions)
+    "/things/{id}/parts/{part_id}": {
+      delete: {
+        security: [{ oauth2: ["things:write"] }],
+        parameters: [
+          { in: "path", name: "part_id", required: true, schema: { type: "string" } },
+          { in: "path", name: "id", required: true, schema: { type: "string", example: "thg_8fJ2nQ4xLbW9cT1mV6pR3z" } },
+        ],
+      },
+    },
+    "/hooks/{id}": {
+      get: {
+        security: [{ oauth2: [] }],
+        parameters: [
+          {
+            in: "path",
+            name: "id",
+            required: true,
+            schema: { type: "string", format: "uuid", pattern: UUID_PATTERN },
+          },
+        ],
+      },
+    },
+    "/session/{action}": {
+      post: {
+        security: [],
+        parameters: [
+          {
+            in: "path",
+            name: "action",
+            required: true,
+            schema: { type: "string", enum: ["csrf", "signin/credentials"] },
+          },
+        ],
+        requestBody: {
+          content: {
+            "application/x-www-form-urlencoded": {
+              schema: { type: "object", properties: { csrfToken: { type: "string" } } },
+            },
+            "application/json": { schema: { type: "object", properties: { csrfToken: { type: "string" } } } },
+          },
+        },
+      },
+    },
   },
   components: {
     schemas: {
@@ -82,7 +129,7 @@ const doc: OpenApiDocument = {
   },
 };
 
-const [getThings, postThings, postToken] = fuzzOperations(doc);
+const [getThings, postThings, postToken, deletePart, getHook, postSession] = fuzzOperations(doc);
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 const validateBody = (value: unknown) =>
@@ -104,6 +151,17 @@ describe("fuzzOperations", () => {
     expect(JSON.stringify(postThings!.body!.schema)).not.toContain("$ref");
     expect(getThings).toMatchObject({ method: "GET", auth: { kind: "none" }, query: [], body: undefined });
     expect(postToken!.body!.contentType).toBe("application/x-www-form-urlencoded");
+    expect(postSession!.body!.contentTypes).toEqual(["application/x-www-form-urlencoded", "application/json"]);
+  });
+
+  it("collects path parameters with their schemas, in the template's order", () => {
+    expect(postThings!.pathParams).toEqual([]);
+    expect(deletePart!.pathParams).toEqual([
+      { name: "id", schema: { type: "string", example: "thg_8fJ2nQ4xLbW9cT1mV6pR3z" } },
+      { name: "part_id", schema: { type: "string" } },
+    ]);
+    expect(getHook!.pathParams[0]!.schema).toMatchObject({ format: "uuid" });
+    expect(postSession!.pathParams[0]!.schema.enum).toEqual(["csrf", "signin/credentials"]);
   });
 });
 
@@ -114,7 +172,8 @@ describe("fuzzCases", () => {
   const jsonCases = cases.filter((c) => c.body?.type === "json");
 
   it("produces every kind of bad case for the sample schema", () => {
-    const counts = countByKind([...cases, ...tokenCases]);
+    const pathCases = [deletePart!, getHook!, postSession!].flatMap((op) => fuzzCases(op, { seed: 7 }));
+    const counts = countByKind([...cases, ...tokenCases, ...pathCases]);
     for (const kind of CASE_KINDS) expect(counts[kind], kind).toBeGreaterThan(0);
   });
 
@@ -207,8 +266,106 @@ describe("fuzzCases", () => {
     ]);
   });
 
+  it("sends a form that the operation also takes as JSON under a type it does not take", () => {
+    const wrong = fuzzCases(postSession!, { seed: 7 }).filter((c) => c.kind === "wrong_content_type");
+    expect(wrong.map((c) => (c.body as { contentType: string }).contentType)).toEqual(["text/plain"]);
+    expect(tokenCases.filter((c) => c.kind === "wrong_content_type").map((c) => c.body)).toEqual([
+      { type: "raw", text: JSON.stringify({ grant_type: "client_credentials" }), contentType: "application/json" },
+    ]);
+  });
+
   it("is deterministic: the same seed gives the same list", () => {
     expect(fuzzCases(postThings!, { seed: 7, bases })).toEqual(cases);
     expect(fuzzCases(postThings!, { seed: 7, bases }).length).toBe(cases.length);
+    expect(fuzzCases(deletePart!, { seed: 7 })).toEqual(fuzzCases(deletePart!, { seed: 7 }));
+    expect(fuzzCases(getHook!, { seed: 7 })).toEqual(fuzzCases(getHook!, { seed: 7 }));
+  });
+});
+
+describe("path cases", () => {
+  const live = { id: "thg_LIVEliveLIVEliveLIVE12", part_id: "prt_0123456789" };
+  const partCases = fuzzCases(deletePart!, { seed: 7, bases: { path: live } });
+  const hookCases = fuzzCases(getHook!, { seed: 7 });
+  const sessionCases = fuzzCases(postSession!, { seed: 7 });
+  const on = (list: FuzzCase[], kind: string, target: string) =>
+    list.filter((c) => c.kind === kind && c.target === target);
+
+  it("breaks each path parameter with an unknown id and every malformed value, the others kept live", () => {
+    for (const name of ["id", "part_id"]) {
+      const other = name === "id" ? "part_id" : "id";
+      expect(on(partCases, "unknown_id", `path:${name}`)).toHaveLength(1);
+      const malformed = on(partCases, "malformed_path", `path:${name}`);
+      expect(malformed.map((c) => c.path[name])).toEqual(malformedPathValues(live[name as keyof typeof live]));
+      for (const item of [...malformed, ...on(partCases, "unknown_id", `path:${name}`)])
+        expect(item.path[other]).toBe(live[other as keyof typeof live]);
+    }
+    // nothing but path cases here (no query, header or body to break), all with the base query and headers
+    expect(partCases.every((c) => c.target.startsWith("path:") && c.query.length === 0 && !c.body)).toBe(true);
+  });
+
+  it("makes the unknown id look like the live one: its type prefix, its length, base62", () => {
+    const id = on(partCases, "unknown_id", "path:id")[0]!.path.id!;
+    expect(id).toMatch(/^thg_[0-9A-Za-z]{22}$/);
+    expect(id).not.toBe(live.id);
+    expect(on(partCases, "unknown_id", "path:part_id")[0]!.path.part_id).toMatch(/^prt_[0-9A-Za-z]{10}$/);
+    // without a live value, the schema's example gives the shape; without one either, a random token
+    const fromExample = fuzzCases(deletePart!, { seed: 7 });
+    expect(on(fromExample, "unknown_id", "path:id")[0]!.path.id).toMatch(/^thg_[0-9A-Za-z]{22}$/);
+    expect(on(fromExample, "unknown_id", "path:part_id")[0]!.path.part_id).toMatch(/^[0-9A-Za-z]{22}$/);
+  });
+
+  it("gives a UUID parameter a random UUID its pattern accepts", () => {
+    const [unknown] = on(hookCases, "unknown_id", "path:id");
+    expect(unknown!.path.id).toMatch(new RegExp(UUID_PATTERN));
+    // the base is the format's sample UUID, which the malformed values start from
+    const base = "0b7c2c1e-3f5e-4a8e-9a61-7d0f6a3c2b10";
+    expect(unknown!.path.id).not.toBe(base);
+    expect(on(hookCases, "malformed_path", "path:id").map((c) => c.path.id)).toEqual(malformedPathValues(base));
+  });
+
+  it("gives an enum parameter a value outside the enum, and no unknown id", () => {
+    expect(on(sessionCases, "unknown_enum", "path:action").map((c) => c.path.action)).toEqual([UNKNOWN_VALUE]);
+    expect(on(sessionCases, "unknown_id", "path:action")).toEqual([]);
+    // the other cases go to a valid action (the example, else the first value), encoded as one segment
+    expect(sessionCases.filter((c) => !c.target.startsWith("path:")).map((c) => c.path.action)).toContain("csrf");
+  });
+
+  it("sends malformed values as one encoded segment: long, non-ASCII, slash, traversal, blank, undecodable", () => {
+    const values = malformedPathValues("cmp_8fJ2nQ4xLbW9cT1mV6pR3z");
+    expect(values[0]).toHaveLength(300);
+    expect(values[0]).toMatch(/^cmp_f+$/);
+    expect(decodeURIComponent(values[1]!)).toMatch(/[^\x00-\x7f]/);
+    expect(values[2]).toBe(`cmp_8fJ2nQ4xLbW9cT1mV6pR3z%2F${UNKNOWN_VALUE}`);
+    expect(values.filter((value) => decodeURIComponent(value.replace(/%(FF|ZZ)$/, "")).includes("../"))).toHaveLength(
+      2,
+    );
+    expect(values).toContain("%20");
+    expect(values.filter((value) => /%FF$|%ZZ$/.test(value))).toHaveLength(2);
+    for (const value of values) {
+      // never a raw slash or a bare dot segment: the value stays in its own segment of the path
+      expect(value).toMatch(/^[0-9A-Za-z%._~-]+$/);
+      expect([".", ".."]).not.toContain(value);
+    }
+    const tooLong = on(sessionCases, "malformed_path", "path:action")[0]!.path.action!;
+    expect(tooLong).toBe("f".repeat(300));
+  });
+
+  it("comes after every other case, leaving them as an operation without path parameters has them", () => {
+    const withoutPath = { ...deletePart!, pathParams: [] };
+    expect(fuzzCases(withoutPath, { seed: 7 })).toEqual([]);
+    const session = fuzzCases(postSession!, { seed: 7 });
+    const firstPath = session.findIndex((c) => c.target.startsWith("path:"));
+    expect(session.slice(firstPath).every((c) => c.target.startsWith("path:"))).toBe(true);
+    const bare = fuzzCases({ ...postSession!, pathParams: [] }, { seed: 7 });
+    expect(session.slice(0, firstPath).map(({ path: _path, ...rest }) => rest)).toEqual(
+      bare.map(({ path: _path, ...rest }) => rest),
+    );
+  });
+
+  it("depends on the seed only for the unknown ids' characters", () => {
+    const other = fuzzCases(deletePart!, { seed: 8, bases: { path: live } });
+    expect(other.map((c) => c.kind)).toEqual(partCases.map((c) => c.kind));
+    expect(on(other, "unknown_id", "path:id")[0]!.path.id).not.toBe(on(partCases, "unknown_id", "path:id")[0]!.path.id);
+    expect(on(other, "malformed_path", "path:id")).toEqual(on(partCases, "malformed_path", "path:id"));
   });
 });

@@ -1,13 +1,15 @@
 // Bad inputs for every operation of an OpenAPI 3.1 document, for the live fuzz
 // test (e2e/fuzz.spec.ts; docs/decisions/0920). Pure: a document (or one
 // operation's schemas) in, a fixed list of cases out; the seed only picks which
-// wrong JSON type a location gets, so the same seed gives the same list.
+// wrong JSON type a location gets and the characters of unknown ids, so the same
+// seed gives the same list.
 //
 // Each case breaks one documented rule of a valid base request (missing required
 // fields, values past each minimum, maximum and length, wrong types, null and
 // arrays for objects, unknown enum values and fields, repeated query keys,
-// malformed, mistyped and oversized bodies), so that the answer can only be a
-// refusal: the runner sends each case and checks the answer is a 4xx.
+// malformed, mistyped and oversized bodies, unknown and malformed path
+// parameters), so that the answer can only be a refusal: the runner sends each
+// case and checks the answer is a 4xx.
 import { createRng, type Rng } from "../lib/random";
 
 export type JsonSchema = {
@@ -52,15 +54,21 @@ export type OpenApiDocument = {
 /** A text parameter: a query key, a header, or a field of a form-encoded body. */
 export type TextParam = { name: string; required: boolean; schema: JsonSchema };
 
+/** A path parameter (`{id}` in the path template): always required, always text. */
+export type PathParam = { name: string; schema: JsonSchema };
+
 /** One operation as the fuzz sees it, its schemas resolved ($ref replaced). */
 export type FuzzOperation = {
   method: string;
   path: string;
   /** "token" with the scopes a token needs (none: any valid token), "platform" key, or "none" */
   auth: { kind: "none" } | { kind: "token"; scopes: string[] } | { kind: "platform" };
+  /** the parameters of the path template, in template order */
+  pathParams: PathParam[];
   query: TextParam[];
   headers: TextParam[];
-  body?: { contentType: string; schema: JsonSchema; required: boolean; limit?: number };
+  /** the first content type the document lists is the one cases are built for; `contentTypes` are all of them */
+  body?: { contentType: string; contentTypes: string[]; schema: JsonSchema; required: boolean; limit?: number };
 };
 
 export const CASE_KINDS = [
@@ -83,6 +91,8 @@ export const CASE_KINDS = [
   "malformed_body",
   "wrong_content_type",
   "oversized_body",
+  "unknown_id",
+  "malformed_path",
 ] as const;
 export type CaseKind = (typeof CASE_KINDS)[number];
 
@@ -96,8 +106,10 @@ export type CaseBody =
 
 export type FuzzCase = {
   kind: CaseKind;
-  /** where the rule is broken: "body/creative/headline", "query:start_date", "header:idempotency-key", "body" */
+  /** where the rule is broken: "body/creative/headline", "query:start_date", "header:idempotency-key", "path:id", "body" */
   target: string;
+  /** every path parameter's value as sent: percent-encoded, ready to put in the template */
+  path: Record<string, string>;
   /** the query string as pairs, in order (a key may repeat) */
   query: [string, string][];
   headers: Record<string, string>;
@@ -105,7 +117,13 @@ export type FuzzCase = {
 };
 
 /** What valid requests look like, when the schema's examples alone are not enough (live ids, today's date). */
-export type Bases = { query?: Record<string, string>; headers?: Record<string, string>; body?: unknown };
+export type Bases = {
+  /** path parameters' values as they are (not encoded): a live id */
+  path?: Record<string, string>;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: unknown;
+};
 
 /** A value no enum of the document holds, and a field name no schema declares. */
 export const UNKNOWN_VALUE = "zz_fuzz_unknown";
@@ -151,15 +169,24 @@ export function fuzzOperations(doc: OpenApiDocument): FuzzOperation[] {
           .filter((param) => param.in === where)
           .map((param) => ({ name: param.name, required: param.required === true, schema: param.schema ?? {} }));
       const content = Object.entries(operation.requestBody?.content ?? {})[0];
+      // in template order (a document may list them in any order, or not at all: then they are text)
+      const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({
+        name: name!,
+        schema: operation.parameters?.find((param) => param.in === "path" && param.name === name)?.schema ?? {
+          type: "string",
+        },
+      }));
       out.push({
         method: method.toUpperCase(),
         path,
         auth,
+        pathParams,
         query: params("query"),
         headers: params("header"),
         body: content
           ? {
               contentType: content[0],
+              contentTypes: Object.keys(operation.requestBody?.content ?? {}),
               schema: content[1].schema ?? {},
               required: operation.requestBody?.required === true,
               limit: operation["x-body-limit-bytes"],
@@ -404,6 +431,108 @@ function textParamCases(
   return out;
 }
 
+// ---------------------------------------------------------------- path parameters
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const HEX = "0123456789abcdef";
+
+function randomChars(rng: Rng, alphabet: string, length: number): string {
+  return Array.from({ length }, () => rng.pick([...alphabet])).join("");
+}
+
+/** The type prefix of an id ("cmp_" of "cmp_8fJ2..."), or "". */
+function idPrefix(value: string): string {
+  return /^[a-z]{1,8}_(?=[0-9A-Za-z])/.exec(value)?.[0] ?? "";
+}
+
+/**
+ * A value shaped like `base` that names nothing: a random version-4 UUID for a UUID,
+ * else the same type prefix and as many random base62 characters as the id has
+ * (22 when `base` is no id of ours: a random token). A pattern of the schema holds.
+ */
+function unknownPathValue(schema: JsonSchema, base: string, rng: Rng): string {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    let value: string;
+    if (schema.format === "uuid" || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(base)) {
+      const hex = randomChars(rng, HEX, 32).split("");
+      hex[12] = "4";
+      hex[16] = rng.pick(["8", "9", "a", "b"]);
+      const text = hex.join("");
+      value = [text.slice(0, 8), text.slice(8, 12), text.slice(12, 16), text.slice(16, 20), text.slice(20)].join("-");
+    } else {
+      const prefix = idPrefix(base);
+      const rest = base.slice(prefix.length);
+      value = prefix + randomChars(rng, BASE62, /^[0-9A-Za-z]{8,}$/.test(rest) ? rest.length : 22);
+    }
+    if (value !== base && (!schema.pattern || new RegExp(schema.pattern, "u").test(value))) return value;
+  }
+  throw new Error(`no unknown value for a path parameter with pattern ${schema.pattern}`);
+}
+
+/**
+ * Path values (percent-encoded, as sent) no route may take: 300 characters, non-ASCII, an
+ * encoded slash after the real value, encoded traversal (never a bare `..` segment, which
+ * a URL resolves to another path before any route sees it), a blank, and escapes that
+ * decode to no text.
+ */
+export function malformedPathValues(base: string): string[] {
+  const prefix = idPrefix(base);
+  return [
+    encodeURIComponent(prefix + "f".repeat(300 - prefix.length)),
+    encodeURIComponent(`${prefix}fuzz-é-ß-日本-🎉`),
+    `${encodeURIComponent(base)}%2F${UNKNOWN_VALUE}`,
+    "..%2F..%2F..%2Fetc%2Fpasswd",
+    `%2E%2E%2F%2E%2E%2F${encodeURIComponent(base)}`,
+    "%20",
+    // percent-encoding that decodes to no text: a byte that is not UTF-8, an escape that is not hex
+    `${encodeURIComponent(base)}%FF`,
+    `${encodeURIComponent(base)}%ZZ`,
+  ];
+}
+
+/** The valid request's path parameters, not encoded: the live ones of `bases`, else the schemas' examples. */
+function basePathValues(operation: FuzzOperation, bases: Bases): Record<string, string> {
+  return Object.fromEntries(
+    operation.pathParams.map((param) => [param.name, bases.path?.[param.name] ?? String(validValue(param.schema))]),
+  );
+}
+
+function encodeValues(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, encodeURIComponent(value)]));
+}
+
+/** The valid request's path parameters as sent (percent-encoded), what every case but a path case keeps. */
+export function basePath(operation: FuzzOperation, bases: Bases = {}): Record<string, string> {
+  return encodeValues(basePathValues(operation, bases));
+}
+
+function pathCases(
+  params: PathParam[],
+  base: Record<string, string>,
+  rng: Rng,
+): { kind: CaseKind; target: string; values: Record<string, string> }[] {
+  const encoded = encodeValues(base);
+  const out: { kind: CaseKind; target: string; values: Record<string, string> }[] = [];
+  for (const param of params) {
+    const target = `path:${param.name}`;
+    const own = base[param.name]!;
+    const allowed = branches(param.schema).options.flatMap(
+      (option) => option.enum ?? (option.const !== undefined ? [option.const] : []),
+    );
+    // an enum's unknown value is one outside it; an id's is one shaped like it
+    if (allowed.length > 0) {
+      if (!allowed.includes(UNKNOWN_VALUE))
+        out.push({ kind: "unknown_enum", target, values: { ...encoded, [param.name]: UNKNOWN_VALUE } });
+    } else {
+      const value = encodeURIComponent(unknownPathValue(param.schema, own, rng));
+      out.push({ kind: "unknown_id", target, values: { ...encoded, [param.name]: value } });
+    }
+    for (const value of malformedPathValues(own))
+      out.push({ kind: "malformed_path", target, values: { ...encoded, [param.name]: value } });
+  }
+  return out;
+}
+
 /** Every bad request for `operation`, in a fixed order (the same seed and bases give the same list). */
 export function fuzzCases(operation: FuzzOperation, options: { seed: number; bases?: Bases }): FuzzCase[] {
   const rng = createRng(options.seed);
@@ -423,17 +552,19 @@ export function fuzzCases(operation: FuzzOperation, options: { seed: number; bas
       : form
         ? { type: "form", pairs: Object.entries(baseBody as Record<string, unknown>).map(([k, v]) => [k, String(v)]) }
         : { type: "json", value: baseBody };
+  const livePath = basePathValues(operation, bases);
+  const path = encodeValues(livePath);
   const queryPairs = Object.entries(baseQuery);
   const cases: FuzzCase[] = [];
 
   for (const { kind, target, values } of textParamCases(operation.query, baseQuery, "query"))
-    cases.push({ kind, target, query: values, headers: baseHeaders, body: baseCaseBody() });
+    cases.push({ kind, target, path, query: values, headers: baseHeaders, body: baseCaseBody() });
   for (const { kind, target, values } of textParamCases(operation.headers, baseHeaders, "header"))
-    cases.push({ kind, target, query: queryPairs, headers: Object.fromEntries(values), body: baseCaseBody() });
+    cases.push({ kind, target, path, query: queryPairs, headers: Object.fromEntries(values), body: baseCaseBody() });
 
   if (body) {
     const push = (kind: CaseKind, target: string, caseBody: CaseBody) =>
-      cases.push({ kind, target, query: queryPairs, headers: baseHeaders, body: caseBody });
+      cases.push({ kind, target, path, query: queryPairs, headers: baseHeaders, body: caseBody });
     if (form) {
       const fields = Object.entries(body.schema.properties ?? {}).map(([name, schema]) => ({
         name,
@@ -445,10 +576,11 @@ export function fuzzCases(operation: FuzzOperation, options: { seed: number; bas
       );
       for (const { kind, target, values } of textParamCases(fields, formBase, "query"))
         push(kind, target.replace(/^query:/, "body/"), { type: "form", pairs: values });
+      // the form as JSON, under a type the operation does not take (where it takes JSON too, JSON is no mistake)
       push("wrong_content_type", "body", {
         type: "raw",
         text: JSON.stringify(formBase),
-        contentType: "application/json",
+        contentType: body.contentTypes.includes("application/json") ? "text/plain" : "application/json",
       });
     } else {
       for (const mutation of mutations(body.schema, [], true, rng))
@@ -469,6 +601,9 @@ export function fuzzCases(operation: FuzzOperation, options: { seed: number; bas
       push("oversized_body", "body", { type: "oversized", bytes: 1024 * 1024, chunked: true });
     }
   }
+  // last, so that the rng's earlier draws (and the cases above) are those of a document without path parameters
+  for (const { kind, target, values } of pathCases(operation.pathParams, livePath, rng))
+    cases.push({ kind, target, path: values, query: queryPairs, headers: baseHeaders, body: baseCaseBody() });
   return cases;
 }
 

@@ -3,7 +3,7 @@
 // also serve chosen Next route handlers (the postback, for the simulator).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { prepareRequest, type FrontDoorOptions } from "@/lib/server/front-door";
+import { prepareRequest, refuseUndecodablePath, type FrontDoorOptions } from "@/lib/server/front-door";
 import { isHotPath } from "@/lib/server/hot-router";
 import { createHotRouter } from "@/lib/server/hot-routes";
 import { lingerAfterResponse, type LingerOptions } from "@/lib/server/linger";
@@ -43,6 +43,7 @@ export async function startHotServer(
     const hotReq = prepareRequest(req, res, frontDoor);
     const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
     lingerAfterResponse(req, res, linger);
+    if (!isHotPath(pathname) && refuseUndecodablePath(hotReq, res, pathname)) return;
     const appRoute = appRoutes[pathname]?.[req.method ?? "GET"];
     if (appRoute) {
       void serveAppRoute(appRoute, req, res);

@@ -2,11 +2,12 @@
 // zod-openapi): the problem schema, error responses, security requirements.
 // Each area documents its paths in lib/openapi/paths/<area>.ts.
 import { z } from "zod";
-import type { ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from "zod-openapi";
+import type { ZodOpenApiPathsObject, ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from "zod-openapi";
 import { SCOPE_DESCRIPTIONS, type Scope } from "@/lib/auth/scopes";
 import { oauthError } from "@/lib/auth/auth.schemas";
 import { ERROR_CODES, type ErrorCode } from "@/lib/errors";
 import { bodyLimitFor } from "@/lib/http/body-limits";
+import { isHotPath } from "@/lib/server/hot-router";
 
 export const problemSchema = z
   .object({
@@ -161,6 +162,42 @@ export function withIdempotencyKeys(paths: ZodOpenApiPathsObject): ZodOpenApiPat
         requestParams: { ...operation.requestParams, header: idempotencyKeyHeader },
         responses,
       };
+    }
+    out[path] = copy;
+  }
+  return out as ZodOpenApiPathsObject;
+}
+
+/** What a 400 adds where the path has parameters (lib/server/front-door.ts refuses such paths before Next). */
+const UNDECODABLE_PATH_TEXT = "a path that is not valid percent-encoding (`%FF`, `%ZZ`)";
+
+/**
+ * Every operation Next serves with a path parameter (`{id}`) can be sent a value
+ * whose percent-encoding decodes to no text, which the server's front door answers
+ * `400 bad_request` (problem+json) before Next reads it: say so, once, in each such
+ * operation's 400 (added, or extended where the operation has its own). The hot
+ * router's paths decode their own (GET /c/%FF is an unknown click, 404).
+ */
+export function withPathParameters(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
+  const refused = problemResponses("bad_request")["400"] as ZodOpenApiResponseObject;
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [path, item] of Object.entries(paths) as [string, Record<string, Operation | undefined>][]) {
+    const copy: Record<string, unknown> = { ...item };
+    if (path.includes("{") && !isHotPath(path)) {
+      for (const method of ["get", "post", "put", "patch", "delete"]) {
+        const operation = item[method];
+        if (!operation) continue;
+        const existing = operation.responses?.["400"] as
+          { description?: string; content?: Record<string, unknown> } | undefined;
+        const badRequest = existing
+          ? {
+              ...existing,
+              description: `${existing.description ?? ""}; or ${UNDECODABLE_PATH_TEXT}: bad_request`,
+              content: { ...refused.content, ...existing.content },
+            }
+          : { ...refused, description: `Malformed request: ${UNDECODABLE_PATH_TEXT}: bad_request` };
+        copy[method] = { ...operation, responses: { ...operation.responses, "400": badRequest } };
+      }
     }
     out[path] = copy;
   }

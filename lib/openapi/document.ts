@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document, generated from the zod schemas (never written by
 // hand). Each area documents its paths in ./paths/<area>.ts; add yours here.
 import { createDocument } from "zod-openapi";
-import { SECURITY_SCHEMES, withBodyLimits, withIdempotencyKeys } from "./common";
+import { SECURITY_SCHEMES, withBodyLimits, withIdempotencyKeys, withPathParameters } from "./common";
 import { authPaths } from "./paths/auth";
 import { campaignsPaths } from "./paths/campaigns";
 import { clearingPricesPaths } from "./paths/clearing-prices";
@@ -27,20 +27,22 @@ export function buildOpenApiDocument(baseUrl: string) {
     },
     servers: [{ url: baseUrl }],
     security: [{ oauth2: [] }],
-    paths: withBodyLimits(
-      withIdempotencyKeys({
-        ...authPaths,
-        ...momentTypesPaths,
-        ...clearingPricesPaths,
-        ...campaignsPaths,
-        ...discoveryPaths,
-        ...mcpPaths,
-        ...webhooksPaths,
-        ...reportingPaths,
-        ...conversionsPaths,
-        ...deliveryPaths,
-        ...graphqlPaths,
-      }),
+    paths: withPathParameters(
+      withBodyLimits(
+        withIdempotencyKeys({
+          ...authPaths,
+          ...momentTypesPaths,
+          ...clearingPricesPaths,
+          ...campaignsPaths,
+          ...discoveryPaths,
+          ...mcpPaths,
+          ...webhooksPaths,
+          ...reportingPaths,
+          ...conversionsPaths,
+          ...deliveryPaths,
+          ...graphqlPaths,
+        }),
+      ),
     ),
     components: { securitySchemes: SECURITY_SCHEMES },
   });

@@ -1,14 +1,16 @@
 // The front door of server.ts over a real node:http server: security headers on
-// hot paths and Next routes alike, HSTS only over HTTPS, and the client address
-// from X-Forwarded-For only as far as TRUST_PROXY says.
+// hot paths and Next routes alike, HSTS only over HTTPS, the client address
+// from X-Forwarded-For only as far as TRUST_PROXY says, and a 400 for a path
+// that does not decode, before Next would see it.
 import { afterEach, describe, expect, it } from "vitest";
 import { clientIp } from "@/lib/http/client-ip";
 import { contentSecurityPolicy } from "@/lib/http/security-headers";
 import { startHotServer, type AppRoutes, type HotServer } from "@/test/hot-server";
-import type { FrontDoorOptions } from "./front-door";
+import { pathDecodes, type FrontDoorOptions } from "./front-door";
 
 const echoIp: AppRoutes = {
   "/echo-ip": { GET: async (request) => Response.json({ ip: clientIp(request) }) },
+  "/echo-path/cmp_%20x": { GET: async (request) => Response.json({ path: new URL(request.url).pathname }) },
 };
 
 let server: HotServer | undefined;
@@ -86,5 +88,39 @@ describe("client address", () => {
   it("is the entry two hops from the right with TRUST_PROXY=2", async () => {
     const url = await start({ trustProxy: 2 });
     expect(await ipFor(url, "198.51.100.1, 203.0.113.7, 10.0.0.2")).toBe("203.0.113.7");
+  });
+});
+
+describe("a path that does not decode", () => {
+  it("is every percent-escape hex, spelling UTF-8 text", () => {
+    for (const path of ["/c/clk_1", "/api/ads/campaigns/cmp_%20x", "/a/%C3%A9%2F..%2F", "/a/%F0%9F%8E%89"])
+      expect(pathDecodes(path), path).toBe(true);
+    for (const path of ["/a/%FF", "/a/%ZZ", "/a/%", "/a/%E6%97", "/a/%ED%A0%80", "/a/%C3"])
+      expect(pathDecodes(path), path).toBe(false);
+  });
+
+  it("is 400 bad_request problem+json before Next sees it (it answered a dynamic segment's %FF with a plain 500)", async () => {
+    const url = await start();
+    for (const path of ["/api/ads/campaigns/cmp_x%FF", "/api/auth/csrf%ZZ", "/campaigns/%E6%97", "/echo-ip%ED%A0%80"]) {
+      const response = await fetch(`${url}${path}`);
+      expect(response.status, path).toBe(400);
+      expect(response.headers.get("content-type")).toBe("application/problem+json");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      const problem = (await response.json()) as Record<string, unknown>;
+      expect(problem).toMatchObject({ status: 400, code: "bad_request" });
+      expect(problem.detail).toMatch(/percent-encoding/);
+      expect(problem.request_id).toBe(response.headers.get("x-request-id"));
+    }
+  });
+
+  it("leaves a path that decodes to its route, however odd the text, and the hot paths to the hot router", async () => {
+    const url = await start();
+    expect(await (await fetch(`${url}/echo-path/cmp_%20x`)).json()).toEqual({ path: "/echo-path/cmp_%20x" });
+    // the click route decodes its own path: what does not decode is no click of ours
+    for (const path of ["/c/..%2F%C3%A9", "/c/clk_x%FF"]) {
+      const click = await fetch(`${url}${path}`);
+      expect(click.status, path).toBe(404);
+      expect(((await click.json()) as { code: string }).code).toBe("click_not_found");
+    }
   });
 });

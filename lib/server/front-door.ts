@@ -1,12 +1,15 @@
 // What server.ts does to every request before the hot router or Next sees it:
 // the request id, the client address (x-sma-client-ip, never the client's own
 // word unless TRUST_PROXY says how many proxies to believe) and the security
-// headers of lib/http/security-headers.ts.
+// headers of lib/http/security-headers.ts; and, for what Next serves, a path
+// whose percent-encoding decodes to no text is refused (400) before Next tries
+// to read it. (The hot router decodes its own paths: /c/%FF is an unknown click.)
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { AppError } from "@/lib/errors";
 import { CLIENT_IP_HEADER, clientAddressOf } from "@/lib/http/client-ip";
 import { REQUEST_ID_HEADER, requestIdFrom } from "@/lib/http/request-id";
 import { securityHeaders } from "@/lib/http/security-headers";
-import type { HotRequest } from "./hot-router";
+import { sendProblem, type HotRequest } from "./hot-router";
 
 export type FrontDoorOptions = {
   /** TRUST_PROXY: proxy hops whose X-Forwarded-For and X-Forwarded-Proto are believed */
@@ -39,4 +42,27 @@ export function prepareRequest(req: IncomingMessage, res: ServerResponse, option
     res.setHeader(name, value);
   }
   return hotReq;
+}
+
+/** The path decodes to text: every percent-escape is hex, and the bytes they spell are UTF-8. */
+export function pathDecodes(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Answers `400 bad_request` (problem+json) to a path that does not decode (`%FF`, `%ZZ`),
+ * for server.ts to call before it hands a request to Next: Next answers such a path with a
+ * plain-text 500 when it reaches a dynamic segment (`/api/ads/campaigns/%FF`,
+ * `/campaigns/%FF`). True when it answered.
+ */
+export function refuseUndecodablePath(req: HotRequest, res: ServerResponse, pathname: string): boolean {
+  if (pathDecodes(pathname)) return false;
+  const detail = "The path is not valid percent-encoding: every %XX must be hex and together spell UTF-8 text.";
+  sendProblem(res, new AppError("bad_request", { detail }), req.requestId);
+  return true;
 }
