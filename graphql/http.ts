@@ -8,7 +8,7 @@
 import { HeaderMap, type HTTPGraphQLRequest } from "@apollo/server";
 import { GraphQLError } from "graphql";
 import { requestActor } from "@/lib/auth/request-actor";
-import { AppError, ERROR_CODES, toAppError, type ErrorCode } from "@/lib/errors";
+import { ERROR_CODES, toAppError, type ErrorCode } from "@/lib/errors";
 import { GRAPHQL_BODY_LIMIT } from "@/lib/http/body-limits";
 import { readBodyText } from "@/lib/http/read-body";
 import { requestIdFrom } from "@/lib/http/request-id";
@@ -16,6 +16,7 @@ import { requestLogger } from "@/lib/log";
 import { collectRateLimits } from "@/lib/rate-limit-headers";
 import { createContext } from "./context";
 import { graphqlServer } from "./server";
+import { parseJsonBody } from "@/lib/http/nul";
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 
@@ -37,11 +38,8 @@ async function httpRequest(request: Request, url: URL): Promise<HTTPGraphQLReque
     const text = await readBodyText(request, GRAPHQL_BODY_LIMIT);
     const type = request.headers.get("content-type") ?? "";
     if (JSON_TYPE.test(type)) {
-      try {
-        body = JSON.parse(text) as unknown;
-      } catch {
-        throw new AppError("bad_request", { detail: "The request body is not valid JSON." });
-      }
+      // a NUL in the variables is refused by nulGuardPlugin, as GraphQL refuses bad variables (400)
+      body = parseJsonBody(text, { refuse: false });
       // Apollo recognises JSON by this exact type; charset and the like were handled above
       headers.set("content-type", "application/json");
     } else {

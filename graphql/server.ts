@@ -13,6 +13,7 @@ import type { GraphqlContext } from "./context";
 import { errorsPlugin, formatError } from "./errors";
 import { ENUMS } from "./enums";
 import { armor, limitsPlugin, parseOptions } from "./limits";
+import { nulGuardPlugin } from "./nul-guard";
 import { apiClientMutationResolvers } from "./resolvers/api-client-mutations";
 import { campaignMutationResolvers } from "./resolvers/campaign-mutations";
 import { campaignResolvers } from "./resolvers/campaigns";
@@ -49,7 +50,13 @@ export function createGraphqlServer(): ApolloServer<GraphqlContext> {
       apiClientMutationResolvers,
     ],
     validationRules: protection.validationRules,
-    plugins: [...protection.plugins, limitsPlugin, errorsPlugin, ApolloServerPluginLandingPageDisabled()],
+    plugins: [
+      ...protection.plugins,
+      nulGuardPlugin,
+      limitsPlugin,
+      errorsPlugin,
+      ApolloServerPluginLandingPageDisabled(),
+    ],
     formatError,
     introspection: true,
     csrfPrevention: true,

@@ -107,7 +107,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 type PrismaLikeError = {
   code?: unknown;
   name?: unknown;
-  meta?: { driverAdapterError?: { cause?: { kind?: unknown } } };
+  meta?: { driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown } } };
 };
 
 /**
@@ -124,12 +124,29 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
+/** What a field holding U+0000 is told: every edge refuses it (lib/http/nul.ts, docs/decisions/1421). */
+export const NUL_MESSAGE = "must not contain the NUL character (U+0000)";
+
+/**
+ * PostgreSQL refused a U+0000 in a text value (SQLSTATE 22021), through Prisma or
+ * the pg driver's raw SQL. The transports refuse NUL first (lib/http/nul.ts); this
+ * keeps any path they miss a 400 rather than a 500.
+ */
+export function isNulRefusedByDatabase(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, meta } = error as PrismaLikeError;
+  return code === "22021" || meta?.driverAdapterError?.cause?.originalCode === "22021";
+}
+
 /** Anything thrown -> AppError. Unknown faults become internal_error (the caller logs the cause). */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) return validationError(fieldErrorsFromZod(error));
   if (isUniqueViolation(error)) {
     return new AppError("conflict", { detail: "The resource was changed by a concurrent request.", cause: error });
+  }
+  if (isNulRefusedByDatabase(error)) {
+    return new AppError("bad_request", { detail: "Text must not contain the NUL character (U+0000).", cause: error });
   }
   return new AppError("internal_error", {
     detail: "An unexpected error occurred. Quote the request id when reporting it.",

@@ -40,6 +40,7 @@ const doc: OpenApiDocument = {
         parameters: [
           { in: "query", name: "dry_run", schema: { type: "string", enum: ["true", "false"] } },
           { in: "query", name: "page", required: true, schema: { type: "integer", minimum: 1, maximum: 50 } },
+          { in: "query", name: "q", schema: { type: "string", maxLength: 20 } },
           {
             in: "header",
             name: "idempotency-key",
@@ -146,6 +147,7 @@ describe("fuzzOperations", () => {
     expect(postThings!.query.map((param) => [param.name, param.required])).toEqual([
       ["dry_run", false],
       ["page", true],
+      ["q", false],
     ]);
     expect(postThings!.headers.map((param) => param.name)).toEqual(["idempotency-key"]);
     expect(JSON.stringify(postThings!.body!.schema)).not.toContain("$ref");
@@ -202,6 +204,9 @@ describe("fuzzCases", () => {
     expect(body(find("too_long", "body/tags/0")[0])!.tags).toEqual(["fffff"]);
     expect(body(find("unknown_enum", "body/color")[0])!.color).toBe("zz_fuzz_unknown");
     expect(body(find("pattern_mismatch", "body/day")[0])!.day).toBe("~ fuzz ~");
+    expect(body(find("nul_in_text", "body/name")[0])!.name).toBe("fuzz\0text");
+    expect(body(find("nul_in_text", "body/tags/0")[0])!.tags).toEqual(["fuzz\0text"]);
+    expect(find("nul_in_text", "body/color")).toEqual([]); // an enum's unknown value covers it
     expect(body(find("unknown_property", `body/${UNKNOWN_FIELD}`)[0])).toHaveProperty(UNKNOWN_FIELD, 1);
     expect(body(find("unknown_property", `body/inner/${UNKNOWN_FIELD}`)[0])!.inner).toHaveProperty(UNKNOWN_FIELD);
     expect(body(find("null_value", "body/inner")[0])!.inner).toBeNull();
@@ -238,6 +243,12 @@ describe("fuzzCases", () => {
     expect(header("too_long")).toBe("fffffffff");
     expect(header("too_short")).toBe("");
     expect(header("pattern_mismatch")).toBe("~ fuzz ~");
+    // a NUL in a query value; none in a header (HTTP cannot carry it)
+    expect(query("nul_in_text", "query:q")).toEqual([
+      ["page", "1"],
+      ["q", "fuzz\0text"],
+    ]);
+    expect(header("nul_in_text")).toBeUndefined();
   });
 
   it("sends malformed, mistyped and oversized bodies, past the documented limit", () => {
@@ -336,11 +347,12 @@ describe("path cases", () => {
     expect(values[0]).toMatch(/^cmp_f+$/);
     expect(decodeURIComponent(values[1]!)).toMatch(/[^\x00-\x7f]/);
     expect(values[2]).toBe(`cmp_8fJ2nQ4xLbW9cT1mV6pR3z%2F${UNKNOWN_VALUE}`);
-    expect(values.filter((value) => decodeURIComponent(value.replace(/%(FF|ZZ)$/, "")).includes("../"))).toHaveLength(
-      2,
-    );
+    expect(
+      values.filter((value) => decodeURIComponent(value.replace(/%(FF|ZZ|00)$/, "")).includes("../")),
+    ).toHaveLength(2);
     expect(values).toContain("%20");
     expect(values.filter((value) => /%FF$|%ZZ$/.test(value))).toHaveLength(2);
+    expect(values).toContain("cmp_8fJ2nQ4xLbW9cT1mV6pR3z%00");
     for (const value of values) {
       // never a raw slash or a bare dot segment: the value stays in its own segment of the path
       expect(value).toMatch(/^[0-9A-Za-z%._~-]+$/);

@@ -93,6 +93,7 @@ export const CASE_KINDS = [
   "oversized_body",
   "unknown_id",
   "malformed_path",
+  "nul_in_text",
 ] as const;
 export type CaseKind = (typeof CASE_KINDS)[number];
 
@@ -128,6 +129,8 @@ export type Bases = {
 /** A value no enum of the document holds, and a field name no schema declares. */
 export const UNKNOWN_VALUE = "zz_fuzz_unknown";
 export const UNKNOWN_FIELD = "zz_fuzz_field";
+/** Text holding U+0000. */
+export const NUL_TEXT = "fuzz\u0000text";
 
 /** The same as JSON.parse(JSON.stringify(...)) with every local $ref replaced by its target. */
 export function resolveRefs<T>(value: T, doc: OpenApiDocument, depth = 0): T {
@@ -322,6 +325,8 @@ function scalarBreakers(schema: JsonSchema, asText: boolean): { kind: CaseKind; 
     if (schema.pattern && !new RegExp(schema.pattern, "u").test(mismatch))
       out.push({ kind: "pattern_mismatch", value: mismatch });
     else if (schema.format && FORMAT_SAMPLES[schema.format]) out.push({ kind: "pattern_mismatch", value: mismatch });
+    // U+0000, which PostgreSQL's text cannot hold: refused on both databases (docs/decisions/1421)
+    out.push({ kind: "nul_in_text", value: NUL_TEXT });
   }
   if (type === "number" || type === "integer") {
     if (schema.minimum !== undefined) out.push({ kind: "below_minimum", value: number(schema.minimum - 1) });
@@ -420,7 +425,9 @@ function textParamCases(
     if (param.required) out.push({ kind: "missing_required", target, values: others });
     for (const option of branches(param.schema).options)
       for (const { kind, value } of scalarBreakers(option, true))
-        out.push({ kind, target, values: [...others, [param.name, String(value)]] });
+        // HTTP cannot carry a NUL in a header (the client refuses to send it)
+        if (kind !== "nul_in_text" || where === "query")
+          out.push({ kind, target, values: [...others, [param.name, String(value)]] });
     const accepted = acceptedTypes(param.schema);
     if (!accepted.has("string") && accepted.has("number"))
       out.push({ kind: "wrong_type", target, values: [...others, [param.name, UNKNOWN_VALUE]] });
@@ -487,6 +494,8 @@ export function malformedPathValues(base: string): string[] {
     // percent-encoding that decodes to no text: a byte that is not UTF-8, an escape that is not hex
     `${encodeURIComponent(base)}%FF`,
     `${encodeURIComponent(base)}%ZZ`,
+    // NUL, which PostgreSQL's text cannot hold (docs/decisions/1421)
+    `${encodeURIComponent(base)}%00`,
   ];
 }
 

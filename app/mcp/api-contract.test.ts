@@ -64,7 +64,10 @@ describe("the MCP package's copy of the REST API's contract", () => {
     ]);
     for (const tool of stating) {
       const stated = [...tool.description.matchAll(/(\d+) (?:reports (?:and time series )?)?a minute/g)];
-      expect(stated.map((match) => Number(match[1])), tool.name).toEqual([points]);
+      expect(
+        stated.map((match) => Number(match[1])),
+        tool.name,
+      ).toEqual([points]);
     }
   });
 

@@ -1,6 +1,7 @@
 // E1: the OAuth 2.0 client-credentials grant (RFC 6749 §4.4), with errors as
 // RFC 6749 §5.2 bodies rather than problem+json.
 import type { Clock } from "@/lib/clock";
+import { NUL_MESSAGE } from "@/lib/errors";
 import { authenticateClient } from "./clients";
 import { isScope, splitScopes, type Scope } from "./scopes";
 import { issueAccessToken } from "./tokens";
@@ -37,6 +38,8 @@ export type TokenResponse = { access_token: string; token_type: "Bearer"; expire
 function single(form: URLSearchParams, name: string): string | undefined {
   const values = form.getAll(name);
   if (values.length > 1) throw new OAuthError("invalid_request", `${name} must not be repeated`);
+  // PostgreSQL's text cannot hold it: refused here as at every edge (docs/decisions/1421)
+  if (values[0]?.includes("\0")) throw new OAuthError("invalid_request", `${name} ${NUL_MESSAGE}`);
   return values[0];
 }
 
@@ -47,14 +50,18 @@ function basicCredentials(header: string): { clientId: string; clientSecret: str
   const colon = decoded.indexOf(":");
   if (colon < 0) throw new OAuthError("invalid_client", "Basic credentials must be client_id:client_secret");
   // RFC 6749 §2.3.1: both parts are form-urlencoded before base64
+  let credentials: { clientId: string; clientSecret: string };
   try {
-    return {
+    credentials = {
       clientId: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, " ")),
       clientSecret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, " ")),
     };
   } catch {
     throw new OAuthError("invalid_client", "Basic credentials are not correctly encoded");
   }
+  if (credentials.clientId.includes("\0") || credentials.clientSecret.includes("\0"))
+    throw new OAuthError("invalid_client", `Basic credentials ${NUL_MESSAGE}`);
+  return credentials;
 }
 
 export async function grantClientCredentials(

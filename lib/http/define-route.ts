@@ -18,6 +18,7 @@ import { readBodyText } from "./read-body";
 import { consumeRateLimit, RATE_LIMIT_POLICIES, rateLimitedError, type RequestKeyedPolicy } from "@/lib/rate-limit";
 import { collectRateLimits, showRateLimit } from "@/lib/rate-limit-headers";
 import { requestIdFrom } from "./request-id";
+import { parseJsonBody, refuseNulInPath } from "./nul";
 
 type Params = Record<string, string>;
 
@@ -66,11 +67,7 @@ export async function readJsonBody(
   }
   const text = await readText();
   if (!text.trim()) throw new AppError("bad_request", { detail: "The request body is empty." });
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new AppError("bad_request", { detail: "The request body is not valid JSON." });
-  }
+  return parseJsonBody(text);
 }
 
 /** Renders an error for a route, logging unexpected faults with their cause. */
@@ -124,6 +121,7 @@ export function defineRoute<const O extends Options>(
     const readText = () => (bodyText ??= readBodyText(request, options.maxBodyBytes ?? DEFAULT_BODY_LIMIT));
     try {
       const params = ((await routeContext?.params) ?? {}) as ParamsOf<O>;
+      refuseNulInPath(params);
       const base: BaseContext<ParamsOf<O>> = {
         request,
         params,

@@ -4,6 +4,8 @@
 // with a read per operation: which keys count, whether an empty value is
 // absent, which values become numbers. A repeated key is never resolved to one
 // of its values: it gives them all, which the schema refuses (422).
+import { NUL_MESSAGE, validationError } from "@/lib/errors";
+
 export type QueryRead = {
   /** Only these keys are read (others are ignored); default: every key. */
   keys?: readonly string[];
@@ -34,6 +36,9 @@ export function queryObject(url: URL, read: QueryRead = {}): Record<string, unkn
 export function paramsObject(searchParams: URLSearchParams, read: QueryRead = {}): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of read.keys ?? new Set(searchParams.keys())) {
+    // text only here: refused on both databases alike (lib/http/nul.ts)
+    if (key.includes("\0") || searchParams.getAll(key).some((value) => value.includes("\0")))
+      throw validationError([{ path: key, message: NUL_MESSAGE }]);
     const pattern = read.numbers?.[key];
     const values = searchParams
       .getAll(key)

@@ -169,7 +169,7 @@ export function withIdempotencyKeys(paths: ZodOpenApiPathsObject): ZodOpenApiPat
 }
 
 /** What a 400 adds where the path has parameters (lib/server/front-door.ts refuses such paths before Next). */
-const UNDECODABLE_PATH_TEXT = "a path that is not valid percent-encoding (`%FF`, `%ZZ`)";
+const UNDECODABLE_PATH_TEXT = "a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL)";
 
 /**
  * Every operation Next serves with a path parameter (`{id}`) can be sent a value

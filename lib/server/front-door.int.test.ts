@@ -1,7 +1,7 @@
 // The front door of server.ts over a real node:http server: security headers on
 // hot paths and Next routes alike, HSTS only over HTTPS, the client address
 // from X-Forwarded-For only as far as TRUST_PROXY says, and a 400 for a path
-// that does not decode, before Next would see it.
+// that does not decode (or holds %00), before Next would see it.
 import { afterEach, describe, expect, it } from "vitest";
 import { clientIp } from "@/lib/http/client-ip";
 import { contentSecurityPolicy } from "@/lib/http/security-headers";
@@ -95,13 +95,19 @@ describe("a path that does not decode", () => {
   it("is every percent-escape hex, spelling UTF-8 text", () => {
     for (const path of ["/c/clk_1", "/api/ads/campaigns/cmp_%20x", "/a/%C3%A9%2F..%2F", "/a/%F0%9F%8E%89"])
       expect(pathDecodes(path), path).toBe(true);
-    for (const path of ["/a/%FF", "/a/%ZZ", "/a/%", "/a/%E6%97", "/a/%ED%A0%80", "/a/%C3"])
+    for (const path of ["/a/%FF", "/a/%ZZ", "/a/%", "/a/%E6%97", "/a/%ED%A0%80", "/a/%C3", "/a/%00", "/a/x%00y"])
       expect(pathDecodes(path), path).toBe(false);
   });
 
   it("is 400 bad_request problem+json before Next sees it (it answered a dynamic segment's %FF with a plain 500)", async () => {
     const url = await start();
-    for (const path of ["/api/ads/campaigns/cmp_x%FF", "/api/auth/csrf%ZZ", "/campaigns/%E6%97", "/echo-ip%ED%A0%80"]) {
+    for (const path of [
+      "/api/ads/campaigns/cmp_x%FF",
+      "/api/auth/csrf%ZZ",
+      "/campaigns/%E6%97",
+      "/echo-ip%ED%A0%80",
+      "/campaigns/cmp_%00",
+    ]) {
       const response = await fetch(`${url}${path}`);
       expect(response.status, path).toBe(400);
       expect(response.headers.get("content-type")).toBe("application/problem+json");

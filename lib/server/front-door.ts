@@ -2,8 +2,8 @@
 // the request id, the client address (x-sma-client-ip, never the client's own
 // word unless TRUST_PROXY says how many proxies to believe) and the security
 // headers of lib/http/security-headers.ts; and, for what Next serves, a path
-// whose percent-encoding decodes to no text is refused (400) before Next tries
-// to read it. (The hot router decodes its own paths: /c/%FF is an unknown click.)
+// whose percent-encoding decodes to no text, or to a NUL, is refused (400)
+// before Next tries to read it. (The hot router decodes its own paths: /c/%FF is an unknown click.)
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AppError } from "@/lib/errors";
 import { CLIENT_IP_HEADER, clientAddressOf } from "@/lib/http/client-ip";
@@ -44,25 +44,28 @@ export function prepareRequest(req: IncomingMessage, res: ServerResponse, option
   return hotReq;
 }
 
-/** The path decodes to text: every percent-escape is hex, and the bytes they spell are UTF-8. */
+/**
+ * The path decodes to text: every percent-escape is hex, the bytes they spell are
+ * UTF-8, and none is NUL (`%00`: PostgreSQL's text cannot hold it, lib/http/nul.ts).
+ */
 export function pathDecodes(pathname: string): boolean {
   try {
-    decodeURIComponent(pathname);
-    return true;
+    return !decodeURIComponent(pathname).includes("\0");
   } catch {
     return false;
   }
 }
 
 /**
- * Answers `400 bad_request` (problem+json) to a path that does not decode (`%FF`, `%ZZ`),
+ * Answers `400 bad_request` (problem+json) to a path that does not decode (`%FF`, `%ZZ`) or holds `%00`,
  * for server.ts to call before it hands a request to Next: Next answers such a path with a
  * plain-text 500 when it reaches a dynamic segment (`/api/ads/campaigns/%FF`,
  * `/campaigns/%FF`). True when it answered.
  */
 export function refuseUndecodablePath(req: HotRequest, res: ServerResponse, pathname: string): boolean {
   if (pathDecodes(pathname)) return false;
-  const detail = "The path is not valid percent-encoding: every %XX must be hex and together spell UTF-8 text.";
+  const detail =
+    "The path is not valid percent-encoding: every %XX must be hex and together spell UTF-8 text, and %00 (NUL) is refused.";
   sendProblem(res, new AppError("bad_request", { detail }), req.requestId);
   return true;
 }

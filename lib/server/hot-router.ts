@@ -6,6 +6,7 @@ import { AppError, toAppError } from "@/lib/errors";
 import { declaredLength, payloadTooLarge } from "@/lib/http/body-limits";
 import { problemBody, PROBLEM_CONTENT_TYPE } from "@/lib/http/problem";
 import { logger } from "@/lib/log";
+import { parseJsonBody } from "@/lib/http/nul";
 
 export type HotRequest = IncomingMessage & { requestId: string; clientIp: string };
 export type HotHandler = (
@@ -94,9 +95,9 @@ export function readJson(req: IncomingMessage, limit: number): Promise<unknown> 
         return;
       }
       try {
-        resolve(JSON.parse(text) as unknown);
-      } catch {
-        reject(new AppError("bad_request", { detail: "The request body is not valid JSON." }));
+        resolve(parseJsonBody(text));
+      } catch (error) {
+        reject(error);
       }
     });
   });

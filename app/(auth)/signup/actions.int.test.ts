@@ -56,6 +56,13 @@ describe("dashboard sign-up", () => {
     expect(short.fieldErrors.password).toBe("At least 10 characters");
   });
 
+  it("answers a NUL in a field (PostgreSQL's text cannot hold it) with that field's error, creating nothing", async () => {
+    const address = email();
+    const answer = await signUp({ name: "Nul\0 Co", email: address, password: PASSWORD });
+    expect(answer).toEqual({ ok: false, fieldErrors: { name: "Must not contain the NUL character (U+0000)" } });
+    expect(await db().user.count({ where: { email: address } })).toBe(0);
+  });
+
   it("answers a call without input (anyone can post to a server action) with field errors, not a fault", async () => {
     const answer = await signUp(null as unknown as Parameters<typeof signUp>[0]);
     expect(answer.ok).toBe(false);

@@ -10,6 +10,7 @@ import { capitalize } from "@/components/form-errors";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { toAppError } from "@/lib/errors";
 import { clientIpOf } from "@/lib/http/client-ip";
+import { refuseNul } from "@/lib/http/nul";
 import { logger } from "@/lib/log";
 import { consumeRateLimit } from "@/lib/rate-limit";
 
@@ -37,10 +38,10 @@ export async function signUp(input: { name: string; email: string; password: str
     const limit = await consumeRateLimit("sign_up_ip", clientIpOf(await headers()));
     if (!limit.allowed) return rateLimited(limit.retryAfterSec);
     // anyone can call a server action with anything: a missing field is the schema's error, not a crash
-    await createAdvertiser(
-      { name: input?.name, email: input?.email, password: input?.password },
-      { defaultClient: false },
-    );
+    const fields = { name: input?.name, email: input?.email, password: input?.password };
+    // a NUL is a field error here too, on both databases (lib/http/nul.ts)
+    refuseNul(fields);
+    await createAdvertiser(fields, { defaultClient: false });
     return { ok: true, fieldErrors: {} };
   } catch (error) {
     const appError = toAppError(error);

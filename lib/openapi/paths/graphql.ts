@@ -68,7 +68,8 @@ const responses = {
     "The result: `data`, and `errors` for fields that failed (UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, RATE_LIMITED, ...)",
   ),
   "400": response(
-    "Malformed request: not JSON, CSRF prevention, syntax, validation, variables, or the operation is too complex",
+    "Malformed request: not JSON, CSRF prevention, syntax, validation, variables, a string holding U+0000 (NUL), or " +
+      "the operation is too complex",
   ),
   "401": response("The Authorization header holds an invalid or expired token (or introspection without one)"),
   "413": response("The body is larger than 64 KiB"),

@@ -30,7 +30,8 @@ export const mcpPaths: ZodOpenApiPathsObject = {
         "The Model Context Protocol endpoint for agents: the same tools as the npm package (campaigns, reports, webhooks and " +
         "AdCP 3.1 media-buy tasks such as get_products and create_media_buy). Stateless Streamable HTTP with JSON responses: " +
         "POST one JSON-RPC message (a batch, an empty one included, or anything but a request or notification is 400 " +
-        "bad_request) with `Accept: application/json, text/event-stream`; no session, no SSE stream (other " +
+        "bad_request; a string holding U+0000 anywhere in it is 422 validation_failed, as on every endpoint) with " +
+        "`Accept: application/json, text/event-stream`; no session, no SSE stream (other " +
         "methods answer 405). Authenticate with an access token from the token endpoint (`Authorization: Bearer …`); its " +
         "scopes decide which tools are listed and callable (campaigns:write for every write). Without a valid token the " +
         'answer is 401 with `WWW-Authenticate: Bearer resource_metadata="…/.well-known/oauth-protected-resource/mcp"` ' +
@@ -46,7 +47,7 @@ export const mcpPaths: ZodOpenApiPathsObject = {
           description: "The Accept header does not list application/json and text/event-stream",
           content: { "application/json": { schema: jsonRpcResponse } },
         },
-        ...problemResponses("bad_request", "unauthorized"),
+        ...problemResponses("bad_request", "unauthorized", "validation_failed"),
       },
     },
   },

@@ -19,6 +19,7 @@ import { paramsObject } from "@/lib/http/query";
 import { readBodyText } from "@/lib/http/read-body";
 import { requestIdFrom } from "@/lib/http/request-id";
 import { requestLogger } from "@/lib/log";
+import { parseJsonBody } from "@/lib/http/nul";
 
 export const dynamic = "force-dynamic";
 
@@ -35,13 +36,8 @@ async function parseBody(request: Request): Promise<Record<string, string> | und
   const type = request.headers.get("content-type") ?? "";
   let fields: unknown;
   if (type.includes("application/x-www-form-urlencoded")) fields = paramsObject(new URLSearchParams(text));
-  else if (type.includes("application/json")) {
-    try {
-      fields = JSON.parse(text) as unknown;
-    } catch {
-      throw new AppError("bad_request", { detail: "The request body is not valid JSON." });
-    }
-  } else {
+  else if (type.includes("application/json")) fields = parseJsonBody(text);
+  else {
     throw new AppError("bad_request", {
       detail: "The body must be application/x-www-form-urlencoded or application/json.",
     });

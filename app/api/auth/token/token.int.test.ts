@@ -132,11 +132,34 @@ describe("POST /api/auth/token (E1)", () => {
     ],
     ["client_id missing", { grant_type: "client_credentials", client_secret: "y" }, 400, "invalid_request"],
     ["client_secret missing", { grant_type: "client_credentials", client_id: "x" }, 400, "invalid_request"],
+    // PostgreSQL's text cannot hold a NUL: it is refused before the client lookup (docs/decisions/1421)
+    [
+      "a NUL in client_id",
+      { grant_type: "client_credentials", client_id: "cli_\0", client_secret: "y" },
+      400,
+      "invalid_request",
+    ],
+    [
+      "a NUL in scope",
+      { grant_type: "client_credentials", client_id: "x", client_secret: "y", scope: "a\0" },
+      400,
+      "invalid_request",
+    ],
   ])("answers RFC 6749 errors: %s", async (_label, fields, status, error) => {
     const res = await call(POST, "/api/auth/token", { body: form(fields as Record<string, string>), ip: freshIp() });
     expect(res.status).toBe(status);
     expect(res.body).toEqual({ error, error_description: expect.any(String) });
     expect(res.headers.get("content-type")).toBe("application/json");
+  });
+
+  it("refuses Basic credentials holding a NUL with invalid_client, before the client lookup", async () => {
+    const res = await call(POST, "/api/auth/token", {
+      body: form({ grant_type: "client_credentials" }),
+      headers: { authorization: basic("cli_\0", "secret") },
+      ip: freshIp(),
+    });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: "invalid_client", error_description: expect.stringContaining("U+0000") });
   });
 
   it("refuses a JSON body, repeated parameters and two client authentication methods", async () => {
