@@ -2,7 +2,12 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ADVERTISER_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@/lib/domain/advertisers/advertisers.schemas";
+import {
+  ADVERTISER_NAME_MAX,
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from "@/lib/domain/advertisers/advertisers.schemas";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -66,7 +71,7 @@ export function SignUpForm({ action }: { action: SignUpAction }) {
         <Input name="name" autoComplete="organization" required maxLength={ADVERTISER_NAME_MAX} />
       </Field>
       <Field id="email" label="Work email" error={fieldErrors.email}>
-        <Input name="email" type="email" autoComplete="email" required />
+        <Input name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} />
       </Field>
       <Field id="password" label="Password" hint={`At least ${PASSWORD_MIN} characters.`} error={fieldErrors.password}>
         <Input

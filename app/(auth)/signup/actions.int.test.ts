@@ -63,6 +63,15 @@ describe("dashboard sign-up", () => {
     expect(await db().user.count({ where: { email: address } })).toBe(0);
   });
 
+  it("answers an address longer than RFC 5321 allows with the email field's error (PostgreSQL's unique index refused it with a 500)", async () => {
+    // random, so that PostgreSQL cannot compress the index entry under its 2.7 kB limit
+    const domain = Array.from({ length: 90 }, () => randomBase62(60).toLowerCase()).join(".");
+    const address = `signup@${domain}.test`;
+    const answer = await signUp({ name: "Long Co", email: address, password: PASSWORD });
+    expect(answer).toEqual({ ok: false, fieldErrors: { email: "Too big: expected string to have <=254 characters" } });
+    expect(await db().user.count({ where: { email: address } })).toBe(0);
+  });
+
   it("answers a call without input (anyone can post to a server action) with field errors, not a fault", async () => {
     const answer = await signUp(null as unknown as Parameters<typeof signUp>[0]);
     expect(answer.ok).toBe(false);
