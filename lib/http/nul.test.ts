@@ -24,6 +24,16 @@ describe("U+0000 in inputs", () => {
     expect(nulPath("\\u0000 is text here")).toBeUndefined();
   });
 
+  it("walks any depth a body can reach without the call stack (a 64 KiB body nests 30,000 deep)", () => {
+    const depth = 30_000;
+    const text = `${"[".repeat(depth)}"\\u0000"${"]".repeat(depth)}`;
+    const error = thrownBy(() => parseJsonBody(text));
+    expect(error.code).toBe("validation_failed");
+    // the path is cut: a deep body does not make a larger answer
+    expect(error.fieldErrors![0]!.path).toBe(`${"[0]".repeat(depth).slice(0, 200)}…`);
+    expect(nulPath(JSON.parse(`${"[".repeat(depth)}1${"]".repeat(depth)}`))).toBeUndefined();
+  });
+
   it("refuses it with validation_failed naming the field", () => {
     const error = thrownBy(() => refuseNul({ webhook: { url: "https://x.test/\0" } }));
     expect(error.code).toBe("validation_failed");

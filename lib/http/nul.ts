@@ -8,21 +8,43 @@
 // 500 (`isNulRefusedByDatabase` in lib/errors.ts).
 import { AppError, issuePath, NUL_MESSAGE, validationError } from "@/lib/errors";
 
-/** The path (as field errors write it) of the first key or string holding U+0000 in a parsed input, or undefined. */
-export function nulPath(value: unknown, path: PropertyKey[] = []): string | undefined {
-  if (typeof value === "string") return value.includes("\0") ? issuePath(path) : undefined;
-  if (typeof value !== "object" || value === null) return undefined;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) {
-      const found = nulPath(value[index], [...path, index]);
-      if (found !== undefined) return found;
+type Frame = { value: unknown; key: PropertyKey | undefined; parent: Frame | undefined };
+
+/** Longer paths are cut (a deep body must not make a larger answer). */
+const PATH_SHOWN = 200;
+
+function pathOf(frame: Frame): string {
+  const keys: PropertyKey[] = [];
+  for (let at: Frame | undefined = frame; at?.key !== undefined; at = at.parent) keys.push(at.key);
+  const path = issuePath(keys.reverse());
+  return path.length > PATH_SHOWN ? `${path.slice(0, PATH_SHOWN)}…` : path;
+}
+
+/**
+ * The path (as field errors write it) of the first key or string holding U+0000 in a
+ * parsed input, or undefined. Walked with a stack of its own, not by recursion: a
+ * 64 KiB body can nest arrays 30,000 deep, past the call stack.
+ */
+export function nulPath(value: unknown): string | undefined {
+  const stack: Frame[] = [{ value, key: undefined, parent: undefined }];
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    const current = frame.value;
+    if (typeof current === "string") {
+      if (current.includes("\0")) return pathOf(frame);
+      continue;
     }
-    return undefined;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes("\0")) return issuePath([...path, key]);
-    const found = nulPath(item, [...path, key]);
-    if (found !== undefined) return found;
+    if (typeof current !== "object" || current === null) continue;
+    // pushed last to first, so that the first in document order is found first
+    if (Array.isArray(current)) {
+      for (let index = current.length - 1; index >= 0; index--)
+        stack.push({ value: current[index], key: index, parent: frame });
+      continue;
+    }
+    const entries = Object.entries(current);
+    for (const [key] of entries) if (key.includes("\0")) return pathOf({ value: key, key, parent: frame });
+    for (let index = entries.length - 1; index >= 0; index--)
+      stack.push({ value: entries[index]![1], key: entries[index]![0], parent: frame });
   }
   return undefined;
 }
