@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   CASE_KINDS,
   countByKind,
+  deeplyNested,
   fuzzCases,
   fuzzOperations,
   malformedPathValues,
@@ -249,6 +250,15 @@ describe("fuzzCases", () => {
       ["q", "fuzz\0text"],
     ]);
     expect(header("nul_in_text")).toBeUndefined();
+  });
+
+  it("sends arrays nested as deep as the body's limit allows, a NUL at the bottom", () => {
+    const deep = cases.filter((c) => c.kind === "deep_nesting").map((c) => c.body as { text: string });
+    expect(deep).toHaveLength(1);
+    expect(Buffer.byteLength(deep[0]!.text)).toBeLessThanOrEqual(1024);
+    expect(deep[0]!.text).toMatch(/^\[{500,}"\\u0000"\]{500,}$/);
+    expect(() => JSON.parse(deep[0]!.text)).not.toThrow();
+    expect(deeplyNested().length).toBeLessThanOrEqual(60_000);
   });
 
   it("sends malformed, mistyped and oversized bodies, past the documented limit", () => {

@@ -94,6 +94,7 @@ export const CASE_KINDS = [
   "unknown_id",
   "malformed_path",
   "nul_in_text",
+  "deep_nesting",
 ] as const;
 export type CaseKind = (typeof CASE_KINDS)[number];
 
@@ -603,6 +604,8 @@ export function fuzzCases(operation: FuzzOperation, options: { seed: number; bas
       push("malformed_body", "body", { type: "raw", text: '{"', contentType: body.contentType });
       push("malformed_body", "body", { type: "raw", text: "", contentType: body.contentType });
       push("wrong_content_type", "body", { type: "raw", text: JSON.stringify(baseBody), contentType: "text/plain" });
+      // arrays nested as deep as the body's limit allows (past any recursion's call stack), a NUL at the bottom
+      push("deep_nesting", "body", { type: "raw", text: deeplyNested(body.limit), contentType: body.contentType });
     }
     if (body.limit !== undefined) {
       push("oversized_body", "body", { type: "oversized", bytes: body.limit + 1, chunked: false });
@@ -614,6 +617,13 @@ export function fuzzCases(operation: FuzzOperation, options: { seed: number; bas
   for (const { kind, target, values } of pathCases(operation.pathParams, livePath, rng))
     cases.push({ kind, target, path: values, query: queryPairs, headers: baseHeaders, body: baseCaseBody() });
   return cases;
+}
+
+/** JSON arrays nested as deep as `limit` bytes allow (at most 60,000 bytes), with a NUL string at the bottom. */
+export function deeplyNested(limit = 64 * 1024): string {
+  const leaf = '"\\u0000"';
+  const depth = Math.floor((Math.min(limit, 60_000) - leaf.length) / 2);
+  return `${"[".repeat(depth)}${leaf}${"]".repeat(depth)}`;
 }
 
 /** Counts of cases per kind (zero kinds included), for the run's summary. */
