@@ -27,7 +27,9 @@ export const nulGuardPlugin: ApolloServerPlugin<GraphqlContext> = {
     return {
       async didResolveOperation({ document, request }) {
         const variable = nulPath(request.variables ?? {});
-        const path = variable !== undefined ? `variables.${variable}` : literalHoldsNul(document) ? "query" : undefined;
+        // a literal holds NUL only through an escape (`\u0000`, `\u{0}`): other query texts are not walked
+        const literal = (request.query === undefined || request.query.includes("\\u")) && literalHoldsNul(document);
+        const path = variable !== undefined ? `variables.${variable}` : literal ? "query" : undefined;
         if (path === undefined) return;
         const refused = validationError([{ path, message: NUL_MESSAGE }]);
         throw new GraphQLError(refused.detail, {

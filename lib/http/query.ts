@@ -36,12 +36,12 @@ export function queryObject(url: URL, read: QueryRead = {}): Record<string, unkn
 export function paramsObject(searchParams: URLSearchParams, read: QueryRead = {}): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of read.keys ?? new Set(searchParams.keys())) {
-    // text only here: refused on both databases alike (lib/http/nul.ts)
-    if (key.includes("\0") || searchParams.getAll(key).some((value) => value.includes("\0")))
+    const given = searchParams.getAll(key);
+    // U+0000: refused here, on both databases alike (lib/http/nul.ts)
+    if (key.includes("\0") || given.some((value) => value.includes("\0")))
       throw validationError([{ path: key, message: NUL_MESSAGE }]);
     const pattern = read.numbers?.[key];
-    const values = searchParams
-      .getAll(key)
+    const values = given
       .filter((value) => !isAbsent(value, read.absent))
       .map((value) => (pattern?.test(value) ? Number(value) : value));
     if (values.length > 0) out[key] = values.length === 1 ? values[0] : values;

@@ -3,7 +3,8 @@
 // word unless TRUST_PROXY says how many proxies to believe) and the security
 // headers of lib/http/security-headers.ts; and, for what Next serves, a path
 // whose percent-encoding decodes to no text, or to a NUL, is refused (400)
-// before Next tries to read it. (The hot router decodes its own paths: /c/%FF is an unknown click.)
+// before Next tries to read it. (The hot router decodes its own paths: /c/%FF
+// is an unknown click.)
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AppError } from "@/lib/errors";
 import { CLIENT_IP_HEADER, clientAddressOf } from "@/lib/http/client-ip";
