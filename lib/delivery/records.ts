@@ -17,6 +17,8 @@ export type ImpressionRecord = {
   clearingCpmMicros: number;
   costMicros: number;
   servedAtMs: number;
+  /** decided with a sandbox platform key (the demo): its auction never counts in market statistics */
+  sandbox: boolean;
   /** write its impression.served outbox event (only when the advertiser has a subscribed endpoint) */
   emitEvent: boolean;
 };
@@ -31,6 +33,8 @@ export type AuctionRecord = {
   outcome: Exclude<AuctionOutcome, "filled">;
   bidders: number;
   occurredAtMs: number;
+  /** decided with a sandbox platform key (the demo) */
+  sandbox: boolean;
 };
 
 /** A first click candidate; the writer inserts it only if the click id has no click yet. */

@@ -120,6 +120,7 @@ async function writerInserts(path: string): Promise<number> {
         clearingCpmMicros: 1_500_000,
         costMicros: 1_500,
         servedAtMs: now,
+        sandbox: false,
         // the worst case: every advertiser subscribes to impression.served
         emitEvent: true,
       });

@@ -160,6 +160,7 @@ async function generate(total: number, advertiserId: string, sink: Sink) {
         clearingCpmMicros: clearing,
         costMicros: cost,
         servedAtMs: servedAt,
+        sandbox: false,
         emitEvent: false,
       };
       impressions.push(impression);

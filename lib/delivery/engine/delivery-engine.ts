@@ -138,7 +138,7 @@ export class DeliveryEngine {
       if (result.outcome === "no_fill") break;
       bidders = Math.max(bidders, result.bidders);
       if (!this.caps.tryReserve(input.user_id, input.game_id, now)) {
-        this.#auction(input, "capped", result.bidders, now);
+        this.#auction(input, "capped", result.bidders, now, platform.sandbox);
         return { kind: "capped" };
       }
       const winner = result.winner;
@@ -159,6 +159,7 @@ export class DeliveryEngine {
         clearingCpmMicros: result.clearingCpmMicros,
         costMicros: cost,
         servedAtMs: now,
+        sandbox: platform.sandbox,
         emitEvent: this.#impressionSubscribers.has(winner.advertiserId),
       };
       winner.state.addInflight(cost, now);
@@ -193,16 +194,16 @@ export class DeliveryEngine {
       }
       this.caps.release(input.user_id, input.game_id, now);
       if (verdict === "cap") {
-        this.#auction(input, "capped", result.bidders, now);
+        this.#auction(input, "capped", result.bidders, now, platform.sandbox);
         return { kind: "capped" };
       }
       (refused ??= new Set()).add(winner);
     }
-    this.#auction(input, "no_fill", bidders, now);
+    this.#auction(input, "no_fill", bidders, now, platform.sandbox);
     return { kind: "no_fill" };
   }
 
-  #auction(input: DecisionInput, outcome: "no_fill" | "capped", bidders: number, now: number): void {
+  #auction(input: DecisionInput, outcome: "no_fill" | "capped", bidders: number, now: number, sandbox: boolean): void {
     this.writer.submitAuction({
       id: sortableId("auc", now),
       momentType: input.moment_type,
@@ -210,6 +211,7 @@ export class DeliveryEngine {
       outcome,
       bidders,
       occurredAtMs: now,
+      sandbox,
     });
   }
 

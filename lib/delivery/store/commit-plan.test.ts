@@ -123,6 +123,7 @@ function impression(
     clearingCpmMicros: costMicros * 1000,
     costMicros,
     servedAtMs: NOW,
+    sandbox: false,
     emitEvent: true,
     ...overrides,
   };

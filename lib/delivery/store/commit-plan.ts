@@ -51,6 +51,7 @@ export type AuctionRow = Omit<AuctionRecord, "outcome"> & {
   outcome: "filled" | AuctionRecord["outcome"];
   winningBidMicros: number | null;
   clearingCpmMicros: number | null;
+  winnerAdvertiserId: string | null;
 };
 
 /** Every statement a plan may ask for: its arguments and its result. */
@@ -276,11 +277,13 @@ function* insertDecisions(
       bidders: impression.bidders,
       winningBidMicros: impression.winningBidMicros,
       clearingCpmMicros: impression.clearingCpmMicros,
+      winnerAdvertiserId: impression.advertiserId,
       occurredAtMs: impression.servedAtMs,
+      sandbox: impression.sandbox,
     });
     if (impression.emitEvent) outbox.push(impressionEvent(impression));
   }
-  for (const auction of unfilled) auctions.push({ ...auction, winningBidMicros: null, clearingCpmMicros: null });
+  for (const auction of unfilled) auctions.push({ ...auction, winningBidMicros: null, clearingCpmMicros: null, winnerAdvertiserId: null });
   if (auctions.length) yield* run("insertAuctions", auctions);
 }
 

@@ -137,8 +137,10 @@ function pgStatements(client: pg.PoolClient): AsyncStatements {
     },
     insertAuctions: async (auctions) => {
       await client.query(
-        `INSERT INTO auctions (id, moment_type, sport, outcome, bidders, winning_bid_micros, clearing_cpm_micros, occurred_at_ms)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::bigint[], $8::bigint[])`,
+        `INSERT INTO auctions (id, moment_type, sport, outcome, bidders, winning_bid_micros, clearing_cpm_micros,
+           winner_advertiser_id, sandbox, occurred_at_ms)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::bigint[],
+           $8::text[], $9::boolean[], $10::bigint[])`,
         columns(auctions, [
           (a) => a.id,
           (a) => a.momentType,
@@ -147,6 +149,8 @@ function pgStatements(client: pg.PoolClient): AsyncStatements {
           (a) => a.bidders,
           (a) => a.winningBidMicros,
           (a) => a.clearingCpmMicros,
+          (a) => a.winnerAdvertiserId,
+          (a) => a.sandbox,
           (a) => a.occurredAtMs,
         ]),
       );

@@ -86,8 +86,8 @@ function prepareAll(handle: Database) {
          clearing_cpm_micros, cost_micros, served_at_ms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`,
     ),
     insertAuction: prepare(
-      `INSERT INTO auctions (id, moment_type, sport, outcome, bidders, winning_bid_micros, clearing_cpm_micros, occurred_at_ms)
-       VALUES (?,?,?,?,?,?,?,?)`,
+      `INSERT INTO auctions (id, moment_type, sport, outcome, bidders, winning_bid_micros, clearing_cpm_micros,
+         winner_advertiser_id, sandbox, occurred_at_ms) VALUES (?,?,?,?,?,?,?,?,?,?)`,
     ),
     insertOutbox: prepare(
       `INSERT INTO outbox_events (id, advertiser_id, type, data, created_at_ms) VALUES (?,?,?,?,?)`,
@@ -193,6 +193,8 @@ function sqliteStatements(s: Prepared): SyncStatements {
           a.bidders,
           a.winningBidMicros,
           a.clearingCpmMicros,
+          a.winnerAdvertiserId,
+          a.sandbox ? 1 : 0,
           a.occurredAtMs,
         );
       }
