@@ -129,7 +129,9 @@ describe("decisions", () => {
   });
 
   it("record their auctions as sandbox or not, with the winning advertiser, so market statistics can leave the demo out", async () => {
-    const auctions = await db().auction.findMany({ select: { outcome: true, sandbox: true, winnerAdvertiserId: true } });
+    const auctions = await db().auction.findMany({
+      select: { outcome: true, sandbox: true, winnerAdvertiserId: true },
+    });
     const demoAdvertisers = new Set(
       (await db().advertiser.findMany({ where: { sandbox: true }, select: { id: true } })).map((row) => row.id),
     );

@@ -283,7 +283,8 @@ function* insertDecisions(
     });
     if (impression.emitEvent) outbox.push(impressionEvent(impression));
   }
-  for (const auction of unfilled) auctions.push({ ...auction, winningBidMicros: null, clearingCpmMicros: null, winnerAdvertiserId: null });
+  for (const auction of unfilled)
+    auctions.push({ ...auction, winningBidMicros: null, clearingCpmMicros: null, winnerAdvertiserId: null });
   if (auctions.length) yield* run("insertAuctions", auctions);
 }
 
