@@ -24,7 +24,9 @@ if (kind === "sqlite") {
   const path = join(dir, "test.db");
   copyFileSync(inject("dbTemplate"), path);
   process.env.DATABASE_URL = `file:${path}`;
-  cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  // maxRetries: a straggling query of the file's last test (a timer's read after disconnectDb reopens
+  // the client) can create test.db-wal or -shm while the folder is being removed (ENOTEMPTY)
+  cleanup = async () => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 } else {
   const server = inject("dbTemplate");
   const name = `sma_t${process.ppid}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
