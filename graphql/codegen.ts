@@ -63,8 +63,10 @@ const MAPPED = [
   "Creative",
   "CreativePerformance",
   "CampaignReport",
+  "ReportTotals",
   "ReportRow",
   "CampaignTimeSeries",
+  "TimeSeriesPoint",
   "MomentType",
   "ClearingPrices",
   "ClearingPriceEntry",
@@ -91,7 +93,8 @@ const config: CodegenConfig = {
         mappers: Object.fromEntries(MAPPED.map((name) => [name, `@/graphql/mappers#${name}Parent`])),
         enumValues: Object.fromEntries(ENUMS.map((name) => [name, `@/graphql/enums#${ENUM_TYPES[name]}`])),
         scalars: {
-          Money: { input: "number", output: "number" },
+          // in: USD as the REST input schemas parse it; out: the domain's micro-dollars (number: USD, until every area answers micros)
+          Money: { input: "number", output: "bigint | number" },
           Date: "string",
           DateTime: { input: "string", output: "string | Date" },
           TimeZone: "string",

@@ -17,6 +17,8 @@ export type GraphqlContext = {
   log: Logger;
   /** the clock every service of the request runs on */
   clock: Clock;
+  /** the client address (lib/http/client-ip.ts), for policies counted per address */
+  clientAddress: string;
   /** null without an actor: resolvers check authentication before using them */
   loaders: Loaders | null;
   shared: PublicLoaders;
@@ -28,6 +30,7 @@ export function createContext(options: {
   requestId?: string;
   log?: Logger;
   clock?: Clock;
+  clientAddress?: string;
 }): GraphqlContext {
   const requestId = options.requestId ?? newRequestId();
   const clock = options.clock ?? systemClock;
@@ -36,6 +39,7 @@ export function createContext(options: {
     requestId,
     log: options.log ?? requestLogger(requestId),
     clock,
+    clientAddress: options.clientAddress ?? "unknown",
     loaders: options.actor ? createLoaders(options.actor, clock) : null,
     shared: createPublicLoaders(clock),
   };

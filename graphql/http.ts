@@ -15,6 +15,7 @@ import { requestIdFrom } from "@/lib/http/request-id";
 import { requestLogger } from "@/lib/log";
 import { collectRateLimits } from "@/lib/rate-limit-headers";
 import { createContext } from "./context";
+import { clientIp } from "@/lib/http/client-ip";
 import { graphqlServer } from "./server";
 import { parseJsonBody } from "@/lib/http/nul";
 
@@ -65,7 +66,12 @@ export async function handleGraphqlRequest(request: Request): Promise<Response> 
         httpGraphQLRequest,
         context: async () => {
           try {
-            return createContext({ actor: await requestActor(request), requestId, log });
+            return createContext({
+              actor: await requestActor(request),
+              requestId,
+              log,
+              clientAddress: clientIp(request),
+            });
           } catch (error) {
             const appError = toAppError(error);
             if (appError.code === "internal_error") throw error;

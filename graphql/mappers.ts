@@ -12,10 +12,11 @@ import type { MomentTypeView } from "@/lib/domain/moment-types/moment-types.sche
 import type { AdvertiserToday, CampaignDay } from "@/lib/domain/reporting/get-advertiser-today";
 import type {
   Breakdown,
-  BreakdownRow,
   CampaignReport,
   CampaignTimeseries,
   CreativePerformance,
+  ReportRow,
+  SeriesPoint,
 } from "@/lib/domain/reporting/reporting.schemas";
 import type { WebhookDeliveryRecord } from "@/lib/domain/webhooks/webhook-connections";
 import type { WebhookEndpointView } from "@/lib/domain/webhooks/webhooks.schemas";
@@ -28,14 +29,13 @@ export type AdvertiserTodayParent = AdvertiserToday;
 export type CampaignDayParent = Camelize<Omit<CampaignDay, "sums">>;
 export type CampaignParent = Camelize<CampaignRecord>;
 export type CreativeParent = Camelize<CreativeView> & { campaignId: string };
-export type CreativePerformanceParent = Camelize<CreativePerformance>;
-export type ReportRowParent = Camelize<BreakdownRow> & { breakdown: Breakdown; campaignId: string };
-/** `source` is the domain's report as REST answers it, for the CSV fields */
-export type CampaignReportParent = Omit<Camelize<CampaignReport>, "rows"> & {
-  rows?: ReportRowParent[];
-  source: CampaignReport;
-};
-export type CampaignTimeSeriesParent = Camelize<CampaignTimeseries> & { source: CampaignTimeseries };
+export type CreativePerformanceParent = CreativePerformance;
+export type ReportRowParent = ReportRow & { breakdown: Breakdown; campaignId: string };
+export type ReportTotalsParent = CampaignReport["totals"];
+/** the domain's report; its rows know their breakdown and campaign (for their typed keys and creative) */
+export type CampaignReportParent = Omit<CampaignReport, "rows"> & { rows?: ReportRowParent[] };
+export type CampaignTimeSeriesParent = CampaignTimeseries;
+export type TimeSeriesPointParent = SeriesPoint;
 export type MomentTypeParent = Camelize<MomentTypeView>;
 export type ClearingPricesParent = Camelize<ClearingPrices>;
 export type ClearingPriceEntryParent = Camelize<ClearingPrices["moment_types"][number]>;

@@ -28,12 +28,13 @@ function parseMoney(value: unknown): number {
   throw invalid("Money", 'must be a decimal string such as "2.50" (or a number)');
 }
 
-export const Money = new GraphQLScalarType<number, string>({
+export const Money = new GraphQLScalarType<number | bigint, string>({
   name: "Money",
   description: "USD as a decimal string with 2 to 6 decimals.",
   serialize: (value) => {
-    // a wrong value from a resolver is a fault of ours, not the caller's input
-    if (typeof value !== "number" || !Number.isFinite(value)) throw new TypeError("Money: not a finite number");
+    // the domain's integer micro-dollars; a wrong value from a resolver is a fault of ours, not the caller's input
+    if (typeof value === "bigint") return microsToDecimal(value);
+    if (typeof value !== "number" || !Number.isFinite(value)) throw new TypeError("Money: not micro-dollars");
     return microsToDecimal(usdToMicros(value));
   },
   parseValue: parseMoney,

@@ -17,7 +17,7 @@ import type { CredentialKind } from '@/graphql/enums';
 import type { TodayMetric } from '@/graphql/enums';
 import type { UserErrorCode } from '@/graphql/enums';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { AdvertiserParent, ApiClientParent, AdvertiserTodayParent, CampaignDayParent, CampaignParent, CreativeParent, CreativePerformanceParent, CampaignReportParent, ReportRowParent, CampaignTimeSeriesParent, MomentTypeParent, ClearingPricesParent, ClearingPriceEntryParent, ViewerParent, WebhookEndpointParent, WebhookDeliveryParent } from '@/graphql/mappers';
+import type { AdvertiserParent, ApiClientParent, AdvertiserTodayParent, CampaignDayParent, CampaignParent, CreativeParent, CreativePerformanceParent, CampaignReportParent, ReportTotalsParent, ReportRowParent, CampaignTimeSeriesParent, TimeSeriesPointParent, MomentTypeParent, ClearingPricesParent, ClearingPriceEntryParent, ViewerParent, WebhookEndpointParent, WebhookDeliveryParent } from '@/graphql/mappers';
 import type { GraphqlContext } from '@/graphql/context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -42,7 +42,7 @@ export type Scalars = {
    * micro-dollar (for example "2.50", "0.000350"). Inputs accept such a string or a
    * JSON number; more than 6 decimals is a user error on that field.
    */
-  Money: { input: number; output: number; }
+  Money: { input: number; output: bigint | number; }
   /** An IANA time zone name such as America/New_York. */
   TimeZone: { input: string; output: string; }
 };
@@ -1198,7 +1198,7 @@ export type ResolversTypes = {
   ReportBreakdown: ReportBreakdown;
   ReportPeriod: ResolverTypeWrapper<ReportPeriod>;
   ReportRow: ResolverTypeWrapper<ReportRowParent>;
-  ReportTotals: ResolverTypeWrapper<ReportTotals>;
+  ReportTotals: ResolverTypeWrapper<ReportTotalsParent>;
   ResumeCampaignInput: ResumeCampaignInput;
   ResumeCampaignPayload: ResolverTypeWrapper<Omit<ResumeCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
   RevokeApiClientInput: RevokeApiClientInput;
@@ -1210,7 +1210,7 @@ export type ResolversTypes = {
   TestWebhookEndpointInput: TestWebhookEndpointInput;
   TestWebhookEndpointPayload: ResolverTypeWrapper<TestWebhookEndpointPayload>;
   TimeSeriesGranularity: TimeSeriesGranularity;
-  TimeSeriesPoint: ResolverTypeWrapper<TimeSeriesPoint>;
+  TimeSeriesPoint: ResolverTypeWrapper<TimeSeriesPointParent>;
   TimeZone: ResolverTypeWrapper<Scalars['TimeZone']['output']>;
   TodayMetric: TodayMetric;
   UpdateCampaignInput: UpdateCampaignInput;
@@ -1288,7 +1288,7 @@ export type ResolversParentTypes = {
   RegisterWebhookEndpointPayload: Omit<RegisterWebhookEndpointPayload, 'webhookEndpoint'> & { webhookEndpoint?: Maybe<ResolversParentTypes['WebhookEndpoint']> };
   ReportPeriod: ReportPeriod;
   ReportRow: ReportRowParent;
-  ReportTotals: ReportTotals;
+  ReportTotals: ReportTotalsParent;
   ResumeCampaignInput: ResumeCampaignInput;
   ResumeCampaignPayload: Omit<ResumeCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
   RevokeApiClientInput: RevokeApiClientInput;
@@ -1297,7 +1297,7 @@ export type ResolversParentTypes = {
   String: Scalars['String']['output'];
   TestWebhookEndpointInput: TestWebhookEndpointInput;
   TestWebhookEndpointPayload: TestWebhookEndpointPayload;
-  TimeSeriesPoint: TimeSeriesPoint;
+  TimeSeriesPoint: TimeSeriesPointParent;
   TimeZone: Scalars['TimeZone']['output'];
   UpdateCampaignInput: UpdateCampaignInput;
   UpdateCampaignPayload: Omit<UpdateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };

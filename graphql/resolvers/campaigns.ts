@@ -22,12 +22,14 @@ import {
   timeseriesCsvFilename,
   timeseriesToCsv,
 } from "@/lib/domain/reporting/report-csv";
+import { campaignReportView, campaignTimeseriesView } from "@/lib/http/views/reporting";
 import type { Resolvers } from "../__generated__/resolvers-types";
 import { camelize, toRestQuery } from "../camel-case";
 import { connection } from "../connection";
 import type { GraphqlContext } from "../context";
 import { notFound, restIdOf, restIdOrGlobalId, toGlobalId } from "../global-id";
-import { authenticated, rateLimit, scoped } from "../guard";
+import { authenticated, scoped } from "../guard";
+import { operationResolver, runOperation } from "../operation";
 import type { CampaignParent, CampaignReportParent, CampaignTimeSeriesParent, CreativeParent } from "../mappers";
 
 async function campaignCreatives(context: GraphqlContext, campaignId: string) {
@@ -64,34 +66,23 @@ export async function loadCreative(context: GraphqlContext, restId: string): Pro
 type ReportArgs = { startDate: string; endDate: string; breakdown?: unknown; timezone?: string | null };
 type TimeSeriesArgs = { startDate: string; endDate: string; granularity?: unknown; timezone?: string | null };
 
-/** E9 for a campaign id: reporting:read and REST's report rate limit; another advertiser's campaign is not found. */
+/** E9 for a campaign id (the operation's scope and report limit); another advertiser's campaign is not found. */
 async function campaignReport(
   context: GraphqlContext,
   campaignId: string,
   args: ReportArgs,
 ): Promise<CampaignReportParent> {
-  const { actor } = scoped(context, "reporting:read");
-  await rateLimit(actor, "report");
-  const { report } = await getCampaignReport(actor, campaignId, toRestQuery(args), { clock: context.clock });
-  const { rows, breakdown, ...rest } = camelize(report);
-  return {
-    ...rest,
-    breakdown,
-    rows: rows?.map((row) => ({ ...row, breakdown: breakdown!, campaignId })),
-    source: report,
-  };
+  const { rows, ...report } = await runOperation(getCampaignReport, context, args, { id: campaignId });
+  return { ...report, rows: rows?.map((row) => ({ ...row, breakdown: report.breakdown!, campaignId })) };
 }
 
-/** E10 for a campaign id: reporting:read and REST's report rate limit (shared with E9); another advertiser's campaign is not found. */
-async function campaignTimeSeries(
+/** E10 for a campaign id (the operation's scope and the report limit shared with E9); another advertiser's campaign is not found. */
+function campaignTimeSeries(
   context: GraphqlContext,
   campaignId: string,
   args: TimeSeriesArgs,
 ): Promise<CampaignTimeSeriesParent> {
-  const { actor } = scoped(context, "reporting:read");
-  await rateLimit(actor, "report");
-  const { series } = await getCampaignTimeseries(actor, campaignId, toRestQuery(args));
-  return { ...camelize(series), source: series };
+  return runOperation(getCampaignTimeseries, context, args, { id: campaignId });
 }
 
 export const campaignResolvers: Resolvers = {
@@ -115,14 +106,15 @@ export const campaignResolvers: Resolvers = {
       scoped(context, "campaigns:read");
       return loadCreative(context, restIdOf(args.id, "Creative"));
     },
-    campaignReport: (_, { campaignId, ...args }, context) =>
+    campaignReport: operationResolver(getCampaignReport, (_, { campaignId, ...args }, context) =>
       campaignReport(context, restIdOrGlobalId(campaignId, "Campaign"), args),
-    campaignTimeSeries: (_, { campaignId, ...args }, context) =>
+    ),
+    campaignTimeSeries: operationResolver(getCampaignTimeseries, (_, { campaignId, ...args }, context) =>
       campaignTimeSeries(context, restIdOrGlobalId(campaignId, "Campaign"), args),
-    creativePerformance: async (_, args, context) => {
-      const { actor } = scoped(context, "reporting:read");
-      return camelize(await getCreativePerformance(actor, restIdOrGlobalId(args.creativeId, "Creative")));
-    },
+    ),
+    creativePerformance: operationResolver(getCreativePerformance, (_, args, context) =>
+      runOperation(getCreativePerformance, context, {}, { id: restIdOrGlobalId(args.creativeId, "Creative") }),
+    ),
   },
   Campaign: {
     id: (parent) => toGlobalId("Campaign", parent.id),
@@ -130,8 +122,10 @@ export const campaignResolvers: Resolvers = {
     today: (parent, _, context) => camelize(campaignTodayView(parent.budgetState, context.clock())),
     primaryCreative: async (parent, _, context) => (await creativesOf(context, parent.id))[0]!,
     creatives: (parent, _, context) => creativesOf(context, parent.id),
-    report: (parent, args, context) => campaignReport(context, parent.id, args),
-    timeSeries: (parent, args, context) => campaignTimeSeries(context, parent.id, args),
+    report: operationResolver(getCampaignReport, (parent, args, context) => campaignReport(context, parent.id, args)),
+    timeSeries: operationResolver(getCampaignTimeseries, (parent, args, context) =>
+      campaignTimeSeries(context, parent.id, args),
+    ),
   },
   Creative: {
     id: (parent) => toGlobalId("Creative", parent.id),
@@ -141,19 +135,31 @@ export const campaignResolvers: Resolvers = {
       scoped(context, "reporting:read");
       const performance = (await campaignCreatives(context, parent.campaignId)).performance.get(parent.id);
       if (!performance) throw notFound(parent.id, "creative");
-      return camelize(performance);
+      return performance;
     },
   },
   // the CSV export of REST's format=csv, for the dashboard's download (docs/decisions/1210)
   CampaignReport: {
-    csv: (parent) => reportToCsv(parent.source),
-    csvFilename: (parent) => reportCsvFilename(parent.source),
+    csv: (parent) => reportToCsv(campaignReportView(parent)),
+    csvFilename: (parent) => reportCsvFilename(campaignReportView(parent)),
+  },
+  ReportTotals: {
+    spendUsd: (parent) => parent.spendMicros,
+    averageCpmPaidUsd: (parent) => parent.averageCpmPaidMicros,
   },
   CampaignTimeSeries: {
-    csv: (parent) => timeseriesToCsv(parent.source),
-    csvFilename: (parent) => timeseriesCsvFilename(parent.source),
+    csv: (parent) => timeseriesToCsv(campaignTimeseriesView(parent)),
+    csvFilename: (parent) => timeseriesCsvFilename(campaignTimeseriesView(parent)),
+  },
+  TimeSeriesPoint: {
+    ts: (parent) => parent.start,
+    spendUsd: (parent) => parent.spendMicros,
+  },
+  CreativePerformance: {
+    spendUsd: (parent) => parent.spendMicros,
   },
   ReportRow: {
+    spendUsd: (parent) => parent.spendMicros,
     key: (parent) => String(parent.key),
     date: (parent) => (parent.breakdown === "day" ? String(parent.key) : null),
     hourOfDay: (parent) => (parent.breakdown === "hour_of_day" ? Number(parent.key) : null),

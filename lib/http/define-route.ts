@@ -40,6 +40,8 @@ type BodyOptions = {
 type RouteOptions = BodyOptions & {
   /** a policy of RATE_LIMIT_POLICIES keyed by the request; its keyBy decides the bucket (client address or advertiser) */
   rateLimit?: RequestKeyedPolicy;
+  /** a write that honours Idempotency-Key (default true; an operation's route says what the operation declares) */
+  idempotent?: boolean;
   /** the dynamic segments of the route's folder path (`[id]` -> "id"): they type `params` */
   params?: readonly string[];
 };
@@ -147,6 +149,7 @@ export function defineRoute<const O extends Options>(
       const key = request.headers.get(IDEMPOTENCY_KEY_HEADER);
       if (
         key !== null &&
+        options.idempotent !== false &&
         context.actor &&
         WRITE_METHODS.has(request.method) &&
         base.url.searchParams.get("validate_only") !== "true"

@@ -63,17 +63,15 @@ export function csvHeaders(filename: string): Record<string, string> {
   };
 }
 
-/**
- * The response to a report request: the format is settled first (a bad
- * `format` is refused before any work), then `produce` runs and its report is
- * answered as JSON or as a CSV download.
- */
-export async function reportResponse(
-  { request, url }: { request: Request; url: URL },
-  produce: () => Promise<ReportAnswer>,
-): Promise<Response> {
-  const format = reportFormat(request.headers.get("accept"), url.searchParams.getAll("format"));
-  const { json, csv, headers = {} } = await produce();
-  if (format === "csv") return new Response(csv.text(), { headers: { ...csvHeaders(csv.filename), ...headers } });
+/** The format a report request asks for (422 for a bad `format`): routes check it before the report runs. */
+export function requestedReportFormat({ request, url }: { request: Request; url: URL }): ReportFormat {
+  return reportFormat(request.headers.get("accept"), url.searchParams.getAll("format"));
+}
+
+/** A report answered as JSON or as a CSV download, as the request asks. */
+export function reportResponse(target: { request: Request; url: URL }, answer: ReportAnswer): Response {
+  const { json, csv, headers = {} } = answer;
+  if (requestedReportFormat(target) === "csv")
+    return new Response(csv.text(), { headers: { ...csvHeaders(csv.filename), ...headers } });
   return jsonResponse(json, { headers });
 }

@@ -2,12 +2,19 @@
 // zod-openapi): the problem schema, error responses, security requirements.
 // Each area documents its paths in lib/openapi/paths/<area>.ts.
 import { z } from "zod";
-import type { ZodOpenApiPathsObject, ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from "zod-openapi";
+import type {
+  ZodOpenApiOperationObject,
+  ZodOpenApiPathsObject,
+  ZodOpenApiResponseObject,
+  ZodOpenApiResponsesObject,
+} from "zod-openapi";
 import { SCOPE_DESCRIPTIONS, type Scope } from "@/lib/auth/scopes";
 import { oauthError } from "@/lib/auth/auth.schemas";
 import { ERROR_CODES, type ErrorCode } from "@/lib/errors";
 import { bodyLimitFor } from "@/lib/http/body-limits";
 import { isHotPath } from "@/lib/server/hot-router";
+import { policyOf, scopeOf, type AnyOperation } from "@/lib/operations/operation";
+import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit-policies";
 
 export const problemSchema = z
   .object({
@@ -71,6 +78,45 @@ export const SECURITY_SCHEMES = {
 /** Security requirement: a token holding `scope` (or any valid token when omitted). */
 export function oauth(scope?: Scope) {
   return [{ oauth2: scope ? [scope] : [] }];
+}
+
+type OperationDoc = Omit<ZodOpenApiOperationObject, "operationId" | "security" | "responses"> & {
+  /** the success answers */
+  responses: ZodOpenApiResponsesObject;
+  /** the problem codes the operation itself can answer (those of access and rate limit are added) */
+  errors?: ErrorCode[];
+};
+
+/**
+ * An operation's OpenAPI entry, with what the operation declares (lib/operations)
+ * written from its declaration: operationId, security (the scope), the 401, 403
+ * and 429 answers, `x-rate-limit` and `x-idempotent` (the Idempotency-Key header
+ * is added by withIdempotencyKeys).
+ */
+export function operationDoc(operation: AnyOperation, doc: OperationDoc): ZodOpenApiOperationObject {
+  const { errors = [], responses, ...rest } = doc;
+  const policy = policyOf(operation);
+  const codes: ErrorCode[] = [...errors];
+  if (operation.access !== "public") codes.push("unauthorized");
+  if (scopeOf(operation)) codes.push("insufficient_scope");
+  if (policy) codes.push("rate_limited");
+  const entry: ZodOpenApiOperationObject & Record<`x-${string}`, unknown> = {
+    operationId: operation.name,
+    ...rest,
+    security: operation.access === "public" ? [] : oauth(scopeOf(operation) ?? undefined),
+    responses: { ...responses, ...problemResponses(...codes) },
+  };
+  if (policy) {
+    const { points, durationSec, keyBy } = RATE_LIMIT_POLICIES[policy];
+    entry["x-rate-limit"] = {
+      policy,
+      points,
+      window_seconds: durationSec,
+      per: keyBy === "ip" ? "client address" : keyBy,
+    };
+  }
+  if (operation.idempotent) entry["x-idempotent"] = true;
+  return entry;
 }
 
 export const platformKeySecurity = [{ platformKey: [] }];

@@ -1,11 +1,11 @@
 // The creatives of many campaigns at once, with their scores and delivered
 // results, in two queries whatever the number of campaigns (GraphQL's
 // per-request loaders). The numbers are computed by the same functions as E6
-// (creativeViews, scoresOf) and E11 (creativePerformanceView).
+// (creativeViews, scoresOf) and E11 (creativePerformanceOf).
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { creativeViews, type CreativeRow } from "@/lib/domain/campaigns/campaign-view";
-import { creativePerformanceView, type CreativeSums } from "@/lib/domain/reporting/get-creative-performance";
+import { creativePerformanceOf, type CreativeSums } from "@/lib/domain/reporting/get-creative-performance";
 import type { CreativePerformance } from "@/lib/domain/reporting/reporting.schemas";
 import type { CreativeView } from "./creatives.schemas";
 import { scoresOf } from "./performance-score";
@@ -58,7 +58,7 @@ export async function loadCampaignCreatives(
       performance: new Map(
         creatives.map((creative) => [
           creative.id,
-          creativePerformanceView(creative, delivered.get(creative.id) ?? zero(), approved),
+          creativePerformanceOf(creative, delivered.get(creative.id) ?? zero(), approved),
         ]),
       ),
     });

@@ -5,22 +5,26 @@ import type { Actor } from "@/lib/auth/actor";
 import { systemClock, type Clock } from "@/lib/clock";
 import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
 import { SPORTS } from "@/lib/domain/sports";
-import { microsToUsd } from "@/lib/money";
+import { defineOperation } from "@/lib/operations/operation";
 import { loadMetrics, type Dimension } from "./load-metrics";
-import { addInto, averageCpmMicros, ctrOf, toRow, zeroSums, type MetricSums } from "./metrics";
-import { reportQuery, type Breakdown, type CampaignReport } from "./reporting.schemas";
+import { addInto, averageCpmMicros, metricsOf, toRow, zeroSums, type MetricSums } from "./metrics";
+import {
+  campaignReportInput,
+  type Breakdown,
+  type CampaignReport,
+  type CampaignReportInput,
+  type ReportSource,
+} from "./reporting.schemas";
 import { choosePlan, openReport } from "./report-scope";
-import { planLabel, type SourceLabel, type TimeKey } from "./source-plan";
+import { planLabel, type TimeKey } from "./source-plan";
 import { dateOfDayNumber } from "./zone-calendar";
 
 export type ReportOptions = {
-  /** the clock for as_of (tests inject it) */
+  /** the clock for as_of */
   clock?: Clock;
-  /** tests: force a source ("rollups" only where it is exact) */
-  source?: "rollups" | "raw";
+  /** the rows to read ("rollups" only where they are exact); by default the exact plan (the report tests compare both) */
+  source?: ReportSource;
 };
-
-export type ReportResult = { report: CampaignReport; source: SourceLabel };
 
 /** Keys in their natural order: the campaign's own first (zero rows included), then any others seen. */
 function orderedKeys(preferred: readonly string[], order: readonly string[], seen: Iterable<string>): string[] {
@@ -30,13 +34,22 @@ function orderedKeys(preferred: readonly string[], order: readonly string[], see
   return [...new Set([...base, ...extra])];
 }
 
-export async function getCampaignReport(
+/** E9: counts against the advertiser's 60 reports a minute (shared with E10). */
+export const getCampaignReport = defineOperation({
+  name: "getCampaignReport",
+  access: "reporting:read",
+  write: false,
+  rateLimit: "report",
+  input: campaignReportInput,
+  run: (actor, input, { clock }) => campaignReport(actor, input, { clock }),
+});
+
+export async function campaignReport(
   actor: Actor,
-  campaignId: string,
-  rawQuery: unknown,
+  query: CampaignReportInput,
   options: ReportOptions = {},
-): Promise<ReportResult> {
-  const { query, campaign, calendar } = await openReport(actor, campaignId, reportQuery, rawQuery);
+): Promise<CampaignReport> {
+  const { campaign, calendar } = await openReport(actor, query);
   const breakdown: Breakdown | undefined = query.breakdown;
   const timeKey: TimeKey = breakdown === "day" || breakdown === "hour_of_day" ? breakdown : null;
   const plan = choosePlan(calendar, timeKey, options.source);
@@ -65,17 +78,14 @@ export async function getCampaignReport(
   }
 
   const report: CampaignReport = {
-    campaign_id: campaign.id,
+    campaignId: campaign.id,
     period: { start: query.start_date, end: query.end_date, timezone: query.timezone },
     totals: {
-      impressions: Number(totals.impressions),
-      clicks: Number(totals.clicks),
-      ctr: ctrOf(totals),
-      conversions: Number(totals.conversions),
-      spend_usd: microsToUsd(totals.spendMicros),
-      average_cpm_paid_usd: microsToUsd(averageCpmMicros(totals)),
-      as_of: new Date((options.clock ?? systemClock)()).toISOString(),
+      ...metricsOf(totals),
+      averageCpmPaidMicros: averageCpmMicros(totals),
+      asOf: new Date((options.clock ?? systemClock)()),
     },
+    source: planLabel(plan),
   };
   if (breakdown) {
     let keys: (string | number)[];
@@ -90,5 +100,5 @@ export async function getCampaignReport(
     report.breakdown = breakdown;
     report.rows = keys.map((key) => toRow(key, byKey.get(key) ?? zeroSums()));
   }
-  return { report, source: planLabel(plan) };
+  return report;
 }

@@ -4,20 +4,23 @@
 // same dates and zone.
 import type { Actor } from "@/lib/auth/actor";
 import { DAY_MS } from "@/lib/clock";
-import { microsToUsd } from "@/lib/money";
+import { defineOperation } from "@/lib/operations/operation";
 import { loadMetrics } from "./load-metrics";
 import { addInto, zeroSums, type MetricSums } from "./metrics";
-import { timeseriesQuery, type CampaignTimeseries } from "./reporting.schemas";
-import { planLabel, type SourceLabel, type SourcePlan } from "./source-plan";
+import {
+  campaignTimeseriesInput,
+  type CampaignTimeseries,
+  type CampaignTimeseriesInput,
+  type ReportSource,
+} from "./reporting.schemas";
+import { planLabel, type SourcePlan } from "./source-plan";
 import { choosePlan, openReport } from "./report-scope";
 import { dateOfDayNumber } from "./zone-calendar";
 
 export type TimeseriesOptions = {
-  /** tests: force the source ("rollups" only where it is exact) */
-  source?: "rollups" | "raw";
+  /** the rows to read ("rollups" only where they are exact); by default the exact plan (the report tests compare both) */
+  source?: ReportSource;
 };
-
-export type TimeseriesResult = { series: CampaignTimeseries; source: SourceLabel };
 
 /** the last UTC day formatted ("2026-03-08T"): a series has up to 744 points over 31 days */
 let lastDay = Number.NaN;
@@ -35,13 +38,22 @@ export function isoSeconds(ms: number): string {
   return `${lastDayPrefix}${two(Math.floor(seconds / 3600))}:${two(Math.floor((seconds % 3600) / 60))}:${two(seconds % 60)}Z`;
 }
 
-export async function getCampaignTimeseries(
+/** E10: counts against the advertiser's 60 reports a minute (shared with E9). */
+export const getCampaignTimeseries = defineOperation({
+  name: "getCampaignTimeseries",
+  access: "reporting:read",
+  write: false,
+  rateLimit: "report",
+  input: campaignTimeseriesInput,
+  run: (actor, input) => campaignTimeseries(actor, input),
+});
+
+export async function campaignTimeseries(
   actor: Actor,
-  campaignId: string,
-  rawQuery: unknown,
+  query: CampaignTimeseriesInput,
   options: TimeseriesOptions = {},
-): Promise<TimeseriesResult> {
-  const { query, campaign, calendar } = await openReport(actor, campaignId, timeseriesQuery, rawQuery);
+): Promise<CampaignTimeseries> {
+  const { campaign, calendar } = await openReport(actor, query);
   const hourly = query.granularity === "hour";
   const plan: SourcePlan = choosePlan(calendar, hourly ? "hour" : "day", options.source);
 
@@ -69,20 +81,18 @@ export async function getCampaignTimeseries(
   }
 
   return {
+    campaignId: campaign.id,
+    granularity: query.granularity,
+    period: { start: query.start_date, end: query.end_date, timezone: query.timezone },
+    series: points.map((point) => {
+      const sums = byKey.get(point.key)!;
+      return {
+        start: new Date(point.startMs),
+        impressions: Number(sums.impressions),
+        clicks: Number(sums.clicks),
+        spendMicros: sums.spendMicros,
+      };
+    }),
     source: planLabel(plan),
-    series: {
-      campaign_id: campaign.id,
-      granularity: query.granularity,
-      period: { start: query.start_date, end: query.end_date, timezone: query.timezone },
-      series: points.map((point) => {
-        const sums = byKey.get(point.key)!;
-        return {
-          ts: isoSeconds(point.startMs),
-          impressions: Number(sums.impressions),
-          clicks: Number(sums.clicks),
-          spend_usd: microsToUsd(sums.spendMicros),
-        };
-      }),
-    },
   };
 }

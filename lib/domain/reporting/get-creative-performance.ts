@@ -4,30 +4,35 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { trafficAllocation } from "@/lib/domain/creatives/traffic-allocation";
 import { AppError } from "@/lib/errors";
-import { microsToUsd } from "@/lib/money";
-import { ctrOf } from "./metrics";
-import type { CreativePerformance } from "./reporting.schemas";
+import { defineOperation } from "@/lib/operations/operation";
+import { metricsOf } from "./metrics";
+import { creativePerformanceInput, type CreativePerformance } from "./reporting.schemas";
 
 export type CreativeSums = { impressions: bigint; clicks: bigint; conversions: bigint; spendMicros: bigint };
 
 /** E11's numbers for one creative from its all-time rollup sums and its campaign's count of approved creatives. */
-export function creativePerformanceView(
+export function creativePerformanceOf(
   creative: { id: string; status: string },
   sums: CreativeSums,
   approvedCreatives: number,
 ): CreativePerformance {
   return {
-    creative_id: creative.id,
-    impressions: Number(sums.impressions),
-    clicks: Number(sums.clicks),
-    ctr: ctrOf(sums),
-    conversions: Number(sums.conversions),
-    spend_usd: microsToUsd(sums.spendMicros),
-    traffic_allocation: trafficAllocation(creative.status, approvedCreatives),
+    creativeId: creative.id,
+    ...metricsOf(sums),
+    trafficAllocation: trafficAllocation(creative.status, approvedCreatives),
   };
 }
 
-export async function getCreativePerformance(actor: Actor, creativeId: string): Promise<CreativePerformance> {
+/** E11. */
+export const getCreativePerformance = defineOperation({
+  name: "getCreativePerformance",
+  access: "reporting:read",
+  write: false,
+  input: creativePerformanceInput,
+  run: (actor, input) => creativePerformance(actor, input.id),
+});
+
+export async function creativePerformance(actor: Actor, creativeId: string): Promise<CreativePerformance> {
   const creative = await db().creative.findFirst({
     where: { id: creativeId, campaign: { advertiserId: actor.advertiserId } },
     select: {
@@ -43,7 +48,7 @@ export async function getCreativePerformance(actor: Actor, creativeId: string): 
     _sum: { impressions: true, clicks: true, conversions: true, spendMicros: true },
   });
   const approved = creative.campaign.creatives.filter((sibling) => sibling.status === "approved").length;
-  return creativePerformanceView(
+  return creativePerformanceOf(
     creative,
     {
       impressions: sums._sum.impressions ?? 0n,

@@ -1,7 +1,7 @@
 // Sums of delivery metrics and how they render (integers kept as bigint until
 // the response; ctr and CPM derived from the sums, never averaged).
-import { microsToUsd, round6 } from "@/lib/money";
-import type { BreakdownRow } from "./reporting.schemas";
+import { round6 } from "@/lib/money";
+import type { ReportMetrics, ReportRow } from "./reporting.schemas";
 
 export type MetricSums = { impressions: bigint; clicks: bigint; conversions: bigint; spendMicros: bigint };
 
@@ -28,15 +28,19 @@ export function averageCpmMicros(sums: Pick<MetricSums, "spendMicros" | "impress
   return (sums.spendMicros * 2000n + sums.impressions) / (2n * sums.impressions);
 }
 
-export function toRow(key: string | number, sums: MetricSums): BreakdownRow {
+/** The metrics a report shows for these sums. */
+export function metricsOf(sums: MetricSums): ReportMetrics {
   return {
-    key,
     impressions: Number(sums.impressions),
     clicks: Number(sums.clicks),
     ctr: ctrOf(sums),
     conversions: Number(sums.conversions),
-    spend_usd: microsToUsd(sums.spendMicros),
+    spendMicros: sums.spendMicros,
   };
+}
+
+export function toRow(key: string | number, sums: MetricSums): ReportRow {
+  return { key, ...metricsOf(sums) };
 }
 
 /** A SQL aggregate (bigint, number or numeric text, depending on driver) -> bigint. */

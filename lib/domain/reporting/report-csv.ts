@@ -3,7 +3,10 @@
 // the text and the file name; lib/http/report-response.ts answers `format=csv`
 // or `Accept: text/csv` with them.
 import { DateTime } from "luxon";
-import type { CampaignReport, CampaignTimeseries } from "./reporting.schemas";
+import type {
+  CampaignReportView as CampaignReport,
+  CampaignTimeseriesView as CampaignTimeseries,
+} from "./reporting.schemas";
 
 type Cell = string | number;
 

@@ -1,10 +1,9 @@
-// What E9 and E10 start from: the query parsed (422), the campaign the actor
+// What E9 and E10 start from: the campaign the actor
 // owns (404, never 403), the calendar of the local dates, and the source plan
 // (rollups with quarter-hour counts where exact, which is every zone; raw rows otherwise).
-import type { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
-import { AppError, parseInput } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { planSources, type SourcePlan, type TimeKey } from "./source-plan";
 import { ZoneCalendar } from "./zone-calendar";
 
@@ -47,14 +46,11 @@ export function choosePlan(calendar: ZoneCalendar, timeKey: TimeKey, forced?: "r
   return plan;
 }
 
-/** A report's query parsed, its campaign (owned by the actor) and the calendar of its local dates. */
-export async function openReport<Schema extends z.ZodType<{ start_date: string; end_date: string; timezone: string }>>(
+/** A report's campaign (owned by the actor: 404 otherwise) and the calendar of its local dates. */
+export async function openReport(
   actor: Actor,
-  campaignId: string,
-  schema: Schema,
-  rawQuery: unknown,
-): Promise<{ query: z.output<Schema>; campaign: ReportCampaign; calendar: ZoneCalendar }> {
-  const query = parseInput(schema, rawQuery);
-  const campaign = await getOwnedCampaign(actor, campaignId);
-  return { query, campaign, calendar: ZoneCalendar.forDates(query.timezone, query.start_date, query.end_date) };
+  query: { id: string; start_date: string; end_date: string; timezone: string },
+): Promise<{ campaign: ReportCampaign; calendar: ZoneCalendar }> {
+  const campaign = await getOwnedCampaign(actor, query.id);
+  return { campaign, calendar: ZoneCalendar.forDates(query.timezone, query.start_date, query.end_date) };
 }

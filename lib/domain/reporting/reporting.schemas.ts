@@ -50,36 +50,50 @@ function checkRange(maxDays: (value: { granularity?: Granularity }) => number) {
   };
 }
 
-export const reportQuery = z
-  .object({
-    start_date: reportDate("start_date").meta({
-      description: "First local date of the report (inclusive).",
-      example: "2026-03-01",
-    }),
-    end_date: reportDate("end_date").meta({
-      description: `Last local date (inclusive); at most ${MAX_REPORT_DAYS} days after start_date counting both.`,
-      example: "2026-03-31",
-    }),
-    breakdown: z.enum(BREAKDOWNS).optional().meta({
-      description: "Adds `rows`, one per key: local date, moment type, sport, creative id or local hour of day (0-23).",
-    }),
-    timezone,
-  })
+const reportQueryShape = {
+  start_date: reportDate("start_date").meta({
+    description: "First local date of the report (inclusive).",
+    example: "2026-03-01",
+  }),
+  end_date: reportDate("end_date").meta({
+    description: `Last local date (inclusive); at most ${MAX_REPORT_DAYS} days after start_date counting both.`,
+    example: "2026-03-31",
+  }),
+  breakdown: z.enum(BREAKDOWNS).optional().meta({
+    description: "Adds `rows`, one per key: local date, moment type, sport, creative id or local hour of day (0-23).",
+  }),
+  timezone,
+};
+
+export const reportQuery = z.object(reportQueryShape).superRefine(checkRange(() => MAX_REPORT_DAYS));
+/** E9's input: the campaign (any id: one the caller does not own is 404) and the query. */
+export const campaignReportInput = z
+  .object({ id: z.string(), ...reportQueryShape })
   .superRefine(checkRange(() => MAX_REPORT_DAYS));
 export type ReportQuery = z.infer<typeof reportQuery>;
 
-export const timeseriesQuery = z
-  .object({
-    start_date: reportDate("start_date").meta({ example: "2026-03-01" }),
-    end_date: reportDate("end_date").meta({
-      description: `Last local date (inclusive); at most ${MAX_REPORT_DAYS} days for day granularity, ${MAX_HOURLY_DAYS} for hour.`,
-      example: "2026-03-07",
-    }),
-    granularity: z.enum(GRANULARITIES).default("day"),
-    timezone,
-  })
-  .superRefine(checkRange((value) => (value.granularity === "hour" ? MAX_HOURLY_DAYS : MAX_REPORT_DAYS)));
+const timeseriesQueryShape = {
+  start_date: reportDate("start_date").meta({ example: "2026-03-01" }),
+  end_date: reportDate("end_date").meta({
+    description: `Last local date (inclusive); at most ${MAX_REPORT_DAYS} days for day granularity, ${MAX_HOURLY_DAYS} for hour.`,
+    example: "2026-03-07",
+  }),
+  granularity: z.enum(GRANULARITIES).default("day"),
+  timezone,
+};
+const timeseriesRange = checkRange((value) => (value.granularity === "hour" ? MAX_HOURLY_DAYS : MAX_REPORT_DAYS));
+
+export const timeseriesQuery = z.object(timeseriesQueryShape).superRefine(timeseriesRange);
+/** E10's input: the campaign and the query. */
+export const campaignTimeseriesInput = z
+  .object({ id: z.string(), ...timeseriesQueryShape })
+  .superRefine(timeseriesRange);
 export type TimeseriesQuery = z.infer<typeof timeseriesQuery>;
+export type CampaignReportInput = z.infer<typeof campaignReportInput>;
+export type CampaignTimeseriesInput = z.infer<typeof campaignTimeseriesInput>;
+
+/** E11's input. */
+export const creativePerformanceInput = z.object({ id: z.string() });
 
 export const formatParam = z
   .enum(["json", "csv"])
@@ -90,7 +104,45 @@ export const formatParam = z
 export const REPORT_QUERY = { keys: Object.keys(reportQuery.shape), absent: "empty" } as const;
 export const TIMESERIES_QUERY = { ...REPORT_QUERY, keys: Object.keys(timeseriesQuery.shape) } as const;
 
-// ---------------------------------------------------------------- outputs
+// ---------------------------------------------------------------- results (the domain's)
+
+/** Metrics of a report's totals or row: counts, ctr (a fraction, 6 decimals), spend in micro-dollars. */
+export type ReportMetrics = {
+  impressions: number;
+  clicks: number;
+  ctr: number;
+  conversions: number;
+  spendMicros: bigint;
+};
+export type ReportPeriod = { start: string; end: string; timezone: string };
+export type ReportRow = ReportMetrics & {
+  /** the local date, moment type, sport, creative id, or local hour of day (a number 0-23) */
+  key: string | number;
+};
+/** Which rows answered: the rollups (with their quarter-hour counts) or the raw events (docs/decisions/1400). */
+export type ReportSource = "rollups" | "raw";
+
+export type CampaignReport = {
+  campaignId: string;
+  period: ReportPeriod;
+  totals: ReportMetrics & { averageCpmPaidMicros: bigint; asOf: Date };
+  breakdown?: Breakdown;
+  rows?: ReportRow[];
+  source: ReportSource;
+};
+
+export type SeriesPoint = { start: Date; impressions: number; clicks: number; spendMicros: bigint };
+export type CampaignTimeseries = {
+  campaignId: string;
+  granularity: Granularity;
+  period: ReportPeriod;
+  series: SeriesPoint[];
+  source: ReportSource;
+};
+
+export type CreativePerformance = ReportMetrics & { creativeId: string; trafficAllocation: number };
+
+// ---------------------------------------------------------------- REST views (OpenAPI)
 
 const count = z.number().int().nonnegative();
 const usd = z.number().nonnegative();
@@ -130,7 +182,7 @@ export const breakdownRow = z
     spend_usd: usd,
   })
   .meta({ id: "ReportRow" });
-export type BreakdownRow = z.infer<typeof breakdownRow>;
+export type BreakdownRowView = z.infer<typeof breakdownRow>;
 
 export const campaignReport = z
   .object({
@@ -144,7 +196,7 @@ export const campaignReport = z
     }),
   })
   .meta({ id: "CampaignReport" });
-export type CampaignReport = z.infer<typeof campaignReport>;
+export type CampaignReportView = z.infer<typeof campaignReport>;
 
 export const seriesPoint = z
   .object({
@@ -168,7 +220,7 @@ export const campaignTimeseries = z
     }),
   })
   .meta({ id: "CampaignTimeSeries" });
-export type CampaignTimeseries = z.infer<typeof campaignTimeseries>;
+export type CampaignTimeseriesView = z.infer<typeof campaignTimeseries>;
 
 export const creativePerformance = z
   .object({
@@ -185,4 +237,4 @@ export const creativePerformance = z
       .meta({ description: "1/N of the campaign's approved creatives; 0 unless approved." }),
   })
   .meta({ id: "CreativePerformance" });
-export type CreativePerformance = z.infer<typeof creativePerformance>;
+export type CreativePerformanceView = z.infer<typeof creativePerformance>;

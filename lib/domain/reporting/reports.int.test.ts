@@ -10,10 +10,8 @@ import { actorFor } from "@/test/factories/actors";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import { seedDelivery, type SeedImpression, type SeededImpression } from "@/test/factories/delivery";
-import { getCampaignReport } from "./get-campaign-report";
-import { getCampaignTimeseries } from "./get-campaign-timeseries";
-import { getCreativePerformance } from "./get-creative-performance";
-import { BREAKDOWNS, type CampaignReport } from "./reporting.schemas";
+import { getCampaignReport, getCampaignTimeseries, getCreativePerformance } from "@/test/reports";
+import { BREAKDOWNS, type CampaignReportView as CampaignReport } from "./reporting.schemas";
 
 const at = (iso: string) => Date.parse(iso);
 const NOW = () => at("2026-01-01T00:00:00Z");

@@ -7,6 +7,7 @@
 // of this report's hours may start (as few as the zone needs: none for
 // whole-hour zones, minute 30 for +05:30, minute 15 for +05:45 and +08:45).
 // Anything else (not expected from tzdata) is answered from the raw rows.
+import type { ReportSource } from "./reporting.schemas";
 import { DAY_MS, HOUR_MS, QUARTER_HOUR_MS } from "@/lib/clock";
 import type { ZoneCalendar } from "./zone-calendar";
 
@@ -17,7 +18,7 @@ export type SourcePlan =
   /** rollups; `splits` (ms into the hour, ascending, each a multiple of 15 min) cut each UTC hour into parts */
   { kind: "rollups"; splits: number[] } | { kind: "raw" };
 
-export type SourceLabel = "rollups" | "raw";
+export type SourceLabel = ReportSource;
 
 export function planLabel(plan: SourcePlan): SourceLabel {
   return plan.kind;

@@ -10,7 +10,10 @@ import {
   reportQuery,
   timeseriesQuery,
 } from "@/lib/domain/reporting/reporting.schemas";
-import { oauth, problemResponses } from "../common";
+import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
+import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
+import { getCreativePerformance } from "@/lib/domain/reporting/get-creative-performance";
+import { operationDoc } from "../common";
 import { rateLimitText } from "@/lib/rate-limit-policies";
 
 const id = (what: string) => z.object({ id: z.string().meta({ description: `The ${what} id.` }) });
@@ -32,8 +35,7 @@ const csv = { schema: { type: "string" as const, description: "RFC 4180 CSV with
 
 export const reportingPaths: ZodOpenApiPathsObject = {
   "/api/ads/reporting/campaigns/{id}": {
-    get: {
-      operationId: "getCampaignReport",
+    get: operationDoc(getCampaignReport, {
       summary: "Campaign performance report (E9)",
       description:
         `Totals over local dates start_date..end_date (at most ${MAX_REPORT_DAYS} days) in an IANA zone, DST and non-whole-hour offsets included; ` +
@@ -41,7 +43,6 @@ export const reportingPaths: ZodOpenApiPathsObject = {
         `conversions when recorded. ${rateLimitText("report", "requests")} per advertiser (429 rate_limited with Retry-After). ` +
         "CSV with `format=csv` or `Accept: text/csv`.",
       tags: ["Reporting"],
-      security: oauth("reporting:read"),
       requestParams: { path: id("campaign"), query: reportQuery.extend({ format: formatParam }) },
       responses: {
         "200": {
@@ -49,13 +50,12 @@ export const reportingPaths: ZodOpenApiPathsObject = {
           headers: { ...rateLimitHeaders, ...sourceHeader },
           content: { "application/json": { schema: campaignReport }, "text/csv": csv },
         },
-        ...problemResponses("unauthorized", "insufficient_scope", "not_found", "validation_failed", "rate_limited"),
       },
-    },
+      errors: ["not_found", "validation_failed"],
+    }),
   },
   "/api/ads/reporting/campaigns/{id}/timeseries": {
-    get: {
-      operationId: "getCampaignTimeseries",
+    get: operationDoc(getCampaignTimeseries, {
       summary: "Campaign time series (E10)",
       description:
         `One point per local day (pre-aggregated, fast; up to ${MAX_REPORT_DAYS} days) or local hour (from the same rollups at quarter-hour resolution, equal to the raw impressions; up to ${MAX_HOURLY_DAYS} days) ` +
@@ -63,7 +63,6 @@ export const reportingPaths: ZodOpenApiPathsObject = {
         `Counts against E9's ${rateLimitText("report", "requests")} per advertiser (one count for both; 429 rate_limited with Retry-After). ` +
         "CSV (with a local_start column) with `format=csv` or `Accept: text/csv`.",
       tags: ["Reporting"],
-      security: oauth("reporting:read"),
       requestParams: { path: id("campaign"), query: timeseriesQuery.extend({ format: formatParam }) },
       responses: {
         "200": {
@@ -71,26 +70,24 @@ export const reportingPaths: ZodOpenApiPathsObject = {
           headers: { ...rateLimitHeaders, ...sourceHeader },
           content: { "application/json": { schema: campaignTimeseries }, "text/csv": csv },
         },
-        ...problemResponses("unauthorized", "insufficient_scope", "not_found", "validation_failed", "rate_limited"),
       },
-    },
+      errors: ["not_found", "validation_failed"],
+    }),
   },
   "/api/ads/creatives/{id}/performance": {
-    get: {
-      operationId: "getCreativePerformance",
+    get: operationDoc(getCreativePerformance, {
       summary: "Creative performance (E11)",
       description:
         "The creative's delivered impressions, clicks, conversions and spend since it started, and its current traffic share.",
       tags: ["Reporting"],
-      security: oauth("reporting:read"),
       requestParams: { path: id("creative") },
       responses: {
         "200": {
           description: "The creative's performance",
           content: { "application/json": { schema: creativePerformance } },
         },
-        ...problemResponses("unauthorized", "insufficient_scope", "not_found"),
       },
-    },
+      errors: ["not_found"],
+    }),
   },
 };

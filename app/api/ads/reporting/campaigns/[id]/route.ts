@@ -1,22 +1,23 @@
-// GET /api/ads/reporting/campaigns/{id}: E9, campaign performance report (JSON or CSV), 60 per minute per advertiser
+// GET /api/ads/reporting/campaigns/{id}: E9, campaign performance report (JSON or CSV)
 import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
 import { reportCsvFilename, reportToCsv } from "@/lib/domain/reporting/report-csv";
 import { REPORT_QUERY } from "@/lib/domain/reporting/reporting.schemas";
-import { defineRoute } from "@/lib/http/define-route";
-import { queryObject } from "@/lib/http/query";
-import { reportResponse } from "@/lib/http/report-response";
+import { restOperation } from "@/lib/http/rest-operation";
+import { reportResponse, requestedReportFormat } from "@/lib/http/report-response";
+import { campaignReportView } from "@/lib/http/views/reporting";
 
 export const dynamic = "force-dynamic";
 
-export const GET = defineRoute(
-  { auth: "token", scope: "reporting:read", rateLimit: "report", params: ["id"] },
-  async ({ actor, params, url, request }) =>
-    reportResponse({ request, url }, async () => {
-      const { report, source } = await getCampaignReport(actor, params.id, queryObject(url, REPORT_QUERY));
-      return {
-        json: report,
-        csv: { filename: reportCsvFilename(report), text: () => reportToCsv(report) },
-        headers: { "x-report-source": source },
-      };
-    }),
-);
+export const GET = restOperation(getCampaignReport, {
+  params: ["id"],
+  query: REPORT_QUERY,
+  check: requestedReportFormat,
+  respond: (report, target) => {
+    const view = campaignReportView(report);
+    return reportResponse(target, {
+      json: view,
+      csv: { filename: reportCsvFilename(view), text: () => reportToCsv(view) },
+      headers: { "x-report-source": report.source },
+    });
+  },
+});

@@ -1,0 +1,49 @@
+// How a resolver runs an operation (lib/operations): the caller comes from the
+// request's context, the arguments become the operation's input under the
+// names the REST API and OpenAPI use (graphql/camel-case.ts); who may call, the
+// rate limit and the input's rules are the operation's.
+import { invoke } from "@/lib/operations/invoke";
+import type { AnyOperation, Caller, ResultOf } from "@/lib/operations/operation";
+import { toRestQuery } from "./camel-case";
+import type { ResolverFn } from "./__generated__/resolvers-types";
+import type { GraphqlContext } from "./context";
+
+export function callerOf(context: GraphqlContext): Caller {
+  return {
+    actor: context.actor,
+    requestId: context.requestId,
+    log: context.log,
+    clock: context.clock,
+    clientAddress: context.clientAddress,
+  };
+}
+
+/** Runs `operation` with GraphQL arguments (camelCase; null for "not given") and fixed input fields (ids). */
+export function runOperation<O extends AnyOperation>(
+  operation: O,
+  context: GraphqlContext,
+  args: object = {},
+  fixed: Record<string, unknown> = {},
+): Promise<ResultOf<O>> {
+  return invoke(operation, callerOf(context), { ...toRestQuery(args), ...fixed });
+}
+
+/** What the catalog test (lib/operations/catalog.test.ts) reads off a resolver that runs an operation. */
+export const OPERATION_OF = Symbol("operation");
+
+/**
+ * A resolver that runs `operation`, marked so that the catalog test can find it
+ * (the resolver keeps the type its field gives it).
+ */
+export function operationResolver<TResult, TParent, TArgs>(
+  operation: AnyOperation,
+  resolve: ResolverFn<TResult, TParent, GraphqlContext, TArgs>,
+): ResolverFn<TResult, TParent, GraphqlContext, TArgs> {
+  return Object.assign(resolve, { [OPERATION_OF]: operation });
+}
+
+/** The operation a resolver runs, if it was declared with operationResolver. */
+export function operationOfResolver(resolve: unknown): AnyOperation | undefined {
+  if (typeof resolve !== "function") return undefined;
+  return (resolve as { [OPERATION_OF]?: AnyOperation })[OPERATION_OF];
+}

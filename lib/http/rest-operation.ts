@@ -1,0 +1,111 @@
+// A REST route that runs an operation (lib/operations): the route names the
+// operation and says how its HTTP request becomes the operation's input (path
+// parameters, the query string or the JSON body) and how the result is answered
+// (status, REST view). Who may call, the rate limit and idempotency come from
+// the operation, never from the route.
+import { z } from "zod";
+import type { Actor } from "@/lib/auth/actor";
+import { systemClock } from "@/lib/clock";
+import { validationError } from "@/lib/errors";
+import { invoke } from "@/lib/operations/invoke";
+import type { AnyOperation, ResultOf } from "@/lib/operations/operation";
+import { clientIp } from "./client-ip";
+import { defineRoute, jsonResponse } from "./define-route";
+import { queryObject, type QueryRead } from "./query";
+
+type Params<P extends readonly string[]> = Record<P[number], string>;
+
+export type RestRequest<P extends readonly string[]> = {
+  request: Request;
+  url: URL;
+  params: Params<P>;
+  /** the JSON body (400 bad_request when it is not application/json or does not parse) */
+  body(): Promise<unknown>;
+};
+
+type RestOptions<O extends AnyOperation, P extends readonly string[]> = {
+  /** the dynamic segments of the route's folder path (`[id]` -> "id"), given to the operation under these names */
+  params?: P;
+  /** how the query string is read (GET and DELETE; lib/http/query.ts); by default the input schema's keys */
+  query?: QueryRead;
+  /** checks of the HTTP request itself, before the operation runs (a report's `format`) */
+  check?: (request: RestRequest<P>) => void;
+  /** the operation's raw input; by default the query string (GET, DELETE) or the JSON body, with the path parameters */
+  input?: (request: RestRequest<P>) => unknown;
+  /** the REST view of the result; by default the result itself */
+  view?: (result: ResultOf<O>) => unknown;
+  /** the success status of the default answer (200) */
+  status?: number;
+  /** the whole answer, when it is more than JSON (CSV downloads, headers) */
+  respond?: (result: ResultOf<O>, request: RestRequest<P>) => Response | Promise<Response>;
+  /** bytes of body read at most (lib/http/body-limits.ts) */
+  maxBodyBytes?: number;
+};
+
+export type OperationRoute = ((
+  request: Request,
+  context?: { params?: Promise<Record<string, string>> },
+) => Promise<Response>) & {
+  /** the operation this route runs (the catalog test walks the routes by it) */
+  readonly operation: AnyOperation;
+};
+
+const BODY_METHODS = new Set(["POST", "PATCH", "PUT"]);
+
+/**
+ * The path parameters joined to the JSON body: a body field of the same name is refused as
+ * an unknown field would be. (In a query string the path's names are ignored, as any
+ * parameter the operation does not read.)
+ */
+function bodyWithParams(body: unknown, params: Record<string, string>): unknown {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
+  const taken = Object.keys(params).filter((name) => Object.hasOwn(body, name));
+  if (taken.length)
+    throw validationError(taken.map((name) => ({ path: name, message: "Unrecognized key: the path gives it" })));
+  return { ...body, ...params };
+}
+
+export function restOperation<O extends AnyOperation, const P extends readonly string[] = []>(
+  operation: O,
+  options: RestOptions<O, P> = {},
+): OperationRoute {
+  // by default a query string gives the input's own fields only: other parameters are ignored
+  const queryRead: QueryRead =
+    operation.input instanceof z.ZodObject ? { keys: Object.keys(operation.input.shape) } : {};
+  const handler = defineRoute(
+    {
+      auth: operation.access === "public" ? "none" : "token",
+      params: options.params ?? [],
+      idempotent: operation.idempotent === true,
+      maxBodyBytes: options.maxBodyBytes,
+    },
+    async (context) => {
+      const request: RestRequest<P> = {
+        request: context.request,
+        url: context.url,
+        params: context.params as unknown as Params<P>,
+        body: context.body,
+      };
+      options.check?.(request);
+      const raw = options.input
+        ? await options.input(request)
+        : BODY_METHODS.has(context.request.method)
+          ? bodyWithParams(await context.body(), context.params)
+          : { ...queryObject(context.url, options.query ?? queryRead), ...context.params };
+      const result = await invoke(
+        operation,
+        {
+          actor: (context as { actor?: Actor }).actor ?? null,
+          requestId: context.requestId,
+          log: context.log,
+          clock: systemClock,
+          clientAddress: clientIp(context.request),
+        },
+        raw,
+      );
+      if (options.respond) return options.respond(result, request);
+      return jsonResponse(options.view ? options.view(result) : result, { status: options.status ?? 200 });
+    },
+  );
+  return Object.assign(handler, { operation });
+}

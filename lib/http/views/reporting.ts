@@ -1,0 +1,61 @@
+// The REST views of E9, E10 and E11 (snake_case, USD rounded to 6 decimals,
+// instants as ISO 8601 text), as the OpenAPI document's schemas describe them
+// (lib/domain/reporting/reporting.schemas.ts). CSV exports are built from these views.
+import { isoSeconds } from "@/lib/domain/reporting/get-campaign-timeseries";
+import type {
+  CampaignReport,
+  CampaignReportView,
+  CampaignTimeseries,
+  CampaignTimeseriesView,
+  CreativePerformance,
+  CreativePerformanceView,
+  ReportMetrics,
+} from "@/lib/domain/reporting/reporting.schemas";
+import { microsToUsd } from "@/lib/money";
+
+function metricsView(metrics: ReportMetrics) {
+  return {
+    impressions: metrics.impressions,
+    clicks: metrics.clicks,
+    ctr: metrics.ctr,
+    conversions: metrics.conversions,
+    spend_usd: microsToUsd(metrics.spendMicros),
+  };
+}
+
+export function campaignReportView(report: CampaignReport): CampaignReportView {
+  const view: CampaignReportView = {
+    campaign_id: report.campaignId,
+    period: report.period,
+    totals: {
+      ...metricsView(report.totals),
+      average_cpm_paid_usd: microsToUsd(report.totals.averageCpmPaidMicros),
+      as_of: report.totals.asOf.toISOString(),
+    },
+  };
+  if (report.breakdown) view.breakdown = report.breakdown;
+  if (report.rows) view.rows = report.rows.map((row) => ({ key: row.key, ...metricsView(row) }));
+  return view;
+}
+
+export function campaignTimeseriesView(series: CampaignTimeseries): CampaignTimeseriesView {
+  return {
+    campaign_id: series.campaignId,
+    granularity: series.granularity,
+    period: series.period,
+    series: series.series.map((point) => ({
+      ts: isoSeconds(point.start.getTime()),
+      impressions: point.impressions,
+      clicks: point.clicks,
+      spend_usd: microsToUsd(point.spendMicros),
+    })),
+  };
+}
+
+export function creativePerformanceView(performance: CreativePerformance): CreativePerformanceView {
+  return {
+    creative_id: performance.creativeId,
+    ...metricsView(performance),
+    traffic_allocation: performance.trafficAllocation,
+  };
+}

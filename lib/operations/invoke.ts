@@ -1,0 +1,72 @@
+// Runs an operation for a transport, applying what the operation declares, in
+// one order for every transport: who may call it (401 without a caller, 403
+// without its scope), its rate limit, U+0000 anywhere in the input (422 naming
+// the field, docs/decisions/1421), the input schema (422 with field paths), then
+// the idempotency key of a write, then the domain service.
+import type { Actor } from "@/lib/auth/actor";
+import { requireScope } from "@/lib/auth/actor";
+import { AppError, parseInput } from "@/lib/errors";
+import { refuseNul } from "@/lib/http/nul";
+import { consumeRateLimit, limitFailures, RATE_LIMIT_POLICIES, rateLimitedError } from "@/lib/rate-limit";
+import type { RateLimitPolicy } from "@/lib/rate-limit-policies";
+import type { AnyOperation, Caller, InputOf, ResultOf, RunContext } from "./operation";
+import { scopeOf } from "./operation";
+
+export const UNAUTHENTICATED_DETAIL =
+  "Authenticate with Authorization: Bearer <access token> (POST /api/auth/token) or the dashboard session.";
+
+/** The caller's actor when it may run `operation`: 401 without one (unless public), 403 without the scope. */
+export function authorize(operation: AnyOperation, actor: Actor | null): Actor | null {
+  if (operation.access === "public") return actor;
+  if (!actor) {
+    throw new AppError("unauthorized", {
+      detail: UNAUTHENTICATED_DETAIL,
+      headers: { "WWW-Authenticate": 'Bearer realm="sma"' },
+    });
+  }
+  const scope = scopeOf(operation);
+  if (scope) requireScope(actor, scope);
+  return actor;
+}
+
+function limitKey(policy: RateLimitPolicy, actor: Actor | null, caller: Caller): string {
+  const { keyBy } = RATE_LIMIT_POLICIES[policy];
+  if (keyBy === "advertiser") {
+    if (!actor) throw new Error(`policy ${policy} is keyed by advertiser: the operation must not be public`);
+    return actor.advertiserId;
+  }
+  if (keyBy === "ip") return caller.clientAddress;
+  throw new Error(`policy ${policy} (keyed by ${keyBy}) is counted by its service, not declared on an operation`);
+}
+
+function runContext(caller: Caller): RunContext {
+  return { requestId: caller.requestId, log: caller.log, clock: caller.clock, clientAddress: caller.clientAddress };
+}
+
+/** Parses the input as the operation declares it: 422 validation_failed with field paths. */
+export function parseOperationInput<O extends AnyOperation>(
+  operation: O,
+  raw: unknown,
+  context: RunContext,
+): InputOf<O> {
+  refuseNul(raw);
+  const schema = typeof operation.input === "function" ? operation.input(context) : operation.input;
+  return parseInput(schema, raw) as InputOf<O>;
+}
+
+/** Runs `operation` for `caller` with a transport's raw input (snake_case, as REST and OpenAPI name fields). */
+export async function invoke<O extends AnyOperation>(operation: O, caller: Caller, raw: unknown): Promise<ResultOf<O>> {
+  const actor = authorize(operation, caller.actor);
+  const context = runContext(caller);
+  const rule = operation.rateLimit;
+  const run = async (): Promise<ResultOf<O>> => {
+    const input = parseOperationInput(operation, raw, context);
+    return (await operation.run(actor, input, context)) as ResultOf<O>;
+  };
+  if (!rule) return run();
+  if (typeof rule !== "string")
+    return limitFailures(rule.policy, limitKey(rule.policy, actor, caller), rule.failures, run);
+  const outcome = await consumeRateLimit(rule, limitKey(rule, actor, caller));
+  if (!outcome.allowed) throw rateLimitedError(outcome);
+  return run();
+}

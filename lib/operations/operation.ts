@@ -1,0 +1,80 @@
+// An operation: one use case of the service, declared once beside its domain
+// service, with everything a transport must not decide for itself: who may call
+// it (public, any signed-in advertiser, or a scope), the rate-limit policy it
+// counts against, whether it changes something and may be retried with an
+// idempotency key, and its input schema. REST routes, GraphQL fields, MCP tools
+// (through REST) and dashboard actions name an operation and only shape their
+// protocol's request and answer (docs/decisions/1005).
+import type { Logger } from "pino";
+import type { z } from "zod";
+import type { Actor } from "@/lib/auth/actor";
+import type { Scope } from "@/lib/auth/scopes";
+import type { Clock } from "@/lib/clock";
+import type { ErrorCode } from "@/lib/errors";
+import type { RateLimitPolicy } from "@/lib/rate-limit-policies";
+
+/** Who may run an operation: anyone (no caller needed), any authenticated advertiser actor, or holders of a scope. */
+export type Access = "public" | "authenticated" | Scope;
+
+/** How an operation counts against a rate-limit policy: every call, or (`failures`) only calls that fail with these codes. */
+export type RateLimitRule = RateLimitPolicy | { policy: RateLimitPolicy; failures: readonly ErrorCode[] };
+
+/** What a transport knows about the call, beyond its input. */
+export type Caller = {
+  /** null for a caller without credentials (public operations only) */
+  actor: Actor | null;
+  requestId: string;
+  log: Logger;
+  clock: Clock;
+  /** the client address (lib/http/client-ip.ts): the key of policies counted per address */
+  clientAddress: string;
+  /** the caller's Idempotency-Key (REST header, GraphQL input field, MCP idempotency_key) */
+  idempotencyKey?: string;
+};
+
+/** What an operation's run receives besides the actor and its input. */
+export type RunContext = Omit<Caller, "actor" | "idempotencyKey">;
+
+type ActorOf<A extends Access> = A extends "public" ? Actor | null : Actor;
+
+export type Operation<Input = unknown, Result = unknown, A extends Access = Access> = {
+  /** camelCase verb first; OpenAPI's operationId, the name tools and tests use */
+  readonly name: string;
+  readonly access: A;
+  /** changes something: GraphQL mutation, hidden in read-only MCP, may take an idempotency key */
+  readonly write: boolean;
+  readonly rateLimit?: RateLimitRule;
+  /** retries with the same idempotency key replay the first result instead of running again */
+  readonly idempotent?: boolean;
+  /** the input schema (snake_case, as the REST API and OpenAPI name fields), or one built per call (rules that depend on today) */
+  readonly input: z.ZodType<Input> | ((context: RunContext) => z.ZodType<Input>);
+  readonly run: (actor: ActorOf<A>, input: Input, context: RunContext) => Promise<Result>;
+};
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- any operation, whatever its input, result and access */
+export type AnyOperation = Omit<Operation<any, any, Access>, "run"> & {
+  readonly run: (actor: any, input: any, context: RunContext) => Promise<any>;
+};
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+export type InputOf<O> = O extends { run: (actor: never, input: infer I, context: RunContext) => unknown } ? I : never;
+export type ResultOf<O> = O extends { run: (...args: never[]) => Promise<infer R> } ? R : never;
+
+/** Declares an operation (types only: the catalog, lib/operations/catalog.ts, lists every one). */
+export function defineOperation<Input, Result, const A extends Access>(
+  operation: Operation<Input, Result, A>,
+): Operation<Input, Result, A> {
+  return Object.freeze(operation);
+}
+
+/** The scope an operation needs, or null (public, or any authenticated caller). */
+export function scopeOf(operation: AnyOperation): Scope | null {
+  return operation.access === "public" || operation.access === "authenticated" ? null : operation.access;
+}
+
+/** The policy an operation counts against, or null. */
+export function policyOf(operation: AnyOperation): RateLimitPolicy | null {
+  const rule = operation.rateLimit;
+  if (!rule) return null;
+  return typeof rule === "string" ? rule : rule.policy;
+}

@@ -1,0 +1,187 @@
+// The operation catalog (lib/operations/catalog.ts, docs/decisions/1005) is the
+// one place where an operation's scope, rate limit and idempotency are
+// declared: every REST route, GraphQL root field and MCP tool names an
+// operation of it, the OpenAPI document states what the operation declares,
+// and no transport writes a scope of its own.
+import { execFileSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { buildSchema } from "graphql";
+import { describe, expect, it } from "vitest";
+import { typeDefs } from "@/graphql/__generated__/type-defs";
+import { operationOfResolver } from "@/graphql/operation";
+import { RESOLVERS } from "@/graphql/server";
+import { OPERATIONS } from "@/lib/operations/catalog";
+import { scopeOf, type AnyOperation } from "@/lib/operations/operation";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
+
+const ROOT = join(import.meta.dirname, "..");
+const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE"] as const;
+
+/**
+ * Routes that are protocols of their own, not operations of the service: OAuth's
+ * token endpoint (RFC 6749), next-auth's endpoints, the GraphQL and MCP
+ * transports themselves, and documents served to discovery (well-known files).
+ */
+const PROTOCOL_ROUTES = new Set([
+  "POST /api/auth/token",
+  "GET /api/auth/{nextauth}",
+  "POST /api/auth/{nextauth}",
+  "GET /api/graphql",
+  "POST /api/graphql",
+  "POST /mcp",
+  "GET /.well-known/jwks.json",
+  "GET /.well-known/openapi.json",
+  "GET /.well-known/adagents.json",
+  "GET /.well-known/oauth-authorization-server",
+  "GET /.well-known/oauth-protected-resource",
+  "GET /.well-known/oauth-protected-resource/mcp",
+  "GET /adagents.json",
+]);
+
+/** Routes still declaring their own rules, until their area runs on operations (shrinks to nothing). */
+const NOT_YET_OPERATIONS = new Set([
+  "GET /api/ads/moment-types",
+  "GET /api/ads/clearing-prices",
+  "GET /api/ads/campaigns",
+  "POST /api/ads/campaigns",
+  "GET /api/ads/campaigns/{id}",
+  "PATCH /api/ads/campaigns/{id}",
+  "DELETE /api/ads/campaigns/{id}",
+  "POST /api/ads/campaigns/{id}/variants",
+  "GET /api/ads/webhooks",
+  "POST /api/ads/webhooks",
+  "DELETE /api/ads/webhooks/{id}",
+  "POST /api/ads/webhooks/{id}/test",
+  "GET /api/ads/webhooks/{id}/deliveries",
+  "POST /api/ads/webhooks/{id}/deliveries/{delivery_id}/retry",
+  "GET /api/ads/postback",
+  "POST /api/ads/postback",
+]);
+
+/** GraphQL root fields that are not operations: the Relay node lookups, answered by the operation of each type. */
+const GRAPHQL_PROTOCOL_FIELDS = new Set(["Query.node", "Query.nodes"]);
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(path);
+    return entry.name === "route.ts" ? [path] : [];
+  });
+}
+
+/** app/api/ads/campaigns/[id]/route.ts -> /api/ads/campaigns/{id} (route groups dropped). */
+function urlTemplate(file: string): string {
+  const segments = relative(join(ROOT, "app"), file).split(sep).slice(0, -1);
+  return (
+    "/" +
+    segments
+      .filter((segment) => !/^\(.*\)$/.test(segment))
+      .map((segment) => segment.replace(/^\[(?:\.\.\.)?(.+)\]$/, "{$1}"))
+      .join("/")
+  );
+}
+
+type RouteHandler = ((...args: unknown[]) => unknown) & { operation?: AnyOperation };
+
+async function routes() {
+  const found: { key: string; path: string; method: string; operation: AnyOperation | undefined }[] = [];
+  for (const file of routeFiles(join(ROOT, "app"))) {
+    const routeModule = (await import(file)) as Partial<Record<(typeof METHODS)[number], RouteHandler>>;
+    for (const method of METHODS) {
+      const handler = routeModule[method];
+      if (!handler) continue;
+      const path = urlTemplate(file);
+      found.push({ key: `${method} ${path}`, path, method, operation: handler.operation });
+    }
+  }
+  return found;
+}
+
+const catalog = new Set<AnyOperation>(Object.values(OPERATIONS));
+
+describe("the operation catalog", () => {
+  it("names each operation by its key", () => {
+    for (const [name, operation] of Object.entries(OPERATIONS)) expect(operation.name).toBe(name);
+  });
+
+  it("is what every REST route runs, with the OpenAPI entry stating its scope, limit and idempotency", async () => {
+    const document = buildOpenApiDocument("http://sma.test") as unknown as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    const all = await routes();
+    expect(all.length).toBeGreaterThan(20);
+    for (const route of all) {
+      if (!route.operation) {
+        expect(
+          PROTOCOL_ROUTES.has(route.key) || NOT_YET_OPERATIONS.has(route.key),
+          `${route.key} runs no operation`,
+        ).toBe(true);
+        continue;
+      }
+      expect(NOT_YET_OPERATIONS.has(route.key), `${route.key} is an operation now: take it off the list`).toBe(false);
+      expect(catalog.has(route.operation), `${route.key}: ${route.operation.name} is not in the catalog`).toBe(true);
+      const entry = document.paths[route.path]?.[route.method.toLowerCase()];
+      expect(entry, `${route.key} is not in the OpenAPI document`).toBeDefined();
+      expect(entry!.operationId).toBe(route.operation.name);
+      const scope = scopeOf(route.operation);
+      expect(entry!.security).toEqual(route.operation.access === "public" ? [] : [{ oauth2: scope ? [scope] : [] }]);
+      expect(Boolean(entry!["x-rate-limit"])).toBe(Boolean(route.operation.rateLimit));
+      expect(entry!["x-idempotent"] === true).toBe(route.operation.idempotent === true);
+    }
+  });
+
+  it("is what every GraphQL root field runs", () => {
+    const schema = buildSchema(typeDefs);
+    const merged: Record<string, Record<string, unknown>> = {};
+    for (const map of RESOLVERS as Record<string, Record<string, unknown>>[])
+      for (const [type, fields] of Object.entries(map)) merged[type] = { ...merged[type], ...fields };
+    expect(Object.keys(merged.Query ?? {}).length).toBeGreaterThan(0);
+    const missing: string[] = [];
+    for (const type of [schema.getQueryType()!, schema.getMutationType()!]) {
+      for (const field of Object.keys(type.getFields())) {
+        const key = `${type.name}.${field}`;
+        if (GRAPHQL_PROTOCOL_FIELDS.has(key)) continue;
+        const operation = operationOfResolver(merged[type.name]?.[field]);
+        if (!operation) missing.push(key);
+        else expect(catalog.has(operation), `${key}: ${operation.name} is not in the catalog`).toBe(true);
+      }
+    }
+    // until every area runs on operations: the fields still to convert (shrinks to nothing)
+    expect(missing.length, missing.join(", ")).toBeLessThanOrEqual(GRAPHQL_FIELDS_NOT_YET_OPERATIONS);
+    // every marked resolver, root or not, runs a catalog operation
+    for (const [type, fields] of Object.entries(merged))
+      for (const [field, resolve] of Object.entries(fields)) {
+        const operation = operationOfResolver(resolve);
+        if (operation) expect(catalog.has(operation), `${type}.${field}`).toBe(true);
+      }
+  });
+
+  it("leaves no scope literal in the transports (app/, graphql/, components/, mcp/src/)", () => {
+    const hits = execFileSync(
+      "git",
+      [
+        "grep",
+        "-nE",
+        "['\"](campaigns:read|campaigns:write|reporting:read)['\"]",
+        "--",
+        "app",
+        "graphql",
+        "components",
+        "mcp/src",
+        ":!*.test.ts",
+        ":!*.test.tsx",
+        ":!**/__generated__/**",
+        ":!*.graphql",
+      ],
+      { cwd: ROOT, encoding: "utf8" },
+    )
+      .split("\n")
+      .filter(Boolean);
+    // until every area runs on operations (shrinks to nothing)
+    expect(hits.length, hits.join("\n")).toBeLessThanOrEqual(SCOPE_LITERALS_NOT_YET_REMOVED);
+  });
+});
+
+const GRAPHQL_FIELDS_NOT_YET_OPERATIONS = 24;
+const SCOPE_LITERALS_NOT_YET_REMOVED = 55;
