@@ -71,6 +71,7 @@ const MAPPED = [
   "Viewer",
   "WebhookEndpoint",
   "WebhookDelivery",
+  "PostbackKey",
 ];
 
 const config: CodegenConfig = {

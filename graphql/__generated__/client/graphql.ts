@@ -191,7 +191,7 @@ export type UpdateCampaignInput = {
 
 /** The codes a mutation's userErrors carry: the REST API's codes for the same failures, in capitals. */
 export type UserErrorCode =
-  /** A concurrent change came first, or a limit was reached (26 variants, 20 active webhook endpoints). */
+  /** A concurrent change came first, or a limit was reached (26 variants, 20 active webhook endpoints, 10 active postback keys). */
   | 'CONFLICT'
   /** iconUrl is not a publicly reachable HTTPS URL. */
   | 'ICON_UNREACHABLE'
