@@ -319,6 +319,17 @@ test("every operation answers bad input with a documented 4xx, never a 5xx or a 
   });
   expect(webhook.status, webhook.text).toBe(201);
   const webhookId = (JSON.parse(webhook.text) as { id: string }).id;
+  // a postback key, revoked at once: its DELETE has a live id, and the fuzz advertiser's postbacks (when its
+  // campaign wins the decision below) still need no key, so the postbacks' base stays valid
+  const postbackKey = await send({ method: "POST", path: "/api/ads/postback-keys", headers: authed(tokens.full) });
+  expect(postbackKey.status, postbackKey.text).toBe(201);
+  const postbackKeyId = (JSON.parse(postbackKey.text) as { id: string }).id;
+  const revokedKey = await send({
+    method: "DELETE",
+    path: `/api/ads/postback-keys/${postbackKeyId}`,
+    headers: authed(tokens.full),
+  });
+  expect(revokedKey.status, revokedKey.text).toBe(200);
   const decisionBody = { moment_type: "close_game", sport: "nba", game_id: "fuzz-game", user_id: "fuzz-user" };
   const decision = await send({
     method: "POST",
@@ -342,7 +353,9 @@ test("every operation answers bad input with a documented 4xx, never a 5xx or a 
       ? { ...ids, id: webhookId }
       : path.startsWith("/api/ads/creatives/")
         ? { ...ids, id: createdCampaign.creative.id }
-        : ids;
+        : path.startsWith("/api/ads/postback-keys/")
+          ? { ...ids, id: postbackKeyId }
+          : ids;
   // valid requests each case breaks one rule of (the schema's examples, made live where they must be)
   const bases: Record<string, Bases> = {
     "POST /api/auth/token": {

@@ -73,6 +73,7 @@ const MAPPED = [
   "Viewer",
   "WebhookEndpoint",
   "WebhookDelivery",
+  "PostbackKey",
 ];
 
 const config: CodegenConfig = {

@@ -12,6 +12,7 @@ export const NODE_TYPES = [
   "Creative",
   "WebhookEndpoint",
   "WebhookDelivery",
+  "PostbackKey",
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 

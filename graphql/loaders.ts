@@ -12,6 +12,7 @@ import { getCampaignRecords } from "@/lib/domain/campaigns/campaign-connection";
 import { getCachedClearingPrices } from "@/lib/domain/clearing-prices/get-clearing-prices";
 import { findCreativeCampaigns, loadCampaignCreatives } from "@/lib/domain/creatives/campaign-creatives";
 import { listMomentTypes } from "@/lib/domain/moment-types/list-moment-types";
+import { getPostbackKeys } from "@/lib/domain/postback-keys/postback-key-connections";
 import { getAdvertiserToday } from "@/lib/domain/reporting/get-advertiser-today";
 import { getWebhookDeliveries, getWebhookEndpoints } from "@/lib/domain/webhooks/webhook-connections";
 import { camelize } from "./camel-case";
@@ -51,6 +52,7 @@ export function createLoaders(actor: Actor, clock: Clock) {
     webhookEndpoint: batched((ids) => getWebhookEndpoints(actor, ids), camelize),
     webhookDelivery: batched((ids) => getWebhookDeliveries(actor, ids), camelize),
     apiClient: batched((ids) => getApiClients(actor, ids), camelize),
+    postbackKey: batched((ids) => getPostbackKeys(actor, ids), camelize),
     advertiser: once(() => getAdvertiser(actor)),
     today: once(() => getAdvertiserToday(actor, { clock })),
   };

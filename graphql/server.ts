@@ -19,6 +19,7 @@ import { campaignMutationResolvers } from "./resolvers/campaign-mutations";
 import { campaignResolvers } from "./resolvers/campaigns";
 import { catalogResolvers } from "./resolvers/catalog";
 import { nodeResolvers } from "./resolvers/node";
+import { postbackKeyMutationResolvers } from "./resolvers/postback-key-mutations";
 import { viewerResolvers } from "./resolvers/viewer";
 import { webhookMutationResolvers } from "./resolvers/webhook-mutations";
 import { webhookResolvers } from "./resolvers/webhooks";
@@ -45,6 +46,7 @@ export const RESOLVERS = [
   webhookResolvers,
   webhookMutationResolvers,
   apiClientMutationResolvers,
+  postbackKeyMutationResolvers,
 ];
 
 export function createGraphqlServer(): ApolloServer<GraphqlContext> {

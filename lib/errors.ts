@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   },
   query_too_complex: { status: 400, title: "Query too complex", graphql: "QUERY_TOO_COMPLEX" },
   unauthorized: { status: 401, title: "Unauthorized", graphql: "UNAUTHENTICATED" },
+  postback_key_required: { status: 401, title: "Postback key required", graphql: "UNAUTHENTICATED" },
+  invalid_postback_key: { status: 401, title: "Invalid postback key", graphql: "UNAUTHENTICATED" },
   insufficient_scope: { status: 403, title: "Insufficient scope", graphql: "FORBIDDEN" },
   session_required: { status: 403, title: "Dashboard session required", graphql: "FORBIDDEN" },
   not_found: { status: 404, title: "Not found", graphql: "NOT_FOUND" },

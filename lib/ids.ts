@@ -50,6 +50,7 @@ export type IdPrefix =
   | "whd" // webhook delivery
   | "wda" // webhook delivery attempt
   | "pbf" // postback forward
+  | "pbk" // postback key record (the key itself: lib/domain/postback-keys)
   | "key"; // signing key id
 
 /** prefix_ + 22 random base62 characters (131 bits): unguessable. */

@@ -11,7 +11,7 @@ export const RATE_LIMIT_POLICIES = {
   icon_check: { points: 60, durationSec: 60, keyBy: "advertiser" },
   /** E15 test sends and manual webhook redeliveries make outbound requests on demand. */
   webhook_send: { points: 30, durationSec: 60, keyBy: "advertiser" },
-  /** E16/E17: unknown click ids per IP (guessing click ids); a valid postback's count is refunded. */
+  /** E16/E17: unknown click ids and missing, wrong or revoked postback keys per IP (guessing either); a valid postback's count is refunded. */
   postback_miss: { points: 60, durationSec: 60, keyBy: "ip" },
   /** Dashboard sign-in: failed attempts per IP address (many accounts tried from one place). */
   sign_in_ip: { points: 30, durationSec: 900, keyBy: "ip" },

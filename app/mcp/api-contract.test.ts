@@ -13,6 +13,7 @@ import {
 } from "@/lib/domain/campaigns/campaigns.schemas";
 import { BODY_MAX, CREATIVE_STATUSES, CTA_MAX, HEADLINE_MAX, URL_MAX } from "@/lib/domain/creatives/creatives.schemas";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
+import { MAX_ACTIVE_POSTBACK_KEYS } from "@/lib/domain/postback-keys/postback-keys.schemas";
 import { BREAKDOWNS, GRANULARITIES } from "@/lib/domain/reporting/reporting.schemas";
 import { SPORTS } from "@/lib/domain/sports";
 import { WEBHOOK_DELIVERY_STATUSES } from "@/lib/domain/webhooks/webhooks.schemas";
@@ -69,6 +70,12 @@ describe("the MCP package's copy of the REST API's contract", () => {
         tool.name,
       ).toEqual([points]);
     }
+  });
+
+  it("has the service's cap on active postback keys, as create_postback_key states it", () => {
+    expect(Package.MAX_ACTIVE_POSTBACK_KEYS).toBe(MAX_ACTIVE_POSTBACK_KEYS);
+    const tool = TOOLS.find((candidate) => candidate.name === "create_postback_key")!;
+    expect(tool.description).toContain(`At most ${MAX_ACTIVE_POSTBACK_KEYS} active keys`);
   });
 
   it("counts the moment types as the catalog does", () => {

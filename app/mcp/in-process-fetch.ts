@@ -10,6 +10,8 @@ import * as campaigns from "@/app/api/ads/campaigns/route";
 import * as clearingPrices from "@/app/api/ads/clearing-prices/route";
 import * as creativePerformance from "@/app/api/ads/creatives/[id]/performance/route";
 import * as momentTypes from "@/app/api/ads/moment-types/route";
+import * as postbackKey from "@/app/api/ads/postback-keys/[id]/route";
+import * as postbackKeys from "@/app/api/ads/postback-keys/route";
 import * as campaignTimeseries from "@/app/api/ads/reporting/campaigns/[id]/timeseries/route";
 import * as campaignReport from "@/app/api/ads/reporting/campaigns/[id]/route";
 import * as webhookDeliveries from "@/app/api/ads/webhooks/[id]/deliveries/route";
@@ -36,6 +38,8 @@ export const IN_PROCESS_ROUTES: readonly (readonly [string, RouteModule])[] = [
   ["/api/ads/webhooks/[id]", webhook],
   ["/api/ads/webhooks/[id]/test", webhookTest],
   ["/api/ads/webhooks/[id]/deliveries", webhookDeliveries],
+  ["/api/ads/postback-keys", postbackKeys],
+  ["/api/ads/postback-keys/[id]", postbackKey],
 ];
 
 const compiled = IN_PROCESS_ROUTES.map(([path, module]) => {

@@ -55,6 +55,8 @@ const WRITE_TOOLS = [
   "register_webhook",
   "test_webhook",
   "deactivate_webhook",
+  "create_postback_key",
+  "revoke_postback_key",
   "create_media_buy",
   "update_media_buy",
   "sync_creatives",
@@ -129,7 +131,7 @@ describe("the envelope: one JSON-RPC request or notification", () => {
 describe("scopes decide the tools", () => {
   it("lists every tool, with annotations, to a token with every scope", async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(28);
+    expect(tools).toHaveLength(31);
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     for (const name of WRITE_TOOLS) expect(byName.get(name)?.annotations?.readOnlyHint, name).toBe(false);
     expect(byName.get("get_products")?.annotations).toMatchObject({ readOnlyHint: true });
@@ -344,8 +346,18 @@ describe("our tools", () => {
     it("end_campaign and cancel_campaign are destructive, need an idempotency key and apply at once", async () => {
       const { tools } = await client.listTools();
       const hints = Object.fromEntries(tools.map((tool) => [tool.name, tool.annotations?.destructiveHint]));
-      expect([hints.end_campaign, hints.cancel_campaign, hints.deactivate_webhook]).toEqual([true, true, true]);
-      expect([hints.pause_campaign, hints.add_creative_variant, hints.register_webhook]).toEqual([false, false, false]);
+      expect([hints.end_campaign, hints.cancel_campaign, hints.deactivate_webhook, hints.revoke_postback_key]).toEqual([
+        true,
+        true,
+        true,
+        true,
+      ]);
+      expect([
+        hints.pause_campaign,
+        hints.add_creative_variant,
+        hints.register_webhook,
+        hints.create_postback_key,
+      ]).toEqual([false, false, false, false]);
       for (const name of ["end_campaign", "cancel_campaign"])
         expect(tools.find((tool) => tool.name === name)?.inputSchema.required, name).toEqual([
           "campaign_id",
@@ -505,6 +517,68 @@ describe("our tools", () => {
       expect(inactive.structured.adcp_error).toMatchObject({ details: { code: "conflict" } });
       await hooks.close();
     });
+  });
+});
+
+describe("postback keys", () => {
+  it("create (the key once; a retry replays it without the key), list, revoke; the key is then what postbacks need", async () => {
+    const owner = await createTestAdvertiser("Keys Co");
+    const mcp = await connectMcp(await owner.token());
+    const createArgs = { idempotency_key: key() };
+    const created = await callTool(mcp, "create_postback_key", createArgs);
+    expect(created.structured).toMatchObject({
+      status: "completed",
+      replayed: false,
+      postback_key: { id: expect.stringMatching(/^pbk_/), key: expect.stringMatching(/^pbkey_/) },
+    });
+    const made = created.structured.postback_key as { id: string; key: string; created_at: string };
+    const stored = await db().postbackKey.findUniqueOrThrow({ where: { id: made.id } });
+    expect(stored.advertiserId).toBe(owner.advertiserId);
+    expect(JSON.stringify(stored)).not.toContain(made.key);
+
+    // a retry: the same key record, no second one, and the key not shown again
+    const retried = await callTool(mcp, "create_postback_key", createArgs);
+    expect(retried.structured).toMatchObject({
+      status: "completed",
+      replayed: true,
+      postback_key: { id: made.id, created_at: made.created_at, key: null },
+      message: expect.stringMatching(/shown only once/),
+    });
+    expect(await db().postbackKey.count({ where: { advertiserId: owner.advertiserId } })).toBe(1);
+    const keyless = await callTool(mcp, "create_postback_key", {});
+    expect(keyless.isError).toBe(true);
+    expect(keyless.text).toMatch(/idempotency_key/);
+
+    const listed = await callTool(mcp, "list_postback_keys");
+    expect(listed.structured).toEqual({
+      postback_keys: [{ id: made.id, created_at: made.created_at, last_used_at: null, revoked_at: null }],
+    });
+    expect(JSON.stringify(listed.structured)).not.toContain(made.key);
+
+    const revoked = await callTool(mcp, "revoke_postback_key", { postback_key_id: made.id, idempotency_key: key() });
+    expect(revoked.structured).toMatchObject({
+      status: "completed",
+      postback_key: { id: made.id, revoked_at: expect.any(String) },
+    });
+    const foreign = await callTool(client, "revoke_postback_key", { postback_key_id: made.id, idempotency_key: key() });
+    expect(foreign.isError).toBe(true);
+    expect(foreign.structured.adcp_error).toMatchObject({
+      code: "REFERENCE_NOT_FOUND",
+      details: { code: "not_found" },
+    });
+    await mcp.close();
+  });
+
+  it("list_postback_keys needs campaigns:read; the write tools need campaigns:write and are hidden in read-only mode", async () => {
+    const reader = await connectMcp(await adv.token(["campaigns:read"]));
+    const names = (await reader.listTools()).tools.map((tool) => tool.name);
+    expect(names).toContain("list_postback_keys");
+    expect(names).not.toContain("create_postback_key");
+    expect(names).not.toContain("revoke_postback_key");
+    await reader.close();
+    const reporter = await connectMcp(await adv.token(["reporting:read"]));
+    expect((await reporter.listTools()).tools.map((tool) => tool.name)).not.toContain("list_postback_keys");
+    await reporter.close();
   });
 });
 

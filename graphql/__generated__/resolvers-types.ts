@@ -17,7 +17,7 @@ import type { CredentialKind } from '@/graphql/enums';
 import type { TodayMetric } from '@/graphql/enums';
 import type { UserErrorCode } from '@/graphql/enums';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { AdvertiserParent, ApiClientParent, AdvertiserTodayParent, CampaignDayParent, CampaignParent, CreativeParent, CreativePerformanceParent, CampaignReportParent, ReportTotalsParent, ReportRowParent, CampaignTimeSeriesParent, TimeSeriesPointParent, MomentTypeParent, ClearingPricesParent, ClearingPriceEntryParent, ViewerParent, WebhookEndpointParent, WebhookDeliveryParent } from '@/graphql/mappers';
+import type { AdvertiserParent, ApiClientParent, AdvertiserTodayParent, CampaignDayParent, CampaignParent, CreativeParent, CreativePerformanceParent, CampaignReportParent, ReportTotalsParent, ReportRowParent, CampaignTimeSeriesParent, TimeSeriesPointParent, MomentTypeParent, ClearingPricesParent, ClearingPriceEntryParent, ViewerParent, WebhookEndpointParent, WebhookDeliveryParent, PostbackKeyParent } from '@/graphql/mappers';
 import type { GraphqlContext } from '@/graphql/context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -72,6 +72,12 @@ export type Advertiser = Node & {
   email: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
+  /**
+   * The advertiser's postback keys, newest first (campaigns:read). While it has no
+   * active key, anyone holding a click id can report a conversion for it; once it
+   * has one, every postback for its campaigns must carry an active key.
+   */
+  postbackKeys?: Maybe<PostbackKeyConnection>;
   restId: Scalars['String']['output'];
   /** Today's (UTC) delivery of every campaign (reporting:read). */
   today?: Maybe<AdvertiserToday>;
@@ -79,6 +85,15 @@ export type Advertiser = Node & {
 
 
 export type AdvertiserApiClientsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  includeRevoked?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type AdvertiserPostbackKeysArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -380,6 +395,15 @@ export type CreateCampaignPayload = {
   userErrors: Array<UserError>;
 };
 
+export type CreatePostbackKeyPayload = {
+  __typename?: 'CreatePostbackKeyPayload';
+  /** The key (pbkey_…). Shown this once only. */
+  key?: Maybe<Scalars['String']['output']>;
+  postbackKey?: Maybe<PostbackKey>;
+  userErrors: Array<UserError>;
+  warning?: Maybe<Scalars['String']['output']>;
+};
+
 export type Creative = Node & {
   __typename?: 'Creative';
   actionUrl: Scalars['String']['output'];
@@ -496,6 +520,13 @@ export type Mutation = {
    * icon is not requested and nothing is written.
    */
   createCampaign?: Maybe<CreateCampaignPayload>;
+  /**
+   * A new postback key for your attribution partners; the key is returned once
+   * (campaigns:write, as POST /api/ads/postback-keys). From then on every postback
+   * for your campaigns must carry an active key. At most 10 active keys (CONFLICT
+   * beyond). It takes no input: a key has nothing to choose.
+   */
+  createPostbackKey?: Maybe<CreatePostbackKeyPayload>;
   /** E14 (campaigns:write). */
   deactivateWebhookEndpoint?: Maybe<DeactivateWebhookEndpointPayload>;
   /** active or paused → ended (campaigns:write). */
@@ -516,6 +547,12 @@ export type Mutation = {
   resumeCampaign?: Maybe<ResumeCampaignPayload>;
   /** Revokes a client: no new token, and its tokens stop working (at once on this app instance, within 30 s on others; dashboard session only). */
   revokeApiClient?: Maybe<RevokeApiClientPayload>;
+  /**
+   * Revokes a postback key: postbacks carrying it are refused from now on; once no
+   * active key is left, postbacks need none again. Revoking a revoked key answers it
+   * unchanged (campaigns:write, as DELETE /api/ads/postback-keys/{id}).
+   */
+  revokePostbackKey?: Maybe<RevokePostbackKeyPayload>;
   /**
    * E15: a signed test event now (campaigns:write).
    * Each call counts against the advertiser's 30 webhook sends per minute (test
@@ -584,6 +621,11 @@ export type MutationRevokeApiClientArgs = {
 };
 
 
+export type MutationRevokePostbackKeyArgs = {
+  input: RevokePostbackKeyInput;
+};
+
+
 export type MutationTestWebhookEndpointArgs = {
   input: TestWebhookEndpointInput;
 };
@@ -620,6 +662,38 @@ export type PauseCampaignPayload = {
   __typename?: 'PauseCampaignPayload';
   campaign?: Maybe<Campaign>;
   userErrors: Array<UserError>;
+};
+
+/**
+ * A key the advertiser gives its attribution partners: once it has an active one,
+ * every postback (E16/E17) for its campaigns must carry one (the postback_key query
+ * parameter, or the X-Postback-Key header at E17). The key itself is shown only when
+ * it is created; only its hash is kept.
+ */
+export type PostbackKey = Node & {
+  __typename?: 'PostbackKey';
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  /** When a postback carrying this key was last accepted (to the minute); null before. */
+  lastUsedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The id REST uses (pbk_…), not the key. */
+  restId: Scalars['String']['output'];
+  /** Null while the key is active. */
+  revokedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type PostbackKeyConnection = {
+  __typename?: 'PostbackKeyConnection';
+  edges: Array<PostbackKeyEdge>;
+  nodes: Array<PostbackKey>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type PostbackKeyEdge = {
+  __typename?: 'PostbackKeyEdge';
+  cursor: Scalars['String']['output'];
+  node: PostbackKey;
 };
 
 export type PreviewCampaignCreatePayload = {
@@ -859,6 +933,16 @@ export type RevokeApiClientInput = {
 export type RevokeApiClientPayload = {
   __typename?: 'RevokeApiClientPayload';
   apiClient?: Maybe<ApiClient>;
+  userErrors: Array<UserError>;
+};
+
+export type RevokePostbackKeyInput = {
+  id: Scalars['ID']['input'];
+};
+
+export type RevokePostbackKeyPayload = {
+  __typename?: 'RevokePostbackKeyPayload';
+  postbackKey?: Maybe<PostbackKey>;
   userErrors: Array<UserError>;
 };
 
@@ -1126,6 +1210,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( ApiClientParent )
     | ( CampaignParent )
     | ( CreativeParent )
+    | ( PostbackKeyParent )
     | ( WebhookDeliveryParent )
     | ( WebhookEndpointParent )
   ;
@@ -1164,6 +1249,7 @@ export type ResolversTypes = {
   CreateApiClientPayload: ResolverTypeWrapper<Omit<CreateApiClientPayload, 'apiClient'> & { apiClient?: Maybe<ResolversTypes['ApiClient']> }>;
   CreateCampaignInput: CreateCampaignInput;
   CreateCampaignPayload: ResolverTypeWrapper<Omit<CreateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
+  CreatePostbackKeyPayload: ResolverTypeWrapper<Omit<CreatePostbackKeyPayload, 'postbackKey'> & { postbackKey?: Maybe<ResolversTypes['PostbackKey']> }>;
   Creative: ResolverTypeWrapper<CreativeParent>;
   CreativeInput: CreativeInput;
   CreativePerformance: ResolverTypeWrapper<CreativePerformanceParent>;
@@ -1188,6 +1274,9 @@ export type ResolversTypes = {
   PageInfo: ResolverTypeWrapper<PageInfo>;
   PauseCampaignInput: PauseCampaignInput;
   PauseCampaignPayload: ResolverTypeWrapper<Omit<PauseCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
+  PostbackKey: ResolverTypeWrapper<PostbackKeyParent>;
+  PostbackKeyConnection: ResolverTypeWrapper<Omit<PostbackKeyConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['PostbackKeyEdge']>, nodes: Array<ResolversTypes['PostbackKey']> }>;
+  PostbackKeyEdge: ResolverTypeWrapper<Omit<PostbackKeyEdge, 'node'> & { node: ResolversTypes['PostbackKey'] }>;
   PreviewCampaignCreatePayload: ResolverTypeWrapper<PreviewCampaignCreatePayload>;
   PreviewCampaignUpdatePayload: ResolverTypeWrapper<PreviewCampaignUpdatePayload>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -1203,6 +1292,8 @@ export type ResolversTypes = {
   ResumeCampaignPayload: ResolverTypeWrapper<Omit<ResumeCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
   RevokeApiClientInput: RevokeApiClientInput;
   RevokeApiClientPayload: ResolverTypeWrapper<Omit<RevokeApiClientPayload, 'apiClient'> & { apiClient?: Maybe<ResolversTypes['ApiClient']> }>;
+  RevokePostbackKeyInput: RevokePostbackKeyInput;
+  RevokePostbackKeyPayload: ResolverTypeWrapper<Omit<RevokePostbackKeyPayload, 'postbackKey'> & { postbackKey?: Maybe<ResolversTypes['PostbackKey']> }>;
   Scope: Scope;
   Sport: Sport;
   SportInfo: ResolverTypeWrapper<SportInfo>;
@@ -1260,6 +1351,7 @@ export type ResolversParentTypes = {
   CreateApiClientPayload: Omit<CreateApiClientPayload, 'apiClient'> & { apiClient?: Maybe<ResolversParentTypes['ApiClient']> };
   CreateCampaignInput: CreateCampaignInput;
   CreateCampaignPayload: Omit<CreateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
+  CreatePostbackKeyPayload: Omit<CreatePostbackKeyPayload, 'postbackKey'> & { postbackKey?: Maybe<ResolversParentTypes['PostbackKey']> };
   Creative: CreativeParent;
   CreativeInput: CreativeInput;
   CreativePerformance: CreativePerformanceParent;
@@ -1279,6 +1371,9 @@ export type ResolversParentTypes = {
   PageInfo: PageInfo;
   PauseCampaignInput: PauseCampaignInput;
   PauseCampaignPayload: Omit<PauseCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
+  PostbackKey: PostbackKeyParent;
+  PostbackKeyConnection: Omit<PostbackKeyConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['PostbackKeyEdge']>, nodes: Array<ResolversParentTypes['PostbackKey']> };
+  PostbackKeyEdge: Omit<PostbackKeyEdge, 'node'> & { node: ResolversParentTypes['PostbackKey'] };
   PreviewCampaignCreatePayload: PreviewCampaignCreatePayload;
   PreviewCampaignUpdatePayload: PreviewCampaignUpdatePayload;
   Query: Record<PropertyKey, never>;
@@ -1293,6 +1388,8 @@ export type ResolversParentTypes = {
   ResumeCampaignPayload: Omit<ResumeCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
   RevokeApiClientInput: RevokeApiClientInput;
   RevokeApiClientPayload: Omit<RevokeApiClientPayload, 'apiClient'> & { apiClient?: Maybe<ResolversParentTypes['ApiClient']> };
+  RevokePostbackKeyInput: RevokePostbackKeyInput;
+  RevokePostbackKeyPayload: Omit<RevokePostbackKeyPayload, 'postbackKey'> & { postbackKey?: Maybe<ResolversParentTypes['PostbackKey']> };
   SportInfo: SportInfo;
   String: Scalars['String']['output'];
   TestWebhookEndpointInput: TestWebhookEndpointInput;
@@ -1325,6 +1422,7 @@ export type AdvertiserResolvers<ContextType = GraphqlContext, ParentType extends
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  postbackKeys?: Resolver<Maybe<ResolversTypes['PostbackKeyConnection']>, ParentType, ContextType, RequireFields<AdvertiserPostbackKeysArgs, 'includeRevoked'>>;
   restId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   today?: Resolver<Maybe<ResolversTypes['AdvertiserToday']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -1505,6 +1603,13 @@ export type CreateCampaignPayloadResolvers<ContextType = GraphqlContext, ParentT
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
+export type CreatePostbackKeyPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CreatePostbackKeyPayload'] = ResolversParentTypes['CreatePostbackKeyPayload']> = {
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  postbackKey?: Resolver<Maybe<ResolversTypes['PostbackKey']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  warning?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type CreativeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Creative'] = ResolversParentTypes['Creative']> = {
   actionUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1577,6 +1682,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   cancelCampaign?: Resolver<Maybe<ResolversTypes['CancelCampaignPayload']>, ParentType, ContextType, RequireFields<MutationCancelCampaignArgs, 'input'>>;
   createApiClient?: Resolver<Maybe<ResolversTypes['CreateApiClientPayload']>, ParentType, ContextType, RequireFields<MutationCreateApiClientArgs, 'input'>>;
   createCampaign?: Resolver<Maybe<ResolversTypes['CreateCampaignPayload']>, ParentType, ContextType, RequireFields<MutationCreateCampaignArgs, 'input'>>;
+  createPostbackKey?: Resolver<Maybe<ResolversTypes['CreatePostbackKeyPayload']>, ParentType, ContextType>;
   deactivateWebhookEndpoint?: Resolver<Maybe<ResolversTypes['DeactivateWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationDeactivateWebhookEndpointArgs, 'input'>>;
   endCampaign?: Resolver<Maybe<ResolversTypes['EndCampaignPayload']>, ParentType, ContextType, RequireFields<MutationEndCampaignArgs, 'input'>>;
   pauseCampaign?: Resolver<Maybe<ResolversTypes['PauseCampaignPayload']>, ParentType, ContextType, RequireFields<MutationPauseCampaignArgs, 'input'>>;
@@ -1584,12 +1690,13 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   registerWebhookEndpoint?: Resolver<Maybe<ResolversTypes['RegisterWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationRegisterWebhookEndpointArgs, 'input'>>;
   resumeCampaign?: Resolver<Maybe<ResolversTypes['ResumeCampaignPayload']>, ParentType, ContextType, RequireFields<MutationResumeCampaignArgs, 'input'>>;
   revokeApiClient?: Resolver<Maybe<ResolversTypes['RevokeApiClientPayload']>, ParentType, ContextType, RequireFields<MutationRevokeApiClientArgs, 'input'>>;
+  revokePostbackKey?: Resolver<Maybe<ResolversTypes['RevokePostbackKeyPayload']>, ParentType, ContextType, RequireFields<MutationRevokePostbackKeyArgs, 'input'>>;
   testWebhookEndpoint?: Resolver<Maybe<ResolversTypes['TestWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationTestWebhookEndpointArgs, 'input'>>;
   updateCampaign?: Resolver<Maybe<ResolversTypes['UpdateCampaignPayload']>, ParentType, ContextType, RequireFields<MutationUpdateCampaignArgs, 'input'>>;
 };
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'Advertiser' | 'ApiClient' | 'Campaign' | 'Creative' | 'WebhookDelivery' | 'WebhookEndpoint', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Advertiser' | 'ApiClient' | 'Campaign' | 'Creative' | 'PostbackKey' | 'WebhookDelivery' | 'WebhookEndpoint', ParentType, ContextType>;
 };
 
 export type OrderDirectionResolvers = EnumResolverSignature<{ ASC?: any, DESC?: any }, ResolversTypes['OrderDirection']>;
@@ -1606,6 +1713,27 @@ export type PageInfoResolvers<ContextType = GraphqlContext, ParentType extends R
 export type PauseCampaignPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PauseCampaignPayload'] = ResolversParentTypes['PauseCampaignPayload']> = {
   campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type PostbackKeyResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PostbackKey'] = ResolversParentTypes['PostbackKey']> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUsedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  restId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  revokedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PostbackKeyConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PostbackKeyConnection'] = ResolversParentTypes['PostbackKeyConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['PostbackKeyEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['PostbackKey']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PostbackKeyEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PostbackKeyEdge'] = ResolversParentTypes['PostbackKeyEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['PostbackKey'], ParentType, ContextType>;
 };
 
 export type PreviewCampaignCreatePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PreviewCampaignCreatePayload'] = ResolversParentTypes['PreviewCampaignCreatePayload']> = {
@@ -1688,6 +1816,11 @@ export type ResumeCampaignPayloadResolvers<ContextType = GraphqlContext, ParentT
 
 export type RevokeApiClientPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RevokeApiClientPayload'] = ResolversParentTypes['RevokeApiClientPayload']> = {
   apiClient?: Resolver<Maybe<ResolversTypes['ApiClient']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type RevokePostbackKeyPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RevokePostbackKeyPayload'] = ResolversParentTypes['RevokePostbackKeyPayload']> = {
+  postbackKey?: Resolver<Maybe<ResolversTypes['PostbackKey']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
@@ -1844,6 +1977,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Count?: GraphQLScalarType;
   CreateApiClientPayload?: CreateApiClientPayloadResolvers<ContextType>;
   CreateCampaignPayload?: CreateCampaignPayloadResolvers<ContextType>;
+  CreatePostbackKeyPayload?: CreatePostbackKeyPayloadResolvers<ContextType>;
   Creative?: CreativeResolvers<ContextType>;
   CreativePerformance?: CreativePerformanceResolvers<ContextType>;
   CreativeStatus?: CreativeStatusResolvers;
@@ -1861,6 +1995,9 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Pacing?: PacingResolvers;
   PageInfo?: PageInfoResolvers<ContextType>;
   PauseCampaignPayload?: PauseCampaignPayloadResolvers<ContextType>;
+  PostbackKey?: PostbackKeyResolvers<ContextType>;
+  PostbackKeyConnection?: PostbackKeyConnectionResolvers<ContextType>;
+  PostbackKeyEdge?: PostbackKeyEdgeResolvers<ContextType>;
   PreviewCampaignCreatePayload?: PreviewCampaignCreatePayloadResolvers<ContextType>;
   PreviewCampaignUpdatePayload?: PreviewCampaignUpdatePayloadResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
@@ -1872,6 +2009,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ReportTotals?: ReportTotalsResolvers<ContextType>;
   ResumeCampaignPayload?: ResumeCampaignPayloadResolvers<ContextType>;
   RevokeApiClientPayload?: RevokeApiClientPayloadResolvers<ContextType>;
+  RevokePostbackKeyPayload?: RevokePostbackKeyPayloadResolvers<ContextType>;
   Scope?: ScopeResolvers;
   Sport?: SportResolvers;
   SportInfo?: SportInfoResolvers<ContextType>;

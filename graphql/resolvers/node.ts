@@ -36,6 +36,11 @@ async function load(context: GraphqlContext, type: NodeType, restId: string): Pr
       if (!client) throw notFound(restId, "API client");
       return client;
     }
+    case "PostbackKey": {
+      const key = await scoped(context, "campaigns:read").loaders.postbackKey.load(restId);
+      if (!key) throw notFound(restId, "postback key");
+      return key;
+    }
     case "Advertiser": {
       const { actor, loaders } = authenticated(context);
       if (restId !== actor.advertiserId) throw notFound(restId, "advertiser");

@@ -1,6 +1,7 @@
 // The viewer: its advertiser, scopes and credential; the advertiser's API
-// clients and today's summary.
+// clients, postback keys and today's summary.
 import { listApiClients } from "@/lib/domain/api-clients/api-clients";
+import { listPostbackKeyConnection } from "@/lib/domain/postback-keys/postback-key-connections";
 import { topCampaigns } from "@/lib/domain/reporting/get-advertiser-today";
 import type { Resolvers } from "../__generated__/resolvers-types";
 import { camelize } from "../camel-case";
@@ -26,10 +27,19 @@ export const viewerResolvers: Resolvers = {
       const { includeRevoked, ...page } = args;
       return connection(await listApiClients(actor, { include_revoked: includeRevoked }, page), camelize);
     },
+    postbackKeys: async (_, args, context) => {
+      const { actor } = scoped(context, "campaigns:read");
+      const { includeRevoked, ...page } = args;
+      return connection(await listPostbackKeyConnection(actor, { include_revoked: includeRevoked }, page), camelize);
+    },
     today: async (_, __, context) => scoped(context, "reporting:read").loaders.today(),
   },
   ApiClient: {
     id: (parent) => toGlobalId("ApiClient", parent.id),
+    restId: (parent) => parent.id,
+  },
+  PostbackKey: {
+    id: (parent) => toGlobalId("PostbackKey", parent.id),
     restId: (parent) => parent.id,
   },
   AdvertiserToday: {

@@ -49,8 +49,13 @@ export function problemResponses(...codes: ErrorCode[]): ZodOpenApiResponsesObje
   }
   const responses: ZodOpenApiResponsesObject = {};
   for (const [status, list] of byStatus) {
+    // a 401 of the postback key is no token's: its titles say what it is
+    const text =
+      status === 401 && !list.includes("unauthorized")
+        ? [...new Set(list.map((code) => ERROR_CODES[code].title))].join(" or ")
+        : (STATUS_TEXT[status] ?? ERROR_CODES[list[0]!].title);
     responses[String(status) as `${1 | 2 | 3 | 4 | 5}${string}`] = {
-      description: `${STATUS_TEXT[status] ?? ERROR_CODES[list[0]!].title}: ${[...new Set(list)].join(", ")}`,
+      description: `${text}: ${[...new Set(list)].join(", ")}`,
       content: { "application/problem+json": { schema: problemSchema } },
     };
   }

@@ -11,6 +11,7 @@ import { discoveryPaths } from "./paths/discovery";
 import { graphqlPaths } from "./paths/graphql";
 import { mcpPaths } from "./paths/mcp";
 import { momentTypesPaths } from "./paths/moment-types";
+import { postbackKeysPaths } from "./paths/postback-keys";
 import { reportingPaths } from "./paths/reporting";
 import { webhooksPaths } from "./paths/webhooks";
 
@@ -39,6 +40,7 @@ export function buildOpenApiDocument(baseUrl: string) {
           ...webhooksPaths,
           ...reportingPaths,
           ...conversionsPaths,
+          ...postbackKeysPaths,
           ...deliveryPaths,
           ...graphqlPaths,
         }),

@@ -444,6 +444,70 @@ const SAMPLES: Record<string, Sample> = {
     const again = await exercise("POST", "api/ads/postback", "/api/ads/postback", { body, status: 200 });
     expect(again.body).toEqual({ status: "already_recorded" });
   },
+  "GET /api/ads/postback-keys": async () => {
+    // another advertiser: the samples' own takes postbacks without a key
+    const keyed = await createTestAdvertiser("Keyed");
+    const keyedHeaders = await keyed.auth();
+    await exercise("POST", "api/ads/postback-keys", "/api/ads/postback-keys", { headers: keyedHeaders, status: 201 });
+    const res = await exercise("GET", "api/ads/postback-keys", "/api/ads/postback-keys", {
+      headers: keyedHeaders,
+      status: 200,
+    });
+    expect(res.body.postback_keys).toHaveLength(1);
+    await exercise("GET", "api/ads/postback-keys", "/api/ads/postback-keys", { status: 401 });
+  },
+  "POST /api/ads/postback-keys": async () => {
+    const keyed = await createTestAdvertiser("Keyed");
+    const keyedHeaders = await keyed.auth();
+    const created = await exercise("POST", "api/ads/postback-keys", "/api/ads/postback-keys", {
+      headers: { ...keyedHeaders, "idempotency-key": "sample-key-1" },
+      status: 201,
+    });
+    expect(created.body.key).toMatch(/^pbkey_/);
+    // the replay of a retry withholds the key (null), as documented
+    const replay = await exercise("POST", "api/ads/postback-keys", "/api/ads/postback-keys", {
+      headers: { ...keyedHeaders, "idempotency-key": "sample-key-1" },
+      status: 201,
+    });
+    expect(replay.body.key).toBeNull();
+    // E16 and E17 of this advertiser's campaign now need the key: 401 without it, 200 with it
+    const campaign = await createTestCampaign({ advertiserId: keyed.advertiserId });
+    const click = await seedClick(campaign, Date.now() - 60_000);
+    const query = { campaign_id: campaign.id, click_id: click.clickId, event_type: "install" };
+    const refused = await exercise("GET", "api/ads/postback", "/api/ads/postback", { query, status: 401 });
+    expect(refused.body.code).toBe("postback_key_required");
+    await exercise("POST", "api/ads/postback", "/api/ads/postback", {
+      body: query,
+      headers: { "x-postback-key": "pbkey_wrong" },
+      status: 401,
+    });
+    await exercise("POST", "api/ads/postback", "/api/ads/postback", {
+      body: query,
+      headers: { "x-postback-key": created.body.key },
+      status: 200,
+    });
+  },
+  "DELETE /api/ads/postback-keys/{id}": async () => {
+    const keyed = await createTestAdvertiser("Keyed");
+    const keyedHeaders = await keyed.auth();
+    const created = await exercise("POST", "api/ads/postback-keys", "/api/ads/postback-keys", {
+      headers: keyedHeaders,
+      status: 201,
+    });
+    const id = created.body.id as string;
+    const res = await exercise("DELETE", "api/ads/postback-keys/[id]", `/api/ads/postback-keys/${id}`, {
+      headers: keyedHeaders,
+      params: { id },
+      status: 200,
+    });
+    expect(res.body.revoked_at).not.toBeNull();
+    // another advertiser's key is not found
+    await exercise("DELETE", "api/ads/postback-keys/[id]", `/api/ads/postback-keys/${id}`, {
+      headers,
+      params: { id },
+      status: 404,
+    });
+  },
   "GET /api/ads/reporting/campaigns/{id}": async () => {
     const { campaign, range } = await deliveredCampaign();
     const id = campaign.id;

@@ -29,6 +29,8 @@ export const HEADLINE_MAX = 60;
 export const BODY_MAX = 120;
 export const CTA_MAX = 20;
 export const URL_MAX = 2048;
+/** Active postback keys an advertiser may have at once. */
+export const MAX_ACTIVE_POSTBACK_KEYS = 10;
 /** Reports (campaign reports and time series, one shared count) an advertiser may ask for per minute. */
 export const REPORTS_PER_MINUTE = 60;
 /** The smallest total budget of a campaign (USD). */

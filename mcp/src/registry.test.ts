@@ -23,9 +23,12 @@ describe("the tool registry", () => {
     const reader = availableTools(["campaigns:read", "reporting:read"]).map((tool) => tool.name);
     expect(reader).toContain("get_media_buy_delivery");
     expect(reader).not.toContain("create_media_buy");
-    expect(
-      availableTools(["campaigns:read", "campaigns:write", "reporting:read"], true).some((tool) => tool.write),
-    ).toBe(false);
+    const readOnly = availableTools(["campaigns:read", "campaigns:write", "reporting:read"], true);
+    expect(readOnly.some((tool) => tool.write)).toBe(false);
+    // postback keys: the list stays, creating and revoking go
+    expect(readOnly.map((tool) => tool.name)).toContain("list_postback_keys");
+    expect(readOnly.map((tool) => tool.name)).not.toContain("create_postback_key");
+    expect(readOnly.map((tool) => tool.name)).not.toContain("revoke_postback_key");
     expect(availableTools([]).map((tool) => tool.name)).toEqual([
       "list_moment_types",
       "get_clearing_prices",

@@ -11,6 +11,7 @@ import { ToolInputError, type ToolContext, type ToolDefinition } from "./tool.ts
 import { addCreativeVariant } from "./tools/add-creative-variant.ts";
 import { cancelCampaign } from "./tools/cancel-campaign.ts";
 import { createCampaign } from "./tools/create-campaign.ts";
+import { createPostbackKey } from "./tools/create-postback-key.ts";
 import { createMediaBuy } from "./tools/create-media-buy.ts";
 import { deactivateWebhook } from "./tools/deactivate-webhook.ts";
 import { endCampaign } from "./tools/end-campaign.ts";
@@ -27,11 +28,13 @@ import { listCampaigns } from "./tools/list-campaigns.ts";
 import { listCreativeFormats } from "./tools/list-creative-formats.ts";
 import { listCreatives } from "./tools/list-creatives.ts";
 import { listMomentTypes } from "./tools/list-moment-types.ts";
+import { listPostbackKeys } from "./tools/list-postback-keys.ts";
 import { listWebhookDeliveries } from "./tools/list-webhook-deliveries.ts";
 import { listWebhooks } from "./tools/list-webhooks.ts";
 import { pauseCampaign } from "./tools/pause-campaign.ts";
 import { registerWebhook } from "./tools/register-webhook.ts";
 import { resumeCampaign } from "./tools/resume-campaign.ts";
+import { revokePostbackKey } from "./tools/revoke-postback-key.ts";
 import { syncCreatives } from "./tools/sync-creatives.ts";
 import { testWebhook } from "./tools/test-webhook.ts";
 import { updateCampaign } from "./tools/update-campaign.ts";
@@ -49,6 +52,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   getCreativePerformance,
   listWebhooks,
   listWebhookDeliveries,
+  listPostbackKeys,
   createCampaign,
   updateCampaign,
   pauseCampaign,
@@ -59,6 +63,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   registerWebhook,
   testWebhook,
   deactivateWebhook,
+  createPostbackKey,
+  revokePostbackKey,
   // AdCP 3.1 media-buy tasks
   getAdcpCapabilities,
   getProducts,

@@ -160,5 +160,10 @@ export function createRestClient(options: RestClientOptions) {
       request<Rest.WebhookTestResult>("POST", `/api/ads/webhooks/${id(webhookId)}/test`, write),
     listWebhookDeliveries: (webhookId: string, query: { page?: number; per_page?: number; status?: string } = {}) =>
       read<Rest.WebhookDeliveryList>("GET", `/api/ads/webhooks/${id(webhookId)}/deliveries`, query),
+    listPostbackKeys: () => read<Rest.PostbackKeyList>("GET", "/api/ads/postback-keys"),
+    createPostbackKey: (write: { idempotencyKey?: string }) =>
+      request<Rest.CreatedPostbackKey>("POST", "/api/ads/postback-keys", write),
+    revokePostbackKey: (keyId: string, write: { idempotencyKey?: string }) =>
+      request<Rest.PostbackKey>("DELETE", `/api/ads/postback-keys/${id(keyId)}`, write),
   };
 }

@@ -214,5 +214,15 @@ export type WebhookDeliveryList = {
   pagination: { page: number; per_page: number; total: number };
 };
 
+export type PostbackKey = {
+  id: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+};
+export type PostbackKeyList = { postback_keys: PostbackKey[] };
+/** `key` is null in the replay of a retry: the key is shown once and stored nowhere. */
+export type CreatedPostbackKey = { id: string; key: string | null; created_at: string };
+
 /** The access token response of E1 (RFC 6749). */
 export type TokenResponse = { access_token: string; token_type: string; expires_in: number; scope: string };

@@ -3,9 +3,12 @@
 import Link from "next/link";
 import type { Metadata } from "next";
 import { ERROR_CODES, type ErrorCode } from "@/lib/errors";
+import { rateLimitText } from "@/lib/rate-limit-policies";
 import styles from "../docs.module.css";
 
 export const metadata: Metadata = { title: "Error codes" };
+
+const MISSES = `${rateLimitText("postback_miss")} per client address`;
 
 const WHEN: Record<ErrorCode, string> = {
   bad_request: "The body is not valid JSON, is empty, or the Content-Type is not application/json.",
@@ -18,6 +21,8 @@ const WHEN: Record<ErrorCode, string> = {
     "Account administration (creating or revoking API clients) needs the dashboard session; an access token cannot do it.",
   unauthorized:
     "No Bearer token, or it is invalid, expired, not RS256 or from another issuer. The response carries WWW-Authenticate: Bearer.",
+  postback_key_required: `Postbacks only: the campaign's advertiser has an active postback key and the postback carried none (postback_key query parameter, or X-Postback-Key header at POST). Nothing was recorded; it counts against the postback misses (${MISSES}).`,
+  invalid_postback_key: `Postbacks only: the postback key is not an active key of the campaign's advertiser (unknown, revoked, or another advertiser's). Nothing was recorded; it counts against the postback misses (${MISSES}).`,
   insufficient_scope:
     "The token is valid but lacks the scope the operation requires (campaigns:read, campaigns:write or reporting:read).",
   not_found: "The resource does not exist or belongs to another advertiser (never 403), whatever the shape of the id.",

@@ -153,6 +153,10 @@ export type RevokeApiClientInput = {
   id: string | number;
 };
 
+export type RevokePostbackKeyInput = {
+  id: string | number;
+};
+
 export type Scope =
   | 'CAMPAIGNS_READ'
   | 'CAMPAIGNS_WRITE'
@@ -191,7 +195,7 @@ export type UpdateCampaignInput = {
 
 /** The codes a mutation's userErrors carry: the REST API's codes for the same failures, in capitals. */
 export type UserErrorCode =
-  /** A concurrent change came first, or a limit was reached (26 variants, 20 active webhook endpoints). */
+  /** A concurrent change came first, or a limit was reached (26 variants, 20 active webhook endpoints, 10 active postback keys). */
   | 'CONFLICT'
   /** iconUrl is not a publicly reachable HTTPS URL. */
   | 'ICON_UNREACHABLE'
@@ -336,6 +340,11 @@ export type CampaignReportPageQueryVariables = Exact<{
 
 export type CampaignReportPageQuery = { campaignReport: { breakdown: ReportBreakdown | null, csv: string, csvFilename: string, period: { start: string, end: string, timezone: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, asOf: string }, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, creative: { variantLabel: string, headline: string } | null }> | null } | null, campaignTimeSeries: { granularity: TimeSeriesGranularity, csv: string, csvFilename: string, series: Array<{ ts: string, impressions: number, clicks: number, spendUsd: string }> } | null };
 
+export type PostbackKeysPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PostbackKeysPageQuery = { viewer: { advertiser: { active: { totalCount: number } | null, postbackKeys: { totalCount: number, nodes: Array<{ id: string, restId: string, createdAt: string, lastUsedAt: string | null, revokedAt: string | null }> } | null } } | null };
+
 export type WebhookEndpointPageQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -361,6 +370,18 @@ export type RevokeApiClientMutationVariables = Exact<{
 
 
 export type RevokeApiClientMutation = { revokeApiClient: { apiClient: { id: string, revokedAt: string | null } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type CreatePostbackKeyMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CreatePostbackKeyMutation = { createPostbackKey: { key: string | null, postbackKey: { id: string, restId: string } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type RevokePostbackKeyMutationVariables = Exact<{
+  input: RevokePostbackKeyInput;
+}>;
+
+
+export type RevokePostbackKeyMutation = { revokePostbackKey: { postbackKey: { id: string, revokedAt: string | null } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
 export type RedeliverWebhookDeliveryMutationVariables = Exact<{
   input: RedeliverWebhookDeliveryInput;
@@ -788,6 +809,27 @@ export const CampaignReportPageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CampaignReportPageQuery, CampaignReportPageQueryVariables>;
+export const PostbackKeysPageDocument = new TypedDocumentString(`
+    query PostbackKeysPage {
+  viewer {
+    advertiser {
+      active: postbackKeys(first: 1) {
+        totalCount
+      }
+      postbackKeys(first: 100, includeRevoked: true) {
+        totalCount
+        nodes {
+          id
+          restId
+          createdAt
+          lastUsedAt
+          revokedAt
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PostbackKeysPageQuery, PostbackKeysPageQueryVariables>;
 export const WebhookEndpointPageDocument = new TypedDocumentString(`
     query WebhookEndpointPage($id: ID!) {
   webhookEndpoint(id: $id) {
@@ -872,6 +914,37 @@ export const RevokeApiClientDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RevokeApiClientMutation, RevokeApiClientMutationVariables>;
+export const CreatePostbackKeyDocument = new TypedDocumentString(`
+    mutation CreatePostbackKey {
+  createPostbackKey {
+    postbackKey {
+      id
+      restId
+    }
+    key
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreatePostbackKeyMutation, CreatePostbackKeyMutationVariables>;
+export const RevokePostbackKeyDocument = new TypedDocumentString(`
+    mutation RevokePostbackKey($input: RevokePostbackKeyInput!) {
+  revokePostbackKey(input: $input) {
+    postbackKey {
+      id
+      revokedAt
+    }
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RevokePostbackKeyMutation, RevokePostbackKeyMutationVariables>;
 export const RedeliverWebhookDeliveryDocument = new TypedDocumentString(`
     mutation RedeliverWebhookDelivery($input: RedeliverWebhookDeliveryInput!) {
   redeliverWebhookDelivery(input: $input) {

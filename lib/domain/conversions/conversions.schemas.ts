@@ -2,6 +2,11 @@
 // One schema serves both: E16's transport only turns its query string into the
 // same object (queryObject with POSTBACK_QUERY), then the service parses it.
 import { z } from "zod";
+import {
+  POSTBACK_KEY_HEADER,
+  POSTBACK_KEY_MAX_LENGTH,
+  POSTBACK_KEY_PARAMETER,
+} from "@/lib/domain/postback-keys/postback-keys.schemas";
 
 export const CONVERSION_EVENT_TYPES = ["install", "registration", "deposit", "purchase", "custom"] as const;
 
@@ -53,23 +58,54 @@ export const postbackInput = z
   .meta({ id: "PostbackInput" });
 export type PostbackInput = z.infer<typeof postbackInput>;
 
-/** E16's query parameters, documented as strings (that is how they travel). */
-export const postbackQuery = z
-  .object({
-    campaign_id: z.string(),
-    click_id: z.string(),
-    event_type: z.enum(CONVERSION_EVENT_TYPES),
-    event_value_usd: z
-      .string()
-      .optional()
-      .meta({ description: "Decimal number of USD, e.g. 25 or 9.99. Empty means none." }),
-    event_name: z.string().optional().meta({ description: "Required when event_type is custom." }),
-    idempotency_key: z.string().optional(),
-  })
-  .meta({
-    description:
-      "Empty values count as absent (partners substitute an empty string for a missing macro). Other parameters are ignored.",
-  });
+/** E16's query parameters of the conversion itself, documented as strings (that is how they travel). */
+const postbackFieldsQuery = z.object({
+  campaign_id: z.string(),
+  click_id: z.string(),
+  event_type: z.enum(CONVERSION_EVENT_TYPES),
+  event_value_usd: z
+    .string()
+    .optional()
+    .meta({ description: "Decimal number of USD, e.g. 25 or 9.99. Empty means none." }),
+  event_name: z.string().optional().meta({ description: "Required when event_type is custom." }),
+  idempotency_key: z.string().optional(),
+});
+
+/** The postback key parameter: E16's way to carry it, and E17's other way (docs/postbacks.md). */
+export const postbackKeyQuery = z.object({
+  [POSTBACK_KEY_PARAMETER]: z
+    .string()
+    .max(POSTBACK_KEY_MAX_LENGTH)
+    .optional()
+    .meta({
+      description:
+        "An active postback key of the campaign's advertiser: required once the advertiser has one (401 " +
+        "postback_key_required without it, 401 invalid_postback_key for a wrong or revoked one); ignored before.",
+      example: "pbkey_7Hq2MZs0aV3kPp9LwXcT1e4fQ2xv0c8N1bT9kqLmZs7A",
+    }),
+});
+
+/** E16's query parameters, documented as strings. */
+export const postbackQuery = postbackFieldsQuery.extend(postbackKeyQuery.shape).meta({
+  description:
+    "Empty values count as absent (partners substitute an empty string for a missing macro). Other parameters are ignored.",
+});
+
+/** E17's header carrying the postback key (or the postback_key query parameter). */
+export const postbackKeyHeader = z.object({
+  [POSTBACK_KEY_HEADER]: z
+    .string()
+    .max(POSTBACK_KEY_MAX_LENGTH)
+    .optional()
+    .meta({
+      description:
+        "An active postback key of the campaign's advertiser, required once the advertiser has one (or the " +
+        "postback_key query parameter; both given must be equal).",
+    }),
+});
+
+/** How the postback key parameter is read from either form's query string (a blank one is absent). */
+export const POSTBACK_KEY_QUERY = { keys: [POSTBACK_KEY_PARAMETER], absent: "blank" } as const;
 
 /**
  * How E16's query string becomes the object postbackInput parses: only the known
@@ -79,7 +115,7 @@ export const postbackQuery = z
  * validation names the field).
  */
 export const POSTBACK_QUERY = {
-  keys: Object.keys(postbackQuery.shape),
+  keys: Object.keys(postbackFieldsQuery.shape),
   absent: "blank",
   numbers: { event_value_usd: /^\s*\d+(\.\d+)?\s*$/ },
 } as const;

@@ -1,5 +1,8 @@
-// E16/E17: record a conversion reported by an attribution partner. Public: the
-// unguessable click_id, bound to campaign_id, is the credential. Exactly once
+// E16/E17: record a conversion reported by an attribution partner. No token:
+// the credential is the advertiser's postback key once it has an active one,
+// before that the unguessable click_id bound to campaign_id (docs/decisions/0504).
+// A refused key is checked before the click is looked up and before anything is
+// written, so it records, forwards and tells nothing. Exactly once
 // per click (and per idempotency key) is enforced by the database's unique
 // constraints, not by the checks that come first: two requests that both pass
 // the checks race on the insert, and the loser answers already_recorded
@@ -8,10 +11,13 @@ import { DAY_MS, systemClock, type Clock } from "@/lib/clock";
 import { db, type Tx } from "@/lib/db/client";
 import { incrementRollups, type RollupDelta } from "@/lib/domain/rollups/increment-rollups";
 import { AppError, isUniqueViolation, parseInput } from "@/lib/errors";
+import { checkPostbackKey, notePostbackKeyUse } from "@/lib/domain/postback-keys/check-postback-key";
+import { presentedPostbackKey } from "@/lib/domain/postback-keys/postback-keys.schemas";
 import { newId } from "@/lib/ids";
+import { logger } from "@/lib/log";
 import { microsToUsd, usdToMicros } from "@/lib/money";
 import { enqueueEvent } from "@/lib/webhooks/outbox";
-import { postbackInput, type PostbackResult } from "./conversions.schemas";
+import { postbackInput, type PostbackInput, type PostbackResult } from "./conversions.schemas";
 import { wakePostbackForwarder } from "./forward-postbacks";
 import { buildPostbackUrl } from "./postback-url";
 
@@ -38,6 +44,8 @@ export function conversionRollup(
 export type RecordConversionOptions = {
   /** the clock, epoch ms (tests inject it) */
   clock?: Clock;
+  /** the postback key as the transport read it (PresentedPostbackKey's fields, parsed here); absent: none presented */
+  credential?: Record<string, unknown>;
 };
 
 function clickNotFound(): AppError {
@@ -51,24 +59,41 @@ class LostRace extends Error {}
  * Records the conversion of `input.click_id` for `input.campaign_id`.
  * `recorded` when this call created it; `already_recorded` when the click had
  * converted or the idempotency key was used before (also when a concurrent
- * request won). Throws click_not_found (404), attribution_window_expired (422)
- * or validation_failed (422).
+ * request won). Throws postback_key_required or invalid_postback_key (401),
+ * click_not_found (404), attribution_window_expired (422) or validation_failed (422).
  */
 export async function recordConversion(
   rawInput: unknown,
   options: RecordConversionOptions = {},
 ): Promise<PostbackResult> {
   const input = parseInput(postbackInput, rawInput);
+  const presented = parseInput(presentedPostbackKey, options.credential ?? {});
   const now = (options.clock ?? systemClock)();
-  const client = db();
 
-  const click = await client.click.findUnique({ where: { id: input.click_id } });
-  if (!click || click.campaignId !== input.campaign_id) throw clickNotFound();
-  const campaign = await client.campaign.findUnique({
+  const campaign = await db().campaign.findUnique({
     where: { id: input.campaign_id },
     select: { advertiserId: true, postbackUrl: true },
   });
   if (!campaign) throw clickNotFound();
+  // before the click is read: without the key, a caller learns nothing about clicks
+  const key = await checkPostbackKey(campaign.advertiserId, presented);
+  const result = await record(input, campaign, now);
+  // the conversion is recorded: a failure to note the key's use must not turn its answer into a 500
+  if (key)
+    await notePostbackKeyUse(key, { clock: () => now }).catch((error: unknown) =>
+      logger().warn({ err: error, postbackKeyId: key.id }, "postback key use not noted"),
+    );
+  return result;
+}
+
+async function record(
+  input: PostbackInput,
+  campaign: { advertiserId: string; postbackUrl: string | null },
+  now: number,
+): Promise<PostbackResult> {
+  const client = db();
+  const click = await client.click.findUnique({ where: { id: input.click_id } });
+  if (!click || click.campaignId !== input.campaign_id) throw clickNotFound();
 
   // a repeat answers the same whatever time it is: it was recorded
   if (click.converted) return { status: "already_recorded" };

@@ -1,6 +1,18 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
-import { postbackInput, postbackQuery, postbackResult } from "@/lib/domain/conversions/conversions.schemas";
+import {
+  postbackInput,
+  postbackKeyHeader,
+  postbackKeyQuery,
+  postbackQuery,
+  postbackResult,
+} from "@/lib/domain/conversions/conversions.schemas";
 import { problemResponses } from "../common";
+
+const CREDENTIAL =
+  "No token. Once the campaign's advertiser has an active postback key (POST /api/ads/postback-keys), the postback must " +
+  "carry one (401 postback_key_required without it, 401 invalid_postback_key for a wrong, revoked or other advertiser's " +
+  "key; checked before the click, nothing recorded); before that, the unguessable click_id bound to campaign_id is the " +
+  "credential. Missing or wrong keys count, with unknown click ids, against the postback misses per client address (429).";
 
 const RULES =
   "The click must belong to campaign_id (else 404 click_not_found). One conversion per click: a click that already converted, " +
@@ -13,7 +25,7 @@ export const conversionsPaths: ZodOpenApiPathsObject = {
     get: {
       operationId: "recordConversionQuery",
       summary: "Record a conversion, query form (E16)",
-      description: `For attribution partners' URL macros. No token: the unguessable click_id bound to campaign_id is the credential. ${RULES}`,
+      description: `For attribution partners' URL macros; the key goes in the postback_key query parameter. ${CREDENTIAL} ${RULES}`,
       tags: ["Conversions"],
       security: [],
       requestParams: { query: postbackQuery },
@@ -22,15 +34,23 @@ export const conversionsPaths: ZodOpenApiPathsObject = {
           description: "recorded or already_recorded",
           content: { "application/json": { schema: postbackResult } },
         },
-        ...problemResponses("click_not_found", "validation_failed", "attribution_window_expired", "rate_limited"),
+        ...problemResponses(
+          "postback_key_required",
+          "invalid_postback_key",
+          "click_not_found",
+          "validation_failed",
+          "attribution_window_expired",
+          "rate_limited",
+        ),
       },
     },
     post: {
       operationId: "recordConversion",
       summary: "Record a conversion, JSON form (E17)",
-      description: `The JSON equivalent of E16; unknown fields are refused. ${RULES}`,
+      description: `The JSON equivalent of E16; unknown fields are refused. The key goes in the X-Postback-Key header (or the postback_key query parameter; both given must be equal). ${CREDENTIAL} ${RULES}`,
       tags: ["Conversions"],
       security: [],
+      requestParams: { header: postbackKeyHeader, query: postbackKeyQuery },
       requestBody: { required: true, content: { "application/json": { schema: postbackInput } } },
       responses: {
         "200": {
@@ -39,6 +59,8 @@ export const conversionsPaths: ZodOpenApiPathsObject = {
         },
         ...problemResponses(
           "bad_request",
+          "postback_key_required",
+          "invalid_postback_key",
           "click_not_found",
           "validation_failed",
           "attribution_window_expired",

@@ -9,6 +9,13 @@ import { defineTool, idempotencyKey, IDEMPOTENCY_KEY_PATTERN, type Scope } from 
 
 export const campaignId = z.string().min(1).max(100).describe('Campaign id, e.g. "cmp_8fJ2nQ4xLbW9cT1mV6pR3z".');
 export const webhookId = z.string().min(1).max(100).describe("Webhook endpoint id (a UUID).");
+export const postbackKeyId = z
+  .string()
+  .min(1)
+  .max(100)
+  .describe(
+    'Postback key id from list_postback_keys or create_postback_key, e.g. "pbk_3vQ8mZs0aV2kPp9LwXcT1e" (not the key).',
+  );
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD");
 
 export const campaignOut = z.looseObject({

@@ -1,0 +1,140 @@
+// Postback keys (docs/decisions/0504): the keys attribution partners send with
+// postbacks. Without an active key, anyone holding a click id can report a
+// conversion for it; the page says so and recommends a key. Create (the key
+// shown once), list, revoke with a confirmation.
+import type { Metadata } from "next";
+import { graphql } from "@/graphql/__generated__/client";
+import { MAX_ACTIVE_POSTBACK_KEYS } from "@/lib/domain/postback-keys/postback-keys.schemas";
+import { PageHeader } from "@/components/shell/page-header";
+import { CreatePostbackKeyButton } from "@/components/postback-keys/create-postback-key-button";
+import { RevokePostbackKeyButton } from "@/components/postback-keys/revoke-postback-key-button";
+import { formatCount } from "@/components/format";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
+import { EmptyState } from "@/components/ui/states";
+import { Table, Td, Th } from "@/components/ui/table";
+import { query } from "../../_lib/graphql";
+
+export const metadata: Metadata = { title: "Postback keys" };
+
+const POSTBACK_KEYS = graphql(`
+  query PostbackKeysPage {
+    viewer {
+      advertiser {
+        active: postbackKeys(first: 1) {
+          totalCount
+        }
+        postbackKeys(first: 100, includeRevoked: true) {
+          totalCount
+          nodes {
+            id
+            restId
+            createdAt
+            lastUsedAt
+            revokedAt
+          }
+        }
+      }
+    }
+  }
+`);
+
+export default async function PostbackKeysPage() {
+  const data = await query(POSTBACK_KEYS);
+  const advertiser = data.viewer?.advertiser;
+  const keys = advertiser?.postbackKeys?.nodes ?? [];
+  const total = advertiser?.postbackKeys?.totalCount ?? 0;
+  // counted by the API, not from the listed page
+  const active = advertiser?.active?.totalCount ?? 0;
+  const summary = `${formatCount(active)} active, ${formatCount(total)} in all${
+    total > keys.length ? ` (the first ${keys.length} listed)` : ""
+  }`;
+  return (
+    <>
+      <PageHeader
+        title="Postback keys"
+        description="Keys your attribution partners send with each conversion postback (GET or POST /api/ads/postback)."
+      />
+      {active === 0 ? (
+        <div
+          role="note"
+          data-testid="postback-key-notice"
+          className="mb-6 rounded-lg border border-amber-300 bg-amber-50 px-5 py-4 text-sm text-amber-900"
+        >
+          <p className="font-semibold">Your postbacks need no key</p>
+          <p className="mt-1">
+            Without an active postback key, anyone holding a click id can report a conversion for it, and click ids are
+            in your ads&apos; landing URLs: a visitor or a bot could report deposits you never had, inflating your
+            reports, your target-CPA bids and what is forwarded to your postback URL. Create a key and give it to your
+            attribution partners: from then on, postbacks without an active key are refused.
+          </p>
+        </div>
+      ) : (
+        <div
+          role="note"
+          data-testid="postback-key-notice"
+          className="mb-6 rounded-lg border border-emerald-300 bg-emerald-50 px-5 py-4 text-sm text-emerald-900"
+        >
+          Every postback for your campaigns must carry an active key: <code>postback_key=…</code> in the URL, or the{" "}
+          <code>X-Postback-Key</code> header with <code>POST /api/ads/postback</code>. Postbacks without one, or with a
+          revoked or wrong one, are refused and record nothing.
+        </div>
+      )}
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <Card>
+          <CardHeader title="Keys" description={summary} />
+          {keys.length === 0 ? (
+            <EmptyState title="No postback keys yet">
+              Create a key for each attribution partner (AppsFlyer, Adjust, Branch, …) or your own server.
+            </EmptyState>
+          ) : (
+            <Table aria-label="Postback keys" data-testid="postback-key-table">
+              <thead>
+                <tr>
+                  <Th>Key id</Th>
+                  <Th>Created</Th>
+                  <Th>Last used</Th>
+                  <Th>Status</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {keys.map((key) => (
+                  <tr key={key.id}>
+                    <Td>
+                      <code className="text-xs break-all">{key.restId}</code>
+                    </Td>
+                    <Td className="whitespace-nowrap">
+                      <LocalTime iso={key.createdAt} />
+                    </Td>
+                    <Td className="whitespace-nowrap">
+                      <LocalTime iso={key.lastUsedAt} />
+                    </Td>
+                    <Td>
+                      {key.revokedAt ? (
+                        <Badge>
+                          Revoked <LocalTime iso={key.revokedAt} />
+                        </Badge>
+                      ) : (
+                        <RevokePostbackKeyButton id={key.id} restId={key.restId} last={active === 1} />
+                      )}
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+        </Card>
+        <Card>
+          <CardHeader
+            title="Create a postback key"
+            description={`The key is shown once; only its hash is kept. At most ${MAX_ACTIVE_POSTBACK_KEYS} active keys.`}
+          />
+          <CardBody>
+            <CreatePostbackKeyButton firstKey={active === 0} />
+          </CardBody>
+        </Card>
+      </div>
+    </>
+  );
+}

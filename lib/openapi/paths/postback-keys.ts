@@ -1,0 +1,68 @@
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { z } from "zod";
+import {
+  createdPostbackKeyView,
+  MAX_ACTIVE_POSTBACK_KEYS,
+  postbackKeyListView,
+  postbackKeyView,
+} from "@/lib/domain/postback-keys/postback-keys.schemas";
+import { oauth, problemResponses } from "../common";
+
+const keyId = z.object({
+  id: z.string().meta({ description: "Postback key id (pbk_...)", example: "pbk_3vQ8mZs0aV2kPp9LwXcT1e" }),
+});
+const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
+
+const RULE =
+  "While the advertiser has no active postback key, a postback (E16/E17) for its campaigns needs none: the unguessable " +
+  "click_id bound to its campaign_id is the credential, so anyone holding a click id (it is in the ad's landing URL) can " +
+  "report a conversion for it. Once it has an active key, every postback for its campaigns must carry one: E16 as the " +
+  "postback_key query parameter, E17 as the X-Postback-Key header or that parameter (401 postback_key_required without " +
+  "it, 401 invalid_postback_key for a wrong or revoked one). Partner templates: docs/postbacks.md.";
+
+export const postbackKeysPaths: ZodOpenApiPathsObject = {
+  "/api/ads/postback-keys": {
+    get: {
+      operationId: "listPostbackKeys",
+      summary: "List postback keys",
+      description: `Every key of the advertiser, newest first, revoked ones included (revoked_at set). Keys themselves are never shown again after creation. ${RULE}`,
+      tags: ["Conversions"],
+      security: oauth("campaigns:read"),
+      responses: {
+        "200": { description: "The keys", content: json(postbackKeyListView) },
+        ...problemResponses("unauthorized", "insufficient_scope"),
+      },
+    },
+    post: {
+      operationId: "createPostbackKey",
+      summary: "Create a postback key",
+      description:
+        "Creates a key to give your attribution partners; it takes no body. The key is in this response only: only its " +
+        "SHA-256 is kept, and a retry with the same Idempotency-Key answers the same id and created_at with `key: null`. " +
+        `At most ${MAX_ACTIVE_POSTBACK_KEYS} active keys per advertiser (409 conflict beyond; revoke one first). ${RULE}`,
+      tags: ["Conversions"],
+      security: oauth("campaigns:write"),
+      responses: {
+        "201": { description: "Created; store the key now", content: json(createdPostbackKeyView) },
+        ...problemResponses("unauthorized", "insufficient_scope", "conflict"),
+      },
+    },
+  },
+  "/api/ads/postback-keys/{id}": {
+    delete: {
+      operationId: "revokePostbackKey",
+      summary: "Revoke a postback key",
+      description:
+        "Postbacks carrying the key are refused from now on (401 invalid_postback_key). Idempotent: revoking a revoked key " +
+        "answers its listing unchanged. Once no active key is left, postbacks need no key again. Another advertiser's key " +
+        "is 404.",
+      tags: ["Conversions"],
+      security: oauth("campaigns:write"),
+      requestParams: { path: keyId },
+      responses: {
+        "200": { description: "The key, revoked", content: json(postbackKeyView) },
+        ...problemResponses("unauthorized", "insufficient_scope", "not_found"),
+      },
+    },
+  },
+};
