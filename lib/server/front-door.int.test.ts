@@ -85,6 +85,12 @@ describe("client address", () => {
     expect(await ipFor(url, "198.51.100.1, garbage")).toBe("127.0.0.1");
   });
 
+  it("is an IPv4-mapped entry's IPv4 address, and IPv6 in its compact spelling", async () => {
+    const url = await start({ trustProxy: 1 });
+    expect(await ipFor(url, "::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(await ipFor(url, "2001:0DB8:0:0::0007")).toBe("2001:db8::7");
+  });
+
   it("is the entry two hops from the right with TRUST_PROXY=2", async () => {
     const url = await start({ trustProxy: 2 });
     expect(await ipFor(url, "198.51.100.1, 203.0.113.7, 10.0.0.2")).toBe("203.0.113.7");
