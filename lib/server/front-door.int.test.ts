@@ -1,7 +1,8 @@
 // The front door of server.ts over a real node:http server: security headers on
 // hot paths and Next routes alike, HSTS only over HTTPS, the client address
 // from X-Forwarded-For only as far as TRUST_PROXY says, and a 400 for a path
-// that does not decode (or holds %00), before Next would see it.
+// that does not decode (or holds %00), a 404 for an unknown path under /api/ and
+// a 405 with Allow for a method its route does not serve, before Next would see them.
 import { afterEach, describe, expect, it } from "vitest";
 import { clientIp } from "@/lib/http/client-ip";
 import { contentSecurityPolicy } from "@/lib/http/security-headers";
@@ -11,6 +12,8 @@ import { pathDecodes, type FrontDoorOptions } from "./front-door";
 const echoIp: AppRoutes = {
   "/echo-ip": { GET: async (request) => Response.json({ ip: clientIp(request) }) },
   "/echo-path/cmp_%20x": { GET: async (request) => Response.json({ path: new URL(request.url).pathname }) },
+  // a known API path, as Next would route it
+  "/api/ads/campaigns/cmp_1": { GET: async () => Response.json({ id: "cmp_1" }) },
 };
 
 let server: HotServer | undefined;
@@ -134,5 +137,81 @@ describe("a path that does not decode", () => {
       expect(click.status, path).toBe(404);
       expect(((await click.json()) as { code: string }).code).toBe("click_not_found");
     }
+  });
+});
+
+describe("a path under /api/ that no route serves", () => {
+  async function expectProblem(response: Response, status: number, code: string) {
+    expect(response.status).toBe(status);
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    const problem = (await response.json()) as Record<string, unknown>;
+    expect(problem).toMatchObject({ status, code, type: `/docs/errors#${code}` });
+    expect(problem.request_id).toBe(response.headers.get("x-request-id"));
+    expect(problem.request_id).toMatch(/^req_/);
+    return problem;
+  }
+
+  it("is 404 not_found problem+json for any method (Next answered its HTML 404 page)", async () => {
+    const url = await start();
+    for (const [method, path] of [
+      ["GET", "/api/ads/no-such-thing"],
+      ["POST", "/api/ads/no-such-thing"],
+      ["DELETE", "/api/ads/campaigns/cmp_1/nope"],
+      ["PUT", "/api/nope"],
+      ["GET", "/api"],
+      ["GET", "/api/"],
+      ["PATCH", "/api/auth"],
+      ["OPTIONS", "/api/ads/nope"],
+    ]) {
+      const response = await fetch(`${url}${path}`, { method, body: method === "GET" ? undefined : "{}" });
+      const problem = await expectProblem(response, 404, "not_found");
+      expect(problem.detail, `${method} ${path}`).toBe(`No API route at ${JSON.stringify(path)}.`);
+    }
+    const head = await fetch(`${url}/api/ads/no-such-thing`, { method: "HEAD" });
+    expect(head.status).toBe(404);
+    expect(head.headers.get("content-type")).toBe("application/problem+json");
+  });
+
+  it("is 405 method_not_allowed with Allow for a method the route does not serve (Next's 405 was empty)", async () => {
+    const url = await start();
+    for (const [method, path, allow] of [
+      ["DELETE", "/api/ads/moment-types", "GET, HEAD, OPTIONS"],
+      ["PUT", "/api/ads/campaigns/cmp_1", "DELETE, GET, HEAD, OPTIONS, PATCH"],
+      ["GET", "/api/auth/token", "OPTIONS, POST"],
+      ["DELETE", "/api/auth/session", "GET, HEAD, OPTIONS, POST"],
+    ] as const) {
+      const response = await fetch(`${url}${path}`, { method });
+      expect(response.headers.get("allow"), `${method} ${path}`).toBe(allow);
+      const problem = await expectProblem(response, 405, "method_not_allowed");
+      expect(problem.detail).toBe(`${method} is not allowed on ${JSON.stringify(path)}; it serves ${allow}.`);
+    }
+  });
+
+  it("cuts a long path in the detail", async () => {
+    const url = await start();
+    const path = `/api/${"x".repeat(500)}`;
+    const problem = await expectProblem(await fetch(`${url}${path}`), 404, "not_found");
+    expect(String(problem.detail).length).toBeLessThan(260);
+  });
+
+  it("leaves a known path and method to its route, and the delivery paths to the hot router (405 with Allow too)", async () => {
+    const url = await start();
+    const known = await fetch(`${url}/api/ads/campaigns/cmp_1`);
+    expect(known.status).toBe(200);
+    expect(await known.json()).toEqual({ id: "cmp_1" });
+
+    const hot = await fetch(`${url}/api/delivery/decisions`);
+    expect(hot.headers.get("allow")).toBe("POST");
+    await expectProblem(hot, 405, "method_not_allowed");
+    await expectProblem(await fetch(`${url}/api/delivery/nope`), 404, "not_found");
+  });
+
+  it("leaves paths outside /api/ to Next (the dashboard's not-found pages stay HTML)", async () => {
+    const url = await start();
+    const page = await fetch(`${url}/no-such-page`);
+    // the test server's stand-in for Next answers a bare 404
+    expect(page.status).toBe(404);
+    expect(page.headers.get("content-type")).toBeNull();
   });
 });

@@ -20,9 +20,10 @@ const WHEN: Record<ErrorCode, string> = {
     "No Bearer token, or it is invalid, expired, not RS256 or from another issuer. The response carries WWW-Authenticate: Bearer.",
   insufficient_scope:
     "The token is valid but lacks the scope the operation requires (campaigns:read, campaigns:write or reporting:read).",
-  not_found: "The resource does not exist or belongs to another advertiser (never 403), whatever the shape of the id.",
+  not_found:
+    "The resource does not exist or belongs to another advertiser (never 403), whatever the shape of the id; or no endpoint is served at the path.",
   click_not_found: "The click id is unknown or belongs to another campaign (postbacks).",
-  method_not_allowed: "The path exists but not with this HTTP method.",
+  method_not_allowed: "The path exists but not with this HTTP method; the Allow header lists the methods it serves.",
   conflict:
     "A concurrent request changed the resource first (retry), or a limit was reached (for example the 26 variants of a campaign).",
   invalid_transition:
