@@ -44,7 +44,12 @@ function scratch(gitRepo = true) {
 }
 
 function run(ci: string | undefined) {
-  const env: NodeJS.ProcessEnv = { PATH: `${join(dir, "bin")}:${process.env.PATH}`, HOME: dir, TEST_PG_URL: "x" };
+  const env: NodeJS.ProcessEnv = {
+    NODE_ENV: "test",
+    PATH: `${join(dir, "bin")}:${process.env.PATH}`,
+    HOME: dir,
+    TEST_PG_URL: "x",
+  };
   if (ci !== undefined) env.CI = ci;
   const result = spawnSync("bash", [join(dir, "scripts", "test.sh")], { cwd: dir, env, encoding: "utf8" });
   let calls = "";
