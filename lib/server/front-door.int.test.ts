@@ -11,6 +11,8 @@ import { pathDecodes, type FrontDoorOptions } from "./front-door";
 
 const echoIp: AppRoutes = {
   "/echo-ip": { GET: async (request) => Response.json({ ip: clientIp(request) }) },
+  // the policy Next would read the script nonce from
+  "/echo-csp": { GET: async (request) => Response.json({ csp: request.headers.get("content-security-policy") }) },
   "/echo-path/cmp_%20x": { GET: async (request) => Response.json({ path: new URL(request.url).pathname }) },
   // a known API path, as Next would route it
   "/api/ads/campaigns/cmp_1": { GET: async () => Response.json({ id: "cmp_1" }) },
@@ -36,17 +38,53 @@ describe("security headers", () => {
       expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
       expect(response.headers.get("x-frame-options")).toBe("DENY");
       const csp = response.headers.get("content-security-policy") ?? "";
-      expect(csp).toBe(contentSecurityPolicy(false));
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("img-src 'self' data: https:");
       expect(csp).not.toContain("unsafe-eval");
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
       expect(response.headers.has("strict-transport-security")).toBe(false);
     }
   });
 
-  it("the development server's policy allows eval (Next's fast refresh), production's does not", () => {
-    expect(contentSecurityPolicy(true)).toContain("script-src 'self' 'unsafe-inline' 'unsafe-eval'");
-    expect(contentSecurityPolicy(false)).toContain("script-src 'self' 'unsafe-inline';");
+  it("let no inline script run on the hot paths (JSON and redirects: no nonce)", async () => {
+    const url = await start();
+    for (const response of [await fetch(`${url}/api/delivery/decisions`, { method: "POST" }), await fetch(`${url}/c/nope`)])
+      expect(response.headers.get("content-security-policy")).toBe(contentSecurityPolicy(false));
+    expect(contentSecurityPolicy(false)).toContain("script-src 'self'; ");
+  });
+
+  it("give what Next serves a fresh script nonce per response, on the request too, where Next reads it", async () => {
+    const url = await start();
+    const policies: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`${url}/echo-csp`);
+      const sent = response.headers.get("content-security-policy") ?? "";
+      const nonce = /'nonce-([A-Za-z0-9]{22})'/.exec(sent)?.[1];
+      expect(nonce, sent).toBeDefined();
+      expect(sent).toBe(contentSecurityPolicy(false, nonce));
+      expect(sent).toContain(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic';`);
+      expect(((await response.json()) as { csp: string }).csp).toBe(sent);
+      policies.push(sent);
+    }
+    expect(new Set(policies).size).toBe(3);
+  });
+
+  it("replace a policy the client sent on its request: the client never picks the nonce", async () => {
+    const url = await start();
+    const chosen = "script-src 'nonce-AAAAAAAAAAAAAAAAAAAAAA=='";
+    const response = await fetch(`${url}/echo-csp`, { headers: { "content-security-policy": chosen } });
+    const seen = ((await response.json()) as { csp: string }).csp;
+    expect(seen).toBe(response.headers.get("content-security-policy"));
+    expect(seen).not.toContain("AAAAAAAAAAAAAAAAAAAAAA==");
+  });
+
+  it("keep the development server's policy without a nonce: inline scripts and eval (Next's fast refresh) run there", async () => {
+    expect(contentSecurityPolicy(true)).toContain("script-src 'self' 'unsafe-inline' 'unsafe-eval';");
+    expect(contentSecurityPolicy(true, "ignored")).not.toContain("nonce");
+    const url = await start({ dev: true });
+    const response = await fetch(`${url}/echo-csp`, { headers: { "content-security-policy": "script-src 'nonce-x'" } });
+    expect(response.headers.get("content-security-policy")).toBe(contentSecurityPolicy(true));
+    expect(((await response.json()) as { csp: string }).csp).toBe(contentSecurityPolicy(true));
   });
 
   it("sends HSTS behind an https PUBLIC_BASE_URL, or when a trusted proxy says the request was https", async () => {

@@ -1,7 +1,9 @@
 // What server.ts does to every request before the hot router or Next sees it:
 // the request id, the client address (x-sma-client-ip, never the client's own
 // word unless TRUST_PROXY says how many proxies to believe) and the security
-// headers of lib/http/security-headers.ts; and, for what Next serves, a path
+// headers of lib/http/security-headers.ts, with a fresh script nonce in the CSP
+// of whatever Next answers, written on the request too, where Next reads it
+// (docs/decisions/0912); and, for what Next serves, a path
 // whose percent-encoding decodes to no text, or to a NUL, is refused (400)
 // before Next tries to read it (the hot router decodes its own paths: /c/%FF
 // is an unknown click), and a path under /api/ that no route handler serves is
@@ -10,9 +12,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { AppError } from "@/lib/errors";
 import { CLIENT_IP_HEADER, clientAddressOf } from "@/lib/http/client-ip";
 import { REQUEST_ID_HEADER, requestIdFrom } from "@/lib/http/request-id";
-import { securityHeaders } from "@/lib/http/security-headers";
+import { newScriptNonce, securityHeaders } from "@/lib/http/security-headers";
 import { apiRouteMethods, isApiPath } from "./api-routes";
-import { sendProblem, type HotRequest } from "./hot-router";
+import { isHotPath, sendProblem, type HotRequest } from "./hot-router";
 
 export type FrontDoorOptions = {
   /** TRUST_PROXY: proxy hops whose X-Forwarded-For and X-Forwarded-Proto are believed */
@@ -41,8 +43,18 @@ export function prepareRequest(req: IncomingMessage, res: ServerResponse, option
   req.headers[REQUEST_ID_HEADER] = requestId;
   req.headers[CLIENT_IP_HEADER] = ip;
   res.setHeader("x-request-id", requestId);
-  for (const [name, value] of Object.entries(securityHeaders({ dev: options.dev, https: overHttps(req, options) }))) {
-    res.setHeader(name, value);
+  // the hot paths answer JSON and redirects, never a page: no nonce to make (thousands a second)
+  const forNext = !isHotPath((req.url ?? "/").split("?", 1)[0] ?? "/");
+  const headers = securityHeaders({
+    dev: options.dev,
+    https: overHttps(req, options),
+    nonce: forNext && !options.dev ? newScriptNonce() : undefined,
+  });
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  // Next takes the nonce for its scripts from the request's policy: ours, never the client's
+  if (forNext) {
+    req.headers["content-security-policy"] = headers["content-security-policy"];
+    delete req.headers["content-security-policy-report-only"];
   }
   return hotReq;
 }
