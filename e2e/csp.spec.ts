@@ -13,18 +13,17 @@ const ICON_ORIGIN = `http://127.0.0.1:${process.env.E2E_ICON_PORT}`;
 
 test.describe.configure({ timeout: 120_000 });
 
-declare global {
-  interface Window {
-    __cspViolations: string[];
-  }
-}
+/** Where the page's listener keeps the violations it saw. */
+type Watched = Window & { cspViolations?: string[] };
 
 /** Collects the page's CSP violations (in the page, before any of its scripts) and its console errors. */
 async function watch(page: Page): Promise<{ violations: () => Promise<string[]>; errors: string[] }> {
   await page.addInitScript(() => {
-    window.__cspViolations = [];
+    (window as Watched).cspViolations = [];
     document.addEventListener("securitypolicyviolation", (event) => {
-      window.__cspViolations.push(`${event.violatedDirective} ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`);
+      (window as Watched).cspViolations?.push(
+        `${event.violatedDirective} ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
+      );
     });
   });
   const errors: string[] = [];
@@ -32,7 +31,10 @@ async function watch(page: Page): Promise<{ violations: () => Promise<string[]>;
     if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
   });
   page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
-  return { violations: () => page.evaluate(() => window.__cspViolations), errors };
+  return {
+    violations: () => page.evaluate(() => (window as Watched).cspViolations ?? ["the page has no violation listener"]),
+    errors,
+  };
 }
 
 /** Opens `path`, checks the response's nonce against every script of the page, and that nothing was refused. */
@@ -74,7 +76,18 @@ test("every page runs under the nonce policy: no violation, no console error", a
     return body.data;
   };
   const created = await graphql(
-    `mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { campaign { id } userErrors { message } } }`,
+    `
+      mutation ($input: CreateCampaignInput!) {
+        createCampaign(input: $input) {
+          campaign {
+            id
+          }
+          userErrors {
+            message
+          }
+        }
+      }
+    `,
     {
       input: {
         name: "CSP campaign",
@@ -97,9 +110,18 @@ test("every page runs under the nonce policy: no violation, no console error", a
   expect(created.createCampaign.userErrors).toEqual([]);
   const campaignId = created.createCampaign.campaign.id as string;
   const registered = await graphql(
-    `mutation($input: RegisterWebhookEndpointInput!) {
-      registerWebhookEndpoint(input: $input) { webhookEndpoint { id } userErrors { message } }
-    }`,
+    `
+      mutation ($input: RegisterWebhookEndpointInput!) {
+        registerWebhookEndpoint(input: $input) {
+          webhookEndpoint {
+            id
+          }
+          userErrors {
+            message
+          }
+        }
+      }
+    `,
     { input: { url: `${ICON_ORIGIN}/hooks`, events: ["CAMPAIGN_ENDED"] } },
   );
   expect(registered.registerWebhookEndpoint.userErrors).toEqual([]);

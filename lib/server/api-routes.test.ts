@@ -23,9 +23,9 @@ describe("API_ROUTES", () => {
   it("lists every route handler under app/api with the methods it exports, and nothing else", async () => {
     const found: [string, string[]][] = [];
     for (const file of routeFiles(join(root, "app", "api"))) {
-      const module = (await import(file)) as Record<string, unknown>;
+      const exports = (await import(file)) as Record<string, unknown>;
       const path = `/${relative(join(root, "app"), file).split(sep).slice(0, -1).join("/")}`;
-      found.push([path, HTTP_METHODS.filter((method) => typeof module[method] === "function").sort()]);
+      found.push([path, HTTP_METHODS.filter((method) => typeof exports[method] === "function").sort()]);
     }
     const listed = API_ROUTES.map(([path, methods]) => [path, [...methods].sort()]);
     expect(found.length).toBeGreaterThan(10);

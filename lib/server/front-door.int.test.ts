@@ -48,7 +48,10 @@ describe("security headers", () => {
 
   it("let no inline script run on the hot paths (JSON and redirects: no nonce)", async () => {
     const url = await start();
-    for (const response of [await fetch(`${url}/api/delivery/decisions`, { method: "POST" }), await fetch(`${url}/c/nope`)])
+    for (const response of [
+      await fetch(`${url}/api/delivery/decisions`, { method: "POST" }),
+      await fetch(`${url}/c/nope`),
+    ])
       expect(response.headers.get("content-security-policy")).toBe(contentSecurityPolicy(false));
     expect(contentSecurityPolicy(false)).toContain("script-src 'self'; ");
   });

@@ -42,12 +42,16 @@ describe("dashboard sign-up, all addresses together", () => {
 
     // a bot spread over many networks: one attempt from each (IPv6 /64s and IPv4 addresses)
     for (let n = 0; counted < global - 1; n++, counted++) {
-      request.ip = n % 2 ? `2001:db8:${(n >> 8).toString(16)}:${(n & 0xff).toString(16)}::1` : `203.0.${n >> 8}.${n & 0xff}`;
+      request.ip =
+        n % 2 ? `2001:db8:${(n >> 8).toString(16)}:${(n & 0xff).toString(16)}::1` : `203.0.${n >> 8}.${n & 0xff}`;
       const answer = await signUp({ name: "Spread Co", email: email(), password: "short" });
       expect(answer.fieldErrors.password, request.ip).toBe("At least 10 characters");
     }
     request.ip = "192.0.2.1";
-    expect(await signUp({ name: "Last Co", email: email(), password: PASSWORD })).toEqual({ ok: true, fieldErrors: {} });
+    expect(await signUp({ name: "Last Co", email: email(), password: PASSWORD })).toEqual({
+      ok: true,
+      fieldErrors: {},
+    });
 
     const before = await counts();
     const refusedEmail = email();
