@@ -13,7 +13,7 @@ import { deployMigrations } from "@/lib/db/migrations";
 import { seedDemo } from "@/lib/demo/seed-demo";
 import { env, warnAboutAllowList } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { prepareRequest, refuseUndecodablePath } from "@/lib/server/front-door";
+import { prepareRequest, refuseUndecodablePath, refuseUnknownApiRoute } from "@/lib/server/front-door";
 import { isHotPath } from "@/lib/server/hot-router";
 import { createHotRouter } from "@/lib/server/hot-routes";
 import { lingerAfterResponse } from "@/lib/server/linger";
@@ -72,6 +72,7 @@ async function main() {
       return;
     }
     if (refuseUndecodablePath(hotReq, res, pathname)) return;
+    if (refuseUnknownApiRoute(hotReq, res, pathname)) return;
     handleNext(req, res).catch((error: unknown) => {
       log.error({ err: error, requestId }, "next handler failed");
       if (!res.headersSent) {

@@ -9,6 +9,11 @@ const inter = localFont({
   display: "swap",
 });
 
+// Every page is rendered per request: Next puts the response's script nonce (the
+// Content-Security-Policy the front door sets, docs/decisions/0912) on the page's
+// scripts, and a page prerendered at build time could not know it.
+export const dynamic = "force-dynamic";
+
 export const metadata: Metadata = {
   title: { default: "Sports Moment Ads", template: "%s · Sports Moment Ads" },
   description: "Push-notification ads delivered at the moments of live games when users have money on the line.",

@@ -39,7 +39,11 @@ test("security headers on pages, API routes and hot paths; the pages run under t
     expect(headers["x-content-type-options"], path).toBe("nosniff");
     expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
     expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
-    expect(headers["content-security-policy"], path).toContain("script-src 'self' 'unsafe-inline';");
+    // scripts run by the response's nonce (pages), or not inline at all: never 'unsafe-inline'
+    expect(headers["content-security-policy"], path).toMatch(
+      /script-src 'self'( 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic')?;/,
+    );
+    expect(headers["content-security-policy"], path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     // plain http on localhost: no HSTS
     expect(headers["strict-transport-security"], path).toBeUndefined();
   }

@@ -1,6 +1,10 @@
 // The rate-limit policies (Dub's pattern: one table), apart from their
 // enforcement in lib/rate-limit.ts, which imports the database client: pages and
 // documents that state the numbers import them from here, Prisma-free.
+//
+// keyBy says what one counter counts: "ip" the client address (an IPv4 address, or
+// an IPv6 address's /64: lib/http/client-ip.ts addressBucket), "advertiser", "account"
+// (an email), "device" (an email and a device cookie), "all" every caller together.
 
 export const RATE_LIMIT_POLICIES = {
   /** E1: 10 token requests per minute per IP address (spec, Limits). */
@@ -31,9 +35,16 @@ export const RATE_LIMIT_POLICIES = {
    * (docs/decisions/1415).
    */
   sign_up_ip: { points: 20, durationSec: 3600, keyBy: "ip" },
+  /**
+   * Dashboard sign-up: every attempt from all addresses together, counted after sign_up_ip
+   * allowed it (a bot spread over many addresses or /64s). 200 an hour: each account is an
+   * advertiser, and even a launch day brings a few dozen in its busiest hour; a bot creating
+   * accounts or probing emails from many addresses reaches it within minutes (docs/decisions/1415).
+   */
+  sign_up_all: { points: 200, durationSec: 3600, keyBy: "all" },
 } as const satisfies Record<
   string,
-  { points: number; durationSec: number; keyBy: "ip" | "advertiser" | "account" | "device" }
+  { points: number; durationSec: number; keyBy: "ip" | "advertiser" | "account" | "device" | "all" }
 >;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;

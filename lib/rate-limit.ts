@@ -3,9 +3,12 @@
 // database shares the counters. A store fault falls back to an in-memory
 // limiter rather than failing the request. Every count is also recorded for the
 // current request's response headers (lib/rate-limit-headers.ts, docs/decisions/1419).
+// A policy keyed by client address counts the address's bucket (an IPv6 /64,
+// lib/http/client-ip.ts addressBucket), whichever caller passes the address.
 import { RateLimiterMemory, RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
 import { db } from "@/lib/db/client";
 import { AppError, type ErrorCode } from "@/lib/errors";
+import { addressBucket } from "@/lib/http/client-ip";
 import { recordRateLimit } from "@/lib/rate-limit-headers";
 import { RATE_LIMIT_POLICIES, type RateLimitPolicy } from "@/lib/rate-limit-policies";
 
@@ -49,9 +52,14 @@ function headersFor(policy: RateLimitPolicy, res: RateLimiterRes, allowed: boole
   return { allowed, headers, retryAfterSec: resetSec };
 }
 
+/** The counter's key: a client address's bucket for a policy keyed by address, else the key itself. */
+function counterKey(policy: RateLimitPolicy, key: string): string {
+  return RATE_LIMIT_POLICIES[policy].keyBy === "ip" ? addressBucket(key) : key;
+}
+
 async function consume(policy: RateLimitPolicy, key: string): Promise<RateLimitOutcome> {
   try {
-    const res = await limiterFor(policy).consume(key, 1);
+    const res = await limiterFor(policy).consume(counterKey(policy, key), 1);
     return headersFor(policy, res, true);
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) return headersFor(policy, rejection, false);
@@ -97,7 +105,7 @@ export async function limitFailures<T>(
   } finally {
     if (!counted)
       await limiterFor(policy)
-        .reward(key, 1)
+        .reward(counterKey(policy, key), 1)
         .catch(() => undefined);
   }
 }

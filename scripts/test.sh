@@ -8,6 +8,25 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1
 
+# In CI (.ci/run: `npm install`, then `npm test`) the install must leave the committed
+# package.json and lockfile as they are. If it rewrote them, the committed lockfile is
+# incomplete or stale (a missing optional platform package, a range it no longer pins), so a
+# fresh clone does not get the tree the suite is about to test: fail here, before anything
+# runs, and show what changed. Only in a git checkout (a tarball has nothing to compare with);
+# local runs are left alone, where installing a new package on purpose changes both files.
+if [ "${CI:-}" = true ] && git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  changed=$(git status --porcelain -- package.json package-lock.json mcp/package.json)
+  if [ -n "$changed" ]; then
+    {
+      echo "npm test: npm install changed the committed package.json or package-lock.json:"
+      echo "$changed"
+      git --no-pager diff --stat -- package.json package-lock.json mcp/package.json
+      echo "Run npm install on a clean checkout and commit the files it changes (README, Developing)."
+    } >&2
+    exit 1
+  fi
+fi
+
 apt_updated=0
 apt_install() {
   local runner=()

@@ -3,7 +3,12 @@
 // also serve chosen Next route handlers (the postback, for the simulator).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { prepareRequest, refuseUndecodablePath, type FrontDoorOptions } from "@/lib/server/front-door";
+import {
+  prepareRequest,
+  refuseUndecodablePath,
+  refuseUnknownApiRoute,
+  type FrontDoorOptions,
+} from "@/lib/server/front-door";
 import { isHotPath } from "@/lib/server/hot-router";
 import { createHotRouter } from "@/lib/server/hot-routes";
 import { lingerAfterResponse, type LingerOptions } from "@/lib/server/linger";
@@ -32,7 +37,10 @@ async function serveAppRoute(handler: RouteHandler, req: IncomingMessage, res: S
 
 const DIRECT: FrontDoorOptions = { trustProxy: 0, httpsOrigin: false, dev: false };
 
-/** As server.ts: the front door (request id, client address, security headers), then a Next route or the hot router. */
+/**
+ * As server.ts: the front door (request id, client address, security headers, the refusals
+ * of undecodable paths and of unknown API routes), then a Next route or the hot router.
+ */
 export async function startHotServer(
   appRoutes: AppRoutes = {},
   linger: LingerOptions = {},
@@ -44,6 +52,7 @@ export async function startHotServer(
     const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
     lingerAfterResponse(req, res, linger);
     if (!isHotPath(pathname) && refuseUndecodablePath(hotReq, res, pathname)) return;
+    if (!isHotPath(pathname) && refuseUnknownApiRoute(hotReq, res, pathname)) return;
     const appRoute = appRoutes[pathname]?.[req.method ?? "GET"];
     if (appRoute) {
       void serveAppRoute(appRoute, req, res);

@@ -1,7 +1,8 @@
 // The front door of server.ts over a real node:http server: security headers on
 // hot paths and Next routes alike, HSTS only over HTTPS, the client address
 // from X-Forwarded-For only as far as TRUST_PROXY says, and a 400 for a path
-// that does not decode (or holds %00), before Next would see it.
+// that does not decode (or holds %00), a 404 for an unknown path under /api/ and
+// a 405 with Allow for a method its route does not serve, before Next would see them.
 import { afterEach, describe, expect, it } from "vitest";
 import { clientIp } from "@/lib/http/client-ip";
 import { contentSecurityPolicy } from "@/lib/http/security-headers";
@@ -10,7 +11,11 @@ import { pathDecodes, type FrontDoorOptions } from "./front-door";
 
 const echoIp: AppRoutes = {
   "/echo-ip": { GET: async (request) => Response.json({ ip: clientIp(request) }) },
+  // the policy Next would read the script nonce from
+  "/echo-csp": { GET: async (request) => Response.json({ csp: request.headers.get("content-security-policy") }) },
   "/echo-path/cmp_%20x": { GET: async (request) => Response.json({ path: new URL(request.url).pathname }) },
+  // a known API path, as Next would route it
+  "/api/ads/campaigns/cmp_1": { GET: async () => Response.json({ id: "cmp_1" }) },
 };
 
 let server: HotServer | undefined;
@@ -33,17 +38,56 @@ describe("security headers", () => {
       expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
       expect(response.headers.get("x-frame-options")).toBe("DENY");
       const csp = response.headers.get("content-security-policy") ?? "";
-      expect(csp).toBe(contentSecurityPolicy(false));
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("img-src 'self' data: https:");
       expect(csp).not.toContain("unsafe-eval");
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
       expect(response.headers.has("strict-transport-security")).toBe(false);
     }
   });
 
-  it("the development server's policy allows eval (Next's fast refresh), production's does not", () => {
-    expect(contentSecurityPolicy(true)).toContain("script-src 'self' 'unsafe-inline' 'unsafe-eval'");
-    expect(contentSecurityPolicy(false)).toContain("script-src 'self' 'unsafe-inline';");
+  it("let no inline script run on the hot paths (JSON and redirects: no nonce)", async () => {
+    const url = await start();
+    for (const response of [
+      await fetch(`${url}/api/delivery/decisions`, { method: "POST" }),
+      await fetch(`${url}/c/nope`),
+    ])
+      expect(response.headers.get("content-security-policy")).toBe(contentSecurityPolicy(false));
+    expect(contentSecurityPolicy(false)).toContain("script-src 'self'; ");
+  });
+
+  it("give what Next serves a fresh script nonce per response, on the request too, where Next reads it", async () => {
+    const url = await start();
+    const policies: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`${url}/echo-csp`);
+      const sent = response.headers.get("content-security-policy") ?? "";
+      const nonce = /'nonce-([A-Za-z0-9]{22})'/.exec(sent)?.[1];
+      expect(nonce, sent).toBeDefined();
+      expect(sent).toBe(contentSecurityPolicy(false, nonce));
+      expect(sent).toContain(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic';`);
+      expect(((await response.json()) as { csp: string }).csp).toBe(sent);
+      policies.push(sent);
+    }
+    expect(new Set(policies).size).toBe(3);
+  });
+
+  it("replace a policy the client sent on its request: the client never picks the nonce", async () => {
+    const url = await start();
+    const chosen = "script-src 'nonce-AAAAAAAAAAAAAAAAAAAAAA=='";
+    const response = await fetch(`${url}/echo-csp`, { headers: { "content-security-policy": chosen } });
+    const seen = ((await response.json()) as { csp: string }).csp;
+    expect(seen).toBe(response.headers.get("content-security-policy"));
+    expect(seen).not.toContain("AAAAAAAAAAAAAAAAAAAAAA==");
+  });
+
+  it("keep the development server's policy without a nonce: inline scripts and eval (Next's fast refresh) run there", async () => {
+    expect(contentSecurityPolicy(true)).toContain("script-src 'self' 'unsafe-inline' 'unsafe-eval';");
+    expect(contentSecurityPolicy(true, "ignored")).not.toContain("nonce");
+    const url = await start({ dev: true });
+    const response = await fetch(`${url}/echo-csp`, { headers: { "content-security-policy": "script-src 'nonce-x'" } });
+    expect(response.headers.get("content-security-policy")).toBe(contentSecurityPolicy(true));
+    expect(((await response.json()) as { csp: string }).csp).toBe(contentSecurityPolicy(true));
   });
 
   it("sends HSTS behind an https PUBLIC_BASE_URL, or when a trusted proxy says the request was https", async () => {
@@ -83,6 +127,12 @@ describe("client address", () => {
     expect(await ipFor(url, "198.51.100.1, 203.0.113.7")).toBe("203.0.113.7");
     expect(await ipFor(url, "198.51.100.2, 203.0.113.7")).toBe("203.0.113.7");
     expect(await ipFor(url, "198.51.100.1, garbage")).toBe("127.0.0.1");
+  });
+
+  it("is an IPv4-mapped entry's IPv4 address, and IPv6 in its compact spelling", async () => {
+    const url = await start({ trustProxy: 1 });
+    expect(await ipFor(url, "::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(await ipFor(url, "2001:0DB8:0:0::0007")).toBe("2001:db8::7");
   });
 
   it("is the entry two hops from the right with TRUST_PROXY=2", async () => {
@@ -128,5 +178,81 @@ describe("a path that does not decode", () => {
       expect(click.status, path).toBe(404);
       expect(((await click.json()) as { code: string }).code).toBe("click_not_found");
     }
+  });
+});
+
+describe("a path under /api/ that no route serves", () => {
+  async function expectProblem(response: Response, status: number, code: string) {
+    expect(response.status).toBe(status);
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    const problem = (await response.json()) as Record<string, unknown>;
+    expect(problem).toMatchObject({ status, code, type: `/docs/errors#${code}` });
+    expect(problem.request_id).toBe(response.headers.get("x-request-id"));
+    expect(problem.request_id).toMatch(/^req_/);
+    return problem;
+  }
+
+  it("is 404 not_found problem+json for any method (Next answered its HTML 404 page)", async () => {
+    const url = await start();
+    for (const [method, path] of [
+      ["GET", "/api/ads/no-such-thing"],
+      ["POST", "/api/ads/no-such-thing"],
+      ["DELETE", "/api/ads/campaigns/cmp_1/nope"],
+      ["PUT", "/api/nope"],
+      ["GET", "/api"],
+      ["GET", "/api/"],
+      ["PATCH", "/api/auth"],
+      ["OPTIONS", "/api/ads/nope"],
+    ]) {
+      const response = await fetch(`${url}${path}`, { method, body: method === "GET" ? undefined : "{}" });
+      const problem = await expectProblem(response, 404, "not_found");
+      expect(problem.detail, `${method} ${path}`).toBe(`No API route at ${JSON.stringify(path)}.`);
+    }
+    const head = await fetch(`${url}/api/ads/no-such-thing`, { method: "HEAD" });
+    expect(head.status).toBe(404);
+    expect(head.headers.get("content-type")).toBe("application/problem+json");
+  });
+
+  it("is 405 method_not_allowed with Allow for a method the route does not serve (Next's 405 was empty)", async () => {
+    const url = await start();
+    for (const [method, path, allow] of [
+      ["DELETE", "/api/ads/moment-types", "GET, HEAD, OPTIONS"],
+      ["PUT", "/api/ads/campaigns/cmp_1", "DELETE, GET, HEAD, OPTIONS, PATCH"],
+      ["GET", "/api/auth/token", "OPTIONS, POST"],
+      ["DELETE", "/api/auth/session", "GET, HEAD, OPTIONS, POST"],
+    ] as const) {
+      const response = await fetch(`${url}${path}`, { method });
+      expect(response.headers.get("allow"), `${method} ${path}`).toBe(allow);
+      const problem = await expectProblem(response, 405, "method_not_allowed");
+      expect(problem.detail).toBe(`${method} is not allowed on ${JSON.stringify(path)}; it serves ${allow}.`);
+    }
+  });
+
+  it("cuts a long path in the detail", async () => {
+    const url = await start();
+    const path = `/api/${"x".repeat(500)}`;
+    const problem = await expectProblem(await fetch(`${url}${path}`), 404, "not_found");
+    expect(String(problem.detail).length).toBeLessThan(260);
+  });
+
+  it("leaves a known path and method to its route, and the delivery paths to the hot router (405 with Allow too)", async () => {
+    const url = await start();
+    const known = await fetch(`${url}/api/ads/campaigns/cmp_1`);
+    expect(known.status).toBe(200);
+    expect(await known.json()).toEqual({ id: "cmp_1" });
+
+    const hot = await fetch(`${url}/api/delivery/decisions`);
+    expect(hot.headers.get("allow")).toBe("POST");
+    await expectProblem(hot, 405, "method_not_allowed");
+    await expectProblem(await fetch(`${url}/api/delivery/nope`), 404, "not_found");
+  });
+
+  it("leaves paths outside /api/ to Next (the dashboard's not-found pages stay HTML)", async () => {
+    const url = await start();
+    const page = await fetch(`${url}/no-such-page`);
+    // the test server's stand-in for Next answers a bare 404
+    expect(page.status).toBe(404);
+    expect(page.headers.get("content-type")).toBeNull();
   });
 });

@@ -1,16 +1,20 @@
 // What server.ts does to every request before the hot router or Next sees it:
 // the request id, the client address (x-sma-client-ip, never the client's own
 // word unless TRUST_PROXY says how many proxies to believe) and the security
-// headers of lib/http/security-headers.ts; and, for what Next serves, a path
+// headers of lib/http/security-headers.ts, with a fresh script nonce in the CSP
+// of whatever Next answers, written on the request too, where Next reads it
+// (docs/decisions/0912); and, for what Next serves, a path
 // whose percent-encoding decodes to no text, or to a NUL, is refused (400)
-// before Next tries to read it. (The hot router decodes its own paths: /c/%FF
-// is an unknown click.)
+// before Next tries to read it (the hot router decodes its own paths: /c/%FF
+// is an unknown click), and a path under /api/ that no route handler serves is
+// 404 problem+json, a method its route does not export 405 with `Allow`.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AppError } from "@/lib/errors";
 import { CLIENT_IP_HEADER, clientAddressOf } from "@/lib/http/client-ip";
 import { REQUEST_ID_HEADER, requestIdFrom } from "@/lib/http/request-id";
-import { securityHeaders } from "@/lib/http/security-headers";
-import { sendProblem, type HotRequest } from "./hot-router";
+import { newScriptNonce, securityHeaders } from "@/lib/http/security-headers";
+import { apiRouteMethods, isApiPath } from "./api-routes";
+import { isHotPath, sendProblem, type HotRequest } from "./hot-router";
 
 export type FrontDoorOptions = {
   /** TRUST_PROXY: proxy hops whose X-Forwarded-For and X-Forwarded-Proto are believed */
@@ -39,8 +43,18 @@ export function prepareRequest(req: IncomingMessage, res: ServerResponse, option
   req.headers[REQUEST_ID_HEADER] = requestId;
   req.headers[CLIENT_IP_HEADER] = ip;
   res.setHeader("x-request-id", requestId);
-  for (const [name, value] of Object.entries(securityHeaders({ dev: options.dev, https: overHttps(req, options) }))) {
-    res.setHeader(name, value);
+  // the hot paths answer JSON and redirects, never a page: no nonce to make (thousands a second)
+  const forNext = !isHotPath((req.url ?? "/").split("?", 1)[0] ?? "/");
+  const headers = securityHeaders({
+    dev: options.dev,
+    https: overHttps(req, options),
+    nonce: forNext && !options.dev ? newScriptNonce() : undefined,
+  });
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  // Next takes the nonce for its scripts from the request's policy: ours, never the client's
+  if (forNext) {
+    req.headers["content-security-policy"] = headers["content-security-policy"];
+    delete req.headers["content-security-policy-report-only"];
   }
   return hotReq;
 }
@@ -68,5 +82,33 @@ export function refuseUndecodablePath(req: HotRequest, res: ServerResponse, path
   const detail =
     "The path is not valid percent-encoding: every %XX must be hex and together spell UTF-8 text, and %00 (NUL) is refused.";
   sendProblem(res, new AppError("bad_request", { detail }), req.requestId);
+  return true;
+}
+
+/** A client's path in a problem's detail: quoted, and cut at 200 characters. */
+function shownPath(pathname: string): string {
+  return JSON.stringify(pathname.length > 200 ? `${pathname.slice(0, 200)}…` : pathname);
+}
+
+/**
+ * Answers a request under /api/ that Next would answer outside the API's contract (for
+ * server.ts to call before it hands a request to Next; the hot paths under /api/delivery/
+ * answer for themselves): `404 not_found` problem+json where no route handler matches the
+ * path (Next's answer is its HTML 404 page), `405 method_not_allowed` with `Allow` where the
+ * route does not serve the method (Next's is an empty 405 without `Allow`). The dashboard's
+ * pages are not under /api/ and keep Next's not-found page. True when it answered.
+ */
+export function refuseUnknownApiRoute(req: HotRequest, res: ServerResponse, pathname: string): boolean {
+  if (!isApiPath(pathname)) return false;
+  const allowed = apiRouteMethods(pathname);
+  const method = req.method ?? "GET";
+  if (allowed?.includes(method)) return false;
+  const error = allowed
+    ? new AppError("method_not_allowed", {
+        detail: `${method} is not allowed on ${shownPath(pathname)}; it serves ${allowed.join(", ")}.`,
+        headers: { allow: allowed.join(", ") },
+      })
+    : new AppError("not_found", { detail: `No API route at ${shownPath(pathname)}.` });
+  sendProblem(res, error, req.requestId);
   return true;
 }

@@ -122,11 +122,11 @@ export class HotRouter {
   }
 
   async handle(req: HotRequest, res: ServerResponse, pathname: string): Promise<void> {
-    let pathMatched = false;
+    const served = new Set<string>();
     for (const route of this.#routes) {
       const matches = route.exact ? pathname === route.prefix : pathname.startsWith(route.prefix);
       if (!matches) continue;
-      pathMatched = true;
+      served.add(route.method);
       if (route.method !== req.method) continue;
       try {
         await route.handler(req, res, { path: pathname, rest: route.exact ? "" : pathname.slice(route.prefix.length) });
@@ -136,10 +136,14 @@ export class HotRouter {
       }
       return;
     }
+    const allow = [...served].sort().join(", ");
     sendProblem(
       res,
-      pathMatched
-        ? new AppError("method_not_allowed", { detail: `${req.method} is not allowed on ${pathname}.` })
+      served.size
+        ? new AppError("method_not_allowed", {
+            detail: `${req.method} is not allowed on ${pathname}.`,
+            headers: { allow },
+          })
         : new AppError("not_found", { detail: `No route for ${pathname}.` }),
       req.requestId,
     );

@@ -3,8 +3,9 @@
 // (npm run admin -- create-advertiser) without its default API client (the user
 // would never see its secret; keys are made on the API keys page). The browser
 // signs in afterwards with the same credentials through next-auth. Every attempt
-// counts against the client address (sign_up_ip, docs/decisions/1415), so accounts
-// cannot be made, nor emails probed, at any speed.
+// counts against the client address (sign_up_ip) and then against all addresses
+// together (sign_up_all, docs/decisions/1415), so accounts cannot be made, nor
+// emails probed, at any speed, from one address or from many.
 import { headers } from "next/headers";
 import { capitalize } from "@/components/form-errors";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
@@ -22,13 +23,13 @@ export type SignUpState = {
 
 const FIELDS = new Set(["name", "email", "password"]);
 
-/** The refusal: before anything is written, with the wait in whole minutes (the window is an hour). */
-function rateLimited(retryAfterSec: number): SignUpState {
+/** A refusal: before anything is written, with the wait in whole minutes (the windows are an hour). */
+function rateLimited(reason: string, retryAfterSec: number): SignUpState {
   const minutes = Math.max(1, Math.ceil(retryAfterSec / 60));
   return {
     ok: false,
     fieldErrors: {},
-    formError: `Too many sign-up attempts from your network. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    formError: `${reason} Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
   };
 }
 
@@ -36,7 +37,11 @@ export async function signUp(input: { name: string; email: string; password: str
   try {
     // counted before the input is read: a refused or invalid attempt costs as much as a good one
     const limit = await consumeRateLimit("sign_up_ip", clientIpOf(await headers()));
-    if (!limit.allowed) return rateLimited(limit.retryAfterSec);
+    if (!limit.allowed) return rateLimited("Too many sign-up attempts from your network.", limit.retryAfterSec);
+    // only attempts their address was allowed reach the global count: one address spends at most its own budget of it
+    const all = await consumeRateLimit("sign_up_all", "all");
+    if (!all.allowed)
+      return rateLimited("Sign-up is busy: too many accounts were requested in the last hour.", all.retryAfterSec);
     // anyone can call a server action with anything: a missing field is the schema's error, not a crash
     const fields = { name: input?.name, email: input?.email, password: input?.password };
     // a NUL is a field error here too, on both databases (lib/http/nul.ts)

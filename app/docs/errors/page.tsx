@@ -25,9 +25,10 @@ const WHEN: Record<ErrorCode, string> = {
   invalid_postback_key: `Postbacks only: the postback key is not an active key of the campaign's advertiser (unknown, revoked, or another advertiser's). Nothing was recorded; it counts against the postback misses (${MISSES}).`,
   insufficient_scope:
     "The token is valid but lacks the scope the operation requires (campaigns:read, campaigns:write or reporting:read).",
-  not_found: "The resource does not exist or belongs to another advertiser (never 403), whatever the shape of the id.",
+  not_found:
+    "The resource does not exist or belongs to another advertiser (never 403), whatever the shape of the id; or no endpoint is served at the path.",
   click_not_found: "The click id is unknown or belongs to another campaign (postbacks).",
-  method_not_allowed: "The path exists but not with this HTTP method.",
+  method_not_allowed: "The path exists but not with this HTTP method; the Allow header lists the methods it serves.",
   conflict:
     "A concurrent request changed the resource first (retry), or a limit was reached (for example the 26 variants of a campaign).",
   invalid_transition:

@@ -212,4 +212,24 @@ describe("POST /api/auth/token (E1)", () => {
     const other = await call(POST, "/api/auth/token", { body: good, ip: freshIp() });
     expect(other.status).toBe(200);
   });
+
+  it("counts an IPv6 client by its /64 (rotating addresses inside it buys nothing) and an IPv4-mapped address as its IPv4 address", async () => {
+    const good = form({ grant_type: "client_credentials", client_id: adv.clientId, client_secret: adv.clientSecret });
+    for (let i = 1; i <= 10; i++) {
+      const res = await call(POST, "/api/auth/token", { body: good, ip: `2001:db8:e1:64::${i.toString(16)}` });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("ratelimit-remaining")).toBe(String(10 - i));
+    }
+    const rotated = await call(POST, "/api/auth/token", { body: good, ip: "2001:db8:e1:64:ffff:1:2:3" });
+    expect(rotated.status).toBe(429);
+    const nextNetwork = await call(POST, "/api/auth/token", { body: good, ip: "2001:db8:e1:65::1" });
+    expect(nextNetwork.status).toBe(200);
+    expect(nextNetwork.headers.get("ratelimit-remaining")).toBe("9");
+
+    const ip = freshIp();
+    expect((await call(POST, "/api/auth/token", { body: good, ip })).headers.get("ratelimit-remaining")).toBe("9");
+    const mapped = await call(POST, "/api/auth/token", { body: good, ip: `::ffff:${ip}` });
+    expect(mapped.status).toBe(200);
+    expect(mapped.headers.get("ratelimit-remaining")).toBe("8");
+  });
 });
