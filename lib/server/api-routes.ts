@@ -19,6 +19,8 @@ export const API_ROUTES: readonly (readonly [path: string, methods: readonly str
   ["/api/ads/reporting/campaigns/[id]", ["GET"]],
   ["/api/ads/reporting/campaigns/[id]/timeseries", ["GET"]],
   ["/api/ads/postback", ["GET", "POST"]],
+  ["/api/ads/postback-keys", ["GET", "POST"]],
+  ["/api/ads/postback-keys/[id]", ["DELETE"]],
   ["/api/ads/webhooks", ["GET", "POST"]],
   ["/api/ads/webhooks/[id]", ["DELETE"]],
   ["/api/ads/webhooks/[id]/test", ["POST"]],
