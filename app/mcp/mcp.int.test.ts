@@ -456,6 +456,15 @@ describe("our tools", () => {
       });
       expect(unknownKind.isError).toBe(true);
       expect(unknownKind.text).toMatch(/Invalid option: expected one of "impression.served".* at events\[0\]/);
+      // a name that does not resolve and one that resolves to a private address: one answer (no oracle of internal names)
+      const refusals: string[] = [];
+      for (const url of ["https://no-such-host.invalid/hook", "https://localhost/hook"]) {
+        const refused = await callTool(hooks, "register_webhook", { ...registerArgs, url, idempotency_key: key() });
+        expect(refused.isError, url).toBe(true);
+        refusals.push(refused.text.replace(/req_\w+/, "req_"));
+      }
+      expect(refusals[0]).toMatch(/url/);
+      expect(refusals[1]).toBe(refusals[0]);
 
       const listed = await callTool(hooks, "list_webhooks");
       expect(listed.structured.endpoints).toEqual([
