@@ -480,7 +480,8 @@ export type Mutation = {
    * which counts against the advertiser's 60 icon checks per minute (shared with
    * REST and the previews); past them, a top-level RATE_LIMITED error
    * (`extensions.retryAfter`) with the `Retry-After` and `RateLimit-*` headers: the
-   * icon is not requested and nothing is written.
+   * icon is not requested and nothing is written. An icon URL that passed for the
+   * advertiser in the last 10 minutes is not requested again and counts nothing.
    */
   addCreativeVariant?: Maybe<AddCreativeVariantPayload>;
   /** active or paused → cancelled (campaigns:write). */
@@ -493,7 +494,8 @@ export type Mutation = {
    * which counts against the advertiser's 60 icon checks per minute (shared with
    * REST and the previews); past them, a top-level RATE_LIMITED error
    * (`extensions.retryAfter`) with the `Retry-After` and `RateLimit-*` headers: the
-   * icon is not requested and nothing is written.
+   * icon is not requested and nothing is written. An icon URL that passed for the
+   * advertiser in the last 10 minutes is not requested again and counts nothing.
    */
   createCampaign?: Maybe<CreateCampaignPayload>;
   /** E14 (campaigns:write). */
@@ -680,7 +682,8 @@ export type Query = {
    * which counts against the advertiser's 60 icon checks per minute (shared with
    * REST and the previews); past them, a top-level RATE_LIMITED error
    * (`extensions.retryAfter`) with the `Retry-After` and `RateLimit-*` headers: the
-   * icon is not requested and nothing is written.
+   * icon is not requested and nothing is written. An icon URL that passed for the
+   * advertiser in the last 10 minutes is not requested again and counts nothing.
    */
   previewCampaignCreate?: Maybe<PreviewCampaignCreatePayload>;
   /** Every check of updateCampaign, the changes and the estimates, nothing written (campaigns:write). */

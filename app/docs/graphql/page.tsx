@@ -74,7 +74,8 @@ export default function GraphqlSchemaPage() {
         </li>
         <li>
           Reports ({rateLimitText("report")}), the icon checks of <code>createCampaign</code>,{" "}
-          <code>addCreativeVariant</code> and <code>previewCampaignCreate</code> ({rateLimitText("icon_check")}) and the
+          <code>addCreativeVariant</code> and <code>previewCampaignCreate</code> ({rateLimitText("icon_check")}; an icon
+          that passed in the last 10 minutes is not fetched again) and the
           sends of <code>testWebhookEndpoint</code> and <code>redeliverWebhookDelivery</code> (
           {rateLimitText("webhook_send")}) count against REST&apos;s per-advertiser limits. Past one, the field is a
           top-level <code>RATE_LIMITED</code> error with <code>extensions.retryAfter</code>, and the response carries{" "}
