@@ -100,12 +100,15 @@ describe("guardedRequest", () => {
   });
 
   it("answers a name that does not resolve with the message of a private address (no oracle of internal names)", async () => {
-    const missing = await vetOutboundUrl("https://no-such-host.invalid/x", { allowHosts: [] }).catch(
-      (caught: unknown) => caught as OutboundBlockedError,
-    );
-    const internal = await vetOutboundUrl(`https://localhost:${tcpPort}/x`, { allowHosts: [] }).catch(
-      (caught: unknown) => caught as OutboundBlockedError,
-    );
+    const refusalOf = (url: string) =>
+      vetOutboundUrl(url, { allowHosts: [] }).then(
+        () => {
+          throw new Error(`${url} was not refused`);
+        },
+        (caught: unknown) => caught as OutboundBlockedError,
+      );
+    const missing = await refusalOf("https://no-such-host.invalid/x");
+    const internal = await refusalOf(`https://localhost:${tcpPort}/x`);
     expect([missing.reason, internal.reason]).toEqual(["dns", "private_address"]);
     expect(missing.message).toBe(NOT_PUBLIC_MESSAGE);
     expect(internal.message).toBe(NOT_PUBLIC_MESSAGE);
