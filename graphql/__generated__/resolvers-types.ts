@@ -66,10 +66,11 @@ export type AddCreativeVariantPayload = {
 
 export type Advertiser = Node & {
   __typename?: 'Advertiser';
-  /** The advertiser's API clients, newest first (campaigns:read). */
+  /** The advertiser's API clients, newest first (campaigns:read; null with a FORBIDDEN error without it). */
   apiClients?: Maybe<ApiClientConnection>;
   createdAt: Scalars['DateTime']['output'];
-  email: Scalars['String']['output'];
+  /** The advertiser's contact email (campaigns:read; null with a FORBIDDEN error without it). */
+  email?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   restId: Scalars['String']['output'];
@@ -486,7 +487,11 @@ export type Mutation = {
   addCreativeVariant?: Maybe<AddCreativeVariantPayload>;
   /** active or paused → cancelled (campaigns:write). */
   cancelCampaign?: Maybe<CancelCampaignPayload>;
-  /** A new API client with the chosen scopes; the secret is returned once (dashboard session only). */
+  /**
+   * A new API client with the chosen scopes; the secret is returned once (dashboard
+   * session only). An advertiser has at most 25 active clients: beyond them, a
+   * userError with code CONFLICT (revoke one first).
+   */
   createApiClient?: Maybe<CreateApiClientPayload>;
   /**
    * E5 (campaigns:write).
@@ -1325,7 +1330,7 @@ export type AddCreativeVariantPayloadResolvers<ContextType = GraphqlContext, Par
 export type AdvertiserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Advertiser'] = ResolversParentTypes['Advertiser']> = {
   apiClients?: Resolver<Maybe<ResolversTypes['ApiClientConnection']>, ParentType, ContextType, RequireFields<AdvertiserApiClientsArgs, 'includeRevoked'>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   restId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

@@ -1,5 +1,5 @@
-// The viewer: its advertiser, scopes and credential; the advertiser's API
-// clients and today's summary.
+// The viewer: its advertiser, scopes and credential; the advertiser's email and
+// API clients (campaigns:read, docs/decisions/1109) and today's summary.
 import { listApiClients } from "@/lib/domain/api-clients/api-clients";
 import { topCampaigns } from "@/lib/domain/reporting/get-advertiser-today";
 import type { Resolvers } from "../__generated__/resolvers-types";
@@ -21,6 +21,11 @@ export const viewerResolvers: Resolvers = {
   Advertiser: {
     id: (parent) => toGlobalId("Advertiser", parent.id),
     restId: (parent) => parent.id,
+    // account details, like the API clients and webhook endpoints: not for a reporting-only token
+    email: (parent, _, context) => {
+      scoped(context, "campaigns:read");
+      return parent.email;
+    },
     apiClients: async (_, args, context) => {
       const { actor } = scoped(context, "campaigns:read");
       const { includeRevoked, ...page } = args;
