@@ -4,7 +4,7 @@
 // Chromium report a violation or log an error. The account comes from the
 // operator CLI (no sign-up: its per-address budget is the other specs').
 // Also the API's answers to an unknown path and an unserved method, from Next
-// itself (docs/decisions/0913).
+// itself (docs/decisions/0916).
 import { expect, test, type Page } from "@playwright/test";
 import { DASHBOARD_PASSWORD, signIn, uniqueEmail } from "./dashboard";
 import { admin } from "./helpers";

@@ -565,8 +565,10 @@ describe("icon-check rate limit", () => {
     const token = await spender.auth(["campaigns:read", "campaigns:write"]);
     const { points } = RATE_LIMIT_POLICIES.icon_check;
     expect(points).toBe(60);
+    // distinct icons: an icon that passed in the last 10 minutes is not fetched (or counted) again
+    const withIcon = (name: string) => createInput({ creative: creativeInput({ iconUrl: icons.url(`/${name}.png`) }) });
     for (const remaining of ["59", "58"]) {
-      const res = await gql(CREATE, { headers: token, variables: { input: createInput() } });
+      const res = await gql(CREATE, { headers: token, variables: { input: withIcon(`counter-${remaining}`) } });
       expect(res.errors).toBeUndefined();
       expect(res.data.createCampaign.userErrors).toEqual([]);
       expect(res.headers.get("ratelimit-limit"), remaining).toBe("60");
@@ -575,13 +577,17 @@ describe("icon-check rate limit", () => {
       expect(res.headers.get("retry-after"), remaining).toBeNull();
     }
     // a preview and a failed check are counted and shown too
-    const preview = await gql(PREVIEW_CREATE, { headers: token, variables: { input: createInput() } });
+    const preview = await gql(PREVIEW_CREATE, { headers: token, variables: { input: withIcon("counter-preview") } });
     expect(preview.errors).toBeUndefined();
     expect(preview.headers.get("ratelimit-remaining")).toBe("57");
     const missing = createInput({ creative: creativeInput({ iconUrl: icons.url("/missing.png") }) });
     const unreachable = await gql(CREATE, { headers: token, variables: { input: missing } });
     expect(unreachable.data.createCampaign.userErrors).toMatchObject([{ code: "ICON_UNREACHABLE" }]);
     expect(unreachable.headers.get("ratelimit-remaining")).toBe("56");
+    // a remembered icon counts nothing and shows what is left
+    const remembered = await gql(CREATE, { headers: token, variables: { input: withIcon("counter-59") } });
+    expect(remembered.data.createCampaign.userErrors).toEqual([]);
+    expect(remembered.headers.get("ratelimit-remaining")).toBe("56");
     // a query without a count shows nothing
     const list = await gql("{ campaigns(first: 1) { totalCount } }", { headers: token });
     expect(list.errors).toBeUndefined();

@@ -163,6 +163,26 @@ describe("limits", () => {
     expect((await gql(query, { headers, variables: { n: 1 } })).status).toBe(200);
   });
 
+  it("fails closed: an operation whose cost cannot be computed is refused, not run unchecked", async () => {
+    // one fragment spread 1,500 times: 1,500 × 8 fields, past the 10,000 fields graphql-query-complexity
+    // evaluates (it counts a fragment at every spread) before it gives up with an error
+    const fragment =
+      "fragment F on Query { viewer { scopes credential clientId advertiser { name restId createdAt } } }";
+    const res = await gql(`query Spread { ${"...F ".repeat(1_500)}} ${fragment}`, { headers });
+    expect(res.status).toBe(400);
+    expect(res.data).toBeUndefined();
+    const error = onlyError(res);
+    expect(error.extensions).toMatchObject({ code: "QUERY_TOO_COMPLEX", apiCode: "query_too_complex" });
+    expect(error.message).toMatch(/cost of this operation could not be computed/);
+    // variables that do not coerce are still execution's 400, not a cost refusal
+    const badVariables = await gql("query($n: Int) { campaigns(first: $n) { totalCount } }", {
+      headers,
+      variables: { n: "many" },
+    });
+    expect(badVariables.status).toBe(400);
+    expect(onlyError(badVariables).extensions.code).toBe("BAD_USER_INPUT");
+  });
+
   it("refuses operations nested too deep or with too many aliases", async () => {
     let nested = "restId";
     for (let depth = 0; depth < MAX_DEPTH / 2; depth++) nested = `creatives { campaign { ${nested} } }`;

@@ -5,17 +5,21 @@
 //   scalars and enums 0; a connection multiplies what it contains by its page
 //   size, a list by its largest possible length; reports and time series add
 //   the work of computing them. Above MAX_COST the operation is refused before anything
-//   runs; the cost is returned in `extensions.cost` either way;
+//   runs; the cost is returned in `extensions.cost` either way. A cost that cannot be
+//   computed (graphql-query-complexity gives up past 10,000 evaluated fields) refuses
+//   the operation too: the check fails closed;
 // - introspection only for authenticated callers.
 import { ApolloArmor } from "@escape.tech/graphql-armor";
 import type { ApolloServerPlugin } from "@apollo/server";
 import {
   getNamedType,
+  getVariableValues,
   GraphQLError,
   isLeafType,
   Kind,
   type DocumentNode,
   type GraphQLSchema,
+  type OperationDefinitionNode,
   type SelectionSetNode,
 } from "graphql";
 import { getComplexity, type ComplexityEstimator } from "graphql-query-complexity";
@@ -108,6 +112,16 @@ export function operationCost(
   });
 }
 
+/** True when the operation's variables do not coerce to their declared types (execution answers that). */
+function variablesRefused(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown> | undefined,
+): boolean {
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {}, { maxErrors: 1 });
+  return coerced.errors !== undefined;
+}
+
 function selectsIntrospection(selections: SelectionSetNode, document: DocumentNode, seen = new Set<string>()): boolean {
   return selections.selections.some((selection) => {
     if (selection.kind === Kind.FIELD) return selection.name.value === "__schema" || selection.name.value === "__type";
@@ -147,12 +161,22 @@ export const limitsPlugin: ApolloServerPlugin<GraphqlContext> = {
             "Introspection is for authenticated callers: send Authorization: Bearer <access token>.",
           );
         }
+        // variables that do not coerce: execution refuses them before any resolver runs (400)
+        if (operation && variablesRefused(schema, operation, request.variables)) return;
         let requested: number;
         try {
           requested = operationCost(schema, document, request.variables, request.operationName);
-        } catch {
-          // variables that do not coerce: execution refuses them before any resolver runs (400)
-          return;
+        } catch (error) {
+          // fail closed: an operation whose cost is unknown does not run (docs/decisions/1109)
+          contextValue.log.warn({ err: error }, "graphql cost not computed");
+          throw refusal(
+            "query_too_complex",
+            "The cost of this operation could not be computed, so it was not run: use fewer fragment spreads and " +
+              "fields (an operation may select at most 10,000 fields, counting each fragment at every spread).",
+          );
+        }
+        if (!Number.isFinite(requested)) {
+          throw refusal("query_too_complex", "The cost of this operation could not be computed, so it was not run.");
         }
         contextValue.cost = { requested, limit: MAX_COST };
         if (requested > MAX_COST) {

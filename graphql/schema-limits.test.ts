@@ -4,6 +4,7 @@
 // refused by it, what the refusal looks like (docs/decisions/1416).
 import { buildSchema, type GraphQLField, type GraphQLObjectType } from "graphql";
 import { describe, expect, it } from "vitest";
+import { MAX_ACTIVE_API_CLIENTS } from "@/lib/auth/clients";
 import { RATE_LIMIT_POLICIES, type RateLimitPolicy } from "@/lib/rate-limit-policies";
 import { typeDefs } from "./__generated__/type-defs";
 
@@ -38,5 +39,13 @@ describe("rate limits in the SDL", () => {
     for (const words of ["RATE_LIMITED", "`extensions.retryAfter`", "`Retry-After`", "`RateLimit-*`"]) {
       expect(description).toContain(words);
     }
+  });
+});
+
+describe("other limits in the SDL", () => {
+  it("createApiClient names the cap of active clients", () => {
+    const description = (field("Mutation", "createApiClient").description ?? "").replace(/\s+/g, " ");
+    expect(description).toContain(`at most ${MAX_ACTIVE_API_CLIENTS} active clients`);
+    expect(description).toContain("CONFLICT");
   });
 });

@@ -6,6 +6,7 @@ import { fixedClock } from "@/lib/clock";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { POST as tokenRoute } from "@/app/api/auth/token/route";
+import { createApiClient as createClient, MAX_ACTIVE_API_CLIENTS } from "@/lib/auth/clients";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import { seedDelivery } from "@/test/factories/delivery";
@@ -43,7 +44,7 @@ const CLIENTS = `
 describe("viewer", () => {
   it("answers the advertiser, the token's scopes and its client", async () => {
     const res = await gql(`{ viewer { advertiser { id restId name email createdAt } scopes credential clientId } }`, {
-      headers: await adv.auth(["reporting:read"]),
+      headers: await adv.auth(["campaigns:read"]),
     });
     expect(res.errors).toBeUndefined();
     expect(res.data.viewer).toEqual({
@@ -54,7 +55,7 @@ describe("viewer", () => {
         email: expect.stringMatching(/@example\.test$/),
         createdAt: expect.stringMatching(/Z$/),
       },
-      scopes: ["REPORTING_READ"],
+      scopes: ["CAMPAIGNS_READ"],
       credential: "TOKEN",
       clientId: adv.clientId,
     });
@@ -73,6 +74,31 @@ describe("viewer", () => {
     });
     expect(node.data).toEqual({ mine: { id: toGlobalId("Advertiser", adv.advertiserId) }, theirs: null });
     expect(onlyError(node).extensions.code).toBe("NOT_FOUND");
+  });
+
+  it("keeps the advertiser's email and API clients from a reporting-only token (docs/decisions/1109)", async () => {
+    const query = `{ viewer { scopes advertiser { name email apiClients { totalCount nodes { restId } } } } }`;
+    const res = await gql(query, { headers: await adv.auth(["reporting:read"]) });
+    expect(res.data.viewer).toEqual({
+      scopes: ["REPORTING_READ"],
+      advertiser: { name: "Viewer Co", email: null, apiClients: null },
+    });
+    expect(res.errors?.map((error) => [error.path, error.extensions.apiCode])).toEqual([
+      [["viewer", "advertiser", "email"], "insufficient_scope"],
+      [["viewer", "advertiser", "apiClients"], "insufficient_scope"],
+    ]);
+    expect(JSON.stringify(res)).not.toContain("@example.test");
+    expect(JSON.stringify(res)).not.toContain(adv.clientId);
+    // the same through node(id:)
+    const node = await gql(`query($id: ID!) { node(id: $id) { ... on Advertiser { email } } }`, {
+      headers: await adv.auth(["reporting:read"]),
+      variables: { id: toGlobalId("Advertiser", adv.advertiserId) },
+    });
+    expect(node.data).toEqual({ node: { email: null } });
+    expect(onlyError(node).extensions.apiCode).toBe("insufficient_scope");
+    // the dashboard session holds every scope
+    const session = await gqlAs(sessionActorFor(adv.advertiserId), `{ viewer { advertiser { email } } }`);
+    expect(session.data.viewer.advertiser.email).toMatch(/@example\.test$/);
   });
 
   it("answers today's delivery (UTC day) with its top campaigns; campaigns need campaigns:read", async () => {
@@ -272,6 +298,49 @@ describe("API clients", () => {
     expect((await db().apiClient.findUniqueOrThrow({ where: { id: adv.clientId } })).revokedAt).toBeNull();
     const anonymous = await gqlAs(null, CREATE_CLIENT, { input: { name: "Nobody", scopes: ["CAMPAIGNS_READ"] } });
     expect(onlyError(anonymous).extensions.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("caps active clients at 25 per advertiser: the 26th is a CONFLICT userError, writing nothing; revoking frees a place", async () => {
+    const crowded = await createTestAdvertiser("Crowded Co");
+    const session = sessionActorFor(crowded.advertiserId);
+    const create = (name: string) => gqlAs(session, CREATE_CLIENT, { input: { name, scopes: ["CAMPAIGNS_READ"] } });
+    // the advertiser's own first client is one of them
+    for (let index = 1; index < MAX_ACTIVE_API_CLIENTS; index++) {
+      expect((await create(`Client ${index}`)).data.createApiClient.userErrors).toEqual([]);
+    }
+    const over = await create("One too many");
+    expect(over.errors).toBeUndefined();
+    expect(over.data.createApiClient).toEqual({
+      apiClient: null,
+      clientSecret: null,
+      warning: null,
+      userErrors: [{ field: null, code: "CONFLICT", message: expect.stringMatching(/at most 25 active API clients/) }],
+    });
+    const active = { advertiserId: crowded.advertiserId, revokedAt: null };
+    expect(await db().apiClient.count({ where: active })).toBe(MAX_ACTIVE_API_CLIENTS);
+    // the operator CLI's path (lib/auth/clients) obeys the same cap
+    await expect(createClient(crowded.advertiserId, { name: "From the CLI" })).rejects.toMatchObject({
+      code: "conflict",
+    });
+    await gqlAs(session, REVOKE_CLIENT, { input: { id: toGlobalId("ApiClient", crowded.clientId) } });
+    expect((await create("In its place")).data.createApiClient.userErrors).toEqual([]);
+    expect(await db().apiClient.count({ where: active })).toBe(MAX_ACTIVE_API_CLIENTS);
+  });
+
+  it("holds the cap under concurrent creations", async () => {
+    const busy = await createTestAdvertiser("Busy Co");
+    for (let index = 2; index < MAX_ACTIVE_API_CLIENTS - 1; index++) await createClient(busy.advertiserId);
+    // two places left, six creations at once
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, index) => createClient(busy.advertiserId, { name: `Racer ${index}` })),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(2);
+    for (const outcome of outcomes.filter((entry) => entry.status === "rejected")) {
+      expect((outcome as PromiseRejectedResult).reason).toMatchObject({ code: "conflict" });
+    }
+    expect(await db().apiClient.count({ where: { advertiserId: busy.advertiserId, revokedAt: null } })).toBe(
+      MAX_ACTIVE_API_CLIENTS,
+    );
   });
 
   it("answers another advertiser's client, and ids that name nothing, as not found", async () => {

@@ -168,6 +168,14 @@ describe("registerWebhookEndpoint", () => {
     }
     expect(await db().webhookEndpoint.count()).toBe(before);
     expect(receiver.connections()).toBe(0);
+    // one message whether the host does not resolve or resolves to a private address (no oracle of internal names)
+    const messages = [];
+    for (const url of ["https://no-such-host.invalid/hook", "https://localhost/hook", "https://[::127.0.0.1]/hook"]) {
+      const res = await gql(REGISTER, { headers, variables: { input: { url, events: ["CLICK_RECORDED"] } } });
+      messages.push(res.data.registerWebhookEndpoint.userErrors);
+    }
+    expect(messages[1]).toEqual(messages[0]);
+    expect(messages[2]).toEqual(messages[0]);
 
     const crowded = await createTestAdvertiser("Crowded");
     for (let index = 0; index < 20; index++) await register(crowded);

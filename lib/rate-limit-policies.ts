@@ -11,7 +11,10 @@ export const RATE_LIMIT_POLICIES = {
   token: { points: 10, durationSec: 60, keyBy: "ip" },
   /** E9 and E10: 60 reports (performance or time series, one shared count) per minute per advertiser, across all its clients. */
   report: { points: 60, durationSec: 60, keyBy: "advertiser" },
-  /** E5 and E8 (and their GraphQL twins): icon checks, each an outbound HEAD request, per advertiser. */
+  /**
+   * E5 and E8 (and their GraphQL twins): icon fetches, each an outbound HEAD request, per advertiser. An
+   * icon that passed in the last 10 minutes is not fetched again and counts nothing (docs/decisions/0914).
+   */
   icon_check: { points: 60, durationSec: 60, keyBy: "advertiser" },
   /** E15 test sends and manual webhook redeliveries make outbound requests on demand. */
   webhook_send: { points: 30, durationSec: 60, keyBy: "advertiser" },

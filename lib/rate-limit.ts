@@ -79,6 +79,22 @@ export async function consumeRateLimit(policy: RateLimitPolicy, key: string): Pr
 }
 
 /**
+ * Records `policy`'s current count for `key` in the response headers without
+ * counting anything: for a request that reached a limited step but did not need
+ * to spend from it (an icon check answered from memory, docs/decisions/0914).
+ * A store fault records nothing.
+ */
+export async function peekRateLimit(policy: RateLimitPolicy, key: string): Promise<void> {
+  const res = await limiterFor(policy)
+    .get(key)
+    .catch(() => undefined);
+  if (res === undefined) return;
+  const { points, durationSec } = RATE_LIMIT_POLICIES[policy];
+  // no count in the window yet: all of it left, for a whole window from the next count
+  recordRateLimit(headersFor(policy, res ?? new RateLimiterRes(points, durationSec * 1000, 0), true).headers);
+}
+
+/**
  * Counts only failures, safely under concurrency: every call is counted first
  * (refused with 429 once `key` has `points` in the window), and the count is
  * refunded unless the call fails with one of `codes`. Concurrent calls therefore

@@ -103,6 +103,36 @@ describe("authentication", () => {
   });
 });
 
+describe("Origin (DNS-rebinding protection, docs/decisions/1308)", () => {
+  it("refuses a browser Origin other than the service's own with 403 problem+json, with or without a token", async () => {
+    const authorization = `Bearer ${await adv.token()}`;
+    for (const origin of ["https://evil.example", "http://sma.test.evil.example", "https://sma.test", "null"]) {
+      for (const headers of [
+        { ...mcpHeaders, origin, authorization },
+        { ...mcpHeaders, origin },
+      ]) {
+        const res = await call(POST, "/mcp", { method: "POST", body: initialize, headers });
+        expect(res.status, origin).toBe(403);
+        expect(res.headers.get("content-type")).toBe("application/problem+json");
+        expect(res.body.code).toBe("origin_not_allowed");
+        expect(res.body.detail).toMatch(/http:\/\/sma\.test only/);
+      }
+    }
+  });
+
+  it("serves the service's own origin, and requests without Origin (agents, curl)", async () => {
+    const authorization = `Bearer ${await adv.token()}`;
+    for (const headers of [
+      { ...mcpHeaders, authorization, origin: "http://sma.test" },
+      { ...mcpHeaders, authorization },
+    ]) {
+      const res = await call(POST, "/mcp", { method: "POST", body: initialize, headers });
+      expect(res.status).toBe(200);
+      expect(res.body.result.serverInfo).toMatchObject({ name: "sports-moment-ads" });
+    }
+  });
+});
+
 describe("the envelope: one JSON-RPC request or notification", () => {
   it("answers 400 problem+json to an empty batch, a batch, a scalar, a response or a message without method", async () => {
     const authorization = `Bearer ${await adv.token()}`;
@@ -468,6 +498,15 @@ describe("our tools", () => {
       });
       expect(unknownKind.isError).toBe(true);
       expect(unknownKind.text).toMatch(/Invalid option: expected one of "impression.served".* at events\[0\]/);
+      // a name that does not resolve and one that resolves to a private address: one answer (no oracle of internal names)
+      const refusals: string[] = [];
+      for (const url of ["https://no-such-host.invalid/hook", "https://localhost/hook"]) {
+        const refused = await callTool(hooks, "register_webhook", { ...registerArgs, url, idempotency_key: key() });
+        expect(refused.isError, url).toBe(true);
+        refusals.push(refused.text.replace(/req_\w+/, "req_"));
+      }
+      expect(refusals[0]).toMatch(/url/);
+      expect(refusals[1]).toBe(refusals[0]);
 
       const listed = await callTool(hooks, "list_webhooks");
       expect(listed.structured.endpoints).toEqual([

@@ -3,7 +3,9 @@
 // advertiser and, through its scopes, which tools are listed and callable. The
 // tools are the package's registry (mcp/src), calling this app's REST routes
 // in-process with the same token. Other methods answer 405 (no SSE stream,
-// no sessions).
+// no sessions). A browser's Origin other than the service's own is refused 403
+// before anything else (the MCP transport spec's DNS-rebinding protection,
+// docs/decisions/1308); requests without Origin (agents, curl) pass.
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { actorFromRequest, type Actor } from "@/lib/auth/actor";
 import { mcpUrl } from "@/lib/domain/discovery/adagents";
@@ -18,6 +20,22 @@ import { createRestClient } from "@/mcp/src/rest-client";
 import { inProcessFetch } from "./in-process-fetch";
 
 export const dynamic = "force-dynamic";
+
+/**
+ * 403 origin_not_allowed for a request carrying an Origin other than PUBLIC_BASE_URL's.
+ * Checked here rather than with the SDK transport's allowedOrigins (deprecated in SDK 1.32
+ * for "external middleware"), so the refusal comes first, whatever the token, and is
+ * problem+json as every other refusal of the route.
+ */
+function refuseForeignOrigin(request: Request, baseUrl: string): void {
+  const origin = request.headers.get("origin");
+  if (origin === null) return;
+  const own = new URL(baseUrl).origin;
+  if (origin === own) return;
+  throw new AppError("origin_not_allowed", {
+    detail: `/mcp accepts browser requests from ${own} only; agents and other clients send no Origin header.`,
+  });
+}
 
 /** The actor of the request, or 401 whose WWW-Authenticate points to this resource's RFC 9728 metadata. */
 async function mcpActor(request: Request, baseUrl: string): Promise<Actor> {
@@ -37,6 +55,7 @@ export const POST = defineRoute(
   { auth: "none", maxBodyBytes: bodyLimitFor("/mcp") },
   async ({ request, body, log }) => {
     const baseUrl = env().PUBLIC_BASE_URL;
+    refuseForeignOrigin(request, baseUrl);
     const actor = await mcpActor(request, baseUrl);
     const message = parseJsonRpcRequest(await body());
     const authorization = request.headers.get("authorization")!;

@@ -66,10 +66,11 @@ export type AddCreativeVariantPayload = {
 
 export type Advertiser = Node & {
   __typename?: 'Advertiser';
-  /** The advertiser's API clients, newest first (campaigns:read). */
+  /** The advertiser's API clients, newest first (campaigns:read; null with a FORBIDDEN error without it). */
   apiClients?: Maybe<ApiClientConnection>;
   createdAt: Scalars['DateTime']['output'];
-  email: Scalars['String']['output'];
+  /** The advertiser's contact email (campaigns:read; null with a FORBIDDEN error without it). */
+  email?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   /**
@@ -504,12 +505,17 @@ export type Mutation = {
    * which counts against the advertiser's 60 icon checks per minute (shared with
    * REST and the previews); past them, a top-level RATE_LIMITED error
    * (`extensions.retryAfter`) with the `Retry-After` and `RateLimit-*` headers: the
-   * icon is not requested and nothing is written.
+   * icon is not requested and nothing is written. An icon URL that passed for the
+   * advertiser in the last 10 minutes is not requested again and counts nothing.
    */
   addCreativeVariant?: Maybe<AddCreativeVariantPayload>;
   /** active or paused → cancelled (campaigns:write). */
   cancelCampaign?: Maybe<CancelCampaignPayload>;
-  /** A new API client with the chosen scopes; the secret is returned once (dashboard session only). */
+  /**
+   * A new API client with the chosen scopes; the secret is returned once (dashboard
+   * session only). An advertiser has at most 25 active clients: beyond them, a
+   * userError with code CONFLICT (revoke one first).
+   */
   createApiClient?: Maybe<CreateApiClientPayload>;
   /**
    * E5 (campaigns:write).
@@ -517,7 +523,8 @@ export type Mutation = {
    * which counts against the advertiser's 60 icon checks per minute (shared with
    * REST and the previews); past them, a top-level RATE_LIMITED error
    * (`extensions.retryAfter`) with the `Retry-After` and `RateLimit-*` headers: the
-   * icon is not requested and nothing is written.
+   * icon is not requested and nothing is written. An icon URL that passed for the
+   * advertiser in the last 10 minutes is not requested again and counts nothing.
    */
   createCampaign?: Maybe<CreateCampaignPayload>;
   /**
@@ -754,7 +761,8 @@ export type Query = {
    * which counts against the advertiser's 60 icon checks per minute (shared with
    * REST and the previews); past them, a top-level RATE_LIMITED error
    * (`extensions.retryAfter`) with the `Retry-After` and `RateLimit-*` headers: the
-   * icon is not requested and nothing is written.
+   * icon is not requested and nothing is written. An icon URL that passed for the
+   * advertiser in the last 10 minutes is not requested again and counts nothing.
    */
   previewCampaignCreate?: Maybe<PreviewCampaignCreatePayload>;
   /** Every check of updateCampaign, the changes and the estimates, nothing written (campaigns:write). */
@@ -1419,7 +1427,7 @@ export type AddCreativeVariantPayloadResolvers<ContextType = GraphqlContext, Par
 export type AdvertiserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Advertiser'] = ResolversParentTypes['Advertiser']> = {
   apiClients?: Resolver<Maybe<ResolversTypes['ApiClientConnection']>, ParentType, ContextType, RequireFields<AdvertiserApiClientsArgs, 'includeRevoked'>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   postbackKeys?: Resolver<Maybe<ResolversTypes['PostbackKeyConnection']>, ParentType, ContextType, RequireFields<AdvertiserPostbackKeysArgs, 'includeRevoked'>>;

@@ -1,5 +1,5 @@
-// The viewer: its advertiser, scopes and credential; the advertiser's API
-// clients, postback keys and today's summary.
+// The viewer: its advertiser, scopes and credential; the advertiser's email and
+// API clients (campaigns:read, docs/decisions/1109), postback keys and today's summary.
 import { listApiClients } from "@/lib/domain/api-clients/api-clients";
 import { listPostbackKeyConnection } from "@/lib/domain/postback-keys/postback-key-connections";
 import { topCampaigns } from "@/lib/domain/reporting/get-advertiser-today";
@@ -22,6 +22,11 @@ export const viewerResolvers: Resolvers = {
   Advertiser: {
     id: (parent) => toGlobalId("Advertiser", parent.id),
     restId: (parent) => parent.id,
+    // account details, like the API clients and webhook endpoints: not for a reporting-only token
+    email: (parent, _, context) => {
+      scoped(context, "campaigns:read");
+      return parent.email;
+    },
     apiClients: async (_, args, context) => {
       const { actor } = scoped(context, "campaigns:read");
       const { includeRevoked, ...page } = args;

@@ -16,9 +16,16 @@ export function newClientCredentials(): { clientId: string; clientSecret: string
 
 export type CreatedClient = { clientId: string; clientSecret: string; scopes: Scope[] };
 
+/**
+ * Active (unrevoked) API clients per advertiser: every way of creating one (the
+ * dashboard, the admin CLI, the demo seed) is held to it, so a stolen session
+ * cannot mint credentials without bound (docs/decisions/1109).
+ */
+export const MAX_ACTIVE_API_CLIENTS = 25;
+
 export async function createApiClient(
   advertiserId: string,
-  options: { name?: string; scopes?: string[] } = {},
+  options: { name?: string; scopes?: string[]; clock?: Clock } = {},
 ): Promise<CreatedClient> {
   const requested = options.scopes ?? [...SCOPES];
   const unknown = requested.filter((scope) => !isScope(scope));
@@ -28,18 +35,31 @@ export async function createApiClient(
       fieldErrors: [{ path: "scopes", message: unknown.length ? `unknown scope ${unknown.join(", ")}` : "empty" }],
     });
   }
-  const advertiser = await db().advertiser.findUnique({ where: { id: advertiserId }, select: { id: true } });
-  if (!advertiser) throw new AppError("not_found", { detail: `advertiser ${advertiserId} not found` });
   const { clientId, clientSecret, secretHash } = newClientCredentials();
   const scopes = [...new Set(requested)] as Scope[];
-  await db().apiClient.create({
-    data: {
-      id: clientId,
-      advertiserId,
-      name: options.name ?? "API client",
-      secretHash,
-      scopes: scopes.join(" "),
-    },
+  await db().$transaction(async (tx) => {
+    // the advertiser's row is the lock: concurrent creations count one after another
+    // (PostgreSQL holds the updated row until commit; SQLite's writers are serialized)
+    const locked = await tx.advertiser.updateMany({
+      where: { id: advertiserId },
+      data: { updatedAt: nowDate(options.clock) },
+    });
+    if (locked.count === 0) throw new AppError("not_found", { detail: `advertiser ${advertiserId} not found` });
+    const active = await tx.apiClient.count({ where: { advertiserId, revokedAt: null } });
+    if (active >= MAX_ACTIVE_API_CLIENTS) {
+      throw new AppError("conflict", {
+        detail: `An advertiser may have at most ${MAX_ACTIVE_API_CLIENTS} active API clients; revoke one first.`,
+      });
+    }
+    await tx.apiClient.create({
+      data: {
+        id: clientId,
+        advertiserId,
+        name: options.name ?? "API client",
+        secretHash,
+        scopes: scopes.join(" "),
+      },
+    });
   });
   return { clientId, clientSecret, scopes };
 }

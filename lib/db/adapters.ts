@@ -1,6 +1,5 @@
 // Driver adapters for the two databases (docs/decisions/0004).
-import { mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type {
@@ -13,6 +12,7 @@ import type {
 import { randomUUID } from "node:crypto";
 import pg, { type PoolConfig } from "pg";
 import { parse as parsePgUrl } from "pg-connection-string";
+import { ensurePrivateFile, makeFilesPrivate } from "@/lib/private-files";
 
 export type DatabaseKind = "sqlite" | "postgresql";
 
@@ -167,7 +167,7 @@ export function createAdapterFactory(
     };
   }
   const path = sqlitePath(url);
-  mkdirSync(dirname(path), { recursive: true });
+  secureSqliteFiles(path);
   const stock = new PrismaBetterSqlite3({ url: path, timeout: SQLITE_BUSY_TIMEOUT_MS });
   const prepare = async (adapter: SqlDriverAdapter) => {
     await ensureWal(adapter);
@@ -183,6 +183,18 @@ export function createAdapterFactory(
     connect: async () => prepare(await stock.connect()),
     connectToShadowDb: () => stock.connectToShadowDb(),
   };
+}
+
+/**
+ * The SQLite file, its -wal and -shm, readable by the service's user only: the
+ * file is created 0600 before SQLite opens it (SQLite would create it 0644 less
+ * the umask) and made 0600 again at every start (a database from before); SQLite
+ * gives the -wal and -shm it creates the database file's mode. The directory, when
+ * this creates it, is 0700 (docs/decisions/0915).
+ */
+export function secureSqliteFiles(path: string): void {
+  ensurePrivateFile(path);
+  makeFilesPrivate(`${path}-wal`, `${path}-shm`);
 }
 
 export type SqliteHandle = import("better-sqlite3").Database;

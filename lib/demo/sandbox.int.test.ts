@@ -1,7 +1,7 @@
 // Demo traffic is sandboxed (docs/decisions/0903): decisions made with the demo
 // platform key consider only the demo advertisers' campaigns, no other key ever
 // sees a demo campaign, and the seeded demo password is generated per database.
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
@@ -94,6 +94,24 @@ describe("the demo seed", () => {
     expect(await verifyPassword(fresh.password, user.passwordHash)).toBe(true);
     expect(await verifyPassword(demo.password, user.passwordHash)).toBe(false);
     expect(await db().platformKey.count({ where: { sandbox: true } })).toBe(2);
+  });
+
+  it("keeps the credentials file 0600 at every start, and creates its directory 0700 (docs/decisions/0915)", async () => {
+    const elsewhere = join(dir, "other.json");
+    chmodSync(elsewhere, 0o644);
+    const saved = await seedDemo(log, elsewhere);
+    expect(statSync(elsewhere).mode & 0o777).toBe(0o600);
+    const previousUmask = process.umask(0o022);
+    try {
+      const nested = join(dir, "fresh", "data", "demo-credentials.json");
+      const fresh = await seedDemo(log, nested);
+      expect(fresh.advertiser_id).toBe(saved.advertiser_id);
+      expect(statSync(nested).mode & 0o777).toBe(0o600);
+      expect(statSync(join(dir, "fresh", "data")).mode & 0o777).toBe(0o700);
+      expect(statSync(join(dir, "fresh")).mode & 0o777).toBe(0o700);
+    } finally {
+      process.umask(previousUmask);
+    }
   });
 });
 

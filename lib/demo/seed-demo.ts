@@ -4,8 +4,9 @@
 // are the sandbox (docs/decisions/0903): the key's decisions consider only their
 // campaigns, and no other key ever sees them. The password and secrets are
 // generated per database and written to data/demo-credentials.json (kept out of
-// git, readable by its owner only); the log names the file, not the secrets.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+// git, 0600 in a directory created 0700, made 0600 again at every start:
+// docs/decisions/0915); the log names the file, not the secrets.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Logger } from "pino";
 import { createApiClient } from "@/lib/auth/clients";
@@ -16,6 +17,7 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { randomBase62 } from "@/lib/ids";
+import { ensurePrivateDir, makeFilesPrivate, PRIVATE_FILE_MODE } from "@/lib/private-files";
 import { seedDemoCampaigns } from "./demo-campaigns";
 
 export const DEMO_EMAIL = "demo@sportsmomentads.test";
@@ -52,6 +54,8 @@ function readSaved(path: string, advertiserId: string): DemoCredentials | null {
 
 /** Creates the demo advertiser once; returns credentials that work against this database. */
 export async function seedDemo(log: Logger, path = demoCredentialsPath()): Promise<DemoCredentials> {
+  // a file written by an older version, or loosened by hand, holds a password and secrets
+  makeFilesPrivate(path);
   const user = await db().user.findUnique({ where: { email: DEMO_EMAIL } });
   if (user) {
     const saved = readSaved(path, user.advertiserId);
@@ -87,8 +91,10 @@ export async function seedDemo(log: Logger, path = demoCredentialsPath()): Promi
     ...client,
     platform_key: platform.key,
   };
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  ensurePrivateDir(dirname(path));
+  writeFileSync(path, `${JSON.stringify(credentials, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
+  // writeFileSync's mode applies only to a file it creates
+  makeFilesPrivate(path);
   log.info({ advertiser_id: advertiserId, client_id: client.client_id, file: path }, "demo advertiser ready");
   await seedCampaigns(log, advertiserId);
   return credentials;

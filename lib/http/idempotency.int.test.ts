@@ -1,12 +1,18 @@
 // Idempotency-Key on the REST writes (docs/decisions/1300), through the real
 // route handlers: a retry replays the first response and creates nothing; the
 // same key with another request, a key in flight, a 4xx that frees its key,
-// keys per advertiser, validate_only that neither uses nor consumes a key.
+// keys per advertiser, validate_only that neither uses nor consumes a key; a
+// response replayed only to the client that made it, and stored sealed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as createRoute } from "@/app/api/ads/campaigns/route";
 import { DELETE as cancelRoute, PATCH as updateRoute } from "@/app/api/ads/campaigns/[id]/route";
 import { POST as variantRoute } from "@/app/api/ads/campaigns/[id]/variants/route";
+import { POST as registerWebhookRoute } from "@/app/api/ads/webhooks/route";
 import type { Actor } from "@/lib/auth/actor";
+import { createApiClient } from "@/lib/auth/clients";
+import { SCOPES } from "@/lib/auth/scopes";
+import { rotateSessionSecret } from "@/lib/auth/session-secret";
+import { issueAccessToken } from "@/lib/auth/tokens";
 import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import {
@@ -34,7 +40,11 @@ beforeAll(async () => {
 afterAll(() => icons.close());
 
 const newKey = () => `test-key-${Date.now()}-${++keyCounter}`;
-const actorOf = (advertiser: TestAdvertiser): Actor => actorFor(advertiser.advertiserId, []);
+// the actor of the advertiser's own client, as its REST requests carry it
+const actorOf = (advertiser: TestAdvertiser): Actor => ({
+  ...actorFor(advertiser.advertiserId, []),
+  clientId: advertiser.clientId,
+});
 
 function create(
   body: unknown,
@@ -255,5 +265,95 @@ describe("Idempotency-Key on PATCH, DELETE and variants", () => {
     });
     expectMatchesOpenApi("PATCH", `/api/ads/campaigns/${id}`, 200, res.body);
     expect((await db().campaign.findUniqueOrThrow({ where: { id } })).status).toBe("active");
+  });
+});
+
+describe("stored responses are the client's own and sealed (docs/decisions/1307)", () => {
+  async function secondClientAuth(advertiser: TestAdvertiser): Promise<Record<string, string>> {
+    const client = await createApiClient(advertiser.advertiserId, { name: "Second integration" });
+    const { token } = await issueAccessToken({
+      clientId: client.clientId,
+      advertiserId: advertiser.advertiserId,
+      scopes: [...SCOPES],
+    });
+    return { authorization: `Bearer ${token}` };
+  }
+
+  function registerWebhook(body: unknown, key: string, auth = headers) {
+    return call(registerWebhookRoute, "/api/ads/webhooks", {
+      method: "POST",
+      body,
+      headers: { ...auth, "idempotency-key": key },
+    });
+  }
+
+  it("never replays one client's response to another client of the advertiser: 422 idempotency_key_reused", async () => {
+    const other = await secondClientAuth(adv);
+    const key = newKey();
+    const body = { url: icons.url("/hook"), events: ["click.recorded"] };
+    const first = await registerWebhook(body, key);
+    expect(first.status).toBe(201);
+    const secret = first.body.secret as string;
+    const before = await db().webhookEndpoint.count({ where: { advertiserId: adv.advertiserId } });
+    const stolen = await registerWebhook(body, key, other);
+    expect(stolen.status).toBe(422);
+    expect(stolen.body.code).toBe("idempotency_key_reused");
+    expect(stolen.headers.get("idempotency-replayed")).toBeNull();
+    expect(stolen.text).not.toContain(secret);
+    expect(stolen.text).not.toContain(first.body.id);
+    expect(await db().webhookEndpoint.count({ where: { advertiserId: adv.advertiserId } })).toBe(before);
+    // the client that made it still gets its response back
+    const replay = await registerWebhook(body, key);
+    expect(replay.headers.get("idempotency-replayed")).toBe("true");
+    expect(replay.body).toEqual(first.body);
+  });
+
+  it("keeps no secret in plain text: the stored body is sealed, and the replay still carries the secret", async () => {
+    const key = newKey();
+    const body = { url: icons.url("/sealed-hook"), events: ["conversion.recorded"] };
+    const first = await registerWebhook(body, key);
+    expect(first.status).toBe(201);
+    const secret = first.body.secret as string;
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    const row = await db().idempotencyKey.findUniqueOrThrow({
+      where: { advertiserId_key: { advertiserId: adv.advertiserId, key } },
+    });
+    expect(row.state).toBe("completed");
+    expect(row.responseBody).toMatch(/^sealed:v1:/);
+    expect(row.responseBody).not.toContain(secret);
+    expect(row.responseBody).not.toContain(first.body.id);
+    expect(row.responseBody).not.toContain("secret");
+    const replay = await registerWebhook(body, key);
+    expect(replay.status).toBe(201);
+    expect(replay.body.secret).toBe(secret);
+  });
+
+  it("does not open a sealed body in another row", async () => {
+    const key = newKey();
+    const body = { url: icons.url("/moved-hook"), events: ["click.recorded"] };
+    expect((await registerWebhook(body, key)).status).toBe(201);
+    const sealed = await db().idempotencyKey.findUniqueOrThrow({
+      where: { advertiserId_key: { advertiserId: adv.advertiserId, key } },
+    });
+    // the same sealed body under another key of the advertiser, as a database writer could copy it
+    const other = newKey();
+    await db().idempotencyKey.create({ data: { ...sealed, key: other } });
+    const moved = await registerWebhook(body, other);
+    expect(moved.status).toBe(409);
+    expect(moved.body.code).toBe("idempotency_in_flight");
+  });
+
+  it("answers a stored response sealed under a rotated session key with 409, never a second write", async () => {
+    const key = newKey();
+    const body = campaignBody(icons.url());
+    const first = await create(body, key);
+    expect(first.status).toBe(201);
+    const before = await campaignCount();
+    await rotateSessionSecret();
+    const after = await create(body, key);
+    expect(after.status).toBe(409);
+    expect(after.body.code).toBe("idempotency_in_flight");
+    expect(after.body.detail).toMatch(/can no longer be read/);
+    expect(await campaignCount()).toBe(before);
   });
 });

@@ -128,9 +128,10 @@ export const platformKeySecurity = [{ platformKey: [] }];
 
 export const IDEMPOTENCY_DESCRIPTION =
   "Optional. Makes this write safe to retry (Stripe's convention): the key is kept 24 hours per advertiser " +
-  "with a fingerprint of the request (method, path, body). A retry with the same key and the same request gets the first " +
-  "response again, with `Idempotency-Replayed: true`, and changes nothing; the same key with a different request is 422 " +
-  "idempotency_key_reused; while the first request runs a retry is 409 idempotency_in_flight. A request refused with a 4xx " +
+  "with a fingerprint of the request (the API client that sent it, method, path, body) and the response, stored encrypted. " +
+  "A retry with the same key and the same request from the same client gets the first response again, with " +
+  "`Idempotency-Replayed: true`, and changes nothing; the same key with a different request, or from another API client " +
+  "of the advertiser, is 422 idempotency_key_reused; while the first request runs a retry is 409 idempotency_in_flight. A request refused with a 4xx " +
   "changed nothing and frees its key. 1 to 255 visible ASCII characters (a UUID is a good key). Ignored with validate_only=true.";
 
 const idempotencyKeyHeader = z.object({

@@ -82,6 +82,39 @@ describe("guardedRequest", () => {
     expect(connections).toBe(before);
   });
 
+  it("accepts only global unicast IPv6: ::/96, documentation and 6to4 literals are refused before connecting", async () => {
+    const before = connections;
+    for (const host of [
+      "[::127.0.0.1]",
+      "[::7f00:1]",
+      "[::ffff:10.0.0.1]",
+      "[2001:db8::1]",
+      "[2002:a00:1::1]",
+      "[fe80::1]",
+    ]) {
+      expect(await blockedReason(guardedRequest(`https://${host}:${tcpPort}/x`, { allowHosts: [] })), host).toBe(
+        "private_address",
+      );
+    }
+    expect(connections).toBe(before);
+  });
+
+  it("answers a name that does not resolve with the message of a private address (no oracle of internal names)", async () => {
+    const refusalOf = (url: string) =>
+      vetOutboundUrl(url, { allowHosts: [] }).then(
+        () => {
+          throw new Error(`${url} was not refused`);
+        },
+        (caught: unknown) => caught as OutboundBlockedError,
+      );
+    const missing = await refusalOf("https://no-such-host.invalid/x");
+    const internal = await refusalOf(`https://localhost:${tcpPort}/x`);
+    expect([missing.reason, internal.reason]).toEqual(["dns", "private_address"]);
+    expect(missing.message).toBe(NOT_PUBLIC_MESSAGE);
+    expect(internal.message).toBe(NOT_PUBLIC_MESSAGE);
+    expect(missing.detail).toBe("no-such-host.invalid does not resolve");
+  });
+
   it("never names the address a host resolved to: the message is generic, the detail is kept for the log", async () => {
     const error = await vetOutboundUrl(`https://localhost:${tcpPort}/x`, { allowHosts: [] }).catch(
       (caught: unknown) => caught,

@@ -32,8 +32,14 @@ export class OutboundBlockedError extends Error {
   }
 }
 
-/** The message a caller sees for a host that is, or resolves to, a non-public address. */
-export const NOT_PUBLIC_MESSAGE = "the host is not a public address (loopback, private, link-local or reserved)";
+/**
+ * The one message a caller sees for a host that does not resolve, or is or resolves
+ * to a non-public address: two messages would tell which internal names exist (a
+ * name that resolves to 10.x answers otherwise than one that does not resolve).
+ * `reason` and the logged `detail` still tell them apart (docs/decisions/0909).
+ */
+export const NOT_PUBLIC_MESSAGE =
+  "the host must resolve to public addresses only (not loopback, private, link-local or reserved ones)";
 
 export type OutboundFailureReason = "timeout" | "network" | "too_many_redirects" | "body_too_large" | "aborted";
 
@@ -157,9 +163,9 @@ export async function vetOutboundUrl(
   try {
     addresses = await lookupAll(host, options.clock);
   } catch {
-    return refuse("dns", "the host name does not resolve");
+    return refuse("dns", NOT_PUBLIC_MESSAGE, `${host} does not resolve`);
   }
-  if (addresses.length === 0) return refuse("dns", "the host name does not resolve");
+  if (addresses.length === 0) return refuse("dns", NOT_PUBLIC_MESSAGE, `${host} resolves to no address`);
   const refused = addresses.find((entry) => !isPublicAddress(entry.address));
   if (refused) {
     return refuse("private_address", NOT_PUBLIC_MESSAGE, `${host} resolves to ${refused.address}`);

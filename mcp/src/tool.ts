@@ -75,7 +75,7 @@ export const idempotencyKey = z
     "Required. A fresh unique key for this intended change (a UUID works: 16-255 characters of A-Z a-z 0-9 _ . : -). " +
       "Retrying with the same key and the same arguments never repeats the change: the first result comes back " +
       "(replayed: true). Use a new key for a different change; the same key with different arguments is refused. " +
-      "Keys are remembered 24 hours. Reuse the key of a preview when you confirm it.",
+      "Keys are remembered 24 hours, per API client. Reuse the key of a preview when you confirm it.",
   );
 
 export const confirm = z

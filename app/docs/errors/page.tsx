@@ -16,9 +16,11 @@ const WHEN: Record<ErrorCode, string> = {
   graphql_validation_failed:
     "GraphQL only: the operation does not fit the schema (unknown field, wrong argument type), or is nested deeper or uses more aliases or directives than allowed.",
   query_too_complex:
-    "GraphQL only: the operation's computed cost (page sizes multiply what they contain) is above the limit; extensions.cost gives the cost and the limit. Ask for smaller pages or fewer fields.",
+    "GraphQL only: the operation's computed cost (page sizes multiply what they contain) is above the limit, or could not be computed (more than 10,000 fields, counting a fragment at each spread); extensions.cost gives the cost and the limit. Ask for smaller pages or fewer fields.",
   session_required:
     "Account administration (creating or revoking API clients) needs the dashboard session; an access token cannot do it.",
+  origin_not_allowed:
+    "/mcp only: the request carries a browser's Origin header other than the service's own origin (a web page of another site, or a DNS-rebinding attack). Agents and command-line clients send no Origin and are not affected.",
   unauthorized:
     "No Bearer token, or it is invalid, expired, not RS256 or from another issuer. The response carries WWW-Authenticate: Bearer.",
   postback_key_required: `Postbacks only: the campaign's advertiser has an active postback key and the postback carried none (postback_key query parameter, or X-Postback-Key header at POST). Nothing was recorded; it counts against the postback misses (${MISSES}).`,
@@ -36,7 +38,7 @@ const WHEN: Record<ErrorCode, string> = {
   idempotency_in_flight:
     "Another request with the same Idempotency-Key is still running (retry after Retry-After seconds), or was interrupted by a fault before its outcome was recorded (check the resource, or use a new key).",
   idempotency_key_reused:
-    "The Idempotency-Key was already used in the last 24 hours for a different request (another method, path or body). Use a new key for a new request.",
+    "The Idempotency-Key was already used in the last 24 hours for a different request (another API client of the advertiser, or another method, path or body): a stored response is replayed only to the client that made it. Use a new key for a new request.",
   validation_failed:
     "A field is missing, malformed or out of range, or an unknown field was sent; errors[] lists every field at once with its JSON path (bids below the floor, budgets below the minimums, dates, lengths).",
   immutable_field:

@@ -233,7 +233,7 @@ export type WebhookEventKind =
 export type ShellViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ShellViewerQuery = { viewer: { advertiser: { name: string, email: string } } | null };
+export type ShellViewerQuery = { viewer: { advertiser: { name: string, email: string | null } } | null };
 
 export type ApiKeysPageQueryVariables = Exact<{ [key: string]: never; }>;
 

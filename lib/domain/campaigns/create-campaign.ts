@@ -25,7 +25,10 @@ async function prepareCampaign(actor: Actor, input: unknown, now: Date, options:
     createCampaignInputFor(() => utcDate(now)),
     input,
   );
-  await assertIconReachable(actor, parsed.creative.icon_url, "creative.icon_url", options.iconCheck);
+  await assertIconReachable(actor, parsed.creative.icon_url, "creative.icon_url", {
+    clock: options.clock,
+    ...options.iconCheck,
+  });
   const review = reviewCreative(parsed.creative);
 
   const bidCpmMicros = usdToMicros(parsed.bid_cpm_usd);

@@ -29,7 +29,7 @@ export async function addCreativeVariant(
 ): Promise<VariantCreated> {
   await getCampaignOrThrow(actor, campaignId);
   const parsed = parseInput(creativeInput, input);
-  await assertIconReachable(actor, parsed.icon_url, "icon_url", options.iconCheck);
+  await assertIconReachable(actor, parsed.icon_url, "icon_url", { clock: options.clock, ...options.iconCheck });
   const review = reviewCreative(parsed);
 
   for (let attempt = 1; ; attempt++) {

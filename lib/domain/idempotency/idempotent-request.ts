@@ -1,14 +1,18 @@
 // Idempotency-Key for the REST API's writes (docs/decisions/1300), Stripe's
 // convention: a key is claimed per advertiser before the write runs, together
-// with a fingerprint of the request (method, path, raw body). The response is
-// then stored and replayed to any retry with the same key for 24 hours. The
-// same key with another request is refused (422 idempotency_key_reused); a
-// retry while the first request still runs is refused (409
-// idempotency_in_flight). A client error (4xx) changed nothing, so it releases
-// the key; a server error is stored and replayed like a success, because the
-// write may have happened.
+// with a fingerprint of the request (the API client that sent it, method, path,
+// raw body). The response is then stored and replayed to any retry with the same
+// key for 24 hours. The same key with another request, another client of the
+// advertiser's included, is refused (422 idempotency_key_reused), so a response
+// is only ever replayed to the client that made it; a retry while the first
+// request still runs is refused (409 idempotency_in_flight). A client error
+// (4xx) changed nothing, so it releases the key; a server error is stored and
+// replayed like a success, because the write may have happened. Stored bodies
+// are sealed (AES-256-GCM, lib/auth/sealing.ts): a webhook's signing secret in
+// E13's answer is not kept in plain text (docs/decisions/1307).
 import { createHash } from "node:crypto";
 import type { Actor } from "@/lib/auth/actor";
+import { isSealed, seal, unseal } from "@/lib/auth/sealing";
 import { DAY_MS, MINUTE_MS, nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { AppError, isUniqueViolation, validationError } from "@/lib/errors";
@@ -33,11 +37,25 @@ export type IdempotencyClaim = {
 export type IdempotencyOutcome =
   { replay: StoredResponse; claim?: never } | { claim: IdempotencyClaim; replay?: never };
 
-function fingerprint(request: IdempotentRequest): string {
+/** Sealing purpose of stored response bodies. */
+const SEALED_BODY = "idempotency-response";
+
+/** Who sent the request: the API client of a token, or the dashboard session. */
+function callerOf(actor: Actor): string {
+  return actor.clientId ? `client ${actor.clientId}` : `${actor.via} ${actor.userId ?? ""}`;
+}
+
+function fingerprint(actor: Actor, request: IdempotentRequest): string {
   return createHash("sha256")
+    .update(`${callerOf(actor)}\n`)
     .update(`${request.method.toUpperCase()} ${request.path}\n`)
     .update(request.body)
     .digest("hex");
+}
+
+/** What a sealed body is bound to: its row and the request it answers. */
+function sealContext(advertiserId: string, key: string, print: string): string {
+  return `${advertiserId}\n${key}\n${print}`;
 }
 
 /** Claims `request.key` for the actor's advertiser, or returns the stored response of an earlier identical request. */
@@ -53,7 +71,7 @@ export async function beginIdempotentRequest(
   }
   const now = nowDate(options.clock);
   const advertiserId = actor.advertiserId;
-  const print = fingerprint(request);
+  const print = fingerprint(actor, request);
   const where = { advertiserId_key: { advertiserId, key: request.key } };
 
   // keys live 24 hours: drop this advertiser's expired ones (the same key may then be claimed again)
@@ -86,17 +104,22 @@ export async function beginIdempotentRequest(
     if (existing.fingerprint !== print) {
       throw new AppError("idempotency_key_reused", {
         detail:
-          "This Idempotency-Key was used in the last 24 hours for a different request (method, path or body). Use a new key for a new request.",
+          "This Idempotency-Key was used in the last 24 hours for a different request (another API client of the advertiser, or another method, path or body). Use a new key for a new request.",
       });
     }
     if (existing.state === "completed" && existing.responseStatus !== null) {
-      return {
-        replay: {
-          status: existing.responseStatus,
-          contentType: existing.responseType,
-          body: existing.responseBody ?? "",
-        },
-      };
+      const stored = existing.responseBody ?? "";
+      // a body stored before sealing existed is replayed as it is (it expires within 24 hours)
+      const body = isSealed(stored)
+        ? await unseal(SEALED_BODY, stored, sealContext(advertiserId, request.key, print), options.clock)
+        : stored;
+      if (body === null) {
+        throw new AppError("idempotency_in_flight", {
+          detail:
+            "The response to the first request with this Idempotency-Key can no longer be read (the server's key was rotated since): check whether it took effect, and use a new key to try again.",
+        });
+      }
+      return { replay: { status: existing.responseStatus, contentType: existing.responseType, body } };
     }
     const interrupted = now.getTime() - existing.createdAt.getTime() > IDEMPOTENCY_STALE_MS;
     throw new AppError("idempotency_in_flight", {
@@ -110,13 +133,19 @@ export async function beginIdempotentRequest(
   return {
     claim: {
       complete: async (response) => {
+        const sealed = await seal(
+          SEALED_BODY,
+          response.body,
+          sealContext(advertiserId, request.key, print),
+          options.clock,
+        );
         await db().idempotencyKey.updateMany({
           where: { advertiserId, key: request.key, fingerprint: print, state: "in_flight" },
           data: {
             state: "completed",
             responseStatus: response.status,
             responseType: response.contentType,
-            responseBody: response.body,
+            responseBody: sealed,
           },
         });
       },

@@ -42,8 +42,9 @@ export const campaignsPaths: ZodOpenApiPathsObject = {
         "one `errors` entry per field). Only a fully valid body triggers the icon check: a HEAD request to `creative.icon_url` " +
         "(HTTPS on port 443, public addresses only, up to 3 redirects each re-checked, 4 s); anything else is 422 icon_unreachable " +
         "with one message whatever the cause. " +
-        `Icon checks are limited to ${rateLimitText("icon_check")} per advertiser (E5, E8 and previews together; ` +
-        "429 rate_limited with Retry-After). " +
+        `Icon fetches are limited to ${rateLimitText("icon_check")} per advertiser (E5, E8 and previews together; ` +
+        "429 rate_limited with Retry-After); an icon URL that passed for the advertiser in the last 10 minutes is not " +
+        "fetched again and counts nothing. " +
         "The creative is then reviewed automatically (responsible-gambling policy): a rejected creative does not fail the request; " +
         "its status and reason are in the response. Estimates come from the last 7 days of recorded auctions for the targeted " +
         "moment types and sports and are 0 when none were recorded. With `validate_only=true` every check runs (icon and review " +

@@ -35,7 +35,9 @@ export const mcpPaths: ZodOpenApiPathsObject = {
         "methods answer 405). Authenticate with an access token from the token endpoint (`Authorization: Bearer …`); its " +
         "scopes decide which tools are listed and callable (campaigns:write for every write). Without a valid token the " +
         'answer is 401 with `WWW-Authenticate: Bearer resource_metadata="…/.well-known/oauth-protected-resource/mcp"` ' +
-        "(RFC 9728). Tool failures are results with `isError` and an AdCP `adcp_error` whose `details.code` is the API's " +
+        "(RFC 9728). A request carrying an `Origin` header other than the service's own origin (a browser page of another " +
+        "site, DNS rebinding) is 403 origin_not_allowed before anything else; requests without `Origin` are not affected. " +
+        "Tool failures are results with `isError` and an AdCP `adcp_error` whose `details.code` is the API's " +
         "error code. Writes take an `idempotency_key`; changes that can raise spend return a preview until called with `confirm: true`.",
       tags,
       security: oauth(),
@@ -47,7 +49,7 @@ export const mcpPaths: ZodOpenApiPathsObject = {
           description: "The Accept header does not list application/json and text/event-stream",
           content: { "application/json": { schema: jsonRpcResponse } },
         },
-        ...problemResponses("bad_request", "unauthorized", "validation_failed"),
+        ...problemResponses("bad_request", "unauthorized", "origin_not_allowed", "validation_failed"),
       },
     },
   },

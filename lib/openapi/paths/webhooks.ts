@@ -43,7 +43,8 @@ export const webhooksPaths: ZodOpenApiPathsObject = {
       summary: "Register a webhook endpoint (E13)",
       description:
         "The URL must be HTTPS and resolve to public addresses only (checked now without connecting, and again at every send); " +
-        "otherwise 422 with an error on `url`. The 32-byte hex `secret` is returned in this response only. At most 20 active " +
+        "otherwise 422 with an error on `url`, the same message whether the host does not resolve or resolves to a " +
+        "non-public address. The 32-byte hex `secret` is returned in this response only. At most 20 active " +
         `endpoints per advertiser (409). ${DELIVERY_RULES}`,
       tags: ["Webhooks"],
       security: oauth("campaigns:write"),

@@ -448,7 +448,7 @@ describe("E5's icon-check rate limit headers (docs/decisions/1419)", () => {
     const { points } = RATE_LIMIT_POLICIES.icon_check;
     expect(points).toBe(60);
 
-    const first = await create(campaignBody(icons.url()), token);
+    const first = await create(campaignBody(icons.url("/spender-a.png")), token);
     expect(first.status).toBe(201);
     expect(rateHeaders(first)).toEqual({
       limit: "60",
@@ -456,13 +456,13 @@ describe("E5's icon-check rate limit headers (docs/decisions/1419)", () => {
       reset: expect.stringMatching(/^\d+$/),
       retryAfter: null,
     });
-    const second = await create(campaignBody(icons.url()), token);
+    const second = await create(campaignBody(icons.url("/spender-b.png")), token);
     expect(second.status).toBe(201);
     expect(rateHeaders(second)).toMatchObject({ limit: "60", remaining: "58", retryAfter: null });
     // a preview checks the icon too; a check that fails still counted
     const preview = await call(POST, "/api/ads/campaigns?validate_only=true", {
       method: "POST",
-      body: campaignBody(icons.url()),
+      body: campaignBody(icons.url("/spender-c.png")),
       headers: token,
     });
     expect(preview.status).toBe(200);
@@ -471,6 +471,10 @@ describe("E5's icon-check rate limit headers (docs/decisions/1419)", () => {
     expect(unreachable.status).toBe(422);
     expect(unreachable.body.code).toBe("icon_unreachable");
     expect(rateHeaders(unreachable)).toMatchObject({ limit: "60", remaining: "56" });
+    // an icon that passed in the last 10 minutes is not fetched again: nothing counted, what is left shown
+    const remembered = await create(campaignBody(icons.url("/spender-a.png")), token);
+    expect(remembered.status).toBe(201);
+    expect(rateHeaders(remembered)).toMatchObject({ limit: "60", remaining: "56", retryAfter: null });
     // refused before the icon check: nothing counted, nothing shown
     const invalid = await create(campaignBody(icons.url(), { total_budget_usd: 1 }), token);
     expect(invalid.status).toBe(422);
@@ -481,7 +485,7 @@ describe("E5's icon-check rate limit headers (docs/decisions/1419)", () => {
       expect((await consumeRateLimit("icon_check", spender.advertiserId)).allowed).toBe(true);
     }
     const heads = icons.heads.length;
-    const limited = await create(campaignBody(icons.url()), token);
+    const limited = await create(campaignBody(icons.url("/spender-d.png")), token);
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe("rate_limited");
     const refused = rateHeaders(limited);
@@ -489,6 +493,31 @@ describe("E5's icon-check rate limit headers (docs/decisions/1419)", () => {
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     expect(refused.reset).toBe(refused.retryAfter);
     expect(icons.heads.length).toBe(heads);
-    expect(await db().campaign.count({ where: { advertiserId: spender.advertiserId } })).toBe(2);
+    // an icon that passed still does, limit or not
+    const again = await create(campaignBody(icons.url("/spender-b.png")), token);
+    expect(again.status).toBe(201);
+    expect(rateHeaders(again)).toMatchObject({ limit: "60", remaining: "0", retryAfter: null });
+    expect(icons.heads.length).toBe(heads);
+    expect(await db().campaign.count({ where: { advertiserId: spender.advertiserId } })).toBe(4);
+  });
+
+  it("creates 70 campaigns with one icon in a minute: one icon request, no 429 (docs/decisions/0914)", async () => {
+    const bulk = await createTestAdvertiser("Bulk creator");
+    const token = await bulk.auth();
+    const heads = icons.heads.length;
+    for (let index = 0; index < 70; index++) {
+      const res = await create(campaignBody(icons.url("/bulk.png"), { name: `Bulk ${index}` }), token);
+      expect(res.status, `campaign ${index}`).toBe(201);
+    }
+    expect(icons.heads.length - heads).toBe(1);
+    expect(await db().campaign.count({ where: { advertiserId: bulk.advertiserId } })).toBe(70);
+    // 61 distinct icons in a minute still hit the limit (one of its 60 is spent already)
+    const statuses: number[] = [];
+    for (let index = 0; index < 60; index++) {
+      statuses.push((await create(campaignBody(icons.url(`/bulk-${index}.png`)), token)).status);
+    }
+    expect(statuses.filter((status) => status === 201)).toHaveLength(59);
+    expect(statuses.at(-1)).toBe(429);
+    expect(icons.heads.length - heads).toBe(60);
   });
 });

@@ -139,11 +139,24 @@ describe("E13 register", () => {
       const scheme = await register(acme, { url: `http://127.0.0.1:${port}/hook`, events: ["click.recorded"] });
       expect(scheme.body.errors[0].message).toMatch(/https/);
       const loopback = await register(acme, { url: `https://127.0.0.1:${port}/hook`, events: ["click.recorded"] });
-      expect(loopback.body.errors[0].message).toMatch(/not a public address/);
+      expect(loopback.body.errors[0].message).toMatch(/public addresses only/);
       // a host name that resolves to a private address: the answer never names the address (docs/decisions/0909)
       const named = await register(acme, { url: `https://localhost:${port}/hook`, events: ["click.recorded"] });
-      expect(named.body.errors[0].message).toMatch(/not a public address/);
+      expect(named.body.errors[0].message).toMatch(/public addresses only/);
       expect(named.text).not.toMatch(/127\.0\.0\.1|::1/);
+      // nor whether it resolves at all: a name that does not resolve gets the very same answer
+      const missing = await register(acme, { url: "https://no-such-host.invalid/hook", events: ["click.recorded"] });
+      expect(missing.status).toBe(422);
+      expect({ detail: missing.body.detail, errors: missing.body.errors }).toEqual({
+        detail: named.body.detail,
+        errors: named.body.errors,
+      });
+      // nor an IPv4-compatible IPv6 literal (::/96) carrying loopback
+      const compatible = await register(acme, {
+        url: `https://[::127.0.0.1]:${port}/hook`,
+        events: ["click.recorded"],
+      });
+      expect(compatible.body.errors).toEqual(named.body.errors);
       expect(listener.connections()).toBe(0);
       expect(listener.requests).toHaveLength(0);
       expect(await db().webhookEndpoint.count()).toBe(before);
