@@ -9,6 +9,12 @@ export const RATE_LIMIT_POLICIES = {
   report: { points: 60, durationSec: 60, keyBy: "advertiser" },
   /** E5 and E8 (and their GraphQL twins): icon checks, each an outbound HEAD request, per advertiser. */
   icon_check: { points: 60, durationSec: 60, keyBy: "advertiser" },
+  /**
+   * E5 and E7 with validate_only (and their GraphQL twins; the MCP tools call REST): every
+   * preview, counted in the domain so every transport shares it. It bounds how fast a rival
+   * can probe the estimates; the estimates' own rounding is the defence (docs/decisions/0304).
+   */
+  preview: { points: 60, durationSec: 60, keyBy: "advertiser" },
   /** E15 test sends and manual webhook redeliveries make outbound requests on demand. */
   webhook_send: { points: 30, durationSec: 60, keyBy: "advertiser" },
   /** E16/E17: unknown click ids per IP (guessing click ids); a valid postback's count is refunded. */
