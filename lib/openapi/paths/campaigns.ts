@@ -20,7 +20,7 @@ import { rateLimitText } from "@/lib/rate-limit-policies";
 const tags = ["Campaigns"];
 
 const ESTIMATES_TEXT =
-  "Estimates (docs/decisions/0304) come from other advertisers' auctions of the last 7 days on the targeted moment types " +
+  "Estimates come from other advertisers' auctions of the last 7 days on the targeted moment types " +
   "and sports (the caller's own and demo auctions left out), from clearing prices only, never a winning bid: an auction " +
   "counts as won when its clearing price lies in a lower 5 % price band than the bid, priced at that band's upper edge; " +
   `impressions are rounded to 2 significant digits and spend to whole cents. Unless that sample holds ${MARKET_RULE_TEXT}, ` +
