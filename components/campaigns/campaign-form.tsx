@@ -21,7 +21,7 @@ import {
   MIN_TOTAL_BUDGET_USD,
 } from "@/lib/domain/campaigns/campaigns.schemas";
 import { CLEARING_WINDOW_DAYS } from "@/lib/domain/clearing-prices/clearing-prices.schemas";
-import { MARKET_MIN_ADVERTISERS } from "@/lib/domain/market/market.schemas";
+import { MARKET_MIN_ADVERTISERS, MARKET_MIN_AUCTIONS } from "@/lib/domain/market/market.schemas";
 import { BODY_MAX, CTA_MAX, HEADLINE_MAX } from "@/lib/domain/creatives/creatives.schemas";
 import { formatUsd } from "@/components/format";
 import { gqlFetch } from "@/components/graphql-client";
@@ -347,8 +347,8 @@ export function CampaignForm({ catalog, appName, today }: { catalog: Catalog; ap
                   <p className="mt-1">Select moment types to see what winning bids cost.</p>
                 )}
                 <p className="mt-1 text-slate-500">
-                  Shown once a type&apos;s auctions were won by at least {MARKET_MIN_ADVERTISERS} different advertisers,
-                  so no one&apos;s bid can be read from it.
+                  Shown once at least {MARKET_MIN_AUCTIONS} of a type&apos;s auctions were won by at least{" "}
+                  {MARKET_MIN_ADVERTISERS} different advertisers, so no one&apos;s bid can be read from it.
                 </p>
               </div>
             </div>
