@@ -52,6 +52,12 @@ test("sign up, create a campaign, list it, open it, add a variant, sign out", as
   const preview = page.getByRole("figure", { name: "Notification preview" });
   await expect(preview).toContainText("Overtime! Your bet is live");
   await expect(preview).toContainText("Journey Sportsbook");
+  // the delivery estimate on demand: no other advertiser has won auctions on these lanes, so it is withheld
+  // and said so (decision 0304), never shown as zero delivery
+  await page.getByRole("button", { name: "Estimate delivery" }).click();
+  const estimate = page.getByTestId("delivery-estimate");
+  await expect(estimate).toContainText("Not enough market data yet");
+  await expect(estimate).toContainText("The campaign can still deliver.");
   await expectAccessible(page, "campaign create");
   await page.getByRole("button", { name: "Create campaign" }).click();
 

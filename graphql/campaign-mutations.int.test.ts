@@ -71,7 +71,7 @@ const CREATE = `
   mutation Create($input: CreateCampaignInput!) {
     createCampaign(input: $input) {
       campaign { ${CAMPAIGN_FIELDS} }
-      estimatedDailyImpressions estimatedDailySpendUsd
+      estimatedDailyImpressions estimatedDailySpendUsd estimateStatus
       userErrors { field code message }
     }
   }`;
@@ -79,7 +79,7 @@ const CREATE = `
 const PREVIEW_CREATE = `
   query Preview($input: CreateCampaignInput!) {
     previewCampaignCreate(input: $input) {
-      preview { creativeStatus creativeReviewReason estimatedDailyImpressions estimatedDailySpendUsd }
+      preview { creativeStatus creativeReviewReason estimatedDailyImpressions estimatedDailySpendUsd estimateStatus }
       userErrors { field code message }
     }
   }`;
@@ -97,8 +97,8 @@ const PREVIEW_UPDATE = `
     previewCampaignUpdate(input: $input) {
       preview {
         changes { field from to }
-        raisesSpend estimatedDailyImpressions estimatedDailySpendUsd
-        currentEstimatedDailyImpressions currentEstimatedDailySpendUsd
+        raisesSpend estimatedDailyImpressions estimatedDailySpendUsd estimateStatus
+        currentEstimatedDailyImpressions currentEstimatedDailySpendUsd currentEstimateStatus
       }
       userErrors { field code message }
     }
@@ -135,8 +135,10 @@ describe("previewCampaignCreate", () => {
       preview: {
         creativeStatus: "APPROVED",
         creativeReviewReason: null,
+        // no other advertiser's auctions recorded: withheld, not invented
         estimatedDailyImpressions: 0,
         estimatedDailySpendUsd: "0.00",
+        estimateStatus: "INSUFFICIENT_VOLUME",
       },
       userErrors: [],
     });
@@ -181,6 +183,7 @@ describe("createCampaign", () => {
     expect(payload.userErrors).toEqual([]);
     expect(payload.estimatedDailyImpressions).toBe(0);
     expect(payload.estimatedDailySpendUsd).toBe("0.00");
+    expect(payload.estimateStatus).toBe("INSUFFICIENT_VOLUME");
     const campaign = payload.campaign;
     expect(campaign).toMatchObject({
       id: toGlobalId("Campaign", campaign.restId),
@@ -328,8 +331,10 @@ describe("updateCampaign and previewCampaignUpdate", () => {
         raisesSpend: true,
         estimatedDailyImpressions: 0,
         estimatedDailySpendUsd: "0.00",
+        estimateStatus: "INSUFFICIENT_VOLUME",
         currentEstimatedDailyImpressions: 0,
         currentEstimatedDailySpendUsd: "0.00",
+        currentEstimateStatus: "INSUFFICIENT_VOLUME",
       },
       userErrors: [],
     });

@@ -34,6 +34,7 @@ const ENUMS = [
   "CredentialKind",
   "TodayMetric",
   "UserErrorCode",
+  "EstimateStatus",
 ];
 const ENUM_TYPES: Record<string, string> = {
   MomentTypeKey: "MomentTypeKey",
@@ -52,6 +53,7 @@ const ENUM_TYPES: Record<string, string> = {
   CredentialKind: "CredentialKind",
   TodayMetric: "TodayMetric",
   UserErrorCode: "UserErrorCode",
+  EstimateStatus: "EstimateStatus",
 };
 
 const MAPPED = [

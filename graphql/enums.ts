@@ -9,6 +9,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { CAMPAIGN_SORT_KEYS, type CampaignSortKey } from "@/lib/domain/campaigns/campaign-connection";
 import { CAMPAIGN_STATUSES, type CampaignStatus } from "@/lib/domain/campaigns/campaigns.schemas";
 import { CREATIVE_STATUSES, type CreativeStatus } from "@/lib/domain/creatives/creatives.schemas";
+import { ESTIMATE_STATUSES, type EstimateStatus } from "@/lib/domain/market/market.schemas";
 import { MOMENT_TYPE_KEYS, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import { SORT_DIRECTIONS, type SortDirection } from "@/lib/domain/pagination";
 import { TODAY_METRICS, type TodayMetric } from "@/lib/domain/reporting/get-advertiser-today";
@@ -30,6 +31,7 @@ export type {
   CampaignSortKey,
   CampaignStatus,
   CreativeStatus,
+  EstimateStatus,
   WebhookDeliveryStatus,
   EventType,
   Granularity,
@@ -68,4 +70,5 @@ export const ENUMS = {
   CredentialKind: internalValues(CREDENTIAL_KINDS),
   TodayMetric: internalValues(TODAY_METRICS),
   UserErrorCode: internalValues(USER_ERROR_CODES),
+  EstimateStatus: internalValues(ESTIMATE_STATUSES),
 };

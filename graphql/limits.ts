@@ -76,8 +76,12 @@ const FIELD_COSTS: Record<string, number> = {
   // one creative's all-time sums: a lookup and one aggregate (Creative.performance is batched by its loader)
   "Query.creativePerformance": 2,
   "Advertiser.today": 10,
-  "Query.previewCampaignCreate": 10,
-  "Query.previewCampaignUpdate": 10,
+  // a delivery estimate aggregates a week of auctions on the campaign's lanes, a report's work
+  // (the sample is then kept a minute, but the cost must hold for the first call); an update's
+  // preview estimates twice over the same lanes, one aggregate (docs/decisions/0304)
+  "Query.previewCampaignCreate": 25,
+  "Query.previewCampaignUpdate": 25,
+  "Mutation.createCampaign": 25,
 };
 
 const estimator: ComplexityEstimator = ({ type, field, args, childComplexity }) => {

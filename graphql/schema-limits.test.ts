@@ -15,6 +15,8 @@ const LIMITED: [string, string, RateLimitPolicy, string][] = [
   ["Mutation", "createCampaign", "icon_check", "icon checks"],
   ["Mutation", "addCreativeVariant", "icon_check", "icon checks"],
   ["Query", "previewCampaignCreate", "icon_check", "icon checks"],
+  ["Query", "previewCampaignCreate", "preview", "previews"],
+  ["Query", "previewCampaignUpdate", "preview", "previews"],
   ["Query", "campaignReport", "report", "reports"],
   ["Query", "campaignTimeSeries", "report", "reports"],
   ["Campaign", "report", "report", "reports"],

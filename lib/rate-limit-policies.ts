@@ -16,6 +16,12 @@ export const RATE_LIMIT_POLICIES = {
    * icon that passed in the last 10 minutes is not fetched again and counts nothing (docs/decisions/0914).
    */
   icon_check: { points: 60, durationSec: 60, keyBy: "advertiser" },
+  /**
+   * E5 and E7 with validate_only (and their GraphQL twins; the MCP tools call REST): every
+   * preview, counted in the domain so every transport shares it. It bounds how fast a rival
+   * can probe the estimates; the estimates' own rounding is the defence (docs/decisions/0304).
+   */
+  preview: { points: 60, durationSec: 60, keyBy: "advertiser" },
   /** E15 test sends and manual webhook redeliveries make outbound requests on demand. */
   webhook_send: { points: 30, durationSec: 60, keyBy: "advertiser" },
   /** E16/E17: unknown click ids and missing, wrong or revoked postback keys per IP (guessing either); a valid postback's count is refunded. */

@@ -12,6 +12,7 @@ import {
   updateCampaignInput,
 } from "@/lib/domain/campaigns/campaigns.schemas";
 import { BODY_MAX, CREATIVE_STATUSES, CTA_MAX, HEADLINE_MAX, URL_MAX } from "@/lib/domain/creatives/creatives.schemas";
+import { ESTIMATE_STATUSES, MARKET_RULE_TEXT } from "@/lib/domain/market/market.schemas";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
 import { MAX_ACTIVE_POSTBACK_KEYS } from "@/lib/domain/postback-keys/postback-keys.schemas";
 import { BREAKDOWNS, GRANULARITIES } from "@/lib/domain/reporting/reporting.schemas";
@@ -38,6 +39,7 @@ describe("the MCP package's copy of the REST API's contract", () => {
     ["GRANULARITIES", Package.GRANULARITIES, GRANULARITIES],
     ["WEBHOOK_EVENT_TYPES", Package.WEBHOOK_EVENT_TYPES, EVENT_TYPES],
     ["WEBHOOK_DELIVERY_STATUSES", Package.WEBHOOK_DELIVERY_STATUSES, WEBHOOK_DELIVERY_STATUSES],
+    ["ESTIMATE_STATUSES", Package.ESTIMATE_STATUSES, ESTIMATE_STATUSES],
   ])("%s equals the service's list", (_name, copy, source) => {
     expect(new Set(copy).size).toBe(copy.length);
     expect(sorted(copy)).toEqual(sorted(source));
@@ -57,7 +59,7 @@ describe("the MCP package's copy of the REST API's contract", () => {
     const { points, durationSec } = RATE_LIMIT_POLICIES.report;
     expect(durationSec).toBe(60);
     expect(Package.REPORTS_PER_MINUTE).toBe(points);
-    const stating = TOOLS.filter((tool) => /a minute/.test(tool.description));
+    const stating = TOOLS.filter((tool) => /\d+ (?:reports (?:and time series )?)?a minute/.test(tool.description));
     expect(stating.map((tool) => tool.name).sort()).toEqual([
       "get_campaign_report",
       "get_campaign_timeseries",
@@ -76,6 +78,33 @@ describe("the MCP package's copy of the REST API's contract", () => {
     expect(Package.MAX_ACTIVE_POSTBACK_KEYS).toBe(MAX_ACTIVE_POSTBACK_KEYS);
     const tool = TOOLS.find((candidate) => candidate.name === "create_postback_key")!;
     expect(tool.description).toContain(`At most ${MAX_ACTIVE_POSTBACK_KEYS} active keys`);
+  });
+
+  it("has the service's preview limit, stated by every tool that previews", () => {
+    const { points, durationSec } = RATE_LIMIT_POLICIES.preview;
+    expect(durationSec).toBe(60);
+    expect(Package.PREVIEWS_PER_MINUTE).toBe(points);
+    const stating = TOOLS.filter((tool) => /previews a minute/.test(tool.description));
+    expect(stating.map((tool) => tool.name).sort()).toEqual([
+      "create_campaign",
+      "create_media_buy",
+      "resume_campaign",
+      "update_campaign",
+      "update_media_buy",
+    ]);
+    for (const tool of stating) {
+      const stated = [...tool.description.matchAll(/(\d+) previews a minute/g)];
+      expect(
+        stated.map((match) => Number(match[1])),
+        tool.name,
+      ).toEqual([points]);
+      // and a model is told what a withheld estimate means
+      expect(tool.description, tool.name).toContain("insufficient_volume");
+    }
+  });
+
+  it("states the market sample rule as the service does", () => {
+    expect(Package.MARKET_RULE).toBe(MARKET_RULE_TEXT);
   });
 
   it("counts the moment types as the catalog does", () => {

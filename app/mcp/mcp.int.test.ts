@@ -199,7 +199,14 @@ describe("our tools", () => {
     const preview = await callTool(client, "create_campaign", args);
     expect(preview.structured).toMatchObject({
       status: "preview",
-      preview: { validate_only: true, estimated_daily_spend_usd: expect.any(Number), creative: { status: "approved" } },
+      // no other advertiser's auctions recorded yet: the estimate is withheld, and says so
+      preview: {
+        validate_only: true,
+        estimated_daily_impressions: 0,
+        estimated_daily_spend_usd: 0,
+        estimate_status: "insufficient_volume",
+        creative: { status: "approved" },
+      },
     });
     expect(await db().campaign.count({ where: { advertiserId: adv.advertiserId } })).toBe(before);
     const created = await callTool(client, "create_campaign", { ...args, confirm: true });
@@ -225,7 +232,12 @@ describe("our tools", () => {
     });
     expect(raise.structured).toMatchObject({
       status: "preview",
-      preview: { raises_spend: true, changes: [{ field: "bid_cpm_usd", from: 2.5, to: 9 }] },
+      preview: {
+        raises_spend: true,
+        changes: [{ field: "bid_cpm_usd", from: 2.5, to: 9 }],
+        estimate_status: expect.stringMatching(/^(estimated|insufficient_volume)$/),
+        current_estimate_status: expect.stringMatching(/^(estimated|insufficient_volume)$/),
+      },
     });
     expect((await db().campaign.findUniqueOrThrow({ where: { id } })).bidCpmMicros).toBe(2_500_000n);
     const paused = await callTool(client, "pause_campaign", { campaign_id: id, idempotency_key: key() });

@@ -3,17 +3,25 @@
 // as the API (lib/domain/campaigns/campaigns.schemas.ts: the bid against the
 // highest floor of the selected moment types, budgets, dates, creative text);
 // the clearing-price p50 of the chosen moment types beside the bid; a live
-// preview of the notification; the server's userErrors (the icon check, say)
-// shown on the fields they name. Submitted as the createCampaign mutation.
+// preview of the notification; the delivery estimate on demand (one preview,
+// previewCampaignCreate, counted against the advertiser's previews a minute, so
+// never while typing); the server's userErrors (the icon check, say) shown on
+// the fields they name. Submitted as the createCampaign mutation.
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
-import { CreateCampaignDocument, type CampaignFormCatalogQuery } from "@/graphql/__generated__/client/graphql";
+import {
+  CampaignEstimateDocument,
+  CreateCampaignDocument,
+  type CampaignFormCatalogQuery,
+  type CreateCampaignInput,
+} from "@/graphql/__generated__/client/graphql";
 import {
   createCampaignInputFor,
   MIN_DAILY_BUDGET_USD,
   MIN_TOTAL_BUDGET_USD,
 } from "@/lib/domain/campaigns/campaigns.schemas";
 import { CLEARING_WINDOW_DAYS } from "@/lib/domain/clearing-prices/clearing-prices.schemas";
+import { MARKET_MIN_ADVERTISERS, MARKET_MIN_AUCTIONS } from "@/lib/domain/market/market.schemas";
 import { BODY_MAX, CTA_MAX, HEADLINE_MAX } from "@/lib/domain/creatives/creatives.schemas";
 import { formatUsd } from "@/components/format";
 import { gqlFetch } from "@/components/graphql-client";
@@ -25,6 +33,7 @@ import { Input, Select, Textarea } from "@/components/ui/input";
 import { ErrorState } from "@/components/ui/states";
 import { userFieldErrors, zodFieldErrors } from "@/components/form-errors";
 import { usdAmount } from "./amount";
+import { estimateSummary } from "./estimate";
 import { bidFloorHint } from "./floors";
 import { PACING_LABELS, PACING_OPTIONS } from "./pacing";
 import { PushPreview } from "./push-preview";
@@ -80,6 +89,34 @@ function restBody(state: State) {
   };
 }
 
+/** The form as createCampaign's (and previewCampaignCreate's) GraphQL input. */
+function graphqlInput(state: State): CreateCampaignInput {
+  return {
+    name: state.name,
+    momentTypes: state.momentTypes,
+    sports: state.sports,
+    bidCpmUsd: state.bidCpmUsd,
+    dailyBudgetUsd: state.dailyBudgetUsd,
+    totalBudgetUsd: state.totalBudgetUsd,
+    startDate: state.startDate,
+    endDate: state.endDate || null,
+    pacing: state.pacing,
+    creative: {
+      headline: state.headline,
+      body: state.body,
+      iconUrl: state.iconUrl,
+      actionUrl: state.actionUrl,
+      ctaText: state.ctaText || null,
+    },
+  };
+}
+
+type Estimate =
+  | { kind: "none" }
+  | { kind: "pending" }
+  | { kind: "shown"; title: string; detail: string }
+  | { kind: "failed"; message: string };
+
 function localKey(key: string): string {
   return FIELD_OF[key] ?? key;
 }
@@ -108,6 +145,7 @@ export function CampaignForm({ catalog, appName, today }: { catalog: Catalog; ap
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [estimate, setEstimate] = useState<Estimate>({ kind: "none" });
 
   const clientErrors = useMemo(() => {
     const result = schema.safeParse(restBody(state));
@@ -128,6 +166,8 @@ export function CampaignForm({ catalog, appName, today }: { catalog: Catalog; ap
   const set = <K extends keyof State>(key: K, value: State[K]) => {
     setState((current) => ({ ...current, [key]: value }));
     setServerErrors(({ [key]: _, ...rest }) => rest);
+    // an estimate describes the form as it was
+    setEstimate({ kind: "none" });
   };
   const touch = (field: string) => setTouched((current) => new Set(current).add(field));
   const toggle = <T extends string>(list: T[], value: T): T[] =>
@@ -136,53 +176,64 @@ export function CampaignForm({ catalog, appName, today }: { catalog: Catalog; ap
   const selected = catalog.momentTypes.filter((type) => state.momentTypes.includes(type.key));
   const sportName = (key: string) => catalog.sports.find((sport) => sport.key === key)?.displayName ?? key;
 
+  /** Shows every client-side error and focuses the first; false when the form cannot be sent. */
+  function readyToSend(): boolean {
+    setSubmitted(true);
+    if (!Object.keys(clientErrors).length) return true;
+    const first = Object.keys(clientErrors)[0]!;
+    document.getElementById(first)?.focus();
+    return false;
+  }
+
+  /** The server's userErrors on their fields; the first focused. */
+  function showUserErrors(userErrors: Parameters<typeof userFieldErrors>[0]) {
+    const errors = Object.fromEntries(
+      Object.entries(userFieldErrors(userErrors)).map(([key, value]) => [localKey(key), value]),
+    );
+    setServerErrors(errors);
+    if (errors._form) setFormError(errors._form);
+    const first = Object.keys(errors).find((key) => key !== "_form");
+    if (first) document.getElementById(first)?.focus();
+  }
+
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    setSubmitted(true);
     setFormError(null);
-    if (Object.keys(clientErrors).length) {
-      const first = Object.keys(clientErrors)[0]!;
-      document.getElementById(first)?.focus();
-      return;
-    }
+    if (!readyToSend()) return;
     setPending(true);
     try {
-      const data = await gqlFetch(CreateCampaignDocument, {
-        input: {
-          name: state.name,
-          momentTypes: state.momentTypes,
-          sports: state.sports,
-          bidCpmUsd: state.bidCpmUsd,
-          dailyBudgetUsd: state.dailyBudgetUsd,
-          totalBudgetUsd: state.totalBudgetUsd,
-          startDate: state.startDate,
-          endDate: state.endDate || null,
-          pacing: state.pacing,
-          creative: {
-            headline: state.headline,
-            body: state.body,
-            iconUrl: state.iconUrl,
-            actionUrl: state.actionUrl,
-            ctaText: state.ctaText || null,
-          },
-        },
-      });
+      const data = await gqlFetch(CreateCampaignDocument, { input: graphqlInput(state) });
       const payload = data.createCampaign;
       if (payload?.campaign) {
         router.push(`/campaigns/${payload.campaign.id}`);
         return;
       }
-      const errors = Object.fromEntries(
-        Object.entries(userFieldErrors(payload?.userErrors)).map(([key, value]) => [localKey(key), value]),
-      );
-      setServerErrors(errors);
-      if (errors._form) setFormError(errors._form);
-      const first = Object.keys(errors).find((key) => key !== "_form");
-      if (first) document.getElementById(first)?.focus();
+      showUserErrors(payload?.userErrors);
     } catch (error) {
       setFormError(error instanceof GraphqlError ? error.message : "The server could not be reached. Try again.");
     }
     setPending(false);
+  }
+
+  async function estimateDelivery() {
+    setFormError(null);
+    if (!readyToSend()) return;
+    setEstimate({ kind: "pending" });
+    try {
+      const data = await gqlFetch(CampaignEstimateDocument, { input: graphqlInput(state) });
+      const preview = data.previewCampaignCreate?.preview;
+      if (preview) {
+        setEstimate({ kind: "shown", ...estimateSummary(preview) });
+        return;
+      }
+      showUserErrors(data.previewCampaignCreate?.userErrors);
+      setEstimate({ kind: "failed", message: "Correct the highlighted fields to see an estimate." });
+    } catch (error) {
+      setEstimate({
+        kind: "failed",
+        message: error instanceof GraphqlError ? error.message : "The server could not be reached. Try again.",
+      });
+    }
   }
 
   return (
@@ -287,7 +338,7 @@ export function CampaignForm({ catalog, appName, today }: { catalog: Catalog; ap
                         <span className="font-medium tabular-nums">
                           {type.clearingPrices?.clearingPriceP50Usd
                             ? formatUsd(type.clearingPrices.clearingPriceP50Usd)
-                            : "not enough auctions yet"}
+                            : "not enough market data yet"}
                         </span>
                       </li>
                     ))}
@@ -295,6 +346,10 @@ export function CampaignForm({ catalog, appName, today }: { catalog: Catalog; ap
                 ) : (
                   <p className="mt-1">Select moment types to see what winning bids cost.</p>
                 )}
+                <p className="mt-1 text-slate-500">
+                  Shown once at least {MARKET_MIN_AUCTIONS} of a type&apos;s auctions were won by at least{" "}
+                  {MARKET_MIN_ADVERTISERS} different advertisers, so no one&apos;s bid can be read from it.
+                </p>
               </div>
             </div>
             <Field
@@ -458,7 +513,7 @@ export function CampaignForm({ catalog, appName, today }: { catalog: Catalog; ap
           </Button>
         </div>
       </div>
-      <aside className="lg:sticky lg:top-20 lg:self-start">
+      <aside className="space-y-4 lg:sticky lg:top-20 lg:self-start">
         <PushPreview
           appName={appName}
           headline={state.headline}
@@ -466,6 +521,34 @@ export function CampaignForm({ catalog, appName, today }: { catalog: Catalog; ap
           ctaText={state.ctaText}
           iconUrl={state.iconUrl}
         />
+        <section aria-labelledby="estimate-title" className="rounded-md border border-line bg-white p-4 text-sm">
+          <h2 id="estimate-title" className="font-medium text-ink">
+            Estimated delivery
+          </h2>
+          <div aria-live="polite" data-testid="delivery-estimate" className="mt-1 text-slate-700">
+            {estimate.kind === "shown" ? (
+              <>
+                <p className="font-medium text-ink">{estimate.title}</p>
+                <p className="mt-1 text-xs">{estimate.detail}</p>
+              </>
+            ) : estimate.kind === "failed" ? (
+              <p className="text-danger">{estimate.message}</p>
+            ) : (
+              <p className="text-xs">
+                From other advertisers&apos; recent auctions on the selected moment types and sports. The icon is
+                checked too.
+              </p>
+            )}
+          </div>
+          <Button
+            variant="secondary"
+            className="mt-3"
+            disabled={estimate.kind === "pending"}
+            onClick={() => void estimateDelivery()}
+          >
+            {estimate.kind === "pending" ? "Estimating…" : "Estimate delivery"}
+          </Button>
+        </section>
       </aside>
     </form>
   );

@@ -21,7 +21,7 @@ export function ClearingPriceChart({ data }: { data: ClearingPriceBar[] }) {
           <CartesianGrid stroke="#e5e7eb" strokeDasharray="3 3" />
           <XAxis dataKey="label" tick={AXIS_TICK} interval="preserveStartEnd" />
           <YAxis tick={AXIS_TICK} tickFormatter={tickUsd} width={56} />
-          <Tooltip formatter={(value) => (value === null ? "not enough auctions" : tickUsd(Number(value)))} />
+          <Tooltip formatter={(value) => (value === null ? "not enough market data yet" : tickUsd(Number(value)))} />
           <Legend />
           {SERIES.map((series) => (
             <Bar

@@ -16,6 +16,7 @@ import type { Scope } from '@/graphql/enums';
 import type { CredentialKind } from '@/graphql/enums';
 import type { TodayMetric } from '@/graphql/enums';
 import type { UserErrorCode } from '@/graphql/enums';
+import type { EstimateStatus } from '@/graphql/enums';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { AdvertiserParent, ApiClientParent, AdvertiserTodayParent, CampaignDayParent, CampaignParent, CreativeParent, CreativePerformanceParent, CampaignReportParent, ReportTotalsParent, ReportRowParent, CampaignTimeSeriesParent, TimeSeriesPointParent, MomentTypeParent, ClearingPricesParent, ClearingPriceEntryParent, ViewerParent, WebhookEndpointParent, WebhookDeliveryParent, PostbackKeyParent } from '@/graphql/mappers';
 import type { GraphqlContext } from '@/graphql/context';
@@ -242,8 +243,15 @@ export type CampaignCreatePreview = {
   creativeReviewReason?: Maybe<Scalars['String']['output']>;
   /** The automatic review's verdict on the primary creative. */
   creativeStatus: CreativeStatus;
-  /** Impressions a day it would have won over the last 7 days of recorded auctions, capped by the budgets; 0 without history. */
+  estimateStatus: EstimateStatus;
+  /**
+   * Impressions a day it would have won over the last 7 days of other advertisers' auctions
+   * (an auction counts when its clearing price lies in a lower 5 % price band than the bid),
+   * capped by the budgets, rounded to 2 significant digits; 0 when the creative was rejected
+   * or the market sample is too small (see estimateStatus).
+   */
   estimatedDailyImpressions: Scalars['Count']['output'];
+  /** Their daily spend, each priced at its clearing price's band edge (never a winning bid), in whole cents. */
   estimatedDailySpendUsd: Scalars['Money']['output'];
 };
 
@@ -315,8 +323,12 @@ export type CampaignToday = {
 export type CampaignUpdatePreview = {
   __typename?: 'CampaignUpdatePreview';
   changes: Array<CampaignChange>;
+  currentEstimateStatus: EstimateStatus;
+  /** The same estimate for the campaign as it is. */
   currentEstimatedDailyImpressions: Scalars['Count']['output'];
   currentEstimatedDailySpendUsd: Scalars['Money']['output'];
+  estimateStatus: EstimateStatus;
+  /** After the update, as createCampaign estimates; 0 (ESTIMATED) unless it would be active with an approved creative and budget left. */
   estimatedDailyImpressions: Scalars['Count']['output'];
   estimatedDailySpendUsd: Scalars['Money']['output'];
   /** True when the update can increase spend (higher bid or budgets, later end, resuming). */
@@ -336,7 +348,11 @@ export type CancelCampaignPayload = {
 
 export type ClearingPriceEntry = {
   __typename?: 'ClearingPriceEntry';
-  /** Null until enough filled auctions exist (never invented). */
+  /**
+   * Null unless the type's last 7 days hold at least 20 auctions won by at least 3 distinct
+   * advertisers (demo auctions never count): never invented, never one advertiser's bid. The
+   * other percentiles follow the same rule.
+   */
   clearingPriceP25Usd?: Maybe<Scalars['Money']['output']>;
   clearingPriceP50Usd?: Maybe<Scalars['Money']['output']>;
   clearingPriceP75Usd?: Maybe<Scalars['Money']['output']>;
@@ -390,7 +406,8 @@ export type CreateCampaignInput = {
 export type CreateCampaignPayload = {
   __typename?: 'CreateCampaignPayload';
   campaign?: Maybe<Campaign>;
-  /** Impressions a day it would have won over the last 7 days of recorded auctions; 0 without history. */
+  estimateStatus?: Maybe<EstimateStatus>;
+  /** As previewCampaignCreate estimates (CampaignCreatePreview.estimatedDailyImpressions); null on a user error. */
   estimatedDailyImpressions?: Maybe<Scalars['Count']['output']>;
   estimatedDailySpendUsd?: Maybe<Scalars['Money']['output']>;
   userErrors: Array<UserError>;
@@ -478,6 +495,8 @@ export type EndCampaignPayload = {
   userErrors: Array<UserError>;
 };
 
+export { EstimateStatus };
+
 /** A moment of a live game at which an ad can be sent (E2). */
 export type MomentType = {
   __typename?: 'MomentType';
@@ -489,9 +508,13 @@ export type MomentType = {
   /** A bid must meet the floor of every moment type it targets. */
   floorCpmUsd: Scalars['Money']['output'];
   key: MomentTypeKey;
-  /** 75th percentile of per-campaign CTR over 30 days; null until enough delivered volume exists. */
+  /** 75th percentile of the same per-campaign CTRs; null under the same rule. */
   typicalCtrHigh?: Maybe<Scalars['Float']['output']>;
-  /** 25th percentile of per-campaign CTR over 30 days; null until enough delivered volume exists. */
+  /**
+   * 25th percentile of per-campaign CTR over the last 7 days (campaigns with at least 500
+   * impressions of the type); null unless such campaigns belong to at least 3 distinct
+   * advertisers (demo advertisers never count).
+   */
   typicalCtrLow?: Maybe<Scalars['Float']['output']>;
 };
 
@@ -524,7 +547,10 @@ export type Mutation = {
    * REST and the previews); past them, a top-level RATE_LIMITED error
    * (`extensions.retryAfter`) with the `Retry-After` and `RateLimit-*` headers: the
    * icon is not requested and nothing is written. An icon URL that passed for the
-   * advertiser in the last 10 minutes is not requested again and counts nothing.
+   * advertiser in the last 10 minutes is not requested again and counts nothing. The
+   * payload's estimates are previewCampaignCreate's; a creation is not a preview and
+   * does not count against the previews' limit. Costs 25 (the week of auctions the
+   * estimate aggregates) plus its objects.
    */
   createCampaign?: Maybe<CreateCampaignPayload>;
   /**
@@ -757,15 +783,25 @@ export type Query = {
   nodes: Array<Maybe<Node>>;
   /**
    * Every check of createCampaign and its estimates, nothing written (campaigns:write).
-   * Once the fields are valid, the icon is checked with one HEAD request,
+   * Each call counts against the advertiser's 60 previews per minute (shared with REST's
+   * validate_only and previewCampaignUpdate); past them, a top-level RATE_LIMITED error
+   * (`extensions.retryAfter`) with the `Retry-After` and `RateLimit-*` headers, before any
+   * check. Once the fields are valid, the icon is checked with one HEAD request,
    * which counts against the advertiser's 60 icon checks per minute (shared with
    * REST and the previews); past them, a top-level RATE_LIMITED error
    * (`extensions.retryAfter`) with the `Retry-After` and `RateLimit-*` headers: the
    * icon is not requested and nothing is written. An icon URL that passed for the
    * advertiser in the last 10 minutes is not requested again and counts nothing.
+   * Costs 25 (the week of auctions the estimate aggregates) plus its objects.
    */
   previewCampaignCreate?: Maybe<PreviewCampaignCreatePayload>;
-  /** Every check of updateCampaign, the changes and the estimates, nothing written (campaigns:write). */
+  /**
+   * Every check of updateCampaign, the changes and the estimates, nothing written
+   * (campaigns:write). Each call counts against the advertiser's 60 previews per minute
+   * (shared with REST's validate_only and previewCampaignCreate); past them, a top-level
+   * RATE_LIMITED error (`extensions.retryAfter`) with the `Retry-After` and `RateLimit-*`
+   * headers. Costs 25 (the week of auctions the estimates aggregate) plus its objects.
+   */
   previewCampaignUpdate?: Maybe<PreviewCampaignUpdatePayload>;
   /** The sports (public). */
   sports: Array<SportInfo>;
@@ -1269,6 +1305,7 @@ export type ResolversTypes = {
   DeactivateWebhookEndpointPayload: ResolverTypeWrapper<Omit<DeactivateWebhookEndpointPayload, 'webhookEndpoint'> & { webhookEndpoint?: Maybe<ResolversTypes['WebhookEndpoint']> }>;
   EndCampaignInput: EndCampaignInput;
   EndCampaignPayload: ResolverTypeWrapper<Omit<EndCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
+  EstimateStatus: EstimateStatus;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
@@ -1516,6 +1553,7 @@ export type CampaignConnectionResolvers<ContextType = GraphqlContext, ParentType
 export type CampaignCreatePreviewResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CampaignCreatePreview'] = ResolversParentTypes['CampaignCreatePreview']> = {
   creativeReviewReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   creativeStatus?: Resolver<ResolversTypes['CreativeStatus'], ParentType, ContextType>;
+  estimateStatus?: Resolver<ResolversTypes['EstimateStatus'], ParentType, ContextType>;
   estimatedDailyImpressions?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
   estimatedDailySpendUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
 };
@@ -1567,8 +1605,10 @@ export type CampaignTodayResolvers<ContextType = GraphqlContext, ParentType exte
 
 export type CampaignUpdatePreviewResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CampaignUpdatePreview'] = ResolversParentTypes['CampaignUpdatePreview']> = {
   changes?: Resolver<Array<ResolversTypes['CampaignChange']>, ParentType, ContextType>;
+  currentEstimateStatus?: Resolver<ResolversTypes['EstimateStatus'], ParentType, ContextType>;
   currentEstimatedDailyImpressions?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
   currentEstimatedDailySpendUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  estimateStatus?: Resolver<ResolversTypes['EstimateStatus'], ParentType, ContextType>;
   estimatedDailyImpressions?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
   estimatedDailySpendUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   raisesSpend?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -1606,6 +1646,7 @@ export type CreateApiClientPayloadResolvers<ContextType = GraphqlContext, Parent
 
 export type CreateCampaignPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CreateCampaignPayload'] = ResolversParentTypes['CreateCampaignPayload']> = {
   campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType>;
+  estimateStatus?: Resolver<Maybe<ResolversTypes['EstimateStatus']>, ParentType, ContextType>;
   estimatedDailyImpressions?: Resolver<Maybe<ResolversTypes['Count']>, ParentType, ContextType>;
   estimatedDailySpendUsd?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
@@ -1667,6 +1708,8 @@ export type EndCampaignPayloadResolvers<ContextType = GraphqlContext, ParentType
   campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
+
+export type EstimateStatusResolvers = EnumResolverSignature<{ ESTIMATED?: any, INSUFFICIENT_VOLUME?: any }, ResolversTypes['EstimateStatus']>;
 
 export type MomentTypeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MomentType'] = ResolversParentTypes['MomentType']> = {
   availableSports?: Resolver<Array<ResolversTypes['Sport']>, ParentType, ContextType>;
@@ -1994,6 +2037,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   DateTime?: GraphQLScalarType;
   DeactivateWebhookEndpointPayload?: DeactivateWebhookEndpointPayloadResolvers<ContextType>;
   EndCampaignPayload?: EndCampaignPayloadResolvers<ContextType>;
+  EstimateStatus?: EstimateStatusResolvers;
   MomentType?: MomentTypeResolvers<ContextType>;
   MomentTypeKey?: MomentTypeKeyResolvers;
   Money?: GraphQLScalarType;

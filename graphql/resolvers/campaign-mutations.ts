@@ -52,6 +52,7 @@ export const campaignMutationResolvers: Resolvers = {
             creativeReviewReason: preview.creative.review_reason,
             estimatedDailyImpressions: preview.estimated_daily_impressions,
             estimatedDailySpendUsd: preview.estimated_daily_spend_usd,
+            estimateStatus: preview.estimate_status,
           },
         };
       });
@@ -72,8 +73,10 @@ export const campaignMutationResolvers: Resolvers = {
             raisesSpend: preview.raises_spend,
             estimatedDailyImpressions: preview.estimated_daily_impressions,
             estimatedDailySpendUsd: preview.estimated_daily_spend_usd,
+            estimateStatus: preview.estimate_status,
             currentEstimatedDailyImpressions: preview.current_estimated_daily_impressions,
             currentEstimatedDailySpendUsd: preview.current_estimated_daily_spend_usd,
+            currentEstimateStatus: preview.current_estimate_status,
           },
         };
       });
@@ -88,6 +91,7 @@ export const campaignMutationResolvers: Resolvers = {
           campaign: await reloaded(context, created.id),
           estimatedDailyImpressions: created.estimated_daily_impressions,
           estimatedDailySpendUsd: created.estimated_daily_spend_usd,
+          estimateStatus: created.estimate_status,
         };
       });
     },

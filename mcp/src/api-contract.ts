@@ -33,5 +33,12 @@ export const URL_MAX = 2048;
 export const MAX_ACTIVE_POSTBACK_KEYS = 10;
 /** Reports (campaign reports and time series, one shared count) an advertiser may ask for per minute. */
 export const REPORTS_PER_MINUTE = 60;
+/** Previews (validate_only: every unconfirmed create or spend-raising change here) an advertiser may ask for per minute. */
+export const PREVIEWS_PER_MINUTE = 60;
+/** Whether an estimate could be made: insufficient_volume withholds both figures (0). */
+export const ESTIMATE_STATUSES = ["estimated", "insufficient_volume"] as const;
+/** The market sample rule of estimates and market statistics, in words. */
+export const MARKET_RULE =
+  "at least 20 auctions won by at least 3 distinct advertisers in the last 7 days (demo auctions never count)";
 /** The smallest total budget of a campaign (USD). */
 export const MIN_TOTAL_BUDGET_USD = 10;

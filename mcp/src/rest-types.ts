@@ -10,6 +10,7 @@ export type CreativeStatus = (typeof Contract.CREATIVE_STATUSES)[number];
 export type Pacing = (typeof Contract.PACINGS)[number];
 export type Breakdown = (typeof Contract.BREAKDOWNS)[number];
 export type Granularity = (typeof Contract.GRANULARITIES)[number];
+export type EstimateStatus = (typeof Contract.ESTIMATE_STATUSES)[number];
 
 export type MomentType = {
   key: string;
@@ -125,6 +126,7 @@ export type CampaignCreated = {
   status: CampaignStatus;
   estimated_daily_impressions: number;
   estimated_daily_spend_usd: number;
+  estimate_status: EstimateStatus;
   created_at: string;
   creative: VariantCreated;
 };
@@ -135,6 +137,7 @@ export type CampaignCreatePreview = {
   creative: { status: CreativeStatus; review_reason: string | null };
   estimated_daily_impressions: number;
   estimated_daily_spend_usd: number;
+  estimate_status: EstimateStatus;
 };
 
 export type CampaignUpdatePreview = {
@@ -144,8 +147,10 @@ export type CampaignUpdatePreview = {
   campaign: Campaign;
   estimated_daily_impressions: number;
   estimated_daily_spend_usd: number;
+  estimate_status: EstimateStatus;
   current_estimated_daily_impressions: number;
   current_estimated_daily_spend_usd: number;
+  current_estimate_status: EstimateStatus;
 };
 
 export type ReportQuery = { start_date: string; end_date: string; breakdown?: Breakdown; timezone?: string };

@@ -3,7 +3,7 @@
 // run function that translates between the tool's shapes and the REST API's.
 // Tools hold no business rule: every check happens behind the REST API.
 import { z } from "zod";
-import type { SCOPES } from "./api-contract.ts";
+import { MARKET_RULE, PREVIEWS_PER_MINUTE, type SCOPES } from "./api-contract.ts";
 import type { RestClient } from "./rest-client.ts";
 
 export type Scope = (typeof SCOPES)[number];
@@ -78,13 +78,26 @@ export const idempotencyKey = z
       "Keys are remembered 24 hours, per API client. Reuse the key of a preview when you confirm it.",
   );
 
+/**
+ * What a model must know to read a preview's estimates (said in every tool that previews):
+ * insufficient_volume is a withheld estimate, not a forecast of zero delivery.
+ */
+export const ESTIMATES_NOTE =
+  "Estimates come from other advertisers' auctions of the last 7 days on the same moment types and sports, rounded " +
+  "(impressions to 2 significant digits, spend to whole cents; a bid is answered as its 5 % price band). " +
+  `estimate_status "estimated": use the figures. "insufficient_volume": that market is too small (an estimate needs ` +
+  `${MARKET_RULE}, the caller's own left out), so the service withholds it to protect other advertisers' bids; ` +
+  "both figures are 0, which does NOT " +
+  "mean the campaign will not deliver: tell the user no estimate is available yet. " +
+  `Previews are limited to ${PREVIEWS_PER_MINUTE} previews a minute per advertiser.`;
+
 export const confirm = z
   .boolean()
   .optional()
   .describe(
     "Only for changes that can raise spend. Omit (or false) first: nothing changes and you get a preview " +
-      "(what would change, estimated daily impressions and spend in USD). Show it to the user, then call again " +
-      "with confirm: true and the same arguments and idempotency_key to apply it.",
+      "(what would change, estimated daily impressions and spend in USD with estimate_status). Show it to the user, " +
+      "then call again with confirm: true and the same arguments and idempotency_key to apply it.",
   );
 
 export const CONFIRM_MESSAGE =

@@ -187,8 +187,11 @@ describe("create_media_buy", () => {
     expect(preview.structured.preview).toMatchObject({
       daily_budget: dailyBudget,
       creative_review: { status: "approved" },
-      estimated_daily_impressions: expect.any(Number),
+      // the 30 seeded auctions of three other advertisers (within the last hour: one day of history) all clear
+      // below 2.50
+      estimated_daily_impressions: 30,
       estimated_daily_spend: expect.any(Number),
+      estimate_status: "estimated",
     });
     expect(await db().campaign.count({ where: { advertiserId: adv.advertiserId } })).toBe(before);
 

@@ -59,6 +59,25 @@ export const campaignFormCatalog = graphql(`
   }
 `);
 
+export const campaignEstimate = graphql(`
+  query CampaignEstimate($input: CreateCampaignInput!) {
+    previewCampaignCreate(input: $input) {
+      preview {
+        creativeStatus
+        creativeReviewReason
+        estimatedDailyImpressions
+        estimatedDailySpendUsd
+        estimateStatus
+      }
+      userErrors {
+        field
+        code
+        message
+      }
+    }
+  }
+`);
+
 export const createCampaign = graphql(`
   mutation CreateCampaign($input: CreateCampaignInput!) {
     createCampaign(input: $input) {

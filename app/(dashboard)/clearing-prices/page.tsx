@@ -1,8 +1,11 @@
 // Clearing prices (E3): each moment type's floor against what winning bids paid
 // over the trailing CLEARING_WINDOW_DAYS days (p25..p90), as a chart and as a table.
+// A type's percentiles exist only when its auctions make a publishable market
+// sample (decision 0304); the page says why the others are missing.
 import type { Metadata } from "next";
 import { graphql } from "@/graphql/__generated__/client";
 import { CLEARING_WINDOW_DAYS } from "@/lib/domain/clearing-prices/clearing-prices.schemas";
+import { MARKET_MIN_ADVERTISERS, MARKET_MIN_AUCTIONS } from "@/lib/domain/market/market.schemas";
 import { PageHeader } from "@/components/shell/page-header";
 import { clearingPriceChartData, hasNoClearingPrices } from "@/components/clearing-prices/chart-data";
 import { ClearingPriceChart } from "@/components/clearing-prices/clearing-price-chart";
@@ -35,7 +38,10 @@ const CLEARING_PRICES = graphql(`
   }
 `);
 
-const price = (value: number | null) => (value === null ? "Not enough auctions" : formatUsd(value));
+const price = (value: number | null) => (value === null ? "Not enough market data yet" : formatUsd(value));
+
+/** Why a percentile can be missing: the market sample rule, in the page's words. */
+const SAMPLE_RULE = `at least ${MARKET_MIN_AUCTIONS} auctions won by at least ${MARKET_MIN_ADVERTISERS} different advertisers`;
 
 export default async function ClearingPricesPage() {
   const data = await query(CLEARING_PRICES);
@@ -60,9 +66,10 @@ export default async function ClearingPricesPage() {
         />
         <CardBody>
           {hasNoClearingPrices(bars) ? (
-            <EmptyState title="No clearing prices yet">
-              Percentiles appear once enough auctions of a moment type have been won in the last {CLEARING_WINDOW_DAYS}{" "}
-              days; the floors are in the table below.
+            <EmptyState title="Not enough market data yet">
+              A moment type&apos;s percentiles appear once its last {CLEARING_WINDOW_DAYS} days hold {SAMPLE_RULE}, so
+              that no advertiser&apos;s bid can be read from them (demo traffic never counts); the floors are in the
+              table below.
             </EmptyState>
           ) : (
             <ClearingPriceChart data={bars} />
@@ -91,6 +98,12 @@ export default async function ClearingPricesPage() {
               ))}
             </tbody>
           </Table>
+          {!hasNoClearingPrices(bars) && bars.some((bar) => bar.p50 === null) ? (
+            <p className="mt-3 text-xs text-muted">
+              Not enough market data yet: a moment type&apos;s percentiles need {SAMPLE_RULE} in the last{" "}
+              {CLEARING_WINDOW_DAYS} days, so that no advertiser&apos;s bid can be read from them.
+            </p>
+          ) : null}
         </CardBody>
       </Card>
     </>

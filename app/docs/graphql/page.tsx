@@ -69,13 +69,16 @@ export default function GraphqlSchemaPage() {
         </li>
         <li>
           Limits per operation: depth {MAX_DEPTH}, {MAX_ALIASES} aliases, {MAX_TOKENS.toLocaleString("en-US")} tokens,
-          cost {MAX_COST.toLocaleString("en-US")} (each object 1, a page multiplies what it holds by its size;{" "}
-          <code>extensions.cost</code> gives it); an operation whose cost cannot be computed is refused too.
+          cost {MAX_COST.toLocaleString("en-US")} (each object 1, a page multiplies what it holds by its size; reports,
+          the previews and <code>createCampaign</code> add the work of their aggregates; <code>extensions.cost</code>{" "}
+          gives it); an operation whose cost cannot be computed is refused too.
         </li>
         <li>
           Reports ({rateLimitText("report")}), the icon checks of <code>createCampaign</code>,{" "}
           <code>addCreativeVariant</code> and <code>previewCampaignCreate</code> ({rateLimitText("icon_check")}; an icon
-          that passed in the last 10 minutes is not fetched again) and the sends of <code>testWebhookEndpoint</code> and{" "}
+          that passed in the last 10 minutes is not fetched again), <code>previewCampaignCreate</code> and{" "}
+          <code>previewCampaignUpdate</code> themselves ({rateLimitText("preview", "previews")}, with REST&apos;s{" "}
+          <code>validate_only</code>) and the sends of <code>testWebhookEndpoint</code> and{" "}
           <code>redeliverWebhookDelivery</code> ({rateLimitText("webhook_send")}) count against REST&apos;s
           per-advertiser limits. Past one, the field is a top-level <code>RATE_LIMITED</code> error with{" "}
           <code>extensions.retryAfter</code>, and the response carries <code>Retry-After</code> and{" "}

@@ -98,6 +98,20 @@ export type EndCampaignInput = {
   id: string | number;
 };
 
+/** Whether a campaign's delivery estimates could be made (REST's `estimate_status`). */
+export type EstimateStatus =
+  /**
+   * The figures come from other advertisers' auctions on the campaign's moment types and
+   * sports: at least 20 auctions won by at least 3 distinct advertisers in the last 7 days
+   * (the caller's own and demo auctions left out).
+   */
+  | 'ESTIMATED'
+  /**
+   * That market sample is too small to estimate without revealing another advertiser's bid:
+   * both figures are 0, which is not a prediction of zero delivery.
+   */
+  | 'INSUFFICIENT_VOLUME';
+
 export type MomentTypeKey =
   | 'BET_RESOLVED'
   | 'CLOSE_GAME'
@@ -256,6 +270,13 @@ export type CampaignFormCatalogQueryVariables = Exact<{ [key: string]: never; }>
 
 
 export type CampaignFormCatalogQuery = { momentTypes: Array<{ key: MomentTypeKey, displayName: string, description: string, floorCpmUsd: string, availableSports: Array<Sport>, clearingPrices: { clearingPriceP50Usd: string | null } | null }>, sports: Array<{ key: Sport, displayName: string }> };
+
+export type CampaignEstimateQueryVariables = Exact<{
+  input: CreateCampaignInput;
+}>;
+
+
+export type CampaignEstimateQuery = { previewCampaignCreate: { preview: { creativeStatus: CreativeStatus, creativeReviewReason: string | null, estimatedDailyImpressions: number, estimatedDailySpendUsd: string, estimateStatus: EstimateStatus } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
 export type CreateCampaignMutationVariables = Exact<{
   input: CreateCampaignInput;
@@ -519,6 +540,24 @@ export const CampaignFormCatalogDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CampaignFormCatalogQuery, CampaignFormCatalogQueryVariables>;
+export const CampaignEstimateDocument = new TypedDocumentString(`
+    query CampaignEstimate($input: CreateCampaignInput!) {
+  previewCampaignCreate(input: $input) {
+    preview {
+      creativeStatus
+      creativeReviewReason
+      estimatedDailyImpressions
+      estimatedDailySpendUsd
+      estimateStatus
+    }
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CampaignEstimateQuery, CampaignEstimateQueryVariables>;
 export const CreateCampaignDocument = new TypedDocumentString(`
     mutation CreateCampaign($input: CreateCampaignInput!) {
   createCampaign(input: $input) {

@@ -18,8 +18,10 @@ import {
   URL_MAX,
   variantCreated,
 } from "@/lib/domain/creatives/creatives.schemas";
+import { estimateStatus, MARKET_RULE_TEXT } from "@/lib/domain/market/market.schemas";
 import { SPORTS, type Sport } from "@/lib/domain/sports";
 import { microsToUsd, usdToMicros } from "@/lib/money";
+import { rateLimitText } from "@/lib/rate-limit-policies";
 import { utcDate } from "./dates";
 
 export const MIN_DAILY_BUDGET_USD = 5;
@@ -339,22 +341,26 @@ export const pagination = z
 export const campaignList = z.object({ campaigns: z.array(campaignListItem), pagination }).meta({ id: "CampaignList" });
 export type CampaignList = z.infer<typeof campaignList>;
 
+// The estimates (docs/decisions/0304): from other advertisers' clearing prices only, rounded so
+// that no one advertiser's bid can be read from them.
+const estimatedDailyImpressions = z.number().int().min(0);
+const estimatedDailySpendUsd = usdOut.min(0);
+const ESTIMATED_IMPRESSIONS =
+  "Impressions a day the campaign would have won over the last 7 days of other advertisers' auctions on its moment types " +
+  "and sports (its own and demo auctions left out), counting an auction as won when its clearing price lies in a lower 5 % " +
+  "price band than the bid, capped by the daily budget; rounded to 2 significant digits. 0 when the creative was rejected, " +
+  `and 0 with estimate_status insufficient_volume unless that sample holds ${MARKET_RULE_TEXT}.`;
+const ESTIMATED_SPEND =
+  "Daily spend for those impressions, each priced at the upper edge of its clearing price's band (never a winning bid), at " +
+  "most the daily budget; in whole cents.";
+
 export const campaignCreated = z
   .object({
     id: z.string(),
     status: campaignStatus,
-    estimated_daily_impressions: z
-      .number()
-      .int()
-      .min(0)
-      .meta({
-        description:
-          "Impressions a day this campaign would have won over the last 7 days of recorded auctions for its moment types and sports, " +
-          "capped by the daily budget. 0 when no auctions were recorded for them (or the creative was rejected): nothing is invented.",
-      }),
-    estimated_daily_spend_usd: usdOut.min(0).meta({
-      description: "Daily spend for those impressions at the prices it would have paid, at most the daily budget.",
-    }),
+    estimated_daily_impressions: estimatedDailyImpressions.meta({ description: ESTIMATED_IMPRESSIONS }),
+    estimated_daily_spend_usd: estimatedDailySpendUsd.meta({ description: ESTIMATED_SPEND }),
+    estimate_status: estimateStatus,
     created_at: z.iso.datetime(),
     creative: variantCreated.meta({ description: "The primary creative and the result of its automatic review." }),
   })
@@ -370,15 +376,16 @@ export const campaignIdParams = z.object({
 /** `?validate_only=true` on E5 and E7: run every check, write nothing, return a preview. */
 export const validateOnlyQuery = z
   .strictObject({
-    validate_only: z.enum(["true", "false"], "must be true or false").optional().meta({
-      description:
-        "true: run every check (fields, floors, budgets, icon, review) and return a preview with the estimates, writing nothing (an Idempotency-Key is neither used nor consumed).",
-    }),
+    validate_only: z
+      .enum(["true", "false"], "must be true or false")
+      .optional()
+      .meta({
+        description:
+          "true: run every check (fields, floors, budgets, icon, review) and return a preview with the estimates, writing nothing (an Idempotency-Key is neither used nor consumed). " +
+          `Every preview counts against ${rateLimitText("preview", "previews")} per advertiser (E5's and E7's, GraphQL's included; 429 rate_limited past it).`,
+      }),
   })
   .meta({ id: "ValidateOnlyQuery" });
-
-const estimatedDailyImpressions = z.number().int().min(0);
-const estimatedDailySpendUsd = usdOut.min(0);
 
 export const campaignCreatePreview = z
   .object({
@@ -403,10 +410,10 @@ export const campaignCreatePreview = z
       .object({ status: z.enum(CREATIVE_STATUSES), review_reason: z.string().nullable() })
       .meta({ description: "The automatic review's verdict on the primary creative." }),
     estimated_daily_impressions: estimatedDailyImpressions.meta({
-      description:
-        "As E5 would answer: from the last 7 days of recorded auctions, capped by the budgets; 0 without history.",
+      description: `As E5 would answer. ${ESTIMATED_IMPRESSIONS}`,
     }),
-    estimated_daily_spend_usd: estimatedDailySpendUsd.meta({ description: "Daily spend for those impressions." }),
+    estimated_daily_spend_usd: estimatedDailySpendUsd.meta({ description: ESTIMATED_SPEND }),
+    estimate_status: estimateStatus,
   })
   .meta({ id: "CampaignCreatePreview" });
 export type CampaignCreatePreview = z.infer<typeof campaignCreatePreview>;
@@ -424,13 +431,16 @@ export const campaignUpdatePreview = z
     campaign: campaignDetail.meta({ description: "The campaign as it would be after the update." }),
     estimated_daily_impressions: estimatedDailyImpressions.meta({
       description:
-        "Estimated impressions a day after the update (0 unless the campaign would be active with an approved creative).",
+        "Estimated impressions a day after the update: 0 (estimated) unless the campaign would be active with an approved " +
+        `creative and budget left; otherwise as E5 estimates, capped by the budget left too. ${ESTIMATED_IMPRESSIONS}`,
     }),
     estimated_daily_spend_usd: estimatedDailySpendUsd.meta({
-      description: "Estimated daily spend after the update, capped by the daily budget and the budget left.",
+      description: `Estimated daily spend after the update, capped by the daily budget and the budget left. ${ESTIMATED_SPEND}`,
     }),
+    estimate_status: estimateStatus,
     current_estimated_daily_impressions: estimatedDailyImpressions.meta({ description: "The same estimate today." }),
     current_estimated_daily_spend_usd: estimatedDailySpendUsd.meta({ description: "The same estimate today." }),
+    current_estimate_status: estimateStatus,
   })
   .meta({ id: "CampaignUpdatePreview" });
 export type CampaignUpdatePreview = z.infer<typeof campaignUpdatePreview>;

@@ -1,5 +1,5 @@
 // createCampaign with an injected clock: "today" in UTC, and estimates from seeded auctions.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
@@ -11,6 +11,7 @@ import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { ICON_UNREACHABLE_MESSAGE } from "@/lib/domain/creatives/check-icon-url";
 import { createCampaign } from "./create-campaign";
+import { resetEstimateCacheForTests } from "./estimate-delivery";
 
 let icons: IconServer;
 let actor: Actor;
@@ -62,8 +63,9 @@ describe("icon check timeout", () => {
   });
 });
 
-describe("estimates from recorded auctions", () => {
+describe("estimates from other advertisers' recorded auctions (docs/decisions/0304)", () => {
   const nowMs = NOW.getTime();
+  beforeEach(() => resetEstimateCacheForTests());
 
   async function auctions(
     count: number,
@@ -71,8 +73,10 @@ describe("estimates from recorded auctions", () => {
       momentType: string;
       sport: string;
       outcome: string;
-      winningBid?: bigint;
       clearing?: bigint;
+      /** the winner of the i-th auction (filled only) */
+      winner?: (i: number) => string;
+      sandbox?: boolean;
       atMs: (i: number) => number;
     },
   ) {
@@ -83,51 +87,61 @@ describe("estimates from recorded auctions", () => {
         sport: row.sport,
         outcome: row.outcome,
         bidders: row.outcome === "filled" ? 2 : 0,
-        winningBidMicros: row.winningBid ?? null,
+        // the winner's own bid is recorded, and never read by the estimate
+        winningBidMicros: row.clearing ? row.clearing + 3_000_000n : null,
         clearingCpmMicros: row.clearing ?? null,
+        winnerAdvertiserId: row.outcome === "filled" ? (row.winner?.(i) ?? `adv_rival${i % 3}`) : null,
+        sandbox: row.sandbox ?? false,
         occurredAtMs: BigInt(row.atMs(i)),
       })),
     });
   }
 
-  it("is 0 with no recorded auctions", async () => {
+  it("withholds both figures with no recorded auctions", async () => {
     const created = await createCampaign(actor, campaignBody(icons.url(), { start_date: "2026-03-11" }), {
       clock: CLOCK,
     });
-    expect([created.estimated_daily_impressions, created.estimated_daily_spend_usd]).toEqual([0, 0]);
+    expect([created.estimated_daily_impressions, created.estimated_daily_spend_usd, created.estimate_status]).toEqual([
+      0,
+      0,
+      "insufficient_volume",
+    ]);
   });
 
-  it("counts moments this bid would have won over 7 days, at the prices it would have paid", async () => {
+  it("counts moments this bid would have won over 7 days, priced at their clearing band's upper edge", async () => {
     const spread = (i: number) => nowMs - 7 * DAY + i * 60_000;
     // the oldest recorded auction is exactly 7 days old: 7 days of history
-    await auctions(70, {
+    await auctions(700, {
       momentType: "close_game",
       sport: "nba",
       outcome: "filled",
-      winningBid: 1_000_000n,
-      clearing: 800_000n,
+      clearing: 1_000_000n,
       atMs: spread,
     });
-    await auctions(35, {
+    await auctions(350, {
       momentType: "close_game",
       sport: "nba",
       outcome: "filled",
-      winningBid: 3_000_000n,
-      clearing: 2_000_000n,
+      clearing: 2_100_000n,
       atMs: spread,
     });
-    await auctions(14, { momentType: "close_game", sport: "nba", outcome: "no_fill", atMs: spread });
-    await auctions(7, { momentType: "close_game", sport: "nba", outcome: "capped", atMs: spread });
-    // not counted: other sport, other type, older than the window, in the future
-    await auctions(50, { momentType: "close_game", sport: "mlb", outcome: "no_fill", atMs: spread });
-    await auctions(50, { momentType: "bet_resolved", sport: "nba", outcome: "no_fill", atMs: spread });
-    await auctions(50, {
+    await auctions(140, { momentType: "close_game", sport: "nba", outcome: "no_fill", atMs: spread });
+    await auctions(70, { momentType: "close_game", sport: "nba", outcome: "capped", atMs: spread });
+    // not counted: other sport, other type, older than the window, in the future, the demo's, the caller's own
+    const cheap = { outcome: "filled", clearing: 400_000n };
+    await auctions(500, { momentType: "close_game", sport: "mlb", ...cheap, atMs: spread });
+    await auctions(500, { momentType: "bet_resolved", sport: "nba", ...cheap, atMs: spread });
+    await auctions(500, { momentType: "close_game", sport: "nba", ...cheap, atMs: (i) => nowMs - 8 * DAY - i });
+    await auctions(500, { momentType: "close_game", sport: "nba", ...cheap, atMs: (i) => nowMs + 1000 + i });
+    await auctions(500, { momentType: "close_game", sport: "nba", ...cheap, sandbox: true, atMs: spread });
+    await auctions(500, { momentType: "close_game", sport: "nba", outcome: "no_fill", sandbox: true, atMs: spread });
+    await auctions(500, {
       momentType: "close_game",
       sport: "nba",
-      outcome: "no_fill",
-      atMs: (i) => nowMs - 8 * DAY - i,
+      ...cheap,
+      winner: () => actor.advertiserId,
+      atMs: spread,
     });
-    await auctions(50, { momentType: "close_game", sport: "nba", outcome: "no_fill", atMs: (i) => nowMs + 1000 + i });
 
     const body = (bid: number) =>
       campaignBody(icons.url(), {
@@ -136,20 +150,30 @@ describe("estimates from recorded auctions", () => {
         sports: ["nba"],
         bid_cpm_usd: bid,
       });
-    // 2.00 beats the 70 winning bids of 1.00 (paying 1.00) and takes the 14 unfilled moments at the 0.35 floor:
-    // 84 / 7 = 12 a day; (70 × 1.00 + 14 × 0.35) / 1000 / 7 = 0.0107 USD a day
-    const at2 = await createCampaign(actor, body(2), { clock: CLOCK });
-    expect([at2.estimated_daily_impressions, at2.estimated_daily_spend_usd]).toEqual([12, 0.0107]);
-    // a tie with the recorded winning bid is not counted as a win: only the 14 unfilled moments
-    const at1 = await createCampaign(actor, body(1), { clock: CLOCK });
-    expect([at1.estimated_daily_impressions, at1.estimated_daily_spend_usd]).toEqual([2, 0.0007]);
-    // 5.00 also beats the 3.00 bids
-    const at5 = await createCampaign(actor, body(5), { clock: CLOCK });
-    expect([at5.estimated_daily_impressions, at5.estimated_daily_spend_usd]).toEqual([17, 0.0257]);
+    const estimate = async (bid: number) => {
+      const created = await createCampaign(actor, body(bid), { clock: CLOCK });
+      return [created.estimated_daily_impressions, created.estimated_daily_spend_usd, created.estimate_status];
+    };
+    // 2.00 wins the 700 clearing at 1.00 (at 1.05, their band's edge) and the 140 unfilled at the 0.35 floor:
+    // 840 / 7 = 120 a day; (700 × 1.05 + 140 × 0.35) / 1000 / 7 = 0.112 -> 0.11 USD a day
+    expect(await estimate(2)).toEqual([120, 0.11, "estimated"]);
+    // 1.00 is the grid point of the 1.00 band: an auction of the bid's own band is not won, only the unfilled ones
+    expect(await estimate(1)).toEqual([20, 0.01, "estimated"]);
+    // 5.00 also wins the 350 clearing at 2.10 (band 2.0789-2.1829, at 2.182875):
+    // 1190 / 7 = 170 a day; (735 + 49 + 350 × 2.182875) / 7000 = 0.2211 -> 0.22
+    expect(await estimate(5)).toEqual([170, 0.22, "estimated"]);
   });
 
   it("targets a moment type only in the selected sports where it exists", async () => {
     const recent = (i: number) => nowMs - 3 * DAY + i;
+    // a qualifying market, but in a lane that does not exist (no foul trouble in football)
+    await auctions(60, {
+      momentType: "foul_trouble",
+      sport: "nfl",
+      outcome: "filled",
+      clearing: 150_000n,
+      atMs: recent,
+    });
     await auctions(21, { momentType: "foul_trouble", sport: "nfl", outcome: "no_fill", atMs: recent });
     const created = await createCampaign(
       actor,
@@ -161,6 +185,6 @@ describe("estimates from recorded auctions", () => {
       }),
       { clock: CLOCK },
     );
-    expect(created.estimated_daily_impressions).toBe(0);
+    expect([created.estimated_daily_impressions, created.estimate_status]).toEqual([0, "insufficient_volume"]);
   });
 });

@@ -2,20 +2,25 @@
 // Order: every field error at once (422 validation_failed); then, for a fully
 // valid body only, the icon check over the network (422 icon_unreachable); then
 // the automatic review and the estimates; then one transaction. With
-// validate_only (previewCampaign) the same checks run and nothing is written.
+// validate_only (previewCampaign) the same checks run and nothing is written;
+// a preview first counts against the advertiser's `preview` limit. A real
+// creation does not: each one writes an active campaign and makes an icon
+// check (60 a minute), and the estimates' rounding, not a count, is what keeps
+// them from revealing a bid (docs/decisions/0304).
 import type { Actor } from "@/lib/auth/actor";
 import { nowDate, type Clock } from "@/lib/clock";
 import { assertIconReachable, type IconCheckOptions } from "@/lib/domain/creatives/check-icon-url";
 import { reviewCreative } from "@/lib/domain/creatives/review-creative";
 import { trafficAllocation } from "@/lib/domain/creatives/traffic-allocation";
 import { variantLabel } from "@/lib/domain/creatives/variant-label";
+import { NO_DELIVERY } from "@/lib/domain/market/estimate-rules";
 import { parseInput } from "@/lib/errors";
 import { microsToUsd, usdToMicros } from "@/lib/money";
 import { emitCampaignsChanged } from "@/lib/process-bus";
 import { insertCampaign } from "./campaign-rows";
 import { createCampaignInputFor, type CampaignCreated, type CampaignCreatePreview } from "./campaigns.schemas";
 import { utcDate } from "./dates";
-import { estimateDailyDelivery } from "./estimate-delivery";
+import { countPreview, estimateDailyDelivery } from "./estimate-delivery";
 
 export type CreateCampaignOptions = { clock?: Clock; iconCheck?: IconCheckOptions };
 
@@ -38,6 +43,7 @@ async function prepareCampaign(actor: Actor, input: unknown, now: Date, options:
   const estimate =
     review.status === "approved"
       ? await estimateDailyDelivery(
+          actor.advertiserId,
           {
             momentTypes: parsed.moment_types,
             sports: parsed.sports,
@@ -47,7 +53,7 @@ async function prepareCampaign(actor: Actor, input: unknown, now: Date, options:
           },
           now,
         )
-      : { dailyImpressions: 0, dailySpendMicros: 0n };
+      : NO_DELIVERY;
   return { parsed, review, bidCpmMicros, dailyBudgetMicros, totalBudgetMicros, estimate };
 }
 
@@ -60,6 +66,7 @@ export async function previewCampaign(
   input: unknown,
   options: CreateCampaignOptions = {},
 ): Promise<CampaignCreatePreview> {
+  await countPreview(actor);
   const now = nowDate(options.clock);
   const { parsed, review, estimate } = await prepareCampaign(actor, input, now, options);
   return {
@@ -81,6 +88,7 @@ export async function previewCampaign(
     creative: { status: review.status, review_reason: review.reason },
     estimated_daily_impressions: estimate.dailyImpressions,
     estimated_daily_spend_usd: microsToUsd(estimate.dailySpendMicros),
+    estimate_status: estimate.status,
   };
 }
 
@@ -132,6 +140,7 @@ export async function createCampaign(
     status: "active",
     estimated_daily_impressions: estimate.dailyImpressions,
     estimated_daily_spend_usd: microsToUsd(estimate.dailySpendMicros),
+    estimate_status: estimate.status,
     created_at: now.toISOString(),
     creative: {
       id: creativeId,

@@ -1,20 +1,36 @@
-// E5's estimates, from the auctions recorded over the trailing 7 days for the
-// campaign's (moment type, sport) pairs (docs/decisions/0304):
-// - a moment that found no buyer (no_fill) would have been won at the floor;
-// - a filled moment whose winning bid was below this bid would have been won,
-//   at that winning bid (the second price once this campaign is on top);
-// - capped moments (the user's alert cap) could not have been won by anyone.
-// Totals are divided by the days of history actually recorded (1 to 7), then
-// capped by the daily budget (and the total budget). With no recorded auction
-// the honest estimate is 0: nothing is extrapolated from nowhere.
-import { DAY_MS } from "@/lib/clock";
+// E5's estimates and those of the previews (docs/decisions/0304), from the
+// auctions recorded over the trailing 7 days on the campaign's lanes (its moment
+// types in the selected sports where they exist), without the caller's own
+// auctions and without the demo's (sandbox) ones. Only clearing prices are read,
+// never a winning bid; the arithmetic (the price grid, the bid's bucket, the
+// rounding) is lib/domain/market/estimate-rules.ts.
+//
+// The sample of one advertiser's lane set is kept ESTIMATE_CACHE_MS: every bid,
+// budget and repeated preview within that time is answered without a query.
+// Previews (E5 and E7 with validate_only, their GraphQL twins, the MCP tools
+// through REST) count against the per-advertiser `preview` limit here, so every
+// transport shares one count.
+import type { Actor } from "@/lib/auth/actor";
+import { DAY_MS, fixedClock, MINUTE_MS } from "@/lib/clock";
 import { db } from "@/lib/db/client";
+import {
+  bandOf,
+  estimateFromSample,
+  NO_DELIVERY,
+  type DeliveryEstimate,
+  type EstimateSample,
+} from "@/lib/domain/market/estimate-rules";
+import { MARKET_WINDOW_DAYS } from "@/lib/domain/market/market.schemas";
 import { floorMicros, isAvailableIn, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import type { Sport } from "@/lib/domain/sports";
+import { consumeRateLimit, rateLimitedError } from "@/lib/rate-limit";
+import { keyedTtlMemo } from "@/lib/ttl-memo";
 
-export const ESTIMATE_WINDOW_DAYS = 7;
+export type { DeliveryEstimate } from "@/lib/domain/market/estimate-rules";
 
-export type DeliveryEstimate = { dailyImpressions: number; dailySpendMicros: bigint };
+export const ESTIMATE_CACHE_MS = MINUTE_MS;
+/** Lane sets kept at once (one small summary each); the oldest computed is dropped first. */
+const ESTIMATE_CACHE_ENTRIES = 1000;
 
 export type EstimateInput = {
   momentTypes: readonly MomentTypeKey[];
@@ -24,73 +40,127 @@ export type EstimateInput = {
   totalBudgetMicros: bigint;
 };
 
-export async function estimateDailyDelivery(input: EstimateInput, now: Date): Promise<DeliveryEstimate> {
-  const nowMs = now.getTime();
-  const window = { gte: BigInt(nowMs - ESTIMATE_WINDOW_DAYS * DAY_MS), lte: BigInt(nowMs) };
-  const first = await db().auction.aggregate({ where: { occurredAtMs: window }, _min: { occurredAtMs: true } });
-  const firstMs = first._min.occurredAtMs;
-  if (firstMs === null) return { dailyImpressions: 0, dailySpendMicros: 0n };
+/**
+ * Counts one preview against the advertiser's `preview` limit; past it, 429
+ * rate_limited (the RateLimit-* headers reach the response through the
+ * collector, docs/decisions/1419).
+ */
+export async function countPreview(actor: Actor): Promise<void> {
+  const limit = await consumeRateLimit("preview", actor.advertiserId);
+  if (!limit.allowed) throw rateLimitedError(limit);
+}
 
-  const groups = await db().auction.groupBy({
-    by: ["momentType", "sport", "outcome"],
-    where: {
-      occurredAtMs: window,
-      momentType: { in: [...input.momentTypes] },
-      sport: { in: [...input.sports] },
-      OR: [{ outcome: "no_fill" }, { outcome: "filled", winningBidMicros: { lt: input.bidCpmMicros } }],
-    },
-    _count: { _all: true },
-    _sum: { winningBidMicros: true },
+/** The lanes a campaign targets, as "type:sport" in a stable order. */
+function lanesOf(momentTypes: readonly MomentTypeKey[], sports: readonly Sport[]): string[] {
+  const lanes: string[] = [];
+  for (const type of momentTypes)
+    for (const sport of sports) if (isAvailableIn(type, sport)) lanes.push(`${type}:${sport}`);
+  return [...new Set(lanes)].sort();
+}
+
+/** The cache key: the advertiser (its auctions are left out) and the lanes. */
+function sampleKey(advertiserId: string, lanes: readonly string[]): string {
+  return `${advertiserId}|${lanes.join(",")}`;
+}
+
+/** The sample behind an estimate (computed from the key alone: one module-level function, no closure per call). */
+async function loadSample(nowMs: number, key: string): Promise<EstimateSample> {
+  const [advertiserId, laneList] = key.split("|") as [string, string];
+  const lanes = laneList.split(",").map((lane) => {
+    const [momentType, sport] = lane.split(":") as [string, string];
+    return { momentType, sport };
   });
-  let wins = 0;
-  let cpmSumMicros = 0n;
+  const window = { gte: BigInt(nowMs - MARKET_WINDOW_DAYS * DAY_MS), lte: BigInt(nowMs) };
+  const [first, groups] = await Promise.all([
+    // how long this install has recorded real auctions (a young install is not diluted by empty days)
+    db().auction.aggregate({ where: { occurredAtMs: window, sandbox: false }, _min: { occurredAtMs: true } }),
+    db().auction.groupBy({
+      by: ["momentType", "outcome", "winnerAdvertiserId", "clearingCpmMicros"],
+      where: {
+        occurredAtMs: window,
+        sandbox: false,
+        OR: lanes,
+        AND: [
+          {
+            OR: [
+              { outcome: "no_fill" },
+              // a filled auction counts only with its winner known and not the caller
+              {
+                outcome: "filled",
+                clearingCpmMicros: { gt: 0n },
+                AND: [{ winnerAdvertiserId: { not: null } }, { winnerAdvertiserId: { not: advertiserId } }],
+              },
+            ],
+          },
+        ],
+      },
+      _count: { _all: true },
+    }),
+  ]);
+  const byBand = new Map<number, number>();
+  const winners = new Set<string>();
+  let auctions = 0;
+  const noFill = { count: 0, floorSumMicros: 0 };
   for (const group of groups) {
-    const type = group.momentType as MomentTypeKey;
-    if (!isAvailableIn(type, group.sport as Sport)) continue;
     const count = group._count._all;
-    wins += count;
-    cpmSumMicros +=
-      group.outcome === "no_fill" ? BigInt(count) * floorMicros(type) : (group._sum.winningBidMicros ?? 0n);
+    if (group.outcome === "no_fill") {
+      noFill.count += count;
+      noFill.floorSumMicros += count * Number(floorMicros(group.momentType as MomentTypeKey));
+      continue;
+    }
+    auctions += count;
+    winners.add(group.winnerAdvertiserId!);
+    const band = bandOf(Number(group.clearingCpmMicros));
+    byBand.set(band, (byBand.get(band) ?? 0) + count);
   }
-  const days = Math.min(ESTIMATE_WINDOW_DAYS, Math.max(1, (nowMs - Number(firstMs)) / DAY_MS));
-  return estimateFromHistory({
-    wins,
-    cpmSumMicros,
+  const firstMs = first._min.occurredAtMs;
+  const days = firstMs === null ? 1 : Math.min(MARKET_WINDOW_DAYS, Math.max(1, (nowMs - Number(firstMs)) / DAY_MS));
+  return {
+    auctions,
+    advertisers: winners.size,
+    filledByBand: [...byBand].sort((a, b) => a[0] - b[0]),
+    noFill,
     days,
-    dailyBudgetMicros: input.dailyBudgetMicros,
-    totalBudgetMicros: input.totalBudgetMicros,
-  });
+  };
 }
 
-/** Daily rate from `days` of history, capped by the daily budget (and the total, if smaller). Pure. */
-export function estimateFromHistory(history: {
-  wins: number;
-  cpmSumMicros: bigint;
-  days: number;
-  dailyBudgetMicros: bigint;
-  totalBudgetMicros: bigint;
-}): DeliveryEstimate {
-  let impressions = history.wins / history.days;
-  // an impression costs CPM / 1000
-  let spend = Number(history.cpmSumMicros) / 1000 / history.days;
-  const cap = Number(
-    history.dailyBudgetMicros < history.totalBudgetMicros ? history.dailyBudgetMicros : history.totalBudgetMicros,
-  );
-  if (spend > cap) {
-    impressions = (impressions * cap) / spend;
-    spend = cap;
-  }
-  return { dailyImpressions: Math.floor(impressions), dailySpendMicros: BigInt(Math.round(spend)) };
+const samples = keyedTtlMemo<EstimateSample>(ESTIMATE_CACHE_MS, ESTIMATE_CACHE_ENTRIES);
+
+/** Tests that seed auctions between estimates start from an empty cache. */
+export function resetEstimateCacheForTests(): void {
+  samples.clear();
 }
+
+/** The daily estimate for `advertiserId` creating (or running) a campaign with these settings at `now`. */
+export async function estimateDailyDelivery(
+  advertiserId: string,
+  input: EstimateInput,
+  now: Date,
+): Promise<DeliveryEstimate> {
+  const lanes = lanesOf(input.momentTypes, input.sports);
+  if (lanes.length === 0) return estimateFromSample(EMPTY_SAMPLE, input);
+  const sample = await samples.get(sampleKey(advertiserId, lanes), loadSample, fixedClock(now.getTime()));
+  return estimateFromSample(sample, input);
+}
+
+const EMPTY_SAMPLE: EstimateSample = {
+  auctions: 0,
+  advertisers: 0,
+  filledByBand: [],
+  noFill: { count: 0, floorSumMicros: 0 },
+  days: 1,
+};
 
 /**
  * The estimate for a stored campaign as it stands (or as an update would leave
- * it): 0 unless it is active with an approved creative; otherwise capped by the
- * daily budget and the budget left.
+ * it): estimated 0 unless it is active with an approved creative and budget left
+ * (it would not deliver, whatever the market); otherwise capped by the daily
+ * budget and the budget left.
  */
 export async function estimateCampaignDelivery(
   campaign: {
     id: string;
+    advertiserId: string;
     status: string;
     momentTypes: string;
     sports: string;
@@ -101,12 +171,12 @@ export async function estimateCampaignDelivery(
   },
   now: Date,
 ): Promise<DeliveryEstimate> {
-  const none = { dailyImpressions: 0, dailySpendMicros: 0n };
-  if (campaign.status !== "active") return none;
+  if (campaign.status !== "active") return NO_DELIVERY;
   const approved = await db().creative.count({ where: { campaignId: campaign.id, status: "approved" } });
   const left = campaign.totalBudgetMicros - campaign.spendMicros;
-  if (approved === 0 || left <= 0n) return none;
+  if (approved === 0 || left <= 0n) return NO_DELIVERY;
   return estimateDailyDelivery(
+    campaign.advertiserId,
     {
       momentTypes: JSON.parse(campaign.momentTypes) as MomentTypeKey[],
       sports: JSON.parse(campaign.sports) as Sport[],

@@ -1,6 +1,6 @@
 // validate_only on E5 and E7 (docs/decisions/1301): every check runs, the
-// estimates come from recorded auctions exactly as creation would report them,
-// and nothing is written.
+// estimates come from recorded auctions exactly as creation would report them
+// (docs/decisions/0304), and nothing is written.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 import { fixedClock } from "@/lib/clock";
@@ -25,21 +25,23 @@ beforeAll(async () => {
   icons = await startIconServer();
   const adv = await createTestAdvertiser();
   actor = actorFor(adv.advertiserId, ["campaigns:write"]);
-  // 7 days of history for close_game × nba: 70 moments won at 1.00, 14 unfilled
+  // 7 days of history for close_game × nba: 700 moments won by 3 other advertisers, clearing
+  // at 1.00 (the 1.00-1.05 price band), and 140 unfilled
   const spread = (i: number) => NOW.getTime() - 7 * DAY + i * 60_000;
   await db().auction.createMany({
     data: [
-      ...Array.from({ length: 70 }, (_, i) => ({
+      ...Array.from({ length: 700 }, (_, i) => ({
         id: newId("auc"),
         momentType: "close_game",
         sport: "nba",
         outcome: "filled",
         bidders: 2,
-        winningBidMicros: 1_000_000n,
-        clearingCpmMicros: 800_000n,
+        winningBidMicros: 1_500_000n,
+        clearingCpmMicros: 1_000_000n,
+        winnerAdvertiserId: `adv_rival${i % 3}`,
         occurredAtMs: BigInt(spread(i)),
       })),
-      ...Array.from({ length: 14 }, (_, i) => ({
+      ...Array.from({ length: 140 }, (_, i) => ({
         id: newId("auc"),
         momentType: "close_game",
         sport: "nba",
@@ -74,14 +76,17 @@ describe("E5 validate_only", () => {
       validate_only: true,
       campaign: { name: "NBA close games", status: "active", bid_cpm_usd: 2, moment_types: ["close_game"] },
       creative: { status: "approved", review_reason: null },
-      // 84 moments / 7 days = 12 a day; (70 × 1.00 + 14 × 0.35) / 1000 / 7
-      estimated_daily_impressions: 12,
-      estimated_daily_spend_usd: 0.0107,
+      // 840 moments / 7 days = 120 a day, each won one at its band's upper edge (1.05) or the 0.35 floor:
+      // (700 × 1.05 + 140 × 0.35) / 1000 / 7 = 0.112 -> 0.11
+      estimated_daily_impressions: 120,
+      estimated_daily_spend_usd: 0.11,
+      estimate_status: "estimated",
     });
     const created = await createCampaign(actor, body(), { clock: CLOCK });
-    expect([created.estimated_daily_impressions, created.estimated_daily_spend_usd]).toEqual([
+    expect([created.estimated_daily_impressions, created.estimated_daily_spend_usd, created.estimate_status]).toEqual([
       preview.estimated_daily_impressions,
       preview.estimated_daily_spend_usd,
+      preview.estimate_status,
     ]);
   });
 
@@ -103,7 +108,12 @@ describe("E5 validate_only", () => {
       { clock: CLOCK },
     );
     expect(rejected.creative.status).toBe("rejected");
-    expect([rejected.estimated_daily_impressions, rejected.estimated_daily_spend_usd]).toEqual([0, 0]);
+    // it would deliver nothing, whatever the market: an estimate, not a withheld one
+    expect([
+      rejected.estimated_daily_impressions,
+      rejected.estimated_daily_spend_usd,
+      rejected.estimate_status,
+    ]).toEqual([0, 0, "estimated"]);
   });
 });
 
@@ -118,11 +128,17 @@ describe("E7 validate_only", () => {
     ]);
     expect(preview.raises_spend).toBe(true);
     expect(preview.campaign).toMatchObject({ id, name: "Renamed", bid_cpm_usd: 2 });
-    // at 0.50 only the 14 unfilled moments are won; at 2.00 the 70 at 1.00 too
-    expect([preview.current_estimated_daily_impressions, preview.current_estimated_daily_spend_usd]).toEqual([
-      2, 0.0007,
+    // at 0.50 only the 140 unfilled moments are won (20 a day, 0.007 USD -> 0.01); at 2.00 the 700 at 1.00 too
+    expect([
+      preview.current_estimated_daily_impressions,
+      preview.current_estimated_daily_spend_usd,
+      preview.current_estimate_status,
+    ]).toEqual([20, 0.01, "estimated"]);
+    expect([preview.estimated_daily_impressions, preview.estimated_daily_spend_usd, preview.estimate_status]).toEqual([
+      120,
+      0.11,
+      "estimated",
     ]);
-    expect([preview.estimated_daily_impressions, preview.estimated_daily_spend_usd]).toEqual([12, 0.0107]);
     expect(await getCampaign(actor, id)).toEqual(stored);
   });
 
@@ -146,7 +162,8 @@ describe("E7 validate_only", () => {
     const resume = await previewCampaignUpdate(actor, id, { status: "active" }, { clock: CLOCK });
     expect(resume.raises_spend).toBe(true);
     expect(resume.changes).toEqual([{ field: "status", from: "paused", to: "active" }]);
-    expect([resume.current_estimated_daily_spend_usd, resume.estimated_daily_spend_usd]).toEqual([0, 0.0107]);
+    expect([resume.current_estimated_daily_spend_usd, resume.estimated_daily_spend_usd]).toEqual([0, 0.11]);
+    expect([resume.current_estimate_status, resume.estimate_status]).toEqual(["estimated", "estimated"]);
     expect((await getCampaign(actor, id)).status).toBe("paused");
   });
 

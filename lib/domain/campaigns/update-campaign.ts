@@ -27,7 +27,7 @@ import {
 } from "./campaigns.schemas";
 import type { CampaignRow } from "./campaign-view";
 import { utcDate } from "./dates";
-import { estimateCampaignDelivery } from "./estimate-delivery";
+import { countPreview, estimateCampaignDelivery } from "./estimate-delivery";
 import { campaignDetail, getCampaignOrThrow } from "./get-campaign";
 import { retryCampaignChange } from "./retry-campaign-change";
 
@@ -183,7 +183,7 @@ export function raisesSpend(before: CampaignDetail, after: CampaignDetail): bool
 /**
  * E7 with `validate_only=true`: every check of the update, then what would
  * change, whether it can raise spend, and the daily estimates before and
- * after; nothing is written.
+ * after; nothing is written. Counts against the advertiser's `preview` limit first.
  */
 export async function previewCampaignUpdate(
   actor: Actor,
@@ -191,6 +191,7 @@ export async function previewCampaignUpdate(
   input: unknown,
   options: { clock?: Clock } = {},
 ): Promise<CampaignUpdatePreview> {
+  await countPreview(actor);
   await getCampaignOrThrow(actor, id);
   const parsed = parseInput(updateCampaignInput, input);
   const now = nowDate(options.clock);
@@ -213,8 +214,10 @@ export async function previewCampaignUpdate(
     campaign: after,
     estimated_daily_impressions: estimate.dailyImpressions,
     estimated_daily_spend_usd: microsToUsd(estimate.dailySpendMicros),
+    estimate_status: estimate.status,
     current_estimated_daily_impressions: current.dailyImpressions,
     current_estimated_daily_spend_usd: microsToUsd(current.dailySpendMicros),
+    current_estimate_status: current.status,
   };
 }
 

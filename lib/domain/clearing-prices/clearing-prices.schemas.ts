@@ -1,15 +1,16 @@
 import { z } from "zod";
+import { MARKET_RULE_TEXT, MARKET_WINDOW_DAYS } from "@/lib/domain/market/market.schemas";
 import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
 
 /** E3's statistics cover the auctions of this many trailing days (docs/decisions/0304). */
-export const CLEARING_WINDOW_DAYS = 7;
+export const CLEARING_WINDOW_DAYS = MARKET_WINDOW_DAYS;
 
 const percentileUsd = (p: number) =>
   z
     .number()
     .nullable()
     .meta({
-      description: `${p}th percentile of clearing CPMs (USD) over the trailing ${CLEARING_WINDOW_DAYS} days; null until enough filled auctions exist.`,
+      description: `${p}th percentile of the moment type's clearing CPMs (USD) over the trailing ${CLEARING_WINDOW_DAYS} days; null unless they hold ${MARKET_RULE_TEXT}.`,
     });
 
 export const clearingPriceEntry = z

@@ -2,20 +2,23 @@
 // recorded over the trailing 7 days (docs/decisions/0304). Percentiles are
 // computed exactly (linear interpolation, as lib/stats.ts) from a frequency
 // table of clearing prices, so the database returns one row per distinct price
-// instead of every auction. A type with fewer than CLEARING_MIN_AUCTIONS filled
-// auctions shows null: a percentile of a handful of auctions would disclose
-// individual bids, which are never exposed.
+// (and winner) instead of every auction. A type's percentiles are null unless
+// its auctions make a publishable market sample (lib/domain/market: at least 20
+// won by at least 3 distinct advertisers): a percentile of a handful of
+// auctions, or of two advertisers' (where the clearing price is the other's
+// bid), would disclose individual bids. Demo (sandbox) auctions never count,
+// nor filled auctions recorded before winners were (winner unknown).
 // Measured on SQLite with 1M auctions in the window: about 1 s. The result is
 // therefore kept in process for CLEARING_CACHE_MS (one computation a minute at
 // most, shared by concurrent requests); clients may cache it 15 minutes.
 import { DAY_MS, fixedClock, MINUTE_MS, systemClock, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
+import { isPublishable } from "@/lib/domain/market/market.schemas";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
 import { microsToUsd } from "@/lib/money";
 import { ttlMemo } from "@/lib/ttl-memo";
 import { CLEARING_WINDOW_DAYS, type ClearingPrices } from "./clearing-prices.schemas";
 
-export const CLEARING_MIN_AUCTIONS = 20;
 export const CLEARING_CACHE_MS = MINUTE_MS;
 
 const memo = ttlMemo(CLEARING_CACHE_MS, (nowMs) => getClearingPrices({ clock: fixedClock(nowMs) }));
@@ -52,27 +55,35 @@ export function percentileFromCounts(table: readonly { value: number; count: num
 export async function getClearingPrices(options: { clock?: Clock } = {}): Promise<ClearingPrices> {
   const nowMs = (options.clock ?? systemClock)();
   const groups = await db().auction.groupBy({
-    by: ["momentType", "clearingCpmMicros"],
+    by: ["momentType", "clearingCpmMicros", "winnerAdvertiserId"],
     where: {
       outcome: "filled",
+      sandbox: false,
       clearingCpmMicros: { not: null },
+      winnerAdvertiserId: { not: null },
       occurredAtMs: { gte: BigInt(nowMs - CLEARING_WINDOW_DAYS * DAY_MS), lte: BigInt(nowMs) },
     },
     _count: { _all: true },
   });
   const tables = new Map<string, { value: number; count: number }[]>();
+  const winners = new Map<string, Set<string>>();
   for (const group of groups) {
     const table = tables.get(group.momentType) ?? [];
+    // one row per (price, winner): the same price of two winners is two rows of the table, which percentiles allow
     table.push({ value: Number(group.clearingCpmMicros), count: group._count._all });
     tables.set(group.momentType, table);
+    const typeWinners = winners.get(group.momentType) ?? new Set<string>();
+    typeWinners.add(group.winnerAdvertiserId!);
+    winners.set(group.momentType, typeWinners);
   }
   return {
     as_of: new Date(nowMs).toISOString(),
     moment_types: MOMENT_TYPES.map((type) => {
       const table = (tables.get(type.key) ?? []).sort((x, y) => x.value - y.value);
       const filled = table.reduce((sum, row) => sum + row.count, 0);
+      const publishable = isPublishable({ auctions: filled, advertisers: winners.get(type.key)?.size ?? 0 });
       const usd = (p: number): number | null => {
-        if (filled < CLEARING_MIN_AUCTIONS) return null;
+        if (!publishable) return null;
         return microsToUsd(Math.round(percentileFromCounts(table, p)!));
       };
       return {

@@ -1,20 +1,20 @@
 // E2: the moment type catalog with typical CTR ranges measured from delivered
 // volume. A range is published only when enough campaigns of enough distinct
-// advertisers delivered enough impressions of that type (docs/decisions/0007);
-// otherwise it is null. Computed at most once a minute per process.
+// advertisers delivered enough impressions of that type over the market window
+// (docs/decisions/0007: the market sample rule of lib/domain/market, 7 days, 3
+// advertisers; each campaign's impressions are auctions it won); otherwise it
+// is null. Demo (sandbox) advertisers' campaigns never count. Computed at most
+// once a minute per process.
 import { DAY_MS, MINUTE_MS, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
+import { isPublishable, MARKET_WINDOW_DAYS } from "@/lib/domain/market/market.schemas";
 import { microsToUsd, round6 } from "@/lib/money";
 import { percentile } from "@/lib/stats";
 import { ttlMemo } from "@/lib/ttl-memo";
 import { MOMENT_TYPES } from "./catalog";
-import type { MomentTypeView } from "./moment-types.schemas";
+import { CTR_MIN_CAMPAIGN_IMPRESSIONS, type MomentTypeView } from "./moment-types.schemas";
 
-export const CTR_WINDOW_DAYS = 30;
-/** a campaign counts toward a type's CTR range with at least this many impressions of it */
-export const CTR_MIN_CAMPAIGN_IMPRESSIONS = 500;
-/** and a range needs such campaigns from at least this many advertisers (no one advertiser's results are disclosed) */
-export const CTR_MIN_ADVERTISERS = 3;
+export const CTR_WINDOW_DAYS = MARKET_WINDOW_DAYS;
 export const CTR_CACHE_MS = MINUTE_MS;
 
 /** Per moment type: the 25th and 75th percentile of per-campaign CTR over the window. */
@@ -26,25 +26,34 @@ async function typicalCtrRanges(nowMs: number): Promise<Map<string, { low: numbe
     _sum: { impressions: true, clicks: true },
   });
   const qualifying = groups.filter((group) => Number(group._sum.impressions ?? 0n) >= CTR_MIN_CAMPAIGN_IMPRESSIONS);
+  // the demo's campaigns (sandbox advertisers) never count; nor a campaign whose owner is unknown
   const owners = new Map(
     (
       await db().campaign.findMany({
-        where: { id: { in: [...new Set(qualifying.map((group) => group.campaignId))] } },
+        where: {
+          id: { in: [...new Set(qualifying.map((group) => group.campaignId))] },
+          advertiser: { sandbox: false },
+        },
         select: { id: true, advertiserId: true },
       })
     ).map((campaign) => [campaign.id, campaign.advertiserId]),
   );
-  const byType = new Map<string, { ctrs: number[]; advertisers: Set<string> }>();
+  const byType = new Map<string, { ctrs: number[]; advertisers: Set<string>; impressions: number }>();
   for (const group of qualifying) {
-    const ctr = Number(group._sum.clicks ?? 0n) / Number(group._sum.impressions ?? 0n);
-    const entry = byType.get(group.momentType) ?? { ctrs: [], advertisers: new Set<string>() };
+    const owner = owners.get(group.campaignId);
+    if (owner === undefined) continue;
+    const impressions = Number(group._sum.impressions ?? 0n);
+    const ctr = Number(group._sum.clicks ?? 0n) / impressions;
+    const entry = byType.get(group.momentType) ?? { ctrs: [], advertisers: new Set<string>(), impressions: 0 };
     entry.ctrs.push(ctr);
-    entry.advertisers.add(owners.get(group.campaignId) ?? group.campaignId);
+    entry.advertisers.add(owner);
+    entry.impressions += impressions;
     byType.set(group.momentType, entry);
   }
   const ranges = new Map<string, { low: number; high: number }>();
-  for (const [type, { ctrs, advertisers }] of byType) {
-    if (advertisers.size < CTR_MIN_ADVERTISERS) continue;
+  for (const [type, { ctrs, advertisers, impressions }] of byType) {
+    // every impression is an auction its campaign's advertiser won
+    if (!isPublishable({ auctions: impressions, advertisers: advertisers.size })) continue;
     ctrs.sort((a, b) => a - b);
     ranges.set(type, { low: round6(percentile(ctrs, 0.25)!), high: round6(percentile(ctrs, 0.75)!) });
   }

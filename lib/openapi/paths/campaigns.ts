@@ -13,10 +13,18 @@ import {
   validateOnlyQuery,
 } from "@/lib/domain/campaigns/campaigns.schemas";
 import { creativeInput, variantCreated } from "@/lib/domain/creatives/creatives.schemas";
+import { MARKET_RULE_TEXT } from "@/lib/domain/market/market.schemas";
 import { oauth, problemResponses } from "../common";
 import { rateLimitText } from "@/lib/rate-limit-policies";
 
 const tags = ["Campaigns"];
+
+const ESTIMATES_TEXT =
+  "Estimates come from other advertisers' auctions of the last 7 days on the targeted moment types " +
+  "and sports (the caller's own and demo auctions left out), from clearing prices only, never a winning bid: an auction " +
+  "counts as won when its clearing price lies in a lower 5 % price band than the bid, priced at that band's upper edge; " +
+  `impressions are rounded to 2 significant digits and spend to whole cents. Unless that sample holds ${MARKET_RULE_TEXT}, ` +
+  "`estimate_status` is insufficient_volume and both figures are 0.";
 const json = <T>(schema: T) => ({ "application/json": { schema } });
 
 export const campaignsPaths: ZodOpenApiPathsObject = {
@@ -46,9 +54,12 @@ export const campaignsPaths: ZodOpenApiPathsObject = {
         "429 rate_limited with Retry-After); an icon URL that passed for the advertiser in the last 10 minutes is not " +
         "fetched again and counts nothing. " +
         "The creative is then reviewed automatically (responsible-gambling policy): a rejected creative does not fail the request; " +
-        "its status and reason are in the response. Estimates come from the last 7 days of recorded auctions for the targeted " +
-        "moment types and sports and are 0 when none were recorded. With `validate_only=true` every check runs (icon and review " +
-        "included) and the answer is 200 with the campaign it would create and its estimates; nothing is written.",
+        "its status and reason are in the response. " +
+        ESTIMATES_TEXT +
+        " With `validate_only=true` every check runs (icon and review included) and the answer is 200 with the campaign it would " +
+        `create and its estimates; nothing is written. Every preview counts against ${rateLimitText("preview", "previews")} per ` +
+        "advertiser (E5's and E7's, GraphQL's included), before any check (429 rate_limited with Retry-After); a creation " +
+        "without validate_only is not a preview.",
       tags,
       security: oauth("campaigns:write"),
       requestParams: { query: validateOnlyQuery },
@@ -94,7 +105,9 @@ export const campaignsPaths: ZodOpenApiPathsObject = {
         "or cancelled and a final campaign cannot be changed (409 invalid_transition). A bid change takes effect for the next " +
         "ad decision and emits `campaign.bid_adjusted` (reason advertiser). With `validate_only=true` every check runs and the " +
         "answer is a preview: the fields that would change, whether the update can raise spend, the campaign as it would be, and " +
-        "the daily estimates before and after; nothing is written.",
+        "the daily estimates before and after (with `estimate_status` and `current_estimate_status`); nothing is written. " +
+        `Every preview counts against ${rateLimitText("preview", "previews")} per advertiser, shared with E5's ` +
+        "(429 rate_limited with Retry-After).",
       tags,
       security: oauth("campaigns:write"),
       requestParams: { path: campaignIdParams, query: validateOnlyQuery },
@@ -113,6 +126,7 @@ export const campaignsPaths: ZodOpenApiPathsObject = {
           "immutable_field",
           "invalid_transition",
           "conflict",
+          "rate_limited",
         ),
       },
     },

@@ -1,8 +1,8 @@
 // AdCP products, formats and ids over our catalogue: one product per moment
 // type and sport where the type exists (E2), CPM auction pricing with the
 // type's floor and, from real clearing prices (E3), price guidance (absent
-// while the volume is too small to publish percentiles).
-import { BODY_MAX, CTA_MAX, HEADLINE_MAX, MIN_TOTAL_BUDGET_USD, URL_MAX } from "../api-contract.ts";
+// while the market is too small to publish percentiles: decision 0304's rule).
+import { BODY_MAX, CTA_MAX, HEADLINE_MAX, MARKET_RULE, MIN_TOTAL_BUDGET_USD, URL_MAX } from "../api-contract.ts";
 import type { ClearingPrices, MomentType, Sport } from "../rest-types.ts";
 import { ToolInputError } from "../tool.ts";
 
@@ -88,7 +88,7 @@ export function buildProducts(
         description:
           `${type.description} A push notification in partner betting and prediction-market apps, sent at that moment of a live ${SPORT_NAMES[sport]} game ` +
           `to a user with money on it. Sold by CPM second-price auction: floor ${type.floor_cpm_usd.toFixed(2)} USD; ` +
-          `the price guidance is the 25th-90th percentile of clearing CPMs over the last 7 days (absent until enough auctions cleared).` +
+          `the price guidance is the 25th-90th percentile of the moment type's clearing CPMs over the last 7 days (absent unless ${MARKET_RULE}).` +
           (type.typical_ctr_low !== null && type.typical_ctr_high !== null
             ? ` Typical CTR ${(type.typical_ctr_low * 100).toFixed(2)}%-${(type.typical_ctr_high * 100).toFixed(2)}%.`
             : ""),

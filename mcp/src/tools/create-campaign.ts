@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONFIRM_MESSAGE, confirm, defineTool, idempotencyKey } from "../tool.ts";
+import { CONFIRM_MESSAGE, confirm, defineTool, ESTIMATES_NOTE, idempotencyKey } from "../tool.ts";
 import { SPORTS } from "../api-contract.ts";
 import { campaignWriteOutput, completedWrite, creativeFields, isoDate, pacingField, writeMeta } from "./shapes.ts";
 
@@ -9,11 +9,12 @@ export const createCampaign = defineTool({
   description:
     "Creates an active campaign that bids a CPM (USD) on moment types in sports, with its first creative. Spends money, so " +
     "call it first without confirm: nothing is created and you get a preview (the campaign, the creative's automatic review, " +
-    "estimated daily impressions and spend in USD from the last 7 days of auctions). Then call again with confirm: true and " +
+    "estimated daily impressions and spend in USD with estimate_status). Then call again with confirm: true and " +
     "the same idempotency_key. Rules: bid_cpm_usd at least the highest floor of the chosen moment types (list_moment_types), " +
     "at most 1000; daily_budget_usd at least 5; total_budget_usd at least 10; start_date today (UTC) or later; end_date after " +
     "start_date or null; headline at most 60 characters, body 120, cta_text 20; icon_url and action_url HTTPS. Every problem " +
-    "is reported at once with its field.",
+    "is reported at once with its field. " +
+    ESTIMATES_NOTE,
   input: {
     name: z.string().describe("Campaign name, 1-200 characters."),
     moment_types: z

@@ -6,7 +6,7 @@ import { adcpRequest, adcpResponse, completed, inputRequired } from "../adcp/env
 import { subKey } from "../adcp/keys.ts";
 import { mediaBuyOf } from "../adcp/media-buys.ts";
 import type { CreateCampaignBody } from "../rest-types.ts";
-import { confirm, defineTool, ToolInputError } from "../tool.ts";
+import { confirm, defineTool, ESTIMATES_NOTE, ToolInputError } from "../tool.ts";
 import { adcpIdempotencyKey, writeMeta } from "./shapes.ts";
 
 const packageRequest = z.looseObject({
@@ -56,7 +56,8 @@ export const createMediaBuy = defineTool({
     "call it first without confirm: nothing is created and the answer (status input-required) previews the buy, the " +
     "creative's review and the estimated daily impressions and spend. Then call again with confirm: true and the same " +
     "idempotency_key; a retry with that key never creates a second buy. The daily budget is the budget spread over the " +
-    "flight's days (even pacing) and must come to at least 5 USD a day.",
+    "flight's days (even pacing) and must come to at least 5 USD a day. " +
+    ESTIMATES_NOTE,
   input: {
     ...adcpRequest,
     idempotency_key: adcpIdempotencyKey("buy"),
@@ -72,7 +73,13 @@ export const createMediaBuy = defineTool({
     ...adcpResponse,
     media_buy_id: z.string().optional(),
     packages: z.array(z.looseObject({})).optional(),
-    preview: z.looseObject({}).optional(),
+    preview: z
+      .looseObject({})
+      .optional()
+      .describe(
+        "The buy it would make, the creative's review, estimated_daily_impressions, estimated_daily_spend (USD) and " +
+          "estimate_status (insufficient_volume: no estimate yet, both 0).",
+      ),
   },
   ...writeMeta({ alsoReads: true }),
   fieldMap: createFieldMap,
@@ -148,6 +155,7 @@ export const createMediaBuy = defineTool({
           creative_review: preview.creative,
           estimated_daily_impressions: preview.estimated_daily_impressions,
           estimated_daily_spend: preview.estimated_daily_spend_usd,
+          estimate_status: preview.estimate_status,
         },
         args.context,
       );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MARKET_RULE } from "../api-contract.ts";
 import { defineTool } from "../tool.ts";
 import { readMeta } from "./shapes.ts";
 
@@ -9,7 +10,8 @@ export const getClearingPrices = defineTool({
   title: "Get clearing prices",
   description:
     "Per moment type: the floor CPM and the 25th, 50th, 75th and 90th percentiles of the CPMs that won auctions over the " +
-    "last 7 days, in USD (null until enough auctions cleared; individual bids are never shown). Use it to choose a bid: " +
+    `last 7 days, in USD. The percentiles are null unless the type's auctions hold ${MARKET_RULE}, so that no one ` +
+    "advertiser's bid is ever revealed: null means not enough market data yet, not a price of 0. Use it to choose a bid: " +
     "bidding near p75 wins most auctions of that type. Refreshed every 15 minutes.",
   input: {},
   output: {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { buildProducts } from "../adcp/catalog.ts";
 import { adcpRequest, adcpResponse, completed } from "../adcp/envelope.ts";
+import { MARKET_RULE } from "../api-contract.ts";
 import { defineTool } from "../tool.ts";
 import { readMeta } from "./shapes.ts";
 
@@ -10,8 +11,9 @@ export const getProducts = defineTool({
   description:
     'AdCP: the products on sale, one per moment type and sport (product_id "<moment_type>.<sport>", e.g. "close_game.nba"): ' +
     "a push notification at that moment of a live game. Each has one CPM auction pricing option (pricing_option_id " +
-    '"cpm_auction", USD) with floor_price (the minimum bid) and price_guidance p25-p90 of recent clearing CPMs (absent ' +
-    "until enough auctions cleared), minimum spend 10 USD. Narrow with sports and moment_types; the brief is not matched.",
+    '"cpm_auction", USD) with floor_price (the minimum bid) and price_guidance p25-p90 of the moment type\'s clearing CPMs ' +
+    `over 7 days (absent unless they hold ${MARKET_RULE}: no one advertiser's bid is ever revealed; absent is not ` +
+    "free), minimum spend 10 USD. Narrow with sports and moment_types; the brief is not matched.",
   input: {
     ...adcpRequest,
     buying_mode: z.enum(["brief", "wholesale", "refine"]).optional(),

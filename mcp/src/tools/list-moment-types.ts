@@ -8,7 +8,9 @@ export const listMomentTypes = defineTool({
   description:
     "The 11 moment types ads can be bought on (e.g. close_game, overtime, bet_resolved), each with its floor CPM in USD " +
     "(a bid must be at least the highest floor of the types it targets), the sports it exists in, and the typical CTR range " +
-    "(null until enough real volume exists). Use it before creating a campaign or choosing products.",
+    "(25th-75th percentile of campaigns' CTRs over the last 7 days; null until campaigns of at least 3 distinct " +
+    "advertisers delivered 500 impressions each of the type, demo traffic never counting: no one advertiser's results " +
+    "are revealed). Use it before creating a campaign or choosing products.",
   input: {},
   output: {
     moment_types: z.array(

@@ -1,4 +1,4 @@
-import { confirm, defineTool, idempotencyKey } from "../tool.ts";
+import { confirm, defineTool, ESTIMATES_NOTE, idempotencyKey } from "../tool.ts";
 import { campaignId, campaignWriteOutput, writeMeta } from "./shapes.ts";
 import { guardedUpdate } from "./update-campaign.ts";
 
@@ -7,7 +7,9 @@ export const resumeCampaign = defineTool({
   title: "Resume a campaign",
   description:
     "Restarts delivery of a paused campaign. It raises spend, so without confirm you get a preview (estimated daily " +
-    "impressions and spend in USD); call again with confirm: true and the same idempotency_key to resume.",
+    "impressions and spend in USD, with estimate_status); call again with confirm: true and the same idempotency_key " +
+    "to resume. " +
+    ESTIMATES_NOTE,
   input: { campaign_id: campaignId, idempotency_key: idempotencyKey, confirm },
   output: campaignWriteOutput,
   ...writeMeta(),

@@ -46,7 +46,10 @@ export const writeOutcome = {
   preview: z
     .looseObject({})
     .optional()
-    .describe("What would change and the estimated daily impressions and spend (USD)."),
+    .describe(
+      "What would change and the estimated daily impressions and spend (USD), with estimate_status: insufficient_volume " +
+        "means no estimate could be made yet (both figures 0), not that the campaign will not deliver.",
+    ),
 };
 
 /** The answer of a campaign write: the outcome and the campaign as it now is. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { UpdateCampaignBody } from "../rest-types.ts";
 import type { RestClient } from "../rest-client.ts";
-import { CONFIRM_MESSAGE, confirm, defineTool, idempotencyKey } from "../tool.ts";
+import { CONFIRM_MESSAGE, confirm, defineTool, ESTIMATES_NOTE, idempotencyKey } from "../tool.ts";
 import { CAMPAIGN_UPDATE_STATUSES } from "../api-contract.ts";
 import { campaignId, campaignWriteOutput, completedWrite, isoDate, pacingField, writeMeta } from "./shapes.ts";
 
@@ -31,7 +31,9 @@ export const updateCampaign = defineTool({
     "(active, paused, ended: ended is final). Moment types, sports, start date and creatives cannot change (add a variant " +
     "instead). A change that can raise spend (higher bid or budget, later end date, resuming, even -> asap pacing) is only previewed until you " +
     "call again with confirm: true and the same idempotency_key; other changes apply at once. Floors and budget minimums " +
-    "are checked on the result; the total budget cannot go below the spend to date.",
+    "are checked on the result; the total budget cannot go below the spend to date. Without confirm every change is " +
+    "previewed first (one preview), and the preview's estimates come with estimate_status. " +
+    ESTIMATES_NOTE,
   input: {
     campaign_id: campaignId,
     name: z.string().optional(),

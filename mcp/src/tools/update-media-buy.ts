@@ -4,7 +4,7 @@ import { endDateFrom, impliedDailyBudget, startDateFrom } from "../adcp/dates.ts
 import { adcpRequest, adcpResponse, completed, inputRequired } from "../adcp/envelope.ts";
 import { mediaBuyOf, packagesOf, revisionOf } from "../adcp/media-buys.ts";
 import type { Campaign, UpdateCampaignBody } from "../rest-types.ts";
-import { confirm, defineTool, ToolInputError } from "../tool.ts";
+import { confirm, defineTool, ESTIMATES_NOTE, ToolInputError } from "../tool.ts";
 import { adcpIdempotencyKey, writeMeta } from "./shapes.ts";
 
 const packageUpdate = z.looseObject({
@@ -83,7 +83,9 @@ export const updateMediaBuy = defineTool({
     "end_time, and for a one-package buy the package's budget (total, USD) or bid_price (CPM, USD). Pausing, " +
     "cancelling and lowering apply at once; a change that can raise spend (resume, higher bid or budget, later end) is " +
     "only previewed (status input-required) until you call again with confirm: true and the same idempotency_key. " +
-    "Pass revision (from get_media_buys) to refuse the update if the buy changed since you read it.",
+    "Pass revision (from get_media_buys) to refuse the update if the buy changed since you read it. The preview's " +
+    "estimates (before: current_*, after) come with estimate_status and current_estimate_status. " +
+    ESTIMATES_NOTE,
   input: {
     ...adcpRequest,
     idempotency_key: adcpIdempotencyKey("change"),
@@ -167,8 +169,10 @@ export const updateMediaBuy = defineTool({
             changes: preview.changes,
             estimated_daily_impressions: preview.estimated_daily_impressions,
             estimated_daily_spend: preview.estimated_daily_spend_usd,
+            estimate_status: preview.estimate_status,
             current_estimated_daily_impressions: preview.current_estimated_daily_impressions,
             current_estimated_daily_spend: preview.current_estimated_daily_spend_usd,
+            current_estimate_status: preview.current_estimate_status,
             currency: "USD",
           },
           args.context,

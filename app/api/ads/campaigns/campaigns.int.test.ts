@@ -56,8 +56,10 @@ describe("POST /api/ads/campaigns (E5)", () => {
     expect(res.body).toEqual({
       id: expect.stringMatching(/^cmp_[A-Za-z0-9]{22}$/),
       status: "active",
+      // no other advertiser's auctions: withheld (docs/decisions/0304)
       estimated_daily_impressions: 0,
       estimated_daily_spend_usd: 0,
+      estimate_status: "insufficient_volume",
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       creative: {
         id: expect.stringMatching(/^cr_/),
@@ -310,6 +312,7 @@ describe("POST /api/ads/campaigns (E5)", () => {
       review_reason: expect.stringMatching(/risk-free/),
     });
     expect(res.body.estimated_daily_impressions).toBe(0);
+    expect(res.body.estimate_status).toBe("estimated");
     const stored = await db().creative.findFirstOrThrow({ where: { campaignId: res.body.id } });
     expect(stored.status).toBe("rejected");
     expect(stored.reviewReason).toMatch(/responsible-gambling/);

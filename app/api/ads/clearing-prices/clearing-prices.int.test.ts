@@ -1,12 +1,13 @@
-// E3 from seeded auction rows.
+// E3 from seeded auction rows: percentiles only from a market sample of at
+// least 20 auctions won by 3 distinct advertisers, demo auctions left out.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import {
-  CLEARING_MIN_AUCTIONS,
   getCachedClearingPrices,
   resetClearingPricesCacheForTests,
 } from "@/lib/domain/clearing-prices/get-clearing-prices";
+import { MARKET_MIN_AUCTIONS } from "@/lib/domain/market/market.schemas";
 import { newId } from "@/lib/ids";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { call } from "@/test/http";
@@ -24,8 +25,9 @@ beforeEach(() => resetClearingPricesCacheForTests());
 async function seed(
   momentType: string,
   clearingUsd: number[],
-  options: { agoMs?: number; outcome?: string; sport?: string } = {},
+  options: { agoMs?: number; outcome?: string; sport?: string; winners?: number; sandbox?: boolean } = {},
 ) {
+  const filled = (options.outcome ?? "filled") === "filled";
   const now = Date.now();
   await db().auction.createMany({
     data: clearingUsd.map((usd, i) => ({
@@ -35,7 +37,10 @@ async function seed(
       outcome: options.outcome ?? "filled",
       bidders: 2,
       winningBidMicros: BigInt(Math.round(usd * 1e6)) + 1_000_000n,
-      clearingCpmMicros: options.outcome && options.outcome !== "filled" ? null : BigInt(Math.round(usd * 1e6)),
+      clearingCpmMicros: filled ? BigInt(Math.round(usd * 1e6)) : null,
+      // by default three advertisers win in turn
+      winnerAdvertiserId: filled ? `adv_w${i % (options.winners ?? 3)}` : null,
+      sandbox: options.sandbox ?? false,
       occurredAtMs: BigInt(now - (options.agoMs ?? 3_600_000) - i),
     })),
   });
@@ -68,8 +73,8 @@ describe("GET /api/ads/clearing-prices (E3)", () => {
     // ignored: too old, not filled, other types below the volume threshold
     await seed("close_game", Array(30).fill(50), { agoMs: 8 * DAY });
     await seed("close_game", Array(30).fill(0), { outcome: "no_fill" });
-    await seed("overtime", Array(CLEARING_MIN_AUCTIONS - 1).fill(3));
-    await seed("spread_alert", Array(CLEARING_MIN_AUCTIONS).fill(0.3));
+    await seed("overtime", Array(MARKET_MIN_AUCTIONS - 1).fill(3));
+    await seed("spread_alert", Array(MARKET_MIN_AUCTIONS).fill(0.3));
     const res = await call(GET, "/api/ads/clearing-prices", { headers: await adv.auth(["reporting:read"]) });
     const byType = Object.fromEntries(res.body.moment_types.map((t: { moment_type: string }) => [t.moment_type, t]));
     // 42 sorted values, each price twice: rank (n-1)p = 10.25 -> 1.05; 20.5 -> 1.10; 30.75 -> 1.15; 36.9 -> 1.18
@@ -86,6 +91,58 @@ describe("GET /api/ads/clearing-prices (E3)", () => {
     // never an individual bid: no winning bids, no per-auction rows
     expect(res.text).not.toMatch(/winning|bidders|auc_/);
     expectMatchesOpenApi("GET", "/api/ads/clearing-prices", 200, res.body);
+  });
+
+  it("publishes nothing from two advertisers' auctions, however many, and publishes them with a third", async () => {
+    // two bidders: each auction's clearing price is the other's bid
+    await seed("prop_alert", Array(500).fill(1.5), { winners: 2 });
+    // three demo advertisers (adv_w0..2 again): never counted
+    await seed("prop_alert", Array(500).fill(0.9), { sandbox: true });
+    // a filled auction whose winner was not recorded (before winners were) cannot be attributed: not counted
+    await db().auction.createMany({
+      data: Array.from({ length: 30 }, (_, i) => ({
+        id: newId("auc"),
+        momentType: "prop_alert",
+        sport: "nba",
+        outcome: "filled",
+        bidders: 2,
+        winningBidMicros: 2_000_000n,
+        clearingCpmMicros: 1_000_000n,
+        occurredAtMs: BigInt(Date.now() - 60_000 - i),
+      })),
+    });
+    const prop = async () => {
+      resetClearingPricesCacheForTests();
+      const res = await call(GET, "/api/ads/clearing-prices", { headers: await adv.auth([]) });
+      return res.body.moment_types.find((t: { moment_type: string }) => t.moment_type === "prop_alert");
+    };
+    expect(await prop()).toMatchObject({
+      clearing_price_p25_usd: null,
+      clearing_price_p50_usd: null,
+      clearing_price_p75_usd: null,
+      clearing_price_p90_usd: null,
+    });
+
+    // a third advertiser's single auction makes a sample: 500 at 1.50 and one at 2.50 (the demo's 0.90 stay out, or
+    // p25 would be 0.90)
+    await db().auction.create({
+      data: {
+        id: newId("auc"),
+        momentType: "prop_alert",
+        sport: "nfl",
+        outcome: "filled",
+        bidders: 2,
+        winningBidMicros: 3_000_000n,
+        clearingCpmMicros: 2_500_000n,
+        winnerAdvertiserId: "adv_third",
+        occurredAtMs: BigInt(Date.now() - 60_000),
+      },
+    });
+    expect(await prop()).toMatchObject({
+      clearing_price_p25_usd: 1.5,
+      clearing_price_p50_usd: 1.5,
+      clearing_price_p90_usd: 1.5,
+    });
   });
 
   it("recomputes at most once a minute, sharing one computation between concurrent callers", async () => {

@@ -21,16 +21,22 @@ const SPEC_FLOORS: Record<string, [string, number]> = {
   follow_alert: ["Follow Alert", 0.1],
 };
 
-async function seedCampaignRollup(advertiserId: string, index: number, impressions: number, clicks: number) {
+async function seedCampaignRollup(
+  advertiserId: string,
+  index: number,
+  impressions: number,
+  clicks: number,
+  options: { momentType?: string; agoHours?: number } = {},
+) {
   const id = `cmp_ctr${index}`;
   await createTestCampaign({ id, advertiserId, name: `c${index}`, bidCpmUsd: 1, creatives: [] });
   await db().hourlyRollup.create({
     data: {
       campaignId: id,
       creativeId: `cr_${index}`,
-      momentType: "close_game",
+      momentType: options.momentType ?? "close_game",
       sport: "nba",
-      hourMs: BigInt(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3_600_000),
+      hourMs: BigInt(Math.floor(Date.now() / 3_600_000) * 3_600_000 - (options.agoHours ?? 1) * 3_600_000),
       impressions: BigInt(impressions),
       clicks: BigInt(clicks),
       spendMicros: 1n,
@@ -91,5 +97,31 @@ describe("GET /api/ads/moment-types (E2)", () => {
       (t) => t.key === "overtime",
     )!;
     expect(overtime.typical_ctr_low).toBeNull();
+  });
+
+  it("counts neither the demo's (sandbox) advertisers nor campaigns older than the 7-day window", async () => {
+    resetMomentTypesCacheForTests();
+    const [a, b, demo, old, c] = [
+      await createTestAdvertiser("A"),
+      await createTestAdvertiser("B"),
+      await createTestAdvertiser("Demo"),
+      await createTestAdvertiser("Old"),
+      await createTestAdvertiser("C"),
+    ];
+    await db().advertiser.update({ where: { id: demo.advertiserId }, data: { sandbox: true } });
+    const bet = { momentType: "bet_resolved" };
+    await seedCampaignRollup(a.advertiserId, 11, 1000, 10, bet); // 1.0%
+    await seedCampaignRollup(b.advertiserId, 12, 1000, 20, bet); // 2.0%
+    await seedCampaignRollup(demo.advertiserId, 13, 1000, 90, bet); // the demo's 9.0%
+    await seedCampaignRollup(old.advertiserId, 14, 1000, 80, { ...bet, agoHours: 8 * 24 }); // 8 days ago: 8.0%
+    const betResolved = async () => {
+      resetMomentTypesCacheForTests();
+      return (await listMomentTypes()).find((t) => t.key === "bet_resolved")!;
+    };
+    // two real advertisers in the window: nothing is published
+    expect(await betResolved()).toMatchObject({ typical_ctr_low: null, typical_ctr_high: null });
+    await seedCampaignRollup(c.advertiserId, 15, 1000, 30, bet); // 3.0%
+    // 0.01, 0.02, 0.03 -> p25 0.015, p75 0.025 (with the demo's or the old campaign's, p75 would be higher)
+    expect(await betResolved()).toMatchObject({ typical_ctr_low: 0.015, typical_ctr_high: 0.025 });
   });
 });
