@@ -72,7 +72,19 @@ describe("methods and media types", () => {
   it("refuses text/plain POSTs (CSRF), malformed JSON and empty queries with 400 and a GraphQL error", async () => {
     const plain = await send(post(JSON.stringify({ query: "{ momentTypes { key } }" }), "text/plain"));
     expect(plain.status).toBe(400);
-    expect(onlyError(plain).extensions).toMatchObject({ code: "BAD_REQUEST", apiCode: "bad_request" });
+    // errors Apollo raises before the operation has a context carry the request id too
+    expect(onlyError(plain).extensions).toMatchObject({
+      code: "BAD_REQUEST",
+      apiCode: "bad_request",
+      requestId: plain.headers.get("x-request-id"),
+    });
+
+    const batch = await send(post(JSON.stringify([{ query: "{ sports }" }]), "application/json"));
+    expect(batch.status).toBe(400);
+    expect(onlyError(batch).extensions).toMatchObject({
+      apiCode: "bad_request",
+      requestId: batch.headers.get("x-request-id"),
+    });
 
     const malformed = await send(post('{"query": "{ momentTypes { key } }"', "application/json"));
     expect(malformed.status).toBe(400);
@@ -125,7 +137,11 @@ describe("authentication", () => {
       const res = await gql("{ momentTypes { key } }", { headers: { authorization } });
       expect(res.status).toBe(401);
       expect(res.headers.get("www-authenticate")).toMatch(/^Bearer realm="sma"/);
-      expect(onlyError(res).extensions).toMatchObject({ code: "UNAUTHENTICATED", apiCode: "unauthorized" });
+      expect(onlyError(res).extensions).toMatchObject({
+        code: "UNAUTHENTICATED",
+        apiCode: "unauthorized",
+        requestId: res.headers.get("x-request-id"),
+      });
       expect(res.data).toBeUndefined();
     }
   });

@@ -51,6 +51,19 @@ async function httpRequest(request: Request, url: URL): Promise<HTTPGraphQLReque
   return { method: request.method.toUpperCase(), headers, search: url.search, body };
 }
 
+/**
+ * Every error of a response carries the request id, those Apollo raises before the
+ * operation has a context too (batching refused, CSRF prevention, a bad token): the
+ * errors plugin adds it to the rest (graphql/errors.ts).
+ */
+export function withRequestIds(body: string, requestId: string): string {
+  if (!body.includes('"errors"')) return body;
+  const parsed = JSON.parse(body) as { errors?: { extensions?: Record<string, unknown> }[] };
+  if (!parsed.errors?.some((error) => error.extensions?.requestId === undefined)) return body;
+  for (const error of parsed.errors) error.extensions = { ...error.extensions, requestId };
+  return JSON.stringify(parsed);
+}
+
 export async function handleGraphqlRequest(request: Request): Promise<Response> {
   const requestId = requestIdFrom(request.headers);
   const log = requestLogger(requestId);
@@ -94,7 +107,8 @@ export async function handleGraphqlRequest(request: Request): Promise<Response> 
     headers.set("x-request-id", requestId);
     if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
     const status = result.status ?? 200;
-    if (result.body.kind === "complete") return new Response(result.body.string, { status, headers });
+    if (result.body.kind === "complete")
+      return new Response(withRequestIds(result.body.string, requestId), { status, headers });
     const chunks = result.body.asyncIterator;
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {
