@@ -2,21 +2,40 @@
 // request's context, the arguments become the operation's input under the
 // names the REST API and OpenAPI use (graphql/camel-case.ts); who may call, the
 // rate limit and the input's rules are the operation's.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { getDirectiveValues, type GraphQLResolveInfo } from "graphql";
 import { invoke } from "@/lib/operations/invoke";
 import type { AnyOperation, Caller, ResultOf } from "@/lib/operations/operation";
 import { toRestQuery } from "./camel-case";
 import type { ResolverFn } from "./__generated__/resolvers-types";
 import type { GraphqlContext } from "./context";
 
+/** The @idempotent(key:) of the mutation field being resolved (mutations run one after another). */
+const fieldKey = new AsyncLocalStorage<string>();
+
 export function callerOf(context: GraphqlContext): Caller {
+  const key = fieldKey.getStore();
   return {
     actor: context.actor,
     requestId: context.requestId,
     log: context.log,
     clock: context.clock,
     clientAddress: context.clientAddress,
+    ...(key !== undefined && { idempotencyKey: key }),
   };
 }
+
+/** The key of the field's @idempotent directive, if it has one (a variable's value included). */
+export function idempotencyKeyOf(info: GraphQLResolveInfo): string | undefined {
+  const node = info.fieldNodes[0];
+  const directive = node?.directives?.find((candidate) => candidate.name.value === "idempotent");
+  if (!directive) return undefined;
+  const values = getDirectiveValues(IDEMPOTENT_DIRECTIVE(info), node!, info.variableValues) as
+    { key?: unknown } | undefined;
+  return typeof values?.key === "string" ? values.key : undefined;
+}
+
+const IDEMPOTENT_DIRECTIVE = (info: GraphQLResolveInfo) => info.schema.getDirective("idempotent")!;
 
 /** Runs `operation` with GraphQL arguments (camelCase; null for "not given") and fixed input fields (ids). */
 export function runOperation<O extends AnyOperation>(
@@ -39,7 +58,13 @@ export function operationResolver<TResult, TParent, TArgs>(
   operation: AnyOperation,
   resolve: ResolverFn<TResult, TParent, GraphqlContext, TArgs>,
 ): ResolverFn<TResult, TParent, GraphqlContext, TArgs> {
-  return Object.assign(resolve, { [OPERATION_OF]: operation });
+  const withKey: ResolverFn<TResult, TParent, GraphqlContext, TArgs> = (parent, args, context, info) => {
+    const key = operation.idempotent ? idempotencyKeyOf(info) : undefined;
+    return key === undefined
+      ? resolve(parent, args, context, info)
+      : fieldKey.run(key, () => resolve(parent, args, context, info));
+  };
+  return Object.assign(withKey, { [OPERATION_OF]: operation });
 }
 
 /** The operation a resolver runs, if it was declared with operationResolver. */

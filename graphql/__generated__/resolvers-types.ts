@@ -1455,6 +1455,12 @@ export type ResolversParentTypes = {
   WebhookTestResult: WebhookTestResult;
 };
 
+export type IdempotentDirectiveArgs = {
+  key: Scalars['String']['input'];
+};
+
+export type IdempotentDirectiveResolver<Result, Parent, ContextType = GraphqlContext, Args = IdempotentDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
 export type AddCreativeVariantPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AddCreativeVariantPayload'] = ResolversParentTypes['AddCreativeVariantPayload']> = {
   campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType>;
   creative?: Resolver<Maybe<ResolversTypes['Creative']>, ParentType, ContextType>;
@@ -2086,3 +2092,6 @@ export type Resolvers<ContextType = GraphqlContext> = {
   WebhookTestResult?: WebhookTestResultResolvers<ContextType>;
 };
 
+export type DirectiveResolvers<ContextType = GraphqlContext> = {
+  idempotent?: IdempotentDirectiveResolver<any, any, ContextType>;
+};

@@ -7,7 +7,8 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { systemClock } from "@/lib/clock";
 import { validationError } from "@/lib/errors";
-import { invoke } from "@/lib/operations/invoke";
+import { IDEMPOTENCY_KEY_HEADER } from "@/lib/domain/idempotency/idempotent-request";
+import { invokeOnce } from "@/lib/operations/invoke";
 import type { AnyOperation, ResultOf } from "@/lib/operations/operation";
 import { clientIp } from "./client-ip";
 import { defineRoute, jsonResponse } from "./define-route";
@@ -76,7 +77,8 @@ export function restOperation<O extends AnyOperation, const P extends readonly s
     {
       auth: operation.access === "public" ? "none" : "token",
       params: options.params ?? [],
-      idempotent: operation.idempotent === true,
+      // the operation's idempotency (lib/operations/idempotency.ts), not the route's
+      idempotent: false,
       maxBodyBytes: options.maxBodyBytes,
     },
     async (context) => {
@@ -92,7 +94,8 @@ export function restOperation<O extends AnyOperation, const P extends readonly s
         : BODY_METHODS.has(context.request.method)
           ? bodyWithParams(await context.body(), context.params)
           : { ...queryObject(context.url, options.query ?? queryRead), ...context.params };
-      const result = await invoke(
+      const key = context.request.headers.get(IDEMPOTENCY_KEY_HEADER);
+      const { result, replayed } = await invokeOnce(
         operation,
         {
           actor: (context as { actor?: Actor }).actor ?? null,
@@ -100,11 +103,15 @@ export function restOperation<O extends AnyOperation, const P extends readonly s
           log: context.log,
           clock: systemClock,
           clientAddress: clientIp(context.request),
+          ...(key !== null && { idempotencyKey: key }),
         },
         raw,
       );
-      if (options.respond) return options.respond(result, request);
-      return jsonResponse(options.view ? options.view(result) : result, { status: options.status ?? 200 });
+      const response = options.respond
+        ? await options.respond(result, request)
+        : jsonResponse(options.view ? options.view(result) : result, { status: options.status ?? 200 });
+      if (replayed) response.headers.set("idempotency-replayed", "true");
+      return response;
     },
   );
   return Object.assign(handler, { operation });

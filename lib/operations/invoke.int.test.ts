@@ -8,7 +8,9 @@ import type { Actor } from "@/lib/auth/actor";
 import { AppError } from "@/lib/errors";
 import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit-policies";
 import { actorFor } from "@/test/factories/actors";
-import { invoke } from "./invoke";
+import { createTestAdvertiser } from "@/test/factories/advertisers";
+import { decodeResult, encodeResult } from "./idempotency";
+import { invoke, invokeOnce } from "./invoke";
 import { defineOperation, type Caller } from "./operation";
 
 const log = pino({ level: "silent" });
@@ -100,5 +102,76 @@ describe("invoke", () => {
       expect((await refusal(invoke(lookup, caller(null, "198.51.100.7"), { id: "x" }))).code).toBe("not_found");
     expect((await refusal(invoke(lookup, caller(null, "198.51.100.7"), { id: "known" }))).code).toBe("rate_limited");
     expect(await invoke(lookup, caller(null, "198.51.100.8"), { id: "known" })).toBe("found");
+  });
+
+  it("runs an idempotent write once per key: a retry gets the first result back, typed as it was", async () => {
+    let writes = 0;
+    const write = defineOperation({
+      name: "write",
+      access: "campaigns:write",
+      write: true,
+      idempotent: true,
+      input: z.object({ amount: z.number() }),
+      run: async (_actor, input) => {
+        writes += 1;
+        return { write: writes, micros: BigInt(input.amount) * 1_000_000n, at: new Date(Date.UTC(2026, 0, writes)) };
+      },
+      storedForReplay: (result) => ({ ...result, write: -1 }),
+    });
+    const actor = { ...actorFor((await createTestAdvertiser()).advertiserId), clientId: "cli_1" };
+    const first = await invokeOnce(write, { ...caller(actor), idempotencyKey: "key-1" }, { amount: 2 });
+    expect(first).toEqual({
+      replayed: false,
+      result: { write: 1, micros: 2_000_000n, at: new Date(Date.UTC(2026, 0, 1)) },
+    });
+    // the same input written another way is the same request
+    const again = await invokeOnce(write, { ...caller(actor), idempotencyKey: "key-1" }, { amount: 2.0 });
+    expect(again).toEqual({
+      replayed: true,
+      result: { write: -1, micros: 2_000_000n, at: new Date(Date.UTC(2026, 0, 1)) },
+    });
+    expect(writes).toBe(1);
+    // another input with the key, or another client of the advertiser: refused
+    const reused = await refusal(invoke(write, { ...caller(actor), idempotencyKey: "key-1" }, { amount: 3 }));
+    expect(reused.code).toBe("idempotency_key_reused");
+    const otherClient = { ...actor, clientId: "cli_2" };
+    expect(
+      (await refusal(invoke(write, { ...caller(otherClient), idempotencyKey: "key-1" }, { amount: 2 }))).code,
+    ).toBe("idempotency_key_reused");
+    // without a key, or with another key, it runs again
+    await invoke(write, caller(actor), { amount: 2 });
+    await invoke(write, { ...caller(actor), idempotencyKey: "key-2" }, { amount: 2 });
+    expect(writes).toBe(3);
+  });
+
+  it("frees the key after a client error, so the corrected call can use it", async () => {
+    let runs = 0;
+    const picky = defineOperation({
+      name: "picky",
+      access: "campaigns:write",
+      write: true,
+      idempotent: true,
+      input: z.object({ ok: z.boolean() }),
+      run: async (_actor, input) => {
+        runs += 1;
+        if (!input.ok) throw new AppError("conflict", { detail: "not now" });
+        return runs;
+      },
+    });
+    const actor = actorFor((await createTestAdvertiser()).advertiserId);
+    expect((await refusal(invoke(picky, { ...caller(actor), idempotencyKey: "k-free" }, { ok: false }))).code).toBe(
+      "conflict",
+    );
+    expect(
+      await invoke(picky, { ...caller(actor), idempotencyKey: "k-free" }, { ok: false }).catch((e: AppError) => e.code),
+    ).toBe("conflict");
+    expect(runs).toBe(2);
+  });
+});
+
+describe("stored results", () => {
+  it("keep bigints and dates through JSON", () => {
+    const value = { a: 1n, b: [new Date(0), { c: -5n }], d: "x", e: { $bigint: "not mine", f: 1 } };
+    expect(decodeResult(encodeResult(value))).toEqual(value);
   });
 });

@@ -2,13 +2,14 @@
 // one order for every transport: who may call it (401 without a caller, 403
 // without its scope), its rate limit, U+0000 anywhere in the input (422 naming
 // the field, docs/decisions/1421), the input schema (422 with field paths), then
-// the idempotency key of a write, then the domain service.
+// the idempotency key of a write (lib/operations/idempotency.ts), then the domain service.
 import type { Actor } from "@/lib/auth/actor";
 import { requireScope } from "@/lib/auth/actor";
 import { AppError, parseInput } from "@/lib/errors";
 import { refuseNul } from "@/lib/http/nul";
 import { consumeRateLimit, limitFailures, RATE_LIMIT_POLICIES, rateLimitedError } from "@/lib/rate-limit";
 import type { RateLimitPolicy } from "@/lib/rate-limit-policies";
+import { runIdempotently, type Idempotent } from "./idempotency";
 import type { AnyOperation, Caller, InputOf, ResultOf, RunContext } from "./operation";
 import { scopeOf } from "./operation";
 
@@ -54,14 +55,24 @@ export function parseOperationInput<O extends AnyOperation>(
   return parseInput(schema, raw) as InputOf<O>;
 }
 
-/** Runs `operation` for `caller` with a transport's raw input (snake_case, as REST and OpenAPI name fields). */
-export async function invoke<O extends AnyOperation>(operation: O, caller: Caller, raw: unknown): Promise<ResultOf<O>> {
+/**
+ * Runs `operation` for `caller` with a transport's raw input (snake_case, as REST and OpenAPI
+ * name fields); `replayed` when an idempotency key gave back an earlier call's result.
+ */
+export async function invokeOnce<O extends AnyOperation>(
+  operation: O,
+  caller: Caller,
+  raw: unknown,
+): Promise<Idempotent<ResultOf<O>>> {
   const actor = authorize(operation, caller.actor);
   const context = runContext(caller);
   const rule = operation.rateLimit;
-  const run = async (): Promise<ResultOf<O>> => {
+  const run = async (): Promise<Idempotent<ResultOf<O>>> => {
     const input = parseOperationInput(operation, raw, context);
-    return (await operation.run(actor, input, context)) as ResultOf<O>;
+    const service = async () => (await operation.run(actor, input, context)) as ResultOf<O>;
+    if (operation.idempotent && caller.idempotencyKey !== undefined && actor)
+      return runIdempotently(operation, actor, caller.idempotencyKey, input, service, context);
+    return { result: await service(), replayed: false };
   };
   if (!rule) return run();
   if (typeof rule !== "string")
@@ -69,4 +80,9 @@ export async function invoke<O extends AnyOperation>(operation: O, caller: Calle
   const outcome = await consumeRateLimit(rule, limitKey(rule, actor, caller));
   if (!outcome.allowed) throw rateLimitedError(outcome);
   return run();
+}
+
+/** Runs `operation` for `caller` with a transport's raw input: its result (an idempotent replay's included). */
+export async function invoke<O extends AnyOperation>(operation: O, caller: Caller, raw: unknown): Promise<ResultOf<O>> {
+  return (await invokeOnce(operation, caller, raw)).result;
 }

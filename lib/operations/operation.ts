@@ -46,14 +46,17 @@ export type Operation<Input = unknown, Result = unknown, A extends Access = Acce
   readonly rateLimit?: RateLimitRule;
   /** retries with the same idempotency key replay the first result instead of running again */
   readonly idempotent?: boolean;
+  /** what a retry gets back instead of the result itself: a secret shown once is withheld (never stored) */
+  readonly storedForReplay?: (result: Result) => Result;
   /** the input schema (snake_case, as the REST API and OpenAPI name fields), or one built per call (rules that depend on today) */
   readonly input: z.ZodType<Input> | ((context: RunContext) => z.ZodType<Input>);
   readonly run: (actor: ActorOf<A>, input: Input, context: RunContext) => Promise<Result>;
 };
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- any operation, whatever its input, result and access */
-export type AnyOperation = Omit<Operation<any, any, Access>, "run"> & {
+export type AnyOperation = Omit<Operation<any, any, Access>, "run" | "storedForReplay"> & {
   readonly run: (actor: any, input: any, context: RunContext) => Promise<any>;
+  readonly storedForReplay?: (result: any) => any;
 };
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
