@@ -14,6 +14,7 @@ import { errorsPlugin, formatError } from "./errors";
 import { ENUMS } from "./enums";
 import { armor, limitsPlugin, parseOptions } from "./limits";
 import { nulGuardPlugin } from "./nul-guard";
+import { accountMutationResolvers } from "./resolvers/account-mutations";
 import { apiClientMutationResolvers } from "./resolvers/api-client-mutations";
 import { campaignMutationResolvers } from "./resolvers/campaign-mutations";
 import { campaignResolvers } from "./resolvers/campaigns";
@@ -48,6 +49,7 @@ export function createGraphqlServer(): ApolloServer<GraphqlContext> {
       webhookResolvers,
       webhookMutationResolvers,
       apiClientMutationResolvers,
+      accountMutationResolvers,
     ],
     validationRules: protection.validationRules,
     plugins: [

@@ -1,6 +1,7 @@
-// The viewer: its advertiser, scopes and credential; the advertiser's API
-// clients and today's summary.
+// The viewer: its advertiser, scopes and credential, the signed-in user (a
+// session only); the advertiser's API clients and today's summary.
 import { listApiClients } from "@/lib/domain/api-clients/api-clients";
+import { getSessionUser } from "@/lib/domain/users/get-session-user";
 import { topCampaigns } from "@/lib/domain/reporting/get-advertiser-today";
 import type { Resolvers } from "../__generated__/resolvers-types";
 import { camelize } from "../camel-case";
@@ -17,6 +18,11 @@ export const viewerResolvers: Resolvers = {
     scopes: (parent) => [...parent.actor.scopes],
     credential: (parent) => parent.actor.via,
     clientId: (parent) => parent.actor.clientId ?? null,
+    user: async (parent) => {
+      const { via, userId } = parent.actor;
+      const user = via === "session" && userId ? await getSessionUser(userId) : null;
+      return user ? { email: user.email, name: user.name } : null;
+    },
   },
   Advertiser: {
     id: (parent) => toGlobalId("Advertiser", parent.id),
