@@ -1,5 +1,7 @@
 // Each integration test file runs against its own fresh database: a copy of the
 // migrated SQLite template, or a PostgreSQL database created from the template.
+// before anything loads Next's request storage (route tests run handlers in its scope: test/http.ts)
+import "next/dist/server/node-environment-baseline.js";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
