@@ -34,12 +34,17 @@ import {
   type OpenApiDocument,
 } from "../test/fuzz-cases";
 
-/** The operator CLI against the e2e database, as helpers.admin runs it, without blocking. */
-async function adminAsync(...args: string[]): Promise<Record<string, string>> {
-  const { stdout } = await promisify(execFile)("node_modules/.bin/tsx", ["scripts/admin.ts", ...args], {
+/**
+ * The operator CLI against the e2e database, as helpers.admin runs it, without blocking; `stdin`:
+ * what its standard input holds (a password for --password-stdin), else nothing.
+ */
+async function adminAsync(args: string[], stdin = ""): Promise<Record<string, string>> {
+  const running = promisify(execFile)("node_modules/.bin/tsx", ["scripts/admin.ts", ...args], {
     env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL, LOG_LEVEL: "warn" },
     encoding: "utf8",
   });
+  running.child.stdin?.end(stdin);
+  const { stdout } = await running;
   return JSON.parse(stdout) as Record<string, string>;
 }
 
@@ -247,20 +252,15 @@ test("every operation answers bad input with a documented 4xx, never a 5xx or a 
   // --- an advertiser with a client of each scope set, a platform key, and live ids
   // the operator CLI (a process each, seconds under load): the clients and the key at the same time
   const created = await adminAsync(
-    "create-advertiser",
-    "--name",
-    "e2e fuzz",
-    "--email",
-    `e2e-fuzz-${Date.now()}@example.test`,
-    "--password",
-    "e2e-password-123",
+    ["create-advertiser", "--name", "e2e fuzz", "--email", `e2e-fuzz-${Date.now()}@example.test`, "--password-stdin"],
+    "e2e-password-123\n",
   );
   const client = (scopes: string) =>
-    adminAsync("create-client", "--advertiser", created.advertiser_id!, "--scopes", scopes);
+    adminAsync(["create-client", "--advertiser", created.advertiser_id!, "--scopes", scopes]);
   const [readOnly, noReporting, platform] = await Promise.all([
     client("campaigns:read reporting:read"),
     client("campaigns:read campaigns:write"),
-    adminAsync("create-platform-key", "--name", `e2e-fuzz-${Date.now()}`),
+    adminAsync(["create-platform-key", "--name", `e2e-fuzz-${Date.now()}`]),
   ]);
   const platformKey = platform.key!;
   const token = async (client: Record<string, string>) => {
