@@ -8,6 +8,7 @@ export const NAV_LINKS: readonly NavLink[] = [
   { href: "/clearing-prices", label: "Clearing prices", icon: "scale" },
   { href: "/webhooks", label: "Webhooks", icon: "webhook" },
   { href: "/api-keys", label: "API keys", icon: "key" },
+  { href: "/settings", label: "Settings", icon: "settings" },
 ];
 
 export const DOC_LINKS: readonly NavLink[] = [

@@ -1,6 +1,17 @@
 "use client";
 // The navigation list: the current section is marked (aria-current) and shown.
-import { AlertTriangle, BookOpen, Braces, ChartLine, Gauge, KeyRound, Megaphone, Scale, Webhook } from "lucide-react";
+import {
+  AlertTriangle,
+  BookOpen,
+  Braces,
+  ChartLine,
+  Gauge,
+  KeyRound,
+  Megaphone,
+  Scale,
+  Settings,
+  Webhook,
+} from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ComponentType } from "react";
@@ -14,6 +25,7 @@ const ICONS: Record<string, ComponentType<{ size?: number; "aria-hidden"?: boole
   scale: Scale,
   webhook: Webhook,
   key: KeyRound,
+  settings: Settings,
   book: BookOpen,
   alert: AlertTriangle,
   braces: Braces,
