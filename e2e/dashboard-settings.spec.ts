@@ -56,6 +56,7 @@ test("change the password: this browser stays signed in, another browser's saved
 
   const page = await mine.newPage();
   const outside = await blockOutsideRequests(page, baseURL!);
+  await page.goto("/overview");
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Settings" }).click();
   await page.waitForURL("**/settings");
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();

@@ -12,7 +12,9 @@ import { db } from "@/lib/db/client";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { randomBase62 } from "@/lib/ids";
 import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit";
+import * as authRoute from "@/app/api/auth/[...nextauth]/route";
 import {
+  cookieHeader,
   gqlWithJar,
   nextAuthSession,
   sessionOf,
@@ -21,7 +23,7 @@ import {
   viewerEmail,
   type Jar,
 } from "@/test/dashboard-session";
-import { bearer } from "@/test/http";
+import { bearer, call } from "@/test/http";
 import { gql } from "@/test/graphql";
 import { issueAccessToken } from "@/lib/auth/tokens";
 
@@ -76,7 +78,12 @@ describe("sign out everywhere", () => {
 
     for (const jar of [second, stolen]) {
       expect(await viewerEmail(jar)).toBeNull();
-      expect(await nextAuthSession(jar)).toBeNull();
+      // next-auth's session endpoint: no session, and the dead cookie is removed
+      const session = await call(authRoute.GET, "/api/auth/session", { headers: { cookie: cookieHeader(jar) } });
+      expect(session.body).toEqual({});
+      expect(session.headers.getSetCookie().find((line) => line.startsWith(`${sessionCookieName()}=`))).toMatch(
+        /^[^=]+=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i,
+      );
     }
     expect(await viewerEmail(bystander)).toBe(other.email);
     expect((await db().user.findUniqueOrThrow({ where: { id: user.userId } })).sessionVersion).toBe(1);

@@ -28,6 +28,18 @@ declare module "next-auth" {
   }
 }
 
+/**
+ * Thrown by the `jwt` callback for a token that is no longer a session (12 hours past its
+ * sign-in, its user gone, or of an older session version): next-auth then answers the session
+ * endpoint with `{}` and removes the cookie, as for a token it cannot read.
+ */
+class SessionEnded extends Error {
+  constructor() {
+    super("the session has ended");
+    this.name = "SessionEnded";
+  }
+}
+
 /** The error code next-auth hands the sign-in page (`?error=`) when a limit refuses an attempt. */
 export const SIGN_IN_RATE_LIMITED = "RateLimited";
 /** ...and when the check itself failed (the database is unreachable...): the detail is logged, never shown. */
@@ -119,7 +131,7 @@ function buildOptions(current: Env, secret: string): NextAuthOptions {
       // the user id and their session version travel in the token; the advertiser is read from the
       // database on each request. The sign-in time stays as it was when next-auth re-issues the
       // cookie, and a token past 12 h since sign-in, of a user who is gone, or of an older session
-      // version (signed out everywhere, a new password) becomes an empty one (no user).
+      // version (signed out everywhere, a new password) ends: next-auth removes its cookie.
       jwt: async ({ token, user }) => {
         if (user) {
           return sessionToken({
@@ -129,7 +141,8 @@ function buildOptions(current: Env, secret: string): NextAuthOptions {
             sessionVersion: user.sessionVersion ?? 0,
           });
         }
-        return (await currentSessionUser(token)) ? token : {};
+        if (await currentSessionUser(token)) return token;
+        throw new SessionEnded();
       },
       session: ({ session, token }) => ({
         ...session,
@@ -143,7 +156,11 @@ function buildOptions(current: Env, secret: string): NextAuthOptions {
       },
     },
     logger: {
-      error: (code, metadata) => logger().warn({ code, metadata }, "next-auth"),
+      // an ended session is an everyday answer, not a fault
+      error: (code, metadata) =>
+        metadata instanceof SessionEnded
+          ? logger().debug({ code }, "next-auth: session ended")
+          : logger().warn({ code, metadata }, "next-auth"),
       warn: (code) => logger().debug({ code }, "next-auth"),
       debug: () => undefined,
     },
