@@ -81,7 +81,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
       <Field
         id="new-password"
         label="New password"
-        hint={`At least ${PASSWORD_MIN} characters, and not easy to guess: a few unrelated words work well.`}
+        hint={`At least ${PASSWORD_MIN} characters. Not easy to guess: a few unrelated words work well.`}
         error={errors.newPassword}
       >
         <Input
