@@ -1,7 +1,8 @@
 // The account settings in a real browser against the built app (docs/decisions/1423):
 // a password change keeps the changing browser signed in and signs out every other
 // session, a cookie saved from another browser context included; "sign out
-// everywhere" ends every session, this browser's too. The account is made with the
+// everywhere" ends every session, this browser's too, while signing out of one
+// browser ends that browser's only. The account is made with the
 // operator CLI (the password piped on standard input), so the run's sign-up budget
 // is left to the specs that test sign-up.
 import { expect, test, type Browser, type BrowserContext, type Cookie } from "@playwright/test";
@@ -106,6 +107,16 @@ test("sign out everywhere: every session ends, this browser's and a saved copy i
   const other = await signedIn(browser, email);
   const mine = await signedIn(browser, email);
   const saved = await mine.cookies();
+
+  // signing out of one browser (the header's button, next-auth's signout) ends that browser's session only
+  const third = await signedIn(browser, email);
+  const thirdPage = await third.newPage();
+  await thirdPage.goto("/overview");
+  await thirdPage.getByRole("button", { name: "Sign out" }).click();
+  await thirdPage.waitForURL("**/signin");
+  expect(await stillSignedIn(third)).toBe(false);
+  expect(await stillSignedIn(mine)).toBe(true);
+  expect(await stillSignedIn(other)).toBe(true);
 
   const page = await mine.newPage();
   await page.goto("/settings");

@@ -610,6 +610,6 @@ test("the account mutations answer bad input with GraphQL errors, never a 5xx", 
   expect(failures, failures.join("\n")).toEqual([]);
   // nothing changed: the session still answers, and the password still signs in
   const viewer = await graphql(op("{ viewer { user { email } } }"));
-  expect(JSON.parse(viewer.text)).toEqual({ data: { viewer: { user: { email } } } });
+  expect((JSON.parse(viewer.text) as { data: unknown }).data).toEqual({ viewer: { user: { email } } });
   expect(await signIn(password)).toContain(".session=");
 });
