@@ -34,12 +34,17 @@ import {
   type OpenApiDocument,
 } from "../test/fuzz-cases";
 
-/** The operator CLI against the e2e database, as helpers.admin runs it, without blocking. */
-async function adminAsync(...args: string[]): Promise<Record<string, string>> {
-  const { stdout } = await promisify(execFile)("node_modules/.bin/tsx", ["scripts/admin.ts", ...args], {
+/**
+ * The operator CLI against the e2e database, as helpers.admin runs it, without blocking; `stdin`:
+ * what its standard input holds (a password for --password-stdin), else nothing.
+ */
+async function adminAsync(args: string[], stdin = ""): Promise<Record<string, string>> {
+  const running = promisify(execFile)("node_modules/.bin/tsx", ["scripts/admin.ts", ...args], {
     env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL, LOG_LEVEL: "warn" },
     encoding: "utf8",
   });
+  running.child.stdin?.end(stdin);
+  const { stdout } = await running;
   return JSON.parse(stdout) as Record<string, string>;
 }
 
@@ -247,20 +252,15 @@ test("every operation answers bad input with a documented 4xx, never a 5xx or a 
   // --- an advertiser with a client of each scope set, a platform key, and live ids
   // the operator CLI (a process each, seconds under load): the clients and the key at the same time
   const created = await adminAsync(
-    "create-advertiser",
-    "--name",
-    "e2e fuzz",
-    "--email",
-    `e2e-fuzz-${Date.now()}@example.test`,
-    "--password",
-    "e2e-password-123",
+    ["create-advertiser", "--name", "e2e fuzz", "--email", `e2e-fuzz-${Date.now()}@example.test`, "--password-stdin"],
+    "e2e-password-123\n",
   );
   const client = (scopes: string) =>
-    adminAsync("create-client", "--advertiser", created.advertiser_id!, "--scopes", scopes);
+    adminAsync(["create-client", "--advertiser", created.advertiser_id!, "--scopes", scopes]);
   const [readOnly, noReporting, platform] = await Promise.all([
     client("campaigns:read reporting:read"),
     client("campaigns:read campaigns:write"),
-    adminAsync("create-platform-key", "--name", `e2e-fuzz-${Date.now()}`),
+    adminAsync(["create-platform-key", "--name", `e2e-fuzz-${Date.now()}`]),
   ]);
   const platformKey = platform.key!;
   const token = async (client: Record<string, string>) => {
@@ -500,4 +500,129 @@ test("every operation answers bad input with a documented 4xx, never a 5xx or a 
   // rate limits must not stand in for validation
   expect(statuses.get(429) ?? 0, "429 answers").toBeLessThanOrEqual(Math.ceil(sent * 0.02));
   expect(failures, failures.slice(0, 60).join("\n")).toEqual([]);
+});
+
+// ---------------------------------------------------------------- the account mutations
+//
+// changePassword and signOutEverywhere (docs/decisions/1423) take their input in GraphQL
+// variables, which the document-driven cases above do not reach: each gets wrong types,
+// missing and unknown fields, nulls, huge strings and NULs, with the dashboard session and
+// with a token. Every answer must be GraphQL's envelope with a 200 or 400 (413 past the
+// body limit), never a 5xx or a reset; nothing may change the account (the session still
+// works and the password still signs in).
+test("the account mutations answer bad input with GraphQL errors, never a 5xx", async () => {
+  const password = "fuzz account pass phrase";
+  const email = `e2e-fuzz-account-${Date.now()}@example.test`;
+  const created = await adminAsync(
+    ["create-advertiser", "--name", "e2e fuzz account", "--email", email, "--password-stdin"],
+    `${password}\n`,
+  );
+  const cookiesOf = (answer: Answer) =>
+    ([answer.headers["set-cookie"] ?? []].flat() as string[]).map((line) => line.split(";")[0]!);
+  /** next-auth's sign-in over HTTP: the Cookie header of the session (CSRF cookie included). */
+  const signIn = async (secret: string) => {
+    const csrf = await send({ method: "GET", path: "/api/auth/csrf" });
+    const jar = cookiesOf(csrf);
+    const answer = await send({
+      method: "POST",
+      path: "/api/auth/callback/credentials",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; ") },
+      body: Buffer.from(
+        new URLSearchParams({
+          csrfToken: (JSON.parse(csrf.text) as { csrfToken: string }).csrfToken,
+          email,
+          password: secret,
+          json: "true",
+        }).toString(),
+      ),
+    });
+    return [...jar, ...cookiesOf(answer)].join("; ");
+  };
+  const cookie = await signIn(password);
+  expect(cookie).toContain(".session=");
+  const graphql = (body: Buffer, headers: Record<string, string> = { cookie }) =>
+    send({ method: "POST", path: "/api/graphql", headers: { "content-type": "application/json", ...headers }, body });
+  const op = (query: string, variables?: unknown) => Buffer.from(JSON.stringify({ query, variables }));
+  const CHANGE =
+    "mutation($input: ChangePasswordInput!) { changePassword(input: $input) { changedAt userErrors { field code message } } }";
+  const EVERYWHERE = "mutation { signOutEverywhere { signedOutAt userErrors { field code message } } }";
+  const huge = "p".repeat(40_000);
+  const strong = "a strong new pass phrase 7";
+  const bodies: [string, Buffer][] = [
+    ["input missing", op(CHANGE, {})],
+    ["input null", op(CHANGE, { input: null })],
+    ["input a string", op(CHANGE, { input: "x" })],
+    ["input an array", op(CHANGE, { input: [password, strong] })],
+    ["currentPassword missing", op(CHANGE, { input: { newPassword: strong } })],
+    ["newPassword missing", op(CHANGE, { input: { currentPassword: password } })],
+    ["currentPassword a number", op(CHANGE, { input: { currentPassword: 12345, newPassword: strong } })],
+    ["newPassword an object", op(CHANGE, { input: { currentPassword: password, newPassword: { a: 1 } } })],
+    ["newPassword null", op(CHANGE, { input: { currentPassword: password, newPassword: null } })],
+    ["unknown field", op(CHANGE, { input: { currentPassword: password, newPassword: strong, admin: true } })],
+    ["NUL in currentPassword", op(CHANGE, { input: { currentPassword: `${password}\u0000`, newPassword: strong } })],
+    ["NUL in newPassword", op(CHANGE, { input: { currentPassword: password, newPassword: `a\u0000${strong}` } })],
+    ["huge newPassword", op(CHANGE, { input: { currentPassword: password, newPassword: huge } })],
+    ["huge currentPassword", op(CHANGE, { input: { currentPassword: huge, newPassword: strong } })],
+    ["empty strings", op(CHANGE, { input: { currentPassword: "", newPassword: "" } })],
+    ["weak newPassword", op(CHANGE, { input: { currentPassword: password, newPassword: "password1234" } })],
+    [
+      "inline literal of the wrong type",
+      op(`mutation { changePassword(input: { currentPassword: 1, newPassword: 2 }) { changedAt } }`),
+    ],
+    ["no selection", op(`mutation { changePassword(input: { currentPassword: "a", newPassword: "b" }) }`)],
+    ["signOutEverywhere with an argument", op(`mutation { signOutEverywhere(input: { all: true }) { signedOutAt } }`)],
+    ["signOutEverywhere unknown field", op(`mutation { signOutEverywhere { signedOutAt everyone } }`)],
+    ["variables a string", Buffer.from(JSON.stringify({ query: CHANGE, variables: "input" }))],
+    ["past the body limit", op(CHANGE, { input: { currentPassword: password, newPassword: "q".repeat(300_000) } })],
+    ["not JSON", Buffer.from(`{"query": "${CHANGE.slice(0, 40)}`)],
+  ];
+  const failures: string[] = [];
+  const check = (label: string, answer: Answer) => {
+    if (answer.error || answer.status >= 500 || ![200, 400, 413].includes(answer.status)) {
+      failures.push(`${label}: ${answer.status} ${answer.error ?? ""} ${answer.text.slice(0, 200)}`);
+      return;
+    }
+    let body: { data?: Record<string, { changedAt?: string; signedOutAt?: string } | null>; errors?: unknown[] };
+    try {
+      body = JSON.parse(answer.text) as typeof body;
+    } catch {
+      failures.push(`${label}: not JSON: ${answer.text.slice(0, 200)}`);
+      return;
+    }
+    const done = body.data?.changePassword?.changedAt ?? body.data?.signOutEverywhere?.signedOutAt;
+    if (done) failures.push(`${label}: the account changed: ${answer.text.slice(0, 200)}`);
+    if (!body.errors && !body.data) failures.push(`${label}: neither data nor errors: ${answer.text.slice(0, 200)}`);
+  };
+  for (const [label, body] of bodies) check(label, await graphql(body));
+  // a token (no session) and no credentials at all: FORBIDDEN and UNAUTHENTICATED, never a change
+  const tokenAnswer = await send({
+    method: "POST",
+    path: "/api/auth/token",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: Buffer.from(
+      new URLSearchParams({
+        grant_type: "client_credentials",
+        client_id: created.client_id!,
+        client_secret: created.client_secret!,
+      }).toString(),
+    ),
+  });
+  expect(tokenAnswer.status, tokenAnswer.text).toBe(200);
+  const bearer = { authorization: `Bearer ${(JSON.parse(tokenAnswer.text) as { access_token: string }).access_token}` };
+  for (const [label, body] of [
+    ["changePassword", op(CHANGE, { input: { currentPassword: password, newPassword: strong } })],
+    ["signOutEverywhere", op(EVERYWHERE)],
+  ] as const) {
+    const withToken = await graphql(body, bearer);
+    check(`${label} with a token`, withToken);
+    expect(withToken.text, label).toContain('"apiCode":"session_required"');
+    const anonymous = await graphql(body, {});
+    check(`${label} without credentials`, anonymous);
+    expect(anonymous.text, label).toContain('"code":"UNAUTHENTICATED"');
+  }
+  expect(failures, failures.join("\n")).toEqual([]);
+  // nothing changed: the session still answers, and the password still signs in
+  const viewer = await graphql(op("{ viewer { user { email } } }"));
+  expect((JSON.parse(viewer.text) as { data: unknown }).data).toEqual({ viewer: { user: { email } } });
+  expect(await signIn(password)).toContain(".session=");
 });

@@ -8,9 +8,15 @@ import type { APIRequestContext, Page } from "@playwright/test";
 
 /** Runs the operator CLI against the e2e server's database and parses its JSON. */
 export function admin(...args: string[]): Record<string, string> {
+  return adminWithStdin("", ...args);
+}
+
+/** The same, with `stdin` on its standard input (a password for --password-stdin, never an argument). */
+export function adminWithStdin(stdin: string, ...args: string[]): Record<string, string> {
   const out = execFileSync("node_modules/.bin/tsx", ["scripts/admin.ts", ...args], {
     env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL, LOG_LEVEL: "warn" },
     encoding: "utf8",
+    input: stdin,
   });
   return JSON.parse(out) as Record<string, string>;
 }
@@ -29,14 +35,14 @@ export async function blockOutsideRequests(page: Page, baseURL: string): Promise
 
 /** A new advertiser (operator CLI) with its first API client, holding every scope. */
 function createAdvertiser(name: string): Record<string, string> {
-  return admin(
+  return adminWithStdin(
+    "e2e-password-123\n",
     "create-advertiser",
     "--name",
     name,
     "--email",
     `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`,
-    "--password",
-    "e2e-password-123",
+    "--password-stdin",
   );
 }
 

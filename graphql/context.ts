@@ -1,7 +1,8 @@
 // The per-request context: the actor (token, session or none), the request id
-// and logger, and loaders. Built by graphql/http.ts for HTTP requests and by
-// tests directly. (Rate-limit headers are collected per request outside it:
-// lib/rate-limit-headers.ts.)
+// and logger, loaders, and for HTTP requests what the account mutations need of
+// the request and its response (client address, cookies, Set-Cookie). Built by
+// graphql/http.ts for HTTP requests and by tests directly. (Rate-limit headers
+// are collected per request outside it: lib/rate-limit-headers.ts.)
 import type { Logger } from "pino";
 import type { Actor } from "@/lib/auth/actor";
 import { systemClock, type Clock } from "@/lib/clock";
@@ -10,6 +11,14 @@ import { newRequestId } from "@/lib/http/request-id";
 import { createLoaders, createPublicLoaders, type Loaders, type PublicLoaders } from "./loaders";
 
 export type QueryCost = { requested: number; limit: number };
+
+/**
+ * The HTTP exchange of a request to /api/graphql: the caller's address and Cookie header
+ * (changePassword counts a wrong current password as a failed sign-in, with the browser's
+ * device cookie) and the Set-Cookie lines the response carries (the session cookie that
+ * changePassword issues and signOutEverywhere removes).
+ */
+export type HttpExchange = { ip: string; cookieHeader: string | null; setCookie(line: string): void };
 
 export type GraphqlContext = {
   actor: Actor | null;
@@ -23,6 +32,8 @@ export type GraphqlContext = {
   loaders: Loaders | null;
   shared: PublicLoaders;
   cost?: QueryCost;
+  /** absent in-process (the dashboard's server components, which run queries only) */
+  http?: HttpExchange;
 };
 
 export function createContext(options: {
@@ -31,6 +42,7 @@ export function createContext(options: {
   log?: Logger;
   clock?: Clock;
   clientAddress?: string;
+  http?: HttpExchange;
 }): GraphqlContext {
   const requestId = options.requestId ?? newRequestId();
   const clock = options.clock ?? systemClock;
@@ -39,8 +51,9 @@ export function createContext(options: {
     requestId,
     log: options.log ?? requestLogger(requestId),
     clock,
-    clientAddress: options.clientAddress ?? "unknown",
+    clientAddress: options.clientAddress ?? options.http?.ip ?? "unknown",
     loaders: options.actor ? createLoaders(options.actor, clock) : null,
     shared: createPublicLoaders(clock),
+    http: options.http,
   };
 }

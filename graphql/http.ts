@@ -4,7 +4,8 @@
 // JSON with an empty 500. It reads the body with a size cap (413), parses JSON
 // by media type (400 with a GraphQL error otherwise), resolves the actor
 // (Bearer token or dashboard session; an invalid token is 401), and adds the
-// request id and rate-limit headers to the response.
+// request id, rate-limit headers and the session cookies the account mutations
+// set (changePassword, signOutEverywhere) to the response.
 import { HeaderMap, type HTTPGraphQLRequest } from "@apollo/server";
 import { GraphQLError } from "graphql";
 import { requestActor } from "@/lib/auth/request-actor";
@@ -74,17 +75,18 @@ export async function handleGraphqlRequest(request: Request): Promise<Response> 
     // every rate-limit count of the operation (reports, icon checks), shown by one rule
     // (docs/decisions/1416, 1419): the resolvers' and the domain's, allowed or refused
     const rateHeaders: Record<string, string> = {};
+    const setCookies: string[] = [];
+    const http = {
+      ip: clientIp(request),
+      cookieHeader: request.headers.get("cookie"),
+      setCookie: (line: string) => void setCookies.push(line),
+    };
     const result = await collectRateLimits(rateHeaders, () =>
       server.executeHTTPGraphQLRequest({
         httpGraphQLRequest,
         context: async () => {
           try {
-            return createContext({
-              actor: await requestActor(request),
-              requestId,
-              log,
-              clientAddress: clientIp(request),
-            });
+            return createContext({ actor: await requestActor(request), requestId, log, http });
           } catch (error) {
             const appError = toAppError(error);
             if (appError.code === "internal_error") throw error;
@@ -104,6 +106,7 @@ export async function handleGraphqlRequest(request: Request): Promise<Response> 
     const headers = new Headers();
     for (const [name, value] of result.headers) headers.set(name, value);
     for (const [name, value] of Object.entries(rateHeaders)) headers.set(name, value);
+    for (const line of setCookies) headers.append("set-cookie", line);
     headers.set("x-request-id", requestId);
     if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
     const status = result.status ?? 200;

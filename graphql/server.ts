@@ -14,6 +14,7 @@ import { errorsPlugin, formatError } from "./errors";
 import { ENUMS } from "./enums";
 import { armor, limitsPlugin, parseOptions } from "./limits";
 import { nulGuardPlugin } from "./nul-guard";
+import { accountMutationResolvers } from "./resolvers/account-mutations";
 import { apiClientMutationResolvers } from "./resolvers/api-client-mutations";
 import { campaignMutationResolvers } from "./resolvers/campaign-mutations";
 import { campaignResolvers } from "./resolvers/campaigns";
@@ -47,6 +48,7 @@ export const RESOLVERS = [
   webhookMutationResolvers,
   apiClientMutationResolvers,
   postbackKeyMutationResolvers,
+  accountMutationResolvers,
 ];
 
 export function createGraphqlServer(): ApolloServer<GraphqlContext> {

@@ -2,32 +2,48 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { decodeProtectedHeader } from "jose";
 import { fixedClock } from "@/lib/clock";
+import { actorFromRequest } from "@/lib/auth/actor";
+import { authenticateClient, CLIENT_STATUS_CACHE_MS } from "@/lib/auth/clients";
+import { verifyPassword } from "@/lib/auth/passwords";
 import { SESSION_SECRET_TTL_MS, sessionSecret } from "@/lib/auth/session-secret";
 import { currentSigningKey, forgetPublicKeysForTests, jwks, PUBLIC_KEYS_TTL_MS } from "@/lib/auth/signing-keys";
 import { issueAccessToken, verifyAccessToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db/client";
+import { PLATFORM_KEY_CACHE_MS, requirePlatformKey } from "@/lib/delivery/platform-auth";
+import { signIn, viewerEmail, type Jar } from "@/test/dashboard-session";
 import { env } from "@/lib/env";
 
 const at = (ms: number) => ({ clock: fixedClock(ms) });
 
-function admin(...args: string[]) {
+/** The CLI in its own process; `stdin`: what standard input holds (a piped password), else nothing. */
+function adminWith(stdin: string | undefined, ...args: string[]) {
   const result = spawnSync("node_modules/.bin/tsx", ["scripts/admin.ts", ...args], {
     env: { ...process.env, DATABASE_URL: env().DATABASE_URL, LOG_LEVEL: "silent" },
     encoding: "utf8",
+    input: stdin ?? "",
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+function admin(...args: string[]) {
+  return adminWith(undefined, ...args);
+}
+
+/** The JSON error a failed command prints on stderr. */
+function errorOf(stderr: string): { error: string; message: string; fields?: { path: string; message: string }[] } {
+  return JSON.parse(stderr) as ReturnType<typeof errorOf>;
+}
+
 describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
   it("creates an advertiser, a scoped client and a platform key, printing JSON", async () => {
-    const advertiser = admin(
+    const advertiser = adminWith(
+      "a long password\n",
       "create-advertiser",
       "--name",
       "Acme",
       "--email",
       "Ops@Acme.test",
-      "--password",
-      "a long password",
+      "--password-stdin",
     );
     expect(advertiser.code).toBe(0);
     const created = JSON.parse(advertiser.stdout) as Record<string, string>;
@@ -50,13 +66,20 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
 
     const key = admin("create-platform-key", "--name", "Acme app");
     expect(key.code).toBe(0);
-    expect(JSON.parse(key.stdout)).toEqual({ key: expect.stringMatching(/^pk_[A-Za-z0-9]{43}$/) });
+    expect(JSON.parse(key.stdout)).toEqual({
+      key_id: expect.stringMatching(/^pk_/),
+      key: expect.stringMatching(/^pk_[A-Za-z0-9]{43}$/),
+    });
   });
 
   it.each([
-    [["create-advertiser", "--name", "X", "--email", "not-an-email", "--password", "a long password"], /email/],
-    [["create-advertiser", "--name", "X", "--email", "x@y.test", "--password", "short"], /password: at least 10/],
-    [["create-advertiser", "--name", "X", "--email", "x@y.test"], /--password is required/],
+    [
+      ["create-advertiser", "--name", "X", "--email", "not-an-email", "--password-stdin"],
+      /"path":"email"/,
+      "a long password\n",
+    ],
+    [["create-advertiser", "--name", "X", "--email", "x@y.test"], /--password-stdin is required/],
+    [["create-advertiser", "--name", "X", "--email", "x@y.test", "--password-stdin"], /no password on its first line/],
     [["create-client", "--advertiser", "adv_missing"], /advertiser adv_missing not found/],
     [["create-client", "--advertiser", "adv_missing", "--scopes", "root"], /unknown scope root/],
     [["create-platform-key"], /--name is required/],
@@ -64,11 +87,71 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
     [["create-platform-key", "--name", "x", "--bogus"], /Unknown option '--bogus'/],
     [["retire-signing-key"], /--kid is required/],
     [["retire-signing-key", "--kid", "key_nope"], /No signing key key_nope\./],
-  ])("refuses bad input %j with a message and a non-zero exit", (args, message) => {
-    const result = admin(...(args as string[]));
+    [["revoke-client"], /--client is required/],
+    [["revoke-client", "--client", "cli_nope"], /No API client cli_nope\./],
+    [["revoke-platform-key", "--key-id", "pk_nope"], /No platform key pk_nope\./],
+    [["reset-password", "--email", "nobody@acme.test", "--password-stdin"], /no password on its first line/],
+  ])("refuses bad input %j with a JSON error and a non-zero exit", (args, message, stdin?: string) => {
+    const result = adminWith(stdin, ...(args as string[]));
     expect(result.code).toBe(1);
     expect(result.stdout).toBe("");
+    expect(errorOf(result.stderr).error).toEqual(expect.any(String));
     expect(result.stderr).toMatch(message);
+  });
+
+  it("refuses a password in the arguments, in either form, before anything is created", async () => {
+    for (const args of [
+      ["create-advertiser", "--name", "Argv", "--email", "argv@acme.test", "--password", "a long password"],
+      ["reset-password", "--email", "argv@acme.test", "--password-stdin", "--password=a long password"],
+    ]) {
+      const result = adminWith("a long password\n", ...args);
+      expect(result.code, args.join(" ")).toBe(1);
+      expect(result.stdout).toBe("");
+      const error = errorOf(result.stderr);
+      expect(error.error).toBe("usage");
+      expect(error.message).toMatch(/--password is not accepted.*--password-stdin/);
+    }
+    expect(await db().user.count({ where: { email: "argv@acme.test" } })).toBe(0);
+  });
+
+  it("reads the password from the first line of standard input (CRLF too), checks its strength, and ignores later lines", async () => {
+    const weak = adminWith(
+      "password1234\n",
+      "create-advertiser",
+      "--name",
+      "Weak",
+      "--email",
+      "weak@acme.test",
+      "--password-stdin",
+    );
+    expect(weak.code).toBe(1);
+    expect(errorOf(weak.stderr)).toMatchObject({
+      error: "validation_failed",
+      fields: [{ path: "password", message: expect.stringMatching(/commonly used password/) }],
+    });
+    const created = adminWith(
+      "first line is the password\r\nsecond line is not\n",
+      "create-advertiser",
+      "--name",
+      "Piped",
+      "--email",
+      "piped@acme.test",
+      "--password-stdin",
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const user = await db().user.findUniqueOrThrow({ where: { email: "piped@acme.test" } });
+    expect(await verifyPassword("first line is the password", user.passwordHash)).toBe(true);
+    // no trailing newline at all works too
+    const bare = adminWith(
+      "no newline at the end",
+      "create-advertiser",
+      "--name",
+      "Bare",
+      "--email",
+      "bare@acme.test",
+      "--password-stdin",
+    );
+    expect(bare.code, bare.stderr).toBe(0);
   });
 
   it("retire-signing-key prints the retired and the signing kid; this instance stops verifying the key's tokens once its cached keys expire, and signs with the new key", async () => {
@@ -123,15 +206,127 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
       encoding: "utf8",
     });
     expect(configured.status).toBe(1);
-    expect(configured.stderr).toMatch(/SESSION_SECRET is set/);
+    expect(errorOf(configured.stderr).message).toMatch(/SESSION_SECRET is set/);
     expect((await db().appSecret.findUniqueOrThrow({ where: { name: "session_secret" } })).value).toBe(stored.value);
   });
 
   it("refuses a second advertiser with the same email", () => {
-    const args = ["create-advertiser", "--name", "Dup", "--email", "dup@acme.test", "--password", "a long password"];
-    expect(admin(...args).code).toBe(0);
-    const again = admin(...args);
+    const args = ["create-advertiser", "--name", "Dup", "--email", "dup@acme.test", "--password-stdin"];
+    expect(adminWith("a long password\n", ...args).code).toBe(0);
+    const again = adminWith("a long password\n", ...args);
     expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/already exists/);
+    expect(errorOf(again.stderr)).toMatchObject({
+      error: "conflict",
+      message: expect.stringMatching(/already exists/),
+    });
+  });
+
+  it("revoke-client: no new token, and the client's tokens stop working (this instance at once once its cache is gone, others within 30 s)", async () => {
+    const created = JSON.parse(
+      adminWith(
+        "a long password\n",
+        "create-advertiser",
+        "--name",
+        "Rev",
+        "--email",
+        "rev@acme.test",
+        "--password-stdin",
+      ).stdout,
+    ) as Record<string, string>;
+    const t0 = Date.now();
+    const { token } = await issueAccessToken(
+      { clientId: created.client_id!, advertiserId: created.advertiser_id!, scopes: ["campaigns:read"] },
+      at(t0),
+    );
+    const bearerRequest = () =>
+      new Request("http://sma.test/api/ads/campaigns", { headers: { authorization: `Bearer ${token}` } });
+    // this process stands for a running instance: it has seen the client active
+    await expect(actorFromRequest(bearerRequest(), at(t0))).resolves.toMatchObject({ clientId: created.client_id });
+
+    const result = admin("revoke-client", "--client", created.client_id!);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({
+      client_id: created.client_id,
+      revoked_at: expect.any(String),
+      other_instances_within_s: CLIENT_STATUS_CACHE_MS / 1000,
+    });
+    expect((await db().apiClient.findUniqueOrThrow({ where: { id: created.client_id! } })).revokedAt).not.toBeNull();
+    await expect(actorFromRequest(bearerRequest(), at(t0 + CLIENT_STATUS_CACHE_MS))).rejects.toThrow(
+      "The API client of this token was revoked.",
+    );
+    expect(await authenticateClient(created.client_id!, created.client_secret!)).toBeNull();
+    // again: the same revocation
+    const again = admin("revoke-client", "--client", created.client_id!);
+    expect(JSON.parse(again.stdout).revoked_at).toBe(JSON.parse(result.stdout).revoked_at);
+  });
+
+  it("revoke-platform-key: decisions with the key are refused (here once the 30 s cache is gone)", async () => {
+    const created = JSON.parse(admin("create-platform-key", "--name", "Revoked app").stdout) as Record<string, string>;
+    const t0 = Date.now();
+    await expect(requirePlatformKey(`Bearer ${created.key}`, fixedClock(t0))).resolves.toEqual({ sandbox: false });
+
+    const result = admin("revoke-platform-key", "--key-id", created.key_id!);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({
+      key_id: created.key_id,
+      revoked_at: expect.any(String),
+      other_instances_within_s: PLATFORM_KEY_CACHE_MS / 1000,
+    });
+    const refused = await requirePlatformKey(`Bearer ${created.key}`, fixedClock(t0 + PLATFORM_KEY_CACHE_MS)).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toMatchObject({ code: "unauthorized", detail: "Unknown or revoked platform key." });
+  });
+
+  it("reset-password: a new password from standard input, checked for strength; every session of the user ends", async () => {
+    const created = JSON.parse(
+      adminWith(
+        "the first long password\n",
+        "create-advertiser",
+        "--name",
+        "Reset",
+        "--email",
+        "reset@acme.test",
+        "--password-stdin",
+      ).stdout,
+    ) as Record<string, string>;
+    const jar: Jar = new Map();
+    expect(await signIn(jar, "reset@acme.test", "the first long password", "203.0.113.90")).not.toContain("error=");
+    expect(await viewerEmail(jar)).toBe("reset@acme.test");
+
+    const weak = adminWith("reset@acme.test\n", "reset-password", "--email", "reset@acme.test", "--password-stdin");
+    expect(weak.code).toBe(1);
+    expect(errorOf(weak.stderr).error).toBe("validation_failed");
+    expect(await viewerEmail(jar)).toBe("reset@acme.test");
+
+    const unknown = adminWith(
+      "a second long password\n",
+      "reset-password",
+      "--email",
+      "nobody@acme.test",
+      "--password-stdin",
+    );
+    expect(unknown.code).toBe(1);
+    expect(errorOf(unknown.stderr)).toEqual({
+      error: "not_found",
+      message: "No user with the email nobody@acme.test.",
+    });
+
+    const result = adminWith(
+      "a second long password\n",
+      "reset-password",
+      "--email",
+      "Reset@Acme.test",
+      "--password-stdin",
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const user = await db().user.findUniqueOrThrow({ where: { email: "reset@acme.test" } });
+    expect(JSON.parse(result.stdout)).toEqual({ user_id: user.id, email: "reset@acme.test", sessions_ended: true });
+    expect(user.advertiserId).toBe(created.advertiser_id);
+    expect(await viewerEmail(jar)).toBeNull();
+    expect(await signIn(new Map(), "reset@acme.test", "the first long password", "203.0.113.91")).toContain("error=");
+    expect(await signIn(new Map(), "reset@acme.test", "a second long password", "203.0.113.92")).not.toContain(
+      "error=",
+    );
   });
 });

@@ -1,46 +1,97 @@
-// Operator CLI (docs/api.md): prints JSON on stdout; exits 1 with a message on stderr.
-//   npm run admin -- create-advertiser --name N --email E --password P
+// Operator CLI (README "Operator CLI"): prints one JSON object on stdout; on failure one JSON
+// object on stderr ({"error", "message"}, with "fields" or "usage" when there are) and exit 1.
+// Passwords never come from the command line (other users see it in `ps`, shells keep it in
+// their history): --password-stdin reads the first line of standard input, as
+// `docker login --password-stdin` does.
+//   printf '%s\n' "$PASSWORD" | npm run admin -- create-advertiser --name N --email E --password-stdin
 //   npm run admin -- create-client --advertiser ID [--scopes "a b"] [--name N]
+//   npm run admin -- revoke-client --client ID
 //   npm run admin -- create-platform-key --name N
+//   npm run admin -- revoke-platform-key --key-id ID
+//   printf '%s\n' "$PASSWORD" | npm run admin -- reset-password --email E --password-stdin
 //   npm run admin -- rotate-signing-key
 //   npm run admin -- retire-signing-key --kid KID
 //   npm run admin -- rotate-session-secret
 import { parseArgs } from "node:util";
-import { createApiClient } from "@/lib/auth/clients";
-import { createPlatformKey } from "@/lib/auth/platform-keys";
+import { CLIENT_STATUS_CACHE_MS, createApiClient, revokeClient } from "@/lib/auth/clients";
+import { createPlatformKey, revokePlatformKey } from "@/lib/auth/platform-keys";
 import { splitScopes } from "@/lib/auth/scopes";
 import { rotateSessionSecret, SESSION_SECRET_TTL_MS } from "@/lib/auth/session-secret";
 import { retireSigningKey, rotateSigningKey } from "@/lib/auth/signing-keys";
 import { disconnectDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/migrations";
+import { PLATFORM_KEY_CACHE_MS } from "@/lib/delivery/platform-auth";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
+import { resetPassword } from "@/lib/domain/users/reset-password";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 
 const USAGE = `usage: npm run admin -- <command> [options]
-  create-advertiser --name N --email E --password P
+  create-advertiser --name N --email E --password-stdin   (the password: the first line of standard input)
   create-client --advertiser ID [--scopes "campaigns:read campaigns:write reporting:read"] [--name N]
-  create-platform-key --name N
+  revoke-client --client ID      (no new token; its tokens stop working within 30 s on every instance)
+  create-platform-key --name N   (prints the key once, and its key_id for revoke-platform-key)
+  revoke-platform-key --key-id ID (decisions with the key are refused within 30 s on every instance)
+  reset-password --email E --password-stdin   (ends every dashboard session of the user)
   rotate-signing-key
   retire-signing-key --kid KID   (at once: its tokens stop verifying; other instances within a minute)
-  rotate-session-secret          (signs everyone out of the dashboard: other instances within a minute)`;
+  rotate-session-secret          (signs everyone out of the dashboard: other instances within a minute)
+Passwords are never taken from the command line: pipe them, e.g. printf '%s\\n' "$PASSWORD" | npm run admin -- ...`;
 
 class UsageError extends Error {}
 
-function required(values: Record<string, string | undefined>, name: string): string {
+/** The longest first line read from standard input (a password is at most 200 characters). */
+const STDIN_LIMIT = 4096;
+
+function required(values: Record<string, string | boolean | undefined>, name: string): string {
   const value = values[name];
-  if (value === undefined || value === "") throw new UsageError(`--${name} is required`);
+  if (typeof value !== "string" || value === "") throw new UsageError(`--${name} is required`);
   return value;
 }
 
+/**
+ * The first line of standard input, without its line ending (a password piped in, as `docker
+ * login --password-stdin` takes it). Anything after the first line is ignored.
+ */
+async function firstLineOfStdin(): Promise<string> {
+  let text = "";
+  for await (const chunk of process.stdin) {
+    text += Buffer.isBuffer(chunk) ? chunk.toString("utf8") : String(chunk);
+    if (text.includes("\n") || text.length > STDIN_LIMIT) break;
+  }
+  const line = text.split("\n")[0]!.replace(/\r$/, "");
+  if (line.length > STDIN_LIMIT) throw new UsageError("the first line of standard input is too long for a password");
+  return line;
+}
+
+/** The password of a command that takes one: --password-stdin, never an argument. */
+async function passwordFromStdin(values: { "password-stdin"?: boolean }): Promise<string> {
+  if (!values["password-stdin"]) {
+    throw new UsageError(
+      "--password-stdin is required: pipe the password on standard input (printf '%s\\n' \"$PASSWORD\" | npm run admin -- ...)",
+    );
+  }
+  const password = await firstLineOfStdin();
+  if (!password) throw new UsageError("--password-stdin: standard input has no password on its first line");
+  return password;
+}
+
 async function run(command: string | undefined, args: string[]): Promise<unknown> {
+  // a password on the command line is already exposed (ps, shell history): refused, whatever else is wrong
+  if (args.some((arg) => arg === "--password" || arg.startsWith("--password="))) {
+    throw new UsageError(
+      "--password is not accepted: a password in the arguments is visible to other users and kept in shell history. Use --password-stdin and pipe it on standard input.",
+    );
+  }
   const { values } = parseArgs({
     args,
     options: {
       name: { type: "string" },
       email: { type: "string" },
-      password: { type: "string" },
+      "password-stdin": { type: "boolean" },
       advertiser: { type: "string" },
+      client: { type: "string" },
+      "key-id": { type: "string" },
       scopes: { type: "string" },
       kid: { type: "string" },
     },
@@ -49,11 +100,9 @@ async function run(command: string | undefined, args: string[]): Promise<unknown
   });
   switch (command) {
     case "create-advertiser": {
-      const created = await createAdvertiser({
-        name: required(values, "name"),
-        email: required(values, "email"),
-        password: required(values, "password"),
-      });
+      const name = required(values, "name");
+      const email = required(values, "email");
+      const created = await createAdvertiser({ name, email, password: await passwordFromStdin(values) });
       return {
         advertiser_id: created.advertiser_id,
         client_id: created.client_id,
@@ -67,9 +116,30 @@ async function run(command: string | undefined, args: string[]): Promise<unknown
       });
       return { client_id: created.clientId, client_secret: created.clientSecret };
     }
+    case "revoke-client": {
+      const revoked = await revokeClient(required(values, "client"));
+      return {
+        client_id: revoked.clientId,
+        revoked_at: revoked.revokedAt.toISOString(),
+        other_instances_within_s: CLIENT_STATUS_CACHE_MS / 1000,
+      };
+    }
     case "create-platform-key": {
       const created = await createPlatformKey(required(values, "name"));
-      return { key: created.key };
+      return { key_id: created.id, key: created.key };
+    }
+    case "revoke-platform-key": {
+      const revoked = await revokePlatformKey(required(values, "key-id"));
+      return {
+        key_id: revoked.id,
+        revoked_at: revoked.revokedAt.toISOString(),
+        other_instances_within_s: PLATFORM_KEY_CACHE_MS / 1000,
+      };
+    }
+    case "reset-password": {
+      const email = required(values, "email");
+      const reset = await resetPassword({ email, password: await passwordFromStdin(values) });
+      return { user_id: reset.user_id, email: reset.email, sessions_ended: true };
     }
     case "rotate-signing-key":
       return { kid: await rotateSigningKey() };
@@ -85,6 +155,18 @@ async function run(command: string | undefined, args: string[]): Promise<unknown
   }
 }
 
+/** The failure as one JSON object: a code, a message, and the fields or the usage when they help. */
+function errorBody(error: unknown): Record<string, unknown> {
+  if (error instanceof UsageError || (error instanceof TypeError && "code" in error)) {
+    return { error: "usage", message: error.message, usage: USAGE };
+  }
+  if (error instanceof AppError) {
+    const fields = error.fieldErrors?.map((field) => ({ path: field.path, message: field.message }));
+    return { error: error.code, message: error.detail, ...(fields?.length ? { fields } : {}) };
+  }
+  return { error: "internal_error", message: error instanceof Error ? error.message : String(error) };
+}
+
 async function main() {
   const [command, ...args] = process.argv.slice(2);
   try {
@@ -92,14 +174,7 @@ async function main() {
     const result = await run(command, args);
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } catch (error) {
-    if (error instanceof UsageError || (error instanceof TypeError && "code" in error)) {
-      process.stderr.write(`error: ${error.message}\n${USAGE}\n`);
-    } else if (error instanceof AppError) {
-      const fields = error.fieldErrors?.map((field) => `  ${field.path}: ${field.message}`).join("\n");
-      process.stderr.write(`error: ${error.detail}${fields ? `\n${fields}` : ""}\n`);
-    } else {
-      process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
-    }
+    process.stderr.write(`${JSON.stringify(errorBody(error))}\n`);
     process.exitCode = 1;
   } finally {
     await disconnectDb();

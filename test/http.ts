@@ -1,4 +1,7 @@
-// Calling exported route handlers with real Request objects.
+// Calling exported route handlers with real Request objects, inside a request scope
+// as Next calls them (next/headers answers the request: test/next-request-scope.ts).
+import { inNextRequestScope } from "./next-request-scope";
+
 type Handler = (request: Request, context?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
 
 export type CallOptions = {
@@ -34,7 +37,10 @@ export function makeRequest(path: string, options: CallOptions = {}): Request {
 }
 
 export async function call(handler: Handler, path: string, options: CallOptions = {}) {
-  const response = await handler(makeRequest(path, options), { params: Promise.resolve(options.params ?? {}) });
+  const request = makeRequest(path, options);
+  const response = await inNextRequestScope(request, () =>
+    handler(request, { params: Promise.resolve(options.params ?? {}) }),
+  );
   const text = await response.text();
   let json: unknown = undefined;
   try {

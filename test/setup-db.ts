@@ -1,9 +1,12 @@
 // Each integration test file runs against its own fresh database: a copy of the
 // migrated SQLite template, or a PostgreSQL database created from the template.
+// before anything loads Next's request storage (route tests run handlers in its scope: test/http.ts)
+import "next/dist/server/node-environment-baseline.js";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, inject } from "vitest";
+import { setPasswordCostForTests } from "@/lib/auth/passwords";
 import { disconnectDb } from "@/lib/db/client";
 import { resetEnvForTests } from "@/lib/env";
 import { freshPgDatabase } from "@/scripts/lib/local-postgres";
@@ -36,6 +39,9 @@ if (kind === "sqlite") {
 }
 resetEnvForTests();
 installConsoleErrorGuard();
+// test accounts hash at a tiny scrypt cost (OWASP's 2^17 costs 0.4 s a hash); the tests of the
+// cost and of the rehash set SCRYPT_PARAMS back (lib/auth/passwords.int.test.ts)
+setPasswordCostForTests({ N: 2 ** 10, r: 8, p: 1 });
 
 afterAll(async () => {
   await disconnectDb();

@@ -73,7 +73,12 @@ export function SignUpForm({ action }: { action: SignUpAction }) {
       <Field id="email" label="Work email" error={fieldErrors.email}>
         <Input name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} />
       </Field>
-      <Field id="password" label="Password" hint={`At least ${PASSWORD_MIN} characters.`} error={fieldErrors.password}>
+      <Field
+        id="password"
+        label="Password"
+        hint={`At least ${PASSWORD_MIN} characters. Not easy to guess: a few unrelated words work well.`}
+        error={fieldErrors.password}
+      >
         <Input
           name="password"
           type="password"

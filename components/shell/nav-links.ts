@@ -9,6 +9,7 @@ export const NAV_LINKS: readonly NavLink[] = [
   { href: "/webhooks", label: "Webhooks", icon: "webhook" },
   { href: "/api-keys", label: "API keys", icon: "key" },
   { href: "/settings/postback-keys", label: "Postback keys", icon: "shield" },
+  { href: "/settings", label: "Settings", icon: "settings" },
 ];
 
 export const DOC_LINKS: readonly NavLink[] = [

@@ -10,6 +10,7 @@ import {
   Megaphone,
   Scale,
   ShieldCheck,
+  Settings,
   Webhook,
 } from "lucide-react";
 import Link from "next/link";
@@ -26,6 +27,7 @@ const ICONS: Record<string, ComponentType<{ size?: number; "aria-hidden"?: boole
   webhook: Webhook,
   key: KeyRound,
   shield: ShieldCheck,
+  settings: Settings,
   book: BookOpen,
   alert: AlertTriangle,
   braces: Braces,

@@ -346,6 +346,24 @@ export type CancelCampaignPayload = {
   userErrors: Array<UserError>;
 };
 
+export type ChangePasswordInput = {
+  /** The password the user signs in with now. */
+  currentPassword: Scalars['String']['input'];
+  /**
+   * 10 to 200 characters, not the current one, and not easy to guess: zxcvbn's score
+   * must be 3 or more, with the user's email and name counted as guessable (the
+   * userError's message is zxcvbn's feedback).
+   */
+  newPassword: Scalars['String']['input'];
+};
+
+export type ChangePasswordPayload = {
+  __typename?: 'ChangePasswordPayload';
+  /** When the password was changed: every other session of the user ended then. */
+  changedAt?: Maybe<Scalars['DateTime']['output']>;
+  userErrors: Array<UserError>;
+};
+
 export type ClearingPriceEntry = {
   __typename?: 'ClearingPriceEntry';
   /**
@@ -474,6 +492,13 @@ export { CreativeStatus };
 
 export { CredentialKind };
 
+/** A person who signs in to the dashboard for the advertiser. */
+export type DashboardUser = {
+  __typename?: 'DashboardUser';
+  email: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+};
+
 export type DeactivateWebhookEndpointInput = {
   id: Scalars['ID']['input'];
 };
@@ -535,6 +560,17 @@ export type Mutation = {
   /** active or paused → cancelled (campaigns:write). */
   cancelCampaign?: Maybe<CancelCampaignPayload>;
   /**
+   * Changes the signed-in user's password (dashboard session only; an access token
+   * gets FORBIDDEN). A wrong current password is a VALIDATION_FAILED userError on
+   * ["input", "currentPassword"] and counts as a failed sign-in: past the sign-in
+   * limits (30 per 15 minutes per address, 5 per 15 minutes per account or known
+   * browser), a top-level RATE_LIMITED error and nothing is checked. A weak new
+   * password is a VALIDATION_FAILED userError on ["input", "newPassword"] with
+   * zxcvbn's feedback. On success every other session of the user ends at once, and
+   * the response sets this browser a new session cookie.
+   */
+  changePassword?: Maybe<ChangePasswordPayload>;
+  /**
    * A new API client with the chosen scopes; the secret is returned once (dashboard
    * session only). An advertiser has at most 25 active clients: beyond them, a
    * userError with code CONFLICT (revoke one first).
@@ -587,6 +623,13 @@ export type Mutation = {
    */
   revokePostbackKey?: Maybe<RevokePostbackKeyPayload>;
   /**
+   * Ends every dashboard session of the signed-in user at once, on every browser and
+   * instance, this one included: copied session cookies stop working too (dashboard
+   * session only; an access token gets FORBIDDEN). The response removes this
+   * browser's session cookie.
+   */
+  signOutEverywhere?: Maybe<SignOutEverywherePayload>;
+  /**
    * E15: a signed test event now (campaigns:write).
    * Each call counts against the advertiser's 30 webhook sends per minute (test
    * sends and redeliveries together, shared with REST); past them, a top-level
@@ -606,6 +649,11 @@ export type MutationAddCreativeVariantArgs = {
 
 export type MutationCancelCampaignArgs = {
   input: CancelCampaignInput;
+};
+
+
+export type MutationChangePasswordArgs = {
+  input: ChangePasswordInput;
 };
 
 
@@ -992,6 +1040,13 @@ export type RevokePostbackKeyPayload = {
 
 export { Scope };
 
+export type SignOutEverywherePayload = {
+  __typename?: 'SignOutEverywherePayload';
+  /** When every session of the user ended, this one included. */
+  signedOutAt?: Maybe<Scalars['DateTime']['output']>;
+  userErrors: Array<UserError>;
+};
+
 export { Sport };
 
 export type SportInfo = {
@@ -1070,6 +1125,8 @@ export type Viewer = {
   clientId?: Maybe<Scalars['String']['output']>;
   credential: CredentialKind;
   scopes: Array<Scope>;
+  /** The signed-in person with the dashboard session; null with an access token (it acts for the advertiser, not for a user). */
+  user?: Maybe<DashboardUser>;
 };
 
 export type WebhookDelivery = Node & {
@@ -1286,6 +1343,8 @@ export type ResolversTypes = {
   CampaignUpdatePreview: ResolverTypeWrapper<CampaignUpdatePreview>;
   CancelCampaignInput: CancelCampaignInput;
   CancelCampaignPayload: ResolverTypeWrapper<Omit<CancelCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
+  ChangePasswordInput: ChangePasswordInput;
+  ChangePasswordPayload: ResolverTypeWrapper<ChangePasswordPayload>;
   ClearingPriceEntry: ResolverTypeWrapper<ClearingPriceEntryParent>;
   ClearingPrices: ResolverTypeWrapper<ClearingPricesParent>;
   Count: ResolverTypeWrapper<Scalars['Count']['output']>;
@@ -1299,6 +1358,7 @@ export type ResolversTypes = {
   CreativePerformance: ResolverTypeWrapper<CreativePerformanceParent>;
   CreativeStatus: CreativeStatus;
   CredentialKind: CredentialKind;
+  DashboardUser: ResolverTypeWrapper<DashboardUser>;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DeactivateWebhookEndpointInput: DeactivateWebhookEndpointInput;
@@ -1340,6 +1400,7 @@ export type ResolversTypes = {
   RevokePostbackKeyInput: RevokePostbackKeyInput;
   RevokePostbackKeyPayload: ResolverTypeWrapper<Omit<RevokePostbackKeyPayload, 'postbackKey'> & { postbackKey?: Maybe<ResolversTypes['PostbackKey']> }>;
   Scope: Scope;
+  SignOutEverywherePayload: ResolverTypeWrapper<SignOutEverywherePayload>;
   Sport: Sport;
   SportInfo: ResolverTypeWrapper<SportInfo>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
@@ -1389,6 +1450,8 @@ export type ResolversParentTypes = {
   CampaignUpdatePreview: CampaignUpdatePreview;
   CancelCampaignInput: CancelCampaignInput;
   CancelCampaignPayload: Omit<CancelCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
+  ChangePasswordInput: ChangePasswordInput;
+  ChangePasswordPayload: ChangePasswordPayload;
   ClearingPriceEntry: ClearingPriceEntryParent;
   ClearingPrices: ClearingPricesParent;
   Count: Scalars['Count']['output'];
@@ -1400,6 +1463,7 @@ export type ResolversParentTypes = {
   Creative: CreativeParent;
   CreativeInput: CreativeInput;
   CreativePerformance: CreativePerformanceParent;
+  DashboardUser: DashboardUser;
   Date: Scalars['Date']['output'];
   DateTime: Scalars['DateTime']['output'];
   DeactivateWebhookEndpointInput: DeactivateWebhookEndpointInput;
@@ -1435,6 +1499,7 @@ export type ResolversParentTypes = {
   RevokeApiClientPayload: Omit<RevokeApiClientPayload, 'apiClient'> & { apiClient?: Maybe<ResolversParentTypes['ApiClient']> };
   RevokePostbackKeyInput: RevokePostbackKeyInput;
   RevokePostbackKeyPayload: Omit<RevokePostbackKeyPayload, 'postbackKey'> & { postbackKey?: Maybe<ResolversParentTypes['PostbackKey']> };
+  SignOutEverywherePayload: SignOutEverywherePayload;
   SportInfo: SportInfo;
   String: Scalars['String']['output'];
   TestWebhookEndpointInput: TestWebhookEndpointInput;
@@ -1625,6 +1690,11 @@ export type CancelCampaignPayloadResolvers<ContextType = GraphqlContext, ParentT
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
+export type ChangePasswordPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ChangePasswordPayload'] = ResolversParentTypes['ChangePasswordPayload']> = {
+  changedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
 export type ClearingPriceEntryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ClearingPriceEntry'] = ResolversParentTypes['ClearingPriceEntry']> = {
   clearingPriceP25Usd?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
   clearingPriceP50Usd?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
@@ -1697,6 +1767,11 @@ export type CreativeStatusResolvers = EnumResolverSignature<{ APPROVED?: any, PA
 
 export type CredentialKindResolvers = EnumResolverSignature<{ SESSION?: any, TOKEN?: any }, ResolversTypes['CredentialKind']>;
 
+export type DashboardUserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DashboardUser'] = ResolversParentTypes['DashboardUser']> = {
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export interface DateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Date'], any> {
   name: 'Date';
 }
@@ -1737,6 +1812,7 @@ export interface MoneyScalarConfig extends GraphQLScalarTypeConfig<ResolversType
 export type MutationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   addCreativeVariant?: Resolver<Maybe<ResolversTypes['AddCreativeVariantPayload']>, ParentType, ContextType, RequireFields<MutationAddCreativeVariantArgs, 'input'>>;
   cancelCampaign?: Resolver<Maybe<ResolversTypes['CancelCampaignPayload']>, ParentType, ContextType, RequireFields<MutationCancelCampaignArgs, 'input'>>;
+  changePassword?: Resolver<Maybe<ResolversTypes['ChangePasswordPayload']>, ParentType, ContextType, RequireFields<MutationChangePasswordArgs, 'input'>>;
   createApiClient?: Resolver<Maybe<ResolversTypes['CreateApiClientPayload']>, ParentType, ContextType, RequireFields<MutationCreateApiClientArgs, 'input'>>;
   createCampaign?: Resolver<Maybe<ResolversTypes['CreateCampaignPayload']>, ParentType, ContextType, RequireFields<MutationCreateCampaignArgs, 'input'>>;
   createPostbackKey?: Resolver<Maybe<ResolversTypes['CreatePostbackKeyPayload']>, ParentType, ContextType>;
@@ -1748,6 +1824,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   resumeCampaign?: Resolver<Maybe<ResolversTypes['ResumeCampaignPayload']>, ParentType, ContextType, RequireFields<MutationResumeCampaignArgs, 'input'>>;
   revokeApiClient?: Resolver<Maybe<ResolversTypes['RevokeApiClientPayload']>, ParentType, ContextType, RequireFields<MutationRevokeApiClientArgs, 'input'>>;
   revokePostbackKey?: Resolver<Maybe<ResolversTypes['RevokePostbackKeyPayload']>, ParentType, ContextType, RequireFields<MutationRevokePostbackKeyArgs, 'input'>>;
+  signOutEverywhere?: Resolver<Maybe<ResolversTypes['SignOutEverywherePayload']>, ParentType, ContextType>;
   testWebhookEndpoint?: Resolver<Maybe<ResolversTypes['TestWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationTestWebhookEndpointArgs, 'input'>>;
   updateCampaign?: Resolver<Maybe<ResolversTypes['UpdateCampaignPayload']>, ParentType, ContextType, RequireFields<MutationUpdateCampaignArgs, 'input'>>;
 };
@@ -1883,6 +1960,11 @@ export type RevokePostbackKeyPayloadResolvers<ContextType = GraphqlContext, Pare
 
 export type ScopeResolvers = EnumResolverSignature<{ CAMPAIGNS_READ?: any, CAMPAIGNS_WRITE?: any, REPORTING_READ?: any }, ResolversTypes['Scope']>;
 
+export type SignOutEverywherePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SignOutEverywherePayload'] = ResolversParentTypes['SignOutEverywherePayload']> = {
+  signedOutAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
 export type SportResolvers = EnumResolverSignature<{ MLB?: any, NBA?: any, NCAA_BASKETBALL?: any, NFL?: any }, ResolversTypes['Sport']>;
 
 export type SportInfoResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SportInfo'] = ResolversParentTypes['SportInfo']> = {
@@ -1928,6 +2010,7 @@ export type ViewerResolvers<ContextType = GraphqlContext, ParentType extends Res
   clientId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   credential?: Resolver<ResolversTypes['CredentialKind'], ParentType, ContextType>;
   scopes?: Resolver<Array<ResolversTypes['Scope']>, ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['DashboardUser']>, ParentType, ContextType>;
 };
 
 export type WebhookDeliveryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['WebhookDelivery'] = ResolversParentTypes['WebhookDelivery']> = {
@@ -2029,6 +2112,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   CampaignToday?: CampaignTodayResolvers<ContextType>;
   CampaignUpdatePreview?: CampaignUpdatePreviewResolvers<ContextType>;
   CancelCampaignPayload?: CancelCampaignPayloadResolvers<ContextType>;
+  ChangePasswordPayload?: ChangePasswordPayloadResolvers<ContextType>;
   ClearingPriceEntry?: ClearingPriceEntryResolvers<ContextType>;
   ClearingPrices?: ClearingPricesResolvers<ContextType>;
   Count?: GraphQLScalarType;
@@ -2039,6 +2123,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   CreativePerformance?: CreativePerformanceResolvers<ContextType>;
   CreativeStatus?: CreativeStatusResolvers;
   CredentialKind?: CredentialKindResolvers;
+  DashboardUser?: DashboardUserResolvers<ContextType>;
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
   DeactivateWebhookEndpointPayload?: DeactivateWebhookEndpointPayloadResolvers<ContextType>;
@@ -2069,6 +2154,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   RevokeApiClientPayload?: RevokeApiClientPayloadResolvers<ContextType>;
   RevokePostbackKeyPayload?: RevokePostbackKeyPayloadResolvers<ContextType>;
   Scope?: ScopeResolvers;
+  SignOutEverywherePayload?: SignOutEverywherePayloadResolvers<ContextType>;
   Sport?: SportResolvers;
   SportInfo?: SportInfoResolvers<ContextType>;
   TestWebhookEndpointPayload?: TestWebhookEndpointPayloadResolvers<ContextType>;

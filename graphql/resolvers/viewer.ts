@@ -1,7 +1,9 @@
-// The viewer: its advertiser, scopes and credential; the advertiser's email and
-// API clients (campaigns:read, docs/decisions/1109), postback keys and today's summary.
+// The viewer: its advertiser, scopes and credential, the signed-in user (a
+// session only); the advertiser's email and API clients (campaigns:read,
+// docs/decisions/1109), postback keys and today's summary.
 import { listApiClients } from "@/lib/domain/api-clients/api-clients";
 import { listPostbackKeyConnection } from "@/lib/domain/postback-keys/postback-key-connections";
+import { getSessionUser } from "@/lib/domain/users/get-session-user";
 import { topCampaigns } from "@/lib/domain/reporting/get-advertiser-today";
 import type { Resolvers } from "../__generated__/resolvers-types";
 import { camelize } from "../camel-case";
@@ -18,6 +20,11 @@ export const viewerResolvers: Resolvers = {
     scopes: (parent) => [...parent.actor.scopes],
     credential: (parent) => parent.actor.via,
     clientId: (parent) => parent.actor.clientId ?? null,
+    user: async (parent) => {
+      const { via, userId } = parent.actor;
+      const user = via === "session" && userId ? await getSessionUser(userId) : null;
+      return user ? { email: user.email, name: user.name } : null;
+    },
   },
   Advertiser: {
     id: (parent) => toGlobalId("Advertiser", parent.id),

@@ -104,6 +104,28 @@ export async function isClientActive(
   );
 }
 
+/**
+ * The operator's revocation (npm run admin -- revoke-client): no new token for the client, and
+ * its tokens stop working here at once and on other instances within CLIENT_STATUS_CACHE_MS.
+ * Revoking again answers the first revocation's time; an unknown id is not_found.
+ */
+export async function revokeClient(
+  clientId: string,
+  options: { clock?: Clock } = {},
+): Promise<{ clientId: string; advertiserId: string; revokedAt: Date }> {
+  await db().apiClient.updateMany({
+    where: { id: clientId, revokedAt: null },
+    data: { revokedAt: nowDate(options.clock) },
+  });
+  forgetClientStatus(clientId);
+  const row = await db().apiClient.findUnique({
+    where: { id: clientId },
+    select: { advertiserId: true, revokedAt: true },
+  });
+  if (!row?.revokedAt) throw new AppError("not_found", { detail: `No API client ${clientId}.` });
+  return { clientId, advertiserId: row.advertiserId, revokedAt: row.revokedAt };
+}
+
 /** Forgets the cached status of a client (it was just revoked in this process). */
 export function forgetClientStatus(clientId: string): void {
   clientStatus.deleteWhere((key) => key.startsWith(`${clientId}\u0000`));

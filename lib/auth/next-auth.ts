@@ -3,7 +3,9 @@
 // an encrypted JWT in an httpOnly SameSite=Lax cookie for 12 h from sign-in (secure when the
 // public origin is https), next-auth's double-submit CSRF token on every POST,
 // and a new token at each sign-in (no fixation: nothing issued before sign-in
-// survives it). Failed sign-ins are rate limited per IP and per account, or per
+// survives it). The token carries the user's session version, checked on every read
+// (next-auth's session endpoint included), so raising it ends the session
+// (docs/decisions/1423). Failed sign-ins are rate limited per IP and per account, or per
 // device instead of per account for a browser with a device cookie (docs/decisions/1418).
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
@@ -12,11 +14,31 @@ import { AppError } from "@/lib/errors";
 import { authenticateUser } from "@/lib/domain/users/authenticate-user";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { cookieValue } from "@/lib/http/cookies";
-import { limitFailures } from "@/lib/rate-limit";
 import { logger } from "@/lib/log";
-import { deviceCookieName, deviceNonce, recordSignIn } from "./device-cookie";
-import { SESSION_MAX_AGE_SEC, secureCookies, sessionCookieName, signedInRecently } from "./session";
+import { deviceCookieName, recordSignIn } from "./device-cookie";
+import { limitPasswordAttempts } from "./password-attempts";
+import { SESSION_MAX_AGE_SEC, currentSessionUser, secureCookies, sessionCookieName, sessionToken } from "./session";
 import { sessionSecret } from "./session-secret";
+
+declare module "next-auth" {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface User {
+    /** the user's session version at sign-in, for the token (lib/auth/session.ts) */
+    sessionVersion?: number;
+  }
+}
+
+/**
+ * Thrown by the `jwt` callback for a token that is no longer a session (12 hours past its
+ * sign-in, its user gone, or of an older session version): next-auth then answers the session
+ * endpoint with `{}` and removes the cookie, as for a token it cannot read.
+ */
+class SessionEnded extends Error {
+  constructor() {
+    super("the session has ended");
+    this.name = "SessionEnded";
+  }
+}
 
 /** The error code next-auth hands the sign-in page (`?error=`) when a limit refuses an attempt. */
 export const SIGN_IN_RATE_LIMITED = "RateLimited";
@@ -39,18 +61,12 @@ export async function signIn(
   credentials: { email?: string; password?: string } | undefined,
   ip: string,
   deviceCookie?: string | null,
-): Promise<{ id: string; email: string; name: string } | null> {
+): Promise<{ id: string; email: string; name: string; sessionVersion: number } | null> {
   const email = (credentials?.email ?? "").trim().toLowerCase();
   const password = credentials?.password ?? "";
   try {
-    const nonce = await deviceNonce(deviceCookie, email);
-    const [policy, key] = nonce
-      ? (["sign_in_device", `${email} ${nonce}`] as const)
-      : (["sign_in_account", email || "(empty)"] as const);
-    const user = await limitFailures("sign_in_ip", ip, ["unauthorized"], () =>
-      limitFailures(policy, key, ["unauthorized"], () => authenticateUser({ email, password })),
-    );
-    return { id: user.userId, email: user.email, name: user.name };
+    const user = await limitPasswordAttempts({ email, ip, deviceCookie }, () => authenticateUser({ email, password }));
+    return { id: user.userId, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
   } catch (error) {
     if (error instanceof AppError && error.code === "rate_limited") throw new Error(SIGN_IN_RATE_LIMITED);
     // a password the domain refuses outright (over its 200 characters) is a wrong one too
@@ -112,13 +128,21 @@ function buildOptions(current: Env, secret: string): NextAuthOptions {
       }),
     ],
     callbacks: {
-      // only the user id travels in the token; the advertiser is read from the database on each
-      // request. The sign-in time stays as it was when next-auth re-issues the cookie, and a token
-      // past 12 h since sign-in becomes an empty one (no user), however often it was read.
-      jwt: ({ token, user }) => {
-        if (user)
-          return { sub: user.id, email: user.email, name: user.name, signedInAt: Math.floor(Date.now() / 1000) };
-        return signedInRecently(token) ? token : {};
+      // the user id and their session version travel in the token; the advertiser is read from the
+      // database on each request. The sign-in time stays as it was when next-auth re-issues the
+      // cookie, and a token past 12 h since sign-in, of a user who is gone, or of an older session
+      // version (signed out everywhere, a new password) ends: next-auth removes its cookie.
+      jwt: async ({ token, user }) => {
+        if (user) {
+          return sessionToken({
+            userId: user.id,
+            email: user.email ?? "",
+            name: user.name ?? "",
+            sessionVersion: user.sessionVersion ?? 0,
+          });
+        }
+        if (await currentSessionUser(token)) return token;
+        throw new SessionEnded();
       },
       session: ({ session, token }) => ({
         ...session,
@@ -132,7 +156,11 @@ function buildOptions(current: Env, secret: string): NextAuthOptions {
       },
     },
     logger: {
-      error: (code, metadata) => logger().warn({ code, metadata }, "next-auth"),
+      // an ended session is an everyday answer, not a fault
+      error: (code, metadata) =>
+        metadata instanceof SessionEnded
+          ? logger().debug({ code }, "next-auth: session ended")
+          : logger().warn({ code, metadata }, "next-auth"),
       warn: (code) => logger().debug({ code }, "next-auth"),
       debug: () => undefined,
     },

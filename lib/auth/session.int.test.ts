@@ -9,6 +9,7 @@ import * as graphqlRoute from "@/app/api/graphql/route";
 import { db } from "@/lib/db/client";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { randomBase62 } from "@/lib/ids";
+import { nextAuthSession, signIn as signInJar, signOut, cookieHeader as jarHeader } from "@/test/dashboard-session";
 import { call, makeRequest } from "@/test/http";
 import { SIGN_IN_RATE_LIMITED, SIGN_IN_UNAVAILABLE, signIn as signInUser } from "./next-auth";
 import { sessionCookieName, sessionUserFromRequest } from "./session";
@@ -78,6 +79,39 @@ describe("dashboard sessions", () => {
       headers: { cookie: `${sessionCookieName()}=${token}` },
     });
     expect(viewer.body.data.viewer).toEqual({ credential: "SESSION", advertiser: { name: "Session Co" } });
+  });
+
+  it("runs next-auth's own handler end to end: sign-in, the session, sign-out, and its redirects without json=true", async () => {
+    const user = await newUser();
+    const jar = new Map<string, string>();
+    expect(await signInJar(jar, user.email, PASSWORD, "203.0.113.41")).not.toContain("error=");
+    expect(await nextAuthSession(jar)).toBe(user.email);
+    const session = await call(route.GET, "/api/auth/session", { headers: { cookie: jarHeader(jar) } });
+    expect(session.headers.get("content-type")).toContain("application/json");
+    expect(session.headers.get("cache-control")).toBe("no-store");
+    expect(session.body).toEqual({ user: { email: user.email, name: "Session Co" }, expires: expect.any(String) });
+
+    await signOut(jar, "203.0.113.41");
+    expect(jar.has(sessionCookieName())).toBe(false);
+    expect(await nextAuthSession(jar)).toBeNull();
+
+    // a form post without json=true: next-auth's redirect, to a path of this site
+    const csrf = await call(route.GET, "/api/auth/csrf", { ip: "203.0.113.42" });
+    const redirected = await call(route.POST, "/api/auth/callback/credentials", {
+      body: new URLSearchParams({
+        csrfToken: csrf.body.csrfToken,
+        email: user.email,
+        password: PASSWORD,
+        callbackUrl: "/overview",
+      }),
+      headers: { cookie: cookieHeader(cookiesOf(csrf.headers)) },
+      ip: "203.0.113.42",
+    });
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.get("location")).toBe("http://sma.test/overview");
+    expect(redirected.headers.getSetCookie().some((line) => line.startsWith(`${sessionCookieName()}=`))).toBe(true);
+    const providers = await call(route.GET, "/api/auth/providers");
+    expect(Object.keys(providers.body)).toEqual(["credentials"]);
   });
 
   it("issues a new session token at each sign-in (no fixation)", async () => {

@@ -7,8 +7,9 @@ import { systemClock, type Clock } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
 import { keyedTtlMemo } from "@/lib/ttl-memo";
 
-const CACHE_MS = 30_000;
-const cache = keyedTtlMemo<Platform>(CACHE_MS, 1000);
+/** How long a process trusts a platform key it has seen: a revocation elsewhere takes effect within it. */
+export const PLATFORM_KEY_CACHE_MS = 30_000;
+const cache = keyedTtlMemo<Platform>(PLATFORM_KEY_CACHE_MS, 1000);
 
 export type Platform = { sandbox: boolean };
 

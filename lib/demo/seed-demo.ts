@@ -69,9 +69,13 @@ export async function seedDemo(log: Logger, path = demoCredentialsPath()): Promi
   let client: { client_id: string; client_secret: string };
   const password = newDemoPassword();
   if (user) {
-    // the saved credentials are gone: new secrets, and the password reset to a new one
+    // the saved credentials are gone: new secrets, and the password reset to a new one (which
+    // ends the sessions signed in with the old one, as every password reset does)
     advertiserId = user.advertiserId;
-    await db().user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password) } });
+    await db().user.update({
+      where: { id: user.id },
+      data: { passwordHash: await hashPassword(password), sessionVersion: { increment: 1 } },
+    });
     const created = await createApiClient(advertiserId, { name: "Demo client" });
     client = { client_id: created.clientId, client_secret: created.clientSecret };
   } else {

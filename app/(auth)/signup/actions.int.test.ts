@@ -56,6 +56,25 @@ describe("dashboard sign-up", () => {
     expect(short.fieldErrors.password).toBe("At least 10 characters");
   });
 
+  it("refuses an easily guessed password with zxcvbn's feedback on the password field, creating nothing", async () => {
+    const cases = [
+      ["password1234", "This is similar to a commonly used password. Add more words that are less common."],
+      ["qwertyuiopasdf", "This is similar to a commonly used password. Add more words that are less common."],
+    ] as const;
+    for (const [password, message] of cases) {
+      const address = email();
+      const answer = await signUp({ name: "Weak Co", email: address, password });
+      expect(answer, password).toEqual({ ok: false, fieldErrors: { password: message } });
+      expect(await db().user.count({ where: { email: address } })).toBe(0);
+    }
+    // the email and the name are guessable words too
+    const address = email();
+    const own = await signUp({ name: "Zanzibar Widgets", email: address, password: "zanzibarwidgets" });
+    expect(own.ok).toBe(false);
+    expect(own.fieldErrors.password).toEqual(expect.any(String));
+    expect(await db().user.count({ where: { email: address } })).toBe(0);
+  });
+
   it("answers a NUL in a field (PostgreSQL's text cannot hold it) with that field's error, creating nothing", async () => {
     const address = email();
     const answer = await signUp({ name: "Nul\0 Co", email: address, password: PASSWORD });

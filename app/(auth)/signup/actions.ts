@@ -2,10 +2,12 @@
 // Sign-up: the advertiser and its first user, through the operator's use case
 // (npm run admin -- create-advertiser) without its default API client (the user
 // would never see its secret; keys are made on the API keys page). The browser
-// signs in afterwards with the same credentials through next-auth. Every attempt
-// counts against the client address (sign_up_ip) and then against all addresses
-// together (sign_up_all, docs/decisions/1415), so accounts cannot be made, nor
-// emails probed, at any speed, from one address or from many.
+// signs in afterwards with the same credentials through next-auth. A password that
+// is easy to guess comes back as the password field's error, in zxcvbn's words
+// (createAdvertiser checks it, docs/decisions/1422). Every attempt counts against
+// the client address (sign_up_ip) and then against all addresses together
+// (sign_up_all, docs/decisions/1415), so accounts cannot be made, nor emails
+// probed, at any speed, from one address or from many.
 import { headers } from "next/headers";
 import { capitalize } from "@/components/form-errors";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";

@@ -44,6 +44,17 @@ export type CancelCampaignInput = {
   id: string | number;
 };
 
+export type ChangePasswordInput = {
+  /** The password the user signs in with now. */
+  currentPassword: string;
+  /**
+   * 10 to 200 characters, not the current one, and not easy to guess: zxcvbn's score
+   * must be 3 or more, with the user's email and name counted as guessable (the
+   * userError's message is zxcvbn's feedback).
+   */
+  newPassword: string;
+};
+
 export type CreateApiClientInput = {
   name: string;
   scopes: Array<Scope>;
@@ -361,6 +372,11 @@ export type CampaignReportPageQueryVariables = Exact<{
 
 export type CampaignReportPageQuery = { campaignReport: { breakdown: ReportBreakdown | null, csv: string, csvFilename: string, period: { start: string, end: string, timezone: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, asOf: string }, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, creative: { variantLabel: string, headline: string } | null }> | null } | null, campaignTimeSeries: { granularity: TimeSeriesGranularity, csv: string, csvFilename: string, series: Array<{ ts: string, impressions: number, clicks: number, spendUsd: string }> } | null };
 
+export type SettingsPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SettingsPageQuery = { viewer: { user: { email: string, name: string } | null, advertiser: { name: string } } | null };
+
 export type PostbackKeysPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -403,6 +419,18 @@ export type RevokePostbackKeyMutationVariables = Exact<{
 
 
 export type RevokePostbackKeyMutation = { revokePostbackKey: { postbackKey: { id: string, revokedAt: string | null } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type ChangePasswordMutationVariables = Exact<{
+  input: ChangePasswordInput;
+}>;
+
+
+export type ChangePasswordMutation = { changePassword: { changedAt: string | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type SignOutEverywhereMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SignOutEverywhereMutation = { signOutEverywhere: { signedOutAt: string | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
 export type RedeliverWebhookDeliveryMutationVariables = Exact<{
   input: RedeliverWebhookDeliveryInput;
@@ -848,6 +876,19 @@ export const CampaignReportPageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CampaignReportPageQuery, CampaignReportPageQueryVariables>;
+export const SettingsPageDocument = new TypedDocumentString(`
+    query SettingsPage {
+  viewer {
+    user {
+      email
+      name
+    }
+    advertiser {
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SettingsPageQuery, SettingsPageQueryVariables>;
 export const PostbackKeysPageDocument = new TypedDocumentString(`
     query PostbackKeysPage {
   viewer {
@@ -984,6 +1025,30 @@ export const RevokePostbackKeyDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RevokePostbackKeyMutation, RevokePostbackKeyMutationVariables>;
+export const ChangePasswordDocument = new TypedDocumentString(`
+    mutation ChangePassword($input: ChangePasswordInput!) {
+  changePassword(input: $input) {
+    changedAt
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ChangePasswordMutation, ChangePasswordMutationVariables>;
+export const SignOutEverywhereDocument = new TypedDocumentString(`
+    mutation SignOutEverywhere {
+  signOutEverywhere {
+    signedOutAt
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SignOutEverywhereMutation, SignOutEverywhereMutationVariables>;
 export const RedeliverWebhookDeliveryDocument = new TypedDocumentString(`
     mutation RedeliverWebhookDelivery($input: RedeliverWebhookDeliveryInput!) {
   redeliverWebhookDelivery(input: $input) {

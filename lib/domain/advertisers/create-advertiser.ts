@@ -1,7 +1,10 @@
 // Operator use case: an advertiser, its first dashboard user and (unless asked
-// not to) an API client holding every scope, created in one transaction.
+// not to) an API client holding every scope, created in one transaction. The
+// password must not be easy to guess (zxcvbn, docs/decisions/1422), whoever opens
+// the account: the dashboard's sign-up or the operator CLI.
 import { SCOPES } from "@/lib/auth/scopes";
 import { hashPassword } from "@/lib/auth/passwords";
+import { requireStrongPassword } from "@/lib/auth/password-strength";
 import { newClientCredentials } from "@/lib/auth/clients";
 import { db } from "@/lib/db/client";
 import { AppError, isUniqueViolation, parseInput } from "@/lib/errors";
@@ -37,6 +40,7 @@ export async function createAdvertiser(
   options: CreateAdvertiserOptions = {},
 ): Promise<CreatedAccount | CreatedAdvertiser> {
   const data = parseInput(createAdvertiserInput, input);
+  await requireStrongPassword(data.password, [data.email, data.name]);
   const existing = await db().user.findUnique({ where: { email: data.email }, select: { id: true } });
   if (existing) throw emailTaken(data.email);
   const advertiserId = newId("adv");

@@ -1,10 +1,13 @@
 // Dashboard sign-in: an email and a password -> the user and their advertiser.
 // A wrong email and a wrong password fail alike, after the same amount of work
 // (a password is always checked, against a dummy hash when the email is unknown).
+// A right password whose stored hash was made with older parameters is hashed
+// again at today's (docs/decisions/1422).
 import { z } from "zod";
-import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
+import { currentPasswordParams, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/passwords";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { logger } from "@/lib/log";
 
 export const signInInput = z.object({
   email: z.string().trim().toLowerCase().max(320).pipe(z.email()),
@@ -12,19 +15,58 @@ export const signInInput = z.object({
 });
 export type SignInInput = z.input<typeof signInInput>;
 
-export type AuthenticatedUser = { userId: string; advertiserId: string; email: string; name: string };
+export type AuthenticatedUser = {
+  userId: string;
+  advertiserId: string;
+  email: string;
+  name: string;
+  /** what the session's token carries (docs/decisions/1423) */
+  sessionVersion: number;
+};
 
-let dummyHash: Promise<string> | undefined;
+/** A hash of nothing, made at today's parameters (so an unknown email costs what a known one does). */
+const dummyHashes = new Map<string, Promise<string>>();
+
+function dummyHash(): Promise<string> {
+  const params = currentPasswordParams();
+  const key = `${params.N}$${params.r}$${params.p}`;
+  let hash = dummyHashes.get(key);
+  if (!hash) {
+    hash = hashPassword("not a password of anyone", params);
+    dummyHashes.set(key, hash);
+  }
+  return hash;
+}
 
 export async function authenticateUser(input: SignInInput): Promise<AuthenticatedUser> {
   const parsed = signInInput.safeParse(input);
   if (!parsed.success) throw invalidCredentials();
   const { email, password } = parsed.data;
   const user = await db().user.findUnique({ where: { email } });
-  dummyHash ??= hashPassword("not a password of anyone");
-  const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+  const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
   if (!user || !ok) throw invalidCredentials();
-  return { userId: user.id, advertiserId: user.advertiserId, email: user.email, name: user.name };
+  if (needsRehash(user.passwordHash)) await rehash(user.id, user.passwordHash, password);
+  return {
+    userId: user.id,
+    advertiserId: user.advertiserId,
+    email: user.email,
+    name: user.name,
+    sessionVersion: user.sessionVersion,
+  };
+}
+
+/**
+ * Replaces an old-parameter hash with one at today's. Only if the row still holds the hash
+ * that was checked: a password changed meanwhile is never overwritten with the old one. A
+ * failure is logged and the sign-in goes on (the next one tries again).
+ */
+async function rehash(userId: string, checked: string, password: string): Promise<void> {
+  try {
+    const passwordHash = await hashPassword(password);
+    await db().user.updateMany({ where: { id: userId, passwordHash: checked }, data: { passwordHash } });
+  } catch (error) {
+    logger().warn({ err: error, userId }, "password rehash failed");
+  }
 }
 
 function invalidCredentials(): AppError {

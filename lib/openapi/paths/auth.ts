@@ -47,7 +47,9 @@ const nextauthJson = z
 const nextauthDescription =
   "The dashboard's session endpoints (next-auth 4): GET csrf, session and providers; POST callback/credentials " +
   "(sign-in: email, password and the CSRF token; failures rate limited per IP and per account, `?error=RateLimited`) " +
-  "and signout. The session is an encrypted JWT in an httpOnly SameSite=Lax cookie for 12 hours. GraphQL accepts it.";
+  "and signout (this browser's session only). The session is an encrypted JWT in an httpOnly SameSite=Lax cookie " +
+  "for 12 hours, carrying the user's session version: signing out everywhere, a password change or reset ends every " +
+  "session issued before, at once (GET session then answers `{}`). GraphQL accepts it.";
 
 // GET signout: next-auth's own confirmation page (no custom sign-out page is configured)
 const signOutPage = {

@@ -1,19 +1,23 @@
 // GET/POST /api/auth/{nextauth}: next-auth's endpoints for the dashboard
 // (csrf, session, providers, callback/credentials, signin, signout, error;
-// lib/auth/next-auth.ts, docs/decisions/1200). The body is read under the
-// project's cap first (413 problem+json past it); next-auth then runs through
-// its request/response handler with the request's own headers and cookies, so
-// it needs no ambient request state (and tests call it like any route). A
-// successful credentials sign-in also sets the browser's device cookie
-// (lib/auth/device-cookie.ts, docs/decisions/1418) beside next-auth's cookies:
-// next-auth's `events.signIn` names the user to this request's `collectSignIn`.
-import NextAuth from "next-auth";
+// lib/auth/next-auth.ts, docs/decisions/1200). next-auth runs through its
+// documented App Router handler (`NextAuth(options)` called with the request and
+// the route's params; it reads the cookies and headers through next/headers),
+// inside a thin wrapper that keeps what the handler alone would not
+// (docs/decisions/1424): the action is one of ours (404 problem+json otherwise);
+// the body is read under the project's cap (413), parsed by the one JSON reader
+// that refuses U+0000 and checked by the form's schema (4xx problem+json, never
+// next-auth's redirect or plain text), and handed to next-auth re-encoded as a
+// form; the answer is never cached; a successful credentials sign-in also sets
+// the browser's device cookie (lib/auth/device-cookie.ts, docs/decisions/1418),
+// named by next-auth's `events.signIn` to this request's `collectSignIn`.
+import NextAuth, { type NextAuthOptions } from "next-auth";
+import { NextRequest } from "next/server";
 import { DASHBOARD_AUTH_ACTIONS, dashboardAuthForm } from "@/lib/auth/auth.schemas";
 import { collectSignIn, deviceCookieLine, mintDeviceCookie } from "@/lib/auth/device-cookie";
 import { authOptions } from "@/lib/auth/next-auth";
 import { AppError } from "@/lib/errors";
 import { bodyLimitFor } from "@/lib/http/body-limits";
-import { parseCookies } from "@/lib/http/cookies";
 import { errorResponse } from "@/lib/http/define-route";
 import { paramsObject } from "@/lib/http/query";
 import { readBodyText } from "@/lib/http/read-body";
@@ -52,42 +56,19 @@ async function parseBody(request: Request): Promise<Record<string, string> | und
   );
 }
 
-/** next-auth's response object (the subset its handler calls), collecting what it writes. */
-class CollectedResponse {
-  statusCode = 200;
-  headers = new Headers();
-  body: string | null = null;
-  status(code: number) {
-    this.statusCode = code;
-    return this;
+/** next-auth's App Router handler: (request, { params: { nextauth } }) => Response. */
+type RouteHandler = (request: NextRequest, context: { params: Promise<{ nextauth: string[] }> }) => Promise<Response>;
+
+/** One handler per options object: the options are built once and reused (docs/decisions/1417). */
+const handlers = new WeakMap<NextAuthOptions, RouteHandler>();
+
+function handlerFor(options: NextAuthOptions): RouteHandler {
+  let handler = handlers.get(options);
+  if (!handler) {
+    handler = NextAuth(options) as RouteHandler;
+    handlers.set(options, handler);
   }
-  getHeader(name: string) {
-    const values = name.toLowerCase() === "set-cookie" ? this.headers.getSetCookie() : this.headers.get(name);
-    return values ?? undefined;
-  }
-  setHeader(name: string, value: string | string[]) {
-    this.headers.delete(name);
-    for (const item of Array.isArray(value) ? value : [value]) this.headers.append(name, item);
-    return this;
-  }
-  end() {
-    return this;
-  }
-  json(value: unknown) {
-    this.headers.set("content-type", "application/json");
-    this.body = JSON.stringify(value);
-    return this;
-  }
-  send(value: unknown) {
-    if (typeof value === "string") this.body = value;
-    else if (value !== undefined && value !== null) return this.json(value);
-    return this;
-  }
-  toResponse(): Response {
-    this.headers.set("cache-control", "no-store");
-    const empty = this.statusCode === 204 || this.statusCode === 304;
-    return new Response(empty ? null : this.body, { status: this.statusCode, headers: this.headers });
-  }
+  return handler;
 }
 
 /** The next-auth action of the path ("csrf", "callback/credentials"), or 404 when the method has no such action. */
@@ -107,29 +88,46 @@ function actionOf(method: string, pathname: string): string {
   return action;
 }
 
+/**
+ * next-auth's answer, as a response whose headers this route may add to. One answer is mended:
+ * POST session with a CSRF token that does not match its cookie is next-auth's 400 with an empty
+ * object, which its App Router form (4.24) sends without a Content-Type, so that the object
+ * arrives as the text "[object Object]"; it is sent as the JSON `{}` it is (the OpenAPI document
+ * says so, and so did next-auth's Pages form).
+ */
+function refusedUpdateAsJson(action: string, method: string, result: Response): Response {
+  const json = result.headers.get("content-type")?.startsWith("application/json") ?? false;
+  if (action === "session" && method === "POST" && result.status === 400 && !json) {
+    const headers = new Headers(result.headers);
+    headers.set("content-type", "application/json");
+    return new Response("{}", { status: 400, headers });
+  }
+  return new Response(result.body, { status: result.status, headers: result.headers });
+}
+
 async function handle(request: Request): Promise<Response> {
   const requestId = requestIdFrom(request.headers);
   try {
     const url = new URL(request.url);
     const action = actionOf(request.method, url.pathname);
     const body = await parseBody(request);
-    const headers = Object.fromEntries(request.headers);
-    const req = {
+    // what next-auth reads of the request: its URL (the query), method and the checked body, as a
+    // form; the cookies and headers it reads itself (next/headers: this request's)
+    const checked = new NextRequest(url, {
       method: request.method,
-      query: { ...Object.fromEntries(url.searchParams), nextauth: action.split("/") },
-      body,
-      cookies: Object.fromEntries(parseCookies(request.headers.get("cookie"))),
-      headers,
-    };
-    const res = new CollectedResponse();
-    // next-auth's (req, res) form: the App Router form reads next/headers instead of this request
-    const handler = NextAuth as unknown as (req: unknown, res: unknown, options: unknown) => Promise<unknown>;
-    const options = await authOptions();
-    const { email } = await collectSignIn(() => handler(req, res, options));
+      headers: body ? { "content-type": "application/x-www-form-urlencoded" } : undefined,
+      body: body ? new URLSearchParams(body).toString() : undefined,
+    });
+    const handler = handlerFor(await authOptions());
+    const { result, email } = await collectSignIn(() =>
+      handler(checked, { params: Promise.resolve({ nextauth: action.split("/") }) }),
+    );
+    const response = refusedUpdateAsJson(action, request.method, result);
+    response.headers.set("cache-control", "no-store");
     // a new device cookie at every sign-in (a new nonce: a fresh device count), appended
     // after next-auth's own cookies, which stay as it wrote them
-    if (email) res.headers.append("set-cookie", deviceCookieLine(await mintDeviceCookie(email)));
-    return res.toResponse();
+    if (email) response.headers.append("set-cookie", deviceCookieLine(await mintDeviceCookie(email)));
+    return response;
   } catch (error) {
     return errorResponse(error, requestId, requestLogger(requestId));
   }

@@ -1,0 +1,62 @@
+// Account settings of the signed-in user (docs/decisions/1423): a new password
+// (every other session ends) and "sign out everywhere" (every session ends).
+import type { Metadata } from "next";
+import { graphql } from "@/graphql/__generated__/client";
+import { PageHeader } from "@/components/shell/page-header";
+import { ChangePasswordForm } from "@/components/settings/change-password-form";
+import { SignOutEverywhereButton } from "@/components/settings/sign-out-everywhere-button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { query } from "../_lib/graphql";
+
+export const metadata: Metadata = { title: "Settings" };
+
+const SETTINGS = graphql(`
+  query SettingsPage {
+    viewer {
+      user {
+        email
+        name
+      }
+      advertiser {
+        name
+      }
+    }
+  }
+`);
+
+export default async function SettingsPage() {
+  const data = await query(SETTINGS);
+  const email = data.viewer?.user?.email ?? "";
+  return (
+    <>
+      <PageHeader
+        title="Settings"
+        description={`Your account: signed in as ${email || "you"} for ${data.viewer?.advertiser.name ?? "your advertiser"}.`}
+      />
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <Card>
+          <CardHeader
+            title="Password"
+            description="Changing it signs your account out of every other browser and device."
+          />
+          <CardBody>
+            <ChangePasswordForm email={email} />
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader
+            title="Sessions"
+            description="A session lasts 12 hours from sign-in. Signing out of this browser ends its session only."
+          />
+          <CardBody className="space-y-4">
+            <p className="text-sm text-muted">
+              If you signed in on a computer you no longer use, or think someone else has your session, end every
+              session of your account at once.
+            </p>
+            <SignOutEverywhereButton />
+          </CardBody>
+        </Card>
+      </div>
+    </>
+  );
+}

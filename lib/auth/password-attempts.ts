@@ -1,0 +1,28 @@
+// Every check of a dashboard password (the sign-in, and the current password a password
+// change asks for) counts its failures under the sign-in policies: per IP address first,
+// then per account, or per device instead of per account for a browser whose device
+// cookie is valid for this email (docs/decisions/1200, 1418). One budget for both, so a
+// signed-in session (or a stolen cookie) is no way to guess the password faster.
+import type { ErrorCode } from "@/lib/errors";
+import { limitFailures } from "@/lib/rate-limit";
+import { deviceNonce } from "./device-cookie";
+
+/** The codes a password check fails with that count as a failed attempt. */
+const FAILED: readonly ErrorCode[] = ["unauthorized"];
+
+/**
+ * Runs `check` (which throws `unauthorized` for a wrong password) under the sign-in limits
+ * of `email` from `ip`, with the browser's device cookie when it sent one. A refusal is
+ * `rate_limited`, before the check runs; a device's failures do not count account-wide.
+ */
+export async function limitPasswordAttempts<T>(
+  attempt: { email: string; ip: string; deviceCookie?: string | null },
+  check: () => Promise<T>,
+): Promise<T> {
+  const email = attempt.email.trim().toLowerCase();
+  const nonce = await deviceNonce(attempt.deviceCookie, email);
+  const [policy, key] = nonce
+    ? (["sign_in_device", `${email} ${nonce}`] as const)
+    : (["sign_in_account", email || "(empty)"] as const);
+  return limitFailures("sign_in_ip", attempt.ip, FAILED, () => limitFailures(policy, key, FAILED, check));
+}

@@ -1,0 +1,75 @@
+// A signed-in user changes their password: the current one is required (checked
+// under the sign-in limits, so a session is no faster way to guess it), the new
+// one must be at least as long as sign-up asks and not easy to guess (zxcvbn).
+// The change raises the session version: every other session of the user ends;
+// the caller issues the browser that changed it a new session of the new version
+// (docs/decisions/1422, 1423).
+import type { Actor } from "@/lib/auth/actor";
+import { limitPasswordAttempts } from "@/lib/auth/password-attempts";
+import { requireStrongPassword } from "@/lib/auth/password-strength";
+import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
+import { db } from "@/lib/db/client";
+import { AppError, parseInput } from "@/lib/errors";
+import { requireSessionUser } from "./require-session-user";
+import { changePasswordInput, type ChangePasswordInput } from "./users.schemas";
+
+export type ChangedPassword = {
+  userId: string;
+  email: string;
+  name: string;
+  /** the version the caller's new session carries; every session of an older one is over */
+  sessionVersion: number;
+};
+
+/** Where the attempt comes from, for the sign-in limits: the client address and the browser's device cookie. */
+export type PasswordAttemptSource = { ip: string; deviceCookie?: string | null };
+
+export async function changePassword(
+  actor: Actor,
+  input: ChangePasswordInput,
+  source: PasswordAttemptSource,
+): Promise<ChangedPassword> {
+  const userId = requireSessionUser(actor, "Changing the password");
+  const data = parseInput(changePasswordInput, input);
+  const user = await db().user.findFirst({ where: { id: userId, advertiserId: actor.advertiserId } });
+  if (!user) throw new AppError("unauthorized", { detail: "The session's user no longer exists." });
+  // refused before the current password is checked: a weak choice spends no sign-in attempt
+  if (data.new_password === data.current_password) {
+    throw new AppError("validation_failed", {
+      detail: "new_password: is the current password",
+      fieldErrors: [{ path: "new_password", message: "must differ from the current password" }],
+    });
+  }
+  await requireStrongPassword(data.new_password, [user.email, user.name], "new_password");
+
+  try {
+    await limitPasswordAttempts({ email: user.email, ...source }, async () => {
+      if (!(await verifyPassword(data.current_password, user.passwordHash))) {
+        throw new AppError("unauthorized", { detail: "The current password is wrong." });
+      }
+    });
+  } catch (error) {
+    // counted as a failed sign-in above; to the caller it is a field of the form, not a lost session
+    if (error instanceof AppError && error.code === "unauthorized") {
+      throw new AppError("validation_failed", {
+        detail: "current_password: is not your current password",
+        fieldErrors: [{ path: "current_password", message: "is not your current password" }],
+      });
+    }
+    throw error;
+  }
+
+  const passwordHash = await hashPassword(data.new_password);
+  const sessionVersion = user.sessionVersion + 1;
+  // only over what was checked: a password or session version changed meanwhile is not overwritten
+  const { count } = await db().user.updateMany({
+    where: { id: user.id, passwordHash: user.passwordHash, sessionVersion: user.sessionVersion },
+    data: { passwordHash, sessionVersion },
+  });
+  if (count === 0) {
+    throw new AppError("conflict", {
+      detail: "The password or the sessions of this account changed meanwhile. Reload the page and try again.",
+    });
+  }
+  return { userId: user.id, email: user.email, name: user.name, sessionVersion };
+}
