@@ -40,6 +40,8 @@ type RestOptions<O extends AnyOperation, P extends readonly string[]> = {
   respond?: (result: ResultOf<O>, request: RestRequest<P>) => Response | Promise<Response>;
   /** bytes of body read at most (lib/http/body-limits.ts) */
   maxBodyBytes?: number;
+  /** the success body kept for an Idempotency-Key retry, when the answer holds a secret shown once (define-route.ts) */
+  replayBody?: (body: string) => string;
 };
 
 export type OperationRoute = ((
@@ -78,6 +80,7 @@ export function restOperation<O extends AnyOperation, const P extends readonly s
       params: options.params ?? [],
       idempotent: operation.idempotent === true,
       maxBodyBytes: options.maxBodyBytes,
+      replayBody: options.replayBody,
     },
     async (context) => {
       const request: RestRequest<P> = {
