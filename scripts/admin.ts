@@ -6,7 +6,7 @@
 //   npm run admin -- retire-signing-key --kid KID
 //   npm run admin -- rotate-session-secret
 import { parseArgs } from "node:util";
-import { createApiClient } from "@/lib/auth/clients";
+import { createClient } from "@/lib/auth/clients";
 import { createPlatformKey } from "@/lib/auth/platform-keys";
 import { splitScopes } from "@/lib/auth/scopes";
 import { rotateSessionSecret, SESSION_SECRET_TTL_MS } from "@/lib/auth/session-secret";
@@ -61,7 +61,7 @@ async function run(command: string | undefined, args: string[]): Promise<unknown
       };
     }
     case "create-client": {
-      const created = await createApiClient(required(values, "advertiser"), {
+      const created = await createClient(required(values, "advertiser"), {
         name: values.name,
         scopes: values.scopes === undefined ? undefined : splitScopes(values.scopes),
       });

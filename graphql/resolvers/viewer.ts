@@ -1,6 +1,6 @@
 // The viewer: its advertiser, scopes and credential; the advertiser's email and
 // API clients (campaigns:read, docs/decisions/1109), postback keys and today's summary.
-import { listApiClients } from "@/lib/domain/api-clients/api-clients";
+import { listApiClients } from "@/lib/domain/api-clients/list-api-clients";
 import { listPostbackKeyConnection } from "@/lib/domain/postback-keys/postback-key-connections";
 import { topCampaigns } from "@/lib/domain/reporting/get-advertiser-today";
 import type { Resolvers } from "../__generated__/resolvers-types";
@@ -8,6 +8,7 @@ import { camelize } from "../camel-case";
 import { connection } from "../connection";
 import { toGlobalId } from "../global-id";
 import { authenticated, scoped } from "../guard";
+import { operationResolver, runOperation } from "../operation";
 
 export const viewerResolvers: Resolvers = {
   Query: {
@@ -27,11 +28,10 @@ export const viewerResolvers: Resolvers = {
       scoped(context, "campaigns:read");
       return parent.email;
     },
-    apiClients: async (_, args, context) => {
-      const { actor } = scoped(context, "campaigns:read");
-      const { includeRevoked, ...page } = args;
-      return connection(await listApiClients(actor, { include_revoked: includeRevoked }, page), camelize);
-    },
+    // the advertiser is the caller's own (a viewer's): the operations list the actor's
+    apiClients: operationResolver(listApiClients, async (_, args, context) =>
+      connection(await runOperation(listApiClients, context, args), (client) => client),
+    ),
     postbackKeys: async (_, args, context) => {
       const { actor } = scoped(context, "campaigns:read");
       const { includeRevoked, ...page } = args;

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Logger } from "pino";
-import { createApiClient } from "@/lib/auth/clients";
+import { createClient } from "@/lib/auth/clients";
 import { hashPassword } from "@/lib/auth/passwords";
 import { createPlatformKey } from "@/lib/auth/platform-keys";
 import { databaseKind, sqlitePath } from "@/lib/db/adapters";
@@ -72,7 +72,7 @@ export async function seedDemo(log: Logger, path = demoCredentialsPath()): Promi
     // the saved credentials are gone: new secrets, and the password reset to a new one
     advertiserId = user.advertiserId;
     await db().user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password) } });
-    const created = await createApiClient(advertiserId, { name: "Demo client" });
+    const created = await createClient(advertiserId, { name: "Demo client" });
     client = { client_id: created.clientId, client_secret: created.clientSecret };
   } else {
     const created = await createAdvertiser(
