@@ -55,7 +55,10 @@ export function createLoaders(actor: Actor, clock: Clock) {
       (ids) => getApiClients(actor, ids),
       (value) => value,
     ),
-    postbackKey: batched((ids) => getPostbackKeys(actor, ids), camelize),
+    postbackKey: batched(
+      (ids) => getPostbackKeys(actor, ids),
+      (value) => value,
+    ),
     advertiser: once(() => getAdvertiser(actor)),
     today: once(() => getAdvertiserToday(actor, { clock })),
   };

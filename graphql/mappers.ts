@@ -20,7 +20,7 @@ import type {
 } from "@/lib/domain/reporting/reporting.schemas";
 import type { WebhookDeliveryRecord } from "@/lib/domain/webhooks/webhook-connections";
 import type { WebhookEndpointView } from "@/lib/domain/webhooks/webhooks.schemas";
-import type { PostbackKeyView } from "@/lib/domain/postback-keys/postback-keys.schemas";
+import type { PostbackKey } from "@/lib/domain/postback-keys/postback-keys.schemas";
 import type { Camelize } from "./camel-case";
 
 export type AdvertiserParent = Camelize<AdvertiserView>;
@@ -44,4 +44,5 @@ export type ClearingPriceEntryParent = Camelize<ClearingPrices["moment_types"][n
 export type ViewerParent = { actor: Actor };
 export type WebhookEndpointParent = Camelize<WebhookEndpointView>;
 export type WebhookDeliveryParent = Camelize<WebhookDeliveryRecord>;
-export type PostbackKeyParent = Camelize<PostbackKeyView>;
+/** the domain's key as it is */
+export type PostbackKeyParent = PostbackKey;

@@ -32,11 +32,9 @@ export const viewerResolvers: Resolvers = {
     apiClients: operationResolver(listApiClients, async (_, args, context) =>
       connection(await runOperation(listApiClients, context, args), (client) => client),
     ),
-    postbackKeys: async (_, args, context) => {
-      const { actor } = scoped(context, "campaigns:read");
-      const { includeRevoked, ...page } = args;
-      return connection(await listPostbackKeyConnection(actor, { include_revoked: includeRevoked }, page), camelize);
-    },
+    postbackKeys: operationResolver(listPostbackKeyConnection, async (_, args, context) =>
+      connection(await runOperation(listPostbackKeyConnection, context, args), (key) => key),
+    ),
     today: async (_, __, context) => scoped(context, "reporting:read").loaders.today(),
   },
   ApiClient: {

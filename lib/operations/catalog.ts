@@ -5,6 +5,10 @@
 import { createApiClient } from "@/lib/domain/api-clients/create-api-client";
 import { listApiClients } from "@/lib/domain/api-clients/list-api-clients";
 import { revokeApiClient } from "@/lib/domain/api-clients/revoke-api-client";
+import { createPostbackKey } from "@/lib/domain/postback-keys/create-postback-key";
+import { listPostbackKeys } from "@/lib/domain/postback-keys/list-postback-keys";
+import { listPostbackKeyConnection } from "@/lib/domain/postback-keys/postback-key-connections";
+import { revokePostbackKey } from "@/lib/domain/postback-keys/revoke-postback-key";
 import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
 import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
 import { getCreativePerformance } from "@/lib/domain/reporting/get-creative-performance";
@@ -14,6 +18,10 @@ export const OPERATIONS = {
   getCampaignReport,
   getCampaignTimeseries,
   getCreativePerformance,
+  listPostbackKeys,
+  listPostbackKeyConnection,
+  createPostbackKey,
+  revokePostbackKey,
   listApiClients,
   createApiClient,
   revokeApiClient,

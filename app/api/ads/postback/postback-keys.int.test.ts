@@ -7,8 +7,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { recordConversion } from "@/lib/domain/conversions/record-conversion";
 import { LAST_USED_WRITE_INTERVAL_MS } from "@/lib/domain/postback-keys/check-postback-key";
-import { createPostbackKey } from "@/lib/domain/postback-keys/create-postback-key";
-import { revokePostbackKey } from "@/lib/domain/postback-keys/revoke-postback-key";
+import { createPostbackKeyFor } from "@/lib/domain/postback-keys/create-postback-key";
+import { revokePostbackKeyFor } from "@/lib/domain/postback-keys/revoke-postback-key";
 import { actorFor } from "@/test/factories/actors";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
@@ -39,7 +39,10 @@ function nextIp(): string {
 }
 
 const freshClick = (target: Campaign = campaign) => seedClick(target, Date.now() - 60_000);
-const keyOf = async (target: Campaign = campaign) => createPostbackKey(actorFor(target.advertiserId));
+const keyOf = async (target: Campaign = campaign) => {
+  const { postbackKey, key } = await createPostbackKeyFor(actorFor(target.advertiserId));
+  return { id: postbackKey.id, key };
+};
 
 /** Nothing of a conversion exists for the campaign: no row, no click flag, no total, no event, no forward. */
 async function expectNothingRecorded(target: Campaign, clickId: string) {
@@ -72,7 +75,7 @@ describe("an advertiser without an active key", () => {
 
   it("records postbacks again once every key is revoked, and ignores a key sent anyway", async () => {
     const created = await keyOf();
-    await revokePostbackKey(actorFor(campaign.advertiserId), created.id);
+    await revokePostbackKeyFor(actorFor(campaign.advertiserId), created.id);
     const click = await freshClick();
     const res = await call(GET, "/api/ads/postback", {
       ip: nextIp(),
@@ -111,7 +114,7 @@ describe("an advertiser with an active key", () => {
   it("refuses a wrong key, a revoked key and another advertiser's key: 401 invalid_postback_key, nothing recorded", async () => {
     const active = await keyOf();
     const revoked = await keyOf();
-    await revokePostbackKey(actorFor(campaign.advertiserId), revoked.id);
+    await revokePostbackKeyFor(actorFor(campaign.advertiserId), revoked.id);
     const rivals = await keyOf(rivalCampaign);
     const click = await freshClick();
     const ip = nextIp();
