@@ -55,8 +55,6 @@ const NOT_YET_OPERATIONS = new Set([
   "POST /api/ads/webhooks/{id}/test",
   "GET /api/ads/webhooks/{id}/deliveries",
   "POST /api/ads/webhooks/{id}/deliveries/{delivery_id}/retry",
-  "GET /api/ads/postback",
-  "POST /api/ads/postback",
 ]);
 
 /** GraphQL root fields that are not operations: the Relay node lookups, answered by the operation of each type. */
@@ -127,6 +125,10 @@ describe("the operation catalog", () => {
       const scope = scopeOf(route.operation);
       expect(entry!.security).toEqual(route.operation.access === "public" ? [] : [{ oauth2: scope ? [scope] : [] }]);
       expect(Boolean(entry!["x-rate-limit"])).toBe(Boolean(route.operation.rateLimit));
+      // a failures-only rule says which failures count: the others (and successes) are refunded
+      const rule = route.operation.rateLimit;
+      if (typeof rule === "object")
+        expect((entry!["x-rate-limit"] as { failures?: unknown }).failures).toEqual(rule.failures);
       expect(entry!["x-idempotent"] === true).toBe(route.operation.idempotent === true);
     }
   });

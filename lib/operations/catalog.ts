@@ -5,6 +5,7 @@
 import { createApiClient } from "@/lib/domain/api-clients/create-api-client";
 import { listApiClients } from "@/lib/domain/api-clients/list-api-clients";
 import { revokeApiClient } from "@/lib/domain/api-clients/revoke-api-client";
+import { recordConversion, recordConversionQuery } from "@/lib/domain/conversions/record-conversion";
 import { createPostbackKey } from "@/lib/domain/postback-keys/create-postback-key";
 import { listPostbackKeys } from "@/lib/domain/postback-keys/list-postback-keys";
 import { listPostbackKeyConnection } from "@/lib/domain/postback-keys/postback-key-connections";
@@ -18,6 +19,8 @@ export const OPERATIONS = {
   getCampaignReport,
   getCampaignTimeseries,
   getCreativePerformance,
+  recordConversion,
+  recordConversionQuery,
   listPostbackKeys,
   listPostbackKeyConnection,
   createPostbackKey,
