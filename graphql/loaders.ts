@@ -7,7 +7,7 @@ import DataLoader from "dataloader";
 import type { Actor } from "@/lib/auth/actor";
 import type { Clock } from "@/lib/clock";
 import { getAdvertiser } from "@/lib/domain/advertisers/get-advertiser";
-import { getApiClients } from "@/lib/domain/api-clients/api-clients";
+import { getApiClients } from "@/lib/domain/api-clients/list-api-clients";
 import { getCampaignRecords } from "@/lib/domain/campaigns/campaign-connection";
 import { getCachedClearingPrices } from "@/lib/domain/clearing-prices/get-clearing-prices";
 import { findCreativeCampaigns, loadCampaignCreatives } from "@/lib/domain/creatives/campaign-creatives";
@@ -51,8 +51,14 @@ export function createLoaders(actor: Actor, clock: Clock) {
     ),
     webhookEndpoint: batched((ids) => getWebhookEndpoints(actor, ids), camelize),
     webhookDelivery: batched((ids) => getWebhookDeliveries(actor, ids), camelize),
-    apiClient: batched((ids) => getApiClients(actor, ids), camelize),
-    postbackKey: batched((ids) => getPostbackKeys(actor, ids), camelize),
+    apiClient: batched(
+      (ids) => getApiClients(actor, ids),
+      (value) => value,
+    ),
+    postbackKey: batched(
+      (ids) => getPostbackKeys(actor, ids),
+      (value) => value,
+    ),
     advertiser: once(() => getAdvertiser(actor)),
     today: once(() => getAdvertiserToday(actor, { clock })),
   };

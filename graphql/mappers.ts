@@ -4,7 +4,7 @@
 // resolvers with these (graphql/codegen.ts `mappers`).
 import type { Actor } from "@/lib/auth/actor";
 import type { AdvertiserView } from "@/lib/domain/advertisers/get-advertiser";
-import type { ApiClientView } from "@/lib/domain/api-clients/api-clients.schemas";
+import type { ApiClient } from "@/lib/domain/api-clients/api-clients.schemas";
 import type { CampaignRecord } from "@/lib/domain/campaigns/campaign-view";
 import type { ClearingPrices } from "@/lib/domain/clearing-prices/clearing-prices.schemas";
 import type { CreativeView } from "@/lib/domain/creatives/creatives.schemas";
@@ -20,11 +20,12 @@ import type {
 } from "@/lib/domain/reporting/reporting.schemas";
 import type { WebhookDeliveryRecord } from "@/lib/domain/webhooks/webhook-connections";
 import type { WebhookEndpointView } from "@/lib/domain/webhooks/webhooks.schemas";
-import type { PostbackKeyView } from "@/lib/domain/postback-keys/postback-keys.schemas";
+import type { PostbackKey } from "@/lib/domain/postback-keys/postback-keys.schemas";
 import type { Camelize } from "./camel-case";
 
 export type AdvertiserParent = Camelize<AdvertiserView>;
-export type ApiClientParent = Camelize<ApiClientView>;
+/** the domain's client as it is */
+export type ApiClientParent = ApiClient;
 /** the domain's summary as it is: topCampaigns ranks its campaigns */
 export type AdvertiserTodayParent = AdvertiserToday;
 export type CampaignDayParent = Camelize<Omit<CampaignDay, "sums">>;
@@ -43,4 +44,5 @@ export type ClearingPriceEntryParent = Camelize<ClearingPrices["moment_types"][n
 export type ViewerParent = { actor: Actor };
 export type WebhookEndpointParent = Camelize<WebhookEndpointView>;
 export type WebhookDeliveryParent = Camelize<WebhookDeliveryRecord>;
-export type PostbackKeyParent = Camelize<PostbackKeyView>;
+/** the domain's key as it is */
+export type PostbackKeyParent = PostbackKey;

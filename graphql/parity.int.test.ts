@@ -12,7 +12,7 @@ import { GET as restReport } from "@/app/api/ads/reporting/campaigns/[id]/route"
 import { GET as restTimeseries } from "@/app/api/ads/reporting/campaigns/[id]/timeseries/route";
 import { GET as restDeliveries } from "@/app/api/ads/webhooks/[id]/deliveries/route";
 import { GET as restWebhooks } from "@/app/api/ads/webhooks/route";
-import { recordConversion } from "@/lib/domain/conversions/record-conversion";
+import { recordPostback } from "@/lib/domain/conversions/record-conversion";
 import { deactivateWebhook } from "@/lib/domain/webhooks/deactivate-webhook";
 import { registerWebhook } from "@/lib/domain/webhooks/register-webhook";
 import { resetEnvForTests } from "@/lib/env";
@@ -103,7 +103,7 @@ beforeAll(async () => {
   ]);
   // two conversions, on the clicks of the 2nd and the 4th
   for (const row of [seeded[1]!, seeded[5]!]) {
-    await recordConversion(
+    await recordPostback(
       { campaign_id: campaign.id, click_id: row.clickId, event_type: "deposit", event_value_usd: 25 },
       { clock: () => row.clickedAtMs! + 60_000 },
     );

@@ -6,7 +6,7 @@ import { fixedClock } from "@/lib/clock";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { POST as tokenRoute } from "@/app/api/auth/token/route";
-import { createApiClient as createClient, MAX_ACTIVE_API_CLIENTS } from "@/lib/auth/clients";
+import { createClient, MAX_ACTIVE_API_CLIENTS } from "@/lib/auth/clients";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import { seedDelivery } from "@/test/factories/delivery";

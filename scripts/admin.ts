@@ -13,7 +13,7 @@
 //   npm run admin -- retire-signing-key --kid KID
 //   npm run admin -- rotate-session-secret
 import { parseArgs } from "node:util";
-import { CLIENT_STATUS_CACHE_MS, createApiClient, revokeClient } from "@/lib/auth/clients";
+import { CLIENT_STATUS_CACHE_MS, createClient, revokeClient } from "@/lib/auth/clients";
 import { createPlatformKey, revokePlatformKey } from "@/lib/auth/platform-keys";
 import { splitScopes } from "@/lib/auth/scopes";
 import { rotateSessionSecret, SESSION_SECRET_TTL_MS } from "@/lib/auth/session-secret";
@@ -110,7 +110,7 @@ async function run(command: string | undefined, args: string[]): Promise<unknown
       };
     }
     case "create-client": {
-      const created = await createApiClient(required(values, "advertiser"), {
+      const created = await createClient(required(values, "advertiser"), {
         name: values.name,
         scopes: values.scopes === undefined ? undefined : splitScopes(values.scopes),
       });

@@ -1,26 +1,20 @@
-// API clients: create (secret returned once) and revoke. The domain allows
+// API clients: create (secret returned once) and revoke. The operations allow
 // both to the dashboard session only (docs/decisions/1106).
-import { createApiClient, revokeApiClient } from "@/lib/domain/api-clients/api-clients";
+import { createApiClient } from "@/lib/domain/api-clients/create-api-client";
+import { revokeApiClient } from "@/lib/domain/api-clients/revoke-api-client";
 import type { Resolvers } from "../__generated__/resolvers-types";
-import { camelize } from "../camel-case";
 import { restIdOf } from "../global-id";
-import { authenticated, payload } from "../guard";
+import { payload } from "../guard";
+import { operationResolver, runOperation } from "../operation";
 
 export const apiClientMutationResolvers: Resolvers = {
   Mutation: {
-    createApiClient: (_, { input }, context) => {
-      const { actor } = authenticated(context);
-      return payload(async () => {
-        const created = await createApiClient(actor, { name: input.name, scopes: input.scopes });
-        return { apiClient: camelize(created.client), clientSecret: created.client_secret, warning: created.warning };
-      });
-    },
-    revokeApiClient: (_, { input }, context) => {
-      const { actor } = authenticated(context);
+    createApiClient: operationResolver(createApiClient, (_, { input }, context) =>
+      payload(() => runOperation(createApiClient, context, input)),
+    ),
+    revokeApiClient: operationResolver(revokeApiClient, (_, { input }, context) => {
       const restId = restIdOf(input.id, "ApiClient");
-      return payload(async () => ({
-        apiClient: camelize(await revokeApiClient(actor, restId, { clock: context.clock })),
-      }));
-    },
+      return payload(async () => ({ apiClient: await runOperation(revokeApiClient, context, {}, { id: restId }) }));
+    }),
   },
 };

@@ -1,7 +1,7 @@
 // The viewer: its advertiser, scopes and credential, the signed-in user (a
 // session only); the advertiser's email and API clients (campaigns:read,
 // docs/decisions/1109), postback keys and today's summary.
-import { listApiClients } from "@/lib/domain/api-clients/api-clients";
+import { listApiClients } from "@/lib/domain/api-clients/list-api-clients";
 import { listPostbackKeyConnection } from "@/lib/domain/postback-keys/postback-key-connections";
 import { getSessionUser } from "@/lib/domain/users/get-session-user";
 import { topCampaigns } from "@/lib/domain/reporting/get-advertiser-today";
@@ -10,6 +10,7 @@ import { camelize } from "../camel-case";
 import { connection } from "../connection";
 import { toGlobalId } from "../global-id";
 import { authenticated, scoped } from "../guard";
+import { operationResolver, runOperation } from "../operation";
 
 export const viewerResolvers: Resolvers = {
   Query: {
@@ -34,16 +35,13 @@ export const viewerResolvers: Resolvers = {
       scoped(context, "campaigns:read");
       return parent.email;
     },
-    apiClients: async (_, args, context) => {
-      const { actor } = scoped(context, "campaigns:read");
-      const { includeRevoked, ...page } = args;
-      return connection(await listApiClients(actor, { include_revoked: includeRevoked }, page), camelize);
-    },
-    postbackKeys: async (_, args, context) => {
-      const { actor } = scoped(context, "campaigns:read");
-      const { includeRevoked, ...page } = args;
-      return connection(await listPostbackKeyConnection(actor, { include_revoked: includeRevoked }, page), camelize);
-    },
+    // the advertiser is the caller's own (a viewer's): the operations list the actor's
+    apiClients: operationResolver(listApiClients, async (_, args, context) =>
+      connection(await runOperation(listApiClients, context, args), (client) => client),
+    ),
+    postbackKeys: operationResolver(listPostbackKeyConnection, async (_, args, context) =>
+      connection(await runOperation(listPostbackKeyConnection, context, args), (key) => key),
+    ),
     today: async (_, __, context) => scoped(context, "reporting:read").loaders.today(),
   },
   ApiClient: {

@@ -23,7 +23,12 @@ export type CreatedClient = { clientId: string; clientSecret: string; scopes: Sc
  */
 export const MAX_ACTIVE_API_CLIENTS = 25;
 
-export async function createApiClient(
+/**
+ * A new client of the advertiser with these scopes (all by default), held to the cap of
+ * active clients; the secret is in the answer only. The dashboard's createApiClient
+ * operation, the operator CLI and the demo seed all create clients here.
+ */
+export async function createClient(
   advertiserId: string,
   options: { name?: string; scopes?: string[]; clock?: Clock } = {},
 ): Promise<CreatedClient> {

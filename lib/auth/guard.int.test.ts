@@ -7,7 +7,7 @@ import { db } from "@/lib/db/client";
 import { defineRoute, jsonResponse } from "@/lib/http/define-route";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { bearer, call } from "@/test/http";
-import { revokeApiClient } from "@/lib/domain/api-clients/api-clients";
+import { revokeApiClientFor } from "@/lib/domain/api-clients/revoke-api-client";
 import type { AppError } from "@/lib/errors";
 import { actorFromRequest, type Actor } from "./actor";
 import { CLIENT_STATUS_CACHE_MS } from "./clients";
@@ -185,7 +185,7 @@ describe("revoked clients", () => {
     const t0 = Date.now();
     expect(await outcome(token, t0)).toBe(`ok ${adv.clientId}`);
     const session: Actor = { advertiserId: adv.advertiserId, scopes: new Set(SCOPES), via: "session", userId: "usr_x" };
-    await revokeApiClient(session, adv.clientId);
+    await revokeApiClientFor(session, adv.clientId);
     expect(await outcome(token, t0 + 1)).toBe("unauthorized");
   });
 });

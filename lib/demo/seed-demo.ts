@@ -9,7 +9,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Logger } from "pino";
-import { createApiClient } from "@/lib/auth/clients";
+import { createClient } from "@/lib/auth/clients";
 import { hashPassword } from "@/lib/auth/passwords";
 import { createPlatformKey } from "@/lib/auth/platform-keys";
 import { databaseKind, sqlitePath } from "@/lib/db/adapters";
@@ -76,7 +76,7 @@ export async function seedDemo(log: Logger, path = demoCredentialsPath()): Promi
       where: { id: user.id },
       data: { passwordHash: await hashPassword(password), sessionVersion: { increment: 1 } },
     });
-    const created = await createApiClient(advertiserId, { name: "Demo client" });
+    const created = await createClient(advertiserId, { name: "Demo client" });
     client = { client_id: created.clientId, client_secret: created.clientSecret };
   } else {
     const created = await createAdvertiser(

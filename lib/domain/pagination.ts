@@ -15,23 +15,33 @@ const pageSize = z
   .min(0, "must not be negative")
   .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`);
 
+const pageShape = {
+  first: pageSize.nullish(),
+  after: z.string().max(1000).nullish(),
+  last: pageSize.nullish(),
+  before: z.string().max(1000).nullish(),
+};
+
+type PageArgs = { first?: number | null; after?: string | null; last?: number | null; before?: string | null };
+
+function oneDirection(value: PageArgs, ctx: z.RefinementCtx): void {
+  if (value.first != null && value.last != null) {
+    ctx.addIssue({ code: "custom", path: ["last"], message: "use either first or last, not both" });
+  }
+  if (value.after != null && value.before != null) {
+    ctx.addIssue({ code: "custom", path: ["before"], message: "use either after or before, not both" });
+  }
+}
+
 /** Relay connection arguments; at most one direction at a time. */
-export const connectionArgs = z
-  .strictObject({
-    first: pageSize.nullish(),
-    after: z.string().max(1000).nullish(),
-    last: pageSize.nullish(),
-    before: z.string().max(1000).nullish(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.first != null && value.last != null) {
-      ctx.addIssue({ code: "custom", path: ["last"], message: "use either first or last, not both" });
-    }
-    if (value.after != null && value.before != null) {
-      ctx.addIssue({ code: "custom", path: ["before"], message: "use either after or before, not both" });
-    }
-  });
+export const connectionArgs = z.strictObject(pageShape).superRefine(oneDirection);
 export type ConnectionArgs = z.input<typeof connectionArgs>;
+
+/** An operation's input for a connection: its own filters beside the connection arguments, checked as connectionArgs checks them. */
+export function connectionInput<Filters extends z.ZodRawShape>(filters: Filters) {
+  // the page fields are pageShape's whatever the filters are (zod cannot infer that of a generic shape)
+  return z.strictObject({ ...filters, ...pageShape }).superRefine((value, ctx) => oneDirection(value as PageArgs, ctx));
+}
 
 /** How a sort value is kept in a cursor and compared in SQL. */
 export type SortValueKind = "string" | "date" | "bigint" | "number";

@@ -44,11 +44,6 @@ type RouteOptions = BodyOptions & {
   idempotent?: boolean;
   /** the dynamic segments of the route's folder path (`[id]` -> "id"): they type `params` */
   params?: readonly string[];
-  /**
-   * The success body kept for a retry with the same Idempotency-Key, from the body sent: an answer
-   * holding a secret shown once withholds it here, so the secret is stored in no table (default: as sent).
-   */
-  replayBody?: (body: string) => string;
 };
 
 type Options = ({ auth: "none" } & RouteOptions) | ({ auth: "token"; scope?: Scope } & RouteOptions);
@@ -95,12 +90,12 @@ function replayed(stored: StoredResponse): Response {
   return new Response(stored.body || null, { status: stored.status, headers });
 }
 
-async function storedFrom(response: Response, replayBody?: (body: string) => string): Promise<StoredResponse> {
+async function storedFrom(response: Response): Promise<StoredResponse> {
   const body = await response.clone().text();
   return {
     status: response.status,
     contentType: response.headers.get("content-type"),
-    body: replayBody && response.ok ? replayBody(body) : body,
+    body,
   };
 }
 
@@ -175,7 +170,7 @@ export function defineRoute<const O extends Options>(
         claim = undefined;
         // the write succeeded: answer it even if recording fails (the key then stays in flight, so a retry is refused)
         await done
-          .complete(await storedFrom(response, options.replayBody))
+          .complete(await storedFrom(response))
           .catch((err: unknown) => log.error({ err }, "key store"));
       }
       return withHeaders(response, requestId, rateHeaders);

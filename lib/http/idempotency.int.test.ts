@@ -9,7 +9,7 @@ import { DELETE as cancelRoute, PATCH as updateRoute } from "@/app/api/ads/campa
 import { POST as variantRoute } from "@/app/api/ads/campaigns/[id]/variants/route";
 import { POST as registerWebhookRoute } from "@/app/api/ads/webhooks/route";
 import type { Actor } from "@/lib/auth/actor";
-import { createApiClient } from "@/lib/auth/clients";
+import { createClient } from "@/lib/auth/clients";
 import { SCOPES } from "@/lib/auth/scopes";
 import { rotateSessionSecret } from "@/lib/auth/session-secret";
 import { issueAccessToken } from "@/lib/auth/tokens";
@@ -270,7 +270,7 @@ describe("Idempotency-Key on PATCH, DELETE and variants", () => {
 
 describe("stored responses are the client's own and sealed (docs/decisions/1307)", () => {
   async function secondClientAuth(advertiser: TestAdvertiser): Promise<Record<string, string>> {
-    const client = await createApiClient(advertiser.advertiserId, { name: "Second integration" });
+    const client = await createClient(advertiser.advertiserId, { name: "Second integration" });
     const { token } = await issueAccessToken({
       clientId: client.clientId,
       advertiserId: advertiser.advertiserId,

@@ -103,6 +103,7 @@ export function operationDoc(operation: AnyOperation, doc: OperationDoc): ZodOpe
   const policy = policyOf(operation);
   const codes: ErrorCode[] = [...errors];
   if (operation.access !== "public") codes.push("unauthorized");
+  if (operation.access === "session") codes.push("session_required");
   if (scopeOf(operation)) codes.push("insufficient_scope");
   if (policy) codes.push("rate_limited");
   const entry: ZodOpenApiOperationObject & Record<`x-${string}`, unknown> = {
@@ -118,6 +119,8 @@ export function operationDoc(operation: AnyOperation, doc: OperationDoc): ZodOpe
       points,
       window_seconds: durationSec,
       per: keyBy === "ip" ? "client address" : keyBy,
+      // a failures-only rule: each call holds a point while it runs, kept only when it fails with one of these
+      ...(typeof operation.rateLimit === "object" ? { failures: [...operation.rateLimit.failures] } : {}),
     };
   }
   if (operation.idempotent) entry["x-idempotent"] = true;

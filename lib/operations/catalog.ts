@@ -2,6 +2,14 @@
 // name operations; tests walk this catalog to prove that every REST route,
 // GraphQL field, MCP tool and dashboard action runs one of these, with the
 // scope, rate limit and idempotency it declares.
+import { createApiClient } from "@/lib/domain/api-clients/create-api-client";
+import { listApiClients } from "@/lib/domain/api-clients/list-api-clients";
+import { revokeApiClient } from "@/lib/domain/api-clients/revoke-api-client";
+import { recordConversion, recordConversionQuery } from "@/lib/domain/conversions/record-conversion";
+import { createPostbackKey } from "@/lib/domain/postback-keys/create-postback-key";
+import { listPostbackKeys } from "@/lib/domain/postback-keys/list-postback-keys";
+import { listPostbackKeyConnection } from "@/lib/domain/postback-keys/postback-key-connections";
+import { revokePostbackKey } from "@/lib/domain/postback-keys/revoke-postback-key";
 import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
 import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
 import { getCreativePerformance } from "@/lib/domain/reporting/get-creative-performance";
@@ -11,6 +19,15 @@ export const OPERATIONS = {
   getCampaignReport,
   getCampaignTimeseries,
   getCreativePerformance,
+  recordConversion,
+  recordConversionQuery,
+  listPostbackKeys,
+  listPostbackKeyConnection,
+  createPostbackKey,
+  revokePostbackKey,
+  listApiClients,
+  createApiClient,
+  revokeApiClient,
 } as const satisfies Record<string, AnyOperation>;
 
 export type OperationName = keyof typeof OPERATIONS;

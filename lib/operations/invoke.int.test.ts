@@ -82,6 +82,26 @@ describe("invoke", () => {
     expect(await invoke(echo, caller(actorFor("adv_other")), { word: "ok" })).toMatchObject({ word: "ok" });
   });
 
+  it("runs a session operation for the dashboard session only: any token is 403 session_required, before its input is read", async () => {
+    const administer = defineOperation({
+      name: "administer",
+      access: "session",
+      write: true,
+      input: z.strictObject({ name: z.string().min(1) }),
+      run: async (actor, input) => ({ advertiser: actor.advertiserId, name: input.name }),
+    });
+    const session: Actor = { ...actorFor("adv_s"), via: "session", userId: "usr_s" };
+    expect(await invoke(administer, caller(session), { name: "ok" })).toEqual({ advertiser: "adv_s", name: "ok" });
+    // a token holding every scope, with a good input or a bad one: refused for what it is, not for its input
+    for (const input of [{ name: "ok" }, { name: "" }, { extra: 1 }]) {
+      const refused = await refusal(invoke(administer, caller(actorFor("adv_s")), input));
+      expect(refused.code).toBe("session_required");
+      expect(refused.status).toBe(403);
+    }
+    expect((await refusal(invoke(administer, caller(null), { name: "ok" }))).code).toBe("unauthorized");
+    expect((await refusal(invoke(administer, caller(session), { name: "" }))).code).toBe("validation_failed");
+  });
+
   it("lets anyone run a public operation, and counts a failures-only policy per client address", async () => {
     const lookup = defineOperation({
       name: "lookup",

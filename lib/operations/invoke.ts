@@ -1,8 +1,9 @@
 // Runs an operation for a transport, applying what the operation declares, in
 // one order for every transport: who may call it (401 without a caller, 403
-// without its scope), its rate limit, U+0000 anywhere in the input (422 naming
-// the field, docs/decisions/1421), the input schema (422 with field paths), then
-// the idempotency key of a write (lib/operations/idempotency.ts), then the domain service.
+// without its scope or, for the dashboard session's operations, with a token),
+// its rate limit, U+0000 anywhere in the input (422 naming the field,
+// docs/decisions/1421), the input schema (422 with field paths), then the
+// idempotency key of a write (lib/operations/idempotency.ts), then the domain service.
 import type { Actor } from "@/lib/auth/actor";
 import { requireScope } from "@/lib/auth/actor";
 import { AppError, parseInput } from "@/lib/errors";
@@ -16,7 +17,13 @@ import { scopeOf } from "./operation";
 export const UNAUTHENTICATED_DETAIL =
   "Authenticate with Authorization: Bearer <access token> (POST /api/auth/token) or the dashboard session.";
 
-/** The caller's actor when it may run `operation`: 401 without one (unless public), 403 without the scope. */
+export const SESSION_REQUIRED_DETAIL =
+  "This is account administration: sign in to the dashboard to do it (an access token cannot).";
+
+/**
+ * The caller's actor when it may run `operation`: 401 without one (unless public), 403
+ * session_required for a token where the dashboard session is required, 403 without the scope.
+ */
 export function authorize(operation: AnyOperation, actor: Actor | null): Actor | null {
   if (operation.access === "public") return actor;
   if (!actor) {
@@ -25,6 +32,9 @@ export function authorize(operation: AnyOperation, actor: Actor | null): Actor |
       headers: { "WWW-Authenticate": 'Bearer realm="sma"' },
     });
   }
+  // a token could otherwise mint itself broader credentials, or revoke the ones it uses
+  if (operation.access === "session" && actor.via !== "session")
+    throw new AppError("session_required", { detail: SESSION_REQUIRED_DETAIL });
   const scope = scopeOf(operation);
   if (scope) requireScope(actor, scope);
   return actor;

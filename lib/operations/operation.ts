@@ -13,8 +13,12 @@ import type { Clock } from "@/lib/clock";
 import type { ErrorCode } from "@/lib/errors";
 import type { RateLimitPolicy } from "@/lib/rate-limit-policies";
 
-/** Who may run an operation: anyone (no caller needed), any authenticated advertiser actor, or holders of a scope. */
-export type Access = "public" | "authenticated" | Scope;
+/**
+ * Who may run an operation: anyone (no caller needed), any authenticated advertiser actor,
+ * the dashboard session only (account administration: no access token, whatever its
+ * scopes, docs/decisions/1106), or holders of a scope.
+ */
+export type Access = "public" | "authenticated" | "session" | Scope;
 
 /** How an operation counts against a rate-limit policy: every call, or (`failures`) only calls that fail with these codes. */
 export type RateLimitRule = RateLimitPolicy | { policy: RateLimitPolicy; failures: readonly ErrorCode[] };
@@ -70,9 +74,10 @@ export function defineOperation<Input, Result, const A extends Access>(
   return Object.freeze(operation);
 }
 
-/** The scope an operation needs, or null (public, or any authenticated caller). */
+/** The scope an operation needs, or null (public, any authenticated caller, or the session, which holds every scope). */
 export function scopeOf(operation: AnyOperation): Scope | null {
-  return operation.access === "public" || operation.access === "authenticated" ? null : operation.access;
+  const { access } = operation;
+  return access === "public" || access === "authenticated" || access === "session" ? null : access;
 }
 
 /** The policy an operation counts against, or null. */

@@ -1,11 +1,14 @@
 // Inputs and outputs of the postback operations (E16 query form, E17 JSON form).
-// One schema serves both: E16's transport only turns its query string into the
-// same object (queryObject with POSTBACK_QUERY), then the service parses it.
+// One input serves both (recordConversionInput): E16's route turns its query
+// string into the same object (queryObject with POSTBACK_QUERY), E17's route
+// takes its JSON body (postbackInput's fields), and both add the postback key
+// they were given (the postback_key parameter or the X-Postback-Key header).
 import { z } from "zod";
 import {
   POSTBACK_KEY_HEADER,
   POSTBACK_KEY_MAX_LENGTH,
   POSTBACK_KEY_PARAMETER,
+  presentedKeyText,
 } from "@/lib/domain/postback-keys/postback-keys.schemas";
 
 export const CONVERSION_EVENT_TYPES = ["install", "registration", "deposit", "purchase", "custom"] as const;
@@ -20,43 +23,54 @@ const id = (what: string) =>
     .max(256)
     .meta({ description: `The ${what} (unknown or foreign ids answer 404 click_not_found).` });
 
-export const postbackInput = z
-  .strictObject({
-    campaign_id: id("campaign id").meta({ example: "cmp_4fQ2xv0c8N1bT9kqLmZs7A" }),
-    click_id: id("click id").meta({
-      description: "The click id our click redirect appended to the ad's action URL (clk_...).",
-      example: "clk_7Hq2MZs0aV3kPp9LwXcT1e",
-    }),
-    event_type: z.enum(CONVERSION_EVENT_TYPES),
-    event_value_usd: z
-      .number()
-      .nonnegative()
-      .max(MAX_EVENT_VALUE_USD)
-      .nullish()
-      .meta({ description: "Value of the conversion in USD (kept to 6 decimals).", example: 25 }),
-    event_name: z
-      .string()
-      .trim()
-      .min(1)
-      .max(100)
-      .nullish()
-      .meta({ description: "Required when event_type is custom.", example: "first_deposit" }),
-    idempotency_key: z.string().min(1).max(255).nullish().meta({
-      description:
-        "A repeated key for the same campaign never records a second conversion: the repeat answers already_recorded.",
-    }),
-  })
-  .superRefine((value, ctx) => {
-    if (value.event_type === "custom" && !value.event_name) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["event_name"],
-        message: "event_name is required when event_type is custom",
-      });
-    }
-  })
-  .meta({ id: "PostbackInput" });
-export type PostbackInput = z.infer<typeof postbackInput>;
+const postbackFields = {
+  campaign_id: id("campaign id").meta({ example: "cmp_4fQ2xv0c8N1bT9kqLmZs7A" }),
+  click_id: id("click id").meta({
+    description: "The click id our click redirect appended to the ad's action URL (clk_...).",
+    example: "clk_7Hq2MZs0aV3kPp9LwXcT1e",
+  }),
+  event_type: z.enum(CONVERSION_EVENT_TYPES),
+  event_value_usd: z
+    .number()
+    .nonnegative()
+    .max(MAX_EVENT_VALUE_USD)
+    .nullish()
+    .meta({ description: "Value of the conversion in USD (kept to 6 decimals).", example: 25 }),
+  event_name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .nullish()
+    .meta({ description: "Required when event_type is custom.", example: "first_deposit" }),
+  idempotency_key: z.string().min(1).max(255).nullish().meta({
+    description:
+      "A repeated key for the same campaign never records a second conversion: the repeat answers already_recorded.",
+  }),
+};
+
+function customNeedsName(value: { event_type: string; event_name?: string | null }, ctx: z.RefinementCtx): void {
+  if (value.event_type === "custom" && !value.event_name) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["event_name"],
+      message: "event_name is required when event_type is custom",
+    });
+  }
+}
+
+/** E17's JSON body: the conversion (the postback key travels beside it, in a header or the query string). */
+export const postbackInput = z.strictObject(postbackFields).superRefine(customNeedsName).meta({ id: "PostbackInput" });
+
+/**
+ * The input of the recordConversion operations (E16 and E17 alike): the conversion and
+ * the postback key presented with it, if any (required once the campaign's advertiser has
+ * an active key, docs/decisions/0504).
+ */
+export const recordConversionInput = z
+  .strictObject({ ...postbackFields, postback_key: presentedKeyText.nullish() })
+  .superRefine(customNeedsName);
+export type RecordConversionInput = z.infer<typeof recordConversionInput>;
 
 /** E16's query parameters of the conversion itself, documented as strings (that is how they travel). */
 const postbackFieldsQuery = z.object({

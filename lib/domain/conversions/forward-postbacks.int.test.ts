@@ -6,7 +6,7 @@ import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import { seedClick } from "@/test/factories/delivery";
 import { forwardDuePostbacks, onPostbackForwardWake, POSTBACK_MAX_ATTEMPTS } from "./forward-postbacks";
-import { recordConversion } from "./record-conversion";
+import { recordPostback } from "./record-conversion";
 
 // A real local receiver: records every request, answers with the status the test sets per path.
 let server: Server;
@@ -36,7 +36,7 @@ async function conversionWithForward(path: string, now: number) {
     postbackUrl: `http://${host}${path}?click_id={click_id}&campaign_id={campaign_id}&event={event_type}&value={event_value_usd}`,
   });
   const click = await seedClick(campaign, now - 60_000);
-  const result = await recordConversion(
+  const result = await recordPostback(
     { campaign_id: campaign.id, click_id: click.clickId, event_type: "purchase", event_value_usd: 7.25 },
     { clock: () => now },
   );

@@ -1,8 +1,11 @@
 // E16/E17: record a conversion reported by an attribution partner. No token:
 // the credential is the advertiser's postback key once it has an active one,
 // before that the unguessable click_id bound to campaign_id (docs/decisions/0504).
-// A refused key is checked before the click is looked up and before anything is
-// written, so it records, forwards and tells nothing. Exactly once
+// Guessing either is limited per client address: unknown clicks and missing or
+// wrong keys count as postback misses (counted when the postback arrives and
+// refunded when it succeeds, so concurrent guesses cannot pass the limit,
+// decision 0911). A refused key is checked before the click is looked up and
+// before anything is written, so it records, forwards and tells nothing. Exactly once
 // per click (and per idempotency key) is enforced by the database's unique
 // constraints, not by the checks that come first: two requests that both pass
 // the checks race on the insert, and the loser answers already_recorded
@@ -10,14 +13,14 @@
 import { DAY_MS, systemClock, type Clock } from "@/lib/clock";
 import { db, type Tx } from "@/lib/db/client";
 import { incrementRollups, type RollupDelta } from "@/lib/domain/rollups/increment-rollups";
-import { AppError, isUniqueViolation, parseInput } from "@/lib/errors";
+import { AppError, isUniqueViolation, type ErrorCode } from "@/lib/errors";
 import { checkPostbackKey, notePostbackKeyUse } from "@/lib/domain/postback-keys/check-postback-key";
-import { presentedPostbackKey } from "@/lib/domain/postback-keys/postback-keys.schemas";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/log";
 import { microsToUsd, usdToMicros } from "@/lib/money";
+import { defineOperation } from "@/lib/operations/operation";
 import { enqueueEvent } from "@/lib/webhooks/outbox";
-import { postbackInput, type PostbackInput, type PostbackResult } from "./conversions.schemas";
+import { recordConversionInput, type PostbackResult, type RecordConversionInput } from "./conversions.schemas";
 import { wakePostbackForwarder } from "./forward-postbacks";
 import { buildPostbackUrl } from "./postback-url";
 
@@ -44,9 +47,35 @@ export function conversionRollup(
 export type RecordConversionOptions = {
   /** the clock, epoch ms (tests inject it) */
   clock?: Clock;
-  /** the postback key as the transport read it (PresentedPostbackKey's fields, parsed here); absent: none presented */
-  credential?: Record<string, unknown>;
 };
+
+/** The failures that count as postback misses: guessing a click id or a postback key. */
+export const POSTBACK_MISSES: readonly ErrorCode[] = [
+  "click_not_found",
+  "postback_key_required",
+  "invalid_postback_key",
+];
+
+/**
+ * One use case, two names: E17 (POST, a JSON body) is recordConversion and E16 (GET, a
+ * query string) recordConversionQuery, as OpenAPI has always named them; both take the
+ * same input and run the same service under the same limit.
+ */
+function recordConversionOperation(name: "recordConversion" | "recordConversionQuery") {
+  return defineOperation({
+    name,
+    access: "public",
+    write: true,
+    rateLimit: { policy: "postback_miss", failures: POSTBACK_MISSES },
+    input: recordConversionInput,
+    run: (_actor, input, { clock }) => recordPostback(input, { clock }),
+  });
+}
+
+/** E17. */
+export const recordConversion = recordConversionOperation("recordConversion");
+/** E16. */
+export const recordConversionQuery = recordConversionOperation("recordConversionQuery");
 
 function clickNotFound(): AppError {
   return new AppError("click_not_found", { detail: "No click with this click_id belongs to this campaign_id." });
@@ -56,18 +85,16 @@ function clickNotFound(): AppError {
 class LostRace extends Error {}
 
 /**
- * Records the conversion of `input.click_id` for `input.campaign_id`.
- * `recorded` when this call created it; `already_recorded` when the click had
- * converted or the idempotency key was used before (also when a concurrent
- * request won). Throws postback_key_required or invalid_postback_key (401),
- * click_not_found (404), attribution_window_expired (422) or validation_failed (422).
+ * Records the conversion of `input.click_id` for `input.campaign_id`, presented with
+ * `input.postback_key` (if any). `recorded` when this call created it; `already_recorded`
+ * when the click had converted or the idempotency key was used before (also when a
+ * concurrent request won). Throws postback_key_required or invalid_postback_key (401),
+ * click_not_found (404) or attribution_window_expired (422).
  */
-export async function recordConversion(
-  rawInput: unknown,
+export async function recordPostback(
+  input: RecordConversionInput,
   options: RecordConversionOptions = {},
 ): Promise<PostbackResult> {
-  const input = parseInput(postbackInput, rawInput);
-  const presented = parseInput(presentedPostbackKey, options.credential ?? {});
   const now = (options.clock ?? systemClock)();
 
   const campaign = await db().campaign.findUnique({
@@ -76,7 +103,7 @@ export async function recordConversion(
   });
   if (!campaign) throw clickNotFound();
   // before the click is read: without the key, a caller learns nothing about clicks
-  const key = await checkPostbackKey(campaign.advertiserId, presented);
+  const key = await checkPostbackKey(campaign.advertiserId, input.postback_key ?? null);
   const result = await record(input, campaign, now);
   // the conversion is recorded: a failure to note the key's use must not turn its answer into a 500
   if (key)
@@ -87,7 +114,7 @@ export async function recordConversion(
 }
 
 async function record(
-  input: PostbackInput,
+  input: RecordConversionInput,
   campaign: { advertiserId: string; postbackUrl: string | null },
   now: number,
 ): Promise<PostbackResult> {

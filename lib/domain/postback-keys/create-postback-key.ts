@@ -8,12 +8,25 @@ import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { MAX_ACTIVE_POSTBACK_KEYS, type CreatedPostbackKeyView } from "./postback-keys.schemas";
+import { defineOperation } from "@/lib/operations/operation";
+import { postbackKeySelect } from "./postback-key-rows";
+import { createPostbackKeyInput, MAX_ACTIVE_POSTBACK_KEYS, type CreatedPostbackKey } from "./postback-keys.schemas";
 
-export async function createPostbackKey(
+/** A retry with the same idempotency key gets the first answer without the key (stored in no table). */
+export const createPostbackKey = defineOperation({
+  name: "createPostbackKey",
+  access: "campaigns:write",
+  write: true,
+  idempotent: true,
+  storedForReplay: (created: CreatedPostbackKey): CreatedPostbackKey => ({ ...created, key: null }),
+  input: createPostbackKeyInput,
+  run: (actor, _input, { clock }) => createPostbackKeyFor(actor, { clock }),
+});
+
+export async function createPostbackKeyFor(
   actor: Actor,
   options: { clock?: Clock } = {},
-): Promise<CreatedPostbackKeyView & { key: string }> {
+): Promise<CreatedPostbackKey & { key: string }> {
   const active = await db().postbackKey.count({ where: { advertiserId: actor.advertiserId, revokedAt: null } });
   if (active >= MAX_ACTIVE_POSTBACK_KEYS) {
     throw new AppError("conflict", {
@@ -21,14 +34,14 @@ export async function createPostbackKey(
     });
   }
   const key = newSecret("pbkey");
-  const row = await db().postbackKey.create({
+  const postbackKey = await db().postbackKey.create({
     data: {
       id: newId("pbk"),
       advertiserId: actor.advertiserId,
       keyHash: hashSecret(key),
       createdAt: nowDate(options.clock),
     },
-    select: { id: true, createdAt: true },
+    select: postbackKeySelect,
   });
-  return { id: row.id, key, created_at: row.createdAt.toISOString() };
+  return { postbackKey, key };
 }

@@ -2,14 +2,22 @@
 // revoked_at says so). Never the keys themselves: only their hashes are kept.
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
-import { postbackKeySelect, toPostbackKeyView } from "./postback-key-rows";
-import type { PostbackKeyListView } from "./postback-keys.schemas";
+import { defineOperation } from "@/lib/operations/operation";
+import { postbackKeySelect } from "./postback-key-rows";
+import { listPostbackKeysInput, type PostbackKey } from "./postback-keys.schemas";
 
-export async function listPostbackKeys(actor: Actor): Promise<PostbackKeyListView> {
-  const rows = await db().postbackKey.findMany({
+export const listPostbackKeys = defineOperation({
+  name: "listPostbackKeys",
+  access: "campaigns:read",
+  write: false,
+  input: listPostbackKeysInput,
+  run: (actor) => postbackKeyList(actor),
+});
+
+export async function postbackKeyList(actor: Actor): Promise<PostbackKey[]> {
+  return db().postbackKey.findMany({
     where: { advertiserId: actor.advertiserId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     select: postbackKeySelect,
   });
-  return { postback_keys: rows.map(toPostbackKeyView) };
 }

@@ -2,6 +2,7 @@
 // they can report its conversions (E16/E17). The shapes of the key operations
 // (REST, GraphQL, MCP, the dashboard) and how a postback presents its key.
 import { z } from "zod";
+import { connectionInput } from "@/lib/domain/pagination";
 
 /** Active keys per advertiser: one per attribution partner and a few for rotation (docs/decisions/0504). */
 export const MAX_ACTIVE_POSTBACK_KEYS = 10;
@@ -59,21 +60,38 @@ export const postbackKeyListView = z
   .meta({ id: "PostbackKeyList" });
 export type PostbackKeyListView = z.infer<typeof postbackKeyListView>;
 
+/** A postback key as the domain answers it (REST: postbackKeyView). Never the key: only its hash is kept. */
+export type PostbackKey = { id: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+
+/** A new key's listing and the key itself, which is answered this once. */
+/** `key` is null in the copy kept for idempotent retries: it is shown once and stored in no table. */
+export type CreatedPostbackKey = { postbackKey: PostbackKey; key: string | null };
+
+/** The inputs of the key operations: the list and the create take nothing (a key has nothing to choose). */
+export const listPostbackKeysInput = z.strictObject({});
+export const createPostbackKeyInput = z.strictObject({});
+/** The key to revoke, by its id (pbk_…), not by the key. */
+export const revokePostbackKeyInput = z.strictObject({ id: z.string() });
+
+/** A page of the advertiser's keys, newest first; revoked ones only with include_revoked. */
+export const listPostbackKeyConnectionInput = connectionInput({ include_revoked: z.boolean().nullish() });
+export type ListPostbackKeyConnectionInput = z.output<typeof listPostbackKeyConnectionInput>;
+
+/** A postback key as presented: any text up to the length a key could have (a wrong one is 401, not 422). */
+export const presentedKeyText = z
+  .string()
+  .max(POSTBACK_KEY_MAX_LENGTH, `must be at most ${POSTBACK_KEY_MAX_LENGTH} characters`);
+
 /**
- * The key a postback presents, as its transport read it: the query parameter
+ * The key a postback presents, as E16/E17's route reads it: the query parameter
  * (a repeated one arrives as its values, which this refuses) and the header.
- * A blank value is absent (partners substitute "" for a macro they lack).
+ * A blank value is absent (partners substitute "" for a macro they lack). The
+ * recordConversion operation then takes the one key as its postback_key.
  */
 export const presentedPostbackKey = z
   .object({
-    postback_key: z
-      .string()
-      .max(POSTBACK_KEY_MAX_LENGTH, `must be at most ${POSTBACK_KEY_MAX_LENGTH} characters`)
-      .optional(),
-    "x-postback-key": z
-      .string()
-      .max(POSTBACK_KEY_MAX_LENGTH, `must be at most ${POSTBACK_KEY_MAX_LENGTH} characters`)
-      .optional(),
+    postback_key: presentedKeyText.optional(),
+    "x-postback-key": presentedKeyText.optional(),
   })
   .superRefine((value, ctx) => {
     if (

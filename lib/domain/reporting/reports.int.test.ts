@@ -4,7 +4,7 @@
 // with their quarter-hour counts, and raw rows), plus a randomized cross-check.
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { recordConversion } from "@/lib/domain/conversions/record-conversion";
+import { recordPostback } from "@/lib/domain/conversions/record-conversion";
 import { createRng } from "@/lib/random";
 import { actorFor } from "@/test/factories/actors";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
@@ -30,7 +30,7 @@ async function setup() {
 }
 
 async function convert(campaignId: string, row: SeededImpression, when: string, value?: number) {
-  const result = await recordConversion(
+  const result = await recordPostback(
     { campaign_id: campaignId, click_id: row.clickId, event_type: "purchase", event_value_usd: value },
     { clock: () => at(when) },
   );
@@ -486,7 +486,7 @@ describe("randomized events: every zone, breakdown and source agrees with a brut
     const conversions: { row: SeededImpression; atMs: number }[] = [];
     for (const row of seeded.filter((entry) => entry.clickedAtMs !== undefined).slice(0, 40)) {
       const atMs = row.clickedAtMs! + Math.floor(random() * 48 * 3_600_000);
-      await recordConversion(
+      await recordPostback(
         { campaign_id: campaign.id, click_id: row.clickId, event_type: "install" },
         { clock: () => atMs },
       );

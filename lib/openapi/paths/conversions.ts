@@ -6,7 +6,8 @@ import {
   postbackQuery,
   postbackResult,
 } from "@/lib/domain/conversions/conversions.schemas";
-import { problemResponses } from "../common";
+import { recordConversion, recordConversionQuery } from "@/lib/domain/conversions/record-conversion";
+import { operationDoc } from "../common";
 
 const CREDENTIAL =
   "No token. Once the campaign's advertiser has an active postback key (POST /api/ads/postback-keys), the postback must " +
@@ -22,34 +23,29 @@ const RULES =
 
 export const conversionsPaths: ZodOpenApiPathsObject = {
   "/api/ads/postback": {
-    get: {
-      operationId: "recordConversionQuery",
+    get: operationDoc(recordConversionQuery, {
       summary: "Record a conversion, query form (E16)",
       description: `For attribution partners' URL macros; the key goes in the postback_key query parameter. ${CREDENTIAL} ${RULES}`,
       tags: ["Conversions"],
-      security: [],
       requestParams: { query: postbackQuery },
       responses: {
         "200": {
           description: "recorded or already_recorded",
           content: { "application/json": { schema: postbackResult } },
         },
-        ...problemResponses(
-          "postback_key_required",
-          "invalid_postback_key",
-          "click_not_found",
-          "validation_failed",
-          "attribution_window_expired",
-          "rate_limited",
-        ),
       },
-    },
-    post: {
-      operationId: "recordConversion",
+      errors: [
+        "postback_key_required",
+        "invalid_postback_key",
+        "click_not_found",
+        "validation_failed",
+        "attribution_window_expired",
+      ],
+    }),
+    post: operationDoc(recordConversion, {
       summary: "Record a conversion, JSON form (E17)",
       description: `The JSON equivalent of E16; unknown fields are refused. The key goes in the X-Postback-Key header (or the postback_key query parameter; both given must be equal). ${CREDENTIAL} ${RULES}`,
       tags: ["Conversions"],
-      security: [],
       requestParams: { header: postbackKeyHeader, query: postbackKeyQuery },
       requestBody: { required: true, content: { "application/json": { schema: postbackInput } } },
       responses: {
@@ -57,16 +53,15 @@ export const conversionsPaths: ZodOpenApiPathsObject = {
           description: "recorded or already_recorded",
           content: { "application/json": { schema: postbackResult } },
         },
-        ...problemResponses(
-          "bad_request",
-          "postback_key_required",
-          "invalid_postback_key",
-          "click_not_found",
-          "validation_failed",
-          "attribution_window_expired",
-          "rate_limited",
-        ),
       },
-    },
+      errors: [
+        "bad_request",
+        "postback_key_required",
+        "invalid_postback_key",
+        "click_not_found",
+        "validation_failed",
+        "attribution_window_expired",
+      ],
+    }),
   },
 };

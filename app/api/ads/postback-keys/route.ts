@@ -3,19 +3,17 @@
 // postback for the advertiser's campaigns must carry an active key (docs/postbacks.md)
 import { createPostbackKey } from "@/lib/domain/postback-keys/create-postback-key";
 import { listPostbackKeys } from "@/lib/domain/postback-keys/list-postback-keys";
-import { defineRoute, jsonResponse } from "@/lib/http/define-route";
+import { restOperation } from "@/lib/http/rest-operation";
+import { toCreatedPostbackKeyView, toPostbackKeyListView } from "@/lib/http/views/postback-keys";
 
 export const dynamic = "force-dynamic";
 
-export const GET = defineRoute({ auth: "token", scope: "campaigns:read" }, async ({ actor }) =>
-  jsonResponse(await listPostbackKeys(actor)),
-);
+export const GET = restOperation(listPostbackKeys, { view: toPostbackKeyListView });
 
-/** A retry with the same Idempotency-Key gets the first answer without the key: it is stored in no table. */
-const withheldKey = (body: string) => JSON.stringify({ ...(JSON.parse(body) as object), key: null });
-
-// no body: a key has nothing to choose (a body sent is not read)
-export const POST = defineRoute(
-  { auth: "token", scope: "campaigns:write", replayBody: withheldKey },
-  async ({ actor }) => jsonResponse(await createPostbackKey(actor), { status: 201 }),
-);
+// no body: a key has nothing to choose (a body sent is not read); a retry with the same
+// Idempotency-Key gets the first answer without the key (the operation's storedForReplay)
+export const POST = restOperation(createPostbackKey, {
+  input: () => ({}),
+  view: toCreatedPostbackKeyView,
+  status: 201,
+});

@@ -5,10 +5,10 @@
 import { createHash } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { recordConversion } from "@/lib/domain/conversions/record-conversion";
+import { recordPostback } from "@/lib/domain/conversions/record-conversion";
 import { LAST_USED_WRITE_INTERVAL_MS } from "@/lib/domain/postback-keys/check-postback-key";
-import { createPostbackKey } from "@/lib/domain/postback-keys/create-postback-key";
-import { revokePostbackKey } from "@/lib/domain/postback-keys/revoke-postback-key";
+import { createPostbackKeyFor } from "@/lib/domain/postback-keys/create-postback-key";
+import { revokePostbackKeyFor } from "@/lib/domain/postback-keys/revoke-postback-key";
 import { actorFor } from "@/test/factories/actors";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
@@ -39,7 +39,10 @@ function nextIp(): string {
 }
 
 const freshClick = (target: Campaign = campaign) => seedClick(target, Date.now() - 60_000);
-const keyOf = async (target: Campaign = campaign) => createPostbackKey(actorFor(target.advertiserId));
+const keyOf = async (target: Campaign = campaign) => {
+  const { postbackKey, key } = await createPostbackKeyFor(actorFor(target.advertiserId));
+  return { id: postbackKey.id, key };
+};
 
 /** Nothing of a conversion exists for the campaign: no row, no click flag, no total, no event, no forward. */
 async function expectNothingRecorded(target: Campaign, clickId: string) {
@@ -72,7 +75,7 @@ describe("an advertiser without an active key", () => {
 
   it("records postbacks again once every key is revoked, and ignores a key sent anyway", async () => {
     const created = await keyOf();
-    await revokePostbackKey(actorFor(campaign.advertiserId), created.id);
+    await revokePostbackKeyFor(actorFor(campaign.advertiserId), created.id);
     const click = await freshClick();
     const res = await call(GET, "/api/ads/postback", {
       ip: nextIp(),
@@ -111,7 +114,7 @@ describe("an advertiser with an active key", () => {
   it("refuses a wrong key, a revoked key and another advertiser's key: 401 invalid_postback_key, nothing recorded", async () => {
     const active = await keyOf();
     const revoked = await keyOf();
-    await revokePostbackKey(actorFor(campaign.advertiserId), revoked.id);
+    await revokePostbackKeyFor(actorFor(campaign.advertiserId), revoked.id);
     const rivals = await keyOf(rivalCampaign);
     const click = await freshClick();
     const ip = nextIp();
@@ -218,6 +221,27 @@ describe("an advertiser with an active key", () => {
     await expectNothingRecorded(campaign, click.clickId);
   });
 
+  it("takes the key from E17's header or query string, never from its body (422, an unknown field), and names an overlong header", async () => {
+    const { key } = await keyOf();
+    const click = await freshClick();
+    const ip = nextIp();
+    const body = { campaign_id: campaign.id, click_id: click.clickId, event_type: "install" };
+    for (const headers of [{}, { "x-postback-key": key }] as Record<string, string>[]) {
+      const inBody = await call(POST, "/api/ads/postback", { ip, body: { ...body, postback_key: key }, headers });
+      expect(inBody.status).toBe(422);
+      expect(inBody.body.code).toBe("validation_failed");
+      expect(inBody.body.errors).toEqual([{ path: "", message: 'Unrecognized key: "postback_key"' }]);
+    }
+    const longHeader = await call(POST, "/api/ads/postback", {
+      ip,
+      body,
+      headers: { "x-postback-key": "k".repeat(257) },
+    });
+    expect(longHeader.status).toBe(422);
+    expect(longHeader.body.errors).toEqual([{ path: "x-postback-key", message: "must be at most 256 characters" }]);
+    await expectNothingRecorded(campaign, click.clickId);
+  });
+
   it("leaves another advertiser's campaigns alone: they still take postbacks without a key", async () => {
     await keyOf();
     const click = await freshClick(rivalCampaign);
@@ -261,9 +285,9 @@ describe("the key's last use", () => {
     const lastUsed = async () => (await db().postbackKey.findUniqueOrThrow({ where: { id } })).lastUsedAt;
     const post = async (atMs: number, presented: string) => {
       const click = await seedClick(campaign, atMs - 60_000);
-      return recordConversion(
-        { campaign_id: campaign.id, click_id: click.clickId, event_type: "install" },
-        { clock: () => atMs, credential: { postback_key: presented } },
+      return recordPostback(
+        { campaign_id: campaign.id, click_id: click.clickId, event_type: "install", postback_key: presented },
+        { clock: () => atMs },
       );
     };
     expect(await lastUsed()).toBeNull();

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { postbackResult } from "@/lib/domain/conversions/conversions.schemas";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
-import { ATTRIBUTION_WINDOW_MS, recordConversion } from "@/lib/domain/conversions/record-conversion";
+import { ATTRIBUTION_WINDOW_MS, recordPostback } from "@/lib/domain/conversions/record-conversion";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import { seedClick } from "@/test/factories/delivery";
@@ -272,15 +272,19 @@ describe("attribution window (7 x 24 h after the click, inclusive)", () => {
     const clickedAt = Date.UTC(2026, 2, 1, 12, 0, 0);
     const inside = await seedClick(campaign, clickedAt);
     const outside = await seedClick(campaign, clickedAt);
-    const input = (clickId: string) => ({ campaign_id: campaign.id, click_id: clickId, event_type: "install" });
+    const input = (clickId: string) => ({
+      campaign_id: campaign.id,
+      click_id: clickId,
+      event_type: "install" as const,
+    });
 
     await expect(
-      recordConversion(input(inside.clickId), { clock: () => clickedAt + ATTRIBUTION_WINDOW_MS }),
+      recordPostback(input(inside.clickId), { clock: () => clickedAt + ATTRIBUTION_WINDOW_MS }),
     ).resolves.toEqual({
       status: "recorded",
     });
     await expect(
-      recordConversion(input(outside.clickId), { clock: () => clickedAt + ATTRIBUTION_WINDOW_MS + 1 }),
+      recordPostback(input(outside.clickId), { clock: () => clickedAt + ATTRIBUTION_WINDOW_MS + 1 }),
     ).rejects.toMatchObject({
       code: "attribution_window_expired",
       status: 422,
@@ -289,11 +293,9 @@ describe("attribution window (7 x 24 h after the click, inclusive)", () => {
     expect(await conversionsOf(campaign.id)).toHaveLength(1);
 
     // a late repeat of a recorded conversion is still just already_recorded
-    await expect(recordConversion(input(inside.clickId), { clock: () => clickedAt + 30 * 24 * HOUR })).resolves.toEqual(
-      {
-        status: "already_recorded",
-      },
-    );
+    await expect(recordPostback(input(inside.clickId), { clock: () => clickedAt + 30 * 24 * HOUR })).resolves.toEqual({
+      status: "already_recorded",
+    });
   });
 
   it("answers 422 attribution_window_expired over HTTP for an old click", async () => {
@@ -369,11 +371,11 @@ describe("postback_url forwarding rows", () => {
     const valued = await seedClick(forwarding, Date.now() - 60_000);
     const unvalued = await seedClick(forwarding, Date.now() - 60_000);
     const now = Date.now();
-    await recordConversion(
+    await recordPostback(
       { campaign_id: forwarding.id, click_id: valued.clickId, event_type: "purchase", event_value_usd: 12.3456789 },
       { clock: () => now },
     );
-    await recordConversion(
+    await recordPostback(
       { campaign_id: forwarding.id, click_id: unvalued.clickId, event_type: "custom", event_name: "x" },
       { clock: () => now },
     );

@@ -2,41 +2,46 @@
 // POST /api/ads/postback: E17, the same with a JSON body
 // No token: the advertiser's postback key once it has an active one (E16: the postback_key query
 // parameter; E17: the X-Postback-Key header or that parameter), before that the unguessable click_id
-// bound to campaign_id (docs/api.md, docs/decisions/0504).
-import { POSTBACK_KEY_QUERY, POSTBACK_QUERY } from "@/lib/domain/conversions/conversions.schemas";
-import { recordConversion } from "@/lib/domain/conversions/record-conversion";
-import { POSTBACK_KEY_HEADER } from "@/lib/domain/postback-keys/postback-keys.schemas";
+// bound to campaign_id (docs/api.md, docs/decisions/0504). The operations count unknown click ids and
+// missing, wrong or revoked keys per client address (lib/domain/conversions/record-conversion.ts).
+import { postbackInput, POSTBACK_KEY_QUERY, POSTBACK_QUERY } from "@/lib/domain/conversions/conversions.schemas";
+import { recordConversion, recordConversionQuery } from "@/lib/domain/conversions/record-conversion";
+import {
+  POSTBACK_KEY_HEADER,
+  POSTBACK_KEY_PARAMETER,
+  presentedPostbackKey,
+} from "@/lib/domain/postback-keys/postback-keys.schemas";
+import { parseInput } from "@/lib/errors";
 import { bodyLimitFor } from "@/lib/http/body-limits";
-import { clientIp } from "@/lib/http/client-ip";
-import { defineRoute, jsonResponse } from "@/lib/http/define-route";
 import { queryObject } from "@/lib/http/query";
-import { limitFailures } from "@/lib/rate-limit";
+import { restOperation } from "@/lib/http/rest-operation";
 
 export const dynamic = "force-dynamic";
 
 /**
- * Unknown click ids and missing, wrong or revoked postback keys are counted per IP (guessing either
- * is refused after 60 a minute); valid postbacks are not.
+ * The key as sent, as the operation's postback_key: the query parameter (refused when
+ * repeated) or the header, blank ones absent, both given only if equal (422 otherwise).
  */
-const guarded = (request: Request, url: URL, input: () => Promise<unknown>) =>
-  limitFailures(
-    "postback_miss",
-    clientIp(request),
-    ["click_not_found", "postback_key_required", "invalid_postback_key"],
-    async () => recordConversion(await input(), { credential: presentedKey(request, url) }),
-  );
-
-/** The key as sent: the query parameter (its values when repeated) and the header, blank ones absent. */
-function presentedKey(request: Request, url: URL): Record<string, unknown> {
+function presentedKey(request: Request, url: URL): { postback_key?: string } {
   const header = request.headers.get(POSTBACK_KEY_HEADER)?.trim();
-  return { ...queryObject(url, POSTBACK_KEY_QUERY), ...(header ? { [POSTBACK_KEY_HEADER]: header } : {}) };
+  const key = parseInput(presentedPostbackKey, {
+    ...queryObject(url, POSTBACK_KEY_QUERY),
+    ...(header ? { [POSTBACK_KEY_HEADER]: header } : {}),
+  });
+  return key === null ? {} : { [POSTBACK_KEY_PARAMETER]: key };
 }
 
-export const GET = defineRoute({ auth: "none" }, async ({ url, request }) =>
-  jsonResponse(await guarded(request, url, async () => queryObject(url, POSTBACK_QUERY))),
-);
+export const GET = restOperation(recordConversionQuery, {
+  input: ({ request, url }) => ({ ...queryObject(url, POSTBACK_QUERY), ...presentedKey(request, url) }),
+});
 
-export const POST = defineRoute(
-  { auth: "none", maxBodyBytes: bodyLimitFor("/api/ads/postback") },
-  async ({ body, url, request }) => jsonResponse(await guarded(request, url, body)),
-);
+export const POST = restOperation(recordConversion, {
+  maxBodyBytes: bodyLimitFor("/api/ads/postback"),
+  input: async ({ request, url, body }) => {
+    const fields = await body();
+    if (typeof fields !== "object" || fields === null || Array.isArray(fields)) return fields;
+    // the key never travels in the body: a body naming it is refused as any unknown field of E17's body
+    if (Object.hasOwn(fields, POSTBACK_KEY_PARAMETER)) parseInput(postbackInput, fields);
+    return { ...fields, ...presentedKey(request, url) };
+  },
+});

@@ -1,7 +1,7 @@
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as jwksRoute } from "@/app/.well-known/jwks.json/route";
-import { createApiClient } from "@/lib/auth/clients";
+import { createClient } from "@/lib/auth/clients";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { call } from "@/test/http";
 import { POST } from "./route";
@@ -84,7 +84,7 @@ describe("POST /api/auth/token (E1)", () => {
   });
 
   it("refuses a scope the client does not hold, or an unknown one, with invalid_scope", async () => {
-    const limited = await createApiClient(adv.advertiserId, { scopes: ["reporting:read"] });
+    const limited = await createClient(adv.advertiserId, { scopes: ["reporting:read"] });
     for (const scope of ["campaigns:write", "admin:all", "reporting:read campaigns:write"]) {
       const res = await call(POST, "/api/auth/token", {
         body: form({
