@@ -5,12 +5,13 @@ import { randomBytes } from "node:crypto";
 import type { Actor } from "@/lib/auth/actor";
 import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
-import { AppError, parseInput, validationError } from "@/lib/errors";
+import { AppError, validationError } from "@/lib/errors";
 import { newUuid } from "@/lib/ids";
+import { defineOperation } from "@/lib/operations/operation";
 import { OutboundBlockedError, vetOutboundUrl } from "@/lib/outbound/guarded-request";
-import { toEndpointView } from "./get-webhook-endpoint";
-import { registerWebhookInput, type RegisterWebhookInput, type RegisteredWebhookView } from "./webhooks.schemas";
 import { emitWebhooksChanged } from "@/lib/process-bus";
+import { webhookEndpointOf } from "./get-webhook-endpoint";
+import { registerWebhookInput, type NewWebhookEndpoint, type RegisteredWebhookEndpoint } from "./webhooks.schemas";
 
 /** Active endpoints per advertiser: each one multiplies every event's deliveries. */
 export const MAX_ACTIVE_ENDPOINTS = 20;
@@ -19,14 +20,23 @@ export const SECRET_WARNING =
   "Store this secret now: it is shown only once and cannot be retrieved again. It is the HMAC-SHA256 key of " +
   "X-Service-Signature; to replace it, register a new endpoint and deactivate this one.";
 
+/** E13. */
+export const registerWebhookEndpoint = defineOperation({
+  name: "registerWebhookEndpoint",
+  access: "campaigns:write",
+  write: true,
+  idempotent: true,
+  input: registerWebhookInput,
+  run: (actor, input, { clock }) => registerWebhook(actor, input, { clock }),
+});
+
 export async function registerWebhook(
   actor: Actor,
-  input: RegisterWebhookInput,
+  input: NewWebhookEndpoint,
   options: { allowHosts?: readonly string[]; clock?: Clock } = {},
-): Promise<RegisteredWebhookView> {
-  const data = parseInput(registerWebhookInput, input);
+): Promise<RegisteredWebhookEndpoint> {
   try {
-    await vetOutboundUrl(data.url, { allowHosts: options.allowHosts });
+    await vetOutboundUrl(input.url, { allowHosts: options.allowHosts });
   } catch (error) {
     if (error instanceof OutboundBlockedError) {
       throw validationError([{ path: "url", message: error.message }], `url: ${error.message}`);
@@ -44,13 +54,13 @@ export async function registerWebhook(
     data: {
       id: newUuid(),
       advertiserId: actor.advertiserId,
-      url: data.url,
-      events: JSON.stringify(data.events),
+      url: input.url,
+      events: JSON.stringify(input.events),
       secret,
-      batchImpressions: data.batch_impressions,
+      batchImpressions: input.batch_impressions ?? false,
       createdAt: nowDate(options.clock),
     },
   });
   emitWebhooksChanged(actor.advertiserId);
-  return { ...toEndpointView(row), secret, warning: SECRET_WARNING };
+  return { ...webhookEndpointOf(row), secret, warning: SECRET_WARNING };
 }
