@@ -43,23 +43,31 @@ export async function registerWebhook(
     }
     throw error;
   }
-  const active = await db().webhookEndpoint.count({ where: { advertiserId: actor.advertiserId, isActive: true } });
-  if (active >= MAX_ACTIVE_ENDPOINTS) {
-    throw new AppError("conflict", {
-      detail: `An advertiser may have at most ${MAX_ACTIVE_ENDPOINTS} active webhook endpoints; deactivate one first.`,
-    });
-  }
+  const now = nowDate(options.clock);
   const secret = randomBytes(32).toString("hex");
-  const row = await db().webhookEndpoint.create({
-    data: {
-      id: newUuid(),
-      advertiserId: actor.advertiserId,
-      url: input.url,
-      events: JSON.stringify(input.events),
-      secret,
-      batchImpressions: input.batch_impressions ?? false,
-      createdAt: nowDate(options.clock),
-    },
+  const row = await db().$transaction(async (tx) => {
+    // the advertiser's row is the lock: concurrent registrations count one after
+    // another (PostgreSQL holds the updated row until commit; SQLite's writers
+    // are serialized), as API clients are capped (lib/auth/clients.ts)
+    const locked = await tx.advertiser.updateMany({ where: { id: actor.advertiserId }, data: { updatedAt: now } });
+    if (locked.count === 0) throw new AppError("not_found", { detail: `advertiser ${actor.advertiserId} not found` });
+    const active = await tx.webhookEndpoint.count({ where: { advertiserId: actor.advertiserId, isActive: true } });
+    if (active >= MAX_ACTIVE_ENDPOINTS) {
+      throw new AppError("conflict", {
+        detail: `An advertiser may have at most ${MAX_ACTIVE_ENDPOINTS} active webhook endpoints; deactivate one first.`,
+      });
+    }
+    return tx.webhookEndpoint.create({
+      data: {
+        id: newUuid(),
+        advertiserId: actor.advertiserId,
+        url: input.url,
+        events: JSON.stringify(input.events),
+        secret,
+        batchImpressions: input.batch_impressions ?? false,
+        createdAt: now,
+      },
+    });
   });
   emitWebhooksChanged(actor.advertiserId);
   return { ...webhookEndpointOf(row), secret, warning: SECRET_WARNING };
