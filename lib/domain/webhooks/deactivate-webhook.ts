@@ -28,9 +28,8 @@ export async function deactivateWebhook(
   options: { clock?: Clock } = {},
 ): Promise<WebhookEndpoint> {
   const endpoint = await getWebhookEndpointOrThrow(actor, id);
-  const row = await db().$transaction(async (tx) => {
-    await deactivateEndpoint(tx, endpoint.id, DEACTIVATED_BY_API, nowDate(options.clock));
-    return tx.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id }, omit: { secret: true } });
-  });
+  await db().$transaction((tx) => deactivateEndpoint(tx, endpoint.id, DEACTIVATED_BY_API, nowDate(options.clock)));
+  // read after the commit: nothing re-activates an endpoint, so it is inactive from here on
+  const row = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id }, omit: { secret: true } });
   return webhookEndpointOf(row);
 }
