@@ -1,12 +1,11 @@
-// What every resolver checks before calling the domain: who is calling, the
-// scope its REST twin requires, the REST twin's rate limit (the same policy
-// table and counters, so GraphQL is no way around it), and how a mutation's
-// user-correctable failures become `userErrors`.
+// The caller and its loaders, the scope check of resolvers that run no
+// operation yet (an operation checks its own access, rate limit and input:
+// graphql/operation.ts), and how a mutation's user-correctable failures become
+// `userErrors`.
 import type { Actor } from "@/lib/auth/actor";
 import { requireScope } from "@/lib/auth/actor";
 import type { Scope } from "@/lib/auth/scopes";
 import { AppError, isUserErrorCode, toAppError } from "@/lib/errors";
-import { consumeRateLimit, rateLimitedError, type RateLimitPolicy } from "@/lib/rate-limit";
 import type { UserError } from "./__generated__/resolvers-types";
 import { graphqlPath } from "./camel-case";
 import type { GraphqlContext } from "./context";
@@ -27,16 +26,6 @@ export function scoped(context: GraphqlContext, scope: Scope): { actor: Actor; l
   const caller = authenticated(context);
   requireScope(caller.actor, scope);
   return caller;
-}
-
-/**
- * Counts one use of a REST policy for the caller's advertiser; RATE_LIMITED
- * beyond it. The count's headers reach the HTTP response through the request's
- * collector (lib/rate-limit-headers.ts), as the domain's own counts do.
- */
-export async function rateLimit(actor: Actor, policy: RateLimitPolicy): Promise<void> {
-  const outcome = await consumeRateLimit(policy, actor.advertiserId);
-  if (!outcome.allowed) throw rateLimitedError(outcome);
 }
 
 export type Payload<T> = (T & { userErrors: UserError[] }) | { userErrors: UserError[] };

@@ -14,7 +14,7 @@ import { findCreativeCampaigns, loadCampaignCreatives } from "@/lib/domain/creat
 import { listMomentTypes } from "@/lib/domain/moment-types/list-moment-types";
 import { getPostbackKeys } from "@/lib/domain/postback-keys/postback-key-connections";
 import { getAdvertiserToday } from "@/lib/domain/reporting/get-advertiser-today";
-import { getWebhookDeliveries, getWebhookEndpoints } from "@/lib/domain/webhooks/webhook-connections";
+import { getWebhookDeliveries, getWebhookEndpoints } from "@/lib/domain/webhooks/get-webhooks-by-id";
 import { camelize } from "./camel-case";
 
 const MAX_BATCH = 500;
@@ -49,8 +49,14 @@ export function createLoaders(actor: Actor, clock: Clock) {
       (ids) => findCreativeCampaigns(actor, ids),
       (value) => value,
     ),
-    webhookEndpoint: batched((ids) => getWebhookEndpoints(actor, ids), camelize),
-    webhookDelivery: batched((ids) => getWebhookDeliveries(actor, ids), camelize),
+    webhookEndpoint: batched(
+      (ids) => getWebhookEndpoints(actor, ids),
+      (value) => value,
+    ),
+    webhookDelivery: batched(
+      (ids) => getWebhookDeliveries(actor, ids),
+      (value) => value,
+    ),
     apiClient: batched(
       (ids) => getApiClients(actor, ids),
       (value) => value,

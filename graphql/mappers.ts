@@ -18,8 +18,7 @@ import type {
   ReportRow,
   SeriesPoint,
 } from "@/lib/domain/reporting/reporting.schemas";
-import type { WebhookDeliveryRecord } from "@/lib/domain/webhooks/webhook-connections";
-import type { WebhookEndpointView } from "@/lib/domain/webhooks/webhooks.schemas";
+import type { WebhookDelivery, WebhookEndpoint } from "@/lib/domain/webhooks/webhooks.schemas";
 import type { PostbackKey } from "@/lib/domain/postback-keys/postback-keys.schemas";
 import type { Camelize } from "./camel-case";
 
@@ -42,7 +41,7 @@ export type MomentTypeParent = Camelize<MomentTypeView>;
 export type ClearingPricesParent = Camelize<ClearingPrices>;
 export type ClearingPriceEntryParent = Camelize<ClearingPrices["moment_types"][number]>;
 export type ViewerParent = { actor: Actor };
-export type WebhookEndpointParent = Camelize<WebhookEndpointView>;
-export type WebhookDeliveryParent = Camelize<WebhookDeliveryRecord>;
+export type WebhookEndpointParent = WebhookEndpoint;
+export type WebhookDeliveryParent = WebhookDelivery;
 /** the domain's key as it is */
 export type PostbackKeyParent = PostbackKey;

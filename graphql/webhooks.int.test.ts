@@ -188,6 +188,19 @@ describe("registerWebhookEndpoint", () => {
     ]);
   });
 
+  it("refuses an explicit null batchImpressions as REST refuses null batch_impressions", async () => {
+    const res = await gql(REGISTER, {
+      headers,
+      variables: { input: { url: receiver.url("/hook"), events: ["CLICK_RECORDED"], batchImpressions: null } },
+    });
+    expect(res.data.registerWebhookEndpoint).toEqual({
+      webhookEndpoint: null,
+      secret: null,
+      warning: null,
+      userErrors: [{ field: ["input", "batchImpressions"], code: "VALIDATION_FAILED", message: expect.any(String) }],
+    });
+  });
+
   it("needs campaigns:write", async () => {
     const res = await gql(REGISTER, {
       headers: await acme.auth(["campaigns:read", "reporting:read"]),
@@ -364,6 +377,15 @@ describe("delivery log and redelivery", () => {
       variables: { id: endpoint.id },
     });
     expect(onlyError(logScope).extensions.apiCode).toBe("insufficient_scope");
+
+    // the scope is checked before the delivery is looked up: an id that names nothing tells such a token nothing
+    for (const id of [deliveryId, toGlobalId("WebhookDelivery", "whd_nope")]) {
+      const refused = await gql(REDELIVER, {
+        headers: await owner.auth(["reporting:read"]),
+        variables: { input: { id } },
+      });
+      expect(onlyError(refused).extensions).toMatchObject({ code: "FORBIDDEN", apiCode: "insufficient_scope" });
+    }
 
     const sent = receiver.requests.length;
     await gql(DEACTIVATE, { headers: await owner.auth(), variables: { input: { id: endpoint.id } } });

@@ -7,7 +7,7 @@ import { notFound, parseGlobalId, type NodeType } from "../global-id";
 import { authenticated, scoped } from "../guard";
 import { camelize } from "../camel-case";
 import { loadCampaign, loadCreative } from "./campaigns";
-import { loadWebhookEndpoint } from "./webhooks";
+import { readWebhookDelivery, readWebhookEndpoint } from "./webhooks";
 
 type NodeParent = ResolversInterfaceTypes<Record<string, never>>["Node"];
 const TYPE = Symbol("graphql type");
@@ -24,13 +24,9 @@ async function load(context: GraphqlContext, type: NodeType, restId: string): Pr
       scoped(context, "campaigns:read");
       return loadCreative(context, restId);
     case "WebhookEndpoint":
-      scoped(context, "campaigns:read");
-      return loadWebhookEndpoint(context, restId);
-    case "WebhookDelivery": {
-      const delivery = await scoped(context, "campaigns:read").loaders.webhookDelivery.load(restId);
-      if (!delivery) throw notFound(restId, "webhook delivery");
-      return delivery;
-    }
+      return readWebhookEndpoint(context, restId);
+    case "WebhookDelivery":
+      return readWebhookDelivery(context, restId);
     case "ApiClient": {
       const client = await scoped(context, "campaigns:read").loaders.apiClient.load(restId);
       if (!client) throw notFound(restId, "API client");

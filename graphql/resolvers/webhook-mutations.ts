@@ -1,55 +1,58 @@
-// Webhook writes: register (E13), test (E15), deactivate (E14), redeliver.
-// Test sends and redeliveries count against REST's webhook_send limit.
-import { deactivateWebhook } from "@/lib/domain/webhooks/deactivate-webhook";
-import { registerWebhook } from "@/lib/domain/webhooks/register-webhook";
+// Webhook writes: register (E13), test (E15), deactivate (E14), redeliver, each
+// running its operation (test sends and redeliveries count against the
+// webhook_send limit REST's twins count against).
+import { deactivateWebhookEndpoint } from "@/lib/domain/webhooks/deactivate-webhook";
+import { registerWebhookEndpoint } from "@/lib/domain/webhooks/register-webhook";
 import { retryWebhookDelivery } from "@/lib/domain/webhooks/retry-webhook-delivery";
-import { sendTestEvent } from "@/lib/domain/webhooks/send-test-event";
-import type { RegisterWebhookInput } from "@/lib/domain/webhooks/webhooks.schemas";
+import { sendWebhookTestEvent } from "@/lib/domain/webhooks/send-test-event";
+import { authorize } from "@/lib/operations/invoke";
 import type { Resolvers } from "../__generated__/resolvers-types";
-import { camelize, toRestShape } from "../camel-case";
+import { toRestShape } from "../camel-case";
 import { notFound, restIdOf } from "../global-id";
-import { payload, rateLimit, scoped } from "../guard";
-import { loadWebhookEndpoint } from "./webhooks";
+import { authenticated, payload } from "../guard";
+import { operationResolver, runOperation } from "../operation";
 
 export const webhookMutationResolvers: Resolvers = {
   Mutation: {
-    registerWebhookEndpoint: (_, { input }, context) => {
-      const { actor } = scoped(context, "campaigns:write");
-      return payload(async () => {
-        const { secret, warning, ...endpoint } = await registerWebhook(
-          actor,
-          toRestShape(input) as RegisterWebhookInput,
-          { clock: context.clock },
-        );
-        return { webhookEndpoint: camelize(endpoint), secret, warning };
-      });
-    },
-    testWebhookEndpoint: async (_, { input }, context) => {
-      const { actor } = scoped(context, "campaigns:write");
-      await rateLimit(actor, "webhook_send");
+    registerWebhookEndpoint: operationResolver(registerWebhookEndpoint, (_, { input }, context) =>
+      payload(async () => {
+        // the input as given: an explicit null is refused by the schema, not taken for "absent"
+        const body = toRestShape(input) as Record<string, unknown>;
+        const { secret, warning, ...webhookEndpoint } = await runOperation(registerWebhookEndpoint, context, {}, body);
+        return { webhookEndpoint, secret, warning };
+      }),
+    ),
+    testWebhookEndpoint: operationResolver(sendWebhookTestEvent, (_, { input }, context) => {
       const restId = restIdOf(input.id, "WebhookEndpoint");
-      return payload(async () => ({ result: camelize(await sendTestEvent(actor, restId)) }));
-    },
-    deactivateWebhookEndpoint: (_, { input }, context) => {
-      const { actor, loaders } = scoped(context, "campaigns:write");
+      return payload(async () => ({ result: await runOperation(sendWebhookTestEvent, context, {}, { id: restId }) }));
+    }),
+    deactivateWebhookEndpoint: operationResolver(deactivateWebhookEndpoint, (_, { input }, context) => {
       const restId = restIdOf(input.id, "WebhookEndpoint");
       return payload(async () => {
-        await deactivateWebhook(actor, restId, { clock: context.clock });
-        loaders.webhookEndpoint.clear(restId);
-        return { webhookEndpoint: await loadWebhookEndpoint(context, restId) };
+        const webhookEndpoint = await runOperation(deactivateWebhookEndpoint, context, {}, { id: restId });
+        // later fields of the request read the endpoint as it is now
+        authenticated(context).loaders.webhookEndpoint.clear(restId).prime(restId, webhookEndpoint);
+        return { webhookEndpoint };
       });
-    },
-    redeliverWebhookDelivery: async (_, { input }, context) => {
-      const { actor, loaders } = scoped(context, "campaigns:write");
-      await rateLimit(actor, "webhook_send");
+    }),
+    redeliverWebhookDelivery: operationResolver(retryWebhookDelivery, async (_, { input }, context) => {
+      // GraphQL names a delivery alone; the operation takes it with its endpoint, as REST's path
+      // does: the delivery is looked up first, by a caller the operation admits
+      authorize(retryWebhookDelivery, context.actor);
       const restId = restIdOf(input.id, "WebhookDelivery");
+      const { loaders } = authenticated(context);
       const delivery = await loaders.webhookDelivery.load(restId);
       if (!delivery) throw notFound(input.id, "webhook delivery");
       return payload(async () => {
-        const after = await retryWebhookDelivery(actor, delivery.endpointId, restId);
-        loaders.webhookDelivery.clear(restId);
-        return { delivery: { ...camelize(after), endpointId: delivery.endpointId } };
+        const after = await runOperation(
+          retryWebhookDelivery,
+          context,
+          {},
+          { id: delivery.endpointId, delivery_id: restId },
+        );
+        loaders.webhookDelivery.clear(restId).prime(restId, after);
+        return { delivery: after };
       });
-    },
+    }),
   },
 };

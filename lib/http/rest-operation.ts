@@ -70,9 +70,12 @@ export function restOperation<O extends AnyOperation, const P extends readonly s
   operation: O,
   options: RestOptions<O, P> = {},
 ): OperationRoute {
-  // by default a query string gives the input's own fields only: other parameters are ignored
+  // by default a query string gives the input's own fields but the path's: other parameters are ignored
+  const pathNames = new Set<string>(options.params ?? []);
   const queryRead: QueryRead =
-    operation.input instanceof z.ZodObject ? { keys: Object.keys(operation.input.shape) } : {};
+    operation.input instanceof z.ZodObject
+      ? { keys: Object.keys(operation.input.shape).filter((name) => !pathNames.has(name)) }
+      : {};
   const handler = defineRoute(
     {
       auth: operation.access === "public" ? "none" : "token",

@@ -13,6 +13,13 @@ import { revokePostbackKey } from "@/lib/domain/postback-keys/revoke-postback-ke
 import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
 import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
 import { getCreativePerformance } from "@/lib/domain/reporting/get-creative-performance";
+import { deactivateWebhookEndpoint } from "@/lib/domain/webhooks/deactivate-webhook";
+import { getWebhookEndpoint } from "@/lib/domain/webhooks/get-webhook-endpoint";
+import { listWebhookDeliveries, listWebhookDeliveriesByCursor } from "@/lib/domain/webhooks/list-webhook-deliveries";
+import { listWebhookEndpoints, listWebhookEndpointsByCursor } from "@/lib/domain/webhooks/list-webhooks";
+import { registerWebhookEndpoint } from "@/lib/domain/webhooks/register-webhook";
+import { retryWebhookDelivery } from "@/lib/domain/webhooks/retry-webhook-delivery";
+import { sendWebhookTestEvent } from "@/lib/domain/webhooks/send-test-event";
 import type { AnyOperation } from "./operation";
 
 export const OPERATIONS = {
@@ -28,6 +35,15 @@ export const OPERATIONS = {
   listApiClients,
   createApiClient,
   revokeApiClient,
+  listWebhookEndpoints,
+  listWebhookEndpointsByCursor,
+  getWebhookEndpoint,
+  registerWebhookEndpoint,
+  deactivateWebhookEndpoint,
+  sendWebhookTestEvent,
+  listWebhookDeliveries,
+  listWebhookDeliveriesByCursor,
+  retryWebhookDelivery,
 } as const satisfies Record<string, AnyOperation>;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -12,6 +12,7 @@ import { listWebhooks } from "@/lib/domain/webhooks/list-webhooks";
 import { registerWebhook } from "@/lib/domain/webhooks/register-webhook";
 import type { RegisterWebhookInput } from "@/lib/domain/webhooks/webhooks.schemas";
 import { env } from "@/lib/env";
+import { webhookEndpointListView } from "@/lib/http/views/webhooks";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { actorFor } from "@/test/factories/actors";
 import { enqueueTestEvent } from "@/test/factories/webhook-events";
@@ -477,7 +478,7 @@ describe("deactivation", () => {
     await enqueueTestEvent(adv.advertiserId, "click.recorded", clock);
     await run.drain();
     expect(receiver.requests).toHaveLength(2);
-    const listed = await listWebhooks(actorFor(adv.advertiserId));
+    const listed = webhookEndpointListView(await listWebhooks(actorFor(adv.advertiserId)));
     expect(listed.endpoints[0]).toMatchObject({
       id,
       is_active: false,

@@ -4,18 +4,32 @@
 import type { Actor } from "@/lib/auth/actor";
 import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
+import { defineOperation } from "@/lib/operations/operation";
 import { deactivateEndpoint } from "@/lib/webhooks/deactivate";
-import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint";
-import type { WebhookDeactivationView } from "./webhooks.schemas";
+import { getWebhookEndpointOrThrow, webhookEndpointOf } from "./get-webhook-endpoint";
+import { webhookEndpointIdInput, type WebhookEndpoint } from "./webhooks.schemas";
 
 export const DEACTIVATED_BY_API = "Deactivated through the API.";
 
+/** E14. */
+export const deactivateWebhookEndpoint = defineOperation({
+  name: "deactivateWebhookEndpoint",
+  access: "campaigns:write",
+  write: true,
+  idempotent: true,
+  input: webhookEndpointIdInput,
+  run: (actor, input, { clock }) => deactivateWebhook(actor, input.id, { clock }),
+});
+
+/** Deactivates the endpoint `id` (if it still is active) and answers it as it stands afterwards. */
 export async function deactivateWebhook(
   actor: Actor,
   id: string,
   options: { clock?: Clock } = {},
-): Promise<WebhookDeactivationView> {
+): Promise<WebhookEndpoint> {
   const endpoint = await getWebhookEndpointOrThrow(actor, id);
   await db().$transaction((tx) => deactivateEndpoint(tx, endpoint.id, DEACTIVATED_BY_API, nowDate(options.clock)));
-  return { deactivated: true, id: endpoint.id };
+  // read after the commit: nothing re-activates an endpoint, so it is inactive from here on
+  const row = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id }, omit: { secret: true } });
+  return webhookEndpointOf(row);
 }

@@ -5,12 +5,13 @@ import { randomBytes } from "node:crypto";
 import type { Actor } from "@/lib/auth/actor";
 import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
-import { AppError, parseInput, validationError } from "@/lib/errors";
+import { AppError, validationError } from "@/lib/errors";
 import { newUuid } from "@/lib/ids";
+import { defineOperation } from "@/lib/operations/operation";
 import { OutboundBlockedError, vetOutboundUrl } from "@/lib/outbound/guarded-request";
-import { toEndpointView } from "./get-webhook-endpoint";
-import { registerWebhookInput, type RegisterWebhookInput, type RegisteredWebhookView } from "./webhooks.schemas";
 import { emitWebhooksChanged } from "@/lib/process-bus";
+import { webhookEndpointOf } from "./get-webhook-endpoint";
+import { registerWebhookInput, type NewWebhookEndpoint, type RegisteredWebhookEndpoint } from "./webhooks.schemas";
 
 /** Active endpoints per advertiser: each one multiplies every event's deliveries. */
 export const MAX_ACTIVE_ENDPOINTS = 20;
@@ -19,38 +20,55 @@ export const SECRET_WARNING =
   "Store this secret now: it is shown only once and cannot be retrieved again. It is the HMAC-SHA256 key of " +
   "X-Service-Signature; to replace it, register a new endpoint and deactivate this one.";
 
+/** E13. */
+export const registerWebhookEndpoint = defineOperation({
+  name: "registerWebhookEndpoint",
+  access: "campaigns:write",
+  write: true,
+  idempotent: true,
+  input: registerWebhookInput,
+  run: (actor, input, { clock }) => registerWebhook(actor, input, { clock }),
+});
+
 export async function registerWebhook(
   actor: Actor,
-  input: RegisterWebhookInput,
+  input: NewWebhookEndpoint,
   options: { allowHosts?: readonly string[]; clock?: Clock } = {},
-): Promise<RegisteredWebhookView> {
-  const data = parseInput(registerWebhookInput, input);
+): Promise<RegisteredWebhookEndpoint> {
   try {
-    await vetOutboundUrl(data.url, { allowHosts: options.allowHosts });
+    await vetOutboundUrl(input.url, { allowHosts: options.allowHosts });
   } catch (error) {
     if (error instanceof OutboundBlockedError) {
       throw validationError([{ path: "url", message: error.message }], `url: ${error.message}`);
     }
     throw error;
   }
-  const active = await db().webhookEndpoint.count({ where: { advertiserId: actor.advertiserId, isActive: true } });
-  if (active >= MAX_ACTIVE_ENDPOINTS) {
-    throw new AppError("conflict", {
-      detail: `An advertiser may have at most ${MAX_ACTIVE_ENDPOINTS} active webhook endpoints; deactivate one first.`,
-    });
-  }
+  const now = nowDate(options.clock);
   const secret = randomBytes(32).toString("hex");
-  const row = await db().webhookEndpoint.create({
-    data: {
-      id: newUuid(),
-      advertiserId: actor.advertiserId,
-      url: data.url,
-      events: JSON.stringify(data.events),
-      secret,
-      batchImpressions: data.batch_impressions,
-      createdAt: nowDate(options.clock),
-    },
+  const row = await db().$transaction(async (tx) => {
+    // the advertiser's row is the lock: concurrent registrations count one after
+    // another (PostgreSQL holds the updated row until commit; SQLite's writers
+    // are serialized), as API clients are capped (lib/auth/clients.ts)
+    const locked = await tx.advertiser.updateMany({ where: { id: actor.advertiserId }, data: { updatedAt: now } });
+    if (locked.count === 0) throw new AppError("not_found", { detail: `advertiser ${actor.advertiserId} not found` });
+    const active = await tx.webhookEndpoint.count({ where: { advertiserId: actor.advertiserId, isActive: true } });
+    if (active >= MAX_ACTIVE_ENDPOINTS) {
+      throw new AppError("conflict", {
+        detail: `An advertiser may have at most ${MAX_ACTIVE_ENDPOINTS} active webhook endpoints; deactivate one first.`,
+      });
+    }
+    return tx.webhookEndpoint.create({
+      data: {
+        id: newUuid(),
+        advertiserId: actor.advertiserId,
+        url: input.url,
+        events: JSON.stringify(input.events),
+        secret,
+        batchImpressions: input.batch_impressions ?? false,
+        createdAt: now,
+      },
+    });
   });
   emitWebhooksChanged(actor.advertiserId);
-  return { ...toEndpointView(row), secret, warning: SECRET_WARNING };
+  return { ...webhookEndpointOf(row), secret, warning: SECRET_WARNING };
 }

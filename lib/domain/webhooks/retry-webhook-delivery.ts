@@ -5,18 +5,30 @@
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { defineOperation } from "@/lib/operations/operation";
 import { attemptWebhookDelivery, claimWebhookDelivery } from "@/lib/webhooks/attempts";
 import { dispatchContext, type DispatchContext } from "@/lib/webhooks/context";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint";
-import { webhookDeliveryInclude, toWebhookDeliveryView } from "./list-webhook-deliveries";
-import type { WebhookDeliveryView } from "./webhooks.schemas";
+import { webhookDeliveryInclude, webhookDeliveryOf } from "./list-webhook-deliveries";
+import { retryWebhookDeliveryInput, type WebhookDelivery } from "./webhooks.schemas";
 
-export async function retryWebhookDelivery(
+/** An outbound request on demand: counts against the advertiser's webhook sends (shared with E15). */
+export const retryWebhookDelivery = defineOperation({
+  name: "retryWebhookDelivery",
+  access: "campaigns:write",
+  write: true,
+  idempotent: true,
+  rateLimit: "webhook_send",
+  input: retryWebhookDeliveryInput,
+  run: (actor, input, { clock }) => redeliverWebhookDelivery(actor, input.id, input.delivery_id, { now: clock }),
+});
+
+export async function redeliverWebhookDelivery(
   actor: Actor,
   endpointId: string,
   deliveryId: string,
   options: Partial<DispatchContext> = {},
-): Promise<WebhookDeliveryView> {
+): Promise<WebhookDelivery> {
   const endpoint = await getWebhookEndpointOrThrow(actor, endpointId);
   const delivery = await db().webhookDelivery.findFirst({
     where: { id: deliveryId, endpointId: endpoint.id },
@@ -37,5 +49,5 @@ export async function retryWebhookDelivery(
     where: { id: delivery.id },
     include: webhookDeliveryInclude,
   });
-  return toWebhookDeliveryView(row);
+  return webhookDeliveryOf(row);
 }

@@ -4,16 +4,28 @@
 import type { Actor } from "@/lib/auth/actor";
 import { systemClock, type Clock } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
+import { defineOperation } from "@/lib/operations/operation";
 import { testConversionBody } from "@/lib/webhooks/payloads";
 import { sendWebhook } from "@/lib/webhooks/send";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint";
-import type { WebhookTestResultView } from "./webhooks.schemas";
+import { webhookEndpointIdInput, type WebhookTestResult } from "./webhooks.schemas";
+
+/** E15: an outbound request on demand, so it counts against the advertiser's webhook sends (shared with redeliveries). */
+export const sendWebhookTestEvent = defineOperation({
+  name: "sendWebhookTestEvent",
+  access: "campaigns:write",
+  write: true,
+  idempotent: true,
+  rateLimit: "webhook_send",
+  input: webhookEndpointIdInput,
+  run: (actor, input, { clock }) => sendTestEvent(actor, input.id, { clock }),
+});
 
 export async function sendTestEvent(
   actor: Actor,
   id: string,
   options: { allowHosts?: readonly string[]; timeoutMs?: number; clock?: Clock } = {},
-): Promise<WebhookTestResultView> {
+): Promise<WebhookTestResult> {
   const endpoint = await getWebhookEndpointOrThrow(actor, id);
   if (!endpoint.isActive) {
     throw new AppError("conflict", {
@@ -33,8 +45,8 @@ export async function sendTestEvent(
   );
   return {
     success: outcome.ok,
-    status_code: outcome.statusCode ?? 0,
-    duration_ms: outcome.durationMs,
+    statusCode: outcome.statusCode ?? 0,
+    durationMs: outcome.durationMs,
     message: outcome.ok
       ? `Test event ${test.id} accepted: the endpoint answered ${outcome.statusCode} in ${outcome.durationMs} ms.`
       : `Test event ${test.id} not accepted: ${outcome.error}.`,

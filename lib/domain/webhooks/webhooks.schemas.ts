@@ -1,8 +1,10 @@
 // Inputs and outputs of the webhook operations (E12-E15, the delivery log and
-// manual retry), shared by the REST routes, the OpenAPI document and later
-// GraphQL, MCP and the dashboard.
+// manual retry): the inputs (the REST API's snake_case names, shared by every
+// transport, the OpenAPI document and the dashboard's form), the domain results
+// (camelCase, Dates) and the REST views' schemas (the OpenAPI document's).
 import { z } from "zod";
-import { EVENT_TYPES } from "@/lib/webhooks/events";
+import { connectionArgs } from "@/lib/domain/pagination";
+import { EVENT_TYPES, type EventType } from "@/lib/webhooks/events";
 
 const isoTime = z.string().meta({ format: "date-time", example: "2026-11-22T18:04:05.000Z" });
 
@@ -25,8 +27,21 @@ export const registerWebhookInput = z
   })
   .meta({ id: "RegisterWebhookInput" });
 export type RegisterWebhookInput = z.input<typeof registerWebhookInput>;
+/** E13's input as parsed (`batch_impressions` may be left out by internal callers: false). */
+export type NewWebhookEndpoint = Omit<z.output<typeof registerWebhookInput>, "batch_impressions"> & {
+  batch_impressions?: boolean;
+};
 
-export const webhookEndpointView = z
+/** E12 takes nothing (its query string is ignored). */
+export const listWebhookEndpointsInput = z.object({});
+
+/** One endpoint of the caller's (path `{id}`): E14, E15 and GraphQL's lookup by id. Any text: what is not ours is 404. */
+export const webhookEndpointIdInput = z.object({ id: z.string() });
+
+/** GraphQL's endpoint list: a Relay connection, newest first. */
+export const listWebhookEndpointsByCursorInput = connectionArgs;
+
+export const webhookEndpoint = z
   .object({
     id: z.uuid(),
     url: z.string(),
@@ -43,9 +58,23 @@ export const webhookEndpointView = z
     }),
   })
   .meta({ id: "WebhookEndpoint", description: "A webhook endpoint. The secret is never shown after registration." });
-export type WebhookEndpointView = z.infer<typeof webhookEndpointView>;
+export type WebhookEndpointView = z.infer<typeof webhookEndpoint>;
 
-export const registeredWebhookView = webhookEndpointView
+/** An endpoint as the domain answers it (never with its secret). */
+export type WebhookEndpoint = {
+  id: string;
+  url: string;
+  events: EventType[];
+  isActive: boolean;
+  batchImpressions: boolean;
+  failureCount: number;
+  lastDeliveredAt: Date | null;
+  createdAt: Date;
+  deactivatedAt: Date | null;
+  deactivatedReason: string | null;
+};
+
+export const registeredWebhookEndpoint = webhookEndpoint
   .extend({
     secret: z
       .string()
@@ -56,19 +85,22 @@ export const registeredWebhookView = webhookEndpointView
     warning: z.string(),
   })
   .meta({ id: "RegisteredWebhookEndpoint" });
-export type RegisteredWebhookView = z.infer<typeof registeredWebhookView>;
+export type RegisteredWebhookEndpointView = z.infer<typeof registeredWebhookEndpoint>;
 
-export const webhookListView = z
-  .object({ endpoints: z.array(webhookEndpointView) })
+/** E13's result: the endpoint with its secret, shown this once. */
+export type RegisteredWebhookEndpoint = WebhookEndpoint & { secret: string; warning: string };
+
+export const webhookEndpointList = z
+  .object({ endpoints: z.array(webhookEndpoint) })
   .meta({ id: "WebhookEndpointList" });
-export type WebhookListView = z.infer<typeof webhookListView>;
+export type WebhookEndpointListView = z.infer<typeof webhookEndpointList>;
 
-export const webhookDeactivationView = z
+export const webhookDeactivation = z
   .object({ deactivated: z.boolean(), id: z.uuid() })
   .meta({ id: "WebhookDeactivation" });
-export type WebhookDeactivationView = z.infer<typeof webhookDeactivationView>;
+export type WebhookDeactivationView = z.infer<typeof webhookDeactivation>;
 
-export const webhookTestResultView = z
+export const webhookTestResult = z
   .object({
     success: z.boolean().meta({ description: "The endpoint answered 2xx." }),
     status_code: z
@@ -79,12 +111,15 @@ export const webhookTestResultView = z
     message: z.string(),
   })
   .meta({ id: "WebhookTestResult" });
-export type WebhookTestResultView = z.infer<typeof webhookTestResultView>;
+export type WebhookTestResultView = z.infer<typeof webhookTestResult>;
+
+/** E15's result: what the endpoint answered. */
+export type WebhookTestResult = { success: boolean; statusCode: number; durationMs: number; message: string };
 
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivering", "succeeded", "failed", "cancelled"] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
-export const webhookAttemptView = z
+export const webhookDeliveryAttempt = z
   .object({
     attempt: z.number().int().meta({ description: "1 for the first attempt." }),
     status_code: z.number().int().nullable().meta({ description: "null when no answer came." }),
@@ -94,7 +129,7 @@ export const webhookAttemptView = z
   })
   .meta({ id: "WebhookDeliveryAttempt" });
 
-export const webhookDeliveryView = z
+export const webhookDelivery = z
   .object({
     id: z.string().meta({ example: "whd_4Fq9X2mLkP0aZr7TnB3cYd" }),
     event_id: z.string().meta({ description: "The payload's id and X-Service-Event-Id (a batch has its own id)." }),
@@ -113,22 +148,70 @@ export const webhookDeliveryView = z
       .meta({ description: "When the next automatic attempt is due; null when none is scheduled." }),
     created_at: isoTime,
     delivered_at: isoTime.nullable(),
-    attempt_log: z.array(webhookAttemptView).meta({ description: "Every attempt, newest first." }),
+    attempt_log: z.array(webhookDeliveryAttempt).meta({ description: "Every attempt, newest first." }),
   })
   .meta({ id: "WebhookDelivery" });
-export type WebhookDeliveryView = z.infer<typeof webhookDeliveryView>;
+export type WebhookDeliveryView = z.infer<typeof webhookDelivery>;
 
-export const listWebhookDeliveriesQuery = z.object({
+export type WebhookDeliveryAttempt = {
+  /** 1 for the first attempt */
+  attempt: number;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  attemptedAt: Date;
+};
+
+/** A delivery as the domain answers it, with the endpoint it belongs to. */
+export type WebhookDelivery = {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  eventType: EventType;
+  batch: boolean;
+  itemCount: number;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  /** only while pending */
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  deliveredAt: Date | null;
+  /** newest first */
+  attemptLog: WebhookDeliveryAttempt[];
+};
+
+const deliveryStatusFilter = z.enum(WEBHOOK_DELIVERY_STATUSES).optional();
+
+/** The delivery log of endpoint `id` (E4's paging). */
+export const listWebhookDeliveriesInput = z.object({
+  id: z.string(),
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
-  status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
+  status: deliveryStatusFilter,
 });
-export type ListWebhookDeliveriesQuery = z.input<typeof listWebhookDeliveriesQuery>;
+export type ListWebhookDeliveriesInput = z.output<typeof listWebhookDeliveriesInput>;
 
-export const webhookDeliveryListView = z
+/** GraphQL's delivery log of endpoint `id`: a Relay connection, newest first, optionally by status. */
+export const listWebhookDeliveriesByCursorInput = connectionArgs.safeExtend({
+  id: z.string(),
+  status: deliveryStatusFilter,
+});
+export type ListWebhookDeliveriesByCursorInput = z.output<typeof listWebhookDeliveriesByCursorInput>;
+
+/** One delivery of endpoint `id`, sent again now. */
+export const retryWebhookDeliveryInput = z.object({ id: z.string(), delivery_id: z.string() });
+
+export type WebhookDeliveryPage = {
+  deliveries: WebhookDelivery[];
+  pagination: { page: number; perPage: number; total: number };
+};
+
+export const webhookDeliveryList = z
   .object({
-    deliveries: z.array(webhookDeliveryView).meta({ description: "Newest first." }),
+    deliveries: z.array(webhookDelivery).meta({ description: "Newest first." }),
     pagination: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int() }),
   })
   .meta({ id: "WebhookDeliveryList" });
-export type WebhookDeliveryListView = z.infer<typeof webhookDeliveryListView>;
+export type WebhookDeliveryListView = z.infer<typeof webhookDeliveryList>;

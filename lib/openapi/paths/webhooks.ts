@@ -1,16 +1,22 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { z } from "zod";
+import { deactivateWebhookEndpoint } from "@/lib/domain/webhooks/deactivate-webhook";
+import { listWebhookDeliveries } from "@/lib/domain/webhooks/list-webhook-deliveries";
+import { listWebhookEndpoints } from "@/lib/domain/webhooks/list-webhooks";
+import { registerWebhookEndpoint } from "@/lib/domain/webhooks/register-webhook";
+import { retryWebhookDelivery } from "@/lib/domain/webhooks/retry-webhook-delivery";
+import { sendWebhookTestEvent } from "@/lib/domain/webhooks/send-test-event";
 import {
-  webhookDeliveryListView,
-  webhookDeliveryView,
-  WEBHOOK_DELIVERY_STATUSES,
-  registeredWebhookView,
+  registeredWebhookEndpoint,
   registerWebhookInput,
-  webhookDeactivationView,
-  webhookListView,
-  webhookTestResultView,
+  WEBHOOK_DELIVERY_STATUSES,
+  webhookDeactivation,
+  webhookDelivery,
+  webhookDeliveryList,
+  webhookEndpointList,
+  webhookTestResult,
 } from "@/lib/domain/webhooks/webhooks.schemas";
-import { oauth, problemResponses } from "../common";
+import { operationDoc } from "../common";
 
 const endpointId = z.object({ id: z.uuid().meta({ description: "Webhook endpoint id" }) });
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
@@ -26,20 +32,16 @@ const DELIVERY_RULES =
 
 export const webhooksPaths: ZodOpenApiPathsObject = {
   "/api/ads/webhooks": {
-    get: {
-      operationId: "listWebhookEndpoints",
+    get: operationDoc(listWebhookEndpoints, {
       summary: "List webhook endpoints (E12)",
       description:
         "Every endpoint of the advertiser, newest first, deactivated ones included (`is_active: false`). Secrets are never shown.",
       tags: ["Webhooks"],
-      security: oauth("campaigns:read"),
       responses: {
-        "200": { description: "The endpoints", content: json(webhookListView) },
-        ...problemResponses("unauthorized", "insufficient_scope"),
+        "200": { description: "The endpoints", content: json(webhookEndpointList) },
       },
-    },
-    post: {
-      operationId: "registerWebhookEndpoint",
+    }),
+    post: operationDoc(registerWebhookEndpoint, {
       summary: "Register a webhook endpoint (E13)",
       description:
         "The URL must be HTTPS and resolve to public addresses only (checked now without connecting, and again at every send); " +
@@ -47,56 +49,49 @@ export const webhooksPaths: ZodOpenApiPathsObject = {
         "non-public address. The 32-byte hex `secret` is returned in this response only. At most 20 active " +
         `endpoints per advertiser (409). ${DELIVERY_RULES}`,
       tags: ["Webhooks"],
-      security: oauth("campaigns:write"),
       requestBody: { required: true, content: json(registerWebhookInput) },
       responses: {
-        "201": { description: "Registered; store the secret now", content: json(registeredWebhookView) },
-        ...problemResponses("bad_request", "unauthorized", "insufficient_scope", "conflict", "validation_failed"),
+        "201": { description: "Registered; store the secret now", content: json(registeredWebhookEndpoint) },
       },
-    },
+      errors: ["bad_request", "conflict", "validation_failed"],
+    }),
   },
   "/api/ads/webhooks/{id}": {
-    delete: {
-      operationId: "deactivateWebhookEndpoint",
+    delete: operationDoc(deactivateWebhookEndpoint, {
       summary: "Deactivate a webhook endpoint (E14)",
       description:
         "Delivery stops at once: scheduled retries are cancelled. Idempotent (repeating it answers the same). A deactivated endpoint " +
         "cannot be re-activated; it stays in the list with `is_active: false`.",
       tags: ["Webhooks"],
-      security: oauth("campaigns:write"),
       requestParams: { path: endpointId },
       responses: {
-        "200": { description: "Deactivated", content: json(webhookDeactivationView) },
-        ...problemResponses("unauthorized", "insufficient_scope", "not_found"),
+        "200": { description: "Deactivated", content: json(webhookDeactivation) },
       },
-    },
+      errors: ["not_found"],
+    }),
   },
   "/api/ads/webhooks/{id}/test": {
-    post: {
-      operationId: "sendWebhookTestEvent",
+    post: operationDoc(sendWebhookTestEvent, {
       summary: "Send a test event (E15)",
       description:
         'Sends a signed `conversion.recorded` test event now (ids marked `test`, `event_type` custom, `event_name` "webhook.test") ' +
         "and reports the answer. A failing receiver is still 200 with `success: false`. Changes neither `failure_count` nor " +
         "`last_delivered_at`. 409 for a deactivated endpoint.",
       tags: ["Webhooks"],
-      security: oauth("campaigns:write"),
       requestParams: { path: endpointId },
       responses: {
-        "200": { description: "What the endpoint answered", content: json(webhookTestResultView) },
-        ...problemResponses("unauthorized", "insufficient_scope", "not_found", "conflict", "rate_limited"),
+        "200": { description: "What the endpoint answered", content: json(webhookTestResult) },
       },
-    },
+      errors: ["not_found", "conflict"],
+    }),
   },
   "/api/ads/webhooks/{id}/deliveries": {
-    get: {
-      operationId: "listWebhookDeliveries",
+    get: operationDoc(listWebhookDeliveries, {
       summary: "Delivery log of an endpoint",
       description:
         "Deliveries of the last 30 days, newest first, each with every attempt (status code, duration, error) and its next " +
         "automatic attempt.",
       tags: ["Webhooks"],
-      security: oauth("campaigns:read"),
       requestParams: {
         path: endpointId,
         query: z.object({
@@ -106,27 +101,25 @@ export const webhooksPaths: ZodOpenApiPathsObject = {
         }),
       },
       responses: {
-        "200": { description: "A page of deliveries", content: json(webhookDeliveryListView) },
-        ...problemResponses("unauthorized", "insufficient_scope", "not_found", "validation_failed"),
+        "200": { description: "A page of deliveries", content: json(webhookDeliveryList) },
       },
-    },
+      errors: ["not_found", "validation_failed"],
+    }),
   },
   "/api/ads/webhooks/{id}/deliveries/{delivery_id}/retry": {
-    post: {
-      operationId: "retryWebhookDelivery",
+    post: operationDoc(retryWebhookDelivery, {
       summary: "Redeliver one delivery now",
       description:
         "One attempt now with the same body and event id (receivers dedupe on it), freshly signed, whatever the delivery's state " +
         "(a succeeded one is sent again). It counts like any attempt. 409 when the endpoint is deactivated or an attempt is under way.",
       tags: ["Webhooks"],
-      security: oauth("campaigns:write"),
       requestParams: {
         path: endpointId.extend({ delivery_id: z.string().meta({ description: "Delivery id (whd_...)" }) }),
       },
       responses: {
-        "200": { description: "The delivery after the attempt", content: json(webhookDeliveryView) },
-        ...problemResponses("unauthorized", "insufficient_scope", "not_found", "conflict", "rate_limited"),
+        "200": { description: "The delivery after the attempt", content: json(webhookDelivery) },
       },
-    },
+      errors: ["not_found", "conflict"],
+    }),
   },
 };

@@ -374,6 +374,23 @@ describe("E15 test event", () => {
     });
   });
 
+  it("a retry with the same Idempotency-Key answers the first result again and sends nothing more", async () => {
+    const endpoint = await registerOk(acme);
+    const send = async () =>
+      call(sendTest, `/api/ads/webhooks/${endpoint.id}/test`, {
+        method: "POST",
+        headers: { ...(await acme.auth()), "idempotency-key": `e15-${endpoint.id}` },
+        params: { id: endpoint.id },
+      });
+    const first = await send();
+    expect(first.status).toBe(200);
+    const again = await send();
+    expect(again.status).toBe(200);
+    expect(again.headers.get("idempotency-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+    expect(receiver.requests).toHaveLength(1);
+  });
+
   it("404 for another advertiser's endpoint (nothing sent); 409 once deactivated", async () => {
     const endpoint = await registerOk(acme);
     const foreign = await call(sendTest, `/api/ads/webhooks/${endpoint.id}/test`, {

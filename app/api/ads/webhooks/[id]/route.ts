@@ -1,10 +1,13 @@
 // DELETE /api/ads/webhooks/{id}: E14, deactivate an endpoint (idempotent)
-import { deactivateWebhook } from "@/lib/domain/webhooks/deactivate-webhook";
-import { defineRoute, jsonResponse } from "@/lib/http/define-route";
+import { deactivateWebhookEndpoint } from "@/lib/domain/webhooks/deactivate-webhook";
+import { restOperation } from "@/lib/http/rest-operation";
+import { webhookDeactivationView } from "@/lib/http/views/webhooks";
 
 export const dynamic = "force-dynamic";
 
-export const DELETE = defineRoute(
-  { auth: "token", scope: "campaigns:write", params: ["id"] },
-  async ({ actor, params }) => jsonResponse(await deactivateWebhook(actor, params.id)),
-);
+// the path is the whole input: the query string is not read
+export const DELETE = restOperation(deactivateWebhookEndpoint, {
+  params: ["id"],
+  input: ({ params }) => params,
+  view: webhookDeactivationView,
+});

@@ -1,12 +1,13 @@
 // GET /api/ads/webhooks/{id}/deliveries: the endpoint's delivery log
 import { listWebhookDeliveries } from "@/lib/domain/webhooks/list-webhook-deliveries";
-import { defineRoute, jsonResponse } from "@/lib/http/define-route";
-import { PAGED_LIST_QUERY, queryObject } from "@/lib/http/query";
+import { PAGED_LIST_QUERY } from "@/lib/http/query";
+import { restOperation } from "@/lib/http/rest-operation";
+import { webhookDeliveryListView } from "@/lib/http/views/webhooks";
 
 export const dynamic = "force-dynamic";
 
-export const GET = defineRoute(
-  { auth: "token", scope: "campaigns:read", params: ["id"] },
-  async ({ actor, params, url }) =>
-    jsonResponse(await listWebhookDeliveries(actor, params.id, queryObject(url, PAGED_LIST_QUERY))),
-);
+export const GET = restOperation(listWebhookDeliveries, {
+  params: ["id"],
+  query: PAGED_LIST_QUERY,
+  view: webhookDeliveryListView,
+});

@@ -1,10 +1,13 @@
 // POST /api/ads/webhooks/{id}/test: E15, send a signed test conversion.recorded now
-import { sendTestEvent } from "@/lib/domain/webhooks/send-test-event";
-import { defineRoute, jsonResponse } from "@/lib/http/define-route";
+import { sendWebhookTestEvent } from "@/lib/domain/webhooks/send-test-event";
+import { restOperation } from "@/lib/http/rest-operation";
+import { webhookTestResultView } from "@/lib/http/views/webhooks";
 
 export const dynamic = "force-dynamic";
 
-export const POST = defineRoute(
-  { auth: "token", scope: "campaigns:write", rateLimit: "webhook_send", params: ["id"] },
-  async ({ actor, params }) => jsonResponse(await sendTestEvent(actor, params.id)),
-);
+// the path is the whole input: no body is read
+export const POST = restOperation(sendWebhookTestEvent, {
+  params: ["id"],
+  input: ({ params }) => params,
+  view: webhookTestResultView,
+});
