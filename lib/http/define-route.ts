@@ -169,9 +169,7 @@ export function defineRoute<const O extends Options>(
         const done = claim;
         claim = undefined;
         // the write succeeded: answer it even if recording fails (the key then stays in flight, so a retry is refused)
-        await done
-          .complete(await storedFrom(response))
-          .catch((err: unknown) => log.error({ err }, "key store"));
+        await done.complete(await storedFrom(response)).catch((err: unknown) => log.error({ err }, "key store"));
       }
       return withHeaders(response, requestId, rateHeaders);
     } catch (error) {
