@@ -6,9 +6,9 @@ import type { Actor } from "@/lib/auth/actor";
 import type { AdvertiserView } from "@/lib/domain/advertisers/get-advertiser";
 import type { ApiClientView } from "@/lib/domain/api-clients/api-clients.schemas";
 import type { CampaignRecord } from "@/lib/domain/campaigns/campaign-view";
-import type { ClearingPrices } from "@/lib/domain/clearing-prices/clearing-prices.schemas";
+import type { ClearingPriceEntry, ClearingPrices } from "@/lib/domain/clearing-prices/clearing-prices.schemas";
 import type { CreativeView } from "@/lib/domain/creatives/creatives.schemas";
-import type { MomentTypeView } from "@/lib/domain/moment-types/moment-types.schemas";
+import type { MomentType } from "@/lib/domain/moment-types/moment-types.schemas";
 import type { AdvertiserToday, CampaignDay } from "@/lib/domain/reporting/get-advertiser-today";
 import type {
   Breakdown,
@@ -37,9 +37,9 @@ export type ReportTotalsParent = CampaignReport["totals"];
 export type CampaignReportParent = Omit<CampaignReport, "rows"> & { rows?: ReportRowParent[] };
 export type CampaignTimeSeriesParent = CampaignTimeseries;
 export type TimeSeriesPointParent = SeriesPoint;
-export type MomentTypeParent = Camelize<MomentTypeView>;
-export type ClearingPricesParent = Camelize<ClearingPrices>;
-export type ClearingPriceEntryParent = Camelize<ClearingPrices["moment_types"][number]>;
+export type MomentTypeParent = MomentType;
+export type ClearingPricesParent = ClearingPrices;
+export type ClearingPriceEntryParent = ClearingPriceEntry;
 export type ViewerParent = { actor: Actor };
 export type WebhookEndpointParent = Camelize<WebhookEndpointView>;
 export type WebhookDeliveryParent = Camelize<WebhookDeliveryRecord>;

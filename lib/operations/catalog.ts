@@ -2,12 +2,18 @@
 // name operations; tests walk this catalog to prove that every REST route,
 // GraphQL field, MCP tool and dashboard action runs one of these, with the
 // scope, rate limit and idempotency it declares.
+import { getClearingPrices } from "@/lib/domain/clearing-prices/get-clearing-prices";
+import { listMomentTypes } from "@/lib/domain/moment-types/list-moment-types";
+import { listSports } from "@/lib/domain/moment-types/list-sports";
 import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
 import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
 import { getCreativePerformance } from "@/lib/domain/reporting/get-creative-performance";
 import type { AnyOperation } from "./operation";
 
 export const OPERATIONS = {
+  listMomentTypes,
+  listSports,
+  getClearingPrices,
   getCampaignReport,
   getCampaignTimeseries,
   getCreativePerformance,
