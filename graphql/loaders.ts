@@ -38,7 +38,10 @@ function once<T>(compute: () => Promise<T>): () => Promise<T> {
 
 export function createLoaders(actor: Actor, clock: Clock) {
   return {
-    campaign: batched((ids) => getCampaignRecords(actor, ids), camelize),
+    campaign: batched(
+      (ids) => getCampaignRecords(actor, ids),
+      (value) => value,
+    ),
     campaignCreatives: batched(
       (ids) => loadCampaignCreatives(actor, ids),
       (value) => value,

@@ -41,12 +41,6 @@ const PROTOCOL_ROUTES = new Set([
 
 /** Routes still declaring their own rules, until their area runs on operations (shrinks to nothing). */
 const NOT_YET_OPERATIONS = new Set([
-  "GET /api/ads/campaigns",
-  "POST /api/ads/campaigns",
-  "GET /api/ads/campaigns/{id}",
-  "PATCH /api/ads/campaigns/{id}",
-  "DELETE /api/ads/campaigns/{id}",
-  "POST /api/ads/campaigns/{id}/variants",
   "GET /api/ads/webhooks",
   "POST /api/ads/webhooks",
   "DELETE /api/ads/webhooks/{id}",
@@ -184,5 +178,5 @@ describe("the operation catalog", () => {
   });
 });
 
-const GRAPHQL_FIELDS_NOT_YET_OPERATIONS = 23;
-const SCOPE_LITERALS_NOT_YET_REMOVED = 64;
+const GRAPHQL_FIELDS_NOT_YET_OPERATIONS = 11;
+const SCOPE_LITERALS_NOT_YET_REMOVED = 48;

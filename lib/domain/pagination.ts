@@ -15,22 +15,23 @@ const pageSize = z
   .min(0, "must not be negative")
   .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`);
 
+/** The fields of Relay connection arguments (an operation's input joins them to its own). */
+export const connectionArgsShape = {
+  first: pageSize.nullish(),
+  after: z.string().max(1000).nullish(),
+  last: pageSize.nullish(),
+  before: z.string().max(1000).nullish(),
+};
+
 /** Relay connection arguments; at most one direction at a time. */
-export const connectionArgs = z
-  .strictObject({
-    first: pageSize.nullish(),
-    after: z.string().max(1000).nullish(),
-    last: pageSize.nullish(),
-    before: z.string().max(1000).nullish(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.first != null && value.last != null) {
-      ctx.addIssue({ code: "custom", path: ["last"], message: "use either first or last, not both" });
-    }
-    if (value.after != null && value.before != null) {
-      ctx.addIssue({ code: "custom", path: ["before"], message: "use either after or before, not both" });
-    }
-  });
+export const connectionArgs = z.strictObject(connectionArgsShape).superRefine((value, ctx) => {
+  if (value.first != null && value.last != null) {
+    ctx.addIssue({ code: "custom", path: ["last"], message: "use either first or last, not both" });
+  }
+  if (value.after != null && value.before != null) {
+    ctx.addIssue({ code: "custom", path: ["before"], message: "use either after or before, not both" });
+  }
+});
 export type ConnectionArgs = z.input<typeof connectionArgs>;
 
 /** How a sort value is kept in a cursor and compared in SQL. */

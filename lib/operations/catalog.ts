@@ -2,6 +2,14 @@
 // name operations; tests walk this catalog to prove that every REST route,
 // GraphQL field, MCP tool and dashboard action runs one of these, with the
 // scope, rate limit and idempotency it declares.
+import { listCampaignConnection } from "@/lib/domain/campaigns/campaign-connection";
+import { cancelCampaign } from "@/lib/domain/campaigns/cancel-campaign";
+import { createCampaign, previewCampaignCreate } from "@/lib/domain/campaigns/create-campaign";
+import { getCampaign } from "@/lib/domain/campaigns/get-campaign";
+import { listCampaigns } from "@/lib/domain/campaigns/list-campaigns";
+import { previewCampaignUpdate, updateCampaign } from "@/lib/domain/campaigns/update-campaign";
+import { addCreativeVariant } from "@/lib/domain/creatives/add-creative-variant";
+import { getCreative } from "@/lib/domain/creatives/get-creative";
 import { getClearingPrices } from "@/lib/domain/clearing-prices/get-clearing-prices";
 import { listMomentTypes } from "@/lib/domain/moment-types/list-moment-types";
 import { listSports } from "@/lib/domain/moment-types/list-sports";
@@ -11,6 +19,16 @@ import { getCreativePerformance } from "@/lib/domain/reporting/get-creative-perf
 import type { AnyOperation } from "./operation";
 
 export const OPERATIONS = {
+  listCampaigns,
+  listCampaignConnection,
+  getCampaign,
+  getCreative,
+  createCampaign,
+  previewCampaignCreate,
+  updateCampaign,
+  previewCampaignUpdate,
+  cancelCampaign,
+  addCreativeVariant,
   listMomentTypes,
   listSports,
   getClearingPrices,
