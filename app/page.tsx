@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { listMomentTypes } from "@/lib/domain/moment-types/list-moment-types";
+import { momentTypes as loadMomentTypes } from "@/lib/domain/moment-types/list-moment-types";
+import { microsToUsd } from "@/lib/money";
 import { currentUser } from "./(dashboard)/_lib/session";
 
 export const dynamic = "force-dynamic";
@@ -13,7 +14,7 @@ function formatCtr(low: number | null, high: number | null): string {
 export default async function HomePage() {
   // signed-in users land on their overview; everyone else sees this public page
   if (await currentUser()) redirect("/overview");
-  const momentTypes = await listMomentTypes();
+  const momentTypes = await loadMomentTypes();
   return (
     <div className="legacy">
       <main className="container">
@@ -54,12 +55,12 @@ export default async function HomePage() {
               {momentTypes.map((type) => (
                 <tr key={type.key}>
                   <td>
-                    {type.display_name} <code className="muted">{type.key}</code>
+                    {type.displayName} <code className="muted">{type.key}</code>
                   </td>
                   <td>{type.description}</td>
-                  <td className="num">${type.floor_cpm_usd.toFixed(2)}</td>
-                  <td className="muted">{formatCtr(type.typical_ctr_low, type.typical_ctr_high)}</td>
-                  <td className="muted">{type.available_sports.join(", ")}</td>
+                  <td className="num">${microsToUsd(type.floorCpmMicros).toFixed(2)}</td>
+                  <td className="muted">{formatCtr(type.typicalCtrLow, type.typicalCtrHigh)}</td>
+                  <td className="muted">{type.availableSports.join(", ")}</td>
                 </tr>
               ))}
             </tbody>

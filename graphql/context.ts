@@ -8,7 +8,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { systemClock, type Clock } from "@/lib/clock";
 import { requestLogger } from "@/lib/log";
 import { newRequestId } from "@/lib/http/request-id";
-import { createLoaders, createPublicLoaders, type Loaders, type PublicLoaders } from "./loaders";
+import { createLoaders, type Loaders } from "./loaders";
 
 export type QueryCost = { requested: number; limit: number };
 
@@ -30,7 +30,6 @@ export type GraphqlContext = {
   clientAddress: string;
   /** null without an actor: resolvers check authentication before using them */
   loaders: Loaders | null;
-  shared: PublicLoaders;
   cost?: QueryCost;
   /** absent in-process (the dashboard's server components, which run queries only) */
   http?: HttpExchange;
@@ -53,7 +52,6 @@ export function createContext(options: {
     clock,
     clientAddress: options.clientAddress ?? options.http?.ip ?? "unknown",
     loaders: options.actor ? createLoaders(options.actor, clock) : null,
-    shared: createPublicLoaders(clock),
     http: options.http,
   };
 }

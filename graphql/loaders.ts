@@ -9,9 +9,7 @@ import type { Clock } from "@/lib/clock";
 import { getAdvertiser } from "@/lib/domain/advertisers/get-advertiser";
 import { getApiClients } from "@/lib/domain/api-clients/list-api-clients";
 import { getCampaignRecords } from "@/lib/domain/campaigns/campaign-connection";
-import { getCachedClearingPrices } from "@/lib/domain/clearing-prices/get-clearing-prices";
 import { findCreativeCampaigns, loadCampaignCreatives } from "@/lib/domain/creatives/campaign-creatives";
-import { listMomentTypes } from "@/lib/domain/moment-types/list-moment-types";
 import { getPostbackKeys } from "@/lib/domain/postback-keys/postback-key-connections";
 import { getAdvertiserToday } from "@/lib/domain/reporting/get-advertiser-today";
 import { getWebhookDeliveries, getWebhookEndpoints } from "@/lib/domain/webhooks/get-webhooks-by-id";
@@ -40,7 +38,10 @@ function once<T>(compute: () => Promise<T>): () => Promise<T> {
 
 export function createLoaders(actor: Actor, clock: Clock) {
   return {
-    campaign: batched((ids) => getCampaignRecords(actor, ids), camelize),
+    campaign: batched(
+      (ids) => getCampaignRecords(actor, ids),
+      (value) => value,
+    ),
     campaignCreatives: batched(
       (ids) => loadCampaignCreatives(actor, ids),
       (value) => value,
@@ -70,12 +71,3 @@ export function createLoaders(actor: Actor, clock: Clock) {
   };
 }
 export type Loaders = ReturnType<typeof createLoaders>;
-
-/** Public and shared data: no actor needed. */
-export function createPublicLoaders(clock: Clock) {
-  return {
-    momentTypes: once(() => listMomentTypes({ clock })),
-    clearingPrices: once(() => getCachedClearingPrices({ clock })),
-  };
-}
-export type PublicLoaders = ReturnType<typeof createPublicLoaders>;

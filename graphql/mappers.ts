@@ -5,10 +5,9 @@
 import type { Actor } from "@/lib/auth/actor";
 import type { AdvertiserView } from "@/lib/domain/advertisers/get-advertiser";
 import type { ApiClient } from "@/lib/domain/api-clients/api-clients.schemas";
-import type { CampaignRecord } from "@/lib/domain/campaigns/campaign-view";
-import type { ClearingPrices } from "@/lib/domain/clearing-prices/clearing-prices.schemas";
-import type { CreativeView } from "@/lib/domain/creatives/creatives.schemas";
-import type { MomentTypeView } from "@/lib/domain/moment-types/moment-types.schemas";
+import type { Campaign, Creative } from "@/lib/domain/campaigns/campaign";
+import type { ClearingPriceEntry, ClearingPrices } from "@/lib/domain/clearing-prices/clearing-prices.schemas";
+import type { MomentType } from "@/lib/domain/moment-types/moment-types.schemas";
 import type { AdvertiserToday, CampaignDay } from "@/lib/domain/reporting/get-advertiser-today";
 import type {
   Breakdown,
@@ -28,8 +27,9 @@ export type ApiClientParent = ApiClient;
 /** the domain's summary as it is: topCampaigns ranks its campaigns */
 export type AdvertiserTodayParent = AdvertiserToday;
 export type CampaignDayParent = Camelize<Omit<CampaignDay, "sums">>;
-export type CampaignParent = Camelize<CampaignRecord>;
-export type CreativeParent = Camelize<CreativeView> & { campaignId: string };
+/** the domain's campaign (money in micro-dollars; its creatives are loaded per page) */
+export type CampaignParent = Campaign;
+export type CreativeParent = Creative;
 export type CreativePerformanceParent = CreativePerformance;
 export type ReportRowParent = ReportRow & { breakdown: Breakdown; campaignId: string };
 export type ReportTotalsParent = CampaignReport["totals"];
@@ -37,9 +37,9 @@ export type ReportTotalsParent = CampaignReport["totals"];
 export type CampaignReportParent = Omit<CampaignReport, "rows"> & { rows?: ReportRowParent[] };
 export type CampaignTimeSeriesParent = CampaignTimeseries;
 export type TimeSeriesPointParent = SeriesPoint;
-export type MomentTypeParent = Camelize<MomentTypeView>;
-export type ClearingPricesParent = Camelize<ClearingPrices>;
-export type ClearingPriceEntryParent = Camelize<ClearingPrices["moment_types"][number]>;
+export type MomentTypeParent = MomentType;
+export type ClearingPricesParent = ClearingPrices;
+export type ClearingPriceEntryParent = ClearingPriceEntry;
 export type ViewerParent = { actor: Actor };
 export type WebhookEndpointParent = WebhookEndpoint;
 export type WebhookDeliveryParent = WebhookDelivery;

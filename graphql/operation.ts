@@ -4,7 +4,7 @@
 // rate limit and the input's rules are the operation's.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { getDirectiveValues, type GraphQLResolveInfo } from "graphql";
-import { invoke } from "@/lib/operations/invoke";
+import { authorize, invoke } from "@/lib/operations/invoke";
 import type { AnyOperation, Caller, ResultOf } from "@/lib/operations/operation";
 import { toRestQuery } from "./camel-case";
 import type { ResolverFn } from "./__generated__/resolvers-types";
@@ -45,6 +45,22 @@ export function runOperation<O extends AnyOperation>(
   fixed: Record<string, unknown> = {},
 ): Promise<ResultOf<O>> {
   return invoke(operation, callerOf(context), { ...toRestQuery(args), ...fixed });
+}
+
+/**
+ * Runs `operation` with fixed input fields computed once the caller may run it:
+ * a global id that names no object of its type is NOT_FOUND only for a caller
+ * that passed the access check (an unauthenticated one is UNAUTHENTICATED, as
+ * for any id).
+ */
+export function runOperationOn<O extends AnyOperation>(
+  operation: O,
+  context: GraphqlContext,
+  args: object,
+  fixed: () => Record<string, unknown>,
+): Promise<ResultOf<O>> {
+  authorize(operation, context.actor);
+  return runOperation(operation, context, args, fixed());
 }
 
 /** What the catalog test (lib/operations/catalog.test.ts) reads off a resolver that runs an operation. */

@@ -156,7 +156,7 @@ const CASES: Record<string, Case> = {
       "@/app/api/graphql/route",
       "@/lib/server/hot-routes",
     ],
-    allowed: ["@/lib/domain/campaigns/campaign-connection", "../camel-case", "@/lib/domain/campaigns/campaign-view"],
+    allowed: ["@/lib/domain/campaigns/campaign-connection", "../camel-case", "@/lib/domain/campaigns/campaign"],
     says: /graphql\/ is a transport/,
   },
   "lib never imports a transport": {

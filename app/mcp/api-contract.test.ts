@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { SCOPES } from "@/lib/auth/scopes";
 import {
   CAMPAIGN_STATUSES,
-  campaignDetail,
+  campaignResource,
   MIN_TOTAL_BUDGET_USD,
   PACINGS,
   updateCampaignInput,
@@ -32,7 +32,7 @@ describe("the MCP package's copy of the REST API's contract", () => {
     ["SPORTS", Package.SPORTS, SPORTS],
     ["CAMPAIGN_STATUSES", Package.CAMPAIGN_STATUSES, CAMPAIGN_STATUSES],
     ["CAMPAIGN_UPDATE_STATUSES", Package.CAMPAIGN_UPDATE_STATUSES, updateCampaignInput.shape.status.unwrap().options],
-    ["ENDED_REASONS", Package.ENDED_REASONS, campaignDetail.shape.ended_reason.unwrap().options],
+    ["ENDED_REASONS", Package.ENDED_REASONS, campaignResource.shape.ended_reason.unwrap().options],
     ["CREATIVE_STATUSES", Package.CREATIVE_STATUSES, CREATIVE_STATUSES],
     ["PACINGS", Package.PACINGS, PACINGS],
     ["BREAKDOWNS", Package.BREAKDOWNS, BREAKDOWNS],

@@ -1,19 +1,21 @@
-// Campaign writes (E5, E7, cancel, E8) and their validate-only previews. The
-// domain services parse the REST shape of the input with the same zod schemas,
-// so userErrors carry REST's codes and field paths (in GraphQL names). The
-// payload carries the campaign (and creative) written under the mutation's own
-// scope, campaigns:write, as REST's answer to the same write does
-// (docs/decisions/1107).
+// Campaign writes (E5, E7, cancel, E8) and their validate-only previews, each
+// running its operation (lib/operations): the GraphQL input goes to the
+// operation under REST's names (so userErrors carry REST's codes and field
+// paths, in GraphQL names). The payload carries the campaign (and creative)
+// written under the mutation's own scope, campaigns:write, as REST's answer to
+// the same write does (docs/decisions/1107).
 import { cancelCampaign } from "@/lib/domain/campaigns/cancel-campaign";
-import { createCampaign, previewCampaign } from "@/lib/domain/campaigns/create-campaign";
+import { PREVIEW_FIELD_NAMES } from "@/lib/domain/campaigns/campaigns.schemas";
+import { createCampaign, previewCampaignCreate } from "@/lib/domain/campaigns/create-campaign";
 import { previewCampaignUpdate, updateCampaign } from "@/lib/domain/campaigns/update-campaign";
 import { addCreativeVariant } from "@/lib/domain/creatives/add-creative-variant";
-import { microsToDecimal, usdToMicros } from "@/lib/money";
+import { microsToDecimal } from "@/lib/money";
 import type { Resolvers } from "../__generated__/resolvers-types";
 import { camelName, toRestShape } from "../camel-case";
 import type { GraphqlContext } from "../context";
 import { restIdOf } from "../global-id";
-import { authenticated, payload, scoped } from "../guard";
+import { authenticated, payload } from "../guard";
+import { operationResolver, runOperation, runOperationOn } from "../operation";
 import { creativesOf, loadCampaign } from "./campaigns";
 
 /** The campaign as it is now (after a write in this request). */
@@ -25,106 +27,113 @@ function reloaded(context: GraphqlContext, restId: string) {
 }
 
 /** A preview's before/after value as text (amounts as Money). */
-function changeValue(field: string, value: unknown): string | null {
+function changeValue(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  if (field.endsWith("_usd") && typeof value === "number") return microsToDecimal(usdToMicros(value));
+  if (typeof value === "bigint") return microsToDecimal(value);
   return String(value);
 }
 
-async function setStatus(context: GraphqlContext, id: string, status: "active" | "paused" | "ended") {
-  const { actor } = scoped(context, "campaigns:write");
-  const restId = restIdOf(id, "Campaign");
-  return payload(async () => {
-    await updateCampaign(actor, restId, { status }, { clock: context.clock });
-    return { campaign: await reloaded(context, restId) };
-  });
-}
+/** An input object as the operation reads it: REST's names; null kept (it means "remove" in an update). */
+const restInput = (input: object) => toRestShape(input) as Record<string, unknown>;
+
+/** pause, resume and end: E7 with a status. */
+const setStatus = (status: "active" | "paused" | "ended") =>
+  operationResolver(updateCampaign, (_, { input }: { input: { id: string } }, context: GraphqlContext) =>
+    payload(async () => {
+      const campaign = await runOperationOn(updateCampaign, context, {}, () => ({
+        id: restIdOf(input.id, "Campaign"),
+        status,
+      }));
+      return { campaign: await reloaded(context, campaign.id) };
+    }),
+  );
 
 export const campaignMutationResolvers: Resolvers = {
   Query: {
-    previewCampaignCreate: (_, { input }, context) => {
-      const { actor } = scoped(context, "campaigns:write");
-      return payload(async () => {
-        const preview = await previewCampaign(actor, toRestShape(input), { clock: context.clock });
+    previewCampaignCreate: operationResolver(previewCampaignCreate, (_, { input }, context) =>
+      payload(async () => {
+        const preview = await runOperation(previewCampaignCreate, context, {}, restInput(input));
         return {
           preview: {
             creativeStatus: preview.creative.status,
-            creativeReviewReason: preview.creative.review_reason,
-            estimatedDailyImpressions: preview.estimated_daily_impressions,
-            estimatedDailySpendUsd: preview.estimated_daily_spend_usd,
-            estimateStatus: preview.estimate_status,
+            creativeReviewReason: preview.creative.reviewReason,
+            estimatedDailyImpressions: preview.estimate.dailyImpressions,
+            estimatedDailySpendUsd: preview.estimate.dailySpendMicros,
+            estimateStatus: preview.estimate.status,
           },
         };
-      });
-    },
-    previewCampaignUpdate: (_, { input }, context) => {
-      const { actor } = scoped(context, "campaigns:write");
+      }),
+    ),
+    previewCampaignUpdate: operationResolver(previewCampaignUpdate, (_, { input }, context) => {
       const { id, ...changes } = input;
-      const restId = restIdOf(id, "Campaign");
       return payload(async () => {
-        const preview = await previewCampaignUpdate(actor, restId, toRestShape(changes), { clock: context.clock });
+        const preview = await runOperationOn(previewCampaignUpdate, context, {}, () => ({
+          ...restInput(changes),
+          id: restIdOf(id, "Campaign"),
+        }));
         return {
           preview: {
             changes: preview.changes.map((change) => ({
-              field: camelName(change.field),
-              from: changeValue(change.field, change.from),
-              to: changeValue(change.field, change.to),
+              field: camelName(PREVIEW_FIELD_NAMES[change.field]),
+              from: changeValue(change.from),
+              to: changeValue(change.to),
             })),
-            raisesSpend: preview.raises_spend,
-            estimatedDailyImpressions: preview.estimated_daily_impressions,
-            estimatedDailySpendUsd: preview.estimated_daily_spend_usd,
-            estimateStatus: preview.estimate_status,
-            currentEstimatedDailyImpressions: preview.current_estimated_daily_impressions,
-            currentEstimatedDailySpendUsd: preview.current_estimated_daily_spend_usd,
-            currentEstimateStatus: preview.current_estimate_status,
+            raisesSpend: preview.raisesSpend,
+            estimatedDailyImpressions: preview.estimate.dailyImpressions,
+            estimatedDailySpendUsd: preview.estimate.dailySpendMicros,
+            estimateStatus: preview.estimate.status,
+            currentEstimatedDailyImpressions: preview.currentEstimate.dailyImpressions,
+            currentEstimatedDailySpendUsd: preview.currentEstimate.dailySpendMicros,
+            currentEstimateStatus: preview.currentEstimate.status,
           },
         };
       });
-    },
+    }),
   },
   Mutation: {
-    createCampaign: (_, { input }, context) => {
-      const { actor } = scoped(context, "campaigns:write");
-      return payload(async () => {
-        const created = await createCampaign(actor, toRestShape(input), { clock: context.clock });
+    createCampaign: operationResolver(createCampaign, (_, { input }, context) =>
+      payload(async () => {
+        const created = await runOperation(createCampaign, context, {}, restInput(input));
         return {
           campaign: await reloaded(context, created.id),
-          estimatedDailyImpressions: created.estimated_daily_impressions,
-          estimatedDailySpendUsd: created.estimated_daily_spend_usd,
-          estimateStatus: created.estimate_status,
+          estimatedDailyImpressions: created.estimate.dailyImpressions,
+          estimatedDailySpendUsd: created.estimate.dailySpendMicros,
+          estimateStatus: created.estimate.status,
         };
-      });
-    },
-    updateCampaign: (_, { input }, context) => {
-      const { actor } = scoped(context, "campaigns:write");
+      }),
+    ),
+    updateCampaign: operationResolver(updateCampaign, (_, { input }, context) => {
       const { id, ...changes } = input;
-      const restId = restIdOf(id, "Campaign");
       return payload(async () => {
-        await updateCampaign(actor, restId, toRestShape(changes), { clock: context.clock });
-        return { campaign: await reloaded(context, restId) };
+        const campaign = await runOperationOn(updateCampaign, context, {}, () => ({
+          ...restInput(changes),
+          id: restIdOf(id, "Campaign"),
+        }));
+        return { campaign: await reloaded(context, campaign.id) };
       });
-    },
-    pauseCampaign: (_, { input }, context) => setStatus(context, input.id, "paused"),
-    resumeCampaign: (_, { input }, context) => setStatus(context, input.id, "active"),
-    endCampaign: (_, { input }, context) => setStatus(context, input.id, "ended"),
-    cancelCampaign: (_, { input }, context) => {
-      const { actor } = scoped(context, "campaigns:write");
-      const restId = restIdOf(input.id, "Campaign");
-      return payload(async () => {
-        await cancelCampaign(actor, restId, { clock: context.clock });
-        return { campaign: await reloaded(context, restId) };
-      });
-    },
-    addCreativeVariant: (_, { input }, context) => {
-      const { actor } = scoped(context, "campaigns:write");
+    }),
+    pauseCampaign: setStatus("paused"),
+    resumeCampaign: setStatus("active"),
+    endCampaign: setStatus("ended"),
+    cancelCampaign: operationResolver(cancelCampaign, (_, { input }, context) =>
+      payload(async () => {
+        const campaign = await runOperationOn(cancelCampaign, context, {}, () => ({
+          id: restIdOf(input.id, "Campaign"),
+        }));
+        return { campaign: await reloaded(context, campaign.id) };
+      }),
+    ),
+    addCreativeVariant: operationResolver(addCreativeVariant, (_, { input }, context) => {
       const { campaignId, ...creative } = input;
-      const restId = restIdOf(campaignId, "Campaign");
       return payload(async () => {
-        const created = await addCreativeVariant(actor, restId, toRestShape(creative), { clock: context.clock });
-        const campaign = await reloaded(context, restId);
-        const creatives = await creativesOf(context, restId);
+        const created = await runOperationOn(addCreativeVariant, context, {}, () => ({
+          ...restInput(creative),
+          id: restIdOf(campaignId, "Campaign"),
+        }));
+        const campaign = await reloaded(context, restIdOf(campaignId, "Campaign"));
+        const creatives = await creativesOf(context, campaign.id);
         return { creative: creatives.find((item) => item.id === created.id)!, campaign };
       });
-    },
+    }),
   },
 };

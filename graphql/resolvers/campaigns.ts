@@ -11,8 +11,10 @@
 // campaigns:read.
 import { isMomentType, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import { isSport, type Sport } from "@/lib/domain/sports";
-import { campaignTodayView } from "@/lib/domain/campaigns/campaign-view";
 import { listCampaignConnection } from "@/lib/domain/campaigns/campaign-connection";
+import { getCampaign } from "@/lib/domain/campaigns/get-campaign";
+import { budgetDay } from "@/lib/domain/campaigns/pacing";
+import { getCreative } from "@/lib/domain/creatives/get-creative";
 import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
 import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
 import { getCreativePerformance } from "@/lib/domain/reporting/get-creative-performance";
@@ -24,12 +26,11 @@ import {
 } from "@/lib/domain/reporting/report-csv";
 import { campaignReportView, campaignTimeseriesView } from "@/lib/http/views/reporting";
 import type { Resolvers } from "../__generated__/resolvers-types";
-import { camelize, toRestQuery } from "../camel-case";
 import { connection } from "../connection";
 import type { GraphqlContext } from "../context";
 import { notFound, restIdOf, restIdOrGlobalId, toGlobalId } from "../global-id";
 import { authenticated, scoped } from "../guard";
-import { operationResolver, runOperation } from "../operation";
+import { operationResolver, runOperation, runOperationOn } from "../operation";
 import type { CampaignParent, CampaignReportParent, CampaignTimeSeriesParent, CreativeParent } from "../mappers";
 
 async function campaignCreatives(context: GraphqlContext, campaignId: string) {
@@ -41,7 +42,7 @@ async function campaignCreatives(context: GraphqlContext, campaignId: string) {
 
 /** The creatives of a campaign the caller already holds (no scope of their own: they are part of the campaign). */
 export async function creativesOf(context: GraphqlContext, campaignId: string): Promise<CreativeParent[]> {
-  return (await campaignCreatives(context, campaignId)).creatives.map((view) => ({ ...camelize(view), campaignId }));
+  return (await campaignCreatives(context, campaignId)).creatives;
 }
 
 /**
@@ -87,25 +88,23 @@ function campaignTimeSeries(
 
 export const campaignResolvers: Resolvers = {
   Query: {
-    campaigns: async (_, args, context) => {
-      const { actor, loaders } = scoped(context, "campaigns:read");
-      const { status, orderBy, ...page } = args;
-      const result = await listCampaignConnection(actor, toRestQuery({ status, orderBy }), page);
+    campaigns: operationResolver(listCampaignConnection, async (_, args, context) => {
+      const result = await runOperation(listCampaignConnection, context, args);
       // a creative's `campaign` on this page is then read from the page itself
-      return connection(result, (record) => {
-        const campaign = camelize(record);
+      const { loaders } = authenticated(context);
+      return connection(result, (campaign) => {
         loaders.campaign.prime(campaign.id, campaign);
         return campaign;
       });
-    },
-    campaign: (_, args, context) => {
-      scoped(context, "campaigns:read");
-      return loadCampaign(context, restIdOf(args.id, "Campaign"));
-    },
-    creative: (_, args, context) => {
-      scoped(context, "campaigns:read");
-      return loadCreative(context, restIdOf(args.id, "Creative"));
-    },
+    }),
+    campaign: operationResolver(getCampaign, async (_, args, context) => {
+      const campaign = await runOperationOn(getCampaign, context, {}, () => ({ id: restIdOf(args.id, "Campaign") }));
+      authenticated(context).loaders.campaign.prime(campaign.id, campaign);
+      return campaign;
+    }),
+    creative: operationResolver(getCreative, (_, args, context) =>
+      runOperationOn(getCreative, context, {}, () => ({ id: restIdOf(args.id, "Creative") })),
+    ),
     campaignReport: operationResolver(getCampaignReport, (_, { campaignId, ...args }, context) =>
       campaignReport(context, restIdOrGlobalId(campaignId, "Campaign"), args),
     ),
@@ -119,7 +118,21 @@ export const campaignResolvers: Resolvers = {
   Campaign: {
     id: (parent) => toGlobalId("Campaign", parent.id),
     restId: (parent) => parent.id,
-    today: (parent, _, context) => camelize(campaignTodayView(parent.budgetState, context.clock())),
+    bidCpmUsd: (parent) => parent.bidCpmMicros,
+    dailyBudgetUsd: (parent) => parent.dailyBudgetMicros,
+    totalBudgetUsd: (parent) => parent.totalBudgetMicros,
+    targetCpaUsd: (parent) => parent.targetCpaMicros,
+    spendToDateUsd: (parent) => parent.spendToDateMicros,
+    today: (parent, _, context) => {
+      const day = budgetDay(parent.budgetState, context.clock());
+      return {
+        date: day.date,
+        spendUsd: day.spendMicros,
+        dailyBudgetUsd: day.dailyBudgetMicros,
+        pacingAllowanceUsd: day.pacingAllowanceMicros,
+        remainingUsd: day.remainingMicros,
+      };
+    },
     primaryCreative: async (parent, _, context) => (await creativesOf(context, parent.id))[0]!,
     creatives: (parent, _, context) => creativesOf(context, parent.id),
     report: operationResolver(getCampaignReport, (parent, args, context) => campaignReport(context, parent.id, args)),

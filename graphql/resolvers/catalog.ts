@@ -1,23 +1,30 @@
-// Moment types (public, as E2), sports, clearing prices (any caller, as E3).
-import { SPORTS, SPORT_NAMES } from "@/lib/domain/sports";
+// Moment types (public, as E2), sports, clearing prices (any caller, as E3):
+// the domain's objects, money fields from micro-dollars.
+import { getClearingPrices } from "@/lib/domain/clearing-prices/get-clearing-prices";
+import { listMomentTypes } from "@/lib/domain/moment-types/list-moment-types";
+import { listSports } from "@/lib/domain/moment-types/list-sports";
 import type { Resolvers } from "../__generated__/resolvers-types";
-import { camelize } from "../camel-case";
-import { authenticated } from "../guard";
+import { operationResolver, runOperation } from "../operation";
 
 export const catalogResolvers: Resolvers = {
   Query: {
-    momentTypes: async (_, __, context) => (await context.shared.momentTypes()).map(camelize),
-    sports: () => SPORTS.map((key) => ({ key, displayName: SPORT_NAMES[key] })),
-    clearingPrices: async (_, __, context) => {
-      authenticated(context);
-      return camelize(await context.shared.clearingPrices());
-    },
+    momentTypes: operationResolver(listMomentTypes, (_, __, context) => runOperation(listMomentTypes, context)),
+    sports: operationResolver(listSports, (_, __, context) => runOperation(listSports, context)),
+    clearingPrices: operationResolver(getClearingPrices, (_, __, context) => runOperation(getClearingPrices, context)),
   },
   MomentType: {
-    clearingPrices: async (parent, _, context) => {
-      authenticated(context);
-      const prices = await context.shared.clearingPrices();
-      return camelize(prices.moment_types.find((entry) => entry.moment_type === parent.key)!);
-    },
+    floorCpmUsd: (parent) => parent.floorCpmMicros,
+    // the statistics of E3 (any authenticated caller), one computation a minute shared by every caller
+    clearingPrices: operationResolver(getClearingPrices, async (parent, _, context) => {
+      const prices = await runOperation(getClearingPrices, context);
+      return prices.momentTypes.find((entry) => entry.momentType === parent.key)!;
+    }),
+  },
+  ClearingPriceEntry: {
+    floorCpmUsd: (parent) => parent.floorCpmMicros,
+    clearingPriceP25Usd: (parent) => parent.clearingPriceP25Micros,
+    clearingPriceP50Usd: (parent) => parent.clearingPriceP50Micros,
+    clearingPriceP75Usd: (parent) => parent.clearingPriceP75Micros,
+    clearingPriceP90Usd: (parent) => parent.clearingPriceP90Micros,
   },
 };

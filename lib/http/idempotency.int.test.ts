@@ -20,6 +20,10 @@ import {
   IDEMPOTENCY_STALE_MS,
   IDEMPOTENCY_TTL_MS,
 } from "@/lib/domain/idempotency/idempotent-request";
+import { createCampaign } from "@/lib/domain/campaigns/create-campaign";
+import { requestLogger } from "@/lib/log";
+import { parseOperationInput } from "@/lib/operations/invoke";
+import { encodeResult } from "@/lib/operations/idempotency";
 import { campaignBody, creativeBody } from "@/test/campaign-input";
 import { actorFor } from "@/test/factories/actors";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
@@ -45,6 +49,29 @@ const actorOf = (advertiser: TestAdvertiser): Actor => ({
   ...actorFor(advertiser.advertiserId, []),
   clientId: advertiser.clientId,
 });
+
+/** Keys in a fixed order, as the operation's fingerprint writes its input. */
+const sorted = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(sorted)
+    : typeof value === "object" && value !== null
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((name) => [name, sorted((value as Record<string, unknown>)[name])]),
+        )
+      : value;
+
+/** The key's request as E5 claims it: createCampaign's idempotency, fingerprinted by the operation and its parsed input. */
+function e5Claim(key: string, body: unknown) {
+  const input = parseOperationInput(createCampaign, body, {
+    requestId: "test",
+    log: requestLogger("test"),
+    clock: Date.now,
+    clientAddress: "127.0.0.1",
+  });
+  return { key, method: "OPERATION", path: "createCampaign", body: encodeResult(sorted(input)) };
+}
 
 function create(
   body: unknown,
@@ -108,11 +135,9 @@ describe("Idempotency-Key on POST /api/ads/campaigns", () => {
     const key = newKey();
     const body = JSON.stringify(campaignBody(icons.url()));
     const started = new Date();
-    const outcome = await beginIdempotentRequest(
-      actorOf(adv),
-      { key, method: "POST", path: "/api/ads/campaigns", body },
-      { clock: fixedClock(started) },
-    );
+    const outcome = await beginIdempotentRequest(actorOf(adv), e5Claim(key, JSON.parse(body)), {
+      clock: fixedClock(started),
+    });
     expect(outcome.claim).toBeDefined();
     const retry = await create(JSON.parse(body), key);
     expect(retry.status).toBe(409);
@@ -120,11 +145,9 @@ describe("Idempotency-Key on POST /api/ads/campaigns", () => {
     expect(retry.headers.get("retry-after")).toBe("1");
 
     const later = new Date(started.getTime() + IDEMPOTENCY_STALE_MS + 1000);
-    const interrupted = await beginIdempotentRequest(
-      actorOf(adv),
-      { key, method: "POST", path: "/api/ads/campaigns", body },
-      { clock: fixedClock(later) },
-    ).catch((error: unknown) => error as { code: string; detail: string });
+    const interrupted = await beginIdempotentRequest(actorOf(adv), e5Claim(key, JSON.parse(body)), {
+      clock: fixedClock(later),
+    }).catch((error: unknown) => error as { code: string; detail: string });
     expect(interrupted).toMatchObject({ code: "idempotency_in_flight", detail: expect.stringMatching(/interrupted/) });
     await outcome.claim!.release();
     expect((await create(JSON.parse(body), key)).status).toBe(201);

@@ -119,3 +119,19 @@ export function restOperation<O extends AnyOperation, const P extends readonly s
   );
   return Object.assign(handler, { operation });
 }
+
+/**
+ * One method that runs `preview` instead of `route`'s operation when the query
+ * says `validate_only=true` (E5 and E7, docs/decisions/1301): a preview writes
+ * nothing, so it neither uses nor consumes an Idempotency-Key, and counts
+ * against its own operation's limit. The route's operation (the write) is the
+ * one the OpenAPI entry documents.
+ */
+export function withValidateOnly(
+  route: OperationRoute,
+  preview: OperationRoute,
+): OperationRoute & { readonly preview: AnyOperation } {
+  const handler = (request: Request, context?: { params?: Promise<Record<string, string>> }) =>
+    (new URL(request.url).searchParams.get("validate_only") === "true" ? preview : route)(request, context);
+  return Object.assign(handler, { operation: route.operation, preview: preview.operation });
+}

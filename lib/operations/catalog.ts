@@ -10,6 +10,17 @@ import { createPostbackKey } from "@/lib/domain/postback-keys/create-postback-ke
 import { listPostbackKeys } from "@/lib/domain/postback-keys/list-postback-keys";
 import { listPostbackKeyConnection } from "@/lib/domain/postback-keys/postback-key-connections";
 import { revokePostbackKey } from "@/lib/domain/postback-keys/revoke-postback-key";
+import { listCampaignConnection } from "@/lib/domain/campaigns/campaign-connection";
+import { cancelCampaign } from "@/lib/domain/campaigns/cancel-campaign";
+import { createCampaign, previewCampaignCreate } from "@/lib/domain/campaigns/create-campaign";
+import { getCampaign } from "@/lib/domain/campaigns/get-campaign";
+import { listCampaigns } from "@/lib/domain/campaigns/list-campaigns";
+import { previewCampaignUpdate, updateCampaign } from "@/lib/domain/campaigns/update-campaign";
+import { addCreativeVariant } from "@/lib/domain/creatives/add-creative-variant";
+import { getCreative } from "@/lib/domain/creatives/get-creative";
+import { getClearingPrices } from "@/lib/domain/clearing-prices/get-clearing-prices";
+import { listMomentTypes } from "@/lib/domain/moment-types/list-moment-types";
+import { listSports } from "@/lib/domain/moment-types/list-sports";
 import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
 import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
 import { getCreativePerformance } from "@/lib/domain/reporting/get-creative-performance";
@@ -23,6 +34,19 @@ import { sendWebhookTestEvent } from "@/lib/domain/webhooks/send-test-event";
 import type { AnyOperation } from "./operation";
 
 export const OPERATIONS = {
+  listCampaigns,
+  listCampaignConnection,
+  getCampaign,
+  getCreative,
+  createCampaign,
+  previewCampaignCreate,
+  updateCampaign,
+  previewCampaignUpdate,
+  cancelCampaign,
+  addCreativeVariant,
+  listMomentTypes,
+  listSports,
+  getClearingPrices,
   getCampaignReport,
   getCampaignTimeseries,
   getCreativePerformance,

@@ -93,7 +93,7 @@ export const createCampaign = graphql(`
   }
 `);
 
-export const campaignDetail = graphql(`
+export const campaignDetailQuery = graphql(`
   query CampaignDetail($id: ID!) {
     campaign(id: $id) {
       id

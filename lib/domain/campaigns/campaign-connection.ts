@@ -1,14 +1,14 @@
 // The campaigns of the actor's advertiser as a cursor-paginated connection
 // (GraphQL's `campaigns`): filter by status, sort by creation, last change,
 // name, spend or impressions (then id), 100 per page at most. E4 pages the
-// same rows by number; both answer with the same fields.
+// same rows by number; both answer the same domain campaigns.
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
-import { countedKeysetPage, type Connection, type ConnectionArgs, type SortField } from "@/lib/domain/pagination";
-import { parseInput } from "@/lib/errors";
+import { connectionInput, countedKeysetPage, type Connection, type SortField } from "@/lib/domain/pagination";
+import { defineOperation } from "@/lib/operations/operation";
 import { campaignStatus } from "./campaigns.schemas";
-import { campaignRecordView, type CampaignRecord, type CampaignRow } from "./campaign-view";
+import { campaignOf, type Campaign, type CampaignRow } from "./campaign";
 
 export const CAMPAIGN_SORT_FIELDS = {
   created_at: { field: "createdAt", kind: "date" },
@@ -20,16 +20,18 @@ export const CAMPAIGN_SORT_FIELDS = {
 export type CampaignSortKey = keyof typeof CAMPAIGN_SORT_FIELDS;
 export const CAMPAIGN_SORT_KEYS = Object.keys(CAMPAIGN_SORT_FIELDS) as [CampaignSortKey, ...CampaignSortKey[]];
 
-export const campaignConnectionQuery = z.strictObject({
+/** The filter, the order and the page (first/after or last/before). */
+export const campaignConnectionInput = connectionInput({
   status: campaignStatus.nullish(),
   order_by: z
     .strictObject({ field: z.enum(CAMPAIGN_SORT_KEYS), direction: z.enum(["asc", "desc"]) })
     .nullish()
     .transform((value) => value ?? { field: "created_at" as const, direction: "desc" as const }),
 });
-export type CampaignConnectionQuery = z.input<typeof campaignConnectionQuery>;
 
-export type CampaignConnection = Connection<CampaignRecord>;
+export type CampaignConnectionInput = z.infer<typeof campaignConnectionInput>;
+
+export type CampaignConnection = Connection<Campaign>;
 
 const sortValue = (row: CampaignRow, field: CampaignSortKey) => {
   switch (field) {
@@ -46,26 +48,31 @@ const sortValue = (row: CampaignRow, field: CampaignSortKey) => {
   }
 };
 
-export async function listCampaignConnection(
-  actor: Actor,
-  query: CampaignConnectionQuery,
-  page: ConnectionArgs,
-): Promise<CampaignConnection> {
-  const { status, order_by } = parseInput(campaignConnectionQuery, query);
+/** GraphQL's `campaigns`. */
+export const listCampaignConnection = defineOperation({
+  name: "listCampaignConnection",
+  access: "campaigns:read",
+  write: false,
+  input: campaignConnectionInput,
+  run: (actor, input) => campaignConnection(actor, input),
+});
+
+export async function campaignConnection(actor: Actor, input: CampaignConnectionInput): Promise<CampaignConnection> {
+  const { status, order_by, ...page } = input;
   const order = { key: order_by.field, field: CAMPAIGN_SORT_FIELDS[order_by.field], direction: order_by.direction };
   return countedKeysetPage(page, order, {
     base: { advertiserId: actor.advertiserId, ...(status ? { status } : {}) },
     count: (args) => db().campaign.count(args),
     findMany: (args) => db().campaign.findMany(args),
     valueOf: (row: CampaignRow) => sortValue(row, order_by.field),
-    view: campaignRecordView,
+    view: campaignOf,
   });
 }
 
 /** Campaigns of the actor's advertiser by id (one query); ids it does not own are absent. */
-export async function getCampaignRecords(actor: Actor, ids: readonly string[]): Promise<Map<string, CampaignRecord>> {
+export async function getCampaignRecords(actor: Actor, ids: readonly string[]): Promise<Map<string, Campaign>> {
   const rows = await db().campaign.findMany({
     where: { id: { in: [...new Set(ids)] }, advertiserId: actor.advertiserId },
   });
-  return new Map(rows.map((row) => [row.id, campaignRecordView(row)]));
+  return new Map(rows.map((row) => [row.id, campaignOf(row)]));
 }

@@ -1,9 +1,21 @@
-// A campaign's budget day (campaignTodayView over budgetDay): the UTC day of
+// A campaign's budget day (budgetDay, GraphQL's Campaign.today): the UTC day of
 // the clock, the day spend only when it was recorded for that day, and the
 // even-pacing line, across the midnight boundary.
 import { describe, expect, it } from "vitest";
-import { campaignTodayView } from "./campaign-view";
-import type { BudgetState } from "./pacing";
+import { microsToUsd } from "@/lib/money";
+import { budgetDay, type BudgetState } from "./pacing";
+
+/** The budget day in USD, as the dashboard reads GraphQL's Money. */
+function campaignTodayView(campaign: BudgetState, nowMs: number) {
+  const day = budgetDay(campaign, nowMs);
+  return {
+    date: day.date,
+    spend_usd: microsToUsd(day.spendMicros),
+    daily_budget_usd: microsToUsd(day.dailyBudgetMicros),
+    pacing_allowance_usd: day.pacingAllowanceMicros === null ? null : microsToUsd(day.pacingAllowanceMicros),
+    remaining_usd: microsToUsd(day.remainingMicros),
+  };
+}
 
 const DAY = Date.UTC(2026, 10, 22);
 const HOUR = 3_600_000;

@@ -13,7 +13,7 @@ import {
 import {
   CREATIVE_STATUSES,
   creativeInput,
-  creativeView,
+  creativeResource,
   isHttpsOrAllowListed,
   URL_MAX,
   variantCreated,
@@ -266,6 +266,37 @@ export const updateCampaignInput = z
   .meta({ id: "UpdateCampaignInput" });
 export type UpdateCampaignInput = z.infer<typeof updateCampaignInput>;
 
+/** E7's operation input: the body and the campaign's id (the path's; any id, one the caller does not own is 404). */
+export const updateCampaignByIdInput = updateCampaignInput.extend({ id: z.string() });
+export type UpdateCampaignByIdInput = z.infer<typeof updateCampaignByIdInput>;
+
+/** The fields an update preview compares (the domain's names), in the order its changes list them. */
+export const PREVIEW_FIELDS = [
+  "name",
+  "status",
+  "bidCpmMicros",
+  "dailyBudgetMicros",
+  "totalBudgetMicros",
+  "targetCpaMicros",
+  "endDate",
+  "postbackUrl",
+  "pacing",
+] as const;
+export type PreviewField = (typeof PREVIEW_FIELDS)[number];
+
+/** A preview field's name in the API (REST's; GraphQL's is its camelCase), whose amounts are USD. */
+export const PREVIEW_FIELD_NAMES = {
+  name: "name",
+  status: "status",
+  bidCpmMicros: "bid_cpm_usd",
+  dailyBudgetMicros: "daily_budget_usd",
+  totalBudgetMicros: "total_budget_usd",
+  targetCpaMicros: "target_cpa_usd",
+  endDate: "end_date",
+  postbackUrl: "postback_url",
+  pacing: "pacing",
+} as const satisfies Record<PreviewField, string>;
+
 export const MAX_PER_PAGE = 100;
 
 /** E4's query. The route turns all-digit query values into numbers; anything else is reported as it is. */
@@ -309,9 +340,10 @@ export const campaignListItem = z
     updated_at: z.iso.datetime().meta({ description: "Last change to the campaign (settings, status or creatives)." }),
   })
   .meta({ id: "CampaignListItem" });
-export type CampaignListItem = z.infer<typeof campaignListItem>;
+export type CampaignListItemView = z.infer<typeof campaignListItem>;
 
-export const campaignDetail = campaignListItem
+/** E6: the REST resource of a campaign with its creatives (the domain's CampaignWithCreatives, lib/http/views/campaigns.ts). */
+export const campaignResource = campaignListItem
   .extend({
     target_cpa_usd: usdOut
       .nullable()
@@ -324,11 +356,11 @@ export const campaignDetail = campaignListItem
       .enum(["budget_exhausted", "end_date", "advertiser"])
       .nullable()
       .meta({ description: "Why delivery stopped (ended or cancelled campaigns); null while it can run." }),
-    creative: creativeView.meta({ description: "The primary creative (variant_a)." }),
-    variants: z.array(creativeView).meta({ description: "Every creative of the campaign, variant_a first." }),
+    creative: creativeResource.meta({ description: "The primary creative (variant_a)." }),
+    variants: z.array(creativeResource).meta({ description: "Every creative of the campaign, variant_a first." }),
   })
   .meta({ id: "Campaign" });
-export type CampaignDetail = z.infer<typeof campaignDetail>;
+export type CampaignView = z.infer<typeof campaignResource>;
 
 export const pagination = z
   .object({
@@ -339,7 +371,7 @@ export const pagination = z
   .meta({ id: "Pagination" });
 
 export const campaignList = z.object({ campaigns: z.array(campaignListItem), pagination }).meta({ id: "CampaignList" });
-export type CampaignList = z.infer<typeof campaignList>;
+export type CampaignListView = z.infer<typeof campaignList>;
 
 // The estimates (docs/decisions/0304): from other advertisers' clearing prices only, rounded so
 // that no one advertiser's bid can be read from them.
@@ -365,11 +397,14 @@ export const campaignCreated = z
     creative: variantCreated.meta({ description: "The primary creative and the result of its automatic review." }),
   })
   .meta({ id: "CampaignCreated" });
-export type CampaignCreated = z.infer<typeof campaignCreated>;
+export type CampaignCreatedView = z.infer<typeof campaignCreated>;
 
 export const campaignIdParams = z.object({
   id: z.string().meta({ description: "Campaign id", example: "cmp_8fJ2nQ4xLbW9cT1mV6pR3z" }),
 });
+
+/** The input of an operation on one campaign (E6, cancel): its id, any id (one the caller does not own is 404). */
+export const campaignIdInput = z.object({ id: z.string() });
 
 // ------------------------------------------------------------------ validate_only (previews)
 
@@ -416,7 +451,7 @@ export const campaignCreatePreview = z
     estimate_status: estimateStatus,
   })
   .meta({ id: "CampaignCreatePreview" });
-export type CampaignCreatePreview = z.infer<typeof campaignCreatePreview>;
+export type CampaignCreatePreviewView = z.infer<typeof campaignCreatePreview>;
 
 export const campaignUpdatePreview = z
   .object({
@@ -428,7 +463,7 @@ export const campaignUpdatePreview = z
       description:
         "True when the update can increase spend or its rate: a higher bid, daily or total budget, a later or removed end date, resuming a paused campaign, or pacing even -> asap.",
     }),
-    campaign: campaignDetail.meta({ description: "The campaign as it would be after the update." }),
+    campaign: campaignResource.meta({ description: "The campaign as it would be after the update." }),
     estimated_daily_impressions: estimatedDailyImpressions.meta({
       description:
         "Estimated impressions a day after the update: 0 (estimated) unless the campaign would be active with an approved " +
@@ -443,4 +478,4 @@ export const campaignUpdatePreview = z
     current_estimate_status: estimateStatus,
   })
   .meta({ id: "CampaignUpdatePreview" });
-export type CampaignUpdatePreview = z.infer<typeof campaignUpdatePreview>;
+export type CampaignUpdatePreviewView = z.infer<typeof campaignUpdatePreview>;

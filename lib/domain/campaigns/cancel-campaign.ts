@@ -7,16 +7,28 @@ import type { Actor } from "@/lib/auth/actor";
 import type { Clock } from "@/lib/clock";
 import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { defineOperation } from "@/lib/operations/operation";
 import { enqueueEvent } from "@/lib/webhooks/outbox";
-import type { CampaignDetail } from "./campaigns.schemas";
+import type { CampaignWithCreatives } from "./campaign";
+import { campaignIdInput } from "./campaigns.schemas";
 import { getCampaignOrThrow } from "./get-campaign";
 import { retryCampaignChange } from "./retry-campaign-change";
 
-export async function cancelCampaign(
+/** DELETE /api/ads/campaigns/{id} and GraphQL's cancelCampaign: a write, retried safely with an Idempotency-Key. */
+export const cancelCampaign = defineOperation({
+  name: "cancelCampaign",
+  access: "campaigns:write",
+  write: true,
+  idempotent: true,
+  input: campaignIdInput,
+  run: (actor, { id }, { clock }) => campaignCancelled(actor, id, { clock }),
+});
+
+export async function campaignCancelled(
   actor: Actor,
   id: string,
   options: { clock?: Clock } = {},
-): Promise<CampaignDetail> {
+): Promise<CampaignWithCreatives> {
   return retryCampaignChange(id, options.clock, async (now) => {
     const row = await getCampaignOrThrow(actor, id);
     if (row.status === "cancelled") return { row };

@@ -10,7 +10,7 @@ import { actorFor } from "@/test/factories/actors";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { ICON_UNREACHABLE_MESSAGE } from "@/lib/domain/creatives/check-icon-url";
-import { createCampaign } from "./create-campaign";
+import { createCampaign } from "@/test/campaigns";
 import { resetEstimateCacheForTests } from "./estimate-delivery";
 
 let icons: IconServer;

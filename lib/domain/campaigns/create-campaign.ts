@@ -1,35 +1,95 @@
 // E5: create a campaign (status active) with its primary creative (variant_a).
-// Order: every field error at once (422 validation_failed); then, for a fully
-// valid body only, the icon check over the network (422 icon_unreachable); then
-// the automatic review and the estimates; then one transaction. With
-// validate_only (previewCampaign) the same checks run and nothing is written;
-// a preview first counts against the advertiser's `preview` limit. A real
-// creation does not: each one writes an active campaign and makes an icon
-// check (60 a minute), and the estimates' rounding, not a count, is what keeps
-// them from revealing a bid (docs/decisions/0304).
+// Order: every field error at once (422 validation_failed, the operation's
+// input); then, for a fully valid body only, the icon check over the network
+// (422 icon_unreachable); then the automatic review and the estimates; then one
+// transaction. Its preview (E5 with validate_only, previewCampaignCreate) runs
+// the same checks and writes nothing; a preview counts against the
+// advertiser's `preview` limit before any check of the body (the operation's
+// rate limit). A real creation does not: each one writes an active campaign
+// and makes an icon check (60 a minute), and the estimates' rounding, not a
+// count, is what keeps them from revealing a bid (docs/decisions/0304).
 import type { Actor } from "@/lib/auth/actor";
 import { nowDate, type Clock } from "@/lib/clock";
 import { assertIconReachable, type IconCheckOptions } from "@/lib/domain/creatives/check-icon-url";
+import type { CreativeStatus } from "@/lib/domain/creatives/creatives.schemas";
 import { reviewCreative } from "@/lib/domain/creatives/review-creative";
 import { trafficAllocation } from "@/lib/domain/creatives/traffic-allocation";
 import { variantLabel } from "@/lib/domain/creatives/variant-label";
 import { NO_DELIVERY } from "@/lib/domain/market/estimate-rules";
-import { parseInput } from "@/lib/errors";
-import { microsToUsd, usdToMicros } from "@/lib/money";
+import type { MomentTypeKey } from "@/lib/domain/moment-types/catalog";
+import type { Sport } from "@/lib/domain/sports";
+import { usdToMicros } from "@/lib/money";
+import { defineOperation, type RunContext } from "@/lib/operations/operation";
 import { emitCampaignsChanged } from "@/lib/process-bus";
 import { insertCampaign } from "./campaign-rows";
-import { createCampaignInputFor, type CampaignCreated, type CampaignCreatePreview } from "./campaigns.schemas";
+import {
+  createCampaignInputFor,
+  type CampaignStatus,
+  type CreateCampaignInput,
+  type Pacing,
+} from "./campaigns.schemas";
 import { utcDate } from "./dates";
-import { countPreview, estimateDailyDelivery } from "./estimate-delivery";
+import { estimateDailyDelivery, type DeliveryEstimate } from "./estimate-delivery";
 
 export type CreateCampaignOptions = { clock?: Clock; iconCheck?: IconCheckOptions };
 
-/** Every check of E5 (fields, icon, review) and the estimates, without writing. */
-async function prepareCampaign(actor: Actor, input: unknown, now: Date, options: CreateCampaignOptions) {
-  const parsed = parseInput(
-    createCampaignInputFor(() => utcDate(now)),
-    input,
-  );
+/** The automatic review's verdict on a creative. */
+export type CreativeReview = { status: CreativeStatus; reviewReason: string | null };
+
+/** What E5 creates: the campaign's id, its primary creative and the estimates. */
+export type CampaignCreated = {
+  id: string;
+  status: CampaignStatus;
+  estimate: DeliveryEstimate;
+  createdAt: Date;
+  creative: CreativeReview & { id: string; variantLabel: string; trafficAllocation: number };
+};
+
+/** What E5 would create (nothing written, so no id). */
+export type CampaignCreatePreview = {
+  campaign: {
+    name: string;
+    status: "active";
+    momentTypes: MomentTypeKey[];
+    sports: Sport[];
+    bidCpmMicros: bigint;
+    dailyBudgetMicros: bigint;
+    totalBudgetMicros: bigint;
+    startDate: string;
+    endDate: string | null;
+    targetCpaMicros: bigint | null;
+    postbackUrl: string | null;
+    pacing: Pacing;
+  };
+  creative: CreativeReview;
+  estimate: DeliveryEstimate;
+};
+
+/** E5's body, checked against the UTC date of the call's clock. */
+const createCampaignInputOf = (context: RunContext) => createCampaignInputFor(() => utcDate(nowDate(context.clock)));
+
+/** E5: a write, retried safely with an Idempotency-Key. */
+export const createCampaign = defineOperation({
+  name: "createCampaign",
+  access: "campaigns:write",
+  write: true,
+  idempotent: true,
+  input: createCampaignInputOf,
+  run: (actor, input, { clock }) => campaignCreated(actor, input, { clock }),
+});
+
+/** E5 with validate_only=true and GraphQL's previewCampaignCreate: every preview is counted first. */
+export const previewCampaignCreate = defineOperation({
+  name: "previewCampaignCreate",
+  access: "campaigns:write",
+  write: false,
+  rateLimit: "preview",
+  input: createCampaignInputOf,
+  run: (actor, input, { clock }) => campaignCreatePreview(actor, input, { clock }),
+});
+
+/** The checks of E5 that follow the fields (icon, review) and the estimates, without writing. */
+async function prepareCampaign(actor: Actor, parsed: CreateCampaignInput, now: Date, options: CreateCampaignOptions) {
   await assertIconReachable(actor, parsed.creative.icon_url, "creative.icon_url", {
     clock: options.clock,
     ...options.iconCheck,
@@ -54,53 +114,54 @@ async function prepareCampaign(actor: Actor, input: unknown, now: Date, options:
           now,
         )
       : NO_DELIVERY;
-  return { parsed, review, bidCpmMicros, dailyBudgetMicros, totalBudgetMicros, estimate };
+  return { review, bidCpmMicros, dailyBudgetMicros, totalBudgetMicros, estimate };
 }
 
 /**
- * E5 with `validate_only=true`: runs every check of creation (fields, icon,
+ * E5's preview: runs every check of creation that follows the fields (icon,
  * review) and returns the settings and estimates it would create, writing nothing.
  */
-export async function previewCampaign(
+export async function campaignCreatePreview(
   actor: Actor,
-  input: unknown,
+  parsed: CreateCampaignInput,
   options: CreateCampaignOptions = {},
 ): Promise<CampaignCreatePreview> {
-  await countPreview(actor);
   const now = nowDate(options.clock);
-  const { parsed, review, estimate } = await prepareCampaign(actor, input, now, options);
+  const { review, bidCpmMicros, dailyBudgetMicros, totalBudgetMicros, estimate } = await prepareCampaign(
+    actor,
+    parsed,
+    now,
+    options,
+  );
   return {
-    validate_only: true,
     campaign: {
       name: parsed.name,
       status: "active",
-      moment_types: parsed.moment_types,
+      momentTypes: parsed.moment_types,
       sports: parsed.sports,
-      bid_cpm_usd: parsed.bid_cpm_usd,
-      daily_budget_usd: parsed.daily_budget_usd,
-      total_budget_usd: parsed.total_budget_usd,
-      start_date: parsed.start_date,
-      end_date: parsed.end_date ?? null,
-      target_cpa_usd: parsed.target_cpa_usd ?? null,
-      postback_url: parsed.postback_url ?? null,
+      bidCpmMicros,
+      dailyBudgetMicros,
+      totalBudgetMicros,
+      startDate: parsed.start_date,
+      endDate: parsed.end_date ?? null,
+      targetCpaMicros: parsed.target_cpa_usd == null ? null : usdToMicros(parsed.target_cpa_usd),
+      postbackUrl: parsed.postback_url ?? null,
       pacing: parsed.pacing ?? "even",
     },
-    creative: { status: review.status, review_reason: review.reason },
-    estimated_daily_impressions: estimate.dailyImpressions,
-    estimated_daily_spend_usd: microsToUsd(estimate.dailySpendMicros),
-    estimate_status: estimate.status,
+    creative: { status: review.status, reviewReason: review.reason },
+    estimate,
   };
 }
 
-export async function createCampaign(
+export async function campaignCreated(
   actor: Actor,
-  input: unknown,
+  parsed: CreateCampaignInput,
   options: CreateCampaignOptions = {},
 ): Promise<CampaignCreated> {
   const now = nowDate(options.clock);
-  const { parsed, review, bidCpmMicros, dailyBudgetMicros, totalBudgetMicros, estimate } = await prepareCampaign(
+  const { review, bidCpmMicros, dailyBudgetMicros, totalBudgetMicros, estimate } = await prepareCampaign(
     actor,
-    input,
+    parsed,
     now,
     options,
   );
@@ -138,16 +199,14 @@ export async function createCampaign(
   return {
     id,
     status: "active",
-    estimated_daily_impressions: estimate.dailyImpressions,
-    estimated_daily_spend_usd: microsToUsd(estimate.dailySpendMicros),
-    estimate_status: estimate.status,
-    created_at: now.toISOString(),
+    estimate,
+    createdAt: now,
     creative: {
       id: creativeId,
-      variant_label: variantLabel(0),
-      traffic_allocation: trafficAllocation(review.status, review.status === "approved" ? 1 : 0),
+      variantLabel: variantLabel(0),
+      trafficAllocation: trafficAllocation(review.status, review.status === "approved" ? 1 : 0),
       status: review.status,
-      review_reason: review.reason,
+      reviewReason: review.reason,
     },
   };
 }

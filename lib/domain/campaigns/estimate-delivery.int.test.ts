@@ -15,7 +15,7 @@ import { actorFor } from "@/test/factories/actors";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import { ESTIMATE_CACHE_MS } from "./estimate-delivery";
-import { previewCampaignUpdate } from "./update-campaign";
+import { previewCampaignUpdate } from "@/test/campaigns";
 
 const statements: string[] = [];
 const T0 = new Date("2026-03-10T12:00:00.000Z").getTime();

@@ -8,9 +8,9 @@
 // The sample of one advertiser's lane set is kept ESTIMATE_CACHE_MS: every bid,
 // budget and repeated preview within that time is answered without a query.
 // Previews (E5 and E7 with validate_only, their GraphQL twins, the MCP tools
-// through REST) count against the per-advertiser `preview` limit here, so every
+// through REST) count against the per-advertiser `preview` limit as their
+// operations declare (previewCampaignCreate, previewCampaignUpdate), so every
 // transport shares one count.
-import type { Actor } from "@/lib/auth/actor";
 import { DAY_MS, fixedClock, MINUTE_MS } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import {
@@ -23,7 +23,6 @@ import {
 import { MARKET_WINDOW_DAYS } from "@/lib/domain/market/market.schemas";
 import { floorMicros, isAvailableIn, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import type { Sport } from "@/lib/domain/sports";
-import { consumeRateLimit, rateLimitedError } from "@/lib/rate-limit";
 import { keyedTtlMemo } from "@/lib/ttl-memo";
 
 export type { DeliveryEstimate } from "@/lib/domain/market/estimate-rules";
@@ -39,16 +38,6 @@ export type EstimateInput = {
   dailyBudgetMicros: bigint;
   totalBudgetMicros: bigint;
 };
-
-/**
- * Counts one preview against the advertiser's `preview` limit; past it, 429
- * rate_limited (the RateLimit-* headers reach the response through the
- * collector, docs/decisions/1419).
- */
-export async function countPreview(actor: Actor): Promise<void> {
-  const limit = await consumeRateLimit("preview", actor.advertiserId);
-  if (!limit.allowed) throw rateLimitedError(limit);
-}
 
 /** The lanes a campaign targets, as "type:sport" in a stable order. */
 function lanesOf(momentTypes: readonly MomentTypeKey[], sports: readonly Sport[]): string[] {

@@ -4,8 +4,9 @@ import type { Actor } from "@/lib/auth/actor";
 import { db, type Db, type Tx } from "@/lib/db/client";
 import { loadPerformanceScores } from "@/lib/domain/creatives/performance-score";
 import { AppError } from "@/lib/errors";
-import type { CampaignDetail } from "./campaigns.schemas";
-import { campaignDetailView, type CampaignRow } from "./campaign-view";
+import { defineOperation } from "@/lib/operations/operation";
+import { campaignIdInput } from "./campaigns.schemas";
+import { campaignOf, creativesOf, type CampaignRow, type CampaignWithCreatives } from "./campaign";
 
 export function campaignNotFound(id: string): AppError {
   return new AppError("not_found", { detail: `No campaign ${JSON.stringify(id.slice(0, 100))} for this advertiser.` });
@@ -18,15 +19,24 @@ export async function getCampaignOrThrow(actor: Actor, id: string, client: Db | 
   return row;
 }
 
-/** The detail view of a campaign the caller has already loaded (or just changed). */
-export async function campaignDetail(row: CampaignRow, client: Db | Tx = db()): Promise<CampaignDetail> {
+/** A campaign the caller has already loaded (or just changed), with its creatives and their scores. */
+export async function loadCampaignDetail(row: CampaignRow, client: Db | Tx = db()): Promise<CampaignWithCreatives> {
   const [creatives, scores] = await Promise.all([
     client.creative.findMany({ where: { campaignId: row.id }, orderBy: { variantIndex: "asc" } }),
     loadPerformanceScores(row.id, client),
   ]);
-  return campaignDetailView(row, creatives, scores);
+  return { ...campaignOf(row), creatives: creativesOf(creatives, scores) };
 }
 
-export async function getCampaign(actor: Actor, id: string): Promise<CampaignDetail> {
-  return campaignDetail(await getCampaignOrThrow(actor, id));
+/** E6 (and GraphQL's `campaign`). */
+export const getCampaign = defineOperation({
+  name: "getCampaign",
+  access: "campaigns:read",
+  write: false,
+  input: campaignIdInput,
+  run: (actor, { id }) => campaignById(actor, id),
+});
+
+export async function campaignById(actor: Actor, id: string): Promise<CampaignWithCreatives> {
+  return loadCampaignDetail(await getCampaignOrThrow(actor, id));
 }

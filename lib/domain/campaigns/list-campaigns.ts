@@ -2,12 +2,26 @@
 // Paging past the last page returns an empty list.
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
-import { parseInput } from "@/lib/errors";
-import { listCampaignsQuery, type CampaignList } from "./campaigns.schemas";
-import { campaignListItemView } from "./campaign-view";
+import { defineOperation } from "@/lib/operations/operation";
+import { listCampaignsQuery, type ListCampaignsQuery } from "./campaigns.schemas";
+import { campaignOf, type Campaign } from "./campaign";
 
-export async function listCampaigns(actor: Actor, query: unknown): Promise<CampaignList> {
-  const { status, page, per_page } = parseInput(listCampaignsQuery, query);
+export type CampaignList = {
+  campaigns: Campaign[];
+  pagination: { page: number; perPage: number; total: number };
+};
+
+/** E4: page and per_page are read as numbers when written as digits (the route's query read). */
+export const listCampaigns = defineOperation({
+  name: "listCampaigns",
+  access: "campaigns:read",
+  write: false,
+  input: listCampaignsQuery,
+  run: (actor, query) => campaignList(actor, query),
+});
+
+export async function campaignList(actor: Actor, query: ListCampaignsQuery): Promise<CampaignList> {
+  const { status, page, per_page } = query;
   const where = { advertiserId: actor.advertiserId, ...(status ? { status } : {}) };
   const total = await db().campaign.count({ where });
   const skip = (page - 1) * per_page;
@@ -15,5 +29,5 @@ export async function listCampaigns(actor: Actor, query: unknown): Promise<Campa
     skip >= total
       ? []
       : await db().campaign.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take: per_page });
-  return { campaigns: rows.map(campaignListItemView), pagination: { page, per_page, total } };
+  return { campaigns: rows.map(campaignOf), pagination: { page, perPage: per_page, total } };
 }

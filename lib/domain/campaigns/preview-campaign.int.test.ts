@@ -11,9 +11,7 @@ import { appErrorOf } from "@/test/errors";
 import { actorFor } from "@/test/factories/actors";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { startIconServer, type IconServer } from "@/test/icon-server";
-import { createCampaign, previewCampaign } from "./create-campaign";
-import { getCampaign } from "./get-campaign";
-import { previewCampaignUpdate, updateCampaign } from "./update-campaign";
+import { createCampaign, getCampaign, previewCampaign, previewCampaignUpdate, updateCampaign } from "@/test/campaigns";
 
 let icons: IconServer;
 let actor: Actor;

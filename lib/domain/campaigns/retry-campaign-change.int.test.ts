@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
+import { campaignView } from "@/test/campaigns";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import { retryCampaignChange } from "./retry-campaign-change";
 
@@ -18,7 +19,7 @@ async function campaign() {
 describe("retryCampaignChange", () => {
   it("answers the row as read when there is nothing to write", async () => {
     const row = await campaign();
-    const detail = await retryCampaignChange(row.id, fixedClock(NOW), async () => ({ row }));
+    const detail = campaignView(await retryCampaignChange(row.id, fixedClock(NOW), async () => ({ row })));
     expect(detail).toMatchObject({ id: row.id, name: "Before" });
   });
 
@@ -42,7 +43,7 @@ describe("retryCampaignChange", () => {
       };
     });
     expect(seen).toEqual([new Date(NOW), new Date(NOW)]);
-    expect(detail).toMatchObject({ name: "After", updated_at: NOW });
+    expect(campaignView(detail)).toMatchObject({ name: "After", updated_at: NOW });
   });
 
   it("gives up with 409 conflict after three tries, having written nothing", async () => {

@@ -8,9 +8,8 @@ import { nowDate, type Clock } from "@/lib/clock";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { emitCampaignsChanged } from "@/lib/process-bus";
-import type { CampaignDetail } from "./campaigns.schemas";
-import type { CampaignRow } from "./campaign-view";
-import { campaignDetail } from "./get-campaign";
+import type { CampaignRow, CampaignWithCreatives } from "./campaign";
+import { loadCampaignDetail } from "./get-campaign";
 
 const ATTEMPTS = 3;
 
@@ -22,16 +21,16 @@ export async function retryCampaignChange(
   id: string,
   clock: Clock | undefined,
   plan: (now: Date) => Promise<CampaignChangePlan>,
-): Promise<CampaignDetail> {
+): Promise<CampaignWithCreatives> {
   for (let attempt = 1; ; attempt++) {
     const { row, write } = await plan(nowDate(clock));
-    if (!write) return campaignDetail(row);
+    if (!write) return loadCampaignDetail(row);
     const updated = await db().$transaction(async (tx) =>
       (await write(tx)) ? tx.campaign.findFirstOrThrow({ where: { id } }) : null,
     );
     if (updated) {
       emitCampaignsChanged([id]);
-      return campaignDetail(updated);
+      return loadCampaignDetail(updated);
     }
     if (attempt >= ATTEMPTS)
       throw new AppError("conflict", { detail: "The campaign was changed by a concurrent request; retry." });

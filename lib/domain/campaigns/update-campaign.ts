@@ -1,6 +1,6 @@
-// E7: change a campaign. Order of checks (docs/decisions/0300):
-//   404 (not the actor's) -> 422 validation_failed (field rules) -> 422
-//   immutable_field (moment_types, sports, start_date, creative unless sent with
+// E7: change a campaign. Order of checks (docs/decisions/0300, 1005):
+//   422 validation_failed (field rules: the operation's input) -> 404 (not the
+//   actor's) -> 422 immutable_field (moment_types, sports, start_date, creative unless sent with
 //   the current value) -> 409 invalid_transition (nothing leaves ended or
 //   cancelled; a final campaign cannot be changed) -> 422 validation_failed
 //   (floors, minimums and dates re-checked on the merged campaign).
@@ -11,25 +11,63 @@ import type { Actor } from "@/lib/auth/actor";
 import { nowDate, type Clock } from "@/lib/clock";
 import type { CreativeInput } from "@/lib/domain/creatives/creatives.schemas";
 import type { MomentTypeKey } from "@/lib/domain/moment-types/catalog";
-import { AppError, parseInput, validationError, type FieldError } from "@/lib/errors";
+import { AppError, validationError, type FieldError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { microsToUsd, usdToMicros } from "@/lib/money";
+import { defineOperation } from "@/lib/operations/operation";
 import { enqueueEvent } from "@/lib/webhooks/outbox";
 import { db, type Prisma, type Tx } from "@/lib/db/client";
 import {
   floorIssue,
   isOpenStatus,
-  updateCampaignInput,
-  type CampaignDetail,
+  updateCampaignByIdInput,
   type CampaignStatus,
-  type CampaignUpdatePreview,
+  type PreviewField,
+  PREVIEW_FIELDS,
+  type UpdateCampaignByIdInput,
   type UpdateCampaignInput,
 } from "./campaigns.schemas";
-import type { CampaignRow } from "./campaign-view";
+import type { Campaign, CampaignRow, CampaignWithCreatives } from "./campaign";
 import { utcDate } from "./dates";
-import { countPreview, estimateCampaignDelivery } from "./estimate-delivery";
-import { campaignDetail, getCampaignOrThrow } from "./get-campaign";
+import { estimateCampaignDelivery, type DeliveryEstimate } from "./estimate-delivery";
+import { getCampaignOrThrow, loadCampaignDetail } from "./get-campaign";
 import { retryCampaignChange } from "./retry-campaign-change";
+
+/** One field the update would change, with its value now and after (the domain's values: micro-dollars). */
+export type CampaignChange = { field: PreviewField; from: Campaign[PreviewField]; to: Campaign[PreviewField] };
+
+/** What E7 would do, nothing written. */
+export type CampaignUpdatePreview = {
+  /** every field that would change, in PREVIEW_FIELDS order (empty: no change) */
+  changes: CampaignChange[];
+  raisesSpend: boolean;
+  /** the campaign as it would be after the update */
+  campaign: CampaignWithCreatives;
+  /** after the update */
+  estimate: DeliveryEstimate;
+  /** the campaign as it is */
+  currentEstimate: DeliveryEstimate;
+};
+
+/** E7 (and GraphQL's updateCampaign, pause, resume and end): a write, retried safely with an Idempotency-Key. */
+export const updateCampaign = defineOperation({
+  name: "updateCampaign",
+  access: "campaigns:write",
+  write: true,
+  idempotent: true,
+  input: updateCampaignByIdInput,
+  run: (actor, input, { clock }) => campaignUpdated(actor, input, { clock }),
+});
+
+/** E7 with validate_only=true and GraphQL's previewCampaignUpdate: every preview is counted first. */
+export const previewCampaignUpdate = defineOperation({
+  name: "previewCampaignUpdate",
+  access: "campaigns:write",
+  write: false,
+  rateLimit: "preview",
+  input: updateCampaignByIdInput,
+  run: (actor, input, { clock }) => campaignUpdatePreview(actor, input, { clock }),
+});
 
 /** Allowed status moves (docs/api.md): active ⇄ paused, active/paused → ended, ended → ended (no-op). */
 export function canMove(from: CampaignStatus, to: "active" | "paused" | "ended"): boolean {
@@ -155,25 +193,13 @@ async function planUpdate(actor: Actor, id: string, parsed: UpdateCampaignInput,
   return { row, change, changed };
 }
 
-const PREVIEW_FIELDS = [
-  "name",
-  "status",
-  "bid_cpm_usd",
-  "daily_budget_usd",
-  "total_budget_usd",
-  "target_cpa_usd",
-  "end_date",
-  "postback_url",
-  "pacing",
-] as const satisfies readonly (keyof CampaignDetail)[];
-
 /** Whether moving from `before` to `after` can increase spend (docs/decisions/1301). */
-export function raisesSpend(before: CampaignDetail, after: CampaignDetail): boolean {
-  const laterEnd = before.end_date !== null && (after.end_date === null || after.end_date > before.end_date);
+export function raisesSpend(before: Campaign, after: Campaign): boolean {
+  const laterEnd = before.endDate !== null && (after.endDate === null || after.endDate > before.endDate);
   return (
-    after.bid_cpm_usd > before.bid_cpm_usd ||
-    after.daily_budget_usd > before.daily_budget_usd ||
-    after.total_budget_usd > before.total_budget_usd ||
+    after.bidCpmMicros > before.bidCpmMicros ||
+    after.dailyBudgetMicros > before.dailyBudgetMicros ||
+    after.totalBudgetMicros > before.totalBudgetMicros ||
     (before.status !== "active" && after.status === "active") ||
     (after.status === "active" && laterEnd) ||
     (before.pacing === "even" && after.pacing === "asap")
@@ -181,54 +207,43 @@ export function raisesSpend(before: CampaignDetail, after: CampaignDetail): bool
 }
 
 /**
- * E7 with `validate_only=true`: every check of the update, then what would
- * change, whether it can raise spend, and the daily estimates before and
- * after; nothing is written. Counts against the advertiser's `preview` limit first.
+ * E7's preview: every check of the update, then what would change, whether it
+ * can raise spend, and the daily estimates before and after; nothing is written.
  */
-export async function previewCampaignUpdate(
+export async function campaignUpdatePreview(
   actor: Actor,
-  id: string,
-  input: unknown,
+  input: UpdateCampaignByIdInput,
   options: { clock?: Clock } = {},
 ): Promise<CampaignUpdatePreview> {
-  await countPreview(actor);
-  await getCampaignOrThrow(actor, id);
-  const parsed = parseInput(updateCampaignInput, input);
+  const { id, ...parsed } = input;
   const now = nowDate(options.clock);
   const { row, change } = await planUpdate(actor, id, parsed, now);
   const merged = { ...row, ...change.data } as CampaignRow;
   const [before, after, current, estimate] = await Promise.all([
-    campaignDetail(row),
-    campaignDetail(merged),
+    loadCampaignDetail(row),
+    loadCampaignDetail(merged),
     estimateCampaignDelivery(row, now),
     estimateCampaignDelivery(merged, now),
   ]);
   return {
-    validate_only: true,
     changes: PREVIEW_FIELDS.filter((field) => before[field] !== after[field]).map((field) => ({
       field,
       from: before[field],
       to: after[field],
     })),
-    raises_spend: raisesSpend(before, after),
+    raisesSpend: raisesSpend(before, after),
     campaign: after,
-    estimated_daily_impressions: estimate.dailyImpressions,
-    estimated_daily_spend_usd: microsToUsd(estimate.dailySpendMicros),
-    estimate_status: estimate.status,
-    current_estimated_daily_impressions: current.dailyImpressions,
-    current_estimated_daily_spend_usd: microsToUsd(current.dailySpendMicros),
-    current_estimate_status: current.status,
+    estimate,
+    currentEstimate: current,
   };
 }
 
-export async function updateCampaign(
+export async function campaignUpdated(
   actor: Actor,
-  id: string,
-  input: unknown,
+  input: UpdateCampaignByIdInput,
   options: { clock?: Clock } = {},
-): Promise<CampaignDetail> {
-  await getCampaignOrThrow(actor, id);
-  const parsed = parseInput(updateCampaignInput, input);
+): Promise<CampaignWithCreatives> {
+  const { id, ...parsed } = input;
   return retryCampaignChange(id, options.clock, async (now) => {
     const { row, change, changed } = await planUpdate(actor, id, parsed, now);
     if (!changed) return { row };

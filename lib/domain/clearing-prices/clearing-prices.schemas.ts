@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MARKET_RULE_TEXT, MARKET_WINDOW_DAYS } from "@/lib/domain/market/market.schemas";
-import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
+import { MOMENT_TYPE_KEYS, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 
 /** E3's statistics cover the auctions of this many trailing days (docs/decisions/0304). */
 export const CLEARING_WINDOW_DAYS = MARKET_WINDOW_DAYS;
@@ -30,4 +30,17 @@ export const clearingPrices = z
     moment_types: z.array(clearingPriceEntry).meta({ description: "One entry per moment type (all 11)." }),
   })
   .meta({ id: "ClearingPrices" });
-export type ClearingPrices = z.infer<typeof clearingPrices>;
+export type ClearingPricesView = z.infer<typeof clearingPrices>;
+
+/** One moment type's statistics as the domain answers them (micro-dollars; null percentiles unless publishable). */
+export type ClearingPriceEntry = {
+  momentType: MomentTypeKey;
+  floorCpmMicros: bigint;
+  clearingPriceP25Micros: bigint | null;
+  clearingPriceP50Micros: bigint | null;
+  clearingPriceP75Micros: bigint | null;
+  clearingPriceP90Micros: bigint | null;
+};
+
+/** E3 as the domain answers it (REST view: lib/http/views/catalog.ts). */
+export type ClearingPrices = { asOf: Date; momentTypes: ClearingPriceEntry[] };

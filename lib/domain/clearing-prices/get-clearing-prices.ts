@@ -11,22 +11,32 @@
 // Measured on SQLite with 1M auctions in the window: about 1 s. The result is
 // therefore kept in process for CLEARING_CACHE_MS (one computation a minute at
 // most, shared by concurrent requests); clients may cache it 15 minutes.
+import { z } from "zod";
 import { DAY_MS, fixedClock, MINUTE_MS, systemClock, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { isPublishable } from "@/lib/domain/market/market.schemas";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
-import { microsToUsd } from "@/lib/money";
+import { defineOperation } from "@/lib/operations/operation";
 import { ttlMemo } from "@/lib/ttl-memo";
 import { CLEARING_WINDOW_DAYS, type ClearingPrices } from "./clearing-prices.schemas";
 
 export const CLEARING_CACHE_MS = MINUTE_MS;
 
-const memo = ttlMemo(CLEARING_CACHE_MS, (nowMs) => getClearingPrices({ clock: fixedClock(nowMs) }));
+const memo = ttlMemo(CLEARING_CACHE_MS, (nowMs) => computeClearingPrices({ clock: fixedClock(nowMs) }));
 
 /** Tests that seed auctions between requests start from an empty cache. */
 export function resetClearingPricesCacheForTests(): void {
   memo.clear();
 }
+
+/** E3: any authenticated caller (the same statistics for every advertiser); no query parameter is read. */
+export const getClearingPrices = defineOperation({
+  name: "getClearingPrices",
+  access: "authenticated",
+  write: false,
+  input: z.object({}),
+  run: (_actor, _input, { clock }) => getCachedClearingPrices({ clock }),
+});
 
 /** The statistics, recomputed at most once per CLEARING_CACHE_MS (concurrent callers share one computation). */
 export function getCachedClearingPrices(options: { clock?: Clock } = {}): Promise<ClearingPrices> {
@@ -52,7 +62,7 @@ export function percentileFromCounts(table: readonly { value: number; count: num
   return a + (b - a) * (rank - low);
 }
 
-export async function getClearingPrices(options: { clock?: Clock } = {}): Promise<ClearingPrices> {
+export async function computeClearingPrices(options: { clock?: Clock } = {}): Promise<ClearingPrices> {
   const nowMs = (options.clock ?? systemClock)();
   const groups = await db().auction.groupBy({
     by: ["momentType", "clearingCpmMicros", "winnerAdvertiserId"],
@@ -77,22 +87,22 @@ export async function getClearingPrices(options: { clock?: Clock } = {}): Promis
     winners.set(group.momentType, typeWinners);
   }
   return {
-    as_of: new Date(nowMs).toISOString(),
-    moment_types: MOMENT_TYPES.map((type) => {
+    asOf: new Date(nowMs),
+    momentTypes: MOMENT_TYPES.map((type) => {
       const table = (tables.get(type.key) ?? []).sort((x, y) => x.value - y.value);
       const filled = table.reduce((sum, row) => sum + row.count, 0);
       const publishable = isPublishable({ auctions: filled, advertisers: winners.get(type.key)?.size ?? 0 });
-      const usd = (p: number): number | null => {
+      const micros = (p: number): bigint | null => {
         if (!publishable) return null;
-        return microsToUsd(Math.round(percentileFromCounts(table, p)!));
+        return BigInt(Math.round(percentileFromCounts(table, p)!));
       };
       return {
-        moment_type: type.key,
-        floor_cpm_usd: microsToUsd(type.floorCpmMicros),
-        clearing_price_p25_usd: usd(0.25),
-        clearing_price_p50_usd: usd(0.5),
-        clearing_price_p75_usd: usd(0.75),
-        clearing_price_p90_usd: usd(0.9),
+        momentType: type.key,
+        floorCpmMicros: type.floorCpmMicros,
+        clearingPriceP25Micros: micros(0.25),
+        clearingPriceP50Micros: micros(0.5),
+        clearingPriceP75Micros: micros(0.75),
+        clearingPriceP90Micros: micros(0.9),
       };
     }),
   };

@@ -2,17 +2,20 @@
 // (variant_b, variant_c, ...) and never repeat under concurrency: the campaign
 // row is locked first (its version bump), the next index is read inside that
 // transaction, and the unique (campaign_id, variant_index) turns any remaining
-// race into a retry (docs/decisions/0302).
+// race into a retry (docs/decisions/0302). The body's fields are checked first
+// (the operation's input), then the campaign (404), then the icon.
+import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { OPEN_STATUSES } from "@/lib/domain/campaigns/campaigns.schemas";
 import { getCampaignOrThrow } from "@/lib/domain/campaigns/get-campaign";
-import { AppError, isUniqueViolation, parseInput } from "@/lib/errors";
+import { AppError, isUniqueViolation } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { defineOperation } from "@/lib/operations/operation";
 import { emitCampaignsChanged } from "@/lib/process-bus";
 import { assertIconReachable, type IconCheckOptions } from "./check-icon-url";
-import { creativeInput, type VariantCreated } from "./creatives.schemas";
+import { creativeInput, type CreativeStatus } from "./creatives.schemas";
 import { reviewCreative } from "./review-creative";
 import { trafficAllocation } from "./traffic-allocation";
 import { variantLabel } from "./variant-label";
@@ -21,14 +24,36 @@ import { variantLabel } from "./variant-label";
 export const MAX_VARIANTS_PER_CAMPAIGN = 26;
 const ATTEMPTS = 5;
 
-export async function addCreativeVariant(
+/** E8's input: the creative and the campaign's id (the path's; any id, one the caller does not own is 404). */
+export const addVariantInput = creativeInput.extend({ id: z.string() });
+export type AddVariantInput = z.infer<typeof addVariantInput>;
+
+/** The variant E8 added, with the review's verdict and its share of traffic after it. */
+export type VariantCreated = {
+  id: string;
+  variantLabel: string;
+  trafficAllocation: number;
+  status: CreativeStatus;
+  reviewReason: string | null;
+};
+
+/** E8 (and GraphQL's addCreativeVariant): a write, retried safely with an Idempotency-Key. */
+export const addCreativeVariant = defineOperation({
+  name: "addCreativeVariant",
+  access: "campaigns:write",
+  write: true,
+  idempotent: true,
+  input: addVariantInput,
+  run: (actor, input, { clock }) => variantAdded(actor, input, { clock }),
+});
+
+export async function variantAdded(
   actor: Actor,
-  campaignId: string,
-  input: unknown,
+  input: AddVariantInput,
   options: { clock?: Clock; iconCheck?: IconCheckOptions } = {},
 ): Promise<VariantCreated> {
+  const { id: campaignId, ...parsed } = input;
   await getCampaignOrThrow(actor, campaignId);
-  const parsed = parseInput(creativeInput, input);
   await assertIconReachable(actor, parsed.icon_url, "icon_url", { clock: options.clock, ...options.iconCheck });
   const review = reviewCreative(parsed);
 
@@ -79,10 +104,10 @@ export async function addCreativeVariant(
         const approved = await tx.creative.count({ where: { campaignId, status: "approved" } });
         return {
           id,
-          variant_label: variantLabel(index),
-          traffic_allocation: trafficAllocation(review.status, approved),
+          variantLabel: variantLabel(index),
+          trafficAllocation: trafficAllocation(review.status, approved),
           status: review.status,
-          review_reason: review.reason,
+          reviewReason: review.reason,
         };
       });
       emitCampaignsChanged([campaignId]);

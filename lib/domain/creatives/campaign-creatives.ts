@@ -1,18 +1,17 @@
 // The creatives of many campaigns at once, with their scores and delivered
 // results, in two queries whatever the number of campaigns (GraphQL's
 // per-request loaders). The numbers are computed by the same functions as E6
-// (creativeViews, scoresOf) and E11 (creativePerformanceOf).
+// (creativesOf, scoresOf) and E11 (creativePerformanceOf).
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
-import { creativeViews, type CreativeRow } from "@/lib/domain/campaigns/campaign-view";
+import { creativesOf, type Creative, type CreativeRow } from "@/lib/domain/campaigns/campaign";
 import { creativePerformanceOf, type CreativeSums } from "@/lib/domain/reporting/get-creative-performance";
 import type { CreativePerformance } from "@/lib/domain/reporting/reporting.schemas";
-import type { CreativeView } from "./creatives.schemas";
 import { scoresOf } from "./performance-score";
 
 export type CampaignCreatives = {
   /** variant_a first, as E6's `variants` */
-  creatives: CreativeView[];
+  creatives: Creative[];
   /** E11's numbers by creative id */
   performance: Map<string, CreativePerformance>;
 };
@@ -54,7 +53,7 @@ export async function loadCampaignCreatives(
   for (const [campaignId, creatives] of byCampaign) {
     const approved = creatives.filter((creative) => creative.status === "approved").length;
     result.set(campaignId, {
-      creatives: creativeViews(creatives, scoresOf(creatives, delivered)),
+      creatives: creativesOf(creatives, scoresOf(creatives, delivered)),
       performance: new Map(
         creatives.map((creative) => [
           creative.id,

@@ -125,7 +125,7 @@ export type CreativeStatus = (typeof CREATIVE_STATUSES)[number];
 
 const ratio = z.number().min(0).max(1);
 
-export const creativeView = z
+export const creativeResource = z
   .object({
     id: z.string().meta({ example: "cr_4Vd2k9QmXbT7nL1pR8sYzA" }),
     variant_label: z
@@ -155,7 +155,7 @@ export const creativeView = z
     created_at: z.iso.datetime(),
   })
   .meta({ id: "Creative" });
-export type CreativeView = z.infer<typeof creativeView>;
+export type CreativeView = z.infer<typeof creativeResource>;
 
 export const variantCreated = z
   .object({
@@ -168,4 +168,4 @@ export const variantCreated = z
     review_reason: z.string().nullable(),
   })
   .meta({ id: "VariantCreated" });
-export type VariantCreated = z.infer<typeof variantCreated>;
+export type VariantCreatedView = z.infer<typeof variantCreated>;

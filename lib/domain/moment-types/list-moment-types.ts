@@ -5,14 +5,16 @@
 // advertisers; each campaign's impressions are auctions it won); otherwise it
 // is null. Demo (sandbox) advertisers' campaigns never count. Computed at most
 // once a minute per process.
+import { z } from "zod";
 import { DAY_MS, MINUTE_MS, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { isPublishable, MARKET_WINDOW_DAYS } from "@/lib/domain/market/market.schemas";
-import { microsToUsd, round6 } from "@/lib/money";
+import { round6 } from "@/lib/money";
+import { defineOperation } from "@/lib/operations/operation";
 import { percentile } from "@/lib/stats";
 import { ttlMemo } from "@/lib/ttl-memo";
 import { MOMENT_TYPES } from "./catalog";
-import { CTR_MIN_CAMPAIGN_IMPRESSIONS, type MomentTypeView } from "./moment-types.schemas";
+import { CTR_MIN_CAMPAIGN_IMPRESSIONS, type MomentType } from "./moment-types.schemas";
 
 export const CTR_WINDOW_DAYS = MARKET_WINDOW_DAYS;
 export const CTR_CACHE_MS = MINUTE_MS;
@@ -66,18 +68,28 @@ export function resetMomentTypesCacheForTests(): void {
   rangesMemo.clear();
 }
 
-export async function listMomentTypes(options: { clock?: Clock } = {}): Promise<MomentTypeView[]> {
+/** E2: public; no query parameter is read. */
+export const listMomentTypes = defineOperation({
+  name: "listMomentTypes",
+  access: "public",
+  write: false,
+  input: z.object({}),
+  run: (_actor, _input, { clock }) => momentTypes({ clock }),
+});
+
+/** The 11 moment types, in the catalog's order, with their typical CTR ranges where the market sample allows one. */
+export async function momentTypes(options: { clock?: Clock } = {}): Promise<MomentType[]> {
   const ranges = await rangesMemo.get(options.clock);
   return MOMENT_TYPES.map((type) => {
     const range = ranges.get(type.key);
     return {
       key: type.key,
-      display_name: type.displayName,
+      displayName: type.displayName,
       description: type.description,
-      floor_cpm_usd: microsToUsd(type.floorCpmMicros),
-      typical_ctr_low: range?.low ?? null,
-      typical_ctr_high: range?.high ?? null,
-      available_sports: [...type.availableSports],
+      floorCpmMicros: type.floorCpmMicros,
+      typicalCtrLow: range?.low ?? null,
+      typicalCtrHigh: range?.high ?? null,
+      availableSports: [...type.availableSports],
     };
   });
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MARKET_MIN_ADVERTISERS, MARKET_WINDOW_DAYS } from "@/lib/domain/market/market.schemas";
-import { SPORTS } from "@/lib/domain/sports";
+import { SPORTS, type Sport } from "@/lib/domain/sports";
+import type { MomentTypeKey } from "./catalog";
 
 /**
  * A campaign counts toward a type's CTR range with at least this many impressions of it, and a
@@ -8,6 +9,18 @@ import { SPORTS } from "@/lib/domain/sports";
  * rule): no one advertiser's results are disclosed (docs/decisions/0007).
  */
 export const CTR_MIN_CAMPAIGN_IMPRESSIONS = 500;
+
+/** A moment type as the domain answers it (E2's REST view: lib/http/views/catalog.ts). */
+export type MomentType = {
+  key: MomentTypeKey;
+  displayName: string;
+  description: string;
+  floorCpmMicros: bigint;
+  /** null unless the market sample rule holds */
+  typicalCtrLow: number | null;
+  typicalCtrHigh: number | null;
+  availableSports: Sport[];
+};
 
 export const momentTypeView = z
   .object({

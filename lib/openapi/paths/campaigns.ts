@@ -1,20 +1,26 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { z } from "zod";
+import { cancelCampaign } from "@/lib/domain/campaigns/cancel-campaign";
+import { createCampaign } from "@/lib/domain/campaigns/create-campaign";
+import { getCampaign } from "@/lib/domain/campaigns/get-campaign";
+import { listCampaigns } from "@/lib/domain/campaigns/list-campaigns";
+import { updateCampaign } from "@/lib/domain/campaigns/update-campaign";
+import { addCreativeVariant } from "@/lib/domain/creatives/add-creative-variant";
 import {
   campaignCreated,
   campaignCreatePreview,
-  campaignDetail,
   campaignIdParams,
   campaignList,
   campaignUpdatePreview,
   createCampaignInput,
+  campaignResource,
   listCampaignsQuery,
   updateCampaignInput,
   validateOnlyQuery,
 } from "@/lib/domain/campaigns/campaigns.schemas";
 import { creativeInput, variantCreated } from "@/lib/domain/creatives/creatives.schemas";
 import { MARKET_RULE_TEXT } from "@/lib/domain/market/market.schemas";
-import { oauth, problemResponses } from "../common";
+import { operationDoc } from "../common";
 import { rateLimitText } from "@/lib/rate-limit-policies";
 
 const tags = ["Campaigns"];
@@ -29,21 +35,18 @@ const json = <T>(schema: T) => ({ "application/json": { schema } });
 
 export const campaignsPaths: ZodOpenApiPathsObject = {
   "/api/ads/campaigns": {
-    get: {
-      operationId: "listCampaigns",
+    get: operationDoc(listCampaigns, {
       summary: "List campaigns (E4)",
       description:
         "The advertiser's campaigns, newest first. Unknown query parameters are refused (422). Paging past the last page returns an empty list.",
       tags,
-      security: oauth("campaigns:read"),
       requestParams: { query: listCampaignsQuery },
       responses: {
         "200": { description: "A page of campaigns", content: json(campaignList) },
-        ...problemResponses("unauthorized", "insufficient_scope", "validation_failed"),
       },
-    },
-    post: {
-      operationId: "createCampaign",
+      errors: ["validation_failed"],
+    }),
+    post: operationDoc(createCampaign, {
       summary: "Create a campaign (E5)",
       description:
         "Creates an active campaign with its primary creative (variant_a). Every field error is reported at once (422 validation_failed, " +
@@ -61,7 +64,6 @@ export const campaignsPaths: ZodOpenApiPathsObject = {
         "advertiser (E5's and E7's, GraphQL's included), before any check (429 rate_limited with Retry-After); a creation " +
         "without validate_only is not a preview.",
       tags,
-      security: oauth("campaigns:write"),
       requestParams: { query: validateOnlyQuery },
       requestBody: { required: true, content: json(createCampaignInput) },
       responses: {
@@ -70,32 +72,22 @@ export const campaignsPaths: ZodOpenApiPathsObject = {
           content: json(campaignCreatePreview),
         },
         "201": { description: "Created", content: json(campaignCreated) },
-        ...problemResponses(
-          "bad_request",
-          "unauthorized",
-          "insufficient_scope",
-          "validation_failed",
-          "icon_unreachable",
-          "rate_limited",
-        ),
       },
-    },
+      errors: ["bad_request", "validation_failed", "icon_unreachable", "rate_limited"],
+    }),
   },
   "/api/ads/campaigns/{id}": {
-    get: {
-      operationId: "getCampaign",
+    get: operationDoc(getCampaign, {
       summary: "Get a campaign (E6)",
       description: "The campaign with its primary creative and every variant. Another advertiser's campaign is 404.",
       tags,
-      security: oauth("campaigns:read"),
       requestParams: { path: campaignIdParams },
       responses: {
-        "200": { description: "The campaign", content: json(campaignDetail) },
-        ...problemResponses("unauthorized", "insufficient_scope", "not_found"),
+        "200": { description: "The campaign", content: json(campaignResource) },
       },
-    },
-    patch: {
-      operationId: "updateCampaign",
+      errors: ["not_found"],
+    }),
+    patch: operationDoc(updateCampaign, {
       summary: "Update a campaign (E7)",
       description:
         "Changes the given fields. The bid floor (highest floor of the campaign's moment types), budget minimums and dates are " +
@@ -109,46 +101,40 @@ export const campaignsPaths: ZodOpenApiPathsObject = {
         `Every preview counts against ${rateLimitText("preview", "previews")} per advertiser, shared with E5's ` +
         "(429 rate_limited with Retry-After).",
       tags,
-      security: oauth("campaigns:write"),
       requestParams: { path: campaignIdParams, query: validateOnlyQuery },
       requestBody: { required: true, content: json(updateCampaignInput) },
       responses: {
         "200": {
           description: "The updated campaign, or with validate_only=true the preview (nothing written)",
-          content: json(z.union([campaignDetail, campaignUpdatePreview])),
+          content: json(z.union([campaignResource, campaignUpdatePreview])),
         },
-        ...problemResponses(
-          "bad_request",
-          "unauthorized",
-          "insufficient_scope",
-          "not_found",
-          "validation_failed",
-          "immutable_field",
-          "invalid_transition",
-          "conflict",
-          "rate_limited",
-        ),
       },
-    },
-    delete: {
-      operationId: "cancelCampaign",
+      errors: [
+        "bad_request",
+        "not_found",
+        "validation_failed",
+        "immutable_field",
+        "invalid_transition",
+        "conflict",
+        "rate_limited",
+      ],
+    }),
+    delete: operationDoc(cancelCampaign, {
       summary: "Cancel a campaign",
       description:
         "Stops delivery for good: an active or paused campaign becomes `cancelled` (it is kept, with its reports) and " +
         "`campaign.ended` fires with reason advertiser. Cancelling a cancelled campaign answers 200 again without a new event; " +
         "an ended campaign cannot be cancelled (409).",
       tags,
-      security: oauth("campaigns:write"),
       requestParams: { path: campaignIdParams },
       responses: {
-        "200": { description: "The cancelled campaign", content: json(campaignDetail) },
-        ...problemResponses("unauthorized", "insufficient_scope", "not_found", "invalid_transition", "conflict"),
+        "200": { description: "The cancelled campaign", content: json(campaignResource) },
       },
-    },
+      errors: ["not_found", "invalid_transition", "conflict"],
+    }),
   },
   "/api/ads/campaigns/{id}/variants": {
-    post: {
-      operationId: "addCreativeVariant",
+    post: operationDoc(addCreativeVariant, {
       summary: "Add a creative variant (E8)",
       description:
         "Adds a creative labelled variant_b, variant_c, ... in order (never the same label twice, even for simultaneous requests; " +
@@ -156,23 +142,20 @@ export const campaignsPaths: ZodOpenApiPathsObject = {
         "created (201) with its reason and traffic_allocation 0. Traffic is split equally across approved variants. " +
         "Variants cannot be added to an ended or cancelled campaign (409).",
       tags,
-      security: oauth("campaigns:write"),
       requestParams: { path: campaignIdParams },
       requestBody: { required: true, content: json(creativeInput) },
       responses: {
         "201": { description: "The new variant", content: json(variantCreated) },
-        ...problemResponses(
-          "bad_request",
-          "unauthorized",
-          "insufficient_scope",
-          "not_found",
-          "validation_failed",
-          "icon_unreachable",
-          "invalid_transition",
-          "conflict",
-          "rate_limited",
-        ),
       },
-    },
+      errors: [
+        "bad_request",
+        "not_found",
+        "validation_failed",
+        "icon_unreachable",
+        "invalid_transition",
+        "conflict",
+        "rate_limited",
+      ],
+    }),
   },
 };

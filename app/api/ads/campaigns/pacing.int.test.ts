@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import type { DeliveryEngine } from "@/lib/delivery/engine/delivery-engine";
-import { createCampaign } from "@/lib/domain/campaigns/create-campaign";
+import { createCampaign } from "@/test/campaigns";
 import { usdToMicros } from "@/lib/money";
 import { campaignBody } from "@/test/campaign-input";
 import { deliveryCampaign, moment, resetDeliveryTables, startTestEngine, testClock } from "@/test/delivery-engine";

@@ -7,6 +7,7 @@ import {
   getCachedClearingPrices,
   resetClearingPricesCacheForTests,
 } from "@/lib/domain/clearing-prices/get-clearing-prices";
+import { clearingPricesView } from "@/lib/http/views/catalog";
 import { MARKET_MIN_AUCTIONS } from "@/lib/domain/market/market.schemas";
 import { newId } from "@/lib/ids";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
@@ -155,7 +156,7 @@ describe("GET /api/ads/clearing-prices (E3)", () => {
     expect(await getCachedClearingPrices({ clock: fixedClock(t0.getTime() + 59_999) })).toBe(a);
     const later = await getCachedClearingPrices({ clock: fixedClock(t0.getTime() + 60_000) });
     expect(later).not.toBe(a);
-    expect(later.as_of).toBe("2026-05-01T12:01:00.000Z");
+    expect(clearingPricesView(later).as_of).toBe("2026-05-01T12:01:00.000Z");
   });
 
   it("needs a valid token", async () => {

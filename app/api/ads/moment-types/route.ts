@@ -1,9 +1,11 @@
 // GET /api/ads/moment-types: E2, public, cached for an hour
 import { listMomentTypes } from "@/lib/domain/moment-types/list-moment-types";
-import { defineRoute, jsonResponse } from "@/lib/http/define-route";
+import { jsonResponse } from "@/lib/http/define-route";
+import { restOperation } from "@/lib/http/rest-operation";
+import { momentTypeView } from "@/lib/http/views/catalog";
 
 export const dynamic = "force-dynamic";
 
-export const GET = defineRoute({ auth: "none" }, async () =>
-  jsonResponse(await listMomentTypes(), { headers: { "cache-control": "public, max-age=3600" } }),
-);
+export const GET = restOperation(listMomentTypes, {
+  respond: (types) => jsonResponse(types.map(momentTypeView), { headers: { "cache-control": "public, max-age=3600" } }),
+});

@@ -405,6 +405,35 @@ describe("DELETE /api/ads/campaigns/{id} (cancel)", () => {
 });
 
 describe("tenancy and scopes", () => {
+  it("checks the body before the campaign (docs/decisions/1005): malformed is 422 for any id, a valid body 404", async () => {
+    const id = await createViaApi();
+    const intruder = await createTestAdvertiser("Intruder");
+    const theirs = await intruder.auth();
+    const v = await version(id);
+    for (const [target, who] of [
+      [id, theirs],
+      ["cmp_doesnotexist", headers],
+    ] as const) {
+      const malformed = await patch(target, { bid_cpm_usd: "a lot" }, who);
+      expect(malformed.status).toBe(422);
+      expect(malformed.body.code).toBe("validation_failed");
+      expect(malformed.body.errors).toEqual([{ path: "bid_cpm_usd", message: expect.any(String) }]);
+      expectMatchesOpenApi("PATCH", path("x"), 422, malformed.body);
+      const preview = await call(PATCH, path(target), {
+        method: "PATCH",
+        query: { validate_only: "true" },
+        body: { bid_cpm_usd: "a lot" },
+        headers: who,
+        params: { id: target },
+      });
+      expect(preview.status).toBe(422);
+      // the preview was counted before its body was checked
+      expect(preview.headers.get("ratelimit-limit")).toBe("60");
+      expect((await patch(target, { bid_cpm_usd: 3 }, who)).status).toBe(404);
+    }
+    expect(await version(id)).toBe(v);
+  });
+
   it("answers 404 on every campaign route for another advertiser's campaign and for ids that name nothing", async () => {
     const id = await createViaApi();
     const intruder = await createTestAdvertiser("Intruder");

@@ -1,29 +1,19 @@
 // GET /api/ads/campaigns/{id}: E6; PATCH: E7 update (?validate_only=true:
 // every check, the changes and the estimates, nothing written); DELETE: cancel
-import { validateOnlyQuery } from "@/lib/domain/campaigns/campaigns.schemas";
 import { cancelCampaign } from "@/lib/domain/campaigns/cancel-campaign";
 import { getCampaign } from "@/lib/domain/campaigns/get-campaign";
 import { previewCampaignUpdate, updateCampaign } from "@/lib/domain/campaigns/update-campaign";
-import { parseInput } from "@/lib/errors";
-import { defineRoute, jsonResponse } from "@/lib/http/define-route";
-import { queryObject } from "@/lib/http/query";
+import { restOperation, withValidateOnly } from "@/lib/http/rest-operation";
+import { campaignUpdatePreviewView, campaignView } from "@/lib/http/views/campaigns";
+import { checkValidateOnly } from "@/lib/http/validate-only";
 
 export const dynamic = "force-dynamic";
 
-export const GET = defineRoute({ auth: "token", scope: "campaigns:read", params: ["id"] }, async ({ actor, params }) =>
-  jsonResponse(await getCampaign(actor, params.id)),
+export const GET = restOperation(getCampaign, { params: ["id"], view: campaignView });
+
+export const PATCH = withValidateOnly(
+  restOperation(updateCampaign, { params: ["id"], check: checkValidateOnly, view: campaignView }),
+  restOperation(previewCampaignUpdate, { params: ["id"], check: checkValidateOnly, view: campaignUpdatePreviewView }),
 );
 
-export const PATCH = defineRoute(
-  { auth: "token", scope: "campaigns:write", params: ["id"] },
-  async ({ actor, params, url, body }) => {
-    const { validate_only } = parseInput(validateOnlyQuery, queryObject(url));
-    if (validate_only === "true") return jsonResponse(await previewCampaignUpdate(actor, params.id, await body()));
-    return jsonResponse(await updateCampaign(actor, params.id, await body()));
-  },
-);
-
-export const DELETE = defineRoute(
-  { auth: "token", scope: "campaigns:write", params: ["id"] },
-  async ({ actor, params }) => jsonResponse(await cancelCampaign(actor, params.id)),
-);
+export const DELETE = restOperation(cancelCampaign, { params: ["id"], view: campaignView });
