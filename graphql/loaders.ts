@@ -13,7 +13,6 @@ import { findCreativeCampaigns, loadCampaignCreatives } from "@/lib/domain/creat
 import { getPostbackKeys } from "@/lib/domain/postback-keys/postback-key-connections";
 import { getAdvertiserToday } from "@/lib/domain/reporting/get-advertiser-today";
 import { getWebhookDeliveries, getWebhookEndpoints } from "@/lib/domain/webhooks/get-webhooks-by-id";
-import { camelize } from "./camel-case";
 
 const MAX_BATCH = 500;
 
