@@ -2,8 +2,9 @@
 // type and sport where the type exists (E2), CPM auction pricing with the
 // type's floor and, from real clearing prices (E3), price guidance (absent
 // while the market is too small to publish percentiles: decision 0304's rule).
-import { BODY_MAX, CTA_MAX, HEADLINE_MAX, MARKET_RULE, MIN_TOTAL_BUDGET_USD, URL_MAX } from "../api-contract.ts";
-import type { ClearingPrices, MomentType, Sport } from "../rest-types.ts";
+import { MARKET_RULE } from "../api-contract.ts";
+import { BODY_MAX, CTA_MAX, HEADLINE_MAX, MIN_TOTAL_BUDGET_USD, URL_MAX } from "../api-values.ts";
+import type { ClearingPrices, MomentType, Sport } from "../rest-client.ts";
 import { ToolInputError } from "../tool.ts";
 
 export const CURRENCY = "USD";
@@ -68,7 +69,9 @@ export function buildProducts(
   prices: ClearingPrices,
   context: { agentUrl: string; publisherDomain: string },
 ) {
-  const byType = new Map(prices.moment_types.map((entry) => [entry.moment_type, entry]));
+  const byType = new Map<string, ClearingPrices["moment_types"][number]>(
+    prices.moment_types.map((entry) => [entry.moment_type, entry]),
+  );
   return catalog.flatMap((type) =>
     type.available_sports.map((sport) => {
       const entry = byType.get(type.key);

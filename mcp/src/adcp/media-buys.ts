@@ -4,7 +4,7 @@
 // buy made through create_media_buy has one package; a campaign made
 // elsewhere for several moment types and sports shows one package per pair,
 // sharing its budget.
-import type { Campaign, CampaignListItem, CampaignStatus, MomentType } from "../rest-types.ts";
+import type { Campaign, CampaignListItem, CampaignStatus, MomentType } from "../rest-client.ts";
 import { CURRENCY, packageId, PRICING_OPTION_ID, productId, targetedPairs } from "./catalog.ts";
 import { creativeStatus } from "./creatives.ts";
 import { endTimeOf, startTimeOf } from "./dates.ts";

@@ -5,9 +5,9 @@ import { endDateFrom, endTimeOf, impliedDailyBudget, startDateFrom, startTimeOf 
 import { adcpRequest, adcpResponse, completed, inputRequired } from "../adcp/envelope.ts";
 import { subKey } from "../adcp/keys.ts";
 import { mediaBuyOf } from "../adcp/media-buys.ts";
-import type { CreateCampaignBody } from "../rest-types.ts";
+import type { CampaignCreated, CreateCampaignBody, Written } from "../rest-client.ts";
 import { confirm, defineTool, ESTIMATES_NOTE, ToolInputError } from "../tool.ts";
-import { adcpIdempotencyKey, writeMeta } from "./shapes.ts";
+import { adcpIdempotencyKey, applyUpdate, previewCreate } from "./shapes.ts";
 
 const packageRequest = z.looseObject({
   product_id: z.string().describe('A product from get_products, e.g. "close_game.nba".'),
@@ -81,7 +81,7 @@ export const createMediaBuy = defineTool({
           "estimate_status (insufficient_volume: no estimate yet, both 0).",
       ),
   },
-  ...writeMeta({ alsoReads: true }),
+  operations: ["createCampaign", "getCampaign", "listMomentTypes"],
   fieldMap: createFieldMap,
   run: async (args, { api, now }) => {
     if (args.packages.length !== 1) {
@@ -120,8 +120,8 @@ export const createMediaBuy = defineTool({
       name:
         args.name ??
         `${productId(momentType, sport)} ${startDate} to ${endDate}${args.po_number ? ` (PO ${args.po_number})` : ""}`,
-      moment_types: [momentType],
-      sports: [sport],
+      moment_types: [momentType as CreateCampaignBody["moment_types"][number]],
+      sports: [sport as CreateCampaignBody["sports"][number]],
       bid_cpm_usd: pkg.bid_price,
       daily_budget_usd: impliedDailyBudget(pkg.budget, startDate, endDate, pacing),
       total_budget_usd: pkg.budget,
@@ -132,7 +132,7 @@ export const createMediaBuy = defineTool({
     };
 
     if (!args.confirm) {
-      const preview = await api.previewCampaign(body);
+      const preview = await previewCreate(api, body);
       return inputRequired(
         {
           media_buy: {
@@ -161,14 +161,22 @@ export const createMediaBuy = defineTool({
       );
     }
 
-    const { result: created, replayed } = await api.createCampaign(body, { idempotencyKey: args.idempotency_key });
+    const { result: created, replayed } = (await api.write(
+      "createCampaign",
+      { body },
+      { idempotencyKey: args.idempotency_key },
+    )) as Written<CampaignCreated>;
     if (args.paused || pkg.paused)
-      await api.updateCampaign(
+      await applyUpdate(
+        api,
         created.id,
         { status: "paused" },
         { idempotencyKey: subKey(args.idempotency_key, "pause") },
       );
-    const [campaign, catalog] = await Promise.all([api.getCampaign(created.id), api.listMomentTypes()]);
+    const [campaign, catalog] = await Promise.all([
+      api.read("getCampaign", { path: { id: created.id } }),
+      api.read("listMomentTypes"),
+    ]);
     const { status, ...buy } = mediaBuyOf(campaign, catalog, now().toISOString().slice(0, 10));
     return completed({ ...buy, media_buy_status: status }, args.context, replayed);
   },

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { adcpRequest, adcpResponse, ADCP_VERSION, completed } from "../adcp/envelope.ts";
 import { defineTool } from "../tool.ts";
-import { readMeta } from "./shapes.ts";
 
 export const getAdcpCapabilities = defineTool({
   name: "get_adcp_capabilities",
@@ -12,7 +11,7 @@ export const getAdcpCapabilities = defineTool({
     "USD, idempotency keys remembered 24 hours, one publisher domain. Call it first when you act as an AdCP buyer.",
   input: { ...adcpRequest, protocols: z.array(z.string()).optional() },
   output: { ...adcpResponse, adcp: z.looseObject({}), supported_protocols: z.array(z.string()) },
-  ...readMeta([]),
+  operations: [],
   run: async ({ context }, { agentUrl }) => {
     const domain = new URL(agentUrl).hostname;
     return completed(

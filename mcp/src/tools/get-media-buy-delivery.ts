@@ -1,18 +1,16 @@
 import { z } from "zod";
 import { CURRENCY, packageId, targetedPairs } from "../adcp/catalog.ts";
-import { REPORTS_PER_MINUTE } from "../api-contract.ts";
+import { MAX_REPORT_DAYS } from "../api-contract.ts";
+import { REPORTS_PER_MINUTE } from "../api-values.ts";
 import { utcDate } from "../adcp/dates.ts";
 import { adcpRequest, adcpResponse, completed } from "../adcp/envelope.ts";
 import { selectMediaBuys } from "../adcp/listing.ts";
 import { mediaBuyStatus } from "../adcp/media-buys.ts";
-import type { Campaign, CampaignReport, ReportRow, ReportTotals } from "../rest-types.ts";
+import type { Campaign, CampaignReport, ReportRow, ReportTotals } from "../rest-client.ts";
 import { defineTool, ToolInputError } from "../tool.ts";
 import { mediaBuyStatusFilter } from "./get-media-buys.ts";
-import { readMeta } from "./shapes.ts";
 
 const DAY_MS = 86_400_000;
-/** The longest report range of the API (E9). */
-const MAX_DAYS = 366;
 
 function cpm(spend: number, impressions: number): number {
   return impressions > 0 ? Math.round((spend / impressions) * 1000 * 1e6) / 1e6 : 0;
@@ -70,7 +68,7 @@ export const getMediaBuyDelivery = defineTool({
     currency: z.string(),
     media_buy_deliveries: z.array(z.looseObject({ media_buy_id: z.string() })),
   },
-  ...readMeta(["reporting:read", "campaigns:read"]),
+  operations: ["listCampaigns", "getCampaign", "listMomentTypes", "getCampaignReport"],
   run: async (args, { api, now }) => {
     if ((args.start_date === undefined) !== (args.end_date === undefined))
       throw new ToolInputError("Give both start_date and end_date, or neither (lifetime).", {
@@ -90,7 +88,7 @@ export const getMediaBuyDelivery = defineTool({
       field: `media_buy_ids[${index}]`,
     }));
 
-    const earliest = new Date(Date.parse(today) - (MAX_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+    const earliest = new Date(Date.parse(today) - (MAX_REPORT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
     const lifetimeStart = campaigns.reduce(
       (min, campaign) => (campaign.start_date < min ? campaign.start_date : min),
       today,
@@ -99,7 +97,7 @@ export const getMediaBuyDelivery = defineTool({
       args.start_date ?? (lifetimeStart < earliest ? earliest : lifetimeStart > today ? today : lifetimeStart);
     const end = args.end_date ?? today;
 
-    const catalog = await api.listMomentTypes();
+    const catalog = await api.read("listMomentTypes");
     const warnings: { code: string; message: string; field?: string }[] = [...missing];
     const deliveries: {
       media_buy_id: string;
@@ -107,21 +105,17 @@ export const getMediaBuyDelivery = defineTool({
       [key: string]: unknown;
     }[] = [];
     for (const campaign of campaigns) {
-      const daily = await api.getCampaignReport(campaign.id, {
-        start_date: start,
-        end_date: end,
-        breakdown: "day",
-        timezone: "UTC",
+      const daily = await api.read("getCampaignReport", {
+        path: { id: campaign.id },
+        query: { start_date: start, end_date: end, breakdown: "day", timezone: "UTC" },
       });
       const pairs = targetedPairs(catalog, campaign.moment_types, campaign.sports);
       let split: CampaignReport | undefined;
       if (pairs.length > 1 && (campaign.sports.length === 1 || campaign.moment_types.length === 1)) {
         const breakdown = campaign.sports.length === 1 ? "moment_type" : "sport";
-        split = await api.getCampaignReport(campaign.id, {
-          start_date: start,
-          end_date: end,
-          breakdown,
-          timezone: "UTC",
+        split = await api.read("getCampaignReport", {
+          path: { id: campaign.id },
+          query: { start_date: start, end_date: end, breakdown, timezone: "UTC" },
         });
       } else if (pairs.length > 1) {
         warnings.push({

@@ -3,9 +3,9 @@ import { campaignOfPackage, checkPacing } from "../adcp/catalog.ts";
 import { endDateFrom, impliedDailyBudget, startDateFrom } from "../adcp/dates.ts";
 import { adcpRequest, adcpResponse, completed, inputRequired } from "../adcp/envelope.ts";
 import { mediaBuyOf, packagesOf, revisionOf } from "../adcp/media-buys.ts";
-import type { Campaign, UpdateCampaignBody } from "../rest-types.ts";
+import type { Campaign, UpdateCampaignBody } from "../rest-client.ts";
 import { confirm, defineTool, ESTIMATES_NOTE, ToolInputError } from "../tool.ts";
-import { adcpIdempotencyKey, writeMeta } from "./shapes.ts";
+import { adcpIdempotencyKey, applyUpdate, previewUpdate } from "./shapes.ts";
 
 const packageUpdate = z.looseObject({
   package_id: z.string(),
@@ -105,10 +105,14 @@ export const updateMediaBuy = defineTool({
     revision: z.number().optional(),
     preview: z.looseObject({}).optional(),
   },
-  ...writeMeta({ destructive: true, alsoReads: true }),
+  operations: ["getCampaign", "listMomentTypes", "updateCampaign", "cancelCampaign"],
+  destructive: true,
   fieldMap: updateFieldMap,
   run: async (args, { api, now }) => {
-    const [campaign, catalog] = await Promise.all([api.getCampaign(args.media_buy_id), api.listMomentTypes()]);
+    const [campaign, catalog] = await Promise.all([
+      api.read("getCampaign", { path: { id: args.media_buy_id } }),
+      api.read("listMomentTypes"),
+    ]);
     if (args.revision !== undefined && args.revision !== revisionOf(campaign)) {
       throw new ToolInputError(
         `The media buy changed since revision ${args.revision} (now ${revisionOf(campaign)}): read it again with get_media_buys.`,
@@ -154,14 +158,18 @@ export const updateMediaBuy = defineTool({
             adcpCode: "UNSUPPORTED_FEATURE",
           },
         );
-      const { result, replayed } = await api.cancelCampaign(campaign.id, { idempotencyKey: args.idempotency_key });
+      const { result, replayed } = await api.write(
+        "cancelCampaign",
+        { path: { id: campaign.id } },
+        { idempotencyKey: args.idempotency_key },
+      );
       return answer(result, replayed);
     }
 
     const body = changeFor(campaign, args, packages.length, now());
     if (Object.keys(body).length === 0) return answer(campaign, false);
     if (!args.confirm) {
-      const preview = await api.previewCampaignUpdate(campaign.id, body);
+      const preview = await previewUpdate(api, campaign.id, body);
       if (preview.raises_spend)
         return inputRequired(
           {
@@ -178,7 +186,7 @@ export const updateMediaBuy = defineTool({
           args.context,
         );
     }
-    const { result, replayed } = await api.updateCampaign(campaign.id, body, { idempotencyKey: args.idempotency_key });
+    const { result, replayed } = await applyUpdate(api, campaign.id, body, { idempotencyKey: args.idempotency_key });
     return answer(result, replayed);
   },
 });
