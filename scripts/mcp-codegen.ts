@@ -60,7 +60,7 @@ export async function generateMcpClient(
 ): Promise<{ filename: string; content: string }[]> {
   const source = document as unknown as OpenApiDocumentLike & Parameters<typeof bound>[0];
   const paths = Object.fromEntries(Object.entries(source.paths ?? {}).filter(([path]) => path.startsWith(PREFIX)));
-  const ast = await openapiTS({ ...(document as object), paths } as Parameters<typeof openapiTS>[0], {
+  const ast = await openapiTS({ ...(document as object), paths } as unknown as Parameters<typeof openapiTS>[0], {
     enumValues: true,
     // a property with a default may be left out of a request body
     defaultNonNullable: false,

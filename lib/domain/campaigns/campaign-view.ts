@@ -6,6 +6,7 @@ import type { Sport } from "@/lib/domain/sports";
 import { microsToUsd } from "@/lib/money";
 import type { Campaign, Creative } from "@/lib/db/client";
 import type { CampaignDetail, CampaignListItem, CampaignStatus } from "./campaigns.schemas";
+import { availableActions, deliveryStatus } from "./campaign-state";
 import { budgetDay, type BudgetState } from "./pacing";
 
 export type CampaignRow = Campaign;
@@ -57,12 +58,15 @@ function endedReason(row: CampaignRow): CampaignDetail["ended_reason"] {
     : null;
 }
 
+/** The detail view on `today` (UTC date): whether it delivers depends on the start date. */
 export function campaignDetailView(
   row: CampaignRow,
   creatives: readonly CreativeRow[],
   scores: ReadonlyMap<string, number>,
+  today: string,
 ): CampaignDetail {
   const variants = creativeViews(creatives, scores);
+  const status = row.status as CampaignStatus;
   return {
     ...campaignListItemView(row),
     target_cpa_usd: row.targetCpaMicros === null ? null : microsToUsd(row.targetCpaMicros),
@@ -70,6 +74,15 @@ export function campaignDetailView(
     ended_reason: endedReason(row),
     creative: variants[0]!,
     variants,
+    delivery_status: deliveryStatus(
+      {
+        status,
+        startDate: row.startDate,
+        approvedCreatives: creatives.filter((creative) => creative.status === "approved").length,
+      },
+      today,
+    ),
+    available_actions: availableActions(status, creatives.length),
   };
 }
 
@@ -96,7 +109,7 @@ export function campaignTodayView(state: BudgetState, nowMs: number): CampaignTo
 }
 
 /** Every field of a campaign but its creatives (GraphQL resolves those per page, in one query). */
-export type CampaignRecord = Omit<CampaignDetail, "creative" | "variants"> & {
+export type CampaignRecord = Omit<CampaignDetail, "creative" | "variants" | "delivery_status" | "available_actions"> & {
   /** read by campaignTodayView when a caller asks for the day (its keys are camelCase already) */
   budget_state: BudgetState;
 };

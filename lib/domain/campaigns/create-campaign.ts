@@ -1,4 +1,5 @@
-// E5: create a campaign (status active) with its primary creative (variant_a).
+// E5: create a campaign (status active, or paused when asked: it is never active
+// in between) with its primary creative (variant_a).
 // Order: every field error at once (422 validation_failed); then, for a fully
 // valid body only, the icon check over the network (422 icon_unreachable); then
 // the automatic review and the estimates; then one transaction. With
@@ -17,7 +18,9 @@ import { NO_DELIVERY } from "@/lib/domain/market/estimate-rules";
 import { parseInput } from "@/lib/errors";
 import { microsToUsd, usdToMicros } from "@/lib/money";
 import { emitCampaignsChanged } from "@/lib/process-bus";
+import { spreadDailyBudgetMicros } from "./budget-spread";
 import { insertCampaign } from "./campaign-rows";
+import { deliveryStatus } from "./campaign-state";
 import { createCampaignInputFor, type CampaignCreated, type CampaignCreatePreview } from "./campaigns.schemas";
 import { utcDate } from "./dates";
 import { countPreview, estimateDailyDelivery } from "./estimate-delivery";
@@ -37,8 +40,17 @@ async function prepareCampaign(actor: Actor, input: unknown, now: Date, options:
   const review = reviewCreative(parsed.creative);
 
   const bidCpmMicros = usdToMicros(parsed.bid_cpm_usd);
-  const dailyBudgetMicros = usdToMicros(parsed.daily_budget_usd);
   const totalBudgetMicros = usdToMicros(parsed.total_budget_usd);
+  // null: spread from the total over the flight (the schema has checked there is an end date)
+  const dailyBudgetMicros =
+    parsed.daily_budget_usd === null
+      ? spreadDailyBudgetMicros(totalBudgetMicros, parsed.start_date, parsed.end_date!, parsed.pacing ?? "even")
+      : usdToMicros(parsed.daily_budget_usd);
+  const status = parsed.status ?? "active";
+  const delivery = deliveryStatus(
+    { status, startDate: parsed.start_date, approvedCreatives: review.status === "approved" ? 1 : 0 },
+    utcDate(now),
+  );
   // a campaign whose only creative was rejected cannot deliver until a variant is approved
   const estimate =
     review.status === "approved"
@@ -54,7 +66,7 @@ async function prepareCampaign(actor: Actor, input: unknown, now: Date, options:
           now,
         )
       : NO_DELIVERY;
-  return { parsed, review, bidCpmMicros, dailyBudgetMicros, totalBudgetMicros, estimate };
+  return { parsed, review, status, delivery, bidCpmMicros, dailyBudgetMicros, totalBudgetMicros, estimate };
 }
 
 /**
@@ -68,16 +80,22 @@ export async function previewCampaign(
 ): Promise<CampaignCreatePreview> {
   await countPreview(actor);
   const now = nowDate(options.clock);
-  const { parsed, review, estimate } = await prepareCampaign(actor, input, now, options);
+  const { parsed, review, status, delivery, dailyBudgetMicros, estimate } = await prepareCampaign(
+    actor,
+    input,
+    now,
+    options,
+  );
   return {
     validate_only: true,
     campaign: {
       name: parsed.name,
-      status: "active",
+      status,
+      delivery_status: delivery,
       moment_types: parsed.moment_types,
       sports: parsed.sports,
       bid_cpm_usd: parsed.bid_cpm_usd,
-      daily_budget_usd: parsed.daily_budget_usd,
+      daily_budget_usd: microsToUsd(dailyBudgetMicros),
       total_budget_usd: parsed.total_budget_usd,
       start_date: parsed.start_date,
       end_date: parsed.end_date ?? null,
@@ -98,16 +116,13 @@ export async function createCampaign(
   options: CreateCampaignOptions = {},
 ): Promise<CampaignCreated> {
   const now = nowDate(options.clock);
-  const { parsed, review, bidCpmMicros, dailyBudgetMicros, totalBudgetMicros, estimate } = await prepareCampaign(
-    actor,
-    input,
-    now,
-    options,
-  );
+  const { parsed, review, status, delivery, bidCpmMicros, dailyBudgetMicros, totalBudgetMicros, estimate } =
+    await prepareCampaign(actor, input, now, options);
 
   const { id, creativeIds } = await insertCampaign({
     advertiserId: actor.advertiserId,
     name: parsed.name,
+    status,
     momentTypes: parsed.moment_types,
     sports: parsed.sports,
     bidCpmMicros,
@@ -137,7 +152,8 @@ export async function createCampaign(
   emitCampaignsChanged([id]);
   return {
     id,
-    status: "active",
+    status,
+    delivery_status: delivery,
     estimated_daily_impressions: estimate.dailyImpressions,
     estimated_daily_spend_usd: microsToUsd(estimate.dailySpendMicros),
     estimate_status: estimate.status,

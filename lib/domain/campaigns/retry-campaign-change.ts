@@ -25,13 +25,13 @@ export async function retryCampaignChange(
 ): Promise<CampaignDetail> {
   for (let attempt = 1; ; attempt++) {
     const { row, write } = await plan(nowDate(clock));
-    if (!write) return campaignDetail(row);
+    if (!write) return campaignDetail(row, db(), clock);
     const updated = await db().$transaction(async (tx) =>
       (await write(tx)) ? tx.campaign.findFirstOrThrow({ where: { id } }) : null,
     );
     if (updated) {
       emitCampaignsChanged([id]);
-      return campaignDetail(updated);
+      return campaignDetail(updated, db(), clock);
     }
     if (attempt >= ATTEMPTS)
       throw new AppError("conflict", { detail: "The campaign was changed by a concurrent request; retry." });

@@ -400,11 +400,8 @@ export interface components {
              * @example 2.5
              */
             bid_cpm_usd: number;
-            /**
-             * @description Daily budget in USD (UTC days), at least 5.
-             * @example 50
-             */
-            daily_budget_usd: number;
+            /** @description Daily budget in USD (UTC days), at least 5. null: spread from the total budget over the flight (needs an end date): evenly over its days, start and end counted, rounded up to the cent (with asap pacing, the whole total), which must come to at least 5 a day; the answer carries the amount. */
+            daily_budget_usd: number | null;
             /**
              * @description Total budget in USD, at least 10.
              * @example 500
@@ -431,6 +428,11 @@ export interface components {
              * @enum {string}
              */
             pacing?: "even" | "asap";
+            /**
+             * @description active (the default): the campaign can deliver from start_date. paused: created paused, it delivers nothing until it is resumed (E7 status active); never active in between.
+             * @enum {string}
+             */
+            status?: "active" | "paused";
             creative: components["schemas"]["CreativeInput"];
         };
         /** @description A creative: all fields but cta_text are required, in E5's `creative` and at E8. */
@@ -470,11 +472,8 @@ export interface components {
              * @example 2.5
              */
             bid_cpm_usd?: number;
-            /**
-             * @description Daily budget in USD (UTC days), at least 5.
-             * @example 50
-             */
-            daily_budget_usd?: number;
+            /** @description Daily budget in USD (UTC days), at least 5. null: spread from the total budget over the flight (needs an end date): evenly over its days, start and end counted, rounded up to the cent (with asap pacing, the whole total), which must come to at least 5 a day; the answer carries the amount. At E7 the spread is worked out on the campaign as it will be (its total budget, start date, end date and pacing after the change). */
+            daily_budget_usd?: number | null;
             /**
              * @description Total budget in USD, at least 10.
              * @example 500
@@ -765,8 +764,9 @@ export interface components {
             /** @description The campaign creation would make (without an id: nothing was written). */
             campaign: {
                 name: string;
-                /** @constant */
-                status: "active";
+                /** @enum {string} */
+                status: "active" | "paused";
+                delivery_status: components["schemas"]["DeliveryStatus"];
                 moment_types: ("bet_resolved" | "prediction_resolved" | "overtime" | "close_game" | "spread_alert" | "moneyline_alert" | "total_alert" | "prop_alert" | "position_alert" | "foul_trouble" | "follow_alert")[];
                 sports: ("ncaa_basketball" | "nba" | "nfl" | "mlb")[];
                 bid_cpm_usd: number;
@@ -797,6 +797,11 @@ export interface components {
             estimate_status: components["schemas"]["EstimateStatus"];
         };
         /**
+         * @description Whether the campaign delivers now: delivering; or, for an active campaign, pending_creatives (no approved creative yet) or pending_start (its start date, UTC, is still ahead); otherwise its status (paused, ended, cancelled).
+         * @enum {string}
+         */
+        DeliveryStatus: "delivering" | "pending_creatives" | "pending_start" | "paused" | "ended" | "cancelled";
+        /**
          * @description estimated: the figures come from other advertisers' auctions on the campaign's moment types and sports, at least 20 auctions won by at least 3 distinct advertisers in the last 7 days (demo auctions never count). insufficient_volume: that market sample is too small to estimate without revealing another advertiser's bid, so both figures are 0 (not a prediction of zero delivery).
          * @enum {string}
          */
@@ -805,6 +810,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "active" | "paused" | "ended" | "cancelled";
+            delivery_status: components["schemas"]["DeliveryStatus"];
             /** @description Impressions a day the campaign would have won over the last 7 days of other advertisers' auctions on its moment types and sports (its own and demo auctions left out), counting an auction as won when its clearing price lies in a lower 5 % price band than the bid, capped by the daily budget; rounded to 2 significant digits. 0 when the creative was rejected, and 0 with estimate_status insufficient_volume unless that sample holds at least 20 auctions won by at least 3 distinct advertisers in the last 7 days (demo auctions never count). */
             estimated_daily_impressions: number;
             /** @description Daily spend for those impressions, each priced at the upper edge of its clearing price's band (never a winning bid), at most the daily budget; in whole cents. */
@@ -873,6 +879,9 @@ export interface components {
             creative: components["schemas"]["Creative"];
             /** @description Every creative of the campaign, variant_a first. */
             variants: components["schemas"]["Creative"][];
+            delivery_status: components["schemas"]["DeliveryStatus"];
+            /** @description What the API accepts on this campaign now: pause or resume (E7 status paused or active), end (E7 status ended), cancel (DELETE), update (E7's other fields), add_variant (E8, until variant_z). Empty once ended or cancelled. */
+            available_actions: ("pause" | "resume" | "end" | "cancel" | "update" | "add_variant")[];
         };
         Creative: {
             /** @example cr_4Vd2k9QmXbT7nL1pR8sYzA */
@@ -1164,8 +1173,12 @@ export interface components {
             ctr: number;
             conversions: number;
             spend_usd: number;
+            /** @description The spend in micro-dollars (1 USD = 1,000,000): exact, so sums across rows and reports carry no rounding. */
+            spend_micros: number;
             /** @description spend / impressions x 1000; 0 without impressions. */
             average_cpm_paid_usd: number;
+            /** @description spend / conversions; null without conversions. */
+            cost_per_conversion_usd: number | null;
             /**
              * Format: date-time
              * @description When the numbers were computed; events reach reports within 5 seconds.
@@ -1181,6 +1194,12 @@ export interface components {
             ctr: number;
             conversions: number;
             spend_usd: number;
+            /** @description The spend in micro-dollars (1 USD = 1,000,000): exact, so sums across rows and reports carry no rounding. */
+            spend_micros: number;
+            /** @description spend / impressions x 1000; 0 without impressions. */
+            average_cpm_paid_usd: number;
+            /** @description spend / conversions; null without conversions. */
+            cost_per_conversion_usd: number | null;
         };
         CampaignTimeSeries: {
             campaign_id: string;
@@ -3131,6 +3150,7 @@ export const nextAuthFormJsonValues: ReadonlyArray<FlattenedDeepRequired<compone
 export const createCampaignInputMoment_typesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateCampaignInput"]["moment_types"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];
 export const createCampaignInputSportsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateCampaignInput"]["sports"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
 export const createCampaignInputPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateCampaignInput"]["pacing"]> = ["even", "asap"];
+export const createCampaignInputStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateCampaignInput"]["status"]> = ["active", "paused"];
 export const updateCampaignInputStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateCampaignInput"]["status"]> = ["active", "paused", "ended"];
 export const updateCampaignInputPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateCampaignInput"]["pacing"]> = ["even", "asap"];
 export const updateCampaignInputMoment_typesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateCampaignInput"]["moment_types"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];
@@ -3147,10 +3167,12 @@ export const campaignListItemStatusValues: ReadonlyArray<FlattenedDeepRequired<c
 export const campaignListItemMoment_typesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignListItem"]["moment_types"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];
 export const campaignListItemSportsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignListItem"]["sports"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
 export const campaignListItemPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignListItem"]["pacing"]> = ["even", "asap"];
+export const campaignCreatePreviewCampaignStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignCreatePreview"]["campaign"]["status"]> = ["active", "paused"];
 export const campaignCreatePreviewCampaignMoment_typesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignCreatePreview"]["campaign"]["moment_types"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];
 export const campaignCreatePreviewCampaignSportsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignCreatePreview"]["campaign"]["sports"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
 export const campaignCreatePreviewCampaignPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignCreatePreview"]["campaign"]["pacing"]> = ["even", "asap"];
 export const campaignCreatePreviewCreativeStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignCreatePreview"]["creative"]["status"]> = ["pending", "approved", "rejected", "paused"];
+export const deliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeliveryStatus"]> = ["delivering", "pending_creatives", "pending_start", "paused", "ended", "cancelled"];
 export const estimateStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EstimateStatus"]> = ["estimated", "insufficient_volume"];
 export const campaignCreatedStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignCreated"]["status"]> = ["active", "paused", "ended", "cancelled"];
 export const variantCreatedStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VariantCreated"]["status"]> = ["pending", "approved", "rejected", "paused"];
@@ -3159,6 +3181,7 @@ export const campaignMoment_typesValues: ReadonlyArray<FlattenedDeepRequired<com
 export const campaignSportsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Campaign"]["sports"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
 export const campaignPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Campaign"]["pacing"]> = ["even", "asap"];
 export const campaignEnded_reasonAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Campaign"]["ended_reason"]> = ["budget_exhausted", "end_date", "advertiser"];
+export const campaignAvailable_actionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Campaign"]["available_actions"]> = ["pause", "resume", "end", "cancel", "update", "add_variant"];
 export const creativeStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Creative"]["status"]> = ["pending", "approved", "rejected", "paused"];
 export const authorizationServerMetadataToken_endpoint_auth_methods_supportedValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuthorizationServerMetadata"]["token_endpoint_auth_methods_supported"]> = ["client_secret_post", "client_secret_basic"];
 export const webhookDeliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookDelivery"]["status"]> = ["pending", "delivering", "succeeded", "failed", "cancelled"];
