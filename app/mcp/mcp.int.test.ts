@@ -166,8 +166,9 @@ describe("scopes decide the tools", () => {
     for (const name of WRITE_TOOLS) expect(byName.get(name)?.annotations?.readOnlyHint, name).toBe(false);
     expect(byName.get("get_products")?.annotations).toMatchObject({ readOnlyHint: true });
     expect(byName.get("cancel_campaign")?.annotations).toMatchObject({ destructiveHint: true });
+    // a preview writes nothing: the key is required only to create (confirm: true), which the tool checks
     expect(byName.get("create_media_buy")?.inputSchema.required).toEqual(
-      expect.arrayContaining(["idempotency_key", "packages"]),
+      expect.arrayContaining(["packages", "start_time", "end_time"]),
     );
   });
 

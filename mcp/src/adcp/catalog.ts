@@ -111,12 +111,21 @@ export function buildProducts(
             min_spend_per_package: MIN_PACKAGE_SPEND_USD,
           },
         ],
+        // every figure is counted by the service itself: sends, taps through its redirect, attribution postbacks
+        delivery_measurement: {
+          vendors: [{ domain: context.publisherDomain }],
+          provider: "Sports Moment Ads (first party)",
+          notes:
+            "Impressions are counted when the notification is sent, clicks when the tap passes the service's click redirect, " +
+            "conversions from the advertiser's attribution postbacks; reports are in UTC days and hours.",
+        },
         reporting_capabilities: {
           available_reporting_frequencies: ["hourly", "daily"],
           expected_delay_minutes: 1,
           timezone: "UTC",
           supports_webhooks: false,
-          available_metrics: ["impressions", "spend", "clicks", "ctr", "conversions", "cpm"],
+          // the CPM paid comes as get_media_buy_delivery's rate; "cpm" is no metric name AdCP 3.0 clients accept
+          available_metrics: ["impressions", "spend", "clicks", "ctr", "conversions", "cost_per_acquisition"],
           supports_creative_breakdown: true,
           date_range_support: "date_range",
         },

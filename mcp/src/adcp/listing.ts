@@ -61,7 +61,6 @@ export async function selectMediaBuys(
   api: RestClient,
   args: { media_buy_ids?: string[]; status_filter?: MediaBuyStatus | MediaBuyStatus[] },
   byDefault: readonly MediaBuyStatus[],
-  today: string,
 ): Promise<{ campaigns: Campaign[]; missing: { index: number; error: ApiError }[] }> {
   const statuses = args.status_filter === undefined ? undefined : [args.status_filter].flat();
   const wanted = statuses ?? (args.media_buy_ids ? undefined : byDefault);
@@ -72,7 +71,7 @@ export async function selectMediaBuys(
   return {
     campaigns: details
       .filter((detail): detail is Campaign => !(detail instanceof ApiError))
-      .filter((campaign) => !wanted || wanted.includes(mediaBuyStatus(campaign, today))),
+      .filter((campaign) => !wanted || wanted.includes(mediaBuyStatus(campaign))),
     missing: details.flatMap((detail, index) => (detail instanceof ApiError ? [{ index, error: detail }] : [])),
   };
 }

@@ -33,8 +33,7 @@ export const getMediaBuys = defineTool({
   output: { ...adcpResponse, media_buys: z.array(z.looseObject({ media_buy_id: z.string() })) },
   operations: ["listCampaigns", "getCampaign", "listMomentTypes"],
   run: async (args, { api, now }) => {
-    const today = now().toISOString().slice(0, 10);
-    const { campaigns: matching, missing } = await selectMediaBuys(api, args, ["active"], today);
+    const { campaigns: matching, missing } = await selectMediaBuys(api, args, ["active"]);
     const errors = missing.map(({ index, error }) => ({
       ...errorEntry(error, `media_buy_ids[${index}]`),
       code: "MEDIA_BUY_NOT_FOUND",
@@ -45,7 +44,7 @@ export const getMediaBuys = defineTool({
     const snapshotAsOf = args.include_snapshot ? now().toISOString() : undefined;
     return completed(
       {
-        media_buys: page.map((campaign) => mediaBuyOf(campaign, catalog, today, { snapshotAsOf })),
+        media_buys: page.map((campaign) => mediaBuyOf(campaign, catalog, { snapshotAsOf })),
         pagination,
         ...(errors.length ? { errors } : {}),
       },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { campaignOfPackage, checkPacing } from "../adcp/catalog.ts";
-import { endDateFrom, impliedDailyBudget, startDateFrom } from "../adcp/dates.ts";
+import { endDateFrom, startDateFrom } from "../adcp/dates.ts";
 import { adcpRequest, adcpResponse, completed, inputRequired } from "../adcp/envelope.ts";
 import { mediaBuyOf, packagesOf, revisionOf } from "../adcp/media-buys.ts";
 import type { Campaign, UpdateCampaignBody } from "../rest-client.ts";
@@ -59,19 +59,13 @@ function changeFor(
     if ((pkg.pacing === "even" || pkg.pacing === "asap") && pkg.pacing !== (campaign.pacing ?? "even"))
       body.pacing = pkg.pacing;
     if (pkg.paused !== undefined) body.status = pkg.paused ? "paused" : "active";
-    if (pkg.budget !== undefined) {
-      body.total_budget_usd = pkg.budget;
-      const end = body.end_date === undefined ? campaign.end_date : body.end_date;
-      // the daily budget follows the total as at creation, when the flight has an end
-      if (end)
-        body.daily_budget_usd = impliedDailyBudget(
-          pkg.budget,
-          campaign.start_date,
-          end,
-          body.pacing ?? campaign.pacing ?? "even",
-        );
-    }
+    if (pkg.budget !== undefined) body.total_budget_usd = pkg.budget;
   }
+  // a one-package buy's daily budget is its total spread over its flight (as at creation): when the total, the
+  // end or the pacing changes, the service spreads it again (daily_budget_usd: null) if the flight has an end
+  const end = body.end_date === undefined ? campaign.end_date : body.end_date;
+  const reshaped = body.total_budget_usd !== undefined || body.end_date !== undefined || body.pacing !== undefined;
+  if (packageCount === 1 && reshaped && end) body.daily_budget_usd = null;
   return body;
 }
 
@@ -130,9 +124,8 @@ export const updateMediaBuy = defineTool({
           adcpCode: "PACKAGE_NOT_FOUND",
         });
     }
-    const today = now().toISOString().slice(0, 10);
     const answer = (updated: Campaign, replayed: boolean) => {
-      const { status, ...buy } = mediaBuyOf(updated, catalog, today);
+      const { status, ...buy } = mediaBuyOf(updated, catalog);
       return completed(
         {
           media_buy_id: buy.media_buy_id,
