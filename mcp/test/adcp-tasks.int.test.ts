@@ -450,6 +450,17 @@ describe("media buys after creation", () => {
       code: "UNSUPPORTED_FEATURE",
       field: "packages[0].pacing",
     });
+    // creatives are added with sync_creatives, never replaced: said, not silently ignored
+    const replaced = await callTool(client, "update_media_buy", {
+      ...change,
+      idempotency_key: key(),
+      packages: [{ package_id: pkg, creatives: [pushCreative()] }],
+    });
+    expect(replaced.structured.adcp_error).toMatchObject({
+      code: "UNSUPPORTED_FEATURE",
+      field: "packages[0].creatives",
+      suggestion: expect.stringContaining("sync_creatives"),
+    });
   });
 
   it("get_media_buy_delivery reports the recorded delivery per buy, package and day", async () => {

@@ -53,9 +53,11 @@ export const createMediaBuy = defineTool({
     "a second-price auction from start_time to end_time with the package budget (USD), and the one push_notification " +
     "creative given inline. One package per media buy: buy several products with several media buys. Spends money, so " +
     "call it first without confirm: nothing is created and the answer (status input-required) previews the buy, the " +
-    "creative's review and the estimated daily impressions and spend. Then call again with confirm: true and the same " +
-    "idempotency_key; a retry with that key never creates a second buy. The daily budget is the budget spread over the " +
-    "flight's days (even pacing) and must come to at least 5 USD a day. " +
+    "creative's review and the estimated daily impressions and spend (a preview may leave out idempotency_key; without " +
+    "the creative it answers input-required naming it). Then call again with confirm: true and an idempotency_key " +
+    "(required now; reuse the preview's); a retry with that key never creates a second buy. paused: true creates it " +
+    "paused in the same call (it never runs until resumed with update_media_buy). The service spreads the budget over " +
+    "the flight's days as the daily budget (the whole budget with asap pacing), which must come to at least 5 USD a day. " +
     ESTIMATES_NOTE,
   input: {
     ...adcpRequest,
@@ -68,7 +70,10 @@ export const createMediaBuy = defineTool({
     start_time: z.string().describe('"asap" (today, UTC) or an ISO 8601 date-time: its UTC date is the first day.'),
     end_time: z.string().describe("ISO 8601 date-time, exclusive: the last day is the UTC date just before it."),
     packages: z.array(packageRequest).min(1).describe("Exactly one package."),
-    paused: z.boolean().optional().describe("Create it paused."),
+    paused: z
+      .boolean()
+      .optional()
+      .describe("Create it paused: nothing is delivered until it is resumed (update_media_buy paused: false)."),
     name: z.string().optional().describe("Campaign name (default: product and dates)."),
     po_number: z.string().optional(),
     confirm,

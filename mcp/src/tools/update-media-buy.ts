@@ -14,6 +14,10 @@ const packageUpdate = z.looseObject({
   pacing: z.enum(["even", "asap", "front_loaded"]).optional(),
   paused: z.boolean().optional(),
   canceled: z.literal(true).optional(),
+  creatives: z
+    .array(z.looseObject({}))
+    .optional()
+    .describe("Not offered: creatives are never replaced here. Add creatives with sync_creatives."),
 });
 
 export function updateFieldMap(path: string): string {
@@ -55,6 +59,16 @@ function changeFor(
       );
     }
     checkPacing(pkg.pacing, `${at}.pacing`);
+    if (pkg.creatives !== undefined)
+      throw new ToolInputError(
+        "Creatives cannot be replaced: they are reviewed when added and kept with the buy's reports.",
+        {
+          field: `${at}.creatives`,
+          adcpCode: "UNSUPPORTED_FEATURE",
+          suggestion:
+            "Add creatives to the buy with sync_creatives (assignments to this package); pause it to stop delivery.",
+        },
+      );
     if (pkg.bid_price !== undefined) body.bid_cpm_usd = pkg.bid_price;
     if ((pkg.pacing === "even" || pkg.pacing === "asap") && pkg.pacing !== (campaign.pacing ?? "even"))
       body.pacing = pkg.pacing;
@@ -77,6 +91,8 @@ export const updateMediaBuy = defineTool({
     "end_time, and for a one-package buy the package's budget (total, USD) or bid_price (CPM, USD). Pausing, " +
     "cancelling and lowering apply at once; a change that can raise spend (resume, higher bid or budget, later end) is " +
     "only previewed (status input-required) until you call again with confirm: true and the same idempotency_key. " +
+    "A new budget, end_time or pacing of a one-package buy spreads its daily budget again. Creatives are added with " +
+    "sync_creatives, never replaced here. " +
     "Pass revision (from get_media_buys) to refuse the update if the buy changed since you read it. The preview's " +
     "estimates (before: current_*, after) come with estimate_status and current_estimate_status. " +
     ESTIMATES_NOTE,
