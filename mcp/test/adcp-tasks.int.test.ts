@@ -503,10 +503,15 @@ describe("creatives", () => {
         { ...second, creative_id: "buyer-2" },
         { ...pushCreative(), creative_id: "buyer-1" },
         { ...pushCreative(), creative_id: "buyer-3" },
+        {
+          ...pushCreative({ icon: { asset_type: "url", url: "http://cdn.example.com/icon.png" } }),
+          creative_id: "buyer-4",
+        },
       ],
       assignments: [
         { creative_id: "buyer-2", package_id: pkg },
         { creative_id: "buyer-1", package_id: pkg },
+        { creative_id: "buyer-4", package_id: pkg },
       ],
     };
     const answer = await task("sync_creatives", request, "creative/sync-creatives-response.json");
@@ -514,11 +519,20 @@ describe("creatives", () => {
       expect.objectContaining({ creative_id: "buyer-2", action: "created", status: "approved", assigned_to: [pkg] }),
       expect.objectContaining({ creative_id: "buyer-1", action: "unchanged", assigned_to: [pkg] }),
       expect.objectContaining({ creative_id: "buyer-3", action: "failed" }),
+      expect.objectContaining({ creative_id: "buyer-4", action: "failed" }),
     ]);
+    // the service's refusal of the icon, in the creative's own terms
+    const [iconError] = (answer.structured.creatives as { errors: Record<string, unknown>[] }[])[3]!.errors;
+    expect(iconError).toMatchObject({
+      field: "creatives[3].assets.icon",
+      message: expect.stringMatching(/^creatives\[3\]\.assets\.icon: /),
+    });
+    expect(JSON.stringify(iconError)).not.toMatch(/icon_url/);
     const again = await task("sync_creatives", request, "creative/sync-creatives-response.json");
     expect((again.structured.creatives as { action: string }[]).map((c) => c.action)).toEqual([
       "unchanged",
       "unchanged",
+      "failed",
       "failed",
     ]);
     expect(await db().creative.count({ where: { campaignId: id } })).toBe(2);

@@ -58,7 +58,7 @@ export function inputRequired(
 }
 
 /** An AdCP per-item error entry (sync_creatives, get_media_buys), in the same terms as a tool error. */
-export function errorEntry(error: unknown, field?: string) {
-  const { code, message, recovery, details, suggestion } = toAdcpError(error);
+export function errorEntry(error: unknown, field?: string, fieldMap?: (path: string) => string) {
+  const { code, message, recovery, details, suggestion } = toAdcpError(error, fieldMap);
   return { code, message, recovery, ...(field ? { field } : {}), ...(suggestion ? { suggestion } : {}), details };
 }

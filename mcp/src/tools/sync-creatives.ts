@@ -109,10 +109,11 @@ export const syncCreatives = defineTool({
           }
           assigned.push(package_id);
         } catch (error) {
-          const fieldMap = creativeFieldMap("", at);
-          const entry = errorEntry(error);
+          // the API's creative fields under this creative's asset names, in the field and the message alike
+          const assets = creativeFieldMap("", at);
+          const entry = errorEntry(error, undefined, (path) => assets(path) ?? path);
           const field = entry.details.errors?.[0]?.path;
-          errors.push({ ...entry, ...(field ? { field: fieldMap(field) ?? field } : {}) });
+          errors.push({ ...entry, ...(field ? { field } : {}) });
         }
       }
       results.push(
