@@ -151,6 +151,7 @@ const config = [
       "node_modules/**",
       "prisma/generated/**",
       "graphql/__generated__/**",
+      "mcp/src/generated/**",
       "mcp/dist/**",
       "mcp/node_modules/**",
       "test-results/**",

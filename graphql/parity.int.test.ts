@@ -47,6 +47,23 @@ const ENUM_KEYS = new Set([
   "breakdown",
 ]);
 const INSTANT_KEYS = /(_at|^ts|^as_of)$/;
+/**
+ * REST fields GraphQL does not carry (docs/decisions/1311): spend_micros (GraphQL's Money is exact already), and
+ * what REST answers for clients that must not work it out themselves (the MCP package): the per-row rates, a
+ * campaign's delivery_status and available_actions. Dropped from REST's side only.
+ */
+const REST_ONLY = new Set(["spend_micros", "cost_per_conversion_usd", "delivery_status", "available_actions"]);
+const REST_ONLY_IN_ROWS = new Set([...REST_ONLY, "average_cpm_paid_usd"]);
+
+function restShared(value: unknown, drop: ReadonlySet<string> = REST_ONLY): unknown {
+  if (Array.isArray(value)) return value.map((item) => restShared(item, drop));
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([name]) => !drop.has(name))
+      .map(([name, item]) => [name, restShared(item, name === "rows" ? REST_ONLY_IN_ROWS : REST_ONLY)]),
+  );
+}
 
 function snake(key: string): string {
   return key.replace(/([A-Z])/g, (upper) => `_${upper.toLowerCase()}`);
@@ -137,9 +154,13 @@ describe("parity with REST", () => {
       { headers, variables: { id: toGlobalId("Campaign", campaign.id) } },
     );
     expect(res.errors).toBeUndefined();
-    expect(common(res.data.campaign)).toEqual(common(rest.body));
-    // the comparison covers every REST field
-    expect(Object.keys(res.data.campaign).map(snake).sort()).toEqual(Object.keys(rest.body).sort());
+    expect(common(res.data.campaign)).toEqual(common(restShared(rest.body)));
+    // the comparison covers every REST field but the REST-only ones
+    expect(Object.keys(res.data.campaign).map(snake).sort()).toEqual(
+      Object.keys(rest.body)
+        .filter((name) => !REST_ONLY.has(name))
+        .sort(),
+    );
     expect(rest.body.spend_to_date_usd).toBeGreaterThan(0);
   });
 
@@ -198,7 +219,7 @@ describe("parity with REST", () => {
       },
     });
     expect(res.errors).toBeUndefined();
-    const { campaign_id, totals, ...restReportBody } = rest.body;
+    const { campaign_id, totals, ...restReportBody } = restShared(rest.body) as typeof rest.body;
     expect(campaign_id).toBe(campaign.id);
     const expected = common({
       ...restReportBody,

@@ -153,16 +153,22 @@ describe("the operation catalog", () => {
         ":!*.test.ts",
         ":!*.test.tsx",
         ":!**/__generated__/**",
+        ":!mcp/src/generated/**",
         ":!*.graphql",
       ],
       { cwd: ROOT, encoding: "utf8" },
     )
       .split("\n")
       .filter(Boolean);
+    // the MCP package names operations; their scopes come from the OpenAPI document (mcp/src/generated)
+    expect(
+      hits.filter((hit) => hit.startsWith("mcp/src/")),
+      "mcp/src holds no scope",
+    ).toEqual([]);
     // until every area runs on operations (shrinks to nothing)
     expect(hits.length, hits.join("\n")).toBeLessThanOrEqual(SCOPE_LITERALS_NOT_YET_REMOVED);
   });
 });
 
 const GRAPHQL_FIELDS_NOT_YET_OPERATIONS = 11;
-const SCOPE_LITERALS_NOT_YET_REMOVED = 25;
+const SCOPE_LITERALS_NOT_YET_REMOVED = 12;

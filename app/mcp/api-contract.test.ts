@@ -1,12 +1,12 @@
-// The MCP package is published alone, so mcp/src repeats the REST API's
-// enumerations and limits (mcp/src/api-contract.ts) instead of importing them.
-// Each copy must equal the service's own source: a new event kind, sport,
-// status or limit fails here until the package learns it too.
+// The MCP package is published alone, so mcp/src repeats what the REST API's
+// OpenAPI document does not state in a form its generated client can read
+// (mcp/src/api-contract.ts: numbers said in prose). Each copy must equal the
+// service's own source. The enumerations and schema limits come from the
+// generated client (mcp/src/api-values.ts): checked here too, so a generated
+// value that drifted from the service (a stale generation) fails as well.
 import { describe, expect, it } from "vitest";
-import { SCOPES } from "@/lib/auth/scopes";
 import {
   CAMPAIGN_STATUSES,
-  campaignResource,
   MIN_TOTAL_BUDGET_USD,
   PACINGS,
   updateCampaignInput,
@@ -15,12 +15,13 @@ import { BODY_MAX, CREATIVE_STATUSES, CTA_MAX, HEADLINE_MAX, URL_MAX } from "@/l
 import { ESTIMATE_STATUSES, MARKET_RULE_TEXT } from "@/lib/domain/market/market.schemas";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
 import { MAX_ACTIVE_POSTBACK_KEYS } from "@/lib/domain/postback-keys/postback-keys.schemas";
-import { BREAKDOWNS, GRANULARITIES } from "@/lib/domain/reporting/reporting.schemas";
+import { BREAKDOWNS, GRANULARITIES, MAX_REPORT_DAYS } from "@/lib/domain/reporting/reporting.schemas";
 import { SPORTS } from "@/lib/domain/sports";
 import { WEBHOOK_DELIVERY_STATUSES } from "@/lib/domain/webhooks/webhooks.schemas";
 import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit-policies";
 import { EVENT_TYPES } from "@/lib/webhooks/events";
 import * as Package from "@/mcp/src/api-contract";
+import * as Values from "@/mcp/src/api-values";
 import { TOOLS } from "@/mcp/src/registry";
 
 /** Order carries no meaning in these lists (the package may list them in the order a model reads best). */
@@ -28,37 +29,40 @@ const sorted = (values: readonly (string | number)[]) => [...values].sort();
 
 describe("the MCP package's copy of the REST API's contract", () => {
   it.each([
-    ["SCOPES", Package.SCOPES, SCOPES],
-    ["SPORTS", Package.SPORTS, SPORTS],
-    ["CAMPAIGN_STATUSES", Package.CAMPAIGN_STATUSES, CAMPAIGN_STATUSES],
-    ["CAMPAIGN_UPDATE_STATUSES", Package.CAMPAIGN_UPDATE_STATUSES, updateCampaignInput.shape.status.unwrap().options],
-    ["ENDED_REASONS", Package.ENDED_REASONS, campaignResource.shape.ended_reason.unwrap().options],
-    ["CREATIVE_STATUSES", Package.CREATIVE_STATUSES, CREATIVE_STATUSES],
-    ["PACINGS", Package.PACINGS, PACINGS],
-    ["BREAKDOWNS", Package.BREAKDOWNS, BREAKDOWNS],
-    ["GRANULARITIES", Package.GRANULARITIES, GRANULARITIES],
-    ["WEBHOOK_EVENT_TYPES", Package.WEBHOOK_EVENT_TYPES, EVENT_TYPES],
-    ["WEBHOOK_DELIVERY_STATUSES", Package.WEBHOOK_DELIVERY_STATUSES, WEBHOOK_DELIVERY_STATUSES],
-    ["ESTIMATE_STATUSES", Package.ESTIMATE_STATUSES, ESTIMATE_STATUSES],
-  ])("%s equals the service's list", (_name, copy, source) => {
+    ["SPORTS", Values.SPORTS, SPORTS],
+    ["MOMENT_TYPES", Values.MOMENT_TYPES, MOMENT_TYPES.map((type) => type.key)],
+    ["CAMPAIGN_STATUSES", Values.CAMPAIGN_STATUSES, CAMPAIGN_STATUSES],
+    ["CAMPAIGN_UPDATE_STATUSES", Values.CAMPAIGN_UPDATE_STATUSES, updateCampaignInput.shape.status.unwrap().options],
+    ["CREATIVE_STATUSES", Values.CREATIVE_STATUSES, CREATIVE_STATUSES],
+    ["PACINGS", Values.PACINGS, PACINGS],
+    ["BREAKDOWNS", Values.BREAKDOWNS, BREAKDOWNS],
+    ["GRANULARITIES", Values.GRANULARITIES, GRANULARITIES],
+    ["WEBHOOK_EVENT_TYPES", Values.WEBHOOK_EVENT_TYPES, EVENT_TYPES],
+    ["WEBHOOK_DELIVERY_STATUSES", Values.WEBHOOK_DELIVERY_STATUSES, WEBHOOK_DELIVERY_STATUSES],
+    ["ESTIMATE_STATUSES", Values.ESTIMATE_STATUSES, ESTIMATE_STATUSES],
+  ])("%s (generated) equals the service's list", (_name, copy, source) => {
     expect(new Set(copy).size).toBe(copy.length);
     expect(sorted(copy)).toEqual(sorted(source));
   });
 
-  it("has the service's creative limits and smallest total budget", () => {
+  it("has the service's creative limits and smallest total budget (generated)", () => {
     expect({
-      HEADLINE_MAX: Package.HEADLINE_MAX,
-      BODY_MAX: Package.BODY_MAX,
-      CTA_MAX: Package.CTA_MAX,
-      URL_MAX: Package.URL_MAX,
-      MIN_TOTAL_BUDGET_USD: Package.MIN_TOTAL_BUDGET_USD,
+      HEADLINE_MAX: Values.HEADLINE_MAX,
+      BODY_MAX: Values.BODY_MAX,
+      CTA_MAX: Values.CTA_MAX,
+      URL_MAX: Values.URL_MAX,
+      MIN_TOTAL_BUDGET_USD: Values.MIN_TOTAL_BUDGET_USD,
     }).toEqual({ HEADLINE_MAX, BODY_MAX, CTA_MAX, URL_MAX, MIN_TOTAL_BUDGET_USD });
+  });
+
+  it("has the service's longest report range", () => {
+    expect(Package.MAX_REPORT_DAYS).toBe(MAX_REPORT_DAYS);
   });
 
   it("has the service's report limit, and every tool that states it states that number", () => {
     const { points, durationSec } = RATE_LIMIT_POLICIES.report;
     expect(durationSec).toBe(60);
-    expect(Package.REPORTS_PER_MINUTE).toBe(points);
+    expect(Values.REPORTS_PER_MINUTE).toBe(points);
     const stating = TOOLS.filter((tool) => /\d+ (?:reports (?:and time series )?)?a minute/.test(tool.description));
     expect(stating.map((tool) => tool.name).sort()).toEqual([
       "get_campaign_report",

@@ -166,19 +166,29 @@ describe("scopes decide the tools", () => {
     for (const name of WRITE_TOOLS) expect(byName.get(name)?.annotations?.readOnlyHint, name).toBe(false);
     expect(byName.get("get_products")?.annotations).toMatchObject({ readOnlyHint: true });
     expect(byName.get("cancel_campaign")?.annotations).toMatchObject({ destructiveHint: true });
+    // a preview writes nothing: the key is required only to create (confirm: true), which the tool checks
     expect(byName.get("create_media_buy")?.inputSchema.required).toEqual(
-      expect.arrayContaining(["idempotency_key", "packages"]),
+      expect.arrayContaining(["packages", "start_time", "end_time"]),
     );
   });
 
-  it("hides write tools from a read-only token and refuses to call them", async () => {
+  it("hides write tools from a read-only token and refuses to call them, naming the scope they need", async () => {
     const reader = await connectMcp(await adv.token(["campaigns:read", "reporting:read"]));
     const names = (await reader.listTools()).tools.map((tool) => tool.name);
     expect(names).toEqual(expect.arrayContaining(["get_media_buys", "get_media_buy_delivery", "list_campaigns"]));
     for (const name of WRITE_TOOLS) expect(names).not.toContain(name);
     const refused = await callTool(reader, "create_media_buy", { idempotency_key: key() });
     expect(refused.isError).toBe(true);
-    expect(refused.text).toMatch(/create_media_buy not found/);
+    expect(refused.structured.adcp_error).toMatchObject({
+      code: "SCOPE_INSUFFICIENT",
+      recovery: "terminal",
+      message: expect.stringContaining("campaigns:write"),
+      details: { code: "insufficient_scope", status: 403, required_scopes: ["campaigns:write"] },
+    });
+    // a name that is no tool at all is an AdCP error too
+    const unknown = await callTool(reader, "drop_tables", {});
+    expect(unknown.isError).toBe(true);
+    expect(unknown.structured.adcp_error).toMatchObject({ code: "INVALID_REQUEST" });
     await reader.close();
   });
 
@@ -410,7 +420,12 @@ describe("our tools", () => {
 
       const keyless = await callTool(client, "end_campaign", { campaign_id: toEnd });
       expect(keyless.isError).toBe(true);
-      expect(keyless.text).toMatch(/Input validation error: .* at idempotency_key/);
+      expect(keyless.structured.adcp_error).toMatchObject({
+        code: "VALIDATION_ERROR",
+        field: "idempotency_key",
+        message: "idempotency_key: is required",
+        details: { code: "validation_failed", errors: [{ path: "idempotency_key", message: "is required" }] },
+      });
       expect((await db().campaign.findUniqueOrThrow({ where: { id: toEnd } })).status).toBe("active");
 
       // no preview: ending and cancelling cannot raise spend
@@ -509,7 +524,11 @@ describe("our tools", () => {
         idempotency_key: key(),
       });
       expect(unknownKind.isError).toBe(true);
-      expect(unknownKind.text).toMatch(/Invalid option: expected one of "impression.served".* at events\[0\]/);
+      expect(unknownKind.structured.adcp_error).toMatchObject({
+        code: "VALIDATION_ERROR",
+        field: "events[0]",
+        message: expect.stringMatching(/^events\[0\]: Invalid option: expected one of "impression.served"/),
+      });
       // a name that does not resolve and one that resolves to a private address: one answer (no oracle of internal names)
       const refusals: string[] = [];
       for (const url of ["https://no-such-host.invalid/hook", "https://localhost/hook"]) {

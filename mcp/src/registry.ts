@@ -1,12 +1,16 @@
 // The one tool registry (docs/decisions/1302): the stdio package and the app's
 // /mcp endpoint both build their server here, each with its own REST client.
-// A token's scopes decide which tools are listed and callable; read-only mode
-// hides every write.
+// A tool's scopes, write flag and idempotency are those of the REST operations
+// it names (generated/operations.ts, from the OpenAPI document). A token's
+// scopes decide which tools are listed; read-only mode hides every write. Every
+// refusal, from argument validation to a hidden tool, is an AdCP error result.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { CallToolRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { OPERATIONS, type OperationId } from "./generated/operations.ts";
+import type { OperationMeta } from "./operation-metadata.ts";
 import { ApiError, type RestClient } from "./rest-client.ts";
-import { errorResult, okResult, toAdcpError } from "./tool-result.ts";
+import { argumentError, errorResult, okResult, refusal, toAdcpError } from "./tool-result.ts";
 import { ToolInputError, type ToolContext, type ToolDefinition } from "./tool.ts";
 import { addCreativeVariant } from "./tools/add-creative-variant.ts";
 import { cancelCampaign } from "./tools/cancel-campaign.ts";
@@ -77,6 +81,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   listCreatives,
 ] as ToolDefinition[];
 
+/** What the service declares about each operation (the generated table, or one derived from another document). */
+export type OperationTable = Readonly<Record<string, OperationMeta>>;
+
 export type ServerOptions = {
   api: RestClient;
   /** The scopes of the caller's token. */
@@ -88,6 +95,8 @@ export type ServerOptions = {
   now?: () => Date;
   /** Told about a tool failure that was not an API answer (a bug or an unreachable API). */
   onUnexpectedError?: (error: unknown, tool: string) => void;
+  /** The operations' metadata (tests pass one derived from an altered document). */
+  operations?: OperationTable;
 };
 
 const adcpErrorShape = z
@@ -108,10 +117,64 @@ function outputSchemaOf(tool: ToolDefinition) {
   return z.looseObject(tool.output).partial().extend({ adcp_error: adcpErrorShape.optional() });
 }
 
+export type ToolRequirements = {
+  /** every scope of every operation the tool calls */
+  scopes: readonly string[];
+  /** one of its operations changes something */
+  write: boolean;
+  /** every write it makes replays its first answer on a retry with the same key */
+  idempotent: boolean;
+};
+
+/** A tool's requirements, from the metadata of the operations it names. */
+export function requirementsOf(tool: ToolDefinition, operations: OperationTable = OPERATIONS): ToolRequirements {
+  const metas = tool.operations.map((id) => {
+    const meta = operations[id];
+    if (!meta) throw new Error(`${tool.name} calls ${id}, which the API's OpenAPI document does not declare`);
+    return meta;
+  });
+  const writes = metas.filter((meta) => meta.write);
+  return {
+    scopes: [...new Set(metas.flatMap((meta) => meta.scopes))].sort(),
+    write: writes.length > 0,
+    idempotent: writes.every((meta) => meta.idempotent),
+  };
+}
+
+/** MCP's annotations of a tool: what it reads and writes comes from its operations. */
+export function annotationsOf(tool: ToolDefinition, operations: OperationTable = OPERATIONS) {
+  const { write, idempotent } = requirementsOf(tool, operations);
+  return {
+    title: tool.title,
+    readOnlyHint: !write,
+    ...(write ? { destructiveHint: tool.destructive ?? false } : {}),
+    idempotentHint: idempotent,
+    openWorldHint: tool.openWorld ?? false,
+  };
+}
+
+/** Why a token with `scopes` may not call `tool` (null when it may). */
+function hiddenBecause(
+  tool: ToolDefinition,
+  held: ReadonlySet<string>,
+  readOnly: boolean,
+  operations: OperationTable,
+): { missingScopes: string[] } | { readOnly: true } | null {
+  const { scopes, write } = requirementsOf(tool, operations);
+  const missingScopes = scopes.filter((scope) => !held.has(scope));
+  if (missingScopes.length) return { missingScopes };
+  if (readOnly && write) return { readOnly: true };
+  return null;
+}
+
 /** The tools a token with `scopes` may list and call. */
-export function availableTools(scopes: Iterable<string>, readOnly = false): ToolDefinition[] {
+export function availableTools(
+  scopes: Iterable<string>,
+  readOnly = false,
+  operations: OperationTable = OPERATIONS,
+): ToolDefinition[] {
   const held = new Set(scopes);
-  return TOOLS.filter((tool) => tool.scopes.every((scope) => held.has(scope)) && !(readOnly && tool.write));
+  return TOOLS.filter((tool) => hiddenBecause(tool, held, readOnly, operations) === null);
 }
 
 export const SERVER_INSTRUCTIONS =
@@ -121,27 +184,46 @@ export const SERVER_INSTRUCTIONS =
   "Changes that can raise spend first return a preview; show it to the user and call again with confirm: true. " +
   "AdCP buyers: get_adcp_capabilities, get_products, create_media_buy, get_media_buy_delivery.";
 
+/** The REST client a tool runs with: it may call the operations it names, and no other. */
+function clientFor(tool: ToolDefinition, api: RestClient): RestClient {
+  const allowed = new Set<OperationId>(tool.operations);
+  const check = (operation: OperationId) => {
+    if (!allowed.has(operation)) throw new Error(`${tool.name} called ${operation}, which it does not name`);
+  };
+  return {
+    baseUrl: api.baseUrl,
+    read: (operation, args) => (check(operation), api.read(operation, args)),
+    write: (operation, args, options) => (check(operation), api.write(operation, args, options)),
+  };
+}
+
 export function createSmaMcpServer(options: ServerOptions): McpServer {
+  const operations = options.operations ?? OPERATIONS;
+  const held = new Set(options.scopes);
+  const readOnly = options.readOnly ?? false;
   const server = new McpServer(
     { name: "sports-moment-ads", title: "Sports Moment Ads", version: VERSION },
     { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS },
   );
-  const context: ToolContext = {
-    api: options.api,
-    agentUrl: options.agentUrl ?? `${options.api.baseUrl}/mcp`,
-    now: options.now ?? (() => new Date()),
-  };
-  for (const tool of availableTools(options.scopes, options.readOnly)) {
-    const handler = async (args: unknown): Promise<CallToolResult> => {
-      try {
-        return okResult(await tool.run(args as never, context));
-      } catch (error) {
-        // API answers and translation errors are the caller's to read; anything else is worth a log line
-        if (!(error instanceof ApiError && error.status > 0) && !(error instanceof ToolInputError))
-          options.onUnexpectedError?.(error, tool.name);
-        return errorResult(toAdcpError(error, tool.fieldMap));
-      }
-    };
+  const now = options.now ?? (() => new Date());
+  const agentUrl = options.agentUrl ?? `${options.api.baseUrl}/mcp`;
+
+  async function run(tool: ToolDefinition, rawArgs: unknown): Promise<CallToolResult> {
+    // the tool's own argument rules, answered as AdCP errors in its own terms (not the SDK's plain text)
+    const parsed = z.object(tool.input).safeParse(rawArgs ?? {});
+    if (!parsed.success) return errorResult(argumentError(parsed.error));
+    const context: ToolContext = { api: clientFor(tool, options.api), agentUrl, now };
+    try {
+      return okResult(await tool.run(parsed.data as never, context));
+    } catch (error) {
+      // API answers and translation errors are the caller's to read; anything else is worth a log line
+      if (!(error instanceof ApiError && error.status > 0) && !(error instanceof ToolInputError))
+        options.onUnexpectedError?.(error, tool.name);
+      return errorResult(toAdcpError(error, tool.fieldMap));
+    }
+  }
+
+  for (const tool of availableTools(held, readOnly, operations)) {
     server.registerTool(
       tool.name,
       {
@@ -149,10 +231,23 @@ export function createSmaMcpServer(options: ServerOptions): McpServer {
         description: tool.description,
         inputSchema: tool.input,
         outputSchema: outputSchemaOf(tool),
-        annotations: { title: tool.title, ...tool.annotations },
+        annotations: annotationsOf(tool, operations),
       },
-      handler as never,
+      // never reached: the tools/call handler below runs every call (registration lists the tool)
+      (async (args: unknown) => run(tool, args)) as never,
     );
   }
+
+  // tools/call: argument validation, unknown and hidden tools all answer AdCP error results
+  // (the SDK's own handler answers them as plain text a buying agent cannot read)
+  const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));
+  server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = byName.get(request.params.name);
+    if (!tool) return errorResult(refusal.unknownTool(request.params.name));
+    const hidden = hiddenBecause(tool, held, readOnly, operations);
+    if (hidden && "missingScopes" in hidden) return errorResult(refusal.missingScopes(tool.name, hidden.missingScopes));
+    if (hidden) return errorResult(refusal.readOnly(tool.name));
+    return run(tool, request.params.arguments);
+  });
   return server;
 }

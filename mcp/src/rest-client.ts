@@ -1,8 +1,14 @@
-// A small typed client of the Sports Moment Ads REST API: the only way the
-// tools reach the service (never the database). The transport decides how a
-// request travels (`fetch`: the network for the stdio package, the app's own
-// route handlers in-process for /mcp) and where the Bearer token comes from.
-import type * as Rest from "./rest-types.ts";
+// The client of the Sports Moment Ads REST API: the only way the tools reach
+// the service (never the database). Its types and its table of operations are
+// generated from the service's OpenAPI document (generated/, `npm run codegen`;
+// docs/decisions/1309), and a call names its operation by operationId, so the
+// method, path, scopes and idempotency are the document's, never restated here.
+// openapi-fetch builds the requests; the transport decides how a request
+// travels (`fetch`: the network for the stdio package, the app's own route
+// handlers in-process for /mcp) and where the Bearer token comes from.
+import createClient from "openapi-fetch";
+import type { components, operations, paths } from "./generated/api.ts";
+import { OPERATIONS, type OperationId } from "./generated/operations.ts";
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -16,12 +22,15 @@ export type RestClientOptions = {
   headers?: Record<string, string>;
 };
 
+/** One field error of a problem answer: where (the API's field path) and what, without the field's name. */
+export type FieldError = { path: string; message: string };
+
 /** A problem+json answer of the API (RFC 9457), or a transport failure (status 0). */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly detail: string;
-  readonly fieldErrors: readonly { path: string; message: string }[];
+  readonly fieldErrors: readonly FieldError[];
   readonly requestId?: string;
   readonly retryAfterSeconds?: number;
 
@@ -29,7 +38,7 @@ export class ApiError extends Error {
     status: number;
     code: string;
     detail: string;
-    fieldErrors?: readonly { path: string; message: string }[];
+    fieldErrors?: readonly FieldError[];
     requestId?: string;
     retryAfterSeconds?: number;
   }) {
@@ -44,32 +53,90 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | boolean | undefined>;
-type WriteOptions = { idempotencyKey?: string; validateOnly?: boolean };
+// ------------------------------------------------------------------ types of an operation
+
+export type Schemas = components["schemas"];
+type Operation<K extends OperationId> = operations[K];
+type JsonOf<R> = R extends { content: { "application/json": infer B } } ? B : never;
+type Responses<K extends OperationId> = Operation<K>["responses"];
+/** The JSON of an operation's success answers (200 or 201). */
+export type ResultOf<K extends OperationId> =
+  | (200 extends keyof Responses<K> ? JsonOf<Responses<K>[200]> : never)
+  | (201 extends keyof Responses<K> ? JsonOf<Responses<K>[201]> : never);
+type Parameters<K extends OperationId> = Operation<K>["parameters"];
+type BodyOf<K extends OperationId> =
+  NonNullable<Operation<K>["requestBody"]> extends { content: { "application/json": infer B } } ? B : never;
+
+/** What a call sends: path parameters, query (validate_only is the client's), body. */
+export type CallArgs<K extends OperationId> = {
+  path?: NonNullable<Parameters<K>["path"]>;
+  query?: Omit<NonNullable<Parameters<K>["query"]>, "validate_only">;
+  body?: BodyOf<K>;
+};
+export type WriteOptions = { idempotencyKey?: string; validateOnly?: boolean };
 /** A write's answer; `replayed` when the API answered a retry from its Idempotency-Key record. */
 export type Written<T> = { result: T; replayed: boolean };
 
-export type RestClient = ReturnType<typeof createRestClient>;
+export type RestClient = {
+  baseUrl: string;
+  /** Calls `operation` and answers its JSON (a read, or a write without idempotency key). */
+  read<K extends OperationId>(operation: K, args?: CallArgs<K>): Promise<ResultOf<K>>;
+  /** Calls a write: the Idempotency-Key is sent unless validateOnly (a preview changes nothing). */
+  write<K extends OperationId>(operation: K, args: CallArgs<K>, options: WriteOptions): Promise<Written<ResultOf<K>>>;
+};
 
-export function createRestClient(options: RestClientOptions) {
+type Problem = Partial<{ code: string; detail: string; title: string; request_id: string; errors: FieldError[] }>;
+
+/** The loosely typed request of openapi-fetch: the operation table gives method and path at run time. */
+type LooseRequest = (
+  method: string,
+  path: string,
+  init: {
+    params?: { path?: unknown; query?: unknown };
+    body?: unknown;
+    headers?: Record<string, string>;
+  },
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+export function createRestClient(options: RestClientOptions): RestClient {
   const base = options.baseUrl.replace(/\/+$/, "");
   const fetchFn: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
 
-  async function send(method: string, path: string, query: Query, body: unknown, write: WriteOptions, retry: boolean) {
-    const url = new URL(base + path);
-    for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, String(value));
-    if (write.validateOnly) url.searchParams.set("validate_only", "true");
-    const headers = new Headers(options.headers);
-    headers.set("accept", "application/json");
-    headers.set("authorization", await options.authorization(retry));
-    if (body !== undefined) headers.set("content-type", "application/json");
-    if (write.idempotencyKey && !write.validateOnly) headers.set("idempotency-key", write.idempotencyKey);
-    let response: Response;
+  /** Sends with a token; an expired or revoked token gets one fresh token and one retry. */
+  async function transport(request: Request): Promise<Response> {
+    const again = request.clone();
+    const withToken = async (outgoing: Request, retry: boolean) => {
+      const headers = new Headers(outgoing.headers);
+      headers.set("authorization", await options.authorization(retry));
+      return new Request(outgoing, { headers });
+    };
+    const first = await fetchFn(await withToken(request, false));
+    if (first.status !== 401) return first;
+    return fetchFn(await withToken(again, true));
+  }
+
+  const client = createClient<paths>({
+    baseUrl: base,
+    fetch: transport,
+    headers: { accept: "application/json", ...options.headers },
+  });
+  const request = client.request as unknown as LooseRequest;
+
+  async function call<K extends OperationId>(
+    operation: K,
+    args: CallArgs<K> = {},
+    write: WriteOptions = {},
+  ): Promise<Written<ResultOf<K>>> {
+    const { method, path } = OPERATIONS[operation];
+    const query = { ...(args.query as object | undefined), ...(write.validateOnly ? { validate_only: "true" } : {}) };
+    const headers: Record<string, string> = {};
+    if (write.idempotencyKey && !write.validateOnly) headers["idempotency-key"] = write.idempotencyKey;
+    let answer: Awaited<ReturnType<LooseRequest>>;
     try {
-      response = await fetchFn(url.toString(), {
-        method,
+      answer = await request(method.toUpperCase(), path, {
+        params: { path: args.path, query },
+        ...(args.body === undefined ? {} : { body: args.body }),
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (error) {
       throw new ApiError({
@@ -78,32 +145,9 @@ export function createRestClient(options: RestClientOptions) {
         detail: `Could not reach ${base}: ${error instanceof Error ? error.message : String(error)}`,
       });
     }
-    return response;
-  }
-
-  async function request<T>(
-    method: string,
-    path: string,
-    options: { query?: Query; body?: unknown } & WriteOptions = {},
-  ): Promise<Written<T>> {
-    let response = await send(method, path, options.query ?? {}, options.body, options, false);
-    // an expired or revoked token: one fresh token, one retry
-    if (response.status === 401) response = await send(method, path, options.query ?? {}, options.body, options, true);
-    const text = await response.text();
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
+    const { response } = answer;
     if (!response.ok) {
-      const problem = (json ?? {}) as Partial<{
-        code: string;
-        detail: string;
-        title: string;
-        request_id: string;
-        errors: { path: string; message: string }[];
-      }>;
+      const problem = (answer.error && typeof answer.error === "object" ? answer.error : {}) as Problem;
       const retryAfter = Number(response.headers.get("retry-after"));
       throw new ApiError({
         status: response.status,
@@ -114,56 +158,34 @@ export function createRestClient(options: RestClientOptions) {
         retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
       });
     }
-    return { result: json as T, replayed: response.headers.get("idempotency-replayed") === "true" };
+    return {
+      result: answer.data as ResultOf<K>,
+      replayed: response.headers.get("idempotency-replayed") === "true",
+    };
   }
-  const read = async <T>(method: string, path: string, query?: Query) =>
-    (await request<T>(method, path, { query })).result;
-
-  const id = (value: string) => encodeURIComponent(value);
 
   return {
     baseUrl: base,
-    listMomentTypes: () => read<Rest.MomentType[]>("GET", "/api/ads/moment-types"),
-    getClearingPrices: () => read<Rest.ClearingPrices>("GET", "/api/ads/clearing-prices"),
-    listCampaigns: (query: { status?: Rest.CampaignStatus; page?: number; per_page?: number } = {}) =>
-      read<Rest.CampaignList>("GET", "/api/ads/campaigns", query),
-    getCampaign: (campaignId: string) => read<Rest.Campaign>("GET", `/api/ads/campaigns/${id(campaignId)}`),
-    createCampaign: (body: Rest.CreateCampaignBody, write: { idempotencyKey?: string }) =>
-      request<Rest.CampaignCreated>("POST", "/api/ads/campaigns", { body, ...write }),
-    previewCampaign: async (body: Rest.CreateCampaignBody) =>
-      (await request<Rest.CampaignCreatePreview>("POST", "/api/ads/campaigns", { body, validateOnly: true })).result,
-    updateCampaign: (campaignId: string, body: Rest.UpdateCampaignBody, write: { idempotencyKey?: string }) =>
-      request<Rest.Campaign>("PATCH", `/api/ads/campaigns/${id(campaignId)}`, { body, ...write }),
-    previewCampaignUpdate: async (campaignId: string, body: Rest.UpdateCampaignBody) =>
-      (
-        await request<Rest.CampaignUpdatePreview>("PATCH", `/api/ads/campaigns/${id(campaignId)}`, {
-          body,
-          validateOnly: true,
-        })
-      ).result,
-    cancelCampaign: (campaignId: string, write: { idempotencyKey?: string }) =>
-      request<Rest.Campaign>("DELETE", `/api/ads/campaigns/${id(campaignId)}`, write),
-    addVariant: (campaignId: string, body: Rest.CreativeBody, write: { idempotencyKey?: string }) =>
-      request<Rest.VariantCreated>("POST", `/api/ads/campaigns/${id(campaignId)}/variants`, { body, ...write }),
-    getCampaignReport: (campaignId: string, query: Rest.ReportQuery) =>
-      read<Rest.CampaignReport>("GET", `/api/ads/reporting/campaigns/${id(campaignId)}`, query),
-    getCampaignTimeseries: (campaignId: string, query: Rest.TimeseriesQuery) =>
-      read<Rest.Timeseries>("GET", `/api/ads/reporting/campaigns/${id(campaignId)}/timeseries`, query),
-    getCreativePerformance: (creativeId: string) =>
-      read<Rest.CreativePerformance>("GET", `/api/ads/creatives/${id(creativeId)}/performance`),
-    listWebhooks: () => read<Rest.WebhookList>("GET", "/api/ads/webhooks"),
-    registerWebhook: (body: Rest.RegisterWebhookBody, write: { idempotencyKey?: string }) =>
-      request<Rest.RegisteredWebhook>("POST", "/api/ads/webhooks", { body, ...write }),
-    deactivateWebhook: (webhookId: string, write: { idempotencyKey?: string }) =>
-      request<Rest.WebhookDeactivation>("DELETE", `/api/ads/webhooks/${id(webhookId)}`, write),
-    testWebhook: (webhookId: string, write: { idempotencyKey?: string }) =>
-      request<Rest.WebhookTestResult>("POST", `/api/ads/webhooks/${id(webhookId)}/test`, write),
-    listWebhookDeliveries: (webhookId: string, query: { page?: number; per_page?: number; status?: string } = {}) =>
-      read<Rest.WebhookDeliveryList>("GET", `/api/ads/webhooks/${id(webhookId)}/deliveries`, query),
-    listPostbackKeys: () => read<Rest.PostbackKeyList>("GET", "/api/ads/postback-keys"),
-    createPostbackKey: (write: { idempotencyKey?: string }) =>
-      request<Rest.CreatedPostbackKey>("POST", "/api/ads/postback-keys", write),
-    revokePostbackKey: (keyId: string, write: { idempotencyKey?: string }) =>
-      request<Rest.PostbackKey>("DELETE", `/api/ads/postback-keys/${id(keyId)}`, write),
+    read: async (operation, args) => (await call(operation, args)).result,
+    write: (operation, args, options) => call(operation, args, options),
   };
 }
+
+// ------------------------------------------------------------------ the API's shapes the tools read
+
+export type MomentType = Schemas["MomentType"];
+export type ClearingPrices = Schemas["ClearingPrices"];
+export type CampaignListItem = Schemas["CampaignListItem"];
+export type Campaign = Schemas["Campaign"];
+export type CampaignCreated = Schemas["CampaignCreated"];
+export type Creative = Schemas["Creative"];
+export type CreativeBody = Schemas["CreativeInput"];
+export type CreateCampaignBody = Schemas["CreateCampaignInput"];
+export type UpdateCampaignBody = Schemas["UpdateCampaignInput"];
+export type CampaignUpdatePreview = Schemas["CampaignUpdatePreview"];
+export type CampaignReport = Schemas["CampaignReport"];
+export type ReportRow = Schemas["ReportRow"];
+export type ReportTotals = Schemas["ReportTotals"];
+export type CampaignStatus = Campaign["status"];
+export type CreativeStatus = Creative["status"];
+export type Sport = Campaign["sports"][number];

@@ -3,7 +3,9 @@
 // it expires (a minute early, or a tenth of its lifetime when shorter), one
 // exchange at a time. After a 401 the client asks for a fresh token once.
 import type { FetchLike } from "./rest-client.ts";
-import type { TokenResponse } from "./rest-types.ts";
+
+/** The access token response of E1 (RFC 6749 §5.1). */
+type TokenResponse = { access_token: string; token_type: string; expires_in: number; scope: string };
 
 /** The token endpoint refused or could not be reached; the message says what to fix. */
 export class TokenError extends Error {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { ApiError } from "./rest-client.ts";
-import { errorResult, toAdcpError } from "./tool-result.ts";
+import { argumentError, errorResult, refusal, toAdcpError } from "./tool-result.ts";
 import { ToolInputError } from "./tool.ts";
 
 describe("AdCP errors", () => {
-  it("carries the API's code and detail beside AdCP's code, with fields renamed for the tool", () => {
+  it("carries the API's code beside AdCP's, and words the message with the tool's own field names", () => {
     const error = new ApiError({
       status: 422,
       code: "validation_failed",
@@ -14,7 +15,7 @@ describe("AdCP errors", () => {
     });
     expect(toAdcpError(error, (path) => (path === "bid_cpm_usd" ? "packages[0].bid_price" : path))).toEqual({
       code: "VALIDATION_ERROR",
-      message: "bid_cpm_usd: too low",
+      message: "packages[0].bid_price: too low",
       recovery: "correctable",
       field: "packages[0].bid_price",
       details: {
@@ -23,6 +24,38 @@ describe("AdCP errors", () => {
         request_id: "req_1",
         errors: [{ path: "packages[0].bid_price", message: "too low" }],
       },
+    });
+  });
+
+  it("answers arguments the input schema refuses as VALIDATION_ERROR naming each argument", () => {
+    const schema = z.object({
+      idempotency_key: z.string(),
+      packages: z.array(z.object({ budget: z.number() })).min(1),
+    });
+    const parsed = schema.safeParse({ packages: [{ budget: "ten" }] });
+    expect(parsed.success).toBe(false);
+    expect(argumentError(parsed.error!)).toMatchObject({
+      code: "VALIDATION_ERROR",
+      recovery: "correctable",
+      field: "idempotency_key",
+      message: "idempotency_key: is required; packages[0].budget: Invalid input: expected number, received string",
+      details: {
+        code: "validation_failed",
+        status: 422,
+        errors: [
+          { path: "idempotency_key", message: "is required" },
+          { path: "packages[0].budget", message: "Invalid input: expected number, received string" },
+        ],
+      },
+    });
+  });
+
+  it("names the scopes a hidden tool needs", () => {
+    expect(refusal.missingScopes("create_media_buy", ["campaigns:write"])).toMatchObject({
+      code: "SCOPE_INSUFFICIENT",
+      recovery: "terminal",
+      message: expect.stringContaining("create_media_buy needs an access token with the scope campaigns:write"),
+      details: { code: "insufficient_scope", status: 403, required_scopes: ["campaigns:write"] },
     });
   });
 

@@ -4,7 +4,8 @@
 // terse sentence as the second. The API's own code travels in
 // adcp_error.details.code, beside AdCP's standard code.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { ApiError } from "./rest-client.ts";
+import type { z } from "zod";
+import { ApiError, type FieldError } from "./rest-client.ts";
 import { ToolInputError } from "./tool.ts";
 
 export type AdcpError = {
@@ -14,7 +15,14 @@ export type AdcpError = {
   field?: string;
   suggestion?: string;
   retry_after?: number;
-  details: { code: string; status: number; request_id?: string; errors?: { path: string; message: string }[] };
+  details: {
+    code: string;
+    status: number;
+    request_id?: string;
+    errors?: FieldError[];
+    /** SCOPE_INSUFFICIENT: the scopes the token lacks */
+    required_scopes?: string[];
+  };
 };
 
 /** Our problem codes (docs/errors) -> AdCP's standard error codes and recovery classes. */
@@ -61,27 +69,82 @@ export function errorResult(error: AdcpError): CallToolResult {
   };
 }
 
+/** "packages[0].bid_price: must be at least 2.50; …": field errors in the tool's own terms. */
+function fieldMessage(errors: readonly FieldError[]): string {
+  return errors.map((entry) => (entry.path ? `${entry.path}: ${entry.message}` : entry.message)).join("; ");
+}
+
+/** A JSON path of the tool's arguments ("packages[0].creatives") from a zod issue's path. */
+function argumentPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const part of path) out += typeof part === "number" ? `[${part}]` : out ? `.${String(part)}` : String(part);
+  return out;
+}
+
+/** Arguments the tool's input schema refuses: VALIDATION_ERROR naming each argument, as every other refusal. */
+export function argumentError(error: z.ZodError): AdcpError {
+  const errors = error.issues.map((issue) => ({
+    path: argumentPath(issue.path),
+    // a missing argument: say so, rather than zod's "expected string, received undefined"
+    message: issue.code === "invalid_type" && /received undefined$/.test(issue.message) ? "is required" : issue.message,
+  }));
+  return {
+    code: "VALIDATION_ERROR",
+    message: fieldMessage(errors).slice(0, 1000),
+    recovery: "correctable",
+    ...(errors[0]?.path ? { field: errors[0].path } : {}),
+    suggestion: "Correct the arguments named in details.errors (the tool's input schema lists them) and call again.",
+    details: { code: "validation_failed", status: 422, errors },
+  };
+}
+
+/** Calls that name a tool this caller cannot use. The tool stays unlisted; the answer says why. */
+export const refusal = {
+  unknownTool: (name: string): AdcpError => ({
+    code: "INVALID_REQUEST",
+    message: `There is no tool ${JSON.stringify(name.slice(0, 100))}: call tools/list for the tools this token can use.`,
+    recovery: "correctable",
+    details: { code: "not_found", status: 404 },
+  }),
+  missingScopes: (tool: string, scopes: readonly string[]): AdcpError => ({
+    code: "SCOPE_INSUFFICIENT",
+    message:
+      `${tool} needs an access token with the scope${scopes.length > 1 ? "s" : ""} ${scopes.join(" and ")}, ` +
+      "which this token was not granted; it is not listed for this token.",
+    recovery: "terminal",
+    suggestion: `Ask the operator for an API client holding ${scopes.join(" and ")} and use its token.`,
+    details: { code: "insufficient_scope", status: 403, required_scopes: [...scopes] },
+  }),
+  readOnly: (tool: string): AdcpError => ({
+    code: "PERMISSION_DENIED",
+    message: `${tool} changes something, and this server runs read-only (SMA_READ_ONLY=1): it is not listed.`,
+    recovery: "terminal",
+    details: { code: "read_only", status: 403 },
+  }),
+};
+
 /**
  * Any failure of a tool as an AdCP error. `fieldMap` renames the API's field
- * paths to the tool's own argument names (bid_cpm_usd -> packages[0].bid_price).
+ * paths to the tool's own argument names (bid_cpm_usd -> packages[0].bid_price);
+ * the message is written from the field errors under those names, so it never
+ * names a REST field (the service's field messages carry no field name).
  */
 export function toAdcpError(error: unknown, fieldMap: (path: string) => string = (path) => path): AdcpError {
   if (error instanceof ApiError) {
     const mapped = ADCP_CODES[error.code] ?? { code: error.code.toUpperCase(), recovery: "correctable" as const };
-    const first = error.fieldErrors[0];
+    const errors = error.fieldErrors.map((entry) => ({ path: fieldMap(entry.path), message: entry.message }));
+    const first = errors[0];
     return {
       code: mapped.code,
-      message: error.detail,
+      message: errors.length ? fieldMessage(errors).slice(0, 1000) : error.detail,
       recovery: mapped.recovery,
-      ...(first ? { field: fieldMap(first.path) } : {}),
+      ...(first?.path ? { field: first.path } : {}),
       ...(error.retryAfterSeconds ? { retry_after: Math.min(3600, Math.max(1, error.retryAfterSeconds)) } : {}),
       details: {
         code: error.code,
         status: error.status,
         ...(error.requestId ? { request_id: error.requestId } : {}),
-        ...(error.fieldErrors.length
-          ? { errors: error.fieldErrors.map((entry) => ({ path: fieldMap(entry.path), message: entry.message })) }
-          : {}),
+        ...(errors.length ? { errors } : {}),
       },
     };
   }

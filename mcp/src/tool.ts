@@ -1,25 +1,19 @@
 // What a tool is: its model-facing name and description, zod input and output
-// schemas, MCP annotations, the scopes a token needs to list and call it, and a
-// run function that translates between the tool's shapes and the REST API's.
+// schemas, the REST operations it calls (by operationId: the scopes a token
+// needs, whether it writes and whether retries are safe come from the
+// operations' metadata, generated from the OpenAPI document), and a run
+// function that translates between the tool's shapes and the REST API's.
 // Tools hold no business rule: every check happens behind the REST API.
 import { z } from "zod";
-import { MARKET_RULE, PREVIEWS_PER_MINUTE, type SCOPES } from "./api-contract.ts";
+import { MARKET_RULE, PREVIEWS_PER_MINUTE } from "./api-contract.ts";
+import type { OperationId } from "./generated/operations.ts";
 import type { RestClient } from "./rest-client.ts";
-
-export type Scope = (typeof SCOPES)[number];
 
 export type ToolContext = {
   api: RestClient;
   /** The MCP endpoint that identifies this agent (AdCP format ids, capabilities): <base>/mcp */
   agentUrl: string;
   now: () => Date;
-};
-
-export type ToolAnnotations = {
-  readOnlyHint: boolean;
-  destructiveHint?: boolean;
-  idempotentHint?: boolean;
-  openWorldHint?: boolean;
 };
 
 export type ToolDefinition<I extends z.ZodRawShape = z.ZodRawShape> = {
@@ -29,11 +23,16 @@ export type ToolDefinition<I extends z.ZodRawShape = z.ZodRawShape> = {
   description: string;
   input: I;
   output: z.ZodRawShape;
-  /** Scopes a token must hold for the tool to be listed and callable. */
-  scopes: readonly Scope[];
-  /** Changes something: hidden when SMA_READ_ONLY=1. */
-  write: boolean;
-  annotations: ToolAnnotations;
+  /**
+   * The REST operations the tool calls, by operationId. A token must hold every
+   * scope they need for the tool to be listed and callable; the tool writes (and
+   * is hidden when SMA_READ_ONLY=1) when one of them does. Calling another fails.
+   */
+  operations: readonly OperationId[];
+  /** Its change cannot be undone (MCP's destructiveHint). */
+  destructive?: boolean;
+  /** It reaches outside the service, e.g. a webhook receiver (MCP's openWorldHint). */
+  openWorld?: boolean;
   /** Renames the API's field paths in errors to this tool's argument paths. */
   fieldMap?: (path: string) => string;
   run: (args: z.output<z.ZodObject<I>>, context: ToolContext) => Promise<Record<string, unknown>>;

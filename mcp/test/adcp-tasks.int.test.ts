@@ -114,7 +114,7 @@ describe("discovery tasks", () => {
     const answer = await task("get_adcp_capabilities", {}, "protocol/get-adcp-capabilities-response.json");
     expect(answer.structured).toMatchObject({
       status: "completed",
-      supported_protocols: ["media_buy"],
+      supported_protocols: ["media_buy", "creative"],
       adcp: { idempotency: { supported: true, replay_ttl_seconds: 86_400 } },
     });
   });
@@ -250,6 +250,78 @@ describe("create_media_buy", () => {
     expect(JSON.parse(answer.text)).toEqual(answer.structured);
   });
 
+  it("words every refusal in the task's own terms: no REST field name in the error, whatever refused it", async () => {
+    const refusals = {
+      // the service's validation (REST 422), mapped onto the package's fields
+      belowFloor: await callTool(client, "create_media_buy", {
+        ...buyRequest(key(), { bid_price: 0.1 }),
+        confirm: true,
+      }),
+      pastStart: await callTool(client, "create_media_buy", {
+        ...buyRequest(key()),
+        start_time: "2020-01-01T00:00:00Z",
+        confirm: true,
+      }),
+      longHeadline: await callTool(client, "create_media_buy", {
+        ...buyRequest(key(), {
+          creatives: [pushCreative({ headline: { asset_type: "text", content: "x".repeat(61) } })],
+        }),
+      }),
+      // the input schema (the SDK's validation of arguments, now ours)
+      badType: await callTool(client, "create_media_buy", { ...buyRequest(key()), packages: "close_game.nba" }),
+      emptyCreatives: await callTool(client, "sync_creatives", { idempotency_key: key(), creatives: [] }),
+    };
+    const REST_FIELDS =
+      /bid_cpm_usd|daily_budget_usd|total_budget_usd|start_date|end_date|moment_types|icon_url|action_url|cta_text/;
+    for (const [name, answer] of Object.entries(refusals)) {
+      expect(answer.isError, name).toBe(true);
+      expect(adcpErrors("core/error.json", answer.structured.adcp_error), name).toEqual([]);
+      expect(JSON.stringify(answer.structured.adcp_error), name).not.toMatch(REST_FIELDS);
+    }
+    expect(refusals.belowFloor.structured.adcp_error).toMatchObject({
+      field: "packages[0].bid_price",
+      message: expect.stringMatching(/^packages\[0\]\.bid_price: must be at least \d+\.\d\d, the floor of close_game/),
+    });
+    expect(refusals.pastStart.structured.adcp_error).toMatchObject({
+      field: "start_time",
+      message: "start_time: must be today (UTC) or later",
+    });
+    expect(refusals.longHeadline.structured.adcp_error).toMatchObject({
+      field: "packages[0].creatives[0].assets.headline",
+      message: expect.stringMatching(/^packages\[0\]\.creatives\[0\]\.assets\.headline: /),
+    });
+    expect(refusals.badType.structured.adcp_error).toMatchObject({
+      code: "VALIDATION_ERROR",
+      field: "packages",
+      details: { code: "validation_failed", errors: [{ path: "packages", message: expect.any(String) }] },
+    });
+    expect(refusals.emptyCreatives.structured.adcp_error).toMatchObject({
+      code: "VALIDATION_ERROR",
+      field: "creatives",
+    });
+  });
+
+  it("answers a buy without its creative as input-required, naming what to send, and creates nothing", async () => {
+    const before = await db().campaign.count({ where: { advertiserId: adv.advertiserId } });
+    // AdCP 3.0 clients send neither the creative inline nor an idempotency key: a preview needs no key
+    const { idempotency_key: _key, ...request } = buyRequest(key(), { creatives: undefined });
+    const answer = await callTool(client, "create_media_buy", request);
+    expectInputRequired(answer, "media-buy/create-media-buy-async-response-input-required.json");
+    expect(answer.structured.errors).toEqual([
+      expect.objectContaining({ code: "VALIDATION_ERROR", field: "packages[0].creatives" }),
+    ]);
+    // confirming without a key, or without the creative, is refused
+    const keyless = await callTool(client, "create_media_buy", {
+      ...buyRequest(key()),
+      idempotency_key: undefined,
+      confirm: true,
+    });
+    expect(keyless.structured.adcp_error).toMatchObject({ code: "VALIDATION_ERROR", field: "idempotency_key" });
+    const bare = await callTool(client, "create_media_buy", { ...buyRequest(key(), { creatives: [] }), confirm: true });
+    expect(bare.structured.adcp_error).toMatchObject({ code: "VALIDATION_ERROR", field: "packages[0].creatives" });
+    expect(await db().campaign.count({ where: { advertiserId: adv.advertiserId } })).toBe(before);
+  });
+
   it("maps creative errors to the asset and refuses what it cannot sell", async () => {
     const long = await callTool(client, "create_media_buy", {
       ...buyRequest(key(), {
@@ -357,8 +429,14 @@ describe("media buys after creation", () => {
       media_buy_id: id,
       packages: [{ package_id: pkg, pacing: "asap" }],
     };
-    const applied = await previewThenConfirm(change, [{ field: "pacing", from: "even", to: "asap" }], async () =>
-      expect((await db().campaign.findUniqueOrThrow({ where: { id } })).pacing).toBe("even"),
+    // the buy's daily budget is its budget spread over the flight: asap lets a day spend all of it (as at creation)
+    const applied = await previewThenConfirm(
+      change,
+      [
+        { field: "daily_budget_usd", from: 9.1, to: 100 },
+        { field: "pacing", from: "even", to: "asap" },
+      ],
+      async () => expect((await db().campaign.findUniqueOrThrow({ where: { id } })).pacing).toBe("even"),
     );
     expect(applied.structured).toMatchObject({ affected_packages: [{ package_id: pkg, pacing: "asap" }] });
     expect((await db().campaign.findUniqueOrThrow({ where: { id } })).pacing).toBe("asap");
@@ -371,6 +449,17 @@ describe("media buys after creation", () => {
     expect(frontLoaded.structured.adcp_error).toMatchObject({
       code: "UNSUPPORTED_FEATURE",
       field: "packages[0].pacing",
+    });
+    // creatives are added with sync_creatives, never replaced: said, not silently ignored
+    const replaced = await callTool(client, "update_media_buy", {
+      ...change,
+      idempotency_key: key(),
+      packages: [{ package_id: pkg, creatives: [pushCreative()] }],
+    });
+    expect(replaced.structured.adcp_error).toMatchObject({
+      code: "UNSUPPORTED_FEATURE",
+      field: "packages[0].creatives",
+      suggestion: expect.stringContaining("sync_creatives"),
     });
   });
 
@@ -414,10 +503,15 @@ describe("creatives", () => {
         { ...second, creative_id: "buyer-2" },
         { ...pushCreative(), creative_id: "buyer-1" },
         { ...pushCreative(), creative_id: "buyer-3" },
+        {
+          ...pushCreative({ icon: { asset_type: "url", url: "http://cdn.example.com/icon.png" } }),
+          creative_id: "buyer-4",
+        },
       ],
       assignments: [
         { creative_id: "buyer-2", package_id: pkg },
         { creative_id: "buyer-1", package_id: pkg },
+        { creative_id: "buyer-4", package_id: pkg },
       ],
     };
     const answer = await task("sync_creatives", request, "creative/sync-creatives-response.json");
@@ -425,11 +519,20 @@ describe("creatives", () => {
       expect.objectContaining({ creative_id: "buyer-2", action: "created", status: "approved", assigned_to: [pkg] }),
       expect.objectContaining({ creative_id: "buyer-1", action: "unchanged", assigned_to: [pkg] }),
       expect.objectContaining({ creative_id: "buyer-3", action: "failed" }),
+      expect.objectContaining({ creative_id: "buyer-4", action: "failed" }),
     ]);
+    // the service's refusal of the icon, in the creative's own terms
+    const [iconError] = (answer.structured.creatives as { errors: Record<string, unknown>[] }[])[3]!.errors;
+    expect(iconError).toMatchObject({
+      field: "creatives[3].assets.icon",
+      message: expect.stringMatching(/^creatives\[3\]\.assets\.icon: /),
+    });
+    expect(JSON.stringify(iconError)).not.toMatch(/icon_url/);
     const again = await task("sync_creatives", request, "creative/sync-creatives-response.json");
     expect((again.structured.creatives as { action: string }[]).map((c) => c.action)).toEqual([
       "unchanged",
       "unchanged",
+      "failed",
       "failed",
     ]);
     expect(await db().creative.count({ where: { campaignId: id } })).toBe(2);

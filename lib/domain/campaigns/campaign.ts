@@ -7,7 +7,7 @@ import type { CreativeStatus } from "@/lib/domain/creatives/creatives.schemas";
 import { trafficAllocation } from "@/lib/domain/creatives/traffic-allocation";
 import type { MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import type { Sport } from "@/lib/domain/sports";
-import type { CampaignStatus, Pacing } from "./campaigns.schemas";
+import type { CampaignAction, CampaignStatus, DeliveryStatus, Pacing } from "./campaigns.schemas";
 import type { BudgetState } from "./pacing";
 
 export type { CampaignRow, CreativeRow };
@@ -62,7 +62,12 @@ export type Campaign = {
 };
 
 /** A campaign with every creative, variant_a first (E6, and what E7 and cancel answer). */
-export type CampaignWithCreatives = Campaign & { creatives: Creative[] };
+/** A campaign with its creatives, whether it delivers now and what it accepts now (decision 1311). */
+export type CampaignWithCreatives = Campaign & {
+  creatives: Creative[];
+  deliveryStatus: DeliveryStatus;
+  availableActions: CampaignAction[];
+};
 
 function endedReason(row: CampaignRow): EndedReason | null {
   return row.status === "ended" || row.status === "cancelled"

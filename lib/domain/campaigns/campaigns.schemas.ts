@@ -22,6 +22,7 @@ import { estimateStatus, MARKET_RULE_TEXT } from "@/lib/domain/market/market.sch
 import { SPORTS, type Sport } from "@/lib/domain/sports";
 import { microsToUsd, usdToMicros } from "@/lib/money";
 import { rateLimitText } from "@/lib/rate-limit-policies";
+import { spreadIssue } from "./budget-spread";
 import { utcDate } from "./dates";
 
 export const MIN_DAILY_BUDGET_USD = 5;
@@ -37,6 +38,30 @@ export const campaignStatus = z.enum(CAMPAIGN_STATUSES);
 
 /** The statuses a campaign can still change from (settings, status, variants); ended and cancelled are final. */
 export const OPEN_STATUSES = ["active", "paused"] as const satisfies readonly CampaignStatus[];
+
+/** What E7 (pause, resume, end, update), DELETE (cancel) and E8 (add_variant) accept on a campaign now. */
+export const CAMPAIGN_ACTIONS = ["pause", "resume", "end", "cancel", "update", "add_variant"] as const;
+export type CampaignAction = (typeof CAMPAIGN_ACTIONS)[number];
+
+/** Whether a campaign delivers now, and if not why: its status, or for an active one what it waits for. */
+export const DELIVERY_STATUSES = [
+  "delivering",
+  "pending_creatives",
+  "pending_start",
+  "paused",
+  "ended",
+  "cancelled",
+] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+const DELIVERY_STATUS_DESCRIPTION =
+  "Whether the campaign delivers now: delivering; or, for an active campaign, pending_creatives (no approved creative " +
+  "yet) or pending_start (its start date, UTC, is still ahead); otherwise its status (paused, ended, cancelled).";
+export const deliveryStatusSchema = z
+  .enum(DELIVERY_STATUSES)
+  .meta({ id: "DeliveryStatus", description: DELIVERY_STATUS_DESCRIPTION });
+
+/** The statuses a campaign may be created with (E5's `status`). */
+export const INITIAL_STATUSES = ["active", "paused"] as const;
 
 /** True while the campaign can still change (docs/decisions/0300); pure, so the dashboard shows the same rule. */
 export function isOpenStatus(status: CampaignStatus): boolean {
@@ -88,6 +113,10 @@ const totalBudgetUsd = usd({
   description: `Total budget in USD, at least ${MIN_TOTAL_BUDGET_USD}.`,
   example: 500,
 });
+const DAILY_BUDGET_DESCRIPTION =
+  `Daily budget in USD (UTC days), at least ${MIN_DAILY_BUDGET_USD}. null: spread from the total budget over the ` +
+  "flight (needs an end date): evenly over its days, start and end counted, rounded up to the cent (with asap pacing, " +
+  `the whole total), which must come to at least ${MIN_DAILY_BUDGET_USD} a day; the answer carries the amount.`;
 const targetCpaUsd = usd({
   gtZero: true,
   max: MAX_TARGET_CPA_USD,
@@ -194,7 +223,7 @@ export function createCampaignInputFor(today: () => string) {
       moment_types: momentTypes,
       sports,
       bid_cpm_usd: bidCpmUsd,
-      daily_budget_usd: dailyBudgetUsd,
+      daily_budget_usd: dailyBudgetUsd.nullable().meta({ description: DAILY_BUDGET_DESCRIPTION }),
       total_budget_usd: totalBudgetUsd,
       start_date: isoDate
         .refine((value) => value >= today(), { message: "must be today (UTC) or later" })
@@ -205,6 +234,14 @@ export function createCampaignInputFor(today: () => string) {
       target_cpa_usd: targetCpaUsd.optional(),
       postback_url: postbackUrl.optional(),
       pacing: pacing.optional().meta({ description: `${PACING_DESCRIPTION} Omitted: even.` }),
+      status: z
+        .enum(INITIAL_STATUSES, "must be active or paused")
+        .optional()
+        .meta({
+          description:
+            "active (the default): the campaign can deliver from start_date. paused: created paused, it delivers nothing " +
+            "until it is resumed (E7 status active); never active in between.",
+        }),
       creative: creativeInput,
     })
     .superRefine(
@@ -224,8 +261,25 @@ export function createCampaignInputFor(today: () => string) {
     )
     .superRefine(
       (value, ctx) => {
+        if (value.daily_budget_usd !== null) return;
+        const issue = spreadIssue(
+          {
+            totalMicros: usdToMicros(value.total_budget_usd),
+            startDate: value.start_date,
+            endDate: value.end_date ?? null,
+            pacing: value.pacing ?? "even",
+          },
+          usdToMicros(MIN_DAILY_BUDGET_USD),
+          microsToUsd,
+        );
+        if (issue) ctx.addIssue({ code: "custom", path: ["daily_budget_usd"], message: issue });
+      },
+      whenValid("daily_budget_usd", "total_budget_usd", "start_date", "end_date", "pacing"),
+    )
+    .superRefine(
+      (value, ctx) => {
         if (value.end_date != null && value.end_date <= value.start_date) {
-          ctx.addIssue({ code: "custom", path: ["end_date"], message: "must be after start_date" });
+          ctx.addIssue({ code: "custom", path: ["end_date"], message: "must be after the start date" });
         }
       },
       whenValid("start_date", "end_date"),
@@ -244,7 +298,14 @@ export const updateCampaignInput = z
   .strictObject({
     name: name.optional(),
     bid_cpm_usd: bidCpmUsd.optional(),
-    daily_budget_usd: dailyBudgetUsd.optional(),
+    daily_budget_usd: dailyBudgetUsd
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          `${DAILY_BUDGET_DESCRIPTION} At E7 the spread is worked out on the campaign as it will be (its total budget, ` +
+          "start date, end date and pacing after the change).",
+      }),
     total_budget_usd: totalBudgetUsd.optional(),
     target_cpa_usd: targetCpaUsd.optional(),
     end_date: isoDate.nullable().optional().meta({
@@ -358,6 +419,12 @@ export const campaignResource = campaignListItem
       .meta({ description: "Why delivery stopped (ended or cancelled campaigns); null while it can run." }),
     creative: creativeResource.meta({ description: "The primary creative (variant_a)." }),
     variants: z.array(creativeResource).meta({ description: "Every creative of the campaign, variant_a first." }),
+    delivery_status: deliveryStatusSchema,
+    available_actions: z.array(z.enum(CAMPAIGN_ACTIONS)).meta({
+      description:
+        "What the API accepts on this campaign now: pause or resume (E7 status paused or active), end (E7 status ended), " +
+        "cancel (DELETE), update (E7's other fields), add_variant (E8, until variant_z). Empty once ended or cancelled.",
+    }),
   })
   .meta({ id: "Campaign" });
 export type CampaignView = z.infer<typeof campaignResource>;
@@ -390,6 +457,7 @@ export const campaignCreated = z
   .object({
     id: z.string(),
     status: campaignStatus,
+    delivery_status: deliveryStatusSchema,
     estimated_daily_impressions: estimatedDailyImpressions.meta({ description: ESTIMATED_IMPRESSIONS }),
     estimated_daily_spend_usd: estimatedDailySpendUsd.meta({ description: ESTIMATED_SPEND }),
     estimate_status: estimateStatus,
@@ -428,7 +496,8 @@ export const campaignCreatePreview = z
     campaign: z
       .object({
         name: z.string(),
-        status: z.literal("active"),
+        status: z.enum(INITIAL_STATUSES),
+        delivery_status: deliveryStatusSchema,
         moment_types: z.array(z.enum(MOMENT_TYPE_KEYS)),
         sports: z.array(z.enum(SPORTS)),
         bid_cpm_usd: usdOut,

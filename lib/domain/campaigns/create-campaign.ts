@@ -1,4 +1,5 @@
-// E5: create a campaign (status active) with its primary creative (variant_a).
+// E5: create a campaign (status active, or paused when asked: it is never active
+// in between) with its primary creative (variant_a).
 // Order: every field error at once (422 validation_failed, the operation's
 // input); then, for a fully valid body only, the icon check over the network
 // (422 icon_unreachable); then the automatic review and the estimates; then one
@@ -21,10 +22,13 @@ import type { Sport } from "@/lib/domain/sports";
 import { usdToMicros } from "@/lib/money";
 import { defineOperation, type RunContext } from "@/lib/operations/operation";
 import { emitCampaignsChanged } from "@/lib/process-bus";
+import { spreadDailyBudgetMicros } from "./budget-spread";
 import { insertCampaign } from "./campaign-rows";
+import { deliveryStatus } from "./campaign-state";
 import {
   createCampaignInputFor,
   type CampaignStatus,
+  type DeliveryStatus,
   type CreateCampaignInput,
   type Pacing,
 } from "./campaigns.schemas";
@@ -40,6 +44,7 @@ export type CreativeReview = { status: CreativeStatus; reviewReason: string | nu
 export type CampaignCreated = {
   id: string;
   status: CampaignStatus;
+  deliveryStatus: DeliveryStatus;
   estimate: DeliveryEstimate;
   createdAt: Date;
   creative: CreativeReview & { id: string; variantLabel: string; trafficAllocation: number };
@@ -49,7 +54,8 @@ export type CampaignCreated = {
 export type CampaignCreatePreview = {
   campaign: {
     name: string;
-    status: "active";
+    status: "active" | "paused";
+    deliveryStatus: DeliveryStatus;
     momentTypes: MomentTypeKey[];
     sports: Sport[];
     bidCpmMicros: bigint;
@@ -97,8 +103,17 @@ async function prepareCampaign(actor: Actor, parsed: CreateCampaignInput, now: D
   const review = reviewCreative(parsed.creative);
 
   const bidCpmMicros = usdToMicros(parsed.bid_cpm_usd);
-  const dailyBudgetMicros = usdToMicros(parsed.daily_budget_usd);
   const totalBudgetMicros = usdToMicros(parsed.total_budget_usd);
+  // null: spread from the total over the flight (the schema has checked there is an end date)
+  const dailyBudgetMicros =
+    parsed.daily_budget_usd === null
+      ? spreadDailyBudgetMicros(totalBudgetMicros, parsed.start_date, parsed.end_date!, parsed.pacing ?? "even")
+      : usdToMicros(parsed.daily_budget_usd);
+  const status = parsed.status ?? "active";
+  const delivery = deliveryStatus(
+    { status, startDate: parsed.start_date, approvedCreatives: review.status === "approved" ? 1 : 0 },
+    utcDate(now),
+  );
   // a campaign whose only creative was rejected cannot deliver until a variant is approved
   const estimate =
     review.status === "approved"
@@ -114,7 +129,7 @@ async function prepareCampaign(actor: Actor, parsed: CreateCampaignInput, now: D
           now,
         )
       : NO_DELIVERY;
-  return { review, bidCpmMicros, dailyBudgetMicros, totalBudgetMicros, estimate };
+  return { review, status, delivery, bidCpmMicros, dailyBudgetMicros, totalBudgetMicros, estimate };
 }
 
 /**
@@ -127,16 +142,13 @@ export async function campaignCreatePreview(
   options: CreateCampaignOptions = {},
 ): Promise<CampaignCreatePreview> {
   const now = nowDate(options.clock);
-  const { review, bidCpmMicros, dailyBudgetMicros, totalBudgetMicros, estimate } = await prepareCampaign(
-    actor,
-    parsed,
-    now,
-    options,
-  );
+  const { review, status, delivery, bidCpmMicros, dailyBudgetMicros, totalBudgetMicros, estimate } =
+    await prepareCampaign(actor, parsed, now, options);
   return {
     campaign: {
       name: parsed.name,
-      status: "active",
+      status,
+      deliveryStatus: delivery,
       momentTypes: parsed.moment_types,
       sports: parsed.sports,
       bidCpmMicros,
@@ -159,16 +171,13 @@ export async function campaignCreated(
   options: CreateCampaignOptions = {},
 ): Promise<CampaignCreated> {
   const now = nowDate(options.clock);
-  const { review, bidCpmMicros, dailyBudgetMicros, totalBudgetMicros, estimate } = await prepareCampaign(
-    actor,
-    parsed,
-    now,
-    options,
-  );
+  const { review, status, delivery, bidCpmMicros, dailyBudgetMicros, totalBudgetMicros, estimate } =
+    await prepareCampaign(actor, parsed, now, options);
 
   const { id, creativeIds } = await insertCampaign({
     advertiserId: actor.advertiserId,
     name: parsed.name,
+    status,
     momentTypes: parsed.moment_types,
     sports: parsed.sports,
     bidCpmMicros,
@@ -198,7 +207,8 @@ export async function campaignCreated(
   emitCampaignsChanged([id]);
   return {
     id,
-    status: "active",
+    status,
+    deliveryStatus: delivery,
     estimate,
     createdAt: now,
     creative: {

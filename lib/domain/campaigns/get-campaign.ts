@@ -1,12 +1,15 @@
 // E6: one campaign of the actor's advertiser, with its creatives. Another
 // advertiser's campaign, or any id that names nothing, is 404.
 import type { Actor } from "@/lib/auth/actor";
+import { nowDate, type Clock } from "@/lib/clock";
 import { db, type Db, type Tx } from "@/lib/db/client";
 import { loadPerformanceScores } from "@/lib/domain/creatives/performance-score";
 import { AppError } from "@/lib/errors";
 import { defineOperation } from "@/lib/operations/operation";
 import { campaignIdInput } from "./campaigns.schemas";
 import { campaignOf, creativesOf, type CampaignRow, type CampaignWithCreatives } from "./campaign";
+import { availableActions, deliveryStatus } from "./campaign-state";
+import { utcDate } from "./dates";
 
 export function campaignNotFound(id: string): AppError {
   return new AppError("not_found", { detail: `No campaign ${JSON.stringify(id.slice(0, 100))} for this advertiser.` });
@@ -19,13 +22,33 @@ export async function getCampaignOrThrow(actor: Actor, id: string, client: Db | 
   return row;
 }
 
-/** A campaign the caller has already loaded (or just changed), with its creatives and their scores. */
-export async function loadCampaignDetail(row: CampaignRow, client: Db | Tx = db()): Promise<CampaignWithCreatives> {
+/**
+ * A campaign the caller has already loaded (or just changed), with its creatives and their scores,
+ * whether it delivers at the clock's instant and what it accepts now.
+ */
+export async function loadCampaignDetail(
+  row: CampaignRow,
+  options: { client?: Db | Tx; clock?: Clock } = {},
+): Promise<CampaignWithCreatives> {
+  const client = options.client ?? db();
   const [creatives, scores] = await Promise.all([
     client.creative.findMany({ where: { campaignId: row.id }, orderBy: { variantIndex: "asc" } }),
     loadPerformanceScores(row.id, client),
   ]);
-  return { ...campaignOf(row), creatives: creativesOf(creatives, scores) };
+  const campaign = campaignOf(row);
+  return {
+    ...campaign,
+    creatives: creativesOf(creatives, scores),
+    deliveryStatus: deliveryStatus(
+      {
+        status: campaign.status,
+        startDate: campaign.startDate,
+        approvedCreatives: creatives.filter((creative) => creative.status === "approved").length,
+      },
+      utcDate(nowDate(options.clock)),
+    ),
+    availableActions: availableActions(campaign.status, creatives.length),
+  };
 }
 
 /** E6 (and GraphQL's `campaign`). */
@@ -34,9 +57,13 @@ export const getCampaign = defineOperation({
   access: "campaigns:read",
   write: false,
   input: campaignIdInput,
-  run: (actor, { id }) => campaignById(actor, id),
+  run: (actor, { id }, { clock }) => campaignById(actor, id, { clock }),
 });
 
-export async function campaignById(actor: Actor, id: string): Promise<CampaignWithCreatives> {
-  return loadCampaignDetail(await getCampaignOrThrow(actor, id));
+export async function campaignById(
+  actor: Actor,
+  id: string,
+  options: { clock?: Clock } = {},
+): Promise<CampaignWithCreatives> {
+  return loadCampaignDetail(await getCampaignOrThrow(actor, id), options);
 }

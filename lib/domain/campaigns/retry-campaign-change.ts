@@ -24,13 +24,13 @@ export async function retryCampaignChange(
 ): Promise<CampaignWithCreatives> {
   for (let attempt = 1; ; attempt++) {
     const { row, write } = await plan(nowDate(clock));
-    if (!write) return loadCampaignDetail(row);
+    if (!write) return loadCampaignDetail(row, { clock });
     const updated = await db().$transaction(async (tx) =>
       (await write(tx)) ? tx.campaign.findFirstOrThrow({ where: { id } }) : null,
     );
     if (updated) {
       emitCampaignsChanged([id]);
-      return loadCampaignDetail(updated);
+      return loadCampaignDetail(updated, { clock });
     }
     if (attempt >= ATTEMPTS)
       throw new AppError("conflict", { detail: "The campaign was changed by a concurrent request; retry." });

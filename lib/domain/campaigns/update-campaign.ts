@@ -20,6 +20,7 @@ import { db, type Prisma, type Tx } from "@/lib/db/client";
 import {
   floorIssue,
   isOpenStatus,
+  MIN_DAILY_BUDGET_USD,
   updateCampaignByIdInput,
   type CampaignStatus,
   type PreviewField,
@@ -27,6 +28,7 @@ import {
   type UpdateCampaignByIdInput,
   type UpdateCampaignInput,
 } from "./campaigns.schemas";
+import { spreadDailyBudgetMicros, spreadIssue } from "./budget-spread";
 import type { Campaign, CampaignRow, CampaignWithCreatives } from "./campaign";
 import { utcDate } from "./dates";
 import { estimateCampaignDelivery, type DeliveryEstimate } from "./estimate-delivery";
@@ -85,13 +87,13 @@ function immutableErrors(
   primary: { headline: string; body: string; iconUrl: string; actionUrl: string; ctaText: string | null },
 ): FieldError[] {
   const errors: FieldError[] = [];
-  const message = (field: string) => `${field} cannot be changed after creation`;
+  const message = () => "cannot be changed after creation";
   if (input.moment_types && !sameSet(input.moment_types, JSON.parse(row.momentTypes) as string[]))
-    errors.push({ path: "moment_types", message: message("moment_types") });
+    errors.push({ path: "moment_types", message: message() });
   if (input.sports && !sameSet(input.sports, JSON.parse(row.sports) as string[]))
-    errors.push({ path: "sports", message: message("sports") });
+    errors.push({ path: "sports", message: message() });
   if (input.start_date !== undefined && input.start_date !== row.startDate)
-    errors.push({ path: "start_date", message: message("start_date") });
+    errors.push({ path: "start_date", message: message() });
   if (input.creative) {
     const sent: CreativeInput = input.creative;
     const same =
@@ -103,13 +105,34 @@ function immutableErrors(
     if (!same)
       errors.push({
         path: "creative",
-        message: "creative cannot be changed after creation; add a variant (POST /api/ads/campaigns/{id}/variants)",
+        message: "cannot be changed after creation; add a variant instead (POST /api/ads/campaigns/{id}/variants)",
       });
   }
   return errors;
 }
 
 type Change = { data: Prisma.CampaignUpdateManyMutationInput; ended: boolean; bid?: { old: bigint; new: bigint } };
+
+/** The flight the campaign will have after the change: what a daily budget of null spreads over. */
+function mergedFlight(input: UpdateCampaignInput, row: CampaignRow) {
+  return {
+    totalMicros: input.total_budget_usd === undefined ? row.totalBudgetMicros : usdToMicros(input.total_budget_usd),
+    startDate: row.startDate,
+    endDate: input.end_date === undefined ? row.endDate : input.end_date,
+    pacing: input.pacing ?? (row.pacing === "asap" ? "asap" : "even"),
+  } as const;
+}
+
+/** The daily budget asked for: a number, or null spread from the merged flight (undefined: unchanged or not possible). */
+function dailyBudgetMicros(input: UpdateCampaignInput, row: CampaignRow): bigint | undefined {
+  if (input.daily_budget_usd === undefined) return undefined;
+  if (input.daily_budget_usd !== null) return usdToMicros(input.daily_budget_usd);
+  const flight = mergedFlight(input, row);
+  // without an end date there is nothing to spread over: mergedErrors reports it
+  return flight.endDate === null
+    ? undefined
+    : spreadDailyBudgetMicros(flight.totalMicros, flight.startDate, flight.endDate, flight.pacing);
+}
 
 /** The column changes the input asks for (only values that differ from the row). */
 function changes(input: UpdateCampaignInput, row: CampaignRow, now: Date): Change {
@@ -121,8 +144,8 @@ function changes(input: UpdateCampaignInput, row: CampaignRow, now: Date): Chang
     data.bidCpmMicros = usdToMicros(input.bid_cpm_usd);
     bid = { old: row.bidCpmMicros, new: data.bidCpmMicros };
   }
-  if (input.daily_budget_usd !== undefined && usdToMicros(input.daily_budget_usd) !== row.dailyBudgetMicros)
-    data.dailyBudgetMicros = usdToMicros(input.daily_budget_usd);
+  const daily = dailyBudgetMicros(input, row);
+  if (daily !== undefined && daily !== row.dailyBudgetMicros) data.dailyBudgetMicros = daily;
   if (input.total_budget_usd !== undefined && usdToMicros(input.total_budget_usd) !== row.totalBudgetMicros)
     data.totalBudgetMicros = usdToMicros(input.total_budget_usd);
   if (input.target_cpa_usd !== undefined) {
@@ -152,12 +175,16 @@ function mergedErrors(input: UpdateCampaignInput, row: CampaignRow, today: strin
   if (floor) errors.push({ path: "bid_cpm_usd", message: floor });
   if (input.end_date != null && input.end_date !== row.endDate) {
     if (input.end_date <= row.startDate)
-      errors.push({ path: "end_date", message: `must be after start_date (${row.startDate})` });
+      errors.push({ path: "end_date", message: `must be after the start date (${row.startDate})` });
     else if (input.end_date < today)
       errors.push({
         path: "end_date",
-        message: "must be today (UTC) or later; to stop delivery now set status to ended",
+        message: "must be today (UTC) or later; to stop delivery now, end the campaign",
       });
+  }
+  if (input.daily_budget_usd === null) {
+    const issue = spreadIssue(mergedFlight(input, row), usdToMicros(MIN_DAILY_BUDGET_USD), microsToUsd);
+    if (issue) errors.push({ path: "daily_budget_usd", message: issue });
   }
   if (input.total_budget_usd !== undefined && usdToMicros(input.total_budget_usd) < row.spendMicros) {
     errors.push({
@@ -220,8 +247,8 @@ export async function campaignUpdatePreview(
   const { row, change } = await planUpdate(actor, id, parsed, now);
   const merged = { ...row, ...change.data } as CampaignRow;
   const [before, after, current, estimate] = await Promise.all([
-    loadCampaignDetail(row),
-    loadCampaignDetail(merged),
+    loadCampaignDetail(row, { clock: options.clock }),
+    loadCampaignDetail(merged, { clock: options.clock }),
     estimateCampaignDelivery(row, now),
     estimateCampaignDelivery(merged, now),
   ]);

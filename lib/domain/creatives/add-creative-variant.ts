@@ -18,10 +18,9 @@ import { assertIconReachable, type IconCheckOptions } from "./check-icon-url";
 import { creativeInput, type CreativeStatus } from "./creatives.schemas";
 import { reviewCreative } from "./review-creative";
 import { trafficAllocation } from "./traffic-allocation";
-import { variantLabel } from "./variant-label";
+import { MAX_VARIANTS_PER_CAMPAIGN, variantLabel } from "./variant-label";
 
-/** variant_a .. variant_z */
-export const MAX_VARIANTS_PER_CAMPAIGN = 26;
+export { MAX_VARIANTS_PER_CAMPAIGN };
 const ATTEMPTS = 5;
 
 /** E8's input: the creative and the campaign's id (the path's; any id, one the caller does not own is 404). */

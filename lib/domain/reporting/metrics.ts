@@ -28,6 +28,25 @@ export function averageCpmMicros(sums: Pick<MetricSums, "spendMicros" | "impress
   return (sums.spendMicros * 2000n + sums.impressions) / (2n * sums.impressions);
 }
 
+/** Spend per conversion in micro-dollars, rounded half up; null without conversions. */
+export function costPerConversionMicros(sums: Pick<MetricSums, "spendMicros" | "conversions">): bigint | null {
+  if (sums.conversions === 0n) return null;
+  return (sums.spendMicros * 2n + sums.conversions) / (2n * sums.conversions);
+}
+
+/** The rates a report row or total shows beside its sums (from the integers, so a client never divides floats). */
+export function ratesOf(metrics: ReportMetrics): {
+  averageCpmPaidMicros: bigint;
+  costPerConversionMicros: bigint | null;
+} {
+  const sums = {
+    spendMicros: metrics.spendMicros,
+    impressions: BigInt(metrics.impressions),
+    conversions: BigInt(metrics.conversions),
+  };
+  return { averageCpmPaidMicros: averageCpmMicros(sums), costPerConversionMicros: costPerConversionMicros(sums) };
+}
+
 /** The metrics a report shows for these sums. */
 export function metricsOf(sums: MetricSums): ReportMetrics {
   return {

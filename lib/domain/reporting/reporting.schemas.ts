@@ -147,6 +147,12 @@ export type CreativePerformance = ReportMetrics & { creativeId: string; trafficA
 const count = z.number().int().nonnegative();
 const usd = z.number().nonnegative();
 const ctr = z.number().min(0).meta({ description: "clicks / impressions, 6 decimals; 0 without impressions." });
+const spendMicros = z.number().int().nonnegative().meta({
+  description:
+    "The spend in micro-dollars (1 USD = 1,000,000): exact, so sums across rows and reports carry no rounding.",
+});
+const averageCpmPaid = usd.meta({ description: "spend / impressions x 1000; 0 without impressions." });
+const costPerConversion = usd.nullable().meta({ description: "spend / conversions; null without conversions." });
 
 export const period = z
   .object({
@@ -163,7 +169,9 @@ export const reportTotals = z
     ctr,
     conversions: count,
     spend_usd: usd,
-    average_cpm_paid_usd: usd.meta({ description: "spend / impressions x 1000; 0 without impressions." }),
+    spend_micros: spendMicros,
+    average_cpm_paid_usd: averageCpmPaid,
+    cost_per_conversion_usd: costPerConversion,
     as_of: z.iso
       .datetime()
       .meta({ description: "When the numbers were computed; events reach reports within 5 seconds." }),
@@ -180,6 +188,9 @@ export const breakdownRow = z
     ctr,
     conversions: count,
     spend_usd: usd,
+    spend_micros: spendMicros,
+    average_cpm_paid_usd: averageCpmPaid,
+    cost_per_conversion_usd: costPerConversion,
   })
   .meta({ id: "ReportRow" });
 export type BreakdownRowView = z.infer<typeof breakdownRow>;

@@ -50,6 +50,8 @@ function expectRowsSumToTotals(report: CampaignReport) {
   expect(sum("conversions")).toBe(report.totals.conversions);
   const spendMicros = report.rows!.reduce((total, row) => total + Math.round(row.spend_usd * 1e6), 0);
   expect(spendMicros).toBe(Math.round(report.totals.spend_usd * 1e6));
+  // the exact micro-dollars sum without any rounding
+  expect(report.rows!.reduce((total, row) => total + row.spend_micros, 0)).toBe(report.totals.spend_micros);
 }
 
 describe("E9/E10 in America/New_York across the November DST change", () => {
@@ -136,7 +138,9 @@ describe("E9/E10 in America/New_York across the November DST change", () => {
           ctr: 0.8,
           conversions: 2,
           spend_usd: 0.028,
+          spend_micros: 28_000,
           average_cpm_paid_usd: 5.6,
+          cost_per_conversion_usd: 0.014,
           as_of: "2026-01-01T00:00:00.000Z",
         },
       });
@@ -146,9 +150,39 @@ describe("E9/E10 in America/New_York across the November DST change", () => {
       ).report;
       expect(byDay.breakdown).toBe("day");
       expect(byDay.rows).toEqual([
-        { key: "2025-11-01", impressions: 1, clicks: 2, ctr: 2, conversions: 0, spend_usd: 0.002 },
-        { key: "2025-11-02", impressions: 3, clicks: 1, ctr: 0.333333, conversions: 1, spend_usd: 0.015 },
-        { key: "2025-11-03", impressions: 1, clicks: 1, ctr: 1, conversions: 1, spend_usd: 0.011 },
+        {
+          key: "2025-11-01",
+          impressions: 1,
+          clicks: 2,
+          ctr: 2,
+          conversions: 0,
+          spend_usd: 0.002,
+          spend_micros: 2000,
+          average_cpm_paid_usd: 2,
+          cost_per_conversion_usd: null,
+        },
+        {
+          key: "2025-11-02",
+          impressions: 3,
+          clicks: 1,
+          ctr: 0.333333,
+          conversions: 1,
+          spend_usd: 0.015,
+          spend_micros: 15_000,
+          average_cpm_paid_usd: 5,
+          cost_per_conversion_usd: 0.015,
+        },
+        {
+          key: "2025-11-03",
+          impressions: 1,
+          clicks: 1,
+          ctr: 1,
+          conversions: 1,
+          spend_usd: 0.011,
+          spend_micros: 11_000,
+          average_cpm_paid_usd: 11,
+          cost_per_conversion_usd: 0.011,
+        },
       ]);
       expectRowsSumToTotals(byDay);
 
@@ -250,7 +284,17 @@ describe("E9/E10 in America/New_York across the March DST change", () => {
         [3, 1, 1],
         [23, 1, 0],
       ]);
-      expect(report.rows![2]).toEqual({ key: 2, impressions: 0, clicks: 0, ctr: 0, conversions: 0, spend_usd: 0 });
+      expect(report.rows![2]).toEqual({
+        key: 2,
+        impressions: 0,
+        clicks: 0,
+        ctr: 0,
+        conversions: 0,
+        spend_usd: 0,
+        spend_micros: 0,
+        average_cpm_paid_usd: 0,
+        cost_per_conversion_usd: null,
+      });
     }
     const hourly = await getCampaignTimeseries(actor, campaign.id, { ...query, granularity: "hour" });
     expect(hourly.series.series).toHaveLength(23);
@@ -297,7 +341,9 @@ describe("E9/E10 in Asia/Kolkata (+05:30)", () => {
       ctr: 0.4,
       conversions: 1,
       spend_usd: 0.028,
+      spend_micros: 28_000,
       average_cpm_paid_usd: 5.6,
+      cost_per_conversion_usd: 0.028,
       as_of: "2026-01-01T00:00:00.000Z",
     });
     expect((await getCampaignReport(actor, campaign.id, query, { clock: NOW, source: "raw" })).report).toEqual(report);

@@ -74,6 +74,8 @@ export function campaignView(campaign: CampaignWithCreatives): CampaignView {
     ended_reason: campaign.endedReason,
     creative: variants[0]!,
     variants,
+    delivery_status: campaign.deliveryStatus,
+    available_actions: campaign.availableActions,
   };
 }
 
@@ -89,6 +91,7 @@ export function campaignCreatedView(created: CampaignCreated): CampaignCreatedVi
   return {
     id: created.id,
     status: created.status,
+    delivery_status: created.deliveryStatus,
     ...estimateView(created.estimate),
     created_at: created.createdAt.toISOString(),
     creative: variantCreatedView(created.creative),
@@ -102,6 +105,7 @@ export function campaignCreatePreviewView(preview: CampaignCreatePreview): Campa
     campaign: {
       name: campaign.name,
       status: campaign.status,
+      delivery_status: campaign.deliveryStatus,
       moment_types: campaign.momentTypes,
       sports: campaign.sports,
       bid_cpm_usd: microsToUsd(campaign.bidCpmMicros),

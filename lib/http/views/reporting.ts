@@ -11,7 +11,19 @@ import type {
   CreativePerformanceView,
   ReportMetrics,
 } from "@/lib/domain/reporting/reporting.schemas";
+import { ratesOf } from "@/lib/domain/reporting/metrics";
 import { microsToUsd } from "@/lib/money";
+
+/** A report's row or totals: the sums, the exact spend in micro-dollars, and the rates worked out from the integers. */
+function reportMetricsView(metrics: ReportMetrics) {
+  const rates = ratesOf(metrics);
+  return {
+    ...metricsView(metrics),
+    spend_micros: Number(metrics.spendMicros),
+    average_cpm_paid_usd: microsToUsd(rates.averageCpmPaidMicros),
+    cost_per_conversion_usd: rates.costPerConversionMicros === null ? null : microsToUsd(rates.costPerConversionMicros),
+  };
+}
 
 function metricsView(metrics: ReportMetrics) {
   return {
@@ -28,13 +40,12 @@ export function campaignReportView(report: CampaignReport): CampaignReportView {
     campaign_id: report.campaignId,
     period: report.period,
     totals: {
-      ...metricsView(report.totals),
-      average_cpm_paid_usd: microsToUsd(report.totals.averageCpmPaidMicros),
+      ...reportMetricsView(report.totals),
       as_of: report.totals.asOf.toISOString(),
     },
   };
   if (report.breakdown) view.breakdown = report.breakdown;
-  if (report.rows) view.rows = report.rows.map((row) => ({ key: row.key, ...metricsView(row) }));
+  if (report.rows) view.rows = report.rows.map((row) => ({ key: row.key, ...reportMetricsView(row) }));
   return view;
 }
 

@@ -49,7 +49,9 @@ export const campaignsPaths: ZodOpenApiPathsObject = {
     post: operationDoc(createCampaign, {
       summary: "Create a campaign (E5)",
       description:
-        "Creates an active campaign with its primary creative (variant_a). Every field error is reported at once (422 validation_failed, " +
+        "Creates a campaign, active (or paused with `status: paused`, written paused: it is never active in between), with its " +
+        "primary creative (variant_a). `daily_budget_usd: null` spreads the total budget over the flight (see the field). " +
+        "Every field error is reported at once (422 validation_failed, " +
         "one `errors` entry per field). Only a fully valid body triggers the icon check: a HEAD request to `creative.icon_url` " +
         "(HTTPS on port 443, public addresses only, up to 3 redirects each re-checked, 4 s); anything else is 422 icon_unreachable " +
         "with one message whatever the cause. " +
@@ -79,7 +81,9 @@ export const campaignsPaths: ZodOpenApiPathsObject = {
   "/api/ads/campaigns/{id}": {
     get: operationDoc(getCampaign, {
       summary: "Get a campaign (E6)",
-      description: "The campaign with its primary creative and every variant. Another advertiser's campaign is 404.",
+      description:
+        "The campaign with its primary creative and every variant, whether it delivers now (`delivery_status`) and what the " +
+        "API accepts on it now (`available_actions`). Another advertiser's campaign is 404.",
       tags,
       requestParams: { path: campaignIdParams },
       responses: {

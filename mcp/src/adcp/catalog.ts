@@ -2,8 +2,9 @@
 // type and sport where the type exists (E2), CPM auction pricing with the
 // type's floor and, from real clearing prices (E3), price guidance (absent
 // while the market is too small to publish percentiles: decision 0304's rule).
-import { BODY_MAX, CTA_MAX, HEADLINE_MAX, MARKET_RULE, MIN_TOTAL_BUDGET_USD, URL_MAX } from "../api-contract.ts";
-import type { ClearingPrices, MomentType, Sport } from "../rest-types.ts";
+import { MARKET_RULE } from "../api-contract.ts";
+import { BODY_MAX, CTA_MAX, HEADLINE_MAX, MIN_TOTAL_BUDGET_USD, URL_MAX } from "../api-values.ts";
+import type { ClearingPrices, MomentType, Sport } from "../rest-client.ts";
 import { ToolInputError } from "../tool.ts";
 
 export const CURRENCY = "USD";
@@ -68,7 +69,9 @@ export function buildProducts(
   prices: ClearingPrices,
   context: { agentUrl: string; publisherDomain: string },
 ) {
-  const byType = new Map(prices.moment_types.map((entry) => [entry.moment_type, entry]));
+  const byType = new Map<string, ClearingPrices["moment_types"][number]>(
+    prices.moment_types.map((entry) => [entry.moment_type, entry]),
+  );
   return catalog.flatMap((type) =>
     type.available_sports.map((sport) => {
       const entry = byType.get(type.key);
@@ -108,12 +111,21 @@ export function buildProducts(
             min_spend_per_package: MIN_PACKAGE_SPEND_USD,
           },
         ],
+        // every figure is counted by the service itself: sends, taps through its redirect, attribution postbacks
+        delivery_measurement: {
+          vendors: [{ domain: context.publisherDomain }],
+          provider: "Sports Moment Ads (first party)",
+          notes:
+            "Impressions are counted when the notification is sent, clicks when the tap passes the service's click redirect, " +
+            "conversions from the advertiser's attribution postbacks; reports are in UTC days and hours.",
+        },
         reporting_capabilities: {
           available_reporting_frequencies: ["hourly", "daily"],
           expected_delay_minutes: 1,
           timezone: "UTC",
           supports_webhooks: false,
-          available_metrics: ["impressions", "spend", "clicks", "ctr", "conversions", "cpm"],
+          // the CPM paid comes as get_media_buy_delivery's rate; "cpm" is no metric name AdCP 3.0 clients accept
+          available_metrics: ["impressions", "spend", "clicks", "ctr", "conversions", "cost_per_acquisition"],
           supports_creative_breakdown: true,
           date_range_support: "date_range",
         },

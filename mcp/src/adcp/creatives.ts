@@ -2,7 +2,7 @@
 // assets are keyed headline, body, cta (text), icon (image) and click_url
 // (url); anything missing is left out so the API reports it by field.
 import { z } from "zod";
-import type { Creative, CreativeBody, CreativeStatus } from "../rest-types.ts";
+import type { Creative, CreativeBody, CreativeStatus } from "../rest-client.ts";
 import { ToolInputError } from "../tool.ts";
 import { FORMAT_ID, formatId } from "./catalog.ts";
 

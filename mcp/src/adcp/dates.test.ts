@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ToolInputError } from "../tool.ts";
-import { endDateFrom, endTimeOf, flightDays, impliedDailyBudget, startDateFrom, startTimeOf } from "./dates.ts";
+import { endDateFrom, endTimeOf, startDateFrom, startTimeOf } from "./dates.ts";
 
 describe("flight dates", () => {
   const now = new Date("2026-03-10T23:30:00Z");
@@ -14,18 +14,10 @@ describe("flight dates", () => {
     expect(endTimeOf("2026-03-19")).toBe("2026-03-20T00:00:00.000Z");
     expect(endDateFrom(endTimeOf("2026-12-31"))).toBe("2026-12-31");
     expect(startTimeOf("2026-03-10")).toBe("2026-03-10T00:00:00.000Z");
-    expect(flightDays("2026-03-10", "2026-03-19")).toBe(10);
   });
 
   it("refuses what is not a date-time", () => {
     expect(() => startDateFrom("tomorrow", now)).toThrow(ToolInputError);
     expect(() => endDateFrom("2026-03-20")).toThrow(/end_time must be an ISO 8601 date-time/);
-  });
-
-  it("spreads the budget over the flight for even pacing, rounded up to the cent", () => {
-    expect(impliedDailyBudget(100, "2026-03-10", "2026-03-20", "even")).toBe(9.1);
-    expect(impliedDailyBudget(70, "2026-03-10", "2026-03-16", "even")).toBe(10);
-    expect(impliedDailyBudget(10, "2026-03-10", "2026-03-12", "even")).toBe(3.34);
-    expect(impliedDailyBudget(100, "2026-03-10", "2026-03-20", "asap")).toBe(100);
   });
 });

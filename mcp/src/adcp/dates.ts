@@ -35,20 +35,3 @@ export function startTimeOf(startDate: string): string {
 export function endTimeOf(endDate: string): string {
   return new Date(Date.parse(`${endDate}T00:00:00.000Z`) + DAY_MS).toISOString();
 }
-
-/** Days from start to end date, both counted. */
-export function flightDays(startDate: string, endDate: string): number {
-  return Math.round((Date.parse(endDate) - Date.parse(startDate)) / DAY_MS) + 1;
-}
-
-/**
- * The daily budget a media buy's total budget implies (docs/decisions/1303):
- * even pacing spreads it over the flight's days (rounded up to the cent), asap
- * lets a day spend all of it.
- */
-export function impliedDailyBudget(total: number, startDate: string, endDate: string, pacing: "even" | "asap"): number {
-  if (pacing === "asap") return total;
-  const days = Math.max(1, flightDays(startDate, endDate));
-  const cents = Math.ceil(Math.round(total * 1_000_000) / days / 10_000);
-  return cents / 100;
-}

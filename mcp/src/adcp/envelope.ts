@@ -36,20 +36,29 @@ export function completed(body: Record<string, unknown>, context?: Record<string
   };
 }
 
-/** A spend-raising change that waits for confirm: true (AdCP's input-required, reason APPROVAL_REQUIRED). */
-export function inputRequired(preview: Record<string, unknown>, context?: Record<string, unknown>) {
+/**
+ * A task that waits for the buyer (AdCP's input-required, reason APPROVAL_REQUIRED): a spend-raising change
+ * waiting for confirm: true, with its preview; or, with `errors`, a request missing what only the buyer can
+ * supply. Nothing was changed either way.
+ */
+export function inputRequired(
+  preview: Record<string, unknown> | undefined,
+  context?: Record<string, unknown>,
+  options: { message?: string; errors?: Record<string, unknown>[] } = {},
+) {
   return {
     status: "input-required",
     adcp_version: ADCP_VERSION,
     reason: "APPROVAL_REQUIRED",
-    message: CONFIRM_MESSAGE,
-    preview,
+    message: options.message ?? CONFIRM_MESSAGE,
+    ...(preview ? { preview } : {}),
+    ...(options.errors ? { errors: options.errors } : {}),
     ...(context ? { context } : {}),
   };
 }
 
 /** An AdCP per-item error entry (sync_creatives, get_media_buys), in the same terms as a tool error. */
-export function errorEntry(error: unknown, field?: string) {
-  const { code, message, recovery, details, suggestion } = toAdcpError(error);
+export function errorEntry(error: unknown, field?: string, fieldMap?: (path: string) => string) {
+  const { code, message, recovery, details, suggestion } = toAdcpError(error, fieldMap);
   return { code, message, recovery, ...(field ? { field } : {}), ...(suggestion ? { suggestion } : {}), details };
 }

@@ -1,8 +1,13 @@
 // Reading many campaigns through the REST API for the AdCP list tasks: every
 // page of E4 (filtered by status), details (E6) with bounded concurrency, and
 // opaque offset cursors.
-import { ApiError, type RestClient } from "../rest-client.ts";
-import type { Campaign, CampaignListItem, CampaignStatus } from "../rest-types.ts";
+import {
+  ApiError,
+  type Campaign,
+  type CampaignListItem,
+  type CampaignStatus,
+  type RestClient,
+} from "../rest-client.ts";
 import { ToolInputError } from "../tool.ts";
 import { campaignStatusesFor, type MediaBuyStatus, mediaBuyStatus } from "./media-buys.ts";
 
@@ -17,7 +22,7 @@ export async function allCampaigns(
   const out: CampaignListItem[] = [];
   for (const status of statuses.length ? statuses : [undefined]) {
     for (let page = 1; ; page++) {
-      const list = await api.listCampaigns({ ...(status ? { status } : {}), page, per_page: PAGE });
+      const list = await api.read("listCampaigns", { query: { ...(status ? { status } : {}), page, per_page: PAGE } });
       out.push(...list.campaigns);
       if (page * PAGE >= list.pagination.total || list.campaigns.length === 0) break;
     }
@@ -35,7 +40,7 @@ export async function campaignDetails(api: RestClient, ids: readonly string[]): 
     while (next < ids.length) {
       const index = next++;
       try {
-        results[index] = await api.getCampaign(ids[index]!);
+        results[index] = await api.read("getCampaign", { path: { id: ids[index]! } });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) results[index] = error;
         else throw error;
@@ -56,7 +61,6 @@ export async function selectMediaBuys(
   api: RestClient,
   args: { media_buy_ids?: string[]; status_filter?: MediaBuyStatus | MediaBuyStatus[] },
   byDefault: readonly MediaBuyStatus[],
-  today: string,
 ): Promise<{ campaigns: Campaign[]; missing: { index: number; error: ApiError }[] }> {
   const statuses = args.status_filter === undefined ? undefined : [args.status_filter].flat();
   const wanted = statuses ?? (args.media_buy_ids ? undefined : byDefault);
@@ -67,7 +71,7 @@ export async function selectMediaBuys(
   return {
     campaigns: details
       .filter((detail): detail is Campaign => !(detail instanceof ApiError))
-      .filter((campaign) => !wanted || wanted.includes(mediaBuyStatus(campaign, today))),
+      .filter((campaign) => !wanted || wanted.includes(mediaBuyStatus(campaign))),
     missing: details.flatMap((detail, index) => (detail instanceof ApiError ? [{ index, error: detail }] : [])),
   };
 }

@@ -4,7 +4,7 @@
 // buy made through create_media_buy has one package; a campaign made
 // elsewhere for several moment types and sports shows one package per pair,
 // sharing its budget.
-import type { Campaign, CampaignListItem, CampaignStatus, MomentType } from "../rest-types.ts";
+import type { Campaign, CampaignListItem, CampaignStatus, MomentType } from "../rest-client.ts";
 import { CURRENCY, packageId, PRICING_OPTION_ID, productId, targetedPairs } from "./catalog.ts";
 import { creativeStatus } from "./creatives.ts";
 import { endTimeOf, startTimeOf } from "./dates.ts";
@@ -20,18 +20,18 @@ export const MEDIA_BUY_STATUSES = [
 ] as const;
 export type MediaBuyStatus = (typeof MEDIA_BUY_STATUSES)[number];
 
-export function mediaBuyStatus(campaign: CampaignListItem | Campaign, today: string): MediaBuyStatus {
-  const statuses: Record<CampaignStatus, MediaBuyStatus> = {
-    active: "active",
-    paused: "paused",
-    ended: "completed",
-    cancelled: "canceled",
-  };
-  const status = statuses[campaign.status];
-  if (status !== "active") return status;
-  if ("variants" in campaign && !campaign.variants.some((variant) => variant.status === "approved"))
-    return "pending_creatives";
-  return campaign.start_date > today ? "pending_start" : "active";
+/** AdCP's name for the service's delivery status (E6's delivery_status: the service decides it). */
+const MEDIA_BUY_STATUS: Record<Campaign["delivery_status"], MediaBuyStatus> = {
+  delivering: "active",
+  pending_creatives: "pending_creatives",
+  pending_start: "pending_start",
+  paused: "paused",
+  ended: "completed",
+  cancelled: "canceled",
+};
+
+export function mediaBuyStatus(campaign: Pick<Campaign, "delivery_status">): MediaBuyStatus {
+  return MEDIA_BUY_STATUS[campaign.delivery_status];
 }
 
 /** Our statuses that can show as the given AdCP statuses (pending_* are active campaigns). */
@@ -46,19 +46,18 @@ export function campaignStatusesFor(statuses: readonly MediaBuyStatus[]): Campai
   return [...out];
 }
 
-export function validActions(status: MediaBuyStatus): string[] {
-  const changes = [
-    "update_budget",
-    "increase_budget",
-    "decrease_budget",
-    "extend_flight",
-    "shorten_flight",
-    "sync_creatives",
-    "cancel",
-  ];
-  if (status === "paused") return ["resume", ...changes];
-  if (status === "completed" || status === "canceled" || status === "rejected") return [];
-  return ["pause", ...changes];
+/** AdCP's valid actions for each action the service accepts on the campaign (E6's available_actions). */
+const VALID_ACTIONS: Record<Campaign["available_actions"][number], readonly string[]> = {
+  pause: ["pause"],
+  resume: ["resume"],
+  end: [],
+  cancel: ["cancel"],
+  update: ["update_budget", "increase_budget", "decrease_budget", "extend_flight", "shorten_flight"],
+  add_variant: ["sync_creatives"],
+};
+
+export function validActions(campaign: Pick<Campaign, "available_actions">): string[] {
+  return campaign.available_actions.flatMap((action) => VALID_ACTIONS[action]);
 }
 
 /** Changes whenever the campaign's settings change (its updated_at, in milliseconds). */
@@ -113,12 +112,11 @@ export function packagesOf(
 
 /** The media buy view of a campaign (get_media_buys, and the answers of create and update). */
 export function mediaBuyOf(
-  campaign: CampaignListItem | Campaign,
+  campaign: Campaign,
   catalog: readonly MomentType[],
-  today: string,
   options: { snapshotAsOf?: string } = {},
 ) {
-  const status = mediaBuyStatus(campaign, today);
+  const status = mediaBuyStatus(campaign);
   return {
     media_buy_id: campaign.id,
     status,
@@ -130,7 +128,7 @@ export function mediaBuyOf(
     revision: revisionOf(campaign),
     created_at: campaign.created_at,
     updated_at: campaign.updated_at,
-    valid_actions: validActions(status),
+    valid_actions: validActions(campaign),
     ...(status === "canceled" ? { cancellation: { canceled_at: campaign.updated_at, canceled_by: "buyer" } } : {}),
     packages: packagesOf(campaign, catalog, options),
     ext: {

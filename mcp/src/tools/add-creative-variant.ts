@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool, idempotencyKey } from "../tool.ts";
-import { campaignId, completedWrite, creativeFields, writeMeta, writeOutcome } from "./shapes.ts";
+import { campaignId, completedWrite, creativeFields, writeOutcome } from "./shapes.ts";
 
 export const addCreativeVariant = defineTool({
   name: "add_creative_variant",
@@ -17,7 +17,10 @@ export const addCreativeVariant = defineTool({
       .looseObject({ id: z.string(), variant_label: z.string(), traffic_allocation: z.number(), status: z.string() })
       .optional(),
   },
-  ...writeMeta(),
+  operations: ["addCreativeVariant"],
   run: async ({ campaign_id, idempotency_key, ...body }, { api }) =>
-    completedWrite("variant", await api.addVariant(campaign_id, body, { idempotencyKey: idempotency_key })),
+    completedWrite(
+      "variant",
+      await api.write("addCreativeVariant", { path: { id: campaign_id }, body }, { idempotencyKey: idempotency_key }),
+    ),
 });

@@ -7,5 +7,6 @@ export const cancelCampaign = campaignCommand({
     "Cancels an active or paused campaign for good (status cancelled; it is kept with its reports) and fires campaign.ended " +
     "(reason advertiser). Cancelling a cancelled campaign changes nothing; an ended campaign cannot be cancelled.",
   destructive: true,
-  send: (api, id, write) => api.cancelCampaign(id, write),
+  operations: ["cancelCampaign"],
+  send: (api, id, write) => api.write("cancelCampaign", { path: { id } }, write),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CONFIRM_MESSAGE, confirm, defineTool, ESTIMATES_NOTE, idempotencyKey } from "../tool.ts";
-import { SPORTS } from "../api-contract.ts";
-import { campaignWriteOutput, completedWrite, creativeFields, isoDate, pacingField, writeMeta } from "./shapes.ts";
+import { MOMENT_TYPES, SPORTS } from "../api-values.ts";
+import { campaignWriteOutput, completedWrite, creativeFields, isoDate, pacingField, previewCreate } from "./shapes.ts";
 
 export const createCampaign = defineTool({
   name: "create_campaign",
@@ -18,7 +18,7 @@ export const createCampaign = defineTool({
   input: {
     name: z.string().describe("Campaign name, 1-200 characters."),
     moment_types: z
-      .array(z.string())
+      .array(z.enum(MOMENT_TYPES))
       .describe('Moment type keys, e.g. ["close_game", "overtime"] (list_moment_types).'),
     sports: z.array(z.enum(SPORTS)).describe("Sports to target."),
     bid_cpm_usd: z.number().describe("CPM bid in USD."),
@@ -47,9 +47,9 @@ export const createCampaign = defineTool({
     confirm,
   },
   output: campaignWriteOutput,
-  ...writeMeta(),
+  operations: ["createCampaign"],
   run: async ({ idempotency_key, confirm: confirmed, ...body }, { api }) => {
-    if (!confirmed) return { status: "preview", message: CONFIRM_MESSAGE, preview: await api.previewCampaign(body) };
-    return completedWrite("campaign", await api.createCampaign(body, { idempotencyKey: idempotency_key }));
+    if (!confirmed) return { status: "preview", message: CONFIRM_MESSAGE, preview: await previewCreate(api, body) };
+    return completedWrite("campaign", await api.write("createCampaign", { body }, { idempotencyKey: idempotency_key }));
   },
 });

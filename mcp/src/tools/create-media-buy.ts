@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { checkPacing, CURRENCY, parseProductId, PRICING_OPTION_ID, productId } from "../adcp/catalog.ts";
 import { creativeAsset, creativeBodyFrom, creativeFieldMap } from "../adcp/creatives.ts";
-import { endDateFrom, endTimeOf, impliedDailyBudget, startDateFrom, startTimeOf } from "../adcp/dates.ts";
+import { endDateFrom, endTimeOf, startDateFrom, startTimeOf } from "../adcp/dates.ts";
 import { adcpRequest, adcpResponse, completed, inputRequired } from "../adcp/envelope.ts";
-import { subKey } from "../adcp/keys.ts";
-import { mediaBuyOf } from "../adcp/media-buys.ts";
-import type { CreateCampaignBody } from "../rest-types.ts";
+import { mediaBuyOf, mediaBuyStatus } from "../adcp/media-buys.ts";
+import type { CampaignCreated, CreateCampaignBody, Written } from "../rest-client.ts";
 import { confirm, defineTool, ESTIMATES_NOTE, ToolInputError } from "../tool.ts";
-import { adcpIdempotencyKey, writeMeta } from "./shapes.ts";
+import { adcpIdempotencyKey, previewCreate } from "./shapes.ts";
 
 const packageRequest = z.looseObject({
   product_id: z.string().describe('A product from get_products, e.g. "close_game.nba".'),
@@ -54,17 +53,27 @@ export const createMediaBuy = defineTool({
     "a second-price auction from start_time to end_time with the package budget (USD), and the one push_notification " +
     "creative given inline. One package per media buy: buy several products with several media buys. Spends money, so " +
     "call it first without confirm: nothing is created and the answer (status input-required) previews the buy, the " +
-    "creative's review and the estimated daily impressions and spend. Then call again with confirm: true and the same " +
-    "idempotency_key; a retry with that key never creates a second buy. The daily budget is the budget spread over the " +
-    "flight's days (even pacing) and must come to at least 5 USD a day. " +
+    "creative's review and the estimated daily impressions and spend (a preview may leave out idempotency_key; without " +
+    "the creative it answers input-required naming it). Then call again with confirm: true and an idempotency_key " +
+    "(required now; reuse the preview's); a retry with that key never creates a second buy. paused: true creates it " +
+    "paused in the same call (it never runs until resumed with update_media_buy). The service spreads the budget over " +
+    "the flight's days as the daily budget (the whole budget with asap pacing), which must come to at least 5 USD a day. " +
     ESTIMATES_NOTE,
   input: {
     ...adcpRequest,
-    idempotency_key: adcpIdempotencyKey("buy"),
+    idempotency_key: adcpIdempotencyKey("buy")
+      .optional()
+      .describe(
+        "Required to create the buy (confirm: true): 16-255 characters [A-Za-z0-9_.:-], fresh per intended buy; a " +
+          "retry with it answers the same buy. A preview (no confirm) writes nothing and may leave it out.",
+      ),
     start_time: z.string().describe('"asap" (today, UTC) or an ISO 8601 date-time: its UTC date is the first day.'),
     end_time: z.string().describe("ISO 8601 date-time, exclusive: the last day is the UTC date just before it."),
     packages: z.array(packageRequest).min(1).describe("Exactly one package."),
-    paused: z.boolean().optional().describe("Create it paused."),
+    paused: z
+      .boolean()
+      .optional()
+      .describe("Create it paused: nothing is delivered until it is resumed (update_media_buy paused: false)."),
     name: z.string().optional().describe("Campaign name (default: product and dates)."),
     po_number: z.string().optional(),
     confirm,
@@ -81,7 +90,7 @@ export const createMediaBuy = defineTool({
           "estimate_status (insufficient_volume: no estimate yet, both 0).",
       ),
   },
-  ...writeMeta({ alsoReads: true }),
+  operations: ["createCampaign", "getCampaign", "listMomentTypes"],
   fieldMap: createFieldMap,
   run: async (args, { api, now }) => {
     if (args.packages.length !== 1) {
@@ -105,7 +114,7 @@ export const createMediaBuy = defineTool({
         field: "packages[0].bid_price",
       });
     checkPacing(pkg.pacing, "packages[0].pacing");
-    if (pkg.creatives?.length !== 1)
+    if ((pkg.creatives?.length ?? 0) > 1)
       throw new ToolInputError(
         "Give exactly one push_notification creative inline; add more later with sync_creatives.",
         {
@@ -113,30 +122,64 @@ export const createMediaBuy = defineTool({
           suggestion: "See list_creative_formats for the assets.",
         },
       );
+    const creative = pkg.creatives?.[0];
+    if (!creative && !args.confirm) {
+      // what only the buyer can supply is missing: nothing is created, and the answer says what to send
+      return inputRequired(undefined, args.context, {
+        message:
+          "Nothing was created. A media buy here needs its push_notification creative inline: call again with exactly " +
+          "one in packages[0].creatives (list_creative_formats describes its assets).",
+        errors: [
+          {
+            code: "VALIDATION_ERROR",
+            message: "is required: exactly one push_notification creative",
+            field: "packages[0].creatives",
+            recovery: "correctable",
+          },
+        ],
+      });
+    }
+    if (!creative)
+      throw new ToolInputError(
+        "is required: exactly one push_notification creative (add more later with sync_creatives)",
+        {
+          field: "packages[0].creatives",
+          suggestion: "See list_creative_formats for the assets.",
+        },
+      );
+    if (args.confirm && !args.idempotency_key)
+      throw new ToolInputError("is required to create the buy: the key makes a retry answer the same buy", {
+        field: "idempotency_key",
+        suggestion: "Send the key of your preview (or a fresh UUID) with confirm: true.",
+      });
     const startDate = startDateFrom(args.start_time, now());
     const endDate = endDateFrom(args.end_time);
     const pacing = pkg.pacing === "asap" ? "asap" : "even";
+    const paused = args.paused === true || pkg.paused === true;
     const body: CreateCampaignBody = {
       name:
         args.name ??
         `${productId(momentType, sport)} ${startDate} to ${endDate}${args.po_number ? ` (PO ${args.po_number})` : ""}`,
-      moment_types: [momentType],
-      sports: [sport],
+      moment_types: [momentType as CreateCampaignBody["moment_types"][number]],
+      sports: [sport as CreateCampaignBody["sports"][number]],
       bid_cpm_usd: pkg.bid_price,
-      daily_budget_usd: impliedDailyBudget(pkg.budget, startDate, endDate, pacing),
+      // the service spreads the package budget over the flight's days (asap: the whole budget a day)
+      daily_budget_usd: null,
       total_budget_usd: pkg.budget,
       start_date: startDate,
       end_date: endDate,
       ...(pacing !== "even" ? { pacing } : {}),
-      creative: creativeBodyFrom(pkg.creatives[0]!, "packages[0].creatives[0]"),
+      // created paused in the same request: the campaign is never active in between
+      ...(paused ? { status: "paused" as const } : {}),
+      creative: creativeBodyFrom(creative, "packages[0].creatives[0]"),
     };
 
     if (!args.confirm) {
-      const preview = await api.previewCampaign(body);
+      const preview = await previewCreate(api, body);
       return inputRequired(
         {
           media_buy: {
-            status: startDate > now().toISOString().slice(0, 10) ? "pending_start" : "active",
+            status: mediaBuyStatus(preview.campaign),
             currency: CURRENCY,
             total_budget: pkg.budget,
             start_time: startTimeOf(startDate),
@@ -148,10 +191,11 @@ export const createMediaBuy = defineTool({
                 bid_price: pkg.bid_price,
                 budget: pkg.budget,
                 pacing,
+                paused,
               },
             ],
           },
-          daily_budget: body.daily_budget_usd,
+          daily_budget: preview.campaign.daily_budget_usd,
           creative_review: preview.creative,
           estimated_daily_impressions: preview.estimated_daily_impressions,
           estimated_daily_spend: preview.estimated_daily_spend_usd,
@@ -161,15 +205,16 @@ export const createMediaBuy = defineTool({
       );
     }
 
-    const { result: created, replayed } = await api.createCampaign(body, { idempotencyKey: args.idempotency_key });
-    if (args.paused || pkg.paused)
-      await api.updateCampaign(
-        created.id,
-        { status: "paused" },
-        { idempotencyKey: subKey(args.idempotency_key, "pause") },
-      );
-    const [campaign, catalog] = await Promise.all([api.getCampaign(created.id), api.listMomentTypes()]);
-    const { status, ...buy } = mediaBuyOf(campaign, catalog, now().toISOString().slice(0, 10));
+    const { result: created, replayed } = (await api.write(
+      "createCampaign",
+      { body },
+      { idempotencyKey: args.idempotency_key },
+    )) as Written<CampaignCreated>;
+    const [campaign, catalog] = await Promise.all([
+      api.read("getCampaign", { path: { id: created.id } }),
+      api.read("listMomentTypes"),
+    ]);
+    const { status, ...buy } = mediaBuyOf(campaign, catalog);
     return completed({ ...buy, media_buy_status: status }, args.context, replayed);
   },
 });

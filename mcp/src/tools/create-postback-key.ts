@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_ACTIVE_POSTBACK_KEYS } from "../api-contract.ts";
 import { defineTool, idempotencyKey } from "../tool.ts";
-import { writeMeta, writeOutcome } from "./shapes.ts";
+import { writeOutcome } from "./shapes.ts";
 
 const REPLAYED_WITHOUT_KEY =
   "This retry returns the key created by the first call with this idempotency_key; the key itself is shown only once " +
@@ -25,9 +25,9 @@ export const createPostbackKey = defineTool({
       .optional()
       .describe("key is null on a replayed retry: it is shown once only."),
   },
-  ...writeMeta(),
+  operations: ["createPostbackKey"],
   run: async ({ idempotency_key }, { api }) => {
-    const { result, replayed } = await api.createPostbackKey({ idempotencyKey: idempotency_key });
+    const { result, replayed } = await api.write("createPostbackKey", {}, { idempotencyKey: idempotency_key });
     return {
       status: "completed",
       replayed,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool, idempotencyKey } from "../tool.ts";
-import { completedWrite, webhookId, writeMeta, writeOutcome } from "./shapes.ts";
+import { completedWrite, webhookId, writeOutcome } from "./shapes.ts";
 
 export const deactivateWebhook = defineTool({
   name: "deactivate_webhook",
@@ -10,7 +10,11 @@ export const deactivateWebhook = defineTool({
     "deliveries are cancelled. Deactivating an inactive endpoint changes nothing.",
   input: { webhook_id: webhookId, idempotency_key: idempotencyKey },
   output: { ...writeOutcome, result: z.looseObject({ deactivated: z.boolean(), id: z.string() }).optional() },
-  ...writeMeta({ destructive: true }),
+  operations: ["deactivateWebhookEndpoint"],
+  destructive: true,
   run: async ({ webhook_id, idempotency_key }, { api }) =>
-    completedWrite("result", await api.deactivateWebhook(webhook_id, { idempotencyKey: idempotency_key })),
+    completedWrite(
+      "result",
+      await api.write("deactivateWebhookEndpoint", { path: { id: webhook_id } }, { idempotencyKey: idempotency_key }),
+    ),
 });

@@ -1,4 +1,4 @@
-import { campaignCommand } from "./shapes.ts";
+import { applyUpdate, campaignCommand } from "./shapes.ts";
 
 export const endCampaign = campaignCommand({
   name: "end_campaign",
@@ -7,5 +7,6 @@ export const endCampaign = campaignCommand({
     "Ends a campaign for good: delivery stops, it can never be resumed, and a campaign.ended webhook (reason advertiser) " +
     "fires. Its reports stay available. Use pause_campaign to stop temporarily.",
   destructive: true,
-  send: (api, id, write) => api.updateCampaign(id, { status: "ended" }, write),
+  operations: ["updateCampaign"],
+  send: (api, id, write) => applyUpdate(api, id, { status: "ended" }, write),
 });

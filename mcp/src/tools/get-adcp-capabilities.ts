@@ -1,18 +1,19 @@
 import { z } from "zod";
 import { adcpRequest, adcpResponse, ADCP_VERSION, completed } from "../adcp/envelope.ts";
 import { defineTool } from "../tool.ts";
-import { readMeta } from "./shapes.ts";
 
 export const getAdcpCapabilities = defineTool({
   name: "get_adcp_capabilities",
   title: "AdCP capabilities",
   description:
-    "AdCP: what this sales agent supports. AdCP 3.1 media buying (get_products, create_media_buy, update_media_buy, " +
-    "get_media_buys, get_media_buy_delivery, list_creative_formats, sync_creatives, list_creatives), CPM auction pricing in " +
-    "USD, idempotency keys remembered 24 hours, one publisher domain. Call it first when you act as an AdCP buyer.",
+    "AdCP: what this sales agent supports. AdCP 3.1 media buying (get_products, list_creative_formats, create_media_buy, " +
+    "update_media_buy, get_media_buys, get_media_buy_delivery) and a creative library (sync_creatives, list_creatives: " +
+    "creatives are hosted here, reviewed automatically and never generated or transformed), CPM auction pricing in USD, " +
+    "idempotency keys remembered 24 hours, one publisher domain. Not offered: provide_performance_feedback, " +
+    "sync_audiences, signals, governance. Call it first when you act as an AdCP buyer.",
   input: { ...adcpRequest, protocols: z.array(z.string()).optional() },
   output: { ...adcpResponse, adcp: z.looseObject({}), supported_protocols: z.array(z.string()) },
-  ...readMeta([]),
+  operations: [],
   run: async ({ context }, { agentUrl }) => {
     const domain = new URL(agentUrl).hostname;
     return completed(
@@ -22,17 +23,32 @@ export const getAdcpCapabilities = defineTool({
           supported_versions: [ADCP_VERSION],
           idempotency: { supported: true, replay_ttl_seconds: 86_400, in_flight_max_seconds: 86_400 },
         },
-        supported_protocols: ["media_buy"],
+        // the creative library tasks we serve (sync_creatives, list_creatives, list_creative_formats) are the creative
+        // protocol's in AdCP 3.1; build_creative and preview_creative are not offered (docs/decisions/1310)
+        supported_protocols: ["media_buy", "creative"],
         media_buy: {
           supported_pricing_models: ["cpm"],
           buying_modes: ["brief", "wholesale"],
           creative_approval_mode: "auto_approve",
+          // creatives come inline in create_media_buy and update_media_buy packages, and through sync_creatives
+          features: {
+            inline_creative_management: true,
+            property_list_filtering: false,
+            catalog_management: false,
+            committed_metrics_supported: false,
+          },
           portfolio: {
             publisher_domains: [domain],
             primary_channels: [],
             description:
               "Push-notification ads at the moments of live NBA, NFL, MLB and NCAA basketball games, sent to users with a wager or prediction-market position at stake.",
           },
+        },
+        creative: {
+          has_creative_library: true,
+          supports_generation: false,
+          supports_transformation: false,
+          supports_compliance: false,
         },
         extensions_supported: ["sma"],
       },

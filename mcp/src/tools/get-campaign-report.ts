@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { BREAKDOWNS, REPORTS_PER_MINUTE } from "../api-contract.ts";
+import { BREAKDOWNS, REPORTS_PER_MINUTE } from "../api-values.ts";
 import { defineTool } from "../tool.ts";
-import { campaignId, isoDate, readMeta } from "./shapes.ts";
+import { campaignId, isoDate } from "./shapes.ts";
 
 const metrics = {
   impressions: z.number(),
@@ -33,6 +33,7 @@ export const getCampaignReport = defineTool({
     breakdown: z.string().optional(),
     rows: z.array(z.looseObject({ key: z.union([z.string(), z.number()]), ...metrics })).optional(),
   },
-  ...readMeta(["reporting:read"]),
-  run: async ({ campaign_id, ...query }, { api }) => api.getCampaignReport(campaign_id, query),
+  operations: ["getCampaignReport"],
+  run: async ({ campaign_id, ...query }, { api }) =>
+    api.read("getCampaignReport", { path: { id: campaign_id }, query }),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { GRANULARITIES, REPORTS_PER_MINUTE } from "../api-contract.ts";
+import { GRANULARITIES, REPORTS_PER_MINUTE } from "../api-values.ts";
 import { defineTool } from "../tool.ts";
-import { campaignId, isoDate, readMeta } from "./shapes.ts";
+import { campaignId, isoDate } from "./shapes.ts";
 
 export const getCampaignTimeseries = defineTool({
   name: "get_campaign_timeseries",
@@ -24,6 +24,7 @@ export const getCampaignTimeseries = defineTool({
       z.looseObject({ ts: z.string(), impressions: z.number(), clicks: z.number(), spend_usd: z.number() }),
     ),
   },
-  ...readMeta(["reporting:read"]),
-  run: async ({ campaign_id, ...query }, { api }) => api.getCampaignTimeseries(campaign_id, query),
+  operations: ["getCampaignTimeseries"],
+  run: async ({ campaign_id, ...query }, { api }) =>
+    api.read("getCampaignTimeseries", { path: { id: campaign_id }, query }),
 });

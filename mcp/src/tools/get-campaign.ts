@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../tool.ts";
-import { campaignId, campaignOut, readMeta } from "./shapes.ts";
+import { campaignId, campaignOut } from "./shapes.ts";
 
 export const getCampaign = defineTool({
   name: "get_campaign",
@@ -11,6 +11,6 @@ export const getCampaign = defineTool({
     "and traffic allocation.",
   input: { campaign_id: campaignId },
   output: { campaign: campaignOut.extend({ creative: z.looseObject({}), variants: z.array(z.looseObject({})) }) },
-  ...readMeta(["campaigns:read"]),
-  run: async (args, { api }) => ({ campaign: await api.getCampaign(args.campaign_id) }),
+  operations: ["getCampaign"],
+  run: async (args, { api }) => ({ campaign: await api.read("getCampaign", { path: { id: args.campaign_id } }) }),
 });

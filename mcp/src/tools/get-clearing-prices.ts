@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { MARKET_RULE } from "../api-contract.ts";
 import { defineTool } from "../tool.ts";
-import { readMeta } from "./shapes.ts";
 
 const percentile = z.number().nullable();
 
@@ -27,6 +26,6 @@ export const getClearingPrices = defineTool({
       }),
     ),
   },
-  ...readMeta([]),
-  run: async (_args, { api }) => api.getClearingPrices(),
+  operations: ["getClearingPrices"],
+  run: async (_args, { api }) => api.read("getClearingPrices"),
 });

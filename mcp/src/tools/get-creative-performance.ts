@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineTool } from "../tool.ts";
-import { readMeta } from "./shapes.ts";
 
 export const getCreativePerformance = defineTool({
   name: "get_creative_performance",
@@ -18,6 +17,6 @@ export const getCreativePerformance = defineTool({
     spend_usd: z.number(),
     traffic_allocation: z.number(),
   },
-  ...readMeta(["reporting:read"]),
-  run: async (args, { api }) => api.getCreativePerformance(args.creative_id),
+  operations: ["getCreativePerformance"],
+  run: async (args, { api }) => api.read("getCreativePerformance", { path: { id: args.creative_id } }),
 });

@@ -1,33 +1,45 @@
 import { z } from "zod";
 import { CURRENCY, packageId, targetedPairs } from "../adcp/catalog.ts";
-import { REPORTS_PER_MINUTE } from "../api-contract.ts";
+import { MAX_REPORT_DAYS } from "../api-contract.ts";
+import { REPORTS_PER_MINUTE } from "../api-values.ts";
 import { utcDate } from "../adcp/dates.ts";
 import { adcpRequest, adcpResponse, completed } from "../adcp/envelope.ts";
 import { selectMediaBuys } from "../adcp/listing.ts";
 import { mediaBuyStatus } from "../adcp/media-buys.ts";
-import type { Campaign, CampaignReport, ReportRow, ReportTotals } from "../rest-types.ts";
+import type { Campaign, CampaignReport, ReportRow, ReportTotals } from "../rest-client.ts";
 import { defineTool, ToolInputError } from "../tool.ts";
 import { mediaBuyStatusFilter } from "./get-media-buys.ts";
-import { readMeta } from "./shapes.ts";
 
 const DAY_MS = 86_400_000;
-/** The longest report range of the API (E9). */
-const MAX_DAYS = 366;
 
-function cpm(spend: number, impressions: number): number {
-  return impressions > 0 ? Math.round((spend / impressions) * 1000 * 1e6) / 1e6 : 0;
-}
+type Metrics = Pick<ReportTotals, "impressions" | "clicks" | "ctr" | "conversions" | "spend_usd" | "spend_micros"> &
+  Pick<ReportTotals, "average_cpm_paid_usd" | "cost_per_conversion_usd">;
 
-function metrics(row: Pick<ReportTotals, "impressions" | "clicks" | "ctr" | "conversions" | "spend_usd">) {
+const NOTHING: Metrics = {
+  impressions: 0,
+  clicks: 0,
+  ctr: 0,
+  conversions: 0,
+  spend_usd: 0,
+  spend_micros: 0,
+  average_cpm_paid_usd: 0,
+  cost_per_conversion_usd: null,
+};
+
+/** AdCP's names for a report's figures; every rate is the service's (worked out from its integers). */
+function metrics(row: Metrics) {
   return {
     impressions: row.impressions,
     spend: row.spend_usd,
     clicks: row.clicks,
     ctr: row.ctr,
     conversions: row.conversions,
-    ...(row.conversions > 0 ? { cost_per_acquisition: Math.round((row.spend_usd / row.conversions) * 1e6) / 1e6 } : {}),
+    ...(row.cost_per_conversion_usd !== null ? { cost_per_acquisition: row.cost_per_conversion_usd } : {}),
   };
 }
+
+/** Micro-dollars (exact integers from the service) -> USD, once, after summing. */
+const usdOf = (micros: bigint) => Number(micros) / 1_000_000;
 
 /** The report rows of each package: exact when the campaign varies along one dimension only. */
 function packageRows(
@@ -70,19 +82,14 @@ export const getMediaBuyDelivery = defineTool({
     currency: z.string(),
     media_buy_deliveries: z.array(z.looseObject({ media_buy_id: z.string() })),
   },
-  ...readMeta(["reporting:read", "campaigns:read"]),
+  operations: ["listCampaigns", "getCampaign", "listMomentTypes", "getCampaignReport"],
   run: async (args, { api, now }) => {
     if ((args.start_date === undefined) !== (args.end_date === undefined))
       throw new ToolInputError("Give both start_date and end_date, or neither (lifetime).", {
         field: args.start_date === undefined ? "start_date" : "end_date",
       });
     const today = utcDate(now());
-    const selected = await selectMediaBuys(
-      api,
-      args,
-      ["active", "paused", "pending_start", "pending_creatives"],
-      today,
-    );
+    const selected = await selectMediaBuys(api, args, ["active", "paused", "pending_start", "pending_creatives"]);
     const campaigns = selected.campaigns;
     const missing = selected.missing.map(({ index, error }) => ({
       code: "MEDIA_BUY_NOT_FOUND",
@@ -90,7 +97,7 @@ export const getMediaBuyDelivery = defineTool({
       field: `media_buy_ids[${index}]`,
     }));
 
-    const earliest = new Date(Date.parse(today) - (MAX_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+    const earliest = new Date(Date.parse(today) - (MAX_REPORT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
     const lifetimeStart = campaigns.reduce(
       (min, campaign) => (campaign.start_date < min ? campaign.start_date : min),
       today,
@@ -99,29 +106,27 @@ export const getMediaBuyDelivery = defineTool({
       args.start_date ?? (lifetimeStart < earliest ? earliest : lifetimeStart > today ? today : lifetimeStart);
     const end = args.end_date ?? today;
 
-    const catalog = await api.listMomentTypes();
+    const catalog = await api.read("listMomentTypes");
     const warnings: { code: string; message: string; field?: string }[] = [...missing];
     const deliveries: {
       media_buy_id: string;
       totals: ReturnType<typeof metrics> & { effective_rate: number };
       [key: string]: unknown;
     }[] = [];
+    // across buys: integers only (the reports' spend_micros), so no float drifts into the total
+    const aggregate = { impressions: 0, clicks: 0, conversions: 0, spendMicros: 0n };
     for (const campaign of campaigns) {
-      const daily = await api.getCampaignReport(campaign.id, {
-        start_date: start,
-        end_date: end,
-        breakdown: "day",
-        timezone: "UTC",
+      const daily = await api.read("getCampaignReport", {
+        path: { id: campaign.id },
+        query: { start_date: start, end_date: end, breakdown: "day", timezone: "UTC" },
       });
       const pairs = targetedPairs(catalog, campaign.moment_types, campaign.sports);
       let split: CampaignReport | undefined;
       if (pairs.length > 1 && (campaign.sports.length === 1 || campaign.moment_types.length === 1)) {
         const breakdown = campaign.sports.length === 1 ? "moment_type" : "sport";
-        split = await api.getCampaignReport(campaign.id, {
-          start_date: start,
-          end_date: end,
-          breakdown,
-          timezone: "UTC",
+        split = await api.read("getCampaignReport", {
+          path: { id: campaign.id },
+          query: { start_date: start, end_date: end, breakdown, timezone: "UTC" },
         });
       } else if (pairs.length > 1) {
         warnings.push({
@@ -136,18 +141,22 @@ export const getMediaBuyDelivery = defineTool({
           : split
             ? packageRows(campaign, pairs, split.rows)!
             : [];
+      aggregate.impressions += daily.totals.impressions;
+      aggregate.clicks += daily.totals.clicks;
+      aggregate.conversions += daily.totals.conversions;
+      aggregate.spendMicros += BigInt(daily.totals.spend_micros);
       deliveries.push({
         media_buy_id: campaign.id,
-        status: mediaBuyStatus(campaign, today),
+        status: mediaBuyStatus(campaign),
         pricing_model: "cpm",
         totals: { ...metrics(daily.totals), effective_rate: daily.totals.average_cpm_paid_usd },
         by_package: perPackage.map(({ pair, row }) => {
-          const values = row ?? { impressions: 0, clicks: 0, ctr: 0, conversions: 0, spend_usd: 0 };
+          const values = row ?? NOTHING;
           return {
             package_id: packageId(campaign.id, pair.momentType, pair.sport),
             ...metrics(values),
             pricing_model: "cpm",
-            rate: cpm(values.spend_usd, values.impressions),
+            rate: values.average_cpm_paid_usd,
             currency: CURRENCY,
             paused,
             ...(args.include_package_daily_breakdown && pairs.length === 1
@@ -170,17 +179,15 @@ export const getMediaBuyDelivery = defineTool({
         })),
       });
     }
-    const sum = (pick: (delivery: (typeof deliveries)[number]) => number) =>
-      Math.round(deliveries.reduce((total, delivery) => total + pick(delivery), 0) * 1e6) / 1e6;
     return completed(
       {
         reporting_period: { start: `${start}T00:00:00Z`, end: `${end}T23:59:59Z` },
         currency: CURRENCY,
         aggregated_totals: {
-          impressions: sum((d) => d.totals.impressions),
-          spend: sum((d) => d.totals.spend),
-          clicks: sum((d) => d.totals.clicks),
-          conversions: sum((d) => d.totals.conversions),
+          impressions: aggregate.impressions,
+          spend: usdOf(aggregate.spendMicros),
+          clicks: aggregate.clicks,
+          conversions: aggregate.conversions,
           media_buy_count: deliveries.length,
         },
         media_buy_deliveries: deliveries,

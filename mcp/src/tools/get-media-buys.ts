@@ -3,7 +3,6 @@ import { adcpRequest, adcpResponse, completed, errorEntry } from "../adcp/envelo
 import { decodeCursor, pageOf, selectMediaBuys } from "../adcp/listing.ts";
 import { MEDIA_BUY_STATUSES, mediaBuyOf } from "../adcp/media-buys.ts";
 import { defineTool } from "../tool.ts";
-import { readMeta } from "./shapes.ts";
 
 export const mediaBuyStatusFilter = z
   .union([z.enum(MEDIA_BUY_STATUSES), z.array(z.enum(MEDIA_BUY_STATUSES))])
@@ -32,21 +31,20 @@ export const getMediaBuys = defineTool({
     pagination: paginationRequest,
   },
   output: { ...adcpResponse, media_buys: z.array(z.looseObject({ media_buy_id: z.string() })) },
-  ...readMeta(["campaigns:read"]),
+  operations: ["listCampaigns", "getCampaign", "listMomentTypes"],
   run: async (args, { api, now }) => {
-    const today = now().toISOString().slice(0, 10);
-    const { campaigns: matching, missing } = await selectMediaBuys(api, args, ["active"], today);
+    const { campaigns: matching, missing } = await selectMediaBuys(api, args, ["active"]);
     const errors = missing.map(({ index, error }) => ({
       ...errorEntry(error, `media_buy_ids[${index}]`),
       code: "MEDIA_BUY_NOT_FOUND",
     }));
     const offset = decodeCursor(args.pagination?.cursor);
     const { page, pagination } = pageOf(matching, offset, args.pagination?.max_results ?? 50);
-    const catalog = await api.listMomentTypes();
+    const catalog = await api.read("listMomentTypes");
     const snapshotAsOf = args.include_snapshot ? now().toISOString() : undefined;
     return completed(
       {
-        media_buys: page.map((campaign) => mediaBuyOf(campaign, catalog, today, { snapshotAsOf })),
+        media_buys: page.map((campaign) => mediaBuyOf(campaign, catalog, { snapshotAsOf })),
         pagination,
         ...(errors.length ? { errors } : {}),
       },

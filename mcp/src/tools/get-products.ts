@@ -3,7 +3,6 @@ import { buildProducts } from "../adcp/catalog.ts";
 import { adcpRequest, adcpResponse, completed } from "../adcp/envelope.ts";
 import { MARKET_RULE } from "../api-contract.ts";
 import { defineTool } from "../tool.ts";
-import { readMeta } from "./shapes.ts";
 
 export const getProducts = defineTool({
   name: "get_products",
@@ -23,9 +22,9 @@ export const getProducts = defineTool({
     filters: z.looseObject({}).optional(),
   },
   output: { ...adcpResponse, products: z.array(z.looseObject({ product_id: z.string() })).optional() },
-  ...readMeta([]),
+  operations: ["listMomentTypes", "getClearingPrices"],
   run: async ({ context, sports, moment_types }, { api, agentUrl }) => {
-    const [catalog, prices] = await Promise.all([api.listMomentTypes(), api.getClearingPrices()]);
+    const [catalog, prices] = await Promise.all([api.read("listMomentTypes"), api.read("getClearingPrices")]);
     const products = buildProducts(catalog, prices, { agentUrl, publisherDomain: new URL(agentUrl).hostname }).filter(
       (product) => {
         const [type, sport] = product.product_id.split(".");

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { CAMPAIGN_STATUSES } from "../api-contract.ts";
+import { CAMPAIGN_STATUSES } from "../api-values.ts";
 import { defineTool } from "../tool.ts";
-import { campaignOut, readMeta } from "./shapes.ts";
+import { campaignOut } from "./shapes.ts";
 
 export const listCampaigns = defineTool({
   name: "list_campaigns",
@@ -18,6 +18,6 @@ export const listCampaigns = defineTool({
     campaigns: z.array(campaignOut),
     pagination: z.object({ page: z.number(), per_page: z.number(), total: z.number() }),
   },
-  ...readMeta(["campaigns:read"]),
-  run: async (args, { api }) => api.listCampaigns(args),
+  operations: ["listCampaigns"],
+  run: async (args, { api }) => api.read("listCampaigns", { query: args }),
 });

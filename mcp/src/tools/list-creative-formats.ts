@@ -2,7 +2,6 @@ import { z } from "zod";
 import { pushNotificationFormat } from "../adcp/catalog.ts";
 import { adcpRequest, adcpResponse, completed } from "../adcp/envelope.ts";
 import { defineTool } from "../tool.ts";
-import { readMeta } from "./shapes.ts";
 
 export const listCreativeFormats = defineTool({
   name: "list_creative_formats",
@@ -13,7 +12,7 @@ export const listCreativeFormats = defineTool({
     "on tap). Use its format_id in create_media_buy and sync_creatives.",
   input: { ...adcpRequest, format_ids: z.array(z.looseObject({})).optional(), name_search: z.string().optional() },
   output: { ...adcpResponse, formats: z.array(z.looseObject({ name: z.string() })) },
-  ...readMeta([]),
+  operations: [],
   run: async ({ context, name_search }, { agentUrl }) => {
     const formats = [pushNotificationFormat(agentUrl)].filter(
       (format) => !name_search || format.name.toLowerCase().includes(name_search.toLowerCase()),

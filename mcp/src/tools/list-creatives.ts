@@ -4,10 +4,9 @@ import { assetsOf, creativeFormatId, creativeStatus } from "../adcp/creatives.ts
 import { adcpRequest, adcpResponse, completed } from "../adcp/envelope.ts";
 import { allCampaigns, campaignDetails, decodeCursor, pageOf } from "../adcp/listing.ts";
 import { ApiError } from "../rest-client.ts";
-import type { Campaign } from "../rest-types.ts";
+import type { Campaign } from "../rest-client.ts";
 import { defineTool } from "../tool.ts";
 import { paginationRequest } from "./get-media-buys.ts";
-import { readMeta } from "./shapes.ts";
 
 export const listCreatives = defineTool({
   name: "list_creatives",
@@ -33,14 +32,14 @@ export const listCreatives = defineTool({
     query_summary: z.looseObject({ total_matching: z.number(), returned: z.number() }),
     creatives: z.array(z.looseObject({ creative_id: z.string() })),
   },
-  ...readMeta(["campaigns:read"]),
+  operations: ["listCampaigns", "getCampaign", "listMomentTypes"],
   run: async (args, { api, agentUrl }) => {
     const filters = args.filters ?? {};
     const ids = filters.media_buy_ids ?? (await allCampaigns(api)).map((campaign) => campaign.id);
     const campaigns = (await campaignDetails(api, ids)).filter(
       (detail): detail is Campaign => !(detail instanceof ApiError),
     );
-    const catalog = args.include_assignments ? await api.listMomentTypes() : [];
+    const catalog = args.include_assignments ? await api.read("listMomentTypes") : [];
     const creatives = campaigns.flatMap((campaign) => {
       const packages = args.include_assignments ? packagesOf(campaign, catalog) : [];
       return campaign.variants.map((variant) => ({

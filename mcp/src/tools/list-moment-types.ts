@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineTool } from "../tool.ts";
-import { readMeta } from "./shapes.ts";
 
 export const listMomentTypes = defineTool({
   name: "list_moment_types",
@@ -24,6 +23,6 @@ export const listMomentTypes = defineTool({
       }),
     ),
   },
-  ...readMeta([]),
-  run: async (_args, { api }) => ({ moment_types: await api.listMomentTypes() }),
+  operations: ["listMomentTypes"],
+  run: async (_args, { api }) => ({ moment_types: await api.read("listMomentTypes") }),
 });

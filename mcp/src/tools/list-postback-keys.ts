@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineTool } from "../tool.ts";
-import { readMeta } from "./shapes.ts";
 
 export const listPostbackKeys = defineTool({
   name: "list_postback_keys",
@@ -22,6 +21,6 @@ export const listPostbackKeys = defineTool({
       }),
     ),
   },
-  ...readMeta(["campaigns:read"]),
-  run: async (_args, { api }) => api.listPostbackKeys(),
+  operations: ["listPostbackKeys"],
+  run: async (_args, { api }) => api.read("listPostbackKeys"),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { WEBHOOK_DELIVERY_STATUSES } from "../api-contract.ts";
+import { WEBHOOK_DELIVERY_STATUSES } from "../api-values.ts";
 import { defineTool } from "../tool.ts";
-import { readMeta, webhookId } from "./shapes.ts";
+import { webhookId } from "./shapes.ts";
 
 export const listWebhookDeliveries = defineTool({
   name: "list_webhook_deliveries",
@@ -20,6 +20,7 @@ export const listWebhookDeliveries = defineTool({
     deliveries: z.array(z.looseObject({ id: z.string(), event_type: z.string(), status: z.string() })),
     pagination: z.object({ page: z.number(), per_page: z.number(), total: z.number() }),
   },
-  ...readMeta(["campaigns:read"]),
-  run: async ({ webhook_id, ...query }, { api }) => api.listWebhookDeliveries(webhook_id, query),
+  operations: ["listWebhookDeliveries"],
+  run: async ({ webhook_id, ...query }, { api }) =>
+    api.read("listWebhookDeliveries", { path: { id: webhook_id }, query }),
 });

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineTool } from "../tool.ts";
-import { readMeta } from "./shapes.ts";
 
 export const listWebhooks = defineTool({
   name: "list_webhooks",
@@ -20,6 +19,6 @@ export const listWebhooks = defineTool({
       }),
     ),
   },
-  ...readMeta(["campaigns:read"]),
-  run: async (_args, { api }) => api.listWebhooks(),
+  operations: ["listWebhookEndpoints"],
+  run: async (_args, { api }) => api.read("listWebhookEndpoints"),
 });

@@ -1,4 +1,4 @@
-import { campaignCommand } from "./shapes.ts";
+import { applyUpdate, campaignCommand } from "./shapes.ts";
 
 export const pauseCampaign = campaignCommand({
   name: "pause_campaign",
@@ -7,5 +7,6 @@ export const pauseCampaign = campaignCommand({
     "Stops a campaign's delivery until it is resumed (resume_campaign). Never needs confirmation: it cannot raise spend. " +
     "Pausing a paused campaign changes nothing; an ended or cancelled campaign cannot be paused.",
   destructive: false,
-  send: (api, id, write) => api.updateCampaign(id, { status: "paused" }, write),
+  operations: ["updateCampaign"],
+  send: (api, id, write) => applyUpdate(api, id, { status: "paused" }, write),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineTool, idempotencyKey } from "../tool.ts";
-import { WEBHOOK_EVENT_TYPES } from "../api-contract.ts";
-import { completedWrite, writeMeta, writeOutcome } from "./shapes.ts";
+import { WEBHOOK_EVENT_TYPES } from "../api-values.ts";
+import { completedWrite, writeOutcome } from "./shapes.ts";
 
 export const registerWebhook = defineTool({
   name: "register_webhook",
@@ -20,7 +20,11 @@ export const registerWebhook = defineTool({
     ...writeOutcome,
     endpoint: z.looseObject({ id: z.string(), secret: z.string(), warning: z.string() }).optional(),
   },
-  ...writeMeta({ openWorld: true }),
+  operations: ["registerWebhookEndpoint"],
+  openWorld: true,
   run: async ({ idempotency_key, ...body }, { api }) =>
-    completedWrite("endpoint", await api.registerWebhook(body, { idempotencyKey: idempotency_key })),
+    completedWrite(
+      "endpoint",
+      await api.write("registerWebhookEndpoint", { body }, { idempotencyKey: idempotency_key }),
+    ),
 });

@@ -1,5 +1,5 @@
 import { confirm, defineTool, ESTIMATES_NOTE, idempotencyKey } from "../tool.ts";
-import { campaignId, campaignWriteOutput, writeMeta } from "./shapes.ts";
+import { campaignId, campaignWriteOutput } from "./shapes.ts";
 import { guardedUpdate } from "./update-campaign.ts";
 
 export const resumeCampaign = defineTool({
@@ -12,7 +12,7 @@ export const resumeCampaign = defineTool({
     ESTIMATES_NOTE,
   input: { campaign_id: campaignId, idempotency_key: idempotencyKey, confirm },
   output: campaignWriteOutput,
-  ...writeMeta(),
+  operations: ["updateCampaign"],
   run: async ({ campaign_id, idempotency_key, confirm: confirmed }, { api }) =>
     guardedUpdate(api, campaign_id, { status: "active" }, { idempotencyKey: idempotency_key, confirmed }),
 });

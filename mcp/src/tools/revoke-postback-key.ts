@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool, idempotencyKey } from "../tool.ts";
-import { completedWrite, postbackKeyId, writeMeta, writeOutcome } from "./shapes.ts";
+import { completedWrite, postbackKeyId, writeOutcome } from "./shapes.ts";
 
 export const revokePostbackKey = defineTool({
   name: "revoke_postback_key",
@@ -14,7 +14,11 @@ export const revokePostbackKey = defineTool({
     ...writeOutcome,
     postback_key: z.looseObject({ id: z.string(), revoked_at: z.string().nullable() }).optional(),
   },
-  ...writeMeta({ destructive: true }),
+  operations: ["revokePostbackKey"],
+  destructive: true,
   run: async ({ postback_key_id, idempotency_key }, { api }) =>
-    completedWrite("postback_key", await api.revokePostbackKey(postback_key_id, { idempotencyKey: idempotency_key })),
+    completedWrite(
+      "postback_key",
+      await api.write("revokePostbackKey", { path: { id: postback_key_id } }, { idempotencyKey: idempotency_key }),
+    ),
 });

@@ -1,11 +1,19 @@
 // Pieces shared by the tools: input fields and output shapes (the REST API's
-// shapes, loosely: the API's OpenAPI document is the reference), the meta of
-// read and write tools (scopes, annotations), and the one-command campaign tool.
+// shapes, loosely: the API's OpenAPI document is the reference), and the
+// one-command campaign tool.
 import { z } from "zod";
-import { CAMPAIGN_STATUSES, PACINGS } from "../api-contract.ts";
-import type { RestClient, Written } from "../rest-client.ts";
-import type { Campaign } from "../rest-types.ts";
-import { defineTool, idempotencyKey, IDEMPOTENCY_KEY_PATTERN, type Scope } from "../tool.ts";
+import { CAMPAIGN_STATUSES, PACINGS } from "../api-values.ts";
+import type { OperationId } from "../generated/operations.ts";
+import type {
+  Campaign,
+  CampaignUpdatePreview,
+  CreateCampaignBody,
+  RestClient,
+  Schemas,
+  UpdateCampaignBody,
+  Written,
+} from "../rest-client.ts";
+import { defineTool, idempotencyKey, IDEMPOTENCY_KEY_PATTERN } from "../tool.ts";
 
 export const campaignId = z.string().min(1).max(100).describe('Campaign id, e.g. "cmp_8fJ2nQ4xLbW9cT1mV6pR3z".');
 export const webhookId = z.string().min(1).max(100).describe("Webhook endpoint id (a UUID).");
@@ -83,35 +91,33 @@ export function adcpIdempotencyKey(change?: string) {
     .describe(`Required: 16-255 characters [A-Za-z0-9_.:-]${change ? `, fresh per intended ${change}` : ""}.`);
 }
 
-// ------------------------------------------------------------------ tool meta
-
-/** A tool that only reads: listed to tokens holding `scopes`, kept in read-only mode. */
-export function readMeta(scopes: readonly Scope[]) {
-  return {
-    scopes,
-    write: false,
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  } as const;
+/** E5's validate_only answer: what creating `body` would do, nothing written. */
+export async function previewCreate(
+  api: RestClient,
+  body: CreateCampaignBody,
+): Promise<Schemas["CampaignCreatePreview"]> {
+  return (await api.write("createCampaign", { body }, { validateOnly: true }))
+    .result as Schemas["CampaignCreatePreview"];
 }
 
-/**
- * A tool that changes something: it needs campaigns:write (and campaigns:read
- * when it also reads, as AdCP tasks do), takes an idempotency key, is hidden in
- * read-only mode; destructive when its change cannot be undone, open-world when
- * it reaches outside the service (a webhook receiver).
- */
-export function writeMeta(options: { destructive?: boolean; openWorld?: boolean; alsoReads?: boolean } = {}) {
-  const scopes: readonly Scope[] = options.alsoReads ? ["campaigns:write", "campaigns:read"] : ["campaigns:write"];
-  return {
-    scopes,
-    write: true,
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: options.destructive ?? false,
-      idempotentHint: true,
-      openWorldHint: options.openWorld ?? false,
-    },
-  } as const;
+/** E7's validate_only answer: what the change would do and whether it can raise spend, nothing written. */
+export async function previewUpdate(
+  api: RestClient,
+  id: string,
+  body: UpdateCampaignBody,
+): Promise<CampaignUpdatePreview> {
+  return (await api.write("updateCampaign", { path: { id }, body }, { validateOnly: true }))
+    .result as CampaignUpdatePreview;
+}
+
+/** E7 applied (not a preview): the campaign as it now is. */
+export async function applyUpdate(
+  api: RestClient,
+  id: string,
+  body: UpdateCampaignBody,
+  write: { idempotencyKey: string },
+): Promise<Written<Campaign>> {
+  return (await api.write("updateCampaign", { path: { id }, body }, write)) as Written<Campaign>;
 }
 
 /** The answer of a write that was made: `field` carries what the API answered. */
@@ -132,6 +138,7 @@ export function campaignCommand(options: {
   title: string;
   description: string;
   destructive: boolean;
+  operations: readonly OperationId[];
   send: (api: RestClient, campaignId: string, write: { idempotencyKey: string }) => Promise<Written<Campaign>>;
 }) {
   return defineTool({
@@ -140,7 +147,8 @@ export function campaignCommand(options: {
     description: options.description,
     input: { campaign_id: campaignId, idempotency_key: idempotencyKey },
     output: campaignWriteOutput,
-    ...writeMeta({ destructive: options.destructive }),
+    operations: options.operations,
+    destructive: options.destructive,
     run: async ({ campaign_id, idempotency_key }, { api }) =>
       completedWrite("campaign", await options.send(api, campaign_id, { idempotencyKey: idempotency_key })),
   });

@@ -3,9 +3,9 @@ import { campaignOfPackage } from "../adcp/catalog.ts";
 import { creativeAsset, creativeBodyFrom, creativeFieldMap, creativeStatus, sameContent } from "../adcp/creatives.ts";
 import { adcpRequest, adcpResponse, completed, errorEntry } from "../adcp/envelope.ts";
 import { subKey } from "../adcp/keys.ts";
-import type { Campaign } from "../rest-types.ts";
+import type { Campaign } from "../rest-client.ts";
 import { defineTool, ToolInputError } from "../tool.ts";
-import { adcpIdempotencyKey, writeMeta } from "./shapes.ts";
+import { adcpIdempotencyKey } from "./shapes.ts";
 
 type Result = {
   creative_id: string;
@@ -39,7 +39,7 @@ export const syncCreatives = defineTool({
     ...adcpResponse,
     creatives: z.array(z.looseObject({ creative_id: z.string(), action: z.string() })).optional(),
   },
-  ...writeMeta({ alsoReads: true }),
+  operations: ["getCampaign", "addCreativeVariant"],
   run: async (args, { api }) => {
     if (args.dry_run)
       throw new ToolInputError("dry_run is not offered: creatives are reviewed when added.", {
@@ -88,7 +88,7 @@ export const syncCreatives = defineTool({
             });
           let campaign = campaigns.get(campaignId);
           if (!campaign) {
-            campaign = await api.getCampaign(campaignId);
+            campaign = await api.read("getCampaign", { path: { id: campaignId } });
             campaigns.set(campaignId, campaign);
           }
           const existing = campaign.variants.find((variant) => sameContent(variant, body));
@@ -96,19 +96,24 @@ export const syncCreatives = defineTool({
             platformId ??= existing.id;
             status ??= creativeStatus(existing.status);
           } else {
-            const { result } = await api.addVariant(campaignId, body, {
-              idempotencyKey: subKey(args.idempotency_key, `${index}.${campaignId}`),
-            });
+            const { result } = await api.write(
+              "addCreativeVariant",
+              { path: { id: campaignId }, body },
+              {
+                idempotencyKey: subKey(args.idempotency_key, `${index}.${campaignId}`),
+              },
+            );
             created = true;
             platformId ??= result.id;
             status ??= creativeStatus(result.status);
           }
           assigned.push(package_id);
         } catch (error) {
-          const fieldMap = creativeFieldMap("", at);
-          const entry = errorEntry(error);
+          // the API's creative fields under this creative's asset names, in the field and the message alike
+          const assets = creativeFieldMap("", at);
+          const entry = errorEntry(error, undefined, (path) => assets(path) ?? path);
           const field = entry.details.errors?.[0]?.path;
-          errors.push({ ...entry, ...(field ? { field: fieldMap(field) ?? field } : {}) });
+          errors.push({ ...entry, ...(field ? { field } : {}) });
         }
       }
       results.push(

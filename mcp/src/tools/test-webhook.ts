@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool, idempotencyKey } from "../tool.ts";
-import { completedWrite, webhookId, writeMeta, writeOutcome } from "./shapes.ts";
+import { completedWrite, webhookId, writeOutcome } from "./shapes.ts";
 
 export const testWebhook = defineTool({
   name: "test_webhook",
@@ -15,7 +15,11 @@ export const testWebhook = defineTool({
       .looseObject({ success: z.boolean(), status_code: z.number(), duration_ms: z.number(), message: z.string() })
       .optional(),
   },
-  ...writeMeta({ openWorld: true }),
+  operations: ["sendWebhookTestEvent"],
+  openWorld: true,
   run: async ({ webhook_id, idempotency_key }, { api }) =>
-    completedWrite("result", await api.testWebhook(webhook_id, { idempotencyKey: idempotency_key })),
+    completedWrite(
+      "result",
+      await api.write("sendWebhookTestEvent", { path: { id: webhook_id } }, { idempotencyKey: idempotency_key }),
+    ),
 });

@@ -1,9 +1,16 @@
 import { z } from "zod";
-import type { UpdateCampaignBody } from "../rest-types.ts";
-import type { RestClient } from "../rest-client.ts";
+import type { RestClient, UpdateCampaignBody } from "../rest-client.ts";
 import { CONFIRM_MESSAGE, confirm, defineTool, ESTIMATES_NOTE, idempotencyKey } from "../tool.ts";
-import { CAMPAIGN_UPDATE_STATUSES } from "../api-contract.ts";
-import { campaignId, campaignWriteOutput, completedWrite, isoDate, pacingField, writeMeta } from "./shapes.ts";
+import { CAMPAIGN_UPDATE_STATUSES } from "../api-values.ts";
+import {
+  campaignId,
+  campaignWriteOutput,
+  completedWrite,
+  isoDate,
+  pacingField,
+  previewUpdate,
+  applyUpdate,
+} from "./shapes.ts";
 
 /**
  * A campaign change, previewed first unless confirmed: the API's validate_only
@@ -17,10 +24,10 @@ export async function guardedUpdate(
   options: { idempotencyKey: string; confirmed?: boolean },
 ) {
   if (!options.confirmed) {
-    const preview = await api.previewCampaignUpdate(id, body);
+    const preview = await previewUpdate(api, id, body);
     if (preview.raises_spend) return { status: "preview", message: CONFIRM_MESSAGE, preview };
   }
-  return completedWrite("campaign", await api.updateCampaign(id, body, { idempotencyKey: options.idempotencyKey }));
+  return completedWrite("campaign", await applyUpdate(api, id, body, { idempotencyKey: options.idempotencyKey }));
 }
 
 export const updateCampaign = defineTool({
@@ -49,7 +56,7 @@ export const updateCampaign = defineTool({
     confirm,
   },
   output: campaignWriteOutput,
-  ...writeMeta(),
+  operations: ["updateCampaign"],
   run: async ({ campaign_id, idempotency_key, confirm: confirmed, ...body }, { api }) =>
     guardedUpdate(api, campaign_id, body, { idempotencyKey: idempotency_key, confirmed }),
 });

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { campaignOfPackage, checkPacing } from "../adcp/catalog.ts";
-import { endDateFrom, impliedDailyBudget, startDateFrom } from "../adcp/dates.ts";
+import { endDateFrom, startDateFrom } from "../adcp/dates.ts";
 import { adcpRequest, adcpResponse, completed, inputRequired } from "../adcp/envelope.ts";
 import { mediaBuyOf, packagesOf, revisionOf } from "../adcp/media-buys.ts";
-import type { Campaign, UpdateCampaignBody } from "../rest-types.ts";
+import type { Campaign, UpdateCampaignBody } from "../rest-client.ts";
 import { confirm, defineTool, ESTIMATES_NOTE, ToolInputError } from "../tool.ts";
-import { adcpIdempotencyKey, writeMeta } from "./shapes.ts";
+import { adcpIdempotencyKey, applyUpdate, previewUpdate } from "./shapes.ts";
 
 const packageUpdate = z.looseObject({
   package_id: z.string(),
@@ -14,6 +14,10 @@ const packageUpdate = z.looseObject({
   pacing: z.enum(["even", "asap", "front_loaded"]).optional(),
   paused: z.boolean().optional(),
   canceled: z.literal(true).optional(),
+  creatives: z
+    .array(z.looseObject({}))
+    .optional()
+    .describe("Not offered: creatives are never replaced here. Add creatives with sync_creatives."),
 });
 
 export function updateFieldMap(path: string): string {
@@ -55,23 +59,27 @@ function changeFor(
       );
     }
     checkPacing(pkg.pacing, `${at}.pacing`);
+    if (pkg.creatives !== undefined)
+      throw new ToolInputError(
+        "Creatives cannot be replaced: they are reviewed when added and kept with the buy's reports.",
+        {
+          field: `${at}.creatives`,
+          adcpCode: "UNSUPPORTED_FEATURE",
+          suggestion:
+            "Add creatives to the buy with sync_creatives (assignments to this package); pause it to stop delivery.",
+        },
+      );
     if (pkg.bid_price !== undefined) body.bid_cpm_usd = pkg.bid_price;
     if ((pkg.pacing === "even" || pkg.pacing === "asap") && pkg.pacing !== (campaign.pacing ?? "even"))
       body.pacing = pkg.pacing;
     if (pkg.paused !== undefined) body.status = pkg.paused ? "paused" : "active";
-    if (pkg.budget !== undefined) {
-      body.total_budget_usd = pkg.budget;
-      const end = body.end_date === undefined ? campaign.end_date : body.end_date;
-      // the daily budget follows the total as at creation, when the flight has an end
-      if (end)
-        body.daily_budget_usd = impliedDailyBudget(
-          pkg.budget,
-          campaign.start_date,
-          end,
-          body.pacing ?? campaign.pacing ?? "even",
-        );
-    }
+    if (pkg.budget !== undefined) body.total_budget_usd = pkg.budget;
   }
+  // a one-package buy's daily budget is its total spread over its flight (as at creation): when the total, the
+  // end or the pacing changes, the service spreads it again (daily_budget_usd: null) if the flight has an end
+  const end = body.end_date === undefined ? campaign.end_date : body.end_date;
+  const reshaped = body.total_budget_usd !== undefined || body.end_date !== undefined || body.pacing !== undefined;
+  if (packageCount === 1 && reshaped && end) body.daily_budget_usd = null;
   return body;
 }
 
@@ -83,6 +91,8 @@ export const updateMediaBuy = defineTool({
     "end_time, and for a one-package buy the package's budget (total, USD) or bid_price (CPM, USD). Pausing, " +
     "cancelling and lowering apply at once; a change that can raise spend (resume, higher bid or budget, later end) is " +
     "only previewed (status input-required) until you call again with confirm: true and the same idempotency_key. " +
+    "A new budget, end_time or pacing of a one-package buy spreads its daily budget again. Creatives are added with " +
+    "sync_creatives, never replaced here. " +
     "Pass revision (from get_media_buys) to refuse the update if the buy changed since you read it. The preview's " +
     "estimates (before: current_*, after) come with estimate_status and current_estimate_status. " +
     ESTIMATES_NOTE,
@@ -105,10 +115,14 @@ export const updateMediaBuy = defineTool({
     revision: z.number().optional(),
     preview: z.looseObject({}).optional(),
   },
-  ...writeMeta({ destructive: true, alsoReads: true }),
+  operations: ["getCampaign", "listMomentTypes", "updateCampaign", "cancelCampaign"],
+  destructive: true,
   fieldMap: updateFieldMap,
   run: async (args, { api, now }) => {
-    const [campaign, catalog] = await Promise.all([api.getCampaign(args.media_buy_id), api.listMomentTypes()]);
+    const [campaign, catalog] = await Promise.all([
+      api.read("getCampaign", { path: { id: args.media_buy_id } }),
+      api.read("listMomentTypes"),
+    ]);
     if (args.revision !== undefined && args.revision !== revisionOf(campaign)) {
       throw new ToolInputError(
         `The media buy changed since revision ${args.revision} (now ${revisionOf(campaign)}): read it again with get_media_buys.`,
@@ -126,9 +140,8 @@ export const updateMediaBuy = defineTool({
           adcpCode: "PACKAGE_NOT_FOUND",
         });
     }
-    const today = now().toISOString().slice(0, 10);
     const answer = (updated: Campaign, replayed: boolean) => {
-      const { status, ...buy } = mediaBuyOf(updated, catalog, today);
+      const { status, ...buy } = mediaBuyOf(updated, catalog);
       return completed(
         {
           media_buy_id: buy.media_buy_id,
@@ -154,14 +167,18 @@ export const updateMediaBuy = defineTool({
             adcpCode: "UNSUPPORTED_FEATURE",
           },
         );
-      const { result, replayed } = await api.cancelCampaign(campaign.id, { idempotencyKey: args.idempotency_key });
+      const { result, replayed } = await api.write(
+        "cancelCampaign",
+        { path: { id: campaign.id } },
+        { idempotencyKey: args.idempotency_key },
+      );
       return answer(result, replayed);
     }
 
     const body = changeFor(campaign, args, packages.length, now());
     if (Object.keys(body).length === 0) return answer(campaign, false);
     if (!args.confirm) {
-      const preview = await api.previewCampaignUpdate(campaign.id, body);
+      const preview = await previewUpdate(api, campaign.id, body);
       if (preview.raises_spend)
         return inputRequired(
           {
@@ -178,7 +195,7 @@ export const updateMediaBuy = defineTool({
           args.context,
         );
     }
-    const { result, replayed } = await api.updateCampaign(campaign.id, body, { idempotencyKey: args.idempotency_key });
+    const { result, replayed } = await applyUpdate(api, campaign.id, body, { idempotencyKey: args.idempotency_key });
     return answer(result, replayed);
   },
 });

@@ -56,6 +56,8 @@ describe("POST /api/ads/campaigns (E5)", () => {
     expect(res.body).toEqual({
       id: expect.stringMatching(/^cmp_[A-Za-z0-9]{22}$/),
       status: "active",
+      // its start date is ahead
+      delivery_status: "pending_start",
       // no other advertiser's auctions: withheld (docs/decisions/0304)
       estimated_daily_impressions: 0,
       estimated_daily_spend_usd: 0,
@@ -136,8 +138,13 @@ describe("POST /api/ads/campaigns (E5)", () => {
     ["total budget below 10", { total_budget_usd: 9.99 }, "total_budget_usd", /at least 10/],
     ["start date before today", { start_date: utcDay(-1) }, "start_date", /today/],
     ["start date not a date", { start_date: "2026-02-30" }, "start_date", /YYYY-MM-DD/],
-    ["end date equal to start date", { start_date: utcDay(2), end_date: utcDay(2) }, "end_date", /after start_date/],
-    ["end date before start date", { start_date: utcDay(3), end_date: utcDay(2) }, "end_date", /after start_date/],
+    [
+      "end date equal to start date",
+      { start_date: utcDay(2), end_date: utcDay(2) },
+      "end_date",
+      /after the start date/,
+    ],
+    ["end date before start date", { start_date: utcDay(3), end_date: utcDay(2) }, "end_date", /after the start date/],
     ["empty moment_types", { moment_types: [] }, "moment_types", /at least one/],
     ["empty sports", { sports: [] }, "sports", /at least one/],
     ["unknown moment type", { moment_types: ["halftime"] }, "moment_types[0]", /./],

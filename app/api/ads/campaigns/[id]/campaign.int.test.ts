@@ -212,7 +212,7 @@ describe("PATCH /api/ads/campaigns/{id} (E7)", () => {
     ["bid above 1000", { bid_cpm_usd: 1001 }, "bid_cpm_usd", /1000/],
     ["daily budget below 5", { daily_budget_usd: 4.999999 }, "daily_budget_usd", /at least 5/],
     ["total budget below 10", { total_budget_usd: 9 }, "total_budget_usd", /at least 10/],
-    ["end date not after the start date", { end_date: utcDay(1) }, "end_date", /after start_date/],
+    ["end date not after the start date", { end_date: utcDay(1) }, "end_date", /after the start date/],
     ["status cancelled (DELETE cancels)", { status: "cancelled" }, "status", /./],
     ["unknown field", { pace: "asap" }, "", /pace/],
     ["blank name", { name: "" }, "name", /blank/],

@@ -66,7 +66,17 @@ describe("GET /api/ads/reporting/campaigns/{id} (E9)", () => {
     });
     expect(Date.parse(res.body.totals.as_of)).toBeGreaterThan(Date.now() - 60_000);
     expect(res.body.breakdown).toBe("hour_of_day");
-    expect(res.body.rows[1]).toEqual({ key: 1, impressions: 2, clicks: 1, ctr: 0.5, conversions: 0, spend_usd: 0.008 });
+    expect(res.body.rows[1]).toEqual({
+      key: 1,
+      impressions: 2,
+      clicks: 1,
+      ctr: 0.5,
+      conversions: 0,
+      spend_usd: 0.008,
+      spend_micros: 8000,
+      average_cpm_paid_usd: 4,
+      cost_per_conversion_usd: null,
+    });
     // the response matches the documented schema, and the OpenAPI document lists the operation
     expect(campaignReport.safeParse(res.body).success).toBe(true);
     const document = buildOpenApiDocument("http://sma.test");

@@ -1,0 +1,34 @@
+// What a campaign can do next and whether it is delivering: worked out here
+// once and answered by E5/E6/E7, so no client (the MCP server's AdCP statuses
+// and valid actions, a dashboard) restates the transitions (docs/decisions/1311).
+import { MAX_VARIANTS_PER_CAMPAIGN } from "@/lib/domain/creatives/variant-label";
+import { isOpenStatus, type CampaignAction, type CampaignStatus, type DeliveryStatus } from "./campaigns.schemas";
+
+/**
+ * The actions a campaign in `status` with `variants` creatives accepts (docs/decisions/0300): active ⇄ paused,
+ * an open campaign can be ended, cancelled, changed and given variants (at most MAX_VARIANTS_PER_CAMPAIGN);
+ * nothing changes an ended or cancelled campaign.
+ */
+export function availableActions(status: CampaignStatus, variants: number): CampaignAction[] {
+  if (!isOpenStatus(status)) return [];
+  return [
+    status === "active" ? "pause" : "resume",
+    "end",
+    "cancel",
+    "update",
+    ...(variants < MAX_VARIANTS_PER_CAMPAIGN ? (["add_variant"] as const) : []),
+  ];
+}
+
+/**
+ * An active campaign delivers from its start date (UTC) once a creative is approved: before, it is
+ * pending_creatives (no approved creative: the delivery engine has nothing to send) or pending_start.
+ */
+export function deliveryStatus(
+  campaign: { status: CampaignStatus; startDate: string; approvedCreatives: number },
+  today: string,
+): DeliveryStatus {
+  if (campaign.status !== "active") return campaign.status;
+  if (campaign.approvedCreatives === 0) return "pending_creatives";
+  return campaign.startDate > today ? "pending_start" : "delivering";
+}
