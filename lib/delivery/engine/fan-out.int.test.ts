@@ -12,7 +12,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db, dbKind } from "@/lib/db/client";
 import { createRng } from "@/lib/random";
 import { usdToMicros } from "@/lib/money";
-import { MOMENT_TYPE_KEYS, isAvailableIn, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
+import { MOMENT_TYPE_KEYS, isAvailableIn } from "@/lib/domain/moment-types/catalog";
 import type { Sport } from "@/lib/domain/sports";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
