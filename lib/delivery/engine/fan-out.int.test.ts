@@ -51,7 +51,7 @@ const scenarioArb = fc.record({
   seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
 });
 
-type Scenario = fc.infer<typeof scenarioArb>;
+type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
 
 let advertisers: string[] = [];
 
