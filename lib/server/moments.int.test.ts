@@ -151,6 +151,29 @@ describe("POST /api/delivery/moments", () => {
     expect(await db().auction.count()).toBe(MAX_MOMENT_USERS);
   }, 60_000);
 
+  it("records user ids as sent, whatever characters they hold (PostgreSQL writes a moment's rows with COPY)", async () => {
+    const a = await createTestAdvertiser();
+    await deliveryCampaign({ advertiserId: a.advertiserId, totalBudgetUsd: 1000, dailyBudgetUsd: 1000 });
+    const odd = [
+      "tab\there",
+      "new\nline",
+      "carriage\rreturn",
+      "back\\slash",
+      "\\N",
+      "\\.",
+      'quote"comma,',
+      "ümlaut 🏈",
+    ];
+    const users = [...odd, ...Array.from({ length: 1200 }, (_, index) => `plain-${index}`)];
+    const answer = await post(body({ user_ids: users, game_id: "g\t\\odd" }));
+    expect(answer.status).toBe(200);
+    expect(decisionsOf(answer).every((decision) => decision.impression_id !== null)).toBe(true);
+    const rows = await db().impression.findMany({ where: { userId: { in: odd } } });
+    expect(rows.map((row) => row.userId).sort()).toEqual([...odd].sort());
+    expect(new Set(rows.map((row) => row.gameId))).toEqual(new Set(["g\t\\odd"]));
+    expect(await db().auction.count()).toBe(users.length);
+  });
+
   it("refuses a missing or unknown platform key with 401, whatever the body", async () => {
     for (const authorization of ["", "Bearer", "Bearer pk_not_a_real_key", "Basic abc"]) {
       for (const payload of [body(), body({ user_ids: [] })]) {
