@@ -71,6 +71,9 @@ describe("npm run simulate", () => {
     // goes unfilled only when a per-user cap holds it, and how many the caps hold does
     // not depend on the order in which concurrent decisions arrive
     expect(summary.moments).toBe(1723);
+    // each moment went out once for all its users (POST /api/delivery/moments), not once per user
+    expect(summary.requests).toBeGreaterThan(0);
+    expect(summary.requests).toBeLessThan(summary.moments / 2);
     expect(summary.decisions).toEqual({ requested: 1723, filled: 908, noFill: 815, errors: 0 });
     expect(await db().auction.count({ where: { outcome: "no_fill" } })).toBe(0);
     expect(Object.keys(summary.sports).sort()).toEqual(["mlb", "nba", "ncaa_basketball", "nfl"]);

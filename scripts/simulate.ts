@@ -32,7 +32,7 @@ function printSummary(summary: SimulationSummary) {
     `Simulated ${summary.games} games (${Object.entries(summary.sports)
       .map(([sport, n]) => `${sport} ${n}`)
       .join(", ")}) for ${summary.users} users in ${(summary.elapsedMs / 1000).toFixed(1)} s`,
-    `Moments sent:      ${summary.decisions.requested}`,
+    `Decisions asked:   ${summary.decisions.requested} (${summary.requests} moments fanned out)`,
     `Filled:            ${summary.decisions.filled} (${pct(summary.decisions.filled, summary.decisions.requested)})   no fill / capped: ${summary.decisions.noFill}   errors: ${summary.decisions.errors}`,
     `Spend:             ${summary.spendUsd.toFixed(6)} USD`,
     `Clicks:            ${summary.clicks.unique} unique (${summary.clicks.attempted} taps, ${summary.clicks.redirected} redirected, ${summary.clicks.errors} errors)   CTR ${pct(summary.clicks.unique, summary.decisions.filled)}`,

@@ -56,6 +56,30 @@ export type WriteBatch = {
   /** the UTC day (YYYY-MM-DD) whose daily budget the impressions spend */
   day: string;
   nowMs: number;
+  /** a moment fanned out to many users: committed whole, in one transaction (see MomentCommit) */
+  moment?: MomentCommit;
+};
+
+/**
+ * What makes a batch a moment's (POST /api/delivery/moments): every user of it
+ * ends in this one transaction with an impression or an auction row, so a
+ * committed moment is whole and a failed one left nothing
+ * (docs/decisions/0408-moments-fan-out.md).
+ */
+export type MomentCommit = {
+  /**
+   * Called inside the transaction with the impressions the budgets refused
+   * (another instance spent them): their users' auctions run again without the
+   * refused campaigns, as a single decision retries. Returns the replacements to
+   * spend, and the auction rows of users left without one. With `last`, no more
+   * replacements are wanted: every user of `refused` gets its no-fill row.
+   */
+  rebid(
+    refused: readonly ImpressionRecord[],
+    last: boolean,
+  ): { impressions: ImpressionRecord[]; auctions: AuctionRecord[] };
+  /** every campaign a replacement may spend on, locked with the batch's own (in id order, before any spend) */
+  campaignIds: readonly string[];
 };
 
 /** accepted; refused by the total or daily budget; refused by a per-user cap (checked at commit on PostgreSQL) */
@@ -71,6 +95,7 @@ export type CampaignSpend = {
 };
 
 export type BatchResult = {
+  /** one per impression of the batch, then one per replacement of a moment's rebids, in the order rebid returned them */
   impressions: ImpressionVerdict[];
   /** true when this click was the first for its click id */
   clicks: boolean[];
@@ -144,7 +169,7 @@ export type DeliveryStore = {
   findClick(clickId: string): Promise<ClickTarget | null>;
   /** advertisers with an active webhook endpoint subscribed to impression.served */
   impressionSubscribers(): Promise<string[]>;
-  /** writes the batch in one transaction; throws StoreBusyError when the database is locked */
+  /** writes the batch in one transaction; throws StoreBusyError when the database is locked (before any of it ran) */
   commit(batch: WriteBatch): Promise<BatchResult>;
   close(): Promise<void>;
 };

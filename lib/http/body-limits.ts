@@ -14,12 +14,15 @@ export const DEFAULT_BODY_LIMIT = 16 * 1024;
 export const MCP_BODY_LIMIT = 64 * 1024;
 /** POST /api/graphql: an operation (a dashboard page's query is a few KiB) with its variables. */
 export const GRAPHQL_BODY_LIMIT = 64 * 1024;
+/** POST /api/delivery/moments: up to 10,000 user ids (about 40 bytes each as realistic ids go; 128 at most). */
+export const MOMENT_BODY_LIMIT = 1024 * 1024;
 
 const LIMITS: Record<string, number> = {
   "/api/auth/token": SMALL_BODY_LIMIT,
   // next-auth: sign-in (email, password, CSRF token) and sign-out forms
   "/api/auth/{nextauth}": SMALL_BODY_LIMIT,
   "/api/delivery/decisions": SMALL_BODY_LIMIT,
+  "/api/delivery/moments": MOMENT_BODY_LIMIT,
   "/api/ads/postback": SMALL_BODY_LIMIT,
   "/mcp": MCP_BODY_LIMIT,
   "/api/graphql": GRAPHQL_BODY_LIMIT,

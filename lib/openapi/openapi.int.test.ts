@@ -564,6 +564,38 @@ const SAMPLES: Record<string, Sample> = {
     );
     expect(invalid.status).toBe(422);
   },
+  "POST /api/delivery/moments": async () => {
+    await createTestCampaign({ advertiserId: adv.advertiserId, momentTypes: ["total_alert"], sports: ["nba"] });
+    const { key } = await createPlatformKey("samples-moments");
+    const post = async (payload: unknown, validRequest = true) => {
+      if (validRequest) expectRequestMatchesOpenApi("POST", "/api/delivery/moments", payload);
+      const response = await fetch(`${hot.url}/api/delivery/moments`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify(payload),
+      });
+      const body = (await response.json()) as Record<string, unknown>;
+      expectMatchesOpenApi(
+        "POST",
+        "/api/delivery/moments",
+        response.status,
+        body,
+        response.headers.get("content-type") ?? undefined,
+      );
+      return { status: response.status, body };
+    };
+    const filled = await post({
+      moment_type: "total_alert",
+      sport: "nba",
+      game_id: "g-moment",
+      user_ids: ["u-1", "u-2"],
+    });
+    expect(filled.status).toBe(200);
+    const noFill = await post({ moment_type: "overtime", sport: "mlb", game_id: "g-moment", user_ids: ["u-1"] });
+    expect(noFill.body).toEqual({ decisions: [{ user_id: "u-1", impression_id: null, reason: "no_fill" }] });
+    const invalid = await post({ moment_type: "total_alert", sport: "nba", game_id: "g", user_ids: ["u", "u"] }, false);
+    expect(invalid.status).toBe(422);
+  },
   "GET /c/{click_id}": async () => {
     const campaign = await createTestCampaign({
       advertiserId: adv.advertiserId,

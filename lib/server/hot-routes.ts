@@ -1,8 +1,11 @@
 // The routes served by the custom server's hot router (see hot-router.ts).
 //   POST /api/delivery/decisions   ad decision at a moment (platform key)
+//   POST /api/delivery/moments     one moment fanned out to up to 10,000 users (platform key)
 //   GET  /c/{click_id}             click: record once, 302 to the creative
 import type { ServerResponse } from "node:http";
 import { parseDecisionInput } from "@/lib/delivery/parse-decision-input";
+import { parseMomentInput } from "@/lib/delivery/parse-moment-input";
+import type { MomentDecision } from "@/lib/delivery/engine/delivery-engine";
 import { deliveryEngine } from "@/lib/delivery/engine/engine-instance";
 import { requirePlatformKey } from "@/lib/delivery/platform-auth";
 import { AppError } from "@/lib/errors";
@@ -23,6 +26,24 @@ async function decide(req: HotRequest, res: ServerResponse): Promise<void> {
   else noContent(res);
 }
 
+/** A moment's answer: every user's decision with its user_id, or the reason it has none, in request order. */
+function momentAnswer(decisions: readonly MomentDecision[]) {
+  return {
+    decisions: decisions.map((decision) =>
+      decision.kind === "filled"
+        ? { user_id: decision.userId, ...decision.view }
+        : { user_id: decision.userId, impression_id: null, reason: decision.kind },
+    ),
+  };
+}
+
+async function fanOut(req: HotRequest, res: ServerResponse): Promise<void> {
+  const platform = await requirePlatformKey(req.headers.authorization);
+  const input = parseMomentInput(await readJson(req, bodyLimitFor("/api/delivery/moments")));
+  const decisions = await (await deliveryEngine()).fanOut(input, platform);
+  sendJson(res, 200, momentAnswer(decisions));
+}
+
 async function click(_req: HotRequest, res: ServerResponse, match: { rest: string }): Promise<void> {
   let clickId: string;
   try {
@@ -37,5 +58,8 @@ async function click(_req: HotRequest, res: ServerResponse, match: { rest: strin
 }
 
 export function createHotRouter(): HotRouter {
-  return new HotRouter().on("POST", "/api/delivery/decisions", decide).on("GET", "/c/*", click);
+  return new HotRouter()
+    .on("POST", "/api/delivery/decisions", decide)
+    .on("POST", "/api/delivery/moments", fanOut)
+    .on("GET", "/c/*", click);
 }

@@ -16,6 +16,9 @@ export type Bettor = { id: string; stakes: Stake[]; follows: Set<string> };
 
 export type Moment = { momentType: string; sport: string; gameId: string; userId: string };
 
+/** One moment of a game for every user it concerns: one POST /api/delivery/moments (distinct users, in order). */
+export type FannedMoment = { momentType: string; sport: string; gameId: string; userIds: string[] };
+
 export function createBettors(count: number, games: readonly Game[], rng: Rng): Bettor[] {
   const bettors: Bettor[] = [];
   for (let index = 0; index < count; index++) {
@@ -79,16 +82,17 @@ function holders(
   );
 }
 
-/** The moments one game's events produce for the bettors holding stakes in it. */
+/** The moments one game's events produce, each for the bettors holding stakes in it (moments nobody holds are left out). */
 export function momentsFor(
   game: Game,
   events: readonly GameEvent[],
   watch: GameWatch,
   bettors: readonly Bettor[],
-): Moment[] {
-  const moments: Moment[] = [];
+): FannedMoment[] {
+  const moments: FannedMoment[] = [];
   const send = (momentType: string, users: readonly Bettor[]) => {
-    for (const user of users) moments.push({ momentType, sport: game.sport, gameId: game.id, userId: user.id });
+    if (users.length)
+      moments.push({ momentType, sport: game.sport, gameId: game.id, userIds: users.map((user) => user.id) });
   };
   const basketball = game.sport === "nba" || game.sport === "ncaa_basketball";
   for (const event of events) {

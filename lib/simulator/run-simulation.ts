@@ -1,11 +1,12 @@
 // Drives the real delivery endpoints over HTTP with simulated games and
-// bettors: a decision for every moment of a user with exposure, clicks on some
+// bettors: each moment fanned out to every user with exposure in one request
+// (POST /api/delivery/moments, a decision per user), clicks on some
 // ads (a few twice, which must count once), conversions through the postback
 // endpoint for some clicks. Counts everything it sees, so the totals can be
 // compared with what the service recorded.
 import { systemClock, type Clock } from "@/lib/clock";
 import { advanceGame, createGame, type Game, type SimSport } from "./games";
-import { createBettors, momentsFor, watchGame, type Moment } from "./bettors";
+import { createBettors, momentsFor, watchGame, type FannedMoment } from "./bettors";
 import { createHttpClient } from "./http-client";
 import { createRng } from "@/lib/random";
 
@@ -32,7 +33,10 @@ export type SimulationSummary = {
   games: number;
   users: number;
   sports: Record<string, number>;
+  /** a moment for one user: the decisions asked for */
   moments: number;
+  /** POST /api/delivery/moments requests (one per moment, for all its users) */
+  requests: number;
   decisions: { requested: number; filled: number; noFill: number; errors: number };
   byMomentType: Record<string, { requested: number; filled: number }>;
   spendUsd: number;
@@ -76,6 +80,7 @@ export function emptySummary(games: number, users: number): SimulationSummary {
     users,
     sports: {},
     moments: 0,
+    requests: 0,
     decisions: { requested: 0, filled: 0, noFill: 0, errors: 0 },
     byMomentType: {},
     spendUsd: 0,
@@ -155,7 +160,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     eventType: string;
     valueUsd: string;
   };
-  const plan = (moment: Moment): Plan => ({
+  const plan = (moment: FannedMoment): Plan => ({
     click: rng.chance(CTR[moment.momentType] ?? 0.03),
     twice: rng.chance(DOUBLE_CLICK_RATE),
     convert: rng.chance(CONVERSION_RATE),
@@ -165,29 +170,39 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     valueUsd: (rng.int(5, 200) + rng.int(0, 99) / 100).toFixed(2),
   });
 
-  const decide = async ({ moment, plan }: { moment: Moment; plan: Plan }, step: number) => {
+  /** One moment for all its users: one POST /api/delivery/moments, each user's decision in the answer. */
+  const fanOut = async ({ moment, plans }: { moment: FannedMoment; plans: Plan[] }, step: number) => {
     const stats = (summary.byMomentType[moment.momentType] ??= { requested: 0, filled: 0 });
-    stats.requested += 1;
-    summary.decisions.requested += 1;
+    stats.requested += moment.userIds.length;
+    summary.decisions.requested += moment.userIds.length;
+    summary.requests += 1;
+    let decisions: (Fill | { impression_id: null })[];
     try {
-      const response = await client.request("POST", `${base}/api/delivery/decisions`, {
+      const response = await client.request("POST", `${base}/api/delivery/moments`, {
         headers: { authorization: `Bearer ${options.platformKey}`, "content-type": "application/json" },
         body: JSON.stringify({
           moment_type: moment.momentType,
           sport: moment.sport,
           game_id: moment.gameId,
-          user_id: moment.userId,
+          user_ids: moment.userIds,
         }),
       });
-      if (response.status === 204) {
+      if (response.status !== 200) {
+        summary.decisions.errors += moment.userIds.length;
+        return;
+      }
+      decisions = (JSON.parse(response.body) as { decisions: (Fill | { impression_id: null })[] }).decisions;
+    } catch {
+      summary.decisions.errors += moment.userIds.length;
+      return;
+    }
+    decisions.forEach((decision, index) => {
+      if (decision.impression_id === null) {
         summary.decisions.noFill += 1;
         return;
       }
-      if (response.status !== 200) {
-        summary.decisions.errors += 1;
-        return;
-      }
-      const fill = JSON.parse(response.body) as Fill;
+      const fill = decision as Fill;
+      const plan = plans[index]!;
       summary.decisions.filled += 1;
       stats.filled += 1;
       summary.spendUsd = Math.round((summary.spendUsd + fill.clearing_cpm_usd / 1000) * 1e6) / 1e6;
@@ -198,9 +213,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         if (plan.twice) later.push({ dueStep: clickStep + 1, run: () => click(fill, moment.momentType) });
         if (plan.convert) later.push({ dueStep: clickStep + plan.convertDelay, run: () => convert(fill, plan) });
       }
-    } catch {
-      summary.decisions.errors += 1;
-    }
+    });
   };
 
   const totalSteps = Math.max(
@@ -211,14 +224,15 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     while (games.some((game) => !game.finished) && !options.signal?.aborted) {
       step += 1;
       const stepStarted = clock();
-      const moments: Moment[] = [];
+      const moments: FannedMoment[] = [];
       for (const game of games) {
         const events = advanceGame(game, stepSeconds, rng);
         moments.push(...momentsFor(game, events, watches.get(game.id)!, bettors));
       }
-      summary.moments += moments.length;
-      const planned = moments.map((moment) => ({ moment, plan: plan(moment) }));
-      await pool(planned, concurrency, (item) => decide(item, step));
+      summary.moments += moments.reduce((sum, moment) => sum + moment.userIds.length, 0);
+      const planned = moments.map((moment) => ({ moment, plans: moment.userIds.map(() => plan(moment)) }));
+      // the moments of a step go out together (several games at once); each is one request for all its users
+      await pool(planned, concurrency, (item) => fanOut(item, step));
       const due = later.filter((action) => action.dueStep <= step);
       if (due.length) {
         later.splice(0, later.length, ...later.filter((action) => action.dueStep > step));

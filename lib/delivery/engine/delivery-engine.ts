@@ -3,24 +3,53 @@
 // Clock and randomness are injected (tests are deterministic).
 import type { Logger } from "pino";
 import { runBookAuction } from "@/lib/auction/auction-book";
-import type { AuctionMoment } from "@/lib/auction/run-auction";
+import type { AuctionMoment, AuctionResult, AuctionVariant } from "@/lib/auction/run-auction";
 import { MINUTE_MS } from "@/lib/clock";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
 import { onCampaignsChanged, onWebhooksChanged } from "@/lib/process-bus";
 import { CampaignIndex, type LiveCampaign } from "./campaign-index";
 import { CAP_MEMORY_MS, UserCaps } from "../rules/caps";
-import type { DecisionInput, DecisionView } from "../delivery.schemas";
+import type { DecisionInput, DecisionView, MomentInput } from "../delivery.schemas";
 import { CLICK_ID_PATTERN, clickId, sortableId } from "@/lib/ids";
 import { clickDestination } from "../rules/click-destination";
 import { impressionCost, microsToUsdNumber } from "../rules/money-fast";
-import type { BatchResult, DeliveryStore, ImpressionRecord } from "../records";
+import type { AuctionRecord, BatchResult, DeliveryStore, ImpressionRecord, ImpressionVerdict } from "../records";
 import { DeliveryWriter } from "./writer";
 
 const FLOORS = new Map<string, number>(MOMENT_TYPES.map((type) => [type.key, Number(type.floorCpmMicros)]));
 /** a decision whose winner the database refuses (another instance spent the budget) runs again without it */
 const MAX_ATTEMPTS = 3;
 
+function auctionRecord(
+  momentType: string,
+  sport: string,
+  outcome: "no_fill" | "capped",
+  bidders: number,
+  now: number,
+  sandbox: boolean,
+): AuctionRecord {
+  return { id: sortableId("auc", now), momentType, sport, outcome, bidders, occurredAtMs: now, sandbox };
+}
+
 export type Decision = { kind: "filled"; view: DecisionView } | { kind: "no_fill" } | { kind: "capped" };
+
+/** One user's part of a fanned-out moment, in the order of the request's user ids. */
+export type MomentDecision = { userId: string } & Decision;
+
+/** A moment's user whose impression is being committed (and, if refused, replaced). */
+type MomentEntry = {
+  index: number;
+  userId: string;
+  /** the current impression, or null once the user is settled without one */
+  record: ImpressionRecord | null;
+  winner: LiveCampaign;
+  variant: AuctionVariant;
+  /** campaigns the database refused for this user (another instance spent their budget) */
+  refused?: Set<LiveCampaign>;
+  /** the most bidders any of the user's attempts saw (the no-fill row's count, as a single decision's) */
+  bidders: number;
+  attempts: number;
+};
 
 export type DeliveryEngineOptions = {
   store: DeliveryStore;
@@ -142,26 +171,8 @@ export class DeliveryEngine {
         return { kind: "capped" };
       }
       const winner = result.winner;
-      const cost = impressionCost(result.clearingCpmMicros);
-      const record: ImpressionRecord = {
-        impressionId: sortableId("imp", now),
-        clickId: clickId(now),
-        auctionId: sortableId("auc", now),
-        advertiserId: winner.advertiserId,
-        campaignId: winner.campaignId,
-        creativeId: result.variant.creativeId,
-        momentType: input.moment_type,
-        sport: input.sport,
-        gameId: input.game_id,
-        userId: input.user_id,
-        bidders: result.bidders,
-        winningBidMicros: result.winningBidMicros,
-        clearingCpmMicros: result.clearingCpmMicros,
-        costMicros: cost,
-        servedAtMs: now,
-        sandbox: platform.sandbox,
-        emitEvent: this.#impressionSubscribers.has(winner.advertiserId),
-      };
+      const record = this.#impression(moment, result, now, platform.sandbox);
+      const cost = record.costMicros;
       winner.state.addInflight(cost, now);
       let verdict;
       try {
@@ -172,26 +183,7 @@ export class DeliveryEngine {
       } finally {
         winner.state.addInflight(-cost, this.#clock());
       }
-      if (verdict === "accepted") {
-        const creative = winner.creatives[winner.variants.indexOf(result.variant)]!;
-        return {
-          kind: "filled",
-          view: {
-            impression_id: record.impressionId,
-            campaign_id: record.campaignId,
-            creative_id: record.creativeId,
-            variant_label: result.variant.variantLabel,
-            clearing_cpm_usd: microsToUsdNumber(record.clearingCpmMicros),
-            creative: {
-              headline: creative.headline,
-              body: creative.body,
-              icon_url: creative.iconUrl,
-              cta_text: creative.ctaText,
-            },
-            click_url: this.#clickBase + record.clickId,
-          },
-        };
-      }
+      if (verdict === "accepted") return { kind: "filled", view: this.#view(record, winner, result.variant) };
       this.caps.release(input.user_id, input.game_id, now);
       if (verdict === "cap") {
         this.#auction(input, "capped", result.bidders, now, platform.sandbox);
@@ -204,15 +196,190 @@ export class DeliveryEngine {
   }
 
   #auction(input: DecisionInput, outcome: "no_fill" | "capped", bidders: number, now: number, sandbox: boolean): void {
-    this.writer.submitAuction({
-      id: sortableId("auc", now),
+    this.writer.submitAuction(auctionRecord(input.moment_type, input.sport, outcome, bidders, now, sandbox));
+  }
+
+  /** The impression a filled auction makes (ids, price, cost), not yet committed. */
+  #impression(
+    moment: AuctionMoment,
+    result: Extract<AuctionResult<LiveCampaign>, { outcome: "filled" }>,
+    now: number,
+    sandbox: boolean,
+  ): ImpressionRecord {
+    const winner = result.winner;
+    return {
+      impressionId: sortableId("imp", now),
+      clickId: clickId(now),
+      auctionId: sortableId("auc", now),
+      advertiserId: winner.advertiserId,
+      campaignId: winner.campaignId,
+      creativeId: result.variant.creativeId,
+      momentType: moment.momentType,
+      sport: moment.sport,
+      gameId: moment.gameId,
+      userId: moment.userId,
+      bidders: result.bidders,
+      winningBidMicros: result.winningBidMicros,
+      clearingCpmMicros: result.clearingCpmMicros,
+      costMicros: impressionCost(result.clearingCpmMicros),
+      servedAtMs: now,
+      sandbox,
+      emitEvent: this.#impressionSubscribers.has(winner.advertiserId),
+    };
+  }
+
+  /** The answer of a committed impression (docs/api.md). */
+  #view(record: ImpressionRecord, winner: LiveCampaign, variant: AuctionVariant): DecisionView {
+    const creative = winner.creatives[winner.variants.indexOf(variant)]!;
+    return {
+      impression_id: record.impressionId,
+      campaign_id: record.campaignId,
+      creative_id: record.creativeId,
+      variant_label: variant.variantLabel,
+      clearing_cpm_usd: microsToUsdNumber(record.clearingCpmMicros),
+      creative: {
+        headline: creative.headline,
+        body: creative.body,
+        icon_url: creative.iconUrl,
+        cta_text: creative.ctaText,
+      },
+      click_url: this.#clickBase + record.clickId,
+    };
+  }
+
+  /**
+   * POST /api/delivery/moments: one moment for many users. The moment's auction
+   * book is looked up once; each user's auction, caps and the campaigns' budgets
+   * and pacing are then applied user by user in the order given, each user seeing
+   * the spend of those before it, so the outcome is that of the same users' single
+   * decisions made one after another (same clock, same randomness). Everything is
+   * committed in one transaction; the answer comes only after it
+   * (docs/decisions/0408-moments-fan-out.md).
+   */
+  async fanOut(input: MomentInput, platform: { sandbox: boolean } = { sandbox: false }): Promise<MomentDecision[]> {
+    if (this.index.needsReload) await this.index.ready();
+    const now = this.#clock();
+    const sandbox = platform.sandbox;
+    const floor = FLOORS.get(input.moment_type)!;
+    const cell = this.index.cell(input.moment_type, input.sport, sandbox);
+    const blockedUntil = this.index.blockedUntil;
+    const momentOf = (userId: string): AuctionMoment => ({
       momentType: input.moment_type,
       sport: input.sport,
-      outcome,
-      bidders,
-      occurredAtMs: now,
-      sandbox,
+      gameId: input.game_id,
+      userId,
+      floorCpmMicros: floor,
     });
+    const decisions: MomentDecision[] = new Array(input.user_ids.length);
+    const entries: MomentEntry[] = [];
+    const auctions: AuctionRecord[] = [];
+    const impressions: ImpressionRecord[] = [];
+    input.user_ids.forEach((userId, index) => {
+      const moment = momentOf(userId);
+      const result = runBookAuction(moment, cell, blockedUntil, now, { random: this.#random });
+      if (result.outcome === "no_fill") {
+        auctions.push(auctionRecord(input.moment_type, input.sport, "no_fill", 0, now, sandbox));
+        decisions[index] = { userId, kind: "no_fill" };
+        return;
+      }
+      if (!this.caps.tryReserve(userId, input.game_id, now)) {
+        auctions.push(auctionRecord(input.moment_type, input.sport, "capped", result.bidders, now, sandbox));
+        decisions[index] = { userId, kind: "capped" };
+        return;
+      }
+      const record = this.#impression(moment, result, now, sandbox);
+      result.winner.state.addInflight(record.costMicros, now);
+      entries.push({
+        index,
+        userId,
+        record,
+        winner: result.winner,
+        variant: result.variant,
+        bidders: result.bidders,
+        attempts: 1,
+      });
+      impressions.push(record);
+    });
+    if (!entries.length && !auctions.length) return decisions;
+
+    // the engine's side of the commit plan's rebids: all synchronous, inside the transaction
+    const entryOf = new Map<ImpressionRecord, MomentEntry>(entries.map((entry) => [entry.record!, entry]));
+    /** the impressions the plan judged, in its order: the first ones, then each rebid's replacements */
+    const considered = [...impressions];
+    const rebid = (refused: readonly ImpressionRecord[], last: boolean) => {
+      const replacements: ImpressionRecord[] = [];
+      const settled: AuctionRecord[] = [];
+      for (const record of refused) {
+        const entry = entryOf.get(record);
+        if (!entry || entry.record !== record) continue;
+        entry.winner.state.addInflight(-record.costMicros, now);
+        (entry.refused ??= new Set()).add(entry.winner);
+        const result =
+          last || entry.attempts >= MAX_ATTEMPTS
+            ? undefined
+            : runBookAuction(momentOf(entry.userId), cell, blockedUntil, now, {
+                random: this.#random,
+                excluded: entry.refused,
+              });
+        if (!result || result.outcome === "no_fill") {
+          entry.record = null;
+          this.caps.release(entry.userId, input.game_id, now);
+          settled.push(auctionRecord(input.moment_type, input.sport, "no_fill", entry.bidders, now, sandbox));
+          continue;
+        }
+        const next = this.#impression(momentOf(entry.userId), result, now, sandbox);
+        result.winner.state.addInflight(next.costMicros, now);
+        entry.record = next;
+        entry.winner = result.winner;
+        entry.variant = result.variant;
+        entry.bidders = Math.max(entry.bidders, result.bidders);
+        entry.attempts += 1;
+        entryOf.set(next, entry);
+        replacements.push(next);
+      }
+      considered.push(...replacements);
+      return { impressions: replacements, auctions: settled };
+    };
+
+    let verdicts: ImpressionVerdict[];
+    try {
+      verdicts = await this.writer.submitMoment({
+        impressions,
+        auctions,
+        moment: { rebid, campaignIds: cell.candidates.map((campaign) => campaign.campaignId) },
+      });
+    } catch (error) {
+      // nothing of the moment was committed: give back every slot and every spend in flight
+      for (const entry of entries) {
+        if (!entry.record) continue;
+        entry.winner.state.addInflight(-entry.record.costMicros, this.#clock());
+        this.caps.release(entry.userId, input.game_id, now);
+      }
+      throw error;
+    }
+    const verdictOf = new Map<ImpressionRecord, ImpressionVerdict>();
+    considered.forEach((record, index) => verdictOf.set(record, verdicts[index] ?? "budget"));
+    for (const entry of entries) {
+      const record = entry.record;
+      if (!record) {
+        decisions[entry.index] = { userId: entry.userId, kind: "no_fill" };
+        continue;
+      }
+      entry.winner.state.addInflight(-record.costMicros, this.#clock());
+      const verdict = verdictOf.get(record);
+      if (verdict === "accepted") {
+        decisions[entry.index] = {
+          userId: entry.userId,
+          kind: "filled",
+          view: this.#view(record, entry.winner, entry.variant),
+        };
+      } else {
+        // refused by a cap at commit (its capped row is in the transaction), or by budgets past the last rebid
+        this.caps.release(entry.userId, input.game_id, now);
+        decisions[entry.index] = { userId: entry.userId, kind: verdict === "cap" ? "capped" : "no_fill" };
+      }
+    }
+    return decisions;
   }
 
   /** GET /c/{click_id}: records the first click and returns where to send the user, or null for an unknown id. */

@@ -15,11 +15,15 @@ import {
   type DeliveryStore,
   type ImpressionRecord,
   type ImpressionVerdict,
+  type MomentCommit,
 } from "../records";
 
 type Waiter<T> = { resolve: (value: T) => void; reject: (error: unknown) => void };
 type PendingImpression = Waiter<ImpressionVerdict> & { record: ImpressionRecord };
 type PendingClick = Waiter<boolean> & { record: ClickRecord };
+/** A moment's rows: committed alone, whole, in one transaction. */
+export type MomentRows = { impressions: ImpressionRecord[]; auctions: AuctionRecord[]; moment: MomentCommit };
+type PendingMoment = Waiter<ImpressionVerdict[]> & { rows: MomentRows };
 
 export type WriterOptions = {
   clock: () => number;
@@ -37,6 +41,9 @@ export class DeliveryWriter {
   #impressions: PendingImpression[] = [];
   #clicks: PendingClick[] = [];
   #auctions: AuctionRecord[] = [];
+  #moments: PendingMoment[] = [];
+  /** a moment went last: the next run takes the queued single decisions first, so neither kind starves */
+  #momentWentLast = false;
   #scheduled = false;
   #running: Promise<void> | null = null;
   #busySince = 0;
@@ -62,6 +69,18 @@ export class DeliveryWriter {
     });
   }
 
+  /**
+   * A moment fanned out to many users: its rows are committed in a transaction of
+   * their own, never split, never joined with other decisions. Resolves with the
+   * verdicts of the impressions, then of the rebids' replacements (BatchResult).
+   */
+  submitMoment(rows: MomentRows): Promise<ImpressionVerdict[]> {
+    return new Promise((resolve, reject) => {
+      this.#moments.push({ rows, resolve, reject });
+      this.#schedule(0);
+    });
+  }
+
   /** An auction without an impression: written with the next batch, nobody waits for it. */
   submitAuction(record: AuctionRecord): void {
     this.#auctions.push(record);
@@ -69,7 +88,7 @@ export class DeliveryWriter {
   }
 
   get pending(): number {
-    return this.#impressions.length + this.#clicks.length + this.#auctions.length;
+    return this.#impressions.length + this.#clicks.length + this.#auctions.length + this.#moments.length;
   }
 
   /** Resolves once everything queued so far is written (tests, shutdown). */
@@ -97,6 +116,12 @@ export class DeliveryWriter {
   }
 
   async #run(): Promise<void> {
+    const singles = this.#impressions.length + this.#clicks.length + this.#auctions.length > 0;
+    if (this.#moments.length && !(singles && this.#momentWentLast)) {
+      this.#momentWentLast = true;
+      return this.#runMoment(this.#moments.shift()!);
+    }
+    this.#momentWentLast = false;
     const max = this.#options.maxBatch;
     const impressions = this.#impressions.splice(0, max);
     const clicks = this.#clicks.splice(0, max);
@@ -142,6 +167,44 @@ export class DeliveryWriter {
     this.#options.onCommitted?.(result);
     impressions.forEach((pending, index) => pending.resolve(result.impressions[index]!));
     clicks.forEach((pending, index) => pending.resolve(result.clicks[index]!));
+  }
+
+  async #runMoment(pending: PendingMoment): Promise<void> {
+    const nowMs = this.#options.clock();
+    let result: BatchResult;
+    try {
+      result = await this.#store.commit({
+        impressions: pending.rows.impressions,
+        auctions: pending.rows.auctions,
+        clicks: [],
+        day: utcDay(nowMs),
+        nowMs,
+        moment: pending.rows.moment,
+      });
+    } catch (error) {
+      // a busy store began nothing (the plan and its rebids never ran): try the moment again shortly
+      if (
+        error instanceof StoreBusyError &&
+        (this.#busySince === 0 || nowMs - this.#busySince < this.#options.busyTimeoutMs)
+      ) {
+        if (this.#busySince === 0) this.#busySince = nowMs;
+        this.#moments.unshift(pending);
+        this.#scheduleRetry();
+        return;
+      }
+      this.#busySince = 0;
+      this.#options.log.error({ err: error, impressions: pending.rows.impressions.length }, "moment commit failed");
+      pending.reject(
+        error instanceof StoreBusyError
+          ? new AppError("unavailable", { detail: "The database is busy; try again.", cause: error })
+          : error,
+      );
+      return;
+    }
+    this.#busySince = 0;
+    this.batches += 1;
+    this.#options.onCommitted?.(result);
+    pending.resolve(result.impressions);
   }
 
   #retryTimer = false;

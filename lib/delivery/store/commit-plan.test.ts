@@ -2,8 +2,16 @@
 // store's SQL does), so the algorithm both stores run is tested once, and both
 // drivers are shown to run the same statements.
 import { describe, expect, it } from "vitest";
-import type { ClickRecord, ImpressionRecord, RecentAlert, WriteBatch } from "../records";
-import { commitBatch, runPlan, runPlanAsync, type AsyncStatements, type SyncStatements } from "./commit-plan";
+import type { AuctionRecord, ClickRecord, ImpressionRecord, RecentAlert, WriteBatch } from "../records";
+import {
+  MOMENT_REBID_ROUNDS,
+  USER_LOCKS_MAX,
+  commitBatch,
+  runPlan,
+  runPlanAsync,
+  type AsyncStatements,
+  type SyncStatements,
+} from "./commit-plan";
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const DAY = "2026-11-22";
@@ -42,33 +50,45 @@ function model(campaigns: Record<string, Partial<Row>>, alerts: RecentAlert[] = 
   const clickIds = new Set<string>();
   const written = { impressions: 0, auctions: [] as string[], outbox: [] as string[], rollups: 0 };
   const statements: SyncStatements = {
-    lockUsers: () => void log.push("lockUsers"),
+    lockUsers: ({ users, scope }) => void log.push(`lockUsers ${scope} ${users.length}`),
     recentAlerts: ({ users }) => (log.push("recentAlerts"), alerts.filter((alert) => users.includes(alert.userId))),
     lockCampaigns: (ids) => void log.push(`lockCampaigns ${ids.join(",")}`),
-    spend: ({ campaignId, day, sumMicros, count, beforeLastMicros }) => {
-      log.push(`spend ${campaignId} ${count}`);
-      const row = rows.get(campaignId)!;
-      const daySpend = row.spendDay === day ? row.daySpend : 0;
-      if (row.status !== "active" || row.spend + beforeLastMicros >= row.total) return undefined;
-      if (daySpend + beforeLastMicros >= row.daily) return undefined;
-      row.spend += sumMicros;
-      row.daySpend = daySpend + sumMicros;
-      row.spendDay = day;
-      return {
-        advertiserId: row.advertiserId,
-        status: row.status,
-        spendMicros: BigInt(row.spend),
-        totalBudgetMicros: BigInt(row.total),
-        spendDay: row.spendDay,
-        daySpendMicros: BigInt(row.daySpend),
-        budget50Set: row.budget50,
-        budget90Set: row.budget90,
-      };
+    spend: (groups) => {
+      log.push(`spend ${groups.map(({ campaignId, count }) => `${campaignId}x${count}`).join(" ")}`);
+      return groups.map(({ campaignId, day, sumMicros, beforeLastMicros }) => {
+        const row = rows.get(campaignId)!;
+        const daySpend = row.spendDay === day ? row.daySpend : 0;
+        if (row.status !== "active" || row.spend + beforeLastMicros >= row.total) return undefined;
+        if (daySpend + beforeLastMicros >= row.daily) return undefined;
+        row.spend += sumMicros;
+        row.daySpend = daySpend + sumMicros;
+        row.spendDay = day;
+        return {
+          advertiserId: row.advertiserId,
+          status: row.status,
+          spendMicros: BigInt(row.spend),
+          totalBudgetMicros: BigInt(row.total),
+          spendDay: row.spendDay,
+          daySpendMicros: BigInt(row.daySpend),
+          budget50Set: row.budget50,
+          budget90Set: row.budget90,
+        };
+      });
     },
-    readSpend: (id) => {
-      log.push(`readSpend ${id}`);
-      const row = rows.get(id)!;
-      return { id, status: row.status, spendMicros: row.spend, spendDay: row.spendDay, daySpendMicros: row.daySpend };
+    readBudgets: (ids) => {
+      log.push(`readBudgets ${ids.join(",")}`);
+      return ids.map((id) => {
+        const row = rows.get(id)!;
+        return {
+          id,
+          status: row.status,
+          spendMicros: row.spend,
+          spendDay: row.spendDay,
+          daySpendMicros: row.daySpend,
+          totalBudgetMicros: row.total,
+          dailyBudgetMicros: row.daily,
+        };
+      });
     },
     insertImpressions: (impressions) => void (written.impressions += impressions.length),
     insertAuctions: (auctions) => void written.auctions.push(...auctions.map((auction) => auction.outcome)),
@@ -82,19 +102,21 @@ function model(campaigns: Record<string, Partial<Row>>, alerts: RecentAlert[] = 
       for (const [id, count] of counts) rows.get(id)!.clicks += count;
     },
     upsertRollups: (rollups) => void (written.rollups += rollups.length),
-    markBudget: ({ campaignId, threshold }) => {
-      const row = rows.get(campaignId)!;
-      const key = threshold === 50 ? "budget50" : "budget90";
-      if (row[key]) return false;
-      row[key] = true;
-      return true;
-    },
-    endForBudget: ({ campaignId }) => {
-      const row = rows.get(campaignId)!;
-      if (row.status !== "active" || row.spend < row.total) return false;
-      row.status = "ended";
-      return true;
-    },
+    markBudget: ({ campaignIds, threshold }) =>
+      campaignIds.map((campaignId) => {
+        const row = rows.get(campaignId)!;
+        const key = threshold === 50 ? "budget50" : "budget90";
+        if (row[key]) return false;
+        row[key] = true;
+        return true;
+      }),
+    endForBudget: ({ campaignIds }) =>
+      campaignIds.map((campaignId) => {
+        const row = rows.get(campaignId)!;
+        if (row.status !== "active" || row.spend < row.total) return false;
+        row.status = "ended";
+        return true;
+      }),
     insertOutbox: (events) => void written.outbox.push(...events.map((event) => event.type)),
   };
   return { rows, log, written, statements };
@@ -156,7 +178,7 @@ describe("commitBatch", () => {
       m.statements,
     );
     expect(result.impressions).toEqual(["accepted", "accepted", "accepted"]);
-    expect(m.log).toEqual(["lockCampaigns cmp_a,cmp_b", "spend cmp_a 1", "spend cmp_b 2"]);
+    expect(m.log).toEqual(["lockCampaigns cmp_a,cmp_b", "spend cmp_ax1 cmp_bx2"]);
     expect(m.rows.get("cmp_b")!.spend).toBe(400);
     expect(m.written).toEqual({
       impressions: 3,
@@ -166,35 +188,39 @@ describe("commitBatch", () => {
     });
   });
 
-  it("near a budget takes impressions one by one: none starts above the budget, the rest are refused", () => {
+  it("near a budget spends the prefix the committed counters admit: none starts above the budget, the rest are refused", () => {
     // 900 spent of 1000: the first impression starts at 900 (< 1000), the second would start at 1200
-    const m = model({ cmp_a: { spend: 900, total: 1000, budget50: true, budget90: true } });
+    const m = model({ cmp_a: { spend: 900, total: 1000, budget50: true, budget90: true }, cmp_b: {} });
     const result = runPlan(
-      commitBatch(batch([impression("cmp_a", 300), impression("cmp_a", 300), impression("cmp_a", 300)]), {
-        recheckCaps: false,
-      }),
+      commitBatch(
+        batch([impression("cmp_a", 300), impression("cmp_b", 100), impression("cmp_a", 300), impression("cmp_a", 300)]),
+        { recheckCaps: false },
+      ),
       m.statements,
     );
-    expect(result.impressions).toEqual(["accepted", "budget", "budget"]);
-    expect(m.log).toEqual(["lockCampaigns cmp_a", "spend cmp_a 3", "spend cmp_a 1", "spend cmp_a 1"]);
+    expect(result.impressions).toEqual(["accepted", "accepted", "budget", "budget"]);
+    // one statement for every group, the refused group's counters read once, its prefix spent once
+    expect(m.log).toEqual(["lockCampaigns cmp_a,cmp_b", "spend cmp_ax3 cmp_bx1", "readBudgets cmp_a", "spend cmp_ax1"]);
     expect(m.rows.get("cmp_a")!.spend).toBe(1200);
     // the batch that exhausted the budget ends the campaign and says so once
     expect(result.ended).toEqual(["cmp_a"]);
     expect(result.campaigns).toEqual([
+      { id: "cmp_b", status: "active", spendMicros: 100, spendDay: DAY, daySpendMicros: 100 },
       { id: "cmp_a", status: "ended", spendMicros: 1200, spendDay: DAY, daySpendMicros: 300 },
     ]);
-    expect(m.written.outbox).toEqual(["impression.served", "campaign.ended"]);
+    expect(m.written.outbox).toEqual(["impression.served", "impression.served", "campaign.ended"]);
   });
 
-  it("reads the committed counters of a campaign that refused every impression", () => {
-    const m = model({ cmp_a: { spend: 1000, total: 1000, status: "active" } });
-    const result = runPlan(commitBatch(batch([impression("cmp_a", 300)]), { recheckCaps: false }), m.statements);
-    expect(result.impressions).toEqual(["budget"]);
-    expect(m.log.at(-1)).toBe("readSpend cmp_a");
-    expect(result.campaigns).toEqual([
-      { id: "cmp_a", status: "active", spendMicros: 1000, spendDay: null, daySpendMicros: 0 },
-    ]);
-    expect(m.written.impressions).toBe(0);
+  it("near the daily budget, the prefix stops where the day's spend reaches it", () => {
+    const m = model({ cmp_a: { daily: 500, spendDay: DAY, daySpend: 250, spend: 250 } });
+    const costs = [100, 100, 100, 100];
+    const result = runPlan(
+      commitBatch(batch(costs.map((cost) => impression("cmp_a", cost))), { recheckCaps: false }),
+      m.statements,
+    );
+    // 250, 350, 450 are under 500; the fourth would start at 550
+    expect(result.impressions).toEqual(["accepted", "accepted", "accepted", "budget"]);
+    expect(m.rows.get("cmp_a")!.daySpend).toBe(550);
   });
 
   it("writes the 50% and 90% events once, in the batch that crosses them", () => {
@@ -220,7 +246,7 @@ describe("commitBatch", () => {
     const result = runPlan(commitBatch(batch(mine), { recheckCaps: true }), m.statements);
     // 4 committed + 1 = the 5 per game
     expect(result.impressions).toEqual(["accepted", "cap"]);
-    expect(m.log.slice(0, 2)).toEqual(["lockUsers", "recentAlerts"]);
+    expect(m.log.slice(0, 2)).toEqual(["lockUsers users 1", "recentAlerts"]);
 
     const unchecked = model({ cmp_a: {} }, committed);
     const again = [impression("cmp_a", 100, { userId: "user-x" }), impression("cmp_a", 100, { userId: "user-x" })];
@@ -267,5 +293,105 @@ describe("commitBatch", () => {
     expect(b).toEqual(a);
     expect(asyncModel.log).toEqual(sync.log);
     expect(a.impressions).toEqual(["accepted", "budget", "accepted"]);
+  });
+});
+
+describe("commitBatch of a moment", () => {
+  /** A moment whose engine answers each rebid by moving the refused users to `fallback` (or to no fill with `last`). */
+  function momentBatch(impressions: ImpressionRecord[], fallback: string | null, calls: string[]): WriteBatch {
+    return {
+      ...batch(impressions),
+      moment: {
+        campaignIds: ["cmp_z", "cmp_a", "cmp_b"],
+        rebid: (refused, last) => {
+          calls.push(`${last ? "last" : "rebid"} ${refused.map((record) => record.userId).join(",")}`);
+          if (last || !fallback) {
+            const auctions: AuctionRecord[] = refused.map((record) => ({
+              id: record.auctionId,
+              momentType: record.momentType,
+              sport: record.sport,
+              outcome: "no_fill",
+              bidders: record.bidders,
+              occurredAtMs: record.servedAtMs,
+              sandbox: record.sandbox,
+            }));
+            return { impressions: [], auctions };
+          }
+          return {
+            impressions: refused.map((record) => impression(fallback, record.costMicros, { userId: record.userId })),
+            auctions: [],
+          };
+        },
+      },
+    };
+  }
+
+  it("locks every campaign a replacement may spend on, and offers the refused users' impressions again", () => {
+    const m = model({ cmp_a: { spend: 900, total: 1000 }, cmp_b: {}, cmp_z: {} });
+    const calls: string[] = [];
+    const first = [
+      impression("cmp_a", 300, { userId: "u1" }),
+      impression("cmp_a", 300, { userId: "u2" }),
+      impression("cmp_a", 300, { userId: "u3" }),
+    ];
+    const result = runPlan(commitBatch(momentBatch(first, "cmp_b", calls), { recheckCaps: false }), m.statements);
+    expect(m.log[0]).toBe("lockCampaigns cmp_a,cmp_b,cmp_z");
+    expect(calls).toEqual(["rebid u2,u3"]);
+    // the three first impressions, then the two replacements, in the order rebid returned them
+    expect(result.impressions).toEqual(["accepted", "budget", "budget", "accepted", "accepted"]);
+    expect(m.rows.get("cmp_b")!.spend).toBe(600);
+    // one auction row per user, all filled
+    expect(m.written.auctions).toEqual(["filled", "filled", "filled"]);
+    expect(m.written.impressions).toBe(3);
+  });
+
+  it("after the last round every refused user gets its no-fill row from the engine", () => {
+    const m = model({ cmp_a: { spend: 1000, total: 1000 }, cmp_b: { spend: 1000, total: 1000 } });
+    const calls: string[] = [];
+    const result = runPlan(
+      commitBatch(momentBatch([impression("cmp_a", 300, { userId: "u1" })], "cmp_b", calls), { recheckCaps: false }),
+      m.statements,
+    );
+    expect(calls).toEqual([...Array.from({ length: MOMENT_REBID_ROUNDS }, () => "rebid u1"), "last u1"]);
+    expect(result.impressions.filter((verdict) => verdict === "accepted")).toHaveLength(0);
+    expect(result.impressions).toHaveLength(1 + MOMENT_REBID_ROUNDS);
+    expect(m.written.auctions).toEqual(["no_fill"]);
+    expect(m.written.impressions).toBe(0);
+  });
+
+  it("writes the capped row of an impression the cap refuses at commit, in the same transaction", () => {
+    const committed = Array.from({ length: 5 }, (_, index) => ({
+      userId: "u1",
+      gameId: "game-1",
+      servedAtMs: NOW - 2 * 3_600_000 - index,
+    }));
+    const m = model({ cmp_a: {} }, committed);
+    const calls: string[] = [];
+    const result = runPlan(
+      commitBatch(
+        momentBatch(
+          [impression("cmp_a", 100, { userId: "u1" }), impression("cmp_a", 100, { userId: "u2" })],
+          null,
+          calls,
+        ),
+        { recheckCaps: true },
+      ),
+      m.statements,
+    );
+    expect(result.impressions).toEqual(["cap", "accepted"]);
+    expect(calls).toEqual([]);
+    expect([...m.written.auctions].sort()).toEqual(["capped", "filled"]);
+  });
+
+  it("locks whole user buckets for more than USER_LOCKS_MAX users, each user under its bucket for fewer", () => {
+    const many = Array.from({ length: USER_LOCKS_MAX + 1 }, (_, index) =>
+      impression("cmp_a", 1, { userId: `u${index}` }),
+    );
+    const m = model({ cmp_a: {} });
+    runPlan(commitBatch(batch(many), { recheckCaps: true }), m.statements);
+    expect(m.log[0]).toBe(`lockUsers buckets ${USER_LOCKS_MAX + 1}`);
+    const few = model({ cmp_a: {} });
+    runPlan(commitBatch(batch(many.slice(0, USER_LOCKS_MAX)), { recheckCaps: true }), few.statements);
+    expect(few.log[0]).toBe(`lockUsers users ${USER_LOCKS_MAX}`);
   });
 });

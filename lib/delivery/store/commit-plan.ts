@@ -54,17 +54,34 @@ export type AuctionRow = Omit<AuctionRecord, "outcome"> & {
   winnerAdvertiserId: string | null;
 };
 
+/** A campaign's committed counters with its budgets (read under the batch's lock, near a budget). */
+export type CampaignBudgetRow = CampaignSpend & { totalBudgetMicros: number; dailyBudgetMicros: number };
+
+/**
+ * How users are locked: each user (exclusive) under a shared lock of its bucket,
+ * or whole buckets (exclusive) for a batch of many users, so a moment of 10,000
+ * users takes at most USER_LOCK_BUCKETS locks, not 10,000 (PostgreSQL's lock table
+ * holds max_locks_per_transaction x max_connections entries for the whole server).
+ * A user's bucket lock conflicts across both ways, so the caps stay exact.
+ */
+export type UserLockScope = "users" | "buckets";
+/** the bucket count of per-user locks (a power of two: the bucket is the hash's low bits) */
+export const USER_LOCK_BUCKETS = 1024;
+/** a batch with more distinct users than this locks whole buckets */
+export const USER_LOCKS_MAX = 256;
+
 /** Every statement a plan may ask for: its arguments and its result. */
 export type StatementSet = {
   /** hold every other batch of these users until commit (per-user caps across instances) */
-  lockUsers: { args: readonly string[]; result: void };
+  lockUsers: { args: { users: readonly string[]; scope: UserLockScope }; result: void };
   /** committed filled decisions of these users since `sinceMs` */
   recentAlerts: { args: { users: readonly string[]; sinceMs: number }; result: RecentAlert[] };
   /** lock these campaign rows until commit, in the given (id) order */
   lockCampaigns: { args: readonly string[]; result: void };
-  /** the conditional spend update; undefined when it did not apply */
-  spend: { args: SpendArgs; result: SpendUpdate | undefined };
-  readSpend: { args: string; result: CampaignSpend | undefined };
+  /** the conditional spend update of each group; undefined where it did not apply */
+  spend: { args: readonly SpendArgs[]; result: (SpendUpdate | undefined)[] };
+  /** committed counters and budgets of these campaigns (those that exist) */
+  readBudgets: { args: readonly string[]; result: CampaignBudgetRow[] };
   insertImpressions: { args: readonly ImpressionRecord[]; result: void };
   insertAuctions: { args: readonly AuctionRow[]; result: void };
   /** inserts each click unless its id already has one; true where inserted */
@@ -72,10 +89,10 @@ export type StatementSet = {
   /** campaign id -> clicks to add to its counter */
   countClicks: { args: ReadonlyMap<string, number>; result: void };
   upsertRollups: { args: readonly RollupRow[]; result: void };
-  /** sets budget_50_at / budget_90_at if still unset; true when this call set it */
-  markBudget: { args: { campaignId: string; threshold: 50 | 90; nowMs: number }; result: boolean };
-  /** ends the campaign if active with spend >= total budget; true when this call ended it */
-  endForBudget: { args: { campaignId: string; nowMs: number }; result: boolean };
+  /** sets budget_50_at / budget_90_at of each campaign if still unset; true where this call set it */
+  markBudget: { args: { campaignIds: readonly string[]; threshold: 50 | 90; nowMs: number }; result: boolean[] };
+  /** ends each campaign that is active with spend >= total budget; true where this call ended it */
+  endForBudget: { args: { campaignIds: readonly string[]; nowMs: number }; result: boolean[] };
   insertOutbox: { args: readonly OutboxRow[]; result: void };
 };
 
@@ -119,26 +136,77 @@ export type CommitOptions = {
   recheckCaps: boolean;
 };
 
+/** A moment's refused impressions are offered again at most this often (then their users get no fill). */
+export const MOMENT_REBID_ROUNDS = 2;
+
 /** The whole commit of one batch, step by step. */
 export function* commitBatch(batch: WriteBatch, options: CommitOptions): Plan<BatchResult> {
   const verdicts = new Map<ImpressionRecord, ImpressionVerdict>();
   const candidates = options.recheckCaps
     ? yield* recheckCaps(batch.impressions, batch.nowMs, verdicts)
     : batch.impressions;
-  yield* lockCampaigns(candidates, batch.clicks);
-  const spend = yield* spendBudgets(candidates, batch.day, verdicts);
+  yield* lockCampaigns(candidates, batch.clicks, batch.moment?.campaignIds ?? []);
+  const spend = newSpendOutcome();
+  yield* spendBudgets(candidates, batch.day, verdicts, spend);
+  const considered = [...batch.impressions];
+  const unfilled = [...batch.auctions];
+  if (batch.moment) yield* settleMoment(batch, candidates, verdicts, spend, considered, unfilled);
   const outbox: OutboxRow[] = [];
-  yield* insertDecisions(spend.accepted, batch.auctions, outbox);
+  yield* insertDecisions(spend.accepted, unfilled, outbox);
   const clicks = yield* recordFirstClicks(batch.clicks, outbox);
   const rollups = impressionRollups(spend.accepted, clicks.recorded);
   if (rollups.length) yield* run("upsertRollups", rollups);
-  const ended = yield* applyBudgetSteps(spend.progress, spend.campaigns, batch.nowMs, outbox);
+  const campaigns = [...spend.campaigns.values()];
+  const ended = yield* applyBudgetSteps([...spend.progress.values()], campaigns, batch.nowMs, outbox);
   if (outbox.length) yield* run("insertOutbox", outbox);
   return {
-    impressions: batch.impressions.map((impression) => verdicts.get(impression) ?? "budget"),
+    impressions: considered.map((impression) => verdicts.get(impression) ?? "budget"),
     clicks: clicks.verdicts,
-    campaigns: spend.campaigns,
+    campaigns,
     ended,
+  };
+}
+
+/**
+ * A moment ends whole in its transaction: the impressions the budgets refused are
+ * offered to the engine again (their users' auctions without the refused
+ * campaigns, up to MOMENT_REBID_ROUNDS times), and every user left without an
+ * impression gets its auction row here: `capped` for a cap refused at commit,
+ * `no_fill` from the engine's last rebid.
+ */
+function* settleMoment(
+  batch: WriteBatch,
+  candidates: readonly ImpressionRecord[],
+  verdicts: Map<ImpressionRecord, ImpressionVerdict>,
+  spend: SpendOutcome,
+  considered: ImpressionRecord[],
+  unfilled: AuctionRecord[],
+): Plan<void> {
+  const moment = batch.moment!;
+  for (const impression of batch.impressions) {
+    if (verdicts.get(impression) === "cap") unfilled.push(unfilledAuction(impression, "capped"));
+  }
+  let refused = candidates.filter((impression) => verdicts.get(impression) === "budget");
+  for (let round = 1; refused.length > 0; round++) {
+    const last = round > MOMENT_REBID_ROUNDS;
+    const next = moment.rebid(refused, last);
+    unfilled.push(...next.auctions);
+    if (last || next.impressions.length === 0) break;
+    considered.push(...next.impressions);
+    yield* spendBudgets(next.impressions, batch.day, verdicts, spend);
+    refused = next.impressions.filter((impression) => verdicts.get(impression) === "budget");
+  }
+}
+
+function unfilledAuction(impression: ImpressionRecord, outcome: AuctionRecord["outcome"]): AuctionRecord {
+  return {
+    id: impression.auctionId,
+    momentType: impression.momentType,
+    sport: impression.sport,
+    outcome,
+    bidders: impression.bidders,
+    occurredAtMs: impression.servedAtMs,
+    sandbox: impression.sandbox,
   };
 }
 
@@ -150,7 +218,7 @@ function* recheckCaps(
 ): Plan<readonly ImpressionRecord[]> {
   if (!impressions.length) return impressions;
   const users = [...new Set(impressions.map((impression) => impression.userId))];
-  yield* run("lockUsers", users);
+  yield* run("lockUsers", { users, scope: users.length > USER_LOCKS_MAX ? "buckets" : "users" });
   const caps = new UserCaps();
   caps.load(yield* run("recentAlerts", { users, sinceMs: nowMs - CAP_MEMORY_MS }), nowMs);
   return impressions.filter((impression) => {
@@ -160,9 +228,13 @@ function* recheckCaps(
   });
 }
 
-/** 2. Every campaign row the batch changes, locked in id order (no deadlock between instances). */
-function* lockCampaigns(impressions: readonly ImpressionRecord[], clicks: readonly ClickRecord[]): Plan<void> {
-  const ids = new Set<string>();
+/** 2. Every campaign row the batch may change, locked in id order (no deadlock between instances). */
+function* lockCampaigns(
+  impressions: readonly ImpressionRecord[],
+  clicks: readonly ClickRecord[],
+  also: readonly string[],
+): Plan<void> {
+  const ids = new Set<string>(also);
   for (const impression of impressions) ids.add(impression.campaignId);
   for (const click of clicks) ids.add(click.campaignId);
   if (ids.size) yield* run("lockCampaigns", [...ids].sort());
@@ -181,83 +253,142 @@ export function groupByCampaign(impressions: readonly ImpressionRecord[]): [stri
 
 type SpendOutcome = {
   accepted: ImpressionRecord[];
-  /** committed counters of every campaign the batch tried to spend on */
-  campaigns: CampaignSpend[];
-  /** campaigns whose spend advanced, for their budget transitions */
-  progress: BudgetProgress[];
+  /** committed counters of every campaign the batch tried to spend on (the latest read of each) */
+  campaigns: Map<string, CampaignSpend>;
+  /** campaigns whose spend advanced, for their budget transitions (the latest update of each) */
+  progress: Map<string, BudgetProgress>;
 };
 
+function newSpendOutcome(): SpendOutcome {
+  return { accepted: [], campaigns: new Map(), progress: new Map() };
+}
+
 /**
- * 3. Spend: one conditional update per campaign for its whole group, accepted when
- * the spend before the group's last impression is under both budgets (so no
- * impression starts above a budget); near a budget, impression by impression until
- * one is refused.
+ * How many of a campaign's impressions, in order, its committed counters admit:
+ * none may start at or above the total or the day's budget (decision 0402). Only
+ * a proposal: the conditional spend update applies the budgets again.
+ */
+export function fittingPrefix(row: CampaignBudgetRow, costs: readonly number[], day: string): number {
+  if (row.status !== "active") return 0;
+  let spend = row.spendMicros;
+  let daySpend = row.spendDay === day ? row.daySpendMicros : 0;
+  let count = 0;
+  while (count < costs.length && spend < row.totalBudgetMicros && daySpend < row.dailyBudgetMicros) {
+    spend += costs[count]!;
+    daySpend += costs[count]!;
+    count++;
+  }
+  return count;
+}
+
+function spendArgs(campaignId: string, day: string, group: readonly ImpressionRecord[]): SpendArgs {
+  let sum = 0;
+  for (const impression of group) sum += impression.costMicros;
+  return { campaignId, day, sumMicros: sum, count: group.length, beforeLastMicros: sum - group.at(-1)!.costMicros };
+}
+
+/**
+ * 3. Spend: one conditional update per campaign for its whole group (one statement
+ * for all campaigns where the database allows it), accepted when the spend before
+ * the group's last impression is under both budgets, so no impression starts above
+ * a budget. Near a budget (a group refused), the committed counters are read under
+ * the batch's lock and the longest prefix of the group they admit, in order, is
+ * spent with the same conditional update; the rest is refused.
  */
 function* spendBudgets(
   impressions: readonly ImpressionRecord[],
   day: string,
   verdicts: Map<ImpressionRecord, ImpressionVerdict>,
-): Plan<SpendOutcome> {
-  const outcome: SpendOutcome = { accepted: [], campaigns: [], progress: [] };
-  for (const [campaignId, group] of groupByCampaign(impressions)) {
-    let sum = 0;
-    for (const impression of group) sum += impression.costMicros;
-    const beforeLast = sum - group[group.length - 1]!.costMicros;
-    let update = yield* run("spend", {
-      campaignId,
-      day,
-      sumMicros: sum,
-      count: group.length,
-      beforeLastMicros: beforeLast,
-    });
-    if (update) {
-      for (const impression of group) accept(outcome, verdicts, impression);
-    } else {
-      let refused = false;
-      for (const impression of group) {
-        const one = refused
-          ? undefined
-          : yield* run("spend", { campaignId, day, sumMicros: impression.costMicros, count: 1, beforeLastMicros: 0 });
-        if (one) {
-          update = one;
-          accept(outcome, verdicts, impression);
-        } else {
-          refused = true;
-          verdicts.set(impression, "budget");
-        }
-      }
-    }
-    if (update) {
-      outcome.campaigns.push({
-        id: campaignId,
-        status: update.status,
-        spendMicros: Number(update.spendMicros),
-        spendDay: update.spendDay,
-        daySpendMicros: Number(update.daySpendMicros),
-      });
-      outcome.progress.push({
-        id: campaignId,
-        advertiserId: update.advertiserId,
-        spendMicros: update.spendMicros,
-        totalBudgetMicros: update.totalBudgetMicros,
-        budget50Set: update.budget50Set,
-        budget90Set: update.budget90Set,
-      });
-    } else {
-      const current = yield* run("readSpend", campaignId);
-      if (current) outcome.campaigns.push(current);
+  outcome: SpendOutcome,
+): Plan<void> {
+  const groups = groupByCampaign(impressions);
+  if (!groups.length) return;
+  const updates = yield* run(
+    "spend",
+    groups.map(([campaignId, group]) => spendArgs(campaignId, day, group)),
+  );
+  const refused: [string, ImpressionRecord[]][] = [];
+  groups.forEach(([campaignId, group], index) => {
+    const update = updates[index];
+    if (update) applied(outcome, verdicts, campaignId, group, update);
+    else refused.push([campaignId, group]);
+  });
+  if (!refused.length) return;
+  const rows = new Map(
+    (yield* run(
+      "readBudgets",
+      refused.map(([campaignId]) => campaignId),
+    )).map((row) => [row.id, row]),
+  );
+  const partial: [string, ImpressionRecord[], ImpressionRecord[]][] = [];
+  for (const [campaignId, group] of refused) {
+    const row = rows.get(campaignId);
+    const fits = row
+      ? fittingPrefix(
+          row,
+          group.map((impression) => impression.costMicros),
+          day,
+        )
+      : 0;
+    if (fits > 0) partial.push([campaignId, group.slice(0, fits), group.slice(fits)]);
+    else {
+      for (const impression of group) verdicts.set(impression, "budget");
+      if (row) outcome.campaigns.set(campaignId, campaignSpendOf(row));
     }
   }
-  return outcome;
+  if (!partial.length) return;
+  const partialUpdates = yield* run(
+    "spend",
+    partial.map(([campaignId, prefix]) => spendArgs(campaignId, day, prefix)),
+  );
+  partial.forEach(([campaignId, prefix, rest], index) => {
+    const update = partialUpdates[index];
+    if (update) applied(outcome, verdicts, campaignId, prefix, update);
+    else {
+      for (const impression of prefix) verdicts.set(impression, "budget");
+      const row = rows.get(campaignId);
+      if (row) outcome.campaigns.set(campaignId, campaignSpendOf(row));
+    }
+    for (const impression of rest) verdicts.set(impression, "budget");
+  });
 }
 
-function accept(
+function campaignSpendOf(row: CampaignBudgetRow): CampaignSpend {
+  return {
+    id: row.id,
+    status: row.status,
+    spendMicros: row.spendMicros,
+    spendDay: row.spendDay,
+    daySpendMicros: row.daySpendMicros,
+  };
+}
+
+function applied(
   outcome: SpendOutcome,
   verdicts: Map<ImpressionRecord, ImpressionVerdict>,
-  impression: ImpressionRecord,
+  campaignId: string,
+  group: readonly ImpressionRecord[],
+  update: SpendUpdate,
 ): void {
-  verdicts.set(impression, "accepted");
-  outcome.accepted.push(impression);
+  for (const impression of group) {
+    verdicts.set(impression, "accepted");
+    outcome.accepted.push(impression);
+  }
+  outcome.campaigns.set(campaignId, {
+    id: campaignId,
+    status: update.status,
+    spendMicros: Number(update.spendMicros),
+    spendDay: update.spendDay,
+    daySpendMicros: Number(update.daySpendMicros),
+  });
+  outcome.progress.set(campaignId, {
+    id: campaignId,
+    advertiserId: update.advertiserId,
+    spendMicros: update.spendMicros,
+    totalBudgetMicros: update.totalBudgetMicros,
+    budget50Set: update.budget50Set,
+    budget90Set: update.budget90Set,
+  });
 }
 
 /** 4. Raw rows: the accepted impressions, one auction row per decision, impression.served events for subscribers. */
@@ -337,28 +468,42 @@ export function impressionRollups(
   return mergeRollupDeltas(deltas);
 }
 
-/** 7. Budget transitions the new spend crossed, each by a conditional update so its event is written once. */
+/**
+ * 7. Budget transitions the new spend crossed, each by a conditional update so its
+ * event is written once; one statement per kind of transition for all campaigns.
+ */
 function* applyBudgetSteps(
   progress: readonly BudgetProgress[],
   campaigns: CampaignSpend[],
   nowMs: number,
   outbox: OutboxRow[],
 ): Plan<string[]> {
+  const due = {
+    budget_50pct: [] as BudgetProgress[],
+    budget_90pct: [] as BudgetProgress[],
+    ended: [] as BudgetProgress[],
+  };
+  for (const campaign of progress) for (const step of budgetSteps(campaign)) due[step].push(campaign);
+  for (const [step, threshold] of [
+    ["budget_50pct", 50],
+    ["budget_90pct", 90],
+  ] as const) {
+    if (!due[step].length) continue;
+    const set = yield* run("markBudget", { campaignIds: due[step].map((campaign) => campaign.id), threshold, nowMs });
+    due[step].forEach((campaign, index) => {
+      if (set[index]) outbox.push(outboxRow(budgetThresholdEvent(campaign, step, nowMs)));
+    });
+  }
   const ended: string[] = [];
-  for (const campaign of progress) {
-    for (const step of budgetSteps(campaign)) {
-      if (step === "ended") {
-        if (!(yield* run("endForBudget", { campaignId: campaign.id, nowMs }))) continue;
-        outbox.push(outboxRow(campaignEndedEvent(campaign.id, campaign.advertiserId, "budget_exhausted", nowMs)));
-        ended.push(campaign.id);
-        const row = campaigns.find((entry) => entry.id === campaign.id);
-        if (row) row.status = "ended";
-      } else {
-        const threshold = step === "budget_50pct" ? 50 : 90;
-        if (yield* run("markBudget", { campaignId: campaign.id, threshold, nowMs }))
-          outbox.push(outboxRow(budgetThresholdEvent(campaign, step, nowMs)));
-      }
-    }
+  if (due.ended.length) {
+    const done = yield* run("endForBudget", { campaignIds: due.ended.map((campaign) => campaign.id), nowMs });
+    due.ended.forEach((campaign, index) => {
+      if (!done[index]) return;
+      outbox.push(outboxRow(campaignEndedEvent(campaign.id, campaign.advertiserId, "budget_exhausted", nowMs)));
+      ended.push(campaign.id);
+      const row = campaigns.find((entry) => entry.id === campaign.id);
+      if (row) row.status = "ended";
+    });
   }
   return ended;
 }

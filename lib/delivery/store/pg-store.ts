@@ -6,7 +6,10 @@
 // (docs/decisions/0402-delivery-writes.md, 0403-caps-across-instances.md). The
 // steps of a commit are the shared plan's (./commit-plan.ts); this file says how
 // each statement is written in PostgreSQL.
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
 import { pgPoolConfig } from "@/lib/db/adapters";
 import { env } from "@/lib/env";
 import type {
@@ -24,17 +27,20 @@ import {
   ROLLUP_TEXT_COLUMNS,
   rollupValues,
 } from "@/lib/domain/rollups/increment-rollups";
-import { commitBatch, runPlanAsync, type AsyncStatements } from "./commit-plan";
+import { USER_LOCK_BUCKETS, commitBatch, runPlanAsync, type AsyncStatements } from "./commit-plan";
 import {
+  BUDGET_COLUMNS,
   CLICK_TARGET_SELECT,
   CREATIVE_COLUMNS,
   IMPRESSION_SUBSCRIBERS_SQL,
   SPEND_COLUMNS,
+  campaignBudget,
   campaignRows,
   campaignSpend,
   clickTarget,
   recentAlert,
   type RawAlert,
+  type RawBudget,
   type RawCampaign,
   type RawClickTarget,
   type RawCreative,
@@ -46,18 +52,37 @@ const CAMPAIGN_COLUMNS = `c.id, c.advertiser_id, c.status, c.moment_types, c.spo
   to_char(c.created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
   (SELECT a.sandbox FROM advertisers a WHERE a.id = c.advertiser_id) AS sandbox`;
 
-const SPEND_SQL = `UPDATE campaigns SET
-    spend_micros = spend_micros + $2::bigint,
-    impressions = impressions + $3::bigint,
-    day_spend_micros = CASE WHEN spend_day = $4 THEN day_spend_micros + $2::bigint ELSE $2::bigint END,
-    spend_day = $4
-  WHERE id = $1 AND status = 'active'
-    AND spend_micros + $5::bigint < total_budget_micros
-    AND (CASE WHEN spend_day = $4 THEN day_spend_micros ELSE 0 END) + $5::bigint < daily_budget_micros
-  RETURNING advertiser_id, spend_micros, total_budget_micros, budget_50_at IS NOT NULL AS b50, budget_90_at IS NOT NULL AS b90,
-    status, spend_day, day_spend_micros`;
+/** Every group's conditional spend in one statement (decision 0402: no impression starts above a budget). */
+const SPEND_SQL = `UPDATE campaigns c SET
+    spend_micros = c.spend_micros + t.sum,
+    impressions = c.impressions + t.n,
+    day_spend_micros = CASE WHEN c.spend_day = t.day THEN c.day_spend_micros + t.sum ELSE t.sum END,
+    spend_day = t.day
+  FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::bigint[]) AS t(id, day, sum, n, before_last)
+  WHERE c.id = t.id AND c.status = 'active'
+    AND c.spend_micros + t.before_last < c.total_budget_micros
+    AND (CASE WHEN c.spend_day = t.day THEN c.day_spend_micros ELSE 0 END) + t.before_last < c.daily_budget_micros
+  RETURNING c.id, c.advertiser_id, c.spend_micros, c.total_budget_micros, c.budget_50_at IS NOT NULL AS b50,
+    c.budget_90_at IS NOT NULL AS b90, c.status, c.spend_day, c.day_spend_micros`;
+
+/**
+ * Per-user locks (decision 0403) as transaction-scoped advisory locks. A few users:
+ * each user's bucket shared (two-key form, class USER_LOCK_CLASS), then each user
+ * (one-key form: the two forms never collide). Many users (a moment): their
+ * buckets exclusive, at most USER_LOCK_BUCKETS locks. Both in key order, so
+ * instances never deadlock; a bucket held exclusive conflicts with any of its users.
+ */
+const USER_LOCK_CLASS = 403;
+const BUCKET = `(hashtextextended(u, 0) & ${USER_LOCK_BUCKETS - 1})::int`;
+const LOCK_USERS_SQL = `SELECT CASE WHEN l.kind = 0 THEN pg_advisory_xact_lock_shared(${USER_LOCK_CLASS}, l.key::int)
+    ELSE pg_advisory_xact_lock(l.key) END
+  FROM (SELECT DISTINCT 0 AS kind, ${BUCKET}::bigint AS key FROM unnest($1::text[]) AS u
+        UNION SELECT DISTINCT 1, hashtextextended(u, 0) FROM unnest($1::text[]) AS u ORDER BY 1, 2) AS l`;
+const LOCK_BUCKETS_SQL = `SELECT pg_advisory_xact_lock(${USER_LOCK_CLASS}, b)
+  FROM (SELECT DISTINCT ${BUCKET} AS b FROM unnest($1::text[]) AS u ORDER BY 1) AS l`;
 
 type SpendReturn = {
+  id: string;
   advertiser_id: string;
   spend_micros: string;
   total_budget_micros: string;
@@ -68,6 +93,66 @@ type SpendReturn = {
   day_spend_micros: string;
 };
 
+/**
+ * Inserts of at least this many rows (a moment's) stream through COPY: one round trip
+ * like `unnest`, but PostgreSQL parses no arrays and inserts the heap rows in bulk
+ * (measured: 10,000 impression rows in about 60% of the `unnest` statement's time).
+ */
+export const COPY_FROM_ROWS = 1000;
+
+const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+
+/** A value in COPY's text format: \N for null, backslash, tab, newline and carriage return escaped. */
+export function copyValue(value: unknown): string {
+  if (value === null || value === undefined) return "\\N";
+  const text = typeof value === "string" ? value : String(value);
+  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (character) => COPY_ESCAPES[character]!) : text;
+}
+
+/** `rows` (values in `columns` order) into `table` with COPY ... FROM STDIN, inside the open transaction. */
+export async function copyRows(
+  client: pg.ClientBase,
+  table: string,
+  columnNames: readonly string[],
+  rows: readonly (readonly unknown[])[],
+): Promise<void> {
+  const chunks: string[] = [];
+  for (let start = 0; start < rows.length; start += 1000) {
+    let text = "";
+    for (const row of rows.slice(start, start + 1000)) text += `${row.map(copyValue).join("\t")}\n`;
+    chunks.push(text);
+  }
+  await pipeline(Readable.from(chunks), client.query(copyFrom(`COPY ${table} (${columnNames.join(", ")}) FROM STDIN`)));
+}
+
+const IMPRESSION_COLUMNS = [
+  "id",
+  "click_id",
+  "advertiser_id",
+  "campaign_id",
+  "creative_id",
+  "moment_type",
+  "sport",
+  "game_id",
+  "user_id",
+  "clearing_cpm_micros",
+  "cost_micros",
+  "served_at_ms",
+];
+const AUCTION_COLUMNS = [
+  "id",
+  "moment_type",
+  "sport",
+  "outcome",
+  "bidders",
+  "winning_bid_micros",
+  "clearing_cpm_micros",
+  "winner_advertiser_id",
+  "sandbox",
+  "occurred_at_ms",
+];
+const OUTBOX_COLUMNS = ["id", "advertiser_id", "type", "data", "created_at_ms"];
+
 /** Column arrays for `unnest`: one array per field, in order. */
 function columns<T>(rows: readonly T[], fields: readonly ((row: T) => unknown)[]): unknown[][] {
   return fields.map((field) => rows.map(field));
@@ -76,11 +161,8 @@ function columns<T>(rows: readonly T[], fields: readonly ((row: T) => unknown)[]
 /** The commit plan's statements on PostgreSQL, inside the open transaction of `client`. */
 function pgStatements(client: pg.PoolClient): AsyncStatements {
   return {
-    lockUsers: async (users) => {
-      await client.query(
-        `SELECT pg_advisory_xact_lock(h) FROM (SELECT DISTINCT hashtextextended(u, 0) AS h FROM unnest($1::text[]) AS u ORDER BY 1) AS locks`,
-        [users],
-      );
+    lockUsers: async ({ users, scope }) => {
+      await client.query(scope === "buckets" ? LOCK_BUCKETS_SQL : LOCK_USERS_SQL, [users]);
     },
     recentAlerts: async ({ users, sinceMs }) => {
       const result = await client.query<RawAlert>(
@@ -92,28 +174,59 @@ function pgStatements(client: pg.PoolClient): AsyncStatements {
     lockCampaigns: async (ids) => {
       await client.query(`SELECT id FROM campaigns WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`, [ids]);
     },
-    spend: async ({ campaignId, day, sumMicros, count, beforeLastMicros }) => {
-      const row = (await client.query<SpendReturn>(SPEND_SQL, [campaignId, sumMicros, count, day, beforeLastMicros]))
-        .rows[0];
-      return (
-        row && {
-          advertiserId: row.advertiser_id,
-          status: row.status,
-          spendMicros: BigInt(row.spend_micros),
-          totalBudgetMicros: BigInt(row.total_budget_micros),
-          spendDay: row.spend_day,
-          daySpendMicros: BigInt(row.day_spend_micros),
-          budget50Set: row.b50,
-          budget90Set: row.b90,
-        }
+    spend: async (groups) => {
+      const result = await client.query<SpendReturn>(
+        SPEND_SQL,
+        columns(groups, [
+          (g) => g.campaignId,
+          (g) => g.day,
+          (g) => g.sumMicros,
+          (g) => g.count,
+          (g) => g.beforeLastMicros,
+        ]),
       );
+      const byId = new Map(result.rows.map((row) => [row.id, row]));
+      return groups.map(({ campaignId }) => {
+        const row = byId.get(campaignId);
+        return (
+          row && {
+            advertiserId: row.advertiser_id,
+            status: row.status,
+            spendMicros: BigInt(row.spend_micros),
+            totalBudgetMicros: BigInt(row.total_budget_micros),
+            spendDay: row.spend_day,
+            daySpendMicros: BigInt(row.day_spend_micros),
+            budget50Set: row.b50,
+            budget90Set: row.b90,
+          }
+        );
+      });
     },
-    readSpend: async (campaignId) => {
-      const row = (await client.query<RawSpend>(`SELECT ${SPEND_COLUMNS} FROM campaigns WHERE id = $1`, [campaignId]))
-        .rows[0];
-      return row && campaignSpend(row);
+    readBudgets: async (campaignIds) => {
+      const result = await client.query<RawBudget>(
+        `SELECT ${BUDGET_COLUMNS} FROM campaigns WHERE id = ANY($1::text[])`,
+        [campaignIds],
+      );
+      return result.rows.map(campaignBudget);
     },
     insertImpressions: async (impressions) => {
+      if (impressions.length >= COPY_FROM_ROWS) {
+        const rows = impressions.map((i) => [
+          i.impressionId,
+          i.clickId,
+          i.advertiserId,
+          i.campaignId,
+          i.creativeId,
+          i.momentType,
+          i.sport,
+          i.gameId,
+          i.userId,
+          i.clearingCpmMicros,
+          i.costMicros,
+          i.servedAtMs,
+        ]);
+        return copyRows(client, "impressions", IMPRESSION_COLUMNS, rows);
+      }
       await client.query(
         `INSERT INTO impressions (id, click_id, advertiser_id, campaign_id, creative_id, moment_type, sport, game_id, user_id,
            clearing_cpm_micros, cost_micros, served_at_ms)
@@ -136,6 +249,21 @@ function pgStatements(client: pg.PoolClient): AsyncStatements {
       );
     },
     insertAuctions: async (auctions) => {
+      if (auctions.length >= COPY_FROM_ROWS) {
+        const rows = auctions.map((a) => [
+          a.id,
+          a.momentType,
+          a.sport,
+          a.outcome,
+          a.bidders,
+          a.winningBidMicros,
+          a.clearingCpmMicros,
+          a.winnerAdvertiserId,
+          a.sandbox,
+          a.occurredAtMs,
+        ]);
+        return copyRows(client, "auctions", AUCTION_COLUMNS, rows);
+      }
       await client.query(
         `INSERT INTO auctions (id, moment_type, sport, outcome, bidders, winning_bid_micros, clearing_cpm_micros,
            winner_advertiser_id, sandbox, occurred_at_ms)
@@ -194,24 +322,31 @@ function pgStatements(client: pg.PoolClient): AsyncStatements {
         ROLLUP_COLUMNS.map((_, index) => values.map((row) => String(row[index]))),
       );
     },
-    markBudget: async ({ campaignId, threshold, nowMs }) => {
+    markBudget: async ({ campaignIds, threshold, nowMs }) => {
       const column = threshold === 50 ? "budget_50_at" : "budget_90_at";
-      const result = await client.query(
-        `UPDATE campaigns SET ${column} = $1::timestamp WHERE id = $2 AND ${column} IS NULL`,
-        [new Date(nowMs).toISOString(), campaignId],
+      const result = await client.query<{ id: string }>(
+        `UPDATE campaigns SET ${column} = $1::timestamp WHERE id = ANY($2::text[]) AND ${column} IS NULL RETURNING id`,
+        [new Date(nowMs).toISOString(), campaignIds],
       );
-      return result.rowCount === 1;
+      const set = new Set(result.rows.map((row) => row.id));
+      return campaignIds.map((id) => set.has(id));
     },
-    endForBudget: async ({ campaignId, nowMs }) => {
-      const result = await client.query(
+    endForBudget: async ({ campaignIds, nowMs }) => {
+      const result = await client.query<{ id: string }>(
         `UPDATE campaigns SET status = 'ended', ended_reason = 'budget_exhausted', ended_at = $1::timestamp, updated_at = $1::timestamp,
            version = version + 1
-         WHERE id = $2 AND status = 'active' AND spend_micros >= total_budget_micros`,
-        [new Date(nowMs).toISOString(), campaignId],
+         WHERE id = ANY($2::text[]) AND status = 'active' AND spend_micros >= total_budget_micros
+         RETURNING id`,
+        [new Date(nowMs).toISOString(), campaignIds],
       );
-      return result.rowCount === 1;
+      const ended = new Set(result.rows.map((row) => row.id));
+      return campaignIds.map((id) => ended.has(id));
     },
     insertOutbox: async (rows) => {
+      if (rows.length >= COPY_FROM_ROWS) {
+        const values = rows.map((e) => [e.id, e.advertiserId, e.type, e.data, e.createdAtMs]);
+        return copyRows(client, "outbox_events", OUTBOX_COLUMNS, values);
+      }
       await client.query(
         `INSERT INTO outbox_events (id, advertiser_id, type, data, created_at_ms)
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[])`,

@@ -2,11 +2,13 @@
 // databases) and their mapping to the engine's records. Integer columns come
 // back as numbers from better-sqlite3 and as text from pg: Number() reads both.
 import type { CampaignRow, CampaignSpend, ClickTarget, CreativeRow, RecentAlert } from "../records";
+import type { CampaignBudgetRow } from "./commit-plan";
 
 type Integer = number | string | bigint;
 
 export const CREATIVE_COLUMNS = `cr.id, cr.campaign_id, cr.variant_index, cr.variant_label, cr.headline, cr.body, cr.icon_url, cr.cta_text, cr.action_url`;
 export const SPEND_COLUMNS = `id, status, spend_micros, spend_day, day_spend_micros`;
+export const BUDGET_COLUMNS = `${SPEND_COLUMNS}, total_budget_micros, daily_budget_micros`;
 export const CLICK_TARGET_SELECT = `SELECT i.click_id, i.id, i.advertiser_id, i.campaign_id, i.creative_id, i.moment_type, i.sport, cr.action_url
   FROM impressions i JOIN creatives cr ON cr.id = i.creative_id`;
 export const IMPRESSION_SUBSCRIBERS_SQL = `SELECT DISTINCT advertiser_id FROM webhook_endpoints WHERE is_active AND events LIKE '%"impression.served"%'`;
@@ -51,6 +53,8 @@ export type RawSpend = {
   spend_day: string | null;
   day_spend_micros: Integer;
 };
+
+export type RawBudget = RawSpend & { total_budget_micros: Integer; daily_budget_micros: Integer };
 
 export type RawAlert = { user_id: string; game_id: string; served_at_ms: Integer };
 
@@ -112,6 +116,14 @@ export function campaignSpend(row: RawSpend): CampaignSpend {
     spendMicros: Number(row.spend_micros),
     spendDay: row.spend_day,
     daySpendMicros: Number(row.day_spend_micros),
+  };
+}
+
+export function campaignBudget(row: RawBudget): CampaignBudgetRow {
+  return {
+    ...campaignSpend(row),
+    totalBudgetMicros: Number(row.total_budget_micros),
+    dailyBudgetMicros: Number(row.daily_budget_micros),
   };
 }
 

@@ -18,15 +18,18 @@ import {
 import { ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, rollupValues } from "@/lib/domain/rollups/increment-rollups";
 import { commitBatch, runPlan, type SpendUpdate, type SyncStatements } from "./commit-plan";
 import {
+  BUDGET_COLUMNS,
   CLICK_TARGET_SELECT,
   CREATIVE_COLUMNS,
   IMPRESSION_SUBSCRIBERS_SQL,
   SPEND_COLUMNS,
+  campaignBudget,
   campaignRows,
   campaignSpend,
   clickTarget,
   recentAlert,
   type RawAlert,
+  type RawBudget,
   type RawCampaign,
   type RawClickTarget,
   type RawCreative,
@@ -64,7 +67,7 @@ function prepareAll(handle: Database) {
     ).pluck(),
     impressionSubscribers: prepare(IMPRESSION_SUBSCRIBERS_SQL).pluck(),
     spendRows: prepare(`SELECT ${SPEND_COLUMNS} FROM campaigns WHERE status = 'active'`),
-    spendRow: prepare(`SELECT ${SPEND_COLUMNS} FROM campaigns WHERE id = ?`),
+    budgetRow: prepare(`SELECT ${BUDGET_COLUMNS} FROM campaigns WHERE id = ?`),
     recentAlerts: prepare(`SELECT user_id, game_id, served_at_ms FROM impressions WHERE served_at_ms >= ?`),
     click: prepare(`${CLICK_TARGET_SELECT} WHERE i.click_id = ?`),
     spend: handle
@@ -140,31 +143,34 @@ function sqliteStatements(s: Prepared): SyncStatements {
       const wanted = new Set(users);
       return (s.recentAlerts.all(sinceMs) as RawAlert[]).filter((row) => wanted.has(row.user_id)).map(recentAlert);
     },
-    spend: ({ campaignId, day, sumMicros, count, beforeLastMicros }): SpendUpdate | undefined => {
-      const row = s.spend.get({
-        id: campaignId,
-        day,
-        sum: BigInt(sumMicros),
-        count,
-        before_last: BigInt(beforeLastMicros),
-      }) as SpendReturn | undefined;
-      return (
-        row && {
-          advertiserId: row.advertiser_id,
-          status: row.status,
-          spendMicros: row.spend_micros,
-          totalBudgetMicros: row.total_budget_micros,
-          spendDay: row.spend_day,
-          daySpendMicros: row.day_spend_micros,
-          budget50Set: row.b50 === 1n,
-          budget90Set: row.b90 === 1n,
-        }
-      );
-    },
-    readSpend: (campaignId) => {
-      const row = s.spendRow.get(campaignId) as RawSpend | undefined;
-      return row && campaignSpend(row);
-    },
+    // one prepared update per campaign: on SQLite a statement is a function call, not a round trip
+    spend: (groups) =>
+      groups.map(({ campaignId, day, sumMicros, count, beforeLastMicros }): SpendUpdate | undefined => {
+        const row = s.spend.get({
+          id: campaignId,
+          day,
+          sum: BigInt(sumMicros),
+          count,
+          before_last: BigInt(beforeLastMicros),
+        }) as SpendReturn | undefined;
+        return (
+          row && {
+            advertiserId: row.advertiser_id,
+            status: row.status,
+            spendMicros: row.spend_micros,
+            totalBudgetMicros: row.total_budget_micros,
+            spendDay: row.spend_day,
+            daySpendMicros: row.day_spend_micros,
+            budget50Set: row.b50 === 1n,
+            budget90Set: row.b90 === 1n,
+          }
+        );
+      }),
+    readBudgets: (campaignIds) =>
+      campaignIds.flatMap((campaignId) => {
+        const row = s.budgetRow.get(campaignId) as RawBudget | undefined;
+        return row ? [campaignBudget(row)] : [];
+      }),
     insertImpressions: (impressions) => {
       for (const i of impressions) {
         s.insertImpression.run(
@@ -211,10 +217,12 @@ function sqliteStatements(s: Prepared): SyncStatements {
     upsertRollups: (rows) => {
       for (const row of rows) s.rollup.run(...rollupValues(row));
     },
-    markBudget: ({ campaignId, threshold, nowMs }) =>
-      (threshold === 50 ? s.mark50 : s.mark90).run(sqliteDateTime(nowMs), campaignId).changes === 1,
-    endForBudget: ({ campaignId, nowMs }) =>
-      s.endBudget.run({ now: sqliteDateTime(nowMs), id: campaignId }).changes === 1,
+    markBudget: ({ campaignIds, threshold, nowMs }) =>
+      campaignIds.map(
+        (campaignId) => (threshold === 50 ? s.mark50 : s.mark90).run(sqliteDateTime(nowMs), campaignId).changes === 1,
+      ),
+    endForBudget: ({ campaignIds, nowMs }) =>
+      campaignIds.map((campaignId) => s.endBudget.run({ now: sqliteDateTime(nowMs), id: campaignId }).changes === 1),
     insertOutbox: (rows) => {
       for (const e of rows) s.insertOutbox.run(e.id, e.advertiserId, e.type, e.data, e.createdAtMs);
     },
@@ -225,6 +233,8 @@ export class SqliteDeliveryStore implements DeliveryStore {
   readonly kind = "sqlite" as const;
   #handle: Database | undefined;
   #statements: Statements | undefined;
+  /** set when a batch's plan started inside its transaction (after BEGIN IMMEDIATE got the lock) */
+  #began = false;
 
   /** On the connection of `client`; by default the process-wide client's (at first use). */
   constructor(private readonly client?: Db) {}
@@ -238,7 +248,10 @@ export class SqliteDeliveryStore implements DeliveryStore {
       this.#handle = handle;
       const statements = prepareAll(handle);
       const run = sqliteStatements(statements);
-      const write = handle.transaction((batch: WriteBatch) => runPlan(commitBatch(batch, { recheckCaps: false }), run));
+      const write = handle.transaction((batch: WriteBatch) => {
+        this.#began = true;
+        return runPlan(commitBatch(batch, { recheckCaps: false }), run);
+      });
       this.#statements = {
         ...statements,
         transaction: (batch: WriteBatch) => write.immediate(batch),
@@ -291,10 +304,12 @@ export class SqliteDeliveryStore implements DeliveryStore {
     // an interactive Prisma transaction is open on this connection: our statements would join it
     if (handle.inTransaction) throw new StoreBusyError("a transaction is open on the connection");
     // never let a lock held by another process stall the event loop: fail fast and retry later
+    this.#began = false;
     try {
       return withoutBusyWait(handle, () => s.transaction(batch));
     } catch (error) {
-      if (isSqliteBusy(error)) throw new StoreBusyError();
+      // busy at BEGIN IMMEDIATE: nothing of the batch ran (a moment's rebids included), so it may simply be retried
+      if (isSqliteBusy(error) && !this.#began) throw new StoreBusyError();
       throw error;
     }
   }

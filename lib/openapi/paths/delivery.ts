@@ -1,7 +1,13 @@
 // The publisher-side delivery paths (docs/api.md, "Operations"), served by the hot router.
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
-import { decisionInput, decisionView } from "@/lib/delivery/delivery.schemas";
+import {
+  decisionInput,
+  decisionView,
+  MAX_MOMENT_USERS,
+  momentInput,
+  momentView,
+} from "@/lib/delivery/delivery.schemas";
 import { platformKeySecurity, problemResponses } from "../common";
 
 export const deliveryPaths: ZodOpenApiPathsObject = {
@@ -22,6 +28,30 @@ export const deliveryPaths: ZodOpenApiPathsObject = {
       responses: {
         "200": { description: "The winning ad", content: { "application/json": { schema: decisionView } } },
         "204": { description: "No fill: nothing eligible, or the user's alert cap is reached" },
+        ...problemResponses("bad_request", "unauthorized", "validation_failed", "unavailable"),
+      },
+    },
+  },
+  "/api/delivery/moments": {
+    post: {
+      operationId: "fanOutMoment",
+      summary: "Ad decisions for every user of a moment",
+      description:
+        `One moment of a live game for up to ${MAX_MOMENT_USERS.toLocaleString("en-US")} users with a stake in it, each named once: ` +
+        "every rule of a single decision (`decideMoment`) applies to each user, and the users are decided one after another in " +
+        "the order given (each sees the budgets the users before it spent, and the per-user caps), so the answer equals the " +
+        "same users' single decisions made in that order. `decisions` has one element per user, in the order of `user_ids`: " +
+        "the winning ad with `user_id`, or `{user_id, impression_id: null, reason}` (`no_fill` or `capped`). Every impression " +
+        "in a 200 is recorded before the answer, all in one transaction: a failed request recorded none. A duplicate or empty " +
+        "user id is 422 naming it (`user_ids[17]`); at most 100 problems are listed.",
+      tags: ["Delivery"],
+      security: platformKeySecurity,
+      requestBody: { required: true, content: { "application/json": { schema: momentInput } } },
+      responses: {
+        "200": {
+          description: "One decision per user, in the order of user_ids",
+          content: { "application/json": { schema: momentView } },
+        },
         ...problemResponses("bad_request", "unauthorized", "validation_failed", "unavailable"),
       },
     },

@@ -596,6 +596,19 @@ export interface components {
             /** @description The publisher's id of the user with a stake (per-user caps). */
             user_id: string;
         };
+        MomentRequest: {
+            /**
+             * @description A moment type key (E2).
+             * @enum {string}
+             */
+            moment_type: "bet_resolved" | "prediction_resolved" | "overtime" | "close_game" | "spread_alert" | "moneyline_alert" | "total_alert" | "prop_alert" | "position_alert" | "foul_trouble" | "follow_alert";
+            /** @enum {string} */
+            sport: "ncaa_basketball" | "nba" | "nfl" | "mlb";
+            /** @description The publisher's id of the live game (per-game alert cap). */
+            game_id: string;
+            /** @description The users with a stake in the game, each once (1 to 10,000); the answer's decisions are in this order, and the users are decided one after another in it. */
+            user_ids: string[];
+        };
         /** @description GraphQL over HTTP's request: other members are ignored (as the GraphQL over HTTP specification allows). */
         GraphQLRequest: {
             /** @example query { campaigns(first: 10) { totalCount nodes { id name status } } } */
@@ -1290,6 +1303,37 @@ export interface components {
             };
             /** @description Unguessable deep link: GET records the click once and redirects to the creative's action_url. */
             click_url: string;
+        };
+        MomentDecisions: {
+            /** @description One per user, in the order of `user_ids`. */
+            decisions: (components["schemas"]["MomentAd"] | components["schemas"]["MomentNoAd"])[];
+        };
+        MomentAd: {
+            impression_id: string;
+            campaign_id: string;
+            creative_id: string;
+            /** @example variant_a */
+            variant_label: string;
+            /** @description The price paid: max(second-highest bid, floor) as a CPM; the impression costs CPM / 1000. */
+            clearing_cpm_usd: number;
+            creative: {
+                headline: string;
+                body: string;
+                icon_url: string;
+                cta_text: string | null;
+            };
+            /** @description Unguessable deep link: GET records the click once and redirects to the creative's action_url. */
+            click_url: string;
+            user_id: string;
+        };
+        MomentNoAd: {
+            user_id: string;
+            impression_id: null;
+            /**
+             * @description no_fill: nothing eligible for this user; capped: the user's alert cap (5 per game, 10 per rolling hour) is reached.
+             * @enum {string}
+             */
+            reason: "no_fill" | "capped";
         };
         GraphQLResponse: {
             data?: {
@@ -3159,6 +3203,8 @@ export const webhookEventKindValues: ReadonlyArray<FlattenedDeepRequired<compone
 export const postbackInputEvent_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PostbackInput"]["event_type"]> = ["install", "registration", "deposit", "purchase", "custom"];
 export const decisionRequestMoment_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DecisionRequest"]["moment_type"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];
 export const decisionRequestSportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DecisionRequest"]["sport"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
+export const momentRequestMoment_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentRequest"]["moment_type"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];
+export const momentRequestSportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentRequest"]["sport"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
 export const problemCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Problem"]["code"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];
 export const oAuthErrorErrorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OAuthError"]["error"]> = ["invalid_request", "invalid_client", "unsupported_grant_type", "invalid_scope", "rate_limited", "server_error"];
 export const momentTypeAvailable_sportsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentType"]["available_sports"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
@@ -3188,4 +3234,5 @@ export const webhookDeliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<co
 export const campaignReportBreakdownValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignReport"]["breakdown"]> = ["day", "moment_type", "sport", "creative", "hour_of_day"];
 export const campaignTimeSeriesGranularityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignTimeSeries"]["granularity"]> = ["hour", "day"];
 export const conversionResultStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConversionResult"]["status"]> = ["recorded", "already_recorded"];
+export const momentNoAdReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentNoAd"]["reason"]> = ["no_fill", "capped"];
 export const graphQLErrorExtensionsApiCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["GraphQLError"]["extensions"]["apiCode"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];

@@ -56,3 +56,33 @@ export function parseWrk(out: string): WrkResult {
       .join("; "),
   };
 }
+
+/**
+ * The fan-out bench's per-request baseline: one moment's users (a file, one id a
+ * line, the run's argument) as single decisions, in order, starting again from
+ * the first when the list is through (the bench sizes the run to about one pass).
+ */
+export function singlesLuaScript(key: string, moment: { moment_type: string; sport: string; game_id: string }): string {
+  return `
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Authorization"] = "Bearer ${key}"
+local users = {}
+local count = 0
+local sent = 0
+function init(args)
+  for line in io.lines(args[1]) do
+    if #line > 0 then
+      count = count + 1
+      users[count] = line
+    end
+  end
+end
+request = function()
+  sent = sent + 1
+  local user = users[((sent - 1) % count) + 1]
+  local body = string.format('{"moment_type":"${moment.moment_type}","sport":"${moment.sport}","game_id":"${moment.game_id}","user_id":"%s"}', user)
+  return wrk.format(nil, nil, nil, body)
+end
+`;
+}

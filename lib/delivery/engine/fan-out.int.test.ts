@@ -1,0 +1,420 @@
+// A moment fanned out to many users equals the same users' single decisions
+// made one after another, with the same injected clock and randomness
+// (docs/decisions/0408): a seeded property over random campaigns (bids,
+// budgets small enough to run out mid-moment, even or asap pacing, sandbox
+// advertisers), random moments (game ids repeating across moments, user lists
+// drawn from a small pool so per-game and hourly caps are reached mid-moment,
+// sandbox or real platform keys). Both the answers and what the database holds
+// afterwards (impressions, auction rows, counters, rollups, outbox events,
+// budget transitions) are compared. Runs on SQLite and PostgreSQL (TEST_DATABASE).
+import fc from "fast-check";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { db, dbKind } from "@/lib/db/client";
+import { createRng } from "@/lib/random";
+import { usdToMicros } from "@/lib/money";
+import { MOMENT_TYPE_KEYS, isAvailableIn } from "@/lib/domain/moment-types/catalog";
+import type { Sport } from "@/lib/domain/sports";
+import { createTestAdvertiser } from "@/test/factories/advertisers";
+import { createTestCampaign } from "@/test/factories/campaigns";
+import { deliveryCampaign, NOV_22_NOON, resetDeliveryTables, startTestEngine, testClock } from "@/test/delivery-engine";
+import type { Decision, DeliveryEngine, MomentDecision } from "./delivery-engine";
+
+const SPORTS: Sport[] = ["nba", "nfl"];
+const TYPES = MOMENT_TYPE_KEYS.filter((type) => SPORTS.some((sport) => isAvailableIn(type, sport))).slice(0, 3);
+const USERS = ["u-a", "u-b", "u-c", "u-d", "u-e", "u-f", "u-g"];
+const GAMES = ["game-1", "game-2"];
+
+const campaignArb = fc.record({
+  advertiser: fc.integer({ min: 0, max: 3 }),
+  bidCpmUsd: fc.integer({ min: 1, max: 12 }),
+  /** in tenths of a cent: mostly a few impressions' worth, so budgets run out mid-moment; some deep pockets, so caps are reached */
+  totalTenthCents: fc.oneof(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 300, max: 2000 })),
+  dailyTenthCents: fc.oneof(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 300, max: 2000 })),
+  pacing: fc.constantFrom("asap", "even"),
+  types: fc.subarray(TYPES, { minLength: 1 }),
+  sports: fc.subarray(SPORTS, { minLength: 1 }),
+  variants: fc.integer({ min: 1, max: 3 }),
+});
+
+const momentArb = fc.record({
+  moment_type: fc.constantFrom(...TYPES),
+  sport: fc.constantFrom(...SPORTS),
+  game_id: fc.constantFrom(...GAMES),
+  user_ids: fc.shuffledSubarray(USERS, { minLength: 4 }),
+  sandbox: fc.boolean(),
+});
+
+const scenarioArb = fc.record({
+  campaigns: fc.array(campaignArb, { minLength: 1, maxLength: 6 }),
+  /** advertisers 2 and 3 are the demo's (sandbox); advertiser 1 receives impression.served */
+  moments: fc.array(momentArb, { minLength: 1, maxLength: 14 }),
+  seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+});
+
+type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
+
+let advertisers: string[] = [];
+
+async function setUp(scenario: Scenario): Promise<void> {
+  await resetDeliveryTables();
+  await db().webhookEndpoint.deleteMany();
+  advertisers = [];
+  for (let index = 0; index < 4; index++) {
+    const advertiser = await createTestAdvertiser(`Book ${index}`);
+    if (index >= 2) await db().advertiser.update({ where: { id: advertiser.advertiserId }, data: { sandbox: true } });
+    advertisers.push(advertiser.advertiserId);
+  }
+  await db().webhookEndpoint.create({
+    data: {
+      id: crypto.randomUUID(),
+      advertiserId: advertisers[1]!,
+      url: "https://hooks.example.com/sma",
+      events: JSON.stringify(["impression.served"]),
+      secret: "0".repeat(64),
+    },
+  });
+  // a low bidder with a deep pocket in every cell, real and sandbox: users keep filling until their caps stop them
+  for (const advertiser of [0, 2]) {
+    await createTestCampaign({
+      id: `cmp_house${advertiser}`,
+      advertiserId: advertisers[advertiser]!,
+      bidCpmUsd: 0.5,
+      totalBudgetUsd: 10,
+      dailyBudgetUsd: 10,
+      pacing: "asap",
+      momentTypes: TYPES,
+      sports: SPORTS,
+      createdAt: new Date("2026-01-01T00:00:00Z"),
+    });
+  }
+  for (const [index, campaign] of scenario.campaigns.entries()) {
+    await createTestCampaign({
+      id: `cmp_prop${String(index).padStart(2, "0")}`,
+      advertiserId: advertisers[campaign.advertiser]!,
+      bidCpmUsd: campaign.bidCpmUsd,
+      totalBudgetUsd: campaign.totalTenthCents / 10_000,
+      dailyBudgetUsd: campaign.dailyTenthCents / 10_000,
+      pacing: campaign.pacing,
+      momentTypes: campaign.types,
+      sports: campaign.sports,
+      createdAt: new Date("2026-01-01T00:00:00Z"),
+      creatives: Array.from({ length: campaign.variants }, (_, variant) => ({ headline: `Variant ${variant}` })),
+    });
+  }
+}
+
+/** Back to the state setUp left: no delivery rows, campaigns unspent and active. */
+async function rewind(): Promise<void> {
+  const client = db();
+  await client.outboxEvent.deleteMany();
+  await client.impression.deleteMany();
+  await client.auction.deleteMany();
+  await client.hourlyRollup.deleteMany();
+  await client.campaign.updateMany({
+    data: {
+      spendMicros: 0n,
+      daySpendMicros: 0n,
+      spendDay: null,
+      impressions: 0n,
+      status: "active",
+      budget50At: null,
+      budget90At: null,
+      endedAt: null,
+      endedReason: null,
+    },
+  });
+}
+
+/** A decision without the ids that are random by design (impression, click). */
+function comparable(userId: string, decision: Decision) {
+  if (decision.kind !== "filled") return { userId, kind: decision.kind };
+  const { impression_id: _impression, click_url: _click, ...rest } = decision.view;
+  return { userId, kind: decision.kind, ...rest };
+}
+
+/** What the database holds, without random ids, in a stable order. */
+async function state() {
+  const client = db();
+  const sorted = <T>(rows: T[]) => rows.map((row) => JSON.stringify(row)).sort();
+  const [campaigns, impressions, auctions, rollups, outbox] = await Promise.all([
+    client.campaign.findMany({
+      orderBy: { id: "asc" },
+      select: {
+        id: true,
+        status: true,
+        spendMicros: true,
+        daySpendMicros: true,
+        spendDay: true,
+        impressions: true,
+        endedReason: true,
+        budget50At: true,
+        budget90At: true,
+      },
+    }),
+    client.impression.findMany({
+      select: { campaignId: true, creativeId: true, userId: true, gameId: true, momentType: true, costMicros: true },
+    }),
+    client.auction.findMany({
+      select: {
+        outcome: true,
+        bidders: true,
+        momentType: true,
+        sport: true,
+        winningBidMicros: true,
+        clearingCpmMicros: true,
+        winnerAdvertiserId: true,
+        sandbox: true,
+      },
+    }),
+    client.hourlyRollup.findMany({
+      select: { campaignId: true, creativeId: true, hourMs: true, impressions: true, spendMicros: true },
+    }),
+    client.outboxEvent.findMany({ select: { type: true, advertiserId: true, data: true } }),
+  ]);
+  // budget_50pct and budget_90pct state the spend of the commit that crossed them: a moment is one
+  // commit where single decisions one after another are one each (as concurrent ones share a batch)
+  const withoutIds = (data: string) =>
+    data
+      .replace(/"impression_id":"[^"]+"/, '"impression_id":"-"')
+      .replace(/"spend_to_date_usd":[\d.e-]+/, '"spend_to_date_usd":"-"');
+  return {
+    campaigns: campaigns.map((row) =>
+      JSON.stringify(row, (_key, value) => (typeof value === "bigint" ? `${value}` : value)),
+    ),
+    impressions: sorted(impressions.map((row) => ({ ...row, costMicros: `${row.costMicros}` }))),
+    auctions: sorted(
+      auctions.map((row) => ({
+        ...row,
+        winningBidMicros: `${row.winningBidMicros}`,
+        clearingCpmMicros: `${row.clearingCpmMicros}`,
+      })),
+    ),
+    rollups: sorted(
+      rollups.map((row) => ({
+        ...row,
+        hourMs: `${row.hourMs}`,
+        impressions: `${row.impressions}`,
+        spendMicros: `${row.spendMicros}`,
+      })),
+    ),
+    outbox: sorted(outbox.map((row) => ({ ...row, data: withoutIds(row.data) }))),
+  };
+}
+
+async function withEngine<T>(seed: number, work: (engine: DeliveryEngine) => Promise<T>): Promise<T> {
+  const rng = createRng(seed);
+  const engine = await startTestEngine({ clock: testClock(NOV_22_NOON), random: () => rng.next() });
+  try {
+    const result = await work(engine);
+    await engine.writer.flush();
+    return result;
+  } finally {
+    await engine.stop();
+    await engine.store.close();
+  }
+}
+
+async function compare(scenario: Scenario): Promise<void> {
+  await setUp(scenario);
+  const fanned = await withEngine(scenario.seed, async (engine) => {
+    const answers: ReturnType<typeof comparable>[][] = [];
+    for (const { sandbox, ...input } of scenario.moments) {
+      const decisions: MomentDecision[] = await engine.fanOut(input, { sandbox });
+      answers.push(decisions.map(({ userId, ...decision }) => comparable(userId, decision as Decision)));
+    }
+    return answers;
+  });
+  const afterFanOut = await state();
+  await rewind();
+  const single = await withEngine(scenario.seed, async (engine) => {
+    const answers: ReturnType<typeof comparable>[][] = [];
+    for (const { sandbox, user_ids, ...rest } of scenario.moments) {
+      const decisions: ReturnType<typeof comparable>[] = [];
+      for (const userId of user_ids)
+        decisions.push(comparable(userId, await engine.decide({ ...rest, user_id: userId }, { sandbox })));
+      answers.push(decisions);
+    }
+    return answers;
+  });
+  const afterSingles = await state();
+  expect(fanned).toEqual(single);
+  expect(afterFanOut).toEqual(afterSingles);
+  for (const row of afterFanOut.auctions) if (row.includes('"outcome":"capped"')) seen.capped++;
+  for (const row of afterFanOut.campaigns) if (row.includes('"status":"ended"')) seen.ended++;
+  seen.runs++;
+}
+
+/** what the random scenarios reached, over all runs (the property must exercise caps and exhausted budgets) */
+const seen = { runs: 0, capped: 0, ended: 0 };
+
+beforeEach(resetDeliveryTables);
+afterAll(async () => {
+  await db().webhookEndpoint.deleteMany();
+});
+
+describe("a fanned-out moment", () => {
+  it("equals the same users' single decisions one after another (answers and every row written)", async () => {
+    await fc.assert(fc.asyncProperty(scenarioArb, compare), { numRuns: 15, seed: 408, endOnFailure: true });
+    expect(seen.runs).toBe(15);
+    expect(seen.capped).toBeGreaterThan(0);
+    expect(seen.ended).toBeGreaterThan(0);
+  }, 240_000);
+
+  it("the scenarios reach what the property is about: budgets run out and caps are hit mid-moment", async () => {
+    // one fixed scenario: two campaigns that run out within the first moment, eight users seen six times in one game
+    const scenario: Scenario = {
+      campaigns: [
+        {
+          advertiser: 0,
+          bidCpmUsd: 10,
+          totalTenthCents: 25,
+          dailyTenthCents: 60,
+          pacing: "asap",
+          types: [TYPES[0]!],
+          sports: ["nba"],
+          variants: 2,
+        },
+        {
+          advertiser: 1,
+          bidCpmUsd: 6,
+          totalTenthCents: 60,
+          dailyTenthCents: 18,
+          pacing: "asap",
+          types: [TYPES[0]!],
+          sports: ["nba"],
+          variants: 1,
+        },
+        {
+          advertiser: 2,
+          bidCpmUsd: 3,
+          totalTenthCents: 60,
+          dailyTenthCents: 60,
+          pacing: "even",
+          types: [TYPES[0]!],
+          sports: ["nba"],
+          variants: 3,
+        },
+        {
+          advertiser: 0,
+          bidCpmUsd: 1,
+          totalTenthCents: 600,
+          dailyTenthCents: 600,
+          pacing: "asap",
+          types: [TYPES[0]!],
+          sports: ["nba"],
+          variants: 1,
+        },
+      ],
+      moments: Array.from({ length: 6 }, (_, index) => ({
+        moment_type: TYPES[0]!,
+        sport: "nba" as const,
+        game_id: "game-1",
+        user_ids: index % 2 ? [...USERS].reverse() : USERS,
+        sandbox: index === 5,
+      })),
+      seed: 7,
+    };
+    await compare(scenario);
+    const outcomes = await db().auction.groupBy({ by: ["outcome"], _count: true });
+    const count = (outcome: string) => outcomes.find((row) => row.outcome === outcome)?._count ?? 0;
+    expect(count("capped")).toBeGreaterThan(0);
+    expect(count("filled")).toBeGreaterThan(0);
+    const ended = await db().campaign.findUniqueOrThrow({ where: { id: "cmp_prop00" } });
+    expect(ended.status).toBe("ended");
+    expect(ended.spendMicros).toBeGreaterThanOrEqual(usdToMicros(0.0025));
+    const daily = await db().campaign.findUniqueOrThrow({ where: { id: "cmp_prop01" } });
+    expect(daily.daySpendMicros).toBeGreaterThanOrEqual(usdToMicros(0.0018));
+  }, 60_000);
+});
+
+describe("moments of two engines (two app instances) on one database", () => {
+  const started: DeliveryEngine[] = [];
+  async function engine() {
+    const one = await startTestEngine({ clock: testClock(NOV_22_NOON) });
+    started.push(one);
+    return one;
+  }
+  afterAll(async () => {
+    for (const one of started.splice(0)) {
+      await one.stop();
+      await one.store.close();
+    }
+  });
+  const users = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => `${prefix}-${index}`);
+  const input = (userIds: string[], gameId = "g1") => ({
+    moment_type: "close_game" as const,
+    sport: "nba" as const,
+    game_id: gameId,
+    user_ids: userIds,
+  });
+
+  it("never overspend together: the impressions the budget refuses are replaced in the same transaction", async () => {
+    const a = await createTestAdvertiser("A");
+    const b = await createTestAdvertiser("B");
+    // the runner-up makes the winner pay 0.999 USD per impression: 11 impressions reach 10.5 USD
+    const target = await deliveryCampaign({ advertiserId: a.advertiserId, bidCpmUsd: 1000, totalBudgetUsd: 10.5 });
+    const runnerUp = await deliveryCampaign({
+      advertiserId: b.advertiserId,
+      bidCpmUsd: 999,
+      totalBudgetUsd: 100000,
+      dailyBudgetUsd: 100000,
+    });
+    const [one, two] = [await engine(), await engine()];
+    // each engine believes the whole budget is left: both give the target their first 11 users
+    const [first, second] = await Promise.all([
+      one.fanOut(input(users("one", 60))),
+      two.fanOut(input(users("two", 60))),
+    ]);
+    const all = [...first, ...second];
+    expect(all.every((decision) => decision.kind === "filled")).toBe(true);
+    const byTarget = all.filter((decision) => decision.kind === "filled" && decision.view.campaign_id === target.id);
+    expect(byTarget).toHaveLength(11);
+    // one engine's first 11 users went to the target; the other's, refused by the budget at commit, were
+    // auctioned again without it: the runner-up alone, at the floor, as for every later user of both
+    const campaignsOfFirst = (decisions: typeof first) =>
+      decisions.slice(0, 11).map((decision) => (decision.kind === "filled" ? decision.view.campaign_id : null));
+    expect([campaignsOfFirst(first), campaignsOfFirst(second)].sort()).toEqual(
+      [Array(11).fill(runnerUp.id), Array(11).fill(target.id)].sort(),
+    );
+    for (const decision of all) {
+      if (decision.kind === "filled" && decision.view.campaign_id === runnerUp.id)
+        expect(decision.view.clearing_cpm_usd).toBe(0.35);
+    }
+    const row = await db().campaign.findUniqueOrThrow({ where: { id: target.id } });
+    expect(row.spendMicros).toBeGreaterThanOrEqual(usdToMicros(10.5));
+    expect(row.spendMicros).toBeLessThan(usdToMicros(10.5) + 999_000n);
+    expect(row.status).toBe("ended");
+    // every answer is committed, one auction row per user, the end announced once
+    const ids = all.flatMap((decision) => (decision.kind === "filled" ? [decision.view.impression_id] : []));
+    expect(await db().impression.count({ where: { id: { in: ids } } })).toBe(120);
+    expect(await db().impression.count()).toBe(120);
+    expect(await db().auction.count()).toBe(120);
+    expect(await db().outboxEvent.count({ where: { type: "campaign.ended" } })).toBe(1);
+  });
+
+  it("hold the per-game cap: exactly 5 alerts across both on PostgreSQL, each engine's own on SQLite", async () => {
+    const a = await createTestAdvertiser();
+    await deliveryCampaign({ advertiserId: a.advertiserId, totalBudgetUsd: 1000, dailyBudgetUsd: 1000 });
+    const [one, two] = [await engine(), await engine()];
+    const moments = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        (index % 2 ? one : two).fanOut(input([`other-${index}`, "fan", `more-${index}`])),
+      ),
+    );
+    const fan = moments.map((decisions) => decisions[1]!);
+    const filledBy = (engineIndex: number) =>
+      fan.filter((decision, index) => index % 2 === engineIndex && decision.kind === "filled").length;
+    if (dbKind() === "postgresql") {
+      // the writer re-checks the caps at commit against every instance's impressions: 5 in all
+      expect(filledBy(0) + filledBy(1)).toBe(5);
+    } else {
+      // SQLite is one instance's database (decision 0403): each engine's in-memory caps hold exactly
+      expect([filledBy(0), filledBy(1)]).toEqual([5, 5]);
+    }
+    expect(fan.filter((decision) => decision.kind === "capped")).toHaveLength(12 - filledBy(0) - filledBy(1));
+    expect(await db().impression.count({ where: { userId: "fan" } })).toBe(filledBy(0) + filledBy(1));
+    // every user of every moment has its auction row: filled, or capped (at commit, in the moment's transaction)
+    expect(await db().auction.count()).toBe(36);
+    expect(await db().auction.count({ where: { outcome: "capped" } })).toBe(12 - filledBy(0) - filledBy(1));
+  });
+});
