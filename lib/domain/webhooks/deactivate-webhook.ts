@@ -2,7 +2,7 @@
 // cancelled and waiting batch items dropped in the same transaction. Repeating
 // it answers the same; nothing re-activates an endpoint.
 import type { Actor } from "@/lib/auth/actor";
-import { nowDate, type Clock } from "@/lib/clock";
+import { systemClock, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { deactivateEndpoint } from "@/lib/webhooks/deactivate";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint";
@@ -16,6 +16,6 @@ export async function deactivateWebhook(
   options: { clock?: Clock } = {},
 ): Promise<WebhookDeactivationView> {
   const endpoint = await getWebhookEndpointOrThrow(actor, id);
-  await db().$transaction((tx) => deactivateEndpoint(tx, endpoint.id, DEACTIVATED_BY_API, nowDate(options.clock)));
+  await deactivateEndpoint(db(), endpoint.id, DEACTIVATED_BY_API, (options.clock ?? systemClock)());
   return { deactivated: true, id: endpoint.id };
 }
