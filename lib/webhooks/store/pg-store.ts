@@ -181,6 +181,9 @@ async function poolOf(client: Db): Promise<pg.Pool> {
  */
 export async function runOnPostgres<T>(client: Db, plan: AttemptPlan<T>, mode: PlanMode): Promise<T> {
   const connection = await (await poolOf(client)).connect();
+  // a connection lost while checked out also fails the statement under way; the event
+  // alone must not crash the process
+  connection.on("error", ignore);
   let broken: Error | undefined;
   try {
     if (mode === "claim") return await runPlanAsync(plan, pgStatements(connection));
@@ -195,6 +198,9 @@ export async function runOnPostgres<T>(client: Db, plan: AttemptPlan<T>, mode: P
       throw error;
     }
   } finally {
+    connection.off("error", ignore);
     connection.release(broken);
   }
 }
+
+function ignore(): void {}
