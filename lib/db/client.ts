@@ -13,8 +13,15 @@ export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 type ClientInfo = { url: string; sqlite?: SqliteHandle; pg?: pg.Pool };
 
-/** What createDb knows of each client: its URL and, once connected, its own SQLite connection or pg pool. */
-const clientInfo = new WeakMap<Db, ClientInfo>();
+/**
+ * What createDb knows of each client: its URL and, once connected, its own SQLite
+ * connection or pg pool. On globalThis, like the process-wide client below: the
+ * routes Next bundles have their own copy of this module, and must find what the
+ * custom server's copy recorded for the client they share.
+ */
+const clientInfo: WeakMap<Db, ClientInfo> = ((
+  globalThis as unknown as { __smaDbInfo?: WeakMap<Db, ClientInfo> }
+).__smaDbInfo ??= new WeakMap<Db, ClientInfo>());
 
 /** `onQuery` sees every SQL statement the client sends (tests count them). */
 export function createDb(url: string, options: { onQuery?: (sql: string) => void } = {}): Db {
