@@ -153,11 +153,25 @@ export function createAdapterFactory(
     forMigrations?: boolean;
     /** SQLite: told the better-sqlite3 connection each time the client connects */
     onSqliteConnect?: (handle: SqliteHandle) => void;
+    /** PostgreSQL: told the adapter's pg pool each time the client connects */
+    onPgConnect?: (pool: pg.Pool) => void;
   } = {},
 ): SqlMigrationAwareDriverAdapterFactory {
   if (databaseKind(url) === "postgresql") {
     const config = pgPoolConfig(url);
     const stock = new PrismaPg(config);
+    const { onPgConnect } = options;
+    if (!options.forMigrations && onPgConnect)
+      return {
+        provider: stock.provider,
+        adapterName: stock.adapterName,
+        connect: async () => {
+          const adapter = await stock.connect();
+          onPgConnect(adapter.underlyingDriver());
+          return adapter;
+        },
+        connectToShadowDb: () => stock.connectToShadowDb(),
+      };
     if (!options.forMigrations) return stock;
     return {
       provider: stock.provider,

@@ -1,6 +1,7 @@
 // The Prisma client for DATABASE_URL: SQLite (embedded default) or PostgreSQL.
 // Both generated clients come from one schema; the SQLite one's types are the
 // shared surface (docs/decisions/0004).
+import type pg from "pg";
 import { PrismaClient as PgPrismaClient } from "@/prisma/generated/pg/client";
 import { PrismaClient } from "@/prisma/generated/sqlite/client";
 import { env } from "@/lib/env";
@@ -10,13 +11,25 @@ export type Db = PrismaClient;
 export type { Campaign, Creative, Prisma } from "@/prisma/generated/sqlite/client";
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
-/** What createDb knows of each client: its URL and, on SQLite once connected, its own connection. */
-const clientInfo = new WeakMap<Db, { url: string; sqlite?: SqliteHandle }>();
+type ClientInfo = { url: string; sqlite?: SqliteHandle; pg?: pg.Pool };
+
+/**
+ * What createDb knows of each client: its URL and, once connected, its own SQLite
+ * connection or pg pool. On globalThis, like the process-wide client below: the
+ * routes Next bundles have their own copy of this module, and must find what the
+ * custom server's copy recorded for the client they share.
+ */
+const clientInfo: WeakMap<Db, ClientInfo> = ((
+  globalThis as unknown as { __smaDbInfo?: WeakMap<Db, ClientInfo> }
+).__smaDbInfo ??= new WeakMap<Db, ClientInfo>());
 
 /** `onQuery` sees every SQL statement the client sends (tests count them). */
 export function createDb(url: string, options: { onQuery?: (sql: string) => void } = {}): Db {
-  const info: { url: string; sqlite?: SqliteHandle } = { url };
-  const client = createClient(url, options, (handle) => (info.sqlite = handle));
+  const info: ClientInfo = { url };
+  const client = createClient(url, options, {
+    onSqliteConnect: (handle) => (info.sqlite = handle),
+    onPgConnect: (pool) => (info.pg = pool),
+  });
   clientInfo.set(client, info);
   return client;
 }
@@ -35,6 +48,17 @@ export function sqliteHandleOf(client: Db): SqliteHandle | undefined {
   return handle?.open ? handle : undefined;
 }
 
+/**
+ * The pg pool under a PostgreSQL client, once it has connected (until it
+ * disconnects); undefined on SQLite. For raw statements that need one
+ * connection for several round trips (the webhook attempt store) without a
+ * pool of their own: the client's $disconnect ends it.
+ */
+export function pgPoolOf(client: Db): pg.Pool | undefined {
+  const pool = clientInfo.get(client)?.pg;
+  return pool && !pool.ending ? pool : undefined;
+}
+
 /** The database under a client made by createDb; undefined for any other client. */
 export function dbKindOf(client: Db): DatabaseKind | undefined {
   const info = clientInfo.get(client);
@@ -44,9 +68,9 @@ export function dbKindOf(client: Db): DatabaseKind | undefined {
 function createClient(
   url: string,
   options: { onQuery?: (sql: string) => void },
-  onSqliteConnect: (handle: SqliteHandle) => void,
+  onConnect: { onSqliteConnect: (handle: SqliteHandle) => void; onPgConnect: (pool: pg.Pool) => void },
 ): Db {
-  const adapter = createAdapterFactory(url, { onSqliteConnect });
+  const adapter = createAdapterFactory(url, onConnect);
   const { onQuery } = options;
   if (!onQuery) {
     if (databaseKind(url) === "postgresql") return new PgPrismaClient({ adapter }) as unknown as Db;

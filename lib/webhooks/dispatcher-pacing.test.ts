@@ -1,5 +1,6 @@
 // The dispatcher's pacing, with the attempt steps replaced by fakes that each
-// test sets (state.claim, state.send, state.record):
+// test sets (state.claim, state.send, state.record; by default every step finds
+// nothing, and the loop waits the idle period):
 // - back-pressure: a slot frees when the answer is in, but answered attempts
 //   whose outcome is not recorded yet count too (at most maxInFlight more), so
 //   a receiver that fails fast cannot pile up unrecorded attempts while each
@@ -149,5 +150,25 @@ describe("WebhookDispatcher claims", () => {
     expect(claims[0]).toBe(4);
     expect(claims.slice(1).every((taken) => taken === 2)).toBe(true);
     expect(claims.length).toBe(19);
+  });
+});
+
+describe("WebhookDispatcher idle", () => {
+  it("waits the plain idle period when rounds succeed with nothing to do", async () => {
+    const controller = new AbortController();
+    const waits: number[] = [];
+    const wait = async (ms: number) => {
+      waits.push(ms);
+      if (waits.length >= 3) controller.abort();
+    };
+    const lines: { level: number }[] = [];
+    const log = pino(
+      { level: "debug" },
+      { write: (line: string) => lines.push(JSON.parse(line) as { level: number }) },
+    );
+    const dispatcher = new WebhookDispatcher({ db: {} as Db, log, idleMs: 250, wait, now: () => 0 });
+    await dispatcher.run(controller.signal);
+    expect(waits).toEqual([250, 250, 250]);
+    expect(lines.filter((line) => line.level >= 40)).toEqual([]);
   });
 });

@@ -5,7 +5,8 @@ import { createHmac } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fixedClock } from "@/lib/clock";
 import Database from "better-sqlite3";
-import { SQLITE_BUSY_TIMEOUT_MS, sqlitePath } from "@/lib/db/adapters";
+import pg from "pg";
+import { pgPoolConfig, SQLITE_BUSY_TIMEOUT_MS, sqlitePath } from "@/lib/db/adapters";
 import { createDb, db, dbKind, sqliteHandleOf } from "@/lib/db/client";
 import { deactivateWebhook } from "@/lib/domain/webhooks/deactivate-webhook";
 import { listWebhooks } from "@/lib/domain/webhooks/list-webhooks";
@@ -16,8 +17,9 @@ import { webhookEndpointListView } from "@/lib/http/views/webhooks";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { actorFor } from "@/test/factories/actors";
 import { enqueueTestEvent } from "@/test/factories/webhook-events";
+import { until } from "@/test/until";
 import { startReceiver, type ReceivedRequest, type Receiver } from "@/test/webhook-receiver";
-import { claimDueWebhookDeliveries, recordAttempt, recordSuccesses } from "./attempts";
+import { claimDueWebhookDeliveries, claimWebhookDelivery, recordAttempt, recordSuccesses } from "./attempts";
 import { DEFAULT_LEASE_MS } from "./context";
 import { DEFAULT_TIMEOUT_MS } from "./send";
 import { fanOutEvents } from "./fan-out";
@@ -602,7 +604,7 @@ describe("deactivation", () => {
   });
 });
 
-// the dispatcher's hot steps run as raw SQL on each database (sqlite-attempts.ts, pg-attempts.ts)
+// the dispatcher's hot steps: one plan (store/attempt-plan.ts), each database's SQL (store/sqlite-store.ts, pg-store.ts)
 describe("claims and group records", () => {
   it("a claim takes the deliveries still due and free, in due order, each with its endpoint's url, secret and state", async () => {
     const { adv, endpoints } = await setup([
@@ -812,7 +814,7 @@ describe("claims shared by several instances", () => {
     expect(endpoints[0]!.id).toBe(delivery.endpointId);
   });
 
-  it("claims and records the same rows while an interactive transaction holds the connection (the Prisma path)", async () => {
+  it("claims and records the same rows while an interactive transaction holds the connection (they wait for it)", async () => {
     const { adv } = await setup([{ path: "/in-tx", events: ["click.recorded"] }]);
     await enqueueTestEvent(adv.advertiserId, "click.recorded", T0);
     const instance = dispatcher({ instanceId: "in-tx" });
@@ -820,7 +822,7 @@ describe("claims shared by several instances", () => {
     // a transaction that rolls back: a claim that joined it would vanish with it
     const holding = await openRollingBackTransaction();
     // on SQLite the synchronous statements must not join the open transaction: the claim
-    // goes through Prisma, which waits for the transaction to end
+    // waits for the transaction to end
     const claiming = claimDueWebhookDeliveries(instance.context, 10);
     await holding.rollBack();
     const claimed = await claiming;
@@ -848,7 +850,81 @@ describe("claims shared by several instances", () => {
       lockedBy: null,
     });
     expect(await db().webhookAttempt.count({ where: { deliveryId: claimed[0]!.id } })).toBe(1);
+
+    // a failure (its own transaction, with the endpoint's counters) the same way
+    const retried = await claimWebhookDelivery(instance.context, claimed[0]!.id, claimed[0]!.endpointId);
+    expect(retried).not.toBeNull();
+    const holdingThird = await openRollingBackTransaction();
+    const failing = recordAttempt(instance.context, retried!, {
+      ok: false,
+      statusCode: 503,
+      durationMs: 4,
+      error: "HTTP 503",
+      gone: false,
+    });
+    await holdingThird.rollBack();
+    await failing;
+    expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: claimed[0]!.id } })).toMatchObject({
+      status: "pending",
+      attempts: 2,
+      lastStatusCode: 503,
+      lockedBy: null,
+    });
+    expect(await endpointRow(claimed[0]!.endpointId)).toMatchObject({ failureCount: 1, failingSince: new Date(clock) });
+    expect(await db().webhookAttempt.count({ where: { deliveryId: claimed[0]!.id } })).toBe(2);
   });
+
+  it.runIf(dbKind() === "postgresql")(
+    "on PostgreSQL a group record locks its endpoints in id order before any delivery row (no deadlock between instances)",
+    async () => {
+      const { adv, endpoints } = await setup([
+        { path: "/order-a", events: ["click.recorded"] },
+        { path: "/order-b", events: ["click.recorded"] },
+      ]);
+      await enqueueTestEvent(adv.advertiserId, "click.recorded", T0);
+      const instance = dispatcher({ instanceId: "order" });
+      expect(await fanOutEvents(instance.context)).toBe(1);
+      const claimed = await claimDueWebhookDeliveries(instance.context, 10);
+      expect(claimed).toHaveLength(2);
+      const [low, high] = endpoints.map((endpoint) => endpoint.id).sort();
+      const of = (endpointId: string) => claimed.find((delivery) => delivery.endpointId === endpointId)!;
+      // a new version of the lower id's row: a scan of the table now meets the higher id first,
+      // so only an explicit order locks the lower one first
+      await db().webhookEndpoint.update({ where: { id: low! }, data: { failureCount: 1 } });
+      // another instance's transaction holds the higher endpoint's row
+      const other = new pg.Client(pgPoolConfig(env().DATABASE_URL));
+      await other.connect();
+      try {
+        await other.query("BEGIN");
+        await other.query("SELECT id FROM webhook_endpoints WHERE id = $1 FOR UPDATE", [high]);
+        const success = { ok: true, statusCode: 200, durationMs: 1, error: null, gone: false };
+        // the group lists the higher endpoint first
+        const recording = recordSuccesses(instance.context, [
+          { delivery: of(high!), outcome: success },
+          { delivery: of(low!), outcome: success },
+        ]);
+        const waiting = async () =>
+          (
+            await other.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+            )
+          ).rows[0]!.n > 0;
+        await until(waiting);
+        // the record took the lower id first and now waits for the higher one: the lower is not free
+        await expect(
+          other.query("SELECT id FROM webhook_endpoints WHERE id = $1 FOR UPDATE NOWAIT", [low]),
+        ).rejects.toMatchObject({ code: "55P03" });
+        await other.query("ROLLBACK");
+        await recording;
+      } finally {
+        await other.end();
+      }
+      for (const delivery of claimed)
+        expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+          status: "succeeded",
+        });
+    },
+  );
 
   it.runIf(dbKind() === "sqlite")(
     "on SQLite a claim while another connection holds the write lock takes nothing at once instead of waiting",

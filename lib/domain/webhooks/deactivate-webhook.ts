@@ -2,7 +2,7 @@
 // cancelled and waiting batch items dropped in the same transaction. Repeating
 // it answers the same; nothing re-activates an endpoint.
 import type { Actor } from "@/lib/auth/actor";
-import { nowDate, type Clock } from "@/lib/clock";
+import { systemClock, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { defineOperation } from "@/lib/operations/operation";
 import { deactivateEndpoint } from "@/lib/webhooks/deactivate";
@@ -28,7 +28,7 @@ export async function deactivateWebhook(
   options: { clock?: Clock } = {},
 ): Promise<WebhookEndpoint> {
   const endpoint = await getWebhookEndpointOrThrow(actor, id);
-  await db().$transaction((tx) => deactivateEndpoint(tx, endpoint.id, DEACTIVATED_BY_API, nowDate(options.clock)));
+  await deactivateEndpoint(db(), endpoint.id, DEACTIVATED_BY_API, (options.clock ?? systemClock)());
   // read after the commit: nothing re-activates an endpoint, so it is inactive from here on
   const row = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id }, omit: { secret: true } });
   return webhookEndpointOf(row);
