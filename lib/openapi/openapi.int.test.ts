@@ -663,8 +663,11 @@ const SAMPLES: Record<string, Sample> = {
     );
     expect(res.body).toMatchObject({
       issuer: "http://sma.test",
-      token_endpoint: "http://sma.test/api/auth/token",
-      grant_types_supported: ["client_credentials"],
+      authorization_endpoint: "http://sma.test/oauth/authorize",
+      token_endpoint: "http://sma.test/oauth/token",
+      grant_types_supported: ["authorization_code", "refresh_token", "client_credentials"],
+      code_challenge_methods_supported: ["S256"],
+      client_id_metadata_document_supported: true,
     });
   },
   "POST /api/graphql": async () => {
