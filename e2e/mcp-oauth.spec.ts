@@ -140,7 +140,7 @@ test("an MCP client connects by URL: discovery, registration, sign-in, consent, 
   // 5. the user disconnects it on the Connected apps page
   await page.goto("/connected-apps");
   const row = page.getByTestId("connected-app-table").getByRole("row", { name: /E2E Agent/ });
-  await expect(row).toContainText("Read reports");
+  await expect(row).toContainText("reporting:read");
   await expectAccessible(page, "connected apps page");
   await row.getByRole("button", { name: "Disconnect E2E Agent" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Disconnect" }).click();

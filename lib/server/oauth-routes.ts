@@ -37,6 +37,14 @@ export const OAUTH_PATHS = {
 
 const PATHS: ReadonlySet<string> = new Set(Object.values(OAUTH_PATHS));
 
+/** The methods and paths the OAuth app serves (documented in the OpenAPI document: lib/openapi/paths/auth.ts). */
+export const OAUTH_ROUTES: readonly { method: string; path: string }[] = [
+  { method: "GET", path: OAUTH_PATHS.authorize },
+  { method: "POST", path: OAUTH_PATHS.token },
+  { method: "POST", path: OAUTH_PATHS.register },
+  { method: "POST", path: OAUTH_PATHS.revoke },
+];
+
 /** Whether server.ts hands `pathname` to the OAuth app (a trailing slash included, as Express matches it). */
 export function isOAuthPath(pathname: string): boolean {
   return PATHS.has(pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname);
