@@ -141,7 +141,8 @@ function errors(error: unknown, req: Request, res: Response, _next: NextFunction
     return oauthError(res, 413, "invalid_request", `the request body is larger than ${OAUTH_BODY_LIMIT_BYTES} bytes`);
   }
   if (typeof status === "number" && status >= 400 && status < 500) {
-    return oauthError(res, status, "invalid_request", "the request body could not be read");
+    // malformed JSON or form, an unsupported charset: the body's fault, one documented answer
+    return oauthError(res, 400, "invalid_request", "the request body could not be read");
   }
   const requestId = requestIdOf(req);
   logger().error({ err: error, requestId, path: req.path }, "oauth endpoint failed");
