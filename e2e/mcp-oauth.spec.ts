@@ -6,7 +6,11 @@
 // calls a tool, refreshes its token (the refresh token rotates) and calls again;
 // the user disconnects the app on the Connected apps page, and the client's next
 // call is refused (its refresh token is dead too, so it is sent back to ask).
-import { UnauthorizedError, discoverAuthorizationServerMetadata, refreshAuthorization } from "@modelcontextprotocol/sdk/client/auth.js";
+import {
+  UnauthorizedError,
+  discoverAuthorizationServerMetadata,
+  refreshAuthorization,
+} from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -65,7 +69,9 @@ class MemoryOAuthProvider implements OAuthClientProvider {
   }
 }
 
-async function connect(provider: MemoryOAuthProvider): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+async function connect(
+  provider: MemoryOAuthProvider,
+): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
   const transport = new StreamableHTTPClientTransport(new URL(`${BASE}/mcp`), { authProvider: provider });
   const client = new Client({ name: "e2e-oauth", version: "1.0.0" });
   await client.connect(transport);

@@ -85,7 +85,7 @@ export const POST = defineRoute(
       // the tools' in-process REST calls carry this token: the REST guard accepts its /mcp audience there only
       return await asMcpCall(token, () =>
         transport.handleRequest(request, {
-        parsedBody: message,
+          parsedBody: message,
           authInfo: {
             token,
             clientId: actor.clientId ?? "",

@@ -8,9 +8,7 @@ import { operationResolver, runOperation } from "../operation";
 
 export const connectedAppResolvers: Resolvers = {
   Query: {
-    connectedApps: operationResolver(listConnectedApps, (_, __, context) =>
-      runOperation(listConnectedApps, context),
-    ),
+    connectedApps: operationResolver(listConnectedApps, (_, __, context) => runOperation(listConnectedApps, context)),
   },
   Mutation: {
     revokeConnectedApp: operationResolver(revokeConnectedApp, (_, { input }, context) =>

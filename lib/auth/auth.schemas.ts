@@ -84,7 +84,10 @@ export const authorizeQuery = z
     client_id: z.string().meta({
       description: "A registered client's id (oac_…), or the https URL of the client's metadata document.",
     }),
-    redirect_uri: z.string().optional().meta({ description: "One of the client's redirect URIs (optional if it has one)." }),
+    redirect_uri: z
+      .string()
+      .optional()
+      .meta({ description: "One of the client's redirect URIs (optional if it has one)." }),
     code_challenge: z.string().meta({ description: "BASE64URL(SHA-256(code_verifier))" }),
     code_challenge_method: z.literal("S256"),
     scope: z.string().optional().meta({ example: "campaigns:read reporting:read" }),
@@ -117,13 +120,11 @@ export const oauthTokenResponse = z
   })
   .meta({ id: "OAuthTokenResponse" });
 
-export const oauthEndpointError = z
-  .object({ error: z.string(), error_description: z.string().optional() })
-  .meta({
-    id: "OAuthEndpointError",
-    description:
-      "RFC 6749 §5.2 / RFC 7591 §3.2.2 error body (invalid_request, invalid_client, invalid_grant, invalid_scope, invalid_target, unsupported_grant_type, invalid_client_metadata, too_many_requests, …)",
-  });
+export const oauthEndpointError = z.object({ error: z.string(), error_description: z.string().optional() }).meta({
+  id: "OAuthEndpointError",
+  description:
+    "RFC 6749 §5.2 / RFC 7591 §3.2.2 error body (invalid_request, invalid_client, invalid_grant, invalid_scope, invalid_target, unsupported_grant_type, invalid_client_metadata, too_many_requests, …)",
+});
 
 export const clientRegistrationRequest = z
   .object({

@@ -779,7 +779,9 @@ const SAMPLES: Record<string, Sample> = {
       query: { response_type: "code", client_id: clientId, code_challenge: challenge, code_challenge_method: "S256" },
     });
     expect(started.status).toBe(302);
-    const unknown = await oauthCall("GET", "/oauth/authorize", { query: { response_type: "code", client_id: "oac_nope" } });
+    const unknown = await oauthCall("GET", "/oauth/authorize", {
+      query: { response_type: "code", client_id: "oac_nope" },
+    });
     expect(unknown).toMatchObject({ status: 400, body: { error: "invalid_client" } });
   },
   "POST /oauth/token": async () => {
@@ -789,7 +791,11 @@ const SAMPLES: Record<string, Sample> = {
     });
     const requestId = new URL(started.location!).pathname.split("/").pop()!;
     const user = await db().user.findFirstOrThrow({ where: { advertiserId: adv.advertiserId } });
-    const { redirectTo } = await decideAuthorization({ userId: user.id, advertiserId: adv.advertiserId }, requestId, true);
+    const { redirectTo } = await decideAuthorization(
+      { userId: user.id, advertiserId: adv.advertiserId },
+      requestId,
+      true,
+    );
     const form = {
       grant_type: "authorization_code",
       client_id: clientId,

@@ -209,7 +209,11 @@ describe("the authorization-code flow", () => {
     });
     expect(exchanged.status).toBe(200);
     const grant = await db().oAuthGrant.findUniqueOrThrow({ where: { id: flow.grantId! } });
-    expect(grant).toMatchObject({ clientId: DOC_URL, clientName: "Document Agent", clientUri: "https://agent.example" });
+    expect(grant).toMatchObject({
+      clientId: DOC_URL,
+      clientName: "Document Agent",
+      clientUri: "https://agent.example",
+    });
   });
 
   it("accepts a loopback redirect URI on any port (RFC 8252 §7.3), not another path or host", async () => {
@@ -285,8 +289,9 @@ describe("refusals", () => {
     });
     expect(reused.status).toBe(400);
     expect(reused.body.error).toBe("invalid_grant");
-    expect(await isGrantActive(flow.grantId!, user.advertiserId, { clock: () => Date.now() + GRANT_STATUS_CACHE_MS }))
-      .toBe(false);
+    expect(
+      await isGrantActive(flow.grantId!, user.advertiserId, { clock: () => Date.now() + GRANT_STATUS_CACHE_MS }),
+    ).toBe(false);
     const mcp = await connectMcp(flow.tokens.access_token).catch((error: Error) => error);
     expect(mcp).toBeInstanceOf(Error);
     const refresh = await token({
@@ -326,7 +331,11 @@ describe("refusals", () => {
   it("refuses a refresh token presented by another client", async () => {
     const flow = await approvedTokens();
     const other = (await register()).body.client_id as string;
-    const refused = await token({ grant_type: "refresh_token", client_id: other, refresh_token: flow.tokens.refresh_token! });
+    const refused = await token({
+      grant_type: "refresh_token",
+      client_id: other,
+      refresh_token: flow.tokens.refresh_token!,
+    });
     expect(refused.body.error).toBe("invalid_grant");
   });
 
@@ -337,7 +346,12 @@ describe("refusals", () => {
     expect(rest.body.detail).toBe("token aud is not valid");
 
     const key = await currentSigningKey();
-    const foreign = await new SignJWT({ adv: user.advertiserId, scope: "campaigns:read", client_id: flow.clientId, gid: flow.grantId })
+    const foreign = await new SignJWT({
+      adv: user.advertiserId,
+      scope: "campaigns:read",
+      client_id: flow.clientId,
+      gid: flow.grantId,
+    })
       .setProtectedHeader({ alg: "RS256", kid: key.kid, typ: "JWT" })
       .setIssuer(BASE)
       .setAudience("https://other.example/mcp")
@@ -436,7 +450,11 @@ describe("client ID metadata documents", () => {
   });
 
   it("fetches nothing for a client_id URL the draft forbids", async () => {
-    for (const id of ["https://agent.example/", "https://user:pw@agent.example/c.json", "https://agent.example/a/../c.json"]) {
+    for (const id of [
+      "https://agent.example/",
+      "https://user:pw@agent.example/c.json",
+      "https://agent.example/a/../c.json",
+    ]) {
       const refused = await authorizeWith(id);
       expect(refused.status, id).toBe(400);
       expect(refused.body!.error).toBe("invalid_client");

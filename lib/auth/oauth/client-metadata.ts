@@ -17,7 +17,17 @@ import { z } from "zod";
 export const LOOPBACK_REDIRECT_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** Schemes a redirect must never use: the browser would run, read or show them itself. */
-const FORBIDDEN_SCHEMES = new Set(["javascript:", "data:", "vbscript:", "file:", "blob:", "about:", "ws:", "wss:", "ftp:"]);
+const FORBIDDEN_SCHEMES = new Set([
+  "javascript:",
+  "data:",
+  "vbscript:",
+  "file:",
+  "blob:",
+  "about:",
+  "ws:",
+  "wss:",
+  "ftp:",
+]);
 
 /** Limits of what a client may tell us (it is stored, and shown to users). */
 export const CLIENT_METADATA_LIMITS = { redirectUris: 10, uriLength: 2000, nameLength: 100 } as const;
@@ -114,7 +124,11 @@ export function isClientIdUrl(value: string): boolean {
   }
   if (url.hash || value.includes("#") || url.username || url.password) return false;
   if (url.pathname === "/" || url.pathname === "") return false;
-  const rawPath = value.slice("https://".length).replace(/^[^/?]*/, "").split("?")[0] ?? "";
+  const rawPath =
+    value
+      .slice("https://".length)
+      .replace(/^[^/?]*/, "")
+      .split("?")[0] ?? "";
   return !rawPath.split("/").some((segment) => /^(\.|%2e){1,2}$/i.test(segment));
 }
 

@@ -18,7 +18,15 @@ beforeAll(async () => {
 
 async function grant(id: string) {
   await db().oAuthGrant.create({
-    data: { id, advertiserId, userId, clientId: "oac_x", clientName: "X", scopes: "campaigns:read", resource: "http://sma.test/mcp" },
+    data: {
+      id,
+      advertiserId,
+      userId,
+      clientId: "oac_x",
+      clientName: "X",
+      scopes: "campaigns:read",
+      resource: "http://sma.test/mcp",
+    },
   });
 }
 
@@ -36,8 +44,12 @@ describe("the grant status cache", () => {
     expect(await isGrantActive("ogr_cache1", advertiserId, { clock: fixedClock(t0) })).toBe(true);
     expect((await db().oAuthGrant.findUniqueOrThrow({ where: { id: "ogr_cache1" } })).lastUsedAt).toEqual(new Date(t0));
     await db().oAuthGrant.update({ where: { id: "ogr_cache1" }, data: { revokedAt: new Date(t0) } });
-    expect(await isGrantActive("ogr_cache1", advertiserId, { clock: fixedClock(t0 + GRANT_STATUS_CACHE_MS - 1) })).toBe(true);
-    expect(await isGrantActive("ogr_cache1", advertiserId, { clock: fixedClock(t0 + GRANT_STATUS_CACHE_MS) })).toBe(false);
+    expect(await isGrantActive("ogr_cache1", advertiserId, { clock: fixedClock(t0 + GRANT_STATUS_CACHE_MS - 1) })).toBe(
+      true,
+    );
+    expect(await isGrantActive("ogr_cache1", advertiserId, { clock: fixedClock(t0 + GRANT_STATUS_CACHE_MS) })).toBe(
+      false,
+    );
     // another advertiser's token naming the grant is refused
     await grant("ogr_cache2");
     expect(await isGrantActive("ogr_cache2", "adv_other", { clock: fixedClock(t0) })).toBe(false);

@@ -249,9 +249,11 @@ export async function decideAuthorization(
 }
 
 async function codeRow(client: OAuthClientInformationFull, code: string) {
-  const row = code.length > 200 ? null : await db().oAuthAuthorization.findUnique({ where: { codeHash: hashSecret(code) } });
+  const row =
+    code.length > 200 ? null : await db().oAuthAuthorization.findUnique({ where: { codeHash: hashSecret(code) } });
   if (!row?.grantId) throw new InvalidGrantError("unknown authorization code");
-  if (row.clientId !== client.client_id) throw new InvalidGrantError("the authorization code was issued to another client");
+  if (row.clientId !== client.client_id)
+    throw new InvalidGrantError("the authorization code was issued to another client");
   return { ...row, grantId: row.grantId };
 }
 
@@ -262,11 +264,21 @@ export async function challengeForCode(client: OAuthClientInformationFull, code:
 
 /** Revokes a grant: its tokens stop working here at once, on other instances within 30 s. */
 export async function revokeGrant(grantId: string, options: { clock?: Clock } = {}): Promise<void> {
-  await db().oAuthGrant.updateMany({ where: { id: grantId, revokedAt: null }, data: { revokedAt: nowDate(options.clock) } });
+  await db().oAuthGrant.updateMany({
+    where: { id: grantId, revokedAt: null },
+    data: { revokedAt: nowDate(options.clock) },
+  });
   forgetGrantStatus(grantId);
 }
 
-type GrantRow = { id: string; advertiserId: string; userId: string; clientId: string; scopes: string; resource: string };
+type GrantRow = {
+  id: string;
+  advertiserId: string;
+  userId: string;
+  clientId: string;
+  scopes: string;
+  resource: string;
+};
 
 async function issueTokens(grant: GrantRow, scopes: Scope[], now: Date): Promise<OAuthTokens> {
   const refreshToken = newSecret("sma_refresh");

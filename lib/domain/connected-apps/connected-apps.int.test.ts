@@ -74,7 +74,9 @@ describe("connected apps", () => {
     expect((await gqlAs(session, LIST)).data.connectedApps).toEqual([]);
     // disconnecting again answers it unchanged
     const again = await gqlAs(session, REVOKE, { id: grantId });
-    expect(again.data.revokeConnectedApp.connectedApp.revokedAt).toBe(revoked.data.revokeConnectedApp.connectedApp.revokedAt);
+    expect(again.data.revokeConnectedApp.connectedApp.revokedAt).toBe(
+      revoked.data.revokeConnectedApp.connectedApp.revokedAt,
+    );
   });
 
   it("refuses a disconnect with an access token, and another advertiser's app", async () => {

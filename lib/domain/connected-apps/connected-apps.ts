@@ -75,7 +75,8 @@ export const listConnectedApps = defineOperation({
 function requireSession(actor: Actor): void {
   if (actor.via !== "session") {
     throw new AppError("session_required", {
-      detail: "Disconnecting an app is account administration: sign in to the dashboard to do it (an access token cannot).",
+      detail:
+        "Disconnecting an app is account administration: sign in to the dashboard to do it (an access token cannot).",
     });
   }
 }

@@ -90,7 +90,9 @@ const oauthPaths: ZodOpenApiPathsObject = {
       requestParams: { query: authorizeQuery },
       responses: {
         "302": { description: "To the consent page, or to redirect_uri with error, state and iss" },
-        "400": oauthJsonError("invalid_request (redirect URI) or invalid_client (unknown client, bad metadata document)"),
+        "400": oauthJsonError(
+          "invalid_request (redirect URI) or invalid_client (unknown client, bad metadata document)",
+        ),
         "405": oauthJsonError("method_not_allowed"),
         "429": oauthJsonError("too_many_requests"),
       },
@@ -109,7 +111,9 @@ const oauthPaths: ZodOpenApiPathsObject = {
       requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: oauthTokenRequest } } },
       responses: {
         "200": { description: "Tokens", content: { "application/json": { schema: oauthTokenResponse } } },
-        "400": oauthJsonError("invalid_request, invalid_client, invalid_grant, invalid_scope, invalid_target, unsupported_grant_type"),
+        "400": oauthJsonError(
+          "invalid_request, invalid_client, invalid_grant, invalid_scope, invalid_target, unsupported_grant_type",
+        ),
         "401": oauthJsonError("invalid_client (client credentials)"),
         "405": oauthJsonError("method_not_allowed"),
         "413": oauthJsonError("invalid_request: the body is larger than 8 KiB"),
@@ -148,7 +152,10 @@ const oauthPaths: ZodOpenApiPathsObject = {
       security: [],
       requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: revocationRequest } } },
       responses: {
-        "200": { description: "Revoked (or nothing to revoke)", content: { "application/json": { schema: z.object({}) } } },
+        "200": {
+          description: "Revoked (or nothing to revoke)",
+          content: { "application/json": { schema: z.object({}) } },
+        },
         "400": oauthJsonError("invalid_request, invalid_client"),
         "405": oauthJsonError("method_not_allowed"),
         "413": oauthJsonError("invalid_request: the body is larger than 8 KiB"),

@@ -39,8 +39,7 @@ export default async function ConsentPage({ params }: { params: Promise<{ id: st
     <>
       <h1 className="mb-1 text-xl font-semibold text-ink">Connect {client.name}?</h1>
       <p className="mb-4 text-sm text-muted">
-        An application wants to act for <strong className="text-ink">{advertiser?.name}</strong> through the MCP
-        server.
+        An application wants to act for <strong className="text-ink">{advertiser?.name}</strong> through the MCP server.
       </p>
       <dl className="mb-4 space-y-2 rounded-md border border-line bg-slate-50 p-3 text-sm" data-testid="consent-client">
         <div>
@@ -50,8 +49,7 @@ export default async function ConsentPage({ params }: { params: Promise<{ id: st
         <div>
           <dt className="text-muted">{client.verifiedByUrl ? "Identified by" : "Sends you back to"}</dt>
           <dd className="break-all text-ink" data-testid="consent-host">
-            {client.host}{" "}
-            {client.verifiedByUrl ? null : <Badge>registered itself: its name is its own claim</Badge>}
+            {client.host} {client.verifiedByUrl ? null : <Badge>registered itself: its name is its own claim</Badge>}
           </dd>
         </div>
         {client.uri ? (
