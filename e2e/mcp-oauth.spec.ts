@@ -140,7 +140,8 @@ test("an MCP client connects by URL: discovery, registration, sign-in, consent, 
   });
   expect(refreshed.refresh_token).toBeTruthy();
   expect(refreshed.refresh_token).not.toBe(before.refresh_token);
-  provider.saveTokens(refreshed);
+  // stamped with the authorization server, as the SDK's own refresh stores them
+  provider.saveTokens({ ...refreshed, issuer: (before as OAuthTokens & { issuer?: string }).issuer } as OAuthTokens);
   expect((await listCampaigns(client)).isError).not.toBe(true);
 
   // 5. the user disconnects it on the Connected apps page
