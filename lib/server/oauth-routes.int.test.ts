@@ -39,6 +39,7 @@ const fetchDocument: DocumentFetcher = async (url) => {
 let server: Server;
 let origin: string;
 let user: { userId: string; advertiserId: string };
+let apiClient: { id: string; secret: string };
 let addresses = 0;
 
 beforeAll(async () => {
@@ -53,6 +54,7 @@ beforeAll(async () => {
   const adv = await createTestAdvertiser("OAuth Co");
   const row = await db().user.findFirstOrThrow({ where: { advertiserId: adv.advertiserId } });
   user = { userId: row.id, advertiserId: adv.advertiserId };
+  apiClient = { id: adv.clientId, secret: adv.clientSecret };
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
@@ -231,6 +233,32 @@ describe("the authorization-code flow", () => {
       });
       expect(refused.status).toBe(400);
     }
+  });
+});
+
+describe("client credentials at the same token endpoint", () => {
+  it("answers E1's grant (an API-audience token), in the body or with HTTP Basic", async () => {
+    const inBody = await token({
+      grant_type: "client_credentials",
+      client_id: apiClient.id,
+      client_secret: apiClient.secret,
+    });
+    expect(inBody.status).toBe(200);
+    expect(inBody.body.refresh_token).toBeUndefined();
+    const claims = await verifyAccessToken(inBody.body.access_token!);
+    expect(claims).toMatchObject({ clientId: apiClient.id, advertiserId: user.advertiserId, audience: BASE });
+    const basic = await fetch(`${origin}/oauth/token`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${Buffer.from(`${apiClient.id}:${apiClient.secret}`).toString("base64")}`,
+      },
+      body: new URLSearchParams({ grant_type: "client_credentials", scope: "reporting:read" }),
+    });
+    expect(basic.status).toBe(200);
+    expect(((await basic.json()) as { scope: string }).scope).toBe("reporting:read");
+    const wrong = await token({ grant_type: "client_credentials", client_id: apiClient.id, client_secret: "sk_wrong" });
+    expect(wrong).toMatchObject({ status: 401, body: { error: "invalid_client" } });
   });
 });
 

@@ -32,6 +32,11 @@ import { forgetGrantStatus } from "./grant-status";
 export const AUTHORIZATION_REQUEST_TTL_MS = 10 * 60_000;
 export const AUTHORIZATION_CODE_TTL_MS = 60_000;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
+/**
+ * Authorization requests (and the codes they issued) are deleted a day after they expired: a
+ * code lives 60 s, so a day later its row only tells a replay apart from a made-up code.
+ */
+export const AUTHORIZATION_ROWS_KEPT_MS = 24 * 60 * 60_000;
 
 /** Scopes clients commonly add that mean nothing here: refresh tokens are always issued. */
 const IGNORED_SCOPES = new Set(["offline_access"]);
@@ -91,6 +96,10 @@ export async function startAuthorization(
       createdAt: now,
       expiresAt: new Date(now.getTime() + AUTHORIZATION_REQUEST_TTL_MS),
     },
+  });
+  // each new request clears the old ones (indexed; bounded by the oauth_authorize rate limit)
+  await db().oAuthAuthorization.deleteMany({
+    where: { expiresAt: { lt: new Date(now.getTime() - AUTHORIZATION_ROWS_KEPT_MS) } },
   });
   return id;
 }

@@ -5,7 +5,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sessionActor } from "@/lib/auth/session";
-import { decideAuthorization, exchangeCode, startAuthorization } from "@/lib/auth/oauth/grants";
+import {
+  AUTHORIZATION_REQUEST_TTL_MS,
+  AUTHORIZATION_ROWS_KEPT_MS,
+  decideAuthorization,
+  exchangeCode,
+  startAuthorization,
+} from "@/lib/auth/oauth/grants";
 import { oauthClientsStore } from "@/lib/auth/oauth/clients";
 import { db } from "@/lib/db/client";
 import { actorFor } from "@/test/factories/actors";
@@ -45,6 +51,24 @@ async function connect(user: User, name = "Claude") {
 beforeAll(async () => {
   owner = await userOf("Owner Co");
   stranger = await userOf("Stranger Co");
+});
+
+describe("authorization requests", () => {
+  it("are deleted a day after they expired, by the next request", async () => {
+    const client = await oauthClientsStore().registerClient!({ redirect_uris: ["https://a.example/cb"] });
+    const params = { redirectUri: "https://a.example/cb", codeChallenge: "c".repeat(43), scopes: [] };
+    const t0 = Date.UTC(2026, 0, 1);
+    const old = await startAuthorization(client, params, { clock: () => t0 });
+    const fresh = await startAuthorization(client, params, {
+      clock: () => t0 + AUTHORIZATION_REQUEST_TTL_MS + AUTHORIZATION_ROWS_KEPT_MS - 1,
+    });
+    expect(await db().oAuthAuthorization.count({ where: { id: { in: [old, fresh] } } })).toBe(2);
+    await startAuthorization(client, params, {
+      clock: () => t0 + AUTHORIZATION_REQUEST_TTL_MS + AUTHORIZATION_ROWS_KEPT_MS + 1,
+    });
+    expect(await db().oAuthAuthorization.findUnique({ where: { id: old } })).toBeNull();
+    expect(await db().oAuthAuthorization.findUnique({ where: { id: fresh } })).not.toBeNull();
+  });
 });
 
 describe("connected apps", () => {
