@@ -1,6 +1,7 @@
 // The one process (docs/decisions/0005): applies migrations, serves the hot
-// publisher paths (/api/delivery/*, /c/*) on node:http, hands every other request
-// to Next's request handler, and runs the background workers.
+// publisher paths (/api/delivery/*, /c/*) on node:http and the OAuth endpoints
+// (/oauth/*: the MCP SDK's Express handlers, docs/decisions/1312), hands every
+// other request to Next's request handler, and runs the background workers.
 //   npm start            production (after `npm run build`)
 //   npm run dev          development (Next dev server, reloads)
 import { existsSync } from "node:fs";
@@ -17,6 +18,7 @@ import { prepareRequest, refuseUndecodablePath, refuseUnknownApiRoute } from "@/
 import { isHotPath } from "@/lib/server/hot-router";
 import { createHotRouter } from "@/lib/server/hot-routes";
 import { lingerAfterResponse } from "@/lib/server/linger";
+import { createOAuthApp, isOAuthPath } from "@/lib/server/oauth-routes";
 import { WORKERS } from "@/lib/workers/all";
 import { startWorkers } from "@/lib/workers/registry";
 import { handleShutdown } from "@/lib/workers/shutdown";
@@ -41,6 +43,8 @@ async function main() {
   await app.prepare();
   const handleNext = app.getRequestHandler();
   const hot = createHotRouter();
+  // the OAuth 2.1 endpoints of the MCP SDK (Express): /oauth/authorize, token, register, revoke
+  const oauth = createOAuthApp();
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const hotReq = prepareRequest(req, res, {
@@ -72,6 +76,10 @@ async function main() {
       return;
     }
     if (refuseUndecodablePath(hotReq, res, pathname)) return;
+    if (isOAuthPath(pathname)) {
+      oauth(req, res);
+      return;
+    }
     if (refuseUnknownApiRoute(hotReq, res, pathname)) return;
     handleNext(req, res).catch((error: unknown) => {
       log.error({ err: error, requestId }, "next handler failed");

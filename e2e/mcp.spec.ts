@@ -274,7 +274,7 @@ test("/mcp over Streamable HTTP: 401 discovery, buy, deliver, errors, read-only"
   ).json()) as {
     token_endpoint: string;
   };
-  expect(server.token_endpoint).toBe(`${BASE}/api/auth/token`);
+  expect(server.token_endpoint).toBe(`${BASE}/oauth/token`);
 
   const keys = runAdvertiser("MCP HTTP Co");
   const client = await connect(httpClient(await accessToken(keys.full)));

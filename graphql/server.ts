@@ -15,6 +15,7 @@ import { ENUMS } from "./enums";
 import { armor, limitsPlugin, parseOptions } from "./limits";
 import { nulGuardPlugin } from "./nul-guard";
 import { accountMutationResolvers } from "./resolvers/account-mutations";
+import { connectedAppResolvers } from "./resolvers/connected-apps";
 import { apiClientMutationResolvers } from "./resolvers/api-client-mutations";
 import { campaignMutationResolvers } from "./resolvers/campaign-mutations";
 import { campaignResolvers } from "./resolvers/campaigns";
@@ -49,6 +50,7 @@ export const RESOLVERS = [
   apiClientMutationResolvers,
   postbackKeyMutationResolvers,
   accountMutationResolvers,
+  connectedAppResolvers,
 ];
 
 export function createGraphqlServer(): ApolloServer<GraphqlContext> {

@@ -51,7 +51,10 @@ export type IdPrefix =
   | "wda" // webhook delivery attempt
   | "pbf" // postback forward
   | "pbk" // postback key record (the key itself: lib/domain/postback-keys)
-  | "key"; // signing key id
+  | "key" // signing key id
+  | "oac" // OAuth client registered dynamically (RFC 7591)
+  | "ogr" // OAuth grant: a connected app
+  | "oaz"; // OAuth authorization request (and the code it issues)
 
 /** prefix_ + 22 random base62 characters (131 bits): unguessable. */
 export function newId(prefix: IdPrefix, length = 22): string {

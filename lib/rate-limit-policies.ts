@@ -51,6 +51,16 @@ export const RATE_LIMIT_POLICIES = {
    * accounts or probing emails from many addresses reaches it within minutes (docs/decisions/1415).
    */
   sign_up_all: { points: 200, durationSec: 3600, keyBy: "all" },
+  /**
+   * OAuth authorization requests (/oauth/authorize) per IP address: each may fetch a client ID
+   * metadata document from the address a client_id names, so the outbound fetches a caller can
+   * cause are bounded too (docs/decisions/1312).
+   */
+  oauth_authorize: { points: 60, durationSec: 60, keyBy: "ip" },
+  /** OAuth code and refresh-token exchanges and revocations (/oauth/token, /oauth/revoke) per IP address. */
+  oauth_token: { points: 60, durationSec: 60, keyBy: "ip" },
+  /** OAuth dynamic client registrations (/oauth/register, RFC 7591) per IP address: each is a stored row. */
+  oauth_register: { points: 20, durationSec: 3600, keyBy: "ip" },
 } as const satisfies Record<
   string,
   { points: number; durationSec: number; keyBy: "ip" | "advertiser" | "account" | "device" | "all" }

@@ -1,13 +1,14 @@
 // POST /mcp: the remote MCP server (Streamable HTTP, stateless, JSON
-// responses; docs/decisions/1302). The caller's Bearer token (E1) decides the
-// advertiser and, through its scopes, which tools are listed and callable. The
+// responses; docs/decisions/1302). The caller's Bearer token (E1's, or an OAuth
+// grant's issued for this resource, docs/decisions/1312) decides the advertiser
+// and, through its scopes, which tools are listed and callable. The
 // tools are the package's registry (mcp/src), calling this app's REST routes
 // in-process with the same token. Other methods answer 405 (no SSE stream,
 // no sessions). A browser's Origin other than the service's own is refused 403
 // before anything else (the MCP transport spec's DNS-rebinding protection,
 // docs/decisions/1308); requests without Origin (agents, curl) pass.
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { actorFromRequest, type Actor } from "@/lib/auth/actor";
+import { actorFromRequest, asMcpCall, type Actor } from "@/lib/auth/actor";
 import { mcpUrl } from "@/lib/domain/discovery/adagents";
 import { protectedResourceMetadataUrl } from "@/lib/domain/discovery/oauth-metadata";
 import { env } from "@/lib/env";
@@ -37,10 +38,14 @@ function refuseForeignOrigin(request: Request, baseUrl: string): void {
   });
 }
 
-/** The actor of the request, or 401 whose WWW-Authenticate points to this resource's RFC 9728 metadata. */
+/**
+ * The actor of the request, or 401 whose WWW-Authenticate points to this resource's RFC 9728
+ * metadata. Tokens for this API (E1) and for this resource (an OAuth grant's, RFC 8707) pass;
+ * a token issued for any other audience is refused.
+ */
 async function mcpActor(request: Request, baseUrl: string): Promise<Actor> {
   try {
-    return await actorFromRequest(request);
+    return await actorFromRequest(request, { audience: "mcp" });
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== "unauthorized") throw error;
     const metadata = protectedResourceMetadataUrl(baseUrl, "/mcp");
@@ -75,16 +80,20 @@ export const POST = defineRoute(
       enableJsonResponse: true,
     });
     await server.connect(transport);
+    const token = authorization.replace(/^Bearer\s+/i, "");
     try {
-      return await transport.handleRequest(request, {
-        parsedBody: message,
-        authInfo: {
-          token: authorization.replace(/^Bearer\s+/i, ""),
-          clientId: actor.clientId ?? "",
-          scopes: [...actor.scopes],
-          extra: { advertiserId: actor.advertiserId },
-        },
-      });
+      // the tools' in-process REST calls carry this token: the REST guard accepts its /mcp audience there only
+      return await asMcpCall(token, () =>
+        transport.handleRequest(request, {
+          parsedBody: message,
+          authInfo: {
+            token,
+            clientId: actor.clientId ?? "",
+            scopes: [...actor.scopes],
+            extra: { advertiserId: actor.advertiserId },
+          },
+        }),
+      );
     } finally {
       await server.close();
     }

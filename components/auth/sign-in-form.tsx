@@ -7,6 +7,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { FormError } from "@/components/ui/states";
 import { signInWithPassword } from "./auth-client";
+import { localPath } from "./local-path";
 
 /** What a refused sign-in says; `waitMinutes` is the sign-in rate limit's window (the page reads the policy). */
 function message(error: string, waitMinutes: number): string {
@@ -15,7 +16,16 @@ function message(error: string, waitMinutes: number): string {
   return "Sign-in failed. Try again.";
 }
 
-export function SignInForm({ initialError, waitMinutes }: { initialError?: string | null; waitMinutes: number }) {
+/** `next`: where to go once signed in, a local path the page already checked (components/auth/local-path.ts). */
+export function SignInForm({
+  initialError,
+  waitMinutes,
+  next = "/overview",
+}: {
+  initialError?: string | null;
+  waitMinutes: number;
+  next?: string;
+}) {
   const router = useRouter();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(initialError ? message(initialError, waitMinutes) : null);
@@ -31,7 +41,7 @@ export function SignInForm({ initialError, waitMinutes }: { initialError?: strin
         try {
           const result = await signInWithPassword(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
           if (result.ok) {
-            router.replace("/overview");
+            router.replace(localPath(next) ?? "/overview");
             router.refresh();
             return;
           }

@@ -8,6 +8,7 @@ export const NAV_LINKS: readonly NavLink[] = [
   { href: "/clearing-prices", label: "Clearing prices", icon: "scale" },
   { href: "/webhooks", label: "Webhooks", icon: "webhook" },
   { href: "/api-keys", label: "API keys", icon: "key" },
+  { href: "/connected-apps", label: "Connected apps", icon: "plug" },
   { href: "/settings/postback-keys", label: "Postback keys", icon: "shield" },
   { href: "/settings", label: "Settings", icon: "settings" },
 ];

@@ -386,6 +386,33 @@ export type ClearingPrices = {
   momentTypes: Array<ClearingPriceEntry>;
 };
 
+/**
+ * An application (an MCP client such as Claude, ChatGPT or Cursor) that a user of
+ * the advertiser connected on the consent page (OAuth authorization code with PKCE):
+ * it acts for the advertiser at /mcp with the scopes the user approved, until it is
+ * disconnected.
+ */
+export type ConnectedApp = {
+  __typename?: 'ConnectedApp';
+  /** The user who approved it. */
+  approvedBy: DashboardUser;
+  /** The host its identity is bound to (its client_id URL's host); null for a client that registered itself. */
+  clientHost?: Maybe<Scalars['String']['output']>;
+  /** Its OAuth client_id: a registered client's id, or the https URL of its client ID metadata document. */
+  clientId: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  /** The connected app's id (ogr_…). */
+  id: Scalars['ID']['output'];
+  /** When one of its tokens was last checked or refreshed (to within 30 seconds). */
+  lastUsedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The application's name, as its own metadata says (its claim, not a verified fact). */
+  name: Scalars['String']['output'];
+  revokedAt?: Maybe<Scalars['DateTime']['output']>;
+  scopes: Array<Scope>;
+  /** The address its metadata names (client_uri), if any. */
+  uri?: Maybe<Scalars['String']['output']>;
+};
+
 export type CreateApiClientInput = {
   name: Scalars['String']['input'];
   scopes: Array<Scope>;
@@ -617,6 +644,12 @@ export type Mutation = {
   /** Revokes a client: no new token, and its tokens stop working (at once on this app instance, within 30 s on others; dashboard session only). */
   revokeApiClient?: Maybe<RevokeApiClientPayload>;
   /**
+   * Disconnects an app: its access and refresh tokens stop working (at once on this
+   * app instance, within 30 s on others). Disconnecting it again answers it unchanged
+   * (dashboard session only: an access token gets FORBIDDEN).
+   */
+  revokeConnectedApp?: Maybe<RevokeConnectedAppPayload>;
+  /**
    * Revokes a postback key: postbacks carrying it are refused from now on; once no
    * active key is left, postbacks need none again. Revoking a revoked key answers it
    * unchanged (campaigns:write, as DELETE /api/ads/postback-keys/{id}).
@@ -699,6 +732,11 @@ export type MutationResumeCampaignArgs = {
 
 export type MutationRevokeApiClientArgs = {
   input: RevokeApiClientInput;
+};
+
+
+export type MutationRevokeConnectedAppArgs = {
+  input: RevokeConnectedAppInput;
 };
 
 
@@ -815,6 +853,11 @@ export type Query = {
   campaigns?: Maybe<CampaignConnection>;
   /** Floors and clearing prices per moment type (any authenticated caller, as E3). */
   clearingPrices?: Maybe<ClearingPrices>;
+  /**
+   * The advertiser's connected apps (OAuth grants to MCP clients), newest first, at
+   * most 100; disconnected ones are not listed (campaigns:read).
+   */
+  connectedApps: Array<ConnectedApp>;
   /** One creative by global id (campaigns:read). */
   creative?: Maybe<Creative>;
   /**
@@ -1025,6 +1068,17 @@ export type RevokeApiClientInput = {
 export type RevokeApiClientPayload = {
   __typename?: 'RevokeApiClientPayload';
   apiClient?: Maybe<ApiClient>;
+  userErrors: Array<UserError>;
+};
+
+export type RevokeConnectedAppInput = {
+  /** The connected app's id (ogr_…). */
+  id: Scalars['ID']['input'];
+};
+
+export type RevokeConnectedAppPayload = {
+  __typename?: 'RevokeConnectedAppPayload';
+  connectedApp?: Maybe<ConnectedApp>;
   userErrors: Array<UserError>;
 };
 
@@ -1347,6 +1401,7 @@ export type ResolversTypes = {
   ChangePasswordPayload: ResolverTypeWrapper<ChangePasswordPayload>;
   ClearingPriceEntry: ResolverTypeWrapper<ClearingPriceEntryParent>;
   ClearingPrices: ResolverTypeWrapper<ClearingPricesParent>;
+  ConnectedApp: ResolverTypeWrapper<ConnectedApp>;
   Count: ResolverTypeWrapper<Scalars['Count']['output']>;
   CreateApiClientInput: CreateApiClientInput;
   CreateApiClientPayload: ResolverTypeWrapper<Omit<CreateApiClientPayload, 'apiClient'> & { apiClient?: Maybe<ResolversTypes['ApiClient']> }>;
@@ -1397,6 +1452,8 @@ export type ResolversTypes = {
   ResumeCampaignPayload: ResolverTypeWrapper<Omit<ResumeCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
   RevokeApiClientInput: RevokeApiClientInput;
   RevokeApiClientPayload: ResolverTypeWrapper<Omit<RevokeApiClientPayload, 'apiClient'> & { apiClient?: Maybe<ResolversTypes['ApiClient']> }>;
+  RevokeConnectedAppInput: RevokeConnectedAppInput;
+  RevokeConnectedAppPayload: ResolverTypeWrapper<RevokeConnectedAppPayload>;
   RevokePostbackKeyInput: RevokePostbackKeyInput;
   RevokePostbackKeyPayload: ResolverTypeWrapper<Omit<RevokePostbackKeyPayload, 'postbackKey'> & { postbackKey?: Maybe<ResolversTypes['PostbackKey']> }>;
   Scope: Scope;
@@ -1454,6 +1511,7 @@ export type ResolversParentTypes = {
   ChangePasswordPayload: ChangePasswordPayload;
   ClearingPriceEntry: ClearingPriceEntryParent;
   ClearingPrices: ClearingPricesParent;
+  ConnectedApp: ConnectedApp;
   Count: Scalars['Count']['output'];
   CreateApiClientInput: CreateApiClientInput;
   CreateApiClientPayload: Omit<CreateApiClientPayload, 'apiClient'> & { apiClient?: Maybe<ResolversParentTypes['ApiClient']> };
@@ -1497,6 +1555,8 @@ export type ResolversParentTypes = {
   ResumeCampaignPayload: Omit<ResumeCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
   RevokeApiClientInput: RevokeApiClientInput;
   RevokeApiClientPayload: Omit<RevokeApiClientPayload, 'apiClient'> & { apiClient?: Maybe<ResolversParentTypes['ApiClient']> };
+  RevokeConnectedAppInput: RevokeConnectedAppInput;
+  RevokeConnectedAppPayload: RevokeConnectedAppPayload;
   RevokePostbackKeyInput: RevokePostbackKeyInput;
   RevokePostbackKeyPayload: Omit<RevokePostbackKeyPayload, 'postbackKey'> & { postbackKey?: Maybe<ResolversParentTypes['PostbackKey']> };
   SignOutEverywherePayload: SignOutEverywherePayload;
@@ -1709,6 +1769,19 @@ export type ClearingPricesResolvers<ContextType = GraphqlContext, ParentType ext
   momentTypes?: Resolver<Array<ResolversTypes['ClearingPriceEntry']>, ParentType, ContextType>;
 };
 
+export type ConnectedAppResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ConnectedApp'] = ResolversParentTypes['ConnectedApp']> = {
+  approvedBy?: Resolver<ResolversTypes['DashboardUser'], ParentType, ContextType>;
+  clientHost?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  clientId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUsedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  revokedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  scopes?: Resolver<Array<ResolversTypes['Scope']>, ParentType, ContextType>;
+  uri?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export interface CountScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Count'], any> {
   name: 'Count';
 }
@@ -1823,6 +1896,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   registerWebhookEndpoint?: Resolver<Maybe<ResolversTypes['RegisterWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationRegisterWebhookEndpointArgs, 'input'>>;
   resumeCampaign?: Resolver<Maybe<ResolversTypes['ResumeCampaignPayload']>, ParentType, ContextType, RequireFields<MutationResumeCampaignArgs, 'input'>>;
   revokeApiClient?: Resolver<Maybe<ResolversTypes['RevokeApiClientPayload']>, ParentType, ContextType, RequireFields<MutationRevokeApiClientArgs, 'input'>>;
+  revokeConnectedApp?: Resolver<Maybe<ResolversTypes['RevokeConnectedAppPayload']>, ParentType, ContextType, RequireFields<MutationRevokeConnectedAppArgs, 'input'>>;
   revokePostbackKey?: Resolver<Maybe<ResolversTypes['RevokePostbackKeyPayload']>, ParentType, ContextType, RequireFields<MutationRevokePostbackKeyArgs, 'input'>>;
   signOutEverywhere?: Resolver<Maybe<ResolversTypes['SignOutEverywherePayload']>, ParentType, ContextType>;
   testWebhookEndpoint?: Resolver<Maybe<ResolversTypes['TestWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationTestWebhookEndpointArgs, 'input'>>;
@@ -1886,6 +1960,7 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   campaignTimeSeries?: Resolver<Maybe<ResolversTypes['CampaignTimeSeries']>, ParentType, ContextType, RequireFields<QueryCampaignTimeSeriesArgs, 'campaignId' | 'endDate' | 'granularity' | 'startDate' | 'timezone'>>;
   campaigns?: Resolver<Maybe<ResolversTypes['CampaignConnection']>, ParentType, ContextType, Partial<QueryCampaignsArgs>>;
   clearingPrices?: Resolver<Maybe<ResolversTypes['ClearingPrices']>, ParentType, ContextType>;
+  connectedApps?: Resolver<Array<ResolversTypes['ConnectedApp']>, ParentType, ContextType>;
   creative?: Resolver<Maybe<ResolversTypes['Creative']>, ParentType, ContextType, RequireFields<QueryCreativeArgs, 'id'>>;
   creativePerformance?: Resolver<Maybe<ResolversTypes['CreativePerformance']>, ParentType, ContextType, RequireFields<QueryCreativePerformanceArgs, 'creativeId'>>;
   momentTypes?: Resolver<Array<ResolversTypes['MomentType']>, ParentType, ContextType>;
@@ -1950,6 +2025,11 @@ export type ResumeCampaignPayloadResolvers<ContextType = GraphqlContext, ParentT
 
 export type RevokeApiClientPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RevokeApiClientPayload'] = ResolversParentTypes['RevokeApiClientPayload']> = {
   apiClient?: Resolver<Maybe<ResolversTypes['ApiClient']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type RevokeConnectedAppPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RevokeConnectedAppPayload'] = ResolversParentTypes['RevokeConnectedAppPayload']> = {
+  connectedApp?: Resolver<Maybe<ResolversTypes['ConnectedApp']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
@@ -2115,6 +2195,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ChangePasswordPayload?: ChangePasswordPayloadResolvers<ContextType>;
   ClearingPriceEntry?: ClearingPriceEntryResolvers<ContextType>;
   ClearingPrices?: ClearingPricesResolvers<ContextType>;
+  ConnectedApp?: ConnectedAppResolvers<ContextType>;
   Count?: GraphQLScalarType;
   CreateApiClientPayload?: CreateApiClientPayloadResolvers<ContextType>;
   CreateCampaignPayload?: CreateCampaignPayloadResolvers<ContextType>;
@@ -2152,6 +2233,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ReportTotals?: ReportTotalsResolvers<ContextType>;
   ResumeCampaignPayload?: ResumeCampaignPayloadResolvers<ContextType>;
   RevokeApiClientPayload?: RevokeApiClientPayloadResolvers<ContextType>;
+  RevokeConnectedAppPayload?: RevokeConnectedAppPayloadResolvers<ContextType>;
   RevokePostbackKeyPayload?: RevokePostbackKeyPayloadResolvers<ContextType>;
   Scope?: ScopeResolvers;
   SignOutEverywherePayload?: SignOutEverywherePayloadResolvers<ContextType>;

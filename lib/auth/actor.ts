@@ -1,10 +1,12 @@
 // Who is calling. Every domain service takes the actor first and scopes its
 // queries by actor.advertiserId (ARCHITECTURE.md, "Requests").
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Clock } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
 import { isClientActive } from "./clients";
+import { isGrantActive } from "./oauth/grant-status";
 import type { Scope } from "./scopes";
-import { InvalidTokenError, verifyAccessToken } from "./tokens";
+import { InvalidTokenError, mcpAudience, tokenAudience, verifyAccessToken } from "./tokens";
 
 export type Actor = {
   advertiserId: string;
@@ -12,7 +14,23 @@ export type Actor = {
   via: "token" | "session";
   clientId?: string;
   userId?: string;
+  /** an OAuth grant's token (a connected app): the grant, revocable from the dashboard */
+  grantId?: string;
 };
+
+/**
+ * The token of the /mcp request being served, while /mcp runs its tools: they call the REST
+ * routes in-process with the caller's token (docs/decisions/1302), and the REST guard accepts a
+ * token issued for /mcp there only. One instance per process whichever bundle loads this file.
+ */
+const mcpCall: AsyncLocalStorage<{ token: string }> = ((globalThis as Record<symbol, unknown>)[
+  Symbol.for("sma.mcpInProcessCall")
+] ??= new AsyncLocalStorage<{ token: string }>()) as AsyncLocalStorage<{ token: string }>;
+
+/** Runs `serve` (the MCP server answering one /mcp request) so that its in-process REST calls accept `token`. */
+export function asMcpCall<T>(token: string, serve: () => Promise<T>): Promise<T> {
+  return mcpCall.run({ token }, serve);
+}
 
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i;
 
@@ -23,8 +41,15 @@ function unauthorized(detail: string): AppError {
   });
 }
 
-/** The actor for a request's Bearer token, or 401. */
-export async function actorFromRequest(request: Request, options: { clock?: Clock } = {}): Promise<Actor> {
+/**
+ * The actor for a request's Bearer token, or 401. The REST API and GraphQL accept tokens issued
+ * for this API (E1's); `audience: "mcp"` (the /mcp endpoint) accepts those and tokens issued for
+ * /mcp (OAuth grants, RFC 8707). A /mcp token reaches the REST routes only through /mcp itself.
+ */
+export async function actorFromRequest(
+  request: Request,
+  options: { clock?: Clock; audience?: "api" | "mcp" } = {},
+): Promise<Actor> {
   const header = request.headers.get("authorization");
   if (!header) {
     throw new AppError("unauthorized", {
@@ -34,12 +59,32 @@ export async function actorFromRequest(request: Request, options: { clock?: Cloc
   }
   const match = BEARER.exec(header);
   if (!match?.[1]) throw unauthorized("Authorization header must be 'Bearer <access token>'");
+  const token = match[1];
+  const forMcp = options.audience === "mcp" || mcpCall.getStore()?.token === token;
   let claims;
   try {
-    claims = await verifyAccessToken(match[1], options);
+    claims = await verifyAccessToken(token, {
+      clock: options.clock,
+      audiences: forMcp ? [tokenAudience(), mcpAudience()] : [tokenAudience()],
+    });
   } catch (error) {
     if (error instanceof InvalidTokenError) throw unauthorized(error.message);
     throw error;
+  }
+  if (claims.grant) {
+    // a connected app's token: revoking the app (dashboard, RFC 7009, a reused refresh token)
+    // ends it, as revoking an API client ends its tokens (decision 0907's 30 s)
+    if (!(await isGrantActive(claims.grant.grantId, claims.advertiserId, options))) {
+      throw unauthorized("The connected app of this token was revoked.");
+    }
+    return {
+      advertiserId: claims.advertiserId,
+      clientId: claims.clientId,
+      userId: claims.grant.userId,
+      grantId: claims.grant.grantId,
+      scopes: new Set(claims.scopes),
+      via: "token",
+    };
   }
   // revoking a client ends its tokens, not at their expiry: at once in the process that
   // revoked it, within CLIENT_STATUS_CACHE_MS elsewhere (docs/decisions/1106, 0907)

@@ -6,7 +6,12 @@
 import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHash, randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { decideAuthorization } from "@/lib/auth/oauth/grants";
 import { createHotRouter } from "@/lib/server/hot-routes";
+import { createOAuthApp, OAUTH_ROUTES } from "@/lib/server/oauth-routes";
 import { campaignBody, creativeBody } from "@/test/campaign-input";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { call, type CallOptions } from "@/test/http";
@@ -59,6 +64,7 @@ async function servedRoutes(): Promise<Served[]> {
   }
   for (const route of createHotRouter().routes())
     served.push({ method: route.method, path: route.path, source: "lib/server/hot-routes.ts" });
+  for (const route of OAUTH_ROUTES) served.push({ ...route, source: "lib/server/oauth-routes.ts" });
   return served;
 }
 
@@ -120,6 +126,7 @@ describe("OpenAPI route coverage", () => {
 let icons: IconServer;
 let receiver: Receiver;
 let hot: HotServer;
+let oauth: { server: Server; url: string };
 let adv: TestAdvertiser;
 let headers: Record<string, string>;
 
@@ -127,12 +134,20 @@ beforeAll(async () => {
   icons = await startIconServer();
   receiver = await startReceiver();
   hot = await startHotServer();
+  const oauthApp = createOAuthApp();
+  const oauthServer = createServer((req, res) => {
+    req.headers["x-sma-client-ip"] = "203.0.113.77";
+    oauthApp(req, res);
+  });
+  await new Promise<void>((resolve) => oauthServer.listen(0, "127.0.0.1", resolve));
+  oauth = { server: oauthServer, url: `http://127.0.0.1:${(oauthServer.address() as AddressInfo).port}` };
   process.env.OUTBOUND_ALLOW_HOSTS = `${process.env.OUTBOUND_ALLOW_HOSTS},${receiver.hostPort}`;
   resetEnvForTests();
   adv = await createTestAdvertiser();
   headers = await adv.auth();
 });
 afterAll(async () => {
+  await new Promise((resolve) => oauth.server.close(resolve));
   await hot.close();
   await stopDeliveryEngine();
   await receiver.close();
@@ -140,6 +155,48 @@ afterAll(async () => {
 });
 
 type Sample = () => Promise<void>;
+
+let oauthTokens: { refresh_token: string } | undefined;
+let oauthClientId: string | undefined;
+
+/** A request to the OAuth app (as server.ts serves it), its answer validated against the document. */
+async function oauthCall(
+  method: "GET" | "POST",
+  path: string,
+  options: { query?: Record<string, string>; form?: Record<string, string>; json?: unknown },
+) {
+  const url = new URL(`${oauth.url}${path}`);
+  for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
+  const response = await fetch(url, {
+    method,
+    redirect: "manual",
+    ...(options.form && {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(options.form),
+    }),
+    ...(options.json !== undefined && {
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(options.json),
+    }),
+  });
+  const text = await response.text();
+  // a redirect's body is Express's "Found. Redirecting to …" text: the document describes no content for it
+  const json = (response.headers.get("content-type") ?? "").includes("json");
+  const body = text && json ? (JSON.parse(text) as unknown) : undefined;
+  expectMatchesOpenApi(method, path, response.status, body);
+  return { status: response.status, body, location: response.headers.get("location") };
+}
+
+/** A registered client and a PKCE pair. */
+async function oauthClient() {
+  const created = await oauthCall("POST", "/oauth/register", { json: { redirect_uris: ["http://127.0.0.1:9/cb"] } });
+  const verifier = randomBytes(32).toString("base64url");
+  return {
+    clientId: (created.body as { client_id: string }).client_id,
+    verifier,
+    challenge: createHash("sha256").update(verifier).digest("base64url"),
+  };
+}
 
 async function importRoute(path: string) {
   return (await import(join(APP_DIR, path, "route.ts"))) as Record<
@@ -695,8 +752,11 @@ const SAMPLES: Record<string, Sample> = {
     );
     expect(res.body).toMatchObject({
       issuer: "http://sma.test",
-      token_endpoint: "http://sma.test/api/auth/token",
-      grant_types_supported: ["client_credentials"],
+      authorization_endpoint: "http://sma.test/oauth/authorize",
+      token_endpoint: "http://sma.test/oauth/token",
+      grant_types_supported: ["authorization_code", "refresh_token", "client_credentials"],
+      code_challenge_methods_supported: ["S256"],
+      client_id_metadata_document_supported: true,
     });
   },
   "POST /api/graphql": async () => {
@@ -736,6 +796,57 @@ const SAMPLES: Record<string, Sample> = {
       status: 405,
     });
     expect(mutation.body.errors[0].extensions.apiCode).toBe("bad_request");
+  },
+  "POST /oauth/register": async () => {
+    const body = { client_name: "Spec Agent", redirect_uris: ["http://127.0.0.1:9/cb"] };
+    expectRequestMatchesOpenApi("POST", "/oauth/register", body);
+    const created = await oauthCall("POST", "/oauth/register", { json: body });
+    expect(created.status).toBe(201);
+    const refused = await oauthCall("POST", "/oauth/register", { json: { redirect_uris: ["http://x.example/cb"] } });
+    expect(refused).toMatchObject({ status: 400, body: { error: "invalid_client_metadata" } });
+  },
+  "GET /oauth/authorize": async () => {
+    const { clientId, challenge } = await oauthClient();
+    const started = await oauthCall("GET", "/oauth/authorize", {
+      query: { response_type: "code", client_id: clientId, code_challenge: challenge, code_challenge_method: "S256" },
+    });
+    expect(started.status).toBe(302);
+    const unknown = await oauthCall("GET", "/oauth/authorize", {
+      query: { response_type: "code", client_id: "oac_nope" },
+    });
+    expect(unknown).toMatchObject({ status: 400, body: { error: "invalid_client" } });
+  },
+  "POST /oauth/token": async () => {
+    const { clientId, verifier, challenge } = await oauthClient();
+    const started = await oauthCall("GET", "/oauth/authorize", {
+      query: { response_type: "code", client_id: clientId, code_challenge: challenge, code_challenge_method: "S256" },
+    });
+    const requestId = new URL(started.location!).pathname.split("/").pop()!;
+    const user = await db().user.findFirstOrThrow({ where: { advertiserId: adv.advertiserId } });
+    const { redirectTo } = await decideAuthorization(
+      { userId: user.id, advertiserId: adv.advertiserId },
+      requestId,
+      true,
+    );
+    const form = {
+      grant_type: "authorization_code",
+      client_id: clientId,
+      code: new URL(redirectTo).searchParams.get("code")!,
+      code_verifier: verifier,
+    };
+    expectRequestMatchesOpenApi("POST", "/oauth/token", form, "application/x-www-form-urlencoded");
+    const tokens = await oauthCall("POST", "/oauth/token", { form });
+    expect(tokens.status).toBe(200);
+    const reused = await oauthCall("POST", "/oauth/token", { form });
+    expect(reused).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
+    oauthTokens = tokens.body as { refresh_token: string };
+    oauthClientId = clientId;
+  },
+  "POST /oauth/revoke": async () => {
+    const form = { client_id: oauthClientId ?? "oac_nope", token: oauthTokens?.refresh_token ?? "unknown" };
+    expectRequestMatchesOpenApi("POST", "/oauth/revoke", form, "application/x-www-form-urlencoded");
+    const revoked = await oauthCall("POST", "/oauth/revoke", { form });
+    expect(revoked.status).toBe(oauthClientId ? 200 : 400);
   },
   "GET /.well-known/openapi.json": async () => {
     const res = await exercise("GET", ".well-known/openapi.json", "/.well-known/openapi.json", { status: 200 });

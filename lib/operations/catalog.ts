@@ -21,6 +21,7 @@ import { getCreative } from "@/lib/domain/creatives/get-creative";
 import { getClearingPrices } from "@/lib/domain/clearing-prices/get-clearing-prices";
 import { listMomentTypes } from "@/lib/domain/moment-types/list-moment-types";
 import { listSports } from "@/lib/domain/moment-types/list-sports";
+import { listConnectedApps, revokeConnectedApp } from "@/lib/domain/connected-apps/connected-apps";
 import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
 import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
 import { getCreativePerformance } from "@/lib/domain/reporting/get-creative-performance";
@@ -68,6 +69,8 @@ export const OPERATIONS = {
   listWebhookDeliveries,
   listWebhookDeliveriesByCursor,
   retryWebhookDelivery,
+  listConnectedApps,
+  revokeConnectedApp,
 } as const satisfies Record<string, AnyOperation>;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -178,6 +178,11 @@ export type RevokeApiClientInput = {
   id: string | number;
 };
 
+export type RevokeConnectedAppInput = {
+  /** The connected app's id (ogr_…). */
+  id: string | number;
+};
+
 export type RevokePostbackKeyInput = {
   id: string | number;
 };
@@ -350,6 +355,11 @@ export type ClearingPricesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ClearingPricesPageQuery = { clearingPrices: { asOf: string, momentTypes: Array<{ momentType: MomentTypeKey, floorCpmUsd: string, clearingPriceP25Usd: string | null, clearingPriceP50Usd: string | null, clearingPriceP75Usd: string | null, clearingPriceP90Usd: string | null }> } | null, momentTypes: Array<{ key: MomentTypeKey, displayName: string }> };
 
+export type ConnectedAppsPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ConnectedAppsPageQuery = { connectedApps: Array<{ id: string, name: string, clientId: string, clientHost: string | null, uri: string | null, scopes: Array<Scope>, createdAt: string, lastUsedAt: string | null, approvedBy: { email: string } }> };
+
 export type OverviewTodayQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -407,6 +417,13 @@ export type RevokeApiClientMutationVariables = Exact<{
 
 
 export type RevokeApiClientMutation = { revokeApiClient: { apiClient: { id: string, revokedAt: string | null } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type RevokeConnectedAppMutationVariables = Exact<{
+  input: RevokeConnectedAppInput;
+}>;
+
+
+export type RevokeConnectedAppMutation = { revokeConnectedApp: { connectedApp: { id: string, revokedAt: string | null } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
 export type CreatePostbackKeyMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -762,6 +779,23 @@ export const ClearingPricesPageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ClearingPricesPageQuery, ClearingPricesPageQueryVariables>;
+export const ConnectedAppsPageDocument = new TypedDocumentString(`
+    query ConnectedAppsPage {
+  connectedApps {
+    id
+    name
+    clientId
+    clientHost
+    uri
+    scopes
+    approvedBy {
+      email
+    }
+    createdAt
+    lastUsedAt
+  }
+}
+    `) as unknown as TypedDocumentString<ConnectedAppsPageQuery, ConnectedAppsPageQueryVariables>;
 export const OverviewTodayDocument = new TypedDocumentString(`
     query OverviewToday {
   viewer {
@@ -994,6 +1028,21 @@ export const RevokeApiClientDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RevokeApiClientMutation, RevokeApiClientMutationVariables>;
+export const RevokeConnectedAppDocument = new TypedDocumentString(`
+    mutation RevokeConnectedApp($input: RevokeConnectedAppInput!) {
+  revokeConnectedApp(input: $input) {
+    connectedApp {
+      id
+      revokedAt
+    }
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RevokeConnectedAppMutation, RevokeConnectedAppMutationVariables>;
 export const CreatePostbackKeyDocument = new TypedDocumentString(`
     mutation CreatePostbackKey {
   createPostbackKey {

@@ -55,7 +55,7 @@ export function buildAdagentsDocument(baseUrl: string): AdagentsDocument {
       {
         url: mcpUrl(baseUrl),
         authorized_for:
-          "Push-notification ad inventory at live-game moments, sold by CPM second-price auction through AdCP media-buy tasks over MCP (Streamable HTTP, OAuth 2.0 client-credentials Bearer token; REST API at /.well-known/openapi.json).",
+          "Push-notification ad inventory at live-game moments, sold by CPM second-price auction through AdCP media-buy tasks over MCP (Streamable HTTP, OAuth 2.1 Bearer token: authorization code with PKCE or client credentials; REST API at /.well-known/openapi.json).",
         authorization_type: "property_ids",
         property_ids: SPORTS.map(propertyId),
         delegation_type: "direct",

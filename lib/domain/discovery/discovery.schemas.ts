@@ -52,15 +52,30 @@ export const protectedResourceMetadata = z
   .meta({ id: "ProtectedResourceMetadata", description: "OAuth 2.0 Protected Resource Metadata (RFC 9728)." });
 export type ProtectedResourceMetadata = z.infer<typeof protectedResourceMetadata>;
 
-/** RFC 8414 authorization server metadata (client credentials only). */
+/** RFC 8414 authorization server metadata. */
 export const authorizationServerMetadata = z
   .object({
-    issuer: z.url(),
-    token_endpoint: z.url(),
+    issuer: z.url().meta({ description: "This service: the iss of its tokens and of its authorization responses." }),
+    authorization_endpoint: z
+      .url()
+      .meta({ description: "Where the user approves an application (authorization code with PKCE S256)." }),
+    token_endpoint: z.url().meta({
+      description:
+        "Authorization code, refresh token (rotating) and client credentials grants. POST /api/auth/token (E1) answers client credentials too.",
+    }),
+    registration_endpoint: z.url().meta({ description: "RFC 7591 dynamic registration (public clients only)." }),
+    revocation_endpoint: z.url().meta({ description: "RFC 7009: revoking a token revokes its connected app." }),
     jwks_uri: z.url(),
-    grant_types_supported: z.array(z.literal("client_credentials")),
-    token_endpoint_auth_methods_supported: z.array(z.enum(["client_secret_post", "client_secret_basic"])),
-    response_types_supported: z.array(z.string()).meta({ description: "Empty: there is no authorization endpoint." }),
+    response_types_supported: z.array(z.literal("code")),
+    response_modes_supported: z.array(z.literal("query")),
+    grant_types_supported: z.array(z.enum(["authorization_code", "refresh_token", "client_credentials"])),
+    code_challenge_methods_supported: z.array(z.literal("S256")),
+    token_endpoint_auth_methods_supported: z.array(z.enum(["none", "client_secret_post", "client_secret_basic"])),
+    revocation_endpoint_auth_methods_supported: z.array(z.literal("none")),
+    client_id_metadata_document_supported: z
+      .literal(true)
+      .meta({ description: "A client_id may be the https URL of the client's metadata document." }),
+    authorization_response_iss_parameter_supported: z.literal(true).meta({ description: "RFC 9207." }),
     scopes_supported: z.array(z.string()),
     service_documentation: z.url(),
   })

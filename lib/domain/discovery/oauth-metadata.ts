@@ -1,7 +1,10 @@
-// OAuth discovery for agents (docs/decisions/1305): RFC 9728 metadata for the
-// protected resources (the REST API at the origin, the MCP endpoint at /mcp)
-// names this service as their authorization server; its RFC 8414 metadata
-// names the token endpoint (E1, client credentials) and the JWKS.
+// OAuth discovery for agents (docs/decisions/1305, 1312): RFC 9728 metadata for
+// the protected resources (the REST API at the origin, the MCP endpoint at /mcp)
+// names this service as their authorization server; its RFC 8414 metadata names
+// the authorization-code flow's endpoints (authorize, token, RFC 7591
+// registration, RFC 7009 revocation: lib/server/oauth-routes.ts), PKCE S256,
+// client ID metadata documents, and the JWKS. The token endpoint also answers
+// client credentials, as E1 (POST /api/auth/token) does.
 import { SCOPES } from "@/lib/auth/scopes";
 import type { AuthorizationServerMetadata, ProtectedResourceMetadata } from "./discovery.schemas";
 
@@ -26,11 +29,19 @@ export function buildProtectedResourceMetadata(baseUrl: string, resourcePath = "
 export function buildAuthorizationServerMetadata(baseUrl: string): AuthorizationServerMetadata {
   return {
     issuer: baseUrl,
-    token_endpoint: `${baseUrl}/api/auth/token`,
+    authorization_endpoint: `${baseUrl}/oauth/authorize`,
+    token_endpoint: `${baseUrl}/oauth/token`,
+    registration_endpoint: `${baseUrl}/oauth/register`,
+    revocation_endpoint: `${baseUrl}/oauth/revoke`,
     jwks_uri: `${baseUrl}/.well-known/jwks.json`,
-    grant_types_supported: ["client_credentials"],
-    token_endpoint_auth_methods_supported: ["client_secret_post", "client_secret_basic"],
-    response_types_supported: [],
+    response_types_supported: ["code"],
+    response_modes_supported: ["query"],
+    grant_types_supported: ["authorization_code", "refresh_token", "client_credentials"],
+    code_challenge_methods_supported: ["S256"],
+    token_endpoint_auth_methods_supported: ["none", "client_secret_post", "client_secret_basic"],
+    revocation_endpoint_auth_methods_supported: ["none"],
+    client_id_metadata_document_supported: true,
+    authorization_response_iss_parameter_supported: true,
     scopes_supported: [...SCOPES],
     service_documentation: `${baseUrl}/docs/api`,
   };

@@ -40,8 +40,9 @@ export type IdempotencyOutcome =
 /** Sealing purpose of stored response bodies. */
 const SEALED_BODY = "idempotency-response";
 
-/** Who sent the request: the API client of a token, or the dashboard session. */
+/** Who sent the request: a connected app (its grant), the API client of a token, or the dashboard session. */
 function callerOf(actor: Actor): string {
+  if (actor.grantId) return `grant ${actor.grantId}`;
   return actor.clientId ? `client ${actor.clientId}` : `${actor.via} ${actor.userId ?? ""}`;
 }
 

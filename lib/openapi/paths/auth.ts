@@ -2,10 +2,17 @@ import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { problemResponses, problemSchema } from "../common";
 import {
+  authorizeQuery,
+  clientRegistrationRequest,
+  clientRegistrationResponse,
   DASHBOARD_AUTH_ACTIONS,
   dashboardAuthForm,
   jwksDocument,
+  oauthEndpointError,
   oauthError,
+  oauthTokenRequest,
+  oauthTokenResponse,
+  revocationRequest,
   tokenRequest,
   tokenResponse,
 } from "@/lib/auth/auth.schemas";
@@ -62,7 +69,104 @@ const csrfRefused = z.strictObject({}).meta({
   description: "POST session: the CSRF token does not match its cookie (next-auth's answer, not a problem)",
 });
 
+const oauthJsonError = (description: string) => ({
+  description,
+  content: { "application/json": { schema: oauthEndpointError } },
+});
+
+/** The authorization-code flow of /mcp (docs/decisions/1312): the MCP SDK's handlers, RFC 6749 errors. */
+const oauthPaths: ZodOpenApiPathsObject = {
+  "/oauth/authorize": {
+    get: {
+      operationId: "oauthAuthorize",
+      summary: "Start an authorization (OAuth 2.1 authorization code with PKCE S256)",
+      description:
+        "Sends the browser to the dashboard's consent page, where the signed-in user approves or denies; the answer " +
+        "comes back to redirect_uri with code (or error=access_denied), state and iss. A redirect_uri the client did " +
+        "not register, or an unknown client, is answered here (400), never redirected to; other errors are " +
+        `redirected with state and iss. ${rateLimitText("oauth_authorize", "requests")} per IP address.`,
+      tags: ["Authentication"],
+      security: [],
+      requestParams: { query: authorizeQuery },
+      responses: {
+        "302": { description: "To the consent page, or to redirect_uri with error, state and iss" },
+        "400": oauthJsonError(
+          "invalid_request (redirect URI) or invalid_client (unknown client, bad metadata document)",
+        ),
+        "405": oauthJsonError("method_not_allowed"),
+        "429": oauthJsonError("too_many_requests"),
+      },
+    },
+  },
+  "/oauth/token": {
+    post: {
+      operationId: "oauthToken",
+      summary: "Exchange a code or a refresh token (or client credentials) for tokens",
+      description:
+        "authorization_code (with code_verifier), refresh_token (rotating: a spent one presented again revokes the " +
+        "connected app, as a code exchanged twice does) and client_credentials (E1's grant and limit). " +
+        `${rateLimitText("oauth_token", "requests")} per IP address.`,
+      tags: ["Authentication"],
+      security: [],
+      requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: oauthTokenRequest } } },
+      responses: {
+        "200": { description: "Tokens", content: { "application/json": { schema: oauthTokenResponse } } },
+        "400": oauthJsonError(
+          "invalid_request, invalid_client, invalid_grant, invalid_scope, invalid_target, unsupported_grant_type",
+        ),
+        "401": oauthJsonError("invalid_client (client credentials)"),
+        "405": oauthJsonError("method_not_allowed"),
+        "413": oauthJsonError("invalid_request: the body is larger than 8 KiB"),
+        "429": oauthJsonError("too_many_requests, or rate_limited (client credentials)"),
+      },
+    },
+  },
+  "/oauth/register": {
+    post: {
+      operationId: "oauthRegisterClient",
+      summary: "Register a public client (RFC 7591)",
+      description:
+        "Public clients only: no secret is issued and token_endpoint_auth_method is none. Redirect URIs: https, http " +
+        "on a loopback host (any port), or a native app's own scheme. " +
+        `${rateLimitText("oauth_register", "registrations")} per IP address.`,
+      tags: ["Authentication"],
+      security: [],
+      requestBody: { required: true, content: { "application/json": { schema: clientRegistrationRequest } } },
+      responses: {
+        "201": { description: "The client", content: { "application/json": { schema: clientRegistrationResponse } } },
+        "400": oauthJsonError("invalid_client_metadata, or a body that is not JSON"),
+        "405": oauthJsonError("method_not_allowed"),
+        "413": oauthJsonError("invalid_request: the body is larger than 8 KiB"),
+        "429": oauthJsonError("too_many_requests"),
+      },
+    },
+  },
+  "/oauth/revoke": {
+    post: {
+      operationId: "oauthRevoke",
+      summary: "Revoke a token (RFC 7009)",
+      description:
+        "A refresh or access token of the client's connected app revokes the app (all its tokens). An unknown token " +
+        "is no error.",
+      tags: ["Authentication"],
+      security: [],
+      requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: revocationRequest } } },
+      responses: {
+        "200": {
+          description: "Revoked (or nothing to revoke)",
+          content: { "application/json": { schema: z.object({}) } },
+        },
+        "400": oauthJsonError("invalid_request, invalid_client"),
+        "405": oauthJsonError("method_not_allowed"),
+        "413": oauthJsonError("invalid_request: the body is larger than 8 KiB"),
+        "429": oauthJsonError("too_many_requests"),
+      },
+    },
+  },
+};
+
 export const authPaths: ZodOpenApiPathsObject = {
+  ...oauthPaths,
   "/api/auth/{nextauth}": {
     get: {
       operationId: "dashboardAuthGet",

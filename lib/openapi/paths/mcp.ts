@@ -79,7 +79,7 @@ export const mcpPaths: ZodOpenApiPathsObject = {
       operationId: "getAuthorizationServerMetadata",
       summary: "OAuth authorization server metadata (RFC 8414)",
       description:
-        "The token endpoint (client credentials, client_secret_post or client_secret_basic), the JWKS and the scopes.",
+        "The authorization-code flow's endpoints (authorize with PKCE S256, token with rotating refresh tokens, RFC 7591 registration, RFC 7009 revocation), client ID metadata documents, the JWKS and the scopes. The token endpoint answers client credentials too.",
       tags,
       security: [],
       responses: { "200": metadata(authorizationServerMetadata, "RFC 8414 metadata") },

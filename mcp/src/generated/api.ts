@@ -348,6 +348,39 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        OAuthTokenRequest: {
+            /** @enum {string} */
+            grant_type: "authorization_code" | "refresh_token" | "client_credentials";
+            client_id?: string;
+            /** @description authorization_code: the code (60 s, single use). */
+            code?: string;
+            /** @description authorization_code: the PKCE verifier. */
+            code_verifier?: string;
+            redirect_uri?: string;
+            /** @description refresh_token: spent by the exchange (it rotates). */
+            refresh_token?: string;
+            /** @description client_credentials only (as E1). */
+            client_secret?: string;
+            scope?: string;
+            /** @description RFC 8707: {base}/mcp. */
+            resource?: string;
+        };
+        ClientRegistrationRequest: {
+            redirect_uris: string[];
+            client_name?: string;
+            client_uri?: string;
+            logo_uri?: string;
+            grant_types?: ("authorization_code" | "refresh_token")[];
+            response_types?: "code"[];
+            /** @description Answered none whatever is asked. */
+            token_endpoint_auth_method?: string;
+            scope?: string;
+        };
+        RevocationRequest: {
+            token: string;
+            token_type_hint?: string;
+            client_id: string;
+        };
         NextAuthForm: {
             /** @description From GET /api/auth/csrf (double-submit with its cookie) */
             csrfToken: string;
@@ -620,6 +653,34 @@ export interface components {
             extensions?: {
                 [key: string]: unknown;
             } | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description RFC 6749 §5.2 / RFC 7591 §3.2.2 error body (invalid_request, invalid_client, invalid_grant, invalid_scope, invalid_target, unsupported_grant_type, invalid_client_metadata, too_many_requests, …) */
+        OAuthEndpointError: {
+            error: string;
+            error_description?: string;
+        };
+        OAuthTokenResponse: {
+            /** @description RS256 JWT (aud {base}/mcp for a grant's, the API for E1's) */
+            access_token: string;
+            /** @constant */
+            token_type: "Bearer";
+            /** @example 3600 */
+            expires_in: number;
+            /** @description A grant's: use once, the answer carries the next. */
+            refresh_token?: string;
+            scope: string;
+        };
+        ClientRegistrationResponse: {
+            /** @example oac_4bXk9yQ2Zr7mPt1LsW3nVd */
+            client_id: string;
+            client_id_issued_at: number;
+            redirect_uris: string[];
+            /** @constant */
+            token_endpoint_auth_method: "none";
+            grant_types: string[];
+            response_types: "code"[];
         } & {
             [key: string]: unknown;
         };
@@ -1039,16 +1100,49 @@ export interface components {
         };
         /** @description OAuth 2.0 Authorization Server Metadata (RFC 8414). */
         AuthorizationServerMetadata: {
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description This service: the iss of its tokens and of its authorization responses.
+             */
             issuer: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where the user approves an application (authorization code with PKCE S256).
+             */
+            authorization_endpoint: string;
+            /**
+             * Format: uri
+             * @description Authorization code, refresh token (rotating) and client credentials grants. POST /api/auth/token (E1) answers client credentials too.
+             */
             token_endpoint: string;
+            /**
+             * Format: uri
+             * @description RFC 7591 dynamic registration (public clients only).
+             */
+            registration_endpoint: string;
+            /**
+             * Format: uri
+             * @description RFC 7009: revoking a token revokes its connected app.
+             */
+            revocation_endpoint: string;
             /** Format: uri */
             jwks_uri: string;
-            grant_types_supported: "client_credentials"[];
-            token_endpoint_auth_methods_supported: ("client_secret_post" | "client_secret_basic")[];
-            /** @description Empty: there is no authorization endpoint. */
-            response_types_supported: string[];
+            response_types_supported: "code"[];
+            response_modes_supported: "query"[];
+            grant_types_supported: ("authorization_code" | "refresh_token" | "client_credentials")[];
+            code_challenge_methods_supported: "S256"[];
+            token_endpoint_auth_methods_supported: ("none" | "client_secret_post" | "client_secret_basic")[];
+            revocation_endpoint_auth_methods_supported: "none"[];
+            /**
+             * @description A client_id may be the https URL of the client's metadata document.
+             * @constant
+             */
+            client_id_metadata_document_supported: true;
+            /**
+             * @description RFC 9207.
+             * @constant
+             */
+            authorization_response_iss_parameter_supported: true;
             scopes_supported: string[];
             /** Format: uri */
             service_documentation: string;
@@ -3190,6 +3284,8 @@ export const pathsApiAdsReportingCampaignsIdTimeseriesGetParametersQueryGranular
 export const pathsApiAdsReportingCampaignsIdTimeseriesGetParametersQueryFormatValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns/{id}/timeseries"]["get"]["parameters"]["query"]["format"]> = ["json", "csv"];
 export const pathsApiAdsReportingCampaignsIdTimeseriesGetResponses200HeadersXReportSourceValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns/{id}/timeseries"]["get"]["responses"]["200"]["headers"]["X-Report-Source"]> = ["rollups", "raw"];
 export const pathsApiAdsPostbackGetParametersQueryEvent_typeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/postback"]["get"]["parameters"]["query"]["event_type"]> = ["install", "registration", "deposit", "purchase", "custom"];
+export const oAuthTokenRequestGrant_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OAuthTokenRequest"]["grant_type"]> = ["authorization_code", "refresh_token", "client_credentials"];
+export const clientRegistrationRequestGrant_typesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClientRegistrationRequest"]["grant_types"]> = ["authorization_code", "refresh_token"];
 export const nextAuthFormJsonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NextAuthForm"]["json"]> = ["true", "false"];
 export const createCampaignInputMoment_typesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateCampaignInput"]["moment_types"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];
 export const createCampaignInputSportsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateCampaignInput"]["sports"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
@@ -3229,7 +3325,8 @@ export const campaignPacingValues: ReadonlyArray<FlattenedDeepRequired<component
 export const campaignEnded_reasonAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Campaign"]["ended_reason"]> = ["budget_exhausted", "end_date", "advertiser"];
 export const campaignAvailable_actionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Campaign"]["available_actions"]> = ["pause", "resume", "end", "cancel", "update", "add_variant"];
 export const creativeStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Creative"]["status"]> = ["pending", "approved", "rejected", "paused"];
-export const authorizationServerMetadataToken_endpoint_auth_methods_supportedValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuthorizationServerMetadata"]["token_endpoint_auth_methods_supported"]> = ["client_secret_post", "client_secret_basic"];
+export const authorizationServerMetadataGrant_types_supportedValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuthorizationServerMetadata"]["grant_types_supported"]> = ["authorization_code", "refresh_token", "client_credentials"];
+export const authorizationServerMetadataToken_endpoint_auth_methods_supportedValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuthorizationServerMetadata"]["token_endpoint_auth_methods_supported"]> = ["none", "client_secret_post", "client_secret_basic"];
 export const webhookDeliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookDelivery"]["status"]> = ["pending", "delivering", "succeeded", "failed", "cancelled"];
 export const campaignReportBreakdownValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignReport"]["breakdown"]> = ["day", "moment_type", "sport", "creative", "hour_of_day"];
 export const campaignTimeSeriesGranularityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignTimeSeries"]["granularity"]> = ["hour", "day"];

@@ -1,0 +1,31 @@
+"use server";
+// The consent page's answer (docs/decisions/1312): the signed-in user approves or
+// denies an application's authorization request, and the browser goes back to
+// the application with a code, or with access_denied (state and iss either way).
+// Server actions carry Next's own CSRF check (the Origin must be this site's);
+// the request is answered once, by a signed-in user, before it expires.
+import { redirect } from "next/navigation";
+import { decideAuthorization } from "@/lib/auth/oauth/grants";
+import { consentPathOf } from "./consent-path";
+import { currentUser } from "../../../../(dashboard)/_lib/session";
+
+async function answer(id: string, approve: boolean): Promise<void> {
+  const user = await currentUser();
+  if (!user) redirect(`/signin?callbackUrl=${encodeURIComponent(consentPathOf(id))}`);
+  let redirectTo: string;
+  try {
+    ({ redirectTo } = await decideAuthorization(user, id, approve));
+  } catch {
+    // answered already, expired or unknown: the page says so
+    redirect(consentPathOf(id));
+  }
+  redirect(redirectTo);
+}
+
+export async function approveAuthorization(id: string): Promise<void> {
+  await answer(id, true);
+}
+
+export async function denyAuthorization(id: string): Promise<void> {
+  await answer(id, false);
+}

@@ -1,0 +1,42 @@
+// Whether a connected app's grant still stands, checked on every use of one of
+// its tokens, as an API client's status is (docs/decisions/0907): a per-process
+// cache of 30 s, forgotten at once where the grant is revoked. The check is also
+// what records the app's "last used" time (one conditional update, at most
+// once per 30 s per grant and instance).
+import { nowDate, type Clock } from "@/lib/clock";
+import { db } from "@/lib/db/client";
+import { keyedTtlMemo, type KeyedTtlMemo } from "@/lib/ttl-memo";
+
+/** How long a process trusts a grant's "not revoked": a revocation elsewhere takes effect within it. */
+export const GRANT_STATUS_CACHE_MS = 30_000;
+
+/**
+ * One cache per process, whichever copy of this file reads it: Next bundles each route with
+ * its own copy of the modules it imports, so a revocation by GraphQL's copy (the Connected
+ * apps page) must reach the cache /mcp's copy reads, and server.ts's (RFC 7009) too.
+ */
+const grantStatus: KeyedTtlMemo<boolean> = ((globalThis as Record<symbol, unknown>)[Symbol.for("sma.grantStatus")] ??=
+  keyedTtlMemo<boolean>(GRANT_STATUS_CACHE_MS, 10_000)) as KeyedTtlMemo<boolean>;
+
+export async function isGrantActive(
+  grantId: string,
+  advertiserId: string,
+  options: { clock?: Clock } = {},
+): Promise<boolean> {
+  return grantStatus.get(
+    `${grantId}\u0000${advertiserId}`,
+    async (nowMs) => {
+      const { count } = await db().oAuthGrant.updateMany({
+        where: { id: grantId, advertiserId, revokedAt: null },
+        data: { lastUsedAt: nowDate(() => nowMs) },
+      });
+      return count === 1;
+    },
+    options.clock,
+  );
+}
+
+/** Forgets the cached status of a grant (it was just revoked in this process). */
+export function forgetGrantStatus(grantId: string): void {
+  grantStatus.deleteWhere((key) => key.startsWith(`${grantId}\u0000`));
+}
