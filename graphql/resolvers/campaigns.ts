@@ -90,7 +90,7 @@ export const campaignResolvers: Resolvers = {
     campaigns: async (_, args, context) => {
       const { actor, loaders } = scoped(context, "campaigns:read");
       const { status, orderBy, ...page } = args;
-      const result = await listCampaignConnection(actor, toRestQuery({ status, orderBy }), page);
+      const result = await listCampaignConnection(actor, toRestQuery({ status, orderBy }), page, context.clock);
       // a creative's `campaign` on this page is then read from the page itself
       return connection(result, (record) => {
         const campaign = camelize(record);

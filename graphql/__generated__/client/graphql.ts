@@ -27,10 +27,16 @@ export type CampaignOrder = {
 };
 
 export type CampaignSortField =
+  /** By CPM bid. */
+  | 'BID_CPM'
   | 'CREATED_AT'
   | 'IMPRESSIONS_TO_DATE'
   | 'NAME'
   | 'SPEND_TO_DATE'
+  /** By status name (active, cancelled, ended, paused). */
+  | 'STATUS'
+  /** By spend in the current UTC day (today.spendUsd). */
+  | 'TODAY_SPEND'
   | 'UPDATED_AT';
 
 export type CampaignStatus =
