@@ -15,7 +15,16 @@ function message(error: string, waitMinutes: number): string {
   return "Sign-in failed. Try again.";
 }
 
-export function SignInForm({ initialError, waitMinutes }: { initialError?: string | null; waitMinutes: number }) {
+export function SignInForm({
+  initialError,
+  waitMinutes,
+  returnTo,
+}: {
+  initialError?: string | null;
+  waitMinutes: number;
+  /** where to go once signed in: a path of this site (the page checked it, lib/auth/return-path.ts) */
+  returnTo: string;
+}) {
   const router = useRouter();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(initialError ? message(initialError, waitMinutes) : null);
@@ -29,9 +38,13 @@ export function SignInForm({ initialError, waitMinutes }: { initialError?: strin
         setPending(true);
         setError(null);
         try {
-          const result = await signInWithPassword(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
+          const result = await signInWithPassword(
+            String(form.get("email") ?? ""),
+            String(form.get("password") ?? ""),
+            returnTo,
+          );
           if (result.ok) {
-            router.replace("/overview");
+            router.replace(returnTo);
             router.refresh();
             return;
           }
@@ -54,7 +67,10 @@ export function SignInForm({ initialError, waitMinutes }: { initialError?: strin
       </Button>
       <p className="text-center text-sm text-muted">
         New here?{" "}
-        <Link className="font-medium text-brand underline" href="/signup">
+        <Link
+          className="font-medium text-brand underline"
+          href={returnTo === "/overview" ? "/signup" : `/signup?callbackUrl=${encodeURIComponent(returnTo)}`}
+        >
           Create an account
         </Link>
       </p>
