@@ -322,7 +322,7 @@ test("API keys: create with scopes (secret once), its token works; revoked, its 
     .getByRole("button", { name: "Revoke key" })
     .click();
   await expect(row).toContainText("Revoked");
-  await expect(row.getByText("Revoked").locator("time[datetime]")).toHaveCount(1);
+  await expect(row.getByTestId("revoked-at").locator("time[datetime]")).toHaveCount(1);
   await expect(page.getByText("1 active, 2 in all")).toBeVisible();
   expect((await token()).status).toBeGreaterThanOrEqual(400);
   // the secret is not shown again after a reload
