@@ -154,7 +154,7 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
             line.
           </EmptyState>
         ) : (
-          <Table>
+          <Table aria-label="Campaigns">
             <caption className="sr-only">Campaigns</caption>
             <thead>
               <tr>

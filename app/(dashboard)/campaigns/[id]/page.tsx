@@ -164,7 +164,7 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
               : "Delivery has stopped, so no variant receives traffic; the score is the chance each had the best click-through rate."
           }
         />
-        <Table>
+        <Table aria-label="Creative variants">
           <thead>
             <tr>
               <Th>Variant</Th>
@@ -181,7 +181,7 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
           <tbody>
             {campaign.creatives.map((creative) => (
               <tr key={creative.id}>
-                <Td className="min-w-56">
+                <Td className="min-w-44 sm:min-w-56">
                   <p className="text-xs font-medium text-muted">{creative.variantLabel}</p>
                   <p className="font-medium">{creative.headline}</p>
                   <p className="text-xs text-slate-700">{creative.body}</p>
