@@ -37,7 +37,12 @@ describe("form errors", () => {
   });
 
   it("says what to type for an amount it could not read, and words the minimums in dollars", () => {
-    const result = schema.safeParse({ ...BODY, bid_cpm_usd: Number.NaN, daily_budget_usd: 4, total_budget_usd: undefined });
+    const result = schema.safeParse({
+      ...BODY,
+      bid_cpm_usd: Number.NaN,
+      daily_budget_usd: 4,
+      total_budget_usd: undefined,
+    });
     const errors = zodFieldErrors(result.error!);
     expect(errors.bidCpmUsd).toMatch(/^Enter the bid as an amount in US dollars, such as 2\.50/);
     expect(errors.bidCpmUsd).not.toMatch(/Invalid input|NaN/);
@@ -52,7 +57,9 @@ describe("form errors", () => {
     expect(errors.sports).toBe("Select at least one sport");
     const dates = zodFieldErrors(schema.safeParse({ ...BODY, end_date: "2026-11-01" }).error!);
     expect(dates.endDate).toBe("The end date must be after the start date");
-    const unavailable = zodFieldErrors(schema.safeParse({ ...BODY, moment_types: ["foul_trouble"], sports: ["mlb"] }).error!);
+    const unavailable = zodFieldErrors(
+      schema.safeParse({ ...BODY, moment_types: ["foul_trouble"], sports: ["mlb"] }).error!,
+    );
     expect(unavailable.momentTypes).toMatch(/^Foul Trouble does not happen in the selected sports; it does in /);
     expect(unavailable.momentTypes).toContain("NCAA Basketball");
   });

@@ -101,7 +101,8 @@ test("sign up, create a campaign, list it, open it, add a variant, sign out", as
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL("**/signin");
   await page.goto("/campaigns");
-  await expect(page).toHaveURL(/\/signin$/);
+  // signed out: to sign-in, which would come back here
+  await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fcampaigns$/);
   // nothing left the app but the preview of the advertiser's own icon
   expect(outside.filter((url) => url !== ICON)).toEqual([]);
 });

@@ -32,7 +32,9 @@ describe("API key form", () => {
       name: "Enter the name",
       scopes: "Select at least one scope",
     });
-    expect(zodFieldErrors(apiKeyFormSchema.safeParse({ name: "x".repeat(101), scopes: ["reporting:read"] }).error!)).toEqual({
+    expect(
+      zodFieldErrors(apiKeyFormSchema.safeParse({ name: "x".repeat(101), scopes: ["reporting:read"] }).error!),
+    ).toEqual({
       name: "The name must be at most 100 characters",
     });
   });

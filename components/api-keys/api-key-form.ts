@@ -35,14 +35,11 @@ export const API_KEY_FIELDS: readonly SummaryField[] = [
 ];
 
 /** The form's values as the API parses them: the name trimmed, the scopes in catalog order. */
-export const apiKeyFormSchema = z.preprocess(
-  (values: unknown) => {
-    const { name, scopes } = values as ApiKeyValues;
-    const ticked = Array.isArray(scopes) ? scopes : [];
-    return { name: String(name ?? "").trim(), scopes: SCOPES.filter((scope) => ticked.includes(scope)) };
-  },
-  createApiClientInput,
-);
+export const apiKeyFormSchema = z.preprocess((values: unknown) => {
+  const { name, scopes } = values as ApiKeyValues;
+  const ticked = Array.isArray(scopes) ? scopes : [];
+  return { name: String(name ?? "").trim(), scopes: SCOPES.filter((scope) => ticked.includes(scope)) };
+}, createApiClientInput);
 
 /** The input as the API checked it. */
 export type ApiKeyInput = z.output<typeof createApiClientInput>;

@@ -17,7 +17,13 @@ const FILLED = {
   bid_cpm_usd: "$2",
   daily_budget_usd: "50,50",
   total_budget_usd: "1,250.00",
-  creative: { ...EMPTY_CREATIVE, headline: "Overtime!", body: "Live odds", icon_url: " https://i.test/i.png ", action_url: "https://example.com" },
+  creative: {
+    ...EMPTY_CREATIVE,
+    headline: "Overtime!",
+    body: "Live odds",
+    icon_url: " https://i.test/i.png ",
+    action_url: "https://example.com",
+  },
 };
 
 describe("the create form's values", () => {
@@ -59,7 +65,20 @@ describe("the create form's values", () => {
   it("check a variant with E8's creative schema", () => {
     expect(creativeFormSchema.safeParse({ ...EMPTY_CREATIVE }).success).toBe(false);
     expect(
-      creativeFormSchema.parse({ ...EMPTY_CREATIVE, headline: "h", body: "b", icon_url: "https://i.test/i.png", action_url: "https://e.test", cta_text: "Go" }),
-    ).toEqual({ headline: "h", body: "b", icon_url: "https://i.test/i.png", action_url: "https://e.test", cta_text: "Go" });
+      creativeFormSchema.parse({
+        ...EMPTY_CREATIVE,
+        headline: "h",
+        body: "b",
+        icon_url: "https://i.test/i.png",
+        action_url: "https://e.test",
+        cta_text: "Go",
+      }),
+    ).toEqual({
+      headline: "h",
+      body: "b",
+      icon_url: "https://i.test/i.png",
+      action_url: "https://e.test",
+      cta_text: "Go",
+    });
   });
 });

@@ -4,12 +4,7 @@
 // checked body as createCampaign's GraphQL input. The creative's fields are the
 // variant form's too (creativeFormSchema).
 import { z } from "zod";
-import type {
-  CreateCampaignInput,
-  MomentTypeKey,
-  Pacing,
-  Sport,
-} from "@/graphql/__generated__/client/graphql";
+import type { CreateCampaignInput, MomentTypeKey, Pacing, Sport } from "@/graphql/__generated__/client/graphql";
 import { createCampaignInputFor } from "@/lib/domain/campaigns/campaigns.schemas";
 import { creativeInput } from "@/lib/domain/creatives/creatives.schemas";
 import type { SummaryField } from "@/components/forms/use-error-summary";

@@ -67,10 +67,14 @@ export function CampaignForm({
     if (form.getValues("bid_cpm_usd")) void form.trigger("bid_cpm_usd");
   }, [types, form]);
   // an estimate describes the form as it was
-  useEffect(() => {
-    const { unsubscribe } = form.watch(() => setEstimate((current) => (current.kind === "none" ? current : { kind: "none" })));
-    return unsubscribe;
-  }, [form]);
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: () => setEstimate((current) => (current.kind === "none" ? current : { kind: "none" })),
+      }),
+    [form],
+  );
 
   const submit = form.handleSubmit(async (body) => {
     try {

@@ -34,7 +34,12 @@ export function CreativeFields({ path = "", idPrefix = "" }: { path?: "" | "crea
       >
         <Input autoComplete="off" {...register(`${path}headline`)} />
       </Field>
-      <Field id={`${idPrefix}body`} label="Message" aside={<Counter value={body} max={BODY_MAX} />} error={error("body")}>
+      <Field
+        id={`${idPrefix}body`}
+        label="Message"
+        aside={<Counter value={body} max={BODY_MAX} />}
+        error={error("body")}
+      >
         <Textarea rows={3} {...register(`${path}body`)} />
       </Field>
       <Field

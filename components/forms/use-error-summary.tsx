@@ -39,8 +39,10 @@ export function fieldError(errors: FieldErrors, name: string): string | undefine
   return firstMessage(get(errors, name));
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any output type of the form's resolver
-export function useErrorSummary<Values extends FieldValues>(form: UseFormReturn<Values, any, any>, fields: readonly SummaryField[]) {
+export function useErrorSummary<Values extends FieldValues, Output>(
+  form: UseFormReturn<Values, unknown, Output>,
+  fields: readonly SummaryField[],
+) {
   const [focusKey, setFocusKey] = useState(0);
   const { errors } = form.formState;
   const items: SummaryItem[] = fields.flatMap((field) => {
@@ -66,7 +68,8 @@ export function useErrorSummary<Values extends FieldValues>(form: UseFormReturn<
         if (field) form.setError(field.name as Path<Values>, { type: "server", message });
         else unplaced.push(message);
       }
-      if (unplaced.length) form.setError("root.server" as Path<Values>, { type: "server", message: unplaced.join(" ") });
+      if (unplaced.length)
+        form.setError("root.server" as Path<Values>, { type: "server", message: unplaced.join(" ") });
       setFocusKey((key) => key + 1);
       return true;
     },

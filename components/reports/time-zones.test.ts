@@ -7,7 +7,14 @@ const JANUARY = Date.parse("2026-01-15T12:00:00Z");
 describe("time zones", () => {
   it("offers IANA's canonical names, UTC first, never the older names", () => {
     expect(TIME_ZONES[0]).toBe("UTC");
-    for (const zone of ["Asia/Kolkata", "Europe/Kyiv", "Asia/Ho_Chi_Minh", "Asia/Kathmandu", "Asia/Yangon", "America/New_York"])
+    for (const zone of [
+      "Asia/Kolkata",
+      "Europe/Kyiv",
+      "Asia/Ho_Chi_Minh",
+      "Asia/Kathmandu",
+      "Asia/Yangon",
+      "America/New_York",
+    ])
       expect(TIME_ZONES).toContain(zone);
     for (const old of ["Asia/Calcutta", "Europe/Kiev", "Asia/Saigon", "Asia/Katmandu", "Asia/Rangoon", "US/Eastern"])
       expect(TIME_ZONES).not.toContain(old);

@@ -58,6 +58,9 @@ export function utcOffset(zone: string, nowMs: number): string {
 export function timeZoneOptions(nowMs: number): { value: string; label: string }[] {
   return ZONES.map((zone) => ({
     value: zone,
-    label: zone === "UTC" ? "UTC+00:00 · Coordinated Universal Time" : `${utcOffset(zone, nowMs)} · ${cityOf(zone).replace(/\b\w/g, (c) => c.toUpperCase())}`,
+    label:
+      zone === "UTC"
+        ? "UTC+00:00 · Coordinated Universal Time"
+        : `${utcOffset(zone, nowMs)} · ${cityOf(zone).replace(/\b\w/g, (c) => c.toUpperCase())}`,
   }));
 }

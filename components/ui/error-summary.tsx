@@ -28,11 +28,17 @@ export function ErrorSummary({
   focusKey: number;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const focused = useRef(0);
   const titleId = useId();
+  const shown = items.length > 0 || Boolean(formError);
+  // once per failed submit, as soon as the summary has something to say (the errors may arrive a render later)
   useEffect(() => {
-    if (focusKey > 0) ref.current?.focus();
-  }, [focusKey]);
-  if (!items.length && !formError) return null;
+    if (focusKey > focused.current && shown && ref.current) {
+      focused.current = focusKey;
+      ref.current.focus();
+    }
+  }, [focusKey, shown]);
+  if (!shown) return null;
   return (
     <div
       ref={ref}

@@ -81,10 +81,7 @@ export function RegisterWebhookForm({ batchLimits }: { batchLimits: BatchLimits 
             Its signing secret (the HMAC-SHA256 key of <code>X-Service-Signature</code>) is shown this once only. Copy
             it now.
           </p>
-          <code
-            data-testid="webhook-secret"
-            className="block rounded bg-white px-2 py-1 font-mono text-xs break-all"
-          >
+          <code data-testid="webhook-secret" className="block rounded bg-white px-2 py-1 font-mono text-xs break-all">
             {created.secret}
           </code>
           <div className="flex flex-wrap items-center gap-2">
@@ -110,7 +107,12 @@ export function RegisterWebhookForm({ batchLimits }: { batchLimits: BatchLimits 
           <div className="grid gap-2">
             {WEBHOOK_EVENT_KINDS.map((kind) => (
               <label key={kind} className="flex min-w-0 items-center gap-2 text-sm text-ink">
-                <input type="checkbox" value={eventKindName(kind)} className="size-4 shrink-0" {...form.register("events")} />
+                <input
+                  type="checkbox"
+                  value={eventKindName(kind)}
+                  className="size-4 shrink-0"
+                  {...form.register("events")}
+                />
                 <code className="min-w-0 break-all">{eventKindName(kind)}</code>
               </label>
             ))}
@@ -119,8 +121,7 @@ export function RegisterWebhookForm({ batchLimits }: { batchLimits: BatchLimits 
         <label className="flex items-start gap-2 text-sm text-ink">
           <input type="checkbox" className="mt-0.5 size-4 shrink-0" {...form.register("batch_impressions")} />
           <span>
-            Batch impression.served events (up to {batchLimits.maxItems}, within {batchLimits.windowMs / 1000}{" "}
-            seconds)
+            Batch impression.served events (up to {batchLimits.maxItems}, within {batchLimits.windowMs / 1000} seconds)
           </span>
         </label>
         <Button type="submit" disabled={form.formState.isSubmitting}>

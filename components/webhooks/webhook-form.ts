@@ -3,10 +3,7 @@
 // and the event kinds it offers (GraphQL's WebhookEventKind: the domain's kinds
 // in capitals).
 import { z } from "zod";
-import type {
-  RegisterWebhookEndpointInput,
-  WebhookEventKind,
-} from "@/graphql/__generated__/client/graphql";
+import type { RegisterWebhookEndpointInput, WebhookEventKind } from "@/graphql/__generated__/client/graphql";
 import { registerWebhookInput } from "@/lib/domain/webhooks/webhooks.schemas";
 import { EVENT_TYPES } from "@/lib/webhooks/events";
 import type { SummaryField } from "@/components/forms/use-error-summary";

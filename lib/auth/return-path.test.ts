@@ -3,7 +3,9 @@ import { returnPathOfRequest, safeReturnPath, signInHref } from "./return-path";
 
 describe("the return path after sign-in", () => {
   it("keeps a path of this site with its query and fragment", () => {
-    expect(safeReturnPath("/reports?campaign=cmp_1&tz=Asia%2FKolkata")).toBe("/reports?campaign=cmp_1&tz=Asia%2FKolkata");
+    expect(safeReturnPath("/reports?campaign=cmp_1&tz=Asia%2FKolkata")).toBe(
+      "/reports?campaign=cmp_1&tz=Asia%2FKolkata",
+    );
     expect(safeReturnPath("/campaigns/cmp_1#variants")).toBe("/campaigns/cmp_1#variants");
     expect(safeReturnPath("/oauth/consent?client_id=x")).toBe("/oauth/consent?client_id=x");
   });

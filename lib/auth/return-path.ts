@@ -14,7 +14,6 @@ const ORIGIN = "http://return-path.invalid";
 /** `value` when it is a path of this site to return to after sign-in, otherwise null. */
 export function safeReturnPath(value: unknown): string | null {
   if (typeof value !== "string" || value.length === 0 || value.length > 2048) return null;
-  // eslint-disable-next-line no-control-regex -- control characters are what is refused
   if (!value.startsWith("/") || /[\\\u0000-\u001f\u007f]/.test(value)) return null;
   let decoded = value;
   try {

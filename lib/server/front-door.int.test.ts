@@ -91,7 +91,9 @@ describe("security headers", () => {
     const response = await fetch(`${url}/echo-request-path?campaign=cmp_1&tz=Asia%2FKolkata`, {
       headers: { [REQUEST_PATH_HEADER]: "//evil.example/" },
     });
-    expect(((await response.json()) as { path: string }).path).toBe("/echo-request-path?campaign=cmp_1&tz=Asia%2FKolkata");
+    expect(((await response.json()) as { path: string }).path).toBe(
+      "/echo-request-path?campaign=cmp_1&tz=Asia%2FKolkata",
+    );
   });
 
   it("keep the development server's policy without a nonce: inline scripts and eval (Next's fast refresh) run there", async () => {

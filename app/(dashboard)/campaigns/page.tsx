@@ -71,8 +71,7 @@ function SortHeader({
   className?: string;
 }) {
   const active = sort === field;
-  const nextDir =
-    active && dir === "DESC" ? "asc" : active ? "desc" : ASCENDING_FIRST.includes(field) ? "asc" : "desc";
+  const nextDir = active && dir === "DESC" ? "asc" : active ? "desc" : ASCENDING_FIRST.includes(field) ? "asc" : "desc";
   return (
     <Th
       numeric={numeric}

@@ -250,12 +250,12 @@ export default function ApiReferencePage() {
                     </>
                   ) : null}
                   <h4>Responses</h4>
-                  <table>
+                  <table className={styles.cards}>
                     <tbody>
                       {Object.entries(operation.responses ?? {}).map(([status, response]) => (
                         <tr key={status}>
                           <td className={styles.status}>{status}</td>
-                          <td>
+                          <td className={styles.response}>
                             <Prose text={response.description} />
                             <Body content={response.content} />
                           </td>
