@@ -7,7 +7,7 @@
 // itself (docs/decisions/0916).
 import { expect, test, type Page } from "@playwright/test";
 import { DASHBOARD_PASSWORD, signIn, uniqueEmail } from "./dashboard";
-import { admin } from "./helpers";
+import { adminWithStdin } from "./helpers";
 
 const ICON_ORIGIN = `http://127.0.0.1:${process.env.E2E_ICON_PORT}`;
 
@@ -67,7 +67,16 @@ test("every page runs under the nonce policy: no violation, no console error", a
   expect(seen.size).toBe(6);
 
   const email = uniqueEmail("csp");
-  admin("create-advertiser", "--name", "CSP Co", "--email", email, "--password", DASHBOARD_PASSWORD);
+  // the password on standard input: the CLI refuses it in the arguments
+  adminWithStdin(
+    `${DASHBOARD_PASSWORD}\n`,
+    "create-advertiser",
+    "--name",
+    "CSP Co",
+    "--email",
+    email,
+    "--password-stdin",
+  );
   await signIn(page, email);
   const graphql = async (query: string, variables: Record<string, unknown>) => {
     const res = await page.request.post("/api/graphql", { data: { query, variables } });

@@ -39,7 +39,7 @@ test("sign up, create a campaign, list it, open it, add a variant, sign out", as
   await expect(page.getByText("At least $10.00.")).toBeVisible();
   await bid.fill("0.36");
   // live: the same schema as the API names the highest floor among the selected types
-  await expect(page.locator("#bidCpmUsd-error")).toContainText("Must be at least 0.40, the floor of overtime");
+  await expect(page.locator("#bidCpmUsd-error")).toContainText("The bid must be at least $0.40, the floor of Overtime");
   await expect(bid).toHaveAttribute("aria-invalid", "true");
   await bid.fill("2.50");
   await expect(page.locator("#bidCpmUsd-error")).toHaveCount(0);
@@ -74,7 +74,7 @@ test("sign up, create a campaign, list it, open it, add a variant, sign out", as
   await page.getByRole("button", { name: "Edit settings" }).click();
   await page.getByLabel("Daily budget (USD)").fill("4");
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.locator("#edit-daily-error")).toHaveText("Must be at least 5");
+  await expect(page.locator("#edit-daily-error")).toHaveText("The daily budget must be at least $5.00");
   await page.getByLabel("Daily budget (USD)").fill("60");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
@@ -101,7 +101,8 @@ test("sign up, create a campaign, list it, open it, add a variant, sign out", as
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL("**/signin");
   await page.goto("/campaigns");
-  await expect(page).toHaveURL(/\/signin$/);
+  // signed out: to sign-in, which would come back here
+  await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fcampaigns$/);
   // nothing left the app but the preview of the advertiser's own icon
   expect(outside.filter((url) => url !== ICON)).toEqual([]);
 });

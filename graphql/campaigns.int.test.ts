@@ -5,7 +5,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import { seedDelivery } from "@/test/factories/delivery";
-import { gql, onlyError } from "@/test/graphql";
+import type { Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db/client";
+import { fixedClock } from "@/lib/clock";
+import { gql, gqlAs, onlyError } from "@/test/graphql";
 import { toGlobalId } from "./global-id";
 
 let adv: TestAdvertiser;
@@ -123,6 +126,57 @@ describe("campaigns connection", () => {
     expect([...firstTwo.nodes, ...rest.nodes]).toEqual(byName.nodes);
     const byUpdate = await page({ orderBy: { field: "UPDATED_AT", direction: "DESC" } });
     expect(byUpdate.totalCount).toBe(5);
+  });
+
+  it("sorts by status, bid and today's spend (the current UTC day's only), paging with cursors", async () => {
+    const owner = await createTestAdvertiser("Sorted Co");
+    const actor: Actor = { advertiserId: owner.advertiserId, scopes: new Set(["campaigns:read"]), via: "token" };
+    const now = Date.parse("2026-03-05T12:00:00Z");
+    const specs = [
+      { name: "Today five", bid: 3, status: "active", spendDay: "2026-03-05", spend: 5_000_000n },
+      { name: "Yesterday nine", bid: 1, status: "paused", spendDay: "2026-03-04", spend: 9_000_000n },
+      { name: "Today one", bid: 2, status: "ended", spendDay: "2026-03-05", spend: 1_000_000n },
+      { name: "Never", bid: 4, status: "active", spendDay: null, spend: 0n },
+    ] as const;
+    for (const spec of specs) {
+      const created = await createTestCampaign({
+        advertiserId: owner.advertiserId,
+        name: spec.name,
+        status: spec.status,
+        bidCpmUsd: spec.bid,
+      });
+      await db().campaign.update({
+        where: { id: created.id },
+        data: { spendDay: spec.spendDay, daySpendMicros: spec.spend },
+      });
+    }
+    const names = async (field: string, direction: string, extra: Record<string, unknown> = {}) => {
+      const res = await gqlAs(actor, PAGE, { orderBy: { field, direction }, ...extra }, { clock: fixedClock(now) });
+      expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+      return res.data.campaigns as { nodes: { name: string }[]; pageInfo: { endCursor: string; hasNextPage: boolean } };
+    };
+    expect((await names("BID_CPM", "DESC")).nodes.map((node) => node.name)).toEqual([
+      "Never",
+      "Today five",
+      "Today one",
+      "Yesterday nine",
+    ]);
+    const byStatus = (await names("STATUS", "ASC")).nodes.map((node) => node.name);
+    expect(byStatus.slice(2)).toEqual(["Today one", "Yesterday nine"]);
+    const byToday = (await names("TODAY_SPEND", "DESC")).nodes.map((node) => node.name);
+    // yesterday's nine dollars are not today's: with the never-spent one, last (ties by id)
+    expect(byToday.slice(0, 2)).toEqual(["Today five", "Today one"]);
+    expect(new Set(byToday.slice(2))).toEqual(new Set(["Yesterday nine", "Never"]));
+    const ascending = (await names("TODAY_SPEND", "ASC")).nodes.map((node) => node.name);
+    expect(ascending).toEqual([...byToday].reverse());
+    // cursors page through the computed order as through a column
+    const first = await names("TODAY_SPEND", "DESC", { first: 3 });
+    expect(first.pageInfo.hasNextPage).toBe(true);
+    const rest = await names("TODAY_SPEND", "DESC", { first: 3, after: first.pageInfo.endCursor });
+    expect([...first.nodes, ...rest.nodes].map((node) => node.name)).toEqual(byToday);
+    expect(rest.pageInfo.hasNextPage).toBe(false);
+    const back = await names("TODAY_SPEND", "DESC", { last: 2, before: first.pageInfo.endCursor });
+    expect(back.nodes.map((node) => node.name)).toEqual(byToday.slice(0, 2));
   });
 
   it("refuses page sizes above 100, both directions at once, and cursors of another order", async () => {

@@ -1,49 +1,13 @@
 // The signed-in dashboard: the session is required (the shell's query sends a
 // visitor without one to /signin), the advertiser's name from GraphQL, the
-// navigation, sign-out.
-import Link from "next/link";
+// navigation, sign-out (components/shell/dashboard-frame.tsx).
 import type { ReactNode } from "react";
-import { MobileNav } from "@/components/shell/mobile-nav";
-import { SidebarNav } from "@/components/shell/sidebar-nav";
-import { SignOutButton } from "@/components/shell/sign-out-button";
+import { DashboardFrame } from "@/components/shell/dashboard-frame";
 import { shellViewer } from "./_lib/shell";
 
 export const dynamic = "force-dynamic";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const advertiser = (await shellViewer())?.advertiser;
-  return (
-    <div className="min-h-screen bg-bg">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-ink focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-      <header className="sticky top-0 z-30 h-14 border-b border-line bg-white">
-        <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-3 px-4">
-          <div className="flex min-w-0 items-center gap-3">
-            <MobileNav />
-            <Link href="/overview" className="truncate text-base font-semibold text-ink">
-              Sports Moment Ads
-            </Link>
-          </div>
-          <div className="flex min-w-0 items-center gap-2">
-            <span className="hidden truncate text-sm text-muted sm:inline" data-testid="advertiser-name">
-              {advertiser?.name}
-            </span>
-            <SignOutButton />
-          </div>
-        </div>
-      </header>
-      <div className="mx-auto flex max-w-7xl gap-8 px-4">
-        <aside className="hidden w-56 shrink-0 py-6 lg:block">
-          <SidebarNav />
-        </aside>
-        <main id="main" className="min-w-0 flex-1 py-6">
-          {children}
-        </main>
-      </div>
-    </div>
-  );
+  return <DashboardFrame advertiserName={advertiser?.name}>{children}</DashboardFrame>;
 }

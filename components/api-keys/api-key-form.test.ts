@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { graphqlEnumName } from "@/graphql/enums";
 import { SCOPES } from "@/lib/auth/scopes";
 import { SECURITY_SCHEMES } from "@/lib/openapi/common";
-import { SCOPE_OPTIONS, apiKeyErrors, apiKeyInput, scopeKey, scopeName } from "./api-key-form";
+import { zodFieldErrors } from "@/components/form-errors";
+import { SCOPE_OPTIONS, apiKeyFormSchema, apiKeyInput, scopeKey, scopeName } from "./api-key-form";
 
 describe("API key form", () => {
   it("offers every scope of lib/auth/scopes.ts in GraphQL's capitals", () => {
@@ -21,20 +22,20 @@ describe("API key form", () => {
   });
 
   it("builds the input with the chosen scopes in catalog order and the name trimmed", () => {
-    expect(apiKeyInput({ name: "  CI pipeline ", scopes: ["REPORTING_READ", "CAMPAIGNS_READ", "BOGUS"] })).toEqual({
-      name: "CI pipeline",
-      scopes: ["CAMPAIGNS_READ", "REPORTING_READ"],
-    });
+    const parsed = apiKeyFormSchema.parse({ name: "  CI pipeline ", scopes: ["reporting:read", "campaigns:read"] });
+    expect(apiKeyInput(parsed)).toEqual({ name: "CI pipeline", scopes: ["CAMPAIGNS_READ", "REPORTING_READ"] });
   });
 
   it("checks the input with the API's schema (createApiClientInput) before sending", () => {
-    expect(apiKeyErrors(apiKeyInput({ name: "CI", scopes: ["CAMPAIGNS_READ"] }))).toEqual({});
-    expect(apiKeyErrors(apiKeyInput({ name: "  ", scopes: [] }))).toEqual({
-      name: "Must not be blank",
-      scopes: "Must contain at least one scope",
+    expect(apiKeyFormSchema.safeParse({ name: "CI", scopes: ["campaigns:read"] }).success).toBe(true);
+    expect(zodFieldErrors(apiKeyFormSchema.safeParse({ name: "  ", scopes: [] }).error!)).toEqual({
+      name: "Enter the name",
+      scopes: "Select at least one scope",
     });
-    expect(apiKeyErrors(apiKeyInput({ name: "x".repeat(101), scopes: ["REPORTING_READ"] })).name).toBe(
-      "Must be at most 100 characters",
-    );
+    expect(
+      zodFieldErrors(apiKeyFormSchema.safeParse({ name: "x".repeat(101), scopes: ["reporting:read"] }).error!),
+    ).toEqual({
+      name: "The name must be at most 100 characters",
+    });
   });
 });

@@ -1,18 +1,29 @@
 "use client";
 // Creates an API client with the chosen scopes (createApiClient). Its secret
 // comes back once: shown here with a copy button, with the client_id beside it.
+// The form is react-hook-form over the API's schema (api-key-form.ts); a failed
+// submit focuses the error summary.
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { graphql } from "@/graphql/__generated__/client";
 import { API_CLIENT_NAME_MAX } from "@/lib/domain/api-clients/api-clients.schemas";
-import { userFieldErrors } from "@/components/form-errors";
+import { apiResolver } from "@/components/forms/api-resolver";
+import { useErrorSummary } from "@/components/forms/use-error-summary";
 import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, FieldSet } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { FormError } from "@/components/ui/states";
-import { SCOPE_OPTIONS, apiKeyErrors, apiKeyInput } from "./api-key-form";
+import {
+  API_KEY_DEFAULTS,
+  API_KEY_FIELDS,
+  SCOPE_OPTIONS,
+  apiKeyFormSchema,
+  apiKeyInput,
+  type ApiKeyInput,
+  type ApiKeyValues,
+} from "./api-key-form";
 
 const CREATE = graphql(`
   mutation CreateApiClient($input: CreateApiClientInput!) {
@@ -35,40 +46,28 @@ const CREATE = graphql(`
 
 export function CreateApiKeyForm() {
   const router = useRouter();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const form = useForm<ApiKeyValues, unknown, ApiKeyInput>({
+    resolver: apiResolver(apiKeyFormSchema),
+    defaultValues: API_KEY_DEFAULTS,
+    shouldFocusError: false,
+  });
+  const errors = useErrorSummary(form, API_KEY_FIELDS);
   const [created, setCreated] = useState<{ name: string; clientId: string; secret: string } | null>(null);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    const input = apiKeyInput({
-      name: String(form.get("name") ?? ""),
-      scopes: form.getAll("scopes").map(String),
-    });
-    const invalid = apiKeyErrors(input);
-    if (Object.keys(invalid).length) {
-      setErrors(invalid);
-      return;
-    }
-    setPending(true);
+  const submit = form.handleSubmit(async (checked) => {
     try {
-      const { createApiClient: result } = await gqlFetch(CREATE, { input });
+      const { createApiClient: result } = await gqlFetch(CREATE, { input: apiKeyInput(checked) });
       if (!result?.apiClient || !result.clientSecret) {
-        setErrors(userFieldErrors(result?.userErrors ?? []));
+        if (!errors.showUserErrors(result?.userErrors)) errors.showFormError("The key was not created. Try again.");
         return;
       }
-      setErrors({});
       setCreated({ name: result.apiClient.name, clientId: result.apiClient.restId, secret: result.clientSecret });
-      formElement.reset();
+      form.reset();
       router.refresh();
     } catch (error) {
-      setErrors({ _form: error instanceof Error ? error.message : String(error) });
-    } finally {
-      setPending(false);
+      errors.showFormError(error instanceof Error ? error.message : String(error));
     }
-  }
+  }, errors.onInvalid);
 
   return (
     <div className="space-y-4">
@@ -78,7 +77,7 @@ export function CreateApiKeyForm() {
           <p className="text-emerald-900">
             The secret is shown this once only. Exchange it with the client id at <code>POST /api/auth/token</code>.
           </p>
-          <dl className="grid gap-1 sm:grid-cols-[8rem_minmax(0,1fr)]">
+          <dl className="space-y-1">
             <dt className="font-medium text-emerald-900">Client id</dt>
             <dd>
               <code data-testid="api-key-client-id" className="font-mono text-xs break-all">
@@ -86,8 +85,11 @@ export function CreateApiKeyForm() {
               </code>
             </dd>
             <dt className="font-medium text-emerald-900">Client secret</dt>
-            <dd className="flex flex-wrap items-center gap-2">
-              <code data-testid="api-key-secret" className="rounded bg-white px-2 py-1 font-mono text-xs break-all">
+            <dd className="space-y-2">
+              <code
+                data-testid="api-key-secret"
+                className="block rounded bg-white px-2 py-1 font-mono text-xs break-all"
+              >
                 {created.secret}
               </code>
               <CopyButton value={created.secret} label="Copy secret" />
@@ -99,22 +101,27 @@ export function CreateApiKeyForm() {
         </div>
       ) : null}
       <form onSubmit={submit} noValidate className="space-y-4" aria-label="Create an API key">
-        <Field id="api-key-name" label="Name" hint="Where it is used, for example “CI reporting”." error={errors.name}>
-          <Input name="name" required maxLength={API_CLIENT_NAME_MAX} autoComplete="off" />
+        {errors.summary}
+        <Field
+          id="api-key-name"
+          label="Name"
+          hint="Where it is used, for example “CI reporting”."
+          error={errors.errorOf("name")}
+        >
+          <Input {...form.register("name")} maxLength={API_CLIENT_NAME_MAX} autoComplete="off" />
         </Field>
-        <FieldSet id="api-key-scopes" legend="Scopes" error={errors.scopes}>
+        <FieldSet id="api-key-scopes" legend="Scopes" error={errors.errorOf("scopes")}>
           {SCOPE_OPTIONS.map((option) => (
             <label key={option.value} className="flex items-start gap-2 text-sm text-ink">
-              <input type="checkbox" name="scopes" value={option.value} className="mt-0.5 size-4" />
-              <span>
+              <input type="checkbox" value={option.name} className="mt-0.5 size-4" {...form.register("scopes")} />
+              <span className="min-w-0">
                 <code>{option.name}</code> <span className="text-muted">{option.description}</span>
               </span>
             </label>
           ))}
         </FieldSet>
-        <FormError>{errors._form}</FormError>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Creating…" : "Create API key"}
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? "Creating…" : "Create API key"}
         </Button>
       </form>
     </div>

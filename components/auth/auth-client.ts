@@ -25,8 +25,12 @@ async function post(path: string, fields: Record<string, string>): Promise<URL> 
 
 export type SignInResult = { ok: true } | { ok: false; error: "CredentialsSignin" | "RateLimited" | string };
 
-export async function signInWithPassword(email: string, password: string): Promise<SignInResult> {
-  const url = await post("/api/auth/callback/credentials", { email, password, callbackUrl: "/overview" });
+export async function signInWithPassword(
+  email: string,
+  password: string,
+  callbackUrl = "/overview",
+): Promise<SignInResult> {
+  const url = await post("/api/auth/callback/credentials", { email, password, callbackUrl });
   const error = url.searchParams.get("error");
   return error ? { ok: false, error } : { ok: true };
 }

@@ -7,7 +7,6 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { FormError } from "@/components/ui/states";
 import { signInWithPassword } from "./auth-client";
-import { localPath } from "./local-path";
 
 /** What a refused sign-in says; `waitMinutes` is the sign-in rate limit's window (the page reads the policy). */
 function message(error: string, waitMinutes: number): string {
@@ -16,15 +15,15 @@ function message(error: string, waitMinutes: number): string {
   return "Sign-in failed. Try again.";
 }
 
-/** `next`: where to go once signed in, a local path the page already checked (components/auth/local-path.ts). */
 export function SignInForm({
   initialError,
   waitMinutes,
-  next = "/overview",
+  returnTo,
 }: {
   initialError?: string | null;
   waitMinutes: number;
-  next?: string;
+  /** where to go once signed in: a path of this site (the page checked it, lib/auth/return-path.ts) */
+  returnTo: string;
 }) {
   const router = useRouter();
   const [pending, setPending] = useState(false);
@@ -39,9 +38,13 @@ export function SignInForm({
         setPending(true);
         setError(null);
         try {
-          const result = await signInWithPassword(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
+          const result = await signInWithPassword(
+            String(form.get("email") ?? ""),
+            String(form.get("password") ?? ""),
+            returnTo,
+          );
           if (result.ok) {
-            router.replace(localPath(next) ?? "/overview");
+            router.replace(returnTo);
             router.refresh();
             return;
           }
@@ -64,7 +67,10 @@ export function SignInForm({
       </Button>
       <p className="text-center text-sm text-muted">
         New here?{" "}
-        <Link className="font-medium text-brand underline" href="/signup">
+        <Link
+          className="font-medium text-brand underline"
+          href={returnTo === "/overview" ? "/signup" : `/signup?callbackUrl=${encodeURIComponent(returnTo)}`}
+        >
           Create an account
         </Link>
       </p>

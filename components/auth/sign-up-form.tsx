@@ -21,7 +21,7 @@ export type SignUpAction = (input: Record<Fields, string>) => Promise<{
   formError?: string;
 }>;
 
-export function SignUpForm({ action }: { action: SignUpAction }) {
+export function SignUpForm({ action, returnTo = "/overview" }: { action: SignUpAction; returnTo?: string }) {
   const router = useRouter();
   const [pending, setPending] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Fields, string>>>({});
@@ -48,12 +48,12 @@ export function SignUpForm({ action }: { action: SignUpAction }) {
             setPending(false);
             return;
           }
-          const signedIn = await signInWithPassword(input.email, input.password);
+          const signedIn = await signInWithPassword(input.email, input.password, returnTo);
           if (!signedIn.ok) {
             router.replace("/signin");
             return;
           }
-          router.replace("/overview");
+          router.replace(returnTo);
           router.refresh();
         } catch {
           setFormError("The server could not be reached. Try again.");
@@ -93,7 +93,10 @@ export function SignUpForm({ action }: { action: SignUpAction }) {
       </Button>
       <p className="text-center text-sm text-muted">
         Already have an account?{" "}
-        <Link className="font-medium text-brand underline" href="/signin">
+        <Link
+          className="font-medium text-brand underline"
+          href={returnTo === "/overview" ? "/signin" : `/signin?callbackUrl=${encodeURIComponent(returnTo)}`}
+        >
           Sign in
         </Link>
       </p>

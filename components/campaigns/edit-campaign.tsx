@@ -1,19 +1,22 @@
 "use client";
 // Edit the settings a running campaign may change (name, bid, budgets, end date,
-// pacing): checked by E7's schema first (edit-form.ts), then the updateCampaign
-// mutation; the server re-checks floors, minimums and dates on the merged
-// campaign and its userErrors land on the fields.
+// pacing): react-hook-form over E7's schema (edit-form.ts), then the
+// updateCampaign mutation; the server re-checks floors, minimums and dates on the
+// merged campaign and its userErrors land on the fields. Opening the form focuses
+// its first field; closing it gives focus back to its button; a failed save
+// focuses the error summary.
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
 import { UpdateCampaignDocument } from "@/graphql/__generated__/client/graphql";
+import { apiResolver } from "@/components/forms/api-resolver";
+import { useErrorSummary } from "@/components/forms/use-error-summary";
 import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
-import { FormError } from "@/components/ui/states";
-import { userFieldErrors } from "@/components/form-errors";
-import { editCampaignErrors } from "./edit-form";
-import { PACING_LABELS, PACING_OPTIONS } from "./pacing";
+import { EDIT_FIELDS, editFormSchema, updateInput, type EditBody, type EditValues } from "./edit-form";
+import { PACING_LABELS } from "./pacing";
 
 export type EditableCampaign = {
   id: string;
@@ -25,18 +28,65 @@ export type EditableCampaign = {
   pacing: "EVEN" | "ASAP";
 };
 
+function valuesOf(campaign: EditableCampaign): EditValues {
+  return {
+    name: campaign.name,
+    bid_cpm_usd: campaign.bidCpmUsd,
+    daily_budget_usd: campaign.dailyBudgetUsd,
+    total_budget_usd: campaign.totalBudgetUsd,
+    end_date: campaign.endDate ?? "",
+    pacing: campaign.pacing === "ASAP" ? "asap" : "even",
+  };
+}
+
 export function EditCampaign({ campaign, floorHint }: { campaign: EditableCampaign; floorHint: string }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState({ ...campaign, endDate: campaign.endDate ?? "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
   const [saved, setSaved] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const opened = useRef(false);
+  const form = useForm<EditValues, unknown, EditBody>({
+    resolver: apiResolver<EditBody, EditValues>(editFormSchema),
+    defaultValues: valuesOf(campaign),
+    shouldFocusError: false,
+  });
+  const errors = useErrorSummary(form, EDIT_FIELDS);
+
+  // focus follows the form: into its first field when it opens, back to its button when it closes
+  useEffect(() => {
+    if (open) form.setFocus("name");
+    else if (opened.current) opener.current?.focus();
+    opened.current ||= open;
+  }, [open, form]);
+
+  const close = () => {
+    form.reset(valuesOf(campaign));
+    setOpen(false);
+  };
+
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      const data = await gqlFetch(UpdateCampaignDocument, { input: updateInput(campaign.id, body) });
+      if (errors.showUserErrors(data.updateCampaign?.userErrors)) return;
+      setSaved(true);
+      setOpen(false);
+      router.refresh();
+    } catch (caught) {
+      errors.showFormError(caught instanceof Error ? caught.message : "Saving failed.");
+    }
+  }, errors.onInvalid);
 
   if (!open) {
     return (
       <div className="flex items-center gap-3">
-        <Button variant="secondary" onClick={() => setOpen(true)}>
+        <Button
+          ref={opener}
+          variant="secondary"
+          onClick={() => {
+            setSaved(false);
+            setOpen(true);
+          }}
+        >
           Edit settings
         </Button>
         {saved ? (
@@ -47,88 +97,38 @@ export function EditCampaign({ campaign, floorHint }: { campaign: EditableCampai
       </div>
     );
   }
-  const set = (key: keyof typeof values, value: string) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors(({ [key]: _, ...rest }) => rest);
-  };
   return (
-    <form
-      noValidate
-      className="grid gap-4 sm:grid-cols-2"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        const invalid = editCampaignErrors(values);
-        if (Object.keys(invalid).length) {
-          setErrors(invalid);
-          return;
-        }
-        setPending(true);
-        try {
-          const data = await gqlFetch(UpdateCampaignDocument, {
-            input: {
-              id: campaign.id,
-              name: values.name,
-              bidCpmUsd: values.bidCpmUsd,
-              dailyBudgetUsd: values.dailyBudgetUsd,
-              totalBudgetUsd: values.totalBudgetUsd,
-              endDate: values.endDate || null,
-              pacing: values.pacing,
-            },
-          });
-          const found = userFieldErrors(data.updateCampaign?.userErrors);
-          setErrors(found);
-          if (!Object.keys(found).length) {
-            setOpen(false);
-            setSaved(true);
-            router.refresh();
-          }
-        } catch (caught) {
-          setErrors({ _form: caught instanceof Error ? caught.message : "Saving failed." });
-        }
-        setPending(false);
-      }}
-    >
-      <FormError className="sm:col-span-2">{errors._form}</FormError>
+    <form noValidate className="grid gap-4 sm:grid-cols-2" aria-label="Edit settings" onSubmit={submit}>
+      {errors.summary ? <div className="sm:col-span-2">{errors.summary}</div> : null}
       <div className="sm:col-span-2">
-        <Field id="edit-name" label="Name" error={errors.name}>
-          <Input value={values.name} onChange={(e) => set("name", e.target.value)} />
+        <Field id="edit-name" label="Name" error={errors.errorOf("name")}>
+          <Input autoComplete="off" {...form.register("name")} />
         </Field>
       </div>
-      <Field id="edit-bid" label="Bid (CPM, USD)" hint={floorHint} error={errors.bidCpmUsd}>
-        <Input inputMode="decimal" value={values.bidCpmUsd} onChange={(e) => set("bidCpmUsd", e.target.value)} />
+      <Field id="edit-bid" label="Bid (CPM, USD)" hint={floorHint} error={errors.errorOf("bid_cpm_usd")}>
+        <Input inputMode="decimal" autoComplete="off" {...form.register("bid_cpm_usd")} />
       </Field>
-      <Field id="edit-pacing" label="Pacing" error={errors.pacing}>
-        <Select value={values.pacing} onChange={(e) => set("pacing", e.target.value)}>
-          {PACING_OPTIONS.map((pacing) => (
-            <option key={pacing} value={pacing}>
-              {PACING_LABELS[pacing]}
-            </option>
-          ))}
+      <Field id="edit-pacing" label="Pacing" error={errors.errorOf("pacing")}>
+        <Select {...form.register("pacing")}>
+          <option value="even">{PACING_LABELS.EVEN}</option>
+          <option value="asap">{PACING_LABELS.ASAP}</option>
         </Select>
       </Field>
-      <Field id="edit-daily" label="Daily budget (USD)" error={errors.dailyBudgetUsd}>
-        <Input
-          inputMode="decimal"
-          value={values.dailyBudgetUsd}
-          onChange={(e) => set("dailyBudgetUsd", e.target.value)}
-        />
+      <Field id="edit-daily" label="Daily budget (USD)" error={errors.errorOf("daily_budget_usd")}>
+        <Input inputMode="decimal" autoComplete="off" {...form.register("daily_budget_usd")} />
       </Field>
-      <Field id="edit-total" label="Total budget (USD)" error={errors.totalBudgetUsd}>
-        <Input
-          inputMode="decimal"
-          value={values.totalBudgetUsd}
-          onChange={(e) => set("totalBudgetUsd", e.target.value)}
-        />
+      <Field id="edit-total" label="Total budget (USD)" error={errors.errorOf("total_budget_usd")}>
+        <Input inputMode="decimal" autoComplete="off" {...form.register("total_budget_usd")} />
       </Field>
-      <Field id="edit-end" label="End date (UTC, optional)" error={errors.endDate}>
-        <Input type="date" value={values.endDate} onChange={(e) => set("endDate", e.target.value)} />
+      <Field id="edit-end" label="End date (UTC, optional)" error={errors.errorOf("end_date")}>
+        <Input type="date" {...form.register("end_date")} />
       </Field>
       <div className="flex items-end justify-end gap-2 sm:col-span-2">
-        <Button variant="secondary" onClick={() => setOpen(false)}>
+        <Button variant="secondary" onClick={close}>
           Discard
         </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving…" : "Save changes"}
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? "Saving…" : "Save changes"}
         </Button>
       </div>
     </form>

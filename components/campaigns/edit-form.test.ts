@@ -1,34 +1,38 @@
 import { describe, expect, it } from "vitest";
-import { editCampaignErrors } from "./edit-form";
+import { zodFieldErrors } from "@/components/form-errors";
+import { editFormSchema, updateInput, type EditValues } from "./edit-form";
 
-const VALID = {
+const VALUES: EditValues = {
   name: "Close games",
-  bidCpmUsd: "2.5",
-  dailyBudgetUsd: "50",
-  totalBudgetUsd: "500",
-  endDate: "",
-  pacing: "EVEN",
+  bid_cpm_usd: "2.50",
+  daily_budget_usd: "50",
+  total_budget_usd: "500",
+  end_date: "",
+  pacing: "even",
 };
 
-describe("campaign edit form", () => {
-  it("accepts what E7's schema accepts", () => {
-    expect(editCampaignErrors(VALID)).toEqual({});
-    expect(editCampaignErrors({ ...VALID, endDate: "2030-01-31", pacing: "ASAP" })).toEqual({});
+describe("edit form", () => {
+  it("accepts the campaign's settings, amounts as people type them, as updateCampaign's input", () => {
+    const body = editFormSchema.parse({ ...VALUES, bid_cpm_usd: "$3", daily_budget_usd: "60,5" });
+    expect(updateInput("Q2FtcGFpZ246Y21wX3g", body)).toEqual({
+      id: "Q2FtcGFpZ246Y21wX3g",
+      name: "Close games",
+      bidCpmUsd: "3",
+      dailyBudgetUsd: "60.5",
+      totalBudgetUsd: "500",
+      endDate: null,
+      pacing: "EVEN",
+    });
   });
 
-  it("shows E7's refusals on the fields the GraphQL input names", () => {
-    const errors = editCampaignErrors({
-      ...VALID,
-      name: " ",
-      dailyBudgetUsd: "4",
-      totalBudgetUsd: "500.1234567",
-      bidCpmUsd: "",
-      endDate: "31/01/2030",
-    });
-    expect(errors.name).toBe("Must not be blank");
-    expect(errors.dailyBudgetUsd).toBe("Must be at least 5");
-    expect(errors.totalBudgetUsd).toBe("Must have at most 6 decimal places");
-    expect(errors.bidCpmUsd).toBeDefined();
-    expect(errors.endDate).toBe("Must be a date (YYYY-MM-DD)");
+  it("refuses with E7's rules, in words for people: emptied and unreadable amounts say what to type", () => {
+    const errors = zodFieldErrors(
+      editFormSchema.safeParse({ ...VALUES, name: " ", bid_cpm_usd: "", daily_budget_usd: "4", total_budget_usd: "x" })
+        .error!,
+    );
+    expect(errors.name).toBe("Enter the name");
+    expect(errors.bidCpmUsd).toMatch(/^Enter the bid in US dollars, such as 2\.50/);
+    expect(errors.dailyBudgetUsd).toBe("The daily budget must be at least $5.00");
+    expect(errors.totalBudgetUsd).toMatch(/^Enter the total budget as an amount in US dollars/);
   });
 });

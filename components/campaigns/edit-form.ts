@@ -3,29 +3,68 @@
 // field is sent, so an emptied amount is refused here rather than read as "no
 // change"; rules that need the stored campaign (floors, minimums against it,
 // dates) stay the server's and come back as userErrors.
+import { z } from "zod";
+import type { UpdateCampaignInput } from "@/graphql/__generated__/client/graphql";
 import { updateCampaignInput } from "@/lib/domain/campaigns/campaigns.schemas";
-import { zodFieldErrors } from "@/components/form-errors";
+import type { SummaryField } from "@/components/forms/use-error-summary";
 import { usdAmount } from "./amount";
 
 export type EditValues = {
   name: string;
-  bidCpmUsd: string;
-  dailyBudgetUsd: string;
-  totalBudgetUsd: string;
+  bid_cpm_usd: string;
+  daily_budget_usd: string;
+  total_budget_usd: string;
   /** "" for open-ended */
-  endDate: string;
-  pacing: string;
+  end_date: string;
+  pacing: "even" | "asap";
 };
 
-/** Field errors keyed as the GraphQL input names them; {} when the schema accepts the values. */
-export function editCampaignErrors(values: EditValues): Record<string, string> {
-  const result = updateCampaignInput.safeParse({
-    name: values.name,
-    bid_cpm_usd: usdAmount(values.bidCpmUsd) ?? Number.NaN,
-    daily_budget_usd: usdAmount(values.dailyBudgetUsd) ?? Number.NaN,
-    total_budget_usd: usdAmount(values.totalBudgetUsd) ?? Number.NaN,
-    end_date: values.endDate || null,
-    pacing: values.pacing.toLowerCase(),
-  });
-  return result.success ? {} : zodFieldErrors(result.error);
+/** The fields in their order on the page (the error summary's links). */
+export const EDIT_FIELDS: readonly SummaryField[] = [
+  { name: "name", id: "edit-name" },
+  { name: "bid_cpm_usd", id: "edit-bid" },
+  { name: "pacing", id: "edit-pacing" },
+  { name: "daily_budget_usd", id: "edit-daily" },
+  { name: "total_budget_usd", id: "edit-total" },
+  { name: "end_date", id: "edit-end" },
+];
+
+/** The edit form's values read by E7's schema, every field required (an empty amount is not "no change"). */
+export const editFormSchema = z.preprocess(
+  (values: unknown) => {
+    const form = values as EditValues;
+    return {
+      name: form.name,
+      bid_cpm_usd: usdAmount(form.bid_cpm_usd ?? ""),
+      daily_budget_usd: usdAmount(form.daily_budget_usd ?? ""),
+      total_budget_usd: usdAmount(form.total_budget_usd ?? ""),
+      end_date: form.end_date || null,
+      pacing: form.pacing,
+    };
+  },
+  updateCampaignInput.required({
+    name: true,
+    bid_cpm_usd: true,
+    daily_budget_usd: true,
+    total_budget_usd: true,
+    pacing: true,
+  }),
+);
+
+export type EditBody = z.output<typeof editFormSchema>;
+
+const money = (usd: number) => usd.toFixed(6).replace(/0+$/, "").replace(/\.$/, "");
+
+/** The checked body as updateCampaign's input. */
+export function updateInput(id: string, body: EditBody): UpdateCampaignInput {
+  return {
+    id,
+    name: body.name,
+    bidCpmUsd: money(body.bid_cpm_usd),
+    // the form always sends an amount (editFormSchema): only the API's callers may send null (spread the total)
+    dailyBudgetUsd: money(body.daily_budget_usd!),
+    totalBudgetUsd: money(body.total_budget_usd),
+    endDate: body.end_date ?? null,
+    pacing: body.pacing === "asap" ? "ASAP" : "EVEN",
+  };
 }

@@ -14,13 +14,22 @@ const SERIES = [
 ] as const;
 
 export function ClearingPriceChart({ data }: { data: ClearingPriceBar[] }) {
+  // bars run sideways, one band per moment type: the type names stay readable at a phone's width
+  const height = data.length * 64 + 72;
   return (
     <figure className="m-0" aria-label="Floors and clearing prices per moment type, CPM in USD">
-      <div className="h-96 w-full" data-testid="clearing-price-chart">
-        <BarChart responsive style={{ width: "100%", height: "100%" }} data={data} margin={{ left: 4, right: 4 }}>
-          <CartesianGrid stroke="#e5e7eb" strokeDasharray="3 3" />
-          <XAxis dataKey="label" tick={AXIS_TICK} interval="preserveStartEnd" />
-          <YAxis tick={AXIS_TICK} tickFormatter={tickUsd} width={56} />
+      <div className="w-full" style={{ height }} data-testid="clearing-price-chart">
+        <BarChart
+          responsive
+          layout="vertical"
+          style={{ width: "100%", height: "100%" }}
+          data={data}
+          margin={{ left: 4, right: 12 }}
+          barCategoryGap="18%"
+        >
+          <CartesianGrid stroke="#e5e7eb" strokeDasharray="3 3" horizontal={false} />
+          <XAxis type="number" tick={AXIS_TICK} tickFormatter={tickUsd} />
+          <YAxis type="category" dataKey="label" tick={AXIS_TICK} width={104} interval={0} />
           <Tooltip formatter={(value) => (value === null ? "not enough market data yet" : tickUsd(Number(value)))} />
           <Legend />
           {SERIES.map((series) => (

@@ -92,7 +92,7 @@ export function LiveOverview({ initial }: { initial: Today }) {
           description="By spend. The bar is spend against the daily budget; the line is where even pacing allows it to be."
         />
         {today.topCampaigns && today.topCampaigns.length > 0 ? (
-          <Table>
+          <Table aria-label="Top campaigns today">
             <thead>
               <tr>
                 <Th>Campaign</Th>

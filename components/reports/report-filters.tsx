@@ -1,27 +1,29 @@
 // The report's choices as a GET form: submitting it loads /reports with them in
 // the URL (shareable, no JavaScript needed). Errors are E9's, next to their fields.
+// The time zone is a text field searching a list (a native combobox: <input list>
+// and <datalist>, no JavaScript): IANA's canonical names with each one's UTC offset
+// now; a city typed alone ("Kolkata") is read as its zone.
 import { MAX_HOURLY_DAYS } from "@/lib/domain/reporting/reporting.schemas";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
-import {
-  BREAKDOWN_LABELS,
-  REPORT_BREAKDOWNS,
-  timeZoneOptions,
-  type ReportParamErrors,
-  type ReportParams,
-} from "./report-params";
+import { BREAKDOWN_LABELS, REPORT_BREAKDOWNS, type ReportParamErrors, type ReportParams } from "./report-params";
+import { timeZoneOptions, utcOffset } from "./time-zones";
 
 export function ReportFilters({
   params,
   errors,
   campaigns,
+  nowMs,
 }: {
   params: ReportParams;
   errors: ReportParamErrors;
   campaigns: readonly { restId: string; name: string; status: string }[];
+  /** the offsets are today's */
+  nowMs: number;
 }) {
+  const offset = utcOffset(params.tz, nowMs);
   return (
     <Card>
       <CardBody>
@@ -46,15 +48,28 @@ export function ReportFilters({
           <Field id="report-end" label="To (inclusive)" error={errors.end}>
             <Input type="date" name="end" defaultValue={params.end} required />
           </Field>
-          <Field id="report-tz" label="Time zone" hint="Days and hours are counted in this zone." error={errors.tz}>
-            <Select name="tz" defaultValue={params.tz}>
-              {timeZoneOptions(params.tz).map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone}
-                </option>
+          <div>
+            <Field
+              id="report-tz"
+              label="Time zone"
+              hint={`Days and hours are counted in this zone${offset ? ` (${offset} now)` : ""}. Type a city or region to search, such as Kolkata or New York.`}
+              error={errors.tz}
+            >
+              <Input
+                name="tz"
+                list="report-tz-options"
+                defaultValue={params.tz}
+                autoComplete="off"
+                spellCheck={false}
+                required
+              />
+            </Field>
+            <datalist id="report-tz-options">
+              {timeZoneOptions(nowMs).map((zone) => (
+                <option key={zone.value} value={zone.value} label={zone.label} />
               ))}
-            </Select>
-          </Field>
+            </datalist>
+          </div>
           <Field id="report-breakdown" label="Breakdown" error={errors.breakdown}>
             <Select name="breakdown" defaultValue={params.breakdown}>
               {REPORT_BREAKDOWNS.map((breakdown) => (

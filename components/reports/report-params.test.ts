@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultRange, readReportParams, reportHref, timeZoneOptions } from "./report-params";
+import { defaultRange, readReportParams, reportHref } from "./report-params";
 
 const NOW = Date.parse("2026-03-08T03:30:00Z"); // March 7 in New York, March 8 in UTC
 
@@ -47,11 +47,12 @@ describe("readReportParams", () => {
 
   it("answers E9's refusals by field: reversed range, unknown zone, unknown breakdown, bad date", () => {
     expect(readReportParams({ start: "2026-03-05", end: "2026-03-01" }, NOW).errors).toEqual({
-      end: "end_date must not be before start_date",
+      end: "The end date must not be before the start date",
     });
     const { errors } = readReportParams({ tz: "Mars/Olympus", breakdown: "WEEK", start: "2026-02-30" }, NOW);
     expect(Object.keys(errors).sort()).toEqual(["breakdown", "start", "tz"]);
-    expect(errors.tz).toMatch(/IANA/);
+    expect(errors.tz).toBe("Choose a time zone from the list, such as America/New_York");
+    expect(errors.start).not.toMatch(/start_date/);
   });
 
   it("falls back to days when the range is longer than the hourly series allows", () => {
@@ -60,11 +61,11 @@ describe("readReportParams", () => {
   });
 });
 
-describe("timeZoneOptions", () => {
-  it("lists UTC first and keeps a chosen zone", () => {
-    const zones = timeZoneOptions("America/New_York");
-    expect(zones[0]).toBe("UTC");
-    expect(zones).toContain("America/New_York");
-    expect(new Set(zones).size).toBe(zones.length);
+describe("time zones in the URL", () => {
+  it("reads an older or linked name, or a city, as the canonical zone", () => {
+    expect(readReportParams({ tz: "Asia/Calcutta" }, NOW).params.tz).toBe("Asia/Kolkata");
+    expect(readReportParams({ tz: "Europe/Kiev" }, NOW).params.tz).toBe("Europe/Kyiv");
+    expect(readReportParams({ tz: "Kolkata" }, NOW).params.tz).toBe("Asia/Kolkata");
+    expect(readReportParams({ tz: "Asia/Calcutta" }, NOW).errors).toEqual({});
   });
 });

@@ -1,9 +1,13 @@
 // The report page's state lives in its URL (?campaign=&start=&end=&tz=&breakdown=&granularity=)
 // so that a report is a link to share. Read here with E9's own zod schema
 // (lib/domain/reporting/reporting.schemas.ts): the same rules and messages as the API,
-// shown next to the fields they concern.
+// shown next to the fields they concern, in words for people (components/form-errors.ts).
+// A zone under an older or linked name (Asia/Calcutta, a link shared years ago) is read
+// as its canonical IANA zone (time-zones.ts).
 import { DateTime } from "luxon";
 import { MAX_HOURLY_DAYS, reportQuery } from "@/lib/domain/reporting/reporting.schemas";
+import { humanError } from "@/components/form-errors";
+import { canonicalTimeZone } from "./time-zones";
 
 export const REPORT_BREAKDOWNS = ["DAY", "MOMENT_TYPE", "SPORT", "CREATIVE", "HOUR_OF_DAY"] as const;
 export type ReportBreakdownKey = (typeof REPORT_BREAKDOWNS)[number];
@@ -51,7 +55,8 @@ const FIELD: Record<string, keyof ReportParamErrors> = {
 
 /** The page's parameters with defaults, and E9's refusals by field (the page then shows no report). */
 export function readReportParams(search: Search, nowMs: number): { params: ReportParams; errors: ReportParamErrors } {
-  const tz = first(search.tz) ?? "UTC";
+  const asked = first(search.tz) ?? "UTC";
+  const tz = canonicalTimeZone(asked) ?? asked;
   const range = defaultRange(nowMs, tz);
   const start = first(search.start) ?? range.start;
   const end = first(search.end) ?? range.end;
@@ -59,7 +64,7 @@ export function readReportParams(search: Search, nowMs: number): { params: Repor
   const errors: ReportParamErrors = {};
   const breakdown = (REPORT_BREAKDOWNS as readonly string[]).includes(rawBreakdown)
     ? (rawBreakdown as ReportBreakdownKey)
-    : ((errors.breakdown = "breakdown must be one of the listed breakdowns"), "DAY");
+    : ((errors.breakdown = "Choose one of the listed breakdowns"), "DAY");
   const parsed = reportQuery.safeParse({
     start_date: start,
     end_date: end,
@@ -69,7 +74,7 @@ export function readReportParams(search: Search, nowMs: number): { params: Repor
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = FIELD[String(issue.path[0])];
-      if (field && !errors[field]) errors[field] = issue.message;
+      if (field && !errors[field]) errors[field] = humanError(String(issue.path[0]), issue.message);
     }
   }
   const days = Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
@@ -87,11 +92,4 @@ export function reportHref(params: ReportParams): string {
   query.set("breakdown", params.breakdown);
   if (params.granularity === "HOUR") query.set("granularity", "HOUR");
   return `/reports?${query.toString()}`;
-}
-
-/** IANA zones for the time zone select: UTC first, then the runtime's list (the chosen one kept if unlisted). */
-export function timeZoneOptions(current: string): string[] {
-  const listed = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  const zones = ["UTC", ...listed.filter((zone) => zone !== "UTC")];
-  return zones.includes(current) ? zones : [current, ...zones];
 }

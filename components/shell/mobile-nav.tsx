@@ -1,14 +1,27 @@
 "use client";
 // Below the lg breakpoint the sidebar folds into a menu button (375 px phones).
+// Escape closes the open menu and gives focus back to its button.
 import { Menu, X } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { SidebarNav } from "./sidebar-nav";
 
 export function MobileNav() {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
   return (
     <div className="lg:hidden">
       <button
+        ref={button}
         type="button"
         aria-expanded={open}
         aria-controls="mobile-nav"

@@ -1,16 +1,34 @@
-import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from "react";
+import type { ComponentProps } from "react";
 import { cn } from "./cn";
 
-/** A table that scrolls sideways inside its card on narrow screens instead of widening the page. */
-export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
+/**
+ * A table that scrolls sideways inside its card on narrow screens instead of widening the page.
+ * The scroller is a named, focusable region (keyboard users scroll it with the arrow keys), it
+ * shows a shadow at an edge while more lies beyond it (app/globals.css, .scroll-shadows), and the
+ * first column, the row's name, stays in view while the others scroll.
+ */
+export function Table({ className, label, ...props }: ComponentProps<"table"> & { label?: string }) {
   return (
-    <div className="relative w-full overflow-x-auto">
-      <table className={cn("w-full border-collapse text-sm", className)} {...props} />
+    <div
+      className="scroll-shadows relative w-full overflow-x-auto"
+      role="region"
+      aria-label={label ?? props["aria-label"] ?? "Table"}
+      tabIndex={0}
+      data-scroll-region
+    >
+      <table
+        className={cn(
+          "w-full border-collapse text-sm",
+          "[&_tr>:first-child]:sticky [&_tr>:first-child]:left-0 [&_tr>:first-child]:z-[1] [&_tr>td:first-child]:bg-white",
+          className,
+        )}
+        {...props}
+      />
     </div>
   );
 }
 
-export function Th({ className, numeric, ...props }: ThHTMLAttributes<HTMLTableCellElement> & { numeric?: boolean }) {
+export function Th({ className, numeric, ...props }: ComponentProps<"th"> & { numeric?: boolean }) {
   return (
     <th
       scope="col"
@@ -24,7 +42,7 @@ export function Th({ className, numeric, ...props }: ThHTMLAttributes<HTMLTableC
   );
 }
 
-export function Td({ className, numeric, ...props }: TdHTMLAttributes<HTMLTableCellElement> & { numeric?: boolean }) {
+export function Td({ className, numeric, ...props }: ComponentProps<"td"> & { numeric?: boolean }) {
   return (
     <td
       className={cn(

@@ -8,6 +8,7 @@ import { userFieldErrors } from "@/components/form-errors";
 import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { answerText } from "./webhook-form";
 
 const TEST = graphql(`
   mutation TestWebhookEndpoint($input: TestWebhookEndpointInput!) {
@@ -60,7 +61,11 @@ export function WebhookActions({ id, url, isActive }: { id: string; url: string;
         result
           ? {
               ok: result.success,
-              text: `${result.success ? "Delivered" : "Failed"}: HTTP ${result.statusCode || "no answer"} in ${result.durationMs} ms. ${result.message}`,
+              // the endpoint's answer once: the message repeats the status and the time it took
+              text: `${result.success ? "Delivered" : "Failed"}: ${answerText(
+                result.statusCode,
+                result.success ? null : result.message.replace(/^Test event \S+ not accepted: /, "").replace(/\.$/, ""),
+              )} in ${result.durationMs} ms.`,
             }
           : { ok: false, text: userFieldErrors(answer?.userErrors ?? [])._form ?? "The test event was not sent." },
       );

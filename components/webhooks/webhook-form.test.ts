@@ -1,42 +1,53 @@
 import { describe, expect, it } from "vitest";
-import { graphqlEnumName } from "@/graphql/enums";
 import { EVENT_TYPES } from "@/lib/webhooks/events";
-import { WEBHOOK_EVENT_KINDS, canRedeliver, eventKindName, webhookErrors, webhookInput } from "./webhook-form";
+import { zodFieldErrors } from "@/components/form-errors";
+import {
+  WEBHOOK_EVENT_KINDS,
+  answerText,
+  canRedeliver,
+  eventKindName,
+  webhookFormSchema,
+  webhookInput,
+} from "./webhook-form";
 
 describe("webhook form", () => {
-  it("offers every event kind of the domain, named as payloads name them", () => {
+  it("offers the domain's event kinds in GraphQL's capitals", () => {
     expect(WEBHOOK_EVENT_KINDS.map(eventKindName)).toEqual([...EVENT_TYPES]);
-    // GraphQL's WebhookEventKind values (codegen's type) for the same kinds
-    expect(WEBHOOK_EVENT_KINDS).toEqual(EVENT_TYPES.map(graphqlEnumName));
+    expect(WEBHOOK_EVENT_KINDS[0]).toBe("IMPRESSION_SERVED");
   });
 
-  it("builds the mutation's input in the catalog's order, the URL trimmed", () => {
-    expect(
-      webhookInput({
-        url: " https://hooks.example.com/sma ",
-        events: ["CAMPAIGN_ENDED", "IMPRESSION_SERVED"],
-        batchImpressions: true,
-      }),
-    ).toEqual({
-      url: "https://hooks.example.com/sma",
-      events: ["IMPRESSION_SERVED", "CAMPAIGN_ENDED"],
+  it("builds the input in the domain's order, the URL trimmed", () => {
+    const parsed = webhookFormSchema.parse({
+      url: " https://hooks.example.com/x ",
+      events: ["click.recorded", "impression.served"],
+      batch_impressions: true,
+    });
+    expect(webhookInput(parsed)).toEqual({
+      url: "https://hooks.example.com/x",
+      events: ["IMPRESSION_SERVED", "CLICK_RECORDED"],
       batchImpressions: true,
     });
   });
 
-  it("checks the input with the API's schema (registerWebhookInput) before sending", () => {
-    const input = (url: string, events: string[]) => webhookInput({ url, events, batchImpressions: false });
-    expect(webhookErrors(input("https://hooks.example.com/sma", ["CLICK_RECORDED"]))).toEqual({});
-    expect(webhookErrors(input("not a url", []))).toEqual({
-      url: "Must be an absolute URL",
-      events: "At least one event kind",
+  it("checks the input with the API's schema, in words for people", () => {
+    const result = webhookFormSchema.safeParse({ url: "not a url", events: [], batch_impressions: false });
+    expect(zodFieldErrors(result.error!)).toEqual({
+      url: "Enter the full web address of your endpoint, starting with https://, such as https://hooks.example.com/sma",
+      events: "Select at least one event",
     });
   });
 
-  it("redelivers while the endpoint is active and no attempt is under way", () => {
+  it("retries while the endpoint is active and no attempt is under way", () => {
     expect(canRedeliver("FAILED", true)).toBe(true);
-    expect(canRedeliver("SUCCEEDED", true)).toBe(true);
     expect(canRedeliver("DELIVERING", true)).toBe(false);
     expect(canRedeliver("FAILED", false)).toBe(false);
+  });
+
+  it("says an endpoint's answer once", () => {
+    expect(answerText(404, "HTTP 404: nf")).toBe("HTTP 404: nf");
+    expect(answerText(404, "not found")).toBe("HTTP 404: not found");
+    expect(answerText(200, "")).toBe("HTTP 200");
+    expect(answerText(null, "no answer within 0.3 s")).toBe("no answer within 0.3 s");
+    expect(answerText(0, null)).toBe("no answer");
   });
 });

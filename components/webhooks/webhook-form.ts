@@ -2,41 +2,67 @@
 // API's own schema (registerWebhookInput of lib/domain/webhooks) before sending,
 // and the event kinds it offers (GraphQL's WebhookEventKind: the domain's kinds
 // in capitals).
-import type { WebhookEventKind } from "@/graphql/__generated__/client/graphql";
+import { z } from "zod";
+import type { RegisterWebhookEndpointInput, WebhookEventKind } from "@/graphql/__generated__/client/graphql";
 import { registerWebhookInput } from "@/lib/domain/webhooks/webhooks.schemas";
 import { EVENT_TYPES } from "@/lib/webhooks/events";
-import { zodFieldErrors } from "@/components/form-errors";
+import type { SummaryField } from "@/components/forms/use-error-summary";
 
-/** The domain's event kinds in its order, as GraphQL names them (impression.served -> IMPRESSION_SERVED). */
-export const WEBHOOK_EVENT_KINDS = EVENT_TYPES.map((kind) => kind.toUpperCase().replace(".", "_") as WebhookEventKind);
+/** impression.served -> IMPRESSION_SERVED, as GraphQL names a kind. */
+export function eventKindKey(kind: string): WebhookEventKind {
+  return kind.toUpperCase().replace(".", "_") as WebhookEventKind;
+}
+
+/** The domain's event kinds in its order, as GraphQL names them. */
+export const WEBHOOK_EVENT_KINDS = EVENT_TYPES.map(eventKindKey);
 
 /** IMPRESSION_SERVED -> impression.served, as payloads and REST name it. */
 export function eventKindName(kind: string): string {
   return kind.toLowerCase().replace("_", ".");
 }
 
-export type RegisterWebhookValues = { url: string; events: readonly string[]; batchImpressions: boolean };
+/** The form as typed: the URL, the ticked kinds (their REST names), batching. */
+export type WebhookValues = { url: string; events: string[]; batch_impressions: boolean };
 
-/** The form's values as the mutation's input; the server checks the rest (userErrors). */
-export function webhookInput(values: RegisterWebhookValues) {
+export const WEBHOOK_DEFAULTS: WebhookValues = { url: "", events: [], batch_impressions: false };
+
+/** The fields in their order on the page (the error summary's links). */
+export const WEBHOOK_FIELDS: readonly SummaryField[] = [
+  { name: "url", id: "webhook-url" },
+  { name: "events", id: "webhook-events" },
+];
+
+/** The form's values as the API parses them: the URL trimmed, the kinds in the domain's order. */
+export const webhookFormSchema = z.preprocess((values: unknown) => {
+  const { url, events, batch_impressions } = values as WebhookValues;
+  const ticked = Array.isArray(events) ? events : [];
   return {
-    url: values.url.trim(),
-    events: WEBHOOK_EVENT_KINDS.filter((kind) => values.events.includes(kind)),
-    batchImpressions: values.batchImpressions,
+    url: String(url ?? "").trim(),
+    events: EVENT_TYPES.filter((kind) => ticked.includes(kind)),
+    batch_impressions: batch_impressions === true,
   };
-}
+}, registerWebhookInput);
 
-/** The shared schema's refusals of that input, keyed by field ({} when it passes). */
-export function webhookErrors(input: ReturnType<typeof webhookInput>): Record<string, string> {
-  const result = registerWebhookInput.safeParse({
-    url: input.url,
-    events: input.events.map(eventKindName),
-    batch_impressions: input.batchImpressions,
-  });
-  return result.success ? {} : zodFieldErrors(result.error);
+export type WebhookInput = z.output<typeof registerWebhookInput>;
+
+/** The checked input as the mutation's. */
+export function webhookInput(input: WebhookInput): RegisterWebhookEndpointInput {
+  return { url: input.url, events: input.events.map(eventKindKey), batchImpressions: input.batch_impressions };
 }
 
 /** A delivery can be sent again by hand while its endpoint is active and no attempt is under way (the domain's rule). */
 export function canRedeliver(status: string, endpointActive: boolean): boolean {
   return endpointActive && status !== "DELIVERING";
+}
+
+/**
+ * What an endpoint answered, said once: "HTTP 404: not found" rather than the status
+ * beside an error that already names it ("HTTP 404" / "HTTP 404: nf").
+ */
+export function answerText(statusCode: number | null | undefined, message: string | null | undefined): string {
+  const status = statusCode ? `HTTP ${statusCode}` : "";
+  const text = (message ?? "").trim();
+  if (!text) return status || "no answer";
+  if (!status || text.startsWith(status) || text.includes(String(statusCode))) return text;
+  return `${status}: ${text}`;
 }

@@ -1714,7 +1714,7 @@ export type CampaignReportResolvers<ContextType = GraphqlContext, ParentType ext
   totals?: Resolver<ResolversTypes['ReportTotals'], ParentType, ContextType>;
 };
 
-export type CampaignSortFieldResolvers = EnumResolverSignature<{ CREATED_AT?: any, IMPRESSIONS_TO_DATE?: any, NAME?: any, SPEND_TO_DATE?: any, UPDATED_AT?: any }, ResolversTypes['CampaignSortField']>;
+export type CampaignSortFieldResolvers = EnumResolverSignature<{ BID_CPM?: any, CREATED_AT?: any, IMPRESSIONS_TO_DATE?: any, NAME?: any, SPEND_TO_DATE?: any, STATUS?: any, TODAY_SPEND?: any, UPDATED_AT?: any }, ResolversTypes['CampaignSortField']>;
 
 export type CampaignStatusResolvers = EnumResolverSignature<{ ACTIVE?: any, CANCELLED?: any, ENDED?: any, PAUSED?: any }, ResolversTypes['CampaignStatus']>;
 

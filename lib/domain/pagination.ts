@@ -55,6 +55,9 @@ export type SortOrder = { key: string; field: SortField; direction: SortDirectio
 
 type CursorValue = string | number | bigint | Date;
 
+/** The keyset as plain values, for a page read from rows held in memory (countedMemoryPage). */
+type MemoryKeyset = { position: { value: CursorValue; id: string } | null; ascending: boolean };
+
 export type Page<Row> = {
   rows: Row[];
   cursors: string[];
@@ -123,7 +126,7 @@ function decodeCursor(
 async function keysetPage<Row extends { id: string }>(
   rawArgs: ConnectionArgs,
   order: SortOrder,
-  fetch: (query: KeysetQuery) => Promise<Row[]>,
+  fetch: (query: KeysetQuery & MemoryKeyset) => Promise<Row[]>,
   valueOf: (row: Row) => CursorValue,
 ): Promise<Page<Row>> {
   const parsed = connectionArgs.safeParse(rawArgs);
@@ -152,7 +155,13 @@ async function keysetPage<Row extends { id: string }>(
   const rows =
     size === 0
       ? []
-      : await fetch({ where, orderBy: [{ [order.field.field]: direction }, { id: direction }], take: size + 1 });
+      : await fetch({
+          where,
+          orderBy: [{ [order.field.field]: direction }, { id: direction }],
+          take: size + 1,
+          position,
+          ascending,
+        });
   const more = rows.length > size;
   const pageRows = rows.slice(0, size);
   if (backward) pageRows.reverse();
@@ -206,4 +215,39 @@ export async function countedKeysetPage<Where extends object, Row extends { id: 
     ),
   ]);
   return { ...page, rows: page.rows.map(list.view), totalCount };
+}
+
+function compareValues(a: CursorValue, b: CursorValue): number {
+  const [x, y] = a instanceof Date && b instanceof Date ? [a.getTime(), b.getTime()] : [a, b];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/**
+ * The same page and cursors over rows held in memory, for an order no column holds (a value
+ * computed per row, such as a campaign's spend today): sorted by `valueOf`, then id, as the
+ * keyset pages are. For lists of one advertiser's own resources, which it reads whole.
+ */
+export async function countedMemoryPage<Row extends { id: string }, View>(
+  args: ConnectionArgs,
+  order: SortOrder,
+  rows: readonly Row[],
+  valueOf: (row: Row) => CursorValue,
+  view: (row: Row) => View,
+): Promise<Connection<View>> {
+  const compare = (a: { value: CursorValue; id: string }, b: { value: CursorValue; id: string }) =>
+    compareValues(a.value, b.value) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const keyed = rows.map((row) => ({ row, value: valueOf(row), id: row.id }));
+  const page = await keysetPage(
+    args,
+    order,
+    async ({ position, ascending, take }) => {
+      const sorted = [...keyed].sort((a, b) => (ascending ? compare(a, b) : compare(b, a)));
+      const beyond = position
+        ? sorted.filter((entry) => (ascending ? compare(entry, position) > 0 : compare(entry, position) < 0))
+        : sorted;
+      return beyond.slice(0, take).map((entry) => entry.row);
+    },
+    valueOf,
+  );
+  return { ...page, rows: page.rows.map(view), totalCount: rows.length };
 }

@@ -4,6 +4,7 @@
 // that does not decode (or holds %00), a 404 for an unknown path under /api/ and
 // a 405 with Allow for a method its route does not serve, before Next would see them.
 import { afterEach, describe, expect, it } from "vitest";
+import { REQUEST_PATH_HEADER } from "@/lib/auth/return-path";
 import { clientIp } from "@/lib/http/client-ip";
 import { contentSecurityPolicy } from "@/lib/http/security-headers";
 import { startHotServer, type AppRoutes, type HotServer } from "@/test/hot-server";
@@ -13,6 +14,10 @@ const echoIp: AppRoutes = {
   "/echo-ip": { GET: async (request) => Response.json({ ip: clientIp(request) }) },
   // the policy Next would read the script nonce from
   "/echo-csp": { GET: async (request) => Response.json({ csp: request.headers.get("content-security-policy") }) },
+  // the page asked for, which sign-in returns to
+  "/echo-request-path": {
+    GET: async (request) => Response.json({ path: request.headers.get(REQUEST_PATH_HEADER) }),
+  },
   "/echo-path/cmp_%20x": { GET: async (request) => Response.json({ path: new URL(request.url).pathname }) },
   // a known API path, as Next would route it
   "/api/ads/campaigns/cmp_1": { GET: async () => Response.json({ id: "cmp_1" }) },
@@ -79,6 +84,16 @@ describe("security headers", () => {
     const seen = ((await response.json()) as { csp: string }).csp;
     expect(seen).toBe(response.headers.get("content-security-policy"));
     expect(seen).not.toContain("AAAAAAAAAAAAAAAAAAAAAA==");
+  });
+
+  it("record the path and query a page was asked with, for sign-in to return to; never the client's own", async () => {
+    const url = await start();
+    const response = await fetch(`${url}/echo-request-path?campaign=cmp_1&tz=Asia%2FKolkata`, {
+      headers: { [REQUEST_PATH_HEADER]: "//evil.example/" },
+    });
+    expect(((await response.json()) as { path: string }).path).toBe(
+      "/echo-request-path?campaign=cmp_1&tz=Asia%2FKolkata",
+    );
   });
 
   it("keep the development server's policy without a nonce: inline scripts and eval (Next's fast refresh) run there", async () => {

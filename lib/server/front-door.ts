@@ -3,12 +3,13 @@
 // word unless TRUST_PROXY says how many proxies to believe) and the security
 // headers of lib/http/security-headers.ts, with a fresh script nonce in the CSP
 // of whatever Next answers, written on the request too, where Next reads it
-// (docs/decisions/0912); and, for what Next serves, a path
+// (docs/decisions/0912), and the request's path, for sign-in to return to; and, for what Next serves, a path
 // whose percent-encoding decodes to no text, or to a NUL, is refused (400)
 // before Next tries to read it (the hot router decodes its own paths: /c/%FF
 // is an unknown click), and a path under /api/ that no route handler serves is
 // 404 problem+json, a method its route does not export 405 with `Allow`.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { REQUEST_PATH_HEADER } from "@/lib/auth/return-path";
 import { AppError } from "@/lib/errors";
 import { CLIENT_IP_HEADER, clientAddressOf } from "@/lib/http/client-ip";
 import { REQUEST_ID_HEADER, requestIdFrom } from "@/lib/http/request-id";
@@ -55,6 +56,8 @@ export function prepareRequest(req: IncomingMessage, res: ServerResponse, option
   if (forNext) {
     req.headers["content-security-policy"] = headers["content-security-policy"];
     delete req.headers["content-security-policy-report-only"];
+    // the page asked for, for sign-in to return to (lib/auth/return-path.ts): ours, never the client's
+    req.headers[REQUEST_PATH_HEADER] = req.url ?? "/";
   }
   return hotReq;
 }

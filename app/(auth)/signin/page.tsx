@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { localPath } from "@/components/auth/local-path";
 import { SignInForm } from "@/components/auth/sign-in-form";
+import { DEFAULT_RETURN_PATH, safeReturnPath } from "@/lib/auth/return-path";
 import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit-policies";
 import { currentUser } from "../../(dashboard)/_lib/session";
 
@@ -19,17 +19,21 @@ const WAIT_MINUTES =
 export default async function SignInPage({
   searchParams,
 }: {
-  searchParams: Promise<{ error?: string; callbackUrl?: string | string[] }>;
+  searchParams: Promise<{ error?: string | string[]; callbackUrl?: string | string[] }>;
 }) {
   const { error, callbackUrl } = await searchParams;
-  // where to go once signed in (an OAuth consent page that sent a signed-out user here): this site only
-  const next = localPath(typeof callbackUrl === "string" ? callbackUrl : null) ?? "/overview";
-  if (await currentUser()) redirect(next);
+  // the page asked for before signing in (a shared link): a path of this site only
+  const returnTo = safeReturnPath(callbackUrl) ?? DEFAULT_RETURN_PATH;
+  if (await currentUser()) redirect(returnTo);
   return (
     <>
       <h1 className="mb-1 text-xl font-semibold text-ink">Sign in</h1>
       <p className="mb-6 text-sm text-muted">Manage your campaigns, reports and API keys.</p>
-      <SignInForm initialError={error ?? null} waitMinutes={WAIT_MINUTES} next={next} />
+      <SignInForm
+        initialError={typeof error === "string" ? error : null}
+        waitMinutes={WAIT_MINUTES}
+        returnTo={returnTo}
+      />
     </>
   );
 }

@@ -2,13 +2,12 @@
 // the same Apollo server as /api/graphql (same resolvers, scopes, limits and
 // errors), with a context for the signed-in user's session actor. Results are
 // JSON-cloned so that only plain data reaches React (docs/decisions/1201).
-import { redirect } from "next/navigation";
 import type { TypedDocumentString } from "@/graphql/__generated__/client/graphql";
 import { createContext } from "@/graphql/context";
 import { graphqlServer } from "@/graphql/server";
 import { GraphqlError, graphqlErrorInfos, isNotFound, isUnauthenticated } from "@/components/graphql-errors";
 import { sessionActor } from "@/lib/auth/session";
-import { requireUser } from "./session";
+import { redirectToSignIn, requireUser } from "./session";
 
 /** Runs `document` for the signed-in user; a missing session goes to /signin, an error is thrown. */
 export async function query<TResult, TVariables>(
@@ -25,7 +24,7 @@ export async function query<TResult, TVariables>(
   const { data, errors } = response.body.singleResult;
   if (errors?.length) {
     const infos = graphqlErrorInfos(errors);
-    if (isUnauthenticated(infos)) redirect("/signin");
+    if (isUnauthenticated(infos)) await redirectToSignIn();
     throw new GraphqlError(infos);
   }
   return JSON.parse(JSON.stringify(data)) as TResult;

@@ -76,17 +76,21 @@ export default async function ApiKeysPage() {
                   <tr key={client.id}>
                     <Td className="font-medium">{client.name}</Td>
                     <Td>
-                      <code className="text-xs break-all">{client.restId}</code>
+                      {/* one line: an id is read and copied whole */}
+                      <code className="text-xs whitespace-nowrap">{client.restId}</code>
                     </Td>
-                    <Td className="text-xs">{client.scopes.map(scopeName).join(", ")}</Td>
+                    <Td className="min-w-32 text-xs">{client.scopes.map(scopeName).join(", ")}</Td>
                     <Td className="whitespace-nowrap">
                       <LocalTime iso={client.lastUsedAt} />
                     </Td>
-                    <Td>
+                    <Td className="whitespace-nowrap">
                       {client.revokedAt ? (
-                        <Badge>
-                          Revoked <LocalTime iso={client.revokedAt} />
-                        </Badge>
+                        <>
+                          <Badge>Revoked</Badge>
+                          <span data-testid="revoked-at" className="mt-1 block text-xs text-muted">
+                            <LocalTime iso={client.revokedAt} />
+                          </span>
+                        </>
                       ) : (
                         <RevokeApiKeyButton id={client.id} name={client.name} />
                       )}

@@ -26,7 +26,18 @@ export const metadata: Metadata = { title: "Campaigns" };
 
 const PAGE_SIZE = 20;
 const STATUSES: CampaignStatus[] = ["ACTIVE", "PAUSED", "ENDED", "CANCELLED"];
-const SORTS: CampaignSortField[] = ["CREATED_AT", "UPDATED_AT", "NAME", "SPEND_TO_DATE", "IMPRESSIONS_TO_DATE"];
+const SORTS: CampaignSortField[] = [
+  "CREATED_AT",
+  "UPDATED_AT",
+  "NAME",
+  "STATUS",
+  "BID_CPM",
+  "SPEND_TO_DATE",
+  "IMPRESSIONS_TO_DATE",
+  "TODAY_SPEND",
+];
+/** Text columns start A to Z; numbers and dates start with the largest. */
+const ASCENDING_FIRST: CampaignSortField[] = ["NAME", "STATUS"];
 
 type Params = { status?: string; sort?: string; dir?: string; after?: string; before?: string };
 
@@ -49,6 +60,7 @@ function SortHeader({
   sort,
   dir,
   base,
+  className,
 }: {
   field: CampaignSortField;
   label: string;
@@ -56,11 +68,16 @@ function SortHeader({
   sort: CampaignSortField;
   dir: OrderDirection;
   base: Params;
+  className?: string;
 }) {
   const active = sort === field;
-  const nextDir = active && dir === "DESC" ? "asc" : active ? "desc" : field === "NAME" ? "asc" : "desc";
+  const nextDir = active && dir === "DESC" ? "asc" : active ? "desc" : ASCENDING_FIRST.includes(field) ? "asc" : "desc";
   return (
-    <Th numeric={numeric} aria-sort={active ? (dir === "ASC" ? "ascending" : "descending") : undefined}>
+    <Th
+      numeric={numeric}
+      className={className}
+      aria-sort={active ? (dir === "ASC" ? "ascending" : "descending") : undefined}
+    >
       <Link
         className="inline-flex items-center gap-1 hover:text-ink hover:underline"
         href={href({ ...base, sort: field.toLowerCase(), dir: nextDir })}
@@ -77,7 +94,8 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
   const params = await searchParams;
   const status = pick(params.status, STATUSES);
   const sort = pick(params.sort, SORTS) ?? "CREATED_AT";
-  const dir: OrderDirection = pick(params.dir, ["ASC", "DESC"] as const) ?? (sort === "NAME" ? "ASC" : "DESC");
+  const dir: OrderDirection =
+    pick(params.dir, ["ASC", "DESC"] as const) ?? (ASCENDING_FIRST.includes(sort) ? "ASC" : "DESC");
   const paging = params.before
     ? { last: PAGE_SIZE, before: params.before }
     : { first: PAGE_SIZE, after: params.after ?? null };
@@ -135,14 +153,14 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
             line.
           </EmptyState>
         ) : (
-          <Table>
+          <Table aria-label="Campaigns">
             <caption className="sr-only">Campaigns</caption>
             <thead>
               <tr>
                 <SortHeader field="NAME" label="Name" {...sorting} />
-                <Th>Status</Th>
-                <Th numeric>Bid CPM</Th>
-                <Th className="min-w-36">Today</Th>
+                <SortHeader field="STATUS" label="Status" {...sorting} />
+                <SortHeader field="BID_CPM" label="Bid CPM" numeric {...sorting} />
+                <SortHeader field="TODAY_SPEND" label="Today" className="min-w-36" {...sorting} />
                 <SortHeader field="SPEND_TO_DATE" label="Spend to date" numeric {...sorting} />
                 <SortHeader field="IMPRESSIONS_TO_DATE" label="Impressions" numeric {...sorting} />
                 <SortHeader field="CREATED_AT" label="Created" {...sorting} />

@@ -154,7 +154,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
   if (!named) errors.campaign = "No campaign of yours has this id; choose one from the list.";
   const chosen = named ?? campaigns[0]!;
   const current = { ...params, campaign: chosen.restId };
-  const filters = <ReportFilters params={current} errors={errors} campaigns={campaigns} />;
+  const filters = <ReportFilters params={current} errors={errors} campaigns={campaigns} nowMs={now} />;
   if (Object.keys(errors).length > 0) {
     return (
       <>

@@ -32,6 +32,9 @@ type Document = {
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
+/** The tag of next-auth's endpoints (lib/openapi/paths/auth.ts). */
+const DASHBOARD_SESSION_TAG = "Dashboard session";
+
 function anchor(method: string, path: string, operation: Operation): string {
   return operation.operationId ?? `${method}-${path.replace(/[^a-z0-9]+/gi, "-")}`;
 }
@@ -107,7 +110,7 @@ function AgentsSection({ baseUrl }: { baseUrl: string }) {
         <code>&quot;command&quot;: &quot;node&quot;, &quot;args&quot;: [&quot;&lt;repo&gt;/mcp/dist/bin.js&quot;]</code>{" "}
         after <code>npm run build</code>.
       </p>
-      <pre>
+      <pre tabIndex={0} aria-label="MCP configuration over stdio">
         <code>{JSON.stringify(stdio, null, 2)}</code>
       </pre>
       <p>
@@ -119,7 +122,7 @@ function AgentsSection({ baseUrl }: { baseUrl: string }) {
         . The token&apos;s scopes decide which tools are listed. Every write takes an <code>idempotency_key</code>, and
         a change that can raise spend returns a preview until it is called again with <code>confirm: true</code>.
       </p>
-      <pre>
+      <pre tabIndex={0} aria-label="MCP configuration over HTTP">
         <code>{JSON.stringify(remote, null, 2)}</code>
       </pre>
     </section>
@@ -128,11 +131,17 @@ function AgentsSection({ baseUrl }: { baseUrl: string }) {
 
 export default function ApiReferencePage() {
   const doc = openApiDocument(env().PUBLIC_BASE_URL) as unknown as Document;
-  const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
-    METHODS.filter((method) => item[method]).map((method) => ({ path, method, operation: item[method]! })),
-  );
+  // next-auth's endpoints serve the dashboard's own sign-in: in the OpenAPI document, not in the
+  // reference an integrator reads
+  const operations = Object.entries(doc.paths)
+    .flatMap(([path, item]) =>
+      METHODS.filter((method) => item[method]).map((method) => ({ path, method, operation: item[method]! })),
+    )
+    .filter(({ operation }) => !operation.tags?.includes(DASHBOARD_SESSION_TAG));
   const tags = [...new Set(operations.flatMap((entry) => entry.operation.tags ?? ["Other"]))];
-  const schemas = Object.entries(doc.components?.schemas ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  const schemas = Object.entries(doc.components?.schemas ?? {})
+    .filter(([name]) => !name.startsWith("NextAuth"))
+    .sort(([a], [b]) => a.localeCompare(b));
 
   return (
     <div className={styles.layout}>
@@ -175,7 +184,7 @@ export default function ApiReferencePage() {
           </li>
         </ul>
       </nav>
-      <main>
+      <div className={styles.content}>
         <section className={styles.intro}>
           <h1>
             {doc.info.title} <span className={styles.muted}>v{doc.info.version}</span>
@@ -241,12 +250,12 @@ export default function ApiReferencePage() {
                     </>
                   ) : null}
                   <h4>Responses</h4>
-                  <table>
+                  <table className={styles.cards}>
                     <tbody>
                       {Object.entries(operation.responses ?? {}).map(([status, response]) => (
                         <tr key={status}>
                           <td className={styles.status}>{status}</td>
-                          <td>
+                          <td className={styles.response}>
                             <Prose text={response.description} />
                             <Body content={response.content} />
                           </td>
@@ -272,7 +281,7 @@ export default function ApiReferencePage() {
             </article>
           ))}
         </section>
-      </main>
+      </div>
     </div>
   );
 }

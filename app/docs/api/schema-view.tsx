@@ -108,7 +108,7 @@ export function SchemaView({ schema }: { schema: JsonSchema | undefined }) {
   }
   const required = new Set(schema.required ?? []);
   return (
-    <table className={styles.schemaTable}>
+    <table className={`${styles.schemaTable} ${styles.cards}`}>
       <thead>
         <tr>
           <th>Field</th>
@@ -121,12 +121,14 @@ export function SchemaView({ schema }: { schema: JsonSchema | undefined }) {
           const notes = constraints(property);
           return (
             <tr key={name}>
-              <td>
+              <td data-label="Field">
                 <code>{name}</code>
                 {required.has(name) ? <span className={styles.required}>required</span> : null}
               </td>
-              <td className={styles.type}>{typeLabel(property)}</td>
-              <td>
+              <td className={styles.type} data-label="Type">
+                {typeLabel(property)}
+              </td>
+              <td data-label={notes.length || property.description ? "Notes" : undefined}>
                 <Prose
                   text={property.description ?? property.anyOf?.find((variant) => variant.description)?.description}
                 />

@@ -58,7 +58,7 @@ const WHEN: Record<ErrorCode, string> = {
 export default function ErrorsPage() {
   const codes = Object.entries(ERROR_CODES) as [ErrorCode, (typeof ERROR_CODES)[ErrorCode]][];
   return (
-    <main className="container">
+    <div className="container">
       <p>
         <Link href="/">← Home</Link> · <Link href="/docs/api">API reference</Link>
       </p>
@@ -76,7 +76,7 @@ export default function ErrorsPage() {
         <code>{`{field, code, message}`}</code>, code in capitals); any other error is a top-level error whose{" "}
         <code>extensions</code> carry the GraphQL code, the API code and the request id.
       </p>
-      <table>
+      <table className={styles.cards}>
         <thead>
           <tr>
             <th>Code</th>
@@ -89,22 +89,24 @@ export default function ErrorsPage() {
         <tbody>
           {codes.map(([code, entry]) => (
             <tr key={code} id={code}>
-              <td>
+              <td data-label="Code">
                 <a href={`#${code}`}>
                   <code>{code}</code>
                 </a>
               </td>
-              <td className="num">{entry.status}</td>
-              <td>
+              <td className="num" data-label="HTTP">
+                {entry.status}
+              </td>
+              <td data-label="GraphQL">
                 <code>{entry.graphql}</code>
                 {"userError" in entry ? " (in userErrors)" : ""}
               </td>
-              <td>{entry.title}</td>
-              <td>{WHEN[code]}</td>
+              <td data-label="Title">{entry.title}</td>
+              <td data-label="When">{WHEN[code]}</td>
             </tr>
           ))}
         </tbody>
       </table>
-    </main>
+    </div>
   );
 }

@@ -12,9 +12,12 @@ import styles from "../docs.module.css";
 
 export const metadata: Metadata = { title: "GraphQL schema" };
 
-const EXAMPLE_QUERY = `curl -s http://localhost:3000/api/graphql \\
+/** The example, against this server (PUBLIC_BASE_URL), as a reader would paste it. */
+function exampleQuery(baseUrl: string): string {
+  return `curl -s ${baseUrl}/api/graphql \\
   -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \\
   -d '{"query":"{ campaigns(first: 10, status: ACTIVE) { totalCount nodes { id name bidCpmUsd today { spendUsd dailyBudgetUsd } } } }"}'`;
+}
 
 /** The SDL's top-level definitions, for the table of contents. */
 function definitions(sdl: string): { kind: string; name: string }[] {
@@ -30,7 +33,7 @@ export default function GraphqlSchemaPage() {
   // /graphiql exists on the development server only (docs/decisions/1108)
   const development = env().NODE_ENV === "development";
   return (
-    <main className="container">
+    <div className="container">
       <p>
         <Link href="/">← Home</Link> · <Link href="/docs/api">API reference</Link> ·{" "}
         <Link href="/docs/errors">Error codes</Link>
@@ -85,7 +88,9 @@ export default function GraphqlSchemaPage() {
           <code>RateLimit-*</code> as REST&apos;s 429 does.
         </li>
       </ul>
-      <pre>{EXAMPLE_QUERY}</pre>
+      <pre tabIndex={0} aria-label="Example request">
+        {exampleQuery(env().PUBLIC_BASE_URL)}
+      </pre>
       <h2>Definitions</h2>
       {kinds.map((kind) => (
         <p key={kind}>
@@ -97,7 +102,9 @@ export default function GraphqlSchemaPage() {
         </p>
       ))}
       <h2 id="sdl">SDL</h2>
-      <pre className={styles.sdl}>{typeDefs}</pre>
-    </main>
+      <pre className={styles.sdl} tabIndex={0} aria-label="The GraphQL schema (SDL)">
+        {typeDefs}
+      </pre>
+    </div>
   );
 }

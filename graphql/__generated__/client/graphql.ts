@@ -27,10 +27,16 @@ export type CampaignOrder = {
 };
 
 export type CampaignSortField =
+  /** By CPM bid. */
+  | 'BID_CPM'
   | 'CREATED_AT'
   | 'IMPRESSIONS_TO_DATE'
   | 'NAME'
   | 'SPEND_TO_DATE'
+  /** By status name (active, cancelled, ended, paused). */
+  | 'STATUS'
+  /** By spend in the current UTC day (today.spendUsd). */
+  | 'TODAY_SPEND'
   | 'UPDATED_AT';
 
 export type CampaignStatus =
@@ -392,17 +398,17 @@ export type PostbackKeysPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type PostbackKeysPageQuery = { viewer: { advertiser: { active: { totalCount: number } | null, postbackKeys: { totalCount: number, nodes: Array<{ id: string, restId: string, createdAt: string, lastUsedAt: string | null, revokedAt: string | null }> } | null } } | null };
 
+export type WebhooksPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WebhooksPageQuery = { webhookEndpoints: { totalCount: number, nodes: Array<{ id: string, restId: string, url: string, events: Array<WebhookEventKind>, isActive: boolean, failureCount: number, lastDeliveredAt: string | null, createdAt: string, deactivatedReason: string | null }> } | null };
+
 export type WebhookEndpointPageQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
 export type WebhookEndpointPageQuery = { webhookEndpoint: { id: string, restId: string, url: string, events: Array<WebhookEventKind>, isActive: boolean, batchImpressions: boolean, failureCount: number, lastDeliveredAt: string | null, createdAt: string, deactivatedAt: string | null, deactivatedReason: string | null, deliveries: { totalCount: number, nodes: Array<{ id: string, eventId: string, eventType: WebhookEventKind, itemCount: number, status: WebhookDeliveryStatus, attempts: number, lastStatusCode: number | null, lastError: string | null, nextAttemptAt: string | null, createdAt: string, deliveredAt: string | null }> } | null } | null };
-
-export type WebhooksPageQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type WebhooksPageQuery = { webhookEndpoints: { totalCount: number, nodes: Array<{ id: string, restId: string, url: string, events: Array<WebhookEventKind>, isActive: boolean, failureCount: number, lastDeliveredAt: string | null, createdAt: string, deactivatedReason: string | null }> } | null };
 
 export type CreateApiClientMutationVariables = Exact<{
   input: CreateApiClientInput;
@@ -944,6 +950,24 @@ export const PostbackKeysPageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PostbackKeysPageQuery, PostbackKeysPageQueryVariables>;
+export const WebhooksPageDocument = new TypedDocumentString(`
+    query WebhooksPage {
+  webhookEndpoints(first: 100) {
+    totalCount
+    nodes {
+      id
+      restId
+      url
+      events
+      isActive
+      failureCount
+      lastDeliveredAt
+      createdAt
+      deactivatedReason
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WebhooksPageQuery, WebhooksPageQueryVariables>;
 export const WebhookEndpointPageDocument = new TypedDocumentString(`
     query WebhookEndpointPage($id: ID!) {
   webhookEndpoint(id: $id) {
@@ -977,24 +1001,6 @@ export const WebhookEndpointPageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<WebhookEndpointPageQuery, WebhookEndpointPageQueryVariables>;
-export const WebhooksPageDocument = new TypedDocumentString(`
-    query WebhooksPage {
-  webhookEndpoints(first: 100) {
-    totalCount
-    nodes {
-      id
-      restId
-      url
-      events
-      isActive
-      failureCount
-      lastDeliveredAt
-      createdAt
-      deactivatedReason
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<WebhooksPageQuery, WebhooksPageQueryVariables>;
 export const CreateApiClientDocument = new TypedDocumentString(`
     mutation CreateApiClient($input: CreateApiClientInput!) {
   createApiClient(input: $input) {

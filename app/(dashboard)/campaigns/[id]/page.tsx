@@ -22,6 +22,7 @@ import { Badge } from "@/components/ui/badge";
 import { LocalTime } from "@/components/ui/local-time";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Table, Td, Th } from "@/components/ui/table";
+import { toGlobalId } from "@/graphql/global-id";
 import { queryOrNull, query } from "../../_lib/graphql";
 import { shellViewer } from "../../_lib/shell";
 
@@ -45,8 +46,10 @@ function Setting({ label, children }: { label: string; children: React.ReactNode
 
 export default async function CampaignPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
+  // the REST id (cmp_…, printed on this page, in CSV names and webhook payloads) opens it too;
   // a global id is base64url: nothing in it is escaped in the path
-  const data = await queryOrNull(CampaignDetailDocument, { id });
+  const globalId = /^cmp_[A-Za-z0-9_]{1,100}$/.test(id) ? toGlobalId("Campaign", id) : id;
+  const data = await queryOrNull(CampaignDetailDocument, { id: globalId });
   const campaign = data?.campaign;
   if (!campaign) notFound();
   const [catalog, viewer] = await Promise.all([query(CampaignFormCatalogDocument), shellViewer()]);
@@ -112,20 +115,34 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
         <Card>
           <CardHeader title="Delivery" description={`Today (UTC ${today.date}) and to date`} />
           <CardBody className="space-y-4">
-            <div>
+            <div data-testid="delivery-today">
               <p className="text-sm text-muted">Spend today</p>
               <p className="text-2xl font-semibold tabular-nums">{formatUsd(today.spendUsd)}</p>
-              <DailyBudgetBar
-                className="mt-2"
-                spendUsd={today.spendUsd}
-                dailyBudgetUsd={today.dailyBudgetUsd}
-                pacingAllowanceUsd={today.pacingAllowanceUsd}
-                label="Spend today against the daily budget"
-              />
-              <p className="mt-1 text-xs text-muted">
-                of {formatUsd(today.dailyBudgetUsd)} · {formatUsd(today.remainingUsd)} left
-                {today.pacingAllowanceUsd ? ` · pacing allows ${formatUsd(today.pacingAllowanceUsd)} by now` : ""}
-              </p>
+              {open ? (
+                <>
+                  <DailyBudgetBar
+                    className="mt-2"
+                    spendUsd={today.spendUsd}
+                    dailyBudgetUsd={today.dailyBudgetUsd}
+                    pacingAllowanceUsd={campaign.status === "ACTIVE" ? today.pacingAllowanceUsd : null}
+                    label="Spend today against the daily budget"
+                  />
+                  <p className="mt-1 text-xs text-muted">
+                    of {formatUsd(today.dailyBudgetUsd)} · {formatUsd(today.remainingUsd)} left
+                    {campaign.status === "ACTIVE" && today.pacingAllowanceUsd
+                      ? ` · pacing allows ${formatUsd(today.pacingAllowanceUsd)} by now`
+                      : ""}
+                    {campaign.status === "PAUSED" ? " · paused: nothing is spent until you resume it" : ""}
+                  </p>
+                </>
+              ) : (
+                // a final campaign spends nothing more: no budget left to show, no pacing line
+                <p className="mt-1 text-xs text-muted">
+                  Delivery stopped
+                  {campaign.endedReason ? ` because ${ENDED_REASONS[campaign.endedReason]}` : ""}; nothing more is
+                  spent.
+                </p>
+              )}
             </div>
             <dl className="grid grid-cols-2 gap-4">
               <Setting label="Spend to date">{formatUsd(campaign.spendToDateUsd)}</Setting>
@@ -141,9 +158,13 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
       <Card className="mt-6">
         <CardHeader
           title="Creative variants"
-          description="Traffic is split equally across approved variants; the score is the chance each has the best click-through rate."
+          description={
+            open
+              ? "Traffic is split equally across approved variants; the score is the chance each has the best click-through rate."
+              : "Delivery has stopped, so no variant receives traffic; the score is the chance each had the best click-through rate."
+          }
         />
-        <Table>
+        <Table aria-label="Creative variants">
           <thead>
             <tr>
               <Th>Variant</Th>
@@ -160,7 +181,7 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
           <tbody>
             {campaign.creatives.map((creative) => (
               <tr key={creative.id}>
-                <Td className="min-w-56">
+                <Td className="min-w-44 sm:min-w-56">
                   <p className="text-xs font-medium text-muted">{creative.variantLabel}</p>
                   <p className="font-medium">{creative.headline}</p>
                   <p className="text-xs text-slate-700">{creative.body}</p>
@@ -171,7 +192,10 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
                     <p className="mt-1 max-w-48 text-xs text-danger">{creative.reviewReason}</p>
                   ) : null}
                 </Td>
-                <Td numeric>{formatPercent(creative.trafficAllocation, 0)}</Td>
+                <Td numeric data-testid="allocation">
+                  {/* an ended or cancelled campaign sends no traffic to any variant */}
+                  {open ? formatPercent(creative.trafficAllocation, 0) : "—"}
+                </Td>
                 <Td numeric>{formatCount(creative.performance?.impressions)}</Td>
                 <Td numeric>{formatCount(creative.performance?.clicks)}</Td>
                 <Td numeric>{formatPercent(creative.performance?.ctr)}</Td>

@@ -12,7 +12,7 @@ import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { RedeliverButton } from "@/components/webhooks/redeliver-button";
 import { WebhookActions } from "@/components/webhooks/webhook-actions";
-import { canRedeliver, eventKindName } from "@/components/webhooks/webhook-form";
+import { answerText, canRedeliver, eventKindName } from "@/components/webhooks/webhook-form";
 import { queryOrNull } from "../../_lib/graphql";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
@@ -152,9 +152,13 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
                     <Badge tone={STATUS_TONE[delivery.status] ?? "neutral"}>{delivery.status.toLowerCase()}</Badge>
                   </Td>
                   <Td numeric>{delivery.attempts}</Td>
-                  <Td className="text-xs">
-                    {delivery.lastStatusCode ? `HTTP ${delivery.lastStatusCode}` : null}
-                    {delivery.lastError ? <div className="text-danger">{delivery.lastError}</div> : null}
+                  <Td className="min-w-40 text-xs">
+                    {/* the status once: an error names it already ("HTTP 404: not found") */}
+                    {delivery.lastError ? (
+                      <div className="text-danger">{answerText(delivery.lastStatusCode, delivery.lastError)}</div>
+                    ) : delivery.lastStatusCode ? (
+                      `HTTP ${delivery.lastStatusCode}`
+                    ) : null}
                     {delivery.nextAttemptAt ? (
                       <div>
                         Next try <LocalTime iso={delivery.nextAttemptAt} />

@@ -13,7 +13,7 @@ import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { RegisterWebhookForm } from "@/components/webhooks/register-webhook-form";
 import { eventKindName } from "@/components/webhooks/webhook-form";
-import { query } from "../_lib/graphql";
+import { query } from "../../_lib/graphql";
 
 export const metadata: Metadata = { title: "Webhooks" };
 

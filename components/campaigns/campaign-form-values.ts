@@ -1,0 +1,140 @@
+// The create form's values as typed (strings, REST's field names, so that the
+// shared schema's issue paths are the form's own), the schema that reads them as
+// E5's body (createCampaignInputFor: the API's rules, checked as typed), and the
+// checked body as createCampaign's GraphQL input. The creative's fields are the
+// variant form's too (creativeFormSchema).
+import { z } from "zod";
+import type { CreateCampaignInput, MomentTypeKey, Pacing, Sport } from "@/graphql/__generated__/client/graphql";
+import { createCampaignInputFor } from "@/lib/domain/campaigns/campaigns.schemas";
+import { creativeInput } from "@/lib/domain/creatives/creatives.schemas";
+import type { SummaryField } from "@/components/forms/use-error-summary";
+import { usdAmount } from "./amount";
+
+/** A notification as typed (the create form's `creative`, the variant form's whole values). */
+export type CreativeValues = { headline: string; body: string; cta_text: string; icon_url: string; action_url: string };
+
+export type CampaignFormValues = {
+  name: string;
+  /** REST's keys (close_game) */
+  moment_types: string[];
+  /** REST's keys (nba) */
+  sports: string[];
+  bid_cpm_usd: string;
+  daily_budget_usd: string;
+  total_budget_usd: string;
+  start_date: string;
+  /** "" for open-ended */
+  end_date: string;
+  pacing: "even" | "asap";
+  creative: CreativeValues;
+};
+
+export const EMPTY_CREATIVE: CreativeValues = { headline: "", body: "", cta_text: "", icon_url: "", action_url: "" };
+
+export function campaignFormDefaults(today: string): CampaignFormValues {
+  return {
+    name: "",
+    moment_types: [],
+    sports: [],
+    bid_cpm_usd: "",
+    daily_budget_usd: "50",
+    total_budget_usd: "500",
+    start_date: today,
+    end_date: "",
+    pacing: "even",
+    creative: EMPTY_CREATIVE,
+  };
+}
+
+/** The creative's fields, their ids prefixed (`variant-`) where a page holds two forms. */
+export function creativeFields(path: string, idPrefix = ""): SummaryField[] {
+  const ids = { headline: "headline", body: "body", cta_text: "ctaText", icon_url: "iconUrl", action_url: "actionUrl" };
+  return Object.entries(ids).map(([name, id]) => ({ name: `${path}${name}`, id: `${idPrefix}${id}` }));
+}
+
+/** The create form's fields in their order on the page (the error summary's links). */
+export const CAMPAIGN_FIELDS: readonly SummaryField[] = [
+  { name: "name", id: "name" },
+  { name: "moment_types", id: "momentTypes" },
+  { name: "sports", id: "sports" },
+  { name: "bid_cpm_usd", id: "bidCpmUsd" },
+  { name: "daily_budget_usd", id: "dailyBudgetUsd" },
+  { name: "total_budget_usd", id: "totalBudgetUsd" },
+  { name: "start_date", id: "startDate" },
+  { name: "end_date", id: "endDate" },
+  { name: "pacing", id: "pacing" },
+  ...creativeFields("creative."),
+];
+
+/** A notification as the API's creative body (no button text: absent). */
+function creativeBody(values: Partial<CreativeValues> | undefined) {
+  return {
+    headline: values?.headline ?? "",
+    body: values?.body ?? "",
+    icon_url: (values?.icon_url ?? "").trim(),
+    action_url: (values?.action_url ?? "").trim(),
+    ...(values?.cta_text ? { cta_text: values.cta_text } : {}),
+  };
+}
+
+/** The form as E5's body: amounts read as people type them (usdAmount), empty end date open-ended. */
+export function campaignBody(values: CampaignFormValues) {
+  return {
+    name: values.name,
+    moment_types: values.moment_types ?? [],
+    sports: values.sports ?? [],
+    bid_cpm_usd: usdAmount(values.bid_cpm_usd ?? ""),
+    daily_budget_usd: usdAmount(values.daily_budget_usd ?? ""),
+    total_budget_usd: usdAmount(values.total_budget_usd ?? ""),
+    start_date: values.start_date,
+    end_date: values.end_date || null,
+    pacing: values.pacing,
+    creative: creativeBody(values.creative),
+  };
+}
+
+/** The create form's values read by E5's own schema, against `today` (UTC). */
+export function campaignFormSchema(today: string) {
+  return z.preprocess(
+    (values: unknown) => campaignBody(values as CampaignFormValues),
+    createCampaignInputFor(() => today),
+  );
+}
+
+export type CampaignBody = z.output<ReturnType<typeof campaignFormSchema>>;
+
+/** The variant form's values read by E8's creative schema. */
+export const creativeFormSchema = z.preprocess(
+  (values: unknown) => creativeBody(values as CreativeValues),
+  creativeInput,
+);
+
+/** A USD number as GraphQL's Money (a decimal string). */
+function money(usd: number): string {
+  return usd.toFixed(6).replace(/0+$/, "").replace(/\.$/, "");
+}
+
+const upper = <T extends string>(key: string) => key.toUpperCase() as T;
+
+/** E5's checked body as createCampaign's (and previewCampaignCreate's) input. */
+export function createCampaignInput(body: CampaignBody): CreateCampaignInput {
+  return {
+    name: body.name,
+    momentTypes: body.moment_types.map(upper<MomentTypeKey>),
+    sports: body.sports.map(upper<Sport>),
+    bidCpmUsd: money(body.bid_cpm_usd),
+    // the form always sends an amount (campaignBody): only the API's callers may send null (spread the total)
+    dailyBudgetUsd: money(body.daily_budget_usd!),
+    totalBudgetUsd: money(body.total_budget_usd),
+    startDate: body.start_date,
+    endDate: body.end_date ?? null,
+    pacing: upper<Pacing>(body.pacing ?? "even"),
+    creative: {
+      headline: body.creative.headline,
+      body: body.creative.body,
+      iconUrl: body.creative.icon_url,
+      actionUrl: body.creative.action_url,
+      ctaText: body.creative.cta_text ?? null,
+    },
+  };
+}

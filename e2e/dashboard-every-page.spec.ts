@@ -1,0 +1,133 @@
+// Every page of the dashboard, the docs included, at a desktop's 1280 px and a
+// phone's 375 px: no serious or critical axe violation (WCAG 2.x A and AA), and
+// no page wider than the window (tables scroll inside their cards). Signed in,
+// the docs keep the dashboard's frame; their links in text are told apart from
+// the text, and their examples name this server.
+import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible, newPage, signUp } from "./dashboard";
+
+const ICON_ORIGIN = `http://127.0.0.1:${process.env.E2E_ICON_PORT}`;
+const BASE = process.env.E2E_BASE_URL!;
+const today = () => new Date().toISOString().slice(0, 10);
+
+test.describe.configure({ timeout: 300_000 });
+
+async function graphqlAsUser(page: Page, query: string, variables: Record<string, unknown> = {}) {
+  const res = await page.request.post("/api/graphql", {
+    headers: { "content-type": "application/json" },
+    data: { query, variables },
+  });
+  const body = await res.json();
+  expect(body.errors).toBeUndefined();
+  return body.data;
+}
+
+/** Names the elements reaching past the window's right edge outside a scroller, for the failure message. */
+async function widthReport(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return {
+      width,
+      scroll: document.documentElement.scrollWidth,
+      wide: [...document.querySelectorAll("body *")]
+        .filter((el) => el.getBoundingClientRect().right > width + 1)
+        .filter((el) => !el.parentElement?.closest("[data-scroll-region], pre, .overflow-x-auto"))
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`),
+    };
+  });
+}
+
+test("every page at 1280 and 375 px: no serious or critical axe violation, no sideways scroll", async ({ browser }) => {
+  const page = await newPage(browser);
+  const signedOut = await newPage(browser);
+  await signUp(page, "Every Page Co");
+  const created = await graphqlAsUser(
+    page,
+    `mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { campaign { id } } }`,
+    {
+      input: {
+        name: "Every page",
+        momentTypes: ["CLOSE_GAME", "OVERTIME"],
+        sports: ["NBA"],
+        bidCpmUsd: "2.50",
+        dailyBudgetUsd: "50",
+        totalBudgetUsd: "500",
+        startDate: today(),
+        creative: {
+          headline: "Overtime!",
+          body: "Live odds inside",
+          iconUrl: `${ICON_ORIGIN}/icon.png`,
+          actionUrl: "https://example.com",
+        },
+      },
+    },
+  );
+  const hook = await graphqlAsUser(
+    page,
+    `mutation($input: RegisterWebhookEndpointInput!) { registerWebhookEndpoint(input: $input) { webhookEndpoint { id } } }`,
+    { input: { url: `${ICON_ORIGIN}/hooks/every-page`, events: ["CONVERSION_RECORDED"] } },
+  );
+  await graphqlAsUser(
+    page,
+    `mutation($input: CreateApiClientInput!) { createApiClient(input: $input) { apiClient { id } } }`,
+    { input: { name: "Every page key", scopes: ["REPORTING_READ"] } },
+  );
+  const pages = [
+    "/overview",
+    "/campaigns",
+    "/campaigns/new",
+    `/campaigns/${created.createCampaign.campaign.id}`,
+    "/reports",
+    "/reports?granularity=HOUR&breakdown=HOUR_OF_DAY",
+    "/clearing-prices",
+    "/webhooks",
+    `/webhooks/${hook.registerWebhookEndpoint.webhookEndpoint.id}`,
+    "/api-keys",
+    "/settings",
+    "/settings/postback-keys",
+    "/docs/api",
+    "/docs/errors",
+    "/docs/graphql",
+    "/campaigns/cmp_none",
+  ];
+  const publicPages = ["/", "/signin", "/signup", "/docs/api", "/docs/errors", "/docs/graphql"];
+  for (const width of [1280, 375]) {
+    for (const [who, paths] of [
+      [page, pages],
+      [signedOut, publicPages],
+    ] as const) {
+      await who.setViewportSize({ width, height: 900 });
+      for (const path of paths) {
+        await who.goto(path);
+        await expect(who.locator("h1").first()).toBeVisible();
+        const what = `${path} at ${width} px${who === signedOut ? ", signed out" : ""}`;
+        const report = await widthReport(who);
+        expect(report.scroll, `${what}: ${report.wide.join(", ")}`).toBeLessThanOrEqual(report.width);
+        await expectAccessible(who, what);
+      }
+    }
+  }
+});
+
+test("signed in, the docs keep the dashboard's frame; examples name this server; next-auth is not in the reference", async ({
+  browser,
+}) => {
+  const page = await newPage(browser);
+  await page.goto("/docs/api");
+  await expect(page.getByRole("navigation", { name: "Dashboard" })).toHaveCount(0);
+  await signUp(page, "Docs Frame Co");
+  for (const path of ["/docs/api", "/docs/errors", "/docs/graphql"]) {
+    await page.goto(path);
+    const nav = page.getByRole("navigation", { name: "Dashboard" });
+    await expect(nav, path).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  }
+  await page.goto("/docs/graphql");
+  await expect(page.locator("pre").first()).toContainText(`${BASE}/api/graphql`);
+  await expect(page.locator("main")).not.toContainText("localhost:3000");
+  await page.goto("/docs/api");
+  await expect(page.locator("main")).not.toContainText("/api/auth/csrf");
+  await expect(page.locator("main")).not.toContainText("/api/auth/callback");
+  await expect(page.locator("main")).toContainText("/api/auth/token");
+});
