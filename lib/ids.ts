@@ -54,7 +54,8 @@ export type IdPrefix =
   | "key" // signing key id
   | "oac" // OAuth client registered dynamically (RFC 7591)
   | "ogr" // OAuth grant: a connected app
-  | "oaz"; // OAuth authorization request (and the code it issues)
+  | "oaz" // OAuth authorization request (and the code it issues)
+  | "chg"; // a change in the history (time-ordered)
 
 /** prefix_ + 22 random base62 characters (131 bits): unguessable. */
 export function newId(prefix: IdPrefix, length = 22): string {

@@ -12,7 +12,8 @@ import { typeDefs } from "@/graphql/__generated__/type-defs";
 import { operationOfResolver } from "@/graphql/operation";
 import { RESOLVERS } from "@/graphql/server";
 import { OPERATIONS } from "@/lib/operations/catalog";
-import { scopeOf, type AnyOperation } from "@/lib/operations/operation";
+import { TARGET_TYPES } from "@/lib/history/changes";
+import { recordedTargets, scopeOf, type AnyOperation } from "@/lib/operations/operation";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -83,6 +84,30 @@ const catalog = new Set<AnyOperation>(Object.values(OPERATIONS));
 describe("the operation catalog", () => {
   it("names each operation by its key", () => {
     for (const [name, operation] of Object.entries(OPERATIONS)) expect(operation.name).toBe(name);
+  });
+
+  it("has every write declare what it records in the change history, or why nothing (docs/decisions/1008)", () => {
+    const undeclared: string[] = [];
+    for (const operation of catalog) {
+      if (!operation.write) {
+        // a read or a preview changes nothing, so it has nothing to record
+        expect(operation.records, `${operation.name} writes nothing but declares records`).toBeUndefined();
+        continue;
+      }
+      const { records } = operation;
+      if (records === undefined) {
+        undeclared.push(operation.name);
+        continue;
+      }
+      if (typeof records === "object" && "none" in records) {
+        expect(records.none.trim().length, `${operation.name}: say why it records nothing`).toBeGreaterThan(10);
+        continue;
+      }
+      const targets = recordedTargets(operation);
+      expect(targets.length, `${operation.name} records no target`).toBeGreaterThan(0);
+      for (const target of targets) expect(TARGET_TYPES, operation.name).toContain(target);
+    }
+    expect(undeclared, "write operations that declare no `records`").toEqual([]);
   });
 
   it("is what every REST route runs, with the OpenAPI entry stating its scope, limit and idempotency", async () => {

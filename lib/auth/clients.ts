@@ -3,6 +3,7 @@
 import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { fieldChanges, recordChange, SYSTEM_ACTORS, type ChangeActor } from "@/lib/history/changes";
 import { newId } from "@/lib/ids";
 import { keyedTtlMemo } from "@/lib/ttl-memo";
 import { SCOPES, isScope, splitScopes, type Scope } from "./scopes";
@@ -16,6 +17,17 @@ export function newClientCredentials(): { clientId: string; clientSecret: string
 
 export type CreatedClient = { clientId: string; clientSecret: string; scopes: Scope[] };
 
+/** Who creates or revokes a client, and through which operation, as the change history records it. */
+export type ClientChangeBy = { actor: ChangeActor; operation: string };
+
+/** The change history's actor for the operator's CLI and the demo seed (createClient's default). */
+const OPERATOR_CREATES: ClientChangeBy = { actor: SYSTEM_ACTORS.operator, operation: "createApiClient" };
+
+/** An API client's recorded fields: name, scopes and when it was revoked (never its secret). */
+export function apiClientFieldValues(client: { name: string; scopes: string; revokedAt: Date | null }) {
+  return { name: client.name, scopes: splitScopes(client.scopes), revoked_at: client.revokedAt?.toISOString() ?? null };
+}
+
 /**
  * Active (unrevoked) API clients per advertiser: every way of creating one (the
  * dashboard, the admin CLI, the demo seed) is held to it, so a stolen session
@@ -25,13 +37,15 @@ export const MAX_ACTIVE_API_CLIENTS = 25;
 
 /**
  * A new client of the advertiser with these scopes (all by default), held to the cap of
- * active clients; the secret is in the answer only. The dashboard's createApiClient
+ * active clients, recorded in the change history as `by` (by default the operator) in the same
+ * transaction; the secret is in the answer only. The dashboard's createApiClient
  * operation, the operator CLI and the demo seed all create clients here.
  */
 export async function createClient(
   advertiserId: string,
-  options: { name?: string; scopes?: string[]; clock?: Clock } = {},
+  options: { name?: string; scopes?: string[]; clock?: Clock; by?: ClientChangeBy } = {},
 ): Promise<CreatedClient> {
+  const by = options.by ?? OPERATOR_CREATES;
   const requested = options.scopes ?? [...SCOPES];
   const unknown = requested.filter((scope) => !isScope(scope));
   if (unknown.length || requested.length === 0) {
@@ -42,12 +56,13 @@ export async function createClient(
   }
   const { clientId, clientSecret, secretHash } = newClientCredentials();
   const scopes = [...new Set(requested)] as Scope[];
+  const now = nowDate(options.clock);
   await db().$transaction(async (tx) => {
     // the advertiser's row is the lock: concurrent creations count one after another
     // (PostgreSQL holds the updated row until commit; SQLite's writers are serialized)
     const locked = await tx.advertiser.updateMany({
       where: { id: advertiserId },
-      data: { updatedAt: nowDate(options.clock) },
+      data: { updatedAt: now },
     });
     if (locked.count === 0) throw new AppError("not_found", { detail: `advertiser ${advertiserId} not found` });
     const active = await tx.apiClient.count({ where: { advertiserId, revokedAt: null } });
@@ -56,14 +71,23 @@ export async function createClient(
         detail: `An advertiser may have at most ${MAX_ACTIVE_API_CLIENTS} active API clients; revoke one first.`,
       });
     }
-    await tx.apiClient.create({
+    const created = await tx.apiClient.create({
       data: {
         id: clientId,
         advertiserId,
         name: options.name ?? "API client",
         secretHash,
         scopes: scopes.join(" "),
+        createdAt: now,
       },
+    });
+    await recordChange(tx, {
+      advertiserId,
+      atMs: now.getTime(),
+      actor: by.actor,
+      operation: by.operation,
+      target: { type: "api_client", id: clientId },
+      fields: fieldChanges(null, apiClientFieldValues(created)),
     });
   });
   return { clientId, clientSecret, scopes };
@@ -110,6 +134,35 @@ export async function isClientActive(
 }
 
 /**
+ * Revokes the client `clientId` if it is active (and, with `advertiserId`, that advertiser's), with
+ * its row in the change history naming `by` in the same transaction; true when this call revoked it.
+ */
+export async function revokeClientRow(
+  clientId: string,
+  by: ClientChangeBy,
+  options: { advertiserId?: string; clock?: Clock } = {},
+): Promise<boolean> {
+  const now = nowDate(options.clock);
+  const owned = { id: clientId, ...(options.advertiserId ? { advertiserId: options.advertiserId } : {}) };
+  const revoked = await db().$transaction(async (tx) => {
+    const { count } = await tx.apiClient.updateMany({ where: { ...owned, revokedAt: null }, data: { revokedAt: now } });
+    if (count === 0) return false;
+    const row = await tx.apiClient.findUniqueOrThrow({ where: { id: clientId } });
+    await recordChange(tx, {
+      advertiserId: row.advertiserId,
+      atMs: now.getTime(),
+      actor: by.actor,
+      operation: by.operation,
+      target: { type: "api_client", id: clientId },
+      fields: fieldChanges(apiClientFieldValues({ ...row, revokedAt: null }), apiClientFieldValues(row)),
+    });
+    return true;
+  });
+  forgetClientStatus(clientId);
+  return revoked;
+}
+
+/**
  * The operator's revocation (npm run admin -- revoke-client): no new token for the client, and
  * its tokens stop working here at once and on other instances within CLIENT_STATUS_CACHE_MS.
  * Revoking again answers the first revocation's time; an unknown id is not_found.
@@ -118,11 +171,7 @@ export async function revokeClient(
   clientId: string,
   options: { clock?: Clock } = {},
 ): Promise<{ clientId: string; advertiserId: string; revokedAt: Date }> {
-  await db().apiClient.updateMany({
-    where: { id: clientId, revokedAt: null },
-    data: { revokedAt: nowDate(options.clock) },
-  });
-  forgetClientStatus(clientId);
+  await revokeClientRow(clientId, { actor: SYSTEM_ACTORS.operator, operation: "revokeApiClient" }, options);
   const row = await db().apiClient.findUnique({
     where: { id: clientId },
     select: { advertiserId: true, revokedAt: true },

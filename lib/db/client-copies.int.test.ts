@@ -4,6 +4,7 @@
 // to run from a route (E14 deactivates through the webhook attempt store).
 import { describe, expect, it, vi } from "vitest";
 import * as first from "@/lib/db/client";
+import { SYSTEM_ACTORS } from "@/lib/history/changes";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 
 describe("a second copy of lib/db/client", () => {
@@ -31,7 +32,8 @@ describe("a second copy of lib/db/client", () => {
 
     // the store, loaded with the copy, as a route loads it
     const { deactivateEndpoint } = await import("@/lib/webhooks/deactivate");
-    expect(await deactivateEndpoint(copy.db(), endpoint.id, "Deactivated through the API.", Date.now())).toBe(true);
+    const by = { actor: SYSTEM_ACTORS.operator, operation: "deactivateWebhookEndpoint" };
+    expect(await deactivateEndpoint(copy.db(), endpoint.id, "Deactivated through the API.", Date.now(), by)).toBe(true);
     expect(await client.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).toMatchObject({
       isActive: false,
       deactivatedReason: "Deactivated through the API.",

@@ -123,7 +123,7 @@ function decodeCursor(
  * receives the keyset where/orderBy/take to combine with its own filter.
  * `first` defaults to DEFAULT_PAGE_SIZE when neither first nor last is given.
  */
-async function keysetPage<Row extends { id: string }>(
+export async function keysetPage<Row extends { id: string }>(
   rawArgs: ConnectionArgs,
   order: SortOrder,
   fetch: (query: KeysetQuery & MemoryKeyset) => Promise<Row[]>,

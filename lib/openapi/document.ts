@@ -9,6 +9,7 @@ import { conversionsPaths } from "./paths/conversions";
 import { deliveryPaths } from "./paths/delivery";
 import { discoveryPaths } from "./paths/discovery";
 import { graphqlPaths } from "./paths/graphql";
+import { historyPaths } from "./paths/history";
 import { mcpPaths } from "./paths/mcp";
 import { momentTypesPaths } from "./paths/moment-types";
 import { postbackKeysPaths } from "./paths/postback-keys";
@@ -41,6 +42,7 @@ export function buildOpenApiDocument(baseUrl: string) {
           ...reportingPaths,
           ...conversionsPaths,
           ...postbackKeysPaths,
+          ...historyPaths,
           ...deliveryPaths,
           ...graphqlPaths,
         }),

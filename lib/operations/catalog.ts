@@ -22,6 +22,7 @@ import { getClearingPrices } from "@/lib/domain/clearing-prices/get-clearing-pri
 import { listMomentTypes } from "@/lib/domain/moment-types/list-moment-types";
 import { listSports } from "@/lib/domain/moment-types/list-sports";
 import { listConnectedApps, revokeConnectedApp } from "@/lib/domain/connected-apps/connected-apps";
+import { listChanges, listChangesByCursor } from "@/lib/domain/history/list-changes";
 import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
 import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
 import { getCreativePerformance } from "@/lib/domain/reporting/get-creative-performance";
@@ -71,6 +72,8 @@ export const OPERATIONS = {
   retryWebhookDelivery,
   listConnectedApps,
   revokeConnectedApp,
+  listChanges,
+  listChangesByCursor,
 } as const satisfies Record<string, AnyOperation>;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -11,6 +11,7 @@ import type { Actor } from "@/lib/auth/actor";
 import type { Scope } from "@/lib/auth/scopes";
 import type { Clock } from "@/lib/clock";
 import type { ErrorCode } from "@/lib/errors";
+import type { TargetType } from "@/lib/history/changes";
 import type { RateLimitPolicy } from "@/lib/rate-limit-policies";
 
 /**
@@ -22,6 +23,13 @@ export type Access = "public" | "authenticated" | "session" | Scope;
 
 /** How an operation counts against a rate-limit policy: every call, or (`failures`) only calls that fail with these codes. */
 export type RateLimitRule = RateLimitPolicy | { policy: RateLimitPolicy; failures: readonly ErrorCode[] };
+
+/**
+ * What a write records in the change history (lib/history, docs/decisions/1008): the kinds of
+ * target its rows name, each row written in the transaction of its change; or, for a write
+ * that changes no configuration (a test send, a conversion), why it records nothing.
+ */
+export type Records = TargetType | readonly TargetType[] | { readonly none: string };
 
 /** What a transport knows about the call, beyond its input. */
 export type Caller = {
@@ -48,6 +56,8 @@ export type Operation<Input = unknown, Result = unknown, A extends Access = Acce
   /** changes something: GraphQL mutation, hidden in read-only MCP, may take an idempotency key */
   readonly write: boolean;
   readonly rateLimit?: RateLimitRule;
+  /** a write's rows in the change history, or why it has none (every write declares it: test/operation-catalog.test.ts) */
+  readonly records?: Records;
   /** retries with the same idempotency key replay the first result instead of running again */
   readonly idempotent?: boolean;
   /** what a retry gets back instead of the result itself: a secret shown once is withheld (never stored) */
@@ -78,6 +88,13 @@ export function defineOperation<Input, Result, const A extends Access>(
 export function scopeOf(operation: AnyOperation): Scope | null {
   const { access } = operation;
   return access === "public" || access === "authenticated" || access === "session" ? null : access;
+}
+
+/** The kinds of target an operation's history rows name ([] for an operation that records none). */
+export function recordedTargets(operation: AnyOperation): readonly TargetType[] {
+  const { records } = operation;
+  if (records === undefined || (typeof records === "object" && "none" in records)) return [];
+  return typeof records === "string" ? [records] : records;
 }
 
 /** The policy an operation counts against, or null. */

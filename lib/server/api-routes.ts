@@ -21,6 +21,7 @@ export const API_ROUTES: readonly (readonly [path: string, methods: readonly str
   ["/api/ads/postback", ["GET", "POST"]],
   ["/api/ads/postback-keys", ["GET", "POST"]],
   ["/api/ads/postback-keys/[id]", ["DELETE"]],
+  ["/api/ads/changes", ["GET"]],
   ["/api/ads/webhooks", ["GET", "POST"]],
   ["/api/ads/webhooks/[id]", ["DELETE"]],
   ["/api/ads/webhooks/[id]/test", ["POST"]],

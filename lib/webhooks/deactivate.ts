@@ -6,10 +6,19 @@
 // The steps are the attempt plan's (store/attempt-plan.ts), which the automatic
 // deactivations run inside their attempt's record.
 import type { Db } from "@/lib/db/client";
-import { deactivate } from "./store/attempt-plan";
+import { deactivate, type Deactivation } from "./store/attempt-plan";
 import { runAttemptPlan } from "./store/attempt-store";
 
-/** Returns true when this call deactivated it (false: it already was inactive). */
-export function deactivateEndpoint(client: Db, endpointId: string, reason: string, nowMs: number): Promise<boolean> {
-  return runAttemptPlan(client, deactivate(endpointId, reason, nowMs), "transaction");
+/**
+ * Returns true when this call deactivated it (false: it already was inactive); then its row in
+ * the change history, naming `by`, commits with it.
+ */
+export function deactivateEndpoint(
+  client: Db,
+  endpointId: string,
+  reason: string,
+  nowMs: number,
+  by: Deactivation,
+): Promise<boolean> {
+  return runAttemptPlan(client, deactivate(endpointId, reason, nowMs, by), "transaction");
 }

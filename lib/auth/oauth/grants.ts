@@ -21,6 +21,8 @@ import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { userChangeActor } from "@/lib/history/change-actor";
+import { fieldChanges, recordChange, SYSTEM_ACTORS, type ChangeActor } from "@/lib/history/changes";
 import { newId } from "@/lib/ids";
 import { SCOPES, isScope, splitScopes, type Scope } from "../scopes";
 import { hashSecret, newSecret } from "../secrets";
@@ -215,6 +217,7 @@ export async function decideAuthorization(
   const now = nowDate(options.clock);
   const code = approve ? newSecret("sma_code") : null;
   const grantId = approve ? newId("ogr") : null;
+  const by = approve ? await userChangeActor(user.userId) : null;
   const row = await db().$transaction(async (tx) => {
     const claimed = await tx.oAuthAuthorization.updateMany({
       where: { id, decidedAt: null, expiresAt: { gt: now } },
@@ -223,8 +226,8 @@ export async function decideAuthorization(
     if (claimed.count === 0) {
       throw new AppError("not_found", { detail: "This authorization request was answered already or expired." });
     }
-    if (code && grantId) {
-      await tx.oAuthGrant.create({
+    if (code && grantId && by) {
+      const grant = await tx.oAuthGrant.create({
         data: {
           id: grantId,
           advertiserId: user.advertiserId,
@@ -236,6 +239,14 @@ export async function decideAuthorization(
           resource: pending.resource,
           createdAt: now,
         },
+      });
+      await recordChange(tx, {
+        advertiserId: user.advertiserId,
+        atMs: now.getTime(),
+        actor: by,
+        operation: "approveConnectedApp",
+        target: { type: "connected_app", id: grantId },
+        fields: fieldChanges(null, connectedAppFieldValues(grant)),
       });
       return tx.oAuthAuthorization.update({
         where: { id },
@@ -271,14 +282,77 @@ export async function challengeForCode(client: OAuthClientInformationFull, code:
   return (await codeRow(client, code)).codeChallenge;
 }
 
-/** Revokes a grant: its tokens stop working here at once, on other instances within 30 s. */
-export async function revokeGrant(grantId: string, options: { clock?: Clock } = {}): Promise<void> {
-  await db().oAuthGrant.updateMany({
-    where: { id: grantId, revokedAt: null },
-    data: { revokedAt: nowDate(options.clock) },
+/** A connected app's recorded fields (its client's claims, the scopes, whether revoked). */
+export function connectedAppFieldValues(grant: {
+  clientId: string;
+  clientName: string;
+  scopes: string;
+  revokedAt: Date | null;
+}) {
+  return {
+    name: grant.clientName,
+    client_id: grant.clientId,
+    scopes: splitScopes(grant.scopes),
+    revoked_at: grant.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Who revokes a grant, as the change history records it: a user or the system (with its reason),
+ * or "app": the connected app itself, revoking its own token (RFC 7009).
+ */
+export type GrantRevoker = { actor: ChangeActor | "app"; operation: string; reason?: string };
+
+/**
+ * Revokes a grant, recorded in the change history in the same transaction (nothing when it was
+ * revoked already): its tokens stop working here at once, on other instances within 30 s.
+ */
+export async function revokeGrant(grantId: string, by: GrantRevoker, options: { clock?: Clock } = {}): Promise<void> {
+  const now = nowDate(options.clock);
+  await db().$transaction(async (tx) => {
+    const { count } = await tx.oAuthGrant.updateMany({
+      where: { id: grantId, revokedAt: null },
+      data: { revokedAt: now },
+    });
+    if (count === 0) return;
+    const grant = await tx.oAuthGrant.findUniqueOrThrow({
+      where: { id: grantId },
+      include: { user: { select: { name: true, email: true } } },
+    });
+    const actor: ChangeActor =
+      by.actor === "app"
+        ? {
+            type: "oauth_app",
+            id: grant.id,
+            name: grant.clientName,
+            onBehalfOf: { id: grant.userId, name: grant.user.name.trim() || grant.user.email },
+          }
+        : by.actor;
+    await recordChange(tx, {
+      advertiserId: grant.advertiserId,
+      atMs: now.getTime(),
+      actor,
+      operation: by.operation,
+      target: { type: "connected_app", id: grant.id },
+      fields: fieldChanges(connectedAppFieldValues({ ...grant, revokedAt: null }), connectedAppFieldValues(grant)),
+      reason: by.reason ?? null,
+    });
   });
   forgetGrantStatus(grantId);
 }
+
+const CODE_REUSED: GrantRevoker = {
+  actor: SYSTEM_ACTORS.oauth,
+  operation: "revokeConnectedApp",
+  reason: "authorization_code_reused",
+};
+const REFRESH_TOKEN_REUSED: GrantRevoker = {
+  actor: SYSTEM_ACTORS.oauth,
+  operation: "revokeConnectedApp",
+  reason: "refresh_token_reused",
+};
+/** RFC 7009: the app revokes its own access. */
+const REVOKED_BY_APP: GrantRevoker = { actor: "app", operation: "revokeConnectedApp" };
 
 type GrantRow = {
   id: string;
@@ -343,7 +417,7 @@ export async function exchangeCode(
   });
   if (spent.count === 0) {
     // a code used twice was stolen or replayed: nothing it gave may go on working
-    await revokeGrant(row.grantId, options);
+    await revokeGrant(row.grantId, CODE_REUSED, options);
     throw new InvalidGrantError("the authorization code was used already; the access it granted is revoked");
   }
   if (!row.codeExpiresAt || row.codeExpiresAt.getTime() <= now.getTime()) {
@@ -383,7 +457,7 @@ export async function exchangeRefreshToken(
     data: { usedAt: now },
   });
   if (spent.count === 0) {
-    await revokeGrant(row.grantId, options);
+    await revokeGrant(row.grantId, REFRESH_TOKEN_REUSED, options);
     throw new InvalidGrantError("the refresh token was used already; the connected app is revoked");
   }
   if (row.expiresAt.getTime() <= now.getTime()) throw new InvalidGrantError("the refresh token expired");
@@ -415,12 +489,13 @@ export async function revokeGrantToken(
     select: { grantId: true, grant: { select: { clientId: true } } },
   });
   if (refresh) {
-    if (refresh.grant.clientId === client.client_id) await revokeGrant(refresh.grantId, options);
+    if (refresh.grant.clientId === client.client_id) await revokeGrant(refresh.grantId, REVOKED_BY_APP, options);
     return;
   }
   try {
     const claims = await verifyAccessToken(token, { ...options, audiences: [mcpAudience(), tokenAudience()] });
-    if (claims.grant && claims.clientId === client.client_id) await revokeGrant(claims.grant.grantId, options);
+    if (claims.grant && claims.clientId === client.client_id)
+      await revokeGrant(claims.grant.grantId, REVOKED_BY_APP, options);
   } catch (error) {
     if (!(error instanceof InvalidTokenError)) throw error;
   }

@@ -4,11 +4,13 @@
 // highest floor of its moment types and a ceiling of 3x the advertiser's own bid
 // (never above the API maximum of 1000 USD). Each change is a conditional
 // update (skipped if the advertiser changed the bid meanwhile), a bid_adjustments
-// row and a campaign.bid_adjusted event, in one transaction.
+// row, a campaign.bid_adjusted event and its row in the change history (the
+// system, with the reason), in one transaction.
 import { DAY_MS, MINUTE_MS } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { highestFloorMicros, isMomentType, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import { hourStartMs } from "@/lib/domain/rollups/increment-rollups";
+import { recordChange, SYSTEM_ACTORS } from "@/lib/history/changes";
 import { newId } from "@/lib/ids";
 import { microsToUsd, usdToMicros } from "@/lib/money";
 import { emitCampaignsChanged } from "@/lib/process-bus";
@@ -157,6 +159,18 @@ export async function runCpaController(nowMs: number, policy: CpaPolicy = CPA_PO
           reason: step.reason,
         },
         createdAtMs: nowMs,
+      });
+      await recordChange(tx, {
+        advertiserId: campaign.advertiserId,
+        atMs: nowMs,
+        actor: SYSTEM_ACTORS.cpaController,
+        operation: "adjustBid",
+        target: { type: "campaign", id: campaign.id },
+        campaignId: campaign.id,
+        fields: {
+          bid_cpm_usd: { from: microsToUsd(campaign.bidCpmMicros), to: microsToUsd(step.newBidMicros) },
+        },
+        reason: step.reason,
       });
       return true;
     });

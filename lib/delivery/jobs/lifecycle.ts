@@ -2,9 +2,11 @@
 // and emits the 50%/90% events in the batch that crosses them): end dates that
 // pass, and budgets that an update lowered below the spend. Every transition is
 // a conditional update, so its event is written exactly once even when several
-// instances sweep at the same time.
+// instances sweep at the same time. Each campaign it ends is recorded in the
+// change history (the system, with the reason) in the transaction that ends it.
 import { db } from "@/lib/db/client";
 import { utcDay } from "@/lib/domain/campaigns/pacing";
+import { recordChange, SYSTEM_ACTORS } from "@/lib/history/changes";
 import { emitCampaignsChanged } from "@/lib/process-bus";
 import { enqueueEvent } from "@/lib/webhooks/outbox";
 import { budgetSteps, budgetThresholdEvent, campaignEndedEvent } from "../rules/budget-lifecycle";
@@ -17,14 +19,26 @@ export async function sweepCampaignLifecycle(nowMs: number): Promise<SweepResult
   const now = new Date(nowMs);
   const result: SweepResult = { ended: [], budgetEvents: 0 };
 
-  const end = async (id: string, advertiserId: string, reason: "end_date" | "budget_exhausted", statuses: string[]) => {
+  // conditional on the status that was read, so the history's "from" is the status it ended from
+  // (a campaign paused or resumed meanwhile is ended by the next sweep)
+  const end = async (id: string, advertiserId: string, reason: "end_date" | "budget_exhausted", status: string) => {
     await db().$transaction(async (tx) => {
       const { count } = await tx.campaign.updateMany({
-        where: { id, status: { in: statuses } },
+        where: { id, status },
         data: { status: "ended", endedReason: reason, endedAt: now, version: { increment: 1 } },
       });
       if (count !== 1) return;
       await enqueueEvent(tx, campaignEndedEvent(id, advertiserId, reason, nowMs));
+      await recordChange(tx, {
+        advertiserId,
+        atMs: nowMs,
+        actor: SYSTEM_ACTORS.lifecycle,
+        operation: "endCampaign",
+        target: { type: "campaign", id },
+        campaignId: id,
+        fields: { status: { from: status, to: "ended" }, ended_reason: { from: null, to: reason } },
+        reason,
+      });
       result.ended.push({ id, reason });
     });
   };
@@ -32,14 +46,14 @@ export async function sweepCampaignLifecycle(nowMs: number): Promise<SweepResult
   // end date passed: the campaign can never run again (paused ones too)
   const expired = await db().campaign.findMany({
     where: { status: { in: ["active", "paused"] }, endDate: { not: null, lt: today } },
-    select: { id: true, advertiserId: true },
+    select: { id: true, advertiserId: true, status: true },
   });
-  for (const campaign of expired) await end(campaign.id, campaign.advertiserId, "end_date", ["active", "paused"]);
+  for (const campaign of expired) await end(campaign.id, campaign.advertiserId, "end_date", campaign.status);
 
   // total budget exhausted without a batch noticing (the budget was lowered by an update)
   const exhausted = await db().$queryRaw<{ id: string; advertiser_id: string }[]>`
     SELECT id, advertiser_id FROM campaigns WHERE status = 'active' AND spend_micros >= total_budget_micros`;
-  for (const campaign of exhausted) await end(campaign.id, campaign.advertiser_id, "budget_exhausted", ["active"]);
+  for (const campaign of exhausted) await end(campaign.id, campaign.advertiser_id, "budget_exhausted", "active");
 
   // 50% / 90% thresholds crossed by a lowered budget
   const crossed = await db().$queryRaw<

@@ -2,6 +2,7 @@
 // store's SQL does), so the algorithm both stores run is tested once, and both
 // drivers are shown to run the same statements.
 import { describe, expect, it } from "vitest";
+import type { ChangeRow } from "@/lib/history/changes";
 import type { AuctionRecord, ClickRecord, ImpressionRecord, RecentAlert, WriteBatch } from "../records";
 import {
   MOMENT_REBID_ROUNDS,
@@ -48,7 +49,15 @@ function model(campaigns: Record<string, Partial<Row>>, alerts: RecentAlert[] = 
   }
   const log: string[] = [];
   const clickIds = new Set<string>();
-  const written = { impressions: 0, auctions: [] as string[], outbox: [] as string[], rollups: 0 };
+  const written = {
+    impressions: 0,
+    auctions: [] as string[],
+    outbox: [] as string[],
+    rollups: 0,
+    changes: [] as ChangeRow[],
+    /** rows per insertChanges statement */
+    changeStatements: [] as number[],
+  };
   const statements: SyncStatements = {
     lockUsers: ({ users, scope }) => void log.push(`lockUsers ${scope} ${users.length}`),
     recentAlerts: ({ users }) => (log.push("recentAlerts"), alerts.filter((alert) => users.includes(alert.userId))),
@@ -118,6 +127,10 @@ function model(campaigns: Record<string, Partial<Row>>, alerts: RecentAlert[] = 
         return true;
       }),
     insertOutbox: (events) => void written.outbox.push(...events.map((event) => event.type)),
+    insertChanges: (rows) => {
+      written.changeStatements.push(rows.length);
+      written.changes.push(...rows);
+    },
   };
   return { rows, log, written, statements };
 }
@@ -185,6 +198,8 @@ describe("commitBatch", () => {
       auctions: ["filled", "filled", "filled"],
       outbox: ["impression.served", "impression.served", "impression.served"],
       rollups: 2,
+      changes: [],
+      changeStatements: [],
     });
   });
 
@@ -209,6 +224,45 @@ describe("commitBatch", () => {
       { id: "cmp_a", status: "ended", spendMicros: 1200, spendDay: DAY, daySpendMicros: 300 },
     ]);
     expect(m.written.outbox).toEqual(["impression.served", "impression.served", "campaign.ended"]);
+    // and records it in the change history in the same plan: the system, with its reason
+    expect(m.written.changes).toEqual([
+      expect.objectContaining({
+        advertiserId: "adv_1",
+        actorType: "system",
+        actorId: "delivery",
+        operation: "endCampaign",
+        targetType: "campaign",
+        targetId: "cmp_a",
+        campaignId: "cmp_a",
+        reason: "budget_exhausted",
+        atMs: NOW,
+      }),
+    ]);
+    expect(JSON.parse(m.written.changes[0]!.fields)).toEqual({
+      status: { from: "active", to: "ended" },
+      ended_reason: { from: null, to: "budget_exhausted" },
+    });
+  });
+
+  it("writes no change-history statement in a batch that ends no campaign (no per-impression cost)", () => {
+    const m = model({ cmp_a: {}, cmp_b: {} });
+    runPlan(
+      commitBatch(batch([impression("cmp_a", 100), impression("cmp_b", 100), impression("cmp_a", 100)]), {
+        recheckCaps: false,
+      }),
+      m.statements,
+    );
+    expect(m.written.changeStatements).toEqual([]);
+  });
+
+  it("records every campaign one batch ends in one statement", () => {
+    const m = model({ cmp_a: { spend: 950, total: 1000 }, cmp_b: { spend: 950, total: 1000 } });
+    runPlan(
+      commitBatch(batch([impression("cmp_a", 100), impression("cmp_b", 100)]), { recheckCaps: false }),
+      m.statements,
+    );
+    expect(m.written.changeStatements).toEqual([2]);
+    expect(m.written.changes.map((row) => row.targetId)).toEqual(["cmp_a", "cmp_b"]);
   });
 
   it("near the daily budget, the prefix stops where the day's spend reaches it", () => {

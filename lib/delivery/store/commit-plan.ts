@@ -8,6 +8,7 @@
 // the first-click rule, rollups, budget transitions and the outbox rows
 // therefore live here once.
 import { mergeRollupDeltas, type RollupDelta, type RollupRow } from "@/lib/domain/rollups/increment-rollups";
+import { changeRow, SYSTEM_ACTORS, type ChangeRow } from "@/lib/history/changes";
 import { outboxRow, type OutboxRow } from "@/lib/webhooks/outbox";
 import type {
   AuctionRecord,
@@ -94,6 +95,8 @@ export type StatementSet = {
   /** ends each campaign that is active with spend >= total budget; true where this call ended it */
   endForBudget: { args: { campaignIds: readonly string[]; nowMs: number }; result: boolean[] };
   insertOutbox: { args: readonly OutboxRow[]; result: void };
+  /** appends rows to the change history (the campaigns this batch ended) */
+  insertChanges: { args: readonly ChangeRow[]; result: void };
 };
 
 type Name = keyof StatementSet;
@@ -468,9 +471,26 @@ export function impressionRollups(
   return mergeRollupDeltas(deltas);
 }
 
+/** The change history's row for a campaign the batch ended: the system, spending the rest of its total budget. */
+export function budgetEndedChange(campaignId: string, advertiserId: string, nowMs: number): ChangeRow {
+  return changeRow({
+    advertiserId,
+    atMs: nowMs,
+    actor: SYSTEM_ACTORS.delivery,
+    operation: "endCampaign",
+    target: { type: "campaign", id: campaignId },
+    campaignId,
+    // endForBudget ends only an active campaign
+    fields: { status: { from: "active", to: "ended" }, ended_reason: { from: null, to: "budget_exhausted" } },
+    reason: "budget_exhausted",
+  });
+}
+
 /**
  * 7. Budget transitions the new spend crossed, each by a conditional update so its
  * event is written once; one statement per kind of transition for all campaigns.
+ * A campaign ended here gets its change-history row in the same transaction (one
+ * statement for all of them, only in a batch that ends one).
  */
 function* applyBudgetSteps(
   progress: readonly BudgetProgress[],
@@ -497,13 +517,16 @@ function* applyBudgetSteps(
   const ended: string[] = [];
   if (due.ended.length) {
     const done = yield* run("endForBudget", { campaignIds: due.ended.map((campaign) => campaign.id), nowMs });
+    const changes: ChangeRow[] = [];
     due.ended.forEach((campaign, index) => {
       if (!done[index]) return;
       outbox.push(outboxRow(campaignEndedEvent(campaign.id, campaign.advertiserId, "budget_exhausted", nowMs)));
+      changes.push(budgetEndedChange(campaign.id, campaign.advertiserId, nowMs));
       ended.push(campaign.id);
       const row = campaigns.find((entry) => entry.id === campaign.id);
       if (row) row.status = "ended";
     });
+    if (changes.length) yield* run("insertChanges", changes);
   }
   return ended;
 }

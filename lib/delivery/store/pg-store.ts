@@ -12,6 +12,7 @@ import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { pgPoolConfig } from "@/lib/db/adapters";
 import { env } from "@/lib/env";
+import { insertChangeRows } from "@/lib/history/pg-changes";
 import type {
   BatchResult,
   CampaignRow,
@@ -353,6 +354,7 @@ function pgStatements(client: pg.PoolClient): AsyncStatements {
         columns(rows, [(e) => e.id, (e) => e.advertiserId, (e) => e.type, (e) => e.data, (e) => e.createdAtMs]),
       );
     },
+    insertChanges: (rows) => insertChangeRows(client, rows),
   };
 }
 

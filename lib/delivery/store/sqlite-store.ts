@@ -16,6 +16,7 @@ import {
   type WriteBatch,
 } from "../records";
 import { ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, rollupValues } from "@/lib/domain/rollups/increment-rollups";
+import { CHANGE_COLUMNS, changeValues } from "@/lib/history/changes";
 import { commitBatch, runPlan, type SpendUpdate, type SyncStatements } from "./commit-plan";
 import {
   BUDGET_COLUMNS,
@@ -94,6 +95,9 @@ function prepareAll(handle: Database) {
     ),
     insertOutbox: prepare(
       `INSERT INTO outbox_events (id, advertiser_id, type, data, created_at_ms) VALUES (?,?,?,?,?)`,
+    ),
+    insertChange: prepare(
+      `INSERT INTO changes (${CHANGE_COLUMNS.join(", ")}) VALUES (${CHANGE_COLUMNS.map(() => "?").join(",")})`,
     ),
     insertClick: prepare(
       `INSERT INTO clicks (id, impression_id, campaign_id, creative_id, moment_type, sport, converted, clicked_at_ms)
@@ -225,6 +229,9 @@ function sqliteStatements(s: Prepared): SyncStatements {
       campaignIds.map((campaignId) => s.endBudget.run({ now: sqliteDateTime(nowMs), id: campaignId }).changes === 1),
     insertOutbox: (rows) => {
       for (const e of rows) s.insertOutbox.run(e.id, e.advertiserId, e.type, e.data, e.createdAtMs);
+    },
+    insertChanges: (rows) => {
+      for (const row of rows) s.insertChange.run(...changeValues(row));
     },
   };
 }

@@ -5,9 +5,10 @@
 import { SCOPES } from "@/lib/auth/scopes";
 import { hashPassword } from "@/lib/auth/passwords";
 import { requireStrongPassword } from "@/lib/auth/password-strength";
-import { newClientCredentials } from "@/lib/auth/clients";
+import { apiClientFieldValues, newClientCredentials } from "@/lib/auth/clients";
 import { db } from "@/lib/db/client";
 import { AppError, isUniqueViolation, parseInput } from "@/lib/errors";
+import { changeRow, fieldChanges, SYSTEM_ACTORS } from "@/lib/history/changes";
 import { newId } from "@/lib/ids";
 import { createAdvertiserInput, type CreateAdvertiserInput } from "./advertisers.schemas";
 
@@ -47,21 +48,38 @@ export async function createAdvertiser(
   const userId = newId("usr");
   const client = options.defaultClient === false ? null : newClientCredentials();
   const passwordHash = await hashPassword(data.password);
+  const createdAt = new Date();
+  const defaultClient = client && { name: "Default client", scopes: SCOPES.join(" "), revokedAt: null };
   try {
     await db().$transaction([
       db().advertiser.create({
         data: { id: advertiserId, name: data.name, email: data.email, sandbox: options.sandbox ?? false },
       }),
       db().user.create({ data: { id: userId, advertiserId, email: data.email, name: data.name, passwordHash } }),
-      ...(client
+      ...(client && defaultClient
         ? [
             db().apiClient.create({
               data: {
                 id: client.clientId,
                 advertiserId,
-                name: "Default client",
+                name: defaultClient.name,
                 secretHash: client.secretHash,
-                scopes: SCOPES.join(" "),
+                scopes: defaultClient.scopes,
+                createdAt,
+              },
+            }),
+            // the operator's account opening (the CLI, the demo seed) is where the first key comes from
+            db().change.create({
+              data: {
+                ...changeRow({
+                  advertiserId,
+                  atMs: createdAt.getTime(),
+                  actor: SYSTEM_ACTORS.operator,
+                  operation: "createAdvertiser",
+                  target: { type: "api_client", id: client.clientId },
+                  fields: fieldChanges(null, apiClientFieldValues(defaultClient)),
+                }),
+                atMs: BigInt(createdAt.getTime()),
               },
             }),
           ]

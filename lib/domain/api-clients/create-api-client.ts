@@ -7,6 +7,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { createClient } from "@/lib/auth/clients";
 import type { Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
+import { changeActorOf } from "@/lib/history/change-actor";
 import { defineOperation } from "@/lib/operations/operation";
 import { apiClientSelect, toApiClient } from "./api-client-rows";
 import {
@@ -20,6 +21,7 @@ export const createApiClient = defineOperation({
   name: "createApiClient",
   access: "session",
   write: true,
+  records: "api_client",
   input: createApiClientInput,
   run: (actor, input, { clock }) => createApiClientFor(actor, input, { clock }),
 });
@@ -29,7 +31,9 @@ export async function createApiClientFor(
   input: CreateApiClientInput,
   options: { clock?: Clock } = {},
 ): Promise<CreatedApiClient> {
+  const by = { actor: await changeActorOf(actor), operation: createApiClient.name };
   const created = await createClient(actor.advertiserId, {
+    by,
     name: input.name.trim(),
     scopes: input.scopes,
     clock: options.clock,

@@ -5,10 +5,11 @@
 // on the others (lib/auth/clients.ts caches a client's status that long,
 // decision 0907). Another advertiser's client, or an id that names none, is 404.
 import type { Actor } from "@/lib/auth/actor";
-import { forgetClientStatus } from "@/lib/auth/clients";
-import { nowDate, type Clock } from "@/lib/clock";
+import { forgetClientStatus, revokeClientRow } from "@/lib/auth/clients";
+import type { Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { changeActorOf } from "@/lib/history/change-actor";
 import { defineOperation } from "@/lib/operations/operation";
 import { apiClientSelect, toApiClient } from "./api-client-rows";
 import { revokeApiClientInput, type ApiClient } from "./api-clients.schemas";
@@ -17,6 +18,7 @@ export const revokeApiClient = defineOperation({
   name: "revokeApiClient",
   access: "session",
   write: true,
+  records: "api_client",
   input: revokeApiClientInput,
   run: (actor, input, { clock }) => revokeApiClientFor(actor, input.id, { clock }),
 });
@@ -27,10 +29,13 @@ export async function revokeApiClientFor(
   options: { clock?: Clock } = {},
 ): Promise<ApiClient> {
   const owned = { id, advertiserId: actor.advertiserId };
-  await db().apiClient.updateMany({
-    where: { ...owned, revokedAt: null },
-    data: { revokedAt: nowDate(options.clock) },
-  });
+  const active = await db().apiClient.count({ where: { ...owned, revokedAt: null } });
+  // only an active client changes (a repeat keeps the first revocation and writes no history)
+  if (active > 0) {
+    const by = { actor: await changeActorOf(actor), operation: revokeApiClient.name };
+    await revokeClientRow(id, by, { advertiserId: actor.advertiserId, clock: options.clock });
+  }
+  // revoked on another instance meanwhile: this one stops trusting its cached status too
   forgetClientStatus(id);
   const row = await db().apiClient.findFirst({ where: owned, select: apiClientSelect });
   if (!row) throw new AppError("not_found", { detail: "No API client with this id." });

@@ -7,9 +7,12 @@ import type { Actor } from "@/lib/auth/actor";
 import type { Clock } from "@/lib/clock";
 import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { changeActorOf } from "@/lib/history/change-actor";
+import { fieldChanges, recordChange } from "@/lib/history/changes";
 import { defineOperation } from "@/lib/operations/operation";
 import { enqueueEvent } from "@/lib/webhooks/outbox";
 import type { CampaignWithCreatives } from "./campaign";
+import { campaignFieldValues } from "./campaign-changes";
 import { campaignIdInput } from "./campaigns.schemas";
 import { getCampaignOrThrow } from "./get-campaign";
 import { retryCampaignChange } from "./retry-campaign-change";
@@ -19,6 +22,7 @@ export const cancelCampaign = defineOperation({
   name: "cancelCampaign",
   access: "campaigns:write",
   write: true,
+  records: "campaign",
   idempotent: true,
   input: campaignIdInput,
   run: (actor, { id }, { clock }) => campaignCancelled(actor, id, { clock }),
@@ -29,23 +33,29 @@ export async function campaignCancelled(
   id: string,
   options: { clock?: Clock } = {},
 ): Promise<CampaignWithCreatives> {
+  let who: ReturnType<typeof changeActorOf> | undefined;
   return retryCampaignChange(id, options.clock, async (now) => {
     const row = await getCampaignOrThrow(actor, id);
     if (row.status === "cancelled") return { row };
     if (row.status === "ended")
       throw new AppError("invalid_transition", { detail: "An ended campaign cannot be cancelled." });
+    const by = await (who ??= changeActorOf(actor));
     const write = async (tx: Tx) => {
+      const cancelled = { status: "cancelled", endedReason: "advertiser" };
       const result = await tx.campaign.updateMany({
         where: { id, advertiserId: actor.advertiserId, status: row.status, version: row.version },
-        data: {
-          status: "cancelled",
-          cancelledAt: now,
-          endedReason: "advertiser",
-          version: { increment: 1 },
-          updatedAt: now,
-        },
+        data: { ...cancelled, cancelledAt: now, version: { increment: 1 }, updatedAt: now },
       });
       if (result.count === 0) return false;
+      await recordChange(tx, {
+        advertiserId: actor.advertiserId,
+        atMs: now.getTime(),
+        actor: by,
+        operation: cancelCampaign.name,
+        target: { type: "campaign", id },
+        campaignId: id,
+        fields: fieldChanges(campaignFieldValues(row), campaignFieldValues({ ...row, ...cancelled })),
+      });
       await enqueueEvent(tx, {
         advertiserId: actor.advertiserId,
         type: "campaign.ended",

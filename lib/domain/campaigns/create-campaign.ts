@@ -19,10 +19,14 @@ import { variantLabel } from "@/lib/domain/creatives/variant-label";
 import { NO_DELIVERY } from "@/lib/domain/market/estimate-rules";
 import type { MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import type { Sport } from "@/lib/domain/sports";
+import { db } from "@/lib/db/client";
+import { changeActorOf } from "@/lib/history/change-actor";
+import { fieldChanges, recordChange } from "@/lib/history/changes";
 import { usdToMicros } from "@/lib/money";
 import { defineOperation, type RunContext } from "@/lib/operations/operation";
 import { emitCampaignsChanged } from "@/lib/process-bus";
 import { spreadDailyBudgetMicros } from "./budget-spread";
+import { createdCampaignFieldValues, creativeFieldValues } from "./campaign-changes";
 import { insertCampaign } from "./campaign-rows";
 import { deliveryStatus } from "./campaign-state";
 import {
@@ -79,6 +83,7 @@ export const createCampaign = defineOperation({
   name: "createCampaign",
   access: "campaigns:write",
   write: true,
+  records: ["campaign", "creative"],
   idempotent: true,
   input: createCampaignInputOf,
   run: (actor, input, { clock }) => campaignCreated(actor, input, { clock }),
@@ -174,7 +179,8 @@ export async function campaignCreated(
   const { review, status, delivery, bidCpmMicros, dailyBudgetMicros, totalBudgetMicros, estimate } =
     await prepareCampaign(actor, parsed, now, options);
 
-  const { id, creativeIds } = await insertCampaign({
+  const by = await changeActorOf(actor);
+  const campaign = {
     advertiserId: actor.advertiserId,
     name: parsed.name,
     status,
@@ -202,6 +208,32 @@ export async function campaignCreated(
         reviewedAt: now,
       },
     ],
+  };
+  // the campaign, its primary creative and their history rows commit together
+  const { id, creativeIds } = await db().$transaction(async (tx) => {
+    const inserted = await insertCampaign(campaign, tx);
+    const rows = await tx.campaign.findUniqueOrThrow({ where: { id: inserted.id }, include: { creatives: true } });
+    const recorded = {
+      advertiserId: actor.advertiserId,
+      atMs: now.getTime(),
+      actor: by,
+      operation: createCampaign.name,
+    };
+    await recordChange(tx, {
+      ...recorded,
+      target: { type: "campaign", id: inserted.id },
+      campaignId: inserted.id,
+      fields: fieldChanges(null, createdCampaignFieldValues(rows)),
+    });
+    for (const creative of rows.creatives) {
+      await recordChange(tx, {
+        ...recorded,
+        target: { type: "creative", id: creative.id },
+        campaignId: inserted.id,
+        fields: fieldChanges(null, creativeFieldValues(creative)),
+      });
+    }
+    return inserted;
   });
   const creativeId = creativeIds[0]!;
   emitCampaignsChanged([id]);

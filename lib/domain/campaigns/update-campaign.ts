@@ -14,6 +14,8 @@ import type { MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import { AppError, validationError, type FieldError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { microsToUsd, usdToMicros } from "@/lib/money";
+import { changeActorOf } from "@/lib/history/change-actor";
+import { fieldChanges, recordChange } from "@/lib/history/changes";
 import { defineOperation } from "@/lib/operations/operation";
 import { enqueueEvent } from "@/lib/webhooks/outbox";
 import { db, type Prisma, type Tx } from "@/lib/db/client";
@@ -30,6 +32,7 @@ import {
 } from "./campaigns.schemas";
 import { spreadDailyBudgetMicros, spreadIssue } from "./budget-spread";
 import type { Campaign, CampaignRow, CampaignWithCreatives } from "./campaign";
+import { campaignFieldValues } from "./campaign-changes";
 import { utcDate } from "./dates";
 import { estimateCampaignDelivery, type DeliveryEstimate } from "./estimate-delivery";
 import { getCampaignOrThrow, loadCampaignDetail } from "./get-campaign";
@@ -56,6 +59,7 @@ export const updateCampaign = defineOperation({
   name: "updateCampaign",
   access: "campaigns:write",
   write: true,
+  records: "campaign",
   idempotent: true,
   input: updateCampaignByIdInput,
   run: (actor, input, { clock }) => campaignUpdated(actor, input, { clock }),
@@ -271,15 +275,27 @@ export async function campaignUpdated(
   options: { clock?: Clock } = {},
 ): Promise<CampaignWithCreatives> {
   const { id, ...parsed } = input;
+  let who: ReturnType<typeof changeActorOf> | undefined;
   return retryCampaignChange(id, options.clock, async (now) => {
     const { row, change, changed } = await planUpdate(actor, id, parsed, now);
     if (!changed) return { row };
+    // named once, and only for a change: a body that changes nothing writes no history
+    const by = await (who ??= changeActorOf(actor));
     const write = async (tx: Tx) => {
       const result = await tx.campaign.updateMany({
         where: { id, advertiserId: actor.advertiserId, version: row.version, status: row.status },
         data: { ...change.data, version: { increment: 1 }, updatedAt: now },
       });
       if (result.count === 0) return false;
+      await recordChange(tx, {
+        advertiserId: actor.advertiserId,
+        atMs: now.getTime(),
+        actor: by,
+        operation: updateCampaign.name,
+        target: { type: "campaign", id },
+        campaignId: id,
+        fields: fieldChanges(campaignFieldValues(row), campaignFieldValues({ ...row, ...change.data } as CampaignRow)),
+      });
       if (change.ended) {
         await enqueueEvent(tx, {
           advertiserId: actor.advertiserId,

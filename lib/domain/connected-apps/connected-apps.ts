@@ -10,6 +10,7 @@ import { revokeGrant } from "@/lib/auth/oauth/grants";
 import { isScope, splitScopes } from "@/lib/auth/scopes";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { changeActorOf } from "@/lib/history/change-actor";
 import { defineOperation } from "@/lib/operations/operation";
 import { listConnectedAppsInput, revokeConnectedAppInput, type ConnectedApp } from "./connected-apps.schemas";
 
@@ -86,13 +87,15 @@ export const revokeConnectedApp = defineOperation({
   name: "revokeConnectedApp",
   access: "authenticated",
   write: true,
+  records: "connected_app",
   input: revokeConnectedAppInput,
   run: async (actor, input, context): Promise<ConnectedApp> => {
     requireSession(actor);
     const owned = { id: input.id, advertiserId: actor.advertiserId };
     const row = await db().oAuthGrant.findFirst({ where: owned, select: { id: true } });
     if (!row) throw new AppError("not_found", { detail: "No connected app with this id." });
-    await revokeGrant(row.id, { clock: context.clock });
+    const by = { actor: await changeActorOf(actor), operation: revokeConnectedApp.name };
+    await revokeGrant(row.id, by, { clock: context.clock });
     return toConnectedApp(await db().oAuthGrant.findFirstOrThrow({ where: owned, select }));
   },
 });

@@ -8,9 +8,12 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
+import { creativeFieldValues } from "@/lib/domain/campaigns/campaign-changes";
 import { OPEN_STATUSES } from "@/lib/domain/campaigns/campaigns.schemas";
 import { getCampaignOrThrow } from "@/lib/domain/campaigns/get-campaign";
 import { AppError, isUniqueViolation } from "@/lib/errors";
+import { changeActorOf } from "@/lib/history/change-actor";
+import { fieldChanges, recordChange } from "@/lib/history/changes";
 import { newId } from "@/lib/ids";
 import { defineOperation } from "@/lib/operations/operation";
 import { emitCampaignsChanged } from "@/lib/process-bus";
@@ -41,6 +44,7 @@ export const addCreativeVariant = defineOperation({
   name: "addCreativeVariant",
   access: "campaigns:write",
   write: true,
+  records: "creative",
   idempotent: true,
   input: addVariantInput,
   run: (actor, input, { clock }) => variantAdded(actor, input, { clock }),
@@ -55,6 +59,7 @@ export async function variantAdded(
   await getCampaignOrThrow(actor, campaignId);
   await assertIconReachable(actor, parsed.icon_url, "icon_url", { clock: options.clock, ...options.iconCheck });
   const review = reviewCreative(parsed);
+  const by = await changeActorOf(actor);
 
   for (let attempt = 1; ; attempt++) {
     const now = nowDate(options.clock);
@@ -82,7 +87,7 @@ export async function variantAdded(
         }
         const index = (last._max.variantIndex ?? -1) + 1;
         const id = newId("cr");
-        await tx.creative.create({
+        const creative = await tx.creative.create({
           data: {
             id,
             campaignId,
@@ -99,6 +104,15 @@ export async function variantAdded(
             createdAt: now,
             updatedAt: now,
           },
+        });
+        await recordChange(tx, {
+          advertiserId: actor.advertiserId,
+          atMs: now.getTime(),
+          actor: by,
+          operation: addCreativeVariant.name,
+          target: { type: "creative", id },
+          campaignId,
+          fields: fieldChanges(null, creativeFieldValues(creative)),
         });
         const approved = await tx.creative.count({ where: { campaignId, status: "approved" } });
         return {

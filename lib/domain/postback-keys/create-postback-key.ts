@@ -7,6 +7,8 @@ import { hashSecret, newSecret } from "@/lib/auth/secrets";
 import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { changeActorOf } from "@/lib/history/change-actor";
+import { fieldChanges, recordChange } from "@/lib/history/changes";
 import { newId } from "@/lib/ids";
 import { defineOperation } from "@/lib/operations/operation";
 import { postbackKeySelect } from "./postback-key-rows";
@@ -17,6 +19,7 @@ export const createPostbackKey = defineOperation({
   name: "createPostbackKey",
   access: "campaigns:write",
   write: true,
+  records: "postback_key",
   idempotent: true,
   storedForReplay: (created: CreatedPostbackKey): CreatedPostbackKey => ({ ...created, key: null }),
   input: createPostbackKeyInput,
@@ -34,14 +37,23 @@ export async function createPostbackKeyFor(
     });
   }
   const key = newSecret("pbkey");
-  const postbackKey = await db().postbackKey.create({
-    data: {
-      id: newId("pbk"),
+  const now = nowDate(options.clock);
+  const by = await changeActorOf(actor);
+  const postbackKey = await db().$transaction(async (tx) => {
+    const created = await tx.postbackKey.create({
+      data: { id: newId("pbk"), advertiserId: actor.advertiserId, keyHash: hashSecret(key), createdAt: now },
+      select: postbackKeySelect,
+    });
+    // the key is never recorded (nor its hash): only that one now exists
+    await recordChange(tx, {
       advertiserId: actor.advertiserId,
-      keyHash: hashSecret(key),
-      createdAt: nowDate(options.clock),
-    },
-    select: postbackKeySelect,
+      atMs: now.getTime(),
+      actor: by,
+      operation: createPostbackKey.name,
+      target: { type: "postback_key", id: created.id },
+      fields: fieldChanges(null, { revoked_at: null, created_at: now.toISOString() }),
+    });
+    return created;
   });
   return { postbackKey, key };
 }

@@ -5,6 +5,8 @@ import type { Actor } from "@/lib/auth/actor";
 import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { changeActorOf } from "@/lib/history/change-actor";
+import { recordChange } from "@/lib/history/changes";
 import { defineOperation } from "@/lib/operations/operation";
 import { postbackKeySelect } from "./postback-key-rows";
 import { revokePostbackKeyInput, type PostbackKey } from "./postback-keys.schemas";
@@ -13,6 +15,7 @@ export const revokePostbackKey = defineOperation({
   name: "revokePostbackKey",
   access: "campaigns:write",
   write: true,
+  records: "postback_key",
   idempotent: true,
   input: revokePostbackKeyInput,
   run: (actor, input, { clock }) => revokePostbackKeyFor(actor, input.id, { clock }),
@@ -24,11 +27,26 @@ export async function revokePostbackKeyFor(
   options: { clock?: Clock } = {},
 ): Promise<PostbackKey> {
   const owned = { id, advertiserId: actor.advertiserId };
-  // only an active key changes, so a repeat keeps the first revocation's time
-  await db().postbackKey.updateMany({
-    where: { ...owned, revokedAt: null },
-    data: { revokedAt: nowDate(options.clock) },
-  });
+  // only an active key changes, so a repeat keeps the first revocation's time (and writes no history)
+  if ((await db().postbackKey.count({ where: { ...owned, revokedAt: null } })) > 0) {
+    const now = nowDate(options.clock);
+    const by = await changeActorOf(actor);
+    await db().$transaction(async (tx) => {
+      const { count } = await tx.postbackKey.updateMany({
+        where: { ...owned, revokedAt: null },
+        data: { revokedAt: now },
+      });
+      if (count === 0) return;
+      await recordChange(tx, {
+        advertiserId: actor.advertiserId,
+        atMs: now.getTime(),
+        actor: by,
+        operation: revokePostbackKey.name,
+        target: { type: "postback_key", id },
+        fields: { revoked_at: { from: null, to: now.toISOString() } },
+      });
+    });
+  }
   const row = await db().postbackKey.findFirst({ where: owned, select: postbackKeySelect });
   if (!row) throw new AppError("not_found", { detail: "No postback key with this id." });
   return row;

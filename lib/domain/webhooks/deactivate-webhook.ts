@@ -4,6 +4,7 @@
 import type { Actor } from "@/lib/auth/actor";
 import { systemClock, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
+import { changeActorOf } from "@/lib/history/change-actor";
 import { defineOperation } from "@/lib/operations/operation";
 import { deactivateEndpoint } from "@/lib/webhooks/deactivate";
 import { getWebhookEndpointOrThrow, webhookEndpointOf } from "./get-webhook-endpoint";
@@ -16,6 +17,7 @@ export const deactivateWebhookEndpoint = defineOperation({
   name: "deactivateWebhookEndpoint",
   access: "campaigns:write",
   write: true,
+  records: "webhook_endpoint",
   idempotent: true,
   input: webhookEndpointIdInput,
   run: (actor, input, { clock }) => deactivateWebhook(actor, input.id, { clock }),
@@ -28,7 +30,10 @@ export async function deactivateWebhook(
   options: { clock?: Clock } = {},
 ): Promise<WebhookEndpoint> {
   const endpoint = await getWebhookEndpointOrThrow(actor, id);
-  await deactivateEndpoint(db(), endpoint.id, DEACTIVATED_BY_API, (options.clock ?? systemClock)());
+  await deactivateEndpoint(db(), endpoint.id, DEACTIVATED_BY_API, (options.clock ?? systemClock)(), {
+    actor: await changeActorOf(actor),
+    operation: deactivateWebhookEndpoint.name,
+  });
   // read after the commit: nothing re-activates an endpoint, so it is inactive from here on
   const row = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id }, omit: { secret: true } });
   return webhookEndpointOf(row);

@@ -6,6 +6,8 @@ import type { Actor } from "@/lib/auth/actor";
 import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { AppError, validationError } from "@/lib/errors";
+import { changeActorOf } from "@/lib/history/change-actor";
+import { fieldChanges, recordChange } from "@/lib/history/changes";
 import { newUuid } from "@/lib/ids";
 import { defineOperation } from "@/lib/operations/operation";
 import { OutboundBlockedError, vetOutboundUrl } from "@/lib/outbound/guarded-request";
@@ -25,6 +27,7 @@ export const registerWebhookEndpoint = defineOperation({
   name: "registerWebhookEndpoint",
   access: "campaigns:write",
   write: true,
+  records: "webhook_endpoint",
   idempotent: true,
   input: registerWebhookInput,
   run: (actor, input, { clock }) => registerWebhook(actor, input, { clock }),
@@ -45,6 +48,7 @@ export async function registerWebhook(
   }
   const now = nowDate(options.clock);
   const secret = randomBytes(32).toString("hex");
+  const by = await changeActorOf(actor);
   const row = await db().$transaction(async (tx) => {
     // the advertiser's row is the lock: concurrent registrations count one after
     // another (PostgreSQL holds the updated row until commit; SQLite's writers
@@ -57,7 +61,7 @@ export async function registerWebhook(
         detail: `An advertiser may have at most ${MAX_ACTIVE_ENDPOINTS} active webhook endpoints; deactivate one first.`,
       });
     }
-    return tx.webhookEndpoint.create({
+    const created = await tx.webhookEndpoint.create({
       data: {
         id: newUuid(),
         advertiserId: actor.advertiserId,
@@ -68,6 +72,21 @@ export async function registerWebhook(
         createdAt: now,
       },
     });
+    // the secret is never recorded
+    await recordChange(tx, {
+      advertiserId: actor.advertiserId,
+      atMs: now.getTime(),
+      actor: by,
+      operation: registerWebhookEndpoint.name,
+      target: { type: "webhook_endpoint", id: created.id },
+      fields: fieldChanges(null, {
+        url: created.url,
+        events: input.events,
+        batch_impressions: created.batchImpressions,
+        is_active: created.isActive,
+      }),
+    });
+    return created;
   });
   emitWebhooksChanged(actor.advertiserId);
   return { ...webhookEndpointOf(row), secret, warning: SECRET_WARNING };

@@ -3,6 +3,7 @@
 // a database, and both drivers are shown to run the same statements. The
 // integration suites (dispatcher.int.test.ts) run the real SQL on both.
 import { describe, expect, it } from "vitest";
+import { SYSTEM_ACTORS, type ChangeRow } from "@/lib/history/changes";
 import { runPlan, runPlanAsync, type AsyncStatements, type SyncStatements } from "@/lib/db/plan";
 import { DEACTIVATE_AFTER_FAILING_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../retry-schedule";
 import type { SendOutcome } from "../send";
@@ -21,6 +22,12 @@ import {
 } from "./attempt-plan";
 
 const NOW = Date.UTC(2026, 5, 1, 12, 0, 0);
+
+/** E14's deactivation as a user makes it (the history's actor is the caller's). */
+const BY_USER = {
+  actor: { type: "user", id: "usr_1", name: "Ana" },
+  operation: "deactivateWebhookEndpoint",
+} as const;
 
 type Endpoint = {
   failureCount: number;
@@ -44,6 +51,7 @@ function model(endpoints: Record<string, Partial<Endpoint>> = {}, due: DueCandid
   const deliveries = new Map<string, Delivery>();
   const log: string[] = [];
   const attempts: AttemptStatements["logAttempts"]["args"][number][] = [];
+  const changes: ChangeRow[] = [];
   /** ids the claimDue statement finds already taken by another instance */
   const taken = new Set<string>();
   const statements: SyncStatements<AttemptStatements> = {
@@ -123,7 +131,7 @@ function model(endpoints: Record<string, Partial<Endpoint>> = {}, due: DueCandid
       const row = rows.get(endpointId)!;
       const changed = row.active;
       row.active = false;
-      return changed;
+      return changed ? { advertiserId: "adv_1" } : undefined;
     },
     cancelDeliveries: ({ endpointId }) => {
       log.push(`cancelDeliveries ${endpointId}`);
@@ -132,6 +140,10 @@ function model(endpoints: Record<string, Partial<Endpoint>> = {}, due: DueCandid
           Object.assign(row, { status: "cancelled", lockedBy: null, nextAttemptMs: null });
     },
     dropBatchItems: ({ endpointId }) => void log.push(`dropBatchItems ${endpointId}`),
+    insertChanges: (rows) => {
+      log.push(`insertChanges ${rows.map((row) => `${row.targetId} by ${row.actorId}`).join(",")}`);
+      changes.push(...rows);
+    },
   };
   const asyncStatements = Object.fromEntries(
     Object.entries(statements).map(([name, execute]) => [
@@ -150,7 +162,7 @@ function model(endpoints: Record<string, Partial<Endpoint>> = {}, due: DueCandid
     });
     return { id, endpointId, token, attempts: attemptsMade };
   };
-  return { rows, deliveries, log, attempts, taken, statements, asyncStatements, held };
+  return { rows, deliveries, log, attempts, changes, taken, statements, asyncStatements, held };
 }
 
 const ok = (statusCode = 200, durationMs = 5): SendOutcome => ({
@@ -302,7 +314,29 @@ describe("recordAttempt", () => {
       recordAttempt({ delivery: m.held("d1", "a"), outcome: failed(410) }, NOW, () => 0.5),
       m.statements,
     );
-    expect(m.log.slice(3)).toEqual([`deactivateEndpoint a ${GONE_REASON}`, "cancelDeliveries a", "dropBatchItems a"]);
+    expect(m.log.slice(3)).toEqual([
+      `deactivateEndpoint a ${GONE_REASON}`,
+      "cancelDeliveries a",
+      "dropBatchItems a",
+      "insertChanges a by webhook_dispatcher",
+    ]);
+    // recorded in the change history by the plan that deactivated it: the system, with the reason
+    expect(m.changes).toEqual([
+      expect.objectContaining({
+        advertiserId: "adv_1",
+        actorType: "system",
+        actorId: SYSTEM_ACTORS.webhookDispatcher.id,
+        operation: "deactivateWebhookEndpoint",
+        targetType: "webhook_endpoint",
+        targetId: "a",
+        reason: GONE_REASON,
+        atMs: NOW,
+      }),
+    ]);
+    expect(JSON.parse(m.changes[0]!.fields)).toEqual({
+      is_active: { from: true, to: false },
+      deactivated_reason: { from: null, to: GONE_REASON },
+    });
     expect(m.rows.get("a")!.active).toBe(false);
     expect(m.deliveries.get("d2")).toMatchObject({ status: "cancelled", nextAttemptMs: null });
     // the failed delivery itself was rescheduled, then cancelled with the others
@@ -351,10 +385,13 @@ describe("recordAttempt", () => {
 describe("deactivate", () => {
   it("says whether this call deactivated the endpoint, and sweeps its deliveries and batch items either way", () => {
     const m = model({ a: {} });
-    expect(runPlan(deactivate("a", "Deactivated through the API.", NOW), m.statements)).toBe(true);
-    expect(runPlan(deactivate("a", "Deactivated through the API.", NOW), m.statements)).toBe(false);
+    expect(runPlan(deactivate("a", "Deactivated through the API.", NOW, BY_USER), m.statements)).toBe(true);
+    expect(runPlan(deactivate("a", "Deactivated through the API.", NOW, BY_USER), m.statements)).toBe(false);
     expect(m.log.filter((line) => line === "cancelDeliveries a")).toHaveLength(2);
     expect(m.log.filter((line) => line === "dropBatchItems a")).toHaveLength(2);
+    // one change recorded, by the caller's actor, without a system reason; the repeat changed nothing
+    expect(m.changes).toHaveLength(1);
+    expect(m.changes[0]).toMatchObject({ actorType: "user", actorId: "usr_1", actorName: "Ana", reason: null });
   });
 });
 
@@ -364,7 +401,7 @@ describe("both drivers", () => {
       claimDue(claimArgs({ perEndpoint: 1 })),
       recordSuccesses([{ delivery: m.held("x1", "a"), outcome: ok() }], NOW),
       recordAttempt({ delivery: m.held("x2", "b"), outcome: failed(410) }, NOW, () => 0.25),
-      deactivate("c", "Deactivated through the API.", NOW),
+      deactivate("c", "Deactivated through the API.", NOW, BY_USER),
     ];
     const due = [
       { id: "d1", endpointId: "a" },

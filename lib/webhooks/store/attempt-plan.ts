@@ -7,7 +7,9 @@
 // claim takes (at most so many per endpoint), that a record changes a delivery
 // only while the claim that sent it still holds it, the retry schedule, the
 // endpoint's streak (failure_count, failing_since, last_delivered_at) and
-// deactivation after 410 Gone or 5 days of failures (docs/decisions/0600, 0601).
+// deactivation after 410 Gone or 5 days of failures (docs/decisions/0600, 0601),
+// recorded in the change history in the same transaction (docs/decisions/1008).
+import { changeRow, SYSTEM_ACTORS, type ChangeActor, type ChangeRow } from "@/lib/history/changes";
 import { sortableId } from "@/lib/ids";
 import { statement, type Plan as GenericPlan } from "@/lib/db/plan";
 import { DEACTIVATE_AFTER_FAILING_MS, retryDelayMs } from "../retry-schedule";
@@ -88,12 +90,17 @@ export type AttemptStatements = {
   };
   /** Appends lines to the delivery log. */
   logAttempts: { args: readonly AttemptRow[]; result: void };
-  /** The endpoint inactive with its reason; true when this call deactivated it. */
-  deactivateEndpoint: { args: { endpointId: string; reason: string; now: number }; result: boolean };
+  /** The endpoint inactive with its reason; its advertiser when this call deactivated it. */
+  deactivateEndpoint: {
+    args: { endpointId: string; reason: string; now: number };
+    result: { advertiserId: string } | undefined;
+  };
   /** Cancels every pending or in-progress delivery of the endpoint. */
   cancelDeliveries: { args: { endpointId: string }; result: void };
   /** Drops the impressions waiting for the endpoint's next batch. */
   dropBatchItems: { args: { endpointId: string }; result: void };
+  /** Appends rows to the change history. */
+  insertChanges: { args: readonly ChangeRow[]; result: void };
 };
 
 export type AttemptPlan<T> = GenericPlan<AttemptStatements, T>;
@@ -236,23 +243,42 @@ export function* recordAttempt(answered: Answered, now: number, random: () => nu
     nextAttemptMs: delay === null ? null : now + delay,
   });
   yield* run("logAttempts", [logLine(now, answered)]);
+  const automatic = { actor: SYSTEM_ACTORS.webhookDispatcher, operation: "deactivateWebhookEndpoint" };
   if (outcome.gone) {
-    yield* deactivate(delivery.endpointId, GONE_REASON, now);
+    yield* deactivate(delivery.endpointId, GONE_REASON, now, { ...automatic, reason: GONE_REASON });
     return;
   }
-  if (endpoint?.isActive && endpoint.failingSinceMs <= now - DEACTIVATE_AFTER_FAILING_MS)
-    yield* deactivate(delivery.endpointId, failingReason(endpoint.failingSinceMs), now);
+  if (endpoint?.isActive && endpoint.failingSinceMs <= now - DEACTIVATE_AFTER_FAILING_MS) {
+    const reason = failingReason(endpoint.failingSinceMs);
+    yield* deactivate(delivery.endpointId, reason, now, { ...automatic, reason });
+  }
 }
+
+/** Who deactivates an endpoint, as the change history records it. */
+export type Deactivation = { actor: ChangeActor; operation: string; reason?: string | null };
 
 /**
  * Deactivates an endpoint (E14, 410 Gone, the 5-day rule): inactive with its
  * reason, and every delivery not yet made cancelled and every impression
  * waiting for a batch dropped with it, also when it already was inactive
- * (sweeps up what a concurrent fan-out added). True when this call deactivated it.
+ * (sweeps up what a concurrent fan-out added). When this call deactivated it,
+ * its row in the change history names `by`. True when this call deactivated it.
  */
-export function* deactivate(endpointId: string, reason: string, now: number): AttemptPlan<boolean> {
-  const changed = yield* run("deactivateEndpoint", { endpointId, reason, now });
+export function* deactivate(endpointId: string, reason: string, now: number, by: Deactivation): AttemptPlan<boolean> {
+  const deactivated = yield* run("deactivateEndpoint", { endpointId, reason, now });
   yield* run("cancelDeliveries", { endpointId });
   yield* run("dropBatchItems", { endpointId });
-  return changed;
+  if (!deactivated) return false;
+  yield* run("insertChanges", [
+    changeRow({
+      advertiserId: deactivated.advertiserId,
+      atMs: now,
+      actor: by.actor,
+      operation: by.operation,
+      target: { type: "webhook_endpoint", id: endpointId },
+      fields: { is_active: { from: true, to: false }, deactivated_reason: { from: null, to: reason } },
+      reason: by.reason ?? null,
+    }),
+  ]);
+  return true;
 }

@@ -9,6 +9,7 @@
 import type pg from "pg";
 import { pgPoolOf, type Db } from "@/lib/db/client";
 import { runPlanAsync, type AsyncStatements } from "@/lib/db/plan";
+import { insertChangeRows } from "@/lib/history/pg-changes";
 import type { AttemptPlan, AttemptStatements, ClaimedRow } from "./attempt-plan";
 import type { PlanMode } from "./modes";
 
@@ -145,12 +146,13 @@ function pgStatements(connection: pg.PoolClient): AsyncStatements<AttemptStateme
       ]);
     },
     deactivateEndpoint: async ({ endpointId, reason, now }) => {
-      const result = await connection.query(
+      const result = await connection.query<{ advertiser_id: string }>(
         `UPDATE webhook_endpoints SET is_active = false, deactivated_at = $2::timestamp, deactivated_reason = $3
-         WHERE id = $1 AND is_active`,
+         WHERE id = $1 AND is_active RETURNING advertiser_id`,
         [endpointId, iso(now), reason],
       );
-      return result.rowCount === 1;
+      const row = result.rows[0];
+      return row && { advertiserId: row.advertiser_id };
     },
     cancelDeliveries: async ({ endpointId }) => {
       await connection.query(
@@ -161,6 +163,7 @@ function pgStatements(connection: pg.PoolClient): AsyncStatements<AttemptStateme
     dropBatchItems: async ({ endpointId }) => {
       await connection.query(`DELETE FROM webhook_batch_items WHERE endpoint_id = $1`, [endpointId]);
     },
+    insertChanges: (rows) => insertChangeRows(connection, rows),
   };
 }
 

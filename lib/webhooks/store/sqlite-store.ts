@@ -8,6 +8,7 @@ import type { Database, Statement } from "better-sqlite3";
 import { isSqliteBusy, sqliteDateTime, withoutBusyWait } from "@/lib/db/adapters";
 import { sqliteHandleOf, type Db } from "@/lib/db/client";
 import { runPlan, type SyncStatements } from "@/lib/db/plan";
+import { CHANGE_COLUMNS, changeValues } from "@/lib/history/changes";
 import type { AttemptPlan, AttemptStatements, ClaimedRow } from "./attempt-plan";
 import { AttemptStoreBusyError, type PlanMode } from "./modes";
 
@@ -68,13 +69,17 @@ function prepareAll(handle: Database) {
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
     deactivateEndpoint: prepare(
-      `UPDATE webhook_endpoints SET is_active = 0, deactivated_at = ?, deactivated_reason = ? WHERE id = ? AND is_active = 1`,
+      `UPDATE webhook_endpoints SET is_active = 0, deactivated_at = ?, deactivated_reason = ? WHERE id = ? AND is_active = 1
+       RETURNING advertiser_id`,
     ),
     cancelDeliveries: prepare(
       `UPDATE webhook_deliveries SET status = 'cancelled', next_attempt_ms = NULL, locked_by = NULL, locked_until_ms = NULL
        WHERE endpoint_id = ? AND status IN ('pending', 'delivering')`,
     ),
     dropBatchItems: prepare(`DELETE FROM webhook_batch_items WHERE endpoint_id = ?`),
+    insertChange: prepare(
+      `INSERT INTO changes (${CHANGE_COLUMNS.join(", ")}) VALUES (${CHANGE_COLUMNS.map(() => "?").join(",")})`,
+    ),
   };
 }
 
@@ -157,10 +162,16 @@ function sqliteStatements(s: Prepared): SyncStatements<AttemptStatements> {
           row.attemptedAtMs,
         );
     },
-    deactivateEndpoint: ({ endpointId, reason, now }) =>
-      s.deactivateEndpoint.run(sqliteDateTime(now), reason, endpointId).changes === 1,
+    deactivateEndpoint: ({ endpointId, reason, now }) => {
+      const row = s.deactivateEndpoint.get(sqliteDateTime(now), reason, endpointId) as
+        { advertiser_id: string } | undefined;
+      return row && { advertiserId: row.advertiser_id };
+    },
     cancelDeliveries: ({ endpointId }) => void s.cancelDeliveries.run(endpointId),
     dropBatchItems: ({ endpointId }) => void s.dropBatchItems.run(endpointId),
+    insertChanges: (rows) => {
+      for (const row of rows) s.insertChange.run(...changeValues(row));
+    },
   };
 }
 

@@ -1,0 +1,22 @@
+// The REST view of the change history (GET /api/ads/changes): snake_case,
+// instants as ISO 8601 text, as lib/domain/history/history.schemas.ts states it.
+import type { ChangeListView, ChangeView } from "@/lib/domain/history/history.schemas";
+import type { Change, ChangeList } from "@/lib/domain/history/list-changes";
+
+export function changeView(change: Change): ChangeView {
+  return {
+    id: change.id,
+    at: change.at.toISOString(),
+    actor: { type: change.actor.type, id: change.actor.id, name: change.actor.name },
+    on_behalf_of: change.onBehalfOf,
+    operation: change.operation,
+    target: { type: change.target.type, id: change.target.id },
+    campaign_id: change.campaignId,
+    fields: change.fields,
+    reason: change.reason,
+  };
+}
+
+export function changeListView(list: ChangeList): ChangeListView {
+  return { changes: list.changes.map(changeView), next_cursor: list.nextCursor };
+}
