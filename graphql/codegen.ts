@@ -35,6 +35,8 @@ const ENUMS = [
   "TodayMetric",
   "UserErrorCode",
   "EstimateStatus",
+  "ChangeActorType",
+  "ChangeTargetType",
 ];
 const ENUM_TYPES: Record<string, string> = {
   MomentTypeKey: "MomentTypeKey",
@@ -54,6 +56,8 @@ const ENUM_TYPES: Record<string, string> = {
   TodayMetric: "TodayMetric",
   UserErrorCode: "UserErrorCode",
   EstimateStatus: "EstimateStatus",
+  ChangeActorType: "ActorType",
+  ChangeTargetType: "TargetType",
 };
 
 const MAPPED = [
@@ -76,6 +80,7 @@ const MAPPED = [
   "WebhookEndpoint",
   "WebhookDelivery",
   "PostbackKey",
+  "Change",
 ];
 
 const config: CodegenConfig = {

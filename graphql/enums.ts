@@ -17,6 +17,7 @@ import { BREAKDOWNS, GRANULARITIES, type Breakdown, type Granularity } from "@/l
 import { SPORTS, type Sport } from "@/lib/domain/sports";
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from "@/lib/domain/webhooks/webhooks.schemas";
 import { USER_ERROR_CODES, type UserErrorCode } from "@/lib/errors";
+import { ACTOR_TYPES, TARGET_TYPES, type ActorType, type TargetType } from "@/lib/history/changes";
 import { EVENT_TYPES, type EventType } from "@/lib/webhooks/events";
 
 export const ENDED_REASONS = ["budget_exhausted", "end_date", "advertiser"] as const;
@@ -27,6 +28,8 @@ export type CredentialKind = Actor["via"];
 const CREDENTIAL_KINDS: readonly CredentialKind[] = ["token", "session"];
 
 export type {
+  ActorType,
+  TargetType,
   Breakdown,
   CampaignSortKey,
   CampaignStatus,
@@ -71,4 +74,6 @@ export const ENUMS = {
   TodayMetric: internalValues(TODAY_METRICS),
   UserErrorCode: internalValues(USER_ERROR_CODES),
   EstimateStatus: internalValues(ESTIMATE_STATUSES),
+  ChangeActorType: internalValues(ACTOR_TYPES),
+  ChangeTargetType: internalValues(TARGET_TYPES),
 };

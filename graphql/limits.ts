@@ -64,6 +64,8 @@ const LIST_SIZES: Record<string, number> = {
   "CampaignTimeSeries.series": MAX_HOURLY_DAYS * 25,
   "WebhookDelivery.attemptLog": 12,
   "ClearingPrices.momentTypes": 11,
+  // a created campaign's settings are the most fields one change records
+  "Change.fields": 16,
   "Query.momentTypes": 11,
 };
 

@@ -7,6 +7,7 @@ import type { AdvertiserView } from "@/lib/domain/advertisers/get-advertiser";
 import type { ApiClient } from "@/lib/domain/api-clients/api-clients.schemas";
 import type { Campaign, Creative } from "@/lib/domain/campaigns/campaign";
 import type { ClearingPriceEntry, ClearingPrices } from "@/lib/domain/clearing-prices/clearing-prices.schemas";
+import type { Change } from "@/lib/domain/history/list-changes";
 import type { MomentType } from "@/lib/domain/moment-types/moment-types.schemas";
 import type { AdvertiserToday, CampaignDay } from "@/lib/domain/reporting/get-advertiser-today";
 import type {
@@ -45,3 +46,4 @@ export type WebhookEndpointParent = WebhookEndpoint;
 export type WebhookDeliveryParent = WebhookDelivery;
 /** the domain's key as it is */
 export type PostbackKeyParent = PostbackKey;
+export type ChangeParent = Change;

@@ -16,6 +16,7 @@ import { armor, limitsPlugin, parseOptions } from "./limits";
 import { nulGuardPlugin } from "./nul-guard";
 import { accountMutationResolvers } from "./resolvers/account-mutations";
 import { connectedAppResolvers } from "./resolvers/connected-apps";
+import { historyResolvers } from "./resolvers/history";
 import { apiClientMutationResolvers } from "./resolvers/api-client-mutations";
 import { campaignMutationResolvers } from "./resolvers/campaign-mutations";
 import { campaignResolvers } from "./resolvers/campaigns";
@@ -51,6 +52,7 @@ export const RESOLVERS = [
   postbackKeyMutationResolvers,
   accountMutationResolvers,
   connectedAppResolvers,
+  historyResolvers,
 ];
 
 export function createGraphqlServer(): ApolloServer<GraphqlContext> {

@@ -48,6 +48,7 @@ export const moment = (
 export async function resetDeliveryTables(): Promise<void> {
   const client = db();
   await client.outboxEvent.deleteMany();
+  await client.change.deleteMany();
   await client.click.deleteMany();
   await client.conversion.deleteMany();
   await client.impression.deleteMany();

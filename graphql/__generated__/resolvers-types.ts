@@ -17,8 +17,10 @@ import type { CredentialKind } from '@/graphql/enums';
 import type { TodayMetric } from '@/graphql/enums';
 import type { UserErrorCode } from '@/graphql/enums';
 import type { EstimateStatus } from '@/graphql/enums';
+import type { ActorType as ChangeActorType } from '@/graphql/enums';
+import type { TargetType as ChangeTargetType } from '@/graphql/enums';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { AdvertiserParent, ApiClientParent, AdvertiserTodayParent, CampaignDayParent, CampaignParent, CreativeParent, CreativePerformanceParent, CampaignReportParent, ReportTotalsParent, ReportRowParent, CampaignTimeSeriesParent, TimeSeriesPointParent, MomentTypeParent, ClearingPricesParent, ClearingPriceEntryParent, ViewerParent, WebhookEndpointParent, WebhookDeliveryParent, PostbackKeyParent } from '@/graphql/mappers';
+import type { AdvertiserParent, ApiClientParent, AdvertiserTodayParent, CampaignDayParent, CampaignParent, CreativeParent, CreativePerformanceParent, CampaignReportParent, ReportTotalsParent, ReportRowParent, CampaignTimeSeriesParent, TimeSeriesPointParent, MomentTypeParent, ClearingPricesParent, ClearingPriceEntryParent, ViewerParent, WebhookEndpointParent, WebhookDeliveryParent, PostbackKeyParent, ChangeParent } from '@/graphql/mappers';
 import type { GraphqlContext } from '@/graphql/context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -69,6 +71,14 @@ export type Advertiser = Node & {
   __typename?: 'Advertiser';
   /** The advertiser's API clients, newest first (campaigns:read; null with a FORBIDDEN error without it). */
   apiClients?: Maybe<ApiClientConnection>;
+  /**
+   * Every change to the advertiser's campaigns, creative variants, webhook endpoints,
+   * API clients, postback keys and connected apps, newest first: who made it, when,
+   * through which operation, and each field's value before and after (campaigns:read;
+   * GET /api/ads/changes's filters). `campaignId` naming no campaign of the caller is
+   * NOT_FOUND. Kept 400 days.
+   */
+  changes?: Maybe<ChangeConnection>;
   createdAt: Scalars['DateTime']['output'];
   /** The advertiser's contact email (campaigns:read; null with a FORBIDDEN error without it). */
   email?: Maybe<Scalars['String']['output']>;
@@ -92,6 +102,20 @@ export type AdvertiserApiClientsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   includeRevoked?: InputMaybe<Scalars['Boolean']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type AdvertiserChangesArgs = {
+  actorId?: InputMaybe<Scalars['String']['input']>;
+  actorType?: InputMaybe<ChangeActorType>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  campaignId?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  since?: InputMaybe<Scalars['String']['input']>;
+  targetType?: InputMaybe<ChangeTargetType>;
+  until?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -157,6 +181,8 @@ export type ApiClientEdge = {
 export type Campaign = Node & {
   __typename?: 'Campaign';
   bidCpmUsd: Scalars['Money']['output'];
+  /** The campaign's change history and its creatives', newest first (campaigns:read; Advertiser.changes' filters). */
+  changes?: Maybe<ChangeConnection>;
   createdAt: Scalars['DateTime']['output'];
   /** Every creative, variant_a first. */
   creatives: Array<Creative>;
@@ -202,6 +228,19 @@ export type Campaign = Node & {
   today: CampaignToday;
   totalBudgetUsd: Scalars['Money']['output'];
   updatedAt: Scalars['DateTime']['output'];
+};
+
+
+export type CampaignChangesArgs = {
+  actorId?: InputMaybe<Scalars['String']['input']>;
+  actorType?: InputMaybe<ChangeActorType>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  since?: InputMaybe<Scalars['String']['input']>;
+  targetType?: InputMaybe<ChangeTargetType>;
+  until?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -346,6 +385,54 @@ export type CancelCampaignPayload = {
   userErrors: Array<UserError>;
 };
 
+/**
+ * One change, recorded in the same transaction as the change itself: a change that
+ * did not happen (refused, failed) has none. Secrets are never recorded.
+ */
+export type Change = {
+  __typename?: 'Change';
+  actor: ChangeActor;
+  at: Scalars['DateTime']['output'];
+  /** The campaign (REST id) a change to a campaign or one of its creatives belongs to. */
+  campaignId?: Maybe<Scalars['String']['output']>;
+  fields: Array<FieldChange>;
+  /** The change's id (chg_…). */
+  id: Scalars['ID']['output'];
+  /** For an OAUTH_APP: the user who approved it; null otherwise. */
+  onBehalfOf?: Maybe<ChangeUser>;
+  /** The operation (REST's operationId, such as updateCampaign), or the system's step (endCampaign, adjustBid, …). */
+  operation: Scalars['String']['output'];
+  /** Why the system made it (budget_exhausted, end_date, the target-CPA controller's reasoning, …); null otherwise. */
+  reason?: Maybe<Scalars['String']['output']>;
+  target: ChangeTarget;
+};
+
+export type ChangeActor = {
+  __typename?: 'ChangeActor';
+  /** usr_…, cli_…, ogr_… (the connected app), or the system job (delivery, lifecycle, cpa_controller, webhook_dispatcher, oauth, operator). */
+  id: Scalars['String']['output'];
+  /** The actor's name when the change was made. */
+  name: Scalars['String']['output'];
+  type: ChangeActorType;
+};
+
+export { ChangeActorType };
+
+export type ChangeConnection = {
+  __typename?: 'ChangeConnection';
+  edges: Array<ChangeEdge>;
+  nodes: Array<Change>;
+  pageInfo: PageInfo;
+  /** Changes matching the filters. */
+  totalCount: Scalars['Int']['output'];
+};
+
+export type ChangeEdge = {
+  __typename?: 'ChangeEdge';
+  cursor: Scalars['String']['output'];
+  node: Change;
+};
+
 export type ChangePasswordInput = {
   /** The password the user signs in with now. */
   currentPassword: Scalars['String']['input'];
@@ -362,6 +449,22 @@ export type ChangePasswordPayload = {
   /** When the password was changed: every other session of the user ended then. */
   changedAt?: Maybe<Scalars['DateTime']['output']>;
   userErrors: Array<UserError>;
+};
+
+export type ChangeTarget = {
+  __typename?: 'ChangeTarget';
+  /** The REST id of what was changed (cmp_…, cr_…, a webhook endpoint's UUID, cli_…, pbk_…, ogr_…). */
+  id: Scalars['String']['output'];
+  type: ChangeTargetType;
+};
+
+export { ChangeTargetType };
+
+/** The user an OAuth app acted for. */
+export type ChangeUser = {
+  __typename?: 'ChangeUser';
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
 };
 
 export type ClearingPriceEntry = {
@@ -548,6 +651,16 @@ export type EndCampaignPayload = {
 };
 
 export { EstimateStatus };
+
+/** One field of a change: its value before and after, as JSON text of the REST API's value (USD amounts as numbers). */
+export type FieldChange = {
+  __typename?: 'FieldChange';
+  /** The field's REST name (bid_cpm_usd, status, …). */
+  field: Scalars['String']['output'];
+  /** JSON text: null (the JSON null) before a creation. */
+  from: Scalars['String']['output'];
+  to: Scalars['String']['output'];
+};
 
 /** A moment of a live game at which an ad can be sent (E2). */
 export type MomentType = {
@@ -1397,8 +1510,16 @@ export type ResolversTypes = {
   CampaignUpdatePreview: ResolverTypeWrapper<CampaignUpdatePreview>;
   CancelCampaignInput: CancelCampaignInput;
   CancelCampaignPayload: ResolverTypeWrapper<Omit<CancelCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
+  Change: ResolverTypeWrapper<ChangeParent>;
+  ChangeActor: ResolverTypeWrapper<ChangeActor>;
+  ChangeActorType: ChangeActorType;
+  ChangeConnection: ResolverTypeWrapper<Omit<ChangeConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['ChangeEdge']>, nodes: Array<ResolversTypes['Change']> }>;
+  ChangeEdge: ResolverTypeWrapper<Omit<ChangeEdge, 'node'> & { node: ResolversTypes['Change'] }>;
   ChangePasswordInput: ChangePasswordInput;
   ChangePasswordPayload: ResolverTypeWrapper<ChangePasswordPayload>;
+  ChangeTarget: ResolverTypeWrapper<ChangeTarget>;
+  ChangeTargetType: ChangeTargetType;
+  ChangeUser: ResolverTypeWrapper<ChangeUser>;
   ClearingPriceEntry: ResolverTypeWrapper<ClearingPriceEntryParent>;
   ClearingPrices: ResolverTypeWrapper<ClearingPricesParent>;
   ConnectedApp: ResolverTypeWrapper<ConnectedApp>;
@@ -1421,6 +1542,7 @@ export type ResolversTypes = {
   EndCampaignInput: EndCampaignInput;
   EndCampaignPayload: ResolverTypeWrapper<Omit<EndCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
   EstimateStatus: EstimateStatus;
+  FieldChange: ResolverTypeWrapper<FieldChange>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
@@ -1507,8 +1629,14 @@ export type ResolversParentTypes = {
   CampaignUpdatePreview: CampaignUpdatePreview;
   CancelCampaignInput: CancelCampaignInput;
   CancelCampaignPayload: Omit<CancelCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
+  Change: ChangeParent;
+  ChangeActor: ChangeActor;
+  ChangeConnection: Omit<ChangeConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['ChangeEdge']>, nodes: Array<ResolversParentTypes['Change']> };
+  ChangeEdge: Omit<ChangeEdge, 'node'> & { node: ResolversParentTypes['Change'] };
   ChangePasswordInput: ChangePasswordInput;
   ChangePasswordPayload: ChangePasswordPayload;
+  ChangeTarget: ChangeTarget;
+  ChangeUser: ChangeUser;
   ClearingPriceEntry: ClearingPriceEntryParent;
   ClearingPrices: ClearingPricesParent;
   ConnectedApp: ConnectedApp;
@@ -1528,6 +1656,7 @@ export type ResolversParentTypes = {
   DeactivateWebhookEndpointPayload: Omit<DeactivateWebhookEndpointPayload, 'webhookEndpoint'> & { webhookEndpoint?: Maybe<ResolversParentTypes['WebhookEndpoint']> };
   EndCampaignInput: EndCampaignInput;
   EndCampaignPayload: Omit<EndCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
+  FieldChange: FieldChange;
   Float: Scalars['Float']['output'];
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
@@ -1594,6 +1723,7 @@ export type AddCreativeVariantPayloadResolvers<ContextType = GraphqlContext, Par
 
 export type AdvertiserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Advertiser'] = ResolversParentTypes['Advertiser']> = {
   apiClients?: Resolver<Maybe<ResolversTypes['ApiClientConnection']>, ParentType, ContextType, RequireFields<AdvertiserApiClientsArgs, 'includeRevoked'>>;
+  changes?: Resolver<Maybe<ResolversTypes['ChangeConnection']>, ParentType, ContextType, Partial<AdvertiserChangesArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -1642,6 +1772,7 @@ export type ApiClientEdgeResolvers<ContextType = GraphqlContext, ParentType exte
 
 export type CampaignResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Campaign'] = ResolversParentTypes['Campaign']> = {
   bidCpmUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  changes?: Resolver<Maybe<ResolversTypes['ChangeConnection']>, ParentType, ContextType, Partial<CampaignChangesArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   creatives?: Resolver<Array<ResolversTypes['Creative']>, ParentType, ContextType>;
   dailyBudgetUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
@@ -1750,9 +1881,53 @@ export type CancelCampaignPayloadResolvers<ContextType = GraphqlContext, ParentT
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
+export type ChangeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Change'] = ResolversParentTypes['Change']> = {
+  actor?: Resolver<ResolversTypes['ChangeActor'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  campaignId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fields?: Resolver<Array<ResolversTypes['FieldChange']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  onBehalfOf?: Resolver<Maybe<ResolversTypes['ChangeUser']>, ParentType, ContextType>;
+  operation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  target?: Resolver<ResolversTypes['ChangeTarget'], ParentType, ContextType>;
+};
+
+export type ChangeActorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ChangeActor'] = ResolversParentTypes['ChangeActor']> = {
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['ChangeActorType'], ParentType, ContextType>;
+};
+
+export type ChangeActorTypeResolvers = EnumResolverSignature<{ API_CLIENT?: any, OAUTH_APP?: any, SYSTEM?: any, USER?: any }, ResolversTypes['ChangeActorType']>;
+
+export type ChangeConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ChangeConnection'] = ResolversParentTypes['ChangeConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['ChangeEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['Change']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ChangeEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ChangeEdge'] = ResolversParentTypes['ChangeEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Change'], ParentType, ContextType>;
+};
+
 export type ChangePasswordPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ChangePasswordPayload'] = ResolversParentTypes['ChangePasswordPayload']> = {
   changedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type ChangeTargetResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ChangeTarget'] = ResolversParentTypes['ChangeTarget']> = {
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['ChangeTargetType'], ParentType, ContextType>;
+};
+
+export type ChangeTargetTypeResolvers = EnumResolverSignature<{ API_CLIENT?: any, CAMPAIGN?: any, CONNECTED_APP?: any, CREATIVE?: any, POSTBACK_KEY?: any, WEBHOOK_ENDPOINT?: any }, ResolversTypes['ChangeTargetType']>;
+
+export type ChangeUserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ChangeUser'] = ResolversParentTypes['ChangeUser']> = {
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ClearingPriceEntryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ClearingPriceEntry'] = ResolversParentTypes['ClearingPriceEntry']> = {
@@ -1864,6 +2039,12 @@ export type EndCampaignPayloadResolvers<ContextType = GraphqlContext, ParentType
 };
 
 export type EstimateStatusResolvers = EnumResolverSignature<{ ESTIMATED?: any, INSUFFICIENT_VOLUME?: any }, ResolversTypes['EstimateStatus']>;
+
+export type FieldChangeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['FieldChange'] = ResolversParentTypes['FieldChange']> = {
+  field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
 
 export type MomentTypeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MomentType'] = ResolversParentTypes['MomentType']> = {
   availableSports?: Resolver<Array<ResolversTypes['Sport']>, ParentType, ContextType>;
@@ -2192,7 +2373,15 @@ export type Resolvers<ContextType = GraphqlContext> = {
   CampaignToday?: CampaignTodayResolvers<ContextType>;
   CampaignUpdatePreview?: CampaignUpdatePreviewResolvers<ContextType>;
   CancelCampaignPayload?: CancelCampaignPayloadResolvers<ContextType>;
+  Change?: ChangeResolvers<ContextType>;
+  ChangeActor?: ChangeActorResolvers<ContextType>;
+  ChangeActorType?: ChangeActorTypeResolvers;
+  ChangeConnection?: ChangeConnectionResolvers<ContextType>;
+  ChangeEdge?: ChangeEdgeResolvers<ContextType>;
   ChangePasswordPayload?: ChangePasswordPayloadResolvers<ContextType>;
+  ChangeTarget?: ChangeTargetResolvers<ContextType>;
+  ChangeTargetType?: ChangeTargetTypeResolvers;
+  ChangeUser?: ChangeUserResolvers<ContextType>;
   ClearingPriceEntry?: ClearingPriceEntryResolvers<ContextType>;
   ClearingPrices?: ClearingPricesResolvers<ContextType>;
   ConnectedApp?: ConnectedAppResolvers<ContextType>;
@@ -2210,6 +2399,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   DeactivateWebhookEndpointPayload?: DeactivateWebhookEndpointPayloadResolvers<ContextType>;
   EndCampaignPayload?: EndCampaignPayloadResolvers<ContextType>;
   EstimateStatus?: EstimateStatusResolvers;
+  FieldChange?: FieldChangeResolvers<ContextType>;
   MomentType?: MomentTypeResolvers<ContextType>;
   MomentTypeKey?: MomentTypeKeyResolvers;
   Money?: GraphQLScalarType;

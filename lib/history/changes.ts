@@ -9,8 +9,13 @@
 // (USD numbers, ISO text; never a secret). Like the outbox, rows are built here
 // once: Prisma writers call recordChange inside their transaction; the delivery
 // and webhook stores insert the same rows with their own SQL (CHANGE_COLUMNS).
+import { DAY_MS } from "@/lib/clock";
 import type { Tx } from "@/lib/db/client";
 import { sortableId } from "@/lib/ids";
+
+/** Changes are kept at least this long, then pruned (lib/history/prune.ts). */
+export const CHANGE_RETENTION_DAYS = 400;
+export const CHANGE_RETENTION_MS = CHANGE_RETENTION_DAYS * DAY_MS;
 
 export const ACTOR_TYPES = ["user", "api_client", "oauth_app", "system"] as const;
 export type ActorType = (typeof ACTOR_TYPES)[number];

@@ -486,6 +486,23 @@ describe("deactivation", () => {
       is_active: false,
       deactivated_reason: "The endpoint answered 410 Gone.",
     });
+    // recorded once in the change history, in the attempt's transaction: the dispatcher, with the reason
+    const changes = await db().change.findMany({ where: { targetId: id, operation: "deactivateWebhookEndpoint" } });
+    expect(changes).toEqual([
+      expect.objectContaining({
+        advertiserId: adv.advertiserId,
+        atMs: BigInt(T0),
+        actorType: "system",
+        actorId: "webhook_dispatcher",
+        operation: "deactivateWebhookEndpoint",
+        targetType: "webhook_endpoint",
+        reason: "The endpoint answered 410 Gone.",
+      }),
+    ]);
+    expect(JSON.parse(changes[0]!.fields)).toEqual({
+      is_active: { from: true, to: false },
+      deactivated_reason: { from: null, to: "The endpoint answered 410 Gone." },
+    });
   });
 
   it("after 5 days in which every attempt failed, the endpoint is deactivated with the reason recorded", async () => {

@@ -1,6 +1,7 @@
 // Every background worker of the app process, in start order.
 import { webhookDispatcherWorker } from "@/lib/workers/webhook-dispatcher";
 import { cpaControllerWorker, deliveryEngineWorker, deliveryLifecycleWorker, demoTrafficWorker } from "./delivery";
+import { historyPruner } from "./history-pruner";
 import { postbackForwarder } from "./postback-forwarder";
 import type { Worker } from "./registry";
 
@@ -10,5 +11,6 @@ export const WORKERS: readonly Worker[] = [
   cpaControllerWorker,
   webhookDispatcherWorker,
   postbackForwarder,
+  historyPruner,
   demoTrafficWorker,
 ];

@@ -3,6 +3,8 @@
 // OpenAPI document by `npm run codegen`), so none is restated by hand.
 import {
   campaignStatusValues,
+  pathsApiAdsChangesGetParametersQueryActor_typeValues,
+  pathsApiAdsChangesGetParametersQueryTarget_typeValues,
   createCampaignInputPacingValues,
   createCampaignInputMoment_typesValues,
   createCampaignInputSportsValues,
@@ -27,6 +29,9 @@ export const BREAKDOWNS = pathsApiAdsReportingCampaignsIdGetParametersQueryBreak
 export const GRANULARITIES = pathsApiAdsReportingCampaignsIdTimeseriesGetParametersQueryGranularityValues;
 export const WEBHOOK_EVENT_TYPES = webhookEventKindValues;
 export const WEBHOOK_DELIVERY_STATUSES = pathsApiAdsWebhooksIdDeliveriesGetParametersQueryStatusValues;
+/** Who made a change in the history, and what it was made to. */
+export const CHANGE_ACTOR_TYPES = pathsApiAdsChangesGetParametersQueryActor_typeValues;
+export const CHANGE_TARGET_TYPES = pathsApiAdsChangesGetParametersQueryTarget_typeValues;
 /** Whether an estimate could be made: insufficient_volume withholds both figures (0). */
 export const ESTIMATE_STATUSES = estimateStatusValues;
 

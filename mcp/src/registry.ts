@@ -29,6 +29,7 @@ import { getMediaBuyDelivery } from "./tools/get-media-buy-delivery.ts";
 import { getMediaBuys } from "./tools/get-media-buys.ts";
 import { getProducts } from "./tools/get-products.ts";
 import { listCampaigns } from "./tools/list-campaigns.ts";
+import { listChanges } from "./tools/list-changes.ts";
 import { listCreativeFormats } from "./tools/list-creative-formats.ts";
 import { listCreatives } from "./tools/list-creatives.ts";
 import { listMomentTypes } from "./tools/list-moment-types.ts";
@@ -57,6 +58,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   listWebhooks,
   listWebhookDeliveries,
   listPostbackKeys,
+  listChanges,
   createCampaign,
   updateCampaign,
   pauseCampaign,

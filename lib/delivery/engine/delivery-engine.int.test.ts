@@ -327,6 +327,25 @@ describe("budgets hold under concurrency", () => {
       campaign_id: target.id,
       reason: "budget_exhausted",
     });
+    // the batch that ended it recorded it in the change history: the system, with the reason, once
+    const changes = await db().change.findMany({ where: { campaignId: target.id } });
+    expect(changes).toEqual([
+      expect.objectContaining({
+        actorType: "system",
+        actorId: "delivery",
+        actorName: "Ad delivery",
+        operation: "endCampaign",
+        targetType: "campaign",
+        targetId: target.id,
+        campaignId: target.id,
+        reason: "budget_exhausted",
+        atMs: BigInt(campaign.endedAt!.getTime()),
+      }),
+    ]);
+    expect(JSON.parse(changes[0]!.fields)).toEqual({
+      status: { from: "active", to: "ended" },
+      ended_reason: { from: null, to: "budget_exhausted" },
+    });
     // the rest of the decisions went to the runner-up at the floor
     expect(decisions.filter((decision) => decision.kind === "filled").length).toBe(200);
   });

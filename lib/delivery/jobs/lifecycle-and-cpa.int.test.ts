@@ -9,6 +9,13 @@ import { deliveryCampaign, NOV_22_NOON, resetDeliveryTables } from "@/test/deliv
 
 beforeEach(resetDeliveryTables);
 
+/** A campaign's rows in the change history, oldest first, fields parsed. */
+const changesOf = async (campaignId: string) =>
+  (await db().change.findMany({ where: { campaignId }, orderBy: { atMs: "asc" } })).map((row) => ({
+    ...row,
+    fields: JSON.parse(row.fields) as unknown,
+  }));
+
 const events = async (type: string) =>
   (await db().outboxEvent.findMany({ where: { type } })).map(
     (event) => JSON.parse(event.data) as Record<string, unknown>,
@@ -41,6 +48,26 @@ describe("lifecycle sweep", () => {
     expect(row.version).toBe(2);
     expect((await db().campaign.findUniqueOrThrow({ where: { id: today.id } })).status).toBe("active");
     expect((await db().campaign.findUniqueOrThrow({ where: { id: cancelled.id } })).status).toBe("cancelled");
+    // each end recorded once, in its transaction: the system's lifecycle, the reason, the status it ended from
+    expect(await changesOf(past.id)).toEqual([
+      expect.objectContaining({
+        advertiserId: a.advertiserId,
+        atMs: BigInt(NOV_22_NOON),
+        actorType: "system",
+        actorId: "lifecycle",
+        actorName: "Campaign lifecycle",
+        operation: "endCampaign",
+        targetType: "campaign",
+        targetId: past.id,
+        reason: "end_date",
+        fields: { status: { from: "active", to: "ended" }, ended_reason: { from: null, to: "end_date" } },
+      }),
+    ]);
+    expect((await changesOf(pausedPast.id)).map((change) => change.fields)).toEqual([
+      { status: { from: "paused", to: "ended" }, ended_reason: { from: null, to: "end_date" } },
+    ]);
+    expect(await changesOf(today.id)).toEqual([]);
+    expect(await changesOf(cancelled.id)).toEqual([]);
   });
 
   it("ends a campaign whose total budget was lowered below its spend and emits the missed thresholds once", async () => {
@@ -53,6 +80,9 @@ describe("lifecycle sweep", () => {
     await sweepCampaignLifecycle(NOV_22_NOON);
     await sweepCampaignLifecycle(NOV_22_NOON);
     expect(await events("campaign.ended")).toEqual([{ campaign_id: campaign.id, reason: "budget_exhausted" }]);
+    expect(await changesOf(campaign.id)).toEqual([
+      expect.objectContaining({ actorType: "system", actorId: "lifecycle", reason: "budget_exhausted" }),
+    ]);
     const other = await deliveryCampaign({ advertiserId: a.advertiserId, totalBudgetUsd: 100 });
     await db().campaign.update({ where: { id: other.id }, data: { spendMicros: usdToMicros(60) } });
     await sweepCampaignLifecycle(NOV_22_NOON);
@@ -106,6 +136,21 @@ describe("target-CPA controller", () => {
         reason: "cpa_above_target: observed 15 USD, target 10 USD, 10 conversions",
       },
     ]);
+    // recorded in the change history with the bid adjustment: the controller, its reasoning, USD before and after
+    expect(await changesOf(campaign.id)).toEqual([
+      expect.objectContaining({
+        advertiserId: campaign.advertiserId,
+        atMs: BigInt(NOV_22_NOON),
+        actorType: "system",
+        actorId: "cpa_controller",
+        actorName: "Target-CPA controller",
+        operation: "adjustBid",
+        targetType: "campaign",
+        targetId: campaign.id,
+        reason: "cpa_above_target: observed 15 USD, target 10 USD, 10 conversions",
+        fields: { bid_cpm_usd: { from: 2, to: 1.6 } },
+      }),
+    ]);
     // not again before the minimum interval
     expect(await runCpaController(NOV_22_NOON + 10 * 60_000)).toEqual([]);
   });
@@ -125,7 +170,9 @@ describe("target-CPA controller", () => {
     const paused = await withResults(10, 500, 10);
     await db().campaign.update({ where: { id: paused.id }, data: { status: "paused" } });
     expect(await runCpaController(NOV_22_NOON)).toEqual([]);
-    for (const id of [none.id, young.id, paused.id])
+    for (const id of [none.id, young.id, paused.id]) {
       expect(await db().bidAdjustment.count({ where: { campaignId: id } })).toBe(0);
+      expect(await changesOf(id)).toEqual([]);
+    }
   });
 });

@@ -4,11 +4,9 @@
 import { z } from "zod";
 import { DAY_MS } from "@/lib/clock";
 import { connectionInput } from "@/lib/domain/pagination";
-import { ACTOR_TYPES, TARGET_TYPES } from "@/lib/history/changes";
+import { ACTOR_TYPES, CHANGE_RETENTION_DAYS, TARGET_TYPES } from "@/lib/history/changes";
 
-/** Changes are kept at least this long, then pruned (lib/history/prune.ts). */
-export const CHANGE_RETENTION_DAYS = 400;
-export const CHANGE_RETENTION_MS = CHANGE_RETENTION_DAYS * DAY_MS;
+export { CHANGE_RETENTION_DAYS };
 
 export const MAX_CHANGES_PER_PAGE = 100;
 export const DEFAULT_CHANGES_PER_PAGE = 50;

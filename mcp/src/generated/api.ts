@@ -344,6 +344,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ads/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Change history
+         * @description Every change to the advertiser's campaigns, creative variants, webhook endpoints, API clients, postback keys and connected apps, newest first: when, who (`actor.type` user: someone in the dashboard; api_client; oauth_app: a connected app, acting `on_behalf_of` the user who approved it; system: ad delivery ending a campaign whose budget ran out, the lifecycle sweep at an end date, the target-CPA controller, the webhook dispatcher deactivating a failing endpoint, with its `reason`), the operation, the target and each changed field's value before and after (amounts in USD; secrets are never recorded). A change and its history entry commit together: a refused or failed request leaves none. Kept 400 days. Filters combine; an unknown query parameter is refused (422), and so is a `campaign_id` that names no campaign of the caller (404). Page with `next_cursor`.
+         */
+        get: operations["listChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1381,6 +1401,68 @@ export interface components {
              */
             created_at: string;
         };
+        ChangeList: {
+            /** @description Newest first. */
+            changes: components["schemas"]["Change"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last page. */
+            next_cursor: string | null;
+        };
+        Change: {
+            /** @example chg_0ABcD3fG8hJ2kL4mN6pQ */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made (committed with it).
+             */
+            at: string;
+            actor: components["schemas"]["ChangeActor"];
+            /** @description For an oauth_app: the user who approved it and for whom it acted; null otherwise. */
+            on_behalf_of: {
+                id: string;
+                name: string;
+            } | null;
+            /**
+             * @description The operation (its operationId, such as updateCampaign), or the system's step (endCampaign, adjustBid, …).
+             * @example updateCampaign
+             */
+            operation: string;
+            target: components["schemas"]["ChangeTarget"];
+            /** @description The campaign a change to a campaign or one of its creatives belongs to. */
+            campaign_id: string | null;
+            /**
+             * @description Each changed field, by its name in the API, with its value before and after (null before a creation). Amounts are USD numbers; secrets are never recorded.
+             * @example {
+             *       "bid_cpm_usd": {
+             *         "from": 2.5,
+             *         "to": 3
+             *       }
+             *     }
+             */
+            fields: {
+                [key: string]: {
+                    from: components["schemas"]["ChangeFieldValue"];
+                    to: components["schemas"]["ChangeFieldValue"];
+                };
+            };
+            /** @description Why the system made it (budget_exhausted, end_date, the target-CPA controller's reasoning, why a webhook endpoint was deactivated, a reused OAuth token); null for a change a user, client or app asked for. */
+            reason: string | null;
+        };
+        ChangeActor: {
+            /** @enum {string} */
+            type: "user" | "api_client" | "oauth_app" | "system";
+            /** @description usr_… (a user through the dashboard), cli_… (an API client), ogr_… (a connected app), or the system job: delivery, lifecycle, cpa_controller, webhook_dispatcher, oauth, operator. */
+            id: string;
+            /** @description The actor's name when the change was made. */
+            name: string;
+        };
+        /** @description What was changed. */
+        ChangeTarget: {
+            /** @enum {string} */
+            type: "campaign" | "creative" | "webhook_endpoint" | "api_client" | "postback_key" | "connected_app";
+            id: string;
+        };
+        /** @description A value as the API shows it: USD as numbers, dates as ISO text. */
+        ChangeFieldValue: string | number | boolean | null | string[];
         Decision: {
             impression_id: string;
             campaign_id: string;
@@ -3264,6 +3346,86 @@ export interface operations {
             };
         };
     };
+    listChanges: {
+        parameters: {
+            query?: {
+                /** @description Only changes to this campaign and its creatives. A campaign that is not one of the caller's is 404. */
+                campaign_id?: string;
+                /** @description Only changes made by a user (the dashboard), an API client, an OAuth app (on behalf of a user) or the system. */
+                actor_type?: "user" | "api_client" | "oauth_app" | "system";
+                /** @description Only changes by this actor (usr_…, cli_…, ogr_…, or a system job such as cpa_controller). */
+                actor_id?: string;
+                /** @description Only changes to this kind of thing. */
+                target_type?: "campaign" | "creative" | "webhook_endpoint" | "api_client" | "postback_key" | "connected_app";
+                since?: string;
+                until?: string;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+                /** @description Changes per page, 1 to 100 (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeList"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
 }
 type FlattenedDeepRequired<T> = {
     [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
@@ -3284,6 +3446,8 @@ export const pathsApiAdsReportingCampaignsIdTimeseriesGetParametersQueryGranular
 export const pathsApiAdsReportingCampaignsIdTimeseriesGetParametersQueryFormatValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns/{id}/timeseries"]["get"]["parameters"]["query"]["format"]> = ["json", "csv"];
 export const pathsApiAdsReportingCampaignsIdTimeseriesGetResponses200HeadersXReportSourceValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns/{id}/timeseries"]["get"]["responses"]["200"]["headers"]["X-Report-Source"]> = ["rollups", "raw"];
 export const pathsApiAdsPostbackGetParametersQueryEvent_typeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/postback"]["get"]["parameters"]["query"]["event_type"]> = ["install", "registration", "deposit", "purchase", "custom"];
+export const pathsApiAdsChangesGetParametersQueryActor_typeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/changes"]["get"]["parameters"]["query"]["actor_type"]> = ["user", "api_client", "oauth_app", "system"];
+export const pathsApiAdsChangesGetParametersQueryTarget_typeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/changes"]["get"]["parameters"]["query"]["target_type"]> = ["campaign", "creative", "webhook_endpoint", "api_client", "postback_key", "connected_app"];
 export const oAuthTokenRequestGrant_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OAuthTokenRequest"]["grant_type"]> = ["authorization_code", "refresh_token", "client_credentials"];
 export const clientRegistrationRequestGrant_typesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClientRegistrationRequest"]["grant_types"]> = ["authorization_code", "refresh_token"];
 export const nextAuthFormJsonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NextAuthForm"]["json"]> = ["true", "false"];
@@ -3331,5 +3495,7 @@ export const webhookDeliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<co
 export const campaignReportBreakdownValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignReport"]["breakdown"]> = ["day", "moment_type", "sport", "creative", "hour_of_day"];
 export const campaignTimeSeriesGranularityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignTimeSeries"]["granularity"]> = ["hour", "day"];
 export const conversionResultStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConversionResult"]["status"]> = ["recorded", "already_recorded"];
+export const changeActorTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeActor"]["type"]> = ["user", "api_client", "oauth_app", "system"];
+export const changeTargetTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeTarget"]["type"]> = ["campaign", "creative", "webhook_endpoint", "api_client", "postback_key", "connected_app"];
 export const momentNoAdReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentNoAd"]["reason"]> = ["no_fill", "capped"];
 export const graphQLErrorExtensionsApiCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["GraphQLError"]["extensions"]["apiCode"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];

@@ -244,6 +244,16 @@ export const OPERATIONS = {
     ],
     "write": true,
     "idempotent": true
+  },
+  "listChanges": {
+    "method": "get",
+    "path": "/api/ads/changes",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:read"
+    ],
+    "write": false,
+    "idempotent": false
   }
 } as const satisfies Record<string, OperationMeta>;
 
