@@ -7,6 +7,7 @@ import type { FetchLike } from "@/mcp/src/rest-client";
 import * as campaignVariants from "@/app/api/ads/campaigns/[id]/variants/route";
 import * as campaign from "@/app/api/ads/campaigns/[id]/route";
 import * as campaigns from "@/app/api/ads/campaigns/route";
+import * as changes from "@/app/api/ads/changes/route";
 import * as clearingPrices from "@/app/api/ads/clearing-prices/route";
 import * as creativePerformance from "@/app/api/ads/creatives/[id]/performance/route";
 import * as momentTypes from "@/app/api/ads/moment-types/route";
@@ -40,6 +41,7 @@ export const IN_PROCESS_ROUTES: readonly (readonly [string, RouteModule])[] = [
   ["/api/ads/webhooks/[id]/deliveries", webhookDeliveries],
   ["/api/ads/postback-keys", postbackKeys],
   ["/api/ads/postback-keys/[id]", postbackKey],
+  ["/api/ads/changes", changes],
 ];
 
 const compiled = IN_PROCESS_ROUTES.map(([path, module]) => {
