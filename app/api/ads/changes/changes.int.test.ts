@@ -248,11 +248,7 @@ describe("filters, cursor and tenancy", () => {
   });
 
   it("filters by campaign (its creatives included), actor, kind of target and time", async () => {
-    expect(times((await ownList({ campaign_id: campaignA })).body)).toEqual([
-      "2026-10-03",
-      "2026-10-02",
-      "2026-10-01",
-    ]);
+    expect(times((await ownList({ campaign_id: campaignA })).body)).toEqual(["2026-10-03", "2026-10-02", "2026-10-01"]);
     const system = (await ownList({ actor_type: "system" })).body.changes;
     expect(system).toHaveLength(1);
     expect(system[0]).toMatchObject({ reason: "cpa_above_target", actor: { id: "cpa_controller" } });
@@ -267,9 +263,9 @@ describe("filters, cursor and tenancy", () => {
     const at = new Date(T0 + 24 * 3600_000).toISOString();
     expect(times((await ownList({ since: at })).body)).toHaveLength(4);
     expect(times((await ownList({ until: at })).body)).toEqual(["2026-10-01"]);
-    expect(times((await ownList({ since: "2026-10-02T14:00:00+02:00", until: "2026-10-02T12:00:01Z" })).body)).toEqual(
-      ["2026-10-02"],
-    );
+    expect(times((await ownList({ since: "2026-10-02T14:00:00+02:00", until: "2026-10-02T12:00:01Z" })).body)).toEqual([
+      "2026-10-02",
+    ]);
     // filters combine
     expect(times((await ownList({ campaign_id: campaignB, actor_type: "api_client" })).body)).toEqual([]);
   });
