@@ -6,6 +6,7 @@ export const NAV_LINKS: readonly NavLink[] = [
   { href: "/campaigns", label: "Campaigns", icon: "megaphone" },
   { href: "/reports", label: "Reports", icon: "chart" },
   { href: "/clearing-prices", label: "Clearing prices", icon: "scale" },
+  { href: "/history", label: "History", icon: "history" },
   { href: "/webhooks", label: "Webhooks", icon: "webhook" },
   { href: "/api-keys", label: "API keys", icon: "key" },
   { href: "/connected-apps", label: "Connected apps", icon: "plug" },

@@ -50,6 +50,17 @@ export type CancelCampaignInput = {
   id: string | number;
 };
 
+/** Who made a change. */
+export type ChangeActorType =
+  /** An API client (client credentials). */
+  | 'API_CLIENT'
+  /** A connected app (an MCP client through OAuth), acting for the user who approved it. */
+  | 'OAUTH_APP'
+  /** The service itself (ad delivery, the lifecycle sweep, the target-CPA controller, the webhook dispatcher), with a reason. */
+  | 'SYSTEM'
+  /** A person signed in to the dashboard. */
+  | 'USER';
+
 export type ChangePasswordInput = {
   /** The password the user signs in with now. */
   currentPassword: string;
@@ -60,6 +71,15 @@ export type ChangePasswordInput = {
    */
   newPassword: string;
 };
+
+/** What a change was made to. */
+export type ChangeTargetType =
+  | 'API_CLIENT'
+  | 'CAMPAIGN'
+  | 'CONNECTED_APP'
+  | 'CREATIVE'
+  | 'POSTBACK_KEY'
+  | 'WEBHOOK_ENDPOINT';
 
 export type CreateApiClientInput = {
   name: string;
@@ -276,6 +296,15 @@ export type ApiKeysPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ApiKeysPageQuery = { viewer: { advertiser: { active: { totalCount: number } | null, apiClients: { totalCount: number, nodes: Array<{ id: string, restId: string, name: string, scopes: Array<Scope>, createdAt: string, lastUsedAt: string | null, revokedAt: string | null }> } | null } } | null };
 
+export type CampaignHistoryPageQueryVariables = Exact<{
+  id: string | number;
+  first: number;
+  after?: string | null | undefined;
+}>;
+
+
+export type CampaignHistoryPageQuery = { campaign: { id: string, restId: string, name: string, status: CampaignStatus, changes: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string }, onBehalfOf: { id: string, name: string } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> } | null } | null };
+
 export type CampaignListQueryVariables = Exact<{
   first?: number | null | undefined;
   after?: string | null | undefined;
@@ -365,6 +394,24 @@ export type ConnectedAppsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type ConnectedAppsPageQuery = { connectedApps: Array<{ id: string, name: string, clientId: string, clientHost: string | null, uri: string | null, scopes: Array<Scope>, createdAt: string, lastUsedAt: string | null, approvedBy: { email: string } }> };
+
+export type HistoryCampaignsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type HistoryCampaignsQuery = { campaigns: { nodes: Array<{ restId: string, name: string }> } | null };
+
+export type HistoryPageQueryVariables = Exact<{
+  first: number;
+  after?: string | null | undefined;
+  campaignId?: string | null | undefined;
+  actorType?: ChangeActorType | null | undefined;
+  targetType?: ChangeTargetType | null | undefined;
+  since?: string | null | undefined;
+  until?: string | null | undefined;
+}>;
+
+
+export type HistoryPageQuery = { viewer: { advertiser: { changes: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string }, onBehalfOf: { id: string, name: string } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> } | null } } | null };
 
 export type OverviewTodayQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -535,6 +582,48 @@ export const ApiKeysPageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ApiKeysPageQuery, ApiKeysPageQueryVariables>;
+export const CampaignHistoryPageDocument = new TypedDocumentString(`
+    query CampaignHistoryPage($id: ID!, $first: Int!, $after: String) {
+  campaign(id: $id) {
+    id
+    restId
+    name
+    status
+    changes(first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      nodes {
+        id
+        at
+        actor {
+          type
+          id
+          name
+        }
+        onBehalfOf {
+          id
+          name
+        }
+        operation
+        target {
+          type
+          id
+        }
+        campaignId
+        fields {
+          field
+          from
+          to
+        }
+        reason
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CampaignHistoryPageQuery, CampaignHistoryPageQueryVariables>;
 export const CampaignListDocument = new TypedDocumentString(`
     query CampaignList($first: Int, $after: String, $last: Int, $before: String, $status: CampaignStatus, $orderBy: CampaignOrder) {
   campaigns(
@@ -802,6 +891,64 @@ export const ConnectedAppsPageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ConnectedAppsPageQuery, ConnectedAppsPageQueryVariables>;
+export const HistoryCampaignsDocument = new TypedDocumentString(`
+    query HistoryCampaigns {
+  campaigns(first: 100) {
+    nodes {
+      restId
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<HistoryCampaignsQuery, HistoryCampaignsQueryVariables>;
+export const HistoryPageDocument = new TypedDocumentString(`
+    query HistoryPage($first: Int!, $after: String, $campaignId: String, $actorType: ChangeActorType, $targetType: ChangeTargetType, $since: String, $until: String) {
+  viewer {
+    advertiser {
+      changes(
+        first: $first
+        after: $after
+        campaignId: $campaignId
+        actorType: $actorType
+        targetType: $targetType
+        since: $since
+        until: $until
+      ) {
+        totalCount
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+        nodes {
+          id
+          at
+          actor {
+            type
+            id
+            name
+          }
+          onBehalfOf {
+            id
+            name
+          }
+          operation
+          target {
+            type
+            id
+          }
+          campaignId
+          fields {
+            field
+            from
+            to
+          }
+          reason
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<HistoryPageQuery, HistoryPageQueryVariables>;
 export const OverviewTodayDocument = new TypedDocumentString(`
     query OverviewToday {
   viewer {

@@ -10,6 +10,7 @@ import {
   type CampaignEndedReason,
 } from "@/graphql/__generated__/client/graphql";
 import { AddVariant } from "@/components/campaigns/add-variant";
+import { CampaignTabs } from "@/components/campaigns/campaign-tabs";
 import { DailyBudgetBar } from "@/components/campaigns/daily-budget-bar";
 import { PACING_LABELS } from "@/components/campaigns/pacing";
 import { EditCampaign } from "@/components/campaigns/edit-campaign";
@@ -76,6 +77,7 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
         }
         actions={<StatusActions id={campaign.id} status={campaign.status} />}
       />
+      <CampaignTabs id={campaign.id} current="overview" />
 
       <div className="grid gap-6 xl:grid-cols-3">
         <Card className="xl:col-span-2">

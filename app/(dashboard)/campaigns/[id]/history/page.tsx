@@ -1,0 +1,145 @@
+// A campaign's History tab (docs/decisions/1008): every change to the campaign
+// and its creative variants, newest first, naming who made it (a person in the
+// dashboard, an API key, a connected app for its user, or the service with its
+// reason: budget spent, end date, the target-CPA controller).
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { graphql } from "@/graphql/__generated__/client";
+import { toGlobalId } from "@/graphql/global-id";
+import { CampaignTabs } from "@/components/campaigns/campaign-tabs";
+import { statusLabel, statusTone } from "@/components/campaigns/status";
+import { ChangeTable } from "@/components/history/change-table";
+import { GraphqlError } from "@/components/graphql-errors";
+import { PageHeader } from "@/components/shell/page-header";
+import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/states";
+import { queryOrNull } from "../../../_lib/graphql";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Campaign history" };
+
+const PAGE_SIZE = 25;
+
+const CAMPAIGN_HISTORY = graphql(`
+  query CampaignHistoryPage($id: ID!, $first: Int!, $after: String) {
+    campaign(id: $id) {
+      id
+      restId
+      name
+      status
+      changes(first: $first, after: $after) {
+        totalCount
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+        nodes {
+          id
+          at
+          actor {
+            type
+            id
+            name
+          }
+          onBehalfOf {
+            id
+            name
+          }
+          operation
+          target {
+            type
+            id
+          }
+          campaignId
+          fields {
+            field
+            from
+            to
+          }
+          reason
+        }
+      }
+    }
+  }
+`);
+
+export default async function CampaignHistoryPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ after?: string | string[] }>;
+}) {
+  const { id } = await params;
+  const search = await searchParams;
+  const after = typeof search.after === "string" && search.after ? search.after : null;
+  const globalId = /^cmp_[A-Za-z0-9_]{1,100}$/.test(id) ? toGlobalId("Campaign", id) : id;
+  let data;
+  try {
+    data = await queryOrNull(CAMPAIGN_HISTORY, { id: globalId, first: PAGE_SIZE, after });
+  } catch (error) {
+    // an edited or outdated page link: the newest changes instead
+    if (!(after && error instanceof GraphqlError && error.code === "BAD_USER_INPUT")) throw error;
+    data = await queryOrNull(CAMPAIGN_HISTORY, { id: globalId, first: PAGE_SIZE, after: null });
+  }
+  const campaign = data?.campaign;
+  if (!campaign) notFound();
+  const changes = campaign.changes;
+
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link href="/campaigns" className="text-brand hover:underline">
+          ← Campaigns
+        </Link>
+      </p>
+      <PageHeader
+        title={campaign.name}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <Badge tone={statusTone(campaign.status)}>{statusLabel(campaign.status)}</Badge>
+            <span>{campaign.restId}</span>
+          </span>
+        }
+      />
+      <CampaignTabs id={campaign.id} current="history" />
+      <Card>
+        <CardHeader
+          title="History"
+          description={
+            changes
+              ? `${changes.totalCount} ${changes.totalCount === 1 ? "change" : "changes"} to this campaign and its variants, newest first`
+              : undefined
+          }
+        />
+        {!changes || changes.nodes.length === 0 ? (
+          <EmptyState title="No changes yet">Changes to this campaign and its variants appear here.</EmptyState>
+        ) : (
+          <ChangeTable changes={changes.nodes} label="Campaign history" showCampaign={false} />
+        )}
+      </Card>
+      {changes && (after || changes.pageInfo.hasNextPage) ? (
+        <nav aria-label="Pages" className="mt-4 flex justify-between gap-2">
+          {after ? (
+            <Link className={buttonClasses("secondary")} href={`/campaigns/${campaign.id}/history`}>
+              Newest
+            </Link>
+          ) : (
+            <span />
+          )}
+          {changes.pageInfo.hasNextPage && changes.pageInfo.endCursor ? (
+            <Link
+              className={buttonClasses("secondary")}
+              href={`/campaigns/${campaign.id}/history?after=${encodeURIComponent(changes.pageInfo.endCursor)}`}
+            >
+              Older
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+// A page of the change history (docs/decisions/1008): when, who (and for whom,
+// for a connected app), what, each field's before and after, and the system's
+// reason. Used by /history (every change of the account) and by a campaign's
+// History tab (showCampaign false: the campaign is the page's).
+import Link from "next/link";
+import type { ChangeActorType, ChangeTargetType } from "@/graphql/__generated__/client/graphql";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { LocalTime } from "@/components/ui/local-time";
+import { Table, Td, Th } from "@/components/ui/table";
+import { ACTOR_LABELS, fieldLabel, fieldValue, operationLabel, reasonLabel, TARGET_LABELS } from "./change-format";
+
+export type ChangeRow = {
+  id: string;
+  at: string;
+  actor: { type: ChangeActorType; id: string; name: string };
+  onBehalfOf?: { id: string; name: string } | null;
+  operation: string;
+  target: { type: ChangeTargetType; id: string };
+  campaignId?: string | null;
+  fields: { field: string; from: string; to: string }[];
+  reason?: string | null;
+};
+
+const ACTOR_TONES: Record<ChangeActorType, BadgeTone> = {
+  USER: "ok",
+  API_CLIENT: "info",
+  OAUTH_APP: "info",
+  SYSTEM: "neutral",
+};
+
+export function ChangeTable({
+  changes,
+  label,
+  showCampaign = true,
+}: {
+  changes: readonly ChangeRow[];
+  label: string;
+  showCampaign?: boolean;
+}) {
+  return (
+    <Table aria-label={label} data-testid="change-table">
+      <thead>
+        <tr>
+          <Th>When</Th>
+          <Th>Who</Th>
+          <Th>What</Th>
+          <Th>Changes</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {changes.map((change) => (
+          <tr key={change.id} data-testid="change-row">
+            <Td className="align-top text-xs whitespace-nowrap">
+              <LocalTime iso={change.at} />
+            </Td>
+            <Td className="min-w-40 align-top">
+              <div className="font-medium" data-testid="change-actor">
+                {change.actor.name}
+              </div>
+              <div className="mt-1 flex flex-wrap items-center gap-1 text-xs text-muted">
+                <Badge tone={ACTOR_TONES[change.actor.type]}>{ACTOR_LABELS[change.actor.type]}</Badge>
+                {change.onBehalfOf ? <span>for {change.onBehalfOf.name}</span> : null}
+              </div>
+            </Td>
+            <Td className="min-w-48 align-top">
+              <div className="font-medium">{operationLabel(change.operation, change.target.type)}</div>
+              <div className="text-xs break-all text-muted">
+                {TARGET_LABELS[change.target.type]} {change.target.id}
+                {showCampaign && change.campaignId && change.target.type !== "CAMPAIGN" ? (
+                  <>
+                    {" · "}
+                    <Link href={`/campaigns/${change.campaignId}`} className="text-brand hover:underline">
+                      its campaign
+                    </Link>
+                  </>
+                ) : null}
+                {showCampaign && change.target.type === "CAMPAIGN" ? (
+                  <>
+                    {" · "}
+                    <Link href={`/campaigns/${change.target.id}`} className="text-brand hover:underline">
+                      open
+                    </Link>
+                  </>
+                ) : null}
+              </div>
+              {change.reason ? <p className="mt-1 text-xs text-ink">Because {reasonLabel(change.reason)}</p> : null}
+            </Td>
+            <Td className="min-w-64 align-top">
+              {change.fields.length === 0 ? (
+                <span className="text-xs text-muted">No field values</span>
+              ) : (
+                <ul className="space-y-0.5 text-xs" data-testid="change-fields">
+                  {change.fields.map((field) => (
+                    <li key={field.field}>
+                      <span className="font-medium">{fieldLabel(field.field)}:</span>{" "}
+                      <span className="text-muted">{fieldValue(field.field, field.from)}</span> →{" "}
+                      <span>{fieldValue(field.field, field.to)}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
