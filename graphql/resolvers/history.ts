@@ -15,7 +15,10 @@ export const historyResolvers: Resolvers = {
   },
   Campaign: {
     changes: operationResolver(listChangesByCursor, async (parent, args, context) =>
-      connection(await runOperation(listChangesByCursor, context, args, { campaign_id: parent.id }), (change) => change),
+      connection(
+        await runOperation(listChangesByCursor, context, args, { campaign_id: parent.id }),
+        (change) => change,
+      ),
     ),
   },
   Change: {

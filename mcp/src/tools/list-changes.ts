@@ -17,8 +17,8 @@ export const listChanges = defineTool({
     "value before and after (amounts in USD). actor.type says who: user (someone in the dashboard), api_client, " +
     "oauth_app (a connected app such as this one, on_behalf_of the user who approved it) or system (a campaign ended " +
     "when its budget ran out or its end date passed, the target-CPA controller moving a bid, a failing webhook " +
-    "endpoint deactivated), whose `reason` says why. Use it to answer \"why did this bid change?\" or \"who paused " +
-    "this campaign?\". Filter by campaign, actor, kind of target and time; page with next_cursor (1-100 a page, " +
+    'endpoint deactivated), whose `reason` says why. Use it to answer "why did this bid change?" or "who paused ' +
+    'this campaign?". Filter by campaign, actor, kind of target and time; page with next_cursor (1-100 a page, ' +
     "default 50). Kept 400 days.",
   input: {
     campaign_id: campaignId.optional().describe("Only this campaign and its creatives."),
