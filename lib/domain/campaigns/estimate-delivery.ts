@@ -115,11 +115,6 @@ async function loadSample(nowMs: number, key: string): Promise<EstimateSample> {
 
 const samples = keyedTtlMemo<EstimateSample>(ESTIMATE_CACHE_MS, ESTIMATE_CACHE_ENTRIES);
 
-/** Tests that seed auctions between estimates start from an empty cache. */
-export function resetEstimateCacheForTests(): void {
-  samples.clear();
-}
-
 /** The daily estimate for `advertiserId` creating (or running) a campaign with these settings at `now`. */
 export async function estimateDailyDelivery(
   advertiserId: string,

@@ -24,11 +24,6 @@ export const CLEARING_CACHE_MS = MINUTE_MS;
 
 const memo = ttlMemo(CLEARING_CACHE_MS, (nowMs) => computeClearingPrices({ clock: fixedClock(nowMs) }));
 
-/** Tests that seed auctions between requests start from an empty cache. */
-export function resetClearingPricesCacheForTests(): void {
-  memo.clear();
-}
-
 /** E3: any authenticated caller (the same statistics for every advertiser); no query parameter is read. */
 export const getClearingPrices = defineOperation({
   name: "getClearingPrices",

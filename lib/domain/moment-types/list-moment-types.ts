@@ -64,10 +64,6 @@ async function typicalCtrRanges(nowMs: number): Promise<Map<string, { low: numbe
 
 const rangesMemo = ttlMemo(CTR_CACHE_MS, typicalCtrRanges);
 
-export function resetMomentTypesCacheForTests(): void {
-  rangesMemo.clear();
-}
-
 /** E2: public; no query parameter is read. */
 export const listMomentTypes = defineOperation({
   name: "listMomentTypes",
