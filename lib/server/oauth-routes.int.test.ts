@@ -45,7 +45,7 @@ let addresses = 0;
 beforeAll(async () => {
   const app = createOAuthApp({ fetchDocument });
   server = createServer((req, res) => {
-    // server.ts's front door stamps the client address; each test call gets its own (rate limits)
+    // server.ts's request edge stamps the client address; each test call gets its own (rate limits)
     req.headers["x-sma-client-ip"] ??= `198.51.100.${(addresses++ % 200) + 1}`;
     app(req, res);
   });

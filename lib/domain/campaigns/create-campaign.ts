@@ -21,7 +21,7 @@ import type { MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import type { Sport } from "@/lib/domain/sports";
 import { usdToMicros } from "@/lib/money";
 import { defineOperation, type RunContext } from "@/lib/operations/operation";
-import { emitCampaignsChanged } from "@/lib/process-bus";
+import { emitCampaignsChanged } from "@/lib/change-events";
 import { spreadDailyBudgetMicros } from "./budget-spread";
 import { insertCampaign } from "./campaign-rows";
 import { deliveryStatus } from "./campaign-state";

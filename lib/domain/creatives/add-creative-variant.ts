@@ -13,7 +13,7 @@ import { getCampaignOrThrow } from "@/lib/domain/campaigns/get-campaign";
 import { AppError, isUniqueViolation } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { defineOperation } from "@/lib/operations/operation";
-import { emitCampaignsChanged } from "@/lib/process-bus";
+import { emitCampaignsChanged } from "@/lib/change-events";
 import { assertIconReachable, type IconCheckOptions } from "./check-icon-url";
 import { creativeInput, type CreativeStatus } from "./creatives.schemas";
 import { reviewCreative } from "./review-creative";

@@ -9,7 +9,7 @@ import { AppError, validationError } from "@/lib/errors";
 import { newUuid } from "@/lib/ids";
 import { defineOperation } from "@/lib/operations/operation";
 import { OutboundBlockedError, vetOutboundUrl } from "@/lib/outbound/guarded-request";
-import { emitWebhooksChanged } from "@/lib/process-bus";
+import { emitWebhooksChanged } from "@/lib/change-events";
 import { webhookEndpointOf } from "./get-webhook-endpoint";
 import { registerWebhookInput, type NewWebhookEndpoint, type RegisteredWebhookEndpoint } from "./webhooks.schemas";
 
