@@ -4,6 +4,7 @@ import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { processWide } from "@/lib/process-wide";
 import { keyedTtlMemo } from "@/lib/ttl-memo";
 import { SCOPES, isScope, splitScopes, type Scope } from "./scopes";
 import { hashSecret, newSecret, secretMatches } from "./secrets";
@@ -87,7 +88,8 @@ export async function authenticateClient(
 
 /** How long a process trusts a client's "not revoked" (docs/decisions/0907): a revocation elsewhere takes effect within it. */
 export const CLIENT_STATUS_CACHE_MS = 30_000;
-const clientStatus = keyedTtlMemo<boolean>(CLIENT_STATUS_CACHE_MS, 10_000);
+/** One cache per process, whichever copy of this file reads it: a revocation through the dashboard's copy reaches the REST guard's. */
+const clientStatus = processWide("clientStatus", () => keyedTtlMemo<boolean>(CLIENT_STATUS_CACHE_MS, 10_000));
 
 /**
  * True while the client exists for this advertiser and is not revoked (checked on
