@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import type { Actor } from "@/lib/auth/actor";
 import { nowDate, type Clock } from "@/lib/clock";
+import { checkAdvertiserCap } from "@/lib/db/advertiser-cap";
 import { db } from "@/lib/db/client";
 import { AppError, validationError } from "@/lib/errors";
 import { newUuid } from "@/lib/ids";
@@ -46,17 +47,11 @@ export async function registerWebhook(
   const now = nowDate(options.clock);
   const secret = randomBytes(32).toString("hex");
   const row = await db().$transaction(async (tx) => {
-    // the advertiser's row is the lock: concurrent registrations count one after
-    // another (PostgreSQL holds the updated row until commit; SQLite's writers
-    // are serialized), as API clients are capped (lib/auth/clients.ts)
-    const locked = await tx.advertiser.updateMany({ where: { id: actor.advertiserId }, data: { updatedAt: now } });
-    if (locked.count === 0) throw new AppError("not_found", { detail: `advertiser ${actor.advertiserId} not found` });
-    const active = await tx.webhookEndpoint.count({ where: { advertiserId: actor.advertiserId, isActive: true } });
-    if (active >= MAX_ACTIVE_ENDPOINTS) {
-      throw new AppError("conflict", {
-        detail: `An advertiser may have at most ${MAX_ACTIVE_ENDPOINTS} active webhook endpoints; deactivate one first.`,
-      });
-    }
+    await checkAdvertiserCap(tx, actor.advertiserId, now, {
+      count: (locked) => locked.webhookEndpoint.count({ where: { advertiserId: actor.advertiserId, isActive: true } }),
+      max: MAX_ACTIVE_ENDPOINTS,
+      refusal: `An advertiser may have at most ${MAX_ACTIVE_ENDPOINTS} active webhook endpoints; deactivate one first.`,
+    });
     return tx.webhookEndpoint.create({
       data: {
         id: newUuid(),
