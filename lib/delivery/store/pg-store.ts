@@ -172,7 +172,10 @@ function pgStatements(client: pg.PoolClient): AsyncStatements {
       return result.rows.map(recentAlert);
     },
     lockCampaigns: async (ids) => {
-      await client.query(`SELECT id FROM campaigns WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`, [ids]);
+      // FOR NO KEY UPDATE, what the spend UPDATE takes anyway: FOR UPDATE would also block the
+      // FOR KEY SHARE of every insert that references a campaign (conversions, variants, another
+      // transaction's impressions) for the whole commit, and invite the deadlock decision 0605 fixed
+      await client.query(`SELECT id FROM campaigns WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE`, [ids]);
     },
     spend: async (groups) => {
       const result = await client.query<SpendReturn>(
