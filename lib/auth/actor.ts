@@ -42,7 +42,7 @@ function unauthorized(detail: string): AppError {
 
 /**
  * The actor for a request's Bearer token, or 401. The REST API and GraphQL accept tokens issued
- * for this API (E1's); `audience: "mcp"` (the /mcp endpoint) accepts those and tokens issued for
+ * for this API (the token endpoint's); `audience: "mcp"` (the /mcp endpoint) accepts those and tokens issued for
  * /mcp (OAuth grants, RFC 8707). A /mcp token reaches the REST routes only through /mcp itself.
  */
 export async function actorFromRequest(

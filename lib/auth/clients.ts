@@ -1,5 +1,5 @@
 // OAuth clients (client-credentials): creation by the operator CLI or the
-// dashboard, and authentication at E1.
+// dashboard, and authentication at the token endpoint.
 import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";

@@ -159,7 +159,7 @@ type Operation = {
 /**
  * Every operation that takes a body reads at most its limit (lib/http/body-limits.ts):
  * state it (`x-body-limit-bytes`, the description) and add the 413 answer, once,
- * from the same table the routes use. E1 answers it with an RFC 6749 body.
+ * from the same table the routes use. the token endpoint answers it with an RFC 6749 body.
  */
 export function withBodyLimits(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
   const out: Record<string, Record<string, unknown>> = {};

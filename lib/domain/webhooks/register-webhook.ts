@@ -1,4 +1,4 @@
-// E13: register a webhook endpoint. The URL must be HTTPS and resolve to public
+// registerWebhookEndpoint: register a webhook endpoint. The URL must be HTTPS and resolve to public
 // addresses (the outbound guard, without connecting); the 32-byte secret is
 // returned this once.
 import { randomBytes } from "node:crypto";
@@ -21,7 +21,7 @@ export const SECRET_WARNING =
   "Store this secret now: it is shown only once and cannot be retrieved again. It is the HMAC-SHA256 key of " +
   "X-Service-Signature; to replace it, register a new endpoint and deactivate this one.";
 
-/** E13. */
+/** registerWebhookEndpoint. */
 export const registerWebhookEndpoint = defineOperation({
   name: "registerWebhookEndpoint",
   access: "campaigns:write",

@@ -245,7 +245,7 @@ export function* recordAttempt(answered: Answered, now: number, random: () => nu
 }
 
 /**
- * Deactivates an endpoint (E14, 410 Gone, the 5-day rule): inactive with its
+ * Deactivates an endpoint (deactivateWebhookEndpoint, 410 Gone, the 5-day rule): inactive with its
  * reason, and every delivery not yet made cancelled and every impression
  * waiting for a batch dropped with it, also when it already was inactive
  * (sweeps up what a concurrent fan-out added). True when this call deactivated it.
