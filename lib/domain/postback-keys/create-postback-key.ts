@@ -5,8 +5,8 @@
 import type { Actor } from "@/lib/auth/actor";
 import { hashSecret, newSecret } from "@/lib/auth/secrets";
 import { nowDate, type Clock } from "@/lib/clock";
+import { checkAdvertiserCap } from "@/lib/db/advertiser-cap";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
 import { changeActorOf } from "@/lib/history/change-actor";
 import { fieldChanges, recordChange } from "@/lib/history/changes";
 import { newId } from "@/lib/ids";
@@ -30,16 +30,15 @@ export async function createPostbackKeyFor(
   actor: Actor,
   options: { clock?: Clock } = {},
 ): Promise<CreatedPostbackKey & { key: string }> {
-  const active = await db().postbackKey.count({ where: { advertiserId: actor.advertiserId, revokedAt: null } });
-  if (active >= MAX_ACTIVE_POSTBACK_KEYS) {
-    throw new AppError("conflict", {
-      detail: `An advertiser may have at most ${MAX_ACTIVE_POSTBACK_KEYS} active postback keys; revoke one first.`,
-    });
-  }
   const key = newSecret("pbkey");
   const now = nowDate(options.clock);
   const by = await changeActorOf(actor);
   const postbackKey = await db().$transaction(async (tx) => {
+    await checkAdvertiserCap(tx, actor.advertiserId, now, {
+      count: (locked) => locked.postbackKey.count({ where: { advertiserId: actor.advertiserId, revokedAt: null } }),
+      max: MAX_ACTIVE_POSTBACK_KEYS,
+      refusal: `An advertiser may have at most ${MAX_ACTIVE_POSTBACK_KEYS} active postback keys; revoke one first.`,
+    });
     const created = await tx.postbackKey.create({
       data: { id: newId("pbk"), advertiserId: actor.advertiserId, keyHash: hashSecret(key), createdAt: now },
       select: postbackKeySelect,
