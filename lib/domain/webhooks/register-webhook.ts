@@ -6,7 +6,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { nowDate, type Clock } from "@/lib/clock";
 import { checkAdvertiserCap } from "@/lib/db/advertiser-cap";
 import { db } from "@/lib/db/client";
-import { AppError, validationError } from "@/lib/errors";
+import { validationError } from "@/lib/errors";
 import { newUuid } from "@/lib/ids";
 import { defineOperation } from "@/lib/operations/operation";
 import { OutboundBlockedError, vetOutboundUrl } from "@/lib/outbound/guarded-request";
