@@ -1,6 +1,6 @@
 // Inputs and outputs of E9 (campaign report), E10 (time series) and E11
 // (creative performance). Reports are computed in the requested IANA zone
-// (docs/decisions/0502); money is USD rounded to 6 decimals, ctr a fraction.
+// (docs/decisions/1400); money is USD rounded to 6 decimals, ctr a fraction.
 import { z } from "zod";
 import { DAY_MS } from "@/lib/clock";
 import { isValidTimeZone } from "./zone-calendar";
