@@ -63,6 +63,17 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
     expect(client.code).toBe(0);
     const scoped = JSON.parse(client.stdout) as Record<string, string>;
     expect((await db().apiClient.findUniqueOrThrow({ where: { id: scoped.client_id } })).scopes).toBe("reporting:read");
+    // the change history names the operator for both keys, never their secrets (docs/decisions/1008)
+    const history = await db().change.findMany({
+      where: { advertiserId: created.advertiser_id },
+      orderBy: { id: "asc" },
+    });
+    expect(history.map((row) => [row.actorType, row.actorId, row.operation, row.targetId])).toEqual([
+      ["system", "operator", "createAdvertiser", created.client_id],
+      ["system", "operator", "createApiClient", scoped.client_id],
+    ]);
+    expect(JSON.parse(history[1]!.fields)).toMatchObject({ scopes: { from: null, to: ["reporting:read"] } });
+    expect(history.map((row) => row.fields).join()).not.toContain(scoped.client_secret);
 
     const key = admin("create-platform-key", "--name", "Acme app");
     expect(key.code).toBe(0);
@@ -251,6 +262,10 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
       other_instances_within_s: CLIENT_STATUS_CACHE_MS / 1000,
     });
     expect((await db().apiClient.findUniqueOrThrow({ where: { id: created.client_id! } })).revokedAt).not.toBeNull();
+    const revocation = await db().change.findFirstOrThrow({
+      where: { targetId: created.client_id!, operation: "revokeApiClient" },
+    });
+    expect([revocation.actorType, revocation.actorId]).toEqual(["system", "operator"]);
     await expect(actorFromRequest(bearerRequest(), at(t0 + CLIENT_STATUS_CACHE_MS))).rejects.toThrow(
       "The API client of this token was revoked.",
     );
