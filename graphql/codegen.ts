@@ -35,6 +35,11 @@ const ENUMS = [
   "TodayMetric",
   "UserErrorCode",
   "EstimateStatus",
+  "DeliveryStatus",
+  "CampaignAction",
+  "CreativeAction",
+  "AdvertiserReportBreakdown",
+  "ReportComparison",
 ];
 const ENUM_TYPES: Record<string, string> = {
   MomentTypeKey: "MomentTypeKey",
@@ -54,6 +59,11 @@ const ENUM_TYPES: Record<string, string> = {
   TodayMetric: "TodayMetric",
   UserErrorCode: "UserErrorCode",
   EstimateStatus: "EstimateStatus",
+  DeliveryStatus: "DeliveryStatus",
+  CampaignAction: "CampaignAction",
+  CreativeAction: "CreativeAction",
+  AdvertiserReportBreakdown: "AdvertiserBreakdown",
+  ReportComparison: "Comparison",
 };
 
 const MAPPED = [
@@ -65,10 +75,13 @@ const MAPPED = [
   "Creative",
   "CreativePerformance",
   "CampaignReport",
+  "AdvertiserReport",
+  "ReportComparisonTotals",
   "ReportTotals",
   "ReportRow",
   "CampaignTimeSeries",
   "TimeSeriesPoint",
+  "CampaignForecast",
   "MomentType",
   "ClearingPrices",
   "ClearingPriceEntry",

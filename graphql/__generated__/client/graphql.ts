@@ -29,7 +29,11 @@ export type CampaignOrder = {
 export type CampaignSortField =
   /** By CPM bid. */
   | 'BID_CPM'
+  | 'CLICKS_TO_DATE'
+  | 'CONVERSIONS_TO_DATE'
   | 'CREATED_AT'
+  /** By clicks / impressions to date (ctrToDate). */
+  | 'CTR_TO_DATE'
   | 'IMPRESSIONS_TO_DATE'
   | 'NAME'
   | 'SPEND_TO_DATE'
