@@ -91,7 +91,15 @@ async function list(variables: Record<string, unknown>, h = headers) {
   return res.data.campaigns as {
     totalCount: number;
     pageInfo: { hasNextPage: boolean; endCursor: string };
-    nodes: { restId: string; name: string; clicksToDate: number; ctrToDate: number; conversionsToDate: number }[];
+    nodes: {
+      restId: string;
+      name: string;
+      clicksToDate: number;
+      ctrToDate: number;
+      conversionsToDate: number;
+      deliveryStatus: string;
+      availableActions: string[];
+    }[];
   };
 }
 

@@ -13,13 +13,12 @@ import { forecastCampaignDelivery } from "@/lib/domain/campaigns/forecast-delive
 import { previewCampaignUpdate, updateCampaign } from "@/lib/domain/campaigns/update-campaign";
 import { addCreativeVariant } from "@/lib/domain/creatives/add-creative-variant";
 import { setVariantStatus } from "@/lib/domain/creatives/set-variant-status";
-import { authorize } from "@/lib/operations/invoke";
 import { microsToDecimal } from "@/lib/money";
 import type { Resolvers } from "../__generated__/resolvers-types";
 import { camelName, toRestShape } from "../camel-case";
 import type { GraphqlContext } from "../context";
 import { notFound, restIdOf } from "../global-id";
-import { authenticated, payload } from "../guard";
+import { allowedAs, authenticated, payload } from "../guard";
 import { operationResolver, runOperation, runOperationOn } from "../operation";
 import { creativesOf, loadCampaign } from "./campaigns";
 
@@ -59,9 +58,9 @@ const setStatus = (status: "active" | "paused" | "ended") =>
  */
 const setVariant = (status: "paused" | "approved") =>
   operationResolver(setVariantStatus, async (_, { input }: { input: { id: string } }, context: GraphqlContext) => {
-    authorize(setVariantStatus, context.actor);
+    const { loaders } = allowedAs(context, setVariantStatus);
     const restId = restIdOf(input.id, "Creative");
-    const campaignId = await authenticated(context).loaders.creativeCampaign.load(restId);
+    const campaignId = await loaders.creativeCampaign.load(restId);
     if (!campaignId) throw notFound(input.id, "creative");
     return payload(async () => {
       await runOperation(setVariantStatus, context, {}, { id: campaignId, variant_id: restId, status });

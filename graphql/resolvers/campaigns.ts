@@ -10,7 +10,6 @@
 // and performance need reporting:read; a report row's creative needs
 // campaigns:read.
 import { isMomentType, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
-import { authorize } from "@/lib/operations/invoke";
 import { isSport, type Sport } from "@/lib/domain/sports";
 import { listCampaignConnection } from "@/lib/domain/campaigns/campaign-connection";
 import { availableActions, deliveryStatus } from "@/lib/domain/campaigns/campaign-state";
@@ -38,7 +37,7 @@ import type { Resolvers } from "../__generated__/resolvers-types";
 import { connection } from "../connection";
 import type { GraphqlContext } from "../context";
 import { notFound, restIdOf, restIdOrGlobalId, toGlobalId } from "../global-id";
-import { authenticated, scoped } from "../guard";
+import { allowedAs, authenticated } from "../guard";
 import { operationResolver, runOperation, runOperationOn } from "../operation";
 import type {
   AdvertiserReportParent,
@@ -190,7 +189,7 @@ export const campaignResolvers: Resolvers = {
     availableActions: async (parent, _, context) =>
       creativeActions(parent.status, isOpenStatus((await loadCampaign(context, parent.campaignId)).status)),
     performance: async (parent, _, context) => {
-      scoped(context, "reporting:read");
+      allowedAs(context, getCreativePerformance);
       const performance = (await campaignCreatives(context, parent.campaignId)).performance.get(parent.id);
       if (!performance) throw notFound(parent.id, "creative");
       return performance;
@@ -235,16 +234,15 @@ export const campaignResolvers: Resolvers = {
     sport: (parent) => (parent.breakdown === "sport" && isSport(String(parent.key)) ? (parent.key as Sport) : null),
     creative: async (parent, _, context) => {
       if (parent.breakdown !== "creative" || parent.campaignId === null) return null;
-      // E9's rows carry the creative's id only: its headline and the rest are E6's (campaigns:read)
-      scoped(context, "campaigns:read");
+      // E9's rows carry the creative's id only: its headline and the rest are the creative's own
+      allowedAs(context, getCreative);
       const creatives = await creativesOf(context, parent.campaignId);
       return creatives.find((creative) => creative.id === parent.key) ?? null;
     },
     campaign: async (parent, _, context) => {
       if (parent.breakdown !== "campaign") return null;
       // the row carries the campaign's id and name: the campaign itself is E6's (its access; decision 1007)
-      authorize(getCampaign, context.actor);
-      return authenticated(context).loaders.campaign.load(String(parent.key));
+      return allowedAs(context, getCampaign).loaders.campaign.load(String(parent.key));
     },
   },
 };

@@ -36,9 +36,22 @@ import { listWebhookEndpoints, listWebhookEndpointsByCursor } from "@/lib/domain
 import { registerWebhookEndpoint } from "@/lib/domain/webhooks/register-webhook";
 import { retryWebhookDelivery } from "@/lib/domain/webhooks/retry-webhook-delivery";
 import { sendWebhookTestEvent } from "@/lib/domain/webhooks/send-test-event";
+import { getAdvertiser, getViewer } from "@/lib/domain/advertisers/get-advertiser";
+import { signUp } from "@/lib/domain/advertisers/sign-up";
+import { answerAuthorization } from "@/lib/domain/connected-apps/decide-authorization";
+import { getAdvertiserToday } from "@/lib/domain/reporting/get-advertiser-today";
+import { changePassword } from "@/lib/domain/users/change-password";
+import { signOutEverywhere } from "@/lib/domain/users/sign-out-everywhere";
 import type { AnyOperation } from "./operation";
 
 export const OPERATIONS = {
+  signUp,
+  answerAuthorization,
+  getViewer,
+  getAdvertiser,
+  getAdvertiserToday,
+  changePassword,
+  signOutEverywhere,
   listCampaigns,
   listCampaignConnection,
   getCampaign,

@@ -12,7 +12,7 @@ import { consumeRateLimit, limitFailures, RATE_LIMIT_POLICIES, rateLimitedError 
 import type { RateLimitPolicy } from "@/lib/rate-limit-policies";
 import { runIdempotently, type Idempotent } from "./idempotency";
 import type { AnyOperation, Caller, InputOf, ResultOf, RunContext } from "./operation";
-import { scopeOf } from "./operation";
+import { rulesOf, scopeOf } from "./operation";
 
 export const UNAUTHENTICATED_DETAIL =
   "Authenticate with Authorization: Bearer <access token> (POST /api/auth/token) or the dashboard session.";
@@ -47,11 +47,18 @@ function limitKey(policy: RateLimitPolicy, actor: Actor | null, caller: Caller):
     return actor.advertiserId;
   }
   if (keyBy === "ip") return caller.clientAddress;
+  if (keyBy === "all") return "all";
   throw new Error(`policy ${policy} (keyed by ${keyBy}) is counted by its service, not declared on an operation`);
 }
 
 function runContext(caller: Caller): RunContext {
-  return { requestId: caller.requestId, log: caller.log, clock: caller.clock, clientAddress: caller.clientAddress };
+  return {
+    requestId: caller.requestId,
+    log: caller.log,
+    clock: caller.clock,
+    clientAddress: caller.clientAddress,
+    deviceCookie: caller.deviceCookie,
+  };
 }
 
 /** Parses the input as the operation declares it: 422 validation_failed with field paths. */
@@ -76,7 +83,6 @@ export async function invokeOnce<O extends AnyOperation>(
 ): Promise<Idempotent<ResultOf<O>>> {
   const actor = authorize(operation, caller.actor);
   const context = runContext(caller);
-  const rule = operation.rateLimit;
   const run = async (): Promise<Idempotent<ResultOf<O>>> => {
     const input = parseOperationInput(operation, raw, context);
     const service = async () => (await operation.run(actor, input, context)) as ResultOf<O>;
@@ -84,12 +90,18 @@ export async function invokeOnce<O extends AnyOperation>(
       return runIdempotently(operation, actor, caller.idempotencyKey, input, service, context);
     return { result: await service(), replayed: false };
   };
-  if (!rule) return run();
-  if (typeof rule !== "string")
-    return limitFailures(rule.policy, limitKey(rule.policy, actor, caller), rule.failures, run);
-  const outcome = await consumeRateLimit(rule, limitKey(rule, actor, caller));
-  if (!outcome.allowed) throw rateLimitedError(outcome);
-  return run();
+  // each rule in order: a refusal stops the call before the next one counts
+  const limited = rulesOf(operation).reduceRight<() => Promise<Idempotent<ResultOf<O>>>>(
+    (next, rule) => async () => {
+      if (typeof rule !== "string")
+        return limitFailures(rule.policy, limitKey(rule.policy, actor, caller), rule.failures, next);
+      const outcome = await consumeRateLimit(rule, limitKey(rule, actor, caller));
+      if (!outcome.allowed) throw rateLimitedError(outcome, rule);
+      return next();
+    },
+    run,
+  );
+  return limited();
 }
 
 /** Runs `operation` for `caller` with a transport's raw input: its result (an idempotent replay's included). */

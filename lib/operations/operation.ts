@@ -34,6 +34,8 @@ export type Caller = {
   clientAddress: string;
   /** the caller's Idempotency-Key (REST header, GraphQL input field, MCP idempotency_key) */
   idempotencyKey?: string;
+  /** the browser's sign-in device cookie (docs/decisions/1418), for password checks counted per device */
+  deviceCookie?: string | null;
 };
 
 /** What an operation's run receives besides the actor and its input. */
@@ -47,7 +49,8 @@ export type Operation<Input = unknown, Result = unknown, A extends Access = Acce
   readonly access: A;
   /** changes something: GraphQL mutation, hidden in read-only MCP, may take an idempotency key */
   readonly write: boolean;
-  readonly rateLimit?: RateLimitRule;
+  /** a rule, or rules counted in order (the first refusal stops the call) */
+  readonly rateLimit?: RateLimitRule | readonly RateLimitRule[];
   /** retries with the same idempotency key replay the first result instead of running again */
   readonly idempotent?: boolean;
   /** what a retry gets back instead of the result itself: a secret shown once is withheld (never stored) */
@@ -80,9 +83,16 @@ export function scopeOf(operation: AnyOperation): Scope | null {
   return access === "public" || access === "authenticated" || access === "session" ? null : access;
 }
 
-/** The policy an operation counts against, or null. */
-export function policyOf(operation: AnyOperation): RateLimitPolicy | null {
+/** The rules an operation counts against, in order. */
+export function rulesOf(operation: AnyOperation): readonly RateLimitRule[] {
   const rule = operation.rateLimit;
+  if (!rule) return [];
+  return typeof rule === "string" || !Array.isArray(rule) ? [rule as RateLimitRule] : rule;
+}
+
+/** The (first) policy an operation counts against, or null. */
+export function policyOf(operation: AnyOperation): RateLimitPolicy | null {
+  const rule = rulesOf(operation)[0];
   if (!rule) return null;
   return typeof rule === "string" ? rule : rule.policy;
 }

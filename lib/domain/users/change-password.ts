@@ -10,6 +10,7 @@ import { requireStrongPassword } from "@/lib/auth/password-strength";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { db } from "@/lib/db/client";
 import { AppError, parseInput } from "@/lib/errors";
+import { defineOperation } from "@/lib/operations/operation";
 import { requireSessionUser } from "./require-session-user";
 import { changePasswordInput, type ChangePasswordInput } from "./users.schemas";
 
@@ -24,7 +25,17 @@ export type ChangedPassword = {
 /** Where the attempt comes from, for the sign-in limits: the client address and the browser's device cookie. */
 export type PasswordAttemptSource = { ip: string; deviceCookie?: string | null };
 
-export async function changePassword(
+/** GraphQL's changePassword (the dashboard session only): the caller issues the browser a session of the new version. */
+export const changePassword = defineOperation({
+  name: "changePassword",
+  access: "session",
+  write: true,
+  input: changePasswordInput,
+  run: (actor, input, { clientAddress, deviceCookie }) =>
+    changeUserPassword(actor, input, { ip: clientAddress, deviceCookie }),
+});
+
+export async function changeUserPassword(
   actor: Actor,
   input: ChangePasswordInput,
   source: PasswordAttemptSource,
