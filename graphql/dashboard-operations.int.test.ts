@@ -64,7 +64,9 @@ beforeAll(async () => {
     { campaign_id: campaigns.alpha.id, click_id: alpha[0]!.clickId, event_type: "deposit", event_value_usd: 10 },
     { clock: () => at("2025-11-02T16:00:00Z") },
   );
-  await seedDelivery(campaigns.bravo, [{ servedAtMs: at("2025-11-02T15:00:00Z"), clickedAtMs: at("2025-11-02T15:05:00Z") }]);
+  await seedDelivery(campaigns.bravo, [
+    { servedAtMs: at("2025-11-02T15:00:00Z"), clickedAtMs: at("2025-11-02T15:05:00Z") },
+  ]);
   await seedDelivery(
     campaigns.charlie,
     Array.from({ length: 10 }, (_, index) => ({
@@ -172,7 +174,12 @@ describe("pauseCreativeVariant and resumeCreativeVariant", () => {
     const paused = await gql(VARIANT("pauseCreativeVariant"), { headers, variables: { input: { id } } });
     expect(paused.errors).toBeUndefined();
     expect(paused.data.pauseCreativeVariant).toEqual({
-      creative: { restId: campaign.creatives[1]!.id, status: "PAUSED", trafficAllocation: 0, availableActions: ["RESUME"] },
+      creative: {
+        restId: campaign.creatives[1]!.id,
+        status: "PAUSED",
+        trafficAllocation: 0,
+        availableActions: ["RESUME"],
+      },
       campaign: {
         restId: campaign.id,
         deliveryStatus: "DELIVERING",
@@ -186,7 +193,11 @@ describe("pauseCreativeVariant and resumeCreativeVariant", () => {
     const again = await gql(VARIANT("pauseCreativeVariant"), { headers, variables: { input: { id } } });
     expect(again.data.pauseCreativeVariant.creative.status).toBe("PAUSED");
     const resumed = await gql(VARIANT("resumeCreativeVariant"), { headers, variables: { input: { id } } });
-    expect(resumed.data.resumeCreativeVariant.campaign.creatives.map((c: { trafficAllocation: number }) => c.trafficAllocation)).toEqual([0.5, 0.5]);
+    expect(
+      resumed.data.resumeCreativeVariant.campaign.creatives.map(
+        (c: { trafficAllocation: number }) => c.trafficAllocation,
+      ),
+    ).toEqual([0.5, 0.5]);
   });
 
   it("answer rejected variants and final campaigns as INVALID_TRANSITION userErrors; others' ids as NOT_FOUND; need campaigns:write", async () => {
@@ -200,11 +211,17 @@ describe("pauseCreativeVariant and resumeCreativeVariant", () => {
     const final = await gql(VARIANT("pauseCreativeVariant"), { headers, variables: { input: { id: ended } } });
     expect(final.data.pauseCreativeVariant.userErrors[0].code).toBe("INVALID_TRANSITION");
 
-    for (const id of [toGlobalId("Creative", foreign.creatives[0]!.id), toGlobalId("Creative", "cr_none"), toGlobalId("Campaign", campaigns.alpha.id)]) {
+    for (const id of [
+      toGlobalId("Creative", foreign.creatives[0]!.id),
+      toGlobalId("Creative", "cr_none"),
+      toGlobalId("Campaign", campaigns.alpha.id),
+    ]) {
       const res = await gql(VARIANT("pauseCreativeVariant"), { headers, variables: { input: { id } } });
       expect(onlyError(res).extensions.code, id).toBe("NOT_FOUND");
     }
-    expect((await db().creative.findUniqueOrThrow({ where: { id: foreign.creatives[0]!.id } })).status).toBe("approved");
+    expect((await db().creative.findUniqueOrThrow({ where: { id: foreign.creatives[0]!.id } })).status).toBe(
+      "approved",
+    );
     const forbidden = await gql(VARIANT("pauseCreativeVariant"), {
       headers: readOnly,
       variables: { input: { id: toGlobalId("Creative", campaigns.alpha.creatives[0]!.id) } },
@@ -262,7 +279,10 @@ describe("duplicateCampaign", () => {
     });
     expect(bad.data.duplicateCampaign.campaign).toBeNull();
     expect(
-      bad.data.duplicateCampaign.userErrors.map((error: { field: string[]; code: string }) => [error.field, error.code]),
+      bad.data.duplicateCampaign.userErrors.map((error: { field: string[]; code: string }) => [
+        error.field,
+        error.code,
+      ]),
     ).toEqual([
       [["input", "name"], "VALIDATION_FAILED"],
       [["input", "status"], "VALIDATION_FAILED"],
@@ -297,7 +317,12 @@ describe("advertiserReport and comparisons", () => {
     expect(res.errors).toBeUndefined();
     const report = res.data.advertiserReport;
     expect(report.totals).toMatchObject({ impressions: 14, clicks: 4, conversions: 1 });
-    expect(report.rows.map((row: { campaign: { name: string }; impressions: number }) => [row.campaign.name, row.impressions])).toEqual([
+    expect(
+      report.rows.map((row: { campaign: { name: string }; impressions: number }) => [
+        row.campaign.name,
+        row.impressions,
+      ]),
+    ).toEqual([
       ["MLB nightly", 10],
       ["NBA Playoffs — Überraschung", 3],
       ["NFL Sundays", 1],
@@ -322,15 +347,24 @@ describe("advertiserReport and comparisons", () => {
     expect(res.errors).toBeUndefined();
     expect(res.data.campaignReport).toEqual({
       totals: { impressions: 3 },
-      comparison: { period: { start: "2025-11-01", end: "2025-11-01", timezone: "UTC" }, totals: { impressions: 1, spendUsd: "0.002" } },
+      comparison: {
+        period: { start: "2025-11-01", end: "2025-11-01", timezone: "UTC" },
+        totals: { impressions: 1, spendUsd: "0.002" },
+      },
     });
-    const early = await gql(query, { headers: readOnly, variables: { id: campaigns.alpha.id, start: "2000-01-01", end: "2000-01-02" } });
+    const early = await gql(query, {
+      headers: readOnly,
+      variables: { id: campaigns.alpha.id, start: "2000-01-01", end: "2000-01-02" },
+    });
     expect(onlyError(early).extensions).toMatchObject({ code: "BAD_USER_INPUT", apiCode: "validation_failed" });
   });
 
   it("needs reporting:read; a campaign row's campaign needs campaigns:read", async () => {
     const campaignsOnly = await adv.auth(["campaigns:read"]);
-    const res = await gql(ADVERTISER_REPORT, { headers: campaignsOnly, variables: { start: "2025-11-02", end: "2025-11-03" } });
+    const res = await gql(ADVERTISER_REPORT, {
+      headers: campaignsOnly,
+      variables: { start: "2025-11-02", end: "2025-11-03" },
+    });
     expect(onlyError(res).extensions.code).toBe("FORBIDDEN");
     const reportingOnly = await adv.auth(["reporting:read"]);
     const rows = await gql(ADVERTISER_REPORT, {
@@ -346,7 +380,9 @@ describe("advertiserReport and comparisons", () => {
       `query($id: ID!) { campaignTimeSeries(campaignId: $id, startDate: "2025-11-01", endDate: "2025-11-03") { series { ts conversions } } }`,
       { headers: readOnly, variables: { id: campaigns.alpha.id } },
     );
-    expect(res.data.campaignTimeSeries.series.map((point: { conversions: number }) => point.conversions)).toEqual([0, 1, 0]);
+    expect(res.data.campaignTimeSeries.series.map((point: { conversions: number }) => point.conversions)).toEqual([
+      0, 1, 0,
+    ]);
   });
 });
 
@@ -379,7 +415,13 @@ describe("forecastCampaignDelivery", () => {
     const res = await gql(FORECAST, {
       headers,
       variables: {
-        input: { ...FORECAST_INPUT, momentTypes: ["CLOSE_GAME", "FOUL_TROUBLE"], sports: ["MLB"], bidCpmUsd: "0.1", dailyBudgetUsd: "1" },
+        input: {
+          ...FORECAST_INPUT,
+          momentTypes: ["CLOSE_GAME", "FOUL_TROUBLE"],
+          sports: ["MLB"],
+          bidCpmUsd: "0.1",
+          dailyBudgetUsd: "1",
+        },
       },
     });
     expect(res.data.forecastCampaignDelivery.forecast).toBeNull();

@@ -150,7 +150,8 @@ export const campaignResolvers: Resolvers = {
     totalBudgetUsd: (parent) => parent.totalBudgetMicros,
     targetCpaUsd: (parent) => parent.targetCpaMicros,
     spendToDateUsd: (parent) => parent.spendToDateMicros,
-    ctrToDate: (parent) => ctrOf({ clicks: BigInt(parent.clicksToDate), impressions: BigInt(parent.impressionsToDate) }),
+    ctrToDate: (parent) =>
+      ctrOf({ clicks: BigInt(parent.clicksToDate), impressions: BigInt(parent.impressionsToDate) }),
     // E6's answer (docs/decisions/1311), from the campaign's creatives (loaded per page)
     deliveryStatus: async (parent, _, context) => {
       const creatives = await creativesOf(context, parent.id);
