@@ -16,6 +16,21 @@ export type AddCreativeVariantInput = {
   iconUrl: string;
 };
 
+/** What the API accepts on a campaign now (REST's available_actions). */
+export type CampaignAction =
+  /** addCreativeVariant (until variant_z) */
+  | 'ADD_VARIANT'
+  /** cancelCampaign */
+  | 'CANCEL'
+  /** endCampaign */
+  | 'END'
+  /** pauseCampaign */
+  | 'PAUSE'
+  /** resumeCampaign */
+  | 'RESUME'
+  /** updateCampaign */
+  | 'UPDATE';
+
 export type CampaignEndedReason =
   | 'ADVERTISER'
   | 'BUDGET_EXHAUSTED'
@@ -91,6 +106,13 @@ export type CreateCampaignInput = {
   totalBudgetUsd: string;
 };
 
+/** What a creative variant accepts now. */
+export type CreativeAction =
+  /** pauseCreativeVariant: an approved variant of an active or paused campaign. */
+  | 'PAUSE'
+  /** resumeCreativeVariant: a paused variant of an active or paused campaign. */
+  | 'RESUME';
+
 export type CreativeInput = {
   /** Where a click lands: an https URL or an app deep link. */
   actionUrl: string;
@@ -112,6 +134,34 @@ export type CreativeStatus =
 
 export type DeactivateWebhookEndpointInput = {
   id: string | number;
+};
+
+/** Whether a campaign delivers now, and if not why (REST's delivery_status). */
+export type DeliveryStatus =
+  | 'CANCELLED'
+  | 'DELIVERING'
+  | 'ENDED'
+  | 'PAUSED'
+  /** Active, but no creative is approved (every variant pending, rejected or paused). */
+  | 'PENDING_CREATIVES'
+  /** Active, but its start date (UTC) is still ahead. */
+  | 'PENDING_START';
+
+/**
+ * A new campaign with the settings and every creative of another (the way to change
+ * what updateCampaign cannot: moment types, sports, start date, the primary creative).
+ */
+export type DuplicateCampaignInput = {
+  /** Null: open-ended; omitted: a flight as long as the source's, from the copy's start date. */
+  endDate?: string | null | undefined;
+  /** The campaign to copy. */
+  id: string | number;
+  /** Omitted: "Copy of " and the source's name (cut to 200 characters). */
+  name?: string | null | undefined;
+  /** Today (UTC) or later; omitted: the source's start date, or today when that is past. */
+  startDate?: string | null | undefined;
+  /** Omitted: PAUSED (the copy delivers nothing until it is resumed); ACTIVE to deliver from its start date. */
+  status?: CampaignStatus | null | undefined;
 };
 
 /** Ends delivery for good (reason ADVERTISER); ending an ended campaign changes nothing. */
@@ -160,6 +210,11 @@ export type PauseCampaignInput = {
   id: string | number;
 };
 
+export type PauseCreativeVariantInput = {
+  /** The variant's global id. */
+  id: string | number;
+};
+
 export type RedeliverWebhookDeliveryInput = {
   /** The delivery's global id. */
   id: string | number;
@@ -181,6 +236,11 @@ export type ReportBreakdown =
   | 'SPORT';
 
 export type ResumeCampaignInput = {
+  id: string | number;
+};
+
+export type ResumeCreativeVariantInput = {
+  /** The variant's global id. */
   id: string | number;
 };
 
@@ -286,11 +346,12 @@ export type CampaignListQueryVariables = Exact<{
   last?: number | null | undefined;
   before?: string | null | undefined;
   status?: CampaignStatus | null | undefined;
+  search?: string | null | undefined;
   orderBy?: CampaignOrder | null | undefined;
 }>;
 
 
-export type CampaignListQuery = { campaigns: { totalCount: number, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null }, nodes: Array<{ id: string, restId: string, name: string, status: CampaignStatus, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, spendToDateUsd: string, impressionsToDate: number, createdAt: string, today: { spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null } }> } | null };
+export type CampaignListQuery = { campaigns: { totalCount: number, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null }, nodes: Array<{ id: string, restId: string, name: string, status: CampaignStatus, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus, createdAt: string, today: { spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null } }> } | null };
 
 export type CampaignFormCatalogQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -316,7 +377,7 @@ export type CampaignDetailQueryVariables = Exact<{
 }>;
 
 
-export type CampaignDetailQuery = { campaign: { id: string, restId: string, name: string, status: CampaignStatus, endedReason: CampaignEndedReason | null, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, totalBudgetUsd: string, targetCpaUsd: string | null, postbackUrl: string | null, startDate: string, endDate: string | null, pacing: Pacing, spendToDateUsd: string, impressionsToDate: number, createdAt: string, updatedAt: string, today: { date: string, spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null, remainingUsd: string }, creatives: Array<{ id: string, restId: string, variantLabel: string, status: CreativeStatus, reviewReason: string | null, headline: string, body: string, ctaText: string | null, iconUrl: string, actionUrl: string, performanceScore: number, trafficAllocation: number, createdAt: string, performance: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string } | null }> } | null };
+export type CampaignDetailQuery = { campaign: { id: string, restId: string, name: string, status: CampaignStatus, endedReason: CampaignEndedReason | null, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, totalBudgetUsd: string, targetCpaUsd: string | null, postbackUrl: string | null, startDate: string, endDate: string | null, pacing: Pacing, spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus, availableActions: Array<CampaignAction>, createdAt: string, updatedAt: string, today: { date: string, spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null, remainingUsd: string }, creatives: Array<{ id: string, restId: string, variantLabel: string, status: CreativeStatus, reviewReason: string | null, headline: string, body: string, ctaText: string | null, iconUrl: string, actionUrl: string, performanceScore: number, trafficAllocation: number, availableActions: Array<CreativeAction>, createdAt: string, performance: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string } | null }> } | null };
 
 export type PauseCampaignMutationVariables = Exact<{
   input: PauseCampaignInput;
@@ -359,6 +420,27 @@ export type AddCreativeVariantMutationVariables = Exact<{
 
 
 export type AddCreativeVariantMutation = { addCreativeVariant: { creative: { id: string, variantLabel: string } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type DuplicateCampaignMutationVariables = Exact<{
+  input: DuplicateCampaignInput;
+}>;
+
+
+export type DuplicateCampaignMutation = { duplicateCampaign: { campaign: { id: string, status: CampaignStatus } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type PauseCreativeVariantMutationVariables = Exact<{
+  input: PauseCreativeVariantInput;
+}>;
+
+
+export type PauseCreativeVariantMutation = { pauseCreativeVariant: { creative: { id: string, status: CreativeStatus } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type ResumeCreativeVariantMutationVariables = Exact<{
+  input: ResumeCreativeVariantInput;
+}>;
+
+
+export type ResumeCreativeVariantMutation = { resumeCreativeVariant: { creative: { id: string, status: CreativeStatus } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
 export type ClearingPricesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -540,13 +622,14 @@ export const ApiKeysPageDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<ApiKeysPageQuery, ApiKeysPageQueryVariables>;
 export const CampaignListDocument = new TypedDocumentString(`
-    query CampaignList($first: Int, $after: String, $last: Int, $before: String, $status: CampaignStatus, $orderBy: CampaignOrder) {
+    query CampaignList($first: Int, $after: String, $last: Int, $before: String, $status: CampaignStatus, $search: String, $orderBy: CampaignOrder) {
   campaigns(
     first: $first
     after: $after
     last: $last
     before: $before
     status: $status
+    search: $search
     orderBy: $orderBy
   ) {
     totalCount
@@ -567,6 +650,10 @@ export const CampaignListDocument = new TypedDocumentString(`
       dailyBudgetUsd
       spendToDateUsd
       impressionsToDate
+      clicksToDate
+      ctrToDate
+      conversionsToDate
+      deliveryStatus
       createdAt
       today {
         spendUsd
@@ -647,6 +734,11 @@ export const CampaignDetailDocument = new TypedDocumentString(`
     pacing
     spendToDateUsd
     impressionsToDate
+    clicksToDate
+    ctrToDate
+    conversionsToDate
+    deliveryStatus
+    availableActions
     createdAt
     updatedAt
     today {
@@ -669,6 +761,7 @@ export const CampaignDetailDocument = new TypedDocumentString(`
       actionUrl
       performanceScore
       trafficAllocation
+      availableActions
       createdAt
       performance {
         impressions
@@ -770,6 +863,51 @@ export const AddCreativeVariantDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AddCreativeVariantMutation, AddCreativeVariantMutationVariables>;
+export const DuplicateCampaignDocument = new TypedDocumentString(`
+    mutation DuplicateCampaign($input: DuplicateCampaignInput!) {
+  duplicateCampaign(input: $input) {
+    campaign {
+      id
+      status
+    }
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DuplicateCampaignMutation, DuplicateCampaignMutationVariables>;
+export const PauseCreativeVariantDocument = new TypedDocumentString(`
+    mutation PauseCreativeVariant($input: PauseCreativeVariantInput!) {
+  pauseCreativeVariant(input: $input) {
+    creative {
+      id
+      status
+    }
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PauseCreativeVariantMutation, PauseCreativeVariantMutationVariables>;
+export const ResumeCreativeVariantDocument = new TypedDocumentString(`
+    mutation ResumeCreativeVariant($input: ResumeCreativeVariantInput!) {
+  resumeCreativeVariant(input: $input) {
+    creative {
+      id
+      status
+    }
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ResumeCreativeVariantMutation, ResumeCreativeVariantMutationVariables>;
 export const ClearingPricesPageDocument = new TypedDocumentString(`
     query ClearingPricesPage {
   clearingPrices {
