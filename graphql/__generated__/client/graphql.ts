@@ -16,6 +16,15 @@ export type AddCreativeVariantInput = {
   iconUrl: string;
 };
 
+/** The all-campaigns report's breakdowns. */
+export type AdvertiserReportBreakdown =
+  /** One row per campaign created by the end of the range, zeros included, most spend first. */
+  | 'CAMPAIGN'
+  | 'DAY'
+  | 'HOUR_OF_DAY'
+  | 'MOMENT_TYPE'
+  | 'SPORT';
+
 /** What the API accepts on a campaign now (REST's available_actions). */
 export type CampaignAction =
   /** addCreativeVariant (until variant_z) */
@@ -234,6 +243,11 @@ export type ReportBreakdown =
   | 'HOUR_OF_DAY'
   | 'MOMENT_TYPE'
   | 'SPORT';
+
+/** What a report's totals are compared with. */
+export type ReportComparison =
+  /** As many local dates just before the report's (the 7 days before a week), in the same zone. */
+  | 'PREVIOUS_PERIOD';
 
 export type ResumeCampaignInput = {
   id: string | number;
@@ -469,10 +483,22 @@ export type CampaignReportPageQueryVariables = Exact<{
   tz: string;
   breakdown?: ReportBreakdown | null | undefined;
   granularity?: TimeSeriesGranularity | null | undefined;
+  compare?: ReportComparison | null | undefined;
 }>;
 
 
-export type CampaignReportPageQuery = { campaignReport: { breakdown: ReportBreakdown | null, csv: string, csvFilename: string, period: { start: string, end: string, timezone: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, asOf: string }, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, creative: { variantLabel: string, headline: string } | null }> | null } | null, campaignTimeSeries: { granularity: TimeSeriesGranularity, csv: string, csvFilename: string, series: Array<{ ts: string, impressions: number, clicks: number, spendUsd: string }> } | null };
+export type CampaignReportPageQuery = { campaignReport: { breakdown: ReportBreakdown | null, csv: string, csvFilename: string, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, period: { start: string, end: string, timezone: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, asOf: string }, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, creative: { variantLabel: string, headline: string } | null }> | null } | null, campaignTimeSeries: { granularity: TimeSeriesGranularity, csv: string, csvFilename: string, series: Array<{ ts: string, impressions: number, clicks: number, spendUsd: string }> } | null };
+
+export type AdvertiserReportPageQueryVariables = Exact<{
+  start: string;
+  end: string;
+  tz: string;
+  breakdown?: AdvertiserReportBreakdown | null | undefined;
+  compare?: ReportComparison | null | undefined;
+}>;
+
+
+export type AdvertiserReportPageQuery = { advertiserReport: { csv: string, csvFilename: string, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, period: { start: string, end: string, timezone: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, asOf: string }, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, campaign: { name: string } | null }> | null } | null };
 
 export type SettingsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1001,14 +1027,29 @@ export const ReportCampaignsDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<ReportCampaignsQuery, ReportCampaignsQueryVariables>;
 export const CampaignReportPageDocument = new TypedDocumentString(`
-    query CampaignReportPage($campaignId: ID!, $start: Date!, $end: Date!, $tz: TimeZone!, $breakdown: ReportBreakdown, $granularity: TimeSeriesGranularity) {
+    query CampaignReportPage($campaignId: ID!, $start: Date!, $end: Date!, $tz: TimeZone!, $breakdown: ReportBreakdown, $granularity: TimeSeriesGranularity, $compare: ReportComparison) {
   campaignReport(
     campaignId: $campaignId
     startDate: $start
     endDate: $end
     breakdown: $breakdown
     timezone: $tz
+    compare: $compare
   ) {
+    comparison {
+      period {
+        start
+        end
+      }
+      totals {
+        impressions
+        clicks
+        ctr
+        conversions
+        spendUsd
+        averageCpmPaidUsd
+      }
+    }
     period {
       start
       end
@@ -1058,6 +1099,59 @@ export const CampaignReportPageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CampaignReportPageQuery, CampaignReportPageQueryVariables>;
+export const AdvertiserReportPageDocument = new TypedDocumentString(`
+    query AdvertiserReportPage($start: Date!, $end: Date!, $tz: TimeZone!, $breakdown: AdvertiserReportBreakdown, $compare: ReportComparison) {
+  advertiserReport(
+    startDate: $start
+    endDate: $end
+    breakdown: $breakdown
+    timezone: $tz
+    compare: $compare
+  ) {
+    comparison {
+      period {
+        start
+        end
+      }
+      totals {
+        impressions
+        clicks
+        ctr
+        conversions
+        spendUsd
+        averageCpmPaidUsd
+      }
+    }
+    period {
+      start
+      end
+      timezone
+    }
+    totals {
+      impressions
+      clicks
+      ctr
+      conversions
+      spendUsd
+      averageCpmPaidUsd
+      asOf
+    }
+    rows {
+      key
+      impressions
+      clicks
+      ctr
+      conversions
+      spendUsd
+      campaign {
+        name
+      }
+    }
+    csv
+    csvFilename
+  }
+}
+    `) as unknown as TypedDocumentString<AdvertiserReportPageQuery, AdvertiserReportPageQueryVariables>;
 export const SettingsPageDocument = new TypedDocumentString(`
     query SettingsPage {
   viewer {
