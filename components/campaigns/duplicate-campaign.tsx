@@ -53,9 +53,9 @@ export function DuplicateCampaign({ id, name }: { id: string; name: string }) {
       <Dialog open={open} onClose={() => setOpen(false)} title="Duplicate this campaign">
         <form onSubmit={duplicate} className="space-y-4">
           <p className="text-sm text-slate-700">
-            The copy gets these settings and every creative variant, checked again under today&apos;s floors and
-            review. Change the moment types, sports, start date or notification there: they are fixed on a campaign
-            once it is created.
+            The copy gets these settings and every creative variant, checked again under today&apos;s floors and review.
+            Change the moment types, sports, start date or notification there: they are fixed on a campaign once it is
+            created.
           </p>
           <div>
             <label htmlFor="duplicate-name" className="block text-sm font-medium">

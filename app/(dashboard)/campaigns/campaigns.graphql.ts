@@ -309,3 +309,20 @@ export const resumeCreativeVariant = graphql(`
     }
   }
 `);
+
+export const forecastCampaignDelivery = graphql(`
+  query ForecastCampaignDelivery($input: ForecastCampaignDeliveryInput!) {
+    forecastCampaignDelivery(input: $input) {
+      forecast {
+        estimatedDailyImpressions
+        estimatedDailySpendUsd
+        estimateStatus
+      }
+      userErrors {
+        field
+        code
+        message
+      }
+    }
+  }
+`);

@@ -192,6 +192,18 @@ export type EstimateStatus =
    */
   | 'INSUFFICIENT_VOLUME';
 
+/** The targeting, bid and budgets of a campaign to be created (createCampaign's rules for them). */
+export type ForecastCampaignDeliveryInput = {
+  /** At least the highest floor of the selected moment types, at most 1000. */
+  bidCpmUsd: string;
+  /** At least 5. */
+  dailyBudgetUsd: string;
+  momentTypes: Array<MomentTypeKey>;
+  sports: Array<Sport>;
+  /** At least 10. */
+  totalBudgetUsd: string;
+};
+
 export type MomentTypeKey =
   | 'BET_RESOLVED'
   | 'CLOSE_GAME'
@@ -455,6 +467,13 @@ export type ResumeCreativeVariantMutationVariables = Exact<{
 
 
 export type ResumeCreativeVariantMutation = { resumeCreativeVariant: { creative: { id: string, status: CreativeStatus } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type ForecastCampaignDeliveryQueryVariables = Exact<{
+  input: ForecastCampaignDeliveryInput;
+}>;
+
+
+export type ForecastCampaignDeliveryQuery = { forecastCampaignDelivery: { forecast: { estimatedDailyImpressions: number, estimatedDailySpendUsd: string, estimateStatus: EstimateStatus } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
 export type ClearingPricesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -934,6 +953,22 @@ export const ResumeCreativeVariantDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ResumeCreativeVariantMutation, ResumeCreativeVariantMutationVariables>;
+export const ForecastCampaignDeliveryDocument = new TypedDocumentString(`
+    query ForecastCampaignDelivery($input: ForecastCampaignDeliveryInput!) {
+  forecastCampaignDelivery(input: $input) {
+    forecast {
+      estimatedDailyImpressions
+      estimatedDailySpendUsd
+      estimateStatus
+    }
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ForecastCampaignDeliveryQuery, ForecastCampaignDeliveryQueryVariables>;
 export const ClearingPricesPageDocument = new TypedDocumentString(`
     query ClearingPricesPage {
   clearingPrices {
