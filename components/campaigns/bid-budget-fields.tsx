@@ -108,6 +108,14 @@ export function BidBudgetFields({ catalog, today }: { catalog: CampaignFormCatal
           <option value="asap">{PACING_LABELS.ASAP}</option>
         </Select>
       </Field>
+      <Field
+        id="targetCpaUsd"
+        label="Target CPA (USD, optional)"
+        hint="With conversions, the bid is adjusted toward this cost per conversion. Empty: the bid stays as set."
+        error={error("target_cpa_usd")}
+      >
+        <Input inputMode="decimal" autoComplete="off" {...register("target_cpa_usd")} />
+      </Field>
     </>
   );
 }

@@ -326,3 +326,29 @@ export const forecastCampaignDelivery = graphql(`
     }
   }
 `);
+
+export const previewCampaignUpdate = graphql(`
+  query PreviewCampaignUpdate($input: UpdateCampaignInput!) {
+    previewCampaignUpdate(input: $input) {
+      preview {
+        raisesSpend
+        changes {
+          field
+          from
+          to
+        }
+        estimatedDailyImpressions
+        estimatedDailySpendUsd
+        estimateStatus
+        currentEstimatedDailyImpressions
+        currentEstimatedDailySpendUsd
+        currentEstimateStatus
+      }
+      userErrors {
+        field
+        code
+        message
+      }
+    }
+  }
+`);

@@ -475,6 +475,13 @@ export type ForecastCampaignDeliveryQueryVariables = Exact<{
 
 export type ForecastCampaignDeliveryQuery = { forecastCampaignDelivery: { forecast: { estimatedDailyImpressions: number, estimatedDailySpendUsd: string, estimateStatus: EstimateStatus } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
+export type PreviewCampaignUpdateQueryVariables = Exact<{
+  input: UpdateCampaignInput;
+}>;
+
+
+export type PreviewCampaignUpdateQuery = { previewCampaignUpdate: { preview: { raisesSpend: boolean, estimatedDailyImpressions: number, estimatedDailySpendUsd: string, estimateStatus: EstimateStatus, currentEstimatedDailyImpressions: number, currentEstimatedDailySpendUsd: string, currentEstimateStatus: EstimateStatus, changes: Array<{ field: string, from: string | null, to: string | null }> } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
 export type ClearingPricesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -969,6 +976,31 @@ export const ForecastCampaignDeliveryDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ForecastCampaignDeliveryQuery, ForecastCampaignDeliveryQueryVariables>;
+export const PreviewCampaignUpdateDocument = new TypedDocumentString(`
+    query PreviewCampaignUpdate($input: UpdateCampaignInput!) {
+  previewCampaignUpdate(input: $input) {
+    preview {
+      raisesSpend
+      changes {
+        field
+        from
+        to
+      }
+      estimatedDailyImpressions
+      estimatedDailySpendUsd
+      estimateStatus
+      currentEstimatedDailyImpressions
+      currentEstimatedDailySpendUsd
+      currentEstimateStatus
+    }
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PreviewCampaignUpdateQuery, PreviewCampaignUpdateQueryVariables>;
 export const ClearingPricesPageDocument = new TypedDocumentString(`
     query ClearingPricesPage {
   clearingPrices {

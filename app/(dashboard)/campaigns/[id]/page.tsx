@@ -118,6 +118,7 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
                   totalBudgetUsd: campaign.totalBudgetUsd,
                   endDate: campaign.endDate ?? null,
                   pacing: campaign.pacing,
+                  targetCpaUsd: campaign.targetCpaUsd ?? null,
                 }}
                 floorHint={bidFloorHint(campaign.momentTypes) ?? ""}
               />
@@ -207,11 +208,7 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
                     <p className="mt-1 max-w-48 text-xs text-danger">{creative.reviewReason}</p>
                   ) : null}
                   <div className="mt-1">
-                    <VariantStatus
-                      id={creative.id}
-                      label={creative.variantLabel}
-                      actions={creative.availableActions}
-                    />
+                    <VariantStatus id={creative.id} label={creative.variantLabel} actions={creative.availableActions} />
                   </div>
                 </Td>
                 <Td numeric data-testid="allocation">
