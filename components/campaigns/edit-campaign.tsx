@@ -51,6 +51,14 @@ const CHANGE_LABELS: Record<string, string> = {
   targetCpaUsd: "Target CPA",
 };
 
+const MONEY_CHANGES = new Set(["bidCpmUsd", "dailyBudgetUsd", "totalBudgetUsd", "targetCpaUsd"]);
+
+/** A changed value as the page shows it: amounts in dollars, an absent one as "none". */
+function changeValue(field: string, value: string | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "none";
+  return MONEY_CHANGES.has(field) ? formatUsd(value) : value;
+}
+
 /** A daily estimate in words: the figures, or why there are none. */
 function estimateText(status: string, impressions: number, spendUsd: string): string {
   if (status === "INSUFFICIENT_VOLUME") return "not enough market data yet";
@@ -198,7 +206,8 @@ export function EditCampaign({ campaign, floorHint }: { campaign: EditableCampai
             <ul className="list-disc pl-5">
               {confirming.preview.changes.map((change) => (
                 <li key={change.field}>
-                  {CHANGE_LABELS[change.field] ?? change.field}: {change.from ?? "none"} → {change.to ?? "none"}
+                  {CHANGE_LABELS[change.field] ?? change.field}: {changeValue(change.field, change.from)} →{" "}
+                  {changeValue(change.field, change.to)}
                 </li>
               ))}
             </ul>
