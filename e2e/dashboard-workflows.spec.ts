@@ -190,7 +190,7 @@ test("a bid raise shows the estimate before and after and saves once confirmed; 
   await expect(page.getByText("$12.50")).toBeVisible();
 
   await page.getByRole("button", { name: "Edit settings" }).click();
-  await expect(page.getByLabel("Target CPA (USD, optional)")).toHaveValue("12.5");
+  await expect(page.getByLabel("Target CPA (USD, optional)")).toHaveValue(/^12\.50?$/);
   await page.getByLabel("Target CPA (USD, optional)").fill("");
   await page.getByRole("button", { name: "Save changes" }).click();
   const cleared = page.getByRole("dialog", { name: "This change can raise spend" });
@@ -207,8 +207,8 @@ test("create form: the forecast follows the settings; a daily budget above the t
   await page.goto("/campaigns/new");
   const forecast = page.getByTestId("delivery-forecast");
   await expect(forecast).toContainText("Choose moment types and sports");
-  await page.getByRole("checkbox", { name: /Close game/ }).check();
-  await page.getByRole("checkbox", { name: /^NBA/ }).check();
+  await page.getByRole("checkbox", { name: /Close Game/ }).check();
+  await page.getByRole("checkbox", { name: "NBA" }).check();
   await expect(forecast).toContainText("Enter a bid");
   await page.getByLabel("Bid (CPM, USD)").fill("5");
   // no other advertisers' auctions in a fresh market: withheld, never a forecast of zero
@@ -250,4 +250,43 @@ test("reports: all campaigns by campaign, date ranges in the report's zone, the 
   // a creative breakdown is one campaign's
   await page.goto("/reports?campaign=all&breakdown=CREATIVE");
   await expect(page.getByText("Break down by creative in one campaign's report")).toBeVisible();
+});
+
+test("bulk pause, resume and end with one confirmation, each campaign's result shown", async ({ browser }) => {
+  const page = await newPage(browser);
+  await createAccount(page, "Bulk Co");
+  const run = unique();
+  await createCampaign(page, `Bulk one ${run}`);
+  await createCampaign(page, `Bulk two ${run}`);
+  await page.goto("/campaigns");
+  const table = page.getByRole("table", { name: "Campaigns" });
+  await page.getByRole("button", { name: "Pause selected" }).click();
+  await expect(page.getByText("Select the campaigns first.")).toBeVisible();
+
+  await page.getByRole("checkbox", { name: `Select Bulk one ${run}` }).check();
+  await page.getByRole("checkbox", { name: `Select Bulk two ${run}` }).check();
+  await page.getByRole("button", { name: "Pause selected" }).click();
+  const dialog = page.getByRole("dialog", { name: "Pause 2 campaigns?" });
+  await expect(dialog.getByText(`Bulk one ${run}`)).toBeVisible();
+  await expectAccessible(page, "bulk confirmation");
+  await dialog.getByRole("button", { name: "Pause 2" }).click();
+  const results = page.getByTestId("bulk-results");
+  await expect(results).toContainText(`Bulk one ${run}: paused`);
+  await expect(results).toContainText(`Bulk two ${run}: paused`);
+  await expect(table.getByRole("row", { name: new RegExp(`Bulk one ${run}`) })).toContainText("Paused");
+
+  // ending one, then resuming both: the ended one is refused, the other resumes
+  await page.getByRole("checkbox", { name: `Select Bulk one ${run}` }).check();
+  await page.getByRole("button", { name: "End selected" }).click();
+  await page.getByRole("dialog", { name: "End 1 campaign?" }).getByRole("button", { name: "End 1" }).click();
+  await expect(results).toContainText(`Bulk one ${run}: ended`);
+  await page.reload();
+  await page.getByRole("checkbox", { name: `Select Bulk one ${run}` }).check();
+  await page.getByRole("checkbox", { name: `Select Bulk two ${run}` }).check();
+  await page.getByRole("button", { name: "Resume selected" }).click();
+  await page.getByRole("dialog", { name: "Resume 2 campaigns?" }).getByRole("button", { name: "Resume 2" }).click();
+  await expect(page.getByTestId("bulk-results").locator("li", { hasText: `Bulk two ${run}` })).toContainText("resumed");
+  await expect(page.getByTestId("bulk-results").locator("li", { hasText: `Bulk one ${run}` })).not.toContainText(
+    "resumed",
+  );
 });

@@ -1,6 +1,7 @@
 // Campaigns: a search by name or id (a GET form), status tabs, sortable columns
-// and cursor pages, all as links (no client JavaScript); the data is the
-// GraphQL campaign connection.
+// and cursor pages, all as links (no client JavaScript), and bulk pause, resume
+// and end of the checked rows (a client component); the data is the GraphQL
+// campaign connection.
 import type { Metadata } from "next";
 import Link from "next/link";
 import {
@@ -10,6 +11,7 @@ import {
   type OrderDirection,
 } from "@/graphql/__generated__/client/graphql";
 import { formatCount, formatPercent, formatUsd } from "@/components/format";
+import { BULK_FORM, BulkActions } from "@/components/campaigns/bulk-actions";
 import { DailyBudgetBar } from "@/components/campaigns/daily-budget-bar";
 import { deliveryLabel, statusLabel, statusTone } from "@/components/campaigns/status";
 import { PageHeader } from "@/components/shell/page-header";
@@ -200,61 +202,78 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
             line.
           </EmptyState>
         ) : (
-          <Table aria-label="Campaigns">
-            <caption className="sr-only">Campaigns</caption>
-            <thead>
-              <tr>
-                <SortHeader field="NAME" label="Name" {...sorting} />
-                <SortHeader field="STATUS" label="Status" {...sorting} />
-                <SortHeader field="BID_CPM" label="Bid CPM" numeric {...sorting} />
-                <SortHeader field="TODAY_SPEND" label="Today" className="min-w-36" {...sorting} />
-                <SortHeader field="SPEND_TO_DATE" label="Spend to date" numeric {...sorting} />
-                <SortHeader field="IMPRESSIONS_TO_DATE" label="Impressions" numeric {...sorting} />
-                <SortHeader field="CLICKS_TO_DATE" label="Clicks" numeric {...sorting} />
-                <SortHeader field="CTR_TO_DATE" label="CTR" numeric {...sorting} />
-                <SortHeader field="CONVERSIONS_TO_DATE" label="Conversions" numeric {...sorting} />
-                <SortHeader field="CREATED_AT" label="Created" {...sorting} />
-              </tr>
-            </thead>
-            <tbody>
-              {nodes.map((campaign) => (
-                <tr key={campaign.id}>
-                  <Td>
-                    <Link className="font-medium text-brand hover:underline" href={`/campaigns/${campaign.id}`}>
-                      {campaign.name}
-                    </Link>
-                    <p className="text-xs text-muted">{campaign.restId}</p>
-                  </Td>
-                  <Td>
-                    <Badge tone={statusTone(campaign.status)}>{statusLabel(campaign.status)}</Badge>
-                    {campaign.deliveryStatus !== "DELIVERING" && campaign.status === "ACTIVE" ? (
-                      <p className="mt-1 text-xs text-muted">{deliveryLabel(campaign.deliveryStatus)}</p>
-                    ) : null}
-                  </Td>
-                  <Td numeric>{formatUsd(campaign.bidCpmUsd)}</Td>
-                  <Td>
-                    <DailyBudgetBar
-                      spendUsd={campaign.today.spendUsd}
-                      dailyBudgetUsd={campaign.today.dailyBudgetUsd}
-                      pacingAllowanceUsd={campaign.today.pacingAllowanceUsd}
-                      label={`${campaign.name}: spend today against the daily budget`}
-                    />
-                    <p className="mt-1 text-xs text-muted">
-                      {formatUsd(campaign.today.spendUsd)} of {formatUsd(campaign.today.dailyBudgetUsd)}
-                    </p>
-                  </Td>
-                  <Td numeric>{formatUsd(campaign.spendToDateUsd)}</Td>
-                  <Td numeric>{formatCount(campaign.impressionsToDate)}</Td>
-                  <Td numeric>{formatCount(campaign.clicksToDate)}</Td>
-                  <Td numeric>{formatPercent(campaign.ctrToDate)}</Td>
-                  <Td numeric>{formatCount(campaign.conversionsToDate)}</Td>
-                  <Td className="whitespace-nowrap">
-                    <LocalTime iso={campaign.createdAt} />
-                  </Td>
+          <>
+            <div className="px-4 pt-3">
+              <BulkActions names={Object.fromEntries(nodes.map((campaign) => [campaign.id, campaign.name]))} />
+            </div>
+            <Table aria-label="Campaigns">
+              <caption className="sr-only">Campaigns</caption>
+              <thead>
+                <tr>
+                  <SortHeader field="NAME" label="Name" {...sorting} />
+                  <SortHeader field="STATUS" label="Status" {...sorting} />
+                  <SortHeader field="BID_CPM" label="Bid CPM" numeric {...sorting} />
+                  <SortHeader field="TODAY_SPEND" label="Today" className="min-w-36" {...sorting} />
+                  <SortHeader field="SPEND_TO_DATE" label="Spend to date" numeric {...sorting} />
+                  <SortHeader field="IMPRESSIONS_TO_DATE" label="Impressions" numeric {...sorting} />
+                  <SortHeader field="CLICKS_TO_DATE" label="Clicks" numeric {...sorting} />
+                  <SortHeader field="CTR_TO_DATE" label="CTR" numeric {...sorting} />
+                  <SortHeader field="CONVERSIONS_TO_DATE" label="Conversions" numeric {...sorting} />
+                  <SortHeader field="CREATED_AT" label="Created" {...sorting} />
                 </tr>
-              ))}
-            </tbody>
-          </Table>
+              </thead>
+              <tbody>
+                {nodes.map((campaign) => (
+                  <tr key={campaign.id}>
+                    <Td>
+                      <div className="flex items-start gap-3">
+                        <input
+                          type="checkbox"
+                          name="campaign"
+                          value={campaign.id}
+                          form={BULK_FORM}
+                          aria-label={`Select ${campaign.name}`}
+                          className="mt-1 size-4 shrink-0"
+                        />
+                        <div>
+                          <Link className="font-medium text-brand hover:underline" href={`/campaigns/${campaign.id}`}>
+                            {campaign.name}
+                          </Link>
+                          <p className="text-xs text-muted">{campaign.restId}</p>
+                        </div>
+                      </div>
+                    </Td>
+                    <Td>
+                      <Badge tone={statusTone(campaign.status)}>{statusLabel(campaign.status)}</Badge>
+                      {campaign.deliveryStatus !== "DELIVERING" && campaign.status === "ACTIVE" ? (
+                        <p className="mt-1 text-xs text-muted">{deliveryLabel(campaign.deliveryStatus)}</p>
+                      ) : null}
+                    </Td>
+                    <Td numeric>{formatUsd(campaign.bidCpmUsd)}</Td>
+                    <Td>
+                      <DailyBudgetBar
+                        spendUsd={campaign.today.spendUsd}
+                        dailyBudgetUsd={campaign.today.dailyBudgetUsd}
+                        pacingAllowanceUsd={campaign.today.pacingAllowanceUsd}
+                        label={`${campaign.name}: spend today against the daily budget`}
+                      />
+                      <p className="mt-1 text-xs text-muted">
+                        {formatUsd(campaign.today.spendUsd)} of {formatUsd(campaign.today.dailyBudgetUsd)}
+                      </p>
+                    </Td>
+                    <Td numeric>{formatUsd(campaign.spendToDateUsd)}</Td>
+                    <Td numeric>{formatCount(campaign.impressionsToDate)}</Td>
+                    <Td numeric>{formatCount(campaign.clicksToDate)}</Td>
+                    <Td numeric>{formatPercent(campaign.ctrToDate)}</Td>
+                    <Td numeric>{formatCount(campaign.conversionsToDate)}</Td>
+                    <Td className="whitespace-nowrap">
+                      <LocalTime iso={campaign.createdAt} />
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </>
         )}
       </Card>
       {campaigns && (campaigns.pageInfo.hasPreviousPage || campaigns.pageInfo.hasNextPage) ? (
