@@ -151,10 +151,11 @@ test("reports: won decisions show in the chart and the table, and the CSV downlo
     page.waitForEvent("download"),
     page.getByRole("button", { name: "Download CSV" }).click(),
   ]);
-  expect(download.suggestedFilename()).toBe(`campaign-${campaignId}-${today()}-${today()}-by-moment_type.csv`);
+  // the file names its time zone, in its name and on every line (decision 0503)
+  expect(download.suggestedFilename()).toBe(`campaign-${campaignId}-${today()}-${today()}-by-moment_type-UTC.csv`);
   const lines = readFileSync((await download.path())!, "utf8").split("\r\n");
-  expect(lines[0]).toBe("moment_type,impressions,clicks,ctr,conversions,spend_usd");
-  expect(lines[1]).toMatch(/^prop_alert,2,0,0,0,\d+\.\d+$/);
+  expect(lines[0]).toBe("moment_type,impressions,clicks,ctr,conversions,spend_usd,timezone");
+  expect(lines[1]).toMatch(/^prop_alert,2,0,0,0,\d+\.\d+,UTC$/);
 
   // the URL carries the choices: another zone and breakdown, then a refusal next to its field
   await page.getByLabel("Breakdown").selectOption("SPORT");

@@ -134,12 +134,12 @@ test("pause and resume a variant: traffic re-splits to the others", async ({ bro
   await page.goto(`/campaigns/${campaign.id}`);
   const allocations = page.getByTestId("allocation");
   await expect(allocations).toHaveText(["50%", "50%"]);
-  await page.getByRole("button", { name: "Pause variant_b" }).click();
+  await page.getByRole("button", { name: "Pause Variant B" }).click();
   await expect(allocations).toHaveText(["100%", "0%"]);
-  await expect(page.getByRole("button", { name: "Resume variant_b" })).toBeVisible();
-  await page.getByRole("button", { name: "Resume variant_b" }).click();
+  await expect(page.getByRole("button", { name: "Resume Variant B" })).toBeVisible();
+  await page.getByRole("button", { name: "Resume Variant B" }).click();
   await expect(allocations).toHaveText(["50%", "50%"]);
-  await expect(page.getByRole("button", { name: "Pause variant_a" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pause Variant A" })).toBeVisible();
 });
 
 test("a bid raise shows the estimate before and after and saves once confirmed; target CPA set and cleared", async ({

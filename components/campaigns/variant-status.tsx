@@ -11,6 +11,7 @@ import {
 } from "@/graphql/__generated__/client/graphql";
 import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
+import { variantName } from "@/components/reports/chart-data";
 import { FormError } from "@/components/ui/states";
 
 export function VariantStatus({
@@ -49,7 +50,7 @@ export function VariantStatus({
     <div>
       <Button variant="secondary" className="px-2 py-1 text-xs" disabled={pending} onClick={run}>
         {action === "pause" ? (pending ? "Pausing…" : "Pause") : pending ? "Resuming…" : "Resume"}
-        <span className="sr-only"> {label}</span>
+        <span className="sr-only"> {variantName(label)}</span>
       </Button>
       <FormError>{error}</FormError>
     </div>
