@@ -61,7 +61,7 @@ const FIELD: Record<string, keyof ReportParamErrors> = {
   compare: "compare",
 };
 
-/** The page's parameters with defaults, and E9's refusals by field (the page then shows no report). */
+/** The page's parameters with defaults, and getCampaignReport's refusals by field (the page then shows no report). */
 export function readReportParams(search: Search, nowMs: number): { params: ReportParams; errors: ReportParamErrors } {
   const asked = first(search.tz) ?? "UTC";
   const tz = canonicalTimeZone(asked) ?? asked;

@@ -40,7 +40,7 @@ function changeValue(value: unknown): string | null {
 /** An input object as the operation reads it: REST's names; null kept (it means "remove" in an update). */
 const restInput = (input: object) => toRestShape(input) as Record<string, unknown>;
 
-/** pause, resume and end: E7 with a status. */
+/** pause, resume and end: updateCampaign with a status. */
 const setStatus = (status: "active" | "paused" | "ended") =>
   operationResolver(updateCampaign, (_, { input }: { input: { id: string } }, context: GraphqlContext) =>
     payload(async () => {

@@ -19,7 +19,7 @@ import { reviewCreative } from "@/lib/domain/creatives/review-creative";
 import { parseInput, validationError } from "@/lib/errors";
 import { microsToUsd } from "@/lib/money";
 import { defineOperation, type RunContext } from "@/lib/operations/operation";
-import { emitCampaignsChanged } from "@/lib/process-bus";
+import { emitCampaignsChanged } from "@/lib/change-events";
 import { flightDays } from "./budget-spread";
 import type { CampaignWithCreatives, CreativeRow } from "./campaign";
 import { insertCampaign, type NewCreative } from "./campaign-rows";

@@ -1,6 +1,6 @@
 // The all-campaigns report (GET /api/ads/reporting/campaigns, GraphQL's
 // advertiserReport): E9 over every campaign of the actor's advertiser at once,
-// from the same rollups and zone calendar (docs/decisions/0502, 1400), with a
+// from the same rollups and zone calendar (docs/decisions/1400), with a
 // campaign breakdown beside E9's time and targeting ones, and the previous
 // period's totals with `compare`. One SQL statement per source reads every
 // campaign (campaign_id IN the advertiser's campaigns), so its cost does not

@@ -1,5 +1,5 @@
-// E9: a campaign's performance over local dates in an IANA zone, with an
-// optional breakdown (docs/decisions/0502, 1400), from the hourly rollups and
+// getCampaignReport: a campaign's performance over local dates in an IANA zone, with an
+// optional breakdown (docs/decisions/1400), from the hourly rollups and
 // their quarter-hour counts in every zone; the raw rows give the same numbers.
 import type { Actor } from "@/lib/auth/actor";
 import { systemClock, type Clock } from "@/lib/clock";
@@ -66,7 +66,7 @@ export async function comparisonOf(
   };
 }
 
-/** E9: counts against the advertiser's 60 reports a minute (shared with E10). */
+/** getCampaignReport: counts against the advertiser's 60 reports a minute (shared with getCampaignTimeseries). */
 export const getCampaignReport = defineOperation({
   name: "getCampaignReport",
   access: "reporting:read",

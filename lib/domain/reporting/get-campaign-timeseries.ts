@@ -38,7 +38,7 @@ export function isoSeconds(ms: number): string {
   return `${lastDayPrefix}${two(Math.floor(seconds / 3600))}:${two(Math.floor((seconds % 3600) / 60))}:${two(seconds % 60)}Z`;
 }
 
-/** E10: counts against the advertiser's 60 reports a minute (shared with E9). */
+/** getCampaignTimeseries: counts against the advertiser's 60 reports a minute (shared with getCampaignReport). */
 export const getCampaignTimeseries = defineOperation({
   name: "getCampaignTimeseries",
   access: "reporting:read",

@@ -1,4 +1,4 @@
-// The two sources of every report number (docs/decisions/0502, 1400):
+// The two sources of every report number (docs/decisions/1400):
 // - hourly_rollups with their quarter-hour prefix counts: exact for every range
 //   whose local keys change on quarter-hours (source-plan.ts), i.e. every zone;
 // - the raw rows (impressions by served_at, clicks by clicked_at, conversions
@@ -201,7 +201,7 @@ const mod = (value: number, by: number) => ((value % by) + by) % by;
  * - hours of day in a zone where every hour is split: grouped by offset segment
  *   and UTC hour of day (24 rows a segment), each part's local hour computed
  *   from those; the irregular hours (partial, or cut by an offset change) per hour;
- * - E10 hours where every hour is split: per hour (at most 744).
+ * - getCampaignTimeseries hours where every hour is split: per hour (at most 744).
  */
 async function loadRollups(request: LoadRequest, splits: readonly number[], rowFor: RowFor): Promise<void> {
   const { scope, time, dimension, startMs, endMs } = request;
@@ -331,7 +331,7 @@ async function loadRollups(request: LoadRequest, splits: readonly number[], rowF
   }
 
   if (irregular.length * 2 > hourCount) {
-    // most hours split (E10 hours in a +05:30 zone): per hour, parts keyed in JS
+    // most hours split (getCampaignTimeseries hours in a +05:30 zone): per hour, parts keyed in JS
     for (const aggregate of await perHour("")) {
       const hour = Number(aggregate.h);
       distribute(aggregate, (index) => keyAt(hour + starts[index]!));

@@ -1,4 +1,4 @@
-// Which source answers a report (docs/decisions/0502, 1400). Every rollup row
+// Which source answers a report (docs/decisions/1400). Every rollup row
 // holds its UTC hour's counts and the counts before minute 15, 30 and 45, so
 // the rollups answer any range whose local hours, days and bounds start on
 // quarter-hours: every zone of the reportable years (2000-2099), whose offsets
@@ -11,7 +11,7 @@ import type { ReportSource } from "./reporting.schemas";
 import { DAY_MS, HOUR_MS, QUARTER_HOUR_MS } from "@/lib/clock";
 import type { ZoneCalendar } from "./zone-calendar";
 
-/** What a row is grouped by in time: the local date, the local hour of day, the local hour (E10), or nothing. */
+/** What a row is grouped by in time: the local date, the local hour of day, the local hour (getCampaignTimeseries), or nothing. */
 export type TimeKey = "day" | "hour_of_day" | "hour" | null;
 
 export type SourcePlan =
