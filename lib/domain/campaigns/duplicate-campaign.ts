@@ -1,13 +1,13 @@
 // Duplicate a campaign (POST /api/ads/campaigns/{id}/duplicate, GraphQL's
-// duplicateCampaign): the way to change what E7 keeps immutable (moment types,
+// duplicateCampaign): the way to change what updateCampaign keeps immutable (moment types,
 // sports, start date, the primary creative). A new campaign with the source's
 // settings and every one of its creatives, paused (the default) or active as
-// asked, made through E5's rules on today's terms: the settings are parsed by
-// E5's own schema (today's floors, minimums and dates), every icon is checked,
+// asked, made through createCampaign's rules on today's terms: the settings are parsed by
+// createCampaign's own schema (today's floors, minimums and dates), every icon is checked,
 // every creative reviewed again; then one insert writes the campaign with its
 // creatives, or nothing. A creative the advertiser had paused stays paused.
 // Order: 422 (the input) -> 404 (the source) -> 422 validation_failed (the
-// copied settings under E5's rules, with E5's field paths) -> 422
+// copied settings under createCampaign's rules, with createCampaign's field paths) -> 422
 // icon_unreachable -> the write.
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
@@ -42,17 +42,16 @@ export function duplicateCampaignInputFor(today: () => string) {
       name: campaignName.optional().meta({
         description: `The copy's name; omitted: "Copy of " and the source's name (cut to ${NAME_MAX} characters).`,
       }),
-      status: z
-        .enum(INITIAL_STATUSES, "must be active or paused")
-        .optional()
-        .meta({
-          description:
-            "paused (the default): the copy delivers nothing until it is resumed. active: it can deliver from its start date.",
-        }),
+      status: z.enum(INITIAL_STATUSES, "must be active or paused").optional().meta({
+        description:
+          "paused (the default): the copy delivers nothing until it is resumed. active: it can deliver from its start date.",
+      }),
       start_date: isoDate
         .refine((value) => value >= today(), { message: "must be today (UTC) or later" })
         .optional()
-        .meta({ description: "The copy's first day (UTC); omitted: the source's start date, or today when that is past." }),
+        .meta({
+          description: "The copy's first day (UTC); omitted: the source's start date, or today when that is past.",
+        }),
       end_date: isoDate
         .nullable()
         .optional()
@@ -109,7 +108,7 @@ function creativeBody(creative: CreativeRow): CreativeInput {
   };
 }
 
-/** The path of a creative's fields in the errors: the primary's are E5's (`creative.`), the others' `variants.N.`. */
+/** The path of a creative's fields in the errors: the primary's are createCampaign's (`creative.`), the others' `variants.N.`. */
 const creativePath = (index: number) => (index === 0 ? "creative" : `variants.${index}`);
 
 export async function campaignDuplicated(
@@ -120,25 +119,31 @@ export async function campaignDuplicated(
   const now = nowDate(options.clock);
   const today = utcDate(now);
   const source = await getCampaignOrThrow(actor, input.id);
-  const creatives = await db().creative.findMany({ where: { campaignId: source.id }, orderBy: { variantIndex: "asc" } });
+  const creatives = await db().creative.findMany({
+    where: { campaignId: source.id },
+    orderBy: { variantIndex: "asc" },
+  });
   const flight = copyFlight(source, input, today);
   const status = input.status ?? "paused";
-  // the copied settings under E5's own schema: today's floors, minimums and dates
-  const body = parseInput(createCampaignInputFor(() => today), {
-    name: input.name ?? copyName(source.name),
-    moment_types: JSON.parse(source.momentTypes) as unknown,
-    sports: JSON.parse(source.sports) as unknown,
-    bid_cpm_usd: microsToUsd(source.bidCpmMicros),
-    daily_budget_usd: microsToUsd(source.dailyBudgetMicros),
-    total_budget_usd: microsToUsd(source.totalBudgetMicros),
-    start_date: flight.startDate,
-    end_date: flight.endDate,
-    ...(source.targetCpaMicros === null ? {} : { target_cpa_usd: microsToUsd(source.targetCpaMicros) }),
-    postback_url: source.postbackUrl,
-    pacing: (source.pacing === "asap" ? "asap" : "even") satisfies Pacing,
-    status,
-    creative: creativeBody(creatives[0]!),
-  });
+  // the copied settings under createCampaign's own schema: today's floors, minimums and dates
+  const body = parseInput(
+    createCampaignInputFor(() => today),
+    {
+      name: input.name ?? copyName(source.name),
+      moment_types: JSON.parse(source.momentTypes) as unknown,
+      sports: JSON.parse(source.sports) as unknown,
+      bid_cpm_usd: microsToUsd(source.bidCpmMicros),
+      daily_budget_usd: microsToUsd(source.dailyBudgetMicros),
+      total_budget_usd: microsToUsd(source.totalBudgetMicros),
+      start_date: flight.startDate,
+      end_date: flight.endDate,
+      ...(source.targetCpaMicros === null ? {} : { target_cpa_usd: microsToUsd(source.targetCpaMicros) }),
+      postback_url: source.postbackUrl,
+      pacing: (source.pacing === "asap" ? "asap" : "even") satisfies Pacing,
+      status,
+      creative: creativeBody(creatives[0]!),
+    },
+  );
   const variants = creatives.slice(1).map((creative, offset) => {
     const parsed = creativeInput.safeParse(creativeBody(creative));
     if (parsed.success) return parsed.data;

@@ -1,9 +1,9 @@
 // The create form's forecast (GraphQL's forecastCampaignDelivery): the daily
-// estimates E5 and its preview answer (docs/decisions/0304, same sample, same
+// estimates createCampaign and its preview answer (docs/decisions/0304, same sample, same
 // rounding, same withholding), from the targeting, bid and budgets alone, so
 // that an advertiser sees what a bid buys before writing the notification, as
 // Google Ads' forecast panel does. It is a preview: it declares the advertiser's
-// `preview` limit (60 a minute, shared with E5's and E7's validate_only), and
+// `preview` limit (60 a minute, shared with createCampaign's and updateCampaign's validate_only), and
 // needs campaigns:write as they do, since it reads the same market.
 import type { Actor } from "@/lib/auth/actor";
 import { nowDate, type Clock } from "@/lib/clock";

@@ -1,7 +1,7 @@
 // The all-campaigns report (GET /api/ads/reporting/campaigns, GraphQL's
-// advertiserReport): E9 over every campaign of the actor's advertiser at once,
+// advertiserReport): getCampaignReport over every campaign of the actor's advertiser at once,
 // from the same rollups and zone calendar (docs/decisions/1400), with a
-// campaign breakdown beside E9's time and targeting ones, and the previous
+// campaign breakdown beside getCampaignReport's time and targeting ones, and the previous
 // period's totals with `compare`. One SQL statement per source reads every
 // campaign (campaign_id IN the advertiser's campaigns), so its cost does not
 // grow with a query per campaign.
@@ -25,7 +25,7 @@ import { choosePlan } from "./report-scope";
 import { planLabel, type TimeKey } from "./source-plan";
 import { dateOfDayNumber, ZoneCalendar } from "./zone-calendar";
 
-/** Counts against the advertiser's 60 reports a minute (shared with E9 and E10). */
+/** Counts against the advertiser's 60 reports a minute (shared with getCampaignReport and getCampaignTimeseries). */
 export const getAdvertiserReport = defineOperation({
   name: "getAdvertiserReport",
   access: "reporting:read",

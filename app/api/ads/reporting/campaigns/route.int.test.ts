@@ -1,5 +1,5 @@
 // GET /api/ads/reporting/campaigns: every campaign of the advertiser together,
-// by campaign (names, zeros, most spend first) or E9's other keys, the previous
+// by campaign (names, zeros, most spend first) or getCampaignReport's other keys, the previous
 // period, CSV naming the zone; only the caller's campaigns; bad queries.
 import { beforeAll, describe, expect, it } from "vitest";
 import { advertiserReport as advertiserReportSchema } from "@/lib/domain/reporting/reporting.schemas";
@@ -138,7 +138,9 @@ describe("GET /api/ads/reporting/campaigns", () => {
     expect(totals.text.split("\r\n")[0]).toBe(
       "advertiser_id,start_date,end_date,timezone,impressions,clicks,ctr,conversions,spend_usd,average_cpm_paid_usd,as_of",
     );
-    expect(totals.text.split("\r\n")[1]).toMatch(new RegExp(`^${adv.advertiserId},2025-11-02,2025-11-03,America/New_York,3,`));
+    expect(totals.text.split("\r\n")[1]).toMatch(
+      new RegExp(`^${adv.advertiserId},2025-11-02,2025-11-03,America/New_York,3,`),
+    );
   });
 
   it("refuses bad queries (422) and tokens without reporting:read (403)", async () => {

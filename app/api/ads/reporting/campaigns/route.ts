@@ -1,5 +1,5 @@
 // GET /api/ads/reporting/campaigns: every campaign of the advertiser in one report (JSON or CSV),
-// with a campaign breakdown and E9's others (docs/decisions/0505)
+// with a campaign breakdown and getCampaignReport's others (docs/decisions/0505)
 import { getAdvertiserReport } from "@/lib/domain/reporting/get-advertiser-report";
 import { advertiserReportCsvFilename, advertiserReportToCsv } from "@/lib/domain/reporting/report-csv";
 import { ADVERTISER_REPORT_QUERY } from "@/lib/domain/reporting/reporting.schemas";

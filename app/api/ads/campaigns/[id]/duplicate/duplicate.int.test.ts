@@ -1,5 +1,5 @@
 // POST /api/ads/campaigns/{id}/duplicate: a paused (or active) copy with the
-// source's settings and every creative through E5's rules: today's floors and
+// source's settings and every creative through createCampaign's rules: today's floors and
 // dates, the icon check and a new review; a paused variant stays paused; the
 // flight keeps its length; nothing written when a check fails; bad bodies,
 // another advertiser's campaign, retries with an Idempotency-Key.
@@ -83,12 +83,14 @@ describe("POST /api/ads/campaigns/{id}/duplicate", () => {
     });
     expect(res.body.id).not.toBe(original.id);
     expect(
-      res.body.variants.map((v: { variant_label: string; headline: string; status: string; traffic_allocation: number }) => [
-        v.variant_label,
-        v.headline,
-        v.status,
-        v.traffic_allocation,
-      ]),
+      res.body.variants.map(
+        (v: { variant_label: string; headline: string; status: string; traffic_allocation: number }) => [
+          v.variant_label,
+          v.headline,
+          v.status,
+          v.traffic_allocation,
+        ],
+      ),
     ).toEqual([
       ["variant_a", "Primary", "approved", 0.5],
       ["variant_b", "Paused one", "paused", 0],
@@ -101,7 +103,12 @@ describe("POST /api/ads/campaigns/{id}/duplicate", () => {
   });
 
   it("takes a name, a status and dates; reviews every creative again", async () => {
-    const original = await source({ advertiserId: adv.advertiserId, status: "active", endDate: null, startDate: utcDay(0) });
+    const original = await source({
+      advertiserId: adv.advertiserId,
+      status: "active",
+      endDate: null,
+      startDate: utcDay(0),
+    });
     await db().creative.updateMany({
       where: { campaignId: original.id, variantIndex: 2 },
       data: { body: "A guaranteed win tonight: tap to claim." },
@@ -120,7 +127,10 @@ describe("POST /api/ads/campaigns/{id}/duplicate", () => {
       start_date: utcDay(3),
       end_date: utcDay(30),
     });
-    expect(res.body.variants[2]).toMatchObject({ status: "rejected", review_reason: expect.stringMatching(/guaranteed win/) });
+    expect(res.body.variants[2]).toMatchObject({
+      status: "rejected",
+      review_reason: expect.stringMatching(/guaranteed win/),
+    });
     // an open-ended source copies open-ended
     const open = await duplicate(original.id, {});
     expect(open.body).toMatchObject({ start_date: utcDay(0), end_date: null, status: "paused" });
@@ -128,7 +138,7 @@ describe("POST /api/ads/campaigns/{id}/duplicate", () => {
 
   it("refuses what E5 would refuse today, naming E5's field, and writes nothing", async () => {
     const before = await db().campaign.count({ where: { advertiserId: adv.advertiserId } });
-    // a bid under the floor of close_game, copied from a campaign stored before the floor (E5 refuses it today)
+    // a bid under the floor of close_game, copied from a campaign stored before the floor (createCampaign refuses it today)
     const low = await source({ advertiserId: adv.advertiserId, momentTypes: ["close_game"], bidCpmUsd: 0.1 });
     const floor = await duplicate(low.id, {});
     expect(floor.status).toBe(422);

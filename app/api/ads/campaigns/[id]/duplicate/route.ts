@@ -1,5 +1,5 @@
 // POST /api/ads/campaigns/{id}/duplicate: a new campaign with the source's settings and
-// creatives, through E5's rules (docs/decisions/0307)
+// creatives, through createCampaign's rules (docs/decisions/0307)
 import { duplicateCampaign } from "@/lib/domain/campaigns/duplicate-campaign";
 import { restOperation } from "@/lib/http/rest-operation";
 import { campaignView } from "@/lib/http/views/campaigns";
