@@ -444,12 +444,17 @@ const SAMPLES: Record<string, Sample> = {
       status: 200,
     });
     expect(res.body.variants[1].status).toBe("paused");
-    await exercise("PATCH", "api/ads/campaigns/[id]/variants/[variant_id]", `/api/ads/campaigns/${campaign.id}/variants/cr_x`, {
-      body: { status: "approved" },
-      headers,
-      params: { id: campaign.id, variant_id: "cr_x" },
-      status: 404,
-    });
+    await exercise(
+      "PATCH",
+      "api/ads/campaigns/[id]/variants/[variant_id]",
+      `/api/ads/campaigns/${campaign.id}/variants/cr_x`,
+      {
+        body: { status: "approved" },
+        headers,
+        params: { id: campaign.id, variant_id: "cr_x" },
+        status: 404,
+      },
+    );
   },
   "POST /api/ads/campaigns/{id}/duplicate": async () => {
     const id = await newCampaign();

@@ -38,7 +38,13 @@ const KEY_COLUMN: Record<
 
 const METRIC_COLUMNS = ["impressions", "clicks", "ctr", "conversions", "spend_usd"] as const;
 type MetricCells = { impressions: number; clicks: number; ctr: number; conversions: number; spend_usd: number };
-const metricCells = (row: MetricCells): Cell[] => [row.impressions, row.clicks, row.ctr, row.conversions, row.spend_usd];
+const metricCells = (row: MetricCells): Cell[] => [
+  row.impressions,
+  row.clicks,
+  row.ctr,
+  row.conversions,
+  row.spend_usd,
+];
 
 /** E9 as CSV: one line per breakdown row (with the zone its dates and hours are local to), or one line of totals. */
 export function reportToCsv(report: CampaignReport): string {

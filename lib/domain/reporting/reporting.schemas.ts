@@ -117,11 +117,14 @@ export type ReportQuery = z.infer<typeof reportQuery>;
 export const advertiserReportQuery = z
   .object({
     ...reportQueryShape,
-    breakdown: z.enum(ADVERTISER_BREAKDOWNS).optional().meta({
-      description:
-        "Adds `rows`, one per key: campaign id (every campaign created by the end of the range, zeros included, " +
-        "most spend first), local date, moment type, sport or local hour of day (0-23).",
-    }),
+    breakdown: z
+      .enum(ADVERTISER_BREAKDOWNS)
+      .optional()
+      .meta({
+        description:
+          "Adds `rows`, one per key: campaign id (every campaign created by the end of the range, zeros included, " +
+          "most spend first), local date, moment type, sport or local hour of day (0-23).",
+      }),
   })
   .superRefine(checkRange(() => MAX_REPORT_DAYS))
   .superRefine(checkComparison);
@@ -207,7 +210,13 @@ export type AdvertiserReport = {
   source: ReportSource;
 };
 
-export type SeriesPoint = { start: Date; impressions: number; clicks: number; conversions: number; spendMicros: bigint };
+export type SeriesPoint = {
+  start: Date;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+  spendMicros: bigint;
+};
 export type CampaignTimeseries = {
   campaignId: string;
   granularity: Granularity;
@@ -310,11 +319,14 @@ export const advertiserReport = z
     period,
     totals: reportTotals,
     breakdown: z.enum(ADVERTISER_BREAKDOWNS).optional(),
-    rows: z.array(advertiserReportRow).optional().meta({
-      description:
-        "With a breakdown: every key (every campaign created by the end of the range, most spend first; all dates of the " +
-        "range; hours 0-23; the moment types and sports the campaigns target or delivered on), zeros included; rows sum to totals.",
-    }),
+    rows: z
+      .array(advertiserReportRow)
+      .optional()
+      .meta({
+        description:
+          "With a breakdown: every key (every campaign created by the end of the range, most spend first; all dates of the " +
+          "range; hours 0-23; the moment types and sports the campaigns target or delivered on), zeros included; rows sum to totals.",
+      }),
     comparison: reportComparison.optional(),
   })
   .meta({ id: "AdvertiserReport" });

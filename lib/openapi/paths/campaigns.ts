@@ -177,7 +177,9 @@ export const campaignsPaths: ZodOpenApiPathsObject = {
       tags,
       requestParams: {
         path: campaignIdParams.extend({
-          variant_id: z.string().meta({ description: "The variant's creative id", example: "cr_4Vd2k9QmXbT7nL1pR8sYzA" }),
+          variant_id: z
+            .string()
+            .meta({ description: "The variant's creative id", example: "cr_4Vd2k9QmXbT7nL1pR8sYzA" }),
         }),
       },
       requestBody: {

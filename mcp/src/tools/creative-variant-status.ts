@@ -9,9 +9,16 @@ const variantId = z
   .string()
   .min(1)
   .max(100)
-  .describe('The variant\'s creative id (the `id` of an entry of the campaign\'s `variants`), e.g. "cr_4Vd2k9QmXbT7nL1pR8sYzA".');
+  .describe(
+    "The variant's creative id (the `id` of an entry of the campaign's `variants`), e.g. \"cr_4Vd2k9QmXbT7nL1pR8sYzA\".",
+  );
 
-function variantStatusTool(options: { name: string; title: string; description: string; status: "paused" | "approved" }) {
+function variantStatusTool(options: {
+  name: string;
+  title: string;
+  description: string;
+  status: "paused" | "approved";
+}) {
   return defineTool({
     name: options.name,
     title: options.title,

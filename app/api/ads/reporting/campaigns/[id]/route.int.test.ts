@@ -301,9 +301,9 @@ describe("GET /api/ads/reporting/campaigns/{id}/timeseries (E10)", () => {
       expect(res.body.series.reduce((sum: number, point: { clicks: number }) => sum + point.clicks, 0)).toBe(
         e9.body.totals.clicks,
       );
-      expect(
-        res.body.series.reduce((sum: number, point: { conversions: number }) => sum + point.conversions, 0),
-      ).toBe(e9.body.totals.conversions);
+      expect(res.body.series.reduce((sum: number, point: { conversions: number }) => sum + point.conversions, 0)).toBe(
+        e9.body.totals.conversions,
+      );
     }
 
     const csv = await get(timeseries, adv, campaign.id, { ...query, granularity: "hour" }, { accept: "text/csv" });

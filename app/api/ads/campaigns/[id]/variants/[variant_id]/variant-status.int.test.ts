@@ -130,7 +130,12 @@ describe("PATCH /api/ads/campaigns/{id}/variants/{variant_id}", () => {
 
   it("needs campaigns:write", async () => {
     const campaign = await createTestCampaign({ advertiserId: adv.advertiserId });
-    const res = await patch(campaign.id, campaign.creatives[0]!.id, { status: "paused" }, await adv.auth(["campaigns:read"]));
+    const res = await patch(
+      campaign.id,
+      campaign.creatives[0]!.id,
+      { status: "paused" },
+      await adv.auth(["campaigns:read"]),
+    );
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("insufficient_scope");
   });
