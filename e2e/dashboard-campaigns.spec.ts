@@ -54,7 +54,7 @@ test("sign up, create a campaign, list it, open it, add a variant, sign out", as
   await expect(preview).toContainText("Journey Sportsbook");
   // the delivery estimate on demand: no other advertiser has won auctions on these lanes, so it is withheld
   // and said so (decision 0304), never shown as zero delivery
-  await page.getByRole("button", { name: "Estimate delivery" }).click();
+  await page.getByRole("button", { name: "Check notification and estimate" }).click();
   const estimate = page.getByTestId("delivery-estimate");
   await expect(estimate).toContainText("Not enough market data yet");
   await expect(estimate).toContainText("The campaign can still deliver.");
@@ -67,8 +67,8 @@ test("sign up, create a campaign, list it, open it, add a variant, sign out", as
   await expect(page.getByRole("cell", { name: /variant_a/ })).toBeVisible();
   await expectAccessible(page, "campaign detail");
 
-  await page.getByRole("button", { name: "Pause" }).click();
-  await expect(page.getByRole("button", { name: "Resume" })).toBeVisible();
+  await page.getByRole("button", { name: "Pause", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Resume", exact: true })).toBeVisible();
 
   // settings are checked by E7's schema before the mutation is sent
   await page.getByRole("button", { name: "Edit settings" }).click();
@@ -77,6 +77,11 @@ test("sign up, create a campaign, list it, open it, add a variant, sign out", as
   await expect(page.locator("#edit-daily-error")).toHaveText("The daily budget must be at least $5.00");
   await page.getByLabel("Daily budget (USD)").fill("60");
   await page.getByRole("button", { name: "Save changes" }).click();
+  // a higher budget can raise spend: the API's preview is shown first, and the change saved once confirmed
+  await page
+    .getByRole("dialog", { name: "This change can raise spend" })
+    .getByRole("button", { name: "Confirm and save" })
+    .click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
 
   await page.getByRole("button", { name: "Add a variant" }).click();

@@ -8,7 +8,7 @@
 // fails), and axe finds no serious or critical violation on any of these pages.
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, createAccount } from "./dashboard";
+import { createAccount, expectAccessible, signUp } from "./dashboard";
 import { admin, blockOutsideRequests } from "./helpers";
 
 const ICON_ORIGIN = `http://127.0.0.1:${process.env.E2E_ICON_PORT}`;
@@ -151,10 +151,11 @@ test("reports: won decisions show in the chart and the table, and the CSV downlo
     page.waitForEvent("download"),
     page.getByRole("button", { name: "Download CSV" }).click(),
   ]);
-  expect(download.suggestedFilename()).toBe(`campaign-${campaignId}-${today()}-${today()}-by-moment_type.csv`);
+  // the file names its time zone, in its name and on every line (decision 0503)
+  expect(download.suggestedFilename()).toBe(`campaign-${campaignId}-${today()}-${today()}-by-moment_type-UTC.csv`);
   const lines = readFileSync((await download.path())!, "utf8").split("\r\n");
-  expect(lines[0]).toBe("moment_type,impressions,clicks,ctr,conversions,spend_usd");
-  expect(lines[1]).toMatch(/^prop_alert,2,0,0,0,\d+\.\d+$/);
+  expect(lines[0]).toBe("moment_type,impressions,clicks,ctr,conversions,spend_usd,timezone");
+  expect(lines[1]).toMatch(/^prop_alert,2,0,0,0,\d+\.\d+,UTC$/);
 
   // the URL carries the choices: another zone and breakdown, then a refusal next to its field
   await page.getByLabel("Breakdown").selectOption("SPORT");
@@ -277,7 +278,8 @@ test("webhooks: register (secret once), send a test event, see a delivery in the
 test("API keys: create with scopes (secret once), its token works; revoked, its token request fails", async ({
   page,
 }) => {
-  await createAccount(page, "Keys Co");
+  // through the sign-up page: the operator CLI's create-advertiser makes an API client
+  await signUp(page, "Keys Co");
   await page.goto("/api-keys");
   await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
   // sign-up made no API client (its secret would never have been shown)

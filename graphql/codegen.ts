@@ -37,6 +37,11 @@ const ENUMS = [
   "EstimateStatus",
   "ChangeActorType",
   "ChangeTargetType",
+  "DeliveryStatus",
+  "CampaignAction",
+  "CreativeAction",
+  "AdvertiserReportBreakdown",
+  "ReportComparison",
 ];
 const ENUM_TYPES: Record<string, string> = {
   MomentTypeKey: "MomentTypeKey",
@@ -58,6 +63,11 @@ const ENUM_TYPES: Record<string, string> = {
   EstimateStatus: "EstimateStatus",
   ChangeActorType: "ActorType",
   ChangeTargetType: "TargetType",
+  DeliveryStatus: "DeliveryStatus",
+  CampaignAction: "CampaignAction",
+  CreativeAction: "CreativeAction",
+  AdvertiserReportBreakdown: "AdvertiserBreakdown",
+  ReportComparison: "Comparison",
 };
 
 const MAPPED = [
@@ -69,10 +79,13 @@ const MAPPED = [
   "Creative",
   "CreativePerformance",
   "CampaignReport",
+  "AdvertiserReport",
+  "ReportComparisonTotals",
   "ReportTotals",
   "ReportRow",
   "CampaignTimeSeries",
   "TimeSeriesPoint",
+  "CampaignForecast",
   "MomentType",
   "ClearingPrices",
   "ClearingPriceEntry",

@@ -7,13 +7,34 @@
 import { SCOPES, type Scope } from "@/lib/auth/scopes";
 import type { Actor } from "@/lib/auth/actor";
 import { CAMPAIGN_SORT_KEYS, type CampaignSortKey } from "@/lib/domain/campaigns/campaign-connection";
-import { CAMPAIGN_STATUSES, type CampaignStatus } from "@/lib/domain/campaigns/campaigns.schemas";
-import { CREATIVE_STATUSES, type CreativeStatus } from "@/lib/domain/creatives/creatives.schemas";
+import {
+  CAMPAIGN_ACTIONS,
+  CAMPAIGN_STATUSES,
+  DELIVERY_STATUSES,
+  type CampaignAction,
+  type CampaignStatus,
+  type DeliveryStatus,
+} from "@/lib/domain/campaigns/campaigns.schemas";
+import {
+  CREATIVE_ACTIONS,
+  CREATIVE_STATUSES,
+  type CreativeAction,
+  type CreativeStatus,
+} from "@/lib/domain/creatives/creatives.schemas";
 import { ESTIMATE_STATUSES, type EstimateStatus } from "@/lib/domain/market/market.schemas";
 import { MOMENT_TYPE_KEYS, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import { SORT_DIRECTIONS, type SortDirection } from "@/lib/domain/pagination";
 import { TODAY_METRICS, type TodayMetric } from "@/lib/domain/reporting/get-advertiser-today";
-import { BREAKDOWNS, GRANULARITIES, type Breakdown, type Granularity } from "@/lib/domain/reporting/reporting.schemas";
+import {
+  ADVERTISER_BREAKDOWNS,
+  BREAKDOWNS,
+  COMPARISONS,
+  GRANULARITIES,
+  type AdvertiserBreakdown,
+  type Breakdown,
+  type Comparison,
+  type Granularity,
+} from "@/lib/domain/reporting/reporting.schemas";
 import { SPORTS, type Sport } from "@/lib/domain/sports";
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from "@/lib/domain/webhooks/webhooks.schemas";
 import { USER_ERROR_CODES, type UserErrorCode } from "@/lib/errors";
@@ -30,10 +51,15 @@ const CREDENTIAL_KINDS: readonly CredentialKind[] = ["token", "session"];
 export type {
   ActorType,
   TargetType,
+  AdvertiserBreakdown,
   Breakdown,
+  CampaignAction,
   CampaignSortKey,
   CampaignStatus,
+  Comparison,
+  CreativeAction,
   CreativeStatus,
+  DeliveryStatus,
   EstimateStatus,
   WebhookDeliveryStatus,
   EventType,
@@ -76,4 +102,9 @@ export const ENUMS = {
   EstimateStatus: internalValues(ESTIMATE_STATUSES),
   ChangeActorType: internalValues(ACTOR_TYPES),
   ChangeTargetType: internalValues(TARGET_TYPES),
+  DeliveryStatus: internalValues(DELIVERY_STATUSES),
+  CampaignAction: internalValues(CAMPAIGN_ACTIONS),
+  CreativeAction: internalValues(CREATIVE_ACTIONS),
+  AdvertiserReportBreakdown: internalValues(ADVERTISER_BREAKDOWNS),
+  ReportComparison: internalValues(COMPARISONS),
 };

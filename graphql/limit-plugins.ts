@@ -61,6 +61,10 @@ export function armor() {
 const LIST_SIZES: Record<string, number> = {
   "Campaign.creatives": MAX_VARIANTS_PER_CAMPAIGN,
   "CampaignReport.rows": MAX_REPORT_DAYS,
+  // a campaign breakdown has a row per campaign: priced as a year of days, the other breakdowns' most
+  "AdvertiserReport.rows": MAX_REPORT_DAYS,
+  "Campaign.availableActions": 6,
+  "Creative.availableActions": 1,
   "CampaignTimeSeries.series": MAX_HOURLY_DAYS * 25,
   "WebhookDelivery.attemptLog": 12,
   "ClearingPrices.momentTypes": 11,
@@ -74,6 +78,8 @@ const FIELD_COSTS: Record<string, number> = {
   "Campaign.report": 25,
   "Campaign.timeSeries": 25,
   "Query.campaignReport": 25,
+  // every campaign's rows in one aggregate, twice with a comparison
+  "Query.advertiserReport": 50,
   "Query.campaignTimeSeries": 25,
   // one creative's all-time sums: a lookup and one aggregate (Creative.performance is batched by its loader)
   "Query.creativePerformance": 2,
@@ -83,6 +89,7 @@ const FIELD_COSTS: Record<string, number> = {
   // preview estimates twice over the same lanes, one aggregate (docs/decisions/0304)
   "Query.previewCampaignCreate": 25,
   "Query.previewCampaignUpdate": 25,
+  "Query.forecastCampaignDelivery": 25,
   "Mutation.createCampaign": 25,
 };
 

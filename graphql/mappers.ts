@@ -11,13 +11,17 @@ import type { Change } from "@/lib/domain/history/list-changes";
 import type { MomentType } from "@/lib/domain/moment-types/moment-types.schemas";
 import type { AdvertiserToday, CampaignDay } from "@/lib/domain/reporting/get-advertiser-today";
 import type {
+  AdvertiserBreakdown,
+  AdvertiserReport,
   Breakdown,
   CampaignReport,
   CampaignTimeseries,
   CreativePerformance,
+  ReportComparison,
   ReportRow,
   SeriesPoint,
 } from "@/lib/domain/reporting/reporting.schemas";
+import type { DeliveryEstimate } from "@/lib/domain/market/estimate-rules";
 import type { WebhookDelivery, WebhookEndpoint } from "@/lib/domain/webhooks/webhooks.schemas";
 import type { PostbackKey } from "@/lib/domain/postback-keys/postback-keys.schemas";
 
@@ -31,10 +35,15 @@ export type CampaignDayParent = CampaignDay;
 export type CampaignParent = Campaign;
 export type CreativeParent = Creative;
 export type CreativePerformanceParent = CreativePerformance;
-export type ReportRowParent = ReportRow & { breakdown: Breakdown; campaignId: string };
+/** a report's row knows its breakdown and, in a campaign's report, its campaign (for its typed key and creative) */
+export type ReportRowParent = ReportRow & { breakdown: Breakdown | AdvertiserBreakdown; campaignId: string | null };
 export type ReportTotalsParent = CampaignReport["totals"];
+export type ReportComparisonTotalsParent = ReportComparison;
 /** the domain's report; its rows know their breakdown and campaign (for their typed keys and creative) */
 export type CampaignReportParent = Omit<CampaignReport, "rows"> & { rows?: ReportRowParent[] };
+export type AdvertiserReportParent = Omit<AdvertiserReport, "rows"> & { rows?: ReportRowParent[] };
+/** the domain's estimate */
+export type CampaignForecastParent = DeliveryEstimate;
 export type CampaignTimeSeriesParent = CampaignTimeseries;
 export type TimeSeriesPointParent = SeriesPoint;
 export type MomentTypeParent = MomentType;

@@ -1,6 +1,8 @@
 // Parity: for the same data, REST (the route handlers) and GraphQL answer the
-// same numbers: campaign detail (E6), reports with every breakdown in UTC and
-// in a zone with a DST change (E9), time series by hour and by day (E10),
+// same numbers: campaign detail (E6, whether it delivers and what it accepts
+// included), reports with every breakdown in UTC and in a zone with a DST
+// change, with the previous period's (E9), the all-campaigns report, time
+// series by hour and by day with conversions (E10),
 // creative performance (E11), the webhook endpoint list (E12) and a delivery
 // log. Both answers are brought to one form before comparing: keys in
 // snake_case, Money and REST's USD numbers as numbers, instants as epoch ms,
@@ -9,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as restCampaign } from "@/app/api/ads/campaigns/[id]/route";
 import { GET as restPerformance } from "@/app/api/ads/creatives/[id]/performance/route";
 import { GET as restReport } from "@/app/api/ads/reporting/campaigns/[id]/route";
+import { GET as restAdvertiserReport } from "@/app/api/ads/reporting/campaigns/route";
 import { GET as restTimeseries } from "@/app/api/ads/reporting/campaigns/[id]/timeseries/route";
 import { GET as restDeliveries } from "@/app/api/ads/webhooks/[id]/deliveries/route";
 import { GET as restWebhooks } from "@/app/api/ads/webhooks/route";
@@ -45,14 +48,16 @@ const ENUM_KEYS = new Set([
   "event_type",
   "granularity",
   "breakdown",
+  "delivery_status",
+  "available_actions",
 ]);
 const INSTANT_KEYS = /(_at|^ts|^as_of)$/;
 /**
  * REST fields GraphQL does not carry (docs/decisions/1311): spend_micros (GraphQL's Money is exact already), and
- * what REST answers for clients that must not work it out themselves (the MCP package): the per-row rates, a
- * campaign's delivery_status and available_actions. Dropped from REST's side only.
+ * what REST answers for clients that must not work it out themselves (the MCP package): the per-row rates.
+ * Dropped from REST's side only.
  */
-const REST_ONLY = new Set(["spend_micros", "cost_per_conversion_usd", "delivery_status", "available_actions"]);
+const REST_ONLY = new Set(["spend_micros", "cost_per_conversion_usd"]);
 const REST_ONLY_IN_ROWS = new Set([...REST_ONLY, "average_cpm_paid_usd"]);
 
 function restShared(value: unknown, drop: ReadonlySet<string> = REST_ONLY): unknown {
@@ -146,7 +151,8 @@ describe("parity with REST", () => {
       `query($id: ID!) {
         campaign(id: $id) {
           id: restId name status momentTypes sports bidCpmUsd dailyBudgetUsd totalBudgetUsd spendToDateUsd
-          impressionsToDate startDate endDate pacing createdAt updatedAt targetCpaUsd postbackUrl endedReason
+          impressionsToDate clicksToDate conversionsToDate startDate endDate pacing createdAt updatedAt targetCpaUsd
+          postbackUrl endedReason deliveryStatus availableActions
           creative: primaryCreative { ${CREATIVE} }
           variants: creatives { ${CREATIVE} }
         }
@@ -162,6 +168,12 @@ describe("parity with REST", () => {
         .sort(),
     );
     expect(rest.body.spend_to_date_usd).toBeGreaterThan(0);
+    expect(rest.body).toMatchObject({
+      clicks_to_date: 3,
+      conversions_to_date: 2,
+      delivery_status: "delivering",
+      available_actions: ["pause", "end", "cancel", "update", "add_variant"],
+    });
   });
 
   const ZONE_TOTALS: Record<string, [number, number]> = {
@@ -171,18 +183,21 @@ describe("parity with REST", () => {
     "Australia/Lord_Howe": [5, 1],
   };
   const ROWS = `rows { key impressions clicks ctr conversions spendUsd }`;
+  const COMPARISON = `comparison { period { start end timezone } totals { impressions clicks ctr conversions spendUsd averageCpmPaidUsd } }`;
   const REPORT = `
     query($id: ID!, $start: Date!, $end: Date!, $breakdown: ReportBreakdown, $tz: TimeZone) {
-      campaignReport(campaignId: $id, startDate: $start, endDate: $end, breakdown: $breakdown, timezone: $tz) {
+      campaignReport(campaignId: $id, startDate: $start, endDate: $end, breakdown: $breakdown, timezone: $tz, compare: PREVIOUS_PERIOD) {
         period { start end timezone }
         totals { impressions clicks ctr conversions spendUsd averageCpmPaidUsd }
         breakdown ${ROWS}
+        ${COMPARISON}
       }
       campaign(id: $id) {
-        report(startDate: $start, endDate: $end, breakdown: $breakdown, timezone: $tz) {
+        report(startDate: $start, endDate: $end, breakdown: $breakdown, timezone: $tz, compare: PREVIOUS_PERIOD) {
           period { start end timezone }
           totals { impressions clicks ctr conversions spendUsd averageCpmPaidUsd }
           breakdown ${ROWS}
+          ${COMPARISON}
         }
       }
     }`;
@@ -201,7 +216,13 @@ describe("parity with REST", () => {
     ["UTC", "hour_of_day"],
     ["America/New_York", "hour_of_day"],
   ])("report in %s by %s (E9)", async (timezone, breakdown) => {
-    const query = { start_date: "2025-11-01", end_date: "2025-11-04", timezone, ...(breakdown ? { breakdown } : {}) };
+    const query = {
+      start_date: "2025-11-03",
+      end_date: "2025-11-04",
+      timezone,
+      compare: "previous_period",
+      ...(breakdown ? { breakdown } : {}),
+    };
     const rest = await call(restReport, `/api/ads/reporting/campaigns/${campaign.id}`, {
       params: { id: campaign.id },
       query,
@@ -231,8 +252,14 @@ describe("parity with REST", () => {
     delete (expected.totals as Record<string, unknown>).as_of;
     expect(common(res.data.campaignReport)).toEqual(expected);
     expect(common(res.data.campaign.report)).toEqual(expected);
-    // the data has numbers to compare: Oct 31 in New York, Nov 5 at Lord Howe fall outside the dates
-    expect([totals.impressions, totals.conversions]).toEqual(ZONE_TOTALS[timezone]);
+    // the data has numbers to compare: Oct 31 in New York, Nov 5 at Lord Howe fall outside the dates; the
+    // report (Nov 3-4) and the period before it (Nov 1-2) hold them all
+    const before = restReportBody.comparison.totals;
+    expect(restReportBody.comparison.period).toEqual({ start: "2025-11-01", end: "2025-11-02", timezone });
+    expect([totals.impressions + before.impressions, totals.conversions + before.conversions]).toEqual(
+      ZONE_TOTALS[timezone],
+    );
+    expect(totals.impressions * before.impressions).toBeGreaterThan(0);
   });
 
   it.each([
@@ -251,11 +278,11 @@ describe("parity with REST", () => {
     const res = await gql(
       `query($id: ID!, $granularity: TimeSeriesGranularity, $tz: TimeZone) {
         campaignTimeSeries(campaignId: $id, startDate: "2025-11-01", endDate: "2025-11-04", granularity: $granularity, timezone: $tz) {
-          granularity period { start end timezone } series { ts impressions clicks spendUsd }
+          granularity period { start end timezone } series { ts impressions clicks conversions spendUsd }
         }
         campaign(id: $id) {
           timeSeries(startDate: "2025-11-01", endDate: "2025-11-04", granularity: $granularity, timezone: $tz) {
-            granularity period { start end timezone } series { ts impressions clicks spendUsd }
+            granularity period { start end timezone } series { ts impressions clicks conversions spendUsd }
           }
         }
       }`,
@@ -270,6 +297,48 @@ describe("parity with REST", () => {
     expect(common(res.data.campaignTimeSeries)).toEqual(common(series));
     expect(common(res.data.campaign.timeSeries)).toEqual(common(series));
     expect(series.series.length).toBe(granularity === "day" ? 4 : timezone === "UTC" ? 96 : 97);
+    expect(series.series.reduce((sum: number, point: { conversions: number }) => sum + point.conversions, 0)).toBe(2);
+  });
+
+  it.each([
+    ["campaign", "UTC"],
+    ["day", "America/New_York"],
+    ["moment_type", "Asia/Kolkata"],
+  ])("all-campaigns report by %s in %s", async (breakdown, timezone) => {
+    const query = { start_date: "2025-11-01", end_date: "2025-11-04", timezone, breakdown, compare: "previous_period" };
+    const rest = await call(restAdvertiserReport, "/api/ads/reporting/campaigns", { query, headers });
+    expect(rest.status).toBe(200);
+    const res = await gql(
+      `query($breakdown: AdvertiserReportBreakdown, $tz: TimeZone) {
+        advertiserReport(startDate: "2025-11-01", endDate: "2025-11-04", breakdown: $breakdown, timezone: $tz, compare: PREVIOUS_PERIOD) {
+          period { start end timezone }
+          totals { impressions clicks ctr conversions spendUsd averageCpmPaidUsd }
+          breakdown ${ROWS}
+          ${COMPARISON}
+          rowCampaigns: rows { campaign { restId name } }
+        }
+      }`,
+      { headers, variables: { breakdown: breakdown.toUpperCase(), tz: timezone } },
+    );
+    expect(res.errors).toBeUndefined();
+    const { advertiser_id, totals, rows, ...body } = restShared(rest.body) as typeof rest.body;
+    expect(advertiser_id).toBe(adv.advertiserId);
+    const { rowCampaigns, ...report } = res.data.advertiserReport;
+    const expected = common({
+      ...body,
+      totals: { ...totals, as_of: undefined },
+      rows: rows.map(({ campaign_name: _name, ...row }: { key: string | number; campaign_name?: string }) => ({
+        ...row,
+        key: String(row.key),
+      })),
+    }) as Record<string, unknown>;
+    delete (expected.totals as Record<string, unknown>).as_of;
+    expect(common(report)).toEqual(expected);
+    expect(totals.impressions).toBe(ZONE_TOTALS[timezone]![0]);
+    if (breakdown === "campaign") {
+      expect(rows.map((row: { campaign_name: string }) => row.campaign_name)).toEqual(["Parity campaign"]);
+      expect(rowCampaigns).toEqual([{ campaign: { restId: campaign.id, name: "Parity campaign" } }]);
+    }
   });
 
   it("creative performance (E11), for every creative", async () => {

@@ -387,9 +387,9 @@ describe("CSV fields", () => {
       variables: { id: campaign.id, breakdown: "SPORT" },
     });
     expect(bySport.data.campaignReport.csv.split("\r\n")).toEqual([
-      "sport,impressions,clicks,ctr,conversions,spend_usd",
-      "nba,2,1,0.5,0,0.008",
-      "nfl,1,0,0,0,0.002",
+      "sport,impressions,clicks,ctr,conversions,spend_usd,timezone",
+      "nba,2,1,0.5,0,0.008,America/New_York",
+      "nfl,1,0,0,0,0.002,America/New_York",
       "",
     ]);
   });
@@ -415,7 +415,7 @@ describe("CSV fields", () => {
     expect(rest.status).toBe(200);
     expect(series.data.campaignTimeSeries.csv).toBe(rest.text);
     expect(series.data.campaignTimeSeries.csv.split("\r\n")[2]).toBe(
-      "2025-11-02T04:00:00Z,2025-11-02T00:00:00-04:00,3,1,0.01",
+      "2025-11-02T04:00:00Z,2025-11-02T00:00:00-04:00,3,1,0.01,0,America/New_York",
     );
     expect(rest.headers.get("content-disposition")).toContain(series.data.campaignTimeSeries.csvFilename);
   });

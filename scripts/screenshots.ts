@@ -26,6 +26,8 @@ const SHOTS: Shot[] = [
     },
   },
   { name: "webhooks", path: async () => "/webhooks" },
+  { name: "campaigns", path: async () => "/campaigns?sort=spend_to_date&dir=desc" },
+  { name: "report-all-campaigns", path: async () => "/reports?campaign=all&compare=previous" },
 ];
 
 /** The page of the campaign with the most spend so far (the campaigns list sorted by spend). */

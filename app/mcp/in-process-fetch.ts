@@ -4,6 +4,7 @@
 // listening address. The caller's client address and request id travel along,
 // so rate limits and logs see the real caller.
 import type { FetchLike } from "@/mcp/src/rest-client";
+import * as campaignVariant from "@/app/api/ads/campaigns/[id]/variants/[variant_id]/route";
 import * as campaignVariants from "@/app/api/ads/campaigns/[id]/variants/route";
 import * as campaign from "@/app/api/ads/campaigns/[id]/route";
 import * as campaigns from "@/app/api/ads/campaigns/route";
@@ -32,6 +33,7 @@ export const IN_PROCESS_ROUTES: readonly (readonly [string, RouteModule])[] = [
   ["/api/ads/campaigns", campaigns],
   ["/api/ads/campaigns/[id]", campaign],
   ["/api/ads/campaigns/[id]/variants", campaignVariants],
+  ["/api/ads/campaigns/[id]/variants/[variant_id]", campaignVariant],
   ["/api/ads/reporting/campaigns/[id]", campaignReport],
   ["/api/ads/reporting/campaigns/[id]/timeseries", campaignTimeseries],
   ["/api/ads/creatives/[id]/performance", creativePerformance],

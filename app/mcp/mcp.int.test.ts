@@ -52,6 +52,8 @@ const WRITE_TOOLS = [
   "end_campaign",
   "cancel_campaign",
   "add_creative_variant",
+  "pause_creative_variant",
+  "resume_creative_variant",
   "register_webhook",
   "test_webhook",
   "deactivate_webhook",
@@ -161,7 +163,7 @@ describe("the envelope: one JSON-RPC request or notification", () => {
 describe("scopes decide the tools", () => {
   it("lists every tool, with annotations, to a token with every scope", async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(32);
+    expect(tools).toHaveLength(34);
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect(byName.get("list_changes")?.annotations).toMatchObject({ readOnlyHint: true });
     for (const name of WRITE_TOOLS) expect(byName.get(name)?.annotations?.readOnlyHint, name).toBe(false);
@@ -351,9 +353,9 @@ describe("our tools", () => {
         granularity: "day",
         period: { start: "2026-03-10", end: "2026-03-12", timezone: "UTC" },
         series: [
-          { ts: "2026-03-10T00:00:00Z", impressions: 2, clicks: 1, spend_usd: 0.004 },
-          { ts: "2026-03-11T00:00:00Z", impressions: 1, clicks: 0, spend_usd: 0.002 },
-          { ts: "2026-03-12T00:00:00Z", impressions: 0, clicks: 0, spend_usd: 0 },
+          { ts: "2026-03-10T00:00:00Z", impressions: 2, clicks: 1, conversions: 0, spend_usd: 0.004 },
+          { ts: "2026-03-11T00:00:00Z", impressions: 1, clicks: 0, conversions: 0, spend_usd: 0.002 },
+          { ts: "2026-03-12T00:00:00Z", impressions: 0, clicks: 0, conversions: 0, spend_usd: 0 },
         ],
       });
       // in New York (UTC-4 since March 8) the 21:00 and 03:00 UTC impressions fall on March 10
@@ -367,9 +369,9 @@ describe("our tools", () => {
       const series = hourly.structured.series as { ts: string; impressions: number }[];
       expect(series).toHaveLength(24);
       expect(series.filter((point) => point.impressions > 0)).toEqual([
-        { ts: "2026-03-10T09:00:00Z", impressions: 1, clicks: 1, spend_usd: 0.002 },
-        { ts: "2026-03-10T21:00:00Z", impressions: 1, clicks: 0, spend_usd: 0.002 },
-        { ts: "2026-03-11T03:00:00Z", impressions: 1, clicks: 0, spend_usd: 0.002 },
+        { ts: "2026-03-10T09:00:00Z", impressions: 1, clicks: 1, conversions: 0, spend_usd: 0.002 },
+        { ts: "2026-03-10T21:00:00Z", impressions: 1, clicks: 0, conversions: 0, spend_usd: 0.002 },
+        { ts: "2026-03-11T03:00:00Z", impressions: 1, clicks: 0, conversions: 0, spend_usd: 0.002 },
       ]);
 
       const variant = await callTool(client, "add_creative_variant", {
@@ -495,6 +497,45 @@ describe("our tools", () => {
         ["variant_b", 0.5],
         ["variant_c", 0],
       ]);
+    });
+
+    it("pause_creative_variant re-splits the traffic and resume_creative_variant splits it back", async () => {
+      const id = await createCampaign();
+      const added = await callTool(client, "add_creative_variant", {
+        campaign_id: id,
+        ...creativeBody(icons.url(), { headline: "Second look" }),
+        idempotency_key: key(),
+      });
+      const variantId = (added.structured.variant as { id: string }).id;
+      const split = (result: { structured: Record<string, unknown> }) =>
+        (result.structured.campaign as { variants: { status: string; traffic_allocation: number }[] }).variants.map(
+          (variant) => [variant.status, variant.traffic_allocation],
+        );
+      const paused = await callTool(client, "pause_creative_variant", {
+        campaign_id: id,
+        variant_id: variantId,
+        idempotency_key: key(),
+      });
+      expect(paused.structured.status).toBe("completed");
+      expect(split(paused)).toEqual([
+        ["approved", 1],
+        ["paused", 0],
+      ]);
+      const resumed = await callTool(client, "resume_creative_variant", {
+        campaign_id: id,
+        variant_id: variantId,
+        idempotency_key: key(),
+      });
+      expect(split(resumed)).toEqual([
+        ["approved", 0.5],
+        ["approved", 0.5],
+      ]);
+      const missing = await callTool(client, "pause_creative_variant", {
+        campaign_id: id,
+        variant_id: "cr_missing",
+        idempotency_key: key(),
+      });
+      expect(missing.structured.adcp_error).toMatchObject({ details: { code: "not_found", status: 404 } });
     });
   });
 

@@ -13,13 +13,17 @@ import { Field } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import type { CampaignFormValues } from "./campaign-form-values";
 import { bidFloorHint } from "./floors";
+import { dailyAboveTotal } from "./forecast";
 import { PACING_LABELS } from "./pacing";
 
 const AMOUNT_HINT = "In US dollars, such as 2.50 or $2.50.";
 
 export function BidBudgetFields({ catalog, today }: { catalog: CampaignFormCatalogQuery; today: string }) {
   const { register, control, formState } = useFormContext<CampaignFormValues>();
-  const [types, startDate, pacing] = useWatch({ control, name: ["moment_types", "start_date", "pacing"] });
+  const [types, startDate, pacing, daily, total] = useWatch({
+    control,
+    name: ["moment_types", "start_date", "pacing", "daily_budget_usd", "total_budget_usd"],
+  });
   const selected = catalog.momentTypes.filter((type) => types.includes(type.key.toLowerCase()));
   const error = (name: string) => fieldError(formState.errors, name);
   return (
@@ -73,6 +77,11 @@ export function BidBudgetFields({ catalog, today }: { catalog: CampaignFormCatal
       >
         <Input inputMode="decimal" autoComplete="off" {...register("total_budget_usd")} />
       </Field>
+      {dailyAboveTotal(daily, total) ? (
+        <p className="text-sm text-amber-800 sm:col-span-2" role="status" data-testid="budget-warning">
+          The daily budget is above the total budget: the campaign can spend its whole total on its first day.
+        </p>
+      ) : null}
       <Field id="startDate" label="Start date (UTC)" error={error("start_date")}>
         <Input type="date" min={today} {...register("start_date", { deps: ["end_date"] })} />
       </Field>
@@ -98,6 +107,14 @@ export function BidBudgetFields({ catalog, today }: { catalog: CampaignFormCatal
           <option value="even">{PACING_LABELS.EVEN}</option>
           <option value="asap">{PACING_LABELS.ASAP}</option>
         </Select>
+      </Field>
+      <Field
+        id="targetCpaUsd"
+        label="Target CPA (USD, optional)"
+        hint="With conversions, the bid is adjusted toward this cost per conversion. Empty: the bid stays as set."
+        error={error("target_cpa_usd")}
+      >
+        <Input inputMode="decimal" autoComplete="off" {...register("target_cpa_usd")} />
       </Field>
     </>
   );

@@ -49,6 +49,14 @@ describe("the create form's values", () => {
     });
   });
 
+  it("carry a target CPA when one is typed, and none when it is left empty", () => {
+    const withCpa = createCampaignInput(campaignFormSchema(TODAY).parse({ ...FILLED, target_cpa_usd: "$15" }));
+    expect(withCpa.targetCpaUsd).toBe("15");
+    expect("targetCpaUsd" in createCampaignInput(campaignFormSchema(TODAY).parse(FILLED))).toBe(false);
+    const refused = campaignFormSchema(TODAY).safeParse({ ...FILLED, target_cpa_usd: "-3" });
+    expect(zodFieldErrors(refused.error!).targetCpaUsd).toBeDefined();
+  });
+
   it("are refused on the fields the form names them by, in words for people", () => {
     const result = campaignFormSchema(TODAY).safeParse({
       ...FILLED,

@@ -26,6 +26,8 @@ export type CampaignFormValues = {
   /** "" for open-ended */
   end_date: string;
   pacing: "even" | "asap";
+  /** "" for none (no CPA auto-bidding) */
+  target_cpa_usd: string;
   creative: CreativeValues;
 };
 
@@ -42,6 +44,7 @@ export function campaignFormDefaults(today: string): CampaignFormValues {
     start_date: today,
     end_date: "",
     pacing: "even",
+    target_cpa_usd: "",
     creative: EMPTY_CREATIVE,
   };
 }
@@ -63,6 +66,7 @@ export const CAMPAIGN_FIELDS: readonly SummaryField[] = [
   { name: "start_date", id: "startDate" },
   { name: "end_date", id: "endDate" },
   { name: "pacing", id: "pacing" },
+  { name: "target_cpa_usd", id: "targetCpaUsd" },
   ...creativeFields("creative."),
 ];
 
@@ -89,6 +93,8 @@ export function campaignBody(values: CampaignFormValues) {
     start_date: values.start_date,
     end_date: values.end_date || null,
     pacing: values.pacing,
+    // empty: absent (no auto-bidding)
+    ...((values.target_cpa_usd ?? "").trim() !== "" && { target_cpa_usd: usdAmount(values.target_cpa_usd) }),
     creative: creativeBody(values.creative),
   };
 }
@@ -129,6 +135,7 @@ export function createCampaignInput(body: CampaignBody): CreateCampaignInput {
     startDate: body.start_date,
     endDate: body.end_date ?? null,
     pacing: upper<Pacing>(body.pacing ?? "even"),
+    ...(body.target_cpa_usd != null && { targetCpaUsd: money(body.target_cpa_usd) }),
     creative: {
       headline: body.creative.headline,
       body: body.creative.body,

@@ -36,6 +36,7 @@ import { estimateSummary } from "./estimate";
 import { EstimatePanel, type Estimate } from "./estimate-panel";
 import { PushPreview } from "./push-preview";
 import { TargetingFields } from "./targeting-fields";
+import { useForecast } from "./use-forecast";
 
 const UNREACHABLE = "The server could not be reached. Try again.";
 
@@ -60,6 +61,7 @@ export function CampaignForm({
   const [estimate, setEstimate] = useState<Estimate>({ kind: "none" });
   const values = useWatch({ control: form.control });
   const creative = values.creative ?? {};
+  const forecast = useForecast(values);
 
   // the bid is checked against the floor again when the moment types change (once there is a bid)
   const types = values.moment_types;
@@ -147,7 +149,7 @@ export function CampaignForm({
             ctaText={creative.cta_text}
             iconUrl={creative.icon_url}
           />
-          <EstimatePanel estimate={estimate} onEstimate={() => void estimateDelivery()} />
+          <EstimatePanel estimate={estimate} forecast={forecast} onEstimate={() => void estimateDelivery()} />
         </aside>
         <div className="flex justify-end gap-2 lg:col-start-1">
           <Button variant="secondary" onClick={() => router.push("/campaigns")}>

@@ -1,14 +1,24 @@
 "use client";
 // Edit the settings a running campaign may change (name, bid, budgets, end date,
-// pacing): react-hook-form over updateCampaign's schema (edit-form.ts), then the
-// updateCampaign mutation; the server re-checks floors, minimums and dates on the
-// merged campaign and its userErrors land on the fields. Opening the form focuses
+// pacing, target CPA): react-hook-form over E7's schema (edit-form.ts), then the
+// API's own preview (previewCampaignUpdate): a change that can raise spend shows
+// its changes and the daily estimate before and after, and is saved only once
+// confirmed; any other is saved at once (updateCampaign). The server re-checks
+// floors, minimums and dates on the merged campaign and its userErrors land on
+// the fields. Opening the form focuses
 // its first field; closing it gives focus back to its button; a failed save
 // focuses the error summary.
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
-import { UpdateCampaignDocument } from "@/graphql/__generated__/client/graphql";
+import { useForm, useWatch } from "react-hook-form";
+import {
+  PreviewCampaignUpdateDocument,
+  UpdateCampaignDocument,
+  type PreviewCampaignUpdateQuery,
+} from "@/graphql/__generated__/client/graphql";
+import { Dialog } from "@/components/ui/dialog";
+import { formatCount, formatUsd } from "@/components/format";
+import { dailyAboveTotal } from "./forecast";
 import { apiResolver } from "@/components/forms/api-resolver";
 import { useErrorSummary } from "@/components/forms/use-error-summary";
 import { gqlFetch } from "@/components/graphql-client";
@@ -26,7 +36,34 @@ export type EditableCampaign = {
   totalBudgetUsd: string;
   endDate: string | null;
   pacing: "EVEN" | "ASAP";
+  targetCpaUsd: string | null;
 };
+
+type UpdatePreview = NonNullable<NonNullable<PreviewCampaignUpdateQuery["previewCampaignUpdate"]>["preview"]>;
+
+const CHANGE_LABELS: Record<string, string> = {
+  name: "Name",
+  bidCpmUsd: "Bid (CPM)",
+  dailyBudgetUsd: "Daily budget",
+  totalBudgetUsd: "Total budget",
+  endDate: "End date",
+  pacing: "Pacing",
+  targetCpaUsd: "Target CPA",
+};
+
+const MONEY_CHANGES = new Set(["bidCpmUsd", "dailyBudgetUsd", "totalBudgetUsd", "targetCpaUsd"]);
+
+/** A changed value as the page shows it: amounts in dollars, an absent one as "none". */
+function changeValue(field: string, value: string | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "none";
+  return MONEY_CHANGES.has(field) ? formatUsd(value) : value;
+}
+
+/** A daily estimate in words: the figures, or why there are none. */
+function estimateText(status: string, impressions: number, spendUsd: string): string {
+  if (status === "INSUFFICIENT_VOLUME") return "not enough market data yet";
+  return `about ${formatCount(impressions)} impressions and ${formatUsd(spendUsd)} a day`;
+}
 
 function valuesOf(campaign: EditableCampaign): EditValues {
   return {
@@ -36,6 +73,7 @@ function valuesOf(campaign: EditableCampaign): EditValues {
     total_budget_usd: campaign.totalBudgetUsd,
     end_date: campaign.endDate ?? "",
     pacing: campaign.pacing === "ASAP" ? "asap" : "even",
+    target_cpa_usd: campaign.targetCpaUsd ?? "",
   };
 }
 
@@ -43,6 +81,7 @@ export function EditCampaign({ campaign, floorHint }: { campaign: EditableCampai
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState(false);
+  const [confirming, setConfirming] = useState<{ body: EditBody; preview: UpdatePreview } | null>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const opened = useRef(false);
   const form = useForm<EditValues, unknown, EditBody>({
@@ -64,7 +103,7 @@ export function EditCampaign({ campaign, floorHint }: { campaign: EditableCampai
     setOpen(false);
   };
 
-  const submit = form.handleSubmit(async (body) => {
+  const save = async (body: EditBody) => {
     try {
       const data = await gqlFetch(UpdateCampaignDocument, { input: updateInput(campaign.id, body) });
       if (errors.showUserErrors(data.updateCampaign?.userErrors)) return;
@@ -74,7 +113,24 @@ export function EditCampaign({ campaign, floorHint }: { campaign: EditableCampai
     } catch (caught) {
       errors.showFormError(caught instanceof Error ? caught.message : "Saving failed.");
     }
+  };
+
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      const data = await gqlFetch(PreviewCampaignUpdateDocument, { input: updateInput(campaign.id, body) });
+      const payload = data.previewCampaignUpdate;
+      if (errors.showUserErrors(payload?.userErrors)) return;
+      if (payload?.preview?.raisesSpend) {
+        setConfirming({ body, preview: payload.preview });
+        return;
+      }
+    } catch (caught) {
+      errors.showFormError(caught instanceof Error ? caught.message : "Saving failed.");
+      return;
+    }
+    await save(body);
   }, errors.onInvalid);
+  const [daily, total] = useWatch({ control: form.control, name: ["daily_budget_usd", "total_budget_usd"] });
 
   if (!open) {
     return (
@@ -123,6 +179,19 @@ export function EditCampaign({ campaign, floorHint }: { campaign: EditableCampai
       <Field id="edit-end" label="End date (UTC, optional)" error={errors.errorOf("end_date")}>
         <Input type="date" {...form.register("end_date")} />
       </Field>
+      <Field
+        id="edit-cpa"
+        label="Target CPA (USD, optional)"
+        hint="With conversions, the bid is adjusted toward this cost per conversion. Empty: off."
+        error={errors.errorOf("target_cpa_usd")}
+      >
+        <Input inputMode="decimal" autoComplete="off" {...form.register("target_cpa_usd")} />
+      </Field>
+      {dailyAboveTotal(daily, total) ? (
+        <p className="text-sm text-amber-800 sm:col-span-2" role="status" data-testid="budget-warning">
+          The daily budget is above the total budget: the campaign can spend its whole total in one day.
+        </p>
+      ) : null}
       <div className="flex items-end justify-end gap-2 sm:col-span-2">
         <Button variant="secondary" onClick={close}>
           Discard
@@ -131,6 +200,56 @@ export function EditCampaign({ campaign, floorHint }: { campaign: EditableCampai
           {form.formState.isSubmitting ? "Saving…" : "Save changes"}
         </Button>
       </div>
+      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} title="This change can raise spend">
+        {confirming ? (
+          <div className="space-y-3 text-sm" data-testid="spend-confirmation">
+            <ul className="list-disc pl-5">
+              {confirming.preview.changes.map((change) => (
+                <li key={change.field}>
+                  {CHANGE_LABELS[change.field] ?? change.field}: {changeValue(change.field, change.from)} →{" "}
+                  {changeValue(change.field, change.to)}
+                </li>
+              ))}
+            </ul>
+            <dl className="grid gap-2">
+              <div>
+                <dt className="text-xs font-medium text-muted">Now</dt>
+                <dd>
+                  {estimateText(
+                    confirming.preview.currentEstimateStatus,
+                    confirming.preview.currentEstimatedDailyImpressions,
+                    confirming.preview.currentEstimatedDailySpendUsd,
+                  )}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs font-medium text-muted">After the change</dt>
+                <dd>
+                  {estimateText(
+                    confirming.preview.estimateStatus,
+                    confirming.preview.estimatedDailyImpressions,
+                    confirming.preview.estimatedDailySpendUsd,
+                  )}
+                </dd>
+              </div>
+            </dl>
+            <div className="flex justify-end gap-2">
+              <Button variant="secondary" onClick={() => setConfirming(null)}>
+                Back to the form
+              </Button>
+              <Button
+                onClick={async () => {
+                  const { body } = confirming;
+                  setConfirming(null);
+                  await save(body);
+                }}
+              >
+                Confirm and save
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </Dialog>
     </form>
   );
 }

@@ -9,6 +9,7 @@ const VALUES: EditValues = {
   total_budget_usd: "500",
   end_date: "",
   pacing: "even",
+  target_cpa_usd: "",
 };
 
 describe("edit form", () => {
@@ -22,7 +23,15 @@ describe("edit form", () => {
       totalBudgetUsd: "500",
       endDate: null,
       pacing: "EVEN",
+      targetCpaUsd: null,
     });
+  });
+
+  it("sets a target CPA as typed, and an emptied one turns it off (null)", () => {
+    expect(updateInput("id", editFormSchema.parse({ ...VALUES, target_cpa_usd: "$12.50" })).targetCpaUsd).toBe("12.5");
+    expect(updateInput("id", editFormSchema.parse({ ...VALUES, target_cpa_usd: "  " })).targetCpaUsd).toBeNull();
+    const refused = editFormSchema.safeParse({ ...VALUES, target_cpa_usd: "0" });
+    expect(zodFieldErrors(refused.error!).targetCpaUsd).toBeDefined();
   });
 
   it("refuses with E7's rules, in words for people: emptied and unreadable amounts say what to type", () => {

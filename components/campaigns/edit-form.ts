@@ -17,6 +17,8 @@ export type EditValues = {
   /** "" for open-ended */
   end_date: string;
   pacing: "even" | "asap";
+  /** "" turns CPA auto-bidding off */
+  target_cpa_usd: string;
 };
 
 /** The fields in their order on the page (the error summary's links). */
@@ -27,6 +29,7 @@ export const EDIT_FIELDS: readonly SummaryField[] = [
   { name: "daily_budget_usd", id: "edit-daily" },
   { name: "total_budget_usd", id: "edit-total" },
   { name: "end_date", id: "edit-end" },
+  { name: "target_cpa_usd", id: "edit-cpa" },
 ];
 
 /** The edit form's values read by updateCampaign's schema, every field required (an empty amount is not "no change"). */
@@ -40,6 +43,8 @@ export const editFormSchema = z.preprocess(
       total_budget_usd: usdAmount(form.total_budget_usd ?? ""),
       end_date: form.end_date || null,
       pacing: form.pacing,
+      // emptied: off (null), which E7 reads as "turn auto-bidding off"
+      target_cpa_usd: (form.target_cpa_usd ?? "").trim() === "" ? null : usdAmount(form.target_cpa_usd),
     };
   },
   updateCampaignInput.required({
@@ -66,5 +71,6 @@ export function updateInput(id: string, body: EditBody): UpdateCampaignInput {
     totalBudgetUsd: money(body.total_budget_usd),
     endDate: body.end_date ?? null,
     pacing: body.pacing === "asap" ? "ASAP" : "EVEN",
+    targetCpaUsd: body.target_cpa_usd == null ? null : money(body.target_cpa_usd),
   };
 }

@@ -1,6 +1,7 @@
 "use client";
-// Pause, resume, end, cancel: the transitions the status allows, each a GraphQL
-// mutation; ending and cancelling are final, so they ask first.
+// Pause, resume, end, cancel: the transitions the API says it accepts now
+// (Campaign.availableActions), each a GraphQL mutation; ending and cancelling
+// are final, so they ask first.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import {
@@ -8,13 +9,12 @@ import {
   EndCampaignDocument,
   PauseCampaignDocument,
   ResumeCampaignDocument,
-  type CampaignStatus,
+  type CampaignAction,
 } from "@/graphql/__generated__/client/graphql";
 import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormError } from "@/components/ui/states";
-import { canChange } from "./status";
 
 type Action = "pause" | "resume" | "end" | "cancel";
 
@@ -31,7 +31,7 @@ const FINAL: Record<"end" | "cancel", { title: string; text: string; confirm: st
   },
 };
 
-export function StatusActions({ id, status }: { id: string; status: CampaignStatus }) {
+export function StatusActions({ id, actions }: { id: string; actions: readonly CampaignAction[] }) {
   const router = useRouter();
   const [pending, setPending] = useState<Action | null>(null);
   const [confirming, setConfirming] = useState<"end" | "cancel" | null>(null);
@@ -59,25 +59,31 @@ export function StatusActions({ id, status }: { id: string; status: CampaignStat
     setConfirming(null);
   }
 
-  if (!canChange(status)) return null;
+  const has = (action: CampaignAction) => actions.includes(action);
+  if (!has("PAUSE") && !has("RESUME") && !has("END") && !has("CANCEL")) return null;
   return (
     <div className="flex flex-col items-end gap-2">
       <div className="flex flex-wrap gap-2">
-        {status === "ACTIVE" ? (
+        {has("PAUSE") ? (
           <Button variant="secondary" disabled={pending !== null} onClick={() => run("pause")}>
             {pending === "pause" ? "Pausing…" : "Pause"}
           </Button>
-        ) : (
+        ) : null}
+        {has("RESUME") ? (
           <Button variant="secondary" disabled={pending !== null} onClick={() => run("resume")}>
             {pending === "resume" ? "Resuming…" : "Resume"}
           </Button>
-        )}
-        <Button variant="secondary" disabled={pending !== null} onClick={() => setConfirming("end")}>
-          End
-        </Button>
-        <Button variant="danger" disabled={pending !== null} onClick={() => setConfirming("cancel")}>
-          Cancel campaign
-        </Button>
+        ) : null}
+        {has("END") ? (
+          <Button variant="secondary" disabled={pending !== null} onClick={() => setConfirming("end")}>
+            End
+          </Button>
+        ) : null}
+        {has("CANCEL") ? (
+          <Button variant="danger" disabled={pending !== null} onClick={() => setConfirming("cancel")}>
+            Cancel campaign
+          </Button>
+        ) : null}
       </div>
       <FormError>{error}</FormError>
       <Dialog

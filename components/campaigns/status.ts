@@ -1,4 +1,4 @@
-import type { CampaignStatus } from "@/graphql/__generated__/client/graphql";
+import type { CampaignStatus, DeliveryStatus } from "@/graphql/__generated__/client/graphql";
 import { isOpenStatus, type CampaignStatus as DomainStatus } from "@/lib/domain/campaigns/campaigns.schemas";
 import type { BadgeTone } from "@/components/ui/badge";
 
@@ -25,4 +25,18 @@ export function statusTone(status: string): BadgeTone {
 
 export function statusLabel(status: string): string {
   return status.charAt(0) + status.slice(1).toLowerCase();
+}
+
+/** Why an active campaign is not delivering, in the advertiser's words (the API's deliveryStatus). */
+export function deliveryLabel(status: DeliveryStatus): string {
+  switch (status) {
+    case "DELIVERING":
+      return "Delivering";
+    case "PENDING_CREATIVES":
+      return "Not delivering: no approved creative";
+    case "PENDING_START":
+      return "Not delivering yet: starts later";
+    default:
+      return statusLabel(status);
+  }
 }

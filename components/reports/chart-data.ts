@@ -30,6 +30,7 @@ export type ReportRowIn = {
   conversions: number;
   spendUsd: string;
   creative?: { variantLabel: string; headline: string } | null;
+  campaign?: { name: string } | null;
 };
 
 export type BreakdownBar = {
@@ -55,6 +56,8 @@ export function breakdownLabel(breakdown: ReportBreakdownKey, row: ReportRowIn, 
       return row.creative ? `${variantName(row.creative.variantLabel)}: ${row.creative.headline}` : row.key;
     case "HOUR_OF_DAY":
       return `${row.key.padStart(2, "0")}:00`;
+    case "CAMPAIGN":
+      return row.campaign?.name ?? row.key;
     case "DAY":
       return row.key;
   }

@@ -1,14 +1,27 @@
 // The report's choices as a GET form: submitting it loads /reports with them in
-// the URL (shareable, no JavaScript needed). Errors are getCampaignReport's, next to their fields.
+// the URL (shareable, no JavaScript needed). Errors are E9's, next to their fields.
+// Above it, Google Ads' date ranges as links (local dates in the report's zone);
+// "All campaigns" is the advertiser's report, compared with the previous period
+// on request.
 // The time zone is a text field searching a list (a native combobox: <input list>
 // and <datalist>, no JavaScript): IANA's canonical names with each one's UTC offset
 // now; a city typed alone ("Kolkata") is read as its zone.
 import { MAX_HOURLY_DAYS } from "@/lib/domain/reporting/reporting.schemas";
 import { Button } from "@/components/ui/button";
+import Link from "next/link";
 import { Card, CardBody } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
 import { Field } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
-import { BREAKDOWN_LABELS, REPORT_BREAKDOWNS, type ReportParamErrors, type ReportParams } from "./report-params";
+import {
+  ALL_CAMPAIGNS,
+  BREAKDOWN_LABELS,
+  datePresets,
+  REPORT_BREAKDOWNS,
+  reportHref,
+  type ReportParamErrors,
+  type ReportParams,
+} from "./report-params";
 import { timeZoneOptions, utcOffset } from "./time-zones";
 
 export function ReportFilters({
@@ -24,9 +37,32 @@ export function ReportFilters({
   nowMs: number;
 }) {
   const offset = utcOffset(params.tz, nowMs);
+  const presets = errors.tz ? [] : datePresets(nowMs, params.tz);
   return (
     <Card>
       <CardBody>
+        {presets.length ? (
+          <nav aria-label="Date ranges" className="mb-4 flex flex-wrap gap-2">
+            {presets.map((preset) => {
+              const current = preset.start === params.start && preset.end === params.end;
+              return (
+                <Link
+                  key={preset.key}
+                  href={reportHref({ ...params, start: preset.start, end: preset.end })}
+                  aria-current={current ? "true" : undefined}
+                  className={cn(
+                    "rounded-full border px-3 py-1.5 text-sm font-medium",
+                    current
+                      ? "border-blue-700 bg-blue-700 text-white"
+                      : "border-line bg-white text-slate-700 hover:bg-slate-50",
+                  )}
+                >
+                  {preset.label}
+                </Link>
+              );
+            })}
+          </nav>
+        ) : null}
         <form
           method="get"
           action="/reports"
@@ -35,6 +71,7 @@ export function ReportFilters({
         >
           <Field id="report-campaign" label="Campaign" error={errors.campaign}>
             <Select name="campaign" defaultValue={params.campaign ?? undefined}>
+              <option value={ALL_CAMPAIGNS}>All campaigns</option>
               {campaigns.map((campaign) => (
                 <option key={campaign.restId} value={campaign.restId}>
                   {campaign.name} ({campaign.status.toLowerCase()})
@@ -75,6 +112,7 @@ export function ReportFilters({
               {REPORT_BREAKDOWNS.map((breakdown) => (
                 <option key={breakdown} value={breakdown}>
                   {BREAKDOWN_LABELS[breakdown]}
+                  {breakdown === "CAMPAIGN" ? " (all campaigns)" : breakdown === "CREATIVE" ? " (one campaign)" : ""}
                 </option>
               ))}
             </Select>
@@ -85,6 +123,25 @@ export function ReportFilters({
               <option value="HOUR">Hour</option>
             </Select>
           </Field>
+          <div className="space-y-1.5">
+            <label className="flex items-center gap-2 text-sm font-medium text-ink">
+              <input
+                type="checkbox"
+                name="compare"
+                value="previous"
+                defaultChecked={params.compare}
+                aria-describedby={errors.compare ? "report-compare-error" : undefined}
+                aria-invalid={errors.compare ? true : undefined}
+              />
+              Compare with the previous period
+            </label>
+            <p className="text-xs text-muted">As many days just before the range, in the same zone.</p>
+            {errors.compare ? (
+              <p id="report-compare-error" className="text-sm text-danger" role="alert">
+                {errors.compare}
+              </p>
+            ) : null}
+          </div>
           <div className="sm:col-span-2 lg:col-span-3">
             <Button type="submit">Show report</Button>
           </div>

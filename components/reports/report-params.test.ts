@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultRange, readReportParams, reportHref } from "./report-params";
+import { changeOf, datePresets, defaultRange, readReportParams, reportHref } from "./report-params";
 
 const NOW = Date.parse("2026-03-08T03:30:00Z"); // March 7 in New York, March 8 in UTC
 
@@ -13,6 +13,7 @@ describe("readReportParams", () => {
         tz: "UTC",
         breakdown: "DAY",
         granularity: "DAY",
+        compare: false,
       },
       errors: {},
     });
@@ -39,6 +40,7 @@ describe("readReportParams", () => {
       tz: "Europe/Paris",
       breakdown: "SPORT",
       granularity: "HOUR",
+      compare: false,
     });
     expect(reportHref(params)).toBe(
       "/reports?campaign=cmp_1&start=2026-03-01&end=2026-03-03&tz=Europe%2FParis&breakdown=SPORT&granularity=HOUR",
@@ -58,6 +60,52 @@ describe("readReportParams", () => {
   it("falls back to days when the range is longer than the hourly series allows", () => {
     const long = readReportParams({ start: "2026-01-01", end: "2026-03-01", granularity: "HOUR" }, NOW);
     expect(long.params.granularity).toBe("DAY");
+  });
+});
+
+describe("the all-campaigns report and the comparison", () => {
+  it("reads campaign=all with a campaign breakdown by default, and compare=previous", () => {
+    const { params, errors } = readReportParams({ campaign: "all", compare: "previous" }, NOW);
+    expect(errors).toEqual({});
+    expect(params).toMatchObject({ campaign: "all", breakdown: "CAMPAIGN", compare: true });
+    expect(reportHref(params)).toBe(
+      "/reports?campaign=all&start=2026-03-02&end=2026-03-08&tz=UTC&breakdown=CAMPAIGN&compare=previous",
+    );
+  });
+
+  it("keeps the campaign breakdown to all campaigns and the creative one to a campaign", () => {
+    expect(readReportParams({ campaign: "cmp_1", breakdown: "CAMPAIGN" }, NOW).errors.breakdown).toMatch(
+      /all-campaigns/,
+    );
+    expect(readReportParams({ campaign: "all", breakdown: "CREATIVE" }, NOW).errors.breakdown).toMatch(/one campaign/);
+    expect(readReportParams({ campaign: "all", breakdown: "SPORT" }, NOW).errors).toEqual({});
+  });
+
+  it("refuses a comparison that would start before the first reportable date", () => {
+    const { errors } = readReportParams({ start: "2000-01-01", end: "2000-01-07", compare: "previous" }, NOW);
+    expect(Object.keys(errors)).toEqual(["compare"]);
+  });
+
+  it("answers each figure's change, and none against nothing", () => {
+    expect(changeOf(150, 100)).toBe(0.5);
+    expect(changeOf(50, 100)).toBe(-0.5);
+    expect(changeOf(5, 0)).toBeNull();
+    expect(changeOf(0, 0)).toBeNull();
+  });
+});
+
+describe("date presets", () => {
+  it("are local dates in the report's zone: March 7 in New York while it is March 8 in UTC", () => {
+    const presets = Object.fromEntries(datePresets(NOW, "America/New_York").map((p) => [p.key, [p.start, p.end]]));
+    expect(presets).toEqual({
+      today: ["2026-03-07", "2026-03-07"],
+      yesterday: ["2026-03-06", "2026-03-06"],
+      "last-7": ["2026-03-01", "2026-03-07"],
+      "last-30": ["2026-02-06", "2026-03-07"],
+      "month-to-date": ["2026-03-01", "2026-03-07"],
+      "last-month": ["2026-02-01", "2026-02-28"],
+    });
+    expect(datePresets(NOW, "UTC").find((p) => p.key === "today")).toMatchObject({ start: "2026-03-08" });
   });
 });
 

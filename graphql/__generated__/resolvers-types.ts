@@ -19,8 +19,13 @@ import type { UserErrorCode } from '@/graphql/enums';
 import type { EstimateStatus } from '@/graphql/enums';
 import type { ActorType as ChangeActorType } from '@/graphql/enums';
 import type { TargetType as ChangeTargetType } from '@/graphql/enums';
+import type { DeliveryStatus } from '@/graphql/enums';
+import type { CampaignAction } from '@/graphql/enums';
+import type { CreativeAction } from '@/graphql/enums';
+import type { AdvertiserBreakdown as AdvertiserReportBreakdown } from '@/graphql/enums';
+import type { Comparison as ReportComparison } from '@/graphql/enums';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { AdvertiserParent, ApiClientParent, AdvertiserTodayParent, CampaignDayParent, CampaignParent, CreativeParent, CreativePerformanceParent, CampaignReportParent, ReportTotalsParent, ReportRowParent, CampaignTimeSeriesParent, TimeSeriesPointParent, MomentTypeParent, ClearingPricesParent, ClearingPriceEntryParent, ViewerParent, WebhookEndpointParent, WebhookDeliveryParent, PostbackKeyParent, ChangeParent } from '@/graphql/mappers';
+import type { AdvertiserParent, ApiClientParent, AdvertiserTodayParent, CampaignDayParent, CampaignParent, CreativeParent, CreativePerformanceParent, CampaignReportParent, AdvertiserReportParent, ReportComparisonTotalsParent, ReportTotalsParent, ReportRowParent, CampaignTimeSeriesParent, TimeSeriesPointParent, CampaignForecastParent, MomentTypeParent, ClearingPricesParent, ClearingPriceEntryParent, ViewerParent, WebhookEndpointParent, WebhookDeliveryParent, PostbackKeyParent, ChangeParent } from '@/graphql/mappers';
 import type { GraphqlContext } from '@/graphql/context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -127,6 +132,24 @@ export type AdvertiserPostbackKeysArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** Every campaign of the advertiser together (GET /api/ads/reporting/campaigns). */
+export type AdvertiserReport = {
+  __typename?: 'AdvertiserReport';
+  breakdown?: Maybe<AdvertiserReportBreakdown>;
+  /** With compare: the previous period's totals. */
+  comparison?: Maybe<ReportComparisonTotals>;
+  /** The same report as CSV, byte for byte REST's `format=csv` (a campaign's line carries its name after its id). */
+  csv: Scalars['String']['output'];
+  /** The file name REST's CSV download gives it (it names the time zone). */
+  csvFilename: Scalars['String']['output'];
+  period: ReportPeriod;
+  /** With a breakdown: every key, zeros included; rows sum to the totals. */
+  rows?: Maybe<Array<ReportRow>>;
+  totals: ReportTotals;
+};
+
+export { AdvertiserReportBreakdown };
+
 /** Today's (UTC day) delivery of the advertiser, from recorded events (the same numbers as E9 for that day in UTC). */
 export type AdvertiserToday = {
   __typename?: 'AdvertiserToday';
@@ -180,14 +203,24 @@ export type ApiClientEdge = {
 
 export type Campaign = Node & {
   __typename?: 'Campaign';
+  /** What the API accepts on it now; empty once it is ended or cancelled. */
+  availableActions: Array<CampaignAction>;
   bidCpmUsd: Scalars['Money']['output'];
   /** The campaign's change history and its creatives', newest first (campaigns:read; Advertiser.changes' filters). */
   changes?: Maybe<ChangeConnection>;
+  /** Clicks recorded so far (a user's repeated click on one ad counts once). */
+  clicksToDate: Scalars['Count']['output'];
+  /** Conversions recorded so far (postbacks). */
+  conversionsToDate: Scalars['Count']['output'];
   createdAt: Scalars['DateTime']['output'];
   /** Every creative, variant_a first. */
   creatives: Array<Creative>;
+  /** clicksToDate / impressionsToDate, 6 decimals; 0 without impressions. */
+  ctrToDate: Scalars['Float']['output'];
   /** Daily budget (UTC days). */
   dailyBudgetUsd: Scalars['Money']['output'];
+  /** Whether it delivers now, and if not why. */
+  deliveryStatus: DeliveryStatus;
   /** Last day of delivery (UTC, inclusive); null = open-ended. */
   endDate?: Maybe<Scalars['Date']['output']>;
   /** Why delivery stopped (ended or cancelled campaigns). */
@@ -246,6 +279,7 @@ export type CampaignChangesArgs = {
 
 export type CampaignReportArgs = {
   breakdown?: InputMaybe<ReportBreakdown>;
+  compare?: InputMaybe<ReportComparison>;
   endDate: Scalars['Date']['input'];
   startDate: Scalars['Date']['input'];
   timezone?: InputMaybe<Scalars['TimeZone']['input']>;
@@ -258,6 +292,8 @@ export type CampaignTimeSeriesArgs = {
   startDate: Scalars['Date']['input'];
   timezone?: InputMaybe<Scalars['TimeZone']['input']>;
 };
+
+export { CampaignAction };
 
 export type CampaignChange = {
   __typename?: 'CampaignChange';
@@ -313,6 +349,20 @@ export type CampaignEdge = {
 
 export { CampaignEndedReason };
 
+/** createCampaign's daily estimates for these settings. */
+export type CampaignForecast = {
+  __typename?: 'CampaignForecast';
+  estimateStatus: EstimateStatus;
+  /**
+   * Impressions a day the bid would have won over the last 7 days of other advertisers'
+   * auctions, capped by the budgets, rounded to 2 significant digits; 0 when the market
+   * sample is too small (see estimateStatus).
+   */
+  estimatedDailyImpressions: Scalars['Count']['output'];
+  /** Their daily spend, each priced at its clearing price's band edge (never a winning bid), in whole cents. */
+  estimatedDailySpendUsd: Scalars['Money']['output'];
+};
+
 export type CampaignOrder = {
   direction: OrderDirection;
   field: CampaignSortField;
@@ -321,9 +371,15 @@ export type CampaignOrder = {
 export type CampaignReport = {
   __typename?: 'CampaignReport';
   breakdown?: Maybe<ReportBreakdown>;
-  /** The same report as CSV, byte for byte REST's `format=csv` (RFC 4180, CRLF, one header line: the breakdown's key column and the metrics, or one line of totals). */
+  /** With compare: the previous period's totals. */
+  comparison?: Maybe<ReportComparisonTotals>;
+  /**
+   * The same report as CSV, byte for byte REST's `format=csv` (RFC 4180, CRLF, one header
+   * line: the breakdown's key column, the metrics and the time zone, or one line of totals
+   * with the period and its zone).
+   */
   csv: Scalars['String']['output'];
-  /** The file name REST's CSV download gives it. */
+  /** The file name REST's CSV download gives it (it names the time zone). */
   csvFilename: Scalars['String']['output'];
   period: ReportPeriod;
   /** With a breakdown: every key, zeros included; rows sum to the totals. */
@@ -337,7 +393,7 @@ export { CampaignStatus };
 
 export type CampaignTimeSeries = {
   __typename?: 'CampaignTimeSeries';
-  /** The same series as CSV, byte for byte REST's `format=csv` (ts, local_start, impressions, clicks, spend_usd). */
+  /** The same series as CSV, byte for byte REST's `format=csv` (ts, local_start, impressions, clicks, spend_usd, conversions, timezone). */
   csv: Scalars['String']['output'];
   /** The file name REST's CSV download gives it. */
   csvFilename: Scalars['String']['output'];
@@ -573,6 +629,8 @@ export type CreatePostbackKeyPayload = {
 export type Creative = Node & {
   __typename?: 'Creative';
   actionUrl: Scalars['String']['output'];
+  /** What it accepts now: PAUSE when approved, RESUME when paused (while its campaign is active or paused). */
+  availableActions: Array<CreativeAction>;
   body: Scalars['String']['output'];
   campaign: Campaign;
   createdAt: Scalars['DateTime']['output'];
@@ -593,6 +651,8 @@ export type Creative = Node & {
   /** variant_a, variant_b, ... in order of creation. */
   variantLabel: Scalars['String']['output'];
 };
+
+export { CreativeAction };
 
 export type CreativeInput = {
   /** Where a click lands: an https URL or an app deep link. */
@@ -639,6 +699,32 @@ export type DeactivateWebhookEndpointPayload = {
   webhookEndpoint?: Maybe<WebhookEndpoint>;
 };
 
+export { DeliveryStatus };
+
+/**
+ * A new campaign with the settings and every creative of another (the way to change
+ * what updateCampaign cannot: moment types, sports, start date, the primary creative).
+ */
+export type DuplicateCampaignInput = {
+  /** Null: open-ended; omitted: a flight as long as the source's, from the copy's start date. */
+  endDate?: InputMaybe<Scalars['Date']['input']>;
+  /** The campaign to copy. */
+  id: Scalars['ID']['input'];
+  /** Omitted: "Copy of " and the source's name (cut to 200 characters). */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Today (UTC) or later; omitted: the source's start date, or today when that is past. */
+  startDate?: InputMaybe<Scalars['Date']['input']>;
+  /** Omitted: PAUSED (the copy delivers nothing until it is resumed); ACTIVE to deliver from its start date. */
+  status?: InputMaybe<CampaignStatus>;
+};
+
+export type DuplicateCampaignPayload = {
+  __typename?: 'DuplicateCampaignPayload';
+  /** The new campaign. */
+  campaign?: Maybe<Campaign>;
+  userErrors: Array<UserError>;
+};
+
 /** Ends delivery for good (reason ADVERTISER); ending an ended campaign changes nothing. */
 export type EndCampaignInput = {
   id: Scalars['ID']['input'];
@@ -660,6 +746,24 @@ export type FieldChange = {
   /** JSON text: null (the JSON null) before a creation. */
   from: Scalars['String']['output'];
   to: Scalars['String']['output'];
+};
+
+/** The targeting, bid and budgets of a campaign to be created (createCampaign's rules for them). */
+export type ForecastCampaignDeliveryInput = {
+  /** At least the highest floor of the selected moment types, at most 1000. */
+  bidCpmUsd: Scalars['Money']['input'];
+  /** At least 5. */
+  dailyBudgetUsd: Scalars['Money']['input'];
+  momentTypes: Array<MomentTypeKey>;
+  sports: Array<Sport>;
+  /** At least 10. */
+  totalBudgetUsd: Scalars['Money']['input'];
+};
+
+export type ForecastCampaignDeliveryPayload = {
+  __typename?: 'ForecastCampaignDeliveryPayload';
+  forecast?: Maybe<CampaignForecast>;
+  userErrors: Array<UserError>;
 };
 
 /** A moment of a live game at which an ad can be sent (E2). */
@@ -738,10 +842,27 @@ export type Mutation = {
   createPostbackKey?: Maybe<CreatePostbackKeyPayload>;
   /** E14 (campaigns:write). */
   deactivateWebhookEndpoint?: Maybe<DeactivateWebhookEndpointPayload>;
+  /**
+   * A copy of a campaign, any status, with its settings and every creative
+   * (POST /api/ads/campaigns/{id}/duplicate; campaigns:write), through createCampaign's
+   * rules on today's terms: today's floors, minimums and dates (a userError names the
+   * copied field at fault, as createCampaign's input names it), every icon checked
+   * (each counts against the advertiser's 60 icon checks per minute unless it passed in
+   * the last 10 minutes) and every creative reviewed again; a variant that was paused
+   * stays paused. Paused unless `status` says ACTIVE.
+   */
+  duplicateCampaign?: Maybe<DuplicateCampaignPayload>;
   /** active or paused → ended (campaigns:write). */
   endCampaign?: Maybe<EndCampaignPayload>;
   /** active → paused (campaigns:write). */
   pauseCampaign?: Maybe<PauseCampaignPayload>;
+  /**
+   * Pauses an approved variant: it gets no traffic, and the campaign's traffic re-splits
+   * across its other approved variants (PATCH /api/ads/campaigns/{id}/variants/{variant_id}
+   * with status paused; campaigns:write). Pausing a paused variant changes nothing; a
+   * pending or rejected one, or one of an ended or cancelled campaign, is INVALID_TRANSITION.
+   */
+  pauseCreativeVariant?: Maybe<PauseCreativeVariantPayload>;
   /**
    * One attempt of a delivery now (campaigns:write).
    * Each call counts against the advertiser's 30 webhook sends per minute (test
@@ -754,6 +875,8 @@ export type Mutation = {
   registerWebhookEndpoint?: Maybe<RegisterWebhookEndpointPayload>;
   /** paused → active (campaigns:write). */
   resumeCampaign?: Maybe<ResumeCampaignPayload>;
+  /** Resumes a paused variant (status approved again; campaigns:write); resuming an approved one changes nothing. */
+  resumeCreativeVariant?: Maybe<ResumeCreativeVariantPayload>;
   /** Revokes a client: no new token, and its tokens stop working (at once on this app instance, within 30 s on others; dashboard session only). */
   revokeApiClient?: Maybe<RevokeApiClientPayload>;
   /**
@@ -818,6 +941,11 @@ export type MutationDeactivateWebhookEndpointArgs = {
 };
 
 
+export type MutationDuplicateCampaignArgs = {
+  input: DuplicateCampaignInput;
+};
+
+
 export type MutationEndCampaignArgs = {
   input: EndCampaignInput;
 };
@@ -825,6 +953,11 @@ export type MutationEndCampaignArgs = {
 
 export type MutationPauseCampaignArgs = {
   input: PauseCampaignInput;
+};
+
+
+export type MutationPauseCreativeVariantArgs = {
+  input: PauseCreativeVariantInput;
 };
 
 
@@ -840,6 +973,11 @@ export type MutationRegisterWebhookEndpointArgs = {
 
 export type MutationResumeCampaignArgs = {
   input: ResumeCampaignInput;
+};
+
+
+export type MutationResumeCreativeVariantArgs = {
+  input: ResumeCreativeVariantInput;
 };
 
 
@@ -896,6 +1034,19 @@ export type PauseCampaignPayload = {
   userErrors: Array<UserError>;
 };
 
+export type PauseCreativeVariantInput = {
+  /** The variant's global id. */
+  id: Scalars['ID']['input'];
+};
+
+export type PauseCreativeVariantPayload = {
+  __typename?: 'PauseCreativeVariantPayload';
+  /** The campaign after the change (its traffic split across the approved variants left). */
+  campaign?: Maybe<Campaign>;
+  creative?: Maybe<Creative>;
+  userErrors: Array<UserError>;
+};
+
 /**
  * A key the advertiser gives its attribution partners: once it has an active one,
  * every postback (E16/E17) for its campaigns must carry one (the postback_key query
@@ -942,6 +1093,14 @@ export type PreviewCampaignUpdatePayload = {
 
 export type Query = {
   __typename?: 'Query';
+  /**
+   * Every campaign of the advertiser together over local dates in a time zone, with an
+   * optional breakdown, by campaign among them (GET /api/ads/reporting/campaigns;
+   * reporting:read). Counts against the advertiser's 60 reports per minute (shared with
+   * campaign reports and time series); past them, a top-level RATE_LIMITED error
+   * (`extensions.retryAfter`) with the `Retry-After` and `RateLimit-*` headers.
+   */
+  advertiserReport?: Maybe<AdvertiserReport>;
   /** One campaign by global id (campaigns:read). */
   campaign?: Maybe<Campaign>;
   /**
@@ -979,6 +1138,16 @@ export type Query = {
    * creative's global id or its restId (cr_…).
    */
   creativePerformance?: Maybe<CreativePerformance>;
+  /**
+   * createCampaign's daily estimates for a targeting, bid and budgets, before the
+   * notification is written: the dashboard's forecast (campaigns:write). The same
+   * figures, sample and withholding as previewCampaignCreate, and the same limit: each
+   * call counts against the advertiser's 60 previews per minute (shared with REST's
+   * validate_only and both previews); past them, a top-level RATE_LIMITED error
+   * (`extensions.retryAfter`) with the `Retry-After` and `RateLimit-*` headers. Costs 25
+   * plus its objects.
+   */
+  forecastCampaignDelivery?: Maybe<ForecastCampaignDeliveryPayload>;
   /** The moment type catalog (public, as E2). */
   momentTypes: Array<MomentType>;
   /** Any object by its global id (the scope of its REST twin applies). */
@@ -1018,6 +1187,15 @@ export type Query = {
 };
 
 
+export type QueryAdvertiserReportArgs = {
+  breakdown?: InputMaybe<AdvertiserReportBreakdown>;
+  compare?: InputMaybe<ReportComparison>;
+  endDate: Scalars['Date']['input'];
+  startDate: Scalars['Date']['input'];
+  timezone?: InputMaybe<Scalars['TimeZone']['input']>;
+};
+
+
 export type QueryCampaignArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1026,6 +1204,7 @@ export type QueryCampaignArgs = {
 export type QueryCampaignReportArgs = {
   breakdown?: InputMaybe<ReportBreakdown>;
   campaignId: Scalars['ID']['input'];
+  compare?: InputMaybe<ReportComparison>;
   endDate: Scalars['Date']['input'];
   startDate: Scalars['Date']['input'];
   timezone?: InputMaybe<Scalars['TimeZone']['input']>;
@@ -1047,6 +1226,7 @@ export type QueryCampaignsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   orderBy?: InputMaybe<CampaignOrder>;
+  search?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<CampaignStatus>;
 };
 
@@ -1058,6 +1238,11 @@ export type QueryCreativeArgs = {
 
 export type QueryCreativePerformanceArgs = {
   creativeId: Scalars['ID']['input'];
+};
+
+
+export type QueryForecastCampaignDeliveryArgs = {
+  input: ForecastCampaignDeliveryInput;
 };
 
 
@@ -1124,6 +1309,15 @@ export type RegisterWebhookEndpointPayload = {
 
 export { ReportBreakdown };
 
+export { ReportComparison };
+
+/** The totals of the period a report is compared with. */
+export type ReportComparisonTotals = {
+  __typename?: 'ReportComparisonTotals';
+  period: ReportPeriod;
+  totals: ReportTotals;
+};
+
 export type ReportPeriod = {
   __typename?: 'ReportPeriod';
   end: Scalars['Date']['output'];
@@ -1133,6 +1327,8 @@ export type ReportPeriod = {
 
 export type ReportRow = {
   __typename?: 'ReportRow';
+  /** CAMPAIGN breakdown of the all-campaigns report (campaigns:read). */
+  campaign?: Maybe<Campaign>;
   clicks: Scalars['Count']['output'];
   conversions: Scalars['Count']['output'];
   /** CREATIVE breakdown (campaigns:read). */
@@ -1171,6 +1367,19 @@ export type ResumeCampaignInput = {
 export type ResumeCampaignPayload = {
   __typename?: 'ResumeCampaignPayload';
   campaign?: Maybe<Campaign>;
+  userErrors: Array<UserError>;
+};
+
+export type ResumeCreativeVariantInput = {
+  /** The variant's global id. */
+  id: Scalars['ID']['input'];
+};
+
+export type ResumeCreativeVariantPayload = {
+  __typename?: 'ResumeCreativeVariantPayload';
+  /** The campaign after the change (its traffic split across the approved variants). */
+  campaign?: Maybe<Campaign>;
+  creative?: Maybe<Creative>;
   userErrors: Array<UserError>;
 };
 
@@ -1237,6 +1446,8 @@ export { TimeSeriesGranularity };
 export type TimeSeriesPoint = {
   __typename?: 'TimeSeriesPoint';
   clicks: Scalars['Count']['output'];
+  /** Conversions recorded in the day or hour (at their own time). */
+  conversions: Scalars['Count']['output'];
   impressions: Scalars['Count']['output'];
   spendUsd: Scalars['Money']['output'];
   /** Start of the local day or hour. */
@@ -1489,18 +1700,22 @@ export type ResolversTypes = {
   AddCreativeVariantInput: AddCreativeVariantInput;
   AddCreativeVariantPayload: ResolverTypeWrapper<Omit<AddCreativeVariantPayload, 'campaign' | 'creative'> & { campaign?: Maybe<ResolversTypes['Campaign']>, creative?: Maybe<ResolversTypes['Creative']> }>;
   Advertiser: ResolverTypeWrapper<AdvertiserParent>;
+  AdvertiserReport: ResolverTypeWrapper<AdvertiserReportParent>;
+  AdvertiserReportBreakdown: AdvertiserReportBreakdown;
   AdvertiserToday: ResolverTypeWrapper<AdvertiserTodayParent>;
   ApiClient: ResolverTypeWrapper<ApiClientParent>;
   ApiClientConnection: ResolverTypeWrapper<Omit<ApiClientConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['ApiClientEdge']>, nodes: Array<ResolversTypes['ApiClient']> }>;
   ApiClientEdge: ResolverTypeWrapper<Omit<ApiClientEdge, 'node'> & { node: ResolversTypes['ApiClient'] }>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Campaign: ResolverTypeWrapper<CampaignParent>;
+  CampaignAction: CampaignAction;
   CampaignChange: ResolverTypeWrapper<CampaignChange>;
   CampaignConnection: ResolverTypeWrapper<Omit<CampaignConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['CampaignEdge']>, nodes: Array<ResolversTypes['Campaign']> }>;
   CampaignCreatePreview: ResolverTypeWrapper<CampaignCreatePreview>;
   CampaignDay: ResolverTypeWrapper<CampaignDayParent>;
   CampaignEdge: ResolverTypeWrapper<Omit<CampaignEdge, 'node'> & { node: ResolversTypes['Campaign'] }>;
   CampaignEndedReason: CampaignEndedReason;
+  CampaignForecast: ResolverTypeWrapper<CampaignForecastParent>;
   CampaignOrder: CampaignOrder;
   CampaignReport: ResolverTypeWrapper<CampaignReportParent>;
   CampaignSortField: CampaignSortField;
@@ -1530,6 +1745,7 @@ export type ResolversTypes = {
   CreateCampaignPayload: ResolverTypeWrapper<Omit<CreateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
   CreatePostbackKeyPayload: ResolverTypeWrapper<Omit<CreatePostbackKeyPayload, 'postbackKey'> & { postbackKey?: Maybe<ResolversTypes['PostbackKey']> }>;
   Creative: ResolverTypeWrapper<CreativeParent>;
+  CreativeAction: CreativeAction;
   CreativeInput: CreativeInput;
   CreativePerformance: ResolverTypeWrapper<CreativePerformanceParent>;
   CreativeStatus: CreativeStatus;
@@ -1539,11 +1755,16 @@ export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DeactivateWebhookEndpointInput: DeactivateWebhookEndpointInput;
   DeactivateWebhookEndpointPayload: ResolverTypeWrapper<Omit<DeactivateWebhookEndpointPayload, 'webhookEndpoint'> & { webhookEndpoint?: Maybe<ResolversTypes['WebhookEndpoint']> }>;
+  DeliveryStatus: DeliveryStatus;
+  DuplicateCampaignInput: DuplicateCampaignInput;
+  DuplicateCampaignPayload: ResolverTypeWrapper<Omit<DuplicateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
   EndCampaignInput: EndCampaignInput;
   EndCampaignPayload: ResolverTypeWrapper<Omit<EndCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
   EstimateStatus: EstimateStatus;
   FieldChange: ResolverTypeWrapper<FieldChange>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  ForecastCampaignDeliveryInput: ForecastCampaignDeliveryInput;
+  ForecastCampaignDeliveryPayload: ResolverTypeWrapper<Omit<ForecastCampaignDeliveryPayload, 'forecast'> & { forecast?: Maybe<ResolversTypes['CampaignForecast']> }>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   MomentType: ResolverTypeWrapper<MomentTypeParent>;
@@ -1556,6 +1777,8 @@ export type ResolversTypes = {
   PageInfo: ResolverTypeWrapper<PageInfo>;
   PauseCampaignInput: PauseCampaignInput;
   PauseCampaignPayload: ResolverTypeWrapper<Omit<PauseCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
+  PauseCreativeVariantInput: PauseCreativeVariantInput;
+  PauseCreativeVariantPayload: ResolverTypeWrapper<Omit<PauseCreativeVariantPayload, 'campaign' | 'creative'> & { campaign?: Maybe<ResolversTypes['Campaign']>, creative?: Maybe<ResolversTypes['Creative']> }>;
   PostbackKey: ResolverTypeWrapper<PostbackKeyParent>;
   PostbackKeyConnection: ResolverTypeWrapper<Omit<PostbackKeyConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['PostbackKeyEdge']>, nodes: Array<ResolversTypes['PostbackKey']> }>;
   PostbackKeyEdge: ResolverTypeWrapper<Omit<PostbackKeyEdge, 'node'> & { node: ResolversTypes['PostbackKey'] }>;
@@ -1567,11 +1790,15 @@ export type ResolversTypes = {
   RegisterWebhookEndpointInput: RegisterWebhookEndpointInput;
   RegisterWebhookEndpointPayload: ResolverTypeWrapper<Omit<RegisterWebhookEndpointPayload, 'webhookEndpoint'> & { webhookEndpoint?: Maybe<ResolversTypes['WebhookEndpoint']> }>;
   ReportBreakdown: ReportBreakdown;
+  ReportComparison: ReportComparison;
+  ReportComparisonTotals: ResolverTypeWrapper<ReportComparisonTotalsParent>;
   ReportPeriod: ResolverTypeWrapper<ReportPeriod>;
   ReportRow: ResolverTypeWrapper<ReportRowParent>;
   ReportTotals: ResolverTypeWrapper<ReportTotalsParent>;
   ResumeCampaignInput: ResumeCampaignInput;
   ResumeCampaignPayload: ResolverTypeWrapper<Omit<ResumeCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
+  ResumeCreativeVariantInput: ResumeCreativeVariantInput;
+  ResumeCreativeVariantPayload: ResolverTypeWrapper<Omit<ResumeCreativeVariantPayload, 'campaign' | 'creative'> & { campaign?: Maybe<ResolversTypes['Campaign']>, creative?: Maybe<ResolversTypes['Creative']> }>;
   RevokeApiClientInput: RevokeApiClientInput;
   RevokeApiClientPayload: ResolverTypeWrapper<Omit<RevokeApiClientPayload, 'apiClient'> & { apiClient?: Maybe<ResolversTypes['ApiClient']> }>;
   RevokeConnectedAppInput: RevokeConnectedAppInput;
@@ -1611,6 +1838,7 @@ export type ResolversParentTypes = {
   AddCreativeVariantInput: AddCreativeVariantInput;
   AddCreativeVariantPayload: Omit<AddCreativeVariantPayload, 'campaign' | 'creative'> & { campaign?: Maybe<ResolversParentTypes['Campaign']>, creative?: Maybe<ResolversParentTypes['Creative']> };
   Advertiser: AdvertiserParent;
+  AdvertiserReport: AdvertiserReportParent;
   AdvertiserToday: AdvertiserTodayParent;
   ApiClient: ApiClientParent;
   ApiClientConnection: Omit<ApiClientConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['ApiClientEdge']>, nodes: Array<ResolversParentTypes['ApiClient']> };
@@ -1622,6 +1850,7 @@ export type ResolversParentTypes = {
   CampaignCreatePreview: CampaignCreatePreview;
   CampaignDay: CampaignDayParent;
   CampaignEdge: Omit<CampaignEdge, 'node'> & { node: ResolversParentTypes['Campaign'] };
+  CampaignForecast: CampaignForecastParent;
   CampaignOrder: CampaignOrder;
   CampaignReport: CampaignReportParent;
   CampaignTimeSeries: CampaignTimeSeriesParent;
@@ -1654,10 +1883,14 @@ export type ResolversParentTypes = {
   DateTime: Scalars['DateTime']['output'];
   DeactivateWebhookEndpointInput: DeactivateWebhookEndpointInput;
   DeactivateWebhookEndpointPayload: Omit<DeactivateWebhookEndpointPayload, 'webhookEndpoint'> & { webhookEndpoint?: Maybe<ResolversParentTypes['WebhookEndpoint']> };
+  DuplicateCampaignInput: DuplicateCampaignInput;
+  DuplicateCampaignPayload: Omit<DuplicateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
   EndCampaignInput: EndCampaignInput;
   EndCampaignPayload: Omit<EndCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
   FieldChange: FieldChange;
   Float: Scalars['Float']['output'];
+  ForecastCampaignDeliveryInput: ForecastCampaignDeliveryInput;
+  ForecastCampaignDeliveryPayload: Omit<ForecastCampaignDeliveryPayload, 'forecast'> & { forecast?: Maybe<ResolversParentTypes['CampaignForecast']> };
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   MomentType: MomentTypeParent;
@@ -1667,6 +1900,8 @@ export type ResolversParentTypes = {
   PageInfo: PageInfo;
   PauseCampaignInput: PauseCampaignInput;
   PauseCampaignPayload: Omit<PauseCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
+  PauseCreativeVariantInput: PauseCreativeVariantInput;
+  PauseCreativeVariantPayload: Omit<PauseCreativeVariantPayload, 'campaign' | 'creative'> & { campaign?: Maybe<ResolversParentTypes['Campaign']>, creative?: Maybe<ResolversParentTypes['Creative']> };
   PostbackKey: PostbackKeyParent;
   PostbackKeyConnection: Omit<PostbackKeyConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['PostbackKeyEdge']>, nodes: Array<ResolversParentTypes['PostbackKey']> };
   PostbackKeyEdge: Omit<PostbackKeyEdge, 'node'> & { node: ResolversParentTypes['PostbackKey'] };
@@ -1677,11 +1912,14 @@ export type ResolversParentTypes = {
   RedeliverWebhookDeliveryPayload: Omit<RedeliverWebhookDeliveryPayload, 'delivery'> & { delivery?: Maybe<ResolversParentTypes['WebhookDelivery']> };
   RegisterWebhookEndpointInput: RegisterWebhookEndpointInput;
   RegisterWebhookEndpointPayload: Omit<RegisterWebhookEndpointPayload, 'webhookEndpoint'> & { webhookEndpoint?: Maybe<ResolversParentTypes['WebhookEndpoint']> };
+  ReportComparisonTotals: ReportComparisonTotalsParent;
   ReportPeriod: ReportPeriod;
   ReportRow: ReportRowParent;
   ReportTotals: ReportTotalsParent;
   ResumeCampaignInput: ResumeCampaignInput;
   ResumeCampaignPayload: Omit<ResumeCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
+  ResumeCreativeVariantInput: ResumeCreativeVariantInput;
+  ResumeCreativeVariantPayload: Omit<ResumeCreativeVariantPayload, 'campaign' | 'creative'> & { campaign?: Maybe<ResolversParentTypes['Campaign']>, creative?: Maybe<ResolversParentTypes['Creative']> };
   RevokeApiClientInput: RevokeApiClientInput;
   RevokeApiClientPayload: Omit<RevokeApiClientPayload, 'apiClient'> & { apiClient?: Maybe<ResolversParentTypes['ApiClient']> };
   RevokeConnectedAppInput: RevokeConnectedAppInput;
@@ -1734,6 +1972,18 @@ export type AdvertiserResolvers<ContextType = GraphqlContext, ParentType extends
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type AdvertiserReportResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AdvertiserReport'] = ResolversParentTypes['AdvertiserReport']> = {
+  breakdown?: Resolver<Maybe<ResolversTypes['AdvertiserReportBreakdown']>, ParentType, ContextType>;
+  comparison?: Resolver<Maybe<ResolversTypes['ReportComparisonTotals']>, ParentType, ContextType>;
+  csv?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  csvFilename?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  period?: Resolver<ResolversTypes['ReportPeriod'], ParentType, ContextType>;
+  rows?: Resolver<Maybe<Array<ResolversTypes['ReportRow']>>, ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['ReportTotals'], ParentType, ContextType>;
+};
+
+export type AdvertiserReportBreakdownResolvers = EnumResolverSignature<{ CAMPAIGN?: any, DAY?: any, HOUR_OF_DAY?: any, MOMENT_TYPE?: any, SPORT?: any }, ResolversTypes['AdvertiserReportBreakdown']>;
+
 export type AdvertiserTodayResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['AdvertiserToday'] = ResolversParentTypes['AdvertiserToday']> = {
   activeCampaigns?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   activeDailyBudgetUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
@@ -1771,11 +2021,16 @@ export type ApiClientEdgeResolvers<ContextType = GraphqlContext, ParentType exte
 };
 
 export type CampaignResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Campaign'] = ResolversParentTypes['Campaign']> = {
+  availableActions?: Resolver<Array<ResolversTypes['CampaignAction']>, ParentType, ContextType>;
   bidCpmUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   changes?: Resolver<Maybe<ResolversTypes['ChangeConnection']>, ParentType, ContextType, Partial<CampaignChangesArgs>>;
+  clicksToDate?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
+  conversionsToDate?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   creatives?: Resolver<Array<ResolversTypes['Creative']>, ParentType, ContextType>;
+  ctrToDate?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   dailyBudgetUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  deliveryStatus?: Resolver<ResolversTypes['DeliveryStatus'], ParentType, ContextType>;
   endDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   endedReason?: Resolver<Maybe<ResolversTypes['CampaignEndedReason']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -1798,6 +2053,8 @@ export type CampaignResolvers<ContextType = GraphqlContext, ParentType extends R
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
+
+export type CampaignActionResolvers = EnumResolverSignature<{ ADD_VARIANT?: any, CANCEL?: any, END?: any, PAUSE?: any, RESUME?: any, UPDATE?: any }, ResolversTypes['CampaignAction']>;
 
 export type CampaignChangeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CampaignChange'] = ResolversParentTypes['CampaignChange']> = {
   field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1836,8 +2093,15 @@ export type CampaignEdgeResolvers<ContextType = GraphqlContext, ParentType exten
 
 export type CampaignEndedReasonResolvers = EnumResolverSignature<{ ADVERTISER?: any, BUDGET_EXHAUSTED?: any, END_DATE?: any }, ResolversTypes['CampaignEndedReason']>;
 
+export type CampaignForecastResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CampaignForecast'] = ResolversParentTypes['CampaignForecast']> = {
+  estimateStatus?: Resolver<ResolversTypes['EstimateStatus'], ParentType, ContextType>;
+  estimatedDailyImpressions?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
+  estimatedDailySpendUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+};
+
 export type CampaignReportResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CampaignReport'] = ResolversParentTypes['CampaignReport']> = {
   breakdown?: Resolver<Maybe<ResolversTypes['ReportBreakdown']>, ParentType, ContextType>;
+  comparison?: Resolver<Maybe<ResolversTypes['ReportComparisonTotals']>, ParentType, ContextType>;
   csv?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   csvFilename?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   period?: Resolver<ResolversTypes['ReportPeriod'], ParentType, ContextType>;
@@ -1845,7 +2109,7 @@ export type CampaignReportResolvers<ContextType = GraphqlContext, ParentType ext
   totals?: Resolver<ResolversTypes['ReportTotals'], ParentType, ContextType>;
 };
 
-export type CampaignSortFieldResolvers = EnumResolverSignature<{ BID_CPM?: any, CREATED_AT?: any, IMPRESSIONS_TO_DATE?: any, NAME?: any, SPEND_TO_DATE?: any, STATUS?: any, TODAY_SPEND?: any, UPDATED_AT?: any }, ResolversTypes['CampaignSortField']>;
+export type CampaignSortFieldResolvers = EnumResolverSignature<{ BID_CPM?: any, CLICKS_TO_DATE?: any, CONVERSIONS_TO_DATE?: any, CREATED_AT?: any, CTR_TO_DATE?: any, IMPRESSIONS_TO_DATE?: any, NAME?: any, SPEND_TO_DATE?: any, STATUS?: any, TODAY_SPEND?: any, UPDATED_AT?: any }, ResolversTypes['CampaignSortField']>;
 
 export type CampaignStatusResolvers = EnumResolverSignature<{ ACTIVE?: any, CANCELLED?: any, ENDED?: any, PAUSED?: any }, ResolversTypes['CampaignStatus']>;
 
@@ -1985,6 +2249,7 @@ export type CreatePostbackKeyPayloadResolvers<ContextType = GraphqlContext, Pare
 
 export type CreativeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Creative'] = ResolversParentTypes['Creative']> = {
   actionUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  availableActions?: Resolver<Array<ResolversTypes['CreativeAction']>, ParentType, ContextType>;
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   campaign?: Resolver<ResolversTypes['Campaign'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -2001,6 +2266,8 @@ export type CreativeResolvers<ContextType = GraphqlContext, ParentType extends R
   variantLabel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
+
+export type CreativeActionResolvers = EnumResolverSignature<{ PAUSE?: any, RESUME?: any }, ResolversTypes['CreativeAction']>;
 
 export type CreativePerformanceResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CreativePerformance'] = ResolversParentTypes['CreativePerformance']> = {
   clicks?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
@@ -2033,6 +2300,13 @@ export type DeactivateWebhookEndpointPayloadResolvers<ContextType = GraphqlConte
   webhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpoint']>, ParentType, ContextType>;
 };
 
+export type DeliveryStatusResolvers = EnumResolverSignature<{ CANCELLED?: any, DELIVERING?: any, ENDED?: any, PAUSED?: any, PENDING_CREATIVES?: any, PENDING_START?: any }, ResolversTypes['DeliveryStatus']>;
+
+export type DuplicateCampaignPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DuplicateCampaignPayload'] = ResolversParentTypes['DuplicateCampaignPayload']> = {
+  campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
 export type EndCampaignPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EndCampaignPayload'] = ResolversParentTypes['EndCampaignPayload']> = {
   campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
@@ -2044,6 +2318,11 @@ export type FieldChangeResolvers<ContextType = GraphqlContext, ParentType extend
   field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ForecastCampaignDeliveryPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ForecastCampaignDeliveryPayload'] = ResolversParentTypes['ForecastCampaignDeliveryPayload']> = {
+  forecast?: Resolver<Maybe<ResolversTypes['CampaignForecast']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type MomentTypeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MomentType'] = ResolversParentTypes['MomentType']> = {
@@ -2071,11 +2350,14 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   createCampaign?: Resolver<Maybe<ResolversTypes['CreateCampaignPayload']>, ParentType, ContextType, RequireFields<MutationCreateCampaignArgs, 'input'>>;
   createPostbackKey?: Resolver<Maybe<ResolversTypes['CreatePostbackKeyPayload']>, ParentType, ContextType>;
   deactivateWebhookEndpoint?: Resolver<Maybe<ResolversTypes['DeactivateWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationDeactivateWebhookEndpointArgs, 'input'>>;
+  duplicateCampaign?: Resolver<Maybe<ResolversTypes['DuplicateCampaignPayload']>, ParentType, ContextType, RequireFields<MutationDuplicateCampaignArgs, 'input'>>;
   endCampaign?: Resolver<Maybe<ResolversTypes['EndCampaignPayload']>, ParentType, ContextType, RequireFields<MutationEndCampaignArgs, 'input'>>;
   pauseCampaign?: Resolver<Maybe<ResolversTypes['PauseCampaignPayload']>, ParentType, ContextType, RequireFields<MutationPauseCampaignArgs, 'input'>>;
+  pauseCreativeVariant?: Resolver<Maybe<ResolversTypes['PauseCreativeVariantPayload']>, ParentType, ContextType, RequireFields<MutationPauseCreativeVariantArgs, 'input'>>;
   redeliverWebhookDelivery?: Resolver<Maybe<ResolversTypes['RedeliverWebhookDeliveryPayload']>, ParentType, ContextType, RequireFields<MutationRedeliverWebhookDeliveryArgs, 'input'>>;
   registerWebhookEndpoint?: Resolver<Maybe<ResolversTypes['RegisterWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationRegisterWebhookEndpointArgs, 'input'>>;
   resumeCampaign?: Resolver<Maybe<ResolversTypes['ResumeCampaignPayload']>, ParentType, ContextType, RequireFields<MutationResumeCampaignArgs, 'input'>>;
+  resumeCreativeVariant?: Resolver<Maybe<ResolversTypes['ResumeCreativeVariantPayload']>, ParentType, ContextType, RequireFields<MutationResumeCreativeVariantArgs, 'input'>>;
   revokeApiClient?: Resolver<Maybe<ResolversTypes['RevokeApiClientPayload']>, ParentType, ContextType, RequireFields<MutationRevokeApiClientArgs, 'input'>>;
   revokeConnectedApp?: Resolver<Maybe<ResolversTypes['RevokeConnectedAppPayload']>, ParentType, ContextType, RequireFields<MutationRevokeConnectedAppArgs, 'input'>>;
   revokePostbackKey?: Resolver<Maybe<ResolversTypes['RevokePostbackKeyPayload']>, ParentType, ContextType, RequireFields<MutationRevokePostbackKeyArgs, 'input'>>;
@@ -2101,6 +2383,12 @@ export type PageInfoResolvers<ContextType = GraphqlContext, ParentType extends R
 
 export type PauseCampaignPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PauseCampaignPayload'] = ResolversParentTypes['PauseCampaignPayload']> = {
   campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type PauseCreativeVariantPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PauseCreativeVariantPayload'] = ResolversParentTypes['PauseCreativeVariantPayload']> = {
+  campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType>;
+  creative?: Resolver<Maybe<ResolversTypes['Creative']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
@@ -2136,6 +2424,7 @@ export type PreviewCampaignUpdatePayloadResolvers<ContextType = GraphqlContext, 
 };
 
 export type QueryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  advertiserReport?: Resolver<Maybe<ResolversTypes['AdvertiserReport']>, ParentType, ContextType, RequireFields<QueryAdvertiserReportArgs, 'endDate' | 'startDate' | 'timezone'>>;
   campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType, RequireFields<QueryCampaignArgs, 'id'>>;
   campaignReport?: Resolver<Maybe<ResolversTypes['CampaignReport']>, ParentType, ContextType, RequireFields<QueryCampaignReportArgs, 'campaignId' | 'endDate' | 'startDate' | 'timezone'>>;
   campaignTimeSeries?: Resolver<Maybe<ResolversTypes['CampaignTimeSeries']>, ParentType, ContextType, RequireFields<QueryCampaignTimeSeriesArgs, 'campaignId' | 'endDate' | 'granularity' | 'startDate' | 'timezone'>>;
@@ -2144,6 +2433,7 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   connectedApps?: Resolver<Array<ResolversTypes['ConnectedApp']>, ParentType, ContextType>;
   creative?: Resolver<Maybe<ResolversTypes['Creative']>, ParentType, ContextType, RequireFields<QueryCreativeArgs, 'id'>>;
   creativePerformance?: Resolver<Maybe<ResolversTypes['CreativePerformance']>, ParentType, ContextType, RequireFields<QueryCreativePerformanceArgs, 'creativeId'>>;
+  forecastCampaignDelivery?: Resolver<Maybe<ResolversTypes['ForecastCampaignDeliveryPayload']>, ParentType, ContextType, RequireFields<QueryForecastCampaignDeliveryArgs, 'input'>>;
   momentTypes?: Resolver<Array<ResolversTypes['MomentType']>, ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
   nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
@@ -2169,6 +2459,13 @@ export type RegisterWebhookEndpointPayloadResolvers<ContextType = GraphqlContext
 
 export type ReportBreakdownResolvers = EnumResolverSignature<{ CREATIVE?: any, DAY?: any, HOUR_OF_DAY?: any, MOMENT_TYPE?: any, SPORT?: any }, ResolversTypes['ReportBreakdown']>;
 
+export type ReportComparisonResolvers = EnumResolverSignature<{ PREVIOUS_PERIOD?: any }, ResolversTypes['ReportComparison']>;
+
+export type ReportComparisonTotalsResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReportComparisonTotals'] = ResolversParentTypes['ReportComparisonTotals']> = {
+  period?: Resolver<ResolversTypes['ReportPeriod'], ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['ReportTotals'], ParentType, ContextType>;
+};
+
 export type ReportPeriodResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReportPeriod'] = ResolversParentTypes['ReportPeriod']> = {
   end?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   start?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
@@ -2176,6 +2473,7 @@ export type ReportPeriodResolvers<ContextType = GraphqlContext, ParentType exten
 };
 
 export type ReportRowResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReportRow'] = ResolversParentTypes['ReportRow']> = {
+  campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType>;
   clicks?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
   conversions?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
   creative?: Resolver<Maybe<ResolversTypes['Creative']>, ParentType, ContextType>;
@@ -2201,6 +2499,12 @@ export type ReportTotalsResolvers<ContextType = GraphqlContext, ParentType exten
 
 export type ResumeCampaignPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ResumeCampaignPayload'] = ResolversParentTypes['ResumeCampaignPayload']> = {
   campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type ResumeCreativeVariantPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ResumeCreativeVariantPayload'] = ResolversParentTypes['ResumeCreativeVariantPayload']> = {
+  campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType>;
+  creative?: Resolver<Maybe<ResolversTypes['Creative']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
@@ -2242,6 +2546,7 @@ export type TimeSeriesGranularityResolvers = EnumResolverSignature<{ DAY?: any, 
 
 export type TimeSeriesPointResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['TimeSeriesPoint'] = ResolversParentTypes['TimeSeriesPoint']> = {
   clicks?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
+  conversions?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
   impressions?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
   spendUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   ts?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -2355,17 +2660,21 @@ export type WebhookTestResultResolvers<ContextType = GraphqlContext, ParentType 
 export type Resolvers<ContextType = GraphqlContext> = {
   AddCreativeVariantPayload?: AddCreativeVariantPayloadResolvers<ContextType>;
   Advertiser?: AdvertiserResolvers<ContextType>;
+  AdvertiserReport?: AdvertiserReportResolvers<ContextType>;
+  AdvertiserReportBreakdown?: AdvertiserReportBreakdownResolvers;
   AdvertiserToday?: AdvertiserTodayResolvers<ContextType>;
   ApiClient?: ApiClientResolvers<ContextType>;
   ApiClientConnection?: ApiClientConnectionResolvers<ContextType>;
   ApiClientEdge?: ApiClientEdgeResolvers<ContextType>;
   Campaign?: CampaignResolvers<ContextType>;
+  CampaignAction?: CampaignActionResolvers;
   CampaignChange?: CampaignChangeResolvers<ContextType>;
   CampaignConnection?: CampaignConnectionResolvers<ContextType>;
   CampaignCreatePreview?: CampaignCreatePreviewResolvers<ContextType>;
   CampaignDay?: CampaignDayResolvers<ContextType>;
   CampaignEdge?: CampaignEdgeResolvers<ContextType>;
   CampaignEndedReason?: CampaignEndedReasonResolvers;
+  CampaignForecast?: CampaignForecastResolvers<ContextType>;
   CampaignReport?: CampaignReportResolvers<ContextType>;
   CampaignSortField?: CampaignSortFieldResolvers;
   CampaignStatus?: CampaignStatusResolvers;
@@ -2390,6 +2699,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   CreateCampaignPayload?: CreateCampaignPayloadResolvers<ContextType>;
   CreatePostbackKeyPayload?: CreatePostbackKeyPayloadResolvers<ContextType>;
   Creative?: CreativeResolvers<ContextType>;
+  CreativeAction?: CreativeActionResolvers;
   CreativePerformance?: CreativePerformanceResolvers<ContextType>;
   CreativeStatus?: CreativeStatusResolvers;
   CredentialKind?: CredentialKindResolvers;
@@ -2397,9 +2707,12 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
   DeactivateWebhookEndpointPayload?: DeactivateWebhookEndpointPayloadResolvers<ContextType>;
+  DeliveryStatus?: DeliveryStatusResolvers;
+  DuplicateCampaignPayload?: DuplicateCampaignPayloadResolvers<ContextType>;
   EndCampaignPayload?: EndCampaignPayloadResolvers<ContextType>;
   EstimateStatus?: EstimateStatusResolvers;
   FieldChange?: FieldChangeResolvers<ContextType>;
+  ForecastCampaignDeliveryPayload?: ForecastCampaignDeliveryPayloadResolvers<ContextType>;
   MomentType?: MomentTypeResolvers<ContextType>;
   MomentTypeKey?: MomentTypeKeyResolvers;
   Money?: GraphQLScalarType;
@@ -2409,6 +2722,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Pacing?: PacingResolvers;
   PageInfo?: PageInfoResolvers<ContextType>;
   PauseCampaignPayload?: PauseCampaignPayloadResolvers<ContextType>;
+  PauseCreativeVariantPayload?: PauseCreativeVariantPayloadResolvers<ContextType>;
   PostbackKey?: PostbackKeyResolvers<ContextType>;
   PostbackKeyConnection?: PostbackKeyConnectionResolvers<ContextType>;
   PostbackKeyEdge?: PostbackKeyEdgeResolvers<ContextType>;
@@ -2418,10 +2732,13 @@ export type Resolvers<ContextType = GraphqlContext> = {
   RedeliverWebhookDeliveryPayload?: RedeliverWebhookDeliveryPayloadResolvers<ContextType>;
   RegisterWebhookEndpointPayload?: RegisterWebhookEndpointPayloadResolvers<ContextType>;
   ReportBreakdown?: ReportBreakdownResolvers;
+  ReportComparison?: ReportComparisonResolvers;
+  ReportComparisonTotals?: ReportComparisonTotalsResolvers<ContextType>;
   ReportPeriod?: ReportPeriodResolvers<ContextType>;
   ReportRow?: ReportRowResolvers<ContextType>;
   ReportTotals?: ReportTotalsResolvers<ContextType>;
   ResumeCampaignPayload?: ResumeCampaignPayloadResolvers<ContextType>;
+  ResumeCreativeVariantPayload?: ResumeCreativeVariantPayloadResolvers<ContextType>;
   RevokeApiClientPayload?: RevokeApiClientPayloadResolvers<ContextType>;
   RevokeConnectedAppPayload?: RevokeConnectedAppPayloadResolvers<ContextType>;
   RevokePostbackKeyPayload?: RevokePostbackKeyPayloadResolvers<ContextType>;

@@ -1,4 +1,5 @@
-// Campaign writes (createCampaign, updateCampaign, cancel, addCreativeVariant) and their validate-only previews, each
+// Campaign writes (E5, E7, cancel, duplicate, E8, a variant's pause and resume),
+// their validate-only previews and the create form's forecast, each
 // running its operation (lib/operations): the GraphQL input goes to the
 // operation under REST's names (so userErrors carry REST's codes and field
 // paths, in GraphQL names). The payload carries the campaign (and creative)
@@ -7,14 +8,17 @@
 import { cancelCampaign } from "@/lib/domain/campaigns/cancel-campaign";
 import { PREVIEW_FIELD_NAMES } from "@/lib/domain/campaigns/campaigns.schemas";
 import { createCampaign, previewCampaignCreate } from "@/lib/domain/campaigns/create-campaign";
+import { duplicateCampaign } from "@/lib/domain/campaigns/duplicate-campaign";
+import { forecastCampaignDelivery } from "@/lib/domain/campaigns/forecast-delivery";
 import { previewCampaignUpdate, updateCampaign } from "@/lib/domain/campaigns/update-campaign";
 import { addCreativeVariant } from "@/lib/domain/creatives/add-creative-variant";
+import { setVariantStatus } from "@/lib/domain/creatives/set-variant-status";
 import { microsToDecimal } from "@/lib/money";
 import type { Resolvers } from "../__generated__/resolvers-types";
 import { camelName, toRestShape } from "../camel-case";
 import type { GraphqlContext } from "../context";
-import { restIdOf } from "../global-id";
-import { authenticated, payload } from "../guard";
+import { notFound, restIdOf } from "../global-id";
+import { allowedAs, authenticated, payload } from "../guard";
 import { operationResolver, runOperation, runOperationOn } from "../operation";
 import { creativesOf, loadCampaign } from "./campaigns";
 
@@ -48,8 +52,29 @@ const setStatus = (status: "active" | "paused" | "ended") =>
     }),
   );
 
+/**
+ * pauseCreativeVariant and resumeCreativeVariant: GraphQL names the variant alone, REST's path names
+ * its campaign too; the variant is looked up first, by a caller the operation admits (decision 1007).
+ */
+const setVariant = (status: "paused" | "approved") =>
+  operationResolver(setVariantStatus, async (_, { input }: { input: { id: string } }, context: GraphqlContext) => {
+    const { loaders } = allowedAs(context, setVariantStatus);
+    const restId = restIdOf(input.id, "Creative");
+    const campaignId = await loaders.creativeCampaign.load(restId);
+    if (!campaignId) throw notFound(input.id, "creative");
+    return payload(async () => {
+      await runOperation(setVariantStatus, context, {}, { id: campaignId, variant_id: restId, status });
+      const campaign = await reloaded(context, campaignId);
+      const creative = (await creativesOf(context, campaignId)).find((item) => item.id === restId)!;
+      return { creative, campaign };
+    });
+  });
+
 export const campaignMutationResolvers: Resolvers = {
   Query: {
+    forecastCampaignDelivery: operationResolver(forecastCampaignDelivery, (_, { input }, context) =>
+      payload(async () => ({ forecast: await runOperation(forecastCampaignDelivery, context, {}, restInput(input)) })),
+    ),
     previewCampaignCreate: operationResolver(previewCampaignCreate, (_, { input }, context) =>
       payload(async () => {
         const preview = await runOperation(previewCampaignCreate, context, {}, restInput(input));
@@ -123,6 +148,18 @@ export const campaignMutationResolvers: Resolvers = {
         return { campaign: await reloaded(context, campaign.id) };
       }),
     ),
+    duplicateCampaign: operationResolver(duplicateCampaign, (_, { input }, context) => {
+      const { id, ...choices } = input;
+      return payload(async () => {
+        const copy = await runOperationOn(duplicateCampaign, context, {}, () => ({
+          ...restInput(choices),
+          id: restIdOf(id, "Campaign"),
+        }));
+        return { campaign: await reloaded(context, copy.id) };
+      });
+    }),
+    pauseCreativeVariant: setVariant("paused"),
+    resumeCreativeVariant: setVariant("approved"),
     addCreativeVariant: operationResolver(addCreativeVariant, (_, { input }, context) => {
       const { campaignId, ...creative } = input;
       return payload(async () => {

@@ -12,26 +12,40 @@
 import { isMomentType, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import { isSport, type Sport } from "@/lib/domain/sports";
 import { listCampaignConnection } from "@/lib/domain/campaigns/campaign-connection";
+import { availableActions, deliveryStatus } from "@/lib/domain/campaigns/campaign-state";
+import { isOpenStatus } from "@/lib/domain/campaigns/campaigns.schemas";
+import { utcDate } from "@/lib/domain/campaigns/dates";
 import { getCampaign } from "@/lib/domain/campaigns/get-campaign";
 import { budgetDay } from "@/lib/domain/campaigns/pacing";
+import { creativeActions } from "@/lib/domain/creatives/creatives.schemas";
 import { getCreative } from "@/lib/domain/creatives/get-creative";
+import { getAdvertiserReport } from "@/lib/domain/reporting/get-advertiser-report";
 import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
+import { ctrOf } from "@/lib/domain/reporting/metrics";
 import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
 import { getCreativePerformance } from "@/lib/domain/reporting/get-creative-performance";
 import {
+  advertiserReportCsvFilename,
+  advertiserReportToCsv,
   reportCsvFilename,
   reportToCsv,
   timeseriesCsvFilename,
   timeseriesToCsv,
 } from "@/lib/domain/reporting/report-csv";
-import { campaignReportView, campaignTimeseriesView } from "@/lib/http/views/reporting";
+import { advertiserReportView, campaignReportView, campaignTimeseriesView } from "@/lib/http/views/reporting";
 import type { Resolvers } from "../__generated__/resolvers-types";
 import { connection } from "../connection";
 import type { GraphqlContext } from "../context";
 import { notFound, restIdOf, restIdOrGlobalId, toGlobalId } from "../global-id";
 import { allowedAs, authenticated } from "../guard";
 import { operationResolver, runOperation, runOperationOn } from "../operation";
-import type { CampaignParent, CampaignReportParent, CampaignTimeSeriesParent, CreativeParent } from "../mappers";
+import type {
+  AdvertiserReportParent,
+  CampaignParent,
+  CampaignReportParent,
+  CampaignTimeSeriesParent,
+  CreativeParent,
+} from "../mappers";
 
 async function campaignCreatives(context: GraphqlContext, campaignId: string) {
   const found = await authenticated(context).loaders.campaignCreatives.load(campaignId);
@@ -64,7 +78,13 @@ export async function loadCreative(context: GraphqlContext, restId: string): Pro
   return creative;
 }
 
-type ReportArgs = { startDate: string; endDate: string; breakdown?: unknown; timezone?: string | null };
+type ReportArgs = {
+  startDate: string;
+  endDate: string;
+  breakdown?: unknown;
+  timezone?: string | null;
+  compare?: unknown;
+};
 type TimeSeriesArgs = { startDate: string; endDate: string; granularity?: unknown; timezone?: string | null };
 
 /** getCampaignReport for a campaign id (the operation's scope and report limit); another advertiser's campaign is not found. */
@@ -75,6 +95,12 @@ async function campaignReport(
 ): Promise<CampaignReportParent> {
   const { rows, ...report } = await runOperation(getCampaignReport, context, args, { id: campaignId });
   return { ...report, rows: rows?.map((row) => ({ ...row, breakdown: report.breakdown!, campaignId })) };
+}
+
+/** The all-campaigns report (the operation's scope and the report limit shared with E9 and E10). */
+async function advertiserReport(context: GraphqlContext, args: ReportArgs): Promise<AdvertiserReportParent> {
+  const { rows, ...report } = await runOperation(getAdvertiserReport, context, args);
+  return { ...report, rows: rows?.map((row) => ({ ...row, breakdown: report.breakdown!, campaignId: null })) };
 }
 
 /** getCampaignTimeseries for a campaign id (the operation's scope and the report limit shared with getCampaignReport); another advertiser's campaign is not found. */
@@ -111,6 +137,7 @@ export const campaignResolvers: Resolvers = {
     campaignTimeSeries: operationResolver(getCampaignTimeseries, (_, { campaignId, ...args }, context) =>
       campaignTimeSeries(context, restIdOrGlobalId(campaignId, "Campaign"), args),
     ),
+    advertiserReport: operationResolver(getAdvertiserReport, (_, args, context) => advertiserReport(context, args)),
     creativePerformance: operationResolver(getCreativePerformance, (_, args, context) =>
       runOperation(getCreativePerformance, context, {}, { id: restIdOrGlobalId(args.creativeId, "Creative") }),
     ),
@@ -123,6 +150,22 @@ export const campaignResolvers: Resolvers = {
     totalBudgetUsd: (parent) => parent.totalBudgetMicros,
     targetCpaUsd: (parent) => parent.targetCpaMicros,
     spendToDateUsd: (parent) => parent.spendToDateMicros,
+    ctrToDate: (parent) =>
+      ctrOf({ clicks: BigInt(parent.clicksToDate), impressions: BigInt(parent.impressionsToDate) }),
+    // E6's answer (docs/decisions/1311), from the campaign's creatives (loaded per page)
+    deliveryStatus: async (parent, _, context) => {
+      const creatives = await creativesOf(context, parent.id);
+      return deliveryStatus(
+        {
+          status: parent.status,
+          startDate: parent.startDate,
+          approvedCreatives: creatives.filter((creative) => creative.status === "approved").length,
+        },
+        utcDate(new Date(context.clock())),
+      );
+    },
+    availableActions: async (parent, _, context) =>
+      availableActions(parent.status, (await creativesOf(context, parent.id)).length),
     today: (parent, _, context) => {
       const day = budgetDay(parent.budgetState, context.clock());
       return {
@@ -144,6 +187,8 @@ export const campaignResolvers: Resolvers = {
     id: (parent) => toGlobalId("Creative", parent.id),
     restId: (parent) => parent.id,
     campaign: (parent, _, context) => loadCampaign(context, parent.campaignId),
+    availableActions: async (parent, _, context) =>
+      creativeActions(parent.status, isOpenStatus((await loadCampaign(context, parent.campaignId)).status)),
     performance: async (parent, _, context) => {
       allowedAs(context, getCreativePerformance);
       const performance = (await campaignCreatives(context, parent.campaignId)).performance.get(parent.id);
@@ -160,6 +205,10 @@ export const campaignResolvers: Resolvers = {
     spendUsd: (parent) => parent.spendMicros,
     averageCpmPaidUsd: (parent) => parent.averageCpmPaidMicros,
   },
+  AdvertiserReport: {
+    csv: (parent) => advertiserReportToCsv(advertiserReportView(parent)),
+    csvFilename: (parent) => advertiserReportCsvFilename(advertiserReportView(parent)),
+  },
   CampaignTimeSeries: {
     csv: (parent) => timeseriesToCsv(campaignTimeseriesView(parent)),
     csvFilename: (parent) => timeseriesCsvFilename(campaignTimeseriesView(parent)),
@@ -171,6 +220,11 @@ export const campaignResolvers: Resolvers = {
   CreativePerformance: {
     spendUsd: (parent) => parent.spendMicros,
   },
+  CampaignForecast: {
+    estimatedDailyImpressions: (parent) => parent.dailyImpressions,
+    estimatedDailySpendUsd: (parent) => parent.dailySpendMicros,
+    estimateStatus: (parent) => parent.status,
+  },
   ReportRow: {
     spendUsd: (parent) => parent.spendMicros,
     key: (parent) => String(parent.key),
@@ -180,11 +234,16 @@ export const campaignResolvers: Resolvers = {
       parent.breakdown === "moment_type" && isMomentType(String(parent.key)) ? (parent.key as MomentTypeKey) : null,
     sport: (parent) => (parent.breakdown === "sport" && isSport(String(parent.key)) ? (parent.key as Sport) : null),
     creative: async (parent, _, context) => {
-      if (parent.breakdown !== "creative") return null;
-      // getCampaignReport's rows carry the creative's id only: its headline and the rest are the creative's own
+      if (parent.breakdown !== "creative" || parent.campaignId === null) return null;
+      // E9's rows carry the creative's id only: its headline and the rest are the creative's own
       allowedAs(context, getCreative);
       const creatives = await creativesOf(context, parent.campaignId);
       return creatives.find((creative) => creative.id === parent.key) ?? null;
+    },
+    campaign: async (parent, _, context) => {
+      if (parent.breakdown !== "campaign") return null;
+      // the row carries the campaign's id and name: the campaign itself is E6's (its access; decision 1007)
+      return allowedAs(context, getCampaign).loaders.campaign.load(String(parent.key));
     },
   },
 };

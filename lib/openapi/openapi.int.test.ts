@@ -432,6 +432,46 @@ const SAMPLES: Record<string, Sample> = {
       status: 201,
     });
   },
+  "PATCH /api/ads/campaigns/{id}/variants/{variant_id}": async () => {
+    const campaign = await createTestCampaign({ advertiserId: adv.advertiserId, creatives: [{}, {}] });
+    const variantId = campaign.creatives[1]!.id;
+    const path = `/api/ads/campaigns/${campaign.id}/variants/${variantId}`;
+    const params = { id: campaign.id, variant_id: variantId };
+    const res = await exercise("PATCH", "api/ads/campaigns/[id]/variants/[variant_id]", path, {
+      body: { status: "paused" },
+      headers,
+      params,
+      status: 200,
+    });
+    expect(res.body.variants[1].status).toBe("paused");
+    await exercise(
+      "PATCH",
+      "api/ads/campaigns/[id]/variants/[variant_id]",
+      `/api/ads/campaigns/${campaign.id}/variants/cr_x`,
+      {
+        body: { status: "approved" },
+        headers,
+        params: { id: campaign.id, variant_id: "cr_x" },
+        status: 404,
+      },
+    );
+  },
+  "POST /api/ads/campaigns/{id}/duplicate": async () => {
+    const id = await newCampaign();
+    const res = await exercise("POST", "api/ads/campaigns/[id]/duplicate", `/api/ads/campaigns/${id}/duplicate`, {
+      body: { name: "Sample copy", status: "active" },
+      headers,
+      params: { id },
+      status: 201,
+    });
+    expect(res.body.name).toBe("Sample copy");
+    await exercise("POST", "api/ads/campaigns/[id]/duplicate", "/api/ads/campaigns/cmp_missing/duplicate", {
+      body: {},
+      headers,
+      params: { id: "cmp_missing" },
+      status: 404,
+    });
+  },
   "GET /api/ads/webhooks": async () => {
     await newWebhook();
     await exercise("GET", "api/ads/webhooks", "/api/ads/webhooks", { headers, status: 200 });
@@ -581,6 +621,21 @@ const SAMPLES: Record<string, Sample> = {
       params: { id },
       query: { ...range, timezone: "Mars/Olympus" },
       status: 422,
+    });
+  },
+  "GET /api/ads/reporting/campaigns": async () => {
+    const { range } = await deliveredCampaign();
+    const res = await exercise("GET", "api/ads/reporting/campaigns", "/api/ads/reporting/campaigns", {
+      headers,
+      query: { ...range, breakdown: "campaign", compare: "previous_period" },
+      status: 200,
+    });
+    expect(res.body.totals.impressions).toBeGreaterThanOrEqual(3);
+    await exercise("GET", "api/ads/reporting/campaigns", "/api/ads/reporting/campaigns", {
+      headers,
+      query: { ...range, format: "csv" },
+      status: 200,
+      responseType: "text/csv",
     });
   },
   "GET /api/ads/reporting/campaigns/{id}/timeseries": async () => {

@@ -13,16 +13,20 @@ import { revokePostbackKey } from "@/lib/domain/postback-keys/revoke-postback-ke
 import { listCampaignConnection } from "@/lib/domain/campaigns/campaign-connection";
 import { cancelCampaign } from "@/lib/domain/campaigns/cancel-campaign";
 import { createCampaign, previewCampaignCreate } from "@/lib/domain/campaigns/create-campaign";
+import { duplicateCampaign } from "@/lib/domain/campaigns/duplicate-campaign";
+import { forecastCampaignDelivery } from "@/lib/domain/campaigns/forecast-delivery";
 import { getCampaign } from "@/lib/domain/campaigns/get-campaign";
 import { listCampaigns } from "@/lib/domain/campaigns/list-campaigns";
 import { previewCampaignUpdate, updateCampaign } from "@/lib/domain/campaigns/update-campaign";
 import { addCreativeVariant } from "@/lib/domain/creatives/add-creative-variant";
 import { getCreative } from "@/lib/domain/creatives/get-creative";
+import { setVariantStatus } from "@/lib/domain/creatives/set-variant-status";
 import { getClearingPrices } from "@/lib/domain/clearing-prices/get-clearing-prices";
 import { listMomentTypes } from "@/lib/domain/moment-types/list-moment-types";
 import { listSports } from "@/lib/domain/moment-types/list-sports";
 import { listConnectedApps, revokeConnectedApp } from "@/lib/domain/connected-apps/connected-apps";
 import { listChanges, listChangesByCursor } from "@/lib/domain/history/list-changes";
+import { getAdvertiserReport } from "@/lib/domain/reporting/get-advertiser-report";
 import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
 import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
 import { getCreativePerformance } from "@/lib/domain/reporting/get-creative-performance";
@@ -58,11 +62,15 @@ export const OPERATIONS = {
   updateCampaign,
   previewCampaignUpdate,
   cancelCampaign,
+  duplicateCampaign,
+  forecastCampaignDelivery,
   addCreativeVariant,
+  setVariantStatus,
   listMomentTypes,
   listSports,
   getClearingPrices,
   getCampaignReport,
+  getAdvertiserReport,
   getCampaignTimeseries,
   getCreativePerformance,
   recordConversion,

@@ -19,7 +19,11 @@ export type Moment = { momentType: string; sport: string; gameId: string; userId
 /** One moment of a game for every user it concerns: one POST /api/delivery/moments (distinct users, in order). */
 export type FannedMoment = { momentType: string; sport: string; gameId: string; userIds: string[] };
 
-export function createBettors(count: number, games: readonly Game[], rng: Rng): Bettor[] {
+/**
+ * `count` bettors with stakes in `games`, named `sim-user-1`… unless `ids` names them (a rotating
+ * population, population.ts); the draws are the same either way, so a seed replays the same stakes.
+ */
+export function createBettors(count: number, games: readonly Game[], rng: Rng, ids?: readonly string[]): Bettor[] {
   const bettors: Bettor[] = [];
   for (let index = 0; index < count; index++) {
     const stakes: Stake[] = [];
@@ -41,7 +45,7 @@ export function createBettors(count: number, games: readonly Game[], rng: Rng): 
       else stakes.push({ kind: "prediction", gameId: game.id, side, price: game.homeWinPrice });
       if (rng.chance(0.3)) follows.add(side === "home" ? game.home : game.away);
     }
-    bettors.push({ id: `sim-user-${index + 1}`, stakes, follows });
+    bettors.push({ id: ids?.[index] ?? `sim-user-${index + 1}`, stakes, follows });
   }
   return bettors;
 }

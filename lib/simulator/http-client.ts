@@ -37,3 +37,5 @@ export function createHttpClient(maxSockets: number) {
   }
   return { request, close: () => agent.destroy() };
 }
+
+export type HttpClient = ReturnType<typeof createHttpClient>;

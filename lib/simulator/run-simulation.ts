@@ -7,7 +7,7 @@
 import { systemClock, type Clock } from "@/lib/clock";
 import { advanceGame, createGame, type Game, type SimSport } from "./games";
 import { createBettors, momentsFor, watchGame, type FannedMoment } from "./bettors";
-import { createHttpClient } from "./http-client";
+import { createHttpClient, type HttpClient } from "./http-client";
 import { createRng } from "@/lib/random";
 
 export type SimulationOptions = {
@@ -15,6 +15,8 @@ export type SimulationOptions = {
   platformKey: string;
   games: number;
   users: number;
+  /** the users' ids (as many as `users`); sim-user-1… by default */
+  userIds?: readonly string[];
   /** simulated seconds per real second; 0 = as fast as the service answers */
   speed: number;
   seed: number;
@@ -22,6 +24,8 @@ export type SimulationOptions = {
   /** game clock seconds per step */
   stepSeconds?: number;
   signal?: AbortSignal;
+  /** the HTTP client (a keep-alive node:http one by default; tests answer in memory) */
+  client?: HttpClient;
   /** the real clock by default: elapsed time and the wait between steps at `speed` */
   clock?: Clock;
   onProgress?: (progress: SimulationProgress) => void;
@@ -96,7 +100,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const rng = createRng(options.seed);
   const concurrency = options.concurrency ?? 16;
   const stepSeconds = options.stepSeconds ?? 30;
-  const client = createHttpClient(concurrency);
+  const client = options.client ?? createHttpClient(concurrency);
   const base = options.baseUrl.replace(/\/+$/, "");
   const summary = emptySummary(options.games, options.users);
 
@@ -106,7 +110,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     return createGame(`sim-${options.seed}-game-${index + 1}`, sport, rng);
   });
   const watches = new Map(games.map((game) => [game.id, watchGame(game)]));
-  const bettors = createBettors(options.users, games, rng);
+  if (options.userIds && options.userIds.length !== options.users) throw new Error("userIds must name every user");
+  const bettors = createBettors(options.users, games, rng, options.userIds);
   const clicked = new Set<string>();
   const later: { dueStep: number; run: () => Promise<void> }[] = [];
 
@@ -252,7 +257,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       await action.run();
     }
   } finally {
-    client.close();
+    if (!options.client) client.close();
   }
   summary.elapsedMs = clock() - started;
   options.onProgress?.({ done: totalSteps, total: totalSteps, summary });

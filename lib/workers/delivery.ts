@@ -8,7 +8,7 @@ import { deliveryEngine, stopDeliveryEngine } from "@/lib/delivery/engine/engine
 import { sweepCampaignLifecycle } from "@/lib/delivery/jobs/lifecycle";
 import { seedDemo } from "@/lib/demo/seed-demo";
 import { env } from "@/lib/env";
-import { runSimulation } from "@/lib/simulator/run-simulation";
+import { runDemoTraffic } from "@/lib/simulator/demo-traffic";
 import type { Worker } from "./registry";
 
 /** Runs `task` every `periodMs` (first after `firstMs`), never two at once; returns a stop function. */
@@ -66,34 +66,26 @@ export const demoTrafficWorker: Worker = {
     const onSignal = () => stop.abort();
     process.once("SIGTERM", onSignal);
     process.once("SIGINT", onSignal);
-    const loop = (async () => {
-      for (let round = 1; !stop.signal.aborted; round++) {
-        try {
-          const summary = await runSimulation({
-            baseUrl,
-            platformKey: credentials.platform_key,
-            games: 4,
-            users: 200,
-            speed: 15,
-            seed: Date.now() % 1_000_000,
-            concurrency: 4,
-            signal: stop.signal,
-          });
-          log.info(
-            {
-              round,
-              decisions: summary.decisions,
-              clicks: summary.clicks.unique,
-              conversions: summary.conversions.recorded,
-            },
-            "demo games finished",
-          );
-        } catch (error) {
-          if (!stop.signal.aborted) log.warn({ err: error }, "demo traffic round failed");
-          await new Promise((resolve) => setTimeout(resolve, 5_000));
-        }
-      }
-    })();
+    const loop = runDemoTraffic({
+      baseUrl,
+      platformKey: credentials.platform_key,
+      seed: Date.now() % 1_000_000,
+      signal: stop.signal,
+      onRound: (round, summary) =>
+        log.info(
+          {
+            round,
+            decisions: summary.decisions,
+            clicks: summary.clicks.unique,
+            conversions: summary.conversions.recorded,
+          },
+          "demo games finished",
+        ),
+      onError: async (error) => {
+        log.warn({ err: error }, "demo traffic round failed");
+        await new Promise((resolve) => setTimeout(resolve, 5_000));
+      },
+    });
     return async () => {
       process.off("SIGTERM", onSignal);
       process.off("SIGINT", onSignal);

@@ -15,6 +15,7 @@ import { ToolInputError, type ToolContext, type ToolDefinition } from "./tool.ts
 import { addCreativeVariant } from "./tools/add-creative-variant.ts";
 import { cancelCampaign } from "./tools/cancel-campaign.ts";
 import { createCampaign } from "./tools/create-campaign.ts";
+import { pauseCreativeVariant, resumeCreativeVariant } from "./tools/creative-variant-status.ts";
 import { createPostbackKey } from "./tools/create-postback-key.ts";
 import { createMediaBuy } from "./tools/create-media-buy.ts";
 import { deactivateWebhook } from "./tools/deactivate-webhook.ts";
@@ -66,6 +67,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   endCampaign,
   cancelCampaign,
   addCreativeVariant,
+  pauseCreativeVariant,
+  resumeCreativeVariant,
   registerWebhook,
   testWebhook,
   deactivateWebhook,

@@ -8,9 +8,18 @@ export const campaignList = graphql(`
     $last: Int
     $before: String
     $status: CampaignStatus
+    $search: String
     $orderBy: CampaignOrder
   ) {
-    campaigns(first: $first, after: $after, last: $last, before: $before, status: $status, orderBy: $orderBy) {
+    campaigns(
+      first: $first
+      after: $after
+      last: $last
+      before: $before
+      status: $status
+      search: $search
+      orderBy: $orderBy
+    ) {
       totalCount
       pageInfo {
         hasNextPage
@@ -29,6 +38,10 @@ export const campaignList = graphql(`
         dailyBudgetUsd
         spendToDateUsd
         impressionsToDate
+        clicksToDate
+        ctrToDate
+        conversionsToDate
+        deliveryStatus
         createdAt
         today {
           spendUsd
@@ -113,6 +126,11 @@ export const campaignDetailQuery = graphql(`
       pacing
       spendToDateUsd
       impressionsToDate
+      clicksToDate
+      ctrToDate
+      conversionsToDate
+      deliveryStatus
+      availableActions
       createdAt
       updatedAt
       today {
@@ -135,6 +153,7 @@ export const campaignDetailQuery = graphql(`
         actionUrl
         performanceScore
         trafficAllocation
+        availableActions
         createdAt
         performance {
           impressions
@@ -233,6 +252,97 @@ export const addCreativeVariant = graphql(`
       creative {
         id
         variantLabel
+      }
+      userErrors {
+        field
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const duplicateCampaign = graphql(`
+  mutation DuplicateCampaign($input: DuplicateCampaignInput!) {
+    duplicateCampaign(input: $input) {
+      campaign {
+        id
+        status
+      }
+      userErrors {
+        field
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const pauseCreativeVariant = graphql(`
+  mutation PauseCreativeVariant($input: PauseCreativeVariantInput!) {
+    pauseCreativeVariant(input: $input) {
+      creative {
+        id
+        status
+      }
+      userErrors {
+        field
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const resumeCreativeVariant = graphql(`
+  mutation ResumeCreativeVariant($input: ResumeCreativeVariantInput!) {
+    resumeCreativeVariant(input: $input) {
+      creative {
+        id
+        status
+      }
+      userErrors {
+        field
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const forecastCampaignDelivery = graphql(`
+  query ForecastCampaignDelivery($input: ForecastCampaignDeliveryInput!) {
+    forecastCampaignDelivery(input: $input) {
+      forecast {
+        estimatedDailyImpressions
+        estimatedDailySpendUsd
+        estimateStatus
+      }
+      userErrors {
+        field
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const previewCampaignUpdate = graphql(`
+  query PreviewCampaignUpdate($input: UpdateCampaignInput!) {
+    previewCampaignUpdate(input: $input) {
+      preview {
+        raisesSpend
+        changes {
+          field
+          from
+          to
+        }
+        estimatedDailyImpressions
+        estimatedDailySpendUsd
+        estimateStatus
+        currentEstimatedDailyImpressions
+        currentEstimatedDailySpendUsd
+        currentEstimateStatus
       }
       userErrors {
         field

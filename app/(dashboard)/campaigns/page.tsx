@@ -1,5 +1,7 @@
-// Campaigns: status tabs, sortable columns and cursor pages, all as links (no
-// client JavaScript); the data is the GraphQL campaign connection.
+// Campaigns: a search by name or id (a GET form), status tabs, sortable columns
+// and cursor pages, all as links (no client JavaScript), and bulk pause, resume
+// and end of the checked rows (a client component); the data is the GraphQL
+// campaign connection.
 import type { Metadata } from "next";
 import Link from "next/link";
 import {
@@ -8,14 +10,16 @@ import {
   type CampaignStatus,
   type OrderDirection,
 } from "@/graphql/__generated__/client/graphql";
-import { formatCount, formatUsd } from "@/components/format";
+import { formatCount, formatPercent, formatUsd } from "@/components/format";
+import { BULK_FORM, BulkActions } from "@/components/campaigns/bulk-actions";
 import { DailyBudgetBar } from "@/components/campaigns/daily-budget-bar";
-import { statusLabel, statusTone } from "@/components/campaigns/status";
+import { deliveryLabel, statusLabel, statusTone } from "@/components/campaigns/status";
 import { PageHeader } from "@/components/shell/page-header";
 import { Badge } from "@/components/ui/badge";
 import { LocalTime } from "@/components/ui/local-time";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
@@ -34,12 +38,17 @@ const SORTS: CampaignSortField[] = [
   "BID_CPM",
   "SPEND_TO_DATE",
   "IMPRESSIONS_TO_DATE",
+  "CLICKS_TO_DATE",
+  "CTR_TO_DATE",
+  "CONVERSIONS_TO_DATE",
   "TODAY_SPEND",
 ];
+/** The API's longest search (longer text is cut rather than refused: it is a URL anyone can edit). */
+const SEARCH_MAX = 200;
 /** Text columns start A to Z; numbers and dates start with the largest. */
 const ASCENDING_FIRST: CampaignSortField[] = ["NAME", "STATUS"];
 
-type Params = { status?: string; sort?: string; dir?: string; after?: string; before?: string };
+type Params = { status?: string; sort?: string; dir?: string; after?: string; before?: string; q?: string };
 
 function pick<T extends string>(value: string | undefined, allowed: readonly T[]): T | undefined {
   const upper = value?.toUpperCase();
@@ -99,12 +108,19 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
   const paging = params.before
     ? { last: PAGE_SIZE, before: params.before }
     : { first: PAGE_SIZE, after: params.after ?? null };
+  const search = typeof params.q === "string" ? [...params.q.trim()].slice(0, SEARCH_MAX).join("") : "";
   const { campaigns } = await query(CampaignListDocument, {
     ...paging,
     status: status ?? null,
+    search: search || null,
     orderBy: { field: sort, direction: dir },
   });
-  const base: Params = { status: status?.toLowerCase(), sort: sort.toLowerCase(), dir: dir.toLowerCase() };
+  const base: Params = {
+    status: status?.toLowerCase(),
+    sort: sort.toLowerCase(),
+    dir: dir.toLowerCase(),
+    q: search || undefined,
+  };
   const nodes = campaigns?.nodes ?? [];
   const sorting = { sort, dir, base };
 
@@ -112,20 +128,47 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
     <>
       <PageHeader
         title="Campaigns"
-        description={`${formatCount(campaigns?.totalCount ?? 0)} ${status ? statusLabel(status).toLowerCase() : "in all"}`}
+        description={`${formatCount(campaigns?.totalCount ?? 0)} ${status ? statusLabel(status).toLowerCase() : "in all"}${
+          search ? ` matching “${search}”` : ""
+        }`}
         actions={
           <Link href="/campaigns/new" className={buttonClasses("primary")}>
             New campaign
           </Link>
         }
       />
+      <form role="search" action="/campaigns" method="get" className="mb-4 flex max-w-xl flex-wrap gap-2">
+        <label htmlFor="campaign-search" className="sr-only">
+          Search campaigns by name or id
+        </label>
+        <Input
+          id="campaign-search"
+          name="q"
+          type="search"
+          defaultValue={search}
+          maxLength={SEARCH_MAX}
+          placeholder="Search by name or id (cmp_…)"
+          className="w-auto min-w-0 flex-1"
+        />
+        {status ? <input type="hidden" name="status" value={status.toLowerCase()} /> : null}
+        <input type="hidden" name="sort" value={base.sort} />
+        <input type="hidden" name="dir" value={base.dir} />
+        <button type="submit" className={buttonClasses("secondary")}>
+          Search
+        </button>
+        {search ? (
+          <Link href={href({ ...base, q: undefined })} className={buttonClasses("ghost")}>
+            Clear
+          </Link>
+        ) : null}
+      </form>
       <nav aria-label="Filter by status" className="mb-4 flex flex-wrap gap-2">
         {[undefined, ...STATUSES].map((value) => {
           const current = value === status;
           return (
             <Link
               key={value ?? "all"}
-              href={href({ sort: base.sort, dir: base.dir, status: value?.toLowerCase() })}
+              href={href({ sort: base.sort, dir: base.dir, q: base.q, status: value?.toLowerCase() })}
               aria-current={current ? "page" : undefined}
               className={cn(
                 "rounded-full border px-3 py-1.5 text-sm font-medium",
@@ -142,7 +185,13 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
       <Card>
         {nodes.length === 0 ? (
           <EmptyState
-            title={status ? `No ${statusLabel(status).toLowerCase()} campaigns` : "No campaigns yet"}
+            title={
+              search
+                ? `No campaign matches “${search}”`
+                : status
+                  ? `No ${statusLabel(status).toLowerCase()} campaigns`
+                  : "No campaigns yet"
+            }
             action={
               <Link href="/campaigns/new" className={buttonClasses("primary")}>
                 Create a campaign
@@ -153,52 +202,78 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
             line.
           </EmptyState>
         ) : (
-          <Table aria-label="Campaigns">
-            <caption className="sr-only">Campaigns</caption>
-            <thead>
-              <tr>
-                <SortHeader field="NAME" label="Name" {...sorting} />
-                <SortHeader field="STATUS" label="Status" {...sorting} />
-                <SortHeader field="BID_CPM" label="Bid CPM" numeric {...sorting} />
-                <SortHeader field="TODAY_SPEND" label="Today" className="min-w-36" {...sorting} />
-                <SortHeader field="SPEND_TO_DATE" label="Spend to date" numeric {...sorting} />
-                <SortHeader field="IMPRESSIONS_TO_DATE" label="Impressions" numeric {...sorting} />
-                <SortHeader field="CREATED_AT" label="Created" {...sorting} />
-              </tr>
-            </thead>
-            <tbody>
-              {nodes.map((campaign) => (
-                <tr key={campaign.id}>
-                  <Td>
-                    <Link className="font-medium text-brand hover:underline" href={`/campaigns/${campaign.id}`}>
-                      {campaign.name}
-                    </Link>
-                    <p className="text-xs text-muted">{campaign.restId}</p>
-                  </Td>
-                  <Td>
-                    <Badge tone={statusTone(campaign.status)}>{statusLabel(campaign.status)}</Badge>
-                  </Td>
-                  <Td numeric>{formatUsd(campaign.bidCpmUsd)}</Td>
-                  <Td>
-                    <DailyBudgetBar
-                      spendUsd={campaign.today.spendUsd}
-                      dailyBudgetUsd={campaign.today.dailyBudgetUsd}
-                      pacingAllowanceUsd={campaign.today.pacingAllowanceUsd}
-                      label={`${campaign.name}: spend today against the daily budget`}
-                    />
-                    <p className="mt-1 text-xs text-muted">
-                      {formatUsd(campaign.today.spendUsd)} of {formatUsd(campaign.today.dailyBudgetUsd)}
-                    </p>
-                  </Td>
-                  <Td numeric>{formatUsd(campaign.spendToDateUsd)}</Td>
-                  <Td numeric>{formatCount(campaign.impressionsToDate)}</Td>
-                  <Td className="whitespace-nowrap">
-                    <LocalTime iso={campaign.createdAt} />
-                  </Td>
+          <>
+            <div className="px-4 pt-3">
+              <BulkActions names={Object.fromEntries(nodes.map((campaign) => [campaign.id, campaign.name]))} />
+            </div>
+            <Table aria-label="Campaigns">
+              <caption className="sr-only">Campaigns</caption>
+              <thead>
+                <tr>
+                  <SortHeader field="NAME" label="Name" {...sorting} />
+                  <SortHeader field="STATUS" label="Status" {...sorting} />
+                  <SortHeader field="BID_CPM" label="Bid CPM" numeric {...sorting} />
+                  <SortHeader field="TODAY_SPEND" label="Today" className="min-w-36" {...sorting} />
+                  <SortHeader field="SPEND_TO_DATE" label="Spend to date" numeric {...sorting} />
+                  <SortHeader field="IMPRESSIONS_TO_DATE" label="Impressions" numeric {...sorting} />
+                  <SortHeader field="CLICKS_TO_DATE" label="Clicks" numeric {...sorting} />
+                  <SortHeader field="CTR_TO_DATE" label="CTR" numeric {...sorting} />
+                  <SortHeader field="CONVERSIONS_TO_DATE" label="Conversions" numeric {...sorting} />
+                  <SortHeader field="CREATED_AT" label="Created" {...sorting} />
                 </tr>
-              ))}
-            </tbody>
-          </Table>
+              </thead>
+              <tbody>
+                {nodes.map((campaign) => (
+                  <tr key={campaign.id}>
+                    <Td>
+                      <div className="flex items-start gap-3">
+                        <input
+                          type="checkbox"
+                          name="campaign"
+                          value={campaign.id}
+                          form={BULK_FORM}
+                          aria-label={`Select ${campaign.name}`}
+                          className="mt-1 size-4 shrink-0"
+                        />
+                        <div>
+                          <Link className="font-medium text-brand hover:underline" href={`/campaigns/${campaign.id}`}>
+                            {campaign.name}
+                          </Link>
+                          <p className="text-xs text-muted">{campaign.restId}</p>
+                        </div>
+                      </div>
+                    </Td>
+                    <Td>
+                      <Badge tone={statusTone(campaign.status)}>{statusLabel(campaign.status)}</Badge>
+                      {campaign.deliveryStatus !== "DELIVERING" && campaign.status === "ACTIVE" ? (
+                        <p className="mt-1 text-xs text-muted">{deliveryLabel(campaign.deliveryStatus)}</p>
+                      ) : null}
+                    </Td>
+                    <Td numeric>{formatUsd(campaign.bidCpmUsd)}</Td>
+                    <Td>
+                      <DailyBudgetBar
+                        spendUsd={campaign.today.spendUsd}
+                        dailyBudgetUsd={campaign.today.dailyBudgetUsd}
+                        pacingAllowanceUsd={campaign.today.pacingAllowanceUsd}
+                        label={`${campaign.name}: spend today against the daily budget`}
+                      />
+                      <p className="mt-1 text-xs text-muted">
+                        {formatUsd(campaign.today.spendUsd)} of {formatUsd(campaign.today.dailyBudgetUsd)}
+                      </p>
+                    </Td>
+                    <Td numeric>{formatUsd(campaign.spendToDateUsd)}</Td>
+                    <Td numeric>{formatCount(campaign.impressionsToDate)}</Td>
+                    <Td numeric>{formatCount(campaign.clicksToDate)}</Td>
+                    <Td numeric>{formatPercent(campaign.ctrToDate)}</Td>
+                    <Td numeric>{formatCount(campaign.conversionsToDate)}</Td>
+                    <Td className="whitespace-nowrap">
+                      <LocalTime iso={campaign.createdAt} />
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </>
         )}
       </Card>
       {campaigns && (campaigns.pageInfo.hasPreviousPage || campaigns.pageInfo.hasNextPage) ? (

@@ -1,6 +1,7 @@
-// Reports (getCampaignReport, getCampaignTimeseries): a campaign's delivery over local dates in a time zone, with a
-// breakdown; every choice is in the URL (?campaign=cmp_…&start=&end=&tz=&breakdown=
-// &granularity=) so a report is a link to share. The form is a plain GET form:
+// Reports (E9, E10, the all-campaigns report): a campaign's delivery, or every
+// campaign's, over local dates in a time zone, with a breakdown and optionally
+// the previous period's totals; every choice is in the URL (?campaign=cmp_…|all
+// &start=&end=&tz=&breakdown=&granularity=&compare=) so a report is a link to share. The form is a plain GET form:
 // it works without JavaScript, and the charts are the only client components.
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -11,6 +12,8 @@ import { breakdownChartData, seriesChartData } from "@/components/reports/chart-
 import { CsvDownload } from "@/components/reports/csv-download";
 import { ReportFilters } from "@/components/reports/report-filters";
 import {
+  ALL_CAMPAIGNS,
+  changeOf,
   defaultRange,
   readReportParams,
   reportHref,
@@ -59,8 +62,30 @@ const REPORT = graphql(`
     $tz: TimeZone!
     $breakdown: ReportBreakdown
     $granularity: TimeSeriesGranularity
+    $compare: ReportComparison
   ) {
-    campaignReport(campaignId: $campaignId, startDate: $start, endDate: $end, breakdown: $breakdown, timezone: $tz) {
+    campaignReport(
+      campaignId: $campaignId
+      startDate: $start
+      endDate: $end
+      breakdown: $breakdown
+      timezone: $tz
+      compare: $compare
+    ) {
+      comparison {
+        period {
+          start
+          end
+        }
+        totals {
+          impressions
+          clicks
+          ctr
+          conversions
+          spendUsd
+          averageCpmPaidUsd
+        }
+      }
       period {
         start
         end
@@ -111,6 +136,68 @@ const REPORT = graphql(`
   }
 `);
 
+const ALL_REPORT = graphql(`
+  query AdvertiserReportPage(
+    $start: Date!
+    $end: Date!
+    $tz: TimeZone!
+    $breakdown: AdvertiserReportBreakdown
+    $compare: ReportComparison
+  ) {
+    advertiserReport(startDate: $start, endDate: $end, breakdown: $breakdown, timezone: $tz, compare: $compare) {
+      comparison {
+        period {
+          start
+          end
+        }
+        totals {
+          impressions
+          clicks
+          ctr
+          conversions
+          spendUsd
+          averageCpmPaidUsd
+        }
+      }
+      period {
+        start
+        end
+        timezone
+      }
+      totals {
+        impressions
+        clicks
+        ctr
+        conversions
+        spendUsd
+        averageCpmPaidUsd
+        asOf
+      }
+      rows {
+        key
+        impressions
+        clicks
+        ctr
+        conversions
+        spendUsd
+        campaign {
+          name
+        }
+      }
+      csv
+      csvFilename
+    }
+  }
+`);
+
+/** "+12.5 %" / "−3.0 %" against the previous period, or why there is no percentage. */
+function changeText(current: number, previous: number): string {
+  const change = changeOf(current, previous);
+  if (change === null) return current === 0 ? "no change" : "none before";
+  const sign = change > 0 ? "+" : change < 0 ? "−" : "±";
+  return `${sign}${formatPercent(Math.abs(change), 1)}`;
+}
+
 type Search = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function ReportsPage({ searchParams }: { searchParams: Search }) {
@@ -125,7 +212,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
   const header = (
     <PageHeader
       title="Reports"
-      description="Delivery of a campaign over local dates in any time zone, broken down as you choose."
+      description="Delivery of a campaign, or of all of them, over local dates in any time zone, broken down as you choose."
     />
   );
   if (campaigns.length === 0) {
@@ -147,13 +234,16 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
       </>
     );
   }
-  // ?campaign= takes the REST id (cmp_…) or the global id; without one, the newest campaign
-  const named = params.campaign
-    ? campaigns.find((campaign) => campaign.restId === params.campaign || campaign.id === params.campaign)
-    : campaigns[0];
-  if (!named) errors.campaign = "No campaign of yours has this id; choose one from the list.";
+  // ?campaign= takes the REST id (cmp_…), the global id or "all"; without one, the newest campaign
+  const all = params.campaign === ALL_CAMPAIGNS;
+  const named = all
+    ? null
+    : params.campaign
+      ? campaigns.find((campaign) => campaign.restId === params.campaign || campaign.id === params.campaign)
+      : campaigns[0];
+  if (!all && !named) errors.campaign = "No campaign of yours has this id; choose one from the list.";
   const chosen = named ?? campaigns[0]!;
-  const current = { ...params, campaign: chosen.restId };
+  const current = { ...params, campaign: all ? ALL_CAMPAIGNS : chosen.restId };
   const filters = <ReportFilters params={current} errors={errors} campaigns={campaigns} nowMs={now} />;
   if (Object.keys(errors).length > 0) {
     return (
@@ -164,16 +254,25 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
     );
   }
 
-  let data;
+  const compare = current.compare ? ("PREVIOUS_PERIOD" as const) : null;
+  const variables = { start: current.start, end: current.end, tz: current.tz, compare };
+  let report;
+  let series = null;
   try {
-    data = await query(REPORT, {
-      campaignId: chosen.restId,
-      start: current.start,
-      end: current.end,
-      tz: current.tz,
-      breakdown: current.breakdown,
-      granularity: current.granularity,
-    });
+    if (all) {
+      // readReportParams refused CREATIVE for all campaigns; the narrowing is for the types
+      const breakdown = current.breakdown === "CREATIVE" ? "CAMPAIGN" : current.breakdown;
+      report = (await query(ALL_REPORT, { ...variables, breakdown })).advertiserReport!;
+    } else {
+      const data = await query(REPORT, {
+        ...variables,
+        campaignId: chosen.restId,
+        breakdown: current.breakdown === "CAMPAIGN" ? "DAY" : current.breakdown,
+        granularity: current.granularity,
+      });
+      report = data.campaignReport!;
+      series = data.campaignTimeSeries!;
+    }
   } catch (error) {
     if (!(error instanceof GraphqlError)) throw error;
     return (
@@ -186,28 +285,61 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
       </>
     );
   }
-  const report = data.campaignReport!;
-  const series = data.campaignTimeSeries!;
   const totals = report.totals;
-  const points = seriesChartData(series.series, series.granularity, current.tz);
+  const previous = report.comparison?.totals ?? null;
+  const points = series ? seriesChartData(series.series, series.granularity, current.tz) : [];
   const bars = breakdownChartData(current.breakdown, report.rows ?? [], names);
   const range = `${formatDate(report.period.start)} – ${formatDate(report.period.end)} (${report.period.timezone})`;
+  const previousRange = report.comparison
+    ? `${formatDate(report.comparison.period.start)} – ${formatDate(report.comparison.period.end)}`
+    : null;
+  const stat = (label: string, testId: string, value: string, now: number, before: number | undefined) => ({
+    label,
+    testId,
+    value,
+    change: before === undefined ? null : changeText(now, before),
+  });
   const stats = [
-    { label: "Impressions", value: formatCount(totals.impressions), testId: "total-impressions" },
-    { label: "Clicks", value: formatCount(totals.clicks), testId: "total-clicks" },
-    { label: "CTR", value: formatPercent(totals.ctr), testId: "total-ctr" },
-    { label: "Conversions", value: formatCount(totals.conversions), testId: "total-conversions" },
-    { label: "Spend", value: formatUsd(totals.spendUsd), testId: "total-spend" },
-    { label: "Average CPM", value: formatUsd(totals.averageCpmPaidUsd), testId: "total-cpm" },
+    stat(
+      "Impressions",
+      "total-impressions",
+      formatCount(totals.impressions),
+      totals.impressions,
+      previous?.impressions,
+    ),
+    stat("Clicks", "total-clicks", formatCount(totals.clicks), totals.clicks, previous?.clicks),
+    stat("CTR", "total-ctr", formatPercent(totals.ctr), totals.ctr, previous?.ctr),
+    stat(
+      "Conversions",
+      "total-conversions",
+      formatCount(totals.conversions),
+      totals.conversions,
+      previous?.conversions,
+    ),
+    stat(
+      "Spend",
+      "total-spend",
+      formatUsd(totals.spendUsd),
+      Number(totals.spendUsd),
+      previous ? Number(previous.spendUsd) : undefined,
+    ),
+    stat(
+      "Average CPM",
+      "total-cpm",
+      formatUsd(totals.averageCpmPaidUsd),
+      Number(totals.averageCpmPaidUsd),
+      previous ? Number(previous.averageCpmPaidUsd) : undefined,
+    ),
   ];
+  const title = all ? "All campaigns" : chosen.name;
 
   return (
     <>
       {header}
       {filters}
       <section aria-labelledby="totals-heading" className="mt-6">
-        <h2 id="totals-heading" className="sr-only">
-          Totals
+        <h2 id="totals-heading" className={previousRange ? "mb-2 text-sm text-muted" : "sr-only"}>
+          {previousRange ? `Totals, each against the previous period (${previousRange})` : "Totals"}
         </h2>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
           {stats.map((stat) => (
@@ -216,27 +348,34 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
               <dd className="mt-1 text-lg font-semibold text-ink tabular-nums" data-testid={stat.testId}>
                 {stat.value}
               </dd>
+              {stat.change ? (
+                <dd className="text-xs text-muted tabular-nums" data-testid={`${stat.testId}-change`}>
+                  {stat.change} <span className="sr-only">against the previous period</span>
+                </dd>
+              ) : null}
             </div>
           ))}
         </dl>
       </section>
-      <Card className="mt-6">
-        <CardHeader
-          title={`${chosen.name}: per ${series.granularity === "HOUR" ? "hour" : "day"}`}
-          description={range}
-          action={<CsvDownload csv={series.csv} filename={series.csvFilename} label="Time series CSV" />}
-        />
-        <CardBody>
-          <TimeSeriesChart
-            data={points}
-            title={`Impressions, clicks and spend per ${series.granularity === "HOUR" ? "hour" : "day"}`}
+      {series ? (
+        <Card className="mt-6">
+          <CardHeader
+            title={`${title}: per ${series.granularity === "HOUR" ? "hour" : "day"}`}
+            description={range}
+            action={<CsvDownload csv={series.csv} filename={series.csvFilename} label="Time series CSV" />}
           />
-          <SeriesTable points={points} granularity={series.granularity} />
-        </CardBody>
-      </Card>
+          <CardBody>
+            <TimeSeriesChart
+              data={points}
+              title={`Impressions, clicks and spend per ${series.granularity === "HOUR" ? "hour" : "day"}`}
+            />
+            <SeriesTable points={points} granularity={series.granularity} />
+          </CardBody>
+        </Card>
+      ) : null}
       <Card className="mt-6">
         <CardHeader
-          title={`By ${BREAKDOWN_LABELS[current.breakdown].toLowerCase()}`}
+          title={`${all ? "All campaigns by" : "By"} ${BREAKDOWN_LABELS[current.breakdown].toLowerCase()}`}
           description={range}
           action={<CsvDownload csv={report.csv} filename={report.csvFilename} />}
         />
@@ -245,7 +384,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
             <EmptyState title="No delivery in this range">
               Nothing was delivered between these dates. Try a longer range, or{" "}
               <Link
-                href={reportHref({ ...current, ...defaultRange(now, current.tz), breakdown: "DAY" })}
+                href={reportHref({ ...current, ...defaultRange(now, current.tz), breakdown: all ? "CAMPAIGN" : "DAY" })}
                 className="text-brand underline"
               >
                 the last {DEFAULT_RANGE_DAYS} days by day

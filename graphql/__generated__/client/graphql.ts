@@ -16,6 +16,30 @@ export type AddCreativeVariantInput = {
   iconUrl: string;
 };
 
+/** The all-campaigns report's breakdowns. */
+export type AdvertiserReportBreakdown =
+  /** One row per campaign created by the end of the range, zeros included, most spend first. */
+  | 'CAMPAIGN'
+  | 'DAY'
+  | 'HOUR_OF_DAY'
+  | 'MOMENT_TYPE'
+  | 'SPORT';
+
+/** What the API accepts on a campaign now (REST's available_actions). */
+export type CampaignAction =
+  /** addCreativeVariant (until variant_z) */
+  | 'ADD_VARIANT'
+  /** cancelCampaign */
+  | 'CANCEL'
+  /** endCampaign */
+  | 'END'
+  /** pauseCampaign */
+  | 'PAUSE'
+  /** resumeCampaign */
+  | 'RESUME'
+  /** updateCampaign */
+  | 'UPDATE';
+
 export type CampaignEndedReason =
   | 'ADVERTISER'
   | 'BUDGET_EXHAUSTED'
@@ -29,7 +53,11 @@ export type CampaignOrder = {
 export type CampaignSortField =
   /** By CPM bid. */
   | 'BID_CPM'
+  | 'CLICKS_TO_DATE'
+  | 'CONVERSIONS_TO_DATE'
   | 'CREATED_AT'
+  /** By clicks / impressions to date (ctrToDate). */
+  | 'CTR_TO_DATE'
   | 'IMPRESSIONS_TO_DATE'
   | 'NAME'
   | 'SPEND_TO_DATE'
@@ -107,6 +135,13 @@ export type CreateCampaignInput = {
   totalBudgetUsd: string;
 };
 
+/** What a creative variant accepts now. */
+export type CreativeAction =
+  /** pauseCreativeVariant: an approved variant of an active or paused campaign. */
+  | 'PAUSE'
+  /** resumeCreativeVariant: a paused variant of an active or paused campaign. */
+  | 'RESUME';
+
 export type CreativeInput = {
   /** Where a click lands: an https URL or an app deep link. */
   actionUrl: string;
@@ -130,6 +165,34 @@ export type DeactivateWebhookEndpointInput = {
   id: string | number;
 };
 
+/** Whether a campaign delivers now, and if not why (REST's delivery_status). */
+export type DeliveryStatus =
+  | 'CANCELLED'
+  | 'DELIVERING'
+  | 'ENDED'
+  | 'PAUSED'
+  /** Active, but no creative is approved (every variant pending, rejected or paused). */
+  | 'PENDING_CREATIVES'
+  /** Active, but its start date (UTC) is still ahead. */
+  | 'PENDING_START';
+
+/**
+ * A new campaign with the settings and every creative of another (the way to change
+ * what updateCampaign cannot: moment types, sports, start date, the primary creative).
+ */
+export type DuplicateCampaignInput = {
+  /** Null: open-ended; omitted: a flight as long as the source's, from the copy's start date. */
+  endDate?: string | null | undefined;
+  /** The campaign to copy. */
+  id: string | number;
+  /** Omitted: "Copy of " and the source's name (cut to 200 characters). */
+  name?: string | null | undefined;
+  /** Today (UTC) or later; omitted: the source's start date, or today when that is past. */
+  startDate?: string | null | undefined;
+  /** Omitted: PAUSED (the copy delivers nothing until it is resumed); ACTIVE to deliver from its start date. */
+  status?: CampaignStatus | null | undefined;
+};
+
 /** Ends delivery for good (reason ADVERTISER); ending an ended campaign changes nothing. */
 export type EndCampaignInput = {
   id: string | number;
@@ -148,6 +211,18 @@ export type EstimateStatus =
    * both figures are 0, which is not a prediction of zero delivery.
    */
   | 'INSUFFICIENT_VOLUME';
+
+/** The targeting, bid and budgets of a campaign to be created (createCampaign's rules for them). */
+export type ForecastCampaignDeliveryInput = {
+  /** At least the highest floor of the selected moment types, at most 1000. */
+  bidCpmUsd: string;
+  /** At least 5. */
+  dailyBudgetUsd: string;
+  momentTypes: Array<MomentTypeKey>;
+  sports: Array<Sport>;
+  /** At least 10. */
+  totalBudgetUsd: string;
+};
 
 export type MomentTypeKey =
   | 'BET_RESOLVED'
@@ -176,6 +251,11 @@ export type PauseCampaignInput = {
   id: string | number;
 };
 
+export type PauseCreativeVariantInput = {
+  /** The variant's global id. */
+  id: string | number;
+};
+
 export type RedeliverWebhookDeliveryInput = {
   /** The delivery's global id. */
   id: string | number;
@@ -196,7 +276,17 @@ export type ReportBreakdown =
   | 'MOMENT_TYPE'
   | 'SPORT';
 
+/** What a report's totals are compared with. */
+export type ReportComparison =
+  /** As many local dates just before the report's (the 7 days before a week), in the same zone. */
+  | 'PREVIOUS_PERIOD';
+
 export type ResumeCampaignInput = {
+  id: string | number;
+};
+
+export type ResumeCreativeVariantInput = {
+  /** The variant's global id. */
   id: string | number;
 };
 
@@ -311,11 +401,12 @@ export type CampaignListQueryVariables = Exact<{
   last?: number | null | undefined;
   before?: string | null | undefined;
   status?: CampaignStatus | null | undefined;
+  search?: string | null | undefined;
   orderBy?: CampaignOrder | null | undefined;
 }>;
 
 
-export type CampaignListQuery = { campaigns: { totalCount: number, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null }, nodes: Array<{ id: string, restId: string, name: string, status: CampaignStatus, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, spendToDateUsd: string, impressionsToDate: number, createdAt: string, today: { spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null } }> } | null };
+export type CampaignListQuery = { campaigns: { totalCount: number, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null }, nodes: Array<{ id: string, restId: string, name: string, status: CampaignStatus, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus, createdAt: string, today: { spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null } }> } | null };
 
 export type CampaignFormCatalogQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -341,7 +432,7 @@ export type CampaignDetailQueryVariables = Exact<{
 }>;
 
 
-export type CampaignDetailQuery = { campaign: { id: string, restId: string, name: string, status: CampaignStatus, endedReason: CampaignEndedReason | null, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, totalBudgetUsd: string, targetCpaUsd: string | null, postbackUrl: string | null, startDate: string, endDate: string | null, pacing: Pacing, spendToDateUsd: string, impressionsToDate: number, createdAt: string, updatedAt: string, today: { date: string, spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null, remainingUsd: string }, creatives: Array<{ id: string, restId: string, variantLabel: string, status: CreativeStatus, reviewReason: string | null, headline: string, body: string, ctaText: string | null, iconUrl: string, actionUrl: string, performanceScore: number, trafficAllocation: number, createdAt: string, performance: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string } | null }> } | null };
+export type CampaignDetailQuery = { campaign: { id: string, restId: string, name: string, status: CampaignStatus, endedReason: CampaignEndedReason | null, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, totalBudgetUsd: string, targetCpaUsd: string | null, postbackUrl: string | null, startDate: string, endDate: string | null, pacing: Pacing, spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus, availableActions: Array<CampaignAction>, createdAt: string, updatedAt: string, today: { date: string, spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null, remainingUsd: string }, creatives: Array<{ id: string, restId: string, variantLabel: string, status: CreativeStatus, reviewReason: string | null, headline: string, body: string, ctaText: string | null, iconUrl: string, actionUrl: string, performanceScore: number, trafficAllocation: number, availableActions: Array<CreativeAction>, createdAt: string, performance: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string } | null }> } | null };
 
 export type PauseCampaignMutationVariables = Exact<{
   input: PauseCampaignInput;
@@ -384,6 +475,41 @@ export type AddCreativeVariantMutationVariables = Exact<{
 
 
 export type AddCreativeVariantMutation = { addCreativeVariant: { creative: { id: string, variantLabel: string } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type DuplicateCampaignMutationVariables = Exact<{
+  input: DuplicateCampaignInput;
+}>;
+
+
+export type DuplicateCampaignMutation = { duplicateCampaign: { campaign: { id: string, status: CampaignStatus } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type PauseCreativeVariantMutationVariables = Exact<{
+  input: PauseCreativeVariantInput;
+}>;
+
+
+export type PauseCreativeVariantMutation = { pauseCreativeVariant: { creative: { id: string, status: CreativeStatus } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type ResumeCreativeVariantMutationVariables = Exact<{
+  input: ResumeCreativeVariantInput;
+}>;
+
+
+export type ResumeCreativeVariantMutation = { resumeCreativeVariant: { creative: { id: string, status: CreativeStatus } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type ForecastCampaignDeliveryQueryVariables = Exact<{
+  input: ForecastCampaignDeliveryInput;
+}>;
+
+
+export type ForecastCampaignDeliveryQuery = { forecastCampaignDelivery: { forecast: { estimatedDailyImpressions: number, estimatedDailySpendUsd: string, estimateStatus: EstimateStatus } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type PreviewCampaignUpdateQueryVariables = Exact<{
+  input: UpdateCampaignInput;
+}>;
+
+
+export type PreviewCampaignUpdateQuery = { previewCampaignUpdate: { preview: { raisesSpend: boolean, estimatedDailyImpressions: number, estimatedDailySpendUsd: string, estimateStatus: EstimateStatus, currentEstimatedDailyImpressions: number, currentEstimatedDailySpendUsd: string, currentEstimateStatus: EstimateStatus, changes: Array<{ field: string, from: string | null, to: string | null }> } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
 export type ClearingPricesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -430,10 +556,22 @@ export type CampaignReportPageQueryVariables = Exact<{
   tz: string;
   breakdown?: ReportBreakdown | null | undefined;
   granularity?: TimeSeriesGranularity | null | undefined;
+  compare?: ReportComparison | null | undefined;
 }>;
 
 
-export type CampaignReportPageQuery = { campaignReport: { breakdown: ReportBreakdown | null, csv: string, csvFilename: string, period: { start: string, end: string, timezone: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, asOf: string }, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, creative: { variantLabel: string, headline: string } | null }> | null } | null, campaignTimeSeries: { granularity: TimeSeriesGranularity, csv: string, csvFilename: string, series: Array<{ ts: string, impressions: number, clicks: number, spendUsd: string }> } | null };
+export type CampaignReportPageQuery = { campaignReport: { breakdown: ReportBreakdown | null, csv: string, csvFilename: string, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, period: { start: string, end: string, timezone: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, asOf: string }, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, creative: { variantLabel: string, headline: string } | null }> | null } | null, campaignTimeSeries: { granularity: TimeSeriesGranularity, csv: string, csvFilename: string, series: Array<{ ts: string, impressions: number, clicks: number, spendUsd: string }> } | null };
+
+export type AdvertiserReportPageQueryVariables = Exact<{
+  start: string;
+  end: string;
+  tz: string;
+  breakdown?: AdvertiserReportBreakdown | null | undefined;
+  compare?: ReportComparison | null | undefined;
+}>;
+
+
+export type AdvertiserReportPageQuery = { advertiserReport: { csv: string, csvFilename: string, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, period: { start: string, end: string, timezone: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, asOf: string }, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, campaign: { name: string } | null }> | null } | null };
 
 export type SettingsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -625,13 +763,14 @@ export const CampaignHistoryPageDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<CampaignHistoryPageQuery, CampaignHistoryPageQueryVariables>;
 export const CampaignListDocument = new TypedDocumentString(`
-    query CampaignList($first: Int, $after: String, $last: Int, $before: String, $status: CampaignStatus, $orderBy: CampaignOrder) {
+    query CampaignList($first: Int, $after: String, $last: Int, $before: String, $status: CampaignStatus, $search: String, $orderBy: CampaignOrder) {
   campaigns(
     first: $first
     after: $after
     last: $last
     before: $before
     status: $status
+    search: $search
     orderBy: $orderBy
   ) {
     totalCount
@@ -652,6 +791,10 @@ export const CampaignListDocument = new TypedDocumentString(`
       dailyBudgetUsd
       spendToDateUsd
       impressionsToDate
+      clicksToDate
+      ctrToDate
+      conversionsToDate
+      deliveryStatus
       createdAt
       today {
         spendUsd
@@ -732,6 +875,11 @@ export const CampaignDetailDocument = new TypedDocumentString(`
     pacing
     spendToDateUsd
     impressionsToDate
+    clicksToDate
+    ctrToDate
+    conversionsToDate
+    deliveryStatus
+    availableActions
     createdAt
     updatedAt
     today {
@@ -754,6 +902,7 @@ export const CampaignDetailDocument = new TypedDocumentString(`
       actionUrl
       performanceScore
       trafficAllocation
+      availableActions
       createdAt
       performance {
         impressions
@@ -855,6 +1004,92 @@ export const AddCreativeVariantDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AddCreativeVariantMutation, AddCreativeVariantMutationVariables>;
+export const DuplicateCampaignDocument = new TypedDocumentString(`
+    mutation DuplicateCampaign($input: DuplicateCampaignInput!) {
+  duplicateCampaign(input: $input) {
+    campaign {
+      id
+      status
+    }
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DuplicateCampaignMutation, DuplicateCampaignMutationVariables>;
+export const PauseCreativeVariantDocument = new TypedDocumentString(`
+    mutation PauseCreativeVariant($input: PauseCreativeVariantInput!) {
+  pauseCreativeVariant(input: $input) {
+    creative {
+      id
+      status
+    }
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PauseCreativeVariantMutation, PauseCreativeVariantMutationVariables>;
+export const ResumeCreativeVariantDocument = new TypedDocumentString(`
+    mutation ResumeCreativeVariant($input: ResumeCreativeVariantInput!) {
+  resumeCreativeVariant(input: $input) {
+    creative {
+      id
+      status
+    }
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ResumeCreativeVariantMutation, ResumeCreativeVariantMutationVariables>;
+export const ForecastCampaignDeliveryDocument = new TypedDocumentString(`
+    query ForecastCampaignDelivery($input: ForecastCampaignDeliveryInput!) {
+  forecastCampaignDelivery(input: $input) {
+    forecast {
+      estimatedDailyImpressions
+      estimatedDailySpendUsd
+      estimateStatus
+    }
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ForecastCampaignDeliveryQuery, ForecastCampaignDeliveryQueryVariables>;
+export const PreviewCampaignUpdateDocument = new TypedDocumentString(`
+    query PreviewCampaignUpdate($input: UpdateCampaignInput!) {
+  previewCampaignUpdate(input: $input) {
+    preview {
+      raisesSpend
+      changes {
+        field
+        from
+        to
+      }
+      estimatedDailyImpressions
+      estimatedDailySpendUsd
+      estimateStatus
+      currentEstimatedDailyImpressions
+      currentEstimatedDailySpendUsd
+      currentEstimateStatus
+    }
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PreviewCampaignUpdateQuery, PreviewCampaignUpdateQueryVariables>;
 export const ClearingPricesPageDocument = new TypedDocumentString(`
     query ClearingPricesPage {
   clearingPrices {
@@ -1006,14 +1241,29 @@ export const ReportCampaignsDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<ReportCampaignsQuery, ReportCampaignsQueryVariables>;
 export const CampaignReportPageDocument = new TypedDocumentString(`
-    query CampaignReportPage($campaignId: ID!, $start: Date!, $end: Date!, $tz: TimeZone!, $breakdown: ReportBreakdown, $granularity: TimeSeriesGranularity) {
+    query CampaignReportPage($campaignId: ID!, $start: Date!, $end: Date!, $tz: TimeZone!, $breakdown: ReportBreakdown, $granularity: TimeSeriesGranularity, $compare: ReportComparison) {
   campaignReport(
     campaignId: $campaignId
     startDate: $start
     endDate: $end
     breakdown: $breakdown
     timezone: $tz
+    compare: $compare
   ) {
+    comparison {
+      period {
+        start
+        end
+      }
+      totals {
+        impressions
+        clicks
+        ctr
+        conversions
+        spendUsd
+        averageCpmPaidUsd
+      }
+    }
     period {
       start
       end
@@ -1063,6 +1313,59 @@ export const CampaignReportPageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CampaignReportPageQuery, CampaignReportPageQueryVariables>;
+export const AdvertiserReportPageDocument = new TypedDocumentString(`
+    query AdvertiserReportPage($start: Date!, $end: Date!, $tz: TimeZone!, $breakdown: AdvertiserReportBreakdown, $compare: ReportComparison) {
+  advertiserReport(
+    startDate: $start
+    endDate: $end
+    breakdown: $breakdown
+    timezone: $tz
+    compare: $compare
+  ) {
+    comparison {
+      period {
+        start
+        end
+      }
+      totals {
+        impressions
+        clicks
+        ctr
+        conversions
+        spendUsd
+        averageCpmPaidUsd
+      }
+    }
+    period {
+      start
+      end
+      timezone
+    }
+    totals {
+      impressions
+      clicks
+      ctr
+      conversions
+      spendUsd
+      averageCpmPaidUsd
+      asOf
+    }
+    rows {
+      key
+      impressions
+      clicks
+      ctr
+      conversions
+      spendUsd
+      campaign {
+        name
+      }
+    }
+    csv
+    csvFilename
+  }
+}
+    `) as unknown as TypedDocumentString<AdvertiserReportPageQuery, AdvertiserReportPageQueryVariables>;
 export const SettingsPageDocument = new TypedDocumentString(`
     query SettingsPage {
   viewer {

@@ -3,7 +3,8 @@
 // dates), so a row reads as the difference of two E6 answers. Only settings an
 // advertiser or the system changes are recorded, never counters (spend,
 // impressions: they move with every impression).
-import type { FieldValue } from "@/lib/history/changes";
+import type { Tx } from "@/lib/db/client";
+import { fieldChanges, recordChange, type ChangeActor, type FieldValue } from "@/lib/history/changes";
 import { microsToUsd } from "@/lib/money";
 import type { CampaignRow, CreativeRow } from "./campaign";
 
@@ -70,4 +71,30 @@ export function creativeFieldValues(
     status: row.status,
     review_reason: row.reviewReason,
   };
+}
+
+/**
+ * Records a new campaign and each of its creatives in the history, inside `tx`, the
+ * transaction that inserted them (createCampaign, duplicateCampaign).
+ */
+export async function recordCampaignCreated(
+  tx: Tx,
+  change: { advertiserId: string; atMs: number; actor: ChangeActor; operation: string; campaignId: string },
+): Promise<void> {
+  const { campaignId, ...recorded } = change;
+  const row = await tx.campaign.findUniqueOrThrow({ where: { id: campaignId }, include: { creatives: true } });
+  await recordChange(tx, {
+    ...recorded,
+    target: { type: "campaign", id: campaignId },
+    campaignId,
+    fields: fieldChanges(null, createdCampaignFieldValues(row)),
+  });
+  for (const creative of row.creatives) {
+    await recordChange(tx, {
+      ...recorded,
+      target: { type: "creative", id: creative.id },
+      campaignId,
+      fields: fieldChanges(null, creativeFieldValues(creative)),
+    });
+  }
 }

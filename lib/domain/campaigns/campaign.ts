@@ -48,6 +48,10 @@ export type Campaign = {
   targetCpaMicros: bigint | null;
   spendToDateMicros: bigint;
   impressionsToDate: number;
+  /** first clicks recorded (a repeated click counts once), advanced as clicks are recorded */
+  clicksToDate: number;
+  /** conversions recorded (postbacks), advanced as they are recorded */
+  conversionsToDate: number;
   startDate: string;
   /** null: open-ended */
   endDate: string | null;
@@ -89,6 +93,8 @@ export function campaignOf(row: CampaignRow): Campaign {
     targetCpaMicros: row.targetCpaMicros,
     spendToDateMicros: row.spendMicros,
     impressionsToDate: Number(row.impressions),
+    clicksToDate: Number(row.clicks),
+    conversionsToDate: Number(row.conversions),
     startDate: row.startDate,
     endDate: row.endDate,
     pacing,

@@ -124,13 +124,14 @@ const targetCpaUsd = usd({
   example: 12,
 }).nullable();
 
-const name = z
+/** A campaign's name (E5, E7, a duplicate's). */
+export const campaignName = z
   .string()
   .refine((value) => value.trim().length > 0, "must not be blank")
   .refine((value) => value.length <= NAME_MAX, `must be at most ${NAME_MAX} characters`)
   .meta({ minLength: 1, maxLength: NAME_MAX, example: "NBA close games — Q4 push" });
 
-const isoDate = z.iso.date("must be a date (YYYY-MM-DD)");
+export const isoDate = z.iso.date("must be a date (YYYY-MM-DD)");
 
 function unique<T>(values: readonly T[]): boolean {
   return new Set(values).size === values.length;
@@ -219,7 +220,7 @@ export function unavailableTypes(
 export function createCampaignInputFor(today: () => string) {
   return z
     .strictObject({
-      name,
+      name: campaignName,
       moment_types: momentTypes,
       sports,
       bid_cpm_usd: bidCpmUsd,
@@ -287,6 +288,37 @@ export function createCampaignInputFor(today: () => string) {
     .meta({ id: "CreateCampaignInput" });
 }
 
+/**
+ * A delivery forecast's input (GraphQL's forecastCampaignDelivery): E5's targeting, bid and budgets with E5's
+ * rules (the floors, the types available in the sports), and nothing else: the forecast the create form shows
+ * while the notification is still being written.
+ */
+export const forecastDeliveryInput = z
+  .strictObject({
+    moment_types: momentTypes,
+    sports,
+    bid_cpm_usd: bidCpmUsd,
+    daily_budget_usd: dailyBudgetUsd,
+    total_budget_usd: totalBudgetUsd,
+  })
+  .superRefine(
+    (value, ctx) => {
+      const issue = floorIssue(value.moment_types, usdToMicros(value.bid_cpm_usd));
+      if (issue) ctx.addIssue({ code: "custom", path: ["bid_cpm_usd"], message: issue });
+    },
+    whenValid("moment_types", "bid_cpm_usd"),
+  )
+  .superRefine(
+    (value, ctx) => {
+      for (const { index, message } of unavailableTypes(value.moment_types, value.sports)) {
+        ctx.addIssue({ code: "custom", path: ["moment_types", index], message });
+      }
+    },
+    whenValid("moment_types", "sports"),
+  )
+  .meta({ id: "ForecastDeliveryInput" });
+export type ForecastDeliveryInput = z.infer<typeof forecastDeliveryInput>;
+
 /** createCampaign's body with the real clock (documentation, forms). Services use createCampaignInputFor(their clock). */
 export const createCampaignInput = createCampaignInputFor(() => utcDate(new Date()));
 export type CreateCampaignInput = z.infer<typeof createCampaignInput>;
@@ -296,7 +328,7 @@ const immutableNote = "Immutable after creation: accepted only with the current 
 /** updateCampaign's body. Rules that need the stored campaign (floors, minimums, dates, transitions) are checked by the service on the merged campaign. */
 export const updateCampaignInput = z
   .strictObject({
-    name: name.optional(),
+    name: campaignName.optional(),
     bid_cpm_usd: bidCpmUsd.optional(),
     daily_budget_usd: dailyBudgetUsd
       .nullable()
@@ -391,6 +423,16 @@ export const campaignListItem = z
     total_budget_usd: usdOut.meta({ description: "Total budget in USD." }),
     spend_to_date_usd: usdOut.meta({ description: "Committed spend; an impression shows here within 5 seconds." }),
     impressions_to_date: z.number().int().min(0).meta({ description: "Impressions served so far." }),
+    clicks_to_date: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: "Clicks recorded so far (a user's repeated click on one ad counts once)." }),
+    conversions_to_date: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: "Conversions recorded so far (E16/E17 postbacks)." }),
     start_date: z.iso.date().meta({ description: "First day of delivery (UTC)." }),
     end_date: z.iso
       .date()

@@ -21,12 +21,11 @@ import type { MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import type { Sport } from "@/lib/domain/sports";
 import { db } from "@/lib/db/client";
 import { changeActorOf } from "@/lib/history/change-actor";
-import { fieldChanges, recordChange } from "@/lib/history/changes";
 import { usdToMicros } from "@/lib/money";
 import { defineOperation, type RunContext } from "@/lib/operations/operation";
 import { emitCampaignsChanged } from "@/lib/change-events";
 import { spreadDailyBudgetMicros } from "./budget-spread";
-import { createdCampaignFieldValues, creativeFieldValues } from "./campaign-changes";
+import { recordCampaignCreated } from "./campaign-changes";
 import { insertCampaign } from "./campaign-rows";
 import { deliveryStatus } from "./campaign-state";
 import {
@@ -212,27 +211,13 @@ export async function campaignCreated(
   // the campaign, its primary creative and their history rows commit together
   const { id, creativeIds } = await db().$transaction(async (tx) => {
     const inserted = await insertCampaign(campaign, tx);
-    const rows = await tx.campaign.findUniqueOrThrow({ where: { id: inserted.id }, include: { creatives: true } });
-    const recorded = {
+    await recordCampaignCreated(tx, {
       advertiserId: actor.advertiserId,
       atMs: now.getTime(),
       actor: by,
       operation: createCampaign.name,
-    };
-    await recordChange(tx, {
-      ...recorded,
-      target: { type: "campaign", id: inserted.id },
       campaignId: inserted.id,
-      fields: fieldChanges(null, createdCampaignFieldValues(rows)),
     });
-    for (const creative of rows.creatives) {
-      await recordChange(tx, {
-        ...recorded,
-        target: { type: "creative", id: creative.id },
-        campaignId: inserted.id,
-        fields: fieldChanges(null, creativeFieldValues(creative)),
-      });
-    }
     return inserted;
   });
   const creativeId = creativeIds[0]!;

@@ -123,6 +123,20 @@ export type CreativeInput = z.infer<typeof creativeInput>;
 export const CREATIVE_STATUSES = ["pending", "approved", "rejected", "paused"] as const;
 export type CreativeStatus = (typeof CREATIVE_STATUSES)[number];
 
+/** The statuses an advertiser sets on a variant: paused, or approved again (resumed). */
+export const VARIANT_STATUSES = ["paused", "approved"] as const;
+export type VariantStatus = (typeof VARIANT_STATUSES)[number];
+
+/** What a variant accepts now: pause (an approved one) or resume (a paused one), while its campaign is open. */
+export const CREATIVE_ACTIONS = ["pause", "resume"] as const;
+export type CreativeAction = (typeof CREATIVE_ACTIONS)[number];
+
+/** The actions a variant accepts (pure, so GraphQL answers it and no client restates it). */
+export function creativeActions(status: CreativeStatus, campaignOpen: boolean): CreativeAction[] {
+  if (!campaignOpen) return [];
+  return status === "approved" ? ["pause"] : status === "paused" ? ["resume"] : [];
+}
+
 const ratio = z.number().min(0).max(1);
 
 export const creativeResource = z
@@ -133,7 +147,8 @@ export const creativeResource = z
       .meta({ example: "variant_a", description: "variant_a, variant_b, ... assigned in order of creation." }),
     status: z.enum(CREATIVE_STATUSES).meta({
       description:
-        "pending until the automatic review (before the creating request returns) moves it to approved or rejected.",
+        "pending until the automatic review (before the creating request returns) moves it to approved or rejected; " +
+        "paused while the advertiser has paused it (PATCH /api/ads/campaigns/{id}/variants/{variant_id}).",
     }),
     review_reason: z
       .string()

@@ -6,18 +6,21 @@ import { systemClock, type Clock } from "@/lib/clock";
 import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
 import { SPORTS } from "@/lib/domain/sports";
 import { defineOperation } from "@/lib/operations/operation";
-import { loadMetrics, type Dimension } from "./load-metrics";
+import { loadMetrics, type Dimension, type MetricScope } from "./load-metrics";
 import { addInto, averageCpmMicros, metricsOf, toRow, zeroSums, type MetricSums } from "./metrics";
 import {
   campaignReportInput,
+  previousPeriod,
   type Breakdown,
   type CampaignReport,
   type CampaignReportInput,
+  type Comparison,
+  type ReportComparison,
   type ReportSource,
 } from "./reporting.schemas";
 import { choosePlan, openReport } from "./report-scope";
 import { planLabel, type TimeKey } from "./source-plan";
-import { dateOfDayNumber } from "./zone-calendar";
+import { dateOfDayNumber, ZoneCalendar } from "./zone-calendar";
 
 export type ReportOptions = {
   /** the clock for as_of */
@@ -27,11 +30,40 @@ export type ReportOptions = {
 };
 
 /** Keys in their natural order: the campaign's own first (zero rows included), then any others seen. */
-function orderedKeys(preferred: readonly string[], order: readonly string[], seen: Iterable<string>): string[] {
+export function orderedKeys(preferred: readonly string[], order: readonly string[], seen: Iterable<string>): string[] {
   const rank = new Map(order.map((key, index) => [key, index]));
   const base = [...preferred].sort((a, b) => (rank.get(a) ?? order.length) - (rank.get(b) ?? order.length));
   const extra = [...seen].filter((key) => !base.includes(key)).sort();
   return [...new Set([...base, ...extra])];
+}
+
+/**
+ * The totals of the period just before start..end (as many local dates, the same zone), for `compare`;
+ * one query more in the same call, so it counts as the one report it belongs to.
+ */
+export async function comparisonOf(
+  scope: MetricScope,
+  query: { start_date: string; end_date: string; timezone: string; compare?: Comparison },
+  asOf: Date,
+  source?: ReportSource,
+): Promise<ReportComparison | undefined> {
+  if (!query.compare) return undefined;
+  const before = previousPeriod(query.start_date, query.end_date);
+  const calendar = ZoneCalendar.forDates(query.timezone, before.start, before.end);
+  const metrics = await loadMetrics({
+    scope,
+    startMs: calendar.startMs,
+    endMs: calendar.endMs,
+    plan: choosePlan(calendar, null, source),
+    time: null,
+    dimension: null,
+  });
+  const totals = zeroSums();
+  for (const row of metrics) addInto(totals, row);
+  return {
+    period: { start: before.start, end: before.end, timezone: query.timezone },
+    totals: { ...metricsOf(totals), averageCpmPaidMicros: averageCpmMicros(totals), asOf },
+  };
 }
 
 /** getCampaignReport: counts against the advertiser's 60 reports a minute (shared with getCampaignTimeseries). */
@@ -56,14 +88,18 @@ export async function campaignReport(
   const dimension: Dimension | null =
     breakdown === "moment_type" || breakdown === "sport" || breakdown === "creative" ? breakdown : null;
 
-  const metrics = await loadMetrics({
-    campaignId: campaign.id,
-    startMs: calendar.startMs,
-    endMs: calendar.endMs,
-    plan,
-    time: timeKey ? { kind: timeKey, segments: calendar.segments } : null,
-    dimension,
-  });
+  const asOf = new Date((options.clock ?? systemClock)());
+  const [metrics, comparison] = await Promise.all([
+    loadMetrics({
+      scope: { campaignId: campaign.id },
+      startMs: calendar.startMs,
+      endMs: calendar.endMs,
+      plan,
+      time: timeKey ? { kind: timeKey, segments: calendar.segments } : null,
+      dimension,
+    }),
+    comparisonOf({ campaignId: campaign.id }, query, asOf, options.source),
+  ]);
 
   const totals = zeroSums();
   const byKey = new Map<string | number, MetricSums>();
@@ -80,11 +116,8 @@ export async function campaignReport(
   const report: CampaignReport = {
     campaignId: campaign.id,
     period: { start: query.start_date, end: query.end_date, timezone: query.timezone },
-    totals: {
-      ...metricsOf(totals),
-      averageCpmPaidMicros: averageCpmMicros(totals),
-      asOf: new Date((options.clock ?? systemClock)()),
-    },
+    totals: { ...metricsOf(totals), averageCpmPaidMicros: averageCpmMicros(totals), asOf },
+    ...(comparison ? { comparison } : {}),
     source: planLabel(plan),
   };
   if (breakdown) {

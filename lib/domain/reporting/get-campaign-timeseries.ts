@@ -1,6 +1,6 @@
-// getCampaignTimeseries: a campaign's delivery as a series of local days or local hours, zeros
-// included, from the rollups with their quarter-hour counts (the same numbers
-// as the raw rows, docs/decisions/1400). The series sums to getCampaignReport's totals for the
+// E10: a campaign's delivery (impressions, clicks, conversions, spend) as a
+// series of local days or local hours, zeros included, from the rollups with their quarter-hour counts (the same numbers
+// as the raw rows, docs/decisions/1400). The series sums to E9's totals for the
 // same dates and zone.
 import type { Actor } from "@/lib/auth/actor";
 import { DAY_MS } from "@/lib/clock";
@@ -58,14 +58,13 @@ export async function campaignTimeseries(
   const plan: SourcePlan = choosePlan(calendar, hourly ? "hour" : "day", options.source);
 
   const metrics = await loadMetrics({
-    campaignId: campaign.id,
+    scope: { campaignId: campaign.id },
     startMs: calendar.startMs,
     endMs: calendar.endMs,
     plan,
     // hours: buckets that never straddle a local hour, mapped to their hour below; days: the local date, in SQL
     time: hourly ? { kind: "bucket", bucketMs: calendar.rawBucketMs() } : { kind: "day", segments: calendar.segments },
     dimension: null,
-    withConversions: false,
   });
 
   const points: { startMs: number; key: string | number }[] = hourly
@@ -90,6 +89,7 @@ export async function campaignTimeseries(
         start: new Date(point.startMs),
         impressions: Number(sums.impressions),
         clicks: Number(sums.clicks),
+        conversions: Number(sums.conversions),
         spendMicros: sums.spendMicros,
       };
     }),

@@ -15,7 +15,17 @@ import { toBigInt, type MetricSums } from "./metrics";
 import { type SourcePlan } from "./source-plan";
 import type { OffsetSegment } from "./zone-calendar";
 import { raw, sql } from "@/lib/db/sql";
-export type Dimension = "moment_type" | "sport" | "creative";
+export type Dimension = "moment_type" | "sport" | "creative" | "campaign";
+
+/** Whose events a report sums: one campaign's (E9, E10), or every campaign of an advertiser's. */
+export type MetricScope = { campaignId: string } | { advertiserId: string };
+
+/** The SQL condition on campaign_id of a scope (an advertiser's campaigns through a subquery: one statement). */
+function scopeCondition(scope: MetricScope) {
+  return "campaignId" in scope
+    ? sql`campaign_id = ${scope.campaignId}`
+    : sql`campaign_id IN (SELECT id FROM campaigns WHERE advertiser_id = ${scope.advertiserId})`;
+}
 
 export type TimeGrouping =
   /** epoch-aligned buckets of `bucketMs` (a divisor of an hour); the value is the bucket's start (ms) */
@@ -26,14 +36,12 @@ export type TimeGrouping =
   | { kind: "hour_of_day"; segments: readonly OffsetSegment[] };
 
 export type LoadRequest = {
-  campaignId: string;
+  scope: MetricScope;
   startMs: number;
   endMs: number;
   plan: SourcePlan;
   time: TimeGrouping | null;
   dimension: Dimension | null;
-  /** skip the conversions query (time series do not show them) */
-  withConversions?: boolean;
 };
 
 export type MetricRow = MetricSums & { time: number | null; key: string | null };
@@ -42,6 +50,7 @@ const DIMENSION_COLUMN: Record<Dimension, string> = {
   moment_type: "moment_type",
   sport: "sport",
   creative: "creative_id",
+  campaign: "campaign_id",
 };
 
 type Aggregate = { t?: unknown; k?: unknown; n?: unknown; s?: unknown };
@@ -96,7 +105,7 @@ function grouping(column: string, time: TimeGrouping | null, dimension: Dimensio
 }
 
 export async function loadMetrics(request: LoadRequest): Promise<MetricRow[]> {
-  const { campaignId, plan, time, dimension } = request;
+  const { scope, plan, time, dimension } = request;
   const client = db();
   const rows = new Map<string, MetricRow>();
   const rowFor: RowFor = (aggregate) => {
@@ -121,7 +130,7 @@ export async function loadMetrics(request: LoadRequest): Promise<MetricRow[]> {
   if (plan.kind === "rollups") await loadRollups(request, plan.splits, rowFor);
   if (plan.kind === "raw") {
     const within = (column: string) =>
-      sql`campaign_id = ${campaignId} AND ${raw(`${column} >= ${int(request.startMs)} AND ${column} < ${int(request.endMs)}`)}`;
+      sql`${scopeCondition(scope)} AND ${raw(`${column} >= ${int(request.startMs)} AND ${column} < ${int(request.endMs)}`)}`;
     const impressions = grouping("served_at_ms", time, dimension);
     const clicks = grouping("clicked_at_ms", time, dimension);
     const conversions = grouping("recorded_at_ms", time, dimension);
@@ -136,9 +145,7 @@ export async function loadMetrics(request: LoadRequest): Promise<MetricRow[]> {
         FROM clicks
         WHERE ${within("clicked_at_ms")}
         ${clicks.groupBy}`,
-      request.withConversions === false
-        ? Promise.resolve([] as Aggregate[])
-        : client.$queryRaw<Aggregate[]>`
+      client.$queryRaw<Aggregate[]>`
         SELECT ${conversions.select} COUNT(*) AS n
         FROM conversions
         WHERE ${within("recorded_at_ms")}
@@ -197,7 +204,7 @@ const mod = (value: number, by: number) => ((value % by) + by) % by;
  * - getCampaignTimeseries hours where every hour is split: per hour (at most 744).
  */
 async function loadRollups(request: LoadRequest, splits: readonly number[], rowFor: RowFor): Promise<void> {
-  const { campaignId, time, dimension, startMs, endMs } = request;
+  const { scope, time, dimension, startMs, endMs } = request;
   for (const into of splits) {
     if (into <= 0 || into >= HOUR_MS || into % QUARTER_HOUR_MS !== 0) throw new RangeError(`bad split ${into}`);
   }
@@ -211,8 +218,7 @@ async function loadRollups(request: LoadRequest, splits: readonly number[], rowF
     ms < startMs || ms >= endMs ? null : time === null ? undefined : timeKeyOf(ms, time);
   const firstKey = (hour: number) => (time === null ? undefined : timeKeyOf(hour, time));
 
-  // time series show no conversions: two sums fewer per row
-  const summed = COUNTERS.filter(({ field }) => field !== "conversions" || request.withConversions !== false);
+  const summed = COUNTERS;
   const sum = (column: string) => `CAST(COALESCE(SUM(${column}), 0) AS BIGINT) AS ${column}`;
   const counters = (withPrefixes: boolean) =>
     summed.flatMap(({ column }) => [
@@ -223,7 +229,7 @@ async function loadRollups(request: LoadRequest, splits: readonly number[], rowF
     db().$queryRaw<Sums[]>`
       SELECT ${raw(select.join(", "))}
       FROM hourly_rollups
-      WHERE campaign_id = ${campaignId} AND hour_ms >= ${BigInt(fromHour)} AND hour_ms < ${BigInt(toHour)} ${raw(filter)}
+      WHERE ${scopeCondition(scope)} AND hour_ms >= ${BigInt(fromHour)} AND hour_ms < ${BigInt(toHour)} ${raw(filter)}
       ${raw(groupBy.length ? `GROUP BY ${groupBy.join(", ")}` : "")}`;
   const withDim = (select: string[], groupBy: string[]): [string[], string[]] =>
     dim === null

@@ -7,6 +7,12 @@ import { isValidTimeZone } from "./zone-calendar";
 
 export const BREAKDOWNS = ["day", "moment_type", "sport", "creative", "hour_of_day"] as const;
 export type Breakdown = (typeof BREAKDOWNS)[number];
+/** The all-campaigns report's breakdowns: by campaign, or as E9's (but by creative). */
+export const ADVERTISER_BREAKDOWNS = ["campaign", "day", "moment_type", "sport", "hour_of_day"] as const;
+export type AdvertiserBreakdown = (typeof ADVERTISER_BREAKDOWNS)[number];
+/** What a report's totals can be compared with: the period of as many days just before it. */
+export const COMPARISONS = ["previous_period"] as const;
+export type Comparison = (typeof COMPARISONS)[number];
 export const GRANULARITIES = ["hour", "day"] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 
@@ -19,6 +25,15 @@ export const MIN_REPORT_DATE = "2000-01-01";
 export const MAX_REPORT_DATE = "2099-12-31";
 
 const daysBetween = (start: string, end: string) => Math.round((Date.parse(end) - Date.parse(start)) / DAY_MS);
+
+const plusDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The period of as many local dates just before start..end (a week before a week, 31 days before a 31-day month). */
+export function previousPeriod(start: string, end: string): { start: string; end: string } {
+  const days = daysBetween(start, end) + 1;
+  return { start: plusDays(start, -days), end: plusDays(start, -1) };
+}
 
 const reportDate = (what: string) =>
   z.iso
@@ -50,6 +65,27 @@ function checkRange(maxDays: (value: { granularity?: Granularity }) => number) {
   };
 }
 
+const compare = z
+  .enum(COMPARISONS, "must be previous_period")
+  .optional()
+  .meta({
+    description:
+      "previous_period: adds `comparison`, the totals of as many local dates just before start_date (the 7 days " +
+      "before a week, the 31 days before a 31-day month), in the same zone.",
+  });
+
+/** With `compare`, the previous period must start on MIN_REPORT_DATE or later. */
+function checkComparison(value: { start_date: string; end_date: string; compare?: Comparison }, ctx: z.RefinementCtx) {
+  if (!value.compare || value.end_date < value.start_date) return;
+  const before = previousPeriod(value.start_date, value.end_date);
+  if (before.start < MIN_REPORT_DATE)
+    ctx.addIssue({
+      code: "custom",
+      path: ["compare"],
+      message: `the previous period would start on ${before.start}, before ${MIN_REPORT_DATE}`,
+    });
+}
+
 const reportQueryShape = {
   start_date: reportDate("start_date").meta({
     description: "First local date of the report (inclusive).",
@@ -63,14 +99,36 @@ const reportQueryShape = {
     description: "Adds `rows`, one per key: local date, moment type, sport, creative id or local hour of day (0-23).",
   }),
   timezone,
+  compare,
 };
 
-export const reportQuery = z.object(reportQueryShape).superRefine(checkRange(() => MAX_REPORT_DAYS));
-/** getCampaignReport's input: the campaign (any id: one the caller does not own is 404) and the query. */
+export const reportQuery = z
+  .object(reportQueryShape)
+  .superRefine(checkRange(() => MAX_REPORT_DAYS))
+  .superRefine(checkComparison);
+/** E9's input: the campaign (any id: one the caller does not own is 404) and the query. */
 export const campaignReportInput = z
   .object({ id: z.string(), ...reportQueryShape })
-  .superRefine(checkRange(() => MAX_REPORT_DAYS));
+  .superRefine(checkRange(() => MAX_REPORT_DAYS))
+  .superRefine(checkComparison);
 export type ReportQuery = z.infer<typeof reportQuery>;
+
+/** The all-campaigns report's query: E9's, with a campaign breakdown instead of a creative one. */
+export const advertiserReportQuery = z
+  .object({
+    ...reportQueryShape,
+    breakdown: z
+      .enum(ADVERTISER_BREAKDOWNS)
+      .optional()
+      .meta({
+        description:
+          "Adds `rows`, one per key: campaign id (every campaign created by the end of the range, zeros included, " +
+          "most spend first), local date, moment type, sport or local hour of day (0-23).",
+      }),
+  })
+  .superRefine(checkRange(() => MAX_REPORT_DAYS))
+  .superRefine(checkComparison);
+export type AdvertiserReportInput = z.infer<typeof advertiserReportQuery>;
 
 const timeseriesQueryShape = {
   start_date: reportDate("start_date").meta({ example: "2026-03-01" }),
@@ -100,9 +158,10 @@ export const formatParam = z
   .optional()
   .meta({ description: "csv answers text/csv (as does `Accept: text/csv`)." });
 
-/** How getCampaignReport's and getCampaignTimeseries's query strings are read: the schema's keys (a repeated one is refused), an empty value absent. */
-export const REPORT_QUERY = { keys: Object.keys(reportQuery.shape), absent: "empty" } as const;
+/** How E9's and E10's query strings are read: the schema's keys (a repeated one is refused), an empty value absent. */
+export const REPORT_QUERY = { keys: Object.keys(reportQueryShape), absent: "empty" } as const;
 export const TIMESERIES_QUERY = { ...REPORT_QUERY, keys: Object.keys(timeseriesQuery.shape) } as const;
+export const ADVERTISER_REPORT_QUERY = REPORT_QUERY;
 
 // ---------------------------------------------------------------- results (the domain's)
 
@@ -122,16 +181,42 @@ export type ReportRow = ReportMetrics & {
 /** Which rows answered: the rollups (with their quarter-hour counts) or the raw events (docs/decisions/1400). */
 export type ReportSource = "rollups" | "raw";
 
+export type ReportTotals = ReportMetrics & { averageCpmPaidMicros: bigint; asOf: Date };
+
+/** The totals of the period just before a report's (`compare: previous_period`). */
+export type ReportComparison = { period: ReportPeriod; totals: ReportTotals };
+
 export type CampaignReport = {
   campaignId: string;
   period: ReportPeriod;
-  totals: ReportMetrics & { averageCpmPaidMicros: bigint; asOf: Date };
+  totals: ReportTotals;
   breakdown?: Breakdown;
   rows?: ReportRow[];
+  comparison?: ReportComparison;
   source: ReportSource;
 };
 
-export type SeriesPoint = { start: Date; impressions: number; clicks: number; spendMicros: bigint };
+/** A campaign breakdown's row names its campaign. */
+export type AdvertiserReportRow = ReportRow & { campaignName?: string };
+
+/** Every campaign of the advertiser together. */
+export type AdvertiserReport = {
+  advertiserId: string;
+  period: ReportPeriod;
+  totals: ReportTotals;
+  breakdown?: AdvertiserBreakdown;
+  rows?: AdvertiserReportRow[];
+  comparison?: ReportComparison;
+  source: ReportSource;
+};
+
+export type SeriesPoint = {
+  start: Date;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+  spendMicros: bigint;
+};
 export type CampaignTimeseries = {
   campaignId: string;
   granularity: Granularity;
@@ -195,6 +280,18 @@ export const breakdownRow = z
   .meta({ id: "ReportRow" });
 export type BreakdownRowView = z.infer<typeof breakdownRow>;
 
+export const reportComparison = z
+  .object({
+    period,
+    totals: reportTotals.omit({ as_of: true }),
+  })
+  .meta({
+    id: "ReportComparison",
+    description:
+      "With compare=previous_period: the totals of as many local dates just before the report's, in the same zone.",
+  });
+export type ReportComparisonView = z.infer<typeof reportComparison>;
+
 export const campaignReport = z
   .object({
     campaign_id: z.string(),
@@ -205,9 +302,35 @@ export const campaignReport = z
       description:
         "With a breakdown: every key (all dates of the range, hours 0-23, the campaign's moment types, sports and creatives, zeros included); rows sum to totals.",
     }),
+    comparison: reportComparison.optional(),
   })
   .meta({ id: "CampaignReport" });
 export type CampaignReportView = z.infer<typeof campaignReport>;
+
+export const advertiserReportRow = breakdownRow
+  .extend({
+    campaign_name: z.string().optional().meta({ description: "With the campaign breakdown: the campaign's name." }),
+  })
+  .meta({ id: "AdvertiserReportRow" });
+
+export const advertiserReport = z
+  .object({
+    advertiser_id: z.string(),
+    period,
+    totals: reportTotals,
+    breakdown: z.enum(ADVERTISER_BREAKDOWNS).optional(),
+    rows: z
+      .array(advertiserReportRow)
+      .optional()
+      .meta({
+        description:
+          "With a breakdown: every key (every campaign created by the end of the range, most spend first; all dates of the " +
+          "range; hours 0-23; the moment types and sports the campaigns target or delivered on), zeros included; rows sum to totals.",
+      }),
+    comparison: reportComparison.optional(),
+  })
+  .meta({ id: "AdvertiserReport" });
+export type AdvertiserReportView = z.infer<typeof advertiserReport>;
 
 export const seriesPoint = z
   .object({
@@ -216,6 +339,7 @@ export const seriesPoint = z
       .meta({ description: "Start of the local day or hour, in UTC.", example: "2026-03-08T05:00:00Z" }),
     impressions: count,
     clicks: count,
+    conversions: count.meta({ description: "Conversions recorded in the day or hour (at their own time)." }),
     spend_usd: usd,
   })
   .meta({ id: "TimeSeriesPoint" });

@@ -230,9 +230,9 @@ describe("E9/E10 in America/New_York across the November DST change", () => {
       const daily = await getCampaignTimeseries(actor, campaign.id, query, { source });
       expect(daily.source).toBe(source);
       expect(daily.series.series).toEqual([
-        { ts: "2025-11-01T04:00:00Z", impressions: 1, clicks: 2, spend_usd: 0.002 },
-        { ts: "2025-11-02T04:00:00Z", impressions: 3, clicks: 1, spend_usd: 0.015 },
-        { ts: "2025-11-03T05:00:00Z", impressions: 1, clicks: 1, spend_usd: 0.011 },
+        { ts: "2025-11-01T04:00:00Z", impressions: 1, clicks: 2, conversions: 0, spend_usd: 0.002 },
+        { ts: "2025-11-02T04:00:00Z", impressions: 3, clicks: 1, conversions: 1, spend_usd: 0.015 },
+        { ts: "2025-11-03T05:00:00Z", impressions: 1, clicks: 1, conversions: 1, spend_usd: 0.011 },
       ]);
     }
 
@@ -252,9 +252,9 @@ describe("E9/E10 in America/New_York across the November DST change", () => {
     expect(hourly.series.series).toHaveLength(25);
     expect(hourly.series.series[0]!.ts).toBe("2025-11-02T04:00:00Z");
     expect(hourly.series.series.filter((point) => point.impressions || point.clicks)).toEqual([
-      { ts: "2025-11-02T05:00:00Z", impressions: 1, clicks: 0, spend_usd: 0.003 }, // 01:00 EDT
-      { ts: "2025-11-02T06:00:00Z", impressions: 1, clicks: 1, spend_usd: 0.005 }, // 01:00 EST
-      { ts: "2025-11-03T04:00:00Z", impressions: 1, clicks: 0, spend_usd: 0.007 }, // 23:00 EST
+      { ts: "2025-11-02T05:00:00Z", impressions: 1, clicks: 0, conversions: 0, spend_usd: 0.003 }, // 01:00 EDT
+      { ts: "2025-11-02T06:00:00Z", impressions: 1, clicks: 1, conversions: 1, spend_usd: 0.005 }, // 01:00 EST
+      { ts: "2025-11-03T04:00:00Z", impressions: 1, clicks: 0, conversions: 0, spend_usd: 0.007 }, // 23:00 EST
     ]);
   });
 });
@@ -307,6 +307,7 @@ describe("E9/E10 in America/New_York across the March DST change", () => {
       ts: "2025-03-09T07:00:00Z",
       impressions: 1,
       clicks: 1,
+      conversions: 0,
       spend_usd: 0.003,
     });
   });
@@ -395,8 +396,8 @@ describe("E9/E10 in Asia/Kolkata (+05:30)", () => {
     const daily = await getCampaignTimeseries(actor, campaign.id, query);
     expect(daily.source).toBe("rollups");
     expect(daily.series.series).toEqual([
-      { ts: "2025-06-09T18:30:00Z", impressions: 4, clicks: 1, spend_usd: 0.017 },
-      { ts: "2025-06-10T18:30:00Z", impressions: 1, clicks: 1, spend_usd: 0.011 },
+      { ts: "2025-06-09T18:30:00Z", impressions: 4, clicks: 1, conversions: 0, spend_usd: 0.017 },
+      { ts: "2025-06-10T18:30:00Z", impressions: 1, clicks: 1, conversions: 1, spend_usd: 0.011 },
     ]);
     const hourly = await getCampaignTimeseries(actor, campaign.id, { ...query, granularity: "hour" });
     expect(hourly.source).toBe("rollups");
@@ -405,11 +406,11 @@ describe("E9/E10 in Asia/Kolkata (+05:30)", () => {
     ).toEqual(hourly.series);
     expect(hourly.series.series).toHaveLength(48);
     expect(hourly.series.series.filter((point) => point.impressions || point.clicks)).toEqual([
-      { ts: "2025-06-09T18:30:00Z", impressions: 1, clicks: 1, spend_usd: 0.002 },
-      { ts: "2025-06-10T03:30:00Z", impressions: 1, clicks: 0, spend_usd: 0.003 },
-      { ts: "2025-06-10T04:30:00Z", impressions: 1, clicks: 0, spend_usd: 0.005 },
-      { ts: "2025-06-10T17:30:00Z", impressions: 1, clicks: 0, spend_usd: 0.007 },
-      { ts: "2025-06-10T18:30:00Z", impressions: 1, clicks: 1, spend_usd: 0.011 },
+      { ts: "2025-06-09T18:30:00Z", impressions: 1, clicks: 1, conversions: 0, spend_usd: 0.002 },
+      { ts: "2025-06-10T03:30:00Z", impressions: 1, clicks: 0, conversions: 0, spend_usd: 0.003 },
+      { ts: "2025-06-10T04:30:00Z", impressions: 1, clicks: 0, conversions: 0, spend_usd: 0.005 },
+      { ts: "2025-06-10T17:30:00Z", impressions: 1, clicks: 0, conversions: 0, spend_usd: 0.007 },
+      { ts: "2025-06-10T18:30:00Z", impressions: 1, clicks: 1, conversions: 0, spend_usd: 0.011 },
     ]);
   });
 

@@ -34,6 +34,8 @@ export function campaignListItemView(campaign: Campaign): CampaignListItemView {
     total_budget_usd: microsToUsd(campaign.totalBudgetMicros),
     spend_to_date_usd: microsToUsd(campaign.spendToDateMicros),
     impressions_to_date: campaign.impressionsToDate,
+    clicks_to_date: campaign.clicksToDate,
+    conversions_to_date: campaign.conversionsToDate,
     start_date: campaign.startDate,
     end_date: campaign.endDate,
     pacing: campaign.pacing,

@@ -1,14 +1,18 @@
-// The REST views of getCampaignReport, getCampaignTimeseries and getCreativePerformance (snake_case, USD rounded to 6 decimals,
+// The REST views of E9 (and the all-campaigns report), E10 and E11 (snake_case, USD rounded to 6 decimals,
 // instants as ISO 8601 text), as the OpenAPI document's schemas describe them
 // (lib/domain/reporting/reporting.schemas.ts). CSV exports are built from these views.
 import { isoSeconds } from "@/lib/domain/reporting/get-campaign-timeseries";
 import type {
+  AdvertiserReport,
+  AdvertiserReportView,
   CampaignReport,
   CampaignReportView,
   CampaignTimeseries,
   CampaignTimeseriesView,
   CreativePerformance,
   CreativePerformanceView,
+  ReportComparison,
+  ReportComparisonView,
   ReportMetrics,
 } from "@/lib/domain/reporting/reporting.schemas";
 import { ratesOf } from "@/lib/domain/reporting/metrics";
@@ -35,6 +39,10 @@ function metricsView(metrics: ReportMetrics) {
   };
 }
 
+function comparisonView(comparison: ReportComparison): ReportComparisonView {
+  return { period: comparison.period, totals: reportMetricsView(comparison.totals) };
+}
+
 export function campaignReportView(report: CampaignReport): CampaignReportView {
   const view: CampaignReportView = {
     campaign_id: report.campaignId,
@@ -46,6 +54,24 @@ export function campaignReportView(report: CampaignReport): CampaignReportView {
   };
   if (report.breakdown) view.breakdown = report.breakdown;
   if (report.rows) view.rows = report.rows.map((row) => ({ key: row.key, ...reportMetricsView(row) }));
+  if (report.comparison) view.comparison = comparisonView(report.comparison);
+  return view;
+}
+
+export function advertiserReportView(report: AdvertiserReport): AdvertiserReportView {
+  const view: AdvertiserReportView = {
+    advertiser_id: report.advertiserId,
+    period: report.period,
+    totals: { ...reportMetricsView(report.totals), as_of: report.totals.asOf.toISOString() },
+  };
+  if (report.breakdown) view.breakdown = report.breakdown;
+  if (report.rows)
+    view.rows = report.rows.map((row) => ({
+      key: row.key,
+      ...(row.campaignName === undefined ? {} : { campaign_name: row.campaignName }),
+      ...reportMetricsView(row),
+    }));
+  if (report.comparison) view.comparison = comparisonView(report.comparison);
   return view;
 }
 
@@ -58,6 +84,7 @@ export function campaignTimeseriesView(series: CampaignTimeseries): CampaignTime
       ts: isoSeconds(point.start.getTime()),
       impressions: point.impressions,
       clicks: point.clicks,
+      conversions: point.conversions,
       spend_usd: microsToUsd(point.spendMicros),
     })),
   };

@@ -5,7 +5,9 @@ import { createCampaign } from "@/lib/domain/campaigns/create-campaign";
 import { getCampaign } from "@/lib/domain/campaigns/get-campaign";
 import { listCampaigns } from "@/lib/domain/campaigns/list-campaigns";
 import { updateCampaign } from "@/lib/domain/campaigns/update-campaign";
+import { duplicateCampaign, duplicateCampaignInputFor } from "@/lib/domain/campaigns/duplicate-campaign";
 import { addCreativeVariant } from "@/lib/domain/creatives/add-creative-variant";
+import { setVariantStatus, setVariantStatusInput } from "@/lib/domain/creatives/set-variant-status";
 import {
   campaignCreated,
   campaignCreatePreview,
@@ -160,6 +162,62 @@ export const campaignsPaths: ZodOpenApiPathsObject = {
         "conflict",
         "rate_limited",
       ],
+    }),
+  },
+  "/api/ads/campaigns/{id}/variants/{variant_id}": {
+    patch: operationDoc(setVariantStatus, {
+      summary: "Pause or resume a creative variant",
+      description:
+        "`status: paused` stops an approved variant's traffic: the campaign's traffic re-splits equally across its other " +
+        "approved variants (with none left, the campaign is `pending_creatives`). `status: approved` resumes a paused " +
+        "variant without a new review (the creative is unchanged). Pausing a paused variant or resuming an approved one " +
+        "changes nothing (200). A pending or rejected variant, or any variant of an ended or cancelled campaign, is 409 " +
+        "invalid_transition; a variant of another campaign is 404. Answers the campaign with every variant's status and " +
+        "`traffic_allocation` after the change.",
+      tags,
+      requestParams: {
+        path: campaignIdParams.extend({
+          variant_id: z
+            .string()
+            .meta({ description: "The variant's creative id", example: "cr_4Vd2k9QmXbT7nL1pR8sYzA" }),
+        }),
+      },
+      requestBody: {
+        required: true,
+        content: json(setVariantStatusInput.omit({ id: true, variant_id: true }).meta({ id: "SetVariantStatusInput" })),
+      },
+      responses: {
+        "200": { description: "The campaign after the change", content: json(campaignResource) },
+      },
+      errors: ["bad_request", "not_found", "validation_failed", "invalid_transition", "conflict"],
+    }),
+  },
+  "/api/ads/campaigns/{id}/duplicate": {
+    post: operationDoc(duplicateCampaign, {
+      summary: "Duplicate a campaign",
+      description:
+        "A new campaign with the settings and every creative of this one (any status), the way to change what E7 keeps " +
+        "immutable (moment types, sports, start date, the primary creative). It is made through E5's rules on today's terms: " +
+        "the copied settings are checked as E5 checks a body (today's floors, minimums and dates; 422 validation_failed names " +
+        "the copied field as E5's body names it, such as `bid_cpm_usd`), every creative's icon is checked (422 " +
+        "icon_unreachable; each counts against the icon checks per advertiser, " +
+        `${rateLimitText("icon_check")}, unless it passed in the last 10 minutes) and every creative is reviewed again; a ` +
+        "variant that was paused stays paused. The copy is paused unless `status` is active. Nothing is written unless " +
+        "every check passes. The body is a JSON object (`{}` copies with every default).",
+      tags,
+      requestParams: { path: campaignIdParams },
+      requestBody: {
+        required: true,
+        content: json(
+          duplicateCampaignInputFor(() => new Date().toISOString().slice(0, 10))
+            .omit({ id: true })
+            .meta({ id: "DuplicateCampaignInput" }),
+        ),
+      },
+      responses: {
+        "201": { description: "The new campaign", content: json(campaignResource) },
+      },
+      errors: ["bad_request", "not_found", "validation_failed", "icon_unreachable", "rate_limited"],
     }),
   },
 };

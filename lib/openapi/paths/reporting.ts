@@ -1,6 +1,8 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { z } from "zod";
 import {
+  advertiserReport,
+  advertiserReportQuery,
   campaignReport,
   campaignTimeseries,
   creativePerformance,
@@ -10,6 +12,7 @@ import {
   reportQuery,
   timeseriesQuery,
 } from "@/lib/domain/reporting/reporting.schemas";
+import { getAdvertiserReport } from "@/lib/domain/reporting/get-advertiser-report";
 import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
 import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
 import { getCreativePerformance } from "@/lib/domain/reporting/get-creative-performance";
@@ -34,14 +37,37 @@ const sourceHeader = {
 const csv = { schema: { type: "string" as const, description: "RFC 4180 CSV with a header line (UTF-8, CRLF)." } };
 
 export const reportingPaths: ZodOpenApiPathsObject = {
+  "/api/ads/reporting/campaigns": {
+    get: operationDoc(getAdvertiserReport, {
+      summary: "All-campaigns performance report",
+      description:
+        `E9 over every campaign of the advertiser at once: totals over local dates start_date..end_date (at most ${MAX_REPORT_DAYS} days) ` +
+        "in an IANA zone; with `breakdown`, rows that sum to the totals, `campaign` among them (every campaign created by the " +
+        "end of the range, zeros included, most spend first, each with its `campaign_name`); with `compare=previous_period`, " +
+        "the totals of as many local dates just before. " +
+        `Counts against E9's ${rateLimitText("report", "requests")} per advertiser (429 rate_limited with Retry-After). ` +
+        "CSV with `format=csv` or `Accept: text/csv` (each line names the time zone, as does the file name).",
+      tags: ["Reporting"],
+      requestParams: { query: advertiserReportQuery.extend({ format: formatParam }) },
+      responses: {
+        "200": {
+          description: "The report",
+          headers: { ...rateLimitHeaders, ...sourceHeader },
+          content: { "application/json": { schema: advertiserReport }, "text/csv": csv },
+        },
+      },
+      errors: ["validation_failed"],
+    }),
+  },
   "/api/ads/reporting/campaigns/{id}": {
     get: operationDoc(getCampaignReport, {
       summary: "Campaign performance report (E9)",
       description:
         `Totals over local dates start_date..end_date (at most ${MAX_REPORT_DAYS} days) in an IANA zone, DST and non-whole-hour offsets included; ` +
         "with `breakdown`, rows that sum to the totals. Events count at their own time: impressions when served, clicks when clicked, " +
-        `conversions when recorded. ${rateLimitText("report", "requests")} per advertiser (429 rate_limited with Retry-After). ` +
-        "CSV with `format=csv` or `Accept: text/csv`.",
+        `conversions when recorded. With \`compare=previous_period\`, \`comparison\` holds the totals of as many local dates just before. ` +
+        `${rateLimitText("report", "requests")} per advertiser (429 rate_limited with Retry-After). ` +
+        "CSV with `format=csv` or `Accept: text/csv` (each line names the time zone, as does the file name).",
       tags: ["Reporting"],
       requestParams: { path: id("campaign"), query: reportQuery.extend({ format: formatParam }) },
       responses: {
@@ -61,7 +87,7 @@ export const reportingPaths: ZodOpenApiPathsObject = {
         `One point per local day (pre-aggregated, fast; up to ${MAX_REPORT_DAYS} days) or local hour (from the same rollups at quarter-hour resolution, equal to the raw impressions; up to ${MAX_HOURLY_DAYS} days) ` +
         "in the zone (default UTC), zeros included; `ts` is the point's start in UTC. The series sums to E9's totals for the same dates and zone. " +
         `Counts against E9's ${rateLimitText("report", "requests")} per advertiser (one count for both; 429 rate_limited with Retry-After). ` +
-        "CSV (with a local_start column) with `format=csv` or `Accept: text/csv`.",
+        "CSV (with a local_start column and the time zone on each line) with `format=csv` or `Accept: text/csv`.",
       tags: ["Reporting"],
       requestParams: { path: id("campaign"), query: timeseriesQuery.extend({ format: formatParam }) },
       responses: {

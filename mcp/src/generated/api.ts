@@ -112,6 +112,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ads/campaigns/{id}/variants/{variant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Pause or resume a creative variant
+         * @description `status: paused` stops an approved variant's traffic: the campaign's traffic re-splits equally across its other approved variants (with none left, the campaign is `pending_creatives`). `status: approved` resumes a paused variant without a new review (the creative is unchanged). Pausing a paused variant or resuming an approved one changes nothing (200). A pending or rejected variant, or any variant of an ended or cancelled campaign, is 409 invalid_transition; a variant of another campaign is 404. Answers the campaign with every variant's status and `traffic_allocation` after the change. Bodies of at most 16384 bytes (413 past that).
+         */
+        patch: operations["setVariantStatus"];
+        trace?: never;
+    };
+    "/api/ads/campaigns/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a campaign
+         * @description A new campaign with the settings and every creative of this one (any status), the way to change what E7 keeps immutable (moment types, sports, start date, the primary creative). It is made through E5's rules on today's terms: the copied settings are checked as E5 checks a body (today's floors, minimums and dates; 422 validation_failed names the copied field as E5's body names it, such as `bid_cpm_usd`), every creative's icon is checked (422 icon_unreachable; each counts against the icon checks per advertiser, 60 per minute, unless it passed in the last 10 minutes) and every creative is reviewed again; a variant that was paused stays paused. The copy is paused unless `status` is active. Nothing is written unless every check passes. The body is a JSON object (`{}` copies with every default). Bodies of at most 16384 bytes (413 past that).
+         */
+        post: operations["duplicateCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ads/webhooks": {
         parameters: {
             query?: never;
@@ -216,6 +256,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ads/reporting/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All-campaigns performance report
+         * @description E9 over every campaign of the advertiser at once: totals over local dates start_date..end_date (at most 366 days) in an IANA zone; with `breakdown`, rows that sum to the totals, `campaign` among them (every campaign created by the end of the range, zeros included, most spend first, each with its `campaign_name`); with `compare=previous_period`, the totals of as many local dates just before. Counts against E9's 60 requests per minute per advertiser (429 rate_limited with Retry-After). CSV with `format=csv` or `Accept: text/csv` (each line names the time zone, as does the file name).
+         */
+        get: operations["getAdvertiserReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ads/reporting/campaigns/{id}": {
         parameters: {
             query?: never;
@@ -225,7 +285,7 @@ export interface paths {
         };
         /**
          * Campaign performance report (E9)
-         * @description Totals over local dates start_date..end_date (at most 366 days) in an IANA zone, DST and non-whole-hour offsets included; with `breakdown`, rows that sum to the totals. Events count at their own time: impressions when served, clicks when clicked, conversions when recorded. 60 requests per minute per advertiser (429 rate_limited with Retry-After). CSV with `format=csv` or `Accept: text/csv`.
+         * @description Totals over local dates start_date..end_date (at most 366 days) in an IANA zone, DST and non-whole-hour offsets included; with `breakdown`, rows that sum to the totals. Events count at their own time: impressions when served, clicks when clicked, conversions when recorded. With `compare=previous_period`, `comparison` holds the totals of as many local dates just before. 60 requests per minute per advertiser (429 rate_limited with Retry-After). CSV with `format=csv` or `Accept: text/csv` (each line names the time zone, as does the file name).
          */
         get: operations["getCampaignReport"];
         put?: never;
@@ -245,7 +305,7 @@ export interface paths {
         };
         /**
          * Campaign time series (E10)
-         * @description One point per local day (pre-aggregated, fast; up to 366 days) or local hour (from the same rollups at quarter-hour resolution, equal to the raw impressions; up to 31 days) in the zone (default UTC), zeros included; `ts` is the point's start in UTC. The series sums to E9's totals for the same dates and zone. Counts against E9's 60 requests per minute per advertiser (one count for both; 429 rate_limited with Retry-After). CSV (with a local_start column) with `format=csv` or `Accept: text/csv`.
+         * @description One point per local day (pre-aggregated, fast; up to 366 days) or local hour (from the same rollups at quarter-hour resolution, equal to the raw impressions; up to 31 days) in the zone (default UTC), zeros included; `ts` is the point's start in UTC. The series sums to E9's totals for the same dates and zone. Counts against E9's 60 requests per minute per advertiser (one count for both; 429 rate_limited with Retry-After). CSV (with a local_start column and the time zone on each line) with `format=csv` or `Accept: text/csv`.
          */
         get: operations["getCampaignTimeseries"];
         put?: never;
@@ -576,6 +636,32 @@ export interface components {
             /** @description Immutable after creation: accepted only with the current value (422 immutable_field otherwise). New creatives are added as variants (E8). */
             creative?: components["schemas"]["CreativeInput"];
         };
+        SetVariantStatusInput: {
+            /**
+             * @description paused: the variant gets no traffic, and the campaign's traffic re-splits equally across its other approved variants. approved: a paused variant receives traffic again (its review stands: the creative is unchanged).
+             * @enum {string}
+             */
+            status: "paused" | "approved";
+        };
+        DuplicateCampaignInput: {
+            /**
+             * @description The copy's name; omitted: "Copy of " and the source's name (cut to 200 characters).
+             * @example NBA close games — Q4 push
+             */
+            name?: string;
+            /**
+             * @description paused (the default): the copy delivers nothing until it is resumed. active: it can deliver from its start date.
+             * @enum {string}
+             */
+            status?: "active" | "paused";
+            /**
+             * Format: date
+             * @description The copy's first day (UTC); omitted: the source's start date, or today when that is past.
+             */
+            start_date?: string;
+            /** @description The copy's last day (UTC, inclusive; null = open-ended); omitted: a flight as long as the source's, from the copy's start date (open-ended when the source is). */
+            end_date?: string | null;
+        };
         /** @description One JSON-RPC 2.0 request or notification of the Model Context Protocol. Batches (arrays), responses and anything else are 400 bad_request. */
         JsonRpcRequest: {
             /** @constant */
@@ -825,6 +911,10 @@ export interface components {
             spend_to_date_usd: number;
             /** @description Impressions served so far. */
             impressions_to_date: number;
+            /** @description Clicks recorded so far (a user's repeated click on one ad counts once). */
+            clicks_to_date: number;
+            /** @description Conversions recorded so far (E16/E17 postbacks). */
+            conversions_to_date: number;
             /**
              * Format: date
              * @description First day of delivery (UTC).
@@ -943,6 +1033,10 @@ export interface components {
             spend_to_date_usd: number;
             /** @description Impressions served so far. */
             impressions_to_date: number;
+            /** @description Clicks recorded so far (a user's repeated click on one ad counts once). */
+            clicks_to_date: number;
+            /** @description Conversions recorded so far (E16/E17 postbacks). */
+            conversions_to_date: number;
             /**
              * Format: date
              * @description First day of delivery (UTC).
@@ -986,7 +1080,7 @@ export interface components {
              */
             variant_label: string;
             /**
-             * @description pending until the automatic review (before the creating request returns) moves it to approved or rejected.
+             * @description pending until the automatic review (before the creating request returns) moves it to approved or rejected; paused while the advertiser has paused it (PATCH /api/ads/campaigns/{id}/variants/{variant_id}).
              * @enum {string}
              */
             status: "pending" | "approved" | "rejected" | "paused";
@@ -1277,14 +1371,15 @@ export interface components {
              */
             attempted_at: string;
         };
-        CampaignReport: {
-            campaign_id: string;
+        AdvertiserReport: {
+            advertiser_id: string;
             period: components["schemas"]["ReportPeriod"];
             totals: components["schemas"]["ReportTotals"];
             /** @enum {string} */
-            breakdown?: "day" | "moment_type" | "sport" | "creative" | "hour_of_day";
-            /** @description With a breakdown: every key (all dates of the range, hours 0-23, the campaign's moment types, sports and creatives, zeros included); rows sum to totals. */
-            rows?: components["schemas"]["ReportRow"][];
+            breakdown?: "campaign" | "day" | "moment_type" | "sport" | "hour_of_day";
+            /** @description With a breakdown: every key (every campaign created by the end of the range, most spend first; all dates of the range; hours 0-23; the moment types and sports the campaigns target or delivered on), zeros included; rows sum to totals. */
+            rows?: components["schemas"]["AdvertiserReportRow"][];
+            comparison?: components["schemas"]["ReportComparison"];
         };
         ReportPeriod: {
             /** Format: date */
@@ -1311,6 +1406,52 @@ export interface components {
              * @description When the numbers were computed; events reach reports within 5 seconds.
              */
             as_of: string;
+        };
+        AdvertiserReportRow: {
+            /** @description Local date (YYYY-MM-DD), moment type, sport, creative id, or local hour of day (integer 0-23). */
+            key: string | number;
+            impressions: number;
+            clicks: number;
+            /** @description clicks / impressions, 6 decimals; 0 without impressions. */
+            ctr: number;
+            conversions: number;
+            spend_usd: number;
+            /** @description The spend in micro-dollars (1 USD = 1,000,000): exact, so sums across rows and reports carry no rounding. */
+            spend_micros: number;
+            /** @description spend / impressions x 1000; 0 without impressions. */
+            average_cpm_paid_usd: number;
+            /** @description spend / conversions; null without conversions. */
+            cost_per_conversion_usd: number | null;
+            /** @description With the campaign breakdown: the campaign's name. */
+            campaign_name?: string;
+        };
+        /** @description With compare=previous_period: the totals of as many local dates just before the report's, in the same zone. */
+        ReportComparison: {
+            period: components["schemas"]["ReportPeriod"];
+            totals: {
+                impressions: number;
+                clicks: number;
+                /** @description clicks / impressions, 6 decimals; 0 without impressions. */
+                ctr: number;
+                conversions: number;
+                spend_usd: number;
+                /** @description The spend in micro-dollars (1 USD = 1,000,000): exact, so sums across rows and reports carry no rounding. */
+                spend_micros: number;
+                /** @description spend / impressions x 1000; 0 without impressions. */
+                average_cpm_paid_usd: number;
+                /** @description spend / conversions; null without conversions. */
+                cost_per_conversion_usd: number | null;
+            };
+        };
+        CampaignReport: {
+            campaign_id: string;
+            period: components["schemas"]["ReportPeriod"];
+            totals: components["schemas"]["ReportTotals"];
+            /** @enum {string} */
+            breakdown?: "day" | "moment_type" | "sport" | "creative" | "hour_of_day";
+            /** @description With a breakdown: every key (all dates of the range, hours 0-23, the campaign's moment types, sports and creatives, zeros included); rows sum to totals. */
+            rows?: components["schemas"]["ReportRow"][];
+            comparison?: components["schemas"]["ReportComparison"];
         };
         ReportRow: {
             /** @description Local date (YYYY-MM-DD), moment type, sport, creative id, or local hour of day (integer 0-23). */
@@ -1345,6 +1486,8 @@ export interface components {
             ts: string;
             impressions: number;
             clicks: number;
+            /** @description Conversions recorded in the day or hour (at their own time). */
+            conversions: number;
             spend_usd: number;
         };
         CreativePerformance: {
@@ -2188,6 +2331,221 @@ export interface operations {
             };
         };
     };
+    setVariantStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. Makes this write safe to retry (Stripe's convention): the key is kept 24 hours per advertiser with a fingerprint of the request (the API client that sent it, method, path, body) and the response, stored encrypted. A retry with the same key and the same request from the same client gets the first response again, with `Idempotency-Replayed: true`, and changes nothing; the same key with a different request, or from another API client of the advertiser, is 422 idempotency_key_reused; while the first request runs a retry is 409 idempotency_in_flight. A request refused with a 4xx changed nothing and frees its key. 1 to 255 visible ASCII characters (a UUID is a good key). Ignored with validate_only=true. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Campaign id */
+                id: string;
+                /** @description The variant's creative id */
+                variant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetVariantStatusInput"];
+            };
+        };
+        responses: {
+            /** @description The campaign after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Malformed request (bad JSON or content type): bad_request; or a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the resource's current state: invalid_transition, conflict, idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts (see x-body-limit-bytes): payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: validation_failed, idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    duplicateCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. Makes this write safe to retry (Stripe's convention): the key is kept 24 hours per advertiser with a fingerprint of the request (the API client that sent it, method, path, body) and the response, stored encrypted. A retry with the same key and the same request from the same client gets the first response again, with `Idempotency-Replayed: true`, and changes nothing; the same key with a different request, or from another API client of the advertiser, is 422 idempotency_key_reused; while the first request runs a retry is 409 idempotency_in_flight. A request refused with a 4xx changed nothing and frees its key. 1 to 255 visible ASCII characters (a UUID is a good key). Ignored with validate_only=true. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Campaign id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DuplicateCampaignInput"];
+            };
+        };
+        responses: {
+            /** @description The new campaign */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Malformed request (bad JSON or content type): bad_request; or a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the resource's current state: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts (see x-body-limit-bytes): payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: validation_failed, icon_unreachable, idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listWebhookEndpoints: {
         parameters: {
             query?: never;
@@ -2695,6 +3053,93 @@ export interface operations {
             };
         };
     };
+    getAdvertiserReport: {
+        parameters: {
+            query: {
+                /** @description First local date of the report (inclusive). */
+                start_date: string;
+                /** @description Last local date (inclusive); at most 366 days after start_date counting both. */
+                end_date: string;
+                /** @description Adds `rows`, one per key: campaign id (every campaign created by the end of the range, zeros included, most spend first), local date, moment type, sport or local hour of day (0-23). */
+                breakdown?: "campaign" | "day" | "moment_type" | "sport" | "hour_of_day";
+                /** @description IANA time zone name; days and hours are computed in it, DST included. Default UTC. */
+                timezone?: string;
+                /** @description previous_period: adds `comparison`, the totals of as many local dates just before start_date (the 7 days before a week, the 31 days before a 31-day month), in the same zone. */
+                compare?: "previous_period";
+                /** @description csv answers text/csv (as does `Accept: text/csv`). */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description Which data answered: rollups (hourly pre-aggregates with quarter-hour counts, which answer every zone's local days and hours) or raw (event rows). The numbers are identical either way. */
+                    "X-Report-Source"?: "rollups" | "raw";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvertiserReport"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getCampaignReport: {
         parameters: {
             query: {
@@ -2706,6 +3151,8 @@ export interface operations {
                 breakdown?: "day" | "moment_type" | "sport" | "creative" | "hour_of_day";
                 /** @description IANA time zone name; days and hours are computed in it, DST included. Default UTC. */
                 timezone?: string;
+                /** @description previous_period: adds `comparison`, the totals of as many local dates just before start_date (the 7 days before a week, the 31 days before a 31-day month), in the same zone. */
+                compare?: "previous_period";
                 /** @description csv answers text/csv (as does `Accept: text/csv`). */
                 format?: "json" | "csv";
             };
@@ -3439,7 +3886,12 @@ export const pathsApiAdsCampaignsGetParametersQueryStatusValues: ReadonlyArray<F
 export const pathsApiAdsCampaignsPostParametersQueryValidate_onlyValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/campaigns"]["post"]["parameters"]["query"]["validate_only"]> = ["true", "false"];
 export const pathsApiAdsCampaignsIdPatchParametersQueryValidate_onlyValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/campaigns/{id}"]["patch"]["parameters"]["query"]["validate_only"]> = ["true", "false"];
 export const pathsApiAdsWebhooksIdDeliveriesGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/webhooks/{id}/deliveries"]["get"]["parameters"]["query"]["status"]> = ["pending", "delivering", "succeeded", "failed", "cancelled"];
+export const pathsApiAdsReportingCampaignsGetParametersQueryBreakdownValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns"]["get"]["parameters"]["query"]["breakdown"]> = ["campaign", "day", "moment_type", "sport", "hour_of_day"];
+export const pathsApiAdsReportingCampaignsGetParametersQueryCompareValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns"]["get"]["parameters"]["query"]["compare"]> = ["previous_period"];
+export const pathsApiAdsReportingCampaignsGetParametersQueryFormatValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns"]["get"]["parameters"]["query"]["format"]> = ["json", "csv"];
+export const pathsApiAdsReportingCampaignsGetResponses200HeadersXReportSourceValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns"]["get"]["responses"]["200"]["headers"]["X-Report-Source"]> = ["rollups", "raw"];
 export const pathsApiAdsReportingCampaignsIdGetParametersQueryBreakdownValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns/{id}"]["get"]["parameters"]["query"]["breakdown"]> = ["day", "moment_type", "sport", "creative", "hour_of_day"];
+export const pathsApiAdsReportingCampaignsIdGetParametersQueryCompareValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns/{id}"]["get"]["parameters"]["query"]["compare"]> = ["previous_period"];
 export const pathsApiAdsReportingCampaignsIdGetParametersQueryFormatValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns/{id}"]["get"]["parameters"]["query"]["format"]> = ["json", "csv"];
 export const pathsApiAdsReportingCampaignsIdGetResponses200HeadersXReportSourceValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns/{id}"]["get"]["responses"]["200"]["headers"]["X-Report-Source"]> = ["rollups", "raw"];
 export const pathsApiAdsReportingCampaignsIdTimeseriesGetParametersQueryGranularityValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns/{id}/timeseries"]["get"]["parameters"]["query"]["granularity"]> = ["hour", "day"];
@@ -3459,6 +3911,8 @@ export const updateCampaignInputStatusValues: ReadonlyArray<FlattenedDeepRequire
 export const updateCampaignInputPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateCampaignInput"]["pacing"]> = ["even", "asap"];
 export const updateCampaignInputMoment_typesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateCampaignInput"]["moment_types"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];
 export const updateCampaignInputSportsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateCampaignInput"]["sports"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
+export const setVariantStatusInputStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SetVariantStatusInput"]["status"]> = ["paused", "approved"];
+export const duplicateCampaignInputStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DuplicateCampaignInput"]["status"]> = ["active", "paused"];
 export const webhookEventKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEventKind"]> = ["impression.served", "click.recorded", "conversion.recorded", "campaign.budget_50pct", "campaign.budget_90pct", "campaign.ended", "campaign.bid_adjusted"];
 export const postbackInputEvent_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PostbackInput"]["event_type"]> = ["install", "registration", "deposit", "purchase", "custom"];
 export const decisionRequestMoment_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DecisionRequest"]["moment_type"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];
@@ -3492,6 +3946,7 @@ export const creativeStatusValues: ReadonlyArray<FlattenedDeepRequired<component
 export const authorizationServerMetadataGrant_types_supportedValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuthorizationServerMetadata"]["grant_types_supported"]> = ["authorization_code", "refresh_token", "client_credentials"];
 export const authorizationServerMetadataToken_endpoint_auth_methods_supportedValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuthorizationServerMetadata"]["token_endpoint_auth_methods_supported"]> = ["none", "client_secret_post", "client_secret_basic"];
 export const webhookDeliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookDelivery"]["status"]> = ["pending", "delivering", "succeeded", "failed", "cancelled"];
+export const advertiserReportBreakdownValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdvertiserReport"]["breakdown"]> = ["campaign", "day", "moment_type", "sport", "hour_of_day"];
 export const campaignReportBreakdownValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignReport"]["breakdown"]> = ["day", "moment_type", "sport", "creative", "hour_of_day"];
 export const campaignTimeSeriesGranularityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignTimeSeries"]["granularity"]> = ["hour", "day"];
 export const conversionResultStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConversionResult"]["status"]> = ["recorded", "already_recorded"];

@@ -79,6 +79,26 @@ export const OPERATIONS = {
     "write": true,
     "idempotent": true
   },
+  "setVariantStatus": {
+    "method": "patch",
+    "path": "/api/ads/campaigns/{id}/variants/{variant_id}",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:write"
+    ],
+    "write": true,
+    "idempotent": true
+  },
+  "duplicateCampaign": {
+    "method": "post",
+    "path": "/api/ads/campaigns/{id}/duplicate",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:write"
+    ],
+    "write": true,
+    "idempotent": true
+  },
   "listWebhookEndpoints": {
     "method": "get",
     "path": "/api/ads/webhooks",
@@ -145,6 +165,21 @@ export const OPERATIONS = {
     "idempotent": true,
     "rateLimit": {
       "points": 30,
+      "windowSeconds": 60,
+      "per": "advertiser"
+    }
+  },
+  "getAdvertiserReport": {
+    "method": "get",
+    "path": "/api/ads/reporting/campaigns",
+    "access": "scoped",
+    "scopes": [
+      "reporting:read"
+    ],
+    "write": false,
+    "idempotent": false,
+    "rateLimit": {
+      "points": 60,
       "windowSeconds": 60,
       "per": "advertiser"
     }

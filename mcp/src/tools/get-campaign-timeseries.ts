@@ -7,7 +7,7 @@ export const getCampaignTimeseries = defineTool({
   name: "get_campaign_timeseries",
   title: "Campaign time series",
   description:
-    "Impressions, clicks and spend (USD) per local day (up to 366 days) or hour (up to 31 days) in an IANA time zone " +
+    "Impressions, clicks, conversions and spend (USD) per local day (up to 366 days) or hour (up to 31 days) in an IANA time zone " +
     "(default UTC). `ts` is the start of each day or hour in UTC; the series sums to the report's totals. Use it for " +
     `pacing and trends. Counts against the ${REPORTS_PER_MINUTE} reports a minute per advertiser.`,
   input: {
@@ -21,7 +21,13 @@ export const getCampaignTimeseries = defineTool({
     campaign_id: z.string(),
     granularity: z.enum(GRANULARITIES),
     series: z.array(
-      z.looseObject({ ts: z.string(), impressions: z.number(), clicks: z.number(), spend_usd: z.number() }),
+      z.looseObject({
+        ts: z.string(),
+        impressions: z.number(),
+        clicks: z.number(),
+        conversions: z.number(),
+        spend_usd: z.number(),
+      }),
     ),
   },
   operations: ["getCampaignTimeseries"],

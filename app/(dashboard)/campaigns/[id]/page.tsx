@@ -1,6 +1,8 @@
-// One campaign: status and its actions, settings and their edit, today's spend
-// against the budget, and the creative variants with their review, allocation and
-// performance; a new variant. Everything through GraphQL (campaign(id:)).
+// One campaign: status, whether it delivers and the actions the API accepts now
+// (availableActions), duplicate, settings and their edit, today's spend against
+// the budget, and the creative variants with their review, allocation,
+// performance and pause or resume; a new variant. Everything through GraphQL
+// (campaign(id:)).
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -15,8 +17,10 @@ import { DailyBudgetBar } from "@/components/campaigns/daily-budget-bar";
 import { PACING_LABELS } from "@/components/campaigns/pacing";
 import { EditCampaign } from "@/components/campaigns/edit-campaign";
 import { bidFloorHint } from "@/components/campaigns/floors";
+import { DuplicateCampaign } from "@/components/campaigns/duplicate-campaign";
 import { StatusActions } from "@/components/campaigns/status-actions";
-import { canChange, statusLabel, statusTone } from "@/components/campaigns/status";
+import { canChange, deliveryLabel, statusLabel, statusTone } from "@/components/campaigns/status";
+import { VariantStatus } from "@/components/campaigns/variant-status";
 import { formatCount, formatDate, formatPercent, formatUsd } from "@/components/format";
 import { PageHeader } from "@/components/shell/page-header";
 import { Badge } from "@/components/ui/badge";
@@ -72,10 +76,18 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
           <span className="flex flex-wrap items-center gap-2">
             <Badge tone={statusTone(campaign.status)}>{statusLabel(campaign.status)}</Badge>
             <span>{campaign.restId}</span>
+            {campaign.status === "ACTIVE" ? (
+              <span data-testid="delivery-status">· {deliveryLabel(campaign.deliveryStatus)}</span>
+            ) : null}
             {campaign.endedReason ? <span>· stopped because {ENDED_REASONS[campaign.endedReason]}</span> : null}
           </span>
         }
-        actions={<StatusActions id={campaign.id} status={campaign.status} />}
+        actions={
+          <div className="flex flex-wrap items-start justify-end gap-2">
+            <DuplicateCampaign id={campaign.id} name={campaign.name} />
+            <StatusActions id={campaign.id} actions={campaign.availableActions} />
+          </div>
+        }
       />
       <CampaignTabs id={campaign.id} current="overview" />
 
@@ -108,6 +120,7 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
                   totalBudgetUsd: campaign.totalBudgetUsd,
                   endDate: campaign.endDate ?? null,
                   pacing: campaign.pacing,
+                  targetCpaUsd: campaign.targetCpaUsd ?? null,
                 }}
                 floorHint={bidFloorHint(campaign.momentTypes) ?? ""}
               />
@@ -149,6 +162,9 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
             <dl className="grid grid-cols-2 gap-4">
               <Setting label="Spend to date">{formatUsd(campaign.spendToDateUsd)}</Setting>
               <Setting label="Impressions">{formatCount(campaign.impressionsToDate)}</Setting>
+              <Setting label="Clicks">{formatCount(campaign.clicksToDate)}</Setting>
+              <Setting label="CTR">{formatPercent(campaign.ctrToDate)}</Setting>
+              <Setting label="Conversions">{formatCount(campaign.conversionsToDate)}</Setting>
             </dl>
             <Link className="text-sm font-medium text-brand hover:underline" href={`/reports?campaign=${campaign.id}`}>
               Open the report →
@@ -162,7 +178,7 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
           title="Creative variants"
           description={
             open
-              ? "Traffic is split equally across approved variants; the score is the chance each has the best click-through rate."
+              ? "Traffic is split equally across approved variants; a paused one gets none. The score is the chance each has the best click-through rate."
               : "Delivery has stopped, so no variant receives traffic; the score is the chance each had the best click-through rate."
           }
         />
@@ -193,6 +209,9 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
                   {creative.reviewReason ? (
                     <p className="mt-1 max-w-48 text-xs text-danger">{creative.reviewReason}</p>
                   ) : null}
+                  <div className="mt-1">
+                    <VariantStatus id={creative.id} label={creative.variantLabel} actions={creative.availableActions} />
+                  </div>
                 </Td>
                 <Td numeric data-testid="allocation">
                   {/* an ended or cancelled campaign sends no traffic to any variant */}

@@ -54,7 +54,10 @@ async function version(id: string): Promise<number> {
 describe("GET /api/ads/campaigns/{id} (E6)", () => {
   it("returns the detail with target_cpa_usd, the primary creative, every variant and delivered totals", async () => {
     const id = await createViaApi({ target_cpa_usd: 9.5, end_date: utcDay(20) });
-    await db().campaign.update({ where: { id }, data: { spendMicros: 3_500_001n, impressions: 7000n } });
+    await db().campaign.update({
+      where: { id },
+      data: { spendMicros: 3_500_001n, impressions: 7000n, clicks: 321n, conversions: 12n },
+    });
     const res = await get(id);
     expect(res.status).toBe(200);
     expectMatchesOpenApi("GET", path(id), 200, res.body);
@@ -69,6 +72,8 @@ describe("GET /api/ads/campaigns/{id} (E6)", () => {
       total_budget_usd: 500,
       spend_to_date_usd: 3.500001,
       impressions_to_date: 7000,
+      clicks_to_date: 321,
+      conversions_to_date: 12,
       start_date: utcDay(1),
       end_date: utcDay(20),
       target_cpa_usd: 9.5,

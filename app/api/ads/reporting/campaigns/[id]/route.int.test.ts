@@ -4,6 +4,7 @@ import { createTestCampaign } from "@/test/factories/campaigns";
 import { seedDelivery } from "@/test/factories/delivery";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { campaignReport, campaignTimeseries, creativePerformance } from "@/lib/domain/reporting/reporting.schemas";
+import { recordPostback } from "@/lib/domain/conversions/record-conversion";
 import { call } from "@/test/http";
 import { GET as performance } from "../../../creatives/[id]/performance/route";
 import { GET as report } from "./route";
@@ -11,17 +12,22 @@ import { GET as timeseries } from "./timeseries/route";
 
 const at = (iso: string) => Date.parse(iso);
 
-async function setup() {
+async function setup(options: { convert?: boolean } = {}) {
   const adv = await createTestAdvertiser();
   const campaign = await createTestCampaign({
     advertiserId: adv.advertiserId,
     sports: ["nba"],
     momentTypes: ["close_game"],
   });
-  await seedDelivery(campaign, [
+  const [clicked] = await seedDelivery(campaign, [
     { servedAtMs: at("2025-11-02T05:30:00Z"), costMicros: 3000n, clickedAtMs: at("2025-11-02T06:15:00Z") },
     { servedAtMs: at("2025-11-02T06:30:00Z"), costMicros: 5000n },
   ]);
+  if (options.convert)
+    await recordPostback(
+      { campaign_id: campaign.id, click_id: clicked!.clickId, event_type: "deposit", event_value_usd: 20 },
+      { clock: () => at("2025-11-02T06:20:00Z") },
+    );
   return { adv, campaign };
 }
 
@@ -176,10 +182,12 @@ describe("GET /api/ads/reporting/campaigns/{id} (E9)", () => {
     expect(viaParam.status).toBe(200);
     expect(viaParam.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(viaParam.headers.get("content-disposition")).toBe(
-      `attachment; filename="campaign-${campaign.id}-2025-11-01-2025-11-02-by-day.csv"`,
+      `attachment; filename="campaign-${campaign.id}-2025-11-01-2025-11-02-by-day-America-New_York.csv"`,
     );
+    // every line names the zone its dates are local to
     expect(viaParam.text).toBe(
-      "date,impressions,clicks,ctr,conversions,spend_usd\r\n2025-11-01,0,0,0,0,0\r\n2025-11-02,2,1,0.5,0,0.008\r\n",
+      "date,impressions,clicks,ctr,conversions,spend_usd,timezone\r\n" +
+        "2025-11-01,0,0,0,0,0,America/New_York\r\n2025-11-02,2,1,0.5,0,0.008,America/New_York\r\n",
     );
     const viaAccept = await get(report, adv, campaign.id, query, { accept: "text/csv" });
     expect(viaAccept.text).toBe(viaParam.text);
@@ -200,6 +208,45 @@ describe("GET /api/ads/reporting/campaigns/{id} (E9)", () => {
       new RegExp(`^${campaign.id},2025-11-02,2025-11-02,UTC,2,1,0.5,0,0.008,4,\\d{4}-\\d\\d-\\d\\dT`),
     );
     expect(end).toBe("");
+  });
+
+  it("compares with as many local dates just before, in the same zone (compare=previous_period)", async () => {
+    const { adv, campaign } = await setup();
+    // 2025-11-01 in New York, the day before the report's
+    await seedDelivery(campaign, [
+      { servedAtMs: at("2025-11-01T12:00:00Z"), costMicros: 1000n },
+      { servedAtMs: at("2025-11-01T13:00:00Z"), costMicros: 1000n, clickedAtMs: at("2025-11-01T13:01:00Z") },
+      { servedAtMs: at("2025-11-01T14:00:00Z"), costMicros: 1000n },
+      // 2025-10-31 in New York: outside both periods
+      { servedAtMs: at("2025-11-01T03:00:00Z"), costMicros: 9000n },
+    ]);
+    const query = { start_date: "2025-11-02", end_date: "2025-11-02", timezone: "America/New_York" };
+    const res = await get(report, adv, campaign.id, { ...query, compare: "previous_period", breakdown: "day" });
+    expect(res.status).toBe(200);
+    expect(campaignReport.safeParse(res.body).success).toBe(true);
+    expect(res.body.totals).toMatchObject({ impressions: 2, clicks: 1, spend_usd: 0.008 });
+    expect(res.body.comparison).toEqual({
+      period: { start: "2025-11-01", end: "2025-11-01", timezone: "America/New_York" },
+      totals: {
+        impressions: 3,
+        clicks: 1,
+        ctr: 0.333333,
+        conversions: 0,
+        spend_usd: 0.003,
+        spend_micros: 3000,
+        average_cpm_paid_usd: 1,
+        cost_per_conversion_usd: null,
+      },
+    });
+    expect((await get(report, adv, campaign.id, query)).body.comparison).toBeUndefined();
+    for (const [bad, path] of [
+      [{ ...query, compare: "last_year" }, "compare"],
+      [{ start_date: "2000-01-01", end_date: "2000-01-07", compare: "previous_period" }, "compare"],
+    ] as const) {
+      const refused = await get(report, adv, campaign.id, bad);
+      expect(refused.status, JSON.stringify(bad)).toBe(422);
+      expect(refused.body.errors.map((error: { path: string }) => error.path)).toEqual([path]);
+    }
   });
 
   it("allows 60 reports a minute per advertiser, across its clients, and answers the 61st with 429", async () => {
@@ -226,8 +273,8 @@ describe("GET /api/ads/reporting/campaigns/{id} (E9)", () => {
 });
 
 describe("GET /api/ads/reporting/campaigns/{id}/timeseries (E10)", () => {
-  it("serves days by default and hours on request, sums equal to E9, and CSV", async () => {
-    const { adv, campaign } = await setup();
+  it("serves days by default and hours on request, conversions included, sums equal to E9, and CSV", async () => {
+    const { adv, campaign } = await setup({ convert: true });
     const query = { start_date: "2025-11-01", end_date: "2025-11-03", timezone: "America/New_York" };
     const daily = await get(timeseries, adv, campaign.id, query);
     expect(daily.status).toBe(200);
@@ -237,9 +284,9 @@ describe("GET /api/ads/reporting/campaigns/{id}/timeseries (E10)", () => {
       granularity: "day",
       period: { start: "2025-11-01", end: "2025-11-03", timezone: "America/New_York" },
       series: [
-        { ts: "2025-11-01T04:00:00Z", impressions: 0, clicks: 0, spend_usd: 0 },
-        { ts: "2025-11-02T04:00:00Z", impressions: 2, clicks: 1, spend_usd: 0.008 },
-        { ts: "2025-11-03T05:00:00Z", impressions: 0, clicks: 0, spend_usd: 0 },
+        { ts: "2025-11-01T04:00:00Z", impressions: 0, clicks: 0, conversions: 0, spend_usd: 0 },
+        { ts: "2025-11-02T04:00:00Z", impressions: 2, clicks: 1, conversions: 1, spend_usd: 0.008 },
+        { ts: "2025-11-03T05:00:00Z", impressions: 0, clicks: 0, conversions: 0, spend_usd: 0 },
       ],
     });
     expect(campaignTimeseries.safeParse(daily.body).success).toBe(true);
@@ -254,16 +301,20 @@ describe("GET /api/ads/reporting/campaigns/{id}/timeseries (E10)", () => {
       expect(res.body.series.reduce((sum: number, point: { clicks: number }) => sum + point.clicks, 0)).toBe(
         e9.body.totals.clicks,
       );
+      expect(res.body.series.reduce((sum: number, point: { conversions: number }) => sum + point.conversions, 0)).toBe(
+        e9.body.totals.conversions,
+      );
     }
 
     const csv = await get(timeseries, adv, campaign.id, { ...query, granularity: "hour" }, { accept: "text/csv" });
     const lines = csv.text.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("ts,local_start,impressions,clicks,spend_usd");
+    expect(lines[0]).toBe("ts,local_start,impressions,clicks,spend_usd,conversions,timezone");
     expect(lines).toHaveLength(1 + 73);
-    expect(lines).toContain("2025-11-02T05:00:00Z,2025-11-02T01:00:00-04:00,1,0,0.003");
-    expect(lines).toContain("2025-11-02T06:00:00Z,2025-11-02T01:00:00-05:00,1,1,0.005");
+    expect(lines).toContain("2025-11-02T05:00:00Z,2025-11-02T01:00:00-04:00,1,0,0.003,0,America/New_York");
+    // the conversion of the click at 06:15 UTC, recorded at 06:20
+    expect(lines).toContain("2025-11-02T06:00:00Z,2025-11-02T01:00:00-05:00,1,1,0.005,1,America/New_York");
     expect(csv.headers.get("content-disposition")).toBe(
-      `attachment; filename="campaign-${campaign.id}-2025-11-01-2025-11-03-hour.csv"`,
+      `attachment; filename="campaign-${campaign.id}-2025-11-01-2025-11-03-hour-America-New_York.csv"`,
     );
   });
 

@@ -1,0 +1,292 @@
+// The advertiser's daily workflows in the built app, as Google Ads users expect
+// them: searching the campaign list and its clicks, CTR and conversions columns;
+// duplicating a campaign; pausing and resuming a variant; a change that raises
+// spend shown with its before and after estimate and saved once confirmed; target
+// CPA; the create form's forecast and budget warning; the all-campaigns report,
+// date ranges and the previous period. Dialogs pass axe at 1280 and 375 px.
+import { expect, test, type Page } from "@playwright/test";
+import { createAccount, expectAccessible, newPage } from "./dashboard";
+
+const ICON = `http://127.0.0.1:${process.env.E2E_ICON_PORT}/icon.png`;
+const today = () => new Date().toISOString().slice(0, 10);
+const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+test.describe.configure({ timeout: 120_000 });
+
+async function graphqlAsUser(page: Page, query: string, variables: Record<string, unknown> = {}) {
+  const res = await page.request.post("/api/graphql", {
+    headers: { "content-type": "application/json" },
+    data: { query, variables },
+  });
+  expect(res.status()).toBe(200);
+  const body = await res.json();
+  expect(body.errors).toBeUndefined();
+  return body.data;
+}
+
+async function createCampaign(page: Page, name: string) {
+  const data = await graphqlAsUser(
+    page,
+    `mutation($input: CreateCampaignInput!) {
+      createCampaign(input: $input) { campaign { id restId } userErrors { field message } }
+    }`,
+    {
+      input: {
+        name,
+        momentTypes: ["CLOSE_GAME"],
+        sports: ["NBA"],
+        bidCpmUsd: "2.00",
+        dailyBudgetUsd: "20",
+        totalBudgetUsd: "200",
+        startDate: today(),
+        creative: { headline: "Tied game", body: "Live odds inside", iconUrl: ICON, actionUrl: "https://example.com" },
+      },
+    },
+  );
+  expect(data.createCampaign.userErrors).toEqual([]);
+  return data.createCampaign.campaign as { id: string; restId: string };
+}
+
+test("campaign list: search by name or id; clicks, CTR and conversions columns that sort", async ({ browser }) => {
+  const page = await newPage(browser);
+  await createAccount(page, "Search Co");
+  const run = unique();
+  const playoffs = await createCampaign(page, `Playoffs ${run}`);
+  await createCampaign(page, `Sundays ${run}`);
+
+  await page.goto("/campaigns");
+  await page.getByRole("searchbox", { name: "Search campaigns by name or id" }).fill("playoffs");
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.waitForURL(/q=playoffs/);
+  const table = page.getByRole("table", { name: "Campaigns" });
+  await expect(table.getByRole("link", { name: `Playoffs ${run}` })).toBeVisible();
+  await expect(table.getByRole("link", { name: `Sundays ${run}` })).toHaveCount(0);
+  await expect(page.getByText("matching “playoffs”")).toBeVisible();
+
+  // by id, as printed on the campaign's page
+  await page.goto(`/campaigns?q=${playoffs.restId}`);
+  await expect(table.getByRole("link", { name: `Playoffs ${run}` })).toBeVisible();
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+
+  await page.goto(`/campaigns?q=nothing-${run}`);
+  await expect(page.getByText(`No campaign matches “nothing-${run}”`)).toBeVisible();
+
+  await page.goto("/campaigns");
+  for (const column of ["Clicks", "CTR", "Conversions"]) {
+    const header = table.getByRole("columnheader", { name: new RegExp(`^${column}`) });
+    await header.getByRole("link").click();
+    await expect(table.getByRole("columnheader", { name: new RegExp(`^${column}`) })).toHaveAttribute(
+      "aria-sort",
+      "descending",
+    );
+  }
+  // the search survives a sort
+  await page.goto("/campaigns?q=sundays");
+  await table
+    .getByRole("columnheader", { name: /^Clicks/ })
+    .getByRole("link")
+    .click();
+  await expect(page).toHaveURL(/q=sundays/);
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+});
+
+test("duplicate a campaign: the copy opens paused with the settings and creatives", async ({ browser }) => {
+  const page = await newPage(browser);
+  await createAccount(page, "Copy Co");
+  const name = `Original ${unique()}`;
+  const original = await createCampaign(page, name);
+  await page.goto(`/campaigns/${original.id}`);
+  await page.getByRole("button", { name: "Duplicate" }).click();
+  const dialog = page.getByRole("dialog", { name: "Duplicate this campaign" });
+  await expect(dialog.getByLabel("Name of the copy")).toHaveValue(`Copy of ${name}`);
+  await expect(dialog.getByLabel("Keep it paused until I resume it")).toBeChecked();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, `duplicate dialog at ${width} px`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await dialog.getByRole("button", { name: "Duplicate campaign" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Copy of ${name}` })).toBeVisible();
+  expect(page.url()).not.toContain(original.id);
+  await expect(page.getByText("Paused", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resume", exact: true })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Creative variants" }).getByText("Tied game")).toBeVisible();
+});
+
+test("pause and resume a variant: traffic re-splits to the others", async ({ browser }) => {
+  const page = await newPage(browser);
+  await createAccount(page, "Variant Co");
+  const campaign = await createCampaign(page, `Variants ${unique()}`);
+  const added = await graphqlAsUser(
+    page,
+    `mutation($input: AddCreativeVariantInput!) { addCreativeVariant(input: $input) { creative { id } userErrors { message } } }`,
+    {
+      input: {
+        campaignId: campaign.id,
+        headline: "Overtime",
+        body: "Odds are moving",
+        iconUrl: ICON,
+        actionUrl: "https://example.com",
+      },
+    },
+  );
+  expect(added.addCreativeVariant.userErrors).toEqual([]);
+  await page.goto(`/campaigns/${campaign.id}`);
+  const allocations = page.getByTestId("allocation");
+  await expect(allocations).toHaveText(["50%", "50%"]);
+  await page.getByRole("button", { name: "Pause Variant B" }).click();
+  await expect(allocations).toHaveText(["100%", "0%"]);
+  await expect(page.getByRole("button", { name: "Resume Variant B" })).toBeVisible();
+  await page.getByRole("button", { name: "Resume Variant B" }).click();
+  await expect(allocations).toHaveText(["50%", "50%"]);
+  await expect(page.getByRole("button", { name: "Pause Variant A" })).toBeVisible();
+});
+
+test("a bid raise shows the estimate before and after and saves once confirmed; target CPA set and cleared", async ({
+  browser,
+}) => {
+  const page = await newPage(browser);
+  await createAccount(page, "Raise Co");
+  const campaign = await createCampaign(page, `Raise ${unique()}`);
+  await page.goto(`/campaigns/${campaign.id}`);
+
+  await page.getByRole("button", { name: "Edit settings" }).click();
+  await page.getByLabel("Bid (CPM, USD)").fill("4");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  const dialog = page.getByRole("dialog", { name: "This change can raise spend" });
+  await expect(dialog.getByText("Bid (CPM): $2.00 → $4.00")).toBeVisible();
+  await expect(dialog.getByText("Now")).toBeVisible();
+  await expect(dialog.getByText("After the change")).toBeVisible();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, `spend confirmation at ${width} px`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // going back saves nothing
+  await dialog.getByRole("button", { name: "Back to the form" }).click();
+  await page.reload();
+  await expect(page.getByText("$2.00").first()).toBeVisible();
+
+  await page.getByRole("button", { name: "Edit settings" }).click();
+  await page.getByLabel("Bid (CPM, USD)").fill("4");
+  await page.getByLabel("Daily budget (USD)").fill("300");
+  await expect(page.getByTestId("budget-warning")).toBeVisible();
+  await page.getByLabel("Daily budget (USD)").fill("20");
+  await expect(page.getByTestId("budget-warning")).toHaveCount(0);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await page
+    .getByRole("dialog", { name: "This change can raise spend" })
+    .getByRole("button", { name: "Confirm and save" })
+    .click();
+  await expect(page.getByRole("status").getByText("Saved.")).toBeVisible();
+  await expect(page.getByText("$4.00").first()).toBeVisible();
+
+  // a change that cannot raise spend saves at once: a lower bid and a target CPA
+  await page.getByRole("button", { name: "Edit settings" }).click();
+  await page.getByLabel("Bid (CPM, USD)").fill("3");
+  await page.getByLabel("Target CPA (USD, optional)").fill("12.50");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status").getByText("Saved.")).toBeVisible();
+  await expect(page.getByText("$12.50")).toBeVisible();
+
+  await page.getByRole("button", { name: "Edit settings" }).click();
+  await expect(page.getByLabel("Target CPA (USD, optional)")).toHaveValue(/^12\.50?$/);
+  await page.getByLabel("Target CPA (USD, optional)").fill("");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  const cleared = page.getByRole("dialog", { name: "This change can raise spend" });
+  if (await cleared.isVisible()) await cleared.getByRole("button", { name: "Confirm and save" }).click();
+  await expect(page.getByRole("status").getByText("Saved.")).toBeVisible();
+  await expect(page.getByText("Off")).toBeVisible();
+});
+
+test("create form: the forecast follows the settings; a daily budget above the total is warned about", async ({
+  browser,
+}) => {
+  const page = await newPage(browser);
+  await createAccount(page, "Forecast Co");
+  await page.goto("/campaigns/new");
+  const forecast = page.getByTestId("delivery-forecast");
+  await expect(forecast).toContainText("Choose moment types and sports");
+  await page.getByRole("checkbox", { name: /Close Game/ }).check();
+  await page.getByRole("checkbox", { name: "NBA" }).check();
+  await expect(forecast).toContainText("Enter a bid");
+  await page.getByLabel("Bid (CPM, USD)").fill("5");
+  // no other advertisers' auctions in a fresh market: withheld, never a forecast of zero
+  await expect(forecast).toContainText("Not enough market data yet");
+  await page.getByLabel("Daily budget (USD)").fill("600");
+  await expect(page.getByTestId("budget-warning")).toBeVisible();
+  await page.getByLabel("Target CPA (USD, optional)").fill("0");
+  await page.getByRole("button", { name: "Create campaign" }).click();
+  await expect(page.getByText(/target cost per conversion must be/i).first()).toBeVisible();
+});
+
+test("reports: all campaigns by campaign, date ranges in the report's zone, the previous period", async ({
+  browser,
+}) => {
+  const page = await newPage(browser);
+  await createAccount(page, "All Reports Co");
+  const run = unique();
+  await createCampaign(page, `First ${run}`);
+  await createCampaign(page, `Second ${run}`);
+  await page.goto("/reports?campaign=all");
+  await expect(page.getByRole("heading", { name: "All campaigns by campaign" })).toBeVisible();
+  const table = page.getByTestId("report-table");
+  await expect(table.getByRole("cell", { name: `First ${run}` })).toBeVisible();
+  await expect(table.getByRole("cell", { name: `Second ${run}` })).toBeVisible();
+
+  const ranges = page.getByRole("navigation", { name: "Date ranges" });
+  await expect(ranges.getByRole("link", { name: "Last 7 days" })).toHaveAttribute("aria-current", "true");
+  await ranges.getByRole("link", { name: "Yesterday" }).click();
+  await expect(ranges.getByRole("link", { name: "Yesterday" })).toHaveAttribute("aria-current", "true");
+  const url = new URL(page.url());
+  expect(url.searchParams.get("start")).toBe(url.searchParams.get("end"));
+  expect(url.searchParams.get("campaign")).toBe("all");
+
+  await page.getByLabel("Compare with the previous period").check();
+  await page.getByRole("button", { name: "Show report" }).click();
+  await expect(page.getByRole("heading", { name: /against the previous period/ })).toBeVisible();
+  await expect(page.getByTestId("total-impressions-change")).toContainText("no change");
+
+  // a creative breakdown is one campaign's
+  await page.goto("/reports?campaign=all&breakdown=CREATIVE");
+  await expect(page.getByText("Break down by creative in one campaign's report")).toBeVisible();
+});
+
+test("bulk pause, resume and end with one confirmation, each campaign's result shown", async ({ browser }) => {
+  const page = await newPage(browser);
+  await createAccount(page, "Bulk Co");
+  const run = unique();
+  await createCampaign(page, `Bulk one ${run}`);
+  await createCampaign(page, `Bulk two ${run}`);
+  await page.goto("/campaigns");
+  const table = page.getByRole("table", { name: "Campaigns" });
+  await page.getByRole("button", { name: "Pause selected" }).click();
+  await expect(page.getByText("Select the campaigns first.")).toBeVisible();
+
+  await page.getByRole("checkbox", { name: `Select Bulk one ${run}` }).check();
+  await page.getByRole("checkbox", { name: `Select Bulk two ${run}` }).check();
+  await page.getByRole("button", { name: "Pause selected" }).click();
+  const dialog = page.getByRole("dialog", { name: "Pause 2 campaigns?" });
+  await expect(dialog.getByText(`Bulk one ${run}`)).toBeVisible();
+  await expectAccessible(page, "bulk confirmation");
+  await dialog.getByRole("button", { name: "Pause 2" }).click();
+  const results = page.getByTestId("bulk-results");
+  await expect(results).toContainText(`Bulk one ${run}: paused`);
+  await expect(results).toContainText(`Bulk two ${run}: paused`);
+  await expect(table.getByRole("row", { name: new RegExp(`Bulk one ${run}`) })).toContainText("Paused");
+
+  // ending one, then resuming both: the ended one is refused, the other resumes
+  await page.getByRole("checkbox", { name: `Select Bulk one ${run}` }).check();
+  await page.getByRole("button", { name: "End selected" }).click();
+  await page.getByRole("dialog", { name: "End 1 campaign?" }).getByRole("button", { name: "End 1" }).click();
+  await expect(results).toContainText(`Bulk one ${run}: ended`);
+  await page.reload();
+  await page.getByRole("checkbox", { name: `Select Bulk one ${run}` }).check();
+  await page.getByRole("checkbox", { name: `Select Bulk two ${run}` }).check();
+  await page.getByRole("button", { name: "Resume selected" }).click();
+  await page.getByRole("dialog", { name: "Resume 2 campaigns?" }).getByRole("button", { name: "Resume 2" }).click();
+  await expect(page.getByTestId("bulk-results").locator("li", { hasText: `Bulk two ${run}` })).toContainText("resumed");
+  await expect(page.getByTestId("bulk-results").locator("li", { hasText: `Bulk one ${run}` })).not.toContainText(
+    "resumed",
+  );
+});

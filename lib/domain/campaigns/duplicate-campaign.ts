@@ -1,0 +1,216 @@
+// Duplicate a campaign (POST /api/ads/campaigns/{id}/duplicate, GraphQL's
+// duplicateCampaign): the way to change what updateCampaign keeps immutable (moment types,
+// sports, start date, the primary creative). A new campaign with the source's
+// settings and every one of its creatives, paused (the default) or active as
+// asked, made through createCampaign's rules on today's terms: the settings are parsed by
+// createCampaign's own schema (today's floors, minimums and dates), every icon is checked,
+// every creative reviewed again; then one insert writes the campaign with its
+// creatives, or nothing. A creative the advertiser had paused stays paused.
+// Order: 422 (the input) -> 404 (the source) -> 422 validation_failed (the
+// copied settings under createCampaign's rules, with createCampaign's field paths) -> 422
+// icon_unreachable -> the write.
+import { z } from "zod";
+import type { Actor } from "@/lib/auth/actor";
+import { changeActorOf } from "@/lib/history/change-actor";
+import { DAY_MS, nowDate, type Clock } from "@/lib/clock";
+import { db } from "@/lib/db/client";
+import { assertIconReachable, type IconCheckOptions } from "@/lib/domain/creatives/check-icon-url";
+import { creativeInput, type CreativeInput, type CreativeStatus } from "@/lib/domain/creatives/creatives.schemas";
+import { reviewCreative } from "@/lib/domain/creatives/review-creative";
+import { parseInput, validationError } from "@/lib/errors";
+import { microsToUsd } from "@/lib/money";
+import { defineOperation, type RunContext } from "@/lib/operations/operation";
+import { emitCampaignsChanged } from "@/lib/change-events";
+import { flightDays } from "./budget-spread";
+import type { CampaignWithCreatives, CreativeRow } from "./campaign";
+import { recordCampaignCreated } from "./campaign-changes";
+import { insertCampaign, type NewCreative } from "./campaign-rows";
+import {
+  campaignName,
+  createCampaignInputFor,
+  INITIAL_STATUSES,
+  isoDate,
+  NAME_MAX,
+  type Pacing,
+} from "./campaigns.schemas";
+import { utcDate } from "./dates";
+import { campaignById, getCampaignOrThrow } from "./get-campaign";
+
+/** The input, checked against the UTC date of the call's clock. */
+export function duplicateCampaignInputFor(today: () => string) {
+  return z
+    .strictObject({
+      id: z.string(),
+      name: campaignName.optional().meta({
+        description: `The copy's name; omitted: "Copy of " and the source's name (cut to ${NAME_MAX} characters).`,
+      }),
+      status: z.enum(INITIAL_STATUSES, "must be active or paused").optional().meta({
+        description:
+          "paused (the default): the copy delivers nothing until it is resumed. active: it can deliver from its start date.",
+      }),
+      start_date: isoDate
+        .refine((value) => value >= today(), { message: "must be today (UTC) or later" })
+        .optional()
+        .meta({
+          description: "The copy's first day (UTC); omitted: the source's start date, or today when that is past.",
+        }),
+      end_date: isoDate
+        .nullable()
+        .optional()
+        .meta({
+          description:
+            "The copy's last day (UTC, inclusive; null = open-ended); omitted: a flight as long as the source's, from the " +
+            "copy's start date (open-ended when the source is).",
+        }),
+    })
+    .meta({ id: "DuplicateCampaignInput" });
+}
+export type DuplicateCampaignInput = z.infer<ReturnType<typeof duplicateCampaignInputFor>>;
+
+/** POST /api/ads/campaigns/{id}/duplicate and GraphQL's duplicateCampaign: a write, retried safely with an Idempotency-Key. */
+export const duplicateCampaign = defineOperation({
+  name: "duplicateCampaign",
+  access: "campaigns:write",
+  write: true,
+  idempotent: true,
+  input: (context: RunContext) => duplicateCampaignInputFor(() => utcDate(nowDate(context.clock))),
+  records: ["campaign", "creative"],
+  run: (actor, input, { clock }) => campaignDuplicated(actor, input, { clock }),
+});
+
+/** "Copy of <name>", cut to the longest name allowed. */
+export function copyName(name: string): string {
+  const copy = `Copy of ${name}`;
+  return [...copy].slice(0, NAME_MAX).join("");
+}
+
+/** The day `days` after `date` (YYYY-MM-DD, UTC). */
+function plusDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The copy's flight: asked for, or the source's start (today at the earliest) and length. */
+export function copyFlight(
+  source: { startDate: string; endDate: string | null },
+  asked: { start_date?: string; end_date?: string | null },
+  today: string,
+): { startDate: string; endDate: string | null } {
+  const startDate = asked.start_date ?? (source.startDate >= today ? source.startDate : today);
+  if (asked.end_date !== undefined) return { startDate, endDate: asked.end_date };
+  if (source.endDate === null) return { startDate, endDate: null };
+  return { startDate, endDate: plusDays(startDate, flightDays(source.startDate, source.endDate) - 1) };
+}
+
+function creativeBody(creative: CreativeRow): CreativeInput {
+  return {
+    headline: creative.headline,
+    body: creative.body,
+    icon_url: creative.iconUrl,
+    action_url: creative.actionUrl,
+    ...(creative.ctaText === null ? {} : { cta_text: creative.ctaText }),
+  };
+}
+
+/** The path of a creative's fields in the errors: the primary's are createCampaign's (`creative.`), the others' `variants.N.`. */
+const creativePath = (index: number) => (index === 0 ? "creative" : `variants.${index}`);
+
+export async function campaignDuplicated(
+  actor: Actor,
+  input: DuplicateCampaignInput,
+  options: { clock?: Clock; iconCheck?: IconCheckOptions } = {},
+): Promise<CampaignWithCreatives> {
+  const now = nowDate(options.clock);
+  const today = utcDate(now);
+  const source = await getCampaignOrThrow(actor, input.id);
+  const creatives = await db().creative.findMany({
+    where: { campaignId: source.id },
+    orderBy: { variantIndex: "asc" },
+  });
+  const flight = copyFlight(source, input, today);
+  const status = input.status ?? "paused";
+  // the copied settings under createCampaign's own schema: today's floors, minimums and dates
+  const body = parseInput(
+    createCampaignInputFor(() => today),
+    {
+      name: input.name ?? copyName(source.name),
+      moment_types: JSON.parse(source.momentTypes) as unknown,
+      sports: JSON.parse(source.sports) as unknown,
+      bid_cpm_usd: microsToUsd(source.bidCpmMicros),
+      daily_budget_usd: microsToUsd(source.dailyBudgetMicros),
+      total_budget_usd: microsToUsd(source.totalBudgetMicros),
+      start_date: flight.startDate,
+      end_date: flight.endDate,
+      ...(source.targetCpaMicros === null ? {} : { target_cpa_usd: microsToUsd(source.targetCpaMicros) }),
+      postback_url: source.postbackUrl,
+      pacing: (source.pacing === "asap" ? "asap" : "even") satisfies Pacing,
+      status,
+      creative: creativeBody(creatives[0]!),
+    },
+  );
+  const variants = creatives.slice(1).map((creative, offset) => {
+    const parsed = creativeInput.safeParse(creativeBody(creative));
+    if (parsed.success) return parsed.data;
+    throw validationError(
+      parsed.error.issues.map((issue) => ({
+        path: [creativePath(offset + 1), ...issue.path.map(String)].join("."),
+        message: issue.message,
+      })),
+    );
+  });
+  const bodies = [body.creative, ...variants];
+  // one icon at a time: a URL the advertiser's variants share is fetched once (a pass is remembered)
+  for (const [index, creative] of bodies.entries()) {
+    await assertIconReachable(actor, creative.icon_url, `${creativePath(index)}.icon_url`, {
+      clock: options.clock,
+      ...options.iconCheck,
+    });
+  }
+  const copies: NewCreative[] = bodies.map((creative, index) => {
+    const review = reviewCreative(creative);
+    const wasPaused = (creatives[index]!.status as CreativeStatus) === "paused";
+    return {
+      headline: creative.headline,
+      body: creative.body,
+      iconUrl: creative.icon_url,
+      actionUrl: creative.action_url,
+      ctaText: creative.cta_text ?? null,
+      // a variant the advertiser paused stays paused, once the review approves it again
+      status: review.status === "approved" && wasPaused ? "paused" : review.status,
+      reviewReason: review.reason,
+      reviewedAt: now,
+    };
+  });
+  const by = await changeActorOf(actor);
+  const campaign = {
+    advertiserId: actor.advertiserId,
+    name: body.name,
+    status,
+    momentTypes: body.moment_types,
+    sports: body.sports,
+    bidCpmMicros: source.bidCpmMicros,
+    dailyBudgetMicros: source.dailyBudgetMicros,
+    totalBudgetMicros: source.totalBudgetMicros,
+    targetCpaMicros: source.targetCpaMicros,
+    postbackUrl: source.postbackUrl,
+    startDate: flight.startDate,
+    endDate: flight.endDate,
+    pacing: body.pacing,
+    createdAt: now,
+    updatedAt: now,
+    creatives: copies,
+  };
+  // the copy, its creatives and their history rows commit together
+  const { id } = await db().$transaction(async (tx) => {
+    const inserted = await insertCampaign(campaign, tx);
+    await recordCampaignCreated(tx, {
+      advertiserId: actor.advertiserId,
+      atMs: now.getTime(),
+      actor: by,
+      operation: duplicateCampaign.name,
+      campaignId: inserted.id,
+    });
+    return inserted;
+  });
+  emitCampaignsChanged([id]);
+  return campaignById(actor, id, { clock: options.clock });
+}
