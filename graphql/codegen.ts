@@ -35,6 +35,9 @@ const ENUMS = [
   "TodayMetric",
   "UserErrorCode",
   "EstimateStatus",
+  "Role",
+  "InvitationStatus",
+  "EmailProblem",
 ];
 const ENUM_TYPES: Record<string, string> = {
   MomentTypeKey: "MomentTypeKey",
@@ -54,6 +57,9 @@ const ENUM_TYPES: Record<string, string> = {
   TodayMetric: "TodayMetric",
   UserErrorCode: "UserErrorCode",
   EstimateStatus: "EstimateStatus",
+  Role: "Role",
+  InvitationStatus: "InvitationStatus",
+  EmailProblem: "EmailProblem",
 };
 
 const MAPPED = [

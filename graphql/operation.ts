@@ -4,6 +4,8 @@
 // rate limit and the input's rules are the operation's.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { getDirectiveValues, type GraphQLResolveInfo } from "graphql";
+import { deviceCookieName } from "@/lib/auth/device-cookie";
+import { cookieValue } from "@/lib/http/cookies";
 import { authorize, invoke } from "@/lib/operations/invoke";
 import type { AnyOperation, Caller, ResultOf } from "@/lib/operations/operation";
 import { toRestQuery } from "./camel-case";
@@ -21,6 +23,8 @@ export function callerOf(context: GraphqlContext): Caller {
     log: context.log,
     clock: context.clock,
     clientAddress: context.clientAddress,
+    // the operations that check a password count under the browser's device cookie (docs/decisions/1418)
+    deviceCookie: cookieValue(context.http?.cookieHeader ?? null, deviceCookieName()),
     ...(key !== undefined && { idempotencyKey: key }),
   };
 }

@@ -15,6 +15,7 @@ import { ENUMS } from "./enums";
 import { armor, limitsPlugin, parseOptions } from "./limits";
 import { nulGuardPlugin } from "./nul-guard";
 import { accountMutationResolvers } from "./resolvers/account-mutations";
+import { memberResolvers } from "./resolvers/members";
 import { connectedAppResolvers } from "./resolvers/connected-apps";
 import { apiClientMutationResolvers } from "./resolvers/api-client-mutations";
 import { campaignMutationResolvers } from "./resolvers/campaign-mutations";
@@ -51,6 +52,7 @@ export const RESOLVERS = [
   postbackKeyMutationResolvers,
   accountMutationResolvers,
   connectedAppResolvers,
+  memberResolvers,
 ];
 
 export function createGraphqlServer(): ApolloServer<GraphqlContext> {

@@ -54,7 +54,9 @@ export type IdPrefix =
   | "key" // signing key id
   | "oac" // OAuth client registered dynamically (RFC 7591)
   | "ogr" // OAuth grant: a connected app
-  | "oaz"; // OAuth authorization request (and the code it issues)
+  | "oaz" // OAuth authorization request (and the code it issues)
+  | "inv" // invitation to an advertiser (the link's token itself: lib/domain/members)
+  | "pwr"; // password reset request (the link's token itself: lib/domain/users)
 
 /** prefix_ + 22 random base62 characters (131 bits): unguessable. */
 export function newId(prefix: IdPrefix, length = 22): string {

@@ -17,6 +17,9 @@ import type { CredentialKind } from '@/graphql/enums';
 import type { TodayMetric } from '@/graphql/enums';
 import type { UserErrorCode } from '@/graphql/enums';
 import type { EstimateStatus } from '@/graphql/enums';
+import type { Role } from '@/graphql/enums';
+import type { InvitationStatus } from '@/graphql/enums';
+import type { EmailProblem } from '@/graphql/enums';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { AdvertiserParent, ApiClientParent, AdvertiserTodayParent, CampaignDayParent, CampaignParent, CreativeParent, CreativePerformanceParent, CampaignReportParent, ReportTotalsParent, ReportRowParent, CampaignTimeSeriesParent, TimeSeriesPointParent, MomentTypeParent, ClearingPricesParent, ClearingPriceEntryParent, ViewerParent, WebhookEndpointParent, WebhookDeliveryParent, PostbackKeyParent } from '@/graphql/mappers';
 import type { GraphqlContext } from '@/graphql/context';
@@ -346,6 +349,31 @@ export type CancelCampaignPayload = {
   userErrors: Array<UserError>;
 };
 
+export type ChangeEmailInput = {
+  /** The password you sign in with now. */
+  currentPassword: Scalars['String']['input'];
+  /** The email to sign in with from now on: nobody else's. */
+  newEmail: Scalars['String']['input'];
+};
+
+export type ChangeEmailPayload = {
+  __typename?: 'ChangeEmailPayload';
+  user?: Maybe<DashboardUser>;
+  userErrors: Array<UserError>;
+};
+
+export type ChangeMemberRoleInput = {
+  role: Role;
+  /** The member's user id (usr_…). */
+  userId: Scalars['ID']['input'];
+};
+
+export type ChangeMemberRolePayload = {
+  __typename?: 'ChangeMemberRolePayload';
+  member?: Maybe<Member>;
+  userErrors: Array<UserError>;
+};
+
 export type ChangePasswordInput = {
   /** The password the user signs in with now. */
   currentPassword: Scalars['String']['input'];
@@ -384,6 +412,21 @@ export type ClearingPrices = {
   __typename?: 'ClearingPrices';
   asOf: Scalars['DateTime']['output'];
   momentTypes: Array<ClearingPriceEntry>;
+};
+
+export type CompletePasswordResetInput = {
+  /** A new password, checked as changePassword checks one. */
+  newPassword: Scalars['String']['input'];
+  /** The token of the reset link (the last part of its path). */
+  token: Scalars['String']['input'];
+};
+
+export type CompletePasswordResetPayload = {
+  __typename?: 'CompletePasswordResetPayload';
+  /** The account's email: sign in with it and the new password. */
+  email?: Maybe<Scalars['String']['output']>;
+  resetAt?: Maybe<Scalars['DateTime']['output']>;
+  userErrors: Array<UserError>;
 };
 
 /**
@@ -519,11 +562,16 @@ export { CreativeStatus };
 
 export { CredentialKind };
 
-/** A person who signs in to the dashboard for the advertiser. */
+/** A person who signs in to the dashboard. */
 export type DashboardUser = {
   __typename?: 'DashboardUser';
   email: Scalars['String']['output'];
   name: Scalars['String']['output'];
+  /**
+   * The IANA time zone the dashboard shows the user's days and times in (budgets stay UTC
+   * days): the signed-in user's own (Viewer.user); null for anyone else.
+   */
+  timeZone?: Maybe<Scalars['TimeZone']['output']>;
 };
 
 export type DeactivateWebhookEndpointInput = {
@@ -535,6 +583,8 @@ export type DeactivateWebhookEndpointPayload = {
   userErrors: Array<UserError>;
   webhookEndpoint?: Maybe<WebhookEndpoint>;
 };
+
+export { EmailProblem };
 
 /** Ends delivery for good (reason ADVERTISER); ending an ended campaign changes nothing. */
 export type EndCampaignInput = {
@@ -548,6 +598,70 @@ export type EndCampaignPayload = {
 };
 
 export { EstimateStatus };
+
+/**
+ * An invitation of an email to the advertiser with a role: a single-use link valid 7
+ * days. Its link is answered once, by inviteMember; only its hash is kept.
+ */
+export type Invitation = {
+  __typename?: 'Invitation';
+  acceptedAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  email: Scalars['String']['output'];
+  expiresAt: Scalars['DateTime']['output'];
+  /** The invitation's id (inv_…). */
+  id: Scalars['ID']['output'];
+  /** The admin who invited, while their account exists. */
+  invitedBy?: Maybe<DashboardUser>;
+  revokedAt?: Maybe<Scalars['DateTime']['output']>;
+  role: Role;
+  status: InvitationStatus;
+};
+
+export { InvitationStatus };
+
+export type InviteMemberInput = {
+  /** The invitee's email: only the account with it (or a new one made with it) can accept. */
+  email: Scalars['String']['input'];
+  role: Role;
+};
+
+export type InviteMemberPayload = {
+  __typename?: 'InviteMemberPayload';
+  emailProblem?: Maybe<EmailProblem>;
+  /** Whether the link was emailed to the invitee. */
+  emailed?: Maybe<Scalars['Boolean']['output']>;
+  invitation?: Maybe<Invitation>;
+  /**
+   * The single-use link, answered this once (only its hash is kept): give it to the
+   * invitee when it was not emailed.
+   */
+  url?: Maybe<Scalars['String']['output']>;
+  userErrors: Array<UserError>;
+};
+
+/** A member of the advertiser (admins only). */
+export type Member = {
+  __typename?: 'Member';
+  email: Scalars['String']['output'];
+  joinedAt: Scalars['DateTime']['output'];
+  name: Scalars['String']['output'];
+  role: Role;
+  /** The user's id (usr_…). */
+  userId: Scalars['ID']['output'];
+};
+
+/** An advertiser the signed-in user belongs to. */
+export type Membership = {
+  __typename?: 'Membership';
+  /** The advertiser's restId (adv_…). */
+  advertiserId: Scalars['ID']['output'];
+  advertiserName: Scalars['String']['output'];
+  /** Whether the session acts for this advertiser now. */
+  current: Scalars['Boolean']['output'];
+  joinedAt: Scalars['DateTime']['output'];
+  role: Role;
+};
 
 /** A moment of a live game at which an ad can be sent (E2). */
 export type MomentType = {
@@ -587,6 +701,19 @@ export type Mutation = {
   /** active or paused → cancelled (campaigns:write). */
   cancelCampaign?: Maybe<CancelCampaignPayload>;
   /**
+   * Changes the email the signed-in user signs in with (dashboard session, any role).
+   * The current password is required and counts as changePassword's does; an email
+   * another account uses is a CONFLICT userError on ["input", "newEmail"]. Unused
+   * password reset links stop working, and with email configured the old address is
+   * told of the change.
+   */
+  changeEmail?: Maybe<ChangeEmailPayload>;
+  /**
+   * Changes a member's role, from their next request on (dashboard session, admins
+   * only). The last admin cannot be made anything else (CONFLICT).
+   */
+  changeMemberRole?: Maybe<ChangeMemberRolePayload>;
+  /**
    * Changes the signed-in user's password (dashboard session only; an access token
    * gets FORBIDDEN). A wrong current password is a VALIDATION_FAILED userError on
    * ["input", "currentPassword"] and counts as a failed sign-in: past the sign-in
@@ -597,6 +724,12 @@ export type Mutation = {
    * the response sets this browser a new session cookie.
    */
   changePassword?: Maybe<ChangePasswordPayload>;
+  /**
+   * Sets a new password with a reset link's token (no credentials): the link works
+   * once; every session of the user ends. An unknown, used or expired token is a
+   * top-level NOT_FOUND and counts against the address's 20 per hour.
+   */
+  completePasswordReset?: Maybe<CompletePasswordResetPayload>;
   /**
    * A new API client with the chosen scopes; the secret is returned once (dashboard
    * session only). An advertiser has at most 25 active clients: beyond them, a
@@ -627,6 +760,15 @@ export type Mutation = {
   deactivateWebhookEndpoint?: Maybe<DeactivateWebhookEndpointPayload>;
   /** active or paused → ended (campaigns:write). */
   endCampaign?: Maybe<EndCampaignPayload>;
+  /**
+   * Invites an email to the advertiser with a role (dashboard session, admins only): a
+   * single-use link valid 7 days, answered once in `url`; with email configured it is
+   * also sent to the invitee (`emailed`). Inviting an email again replaces its pending
+   * invitation. A member's email is a CONFLICT userError on ["input", "email"]; so is
+   * a 51st pending invitation. Counts against the advertiser's 30 invitations per hour
+   * (RATE_LIMITED past them).
+   */
+  inviteMember?: Maybe<InviteMemberPayload>;
   /** active → paused (campaigns:write). */
   pauseCampaign?: Maybe<PauseCampaignPayload>;
   /**
@@ -639,6 +781,19 @@ export type Mutation = {
   redeliverWebhookDelivery?: Maybe<RedeliverWebhookDeliveryPayload>;
   /** E13 (campaigns:write). */
   registerWebhookEndpoint?: Maybe<RegisterWebhookEndpointPayload>;
+  /**
+   * Removes a member: their sessions acting for this advertiser end at their next
+   * request (dashboard session, admins only). The last admin cannot be removed
+   * (CONFLICT).
+   */
+  removeMember?: Maybe<RemoveMemberPayload>;
+  /**
+   * "Forgot password" (no credentials): with email configured, a single-use link valid
+   * one hour is emailed to the account with this email, if there is one; the answer is
+   * the same either way. Counts against the address's 20 requests per hour
+   * (RATE_LIMITED past them); an account gets at most 3 emails an hour.
+   */
+  requestPasswordReset?: Maybe<RequestPasswordResetPayload>;
   /** paused → active (campaigns:write). */
   resumeCampaign?: Maybe<ResumeCampaignPayload>;
   /** Revokes a client: no new token, and its tokens stop working (at once on this app instance, within 30 s on others; dashboard session only). */
@@ -649,6 +804,8 @@ export type Mutation = {
    * (dashboard session only: an access token gets FORBIDDEN).
    */
   revokeConnectedApp?: Maybe<RevokeConnectedAppPayload>;
+  /** Revokes a pending invitation: its link stops working (dashboard session, admins only). */
+  revokeInvitation?: Maybe<RevokeInvitationPayload>;
   /**
    * Revokes a postback key: postbacks carrying it are refused from now on; once no
    * active key is left, postbacks need none again. Revoking a revoked key answers it
@@ -663,6 +820,12 @@ export type Mutation = {
    */
   signOutEverywhere?: Maybe<SignOutEverywherePayload>;
   /**
+   * Makes the session act for another advertiser the user belongs to, with their role
+   * there (dashboard session, any role): the response sets this browser's session
+   * cookie. One the user does not belong to is NOT_FOUND.
+   */
+  switchAdvertiser?: Maybe<SwitchAdvertiserPayload>;
+  /**
    * E15: a signed test event now (campaigns:write).
    * Each call counts against the advertiser's 30 webhook sends per minute (test
    * sends and redeliveries together, shared with REST); past them, a top-level
@@ -670,6 +833,8 @@ export type Mutation = {
    * `RateLimit-*` headers: nothing is sent.
    */
   testWebhookEndpoint?: Maybe<TestWebhookEndpointPayload>;
+  /** Changes the signed-in user's name or time zone (dashboard session, any role). */
+  updateAccount?: Maybe<UpdateAccountPayload>;
   /** E7 (campaigns:write). */
   updateCampaign?: Maybe<UpdateCampaignPayload>;
 };
@@ -685,8 +850,23 @@ export type MutationCancelCampaignArgs = {
 };
 
 
+export type MutationChangeEmailArgs = {
+  input: ChangeEmailInput;
+};
+
+
+export type MutationChangeMemberRoleArgs = {
+  input: ChangeMemberRoleInput;
+};
+
+
 export type MutationChangePasswordArgs = {
   input: ChangePasswordInput;
+};
+
+
+export type MutationCompletePasswordResetArgs = {
+  input: CompletePasswordResetInput;
 };
 
 
@@ -710,6 +890,11 @@ export type MutationEndCampaignArgs = {
 };
 
 
+export type MutationInviteMemberArgs = {
+  input: InviteMemberInput;
+};
+
+
 export type MutationPauseCampaignArgs = {
   input: PauseCampaignInput;
 };
@@ -722,6 +907,16 @@ export type MutationRedeliverWebhookDeliveryArgs = {
 
 export type MutationRegisterWebhookEndpointArgs = {
   input: RegisterWebhookEndpointInput;
+};
+
+
+export type MutationRemoveMemberArgs = {
+  input: RemoveMemberInput;
+};
+
+
+export type MutationRequestPasswordResetArgs = {
+  input: RequestPasswordResetInput;
 };
 
 
@@ -740,13 +935,28 @@ export type MutationRevokeConnectedAppArgs = {
 };
 
 
+export type MutationRevokeInvitationArgs = {
+  input: RevokeInvitationInput;
+};
+
+
 export type MutationRevokePostbackKeyArgs = {
   input: RevokePostbackKeyInput;
 };
 
 
+export type MutationSwitchAdvertiserArgs = {
+  input: SwitchAdvertiserInput;
+};
+
+
 export type MutationTestWebhookEndpointArgs = {
   input: TestWebhookEndpointInput;
+};
+
+
+export type MutationUpdateAccountArgs = {
+  input: UpdateAccountInput;
 };
 
 
@@ -866,6 +1076,13 @@ export type Query = {
    * creative's global id or its restId (cr_…).
    */
   creativePerformance?: Maybe<CreativePerformance>;
+  /** The advertiser's pending invitations, newest first, at most 50 (dashboard session, admins only). */
+  invitations: Array<Invitation>;
+  /**
+   * The advertiser's members with their roles, in the order they joined (dashboard
+   * session, admins only).
+   */
+  members: Array<Member>;
   /** The moment type catalog (public, as E2). */
   momentTypes: Array<MomentType>;
   /** Any object by its global id (the scope of its REST twin applies). */
@@ -1009,6 +1226,18 @@ export type RegisterWebhookEndpointPayload = {
   webhookEndpoint?: Maybe<WebhookEndpoint>;
 };
 
+export type RemoveMemberInput = {
+  /** The member's user id (usr_…). */
+  userId: Scalars['ID']['input'];
+};
+
+export type RemoveMemberPayload = {
+  __typename?: 'RemoveMemberPayload';
+  removedAt?: Maybe<Scalars['DateTime']['output']>;
+  removedUserId?: Maybe<Scalars['ID']['output']>;
+  userErrors: Array<UserError>;
+};
+
 export { ReportBreakdown };
 
 export type ReportPeriod = {
@@ -1051,6 +1280,17 @@ export type ReportTotals = {
   spendUsd: Scalars['Money']['output'];
 };
 
+export type RequestPasswordResetInput = {
+  email: Scalars['String']['input'];
+};
+
+export type RequestPasswordResetPayload = {
+  __typename?: 'RequestPasswordResetPayload';
+  /** When the request was taken: the same answer whether or not the email has an account. */
+  requestedAt?: Maybe<Scalars['DateTime']['output']>;
+  userErrors: Array<UserError>;
+};
+
 export type ResumeCampaignInput = {
   id: Scalars['ID']['input'];
 };
@@ -1082,6 +1322,17 @@ export type RevokeConnectedAppPayload = {
   userErrors: Array<UserError>;
 };
 
+export type RevokeInvitationInput = {
+  /** The invitation's id (inv_…). */
+  id: Scalars['ID']['input'];
+};
+
+export type RevokeInvitationPayload = {
+  __typename?: 'RevokeInvitationPayload';
+  invitation?: Maybe<Invitation>;
+  userErrors: Array<UserError>;
+};
+
 export type RevokePostbackKeyInput = {
   id: Scalars['ID']['input'];
 };
@@ -1091,6 +1342,8 @@ export type RevokePostbackKeyPayload = {
   postbackKey?: Maybe<PostbackKey>;
   userErrors: Array<UserError>;
 };
+
+export { Role };
 
 export { Scope };
 
@@ -1107,6 +1360,17 @@ export type SportInfo = {
   __typename?: 'SportInfo';
   displayName: Scalars['String']['output'];
   key: Sport;
+};
+
+export type SwitchAdvertiserInput = {
+  /** The advertiser's restId (adv_…), one of Viewer.memberships. */
+  advertiserId: Scalars['ID']['input'];
+};
+
+export type SwitchAdvertiserPayload = {
+  __typename?: 'SwitchAdvertiserPayload';
+  membership?: Maybe<Membership>;
+  userErrors: Array<UserError>;
 };
 
 export type TestWebhookEndpointInput = {
@@ -1131,6 +1395,19 @@ export type TimeSeriesPoint = {
 };
 
 export { TodayMetric };
+
+export type UpdateAccountInput = {
+  /** Your name as members and invitations show it (1 to 200 characters). */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** The IANA time zone the dashboard shows your days and times in. */
+  timeZone?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type UpdateAccountPayload = {
+  __typename?: 'UpdateAccountPayload';
+  user?: Maybe<DashboardUser>;
+  userErrors: Array<UserError>;
+};
 
 /** Changes to a campaign; omitted fields stay as they are. Status changes have their own mutations. */
 export type UpdateCampaignInput = {
@@ -1178,6 +1455,13 @@ export type Viewer = {
   /** The API client's restId when authenticated with an access token. */
   clientId?: Maybe<Scalars['String']['output']>;
   credential: CredentialKind;
+  /**
+   * The advertisers the signed-in user belongs to, with their role in each, by name
+   * (what switchAdvertiser switches between); empty with an access token.
+   */
+  memberships: Array<Membership>;
+  /** The signed-in member's role on the advertiser the session selected; null with an access token. */
+  role?: Maybe<Role>;
   scopes: Array<Scope>;
   /** The signed-in person with the dashboard session; null with an access token (it acts for the advertiser, not for a user). */
   user?: Maybe<DashboardUser>;
@@ -1397,10 +1681,16 @@ export type ResolversTypes = {
   CampaignUpdatePreview: ResolverTypeWrapper<CampaignUpdatePreview>;
   CancelCampaignInput: CancelCampaignInput;
   CancelCampaignPayload: ResolverTypeWrapper<Omit<CancelCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
+  ChangeEmailInput: ChangeEmailInput;
+  ChangeEmailPayload: ResolverTypeWrapper<ChangeEmailPayload>;
+  ChangeMemberRoleInput: ChangeMemberRoleInput;
+  ChangeMemberRolePayload: ResolverTypeWrapper<ChangeMemberRolePayload>;
   ChangePasswordInput: ChangePasswordInput;
   ChangePasswordPayload: ResolverTypeWrapper<ChangePasswordPayload>;
   ClearingPriceEntry: ResolverTypeWrapper<ClearingPriceEntryParent>;
   ClearingPrices: ResolverTypeWrapper<ClearingPricesParent>;
+  CompletePasswordResetInput: CompletePasswordResetInput;
+  CompletePasswordResetPayload: ResolverTypeWrapper<CompletePasswordResetPayload>;
   ConnectedApp: ResolverTypeWrapper<ConnectedApp>;
   Count: ResolverTypeWrapper<Scalars['Count']['output']>;
   CreateApiClientInput: CreateApiClientInput;
@@ -1418,12 +1708,19 @@ export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DeactivateWebhookEndpointInput: DeactivateWebhookEndpointInput;
   DeactivateWebhookEndpointPayload: ResolverTypeWrapper<Omit<DeactivateWebhookEndpointPayload, 'webhookEndpoint'> & { webhookEndpoint?: Maybe<ResolversTypes['WebhookEndpoint']> }>;
+  EmailProblem: EmailProblem;
   EndCampaignInput: EndCampaignInput;
   EndCampaignPayload: ResolverTypeWrapper<Omit<EndCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
   EstimateStatus: EstimateStatus;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  Invitation: ResolverTypeWrapper<Invitation>;
+  InvitationStatus: InvitationStatus;
+  InviteMemberInput: InviteMemberInput;
+  InviteMemberPayload: ResolverTypeWrapper<InviteMemberPayload>;
+  Member: ResolverTypeWrapper<Member>;
+  Membership: ResolverTypeWrapper<Membership>;
   MomentType: ResolverTypeWrapper<MomentTypeParent>;
   MomentTypeKey: MomentTypeKey;
   Money: ResolverTypeWrapper<Scalars['Money']['output']>;
@@ -1444,29 +1741,40 @@ export type ResolversTypes = {
   RedeliverWebhookDeliveryPayload: ResolverTypeWrapper<Omit<RedeliverWebhookDeliveryPayload, 'delivery'> & { delivery?: Maybe<ResolversTypes['WebhookDelivery']> }>;
   RegisterWebhookEndpointInput: RegisterWebhookEndpointInput;
   RegisterWebhookEndpointPayload: ResolverTypeWrapper<Omit<RegisterWebhookEndpointPayload, 'webhookEndpoint'> & { webhookEndpoint?: Maybe<ResolversTypes['WebhookEndpoint']> }>;
+  RemoveMemberInput: RemoveMemberInput;
+  RemoveMemberPayload: ResolverTypeWrapper<RemoveMemberPayload>;
   ReportBreakdown: ReportBreakdown;
   ReportPeriod: ResolverTypeWrapper<ReportPeriod>;
   ReportRow: ResolverTypeWrapper<ReportRowParent>;
   ReportTotals: ResolverTypeWrapper<ReportTotalsParent>;
+  RequestPasswordResetInput: RequestPasswordResetInput;
+  RequestPasswordResetPayload: ResolverTypeWrapper<RequestPasswordResetPayload>;
   ResumeCampaignInput: ResumeCampaignInput;
   ResumeCampaignPayload: ResolverTypeWrapper<Omit<ResumeCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
   RevokeApiClientInput: RevokeApiClientInput;
   RevokeApiClientPayload: ResolverTypeWrapper<Omit<RevokeApiClientPayload, 'apiClient'> & { apiClient?: Maybe<ResolversTypes['ApiClient']> }>;
   RevokeConnectedAppInput: RevokeConnectedAppInput;
   RevokeConnectedAppPayload: ResolverTypeWrapper<RevokeConnectedAppPayload>;
+  RevokeInvitationInput: RevokeInvitationInput;
+  RevokeInvitationPayload: ResolverTypeWrapper<RevokeInvitationPayload>;
   RevokePostbackKeyInput: RevokePostbackKeyInput;
   RevokePostbackKeyPayload: ResolverTypeWrapper<Omit<RevokePostbackKeyPayload, 'postbackKey'> & { postbackKey?: Maybe<ResolversTypes['PostbackKey']> }>;
+  Role: Role;
   Scope: Scope;
   SignOutEverywherePayload: ResolverTypeWrapper<SignOutEverywherePayload>;
   Sport: Sport;
   SportInfo: ResolverTypeWrapper<SportInfo>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  SwitchAdvertiserInput: SwitchAdvertiserInput;
+  SwitchAdvertiserPayload: ResolverTypeWrapper<SwitchAdvertiserPayload>;
   TestWebhookEndpointInput: TestWebhookEndpointInput;
   TestWebhookEndpointPayload: ResolverTypeWrapper<TestWebhookEndpointPayload>;
   TimeSeriesGranularity: TimeSeriesGranularity;
   TimeSeriesPoint: ResolverTypeWrapper<TimeSeriesPointParent>;
   TimeZone: ResolverTypeWrapper<Scalars['TimeZone']['output']>;
   TodayMetric: TodayMetric;
+  UpdateAccountInput: UpdateAccountInput;
+  UpdateAccountPayload: ResolverTypeWrapper<UpdateAccountPayload>;
   UpdateCampaignInput: UpdateCampaignInput;
   UpdateCampaignPayload: ResolverTypeWrapper<Omit<UpdateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
   UserError: ResolverTypeWrapper<UserError>;
@@ -1507,10 +1815,16 @@ export type ResolversParentTypes = {
   CampaignUpdatePreview: CampaignUpdatePreview;
   CancelCampaignInput: CancelCampaignInput;
   CancelCampaignPayload: Omit<CancelCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
+  ChangeEmailInput: ChangeEmailInput;
+  ChangeEmailPayload: ChangeEmailPayload;
+  ChangeMemberRoleInput: ChangeMemberRoleInput;
+  ChangeMemberRolePayload: ChangeMemberRolePayload;
   ChangePasswordInput: ChangePasswordInput;
   ChangePasswordPayload: ChangePasswordPayload;
   ClearingPriceEntry: ClearingPriceEntryParent;
   ClearingPrices: ClearingPricesParent;
+  CompletePasswordResetInput: CompletePasswordResetInput;
+  CompletePasswordResetPayload: CompletePasswordResetPayload;
   ConnectedApp: ConnectedApp;
   Count: Scalars['Count']['output'];
   CreateApiClientInput: CreateApiClientInput;
@@ -1531,6 +1845,11 @@ export type ResolversParentTypes = {
   Float: Scalars['Float']['output'];
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
+  Invitation: Invitation;
+  InviteMemberInput: InviteMemberInput;
+  InviteMemberPayload: InviteMemberPayload;
+  Member: Member;
+  Membership: Membership;
   MomentType: MomentTypeParent;
   Money: Scalars['Money']['output'];
   Mutation: Record<PropertyKey, never>;
@@ -1548,24 +1867,34 @@ export type ResolversParentTypes = {
   RedeliverWebhookDeliveryPayload: Omit<RedeliverWebhookDeliveryPayload, 'delivery'> & { delivery?: Maybe<ResolversParentTypes['WebhookDelivery']> };
   RegisterWebhookEndpointInput: RegisterWebhookEndpointInput;
   RegisterWebhookEndpointPayload: Omit<RegisterWebhookEndpointPayload, 'webhookEndpoint'> & { webhookEndpoint?: Maybe<ResolversParentTypes['WebhookEndpoint']> };
+  RemoveMemberInput: RemoveMemberInput;
+  RemoveMemberPayload: RemoveMemberPayload;
   ReportPeriod: ReportPeriod;
   ReportRow: ReportRowParent;
   ReportTotals: ReportTotalsParent;
+  RequestPasswordResetInput: RequestPasswordResetInput;
+  RequestPasswordResetPayload: RequestPasswordResetPayload;
   ResumeCampaignInput: ResumeCampaignInput;
   ResumeCampaignPayload: Omit<ResumeCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
   RevokeApiClientInput: RevokeApiClientInput;
   RevokeApiClientPayload: Omit<RevokeApiClientPayload, 'apiClient'> & { apiClient?: Maybe<ResolversParentTypes['ApiClient']> };
   RevokeConnectedAppInput: RevokeConnectedAppInput;
   RevokeConnectedAppPayload: RevokeConnectedAppPayload;
+  RevokeInvitationInput: RevokeInvitationInput;
+  RevokeInvitationPayload: RevokeInvitationPayload;
   RevokePostbackKeyInput: RevokePostbackKeyInput;
   RevokePostbackKeyPayload: Omit<RevokePostbackKeyPayload, 'postbackKey'> & { postbackKey?: Maybe<ResolversParentTypes['PostbackKey']> };
   SignOutEverywherePayload: SignOutEverywherePayload;
   SportInfo: SportInfo;
   String: Scalars['String']['output'];
+  SwitchAdvertiserInput: SwitchAdvertiserInput;
+  SwitchAdvertiserPayload: SwitchAdvertiserPayload;
   TestWebhookEndpointInput: TestWebhookEndpointInput;
   TestWebhookEndpointPayload: TestWebhookEndpointPayload;
   TimeSeriesPoint: TimeSeriesPointParent;
   TimeZone: Scalars['TimeZone']['output'];
+  UpdateAccountInput: UpdateAccountInput;
+  UpdateAccountPayload: UpdateAccountPayload;
   UpdateCampaignInput: UpdateCampaignInput;
   UpdateCampaignPayload: Omit<UpdateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
   UserError: UserError;
@@ -1750,6 +2079,16 @@ export type CancelCampaignPayloadResolvers<ContextType = GraphqlContext, ParentT
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
+export type ChangeEmailPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ChangeEmailPayload'] = ResolversParentTypes['ChangeEmailPayload']> = {
+  user?: Resolver<Maybe<ResolversTypes['DashboardUser']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type ChangeMemberRolePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ChangeMemberRolePayload'] = ResolversParentTypes['ChangeMemberRolePayload']> = {
+  member?: Resolver<Maybe<ResolversTypes['Member']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
 export type ChangePasswordPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ChangePasswordPayload'] = ResolversParentTypes['ChangePasswordPayload']> = {
   changedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
@@ -1767,6 +2106,12 @@ export type ClearingPriceEntryResolvers<ContextType = GraphqlContext, ParentType
 export type ClearingPricesResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ClearingPrices'] = ResolversParentTypes['ClearingPrices']> = {
   asOf?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   momentTypes?: Resolver<Array<ResolversTypes['ClearingPriceEntry']>, ParentType, ContextType>;
+};
+
+export type CompletePasswordResetPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CompletePasswordResetPayload'] = ResolversParentTypes['CompletePasswordResetPayload']> = {
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resetAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type ConnectedAppResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ConnectedApp'] = ResolversParentTypes['ConnectedApp']> = {
@@ -1843,6 +2188,7 @@ export type CredentialKindResolvers = EnumResolverSignature<{ SESSION?: any, TOK
 export type DashboardUserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DashboardUser'] = ResolversParentTypes['DashboardUser']> = {
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timeZone?: Resolver<Maybe<ResolversTypes['TimeZone']>, ParentType, ContextType>;
 };
 
 export interface DateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Date'], any> {
@@ -1858,12 +2204,52 @@ export type DeactivateWebhookEndpointPayloadResolvers<ContextType = GraphqlConte
   webhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpoint']>, ParentType, ContextType>;
 };
 
+export type EmailProblemResolvers = EnumResolverSignature<{ NOT_CONFIGURED?: any, SEND_FAILED?: any }, ResolversTypes['EmailProblem']>;
+
 export type EndCampaignPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EndCampaignPayload'] = ResolversParentTypes['EndCampaignPayload']> = {
   campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type EstimateStatusResolvers = EnumResolverSignature<{ ESTIMATED?: any, INSUFFICIENT_VOLUME?: any }, ResolversTypes['EstimateStatus']>;
+
+export type InvitationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Invitation'] = ResolversParentTypes['Invitation']> = {
+  acceptedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  invitedBy?: Resolver<Maybe<ResolversTypes['DashboardUser']>, ParentType, ContextType>;
+  revokedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['InvitationStatus'], ParentType, ContextType>;
+};
+
+export type InvitationStatusResolvers = EnumResolverSignature<{ ACCEPTED?: any, EXPIRED?: any, PENDING?: any, REVOKED?: any }, ResolversTypes['InvitationStatus']>;
+
+export type InviteMemberPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['InviteMemberPayload'] = ResolversParentTypes['InviteMemberPayload']> = {
+  emailProblem?: Resolver<Maybe<ResolversTypes['EmailProblem']>, ParentType, ContextType>;
+  emailed?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  invitation?: Resolver<Maybe<ResolversTypes['Invitation']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type MemberResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Member'] = ResolversParentTypes['Member']> = {
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  joinedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+  userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type MembershipResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Membership'] = ResolversParentTypes['Membership']> = {
+  advertiserId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  advertiserName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  current?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  joinedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+};
 
 export type MomentTypeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MomentType'] = ResolversParentTypes['MomentType']> = {
   availableSports?: Resolver<Array<ResolversTypes['Sport']>, ParentType, ContextType>;
@@ -1885,21 +2271,30 @@ export interface MoneyScalarConfig extends GraphQLScalarTypeConfig<ResolversType
 export type MutationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   addCreativeVariant?: Resolver<Maybe<ResolversTypes['AddCreativeVariantPayload']>, ParentType, ContextType, RequireFields<MutationAddCreativeVariantArgs, 'input'>>;
   cancelCampaign?: Resolver<Maybe<ResolversTypes['CancelCampaignPayload']>, ParentType, ContextType, RequireFields<MutationCancelCampaignArgs, 'input'>>;
+  changeEmail?: Resolver<Maybe<ResolversTypes['ChangeEmailPayload']>, ParentType, ContextType, RequireFields<MutationChangeEmailArgs, 'input'>>;
+  changeMemberRole?: Resolver<Maybe<ResolversTypes['ChangeMemberRolePayload']>, ParentType, ContextType, RequireFields<MutationChangeMemberRoleArgs, 'input'>>;
   changePassword?: Resolver<Maybe<ResolversTypes['ChangePasswordPayload']>, ParentType, ContextType, RequireFields<MutationChangePasswordArgs, 'input'>>;
+  completePasswordReset?: Resolver<Maybe<ResolversTypes['CompletePasswordResetPayload']>, ParentType, ContextType, RequireFields<MutationCompletePasswordResetArgs, 'input'>>;
   createApiClient?: Resolver<Maybe<ResolversTypes['CreateApiClientPayload']>, ParentType, ContextType, RequireFields<MutationCreateApiClientArgs, 'input'>>;
   createCampaign?: Resolver<Maybe<ResolversTypes['CreateCampaignPayload']>, ParentType, ContextType, RequireFields<MutationCreateCampaignArgs, 'input'>>;
   createPostbackKey?: Resolver<Maybe<ResolversTypes['CreatePostbackKeyPayload']>, ParentType, ContextType>;
   deactivateWebhookEndpoint?: Resolver<Maybe<ResolversTypes['DeactivateWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationDeactivateWebhookEndpointArgs, 'input'>>;
   endCampaign?: Resolver<Maybe<ResolversTypes['EndCampaignPayload']>, ParentType, ContextType, RequireFields<MutationEndCampaignArgs, 'input'>>;
+  inviteMember?: Resolver<Maybe<ResolversTypes['InviteMemberPayload']>, ParentType, ContextType, RequireFields<MutationInviteMemberArgs, 'input'>>;
   pauseCampaign?: Resolver<Maybe<ResolversTypes['PauseCampaignPayload']>, ParentType, ContextType, RequireFields<MutationPauseCampaignArgs, 'input'>>;
   redeliverWebhookDelivery?: Resolver<Maybe<ResolversTypes['RedeliverWebhookDeliveryPayload']>, ParentType, ContextType, RequireFields<MutationRedeliverWebhookDeliveryArgs, 'input'>>;
   registerWebhookEndpoint?: Resolver<Maybe<ResolversTypes['RegisterWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationRegisterWebhookEndpointArgs, 'input'>>;
+  removeMember?: Resolver<Maybe<ResolversTypes['RemoveMemberPayload']>, ParentType, ContextType, RequireFields<MutationRemoveMemberArgs, 'input'>>;
+  requestPasswordReset?: Resolver<Maybe<ResolversTypes['RequestPasswordResetPayload']>, ParentType, ContextType, RequireFields<MutationRequestPasswordResetArgs, 'input'>>;
   resumeCampaign?: Resolver<Maybe<ResolversTypes['ResumeCampaignPayload']>, ParentType, ContextType, RequireFields<MutationResumeCampaignArgs, 'input'>>;
   revokeApiClient?: Resolver<Maybe<ResolversTypes['RevokeApiClientPayload']>, ParentType, ContextType, RequireFields<MutationRevokeApiClientArgs, 'input'>>;
   revokeConnectedApp?: Resolver<Maybe<ResolversTypes['RevokeConnectedAppPayload']>, ParentType, ContextType, RequireFields<MutationRevokeConnectedAppArgs, 'input'>>;
+  revokeInvitation?: Resolver<Maybe<ResolversTypes['RevokeInvitationPayload']>, ParentType, ContextType, RequireFields<MutationRevokeInvitationArgs, 'input'>>;
   revokePostbackKey?: Resolver<Maybe<ResolversTypes['RevokePostbackKeyPayload']>, ParentType, ContextType, RequireFields<MutationRevokePostbackKeyArgs, 'input'>>;
   signOutEverywhere?: Resolver<Maybe<ResolversTypes['SignOutEverywherePayload']>, ParentType, ContextType>;
+  switchAdvertiser?: Resolver<Maybe<ResolversTypes['SwitchAdvertiserPayload']>, ParentType, ContextType, RequireFields<MutationSwitchAdvertiserArgs, 'input'>>;
   testWebhookEndpoint?: Resolver<Maybe<ResolversTypes['TestWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationTestWebhookEndpointArgs, 'input'>>;
+  updateAccount?: Resolver<Maybe<ResolversTypes['UpdateAccountPayload']>, ParentType, ContextType, RequireFields<MutationUpdateAccountArgs, 'input'>>;
   updateCampaign?: Resolver<Maybe<ResolversTypes['UpdateCampaignPayload']>, ParentType, ContextType, RequireFields<MutationUpdateCampaignArgs, 'input'>>;
 };
 
@@ -1963,6 +2358,8 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   connectedApps?: Resolver<Array<ResolversTypes['ConnectedApp']>, ParentType, ContextType>;
   creative?: Resolver<Maybe<ResolversTypes['Creative']>, ParentType, ContextType, RequireFields<QueryCreativeArgs, 'id'>>;
   creativePerformance?: Resolver<Maybe<ResolversTypes['CreativePerformance']>, ParentType, ContextType, RequireFields<QueryCreativePerformanceArgs, 'creativeId'>>;
+  invitations?: Resolver<Array<ResolversTypes['Invitation']>, ParentType, ContextType>;
+  members?: Resolver<Array<ResolversTypes['Member']>, ParentType, ContextType>;
   momentTypes?: Resolver<Array<ResolversTypes['MomentType']>, ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
   nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
@@ -1984,6 +2381,12 @@ export type RegisterWebhookEndpointPayloadResolvers<ContextType = GraphqlContext
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
   warning?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   webhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpoint']>, ParentType, ContextType>;
+};
+
+export type RemoveMemberPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RemoveMemberPayload'] = ResolversParentTypes['RemoveMemberPayload']> = {
+  removedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  removedUserId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type ReportBreakdownResolvers = EnumResolverSignature<{ CREATIVE?: any, DAY?: any, HOUR_OF_DAY?: any, MOMENT_TYPE?: any, SPORT?: any }, ResolversTypes['ReportBreakdown']>;
@@ -2018,6 +2421,11 @@ export type ReportTotalsResolvers<ContextType = GraphqlContext, ParentType exten
   spendUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
 };
 
+export type RequestPasswordResetPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RequestPasswordResetPayload'] = ResolversParentTypes['RequestPasswordResetPayload']> = {
+  requestedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
 export type ResumeCampaignPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ResumeCampaignPayload'] = ResolversParentTypes['ResumeCampaignPayload']> = {
   campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
@@ -2033,10 +2441,17 @@ export type RevokeConnectedAppPayloadResolvers<ContextType = GraphqlContext, Par
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
+export type RevokeInvitationPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RevokeInvitationPayload'] = ResolversParentTypes['RevokeInvitationPayload']> = {
+  invitation?: Resolver<Maybe<ResolversTypes['Invitation']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
 export type RevokePostbackKeyPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RevokePostbackKeyPayload'] = ResolversParentTypes['RevokePostbackKeyPayload']> = {
   postbackKey?: Resolver<Maybe<ResolversTypes['PostbackKey']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
+
+export type RoleResolvers = EnumResolverSignature<{ ADMIN?: any, EDITOR?: any, VIEWER?: any }, ResolversTypes['Role']>;
 
 export type ScopeResolvers = EnumResolverSignature<{ CAMPAIGNS_READ?: any, CAMPAIGNS_WRITE?: any, REPORTING_READ?: any }, ResolversTypes['Scope']>;
 
@@ -2050,6 +2465,11 @@ export type SportResolvers = EnumResolverSignature<{ MLB?: any, NBA?: any, NCAA_
 export type SportInfoResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SportInfo'] = ResolversParentTypes['SportInfo']> = {
   displayName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   key?: Resolver<ResolversTypes['Sport'], ParentType, ContextType>;
+};
+
+export type SwitchAdvertiserPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SwitchAdvertiserPayload'] = ResolversParentTypes['SwitchAdvertiserPayload']> = {
+  membership?: Resolver<Maybe<ResolversTypes['Membership']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type TestWebhookEndpointPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['TestWebhookEndpointPayload'] = ResolversParentTypes['TestWebhookEndpointPayload']> = {
@@ -2072,6 +2492,11 @@ export interface TimeZoneScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 
 export type TodayMetricResolvers = EnumResolverSignature<{ CLICKS?: any, CONVERSIONS?: any, IMPRESSIONS?: any, SPEND?: any }, ResolversTypes['TodayMetric']>;
 
+export type UpdateAccountPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UpdateAccountPayload'] = ResolversParentTypes['UpdateAccountPayload']> = {
+  user?: Resolver<Maybe<ResolversTypes['DashboardUser']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
 export type UpdateCampaignPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UpdateCampaignPayload'] = ResolversParentTypes['UpdateCampaignPayload']> = {
   campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
@@ -2089,6 +2514,8 @@ export type ViewerResolvers<ContextType = GraphqlContext, ParentType extends Res
   advertiser?: Resolver<ResolversTypes['Advertiser'], ParentType, ContextType>;
   clientId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   credential?: Resolver<ResolversTypes['CredentialKind'], ParentType, ContextType>;
+  memberships?: Resolver<Array<ResolversTypes['Membership']>, ParentType, ContextType>;
+  role?: Resolver<Maybe<ResolversTypes['Role']>, ParentType, ContextType>;
   scopes?: Resolver<Array<ResolversTypes['Scope']>, ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['DashboardUser']>, ParentType, ContextType>;
 };
@@ -2192,9 +2619,12 @@ export type Resolvers<ContextType = GraphqlContext> = {
   CampaignToday?: CampaignTodayResolvers<ContextType>;
   CampaignUpdatePreview?: CampaignUpdatePreviewResolvers<ContextType>;
   CancelCampaignPayload?: CancelCampaignPayloadResolvers<ContextType>;
+  ChangeEmailPayload?: ChangeEmailPayloadResolvers<ContextType>;
+  ChangeMemberRolePayload?: ChangeMemberRolePayloadResolvers<ContextType>;
   ChangePasswordPayload?: ChangePasswordPayloadResolvers<ContextType>;
   ClearingPriceEntry?: ClearingPriceEntryResolvers<ContextType>;
   ClearingPrices?: ClearingPricesResolvers<ContextType>;
+  CompletePasswordResetPayload?: CompletePasswordResetPayloadResolvers<ContextType>;
   ConnectedApp?: ConnectedAppResolvers<ContextType>;
   Count?: GraphQLScalarType;
   CreateApiClientPayload?: CreateApiClientPayloadResolvers<ContextType>;
@@ -2208,8 +2638,14 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
   DeactivateWebhookEndpointPayload?: DeactivateWebhookEndpointPayloadResolvers<ContextType>;
+  EmailProblem?: EmailProblemResolvers;
   EndCampaignPayload?: EndCampaignPayloadResolvers<ContextType>;
   EstimateStatus?: EstimateStatusResolvers;
+  Invitation?: InvitationResolvers<ContextType>;
+  InvitationStatus?: InvitationStatusResolvers;
+  InviteMemberPayload?: InviteMemberPayloadResolvers<ContextType>;
+  Member?: MemberResolvers<ContextType>;
+  Membership?: MembershipResolvers<ContextType>;
   MomentType?: MomentTypeResolvers<ContextType>;
   MomentTypeKey?: MomentTypeKeyResolvers;
   Money?: GraphQLScalarType;
@@ -2227,23 +2663,29 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Query?: QueryResolvers<ContextType>;
   RedeliverWebhookDeliveryPayload?: RedeliverWebhookDeliveryPayloadResolvers<ContextType>;
   RegisterWebhookEndpointPayload?: RegisterWebhookEndpointPayloadResolvers<ContextType>;
+  RemoveMemberPayload?: RemoveMemberPayloadResolvers<ContextType>;
   ReportBreakdown?: ReportBreakdownResolvers;
   ReportPeriod?: ReportPeriodResolvers<ContextType>;
   ReportRow?: ReportRowResolvers<ContextType>;
   ReportTotals?: ReportTotalsResolvers<ContextType>;
+  RequestPasswordResetPayload?: RequestPasswordResetPayloadResolvers<ContextType>;
   ResumeCampaignPayload?: ResumeCampaignPayloadResolvers<ContextType>;
   RevokeApiClientPayload?: RevokeApiClientPayloadResolvers<ContextType>;
   RevokeConnectedAppPayload?: RevokeConnectedAppPayloadResolvers<ContextType>;
+  RevokeInvitationPayload?: RevokeInvitationPayloadResolvers<ContextType>;
   RevokePostbackKeyPayload?: RevokePostbackKeyPayloadResolvers<ContextType>;
+  Role?: RoleResolvers;
   Scope?: ScopeResolvers;
   SignOutEverywherePayload?: SignOutEverywherePayloadResolvers<ContextType>;
   Sport?: SportResolvers;
   SportInfo?: SportInfoResolvers<ContextType>;
+  SwitchAdvertiserPayload?: SwitchAdvertiserPayloadResolvers<ContextType>;
   TestWebhookEndpointPayload?: TestWebhookEndpointPayloadResolvers<ContextType>;
   TimeSeriesGranularity?: TimeSeriesGranularityResolvers;
   TimeSeriesPoint?: TimeSeriesPointResolvers<ContextType>;
   TimeZone?: GraphQLScalarType;
   TodayMetric?: TodayMetricResolvers;
+  UpdateAccountPayload?: UpdateAccountPayloadResolvers<ContextType>;
   UpdateCampaignPayload?: UpdateCampaignPayloadResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
   UserErrorCode?: UserErrorCodeResolvers;

@@ -1,40 +1,52 @@
-// The signed-in user's own account (docs/decisions/1423): a new password (the
-// current one required, checked under the sign-in limits; the browser gets a new
-// session, every other session ends) and "sign out everywhere". The domain allows
-// both to the dashboard session only: an access token acts for the advertiser,
-// not for a person.
-import { deviceCookieName } from "@/lib/auth/device-cookie";
+// The signed-in user's own account (docs/decisions/1218, 1423), each running its
+// catalog operation: a new password (the current one required, checked under the
+// sign-in limits; the browser gets a new session, every other session ends), "sign
+// out everywhere", name and time zone, the sign-in email; and, without
+// credentials, "forgot password" and the reset link's new password. The domain
+// allows the first four to the dashboard session only: an access token acts for
+// the advertiser, not for a person.
 import { clearedSessionCookieLine, sessionCookieLine } from "@/lib/auth/session";
 import { nowDate } from "@/lib/clock";
-import { changePassword } from "@/lib/domain/users/change-password";
-import { signOutEverywhere } from "@/lib/domain/users/sign-out-everywhere";
-import { cookieValue } from "@/lib/http/cookies";
+import { changeEmail } from "@/lib/domain/users/change-email";
+import { changePasswordOperation } from "@/lib/domain/users/change-password";
+import { completePasswordReset } from "@/lib/domain/users/complete-password-reset";
+import { requestPasswordReset } from "@/lib/domain/users/request-password-reset";
+import { signOutEverywhereOperation } from "@/lib/domain/users/sign-out-everywhere";
+import { updateAccount } from "@/lib/domain/users/update-account";
 import type { Resolvers } from "../__generated__/resolvers-types";
-import { authenticated, payload } from "../guard";
+import { payload } from "../guard";
+import { operationResolver, runOperation } from "../operation";
 
 export const accountMutationResolvers: Resolvers = {
   Mutation: {
-    changePassword: (_, { input }, context) => {
-      const { actor } = authenticated(context);
-      const http = context.http;
-      return payload(async () => {
-        const changed = await changePassword(
-          actor,
-          { current_password: input.currentPassword, new_password: input.newPassword },
-          // in-process (no HTTP exchange) the attempt still counts, against an unknown address
-          { ip: http?.ip ?? "unknown", deviceCookie: cookieValue(http?.cookieHeader, deviceCookieName()) },
+    changePassword: operationResolver(changePasswordOperation, (_, { input }, context) =>
+      payload(async () => {
+        const changed = await runOperation(changePasswordOperation, context, input);
+        // the same advertiser, a session of the new version
+        context.http?.setCookie(
+          await sessionCookieLine({ ...changed, advertiserId: context.actor!.advertiserId }, context.clock()),
         );
-        http?.setCookie(await sessionCookieLine(changed, context.clock()));
         return { changedAt: nowDate(context.clock) };
-      });
-    },
-    signOutEverywhere: (_, __, context) => {
-      const { actor } = authenticated(context);
-      return payload(async () => {
-        const { signed_out_at } = await signOutEverywhere(actor, { clock: context.clock });
+      }),
+    ),
+    signOutEverywhere: operationResolver(signOutEverywhereOperation, (_, __, context) =>
+      payload(async () => {
+        const { signed_out_at } = await runOperation(signOutEverywhereOperation, context);
         context.http?.setCookie(clearedSessionCookieLine());
         return { signedOutAt: signed_out_at };
-      });
-    },
+      }),
+    ),
+    updateAccount: operationResolver(updateAccount, (_, { input }, context) =>
+      payload(async () => ({ user: await runOperation(updateAccount, context, input) })),
+    ),
+    changeEmail: operationResolver(changeEmail, (_, { input }, context) =>
+      payload(async () => ({ user: await runOperation(changeEmail, context, input) })),
+    ),
+    requestPasswordReset: operationResolver(requestPasswordReset, (_, { input }, context) =>
+      payload(() => runOperation(requestPasswordReset, context, input)),
+    ),
+    completePasswordReset: operationResolver(completePasswordReset, (_, { input }, context) =>
+      payload(() => runOperation(completePasswordReset, context, input)),
+    ),
   },
 };

@@ -32,6 +32,20 @@ import { listWebhookEndpoints, listWebhookEndpointsByCursor } from "@/lib/domain
 import { registerWebhookEndpoint } from "@/lib/domain/webhooks/register-webhook";
 import { retryWebhookDelivery } from "@/lib/domain/webhooks/retry-webhook-delivery";
 import { sendWebhookTestEvent } from "@/lib/domain/webhooks/send-test-event";
+import { changeMemberRole } from "@/lib/domain/members/change-member-role";
+import { inviteMember } from "@/lib/domain/members/invite-member";
+import { listInvitations } from "@/lib/domain/members/list-invitations";
+import { listMembers } from "@/lib/domain/members/list-members";
+import { listMemberships } from "@/lib/domain/members/list-memberships";
+import { removeMember } from "@/lib/domain/members/remove-member";
+import { revokeInvitation } from "@/lib/domain/members/revoke-invitation";
+import { switchAdvertiser } from "@/lib/domain/members/switch-advertiser";
+import { changeEmail } from "@/lib/domain/users/change-email";
+import { changePasswordOperation } from "@/lib/domain/users/change-password";
+import { completePasswordReset } from "@/lib/domain/users/complete-password-reset";
+import { requestPasswordReset } from "@/lib/domain/users/request-password-reset";
+import { signOutEverywhereOperation } from "@/lib/domain/users/sign-out-everywhere";
+import { updateAccount } from "@/lib/domain/users/update-account";
 import type { AnyOperation } from "./operation";
 
 export const OPERATIONS = {
@@ -71,6 +85,20 @@ export const OPERATIONS = {
   retryWebhookDelivery,
   listConnectedApps,
   revokeConnectedApp,
+  listMembers,
+  changeMemberRole,
+  removeMember,
+  listInvitations,
+  inviteMember,
+  revokeInvitation,
+  listMemberships,
+  switchAdvertiser,
+  changePassword: changePasswordOperation,
+  signOutEverywhere: signOutEverywhereOperation,
+  changeEmail,
+  updateAccount,
+  requestPasswordReset,
+  completePasswordReset,
 } as const satisfies Record<string, AnyOperation>;
 
 export type OperationName = keyof typeof OPERATIONS;

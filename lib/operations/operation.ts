@@ -8,6 +8,7 @@
 import type { Logger } from "pino";
 import type { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
+import type { Role } from "@/lib/auth/roles";
 import type { Scope } from "@/lib/auth/scopes";
 import type { Clock } from "@/lib/clock";
 import type { ErrorCode } from "@/lib/errors";
@@ -32,6 +33,8 @@ export type Caller = {
   clock: Clock;
   /** the client address (lib/http/client-ip.ts): the key of policies counted per address */
   clientAddress: string;
+  /** the browser's sign-in device cookie (docs/decisions/1418): operations that check a password count under it */
+  deviceCookie?: string | null;
   /** the caller's Idempotency-Key (REST header, GraphQL input field, MCP idempotency_key) */
   idempotencyKey?: string;
 };
@@ -45,6 +48,11 @@ export type Operation<Input = unknown, Result = unknown, A extends Access = Acce
   /** camelCase verb first; OpenAPI's operationId, the name tools and tests use */
   readonly name: string;
   readonly access: A;
+  /**
+   * The least member role a dashboard session needs (docs/decisions/1008); tokens are judged by
+   * `access` alone. Unset: the default of `access` (roleOf), declared only where it is wrong.
+   */
+  readonly role?: Role;
   /** changes something: GraphQL mutation, hidden in read-only MCP, may take an idempotency key */
   readonly write: boolean;
   readonly rateLimit?: RateLimitRule;
@@ -78,6 +86,25 @@ export function defineOperation<Input, Result, const A extends Access>(
 export function scopeOf(operation: AnyOperation): Scope | null {
   const { access } = operation;
   return access === "public" || access === "authenticated" || access === "session" ? null : access;
+}
+
+/**
+ * The least role a dashboard member needs to run an operation: its own declaration, or the default
+ * of its access (a read scope or any signed-in caller: viewer; campaigns:write: editor; account
+ * administration, the session-only operations: admin); null for a public operation.
+ */
+export function roleOf(operation: AnyOperation): Role | null {
+  if (operation.role) return operation.role;
+  switch (operation.access) {
+    case "public":
+      return null;
+    case "session":
+      return "admin";
+    case "campaigns:write":
+      return "editor";
+    default:
+      return "viewer";
+  }
 }
 
 /** The policy an operation counts against, or null. */

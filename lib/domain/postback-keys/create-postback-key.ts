@@ -16,6 +16,8 @@ import { createPostbackKeyInput, MAX_ACTIVE_POSTBACK_KEYS, type CreatedPostbackK
 export const createPostbackKey = defineOperation({
   name: "createPostbackKey",
   access: "campaigns:write",
+  // a credential for partners: account administration for a dashboard member (docs/decisions/1008)
+  role: "admin",
   write: true,
   idempotent: true,
   storedForReplay: (created: CreatedPostbackKey): CreatedPostbackKey => ({ ...created, key: null }),

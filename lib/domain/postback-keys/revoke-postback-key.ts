@@ -12,6 +12,8 @@ import { revokePostbackKeyInput, type PostbackKey } from "./postback-keys.schema
 export const revokePostbackKey = defineOperation({
   name: "revokePostbackKey",
   access: "campaigns:write",
+  // a credential for partners: account administration for a dashboard member (docs/decisions/1008)
+  role: "admin",
   write: true,
   idempotent: true,
   input: revokePostbackKeyInput,

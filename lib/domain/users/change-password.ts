@@ -10,6 +10,7 @@ import { requireStrongPassword } from "@/lib/auth/password-strength";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { db } from "@/lib/db/client";
 import { AppError, parseInput } from "@/lib/errors";
+import { defineOperation } from "@/lib/operations/operation";
 import { requireSessionUser } from "./require-session-user";
 import { changePasswordInput, type ChangePasswordInput } from "./users.schemas";
 
@@ -31,7 +32,7 @@ export async function changePassword(
 ): Promise<ChangedPassword> {
   const userId = requireSessionUser(actor, "Changing the password");
   const data = parseInput(changePasswordInput, input);
-  const user = await db().user.findFirst({ where: { id: userId, advertiserId: actor.advertiserId } });
+  const user = await db().user.findUnique({ where: { id: userId } });
   if (!user) throw new AppError("unauthorized", { detail: "The session's user no longer exists." });
   // refused before the current password is checked: a weak choice spends no sign-in attempt
   if (data.new_password === data.current_password) {
@@ -73,3 +74,17 @@ export async function changePassword(
   }
   return { userId: user.id, email: user.email, name: user.name, sessionVersion };
 }
+
+/**
+ * The operation: the dashboard session only (a person's own password, whatever their role); the
+ * attempt counts under the sign-in limits of the caller's address and device cookie.
+ */
+export const changePasswordOperation = defineOperation({
+  name: "changePassword",
+  access: "session",
+  role: "viewer",
+  write: true,
+  input: changePasswordInput,
+  run: (actor, input, context) =>
+    changePassword(actor, input, { ip: context.clientAddress, deviceCookie: context.deviceCookie }),
+});
