@@ -3,7 +3,7 @@
 // checked by the server against the run's icon server), see it listed, open it,
 // pause it, add a variant, sign out; the sign-in rate limit; axe on each page.
 import { expect, test } from "@playwright/test";
-import { DASHBOARD_PASSWORD, expectAccessible, newPage, signIn, signUp, uniqueEmail } from "./dashboard";
+import { DASHBOARD_PASSWORD, expectAccessible, newPage, signIn, signUp, uniqueEmail, createAccount } from "./dashboard";
 import { blockOutsideRequests } from "./helpers";
 
 const ICON = `http://127.0.0.1:${process.env.E2E_ICON_PORT}/icon.png`;
@@ -109,7 +109,7 @@ test("sign up, create a campaign, list it, open it, add a variant, sign out", as
 
 test("the icon check's error is shown next to the icon field", async ({ browser }) => {
   const page = await newPage(browser);
-  await signUp(page, "Icon Check Co");
+  await createAccount(page, "Icon Check Co");
   await page.goto("/campaigns/new");
   await page.getByLabel("Name").fill("Broken icon");
   await page.getByRole("checkbox", { name: /Close Game/ }).check();
@@ -128,7 +128,7 @@ test("the icon check's error is shown next to the icon field", async ({ browser 
 
 test("sign-in: a wrong password is refused, and failures are rate limited per account", async ({ browser }) => {
   const setup = await newPage(browser);
-  const email = await signUp(setup, "Rate Limit Co", uniqueEmail("limit"));
+  const email = await createAccount(setup, "Rate Limit Co", uniqueEmail("limit"));
   await setup.context().close();
 
   const page = await newPage(browser);
@@ -149,7 +149,7 @@ test("sign-in: a wrong password is refused, and failures are rate limited per ac
 
 test("a duplicate email at sign-up is an error on the email field", async ({ browser }) => {
   const first = await newPage(browser);
-  const email = await signUp(first, "First Co");
+  const email = await createAccount(first, "First Co");
   const page = await newPage(browser);
   await page.goto("/signup");
   await page.getByLabel("Advertiser name").fill("Second Co");

@@ -6,7 +6,7 @@
 // delivery log's answers, the favicon, the phone menu and sorting by every
 // column of the campaign list.
 import { expect, test, type Page } from "@playwright/test";
-import { DASHBOARD_PASSWORD, newPage, signUp } from "./dashboard";
+import { DASHBOARD_PASSWORD, newPage, createAccount } from "./dashboard";
 
 const ICON_ORIGIN = `http://127.0.0.1:${process.env.E2E_ICON_PORT}`;
 const ICON = `${ICON_ORIGIN}/icon.png`;
@@ -64,7 +64,7 @@ test("webhooks at desktop widths: event checkboxes beside their own labels, no s
   browser,
 }) => {
   const page = await newPage(browser);
-  await signUp(page, "Wide Hooks Co");
+  await createAccount(page, "Wide Hooks Co");
   for (const width of [1280, 1440, 1920]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/webhooks");
@@ -96,7 +96,7 @@ test("reports: canonical IANA zones with their UTC offsets, searchable; an old n
   browser,
 }) => {
   const page = await newPage(browser);
-  await signUp(page, "Zones Co");
+  await createAccount(page, "Zones Co");
   const campaign = await createCampaign(page, `Zones ${unique()}`);
   await page.goto(`/reports?campaign=${campaign.restId}`);
   const zone = page.getByRole("combobox", { name: "Time zone" });
@@ -124,7 +124,7 @@ test("a shared link opened while signed out returns to the same page after sign-
   browser,
 }) => {
   const owner = await newPage(browser);
-  const email = await signUp(owner, "Shared Link Co");
+  const email = await createAccount(owner, "Shared Link Co");
   const campaign = await createCampaign(owner, `Shared ${unique()}`);
   const link = `/reports?campaign=${campaign.restId}&tz=America%2FNew_York&breakdown=SPORT`;
 
@@ -160,7 +160,7 @@ test("forms that fail move focus to an error summary linking to each field; addi
   browser,
 }) => {
   const page = await newPage(browser);
-  await signUp(page, "Summary Co");
+  await createAccount(page, "Summary Co");
   const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
 
   // create a campaign without a moment type
@@ -209,7 +209,7 @@ test("forms that fail move focus to an error summary linking to each field; addi
 
 test("error messages speak to people; amounts such as $2 and 1,50 are understood", async ({ browser }) => {
   const page = await newPage(browser);
-  await signUp(page, "Messages Co");
+  await createAccount(page, "Messages Co");
   await page.goto("/campaigns/new");
   await page.getByRole("checkbox", { name: /Bet Resolved/ }).check();
   const bid = page.getByLabel("Bid (CPM, USD)");
@@ -257,7 +257,7 @@ test("error messages speak to people; amounts such as $2 and 1,50 are understood
 
 test("campaign ids as printed open the campaign; unknown pages answer 404", async ({ browser }) => {
   const page = await newPage(browser);
-  await signUp(page, "Ids Co");
+  await createAccount(page, "Ids Co");
   const campaign = await createCampaign(page, `Ids ${unique()}`);
   for (const id of [campaign.id, campaign.restId]) {
     const response = await page.goto(`/campaigns/${id}`);
@@ -276,7 +276,7 @@ test("an ended campaign says delivery stopped; the API key list and secret box f
 }) => {
   const page = await newPage(browser);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp(page, "Daily Co");
+  await createAccount(page, "Daily Co");
   const campaign = await createCampaign(page, `Ended ${unique()}`);
   await graphqlAsUser(page, `mutation($input: EndCampaignInput!) { endCampaign(input: $input) { campaign { id } } }`, {
     input: { id: campaign.id },
@@ -338,7 +338,7 @@ test("an ended campaign says delivery stopped; the API key list and secret box f
 
 test("the campaign list sorts by every column it shows", async ({ browser }) => {
   const page = await newPage(browser);
-  await signUp(page, "Sorting Co");
+  await createAccount(page, "Sorting Co");
   await createCampaign(page, "Bid middle", "2.00");
   await createCampaign(page, "Bid high", "3.00");
   const low = await createCampaign(page, "Bid low", "1.00");

@@ -4,7 +4,7 @@
 // the docs keep the dashboard's frame; their links in text are told apart from
 // the text, and their examples name this server.
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, newPage, signUp } from "./dashboard";
+import { expectAccessible, newPage, createAccount } from "./dashboard";
 
 const ICON_ORIGIN = `http://127.0.0.1:${process.env.E2E_ICON_PORT}`;
 const BASE = process.env.E2E_BASE_URL!;
@@ -41,7 +41,7 @@ async function widthReport(page: Page) {
 test("every page at 1280 and 375 px: no serious or critical axe violation, no sideways scroll", async ({ browser }) => {
   const page = await newPage(browser);
   const signedOut = await newPage(browser);
-  await signUp(page, "Every Page Co");
+  await createAccount(page, "Every Page Co");
   const created = await graphqlAsUser(
     page,
     `mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { campaign { id } } }`,
@@ -116,7 +116,7 @@ test("signed in, the docs keep the dashboard's frame; examples name this server;
   const page = await newPage(browser);
   await page.goto("/docs/api");
   await expect(page.getByRole("navigation", { name: "Dashboard" })).toHaveCount(0);
-  await signUp(page, "Docs Frame Co");
+  await createAccount(page, "Docs Frame Co");
   for (const path of ["/docs/api", "/docs/errors", "/docs/graphql"]) {
     await page.goto(path);
     const nav = page.getByRole("navigation", { name: "Dashboard" });

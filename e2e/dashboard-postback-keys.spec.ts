@@ -5,7 +5,7 @@
 // postbacks through without a key again. axe finds no serious or critical
 // violation, and the page fits a phone.
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, signUp } from "./dashboard";
+import { expectAccessible, createAccount } from "./dashboard";
 import { blockOutsideRequests } from "./helpers";
 
 const ICON_ORIGIN = `http://127.0.0.1:${process.env.E2E_ICON_PORT}`;
@@ -77,7 +77,7 @@ test("postback keys: the risk stated, a key created and copied once, required by
 }) => {
   const outside = await blockOutsideRequests(page, baseURL!);
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE });
-  await signUp(page, "Postbacks Co");
+  await createAccount(page, "Postbacks Co");
   const campaign = await createCampaign(page);
   const campaignId = campaign.restId;
 

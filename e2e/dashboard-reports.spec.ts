@@ -8,7 +8,7 @@
 // fails), and axe finds no serious or critical violation on any of these pages.
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, signUp } from "./dashboard";
+import { expectAccessible, createAccount } from "./dashboard";
 import { admin, blockOutsideRequests } from "./helpers";
 
 const ICON_ORIGIN = `http://127.0.0.1:${process.env.E2E_ICON_PORT}`;
@@ -117,7 +117,7 @@ async function decide(momentType: "prop_alert" | "total_alert"): Promise<string 
 }
 
 test("reports: won decisions show in the chart and the table, and the CSV downloads", async ({ page }) => {
-  await signUp(page, "Reports Co");
+  await createAccount(page, "Reports Co");
   const campaignId = await createCampaign(page, `Report ${unique()}`, "PROP_ALERT");
   expect(await decide("prop_alert")).toBe(campaignId);
   expect(await decide("prop_alert")).toBe(campaignId);
@@ -192,7 +192,7 @@ test("reports: won decisions show in the chart and the table, and the CSV downlo
 test("clearing prices: floors and percentiles per moment type, as a chart and a table", async ({ page, baseURL }) => {
   // nothing is fetched from the internet (fonts, scripts, chart assets)
   const outside = await blockOutsideRequests(page, baseURL!);
-  await signUp(page, "Prices Co");
+  await createAccount(page, "Prices Co");
   await page.goto("/clearing-prices");
   await expect(page.getByRole("heading", { level: 1, name: "Clearing prices" })).toBeVisible();
   const table = page.getByTestId("clearing-price-table");
@@ -212,7 +212,7 @@ test("clearing prices: floors and percentiles per moment type, as a chart and a 
 test("webhooks: register (secret once), send a test event, see a delivery in the log and retry it", async ({
   page,
 }) => {
-  await signUp(page, "Hooks Co");
+  await createAccount(page, "Hooks Co");
   const campaignId = await createCampaign(page, `Hooks ${unique()}`, "TOTAL_ALERT");
   await page.goto("/webhooks");
   await expect(page.getByText("No webhook endpoints yet")).toBeVisible();
@@ -277,7 +277,7 @@ test("webhooks: register (secret once), send a test event, see a delivery in the
 test("API keys: create with scopes (secret once), its token works; revoked, its token request fails", async ({
   page,
 }) => {
-  await signUp(page, "Keys Co");
+  await createAccount(page, "Keys Co");
   await page.goto("/api-keys");
   await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
   // sign-up made no API client (its secret would never have been shown)

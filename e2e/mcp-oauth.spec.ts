@@ -17,7 +17,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect, test } from "@playwright/test";
-import { DASHBOARD_PASSWORD, expectAccessible, newPage, signUp } from "./dashboard";
+import { DASHBOARD_PASSWORD, expectAccessible, newPage, createAccount } from "./dashboard";
 
 const BASE = process.env.E2E_BASE_URL!;
 /** The client's loopback redirect: nothing listens there, the browser's request to it is caught by the test. */
@@ -86,7 +86,7 @@ test("an MCP client connects by URL: discovery, registration, sign-in, consent, 
   browser,
 }) => {
   const owner = await newPage(browser);
-  const email = await signUp(owner, "OAuth Agent Co");
+  const email = await createAccount(owner, "OAuth Agent Co");
   await owner.context().close();
 
   // 1. the client knows only the URL: a 401, the metadata, a registration, an authorization URL

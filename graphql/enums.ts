@@ -1,5 +1,5 @@
 // GraphQL enums are the domain's values in capitals ("close_game" is
-// CLOSE_GAME, "campaigns:read" CAMPAIGNS_READ, "impression.served"
+// CLOSE_GAME, campaigns:read CAMPAIGNS_READ, "impression.served"
 // IMPRESSION_SERVED). Resolvers and inputs see the domain values (Apollo's
 // internal enum values), so nothing is translated by hand; codegen types each
 // enum as its domain type (graphql/codegen.ts `enumValues`), and

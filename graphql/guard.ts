@@ -1,10 +1,10 @@
-// The caller and its loaders, the scope check of resolvers that run no
-// operation yet (an operation checks its own access, rate limit and input:
-// graphql/operation.ts), and how a mutation's user-correctable failures become
-// `userErrors`.
+// The caller and its loaders, the access check of fields that read an
+// operation's data through the loaders (an operation run through
+// graphql/operation.ts checks its own access, rate limit and input), and how a
+// mutation's user-correctable failures become `userErrors`.
 import type { Actor } from "@/lib/auth/actor";
-import { requireScope } from "@/lib/auth/actor";
-import type { Scope } from "@/lib/auth/scopes";
+import { authorize } from "@/lib/operations/invoke";
+import type { AnyOperation } from "@/lib/operations/operation";
 import { AppError, isUserErrorCode, toAppError } from "@/lib/errors";
 import type { UserError } from "./__generated__/resolvers-types";
 import { graphqlPath } from "./camel-case";
@@ -21,10 +21,14 @@ export function authenticated(context: GraphqlContext): { actor: Actor; loaders:
   return { actor: context.actor, loaders: context.loaders };
 }
 
-/** The caller, holding `scope` (FORBIDDEN otherwise). */
-export function scoped(context: GraphqlContext, scope: Scope): { actor: Actor; loaders: Loaders } {
+/**
+ * The caller and its loaders, when it may run `operation` (UNAUTHENTICATED, FORBIDDEN otherwise):
+ * for fields that read the operation's data through the request's batched loaders rather than
+ * running it (a relation, a node), so that the operation's declaration is still what decides.
+ */
+export function allowedAs(context: GraphqlContext, operation: AnyOperation): { actor: Actor; loaders: Loaders } {
   const caller = authenticated(context);
-  requireScope(caller.actor, scope);
+  authorize(operation, caller.actor);
   return caller;
 }
 

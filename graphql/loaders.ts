@@ -6,12 +6,12 @@
 import DataLoader from "dataloader";
 import type { Actor } from "@/lib/auth/actor";
 import type { Clock } from "@/lib/clock";
-import { getAdvertiser } from "@/lib/domain/advertisers/get-advertiser";
+import { advertiserOf } from "@/lib/domain/advertisers/get-advertiser";
 import { getApiClients } from "@/lib/domain/api-clients/list-api-clients";
 import { getCampaignRecords } from "@/lib/domain/campaigns/campaign-connection";
 import { findCreativeCampaigns, loadCampaignCreatives } from "@/lib/domain/creatives/campaign-creatives";
 import { getPostbackKeys } from "@/lib/domain/postback-keys/postback-key-connections";
-import { getAdvertiserToday } from "@/lib/domain/reporting/get-advertiser-today";
+import { advertiserToday } from "@/lib/domain/reporting/get-advertiser-today";
 import { getWebhookDeliveries, getWebhookEndpoints } from "@/lib/domain/webhooks/get-webhooks-by-id";
 
 const MAX_BATCH = 500;
@@ -65,8 +65,8 @@ export function createLoaders(actor: Actor, clock: Clock) {
       (ids) => getPostbackKeys(actor, ids),
       (value) => value,
     ),
-    advertiser: once(() => getAdvertiser(actor)),
-    today: once(() => getAdvertiserToday(actor, { clock })),
+    advertiser: once(() => advertiserOf(actor)),
+    today: once(() => advertiserToday(actor, { clock })),
   };
 }
 export type Loaders = ReturnType<typeof createLoaders>;

@@ -1,9 +1,9 @@
-// The parent value of each mapped GraphQL type: the domain's view with its keys
-// in camelCase (graphql/camel-case.ts), so default resolvers read most fields
-// and resolvers only add ids, relations and scoped fields. Codegen types the
-// resolvers with these (graphql/codegen.ts `mappers`).
+// The parent value of each mapped GraphQL type: the domain's own objects
+// (camelCase, integer micro-dollars, Dates), so default resolvers read most
+// fields and resolvers only add ids, money fields and relations. Codegen types
+// the resolvers with these (graphql/codegen.ts `mappers`).
 import type { Actor } from "@/lib/auth/actor";
-import type { AdvertiserView } from "@/lib/domain/advertisers/get-advertiser";
+import type { Advertiser } from "@/lib/domain/advertisers/get-advertiser";
 import type { ApiClient } from "@/lib/domain/api-clients/api-clients.schemas";
 import type { Campaign, Creative } from "@/lib/domain/campaigns/campaign";
 import type { ClearingPriceEntry, ClearingPrices } from "@/lib/domain/clearing-prices/clearing-prices.schemas";
@@ -19,14 +19,13 @@ import type {
 } from "@/lib/domain/reporting/reporting.schemas";
 import type { WebhookDelivery, WebhookEndpoint } from "@/lib/domain/webhooks/webhooks.schemas";
 import type { PostbackKey } from "@/lib/domain/postback-keys/postback-keys.schemas";
-import type { Camelize } from "./camel-case";
 
-export type AdvertiserParent = Camelize<AdvertiserView>;
+export type AdvertiserParent = Advertiser;
 /** the domain's client as it is */
 export type ApiClientParent = ApiClient;
 /** the domain's summary as it is: topCampaigns ranks its campaigns */
 export type AdvertiserTodayParent = AdvertiserToday;
-export type CampaignDayParent = Camelize<Omit<CampaignDay, "sums">>;
+export type CampaignDayParent = CampaignDay;
 /** the domain's campaign (money in micro-dollars; its creatives are loaded per page) */
 export type CampaignParent = Campaign;
 export type CreativeParent = Creative;

@@ -61,10 +61,18 @@ export class AppError extends Error {
   readonly fieldErrors?: FieldError[];
   /** extra response headers (Retry-After, WWW-Authenticate, ...) */
   readonly headers?: Record<string, string>;
+  /** rate_limited: the policy of lib/rate-limit-policies.ts that refused */
+  readonly policy?: string;
 
   constructor(
     code: ErrorCode,
-    options: { detail?: string; fieldErrors?: FieldError[]; headers?: Record<string, string>; cause?: unknown } = {},
+    options: {
+      detail?: string;
+      fieldErrors?: FieldError[];
+      headers?: Record<string, string>;
+      cause?: unknown;
+      policy?: string;
+    } = {},
   ) {
     super(options.detail ?? ERROR_CODES[code].title, { cause: options.cause });
     this.name = "AppError";
@@ -72,6 +80,7 @@ export class AppError extends Error {
     this.detail = options.detail ?? ERROR_CODES[code].title;
     this.fieldErrors = options.fieldErrors;
     this.headers = options.headers;
+    this.policy = options.policy;
   }
 
   get status(): number {

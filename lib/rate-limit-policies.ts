@@ -64,6 +64,11 @@ export const RATE_LIMIT_POLICIES = {
   /** Invitations an advertiser's admins make, each of which may send an email (docs/decisions/1217). */
   invitation_send: { points: 30, durationSec: 3600, keyBy: "advertiser" },
   /**
+   * Invitation links per IP address that name no pending invitation when an account is made
+   * through one (links are 256 bits: this bounds noise, docs/decisions/1217).
+   */
+  invitation_link_ip: { points: 20, durationSec: 3600, keyBy: "ip" },
+  /**
    * OAuth authorization requests (/oauth/authorize) per IP address: each may fetch a client ID
    * metadata document from the address a client_id names, so the outbound fetches a caller can
    * cause are bounded too (docs/decisions/1312).

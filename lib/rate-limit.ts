@@ -110,7 +110,7 @@ export async function limitFailures<T>(
   run: () => Promise<T>,
 ): Promise<T> {
   const outcome = await consume(policy, key);
-  if (!outcome.allowed) throw rateLimitedError(outcome);
+  if (!outcome.allowed) throw rateLimitedError(outcome, policy);
   let counted = false;
   try {
     const result = await run();
@@ -126,9 +126,10 @@ export async function limitFailures<T>(
   }
 }
 
-export function rateLimitedError(outcome: RateLimitOutcome): AppError {
+export function rateLimitedError(outcome: RateLimitOutcome, policy?: RateLimitPolicy): AppError {
   return new AppError("rate_limited", {
     detail: `Rate limit exceeded; retry after ${outcome.retryAfterSec} s.`,
     headers: outcome.headers,
+    policy,
   });
 }

@@ -1,5 +1,5 @@
 // The create form's values to CreateApiClientInput: scopes from lib/auth/scopes.ts
-// ("campaigns:read") in GraphQL's capitals (CAMPAIGNS_READ), checked by the API's
+// (campaigns:read) in GraphQL's capitals (CAMPAIGNS_READ), checked by the API's
 // own schema (createApiClientInput of lib/domain/api-clients) before sending.
 import { z } from "zod";
 import type { CreateApiClientInput, Scope as ScopeKey } from "@/graphql/__generated__/client/graphql";

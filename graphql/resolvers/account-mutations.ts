@@ -8,10 +8,10 @@
 import { clearedSessionCookieLine, sessionCookieLine } from "@/lib/auth/session";
 import { nowDate } from "@/lib/clock";
 import { changeEmail } from "@/lib/domain/users/change-email";
-import { changePasswordOperation } from "@/lib/domain/users/change-password";
+import { changePassword } from "@/lib/domain/users/change-password";
 import { completePasswordReset } from "@/lib/domain/users/complete-password-reset";
 import { requestPasswordReset } from "@/lib/domain/users/request-password-reset";
-import { signOutEverywhereOperation } from "@/lib/domain/users/sign-out-everywhere";
+import { signOutEverywhere } from "@/lib/domain/users/sign-out-everywhere";
 import { updateAccount } from "@/lib/domain/users/update-account";
 import type { Resolvers } from "../__generated__/resolvers-types";
 import { payload } from "../guard";
@@ -19,9 +19,10 @@ import { operationResolver, runOperation } from "../operation";
 
 export const accountMutationResolvers: Resolvers = {
   Mutation: {
-    changePassword: operationResolver(changePasswordOperation, (_, { input }, context) =>
+    changePassword: operationResolver(changePassword, (_, { input }, context) =>
       payload(async () => {
-        const changed = await runOperation(changePasswordOperation, context, input);
+        // in-process (no HTTP exchange) the attempt still counts, against an unknown address
+        const changed = await runOperation(changePassword, context, input);
         // the same advertiser, a session of the new version
         context.http?.setCookie(
           await sessionCookieLine({ ...changed, advertiserId: context.actor!.advertiserId }, context.clock()),
@@ -29,11 +30,11 @@ export const accountMutationResolvers: Resolvers = {
         return { changedAt: nowDate(context.clock) };
       }),
     ),
-    signOutEverywhere: operationResolver(signOutEverywhereOperation, (_, __, context) =>
+    signOutEverywhere: operationResolver(signOutEverywhere, (_, __, context) =>
       payload(async () => {
-        const { signed_out_at } = await runOperation(signOutEverywhereOperation, context);
+        const { signedOutAt } = await runOperation(signOutEverywhere, context);
         context.http?.setCookie(clearedSessionCookieLine());
-        return { signedOutAt: signed_out_at };
+        return { signedOutAt };
       }),
     ),
     updateAccount: operationResolver(updateAccount, (_, { input }, context) =>

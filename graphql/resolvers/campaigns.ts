@@ -29,7 +29,7 @@ import type { Resolvers } from "../__generated__/resolvers-types";
 import { connection } from "../connection";
 import type { GraphqlContext } from "../context";
 import { notFound, restIdOf, restIdOrGlobalId, toGlobalId } from "../global-id";
-import { authenticated, scoped } from "../guard";
+import { allowedAs, authenticated } from "../guard";
 import { operationResolver, runOperation, runOperationOn } from "../operation";
 import type { CampaignParent, CampaignReportParent, CampaignTimeSeriesParent, CreativeParent } from "../mappers";
 
@@ -145,7 +145,7 @@ export const campaignResolvers: Resolvers = {
     restId: (parent) => parent.id,
     campaign: (parent, _, context) => loadCampaign(context, parent.campaignId),
     performance: async (parent, _, context) => {
-      scoped(context, "reporting:read");
+      allowedAs(context, getCreativePerformance);
       const performance = (await campaignCreatives(context, parent.campaignId)).performance.get(parent.id);
       if (!performance) throw notFound(parent.id, "creative");
       return performance;
@@ -181,8 +181,8 @@ export const campaignResolvers: Resolvers = {
     sport: (parent) => (parent.breakdown === "sport" && isSport(String(parent.key)) ? (parent.key as Sport) : null),
     creative: async (parent, _, context) => {
       if (parent.breakdown !== "creative") return null;
-      // E9's rows carry the creative's id only: its headline and the rest are E6's (campaigns:read)
-      scoped(context, "campaigns:read");
+      // E9's rows carry the creative's id only: its headline and the rest are the creative's own
+      allowedAs(context, getCreative);
       const creatives = await creativesOf(context, parent.campaignId);
       return creatives.find((creative) => creative.id === parent.key) ?? null;
     },

@@ -1,11 +1,14 @@
-// node(id:) and nodes(ids:): any object by global id, with its REST twin's scope.
+// node(id:) and nodes(ids:): any object by global id, with the access of the operation that reads it.
 import { z } from "zod";
+import { listApiClients } from "@/lib/domain/api-clients/list-api-clients";
+import { getCampaign } from "@/lib/domain/campaigns/get-campaign";
+import { getCreative } from "@/lib/domain/creatives/get-creative";
+import { listPostbackKeys } from "@/lib/domain/postback-keys/list-postback-keys";
 import { AppError, parseInput } from "@/lib/errors";
 import type { Resolvers, ResolversInterfaceTypes } from "../__generated__/resolvers-types";
 import type { GraphqlContext } from "../context";
 import { notFound, parseGlobalId, type NodeType } from "../global-id";
-import { authenticated, scoped } from "../guard";
-import { camelize } from "../camel-case";
+import { allowedAs, authenticated } from "../guard";
 import { loadCampaign, loadCreative } from "./campaigns";
 import { readWebhookDelivery, readWebhookEndpoint } from "./webhooks";
 
@@ -18,29 +21,29 @@ const nodesArgs = z.object({ ids: z.array(z.string()).max(100, "at most 100 ids"
 async function load(context: GraphqlContext, type: NodeType, restId: string): Promise<NodeParent> {
   switch (type) {
     case "Campaign":
-      scoped(context, "campaigns:read");
+      allowedAs(context, getCampaign);
       return loadCampaign(context, restId);
     case "Creative":
-      scoped(context, "campaigns:read");
+      allowedAs(context, getCreative);
       return loadCreative(context, restId);
     case "WebhookEndpoint":
       return readWebhookEndpoint(context, restId);
     case "WebhookDelivery":
       return readWebhookDelivery(context, restId);
     case "ApiClient": {
-      const client = await scoped(context, "campaigns:read").loaders.apiClient.load(restId);
+      const client = await allowedAs(context, listApiClients).loaders.apiClient.load(restId);
       if (!client) throw notFound(restId, "API client");
       return client;
     }
     case "PostbackKey": {
-      const key = await scoped(context, "campaigns:read").loaders.postbackKey.load(restId);
+      const key = await allowedAs(context, listPostbackKeys).loaders.postbackKey.load(restId);
       if (!key) throw notFound(restId, "postback key");
       return key;
     }
     case "Advertiser": {
       const { actor, loaders } = authenticated(context);
       if (restId !== actor.advertiserId) throw notFound(restId, "advertiser");
-      return camelize(await loaders.advertiser());
+      return loaders.advertiser();
     }
   }
 }

@@ -1,23 +1,25 @@
 // The viewer: its advertiser, scopes and credential, the signed-in user (a
 // session only); the advertiser's email and API clients (campaigns:read,
 // docs/decisions/1109), postback keys and today's summary.
+import { getAdvertiser, getViewer } from "@/lib/domain/advertisers/get-advertiser";
 import { listApiClients } from "@/lib/domain/api-clients/list-api-clients";
+import { getCampaign } from "@/lib/domain/campaigns/get-campaign";
+import { listCampaigns } from "@/lib/domain/campaigns/list-campaigns";
 import { listPostbackKeyConnection } from "@/lib/domain/postback-keys/postback-key-connections";
 import { getSessionUser } from "@/lib/domain/users/get-session-user";
-import { topCampaigns } from "@/lib/domain/reporting/get-advertiser-today";
+import { getAdvertiserToday, topCampaigns } from "@/lib/domain/reporting/get-advertiser-today";
 import type { Resolvers } from "../__generated__/resolvers-types";
-import { camelize } from "../camel-case";
 import { connection } from "../connection";
 import { toGlobalId } from "../global-id";
-import { authenticated, scoped } from "../guard";
+import { allowedAs, authenticated } from "../guard";
 import { operationResolver, runOperation } from "../operation";
 
 export const viewerResolvers: Resolvers = {
   Query: {
-    viewer: (_, __, context) => ({ actor: authenticated(context).actor }),
+    viewer: operationResolver(getViewer, (_, __, context) => runOperation(getViewer, context)),
   },
   Viewer: {
-    advertiser: async (_, __, context) => camelize(await authenticated(context).loaders.advertiser()),
+    advertiser: (_, __, context) => authenticated(context).loaders.advertiser(),
     scopes: (parent) => [...parent.actor.scopes],
     credential: (parent) => parent.actor.via,
     clientId: (parent) => parent.actor.clientId ?? null,
@@ -32,7 +34,7 @@ export const viewerResolvers: Resolvers = {
     restId: (parent) => parent.id,
     // account details, like the API clients and webhook endpoints: not for a reporting-only token
     email: (parent, _, context) => {
-      scoped(context, "campaigns:read");
+      allowedAs(context, getAdvertiser);
       return parent.email;
     },
     // the advertiser is the caller's own (a viewer's): the operations list the actor's
@@ -42,7 +44,7 @@ export const viewerResolvers: Resolvers = {
     postbackKeys: operationResolver(listPostbackKeyConnection, async (_, args, context) =>
       connection(await runOperation(listPostbackKeyConnection, context, args), (key) => key),
     ),
-    today: async (_, __, context) => scoped(context, "reporting:read").loaders.today(),
+    today: (_, __, context) => allowedAs(context, getAdvertiserToday).loaders.today(),
   },
   ApiClient: {
     id: (parent) => toGlobalId("ApiClient", parent.id),
@@ -53,23 +55,17 @@ export const viewerResolvers: Resolvers = {
     restId: (parent) => parent.id,
   },
   AdvertiserToday: {
-    date: (parent) => parent.date,
-    asOf: (parent) => parent.as_of,
-    impressions: (parent) => parent.impressions,
-    clicks: (parent) => parent.clicks,
-    ctr: (parent) => parent.ctr,
-    conversions: (parent) => parent.conversions,
-    spendUsd: (parent) => parent.spend_usd,
-    activeDailyBudgetUsd: (parent) => parent.active_daily_budget_usd,
-    activeCampaigns: (parent) => parent.active_campaigns,
+    spendUsd: (parent) => parent.spendMicros,
+    activeDailyBudgetUsd: (parent) => parent.activeDailyBudgetMicros,
     topCampaigns: (parent, args, context) => {
-      scoped(context, "campaigns:read");
-      return topCampaigns(parent, args.by ?? "spend", args.first ?? 5).map(({ sums: _sums, ...day }) => camelize(day));
+      allowedAs(context, listCampaigns);
+      return topCampaigns(parent, args.by ?? "spend", args.first ?? 5);
     },
   },
   CampaignDay: {
+    spendUsd: (parent) => parent.spendMicros,
     campaign: async (parent, _, context) => {
-      const campaign = await scoped(context, "campaigns:read").loaders.campaign.load(parent.campaignId);
+      const campaign = await allowedAs(context, getCampaign).loaders.campaign.load(parent.campaignId);
       if (!campaign) throw new Error(`campaign ${parent.campaignId} of today's summary not found`);
       return campaign;
     },

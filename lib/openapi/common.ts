@@ -13,7 +13,7 @@ import { oauthError } from "@/lib/auth/auth.schemas";
 import { ERROR_CODES, type ErrorCode } from "@/lib/errors";
 import { bodyLimitFor } from "@/lib/http/body-limits";
 import { isHotPath } from "@/lib/server/hot-router";
-import { policyOf, scopeOf, type AnyOperation } from "@/lib/operations/operation";
+import { policyOf, rulesOf, scopeOf, type AnyOperation } from "@/lib/operations/operation";
 import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit-policies";
 
 export const problemSchema = z
@@ -101,6 +101,7 @@ type OperationDoc = Omit<ZodOpenApiOperationObject, "operationId" | "security" |
 export function operationDoc(operation: AnyOperation, doc: OperationDoc): ZodOpenApiOperationObject {
   const { errors = [], responses, ...rest } = doc;
   const policy = policyOf(operation);
+  const rule = rulesOf(operation)[0];
   const codes: ErrorCode[] = [...errors];
   if (operation.access !== "public") codes.push("unauthorized");
   if (operation.access === "session") codes.push("session_required");
@@ -120,7 +121,7 @@ export function operationDoc(operation: AnyOperation, doc: OperationDoc): ZodOpe
       window_seconds: durationSec,
       per: keyBy === "ip" ? "client address" : keyBy,
       // a failures-only rule: each call holds a point while it runs, kept only when it fails with one of these
-      ...(typeof operation.rateLimit === "object" ? { failures: [...operation.rateLimit.failures] } : {}),
+      ...(typeof rule === "object" ? { failures: [...rule.failures] } : {}),
     };
   }
   if (operation.idempotent) entry["x-idempotent"] = true;

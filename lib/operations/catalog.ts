@@ -32,6 +32,7 @@ import { listWebhookEndpoints, listWebhookEndpointsByCursor } from "@/lib/domain
 import { registerWebhookEndpoint } from "@/lib/domain/webhooks/register-webhook";
 import { retryWebhookDelivery } from "@/lib/domain/webhooks/retry-webhook-delivery";
 import { sendWebhookTestEvent } from "@/lib/domain/webhooks/send-test-event";
+import { joinBySignUp } from "@/lib/domain/members/accept-invitation";
 import { changeMemberRole } from "@/lib/domain/members/change-member-role";
 import { inviteMember } from "@/lib/domain/members/invite-member";
 import { listInvitations } from "@/lib/domain/members/list-invitations";
@@ -41,14 +42,25 @@ import { removeMember } from "@/lib/domain/members/remove-member";
 import { revokeInvitation } from "@/lib/domain/members/revoke-invitation";
 import { switchAdvertiser } from "@/lib/domain/members/switch-advertiser";
 import { changeEmail } from "@/lib/domain/users/change-email";
-import { changePasswordOperation } from "@/lib/domain/users/change-password";
 import { completePasswordReset } from "@/lib/domain/users/complete-password-reset";
 import { requestPasswordReset } from "@/lib/domain/users/request-password-reset";
-import { signOutEverywhereOperation } from "@/lib/domain/users/sign-out-everywhere";
 import { updateAccount } from "@/lib/domain/users/update-account";
+import { getAdvertiser, getViewer } from "@/lib/domain/advertisers/get-advertiser";
+import { signUp } from "@/lib/domain/advertisers/sign-up";
+import { answerAuthorization } from "@/lib/domain/connected-apps/decide-authorization";
+import { getAdvertiserToday } from "@/lib/domain/reporting/get-advertiser-today";
+import { changePassword } from "@/lib/domain/users/change-password";
+import { signOutEverywhere } from "@/lib/domain/users/sign-out-everywhere";
 import type { AnyOperation } from "./operation";
 
 export const OPERATIONS = {
+  signUp,
+  answerAuthorization,
+  getViewer,
+  getAdvertiser,
+  getAdvertiserToday,
+  changePassword,
+  signOutEverywhere,
   listCampaigns,
   listCampaignConnection,
   getCampaign,
@@ -93,8 +105,7 @@ export const OPERATIONS = {
   revokeInvitation,
   listMemberships,
   switchAdvertiser,
-  changePassword: changePasswordOperation,
-  signOutEverywhere: signOutEverywhereOperation,
+  joinBySignUp,
   changeEmail,
   updateAccount,
   requestPasswordReset,

@@ -13,7 +13,7 @@ import { consumeRateLimit, limitFailures, RATE_LIMIT_POLICIES, rateLimitedError 
 import type { RateLimitPolicy } from "@/lib/rate-limit-policies";
 import { runIdempotently, type Idempotent } from "./idempotency";
 import type { AnyOperation, Caller, InputOf, ResultOf, RunContext } from "./operation";
-import { roleOf, scopeOf } from "./operation";
+import { roleOf, rulesOf, scopeOf } from "./operation";
 
 export const UNAUTHENTICATED_DETAIL =
   "Authenticate with Authorization: Bearer <access token> (POST /api/auth/token) or the dashboard session.";
@@ -38,9 +38,10 @@ export function authorize(operation: AnyOperation, actor: Actor | null): Actor |
   if (operation.access === "session" && actor.via !== "session")
     throw new AppError("session_required", { detail: SESSION_REQUIRED_DETAIL });
   if (actor.via === "session") {
-    // a session without a role is no member's: nothing but public operations
     const least = roleOf(operation);
-    if (false && least && !(actor.role && roleAtLeast(actor.role, least))) throw roleRequiredError(actor.role ?? "viewer", least);
+    // a session without a role is no member's: nothing but public operations
+    if (!actor.role) throw new AppError("role_required", { detail: "You are not a member of this advertiser." });
+    if (least && !roleAtLeast(actor.role, least)) throw roleRequiredError(actor.role, least);
   }
   const scope = scopeOf(operation);
   if (scope) requireScope(actor, scope);
@@ -54,6 +55,7 @@ function limitKey(policy: RateLimitPolicy, actor: Actor | null, caller: Caller):
     return actor.advertiserId;
   }
   if (keyBy === "ip") return caller.clientAddress;
+  if (keyBy === "all") return "all";
   throw new Error(`policy ${policy} (keyed by ${keyBy}) is counted by its service, not declared on an operation`);
 }
 
@@ -63,7 +65,7 @@ function runContext(caller: Caller): RunContext {
     log: caller.log,
     clock: caller.clock,
     clientAddress: caller.clientAddress,
-    ...(caller.deviceCookie !== undefined && { deviceCookie: caller.deviceCookie }),
+    deviceCookie: caller.deviceCookie,
   };
 }
 
@@ -89,7 +91,6 @@ export async function invokeOnce<O extends AnyOperation>(
 ): Promise<Idempotent<ResultOf<O>>> {
   const actor = authorize(operation, caller.actor);
   const context = runContext(caller);
-  const rule = operation.rateLimit;
   const run = async (): Promise<Idempotent<ResultOf<O>>> => {
     const input = parseOperationInput(operation, raw, context);
     const service = async () => (await operation.run(actor, input, context)) as ResultOf<O>;
@@ -97,12 +98,18 @@ export async function invokeOnce<O extends AnyOperation>(
       return runIdempotently(operation, actor, caller.idempotencyKey, input, service, context);
     return { result: await service(), replayed: false };
   };
-  if (!rule) return run();
-  if (typeof rule !== "string")
-    return limitFailures(rule.policy, limitKey(rule.policy, actor, caller), rule.failures, run);
-  const outcome = await consumeRateLimit(rule, limitKey(rule, actor, caller));
-  if (!outcome.allowed) throw rateLimitedError(outcome);
-  return run();
+  // each rule in order: a refusal stops the call before the next one counts
+  const limited = rulesOf(operation).reduceRight<() => Promise<Idempotent<ResultOf<O>>>>(
+    (next, rule) => async () => {
+      if (typeof rule !== "string")
+        return limitFailures(rule.policy, limitKey(rule.policy, actor, caller), rule.failures, next);
+      const outcome = await consumeRateLimit(rule, limitKey(rule, actor, caller));
+      if (!outcome.allowed) throw rateLimitedError(outcome, rule);
+      return next();
+    },
+    run,
+  );
+  return limited();
 }
 
 /** Runs `operation` for `caller` with a transport's raw input: its result (an idempotent replay's included). */

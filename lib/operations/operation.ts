@@ -33,10 +33,10 @@ export type Caller = {
   clock: Clock;
   /** the client address (lib/http/client-ip.ts): the key of policies counted per address */
   clientAddress: string;
-  /** the browser's sign-in device cookie (docs/decisions/1418): operations that check a password count under it */
-  deviceCookie?: string | null;
   /** the caller's Idempotency-Key (REST header, GraphQL input field, MCP idempotency_key) */
   idempotencyKey?: string;
+  /** the browser's sign-in device cookie (docs/decisions/1418), for password checks counted per device */
+  deviceCookie?: string | null;
 };
 
 /** What an operation's run receives besides the actor and its input. */
@@ -55,7 +55,8 @@ export type Operation<Input = unknown, Result = unknown, A extends Access = Acce
   readonly role?: Role;
   /** changes something: GraphQL mutation, hidden in read-only MCP, may take an idempotency key */
   readonly write: boolean;
-  readonly rateLimit?: RateLimitRule;
+  /** a rule, or rules counted in order (the first refusal stops the call) */
+  readonly rateLimit?: RateLimitRule | readonly RateLimitRule[];
   /** retries with the same idempotency key replay the first result instead of running again */
   readonly idempotent?: boolean;
   /** what a retry gets back instead of the result itself: a secret shown once is withheld (never stored) */
@@ -107,9 +108,16 @@ export function roleOf(operation: AnyOperation): Role | null {
   }
 }
 
-/** The policy an operation counts against, or null. */
-export function policyOf(operation: AnyOperation): RateLimitPolicy | null {
+/** The rules an operation counts against, in order. */
+export function rulesOf(operation: AnyOperation): readonly RateLimitRule[] {
   const rule = operation.rateLimit;
+  if (!rule) return [];
+  return typeof rule === "string" || !Array.isArray(rule) ? [rule as RateLimitRule] : rule;
+}
+
+/** The (first) policy an operation counts against, or null. */
+export function policyOf(operation: AnyOperation): RateLimitPolicy | null {
+  const rule = rulesOf(operation)[0];
   if (!rule) return null;
   return typeof rule === "string" ? rule : rule.policy;
 }

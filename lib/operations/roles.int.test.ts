@@ -19,6 +19,12 @@ import { invoke } from "./invoke";
 import { roleOf, type Caller } from "./operation";
 
 const ROLE_TABLE: Record<OperationName, Role | null> = {
+  signUp: null,
+  // any member may deny; approving is an admin's (decideAuthorization, tested in lib/auth/oauth)
+  answerAuthorization: "viewer",
+  getViewer: "viewer",
+  getAdvertiser: "viewer",
+  getAdvertiserToday: "viewer",
   listCampaigns: "viewer",
   listCampaignConnection: "viewer",
   getCampaign: "viewer",
@@ -63,6 +69,7 @@ const ROLE_TABLE: Record<OperationName, Role | null> = {
   revokeInvitation: "admin",
   listMemberships: "viewer",
   switchAdvertiser: "viewer",
+  joinBySignUp: null,
   changePassword: "viewer",
   signOutEverywhere: "viewer",
   changeEmail: "viewer",

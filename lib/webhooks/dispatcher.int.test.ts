@@ -926,6 +926,71 @@ describe("claims shared by several instances", () => {
     },
   );
 
+  it.runIf(dbKind() === "postgresql")(
+    "on PostgreSQL a group record does not wait for a fan-out inserting deliveries to its endpoints (no deadlock between them)",
+    async () => {
+      const { adv, endpoints } = await setup([
+        { path: "/fan-a", events: ["click.recorded"] },
+        { path: "/fan-b", events: ["click.recorded"] },
+      ]);
+      await enqueueTestEvent(adv.advertiserId, "click.recorded", T0);
+      const instance = dispatcher({ instanceId: "fan" });
+      expect(await fanOutEvents(instance.context)).toBe(1);
+      const claimed = await claimDueWebhookDeliveries(instance.context, 10);
+      expect(claimed).toHaveLength(2);
+      const [low, high] = endpoints.map((endpoint) => endpoint.id).sort();
+      // another instance's fan-out: its insert's foreign-key checks hold FOR KEY SHARE on each
+      // endpoint it has written a delivery for, until it commits; its rows meet the higher id first
+      const fanOut = new pg.Client(pgPoolConfig(env().DATABASE_URL));
+      await fanOut.connect();
+      const insert = (endpointId: string, eventId: string) =>
+        fanOut.query(
+          `INSERT INTO webhook_deliveries (id, endpoint_id, event_id, event_type, payload, status, attempts, next_attempt_ms, created_at_ms)
+           VALUES ($1, $2, $3, 'click.recorded', '{}', 'pending', 0, $4, $4)`,
+          [`whd_fan_${eventId}_${endpointId}`, endpointId, eventId, clock],
+        );
+      let settledRecord = false;
+      try {
+        await fanOut.query("BEGIN");
+        await insert(high!, "evt_fan_1");
+        const success = { ok: true, statusCode: 200, durationMs: 1, error: null, gone: false };
+        const recording = recordSuccesses(instance.context, [
+          { delivery: claimed[0]!, outcome: success },
+          { delivery: claimed[1]!, outcome: success },
+        ]);
+        void recording.then(
+          () => (settledRecord = true),
+          () => (settledRecord = true),
+        );
+        const waitingOnLock = async () =>
+          (
+            await fanOut.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+            )
+          ).rows[0]!.n > 0;
+        // the record is done, or stuck behind the fan-out's lock on the higher endpoint (holding the lower)
+        await until(async () => settledRecord || (await waitingOnLock()));
+        // the fan-out's next row is the lower endpoint's: were the record holding it and waiting for
+        // the higher, PostgreSQL would find the cycle and roll one of them back
+        await insert(low!, "evt_fan_1");
+        await fanOut.query("COMMIT");
+        await recording;
+      } finally {
+        await fanOut.end();
+      }
+      for (const delivery of claimed)
+        expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+          status: "succeeded",
+          lockedBy: null,
+        });
+      for (const endpointId of [low!, high!])
+        expect(await endpointRow(endpointId)).toMatchObject({ failureCount: 0, lastDeliveredAt: new Date(clock) });
+      expect(
+        await db().webhookDelivery.count({ where: { eventId: "evt_fan_1", endpointId: { in: [low!, high!] } } }),
+      ).toBe(2);
+    },
+  );
+
   it.runIf(dbKind() === "sqlite")(
     "on SQLite a claim while another connection holds the write lock takes nothing at once instead of waiting",
     async () => {

@@ -3,23 +3,16 @@
 // keeps making its default client; a taken email is a field error; every attempt
 // counts against the client address, and past the budget nothing is created.
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { actionRequest } from "@/test/server-action-request";
 import { db } from "@/lib/db/client";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { randomBase62 } from "@/lib/ids";
 import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit";
 import { signUp } from "./actions";
 
-// The action reads the client address from next/headers, which exists only inside a request:
-// each test says which address server.ts stamped (x-sma-client-ip).
-const request = vi.hoisted(() => ({ ip: "127.0.0.1" }));
-vi.mock("next/headers", () => ({
-  headers: async () => {
-    const { CLIENT_IP_HEADER } = await import("@/lib/http/client-ip");
-    return new Headers({ [CLIENT_IP_HEADER]: request.ip });
-  },
-}));
+vi.mock("next/headers", () => import("@/test/server-action-request"));
 beforeEach(() => {
-  request.ip = "127.0.0.1";
+  actionRequest.ip = "127.0.0.1";
 });
 
 const email = () => `signup-${randomBase62(10).toLowerCase()}@example.test`;
@@ -102,7 +95,7 @@ describe("dashboard sign-up", () => {
   });
 
   it("refuses an address's attempts past the policy, creating nothing, while another address signs up", async () => {
-    request.ip = "198.51.100.20";
+    actionRequest.ip = "198.51.100.20";
     const { points } = RATE_LIMIT_POLICIES.sign_up_ip;
     // the budget spent by one account and failed attempts (a taken email, a short password)
     const taken = email();
@@ -127,7 +120,7 @@ describe("dashboard sign-up", () => {
     expect(await Promise.all([db().advertiser.count(), db().user.count(), db().apiClient.count()])).toEqual(before);
     expect(await db().user.count({ where: { email: refusedEmail } })).toBe(0);
 
-    request.ip = "198.51.100.21";
+    actionRequest.ip = "198.51.100.21";
     expect(await signUp({ name: "Elsewhere Co", email: refusedEmail, password: PASSWORD })).toEqual({
       ok: true,
       fieldErrors: {},

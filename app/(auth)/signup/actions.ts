@@ -1,21 +1,14 @@
 "use server";
-// Sign-up: the advertiser and its first user, through the operator's use case
-// (npm run admin -- create-advertiser) without its default API client (the user
-// would never see its secret; keys are made on the API keys page). The browser
-// signs in afterwards with the same credentials through next-auth. A password that
-// is easy to guess comes back as the password field's error, in zxcvbn's words
-// (createAdvertiser checks it, docs/decisions/1422). Every attempt counts against
-// the client address (sign_up_ip) and then against all addresses together
-// (sign_up_all, docs/decisions/1415), so accounts cannot be made, nor emails
-// probed, at any speed, from one address or from many.
-import { headers } from "next/headers";
+// Sign-up (the signUp operation, lib/domain/advertisers/sign-up.ts): the browser
+// signs in afterwards with the same credentials through next-auth. A password
+// that is easy to guess comes back as the password field's error, in zxcvbn's
+// words (docs/decisions/1422); a refused rate limit as the form's error with the
+// wait (docs/decisions/1415).
 import { capitalize } from "@/components/form-errors";
-import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
+import { signUp as signUpOperation } from "@/lib/domain/advertisers/sign-up";
 import { toAppError } from "@/lib/errors";
-import { clientIpOf } from "@/lib/http/client-ip";
-import { refuseNul } from "@/lib/http/nul";
+import { runAction } from "@/lib/http/server-action";
 import { logger } from "@/lib/log";
-import { consumeRateLimit } from "@/lib/rate-limit";
 
 export type SignUpState = {
   ok: boolean;
@@ -37,21 +30,17 @@ function rateLimited(reason: string, retryAfterSec: number): SignUpState {
 
 export async function signUp(input: { name: string; email: string; password: string }): Promise<SignUpState> {
   try {
-    // counted before the input is read: a refused or invalid attempt costs as much as a good one
-    const limit = await consumeRateLimit("sign_up_ip", clientIpOf(await headers()));
-    if (!limit.allowed) return rateLimited("Too many sign-up attempts from your network.", limit.retryAfterSec);
-    // only attempts their address was allowed reach the global count: one address spends at most its own budget of it
-    const all = await consumeRateLimit("sign_up_all", "all");
-    if (!all.allowed)
-      return rateLimited("Sign-up is busy: too many accounts were requested in the last hour.", all.retryAfterSec);
     // anyone can call a server action with anything: a missing field is the schema's error, not a crash
-    const fields = { name: input?.name, email: input?.email, password: input?.password };
-    // a NUL is a field error here too, on both databases (lib/http/nul.ts)
-    refuseNul(fields);
-    await createAdvertiser(fields, { defaultClient: false });
+    await runAction(signUpOperation, { name: input?.name, email: input?.email, password: input?.password });
     return { ok: true, fieldErrors: {} };
   } catch (error) {
     const appError = toAppError(error);
+    if (appError.code === "rate_limited") {
+      const retryAfterSec = Number(appError.headers?.["Retry-After"] ?? 60);
+      return appError.policy === "sign_up_all"
+        ? rateLimited("Sign-up is busy: too many accounts were requested in the last hour.", retryAfterSec)
+        : rateLimited("Too many sign-up attempts from your network.", retryAfterSec);
+    }
     if (appError.code === "internal_error") {
       logger().error({ err: error }, "sign-up failed");
       return { ok: false, fieldErrors: {}, formError: "Something went wrong. Try again." };

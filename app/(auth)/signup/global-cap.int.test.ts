@@ -3,20 +3,15 @@
 // past the policy with a "try later" form error, and nothing is written. Its own
 // file: a fresh database, so every count here is this test's.
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { actionRequest } from "@/test/server-action-request";
 import { db } from "@/lib/db/client";
 import { randomBase62 } from "@/lib/ids";
 import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit";
 import { signUp } from "./actions";
 
-const request = vi.hoisted(() => ({ ip: "127.0.0.1" }));
-vi.mock("next/headers", () => ({
-  headers: async () => {
-    const { CLIENT_IP_HEADER } = await import("@/lib/http/client-ip");
-    return new Headers({ [CLIENT_IP_HEADER]: request.ip });
-  },
-}));
+vi.mock("next/headers", () => import("@/test/server-action-request"));
 beforeEach(() => {
-  request.ip = "127.0.0.1";
+  actionRequest.ip = "127.0.0.1";
 });
 
 const email = () => `cap-${randomBase62(10).toLowerCase()}@example.test`;
@@ -31,7 +26,7 @@ describe("dashboard sign-up, all addresses together", () => {
     let counted = 0;
 
     // one address spends its own budget (failed attempts cost as much as accounts) ...
-    request.ip = "198.51.100.50";
+    actionRequest.ip = "198.51.100.50";
     for (let i = 0; i < perAddress; i++, counted++)
       expect((await signUp({ name: "Short Co", email: email(), password: "short" })).ok).toBe(false);
     // ... and what it is refused past that never reaches the global count
@@ -42,12 +37,12 @@ describe("dashboard sign-up, all addresses together", () => {
 
     // a bot spread over many networks: one attempt from each (IPv6 /64s and IPv4 addresses)
     for (let n = 0; counted < global - 1; n++, counted++) {
-      request.ip =
+      actionRequest.ip =
         n % 2 ? `2001:db8:${(n >> 8).toString(16)}:${(n & 0xff).toString(16)}::1` : `203.0.${n >> 8}.${n & 0xff}`;
       const answer = await signUp({ name: "Spread Co", email: email(), password: "short" });
-      expect(answer.fieldErrors.password, request.ip).toBe("At least 10 characters");
+      expect(answer.fieldErrors.password, actionRequest.ip).toBe("At least 10 characters");
     }
-    request.ip = "192.0.2.1";
+    actionRequest.ip = "192.0.2.1";
     expect(await signUp({ name: "Last Co", email: email(), password: PASSWORD })).toEqual({
       ok: true,
       fieldErrors: {},
@@ -55,7 +50,7 @@ describe("dashboard sign-up, all addresses together", () => {
 
     const before = await counts();
     const refusedEmail = email();
-    request.ip = "192.0.2.2";
+    actionRequest.ip = "192.0.2.2";
     expect(await signUp({ name: "Late Co", email: refusedEmail, password: PASSWORD })).toEqual({
       ok: false,
       fieldErrors: {},

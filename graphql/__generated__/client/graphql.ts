@@ -50,6 +50,12 @@ export type CancelCampaignInput = {
   id: string | number;
 };
 
+export type ChangeMemberRoleInput = {
+  role: Role;
+  /** The member's user id (usr_…). */
+  userId: string | number;
+};
+
 export type ChangePasswordInput = {
   /** The password the user signs in with now. */
   currentPassword: string;
@@ -110,6 +116,13 @@ export type DeactivateWebhookEndpointInput = {
   id: string | number;
 };
 
+/** Why an invitation's link was not emailed (the admin passes it on instead). */
+export type EmailProblem =
+  /** The server has no SMTP_URL: it sends no email. */
+  | 'NOT_CONFIGURED'
+  /** The SMTP server did not take the message. */
+  | 'SEND_FAILED';
+
 /** Ends delivery for good (reason ADVERTISER); ending an ended campaign changes nothing. */
 export type EndCampaignInput = {
   id: string | number;
@@ -128,6 +141,19 @@ export type EstimateStatus =
    * both figures are 0, which is not a prediction of zero delivery.
    */
   | 'INSUFFICIENT_VOLUME';
+
+export type InvitationStatus =
+  | 'ACCEPTED'
+  | 'EXPIRED'
+  /** Its link works until expiresAt. */
+  | 'PENDING'
+  | 'REVOKED';
+
+export type InviteMemberInput = {
+  /** The invitee's email: only the account with it (or a new one made with it) can accept. */
+  email: string;
+  role: Role;
+};
 
 export type MomentTypeKey =
   | 'BET_RESOLVED'
@@ -169,6 +195,11 @@ export type RegisterWebhookEndpointInput = {
   url: string;
 };
 
+export type RemoveMemberInput = {
+  /** The member's user id (usr_…). */
+  userId: string | number;
+};
+
 export type ReportBreakdown =
   | 'CREATIVE'
   | 'DAY'
@@ -189,9 +220,23 @@ export type RevokeConnectedAppInput = {
   id: string | number;
 };
 
+export type RevokeInvitationInput = {
+  /** The invitation's id (inv_…). */
+  id: string | number;
+};
+
 export type RevokePostbackKeyInput = {
   id: string | number;
 };
+
+/** A member's role on an advertiser. Each role may do everything of the roles before it. */
+export type Role =
+  /** Also manages members, invitations, API keys, postback keys and connected apps. */
+  | 'ADMIN'
+  /** Also creates and changes campaigns, variants and webhooks (campaigns:write). */
+  | 'EDITOR'
+  /** Reads campaigns, webhooks and reports (campaigns:read, reporting:read); changes nothing. */
+  | 'VIEWER';
 
 export type Scope =
   | 'CAMPAIGNS_READ'
@@ -203,6 +248,11 @@ export type Sport =
   | 'NBA'
   | 'NCAA_BASKETBALL'
   | 'NFL';
+
+export type SwitchAdvertiserInput = {
+  /** The advertiser's restId (adv_…), one of Viewer.memberships. */
+  advertiserId: string | number;
+};
 
 export type TestWebhookEndpointInput = {
   id: string | number;
@@ -269,7 +319,7 @@ export type WebhookEventKind =
 export type ShellViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ShellViewerQuery = { viewer: { advertiser: { name: string, email: string | null } } | null };
+export type ShellViewerQuery = { viewer: { role: Role | null, advertiser: { name: string, email: string | null }, memberships: Array<{ advertiserId: string, advertiserName: string, role: Role, current: boolean }> } | null };
 
 export type ApiKeysPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -366,6 +416,11 @@ export type ConnectedAppsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ConnectedAppsPageQuery = { connectedApps: Array<{ id: string, name: string, clientId: string, clientHost: string | null, uri: string | null, scopes: Array<Scope>, createdAt: string, lastUsedAt: string | null, approvedBy: { email: string } }> };
 
+export type MembersPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MembersPageQuery = { members: Array<{ userId: string, email: string, name: string, role: Role, joinedAt: string }>, invitations: Array<{ id: string, email: string, role: Role, status: InvitationStatus, createdAt: string, expiresAt: string, invitedBy: { name: string } | null }> };
+
 export type OverviewTodayQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -431,6 +486,34 @@ export type RevokeConnectedAppMutationVariables = Exact<{
 
 export type RevokeConnectedAppMutation = { revokeConnectedApp: { connectedApp: { id: string, revokedAt: string | null } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
+export type InviteMemberMutationVariables = Exact<{
+  input: InviteMemberInput;
+}>;
+
+
+export type InviteMemberMutation = { inviteMember: { url: string | null, emailed: boolean | null, emailProblem: EmailProblem | null, invitation: { id: string, email: string } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type ChangeMemberRoleMutationVariables = Exact<{
+  input: ChangeMemberRoleInput;
+}>;
+
+
+export type ChangeMemberRoleMutation = { changeMemberRole: { member: { userId: string, role: Role } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type RemoveMemberMutationVariables = Exact<{
+  input: RemoveMemberInput;
+}>;
+
+
+export type RemoveMemberMutation = { removeMember: { removedUserId: string | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type RevokeInvitationMutationVariables = Exact<{
+  input: RevokeInvitationInput;
+}>;
+
+
+export type RevokeInvitationMutation = { revokeInvitation: { invitation: { id: string, status: InvitationStatus } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
 export type CreatePostbackKeyMutationVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -454,6 +537,13 @@ export type SignOutEverywhereMutationVariables = Exact<{ [key: string]: never; }
 
 
 export type SignOutEverywhereMutation = { signOutEverywhere: { signedOutAt: string | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type SwitchAdvertiserMutationVariables = Exact<{
+  input: SwitchAdvertiserInput;
+}>;
+
+
+export type SwitchAdvertiserMutation = { switchAdvertiser: { membership: { advertiserId: string } | null, userErrors: Array<{ message: string }> } | null };
 
 export type RedeliverWebhookDeliveryMutationVariables = Exact<{
   input: RedeliverWebhookDeliveryInput;
@@ -505,9 +595,16 @@ export class TypedDocumentString<TResult, TVariables>
 export const ShellViewerDocument = new TypedDocumentString(`
     query ShellViewer {
   viewer {
+    role
     advertiser {
       name
       email
+    }
+    memberships {
+      advertiserId
+      advertiserName
+      role
+      current
     }
   }
 }
@@ -802,6 +899,28 @@ export const ConnectedAppsPageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ConnectedAppsPageQuery, ConnectedAppsPageQueryVariables>;
+export const MembersPageDocument = new TypedDocumentString(`
+    query MembersPage {
+  members {
+    userId
+    email
+    name
+    role
+    joinedAt
+  }
+  invitations {
+    id
+    email
+    role
+    status
+    createdAt
+    expiresAt
+    invitedBy {
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MembersPageQuery, MembersPageQueryVariables>;
 export const OverviewTodayDocument = new TypedDocumentString(`
     query OverviewToday {
   viewer {
@@ -1049,6 +1168,66 @@ export const RevokeConnectedAppDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RevokeConnectedAppMutation, RevokeConnectedAppMutationVariables>;
+export const InviteMemberDocument = new TypedDocumentString(`
+    mutation InviteMember($input: InviteMemberInput!) {
+  inviteMember(input: $input) {
+    invitation {
+      id
+      email
+    }
+    url
+    emailed
+    emailProblem
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<InviteMemberMutation, InviteMemberMutationVariables>;
+export const ChangeMemberRoleDocument = new TypedDocumentString(`
+    mutation ChangeMemberRole($input: ChangeMemberRoleInput!) {
+  changeMemberRole(input: $input) {
+    member {
+      userId
+      role
+    }
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ChangeMemberRoleMutation, ChangeMemberRoleMutationVariables>;
+export const RemoveMemberDocument = new TypedDocumentString(`
+    mutation RemoveMember($input: RemoveMemberInput!) {
+  removeMember(input: $input) {
+    removedUserId
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveMemberMutation, RemoveMemberMutationVariables>;
+export const RevokeInvitationDocument = new TypedDocumentString(`
+    mutation RevokeInvitation($input: RevokeInvitationInput!) {
+  revokeInvitation(input: $input) {
+    invitation {
+      id
+      status
+    }
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RevokeInvitationMutation, RevokeInvitationMutationVariables>;
 export const CreatePostbackKeyDocument = new TypedDocumentString(`
     mutation CreatePostbackKey {
   createPostbackKey {
@@ -1104,6 +1283,18 @@ export const SignOutEverywhereDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SignOutEverywhereMutation, SignOutEverywhereMutationVariables>;
+export const SwitchAdvertiserDocument = new TypedDocumentString(`
+    mutation SwitchAdvertiser($input: SwitchAdvertiserInput!) {
+  switchAdvertiser(input: $input) {
+    membership {
+      advertiserId
+    }
+    userErrors {
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SwitchAdvertiserMutation, SwitchAdvertiserMutationVariables>;
 export const RedeliverWebhookDeliveryDocument = new TypedDocumentString(`
     mutation RedeliverWebhookDelivery($input: RedeliverWebhookDeliveryInput!) {
   redeliverWebhookDelivery(input: $input) {

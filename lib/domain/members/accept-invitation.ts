@@ -12,6 +12,7 @@ import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { AppError, isUniqueViolation, parseInput } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { defineOperation } from "@/lib/operations/operation";
 import { invitationStatus, storedRole, tokenHashOf } from "./member-rows";
 import { joinWithSignUpInput, type InvitationStatus, type JoinWithSignUpInput } from "./members.schemas";
 
@@ -165,3 +166,17 @@ export async function joinWithSignUp(
   }
   return { userId, advertiserId: invitation.advertiserId, email: invitation.email };
 }
+
+/**
+ * The invitation page's sign-up (no session: the link is the credential): the browser then signs
+ * in with the invitation's email and the password chosen. Only links that name no pending
+ * invitation count against the address; a pending one is spent by its first use.
+ */
+export const joinBySignUp = defineOperation({
+  name: "joinBySignUp",
+  access: "public",
+  write: true,
+  rateLimit: { policy: "invitation_link_ip", failures: ["not_found"] },
+  input: joinWithSignUpInput,
+  run: (_actor, input, { clock }) => joinWithSignUp(input, { clock }),
+});

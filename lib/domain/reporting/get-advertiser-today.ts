@@ -9,28 +9,21 @@ import { db } from "@/lib/db/client";
 import { utcDate } from "@/lib/domain/campaigns/dates";
 import { MAX_PAGE_SIZE } from "@/lib/domain/pagination";
 import { parseInput } from "@/lib/errors";
-import { microsToUsd } from "@/lib/money";
-import { addInto, ctrOf, zeroSums, type MetricSums } from "./metrics";
+import { defineOperation } from "@/lib/operations/operation";
+import { addInto, metricsOf, zeroSums, type MetricSums } from "./metrics";
+import type { ReportMetrics } from "./reporting.schemas";
 
 export const TODAY_METRICS = ["spend", "impressions", "clicks", "conversions"] as const;
 export type TodayMetric = (typeof TODAY_METRICS)[number];
 
-export type DeliveryNumbers = {
-  impressions: number;
-  clicks: number;
-  ctr: number;
-  conversions: number;
-  spend_usd: number;
-};
+export type CampaignDay = ReportMetrics & { campaignId: string; sums: MetricSums };
 
-export type CampaignDay = DeliveryNumbers & { campaign_id: string; sums: MetricSums };
-
-export type AdvertiserToday = DeliveryNumbers & {
+export type AdvertiserToday = ReportMetrics & {
   date: string;
-  as_of: string;
+  asOf: Date;
   /** sum of the daily budgets of the active campaigns */
-  active_daily_budget_usd: number;
-  active_campaigns: number;
+  activeDailyBudgetMicros: bigint;
+  activeCampaigns: number;
   /** campaigns with any delivery today, by spend (then id) */
   campaigns: CampaignDay[];
 };
@@ -38,17 +31,16 @@ export type AdvertiserToday = DeliveryNumbers & {
 // bound the IN list (SQLite and PostgreSQL both accept far more; this keeps statements small)
 const CHUNK = 500;
 
-function numbers(sums: MetricSums): DeliveryNumbers {
-  return {
-    impressions: Number(sums.impressions),
-    clicks: Number(sums.clicks),
-    ctr: ctrOf(sums),
-    conversions: Number(sums.conversions),
-    spend_usd: microsToUsd(sums.spendMicros),
-  };
-}
+/** The overview's summary of today (GraphQL's Advertiser.today, read through the request's loaders). */
+export const getAdvertiserToday = defineOperation({
+  name: "getAdvertiserToday",
+  access: "reporting:read",
+  write: false,
+  input: z.strictObject({}),
+  run: (actor, _input, { clock }) => advertiserToday(actor, { clock }),
+});
 
-export async function getAdvertiserToday(actor: Actor, options: { clock?: Clock } = {}): Promise<AdvertiserToday> {
+export async function advertiserToday(actor: Actor, options: { clock?: Clock } = {}): Promise<AdvertiserToday> {
   const now = nowDate(options.clock);
   const date = utcDate(now);
   const start = BigInt(Date.parse(`${date}T00:00:00Z`));
@@ -78,13 +70,13 @@ export async function getAdvertiserToday(actor: Actor, options: { clock?: Clock 
   const active = campaigns.filter((campaign) => campaign.status === "active");
   return {
     date,
-    as_of: now.toISOString(),
-    ...numbers(totals),
-    active_daily_budget_usd: microsToUsd(active.reduce((sum, campaign) => sum + campaign.dailyBudgetMicros, 0n)),
-    active_campaigns: active.length,
+    asOf: now,
+    ...metricsOf(totals),
+    activeDailyBudgetMicros: active.reduce((sum, campaign) => sum + campaign.dailyBudgetMicros, 0n),
+    activeCampaigns: active.length,
     campaigns: [...byCampaign]
-      .map(([campaign_id, sums]) => ({ campaign_id, sums, ...numbers(sums) }))
-      .sort((a, b) => compareBig(b.sums.spendMicros, a.sums.spendMicros) || a.campaign_id.localeCompare(b.campaign_id)),
+      .map(([campaignId, sums]) => ({ campaignId, sums, ...metricsOf(sums) }))
+      .sort((a, b) => compareBig(b.sums.spendMicros, a.sums.spendMicros) || a.campaignId.localeCompare(b.campaignId)),
   };
 }
 
@@ -116,7 +108,7 @@ export function topCampaigns(today: AdvertiserToday, metric: TodayMetric, count:
       (a, b) =>
         compareBig(b.sums[key], a.sums[key]) ||
         compareBig(b.sums.spendMicros, a.sums.spendMicros) ||
-        a.campaign_id.localeCompare(b.campaign_id),
+        a.campaignId.localeCompare(b.campaignId),
     )
     .slice(0, first);
 }

@@ -25,7 +25,19 @@ export type ChangedPassword = {
 /** Where the attempt comes from, for the sign-in limits: the client address and the browser's device cookie. */
 export type PasswordAttemptSource = { ip: string; deviceCookie?: string | null };
 
-export async function changePassword(
+/** GraphQL's changePassword (the dashboard session only): the caller issues the browser a session of the new version. */
+export const changePassword = defineOperation({
+  name: "changePassword",
+  access: "session",
+  // a person's own password, whatever their role in the selected advertiser
+  role: "viewer",
+  write: true,
+  input: changePasswordInput,
+  run: (actor, input, { clientAddress, deviceCookie }) =>
+    changeUserPassword(actor, input, { ip: clientAddress, deviceCookie }),
+});
+
+export async function changeUserPassword(
   actor: Actor,
   input: ChangePasswordInput,
   source: PasswordAttemptSource,
@@ -75,16 +87,3 @@ export async function changePassword(
   return { userId: user.id, email: user.email, name: user.name, sessionVersion };
 }
 
-/**
- * The operation: the dashboard session only (a person's own password, whatever their role); the
- * attempt counts under the sign-in limits of the caller's address and device cookie.
- */
-export const changePasswordOperation = defineOperation({
-  name: "changePassword",
-  access: "session",
-  role: "viewer",
-  write: true,
-  input: changePasswordInput,
-  run: (actor, input, context) =>
-    changePassword(actor, input, { ip: context.clientAddress, deviceCookie: context.deviceCookie }),
-});

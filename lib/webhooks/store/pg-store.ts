@@ -5,7 +5,11 @@
 // database: claims lock the rows they take in id order and skip rows another
 // instance holds; records lock endpoint rows first, in id order, so two
 // instances recording groups that share endpoints cannot deadlock (PostgreSQL
-// would roll one back and its deliveries would be sent again).
+// would roll one back and its deliveries would be sent again). Those locks are
+// FOR NO KEY UPDATE, what the UPDATE itself takes: FOR UPDATE would also
+// conflict with the FOR KEY SHARE that every insert referencing an endpoint
+// takes (a fan-out's deliveries, a batch), and a fan-out inserting rows of two
+// endpoints in another order than a record locks them would deadlock with it.
 import type pg from "pg";
 import { pgPoolOf, type Db } from "@/lib/db/client";
 import { runPlanAsync, type AsyncStatements } from "@/lib/db/plan";
@@ -45,9 +49,11 @@ const CLAIM_ANY_STATE = `UPDATE webhook_deliveries d SET status = 'delivering', 
      AND (d.locked_until_ms IS NULL OR d.locked_until_ms < $5::bigint)
    RETURNING ${CLAIMED_COLUMNS}`;
 
-// timestamp without time zone holds UTC, as Prisma writes DateTime: the ISO text's "Z" is ignored
+// timestamp without time zone holds UTC, as Prisma writes DateTime: the ISO text's "Z" is ignored.
+// NO KEY UPDATE: records still queue for each other's endpoints, never for a fan-out's insert
+// (its foreign-key check holds FOR KEY SHARE on the endpoint until it commits)
 const RESET_STREAKS = `WITH locked AS (
-     SELECT id FROM webhook_endpoints WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE
+     SELECT id FROM webhook_endpoints WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE
    )
    UPDATE webhook_endpoints e SET failure_count = 0, failing_since = NULL, last_delivered_at = $2::timestamp
    FROM locked WHERE e.id = locked.id`;

@@ -5,18 +5,19 @@
 // Server actions carry Next's own CSRF check (the Origin must be this site's);
 // the request is answered once, by a signed-in user, before it expires.
 import { redirect } from "next/navigation";
-import { decideAuthorization } from "@/lib/auth/oauth/grants";
+import { answerAuthorization } from "@/lib/domain/connected-apps/decide-authorization";
+import { toAppError } from "@/lib/errors";
+import { runAction } from "@/lib/http/server-action";
 import { consentPathOf } from "./consent-path";
-import { currentUser } from "../../../../(dashboard)/_lib/session";
 
 async function answer(id: string, approve: boolean): Promise<void> {
-  const user = await currentUser();
-  if (!user) redirect(`/signin?callbackUrl=${encodeURIComponent(consentPathOf(id))}`);
   let redirectTo: string;
   try {
-    ({ redirectTo } = await decideAuthorization(user, id, approve));
-  } catch {
-    // answered already, expired or unknown: the page says so
+    ({ redirectTo } = await runAction(answerAuthorization, { id, approve }));
+  } catch (error) {
+    // signed out meanwhile: sign in and come back; answered already, expired or unknown: the page says so
+    if (toAppError(error).code === "unauthorized")
+      redirect(`/signin?callbackUrl=${encodeURIComponent(consentPathOf(id))}`);
     redirect(consentPathOf(id));
   }
   redirect(redirectTo);

@@ -1,0 +1,19 @@
+// Sign-up from the dashboard: the advertiser and its first user, through the
+// operator's use case (createAdvertiser) without its default API client (the
+// user would never see its secret; keys are made on the API keys page). Every
+// attempt counts against the client address (sign_up_ip) and then against all
+// addresses together (sign_up_all, docs/decisions/1415), before the input is
+// read: accounts cannot be made, nor emails probed, at any speed, from one
+// address or from many.
+import { defineOperation } from "@/lib/operations/operation";
+import { createAdvertiserInput } from "./advertisers.schemas";
+import { createAdvertiser } from "./create-advertiser";
+
+export const signUp = defineOperation({
+  name: "signUp",
+  access: "public",
+  write: true,
+  rateLimit: ["sign_up_ip", "sign_up_all"],
+  input: createAdvertiserInput,
+  run: (_actor, input) => createAdvertiser(input, { defaultClient: false }),
+});
