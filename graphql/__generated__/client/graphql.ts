@@ -50,6 +50,13 @@ export type CancelCampaignInput = {
   id: string | number;
 };
 
+export type ChangeEmailInput = {
+  /** The password you sign in with now. */
+  currentPassword: string;
+  /** The email to sign in with from now on: nobody else's. */
+  newEmail: string;
+};
+
 export type ChangeMemberRoleInput = {
   role: Role;
   /** The member's user id (usr_…). */
@@ -262,6 +269,13 @@ export type TimeSeriesGranularity =
   | 'DAY'
   | 'HOUR';
 
+export type UpdateAccountInput = {
+  /** Your name as members and invitations show it (1 to 200 characters). */
+  name?: string | null | undefined;
+  /** The IANA time zone the dashboard shows your days and times in. */
+  timeZone?: string | null | undefined;
+};
+
 /** Changes to a campaign; omitted fields stay as they are. Status changes have their own mutations. */
 export type UpdateCampaignInput = {
   bidCpmUsd?: string | null | undefined;
@@ -319,7 +333,7 @@ export type WebhookEventKind =
 export type ShellViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ShellViewerQuery = { viewer: { role: Role | null, advertiser: { name: string, email: string | null }, memberships: Array<{ advertiserId: string, advertiserName: string, role: Role, current: boolean }> } | null };
+export type ShellViewerQuery = { viewer: { role: Role | null, user: { timeZone: string | null } | null, advertiser: { name: string, email: string | null }, memberships: Array<{ advertiserId: string, advertiserName: string, role: Role, current: boolean }> } | null };
 
 export type ApiKeysPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -446,7 +460,7 @@ export type CampaignReportPageQuery = { campaignReport: { breakdown: ReportBreak
 export type SettingsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SettingsPageQuery = { viewer: { user: { email: string, name: string } | null, advertiser: { name: string } } | null };
+export type SettingsPageQuery = { viewer: { user: { email: string, name: string, timeZone: string | null } | null, advertiser: { name: string } } | null };
 
 export type PostbackKeysPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -526,6 +540,20 @@ export type RevokePostbackKeyMutationVariables = Exact<{
 
 export type RevokePostbackKeyMutation = { revokePostbackKey: { postbackKey: { id: string, revokedAt: string | null } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
+export type UpdateAccountMutationVariables = Exact<{
+  input: UpdateAccountInput;
+}>;
+
+
+export type UpdateAccountMutation = { updateAccount: { user: { name: string, timeZone: string | null } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type ChangeEmailMutationVariables = Exact<{
+  input: ChangeEmailInput;
+}>;
+
+
+export type ChangeEmailMutation = { changeEmail: { user: { email: string } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
 export type ChangePasswordMutationVariables = Exact<{
   input: ChangePasswordInput;
 }>;
@@ -596,6 +624,9 @@ export const ShellViewerDocument = new TypedDocumentString(`
     query ShellViewer {
   viewer {
     role
+    user {
+      timeZone
+    }
     advertiser {
       name
       email
@@ -1041,6 +1072,7 @@ export const SettingsPageDocument = new TypedDocumentString(`
     user {
       email
       name
+      timeZone
     }
     advertiser {
       name
@@ -1259,6 +1291,35 @@ export const RevokePostbackKeyDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RevokePostbackKeyMutation, RevokePostbackKeyMutationVariables>;
+export const UpdateAccountDocument = new TypedDocumentString(`
+    mutation UpdateAccount($input: UpdateAccountInput!) {
+  updateAccount(input: $input) {
+    user {
+      name
+      timeZone
+    }
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateAccountMutation, UpdateAccountMutationVariables>;
+export const ChangeEmailDocument = new TypedDocumentString(`
+    mutation ChangeEmail($input: ChangeEmailInput!) {
+  changeEmail(input: $input) {
+    user {
+      email
+    }
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ChangeEmailMutation, ChangeEmailMutationVariables>;
 export const ChangePasswordDocument = new TypedDocumentString(`
     mutation ChangePassword($input: ChangePasswordInput!) {
   changePassword(input: $input) {

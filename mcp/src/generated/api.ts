@@ -386,6 +386,8 @@ export interface components {
             csrfToken: string;
             email?: string;
             password?: string;
+            /** @description The token of an invitation's link: the sign-in accepts it (docs/decisions/1217) */
+            invitation?: string;
             /**
              * @description Where to go after the action: a path on this site
              * @example /overview
@@ -709,7 +711,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {string} */
-            code: "bad_request" | "graphql_parse_failed" | "graphql_validation_failed" | "query_too_complex" | "unauthorized" | "postback_key_required" | "invalid_postback_key" | "insufficient_scope" | "session_required" | "origin_not_allowed" | "not_found" | "click_not_found" | "method_not_allowed" | "conflict" | "invalid_transition" | "idempotency_in_flight" | "payload_too_large" | "validation_failed" | "immutable_field" | "icon_unreachable" | "idempotency_key_reused" | "attribution_window_expired" | "rate_limited" | "internal_error" | "unavailable";
+            code: "bad_request" | "graphql_parse_failed" | "graphql_validation_failed" | "query_too_complex" | "unauthorized" | "postback_key_required" | "invalid_postback_key" | "insufficient_scope" | "session_required" | "role_required" | "origin_not_allowed" | "not_found" | "click_not_found" | "method_not_allowed" | "conflict" | "invalid_transition" | "idempotency_in_flight" | "payload_too_large" | "validation_failed" | "immutable_field" | "icon_unreachable" | "idempotency_key_reused" | "attribution_window_expired" | "rate_limited" | "internal_error" | "unavailable";
             request_id?: string;
             errors?: {
                 path: string;
@@ -1458,7 +1460,7 @@ export interface components {
                  * @description The same code as REST's problem `code` (/docs/errors).
                  * @enum {string}
                  */
-                apiCode: "bad_request" | "graphql_parse_failed" | "graphql_validation_failed" | "query_too_complex" | "unauthorized" | "postback_key_required" | "invalid_postback_key" | "insufficient_scope" | "session_required" | "origin_not_allowed" | "not_found" | "click_not_found" | "method_not_allowed" | "conflict" | "invalid_transition" | "idempotency_in_flight" | "payload_too_large" | "validation_failed" | "immutable_field" | "icon_unreachable" | "idempotency_key_reused" | "attribution_window_expired" | "rate_limited" | "internal_error" | "unavailable";
+                apiCode: "bad_request" | "graphql_parse_failed" | "graphql_validation_failed" | "query_too_complex" | "unauthorized" | "postback_key_required" | "invalid_postback_key" | "insufficient_scope" | "session_required" | "role_required" | "origin_not_allowed" | "not_found" | "click_not_found" | "method_not_allowed" | "conflict" | "invalid_transition" | "idempotency_in_flight" | "payload_too_large" | "validation_failed" | "immutable_field" | "icon_unreachable" | "idempotency_key_reused" | "attribution_window_expired" | "rate_limited" | "internal_error" | "unavailable";
                 requestId?: string;
                 fieldErrors?: {
                     field: string[];
@@ -3301,7 +3303,7 @@ export const decisionRequestMoment_typeValues: ReadonlyArray<FlattenedDeepRequir
 export const decisionRequestSportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DecisionRequest"]["sport"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
 export const momentRequestMoment_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentRequest"]["moment_type"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];
 export const momentRequestSportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentRequest"]["sport"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
-export const problemCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Problem"]["code"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];
+export const problemCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Problem"]["code"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "role_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];
 export const oAuthErrorErrorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OAuthError"]["error"]> = ["invalid_request", "invalid_client", "unsupported_grant_type", "invalid_scope", "rate_limited", "server_error"];
 export const momentTypeAvailable_sportsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentType"]["available_sports"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
 export const clearingPriceEntryMoment_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClearingPriceEntry"]["moment_type"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];
@@ -3332,4 +3334,4 @@ export const campaignReportBreakdownValues: ReadonlyArray<FlattenedDeepRequired<
 export const campaignTimeSeriesGranularityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignTimeSeries"]["granularity"]> = ["hour", "day"];
 export const conversionResultStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConversionResult"]["status"]> = ["recorded", "already_recorded"];
 export const momentNoAdReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentNoAd"]["reason"]> = ["no_fill", "capped"];
-export const graphQLErrorExtensionsApiCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["GraphQLError"]["extensions"]["apiCode"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];
+export const graphQLErrorExtensionsApiCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["GraphQLError"]["extensions"]["apiCode"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "role_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];
