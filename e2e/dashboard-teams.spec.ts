@@ -139,7 +139,7 @@ test("an admin invites an editor and a viewer by email; the viewer cannot change
   await editor.getByLabel("Bid (CPM, USD)").fill("3.10");
   await editor.getByRole("button", { name: "Save changes" }).click();
   await expect(editor.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
-  await viewer.reload();
+  await viewer.goto(`/campaigns/${campaignId}`);
   await expect(viewer.getByText("$3.10").first()).toBeVisible();
 
   // both are members now, with their roles
@@ -163,7 +163,7 @@ test("a forgotten password is reset through the emailed link, once", async ({ br
   const link = await linkMailedTo(email, "/reset-password/");
   await other.goto(link);
   await expectAccessible(other, "reset password");
-  await other.getByLabel("New password").fill("a brand new passphrase 42");
+  await other.getByRole("textbox", { name: "New password" }).fill("a brand new passphrase 42");
   await other.getByRole("button", { name: "Set the new password" }).click();
   await expect(other.getByRole("status")).toContainText("Password changed");
   // the session of the old password ended
