@@ -219,3 +219,25 @@ test("an agency user belongs to two advertisers and switches between them in the
   await signIn(agency, agencyEmail);
   await expect(agency.getByTestId("advertiser-name")).toHaveText("Agency Home");
 });
+
+test("the time zone chosen in Settings writes the dashboard's times; budgets stay UTC days", async ({ browser }) => {
+  const page = await newPage(browser);
+  await createAccount(page, "Zone Co");
+  const campaignId = await createCampaign(page, "Zoned campaign");
+  await page.goto("/settings");
+  await expectAccessible(page, "settings");
+  await page.getByLabel("Name", { exact: true }).fill("Zoë Zone");
+  await page.getByLabel("Time zone").selectOption("Asia/Kolkata");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await page.goto(`/campaigns/${campaignId}`);
+  const created = page.locator("dl time").first();
+  const iso = await created.getAttribute("datetime");
+  const inKolkata = new Intl.DateTimeFormat("en-US", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Asia/Kolkata",
+  }).format(new Date(iso!));
+  await expect(created).toHaveText(inKolkata);
+  await expect(page.getByText("Flight (UTC)")).toBeVisible();
+});

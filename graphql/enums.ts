@@ -27,7 +27,12 @@ export const PACINGS = ["even", "asap"] as const;
 export type Pacing = (typeof PACINGS)[number];
 export type CredentialKind = Actor["via"];
 const CREDENTIAL_KINDS: readonly CredentialKind[] = ["token", "session"];
-export const INVITATION_STATUSES = ["pending", "accepted", "revoked", "expired"] as const satisfies readonly InvitationStatus[];
+export const INVITATION_STATUSES = [
+  "pending",
+  "accepted",
+  "revoked",
+  "expired",
+] as const satisfies readonly InvitationStatus[];
 export const EMAIL_PROBLEMS = ["not_configured", "send_failed"] as const;
 export type EmailProblem = (typeof EMAIL_PROBLEMS)[number];
 

@@ -55,9 +55,10 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
     const stored = await db().apiClient.findUniqueOrThrow({ where: { id: created.client_id } });
     expect(stored.scopes).toBe("campaigns:read campaigns:write reporting:read");
     expect(stored.secretHash).not.toContain(created.client_secret);
-    expect((await db().user.findFirstOrThrow({ where: { memberships: { some: { advertiserId: created.advertiser_id } } } })).email).toBe(
-      "ops@acme.test",
-    );
+    expect(
+      (await db().user.findFirstOrThrow({ where: { memberships: { some: { advertiserId: created.advertiser_id } } } }))
+        .email,
+    ).toBe("ops@acme.test");
 
     const client = admin("create-client", "--advertiser", created.advertiser_id!, "--scopes", "reporting:read");
     expect(client.code).toBe(0);

@@ -157,7 +157,11 @@ export async function switchedSessionCookieLine(
 ): Promise<string | null> {
   const token = await decodeSessionCookie(cookieValue(cookieHeader ?? null, sessionCookieName()));
   if (!token || !signedInRecently(token, nowMs)) return null;
-  const value = await encode({ token: { ...token, adv: advertiserId }, secret: await sessionSecret(), maxAge: SESSION_MAX_AGE_SEC });
+  const value = await encode({
+    token: { ...token, adv: advertiserId },
+    secret: await sessionSecret(),
+    maxAge: SESSION_MAX_AGE_SEC,
+  });
   const signedInAt = token.signedInAt as number;
   return `${sessionCookieName()}=${value}; ${cookieAttributes(new Date((signedInAt + SESSION_MAX_AGE_SEC) * 1000))}`;
 }

@@ -106,12 +106,18 @@ async function outcome(name: OperationName, role: Role): Promise<string> {
 
 beforeAll(async () => {
   const adv = await createTestAdvertiser("Roles Co");
-  const admin = await db().user.findFirstOrThrow({ where: { memberships: { some: { advertiserId: adv.advertiserId } } } });
+  const admin = await db().user.findFirstOrThrow({
+    where: { memberships: { some: { advertiserId: adv.advertiserId } } },
+  });
   members.admin = { userId: admin.id, advertiserId: adv.advertiserId, role: "admin" };
   for (const role of ["editor", "viewer"] as const) {
     // each its own user, made a member of the advertiser with the role
     const own = await createAdvertiser(
-      { name: `${role} home`, email: `${role}-${randomBase62(8).toLowerCase()}@example.test`, password: "correct horse battery" },
+      {
+        name: `${role} home`,
+        email: `${role}-${randomBase62(8).toLowerCase()}@example.test`,
+        password: "correct horse battery",
+      },
       { defaultClient: false },
     );
     await db().membership.create({ data: { advertiserId: adv.advertiserId, userId: own.user_id, role } });
@@ -122,7 +128,8 @@ beforeAll(async () => {
 describe("the role check of every operation", () => {
   it("has a row for every operation of the catalog, and the declarations say the same", () => {
     expect(Object.keys(ROLE_TABLE).sort()).toEqual(Object.keys(OPERATIONS).sort());
-    for (const [name, least] of Object.entries(ROLE_TABLE)) expect(roleOf(OPERATIONS[name as OperationName]), name).toBe(least);
+    for (const [name, least] of Object.entries(ROLE_TABLE))
+      expect(roleOf(OPERATIONS[name as OperationName]), name).toBe(least);
   });
 
   for (const name of Object.keys(ROLE_TABLE) as OperationName[]) {
@@ -131,7 +138,9 @@ describe("the role check of every operation", () => {
       for (const role of ROLES) {
         const answer = await outcome(name, role);
         if (least === null || roleAtLeast(role, least)) {
-          expect(["role_required", "insufficient_scope", "session_required"], `${name} as ${role}`).not.toContain(answer);
+          expect(["role_required", "insufficient_scope", "session_required"], `${name} as ${role}`).not.toContain(
+            answer,
+          );
         } else {
           expect(answer, `${name} as ${role}`).toBe("role_required");
         }

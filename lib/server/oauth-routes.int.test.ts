@@ -53,7 +53,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const adv = await createTestAdvertiser("OAuth Co");
-  const row = await db().user.findFirstOrThrow({ where: { memberships: { some: { advertiserId: adv.advertiserId } } } });
+  const row = await db().user.findFirstOrThrow({
+    where: { memberships: { some: { advertiserId: adv.advertiserId } } },
+  });
   user = { userId: row.id, advertiserId: adv.advertiserId, role: "admin" };
   apiClient = { id: adv.clientId, secret: adv.clientSecret };
 });

@@ -28,7 +28,9 @@ let stranger: User;
 
 async function userOf(name: string): Promise<User> {
   const adv = await createTestAdvertiser(name);
-  const row = await db().user.findFirstOrThrow({ where: { memberships: { some: { advertiserId: adv.advertiserId } } } });
+  const row = await db().user.findFirstOrThrow({
+    where: { memberships: { some: { advertiserId: adv.advertiserId } } },
+  });
   return { userId: row.id, advertiserId: adv.advertiserId, email: row.email, role: "admin" };
 }
 

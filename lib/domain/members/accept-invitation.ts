@@ -144,7 +144,9 @@ export async function joinWithSignUp(
   const now = nowDate(options.clock);
   const invitation = await pendingInvitation(data.token, now);
   const taken = () =>
-    new AppError("conflict", { detail: `An account with ${invitation.email} exists: sign in to accept the invitation.` });
+    new AppError("conflict", {
+      detail: `An account with ${invitation.email} exists: sign in to accept the invitation.`,
+    });
   if (await db().user.findUnique({ where: { email: invitation.email }, select: { id: true } })) throw taken();
   await requireStrongPassword(data.password, [invitation.email, data.name]);
   const passwordHash = await hashPassword(data.password);

@@ -16,7 +16,10 @@ export const revokeInvitation = defineOperation({
   run: async (actor, input, { clock }): Promise<Invitation> => {
     const now = nowDate(clock);
     const owned = { id: input.id, advertiserId: actor.advertiserId };
-    await db().invitation.updateMany({ where: { ...owned, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
+    await db().invitation.updateMany({
+      where: { ...owned, acceptedAt: null, revokedAt: null },
+      data: { revokedAt: now },
+    });
     const row = await db().invitation.findFirst({ where: owned, select: invitationSelect });
     if (!row) throw new AppError("not_found", { detail: "No invitation of this advertiser with this id." });
     if (row.acceptedAt) {

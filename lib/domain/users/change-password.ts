@@ -86,4 +86,3 @@ export async function changeUserPassword(
   }
   return { userId: user.id, email: user.email, name: user.name, sessionVersion };
 }
-

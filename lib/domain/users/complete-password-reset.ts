@@ -18,7 +18,8 @@ export type ResetLinkStatus = "valid" | "unknown" | "used" | "expired";
 
 function linkUnusable(): AppError {
   return new AppError("not_found", {
-    detail: "This password reset link is unknown, was used already or expired (a link works one hour). Ask for a new one.",
+    detail:
+      "This password reset link is unknown, was used already or expired (a link works one hour). Ask for a new one.",
   });
 }
 

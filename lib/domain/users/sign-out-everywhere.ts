@@ -30,4 +30,3 @@ export async function endUserSessions(actor: Actor, options: { clock?: Clock } =
   if (count === 0) throw new AppError("unauthorized", { detail: "The session's user no longer exists." });
   return { signedOutAt: nowDate(options.clock) };
 }
-
