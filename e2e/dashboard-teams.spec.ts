@@ -227,7 +227,7 @@ test("the time zone chosen in Settings writes the dashboard's times; budgets sta
   await page.goto("/settings");
   await expectAccessible(page, "settings");
   await page.getByLabel("Name", { exact: true }).fill("Zoë Zone");
-  await page.getByLabel("Time zone").selectOption("Asia/Kolkata");
+  await page.getByLabel("Time zone", { exact: true }).selectOption("Asia/Kolkata");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   await page.goto(`/campaigns/${campaignId}`);

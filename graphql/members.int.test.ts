@@ -95,4 +95,22 @@ describe("teams over GraphQL", () => {
     expect(JSON.stringify(res.body)).toContain("NOT_FOUND");
     expect((await gqlWithJar(one.jar, VIEWER)).body.data.viewer.advertiser).toEqual({ name: "Switch One" });
   });
+
+  it("updateAccount's name and time zone are what Viewer.user answers next", async () => {
+    const me = await newAdmin("Zone Co");
+    expect((await gqlWithJar(me.jar, "{ viewer { user { name timeZone } } }")).body.data.viewer.user).toEqual({
+      name: "Zone Co",
+      timeZone: "UTC",
+    });
+    const updated = await gqlWithJar(
+      me.jar,
+      `mutation($input: UpdateAccountInput!) { updateAccount(input: $input) { user { name timeZone } userErrors { code } } }`,
+      { input: { name: "Zed", timeZone: "America/New_York" } },
+    );
+    expect(updated.body.data.updateAccount.user).toEqual({ name: "Zed", timeZone: "America/New_York" });
+    expect((await gqlWithJar(me.jar, "{ viewer { user { name timeZone } } }")).body.data.viewer.user).toEqual({
+      name: "Zed",
+      timeZone: "America/New_York",
+    });
+  });
 });

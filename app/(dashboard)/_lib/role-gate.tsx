@@ -17,3 +17,18 @@ export async function roleGate(least: Role, title: string, what: string): Promis
     </>
   );
 }
+
+/** Whether the signed-in member holds `least` or more (a page offers its changes only then). */
+export async function hasRole(least: Role): Promise<boolean> {
+  const role = await currentRole();
+  return role !== null && roleAtLeast(role, least);
+}
+
+/** What a page says in place of a change the member's role cannot make. */
+export function ReadOnlyNote({ children }: { children: string }) {
+  return (
+    <p className="text-sm text-muted" data-testid="read-only-note">
+      {children}
+    </p>
+  );
+}
