@@ -14,12 +14,12 @@ import { deployMigrations } from "@/lib/db/migrations";
 import { seedDemo } from "@/lib/demo/seed-demo";
 import { env, warnAboutAllowList } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { prepareRequest, refuseUndecodablePath, refuseUnknownApiRoute } from "@/lib/server/front-door";
+import { prepareRequest, refuseUndecodablePath, refuseUnknownApiRoute } from "@/lib/server/request-edge";
 import { isHotPath } from "@/lib/server/hot-router";
 import { createHotRouter } from "@/lib/server/hot-routes";
-import { lingerAfterResponse } from "@/lib/server/linger";
+import { drainAfterResponse } from "@/lib/server/drain-unread-body";
 import { createOAuthApp, isOAuthPath } from "@/lib/server/oauth-routes";
-import { WORKERS } from "@/lib/workers/all";
+import { WORKERS } from "@/lib/workers/app-workers";
 import { startWorkers } from "@/lib/workers/registry";
 import { handleShutdown } from "@/lib/workers/shutdown";
 
@@ -57,7 +57,7 @@ async function main() {
     const started = performance.now();
     const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
     const hotPath = isHotPath(pathname);
-    lingerAfterResponse(req, res);
+    drainAfterResponse(req, res);
     res.on("finish", () => {
       const fields = {
         requestId,

@@ -10,7 +10,7 @@ const inter = localFont({
 });
 
 // Every page is rendered per request: Next puts the response's script nonce (the
-// Content-Security-Policy the front door sets, docs/decisions/0912) on the page's
+// Content-Security-Policy the request edge sets, docs/decisions/0912) on the page's
 // scripts, and a page prerendered at build time could not know it.
 export const dynamic = "force-dynamic";
 

@@ -169,7 +169,7 @@ test("an unknown API path is 404 problem+json, an unserved method 405 with Allow
   expect(wrongMethod.headers()["allow"]).toBe("GET, HEAD, OPTIONS");
   expect(wrongMethod.headers()["content-type"]).toBe("application/problem+json");
   expect(await wrongMethod.json()).toMatchObject({ status: 405, code: "method_not_allowed" });
-  // Next's own OPTIONS answer agrees with the front door's Allow
+  // Next's own OPTIONS answer agrees with the request edge's Allow
   const options = await request.fetch("/api/ads/moment-types", { method: "OPTIONS" });
   expect(options.status()).toBe(204);
   expect(options.headers()["allow"]).toBe("GET, HEAD, OPTIONS");

@@ -9,7 +9,7 @@ import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { AppError, ERROR_CODES, toAppError, type ErrorCode } from "@/lib/errors";
 import { graphqlPath } from "./camel-case";
 import type { GraphqlContext } from "./context";
-import { limitRefusal } from "./limits";
+import { limitRefusal } from "./limit-plugins";
 import { recordRateLimit } from "@/lib/rate-limit-headers";
 
 const APOLLO_CODES: Record<string, ErrorCode> = {

@@ -52,7 +52,7 @@ const REST_ID_PREFIXES: Partial<Record<NodeType, string>> = { Campaign: "cmp_", 
  * The REST id of a global id of `type`, or a REST id of that type as it is
  * (`cmp_…`, `cr_…`). Only the report fields that callers holding
  * reporting:read alone use take both (docs/decisions/1107): such a caller
- * cannot list campaigns, so the ids it knows are REST's (webhook payloads, E9).
+ * cannot list campaigns, so the ids it knows are REST's (webhook payloads, getCampaignReport).
  */
 export function restIdOrGlobalId(id: string, type: "Campaign" | "Creative"): string {
   const prefix = REST_ID_PREFIXES[type]!;

@@ -13,7 +13,7 @@ import { makeRequest } from "@/test/http";
 import { GET, POST } from "@/app/api/graphql/route";
 import { createContext } from "./context";
 import { graphqlServer } from "./server";
-import { MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_TOKENS } from "./limits";
+import { MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_TOKENS } from "./limit-plugins";
 
 let adv: TestAdvertiser;
 let headers: Record<string, string>;

@@ -3,7 +3,7 @@
 // CSRF prevention on, batching off, persisted queries off, no landing page (its
 // default loads from a CDN; GraphiQL is served locally in development,
 // app/graphiql), introspection for authenticated callers only
-// (graphql/limits.ts), errors rendered by graphql/errors.ts.
+// (graphql/limit-plugins.ts), errors rendered by graphql/errors.ts.
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import type { Logger } from "pino";
@@ -12,7 +12,7 @@ import { typeDefs } from "./__generated__/type-defs";
 import type { GraphqlContext } from "./context";
 import { errorsPlugin, formatError } from "./errors";
 import { ENUMS } from "./enums";
-import { armor, limitsPlugin, parseOptions } from "./limits";
+import { armor, limitsPlugin, parseOptions } from "./limit-plugins";
 import { nulGuardPlugin } from "./nul-guard";
 import { accountMutationResolvers } from "./resolvers/account-mutations";
 import { memberResolvers } from "./resolvers/members";

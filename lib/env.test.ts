@@ -26,6 +26,16 @@ describe("parseEnv", () => {
     expect(env.PUBLIC_BASE_URL).toBe("https://ads.example.com");
   });
 
+  it("PASSWORD_HASH_COST: 17 by default, raised at will, lowered only outside production", () => {
+    expect(parseEnv({}).PASSWORD_HASH_COST).toBe(17);
+    expect(parseEnv({ NODE_ENV: "production", PASSWORD_HASH_COST: "18" }).PASSWORD_HASH_COST).toBe(18);
+    expect(parseEnv({ NODE_ENV: "test", PASSWORD_HASH_COST: "10" }).PASSWORD_HASH_COST).toBe(10);
+    expect(() => parseEnv({ NODE_ENV: "production", PASSWORD_HASH_COST: "16" })).toThrow(
+      /PASSWORD_HASH_COST: at least 17 in production/,
+    );
+    expect(() => parseEnv({ PASSWORD_HASH_COST: "21" })).toThrow(/PASSWORD_HASH_COST/);
+  });
+
   it("DEMO defaults to on only for the embedded default database; set, it wins", () => {
     expect(parseEnv({}).DEMO).toBe(true);
     expect(parseEnv({ DATABASE_URL: "file:./data/app.db" }).DEMO).toBe(true);

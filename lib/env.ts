@@ -100,6 +100,15 @@ const schema = z.object({
     .optional(),
   /** Run background workers (dispatcher, controllers) in this process. */
   WORKERS: flag.default(true),
+  /**
+   * log2 of scrypt's cost N for new dashboard password hashes: 17 (OWASP's minimum) unless
+   * raised; existing hashes are rehashed at sign-in. Below 17 only outside production (the
+   * test suites hash hundreds of accounts at 10).
+   */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+}).refine((value) => value.NODE_ENV !== "production" || value.PASSWORD_HASH_COST >= 17, {
+  path: ["PASSWORD_HASH_COST"],
+  message: "at least 17 in production (OWASP's minimum for scrypt)",
 });
 
 export type Env = z.infer<typeof schema> & { PUBLIC_BASE_URL: string; DEMO: boolean };

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { impressionCostMicros, microsToUsd, round6, usdToMicros } from "./money";
 
@@ -40,6 +41,28 @@ describe("money", () => {
     expect(impressionCostMicros(350_000n)).toBe(350n);
     expect(impressionCostMicros(1_234_567n)).toBe(1_235n);
     expect(impressionCostMicros(1_234_499n)).toBe(1_234n);
+  });
+
+  it("numbers (the hot path's micros) convert exactly as the decimal text of their bigint", () => {
+    // the decimal-text conversion, independent of lib/money's number path
+    const viaText = (micros: bigint) => {
+      const abs = micros < 0n ? -micros : micros;
+      const usd = Number(`${abs / 1_000_000n}.${(abs % 1_000_000n).toString().padStart(6, "0")}`);
+      return micros < 0n ? -usd : usd;
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: -(2 ** 53 - 1), max: 2 ** 53 - 1 }), (micros) => {
+        const exact = viaText(BigInt(micros));
+        return (
+          microsToUsd(micros) === exact &&
+          microsToUsd(BigInt(micros)) === exact &&
+          BigInt(impressionCostMicros(Math.abs(micros))) === impressionCostMicros(BigInt(Math.abs(micros)))
+        );
+      }),
+      { numRuns: 20000 },
+    );
+    // beyond 2^53 a bigint still converts through its text
+    expect(microsToUsd(12_345_678_901_234_567_890n)).toBe(12345678901234.56789);
   });
 
   it("round6 keeps six decimals", () => {

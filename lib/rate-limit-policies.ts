@@ -7,24 +7,24 @@
 // (an email), "device" (an email and a device cookie), "all" every caller together.
 
 export const RATE_LIMIT_POLICIES = {
-  /** E1: 10 token requests per minute per IP address (spec, Limits). */
+  /** the token endpoint: 10 token requests per minute per IP address (spec, Limits). */
   token: { points: 10, durationSec: 60, keyBy: "ip" },
-  /** E9 and E10: 60 reports (performance or time series, one shared count) per minute per advertiser, across all its clients. */
+  /** getCampaignReport and getCampaignTimeseries: 60 reports (performance or time series, one shared count) per minute per advertiser, across all its clients. */
   report: { points: 60, durationSec: 60, keyBy: "advertiser" },
   /**
-   * E5 and E8 (and their GraphQL twins): icon fetches, each an outbound HEAD request, per advertiser. An
+   * createCampaign and addCreativeVariant (and their GraphQL twins): icon fetches, each an outbound HEAD request, per advertiser. An
    * icon that passed in the last 10 minutes is not fetched again and counts nothing (docs/decisions/0914).
    */
   icon_check: { points: 60, durationSec: 60, keyBy: "advertiser" },
   /**
-   * E5 and E7 with validate_only (and their GraphQL twins; the MCP tools call REST): every
+   * createCampaign and updateCampaign with validate_only (and their GraphQL twins; the MCP tools call REST): every
    * preview, counted in the domain so every transport shares it. It bounds how fast a rival
    * can probe the estimates; the estimates' own rounding is the defence (docs/decisions/0304).
    */
   preview: { points: 60, durationSec: 60, keyBy: "advertiser" },
-  /** E15 test sends and manual webhook redeliveries make outbound requests on demand. */
+  /** sendWebhookTestEvent test sends and manual webhook redeliveries make outbound requests on demand. */
   webhook_send: { points: 30, durationSec: 60, keyBy: "advertiser" },
-  /** E16/E17: unknown click ids and missing, wrong or revoked postback keys per IP (guessing either); a valid postback's count is refunded. */
+  /** the postback endpoints: unknown click ids and missing, wrong or revoked postback keys per IP (guessing either); a valid postback's count is refunded. */
   postback_miss: { points: 60, durationSec: 60, keyBy: "ip" },
   /** Dashboard sign-in: failed attempts per IP address (many accounts tried from one place). */
   sign_in_ip: { points: 30, durationSec: 900, keyBy: "ip" },

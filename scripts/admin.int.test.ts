@@ -6,7 +6,7 @@ import { actorFromRequest } from "@/lib/auth/actor";
 import { authenticateClient, CLIENT_STATUS_CACHE_MS } from "@/lib/auth/clients";
 import { verifyPassword } from "@/lib/auth/passwords";
 import { SESSION_SECRET_TTL_MS, sessionSecret } from "@/lib/auth/session-secret";
-import { currentSigningKey, forgetPublicKeysForTests, jwks, PUBLIC_KEYS_TTL_MS } from "@/lib/auth/signing-keys";
+import { currentSigningKey, jwks, PUBLIC_KEYS_TTL_MS } from "@/lib/auth/signing-keys";
 import { issueAccessToken, verifyAccessToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db/client";
 import { PLATFORM_KEY_CACHE_MS, requirePlatformKey } from "@/lib/delivery/platform-auth";
@@ -156,8 +156,8 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
   });
 
   it("retire-signing-key prints the retired and the signing kid; this instance stops verifying the key's tokens once its cached keys expire, and signs with the new key", async () => {
-    forgetPublicKeysForTests();
-    const t0 = Date.now();
+    // past any keys this process cached earlier: it loads them afresh at t0
+    const t0 = Date.now() + PUBLIC_KEYS_TTL_MS;
     const claims = { clientId: "cli_cli", advertiserId: "adv_cli", scopes: [] };
     const { token } = await issueAccessToken(claims, at(t0));
     const { kid } = await currentSigningKey(at(t0));

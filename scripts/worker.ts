@@ -2,14 +2,14 @@
 // dispatcher, controllers, ...) without the HTTP server. Run as many as needed
 // next to the app instances on one PostgreSQL; every worker claims its rows
 // atomically, so they share the work. Also what the durability test kills.
-//   npm run worker                               every worker in lib/workers/all.ts
+//   npm run worker                               every worker in lib/workers/app-workers.ts
 //   npm run worker -- --only webhook-dispatcher  just the named ones (repeatable)
 import { parseArgs } from "node:util";
 import { disconnectDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/migrations";
 import { env, warnAboutAllowList } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { WORKERS } from "@/lib/workers/all";
+import { WORKERS } from "@/lib/workers/app-workers";
 import { startWorkers } from "@/lib/workers/registry";
 import { handleShutdown } from "@/lib/workers/shutdown";
 

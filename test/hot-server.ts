@@ -7,11 +7,11 @@ import {
   prepareRequest,
   refuseUndecodablePath,
   refuseUnknownApiRoute,
-  type FrontDoorOptions,
-} from "@/lib/server/front-door";
+  type RequestEdgeOptions,
+} from "@/lib/server/request-edge";
 import { isHotPath } from "@/lib/server/hot-router";
 import { createHotRouter } from "@/lib/server/hot-routes";
-import { lingerAfterResponse, type LingerOptions } from "@/lib/server/linger";
+import { drainAfterResponse, type DrainOptions } from "@/lib/server/drain-unread-body";
 
 export type HotServer = { url: string; server: Server; close(): Promise<void> };
 
@@ -35,22 +35,22 @@ async function serveAppRoute(handler: RouteHandler, req: IncomingMessage, res: S
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
-const DIRECT: FrontDoorOptions = { trustProxy: 0, httpsOrigin: false, dev: false };
+const DIRECT: RequestEdgeOptions = { trustProxy: 0, httpsOrigin: false, dev: false };
 
 /**
- * As server.ts: the front door (request id, client address, security headers, the refusals
+ * As server.ts: the request edge (request id, client address, security headers, the refusals
  * of undecodable paths and of unknown API routes), then a Next route or the hot router.
  */
 export async function startHotServer(
   appRoutes: AppRoutes = {},
-  linger: LingerOptions = {},
-  frontDoor: FrontDoorOptions = DIRECT,
+  drain: DrainOptions = {},
+  frontDoor: RequestEdgeOptions = DIRECT,
 ): Promise<HotServer> {
   const router = createHotRouter();
   const server = createServer((req, res) => {
     const hotReq = prepareRequest(req, res, frontDoor);
     const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
-    lingerAfterResponse(req, res, linger);
+    drainAfterResponse(req, res, drain);
     if (!isHotPath(pathname) && refuseUndecodablePath(hotReq, res, pathname)) return;
     if (!isHotPath(pathname) && refuseUnknownApiRoute(hotReq, res, pathname)) return;
     const appRoute = appRoutes[pathname]?.[req.method ?? "GET"];

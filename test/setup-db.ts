@@ -6,7 +6,6 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, inject } from "vitest";
-import { setPasswordCostForTests } from "@/lib/auth/passwords";
 import { disconnectDb } from "@/lib/db/client";
 import { resetEnvForTests } from "@/lib/env";
 import { freshPgDatabase } from "@/scripts/lib/local-postgres";
@@ -37,11 +36,11 @@ if (kind === "sqlite") {
   process.env.DATABASE_URL = url;
   cleanup = drop;
 }
+// test accounts hash at scrypt's N = 2^10 (OWASP's 2^17 costs 0.4 s a hash); the tests of
+// the cost and of the rehash set it back (lib/auth/passwords.int.test.ts)
+process.env.PASSWORD_HASH_COST = "10";
 resetEnvForTests();
 installConsoleErrorGuard();
-// test accounts hash at a tiny scrypt cost (OWASP's 2^17 costs 0.4 s a hash); the tests of the
-// cost and of the rehash set SCRYPT_PARAMS back (lib/auth/passwords.int.test.ts)
-setPasswordCostForTests({ N: 2 ** 10, r: 8, p: 1 });
 
 afterAll(async () => {
   await disconnectDb();

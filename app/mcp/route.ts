@@ -1,5 +1,5 @@
 // POST /mcp: the remote MCP server (Streamable HTTP, stateless, JSON
-// responses; docs/decisions/1302). The caller's Bearer token (E1's, or an OAuth
+// responses; docs/decisions/1302). The caller's Bearer token (the token endpoint's, or an OAuth
 // grant's issued for this resource, docs/decisions/1312) decides the advertiser
 // and, through its scopes, which tools are listed and callable. The
 // tools are the package's registry (mcp/src), calling this app's REST routes
@@ -40,7 +40,7 @@ function refuseForeignOrigin(request: Request, baseUrl: string): void {
 
 /**
  * The actor of the request, or 401 whose WWW-Authenticate points to this resource's RFC 9728
- * metadata. Tokens for this API (E1) and for this resource (an OAuth grant's, RFC 8707) pass;
+ * metadata. Tokens for this API (the token endpoint) and for this resource (an OAuth grant's, RFC 8707) pass;
  * a token issued for any other audience is refused.
  */
 async function mcpActor(request: Request, baseUrl: string): Promise<Actor> {

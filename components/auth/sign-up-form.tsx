@@ -2,12 +2,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import {
-  ADVERTISER_NAME_MAX,
-  EMAIL_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-} from "@/lib/domain/advertisers/advertisers.schemas";
+import { ADVERTISER_NAME_MAX, EMAIL_MAX } from "@/lib/domain/advertisers/advertisers.schemas";
+import { NewPasswordField } from "@/components/auth/new-password-field";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -73,21 +69,7 @@ export function SignUpForm({ action, returnTo = "/overview" }: { action: SignUpA
       <Field id="email" label="Work email" error={fieldErrors.email}>
         <Input name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} />
       </Field>
-      <Field
-        id="password"
-        label="Password"
-        hint={`At least ${PASSWORD_MIN} characters. Not easy to guess: a few unrelated words work well.`}
-        error={fieldErrors.password}
-      >
-        <Input
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-        />
-      </Field>
+      <NewPasswordField id="password" name="password" label="Password" error={fieldErrors.password} />
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Creating your account…" : "Create account"}
       </Button>

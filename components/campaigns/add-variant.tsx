@@ -1,6 +1,6 @@
 "use client";
 // A new creative variant (addCreativeVariant): reviewed at once, then traffic is
-// split equally across the approved variants. react-hook-form over E8's
+// split equally across the approved variants. react-hook-form over addCreativeVariant's
 // creative schema (the create form's notification fields, creative-fields.tsx);
 // the server's userErrors (the icon check) land on the fields. Opening the form
 // focuses its headline, closing it gives focus back to its button, and a failed

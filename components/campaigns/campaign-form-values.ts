@@ -1,6 +1,6 @@
 // The create form's values as typed (strings, REST's field names, so that the
 // shared schema's issue paths are the form's own), the schema that reads them as
-// E5's body (createCampaignInputFor: the API's rules, checked as typed), and the
+// createCampaign's body (createCampaignInputFor: the API's rules, checked as typed), and the
 // checked body as createCampaign's GraphQL input. The creative's fields are the
 // variant form's too (creativeFormSchema).
 import { z } from "zod";
@@ -77,7 +77,7 @@ function creativeBody(values: Partial<CreativeValues> | undefined) {
   };
 }
 
-/** The form as E5's body: amounts read as people type them (usdAmount), empty end date open-ended. */
+/** The form as createCampaign's body: amounts read as people type them (usdAmount), empty end date open-ended. */
 export function campaignBody(values: CampaignFormValues) {
   return {
     name: values.name,
@@ -93,7 +93,7 @@ export function campaignBody(values: CampaignFormValues) {
   };
 }
 
-/** The create form's values read by E5's own schema, against `today` (UTC). */
+/** The create form's values read by createCampaign's own schema, against `today` (UTC). */
 export function campaignFormSchema(today: string) {
   return z.preprocess(
     (values: unknown) => campaignBody(values as CampaignFormValues),
@@ -103,7 +103,7 @@ export function campaignFormSchema(today: string) {
 
 export type CampaignBody = z.output<ReturnType<typeof campaignFormSchema>>;
 
-/** The variant form's values read by E8's creative schema. */
+/** The variant form's values read by addCreativeVariant's creative schema. */
 export const creativeFormSchema = z.preprocess(
   (values: unknown) => creativeBody(values as CreativeValues),
   creativeInput,
@@ -116,7 +116,7 @@ function money(usd: number): string {
 
 const upper = <T extends string>(key: string) => key.toUpperCase() as T;
 
-/** E5's checked body as createCampaign's (and previewCampaignCreate's) input. */
+/** createCampaign's checked body as createCampaign's (and previewCampaignCreate's) input. */
 export function createCampaignInput(body: CampaignBody): CreateCampaignInput {
   return {
     name: body.name,

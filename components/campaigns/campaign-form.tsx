@@ -1,5 +1,5 @@
 "use client";
-// Create a campaign: react-hook-form over E5's own schema (campaign-form-values.ts:
+// Create a campaign: react-hook-form over createCampaign's own schema (campaign-form-values.ts:
 // the bid against the highest floor of the chosen moment types, budgets, dates,
 // notification text), checked as typed; a failed submit focuses the error
 // summary, whose links lead to each field; the server's userErrors (the icon

@@ -1,6 +1,6 @@
 "use client";
 // Edit the settings a running campaign may change (name, bid, budgets, end date,
-// pacing): react-hook-form over E7's schema (edit-form.ts), then the
+// pacing): react-hook-form over updateCampaign's schema (edit-form.ts), then the
 // updateCampaign mutation; the server re-checks floors, minimums and dates on the
 // merged campaign and its userErrors land on the fields. Opening the form focuses
 // its first field; closing it gives focus back to its button; a failed save

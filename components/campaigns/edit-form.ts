@@ -1,4 +1,4 @@
-// The edit form's values checked by E7's own schema (updateCampaignInput of
+// The edit form's values checked by updateCampaign's own schema (updateCampaignInput of
 // lib/domain/campaigns/campaigns.schemas.ts) before the mutation is sent. Every
 // field is sent, so an emptied amount is refused here rather than read as "no
 // change"; rules that need the stored campaign (floors, minimums against it,
@@ -29,7 +29,7 @@ export const EDIT_FIELDS: readonly SummaryField[] = [
   { name: "end_date", id: "edit-end" },
 ];
 
-/** The edit form's values read by E7's schema, every field required (an empty amount is not "no change"). */
+/** The edit form's values read by updateCampaign's schema, every field required (an empty amount is not "no change"). */
 export const editFormSchema = z.preprocess(
   (values: unknown) => {
     const form = values as EditValues;

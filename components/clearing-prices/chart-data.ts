@@ -1,4 +1,4 @@
-// Floors against the clearing-price percentiles of each moment type (E3), as
+// Floors against the clearing-price percentiles of each moment type (getClearingPrices), as
 // numbers for the chart and the table; a percentile without enough auctions
 // stays null (never drawn as 0).
 export type ClearingPriceEntryIn = {

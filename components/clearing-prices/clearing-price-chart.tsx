@@ -1,5 +1,5 @@
 "use client";
-// Each moment type's floor beside its clearing-price p25, p50, p75 and p90 (E3),
+// Each moment type's floor beside its clearing-price p25, p50, p75 and p90 (getClearingPrices),
 // CPM in USD. The table beside it carries the same numbers.
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import { AXIS_TICK, CHART_COLORS, tickUsd } from "../reports/chart-theme";

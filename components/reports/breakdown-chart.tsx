@@ -1,5 +1,5 @@
 "use client";
-// Impressions, clicks and conversions per breakdown key (E9 rows).
+// Impressions, clicks and conversions per breakdown key (getCampaignReport rows).
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import { formatCount } from "@/components/format";
 import type { BreakdownBar } from "./chart-data";

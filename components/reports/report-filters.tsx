@@ -1,5 +1,5 @@
 // The report's choices as a GET form: submitting it loads /reports with them in
-// the URL (shareable, no JavaScript needed). Errors are E9's, next to their fields.
+// the URL (shareable, no JavaScript needed). Errors are getCampaignReport's, next to their fields.
 // The time zone is a text field searching a list (a native combobox: <input list>
 // and <datalist>, no JavaScript): IANA's canonical names with each one's UTC offset
 // now; a city typed alone ("Kolkata") is read as its zone.

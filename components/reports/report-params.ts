@@ -1,5 +1,5 @@
 // The report page's state lives in its URL (?campaign=&start=&end=&tz=&breakdown=&granularity=)
-// so that a report is a link to share. Read here with E9's own zod schema
+// so that a report is a link to share. Read here with getCampaignReport's own zod schema
 // (lib/domain/reporting/reporting.schemas.ts): the same rules and messages as the API,
 // shown next to the fields they concern, in words for people (components/form-errors.ts).
 // A zone under an older or linked name (Asia/Calcutta, a link shared years ago) is read
@@ -53,7 +53,7 @@ const FIELD: Record<string, keyof ReportParamErrors> = {
   breakdown: "breakdown",
 };
 
-/** The page's parameters with defaults, and E9's refusals by field (the page then shows no report). */
+/** The page's parameters with defaults, and getCampaignReport's refusals by field (the page then shows no report). */
 export function readReportParams(search: Search, nowMs: number): { params: ReportParams; errors: ReportParamErrors } {
   const asked = first(search.tz) ?? "UTC";
   const tz = canonicalTimeZone(asked) ?? asked;

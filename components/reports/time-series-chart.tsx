@@ -1,5 +1,5 @@
 "use client";
-// Impressions, clicks and spend per local day or hour (E10). The table under it
+// Impressions, clicks and spend per local day or hour (getCampaignTimeseries). The table under it
 // (SeriesTable) carries the same numbers for screen readers and keyboard users.
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 import { formatCount } from "@/components/format";

@@ -8,6 +8,7 @@ import { graphql } from "@/graphql/__generated__/client";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/domain/advertisers/advertisers.schemas";
 import { userFieldErrors } from "@/components/form-errors";
 import { gqlFetch } from "@/components/graphql-client";
+import { NewPasswordField } from "@/components/auth/new-password-field";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -78,21 +79,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
           maxLength={PASSWORD_MAX}
         />
       </Field>
-      <Field
-        id="new-password"
-        label="New password"
-        hint={`At least ${PASSWORD_MIN} characters. Not easy to guess: a few unrelated words work well.`}
-        error={errors.newPassword}
-      >
-        <Input
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-        />
-      </Field>
+      <NewPasswordField id="new-password" name="newPassword" label="New password" error={errors.newPassword} />
       <FormError>{errors._form}</FormError>
       {changed ? (
         <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900">

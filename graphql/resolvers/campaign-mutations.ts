@@ -1,4 +1,4 @@
-// Campaign writes (E5, E7, cancel, E8) and their validate-only previews, each
+// Campaign writes (createCampaign, updateCampaign, cancel, addCreativeVariant) and their validate-only previews, each
 // running its operation (lib/operations): the GraphQL input goes to the
 // operation under REST's names (so userErrors carry REST's codes and field
 // paths, in GraphQL names). The payload carries the campaign (and creative)
@@ -36,7 +36,7 @@ function changeValue(value: unknown): string | null {
 /** An input object as the operation reads it: REST's names; null kept (it means "remove" in an update). */
 const restInput = (input: object) => toRestShape(input) as Record<string, unknown>;
 
-/** pause, resume and end: E7 with a status. */
+/** pause, resume and end: updateCampaign with a status. */
 const setStatus = (status: "active" | "paused" | "ended") =>
   operationResolver(updateCampaign, (_, { input }: { input: { id: string } }, context: GraphqlContext) =>
     payload(async () => {

@@ -1,10 +1,10 @@
-// Campaigns (E4, E6) with their creatives (E6's variants) and performance
-// (E11); reports (E9) and time series (E10) as fields of a campaign and, for
+// Campaigns (listCampaigns, getCampaign) with their creatives (getCampaign's variants) and performance
+// (getCreativePerformance); reports (getCampaignReport) and time series (getCampaignTimeseries) as fields of a campaign and, for
 // callers holding reporting:read only, as root fields by campaign id.
 //
 // Scopes (docs/decisions/1107): a root field checks the scope of its REST twin
 // (campaigns:read to read campaigns, campaigns:write for a mutation's payload);
-// the campaign and its creatives are then one object, as E6 and E5 answer them,
+// the campaign and its creatives are then one object, as getCampaign and createCampaign answer them,
 // so the relations between them need no further scope. Fields whose REST twin
 // is another resource check its scope where they are read: report, timeSeries
 // and performance need reporting:read; a report row's creative needs
@@ -67,7 +67,7 @@ export async function loadCreative(context: GraphqlContext, restId: string): Pro
 type ReportArgs = { startDate: string; endDate: string; breakdown?: unknown; timezone?: string | null };
 type TimeSeriesArgs = { startDate: string; endDate: string; granularity?: unknown; timezone?: string | null };
 
-/** E9 for a campaign id (the operation's scope and report limit); another advertiser's campaign is not found. */
+/** getCampaignReport for a campaign id (the operation's scope and report limit); another advertiser's campaign is not found. */
 async function campaignReport(
   context: GraphqlContext,
   campaignId: string,
@@ -77,7 +77,7 @@ async function campaignReport(
   return { ...report, rows: rows?.map((row) => ({ ...row, breakdown: report.breakdown!, campaignId })) };
 }
 
-/** E10 for a campaign id (the operation's scope and the report limit shared with E9); another advertiser's campaign is not found. */
+/** getCampaignTimeseries for a campaign id (the operation's scope and the report limit shared with getCampaignReport); another advertiser's campaign is not found. */
 function campaignTimeSeries(
   context: GraphqlContext,
   campaignId: string,
@@ -181,7 +181,7 @@ export const campaignResolvers: Resolvers = {
     sport: (parent) => (parent.breakdown === "sport" && isSport(String(parent.key)) ? (parent.key as Sport) : null),
     creative: async (parent, _, context) => {
       if (parent.breakdown !== "creative") return null;
-      // E9's rows carry the creative's id only: its headline and the rest are the creative's own
+      // getCampaignReport's rows carry the creative's id only: its headline and the rest are the creative's own
       allowedAs(context, getCreative);
       const creatives = await creativesOf(context, parent.campaignId);
       return creatives.find((creative) => creative.id === parent.key) ?? null;

@@ -1,4 +1,4 @@
-// Moment types (public, as E2), sports, clearing prices (any caller, as E3):
+// Moment types (public, as listMomentTypes), sports, clearing prices (any caller, as getClearingPrices):
 // the domain's objects, money fields from micro-dollars.
 import { getClearingPrices } from "@/lib/domain/clearing-prices/get-clearing-prices";
 import { listMomentTypes } from "@/lib/domain/moment-types/list-moment-types";
@@ -14,7 +14,7 @@ export const catalogResolvers: Resolvers = {
   },
   MomentType: {
     floorCpmUsd: (parent) => parent.floorCpmMicros,
-    // the statistics of E3 (any authenticated caller), one computation a minute shared by every caller
+    // the statistics of getClearingPrices (any authenticated caller), one computation a minute shared by every caller
     clearingPrices: operationResolver(getClearingPrices, async (parent, _, context) => {
       const prices = await runOperation(getClearingPrices, context);
       return prices.momentTypes.find((entry) => entry.momentType === parent.key)!;

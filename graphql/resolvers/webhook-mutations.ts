@@ -1,4 +1,4 @@
-// Webhook writes: register (E13), test (E15), deactivate (E14), redeliver, each
+// Webhook writes: register (registerWebhookEndpoint), test (sendWebhookTestEvent), deactivate (deactivateWebhookEndpoint), redeliver, each
 // running its operation (test sends and redeliveries count against the
 // webhook_send limit REST's twins count against).
 import { deactivateWebhookEndpoint } from "@/lib/domain/webhooks/deactivate-webhook";

@@ -1,5 +1,5 @@
-// Webhook endpoints (E12) and their delivery logs. The endpoint list and one
-// endpoint run E12's operations (campaigns:read); a mutation's payload carries
+// Webhook endpoints (listWebhookEndpoints) and their delivery logs. The endpoint list and one
+// endpoint run listWebhookEndpoints's operations (campaigns:read); a mutation's payload carries
 // its endpoint under campaigns:write; the delivery log runs its own operation
 // (campaigns:read) wherever it is reached (docs/decisions/1107).
 import { getWebhookEndpoint } from "@/lib/domain/webhooks/get-webhook-endpoint";
@@ -63,7 +63,7 @@ export const webhookResolvers: Resolvers = {
   WebhookDelivery: {
     id: (parent) => toGlobalId("WebhookDelivery", parent.id),
     restId: (parent) => parent.id,
-    // another resource than the delivery (E12's): a redelivery's payload does not open it to a write-only token
+    // another resource than the delivery (listWebhookEndpoints's): a redelivery's payload does not open it to a write-only token
     endpoint: (parent, _, context) => readWebhookEndpoint(context, parent.endpointId),
   },
 };

@@ -1,9 +1,9 @@
-// The hot-path form of the auction: a cell's candidates laid out as typed
-// arrays (struct of arrays), eligibility read from a Float64Array of "blocked
-// until" times. Same rules and same result as runAuction (a property test holds
-// them equal); runAuction stays the readable reference used by the golden specs.
-// Pure: no I/O, no clock, no randomness of its own.
-import { pickVariant, tieRank, type AuctionCandidate, type AuctionMoment, type AuctionResult } from "./run-auction";
+// The second-price auction as production runs it (docs/api.md, "Rules"; decision
+// 0401): a cell's candidates laid out as typed arrays (struct of arrays),
+// eligibility read from a Float64Array of "blocked until" times. The golden specs
+// (lib/auction/specs) and property tests run it against a plain reference model
+// (test/reference-auction.ts). Pure: no I/O, no clock, no randomness of its own.
+import { pickVariant, tieRank, type AuctionCandidate, type AuctionMoment, type AuctionResult } from "./rules";
 
 export type AuctionBook<C extends AuctionCandidate> = {
   /** grouped by advertiser, highest bid first within each advertiser; only candidates with a variant */
@@ -53,8 +53,13 @@ function winsTie(moment: AuctionMoment, a: AuctionCandidate, b: AuctionCandidate
 }
 
 /**
- * runAuction's rules over an AuctionBook; a candidate is eligible when
- * `blockedUntil[slot] <= nowMs` and it is not in `excluded`.
+ * Runs one auction over an AuctionBook. Rules:
+ * - a candidate needs an approved variant (the book holds no other) and a bid at or above the floor,
+ *   and is eligible when `blockedUntil[slot] <= nowMs` and it is not in `excluded`;
+ * - only the best eligible campaign of each advertiser enters;
+ * - the highest entered bid wins; equal top bids are broken by `tieRank`, then by campaign id;
+ * - clearing price = max(second-highest entered bid, floor); a lone bidder pays the floor; a tie at
+ *   the top pays that bid (the runner-up bid equals it).
  */
 export function runBookAuction<C extends AuctionCandidate>(
   moment: AuctionMoment,

@@ -4,7 +4,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { microsToUsd, usdToMicros } from "@/lib/money";
-import { runAuction, type AuctionCandidate } from "./run-auction";
+import { runAuction } from "@/test/reference-auction";
+import { buildAuctionBook, runBookAuction } from "./auction-book";
+import type { AuctionCandidate } from "./rules";
 
 type Spec = {
   description: string;
@@ -50,17 +52,18 @@ describe("golden auction specs", () => {
         })),
         excluded: candidate.excluded,
       }));
-      const result = runAuction(
-        {
-          momentType: spec.moment.moment_type,
-          sport: spec.moment.sport,
-          gameId: spec.moment.game_id,
-          userId: spec.moment.user_id,
-          floorCpmMicros: Number(usdToMicros(spec.moment.floor_cpm_usd)),
-        },
-        candidates,
-        { random: () => spec.random, exclude: (candidate) => candidate.excluded, explain: true },
-      );
+      const moment = {
+        momentType: spec.moment.moment_type,
+        sport: spec.moment.sport,
+        gameId: spec.moment.game_id,
+        userId: spec.moment.user_id,
+        floorCpmMicros: Number(usdToMicros(spec.moment.floor_cpm_usd)),
+      };
+      // the auction production runs: excluded candidates are blocked (as caps, pacing or budgets block them)
+      const slot = new Map(candidates.map((candidate, index) => [candidate, index]));
+      const book = buildAuctionBook(candidates, (candidate) => slot.get(candidate)!);
+      const blockedUntil = Float64Array.from(candidates, (candidate) => (candidate.excluded ? Infinity : 0));
+      const result = runBookAuction(moment, book, blockedUntil, 0, { random: () => spec.random });
       expect(result.outcome).toBe(spec.expected.outcome);
       expect(result.bidders).toBe(spec.expected.bidders);
       if (result.outcome === "filled") {
@@ -68,7 +71,14 @@ describe("golden auction specs", () => {
         expect(result.variant.variantLabel).toBe(spec.expected.variant);
         expect(microsToUsd(result.clearingCpmMicros)).toBe(spec.expected.clearing_cpm_usd);
       }
-      expect(Object.fromEntries((result.losers ?? []).map((loser) => [loser.campaignId, loser.reason]))).toEqual(
+      // why each other candidate lost, from the reference model (production does not explain)
+      const explained = runAuction(moment, candidates, {
+        random: () => spec.random,
+        exclude: (candidate) => candidate.excluded,
+        explain: true,
+      });
+      expect(explained.outcome === "filled" ? explained.winner.campaignId : undefined).toBe(spec.expected.winner);
+      expect(Object.fromEntries((explained.losers ?? []).map((loser) => [loser.campaignId, loser.reason]))).toEqual(
         spec.expected.losers,
       );
     });

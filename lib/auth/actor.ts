@@ -8,6 +8,7 @@ import { isGrantActive } from "./oauth/grant-status";
 import { leastRoleForScope, rolesFrom, type Role } from "./roles";
 import type { Scope } from "./scopes";
 import { InvalidTokenError, mcpAudience, tokenAudience, verifyAccessToken } from "./tokens";
+import { processWide } from "@/lib/process-wide";
 
 export type Actor = {
   advertiserId: string;
@@ -26,9 +27,7 @@ export type Actor = {
  * routes in-process with the caller's token (docs/decisions/1302), and the REST guard accepts a
  * token issued for /mcp there only. One instance per process whichever bundle loads this file.
  */
-const mcpCall: AsyncLocalStorage<{ token: string }> = ((globalThis as Record<symbol, unknown>)[
-  Symbol.for("sma.mcpInProcessCall")
-] ??= new AsyncLocalStorage<{ token: string }>()) as AsyncLocalStorage<{ token: string }>;
+const mcpCall = processWide("mcpInProcessCall", () => new AsyncLocalStorage<{ token: string }>());
 
 /** Runs `serve` (the MCP server answering one /mcp request) so that its in-process REST calls accept `token`. */
 export function asMcpCall<T>(token: string, serve: () => Promise<T>): Promise<T> {
@@ -46,7 +45,7 @@ function unauthorized(detail: string): AppError {
 
 /**
  * The actor for a request's Bearer token, or 401. The REST API and GraphQL accept tokens issued
- * for this API (E1's); `audience: "mcp"` (the /mcp endpoint) accepts those and tokens issued for
+ * for this API (the token endpoint's); `audience: "mcp"` (the /mcp endpoint) accepts those and tokens issued for
  * /mcp (OAuth grants, RFC 8707). A /mcp token reaches the REST routes only through /mcp itself.
  */
 export async function actorFromRequest(

@@ -1,10 +1,12 @@
 // OAuth clients (client-credentials): creation by the operator CLI or the
-// dashboard, and authentication at E1.
+// dashboard, and authentication at the token endpoint.
 import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { processWide } from "@/lib/process-wide";
 import { keyedTtlMemo } from "@/lib/ttl-memo";
+import { checkAdvertiserCap } from "@/lib/db/advertiser-cap";
 import { SCOPES, isScope, splitScopes, type Scope } from "./scopes";
 import { hashSecret, newSecret, secretMatches } from "./secrets";
 
@@ -43,19 +45,11 @@ export async function createClient(
   const { clientId, clientSecret, secretHash } = newClientCredentials();
   const scopes = [...new Set(requested)] as Scope[];
   await db().$transaction(async (tx) => {
-    // the advertiser's row is the lock: concurrent creations count one after another
-    // (PostgreSQL holds the updated row until commit; SQLite's writers are serialized)
-    const locked = await tx.advertiser.updateMany({
-      where: { id: advertiserId },
-      data: { updatedAt: nowDate(options.clock) },
+    await checkAdvertiserCap(tx, advertiserId, nowDate(options.clock), {
+      count: (locked) => locked.apiClient.count({ where: { advertiserId, revokedAt: null } }),
+      max: MAX_ACTIVE_API_CLIENTS,
+      refusal: `An advertiser may have at most ${MAX_ACTIVE_API_CLIENTS} active API clients; revoke one first.`,
     });
-    if (locked.count === 0) throw new AppError("not_found", { detail: `advertiser ${advertiserId} not found` });
-    const active = await tx.apiClient.count({ where: { advertiserId, revokedAt: null } });
-    if (active >= MAX_ACTIVE_API_CLIENTS) {
-      throw new AppError("conflict", {
-        detail: `An advertiser may have at most ${MAX_ACTIVE_API_CLIENTS} active API clients; revoke one first.`,
-      });
-    }
     await tx.apiClient.create({
       data: {
         id: clientId,
@@ -87,7 +81,8 @@ export async function authenticateClient(
 
 /** How long a process trusts a client's "not revoked" (docs/decisions/0907): a revocation elsewhere takes effect within it. */
 export const CLIENT_STATUS_CACHE_MS = 30_000;
-const clientStatus = keyedTtlMemo<boolean>(CLIENT_STATUS_CACHE_MS, 10_000);
+/** One cache per process, whichever copy of this file reads it: a revocation through the dashboard's copy reaches the REST guard's. */
+const clientStatus = processWide("clientStatus", () => keyedTtlMemo<boolean>(CLIENT_STATUS_CACHE_MS, 10_000));
 
 /**
  * True while the client exists for this advertiser and is not revoked (checked on

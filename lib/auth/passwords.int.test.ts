@@ -7,11 +7,18 @@ import { db } from "@/lib/db/client";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { randomBase62 } from "@/lib/ids";
 import { sessionOf, signIn, viewerEmail, type Jar } from "@/test/dashboard-session";
-import { SCRYPT_PARAMS, hashPassword, setPasswordCostForTests, verifyPassword } from "./passwords";
+import { resetEnvForTests } from "@/lib/env";
+import { SCRYPT_PARAMS, hashPassword, verifyPassword } from "./passwords";
 
 const PASSWORD = "correct horse battery";
 
-afterEach(() => setPasswordCostForTests({ N: 2 ** 10, r: 8, p: 1 }));
+/** New hashes at 2^cost, as an operator's PASSWORD_HASH_COST sets it. */
+function passwordHashCost(cost: number) {
+  process.env.PASSWORD_HASH_COST = String(cost);
+  resetEnvForTests();
+}
+
+afterEach(() => passwordHashCost(10));
 
 async function userWithOldHash() {
   const email = `rehash-${randomBase62(10).toLowerCase()}@example.test`;
@@ -26,7 +33,7 @@ const storedHash = async (userId: string) =>
 
 describe("password rehash on sign-in", () => {
   it("signs in with a hash of the earlier format and stores it again at OWASP's cost", async () => {
-    setPasswordCostForTests(null);
+    passwordHashCost(17);
     const user = await userWithOldHash();
     expect(user.old.startsWith("scrypt$16384$8$1$")).toBe(true);
 

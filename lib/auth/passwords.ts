@@ -5,6 +5,7 @@
 // parameters (the 2^14 of earlier releases) still verifies, and `needsRehash` tells the
 // sign-in to replace it (docs/decisions/1422).
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from "node:crypto";
+import { env } from "@/lib/env";
 
 export type ScryptParams = { N: number; r: number; p: number };
 
@@ -13,21 +14,10 @@ export const SCRYPT_PARAMS: Readonly<ScryptParams> = Object.freeze({ N: 2 ** 17,
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
-/** The parameters new hashes are made with (SCRYPT_PARAMS, or a cheaper cost set by a test). */
-let current: Readonly<ScryptParams> = SCRYPT_PARAMS;
-
-/**
- * Integration tests only: hash with `params` instead of SCRYPT_PARAMS (null: back to them).
- * Hundreds of test accounts at 0.4 s each would slow every suite; the tests of the cost and
- * of the rehash run at SCRYPT_PARAMS.
- */
-export function setPasswordCostForTests(params: ScryptParams | null): void {
-  current = params ?? SCRYPT_PARAMS;
-}
-
-/** The parameters a new hash gets. */
+/** The parameters a new hash gets: SCRYPT_PARAMS with N = 2^PASSWORD_HASH_COST (17 unless raised). */
 export function currentPasswordParams(): Readonly<ScryptParams> {
-  return current;
+  const cost = env().PASSWORD_HASH_COST;
+  return cost === 17 ? SCRYPT_PARAMS : { ...SCRYPT_PARAMS, N: 2 ** cost };
 }
 
 function scrypt(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
@@ -40,7 +30,10 @@ function scrypt(password: string, salt: Buffer, params: ScryptParams): Promise<B
   );
 }
 
-export async function hashPassword(password: string, params: ScryptParams = current): Promise<string> {
+export async function hashPassword(
+  password: string,
+  params: Readonly<ScryptParams> = currentPasswordParams(),
+): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
   const key = await scrypt(password, salt, params);
   return ["scrypt", params.N, params.r, params.p, salt.toString("base64url"), key.toString("base64url")].join("$");
@@ -83,6 +76,7 @@ export function needsRehash(stored: string): boolean {
   const parsed = parse(stored);
   if (!parsed) return true;
   const { N, r, p } = parsed.params;
+  const current = currentPasswordParams();
   return (
     N !== current.N ||
     r !== current.r ||

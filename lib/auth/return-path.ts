@@ -4,7 +4,7 @@
 // backslash (browsers read `/\host` as `//host`), no control character, and
 // not the sign-in pages themselves; anything else falls back to the overview.
 
-/** The request's own path and query, written by the front door (lib/server/front-door.ts) for pages. */
+/** The request's own path and query, written by the request edge (lib/server/request-edge.ts) for pages. */
 export const REQUEST_PATH_HEADER = "x-sma-request-path";
 
 export const DEFAULT_RETURN_PATH = "/overview";
@@ -34,7 +34,7 @@ export function safeReturnPath(value: unknown): string | null {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The request path the front door recorded, as a return path (Next's `_rsc` parameter dropped). */
+/** The request path the request edge recorded, as a return path (Next's `_rsc` parameter dropped). */
 export function returnPathOfRequest(recorded: string | null | undefined): string | null {
   const safe = safeReturnPath(recorded);
   if (!safe) return null;

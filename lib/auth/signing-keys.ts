@@ -37,11 +37,9 @@ const cache: {
   reloading?: Promise<PublicKeys>;
   /** when an unknown kid last caused a reload */
   unknownKidReloadAtMs?: number;
-  /** database loads of the public keys (for tests) */
-  loads: number;
   /** bumped when the cached keys are forgotten: a reload begun before keeps its result to itself */
   generation: number;
-} = { signingCheckedAt: 0, loads: 0, generation: 0 };
+} = { signingCheckedAt: 0, generation: 0 };
 
 async function createSigningKey(): Promise<void> {
   const { publicKey, privateKey } = await generateKeyPair(TOKEN_ALG, { modulusLength: 2048, extractable: true });
@@ -89,7 +87,6 @@ function reloadPublicKeys(nowMs: number): Promise<PublicKeys> {
   cache.reloading ??= (async () => {
     const generation = cache.generation;
     try {
-      cache.loads++;
       const keys = new Map<string, CryptoKey>();
       for (const row of await liveKeys(nowMs)) {
         keys.set(row.kid, (await importJWK(JSON.parse(row.publicJwk) as JWK, TOKEN_ALG)) as CryptoKey);
@@ -171,14 +168,4 @@ export async function retireSigningKey(
   forgetCachedKeys();
   if (cache.signing?.kid === kid) cache.signing = undefined;
   return { retired: kid, signingKid: (await currentSigningKey(options)).kid };
-}
-
-/** How many times this process has loaded the public keys from the database (tests). */
-export function publicKeyLoadsForTests(): number {
-  return cache.loads;
-}
-
-/** Starts the next lookup from an empty cache (tests). */
-export function forgetPublicKeysForTests(): void {
-  forgetCachedKeys();
 }

@@ -1,4 +1,4 @@
-// E1: the OAuth 2.0 client-credentials grant (RFC 6749 §4.4), with errors as
+// the token endpoint: the OAuth 2.0 client-credentials grant (RFC 6749 §4.4), with errors as
 // RFC 6749 §5.2 bodies rather than problem+json.
 import type { Clock } from "@/lib/clock";
 import { NUL_MESSAGE } from "@/lib/errors";

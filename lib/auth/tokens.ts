@@ -1,7 +1,7 @@
 // Access tokens: RS256 JWTs (spec, Authentication; docs/api.md). Verification
 // accepts RS256 only, the configured issuer, an audience the caller accepts (this
 // API by default), a known kid and an unexpired exp (docs/decisions/0907).
-// Two kinds share the format: E1's (client credentials: `sub` the API client,
+// Two kinds share the format: the token endpoint's (client credentials: `sub` the API client,
 // audience the API) and an OAuth grant's (authorization code: `sub` the user who
 // approved it, `client_id` the application, `gid` the grant, audience the
 // resource it was asked for, `{base}/mcp`; docs/decisions/1312).
@@ -16,7 +16,7 @@ import { currentSigningKey, publicKeyFor, TOKEN_ALG, TOKEN_LIFETIME_SEC } from "
 export type GrantClaims = { grantId: string; userId: string };
 
 export type AccessTokenClaims = {
-  /** E1's API client, or the OAuth client of a grant's token */
+  /** the token endpoint's API client, or the OAuth client of a grant's token */
   clientId: string;
   advertiserId: string;
   scopes: Scope[];

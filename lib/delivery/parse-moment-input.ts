@@ -5,13 +5,8 @@
 // does not accept goes through zod, which produces the 422 details. A property
 // test holds the two equal (parse-moment-input.test.ts).
 import { fieldErrorsFromZod, validationError, type AppError, type FieldError } from "@/lib/errors";
-import { isMomentType } from "@/lib/domain/moment-types/catalog";
-import { isSport } from "@/lib/domain/sports";
 import { MAX_MOMENT_USERS, momentInput, type MomentInput } from "./delivery.schemas";
-
-function isIdText(value: unknown): value is string {
-  return typeof value === "string" && value.length >= 1 && value.length <= 128;
-}
+import { isIdText, momentFields } from "./fast-check";
 
 /** The user ids when they are 1 to MAX_MOMENT_USERS distinct id texts, else undefined. */
 function userIds(value: unknown): string[] | undefined {
@@ -25,24 +20,10 @@ function userIds(value: unknown): string[] | undefined {
 }
 
 export function parseMomentInput(body: unknown): MomentInput {
-  if (typeof body === "object" && body !== null && !Array.isArray(body)) {
-    const fields = body as Record<string, unknown>;
-    let count = 0;
-    for (const key in fields) {
-      if (Object.hasOwn(fields, key)) count++;
-    }
-    if (
-      count === 4 &&
-      typeof fields.moment_type === "string" &&
-      isMomentType(fields.moment_type) &&
-      typeof fields.sport === "string" &&
-      isSport(fields.sport) &&
-      isIdText(fields.game_id)
-    ) {
-      const users = userIds(fields.user_ids);
-      if (users)
-        return { moment_type: fields.moment_type, sport: fields.sport, game_id: fields.game_id, user_ids: users };
-    }
+  const fields = momentFields(body);
+  const users = fields && userIds(fields.user_ids);
+  if (fields && users) {
+    return { moment_type: fields.moment_type, sport: fields.sport, game_id: fields.game_id, user_ids: users };
   }
   const result = momentInput.safeParse(body);
   if (result.success) return result.data;

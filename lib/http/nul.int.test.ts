@@ -71,7 +71,7 @@ describe("U+0000 in a request", () => {
     expect(await response.json()).toMatchObject(refusedField("user_id"));
   });
 
-  it("a path with %00 is 400 at the front door, before any route", async () => {
+  it("a path with %00 is 400 at the request edge, before any route", async () => {
     const response = await fetch(`${server.url}/api/ads/campaigns/cmp_%00`);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: "bad_request" });

@@ -3,7 +3,7 @@
 // while SQLite stored it. Every transport refuses it at its edge, on both
 // databases alike (docs/decisions/1421): JSON bodies (REST, the hot routes,
 // GraphQL, next-auth), query strings and forms (422 naming the field), paths
-// (400, lib/server/front-door.ts), GraphQL literals and variables
+// (400, lib/server/request-edge.ts), GraphQL literals and variables
 // (graphql/nul-guard.ts). A NUL that reaches PostgreSQL anyway is a 400, not a
 // 500 (`isNulRefusedByDatabase` in lib/errors.ts).
 import { AppError, issuePath, NUL_MESSAGE, validationError } from "@/lib/errors";
@@ -75,7 +75,7 @@ export function parseJsonBody(text: string, { refuse = true }: { refuse?: boolea
 
 /**
  * bad_request (400) when a route's path segment holds U+0000, as the server's front
- * door answers such a path (lib/server/front-door.ts) before a route sees it.
+ * door answers such a path (lib/server/request-edge.ts) before a route sees it.
  */
 export function refuseNulInPath(params: Readonly<Record<string, string>>): void {
   if (Object.values(params).some((value) => value.includes("\0")))

@@ -1,5 +1,5 @@
 // RFC 9457 problem details: the rendering of AppError for every REST endpoint
-// except E1, whose errors follow RFC 6749 (oauthError in lib/auth/auth.schemas.ts).
+// except the token endpoint, whose errors follow RFC 6749 (oauthError in lib/auth/auth.schemas.ts).
 import { AppError, ERROR_CODES } from "@/lib/errors";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";

@@ -2,7 +2,7 @@
 // stream is read chunk by chunk with a counter and left, not cancelled, once the
 // limit is passed: under Next, cancelling the body destroys the socket before
 // the 413 could be written; the custom server drains or closes what is left
-// after the answer (lib/server/linger.ts).
+// after the answer (lib/server/drain-unread-body.ts).
 import { declaredLength, payloadTooLarge } from "./body-limits";
 
 /** The body as text (UTF-8), at most `limit` bytes; 413 payload_too_large past it. */

@@ -122,7 +122,7 @@ export function restOperation<O extends AnyOperation, const P extends readonly s
 
 /**
  * One method that runs `preview` instead of `route`'s operation when the query
- * says `validate_only=true` (E5 and E7, docs/decisions/1301): a preview writes
+ * says `validate_only=true` (createCampaign and updateCampaign, docs/decisions/1301): a preview writes
  * nothing, so it neither uses nor consumes an Idempotency-Key, and counts
  * against its own operation's limit. The route's operation (the write) is the
  * one the OpenAPI entry documents.

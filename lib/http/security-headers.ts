@@ -1,7 +1,7 @@
 // Security headers on every response (docs/decisions/0912), set by the front
-// door (lib/server/front-door.ts) before the hot router or Next answers.
+// door (lib/server/request-edge.ts) before the hot router or Next answers.
 //   CSP: the app's own origin; scripts only with the request's nonce (Next reads
-//   it from the request's Content-Security-Policy header, which the front door
+//   it from the request's Content-Security-Policy header, which the request edge
 //   sets to the policy it sends, and puts it on every script it renders;
 //   'strict-dynamic' lets those scripts load the page's chunks); inline styles
 //   are allowed (React's style attributes); images from https (advertisers' icon
@@ -53,7 +53,7 @@ function headerSet(dev: boolean, https: boolean): Readonly<Record<string, string
   });
 }
 
-// built once: the front door stamps them on every response, the hot paths included
+// built once: the request edge stamps them on every response, the hot paths included
 const HEADER_SETS = {
   production: { http: headerSet(false, false), https: headerSet(false, true) },
   dev: { http: headerSet(true, false), https: headerSet(true, true) },

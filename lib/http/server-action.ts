@@ -1,6 +1,6 @@
 // How a dashboard server action runs an operation (lib/operations): the caller
 // is the session of the request's cookie (or nobody: sign-up), with the client
-// address the front door recorded and the sign-in device cookie; access, rate
+// address the request edge recorded and the sign-in device cookie; access, rate
 // limits, U+0000 and the input's rules are the operation's, as for every
 // transport. test/operation-catalog.test.ts checks every action goes through here.
 import { cookies, headers } from "next/headers";

@@ -159,7 +159,7 @@ type Operation = {
 /**
  * Every operation that takes a body reads at most its limit (lib/http/body-limits.ts):
  * state it (`x-body-limit-bytes`, the description) and add the 413 answer, once,
- * from the same table the routes use. E1 answers it with an RFC 6749 body.
+ * from the same table the routes use. the token endpoint answers it with an RFC 6749 body.
  */
 export function withBodyLimits(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
   const out: Record<string, Record<string, unknown>> = {};
@@ -224,12 +224,12 @@ export function withIdempotencyKeys(paths: ZodOpenApiPathsObject): ZodOpenApiPat
   return out as ZodOpenApiPathsObject;
 }
 
-/** What a 400 adds where the path has parameters (lib/server/front-door.ts refuses such paths before Next). */
+/** What a 400 adds where the path has parameters (lib/server/request-edge.ts refuses such paths before Next). */
 const UNDECODABLE_PATH_TEXT = "a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL)";
 
 /**
  * Every operation Next serves with a path parameter (`{id}`) can be sent a value
- * whose percent-encoding decodes to no text or to a NUL, which the server's front door answers
+ * whose percent-encoding decodes to no text or to a NUL, which the server's request edge answers
  * `400 bad_request` (problem+json) before Next reads it: say so, once, in each such
  * operation's 400 (added, or extended where the operation has its own). The hot
  * router's paths decode their own (GET /c/%FF is an unknown click, 404).

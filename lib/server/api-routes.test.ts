@@ -1,4 +1,4 @@
-// The front door's list of the API's route handlers (lib/server/api-routes.ts)
+// The request edge's list of the API's route handlers (lib/server/api-routes.ts)
 // must be the files under app/api/ and the methods each exports: a new route,
 // or a method added to one, fails here until the list knows it (else the front
 // door would answer it 404 or 405 before Next saw it).

@@ -1,5 +1,5 @@
 // The route handlers Next serves under /api/ (app/api/**/route.ts) and the
-// methods each exports, so that server.ts's front door can answer what Next
+// methods each exports, so that server.ts's request edge can answer what Next
 // would answer badly: an unknown path under /api/ got Next's HTML 404 page, and
 // a known path with a method it does not export an empty 405 without `Allow`.
 // An API client expects problem+json (docs/api.md, Errors). The list is checked
@@ -60,7 +60,7 @@ const COMPILED: readonly Compiled[] = API_ROUTES.map(([path, methods]) => {
   return { pattern: new RegExp(`^${source}$`), allowed: allowedMethods(methods), rank: dynamic };
 }).sort((a, b) => a.rank - b.rank);
 
-/** Whether server.ts's front door answers for `pathname` rather than Next: everything under /api/. */
+/** Whether server.ts's request edge answers for `pathname` rather than Next: everything under /api/. */
 export function isApiPath(pathname: string): boolean {
   return pathname === "/api" || pathname.startsWith("/api/");
 }

@@ -59,7 +59,7 @@ export function sendProblem(res: ServerResponse, error: unknown, requestId: stri
  * Reads and parses a JSON request body of at most `limit` bytes: 400 on a wrong
  * type or bad JSON, 413 past the limit (from Content-Length before reading, else
  * by counting). Past the limit nothing more is kept: the rest flows unread and
- * is drained or the connection closed after the answer (./linger.ts), never reset.
+ * is drained or the connection closed after the answer (./drain-unread-body.ts), never reset.
  */
 export function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
   return new Promise((resolve, reject) => {

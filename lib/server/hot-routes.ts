@@ -18,7 +18,7 @@ function noContent(res: ServerResponse): void {
 }
 
 async function decide(req: HotRequest, res: ServerResponse): Promise<void> {
-  // an unread body (refused key) is drained or cut off after the answer (./linger.ts)
+  // an unread body (refused key) is drained or cut off after the answer (./drain-unread-body.ts)
   const platform = await requirePlatformKey(req.headers.authorization);
   const input = parseDecisionInput(await readJson(req, bodyLimitFor("/api/delivery/decisions")));
   const decision = await (await deliveryEngine()).decide(input, platform);

@@ -12,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as listCampaigns } from "@/app/api/ads/campaigns/route";
-import { forgetClientDocumentsForTests, type DocumentFetcher } from "@/lib/auth/oauth/clients";
+import type { DocumentFetcher } from "@/lib/auth/oauth/clients";
 import { decideAuthorization } from "@/lib/auth/oauth/grants";
 import { GRANT_STATUS_CACHE_MS, isGrantActive } from "@/lib/auth/oauth/grant-status";
 import type { SessionUser } from "@/lib/auth/session";
@@ -46,7 +46,7 @@ let addresses = 0;
 beforeAll(async () => {
   const app = createOAuthApp({ fetchDocument });
   server = createServer((req, res) => {
-    // server.ts's front door stamps the client address; each test call gets its own (rate limits)
+    // server.ts's request edge stamps the client address; each test call gets its own (rate limits)
     req.headers["x-sma-client-ip"] ??= `198.51.100.${(addresses++ % 200) + 1}`;
     app(req, res);
   });
@@ -62,10 +62,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
-beforeEach(() => {
-  documents.clear();
-  forgetClientDocumentsForTests();
-});
+beforeEach(() => documents.clear());
 
 function pkce() {
   const verifier = randomBytes(32).toString("base64url");
@@ -472,9 +469,13 @@ describe("client ID metadata documents", () => {
     ["a status other than 200", 404, valid, /HTTP 404/],
     ["a body that is not JSON", 200, "<html>", /not JSON/],
     ["a body over 5 KiB", 200, { ...valid, client_name: "x".repeat(6000) }, /larger than/],
-  ])("refuses a document with %s", async (_name, status, body, reason) => {
-    documents.set(DOC_URL, { status, body: typeof body === "string" ? body : JSON.stringify(body) });
-    const refused = await authorizeWith(DOC_URL);
+  ])("refuses a document with %s", async (name, status, body, reason) => {
+    // a document of its own (an accepted document is cached for its URL)
+    const url = `https://agent.example/oauth/${name.replace(/\W+/g, "-")}.json`;
+    const served =
+      typeof body === "string" ? body : { ...body, client_id: body.client_id === DOC_URL ? url : body.client_id };
+    documents.set(url, { status, body: typeof served === "string" ? served : JSON.stringify(served) });
+    const refused = await authorizeWith(url);
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ error: "invalid_client" });
     expect(refused.body!.error_description).toMatch(reason);

@@ -7,7 +7,7 @@
 // policy table (the SDK's in-memory limiters are off: they would count per
 // instance), RFC 9207's iss on its error redirects, and RFC 6749 error bodies
 // for whatever fails before a handler answers. The token endpoint also takes
-// grant_type=client_credentials, answered by E1's grant (the same function as
+// grant_type=client_credentials, answered by the token endpoint's grant (the same function as
 // POST /api/auth/token), so the one token_endpoint of the RFC 8414 metadata
 // serves every grant it lists.
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -103,7 +103,7 @@ const issuerOnRedirects: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** grant_type=client_credentials at the token endpoint: E1's grant, under E1's limit. */
+/** grant_type=client_credentials at the token endpoint: the token endpoint's grant, under the token endpoint's limit. */
 const clientCredentials: RequestHandler = (req, res, next) => {
   const body = (req.body ?? {}) as Record<string, string | string[]>;
   if (body.grant_type !== "client_credentials") return next();

@@ -1,4 +1,4 @@
-// Deactivation (E14, or automatic after 410 Gone or 5 days of failures): the
+// Deactivation (deactivateWebhookEndpoint, or automatic after 410 Gone or 5 days of failures): the
 // endpoint goes inactive with its reason, and in the same transaction every
 // delivery not yet made is cancelled and every impression waiting for a batch
 // is dropped, so delivery stops at once, retries included. An attempt already

@@ -31,7 +31,7 @@ export function batchBody(batch: { id: string; createdAtMs: number | bigint; ite
 }
 
 /**
- * E15's test event: a conversion.recorded body that validates against the
+ * sendWebhookTestEvent's test event: a conversion.recorded body that validates against the
  * event's schema and cannot be mistaken for a real conversion (ids marked
  * `test`, event_type custom, event_name "webhook.test", no value).
  */

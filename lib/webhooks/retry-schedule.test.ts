@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs } from "./retry-schedule";
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, webhookRetryDelayMs } from "./retry-schedule";
 
 const S = 1000;
 const M = 60 * S;
@@ -18,19 +18,19 @@ describe("retry schedule", () => {
     [4, 2 * H],
     [9, 24 * H],
   ])("after attempt %i the base delay is %i ms, spread by ±20 %%", (attempt, base) => {
-    expect(retryDelayMs(attempt, () => 0.5)).toBe(base);
-    expect(retryDelayMs(attempt, () => 0)).toBe(Math.round(base * 0.8));
-    expect(retryDelayMs(attempt, () => 0.999999)).toBe(Math.round(base * (0.8 + 0.4 * 0.999999)));
+    expect(webhookRetryDelayMs(attempt, () => 0.5)).toBe(base);
+    expect(webhookRetryDelayMs(attempt, () => 0)).toBe(Math.round(base * 0.8));
+    expect(webhookRetryDelayMs(attempt, () => 0.999999)).toBe(Math.round(base * (0.8 + 0.4 * 0.999999)));
   });
 
   it("stops after the tenth attempt", () => {
-    expect(retryDelayMs(10, () => 0.5)).toBeNull();
-    expect(retryDelayMs(11, () => 0.5)).toBeNull();
+    expect(webhookRetryDelayMs(10, () => 0.5)).toBeNull();
+    expect(webhookRetryDelayMs(11, () => 0.5)).toBeNull();
   });
 
   it("refuses nonsense", () => {
-    expect(() => retryDelayMs(0, () => 0.5)).toThrow(RangeError);
-    expect(() => retryDelayMs(1.5, () => 0.5)).toThrow(RangeError);
+    expect(() => webhookRetryDelayMs(0, () => 0.5)).toThrow(RangeError);
+    expect(() => webhookRetryDelayMs(1.5, () => 0.5)).toThrow(RangeError);
   });
 
   it("the whole schedule spans about 3 days, so the 5-day rule needs later deliveries failing too", () => {

@@ -35,7 +35,7 @@ export const DEACTIVATE_AFTER_FAILING_MS = 5 * 24 * HOUR;
  * Milliseconds to wait after the `attemptsMade`-th attempt failed, or null when
  * the delivery has used all its attempts. `random` returns [0, 1) (injected in tests).
  */
-export function retryDelayMs(attemptsMade: number, random: () => number): number | null {
+export function webhookRetryDelayMs(attemptsMade: number, random: () => number): number | null {
   if (!Number.isInteger(attemptsMade) || attemptsMade < 1)
     throw new RangeError("attemptsMade must be a positive integer");
   const base = RETRY_DELAYS_MS[attemptsMade - 1];

@@ -11,5 +11,5 @@ export const PREVIEWS_PER_MINUTE = 60;
 /** The market sample rule of estimates and market statistics, in words. */
 export const MARKET_RULE =
   "at least 20 auctions won by at least 3 distinct advertisers in the last 7 days (demo auctions never count)";
-/** The longest report range (E9, E10): days from start to end date, both counted. */
+/** The longest report range (getCampaignReport, getCampaignTimeseries): days from start to end date, both counted. */
 export const MAX_REPORT_DAYS = 366;

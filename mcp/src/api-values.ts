@@ -19,7 +19,7 @@ import { LIMITS, OPERATIONS } from "./generated/operations.ts";
 export const SPORTS = createCampaignInputSportsValues;
 export const MOMENT_TYPES = createCampaignInputMoment_typesValues;
 export const CAMPAIGN_STATUSES = campaignStatusValues;
-/** The statuses E7 may set (`cancelled` is reached with DELETE). */
+/** The statuses updateCampaign may set (`cancelled` is reached with DELETE). */
 export const CAMPAIGN_UPDATE_STATUSES = updateCampaignInputStatusValues;
 export const CREATIVE_STATUSES = creativeStatusValues;
 export const PACINGS = createCampaignInputPacingValues;

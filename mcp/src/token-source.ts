@@ -1,10 +1,10 @@
 // Access tokens for the stdio server: the API key is exchanged at the token
-// endpoint (OAuth 2.0 client credentials, E1) and the token is renewed before
+// endpoint (OAuth 2.0 client credentials, the token endpoint) and the token is renewed before
 // it expires (a minute early, or a tenth of its lifetime when shorter), one
 // exchange at a time. After a 401 the client asks for a fresh token once.
 import type { FetchLike } from "./rest-client.ts";
 
-/** The access token response of E1 (RFC 6749 §5.1). */
+/** The access token response of the token endpoint (RFC 6749 §5.1). */
 type TokenResponse = { access_token: string; token_type: string; expires_in: number; scope: string };
 
 /** The token endpoint refused or could not be reached; the message says what to fix. */

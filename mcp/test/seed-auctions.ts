@@ -3,7 +3,6 @@
 // 0.50, 0.51 … 0.79 USD CPM (a market that may be published: percentiles p25
 // 0.5725, p50 0.645, p75 0.7175, p90 0.761).
 import { db } from "@/lib/db/client";
-import { resetClearingPricesCacheForTests } from "@/lib/domain/clearing-prices/get-clearing-prices";
 import { newId } from "@/lib/ids";
 
 export const SEEDED_PERCENTILES = { p25: 0.5725, p50: 0.645, p75: 0.7175, p90: 0.761 };
@@ -22,5 +21,4 @@ export async function seedCloseGameAuctions(): Promise<void> {
       occurredAtMs: BigInt(Date.now() - 3_600_000 + i * 1000),
     })),
   });
-  resetClearingPricesCacheForTests();
 }

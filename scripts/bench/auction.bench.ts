@@ -2,7 +2,7 @@
 // the budget and pacing checks of every candidate, the second-price auction and
 // the variant pick, exactly as a decision runs them (no I/O).
 import { runBookAuction } from "@/lib/auction/auction-book";
-import type { AuctionMoment } from "@/lib/auction/run-auction";
+import type { AuctionMoment } from "@/lib/auction/rules";
 import { CampaignIndex } from "@/lib/delivery/engine/campaign-index";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
 import { SPORTS } from "@/lib/domain/sports";

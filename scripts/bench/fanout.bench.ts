@@ -37,7 +37,7 @@ import type { Sport } from "@/lib/domain/sports";
 import { resetEnvForTests } from "@/lib/env";
 import { clickId, sortableId } from "@/lib/ids";
 import { createRng, type Rng } from "@/lib/random";
-import { copyRows } from "@/lib/delivery/store/pg-store";
+import { AUCTION_COLUMNS, copyRows, IMPRESSION_COLUMNS, OUTBOX_COLUMNS } from "@/lib/delivery/store/pg-store";
 import { ensureLocalPostgres, freshPgDatabase } from "@/scripts/lib/local-postgres";
 import { round, type BenchResult, type BenchCheck, type BenchMetric } from "./bench-result";
 import { startChild, stopChild } from "./lib/child-server";
@@ -114,33 +114,7 @@ type MomentRows = {
   rollups: RollupRow[];
 };
 
-const IMPRESSION_COLUMNS = [
-  "id",
-  "click_id",
-  "advertiser_id",
-  "campaign_id",
-  "creative_id",
-  "moment_type",
-  "sport",
-  "game_id",
-  "user_id",
-  "clearing_cpm_micros",
-  "cost_micros",
-  "served_at_ms",
-];
-const AUCTION_COLUMNS = [
-  "id",
-  "moment_type",
-  "sport",
-  "outcome",
-  "bidders",
-  "winning_bid_micros",
-  "clearing_cpm_micros",
-  "winner_advertiser_id",
-  "sandbox",
-  "occurred_at_ms",
-];
-const OUTBOX_COLUMNS = ["id", "advertiser_id", "type", "data", "created_at_ms"];
+// the raw baseline writes the columns the delivery store writes
 
 function rollupsOf(impressions: Record<string, unknown>[]): RollupRow[] {
   return mergeRollupDeltas(

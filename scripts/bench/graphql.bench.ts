@@ -3,12 +3,12 @@
 // less the fields REST has no twin for), through the /api/graphql route
 // handler, against the same data through the REST route handlers as a REST
 // client must fetch it:
-//   E4  GET /api/ads/campaigns?per_page=100           1 request  (names, status, bids, spend)
-//   E6  GET /api/ads/campaigns/{id}                  100 requests (creatives: variants, scores, allocation)
-//   E11 GET /api/ads/creatives/{id}/performance      200 requests (each creative's delivered results)
+//   listCampaigns  GET /api/ads/campaigns?per_page=100           1 request  (names, status, bids, spend)
+//   getCampaign  GET /api/ads/campaigns/{id}                  100 requests (creatives: variants, scores, allocation)
+//   getCreativePerformance GET /api/ads/creatives/{id}/performance      200 requests (each creative's delivered results)
 // 301 requests, sent one after the other (the server's whole work; a browser
-// would overlap about 6 at a time, which hides latency, not work). E9 with a
-// creative breakdown could replace the E11 calls but is limited to 60 a minute.
+// would overlap about 6 at a time, which hides latency, not work). getCampaignReport with a
+// creative breakdown could replace the getCreativePerformance calls but is limited to 60 a minute.
 // Both run in this process on one SQLite database, each request with its own
 // Bearer token check, as over HTTP. Before timing, both answers are checked to
 // hold the same numbers, and each approach's SQL statements are counted once.

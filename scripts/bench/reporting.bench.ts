@@ -1,4 +1,4 @@
-// Reporting benchmark (issues 5 and 14): E9 and E10 over 10 million impressions
+// Reporting benchmark (issues 5 and 14): getCampaignReport and getCampaignTimeseries over 10 million impressions
 // across 90 days in several zones (UTC, Asia/Kolkata +05:30, Asia/Kathmandu
 // +05:45, Australia/Eucla +08:45, America/New_York across a DST change),
 // each compared in the same run with the hand-written UTC SQL aggregate over
@@ -476,7 +476,7 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
     const end = BigInt(END_MS);
 
     // Hand-written aggregates over the rollup table, one per report shape: what a developer would write for
-    // UTC days and hours (E9 answers the same in any zone). Same database, same driver path as the app.
+    // UTC days and hours (getCampaignReport answers the same in any zone). Same database, same driver path as the app.
     const client = db();
     const sums = sql.raw(
       "CAST(SUM(impressions) AS BIGINT) AS i, CAST(SUM(clicks) AS BIGINT) AS c, CAST(SUM(conversions) AS BIGINT) AS v, CAST(SUM(spend_micros) AS BIGINT) AS s",
@@ -486,7 +486,7 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
         ? client.$queryRaw`SELECT ${sums} FROM hourly_rollups WHERE campaign_id = ${CAMPAIGN} AND hour_ms >= ${start} AND hour_ms < ${end}`
         : client.$queryRaw`SELECT ${sql.raw(key)} AS k, ${sums} FROM hourly_rollups
             WHERE campaign_id = ${CAMPAIGN} AND hour_ms >= ${start} AND hour_ms < ${end} GROUP BY ${sql.raw(key)}`;
-    // check that E9 (from rollups) answers what the raw rows hold before timing it
+    // check that getCampaignReport (from rollups) answers what the raw rows hold before timing it
     const check = (await getCampaignReport(actor, CAMPAIGN, { start_date: startDate, end_date: endDate })).report;
     const [raw] = await client.$queryRaw<{ i: unknown; c: unknown; s: unknown }[]>`
       SELECT (SELECT COUNT(*) FROM impressions WHERE campaign_id = ${CAMPAIGN} AND served_at_ms >= ${start} AND served_at_ms < ${end}) AS i,
@@ -573,7 +573,7 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
       log(`${timezone}:`);
       for (const shape of shapes) await pair(`${shape.label}, ${timezone}`, shape.sql, () => shape.report(timezone));
     }
-    // E10 by hour: the longest series the API allows (31 days) against GROUP BY hour over the same days' rollups
+    // getCampaignTimeseries by hour: the longest series the API allows (31 days) against GROUP BY hour over the same days' rollups
     const monthStart = BigInt(END_MS - 31 * DAY_MS);
     const sqlHours = () =>
       client.$queryRaw`SELECT hour_ms AS k, ${sums} FROM hourly_rollups
@@ -617,7 +617,7 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
           await response.text();
         },
       },
-      // 3 warm-ups + at most 40 timed: well within the 60 per minute E9 allows
+      // 3 warm-ups + at most 40 timed: well within the 60 per minute getCampaignReport allows
       Math.min(iterations, 40),
     );
     show(routeBase);

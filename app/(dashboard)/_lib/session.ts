@@ -1,6 +1,6 @@
 // The signed-in user of the page being rendered (the session cookie through
 // next/headers), once per request; pages without one go to /signin, which
-// returns to the page asked for (the path the front door recorded).
+// returns to the page asked for (the path the request edge recorded).
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";

@@ -1,4 +1,4 @@
-// Clearing prices (E3): each moment type's floor against what winning bids paid
+// Clearing prices (getClearingPrices): each moment type's floor against what winning bids paid
 // over the trailing CLEARING_WINDOW_DAYS days (p25..p90), as a chart and as a table.
 // A type's percentiles exist only when its auctions make a publishable market
 // sample (decision 0304); the page says why the others are missing.

@@ -1,4 +1,4 @@
-// Reports (E9, E10): a campaign's delivery over local dates in a time zone, with a
+// Reports (getCampaignReport, getCampaignTimeseries): a campaign's delivery over local dates in a time zone, with a
 // breakdown; every choice is in the URL (?campaign=cmp_…&start=&end=&tz=&breakdown=
 // &granularity=) so a report is a link to share. The form is a plain GET form:
 // it works without JavaScript, and the charts are the only client components.

@@ -4,7 +4,7 @@
 import Link from "next/link";
 import type { Metadata } from "next";
 import { typeDefs } from "@/graphql/__generated__/type-defs";
-import { MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_TOKENS } from "@/graphql/limit-values";
+import { MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_TOKENS } from "@/graphql/limits";
 import { MAX_PAGE_SIZE } from "@/lib/domain/pagination";
 import { env } from "@/lib/env";
 import { rateLimitText } from "@/lib/rate-limit-policies";

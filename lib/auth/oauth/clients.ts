@@ -77,11 +77,6 @@ async function fetchClientDocument(url: string, fetcher: DocumentFetcher): Promi
 
 const documents = keyedTtlMemo<OAuthClientInformationFull>(CLIENT_DOCUMENT_CACHE_MS, 1_000);
 
-/** Forgets the fetched documents (tests). */
-export function forgetClientDocumentsForTests(): void {
-  documents.clear();
-}
-
 export type ClientStoreOptions = { fetchDocument?: DocumentFetcher; clock?: Clock };
 
 /**

@@ -5,7 +5,8 @@
 // once per 30 s per grant and instance).
 import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
-import { keyedTtlMemo, type KeyedTtlMemo } from "@/lib/ttl-memo";
+import { processWide } from "@/lib/process-wide";
+import { keyedTtlMemo } from "@/lib/ttl-memo";
 
 /** How long a process trusts a grant's "not revoked": a revocation elsewhere takes effect within it. */
 export const GRANT_STATUS_CACHE_MS = 30_000;
@@ -15,8 +16,7 @@ export const GRANT_STATUS_CACHE_MS = 30_000;
  * its own copy of the modules it imports, so a revocation by GraphQL's copy (the Connected
  * apps page) must reach the cache /mcp's copy reads, and server.ts's (RFC 7009) too.
  */
-const grantStatus: KeyedTtlMemo<boolean> = ((globalThis as Record<symbol, unknown>)[Symbol.for("sma.grantStatus")] ??=
-  keyedTtlMemo<boolean>(GRANT_STATUS_CACHE_MS, 10_000)) as KeyedTtlMemo<boolean>;
+const grantStatus = processWide("grantStatus", () => keyedTtlMemo<boolean>(GRANT_STATUS_CACHE_MS, 10_000));
 
 export async function isGrantActive(
   grantId: string,

@@ -4,7 +4,7 @@
 // seen by the very next decision), and by a cheap periodic signature check for
 // changes made by other instances or directly in the database.
 import { buildAuctionBook, type AuctionBook } from "@/lib/auction/auction-book";
-import type { AuctionCandidate } from "@/lib/auction/run-auction";
+import type { AuctionCandidate } from "@/lib/auction/rules";
 import { utcDay } from "@/lib/domain/campaigns/pacing";
 import { isAvailableIn, MOMENT_TYPE_KEYS, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import { SPORTS, type Sport } from "@/lib/domain/sports";

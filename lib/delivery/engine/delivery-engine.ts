@@ -3,16 +3,16 @@
 // Clock and randomness are injected (tests are deterministic).
 import type { Logger } from "pino";
 import { runBookAuction } from "@/lib/auction/auction-book";
-import type { AuctionMoment, AuctionResult, AuctionVariant } from "@/lib/auction/run-auction";
+import type { AuctionMoment, AuctionResult, AuctionVariant } from "@/lib/auction/rules";
 import { MINUTE_MS } from "@/lib/clock";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
-import { onCampaignsChanged, onWebhooksChanged } from "@/lib/process-bus";
+import { onCampaignsChanged, onWebhooksChanged } from "@/lib/change-events";
 import { CampaignIndex, type LiveCampaign } from "./campaign-index";
 import { CAP_MEMORY_MS, UserCaps } from "../rules/caps";
 import type { DecisionInput, DecisionView, MomentInput } from "../delivery.schemas";
 import { CLICK_ID_PATTERN, clickId, sortableId } from "@/lib/ids";
 import { clickDestination } from "../rules/click-destination";
-import { impressionCost, microsToUsdNumber } from "../rules/money-fast";
+import { impressionCostMicros, microsToUsd } from "@/lib/money";
 import type { AuctionRecord, BatchResult, DeliveryStore, ImpressionRecord, ImpressionVerdict } from "../records";
 import { DeliveryWriter } from "./writer";
 
@@ -221,7 +221,7 @@ export class DeliveryEngine {
       bidders: result.bidders,
       winningBidMicros: result.winningBidMicros,
       clearingCpmMicros: result.clearingCpmMicros,
-      costMicros: impressionCost(result.clearingCpmMicros),
+      costMicros: impressionCostMicros(result.clearingCpmMicros),
       servedAtMs: now,
       sandbox,
       emitEvent: this.#impressionSubscribers.has(winner.advertiserId),
@@ -236,7 +236,7 @@ export class DeliveryEngine {
       campaign_id: record.campaignId,
       creative_id: record.creativeId,
       variant_label: variant.variantLabel,
-      clearing_cpm_usd: microsToUsdNumber(record.clearingCpmMicros),
+      clearing_cpm_usd: microsToUsd(record.clearingCpmMicros),
       creative: {
         headline: creative.headline,
         body: creative.body,

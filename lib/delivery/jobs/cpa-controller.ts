@@ -11,7 +11,7 @@ import { highestFloorMicros, isMomentType, type MomentTypeKey } from "@/lib/doma
 import { hourStartMs } from "@/lib/domain/rollups/increment-rollups";
 import { newId } from "@/lib/ids";
 import { microsToUsd, usdToMicros } from "@/lib/money";
-import { emitCampaignsChanged } from "@/lib/process-bus";
+import { emitCampaignsChanged } from "@/lib/change-events";
 import { enqueueEvent } from "@/lib/webhooks/outbox";
 
 export const CPA_POLICY = {

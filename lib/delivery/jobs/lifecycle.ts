@@ -5,7 +5,7 @@
 // instances sweep at the same time.
 import { db } from "@/lib/db/client";
 import { utcDay } from "@/lib/domain/campaigns/pacing";
-import { emitCampaignsChanged } from "@/lib/process-bus";
+import { emitCampaignsChanged } from "@/lib/change-events";
 import { enqueueEvent } from "@/lib/webhooks/outbox";
 import { budgetSteps, budgetThresholdEvent, campaignEndedEvent } from "../rules/budget-lifecycle";
 

@@ -5,7 +5,7 @@
 // below the spend. Each transition is then a conditional update, so its event
 // is written once even when several instances race.
 import type { OutboxEventInput } from "@/lib/webhooks/outbox";
-import { microsToUsdNumber } from "./money-fast";
+import { microsToUsd } from "@/lib/money";
 
 /** A campaign's committed spend and which threshold events it has already written. */
 export type BudgetProgress = {
@@ -39,8 +39,8 @@ export function budgetThresholdEvent(
     type: step === "budget_50pct" ? "campaign.budget_50pct" : "campaign.budget_90pct",
     data: {
       campaign_id: campaign.id,
-      spend_to_date_usd: microsToUsdNumber(Number(campaign.spendMicros)),
-      total_budget_usd: microsToUsdNumber(Number(campaign.totalBudgetMicros)),
+      spend_to_date_usd: microsToUsd(campaign.spendMicros),
+      total_budget_usd: microsToUsd(campaign.totalBudgetMicros),
     },
     createdAtMs: nowMs,
   };

@@ -21,7 +21,7 @@ import type {
 } from "../records";
 import { budgetSteps, budgetThresholdEvent, campaignEndedEvent, type BudgetProgress } from "../rules/budget-lifecycle";
 import { CAP_MEMORY_MS, UserCaps } from "../rules/caps";
-import { isoTime, microsToUsdNumber } from "../rules/money-fast";
+import { microsToUsd } from "@/lib/money";
 
 /** The spend to add to a campaign, applied only while it started no impression above a budget. */
 export type SpendArgs = {
@@ -518,9 +518,9 @@ function impressionEvent(impression: ImpressionRecord): OutboxRow {
       creative_id: impression.creativeId,
       moment_type: impression.momentType,
       sport: impression.sport,
-      clearing_cpm_usd: microsToUsdNumber(impression.clearingCpmMicros),
-      cost_usd: microsToUsdNumber(impression.costMicros),
-      served_at: isoTime(impression.servedAtMs),
+      clearing_cpm_usd: microsToUsd(impression.clearingCpmMicros),
+      cost_usd: microsToUsd(impression.costMicros),
+      served_at: new Date(impression.servedAtMs).toISOString(),
     },
     createdAtMs: impression.servedAtMs,
   });
@@ -535,7 +535,7 @@ function clickEvent(click: ClickRecord): OutboxRow {
       impression_id: click.impressionId,
       campaign_id: click.campaignId,
       creative_id: click.creativeId,
-      clicked_at: isoTime(click.clickedAtMs),
+      clicked_at: new Date(click.clickedAtMs).toISOString(),
     },
     createdAtMs: click.clickedAtMs,
   });

@@ -125,7 +125,7 @@ export async function copyRows(
   await pipeline(Readable.from(chunks), client.query(copyFrom(`COPY ${table} (${columnNames.join(", ")}) FROM STDIN`)));
 }
 
-const IMPRESSION_COLUMNS = [
+export const IMPRESSION_COLUMNS = [
   "id",
   "click_id",
   "advertiser_id",
@@ -139,7 +139,7 @@ const IMPRESSION_COLUMNS = [
   "cost_micros",
   "served_at_ms",
 ];
-const AUCTION_COLUMNS = [
+export const AUCTION_COLUMNS = [
   "id",
   "moment_type",
   "sport",
@@ -151,7 +151,7 @@ const AUCTION_COLUMNS = [
   "sandbox",
   "occurred_at_ms",
 ];
-const OUTBOX_COLUMNS = ["id", "advertiser_id", "type", "data", "created_at_ms"];
+export const OUTBOX_COLUMNS = ["id", "advertiser_id", "type", "data", "created_at_ms"];
 
 /** Column arrays for `unnest`: one array per field, in order. */
 function columns<T>(rows: readonly T[], fields: readonly ((row: T) => unknown)[]): unknown[][] {
@@ -172,7 +172,10 @@ function pgStatements(client: pg.PoolClient): AsyncStatements {
       return result.rows.map(recentAlert);
     },
     lockCampaigns: async (ids) => {
-      await client.query(`SELECT id FROM campaigns WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`, [ids]);
+      // FOR NO KEY UPDATE, what the spend UPDATE takes anyway: FOR UPDATE would also block the
+      // FOR KEY SHARE of every insert that references a campaign (conversions, variants, another
+      // transaction's impressions) for the whole commit, and invite the deadlock decision 0605 fixed
+      await client.query(`SELECT id FROM campaigns WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE`, [ids]);
     },
     spend: async (groups) => {
       const result = await client.query<SpendReturn>(

@@ -1,5 +1,5 @@
 // The daily budget a total budget spreads to over a flight (daily_budget_usd:
-// null at E5 and E7), in micro-dollars, so no client (the MCP server's AdCP
+// null at createCampaign and updateCampaign), in micro-dollars, so no client (the MCP server's AdCP
 // media buys, which have a total budget only) does it in floats
 // (docs/decisions/1311).
 import { DAY_MS } from "@/lib/clock";
@@ -13,7 +13,7 @@ export function flightDays(startDate: string, endDate: string): number {
 }
 
 /**
- * The daily budget that spreads `totalMicros` over a flight (daily_budget_usd: null at E5 and E7): evenly
+ * The daily budget that spreads `totalMicros` over a flight (daily_budget_usd: null at createCampaign and updateCampaign): evenly
  * over its days, rounded up to the cent, so the days together can spend the whole total; with asap pacing
  * a day may spend all of it.
  */

@@ -1,7 +1,7 @@
 // The campaigns of the actor's advertiser as a cursor-paginated connection
 // (GraphQL's `campaigns`): filter by status, sort by creation, last change,
 // name, status, bid, spend, impressions or today's spend (then id), 100 per page
-// at most. E4 pages the same rows by number; both answer the same domain campaigns.
+// at most. listCampaigns pages the same rows by number; both answer the same domain campaigns.
 // Today's spend is no column (the stored day spend belongs to its own UTC day),
 // so that order is computed over the advertiser's campaigns in memory.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// The one writer of campaign rows. The campaigns service (E5), the demo seed,
+// The one writer of campaign rows. The campaigns service (createCampaign), the demo seed,
 // test factories and the benchmarks describe a campaign in the domain's units
 // and get the same row: targeting as JSON arrays, money in micro-dollars,
 // creatives in variant order (variant_index 0.., labelled variant_a, variant_b,

@@ -1,5 +1,5 @@
 // What a campaign can do next and whether it is delivering: worked out here
-// once and answered by E5/E6/E7, so no client (the MCP server's AdCP statuses
+// once and answered by createCampaign/getCampaign/updateCampaign, so no client (the MCP server's AdCP statuses
 // and valid actions, a dashboard) restates the transitions (docs/decisions/1311).
 import { MAX_VARIANTS_PER_CAMPAIGN } from "@/lib/domain/creatives/variant-label";
 import { isOpenStatus, type CampaignAction, type CampaignStatus, type DeliveryStatus } from "./campaigns.schemas";

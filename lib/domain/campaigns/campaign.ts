@@ -34,7 +34,7 @@ export type Creative = {
   createdAt: Date;
 };
 
-/** A campaign without its creatives (E4's items, GraphQL's Campaign: creatives are loaded per page). */
+/** A campaign without its creatives (listCampaigns's items, GraphQL's Campaign: creatives are loaded per page). */
 export type Campaign = {
   id: string;
   name: string;
@@ -61,7 +61,7 @@ export type Campaign = {
   budgetState: BudgetState;
 };
 
-/** A campaign with every creative, variant_a first (E6, and what E7 and cancel answer). */
+/** A campaign with every creative, variant_a first (getCampaign, and what updateCampaign and cancel answer). */
 /** A campaign with its creatives, whether it delivers now and what it accepts now (decision 1311). */
 export type CampaignWithCreatives = Campaign & {
   creatives: Creative[];

@@ -39,7 +39,7 @@ export const campaignStatus = z.enum(CAMPAIGN_STATUSES);
 /** The statuses a campaign can still change from (settings, status, variants); ended and cancelled are final. */
 export const OPEN_STATUSES = ["active", "paused"] as const satisfies readonly CampaignStatus[];
 
-/** What E7 (pause, resume, end, update), DELETE (cancel) and E8 (add_variant) accept on a campaign now. */
+/** What updateCampaign (pause, resume, end, update), DELETE (cancel) and addCreativeVariant (add_variant) accept on a campaign now. */
 export const CAMPAIGN_ACTIONS = ["pause", "resume", "end", "cancel", "update", "add_variant"] as const;
 export type CampaignAction = (typeof CAMPAIGN_ACTIONS)[number];
 
@@ -60,7 +60,7 @@ export const deliveryStatusSchema = z
   .enum(DELIVERY_STATUSES)
   .meta({ id: "DeliveryStatus", description: DELIVERY_STATUS_DESCRIPTION });
 
-/** The statuses a campaign may be created with (E5's `status`). */
+/** The statuses a campaign may be created with (createCampaign's `status`). */
 export const INITIAL_STATUSES = ["active", "paused"] as const;
 
 /** True while the campaign can still change (docs/decisions/0300); pure, so the dashboard shows the same rule. */
@@ -215,7 +215,7 @@ export function unavailableTypes(
   );
 }
 
-/** E5's body, checked against `today` (UTC, YYYY-MM-DD). */
+/** createCampaign's body, checked against `today` (UTC, YYYY-MM-DD). */
 export function createCampaignInputFor(today: () => string) {
   return z
     .strictObject({
@@ -287,13 +287,13 @@ export function createCampaignInputFor(today: () => string) {
     .meta({ id: "CreateCampaignInput" });
 }
 
-/** E5's body with the real clock (documentation, forms). Services use createCampaignInputFor(their clock). */
+/** createCampaign's body with the real clock (documentation, forms). Services use createCampaignInputFor(their clock). */
 export const createCampaignInput = createCampaignInputFor(() => utcDate(new Date()));
 export type CreateCampaignInput = z.infer<typeof createCampaignInput>;
 
 const immutableNote = "Immutable after creation: accepted only with the current value (422 immutable_field otherwise).";
 
-/** E7's body. Rules that need the stored campaign (floors, minimums, dates, transitions) are checked by the service on the merged campaign. */
+/** updateCampaign's body. Rules that need the stored campaign (floors, minimums, dates, transitions) are checked by the service on the merged campaign. */
 export const updateCampaignInput = z
   .strictObject({
     name: name.optional(),
@@ -327,7 +327,7 @@ export const updateCampaignInput = z
   .meta({ id: "UpdateCampaignInput" });
 export type UpdateCampaignInput = z.infer<typeof updateCampaignInput>;
 
-/** E7's operation input: the body and the campaign's id (the path's; any id, one the caller does not own is 404). */
+/** updateCampaign's operation input: the body and the campaign's id (the path's; any id, one the caller does not own is 404). */
 export const updateCampaignByIdInput = updateCampaignInput.extend({ id: z.string() });
 export type UpdateCampaignByIdInput = z.infer<typeof updateCampaignByIdInput>;
 
@@ -360,7 +360,7 @@ export const PREVIEW_FIELD_NAMES = {
 
 export const MAX_PER_PAGE = 100;
 
-/** E4's query. The route turns all-digit query values into numbers; anything else is reported as it is. */
+/** listCampaigns's query. The route turns all-digit query values into numbers; anything else is reported as it is. */
 export const listCampaignsQuery = z
   .strictObject({
     status: campaignStatus.optional().meta({ description: "Only campaigns with this status." }),
@@ -403,7 +403,7 @@ export const campaignListItem = z
   .meta({ id: "CampaignListItem" });
 export type CampaignListItemView = z.infer<typeof campaignListItem>;
 
-/** E6: the REST resource of a campaign with its creatives (the domain's CampaignWithCreatives, lib/http/views/campaigns.ts). */
+/** getCampaign: the REST resource of a campaign with its creatives (the domain's CampaignWithCreatives, lib/http/views/campaigns.ts). */
 export const campaignResource = campaignListItem
   .extend({
     target_cpa_usd: usdOut
@@ -471,12 +471,12 @@ export const campaignIdParams = z.object({
   id: z.string().meta({ description: "Campaign id", example: "cmp_8fJ2nQ4xLbW9cT1mV6pR3z" }),
 });
 
-/** The input of an operation on one campaign (E6, cancel): its id, any id (one the caller does not own is 404). */
+/** The input of an operation on one campaign (getCampaign, cancel): its id, any id (one the caller does not own is 404). */
 export const campaignIdInput = z.object({ id: z.string() });
 
 // ------------------------------------------------------------------ validate_only (previews)
 
-/** `?validate_only=true` on E5 and E7: run every check, write nothing, return a preview. */
+/** `?validate_only=true` on createCampaign and updateCampaign: run every check, write nothing, return a preview. */
 export const validateOnlyQuery = z
   .strictObject({
     validate_only: z

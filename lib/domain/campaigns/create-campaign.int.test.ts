@@ -1,5 +1,5 @@
 // createCampaign with an injected clock: "today" in UTC, and estimates from seeded auctions.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
@@ -11,7 +11,6 @@ import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { ICON_UNREACHABLE_MESSAGE } from "@/lib/domain/creatives/check-icon-url";
 import { createCampaign } from "@/test/campaigns";
-import { resetEstimateCacheForTests } from "./estimate-delivery";
 
 let icons: IconServer;
 let actor: Actor;
@@ -65,7 +64,6 @@ describe("icon check timeout", () => {
 
 describe("estimates from other advertisers' recorded auctions (docs/decisions/0304)", () => {
   const nowMs = NOW.getTime();
-  beforeEach(() => resetEstimateCacheForTests());
 
   async function auctions(
     count: number,

@@ -1,9 +1,9 @@
-// E5: create a campaign (status active, or paused when asked: it is never active
+// createCampaign: create a campaign (status active, or paused when asked: it is never active
 // in between) with its primary creative (variant_a).
 // Order: every field error at once (422 validation_failed, the operation's
 // input); then, for a fully valid body only, the icon check over the network
 // (422 icon_unreachable); then the automatic review and the estimates; then one
-// transaction. Its preview (E5 with validate_only, previewCampaignCreate) runs
+// transaction. Its preview (createCampaign with validate_only, previewCampaignCreate) runs
 // the same checks and writes nothing; a preview counts against the
 // advertiser's `preview` limit before any check of the body (the operation's
 // rate limit). A real creation does not: each one writes an active campaign
@@ -21,7 +21,7 @@ import type { MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import type { Sport } from "@/lib/domain/sports";
 import { usdToMicros } from "@/lib/money";
 import { defineOperation, type RunContext } from "@/lib/operations/operation";
-import { emitCampaignsChanged } from "@/lib/process-bus";
+import { emitCampaignsChanged } from "@/lib/change-events";
 import { spreadDailyBudgetMicros } from "./budget-spread";
 import { insertCampaign } from "./campaign-rows";
 import { deliveryStatus } from "./campaign-state";
@@ -40,7 +40,7 @@ export type CreateCampaignOptions = { clock?: Clock; iconCheck?: IconCheckOption
 /** The automatic review's verdict on a creative. */
 export type CreativeReview = { status: CreativeStatus; reviewReason: string | null };
 
-/** What E5 creates: the campaign's id, its primary creative and the estimates. */
+/** What createCampaign creates: the campaign's id, its primary creative and the estimates. */
 export type CampaignCreated = {
   id: string;
   status: CampaignStatus;
@@ -50,7 +50,7 @@ export type CampaignCreated = {
   creative: CreativeReview & { id: string; variantLabel: string; trafficAllocation: number };
 };
 
-/** What E5 would create (nothing written, so no id). */
+/** What createCampaign would create (nothing written, so no id). */
 export type CampaignCreatePreview = {
   campaign: {
     name: string;
@@ -71,10 +71,10 @@ export type CampaignCreatePreview = {
   estimate: DeliveryEstimate;
 };
 
-/** E5's body, checked against the UTC date of the call's clock. */
+/** createCampaign's body, checked against the UTC date of the call's clock. */
 const createCampaignInputOf = (context: RunContext) => createCampaignInputFor(() => utcDate(nowDate(context.clock)));
 
-/** E5: a write, retried safely with an Idempotency-Key. */
+/** createCampaign: a write, retried safely with an Idempotency-Key. */
 export const createCampaign = defineOperation({
   name: "createCampaign",
   access: "campaigns:write",
@@ -84,7 +84,7 @@ export const createCampaign = defineOperation({
   run: (actor, input, { clock }) => campaignCreated(actor, input, { clock }),
 });
 
-/** E5 with validate_only=true and GraphQL's previewCampaignCreate: every preview is counted first. */
+/** createCampaign with validate_only=true and GraphQL's previewCampaignCreate: every preview is counted first. */
 export const previewCampaignCreate = defineOperation({
   name: "previewCampaignCreate",
   access: "campaigns:write",
@@ -94,7 +94,7 @@ export const previewCampaignCreate = defineOperation({
   run: (actor, input, { clock }) => campaignCreatePreview(actor, input, { clock }),
 });
 
-/** The checks of E5 that follow the fields (icon, review) and the estimates, without writing. */
+/** The checks of createCampaign that follow the fields (icon, review) and the estimates, without writing. */
 async function prepareCampaign(actor: Actor, parsed: CreateCampaignInput, now: Date, options: CreateCampaignOptions) {
   await assertIconReachable(actor, parsed.creative.icon_url, "creative.icon_url", {
     clock: options.clock,
@@ -133,7 +133,7 @@ async function prepareCampaign(actor: Actor, parsed: CreateCampaignInput, now: D
 }
 
 /**
- * E5's preview: runs every check of creation that follows the fields (icon,
+ * createCampaign's preview: runs every check of creation that follows the fields (icon,
  * review) and returns the settings and estimates it would create, writing nothing.
  */
 export async function campaignCreatePreview(

@@ -1,4 +1,4 @@
-// E5's estimates and those of the previews (docs/decisions/0304), from the
+// createCampaign's estimates and those of the previews (docs/decisions/0304), from the
 // auctions recorded over the trailing 7 days on the campaign's lanes (its moment
 // types in the selected sports where they exist), without the caller's own
 // auctions and without the demo's (sandbox) ones. Only clearing prices are read,
@@ -7,7 +7,7 @@
 //
 // The sample of one advertiser's lane set is kept ESTIMATE_CACHE_MS: every bid,
 // budget and repeated preview within that time is answered without a query.
-// Previews (E5 and E7 with validate_only, their GraphQL twins, the MCP tools
+// Previews (createCampaign and updateCampaign with validate_only, their GraphQL twins, the MCP tools
 // through REST) count against the per-advertiser `preview` limit as their
 // operations declare (previewCampaignCreate, previewCampaignUpdate), so every
 // transport shares one count.
@@ -114,11 +114,6 @@ async function loadSample(nowMs: number, key: string): Promise<EstimateSample> {
 }
 
 const samples = keyedTtlMemo<EstimateSample>(ESTIMATE_CACHE_MS, ESTIMATE_CACHE_ENTRIES);
-
-/** Tests that seed auctions between estimates start from an empty cache. */
-export function resetEstimateCacheForTests(): void {
-  samples.clear();
-}
 
 /** The daily estimate for `advertiserId` creating (or running) a campaign with these settings at `now`. */
 export async function estimateDailyDelivery(

@@ -1,4 +1,4 @@
-// E6: one campaign of the actor's advertiser, with its creatives. Another
+// getCampaign: one campaign of the actor's advertiser, with its creatives. Another
 // advertiser's campaign, or any id that names nothing, is 404.
 import type { Actor } from "@/lib/auth/actor";
 import { nowDate, type Clock } from "@/lib/clock";
@@ -51,7 +51,7 @@ export async function loadCampaignDetail(
   };
 }
 
-/** E6 (and GraphQL's `campaign`). */
+/** getCampaign (and GraphQL's `campaign`). */
 export const getCampaign = defineOperation({
   name: "getCampaign",
   access: "campaigns:read",

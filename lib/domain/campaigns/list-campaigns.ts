@@ -1,4 +1,4 @@
-// E4: the advertiser's campaigns, newest first, optionally by status, paged.
+// listCampaigns: the advertiser's campaigns, newest first, optionally by status, paged.
 // Paging past the last page returns an empty list.
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
@@ -11,7 +11,7 @@ export type CampaignList = {
   pagination: { page: number; perPage: number; total: number };
 };
 
-/** E4: page and per_page are read as numbers when written as digits (the route's query read). */
+/** listCampaigns: page and per_page are read as numbers when written as digits (the route's query read). */
 export const listCampaigns = defineOperation({
   name: "listCampaigns",
   access: "campaigns:read",

@@ -1,4 +1,4 @@
-// E7: change a campaign. Order of checks (docs/decisions/0300, 1005):
+// updateCampaign: change a campaign. Order of checks (docs/decisions/0300, 1005):
 //   422 validation_failed (field rules: the operation's input) -> 404 (not the
 //   actor's) -> 422 immutable_field (moment_types, sports, start_date, creative unless sent with
 //   the current value) -> 409 invalid_transition (nothing leaves ended or
@@ -38,7 +38,7 @@ import { retryCampaignChange } from "./retry-campaign-change";
 /** One field the update would change, with its value now and after (the domain's values: micro-dollars). */
 export type CampaignChange = { field: PreviewField; from: Campaign[PreviewField]; to: Campaign[PreviewField] };
 
-/** What E7 would do, nothing written. */
+/** What updateCampaign would do, nothing written. */
 export type CampaignUpdatePreview = {
   /** every field that would change, in PREVIEW_FIELDS order (empty: no change) */
   changes: CampaignChange[];
@@ -51,7 +51,7 @@ export type CampaignUpdatePreview = {
   currentEstimate: DeliveryEstimate;
 };
 
-/** E7 (and GraphQL's updateCampaign, pause, resume and end): a write, retried safely with an Idempotency-Key. */
+/** updateCampaign (and GraphQL's updateCampaign, pause, resume and end): a write, retried safely with an Idempotency-Key. */
 export const updateCampaign = defineOperation({
   name: "updateCampaign",
   access: "campaigns:write",
@@ -61,7 +61,7 @@ export const updateCampaign = defineOperation({
   run: (actor, input, { clock }) => campaignUpdated(actor, input, { clock }),
 });
 
-/** E7 with validate_only=true and GraphQL's previewCampaignUpdate: every preview is counted first. */
+/** updateCampaign with validate_only=true and GraphQL's previewCampaignUpdate: every preview is counted first. */
 export const previewCampaignUpdate = defineOperation({
   name: "previewCampaignUpdate",
   access: "campaigns:write",
@@ -166,7 +166,7 @@ function changes(input: UpdateCampaignInput, row: CampaignRow, now: Date): Chang
   return { data, ended, bid };
 }
 
-/** Floors, minimums and dates on the campaign as it would be after the change (docs/api.md: re-checked at E7). */
+/** Floors, minimums and dates on the campaign as it would be after the change (docs/api.md: re-checked at updateCampaign). */
 function mergedErrors(input: UpdateCampaignInput, row: CampaignRow, today: string): FieldError[] {
   const errors: FieldError[] = [];
   const types = JSON.parse(row.momentTypes) as MomentTypeKey[];
@@ -195,7 +195,7 @@ function mergedErrors(input: UpdateCampaignInput, row: CampaignRow, today: strin
   return errors;
 }
 
-/** The checks of E7 on the stored campaign, in order, and the column changes they allow. */
+/** The checks of updateCampaign on the stored campaign, in order, and the column changes they allow. */
 async function planUpdate(actor: Actor, id: string, parsed: UpdateCampaignInput, now: Date) {
   const row = await getCampaignOrThrow(actor, id);
   const primary = await db().creative.findFirstOrThrow({ where: { campaignId: id, variantIndex: 0 } });
@@ -234,7 +234,7 @@ export function raisesSpend(before: Campaign, after: Campaign): boolean {
 }
 
 /**
- * E7's preview: every check of the update, then what would change, whether it
+ * updateCampaign's preview: every check of the update, then what would change, whether it
  * can raise spend, and the daily estimates before and after; nothing is written.
  */
 export async function campaignUpdatePreview(

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MARKET_RULE_TEXT, MARKET_WINDOW_DAYS } from "@/lib/domain/market/market.schemas";
 import { MOMENT_TYPE_KEYS, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 
-/** E3's statistics cover the auctions of this many trailing days (docs/decisions/0304). */
+/** getClearingPrices's statistics cover the auctions of this many trailing days (docs/decisions/0304). */
 export const CLEARING_WINDOW_DAYS = MARKET_WINDOW_DAYS;
 
 const percentileUsd = (p: number) =>
@@ -42,5 +42,5 @@ export type ClearingPriceEntry = {
   clearingPriceP90Micros: bigint | null;
 };
 
-/** E3 as the domain answers it (REST view: lib/http/views/catalog.ts). */
+/** getClearingPrices as the domain answers it (REST view: lib/http/views/catalog.ts). */
 export type ClearingPrices = { asOf: Date; momentTypes: ClearingPriceEntry[] };

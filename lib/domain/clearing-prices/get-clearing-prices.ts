@@ -1,4 +1,4 @@
-// E3: floors and clearing-price percentiles per moment type, from the auctions
+// getClearingPrices: floors and clearing-price percentiles per moment type, from the auctions
 // recorded over the trailing 7 days (docs/decisions/0304). Percentiles are
 // computed exactly (linear interpolation, as lib/stats.ts) from a frequency
 // table of clearing prices, so the database returns one row per distinct price
@@ -24,12 +24,7 @@ export const CLEARING_CACHE_MS = MINUTE_MS;
 
 const memo = ttlMemo(CLEARING_CACHE_MS, (nowMs) => computeClearingPrices({ clock: fixedClock(nowMs) }));
 
-/** Tests that seed auctions between requests start from an empty cache. */
-export function resetClearingPricesCacheForTests(): void {
-  memo.clear();
-}
-
-/** E3: any authenticated caller (the same statistics for every advertiser); no query parameter is read. */
+/** getClearingPrices: any authenticated caller (the same statistics for every advertiser); no query parameter is read. */
 export const getClearingPrices = defineOperation({
   name: "getClearingPrices",
   access: "authenticated",

@@ -1,6 +1,6 @@
-// Inputs and outputs of the postback operations (E16 query form, E17 JSON form).
-// One input serves both (recordConversionInput): E16's route turns its query
-// string into the same object (queryObject with POSTBACK_QUERY), E17's route
+// Inputs and outputs of the postback operations (recordConversionQuery query form, recordConversion JSON form).
+// One input serves both (recordConversionInput): recordConversionQuery's route turns its query
+// string into the same object (queryObject with POSTBACK_QUERY), recordConversion's route
 // takes its JSON body (postbackInput's fields), and both add the postback key
 // they were given (the postback_key parameter or the X-Postback-Key header).
 import { z } from "zod";
@@ -59,11 +59,11 @@ function customNeedsName(value: { event_type: string; event_name?: string | null
   }
 }
 
-/** E17's JSON body: the conversion (the postback key travels beside it, in a header or the query string). */
+/** recordConversion's JSON body: the conversion (the postback key travels beside it, in a header or the query string). */
 export const postbackInput = z.strictObject(postbackFields).superRefine(customNeedsName).meta({ id: "PostbackInput" });
 
 /**
- * The input of the recordConversion operations (E16 and E17 alike): the conversion and
+ * The input of the recordConversion operations (the postback endpoints alike): the conversion and
  * the postback key presented with it, if any (required once the campaign's advertiser has
  * an active key, docs/decisions/0504).
  */
@@ -72,7 +72,7 @@ export const recordConversionInput = z
   .superRefine(customNeedsName);
 export type RecordConversionInput = z.infer<typeof recordConversionInput>;
 
-/** E16's query parameters of the conversion itself, documented as strings (that is how they travel). */
+/** recordConversionQuery's query parameters of the conversion itself, documented as strings (that is how they travel). */
 const postbackFieldsQuery = z.object({
   campaign_id: z.string(),
   click_id: z.string(),
@@ -85,7 +85,7 @@ const postbackFieldsQuery = z.object({
   idempotency_key: z.string().optional(),
 });
 
-/** The postback key parameter: E16's way to carry it, and E17's other way (docs/postbacks.md). */
+/** The postback key parameter: recordConversionQuery's way to carry it, and recordConversion's other way (docs/postbacks.md). */
 export const postbackKeyQuery = z.object({
   [POSTBACK_KEY_PARAMETER]: z
     .string()
@@ -99,13 +99,13 @@ export const postbackKeyQuery = z.object({
     }),
 });
 
-/** E16's query parameters, documented as strings. */
+/** recordConversionQuery's query parameters, documented as strings. */
 export const postbackQuery = postbackFieldsQuery.extend(postbackKeyQuery.shape).meta({
   description:
     "Empty values count as absent (partners substitute an empty string for a missing macro). Other parameters are ignored.",
 });
 
-/** E17's header carrying the postback key (or the postback_key query parameter). */
+/** recordConversion's header carrying the postback key (or the postback_key query parameter). */
 export const postbackKeyHeader = z.object({
   [POSTBACK_KEY_HEADER]: z
     .string()
@@ -122,7 +122,7 @@ export const postbackKeyHeader = z.object({
 export const POSTBACK_KEY_QUERY = { keys: [POSTBACK_KEY_PARAMETER], absent: "blank" } as const;
 
 /**
- * How E16's query string becomes the object postbackInput parses: only the known
+ * How recordConversionQuery's query string becomes the object postbackInput parses: only the known
  * keys (partners append their own parameters), each given once (a repeated one
  * is refused rather than resolved to one of its values), a blank value absent (partners substitute "" for a missing macro), and the value a
  * number when it is a plain decimal (anything else is left as text so that

@@ -36,7 +36,7 @@ export type ForwardOptions = {
 export type ForwardOutcome = { id: string; outcome: "succeeded" | "retry" | "failed"; status?: number; error?: string };
 
 /** Backoff after `attempts` failed attempts, with +-10 % jitter so retries of a burst spread out. */
-export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
+export function postbackRetryDelayMs(attempts: number, random: () => number = Math.random): number {
   const base =
     POSTBACK_RETRY_DELAYS_MS[Math.min(attempts, POSTBACK_RETRY_DELAYS_MS.length) - 1] ?? POSTBACK_RETRY_DELAYS_MS[0];
   return Math.round(base * (0.9 + 0.2 * random()));
@@ -103,7 +103,7 @@ async function deliver(
       attempts,
       lockedUntilMs: null,
       lastError: failure.message.slice(0, 500),
-      nextAttemptMs: BigInt(clock() + retryDelayMs(attempts, options.random)),
+      nextAttemptMs: BigInt(clock() + postbackRetryDelayMs(attempts, options.random)),
     };
   }
   // only if the claim is still ours (it is, unless the request outlived the lock)

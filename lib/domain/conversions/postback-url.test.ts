@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { postbackInput } from "./conversions.schemas";
 import { buildPostbackUrl } from "./postback-url";
-import { retryDelayMs, POSTBACK_MAX_ATTEMPTS } from "./forward-postbacks";
+import { postbackRetryDelayMs, POSTBACK_MAX_ATTEMPTS } from "./forward-postbacks";
 
 const values = { click_id: "clk_A1", campaign_id: "cmp_B2", event_type: "purchase", event_value_usd: "12.5" };
 
@@ -67,13 +67,13 @@ describe("postbackInput", () => {
   });
 });
 
-describe("retryDelayMs", () => {
+describe("postbackRetryDelayMs", () => {
   it("backs off 10 s, 1 min, 10 min, 1 h within +-10 %, and the 5th attempt is the last", () => {
-    expect([1, 2, 3, 4].map((attempts) => retryDelayMs(attempts, () => 0.5))).toEqual([
+    expect([1, 2, 3, 4].map((attempts) => postbackRetryDelayMs(attempts, () => 0.5))).toEqual([
       10_000, 60_000, 600_000, 3_600_000,
     ]);
-    expect(retryDelayMs(1, () => 0)).toBe(9_000);
-    expect(retryDelayMs(1, () => 0.999999)).toBe(11_000);
+    expect(postbackRetryDelayMs(1, () => 0)).toBe(9_000);
+    expect(postbackRetryDelayMs(1, () => 0.999999)).toBe(11_000);
     expect(POSTBACK_MAX_ATTEMPTS).toBe(5);
   });
 });

@@ -1,4 +1,4 @@
-// E16/E17: record a conversion reported by an attribution partner. No token:
+// the postback endpoints: record a conversion reported by an attribution partner. No token:
 // the credential is the advertiser's postback key once it has an active one,
 // before that the unguessable click_id bound to campaign_id (docs/decisions/0504).
 // Guessing either is limited per client address: unknown clicks and missing or
@@ -57,7 +57,7 @@ export const POSTBACK_MISSES: readonly ErrorCode[] = [
 ];
 
 /**
- * One use case, two names: E17 (POST, a JSON body) is recordConversion and E16 (GET, a
+ * One use case, two names: recordConversion (POST, a JSON body) is recordConversion and recordConversionQuery (GET, a
  * query string) recordConversionQuery, as OpenAPI has always named them; both take the
  * same input and run the same service under the same limit.
  */
@@ -72,9 +72,9 @@ function recordConversionOperation(name: "recordConversion" | "recordConversionQ
   });
 }
 
-/** E17. */
+/** recordConversion. */
 export const recordConversion = recordConversionOperation("recordConversion");
-/** E16. */
+/** recordConversionQuery. */
 export const recordConversionQuery = recordConversionOperation("recordConversionQuery");
 
 function clickNotFound(): AppError {

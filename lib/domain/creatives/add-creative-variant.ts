@@ -1,4 +1,4 @@
-// E8: add a creative variant to a campaign. Labels follow creation order
+// addCreativeVariant: add a creative variant to a campaign. Labels follow creation order
 // (variant_b, variant_c, ...) and never repeat under concurrency: the campaign
 // row is locked first (its version bump), the next index is read inside that
 // transaction, and the unique (campaign_id, variant_index) turns any remaining
@@ -13,7 +13,7 @@ import { getCampaignOrThrow } from "@/lib/domain/campaigns/get-campaign";
 import { AppError, isUniqueViolation } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { defineOperation } from "@/lib/operations/operation";
-import { emitCampaignsChanged } from "@/lib/process-bus";
+import { emitCampaignsChanged } from "@/lib/change-events";
 import { assertIconReachable, type IconCheckOptions } from "./check-icon-url";
 import { creativeInput, type CreativeStatus } from "./creatives.schemas";
 import { reviewCreative } from "./review-creative";
@@ -23,11 +23,11 @@ import { MAX_VARIANTS_PER_CAMPAIGN, variantLabel } from "./variant-label";
 export { MAX_VARIANTS_PER_CAMPAIGN };
 const ATTEMPTS = 5;
 
-/** E8's input: the creative and the campaign's id (the path's; any id, one the caller does not own is 404). */
+/** addCreativeVariant's input: the creative and the campaign's id (the path's; any id, one the caller does not own is 404). */
 export const addVariantInput = creativeInput.extend({ id: z.string() });
 export type AddVariantInput = z.infer<typeof addVariantInput>;
 
-/** The variant E8 added, with the review's verdict and its share of traffic after it. */
+/** The variant addCreativeVariant added, with the review's verdict and its share of traffic after it. */
 export type VariantCreated = {
   id: string;
   variantLabel: string;
@@ -36,7 +36,7 @@ export type VariantCreated = {
   reviewReason: string | null;
 };
 
-/** E8 (and GraphQL's addCreativeVariant): a write, retried safely with an Idempotency-Key. */
+/** addCreativeVariant (and GraphQL's addCreativeVariant): a write, retried safely with an Idempotency-Key. */
 export const addCreativeVariant = defineOperation({
   name: "addCreativeVariant",
   access: "campaigns:write",

@@ -1,7 +1,7 @@
 // The creatives of many campaigns at once, with their scores and delivered
 // results, in two queries whatever the number of campaigns (GraphQL's
-// per-request loaders). The numbers are computed by the same functions as E6
-// (creativesOf, scoresOf) and E11 (creativePerformanceOf).
+// per-request loaders). The numbers are computed by the same functions as getCampaign
+// (creativesOf, scoresOf) and getCreativePerformance (creativePerformanceOf).
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { creativesOf, type Creative, type CreativeRow } from "@/lib/domain/campaigns/campaign";
@@ -10,9 +10,9 @@ import type { CreativePerformance } from "@/lib/domain/reporting/reporting.schem
 import { scoresOf } from "./performance-score";
 
 export type CampaignCreatives = {
-  /** variant_a first, as E6's `variants` */
+  /** variant_a first, as getCampaign's `variants` */
   creatives: Creative[];
-  /** E11's numbers by creative id */
+  /** getCreativePerformance's numbers by creative id */
   performance: Map<string, CreativePerformance>;
 };
 

@@ -1,4 +1,4 @@
-// The icon check of E5 and E8: a HEAD request through the outbound guard (HTTPS
+// The icon check of createCampaign and addCreativeVariant: a HEAD request through the outbound guard (HTTPS
 // on the default port only, every hop's address vetted before connecting, a few
 // redirects, a short timeout), at most RATE_LIMIT_POLICIES.icon_check fetches a
 // minute per advertiser. Anything that is not a publicly reachable HTTPS URL

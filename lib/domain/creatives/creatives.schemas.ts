@@ -1,4 +1,4 @@
-// Creative input and output schemas: reused by E5 (the `creative` object), E8,
+// Creative input and output schemas: reused by createCampaign (the `creative` object), addCreativeVariant,
 // GraphQL, the dashboard forms and the OpenAPI document.
 import { z } from "zod";
 import { env } from "@/lib/env";

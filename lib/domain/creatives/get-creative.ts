@@ -1,5 +1,5 @@
 // One creative of the actor's advertiser (GraphQL's `creative`), with its
-// score and traffic share among its campaign's variants, as E6 lists it.
+// score and traffic share among its campaign's variants, as getCampaign lists it.
 // Another advertiser's creative, or any id that names nothing, is 404.
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";

@@ -1,4 +1,4 @@
-// Traffic is split equally across a campaign's approved variants (spec, E8);
+// Traffic is split equally across a campaign's approved variants (spec, addCreativeVariant);
 // any other status gets none.
 import { round6 } from "@/lib/money";
 

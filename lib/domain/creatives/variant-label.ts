@@ -1,4 +1,4 @@
-/** variant_a .. variant_z: a campaign's creatives (E8 refuses the 27th). */
+/** variant_a .. variant_z: a campaign's creatives (addCreativeVariant refuses the 27th). */
 export const MAX_VARIANTS_PER_CAMPAIGN = 26;
 
 // variant_a, variant_b, ... variant_z, then variant_aa, variant_ab, ... (bijective base 26).

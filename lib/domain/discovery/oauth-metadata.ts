@@ -4,7 +4,7 @@
 // the authorization-code flow's endpoints (authorize, token, RFC 7591
 // registration, RFC 7009 revocation: lib/server/oauth-routes.ts), PKCE S256,
 // client ID metadata documents, and the JWKS. The token endpoint also answers
-// client credentials, as E1 (POST /api/auth/token) does.
+// client credentials, as the token endpoint (POST /api/auth/token) does.
 import { SCOPES } from "@/lib/auth/scopes";
 import type { AuthorizationServerMetadata, ProtectedResourceMetadata } from "./discovery.schemas";
 

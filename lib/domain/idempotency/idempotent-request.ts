@@ -9,7 +9,7 @@
 // (4xx) changed nothing, so it releases the key; a server error is stored and
 // replayed like a success, because the write may have happened. Stored bodies
 // are sealed (AES-256-GCM, lib/auth/sealing.ts): a webhook's signing secret in
-// E13's answer is not kept in plain text (docs/decisions/1307).
+// registerWebhookEndpoint's answer is not kept in plain text (docs/decisions/1307).
 import { createHash } from "node:crypto";
 import type { Actor } from "@/lib/auth/actor";
 import { isSealed, seal, unseal } from "@/lib/auth/sealing";

@@ -1,5 +1,5 @@
 // The one rule for every market statistic (docs/decisions/0304): clearing-price
-// percentiles (E3), CTR ranges (E2) and delivery estimates (E5, E7's previews)
+// percentiles (getClearingPrices), CTR ranges (listMomentTypes) and delivery estimates (createCampaign, updateCampaign's previews)
 // are published only from a sample of the trailing MARKET_WINDOW_DAYS days that
 // holds at least MARKET_MIN_AUCTIONS auctions won by at least
 // MARKET_MIN_ADVERTISERS distinct advertisers; sandbox (demo) auctions never

@@ -1,4 +1,4 @@
-// E2: the moment type catalog with typical CTR ranges measured from delivered
+// listMomentTypes: the moment type catalog with typical CTR ranges measured from delivered
 // volume. A range is published only when enough campaigns of enough distinct
 // advertisers delivered enough impressions of that type over the market window
 // (docs/decisions/0007: the market sample rule of lib/domain/market, 7 days, 3
@@ -64,11 +64,7 @@ async function typicalCtrRanges(nowMs: number): Promise<Map<string, { low: numbe
 
 const rangesMemo = ttlMemo(CTR_CACHE_MS, typicalCtrRanges);
 
-export function resetMomentTypesCacheForTests(): void {
-  rangesMemo.clear();
-}
-
-/** E2: public; no query parameter is read. */
+/** listMomentTypes: public; no query parameter is read. */
 export const listMomentTypes = defineOperation({
   name: "listMomentTypes",
   access: "public",

@@ -10,7 +10,7 @@ import type { MomentTypeKey } from "./catalog";
  */
 export const CTR_MIN_CAMPAIGN_IMPRESSIONS = 500;
 
-/** A moment type as the domain answers it (E2's REST view: lib/http/views/catalog.ts). */
+/** A moment type as the domain answers it (listMomentTypes's REST view: lib/http/views/catalog.ts). */
 export type MomentType = {
   key: MomentTypeKey;
   displayName: string;

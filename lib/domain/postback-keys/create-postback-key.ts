@@ -5,8 +5,8 @@
 import type { Actor } from "@/lib/auth/actor";
 import { hashSecret, newSecret } from "@/lib/auth/secrets";
 import { nowDate, type Clock } from "@/lib/clock";
+import { checkAdvertiserCap } from "@/lib/db/advertiser-cap";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { defineOperation } from "@/lib/operations/operation";
 import { postbackKeySelect } from "./postback-key-rows";
@@ -29,21 +29,18 @@ export async function createPostbackKeyFor(
   actor: Actor,
   options: { clock?: Clock } = {},
 ): Promise<CreatedPostbackKey & { key: string }> {
-  const active = await db().postbackKey.count({ where: { advertiserId: actor.advertiserId, revokedAt: null } });
-  if (active >= MAX_ACTIVE_POSTBACK_KEYS) {
-    throw new AppError("conflict", {
-      detail: `An advertiser may have at most ${MAX_ACTIVE_POSTBACK_KEYS} active postback keys; revoke one first.`,
-    });
-  }
   const key = newSecret("pbkey");
-  const postbackKey = await db().postbackKey.create({
-    data: {
-      id: newId("pbk"),
-      advertiserId: actor.advertiserId,
-      keyHash: hashSecret(key),
-      createdAt: nowDate(options.clock),
-    },
-    select: postbackKeySelect,
+  const now = nowDate(options.clock);
+  const postbackKey = await db().$transaction(async (tx) => {
+    await checkAdvertiserCap(tx, actor.advertiserId, now, {
+      count: (locked) => locked.postbackKey.count({ where: { advertiserId: actor.advertiserId, revokedAt: null } }),
+      max: MAX_ACTIVE_POSTBACK_KEYS,
+      refusal: `An advertiser may have at most ${MAX_ACTIVE_POSTBACK_KEYS} active postback keys; revoke one first.`,
+    });
+    return tx.postbackKey.create({
+      data: { id: newId("pbk"), advertiserId: actor.advertiserId, keyHash: hashSecret(key), createdAt: now },
+      select: postbackKeySelect,
+    });
   });
   return { postbackKey, key };
 }

@@ -1,5 +1,5 @@
 // Postback keys: what an advertiser gives its attribution partners so that only
-// they can report its conversions (E16/E17). The shapes of the key operations
+// they can report its conversions (the postback endpoints). The shapes of the key operations
 // (REST, GraphQL, MCP, the dashboard) and how a postback presents its key.
 import { z } from "zod";
 import { connectionInput } from "@/lib/domain/pagination";
@@ -9,7 +9,7 @@ export const MAX_ACTIVE_POSTBACK_KEYS = 10;
 
 /** pbkey_ and 43 base62 characters (256 random bits). */
 export const POSTBACK_KEY_PATTERN = /^pbkey_[0-9A-Za-z]{43}$/;
-/** E16's query parameter and E17's header (E17 also takes the query parameter). */
+/** recordConversionQuery's query parameter and recordConversion's header (recordConversion also takes the query parameter). */
 export const POSTBACK_KEY_PARAMETER = "postback_key";
 export const POSTBACK_KEY_HEADER = "x-postback-key";
 /** Longer presented values are refused as malformed (422) before any lookup; shorter wrong ones are 401. */
@@ -83,7 +83,7 @@ export const presentedKeyText = z
   .max(POSTBACK_KEY_MAX_LENGTH, `must be at most ${POSTBACK_KEY_MAX_LENGTH} characters`);
 
 /**
- * The key a postback presents, as E16/E17's route reads it: the query parameter
+ * The key a postback presents, as the postback endpoints's route reads it: the query parameter
  * (a repeated one arrives as its values, which this refuses) and the header.
  * A blank value is absent (partners substitute "" for a macro they lack). The
  * recordConversion operation then takes the one key as its postback_key.

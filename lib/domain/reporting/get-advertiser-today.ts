@@ -1,6 +1,6 @@
 // The dashboard's overview: today's (UTC) delivery of the whole advertiser and
 // of each campaign that delivered, clicked or converted today, from the hourly
-// rollups (the UTC day is whole hours, so the numbers equal E9's for that day
+// rollups (the UTC day is whole hours, so the numbers equal getCampaignReport's for that day
 // in UTC). Top campaigns are ranked by a chosen metric, then by spend and id.
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";

@@ -1,4 +1,4 @@
-// E9: a campaign's performance over local dates in an IANA zone, with an
+// getCampaignReport: a campaign's performance over local dates in an IANA zone, with an
 // optional breakdown (docs/decisions/0502, 1400), from the hourly rollups and
 // their quarter-hour counts in every zone; the raw rows give the same numbers.
 import type { Actor } from "@/lib/auth/actor";
@@ -34,7 +34,7 @@ function orderedKeys(preferred: readonly string[], order: readonly string[], see
   return [...new Set([...base, ...extra])];
 }
 
-/** E9: counts against the advertiser's 60 reports a minute (shared with E10). */
+/** getCampaignReport: counts against the advertiser's 60 reports a minute (shared with getCampaignTimeseries). */
 export const getCampaignReport = defineOperation({
   name: "getCampaignReport",
   access: "reporting:read",

@@ -1,6 +1,6 @@
-// E10: a campaign's delivery as a series of local days or local hours, zeros
+// getCampaignTimeseries: a campaign's delivery as a series of local days or local hours, zeros
 // included, from the rollups with their quarter-hour counts (the same numbers
-// as the raw rows, docs/decisions/1400). The series sums to E9's totals for the
+// as the raw rows, docs/decisions/1400). The series sums to getCampaignReport's totals for the
 // same dates and zone.
 import type { Actor } from "@/lib/auth/actor";
 import { DAY_MS } from "@/lib/clock";
@@ -38,7 +38,7 @@ export function isoSeconds(ms: number): string {
   return `${lastDayPrefix}${two(Math.floor(seconds / 3600))}:${two(Math.floor((seconds % 3600) / 60))}:${two(seconds % 60)}Z`;
 }
 
-/** E10: counts against the advertiser's 60 reports a minute (shared with E9). */
+/** getCampaignTimeseries: counts against the advertiser's 60 reports a minute (shared with getCampaignReport). */
 export const getCampaignTimeseries = defineOperation({
   name: "getCampaignTimeseries",
   access: "reporting:read",

@@ -1,4 +1,4 @@
-// E11: one creative's delivered results since it started (hourly rollups) and
+// getCreativePerformance: one creative's delivered results since it started (hourly rollups) and
 // its current share of the campaign's traffic.
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
@@ -10,7 +10,7 @@ import { creativePerformanceInput, type CreativePerformance } from "./reporting.
 
 export type CreativeSums = { impressions: bigint; clicks: bigint; conversions: bigint; spendMicros: bigint };
 
-/** E11's numbers for one creative from its all-time rollup sums and its campaign's count of approved creatives. */
+/** getCreativePerformance's numbers for one creative from its all-time rollup sums and its campaign's count of approved creatives. */
 export function creativePerformanceOf(
   creative: { id: string; status: string },
   sums: CreativeSums,
@@ -23,7 +23,7 @@ export function creativePerformanceOf(
   };
 }
 
-/** E11. */
+/** getCreativePerformance. */
 export const getCreativePerformance = defineOperation({
   name: "getCreativePerformance",
   access: "reporting:read",

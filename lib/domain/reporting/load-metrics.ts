@@ -194,7 +194,7 @@ const mod = (value: number, by: number) => ((value % by) + by) % by;
  * - hours of day in a zone where every hour is split: grouped by offset segment
  *   and UTC hour of day (24 rows a segment), each part's local hour computed
  *   from those; the irregular hours (partial, or cut by an offset change) per hour;
- * - E10 hours where every hour is split: per hour (at most 744).
+ * - getCampaignTimeseries hours where every hour is split: per hour (at most 744).
  */
 async function loadRollups(request: LoadRequest, splits: readonly number[], rowFor: RowFor): Promise<void> {
   const { campaignId, time, dimension, startMs, endMs } = request;
@@ -325,7 +325,7 @@ async function loadRollups(request: LoadRequest, splits: readonly number[], rowF
   }
 
   if (irregular.length * 2 > hourCount) {
-    // most hours split (E10 hours in a +05:30 zone): per hour, parts keyed in JS
+    // most hours split (getCampaignTimeseries hours in a +05:30 zone): per hour, parts keyed in JS
     for (const aggregate of await perHour("")) {
       const hour = Number(aggregate.h);
       distribute(aggregate, (index) => keyAt(hour + starts[index]!));

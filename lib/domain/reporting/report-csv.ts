@@ -1,4 +1,4 @@
-// CSV exports of E9 and E10 (docs/decisions/0503): RFC 4180 (CRLF, quotes
+// CSV exports of getCampaignReport and getCampaignTimeseries (docs/decisions/0503): RFC 4180 (CRLF, quotes
 // doubled), UTF-8, one header line, numbers as in the JSON. Pure builders of
 // the text and the file name; lib/http/report-response.ts answers `format=csv`
 // or `Accept: text/csv` with them.
@@ -29,7 +29,7 @@ const KEY_COLUMN: Record<NonNullable<CampaignReport["breakdown"]>, string> = {
   hour_of_day: "hour_of_day",
 };
 
-/** E9 as CSV: one line per breakdown row, or one line of totals without a breakdown. */
+/** getCampaignReport as CSV: one line per breakdown row, or one line of totals without a breakdown. */
 export function reportToCsv(report: CampaignReport): string {
   if (report.breakdown && report.rows) {
     return toCsv(
@@ -70,7 +70,7 @@ export function reportToCsv(report: CampaignReport): string {
   );
 }
 
-/** E10 as CSV: the UTC start of each point and the same instant in the report's zone, for spreadsheets. */
+/** getCampaignTimeseries as CSV: the UTC start of each point and the same instant in the report's zone, for spreadsheets. */
 export function timeseriesToCsv(series: CampaignTimeseries): string {
   const zone = series.period.timezone;
   return toCsv(
@@ -85,13 +85,13 @@ export function timeseriesToCsv(series: CampaignTimeseries): string {
   );
 }
 
-/** The download's file name of an E9 report. */
+/** The download's file name of an getCampaignReport report. */
 export function reportCsvFilename(report: CampaignReport): string {
   const by = report.breakdown ? `-by-${report.breakdown}` : "";
   return `campaign-${report.campaign_id}-${report.period.start}-${report.period.end}${by}.csv`;
 }
 
-/** The download's file name of an E10 series. */
+/** The download's file name of an getCampaignTimeseries series. */
 export function timeseriesCsvFilename(series: CampaignTimeseries): string {
   return `campaign-${series.campaign_id}-${series.period.start}-${series.period.end}-${series.granularity}.csv`;
 }

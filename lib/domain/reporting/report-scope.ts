@@ -1,4 +1,4 @@
-// What E9 and E10 start from: the campaign the actor
+// What getCampaignReport and getCampaignTimeseries start from: the campaign the actor
 // owns (404, never 403), the calendar of the local dates, and the source plan
 // (rollups with quarter-hour counts where exact, which is every zone; raw rows otherwise).
 import type { Actor } from "@/lib/auth/actor";

@@ -1,4 +1,4 @@
-// Inputs and outputs of E9 (campaign report), E10 (time series) and E11
+// Inputs and outputs of getCampaignReport (campaign report), getCampaignTimeseries (time series) and getCreativePerformance
 // (creative performance). Reports are computed in the requested IANA zone
 // (docs/decisions/0502); money is USD rounded to 6 decimals, ctr a fraction.
 import { z } from "zod";
@@ -10,9 +10,9 @@ export type Breakdown = (typeof BREAKDOWNS)[number];
 export const GRANULARITIES = ["hour", "day"] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 
-/** Longest E9 range and E10 day series, in days (a leap year). */
+/** Longest getCampaignReport range and getCampaignTimeseries day series, in days (a leap year). */
 export const MAX_REPORT_DAYS = 366;
-/** Longest E10 hour series, in days (up to 744 points). */
+/** Longest getCampaignTimeseries hour series, in days (up to 744 points). */
 export const MAX_HOURLY_DAYS = 31;
 /** Reports cover dates in this span (zone rules before 2000 are local mean times, not offsets). */
 export const MIN_REPORT_DATE = "2000-01-01";
@@ -66,7 +66,7 @@ const reportQueryShape = {
 };
 
 export const reportQuery = z.object(reportQueryShape).superRefine(checkRange(() => MAX_REPORT_DAYS));
-/** E9's input: the campaign (any id: one the caller does not own is 404) and the query. */
+/** getCampaignReport's input: the campaign (any id: one the caller does not own is 404) and the query. */
 export const campaignReportInput = z
   .object({ id: z.string(), ...reportQueryShape })
   .superRefine(checkRange(() => MAX_REPORT_DAYS));
@@ -84,7 +84,7 @@ const timeseriesQueryShape = {
 const timeseriesRange = checkRange((value) => (value.granularity === "hour" ? MAX_HOURLY_DAYS : MAX_REPORT_DAYS));
 
 export const timeseriesQuery = z.object(timeseriesQueryShape).superRefine(timeseriesRange);
-/** E10's input: the campaign and the query. */
+/** getCampaignTimeseries's input: the campaign and the query. */
 export const campaignTimeseriesInput = z
   .object({ id: z.string(), ...timeseriesQueryShape })
   .superRefine(timeseriesRange);
@@ -92,7 +92,7 @@ export type TimeseriesQuery = z.infer<typeof timeseriesQuery>;
 export type CampaignReportInput = z.infer<typeof campaignReportInput>;
 export type CampaignTimeseriesInput = z.infer<typeof campaignTimeseriesInput>;
 
-/** E11's input. */
+/** getCreativePerformance's input. */
 export const creativePerformanceInput = z.object({ id: z.string() });
 
 export const formatParam = z
@@ -100,7 +100,7 @@ export const formatParam = z
   .optional()
   .meta({ description: "csv answers text/csv (as does `Accept: text/csv`)." });
 
-/** How E9's and E10's query strings are read: the schema's keys (a repeated one is refused), an empty value absent. */
+/** How getCampaignReport's and getCampaignTimeseries's query strings are read: the schema's keys (a repeated one is refused), an empty value absent. */
 export const REPORT_QUERY = { keys: Object.keys(reportQuery.shape), absent: "empty" } as const;
 export const TIMESERIES_QUERY = { ...REPORT_QUERY, keys: Object.keys(timeseriesQuery.shape) } as const;
 

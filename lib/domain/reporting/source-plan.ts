@@ -11,7 +11,7 @@ import type { ReportSource } from "./reporting.schemas";
 import { DAY_MS, HOUR_MS, QUARTER_HOUR_MS } from "@/lib/clock";
 import type { ZoneCalendar } from "./zone-calendar";
 
-/** What a row is grouped by in time: the local date, the local hour of day, the local hour (E10), or nothing. */
+/** What a row is grouped by in time: the local date, the local hour of day, the local hour (getCampaignTimeseries), or nothing. */
 export type TimeKey = "day" | "hour_of_day" | "hour" | null;
 
 export type SourcePlan =

@@ -1,4 +1,4 @@
-// E14: deactivate an endpoint. Delivery stops at once: scheduled retries are
+// deactivateWebhookEndpoint: deactivate an endpoint. Delivery stops at once: scheduled retries are
 // cancelled and waiting batch items dropped in the same transaction. Repeating
 // it answers the same; nothing re-activates an endpoint.
 import type { Actor } from "@/lib/auth/actor";
@@ -11,7 +11,7 @@ import { webhookEndpointIdInput, type WebhookEndpoint } from "./webhooks.schemas
 
 export const DEACTIVATED_BY_API = "Deactivated through the API.";
 
-/** E14. */
+/** deactivateWebhookEndpoint. */
 export const deactivateWebhookEndpoint = defineOperation({
   name: "deactivateWebhookEndpoint",
   access: "campaigns:write",

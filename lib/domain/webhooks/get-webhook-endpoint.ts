@@ -57,7 +57,7 @@ export async function getWebhookEndpointOrThrow(actor: Actor, id: string) {
   return endpoint;
 }
 
-/** One endpoint by id (GraphQL's `webhookEndpoint`, with the scope of E12 that lists them all). */
+/** One endpoint by id (GraphQL's `webhookEndpoint`, with the scope of listWebhookEndpoints that lists them all). */
 export const getWebhookEndpoint = defineOperation({
   name: "getWebhookEndpoint",
   access: "campaigns:read",

@@ -1,4 +1,4 @@
-// E12: the advertiser's webhook endpoints, newest first, deactivated ones
+// listWebhookEndpoints: the advertiser's webhook endpoints, newest first, deactivated ones
 // included (is_active false), never with their secrets; all of them (REST), or
 // a page of them by cursor (GraphQL's connection: creation time, then id).
 import type { Actor } from "@/lib/auth/actor";
@@ -8,7 +8,7 @@ import { defineOperation } from "@/lib/operations/operation";
 import { webhookEndpointOf } from "./get-webhook-endpoint";
 import { listWebhookEndpointsByCursorInput, listWebhookEndpointsInput, type WebhookEndpoint } from "./webhooks.schemas";
 
-/** E12. */
+/** listWebhookEndpoints. */
 export const listWebhookEndpoints = defineOperation({
   name: "listWebhookEndpoints",
   access: "campaigns:read",
@@ -26,7 +26,7 @@ export async function listWebhooks(actor: Actor): Promise<WebhookEndpoint[]> {
   return rows.map(webhookEndpointOf);
 }
 
-/** E12 as GraphQL pages it (`webhookEndpoints`). */
+/** listWebhookEndpoints as GraphQL pages it (`webhookEndpoints`). */
 export const listWebhookEndpointsByCursor = defineOperation({
   name: "listWebhookEndpointsByCursor",
   access: "campaigns:read",

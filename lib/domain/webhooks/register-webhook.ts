@@ -1,15 +1,16 @@
-// E13: register a webhook endpoint. The URL must be HTTPS and resolve to public
+// registerWebhookEndpoint: register a webhook endpoint. The URL must be HTTPS and resolve to public
 // addresses (the outbound guard, without connecting); the 32-byte secret is
 // returned this once.
 import { randomBytes } from "node:crypto";
 import type { Actor } from "@/lib/auth/actor";
 import { nowDate, type Clock } from "@/lib/clock";
+import { checkAdvertiserCap } from "@/lib/db/advertiser-cap";
 import { db } from "@/lib/db/client";
-import { AppError, validationError } from "@/lib/errors";
+import { validationError } from "@/lib/errors";
 import { newUuid } from "@/lib/ids";
 import { defineOperation } from "@/lib/operations/operation";
 import { OutboundBlockedError, vetOutboundUrl } from "@/lib/outbound/guarded-request";
-import { emitWebhooksChanged } from "@/lib/process-bus";
+import { emitWebhooksChanged } from "@/lib/change-events";
 import { webhookEndpointOf } from "./get-webhook-endpoint";
 import { registerWebhookInput, type NewWebhookEndpoint, type RegisteredWebhookEndpoint } from "./webhooks.schemas";
 
@@ -20,7 +21,7 @@ export const SECRET_WARNING =
   "Store this secret now: it is shown only once and cannot be retrieved again. It is the HMAC-SHA256 key of " +
   "X-Service-Signature; to replace it, register a new endpoint and deactivate this one.";
 
-/** E13. */
+/** registerWebhookEndpoint. */
 export const registerWebhookEndpoint = defineOperation({
   name: "registerWebhookEndpoint",
   access: "campaigns:write",
@@ -46,17 +47,11 @@ export async function registerWebhook(
   const now = nowDate(options.clock);
   const secret = randomBytes(32).toString("hex");
   const row = await db().$transaction(async (tx) => {
-    // the advertiser's row is the lock: concurrent registrations count one after
-    // another (PostgreSQL holds the updated row until commit; SQLite's writers
-    // are serialized), as API clients are capped (lib/auth/clients.ts)
-    const locked = await tx.advertiser.updateMany({ where: { id: actor.advertiserId }, data: { updatedAt: now } });
-    if (locked.count === 0) throw new AppError("not_found", { detail: `advertiser ${actor.advertiserId} not found` });
-    const active = await tx.webhookEndpoint.count({ where: { advertiserId: actor.advertiserId, isActive: true } });
-    if (active >= MAX_ACTIVE_ENDPOINTS) {
-      throw new AppError("conflict", {
-        detail: `An advertiser may have at most ${MAX_ACTIVE_ENDPOINTS} active webhook endpoints; deactivate one first.`,
-      });
-    }
+    await checkAdvertiserCap(tx, actor.advertiserId, now, {
+      count: (locked) => locked.webhookEndpoint.count({ where: { advertiserId: actor.advertiserId, isActive: true } }),
+      max: MAX_ACTIVE_ENDPOINTS,
+      refusal: `An advertiser may have at most ${MAX_ACTIVE_ENDPOINTS} active webhook endpoints; deactivate one first.`,
+    });
     return tx.webhookEndpoint.create({
       data: {
         id: newUuid(),

@@ -12,7 +12,7 @@ import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint";
 import { webhookDeliveryInclude, webhookDeliveryOf } from "./list-webhook-deliveries";
 import { retryWebhookDeliveryInput, type WebhookDelivery } from "./webhooks.schemas";
 
-/** An outbound request on demand: counts against the advertiser's webhook sends (shared with E15). */
+/** An outbound request on demand: counts against the advertiser's webhook sends (shared with sendWebhookTestEvent). */
 export const retryWebhookDelivery = defineOperation({
   name: "retryWebhookDelivery",
   access: "campaigns:write",

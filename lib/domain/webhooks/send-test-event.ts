@@ -1,4 +1,4 @@
-// E15: send a signed conversion.recorded test event now and report what the
+// sendWebhookTestEvent: send a signed conversion.recorded test event now and report what the
 // endpoint answered. A failing receiver is a result (success false), not an
 // error; the endpoint's failure_count and last_delivered_at are left alone.
 import type { Actor } from "@/lib/auth/actor";
@@ -10,7 +10,7 @@ import { sendWebhook } from "@/lib/webhooks/send";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint";
 import { webhookEndpointIdInput, type WebhookTestResult } from "./webhooks.schemas";
 
-/** E15: an outbound request on demand, so it counts against the advertiser's webhook sends (shared with redeliveries). */
+/** sendWebhookTestEvent: an outbound request on demand, so it counts against the advertiser's webhook sends (shared with redeliveries). */
 export const sendWebhookTestEvent = defineOperation({
   name: "sendWebhookTestEvent",
   access: "campaigns:write",

@@ -1,4 +1,4 @@
-// Inputs and outputs of the webhook operations (E12-E15, the delivery log and
+// Inputs and outputs of the webhook operations (the webhook endpoint operations, the delivery log and
 // manual retry): the inputs (the REST API's snake_case names, shared by every
 // transport, the OpenAPI document and the dashboard's form), the domain results
 // (camelCase, Dates) and the REST views' schemas (the OpenAPI document's).
@@ -27,15 +27,15 @@ export const registerWebhookInput = z
   })
   .meta({ id: "RegisterWebhookInput" });
 export type RegisterWebhookInput = z.input<typeof registerWebhookInput>;
-/** E13's input as parsed (`batch_impressions` may be left out by internal callers: false). */
+/** registerWebhookEndpoint's input as parsed (`batch_impressions` may be left out by internal callers: false). */
 export type NewWebhookEndpoint = Omit<z.output<typeof registerWebhookInput>, "batch_impressions"> & {
   batch_impressions?: boolean;
 };
 
-/** E12 takes nothing (its query string is ignored). */
+/** listWebhookEndpoints takes nothing (its query string is ignored). */
 export const listWebhookEndpointsInput = z.object({});
 
-/** One endpoint of the caller's (path `{id}`): E14, E15 and GraphQL's lookup by id. Any text: what is not ours is 404. */
+/** One endpoint of the caller's (path `{id}`): deactivateWebhookEndpoint, sendWebhookTestEvent and GraphQL's lookup by id. Any text: what is not ours is 404. */
 export const webhookEndpointIdInput = z.object({ id: z.string() });
 
 /** GraphQL's endpoint list: a Relay connection, newest first. */
@@ -87,7 +87,7 @@ export const registeredWebhookEndpoint = webhookEndpoint
   .meta({ id: "RegisteredWebhookEndpoint" });
 export type RegisteredWebhookEndpointView = z.infer<typeof registeredWebhookEndpoint>;
 
-/** E13's result: the endpoint with its secret, shown this once. */
+/** registerWebhookEndpoint's result: the endpoint with its secret, shown this once. */
 export type RegisteredWebhookEndpoint = WebhookEndpoint & { secret: string; warning: string };
 
 export const webhookEndpointList = z
@@ -113,7 +113,7 @@ export const webhookTestResult = z
   .meta({ id: "WebhookTestResult" });
 export type WebhookTestResultView = z.infer<typeof webhookTestResult>;
 
-/** E15's result: what the endpoint answered. */
+/** sendWebhookTestEvent's result: what the endpoint answered. */
 export type WebhookTestResult = { success: boolean; statusCode: number; durationMs: number; message: string };
 
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivering", "succeeded", "failed", "cancelled"] as const;
@@ -184,7 +184,7 @@ export type WebhookDelivery = {
 
 const deliveryStatusFilter = z.enum(WEBHOOK_DELIVERY_STATUSES).optional();
 
-/** The delivery log of endpoint `id` (E4's paging). */
+/** The delivery log of endpoint `id` (listCampaigns's paging). */
 export const listWebhookDeliveriesInput = z.object({
   id: z.string(),
   page: z.coerce.number().int().min(1).default(1),

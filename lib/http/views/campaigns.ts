@@ -1,4 +1,4 @@
-// The REST views of campaigns and creatives (E4 to E8, cancel, the validate_only
+// The REST views of campaigns and creatives (listCampaigns to addCreativeVariant, cancel, the validate_only
 // previews): snake_case, USD numbers, instants as ISO 8601 text, in the key
 // order the API has always answered, as the OpenAPI document's schemas
 // (lib/domain/campaigns/campaigns.schemas.ts) describe them.
@@ -64,7 +64,7 @@ export function creativeView(creative: Creative): CreativeView {
   };
 }
 
-/** E6 (and what E7 and cancel answer): the campaign, its primary creative and every variant. */
+/** getCampaign (and what updateCampaign and cancel answer): the campaign, its primary creative and every variant. */
 export function campaignView(campaign: CampaignWithCreatives): CampaignView {
   const variants = campaign.creatives.map(creativeView);
   return {

@@ -1,4 +1,4 @@
-// The REST views of the market catalog: E2's moment types and E3's clearing
+// The REST views of the market catalog: listMomentTypes's moment types and getClearingPrices's clearing
 // prices (snake_case, USD numbers, instants as ISO 8601 text), as the OpenAPI
 // document's schemas describe them.
 import type { ClearingPrices, ClearingPricesView } from "@/lib/domain/clearing-prices/clearing-prices.schemas";

@@ -1,4 +1,4 @@
-// The REST views of E9, E10 and E11 (snake_case, USD rounded to 6 decimals,
+// The REST views of getCampaignReport, getCampaignTimeseries and getCreativePerformance (snake_case, USD rounded to 6 decimals,
 // instants as ISO 8601 text), as the OpenAPI document's schemas describe them
 // (lib/domain/reporting/reporting.schemas.ts). CSV exports are built from these views.
 import { isoSeconds } from "@/lib/domain/reporting/get-campaign-timeseries";

@@ -33,23 +33,23 @@ export function webhookEndpointView(endpoint: WebhookEndpoint): WebhookEndpointV
   };
 }
 
-/** E12. */
+/** listWebhookEndpoints. */
 export function webhookEndpointListView(endpoints: readonly WebhookEndpoint[]): WebhookEndpointListView {
   return { endpoints: endpoints.map(webhookEndpointView) };
 }
 
-/** E13: the endpoint with its secret, this once. */
+/** registerWebhookEndpoint: the endpoint with its secret, this once. */
 export function registeredWebhookEndpointView(registered: RegisteredWebhookEndpoint): RegisteredWebhookEndpointView {
   const { secret, warning, ...endpoint } = registered;
   return { ...webhookEndpointView(endpoint), secret, warning };
 }
 
-/** E14: the same answer every time, whatever the endpoint was before. */
+/** deactivateWebhookEndpoint: the same answer every time, whatever the endpoint was before. */
 export function webhookDeactivationView(endpoint: WebhookEndpoint): WebhookDeactivationView {
   return { deactivated: true, id: endpoint.id };
 }
 
-/** E15. */
+/** sendWebhookTestEvent. */
 export function webhookTestResultView(result: WebhookTestResult): WebhookTestResultView {
   return {
     success: result.success,

@@ -10,7 +10,7 @@
 // deactivation after 410 Gone or 5 days of failures (docs/decisions/0600, 0601).
 import { sortableId } from "@/lib/ids";
 import { statement, type Plan as GenericPlan } from "@/lib/db/plan";
-import { DEACTIVATE_AFTER_FAILING_MS, retryDelayMs } from "../retry-schedule";
+import { DEACTIVATE_AFTER_FAILING_MS, webhookRetryDelayMs } from "../retry-schedule";
 import type { SendOutcome } from "../send";
 
 /** A due delivery a claim may take. */
@@ -227,7 +227,7 @@ export function* recordAttempt(answered: Answered, now: number, random: () => nu
   if (answered.outcome.ok) return yield* recordSuccesses([answered], now);
   const { delivery, outcome } = answered;
   const endpoint = yield* run("countFailure", { endpointId: delivery.endpointId, now });
-  const delay = retryDelayMs(delivery.attempts + 1, random);
+  const delay = webhookRetryDelayMs(delivery.attempts + 1, random);
   yield* run("markFailed", {
     id: delivery.id,
     token: delivery.token,
@@ -245,7 +245,7 @@ export function* recordAttempt(answered: Answered, now: number, random: () => nu
 }
 
 /**
- * Deactivates an endpoint (E14, 410 Gone, the 5-day rule): inactive with its
+ * Deactivates an endpoint (deactivateWebhookEndpoint, 410 Gone, the 5-day rule): inactive with its
  * reason, and every delivery not yet made cancelled and every impression
  * waiting for a batch dropped with it, also when it already was inactive
  * (sweeps up what a concurrent fan-out added). True when this call deactivated it.

@@ -1,6 +1,6 @@
 // AdCP products, formats and ids over our catalogue: one product per moment
-// type and sport where the type exists (E2), CPM auction pricing with the
-// type's floor and, from real clearing prices (E3), price guidance (absent
+// type and sport where the type exists (listMomentTypes), CPM auction pricing with the
+// type's floor and, from real clearing prices (getClearingPrices), price guidance (absent
 // while the market is too small to publish percentiles: decision 0304's rule).
 import { MARKET_RULE } from "../api-contract.ts";
 import { BODY_MAX, CTA_MAX, HEADLINE_MAX, MIN_TOTAL_BUDGET_USD, URL_MAX } from "../api-values.ts";
@@ -15,7 +15,7 @@ export const MIN_PACKAGE_SPEND_USD = MIN_TOTAL_BUDGET_USD;
 
 const SPORT_NAMES: Record<Sport, string> = { ncaa_basketball: "NCAA basketball", nba: "NBA", nfl: "NFL", mlb: "MLB" };
 
-/** Pacings offered: the REST API's `pacing` (E5/E7), even or asap; front_loaded has no equivalent. */
+/** Pacings offered: the REST API's `pacing` (createCampaign/updateCampaign), even or asap; front_loaded has no equivalent. */
 export const OFFERED_PACINGS: readonly string[] = ["even", "asap"];
 
 export function checkPacing(pacing: string | undefined, field: string): void {

@@ -1,5 +1,5 @@
 // Reading many campaigns through the REST API for the AdCP list tasks: every
-// page of E4 (filtered by status), details (E6) with bounded concurrency, and
+// page of listCampaigns (filtered by status), details (getCampaign) with bounded concurrency, and
 // opaque offset cursors.
 import {
   ApiError,

@@ -20,7 +20,7 @@ export const MEDIA_BUY_STATUSES = [
 ] as const;
 export type MediaBuyStatus = (typeof MEDIA_BUY_STATUSES)[number];
 
-/** AdCP's name for the service's delivery status (E6's delivery_status: the service decides it). */
+/** AdCP's name for the service's delivery status (getCampaign's delivery_status: the service decides it). */
 const MEDIA_BUY_STATUS: Record<Campaign["delivery_status"], MediaBuyStatus> = {
   delivering: "active",
   pending_creatives: "pending_creatives",
@@ -46,7 +46,7 @@ export function campaignStatusesFor(statuses: readonly MediaBuyStatus[]): Campai
   return [...out];
 }
 
-/** AdCP's valid actions for each action the service accepts on the campaign (E6's available_actions). */
+/** AdCP's valid actions for each action the service accepts on the campaign (getCampaign's available_actions). */
 const VALID_ACTIONS: Record<Campaign["available_actions"][number], readonly string[]> = {
   pause: ["pause"],
   resume: ["resume"],

@@ -91,7 +91,7 @@ export function adcpIdempotencyKey(change?: string) {
     .describe(`Required: 16-255 characters [A-Za-z0-9_.:-]${change ? `, fresh per intended ${change}` : ""}.`);
 }
 
-/** E5's validate_only answer: what creating `body` would do, nothing written. */
+/** createCampaign's validate_only answer: what creating `body` would do, nothing written. */
 export async function previewCreate(
   api: RestClient,
   body: CreateCampaignBody,
@@ -100,7 +100,7 @@ export async function previewCreate(
     .result as Schemas["CampaignCreatePreview"];
 }
 
-/** E7's validate_only answer: what the change would do and whether it can raise spend, nothing written. */
+/** updateCampaign's validate_only answer: what the change would do and whether it can raise spend, nothing written. */
 export async function previewUpdate(
   api: RestClient,
   id: string,
@@ -110,7 +110,7 @@ export async function previewUpdate(
     .result as CampaignUpdatePreview;
 }
 
-/** E7 applied (not a preview): the campaign as it now is. */
+/** updateCampaign applied (not a preview): the campaign as it now is. */
 export async function applyUpdate(
   api: RestClient,
   id: string,

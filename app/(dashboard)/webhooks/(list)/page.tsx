@@ -1,4 +1,4 @@
-// Webhooks (E12-E15): the advertiser's endpoints, registering one (its secret
+// Webhooks (the webhook endpoint operations): the advertiser's endpoints, registering one (its secret
 // shown once), and each endpoint's actions; the delivery log is on its own page.
 import type { Metadata } from "next";
 import Link from "next/link";

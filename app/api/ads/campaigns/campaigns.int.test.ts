@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { ICON_UNREACHABLE_MESSAGE } from "@/lib/domain/creatives/check-icon-url";
-import { onCampaignsChanged } from "@/lib/process-bus";
+import { onCampaignsChanged } from "@/lib/change-events";
 import { consumeRateLimit, RATE_LIMIT_POLICIES } from "@/lib/rate-limit";
 import { campaignBody, creativeBody, utcDay } from "@/test/campaign-input";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";

@@ -1,4 +1,4 @@
-// GET /api/ads/campaigns: E4 list; POST /api/ads/campaigns: E5 create
+// GET /api/ads/campaigns: listCampaigns list; POST /api/ads/campaigns: createCampaign create
 // (?validate_only=true: every check and the estimates, nothing written)
 import { createCampaign, previewCampaignCreate } from "@/lib/domain/campaigns/create-campaign";
 import { listCampaigns } from "@/lib/domain/campaigns/list-campaigns";

@@ -1,12 +1,9 @@
 // E3 from seeded auction rows: percentiles only from a market sample of at
 // least 20 auctions won by 3 distinct advertisers, demo auctions left out.
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
-import {
-  getCachedClearingPrices,
-  resetClearingPricesCacheForTests,
-} from "@/lib/domain/clearing-prices/get-clearing-prices";
+import { CLEARING_CACHE_MS, getCachedClearingPrices } from "@/lib/domain/clearing-prices/get-clearing-prices";
 import { clearingPricesView } from "@/lib/http/views/catalog";
 import { MARKET_MIN_AUCTIONS } from "@/lib/domain/market/market.schemas";
 import { newId } from "@/lib/ids";
@@ -18,10 +15,16 @@ import { GET } from "./route";
 let adv: TestAdvertiser;
 const DAY = 86_400_000;
 
+/** Moves the clock past the one-minute cache: the next request computes from the rows as they are now. */
+const pastTheCache = () => vi.setSystemTime(Date.now() + CLEARING_CACHE_MS);
+
 beforeAll(async () => {
+  // Date only, and it keeps running: timers, the database drivers and the request path stay real
+  vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
   adv = await createTestAdvertiser();
 });
-beforeEach(() => resetClearingPricesCacheForTests());
+afterAll(() => vi.useRealTimers());
+beforeEach(pastTheCache);
 
 async function seed(
   momentType: string,
@@ -113,7 +116,7 @@ describe("GET /api/ads/clearing-prices (E3)", () => {
       })),
     });
     const prop = async () => {
-      resetClearingPricesCacheForTests();
+      pastTheCache();
       const res = await call(GET, "/api/ads/clearing-prices", { headers: await adv.auth([]) });
       return res.body.moment_types.find((t: { moment_type: string }) => t.moment_type === "prop_alert");
     };

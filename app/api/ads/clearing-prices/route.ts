@@ -1,4 +1,4 @@
-// GET /api/ads/clearing-prices: E3, any valid token, cached for 15 minutes
+// GET /api/ads/clearing-prices: getClearingPrices, any valid token, cached for 15 minutes
 import { getClearingPrices } from "@/lib/domain/clearing-prices/get-clearing-prices";
 import { jsonResponse } from "@/lib/http/define-route";
 import { restOperation } from "@/lib/http/rest-operation";

@@ -1,12 +1,18 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { createTestCampaign } from "@/test/factories/campaigns";
-import { resetMomentTypesCacheForTests } from "@/lib/domain/moment-types/list-moment-types";
+import { CTR_CACHE_MS } from "@/lib/domain/moment-types/list-moment-types";
 import { listMomentTypes } from "@/test/catalog";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { call } from "@/test/http";
 import { GET } from "./route";
+
+/** Moves the clock past the one-minute CTR cache: the next read computes from the rows as they are now. */
+const pastTheCache = () => vi.setSystemTime(Date.now() + CTR_CACHE_MS);
+// Date only, and it keeps running: timers, the database drivers and the request path stay real
+beforeAll(() => vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true }));
+afterAll(() => vi.useRealTimers());
 
 const SPEC_FLOORS: Record<string, [string, number]> = {
   bet_resolved: ["Bet Resolved", 0.5],
@@ -71,7 +77,7 @@ describe("GET /api/ads/moment-types (E2)", () => {
   });
 
   it("publishes a CTR range only from enough real volume of 3 advertisers: p25 and p75 of per-campaign CTR", async () => {
-    resetMomentTypesCacheForTests();
+    pastTheCache();
     const [a, b, c] = [
       await createTestAdvertiser("A"),
       await createTestAdvertiser("B"),
@@ -101,7 +107,7 @@ describe("GET /api/ads/moment-types (E2)", () => {
   });
 
   it("counts neither the demo's (sandbox) advertisers nor campaigns older than the 7-day window", async () => {
-    resetMomentTypesCacheForTests();
+    pastTheCache();
     const [a, b, demo, old, c] = [
       await createTestAdvertiser("A"),
       await createTestAdvertiser("B"),
@@ -116,7 +122,7 @@ describe("GET /api/ads/moment-types (E2)", () => {
     await seedCampaignRollup(demo.advertiserId, 13, 1000, 90, bet); // the demo's 9.0%
     await seedCampaignRollup(old.advertiserId, 14, 1000, 80, { ...bet, agoHours: 8 * 24 }); // 8 days ago: 8.0%
     const betResolved = async () => {
-      resetMomentTypesCacheForTests();
+      pastTheCache();
       return (await listMomentTypes()).find((t) => t.key === "bet_resolved")!;
     };
     // two real advertisers in the window: nothing is published

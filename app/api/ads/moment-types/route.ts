@@ -1,4 +1,4 @@
-// GET /api/ads/moment-types: E2, public, cached for an hour
+// GET /api/ads/moment-types: listMomentTypes, public, cached for an hour
 import { listMomentTypes } from "@/lib/domain/moment-types/list-moment-types";
 import { jsonResponse } from "@/lib/http/define-route";
 import { restOperation } from "@/lib/http/rest-operation";

@@ -95,6 +95,16 @@ describe("POST /api/ads/postback-keys", () => {
     expect((await create()).status).toBe(201);
   });
 
+  it("concurrent creations never pass the cap: they are counted one after another", async () => {
+    const answers = await Promise.all(Array.from({ length: MAX_ACTIVE_POSTBACK_KEYS + 6 }, () => create()));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(MAX_ACTIVE_POSTBACK_KEYS);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(6);
+    expect(await db().postbackKey.count({ where: { advertiserId: acme.advertiserId, revokedAt: null } })).toBe(
+      MAX_ACTIVE_POSTBACK_KEYS,
+    );
+  });
+
   it("replays a retry with the same Idempotency-Key: the same id, no second key, the key withheld and never stored", async () => {
     const first = await create(acme, { "idempotency-key": "pbk-create-1" });
     expect(first.status).toBe(201);

@@ -1,7 +1,7 @@
-// GET /api/ads/postback: E16, record a conversion (query form, for attribution partners' URL macros)
-// POST /api/ads/postback: E17, the same with a JSON body
-// No token: the advertiser's postback key once it has an active one (E16: the postback_key query
-// parameter; E17: the X-Postback-Key header or that parameter), before that the unguessable click_id
+// GET /api/ads/postback: recordConversionQuery, record a conversion (query form, for attribution partners' URL macros)
+// POST /api/ads/postback: recordConversion, the same with a JSON body
+// No token: the advertiser's postback key once it has an active one (recordConversionQuery: the postback_key query
+// parameter; recordConversion: the X-Postback-Key header or that parameter), before that the unguessable click_id
 // bound to campaign_id (docs/api.md, docs/decisions/0504). The operations count unknown click ids and
 // missing, wrong or revoked keys per client address (lib/domain/conversions/record-conversion.ts).
 import { postbackInput, POSTBACK_KEY_QUERY, POSTBACK_QUERY } from "@/lib/domain/conversions/conversions.schemas";
@@ -40,7 +40,7 @@ export const POST = restOperation(recordConversion, {
   input: async ({ request, url, body }) => {
     const fields = await body();
     if (typeof fields !== "object" || fields === null || Array.isArray(fields)) return fields;
-    // the key never travels in the body: a body naming it is refused as any unknown field of E17's body
+    // the key never travels in the body: a body naming it is refused as any unknown field of recordConversion's body
     if (Object.hasOwn(fields, POSTBACK_KEY_PARAMETER)) parseInput(postbackInput, fields);
     return { ...fields, ...presentedKey(request, url) };
   },

@@ -1,5 +1,5 @@
-// GET /api/ads/webhooks: E12, list endpoints (no secrets)
-// POST /api/ads/webhooks: E13, register an endpoint (201, secret shown once)
+// GET /api/ads/webhooks: listWebhookEndpoints, list endpoints (no secrets)
+// POST /api/ads/webhooks: registerWebhookEndpoint, register an endpoint (201, secret shown once)
 import { listWebhookEndpoints } from "@/lib/domain/webhooks/list-webhooks";
 import { registerWebhookEndpoint } from "@/lib/domain/webhooks/register-webhook";
 import { restOperation } from "@/lib/http/rest-operation";

@@ -1,4 +1,4 @@
-// POST /api/auth/token: E1, OAuth 2.0 client credentials (RFC 6749 errors, not problem+json)
+// POST /api/auth/token: the token endpoint, OAuth 2.0 client credentials (RFC 6749 errors, not problem+json)
 import { grantClientCredentials, OAuthError } from "@/lib/auth/token-grant";
 import { AppError } from "@/lib/errors";
 import { bodyLimitFor } from "@/lib/http/body-limits";

@@ -1,4 +1,4 @@
-// GET /api/ads/campaigns/{id}: E6; PATCH: E7 update (?validate_only=true:
+// GET /api/ads/campaigns/{id}: getCampaign; PATCH: updateCampaign update (?validate_only=true:
 // every check, the changes and the estimates, nothing written); DELETE: cancel
 import { cancelCampaign } from "@/lib/domain/campaigns/cancel-campaign";
 import { getCampaign } from "@/lib/domain/campaigns/get-campaign";

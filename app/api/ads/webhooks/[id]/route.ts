@@ -1,4 +1,4 @@
-// DELETE /api/ads/webhooks/{id}: E14, deactivate an endpoint (idempotent)
+// DELETE /api/ads/webhooks/{id}: deactivateWebhookEndpoint, deactivate an endpoint (idempotent)
 import { deactivateWebhookEndpoint } from "@/lib/domain/webhooks/deactivate-webhook";
 import { restOperation } from "@/lib/http/rest-operation";
 import { webhookDeactivationView } from "@/lib/http/views/webhooks";

@@ -1,4 +1,4 @@
-// POST /api/ads/campaigns/{id}/variants: E8 add a creative variant
+// POST /api/ads/campaigns/{id}/variants: addCreativeVariant add a creative variant
 import { addCreativeVariant } from "@/lib/domain/creatives/add-creative-variant";
 import { restOperation } from "@/lib/http/rest-operation";
 import { variantCreatedView } from "@/lib/http/views/campaigns";

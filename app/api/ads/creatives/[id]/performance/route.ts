@@ -1,4 +1,4 @@
-// GET /api/ads/creatives/{id}/performance: E11, a creative's delivered results and traffic share
+// GET /api/ads/creatives/{id}/performance: getCreativePerformance, a creative's delivered results and traffic share
 import { getCreativePerformance } from "@/lib/domain/reporting/get-creative-performance";
 import { restOperation } from "@/lib/http/rest-operation";
 import { creativePerformanceView } from "@/lib/http/views/reporting";

@@ -1,4 +1,4 @@
-// GET /api/ads/reporting/campaigns/{id}: E9, campaign performance report (JSON or CSV)
+// GET /api/ads/reporting/campaigns/{id}: getCampaignReport, campaign performance report (JSON or CSV)
 import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
 import { reportCsvFilename, reportToCsv } from "@/lib/domain/reporting/report-csv";
 import { REPORT_QUERY } from "@/lib/domain/reporting/reporting.schemas";

@@ -1,4 +1,4 @@
-// GET /api/ads/reporting/campaigns/{id}/timeseries: E10, daily or hourly series (JSON or CSV)
+// GET /api/ads/reporting/campaigns/{id}/timeseries: getCampaignTimeseries, daily or hourly series (JSON or CSV)
 import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
 import { timeseriesCsvFilename, timeseriesToCsv } from "@/lib/domain/reporting/report-csv";
 import { TIMESERIES_QUERY } from "@/lib/domain/reporting/reporting.schemas";

@@ -1,18 +1,12 @@
 // In-process notifications between the modules Next bundles (route handlers)
 // and those server.ts loads (delivery hot path): they are separate module
-// instances in one process, so the emitter lives on globalThis. Other app
+// instances in one process, so the emitter is process-wide. Other app
 // instances learn of changes from the database (campaigns.version/updated_at).
 import { EventEmitter } from "node:events";
+import { processWide } from "@/lib/process-wide";
 
-type Bus = EventEmitter;
-const holder = globalThis as unknown as { __smaBus?: Bus };
-
-function bus(): Bus {
-  if (!holder.__smaBus) {
-    holder.__smaBus = new EventEmitter();
-    holder.__smaBus.setMaxListeners(50);
-  }
-  return holder.__smaBus;
+function bus(): EventEmitter {
+  return processWide("changeEvents", () => new EventEmitter().setMaxListeners(50));
 }
 
 /** Call after committing any change to a campaign or its creatives that delivery must see. */

@@ -8,7 +8,7 @@
 // end) and destroys the socket a moment later. Nothing is kept in memory.
 import type { IncomingMessage, ServerResponse } from "node:http";
 
-export type LingerOptions = {
+export type DrainOptions = {
   /** bytes of unread body discarded before giving up on the connection */
   drainBytes?: number;
   /** how long the discarding may take */
@@ -17,7 +17,7 @@ export type LingerOptions = {
   closeGraceMs?: number;
 };
 
-export function lingerAfterResponse(req: IncomingMessage, res: ServerResponse, options: LingerOptions = {}): void {
+export function drainAfterResponse(req: IncomingMessage, res: ServerResponse, options: DrainOptions = {}): void {
   const drainBytes = options.drainBytes ?? 8 * 1024 * 1024;
   const drainMs = options.drainMs ?? 10_000;
   const closeGraceMs = options.closeGraceMs ?? 2_000;

@@ -17,7 +17,7 @@ import { newScriptNonce, securityHeaders } from "@/lib/http/security-headers";
 import { apiRouteMethods, isApiPath } from "./api-routes";
 import { isHotPath, sendProblem, type HotRequest } from "./hot-router";
 
-export type FrontDoorOptions = {
+export type RequestEdgeOptions = {
   /** TRUST_PROXY: proxy hops whose X-Forwarded-For and X-Forwarded-Proto are believed */
   trustProxy: number;
   /** PUBLIC_BASE_URL starts with https: (a TLS-terminating proxy in front) */
@@ -26,7 +26,7 @@ export type FrontDoorOptions = {
 };
 
 /** The request came over HTTPS: the public origin says so, or a trusted proxy does. */
-function overHttps(req: IncomingMessage, options: FrontDoorOptions): boolean {
+function overHttps(req: IncomingMessage, options: RequestEdgeOptions): boolean {
   if (options.httpsOrigin) return true;
   if (options.trustProxy < 1) return false;
   const proto = req.headers["x-forwarded-proto"];
@@ -35,7 +35,7 @@ function overHttps(req: IncomingMessage, options: FrontDoorOptions): boolean {
 }
 
 /** Stamps the request (id, client address) and the response (id, security headers). */
-export function prepareRequest(req: IncomingMessage, res: ServerResponse, options: FrontDoorOptions): HotRequest {
+export function prepareRequest(req: IncomingMessage, res: ServerResponse, options: RequestEdgeOptions): HotRequest {
   const hotReq = req as HotRequest;
   const requestId = requestIdFrom({ get: (name) => (req.headers[name] as string | undefined) ?? null });
   const ip = clientAddressOf(req.headers["x-forwarded-for"], req.socket.remoteAddress, options.trustProxy);

@@ -1,4 +1,4 @@
-// The front door of server.ts over a real node:http server: security headers on
+// The request edge of server.ts over a real node:http server: security headers on
 // hot paths and Next routes alike, HSTS only over HTTPS, the client address
 // from X-Forwarded-For only as far as TRUST_PROXY says, and a 400 for a path
 // that does not decode (or holds %00), a 404 for an unknown path under /api/ and
@@ -8,7 +8,7 @@ import { REQUEST_PATH_HEADER } from "@/lib/auth/return-path";
 import { clientIp } from "@/lib/http/client-ip";
 import { contentSecurityPolicy } from "@/lib/http/security-headers";
 import { startHotServer, type AppRoutes, type HotServer } from "@/test/hot-server";
-import { pathDecodes, type FrontDoorOptions } from "./front-door";
+import { pathDecodes, type RequestEdgeOptions } from "./request-edge";
 
 const echoIp: AppRoutes = {
   "/echo-ip": { GET: async (request) => Response.json({ ip: clientIp(request) }) },
@@ -26,7 +26,7 @@ const echoIp: AppRoutes = {
 let server: HotServer | undefined;
 afterEach(() => server?.close());
 
-async function start(options: Partial<FrontDoorOptions> = {}): Promise<string> {
+async function start(options: Partial<RequestEdgeOptions> = {}): Promise<string> {
   server = await startHotServer(echoIp, {}, { trustProxy: 0, httpsOrigin: false, dev: false, ...options });
   return server.url;
 }

@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createRng } from "@/lib/random";
-import { pickVariant, runAuction, tieRank, type AuctionCandidate, type AuctionMoment } from "./run-auction";
+import { runAuction } from "@/test/reference-auction";
+import { buildAuctionBook, runBookAuction } from "./auction-book";
+import { pickVariant, tieRank, type AuctionCandidate, type AuctionMoment } from "./rules";
 
 const moment: AuctionMoment = {
   momentType: "close_game",
@@ -19,7 +21,19 @@ const candidate = (campaignId: string, advertiserId: string, bidMicros: number):
 });
 const random = () => 0.5;
 
-describe("runAuction rules", () => {
+/** runBookAuction over `candidates`, those `exclude` names blocked (as a cap or pacing blocks them). */
+function auction(
+  m: AuctionMoment,
+  candidates: readonly AuctionCandidate[],
+  options: { random: () => number; exclude?: (candidate: AuctionCandidate) => string | undefined },
+) {
+  const blockedUntil = Float64Array.from(candidates, (c) => (options.exclude?.(c) === undefined ? 0 : Infinity));
+  const slot = new Map(candidates.map((c, index) => [c, index]));
+  const book = buildAuctionBook(candidates, (c) => slot.get(c)!);
+  return runBookAuction(m, book, blockedUntil, 1000, { random: options.random });
+}
+
+describe("auction rules", () => {
   it.each([
     { name: "second price", bids: [3_000_000, 2_000_000], clearing: 2_000_000 },
     { name: "lone bidder pays the floor", bids: [3_000_000], clearing: 350_000 },
@@ -28,7 +42,7 @@ describe("runAuction rules", () => {
     { name: "three bidders", bids: [1_000_000, 5_000_000, 4_999_999], clearing: 4_999_999 },
     { name: "tie pays that bid", bids: [2_000_000, 2_000_000, 1_000_000], clearing: 2_000_000 },
   ])("$name", ({ bids, clearing }) => {
-    const result = runAuction(
+    const result = auction(
       moment,
       bids.map((bid, index) => candidate(`c${index}`, `a${index}`, bid)),
       { random },
@@ -42,8 +56,8 @@ describe("runAuction rules", () => {
   it("breaks ties deterministically and independently of input order", () => {
     const a = candidate("cmp_a", "adv_a", 2_000_000);
     const b = candidate("cmp_b", "adv_b", 2_000_000);
-    const first = runAuction(moment, [a, b], { random });
-    const second = runAuction(moment, [b, a], { random });
+    const first = auction(moment, [a, b], { random });
+    const second = auction(moment, [b, a], { random });
     expect(
       first.outcome === "filled" && second.outcome === "filled" && first.winner.campaignId === second.winner.campaignId,
     ).toBe(true);
@@ -54,7 +68,7 @@ describe("runAuction rules", () => {
     const b = candidate("cmp_b", "adv_b", 2_000_000);
     const wins = { cmp_a: 0, cmp_b: 0 };
     for (let user = 0; user < 400; user++) {
-      const result = runAuction({ ...moment, userId: `u${user}` }, [a, b], { random });
+      const result = auction({ ...moment, userId: `u${user}` }, [a, b], { random });
       if (result.outcome === "filled") wins[result.winner.campaignId as "cmp_a" | "cmp_b"] += 1;
     }
     expect(wins.cmp_a).toBeGreaterThan(120);
@@ -62,7 +76,7 @@ describe("runAuction rules", () => {
   });
 
   it("ignores excluded candidates completely", () => {
-    const result = runAuction(moment, [candidate("rich", "a1", 9_000_000), candidate("ok", "a2", 1_000_000)], {
+    const result = auction(moment, [candidate("rich", "a1", 9_000_000), candidate("ok", "a2", 1_000_000)], {
       random,
       exclude: (c) => (c.campaignId === "rich" ? "budget" : undefined),
     });
@@ -108,7 +122,7 @@ const momentArb = fc.record({
 });
 const uniqueCandidates = fc.uniqueArray(candidateArb, { selector: (c) => c.campaignId, maxLength: 30 });
 
-describe("runAuction properties", () => {
+describe("auction properties", () => {
   it("the winner holds the highest entered bid; the price lies between the floor and the winner's bid", () => {
     fc.assert(
       fc.property(
@@ -116,7 +130,7 @@ describe("runAuction properties", () => {
         uniqueCandidates,
         fc.double({ min: 0, max: 0.999999, noNaN: true }),
         (m, candidates, r) => {
-          const result = runAuction(m, candidates, { random: () => r });
+          const result = auction(m, candidates, { random: () => r });
           const entered = candidates.filter((c) => c.bidMicros >= m.floorCpmMicros && c.variants.length > 0);
           if (entered.length === 0) return result.outcome === "no_fill";
           if (result.outcome !== "filled") return false;
@@ -137,7 +151,7 @@ describe("runAuction properties", () => {
   it("the price is the best bid of another advertiser (or the floor), never the winner's own other campaigns", () => {
     fc.assert(
       fc.property(momentArb, uniqueCandidates, (m, candidates) => {
-        const result = runAuction(m, candidates, { random: () => 0 });
+        const result = auction(m, candidates, { random: () => 0 });
         if (result.outcome !== "filled") return true;
         const others = candidates.filter(
           (c) =>
@@ -161,8 +175,8 @@ describe("runAuction properties", () => {
           fc.tuple(fc.constant(list), fc.shuffledSubarray(list, { minLength: list.length, maxLength: list.length })),
         ),
         (m, [list, shuffled]) => {
-          const a = runAuction(m, list, { random: () => 0 });
-          const b = runAuction(m, shuffled, { random: () => 0 });
+          const a = auction(m, list, { random: () => 0 });
+          const b = auction(m, shuffled, { random: () => 0 });
           if (a.outcome !== b.outcome) return false;
           if (a.outcome === "filled" && b.outcome === "filled") {
             return (
@@ -179,33 +193,8 @@ describe("runAuction properties", () => {
   });
 });
 
-describe("groupedByAdvertiser", () => {
-  it("gives the same result as the general pass when one advertiser's campaigns are adjacent", () => {
-    fc.assert(
-      fc.property(momentArb, uniqueCandidates, fc.double({ min: 0, max: 0.999999, noNaN: true }), (m, list, r) => {
-        const grouped = [...list].sort((a, b) =>
-          a.advertiserId < b.advertiserId ? -1 : a.advertiserId > b.advertiserId ? 1 : b.bidMicros - a.bidMicros,
-        );
-        const plain = runAuction(m, grouped, { random: () => r });
-        const fast = runAuction(m, grouped, { random: () => r, groupedByAdvertiser: true });
-        if (plain.outcome !== fast.outcome || plain.bidders !== fast.bidders) return false;
-        if (plain.outcome === "filled" && fast.outcome === "filled") {
-          return (
-            plain.winner === fast.winner &&
-            plain.clearingCpmMicros === fast.clearingCpmMicros &&
-            plain.variant === fast.variant
-          );
-        }
-        return true;
-      }),
-      { numRuns: 3000 },
-    );
-  });
-});
-
-describe("runBookAuction (typed-array hot path)", () => {
-  it("gives exactly runAuction's result for any candidates, eligibility and refusals", async () => {
-    const { buildAuctionBook, runBookAuction } = await import("./auction-book");
+describe("runBookAuction against the reference model (test/reference-auction.ts)", () => {
+  it("gives exactly the reference's result for any candidates, eligibility and refusals", () => {
     fc.assert(
       fc.property(
         momentArb,
