@@ -55,11 +55,19 @@ async function createCampaign(page: Page, name: string): Promise<string> {
   return body.data!.createCampaign.campaign.id as string;
 }
 
-/** No serious or critical axe violation at a desktop's 1280 px and a phone's 375 px (then back to 1280). */
+/**
+ * No serious or critical axe violation, and no sideways scroll, at a desktop's 1280 px and a
+ * phone's 375 px (then back to 1280).
+ */
 async function expectAccessibleAtBothWidths(page: Page, what: string): Promise<void> {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expectAccessible(page, `${what} at ${width} px`);
+    const { scroll, client } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(scroll, `${what} at ${width} px: wider than the window`).toBeLessThanOrEqual(client);
   }
 }
 
