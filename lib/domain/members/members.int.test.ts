@@ -16,6 +16,7 @@ import type { Role } from "@/lib/auth/roles";
 import { DAY_MS, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
+import { resetEnvForTests } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { randomBase62 } from "@/lib/ids";
 import { invoke } from "@/lib/operations/invoke";
@@ -194,6 +195,24 @@ describe("invitations with email configured", () => {
     expect(link).toBe(created.url);
     const joined = await run(joinBySignUp, null, { token: tokenOf(link), name: "Mia Mail", password: PASSWORD });
     expect(joined.advertiserId).toBe(admin.advertiserId);
+  });
+});
+
+describe("invitations when the SMTP server fails", () => {
+  it("stand, with the link for the admin and the reason it was not emailed", async () => {
+    // nothing listens on port 9 (discard) here: the connection is refused
+    process.env.SMTP_URL = "smtp://127.0.0.1:9";
+    resetEnvForTests();
+    try {
+      const admin = await newAdvertiser("Failing Mail Co");
+      const email = `fail-${randomBase62(8).toLowerCase()}@example.test`;
+      const created = await run(inviteMember, admin, { email, role: "viewer" });
+      expect(created).toMatchObject({ emailed: false, emailProblem: "send_failed" });
+      expect(await invitationByToken(tokenOf(created.url))).toMatchObject({ status: "pending", email });
+    } finally {
+      delete process.env.SMTP_URL;
+      resetEnvForTests();
+    }
   });
 });
 
