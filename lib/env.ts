@@ -14,102 +14,104 @@ function isLoopbackHostPort(entry: string): boolean {
 /** README command one's database: the only one where DEMO defaults to on. */
 export const EMBEDDED_DATABASE_URL = "file:./data/app.db";
 
-const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  /** Public origin of the service, without a trailing slash: the JWT issuer and the base of click URLs. */
-  PUBLIC_BASE_URL: z
-    .string()
-    .url()
-    .transform((value) => value.replace(/\/+$/, ""))
-    .optional(),
-  /** `file:<path>` (SQLite, the default) or `postgresql://...` */
-  DATABASE_URL: z
-    .string()
-    .min(1)
-    .refine((value) => /^(file:|postgres(ql)?:\/\/)/.test(value), "must start with file: or postgresql://")
-    .default(EMBEDDED_DATABASE_URL),
-  /**
-   * Comma-separated loopback host:port pairs exempt from the outbound guard for the
-   * first request (never a redirect hop): local receivers in development and tests only.
-   */
-  OUTBOUND_ALLOW_HOSTS: z
-    .string()
-    .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((entry) => entry.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .pipe(
-      z.array(
-        z
-          .string()
-          .regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, "each entry must be host:port")
-          .refine(isLoopbackHostPort, {
-            error: (issue) =>
-              `may name loopback hosts only (localhost, 127.0.0.0/8, [::1]), not ${String(issue.input)}`,
-          }),
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    /** Public origin of the service, without a trailing slash: the JWT issuer and the base of click URLs. */
+    PUBLIC_BASE_URL: z
+      .string()
+      .url()
+      .transform((value) => value.replace(/\/+$/, ""))
+      .optional(),
+    /** `file:<path>` (SQLite, the default) or `postgresql://...` */
+    DATABASE_URL: z
+      .string()
+      .min(1)
+      .refine((value) => /^(file:|postgres(ql)?:\/\/)/.test(value), "must start with file: or postgresql://")
+      .default(EMBEDDED_DATABASE_URL),
+    /**
+     * Comma-separated loopback host:port pairs exempt from the outbound guard for the
+     * first request (never a redirect hop): local receivers in development and tests only.
+     */
+    OUTBOUND_ALLOW_HOSTS: z
+      .string()
+      .default("")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((entry) => entry.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, "each entry must be host:port")
+            .refine(isLoopbackHostPort, {
+              error: (issue) =>
+                `may name loopback hosts only (localhost, 127.0.0.0/8, [::1]), not ${String(issue.input)}`,
+            }),
+        ),
       ),
-    ),
-  /**
-   * Seed a demo advertiser and feed it simulated traffic (sandboxed, docs/decisions/0903).
-   * Unset: on for the embedded default database only, off anywhere else.
-   */
-  DEMO: flag.optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /**
-   * Proxy hops in front of the app whose X-Forwarded-For entries are trusted: 0 (off,
-   * the socket address), 1 (true/yes: the rightmost entry), or N (the N-th from the right).
-   */
-  TRUST_PROXY: z
-    .string()
-    .default("0")
-    .transform((value) => (/^(true|yes)$/i.test(value) ? "1" : /^(false|no|)$/i.test(value) ? "0" : value))
-    .pipe(z.string().regex(/^\d{1,2}$/, "must be 0 (off), true, or a number of proxy hops"))
-    .transform(Number),
-  /**
-   * The dashboard session key (at least 32 characters). Unset: generated once and kept in
-   * the database, so every instance sharing it agrees (docs/decisions/1200).
-   */
-  SESSION_SECRET: z.string().min(32, "at least 32 characters").optional(),
-  /**
-   * The SMTP server invitations and password resets are sent through (lib/email,
-   * docs/decisions/1427): smtp://user:password@host:587 (STARTTLS when offered) or
-   * smtps://user:password@host:465. Unset: nothing is sent; the dashboard says so and shows
-   * admins the links to pass on themselves.
-   */
-  SMTP_URL: z
-    .string()
-    .trim()
-    .transform((value) => value || undefined)
-    .pipe(
-      z
-        .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL (smtp://user:password@host:587)" })
-        .optional(),
-    )
-    .optional(),
-  /** The sender of every email: an address, or "Name <address>". Default: Sports Moment Ads <no-reply@PUBLIC_BASE_URL's host>. */
-  EMAIL_FROM: z
-    .string()
-    .trim()
-    .max(320)
-    .refine((value) => !/[\r\n]/.test(value), "must be one line")
-    .optional(),
-  /** Run background workers (dispatcher, controllers) in this process. */
-  WORKERS: flag.default(true),
-  /**
-   * log2 of scrypt's cost N for new dashboard password hashes: 17 (OWASP's minimum) unless
-   * raised; existing hashes are rehashed at sign-in. Below 17 only outside production (the
-   * test suites hash hundreds of accounts at 10).
-   */
-  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
-}).refine((value) => value.NODE_ENV !== "production" || value.PASSWORD_HASH_COST >= 17, {
-  path: ["PASSWORD_HASH_COST"],
-  message: "at least 17 in production (OWASP's minimum for scrypt)",
-});
+    /**
+     * Seed a demo advertiser and feed it simulated traffic (sandboxed, docs/decisions/0903).
+     * Unset: on for the embedded default database only, off anywhere else.
+     */
+    DEMO: flag.optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /**
+     * Proxy hops in front of the app whose X-Forwarded-For entries are trusted: 0 (off,
+     * the socket address), 1 (true/yes: the rightmost entry), or N (the N-th from the right).
+     */
+    TRUST_PROXY: z
+      .string()
+      .default("0")
+      .transform((value) => (/^(true|yes)$/i.test(value) ? "1" : /^(false|no|)$/i.test(value) ? "0" : value))
+      .pipe(z.string().regex(/^\d{1,2}$/, "must be 0 (off), true, or a number of proxy hops"))
+      .transform(Number),
+    /**
+     * The dashboard session key (at least 32 characters). Unset: generated once and kept in
+     * the database, so every instance sharing it agrees (docs/decisions/1200).
+     */
+    SESSION_SECRET: z.string().min(32, "at least 32 characters").optional(),
+    /**
+     * The SMTP server invitations and password resets are sent through (lib/email,
+     * docs/decisions/1427): smtp://user:password@host:587 (STARTTLS when offered) or
+     * smtps://user:password@host:465. Unset: nothing is sent; the dashboard says so and shows
+     * admins the links to pass on themselves.
+     */
+    SMTP_URL: z
+      .string()
+      .trim()
+      .transform((value) => value || undefined)
+      .pipe(
+        z
+          .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL (smtp://user:password@host:587)" })
+          .optional(),
+      )
+      .optional(),
+    /** The sender of every email: an address, or "Name <address>". Default: Sports Moment Ads <no-reply@PUBLIC_BASE_URL's host>. */
+    EMAIL_FROM: z
+      .string()
+      .trim()
+      .max(320)
+      .refine((value) => !/[\r\n]/.test(value), "must be one line")
+      .optional(),
+    /** Run background workers (dispatcher, controllers) in this process. */
+    WORKERS: flag.default(true),
+    /**
+     * log2 of scrypt's cost N for new dashboard password hashes: 17 (OWASP's minimum) unless
+     * raised; existing hashes are rehashed at sign-in. Below 17 only outside production (the
+     * test suites hash hundreds of accounts at 10).
+     */
+    PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+  })
+  .refine((value) => value.NODE_ENV !== "production" || value.PASSWORD_HASH_COST >= 17, {
+    path: ["PASSWORD_HASH_COST"],
+    message: "at least 17 in production (OWASP's minimum for scrypt)",
+  });
 
 export type Env = z.infer<typeof schema> & { PUBLIC_BASE_URL: string; DEMO: boolean };
 
