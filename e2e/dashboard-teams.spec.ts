@@ -118,6 +118,9 @@ test("an admin invites an editor and a viewer by email; the viewer cannot change
   // a used link says so
   await viewer.goto(viewerLink);
   await expect(viewer.getByTestId("invitation-status")).toContainText("was used already");
+  await viewer.goto("/campaigns");
+  await expect(viewer.getByRole("link", { name: "Team campaign" })).toBeVisible();
+  await expect(viewer.getByRole("link", { name: "New campaign" })).toHaveCount(0);
   await viewer.goto(`/campaigns/${campaignId}`);
   await expect(viewer.getByRole("heading", { level: 1, name: "Team campaign" })).toBeVisible();
   await expect(viewer.getByTestId("read-only-note")).toBeVisible();

@@ -20,6 +20,7 @@ import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { query } from "../_lib/graphql";
+import { hasRole } from "../_lib/role-gate";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Campaigns" };
@@ -99,6 +100,8 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
   const paging = params.before
     ? { last: PAGE_SIZE, before: params.before }
     : { first: PAGE_SIZE, after: params.after ?? null };
+  // a viewer is not offered campaign creation (its page and operation refuse it anyway)
+  const mayCreate = await hasRole("editor");
   const { campaigns } = await query(CampaignListDocument, {
     ...paging,
     status: status ?? null,
@@ -114,9 +117,11 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
         title="Campaigns"
         description={`${formatCount(campaigns?.totalCount ?? 0)} ${status ? statusLabel(status).toLowerCase() : "in all"}`}
         actions={
-          <Link href="/campaigns/new" className={buttonClasses("primary")}>
-            New campaign
-          </Link>
+          mayCreate ? (
+            <Link href="/campaigns/new" className={buttonClasses("primary")}>
+              New campaign
+            </Link>
+          ) : null
         }
       />
       <nav aria-label="Filter by status" className="mb-4 flex flex-wrap gap-2">
@@ -144,9 +149,11 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
           <EmptyState
             title={status ? `No ${statusLabel(status).toLowerCase()} campaigns` : "No campaigns yet"}
             action={
-              <Link href="/campaigns/new" className={buttonClasses("primary")}>
-                Create a campaign
-              </Link>
+              mayCreate ? (
+                <Link href="/campaigns/new" className={buttonClasses("primary")}>
+                  Create a campaign
+                </Link>
+              ) : null
             }
           >
             A campaign bids on moments of live games and sends your push notification to fans who have money on the
