@@ -1,4 +1,4 @@
-// Operator CLI (README "Operator CLI"): prints one JSON object on stdout; on failure one JSON
+// Operator CLI (docs/operators.md, "Operator CLI"): prints one JSON object on stdout; on failure one JSON
 // object on stderr ({"error", "message"}, with "fields" or "usage" when there are) and exit 1.
 // Passwords never come from the command line (other users see it in `ps`, shells keep it in
 // their history): --password-stdin reads the first line of standard input, as

@@ -8,7 +8,7 @@
 // log and the endpoint's counters (failure_count = consecutive failed attempts,
 // reset by a success; last_delivered_at; deactivation after 410 Gone or 5 days
 // of failures). What each step reads and writes is one plan for both databases
-// (store/attempt-plan.ts), run by the database's driver (docs/decisions/1413).
+// (store/attempt-plan.ts), run by the database's driver (docs/decisions/1425).
 import { claimToken, type DispatchContext } from "./context";
 import { sendWebhook, type SendOutcome } from "./send";
 import * as plans from "./store/attempt-plan";

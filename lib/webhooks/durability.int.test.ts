@@ -15,6 +15,7 @@ import { until } from "@/test/until";
 import { startReceiver, type Receiver } from "@/test/webhook-receiver";
 import type { EventType } from "./events";
 import { verifySignature } from "./sign";
+import { productionEnv } from "@/test/production-env";
 
 let receiver: Receiver;
 const children = new Set<ChildProcess>();
@@ -38,14 +39,12 @@ type Worker = {
 function startWorker(): Worker {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts", "--only", "webhook-dispatcher"], {
     cwd: process.cwd(),
-    env: {
-      ...process.env,
+    env: productionEnv({
       DATABASE_URL: env().DATABASE_URL,
       OUTBOUND_ALLOW_HOSTS: receiver.hostPort,
       DEMO: "0",
       LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-    },
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.add(child);

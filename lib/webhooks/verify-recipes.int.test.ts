@@ -1,4 +1,4 @@
-// The README's verification recipes (docs/webhooks/verify-signature.mjs and
+// The verification recipes of docs/webhooks.md (docs/webhooks/verify-signature.mjs and
 // verify_signature.py), run as a receiver would run them against a real signed
 // delivery: they accept it over the raw body and refuse any alteration.
 import { spawnSync } from "node:child_process";
@@ -81,7 +81,7 @@ sys.stdout.write("true" if ok else "false")
 
 const hasPython = spawnSync("python3", ["--version"]).status === 0;
 
-describe("README verification recipes", () => {
+describe("docs/webhooks.md verification recipes", () => {
   it("Node: verifyWebhook(rawBody, headers, secret)", () => {
     for (const [name, input, expected] of cases()) {
       const run = spawnSync(

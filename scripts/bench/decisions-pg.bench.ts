@@ -133,7 +133,7 @@ export async function run(): Promise<BenchResult> {
         },
       ],
       notes: [
-        "no speed target of its own: figures for docs/benchmarks.md and docs/deployment.md",
+        "no speed target of its own: figures for docs/benchmarks.md and docs/operators.md",
         ...[one.errors, two.errors].filter(Boolean),
       ],
     };

@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { productionEnv } from "../production-env";
 
 export type Child = {
   name: string;
@@ -36,7 +37,7 @@ export async function freePort(): Promise<number> {
 function start(name: string, args: string[], env: Record<string, string>): Child {
   const child = spawn(process.execPath, ["--import", "tsx", ...args], {
     cwd: process.cwd(),
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production", ...env },
+    env: productionEnv({ NEXT_TELEMETRY_DISABLED: "1", ...env }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

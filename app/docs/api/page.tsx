@@ -79,7 +79,7 @@ function Body({ content }: { content?: Record<string, { schema?: JsonSchema }> }
   );
 }
 
-/** How agents connect: the npm package over stdio, or /mcp over HTTP (README.md says the same). */
+/** How agents connect: the npm package over stdio, or /mcp over HTTP (docs/agents.md says the same). */
 function AgentsSection({ baseUrl }: { baseUrl: string }) {
   const stdio = {
     mcpServers: {

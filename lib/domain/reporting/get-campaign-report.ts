@@ -1,5 +1,5 @@
 // getCampaignReport: a campaign's performance over local dates in an IANA zone, with an
-// optional breakdown (docs/decisions/0502, 1400), from the hourly rollups and
+// optional breakdown (docs/decisions/1400), from the hourly rollups and
 // their quarter-hour counts in every zone; the raw rows give the same numbers.
 import type { Actor } from "@/lib/auth/actor";
 import { systemClock, type Clock } from "@/lib/clock";

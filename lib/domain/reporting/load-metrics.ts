@@ -1,4 +1,4 @@
-// The two sources of every report number (docs/decisions/0502, 1400):
+// The two sources of every report number (docs/decisions/1400):
 // - hourly_rollups with their quarter-hour prefix counts: exact for every range
 //   whose local keys change on quarter-hours (source-plan.ts), i.e. every zone;
 // - the raw rows (impressions by served_at, clicks by clicked_at, conversions

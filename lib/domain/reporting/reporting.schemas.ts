@@ -1,6 +1,6 @@
 // Inputs and outputs of getCampaignReport (campaign report), getCampaignTimeseries (time series) and getCreativePerformance
 // (creative performance). Reports are computed in the requested IANA zone
-// (docs/decisions/0502); money is USD rounded to 6 decimals, ctr a fraction.
+// (docs/decisions/1400); money is USD rounded to 6 decimals, ctr a fraction.
 import { z } from "zod";
 import { DAY_MS } from "@/lib/clock";
 import { isValidTimeZone } from "./zone-calendar";

@@ -1,4 +1,4 @@
-// Which source answers a report (docs/decisions/0502, 1400). Every rollup row
+// Which source answers a report (docs/decisions/1400). Every rollup row
 // holds its UTC hour's counts and the counts before minute 15, 30 and 45, so
 // the rollups answer any range whose local hours, days and bounds start on
 // quarter-hours: every zone of the reportable years (2000-2099), whose offsets

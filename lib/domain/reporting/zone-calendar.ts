@@ -1,4 +1,4 @@
-// Days and hours of a report range in an IANA timezone (docs/decisions/0502).
+// Days and hours of a report range in an IANA timezone (docs/decisions/1400).
 // The range [startMs, endMs) runs from the first instant of start_date to the
 // first instant after end_date, local time. Inside it the zone's UTC offset is
 // piecewise constant: the segments below are found once per report (a probe a

@@ -1,5 +1,5 @@
 // How webhook deliveries are claimed and their attempts recorded, written once
-// for both databases (docs/decisions/1413). Each plan is a generator of named
+// for both databases (docs/decisions/1425). Each plan is a generator of named
 // statements (lib/db/plan.ts); the SQLite driver (sqlite-store.ts) runs them as
 // prepared statements on the Prisma client's own connection inside one
 // BEGIN IMMEDIATE, the PostgreSQL driver (pg-store.ts) as one round trip per

@@ -1,7 +1,7 @@
 // The webhook attempt plans on SQLite: prepared better-sqlite3 statements on the
 // Prisma client's own connection, each plan one BEGIN IMMEDIATE ... COMMIT that
 // never yields the event loop, as the delivery store does (docs/decisions/0402,
-// 1413). Through Prisma's query builder the claim and the grouped success record
+// 1425). Through Prisma's query builder the claim and the grouped success record
 // cost about 60% of the dispatcher's CPU; here a few prepared statements per
 // delivery. The database write lock serializes plans, so no row locks are needed.
 import type { Database, Statement } from "better-sqlite3";
