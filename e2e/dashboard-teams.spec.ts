@@ -1,4 +1,4 @@
-// Teams (docs/decisions/1008, 1217, 1218, 1426): an admin invites an editor and a
+// Teams (docs/decisions/1009, 1217, 1218, 1426): an admin invites an editor and a
 // viewer (each link read from the run's SMTP server), each joins through it; the
 // viewer has no way to change a bid (no button, and the operation refused when
 // sent anyway: GraphQL FORBIDDEN), the editor changes it; a password reset by

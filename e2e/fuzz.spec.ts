@@ -630,7 +630,7 @@ test("the account mutations answer bad input with GraphQL errors, never a 5xx", 
 // ---------------------------------------------------------------- the team mutations
 //
 // Members, invitations, switching, the user's own details and the password reset
-// (docs/decisions/1008, 1217, 1218, 1426) take their input in GraphQL variables too:
+// (docs/decisions/1009, 1217, 1218, 1426) take their input in GraphQL variables too:
 // wrong types, missing and unknown fields, nulls, huge strings and NULs, with an admin's
 // session. Every answer is GraphQL's envelope with a 200 or 400 (413 past the body limit),
 // never a 5xx; nothing changes: no invitation, the one member still admin, the name,

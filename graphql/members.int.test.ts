@@ -1,5 +1,5 @@
 // Teams over GraphQL with real sessions (next-auth's route, the session cookie;
-// docs/decisions/1008, 1217, 1426): signing in through an invitation joins and
+// docs/decisions/1009, 1217, 1426): signing in through an invitation joins and
 // selects its advertiser; Viewer lists the memberships with the current one;
 // switchAdvertiser answers a cookie selecting the other; the role of the selected
 // advertiser decides (a viewer's campaign change is FORBIDDEN role_required, an

@@ -1,6 +1,6 @@
 // The dashboard's navigation, in order (the docs pages are the public ones under /docs).
 // A link with `least` is shown to that role and above (the page and its
-// operations refuse the others anyway, docs/decisions/1008).
+// operations refuse the others anyway, docs/decisions/1009).
 import type { Role } from "@/lib/auth/roles";
 
 export type NavLink = { href: string; label: string; icon: string; external?: boolean; least?: Role };

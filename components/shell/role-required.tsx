@@ -1,5 +1,5 @@
 // What a page says to a member whose role on the selected advertiser is below
-// what the page needs (docs/decisions/1008): their role, the roles that may, and
+// what the page needs (docs/decisions/1009): their role, the roles that may, and
 // whom to ask. Its operations refuse them anyway (403 role_required).
 import { ROLE_LABELS, rolesFrom, type Role } from "@/lib/auth/roles";
 import { EmptyState } from "@/components/ui/states";

@@ -1,5 +1,5 @@
 // Members, invitations and the advertisers a user switches between
-// (docs/decisions/1008, 1217, 1426), each running its catalog operation (access,
+// (docs/decisions/1009, 1217, 1426), each running its catalog operation (access,
 // role, limit and input are the operation's). switchAdvertiser also gives the
 // browser a session cookie selecting the advertiser.
 import { switchedSessionCookieLine } from "@/lib/auth/session";

@@ -18,7 +18,7 @@ export type Actor = {
   userId?: string;
   /** an OAuth grant's token (a connected app): the grant, revocable from the dashboard */
   grantId?: string;
-  /** a dashboard session's member role on the advertiser (its scopes are the role's, docs/decisions/1008) */
+  /** a dashboard session's member role on the advertiser (its scopes are the role's, docs/decisions/1009) */
   role?: Role;
 };
 
@@ -103,7 +103,7 @@ export async function actorFromRequest(
 
 /**
  * 403 role_required for a dashboard member whose role lacks what `least` allows: said in roles,
- * the words a person knows (docs/decisions/1008).
+ * the words a person knows (docs/decisions/1009).
  */
 export function roleRequiredError(role: Role, least: Role): AppError {
   return new AppError("role_required", {

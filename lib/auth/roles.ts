@@ -1,4 +1,4 @@
-// The roles a member of an advertiser holds (docs/decisions/1008, 1426), from the
+// The roles a member of an advertiser holds (docs/decisions/1009, 1426), from the
 // least to the most: a viewer reads and runs reports, an editor also changes
 // campaigns, variants and webhooks, an admin also manages members, API keys,
 // postback keys and connected apps. A dashboard session acts with the scopes of

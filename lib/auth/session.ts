@@ -95,7 +95,7 @@ export async function sessionUserFromRequest(request: Request): Promise<SessionU
   return sessionUserFromCookie(cookieValue(request.headers.get("cookie"), sessionCookieName()));
 }
 
-/** A signed-in member acts for the advertiser they selected with the scopes of their role there (docs/decisions/1008). */
+/** A signed-in member acts for the advertiser they selected with the scopes of their role there (docs/decisions/1009). */
 export function sessionActor(user: SessionUser): Actor {
   return {
     advertiserId: user.advertiserId,

@@ -24,7 +24,7 @@ export const SESSION_REQUIRED_DETAIL =
 /**
  * The caller's actor when it may run `operation`: 401 without one (unless public), 403
  * session_required for a token where the dashboard session is required, 403 role_required for a
- * dashboard member whose role is below the operation's (docs/decisions/1008), 403 without the scope.
+ * dashboard member whose role is below the operation's (docs/decisions/1009), 403 without the scope.
  */
 export function authorize(operation: AnyOperation, actor: Actor | null): Actor | null {
   if (operation.access === "public") return actor;

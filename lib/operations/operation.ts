@@ -49,7 +49,7 @@ export type Operation<Input = unknown, Result = unknown, A extends Access = Acce
   readonly name: string;
   readonly access: A;
   /**
-   * The least member role a dashboard session needs (docs/decisions/1008); tokens are judged by
+   * The least member role a dashboard session needs (docs/decisions/1009); tokens are judged by
    * `access` alone. Unset: the default of `access` (roleOf), declared only where it is wrong.
    */
   readonly role?: Role;

@@ -1,4 +1,4 @@
-// Every operation of the catalog against every member role (docs/decisions/1008):
+// Every operation of the catalog against every member role (docs/decisions/1009):
 // the table below says, for each operation, the least role a dashboard session
 // needs (null: public, anyone). invoke() must refuse each role below it with 403
 // role_required before anything else, and let each role at or above it through

@@ -1,4 +1,4 @@
-// A page that needs a role (docs/decisions/1008): for a member below it, the page
+// A page that needs a role (docs/decisions/1009): for a member below it, the page
 // says so instead of its content (whose queries would be refused, role_required).
 import type { ReactElement } from "react";
 import { PageHeader } from "@/components/shell/page-header";

@@ -1,4 +1,4 @@
-// Members of the advertiser (docs/decisions/1008, 1217): who belongs with which
+// Members of the advertiser (docs/decisions/1009, 1217): who belongs with which
 // role, invitations (a single-use link valid 7 days, emailed when email is
 // configured, always shown once to the admin), pending ones revocable. Admins only.
 import type { Metadata } from "next";

@@ -201,7 +201,7 @@ export function withIssuer(location: string, state?: string): string {
  * their session acts for and a code; denied, `access_denied`. Either way the redirect back to the
  * client (with state and iss). A request is answered once, before it expires: otherwise not_found.
  * Only an admin of the advertiser approves: a connected app is a credential of the advertiser,
- * like an API key (docs/decisions/1008); any member may deny.
+ * like an API key (docs/decisions/1009); any member may deny.
  */
 export async function decideAuthorization(
   user: SessionUser,

@@ -11,7 +11,7 @@ import { listApiClientsInput, type ApiClient, type ListApiClientsInput } from ".
 export const listApiClients = defineOperation({
   name: "listApiClients",
   access: "campaigns:read",
-  // the API keys page is an admin's (docs/decisions/1008)
+  // the API keys page is an admin's (docs/decisions/1009)
   role: "admin",
   write: false,
   input: listApiClientsInput,

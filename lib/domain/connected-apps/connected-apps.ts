@@ -58,7 +58,7 @@ function toConnectedApp(row: Row): ConnectedApp {
 export const listConnectedApps = defineOperation({
   name: "listConnectedApps",
   access: "campaigns:read",
-  // the connected apps page is an admin's (docs/decisions/1008)
+  // the connected apps page is an admin's (docs/decisions/1009)
   role: "admin",
   write: false,
   input: listConnectedAppsInput,

@@ -1,5 +1,5 @@
 // The members of the caller's advertiser with their roles, in the order they
-// joined. Account administration: admins only (docs/decisions/1008).
+// joined. Account administration: admins only (docs/decisions/1009).
 import { db } from "@/lib/db/client";
 import { defineOperation } from "@/lib/operations/operation";
 import { storedRole } from "./member-rows";

@@ -1,4 +1,4 @@
-// Members and invitations through the catalog (docs/decisions/1008, 1217, 1426):
+// Members and invitations through the catalog (docs/decisions/1009, 1217, 1426):
 // an invitation's link works once, for 7 days, until revoked or replaced; only
 // its hash is kept; it is emailed through a real local SMTP server when email is
 // configured and shown to the admin either way; removing a member ends their

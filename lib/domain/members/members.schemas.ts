@@ -1,4 +1,4 @@
-// The members of an advertiser and their invitations (docs/decisions/1008, 1217,
+// The members of an advertiser and their invitations (docs/decisions/1009, 1217,
 // 1426): who belongs with which role, who is invited, and the advertisers a user
 // switches between. The forms check these schemas as the API does.
 import { z } from "zod";

@@ -4,7 +4,7 @@
 // address are its own words, so the host its identity is bound to is shown
 // beside them), for which advertiser, and what it may do (the scopes in plain
 // words), then approves or denies. Only an admin of the advertiser approves (a
-// connected app is the advertiser's credential, docs/decisions/1008); any other
+// connected app is the advertiser's credential, docs/decisions/1009); any other
 // member is told so and may deny.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
