@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { startIconServer } from "./e2e/icon-server";
+import { startSmtpServer } from "./e2e/smtp-server";
 import { createE2eDatabase } from "./e2e/pg-database";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -27,6 +28,8 @@ process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
 // guard lets the icon HEAD check reach it, as allowed for tests). Workers load this file too; they
 // inherit E2E_ICON_PORT and start nothing.
 process.env.E2E_ICON_PORT ??= String(await startIconServer());
+// The SMTP server the app sends email through (e2e/smtp-server.ts): the specs read what it received.
+process.env.E2E_SMTP_PORT ??= String(await startSmtpServer(dataDir));
 
 export default defineConfig({
   testDir: "e2e",
@@ -71,6 +74,7 @@ export default defineConfig({
       DEMO: "0",
       OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${process.env.E2E_ICON_PORT}`,
       LOG_LEVEL: "warn",
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

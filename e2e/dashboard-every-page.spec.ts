@@ -92,12 +92,23 @@ test("every page at 1280 and 375 px: no serious or critical axe violation, no si
     "/api-keys",
     "/settings",
     "/settings/postback-keys",
+    "/members",
     "/docs/api",
     "/docs/errors",
     "/docs/graphql",
     "/campaigns/cmp_none",
   ];
-  const publicPages = ["/", "/signin", "/signup", "/docs/api", "/docs/errors", "/docs/graphql"];
+  const publicPages = [
+    "/",
+    "/signin",
+    "/signup",
+    "/forgot-password",
+    "/invite/sma_invite_unknown",
+    "/reset-password/sma_reset_unknown",
+    "/docs/api",
+    "/docs/errors",
+    "/docs/graphql",
+  ];
   for (const width of [1280, 375]) {
     for (const [who, paths] of [
       [page, pages],

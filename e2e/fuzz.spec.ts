@@ -626,3 +626,132 @@ test("the account mutations answer bad input with GraphQL errors, never a 5xx", 
   expect((JSON.parse(viewer.text) as { data: unknown }).data).toEqual({ viewer: { user: { email } } });
   expect(await signIn(password)).toContain(".session=");
 });
+
+// ---------------------------------------------------------------- the team mutations
+//
+// Members, invitations, switching, the user's own details and the password reset
+// (docs/decisions/1009, 1219, 1220, 1426) take their input in GraphQL variables too:
+// wrong types, missing and unknown fields, nulls, huge strings and NULs, with an admin's
+// session. Every answer is GraphQL's envelope with a 200 or 400 (413 past the body limit),
+// never a 5xx; nothing changes: no invitation, the one member still admin, the name,
+// time zone and email as they were, the password still signs in.
+test("the team and account-settings mutations answer bad input with GraphQL errors, never a 5xx", async () => {
+  const password = "fuzz team pass phrase";
+  const email = `e2e-fuzz-team-${Date.now()}@example.test`;
+  await adminAsync(
+    ["create-advertiser", "--name", "e2e fuzz team", "--email", email, "--password-stdin"],
+    `${password}\n`,
+  );
+  const cookiesOf = (answer: Answer) =>
+    ([answer.headers["set-cookie"] ?? []].flat() as string[]).map((line) => line.split(";")[0]!);
+  const csrf = await send({ method: "GET", path: "/api/auth/csrf" });
+  const jar = cookiesOf(csrf);
+  const signedIn = await send({
+    method: "POST",
+    path: "/api/auth/callback/credentials",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; ") },
+    body: Buffer.from(
+      new URLSearchParams({
+        csrfToken: (JSON.parse(csrf.text) as { csrfToken: string }).csrfToken,
+        email,
+        password,
+        json: "true",
+      }).toString(),
+    ),
+  });
+  const cookie = [...jar, ...cookiesOf(signedIn)].join("; ");
+  expect(cookie).toContain(".session=");
+  const graphql = (body: Buffer) =>
+    send({ method: "POST", path: "/api/graphql", headers: { "content-type": "application/json", cookie }, body });
+  const op = (query: string, variables?: unknown) => Buffer.from(JSON.stringify({ query, variables }));
+  const mutation = (field: string, input: string, selection: string) =>
+    `mutation($input: ${input}!) { ${field}(input: $input) { ${selection} userErrors { field code message } } }`;
+  const INVITE = mutation("inviteMember", "InviteMemberInput", "url");
+  const REVOKE = mutation("revokeInvitation", "RevokeInvitationInput", "invitation { id }");
+  const ROLE = mutation("changeMemberRole", "ChangeMemberRoleInput", "member { userId }");
+  const REMOVE = mutation("removeMember", "RemoveMemberInput", "removedUserId");
+  const SWITCH = mutation("switchAdvertiser", "SwitchAdvertiserInput", "membership { advertiserId }");
+  const UPDATE = mutation("updateAccount", "UpdateAccountInput", "user { name }");
+  const EMAIL = mutation("changeEmail", "ChangeEmailInput", "user { email }");
+  const RESET = mutation("completePasswordReset", "CompletePasswordResetInput", "email");
+  const FORGOT = mutation("requestPasswordReset", "RequestPasswordResetInput", "requestedAt");
+  const huge = "x".repeat(40_000);
+  const bodies: [string, Buffer][] = [];
+  for (const [name, query] of Object.entries({ INVITE, REVOKE, ROLE, REMOVE, SWITCH, UPDATE, EMAIL, RESET, FORGOT })) {
+    bodies.push(
+      [`${name}: input missing`, op(query, {})],
+      [`${name}: input null`, op(query, { input: null })],
+      [`${name}: input a string`, op(query, { input: "x" })],
+      [`${name}: input an array`, op(query, { input: [1, 2] })],
+      [`${name}: unknown field`, op(query, { input: { admin: true } })],
+    );
+  }
+  bodies.push(
+    ["invite: email a number", op(INVITE, { input: { email: 5, role: "VIEWER" } })],
+    ["invite: role unknown", op(INVITE, { input: { email: "a@example.test", role: "OWNER" } })],
+    ["invite: role lower case", op(INVITE, { input: { email: "a@example.test", role: "viewer" } })],
+    ["invite: not an email", op(INVITE, { input: { email: "not an email", role: "VIEWER" } })],
+    ["invite: NUL in email", op(INVITE, { input: { email: "a\u0000@example.test", role: "VIEWER" } })],
+    ["invite: huge email", op(INVITE, { input: { email: `${huge}@example.test`, role: "VIEWER" } })],
+    ["invite: own email", op(INVITE, { input: { email, role: "ADMIN" } })],
+    ["revoke: unknown id", op(REVOKE, { input: { id: "inv_nope" } })],
+    ["revoke: huge id", op(REVOKE, { input: { id: huge } })],
+    ["revoke: empty id", op(REVOKE, { input: { id: "" } })],
+    ["role: unknown user", op(ROLE, { input: { userId: "usr_nope", role: "VIEWER" } })],
+    ["role: NUL in id", op(ROLE, { input: { userId: "usr_\u0000", role: "VIEWER" } })],
+    ["role: null role", op(ROLE, { input: { userId: "usr_nope", role: null } })],
+    ["remove: unknown user", op(REMOVE, { input: { userId: "usr_nope" } })],
+    ["remove: id an object", op(REMOVE, { input: { userId: { a: 1 } } })],
+    ["switch: unknown advertiser", op(SWITCH, { input: { advertiserId: "adv_nope" } })],
+    ["switch: huge id", op(SWITCH, { input: { advertiserId: huge } })],
+    ["update: nothing given", op(UPDATE, { input: {} })],
+    ["update: empty name", op(UPDATE, { input: { name: "   " } })],
+    ["update: huge name", op(UPDATE, { input: { name: huge } })],
+    ["update: NUL in name", op(UPDATE, { input: { name: "a\u0000b" } })],
+    ["update: unknown zone", op(UPDATE, { input: { timeZone: "Mars/Olympus_Mons" } })],
+    ["update: zone a number", op(UPDATE, { input: { timeZone: 5 } })],
+    ["email: wrong password", op(EMAIL, { input: { currentPassword: "wrong one", newEmail: "new@example.test" } })],
+    ["email: not an email", op(EMAIL, { input: { currentPassword: password, newEmail: "nope" } })],
+    ["email: the same", op(EMAIL, { input: { currentPassword: password, newEmail: email } })],
+    ["email: huge", op(EMAIL, { input: { currentPassword: password, newEmail: `${huge}@example.test` } })],
+    [
+      "reset: unknown token",
+      op(RESET, { input: { token: "sma_reset_nope", newPassword: "a strong new pass phrase 7" } }),
+    ],
+    ["reset: huge token", op(RESET, { input: { token: huge, newPassword: "a strong new pass phrase 7" } })],
+    ["reset: NUL", op(RESET, { input: { token: "a\u0000", newPassword: "a strong new pass phrase 7" } })],
+    ["forgot: not an email", op(FORGOT, { input: { email: "nope" } })],
+    ["forgot: huge", op(FORGOT, { input: { email: `${huge}@example.test` } })],
+    ["variables a string", Buffer.from(JSON.stringify({ query: INVITE, variables: "input" }))],
+    ["past the body limit", op(UPDATE, { input: { name: "q".repeat(300_000) } })],
+  );
+  const failures: string[] = [];
+  for (const [label, body] of bodies) {
+    const answer = await graphql(body);
+    if (answer.error || answer.status >= 500 || ![200, 400, 413].includes(answer.status)) {
+      failures.push(`${label}: ${answer.status} ${answer.error ?? ""} ${answer.text.slice(0, 200)}`);
+      continue;
+    }
+    let parsed: { data?: Record<string, Record<string, unknown> | null>; errors?: unknown[] };
+    try {
+      parsed = JSON.parse(answer.text) as typeof parsed;
+    } catch {
+      failures.push(`${label}: not JSON: ${answer.text.slice(0, 200)}`);
+      continue;
+    }
+    if (!parsed.errors && !parsed.data)
+      failures.push(`${label}: neither data nor errors: ${answer.text.slice(0, 200)}`);
+    const payload = Object.values(parsed.data ?? {})[0];
+    const changed = payload && Object.entries(payload).some(([key, value]) => key !== "userErrors" && value != null);
+    if (changed) failures.push(`${label}: something changed: ${answer.text.slice(0, 200)}`);
+  }
+  expect(failures, failures.join("\n")).toEqual([]);
+  const state = await graphql(
+    op("{ viewer { role user { email name timeZone } } members { email role } invitations { id } }"),
+  );
+  expect((JSON.parse(state.text) as { data: unknown }).data).toEqual({
+    viewer: { role: "ADMIN", user: { email, name: "e2e fuzz team", timeZone: "UTC" } },
+    members: [{ email, role: "ADMIN" }],
+    invitations: [],
+  });
+});

@@ -42,6 +42,9 @@ const ENUMS = [
   "CreativeAction",
   "AdvertiserReportBreakdown",
   "ReportComparison",
+  "Role",
+  "InvitationStatus",
+  "EmailProblem",
 ];
 const ENUM_TYPES: Record<string, string> = {
   MomentTypeKey: "MomentTypeKey",
@@ -68,6 +71,9 @@ const ENUM_TYPES: Record<string, string> = {
   CreativeAction: "CreativeAction",
   AdvertiserReportBreakdown: "AdvertiserBreakdown",
   ReportComparison: "Comparison",
+  Role: "Role",
+  InvitationStatus: "InvitationStatus",
+  EmailProblem: "EmailProblem",
 };
 
 const MAPPED = [

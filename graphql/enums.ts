@@ -4,6 +4,7 @@
 // internal enum values), so nothing is translated by hand; codegen types each
 // enum as its domain type (graphql/codegen.ts `enumValues`), and
 // graphql/enums.test.ts checks that the schema lists exactly these values.
+import { ROLES, type Role } from "@/lib/auth/roles";
 import { SCOPES, type Scope } from "@/lib/auth/scopes";
 import type { Actor } from "@/lib/auth/actor";
 import { CAMPAIGN_SORT_KEYS, type CampaignSortKey } from "@/lib/domain/campaigns/campaign-connection";
@@ -39,6 +40,7 @@ import { SPORTS, type Sport } from "@/lib/domain/sports";
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from "@/lib/domain/webhooks/webhooks.schemas";
 import { USER_ERROR_CODES, type UserErrorCode } from "@/lib/errors";
 import { ACTOR_TYPES, TARGET_TYPES, type ActorType, type TargetType } from "@/lib/history/changes";
+import type { InvitationStatus } from "@/lib/domain/members/members.schemas";
 import { EVENT_TYPES, type EventType } from "@/lib/webhooks/events";
 
 export const ENDED_REASONS = ["budget_exhausted", "end_date", "advertiser"] as const;
@@ -47,11 +49,21 @@ export const PACINGS = ["even", "asap"] as const;
 export type Pacing = (typeof PACINGS)[number];
 export type CredentialKind = Actor["via"];
 const CREDENTIAL_KINDS: readonly CredentialKind[] = ["token", "session"];
+export const INVITATION_STATUSES = [
+  "pending",
+  "accepted",
+  "revoked",
+  "expired",
+] as const satisfies readonly InvitationStatus[];
+export const EMAIL_PROBLEMS = ["not_configured", "send_failed"] as const;
+export type EmailProblem = (typeof EMAIL_PROBLEMS)[number];
 
 export type {
   ActorType,
   TargetType,
   AdvertiserBreakdown,
+  InvitationStatus,
+  Role,
   Breakdown,
   CampaignAction,
   CampaignSortKey,
@@ -107,4 +119,7 @@ export const ENUMS = {
   CreativeAction: internalValues(CREATIVE_ACTIONS),
   AdvertiserReportBreakdown: internalValues(ADVERTISER_BREAKDOWNS),
   ReportComparison: internalValues(COMPARISONS),
+  Role: internalValues(ROLES),
+  InvitationStatus: internalValues(INVITATION_STATUSES),
+  EmailProblem: internalValues(EMAIL_PROBLEMS),
 };

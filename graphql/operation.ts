@@ -23,6 +23,7 @@ export function callerOf(context: GraphqlContext): Caller {
     log: context.log,
     clock: context.clock,
     clientAddress: context.clientAddress,
+    // the operations that check a password count under the browser's device cookie (docs/decisions/1418)
     deviceCookie: cookieValue(context.http?.cookieHeader, deviceCookieName()),
     ...(key !== undefined && { idempotencyKey: key }),
   };

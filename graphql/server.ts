@@ -15,6 +15,7 @@ import { ENUMS } from "./enums";
 import { armor, limitsPlugin, parseOptions } from "./limit-plugins";
 import { nulGuardPlugin } from "./nul-guard";
 import { accountMutationResolvers } from "./resolvers/account-mutations";
+import { memberResolvers } from "./resolvers/members";
 import { connectedAppResolvers } from "./resolvers/connected-apps";
 import { historyResolvers } from "./resolvers/history";
 import { apiClientMutationResolvers } from "./resolvers/api-client-mutations";
@@ -53,6 +54,7 @@ export const RESOLVERS = [
   accountMutationResolvers,
   connectedAppResolvers,
   historyResolvers,
+  memberResolvers,
 ];
 
 export function createGraphqlServer(): ApolloServer<GraphqlContext> {

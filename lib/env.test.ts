@@ -36,6 +36,17 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PASSWORD_HASH_COST: "21" })).toThrow(/PASSWORD_HASH_COST/);
   });
 
+  it("SMTP_URL: unset or empty sends nothing; an smtp:// or smtps:// URL; anything else refused; EMAIL_FROM one line", () => {
+    expect(parseEnv({}).SMTP_URL).toBeUndefined();
+    expect(parseEnv({ SMTP_URL: "  " }).SMTP_URL).toBeUndefined();
+    expect(parseEnv({ SMTP_URL: "smtp://u:p@mail.example.com:587" }).SMTP_URL).toBe("smtp://u:p@mail.example.com:587");
+    expect(parseEnv({ SMTP_URL: "smtps://mail.example.com:465" }).SMTP_URL).toBe("smtps://mail.example.com:465");
+    expect(() => parseEnv({ SMTP_URL: "https://mail.example.com" })).toThrow(/SMTP_URL/);
+    expect(() => parseEnv({ SMTP_URL: "mail.example.com:587" })).toThrow(/SMTP_URL/);
+    expect(parseEnv({ EMAIL_FROM: "Ads <ads@example.com>" }).EMAIL_FROM).toBe("Ads <ads@example.com>");
+    expect(() => parseEnv({ EMAIL_FROM: "a@example.com\r\nBcc: x@example.com" })).toThrow(/EMAIL_FROM/);
+  });
+
   it("DEMO defaults to on only for the embedded default database; set, it wins", () => {
     expect(parseEnv({}).DEMO).toBe(true);
     expect(parseEnv({ DATABASE_URL: "file:./data/app.db" }).DEMO).toBe(true);

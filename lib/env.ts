@@ -76,6 +76,29 @@ const schema = z
      * the database, so every instance sharing it agrees (docs/decisions/1200).
      */
     SESSION_SECRET: z.string().min(32, "at least 32 characters").optional(),
+    /**
+     * The SMTP server invitations and password resets are sent through (lib/email,
+     * docs/decisions/1427): smtp://user:password@host:587 (STARTTLS when offered) or
+     * smtps://user:password@host:465. Unset: nothing is sent; the dashboard says so and shows
+     * admins the links to pass on themselves.
+     */
+    SMTP_URL: z
+      .string()
+      .trim()
+      .transform((value) => value || undefined)
+      .pipe(
+        z
+          .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL (smtp://user:password@host:587)" })
+          .optional(),
+      )
+      .optional(),
+    /** The sender of every email: an address, or "Name <address>". Default: Sports Moment Ads <no-reply@PUBLIC_BASE_URL's host>. */
+    EMAIL_FROM: z
+      .string()
+      .trim()
+      .max(320)
+      .refine((value) => !/[\r\n]/.test(value), "must be one line")
+      .optional(),
     /** Run background workers (dispatcher, controllers) in this process. */
     WORKERS: flag.default(true),
     /**

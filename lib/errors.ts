@@ -20,6 +20,7 @@ export const ERROR_CODES = {
   invalid_postback_key: { status: 401, title: "Invalid postback key", graphql: "UNAUTHENTICATED" },
   insufficient_scope: { status: 403, title: "Insufficient scope", graphql: "FORBIDDEN" },
   session_required: { status: 403, title: "Dashboard session required", graphql: "FORBIDDEN" },
+  role_required: { status: 403, title: "Role required", graphql: "FORBIDDEN" },
   origin_not_allowed: { status: 403, title: "Origin not allowed", graphql: "FORBIDDEN" },
   not_found: { status: 404, title: "Not found", graphql: "NOT_FOUND" },
   click_not_found: { status: 404, title: "Click not found", graphql: "NOT_FOUND" },

@@ -55,7 +55,9 @@ export type IdPrefix =
   | "oac" // OAuth client registered dynamically (RFC 7591)
   | "ogr" // OAuth grant: a connected app
   | "oaz" // OAuth authorization request (and the code it issues)
-  | "chg"; // a change in the history (time-ordered)
+  | "chg" // a change in the history (time-ordered)
+  | "inv" // invitation to an advertiser (the link's token itself: lib/domain/members)
+  | "pwr"; // password reset request (the link's token itself: lib/domain/users)
 
 /** prefix_ + 22 random base62 characters (131 bits): unguessable. */
 export function newId(prefix: IdPrefix, length = 22): string {

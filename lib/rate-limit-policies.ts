@@ -52,6 +52,23 @@ export const RATE_LIMIT_POLICIES = {
    */
   sign_up_all: { points: 200, durationSec: 3600, keyBy: "all" },
   /**
+   * "Forgot password" requests per IP address, whatever the email (emails probed, or one inbox
+   * flooded from one place); unknown or spent reset links count here too (docs/decisions/1220).
+   */
+  password_reset_ip: { points: 20, durationSec: 3600, keyBy: "ip" },
+  /**
+   * Reset emails per account: past 3 an hour a request still answers the same, and sends nothing
+   * (an inbox flooded from many places). Counted by the service, never refused to the caller.
+   */
+  password_reset_account: { points: 3, durationSec: 3600, keyBy: "account" },
+  /** Invitations an advertiser's admins make, each of which may send an email (docs/decisions/1219). */
+  invitation_send: { points: 30, durationSec: 3600, keyBy: "advertiser" },
+  /**
+   * Invitation links per IP address that name no pending invitation when an account is made
+   * through one (links are 256 bits: this bounds noise, docs/decisions/1219).
+   */
+  invitation_link_ip: { points: 20, durationSec: 3600, keyBy: "ip" },
+  /**
    * OAuth authorization requests (/oauth/authorize) per IP address: each may fetch a client ID
    * metadata document from the address a client_id names, so the outbound fetches a caller can
    * cause are bounded too (docs/decisions/1312).

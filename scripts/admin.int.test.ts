@@ -55,9 +55,10 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
     const stored = await db().apiClient.findUniqueOrThrow({ where: { id: created.client_id } });
     expect(stored.scopes).toBe("campaigns:read campaigns:write reporting:read");
     expect(stored.secretHash).not.toContain(created.client_secret);
-    expect((await db().user.findFirstOrThrow({ where: { advertiserId: created.advertiser_id } })).email).toBe(
-      "ops@acme.test",
-    );
+    expect(
+      (await db().user.findFirstOrThrow({ where: { memberships: { some: { advertiserId: created.advertiser_id } } } }))
+        .email,
+    ).toBe("ops@acme.test");
 
     const client = admin("create-client", "--advertiser", created.advertiser_id!, "--scopes", "reporting:read");
     expect(client.code).toBe(0);
@@ -337,7 +338,7 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
     expect(result.code, result.stderr).toBe(0);
     const user = await db().user.findUniqueOrThrow({ where: { email: "reset@acme.test" } });
     expect(JSON.parse(result.stdout)).toEqual({ user_id: user.id, email: "reset@acme.test", sessions_ended: true });
-    expect(user.advertiserId).toBe(created.advertiser_id);
+    expect(await db().membership.count({ where: { userId: user.id, advertiserId: created.advertiser_id } })).toBe(1);
     expect(await viewerEmail(jar)).toBeNull();
     expect(await signIn(new Map(), "reset@acme.test", "the first long password", "203.0.113.91")).toContain("error=");
     expect(await signIn(new Map(), "reset@acme.test", "a second long password", "203.0.113.92")).not.toContain(

@@ -34,12 +34,25 @@ export function sessionOf(jar: Jar): string | undefined {
 }
 
 /** Signs the jar in (CSRF token, then the credentials callback); the callback's URL (with ?error= on failure). */
-export async function signIn(jar: Jar, email: string, password: string, ip = "203.0.113.10"): Promise<string> {
+export async function signIn(
+  jar: Jar,
+  email: string,
+  password: string,
+  ip = "203.0.113.10",
+  /** an invitation link's token: the sign-in accepts it (docs/decisions/1219) */
+  invitation?: string,
+): Promise<string> {
   const csrf = await call(authRoute.GET, "/api/auth/csrf", { ip, headers: { cookie: cookieHeader(jar) } });
   if (csrf.status !== 200) throw new Error(`csrf: ${csrf.status} ${csrf.text}`);
   keepCookies(jar, csrf.headers);
   const res = await call(authRoute.POST, "/api/auth/callback/credentials", {
-    body: new URLSearchParams({ csrfToken: csrf.body.csrfToken, email, password, json: "true" }),
+    body: new URLSearchParams({
+      csrfToken: csrf.body.csrfToken,
+      email,
+      password,
+      json: "true",
+      ...(invitation && { invitation }),
+    }),
     headers: { cookie: cookieHeader(jar) },
     ip,
   });

@@ -3,7 +3,8 @@
 // explicit actor (the dashboard session, which has no sign-in yet).
 import type { Actor } from "@/lib/auth/actor";
 import type { Clock } from "@/lib/clock";
-import { SCOPES, type Scope } from "@/lib/auth/scopes";
+import type { Role } from "@/lib/auth/roles";
+import { sessionActor } from "@/lib/auth/session";
 import { createContext } from "@/graphql/context";
 import { graphqlServer } from "@/graphql/server";
 import { POST } from "@/app/api/graphql/route";
@@ -59,8 +60,8 @@ export async function gqlAs(
 }
 
 /** The dashboard session's actor for an advertiser (what sign-in will produce). */
-export function sessionActorFor(advertiserId: string, userId = "usr_test"): Actor {
-  return { advertiserId, userId, scopes: new Set<Scope>(SCOPES), via: "session" };
+export function sessionActorFor(advertiserId: string, userId = "usr_test", role: Role = "admin"): Actor {
+  return sessionActor({ advertiserId, userId, role });
 }
 
 /** The one top-level error of a result (fails otherwise). */

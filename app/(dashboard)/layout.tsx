@@ -3,11 +3,20 @@
 // navigation, sign-out (components/shell/dashboard-frame.tsx).
 import type { ReactNode } from "react";
 import { DashboardFrame } from "@/components/shell/dashboard-frame";
-import { shellViewer } from "./_lib/shell";
+import { roleOfGraphql, shellViewer, switcherMembership } from "./_lib/shell";
 
 export const dynamic = "force-dynamic";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const advertiser = (await shellViewer())?.advertiser;
-  return <DashboardFrame advertiserName={advertiser?.name}>{children}</DashboardFrame>;
+  const viewer = await shellViewer();
+  return (
+    <DashboardFrame
+      advertiserName={viewer?.advertiser.name}
+      role={roleOfGraphql(viewer?.role)}
+      memberships={viewer?.memberships.map(switcherMembership) ?? []}
+      timeZone={viewer?.user?.timeZone ?? null}
+    >
+      {children}
+    </DashboardFrame>
+  );
 }

@@ -5,15 +5,20 @@
 import type { ReactNode } from "react";
 import { DashboardFrame } from "@/components/shell/dashboard-frame";
 import { currentUser } from "../(dashboard)/_lib/session";
-import { shellViewer } from "../(dashboard)/_lib/shell";
+import { roleOfGraphql, shellViewer, switcherMembership } from "../(dashboard)/_lib/shell";
 
 export const dynamic = "force-dynamic";
 
 export default async function DocsLayout({ children }: { children: ReactNode }) {
   if (await currentUser()) {
-    const advertiser = (await shellViewer())?.advertiser;
+    const viewer = await shellViewer();
     return (
-      <DashboardFrame advertiserName={advertiser?.name}>
+      <DashboardFrame
+        advertiserName={viewer?.advertiser.name}
+        role={roleOfGraphql(viewer?.role)}
+        memberships={viewer?.memberships.map(switcherMembership) ?? []}
+        timeZone={viewer?.user?.timeZone ?? null}
+      >
         <div className="legacy">{children}</div>
       </DashboardFrame>
     );

@@ -25,12 +25,19 @@ async function post(path: string, fields: Record<string, string>): Promise<URL> 
 
 export type SignInResult = { ok: true } | { ok: false; error: "CredentialsSignin" | "RateLimited" | string };
 
+/** Signs in; with `invitation` (an invitation link's token) the sign-in also accepts it (docs/decisions/1219). */
 export async function signInWithPassword(
   email: string,
   password: string,
   callbackUrl = "/overview",
+  invitation?: string,
 ): Promise<SignInResult> {
-  const url = await post("/api/auth/callback/credentials", { email, password, callbackUrl });
+  const url = await post("/api/auth/callback/credentials", {
+    email,
+    password,
+    callbackUrl,
+    ...(invitation && { invitation }),
+  });
   const error = url.searchParams.get("error");
   return error ? { ok: false, error } : { ok: true };
 }

@@ -7,13 +7,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { FormError } from "@/components/ui/states";
 import { signInWithPassword } from "./auth-client";
-
-/** What a refused sign-in says; `waitMinutes` is the sign-in rate limit's window (the page reads the policy). */
-function message(error: string, waitMinutes: number): string {
-  if (error === "CredentialsSignin") return "The email or the password is wrong.";
-  if (error === "RateLimited") return `Too many failed sign-ins. Wait ${waitMinutes} minutes and try again.`;
-  return "Sign-in failed. Try again.";
-}
+import { signInMessage as message } from "./sign-in-messages";
 
 export function SignInForm({
   initialError,
@@ -59,7 +53,15 @@ export function SignInForm({
       <Field id="email" label="Email">
         <Input name="email" type="email" autoComplete="email" required />
       </Field>
-      <Field id="password" label="Password">
+      <Field
+        id="password"
+        label="Password"
+        aside={
+          <Link className="text-xs font-medium text-brand underline" href="/forgot-password">
+            Forgot password?
+          </Link>
+        }
+      >
         <Input name="password" type="password" autoComplete="current-password" required />
       </Field>
       <Button type="submit" className="w-full" disabled={pending}>

@@ -21,6 +21,8 @@ export const TARGET_LABELS: Record<ChangeTargetType, string> = {
   API_CLIENT: "API key",
   POSTBACK_KEY: "Postback key",
   CONNECTED_APP: "Connected app",
+  MEMBER: "Member",
+  INVITATION: "Invitation",
 };
 
 const OPERATION_LABELS: Record<string, string> = {

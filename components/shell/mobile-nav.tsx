@@ -3,9 +3,10 @@
 // Escape closes the open menu and gives focus back to its button.
 import { Menu, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import type { Role } from "@/lib/auth/roles";
 import { SidebarNav } from "./sidebar-nav";
 
-export function MobileNav() {
+export function MobileNav({ role }: { role?: Role | null }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -33,7 +34,7 @@ export function MobileNav() {
       </button>
       {open ? (
         <div id="mobile-nav" className="absolute inset-x-0 top-14 z-20 border-b border-line bg-white p-4 shadow-lg">
-          <SidebarNav onNavigate={() => setOpen(false)} />
+          <SidebarNav role={role} onNavigate={() => setOpen(false)} />
         </div>
       ) : null}
     </div>

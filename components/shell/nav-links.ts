@@ -1,5 +1,9 @@
 // The dashboard's navigation, in order (the docs pages are the public ones under /docs).
-export type NavLink = { href: string; label: string; icon: string; external?: boolean };
+// A link with `least` is shown to that role and above (the page and its
+// operations refuse the others anyway, docs/decisions/1009).
+import type { Role } from "@/lib/auth/roles";
+
+export type NavLink = { href: string; label: string; icon: string; external?: boolean; least?: Role };
 
 export const NAV_LINKS: readonly NavLink[] = [
   { href: "/overview", label: "Overview", icon: "gauge" },
@@ -8,9 +12,10 @@ export const NAV_LINKS: readonly NavLink[] = [
   { href: "/clearing-prices", label: "Clearing prices", icon: "scale" },
   { href: "/history", label: "History", icon: "history" },
   { href: "/webhooks", label: "Webhooks", icon: "webhook" },
-  { href: "/api-keys", label: "API keys", icon: "key" },
-  { href: "/connected-apps", label: "Connected apps", icon: "plug" },
-  { href: "/settings/postback-keys", label: "Postback keys", icon: "shield" },
+  { href: "/api-keys", label: "API keys", icon: "key", least: "admin" },
+  { href: "/connected-apps", label: "Connected apps", icon: "plug", least: "admin" },
+  { href: "/settings/postback-keys", label: "Postback keys", icon: "shield", least: "admin" },
+  { href: "/members", label: "Members", icon: "users", least: "admin" },
   { href: "/settings", label: "Settings", icon: "settings" },
 ];
 

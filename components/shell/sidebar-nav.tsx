@@ -13,12 +13,14 @@ import {
   Scale,
   ShieldCheck,
   Settings,
+  Users,
   Webhook,
 } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ComponentType } from "react";
 import { cn } from "@/components/ui/cn";
+import { roleAtLeast, type Role } from "@/lib/auth/roles";
 import { DOC_LINKS, NAV_LINKS, type NavLink } from "./nav-links";
 
 const ICONS: Record<string, ComponentType<{ size?: number; "aria-hidden"?: boolean }>> = {
@@ -32,6 +34,7 @@ const ICONS: Record<string, ComponentType<{ size?: number; "aria-hidden"?: boole
   shield: ShieldCheck,
   settings: Settings,
   history: History,
+  users: Users,
   book: BookOpen,
   alert: AlertTriangle,
   braces: Braces,
@@ -57,13 +60,14 @@ function Item({ link, active, onNavigate }: { link: NavLink; active: boolean; on
   );
 }
 
-export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+/** `role`: the signed-in member's on the selected advertiser (links above it are not shown); unknown: all. */
+export function SidebarNav({ onNavigate, role }: { onNavigate?: () => void; role?: Role | null }) {
   const pathname = usePathname();
   const active = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
   return (
     <nav aria-label="Dashboard" className="space-y-6">
       <ul className="space-y-1">
-        {NAV_LINKS.map((link) => (
+        {NAV_LINKS.filter((link) => !link.least || !role || roleAtLeast(role, link.least)).map((link) => (
           <Item key={link.href} link={link} active={active(link.href)} onNavigate={onNavigate} />
         ))}
       </ul>

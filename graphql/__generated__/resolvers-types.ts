@@ -24,6 +24,9 @@ import type { CampaignAction } from '@/graphql/enums';
 import type { CreativeAction } from '@/graphql/enums';
 import type { AdvertiserBreakdown as AdvertiserReportBreakdown } from '@/graphql/enums';
 import type { Comparison as ReportComparison } from '@/graphql/enums';
+import type { Role } from '@/graphql/enums';
+import type { InvitationStatus } from '@/graphql/enums';
+import type { EmailProblem } from '@/graphql/enums';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { AdvertiserParent, ApiClientParent, AdvertiserTodayParent, CampaignDayParent, CampaignParent, CreativeParent, CreativePerformanceParent, CampaignReportParent, AdvertiserReportParent, ReportComparisonTotalsParent, ReportTotalsParent, ReportRowParent, CampaignTimeSeriesParent, TimeSeriesPointParent, CampaignForecastParent, MomentTypeParent, ClearingPricesParent, ClearingPriceEntryParent, ViewerParent, WebhookEndpointParent, WebhookDeliveryParent, PostbackKeyParent, ChangeParent } from '@/graphql/mappers';
 import type { GraphqlContext } from '@/graphql/context';
@@ -489,6 +492,31 @@ export type ChangeEdge = {
   node: Change;
 };
 
+export type ChangeEmailInput = {
+  /** The password you sign in with now. */
+  currentPassword: Scalars['String']['input'];
+  /** The email to sign in with from now on: nobody else's. */
+  newEmail: Scalars['String']['input'];
+};
+
+export type ChangeEmailPayload = {
+  __typename?: 'ChangeEmailPayload';
+  user?: Maybe<DashboardUser>;
+  userErrors: Array<UserError>;
+};
+
+export type ChangeMemberRoleInput = {
+  role: Role;
+  /** The member's user id (usr_…). */
+  userId: Scalars['ID']['input'];
+};
+
+export type ChangeMemberRolePayload = {
+  __typename?: 'ChangeMemberRolePayload';
+  member?: Maybe<Member>;
+  userErrors: Array<UserError>;
+};
+
 export type ChangePasswordInput = {
   /** The password the user signs in with now. */
   currentPassword: Scalars['String']['input'];
@@ -543,6 +571,21 @@ export type ClearingPrices = {
   __typename?: 'ClearingPrices';
   asOf: Scalars['DateTime']['output'];
   momentTypes: Array<ClearingPriceEntry>;
+};
+
+export type CompletePasswordResetInput = {
+  /** A new password, checked as changePassword checks one. */
+  newPassword: Scalars['String']['input'];
+  /** The token of the reset link (the last part of its path). */
+  token: Scalars['String']['input'];
+};
+
+export type CompletePasswordResetPayload = {
+  __typename?: 'CompletePasswordResetPayload';
+  /** The account's email: sign in with it and the new password. */
+  email?: Maybe<Scalars['String']['output']>;
+  resetAt?: Maybe<Scalars['DateTime']['output']>;
+  userErrors: Array<UserError>;
 };
 
 /**
@@ -682,11 +725,16 @@ export { CreativeStatus };
 
 export { CredentialKind };
 
-/** A person who signs in to the dashboard for the advertiser. */
+/** A person who signs in to the dashboard. */
 export type DashboardUser = {
   __typename?: 'DashboardUser';
   email: Scalars['String']['output'];
   name: Scalars['String']['output'];
+  /**
+   * The IANA time zone the dashboard shows the user's days and times in (budgets stay UTC
+   * days): the signed-in user's own (Viewer.user); null for anyone else.
+   */
+  timeZone?: Maybe<Scalars['TimeZone']['output']>;
 };
 
 export type DeactivateWebhookEndpointInput = {
@@ -724,6 +772,8 @@ export type DuplicateCampaignPayload = {
   campaign?: Maybe<Campaign>;
   userErrors: Array<UserError>;
 };
+
+export { EmailProblem };
 
 /** Ends delivery for good (reason ADVERTISER); ending an ended campaign changes nothing. */
 export type EndCampaignInput = {
@@ -766,6 +816,70 @@ export type ForecastCampaignDeliveryPayload = {
   userErrors: Array<UserError>;
 };
 
+/**
+ * An invitation of an email to the advertiser with a role: a single-use link valid 7
+ * days. Its link is answered once, by inviteMember; only its hash is kept.
+ */
+export type Invitation = {
+  __typename?: 'Invitation';
+  acceptedAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  email: Scalars['String']['output'];
+  expiresAt: Scalars['DateTime']['output'];
+  /** The invitation's id (inv_…). */
+  id: Scalars['ID']['output'];
+  /** The admin who invited, while their account exists. */
+  invitedBy?: Maybe<DashboardUser>;
+  revokedAt?: Maybe<Scalars['DateTime']['output']>;
+  role: Role;
+  status: InvitationStatus;
+};
+
+export { InvitationStatus };
+
+export type InviteMemberInput = {
+  /** The invitee's email: only the account with it (or a new one made with it) can accept. */
+  email: Scalars['String']['input'];
+  role: Role;
+};
+
+export type InviteMemberPayload = {
+  __typename?: 'InviteMemberPayload';
+  emailProblem?: Maybe<EmailProblem>;
+  /** Whether the link was emailed to the invitee. */
+  emailed?: Maybe<Scalars['Boolean']['output']>;
+  invitation?: Maybe<Invitation>;
+  /**
+   * The single-use link, answered this once (only its hash is kept): give it to the
+   * invitee when it was not emailed.
+   */
+  url?: Maybe<Scalars['String']['output']>;
+  userErrors: Array<UserError>;
+};
+
+/** A member of the advertiser (admins only). */
+export type Member = {
+  __typename?: 'Member';
+  email: Scalars['String']['output'];
+  joinedAt: Scalars['DateTime']['output'];
+  name: Scalars['String']['output'];
+  role: Role;
+  /** The user's id (usr_…). */
+  userId: Scalars['ID']['output'];
+};
+
+/** An advertiser the signed-in user belongs to. */
+export type Membership = {
+  __typename?: 'Membership';
+  /** The advertiser's restId (adv_…). */
+  advertiserId: Scalars['ID']['output'];
+  advertiserName: Scalars['String']['output'];
+  /** Whether the session acts for this advertiser now. */
+  current: Scalars['Boolean']['output'];
+  joinedAt: Scalars['DateTime']['output'];
+  role: Role;
+};
+
 /** A moment of a live game at which an ad can be sent (E2). */
 export type MomentType = {
   __typename?: 'MomentType';
@@ -804,6 +918,19 @@ export type Mutation = {
   /** active or paused → cancelled (campaigns:write). */
   cancelCampaign?: Maybe<CancelCampaignPayload>;
   /**
+   * Changes the email the signed-in user signs in with (dashboard session, any role).
+   * The current password is required and counts as changePassword's does; an email
+   * another account uses is a CONFLICT userError on ["input", "newEmail"]. Unused
+   * password reset links stop working, and with email configured the old address is
+   * told of the change.
+   */
+  changeEmail?: Maybe<ChangeEmailPayload>;
+  /**
+   * Changes a member's role, from their next request on (dashboard session, admins
+   * only). The last admin cannot be made anything else (CONFLICT).
+   */
+  changeMemberRole?: Maybe<ChangeMemberRolePayload>;
+  /**
    * Changes the signed-in user's password (dashboard session only; an access token
    * gets FORBIDDEN). A wrong current password is a VALIDATION_FAILED userError on
    * ["input", "currentPassword"] and counts as a failed sign-in: past the sign-in
@@ -814,6 +941,12 @@ export type Mutation = {
    * the response sets this browser a new session cookie.
    */
   changePassword?: Maybe<ChangePasswordPayload>;
+  /**
+   * Sets a new password with a reset link's token (no credentials): the link works
+   * once; every session of the user ends. An unknown, used or expired token is a
+   * top-level NOT_FOUND and counts against the address's 20 per hour.
+   */
+  completePasswordReset?: Maybe<CompletePasswordResetPayload>;
   /**
    * A new API client with the chosen scopes; the secret is returned once (dashboard
    * session only). An advertiser has at most 25 active clients: beyond them, a
@@ -854,6 +987,15 @@ export type Mutation = {
   duplicateCampaign?: Maybe<DuplicateCampaignPayload>;
   /** active or paused → ended (campaigns:write). */
   endCampaign?: Maybe<EndCampaignPayload>;
+  /**
+   * Invites an email to the advertiser with a role (dashboard session, admins only): a
+   * single-use link valid 7 days, answered once in `url`; with email configured it is
+   * also sent to the invitee (`emailed`). Inviting an email again replaces its pending
+   * invitation. A member's email is a CONFLICT userError on ["input", "email"]; so is
+   * a 51st pending invitation. Counts against the advertiser's 30 invitations per hour
+   * (RATE_LIMITED past them).
+   */
+  inviteMember?: Maybe<InviteMemberPayload>;
   /** active → paused (campaigns:write). */
   pauseCampaign?: Maybe<PauseCampaignPayload>;
   /**
@@ -873,6 +1015,19 @@ export type Mutation = {
   redeliverWebhookDelivery?: Maybe<RedeliverWebhookDeliveryPayload>;
   /** E13 (campaigns:write). */
   registerWebhookEndpoint?: Maybe<RegisterWebhookEndpointPayload>;
+  /**
+   * Removes a member: their sessions acting for this advertiser end at their next
+   * request (dashboard session, admins only). The last admin cannot be removed
+   * (CONFLICT).
+   */
+  removeMember?: Maybe<RemoveMemberPayload>;
+  /**
+   * "Forgot password" (no credentials): with email configured, a single-use link valid
+   * one hour is emailed to the account with this email, if there is one; the answer is
+   * the same either way. Counts against the address's 20 requests per hour
+   * (RATE_LIMITED past them); an account gets at most 3 emails an hour.
+   */
+  requestPasswordReset?: Maybe<RequestPasswordResetPayload>;
   /** paused → active (campaigns:write). */
   resumeCampaign?: Maybe<ResumeCampaignPayload>;
   /** Resumes a paused variant (status approved again; campaigns:write); resuming an approved one changes nothing. */
@@ -885,6 +1040,8 @@ export type Mutation = {
    * (dashboard session only: an access token gets FORBIDDEN).
    */
   revokeConnectedApp?: Maybe<RevokeConnectedAppPayload>;
+  /** Revokes a pending invitation: its link stops working (dashboard session, admins only). */
+  revokeInvitation?: Maybe<RevokeInvitationPayload>;
   /**
    * Revokes a postback key: postbacks carrying it are refused from now on; once no
    * active key is left, postbacks need none again. Revoking a revoked key answers it
@@ -899,6 +1056,12 @@ export type Mutation = {
    */
   signOutEverywhere?: Maybe<SignOutEverywherePayload>;
   /**
+   * Makes the session act for another advertiser the user belongs to, with their role
+   * there (dashboard session, any role): the response sets this browser's session
+   * cookie. One the user does not belong to is NOT_FOUND.
+   */
+  switchAdvertiser?: Maybe<SwitchAdvertiserPayload>;
+  /**
    * E15: a signed test event now (campaigns:write).
    * Each call counts against the advertiser's 30 webhook sends per minute (test
    * sends and redeliveries together, shared with REST); past them, a top-level
@@ -906,6 +1069,8 @@ export type Mutation = {
    * `RateLimit-*` headers: nothing is sent.
    */
   testWebhookEndpoint?: Maybe<TestWebhookEndpointPayload>;
+  /** Changes the signed-in user's name or time zone (dashboard session, any role). */
+  updateAccount?: Maybe<UpdateAccountPayload>;
   /** E7 (campaigns:write). */
   updateCampaign?: Maybe<UpdateCampaignPayload>;
 };
@@ -921,8 +1086,23 @@ export type MutationCancelCampaignArgs = {
 };
 
 
+export type MutationChangeEmailArgs = {
+  input: ChangeEmailInput;
+};
+
+
+export type MutationChangeMemberRoleArgs = {
+  input: ChangeMemberRoleInput;
+};
+
+
 export type MutationChangePasswordArgs = {
   input: ChangePasswordInput;
+};
+
+
+export type MutationCompletePasswordResetArgs = {
+  input: CompletePasswordResetInput;
 };
 
 
@@ -951,6 +1131,11 @@ export type MutationEndCampaignArgs = {
 };
 
 
+export type MutationInviteMemberArgs = {
+  input: InviteMemberInput;
+};
+
+
 export type MutationPauseCampaignArgs = {
   input: PauseCampaignInput;
 };
@@ -968,6 +1153,16 @@ export type MutationRedeliverWebhookDeliveryArgs = {
 
 export type MutationRegisterWebhookEndpointArgs = {
   input: RegisterWebhookEndpointInput;
+};
+
+
+export type MutationRemoveMemberArgs = {
+  input: RemoveMemberInput;
+};
+
+
+export type MutationRequestPasswordResetArgs = {
+  input: RequestPasswordResetInput;
 };
 
 
@@ -991,13 +1186,28 @@ export type MutationRevokeConnectedAppArgs = {
 };
 
 
+export type MutationRevokeInvitationArgs = {
+  input: RevokeInvitationInput;
+};
+
+
 export type MutationRevokePostbackKeyArgs = {
   input: RevokePostbackKeyInput;
 };
 
 
+export type MutationSwitchAdvertiserArgs = {
+  input: SwitchAdvertiserInput;
+};
+
+
 export type MutationTestWebhookEndpointArgs = {
   input: TestWebhookEndpointInput;
+};
+
+
+export type MutationUpdateAccountArgs = {
+  input: UpdateAccountInput;
 };
 
 
@@ -1148,6 +1358,13 @@ export type Query = {
    * plus its objects.
    */
   forecastCampaignDelivery?: Maybe<ForecastCampaignDeliveryPayload>;
+  /** The advertiser's pending invitations, newest first, at most 50 (dashboard session, admins only). */
+  invitations: Array<Invitation>;
+  /**
+   * The advertiser's members with their roles, in the order they joined (dashboard
+   * session, admins only).
+   */
+  members: Array<Member>;
   /** The moment type catalog (public, as E2). */
   momentTypes: Array<MomentType>;
   /** Any object by its global id (the scope of its REST twin applies). */
@@ -1307,6 +1524,18 @@ export type RegisterWebhookEndpointPayload = {
   webhookEndpoint?: Maybe<WebhookEndpoint>;
 };
 
+export type RemoveMemberInput = {
+  /** The member's user id (usr_…). */
+  userId: Scalars['ID']['input'];
+};
+
+export type RemoveMemberPayload = {
+  __typename?: 'RemoveMemberPayload';
+  removedAt?: Maybe<Scalars['DateTime']['output']>;
+  removedUserId?: Maybe<Scalars['ID']['output']>;
+  userErrors: Array<UserError>;
+};
+
 export { ReportBreakdown };
 
 export { ReportComparison };
@@ -1360,6 +1589,17 @@ export type ReportTotals = {
   spendUsd: Scalars['Money']['output'];
 };
 
+export type RequestPasswordResetInput = {
+  email: Scalars['String']['input'];
+};
+
+export type RequestPasswordResetPayload = {
+  __typename?: 'RequestPasswordResetPayload';
+  /** When the request was taken: the same answer whether or not the email has an account. */
+  requestedAt?: Maybe<Scalars['DateTime']['output']>;
+  userErrors: Array<UserError>;
+};
+
 export type ResumeCampaignInput = {
   id: Scalars['ID']['input'];
 };
@@ -1404,6 +1644,17 @@ export type RevokeConnectedAppPayload = {
   userErrors: Array<UserError>;
 };
 
+export type RevokeInvitationInput = {
+  /** The invitation's id (inv_…). */
+  id: Scalars['ID']['input'];
+};
+
+export type RevokeInvitationPayload = {
+  __typename?: 'RevokeInvitationPayload';
+  invitation?: Maybe<Invitation>;
+  userErrors: Array<UserError>;
+};
+
 export type RevokePostbackKeyInput = {
   id: Scalars['ID']['input'];
 };
@@ -1413,6 +1664,8 @@ export type RevokePostbackKeyPayload = {
   postbackKey?: Maybe<PostbackKey>;
   userErrors: Array<UserError>;
 };
+
+export { Role };
 
 export { Scope };
 
@@ -1429,6 +1682,17 @@ export type SportInfo = {
   __typename?: 'SportInfo';
   displayName: Scalars['String']['output'];
   key: Sport;
+};
+
+export type SwitchAdvertiserInput = {
+  /** The advertiser's restId (adv_…), one of Viewer.memberships. */
+  advertiserId: Scalars['ID']['input'];
+};
+
+export type SwitchAdvertiserPayload = {
+  __typename?: 'SwitchAdvertiserPayload';
+  membership?: Maybe<Membership>;
+  userErrors: Array<UserError>;
 };
 
 export type TestWebhookEndpointInput = {
@@ -1455,6 +1719,19 @@ export type TimeSeriesPoint = {
 };
 
 export { TodayMetric };
+
+export type UpdateAccountInput = {
+  /** Your name as members and invitations show it (1 to 200 characters). */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** The IANA time zone the dashboard shows your days and times in. */
+  timeZone?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type UpdateAccountPayload = {
+  __typename?: 'UpdateAccountPayload';
+  user?: Maybe<DashboardUser>;
+  userErrors: Array<UserError>;
+};
 
 /** Changes to a campaign; omitted fields stay as they are. Status changes have their own mutations. */
 export type UpdateCampaignInput = {
@@ -1502,6 +1779,13 @@ export type Viewer = {
   /** The API client's restId when authenticated with an access token. */
   clientId?: Maybe<Scalars['String']['output']>;
   credential: CredentialKind;
+  /**
+   * The advertisers the signed-in user belongs to, with their role in each, by name
+   * (what switchAdvertiser switches between); empty with an access token.
+   */
+  memberships: Array<Membership>;
+  /** The signed-in member's role on the advertiser the session selected; null with an access token. */
+  role?: Maybe<Role>;
   scopes: Array<Scope>;
   /** The signed-in person with the dashboard session; null with an access token (it acts for the advertiser, not for a user). */
   user?: Maybe<DashboardUser>;
@@ -1730,6 +2014,10 @@ export type ResolversTypes = {
   ChangeActorType: ChangeActorType;
   ChangeConnection: ResolverTypeWrapper<Omit<ChangeConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['ChangeEdge']>, nodes: Array<ResolversTypes['Change']> }>;
   ChangeEdge: ResolverTypeWrapper<Omit<ChangeEdge, 'node'> & { node: ResolversTypes['Change'] }>;
+  ChangeEmailInput: ChangeEmailInput;
+  ChangeEmailPayload: ResolverTypeWrapper<ChangeEmailPayload>;
+  ChangeMemberRoleInput: ChangeMemberRoleInput;
+  ChangeMemberRolePayload: ResolverTypeWrapper<ChangeMemberRolePayload>;
   ChangePasswordInput: ChangePasswordInput;
   ChangePasswordPayload: ResolverTypeWrapper<ChangePasswordPayload>;
   ChangeTarget: ResolverTypeWrapper<ChangeTarget>;
@@ -1737,6 +2025,8 @@ export type ResolversTypes = {
   ChangeUser: ResolverTypeWrapper<ChangeUser>;
   ClearingPriceEntry: ResolverTypeWrapper<ClearingPriceEntryParent>;
   ClearingPrices: ResolverTypeWrapper<ClearingPricesParent>;
+  CompletePasswordResetInput: CompletePasswordResetInput;
+  CompletePasswordResetPayload: ResolverTypeWrapper<CompletePasswordResetPayload>;
   ConnectedApp: ResolverTypeWrapper<ConnectedApp>;
   Count: ResolverTypeWrapper<Scalars['Count']['output']>;
   CreateApiClientInput: CreateApiClientInput;
@@ -1758,6 +2048,7 @@ export type ResolversTypes = {
   DeliveryStatus: DeliveryStatus;
   DuplicateCampaignInput: DuplicateCampaignInput;
   DuplicateCampaignPayload: ResolverTypeWrapper<Omit<DuplicateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
+  EmailProblem: EmailProblem;
   EndCampaignInput: EndCampaignInput;
   EndCampaignPayload: ResolverTypeWrapper<Omit<EndCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
   EstimateStatus: EstimateStatus;
@@ -1767,6 +2058,12 @@ export type ResolversTypes = {
   ForecastCampaignDeliveryPayload: ResolverTypeWrapper<Omit<ForecastCampaignDeliveryPayload, 'forecast'> & { forecast?: Maybe<ResolversTypes['CampaignForecast']> }>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  Invitation: ResolverTypeWrapper<Invitation>;
+  InvitationStatus: InvitationStatus;
+  InviteMemberInput: InviteMemberInput;
+  InviteMemberPayload: ResolverTypeWrapper<InviteMemberPayload>;
+  Member: ResolverTypeWrapper<Member>;
+  Membership: ResolverTypeWrapper<Membership>;
   MomentType: ResolverTypeWrapper<MomentTypeParent>;
   MomentTypeKey: MomentTypeKey;
   Money: ResolverTypeWrapper<Scalars['Money']['output']>;
@@ -1789,12 +2086,16 @@ export type ResolversTypes = {
   RedeliverWebhookDeliveryPayload: ResolverTypeWrapper<Omit<RedeliverWebhookDeliveryPayload, 'delivery'> & { delivery?: Maybe<ResolversTypes['WebhookDelivery']> }>;
   RegisterWebhookEndpointInput: RegisterWebhookEndpointInput;
   RegisterWebhookEndpointPayload: ResolverTypeWrapper<Omit<RegisterWebhookEndpointPayload, 'webhookEndpoint'> & { webhookEndpoint?: Maybe<ResolversTypes['WebhookEndpoint']> }>;
+  RemoveMemberInput: RemoveMemberInput;
+  RemoveMemberPayload: ResolverTypeWrapper<RemoveMemberPayload>;
   ReportBreakdown: ReportBreakdown;
   ReportComparison: ReportComparison;
   ReportComparisonTotals: ResolverTypeWrapper<ReportComparisonTotalsParent>;
   ReportPeriod: ResolverTypeWrapper<ReportPeriod>;
   ReportRow: ResolverTypeWrapper<ReportRowParent>;
   ReportTotals: ResolverTypeWrapper<ReportTotalsParent>;
+  RequestPasswordResetInput: RequestPasswordResetInput;
+  RequestPasswordResetPayload: ResolverTypeWrapper<RequestPasswordResetPayload>;
   ResumeCampaignInput: ResumeCampaignInput;
   ResumeCampaignPayload: ResolverTypeWrapper<Omit<ResumeCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
   ResumeCreativeVariantInput: ResumeCreativeVariantInput;
@@ -1803,19 +2104,26 @@ export type ResolversTypes = {
   RevokeApiClientPayload: ResolverTypeWrapper<Omit<RevokeApiClientPayload, 'apiClient'> & { apiClient?: Maybe<ResolversTypes['ApiClient']> }>;
   RevokeConnectedAppInput: RevokeConnectedAppInput;
   RevokeConnectedAppPayload: ResolverTypeWrapper<RevokeConnectedAppPayload>;
+  RevokeInvitationInput: RevokeInvitationInput;
+  RevokeInvitationPayload: ResolverTypeWrapper<RevokeInvitationPayload>;
   RevokePostbackKeyInput: RevokePostbackKeyInput;
   RevokePostbackKeyPayload: ResolverTypeWrapper<Omit<RevokePostbackKeyPayload, 'postbackKey'> & { postbackKey?: Maybe<ResolversTypes['PostbackKey']> }>;
+  Role: Role;
   Scope: Scope;
   SignOutEverywherePayload: ResolverTypeWrapper<SignOutEverywherePayload>;
   Sport: Sport;
   SportInfo: ResolverTypeWrapper<SportInfo>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  SwitchAdvertiserInput: SwitchAdvertiserInput;
+  SwitchAdvertiserPayload: ResolverTypeWrapper<SwitchAdvertiserPayload>;
   TestWebhookEndpointInput: TestWebhookEndpointInput;
   TestWebhookEndpointPayload: ResolverTypeWrapper<TestWebhookEndpointPayload>;
   TimeSeriesGranularity: TimeSeriesGranularity;
   TimeSeriesPoint: ResolverTypeWrapper<TimeSeriesPointParent>;
   TimeZone: ResolverTypeWrapper<Scalars['TimeZone']['output']>;
   TodayMetric: TodayMetric;
+  UpdateAccountInput: UpdateAccountInput;
+  UpdateAccountPayload: ResolverTypeWrapper<UpdateAccountPayload>;
   UpdateCampaignInput: UpdateCampaignInput;
   UpdateCampaignPayload: ResolverTypeWrapper<Omit<UpdateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
   UserError: ResolverTypeWrapper<UserError>;
@@ -1862,12 +2170,18 @@ export type ResolversParentTypes = {
   ChangeActor: ChangeActor;
   ChangeConnection: Omit<ChangeConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['ChangeEdge']>, nodes: Array<ResolversParentTypes['Change']> };
   ChangeEdge: Omit<ChangeEdge, 'node'> & { node: ResolversParentTypes['Change'] };
+  ChangeEmailInput: ChangeEmailInput;
+  ChangeEmailPayload: ChangeEmailPayload;
+  ChangeMemberRoleInput: ChangeMemberRoleInput;
+  ChangeMemberRolePayload: ChangeMemberRolePayload;
   ChangePasswordInput: ChangePasswordInput;
   ChangePasswordPayload: ChangePasswordPayload;
   ChangeTarget: ChangeTarget;
   ChangeUser: ChangeUser;
   ClearingPriceEntry: ClearingPriceEntryParent;
   ClearingPrices: ClearingPricesParent;
+  CompletePasswordResetInput: CompletePasswordResetInput;
+  CompletePasswordResetPayload: CompletePasswordResetPayload;
   ConnectedApp: ConnectedApp;
   Count: Scalars['Count']['output'];
   CreateApiClientInput: CreateApiClientInput;
@@ -1893,6 +2207,11 @@ export type ResolversParentTypes = {
   ForecastCampaignDeliveryPayload: Omit<ForecastCampaignDeliveryPayload, 'forecast'> & { forecast?: Maybe<ResolversParentTypes['CampaignForecast']> };
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
+  Invitation: Invitation;
+  InviteMemberInput: InviteMemberInput;
+  InviteMemberPayload: InviteMemberPayload;
+  Member: Member;
+  Membership: Membership;
   MomentType: MomentTypeParent;
   Money: Scalars['Money']['output'];
   Mutation: Record<PropertyKey, never>;
@@ -1912,10 +2231,14 @@ export type ResolversParentTypes = {
   RedeliverWebhookDeliveryPayload: Omit<RedeliverWebhookDeliveryPayload, 'delivery'> & { delivery?: Maybe<ResolversParentTypes['WebhookDelivery']> };
   RegisterWebhookEndpointInput: RegisterWebhookEndpointInput;
   RegisterWebhookEndpointPayload: Omit<RegisterWebhookEndpointPayload, 'webhookEndpoint'> & { webhookEndpoint?: Maybe<ResolversParentTypes['WebhookEndpoint']> };
+  RemoveMemberInput: RemoveMemberInput;
+  RemoveMemberPayload: RemoveMemberPayload;
   ReportComparisonTotals: ReportComparisonTotalsParent;
   ReportPeriod: ReportPeriod;
   ReportRow: ReportRowParent;
   ReportTotals: ReportTotalsParent;
+  RequestPasswordResetInput: RequestPasswordResetInput;
+  RequestPasswordResetPayload: RequestPasswordResetPayload;
   ResumeCampaignInput: ResumeCampaignInput;
   ResumeCampaignPayload: Omit<ResumeCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
   ResumeCreativeVariantInput: ResumeCreativeVariantInput;
@@ -1924,15 +2247,21 @@ export type ResolversParentTypes = {
   RevokeApiClientPayload: Omit<RevokeApiClientPayload, 'apiClient'> & { apiClient?: Maybe<ResolversParentTypes['ApiClient']> };
   RevokeConnectedAppInput: RevokeConnectedAppInput;
   RevokeConnectedAppPayload: RevokeConnectedAppPayload;
+  RevokeInvitationInput: RevokeInvitationInput;
+  RevokeInvitationPayload: RevokeInvitationPayload;
   RevokePostbackKeyInput: RevokePostbackKeyInput;
   RevokePostbackKeyPayload: Omit<RevokePostbackKeyPayload, 'postbackKey'> & { postbackKey?: Maybe<ResolversParentTypes['PostbackKey']> };
   SignOutEverywherePayload: SignOutEverywherePayload;
   SportInfo: SportInfo;
   String: Scalars['String']['output'];
+  SwitchAdvertiserInput: SwitchAdvertiserInput;
+  SwitchAdvertiserPayload: SwitchAdvertiserPayload;
   TestWebhookEndpointInput: TestWebhookEndpointInput;
   TestWebhookEndpointPayload: TestWebhookEndpointPayload;
   TimeSeriesPoint: TimeSeriesPointParent;
   TimeZone: Scalars['TimeZone']['output'];
+  UpdateAccountInput: UpdateAccountInput;
+  UpdateAccountPayload: UpdateAccountPayload;
   UpdateCampaignInput: UpdateCampaignInput;
   UpdateCampaignPayload: Omit<UpdateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
   UserError: UserError;
@@ -2177,6 +2506,16 @@ export type ChangeEdgeResolvers<ContextType = GraphqlContext, ParentType extends
   node?: Resolver<ResolversTypes['Change'], ParentType, ContextType>;
 };
 
+export type ChangeEmailPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ChangeEmailPayload'] = ResolversParentTypes['ChangeEmailPayload']> = {
+  user?: Resolver<Maybe<ResolversTypes['DashboardUser']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type ChangeMemberRolePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ChangeMemberRolePayload'] = ResolversParentTypes['ChangeMemberRolePayload']> = {
+  member?: Resolver<Maybe<ResolversTypes['Member']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
 export type ChangePasswordPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ChangePasswordPayload'] = ResolversParentTypes['ChangePasswordPayload']> = {
   changedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
@@ -2187,7 +2526,7 @@ export type ChangeTargetResolvers<ContextType = GraphqlContext, ParentType exten
   type?: Resolver<ResolversTypes['ChangeTargetType'], ParentType, ContextType>;
 };
 
-export type ChangeTargetTypeResolvers = EnumResolverSignature<{ API_CLIENT?: any, CAMPAIGN?: any, CONNECTED_APP?: any, CREATIVE?: any, POSTBACK_KEY?: any, WEBHOOK_ENDPOINT?: any }, ResolversTypes['ChangeTargetType']>;
+export type ChangeTargetTypeResolvers = EnumResolverSignature<{ API_CLIENT?: any, CAMPAIGN?: any, CONNECTED_APP?: any, CREATIVE?: any, INVITATION?: any, MEMBER?: any, POSTBACK_KEY?: any, WEBHOOK_ENDPOINT?: any }, ResolversTypes['ChangeTargetType']>;
 
 export type ChangeUserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ChangeUser'] = ResolversParentTypes['ChangeUser']> = {
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2206,6 +2545,12 @@ export type ClearingPriceEntryResolvers<ContextType = GraphqlContext, ParentType
 export type ClearingPricesResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ClearingPrices'] = ResolversParentTypes['ClearingPrices']> = {
   asOf?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   momentTypes?: Resolver<Array<ResolversTypes['ClearingPriceEntry']>, ParentType, ContextType>;
+};
+
+export type CompletePasswordResetPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['CompletePasswordResetPayload'] = ResolversParentTypes['CompletePasswordResetPayload']> = {
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resetAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type ConnectedAppResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ConnectedApp'] = ResolversParentTypes['ConnectedApp']> = {
@@ -2285,6 +2630,7 @@ export type CredentialKindResolvers = EnumResolverSignature<{ SESSION?: any, TOK
 export type DashboardUserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DashboardUser'] = ResolversParentTypes['DashboardUser']> = {
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timeZone?: Resolver<Maybe<ResolversTypes['TimeZone']>, ParentType, ContextType>;
 };
 
 export interface DateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Date'], any> {
@@ -2307,6 +2653,8 @@ export type DuplicateCampaignPayloadResolvers<ContextType = GraphqlContext, Pare
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
+export type EmailProblemResolvers = EnumResolverSignature<{ NOT_CONFIGURED?: any, SEND_FAILED?: any }, ResolversTypes['EmailProblem']>;
+
 export type EndCampaignPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['EndCampaignPayload'] = ResolversParentTypes['EndCampaignPayload']> = {
   campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
@@ -2323,6 +2671,44 @@ export type FieldChangeResolvers<ContextType = GraphqlContext, ParentType extend
 export type ForecastCampaignDeliveryPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ForecastCampaignDeliveryPayload'] = ResolversParentTypes['ForecastCampaignDeliveryPayload']> = {
   forecast?: Resolver<Maybe<ResolversTypes['CampaignForecast']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type InvitationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Invitation'] = ResolversParentTypes['Invitation']> = {
+  acceptedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  invitedBy?: Resolver<Maybe<ResolversTypes['DashboardUser']>, ParentType, ContextType>;
+  revokedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['InvitationStatus'], ParentType, ContextType>;
+};
+
+export type InvitationStatusResolvers = EnumResolverSignature<{ ACCEPTED?: any, EXPIRED?: any, PENDING?: any, REVOKED?: any }, ResolversTypes['InvitationStatus']>;
+
+export type InviteMemberPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['InviteMemberPayload'] = ResolversParentTypes['InviteMemberPayload']> = {
+  emailProblem?: Resolver<Maybe<ResolversTypes['EmailProblem']>, ParentType, ContextType>;
+  emailed?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  invitation?: Resolver<Maybe<ResolversTypes['Invitation']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type MemberResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Member'] = ResolversParentTypes['Member']> = {
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  joinedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+  userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type MembershipResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Membership'] = ResolversParentTypes['Membership']> = {
+  advertiserId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  advertiserName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  current?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  joinedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
 };
 
 export type MomentTypeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MomentType'] = ResolversParentTypes['MomentType']> = {
@@ -2345,24 +2731,33 @@ export interface MoneyScalarConfig extends GraphQLScalarTypeConfig<ResolversType
 export type MutationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   addCreativeVariant?: Resolver<Maybe<ResolversTypes['AddCreativeVariantPayload']>, ParentType, ContextType, RequireFields<MutationAddCreativeVariantArgs, 'input'>>;
   cancelCampaign?: Resolver<Maybe<ResolversTypes['CancelCampaignPayload']>, ParentType, ContextType, RequireFields<MutationCancelCampaignArgs, 'input'>>;
+  changeEmail?: Resolver<Maybe<ResolversTypes['ChangeEmailPayload']>, ParentType, ContextType, RequireFields<MutationChangeEmailArgs, 'input'>>;
+  changeMemberRole?: Resolver<Maybe<ResolversTypes['ChangeMemberRolePayload']>, ParentType, ContextType, RequireFields<MutationChangeMemberRoleArgs, 'input'>>;
   changePassword?: Resolver<Maybe<ResolversTypes['ChangePasswordPayload']>, ParentType, ContextType, RequireFields<MutationChangePasswordArgs, 'input'>>;
+  completePasswordReset?: Resolver<Maybe<ResolversTypes['CompletePasswordResetPayload']>, ParentType, ContextType, RequireFields<MutationCompletePasswordResetArgs, 'input'>>;
   createApiClient?: Resolver<Maybe<ResolversTypes['CreateApiClientPayload']>, ParentType, ContextType, RequireFields<MutationCreateApiClientArgs, 'input'>>;
   createCampaign?: Resolver<Maybe<ResolversTypes['CreateCampaignPayload']>, ParentType, ContextType, RequireFields<MutationCreateCampaignArgs, 'input'>>;
   createPostbackKey?: Resolver<Maybe<ResolversTypes['CreatePostbackKeyPayload']>, ParentType, ContextType>;
   deactivateWebhookEndpoint?: Resolver<Maybe<ResolversTypes['DeactivateWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationDeactivateWebhookEndpointArgs, 'input'>>;
   duplicateCampaign?: Resolver<Maybe<ResolversTypes['DuplicateCampaignPayload']>, ParentType, ContextType, RequireFields<MutationDuplicateCampaignArgs, 'input'>>;
   endCampaign?: Resolver<Maybe<ResolversTypes['EndCampaignPayload']>, ParentType, ContextType, RequireFields<MutationEndCampaignArgs, 'input'>>;
+  inviteMember?: Resolver<Maybe<ResolversTypes['InviteMemberPayload']>, ParentType, ContextType, RequireFields<MutationInviteMemberArgs, 'input'>>;
   pauseCampaign?: Resolver<Maybe<ResolversTypes['PauseCampaignPayload']>, ParentType, ContextType, RequireFields<MutationPauseCampaignArgs, 'input'>>;
   pauseCreativeVariant?: Resolver<Maybe<ResolversTypes['PauseCreativeVariantPayload']>, ParentType, ContextType, RequireFields<MutationPauseCreativeVariantArgs, 'input'>>;
   redeliverWebhookDelivery?: Resolver<Maybe<ResolversTypes['RedeliverWebhookDeliveryPayload']>, ParentType, ContextType, RequireFields<MutationRedeliverWebhookDeliveryArgs, 'input'>>;
   registerWebhookEndpoint?: Resolver<Maybe<ResolversTypes['RegisterWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationRegisterWebhookEndpointArgs, 'input'>>;
+  removeMember?: Resolver<Maybe<ResolversTypes['RemoveMemberPayload']>, ParentType, ContextType, RequireFields<MutationRemoveMemberArgs, 'input'>>;
+  requestPasswordReset?: Resolver<Maybe<ResolversTypes['RequestPasswordResetPayload']>, ParentType, ContextType, RequireFields<MutationRequestPasswordResetArgs, 'input'>>;
   resumeCampaign?: Resolver<Maybe<ResolversTypes['ResumeCampaignPayload']>, ParentType, ContextType, RequireFields<MutationResumeCampaignArgs, 'input'>>;
   resumeCreativeVariant?: Resolver<Maybe<ResolversTypes['ResumeCreativeVariantPayload']>, ParentType, ContextType, RequireFields<MutationResumeCreativeVariantArgs, 'input'>>;
   revokeApiClient?: Resolver<Maybe<ResolversTypes['RevokeApiClientPayload']>, ParentType, ContextType, RequireFields<MutationRevokeApiClientArgs, 'input'>>;
   revokeConnectedApp?: Resolver<Maybe<ResolversTypes['RevokeConnectedAppPayload']>, ParentType, ContextType, RequireFields<MutationRevokeConnectedAppArgs, 'input'>>;
+  revokeInvitation?: Resolver<Maybe<ResolversTypes['RevokeInvitationPayload']>, ParentType, ContextType, RequireFields<MutationRevokeInvitationArgs, 'input'>>;
   revokePostbackKey?: Resolver<Maybe<ResolversTypes['RevokePostbackKeyPayload']>, ParentType, ContextType, RequireFields<MutationRevokePostbackKeyArgs, 'input'>>;
   signOutEverywhere?: Resolver<Maybe<ResolversTypes['SignOutEverywherePayload']>, ParentType, ContextType>;
+  switchAdvertiser?: Resolver<Maybe<ResolversTypes['SwitchAdvertiserPayload']>, ParentType, ContextType, RequireFields<MutationSwitchAdvertiserArgs, 'input'>>;
   testWebhookEndpoint?: Resolver<Maybe<ResolversTypes['TestWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationTestWebhookEndpointArgs, 'input'>>;
+  updateAccount?: Resolver<Maybe<ResolversTypes['UpdateAccountPayload']>, ParentType, ContextType, RequireFields<MutationUpdateAccountArgs, 'input'>>;
   updateCampaign?: Resolver<Maybe<ResolversTypes['UpdateCampaignPayload']>, ParentType, ContextType, RequireFields<MutationUpdateCampaignArgs, 'input'>>;
 };
 
@@ -2434,6 +2829,8 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   creative?: Resolver<Maybe<ResolversTypes['Creative']>, ParentType, ContextType, RequireFields<QueryCreativeArgs, 'id'>>;
   creativePerformance?: Resolver<Maybe<ResolversTypes['CreativePerformance']>, ParentType, ContextType, RequireFields<QueryCreativePerformanceArgs, 'creativeId'>>;
   forecastCampaignDelivery?: Resolver<Maybe<ResolversTypes['ForecastCampaignDeliveryPayload']>, ParentType, ContextType, RequireFields<QueryForecastCampaignDeliveryArgs, 'input'>>;
+  invitations?: Resolver<Array<ResolversTypes['Invitation']>, ParentType, ContextType>;
+  members?: Resolver<Array<ResolversTypes['Member']>, ParentType, ContextType>;
   momentTypes?: Resolver<Array<ResolversTypes['MomentType']>, ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
   nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
@@ -2455,6 +2852,12 @@ export type RegisterWebhookEndpointPayloadResolvers<ContextType = GraphqlContext
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
   warning?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   webhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpoint']>, ParentType, ContextType>;
+};
+
+export type RemoveMemberPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RemoveMemberPayload'] = ResolversParentTypes['RemoveMemberPayload']> = {
+  removedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  removedUserId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type ReportBreakdownResolvers = EnumResolverSignature<{ CREATIVE?: any, DAY?: any, HOUR_OF_DAY?: any, MOMENT_TYPE?: any, SPORT?: any }, ResolversTypes['ReportBreakdown']>;
@@ -2497,6 +2900,11 @@ export type ReportTotalsResolvers<ContextType = GraphqlContext, ParentType exten
   spendUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
 };
 
+export type RequestPasswordResetPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RequestPasswordResetPayload'] = ResolversParentTypes['RequestPasswordResetPayload']> = {
+  requestedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
 export type ResumeCampaignPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ResumeCampaignPayload'] = ResolversParentTypes['ResumeCampaignPayload']> = {
   campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
@@ -2518,10 +2926,17 @@ export type RevokeConnectedAppPayloadResolvers<ContextType = GraphqlContext, Par
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
+export type RevokeInvitationPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RevokeInvitationPayload'] = ResolversParentTypes['RevokeInvitationPayload']> = {
+  invitation?: Resolver<Maybe<ResolversTypes['Invitation']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
 export type RevokePostbackKeyPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RevokePostbackKeyPayload'] = ResolversParentTypes['RevokePostbackKeyPayload']> = {
   postbackKey?: Resolver<Maybe<ResolversTypes['PostbackKey']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
+
+export type RoleResolvers = EnumResolverSignature<{ ADMIN?: any, EDITOR?: any, VIEWER?: any }, ResolversTypes['Role']>;
 
 export type ScopeResolvers = EnumResolverSignature<{ CAMPAIGNS_READ?: any, CAMPAIGNS_WRITE?: any, REPORTING_READ?: any }, ResolversTypes['Scope']>;
 
@@ -2535,6 +2950,11 @@ export type SportResolvers = EnumResolverSignature<{ MLB?: any, NBA?: any, NCAA_
 export type SportInfoResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SportInfo'] = ResolversParentTypes['SportInfo']> = {
   displayName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   key?: Resolver<ResolversTypes['Sport'], ParentType, ContextType>;
+};
+
+export type SwitchAdvertiserPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SwitchAdvertiserPayload'] = ResolversParentTypes['SwitchAdvertiserPayload']> = {
+  membership?: Resolver<Maybe<ResolversTypes['Membership']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type TestWebhookEndpointPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['TestWebhookEndpointPayload'] = ResolversParentTypes['TestWebhookEndpointPayload']> = {
@@ -2558,6 +2978,11 @@ export interface TimeZoneScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 
 export type TodayMetricResolvers = EnumResolverSignature<{ CLICKS?: any, CONVERSIONS?: any, IMPRESSIONS?: any, SPEND?: any }, ResolversTypes['TodayMetric']>;
 
+export type UpdateAccountPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UpdateAccountPayload'] = ResolversParentTypes['UpdateAccountPayload']> = {
+  user?: Resolver<Maybe<ResolversTypes['DashboardUser']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
 export type UpdateCampaignPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UpdateCampaignPayload'] = ResolversParentTypes['UpdateCampaignPayload']> = {
   campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
@@ -2575,6 +3000,8 @@ export type ViewerResolvers<ContextType = GraphqlContext, ParentType extends Res
   advertiser?: Resolver<ResolversTypes['Advertiser'], ParentType, ContextType>;
   clientId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   credential?: Resolver<ResolversTypes['CredentialKind'], ParentType, ContextType>;
+  memberships?: Resolver<Array<ResolversTypes['Membership']>, ParentType, ContextType>;
+  role?: Resolver<Maybe<ResolversTypes['Role']>, ParentType, ContextType>;
   scopes?: Resolver<Array<ResolversTypes['Scope']>, ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['DashboardUser']>, ParentType, ContextType>;
 };
@@ -2687,12 +3114,15 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ChangeActorType?: ChangeActorTypeResolvers;
   ChangeConnection?: ChangeConnectionResolvers<ContextType>;
   ChangeEdge?: ChangeEdgeResolvers<ContextType>;
+  ChangeEmailPayload?: ChangeEmailPayloadResolvers<ContextType>;
+  ChangeMemberRolePayload?: ChangeMemberRolePayloadResolvers<ContextType>;
   ChangePasswordPayload?: ChangePasswordPayloadResolvers<ContextType>;
   ChangeTarget?: ChangeTargetResolvers<ContextType>;
   ChangeTargetType?: ChangeTargetTypeResolvers;
   ChangeUser?: ChangeUserResolvers<ContextType>;
   ClearingPriceEntry?: ClearingPriceEntryResolvers<ContextType>;
   ClearingPrices?: ClearingPricesResolvers<ContextType>;
+  CompletePasswordResetPayload?: CompletePasswordResetPayloadResolvers<ContextType>;
   ConnectedApp?: ConnectedAppResolvers<ContextType>;
   Count?: GraphQLScalarType;
   CreateApiClientPayload?: CreateApiClientPayloadResolvers<ContextType>;
@@ -2709,10 +3139,16 @@ export type Resolvers<ContextType = GraphqlContext> = {
   DeactivateWebhookEndpointPayload?: DeactivateWebhookEndpointPayloadResolvers<ContextType>;
   DeliveryStatus?: DeliveryStatusResolvers;
   DuplicateCampaignPayload?: DuplicateCampaignPayloadResolvers<ContextType>;
+  EmailProblem?: EmailProblemResolvers;
   EndCampaignPayload?: EndCampaignPayloadResolvers<ContextType>;
   EstimateStatus?: EstimateStatusResolvers;
   FieldChange?: FieldChangeResolvers<ContextType>;
   ForecastCampaignDeliveryPayload?: ForecastCampaignDeliveryPayloadResolvers<ContextType>;
+  Invitation?: InvitationResolvers<ContextType>;
+  InvitationStatus?: InvitationStatusResolvers;
+  InviteMemberPayload?: InviteMemberPayloadResolvers<ContextType>;
+  Member?: MemberResolvers<ContextType>;
+  Membership?: MembershipResolvers<ContextType>;
   MomentType?: MomentTypeResolvers<ContextType>;
   MomentTypeKey?: MomentTypeKeyResolvers;
   Money?: GraphQLScalarType;
@@ -2731,26 +3167,32 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Query?: QueryResolvers<ContextType>;
   RedeliverWebhookDeliveryPayload?: RedeliverWebhookDeliveryPayloadResolvers<ContextType>;
   RegisterWebhookEndpointPayload?: RegisterWebhookEndpointPayloadResolvers<ContextType>;
+  RemoveMemberPayload?: RemoveMemberPayloadResolvers<ContextType>;
   ReportBreakdown?: ReportBreakdownResolvers;
   ReportComparison?: ReportComparisonResolvers;
   ReportComparisonTotals?: ReportComparisonTotalsResolvers<ContextType>;
   ReportPeriod?: ReportPeriodResolvers<ContextType>;
   ReportRow?: ReportRowResolvers<ContextType>;
   ReportTotals?: ReportTotalsResolvers<ContextType>;
+  RequestPasswordResetPayload?: RequestPasswordResetPayloadResolvers<ContextType>;
   ResumeCampaignPayload?: ResumeCampaignPayloadResolvers<ContextType>;
   ResumeCreativeVariantPayload?: ResumeCreativeVariantPayloadResolvers<ContextType>;
   RevokeApiClientPayload?: RevokeApiClientPayloadResolvers<ContextType>;
   RevokeConnectedAppPayload?: RevokeConnectedAppPayloadResolvers<ContextType>;
+  RevokeInvitationPayload?: RevokeInvitationPayloadResolvers<ContextType>;
   RevokePostbackKeyPayload?: RevokePostbackKeyPayloadResolvers<ContextType>;
+  Role?: RoleResolvers;
   Scope?: ScopeResolvers;
   SignOutEverywherePayload?: SignOutEverywherePayloadResolvers<ContextType>;
   Sport?: SportResolvers;
   SportInfo?: SportInfoResolvers<ContextType>;
+  SwitchAdvertiserPayload?: SwitchAdvertiserPayloadResolvers<ContextType>;
   TestWebhookEndpointPayload?: TestWebhookEndpointPayloadResolvers<ContextType>;
   TimeSeriesGranularity?: TimeSeriesGranularityResolvers;
   TimeSeriesPoint?: TimeSeriesPointResolvers<ContextType>;
   TimeZone?: GraphQLScalarType;
   TodayMetric?: TodayMetricResolvers;
+  UpdateAccountPayload?: UpdateAccountPayloadResolvers<ContextType>;
   UpdateCampaignPayload?: UpdateCampaignPayloadResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
   UserErrorCode?: UserErrorCodeResolvers;

@@ -24,9 +24,9 @@ export const viewerResolvers: Resolvers = {
     credential: (parent) => parent.actor.via,
     clientId: (parent) => parent.actor.clientId ?? null,
     user: async (parent) => {
-      const { via, userId } = parent.actor;
-      const user = via === "session" && userId ? await getSessionUser(userId) : null;
-      return user ? { email: user.email, name: user.name } : null;
+      const { via, userId, advertiserId } = parent.actor;
+      const user = via === "session" && userId ? await getSessionUser(userId, advertiserId) : null;
+      return user ? { email: user.email, name: user.name, timeZone: user.timeZone } : null;
     },
   },
   Advertiser: {

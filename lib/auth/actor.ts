@@ -5,6 +5,7 @@ import type { Clock } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
 import { isClientActive } from "./clients";
 import { isGrantActive } from "./oauth/grant-status";
+import { leastRoleForScope, rolesFrom, type Role } from "./roles";
 import type { Scope } from "./scopes";
 import { InvalidTokenError, mcpAudience, tokenAudience, verifyAccessToken } from "./tokens";
 import { processWide } from "@/lib/process-wide";
@@ -17,6 +18,8 @@ export type Actor = {
   userId?: string;
   /** an OAuth grant's token (a connected app): the grant, revocable from the dashboard */
   grantId?: string;
+  /** a dashboard session's member role on the advertiser (its scopes are the role's, docs/decisions/1009) */
+  role?: Role;
 };
 
 /**
@@ -98,9 +101,20 @@ export async function actorFromRequest(
   };
 }
 
-/** 403 insufficient_scope unless the actor holds `scope`. */
+/**
+ * 403 role_required for a dashboard member whose role lacks what `least` allows: said in roles,
+ * the words a person knows (docs/decisions/1009).
+ */
+export function roleRequiredError(role: Role, least: Role): AppError {
+  return new AppError("role_required", {
+    detail: `Your role on this advertiser (${role}) cannot do this: it needs ${rolesFrom(least).join(" or ")}. Ask an admin of the advertiser.`,
+  });
+}
+
+/** 403 insufficient_scope unless the actor holds `scope` (role_required for a dashboard member, whose scopes are their role's). */
 export function requireScope(actor: Actor, scope: Scope): void {
   if (!actor.scopes.has(scope)) {
+    if (actor.via === "session" && actor.role) throw roleRequiredError(actor.role, leastRoleForScope(scope));
     throw new AppError("insufficient_scope", {
       detail: `This operation requires the scope ${scope}.`,
       headers: { "WWW-Authenticate": `Bearer realm="sma", error="insufficient_scope", scope="${scope}"` },

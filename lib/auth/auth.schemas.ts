@@ -66,6 +66,11 @@ export const dashboardAuthForm = z
       .meta({ description: "From GET /api/auth/csrf (double-submit with its cookie)" }),
     email: z.string().max(320).optional(),
     password: z.string().max(1024).optional(),
+    invitation: z
+      .string()
+      .max(200)
+      .optional()
+      .meta({ description: "The token of an invitation's link: the sign-in accepts it (docs/decisions/1219)" }),
     callbackUrl: z
       .string()
       .max(2048)

@@ -7,10 +7,15 @@
 // (next-auth's session endpoint included), so raising it ends the session
 // (docs/decisions/1423). Failed sign-ins are rate limited per IP and per account, or per
 // device instead of per account for a browser with a device cookie (docs/decisions/1418).
+// The token also names the advertiser the session acts for (`adv`, docs/decisions/1426): the
+// one an invitation signed in through joins (1219), otherwise the user's first membership; a
+// user who belongs to no advertiser cannot sign in (`NoAdvertiser`).
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { env, type Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { acceptInvitation } from "@/lib/domain/members/accept-invitation";
+import { membershipsOf } from "@/lib/domain/members/list-memberships";
 import { authenticateUser } from "@/lib/domain/users/authenticate-user";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { cookieValue } from "@/lib/http/cookies";
@@ -25,6 +30,8 @@ declare module "next-auth" {
   interface User {
     /** the user's session version at sign-in, for the token (lib/auth/session.ts) */
     sessionVersion?: number;
+    /** the advertiser the session acts for (docs/decisions/1426) */
+    advertiserId?: string;
   }
 }
 
@@ -44,6 +51,10 @@ class SessionEnded extends Error {
 export const SIGN_IN_RATE_LIMITED = "RateLimited";
 /** ...and when the check itself failed (the database is unreachable...): the detail is logged, never shown. */
 export const SIGN_IN_UNAVAILABLE = "SignInUnavailable";
+/** ...when the password is right but the user belongs to no advertiser (removed from every one). */
+export const SIGN_IN_NO_ADVERTISER = "NoAdvertiser";
+/** ...when the password is right but the invitation signed in through can no longer be accepted. */
+export const SIGN_IN_INVITATION_UNUSABLE = "InvitationUnusable";
 
 function header(headers: unknown, name: string): string | undefined {
   if (!headers || typeof headers !== "object") return undefined;
@@ -55,18 +66,21 @@ function header(headers: unknown, name: string): string | undefined {
  * Checks a sign-in. Failures count against the IP, and against the account (the
  * account-wide bucket of clients without a device cookie) or, when `deviceCookie` is
  * valid for this email, against that device only (docs/decisions/1418); either limit
- * refuses. A device's failures do not count into the account-wide bucket.
+ * refuses. A device's failures do not count account-wide. With `invitation` (the token of
+ * an invitation's link), the right password also accepts it, and the session acts for its
+ * advertiser (docs/decisions/1219).
  */
 export async function signIn(
-  credentials: { email?: string; password?: string } | undefined,
+  credentials: { email?: string; password?: string; invitation?: string } | undefined,
   ip: string,
   deviceCookie?: string | null,
-): Promise<{ id: string; email: string; name: string; sessionVersion: number } | null> {
+): Promise<{ id: string; email: string; name: string; sessionVersion: number; advertiserId: string } | null> {
   const email = (credentials?.email ?? "").trim().toLowerCase();
   const password = credentials?.password ?? "";
+  const invitation = credentials?.invitation || undefined;
+  let user;
   try {
-    const user = await limitPasswordAttempts({ email, ip, deviceCookie }, () => authenticateUser({ email, password }));
-    return { id: user.userId, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
+    user = await limitPasswordAttempts({ email, ip, deviceCookie }, () => authenticateUser({ email, password }));
   } catch (error) {
     if (error instanceof AppError && error.code === "rate_limited") throw new Error(SIGN_IN_RATE_LIMITED);
     // a password the domain refuses outright (over its 200 characters) is a wrong one too
@@ -75,6 +89,18 @@ export async function signIn(
     logger().error({ err: error }, "sign-in failed");
     throw new Error(SIGN_IN_UNAVAILABLE);
   }
+  let advertiserId: string | undefined;
+  try {
+    if (invitation) advertiserId = (await acceptInvitation(user.userId, invitation)).advertiserId;
+    else advertiserId = (await membershipsOf(user.userId))[0]?.advertiserId;
+  } catch (error) {
+    // expired, revoked, spent, another email's, or a member already: the invitation page says which
+    if (error instanceof AppError && error.status < 500) throw new Error(SIGN_IN_INVITATION_UNUSABLE);
+    logger().error({ err: error }, "sign-in failed");
+    throw new Error(SIGN_IN_UNAVAILABLE);
+  }
+  if (!advertiserId) throw new Error(SIGN_IN_NO_ADVERTISER);
+  return { id: user.userId, email: user.email, name: user.name, sessionVersion: user.sessionVersion, advertiserId };
 }
 
 /** What the options were built from, and the options: reused while both are unchanged. */
@@ -118,7 +144,11 @@ function buildOptions(current: Env, secret: string): NextAuthOptions {
       CredentialsProvider({
         id: "credentials",
         name: "Email and password",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+          invitation: { label: "Invitation", type: "hidden" },
+        },
         authorize: (credentials, request) =>
           signIn(
             credentials,
@@ -128,8 +158,8 @@ function buildOptions(current: Env, secret: string): NextAuthOptions {
       }),
     ],
     callbacks: {
-      // the user id and their session version travel in the token; the advertiser is read from the
-      // database on each request. The sign-in time stays as it was when next-auth re-issues the
+      // the user id, their session version and the advertiser selected travel in the token; the
+      // membership (and so the role) is read from the database on each request. The sign-in time stays as it was when next-auth re-issues the
       // cookie, and a token past 12 h since sign-in, of a user who is gone, or of an older session
       // version (signed out everywhere, a new password) ends: next-auth removes its cookie.
       jwt: async ({ token, user }) => {
@@ -139,6 +169,7 @@ function buildOptions(current: Env, secret: string): NextAuthOptions {
             email: user.email ?? "",
             name: user.name ?? "",
             sessionVersion: user.sessionVersion ?? 0,
+            advertiserId: user.advertiserId ?? "",
           });
         }
         if (await currentSessionUser(token)) return token;

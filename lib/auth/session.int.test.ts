@@ -71,6 +71,7 @@ describe("dashboard sessions", () => {
     expect(await sessionUserFromRequest(withSession(token))).toEqual({
       userId: user.userId,
       advertiserId: user.advertiserId,
+      role: "admin",
     });
 
     // GraphQL accepts the session: the viewer is this advertiser
@@ -235,6 +236,7 @@ describe("dashboard sessions", () => {
     expect(await sessionUserFromRequest(withSession(valid))).toEqual({
       userId: user.userId,
       advertiserId: user.advertiserId,
+      role: "admin",
     });
     await db().user.delete({ where: { id: user.userId } });
     expect(await sessionUserFromRequest(withSession(valid))).toBeNull();
@@ -299,6 +301,7 @@ describe("dashboard sessions", () => {
     expect(await sessionUserFromRequest(withSession(after.cookies[sessionCookieName()]!))).toEqual({
       userId: user.userId,
       advertiserId: user.advertiserId,
+      role: "admin",
     });
   });
 

@@ -56,7 +56,12 @@ function readSaved(path: string, advertiserId: string): DemoCredentials | null {
 export async function seedDemo(log: Logger, path = demoCredentialsPath()): Promise<DemoCredentials> {
   // a file written by an older version, or loosened by hand, holds a password and secrets
   makeFilesPrivate(path);
-  const user = await db().user.findUnique({ where: { email: DEMO_EMAIL } });
+  const found = await db().user.findUnique({
+    where: { email: DEMO_EMAIL },
+    // the demo user's own advertiser: their first membership (docs/decisions/1426)
+    select: { id: true, memberships: { orderBy: { createdAt: "asc" }, take: 1, select: { advertiserId: true } } },
+  });
+  const user = found?.memberships[0] ? { id: found.id, advertiserId: found.memberships[0].advertiserId } : null;
   if (user) {
     const saved = readSaved(path, user.advertiserId);
     if (saved) {

@@ -27,6 +27,8 @@ export const TARGET_TYPES = [
   "api_client",
   "postback_key",
   "connected_app",
+  "member",
+  "invitation",
 ] as const;
 export type TargetType = (typeof TARGET_TYPES)[number];
 

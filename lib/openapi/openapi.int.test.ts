@@ -877,9 +877,11 @@ const SAMPLES: Record<string, Sample> = {
       query: { response_type: "code", client_id: clientId, code_challenge: challenge, code_challenge_method: "S256" },
     });
     const requestId = new URL(started.location!).pathname.split("/").pop()!;
-    const user = await db().user.findFirstOrThrow({ where: { advertiserId: adv.advertiserId } });
+    const user = await db().user.findFirstOrThrow({
+      where: { memberships: { some: { advertiserId: adv.advertiserId } } },
+    });
     const { redirectTo } = await decideAuthorization(
-      { userId: user.id, advertiserId: adv.advertiserId },
+      { userId: user.id, advertiserId: adv.advertiserId, role: "admin" },
       requestId,
       true,
     );

@@ -37,6 +37,19 @@ import { listWebhookEndpoints, listWebhookEndpointsByCursor } from "@/lib/domain
 import { registerWebhookEndpoint } from "@/lib/domain/webhooks/register-webhook";
 import { retryWebhookDelivery } from "@/lib/domain/webhooks/retry-webhook-delivery";
 import { sendWebhookTestEvent } from "@/lib/domain/webhooks/send-test-event";
+import { joinBySignUp } from "@/lib/domain/members/accept-invitation";
+import { changeMemberRole } from "@/lib/domain/members/change-member-role";
+import { inviteMember } from "@/lib/domain/members/invite-member";
+import { listInvitations } from "@/lib/domain/members/list-invitations";
+import { listMembers } from "@/lib/domain/members/list-members";
+import { listMemberships } from "@/lib/domain/members/list-memberships";
+import { removeMember } from "@/lib/domain/members/remove-member";
+import { revokeInvitation } from "@/lib/domain/members/revoke-invitation";
+import { switchAdvertiser } from "@/lib/domain/members/switch-advertiser";
+import { changeEmail } from "@/lib/domain/users/change-email";
+import { completePasswordReset } from "@/lib/domain/users/complete-password-reset";
+import { requestPasswordReset } from "@/lib/domain/users/request-password-reset";
+import { updateAccount } from "@/lib/domain/users/update-account";
 import { getAdvertiser, getViewer } from "@/lib/domain/advertisers/get-advertiser";
 import { signUp } from "@/lib/domain/advertisers/sign-up";
 import { answerAuthorization } from "@/lib/domain/connected-apps/decide-authorization";
@@ -95,6 +108,19 @@ export const OPERATIONS = {
   revokeConnectedApp,
   listChanges,
   listChangesByCursor,
+  listMembers,
+  changeMemberRole,
+  removeMember,
+  listInvitations,
+  inviteMember,
+  revokeInvitation,
+  listMemberships,
+  switchAdvertiser,
+  joinBySignUp,
+  changeEmail,
+  updateAccount,
+  requestPasswordReset,
+  completePasswordReset,
 } as const satisfies Record<string, AnyOperation>;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -90,7 +90,7 @@ describe("invoke", () => {
       input: z.strictObject({ name: z.string().min(1) }),
       run: async (actor, input) => ({ advertiser: actor.advertiserId, name: input.name }),
     });
-    const session: Actor = { ...actorFor("adv_s"), via: "session", userId: "usr_s" };
+    const session: Actor = { ...actorFor("adv_s"), via: "session", userId: "usr_s", role: "admin" };
     expect(await invoke(administer, caller(session), { name: "ok" })).toEqual({ advertiser: "adv_s", name: "ok" });
     // a token holding every scope, with a good input or a bad one: refused for what it is, not for its input
     for (const input of [{ name: "ok" }, { name: "" }, { extra: 1 }]) {

@@ -5,14 +5,15 @@
 // docs/decisions/1421), the input schema (422 with field paths), then the
 // idempotency key of a write (lib/operations/idempotency.ts), then the domain service.
 import type { Actor } from "@/lib/auth/actor";
-import { requireScope } from "@/lib/auth/actor";
+import { requireScope, roleRequiredError } from "@/lib/auth/actor";
+import { roleAtLeast } from "@/lib/auth/roles";
 import { AppError, parseInput } from "@/lib/errors";
 import { refuseNul } from "@/lib/http/nul";
 import { consumeRateLimit, limitFailures, RATE_LIMIT_POLICIES, rateLimitedError } from "@/lib/rate-limit";
 import type { RateLimitPolicy } from "@/lib/rate-limit-policies";
 import { runIdempotently, type Idempotent } from "./idempotency";
 import type { AnyOperation, Caller, InputOf, ResultOf, RunContext } from "./operation";
-import { rulesOf, scopeOf } from "./operation";
+import { roleOf, rulesOf, scopeOf } from "./operation";
 
 export const UNAUTHENTICATED_DETAIL =
   "Authenticate with Authorization: Bearer <access token> (POST /api/auth/token) or the dashboard session.";
@@ -22,7 +23,8 @@ export const SESSION_REQUIRED_DETAIL =
 
 /**
  * The caller's actor when it may run `operation`: 401 without one (unless public), 403
- * session_required for a token where the dashboard session is required, 403 without the scope.
+ * session_required for a token where the dashboard session is required, 403 role_required for a
+ * dashboard member whose role is below the operation's (docs/decisions/1009), 403 without the scope.
  */
 export function authorize(operation: AnyOperation, actor: Actor | null): Actor | null {
   if (operation.access === "public") return actor;
@@ -35,6 +37,12 @@ export function authorize(operation: AnyOperation, actor: Actor | null): Actor |
   // a token could otherwise mint itself broader credentials, or revoke the ones it uses
   if (operation.access === "session" && actor.via !== "session")
     throw new AppError("session_required", { detail: SESSION_REQUIRED_DETAIL });
+  if (actor.via === "session") {
+    const least = roleOf(operation);
+    // a session without a role is no member's: nothing but public operations
+    if (!actor.role) throw new AppError("role_required", { detail: "You are not a member of this advertiser." });
+    if (least && !roleAtLeast(actor.role, least)) throw roleRequiredError(actor.role, least);
+  }
   const scope = scopeOf(operation);
   if (scope) requireScope(actor, scope);
   return actor;

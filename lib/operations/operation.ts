@@ -8,6 +8,7 @@
 import type { Logger } from "pino";
 import type { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
+import type { Role } from "@/lib/auth/roles";
 import type { Scope } from "@/lib/auth/scopes";
 import type { Clock } from "@/lib/clock";
 import type { ErrorCode } from "@/lib/errors";
@@ -55,6 +56,11 @@ export type Operation<Input = unknown, Result = unknown, A extends Access = Acce
   /** camelCase verb first; OpenAPI's operationId, the name tools and tests use */
   readonly name: string;
   readonly access: A;
+  /**
+   * The least member role a dashboard session needs (docs/decisions/1009); tokens are judged by
+   * `access` alone. Unset: the default of `access` (roleOf), declared only where it is wrong.
+   */
+  readonly role?: Role;
   /** changes something: GraphQL mutation, hidden in read-only MCP, may take an idempotency key */
   readonly write: boolean;
   /** a rule, or rules counted in order (the first refusal stops the call) */
@@ -98,6 +104,25 @@ export function recordedTargets(operation: AnyOperation): readonly TargetType[] 
   const { records } = operation;
   if (records === undefined || (typeof records === "object" && "none" in records)) return [];
   return typeof records === "string" ? [records] : records;
+}
+
+/**
+ * The least role a dashboard member needs to run an operation: its own declaration, or the default
+ * of its access (a read scope or any signed-in caller: viewer; campaigns:write: editor; account
+ * administration, the session-only operations: admin); null for a public operation.
+ */
+export function roleOf(operation: AnyOperation): Role | null {
+  if (operation.role) return operation.role;
+  switch (operation.access) {
+    case "public":
+      return null;
+    case "session":
+      return "admin";
+    case "campaigns:write":
+      return "editor";
+    default:
+      return "viewer";
+  }
 }
 
 /** The rules an operation counts against, in order. */

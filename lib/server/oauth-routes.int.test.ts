@@ -15,6 +15,7 @@ import { GET as listCampaigns } from "@/app/api/ads/campaigns/route";
 import type { DocumentFetcher } from "@/lib/auth/oauth/clients";
 import { decideAuthorization } from "@/lib/auth/oauth/grants";
 import { GRANT_STATUS_CACHE_MS, isGrantActive } from "@/lib/auth/oauth/grant-status";
+import type { SessionUser } from "@/lib/auth/session";
 import { currentSigningKey } from "@/lib/auth/signing-keys";
 import { mcpAudience, verifyAccessToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db/client";
@@ -38,7 +39,7 @@ const fetchDocument: DocumentFetcher = async (url) => {
 
 let server: Server;
 let origin: string;
-let user: { userId: string; advertiserId: string };
+let user: SessionUser;
 let apiClient: { id: string; secret: string };
 let addresses = 0;
 
@@ -52,8 +53,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const adv = await createTestAdvertiser("OAuth Co");
-  const row = await db().user.findFirstOrThrow({ where: { advertiserId: adv.advertiserId } });
-  user = { userId: row.id, advertiserId: adv.advertiserId };
+  const row = await db().user.findFirstOrThrow({
+    where: { memberships: { some: { advertiserId: adv.advertiserId } } },
+  });
+  user = { userId: row.id, advertiserId: adv.advertiserId, role: "admin" };
   apiClient = { id: adv.clientId, secret: adv.clientSecret };
 });
 afterAll(async () => {

@@ -25,9 +25,12 @@ describe("dashboard sign-up", () => {
       ok: true,
       fieldErrors: {},
     });
-    const user = await db().user.findUniqueOrThrow({ where: { email: address } });
-    expect(await db().advertiser.count({ where: { id: user.advertiserId } })).toBe(1);
-    expect(await db().apiClient.count({ where: { advertiserId: user.advertiserId } })).toBe(0);
+    const user = await db().user.findUniqueOrThrow({ where: { email: address }, include: { memberships: true } });
+    // the new user is the admin of the new advertiser (docs/decisions/1426)
+    expect(user.memberships).toEqual([expect.objectContaining({ role: "admin" })]);
+    const advertiserId = user.memberships[0]!.advertiserId;
+    expect(await db().advertiser.count({ where: { id: advertiserId } })).toBe(1);
+    expect(await db().apiClient.count({ where: { advertiserId } })).toBe(0);
   });
 
   it("leaves the operator's createAdvertiser with its default client holding every scope", async () => {

@@ -19,7 +19,9 @@ export default async function SignUpPage({
   return (
     <>
       <h1 className="mb-1 text-xl font-semibold text-ink">Create an account</h1>
-      <p className="mb-6 text-sm text-muted">One account per advertiser. You can add API keys after.</p>
+      <p className="mb-6 text-sm text-muted">
+        Creates your advertiser with you as its admin: invite your team and add API keys after.
+      </p>
       <SignUpForm action={signUp} returnTo={returnTo} />
     </>
   );

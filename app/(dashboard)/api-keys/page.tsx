@@ -13,6 +13,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { query } from "../_lib/graphql";
+import { roleGate } from "../_lib/role-gate";
 
 export const metadata: Metadata = { title: "API keys" };
 
@@ -41,6 +42,8 @@ const API_KEYS = graphql(`
 `);
 
 export default async function ApiKeysPage() {
+  const denied = await roleGate("admin", "API keys", "the API keys");
+  if (denied) return denied;
   const data = await query(API_KEYS);
   const advertiser = data.viewer?.advertiser;
   const clients = advertiser?.apiClients?.nodes ?? [];

@@ -24,6 +24,7 @@ import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { query } from "../_lib/graphql";
+import { hasRole } from "../_lib/role-gate";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Campaigns" };
@@ -109,6 +110,8 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
     ? { last: PAGE_SIZE, before: params.before }
     : { first: PAGE_SIZE, after: params.after ?? null };
   const search = typeof params.q === "string" ? [...params.q.trim()].slice(0, SEARCH_MAX).join("") : "";
+  // a viewer is not offered campaign creation (its page and operation refuse it anyway)
+  const mayCreate = await hasRole("editor");
   const { campaigns } = await query(CampaignListDocument, {
     ...paging,
     status: status ?? null,
@@ -132,9 +135,11 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
           search ? ` matching “${search}”` : ""
         }`}
         actions={
-          <Link href="/campaigns/new" className={buttonClasses("primary")}>
-            New campaign
-          </Link>
+          mayCreate ? (
+            <Link href="/campaigns/new" className={buttonClasses("primary")}>
+              New campaign
+            </Link>
+          ) : null
         }
       />
       <form role="search" action="/campaigns" method="get" className="mb-4 flex max-w-xl flex-wrap gap-2">
@@ -193,9 +198,11 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
                   : "No campaigns yet"
             }
             action={
-              <Link href="/campaigns/new" className={buttonClasses("primary")}>
-                Create a campaign
-              </Link>
+              mayCreate ? (
+                <Link href="/campaigns/new" className={buttonClasses("primary")}>
+                  Create a campaign
+                </Link>
+              ) : null
             }
           >
             A campaign bids on moments of live games and sends your push notification to fans who have money on the

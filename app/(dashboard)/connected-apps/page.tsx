@@ -11,6 +11,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { query } from "../_lib/graphql";
+import { roleGate } from "../_lib/role-gate";
 
 export const metadata: Metadata = { title: "Connected apps" };
 
@@ -33,6 +34,8 @@ const CONNECTED_APPS = graphql(`
 `);
 
 export default async function ConnectedAppsPage() {
+  const denied = await roleGate("admin", "Connected apps", "the connected apps");
+  if (denied) return denied;
   const { connectedApps: apps } = await query(CONNECTED_APPS);
   return (
     <>

@@ -1,8 +1,10 @@
-// Account settings of the signed-in user (docs/decisions/1423): a new password
-// (every other session ends) and "sign out everywhere" (every session ends).
+// Account settings of the signed-in user (docs/decisions/1423, 1220): name and
+// time zone, the sign-in email, a new password (every other session ends) and
+// "sign out everywhere" (every session ends).
 import type { Metadata } from "next";
 import { graphql } from "@/graphql/__generated__/client";
 import { PageHeader } from "@/components/shell/page-header";
+import { ChangeEmailForm, ProfileForm } from "@/components/settings/account-forms";
 import { ChangePasswordForm } from "@/components/settings/change-password-form";
 import { SignOutEverywhereButton } from "@/components/settings/sign-out-everywhere-button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -16,6 +18,7 @@ const SETTINGS = graphql(`
       user {
         email
         name
+        timeZone
       }
       advertiser {
         name
@@ -34,6 +37,18 @@ export default async function SettingsPage() {
         description={`Your account: signed in as ${email || "you"} for ${data.viewer?.advertiser.name ?? "your advertiser"}.`}
       />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <Card>
+          <CardHeader title="Profile" />
+          <CardBody>
+            <ProfileForm name={data.viewer?.user?.name ?? ""} timeZone={data.viewer?.user?.timeZone ?? "UTC"} />
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader title="Email" description="The email you sign in with. Your old address is told of the change." />
+          <CardBody>
+            <ChangeEmailForm email={email} />
+          </CardBody>
+        </Card>
         <Card>
           <CardHeader
             title="Password"

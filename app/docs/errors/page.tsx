@@ -18,7 +18,9 @@ const WHEN: Record<ErrorCode, string> = {
   query_too_complex:
     "GraphQL only: the operation's computed cost (page sizes multiply what they contain) is above the limit, or could not be computed (more than 10,000 fields, counting a fragment at each spread); extensions.cost gives the cost and the limit. Ask for smaller pages or fewer fields.",
   session_required:
-    "Account administration (creating or revoking API clients) needs the dashboard session; an access token cannot do it.",
+    "Account administration (API clients, members, invitations, connected apps) and a person's own account need the dashboard session; an access token cannot do them.",
+  role_required:
+    "GraphQL with the dashboard session only: the signed-in member's role on the selected advertiser does not allow the operation (a viewer changes nothing; only an admin manages members, API keys, postback keys and connected apps). Access tokens are judged by their scopes instead (insufficient_scope).",
   origin_not_allowed:
     "/mcp only: the request carries a browser's Origin header other than the service's own origin (a web page of another site, or a DNS-rebinding attack). Agents and command-line clients send no Origin and are not affected.",
   unauthorized:

@@ -89,6 +89,19 @@ export type ChangeActorType =
   /** A person signed in to the dashboard. */
   | 'USER';
 
+export type ChangeEmailInput = {
+  /** The password you sign in with now. */
+  currentPassword: string;
+  /** The email to sign in with from now on: nobody else's. */
+  newEmail: string;
+};
+
+export type ChangeMemberRoleInput = {
+  role: Role;
+  /** The member's user id (usr_…). */
+  userId: string | number;
+};
+
 export type ChangePasswordInput = {
   /** The password the user signs in with now. */
   currentPassword: string;
@@ -106,6 +119,8 @@ export type ChangeTargetType =
   | 'CAMPAIGN'
   | 'CONNECTED_APP'
   | 'CREATIVE'
+  | 'INVITATION'
+  | 'MEMBER'
   | 'POSTBACK_KEY'
   | 'WEBHOOK_ENDPOINT';
 
@@ -193,6 +208,13 @@ export type DuplicateCampaignInput = {
   status?: CampaignStatus | null | undefined;
 };
 
+/** Why an invitation's link was not emailed (the admin passes it on instead). */
+export type EmailProblem =
+  /** The server has no SMTP_URL: it sends no email. */
+  | 'NOT_CONFIGURED'
+  /** The SMTP server did not take the message. */
+  | 'SEND_FAILED';
+
 /** Ends delivery for good (reason ADVERTISER); ending an ended campaign changes nothing. */
 export type EndCampaignInput = {
   id: string | number;
@@ -222,6 +244,19 @@ export type ForecastCampaignDeliveryInput = {
   sports: Array<Sport>;
   /** At least 10. */
   totalBudgetUsd: string;
+};
+
+export type InvitationStatus =
+  | 'ACCEPTED'
+  | 'EXPIRED'
+  /** Its link works until expiresAt. */
+  | 'PENDING'
+  | 'REVOKED';
+
+export type InviteMemberInput = {
+  /** The invitee's email: only the account with it (or a new one made with it) can accept. */
+  email: string;
+  role: Role;
 };
 
 export type MomentTypeKey =
@@ -269,6 +304,11 @@ export type RegisterWebhookEndpointInput = {
   url: string;
 };
 
+export type RemoveMemberInput = {
+  /** The member's user id (usr_…). */
+  userId: string | number;
+};
+
 export type ReportBreakdown =
   | 'CREATIVE'
   | 'DAY'
@@ -299,9 +339,23 @@ export type RevokeConnectedAppInput = {
   id: string | number;
 };
 
+export type RevokeInvitationInput = {
+  /** The invitation's id (inv_…). */
+  id: string | number;
+};
+
 export type RevokePostbackKeyInput = {
   id: string | number;
 };
+
+/** A member's role on an advertiser. Each role may do everything of the roles before it. */
+export type Role =
+  /** Also manages members, invitations, API keys, postback keys and connected apps. */
+  | 'ADMIN'
+  /** Also creates and changes campaigns, variants and webhooks (campaigns:write). */
+  | 'EDITOR'
+  /** Reads campaigns, webhooks and reports (campaigns:read, reporting:read); changes nothing. */
+  | 'VIEWER';
 
 export type Scope =
   | 'CAMPAIGNS_READ'
@@ -314,6 +368,11 @@ export type Sport =
   | 'NCAA_BASKETBALL'
   | 'NFL';
 
+export type SwitchAdvertiserInput = {
+  /** The advertiser's restId (adv_…), one of Viewer.memberships. */
+  advertiserId: string | number;
+};
+
 export type TestWebhookEndpointInput = {
   id: string | number;
 };
@@ -321,6 +380,13 @@ export type TestWebhookEndpointInput = {
 export type TimeSeriesGranularity =
   | 'DAY'
   | 'HOUR';
+
+export type UpdateAccountInput = {
+  /** Your name as members and invitations show it (1 to 200 characters). */
+  name?: string | null | undefined;
+  /** The IANA time zone the dashboard shows your days and times in. */
+  timeZone?: string | null | undefined;
+};
 
 /** Changes to a campaign; omitted fields stay as they are. Status changes have their own mutations. */
 export type UpdateCampaignInput = {
@@ -379,7 +445,7 @@ export type WebhookEventKind =
 export type ShellViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ShellViewerQuery = { viewer: { advertiser: { name: string, email: string | null } } | null };
+export type ShellViewerQuery = { viewer: { role: Role | null, user: { timeZone: string | null } | null, advertiser: { name: string, email: string | null }, memberships: Array<{ advertiserId: string, advertiserName: string, role: Role, current: boolean }> } | null };
 
 export type ApiKeysPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -539,6 +605,11 @@ export type HistoryPageQueryVariables = Exact<{
 
 export type HistoryPageQuery = { viewer: { advertiser: { changes: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string }, onBehalfOf: { id: string, name: string } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> } | null } } | null };
 
+export type MembersPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MembersPageQuery = { members: Array<{ userId: string, email: string, name: string, role: Role, joinedAt: string }>, invitations: Array<{ id: string, email: string, role: Role, status: InvitationStatus, createdAt: string, expiresAt: string, invitedBy: { name: string } | null }> };
+
 export type OverviewTodayQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -576,7 +647,7 @@ export type AdvertiserReportPageQuery = { advertiserReport: { csv: string, csvFi
 export type SettingsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SettingsPageQuery = { viewer: { user: { email: string, name: string } | null, advertiser: { name: string } } | null };
+export type SettingsPageQuery = { viewer: { user: { email: string, name: string, timeZone: string | null } | null, advertiser: { name: string } } | null };
 
 export type PostbackKeysPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -616,6 +687,34 @@ export type RevokeConnectedAppMutationVariables = Exact<{
 
 export type RevokeConnectedAppMutation = { revokeConnectedApp: { connectedApp: { id: string, revokedAt: string | null } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
+export type InviteMemberMutationVariables = Exact<{
+  input: InviteMemberInput;
+}>;
+
+
+export type InviteMemberMutation = { inviteMember: { url: string | null, emailed: boolean | null, emailProblem: EmailProblem | null, invitation: { id: string, email: string } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type ChangeMemberRoleMutationVariables = Exact<{
+  input: ChangeMemberRoleInput;
+}>;
+
+
+export type ChangeMemberRoleMutation = { changeMemberRole: { member: { userId: string, role: Role } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type RemoveMemberMutationVariables = Exact<{
+  input: RemoveMemberInput;
+}>;
+
+
+export type RemoveMemberMutation = { removeMember: { removedUserId: string | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type RevokeInvitationMutationVariables = Exact<{
+  input: RevokeInvitationInput;
+}>;
+
+
+export type RevokeInvitationMutation = { revokeInvitation: { invitation: { id: string, status: InvitationStatus } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
 export type CreatePostbackKeyMutationVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -628,6 +727,20 @@ export type RevokePostbackKeyMutationVariables = Exact<{
 
 export type RevokePostbackKeyMutation = { revokePostbackKey: { postbackKey: { id: string, revokedAt: string | null } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
+export type UpdateAccountMutationVariables = Exact<{
+  input: UpdateAccountInput;
+}>;
+
+
+export type UpdateAccountMutation = { updateAccount: { user: { name: string, timeZone: string | null } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type ChangeEmailMutationVariables = Exact<{
+  input: ChangeEmailInput;
+}>;
+
+
+export type ChangeEmailMutation = { changeEmail: { user: { email: string } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
 export type ChangePasswordMutationVariables = Exact<{
   input: ChangePasswordInput;
 }>;
@@ -639,6 +752,13 @@ export type SignOutEverywhereMutationVariables = Exact<{ [key: string]: never; }
 
 
 export type SignOutEverywhereMutation = { signOutEverywhere: { signedOutAt: string | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type SwitchAdvertiserMutationVariables = Exact<{
+  input: SwitchAdvertiserInput;
+}>;
+
+
+export type SwitchAdvertiserMutation = { switchAdvertiser: { membership: { advertiserId: string } | null, userErrors: Array<{ message: string }> } | null };
 
 export type RedeliverWebhookDeliveryMutationVariables = Exact<{
   input: RedeliverWebhookDeliveryInput;
@@ -690,9 +810,19 @@ export class TypedDocumentString<TResult, TVariables>
 export const ShellViewerDocument = new TypedDocumentString(`
     query ShellViewer {
   viewer {
+    role
+    user {
+      timeZone
+    }
     advertiser {
       name
       email
+    }
+    memberships {
+      advertiserId
+      advertiserName
+      role
+      current
     }
   }
 }
@@ -1184,6 +1314,28 @@ export const HistoryPageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<HistoryPageQuery, HistoryPageQueryVariables>;
+export const MembersPageDocument = new TypedDocumentString(`
+    query MembersPage {
+  members {
+    userId
+    email
+    name
+    role
+    joinedAt
+  }
+  invitations {
+    id
+    email
+    role
+    status
+    createdAt
+    expiresAt
+    invitedBy {
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MembersPageQuery, MembersPageQueryVariables>;
 export const OverviewTodayDocument = new TypedDocumentString(`
     query OverviewToday {
   viewer {
@@ -1372,6 +1524,7 @@ export const SettingsPageDocument = new TypedDocumentString(`
     user {
       email
       name
+      timeZone
     }
     advertiser {
       name
@@ -1499,6 +1652,66 @@ export const RevokeConnectedAppDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RevokeConnectedAppMutation, RevokeConnectedAppMutationVariables>;
+export const InviteMemberDocument = new TypedDocumentString(`
+    mutation InviteMember($input: InviteMemberInput!) {
+  inviteMember(input: $input) {
+    invitation {
+      id
+      email
+    }
+    url
+    emailed
+    emailProblem
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<InviteMemberMutation, InviteMemberMutationVariables>;
+export const ChangeMemberRoleDocument = new TypedDocumentString(`
+    mutation ChangeMemberRole($input: ChangeMemberRoleInput!) {
+  changeMemberRole(input: $input) {
+    member {
+      userId
+      role
+    }
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ChangeMemberRoleMutation, ChangeMemberRoleMutationVariables>;
+export const RemoveMemberDocument = new TypedDocumentString(`
+    mutation RemoveMember($input: RemoveMemberInput!) {
+  removeMember(input: $input) {
+    removedUserId
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveMemberMutation, RemoveMemberMutationVariables>;
+export const RevokeInvitationDocument = new TypedDocumentString(`
+    mutation RevokeInvitation($input: RevokeInvitationInput!) {
+  revokeInvitation(input: $input) {
+    invitation {
+      id
+      status
+    }
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RevokeInvitationMutation, RevokeInvitationMutationVariables>;
 export const CreatePostbackKeyDocument = new TypedDocumentString(`
     mutation CreatePostbackKey {
   createPostbackKey {
@@ -1530,6 +1743,35 @@ export const RevokePostbackKeyDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RevokePostbackKeyMutation, RevokePostbackKeyMutationVariables>;
+export const UpdateAccountDocument = new TypedDocumentString(`
+    mutation UpdateAccount($input: UpdateAccountInput!) {
+  updateAccount(input: $input) {
+    user {
+      name
+      timeZone
+    }
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateAccountMutation, UpdateAccountMutationVariables>;
+export const ChangeEmailDocument = new TypedDocumentString(`
+    mutation ChangeEmail($input: ChangeEmailInput!) {
+  changeEmail(input: $input) {
+    user {
+      email
+    }
+    userErrors {
+      field
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ChangeEmailMutation, ChangeEmailMutationVariables>;
 export const ChangePasswordDocument = new TypedDocumentString(`
     mutation ChangePassword($input: ChangePasswordInput!) {
   changePassword(input: $input) {
@@ -1554,6 +1796,18 @@ export const SignOutEverywhereDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SignOutEverywhereMutation, SignOutEverywhereMutationVariables>;
+export const SwitchAdvertiserDocument = new TypedDocumentString(`
+    mutation SwitchAdvertiser($input: SwitchAdvertiserInput!) {
+  switchAdvertiser(input: $input) {
+    membership {
+      advertiserId
+    }
+    userErrors {
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SwitchAdvertiserMutation, SwitchAdvertiserMutationVariables>;
 export const RedeliverWebhookDeliveryDocument = new TypedDocumentString(`
     mutation RedeliverWebhookDelivery($input: RedeliverWebhookDeliveryInput!) {
   redeliverWebhookDelivery(input: $input) {

@@ -13,7 +13,7 @@ let userId: string;
 beforeAll(async () => {
   const adv = await createTestAdvertiser("Status Co");
   advertiserId = adv.advertiserId;
-  userId = (await db().user.findFirstOrThrow({ where: { advertiserId } })).id;
+  userId = (await db().user.findFirstOrThrow({ where: { memberships: { some: { advertiserId } } } })).id;
 });
 
 async function grant(id: string) {

@@ -26,6 +26,7 @@ import { fieldChanges, recordChange, SYSTEM_ACTORS, type ChangeActor } from "@/l
 import { newId } from "@/lib/ids";
 import { SCOPES, isScope, splitScopes, type Scope } from "../scopes";
 import { hashSecret, newSecret } from "../secrets";
+import { roleRequiredError } from "../actor";
 import type { SessionUser } from "../session";
 import { InvalidTokenError, issueAccessToken, mcpAudience, tokenAudience, verifyAccessToken } from "../tokens";
 import { resolveClient, UnknownClientError, type ClientStoreOptions } from "./clients";
@@ -198,9 +199,11 @@ export function withIssuer(location: string, state?: string): string {
 }
 
 /**
- * The signed-in user's answer to an authorization request: approved, a grant for the user's
- * advertiser and a code; denied, `access_denied`. Either way the redirect back to the client
- * (with state and iss). A request is answered once, before it expires: otherwise not_found.
+ * The signed-in user's answer to an authorization request: approved, a grant for the advertiser
+ * their session acts for and a code; denied, `access_denied`. Either way the redirect back to the
+ * client (with state and iss). A request is answered once, before it expires: otherwise not_found.
+ * Only an admin of the advertiser approves: a connected app is a credential of the advertiser,
+ * like an API key (docs/decisions/1009); any member may deny.
  */
 export async function decideAuthorization(
   user: SessionUser,
@@ -208,6 +211,7 @@ export async function decideAuthorization(
   approve: boolean,
   options: ClientStoreOptions = {},
 ): Promise<{ redirectTo: string; grantId: string | null }> {
+  if (approve && user.role !== "admin") throw roleRequiredError(user.role, "admin");
   const pending = await getPendingAuthorization(id, options);
   if (!pending) {
     throw new AppError("not_found", {

@@ -1,5 +1,6 @@
-// Operator use case: an advertiser, its first dashboard user and (unless asked
-// not to) an API client holding every scope, created in one transaction. The
+// Operator use case: an advertiser, its first dashboard user (its admin,
+// docs/decisions/1426) and (unless asked not to) an API client holding every
+// scope, created in one transaction. The
 // password must not be easy to guess (zxcvbn, docs/decisions/1422), whoever opens
 // the account: the dashboard's sign-up or the operator CLI.
 import { SCOPES } from "@/lib/auth/scopes";
@@ -55,7 +56,8 @@ export async function createAdvertiser(
       db().advertiser.create({
         data: { id: advertiserId, name: data.name, email: data.email, sandbox: options.sandbox ?? false },
       }),
-      db().user.create({ data: { id: userId, advertiserId, email: data.email, name: data.name, passwordHash } }),
+      db().user.create({ data: { id: userId, email: data.email, name: data.name, passwordHash } }),
+      db().membership.create({ data: { advertiserId, userId, role: "admin" } }),
       ...(client && defaultClient
         ? [
             db().apiClient.create({

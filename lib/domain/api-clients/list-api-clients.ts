@@ -11,6 +11,8 @@ import { listApiClientsInput, type ApiClient, type ListApiClientsInput } from ".
 export const listApiClients = defineOperation({
   name: "listApiClients",
   access: "campaigns:read",
+  // the API keys page is an admin's (docs/decisions/1009)
+  role: "admin",
   write: false,
   input: listApiClientsInput,
   run: (actor, input) => apiClientConnection(actor, input),

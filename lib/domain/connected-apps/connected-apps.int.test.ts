@@ -22,14 +22,16 @@ import { connectMcp } from "@/test/mcp-client";
 const LIST = `query { connectedApps { id name clientId clientHost scopes approvedBy { email } createdAt lastUsedAt } }`;
 const REVOKE = `mutation($id: ID!) { revokeConnectedApp(input: { id: $id }) { connectedApp { id revokedAt } userErrors { code message } } }`;
 
-type User = { userId: string; advertiserId: string; email: string };
+type User = { userId: string; advertiserId: string; email: string; role: "admin" };
 let owner: User;
 let stranger: User;
 
 async function userOf(name: string): Promise<User> {
   const adv = await createTestAdvertiser(name);
-  const row = await db().user.findFirstOrThrow({ where: { advertiserId: adv.advertiserId } });
-  return { userId: row.id, advertiserId: adv.advertiserId, email: row.email };
+  const row = await db().user.findFirstOrThrow({
+    where: { memberships: { some: { advertiserId: adv.advertiserId } } },
+  });
+  return { userId: row.id, advertiserId: adv.advertiserId, email: row.email, role: "admin" };
 }
 
 /** A grant approved by `user` for a freshly registered client, and its access token. */

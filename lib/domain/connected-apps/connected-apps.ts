@@ -5,7 +5,6 @@
 // instance, within 30 s on the others (lib/auth/oauth/grant-status.ts), as an
 // API client's revocation does (decision 0907). Revoking is account
 // administration: the dashboard session only, as for API clients (1106).
-import type { Actor } from "@/lib/auth/actor";
 import { revokeGrant } from "@/lib/auth/oauth/grants";
 import { isScope, splitScopes } from "@/lib/auth/scopes";
 import { db } from "@/lib/db/client";
@@ -60,6 +59,8 @@ function toConnectedApp(row: Row): ConnectedApp {
 export const listConnectedApps = defineOperation({
   name: "listConnectedApps",
   access: "campaigns:read",
+  // the connected apps page is an admin's (docs/decisions/1009)
+  role: "admin",
   write: false,
   input: listConnectedAppsInput,
   run: async (actor): Promise<ConnectedApp[]> => {
@@ -73,24 +74,14 @@ export const listConnectedApps = defineOperation({
   },
 });
 
-function requireSession(actor: Actor): void {
-  if (actor.via !== "session") {
-    throw new AppError("session_required", {
-      detail:
-        "Disconnecting an app is account administration: sign in to the dashboard to do it (an access token cannot).",
-    });
-  }
-}
-
 /** Revokes a connected app of the advertiser (revoking it again answers it unchanged); another's is not_found. */
 export const revokeConnectedApp = defineOperation({
   name: "revokeConnectedApp",
-  access: "authenticated",
+  access: "session",
   write: true,
   records: "connected_app",
   input: revokeConnectedAppInput,
   run: async (actor, input, context): Promise<ConnectedApp> => {
-    requireSession(actor);
     const owned = { id: input.id, advertiserId: actor.advertiserId };
     const row = await db().oAuthGrant.findFirst({ where: owned, select: { id: true } });
     if (!row) throw new AppError("not_found", { detail: "No connected app with this id." });

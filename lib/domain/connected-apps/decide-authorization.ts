@@ -9,13 +9,19 @@ import { defineOperation } from "@/lib/operations/operation";
 export const answerAuthorization = defineOperation({
   name: "answerAuthorization",
   access: "session",
+  // any member may deny; approving is an admin's (decideAuthorization: a connected app is the advertiser's credential)
+  role: "viewer",
   write: true,
   // an approval connects the app (the user is its actor); a denial changes nothing
   records: "connected_app",
   input: z.strictObject({ id: z.string().max(200), approve: z.boolean() }),
   run: (actor, input, { clock }) =>
     decideAuthorization(
-      { userId: requireSessionUser(actor, "Answering an authorization request"), advertiserId: actor.advertiserId },
+      {
+        userId: requireSessionUser(actor, "Answering an authorization request"),
+        advertiserId: actor.advertiserId,
+        role: actor.role ?? "viewer",
+      },
       input.id,
       input.approve,
       { clock },

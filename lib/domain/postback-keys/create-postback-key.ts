@@ -18,6 +18,8 @@ import { createPostbackKeyInput, MAX_ACTIVE_POSTBACK_KEYS, type CreatedPostbackK
 export const createPostbackKey = defineOperation({
   name: "createPostbackKey",
   access: "campaigns:write",
+  // a credential for partners: account administration for a dashboard member (docs/decisions/1009)
+  role: "admin",
   write: true,
   records: "postback_key",
   idempotent: true,

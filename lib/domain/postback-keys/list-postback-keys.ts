@@ -9,6 +9,8 @@ import { listPostbackKeysInput, type PostbackKey } from "./postback-keys.schemas
 export const listPostbackKeys = defineOperation({
   name: "listPostbackKeys",
   access: "campaigns:read",
+  // the postback keys page is an admin's (docs/decisions/1009)
+  role: "admin",
   write: false,
   input: listPostbackKeysInput,
   run: (actor) => postbackKeyList(actor),

@@ -15,6 +15,8 @@ import {
 export const listPostbackKeyConnection = defineOperation({
   name: "listPostbackKeyConnection",
   access: "campaigns:read",
+  // the postback keys page is an admin's (docs/decisions/1009)
+  role: "admin",
   write: false,
   input: listPostbackKeyConnectionInput,
   run: (actor, input) => postbackKeyConnection(actor, input),

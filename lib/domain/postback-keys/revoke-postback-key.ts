@@ -14,6 +14,8 @@ import { revokePostbackKeyInput, type PostbackKey } from "./postback-keys.schema
 export const revokePostbackKey = defineOperation({
   name: "revokePostbackKey",
   access: "campaigns:write",
+  // a credential for partners: account administration for a dashboard member (docs/decisions/1009)
+  role: "admin",
   write: true,
   records: "postback_key",
   idempotent: true,

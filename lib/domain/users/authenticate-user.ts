@@ -1,4 +1,5 @@
-// Dashboard sign-in: an email and a password -> the user and their advertiser.
+// Dashboard sign-in: an email and a password -> the user (the advertiser the
+// session acts for is chosen by the sign-in: lib/auth/next-auth.ts).
 // A wrong email and a wrong password fail alike, after the same amount of work
 // (a password is always checked, against a dummy hash when the email is unknown).
 // A right password whose stored hash was made with older parameters is hashed
@@ -17,7 +18,6 @@ export type SignInInput = z.input<typeof signInInput>;
 
 export type AuthenticatedUser = {
   userId: string;
-  advertiserId: string;
   email: string;
   name: string;
   /** what the session's token carries (docs/decisions/1423) */
@@ -48,7 +48,6 @@ export async function authenticateUser(input: SignInInput): Promise<Authenticate
   if (needsRehash(user.passwordHash)) await rehash(user.id, user.passwordHash, password);
   return {
     userId: user.id,
-    advertiserId: user.advertiserId,
     email: user.email,
     name: user.name,
     sessionVersion: user.sessionVersion,

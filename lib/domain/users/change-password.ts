@@ -29,6 +29,8 @@ export type PasswordAttemptSource = { ip: string; deviceCookie?: string | null }
 export const changePassword = defineOperation({
   name: "changePassword",
   access: "session",
+  // a person's own password, whatever their role in the selected advertiser
+  role: "viewer",
   write: true,
   records: { none: "a user's own credential, not the advertiser's configuration (and never a secret's value)" },
   input: changePasswordInput,
@@ -43,7 +45,7 @@ export async function changeUserPassword(
 ): Promise<ChangedPassword> {
   const userId = requireSessionUser(actor, "Changing the password");
   const data = parseInput(changePasswordInput, input);
-  const user = await db().user.findFirst({ where: { id: userId, advertiserId: actor.advertiserId } });
+  const user = await db().user.findUnique({ where: { id: userId } });
   if (!user) throw new AppError("unauthorized", { detail: "The session's user no longer exists." });
   // refused before the current password is checked: a weak choice spends no sign-in attempt
   if (data.new_password === data.current_password) {

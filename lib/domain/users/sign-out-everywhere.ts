@@ -13,6 +13,8 @@ import { requireSessionUser } from "./require-session-user";
 export const signOutEverywhere = defineOperation({
   name: "signOutEverywhere",
   access: "session",
+  // a person's own sessions, whatever their role in the selected advertiser
+  role: "viewer",
   write: true,
   records: { none: "ends the user's own sessions; the advertiser's configuration is unchanged" },
   input: z.strictObject({}),
@@ -23,7 +25,7 @@ export const signOutEverywhere = defineOperation({
 export async function endUserSessions(actor: Actor, options: { clock?: Clock } = {}): Promise<{ signedOutAt: Date }> {
   const userId = requireSessionUser(actor, "Signing out everywhere");
   const { count } = await db().user.updateMany({
-    where: { id: userId, advertiserId: actor.advertiserId },
+    where: { id: userId },
     data: { sessionVersion: { increment: 1 } },
   });
   if (count === 0) throw new AppError("unauthorized", { detail: "The session's user no longer exists." });

@@ -29,7 +29,8 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Table, Td, Th } from "@/components/ui/table";
 import { toGlobalId } from "@/graphql/global-id";
 import { queryOrNull, query } from "../../_lib/graphql";
-import { shellViewer } from "../../_lib/shell";
+import { roleOfGraphql, shellViewer } from "../../_lib/shell";
+import { roleAtLeast } from "@/lib/auth/roles";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Campaign" };
@@ -61,6 +62,9 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
   const types = catalog.momentTypes.filter((type) => campaign.momentTypes.includes(type.key));
   const sports = catalog.sports.filter((sport) => campaign.sports.includes(sport.key));
   const open = canChange(campaign.status);
+  // a viewer reads the campaign; its operations would refuse the changes (role_required) anyway
+  const role = roleOfGraphql(viewer?.role);
+  const mayEdit = role !== null && roleAtLeast(role, "editor");
   const today = campaign.today;
 
   return (
@@ -83,10 +87,12 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
           </span>
         }
         actions={
-          <div className="flex flex-wrap items-start justify-end gap-2">
-            <DuplicateCampaign id={campaign.id} name={campaign.name} />
-            <StatusActions id={campaign.id} actions={campaign.availableActions} />
-          </div>
+          mayEdit ? (
+            <div className="flex flex-wrap items-start justify-end gap-2">
+              <DuplicateCampaign id={campaign.id} name={campaign.name} />
+              <StatusActions id={campaign.id} actions={campaign.availableActions} />
+            </div>
+          ) : null
         }
       />
       <CampaignTabs id={campaign.id} current="overview" />
@@ -110,7 +116,12 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
                 <LocalTime iso={campaign.createdAt} />
               </Setting>
             </dl>
-            {open ? (
+            {open && !mayEdit ? (
+              <p className="text-sm text-muted" data-testid="read-only-note">
+                Your role on this advertiser is viewer: an editor or an admin changes this campaign.
+              </p>
+            ) : null}
+            {open && mayEdit ? (
               <EditCampaign
                 campaign={{
                   id: campaign.id,
@@ -227,7 +238,7 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
             ))}
           </tbody>
         </Table>
-        {open ? (
+        {open && mayEdit ? (
           <CardBody className="border-t border-line">
             <AddVariant campaignId={campaign.id} appName={viewer?.advertiser.name ?? "Your app"} />
           </CardBody>

@@ -3,12 +3,15 @@ import { CampaignFormCatalogDocument } from "@/graphql/__generated__/client/grap
 import { CampaignForm } from "@/components/campaigns/campaign-form";
 import { PageHeader } from "@/components/shell/page-header";
 import { query } from "../../_lib/graphql";
+import { roleGate } from "../../_lib/role-gate";
 import { shellViewer } from "../../_lib/shell";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "New campaign" };
 
 export default async function NewCampaignPage() {
+  const denied = await roleGate("editor", "New campaign", "campaign creation");
+  if (denied) return denied;
   const [catalog, viewer] = await Promise.all([query(CampaignFormCatalogDocument), shellViewer()]);
   const today = new Date().toISOString().slice(0, 10);
   return (

@@ -15,6 +15,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { query } from "../../_lib/graphql";
+import { roleGate } from "../../_lib/role-gate";
 
 export const metadata: Metadata = { title: "Postback keys" };
 
@@ -41,6 +42,8 @@ const POSTBACK_KEYS = graphql(`
 `);
 
 export default async function PostbackKeysPage() {
+  const denied = await roleGate("admin", "Postback keys", "the postback keys");
+  if (denied) return denied;
   const data = await query(POSTBACK_KEYS);
   const advertiser = data.viewer?.advertiser;
   const keys = advertiser?.postbackKeys?.nodes ?? [];

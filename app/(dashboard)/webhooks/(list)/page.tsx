@@ -14,6 +14,7 @@ import { Table, Td, Th } from "@/components/ui/table";
 import { RegisterWebhookForm } from "@/components/webhooks/register-webhook-form";
 import { eventKindName } from "@/components/webhooks/webhook-form";
 import { query } from "../../_lib/graphql";
+import { hasRole, ReadOnlyNote } from "../../_lib/role-gate";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -37,7 +38,7 @@ const WEBHOOKS = graphql(`
 `);
 
 export default async function WebhooksPage() {
-  const data = await query(WEBHOOKS);
+  const [data, mayEdit] = await Promise.all([query(WEBHOOKS), hasRole("editor")]);
   const endpoints = data.webhookEndpoints?.nodes ?? [];
   const total = data.webhookEndpoints?.totalCount ?? 0;
   return (
@@ -101,7 +102,13 @@ export default async function WebhooksPage() {
         <Card>
           <CardHeader title="Register an endpoint" />
           <CardBody>
-            <RegisterWebhookForm batchLimits={{ maxItems: BATCH_MAX_ITEMS, windowMs: BATCH_WINDOW_MS }} />
+            {mayEdit ? (
+              <RegisterWebhookForm batchLimits={{ maxItems: BATCH_MAX_ITEMS, windowMs: BATCH_WINDOW_MS }} />
+            ) : (
+              <ReadOnlyNote>
+                Your role on this advertiser is viewer: an editor or an admin registers endpoints.
+              </ReadOnlyNote>
+            )}
           </CardBody>
         </Card>
       </div>

@@ -14,6 +14,7 @@ import { RedeliverButton } from "@/components/webhooks/redeliver-button";
 import { WebhookActions } from "@/components/webhooks/webhook-actions";
 import { answerText, canRedeliver, eventKindName } from "@/components/webhooks/webhook-form";
 import { queryOrNull } from "../../_lib/graphql";
+import { hasRole, ReadOnlyNote } from "../../_lib/role-gate";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
 
@@ -62,7 +63,7 @@ const STATUS_TONE: Record<string, BadgeTone> = {
 export default async function WebhookEndpointPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   // an id that is malformed or names another advertiser's endpoint is not found
-  const data = await queryOrNull(ENDPOINT, { id });
+  const [data, mayEdit] = await Promise.all([queryOrNull(ENDPOINT, { id }), hasRole("editor")]);
   const endpoint = data?.webhookEndpoint;
   if (!endpoint) notFound();
   const deliveries = endpoint.deliveries?.nodes ?? [];
@@ -114,7 +115,13 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
             description="A test event is a signed conversion.recorded sent now; it is not kept in the log."
           />
           <CardBody>
-            <WebhookActions id={endpoint.id} url={endpoint.url} isActive={endpoint.isActive} />
+            {mayEdit ? (
+              <WebhookActions id={endpoint.id} url={endpoint.url} isActive={endpoint.isActive} />
+            ) : (
+              <ReadOnlyNote>
+                Your role on this advertiser is viewer: an editor or an admin tests and deactivates it.
+              </ReadOnlyNote>
+            )}
           </CardBody>
         </Card>
       </div>
@@ -169,7 +176,7 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
                     <LocalTime iso={delivery.createdAt} />
                   </Td>
                   <Td>
-                    {canRedeliver(delivery.status, endpoint.isActive) ? (
+                    {mayEdit && canRedeliver(delivery.status, endpoint.isActive) ? (
                       <RedeliverButton id={delivery.id} eventId={delivery.eventId} />
                     ) : null}
                   </Td>

@@ -26,14 +26,16 @@ const PASSWORD = "correct horse battery";
 let icons: IconServer;
 let adv: TestAdvertiser;
 let headers: Record<string, string>;
-let user: { userId: string; advertiserId: string; email: string; name: string };
+let user: { userId: string; advertiserId: string; email: string; name: string; role: "admin" };
 
 beforeAll(async () => {
   icons = await startIconServer();
   adv = await createTestAdvertiser("Changes Co");
   headers = await adv.auth();
-  const row = await db().user.findFirstOrThrow({ where: { advertiserId: adv.advertiserId } });
-  user = { userId: row.id, advertiserId: adv.advertiserId, email: row.email, name: row.name };
+  const row = await db().user.findFirstOrThrow({
+    where: { memberships: { some: { advertiserId: adv.advertiserId } } },
+  });
+  user = { userId: row.id, advertiserId: adv.advertiserId, email: row.email, name: row.name, role: "admin" };
 });
 afterAll(() => icons.close());
 

@@ -3,7 +3,9 @@
 // and comes back. The signed-in user sees which application asks (its name and
 // address are its own words, so the host its identity is bound to is shown
 // beside them), for which advertiser, and what it may do (the scopes in plain
-// words), then approves or denies.
+// words), then approves or denies. Only an admin of the advertiser approves (a
+// connected app is the advertiser's credential, docs/decisions/1009); any other
+// member is told so and may deny.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
@@ -20,7 +22,8 @@ export const metadata: Metadata = { title: "Connect an application" };
 
 export default async function ConsentPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  if (!(await currentUser())) redirect(`/signin?callbackUrl=${encodeURIComponent(consentPathOf(id))}`);
+  const user = await currentUser();
+  if (!user) redirect(`/signin?callbackUrl=${encodeURIComponent(consentPathOf(id))}`);
   const request = await getPendingAuthorization(id);
   if (!request) {
     return (
@@ -65,6 +68,12 @@ export default async function ConsentPage({ params }: { params: Promise<{ id: st
           <li key={scope}>{SCOPE_DESCRIPTIONS[scope]}</li>
         ))}
       </ul>
+      {user.role === "admin" ? null : (
+        <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="note">
+          Only an admin of {advertiser?.name} can connect applications; your role is {user.role}. Ask an admin, or
+          switch to an advertiser you manage in the dashboard&apos;s header and connect again.
+        </p>
+      )}
       <p className="mb-4 text-xs text-muted">
         You can disconnect it at any time on the Connected apps page; its access then stops within 30 seconds.
       </p>
@@ -74,11 +83,13 @@ export default async function ConsentPage({ params }: { params: Promise<{ id: st
             Deny
           </Button>
         </form>
-        <form action={approveAuthorization.bind(null, request.id)} className="flex-1">
-          <Button type="submit" className="w-full">
-            Approve
-          </Button>
-        </form>
+        {user.role === "admin" ? (
+          <form action={approveAuthorization.bind(null, request.id)} className="flex-1">
+            <Button type="submit" className="w-full">
+              Approve
+            </Button>
+          </form>
+        ) : null}
       </div>
     </>
   );

@@ -1,0 +1,69 @@
+// An admin changes a member's role; it applies at the member's next request
+// (the role is read on every one). The last admin cannot be made anything else:
+// an advertiser always keeps someone who can manage it.
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { changeActorOf } from "@/lib/history/change-actor";
+import { fieldChanges, recordChange } from "@/lib/history/changes";
+import { defineOperation } from "@/lib/operations/operation";
+import { memberNotFound, storedRole } from "./member-rows";
+import { changeMemberRoleInput, type Member } from "./members.schemas";
+
+export function lastAdminError(what: string): AppError {
+  return new AppError("conflict", {
+    detail: `${what} would leave this advertiser without an admin: make another member an admin first.`,
+  });
+}
+
+export const changeMemberRole = defineOperation({
+  name: "changeMemberRole",
+  access: "session",
+  write: true,
+  records: "member",
+  input: changeMemberRoleInput,
+  run: async (actor, input, { clock }): Promise<Member> => {
+    const key = { advertiserId_userId: { advertiserId: actor.advertiserId, userId: input.user_id } };
+    const by = await changeActorOf(actor);
+    const row = await db().$transaction(async (tx) => {
+      const current = await tx.membership.findUnique({ where: key, select: { role: true } });
+      if (!current) throw memberNotFound();
+      if (current.role === "admin" && input.role !== "admin") {
+        // conditional on another admin remaining, so two admins demoting each other at once cannot both win
+        const { count } = await tx.membership.updateMany({
+          where: {
+            advertiserId: actor.advertiserId,
+            userId: input.user_id,
+            role: "admin",
+            advertiser: { memberships: { some: { role: "admin", userId: { not: input.user_id } } } },
+          },
+          data: { role: input.role },
+        });
+        if (count === 0) throw lastAdminError("Changing the role of the last admin");
+      } else {
+        await tx.membership.update({ where: key, data: { role: input.role } });
+      }
+      const fields = fieldChanges({ role: current.role }, { role: input.role });
+      if (Object.keys(fields).length > 0) {
+        await recordChange(tx, {
+          advertiserId: actor.advertiserId,
+          atMs: clock(),
+          actor: by,
+          operation: changeMemberRole.name,
+          target: { type: "member", id: input.user_id },
+          fields,
+        });
+      }
+      return tx.membership.findUniqueOrThrow({
+        where: key,
+        select: { role: true, createdAt: true, user: { select: { id: true, email: true, name: true } } },
+      });
+    });
+    return {
+      userId: row.user.id,
+      email: row.user.email,
+      name: row.user.name,
+      role: storedRole(row.role),
+      joinedAt: row.createdAt,
+    };
+  },
+});

@@ -1,0 +1,47 @@
+// An admin revokes a pending invitation: its link stops working at once.
+// Revoking it again, or after it expired, answers it unchanged; an accepted one
+// cannot be revoked (remove the member instead); another advertiser's is 404.
+import { nowDate } from "@/lib/clock";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { changeActorOf } from "@/lib/history/change-actor";
+import { fieldChanges, recordChange } from "@/lib/history/changes";
+import { defineOperation } from "@/lib/operations/operation";
+import { invitationSelect, toInvitation } from "./member-rows";
+import { revokeInvitationInput, type Invitation } from "./members.schemas";
+
+export const revokeInvitation = defineOperation({
+  name: "revokeInvitation",
+  access: "session",
+  write: true,
+  records: "invitation",
+  input: revokeInvitationInput,
+  run: async (actor, input, { clock }): Promise<Invitation> => {
+    const now = nowDate(clock);
+    const owned = { id: input.id, advertiserId: actor.advertiserId };
+    const by = await changeActorOf(actor);
+    await db().$transaction(async (tx) => {
+      const { count } = await tx.invitation.updateMany({
+        where: { ...owned, acceptedAt: null, revokedAt: null },
+        data: { revokedAt: now },
+      });
+      if (count === 0) return;
+      await recordChange(tx, {
+        advertiserId: actor.advertiserId,
+        atMs: now.getTime(),
+        actor: by,
+        operation: revokeInvitation.name,
+        target: { type: "invitation", id: input.id },
+        fields: fieldChanges({ revoked_at: null }, { revoked_at: now.toISOString() }),
+      });
+    });
+    const row = await db().invitation.findFirst({ where: owned, select: invitationSelect });
+    if (!row) throw new AppError("not_found", { detail: "No invitation of this advertiser with this id." });
+    if (row.acceptedAt) {
+      throw new AppError("conflict", {
+        detail: "This invitation was accepted: remove the member instead.",
+      });
+    }
+    return toInvitation(row, now);
+  },
+});

@@ -1,0 +1,70 @@
+// The service's emails, in plain text: what each says and the one link it
+// carries. Each is built from values the service chose or checked (names are the
+// advertiser's and the user's own, shown as text, never as markup).
+import type { Role } from "@/lib/auth/roles";
+import { ROLE_DESCRIPTIONS } from "@/lib/auth/roles";
+import type { EmailMessage } from "./mailer";
+
+/** One line: a name typed by a person cannot add lines or headers to a message (nodemailer encodes headers too). */
+function oneLine(text: string): string {
+  return text.replace(/[\r\n\t]+/g, " ").trim();
+}
+
+function utc(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+export function invitationEmail(input: {
+  to: string;
+  advertiserName: string;
+  inviterName: string | null;
+  role: Role;
+  url: string;
+  expiresAt: Date;
+}): EmailMessage {
+  const advertiser = oneLine(input.advertiserName);
+  const who = input.inviterName ? oneLine(input.inviterName) : "An admin";
+  return {
+    to: input.to,
+    subject: `You are invited to ${advertiser} on Sports Moment Ads`,
+    text: [
+      `${who} invited you to join ${advertiser} on Sports Moment Ads as ${input.role === "admin" ? "an" : "a"} ${input.role}.`,
+      `${ROLE_DESCRIPTIONS[input.role]}.`,
+      "",
+      "Open this link to accept (it works once, until " + utc(input.expiresAt) + "):",
+      input.url,
+      "",
+      "If you have no account yet, the link lets you create one with this email address.",
+      "If you did not expect this invitation, ignore this email.",
+    ].join("\n"),
+  };
+}
+
+export function passwordResetEmail(input: { to: string; url: string; expiresAt: Date }): EmailMessage {
+  return {
+    to: input.to,
+    subject: "Reset your Sports Moment Ads password",
+    text: [
+      "Someone (we hope you) asked to reset the password of your Sports Moment Ads account.",
+      "",
+      `Open this link to choose a new password (it works once, until ${utc(input.expiresAt)}):`,
+      input.url,
+      "",
+      "Choosing a new password signs your account out of every browser.",
+      "If you did not ask for this, ignore this email: your password stays as it is.",
+    ].join("\n"),
+  };
+}
+
+export function emailChangedNotice(input: { to: string; newEmail: string }): EmailMessage {
+  return {
+    to: input.to,
+    subject: "The email of your Sports Moment Ads account changed",
+    text: [
+      `The email you sign in to Sports Moment Ads with is now ${oneLine(input.newEmail)}.`,
+      "This address no longer signs in, and password reset links now go to the new one.",
+      "",
+      "If you did not make this change, reply to this email or contact your advertiser's admin at once.",
+    ].join("\n"),
+  };
+}
