@@ -77,6 +77,8 @@ const compare = z
 /** With `compare`, the previous period must start on MIN_REPORT_DATE or later. */
 function checkComparison(value: { start_date: string; end_date: string; compare?: Comparison }, ctx: z.RefinementCtx) {
   if (!value.compare || value.end_date < value.start_date) return;
+  // dates the fields refused (their issues are reported already) have no previous period
+  if (Number.isNaN(Date.parse(value.start_date)) || Number.isNaN(Date.parse(value.end_date))) return;
   const before = previousPeriod(value.start_date, value.end_date);
   if (before.start < MIN_REPORT_DATE)
     ctx.addIssue({

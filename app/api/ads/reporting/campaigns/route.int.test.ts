@@ -150,6 +150,9 @@ describe("GET /api/ads/reporting/campaigns", () => {
       [{ start_date: "2025-11-03", end_date: "2025-11-02" }, "end_date"],
       [{ start_date: "2024-01-01", end_date: "2025-11-02" }, "end_date"],
       [{ ...RANGE, compare: "yes" }, "compare"],
+      // a date the field refuses has no previous period to work out (not a 500)
+      [{ start_date: "", end_date: "2025-11-02", compare: "previous_period" }, "start_date"],
+      [{ start_date: "2025-11-01", end_date: "2025-13-40", compare: "previous_period" }, "end_date"],
     ] as const) {
       const res = await get(query);
       expect(res.status, JSON.stringify(query)).toBe(422);
