@@ -472,6 +472,21 @@ const SAMPLES: Record<string, Sample> = {
       status: 404,
     });
   },
+  "GET /api/ads/changes": async () => {
+    // a webhook registered through the API is a change, named with its API client
+    await newWebhook();
+    const res = await exercise("GET", "api/ads/changes", "/api/ads/changes", {
+      query: { target_type: "webhook_endpoint", limit: 5 },
+      headers,
+      status: 200,
+    });
+    expect(res.body.changes.length).toBeGreaterThan(0);
+    await exercise("GET", "api/ads/changes", "/api/ads/changes", {
+      query: { since: "not a date" },
+      headers,
+      status: 422,
+    });
+  },
   "GET /api/ads/webhooks": async () => {
     await newWebhook();
     await exercise("GET", "api/ads/webhooks", "/api/ads/webhooks", { headers, status: 200 });
