@@ -9,6 +9,7 @@ import type { Role } from "@/lib/auth/roles";
 import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
+import { cancelCampaign } from "@/lib/domain/campaigns/cancel-campaign";
 import { variantAdded } from "@/lib/domain/creatives/add-creative-variant";
 import { incrementRollups } from "@/lib/domain/rollups/increment-rollups";
 import { registerWebhook } from "@/lib/domain/webhooks/register-webhook";
@@ -144,6 +145,20 @@ describe("campaign, creative and bid alerts", () => {
     for (const member of [a.admin, a.editor, a.viewer]) expect(await kindsOf(member)).toEqual(["campaign_ended"]);
     const row = await db().notification.findFirstOrThrow({ where: { userId: a.viewer.userId } });
     expect(row).toMatchObject({ campaignId: past.id, body: "The campaign reached its end date and has ended." });
+  });
+
+  it("a campaign cancelled through the catalog: campaign_ended, once", async () => {
+    const a = await team();
+    const campaign = await deliveryCampaign({ advertiserId: a.advertiserId });
+    await invoke(cancelCampaign, caller(a.editor), { id: campaign.id });
+    await deriveAlerts(NOV_22_NOON);
+    await deriveAlerts(NOV_22_NOON + 1000);
+    expect(await kindsOf(a.viewer)).toEqual(["campaign_ended"]);
+    const row = await db().notification.findFirstOrThrow({ where: { userId: a.viewer.userId } });
+    expect(row).toMatchObject({
+      campaignId: campaign.id,
+      body: "The campaign was cancelled by a member or an API client.",
+    });
   });
 
   it("a creative the review rejects: creative_rejected with the reason", async () => {

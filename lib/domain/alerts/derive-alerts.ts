@@ -1,6 +1,6 @@
 // Alerts derived from the rows the events already leave (docs/decisions/1428): a campaign's
 // budget_50_at / budget_90_at marks and its end, a rejected creative, an endpoint's failing
-// streak and deactivation, a bid adjustment. Each pass reads the rows changed since the
+// streak and deactivation, a bid adjustment, a cancellation. Each pass reads the rows changed since the
 // previous pass (minus an overlap that covers transactions committing late) and inserts one
 // notification per member and source row; the unique (user_id, dedupe_key) turns a rerun, a
 // crash between insert and cursor, or a second instance into no-ops. Nothing here touches the
@@ -90,6 +90,23 @@ export async function readAlertSources(sinceMs: number): Promise<AlertSource[]> 
           : "The campaign was ended by a member or an API client.",
       linkPath: `/campaigns/${row.id}`,
       atMs: row.endedAt!.getTime(),
+    });
+  }
+  // a cancellation ends the campaign too (the webhook's campaign.ended with reason advertiser)
+  const cancelled = await client.campaign.findMany({
+    where: { cancelledAt: { gte: since } },
+    select: { ...campaign, cancelledAt: true },
+  });
+  for (const row of cancelled) {
+    sources.push({
+      advertiserId: row.advertiserId,
+      kind: "campaign_ended",
+      sourceKey: row.id,
+      campaignId: row.id,
+      title: `${row.name} cancelled`,
+      body: "The campaign was cancelled by a member or an API client.",
+      linkPath: `/campaigns/${row.id}`,
+      atMs: row.cancelledAt!.getTime(),
     });
   }
   const rejected = await client.creative.findMany({
