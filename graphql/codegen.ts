@@ -45,6 +45,8 @@ const ENUMS = [
   "Role",
   "InvitationStatus",
   "EmailProblem",
+  "AlertKind",
+  "AlertChannel",
 ];
 const ENUM_TYPES: Record<string, string> = {
   MomentTypeKey: "MomentTypeKey",
@@ -74,6 +76,8 @@ const ENUM_TYPES: Record<string, string> = {
   Role: "Role",
   InvitationStatus: "InvitationStatus",
   EmailProblem: "EmailProblem",
+  AlertKind: "AlertKind",
+  AlertChannel: "AlertChannel",
 };
 
 const MAPPED = [

@@ -42,6 +42,7 @@ import { USER_ERROR_CODES, type UserErrorCode } from "@/lib/errors";
 import { ACTOR_TYPES, TARGET_TYPES, type ActorType, type TargetType } from "@/lib/history/changes";
 import type { InvitationStatus } from "@/lib/domain/members/members.schemas";
 import { EVENT_TYPES, type EventType } from "@/lib/webhooks/events";
+import { ALERT_CHANNELS, ALERT_KINDS, type AlertChannel, type AlertKind } from "@/lib/domain/alerts/alerts.schemas";
 
 export const ENDED_REASONS = ["budget_exhausted", "end_date", "advertiser"] as const;
 export type EndedReason = (typeof ENDED_REASONS)[number];
@@ -59,6 +60,8 @@ export const EMAIL_PROBLEMS = ["not_configured", "send_failed"] as const;
 export type EmailProblem = (typeof EMAIL_PROBLEMS)[number];
 
 export type {
+  AlertChannel,
+  AlertKind,
   ActorType,
   TargetType,
   AdvertiserBreakdown,
@@ -122,4 +125,6 @@ export const ENUMS = {
   Role: internalValues(ROLES),
   InvitationStatus: internalValues(INVITATION_STATUSES),
   EmailProblem: internalValues(EMAIL_PROBLEMS),
+  AlertKind: internalValues(ALERT_KINDS),
+  AlertChannel: internalValues(ALERT_CHANNELS),
 };

@@ -15,6 +15,7 @@ import { ENUMS } from "./enums";
 import { armor, limitsPlugin, parseOptions } from "./limit-plugins";
 import { nulGuardPlugin } from "./nul-guard";
 import { accountMutationResolvers } from "./resolvers/account-mutations";
+import { notificationResolvers } from "./resolvers/notifications";
 import { memberResolvers } from "./resolvers/members";
 import { connectedAppResolvers } from "./resolvers/connected-apps";
 import { historyResolvers } from "./resolvers/history";
@@ -55,6 +56,7 @@ export const RESOLVERS = [
   connectedAppResolvers,
   historyResolvers,
   memberResolvers,
+  notificationResolvers,
 ];
 
 export function createGraphqlServer(): ApolloServer<GraphqlContext> {

@@ -57,7 +57,8 @@ export type IdPrefix =
   | "oaz" // OAuth authorization request (and the code it issues)
   | "chg" // a change in the history (time-ordered)
   | "inv" // invitation to an advertiser (the link's token itself: lib/domain/members)
-  | "pwr"; // password reset request (the link's token itself: lib/domain/users)
+  | "pwr" // password reset request (the link's token itself: lib/domain/users)
+  | "ntf"; // notification: one alert to one member (lib/domain/alerts)
 
 /** prefix_ + 22 random base62 characters (131 bits): unguessable. */
 export function newId(prefix: IdPrefix, length = 22): string {

@@ -1,6 +1,6 @@
 // The signed-in dashboard: the session is required (the shell's query sends a
 // visitor without one to /signin), the advertiser's name from GraphQL, the
-// navigation, sign-out (components/shell/dashboard-frame.tsx).
+// navigation, the notification bell, sign-out (components/shell/dashboard-frame.tsx).
 import type { ReactNode } from "react";
 import { DashboardFrame } from "@/components/shell/dashboard-frame";
 import { roleOfGraphql, shellViewer, switcherMembership } from "./_lib/shell";
@@ -15,6 +15,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       role={roleOfGraphql(viewer?.role)}
       memberships={viewer?.memberships.map(switcherMembership) ?? []}
       timeZone={viewer?.user?.timeZone ?? null}
+      unreadNotifications={viewer?.notifications?.unreadCount ?? null}
     >
       {children}
     </DashboardFrame>

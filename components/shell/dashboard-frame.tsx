@@ -1,5 +1,6 @@
 // The signed-in frame: skip link, header (the advertiser's name, or the switcher
-// between the user's advertisers, docs/decisions/1426; sign-out), the
+// between the user's advertisers, docs/decisions/1426; the notification bell,
+// docs/decisions/1428; sign-out), the
 // navigation (a sidebar, a menu on phones) and the page's main landmark. The
 // dashboard's pages and, for a signed-in reader, the docs pages are drawn in it.
 import Link from "next/link";
@@ -7,6 +8,7 @@ import type { ReactNode } from "react";
 import type { Role } from "@/lib/auth/roles";
 import { AdvertiserSwitcher, type SwitcherMembership } from "./advertiser-switcher";
 import { TimeZoneProvider } from "@/components/ui/time-zone";
+import { NotificationBell } from "@/components/notifications/notification-bell";
 import { MobileNav } from "./mobile-nav";
 import { SidebarNav } from "./sidebar-nav";
 import { SignOutButton } from "./sign-out-button";
@@ -16,6 +18,7 @@ export function DashboardFrame({
   role,
   memberships = [],
   timeZone = null,
+  unreadNotifications = null,
   children,
 }: {
   advertiserName?: string;
@@ -24,6 +27,8 @@ export function DashboardFrame({
   memberships?: readonly SwitcherMembership[];
   /** the signed-in user's time zone (Settings): the frame's instants are written in it */
   timeZone?: string | null;
+  /** the member's unread alerts: the bell is shown when known (the dashboard, not the docs) */
+  unreadNotifications?: number | null;
   children: ReactNode;
 }) {
   return (
@@ -50,6 +55,11 @@ export function DashboardFrame({
                 {advertiserName}
               </span>
             )}
+            {unreadNotifications !== null ? (
+              <TimeZoneProvider timeZone={timeZone}>
+                <NotificationBell initialUnread={unreadNotifications} />
+              </TimeZoneProvider>
+            ) : null}
             <SignOutButton />
           </div>
         </div>

@@ -27,6 +27,8 @@ import type { Comparison as ReportComparison } from '@/graphql/enums';
 import type { Role } from '@/graphql/enums';
 import type { InvitationStatus } from '@/graphql/enums';
 import type { EmailProblem } from '@/graphql/enums';
+import type { AlertKind } from '@/graphql/enums';
+import type { AlertChannel } from '@/graphql/enums';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { AdvertiserParent, ApiClientParent, AdvertiserTodayParent, CampaignDayParent, CampaignParent, CreativeParent, CreativePerformanceParent, CampaignReportParent, AdvertiserReportParent, ReportComparisonTotalsParent, ReportTotalsParent, ReportRowParent, CampaignTimeSeriesParent, TimeSeriesPointParent, CampaignForecastParent, MomentTypeParent, ClearingPricesParent, ClearingPriceEntryParent, ViewerParent, WebhookEndpointParent, WebhookDeliveryParent, PostbackKeyParent, ChangeParent } from '@/graphql/mappers';
 import type { GraphqlContext } from '@/graphql/context';
@@ -176,6 +178,10 @@ export type AdvertiserTodayTopCampaignsArgs = {
   by?: InputMaybe<TodayMetric>;
   first?: InputMaybe<Scalars['Int']['input']>;
 };
+
+export { AlertChannel };
+
+export { AlertKind };
 
 /** An OAuth client-credentials client. Its secret is shown only when it is created. */
 export type ApiClient = Node & {
@@ -857,6 +863,22 @@ export type InviteMemberPayload = {
   userErrors: Array<UserError>;
 };
 
+/** Either ids or all: true. */
+export type MarkNotificationsReadInput = {
+  /** Marks every unread notification of the selected advertiser read. */
+  all?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Notifications of yours to mark read (at most 100); one that is not yours is NOT_FOUND and nothing is marked. */
+  ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+export type MarkNotificationsReadPayload = {
+  __typename?: 'MarkNotificationsReadPayload';
+  /** How many were unread and are now read. */
+  marked?: Maybe<Scalars['Int']['output']>;
+  unreadCount?: Maybe<Scalars['Int']['output']>;
+  userErrors: Array<UserError>;
+};
+
 /** A member of the advertiser (admins only). */
 export type Member = {
   __typename?: 'Member';
@@ -996,6 +1018,8 @@ export type Mutation = {
    * (RATE_LIMITED past them).
    */
   inviteMember?: Maybe<InviteMemberPayload>;
+  /** Marks the signed-in member's notifications read: the ids given, or all of them (dashboard session, any role). */
+  markNotificationsRead?: Maybe<MarkNotificationsReadPayload>;
   /** active → paused (campaigns:write). */
   pauseCampaign?: Maybe<PauseCampaignPayload>;
   /**
@@ -1048,6 +1072,11 @@ export type Mutation = {
    * unchanged (campaigns:write, as DELETE /api/ads/postback-keys/{id}).
    */
   revokePostbackKey?: Maybe<RevokePostbackKeyPayload>;
+  /**
+   * Sets the signed-in user's channel for one kind of alert, for every advertiser they belong to
+   * (dashboard session, any role). EMAIL sends each alert by email too when the service has email configured.
+   */
+  setNotificationPreference?: Maybe<SetNotificationPreferencePayload>;
   /**
    * Ends every dashboard session of the signed-in user at once, on every browser and
    * instance, this one included: copied session cookies stop working too (dashboard
@@ -1136,6 +1165,11 @@ export type MutationInviteMemberArgs = {
 };
 
 
+export type MutationMarkNotificationsReadArgs = {
+  input: MarkNotificationsReadInput;
+};
+
+
 export type MutationPauseCampaignArgs = {
   input: PauseCampaignInput;
 };
@@ -1196,6 +1230,11 @@ export type MutationRevokePostbackKeyArgs = {
 };
 
 
+export type MutationSetNotificationPreferenceArgs = {
+  input: SetNotificationPreferenceInput;
+};
+
+
 export type MutationSwitchAdvertiserArgs = {
   input: SwitchAdvertiserInput;
 };
@@ -1219,6 +1258,49 @@ export type MutationUpdateCampaignArgs = {
 export type Node = {
   /** Opaque global id. */
   id: Scalars['ID']['output'];
+};
+
+/** One alert for the signed-in member. */
+export type Notification = {
+  __typename?: 'Notification';
+  body: Scalars['String']['output'];
+  /** The campaign's restId, for campaign and budget alerts. */
+  campaignId?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  /** The webhook endpoint's restId, for webhook alerts. */
+  endpointId?: Maybe<Scalars['String']['output']>;
+  /** The notification's id (ntf_…), what markNotificationsRead takes. */
+  id: Scalars['ID']['output'];
+  kind: AlertKind;
+  /** The dashboard path the alert links to (/campaigns/…, /webhooks/…). */
+  linkPath: Scalars['String']['output'];
+  /** When the member marked it read; null while unread. */
+  readAt?: Maybe<Scalars['DateTime']['output']>;
+  title: Scalars['String']['output'];
+};
+
+export type NotificationConnection = {
+  __typename?: 'NotificationConnection';
+  edges: Array<NotificationEdge>;
+  nodes: Array<Notification>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+  /** The member's unread alerts of this advertiser (whatever unreadOnly says). */
+  unreadCount: Scalars['Int']['output'];
+};
+
+export type NotificationEdge = {
+  __typename?: 'NotificationEdge';
+  cursor: Scalars['String']['output'];
+  node: Notification;
+};
+
+export type NotificationPreference = {
+  __typename?: 'NotificationPreference';
+  channel: AlertChannel;
+  /** Whether the channel is the kind's default (never set by the user). */
+  isDefault: Scalars['Boolean']['output'];
+  kind: AlertKind;
 };
 
 export { OrderDirection };
@@ -1669,6 +1751,18 @@ export { Role };
 
 export { Scope };
 
+export type SetNotificationPreferenceInput = {
+  channel: AlertChannel;
+  kind: AlertKind;
+};
+
+export type SetNotificationPreferencePayload = {
+  __typename?: 'SetNotificationPreferencePayload';
+  /** Every kind's channel after the change. */
+  preferences?: Maybe<Array<NotificationPreference>>;
+  userErrors: Array<UserError>;
+};
+
 export type SignOutEverywherePayload = {
   __typename?: 'SignOutEverywherePayload';
   /** When every session of the user ended, this one included. */
@@ -1784,11 +1878,28 @@ export type Viewer = {
    * (what switchAdvertiser switches between); empty with an access token.
    */
   memberships: Array<Membership>;
+  /** The signed-in user's channel for each kind of alert, every kind listed (dashboard session, any role). */
+  notificationPreferences?: Maybe<Array<NotificationPreference>>;
+  /**
+   * The signed-in member's alerts for the advertiser the session selected, newest first
+   * (dashboard session, any role; an access token gets FORBIDDEN): budget 50 %, 90 % and
+   * exhausted, campaign ended, creative rejected, webhook endpoint failing or deactivated,
+   * bid adjusted by the CPA controller. unreadOnly leaves out the ones marked read.
+   */
+  notifications?: Maybe<NotificationConnection>;
   /** The signed-in member's role on the advertiser the session selected; null with an access token. */
   role?: Maybe<Role>;
   scopes: Array<Scope>;
   /** The signed-in person with the dashboard session; null with an access token (it acts for the advertiser, not for a user). */
   user?: Maybe<DashboardUser>;
+};
+
+
+/** The caller: its advertiser and what its credential may do. */
+export type ViewerNotificationsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  unreadOnly?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type WebhookDelivery = Node & {
@@ -1987,6 +2098,8 @@ export type ResolversTypes = {
   AdvertiserReport: ResolverTypeWrapper<AdvertiserReportParent>;
   AdvertiserReportBreakdown: AdvertiserReportBreakdown;
   AdvertiserToday: ResolverTypeWrapper<AdvertiserTodayParent>;
+  AlertChannel: AlertChannel;
+  AlertKind: AlertKind;
   ApiClient: ResolverTypeWrapper<ApiClientParent>;
   ApiClientConnection: ResolverTypeWrapper<Omit<ApiClientConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['ApiClientEdge']>, nodes: Array<ResolversTypes['ApiClient']> }>;
   ApiClientEdge: ResolverTypeWrapper<Omit<ApiClientEdge, 'node'> & { node: ResolversTypes['ApiClient'] }>;
@@ -2062,6 +2175,8 @@ export type ResolversTypes = {
   InvitationStatus: InvitationStatus;
   InviteMemberInput: InviteMemberInput;
   InviteMemberPayload: ResolverTypeWrapper<InviteMemberPayload>;
+  MarkNotificationsReadInput: MarkNotificationsReadInput;
+  MarkNotificationsReadPayload: ResolverTypeWrapper<MarkNotificationsReadPayload>;
   Member: ResolverTypeWrapper<Member>;
   Membership: ResolverTypeWrapper<Membership>;
   MomentType: ResolverTypeWrapper<MomentTypeParent>;
@@ -2069,6 +2184,10 @@ export type ResolversTypes = {
   Money: ResolverTypeWrapper<Scalars['Money']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
+  Notification: ResolverTypeWrapper<Notification>;
+  NotificationConnection: ResolverTypeWrapper<NotificationConnection>;
+  NotificationEdge: ResolverTypeWrapper<NotificationEdge>;
+  NotificationPreference: ResolverTypeWrapper<NotificationPreference>;
   OrderDirection: OrderDirection;
   Pacing: Pacing;
   PageInfo: ResolverTypeWrapper<PageInfo>;
@@ -2110,6 +2229,8 @@ export type ResolversTypes = {
   RevokePostbackKeyPayload: ResolverTypeWrapper<Omit<RevokePostbackKeyPayload, 'postbackKey'> & { postbackKey?: Maybe<ResolversTypes['PostbackKey']> }>;
   Role: Role;
   Scope: Scope;
+  SetNotificationPreferenceInput: SetNotificationPreferenceInput;
+  SetNotificationPreferencePayload: ResolverTypeWrapper<SetNotificationPreferencePayload>;
   SignOutEverywherePayload: ResolverTypeWrapper<SignOutEverywherePayload>;
   Sport: Sport;
   SportInfo: ResolverTypeWrapper<SportInfo>;
@@ -2210,12 +2331,18 @@ export type ResolversParentTypes = {
   Invitation: Invitation;
   InviteMemberInput: InviteMemberInput;
   InviteMemberPayload: InviteMemberPayload;
+  MarkNotificationsReadInput: MarkNotificationsReadInput;
+  MarkNotificationsReadPayload: MarkNotificationsReadPayload;
   Member: Member;
   Membership: Membership;
   MomentType: MomentTypeParent;
   Money: Scalars['Money']['output'];
   Mutation: Record<PropertyKey, never>;
   Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];
+  Notification: Notification;
+  NotificationConnection: NotificationConnection;
+  NotificationEdge: NotificationEdge;
+  NotificationPreference: NotificationPreference;
   PageInfo: PageInfo;
   PauseCampaignInput: PauseCampaignInput;
   PauseCampaignPayload: Omit<PauseCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
@@ -2251,6 +2378,8 @@ export type ResolversParentTypes = {
   RevokeInvitationPayload: RevokeInvitationPayload;
   RevokePostbackKeyInput: RevokePostbackKeyInput;
   RevokePostbackKeyPayload: Omit<RevokePostbackKeyPayload, 'postbackKey'> & { postbackKey?: Maybe<ResolversParentTypes['PostbackKey']> };
+  SetNotificationPreferenceInput: SetNotificationPreferenceInput;
+  SetNotificationPreferencePayload: SetNotificationPreferencePayload;
   SignOutEverywherePayload: SignOutEverywherePayload;
   SportInfo: SportInfo;
   String: Scalars['String']['output'];
@@ -2325,6 +2454,10 @@ export type AdvertiserTodayResolvers<ContextType = GraphqlContext, ParentType ex
   spendUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   topCampaigns?: Resolver<Maybe<Array<ResolversTypes['CampaignDay']>>, ParentType, ContextType, RequireFields<AdvertiserTodayTopCampaignsArgs, 'by' | 'first'>>;
 };
+
+export type AlertChannelResolvers = EnumResolverSignature<{ DASHBOARD?: any, EMAIL?: any, OFF?: any }, ResolversTypes['AlertChannel']>;
+
+export type AlertKindResolvers = EnumResolverSignature<{ BID_ADJUSTED?: any, BUDGET_50?: any, BUDGET_90?: any, BUDGET_EXHAUSTED?: any, CAMPAIGN_ENDED?: any, CREATIVE_REJECTED?: any, WEBHOOK_DEACTIVATED?: any, WEBHOOK_FAILING?: any }, ResolversTypes['AlertKind']>;
 
 export type ApiClientResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ApiClient'] = ResolversParentTypes['ApiClient']> = {
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -2695,6 +2828,12 @@ export type InviteMemberPayloadResolvers<ContextType = GraphqlContext, ParentTyp
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
+export type MarkNotificationsReadPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MarkNotificationsReadPayload'] = ResolversParentTypes['MarkNotificationsReadPayload']> = {
+  marked?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  unreadCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
 export type MemberResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Member'] = ResolversParentTypes['Member']> = {
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   joinedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -2742,6 +2881,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   duplicateCampaign?: Resolver<Maybe<ResolversTypes['DuplicateCampaignPayload']>, ParentType, ContextType, RequireFields<MutationDuplicateCampaignArgs, 'input'>>;
   endCampaign?: Resolver<Maybe<ResolversTypes['EndCampaignPayload']>, ParentType, ContextType, RequireFields<MutationEndCampaignArgs, 'input'>>;
   inviteMember?: Resolver<Maybe<ResolversTypes['InviteMemberPayload']>, ParentType, ContextType, RequireFields<MutationInviteMemberArgs, 'input'>>;
+  markNotificationsRead?: Resolver<Maybe<ResolversTypes['MarkNotificationsReadPayload']>, ParentType, ContextType, RequireFields<MutationMarkNotificationsReadArgs, 'input'>>;
   pauseCampaign?: Resolver<Maybe<ResolversTypes['PauseCampaignPayload']>, ParentType, ContextType, RequireFields<MutationPauseCampaignArgs, 'input'>>;
   pauseCreativeVariant?: Resolver<Maybe<ResolversTypes['PauseCreativeVariantPayload']>, ParentType, ContextType, RequireFields<MutationPauseCreativeVariantArgs, 'input'>>;
   redeliverWebhookDelivery?: Resolver<Maybe<ResolversTypes['RedeliverWebhookDeliveryPayload']>, ParentType, ContextType, RequireFields<MutationRedeliverWebhookDeliveryArgs, 'input'>>;
@@ -2754,6 +2894,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   revokeConnectedApp?: Resolver<Maybe<ResolversTypes['RevokeConnectedAppPayload']>, ParentType, ContextType, RequireFields<MutationRevokeConnectedAppArgs, 'input'>>;
   revokeInvitation?: Resolver<Maybe<ResolversTypes['RevokeInvitationPayload']>, ParentType, ContextType, RequireFields<MutationRevokeInvitationArgs, 'input'>>;
   revokePostbackKey?: Resolver<Maybe<ResolversTypes['RevokePostbackKeyPayload']>, ParentType, ContextType, RequireFields<MutationRevokePostbackKeyArgs, 'input'>>;
+  setNotificationPreference?: Resolver<Maybe<ResolversTypes['SetNotificationPreferencePayload']>, ParentType, ContextType, RequireFields<MutationSetNotificationPreferenceArgs, 'input'>>;
   signOutEverywhere?: Resolver<Maybe<ResolversTypes['SignOutEverywherePayload']>, ParentType, ContextType>;
   switchAdvertiser?: Resolver<Maybe<ResolversTypes['SwitchAdvertiserPayload']>, ParentType, ContextType, RequireFields<MutationSwitchAdvertiserArgs, 'input'>>;
   testWebhookEndpoint?: Resolver<Maybe<ResolversTypes['TestWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationTestWebhookEndpointArgs, 'input'>>;
@@ -2763,6 +2904,37 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
   __resolveType: TypeResolveFn<'Advertiser' | 'ApiClient' | 'Campaign' | 'Creative' | 'PostbackKey' | 'WebhookDelivery' | 'WebhookEndpoint', ParentType, ContextType>;
+};
+
+export type NotificationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Notification'] = ResolversParentTypes['Notification']> = {
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  campaignId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  endpointId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['AlertKind'], ParentType, ContextType>;
+  linkPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  readAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type NotificationConnectionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['NotificationConnection'] = ResolversParentTypes['NotificationConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['NotificationEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['Notification']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unreadCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type NotificationEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['NotificationEdge'] = ResolversParentTypes['NotificationEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Notification'], ParentType, ContextType>;
+};
+
+export type NotificationPreferenceResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['NotificationPreference'] = ResolversParentTypes['NotificationPreference']> = {
+  channel?: Resolver<ResolversTypes['AlertChannel'], ParentType, ContextType>;
+  isDefault?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['AlertKind'], ParentType, ContextType>;
 };
 
 export type OrderDirectionResolvers = EnumResolverSignature<{ ASC?: any, DESC?: any }, ResolversTypes['OrderDirection']>;
@@ -2940,6 +3112,11 @@ export type RoleResolvers = EnumResolverSignature<{ ADMIN?: any, EDITOR?: any, V
 
 export type ScopeResolvers = EnumResolverSignature<{ CAMPAIGNS_READ?: any, CAMPAIGNS_WRITE?: any, REPORTING_READ?: any }, ResolversTypes['Scope']>;
 
+export type SetNotificationPreferencePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SetNotificationPreferencePayload'] = ResolversParentTypes['SetNotificationPreferencePayload']> = {
+  preferences?: Resolver<Maybe<Array<ResolversTypes['NotificationPreference']>>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
 export type SignOutEverywherePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SignOutEverywherePayload'] = ResolversParentTypes['SignOutEverywherePayload']> = {
   signedOutAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
@@ -3001,6 +3178,8 @@ export type ViewerResolvers<ContextType = GraphqlContext, ParentType extends Res
   clientId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   credential?: Resolver<ResolversTypes['CredentialKind'], ParentType, ContextType>;
   memberships?: Resolver<Array<ResolversTypes['Membership']>, ParentType, ContextType>;
+  notificationPreferences?: Resolver<Maybe<Array<ResolversTypes['NotificationPreference']>>, ParentType, ContextType>;
+  notifications?: Resolver<Maybe<ResolversTypes['NotificationConnection']>, ParentType, ContextType, Partial<ViewerNotificationsArgs>>;
   role?: Resolver<Maybe<ResolversTypes['Role']>, ParentType, ContextType>;
   scopes?: Resolver<Array<ResolversTypes['Scope']>, ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['DashboardUser']>, ParentType, ContextType>;
@@ -3090,6 +3269,8 @@ export type Resolvers<ContextType = GraphqlContext> = {
   AdvertiserReport?: AdvertiserReportResolvers<ContextType>;
   AdvertiserReportBreakdown?: AdvertiserReportBreakdownResolvers;
   AdvertiserToday?: AdvertiserTodayResolvers<ContextType>;
+  AlertChannel?: AlertChannelResolvers;
+  AlertKind?: AlertKindResolvers;
   ApiClient?: ApiClientResolvers<ContextType>;
   ApiClientConnection?: ApiClientConnectionResolvers<ContextType>;
   ApiClientEdge?: ApiClientEdgeResolvers<ContextType>;
@@ -3147,6 +3328,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Invitation?: InvitationResolvers<ContextType>;
   InvitationStatus?: InvitationStatusResolvers;
   InviteMemberPayload?: InviteMemberPayloadResolvers<ContextType>;
+  MarkNotificationsReadPayload?: MarkNotificationsReadPayloadResolvers<ContextType>;
   Member?: MemberResolvers<ContextType>;
   Membership?: MembershipResolvers<ContextType>;
   MomentType?: MomentTypeResolvers<ContextType>;
@@ -3154,6 +3336,10 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Money?: GraphQLScalarType;
   Mutation?: MutationResolvers<ContextType>;
   Node?: NodeResolvers<ContextType>;
+  Notification?: NotificationResolvers<ContextType>;
+  NotificationConnection?: NotificationConnectionResolvers<ContextType>;
+  NotificationEdge?: NotificationEdgeResolvers<ContextType>;
+  NotificationPreference?: NotificationPreferenceResolvers<ContextType>;
   OrderDirection?: OrderDirectionResolvers;
   Pacing?: PacingResolvers;
   PageInfo?: PageInfoResolvers<ContextType>;
@@ -3183,6 +3369,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   RevokePostbackKeyPayload?: RevokePostbackKeyPayloadResolvers<ContextType>;
   Role?: RoleResolvers;
   Scope?: ScopeResolvers;
+  SetNotificationPreferencePayload?: SetNotificationPreferencePayloadResolvers<ContextType>;
   SignOutEverywherePayload?: SignOutEverywherePayloadResolvers<ContextType>;
   Sport?: SportResolvers;
   SportInfo?: SportInfoResolvers<ContextType>;

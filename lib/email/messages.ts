@@ -68,3 +68,26 @@ export function emailChangedNotice(input: { to: string; newEmail: string }): Ema
     ].join("\n"),
   };
 }
+
+export function alertEmail(input: {
+  to: string;
+  advertiserName: string;
+  title: string;
+  body: string;
+  url: string;
+  settingsUrl: string;
+}): EmailMessage {
+  return {
+    to: input.to,
+    subject: `${oneLine(input.title)} (${oneLine(input.advertiserName)})`,
+    text: [
+      `${oneLine(input.advertiserName)} on Sports Moment Ads:`,
+      "",
+      oneLine(input.body),
+      "",
+      input.url,
+      "",
+      `You receive this alert by email because of your notification settings: ${input.settingsUrl}`,
+    ].join("\n"),
+  };
+}

@@ -56,9 +56,15 @@ import { answerAuthorization } from "@/lib/domain/connected-apps/decide-authoriz
 import { getAdvertiserToday } from "@/lib/domain/reporting/get-advertiser-today";
 import { changePassword } from "@/lib/domain/users/change-password";
 import { signOutEverywhere } from "@/lib/domain/users/sign-out-everywhere";
+import { listNotifications, markNotificationsRead } from "@/lib/domain/alerts/notifications";
+import { listNotificationPreferences, setNotificationPreference } from "@/lib/domain/alerts/notification-preferences";
 import type { AnyOperation } from "./operation";
 
 export const OPERATIONS = {
+  listNotifications,
+  markNotificationsRead,
+  listNotificationPreferences,
+  setNotificationPreference,
   signUp,
   answerAuthorization,
   getViewer,

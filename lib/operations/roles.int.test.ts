@@ -80,6 +80,10 @@ const ROLE_TABLE: Record<OperationName, Role | null> = {
   signOutEverywhere: "viewer",
   changeEmail: "viewer",
   updateAccount: "viewer",
+  listNotifications: "viewer",
+  markNotificationsRead: "viewer",
+  listNotificationPreferences: "viewer",
+  setNotificationPreference: "viewer",
   requestPasswordReset: null,
   completePasswordReset: null,
 };

@@ -1,6 +1,7 @@
 // Every background worker of the app process, in start order.
 import { webhookDispatcherWorker } from "@/lib/workers/webhook-dispatcher";
 import { cpaControllerWorker, deliveryEngineWorker, deliveryLifecycleWorker, demoTrafficWorker } from "./delivery";
+import { alertsWorker } from "./alerts";
 import { historyPruner } from "./history-pruner";
 import { postbackForwarder } from "./postback-forwarder";
 import type { Worker } from "./registry";
@@ -11,6 +12,7 @@ export const WORKERS: readonly Worker[] = [
   cpaControllerWorker,
   webhookDispatcherWorker,
   postbackForwarder,
+  alertsWorker,
   historyPruner,
   demoTrafficWorker,
 ];

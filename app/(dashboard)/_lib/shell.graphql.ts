@@ -1,4 +1,5 @@
-// The shell's operation: who is signed in, their role, and the advertisers they switch between.
+// The shell's operation: who is signed in, their role, the advertisers they switch between, and
+// their unread alerts (the header's bell).
 import { graphql } from "@/graphql/__generated__/client";
 
 export const shellViewer = graphql(`
@@ -11,6 +12,9 @@ export const shellViewer = graphql(`
       advertiser {
         name
         email
+      }
+      notifications(first: 0) {
+        unreadCount
       }
       memberships {
         advertiserId

@@ -1,6 +1,6 @@
 // Account settings of the signed-in user (docs/decisions/1423, 1220): name and
 // time zone, the sign-in email, a new password (every other session ends) and
-// "sign out everywhere" (every session ends).
+// "sign out everywhere" (every session ends); the alert preferences (docs/decisions/1428).
 import type { Metadata } from "next";
 import { graphql } from "@/graphql/__generated__/client";
 import { PageHeader } from "@/components/shell/page-header";
@@ -8,6 +8,9 @@ import { ChangeEmailForm, ProfileForm } from "@/components/settings/account-form
 import { ChangePasswordForm } from "@/components/settings/change-password-form";
 import { SignOutEverywhereButton } from "@/components/settings/sign-out-everywhere-button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { NotificationPreferencesForm, type PreferenceRow } from "@/components/notifications/notification-preferences";
+import { isAlertKind } from "@/lib/domain/alerts/alerts.schemas";
+import { emailConfigured } from "@/lib/email/mailer";
 import { query } from "../_lib/graphql";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -23,6 +26,10 @@ const SETTINGS = graphql(`
       advertiser {
         name
       }
+      notificationPreferences {
+        kind
+        channel
+      }
     }
   }
 `);
@@ -30,6 +37,11 @@ const SETTINGS = graphql(`
 export default async function SettingsPage() {
   const data = await query(SETTINGS);
   const email = data.viewer?.user?.email ?? "";
+  // GraphQL's BUDGET_50 / EMAIL as the domain's budget_50 / email
+  const preferences: PreferenceRow[] = (data.viewer?.notificationPreferences ?? []).flatMap((row) => {
+    const kind = row.kind.toLowerCase();
+    return isAlertKind(kind) ? [{ kind, channel: row.channel.toLowerCase() as PreferenceRow["channel"] }] : [];
+  });
   return (
     <>
       <PageHeader
@@ -71,6 +83,17 @@ export default async function SettingsPage() {
             <SignOutEverywhereButton />
           </CardBody>
         </Card>
+        <div id="notifications" className="scroll-mt-16 xl:col-span-2">
+          <Card>
+            <CardHeader
+              title="Notifications"
+              description="Per kind of alert: in the dashboard's notification centre, also by email, or off. Campaign alerts reach every member; webhook alerts editors and admins."
+            />
+            <CardBody>
+              <NotificationPreferencesForm preferences={preferences} emailConfigured={emailConfigured()} />
+            </CardBody>
+          </Card>
+        </div>
       </div>
     </>
   );

@@ -25,6 +25,23 @@ export type AdvertiserReportBreakdown =
   | 'MOMENT_TYPE'
   | 'SPORT';
 
+/** Where a member gets a kind of alert: the dashboard, email (the dashboard copy is kept too), or not at all. */
+export type AlertChannel =
+  | 'DASHBOARD'
+  | 'EMAIL'
+  | 'OFF';
+
+/** A kind of alert. */
+export type AlertKind =
+  | 'BID_ADJUSTED'
+  | 'BUDGET_50'
+  | 'BUDGET_90'
+  | 'BUDGET_EXHAUSTED'
+  | 'CAMPAIGN_ENDED'
+  | 'CREATIVE_REJECTED'
+  | 'WEBHOOK_DEACTIVATED'
+  | 'WEBHOOK_FAILING';
+
 /** What the API accepts on a campaign now (REST's available_actions). */
 export type CampaignAction =
   /** addCreativeVariant (until variant_z) */
@@ -259,6 +276,14 @@ export type InviteMemberInput = {
   role: Role;
 };
 
+/** Either ids or all: true. */
+export type MarkNotificationsReadInput = {
+  /** Marks every unread notification of the selected advertiser read. */
+  all?: boolean | null | undefined;
+  /** Notifications of yours to mark read (at most 100); one that is not yours is NOT_FOUND and nothing is marked. */
+  ids?: Array<string | number> | null | undefined;
+};
+
 export type MomentTypeKey =
   | 'BET_RESOLVED'
   | 'CLOSE_GAME'
@@ -362,6 +387,11 @@ export type Scope =
   | 'CAMPAIGNS_WRITE'
   | 'REPORTING_READ';
 
+export type SetNotificationPreferenceInput = {
+  channel: AlertChannel;
+  kind: AlertKind;
+};
+
 export type Sport =
   | 'MLB'
   | 'NBA'
@@ -445,7 +475,7 @@ export type WebhookEventKind =
 export type ShellViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ShellViewerQuery = { viewer: { role: Role | null, user: { timeZone: string | null } | null, advertiser: { name: string, email: string | null }, memberships: Array<{ advertiserId: string, advertiserName: string, role: Role, current: boolean }> } | null };
+export type ShellViewerQuery = { viewer: { role: Role | null, user: { timeZone: string | null } | null, advertiser: { name: string, email: string | null }, notifications: { unreadCount: number } | null, memberships: Array<{ advertiserId: string, advertiserName: string, role: Role, current: boolean }> } | null };
 
 export type ApiKeysPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -647,7 +677,7 @@ export type AdvertiserReportPageQuery = { advertiserReport: { csv: string, csvFi
 export type SettingsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SettingsPageQuery = { viewer: { user: { email: string, name: string, timeZone: string | null } | null, advertiser: { name: string } } | null };
+export type SettingsPageQuery = { viewer: { user: { email: string, name: string, timeZone: string | null } | null, advertiser: { name: string }, notificationPreferences: Array<{ kind: AlertKind, channel: AlertChannel }> | null } | null };
 
 export type PostbackKeysPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -714,6 +744,25 @@ export type RevokeInvitationMutationVariables = Exact<{
 
 
 export type RevokeInvitationMutation = { revokeInvitation: { invitation: { id: string, status: InvitationStatus } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type RecentNotificationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RecentNotificationsQuery = { viewer: { notifications: { unreadCount: number, nodes: Array<{ id: string, kind: AlertKind, title: string, body: string, linkPath: string, createdAt: string, readAt: string | null }> } | null } | null };
+
+export type MarkNotificationsReadMutationVariables = Exact<{
+  input: MarkNotificationsReadInput;
+}>;
+
+
+export type MarkNotificationsReadMutation = { markNotificationsRead: { unreadCount: number | null, userErrors: Array<{ message: string }> } | null };
+
+export type SetNotificationPreferenceMutationVariables = Exact<{
+  input: SetNotificationPreferenceInput;
+}>;
+
+
+export type SetNotificationPreferenceMutation = { setNotificationPreference: { preferences: Array<{ kind: AlertKind, channel: AlertChannel }> | null, userErrors: Array<{ message: string }> } | null };
 
 export type CreatePostbackKeyMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -817,6 +866,9 @@ export const ShellViewerDocument = new TypedDocumentString(`
     advertiser {
       name
       email
+    }
+    notifications(first: 0) {
+      unreadCount
     }
     memberships {
       advertiserId
@@ -1529,6 +1581,10 @@ export const SettingsPageDocument = new TypedDocumentString(`
     advertiser {
       name
     }
+    notificationPreferences {
+      kind
+      channel
+    }
   }
 }
     `) as unknown as TypedDocumentString<SettingsPageQuery, SettingsPageQueryVariables>;
@@ -1712,6 +1768,47 @@ export const RevokeInvitationDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RevokeInvitationMutation, RevokeInvitationMutationVariables>;
+export const RecentNotificationsDocument = new TypedDocumentString(`
+    query RecentNotifications {
+  viewer {
+    notifications(first: 10) {
+      unreadCount
+      nodes {
+        id
+        kind
+        title
+        body
+        linkPath
+        createdAt
+        readAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RecentNotificationsQuery, RecentNotificationsQueryVariables>;
+export const MarkNotificationsReadDocument = new TypedDocumentString(`
+    mutation MarkNotificationsRead($input: MarkNotificationsReadInput!) {
+  markNotificationsRead(input: $input) {
+    unreadCount
+    userErrors {
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MarkNotificationsReadMutation, MarkNotificationsReadMutationVariables>;
+export const SetNotificationPreferenceDocument = new TypedDocumentString(`
+    mutation SetNotificationPreference($input: SetNotificationPreferenceInput!) {
+  setNotificationPreference(input: $input) {
+    preferences {
+      kind
+      channel
+    }
+    userErrors {
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SetNotificationPreferenceMutation, SetNotificationPreferenceMutationVariables>;
 export const CreatePostbackKeyDocument = new TypedDocumentString(`
     mutation CreatePostbackKey {
   createPostbackKey {
