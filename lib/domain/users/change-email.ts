@@ -5,8 +5,7 @@
 // went to the old address), and with email configured the old address is told,
 // so a takeover through a stolen session does not go unnoticed. Pending
 // invitations to the old address stay for it: they are accepted by that email.
-import { limitPasswordAttempts } from "@/lib/auth/password-attempts";
-import { verifyPassword } from "@/lib/auth/passwords";
+import { requireCurrentPassword } from "@/lib/auth/password-attempts";
 import { nowDate } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { emailConfigured, sendEmail } from "@/lib/email/mailer";
@@ -41,24 +40,10 @@ export const changeEmail = defineOperation({
         fieldErrors: [{ path: "new_email", message: "is your current email" }],
       });
     }
-    try {
-      await limitPasswordAttempts(
-        { email: user.email, ip: context.clientAddress, deviceCookie: context.deviceCookie },
-        async () => {
-          if (!(await verifyPassword(input.current_password, user.passwordHash))) {
-            throw new AppError("unauthorized", { detail: "The current password is wrong." });
-          }
-        },
-      );
-    } catch (error) {
-      if (error instanceof AppError && error.code === "unauthorized") {
-        throw new AppError("validation_failed", {
-          detail: "current_password: is not your current password",
-          fieldErrors: [{ path: "current_password", message: "is not your current password" }],
-        });
-      }
-      throw error;
-    }
+    await requireCurrentPassword(user, input.current_password, {
+      ip: context.clientAddress,
+      deviceCookie: context.deviceCookie,
+    });
     if (await db().user.findUnique({ where: { email: input.new_email }, select: { id: true } })) throw taken();
     const now = nowDate(context.clock);
     try {

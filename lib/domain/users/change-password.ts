@@ -5,9 +5,9 @@
 // the caller issues the browser that changed it a new session of the new version
 // (docs/decisions/1422, 1423).
 import type { Actor } from "@/lib/auth/actor";
-import { limitPasswordAttempts } from "@/lib/auth/password-attempts";
+import { requireCurrentPassword } from "@/lib/auth/password-attempts";
 import { requireStrongPassword } from "@/lib/auth/password-strength";
-import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
+import { hashPassword } from "@/lib/auth/passwords";
 import { db } from "@/lib/db/client";
 import { AppError, parseInput } from "@/lib/errors";
 import { defineOperation } from "@/lib/operations/operation";
@@ -56,22 +56,7 @@ export async function changeUserPassword(
   }
   await requireStrongPassword(data.new_password, [user.email, user.name], "new_password");
 
-  try {
-    await limitPasswordAttempts({ email: user.email, ...source }, async () => {
-      if (!(await verifyPassword(data.current_password, user.passwordHash))) {
-        throw new AppError("unauthorized", { detail: "The current password is wrong." });
-      }
-    });
-  } catch (error) {
-    // counted as a failed sign-in above; to the caller it is a field of the form, not a lost session
-    if (error instanceof AppError && error.code === "unauthorized") {
-      throw new AppError("validation_failed", {
-        detail: "current_password: is not your current password",
-        fieldErrors: [{ path: "current_password", message: "is not your current password" }],
-      });
-    }
-    throw error;
-  }
+  await requireCurrentPassword(user, data.current_password, source);
 
   const passwordHash = await hashPassword(data.new_password);
   const sessionVersion = user.sessionVersion + 1;
