@@ -66,29 +66,7 @@ const HISTORY = graphql(`
             endCursor
           }
           nodes {
-            id
-            at
-            actor {
-              type
-              id
-              name
-            }
-            onBehalfOf {
-              id
-              name
-            }
-            operation
-            target {
-              type
-              id
-            }
-            campaignId
-            fields {
-              field
-              from
-              to
-            }
-            reason
+            ...ChangeFields
           }
         }
       }

@@ -617,6 +617,8 @@ export type ConnectedAppsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ConnectedAppsPageQuery = { connectedApps: Array<{ id: string, name: string, clientId: string, clientHost: string | null, uri: string | null, scopes: Array<Scope>, createdAt: string, lastUsedAt: string | null, approvedBy: { email: string } }> };
 
+export type ChangeFieldsFragment = { id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string }, onBehalfOf: { id: string, name: string } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> };
+
 export type HistoryCampaignsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -855,7 +857,33 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-
+export const ChangeFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ChangeFields on Change {
+  id
+  at
+  actor {
+    type
+    id
+    name
+  }
+  onBehalfOf {
+    id
+    name
+  }
+  operation
+  target {
+    type
+    id
+  }
+  campaignId
+  fields {
+    field
+    from
+    to
+  }
+  reason
+}
+    `, {"fragmentName":"ChangeFields"}) as unknown as TypedDocumentString<ChangeFieldsFragment, unknown>;
 export const ShellViewerDocument = new TypedDocumentString(`
     query ShellViewer {
   viewer {
@@ -916,34 +944,36 @@ export const CampaignHistoryPageDocument = new TypedDocumentString(`
         endCursor
       }
       nodes {
-        id
-        at
-        actor {
-          type
-          id
-          name
-        }
-        onBehalfOf {
-          id
-          name
-        }
-        operation
-        target {
-          type
-          id
-        }
-        campaignId
-        fields {
-          field
-          from
-          to
-        }
-        reason
+        ...ChangeFields
       }
     }
   }
 }
-    `) as unknown as TypedDocumentString<CampaignHistoryPageQuery, CampaignHistoryPageQueryVariables>;
+    fragment ChangeFields on Change {
+  id
+  at
+  actor {
+    type
+    id
+    name
+  }
+  onBehalfOf {
+    id
+    name
+  }
+  operation
+  target {
+    type
+    id
+  }
+  campaignId
+  fields {
+    field
+    from
+    to
+  }
+  reason
+}`) as unknown as TypedDocumentString<CampaignHistoryPageQuery, CampaignHistoryPageQueryVariables>;
 export const CampaignListDocument = new TypedDocumentString(`
     query CampaignList($first: Int, $after: String, $last: Int, $before: String, $status: CampaignStatus, $search: String, $orderBy: CampaignOrder) {
   campaigns(
@@ -1337,35 +1367,37 @@ export const HistoryPageDocument = new TypedDocumentString(`
           endCursor
         }
         nodes {
-          id
-          at
-          actor {
-            type
-            id
-            name
-          }
-          onBehalfOf {
-            id
-            name
-          }
-          operation
-          target {
-            type
-            id
-          }
-          campaignId
-          fields {
-            field
-            from
-            to
-          }
-          reason
+          ...ChangeFields
         }
       }
     }
   }
 }
-    `) as unknown as TypedDocumentString<HistoryPageQuery, HistoryPageQueryVariables>;
+    fragment ChangeFields on Change {
+  id
+  at
+  actor {
+    type
+    id
+    name
+  }
+  onBehalfOf {
+    id
+    name
+  }
+  operation
+  target {
+    type
+    id
+  }
+  campaignId
+  fields {
+    field
+    from
+    to
+  }
+  reason
+}`) as unknown as TypedDocumentString<HistoryPageQuery, HistoryPageQueryVariables>;
 export const MembersPageDocument = new TypedDocumentString(`
     query MembersPage {
   members {

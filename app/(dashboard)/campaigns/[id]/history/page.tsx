@@ -37,29 +37,7 @@ const CAMPAIGN_HISTORY = graphql(`
           endCursor
         }
         nodes {
-          id
-          at
-          actor {
-            type
-            id
-            name
-          }
-          onBehalfOf {
-            id
-            name
-          }
-          operation
-          target {
-            type
-            id
-          }
-          campaignId
-          fields {
-            field
-            from
-            to
-          }
-          reason
+          ...ChangeFields
         }
       }
     }
