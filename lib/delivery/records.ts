@@ -105,16 +105,7 @@ export type BatchResult = {
 };
 
 /** The impression behind a click id, with the creative's destination. */
-export type ClickTarget = {
-  clickId: string;
-  impressionId: string;
-  advertiserId: string;
-  campaignId: string;
-  creativeId: string;
-  momentType: string;
-  sport: string;
-  actionUrl: string;
-};
+export type ClickTarget = Omit<ClickRecord, "clickedAtMs"> & { actionUrl: string };
 
 export type CreativeRow = {
   id: string;
