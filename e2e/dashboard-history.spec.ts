@@ -27,6 +27,11 @@ test("a bid changed in the dashboard is in the campaign's History, naming the us
   await page.getByRole("button", { name: "Edit settings" }).click();
   await page.getByLabel("Bid (CPM, USD)").fill("3.75");
   await page.getByRole("button", { name: "Save changes" }).click();
+  // a higher bid can raise spend: saved once confirmed
+  await page
+    .getByRole("dialog", { name: "This change can raise spend" })
+    .getByRole("button", { name: "Confirm and save" })
+    .click();
   await expect(page.getByText("$3.75").first()).toBeVisible();
 
   await page.getByRole("navigation", { name: "Campaign sections" }).getByRole("link", { name: "History" }).click();

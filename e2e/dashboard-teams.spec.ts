@@ -157,6 +157,11 @@ test("an admin invites an editor and a viewer by email; the viewer cannot change
   await editor.getByRole("button", { name: "Edit settings" }).click();
   await editor.getByLabel("Bid (CPM, USD)").fill("3.10");
   await editor.getByRole("button", { name: "Save changes" }).click();
+  // a higher bid can raise spend: saved once confirmed
+  await editor
+    .getByRole("dialog", { name: "This change can raise spend" })
+    .getByRole("button", { name: "Confirm and save" })
+    .click();
   await expect(editor.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   await viewer.goto(`/campaigns/${campaignId}`);
   await expect(viewer.getByText("$3.10").first()).toBeVisible();

@@ -221,7 +221,11 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
                     <p className="mt-1 max-w-48 text-xs text-danger">{creative.reviewReason}</p>
                   ) : null}
                   <div className="mt-1">
-                    <VariantStatus id={creative.id} label={creative.variantLabel} actions={creative.availableActions} />
+                    <VariantStatus
+                      id={creative.id}
+                      label={creative.variantLabel}
+                      actions={mayEdit ? creative.availableActions : []}
+                    />
                   </div>
                 </Td>
                 <Td numeric data-testid="allocation">
