@@ -80,6 +80,21 @@ export type MomentCommit = {
   ): { impressions: ImpressionRecord[]; auctions: AuctionRecord[] };
   /** every campaign a replacement may spend on, locked with the batch's own (in id order, before any spend) */
   campaignIds: readonly string[];
+  /** the moment's transaction, when the store began it before the auctions (DeliveryStore.openMoment) */
+  opened?: OpenedMoment;
+};
+
+/**
+ * A moment's transaction begun before its auctions run: its users' locks taken and
+ * their committed alerts read while the engine decides, so the database works in
+ * parallel with the engine (PostgreSQL, docs/decisions/0408-moments-fan-out.md).
+ * The commit of that moment continues it; `abandon` rolls it back when the
+ * moment is not committed.
+ */
+export type OpenedMoment = {
+  /** the users whose locks it holds */
+  readonly users: ReadonlySet<string>;
+  abandon(): void;
 };
 
 /** accepted; refused by the total or daily budget; refused by a per-user cap (checked at commit on PostgreSQL) */
@@ -162,6 +177,13 @@ export type DeliveryStore = {
   impressionSubscribers(): Promise<string[]>;
   /** writes the batch in one transaction; throws StoreBusyError when the database is locked (before any of it ran) */
   commit(batch: WriteBatch): Promise<BatchResult>;
+  /**
+   * Begins a moment's transaction now, before its auctions (OpenedMoment): locks the
+   * users and reads their alerts since `sinceMs`, sent at once so the database works
+   * while the engine decides. Undefined where the store has no idle connection for it
+   * (the commit then begins its own). Only the writer calls it, while idle.
+   */
+  openMoment?(users: readonly string[], sinceMs: number): OpenedMoment | undefined;
   close(): Promise<void>;
 };
 

@@ -274,33 +274,44 @@ export class DeliveryEngine {
     const entries: MomentEntry[] = [];
     const auctions: AuctionRecord[] = [];
     const impressions: ImpressionRecord[] = [];
-    input.user_ids.forEach((userId, index) => {
-      const moment = momentOf(userId);
-      const result = runBookAuction(moment, cell, blockedUntil, now, { random: this.#random });
-      if (result.outcome === "no_fill") {
-        auctions.push(auctionRecord(input.moment_type, input.sport, "no_fill", 0, now, sandbox));
-        decisions[index] = { userId, kind: "no_fill" };
-        return;
-      }
-      if (!this.caps.tryReserve(userId, input.game_id, now)) {
-        auctions.push(auctionRecord(input.moment_type, input.sport, "capped", result.bidders, now, sandbox));
-        decisions[index] = { userId, kind: "capped" };
-        return;
-      }
-      const record = this.#impression(moment, result, now, sandbox);
-      result.winner.state.addInflight(record.costMicros, now);
-      entries.push({
-        index,
-        userId,
-        record,
-        winner: result.winner,
-        variant: result.variant,
-        bidders: result.bidders,
-        attempts: 1,
+    // PostgreSQL locks the users and reads their alerts while the auctions below run;
+    // everything until submitMoment is synchronous, so nothing else can use the writer between
+    const opened = this.writer.openMoment(input.user_ids, now - CAP_MEMORY_MS);
+    try {
+      input.user_ids.forEach((userId, index) => {
+        const moment = momentOf(userId);
+        const result = runBookAuction(moment, cell, blockedUntil, now, { random: this.#random });
+        if (result.outcome === "no_fill") {
+          auctions.push(auctionRecord(input.moment_type, input.sport, "no_fill", 0, now, sandbox));
+          decisions[index] = { userId, kind: "no_fill" };
+          return;
+        }
+        if (!this.caps.tryReserve(userId, input.game_id, now)) {
+          auctions.push(auctionRecord(input.moment_type, input.sport, "capped", result.bidders, now, sandbox));
+          decisions[index] = { userId, kind: "capped" };
+          return;
+        }
+        const record = this.#impression(moment, result, now, sandbox);
+        result.winner.state.addInflight(record.costMicros, now);
+        entries.push({
+          index,
+          userId,
+          record,
+          winner: result.winner,
+          variant: result.variant,
+          bidders: result.bidders,
+          attempts: 1,
+        });
+        impressions.push(record);
       });
-      impressions.push(record);
-    });
-    if (!entries.length && !auctions.length) return decisions;
+    } catch (error) {
+      opened?.abandon();
+      throw error;
+    }
+    if (!entries.length && !auctions.length) {
+      opened?.abandon();
+      return decisions;
+    }
 
     // the engine's side of the commit plan's rebids: all synchronous, inside the transaction
     const entryOf = new Map<ImpressionRecord, MomentEntry>(entries.map((entry) => [entry.record!, entry]));
@@ -346,7 +357,7 @@ export class DeliveryEngine {
       verdicts = await this.writer.submitMoment({
         impressions,
         auctions,
-        moment: { rebid, campaignIds: cell.candidates.map((campaign) => campaign.campaignId) },
+        moment: { rebid, campaignIds: cell.candidates.map((campaign) => campaign.campaignId), opened },
       });
     } catch (error) {
       // nothing of the moment was committed: give back every slot and every spend in flight

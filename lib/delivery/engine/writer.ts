@@ -16,6 +16,8 @@ import {
   type ImpressionRecord,
   type ImpressionVerdict,
   type MomentCommit,
+  type OpenedMoment,
+  type WriteBatch,
 } from "../records";
 
 type Waiter<T> = { resolve: (value: T) => void; reject: (error: unknown) => void };
@@ -46,6 +48,7 @@ export class DeliveryWriter {
   #momentWentLast = false;
   #scheduled = false;
   #running: Promise<void> | null = null;
+  #committing = false;
   #busySince = 0;
   /** number of committed batches (tests and stats) */
   batches = 0;
@@ -79,6 +82,17 @@ export class DeliveryWriter {
       this.#moments.push({ rows, resolve, reject });
       this.#schedule(0);
     });
+  }
+
+  /**
+   * Begins a moment's transaction before its auctions run (DeliveryStore.openMoment),
+   * only while no commit of this writer is under way: the caller submits the moment in the same turn
+   * of the event loop, so no other batch of this instance can come between and wait
+   * on the locks the moment holds. Undefined when busy or not supported.
+   */
+  openMoment(users: readonly string[], sinceMs: number): OpenedMoment | undefined {
+    if (!this.#store.openMoment || this.#committing || this.#retryTimer || this.pending > 0) return;
+    return this.#store.openMoment(users, sinceMs);
   }
 
   /** An auction without an impression: written with the next batch, nobody waits for it. */
@@ -117,7 +131,10 @@ export class DeliveryWriter {
 
   async #run(): Promise<void> {
     const singles = this.#impressions.length + this.#clicks.length + this.#auctions.length > 0;
-    if (this.#moments.length && !(singles && this.#momentWentLast)) {
+    // a moment whose transaction is open holds its users' locks: it goes first (openMoment)
+    const opened = this.#moments.findIndex((pending) => pending.rows.moment.opened);
+    if (opened > 0) this.#moments.unshift(...this.#moments.splice(opened, 1));
+    if (this.#moments.length && (opened >= 0 || !(singles && this.#momentWentLast))) {
       this.#momentWentLast = true;
       return this.#runMoment(this.#moments.shift()!);
     }
@@ -130,7 +147,7 @@ export class DeliveryWriter {
     const nowMs = this.#options.clock();
     let result: BatchResult;
     try {
-      result = await this.#store.commit({
+      result = await this.#commit({
         impressions: impressions.map((pending) => pending.record),
         clicks: clicks.map((pending) => pending.record),
         auctions,
@@ -173,7 +190,7 @@ export class DeliveryWriter {
     const nowMs = this.#options.clock();
     let result: BatchResult;
     try {
-      result = await this.#store.commit({
+      result = await this.#commit({
         impressions: pending.rows.impressions,
         auctions: pending.rows.auctions,
         clicks: [],
@@ -205,6 +222,16 @@ export class DeliveryWriter {
     this.batches += 1;
     this.#options.onCommitted?.(result);
     pending.resolve(result.impressions);
+  }
+
+  /** the store's commit, with `#committing` set while its transaction may hold locks */
+  async #commit(batch: WriteBatch): Promise<BatchResult> {
+    this.#committing = true;
+    try {
+      return await this.#store.commit(batch);
+    } finally {
+      this.#committing = false;
+    }
   }
 
   #retryTimer = false;

@@ -19,6 +19,7 @@ import type {
   CampaignSpend,
   ClickTarget,
   DeliveryStore,
+  OpenedMoment,
   RecentAlert,
   WriteBatch,
 } from "../records";
@@ -79,8 +80,18 @@ const LOCK_USERS_SQL = `SELECT CASE WHEN l.kind = 0 THEN pg_advisory_xact_lock_s
     ELSE pg_advisory_xact_lock(l.key) END
   FROM (SELECT DISTINCT 0 AS kind, ${BUCKET}::bigint AS key FROM unnest($1::text[]) AS u
         UNION SELECT DISTINCT 1, hashtextextended(u, 0) FROM unnest($1::text[]) AS u ORDER BY 1, 2) AS l`;
-const LOCK_BUCKETS_SQL = `SELECT pg_advisory_xact_lock(${USER_LOCK_CLASS}, b)
-  FROM (SELECT DISTINCT ${BUCKET} AS b FROM unnest($1::text[]) AS u ORDER BY 1) AS l`;
+const lockBucketsSql = (users: string) => `SELECT pg_advisory_xact_lock(${USER_LOCK_CLASS}, b)
+  FROM (SELECT DISTINCT ${BUCKET} AS b FROM unnest(${users}) AS u ORDER BY 1) AS l`;
+const LOCK_BUCKETS_SQL = lockBucketsSql("$1::text[]");
+const recentAlertsSql = (users: string, since: string) =>
+  `SELECT user_id, game_id, served_at_ms FROM impressions WHERE user_id = ANY(${users}) AND served_at_ms >= ${since}`;
+const RECENT_ALERTS_SQL = recentAlertsSql("$1::text[]", "$2");
+
+/** A text[] as one SQL literal (for the simple-query protocol, which takes no parameters). */
+export function textArrayLiteral(client: pg.ClientBase, values: readonly string[]): string {
+  const elements = values.map((value) => `"${value.replace(/[\\"]/g, (character) => `\\${character}`)}"`);
+  return `${client.escapeLiteral(`{${elements.join(",")}}`)}::text[]`;
+}
 
 type SpendReturn = {
   id: string;
@@ -160,16 +171,13 @@ function columns<T>(rows: readonly T[], fields: readonly ((row: T) => unknown)[]
 }
 
 /** The commit plan's statements on PostgreSQL, inside the open transaction of `client`. */
-function pgStatements(client: pg.PoolClient): AsyncStatements {
+function pgStatements(client: pg.ClientBase): AsyncStatements {
   return {
     lockUsers: async ({ users, scope }) => {
       await client.query(scope === "buckets" ? LOCK_BUCKETS_SQL : LOCK_USERS_SQL, [users]);
     },
     recentAlerts: async ({ users, sinceMs }) => {
-      const result = await client.query<RawAlert>(
-        `SELECT user_id, game_id, served_at_ms FROM impressions WHERE user_id = ANY($1::text[]) AND served_at_ms >= $2`,
-        [users, sinceMs],
-      );
+      const result = await client.query<RawAlert>(RECENT_ALERTS_SQL, [users, sinceMs]);
       return result.rows.map(recentAlert);
     },
     lockCampaigns: async (ids) => {
@@ -361,14 +369,48 @@ function pgStatements(client: pg.PoolClient): AsyncStatements {
   };
 }
 
+/** A moment's transaction begun on the store's moment connection before its auctions (DeliveryStore.openMoment). */
+class PgOpenedMoment implements OpenedMoment {
+  #taken = false;
+
+  constructor(
+    readonly store: PgDeliveryStore,
+    readonly client: pg.PoolClient,
+    readonly users: ReadonlySet<string>,
+    /** the users' alerts since the moment's cap memory, read after their locks were taken */
+    readonly alerts: Promise<RecentAlert[]>,
+    readonly finish: (client: pg.PoolClient, statement: "COMMIT" | "ROLLBACK") => Promise<void>,
+  ) {
+    // a failure is the commit's to report (or nobody's, once abandoned)
+    alerts.catch(() => {});
+  }
+
+  /** true the first time: the transaction is then the caller's to commit or roll back */
+  take(): boolean {
+    if (this.#taken) return false;
+    this.#taken = true;
+    return true;
+  }
+
+  abandon(): void {
+    if (this.take()) void this.finish(this.client, "ROLLBACK");
+  }
+}
+
 export class PgDeliveryStore implements DeliveryStore {
   readonly kind = "postgresql" as const;
   readonly #pool: pg.Pool;
+  /** the connection moments begin on before their auctions; idle when no moment holds it */
+  #momentClient: pg.PoolClient | undefined;
+  #momentClientIdle = false;
+  #momentClientPending = false;
+  #closed = false;
 
   constructor(url: string = env().DATABASE_URL) {
     this.#pool = new pg.Pool({ ...pgPoolConfig(url), max: 4 });
     // an idle client's error (server restart) must not crash the process; the next query reconnects
     this.#pool.on("error", () => {});
+    this.#connectMomentClient();
   }
 
   async loadCampaigns(day: string, ids?: readonly string[]): Promise<CampaignRow[]> {
@@ -419,7 +461,94 @@ export class PgDeliveryStore implements DeliveryStore {
     return clickTarget(result.rows[0]);
   }
 
+  /**
+   * One simple-protocol query (BEGIN; the users' buckets locked; their alerts read),
+   * written to the socket now, so PostgreSQL runs it while the engine's auctions run
+   * on this thread. Each statement of it takes its own snapshot (read committed), so
+   * the alerts read include every commit that held these users' locks before us.
+   */
+  openMoment(users: readonly string[], sinceMs: number): OpenedMoment | undefined {
+    const client = this.#momentClient;
+    if (!client || !this.#momentClientIdle) {
+      this.#connectMomentClient();
+      return undefined;
+    }
+    this.#momentClientIdle = false;
+    const list = textArrayLiteral(client, users);
+    const sent = client.query(
+      `BEGIN; ${lockBucketsSql(list)}; ${recentAlertsSql(list, String(Math.floor(sinceMs)))}`,
+    ) as unknown as Promise<pg.QueryResult<RawAlert>[]>;
+    const alerts = sent.then((results) => results.at(-1)!.rows.map(recentAlert));
+    return new PgOpenedMoment(this, client, new Set(users), alerts, (held, statement) =>
+      this.#finishMoment(held, statement),
+    );
+  }
+
+  #connectMomentClient(): void {
+    if (this.#momentClient || this.#momentClientPending || this.#closed) return;
+    this.#momentClientPending = true;
+    this.#pool.connect().then(
+      (client) => {
+        this.#momentClientPending = false;
+        if (this.#closed) return client.release(true);
+        this.#momentClient = client;
+        this.#momentClientIdle = true;
+        // a held client's connection error (server restart) must not crash the process: drop it
+        client.on("error", () => this.#dropMomentClient(client));
+      },
+      () => {
+        this.#momentClientPending = false;
+      },
+    );
+  }
+
+  /** Ends the opened moment's transaction; a connection that failed to is closed (the next moment opens another). */
+  async #finishMoment(client: pg.PoolClient, statement: "COMMIT" | "ROLLBACK"): Promise<void> {
+    try {
+      await client.query(statement);
+      if (this.#momentClient === client) this.#momentClientIdle = true;
+    } catch (error) {
+      this.#dropMomentClient(client);
+      if (statement === "COMMIT") throw error;
+    }
+  }
+
+  #dropMomentClient(client: pg.PoolClient): void {
+    if (this.#momentClient !== client) return;
+    this.#momentClient = undefined;
+    this.#momentClientIdle = false;
+    client.release(true);
+  }
+
+  /** Continues a moment's transaction begun by openMoment: its users are locked and their alerts read. */
+  async #commitOpened(batch: WriteBatch, opened: PgOpenedMoment): Promise<BatchResult> {
+    let result: BatchResult;
+    try {
+      const alerts = await opened.alerts;
+      const statements: AsyncStatements = {
+        ...pgStatements(opened.client),
+        lockUsers: async ({ users }) => {
+          // a moment's impressions, rebids included, are of its own users: taking another lock now would break the lock order
+          if (users.some((user) => !opened.users.has(user))) throw new Error("a user outside the opened moment");
+        },
+        recentAlerts: async ({ users, sinceMs }) => {
+          const wanted = new Set(users);
+          return alerts.filter((alert) => wanted.has(alert.userId) && alert.servedAtMs >= sinceMs);
+        },
+      };
+      result = await runPlanAsync(commitBatch(batch, { recheckCaps: true }), statements);
+    } catch (error) {
+      await this.#finishMoment(opened.client, "ROLLBACK");
+      throw error;
+    }
+    await this.#finishMoment(opened.client, "COMMIT");
+    return result;
+  }
+
   async commit(batch: WriteBatch): Promise<BatchResult> {
+    const opened = batch.moment?.opened;
+    if (opened instanceof PgOpenedMoment && opened.store === this && opened.take())
+      return this.#commitOpened(batch, opened);
     const client = await this.#pool.connect();
     try {
       await client.query("BEGIN");
@@ -435,6 +564,9 @@ export class PgDeliveryStore implements DeliveryStore {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
+    this.#momentClient?.release();
+    this.#momentClient = undefined;
     await this.#pool.end();
   }
 }

@@ -1,0 +1,109 @@
+// The PostgreSQL store begins a moment's transaction before the engine's
+// auctions run (DeliveryStore.openMoment, decision 0408): the users' lock
+// buckets are taken and their alerts read while the engine decides. These tests
+// hold the transaction's promises: its locks last until it ends, a failed commit
+// leaves nothing, and either way the connection serves the next moment.
+import pg from "pg";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { pgPoolConfig } from "@/lib/db/adapters";
+import { db, dbKind } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { NOV_22_NOON, resetDeliveryTables } from "@/test/delivery-engine";
+import { until } from "@/test/until";
+import type { AuctionRecord, OpenedMoment, WriteBatch } from "../records";
+import { PgDeliveryStore } from "./pg-store";
+
+const USERS = ["bettor-1", "bettor-2", 'o\'neil \\ "quoted"'];
+
+/** whether another session could take the lock bucket of `user` now (it lets go at once) */
+async function bucketFree(other: pg.Client, user: string): Promise<boolean> {
+  const result = await other.query<{ free: boolean }>(
+    `SELECT pg_try_advisory_lock(403, (hashtextextended($1, 0) & 1023)::int) AS free`,
+    [user],
+  );
+  const free = result.rows[0]!.free;
+  if (free) await other.query(`SELECT pg_advisory_unlock(403, (hashtextextended($1, 0) & 1023)::int)`, [user]);
+  return free;
+}
+
+function auction(id: string): AuctionRecord {
+  return {
+    id,
+    momentType: "close_game",
+    sport: "nba",
+    outcome: "no_fill",
+    bidders: 0,
+    occurredAtMs: NOV_22_NOON,
+    sandbox: false,
+  };
+}
+
+function momentBatch(auctions: AuctionRecord[], opened: OpenedMoment | undefined): WriteBatch {
+  return {
+    impressions: [],
+    auctions,
+    clicks: [],
+    day: "2026-11-22",
+    nowMs: NOV_22_NOON,
+    moment: { rebid: () => ({ impressions: [], auctions: [] }), campaignIds: [], opened },
+  };
+}
+
+describe.runIf(dbKind() === "postgresql")("a moment's transaction begun before its auctions (PostgreSQL)", () => {
+  let store: PgDeliveryStore;
+  let other: pg.Client;
+  /** the store's moment connection is idle again: openMoment answers */
+  const openWhenIdle = async (): Promise<OpenedMoment> => {
+    let opened: OpenedMoment | undefined;
+    await until(() => (opened = store.openMoment(USERS, NOV_22_NOON - 1)) !== undefined, 5);
+    return opened!;
+  };
+
+  beforeAll(async () => {
+    store = new PgDeliveryStore(env().DATABASE_URL);
+    other = new pg.Client(pgPoolConfig(env().DATABASE_URL));
+    await other.connect();
+  });
+  afterAll(async () => {
+    await other.end();
+    await store.close();
+  });
+  beforeEach(resetDeliveryTables);
+
+  it("holds its users' locks from its start until it is abandoned, then serves the next moment", async () => {
+    expect(await bucketFree(other, USERS[2]!)).toBe(true);
+    const opened = await openWhenIdle();
+    expect([...opened.users]).toEqual(USERS);
+    // the locks come with the query the store sent; nothing else of this test holds them
+    await until(async () => !(await bucketFree(other, USERS[2]!)), 5);
+    expect(await bucketFree(other, USERS[0]!)).toBe(false);
+    opened.abandon();
+    await until(() => bucketFree(other, USERS[2]!), 5);
+    expect(await bucketFree(other, USERS[0]!)).toBe(true);
+    const next = await openWhenIdle();
+    await until(async () => !(await bucketFree(other, USERS[0]!)), 5);
+    next.abandon();
+  });
+
+  it("commits the moment in the transaction it began, and lets go of the users at commit", async () => {
+    const opened = await openWhenIdle();
+    await store.commit(momentBatch([auction("auc_opened_1"), auction("auc_opened_2")], opened));
+    expect(await db().auction.count()).toBe(2);
+    expect(await bucketFree(other, USERS[1]!)).toBe(true);
+    // taken: abandoning a committed moment changes nothing
+    opened.abandon();
+    expect(await db().auction.count()).toBe(2);
+  });
+
+  it("rolls a failed commit back whole and keeps serving moments", async () => {
+    const opened = await openWhenIdle();
+    await expect(store.commit(momentBatch([auction("auc_twice"), auction("auc_twice")], opened))).rejects.toThrow(
+      /duplicate key/,
+    );
+    expect(await db().auction.count()).toBe(0);
+    expect(await bucketFree(other, USERS[0]!)).toBe(true);
+    const next = await openWhenIdle();
+    await store.commit(momentBatch([auction("auc_after")], next));
+    expect(await db().auction.findMany({ select: { id: true } })).toEqual([{ id: "auc_after" }]);
+  });
+});
