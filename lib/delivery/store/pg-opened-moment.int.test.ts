@@ -8,10 +8,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pgPoolConfig } from "@/lib/db/adapters";
 import { db, dbKind } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { NOV_22_NOON, resetDeliveryTables } from "@/test/delivery-engine";
+import { createTestAdvertiser } from "@/test/factories/advertisers";
+import { deliveryCampaign, NOV_22_NOON, resetDeliveryTables } from "@/test/delivery-engine";
 import { until } from "@/test/until";
-import type { AuctionRecord, OpenedMoment, WriteBatch } from "../records";
-import { PgDeliveryStore } from "./pg-store";
+import type { AuctionRecord, ImpressionRecord, OpenedMoment, WriteBatch } from "../records";
+import { COPY_FROM_ROWS, PgDeliveryStore } from "./pg-store";
 
 const USERS = ["bettor-1", "bettor-2", 'o\'neil \\ "quoted"'];
 
@@ -38,6 +39,28 @@ function auction(id: string): AuctionRecord {
   };
 }
 
+function filledImpression(advertiserId: string, campaignId: string, creativeId: string): ImpressionRecord {
+  return {
+    impressionId: "imp_twice",
+    clickId: "clk_1",
+    auctionId: "auc_1",
+    advertiserId,
+    campaignId,
+    creativeId,
+    momentType: "close_game",
+    sport: "nba",
+    gameId: "game-1",
+    userId: "bettor-1",
+    bidders: 2,
+    winningBidMicros: 5_000_000,
+    clearingCpmMicros: 3_000_000,
+    costMicros: 3_000,
+    servedAtMs: NOV_22_NOON,
+    sandbox: false,
+    emitEvent: false,
+  };
+}
+
 function momentBatch(auctions: AuctionRecord[], opened: OpenedMoment | undefined): WriteBatch {
   return {
     impressions: [],
@@ -49,7 +72,7 @@ function momentBatch(auctions: AuctionRecord[], opened: OpenedMoment | undefined
   };
 }
 
-describe.runIf(dbKind() === "postgresql")("a moment's transaction begun before its auctions (PostgreSQL)", () => {
+describe.runIf(dbKind() === "postgresql")("the PostgreSQL delivery store's transactions", () => {
   let store: PgDeliveryStore;
   let other: pg.Client;
   /** the store's moment connection is idle again: openMoment answers */
@@ -105,5 +128,46 @@ describe.runIf(dbKind() === "postgresql")("a moment's transaction begun before i
     const next = await openWhenIdle();
     await store.commit(momentBatch([auction("auc_after")], next));
     expect(await db().auction.findMany({ select: { id: true } })).toEqual([{ id: "auc_after" }]);
+  });
+
+  it("reports the insert that failed, not the statements that followed it into the aborted transaction", async () => {
+    // inserts are sent without waiting for their answers; here the impressions fail (one id twice), and
+    // the budget mark the spend calls for is then refused as "current transaction is aborted"
+    const advertiser = await createTestAdvertiser();
+    const campaign = await deliveryCampaign({ advertiserId: advertiser.advertiserId, totalBudgetUsd: 0.01 });
+    const record = filledImpression(advertiser.advertiserId, campaign.id, campaign.creatives[0]!.id);
+    const batch: WriteBatch = {
+      impressions: [record, { ...record, clickId: "clk_2", auctionId: "auc_2", userId: "bettor-2" }],
+      auctions: [],
+      clicks: [],
+      day: "2026-11-22",
+      nowMs: NOV_22_NOON,
+    };
+    await expect(store.commit(batch)).rejects.toThrow(
+      /duplicate key value violates unique constraint "impressions_pkey"/,
+    );
+    const after = await db().campaign.findUniqueOrThrow({ where: { id: campaign.id } });
+    expect(after.spendMicros).toBe(0n);
+    expect(after.budget50At).toBeNull();
+    expect(await db().impression.count()).toBe(0);
+  });
+
+  it("reports a failed COPY of a large batch, and the COPY after it ends too (nothing waits forever)", async () => {
+    const advertiser = await createTestAdvertiser();
+    const campaign = await deliveryCampaign({ advertiserId: advertiser.advertiserId });
+    const impressions = Array.from({ length: COPY_FROM_ROWS }, (_, index) => ({
+      ...filledImpression(advertiser.advertiserId, campaign.id, campaign.creatives[0]!.id),
+      // the last one repeats the first one's id
+      impressionId: `imp_${index % (COPY_FROM_ROWS - 1)}`,
+      clickId: `clk_${index}`,
+      auctionId: `auc_${index}`,
+      userId: `bettor-${index}`,
+    }));
+    await expect(
+      store.commit({ impressions, auctions: [], clicks: [], day: "2026-11-22", nowMs: NOV_22_NOON }),
+    ).rejects.toThrow(/duplicate key value violates unique constraint "impressions_pkey"/);
+    expect(await db().impression.count()).toBe(0);
+    expect(await db().auction.count()).toBe(0);
+    expect((await db().campaign.findUniqueOrThrow({ where: { id: campaign.id } })).spendMicros).toBe(0n);
   });
 });

@@ -6,8 +6,7 @@
 // (docs/decisions/0402-delivery-writes.md, 0403-caps-across-instances.md). The
 // steps of a commit are the shared plan's (./commit-plan.ts); this file says how
 // each statement is written in PostgreSQL.
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { finished } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { pgPoolConfig } from "@/lib/db/adapters";
@@ -121,6 +120,43 @@ export function copyValue(value: unknown): string {
   return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (character) => COPY_ESCAPES[character]!) : text;
 }
 
+/** Rows in COPY's text format: values tab-separated, one row a line. */
+function copyText(rows: readonly (readonly unknown[])[]): string {
+  let text = "";
+  for (const row of rows) {
+    for (let index = 0; index < row.length; index++) {
+      const value = row[index];
+      if (index) text += "\t";
+      text += typeof value === "number" ? String(value) : copyValue(value);
+    }
+    text += "\n";
+  }
+  return text;
+}
+
+/**
+ * Starts `COPY table FROM STDIN` of `text` (COPY's text format) inside the open
+ * transaction and resolves once the rows are handed to the connection, with `done`:
+ * PostgreSQL's answer, while it inserts them.
+ */
+async function startCopy(
+  client: pg.ClientBase,
+  table: string,
+  columnNames: readonly string[],
+  text: string,
+): Promise<{ done: Promise<void> }> {
+  const stream = client.query(copyFrom(`COPY ${table} (${columnNames.join(", ")}) FROM STDIN`));
+  const done = finished(stream);
+  done.catch(() => {});
+  await new Promise<void>((resolve, reject) => {
+    stream.write(text, (error) => (error ? reject(error) : resolve()));
+    // refused before it took the rows (a transaction already aborted): the answer comes first
+    done.then(resolve, reject);
+  });
+  stream.end();
+  return { done };
+}
+
 /** `rows` (values in `columns` order) into `table` with COPY ... FROM STDIN, inside the open transaction. */
 export async function copyRows(
   client: pg.ClientBase,
@@ -128,13 +164,36 @@ export async function copyRows(
   columnNames: readonly string[],
   rows: readonly (readonly unknown[])[],
 ): Promise<void> {
-  const chunks: string[] = [];
-  for (let start = 0; start < rows.length; start += 1000) {
-    let text = "";
-    for (const row of rows.slice(start, start + 1000)) text += `${row.map(copyValue).join("\t")}\n`;
-    chunks.push(text);
-  }
-  await pipeline(Readable.from(chunks), client.query(copyFrom(`COPY ${table} (${columnNames.join(", ")}) FROM STDIN`)));
+  await (
+    await startCopy(client, table, columnNames, copyText(rows))
+  ).done;
+}
+
+/**
+ * A connection's statements one at a time, in the order asked: each is sent once the
+ * one before it is answered (a pg client must not be given a query while it runs one).
+ * Its arguments are made at once, so the caller prepares them while PostgreSQL works.
+ */
+function inOrder(client: pg.ClientBase) {
+  let tail: Promise<unknown> = Promise.resolve();
+  const run = <T>(statement: () => Promise<T>): Promise<T> => {
+    const result = tail.then(statement);
+    tail = result.catch(() => {});
+    return result;
+  };
+  return {
+    run,
+    query: <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => run(() => client.query<R>(text, values)),
+    /** COPY of `rows`: resolves once they are handed to the connection, with `done`, PostgreSQL's answer */
+    copy: async (table: string, columnNames: readonly string[], rows: readonly (readonly unknown[])[]) => {
+      const text = copyText(rows);
+      const started = run(() => startCopy(client, table, columnNames, text));
+      const done = started.then((copy) => copy.done);
+      tail = done.catch(() => {});
+      await started;
+      return { done };
+    },
+  };
 }
 
 export const IMPRESSION_COLUMNS = [
@@ -170,24 +229,36 @@ function columns<T>(rows: readonly T[], fields: readonly ((row: T) => unknown)[]
   return fields.map((field) => rows.map(field));
 }
 
-/** The commit plan's statements on PostgreSQL, inside the open transaction of `client`. */
-function pgStatements(client: pg.ClientBase): AsyncStatements {
+/**
+ * The commit plan's statements on PostgreSQL, inside the open transaction of `client`.
+ * Inserts return once sent: the connection runs statements in order, so the plan
+ * prepares its next rows while PostgreSQL inserts these, and their answers go to
+ * `sent`, which the commit awaits before COMMIT.
+ */
+function pgStatements(client: pg.ClientBase, sent: Promise<unknown>[]): AsyncStatements {
+  const connection = inOrder(client);
+  const later = (statement: Promise<unknown>) => {
+    statement.catch(() => {});
+    sent.push(statement);
+  };
   return {
     lockUsers: async ({ users, scope }) => {
-      await client.query(scope === "buckets" ? LOCK_BUCKETS_SQL : LOCK_USERS_SQL, [users]);
+      await connection.query(scope === "buckets" ? LOCK_BUCKETS_SQL : LOCK_USERS_SQL, [users]);
     },
     recentAlerts: async ({ users, sinceMs }) => {
-      const result = await client.query<RawAlert>(RECENT_ALERTS_SQL, [users, sinceMs]);
+      const result = await connection.query<RawAlert>(RECENT_ALERTS_SQL, [users, sinceMs]);
       return result.rows.map(recentAlert);
     },
     lockCampaigns: async (ids) => {
       // FOR NO KEY UPDATE, what the spend UPDATE takes anyway: FOR UPDATE would also block the
       // FOR KEY SHARE of every insert that references a campaign (conversions, variants, another
       // transaction's impressions) for the whole commit, and invite the deadlock decision 0605 fixed
-      await client.query(`SELECT id FROM campaigns WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE`, [ids]);
+      await connection.query(`SELECT id FROM campaigns WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE`, [
+        ids,
+      ]);
     },
     spend: async (groups) => {
-      const result = await client.query<SpendReturn>(
+      const result = await connection.query<SpendReturn>(
         SPEND_SQL,
         columns(groups, [
           (g) => g.campaignId,
@@ -215,7 +286,7 @@ function pgStatements(client: pg.ClientBase): AsyncStatements {
       });
     },
     readBudgets: async (campaignIds) => {
-      const result = await client.query<RawBudget>(
+      const result = await connection.query<RawBudget>(
         `SELECT ${BUDGET_COLUMNS} FROM campaigns WHERE id = ANY($1::text[])`,
         [campaignIds],
       );
@@ -237,27 +308,29 @@ function pgStatements(client: pg.ClientBase): AsyncStatements {
           i.costMicros,
           i.servedAtMs,
         ]);
-        return copyRows(client, "impressions", IMPRESSION_COLUMNS, rows);
+        return later((await connection.copy("impressions", IMPRESSION_COLUMNS, rows)).done);
       }
-      await client.query(
-        `INSERT INTO impressions (id, click_id, advertiser_id, campaign_id, creative_id, moment_type, sport, game_id, user_id,
+      later(
+        connection.query(
+          `INSERT INTO impressions (id, click_id, advertiser_id, campaign_id, creative_id, moment_type, sport, game_id, user_id,
            clearing_cpm_micros, cost_micros, served_at_ms)
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
            $10::bigint[], $11::bigint[], $12::bigint[])`,
-        columns(impressions, [
-          (i) => i.impressionId,
-          (i) => i.clickId,
-          (i) => i.advertiserId,
-          (i) => i.campaignId,
-          (i) => i.creativeId,
-          (i) => i.momentType,
-          (i) => i.sport,
-          (i) => i.gameId,
-          (i) => i.userId,
-          (i) => i.clearingCpmMicros,
-          (i) => i.costMicros,
-          (i) => i.servedAtMs,
-        ]),
+          columns(impressions, [
+            (i) => i.impressionId,
+            (i) => i.clickId,
+            (i) => i.advertiserId,
+            (i) => i.campaignId,
+            (i) => i.creativeId,
+            (i) => i.momentType,
+            (i) => i.sport,
+            (i) => i.gameId,
+            (i) => i.userId,
+            (i) => i.clearingCpmMicros,
+            (i) => i.costMicros,
+            (i) => i.servedAtMs,
+          ]),
+        ),
       );
     },
     insertAuctions: async (auctions) => {
@@ -274,29 +347,31 @@ function pgStatements(client: pg.ClientBase): AsyncStatements {
           a.sandbox,
           a.occurredAtMs,
         ]);
-        return copyRows(client, "auctions", AUCTION_COLUMNS, rows);
+        return later((await connection.copy("auctions", AUCTION_COLUMNS, rows)).done);
       }
-      await client.query(
-        `INSERT INTO auctions (id, moment_type, sport, outcome, bidders, winning_bid_micros, clearing_cpm_micros,
+      later(
+        connection.query(
+          `INSERT INTO auctions (id, moment_type, sport, outcome, bidders, winning_bid_micros, clearing_cpm_micros,
            winner_advertiser_id, sandbox, occurred_at_ms)
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::bigint[],
            $8::text[], $9::boolean[], $10::bigint[])`,
-        columns(auctions, [
-          (a) => a.id,
-          (a) => a.momentType,
-          (a) => a.sport,
-          (a) => a.outcome,
-          (a) => a.bidders,
-          (a) => a.winningBidMicros,
-          (a) => a.clearingCpmMicros,
-          (a) => a.winnerAdvertiserId,
-          (a) => a.sandbox,
-          (a) => a.occurredAtMs,
-        ]),
+          columns(auctions, [
+            (a) => a.id,
+            (a) => a.momentType,
+            (a) => a.sport,
+            (a) => a.outcome,
+            (a) => a.bidders,
+            (a) => a.winningBidMicros,
+            (a) => a.clearingCpmMicros,
+            (a) => a.winnerAdvertiserId,
+            (a) => a.sandbox,
+            (a) => a.occurredAtMs,
+          ]),
+        ),
       );
     },
     insertClicks: async (clicks) => {
-      const inserted = await client.query<{ id: string }>(
+      const inserted = await connection.query<{ id: string }>(
         `INSERT INTO clicks (id, impression_id, campaign_id, creative_id, moment_type, sport, converted, clicked_at_ms)
          SELECT id, impression_id, campaign_id, creative_id, moment_type, sport, false, clicked_at_ms
          FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[])
@@ -317,9 +392,11 @@ function pgStatements(client: pg.ClientBase): AsyncStatements {
       return clicks.map((click) => fresh.delete(click.clickId));
     },
     countClicks: async (counts) => {
-      await client.query(
-        `UPDATE campaigns SET clicks = campaigns.clicks + t.n FROM unnest($1::text[], $2::bigint[]) AS t(id, n) WHERE campaigns.id = t.id`,
-        [[...counts.keys()], [...counts.values()]],
+      later(
+        connection.query(
+          `UPDATE campaigns SET clicks = campaigns.clicks + t.n FROM unnest($1::text[], $2::bigint[]) AS t(id, n) WHERE campaigns.id = t.id`,
+          [[...counts.keys()], [...counts.values()]],
+        ),
       );
     },
     upsertRollups: async (rollups) => {
@@ -327,16 +404,18 @@ function pgStatements(client: pg.ClientBase): AsyncStatements {
         (_, index) => `$${index + 1}::${index < ROLLUP_TEXT_COLUMNS ? "text" : "bigint"}[]`,
       );
       const values = rollups.map(rollupValues);
-      await client.query(
-        `INSERT INTO hourly_rollups (${ROLLUP_COLUMNS.join(", ")})
+      later(
+        connection.query(
+          `INSERT INTO hourly_rollups (${ROLLUP_COLUMNS.join(", ")})
          SELECT * FROM unnest(${types.join(", ")})
          ${ROLLUP_ON_CONFLICT}`,
-        ROLLUP_COLUMNS.map((_, index) => values.map((row) => String(row[index]))),
+          ROLLUP_COLUMNS.map((_, index) => values.map((row) => String(row[index]))),
+        ),
       );
     },
     markBudget: async ({ campaignIds, threshold, nowMs }) => {
       const column = threshold === 50 ? "budget_50_at" : "budget_90_at";
-      const result = await client.query<{ id: string }>(
+      const result = await connection.query<{ id: string }>(
         `UPDATE campaigns SET ${column} = $1::timestamp WHERE id = ANY($2::text[]) AND ${column} IS NULL RETURNING id`,
         [new Date(nowMs).toISOString(), campaignIds],
       );
@@ -344,7 +423,7 @@ function pgStatements(client: pg.ClientBase): AsyncStatements {
       return campaignIds.map((id) => set.has(id));
     },
     endForBudget: async ({ campaignIds, nowMs }) => {
-      const result = await client.query<{ id: string }>(
+      const result = await connection.query<{ id: string }>(
         `UPDATE campaigns SET status = 'ended', ended_reason = 'budget_exhausted', ended_at = $1::timestamp, updated_at = $1::timestamp,
            version = version + 1
          WHERE id = ANY($2::text[]) AND status = 'active' AND spend_micros >= total_budget_micros
@@ -357,16 +436,42 @@ function pgStatements(client: pg.ClientBase): AsyncStatements {
     insertOutbox: async (rows) => {
       if (rows.length >= COPY_FROM_ROWS) {
         const values = rows.map((e) => [e.id, e.advertiserId, e.type, e.data, e.createdAtMs]);
-        return copyRows(client, "outbox_events", OUTBOX_COLUMNS, values);
+        return later((await connection.copy("outbox_events", OUTBOX_COLUMNS, values)).done);
       }
-      await client.query(
-        `INSERT INTO outbox_events (id, advertiser_id, type, data, created_at_ms)
+      later(
+        connection.query(
+          `INSERT INTO outbox_events (id, advertiser_id, type, data, created_at_ms)
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[])`,
-        columns(rows, [(e) => e.id, (e) => e.advertiserId, (e) => e.type, (e) => e.data, (e) => e.createdAtMs]),
+          columns(rows, [(e) => e.id, (e) => e.advertiserId, (e) => e.type, (e) => e.data, (e) => e.createdAtMs]),
+        ),
       );
     },
-    insertChanges: (rows) => insertChangeRows(client, rows),
+    insertChanges: (rows) => connection.run(() => insertChangeRows(client, rows)),
   };
+}
+
+/**
+ * The commit plan in `client`'s open transaction, every insert it sent answered. An
+ * insert that failed is the error to report: the statements after it only say that
+ * the transaction is aborted.
+ */
+async function runCommitPlan(
+  client: pg.ClientBase,
+  batch: WriteBatch,
+  override: Partial<AsyncStatements> = {},
+): Promise<BatchResult> {
+  const sent: Promise<unknown>[] = [];
+  try {
+    const result = await runPlanAsync(commitBatch(batch, { recheckCaps: true }), {
+      ...pgStatements(client, sent),
+      ...override,
+    });
+    await Promise.all(sent);
+    return result;
+  } catch (error) {
+    const failed = (await Promise.allSettled(sent)).find((outcome) => outcome.status === "rejected");
+    throw failed && (error as { code?: string }).code === "25P02" ? failed.reason : error;
+  }
 }
 
 /** A moment's transaction begun on the store's moment connection before its auctions (DeliveryStore.openMoment). */
@@ -393,7 +498,9 @@ class PgOpenedMoment implements OpenedMoment {
   }
 
   abandon(): void {
-    if (this.take()) void this.finish(this.client, "ROLLBACK");
+    // after the opening query's answer: the connection takes one statement at a time
+    const rollback = () => this.finish(this.client, "ROLLBACK");
+    if (this.take()) void this.alerts.then(rollback, rollback);
   }
 }
 
@@ -525,8 +632,7 @@ export class PgDeliveryStore implements DeliveryStore {
     let result: BatchResult;
     try {
       const alerts = await opened.alerts;
-      const statements: AsyncStatements = {
-        ...pgStatements(opened.client),
+      result = await runCommitPlan(opened.client, batch, {
         lockUsers: async ({ users }) => {
           // a moment's impressions, rebids included, are of its own users: taking another lock now would break the lock order
           if (users.some((user) => !opened.users.has(user))) throw new Error("a user outside the opened moment");
@@ -535,8 +641,7 @@ export class PgDeliveryStore implements DeliveryStore {
           const wanted = new Set(users);
           return alerts.filter((alert) => wanted.has(alert.userId) && alert.servedAtMs >= sinceMs);
         },
-      };
-      result = await runPlanAsync(commitBatch(batch, { recheckCaps: true }), statements);
+      });
     } catch (error) {
       await this.#finishMoment(opened.client, "ROLLBACK");
       throw error;
@@ -552,7 +657,7 @@ export class PgDeliveryStore implements DeliveryStore {
     const client = await this.#pool.connect();
     try {
       await client.query("BEGIN");
-      const result = await runPlanAsync(commitBatch(batch, { recheckCaps: true }), pgStatements(client));
+      const result = await runCommitPlan(client, batch);
       await client.query("COMMIT");
       return result;
     } catch (error) {
