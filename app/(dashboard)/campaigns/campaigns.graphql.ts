@@ -1,5 +1,18 @@
-// The campaign pages' operations.
+// The campaign pages' operations. Mutations and previews read their userErrors
+// through UserErrorFields (graphql/operations/user-error.graphql).
 import { graphql } from "@/graphql/__generated__/client";
+
+/** The delivery to date the list and the detail page show of a campaign. */
+export const CAMPAIGN_DELIVERY_FIELDS = graphql(`
+  fragment CampaignDeliveryFields on Campaign {
+    spendToDateUsd
+    impressionsToDate
+    clicksToDate
+    ctrToDate
+    conversionsToDate
+    deliveryStatus
+  }
+`);
 
 export const campaignList = graphql(`
   query CampaignList(
@@ -36,12 +49,7 @@ export const campaignList = graphql(`
         sports
         bidCpmUsd
         dailyBudgetUsd
-        spendToDateUsd
-        impressionsToDate
-        clicksToDate
-        ctrToDate
-        conversionsToDate
-        deliveryStatus
+        ...CampaignDeliveryFields
         createdAt
         today {
           spendUsd
@@ -82,11 +90,7 @@ export const campaignEstimate = graphql(`
         estimatedDailySpendUsd
         estimateStatus
       }
-      userErrors {
-        field
-        code
-        message
-      }
+      userErrors { ...UserErrorFields }
     }
   }
 `);
@@ -94,14 +98,8 @@ export const campaignEstimate = graphql(`
 export const createCampaign = graphql(`
   mutation CreateCampaign($input: CreateCampaignInput!) {
     createCampaign(input: $input) {
-      campaign {
-        id
-      }
-      userErrors {
-        field
-        code
-        message
-      }
+      campaign { id }
+      userErrors { ...UserErrorFields }
     }
   }
 `);
@@ -124,12 +122,7 @@ export const campaignDetailQuery = graphql(`
       startDate
       endDate
       pacing
-      spendToDateUsd
-      impressionsToDate
-      clicksToDate
-      ctrToDate
-      conversionsToDate
-      deliveryStatus
+      ...CampaignDeliveryFields
       availableActions
       createdAt
       updatedAt
@@ -170,15 +163,8 @@ export const campaignDetailQuery = graphql(`
 export const pauseCampaign = graphql(`
   mutation PauseCampaign($input: PauseCampaignInput!) {
     pauseCampaign(input: $input) {
-      campaign {
-        id
-        status
-      }
-      userErrors {
-        field
-        code
-        message
-      }
+      campaign { id status }
+      userErrors { ...UserErrorFields }
     }
   }
 `);
@@ -186,15 +172,8 @@ export const pauseCampaign = graphql(`
 export const resumeCampaign = graphql(`
   mutation ResumeCampaign($input: ResumeCampaignInput!) {
     resumeCampaign(input: $input) {
-      campaign {
-        id
-        status
-      }
-      userErrors {
-        field
-        code
-        message
-      }
+      campaign { id status }
+      userErrors { ...UserErrorFields }
     }
   }
 `);
@@ -202,15 +181,8 @@ export const resumeCampaign = graphql(`
 export const endCampaign = graphql(`
   mutation EndCampaign($input: EndCampaignInput!) {
     endCampaign(input: $input) {
-      campaign {
-        id
-        status
-      }
-      userErrors {
-        field
-        code
-        message
-      }
+      campaign { id status }
+      userErrors { ...UserErrorFields }
     }
   }
 `);
@@ -218,15 +190,8 @@ export const endCampaign = graphql(`
 export const cancelCampaign = graphql(`
   mutation CancelCampaign($input: CancelCampaignInput!) {
     cancelCampaign(input: $input) {
-      campaign {
-        id
-        status
-      }
-      userErrors {
-        field
-        code
-        message
-      }
+      campaign { id status }
+      userErrors { ...UserErrorFields }
     }
   }
 `);
@@ -234,14 +199,8 @@ export const cancelCampaign = graphql(`
 export const updateCampaign = graphql(`
   mutation UpdateCampaign($input: UpdateCampaignInput!) {
     updateCampaign(input: $input) {
-      campaign {
-        id
-      }
-      userErrors {
-        field
-        code
-        message
-      }
+      campaign { id }
+      userErrors { ...UserErrorFields }
     }
   }
 `);
@@ -249,15 +208,8 @@ export const updateCampaign = graphql(`
 export const addCreativeVariant = graphql(`
   mutation AddCreativeVariant($input: AddCreativeVariantInput!) {
     addCreativeVariant(input: $input) {
-      creative {
-        id
-        variantLabel
-      }
-      userErrors {
-        field
-        code
-        message
-      }
+      creative { id variantLabel }
+      userErrors { ...UserErrorFields }
     }
   }
 `);
@@ -265,15 +217,8 @@ export const addCreativeVariant = graphql(`
 export const duplicateCampaign = graphql(`
   mutation DuplicateCampaign($input: DuplicateCampaignInput!) {
     duplicateCampaign(input: $input) {
-      campaign {
-        id
-        status
-      }
-      userErrors {
-        field
-        code
-        message
-      }
+      campaign { id status }
+      userErrors { ...UserErrorFields }
     }
   }
 `);
@@ -281,15 +226,8 @@ export const duplicateCampaign = graphql(`
 export const pauseCreativeVariant = graphql(`
   mutation PauseCreativeVariant($input: PauseCreativeVariantInput!) {
     pauseCreativeVariant(input: $input) {
-      creative {
-        id
-        status
-      }
-      userErrors {
-        field
-        code
-        message
-      }
+      creative { id status }
+      userErrors { ...UserErrorFields }
     }
   }
 `);
@@ -297,15 +235,8 @@ export const pauseCreativeVariant = graphql(`
 export const resumeCreativeVariant = graphql(`
   mutation ResumeCreativeVariant($input: ResumeCreativeVariantInput!) {
     resumeCreativeVariant(input: $input) {
-      creative {
-        id
-        status
-      }
-      userErrors {
-        field
-        code
-        message
-      }
+      creative { id status }
+      userErrors { ...UserErrorFields }
     }
   }
 `);
@@ -318,11 +249,7 @@ export const forecastCampaignDelivery = graphql(`
         estimatedDailySpendUsd
         estimateStatus
       }
-      userErrors {
-        field
-        code
-        message
-      }
+      userErrors { ...UserErrorFields }
     }
   }
 `);
@@ -344,11 +271,7 @@ export const previewCampaignUpdate = graphql(`
         currentEstimatedDailySpendUsd
         currentEstimateStatus
       }
-      userErrors {
-        field
-        code
-        message
-      }
+      userErrors { ...UserErrorFields }
     }
   }
 `);

@@ -491,6 +491,8 @@ export type CampaignHistoryPageQueryVariables = Exact<{
 
 export type CampaignHistoryPageQuery = { campaign: { id: string, restId: string, name: string, status: CampaignStatus, changes: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string }, onBehalfOf: { id: string, name: string } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> } | null } | null };
 
+export type CampaignDeliveryFieldsFragment = { spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus };
+
 export type CampaignListQueryVariables = Exact<{
   first?: number | null | undefined;
   after?: string | null | undefined;
@@ -502,7 +504,7 @@ export type CampaignListQueryVariables = Exact<{
 }>;
 
 
-export type CampaignListQuery = { campaigns: { totalCount: number, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null }, nodes: Array<{ id: string, restId: string, name: string, status: CampaignStatus, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus, createdAt: string, today: { spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null } }> } | null };
+export type CampaignListQuery = { campaigns: { totalCount: number, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null }, nodes: Array<{ id: string, restId: string, name: string, status: CampaignStatus, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, createdAt: string, spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus, today: { spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null } }> } | null };
 
 export type CampaignFormCatalogQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -528,7 +530,7 @@ export type CampaignDetailQueryVariables = Exact<{
 }>;
 
 
-export type CampaignDetailQuery = { campaign: { id: string, restId: string, name: string, status: CampaignStatus, endedReason: CampaignEndedReason | null, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, totalBudgetUsd: string, targetCpaUsd: string | null, postbackUrl: string | null, startDate: string, endDate: string | null, pacing: Pacing, spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus, availableActions: Array<CampaignAction>, createdAt: string, updatedAt: string, today: { date: string, spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null, remainingUsd: string }, creatives: Array<{ id: string, restId: string, variantLabel: string, status: CreativeStatus, reviewReason: string | null, headline: string, body: string, ctaText: string | null, iconUrl: string, actionUrl: string, performanceScore: number, trafficAllocation: number, availableActions: Array<CreativeAction>, createdAt: string, performance: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string } | null }> } | null };
+export type CampaignDetailQuery = { campaign: { id: string, restId: string, name: string, status: CampaignStatus, endedReason: CampaignEndedReason | null, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, totalBudgetUsd: string, targetCpaUsd: string | null, postbackUrl: string | null, startDate: string, endDate: string | null, pacing: Pacing, availableActions: Array<CampaignAction>, createdAt: string, updatedAt: string, spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus, today: { date: string, spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null, remainingUsd: string }, creatives: Array<{ id: string, restId: string, variantLabel: string, status: CreativeStatus, reviewReason: string | null, headline: string, body: string, ctaText: string | null, iconUrl: string, actionUrl: string, performanceScore: number, trafficAllocation: number, availableActions: Array<CreativeAction>, createdAt: string, performance: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string } | null }> } | null };
 
 export type PauseCampaignMutationVariables = Exact<{
   input: PauseCampaignInput;
@@ -663,7 +665,7 @@ export type CampaignReportPageQueryVariables = Exact<{
 }>;
 
 
-export type CampaignReportPageQuery = { campaignReport: { breakdown: ReportBreakdown | null, csv: string, csvFilename: string, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, period: { start: string, end: string, timezone: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, asOf: string }, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, creative: { variantLabel: string, headline: string } | null }> | null } | null, campaignTimeSeries: { granularity: TimeSeriesGranularity, csv: string, csvFilename: string, series: Array<{ ts: string, impressions: number, clicks: number, spendUsd: string }> } | null };
+export type CampaignReportPageQuery = { campaignReport: { breakdown: ReportBreakdown | null, csv: string, csvFilename: string, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, period: { start: string, end: string, timezone: string }, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string }, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, creative: { variantLabel: string, headline: string } | null }> | null } | null, campaignTimeSeries: { granularity: TimeSeriesGranularity, csv: string, csvFilename: string, series: Array<{ ts: string, impressions: number, clicks: number, spendUsd: string }> } | null };
 
 export type AdvertiserReportPageQueryVariables = Exact<{
   start: string;
@@ -674,7 +676,7 @@ export type AdvertiserReportPageQueryVariables = Exact<{
 }>;
 
 
-export type AdvertiserReportPageQuery = { advertiserReport: { csv: string, csvFilename: string, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, period: { start: string, end: string, timezone: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, asOf: string }, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, campaign: { name: string } | null }> | null } | null };
+export type AdvertiserReportPageQuery = { advertiserReport: { csv: string, csvFilename: string, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, period: { start: string, end: string, timezone: string }, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string }, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, campaign: { name: string } | null }> | null } | null };
 
 export type SettingsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -839,6 +841,14 @@ export type DeactivateWebhookEndpointMutationVariables = Exact<{
 
 export type DeactivateWebhookEndpointMutation = { deactivateWebhookEndpoint: { webhookEndpoint: { id: string, isActive: boolean } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
+export type ReportTotalsFieldsFragment = { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string };
+
+export type ReportComparisonFieldsFragment = { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } };
+
+export type ReportRowFieldsFragment = { key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string };
+
+export type UserErrorFieldsFragment = { field: Array<string> | null, code: UserErrorCode, message: string };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -857,6 +867,16 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const CampaignDeliveryFieldsFragmentDoc = new TypedDocumentString(`
+    fragment CampaignDeliveryFields on Campaign {
+  spendToDateUsd
+  impressionsToDate
+  clicksToDate
+  ctrToDate
+  conversionsToDate
+  deliveryStatus
+}
+    `, {"fragmentName":"CampaignDeliveryFields"}) as unknown as TypedDocumentString<CampaignDeliveryFieldsFragment, unknown>;
 export const ChangeFieldsFragmentDoc = new TypedDocumentString(`
     fragment ChangeFields on Change {
   id
@@ -884,6 +904,51 @@ export const ChangeFieldsFragmentDoc = new TypedDocumentString(`
   reason
 }
     `, {"fragmentName":"ChangeFields"}) as unknown as TypedDocumentString<ChangeFieldsFragment, unknown>;
+export const ReportTotalsFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ReportTotalsFields on ReportTotals {
+  impressions
+  clicks
+  ctr
+  conversions
+  spendUsd
+  averageCpmPaidUsd
+}
+    `, {"fragmentName":"ReportTotalsFields"}) as unknown as TypedDocumentString<ReportTotalsFieldsFragment, unknown>;
+export const ReportComparisonFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ReportComparisonFields on ReportComparisonTotals {
+  period {
+    start
+    end
+  }
+  totals {
+    ...ReportTotalsFields
+  }
+}
+    fragment ReportTotalsFields on ReportTotals {
+  impressions
+  clicks
+  ctr
+  conversions
+  spendUsd
+  averageCpmPaidUsd
+}`, {"fragmentName":"ReportComparisonFields"}) as unknown as TypedDocumentString<ReportComparisonFieldsFragment, unknown>;
+export const ReportRowFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ReportRowFields on ReportRow {
+  key
+  impressions
+  clicks
+  ctr
+  conversions
+  spendUsd
+}
+    `, {"fragmentName":"ReportRowFields"}) as unknown as TypedDocumentString<ReportRowFieldsFragment, unknown>;
+export const UserErrorFieldsFragmentDoc = new TypedDocumentString(`
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}
+    `, {"fragmentName":"UserErrorFields"}) as unknown as TypedDocumentString<UserErrorFieldsFragment, unknown>;
 export const ShellViewerDocument = new TypedDocumentString(`
     query ShellViewer {
   viewer {
@@ -1001,12 +1066,7 @@ export const CampaignListDocument = new TypedDocumentString(`
       sports
       bidCpmUsd
       dailyBudgetUsd
-      spendToDateUsd
-      impressionsToDate
-      clicksToDate
-      ctrToDate
-      conversionsToDate
-      deliveryStatus
+      ...CampaignDeliveryFields
       createdAt
       today {
         spendUsd
@@ -1016,7 +1076,14 @@ export const CampaignListDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CampaignListQuery, CampaignListQueryVariables>;
+    fragment CampaignDeliveryFields on Campaign {
+  spendToDateUsd
+  impressionsToDate
+  clicksToDate
+  ctrToDate
+  conversionsToDate
+  deliveryStatus
+}`) as unknown as TypedDocumentString<CampaignListQuery, CampaignListQueryVariables>;
 export const CampaignFormCatalogDocument = new TypedDocumentString(`
     query CampaignFormCatalog {
   momentTypes {
@@ -1046,13 +1113,15 @@ export const CampaignEstimateDocument = new TypedDocumentString(`
       estimateStatus
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<CampaignEstimateQuery, CampaignEstimateQueryVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<CampaignEstimateQuery, CampaignEstimateQueryVariables>;
 export const CreateCampaignDocument = new TypedDocumentString(`
     mutation CreateCampaign($input: CreateCampaignInput!) {
   createCampaign(input: $input) {
@@ -1060,13 +1129,15 @@ export const CreateCampaignDocument = new TypedDocumentString(`
       id
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<CreateCampaignMutation, CreateCampaignMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<CreateCampaignMutation, CreateCampaignMutationVariables>;
 export const CampaignDetailDocument = new TypedDocumentString(`
     query CampaignDetail($id: ID!) {
   campaign(id: $id) {
@@ -1085,12 +1156,7 @@ export const CampaignDetailDocument = new TypedDocumentString(`
     startDate
     endDate
     pacing
-    spendToDateUsd
-    impressionsToDate
-    clicksToDate
-    ctrToDate
-    conversionsToDate
-    deliveryStatus
+    ...CampaignDeliveryFields
     availableActions
     createdAt
     updatedAt
@@ -1126,7 +1192,14 @@ export const CampaignDetailDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CampaignDetailQuery, CampaignDetailQueryVariables>;
+    fragment CampaignDeliveryFields on Campaign {
+  spendToDateUsd
+  impressionsToDate
+  clicksToDate
+  ctrToDate
+  conversionsToDate
+  deliveryStatus
+}`) as unknown as TypedDocumentString<CampaignDetailQuery, CampaignDetailQueryVariables>;
 export const PauseCampaignDocument = new TypedDocumentString(`
     mutation PauseCampaign($input: PauseCampaignInput!) {
   pauseCampaign(input: $input) {
@@ -1135,13 +1208,15 @@ export const PauseCampaignDocument = new TypedDocumentString(`
       status
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<PauseCampaignMutation, PauseCampaignMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<PauseCampaignMutation, PauseCampaignMutationVariables>;
 export const ResumeCampaignDocument = new TypedDocumentString(`
     mutation ResumeCampaign($input: ResumeCampaignInput!) {
   resumeCampaign(input: $input) {
@@ -1150,13 +1225,15 @@ export const ResumeCampaignDocument = new TypedDocumentString(`
       status
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<ResumeCampaignMutation, ResumeCampaignMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<ResumeCampaignMutation, ResumeCampaignMutationVariables>;
 export const EndCampaignDocument = new TypedDocumentString(`
     mutation EndCampaign($input: EndCampaignInput!) {
   endCampaign(input: $input) {
@@ -1165,13 +1242,15 @@ export const EndCampaignDocument = new TypedDocumentString(`
       status
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<EndCampaignMutation, EndCampaignMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<EndCampaignMutation, EndCampaignMutationVariables>;
 export const CancelCampaignDocument = new TypedDocumentString(`
     mutation CancelCampaign($input: CancelCampaignInput!) {
   cancelCampaign(input: $input) {
@@ -1180,13 +1259,15 @@ export const CancelCampaignDocument = new TypedDocumentString(`
       status
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<CancelCampaignMutation, CancelCampaignMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<CancelCampaignMutation, CancelCampaignMutationVariables>;
 export const UpdateCampaignDocument = new TypedDocumentString(`
     mutation UpdateCampaign($input: UpdateCampaignInput!) {
   updateCampaign(input: $input) {
@@ -1194,13 +1275,15 @@ export const UpdateCampaignDocument = new TypedDocumentString(`
       id
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<UpdateCampaignMutation, UpdateCampaignMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<UpdateCampaignMutation, UpdateCampaignMutationVariables>;
 export const AddCreativeVariantDocument = new TypedDocumentString(`
     mutation AddCreativeVariant($input: AddCreativeVariantInput!) {
   addCreativeVariant(input: $input) {
@@ -1209,13 +1292,15 @@ export const AddCreativeVariantDocument = new TypedDocumentString(`
       variantLabel
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<AddCreativeVariantMutation, AddCreativeVariantMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<AddCreativeVariantMutation, AddCreativeVariantMutationVariables>;
 export const DuplicateCampaignDocument = new TypedDocumentString(`
     mutation DuplicateCampaign($input: DuplicateCampaignInput!) {
   duplicateCampaign(input: $input) {
@@ -1224,13 +1309,15 @@ export const DuplicateCampaignDocument = new TypedDocumentString(`
       status
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<DuplicateCampaignMutation, DuplicateCampaignMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<DuplicateCampaignMutation, DuplicateCampaignMutationVariables>;
 export const PauseCreativeVariantDocument = new TypedDocumentString(`
     mutation PauseCreativeVariant($input: PauseCreativeVariantInput!) {
   pauseCreativeVariant(input: $input) {
@@ -1239,13 +1326,15 @@ export const PauseCreativeVariantDocument = new TypedDocumentString(`
       status
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<PauseCreativeVariantMutation, PauseCreativeVariantMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<PauseCreativeVariantMutation, PauseCreativeVariantMutationVariables>;
 export const ResumeCreativeVariantDocument = new TypedDocumentString(`
     mutation ResumeCreativeVariant($input: ResumeCreativeVariantInput!) {
   resumeCreativeVariant(input: $input) {
@@ -1254,13 +1343,15 @@ export const ResumeCreativeVariantDocument = new TypedDocumentString(`
       status
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<ResumeCreativeVariantMutation, ResumeCreativeVariantMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<ResumeCreativeVariantMutation, ResumeCreativeVariantMutationVariables>;
 export const ForecastCampaignDeliveryDocument = new TypedDocumentString(`
     query ForecastCampaignDelivery($input: ForecastCampaignDeliveryInput!) {
   forecastCampaignDelivery(input: $input) {
@@ -1270,13 +1361,15 @@ export const ForecastCampaignDeliveryDocument = new TypedDocumentString(`
       estimateStatus
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<ForecastCampaignDeliveryQuery, ForecastCampaignDeliveryQueryVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<ForecastCampaignDeliveryQuery, ForecastCampaignDeliveryQueryVariables>;
 export const PreviewCampaignUpdateDocument = new TypedDocumentString(`
     query PreviewCampaignUpdate($input: UpdateCampaignInput!) {
   previewCampaignUpdate(input: $input) {
@@ -1295,13 +1388,15 @@ export const PreviewCampaignUpdateDocument = new TypedDocumentString(`
       currentEstimateStatus
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<PreviewCampaignUpdateQuery, PreviewCampaignUpdateQueryVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<PreviewCampaignUpdateQuery, PreviewCampaignUpdateQueryVariables>;
 export const ClearingPricesPageDocument = new TypedDocumentString(`
     query ClearingPricesPage {
   clearingPrices {
@@ -1487,18 +1582,7 @@ export const CampaignReportPageDocument = new TypedDocumentString(`
     compare: $compare
   ) {
     comparison {
-      period {
-        start
-        end
-      }
-      totals {
-        impressions
-        clicks
-        ctr
-        conversions
-        spendUsd
-        averageCpmPaidUsd
-      }
+      ...ReportComparisonFields
     }
     period {
       start
@@ -1506,22 +1590,12 @@ export const CampaignReportPageDocument = new TypedDocumentString(`
       timezone
     }
     totals {
-      impressions
-      clicks
-      ctr
-      conversions
-      spendUsd
-      averageCpmPaidUsd
+      ...ReportTotalsFields
       asOf
     }
     breakdown
     rows {
-      key
-      impressions
-      clicks
-      ctr
-      conversions
-      spendUsd
+      ...ReportRowFields
       creative {
         variantLabel
         headline
@@ -1548,7 +1622,31 @@ export const CampaignReportPageDocument = new TypedDocumentString(`
     csvFilename
   }
 }
-    `) as unknown as TypedDocumentString<CampaignReportPageQuery, CampaignReportPageQueryVariables>;
+    fragment ReportTotalsFields on ReportTotals {
+  impressions
+  clicks
+  ctr
+  conversions
+  spendUsd
+  averageCpmPaidUsd
+}
+fragment ReportComparisonFields on ReportComparisonTotals {
+  period {
+    start
+    end
+  }
+  totals {
+    ...ReportTotalsFields
+  }
+}
+fragment ReportRowFields on ReportRow {
+  key
+  impressions
+  clicks
+  ctr
+  conversions
+  spendUsd
+}`) as unknown as TypedDocumentString<CampaignReportPageQuery, CampaignReportPageQueryVariables>;
 export const AdvertiserReportPageDocument = new TypedDocumentString(`
     query AdvertiserReportPage($start: Date!, $end: Date!, $tz: TimeZone!, $breakdown: AdvertiserReportBreakdown, $compare: ReportComparison) {
   advertiserReport(
@@ -1559,18 +1657,7 @@ export const AdvertiserReportPageDocument = new TypedDocumentString(`
     compare: $compare
   ) {
     comparison {
-      period {
-        start
-        end
-      }
-      totals {
-        impressions
-        clicks
-        ctr
-        conversions
-        spendUsd
-        averageCpmPaidUsd
-      }
+      ...ReportComparisonFields
     }
     period {
       start
@@ -1578,21 +1665,11 @@ export const AdvertiserReportPageDocument = new TypedDocumentString(`
       timezone
     }
     totals {
-      impressions
-      clicks
-      ctr
-      conversions
-      spendUsd
-      averageCpmPaidUsd
+      ...ReportTotalsFields
       asOf
     }
     rows {
-      key
-      impressions
-      clicks
-      ctr
-      conversions
-      spendUsd
+      ...ReportRowFields
       campaign {
         name
       }
@@ -1601,7 +1678,31 @@ export const AdvertiserReportPageDocument = new TypedDocumentString(`
     csvFilename
   }
 }
-    `) as unknown as TypedDocumentString<AdvertiserReportPageQuery, AdvertiserReportPageQueryVariables>;
+    fragment ReportTotalsFields on ReportTotals {
+  impressions
+  clicks
+  ctr
+  conversions
+  spendUsd
+  averageCpmPaidUsd
+}
+fragment ReportComparisonFields on ReportComparisonTotals {
+  period {
+    start
+    end
+  }
+  totals {
+    ...ReportTotalsFields
+  }
+}
+fragment ReportRowFields on ReportRow {
+  key
+  impressions
+  clicks
+  ctr
+  conversions
+  spendUsd
+}`) as unknown as TypedDocumentString<AdvertiserReportPageQuery, AdvertiserReportPageQueryVariables>;
 export const SettingsPageDocument = new TypedDocumentString(`
     query SettingsPage {
   viewer {
