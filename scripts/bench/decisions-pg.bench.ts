@@ -7,21 +7,19 @@
 // run for scale. The machine has two cores: PostgreSQL, the instances and wrk
 // share them, so two instances measure contention, not scaling.
 import { execFile } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { createPlatformKey } from "@/lib/auth/platform-keys";
-import { db, disconnectDb } from "@/lib/db/client";
+import { disconnectDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/migrations";
-import { insertCampaign } from "@/lib/domain/campaigns/campaign-rows";
 import { resetEnvForTests } from "@/lib/env";
 import { ensureLocalPostgres, freshPgDatabase } from "@/scripts/lib/local-postgres";
 import { round, type BenchResult } from "./bench-result";
 import { startChild, stopChild } from "./lib/child-server";
-import { newCampaignOf, syntheticCampaigns } from "./lib/synthetic-campaigns";
+import { seedSyntheticCampaigns, syntheticCampaigns } from "./lib/synthetic-campaigns";
 import { decisionsLuaScript, parseWrk, wrkArgs, type WrkResult } from "./lib/wrk";
 
 const run$ = promisify(execFile);
@@ -50,20 +48,7 @@ export async function run(): Promise<BenchResult> {
     await disconnectDb();
     const { key } = await createPlatformKey("bench");
     const campaigns = syntheticCampaigns(200, 40, 3);
-    const advertisers = [...new Set(campaigns.map((campaign) => campaign.advertiserId))];
-    await db().advertiser.createMany({ data: advertisers.map((id) => ({ id, name: id, email: `${id}@bench.test` })) });
-    for (const campaign of campaigns) await insertCampaign(newCampaignOf(campaign));
-    await db().webhookEndpoint.createMany({
-      data: advertisers
-        .filter((_, index) => index % 4 === 0)
-        .map((advertiserId) => ({
-          id: randomUUID(),
-          advertiserId,
-          url: "https://hooks.example.com/sma",
-          events: JSON.stringify(["impression.served", "click.recorded"]),
-          secret: "0".repeat(64),
-        })),
-    });
+    await seedSyntheticCampaigns(campaigns);
     await disconnectDb();
     const script = join(dir, "decisions.lua");
     writeFileSync(script, decisionsLuaScript(key));
