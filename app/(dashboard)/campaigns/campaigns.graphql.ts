@@ -14,6 +14,22 @@ export const CAMPAIGN_DELIVERY_FIELDS = graphql(`
   }
 `);
 
+/** What a campaign mutation reads back: the id (to link to) and the status it left. */
+export const CAMPAIGN_STATUS_FIELDS = graphql(`
+  fragment CampaignStatusFields on Campaign {
+    id
+    status
+  }
+`);
+
+/** What a variant's pause and resume read back. */
+export const CREATIVE_STATUS_FIELDS = graphql(`
+  fragment CreativeStatusFields on Creative {
+    id
+    status
+  }
+`);
+
 export const campaignList = graphql(`
   query CampaignList(
     $first: Int
@@ -83,6 +99,9 @@ export const campaignFormCatalog = graphql(`
 export const campaignEstimate = graphql(`
   query CampaignEstimate($input: CreateCampaignInput!) {
     previewCampaignCreate(input: $input) {
+      userErrors {
+        ...UserErrorFields
+      }
       preview {
         creativeStatus
         creativeReviewReason
@@ -90,7 +109,6 @@ export const campaignEstimate = graphql(`
         estimatedDailySpendUsd
         estimateStatus
       }
-      userErrors { ...UserErrorFields }
     }
   }
 `);
@@ -98,8 +116,12 @@ export const campaignEstimate = graphql(`
 export const createCampaign = graphql(`
   mutation CreateCampaign($input: CreateCampaignInput!) {
     createCampaign(input: $input) {
-      campaign { id }
-      userErrors { ...UserErrorFields }
+      campaign {
+        ...CampaignStatusFields
+      }
+      userErrors {
+        ...UserErrorFields
+      }
     }
   }
 `);
@@ -163,8 +185,12 @@ export const campaignDetailQuery = graphql(`
 export const pauseCampaign = graphql(`
   mutation PauseCampaign($input: PauseCampaignInput!) {
     pauseCampaign(input: $input) {
-      campaign { id status }
-      userErrors { ...UserErrorFields }
+      campaign {
+        ...CampaignStatusFields
+      }
+      userErrors {
+        ...UserErrorFields
+      }
     }
   }
 `);
@@ -172,8 +198,12 @@ export const pauseCampaign = graphql(`
 export const resumeCampaign = graphql(`
   mutation ResumeCampaign($input: ResumeCampaignInput!) {
     resumeCampaign(input: $input) {
-      campaign { id status }
-      userErrors { ...UserErrorFields }
+      campaign {
+        ...CampaignStatusFields
+      }
+      userErrors {
+        ...UserErrorFields
+      }
     }
   }
 `);
@@ -181,8 +211,12 @@ export const resumeCampaign = graphql(`
 export const endCampaign = graphql(`
   mutation EndCampaign($input: EndCampaignInput!) {
     endCampaign(input: $input) {
-      campaign { id status }
-      userErrors { ...UserErrorFields }
+      campaign {
+        ...CampaignStatusFields
+      }
+      userErrors {
+        ...UserErrorFields
+      }
     }
   }
 `);
@@ -190,8 +224,12 @@ export const endCampaign = graphql(`
 export const cancelCampaign = graphql(`
   mutation CancelCampaign($input: CancelCampaignInput!) {
     cancelCampaign(input: $input) {
-      campaign { id status }
-      userErrors { ...UserErrorFields }
+      campaign {
+        ...CampaignStatusFields
+      }
+      userErrors {
+        ...UserErrorFields
+      }
     }
   }
 `);
@@ -199,8 +237,12 @@ export const cancelCampaign = graphql(`
 export const updateCampaign = graphql(`
   mutation UpdateCampaign($input: UpdateCampaignInput!) {
     updateCampaign(input: $input) {
-      campaign { id }
-      userErrors { ...UserErrorFields }
+      campaign {
+        ...CampaignStatusFields
+      }
+      userErrors {
+        ...UserErrorFields
+      }
     }
   }
 `);
@@ -208,8 +250,13 @@ export const updateCampaign = graphql(`
 export const addCreativeVariant = graphql(`
   mutation AddCreativeVariant($input: AddCreativeVariantInput!) {
     addCreativeVariant(input: $input) {
-      creative { id variantLabel }
-      userErrors { ...UserErrorFields }
+      creative {
+        id
+        variantLabel
+      }
+      userErrors {
+        ...UserErrorFields
+      }
     }
   }
 `);
@@ -217,8 +264,12 @@ export const addCreativeVariant = graphql(`
 export const duplicateCampaign = graphql(`
   mutation DuplicateCampaign($input: DuplicateCampaignInput!) {
     duplicateCampaign(input: $input) {
-      campaign { id status }
-      userErrors { ...UserErrorFields }
+      campaign {
+        ...CampaignStatusFields
+      }
+      userErrors {
+        ...UserErrorFields
+      }
     }
   }
 `);
@@ -226,8 +277,12 @@ export const duplicateCampaign = graphql(`
 export const pauseCreativeVariant = graphql(`
   mutation PauseCreativeVariant($input: PauseCreativeVariantInput!) {
     pauseCreativeVariant(input: $input) {
-      creative { id status }
-      userErrors { ...UserErrorFields }
+      creative {
+        ...CreativeStatusFields
+      }
+      userErrors {
+        ...UserErrorFields
+      }
     }
   }
 `);
@@ -235,8 +290,12 @@ export const pauseCreativeVariant = graphql(`
 export const resumeCreativeVariant = graphql(`
   mutation ResumeCreativeVariant($input: ResumeCreativeVariantInput!) {
     resumeCreativeVariant(input: $input) {
-      creative { id status }
-      userErrors { ...UserErrorFields }
+      creative {
+        ...CreativeStatusFields
+      }
+      userErrors {
+        ...UserErrorFields
+      }
     }
   }
 `);
@@ -244,12 +303,14 @@ export const resumeCreativeVariant = graphql(`
 export const forecastCampaignDelivery = graphql(`
   query ForecastCampaignDelivery($input: ForecastCampaignDeliveryInput!) {
     forecastCampaignDelivery(input: $input) {
+      userErrors {
+        ...UserErrorFields
+      }
       forecast {
         estimatedDailyImpressions
         estimatedDailySpendUsd
         estimateStatus
       }
-      userErrors { ...UserErrorFields }
     }
   }
 `);
@@ -257,6 +318,9 @@ export const forecastCampaignDelivery = graphql(`
 export const previewCampaignUpdate = graphql(`
   query PreviewCampaignUpdate($input: UpdateCampaignInput!) {
     previewCampaignUpdate(input: $input) {
+      userErrors {
+        ...UserErrorFields
+      }
       preview {
         raisesSpend
         changes {
@@ -271,7 +335,6 @@ export const previewCampaignUpdate = graphql(`
         currentEstimatedDailySpendUsd
         currentEstimateStatus
       }
-      userErrors { ...UserErrorFields }
     }
   }
 `);

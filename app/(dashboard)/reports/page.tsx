@@ -75,10 +75,19 @@ const REPORT = graphql(`
       timezone: $tz
       compare: $compare
     ) {
-      comparison { ...ReportComparisonFields }
-      period { start end timezone }
-      totals { ...ReportTotalsFields asOf }
+      period {
+        start
+        end
+        timezone
+      }
       breakdown
+      totals {
+        ...ReportTotalsFields
+        asOf
+      }
+      comparison {
+        ...ReportComparisonFields
+      }
       rows {
         ...ReportRowFields
         creative {
@@ -118,9 +127,18 @@ const ALL_REPORT = graphql(`
     $compare: ReportComparison
   ) {
     advertiserReport(startDate: $start, endDate: $end, breakdown: $breakdown, timezone: $tz, compare: $compare) {
-      comparison { ...ReportComparisonFields }
-      period { start end timezone }
-      totals { ...ReportTotalsFields asOf }
+      totals {
+        ...ReportTotalsFields
+        asOf
+      }
+      comparison {
+        ...ReportComparisonFields
+      }
+      period {
+        start
+        end
+        timezone
+      }
       rows {
         ...ReportRowFields
         campaign {

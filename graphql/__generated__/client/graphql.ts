@@ -493,6 +493,10 @@ export type CampaignHistoryPageQuery = { campaign: { id: string, restId: string,
 
 export type CampaignDeliveryFieldsFragment = { spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus };
 
+export type CampaignStatusFieldsFragment = { id: string, status: CampaignStatus };
+
+export type CreativeStatusFieldsFragment = { id: string, status: CreativeStatus };
+
 export type CampaignListQueryVariables = Exact<{
   first?: number | null | undefined;
   after?: string | null | undefined;
@@ -516,14 +520,14 @@ export type CampaignEstimateQueryVariables = Exact<{
 }>;
 
 
-export type CampaignEstimateQuery = { previewCampaignCreate: { preview: { creativeStatus: CreativeStatus, creativeReviewReason: string | null, estimatedDailyImpressions: number, estimatedDailySpendUsd: string, estimateStatus: EstimateStatus } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+export type CampaignEstimateQuery = { previewCampaignCreate: { userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }>, preview: { creativeStatus: CreativeStatus, creativeReviewReason: string | null, estimatedDailyImpressions: number, estimatedDailySpendUsd: string, estimateStatus: EstimateStatus } | null } | null };
 
 export type CreateCampaignMutationVariables = Exact<{
   input: CreateCampaignInput;
 }>;
 
 
-export type CreateCampaignMutation = { createCampaign: { campaign: { id: string } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+export type CreateCampaignMutation = { createCampaign: { campaign: { id: string, status: CampaignStatus } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
 export type CampaignDetailQueryVariables = Exact<{
   id: string | number;
@@ -565,7 +569,7 @@ export type UpdateCampaignMutationVariables = Exact<{
 }>;
 
 
-export type UpdateCampaignMutation = { updateCampaign: { campaign: { id: string } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+export type UpdateCampaignMutation = { updateCampaign: { campaign: { id: string, status: CampaignStatus } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
 export type AddCreativeVariantMutationVariables = Exact<{
   input: AddCreativeVariantInput;
@@ -600,14 +604,14 @@ export type ForecastCampaignDeliveryQueryVariables = Exact<{
 }>;
 
 
-export type ForecastCampaignDeliveryQuery = { forecastCampaignDelivery: { forecast: { estimatedDailyImpressions: number, estimatedDailySpendUsd: string, estimateStatus: EstimateStatus } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+export type ForecastCampaignDeliveryQuery = { forecastCampaignDelivery: { userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }>, forecast: { estimatedDailyImpressions: number, estimatedDailySpendUsd: string, estimateStatus: EstimateStatus } | null } | null };
 
 export type PreviewCampaignUpdateQueryVariables = Exact<{
   input: UpdateCampaignInput;
 }>;
 
 
-export type PreviewCampaignUpdateQuery = { previewCampaignUpdate: { preview: { raisesSpend: boolean, estimatedDailyImpressions: number, estimatedDailySpendUsd: string, estimateStatus: EstimateStatus, currentEstimatedDailyImpressions: number, currentEstimatedDailySpendUsd: string, currentEstimateStatus: EstimateStatus, changes: Array<{ field: string, from: string | null, to: string | null }> } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+export type PreviewCampaignUpdateQuery = { previewCampaignUpdate: { userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }>, preview: { raisesSpend: boolean, estimatedDailyImpressions: number, estimatedDailySpendUsd: string, estimateStatus: EstimateStatus, currentEstimatedDailyImpressions: number, currentEstimatedDailySpendUsd: string, currentEstimateStatus: EstimateStatus, changes: Array<{ field: string, from: string | null, to: string | null }> } | null } | null };
 
 export type ClearingPricesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -665,7 +669,7 @@ export type CampaignReportPageQueryVariables = Exact<{
 }>;
 
 
-export type CampaignReportPageQuery = { campaignReport: { breakdown: ReportBreakdown | null, csv: string, csvFilename: string, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, period: { start: string, end: string, timezone: string }, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string }, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, creative: { variantLabel: string, headline: string } | null }> | null } | null, campaignTimeSeries: { granularity: TimeSeriesGranularity, csv: string, csvFilename: string, series: Array<{ ts: string, impressions: number, clicks: number, spendUsd: string }> } | null };
+export type CampaignReportPageQuery = { campaignReport: { breakdown: ReportBreakdown | null, csv: string, csvFilename: string, period: { start: string, end: string, timezone: string }, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string }, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, creative: { variantLabel: string, headline: string } | null }> | null } | null, campaignTimeSeries: { granularity: TimeSeriesGranularity, csv: string, csvFilename: string, series: Array<{ ts: string, impressions: number, clicks: number, spendUsd: string }> } | null };
 
 export type AdvertiserReportPageQueryVariables = Exact<{
   start: string;
@@ -676,7 +680,7 @@ export type AdvertiserReportPageQueryVariables = Exact<{
 }>;
 
 
-export type AdvertiserReportPageQuery = { advertiserReport: { csv: string, csvFilename: string, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, period: { start: string, end: string, timezone: string }, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string }, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, campaign: { name: string } | null }> | null } | null };
+export type AdvertiserReportPageQuery = { advertiserReport: { csv: string, csvFilename: string, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string }, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, period: { start: string, end: string, timezone: string }, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, campaign: { name: string } | null }> | null } | null };
 
 export type SettingsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -877,6 +881,18 @@ export const CampaignDeliveryFieldsFragmentDoc = new TypedDocumentString(`
   deliveryStatus
 }
     `, {"fragmentName":"CampaignDeliveryFields"}) as unknown as TypedDocumentString<CampaignDeliveryFieldsFragment, unknown>;
+export const CampaignStatusFieldsFragmentDoc = new TypedDocumentString(`
+    fragment CampaignStatusFields on Campaign {
+  id
+  status
+}
+    `, {"fragmentName":"CampaignStatusFields"}) as unknown as TypedDocumentString<CampaignStatusFieldsFragment, unknown>;
+export const CreativeStatusFieldsFragmentDoc = new TypedDocumentString(`
+    fragment CreativeStatusFields on Creative {
+  id
+  status
+}
+    `, {"fragmentName":"CreativeStatusFields"}) as unknown as TypedDocumentString<CreativeStatusFieldsFragment, unknown>;
 export const ChangeFieldsFragmentDoc = new TypedDocumentString(`
     fragment ChangeFields on Change {
   id
@@ -1105,15 +1121,15 @@ export const CampaignFormCatalogDocument = new TypedDocumentString(`
 export const CampaignEstimateDocument = new TypedDocumentString(`
     query CampaignEstimate($input: CreateCampaignInput!) {
   previewCampaignCreate(input: $input) {
+    userErrors {
+      ...UserErrorFields
+    }
     preview {
       creativeStatus
       creativeReviewReason
       estimatedDailyImpressions
       estimatedDailySpendUsd
       estimateStatus
-    }
-    userErrors {
-      ...UserErrorFields
     }
   }
 }
@@ -1126,14 +1142,18 @@ export const CreateCampaignDocument = new TypedDocumentString(`
     mutation CreateCampaign($input: CreateCampaignInput!) {
   createCampaign(input: $input) {
     campaign {
-      id
+      ...CampaignStatusFields
     }
     userErrors {
       ...UserErrorFields
     }
   }
 }
-    fragment UserErrorFields on UserError {
+    fragment CampaignStatusFields on Campaign {
+  id
+  status
+}
+fragment UserErrorFields on UserError {
   field
   code
   message
@@ -1204,15 +1224,18 @@ export const PauseCampaignDocument = new TypedDocumentString(`
     mutation PauseCampaign($input: PauseCampaignInput!) {
   pauseCampaign(input: $input) {
     campaign {
-      id
-      status
+      ...CampaignStatusFields
     }
     userErrors {
       ...UserErrorFields
     }
   }
 }
-    fragment UserErrorFields on UserError {
+    fragment CampaignStatusFields on Campaign {
+  id
+  status
+}
+fragment UserErrorFields on UserError {
   field
   code
   message
@@ -1221,15 +1244,18 @@ export const ResumeCampaignDocument = new TypedDocumentString(`
     mutation ResumeCampaign($input: ResumeCampaignInput!) {
   resumeCampaign(input: $input) {
     campaign {
-      id
-      status
+      ...CampaignStatusFields
     }
     userErrors {
       ...UserErrorFields
     }
   }
 }
-    fragment UserErrorFields on UserError {
+    fragment CampaignStatusFields on Campaign {
+  id
+  status
+}
+fragment UserErrorFields on UserError {
   field
   code
   message
@@ -1238,15 +1264,18 @@ export const EndCampaignDocument = new TypedDocumentString(`
     mutation EndCampaign($input: EndCampaignInput!) {
   endCampaign(input: $input) {
     campaign {
-      id
-      status
+      ...CampaignStatusFields
     }
     userErrors {
       ...UserErrorFields
     }
   }
 }
-    fragment UserErrorFields on UserError {
+    fragment CampaignStatusFields on Campaign {
+  id
+  status
+}
+fragment UserErrorFields on UserError {
   field
   code
   message
@@ -1255,15 +1284,18 @@ export const CancelCampaignDocument = new TypedDocumentString(`
     mutation CancelCampaign($input: CancelCampaignInput!) {
   cancelCampaign(input: $input) {
     campaign {
-      id
-      status
+      ...CampaignStatusFields
     }
     userErrors {
       ...UserErrorFields
     }
   }
 }
-    fragment UserErrorFields on UserError {
+    fragment CampaignStatusFields on Campaign {
+  id
+  status
+}
+fragment UserErrorFields on UserError {
   field
   code
   message
@@ -1272,14 +1304,18 @@ export const UpdateCampaignDocument = new TypedDocumentString(`
     mutation UpdateCampaign($input: UpdateCampaignInput!) {
   updateCampaign(input: $input) {
     campaign {
-      id
+      ...CampaignStatusFields
     }
     userErrors {
       ...UserErrorFields
     }
   }
 }
-    fragment UserErrorFields on UserError {
+    fragment CampaignStatusFields on Campaign {
+  id
+  status
+}
+fragment UserErrorFields on UserError {
   field
   code
   message
@@ -1305,15 +1341,18 @@ export const DuplicateCampaignDocument = new TypedDocumentString(`
     mutation DuplicateCampaign($input: DuplicateCampaignInput!) {
   duplicateCampaign(input: $input) {
     campaign {
-      id
-      status
+      ...CampaignStatusFields
     }
     userErrors {
       ...UserErrorFields
     }
   }
 }
-    fragment UserErrorFields on UserError {
+    fragment CampaignStatusFields on Campaign {
+  id
+  status
+}
+fragment UserErrorFields on UserError {
   field
   code
   message
@@ -1322,15 +1361,18 @@ export const PauseCreativeVariantDocument = new TypedDocumentString(`
     mutation PauseCreativeVariant($input: PauseCreativeVariantInput!) {
   pauseCreativeVariant(input: $input) {
     creative {
-      id
-      status
+      ...CreativeStatusFields
     }
     userErrors {
       ...UserErrorFields
     }
   }
 }
-    fragment UserErrorFields on UserError {
+    fragment CreativeStatusFields on Creative {
+  id
+  status
+}
+fragment UserErrorFields on UserError {
   field
   code
   message
@@ -1339,15 +1381,18 @@ export const ResumeCreativeVariantDocument = new TypedDocumentString(`
     mutation ResumeCreativeVariant($input: ResumeCreativeVariantInput!) {
   resumeCreativeVariant(input: $input) {
     creative {
-      id
-      status
+      ...CreativeStatusFields
     }
     userErrors {
       ...UserErrorFields
     }
   }
 }
-    fragment UserErrorFields on UserError {
+    fragment CreativeStatusFields on Creative {
+  id
+  status
+}
+fragment UserErrorFields on UserError {
   field
   code
   message
@@ -1355,13 +1400,13 @@ export const ResumeCreativeVariantDocument = new TypedDocumentString(`
 export const ForecastCampaignDeliveryDocument = new TypedDocumentString(`
     query ForecastCampaignDelivery($input: ForecastCampaignDeliveryInput!) {
   forecastCampaignDelivery(input: $input) {
+    userErrors {
+      ...UserErrorFields
+    }
     forecast {
       estimatedDailyImpressions
       estimatedDailySpendUsd
       estimateStatus
-    }
-    userErrors {
-      ...UserErrorFields
     }
   }
 }
@@ -1373,6 +1418,9 @@ export const ForecastCampaignDeliveryDocument = new TypedDocumentString(`
 export const PreviewCampaignUpdateDocument = new TypedDocumentString(`
     query PreviewCampaignUpdate($input: UpdateCampaignInput!) {
   previewCampaignUpdate(input: $input) {
+    userErrors {
+      ...UserErrorFields
+    }
     preview {
       raisesSpend
       changes {
@@ -1386,9 +1434,6 @@ export const PreviewCampaignUpdateDocument = new TypedDocumentString(`
       currentEstimatedDailyImpressions
       currentEstimatedDailySpendUsd
       currentEstimateStatus
-    }
-    userErrors {
-      ...UserErrorFields
     }
   }
 }
@@ -1581,19 +1626,19 @@ export const CampaignReportPageDocument = new TypedDocumentString(`
     timezone: $tz
     compare: $compare
   ) {
-    comparison {
-      ...ReportComparisonFields
-    }
     period {
       start
       end
       timezone
     }
+    breakdown
     totals {
       ...ReportTotalsFields
       asOf
     }
-    breakdown
+    comparison {
+      ...ReportComparisonFields
+    }
     rows {
       ...ReportRowFields
       creative {
@@ -1656,6 +1701,10 @@ export const AdvertiserReportPageDocument = new TypedDocumentString(`
     timezone: $tz
     compare: $compare
   ) {
+    totals {
+      ...ReportTotalsFields
+      asOf
+    }
     comparison {
       ...ReportComparisonFields
     }
@@ -1663,10 +1712,6 @@ export const AdvertiserReportPageDocument = new TypedDocumentString(`
       start
       end
       timezone
-    }
-    totals {
-      ...ReportTotalsFields
-      asOf
     }
     rows {
       ...ReportRowFields
