@@ -7,22 +7,18 @@
 // run for scale. The machine has two cores: PostgreSQL, the instances and wrk
 // share them, so two instances measure contention, not scaling.
 import { execFile } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { createPlatformKey } from "@/lib/auth/platform-keys";
-import { db, disconnectDb } from "@/lib/db/client";
-import { deployMigrations } from "@/lib/db/migrations";
-import { insertCampaign } from "@/lib/domain/campaigns/campaign-rows";
+import { disconnectDb } from "@/lib/db/client";
 import { resetEnvForTests } from "@/lib/env";
 import { ensureLocalPostgres, freshPgDatabase } from "@/scripts/lib/local-postgres";
 import { round, type BenchResult } from "./bench-result";
 import { startChild, stopChild } from "./lib/child-server";
-import { newCampaignOf, syntheticCampaigns } from "./lib/synthetic-campaigns";
-import { decisionsLuaScript, parseWrk, wrkArgs, type WrkResult } from "./lib/wrk";
+import { seedDecisionsBench } from "./lib/decisions-setup";
+import { parseWrk, wrkArgs, type WrkResult } from "./lib/wrk";
 
 const run$ = promisify(execFile);
 const DURATION_S = 10;
@@ -44,29 +40,7 @@ export async function run(): Promise<BenchResult> {
   const dir = mkdtempSync(join(tmpdir(), "sma-bench-decisions-pg-"));
   const previousUrl = process.env.DATABASE_URL;
   try {
-    await deployMigrations(url);
-    process.env.DATABASE_URL = url;
-    resetEnvForTests();
-    await disconnectDb();
-    const { key } = await createPlatformKey("bench");
-    const campaigns = syntheticCampaigns(200, 40, 3);
-    const advertisers = [...new Set(campaigns.map((campaign) => campaign.advertiserId))];
-    await db().advertiser.createMany({ data: advertisers.map((id) => ({ id, name: id, email: `${id}@bench.test` })) });
-    for (const campaign of campaigns) await insertCampaign(newCampaignOf(campaign));
-    await db().webhookEndpoint.createMany({
-      data: advertisers
-        .filter((_, index) => index % 4 === 0)
-        .map((advertiserId) => ({
-          id: randomUUID(),
-          advertiserId,
-          url: "https://hooks.example.com/sma",
-          events: JSON.stringify(["impression.served", "click.recorded"]),
-          secret: "0".repeat(64),
-        })),
-    });
-    await disconnectDb();
-    const script = join(dir, "decisions.lua");
-    writeFileSync(script, decisionsLuaScript(key));
+    const script = await seedDecisionsBench(url, dir);
     const env = {
       NODE_ENV: "production",
       LOG_LEVEL: "warn",

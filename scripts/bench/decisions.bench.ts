@@ -4,20 +4,14 @@
 // Node load generator would need a full core of the two this machine has and
 // cap both servers at its own speed, hiding the ratio being measured.
 import { execFileSync, spawnSync } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { createPlatformKey } from "@/lib/auth/platform-keys";
-import { db, disconnectDb } from "@/lib/db/client";
-import { deployMigrations } from "@/lib/db/migrations";
-import { insertCampaign } from "@/lib/domain/campaigns/campaign-rows";
-import { resetEnvForTests } from "@/lib/env";
 import { round, type BenchResult } from "./bench-result";
 import { startChild, stopChild } from "./lib/child-server";
-import { newCampaignOf, syntheticCampaigns } from "./lib/synthetic-campaigns";
-import { decisionsLuaScript, parseWrk, wrkArgs, type WrkResult } from "./lib/wrk";
+import { seedDecisionsBench } from "./lib/decisions-setup";
+import { parseWrk, wrkArgs, type WrkResult } from "./lib/wrk";
 
 /** measured seconds per server and connection count, split into ROUNDS alternating rounds */
 const DURATION_S = 12;
@@ -92,29 +86,7 @@ export async function run(): Promise<BenchResult> {
   const dir = mkdtempSync(join(tmpdir(), "sma-bench-decisions-"));
   const url = `file:${join(dir, "app.db")}`;
   try {
-    await deployMigrations(url);
-    process.env.DATABASE_URL = url;
-    resetEnvForTests();
-    const { key } = await createPlatformKey("bench");
-    // 200 active campaigns of 40 advertisers, budgets that last the run, no pacing
-    const campaigns = syntheticCampaigns(200, 40, 3);
-    const advertisers = [...new Set(campaigns.map((campaign) => campaign.advertiserId))];
-    await db().advertiser.createMany({ data: advertisers.map((id) => ({ id, name: id, email: `${id}@bench.test` })) });
-    for (const campaign of campaigns) await insertCampaign(newCampaignOf(campaign));
-    // a quarter of the advertisers receive impression.served webhooks (their impressions get outbox events)
-    const subscribed = advertisers.filter((_, index) => index % 4 === 0);
-    await db().webhookEndpoint.createMany({
-      data: subscribed.map((advertiserId) => ({
-        id: randomUUID(),
-        advertiserId,
-        url: "https://hooks.example.com/sma",
-        events: JSON.stringify(["impression.served", "click.recorded"]),
-        secret: "0".repeat(64),
-      })),
-    });
-    await disconnectDb();
-    const script = join(dir, "decisions.lua");
-    writeFileSync(script, decisionsLuaScript(key));
+    const script = await seedDecisionsBench(url, dir);
 
     // Both servers run side by side and are measured in alternating rounds (bare, app, app, bare, ...), so
     // that a load change on this shared machine hits both alike; each figure sums or takes the median of

@@ -14,16 +14,14 @@
 // Prints every figure, the load average, and each target met or not.
 import { execFileSync, spawnSync } from "node:child_process";
 import { Agent, request } from "node:http";
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { createPlatformKey } from "@/lib/auth/platform-keys";
-import { db, disconnectDb } from "@/lib/db/client";
+import { disconnectDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/migrations";
-import { insertCampaign } from "@/lib/domain/campaigns/campaign-rows";
 import { isAvailableIn, MOMENT_TYPE_KEYS, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import {
   mergeRollupDeltas,
@@ -41,7 +39,7 @@ import { AUCTION_COLUMNS, copyRows, IMPRESSION_COLUMNS, OUTBOX_COLUMNS } from "@
 import { ensureLocalPostgres, freshPgDatabase } from "@/scripts/lib/local-postgres";
 import { round, type BenchResult, type BenchCheck, type BenchMetric } from "./bench-result";
 import { startChild, stopChild } from "./lib/child-server";
-import { newCampaignOf, syntheticCampaigns } from "./lib/synthetic-campaigns";
+import { newCampaignOf, seedSyntheticCampaigns, syntheticCampaigns } from "./lib/synthetic-campaigns";
 import { parseWrk, singlesLuaScript } from "./lib/wrk";
 
 /** users per moment (SMA_BENCH_FANOUT_USERS for short runs while developing) */
@@ -370,23 +368,10 @@ async function seed(kind: Kind): Promise<{ key: string; cells: [MomentTypeKey, S
   const campaigns = syntheticCampaigns(CAMPAIGNS, ADVERTISERS, 11).map((campaign, index) =>
     index % 10 === 0 ? { ...campaign, totalBudgetMicros: 25_000_000 } : campaign,
   );
-  const advertisers = [...new Set(campaigns.map((campaign) => campaign.advertiserId))];
-  await db().advertiser.createMany({ data: advertisers.map((id) => ({ id, name: id, email: `${id}@bench.test` })) });
-  for (const campaign of campaigns) {
-    await insertCampaign({ ...newCampaignOf(campaign), pacing: campaign.pacing === "even" ? "even" : "asap" });
-  }
-  // a quarter of the advertisers receive impression.served (their impressions get outbox events)
-  await db().webhookEndpoint.createMany({
-    data: advertisers
-      .filter((_, index) => index % 4 === 0)
-      .map((advertiserId) => ({
-        id: randomUUID(),
-        advertiserId,
-        url: "https://hooks.example.com/sma",
-        events: JSON.stringify(["impression.served", "click.recorded"]),
-        secret: "0".repeat(64),
-      })),
-  });
+  await seedSyntheticCampaigns(campaigns, (campaign) => ({
+    ...newCampaignOf(campaign),
+    pacing: campaign.pacing === "even" ? "even" : "asap",
+  }));
   // the cells the moments are drawn from: those with at least 8 campaigns bidding
   const counts = new Map<string, number>();
   for (const campaign of campaigns) {

@@ -34,7 +34,7 @@ import { DAY_MS, HOUR_MS } from "@/lib/clock";
 import { resetEnvForTests } from "@/lib/env";
 import { createRng } from "@/lib/random";
 import { ensureLocalPostgres, freshPgDatabase } from "@/scripts/lib/local-postgres";
-import { getCampaignReport, getCampaignTimeseries } from "@/test/reports";
+import { getCampaignReport, getCampaignTimeseries, readBothPlans } from "@/test/reports";
 import type { BenchResult } from "./bench-result";
 import * as sql from "@/lib/db/sql";
 import type { ClickRecord, ImpressionRecord } from "@/lib/delivery/records";
@@ -507,14 +507,9 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
     const range = { start_date: startDate, end_date: endDate };
     for (const timezone of ZONES) {
       for (const breakdown of ["day", "hour_of_day"] as const) {
-        const query = { ...range, timezone, breakdown };
-        const clock = () => 0;
-        const fromRollups = await getCampaignReport(actor, CAMPAIGN, query, { clock });
-        const fromRaw = await getCampaignReport(actor, CAMPAIGN, query, { clock, source: "raw" });
-        if (fromRollups.source !== "rollups" || JSON.stringify(fromRollups.report) !== JSON.stringify(fromRaw.report))
-          throw new Error(
-            `E9 ${breakdown} in ${timezone}: the rollups (${fromRollups.source}) differ from the raw rows`,
-          );
+        const plans = await readBothPlans(CAMPAIGN, { ...range, timezone }, { breakdown });
+        if (plans.source !== "rollups" || JSON.stringify(plans.fromRollups) !== JSON.stringify(plans.fromRaw))
+          throw new Error(`E9 ${breakdown} in ${timezone}: the rollups (${plans.source}) differ from the raw rows`);
       }
     }
     log(`E9 by day and by hour of day from the rollups equal the raw rows' in ${ZONES.join(", ")}`);

@@ -1,5 +1,34 @@
-// The campaign pages' operations.
+// The campaign pages' operations. Mutations and previews read their userErrors
+// through UserErrorFields (graphql/operations/user-error.graphql).
 import { graphql } from "@/graphql/__generated__/client";
+
+/** The delivery to date the list and the detail page show of a campaign. */
+export const CAMPAIGN_DELIVERY_FIELDS = graphql(`
+  fragment CampaignDeliveryFields on Campaign {
+    spendToDateUsd
+    impressionsToDate
+    clicksToDate
+    ctrToDate
+    conversionsToDate
+    deliveryStatus
+  }
+`);
+
+/** What a campaign mutation reads back: the id (to link to) and the status it left. */
+export const CAMPAIGN_STATUS_FIELDS = graphql(`
+  fragment CampaignStatusFields on Campaign {
+    id
+    status
+  }
+`);
+
+/** What a variant's pause and resume read back. */
+export const CREATIVE_STATUS_FIELDS = graphql(`
+  fragment CreativeStatusFields on Creative {
+    id
+    status
+  }
+`);
 
 export const campaignList = graphql(`
   query CampaignList(
@@ -36,12 +65,7 @@ export const campaignList = graphql(`
         sports
         bidCpmUsd
         dailyBudgetUsd
-        spendToDateUsd
-        impressionsToDate
-        clicksToDate
-        ctrToDate
-        conversionsToDate
-        deliveryStatus
+        ...CampaignDeliveryFields
         createdAt
         today {
           spendUsd
@@ -75,17 +99,15 @@ export const campaignFormCatalog = graphql(`
 export const campaignEstimate = graphql(`
   query CampaignEstimate($input: CreateCampaignInput!) {
     previewCampaignCreate(input: $input) {
+      userErrors {
+        ...UserErrorFields
+      }
       preview {
         creativeStatus
         creativeReviewReason
         estimatedDailyImpressions
         estimatedDailySpendUsd
         estimateStatus
-      }
-      userErrors {
-        field
-        code
-        message
       }
     }
   }
@@ -95,12 +117,10 @@ export const createCampaign = graphql(`
   mutation CreateCampaign($input: CreateCampaignInput!) {
     createCampaign(input: $input) {
       campaign {
-        id
+        ...CampaignStatusFields
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -124,12 +144,7 @@ export const campaignDetailQuery = graphql(`
       startDate
       endDate
       pacing
-      spendToDateUsd
-      impressionsToDate
-      clicksToDate
-      ctrToDate
-      conversionsToDate
-      deliveryStatus
+      ...CampaignDeliveryFields
       availableActions
       createdAt
       updatedAt
@@ -171,13 +186,10 @@ export const pauseCampaign = graphql(`
   mutation PauseCampaign($input: PauseCampaignInput!) {
     pauseCampaign(input: $input) {
       campaign {
-        id
-        status
+        ...CampaignStatusFields
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -187,13 +199,10 @@ export const resumeCampaign = graphql(`
   mutation ResumeCampaign($input: ResumeCampaignInput!) {
     resumeCampaign(input: $input) {
       campaign {
-        id
-        status
+        ...CampaignStatusFields
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -203,13 +212,10 @@ export const endCampaign = graphql(`
   mutation EndCampaign($input: EndCampaignInput!) {
     endCampaign(input: $input) {
       campaign {
-        id
-        status
+        ...CampaignStatusFields
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -219,13 +225,10 @@ export const cancelCampaign = graphql(`
   mutation CancelCampaign($input: CancelCampaignInput!) {
     cancelCampaign(input: $input) {
       campaign {
-        id
-        status
+        ...CampaignStatusFields
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -235,12 +238,10 @@ export const updateCampaign = graphql(`
   mutation UpdateCampaign($input: UpdateCampaignInput!) {
     updateCampaign(input: $input) {
       campaign {
-        id
+        ...CampaignStatusFields
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -254,9 +255,7 @@ export const addCreativeVariant = graphql(`
         variantLabel
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -266,13 +265,10 @@ export const duplicateCampaign = graphql(`
   mutation DuplicateCampaign($input: DuplicateCampaignInput!) {
     duplicateCampaign(input: $input) {
       campaign {
-        id
-        status
+        ...CampaignStatusFields
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -282,13 +278,10 @@ export const pauseCreativeVariant = graphql(`
   mutation PauseCreativeVariant($input: PauseCreativeVariantInput!) {
     pauseCreativeVariant(input: $input) {
       creative {
-        id
-        status
+        ...CreativeStatusFields
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -298,13 +291,10 @@ export const resumeCreativeVariant = graphql(`
   mutation ResumeCreativeVariant($input: ResumeCreativeVariantInput!) {
     resumeCreativeVariant(input: $input) {
       creative {
-        id
-        status
+        ...CreativeStatusFields
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -313,15 +303,13 @@ export const resumeCreativeVariant = graphql(`
 export const forecastCampaignDelivery = graphql(`
   query ForecastCampaignDelivery($input: ForecastCampaignDeliveryInput!) {
     forecastCampaignDelivery(input: $input) {
+      userErrors {
+        ...UserErrorFields
+      }
       forecast {
         estimatedDailyImpressions
         estimatedDailySpendUsd
         estimateStatus
-      }
-      userErrors {
-        field
-        code
-        message
       }
     }
   }
@@ -330,6 +318,9 @@ export const forecastCampaignDelivery = graphql(`
 export const previewCampaignUpdate = graphql(`
   query PreviewCampaignUpdate($input: UpdateCampaignInput!) {
     previewCampaignUpdate(input: $input) {
+      userErrors {
+        ...UserErrorFields
+      }
       preview {
         raisesSpend
         changes {
@@ -343,11 +334,6 @@ export const previewCampaignUpdate = graphql(`
         currentEstimatedDailyImpressions
         currentEstimatedDailySpendUsd
         currentEstimateStatus
-      }
-      userErrors {
-        field
-        code
-        message
       }
     }
   }

@@ -33,6 +33,9 @@ import { query } from "../_lib/graphql";
 
 export const metadata: Metadata = { title: "Reports" };
 
+// Both report queries read their totals, comparison and rows through the fragments of
+// graphql/operations/report-fields.graphql (a campaign's report and the all-campaigns
+// report are different types with the same parts).
 const CAMPAIGNS = graphql(`
   query ReportCampaigns {
     campaigns(first: 100) {
@@ -72,42 +75,21 @@ const REPORT = graphql(`
       timezone: $tz
       compare: $compare
     ) {
-      comparison {
-        period {
-          start
-          end
-        }
-        totals {
-          impressions
-          clicks
-          ctr
-          conversions
-          spendUsd
-          averageCpmPaidUsd
-        }
-      }
       period {
         start
         end
         timezone
       }
+      breakdown
       totals {
-        impressions
-        clicks
-        ctr
-        conversions
-        spendUsd
-        averageCpmPaidUsd
+        ...ReportTotalsFields
         asOf
       }
-      breakdown
+      comparison {
+        ...ReportComparisonFields
+      }
       rows {
-        key
-        impressions
-        clicks
-        ctr
-        conversions
-        spendUsd
+        ...ReportRowFields
         creative {
           variantLabel
           headline
@@ -145,41 +127,20 @@ const ALL_REPORT = graphql(`
     $compare: ReportComparison
   ) {
     advertiserReport(startDate: $start, endDate: $end, breakdown: $breakdown, timezone: $tz, compare: $compare) {
+      totals {
+        ...ReportTotalsFields
+        asOf
+      }
       comparison {
-        period {
-          start
-          end
-        }
-        totals {
-          impressions
-          clicks
-          ctr
-          conversions
-          spendUsd
-          averageCpmPaidUsd
-        }
+        ...ReportComparisonFields
       }
       period {
         start
         end
         timezone
       }
-      totals {
-        impressions
-        clicks
-        ctr
-        conversions
-        spendUsd
-        averageCpmPaidUsd
-        asOf
-      }
       rows {
-        key
-        impressions
-        clicks
-        ctr
-        conversions
-        spendUsd
+        ...ReportRowFields
         campaign {
           name
         }

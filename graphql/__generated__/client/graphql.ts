@@ -491,6 +491,12 @@ export type CampaignHistoryPageQueryVariables = Exact<{
 
 export type CampaignHistoryPageQuery = { campaign: { id: string, restId: string, name: string, status: CampaignStatus, changes: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string }, onBehalfOf: { id: string, name: string } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> } | null } | null };
 
+export type CampaignDeliveryFieldsFragment = { spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus };
+
+export type CampaignStatusFieldsFragment = { id: string, status: CampaignStatus };
+
+export type CreativeStatusFieldsFragment = { id: string, status: CreativeStatus };
+
 export type CampaignListQueryVariables = Exact<{
   first?: number | null | undefined;
   after?: string | null | undefined;
@@ -502,7 +508,7 @@ export type CampaignListQueryVariables = Exact<{
 }>;
 
 
-export type CampaignListQuery = { campaigns: { totalCount: number, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null }, nodes: Array<{ id: string, restId: string, name: string, status: CampaignStatus, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus, createdAt: string, today: { spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null } }> } | null };
+export type CampaignListQuery = { campaigns: { totalCount: number, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null }, nodes: Array<{ id: string, restId: string, name: string, status: CampaignStatus, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, createdAt: string, spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus, today: { spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null } }> } | null };
 
 export type CampaignFormCatalogQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -514,21 +520,21 @@ export type CampaignEstimateQueryVariables = Exact<{
 }>;
 
 
-export type CampaignEstimateQuery = { previewCampaignCreate: { preview: { creativeStatus: CreativeStatus, creativeReviewReason: string | null, estimatedDailyImpressions: number, estimatedDailySpendUsd: string, estimateStatus: EstimateStatus } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+export type CampaignEstimateQuery = { previewCampaignCreate: { userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }>, preview: { creativeStatus: CreativeStatus, creativeReviewReason: string | null, estimatedDailyImpressions: number, estimatedDailySpendUsd: string, estimateStatus: EstimateStatus } | null } | null };
 
 export type CreateCampaignMutationVariables = Exact<{
   input: CreateCampaignInput;
 }>;
 
 
-export type CreateCampaignMutation = { createCampaign: { campaign: { id: string } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+export type CreateCampaignMutation = { createCampaign: { campaign: { id: string, status: CampaignStatus } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
 export type CampaignDetailQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type CampaignDetailQuery = { campaign: { id: string, restId: string, name: string, status: CampaignStatus, endedReason: CampaignEndedReason | null, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, totalBudgetUsd: string, targetCpaUsd: string | null, postbackUrl: string | null, startDate: string, endDate: string | null, pacing: Pacing, spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus, availableActions: Array<CampaignAction>, createdAt: string, updatedAt: string, today: { date: string, spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null, remainingUsd: string }, creatives: Array<{ id: string, restId: string, variantLabel: string, status: CreativeStatus, reviewReason: string | null, headline: string, body: string, ctaText: string | null, iconUrl: string, actionUrl: string, performanceScore: number, trafficAllocation: number, availableActions: Array<CreativeAction>, createdAt: string, performance: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string } | null }> } | null };
+export type CampaignDetailQuery = { campaign: { id: string, restId: string, name: string, status: CampaignStatus, endedReason: CampaignEndedReason | null, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, totalBudgetUsd: string, targetCpaUsd: string | null, postbackUrl: string | null, startDate: string, endDate: string | null, pacing: Pacing, availableActions: Array<CampaignAction>, createdAt: string, updatedAt: string, spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus, today: { date: string, spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null, remainingUsd: string }, creatives: Array<{ id: string, restId: string, variantLabel: string, status: CreativeStatus, reviewReason: string | null, headline: string, body: string, ctaText: string | null, iconUrl: string, actionUrl: string, performanceScore: number, trafficAllocation: number, availableActions: Array<CreativeAction>, createdAt: string, performance: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string } | null }> } | null };
 
 export type PauseCampaignMutationVariables = Exact<{
   input: PauseCampaignInput;
@@ -563,7 +569,7 @@ export type UpdateCampaignMutationVariables = Exact<{
 }>;
 
 
-export type UpdateCampaignMutation = { updateCampaign: { campaign: { id: string } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+export type UpdateCampaignMutation = { updateCampaign: { campaign: { id: string, status: CampaignStatus } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
 export type AddCreativeVariantMutationVariables = Exact<{
   input: AddCreativeVariantInput;
@@ -598,14 +604,14 @@ export type ForecastCampaignDeliveryQueryVariables = Exact<{
 }>;
 
 
-export type ForecastCampaignDeliveryQuery = { forecastCampaignDelivery: { forecast: { estimatedDailyImpressions: number, estimatedDailySpendUsd: string, estimateStatus: EstimateStatus } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+export type ForecastCampaignDeliveryQuery = { forecastCampaignDelivery: { userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }>, forecast: { estimatedDailyImpressions: number, estimatedDailySpendUsd: string, estimateStatus: EstimateStatus } | null } | null };
 
 export type PreviewCampaignUpdateQueryVariables = Exact<{
   input: UpdateCampaignInput;
 }>;
 
 
-export type PreviewCampaignUpdateQuery = { previewCampaignUpdate: { preview: { raisesSpend: boolean, estimatedDailyImpressions: number, estimatedDailySpendUsd: string, estimateStatus: EstimateStatus, currentEstimatedDailyImpressions: number, currentEstimatedDailySpendUsd: string, currentEstimateStatus: EstimateStatus, changes: Array<{ field: string, from: string | null, to: string | null }> } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+export type PreviewCampaignUpdateQuery = { previewCampaignUpdate: { userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }>, preview: { raisesSpend: boolean, estimatedDailyImpressions: number, estimatedDailySpendUsd: string, estimateStatus: EstimateStatus, currentEstimatedDailyImpressions: number, currentEstimatedDailySpendUsd: string, currentEstimateStatus: EstimateStatus, changes: Array<{ field: string, from: string | null, to: string | null }> } | null } | null };
 
 export type ClearingPricesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -663,7 +669,7 @@ export type CampaignReportPageQueryVariables = Exact<{
 }>;
 
 
-export type CampaignReportPageQuery = { campaignReport: { breakdown: ReportBreakdown | null, csv: string, csvFilename: string, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, period: { start: string, end: string, timezone: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, asOf: string }, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, creative: { variantLabel: string, headline: string } | null }> | null } | null, campaignTimeSeries: { granularity: TimeSeriesGranularity, csv: string, csvFilename: string, series: Array<{ ts: string, impressions: number, clicks: number, spendUsd: string }> } | null };
+export type CampaignReportPageQuery = { campaignReport: { breakdown: ReportBreakdown | null, csv: string, csvFilename: string, period: { start: string, end: string, timezone: string }, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string }, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, creative: { variantLabel: string, headline: string } | null }> | null } | null, campaignTimeSeries: { granularity: TimeSeriesGranularity, csv: string, csvFilename: string, series: Array<{ ts: string, impressions: number, clicks: number, spendUsd: string }> } | null };
 
 export type AdvertiserReportPageQueryVariables = Exact<{
   start: string;
@@ -674,7 +680,7 @@ export type AdvertiserReportPageQueryVariables = Exact<{
 }>;
 
 
-export type AdvertiserReportPageQuery = { advertiserReport: { csv: string, csvFilename: string, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, period: { start: string, end: string, timezone: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, asOf: string }, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, campaign: { name: string } | null }> | null } | null };
+export type AdvertiserReportPageQuery = { advertiserReport: { csv: string, csvFilename: string, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string }, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, period: { start: string, end: string, timezone: string }, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, campaign: { name: string } | null }> | null } | null };
 
 export type SettingsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -839,6 +845,14 @@ export type DeactivateWebhookEndpointMutationVariables = Exact<{
 
 export type DeactivateWebhookEndpointMutation = { deactivateWebhookEndpoint: { webhookEndpoint: { id: string, isActive: boolean } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
+export type ReportTotalsFieldsFragment = { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string };
+
+export type ReportComparisonFieldsFragment = { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } };
+
+export type ReportRowFieldsFragment = { key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string };
+
+export type UserErrorFieldsFragment = { field: Array<string> | null, code: UserErrorCode, message: string };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -857,6 +871,28 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const CampaignDeliveryFieldsFragmentDoc = new TypedDocumentString(`
+    fragment CampaignDeliveryFields on Campaign {
+  spendToDateUsd
+  impressionsToDate
+  clicksToDate
+  ctrToDate
+  conversionsToDate
+  deliveryStatus
+}
+    `, {"fragmentName":"CampaignDeliveryFields"}) as unknown as TypedDocumentString<CampaignDeliveryFieldsFragment, unknown>;
+export const CampaignStatusFieldsFragmentDoc = new TypedDocumentString(`
+    fragment CampaignStatusFields on Campaign {
+  id
+  status
+}
+    `, {"fragmentName":"CampaignStatusFields"}) as unknown as TypedDocumentString<CampaignStatusFieldsFragment, unknown>;
+export const CreativeStatusFieldsFragmentDoc = new TypedDocumentString(`
+    fragment CreativeStatusFields on Creative {
+  id
+  status
+}
+    `, {"fragmentName":"CreativeStatusFields"}) as unknown as TypedDocumentString<CreativeStatusFieldsFragment, unknown>;
 export const ChangeFieldsFragmentDoc = new TypedDocumentString(`
     fragment ChangeFields on Change {
   id
@@ -884,6 +920,51 @@ export const ChangeFieldsFragmentDoc = new TypedDocumentString(`
   reason
 }
     `, {"fragmentName":"ChangeFields"}) as unknown as TypedDocumentString<ChangeFieldsFragment, unknown>;
+export const ReportTotalsFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ReportTotalsFields on ReportTotals {
+  impressions
+  clicks
+  ctr
+  conversions
+  spendUsd
+  averageCpmPaidUsd
+}
+    `, {"fragmentName":"ReportTotalsFields"}) as unknown as TypedDocumentString<ReportTotalsFieldsFragment, unknown>;
+export const ReportComparisonFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ReportComparisonFields on ReportComparisonTotals {
+  period {
+    start
+    end
+  }
+  totals {
+    ...ReportTotalsFields
+  }
+}
+    fragment ReportTotalsFields on ReportTotals {
+  impressions
+  clicks
+  ctr
+  conversions
+  spendUsd
+  averageCpmPaidUsd
+}`, {"fragmentName":"ReportComparisonFields"}) as unknown as TypedDocumentString<ReportComparisonFieldsFragment, unknown>;
+export const ReportRowFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ReportRowFields on ReportRow {
+  key
+  impressions
+  clicks
+  ctr
+  conversions
+  spendUsd
+}
+    `, {"fragmentName":"ReportRowFields"}) as unknown as TypedDocumentString<ReportRowFieldsFragment, unknown>;
+export const UserErrorFieldsFragmentDoc = new TypedDocumentString(`
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}
+    `, {"fragmentName":"UserErrorFields"}) as unknown as TypedDocumentString<UserErrorFieldsFragment, unknown>;
 export const ShellViewerDocument = new TypedDocumentString(`
     query ShellViewer {
   viewer {
@@ -1001,12 +1082,7 @@ export const CampaignListDocument = new TypedDocumentString(`
       sports
       bidCpmUsd
       dailyBudgetUsd
-      spendToDateUsd
-      impressionsToDate
-      clicksToDate
-      ctrToDate
-      conversionsToDate
-      deliveryStatus
+      ...CampaignDeliveryFields
       createdAt
       today {
         spendUsd
@@ -1016,7 +1092,14 @@ export const CampaignListDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CampaignListQuery, CampaignListQueryVariables>;
+    fragment CampaignDeliveryFields on Campaign {
+  spendToDateUsd
+  impressionsToDate
+  clicksToDate
+  ctrToDate
+  conversionsToDate
+  deliveryStatus
+}`) as unknown as TypedDocumentString<CampaignListQuery, CampaignListQueryVariables>;
 export const CampaignFormCatalogDocument = new TypedDocumentString(`
     query CampaignFormCatalog {
   momentTypes {
@@ -1038,6 +1121,9 @@ export const CampaignFormCatalogDocument = new TypedDocumentString(`
 export const CampaignEstimateDocument = new TypedDocumentString(`
     query CampaignEstimate($input: CreateCampaignInput!) {
   previewCampaignCreate(input: $input) {
+    userErrors {
+      ...UserErrorFields
+    }
     preview {
       creativeStatus
       creativeReviewReason
@@ -1045,28 +1131,33 @@ export const CampaignEstimateDocument = new TypedDocumentString(`
       estimatedDailySpendUsd
       estimateStatus
     }
-    userErrors {
-      field
-      code
-      message
-    }
   }
 }
-    `) as unknown as TypedDocumentString<CampaignEstimateQuery, CampaignEstimateQueryVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<CampaignEstimateQuery, CampaignEstimateQueryVariables>;
 export const CreateCampaignDocument = new TypedDocumentString(`
     mutation CreateCampaign($input: CreateCampaignInput!) {
   createCampaign(input: $input) {
     campaign {
-      id
+      ...CampaignStatusFields
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<CreateCampaignMutation, CreateCampaignMutationVariables>;
+    fragment CampaignStatusFields on Campaign {
+  id
+  status
+}
+fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<CreateCampaignMutation, CreateCampaignMutationVariables>;
 export const CampaignDetailDocument = new TypedDocumentString(`
     query CampaignDetail($id: ID!) {
   campaign(id: $id) {
@@ -1085,12 +1176,7 @@ export const CampaignDetailDocument = new TypedDocumentString(`
     startDate
     endDate
     pacing
-    spendToDateUsd
-    impressionsToDate
-    clicksToDate
-    ctrToDate
-    conversionsToDate
-    deliveryStatus
+    ...CampaignDeliveryFields
     availableActions
     createdAt
     updatedAt
@@ -1126,81 +1212,114 @@ export const CampaignDetailDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CampaignDetailQuery, CampaignDetailQueryVariables>;
+    fragment CampaignDeliveryFields on Campaign {
+  spendToDateUsd
+  impressionsToDate
+  clicksToDate
+  ctrToDate
+  conversionsToDate
+  deliveryStatus
+}`) as unknown as TypedDocumentString<CampaignDetailQuery, CampaignDetailQueryVariables>;
 export const PauseCampaignDocument = new TypedDocumentString(`
     mutation PauseCampaign($input: PauseCampaignInput!) {
   pauseCampaign(input: $input) {
     campaign {
-      id
-      status
+      ...CampaignStatusFields
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<PauseCampaignMutation, PauseCampaignMutationVariables>;
+    fragment CampaignStatusFields on Campaign {
+  id
+  status
+}
+fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<PauseCampaignMutation, PauseCampaignMutationVariables>;
 export const ResumeCampaignDocument = new TypedDocumentString(`
     mutation ResumeCampaign($input: ResumeCampaignInput!) {
   resumeCampaign(input: $input) {
     campaign {
-      id
-      status
+      ...CampaignStatusFields
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<ResumeCampaignMutation, ResumeCampaignMutationVariables>;
+    fragment CampaignStatusFields on Campaign {
+  id
+  status
+}
+fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<ResumeCampaignMutation, ResumeCampaignMutationVariables>;
 export const EndCampaignDocument = new TypedDocumentString(`
     mutation EndCampaign($input: EndCampaignInput!) {
   endCampaign(input: $input) {
     campaign {
-      id
-      status
+      ...CampaignStatusFields
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<EndCampaignMutation, EndCampaignMutationVariables>;
+    fragment CampaignStatusFields on Campaign {
+  id
+  status
+}
+fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<EndCampaignMutation, EndCampaignMutationVariables>;
 export const CancelCampaignDocument = new TypedDocumentString(`
     mutation CancelCampaign($input: CancelCampaignInput!) {
   cancelCampaign(input: $input) {
     campaign {
-      id
-      status
+      ...CampaignStatusFields
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<CancelCampaignMutation, CancelCampaignMutationVariables>;
+    fragment CampaignStatusFields on Campaign {
+  id
+  status
+}
+fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<CancelCampaignMutation, CancelCampaignMutationVariables>;
 export const UpdateCampaignDocument = new TypedDocumentString(`
     mutation UpdateCampaign($input: UpdateCampaignInput!) {
   updateCampaign(input: $input) {
     campaign {
-      id
+      ...CampaignStatusFields
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<UpdateCampaignMutation, UpdateCampaignMutationVariables>;
+    fragment CampaignStatusFields on Campaign {
+  id
+  status
+}
+fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<UpdateCampaignMutation, UpdateCampaignMutationVariables>;
 export const AddCreativeVariantDocument = new TypedDocumentString(`
     mutation AddCreativeVariant($input: AddCreativeVariantInput!) {
   addCreativeVariant(input: $input) {
@@ -1209,77 +1328,99 @@ export const AddCreativeVariantDocument = new TypedDocumentString(`
       variantLabel
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<AddCreativeVariantMutation, AddCreativeVariantMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<AddCreativeVariantMutation, AddCreativeVariantMutationVariables>;
 export const DuplicateCampaignDocument = new TypedDocumentString(`
     mutation DuplicateCampaign($input: DuplicateCampaignInput!) {
   duplicateCampaign(input: $input) {
     campaign {
-      id
-      status
+      ...CampaignStatusFields
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<DuplicateCampaignMutation, DuplicateCampaignMutationVariables>;
+    fragment CampaignStatusFields on Campaign {
+  id
+  status
+}
+fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<DuplicateCampaignMutation, DuplicateCampaignMutationVariables>;
 export const PauseCreativeVariantDocument = new TypedDocumentString(`
     mutation PauseCreativeVariant($input: PauseCreativeVariantInput!) {
   pauseCreativeVariant(input: $input) {
     creative {
-      id
-      status
+      ...CreativeStatusFields
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<PauseCreativeVariantMutation, PauseCreativeVariantMutationVariables>;
+    fragment CreativeStatusFields on Creative {
+  id
+  status
+}
+fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<PauseCreativeVariantMutation, PauseCreativeVariantMutationVariables>;
 export const ResumeCreativeVariantDocument = new TypedDocumentString(`
     mutation ResumeCreativeVariant($input: ResumeCreativeVariantInput!) {
   resumeCreativeVariant(input: $input) {
     creative {
-      id
-      status
+      ...CreativeStatusFields
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<ResumeCreativeVariantMutation, ResumeCreativeVariantMutationVariables>;
+    fragment CreativeStatusFields on Creative {
+  id
+  status
+}
+fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<ResumeCreativeVariantMutation, ResumeCreativeVariantMutationVariables>;
 export const ForecastCampaignDeliveryDocument = new TypedDocumentString(`
     query ForecastCampaignDelivery($input: ForecastCampaignDeliveryInput!) {
   forecastCampaignDelivery(input: $input) {
+    userErrors {
+      ...UserErrorFields
+    }
     forecast {
       estimatedDailyImpressions
       estimatedDailySpendUsd
       estimateStatus
     }
-    userErrors {
-      field
-      code
-      message
-    }
   }
 }
-    `) as unknown as TypedDocumentString<ForecastCampaignDeliveryQuery, ForecastCampaignDeliveryQueryVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<ForecastCampaignDeliveryQuery, ForecastCampaignDeliveryQueryVariables>;
 export const PreviewCampaignUpdateDocument = new TypedDocumentString(`
     query PreviewCampaignUpdate($input: UpdateCampaignInput!) {
   previewCampaignUpdate(input: $input) {
+    userErrors {
+      ...UserErrorFields
+    }
     preview {
       raisesSpend
       changes {
@@ -1294,14 +1435,13 @@ export const PreviewCampaignUpdateDocument = new TypedDocumentString(`
       currentEstimatedDailySpendUsd
       currentEstimateStatus
     }
-    userErrors {
-      field
-      code
-      message
-    }
   }
 }
-    `) as unknown as TypedDocumentString<PreviewCampaignUpdateQuery, PreviewCampaignUpdateQueryVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<PreviewCampaignUpdateQuery, PreviewCampaignUpdateQueryVariables>;
 export const ClearingPricesPageDocument = new TypedDocumentString(`
     query ClearingPricesPage {
   clearingPrices {
@@ -1486,42 +1626,21 @@ export const CampaignReportPageDocument = new TypedDocumentString(`
     timezone: $tz
     compare: $compare
   ) {
-    comparison {
-      period {
-        start
-        end
-      }
-      totals {
-        impressions
-        clicks
-        ctr
-        conversions
-        spendUsd
-        averageCpmPaidUsd
-      }
-    }
     period {
       start
       end
       timezone
     }
+    breakdown
     totals {
-      impressions
-      clicks
-      ctr
-      conversions
-      spendUsd
-      averageCpmPaidUsd
+      ...ReportTotalsFields
       asOf
     }
-    breakdown
+    comparison {
+      ...ReportComparisonFields
+    }
     rows {
-      key
-      impressions
-      clicks
-      ctr
-      conversions
-      spendUsd
+      ...ReportRowFields
       creative {
         variantLabel
         headline
@@ -1548,7 +1667,31 @@ export const CampaignReportPageDocument = new TypedDocumentString(`
     csvFilename
   }
 }
-    `) as unknown as TypedDocumentString<CampaignReportPageQuery, CampaignReportPageQueryVariables>;
+    fragment ReportTotalsFields on ReportTotals {
+  impressions
+  clicks
+  ctr
+  conversions
+  spendUsd
+  averageCpmPaidUsd
+}
+fragment ReportComparisonFields on ReportComparisonTotals {
+  period {
+    start
+    end
+  }
+  totals {
+    ...ReportTotalsFields
+  }
+}
+fragment ReportRowFields on ReportRow {
+  key
+  impressions
+  clicks
+  ctr
+  conversions
+  spendUsd
+}`) as unknown as TypedDocumentString<CampaignReportPageQuery, CampaignReportPageQueryVariables>;
 export const AdvertiserReportPageDocument = new TypedDocumentString(`
     query AdvertiserReportPage($start: Date!, $end: Date!, $tz: TimeZone!, $breakdown: AdvertiserReportBreakdown, $compare: ReportComparison) {
   advertiserReport(
@@ -1558,41 +1701,20 @@ export const AdvertiserReportPageDocument = new TypedDocumentString(`
     timezone: $tz
     compare: $compare
   ) {
+    totals {
+      ...ReportTotalsFields
+      asOf
+    }
     comparison {
-      period {
-        start
-        end
-      }
-      totals {
-        impressions
-        clicks
-        ctr
-        conversions
-        spendUsd
-        averageCpmPaidUsd
-      }
+      ...ReportComparisonFields
     }
     period {
       start
       end
       timezone
     }
-    totals {
-      impressions
-      clicks
-      ctr
-      conversions
-      spendUsd
-      averageCpmPaidUsd
-      asOf
-    }
     rows {
-      key
-      impressions
-      clicks
-      ctr
-      conversions
-      spendUsd
+      ...ReportRowFields
       campaign {
         name
       }
@@ -1601,7 +1723,31 @@ export const AdvertiserReportPageDocument = new TypedDocumentString(`
     csvFilename
   }
 }
-    `) as unknown as TypedDocumentString<AdvertiserReportPageQuery, AdvertiserReportPageQueryVariables>;
+    fragment ReportTotalsFields on ReportTotals {
+  impressions
+  clicks
+  ctr
+  conversions
+  spendUsd
+  averageCpmPaidUsd
+}
+fragment ReportComparisonFields on ReportComparisonTotals {
+  period {
+    start
+    end
+  }
+  totals {
+    ...ReportTotalsFields
+  }
+}
+fragment ReportRowFields on ReportRow {
+  key
+  impressions
+  clicks
+  ctr
+  conversions
+  spendUsd
+}`) as unknown as TypedDocumentString<AdvertiserReportPageQuery, AdvertiserReportPageQueryVariables>;
 export const SettingsPageDocument = new TypedDocumentString(`
     query SettingsPage {
   viewer {

@@ -29,24 +29,8 @@ import {
   rollupValues,
 } from "@/lib/domain/rollups/increment-rollups";
 import { USER_LOCK_BUCKETS, commitBatch, runPlanAsync, type AsyncStatements } from "./commit-plan";
-import {
-  BUDGET_COLUMNS,
-  CLICK_TARGET_SELECT,
-  CREATIVE_COLUMNS,
-  IMPRESSION_SUBSCRIBERS_SQL,
-  SPEND_COLUMNS,
-  campaignBudget,
-  campaignRows,
-  campaignSpend,
-  clickTarget,
-  recentAlert,
-  type RawAlert,
-  type RawBudget,
-  type RawCampaign,
-  type RawClickTarget,
-  type RawCreative,
-  type RawSpend,
-} from "./rows";
+// the row shapes and mappings both stores share, as `stored.*`
+import * as stored from "./rows";
 
 const CAMPAIGN_COLUMNS = `c.id, c.advertiser_id, c.status, c.moment_types, c.sports, c.bid_cpm_micros, c.daily_budget_micros,
   c.total_budget_micros, c.spend_micros, c.spend_day, c.day_spend_micros, c.start_date, c.end_date, c.pacing,
@@ -224,6 +208,11 @@ export const AUCTION_COLUMNS = [
 ];
 export const OUTBOX_COLUMNS = ["id", "advertiser_id", "type", "data", "created_at_ms"];
 
+/** unnest's parameters from rows of values in column order: one array per column. */
+function byColumn(rows: readonly (readonly unknown[])[], count: number): unknown[][] {
+  return Array.from({ length: count }, (_, index) => rows.map((row) => row[index]));
+}
+
 /** Column arrays for `unnest`: one array per field, in order. */
 function columns<T>(rows: readonly T[], fields: readonly ((row: T) => unknown)[]): unknown[][] {
   return fields.map((field) => rows.map(field));
@@ -246,8 +235,8 @@ function pgStatements(client: pg.ClientBase, sent: Promise<unknown>[]): AsyncSta
       await connection.query(scope === "buckets" ? LOCK_BUCKETS_SQL : LOCK_USERS_SQL, [users]);
     },
     recentAlerts: async ({ users, sinceMs }) => {
-      const result = await connection.query<RawAlert>(RECENT_ALERTS_SQL, [users, sinceMs]);
-      return result.rows.map(recentAlert);
+      const result = await connection.query<stored.RawAlert>(RECENT_ALERTS_SQL, [users, sinceMs]);
+      return result.rows.map(stored.recentAlert);
     },
     lockCampaigns: async (ids) => {
       // FOR NO KEY UPDATE, what the spend UPDATE takes anyway: FOR UPDATE would also block the
@@ -286,87 +275,36 @@ function pgStatements(client: pg.ClientBase, sent: Promise<unknown>[]): AsyncSta
       });
     },
     readBudgets: async (campaignIds) => {
-      const result = await connection.query<RawBudget>(
-        `SELECT ${BUDGET_COLUMNS} FROM campaigns WHERE id = ANY($1::text[])`,
+      const result = await connection.query<stored.RawBudget>(
+        `SELECT ${stored.BUDGET_COLUMNS} FROM campaigns WHERE id = ANY($1::text[])`,
         [campaignIds],
       );
-      return result.rows.map(campaignBudget);
+      return result.rows.map(stored.campaignBudget);
     },
     insertImpressions: async (impressions) => {
-      if (impressions.length >= COPY_FROM_ROWS) {
-        const rows = impressions.map((i) => [
-          i.impressionId,
-          i.clickId,
-          i.advertiserId,
-          i.campaignId,
-          i.creativeId,
-          i.momentType,
-          i.sport,
-          i.gameId,
-          i.userId,
-          i.clearingCpmMicros,
-          i.costMicros,
-          i.servedAtMs,
-        ]);
+      const rows = impressions.map(stored.impressionValues);
+      if (rows.length >= COPY_FROM_ROWS)
         return later((await connection.copy("impressions", IMPRESSION_COLUMNS, rows)).done);
-      }
       later(
         connection.query(
           `INSERT INTO impressions (id, click_id, advertiser_id, campaign_id, creative_id, moment_type, sport, game_id, user_id,
            clearing_cpm_micros, cost_micros, served_at_ms)
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
            $10::bigint[], $11::bigint[], $12::bigint[])`,
-          columns(impressions, [
-            (i) => i.impressionId,
-            (i) => i.clickId,
-            (i) => i.advertiserId,
-            (i) => i.campaignId,
-            (i) => i.creativeId,
-            (i) => i.momentType,
-            (i) => i.sport,
-            (i) => i.gameId,
-            (i) => i.userId,
-            (i) => i.clearingCpmMicros,
-            (i) => i.costMicros,
-            (i) => i.servedAtMs,
-          ]),
+          byColumn(rows, IMPRESSION_COLUMNS.length),
         ),
       );
     },
     insertAuctions: async (auctions) => {
-      if (auctions.length >= COPY_FROM_ROWS) {
-        const rows = auctions.map((a) => [
-          a.id,
-          a.momentType,
-          a.sport,
-          a.outcome,
-          a.bidders,
-          a.winningBidMicros,
-          a.clearingCpmMicros,
-          a.winnerAdvertiserId,
-          a.sandbox,
-          a.occurredAtMs,
-        ]);
-        return later((await connection.copy("auctions", AUCTION_COLUMNS, rows)).done);
-      }
+      const rows = auctions.map((auction) => stored.auctionValues(auction));
+      if (rows.length >= COPY_FROM_ROWS) return later((await connection.copy("auctions", AUCTION_COLUMNS, rows)).done);
       later(
         connection.query(
           `INSERT INTO auctions (id, moment_type, sport, outcome, bidders, winning_bid_micros, clearing_cpm_micros,
            winner_advertiser_id, sandbox, occurred_at_ms)
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::bigint[],
            $8::text[], $9::boolean[], $10::bigint[])`,
-          columns(auctions, [
-            (a) => a.id,
-            (a) => a.momentType,
-            (a) => a.sport,
-            (a) => a.outcome,
-            (a) => a.bidders,
-            (a) => a.winningBidMicros,
-            (a) => a.clearingCpmMicros,
-            (a) => a.winnerAdvertiserId,
-            (a) => a.sandbox,
-            (a) => a.occurredAtMs,
-          ]),
+          byColumn(rows, AUCTION_COLUMNS.length),
         ),
       );
     },
@@ -523,22 +461,22 @@ export class PgDeliveryStore implements DeliveryStore {
   async loadCampaigns(day: string, ids?: readonly string[]): Promise<CampaignRow[]> {
     const filter = ids ? "AND c.id = ANY($2::text[])" : "";
     const params: unknown[] = ids ? [day, ids] : [day];
-    const campaigns = await this.#pool.query<RawCampaign>(
+    const campaigns = await this.#pool.query<stored.RawCampaign>(
       `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns c
        WHERE c.status = 'active' AND c.start_date <= $1 AND (c.end_date IS NULL OR c.end_date >= $1) ${filter}`,
       params,
     );
-    const creatives = await this.#pool.query<RawCreative>(
-      `SELECT ${CREATIVE_COLUMNS} FROM creatives cr JOIN campaigns c ON c.id = cr.campaign_id
+    const creatives = await this.#pool.query<stored.RawCreative>(
+      `SELECT ${stored.CREATIVE_COLUMNS} FROM creatives cr JOIN campaigns c ON c.id = cr.campaign_id
        WHERE cr.status = 'approved' AND c.status = 'active' ${ids ? "AND c.id = ANY($1::text[])" : ""}
        ORDER BY cr.campaign_id, cr.variant_index`,
       ids ? [ids] : [],
     );
-    return campaignRows(campaigns.rows, creatives.rows);
+    return stored.campaignRows(campaigns.rows, creatives.rows);
   }
 
   async impressionSubscribers(): Promise<string[]> {
-    const result = await this.#pool.query<{ advertiser_id: string }>(IMPRESSION_SUBSCRIBERS_SQL);
+    const result = await this.#pool.query<{ advertiser_id: string }>(stored.IMPRESSION_SUBSCRIBERS_SQL);
     return result.rows.map((row) => row.advertiser_id);
   }
 
@@ -551,21 +489,26 @@ export class PgDeliveryStore implements DeliveryStore {
   }
 
   async loadSpend(): Promise<CampaignSpend[]> {
-    const result = await this.#pool.query<RawSpend>(`SELECT ${SPEND_COLUMNS} FROM campaigns WHERE status = 'active'`);
-    return result.rows.map(campaignSpend);
+    const result = await this.#pool.query<stored.RawSpend>(
+      `SELECT ${stored.SPEND_COLUMNS} FROM campaigns WHERE status = 'active'`,
+    );
+    return result.rows.map(stored.campaignSpend);
   }
 
   async loadRecentAlerts(sinceMs: number): Promise<RecentAlert[]> {
-    const result = await this.#pool.query<RawAlert>(
+    const result = await this.#pool.query<stored.RawAlert>(
       `SELECT user_id, game_id, served_at_ms FROM impressions WHERE served_at_ms >= $1`,
       [sinceMs],
     );
-    return result.rows.map(recentAlert);
+    return result.rows.map(stored.recentAlert);
   }
 
   async findClick(clickId: string): Promise<ClickTarget | null> {
-    const result = await this.#pool.query<RawClickTarget>(`${CLICK_TARGET_SELECT} WHERE i.click_id = $1`, [clickId]);
-    return clickTarget(result.rows[0]);
+    const result = await this.#pool.query<stored.RawClickTarget>(
+      `${stored.CLICK_TARGET_SELECT} WHERE i.click_id = $1`,
+      [clickId],
+    );
+    return stored.clickTarget(result.rows[0]);
   }
 
   /**
@@ -584,8 +527,8 @@ export class PgDeliveryStore implements DeliveryStore {
     const list = textArrayLiteral(client, users);
     const sent = client.query(
       `BEGIN; ${lockBucketsSql(list)}; ${recentAlertsSql(list, String(Math.floor(sinceMs)))}`,
-    ) as unknown as Promise<pg.QueryResult<RawAlert>[]>;
-    const alerts = sent.then((results) => results.at(-1)!.rows.map(recentAlert));
+    ) as unknown as Promise<pg.QueryResult<stored.RawAlert>[]>;
+    const alerts = sent.then((results) => results.at(-1)!.rows.map(stored.recentAlert));
     return new PgOpenedMoment(this, client, new Set(users), alerts, (held, statement) =>
       this.#finishMoment(held, statement),
     );

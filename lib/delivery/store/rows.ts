@@ -1,8 +1,8 @@
 // Row shapes the two stores read with their own SQL (the same columns on both
 // databases) and their mapping to the engine's records. Integer columns come
 // back as numbers from better-sqlite3 and as text from pg: Number() reads both.
-import type { CampaignRow, CampaignSpend, ClickTarget, CreativeRow, RecentAlert } from "../records";
-import type { CampaignBudgetRow } from "./commit-plan";
+import type { CampaignRow, CampaignSpend, ClickTarget, CreativeRow, ImpressionRecord, RecentAlert } from "../records";
+import type { AuctionRow, CampaignBudgetRow } from "./commit-plan";
 
 type Integer = number | string | bigint;
 
@@ -143,4 +143,38 @@ export function clickTarget(row: RawClickTarget | undefined): ClickTarget | null
     sport: row.sport,
     actionUrl: row.action_url,
   };
+}
+
+/** An impression's values in the impressions table's column order (both stores insert these). */
+export function impressionValues(i: ImpressionRecord) {
+  return [
+    i.impressionId,
+    i.clickId,
+    i.advertiserId,
+    i.campaignId,
+    i.creativeId,
+    i.momentType,
+    i.sport,
+    i.gameId,
+    i.userId,
+    i.clearingCpmMicros,
+    i.costMicros,
+    i.servedAtMs,
+  ];
+}
+
+/** An auction's values in the auctions table's column order; `flag` writes sandbox (SQLite binds no booleans: Number). */
+export function auctionValues(a: AuctionRow, flag: (value: boolean) => boolean | number = Boolean) {
+  return [
+    a.id,
+    a.momentType,
+    a.sport,
+    a.outcome,
+    a.bidders,
+    a.winningBidMicros,
+    a.clearingCpmMicros,
+    a.winnerAdvertiserId,
+    flag(a.sandbox),
+    a.occurredAtMs,
+  ];
 }

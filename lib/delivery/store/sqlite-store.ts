@@ -18,24 +18,8 @@ import {
 import { ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, rollupValues } from "@/lib/domain/rollups/increment-rollups";
 import { CHANGE_COLUMNS, changeValues } from "@/lib/history/changes";
 import { commitBatch, runPlan, type SpendUpdate, type SyncStatements } from "./commit-plan";
-import {
-  BUDGET_COLUMNS,
-  CLICK_TARGET_SELECT,
-  CREATIVE_COLUMNS,
-  IMPRESSION_SUBSCRIBERS_SQL,
-  SPEND_COLUMNS,
-  campaignBudget,
-  campaignRows,
-  campaignSpend,
-  clickTarget,
-  recentAlert,
-  type RawAlert,
-  type RawBudget,
-  type RawCampaign,
-  type RawClickTarget,
-  type RawCreative,
-  type RawSpend,
-} from "./rows";
+// the row shapes and mappings both stores share, as `stored.*`
+import * as stored from "./rows";
 import { ensureCheckpointer } from "./sqlite-checkpointer";
 
 const CAMPAIGN_COLUMNS = `c.id, c.advertiser_id, c.status, c.moment_types, c.sports, c.bid_cpm_micros, c.daily_budget_micros,
@@ -55,22 +39,22 @@ function prepareAll(handle: Database) {
          AND c.status = 'active' AND c.start_date <= @day AND (c.end_date IS NULL OR c.end_date >= @day)`,
     ),
     creatives: prepare(
-      `SELECT ${CREATIVE_COLUMNS} FROM creatives cr JOIN campaigns c ON c.id = cr.campaign_id
+      `SELECT ${stored.CREATIVE_COLUMNS} FROM creatives cr JOIN campaigns c ON c.id = cr.campaign_id
        WHERE cr.status = 'approved' AND c.status = 'active' ORDER BY cr.campaign_id, cr.variant_index`,
     ),
     creativesByIds: prepare(
-      `SELECT ${CREATIVE_COLUMNS} FROM creatives cr
+      `SELECT ${stored.CREATIVE_COLUMNS} FROM creatives cr
        WHERE cr.status = 'approved' AND cr.campaign_id IN (SELECT value FROM json_each(@ids)) ORDER BY cr.campaign_id, cr.variant_index`,
     ),
     signature: prepare(
       `SELECT (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at), '') || ':' || COALESCE(SUM(version), 0) FROM campaigns)
         || '|' || (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at), '') FROM creatives) AS s`,
     ).pluck(),
-    impressionSubscribers: prepare(IMPRESSION_SUBSCRIBERS_SQL).pluck(),
-    spendRows: prepare(`SELECT ${SPEND_COLUMNS} FROM campaigns WHERE status = 'active'`),
-    budgetRow: prepare(`SELECT ${BUDGET_COLUMNS} FROM campaigns WHERE id = ?`),
+    impressionSubscribers: prepare(stored.IMPRESSION_SUBSCRIBERS_SQL).pluck(),
+    spendRows: prepare(`SELECT ${stored.SPEND_COLUMNS} FROM campaigns WHERE status = 'active'`),
+    budgetRow: prepare(`SELECT ${stored.BUDGET_COLUMNS} FROM campaigns WHERE id = ?`),
     recentAlerts: prepare(`SELECT user_id, game_id, served_at_ms FROM impressions WHERE served_at_ms >= ?`),
-    click: prepare(`${CLICK_TARGET_SELECT} WHERE i.click_id = ?`),
+    click: prepare(`${stored.CLICK_TARGET_SELECT} WHERE i.click_id = ?`),
     spend: handle
       .prepare(
         `UPDATE campaigns SET
@@ -145,7 +129,9 @@ function sqliteStatements(s: Prepared): SyncStatements {
     lockCampaigns: () => {},
     recentAlerts: ({ users, sinceMs }) => {
       const wanted = new Set(users);
-      return (s.recentAlerts.all(sinceMs) as RawAlert[]).filter((row) => wanted.has(row.user_id)).map(recentAlert);
+      return (s.recentAlerts.all(sinceMs) as stored.RawAlert[])
+        .filter((row) => wanted.has(row.user_id))
+        .map(stored.recentAlert);
     },
     // one prepared update per campaign: on SQLite a statement is a function call, not a round trip
     spend: (groups) =>
@@ -172,42 +158,14 @@ function sqliteStatements(s: Prepared): SyncStatements {
       }),
     readBudgets: (campaignIds) =>
       campaignIds.flatMap((campaignId) => {
-        const row = s.budgetRow.get(campaignId) as RawBudget | undefined;
-        return row ? [campaignBudget(row)] : [];
+        const row = s.budgetRow.get(campaignId) as stored.RawBudget | undefined;
+        return row ? [stored.campaignBudget(row)] : [];
       }),
     insertImpressions: (impressions) => {
-      for (const i of impressions) {
-        s.insertImpression.run(
-          i.impressionId,
-          i.clickId,
-          i.advertiserId,
-          i.campaignId,
-          i.creativeId,
-          i.momentType,
-          i.sport,
-          i.gameId,
-          i.userId,
-          i.clearingCpmMicros,
-          i.costMicros,
-          i.servedAtMs,
-        );
-      }
+      for (const i of impressions) s.insertImpression.run(...stored.impressionValues(i));
     },
     insertAuctions: (auctions) => {
-      for (const a of auctions) {
-        s.insertAuction.run(
-          a.id,
-          a.momentType,
-          a.sport,
-          a.outcome,
-          a.bidders,
-          a.winningBidMicros,
-          a.clearingCpmMicros,
-          a.winnerAdvertiserId,
-          a.sandbox ? 1 : 0,
-          a.occurredAtMs,
-        );
-      }
+      for (const a of auctions) s.insertAuction.run(...stored.auctionValues(a, Number));
     },
     insertClicks: (clicks) =>
       clicks.map(
@@ -273,12 +231,15 @@ export class SqliteDeliveryStore implements DeliveryStore {
     const { s } = await this.#ready();
     if (ids) {
       const json = JSON.stringify(ids);
-      return campaignRows(
-        s.campaignsByIds.all({ day, ids: json }) as RawCampaign[],
-        s.creativesByIds.all({ ids: json }) as RawCreative[],
+      return stored.campaignRows(
+        s.campaignsByIds.all({ day, ids: json }) as stored.RawCampaign[],
+        s.creativesByIds.all({ ids: json }) as stored.RawCreative[],
       );
     }
-    return campaignRows(s.campaigns.all({ day }) as RawCampaign[], s.creatives.all() as RawCreative[]);
+    return stored.campaignRows(
+      s.campaigns.all({ day }) as stored.RawCampaign[],
+      s.creatives.all() as stored.RawCreative[],
+    );
   }
 
   async signature(): Promise<string> {
@@ -288,12 +249,12 @@ export class SqliteDeliveryStore implements DeliveryStore {
 
   async loadSpend(): Promise<CampaignSpend[]> {
     const { s } = await this.#ready();
-    return (s.spendRows.all() as RawSpend[]).map(campaignSpend);
+    return (s.spendRows.all() as stored.RawSpend[]).map(stored.campaignSpend);
   }
 
   async loadRecentAlerts(sinceMs: number): Promise<RecentAlert[]> {
     const { s } = await this.#ready();
-    return (s.recentAlerts.all(sinceMs) as RawAlert[]).map(recentAlert);
+    return (s.recentAlerts.all(sinceMs) as stored.RawAlert[]).map(stored.recentAlert);
   }
 
   async impressionSubscribers(): Promise<string[]> {
@@ -303,7 +264,7 @@ export class SqliteDeliveryStore implements DeliveryStore {
 
   async findClick(clickId: string): Promise<ClickTarget | null> {
     const { s } = await this.#ready();
-    return clickTarget(s.click.get(clickId) as RawClickTarget | undefined);
+    return stored.clickTarget(s.click.get(clickId) as stored.RawClickTarget | undefined);
   }
 
   async commit(batch: WriteBatch): Promise<BatchResult> {

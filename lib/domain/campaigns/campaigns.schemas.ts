@@ -192,6 +192,19 @@ function whenValid(...fields: string[]) {
   };
 }
 
+/** E5's floor rule (createCampaign and the forecast): the bid meets the highest floor of the targeted moment types. */
+function bidMeetsFloors(value: { moment_types: MomentTypeKey[]; bid_cpm_usd: number }, ctx: z.RefinementCtx): void {
+  const issue = floorIssue(value.moment_types, usdToMicros(value.bid_cpm_usd));
+  if (issue) ctx.addIssue({ code: "custom", path: ["bid_cpm_usd"], message: issue });
+}
+
+/** E5's availability rule (createCampaign and the forecast): every targeted moment type is offered in a targeted sport. */
+function typesInSports(value: { moment_types: MomentTypeKey[]; sports: Sport[] }, ctx: z.RefinementCtx): void {
+  for (const { index, message } of unavailableTypes(value.moment_types, value.sports)) {
+    ctx.addIssue({ code: "custom", path: ["moment_types", index], message });
+  }
+}
+
 /** The minimum-bid message: which selected type sets the floor. */
 export function floorIssue(types: readonly MomentTypeKey[], bidMicros: bigint): string | null {
   const setter = highestFloorType(types);
@@ -245,21 +258,8 @@ export function createCampaignInputFor(today: () => string) {
         }),
       creative: creativeInput,
     })
-    .superRefine(
-      (value, ctx) => {
-        const issue = floorIssue(value.moment_types, usdToMicros(value.bid_cpm_usd));
-        if (issue) ctx.addIssue({ code: "custom", path: ["bid_cpm_usd"], message: issue });
-      },
-      whenValid("moment_types", "bid_cpm_usd"),
-    )
-    .superRefine(
-      (value, ctx) => {
-        for (const { index, message } of unavailableTypes(value.moment_types, value.sports)) {
-          ctx.addIssue({ code: "custom", path: ["moment_types", index], message });
-        }
-      },
-      whenValid("moment_types", "sports"),
-    )
+    .superRefine(bidMeetsFloors, whenValid("moment_types", "bid_cpm_usd"))
+    .superRefine(typesInSports, whenValid("moment_types", "sports"))
     .superRefine(
       (value, ctx) => {
         if (value.daily_budget_usd !== null) return;
@@ -301,21 +301,8 @@ export const forecastDeliveryInput = z
     daily_budget_usd: dailyBudgetUsd,
     total_budget_usd: totalBudgetUsd,
   })
-  .superRefine(
-    (value, ctx) => {
-      const issue = floorIssue(value.moment_types, usdToMicros(value.bid_cpm_usd));
-      if (issue) ctx.addIssue({ code: "custom", path: ["bid_cpm_usd"], message: issue });
-    },
-    whenValid("moment_types", "bid_cpm_usd"),
-  )
-  .superRefine(
-    (value, ctx) => {
-      for (const { index, message } of unavailableTypes(value.moment_types, value.sports)) {
-        ctx.addIssue({ code: "custom", path: ["moment_types", index], message });
-      }
-    },
-    whenValid("moment_types", "sports"),
-  )
+  .superRefine(bidMeetsFloors, whenValid("moment_types", "bid_cpm_usd"))
+  .superRefine(typesInSports, whenValid("moment_types", "sports"))
   .meta({ id: "ForecastDeliveryInput" });
 export type ForecastDeliveryInput = z.infer<typeof forecastDeliveryInput>;
 

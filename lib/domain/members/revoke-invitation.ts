@@ -4,8 +4,7 @@
 import { nowDate } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { changeActorOf } from "@/lib/history/change-actor";
-import { fieldChanges, recordChange } from "@/lib/history/changes";
+import { recordRevocation } from "@/lib/history/record-revocation";
 import { defineOperation } from "@/lib/operations/operation";
 import { invitationSelect, toInvitation } from "./member-rows";
 import { revokeInvitationInput, type Invitation } from "./members.schemas";
@@ -19,22 +18,13 @@ export const revokeInvitation = defineOperation({
   run: async (actor, input, { clock }): Promise<Invitation> => {
     const now = nowDate(clock);
     const owned = { id: input.id, advertiserId: actor.advertiserId };
-    const by = await changeActorOf(actor);
-    await db().$transaction(async (tx) => {
-      const { count } = await tx.invitation.updateMany({
-        where: { ...owned, acceptedAt: null, revokedAt: null },
-        data: { revokedAt: now },
-      });
-      if (count === 0) return;
-      await recordChange(tx, {
-        advertiserId: actor.advertiserId,
-        atMs: now.getTime(),
-        actor: by,
-        operation: revokeInvitation.name,
-        target: { type: "invitation", id: input.id },
-        fields: fieldChanges({ revoked_at: null }, { revoked_at: now.toISOString() }),
-      });
-    });
+    await recordRevocation(
+      actor,
+      now,
+      { operation: revokeInvitation.name, target: { type: "invitation", id: input.id } },
+      (tx) =>
+        tx.invitation.updateMany({ where: { ...owned, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } }),
+    );
     const row = await db().invitation.findFirst({ where: owned, select: invitationSelect });
     if (!row) throw new AppError("not_found", { detail: "No invitation of this advertiser with this id." });
     if (row.acceptedAt) {

@@ -5,8 +5,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { changeActorOf } from "@/lib/history/change-actor";
-import { recordChange } from "@/lib/history/changes";
+import { recordRevocation } from "@/lib/history/record-revocation";
 import { defineOperation } from "@/lib/operations/operation";
 import { postbackKeySelect } from "./postback-key-rows";
 import { revokePostbackKeyInput, type PostbackKey } from "./postback-keys.schemas";
@@ -32,22 +31,12 @@ export async function revokePostbackKeyFor(
   // only an active key changes, so a repeat keeps the first revocation's time (and writes no history)
   if ((await db().postbackKey.count({ where: { ...owned, revokedAt: null } })) > 0) {
     const now = nowDate(options.clock);
-    const by = await changeActorOf(actor);
-    await db().$transaction(async (tx) => {
-      const { count } = await tx.postbackKey.updateMany({
-        where: { ...owned, revokedAt: null },
-        data: { revokedAt: now },
-      });
-      if (count === 0) return;
-      await recordChange(tx, {
-        advertiserId: actor.advertiserId,
-        atMs: now.getTime(),
-        actor: by,
-        operation: revokePostbackKey.name,
-        target: { type: "postback_key", id },
-        fields: { revoked_at: { from: null, to: now.toISOString() } },
-      });
-    });
+    await recordRevocation(
+      actor,
+      now,
+      { operation: revokePostbackKey.name, target: { type: "postback_key", id } },
+      (tx) => tx.postbackKey.updateMany({ where: { ...owned, revokedAt: null }, data: { revokedAt: now } }),
+    );
   }
   const row = await db().postbackKey.findFirst({ where: owned, select: postbackKeySelect });
   if (!row) throw new AppError("not_found", { detail: "No postback key with this id." });

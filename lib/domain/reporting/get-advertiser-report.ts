@@ -11,18 +11,16 @@ import { db } from "@/lib/db/client";
 import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
 import { SPORTS } from "@/lib/domain/sports";
 import { defineOperation } from "@/lib/operations/operation";
-import { comparisonOf, orderedKeys } from "./get-campaign-report";
-import { loadMetrics, type Dimension, type MetricScope } from "./load-metrics";
+import { comparisonOf, orderedKeys, reportRequest } from "./get-campaign-report";
+import { loadMetrics, type MetricScope } from "./load-metrics";
 import { addInto, averageCpmMicros, metricsOf, toRow, zeroSums, type MetricSums } from "./metrics";
 import {
   advertiserReportQuery,
   type AdvertiserReport,
   type AdvertiserReportInput,
   type AdvertiserReportRow,
-  type ReportSource,
 } from "./reporting.schemas";
-import { choosePlan } from "./report-scope";
-import { planLabel, type TimeKey } from "./source-plan";
+import { planLabel, planSources } from "./source-plan";
 import { dateOfDayNumber, ZoneCalendar } from "./zone-calendar";
 
 /** Counts against the advertiser's 60 reports a minute (shared with getCampaignReport and getCampaignTimeseries). */
@@ -55,27 +53,18 @@ function byDelivery(a: AdvertiserReportRow, b: AdvertiserReportRow): number {
 export async function advertiserReport(
   actor: Actor,
   query: AdvertiserReportInput,
-  options: { clock?: Clock; source?: ReportSource } = {},
+  options: { clock?: Clock } = {},
 ): Promise<AdvertiserReport> {
   const calendar = ZoneCalendar.forDates(query.timezone, query.start_date, query.end_date);
   const breakdown = query.breakdown;
-  const timeKey: TimeKey = breakdown === "day" || breakdown === "hour_of_day" ? breakdown : null;
-  const plan = choosePlan(calendar, timeKey, options.source);
-  const dimension: Dimension | null =
-    breakdown === "campaign" || breakdown === "moment_type" || breakdown === "sport" ? breakdown : null;
   const scope: MetricScope = { advertiserId: actor.advertiserId };
+  const { request, timeKey } = reportRequest(scope, calendar, breakdown);
+  const plan = planSources(calendar, timeKey);
   const asOf = new Date((options.clock ?? systemClock)());
 
   const [metrics, comparison, campaigns] = await Promise.all([
-    loadMetrics({
-      scope,
-      startMs: calendar.startMs,
-      endMs: calendar.endMs,
-      plan,
-      time: timeKey ? { kind: timeKey, segments: calendar.segments } : null,
-      dimension,
-    }),
-    comparisonOf(scope, query, asOf, options.source),
+    loadMetrics(request, plan),
+    comparisonOf(scope, query, asOf),
     // the rows' keys and names: the advertiser's campaigns
     breakdown === "campaign" || breakdown === "moment_type" || breakdown === "sport"
       ? db().campaign.findMany({

@@ -6,28 +6,52 @@ import { systemClock, type Clock } from "@/lib/clock";
 import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
 import { SPORTS } from "@/lib/domain/sports";
 import { defineOperation } from "@/lib/operations/operation";
-import { loadMetrics, type Dimension, type MetricScope } from "./load-metrics";
+import { loadMetrics, type Dimension, type MetricRequest, type MetricScope } from "./load-metrics";
 import { addInto, averageCpmMicros, metricsOf, toRow, zeroSums, type MetricSums } from "./metrics";
 import {
   campaignReportInput,
   previousPeriod,
+  type AdvertiserBreakdown,
   type Breakdown,
   type CampaignReport,
   type CampaignReportInput,
   type Comparison,
   type ReportComparison,
-  type ReportSource,
 } from "./reporting.schemas";
-import { choosePlan, openReport } from "./report-scope";
-import { planLabel, type TimeKey } from "./source-plan";
+import { openReport } from "./report-scope";
+import { planLabel, planSources, type TimeKey } from "./source-plan";
 import { dateOfDayNumber, ZoneCalendar } from "./zone-calendar";
 
 export type ReportOptions = {
   /** the clock for as_of */
   clock?: Clock;
-  /** the rows to read ("rollups" only where they are exact); by default the exact plan (the report tests compare both) */
-  source?: ReportSource;
 };
+
+/**
+ * What a report with `breakdown` reads (a campaign's, the all-campaigns one, a comparison's totals): the metric
+ * request, and the time key its source plan is chosen for (planSources).
+ */
+export function reportRequest(
+  scope: MetricScope,
+  calendar: ZoneCalendar,
+  breakdown: Breakdown | AdvertiserBreakdown | undefined,
+): { request: MetricRequest; timeKey: TimeKey } {
+  const timeKey: TimeKey = breakdown === "day" || breakdown === "hour_of_day" ? breakdown : null;
+  const dimension: Dimension | null =
+    breakdown === "moment_type" || breakdown === "sport" || breakdown === "creative" || breakdown === "campaign"
+      ? breakdown
+      : null;
+  return {
+    request: {
+      scope,
+      startMs: calendar.startMs,
+      endMs: calendar.endMs,
+      time: timeKey ? { kind: timeKey, segments: calendar.segments } : null,
+      dimension,
+    },
+    timeKey,
+  };
+}
 
 /** Keys in their natural order: the campaign's own first (zero rows included), then any others seen. */
 export function orderedKeys(preferred: readonly string[], order: readonly string[], seen: Iterable<string>): string[] {
@@ -45,19 +69,12 @@ export async function comparisonOf(
   scope: MetricScope,
   query: { start_date: string; end_date: string; timezone: string; compare?: Comparison },
   asOf: Date,
-  source?: ReportSource,
 ): Promise<ReportComparison | undefined> {
   if (!query.compare) return undefined;
   const before = previousPeriod(query.start_date, query.end_date);
   const calendar = ZoneCalendar.forDates(query.timezone, before.start, before.end);
-  const metrics = await loadMetrics({
-    scope,
-    startMs: calendar.startMs,
-    endMs: calendar.endMs,
-    plan: choosePlan(calendar, null, source),
-    time: null,
-    dimension: null,
-  });
+  const { request, timeKey } = reportRequest(scope, calendar, undefined);
+  const metrics = await loadMetrics(request, planSources(calendar, timeKey));
   const totals = zeroSums();
   for (const row of metrics) addInto(totals, row);
   return {
@@ -83,22 +100,13 @@ export async function campaignReport(
 ): Promise<CampaignReport> {
   const { campaign, calendar } = await openReport(actor, query);
   const breakdown: Breakdown | undefined = query.breakdown;
-  const timeKey: TimeKey = breakdown === "day" || breakdown === "hour_of_day" ? breakdown : null;
-  const plan = choosePlan(calendar, timeKey, options.source);
-  const dimension: Dimension | null =
-    breakdown === "moment_type" || breakdown === "sport" || breakdown === "creative" ? breakdown : null;
+  const { request, timeKey } = reportRequest({ campaignId: campaign.id }, calendar, breakdown);
+  const plan = planSources(calendar, timeKey);
 
   const asOf = new Date((options.clock ?? systemClock)());
   const [metrics, comparison] = await Promise.all([
-    loadMetrics({
-      scope: { campaignId: campaign.id },
-      startMs: calendar.startMs,
-      endMs: calendar.endMs,
-      plan,
-      time: timeKey ? { kind: timeKey, segments: calendar.segments } : null,
-      dimension,
-    }),
-    comparisonOf({ campaignId: campaign.id }, query, asOf, options.source),
+    loadMetrics(request, plan),
+    comparisonOf({ campaignId: campaign.id }, query, asOf),
   ]);
 
   const totals = zeroSums();

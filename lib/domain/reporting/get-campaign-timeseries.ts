@@ -5,22 +5,41 @@
 import type { Actor } from "@/lib/auth/actor";
 import { DAY_MS } from "@/lib/clock";
 import { defineOperation } from "@/lib/operations/operation";
-import { loadMetrics } from "./load-metrics";
+import { loadMetrics, type MetricRequest } from "./load-metrics";
 import { addInto, zeroSums, type MetricSums } from "./metrics";
 import {
   campaignTimeseriesInput,
   type CampaignTimeseries,
   type CampaignTimeseriesInput,
-  type ReportSource,
+  type Granularity,
 } from "./reporting.schemas";
-import { planLabel, type SourcePlan } from "./source-plan";
-import { choosePlan, openReport } from "./report-scope";
-import { dateOfDayNumber } from "./zone-calendar";
+import { planLabel, planSources, type TimeKey } from "./source-plan";
+import { openReport } from "./report-scope";
+import { dateOfDayNumber, type ZoneCalendar } from "./zone-calendar";
 
-export type TimeseriesOptions = {
-  /** the rows to read ("rollups" only where they are exact); by default the exact plan (the report tests compare both) */
-  source?: ReportSource;
-};
+/**
+ * What a series reads: the metric request (hours: buckets that never straddle a local hour, each mapped to its
+ * hour by the series; days: the local date, in SQL), and the time key its source plan is chosen for.
+ */
+export function seriesRequest(
+  campaignId: string,
+  calendar: ZoneCalendar,
+  granularity: Granularity,
+): { request: MetricRequest; timeKey: TimeKey } {
+  const hourly = granularity === "hour";
+  return {
+    request: {
+      scope: { campaignId },
+      startMs: calendar.startMs,
+      endMs: calendar.endMs,
+      time: hourly
+        ? { kind: "bucket", bucketMs: calendar.rawBucketMs() }
+        : { kind: "day", segments: calendar.segments },
+      dimension: null,
+    },
+    timeKey: hourly ? "hour" : "day",
+  };
+}
 
 /** the last UTC day formatted ("2026-03-08T"): a series has up to 744 points over 31 days */
 let lastDay = Number.NaN;
@@ -48,24 +67,12 @@ export const getCampaignTimeseries = defineOperation({
   run: (actor, input) => campaignTimeseries(actor, input),
 });
 
-export async function campaignTimeseries(
-  actor: Actor,
-  query: CampaignTimeseriesInput,
-  options: TimeseriesOptions = {},
-): Promise<CampaignTimeseries> {
+export async function campaignTimeseries(actor: Actor, query: CampaignTimeseriesInput): Promise<CampaignTimeseries> {
   const { campaign, calendar } = await openReport(actor, query);
   const hourly = query.granularity === "hour";
-  const plan: SourcePlan = choosePlan(calendar, hourly ? "hour" : "day", options.source);
-
-  const metrics = await loadMetrics({
-    scope: { campaignId: campaign.id },
-    startMs: calendar.startMs,
-    endMs: calendar.endMs,
-    plan,
-    // hours: buckets that never straddle a local hour, mapped to their hour below; days: the local date, in SQL
-    time: hourly ? { kind: "bucket", bucketMs: calendar.rawBucketMs() } : { kind: "day", segments: calendar.segments },
-    dimension: null,
-  });
+  const { request, timeKey } = seriesRequest(campaign.id, calendar, query.granularity);
+  const plan = planSources(calendar, timeKey);
+  const metrics = await loadMetrics(request, plan);
 
   const points: { startMs: number; key: string | number }[] = hourly
     ? calendar.hourStarts().map((startMs) => ({ startMs, key: startMs }))

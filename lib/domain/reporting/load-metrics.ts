@@ -2,9 +2,10 @@
 // - hourly_rollups with their quarter-hour prefix counts: exact for every range
 //   whose local keys change on quarter-hours (source-plan.ts), i.e. every zone;
 // - the raw rows (impressions by served_at, clicks by clicked_at, conversions
-//   by recorded_at): exact always; used when a test forces them and for any
-//   range that is not quarter-aligned.
-// Both count each event at its own timestamp, so they give identical numbers.
+//   by recorded_at): exact always; used for any range that is not quarter-aligned.
+// Both count each event at its own timestamp, so they give identical numbers:
+// each is a function of its own (loadFromRollups, loadFromRawRows), which the
+// report tests run side by side; loadMetrics runs the one a SourcePlan names.
 // Local days and hours of day are computed in SQL from the zone's offset
 // segments (a CASE over at most a few offset changes), so the database returns
 // one row per key rather than one per UTC hour. Same SQL on SQLite and
@@ -35,11 +36,11 @@ export type TimeGrouping =
   /** the local hour of day, 0-23 */
   | { kind: "hour_of_day"; segments: readonly OffsetSegment[] };
 
-export type LoadRequest = {
+/** What a report sums: whose events, over which instants, grouped by which time key and dimension. */
+export type MetricRequest = {
   scope: MetricScope;
   startMs: number;
   endMs: number;
-  plan: SourcePlan;
   time: TimeGrouping | null;
   dimension: Dimension | null;
 };
@@ -104,9 +105,13 @@ function grouping(column: string, time: TimeGrouping | null, dimension: Dimensio
   };
 }
 
-export async function loadMetrics(request: LoadRequest): Promise<MetricRow[]> {
-  const { scope, plan, time, dimension } = request;
-  const client = db();
+/** The rows of a request from the plan's source: the rollups (with the plan's splits) or the raw rows. */
+export function loadMetrics(request: MetricRequest, plan: SourcePlan): Promise<MetricRow[]> {
+  return plan.kind === "rollups" ? loadFromRollups(request, plan.splits) : loadFromRawRows(request);
+}
+
+/** One row per (time key, dimension key), created on first use; the non-zero ones are the result. */
+function metricRows(time: TimeGrouping | null) {
   const rows = new Map<string, MetricRow>();
   const rowFor: RowFor = (aggregate) => {
     const id = `${aggregate.t ?? ""}\u0000${aggregate.k ?? ""}`;
@@ -126,41 +131,48 @@ export async function loadMetrics(request: LoadRequest): Promise<MetricRow[]> {
     }
     return row;
   };
+  // an aggregate without GROUP BY over no rows still returns one all-zero row, and a rollup
+  // correction can leave a key at zero: drop them
+  const result = () =>
+    [...rows.values()].filter((row) => row.impressions || row.clicks || row.conversions || row.spendMicros);
+  return { rowFor, result };
+}
 
-  if (plan.kind === "rollups") await loadRollups(request, plan.splits, rowFor);
-  if (plan.kind === "raw") {
-    const within = (column: string) =>
-      sql`${scopeCondition(scope)} AND ${raw(`${column} >= ${int(request.startMs)} AND ${column} < ${int(request.endMs)}`)}`;
-    const impressions = grouping("served_at_ms", time, dimension);
-    const clicks = grouping("clicked_at_ms", time, dimension);
-    const conversions = grouping("recorded_at_ms", time, dimension);
-    const [served, clicked, converted] = await Promise.all([
-      client.$queryRaw<Aggregate[]>`
-        SELECT ${impressions.select} COUNT(*) AS n, CAST(COALESCE(SUM(cost_micros), 0) AS BIGINT) AS s
-        FROM impressions
-        WHERE ${within("served_at_ms")}
-        ${impressions.groupBy}`,
-      client.$queryRaw<Aggregate[]>`
-        SELECT ${clicks.select} COUNT(*) AS n
-        FROM clicks
-        WHERE ${within("clicked_at_ms")}
-        ${clicks.groupBy}`,
-      client.$queryRaw<Aggregate[]>`
-        SELECT ${conversions.select} COUNT(*) AS n
-        FROM conversions
-        WHERE ${within("recorded_at_ms")}
-        ${conversions.groupBy}`,
-    ]);
-    for (const aggregate of served) {
-      const row = rowFor(aggregate);
-      row.impressions += toBigInt(aggregate.n);
-      row.spendMicros += toBigInt(aggregate.s);
-    }
-    for (const aggregate of clicked) rowFor(aggregate).clicks += toBigInt(aggregate.n);
-    for (const aggregate of converted) rowFor(aggregate).conversions += toBigInt(aggregate.n);
+/** The raw-rows plan: each event table grouped by the key of its own timestamp (exact for any range). */
+export async function loadFromRawRows(request: MetricRequest): Promise<MetricRow[]> {
+  const { scope, time, dimension } = request;
+  const client = db();
+  const { rowFor, result } = metricRows(time);
+  const within = (column: string) =>
+    sql`${scopeCondition(scope)} AND ${raw(`${column} >= ${int(request.startMs)} AND ${column} < ${int(request.endMs)}`)}`;
+  const impressions = grouping("served_at_ms", time, dimension);
+  const clicks = grouping("clicked_at_ms", time, dimension);
+  const conversions = grouping("recorded_at_ms", time, dimension);
+  const [served, clicked, converted] = await Promise.all([
+    client.$queryRaw<Aggregate[]>`
+      SELECT ${impressions.select} COUNT(*) AS n, CAST(COALESCE(SUM(cost_micros), 0) AS BIGINT) AS s
+      FROM impressions
+      WHERE ${within("served_at_ms")}
+      ${impressions.groupBy}`,
+    client.$queryRaw<Aggregate[]>`
+      SELECT ${clicks.select} COUNT(*) AS n
+      FROM clicks
+      WHERE ${within("clicked_at_ms")}
+      ${clicks.groupBy}`,
+    client.$queryRaw<Aggregate[]>`
+      SELECT ${conversions.select} COUNT(*) AS n
+      FROM conversions
+      WHERE ${within("recorded_at_ms")}
+      ${conversions.groupBy}`,
+  ]);
+  for (const aggregate of served) {
+    const row = rowFor(aggregate);
+    row.impressions += toBigInt(aggregate.n);
+    row.spendMicros += toBigInt(aggregate.s);
   }
-  // an aggregate without GROUP BY over no rows still returns one all-zero row: drop it
-  return [...rows.values()].filter((row) => row.impressions || row.clicks || row.conversions || row.spendMicros);
+  for (const aggregate of clicked) rowFor(aggregate).clicks += toBigInt(aggregate.n);
+  for (const aggregate of converted) rowFor(aggregate).conversions += toBigInt(aggregate.n);
+  return result();
 }
 
 /** The counters summed from rollups, and the prefix columns of each (events before minute 15, 30, 45). */
@@ -190,7 +202,7 @@ type Sums = Record<string, unknown>;
 const mod = (value: number, by: number) => ((value % by) + by) % by;
 
 /**
- * Rollups (docs/decisions/1400). Every row's UTC hour is cut at `splits` into
+ * The rollups plan (docs/decisions/1400). Every row's UTC hour is cut at `splits` into
  * parts that each lie in one local key (source-plan.ts); a part's counts are the
  * difference of two prefix sums. So that the database still returns one row per
  * key rather than per hour, the work is split by what the hours need:
@@ -203,8 +215,9 @@ const mod = (value: number, by: number) => ((value % by) + by) % by;
  *   from those; the irregular hours (partial, or cut by an offset change) per hour;
  * - getCampaignTimeseries hours where every hour is split: per hour (at most 744).
  */
-async function loadRollups(request: LoadRequest, splits: readonly number[], rowFor: RowFor): Promise<void> {
+export async function loadFromRollups(request: MetricRequest, splits: readonly number[]): Promise<MetricRow[]> {
   const { scope, time, dimension, startMs, endMs } = request;
+  const { rowFor, result } = metricRows(time);
   for (const into of splits) {
     if (into <= 0 || into >= HOUR_MS || into % QUARTER_HOUR_MS !== 0) throw new RangeError(`bad split ${into}`);
   }
@@ -281,7 +294,7 @@ async function loadRollups(request: LoadRequest, splits: readonly number[], rowF
       const row = rowFor({ t: aggregate.t, k: aggregate.k });
       for (const { field, column } of summed) row[field] += toBigInt(aggregate[column]);
     }
-    return;
+    return result();
   }
 
   const perHour = async (filter: string) => {
@@ -327,7 +340,7 @@ async function loadRollups(request: LoadRequest, splits: readonly number[], rowF
         distribute(aggregate, (index) => keyAt(hour + starts[index]!));
       }
     }
-    return;
+    return result();
   }
 
   if (irregular.length * 2 > hourCount) {
@@ -336,7 +349,7 @@ async function loadRollups(request: LoadRequest, splits: readonly number[], rowF
       const hour = Number(aggregate.h);
       distribute(aggregate, (index) => keyAt(hour + starts[index]!));
     }
-    return;
+    return result();
   }
 
   // a few irregular hours: everything by the key of each hour's first instant, then move those hours' parts
@@ -349,4 +362,5 @@ async function loadRollups(request: LoadRequest, splits: readonly number[], rowF
     const hour = Number(aggregate.h);
     distribute(aggregate, (index) => keyAt(hour + starts[index]!), { key: firstKey(hour) });
   }
+  return result();
 }

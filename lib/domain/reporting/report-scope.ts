@@ -1,10 +1,8 @@
 // What getCampaignReport and getCampaignTimeseries start from: the campaign the actor
-// owns (404, never 403), the calendar of the local dates, and the source plan
-// (rollups with quarter-hour counts where exact, which is every zone; raw rows otherwise).
+// owns (404, never 403) and the calendar of the local dates.
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { planSources, type SourcePlan, type TimeKey } from "./source-plan";
 import { ZoneCalendar } from "./zone-calendar";
 
 export type ReportCampaign = { id: string; momentTypes: string[]; sports: string[]; creativeIds: string[] };
@@ -35,15 +33,6 @@ export async function getOwnedCampaign(actor: Actor, campaignId: string): Promis
     sports: list(campaign.sports),
     creativeIds: campaign.creatives.map((creative) => creative.id),
   };
-}
-
-/** The exact plan for these keys, unless a test forces one source. */
-export function choosePlan(calendar: ZoneCalendar, timeKey: TimeKey, forced?: "rollups" | "raw"): SourcePlan {
-  if (forced === "raw") return { kind: "raw" };
-  const plan = planSources(calendar, timeKey);
-  if (forced === "rollups" && plan.kind !== "rollups")
-    throw new RangeError("the rollups cannot answer this range in this zone");
-  return plan;
 }
 
 /** A report's campaign (owned by the actor: 404 otherwise) and the calendar of its local dates. */

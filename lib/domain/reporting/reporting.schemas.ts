@@ -241,6 +241,18 @@ const spendMicros = z.number().int().nonnegative().meta({
 const averageCpmPaid = usd.meta({ description: "spend / impressions x 1000; 0 without impressions." });
 const costPerConversion = usd.nullable().meta({ description: "spend / conversions; null without conversions." });
 
+/** The numbers of a report's totals and of each of its rows, in this order. */
+const metricFields = {
+  impressions: count,
+  clicks: count,
+  ctr,
+  conversions: count,
+  spend_usd: usd,
+  spend_micros: spendMicros,
+  average_cpm_paid_usd: averageCpmPaid,
+  cost_per_conversion_usd: costPerConversion,
+};
+
 export const period = z
   .object({
     start: z.iso.date(),
@@ -251,14 +263,7 @@ export const period = z
 
 export const reportTotals = z
   .object({
-    impressions: count,
-    clicks: count,
-    ctr,
-    conversions: count,
-    spend_usd: usd,
-    spend_micros: spendMicros,
-    average_cpm_paid_usd: averageCpmPaid,
-    cost_per_conversion_usd: costPerConversion,
+    ...metricFields,
     as_of: z.iso
       .datetime()
       .meta({ description: "When the numbers were computed; events reach reports within 5 seconds." }),
@@ -270,14 +275,7 @@ export const breakdownRow = z
     key: z.union([z.string(), z.number().int()]).meta({
       description: "Local date (YYYY-MM-DD), moment type, sport, creative id, or local hour of day (integer 0-23).",
     }),
-    impressions: count,
-    clicks: count,
-    ctr,
-    conversions: count,
-    spend_usd: usd,
-    spend_micros: spendMicros,
-    average_cpm_paid_usd: averageCpmPaid,
-    cost_per_conversion_usd: costPerConversion,
+    ...metricFields,
   })
   .meta({ id: "ReportRow" });
 export type BreakdownRowView = z.infer<typeof breakdownRow>;

@@ -12,18 +12,8 @@ import { webhookEndpointIdInput, type WebhookEndpoint } from "./webhooks.schemas
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type EndpointRow = {
-  id: string;
-  url: string;
-  events: string;
-  isActive: boolean;
-  batchImpressions: boolean;
-  failureCount: number;
-  lastDeliveredAt: Date | null;
-  createdAt: Date;
-  deactivatedAt: Date | null;
-  deactivatedReason: string | null;
-};
+/** An endpoint row: the domain shape with its events still as stored (a JSON array). */
+type EndpointRow = Omit<WebhookEndpoint, "events"> & { events: string };
 
 export function endpointEvents(json: string): EventType[] {
   const parsed = JSON.parse(json) as unknown;

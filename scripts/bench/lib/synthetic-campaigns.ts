@@ -1,4 +1,7 @@
 // Synthetic campaigns for the benchmarks: varied targeting, bids and budgets.
+import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { insertCampaign } from "@/lib/domain/campaigns/campaign-rows";
 import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
 import { SPORTS } from "@/lib/domain/sports";
 import type { CampaignRow } from "@/lib/delivery/records";
@@ -74,4 +77,29 @@ export function newCampaignOf(row: CampaignRow): NewCampaign {
       status: "approved",
     })),
   };
+}
+
+/**
+ * Writes the campaigns (through `toNew`, newCampaignOf by default) and their advertisers; a quarter of the
+ * advertisers get a webhook endpoint for impression.served and click.recorded, so that their impressions and
+ * clicks write outbox events as in production.
+ */
+export async function seedSyntheticCampaigns(
+  campaigns: CampaignRow[],
+  toNew: (row: CampaignRow) => NewCampaign = newCampaignOf,
+): Promise<void> {
+  const advertisers = [...new Set(campaigns.map((campaign) => campaign.advertiserId))];
+  await db().advertiser.createMany({ data: advertisers.map((id) => ({ id, name: id, email: `${id}@bench.test` })) });
+  for (const campaign of campaigns) await insertCampaign(toNew(campaign));
+  await db().webhookEndpoint.createMany({
+    data: advertisers
+      .filter((_, index) => index % 4 === 0)
+      .map((advertiserId) => ({
+        id: randomUUID(),
+        advertiserId,
+        url: "https://hooks.example.com/sma",
+        events: JSON.stringify(["impression.served", "click.recorded"]),
+        secret: "0".repeat(64),
+      })),
+  });
 }
