@@ -18,7 +18,7 @@ import { GET as restWebhooks } from "@/app/api/ads/webhooks/route";
 import { recordPostback } from "@/lib/domain/conversions/record-conversion";
 import { deactivateWebhook } from "@/lib/domain/webhooks/deactivate-webhook";
 import { registerWebhook } from "@/lib/domain/webhooks/register-webhook";
-import { resetEnvForTests } from "@/lib/env";
+import { reloadEnv } from "@/lib/env";
 import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
@@ -95,7 +95,7 @@ function common(value: unknown, key = ""): unknown {
 beforeAll(async () => {
   receiver = await startReceiver();
   process.env.OUTBOUND_ALLOW_HOSTS = receiver.hostPort;
-  resetEnvForTests();
+  reloadEnv();
   adv = await createTestAdvertiser("Parity");
   headers = await adv.auth();
   campaign = await createTestCampaign({
@@ -134,7 +134,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   process.env.OUTBOUND_ALLOW_HOSTS = "";
-  resetEnvForTests();
+  reloadEnv();
   await receiver.close();
 });
 

@@ -3,7 +3,7 @@
 // every relation of the page into one query). Statements are counted through
 // Prisma's query events on the process-wide client.
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDb, useDbForTests } from "@/lib/db/client";
+import { createDb, replaceDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
@@ -38,7 +38,7 @@ const QUERY = `
   }`;
 
 beforeAll(async () => {
-  await useDbForTests(createDb(env().DATABASE_URL, { onQuery: (sql) => counting && statements.push(sql) }));
+  await replaceDb(createDb(env().DATABASE_URL, { onQuery: (sql) => counting && statements.push(sql) }));
   adv = await createTestAdvertiser();
   headers = await adv.auth();
   const now = Date.now();

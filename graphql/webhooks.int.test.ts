@@ -5,7 +5,7 @@
 // webhook_send rate limit of test sends and redeliveries (docs/decisions/1416).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { resetEnvForTests } from "@/lib/env";
+import { reloadEnv } from "@/lib/env";
 import { consumeRateLimit, RATE_LIMIT_POLICIES } from "@/lib/rate-limit";
 import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { verifySignature } from "@/lib/webhooks/sign";
@@ -23,7 +23,7 @@ let headers: Record<string, string>;
 beforeAll(async () => {
   receiver = await startReceiver();
   process.env.OUTBOUND_ALLOW_HOSTS = receiver.hostPort;
-  resetEnvForTests();
+  reloadEnv();
   acme = await createTestAdvertiser("Acme Sportsbook");
   rival = await createTestAdvertiser("Rival Book");
   headers = await acme.auth();
@@ -31,7 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   process.env.OUTBOUND_ALLOW_HOSTS = "";
-  resetEnvForTests();
+  reloadEnv();
   await receiver.close();
 });
 

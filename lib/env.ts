@@ -131,13 +131,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
 let cached: Env | undefined;
 
-/** The validated environment, read once per process (tests reset it with resetEnvForTests). */
+/** The validated environment, read once per process (tests reset it with reloadEnv). */
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
 }
 
-export function resetEnvForTests(): void {
+/** The next env() reads process.env again: for a process that changes its own environment (the benches' harness, test setup). */
+export function reloadEnv(): void {
   cached = undefined;
 }
 

@@ -4,7 +4,7 @@
 // that count unchanged.
 import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from "node:net";
-import { resetEnvForTests } from "@/lib/env";
+import { reloadEnv } from "@/lib/env";
 
 export type IconServer = {
   /** http://127.0.0.1:<port><path> (allow-listed) */
@@ -46,7 +46,7 @@ export async function startIconServer(): Promise<IconServer> {
   });
   const port = await listen(http);
   process.env.OUTBOUND_ALLOW_HOSTS = `127.0.0.1:${port}`;
-  resetEnvForTests();
+  reloadEnv();
   return {
     url: (path = "/icon.png") => `http://127.0.0.1:${port}${path}`,
     trapPort,
@@ -56,7 +56,7 @@ export async function startIconServer(): Promise<IconServer> {
       http.closeAllConnections();
       await Promise.all([http, trap].map((server) => new Promise((resolve) => server.close(resolve))));
       process.env.OUTBOUND_ALLOW_HOSTS = "";
-      resetEnvForTests();
+      reloadEnv();
     },
   };
 }

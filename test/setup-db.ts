@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, inject } from "vitest";
 import { disconnectDb } from "@/lib/db/client";
-import { resetEnvForTests } from "@/lib/env";
+import { reloadEnv } from "@/lib/env";
 import { freshPgDatabase } from "@/scripts/lib/local-postgres";
 import { installConsoleErrorGuard } from "./console-guard";
 
@@ -39,7 +39,7 @@ if (kind === "sqlite") {
 // test accounts hash at scrypt's N = 2^10 (OWASP's 2^17 costs 0.4 s a hash); the tests of
 // the cost and of the rehash set it back (lib/auth/passwords.int.test.ts)
 process.env.PASSWORD_HASH_COST = "10";
-resetEnvForTests();
+reloadEnv();
 installConsoleErrorGuard();
 
 afterAll(async () => {

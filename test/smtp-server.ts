@@ -5,7 +5,7 @@
 import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { resetEnvForTests } from "@/lib/env";
+import { reloadEnv } from "@/lib/env";
 
 export type ReceivedMail = { from: string; to: string[]; subject: string; text: string };
 
@@ -41,7 +41,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
   process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
-  resetEnvForTests();
+  reloadEnv();
   const to = (address: string) => mails.filter((mail) => mail.to.includes(address));
   return {
     mails,
@@ -53,7 +53,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     },
     async stop() {
       delete process.env.SMTP_URL;
-      resetEnvForTests();
+      reloadEnv();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

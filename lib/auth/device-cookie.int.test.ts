@@ -6,7 +6,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import * as route from "@/app/api/auth/[...nextauth]/route";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
-import { resetEnvForTests } from "@/lib/env";
+import { reloadEnv } from "@/lib/env";
 import { randomBase62 } from "@/lib/ids";
 import { call } from "@/test/http";
 import { DEVICE_COOKIE_MAX_AGE_SEC, deviceCookieName, deviceNonce, mintDeviceCookie } from "./device-cookie";
@@ -19,7 +19,7 @@ const BASE_URL = process.env.PUBLIC_BASE_URL;
 
 afterEach(() => {
   process.env.PUBLIC_BASE_URL = BASE_URL;
-  resetEnvForTests();
+  reloadEnv();
 });
 
 async function newUser(): Promise<string> {
@@ -115,7 +115,7 @@ describe("sign-in device cookies", () => {
 
   it("is Secure and __Secure- prefixed when the public origin is https, and read under that name", async () => {
     process.env.PUBLIC_BASE_URL = "https://ads.example.test";
-    resetEnvForTests();
+    reloadEnv();
     const email = await newUser();
     const res = await signIn(email, PASSWORD);
     expect(res.outcome).toBe("signed_in");

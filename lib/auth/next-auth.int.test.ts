@@ -1,9 +1,9 @@
 // next-auth's options are built once and reused by every request, and rebuilt
-// when what they are made of changes: the environment (resetEnvForTests) or the
+// when what they are made of changes: the environment (reloadEnv) or the
 // session key that `sessionSecret()` answers (docs/decisions/1417).
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as route from "@/app/api/auth/[...nextauth]/route";
-import { resetEnvForTests } from "@/lib/env";
+import { reloadEnv } from "@/lib/env";
 import { call } from "@/test/http";
 import { authOptions } from "./next-auth";
 import { sessionSecret } from "./session-secret";
@@ -19,7 +19,7 @@ const BASE_URL = process.env.PUBLIC_BASE_URL;
 afterEach(() => {
   process.env.PUBLIC_BASE_URL = BASE_URL;
   delete process.env.SESSION_SECRET;
-  resetEnvForTests();
+  reloadEnv();
 });
 
 describe("authOptions", () => {
@@ -41,7 +41,7 @@ describe("authOptions", () => {
 
     process.env.PUBLIC_BASE_URL = "https://ads.example.test";
     process.env.SESSION_SECRET = "a configured session key of 32+ chars";
-    resetEnvForTests();
+    reloadEnv();
     const after = await authOptions();
     expect(after).not.toBe(before);
     expect(after.secret).toBe("a configured session key of 32+ chars");
@@ -52,7 +52,7 @@ describe("authOptions", () => {
 
     process.env.PUBLIC_BASE_URL = BASE_URL;
     delete process.env.SESSION_SECRET;
-    resetEnvForTests();
+    reloadEnv();
     const restored = await authOptions();
     expect(restored.secret).toBe(before.secret);
     expect(restored.cookies?.sessionToken?.name).toBe("sma.session");

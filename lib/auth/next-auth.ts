@@ -110,7 +110,7 @@ let built: { env: Env; secret: string; options: NextAuthOptions } | undefined;
  * The options, built once and reused for every request (next-auth copies them, never changes
  * them). They are made of the environment (PUBLIC_BASE_URL: next-auth's URL, secure cookies and
  * the cookie's name) and the session key, so they are rebuilt when either changes: a new env()
- * (after resetEnvForTests) or another key from `sessionSecret()`, whose own caching decides how
+ * (after reloadEnv) or another key from `sessionSecret()`, whose own caching decides how
  * long a stored key is kept (docs/decisions/1417). Async only for the key, read (or made) in the
  * database when SESSION_SECRET is not set; concurrent first calls share that one read and the
  * build after it is synchronous, so they share one build too.

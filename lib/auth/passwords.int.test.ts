@@ -7,7 +7,7 @@ import { db } from "@/lib/db/client";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { randomBase62 } from "@/lib/ids";
 import { sessionOf, signIn, viewerEmail, type Jar } from "@/test/dashboard-session";
-import { resetEnvForTests } from "@/lib/env";
+import { reloadEnv } from "@/lib/env";
 import { SCRYPT_PARAMS, hashPassword, verifyPassword } from "./passwords";
 
 const PASSWORD = "correct horse battery";
@@ -15,7 +15,7 @@ const PASSWORD = "correct horse battery";
 /** New hashes at 2^cost, as an operator's PASSWORD_HASH_COST sets it. */
 function passwordHashCost(cost: number) {
   process.env.PASSWORD_HASH_COST = String(cost);
-  resetEnvForTests();
+  reloadEnv();
 }
 
 afterEach(() => passwordHashCost(10));

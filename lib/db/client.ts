@@ -107,8 +107,12 @@ export function dbKind(): DatabaseKind {
   return databaseKind(env().DATABASE_URL);
 }
 
-/** Tests: make `client` the process-wide client (for the current DATABASE_URL) until the next disconnect. */
-export async function useDbForTests(client: Db): Promise<void> {
+/**
+ * Makes `client` the process-wide client (for the current DATABASE_URL) until the next
+ * disconnect: a client with its own options, such as a query counter (the GraphQL bench
+ * and its query-count test).
+ */
+export async function replaceDb(client: Db): Promise<void> {
   const previous = globalHolder.__smaDb;
   globalHolder.__smaDb = { url: env().DATABASE_URL, client };
   if (previous && previous.client !== client) await previous.client.$disconnect();

@@ -1,12 +1,12 @@
 // The mailer without a server (docs/decisions/1427): the sender's default comes from the
 // public host, EMAIL_FROM wins; without SMTP_URL nothing is sent and the caller is told.
 import { afterEach, describe, expect, it } from "vitest";
-import { parseEnv, resetEnvForTests } from "@/lib/env";
+import { parseEnv, reloadEnv } from "@/lib/env";
 import { emailConfigured, emailSender, EmailNotSent, sendEmail } from "./mailer";
 
 afterEach(() => {
   delete process.env.SMTP_URL;
-  resetEnvForTests();
+  reloadEnv();
 });
 
 describe("the mailer", () => {
@@ -19,7 +19,7 @@ describe("the mailer", () => {
 
   it("without SMTP_URL says it is not configured and refuses to send", async () => {
     delete process.env.SMTP_URL;
-    resetEnvForTests();
+    reloadEnv();
     expect(emailConfigured()).toBe(false);
     await expect(sendEmail({ to: "a@example.com", subject: "s", text: "t" })).rejects.toBeInstanceOf(EmailNotSent);
   });
@@ -27,7 +27,7 @@ describe("the mailer", () => {
   it("a server that does not answer is a failure the caller handles, not a hang or a crash", async () => {
     // nothing listens on port 9 (discard) here: the connection is refused
     process.env.SMTP_URL = "smtp://127.0.0.1:9";
-    resetEnvForTests();
+    reloadEnv();
     expect(emailConfigured()).toBe(true);
     await expect(sendEmail({ to: "a@example.com", subject: "s", text: "t" })).rejects.toBeInstanceOf(EmailNotSent);
   });

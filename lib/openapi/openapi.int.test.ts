@@ -21,7 +21,7 @@ import { createPlatformKey } from "@/lib/auth/platform-keys";
 import { SCOPES } from "@/lib/auth/scopes";
 import { db } from "@/lib/db/client";
 import { stopDeliveryEngine } from "@/lib/delivery/engine/engine-instance";
-import { resetEnvForTests } from "@/lib/env";
+import { reloadEnv } from "@/lib/env";
 import { emitCampaignsChanged } from "@/lib/change-events";
 import { startHotServer, type HotServer } from "@/test/hot-server";
 import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";
@@ -142,7 +142,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => oauthServer.listen(0, "127.0.0.1", resolve));
   oauth = { server: oauthServer, url: `http://127.0.0.1:${(oauthServer.address() as AddressInfo).port}` };
   process.env.OUTBOUND_ALLOW_HOSTS = `${process.env.OUTBOUND_ALLOW_HOSTS},${receiver.hostPort}`;
-  resetEnvForTests();
+  reloadEnv();
   adv = await createTestAdvertiser();
   headers = await adv.auth();
 });

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { disconnectDb } from "@/lib/db/client";
-import { resetEnvForTests } from "@/lib/env";
+import { reloadEnv } from "@/lib/env";
 import { ensureLocalPostgres, freshPgDatabase } from "@/scripts/lib/local-postgres";
 import { round, type BenchResult } from "./bench-result";
 import { startChild, stopChild } from "./lib/child-server";
@@ -115,7 +115,7 @@ export async function run(): Promise<BenchResult> {
     await disconnectDb();
     if (previousUrl === undefined) delete process.env.DATABASE_URL;
     else process.env.DATABASE_URL = previousUrl;
-    resetEnvForTests();
+    reloadEnv();
     await drop();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -32,7 +32,7 @@ import {
   type RollupRow,
 } from "@/lib/domain/rollups/increment-rollups";
 import type { Sport } from "@/lib/domain/sports";
-import { resetEnvForTests } from "@/lib/env";
+import { reloadEnv } from "@/lib/env";
 import { clickId, sortableId } from "@/lib/ids";
 import { createRng, type Rng } from "@/lib/random";
 import { AUCTION_COLUMNS, copyRows, IMPRESSION_COLUMNS, OUTBOX_COLUMNS } from "@/lib/delivery/store/pg-store";
@@ -445,7 +445,7 @@ async function measure(kind: Kind, dir: string, wrk: string): Promise<Measured> 
   try {
     await deployMigrations(url);
     process.env.DATABASE_URL = url;
-    resetEnvForTests();
+    reloadEnv();
     await disconnectDb();
     const { key, cells } = await seed(kind);
     await disconnectDb();
@@ -560,7 +560,7 @@ async function measure(kind: Kind, dir: string, wrk: string): Promise<Measured> 
     await disconnectDb();
     if (previousUrl === undefined) delete process.env.DATABASE_URL;
     else process.env.DATABASE_URL = previousUrl;
-    resetEnvForTests();
+    reloadEnv();
     await drop();
   }
 }

@@ -25,7 +25,7 @@ import { GET as getPerformance } from "@/app/api/ads/creatives/[id]/performance/
 import { POST as graphqlPost } from "@/app/api/graphql/route";
 import * as dbClient from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/migrations";
-import { resetEnvForTests } from "@/lib/env";
+import { reloadEnv } from "@/lib/env";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import { seedDelivery } from "@/test/factories/delivery";
@@ -121,7 +121,7 @@ function median(values: number[]): number {
 async function statements(url: string, work: () => Promise<unknown>): Promise<number> {
   let count = 0;
   // (a namespace call: the React hooks lint rule takes any use* function for a hook)
-  await dbClient.useDbForTests(dbClient.createDb(url, { onQuery: () => count++ }));
+  await dbClient.replaceDb(dbClient.createDb(url, { onQuery: () => count++ }));
   await work();
   count = 0;
   await work();
@@ -137,7 +137,7 @@ export async function run(): Promise<BenchResult> {
   try {
     await deployMigrations(url);
     process.env.DATABASE_URL = url;
-    resetEnvForTests();
+    reloadEnv();
     const advertiser = await createTestAdvertiser("Bench");
     const headers = await advertiser.auth();
     const now = Date.now();
@@ -220,7 +220,7 @@ export async function run(): Promise<BenchResult> {
     await dbClient.disconnectDb();
     if (previousUrl === undefined) delete process.env.DATABASE_URL;
     else process.env.DATABASE_URL = previousUrl;
-    resetEnvForTests();
+    reloadEnv();
     rmSync(dir, { recursive: true, force: true });
   }
 }

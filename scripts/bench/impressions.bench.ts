@@ -14,7 +14,7 @@ import { clickId, newId, sortableId } from "@/lib/ids";
 import type { ImpressionRecord } from "@/lib/delivery/records";
 import { SqliteDeliveryStore } from "@/lib/delivery/store/sqlite-store";
 import { utcDay } from "@/lib/domain/campaigns/pacing";
-import { resetEnvForTests } from "@/lib/env";
+import { reloadEnv } from "@/lib/env";
 import { round, type BenchResult } from "./bench-result";
 
 const ROWS = 60_000;
@@ -73,7 +73,7 @@ function rawInserts(path: string, sortable: boolean): number {
 
 async function writerInserts(path: string): Promise<number> {
   process.env.DATABASE_URL = `file:${path}`;
-  resetEnvForTests();
+  reloadEnv();
   await db().advertiser.create({ data: { id: "adv_bench", name: "bench", email: "bench@bench.test" } });
   for (let index = 0; index < CAMPAIGNS; index++) {
     await insertCampaign({

@@ -31,7 +31,7 @@ import { deployMigrations } from "@/lib/db/migrations";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { insertCampaign } from "@/lib/domain/campaigns/campaign-rows";
 import { DAY_MS, HOUR_MS } from "@/lib/clock";
-import { resetEnvForTests } from "@/lib/env";
+import { reloadEnv } from "@/lib/env";
 import { createRng } from "@/lib/random";
 import { ensureLocalPostgres, freshPgDatabase } from "@/scripts/lib/local-postgres";
 import { getCampaignReport, getCampaignTimeseries, readBothPlans } from "@/test/reports";
@@ -394,7 +394,7 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
   if (kind === "sqlite" && !reuse) rmSync(url.slice(5), { force: true });
 
   process.env.DATABASE_URL = url;
-  resetEnvForTests();
+  reloadEnv();
   await disconnectDb();
   try {
     await deployMigrations(url);
@@ -640,7 +640,7 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
     process.env.DATABASE_URL = previousUrl;
     if (previousLevel === undefined) delete process.env.LOG_LEVEL;
     else process.env.LOG_LEVEL = previousLevel;
-    resetEnvForTests();
+    reloadEnv();
   }
 }
 

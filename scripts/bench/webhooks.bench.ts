@@ -15,7 +15,7 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/migrations";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { registerWebhook } from "@/lib/domain/webhooks/register-webhook";
-import { resetEnvForTests } from "@/lib/env";
+import { reloadEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { fanOutEvents } from "@/lib/webhooks/fan-out";
@@ -106,7 +106,7 @@ export async function run(): Promise<BenchResult> {
   const database = await freshDatabase();
   process.env.DATABASE_URL = database.url;
   process.env.LOG_LEVEL = "silent";
-  resetEnvForTests();
+  reloadEnv();
   await disconnectDb();
   const receiver = await startChild("scripts/bench/lib/bare-server.ts", {});
   const hostPort = `127.0.0.1:${receiver.port}`;
@@ -213,6 +213,6 @@ export async function run(): Promise<BenchResult> {
     await database.cleanup();
     if (previousUrl === undefined) delete process.env.DATABASE_URL;
     else process.env.DATABASE_URL = previousUrl;
-    resetEnvForTests();
+    reloadEnv();
   }
 }

@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 import { fixedClock } from "@/lib/clock";
-import { createDb, db, useDbForTests } from "@/lib/db/client";
+import { createDb, db, replaceDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { actorFor } from "@/test/factories/actors";
@@ -43,7 +43,7 @@ async function seed(count: number, clearingMicros: bigint, fromMs: number, toMs:
 }
 
 beforeAll(async () => {
-  await useDbForTests(createDb(env().DATABASE_URL, { onQuery: (sql) => statements.push(sql) }));
+  await replaceDb(createDb(env().DATABASE_URL, { onQuery: (sql) => statements.push(sql) }));
   const adv = await createTestAdvertiser("Estimator");
   actor = actorFor(adv.advertiserId, ["campaigns:write"]);
   campaignId = (await createTestCampaign({ advertiserId: adv.advertiserId, totalBudgetUsd: 10_000 })).id;

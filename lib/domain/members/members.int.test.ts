@@ -16,7 +16,7 @@ import type { Role } from "@/lib/auth/roles";
 import { DAY_MS, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
-import { resetEnvForTests } from "@/lib/env";
+import { reloadEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { randomBase62 } from "@/lib/ids";
 import { invoke } from "@/lib/operations/invoke";
@@ -202,7 +202,7 @@ describe("invitations when the SMTP server fails", () => {
   it("stand, with the link for the admin and the reason it was not emailed", async () => {
     // nothing listens on port 9 (discard) here: the connection is refused
     process.env.SMTP_URL = "smtp://127.0.0.1:9";
-    resetEnvForTests();
+    reloadEnv();
     try {
       const admin = await newAdvertiser("Failing Mail Co");
       const email = `fail-${randomBase62(8).toLowerCase()}@example.test`;
@@ -211,7 +211,7 @@ describe("invitations when the SMTP server fails", () => {
       expect(await invitationByToken(tokenOf(created.url))).toMatchObject({ status: "pending", email });
     } finally {
       delete process.env.SMTP_URL;
-      resetEnvForTests();
+      reloadEnv();
     }
   });
 });

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { createPlatformKey } from "@/lib/auth/platform-keys";
 import { disconnectDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/migrations";
-import { resetEnvForTests } from "@/lib/env";
+import { reloadEnv } from "@/lib/env";
 import { seedSyntheticCampaigns, syntheticCampaigns } from "./synthetic-campaigns";
 import { decisionsLuaScript } from "./wrk";
 
@@ -18,7 +18,7 @@ import { decisionsLuaScript } from "./wrk";
 export async function seedDecisionsBench(url: string, dir: string): Promise<string> {
   await deployMigrations(url);
   process.env.DATABASE_URL = url;
-  resetEnvForTests();
+  reloadEnv();
   await disconnectDb();
   const { key } = await createPlatformKey("bench");
   await seedSyntheticCampaigns(syntheticCampaigns(200, 40, 3));

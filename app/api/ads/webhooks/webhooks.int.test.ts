@@ -2,7 +2,7 @@
 // against a real local HTTP receiver (allow-listed through OUTBOUND_ALLOW_HOSTS).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { resetEnvForTests } from "@/lib/env";
+import { reloadEnv } from "@/lib/env";
 import { verifySignature } from "@/lib/webhooks/sign";
 import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { eventDataSchemas } from "@/lib/webhooks/events";
@@ -27,14 +27,14 @@ beforeAll(async () => {
   closed = await startReceiver();
   await closed.close();
   process.env.OUTBOUND_ALLOW_HOSTS = `${receiver.hostPort},${closed.hostPort}`;
-  resetEnvForTests();
+  reloadEnv();
   acme = await createTestAdvertiser("Acme Sportsbook");
   rival = await createTestAdvertiser("Rival Book");
 });
 
 afterAll(async () => {
   process.env.OUTBOUND_ALLOW_HOSTS = "";
-  resetEnvForTests();
+  reloadEnv();
   await receiver.close();
 });
 

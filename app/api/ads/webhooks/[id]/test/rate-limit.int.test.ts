@@ -1,6 +1,6 @@
 // E15 and manual redelivery make outbound requests on demand: 30 per minute per advertiser.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvForTests } from "@/lib/env";
+import { reloadEnv } from "@/lib/env";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { call } from "@/test/http";
 import { startReceiver, type Receiver } from "@/test/webhook-receiver";
@@ -12,7 +12,7 @@ let receiver: Receiver;
 beforeAll(async () => {
   receiver = await startReceiver();
   process.env.OUTBOUND_ALLOW_HOSTS = receiver.hostPort;
-  resetEnvForTests();
+  reloadEnv();
 });
 afterAll(async () => {
   await receiver.close();
