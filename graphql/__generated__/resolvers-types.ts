@@ -215,7 +215,12 @@ export type Campaign = Node & {
   /** What the API accepts on it now; empty once it is ended or cancelled. */
   availableActions: Array<CampaignAction>;
   bidCpmUsd: Scalars['Money']['output'];
-  /** The campaign's change history and its creatives', newest first (campaigns:read; Advertiser.changes' filters). */
+  /**
+   * The campaign's change history and its creatives', newest first (campaigns:read).
+   * The filters are Advertiser.changes': `since` an RFC 3339 date-time with an offset or a
+   * date (from the start of that UTC day), `until` one (not included) or a date (through
+   * the end of that UTC day).
+   */
   changes?: Maybe<ChangeConnection>;
   /** Clicks recorded so far (a user's repeated click on one ad counts once). */
   clicksToDate: Scalars['Count']['output'];
@@ -339,7 +344,7 @@ export type CampaignCreatePreview = {
   estimatedDailySpendUsd: Scalars['Money']['output'];
 };
 
-/** One campaign's delivery today. */
+/** One campaign's delivery today (the UTC day). */
 export type CampaignDay = {
   __typename?: 'CampaignDay';
   campaign: Campaign;
@@ -347,6 +352,7 @@ export type CampaignDay = {
   conversions: Scalars['Count']['output'];
   ctr: Scalars['Float']['output'];
   impressions: Scalars['Count']['output'];
+  /** Today's spend, the figure the daily budget caps. */
   spendUsd: Scalars['Money']['output'];
 };
 
@@ -368,7 +374,7 @@ export type CampaignForecast = {
    * sample is too small (see estimateStatus).
    */
   estimatedDailyImpressions: Scalars['Count']['output'];
-  /** Their daily spend, each priced at its clearing price's band edge (never a winning bid), in whole cents. */
+  /** What those impressions would cost a day, each at its clearing price's band edge (never a winning bid), in whole cents. */
   estimatedDailySpendUsd: Scalars['Money']['output'];
 };
 
@@ -804,15 +810,16 @@ export type FieldChange = {
   to: Scalars['String']['output'];
 };
 
-/** The targeting, bid and budgets of a campaign to be created (createCampaign's rules for them). */
+/**
+ * The targeting, bid and budgets of a campaign to be created, under CreateCampaignInput's
+ * rules for them: the bid at least the highest floor of the moment types and at most 1000,
+ * the daily budget at least 5, the total at least 10.
+ */
 export type ForecastCampaignDeliveryInput = {
-  /** At least the highest floor of the selected moment types, at most 1000. */
   bidCpmUsd: Scalars['Money']['input'];
-  /** At least 5. */
   dailyBudgetUsd: Scalars['Money']['input'];
   momentTypes: Array<MomentTypeKey>;
   sports: Array<Sport>;
-  /** At least 10. */
   totalBudgetUsd: Scalars['Money']['input'];
 };
 
@@ -1398,8 +1405,8 @@ export type Query = {
   /**
    * A campaign's performance over local dates in a time zone, with an optional
    * breakdown (E9; reporting:read, without campaigns:read). The same as
-   * `Campaign.report`. `campaignId` is the campaign's global id or its restId
-   * (cmp_…). Counts against the advertiser's 60 reports per minute (shared with
+   * `Campaign.report`, with its arguments (`compare: PREVIOUS_PERIOD` adds `comparison`).
+   * `campaignId` is the campaign's global id or its restId (cmp_…). Counts against the advertiser's 60 reports per minute (shared with
    * REST and time series); past them, a top-level RATE_LIMITED error
    * (`extensions.retryAfter`) with the `Retry-After` and `RateLimit-*` headers.
    */

@@ -251,15 +251,16 @@ export type EstimateStatus =
    */
   | 'INSUFFICIENT_VOLUME';
 
-/** The targeting, bid and budgets of a campaign to be created (createCampaign's rules for them). */
+/**
+ * The targeting, bid and budgets of a campaign to be created, under CreateCampaignInput's
+ * rules for them: the bid at least the highest floor of the moment types and at most 1000,
+ * the daily budget at least 5, the total at least 10.
+ */
 export type ForecastCampaignDeliveryInput = {
-  /** At least the highest floor of the selected moment types, at most 1000. */
   bidCpmUsd: string;
-  /** At least 5. */
   dailyBudgetUsd: string;
   momentTypes: Array<MomentTypeKey>;
   sports: Array<Sport>;
-  /** At least 10. */
   totalBudgetUsd: string;
 };
 
