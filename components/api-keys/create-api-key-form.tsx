@@ -11,10 +11,10 @@ import { API_CLIENT_NAME_MAX } from "@/lib/domain/api-clients/api-clients.schema
 import { apiResolver } from "@/components/forms/api-resolver";
 import { useErrorSummary } from "@/components/forms/use-error-summary";
 import { gqlFetch } from "@/components/graphql-client";
-import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Field, FieldSet } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { ShownOnce } from "@/components/ui/shown-once";
+import { SubmitButton } from "@/components/ui/submit-button";
 import {
   API_KEY_DEFAULTS,
   API_KEY_FIELDS,
@@ -72,33 +72,19 @@ export function CreateApiKeyForm() {
   return (
     <div className="space-y-4">
       {created ? (
-        <div role="status" className="space-y-2 rounded-md border border-emerald-300 bg-emerald-50 p-4 text-sm">
-          <p className="font-semibold text-emerald-900">API key “{created.name}” created</p>
-          <p className="text-emerald-900">
-            The secret is shown this once only. Exchange it with the client id at <code>POST /api/auth/token</code>.
-          </p>
-          <dl className="space-y-1">
-            <dt className="font-medium text-emerald-900">Client id</dt>
-            <dd>
-              <code data-testid="api-key-client-id" className="font-mono text-xs break-all">
-                {created.clientId}
-              </code>
-            </dd>
-            <dt className="font-medium text-emerald-900">Client secret</dt>
-            <dd className="space-y-2">
-              <code
-                data-testid="api-key-secret"
-                className="block rounded bg-white px-2 py-1 font-mono text-xs break-all"
-              >
-                {created.secret}
-              </code>
-              <CopyButton value={created.secret} label="Copy secret" />
-            </dd>
-          </dl>
-          <Button variant="ghost" onClick={() => setCreated(null)}>
-            Done
-          </Button>
-        </div>
+        <ShownOnce
+          title={`API key “${created.name}” created`}
+          note={
+            <>
+              The secret is shown this once only. Exchange it with the client id at <code>POST /api/auth/token</code>.
+            </>
+          }
+          values={[
+            { term: "Client id", value: created.clientId, testId: "api-key-client-id" },
+            { term: "Client secret", value: created.secret, testId: "api-key-secret", copyLabel: "Copy secret" },
+          ]}
+          onDone={() => setCreated(null)}
+        />
       ) : null}
       <form onSubmit={submit} noValidate className="space-y-4" aria-label="Create an API key">
         {errors.summary}
@@ -120,9 +106,9 @@ export function CreateApiKeyForm() {
             </label>
           ))}
         </FieldSet>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? "Creating…" : "Create API key"}
-        </Button>
+        <SubmitButton pending={form.formState.isSubmitting} pendingLabel="Creating…">
+          Create API key
+        </SubmitButton>
       </form>
     </div>
   );

@@ -10,10 +10,11 @@ import { graphql } from "@/graphql/__generated__/client";
 import { apiResolver } from "@/components/forms/api-resolver";
 import { useErrorSummary } from "@/components/forms/use-error-summary";
 import { gqlFetch } from "@/components/graphql-client";
-import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, FieldSet } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { ShownOnce } from "@/components/ui/shown-once";
+import { SubmitButton } from "@/components/ui/submit-button";
 import {
   WEBHOOK_DEFAULTS,
   WEBHOOK_EVENT_KINDS,
@@ -75,22 +76,24 @@ export function RegisterWebhookForm({ batchLimits }: { batchLimits: BatchLimits 
   return (
     <div className="space-y-4">
       {created ? (
-        <div role="status" className="space-y-2 rounded-md border border-emerald-300 bg-emerald-50 p-4 text-sm">
-          <p className="font-semibold break-all text-emerald-900">Endpoint registered: {created.url}</p>
-          <p className="text-emerald-900">
-            Its signing secret (the HMAC-SHA256 key of <code>X-Service-Signature</code>) is shown this once only. Copy
-            it now.
-          </p>
-          <code data-testid="webhook-secret" className="block rounded bg-white px-2 py-1 font-mono text-xs break-all">
+        <ShownOnce
+          title={`Endpoint registered: ${created.url}`}
+          note={
+            <>
+              Its signing secret (the HMAC-SHA256 key of <code>X-Service-Signature</code>) is shown this once only. Copy
+              it now.
+            </>
+          }
+          onDone={() => setCreated(null)}
+        >
+          <code
+            data-testid="webhook-secret"
+            className="block w-full rounded bg-white px-2 py-1 font-mono text-xs break-all"
+          >
             {created.secret}
           </code>
-          <div className="flex flex-wrap items-center gap-2">
-            <CopyButton value={created.secret} label="Copy secret" />
-            <Button variant="ghost" onClick={() => setCreated(null)}>
-              Done
-            </Button>
-          </div>
-        </div>
+          <CopyButton value={created.secret} label="Copy secret" />
+        </ShownOnce>
       ) : null}
       <form onSubmit={submit} noValidate className="space-y-4" aria-label="Register a webhook endpoint">
         {errors.summary}
@@ -124,9 +127,9 @@ export function RegisterWebhookForm({ batchLimits }: { batchLimits: BatchLimits 
             Batch impression.served events (up to {batchLimits.maxItems}, within {batchLimits.windowMs / 1000} seconds)
           </span>
         </label>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? "Registering…" : "Register endpoint"}
-        </Button>
+        <SubmitButton pending={form.formState.isSubmitting} pendingLabel="Registering…">
+          Register endpoint
+        </SubmitButton>
       </form>
     </div>
   );

@@ -7,12 +7,9 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { graphql } from "@/graphql/__generated__/client";
 import { toGlobalId } from "@/graphql/global-id";
-import { CampaignTabs } from "@/components/campaigns/campaign-tabs";
-import { statusLabel, statusTone } from "@/components/campaigns/status";
+import { CampaignHeader } from "@/components/campaigns/campaign-header";
 import { ChangeTable } from "@/components/history/change-table";
 import { GraphqlError } from "@/components/graphql-errors";
-import { PageHeader } from "@/components/shell/page-header";
-import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/states";
@@ -69,21 +66,7 @@ export default async function CampaignHistoryPage({
 
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/campaigns" className="text-brand hover:underline">
-          ← Campaigns
-        </Link>
-      </p>
-      <PageHeader
-        title={campaign.name}
-        description={
-          <span className="flex flex-wrap items-center gap-2">
-            <Badge tone={statusTone(campaign.status)}>{statusLabel(campaign.status)}</Badge>
-            <span>{campaign.restId}</span>
-          </span>
-        }
-      />
-      <CampaignTabs id={campaign.id} current="history" />
+      <CampaignHeader campaign={campaign} current="history" />
       <Card>
         <CardHeader
           title="History"
