@@ -3,13 +3,10 @@
 // comes back once: shown here with a copy button, with the client_id beside it.
 // The form is react-hook-form over the API's schema (api-key-form.ts); a failed
 // submit focuses the error summary.
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { graphql } from "@/graphql/__generated__/client";
 import { API_CLIENT_NAME_MAX } from "@/lib/domain/api-clients/api-clients.schemas";
-import { apiResolver } from "@/components/forms/api-resolver";
-import { useErrorSummary } from "@/components/forms/use-error-summary";
+import { useCreateForm } from "@/components/forms/use-create-form";
 import { gqlFetch } from "@/components/graphql-client";
 import { Field, FieldSet } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -45,29 +42,22 @@ const CREATE = graphql(`
 `);
 
 export function CreateApiKeyForm() {
-  const router = useRouter();
-  const form = useForm<ApiKeyValues, unknown, ApiKeyInput>({
-    resolver: apiResolver(apiKeyFormSchema),
-    defaultValues: API_KEY_DEFAULTS,
-    shouldFocusError: false,
-  });
-  const errors = useErrorSummary(form, API_KEY_FIELDS);
+  const { form, errors, onSubmit } = useCreateForm<ApiKeyValues, ApiKeyInput>(
+    apiKeyFormSchema,
+    API_KEY_DEFAULTS,
+    API_KEY_FIELDS,
+  );
   const [created, setCreated] = useState<{ name: string; clientId: string; secret: string } | null>(null);
 
-  const submit = form.handleSubmit(async (checked) => {
-    try {
-      const { createApiClient: result } = await gqlFetch(CREATE, { input: apiKeyInput(checked) });
-      if (!result?.apiClient || !result.clientSecret) {
-        if (!errors.showUserErrors(result?.userErrors)) errors.showFormError("The key was not created. Try again.");
-        return;
-      }
-      setCreated({ name: result.apiClient.name, clientId: result.apiClient.restId, secret: result.clientSecret });
-      form.reset();
-      router.refresh();
-    } catch (error) {
-      errors.showFormError(error instanceof Error ? error.message : String(error));
+  const submit = onSubmit(async (checked) => {
+    const { createApiClient: result } = await gqlFetch(CREATE, { input: apiKeyInput(checked) });
+    if (!result?.apiClient || !result.clientSecret) {
+      if (!errors.showUserErrors(result?.userErrors)) errors.showFormError("The key was not created. Try again.");
+      return false;
     }
-  }, errors.onInvalid);
+    setCreated({ name: result.apiClient.name, clientId: result.apiClient.restId, secret: result.clientSecret });
+    return true;
+  });
 
   return (
     <div className="space-y-4">

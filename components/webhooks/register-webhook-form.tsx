@@ -3,12 +3,9 @@
 // back once: shown here with a copy button until the advertiser closes it. The
 // form is react-hook-form over the API's schema (webhook-form.ts); a failed
 // submit focuses the error summary.
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { graphql } from "@/graphql/__generated__/client";
-import { apiResolver } from "@/components/forms/api-resolver";
-import { useErrorSummary } from "@/components/forms/use-error-summary";
+import { useCreateForm } from "@/components/forms/use-create-form";
 import { gqlFetch } from "@/components/graphql-client";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, FieldSet } from "@/components/ui/field";
@@ -49,29 +46,22 @@ const REGISTER = graphql(`
 export type BatchLimits = { maxItems: number; windowMs: number };
 
 export function RegisterWebhookForm({ batchLimits }: { batchLimits: BatchLimits }) {
-  const router = useRouter();
-  const form = useForm<WebhookValues, unknown, WebhookInput>({
-    resolver: apiResolver(webhookFormSchema),
-    defaultValues: WEBHOOK_DEFAULTS,
-    shouldFocusError: false,
-  });
-  const errors = useErrorSummary(form, WEBHOOK_FIELDS);
+  const { form, errors, onSubmit } = useCreateForm<WebhookValues, WebhookInput>(
+    webhookFormSchema,
+    WEBHOOK_DEFAULTS,
+    WEBHOOK_FIELDS,
+  );
   const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
 
-  const submit = form.handleSubmit(async (checked) => {
-    try {
-      const { registerWebhookEndpoint: result } = await gqlFetch(REGISTER, { input: webhookInput(checked) });
-      if (!result?.webhookEndpoint || !result.secret) {
-        if (!errors.showUserErrors(result?.userErrors)) errors.showFormError("The endpoint was not registered.");
-        return;
-      }
-      setCreated({ url: result.webhookEndpoint.url, secret: result.secret });
-      form.reset();
-      router.refresh();
-    } catch (error) {
-      errors.showFormError(error instanceof Error ? error.message : String(error));
+  const submit = onSubmit(async (checked) => {
+    const { registerWebhookEndpoint: result } = await gqlFetch(REGISTER, { input: webhookInput(checked) });
+    if (!result?.webhookEndpoint || !result.secret) {
+      if (!errors.showUserErrors(result?.userErrors)) errors.showFormError("The endpoint was not registered.");
+      return false;
     }
-  }, errors.onInvalid);
+    setCreated({ url: result.webhookEndpoint.url, secret: result.secret });
+    return true;
+  });
 
   return (
     <div className="space-y-4">

@@ -3,14 +3,13 @@
 // dashboard, an API key, a connected app for its user, or the service with its
 // reason: budget spent, end date, the target-CPA controller).
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { graphql } from "@/graphql/__generated__/client";
 import { toGlobalId } from "@/graphql/global-id";
 import { CampaignHeader } from "@/components/campaigns/campaign-header";
+import { ChangePages } from "@/components/history/change-pages";
 import { ChangeTable } from "@/components/history/change-table";
 import { GraphqlError } from "@/components/graphql-errors";
-import { buttonClasses } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/states";
 import { queryOrNull } from "../../../_lib/graphql";
@@ -82,25 +81,14 @@ export default async function CampaignHistoryPage({
           <ChangeTable changes={changes.nodes} label="Campaign history" showCampaign={false} />
         )}
       </Card>
-      {changes && (after || changes.pageInfo.hasNextPage) ? (
-        <nav aria-label="Pages" className="mt-4 flex justify-between gap-2">
-          {after ? (
-            <Link className={buttonClasses("secondary")} href={`/campaigns/${campaign.id}/history`}>
-              Newest
-            </Link>
-          ) : (
-            <span />
-          )}
-          {changes.pageInfo.hasNextPage && changes.pageInfo.endCursor ? (
-            <Link
-              className={buttonClasses("secondary")}
-              href={`/campaigns/${campaign.id}/history?after=${encodeURIComponent(changes.pageInfo.endCursor)}`}
-            >
-              Older
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <ChangePages
+        newestHref={changes && after ? `/campaigns/${campaign.id}/history` : null}
+        olderHref={
+          changes?.pageInfo.hasNextPage && changes.pageInfo.endCursor
+            ? `/campaigns/${campaign.id}/history?after=${encodeURIComponent(changes.pageInfo.endCursor)}`
+            : null
+        }
+      />
     </>
   );
 }
