@@ -7,6 +7,7 @@ import {
   formatCompact,
   formatPercent,
   formatUsd,
+  listCount,
 } from "./format";
 
 describe("dashboard formats", () => {
@@ -43,5 +44,11 @@ describe("dashboard formats", () => {
     expect(budgetFraction("25", "100")).toBe(0.25);
     expect(budgetFraction("150", "100")).toBe(1);
     expect(budgetFraction("5", "0")).toBe(0);
+  });
+
+  it("counts a list, saying when the page lists only the first of them", () => {
+    expect(listCount(3, 3, "registered")).toBe("3 registered");
+    expect(listCount(1234, 100, "in all")).toBe("1,234 in all (the first 100 listed)");
+    expect(listCount(0, 0, "in all")).toBe("0 in all");
   });
 });

@@ -76,3 +76,8 @@ export function budgetFraction(spent: string | number, budget: string | number):
   if (!Number.isFinite(s) || !Number.isFinite(b) || b <= 0) return 0;
   return Math.min(1, Math.max(0, s / b));
 }
+
+/** A list's count: `total` in words by `what` ("3 registered"), and how many of them the page lists when not all. */
+export function listCount(total: number, listed: number, what: string): string {
+  return `${formatCount(total)} ${what}${total > listed ? ` (the first ${listed} listed)` : ""}`;
+}

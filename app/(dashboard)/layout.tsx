@@ -2,22 +2,10 @@
 // visitor without one to /signin), the advertiser's name from GraphQL, the
 // navigation, the notification bell, sign-out (components/shell/dashboard-frame.tsx).
 import type { ReactNode } from "react";
-import { DashboardFrame } from "@/components/shell/dashboard-frame";
-import { roleOfGraphql, shellViewer, switcherMembership } from "./_lib/shell";
+import { ViewerFrame } from "./_lib/viewer-frame";
 
 export const dynamic = "force-dynamic";
 
-export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const viewer = await shellViewer();
-  return (
-    <DashboardFrame
-      advertiserName={viewer?.advertiser.name}
-      role={roleOfGraphql(viewer?.role)}
-      memberships={viewer?.memberships.map(switcherMembership) ?? []}
-      timeZone={viewer?.user?.timeZone ?? null}
-      unreadNotifications={viewer?.notifications?.unreadCount ?? null}
-    >
-      {children}
-    </DashboardFrame>
-  );
+export default function DashboardLayout({ children }: { children: ReactNode }) {
+  return <ViewerFrame bell>{children}</ViewerFrame>;
 }

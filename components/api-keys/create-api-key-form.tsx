@@ -3,18 +3,15 @@
 // comes back once: shown here with a copy button, with the client_id beside it.
 // The form is react-hook-form over the API's schema (api-key-form.ts); a failed
 // submit focuses the error summary.
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { graphql } from "@/graphql/__generated__/client";
 import { API_CLIENT_NAME_MAX } from "@/lib/domain/api-clients/api-clients.schemas";
-import { apiResolver } from "@/components/forms/api-resolver";
-import { useErrorSummary } from "@/components/forms/use-error-summary";
+import { useCreateForm } from "@/components/forms/use-create-form";
 import { gqlFetch } from "@/components/graphql-client";
-import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Field, FieldSet } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { ShownOnce } from "@/components/ui/shown-once";
+import { SubmitButton } from "@/components/ui/submit-button";
 import {
   API_KEY_DEFAULTS,
   API_KEY_FIELDS,
@@ -45,60 +42,39 @@ const CREATE = graphql(`
 `);
 
 export function CreateApiKeyForm() {
-  const router = useRouter();
-  const form = useForm<ApiKeyValues, unknown, ApiKeyInput>({
-    resolver: apiResolver(apiKeyFormSchema),
-    defaultValues: API_KEY_DEFAULTS,
-    shouldFocusError: false,
-  });
-  const errors = useErrorSummary(form, API_KEY_FIELDS);
+  const { form, errors, onSubmit } = useCreateForm<ApiKeyValues, ApiKeyInput>(
+    apiKeyFormSchema,
+    API_KEY_DEFAULTS,
+    API_KEY_FIELDS,
+  );
   const [created, setCreated] = useState<{ name: string; clientId: string; secret: string } | null>(null);
 
-  const submit = form.handleSubmit(async (checked) => {
-    try {
-      const { createApiClient: result } = await gqlFetch(CREATE, { input: apiKeyInput(checked) });
-      if (!result?.apiClient || !result.clientSecret) {
-        if (!errors.showUserErrors(result?.userErrors)) errors.showFormError("The key was not created. Try again.");
-        return;
-      }
-      setCreated({ name: result.apiClient.name, clientId: result.apiClient.restId, secret: result.clientSecret });
-      form.reset();
-      router.refresh();
-    } catch (error) {
-      errors.showFormError(error instanceof Error ? error.message : String(error));
+  const submit = onSubmit(async (checked) => {
+    const { createApiClient: result } = await gqlFetch(CREATE, { input: apiKeyInput(checked) });
+    if (!result?.apiClient || !result.clientSecret) {
+      if (!errors.showUserErrors(result?.userErrors)) errors.showFormError("The key was not created. Try again.");
+      return false;
     }
-  }, errors.onInvalid);
+    setCreated({ name: result.apiClient.name, clientId: result.apiClient.restId, secret: result.clientSecret });
+    return true;
+  });
 
   return (
     <div className="space-y-4">
       {created ? (
-        <div role="status" className="space-y-2 rounded-md border border-emerald-300 bg-emerald-50 p-4 text-sm">
-          <p className="font-semibold text-emerald-900">API key “{created.name}” created</p>
-          <p className="text-emerald-900">
-            The secret is shown this once only. Exchange it with the client id at <code>POST /api/auth/token</code>.
-          </p>
-          <dl className="space-y-1">
-            <dt className="font-medium text-emerald-900">Client id</dt>
-            <dd>
-              <code data-testid="api-key-client-id" className="font-mono text-xs break-all">
-                {created.clientId}
-              </code>
-            </dd>
-            <dt className="font-medium text-emerald-900">Client secret</dt>
-            <dd className="space-y-2">
-              <code
-                data-testid="api-key-secret"
-                className="block rounded bg-white px-2 py-1 font-mono text-xs break-all"
-              >
-                {created.secret}
-              </code>
-              <CopyButton value={created.secret} label="Copy secret" />
-            </dd>
-          </dl>
-          <Button variant="ghost" onClick={() => setCreated(null)}>
-            Done
-          </Button>
-        </div>
+        <ShownOnce
+          title={`API key “${created.name}” created`}
+          note={
+            <>
+              The secret is shown this once only. Exchange it with the client id at <code>POST /api/auth/token</code>.
+            </>
+          }
+          values={[
+            { term: "Client id", value: created.clientId, testId: "api-key-client-id" },
+            { term: "Client secret", value: created.secret, testId: "api-key-secret", copyLabel: "Copy secret" },
+          ]}
+          onDone={() => setCreated(null)}
+        />
       ) : null}
       <form onSubmit={submit} noValidate className="space-y-4" aria-label="Create an API key">
         {errors.summary}
@@ -120,9 +96,9 @@ export function CreateApiKeyForm() {
             </label>
           ))}
         </FieldSet>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? "Creating…" : "Create API key"}
-        </Button>
+        <SubmitButton pending={form.formState.isSubmitting} pendingLabel="Creating…">
+          Create API key
+        </SubmitButton>
       </form>
     </div>
   );

@@ -1,13 +1,13 @@
 "use client";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { PlainForm } from "@/components/forms/plain-form";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { FormError } from "@/components/ui/states";
-import { signInWithPassword } from "./auth-client";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { CurrentPasswordField } from "./password-fields";
 import { signInMessage as message } from "./sign-in-messages";
+import { usePasswordSignIn } from "./use-auth-forms";
 
 export function SignInForm({
   initialError,
@@ -19,54 +19,29 @@ export function SignInForm({
   /** where to go once signed in: a path of this site (the page checked it, lib/auth/return-path.ts) */
   returnTo: string;
 }) {
-  const router = useRouter();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(initialError ? message(initialError, waitMinutes) : null);
+  const describe = (error: string) => message(error, waitMinutes);
+  const { pending, error, signIn } = usePasswordSignIn(describe, initialError ? describe(initialError) : null);
   return (
-    <form
-      className="space-y-4"
-      noValidate
-      onSubmit={async (event) => {
-        event.preventDefault();
-        const form = new FormData(event.currentTarget);
-        setPending(true);
-        setError(null);
-        try {
-          const result = await signInWithPassword(
-            String(form.get("email") ?? ""),
-            String(form.get("password") ?? ""),
-            returnTo,
-          );
-          if (result.ok) {
-            router.replace(returnTo);
-            router.refresh();
-            return;
-          }
-          setError(message(result.error, waitMinutes));
-        } catch {
-          setError("The server could not be reached. Try again.");
-        }
-        setPending(false);
-      }}
+    <PlainForm
+      onSubmit={(form) => signIn(String(form.get("email") ?? ""), String(form.get("password") ?? ""), returnTo)}
     >
       <FormError>{error}</FormError>
       <Field id="email" label="Email">
         <Input name="email" type="email" autoComplete="email" required />
       </Field>
-      <Field
+      <CurrentPasswordField
         id="password"
+        name="password"
         label="Password"
         aside={
           <Link className="text-xs font-medium text-brand underline" href="/forgot-password">
             Forgot password?
           </Link>
         }
-      >
-        <Input name="password" type="password" autoComplete="current-password" required />
-      </Field>
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? "Signing in…" : "Sign in"}
-      </Button>
+      />
+      <SubmitButton className="w-full" pending={pending} pendingLabel="Signing in…">
+        Sign in
+      </SubmitButton>
       <p className="text-center text-sm text-muted">
         New here?{" "}
         <Link
@@ -76,6 +51,6 @@ export function SignInForm({
           Create an account
         </Link>
       </p>
-    </form>
+    </PlainForm>
   );
 }

@@ -1,60 +1,28 @@
 "use client";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { PlainForm } from "@/components/forms/plain-form";
 import { ADVERTISER_NAME_MAX, EMAIL_MAX } from "@/lib/domain/advertisers/advertisers.schemas";
-import { NewPasswordField } from "@/components/auth/new-password-field";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { FormError } from "@/components/ui/states";
-import { signInWithPassword } from "./auth-client";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { NewPasswordField } from "./password-fields";
+import { useCreateAccount, type CreateAccountResult } from "./use-auth-forms";
 
 type Fields = "name" | "email" | "password";
-export type SignUpAction = (input: Record<Fields, string>) => Promise<{
-  ok: boolean;
-  fieldErrors: Partial<Record<Fields, string>>;
-  formError?: string;
-}>;
+export type SignUpAction = (input: Record<Fields, string>) => Promise<CreateAccountResult<Fields>>;
 
 export function SignUpForm({ action, returnTo = "/overview" }: { action: SignUpAction; returnTo?: string }) {
-  const router = useRouter();
-  const [pending, setPending] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Fields, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { pending, fieldErrors, formError, createAccount } = useCreateAccount<Fields>();
   return (
-    <form
-      className="space-y-4"
-      noValidate
-      onSubmit={async (event) => {
-        event.preventDefault();
-        const form = new FormData(event.currentTarget);
+    <PlainForm
+      onSubmit={(form) => {
         const input = {
           name: String(form.get("name") ?? ""),
           email: String(form.get("email") ?? ""),
           password: String(form.get("password") ?? ""),
         };
-        setPending(true);
-        setFormError(null);
-        try {
-          const result = await action(input);
-          setFieldErrors(result.fieldErrors);
-          if (!result.ok) {
-            setFormError(result.formError ?? null);
-            setPending(false);
-            return;
-          }
-          const signedIn = await signInWithPassword(input.email, input.password, returnTo);
-          if (!signedIn.ok) {
-            router.replace("/signin");
-            return;
-          }
-          router.replace(returnTo);
-          router.refresh();
-        } catch {
-          setFormError("The server could not be reached. Try again.");
-          setPending(false);
-        }
+        return createAccount(() => action(input), input, returnTo);
       }}
     >
       <FormError>{formError}</FormError>
@@ -70,9 +38,9 @@ export function SignUpForm({ action, returnTo = "/overview" }: { action: SignUpA
         <Input name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} />
       </Field>
       <NewPasswordField id="password" name="password" label="Password" error={fieldErrors.password} />
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? "Creating your account…" : "Create account"}
-      </Button>
+      <SubmitButton className="w-full" pending={pending} pendingLabel="Creating your account…">
+        Create account
+      </SubmitButton>
       <p className="text-center text-sm text-muted">
         Already have an account?{" "}
         <Link
@@ -82,6 +50,6 @@ export function SignUpForm({ action, returnTo = "/overview" }: { action: SignUpA
           Sign in
         </Link>
       </p>
-    </form>
+    </PlainForm>
   );
 }

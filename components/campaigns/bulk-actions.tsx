@@ -6,15 +6,10 @@
 // (the `form` attribute), so the list stays a server component.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import {
-  EndCampaignDocument,
-  PauseCampaignDocument,
-  ResumeCampaignDocument,
-} from "@/graphql/__generated__/client/graphql";
-import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormError } from "@/components/ui/states";
+import { changeStatus } from "./status-mutation";
 
 export const BULK_FORM = "bulk-campaigns";
 
@@ -26,17 +21,6 @@ const VERBS: Record<Action, { button: string; title: (count: number) => string; 
   resume: { button: "Resume", title: (n) => `Resume ${n} campaign${n === 1 ? "" : "s"}?`, done: "resumed" },
   end: { button: "End", title: (n) => `End ${n} campaign${n === 1 ? "" : "s"}?`, done: "ended" },
 };
-
-async function apply(action: Action, id: string): Promise<string | null> {
-  const input = { input: { id } };
-  const payload =
-    action === "pause"
-      ? (await gqlFetch(PauseCampaignDocument, input)).pauseCampaign
-      : action === "resume"
-        ? (await gqlFetch(ResumeCampaignDocument, input)).resumeCampaign
-        : (await gqlFetch(EndCampaignDocument, input)).endCampaign;
-  return payload?.userErrors.length ? payload.userErrors.map((error) => error.message).join("; ") : null;
-}
 
 export function BulkActions({ names }: { names: Record<string, string> }) {
   const router = useRouter();
@@ -64,7 +48,7 @@ export function BulkActions({ names }: { names: Record<string, string> }) {
     for (const id of confirming.ids) {
       const name = names[id] ?? id;
       try {
-        const refused = await apply(confirming.action, id);
+        const refused = await changeStatus(confirming.action, id);
         done.push({ name, ok: refused === null, message: refused ?? VERBS[confirming.action].done });
       } catch (caught) {
         done.push({ name, ok: false, message: caught instanceof Error ? caught.message : "The change failed." });

@@ -4,19 +4,11 @@
 // are final, so they ask first.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import {
-  CancelCampaignDocument,
-  EndCampaignDocument,
-  PauseCampaignDocument,
-  ResumeCampaignDocument,
-  type CampaignAction,
-} from "@/graphql/__generated__/client/graphql";
-import { gqlFetch } from "@/components/graphql-client";
+import type { CampaignAction } from "@/graphql/__generated__/client/graphql";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormError } from "@/components/ui/states";
-
-type Action = "pause" | "resume" | "end" | "cancel";
+import { changeStatus, type StatusAction as Action } from "./status-mutation";
 
 const FINAL: Record<"end" | "cancel", { title: string; text: string; confirm: string }> = {
   end: {
@@ -41,16 +33,8 @@ export function StatusActions({ id, actions }: { id: string; actions: readonly C
     setPending(action);
     setError(null);
     try {
-      const input = { input: { id } };
-      const payload =
-        action === "pause"
-          ? (await gqlFetch(PauseCampaignDocument, input)).pauseCampaign
-          : action === "resume"
-            ? (await gqlFetch(ResumeCampaignDocument, input)).resumeCampaign
-            : action === "end"
-              ? (await gqlFetch(EndCampaignDocument, input)).endCampaign
-              : (await gqlFetch(CancelCampaignDocument, input)).cancelCampaign;
-      if (payload?.userErrors.length) setError(payload.userErrors.map((e) => e.message).join("; "));
+      const refused = await changeStatus(action, id);
+      if (refused) setError(refused);
       else router.refresh();
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : "The change failed.");

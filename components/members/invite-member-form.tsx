@@ -3,16 +3,18 @@
 // once (only its hash is kept) and said whether it was emailed; the admin passes
 // it on when it was not (docs/decisions/1219).
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { graphql } from "@/graphql/__generated__/client";
 import type { Role as GraphqlRole } from "@/graphql/__generated__/client/graphql";
 import { userFieldErrors } from "@/components/form-errors";
+import { PlainForm } from "@/components/forms/plain-form";
 import { gqlFetch } from "@/components/graphql-client";
-import { Button } from "@/components/ui/button";
+import { useSubmit } from "@/components/forms/use-submit";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import { FormError } from "@/components/ui/states";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/auth/roles";
 import { EMAIL_MAX } from "@/lib/domain/advertisers/advertisers.schemas";
 
@@ -39,29 +41,20 @@ type Created = { email: string; url: string; emailed: boolean; problem: string |
 
 export function InviteMemberForm() {
   const router = useRouter();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const { errors, setErrors, pending, submit } = useSubmit();
   const [created, setCreated] = useState<Created | null>(null);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
+  async function onSubmit(form: FormData, formElement: HTMLFormElement) {
     const email = String(form.get("email") ?? "").trim();
     const role = String(form.get("role") ?? "viewer").toUpperCase() as GraphqlRole;
     if (!email) {
       setErrors({ email: "Enter the email to invite" });
       return;
     }
-    setPending(true);
     setCreated(null);
-    try {
+    await submit(async () => {
       const { inviteMember: answer } = await gqlFetch(INVITE, { input: { email, role } });
-      if (!answer?.url || !answer.invitation) {
-        setErrors(userFieldErrors(answer?.userErrors ?? []));
-        return;
-      }
-      setErrors({});
+      if (!answer?.url || !answer.invitation) return userFieldErrors(answer?.userErrors ?? []);
       setCreated({
         email: answer.invitation.email,
         url: answer.url,
@@ -70,16 +63,13 @@ export function InviteMemberForm() {
       });
       formElement.reset();
       router.refresh();
-    } catch (error) {
-      setErrors({ _form: error instanceof Error ? error.message : String(error) });
-    } finally {
-      setPending(false);
-    }
+      return null;
+    });
   }
 
   return (
     <div className="space-y-4">
-      <form onSubmit={submit} noValidate className="space-y-4" aria-label="Invite a member">
+      <PlainForm label="Invite a member" onSubmit={onSubmit}>
         <Field id="invite-email" label="Email" error={errors.email}>
           <Input name="email" type="email" autoComplete="off" required maxLength={EMAIL_MAX} />
         </Field>
@@ -93,10 +83,10 @@ export function InviteMemberForm() {
           </Select>
         </Field>
         <FormError>{errors._form}</FormError>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Inviting…" : "Invite"}
-        </Button>
-      </form>
+        <SubmitButton pending={pending} pendingLabel="Inviting…">
+          Invite
+        </SubmitButton>
+      </PlainForm>
       {created ? (
         <div role="status" className="space-y-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm">
           <p className="text-emerald-900">

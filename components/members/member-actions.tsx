@@ -9,8 +9,9 @@ import { graphql } from "@/graphql/__generated__/client";
 import type { Role as GraphqlRole } from "@/graphql/__generated__/client/graphql";
 import { userFieldErrors } from "@/components/form-errors";
 import { gqlFetch } from "@/components/graphql-client";
+import { useAction } from "@/components/forms/use-submit";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-button";
 import { Select } from "@/components/ui/input";
 import { FormError } from "@/components/ui/states";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/auth/roles";
@@ -60,15 +61,10 @@ const REVOKE = graphql(`
   }
 `);
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 export function MemberActions({ userId, name, role }: { userId: string; name: string; role: Role }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, act } = useAction();
   return (
     <div className="flex flex-wrap items-center gap-2">
       <label className="sr-only" htmlFor={`role-${userId}`}>
@@ -79,19 +75,13 @@ export function MemberActions({ userId, name, role }: { userId: string; name: st
         value={role}
         disabled={pending}
         className="w-auto"
-        onChange={async (event) => {
-          setPending(true);
-          setError(null);
-          try {
-            const next = event.target.value.toUpperCase() as GraphqlRole;
+        onChange={(event) => {
+          const next = event.target.value.toUpperCase() as GraphqlRole;
+          return act(async () => {
             const { changeMemberRole: answer } = await gqlFetch(CHANGE_ROLE, { input: { userId, role: next } });
-            if (!answer?.member) setError(userFieldErrors(answer?.userErrors ?? [])._form ?? "Not changed.");
             router.refresh();
-          } catch (cause) {
-            setError(messageOf(cause));
-          } finally {
-            setPending(false);
-          }
+            return answer?.member ? null : (userFieldErrors(answer?.userErrors ?? [])._form ?? "Not changed.");
+          });
         }}
       >
         {ROLES.map((each) => (
@@ -104,67 +94,50 @@ export function MemberActions({ userId, name, role }: { userId: string; name: st
         Remove
       </Button>
       <FormError>{open ? null : error}</FormError>
-      <Dialog open={open} onClose={() => setOpen(false)} title={`Remove ${name}?`}>
+      <ConfirmDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={`Remove ${name}?`}
+        error={error}
+        keepLabel="Keep them"
+        pending={pending}
+        confirmLabel="Remove member"
+        pendingLabel="Removing…"
+        onConfirm={() =>
+          act(async () => {
+            const { removeMember: answer } = await gqlFetch(REMOVE, { input: { userId } });
+            if (!answer?.removedUserId) return userFieldErrors(answer?.userErrors ?? [])._form ?? "Not removed.";
+            setOpen(false);
+            router.refresh();
+            return null;
+          })
+        }
+      >
         <p className="text-sm text-muted">
           They lose access to this advertiser at once: their sessions acting for it end at their next request. Their
           other advertisers are not affected. The API keys and connected apps of the advertiser stay.
         </p>
-        <FormError className="mt-2">{error}</FormError>
-        <div className="mt-4 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            Keep them
-          </Button>
-          <Button
-            variant="danger"
-            disabled={pending}
-            onClick={async () => {
-              setPending(true);
-              try {
-                const { removeMember: answer } = await gqlFetch(REMOVE, { input: { userId } });
-                if (!answer?.removedUserId) {
-                  setError(userFieldErrors(answer?.userErrors ?? [])._form ?? "Not removed.");
-                  return;
-                }
-                setOpen(false);
-                router.refresh();
-              } catch (cause) {
-                setError(messageOf(cause));
-              } finally {
-                setPending(false);
-              }
-            }}
-          >
-            {pending ? "Removing…" : "Remove member"}
-          </Button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }
 
 export function RevokeInvitationButton({ id, email }: { id: string; email: string }) {
   const router = useRouter();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, act } = useAction();
   return (
     <div className="flex items-center gap-2">
       <Button
         variant="secondary"
         disabled={pending}
         aria-label={`Revoke the invitation of ${email}`}
-        onClick={async () => {
-          setPending(true);
-          setError(null);
-          try {
+        onClick={() =>
+          act(async () => {
             const { revokeInvitation: answer } = await gqlFetch(REVOKE, { input: { id } });
-            if (!answer?.invitation) setError(userFieldErrors(answer?.userErrors ?? [])._form ?? "Not revoked.");
             router.refresh();
-          } catch (cause) {
-            setError(messageOf(cause));
-          } finally {
-            setPending(false);
-          }
-        }}
+            return answer?.invitation ? null : (userFieldErrors(answer?.userErrors ?? [])._form ?? "Not revoked.");
+          })
+        }
       >
         {pending ? "Revoking…" : "Revoke"}
       </Button>

@@ -8,7 +8,8 @@ import { graphql } from "@/graphql/__generated__/client";
 import { userFieldErrors } from "@/components/form-errors";
 import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
+import { useAction } from "@/components/forms/use-submit";
+import { ShownOnce } from "@/components/ui/shown-once";
 import { FormError } from "@/components/ui/states";
 
 const CREATE = graphql(`
@@ -30,60 +31,37 @@ const CREATE = graphql(`
 
 export function CreatePostbackKeyButton({ firstKey }: { firstKey: boolean }) {
   const router = useRouter();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, act } = useAction();
   const [created, setCreated] = useState<{ id: string; key: string } | null>(null);
 
-  async function create() {
-    setPending(true);
-    try {
+  const create = () =>
+    act(async () => {
       const { createPostbackKey: result } = await gqlFetch(CREATE);
-      if (!result?.postbackKey || !result.key) {
-        setError(userFieldErrors(result?.userErrors ?? [])._form ?? "The key could not be created.");
-        return;
-      }
-      setError(null);
+      if (!result?.postbackKey || !result.key)
+        return userFieldErrors(result?.userErrors ?? [])._form ?? "The key could not be created.";
       setCreated({ id: result.postbackKey.restId, key: result.key });
       router.refresh();
-    } catch (cause) {
-      setError(cause instanceof Error ? cause.message : String(cause));
-    } finally {
-      setPending(false);
-    }
-  }
+      return null;
+    });
 
   return (
     <div className="space-y-4">
       {created ? (
-        <div role="status" className="space-y-2 rounded-md border border-emerald-300 bg-emerald-50 p-4 text-sm">
-          <p className="font-semibold text-emerald-900">Postback key created</p>
-          <p className="text-emerald-900">
-            The key is shown this once only. Give it to your attribution partner: add <code>&amp;postback_key=</code>{" "}
-            and the key to each postback URL, or send it in the <code>X-Postback-Key</code> header with{" "}
-            <code>POST /api/ads/postback</code>.
-          </p>
-          <dl className="grid gap-1 sm:grid-cols-[6rem_minmax(0,1fr)]">
-            <dt className="font-medium text-emerald-900">Key id</dt>
-            <dd>
-              <code data-testid="postback-key-id" className="font-mono text-xs break-all">
-                {created.id}
-              </code>
-            </dd>
-            <dt className="font-medium text-emerald-900">Key</dt>
-            <dd className="flex flex-wrap items-center gap-2">
-              <code
-                data-testid="postback-key-secret"
-                className="rounded bg-white px-2 py-1 font-mono text-xs break-all"
-              >
-                {created.key}
-              </code>
-              <CopyButton value={created.key} label="Copy key" />
-            </dd>
-          </dl>
-          <Button variant="ghost" onClick={() => setCreated(null)}>
-            Done
-          </Button>
-        </div>
+        <ShownOnce
+          title="Postback key created"
+          note={
+            <>
+              The key is shown this once only. Give it to your attribution partner: add <code>&amp;postback_key=</code>{" "}
+              and the key to each postback URL, or send it in the <code>X-Postback-Key</code> header with{" "}
+              <code>POST /api/ads/postback</code>.
+            </>
+          }
+          values={[
+            { term: "Key id", value: created.id, testId: "postback-key-id" },
+            { term: "Key", value: created.key, testId: "postback-key-secret", copyLabel: "Copy key" },
+          ]}
+          onDone={() => setCreated(null)}
+        />
       ) : null}
       {firstKey ? (
         <p className="text-sm text-muted">

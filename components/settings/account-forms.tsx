@@ -4,15 +4,18 @@
 // days), and their sign-in email (changeEmail: the current password confirms it;
 // the old address is told when email is configured).
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { graphql } from "@/graphql/__generated__/client";
 import { userFieldErrors } from "@/components/form-errors";
+import { PlainForm } from "@/components/forms/plain-form";
 import { gqlFetch } from "@/components/graphql-client";
 import { TIME_ZONES } from "@/components/reports/time-zones";
-import { Button } from "@/components/ui/button";
+import { CurrentPasswordField } from "@/components/auth/password-fields";
+import { useSubmit } from "@/components/forms/use-submit";
 import { Field } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
-import { FormError } from "@/components/ui/states";
+import { FormError, SuccessNote } from "@/components/ui/states";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { EMAIL_MAX, PASSWORD_MAX } from "@/lib/domain/advertisers/advertisers.schemas";
 import { USER_NAME_MAX } from "@/lib/domain/users/users.schemas";
 
@@ -47,50 +50,31 @@ const CHANGE_EMAIL = graphql(`
   }
 `);
 
-function Saved({ children }: { children: string }) {
-  return (
-    <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900">
-      {children}
-    </p>
-  );
-}
-
 export function ProfileForm({ name, timeZone }: { name: string; timeZone: string }) {
   const router = useRouter();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const { errors, setErrors, pending, submit } = useSubmit();
   const [saved, setSaved] = useState(false);
   const [zone, setZone] = useState(timeZone);
   const zones = TIME_ZONES.includes(timeZone) ? TIME_ZONES : [timeZone, ...TIME_ZONES];
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  async function onSubmit(form: FormData) {
     const input = { name: String(form.get("name") ?? "").trim(), timeZone: zone };
     if (!input.name) {
       setErrors({ name: "Enter your name" });
       return;
     }
-    setPending(true);
     setSaved(false);
-    try {
+    await submit(async () => {
       const { updateAccount: answer } = await gqlFetch(UPDATE, { input });
-      if (!answer?.user) {
-        setErrors(userFieldErrors(answer?.userErrors ?? []));
-        return;
-      }
-      setErrors({});
+      if (!answer?.user) return userFieldErrors(answer?.userErrors ?? []);
       setSaved(true);
       router.refresh();
-    } catch (error) {
-      setErrors({ _form: error instanceof Error ? error.message : String(error) });
-    } finally {
-      setPending(false);
-    }
+      return null;
+    });
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Your name and time zone">
+    <PlainForm label="Your name and time zone" onSubmit={onSubmit}>
       <Field id="account-name" label="Name" hint="How members and invitations show you." error={errors.name}>
         <Input name="name" defaultValue={name} autoComplete="name" required maxLength={USER_NAME_MAX} />
       </Field>
@@ -118,24 +102,20 @@ export function ProfileForm({ name, timeZone }: { name: string; timeZone: string
         </Select>
       </Field>
       <FormError>{errors._form}</FormError>
-      {saved ? <Saved>Saved.</Saved> : null}
-      <Button type="submit" disabled={pending}>
-        {pending ? "Saving…" : "Save"}
-      </Button>
-    </form>
+      {saved ? <SuccessNote>Saved.</SuccessNote> : null}
+      <SubmitButton pending={pending} pendingLabel="Saving…">
+        Save
+      </SubmitButton>
+    </PlainForm>
   );
 }
 
 export function ChangeEmailForm({ email }: { email: string }) {
   const router = useRouter();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const { errors, setErrors, pending, submit } = useSubmit();
   const [changedTo, setChangedTo] = useState<string | null>(null);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
+  async function onSubmit(form: FormData, formElement: HTMLFormElement) {
     const input = {
       newEmail: String(form.get("newEmail") ?? "").trim(),
       currentPassword: String(form.get("currentPassword") ?? ""),
@@ -147,45 +127,35 @@ export function ChangeEmailForm({ email }: { email: string }) {
       setErrors(missing);
       return;
     }
-    setPending(true);
     setChangedTo(null);
-    try {
+    await submit(async () => {
       const { changeEmail: answer } = await gqlFetch(CHANGE_EMAIL, { input });
-      if (!answer?.user) {
-        setErrors(userFieldErrors(answer?.userErrors ?? []));
-        return;
-      }
-      setErrors({});
+      if (!answer?.user) return userFieldErrors(answer?.userErrors ?? []);
       setChangedTo(answer.user.email);
       formElement.reset();
       router.refresh();
-    } catch (error) {
-      setErrors({ _form: error instanceof Error ? error.message : String(error) });
-    } finally {
-      setPending(false);
-    }
+      return null;
+    });
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Change your sign-in email">
+    <PlainForm label="Change your sign-in email" onSubmit={onSubmit}>
       <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
       <Field id="new-email" label="New email" error={errors.newEmail}>
         <Input name="newEmail" type="email" autoComplete="email" required maxLength={EMAIL_MAX} />
       </Field>
-      <Field id="email-current-password" label="Current password" error={errors.currentPassword}>
-        <Input
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={PASSWORD_MAX}
-        />
-      </Field>
+      <CurrentPasswordField
+        id="email-current-password"
+        name="currentPassword"
+        label="Current password"
+        error={errors.currentPassword}
+        maxLength={PASSWORD_MAX}
+      />
       <FormError>{errors._form}</FormError>
-      {changedTo ? <Saved>{`You now sign in with ${changedTo}.`}</Saved> : null}
-      <Button type="submit" disabled={pending}>
-        {pending ? "Changing…" : "Change email"}
-      </Button>
-    </form>
+      {changedTo ? <SuccessNote>{`You now sign in with ${changedTo}.`}</SuccessNote> : null}
+      <SubmitButton pending={pending} pendingLabel="Changing…">
+        Change email
+      </SubmitButton>
+    </PlainForm>
   );
 }

@@ -43,6 +43,18 @@ export function FormError({ children, className }: { children?: ReactNode; class
   );
 }
 
+/** What a form or action did, announced politely (role=status); the green of success. */
+export function SuccessNote({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <p
+      role="status"
+      className={cn("rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900", className)}
+    >
+      {children}
+    </p>
+  );
+}
+
 export function Skeleton({ className }: { className?: string }) {
   return <div aria-hidden="true" className={cn("animate-pulse rounded-md bg-slate-200", className)} />;
 }

@@ -3,17 +3,15 @@
 // back once: shown here with a copy button until the advertiser closes it. The
 // form is react-hook-form over the API's schema (webhook-form.ts); a failed
 // submit focuses the error summary.
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { graphql } from "@/graphql/__generated__/client";
-import { apiResolver } from "@/components/forms/api-resolver";
-import { useErrorSummary } from "@/components/forms/use-error-summary";
+import { useCreateForm } from "@/components/forms/use-create-form";
 import { gqlFetch } from "@/components/graphql-client";
-import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, FieldSet } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { ShownOnce } from "@/components/ui/shown-once";
+import { SubmitButton } from "@/components/ui/submit-button";
 import {
   WEBHOOK_DEFAULTS,
   WEBHOOK_EVENT_KINDS,
@@ -48,49 +46,44 @@ const REGISTER = graphql(`
 export type BatchLimits = { maxItems: number; windowMs: number };
 
 export function RegisterWebhookForm({ batchLimits }: { batchLimits: BatchLimits }) {
-  const router = useRouter();
-  const form = useForm<WebhookValues, unknown, WebhookInput>({
-    resolver: apiResolver(webhookFormSchema),
-    defaultValues: WEBHOOK_DEFAULTS,
-    shouldFocusError: false,
-  });
-  const errors = useErrorSummary(form, WEBHOOK_FIELDS);
+  const { form, errors, onSubmit } = useCreateForm<WebhookValues, WebhookInput>(
+    webhookFormSchema,
+    WEBHOOK_DEFAULTS,
+    WEBHOOK_FIELDS,
+  );
   const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
 
-  const submit = form.handleSubmit(async (checked) => {
-    try {
-      const { registerWebhookEndpoint: result } = await gqlFetch(REGISTER, { input: webhookInput(checked) });
-      if (!result?.webhookEndpoint || !result.secret) {
-        if (!errors.showUserErrors(result?.userErrors)) errors.showFormError("The endpoint was not registered.");
-        return;
-      }
-      setCreated({ url: result.webhookEndpoint.url, secret: result.secret });
-      form.reset();
-      router.refresh();
-    } catch (error) {
-      errors.showFormError(error instanceof Error ? error.message : String(error));
+  const submit = onSubmit(async (checked) => {
+    const { registerWebhookEndpoint: result } = await gqlFetch(REGISTER, { input: webhookInput(checked) });
+    if (!result?.webhookEndpoint || !result.secret) {
+      if (!errors.showUserErrors(result?.userErrors)) errors.showFormError("The endpoint was not registered.");
+      return false;
     }
-  }, errors.onInvalid);
+    setCreated({ url: result.webhookEndpoint.url, secret: result.secret });
+    return true;
+  });
 
   return (
     <div className="space-y-4">
       {created ? (
-        <div role="status" className="space-y-2 rounded-md border border-emerald-300 bg-emerald-50 p-4 text-sm">
-          <p className="font-semibold break-all text-emerald-900">Endpoint registered: {created.url}</p>
-          <p className="text-emerald-900">
-            Its signing secret (the HMAC-SHA256 key of <code>X-Service-Signature</code>) is shown this once only. Copy
-            it now.
-          </p>
-          <code data-testid="webhook-secret" className="block rounded bg-white px-2 py-1 font-mono text-xs break-all">
+        <ShownOnce
+          title={`Endpoint registered: ${created.url}`}
+          note={
+            <>
+              Its signing secret (the HMAC-SHA256 key of <code>X-Service-Signature</code>) is shown this once only. Copy
+              it now.
+            </>
+          }
+          onDone={() => setCreated(null)}
+        >
+          <code
+            data-testid="webhook-secret"
+            className="block w-full rounded bg-white px-2 py-1 font-mono text-xs break-all"
+          >
             {created.secret}
           </code>
-          <div className="flex flex-wrap items-center gap-2">
-            <CopyButton value={created.secret} label="Copy secret" />
-            <Button variant="ghost" onClick={() => setCreated(null)}>
-              Done
-            </Button>
-          </div>
-        </div>
+          <CopyButton value={created.secret} label="Copy secret" />
+        </ShownOnce>
       ) : null}
       <form onSubmit={submit} noValidate className="space-y-4" aria-label="Register a webhook endpoint">
         {errors.summary}
@@ -124,9 +117,9 @@ export function RegisterWebhookForm({ batchLimits }: { batchLimits: BatchLimits 
             Batch impression.served events (up to {batchLimits.maxItems}, within {batchLimits.windowMs / 1000} seconds)
           </span>
         </label>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? "Registering…" : "Register endpoint"}
-        </Button>
+        <SubmitButton pending={form.formState.isSubmitting} pendingLabel="Registering…">
+          Register endpoint
+        </SubmitButton>
       </form>
     </div>
   );

@@ -6,10 +6,9 @@ import { graphql } from "@/graphql/__generated__/client";
 import { scopeName } from "@/components/api-keys/api-key-form";
 import { RevokeConnectedAppButton } from "@/components/connected-apps/revoke-connected-app-button";
 import { PageHeader } from "@/components/shell/page-header";
-import { Card, CardHeader } from "@/components/ui/card";
+import { ListCard } from "@/components/ui/list-card";
 import { LocalTime } from "@/components/ui/local-time";
-import { EmptyState } from "@/components/ui/states";
-import { Table, Td, Th } from "@/components/ui/table";
+import { Td, Th } from "@/components/ui/table";
 import { query } from "../_lib/graphql";
 import { roleGate } from "../_lib/role-gate";
 
@@ -43,52 +42,54 @@ export default async function ConnectedAppsPage() {
         title="Connected apps"
         description="Applications you connected to the MCP server by its URL (Claude, ChatGPT, Cursor, buying agents). Each acts for your account with the access you approved."
       />
-      <Card>
-        <CardHeader title="Apps" description={`${apps.length} connected`} />
-        {apps.length === 0 ? (
-          <EmptyState title="No connected apps">
-            Add this service&apos;s MCP server URL to an MCP client and approve it: it appears here.
-          </EmptyState>
-        ) : (
-          <Table aria-label="Connected apps" data-testid="connected-app-table">
-            <thead>
-              <tr>
-                <Th>Application</Th>
-                <Th>Access</Th>
-                <Th>Approved</Th>
-                <Th>Last used</Th>
-                <Th>
-                  <span className="sr-only">Disconnect</span>
-                </Th>
-              </tr>
-            </thead>
-            <tbody>
-              {apps.map((app) => (
-                <tr key={app.id}>
-                  <Td>
-                    <div className="font-medium">{app.name}</div>
-                    <div className="text-xs break-all text-muted">
-                      {app.clientHost ?? "registered itself"}
-                      {app.uri ? ` · says it is ${app.uri}` : ""}
-                    </div>
-                  </Td>
-                  <Td className="text-xs">{app.scopes.map(scopeName).join(", ")}</Td>
-                  <Td className="text-xs whitespace-nowrap">
-                    <LocalTime iso={app.createdAt} />
-                    <div className="text-muted">by {app.approvedBy.email}</div>
-                  </Td>
-                  <Td className="whitespace-nowrap">
-                    <LocalTime iso={app.lastUsedAt} />
-                  </Td>
-                  <Td>
-                    <RevokeConnectedAppButton id={app.id} name={app.name} />
-                  </Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
-      </Card>
+      <ListCard
+        title="Apps"
+        description={`${apps.length} connected`}
+        empty={
+          apps.length === 0
+            ? {
+                title: "No connected apps",
+                text: "Add this service's MCP server URL to an MCP client and approve it: it appears here.",
+              }
+            : null
+        }
+        label="Connected apps"
+        testId="connected-app-table"
+        head={
+          <>
+            <Th>Application</Th>
+            <Th>Access</Th>
+            <Th>Approved</Th>
+            <Th>Last used</Th>
+            <Th>
+              <span className="sr-only">Disconnect</span>
+            </Th>
+          </>
+        }
+      >
+        {apps.map((app) => (
+          <tr key={app.id}>
+            <Td>
+              <div className="font-medium">{app.name}</div>
+              <div className="text-xs break-all text-muted">
+                {app.clientHost ?? "registered itself"}
+                {app.uri ? ` · says it is ${app.uri}` : ""}
+              </div>
+            </Td>
+            <Td className="text-xs">{app.scopes.map(scopeName).join(", ")}</Td>
+            <Td className="text-xs whitespace-nowrap">
+              <LocalTime iso={app.createdAt} />
+              <div className="text-muted">by {app.approvedBy.email}</div>
+            </Td>
+            <Td className="whitespace-nowrap">
+              <LocalTime iso={app.lastUsedAt} />
+            </Td>
+            <Td>
+              <RevokeConnectedAppButton id={app.id} name={app.name} />
+            </Td>
+          </tr>
+        ))}
+      </ListCard>
     </>
   );
 }

@@ -13,6 +13,7 @@ import {
   type HistoryParamErrors,
   type HistoryParams,
 } from "@/components/history/change-format";
+import { ChangePages } from "@/components/history/change-pages";
 import { ChangeTable } from "@/components/history/change-table";
 import { GraphqlError } from "@/components/graphql-errors";
 import { PageHeader } from "@/components/shell/page-header";
@@ -213,22 +214,14 @@ export default async function HistoryPage({
           <ChangeTable changes={changes.nodes} label="Changes" />
         )}
       </Card>
-      {changes && (params.after || changes.pageInfo.hasNextPage) ? (
-        <nav aria-label="Pages" className="mt-4 flex justify-between gap-2">
-          {params.after ? (
-            <Link className={buttonClasses("secondary")} href={historyHref(params)}>
-              Newest
-            </Link>
-          ) : (
-            <span />
-          )}
-          {changes.pageInfo.hasNextPage && changes.pageInfo.endCursor ? (
-            <Link className={buttonClasses("secondary")} href={historyHref(params, changes.pageInfo.endCursor)}>
-              Older
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <ChangePages
+        newestHref={changes && params.after ? historyHref(params) : null}
+        olderHref={
+          changes?.pageInfo.hasNextPage && changes.pageInfo.endCursor
+            ? historyHref(params, changes.pageInfo.endCursor)
+            : null
+        }
+      />
     </>
   );
 }

@@ -7,10 +7,9 @@ import { InviteMemberForm } from "@/components/members/invite-member-form";
 import { MemberActions, RevokeInvitationButton } from "@/components/members/member-actions";
 import { PageHeader } from "@/components/shell/page-header";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { ListCard, ListWithForm } from "@/components/ui/list-card";
 import { LocalTime } from "@/components/ui/local-time";
-import { EmptyState } from "@/components/ui/states";
-import { Table, Td, Th } from "@/components/ui/table";
+import { Td, Th } from "@/components/ui/table";
 import { ROLE_LABELS } from "@/lib/auth/roles";
 import { emailConfigured } from "@/lib/email/mailer";
 import { query } from "../_lib/graphql";
@@ -53,91 +52,84 @@ export default async function MembersPage() {
         title="Members"
         description="Viewers read campaigns and reports; editors also change campaigns, variants and webhooks; admins also manage members, API keys, postback keys and connected apps."
       />
-      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="space-y-6">
-          <Card>
-            <CardHeader title="Members" description={`${data.members.length} in all`} />
-            <Table aria-label="Members" data-testid="member-table">
-              <thead>
-                <tr>
+      <ListWithForm
+        formTitle="Invite a member"
+        list={
+          <div className="space-y-6">
+            <ListCard
+              title="Members"
+              description={`${data.members.length} in all`}
+              empty={null}
+              label="Members"
+              testId="member-table"
+              head={
+                <>
                   <Th>Name</Th>
                   <Th>Email</Th>
                   <Th>Joined</Th>
                   <Th>Role</Th>
+                </>
+              }
+            >
+              {data.members.map((member) => (
+                <tr key={member.userId} data-testid={`member-${member.email}`}>
+                  <Td className="font-medium">{member.name}</Td>
+                  <Td>{member.email}</Td>
+                  <Td>
+                    <LocalTime iso={member.joinedAt} />
+                  </Td>
+                  <Td>
+                    <MemberActions
+                      userId={member.userId}
+                      name={member.name}
+                      role={roleOfGraphql(member.role) ?? "viewer"}
+                    />
+                  </Td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.members.map((member) => (
-                  <tr key={member.userId} data-testid={`member-${member.email}`}>
-                    <Td className="font-medium">{member.name}</Td>
-                    <Td>{member.email}</Td>
-                    <Td>
-                      <LocalTime iso={member.joinedAt} />
-                    </Td>
-                    <Td>
-                      <MemberActions
-                        userId={member.userId}
-                        name={member.name}
-                        role={roleOfGraphql(member.role) ?? "viewer"}
-                      />
-                    </Td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </Card>
-          <Card>
-            <CardHeader
+              ))}
+            </ListCard>
+            <ListCard
               title="Pending invitations"
               description="A link works once, for 7 days. Revoking one stops its link at once."
-            />
-            {pending.length === 0 ? (
-              <EmptyState title="No pending invitations" />
-            ) : (
-              <Table aria-label="Pending invitations" data-testid="invitation-table">
-                <thead>
-                  <tr>
-                    <Th>Email</Th>
-                    <Th>Role</Th>
-                    <Th>Expires</Th>
-                    <Th>
-                      <span className="sr-only">Actions</span>
-                    </Th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {pending.map((invitation) => (
-                    <tr key={invitation.id} data-testid={`invitation-${invitation.email}`}>
-                      <Td>{invitation.email}</Td>
-                      <Td>
-                        <Badge>{ROLE_LABELS[roleOfGraphql(invitation.role) ?? "viewer"]}</Badge>
-                      </Td>
-                      <Td>
-                        <LocalTime iso={invitation.expiresAt} />
-                      </Td>
-                      <Td>
-                        <RevokeInvitationButton id={invitation.id} email={invitation.email} />
-                      </Td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            )}
-          </Card>
-        </div>
-        <Card>
-          <CardHeader title="Invite a member" />
-          <CardBody className="space-y-4">
-            {emailConfigured() ? null : (
-              <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="note">
-                This server sends no email (SMTP_URL is not set): you get each invitation&apos;s link to pass on
-                yourself.
-              </p>
-            )}
-            <InviteMemberForm />
-          </CardBody>
-        </Card>
-      </div>
+              empty={pending.length === 0 ? { title: "No pending invitations" } : null}
+              label="Pending invitations"
+              testId="invitation-table"
+              head={
+                <>
+                  <Th>Email</Th>
+                  <Th>Role</Th>
+                  <Th>Expires</Th>
+                  <Th>
+                    <span className="sr-only">Actions</span>
+                  </Th>
+                </>
+              }
+            >
+              {pending.map((invitation) => (
+                <tr key={invitation.id} data-testid={`invitation-${invitation.email}`}>
+                  <Td>{invitation.email}</Td>
+                  <Td>
+                    <Badge>{ROLE_LABELS[roleOfGraphql(invitation.role) ?? "viewer"]}</Badge>
+                  </Td>
+                  <Td>
+                    <LocalTime iso={invitation.expiresAt} />
+                  </Td>
+                  <Td>
+                    <RevokeInvitationButton id={invitation.id} email={invitation.email} />
+                  </Td>
+                </tr>
+              ))}
+            </ListCard>
+          </div>
+        }
+      >
+        {emailConfigured() ? null : (
+          <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="note">
+            This server sends no email (SMTP_URL is not set): you get each invitation&apos;s link to pass on yourself.
+          </p>
+        )}
+        <InviteMemberForm />
+      </ListWithForm>
     </>
   );
 }

@@ -12,7 +12,7 @@ import {
   type CampaignEndedReason,
 } from "@/graphql/__generated__/client/graphql";
 import { AddVariant } from "@/components/campaigns/add-variant";
-import { CampaignTabs } from "@/components/campaigns/campaign-tabs";
+import { CampaignHeader } from "@/components/campaigns/campaign-header";
 import { DailyBudgetBar } from "@/components/campaigns/daily-budget-bar";
 import { PACING_LABELS } from "@/components/campaigns/pacing";
 import { EditCampaign } from "@/components/campaigns/edit-campaign";
@@ -22,7 +22,6 @@ import { StatusActions } from "@/components/campaigns/status-actions";
 import { canChange, deliveryLabel, statusLabel, statusTone } from "@/components/campaigns/status";
 import { VariantStatus } from "@/components/campaigns/variant-status";
 import { formatCount, formatDate, formatPercent, formatUsd } from "@/components/format";
-import { PageHeader } from "@/components/shell/page-header";
 import { Badge } from "@/components/ui/badge";
 import { LocalTime } from "@/components/ui/local-time";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -69,22 +68,16 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
 
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/campaigns" className="text-brand hover:underline">
-          ← Campaigns
-        </Link>
-      </p>
-      <PageHeader
-        title={campaign.name}
-        description={
-          <span className="flex flex-wrap items-center gap-2">
-            <Badge tone={statusTone(campaign.status)}>{statusLabel(campaign.status)}</Badge>
-            <span>{campaign.restId}</span>
+      <CampaignHeader
+        campaign={campaign}
+        current="overview"
+        details={
+          <>
             {campaign.status === "ACTIVE" ? (
               <span data-testid="delivery-status">· {deliveryLabel(campaign.deliveryStatus)}</span>
             ) : null}
             {campaign.endedReason ? <span>· stopped because {ENDED_REASONS[campaign.endedReason]}</span> : null}
-          </span>
+          </>
         }
         actions={
           mayEdit ? (
@@ -95,7 +88,6 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
           ) : null
         }
       />
-      <CampaignTabs id={campaign.id} current="overview" />
 
       <div className="grid gap-6 xl:grid-cols-3">
         <Card className="xl:col-span-2">

@@ -8,12 +8,11 @@ import { MAX_ACTIVE_POSTBACK_KEYS } from "@/lib/domain/postback-keys/postback-ke
 import { PageHeader } from "@/components/shell/page-header";
 import { CreatePostbackKeyButton } from "@/components/postback-keys/create-postback-key-button";
 import { RevokePostbackKeyButton } from "@/components/postback-keys/revoke-postback-key-button";
-import { formatCount } from "@/components/format";
+import { formatCount, listCount } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { ListCard, ListWithForm } from "@/components/ui/list-card";
 import { LocalTime } from "@/components/ui/local-time";
-import { EmptyState } from "@/components/ui/states";
-import { Table, Td, Th } from "@/components/ui/table";
+import { Td, Th } from "@/components/ui/table";
 import { query } from "../../_lib/graphql";
 import { roleGate } from "../../_lib/role-gate";
 
@@ -50,9 +49,7 @@ export default async function PostbackKeysPage() {
   const total = advertiser?.postbackKeys?.totalCount ?? 0;
   // counted by the API, not from the listed page
   const active = advertiser?.active?.totalCount ?? 0;
-  const summary = `${formatCount(active)} active, ${formatCount(total)} in all${
-    total > keys.length ? ` (the first ${keys.length} listed)` : ""
-  }`;
+  const summary = `${formatCount(active)} active, ${listCount(total, keys.length, "in all")}`;
   return (
     <>
       <PageHeader
@@ -84,60 +81,59 @@ export default async function PostbackKeysPage() {
           revoked or wrong one, are refused and record nothing.
         </div>
       )}
-      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <Card>
-          <CardHeader title="Keys" description={summary} />
-          {keys.length === 0 ? (
-            <EmptyState title="No postback keys yet">
-              Create a key for each attribution partner (AppsFlyer, Adjust, Branch, …) or your own server.
-            </EmptyState>
-          ) : (
-            <Table aria-label="Postback keys" data-testid="postback-key-table">
-              <thead>
-                <tr>
-                  <Th>Key id</Th>
-                  <Th>Created</Th>
-                  <Th>Last used</Th>
-                  <Th>Status</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.map((key) => (
-                  <tr key={key.id}>
-                    <Td>
-                      <code className="text-xs break-all">{key.restId}</code>
-                    </Td>
-                    <Td className="whitespace-nowrap">
-                      <LocalTime iso={key.createdAt} />
-                    </Td>
-                    <Td className="whitespace-nowrap">
-                      <LocalTime iso={key.lastUsedAt} />
-                    </Td>
-                    <Td>
-                      {key.revokedAt ? (
-                        <Badge>
-                          Revoked <LocalTime iso={key.revokedAt} />
-                        </Badge>
-                      ) : (
-                        <RevokePostbackKeyButton id={key.id} restId={key.restId} last={active === 1} />
-                      )}
-                    </Td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
-        </Card>
-        <Card>
-          <CardHeader
-            title="Create a postback key"
-            description={`The key is shown once; only its hash is kept. At most ${MAX_ACTIVE_POSTBACK_KEYS} active keys.`}
-          />
-          <CardBody>
-            <CreatePostbackKeyButton firstKey={active === 0} />
-          </CardBody>
-        </Card>
-      </div>
+      <ListWithForm
+        formTitle="Create a postback key"
+        formDescription={`The key is shown once; only its hash is kept. At most ${MAX_ACTIVE_POSTBACK_KEYS} active keys.`}
+        list={
+          <ListCard
+            title="Keys"
+            description={summary}
+            empty={
+              keys.length === 0
+                ? {
+                    title: "No postback keys yet",
+                    text: "Create a key for each attribution partner (AppsFlyer, Adjust, Branch, …) or your own server.",
+                  }
+                : null
+            }
+            label="Postback keys"
+            testId="postback-key-table"
+            head={
+              <>
+                <Th>Key id</Th>
+                <Th>Created</Th>
+                <Th>Last used</Th>
+                <Th>Status</Th>
+              </>
+            }
+          >
+            {keys.map((key) => (
+              <tr key={key.id}>
+                <Td>
+                  <code className="text-xs break-all">{key.restId}</code>
+                </Td>
+                <Td className="whitespace-nowrap">
+                  <LocalTime iso={key.createdAt} />
+                </Td>
+                <Td className="whitespace-nowrap">
+                  <LocalTime iso={key.lastUsedAt} />
+                </Td>
+                <Td>
+                  {key.revokedAt ? (
+                    <Badge>
+                      Revoked <LocalTime iso={key.revokedAt} />
+                    </Badge>
+                  ) : (
+                    <RevokePostbackKeyButton id={key.id} restId={key.restId} last={active === 1} />
+                  )}
+                </Td>
+              </tr>
+            ))}
+          </ListCard>
+        }
+      >
+        <CreatePostbackKeyButton firstKey={active === 0} />
+      </ListWithForm>
     </>
   );
 }

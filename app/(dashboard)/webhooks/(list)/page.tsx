@@ -5,12 +5,11 @@ import Link from "next/link";
 import { graphql } from "@/graphql/__generated__/client";
 import { BATCH_MAX_ITEMS, BATCH_WINDOW_MS } from "@/lib/webhooks/context";
 import { PageHeader } from "@/components/shell/page-header";
-import { formatCount } from "@/components/format";
+import { listCount } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { ListCard, ListWithForm } from "@/components/ui/list-card";
 import { LocalTime } from "@/components/ui/local-time";
-import { EmptyState } from "@/components/ui/states";
-import { Table, Td, Th } from "@/components/ui/table";
+import { Td, Th } from "@/components/ui/table";
 import { RegisterWebhookForm } from "@/components/webhooks/register-webhook-form";
 import { eventKindName } from "@/components/webhooks/webhook-form";
 import { query } from "../../_lib/graphql";
@@ -47,71 +46,67 @@ export default async function WebhooksPage() {
         title="Webhooks"
         description="Events of your campaigns POSTed to your endpoints, signed with HMAC-SHA256 (X-Service-Signature)."
       />
-      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <Card>
-          <CardHeader
+      <ListWithForm
+        formTitle="Register an endpoint"
+        list={
+          <ListCard
             title="Endpoints"
-            description={`${formatCount(total)} registered${
-              total > endpoints.length ? ` (the first ${endpoints.length} listed)` : ""
-            }`}
-          />
-          {endpoints.length === 0 ? (
-            <EmptyState title="No webhook endpoints yet">
-              Register an endpoint to receive impressions, clicks, conversions and budget alerts as they happen.
-            </EmptyState>
-          ) : (
-            <Table aria-label="Webhook endpoints" data-testid="webhook-table">
-              <thead>
-                <tr>
-                  <Th>URL</Th>
-                  <Th>Events</Th>
-                  <Th>Status</Th>
-                  <Th>Last delivery</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {endpoints.map((endpoint) => (
-                  <tr key={endpoint.id}>
-                    <Td className="max-w-xs">
-                      <Link
-                        href={`/webhooks/${endpoint.id}`}
-                        className="font-medium break-all text-brand underline-offset-2 hover:underline"
-                      >
-                        {endpoint.url}
-                      </Link>
-                    </Td>
-                    <Td className="text-xs">{endpoint.events.map(eventKindName).join(", ")}</Td>
-                    <Td>
-                      {endpoint.isActive ? (
-                        <Badge tone={endpoint.failureCount > 0 ? "warn" : "ok"}>
-                          {endpoint.failureCount > 0 ? `Active, ${endpoint.failureCount} failing` : "Active"}
-                        </Badge>
-                      ) : (
-                        <Badge tone="neutral">Deactivated</Badge>
-                      )}
-                    </Td>
-                    <Td className="whitespace-nowrap">
-                      <LocalTime iso={endpoint.lastDeliveredAt} />
-                    </Td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
-        </Card>
-        <Card>
-          <CardHeader title="Register an endpoint" />
-          <CardBody>
-            {mayEdit ? (
-              <RegisterWebhookForm batchLimits={{ maxItems: BATCH_MAX_ITEMS, windowMs: BATCH_WINDOW_MS }} />
-            ) : (
-              <ReadOnlyNote>
-                Your role on this advertiser is viewer: an editor or an admin registers endpoints.
-              </ReadOnlyNote>
-            )}
-          </CardBody>
-        </Card>
-      </div>
+            description={listCount(total, endpoints.length, "registered")}
+            empty={
+              endpoints.length === 0
+                ? {
+                    title: "No webhook endpoints yet",
+                    text: "Register an endpoint to receive impressions, clicks, conversions and budget alerts as they happen.",
+                  }
+                : null
+            }
+            label="Webhook endpoints"
+            testId="webhook-table"
+            head={
+              <>
+                <Th>URL</Th>
+                <Th>Events</Th>
+                <Th>Status</Th>
+                <Th>Last delivery</Th>
+              </>
+            }
+          >
+            {endpoints.map((endpoint) => (
+              <tr key={endpoint.id}>
+                <Td className="max-w-xs">
+                  <Link
+                    href={`/webhooks/${endpoint.id}`}
+                    className="font-medium break-all text-brand underline-offset-2 hover:underline"
+                  >
+                    {endpoint.url}
+                  </Link>
+                </Td>
+                <Td className="text-xs">{endpoint.events.map(eventKindName).join(", ")}</Td>
+                <Td>
+                  {endpoint.isActive ? (
+                    <Badge tone={endpoint.failureCount > 0 ? "warn" : "ok"}>
+                      {endpoint.failureCount > 0 ? `Active, ${endpoint.failureCount} failing` : "Active"}
+                    </Badge>
+                  ) : (
+                    <Badge tone="neutral">Deactivated</Badge>
+                  )}
+                </Td>
+                <Td className="whitespace-nowrap">
+                  <LocalTime iso={endpoint.lastDeliveredAt} />
+                </Td>
+              </tr>
+            ))}
+          </ListCard>
+        }
+      >
+        {mayEdit ? (
+          <RegisterWebhookForm batchLimits={{ maxItems: BATCH_MAX_ITEMS, windowMs: BATCH_WINDOW_MS }} />
+        ) : (
+          <ReadOnlyNote>
+            Your role on this advertiser is viewer: an editor or an admin registers endpoints.
+          </ReadOnlyNote>
+        )}
+      </ListWithForm>
     </>
   );
 }

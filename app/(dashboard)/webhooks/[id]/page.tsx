@@ -1,15 +1,14 @@
 // One webhook endpoint: its state, a test event, deactivation, and its delivery
 // log (newest first) with a retry per delivery.
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { graphql } from "@/graphql/__generated__/client";
 import { PageHeader } from "@/components/shell/page-header";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
-import { EmptyState } from "@/components/ui/states";
-import { Table, Td, Th } from "@/components/ui/table";
+import { ListCard } from "@/components/ui/list-card";
+import { Td, Th } from "@/components/ui/table";
 import { RedeliverButton } from "@/components/webhooks/redeliver-button";
 import { WebhookActions } from "@/components/webhooks/webhook-actions";
 import { answerText, canRedeliver, eventKindName } from "@/components/webhooks/webhook-form";
@@ -69,12 +68,11 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
   const deliveries = endpoint.deliveries?.nodes ?? [];
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/webhooks" className="text-brand underline-offset-2 hover:underline">
-          ← Webhooks
-        </Link>
-      </p>
-      <PageHeader title="Webhook endpoint" description={<span className="break-all">{endpoint.url}</span>} />
+      <PageHeader
+        back={{ href: "/webhooks", label: "Webhooks" }}
+        title="Webhook endpoint"
+        description={<span className="break-all">{endpoint.url}</span>}
+      />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader title="Endpoint" />
@@ -125,67 +123,64 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
           </CardBody>
         </Card>
       </div>
-      <Card className="mt-6">
-        <CardHeader
-          title="Delivery log"
-          description={`${endpoint.deliveries?.totalCount ?? 0} deliveries, newest first`}
-        />
-        {deliveries.length === 0 ? (
-          <EmptyState title="No deliveries yet">
-            Events of the kinds this endpoint receives will appear here.
-          </EmptyState>
-        ) : (
-          <Table aria-label="Delivery log" data-testid="delivery-log">
-            <thead>
-              <tr>
-                <Th>Event</Th>
-                <Th>Status</Th>
-                <Th numeric>Attempts</Th>
-                <Th>Last answer</Th>
-                <Th>Created</Th>
-                {/* visible text: an sr-only span (position: absolute) would escape the table's scroller at 375 px */}
-                <Th>Retry</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {deliveries.map((delivery) => (
-                <tr key={delivery.id}>
-                  <Td>
-                    <code className="text-xs">{eventKindName(delivery.eventType)}</code>
-                    {delivery.itemCount > 1 ? <span className="text-muted"> ×{delivery.itemCount}</span> : null}
-                    <div className="text-xs break-all text-muted">{delivery.eventId}</div>
-                  </Td>
-                  <Td>
-                    <Badge tone={STATUS_TONE[delivery.status] ?? "neutral"}>{delivery.status.toLowerCase()}</Badge>
-                  </Td>
-                  <Td numeric>{delivery.attempts}</Td>
-                  <Td className="min-w-40 text-xs">
-                    {/* the status once: an error names it already ("HTTP 404: not found") */}
-                    {delivery.lastError ? (
-                      <div className="text-danger">{answerText(delivery.lastStatusCode, delivery.lastError)}</div>
-                    ) : delivery.lastStatusCode ? (
-                      `HTTP ${delivery.lastStatusCode}`
-                    ) : null}
-                    {delivery.nextAttemptAt ? (
-                      <div>
-                        Next try <LocalTime iso={delivery.nextAttemptAt} />
-                      </div>
-                    ) : null}
-                  </Td>
-                  <Td className="whitespace-nowrap">
-                    <LocalTime iso={delivery.createdAt} />
-                  </Td>
-                  <Td>
-                    {mayEdit && canRedeliver(delivery.status, endpoint.isActive) ? (
-                      <RedeliverButton id={delivery.id} eventId={delivery.eventId} />
-                    ) : null}
-                  </Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
-      </Card>
+      <ListCard
+        className="mt-6"
+        title="Delivery log"
+        description={`${endpoint.deliveries?.totalCount ?? 0} deliveries, newest first`}
+        empty={
+          deliveries.length === 0
+            ? { title: "No deliveries yet", text: "Events of the kinds this endpoint receives will appear here." }
+            : null
+        }
+        label="Delivery log"
+        testId="delivery-log"
+        head={
+          <>
+            <Th>Event</Th>
+            <Th>Status</Th>
+            <Th numeric>Attempts</Th>
+            <Th>Last answer</Th>
+            <Th>Created</Th>
+            {/* visible text: an sr-only span (position: absolute) would escape the table's scroller at 375 px */}
+            <Th>Retry</Th>
+          </>
+        }
+      >
+        {deliveries.map((delivery) => (
+          <tr key={delivery.id}>
+            <Td>
+              <code className="text-xs">{eventKindName(delivery.eventType)}</code>
+              {delivery.itemCount > 1 ? <span className="text-muted"> ×{delivery.itemCount}</span> : null}
+              <div className="text-xs break-all text-muted">{delivery.eventId}</div>
+            </Td>
+            <Td>
+              <Badge tone={STATUS_TONE[delivery.status] ?? "neutral"}>{delivery.status.toLowerCase()}</Badge>
+            </Td>
+            <Td numeric>{delivery.attempts}</Td>
+            <Td className="min-w-40 text-xs">
+              {/* the status once: an error names it already ("HTTP 404: not found") */}
+              {delivery.lastError ? (
+                <div className="text-danger">{answerText(delivery.lastStatusCode, delivery.lastError)}</div>
+              ) : delivery.lastStatusCode ? (
+                `HTTP ${delivery.lastStatusCode}`
+              ) : null}
+              {delivery.nextAttemptAt ? (
+                <div>
+                  Next try <LocalTime iso={delivery.nextAttemptAt} />
+                </div>
+              ) : null}
+            </Td>
+            <Td className="whitespace-nowrap">
+              <LocalTime iso={delivery.createdAt} />
+            </Td>
+            <Td>
+              {mayEdit && canRedeliver(delivery.status, endpoint.isActive) ? (
+                <RedeliverButton id={delivery.id} eventId={delivery.eventId} />
+              ) : null}
+            </Td>
+          </tr>
+        ))}
+      </ListCard>
     </>
   );
 }

@@ -3,17 +3,13 @@
 // dashboard, an API key, a connected app for its user, or the service with its
 // reason: budget spent, end date, the target-CPA controller).
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { graphql } from "@/graphql/__generated__/client";
 import { toGlobalId } from "@/graphql/global-id";
-import { CampaignTabs } from "@/components/campaigns/campaign-tabs";
-import { statusLabel, statusTone } from "@/components/campaigns/status";
+import { CampaignHeader } from "@/components/campaigns/campaign-header";
+import { ChangePages } from "@/components/history/change-pages";
 import { ChangeTable } from "@/components/history/change-table";
 import { GraphqlError } from "@/components/graphql-errors";
-import { PageHeader } from "@/components/shell/page-header";
-import { Badge } from "@/components/ui/badge";
-import { buttonClasses } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/states";
 import { queryOrNull } from "../../../_lib/graphql";
@@ -69,21 +65,7 @@ export default async function CampaignHistoryPage({
 
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/campaigns" className="text-brand hover:underline">
-          ← Campaigns
-        </Link>
-      </p>
-      <PageHeader
-        title={campaign.name}
-        description={
-          <span className="flex flex-wrap items-center gap-2">
-            <Badge tone={statusTone(campaign.status)}>{statusLabel(campaign.status)}</Badge>
-            <span>{campaign.restId}</span>
-          </span>
-        }
-      />
-      <CampaignTabs id={campaign.id} current="history" />
+      <CampaignHeader campaign={campaign} current="history" />
       <Card>
         <CardHeader
           title="History"
@@ -99,25 +81,14 @@ export default async function CampaignHistoryPage({
           <ChangeTable changes={changes.nodes} label="Campaign history" showCampaign={false} />
         )}
       </Card>
-      {changes && (after || changes.pageInfo.hasNextPage) ? (
-        <nav aria-label="Pages" className="mt-4 flex justify-between gap-2">
-          {after ? (
-            <Link className={buttonClasses("secondary")} href={`/campaigns/${campaign.id}/history`}>
-              Newest
-            </Link>
-          ) : (
-            <span />
-          )}
-          {changes.pageInfo.hasNextPage && changes.pageInfo.endCursor ? (
-            <Link
-              className={buttonClasses("secondary")}
-              href={`/campaigns/${campaign.id}/history?after=${encodeURIComponent(changes.pageInfo.endCursor)}`}
-            >
-              Older
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <ChangePages
+        newestHref={changes && after ? `/campaigns/${campaign.id}/history` : null}
+        olderHref={
+          changes?.pageInfo.hasNextPage && changes.pageInfo.endCursor
+            ? `/campaigns/${campaign.id}/history?after=${encodeURIComponent(changes.pageInfo.endCursor)}`
+            : null
+        }
+      />
     </>
   );
 }
