@@ -33,9 +33,7 @@ const CREATE = graphql(`
       clientSecret
       warning
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }

@@ -13,9 +13,7 @@ const REVOKE = graphql(`
         revokedAt
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }

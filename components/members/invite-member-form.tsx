@@ -29,9 +29,7 @@ const INVITE = graphql(`
       emailed
       emailProblem
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }

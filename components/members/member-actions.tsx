@@ -24,9 +24,7 @@ const CHANGE_ROLE = graphql(`
         role
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -37,9 +35,7 @@ const REMOVE = graphql(`
     removeMember(input: $input) {
       removedUserId
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -53,9 +49,7 @@ const REVOKE = graphql(`
         status
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }

@@ -21,9 +21,7 @@ const CREATE = graphql(`
       }
       key
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }

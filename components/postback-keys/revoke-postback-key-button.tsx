@@ -14,9 +14,7 @@ const REVOKE = graphql(`
         revokedAt
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }

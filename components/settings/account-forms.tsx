@@ -27,9 +27,7 @@ const UPDATE = graphql(`
         timeZone
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -42,9 +40,7 @@ const CHANGE_EMAIL = graphql(`
         email
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }

@@ -19,9 +19,7 @@ const CHANGE = graphql(`
     changePassword(input: $input) {
       changedAt
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }

@@ -14,9 +14,7 @@ const SIGN_OUT_EVERYWHERE = graphql(`
     signOutEverywhere {
       signedOutAt
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }

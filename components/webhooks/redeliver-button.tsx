@@ -17,9 +17,7 @@ const REDELIVER = graphql(`
         lastStatusCode
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }

@@ -34,9 +34,7 @@ const REGISTER = graphql(`
       secret
       warning
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }

@@ -20,9 +20,7 @@ const TEST = graphql(`
         message
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -36,9 +34,7 @@ const DEACTIVATE = graphql(`
         isActive
       }
       userErrors {
-        field
-        code
-        message
+        ...UserErrorFields
       }
     }
   }

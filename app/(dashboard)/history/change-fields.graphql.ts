@@ -28,3 +28,17 @@ export const CHANGE_FIELDS = graphql(`
     reason
   }
 `);
+
+/** One page of changes, as both history pages list it. */
+export const CHANGE_PAGE = graphql(`
+  fragment ChangePage on ChangeConnection {
+    totalCount
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    nodes {
+      ...ChangeFields
+    }
+  }
+`);

@@ -61,14 +61,7 @@ const HISTORY = graphql(`
           since: $since
           until: $until
         ) {
-          totalCount
-          pageInfo {
-            hasNextPage
-            endCursor
-          }
-          nodes {
-            ...ChangeFields
-          }
+          ...ChangePage
         }
       }
     }

@@ -626,6 +626,8 @@ export type ConnectedAppsPageQuery = { connectedApps: Array<{ id: string, name: 
 
 export type ChangeFieldsFragment = { id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string }, onBehalfOf: { id: string, name: string } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> };
 
+export type ChangePageFragment = { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string }, onBehalfOf: { id: string, name: string } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> };
+
 export type HistoryCampaignsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -921,6 +923,42 @@ export const ChangeFieldsFragmentDoc = new TypedDocumentString(`
   reason
 }
     `, {"fragmentName":"ChangeFields"}) as unknown as TypedDocumentString<ChangeFieldsFragment, unknown>;
+export const ChangePageFragmentDoc = new TypedDocumentString(`
+    fragment ChangePage on ChangeConnection {
+  totalCount
+  pageInfo {
+    hasNextPage
+    endCursor
+  }
+  nodes {
+    ...ChangeFields
+  }
+}
+    fragment ChangeFields on Change {
+  id
+  at
+  actor {
+    type
+    id
+    name
+  }
+  onBehalfOf {
+    id
+    name
+  }
+  operation
+  target {
+    type
+    id
+  }
+  campaignId
+  fields {
+    field
+    from
+    to
+  }
+  reason
+}`, {"fragmentName":"ChangePage"}) as unknown as TypedDocumentString<ChangePageFragment, unknown>;
 export const ReportTotalsFieldsFragmentDoc = new TypedDocumentString(`
     fragment ReportTotalsFields on ReportTotals {
   impressions
@@ -1020,14 +1058,7 @@ export const CampaignHistoryPageDocument = new TypedDocumentString(`
     name
     status
     changes(first: $first, after: $after) {
-      totalCount
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-      nodes {
-        ...ChangeFields
-      }
+      ...ChangePage
     }
   }
 }
@@ -1055,6 +1086,16 @@ export const CampaignHistoryPageDocument = new TypedDocumentString(`
     to
   }
   reason
+}
+fragment ChangePage on ChangeConnection {
+  totalCount
+  pageInfo {
+    hasNextPage
+    endCursor
+  }
+  nodes {
+    ...ChangeFields
+  }
 }`) as unknown as TypedDocumentString<CampaignHistoryPageQuery, CampaignHistoryPageQueryVariables>;
 export const CampaignListDocument = new TypedDocumentString(`
     query CampaignList($first: Int, $after: String, $last: Int, $before: String, $status: CampaignStatus, $search: String, $orderBy: CampaignOrder) {
@@ -1502,14 +1543,7 @@ export const HistoryPageDocument = new TypedDocumentString(`
         since: $since
         until: $until
       ) {
-        totalCount
-        pageInfo {
-          hasNextPage
-          endCursor
-        }
-        nodes {
-          ...ChangeFields
-        }
+        ...ChangePage
       }
     }
   }
@@ -1538,6 +1572,16 @@ export const HistoryPageDocument = new TypedDocumentString(`
     to
   }
   reason
+}
+fragment ChangePage on ChangeConnection {
+  totalCount
+  pageInfo {
+    hasNextPage
+    endCursor
+  }
+  nodes {
+    ...ChangeFields
+  }
 }`) as unknown as TypedDocumentString<HistoryPageQuery, HistoryPageQueryVariables>;
 export const MembersPageDocument = new TypedDocumentString(`
     query MembersPage {
@@ -1850,13 +1894,15 @@ export const CreateApiClientDocument = new TypedDocumentString(`
     clientSecret
     warning
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<CreateApiClientMutation, CreateApiClientMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<CreateApiClientMutation, CreateApiClientMutationVariables>;
 export const RevokeApiClientDocument = new TypedDocumentString(`
     mutation RevokeApiClient($input: RevokeApiClientInput!) {
   revokeApiClient(input: $input) {
@@ -1865,13 +1911,15 @@ export const RevokeApiClientDocument = new TypedDocumentString(`
       revokedAt
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<RevokeApiClientMutation, RevokeApiClientMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<RevokeApiClientMutation, RevokeApiClientMutationVariables>;
 export const RevokeConnectedAppDocument = new TypedDocumentString(`
     mutation RevokeConnectedApp($input: RevokeConnectedAppInput!) {
   revokeConnectedApp(input: $input) {
@@ -1880,13 +1928,15 @@ export const RevokeConnectedAppDocument = new TypedDocumentString(`
       revokedAt
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<RevokeConnectedAppMutation, RevokeConnectedAppMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<RevokeConnectedAppMutation, RevokeConnectedAppMutationVariables>;
 export const InviteMemberDocument = new TypedDocumentString(`
     mutation InviteMember($input: InviteMemberInput!) {
   inviteMember(input: $input) {
@@ -1898,13 +1948,15 @@ export const InviteMemberDocument = new TypedDocumentString(`
     emailed
     emailProblem
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<InviteMemberMutation, InviteMemberMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<InviteMemberMutation, InviteMemberMutationVariables>;
 export const ChangeMemberRoleDocument = new TypedDocumentString(`
     mutation ChangeMemberRole($input: ChangeMemberRoleInput!) {
   changeMemberRole(input: $input) {
@@ -1913,25 +1965,29 @@ export const ChangeMemberRoleDocument = new TypedDocumentString(`
       role
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<ChangeMemberRoleMutation, ChangeMemberRoleMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<ChangeMemberRoleMutation, ChangeMemberRoleMutationVariables>;
 export const RemoveMemberDocument = new TypedDocumentString(`
     mutation RemoveMember($input: RemoveMemberInput!) {
   removeMember(input: $input) {
     removedUserId
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<RemoveMemberMutation, RemoveMemberMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<RemoveMemberMutation, RemoveMemberMutationVariables>;
 export const RevokeInvitationDocument = new TypedDocumentString(`
     mutation RevokeInvitation($input: RevokeInvitationInput!) {
   revokeInvitation(input: $input) {
@@ -1940,13 +1996,15 @@ export const RevokeInvitationDocument = new TypedDocumentString(`
       status
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<RevokeInvitationMutation, RevokeInvitationMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<RevokeInvitationMutation, RevokeInvitationMutationVariables>;
 export const RecentNotificationsDocument = new TypedDocumentString(`
     query RecentNotifications {
   viewer {
@@ -1997,13 +2055,15 @@ export const CreatePostbackKeyDocument = new TypedDocumentString(`
     }
     key
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<CreatePostbackKeyMutation, CreatePostbackKeyMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<CreatePostbackKeyMutation, CreatePostbackKeyMutationVariables>;
 export const RevokePostbackKeyDocument = new TypedDocumentString(`
     mutation RevokePostbackKey($input: RevokePostbackKeyInput!) {
   revokePostbackKey(input: $input) {
@@ -2012,13 +2072,15 @@ export const RevokePostbackKeyDocument = new TypedDocumentString(`
       revokedAt
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<RevokePostbackKeyMutation, RevokePostbackKeyMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<RevokePostbackKeyMutation, RevokePostbackKeyMutationVariables>;
 export const UpdateAccountDocument = new TypedDocumentString(`
     mutation UpdateAccount($input: UpdateAccountInput!) {
   updateAccount(input: $input) {
@@ -2027,13 +2089,15 @@ export const UpdateAccountDocument = new TypedDocumentString(`
       timeZone
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<UpdateAccountMutation, UpdateAccountMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<UpdateAccountMutation, UpdateAccountMutationVariables>;
 export const ChangeEmailDocument = new TypedDocumentString(`
     mutation ChangeEmail($input: ChangeEmailInput!) {
   changeEmail(input: $input) {
@@ -2041,37 +2105,43 @@ export const ChangeEmailDocument = new TypedDocumentString(`
       email
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<ChangeEmailMutation, ChangeEmailMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<ChangeEmailMutation, ChangeEmailMutationVariables>;
 export const ChangePasswordDocument = new TypedDocumentString(`
     mutation ChangePassword($input: ChangePasswordInput!) {
   changePassword(input: $input) {
     changedAt
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<ChangePasswordMutation, ChangePasswordMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<ChangePasswordMutation, ChangePasswordMutationVariables>;
 export const SignOutEverywhereDocument = new TypedDocumentString(`
     mutation SignOutEverywhere {
   signOutEverywhere {
     signedOutAt
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<SignOutEverywhereMutation, SignOutEverywhereMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<SignOutEverywhereMutation, SignOutEverywhereMutationVariables>;
 export const SwitchAdvertiserDocument = new TypedDocumentString(`
     mutation SwitchAdvertiser($input: SwitchAdvertiserInput!) {
   switchAdvertiser(input: $input) {
@@ -2094,13 +2164,15 @@ export const RedeliverWebhookDeliveryDocument = new TypedDocumentString(`
       lastStatusCode
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<RedeliverWebhookDeliveryMutation, RedeliverWebhookDeliveryMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<RedeliverWebhookDeliveryMutation, RedeliverWebhookDeliveryMutationVariables>;
 export const RegisterWebhookEndpointDocument = new TypedDocumentString(`
     mutation RegisterWebhookEndpoint($input: RegisterWebhookEndpointInput!) {
   registerWebhookEndpoint(input: $input) {
@@ -2112,13 +2184,15 @@ export const RegisterWebhookEndpointDocument = new TypedDocumentString(`
     secret
     warning
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<RegisterWebhookEndpointMutation, RegisterWebhookEndpointMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<RegisterWebhookEndpointMutation, RegisterWebhookEndpointMutationVariables>;
 export const TestWebhookEndpointDocument = new TypedDocumentString(`
     mutation TestWebhookEndpoint($input: TestWebhookEndpointInput!) {
   testWebhookEndpoint(input: $input) {
@@ -2129,13 +2203,15 @@ export const TestWebhookEndpointDocument = new TypedDocumentString(`
       message
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<TestWebhookEndpointMutation, TestWebhookEndpointMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<TestWebhookEndpointMutation, TestWebhookEndpointMutationVariables>;
 export const DeactivateWebhookEndpointDocument = new TypedDocumentString(`
     mutation DeactivateWebhookEndpoint($input: DeactivateWebhookEndpointInput!) {
   deactivateWebhookEndpoint(input: $input) {
@@ -2144,10 +2220,12 @@ export const DeactivateWebhookEndpointDocument = new TypedDocumentString(`
       isActive
     }
     userErrors {
-      field
-      code
-      message
+      ...UserErrorFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<DeactivateWebhookEndpointMutation, DeactivateWebhookEndpointMutationVariables>;
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<DeactivateWebhookEndpointMutation, DeactivateWebhookEndpointMutationVariables>;

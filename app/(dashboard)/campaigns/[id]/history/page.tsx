@@ -27,14 +27,7 @@ const CAMPAIGN_HISTORY = graphql(`
       name
       status
       changes(first: $first, after: $after) {
-        totalCount
-        pageInfo {
-          hasNextPage
-          endCursor
-        }
-        nodes {
-          ...ChangeFields
-        }
+        ...ChangePage
       }
     }
   }
