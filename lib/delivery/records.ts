@@ -91,6 +91,8 @@ export type MomentCommit = {
  * The commit of that moment continues it; `abandon` rolls it back when the
  * moment is not committed.
  */
+export type MomentToOpen = { users: readonly string[]; gameId: string; nowMs: number };
+
 export type OpenedMoment = {
   /** the users whose locks it holds */
   readonly users: ReadonlySet<string>;
@@ -179,11 +181,12 @@ export type DeliveryStore = {
   commit(batch: WriteBatch): Promise<BatchResult>;
   /**
    * Begins a moment's transaction now, before its auctions (OpenedMoment): locks the
-   * users and reads their alerts since `sinceMs`, sent at once so the database works
-   * while the engine decides. Undefined where the store has no idle connection for it
-   * (the commit then begins its own). Only the writer calls it, while idle.
+   * users and reads the alerts their caps in `gameId` depend on at `nowMs` and after,
+   * sent at once so the database works while the engine decides. Undefined where the
+   * store has no idle connection for it (the commit then begins its own). Only the
+   * writer calls it, while idle.
    */
-  openMoment?(users: readonly string[], sinceMs: number): OpenedMoment | undefined;
+  openMoment?(moment: MomentToOpen): OpenedMoment | undefined;
   close(): Promise<void>;
 };
 

@@ -276,7 +276,7 @@ export class DeliveryEngine {
     const impressions: ImpressionRecord[] = [];
     // PostgreSQL locks the users and reads their alerts while the auctions below run;
     // everything until submitMoment is synchronous, so nothing else can use the writer between
-    const opened = this.writer.openMoment(input.user_ids, now - CAP_MEMORY_MS);
+    const opened = this.writer.openMoment({ users: input.user_ids, gameId: input.game_id, nowMs: now });
     try {
       input.user_ids.forEach((userId, index) => {
         const moment = momentOf(userId);

@@ -16,6 +16,7 @@ import {
   type ImpressionRecord,
   type ImpressionVerdict,
   type MomentCommit,
+  type MomentToOpen,
   type OpenedMoment,
   type WriteBatch,
 } from "../records";
@@ -90,9 +91,9 @@ export class DeliveryWriter {
    * of the event loop, so no other batch of this instance can come between and wait
    * on the locks the moment holds. Undefined when busy or not supported.
    */
-  openMoment(users: readonly string[], sinceMs: number): OpenedMoment | undefined {
+  openMoment(moment: MomentToOpen): OpenedMoment | undefined {
     if (!this.#store.openMoment || this.#committing || this.#retryTimer || this.pending > 0) return;
-    return this.#store.openMoment(users, sinceMs);
+    return this.#store.openMoment(moment);
   }
 
   /** An auction without an impression: written with the next batch, nobody waits for it. */

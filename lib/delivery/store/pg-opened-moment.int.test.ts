@@ -78,7 +78,10 @@ describe.runIf(dbKind() === "postgresql")("the PostgreSQL delivery store's trans
   /** the store's moment connection is idle again: openMoment answers */
   const openWhenIdle = async (): Promise<OpenedMoment> => {
     let opened: OpenedMoment | undefined;
-    await until(() => (opened = store.openMoment(USERS, NOV_22_NOON - 1)) !== undefined, 5);
+    await until(
+      () => (opened = store.openMoment({ users: USERS, gameId: "game-1", nowMs: NOV_22_NOON })) !== undefined,
+      5,
+    );
     return opened!;
   };
 
@@ -169,5 +172,43 @@ describe.runIf(dbKind() === "postgresql")("the PostgreSQL delivery store's trans
     expect(await db().impression.count()).toBe(0);
     expect(await db().auction.count()).toBe(0);
     expect((await db().campaign.findUniqueOrThrow({ where: { id: campaign.id } })).spendMicros).toBe(0n);
+  });
+
+  it("re-checks a moment's caps against the alerts other instances committed: the game's within a day, the rest within the hour", async () => {
+    const advertiser = await createTestAdvertiser();
+    const campaign = await deliveryCampaign({ advertiserId: advertiser.advertiserId });
+    const base = filledImpression(advertiser.advertiserId, campaign.id, campaign.creatives[0]!.id);
+    let sequence = 0;
+    const alert = (userId: string, gameId: string, minutesAgo: number): ImpressionRecord => {
+      sequence += 1;
+      return {
+        ...base,
+        impressionId: `imp_seen_${sequence}`,
+        clickId: `clk_seen_${sequence}`,
+        auctionId: `auc_seen_${sequence}`,
+        userId,
+        gameId,
+        servedAtMs: NOV_22_NOON - minutesAgo * 60_000,
+      };
+    };
+    const minutes = (count: number, from: number, step: number) =>
+      Array.from({ length: count }, (_, i) => from + i * step);
+    // committed as another instance would: "game-1" 5 times in the last day for one bettor, 10 other
+    // games in the last hour for another, and for a third 4 of "game-1" plus 5 other games in the hour
+    // and 20 other games earlier in the day (which no cap of this moment counts)
+    const seen = [
+      ...minutes(5, 90, 60).map((ago) => alert("capped-by-game", "game-1", ago)),
+      ...minutes(10, 2, 5).map((ago, index) => alert("capped-by-hour", `game-${index + 2}`, ago)),
+      ...minutes(4, 120, 60).map((ago) => alert("still-open", "game-1", ago)),
+      ...minutes(5, 2, 5).map((ago, index) => alert("still-open", `game-${index + 2}`, ago)),
+      ...minutes(20, 70, 30).map((ago, index) => alert("still-open", `game-${index + 20}`, ago)),
+    ];
+    await store.commit({ impressions: seen, auctions: [], clicks: [], day: "2026-11-22", nowMs: NOV_22_NOON });
+    const users = ["capped-by-game", "capped-by-hour", "still-open"];
+    const opened = store.openMoment({ users, gameId: "game-1", nowMs: NOV_22_NOON });
+    expect(opened).toBeDefined();
+    const now = users.map((userId) => ({ ...alert(userId, "game-1", 0), servedAtMs: NOV_22_NOON }));
+    const result = await store.commit({ ...momentBatch([], opened), impressions: now });
+    expect(result.impressions).toEqual(["cap", "cap", "accepted"]);
   });
 });

@@ -9,6 +9,7 @@
 import { finished } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
+import { HOUR_MS } from "@/lib/clock";
 import { pgPoolConfig } from "@/lib/db/adapters";
 import { env } from "@/lib/env";
 import { insertChangeRows } from "@/lib/history/pg-changes";
@@ -18,6 +19,7 @@ import type {
   CampaignSpend,
   ClickTarget,
   DeliveryStore,
+  MomentToOpen,
   OpenedMoment,
   RecentAlert,
   WriteBatch,
@@ -31,6 +33,7 @@ import {
 import { USER_LOCK_BUCKETS, commitBatch, runPlanAsync, type AsyncStatements } from "./commit-plan";
 // the row shapes and mappings both stores share, as `stored.*`
 import * as stored from "./rows";
+import { CAP_MEMORY_MS } from "../rules/caps";
 
 const CAMPAIGN_COLUMNS = `c.id, c.advertiser_id, c.status, c.moment_types, c.sports, c.bid_cpm_micros, c.daily_budget_micros,
   c.total_budget_micros, c.spend_micros, c.spend_day, c.day_spend_micros, c.start_date, c.end_date, c.pacing,
@@ -69,6 +72,33 @@ const LOCK_BUCKETS_SQL = lockBucketsSql("$1::text[]");
 const recentAlertsSql = (users: string, since: string) =>
   `SELECT user_id, game_id, served_at_ms FROM impressions WHERE user_id = ANY(${users}) AND served_at_ms >= ${since}`;
 const RECENT_ALERTS_SQL = recentAlertsSql("$1::text[]", "$2");
+
+/** stands for every game but the moment's in gameCapAlerts (no game id holds U+0000: the edge refuses it) */
+const OTHER_GAME = "\u0000other";
+
+/**
+ * What a moment's caps in one game depend on, one row per user (not one per alert):
+ * the times of the user's alerts in that game within CAP_MEMORY_MS (the per-game cap)
+ * and of their other alerts within the last hour (the hourly cap). Read at the
+ * moment's `now`; a commit a little later needs a subset of them, which the commit
+ * plan's filter keeps.
+ */
+const gameCapsSql = (users: string, game: string, nowMs: number) =>
+  `SELECT user_id, array_agg(served_at_ms) FILTER (WHERE game_id = ${game}) AS game,
+     array_agg(served_at_ms) FILTER (WHERE game_id <> ${game} AND served_at_ms > ${nowMs - HOUR_MS}) AS hour
+   FROM impressions WHERE user_id = ANY(${users}) AND served_at_ms >= ${nowMs - CAP_MEMORY_MS}
+   GROUP BY user_id`;
+type GameCapsRow = { user_id: string; game: string[] | null; hour: string[] | null };
+
+/** The alerts of gameCapsSql's rows, as the commit plan's cap re-check reads them (other games as OTHER_GAME). */
+function gameCapAlerts(rows: readonly GameCapsRow[], gameId: string): RecentAlert[] {
+  const alerts: RecentAlert[] = [];
+  for (const row of rows) {
+    for (const at of row.game ?? []) alerts.push({ userId: row.user_id, gameId, servedAtMs: Number(at) });
+    for (const at of row.hour ?? []) alerts.push({ userId: row.user_id, gameId: OTHER_GAME, servedAtMs: Number(at) });
+  }
+  return alerts;
+}
 
 /** A text[] as one SQL literal (for the simple-query protocol, which takes no parameters). */
 export function textArrayLiteral(client: pg.ClientBase, values: readonly string[]): string {
@@ -517,7 +547,7 @@ export class PgDeliveryStore implements DeliveryStore {
    * on this thread. Each statement of it takes its own snapshot (read committed), so
    * the alerts read include every commit that held these users' locks before us.
    */
-  openMoment(users: readonly string[], sinceMs: number): OpenedMoment | undefined {
+  openMoment({ users, gameId, nowMs }: MomentToOpen): OpenedMoment | undefined {
     const client = this.#momentClient;
     if (!client || !this.#momentClientIdle) {
       this.#connectMomentClient();
@@ -526,9 +556,9 @@ export class PgDeliveryStore implements DeliveryStore {
     this.#momentClientIdle = false;
     const list = textArrayLiteral(client, users);
     const sent = client.query(
-      `BEGIN; ${lockBucketsSql(list)}; ${recentAlertsSql(list, String(Math.floor(sinceMs)))}`,
-    ) as unknown as Promise<pg.QueryResult<stored.RawAlert>[]>;
-    const alerts = sent.then((results) => results.at(-1)!.rows.map(stored.recentAlert));
+      `BEGIN; ${lockBucketsSql(list)}; ${gameCapsSql(list, client.escapeLiteral(gameId), Math.floor(nowMs))}`,
+    ) as unknown as Promise<pg.QueryResult<GameCapsRow>[]>;
+    const alerts = sent.then((results) => gameCapAlerts(results.at(-1)!.rows, gameId));
     return new PgOpenedMoment(this, client, new Set(users), alerts, (held, statement) =>
       this.#finishMoment(held, statement),
     );
