@@ -448,11 +448,11 @@ class PgOpenedMoment implements OpenedMoment {
 
   constructor(
     readonly store: PgDeliveryStore,
-    readonly client: pg.PoolClient,
+    readonly client: pg.Client,
     readonly users: ReadonlySet<string>,
     /** the users' alerts since the moment's cap memory, read after their locks were taken */
     readonly alerts: Promise<RecentAlert[]>,
-    readonly finish: (client: pg.PoolClient, statement: "COMMIT" | "ROLLBACK") => Promise<void>,
+    readonly finish: (client: pg.Client, statement: "COMMIT" | "ROLLBACK") => Promise<void>,
   ) {
     // a failure is the commit's to report (or nobody's, once abandoned)
     alerts.catch(() => {});
@@ -475,8 +475,12 @@ class PgOpenedMoment implements OpenedMoment {
 export class PgDeliveryStore implements DeliveryStore {
   readonly kind = "postgresql" as const;
   readonly #pool: pg.Pool;
-  /** the connection moments begin on before their auctions; idle when no moment holds it */
-  #momentClient: pg.PoolClient | undefined;
+  readonly #url: string;
+  /**
+   * The connection moments begin on before their auctions, apart from the pool (whose four
+   * connections stay for batches); opened at the first moment; idle when no moment holds it.
+   */
+  #momentClient: pg.Client | undefined;
   #momentClientIdle = false;
   #momentClientPending = false;
   #closed = false;
@@ -485,7 +489,7 @@ export class PgDeliveryStore implements DeliveryStore {
     this.#pool = new pg.Pool({ ...pgPoolConfig(url), max: 4 });
     // an idle client's error (server restart) must not crash the process; the next query reconnects
     this.#pool.on("error", () => {});
-    this.#connectMomentClient();
+    this.#url = url;
   }
 
   async loadCampaigns(day: string, ids?: readonly string[]): Promise<CampaignRow[]> {
@@ -567,23 +571,25 @@ export class PgDeliveryStore implements DeliveryStore {
   #connectMomentClient(): void {
     if (this.#momentClient || this.#momentClientPending || this.#closed) return;
     this.#momentClientPending = true;
-    this.#pool.connect().then(
-      (client) => {
+    const client = new pg.Client(pgPoolConfig(this.#url));
+    // a connection error (server restart) must not crash the process: drop it, the next moment opens another
+    client.on("error", () => this.#dropMomentClient(client));
+    client.connect().then(
+      () => {
         this.#momentClientPending = false;
-        if (this.#closed) return client.release(true);
+        if (this.#closed) return void client.end().catch(() => {});
         this.#momentClient = client;
         this.#momentClientIdle = true;
-        // a held client's connection error (server restart) must not crash the process: drop it
-        client.on("error", () => this.#dropMomentClient(client));
       },
       () => {
         this.#momentClientPending = false;
+        void client.end().catch(() => {});
       },
     );
   }
 
   /** Ends the opened moment's transaction; a connection that failed to is closed (the next moment opens another). */
-  async #finishMoment(client: pg.PoolClient, statement: "COMMIT" | "ROLLBACK"): Promise<void> {
+  async #finishMoment(client: pg.Client, statement: "COMMIT" | "ROLLBACK"): Promise<void> {
     try {
       await client.query(statement);
       if (this.#momentClient === client) this.#momentClientIdle = true;
@@ -593,11 +599,11 @@ export class PgDeliveryStore implements DeliveryStore {
     }
   }
 
-  #dropMomentClient(client: pg.PoolClient): void {
+  #dropMomentClient(client: pg.Client): void {
     if (this.#momentClient !== client) return;
     this.#momentClient = undefined;
     this.#momentClientIdle = false;
-    client.release(true);
+    void client.end().catch(() => {});
   }
 
   /** Continues a moment's transaction begun by openMoment: its users are locked and their alerts read. */
@@ -643,8 +649,9 @@ export class PgDeliveryStore implements DeliveryStore {
 
   async close(): Promise<void> {
     this.#closed = true;
-    this.#momentClient?.release();
+    const moments = this.#momentClient;
     this.#momentClient = undefined;
+    await moments?.end().catch(() => {});
     await this.#pool.end();
   }
 }
