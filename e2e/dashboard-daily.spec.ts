@@ -68,20 +68,20 @@ test("webhooks at desktop widths: event checkboxes beside their own labels, no s
   for (const width of [1280, 1440, 1920]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/webhooks");
+    // the page streams in after its loading skeleton: measure the form once it is there
+    const labels = page.getByRole("group", { name: "Events" }).locator("label");
+    await expect(labels.first()).toBeVisible();
     await expectNoSidewaysScroll(page, `/webhooks at ${width}`);
-    const boxes = await page
-      .getByRole("group", { name: "Events" })
-      .locator("label")
-      .evaluateAll((labels) =>
-        labels.map((label) => {
-          const box = label.querySelector("input")!.getBoundingClientRect();
-          const text = label.querySelector("code")!.getBoundingClientRect();
-          return {
-            box: [box.left, box.right, box.top, box.bottom],
-            text: [text.left, text.right, text.top, text.bottom],
-          };
-        }),
-      );
+    const boxes = await labels.evaluateAll((labels) =>
+      labels.map((label) => {
+        const box = label.querySelector("input")!.getBoundingClientRect();
+        const text = label.querySelector("code")!.getBoundingClientRect();
+        return {
+          box: [box.left, box.right, box.top, box.bottom],
+          text: [text.left, text.right, text.top, text.bottom],
+        };
+      }),
+    );
     expect(boxes.length).toBeGreaterThan(5);
     // no checkbox sits on any label's text
     for (const { box } of boxes)
