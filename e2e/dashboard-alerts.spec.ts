@@ -4,27 +4,13 @@
 // in their inbox (the run's SMTP server); "Mark all read" clears the count. axe at 1280 and 375 px
 // with the panel open and on the settings page's preferences.
 import { expect, test, type Page } from "@playwright/test";
-import { createAccount, expectAccessible, newPage } from "./dashboard";
+import { createAccount, expectAccessible, graphqlAsUser, ICON_ORIGIN, newPage, today, unique } from "./dashboard";
 import { admin } from "./helpers";
 import { mailsTo } from "./smtp-server";
 
-const ICON_ORIGIN = `http://127.0.0.1:${process.env.E2E_ICON_PORT}`;
 const BASE = process.env.E2E_BASE_URL!;
-const today = () => new Date().toISOString().slice(0, 10);
-const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
 test.describe.configure({ timeout: 180_000 });
-
-async function graphqlAsUser(page: Page, query: string, variables: Record<string, unknown> = {}) {
-  const res = await page.request.post("/api/graphql", {
-    headers: { "content-type": "application/json" },
-    data: { query, variables },
-  });
-  expect(res.status()).toBe(200);
-  const body = await res.json();
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
 
 /** A campaign on moneyline alerts in the NFL only (no other spec bids there), at `bid` USD CPM. */
 async function createCampaign(page: Page, name: string, bid: string, totalBudgetUsd: string): Promise<string> {

@@ -6,26 +6,11 @@
 // delivery log's answers, the favicon, the phone menu and sorting by every
 // column of the campaign list.
 import { expect, test, type Page } from "@playwright/test";
-import { DASHBOARD_PASSWORD, newPage, createAccount } from "./dashboard";
+import { createAccount, DASHBOARD_PASSWORD, graphqlAsUser, ICON_ORIGIN, newPage, today, unique } from "./dashboard";
 
-const ICON_ORIGIN = `http://127.0.0.1:${process.env.E2E_ICON_PORT}`;
 const ICON = `${ICON_ORIGIN}/icon.png`;
-const today = () => new Date().toISOString().slice(0, 10);
-const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
 test.describe.configure({ timeout: 120_000 });
-
-/** A GraphQL operation with the page's session cookie, as the dashboard's client components send it. */
-async function graphqlAsUser(page: Page, query: string, variables: Record<string, unknown> = {}) {
-  const res = await page.request.post("/api/graphql", {
-    headers: { "content-type": "application/json" },
-    data: { query, variables },
-  });
-  expect(res.status()).toBe(200);
-  const body = await res.json();
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
 
 /** A campaign made through GraphQL with the session; returns its global and REST ids. */
 async function createCampaign(page: Page, name: string, bid = "1.00", momentTypes = ["CLOSE_GAME"]) {

@@ -4,23 +4,11 @@
 // the docs keep the dashboard's frame; their links in text are told apart from
 // the text, and their examples name this server.
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, newPage, createAccount } from "./dashboard";
+import { createAccount, expectAccessible, graphqlAsUser, ICON_ORIGIN, newPage, today } from "./dashboard";
 
-const ICON_ORIGIN = `http://127.0.0.1:${process.env.E2E_ICON_PORT}`;
 const BASE = process.env.E2E_BASE_URL!;
-const today = () => new Date().toISOString().slice(0, 10);
 
 test.describe.configure({ timeout: 300_000 });
-
-async function graphqlAsUser(page: Page, query: string, variables: Record<string, unknown> = {}) {
-  const res = await page.request.post("/api/graphql", {
-    headers: { "content-type": "application/json" },
-    data: { query, variables },
-  });
-  const body = await res.json();
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
 
 /** Names the elements reaching past the window's right edge outside a scroller, for the failure message. */
 async function widthReport(page: Page) {

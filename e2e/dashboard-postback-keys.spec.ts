@@ -5,23 +5,10 @@
 // postbacks through without a key again. axe finds no serious or critical
 // violation, and the page fits a phone.
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, createAccount } from "./dashboard";
+import { createAccount, expectAccessible, graphqlAsUser, ICON_ORIGIN } from "./dashboard";
 import { blockOutsideRequests } from "./helpers";
 
-const ICON_ORIGIN = `http://127.0.0.1:${process.env.E2E_ICON_PORT}`;
 const BASE = process.env.E2E_BASE_URL!;
-
-/** GraphQL with the page's session cookie, as the dashboard's client components send it. */
-async function graphqlAsUser(page: Page, query: string, variables: Record<string, unknown>) {
-  const res = await page.request.post("/api/graphql", {
-    headers: { "content-type": "application/json" },
-    data: { query, variables },
-  });
-  expect(res.status()).toBe(200);
-  const body = await res.json();
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
 
 /** A campaign of the signed-in advertiser, made through GraphQL with the page's session; its ids. */
 async function createCampaign(page: Page): Promise<{ id: string; restId: string }> {

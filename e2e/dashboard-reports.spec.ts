@@ -8,26 +8,11 @@
 // fails), and axe finds no serious or critical violation on any of these pages.
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { createAccount, expectAccessible, signUp } from "./dashboard";
+import { createAccount, expectAccessible, graphqlAsUser, ICON_ORIGIN, signUp, today, unique } from "./dashboard";
 import { admin, blockOutsideRequests } from "./helpers";
 
-const ICON_ORIGIN = `http://127.0.0.1:${process.env.E2E_ICON_PORT}`;
 const BASE = process.env.E2E_BASE_URL!;
-const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-
-/** A GraphQL operation with the page's session cookie, as the dashboard's client components send it. */
-async function graphqlAsUser(page: Page, query: string, variables: Record<string, unknown> = {}) {
-  const res = await page.request.post("/api/graphql", {
-    headers: { "content-type": "application/json" },
-    data: { query, variables },
-  });
-  expect(res.status()).toBe(200);
-  const body = await res.json();
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
 
 /**
  * An active campaign bidding near the maximum on one moment type in MLB, so that it wins those

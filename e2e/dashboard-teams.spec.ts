@@ -4,11 +4,17 @@
 // sent anyway: GraphQL FORBIDDEN), the editor changes it; a password reset by
 // email; an agency user switching between two advertisers.
 import { expect, test, type Page } from "@playwright/test";
-import { createAccount, DASHBOARD_PASSWORD, expectAccessible, newPage, signIn, uniqueEmail } from "./dashboard";
+import {
+  createAccount,
+  DASHBOARD_PASSWORD,
+  expectAccessible,
+  ICON_ORIGIN,
+  newPage,
+  signIn,
+  today,
+  uniqueEmail,
+} from "./dashboard";
 import { linkMailedTo } from "./smtp-server";
-
-const ICON_ORIGIN = `http://127.0.0.1:${process.env.E2E_ICON_PORT}`;
-const today = () => new Date().toISOString().slice(0, 10);
 
 test.describe.configure({ timeout: 180_000 });
 

@@ -5,24 +5,11 @@
 // CPA; the create form's forecast and budget warning; the all-campaigns report,
 // date ranges and the previous period. Dialogs pass axe at 1280 and 375 px.
 import { expect, test, type Page } from "@playwright/test";
-import { createAccount, expectAccessible, newPage } from "./dashboard";
+import { createAccount, expectAccessible, graphqlAsUser, newPage, today, unique } from "./dashboard";
 
 const ICON = `http://127.0.0.1:${process.env.E2E_ICON_PORT}/icon.png`;
-const today = () => new Date().toISOString().slice(0, 10);
-const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
 test.describe.configure({ timeout: 120_000 });
-
-async function graphqlAsUser(page: Page, query: string, variables: Record<string, unknown> = {}) {
-  const res = await page.request.post("/api/graphql", {
-    headers: { "content-type": "application/json" },
-    data: { query, variables },
-  });
-  expect(res.status()).toBe(200);
-  const body = await res.json();
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
 
 async function createCampaign(page: Page, name: string) {
   const data = await graphqlAsUser(

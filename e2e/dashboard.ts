@@ -64,3 +64,22 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   );
   expect(summary, `${what}: accessibility violations`).toEqual([]);
 }
+
+/** The e2e icon server (the creatives' icon URLs). */
+export const ICON_ORIGIN = `http://127.0.0.1:${process.env.E2E_ICON_PORT}`;
+/** Today's UTC date, a campaign's earliest start. */
+export const today = () => new Date().toISOString().slice(0, 10);
+/** A suffix that keeps names apart between specs and runs. */
+export const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** A GraphQL operation with the page's session cookie, as the dashboard's client components send it. */
+export async function graphqlAsUser(page: Page, query: string, variables: Record<string, unknown> = {}) {
+  const res = await page.request.post("/api/graphql", {
+    headers: { "content-type": "application/json" },
+    data: { query, variables },
+  });
+  expect(res.status()).toBe(200);
+  const body = await res.json();
+  expect(body.errors).toBeUndefined();
+  return body.data;
+}

@@ -77,6 +77,17 @@ function expectRowsSumToTotals(report: CampaignReport) {
   expect(report.rows!.reduce((total, row) => total + row.spend_micros, 0)).toBe(report.totals.spend_micros);
 }
 
+/** A report's hours with any activity: hour -> [impressions, clicks, conversions, spend_usd]. */
+function activeHours(report: {
+  rows?: { key: unknown; impressions: number; clicks: number; conversions: number; spend_usd: number }[];
+}) {
+  return Object.fromEntries(
+    report
+      .rows!.filter((row) => row.impressions || row.clicks || row.conversions)
+      .map((row) => [row.key, [row.impressions, row.clicks, row.conversions, row.spend_usd]]),
+  );
+}
+
 describe("E9/E10 in America/New_York across the November DST change", () => {
   it("counts each event in its local day and hour, identically from rollups and raw rows", async () => {
     const { campaign, actor, a, b } = await setup();
@@ -210,13 +221,7 @@ describe("E9/E10 in America/New_York across the November DST change", () => {
       .report;
     expect(byHour.rows).toHaveLength(24);
     expect(byHour.rows!.map((row) => row.key)).toEqual(Array.from({ length: 24 }, (_, hour) => hour));
-    expect(
-      Object.fromEntries(
-        byHour
-          .rows!.filter((row) => row.impressions || row.clicks || row.conversions)
-          .map((row) => [row.key, [row.impressions, row.clicks, row.conversions, row.spend_usd]]),
-      ),
-    ).toEqual({
+    expect(activeHours(byHour)).toEqual({
       0: [1, 3, 0, 0.002],
       1: [2, 1, 1, 0.008],
       7: [0, 0, 1, 0],
@@ -379,13 +384,7 @@ describe("E9/E10 in Asia/Kolkata (+05:30)", () => {
     expect(hourResult.source).toBe("rollups");
     await expectPlansAgree(campaign.id, query, { breakdown: "hour_of_day" });
     const byHour = hourResult.report;
-    expect(
-      Object.fromEntries(
-        byHour
-          .rows!.filter((row) => row.impressions || row.clicks || row.conversions)
-          .map((row) => [row.key, [row.impressions, row.clicks, row.conversions, row.spend_usd]]),
-      ),
-    ).toEqual({
+    expect(activeHours(byHour)).toEqual({
       0: [2, 2, 0, 0.013],
       9: [1, 0, 0, 0.003],
       10: [1, 0, 0, 0.005],
