@@ -194,21 +194,26 @@ describe.runIf(dbKind() === "postgresql")("the PostgreSQL delivery store's trans
     const minutes = (count: number, from: number, step: number) =>
       Array.from({ length: count }, (_, i) => from + i * step);
     // committed as another instance would: "game-1" 5 times in the last day for one bettor, 10 other
-    // games in the last hour for another, and for a third 4 of "game-1" plus 5 other games in the hour
-    // and 20 other games earlier in the day (which no cap of this moment counts)
+    // games in the last hour for another, 3 of "game-1" and 7 others in the hour for a third; for a
+    // fourth 4 of "game-1" plus 5 other games in the hour and 20 other games earlier in the day (which
+    // no cap of this moment counts), and for a fifth 4 of "game-1" and 5 others, all in the hour
     const seen = [
       ...minutes(5, 90, 60).map((ago) => alert("capped-by-game", "game-1", ago)),
       ...minutes(10, 2, 5).map((ago, index) => alert("capped-by-hour", `game-${index + 2}`, ago)),
+      ...minutes(3, 1, 1).map((ago) => alert("capped-by-both-in-hour", "game-1", ago)),
+      ...minutes(7, 10, 5).map((ago, index) => alert("capped-by-both-in-hour", `game-${index + 2}`, ago)),
       ...minutes(4, 120, 60).map((ago) => alert("still-open", "game-1", ago)),
       ...minutes(5, 2, 5).map((ago, index) => alert("still-open", `game-${index + 2}`, ago)),
       ...minutes(20, 70, 30).map((ago, index) => alert("still-open", `game-${index + 20}`, ago)),
+      ...minutes(4, 1, 1).map((ago) => alert("one-under-both", "game-1", ago)),
+      ...minutes(5, 10, 5).map((ago, index) => alert("one-under-both", `game-${index + 2}`, ago)),
     ];
     await store.commit({ impressions: seen, auctions: [], clicks: [], day: "2026-11-22", nowMs: NOV_22_NOON });
-    const users = ["capped-by-game", "capped-by-hour", "still-open"];
+    const users = ["capped-by-game", "capped-by-hour", "capped-by-both-in-hour", "still-open", "one-under-both"];
     const opened = store.openMoment({ users, gameId: "game-1", nowMs: NOV_22_NOON });
     expect(opened).toBeDefined();
     const now = users.map((userId) => ({ ...alert(userId, "game-1", 0), servedAtMs: NOV_22_NOON }));
     const result = await store.commit({ ...momentBatch([], opened), impressions: now });
-    expect(result.impressions).toEqual(["cap", "cap", "accepted"]);
+    expect(result.impressions).toEqual(["cap", "cap", "cap", "accepted", "accepted"]);
   });
 });
