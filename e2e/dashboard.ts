@@ -53,8 +53,9 @@ export async function signIn(page: Page, email: string, password = DASHBOARD_PAS
 
 /** No serious or critical accessibility violation (WCAG 2.0/2.1/2.2 A and AA rules) on the page as it is. */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
-  // Next streams a page's metadata: wait for its <title> before axe reads the document
-  await expect(page, `${what}: a document title`).toHaveTitle(/\S/);
+  // Next streams a page's metadata: wait for its <title> before axe reads the document (on a loaded
+  // machine the stream took longer than the default 5 s once)
+  await expect(page, `${what}: a document title`).toHaveTitle(/\S/, { timeout: 15_000 });
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();
