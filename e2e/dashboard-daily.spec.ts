@@ -1,12 +1,22 @@
 // What an advertiser trips on in daily use of the dashboard, in the built app:
-// the webhook form at desktop widths, time zones, a shared link opened while
-// signed out, forms that fail (an error summary that takes focus and links to
-// each field), human error messages and forgiving amounts, campaign ids as
-// printed, real 404s, an ended campaign's numbers, the API key list, the
-// delivery log's answers, the favicon, the phone menu and sorting by every
-// column of the campaign list.
+// the webhook form and the campaign list at desktop widths, time zones, a
+// shared link opened while signed out, forms that fail (an error summary that
+// takes focus and links to each field), human error messages and forgiving
+// amounts, campaign ids as printed, real 404s, an ended campaign's numbers, the
+// API key list, the delivery log's answers, the favicon, the phone menu and
+// sorting by every column of the campaign list.
 import { expect, test, type Page } from "@playwright/test";
-import { createAccount, DASHBOARD_PASSWORD, graphqlAsUser, ICON_ORIGIN, newPage, today, unique } from "./dashboard";
+import {
+  createAccount,
+  DASHBOARD_PASSWORD,
+  expectAccessible,
+  graphqlAsUser,
+  ICON_ORIGIN,
+  newPage,
+  today,
+  unique,
+} from "./dashboard";
+import { admin } from "./helpers";
 
 const ICON = `${ICON_ORIGIN}/icon.png`;
 
@@ -75,6 +85,99 @@ test("webhooks at desktop widths: event checkboxes beside their own labels, no s
         expect(overlaps, `checkbox ${box.join(",")} over label ${text.join(",")} at ${width} px`).toBe(false);
       }
   }
+});
+
+test("the campaign list at desktop widths: the table fits without scrolling sideways, its columns all there", async ({
+  browser,
+}) => {
+  const page = await newPage(browser);
+  await createAccount(page, "Wide Campaigns Co");
+  // a campaign as advertisers name them (long, and a word with no space to break at), on several
+  // moment types and sports no other spec bids on, with large budgets and some spend
+  const name = `NFL, NCAA & MLB playoffs — spreads, positions and follows for high-value bettors ${unique()} SuperBowl_LX_Retargeting_SegmentA`;
+  const data = await graphqlAsUser(
+    page,
+    `mutation($input: CreateCampaignInput!) {
+      createCampaign(input: $input) { campaign { id restId } userErrors { field message } }
+    }`,
+    {
+      input: {
+        name,
+        momentTypes: ["SPREAD_ALERT", "POSITION_ALERT", "FOLLOW_ALERT"],
+        sports: ["NFL", "NCAA_BASKETBALL", "MLB"],
+        bidCpmUsd: "987.65",
+        dailyBudgetUsd: "25000",
+        totalBudgetUsd: "1250000",
+        startDate: today(),
+        pacing: "ASAP",
+        creative: {
+          headline: "Spread moved",
+          body: "Tap for the line",
+          iconUrl: ICON,
+          actionUrl: "https://example.com",
+        },
+      },
+    },
+  );
+  expect(data.createCampaign.userErrors).toEqual([]);
+  const campaign = data.createCampaign.campaign as { id: string; restId: string };
+  const platformKey = admin("create-platform-key", "--name", `e2e-wide-${unique()}`).key!;
+  for (const sport of ["nfl", "ncaa_basketball", "mlb"]) {
+    const res = await page.request.post("/api/delivery/decisions", {
+      headers: { authorization: `Bearer ${platformKey}` },
+      data: { moment_type: "spread_alert", sport, game_id: `g-${unique()}`, user_id: `u-${unique()}` },
+    });
+    expect(res.status()).toBe(200);
+    expect((await res.json()).campaign_id).toBe(campaign.restId);
+  }
+
+  const table = page.getByRole("table", { name: "Campaigns" });
+  for (const width of [1280, 1440, 1920]) {
+    await page.setViewportSize({ width, height: 800 });
+    // the impressions are counted within seconds (docs/api.md): wait for them before measuring
+    await expect
+      .poll(
+        async () => {
+          await page.goto("/campaigns");
+          return table
+            .getByRole("row", { name: new RegExp(campaign.restId) })
+            .getByRole("cell")
+            .nth(5)
+            .textContent();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe("3");
+    await expectNoSidewaysScroll(page, `/campaigns at ${width}`);
+    const region = page.getByRole("region", { name: "Campaigns" });
+    const { scroll, client } = await region.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(
+      scroll,
+      `the campaigns table is ${scroll} px wide in its ${client} px card at ${width} px`,
+    ).toBeLessThanOrEqual(client);
+    // every column keeps its header; the numbers stay right-aligned
+    for (const column of [
+      "Name",
+      "Status",
+      "Bid CPM",
+      "Today",
+      "Spend to date",
+      "Impressions",
+      "Clicks",
+      "CTR",
+      "Conversions",
+      "Created",
+    ])
+      await expect(table.getByRole("columnheader", { name: new RegExp(`^${column}`) }), column).toBeVisible();
+    const row = table.getByRole("row", { name: new RegExp(campaign.restId) });
+    await expect(row.getByRole("link", { name })).toBeVisible();
+    for (const cell of [2, 4, 5, 6, 7, 8])
+      await expect(row.getByRole("cell").nth(cell)).toHaveCSS("text-align", "right");
+    if (width === 1280) await expectAccessible(page, "campaigns list at 1280 px");
+  }
+  await graphqlAsUser(page, `mutation($input: EndCampaignInput!) { endCampaign(input: $input) { campaign { id } } }`, {
+    input: { id: campaign.id },
+  });
 });
 
 test("reports: canonical IANA zones with their UTC offsets, searchable; an old name in a link still works", async ({

@@ -22,23 +22,13 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import { EmptyState } from "@/components/ui/states";
-import { queryOrNull, query } from "../_lib/graphql";
+import { campaignChoices } from "../_lib/campaign-choices";
+import { queryOrNull } from "../_lib/graphql";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "History" };
 
 const PAGE_SIZE = 25;
-
-const HISTORY_CAMPAIGNS = graphql(`
-  query HistoryCampaigns {
-    campaigns(first: 100) {
-      nodes {
-        restId
-        name
-      }
-    }
-  }
-`);
 
 const HISTORY = graphql(`
   query HistoryPage(
@@ -140,8 +130,7 @@ export default async function HistoryPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { params, errors } = parseHistoryParams(await searchParams);
-  const catalog = await query(HISTORY_CAMPAIGNS);
-  const campaigns = catalog.campaigns?.nodes ?? [];
+  const campaigns = await campaignChoices();
   const header = (
     <PageHeader
       title="History"

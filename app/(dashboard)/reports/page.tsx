@@ -29,6 +29,7 @@ import { EmptyState, ErrorState } from "@/components/ui/states";
 import { formatCount, formatPercent, formatUsd, formatDate } from "@/components/format";
 import { systemClock } from "@/lib/clock";
 import { GraphqlError } from "@/components/graphql-errors";
+import { campaignChoices } from "../_lib/campaign-choices";
 import { query } from "../_lib/graphql";
 
 export const metadata: Metadata = { title: "Reports" };
@@ -36,16 +37,8 @@ export const metadata: Metadata = { title: "Reports" };
 // Both report queries read their totals, comparison and rows through the fragments of
 // graphql/operations/report-fields.graphql (a campaign's report and the all-campaigns
 // report are different types with the same parts).
-const CAMPAIGNS = graphql(`
-  query ReportCampaigns {
-    campaigns(first: 100) {
-      nodes {
-        id
-        restId
-        name
-        status
-      }
-    }
+const NAMES = graphql(`
+  query ReportNames {
     momentTypes {
       key
       displayName
@@ -164,8 +157,8 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 export default async function ReportsPage({ searchParams }: { searchParams: Search }) {
   const now = systemClock();
   const { params, errors } = readReportParams(await searchParams, now);
-  const catalog = await query(CAMPAIGNS);
-  const campaigns = catalog.campaigns?.nodes ?? [];
+  // every campaign (not only the connection's first page), newest first: the default is the newest
+  const [catalog, campaigns] = await Promise.all([query(NAMES), campaignChoices()]);
   const names = {
     momentTypes: Object.fromEntries(catalog.momentTypes.map((type) => [type.key, type.displayName])),
     sports: Object.fromEntries(catalog.sports.map((sport) => [sport.key, sport.displayName])),

@@ -473,6 +473,14 @@ export type WebhookEventKind =
   | 'CONVERSION_RECORDED'
   | 'IMPRESSION_SERVED';
 
+export type CampaignChoicesQueryVariables = Exact<{
+  first: number;
+  after?: string | null | undefined;
+}>;
+
+
+export type CampaignChoicesQuery = { campaigns: { nodes: Array<{ id: string, restId: string, name: string, status: CampaignStatus }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } | null };
+
 export type ShellViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -628,11 +636,6 @@ export type ChangeFieldsFragment = { id: string, at: string, operation: string, 
 
 export type ChangePageFragment = { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string }, onBehalfOf: { id: string, name: string } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> };
 
-export type HistoryCampaignsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type HistoryCampaignsQuery = { campaigns: { nodes: Array<{ restId: string, name: string }> } | null };
-
 export type HistoryPageQueryVariables = Exact<{
   first: number;
   after?: string | null | undefined;
@@ -656,10 +659,10 @@ export type OverviewTodayQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type OverviewTodayQuery = { viewer: { advertiser: { today: { date: string, asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, activeDailyBudgetUsd: string, activeCampaigns: number, topCampaigns: Array<{ impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, campaign: { id: string, name: string, status: CampaignStatus, pacing: Pacing, today: { dailyBudgetUsd: string, pacingAllowanceUsd: string | null } } }> | null } | null } } | null };
 
-export type ReportCampaignsQueryVariables = Exact<{ [key: string]: never; }>;
+export type ReportNamesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ReportCampaignsQuery = { campaigns: { nodes: Array<{ id: string, restId: string, name: string, status: CampaignStatus }> } | null, momentTypes: Array<{ key: MomentTypeKey, displayName: string }>, sports: Array<{ key: Sport, displayName: string }> };
+export type ReportNamesQuery = { momentTypes: Array<{ key: MomentTypeKey, displayName: string }>, sports: Array<{ key: Sport, displayName: string }> };
 
 export type CampaignReportPageQueryVariables = Exact<{
   campaignId: string | number;
@@ -1004,6 +1007,26 @@ export const UserErrorFieldsFragmentDoc = new TypedDocumentString(`
   message
 }
     `, {"fragmentName":"UserErrorFields"}) as unknown as TypedDocumentString<UserErrorFieldsFragment, unknown>;
+export const CampaignChoicesDocument = new TypedDocumentString(`
+    query CampaignChoices($first: Int!, $after: String) {
+  campaigns(
+    first: $first
+    after: $after
+    orderBy: {field: CREATED_AT, direction: DESC}
+  ) {
+    nodes {
+      id
+      restId
+      name
+      status
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CampaignChoicesQuery, CampaignChoicesQueryVariables>;
 export const ShellViewerDocument = new TypedDocumentString(`
     query ShellViewer {
   viewer {
@@ -1520,16 +1543,6 @@ export const ConnectedAppsPageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ConnectedAppsPageQuery, ConnectedAppsPageQueryVariables>;
-export const HistoryCampaignsDocument = new TypedDocumentString(`
-    query HistoryCampaigns {
-  campaigns(first: 100) {
-    nodes {
-      restId
-      name
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<HistoryCampaignsQuery, HistoryCampaignsQueryVariables>;
 export const HistoryPageDocument = new TypedDocumentString(`
     query HistoryPage($first: Int!, $after: String, $campaignId: String, $actorType: ChangeActorType, $targetType: ChangeTargetType, $since: String, $until: String) {
   viewer {
@@ -1641,16 +1654,8 @@ export const OverviewTodayDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<OverviewTodayQuery, OverviewTodayQueryVariables>;
-export const ReportCampaignsDocument = new TypedDocumentString(`
-    query ReportCampaigns {
-  campaigns(first: 100) {
-    nodes {
-      id
-      restId
-      name
-      status
-    }
-  }
+export const ReportNamesDocument = new TypedDocumentString(`
+    query ReportNames {
   momentTypes {
     key
     displayName
@@ -1660,7 +1665,7 @@ export const ReportCampaignsDocument = new TypedDocumentString(`
     displayName
   }
 }
-    `) as unknown as TypedDocumentString<ReportCampaignsQuery, ReportCampaignsQueryVariables>;
+    `) as unknown as TypedDocumentString<ReportNamesQuery, ReportNamesQueryVariables>;
 export const CampaignReportPageDocument = new TypedDocumentString(`
     query CampaignReportPage($campaignId: ID!, $start: Date!, $end: Date!, $tz: TimeZone!, $breakdown: ReportBreakdown, $granularity: TimeSeriesGranularity, $compare: ReportComparison) {
   campaignReport(
