@@ -79,7 +79,8 @@ export async function graphqlAsUser(page: Page, query: string, variables: Record
     headers: { "content-type": "application/json" },
     data: { query, variables },
   });
-  expect(res.status()).toBe(200);
+  // the answer's text in the message: a refused operation says why
+  expect(res.status(), await res.text()).toBe(200);
   const body = await res.json();
   expect(body.errors).toBeUndefined();
   return body.data;
