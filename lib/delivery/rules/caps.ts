@@ -13,74 +13,91 @@ export const CAP_MEMORY_MS = DAY_MS;
 
 type GameCount = { count: number; lastMs: number };
 
+/**
+ * One user's state: the times of their alerts in the last hour (ascending) and
+ * their alert count per game. One map entry per user, found by the user id alone:
+ * a key joining user and game was a new string to build and hash on every check
+ * (10,000 checks against 60,000 known users: 10 ms with that key, 4.6 ms without).
+ */
+type UserState = { hour: number[]; games: Map<string, GameCount> };
+
 export class UserCaps {
-  /** user -> times of their alerts in the last hour, ascending */
-  readonly #hour = new Map<string, number[]>();
-  /** user + game -> alerts in that game */
-  readonly #game = new Map<string, GameCount>();
+  readonly #users = new Map<string, UserState>();
+
+  #state(userId: string): UserState {
+    let state = this.#users.get(userId);
+    if (!state) this.#users.set(userId, (state = { hour: [], games: new Map() }));
+    return state;
+  }
 
   /** Reserves an alert for the user at `nowMs`; false when either cap is reached. */
   tryReserve(userId: string, gameId: string, nowMs: number): boolean {
-    let times = this.#hour.get(userId);
-    if (times) {
+    const state = this.#users.get(userId);
+    let game: GameCount | undefined;
+    if (state) {
+      const times = state.hour;
       let expired = 0;
       while (expired < times.length && times[expired]! <= nowMs - HOUR_MS) expired++;
       if (expired) times.splice(0, expired);
       if (times.length >= ALERTS_PER_HOUR) return false;
+      game = state.games.get(gameId);
+      if (game && game.count >= ALERTS_PER_GAME) return false;
     }
-    const key = `${userId}\u0000${gameId}`;
-    const game = this.#game.get(key);
-    if (game && game.count >= ALERTS_PER_GAME) return false;
-    if (!times) this.#hour.set(userId, (times = []));
-    times.push(nowMs);
+    const reserved = state ?? this.#state(userId);
+    reserved.hour.push(nowMs);
     if (game) {
       game.count += 1;
       game.lastMs = nowMs;
     } else {
-      this.#game.set(key, { count: 1, lastMs: nowMs });
+      reserved.games.set(gameId, { count: 1, lastMs: nowMs });
     }
     return true;
   }
 
   /** Gives back a reservation made at `atMs` (the impression was not written). */
   release(userId: string, gameId: string, atMs: number): void {
-    const times = this.#hour.get(userId);
-    const index = times ? times.lastIndexOf(atMs) : -1;
-    if (times && index >= 0) times.splice(index, 1);
-    const game = this.#game.get(`${userId}\u0000${gameId}`);
+    const state = this.#users.get(userId);
+    if (!state) return;
+    const index = state.hour.lastIndexOf(atMs);
+    if (index >= 0) state.hour.splice(index, 1);
+    const game = state.games.get(gameId);
     if (game && game.count > 0) game.count -= 1;
   }
 
   /** Rebuilds the counts from committed impressions (at start). */
   load(alerts: readonly RecentAlert[], nowMs: number): void {
-    this.#hour.clear();
-    this.#game.clear();
+    this.#users.clear();
     const sorted = [...alerts].sort((a, b) => a.servedAtMs - b.servedAtMs);
     for (const alert of sorted) {
-      if (alert.servedAtMs > nowMs - HOUR_MS) {
-        const times = this.#hour.get(alert.userId) ?? [];
-        times.push(alert.servedAtMs);
-        this.#hour.set(alert.userId, times);
-      }
-      const key = `${alert.userId}\u0000${alert.gameId}`;
-      const game = this.#game.get(key) ?? { count: 0, lastMs: 0 };
+      const state = this.#state(alert.userId);
+      if (alert.servedAtMs > nowMs - HOUR_MS) state.hour.push(alert.servedAtMs);
+      const game = state.games.get(alert.gameId) ?? { count: 0, lastMs: 0 };
       game.count += 1;
       game.lastMs = Math.max(game.lastMs, alert.servedAtMs);
-      this.#game.set(key, game);
+      state.games.set(alert.gameId, game);
     }
   }
 
-  /** Forgets users without an alert in the last hour and games idle for CAP_MEMORY_MS. */
+  /** Forgets alerts past the hour, games idle for CAP_MEMORY_MS, and users with neither. */
   prune(nowMs: number): void {
-    for (const [userId, times] of this.#hour) {
-      if (times.length === 0 || times[times.length - 1]! <= nowMs - HOUR_MS) this.#hour.delete(userId);
-    }
-    for (const [key, game] of this.#game) {
-      if (game.lastMs <= nowMs - CAP_MEMORY_MS) this.#game.delete(key);
+    for (const [userId, state] of this.#users) {
+      const times = state.hour;
+      if (times.length && times[times.length - 1]! <= nowMs - HOUR_MS) times.length = 0;
+      for (const [gameId, game] of state.games) {
+        if (game.lastMs <= nowMs - CAP_MEMORY_MS) state.games.delete(gameId);
+      }
+      if (!times.length && !state.games.size) this.#users.delete(userId);
     }
   }
 
+  /** users with an alert in the last hour (as of the last prune) and (user, game) counts held */
   get size(): { users: number; games: number } {
-    return { users: this.#hour.size, games: this.#game.size };
+    let users = 0;
+    let games = 0;
+    for (const state of this.#users.values()) {
+      if (state.hour.length) users += 1;
+      games += state.games.size;
+    }
+    return { users, games };
   }
 }
