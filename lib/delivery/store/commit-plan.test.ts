@@ -2,12 +2,15 @@
 // store's SQL does), so the algorithm both stores run is tested once, and both
 // drivers are shown to run the same statements.
 import { describe, expect, it } from "vitest";
+import { HOUR_MS, MINUTE_MS } from "@/lib/clock";
+import { mergeRollupDeltas } from "@/lib/domain/rollups/increment-rollups";
 import type { ChangeRow } from "@/lib/history/changes";
 import type { AuctionRecord, ClickRecord, ImpressionRecord, RecentAlert, WriteBatch } from "../records";
 import {
   MOMENT_REBID_ROUNDS,
   USER_LOCKS_MAX,
   commitBatch,
+  impressionRollups,
   runPlan,
   runPlanAsync,
   type AsyncStatements,
@@ -347,6 +350,56 @@ describe("commitBatch", () => {
     expect(b).toEqual(a);
     expect(asyncModel.log).toEqual(sync.log);
     expect(a.impressions).toEqual(["accepted", "budget", "accepted"]);
+  });
+});
+
+describe("impressionRollups", () => {
+  it("equals the merge of one delta per impression and click (creatives, lanes, quarters and hours apart)", () => {
+    const impressions = [
+      ...Array.from({ length: 7 }, (_, index) => impression("cmp_a", 1_000 + index)),
+      impression("cmp_a", 2_500, { creativeId: "cr_a_variant" }),
+      impression("cmp_a", 3_000, { sport: "nfl" }),
+      impression("cmp_a", 3_100, { momentType: "overtime" }),
+      impression("cmp_b", 4_000, { servedAtMs: NOW + 20 * MINUTE_MS }),
+      impression("cmp_b", 4_100, { servedAtMs: NOW + 20 * MINUTE_MS }),
+      impression("cmp_b", 4_200, { servedAtMs: NOW + 50 * MINUTE_MS }),
+      impression("cmp_b", 4_300, { servedAtMs: NOW + HOUR_MS }),
+    ];
+    const clicks = [click(impressions[0]!), click(impressions[9]!)];
+    const oneByOne = mergeRollupDeltas([
+      ...impressions.map((i) => ({
+        campaignId: i.campaignId,
+        creativeId: i.creativeId,
+        momentType: i.momentType,
+        sport: i.sport,
+        atMs: i.servedAtMs,
+        impressions: 1,
+        spendMicros: BigInt(i.costMicros),
+      })),
+      ...clicks.map((c) => ({
+        campaignId: c.campaignId,
+        creativeId: c.creativeId,
+        momentType: c.momentType,
+        sport: c.sport,
+        atMs: c.clickedAtMs,
+        clicks: 1,
+      })),
+    ]);
+    const rows = impressionRollups(impressions, clicks);
+    const byKey = (list: typeof rows) =>
+      [...list].sort((x, y) =>
+        `${x.creativeId}${x.momentType}${x.sport}${x.hourMs}`.localeCompare(
+          `${y.creativeId}${y.momentType}${y.sport}${y.hourMs}`,
+        ),
+      );
+    expect(byKey(rows)).toEqual(byKey(oneByOne));
+    expect(
+      rows.find((row) => row.creativeId === "cr_cmp_a" && row.sport === "nba" && row.momentType === "close_game"),
+    ).toMatchObject({
+      impressions: 7,
+      clicks: 1,
+      spendMicros: 7_021n,
+    });
   });
 });
 

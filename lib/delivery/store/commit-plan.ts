@@ -446,16 +446,29 @@ export function impressionRollups(
   impressions: readonly ImpressionRecord[],
   clicks: readonly ClickRecord[],
 ): RollupRow[] {
-  const deltas: RollupDelta[] = [];
+  // impressions of one creative, lane and instant summed first, in plain numbers (a moment's
+  // thousands share a few keys): the merge's BigInt sums per impression were garbage to collect
+  const same = new Map<string, { first: ImpressionRecord; count: number; costMicros: number }>();
   for (const impression of impressions) {
+    const key = `${impression.creativeId}\u0000${impression.momentType}\u0000${impression.sport}\u0000${impression.servedAtMs}`;
+    const group = same.get(key);
+    if (group) {
+      group.count += 1;
+      group.costMicros += impression.costMicros;
+    } else {
+      same.set(key, { first: impression, count: 1, costMicros: impression.costMicros });
+    }
+  }
+  const deltas: RollupDelta[] = [];
+  for (const { first, count, costMicros } of same.values()) {
     deltas.push({
-      campaignId: impression.campaignId,
-      creativeId: impression.creativeId,
-      momentType: impression.momentType,
-      sport: impression.sport,
-      atMs: impression.servedAtMs,
-      impressions: 1,
-      spendMicros: BigInt(impression.costMicros),
+      campaignId: first.campaignId,
+      creativeId: first.creativeId,
+      momentType: first.momentType,
+      sport: first.sport,
+      atMs: first.servedAtMs,
+      impressions: count,
+      spendMicros: BigInt(costMicros),
     });
   }
   for (const click of clicks) {
