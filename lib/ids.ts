@@ -19,13 +19,13 @@ const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 const pool = Buffer.alloc(16 * 1024);
 let poolOffset = pool.length;
 const ALPHABET_CODES = Buffer.from(ALPHABET, "latin1");
-// An id's characters are written here and read out as one flat string: built one
-// character at a time, an id was a chain of small strings to allocate, then flatten
-// when hashed (about 1 us an id; a 10,000-user moment makes three per impression).
+// An id's characters are written into a buffer and read out as one flat string:
+// built one character at a time, an id was a chain of small strings to allocate,
+// then flatten when hashed (a 10,000-user moment makes three ids per impression).
 const scratch = Buffer.alloc(256);
 
-/** Writes `length` base62 characters from the CSPRNG into scratch at `at` (rejection sampling keeps it uniform). */
-function writeRandom(at: number, length: number): void {
+/** Writes `length` base62 characters from the CSPRNG into `into` at `at` (rejection sampling keeps it uniform). */
+function writeRandom(into: Buffer, at: number, length: number): void {
   const end = at + length;
   let index = at;
   while (index < end) {
@@ -35,24 +35,8 @@ function writeRandom(at: number, length: number): void {
     }
     const byte = pool[poolOffset++]!;
     // 248 = 4 * 62: rejecting the rest keeps every character equally likely
-    if (byte < 248) scratch[index++] = ALPHABET_CODES[byte % 62]!;
+    if (byte < 248) into[index++] = ALPHABET_CODES[byte % 62]!;
   }
-}
-
-/** Writes 8 base62 characters of epoch ms into scratch at `at` (sorts as the time does until the year 8000+). */
-function writeTime(at: number, ms: number): void {
-  let value = Math.floor(ms);
-  for (let index = at + 7; index >= at; index--) {
-    scratch[index] = ALPHABET_CODES[value % 62]!;
-    value = Math.floor(value / 62);
-  }
-}
-
-/** Writes a prefix and "_" into scratch; returns where the rest goes. */
-function writePrefix(prefix: string): number {
-  const length = scratch.write(prefix, 0, "latin1");
-  scratch[length] = 0x5f; // "_"
-  return length + 1;
 }
 
 /** `length` base62 characters from the CSPRNG. */
@@ -62,8 +46,39 @@ export function randomBase62(length: number): string {
     for (let left = length; left > 0; left -= scratch.length) out += randomBase62(Math.min(left, scratch.length));
     return out;
   }
-  writeRandom(0, length);
+  writeRandom(scratch, 0, length);
   return scratch.toString("latin1", 0, length);
+}
+
+/**
+ * A time-ordered id's buffer per prefix: "prefix_", 8 base62 characters of epoch
+ * ms (sorts as the time does until the year 8000+), then the random ones. The
+ * time characters are rewritten only when the millisecond changes (a moment's
+ * ids all share one).
+ */
+type Stamp = { buffer: Buffer; at: number; ms: number };
+const stamps = new Map<string, Stamp>();
+
+function timeOrderedId(prefix: string, nowMs: number, randomLength: number): string {
+  let stamp = stamps.get(prefix);
+  if (!stamp) {
+    const at = prefix.length + 1;
+    stamp = { buffer: Buffer.alloc(at + 8 + 22), at, ms: Number.NaN };
+    stamp.buffer.write(`${prefix}_`, 0, "latin1");
+    stamps.set(prefix, stamp);
+  }
+  const { buffer, at } = stamp;
+  const ms = Math.floor(nowMs);
+  if (stamp.ms !== ms) {
+    let value = ms;
+    for (let index = at + 7; index >= at; index--) {
+      buffer[index] = ALPHABET_CODES[value % 62]!;
+      value = Math.floor(value / 62);
+    }
+    stamp.ms = ms;
+  }
+  writeRandom(buffer, at + 8, randomLength);
+  return buffer.toString("latin1", 0, at + 8 + randomLength);
 }
 
 export type IdPrefix =
@@ -99,18 +114,12 @@ export function newId(prefix: IdPrefix, length = 22): string {
 
 /** prefix_ + 8 base62 characters of time + 14 random ones (83 bits): sorts by creation time. */
 export function sortableId(prefix: IdPrefix, nowMs: number): string {
-  const at = writePrefix(prefix);
-  writeTime(at, nowMs);
-  writeRandom(at + 8, 14);
-  return scratch.toString("latin1", 0, at + 22);
+  return timeOrderedId(prefix, nowMs, 14);
 }
 
 /** clk_ + 8 base62 characters of time + 22 random ones (131 bits). */
 export function clickId(nowMs: number): string {
-  const at = writePrefix("clk");
-  writeTime(at, nowMs);
-  writeRandom(at + 8, 22);
-  return scratch.toString("latin1", 0, at + 30);
+  return timeOrderedId("clk", nowMs, 22);
 }
 
 export const CLICK_ID_PATTERN = /^clk_[0-9A-Za-z]{30}$/;

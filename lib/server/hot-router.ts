@@ -30,15 +30,16 @@ export function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const text = JSON.stringify(body);
+  // encoded once: its length and the bytes sent (a moment's answer is megabytes)
+  const bytes = Buffer.from(JSON.stringify(body));
   res.writeHead(status, {
     "content-type": "application/json",
-    "content-length": Buffer.byteLength(text),
+    "content-length": bytes.length,
     "cache-control": "no-store",
     "x-content-type-options": "nosniff",
     ...headers,
   });
-  res.end(text);
+  res.end(bytes);
 }
 
 export function sendProblem(res: ServerResponse, error: unknown, requestId: string): void {
