@@ -297,6 +297,10 @@ async function pgSide(url: string): Promise<Side> {
     await client.query("DELETE FROM impressions WHERE id = ANY($1::text[])", [copy.impressions.map((row) => row.id)]);
     await client.query("DELETE FROM auctions WHERE id = ANY($1::text[])", [copy.auctions.map((row) => row.id)]);
     await client.query("DELETE FROM outbox_events WHERE id = ANY($1::text[])", [copy.outbox.map((row) => row.id)]);
+    // the copies' dead rows would otherwise stay in the heap and the indexes until autovacuum came
+    // round, and every later moment's read of its users' alerts would step over them: the app's
+    // own tables get no such deletes
+    await client.query("VACUUM impressions, auctions, outbox_events");
   };
   return {
     kind: "postgresql",
