@@ -8,12 +8,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
   createAccount,
+  createCampaignAs,
   DASHBOARD_PASSWORD,
   expectAccessible,
   graphqlAsUser,
   ICON_ORIGIN,
   newPage,
-  today,
   unique,
 } from "./dashboard";
 import { admin } from "./helpers";
@@ -23,28 +23,7 @@ const ICON = `${ICON_ORIGIN}/icon.png`;
 test.describe.configure({ timeout: 120_000 });
 
 /** A campaign made through GraphQL with the session; returns its global and REST ids. */
-async function createCampaign(page: Page, name: string, bid = "1.00", momentTypes = ["CLOSE_GAME"]) {
-  const data = await graphqlAsUser(
-    page,
-    `mutation($input: CreateCampaignInput!) {
-      createCampaign(input: $input) { campaign { id restId } userErrors { field message } }
-    }`,
-    {
-      input: {
-        name,
-        momentTypes,
-        sports: ["NBA"],
-        bidCpmUsd: bid,
-        dailyBudgetUsd: "20",
-        totalBudgetUsd: "20",
-        startDate: today(),
-        creative: { headline: "Tied game", body: "Live odds inside", iconUrl: ICON, actionUrl: "https://example.com" },
-      },
-    },
-  );
-  expect(data.createCampaign.userErrors).toEqual([]);
-  return data.createCampaign.campaign as { id: string; restId: string };
-}
+const createCampaign = (page: Page, name: string, bid = "1.00") => createCampaignAs(page, { name, bidCpmUsd: bid });
 
 /** The page scrolls only vertically at its current width. */
 async function expectNoSidewaysScroll(page: Page, what: string) {
@@ -95,32 +74,16 @@ test("the campaign list at desktop widths: the table fits without scrolling side
   // a campaign as advertisers name them (long, and a word with no space to break at), on several
   // moment types and sports no other spec bids on, with large budgets and some spend
   const name = `NFL, NCAA & MLB playoffs — spreads, positions and follows for high-value bettors ${unique()} SuperBowl_LX_Retargeting_SegmentA`;
-  const data = await graphqlAsUser(
-    page,
-    `mutation($input: CreateCampaignInput!) {
-      createCampaign(input: $input) { campaign { id restId } userErrors { field message } }
-    }`,
-    {
-      input: {
-        name,
-        momentTypes: ["SPREAD_ALERT", "POSITION_ALERT", "FOLLOW_ALERT"],
-        sports: ["NFL", "NCAA_BASKETBALL", "MLB"],
-        bidCpmUsd: "987.65",
-        dailyBudgetUsd: "25000",
-        totalBudgetUsd: "1250000",
-        startDate: today(),
-        pacing: "ASAP",
-        creative: {
-          headline: "Spread moved",
-          body: "Tap for the line",
-          iconUrl: ICON,
-          actionUrl: "https://example.com",
-        },
-      },
-    },
-  );
-  expect(data.createCampaign.userErrors).toEqual([]);
-  const campaign = data.createCampaign.campaign as { id: string; restId: string };
+  const campaign = await createCampaignAs(page, {
+    name,
+    momentTypes: ["SPREAD_ALERT", "POSITION_ALERT", "FOLLOW_ALERT"],
+    sports: ["NFL", "NCAA_BASKETBALL", "MLB"],
+    bidCpmUsd: "987.65",
+    dailyBudgetUsd: "25000",
+    totalBudgetUsd: "1250000",
+    pacing: "ASAP",
+    creative: { headline: "Spread moved", body: "Tap for the line", iconUrl: ICON, actionUrl: "https://example.com" },
+  });
   const platformKey = admin("create-platform-key", "--name", `e2e-wide-${unique()}`).key!;
   for (const sport of ["nfl", "ncaa_basketball", "mlb"]) {
     const res = await page.request.post("/api/delivery/decisions", {

@@ -85,3 +85,38 @@ export async function graphqlAsUser(page: Page, query: string, variables: Record
   expect(body.errors).toBeUndefined();
   return body.data;
 }
+
+/**
+ * A campaign made through GraphQL with the page's session, as the dashboard's forms make it: one
+ * NBA close-game campaign bidding 1 USD with 20 USD budgets from today, unless `input` says otherwise.
+ */
+export async function createCampaignAs(
+  page: Page,
+  input: { name: string } & Record<string, unknown>,
+): Promise<{ id: string; restId: string }> {
+  const data = await graphqlAsUser(
+    page,
+    `mutation($input: CreateCampaignInput!) {
+      createCampaign(input: $input) { campaign { id restId } userErrors { field message } }
+    }`,
+    {
+      input: {
+        momentTypes: ["CLOSE_GAME"],
+        sports: ["NBA"],
+        bidCpmUsd: "1.00",
+        dailyBudgetUsd: "20",
+        totalBudgetUsd: "20",
+        startDate: today(),
+        creative: {
+          headline: "Tied game",
+          body: "Live odds inside",
+          iconUrl: `${ICON_ORIGIN}/icon.png`,
+          actionUrl: "https://example.com",
+        },
+        ...input,
+      },
+    },
+  );
+  expect(data.createCampaign.userErrors).toEqual([]);
+  return data.createCampaign.campaign as { id: string; restId: string };
+}

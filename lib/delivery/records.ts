@@ -84,6 +84,9 @@ export type MomentCommit = {
   opened?: OpenedMoment;
 };
 
+/** What opening a moment needs: its users, its game (the per-game cap) and its time. */
+export type MomentToOpen = { users: readonly string[]; gameId: string; nowMs: number };
+
 /**
  * A moment's transaction begun before its auctions run: its users' locks taken and
  * their committed alerts read while the engine decides, so the database works in
@@ -91,8 +94,6 @@ export type MomentCommit = {
  * The commit of that moment continues it; `abandon` rolls it back when the
  * moment is not committed.
  */
-export type MomentToOpen = { users: readonly string[]; gameId: string; nowMs: number };
-
 export type OpenedMoment = {
   /** the users whose locks it holds */
   readonly users: ReadonlySet<string>;

@@ -25,8 +25,12 @@ export class UserCaps {
   readonly #users = new Map<string, UserState>();
 
   #state(userId: string): UserState {
-    let state = this.#users.get(userId);
-    if (!state) this.#users.set(userId, (state = { hour: [], games: new Map() }));
+    return this.#users.get(userId) ?? this.#added(userId);
+  }
+
+  #added(userId: string): UserState {
+    const state: UserState = { hour: [], games: new Map() };
+    this.#users.set(userId, state);
     return state;
   }
 
@@ -43,7 +47,7 @@ export class UserCaps {
       game = state.games.get(gameId);
       if (game && game.count >= ALERTS_PER_GAME) return false;
     }
-    const reserved = state ?? this.#state(userId);
+    const reserved = state ?? this.#added(userId);
     reserved.hour.push(nowMs);
     if (game) {
       game.count += 1;
