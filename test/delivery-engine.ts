@@ -1,7 +1,7 @@
 // Shared setup for the delivery integration tests (not imported by app code).
 import { fixedClock, type Clock } from "@/lib/clock";
 import { logger } from "@/lib/log";
-import { db } from "@/lib/db/client";
+import { db, type Prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { createTestCampaign, type TestCampaignInput } from "@/test/factories/campaigns";
 import { DeliveryEngine } from "@/lib/delivery/engine/delivery-engine";
@@ -43,6 +43,23 @@ export const moment = (
     game_id: string;
     user_id: string;
   };
+
+/** How many auctions the rows matching `where` stand for (a batch's alike auctions share a counted row). */
+export async function countAuctions(where: Prisma.AuctionWhereInput = {}): Promise<number> {
+  const sum = await db().auction.aggregate({ where, _sum: { auctionCount: true } });
+  return sum._sum.auctionCount ?? 0;
+}
+
+/** Auctions per outcome, counted, in the outcomes' order. */
+export async function auctionOutcomes(where: Prisma.AuctionWhereInput = {}): Promise<Record<string, number>> {
+  const groups = await db().auction.groupBy({
+    by: ["outcome"],
+    where,
+    _sum: { auctionCount: true },
+    orderBy: { outcome: "asc" },
+  });
+  return Object.fromEntries(groups.map((group) => [group.outcome, group._sum.auctionCount ?? 0]));
+}
 
 /** Integration test files share one database: start each test from empty delivery tables. */
 export async function resetDeliveryTables(): Promise<void> {

@@ -4,7 +4,6 @@
 export type ImpressionRecord = {
   impressionId: string;
   clickId: string;
-  auctionId: string;
   advertiserId: string;
   campaignId: string;
   creativeId: string;
@@ -26,8 +25,8 @@ export type ImpressionRecord = {
 export type AuctionOutcome = "filled" | "no_fill" | "capped";
 
 /** An auction that filled nothing (no fill, or capped): written without an impression. */
+/** An auction that filled nothing; the store counts alike ones into one auctions row. */
 export type AuctionRecord = {
-  id: string;
   momentType: string;
   sport: string;
   outcome: Exclude<AuctionOutcome, "filled">;

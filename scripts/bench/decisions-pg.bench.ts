@@ -79,7 +79,7 @@ export async function run(): Promise<BenchResult> {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const { rows } = await client.query<{ filled: string; impressions: string }>(
-      `SELECT (SELECT COUNT(*) FROM auctions WHERE outcome = 'filled') AS filled, (SELECT COUNT(*) FROM impressions) AS impressions`,
+      `SELECT (SELECT SUM(auction_count) FROM auctions WHERE outcome = 'filled') AS filled, (SELECT COUNT(*) FROM impressions) AS impressions`,
     );
     await client.end();
     const consistent = rows[0]!.filled === rows[0]!.impressions;

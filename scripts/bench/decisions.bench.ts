@@ -145,7 +145,7 @@ export async function run(): Promise<BenchResult> {
     const check = new Database(join(dir, "app.db"), { readonly: true });
     const outcomes = Object.fromEntries(
       (
-        check.prepare("SELECT outcome, COUNT(*) AS n FROM auctions GROUP BY outcome").all() as {
+        check.prepare("SELECT outcome, SUM(auction_count) AS n FROM auctions GROUP BY outcome").all() as {
           outcome: string;
           n: number;
         }[]

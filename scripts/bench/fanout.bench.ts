@@ -259,7 +259,7 @@ function sqliteSide(path: string): Side {
     async counts() {
       return {
         impressions: (handle.prepare("SELECT COUNT(*) FROM impressions").pluck().get() as number) ?? 0,
-        auctions: (handle.prepare("SELECT COUNT(*) FROM auctions").pluck().get() as number) ?? 0,
+        auctions: (handle.prepare("SELECT SUM(auction_count) FROM auctions").pluck().get() as number) ?? 0,
       };
     },
     async close() {
@@ -290,7 +290,7 @@ async function pgSide(url: string): Promise<Side> {
     "bigint",
     "bigint",
   ];
-  const auctionTypes = ["text", "text", "text", "text", "int", "bigint", "bigint", "text", "boolean", "bigint"];
+  const auctionTypes = ["text", "text", "text", "text", "int", "bigint", "bigint", "text", "boolean", "bigint", "int"];
   const outboxTypes = ["text", "text", "text", "text", "bigint"];
   const rollupTypes = ROLLUP_COLUMNS.map((_, index) => (index < ROLLUP_TEXT_COLUMNS ? "text" : "bigint"));
   const removeCopies = async (copy: MomentRows) => {
@@ -355,7 +355,7 @@ async function pgSide(url: string): Promise<Side> {
     },
     async counts() {
       const { rows } = await client.query<{ impressions: string; auctions: string }>(
-        "SELECT (SELECT COUNT(*) FROM impressions) AS impressions, (SELECT COUNT(*) FROM auctions) AS auctions",
+        "SELECT (SELECT COUNT(*) FROM impressions) AS impressions, (SELECT SUM(auction_count) FROM auctions) AS auctions",
       );
       return { impressions: Number(rows[0]!.impressions), auctions: Number(rows[0]!.auctions) };
     },

@@ -107,7 +107,6 @@ async function writerInserts(path: string): Promise<number> {
       impressions.push({
         impressionId: sortableId("imp", now),
         clickId: clickId(now),
-        auctionId: sortableId("auc", now),
         advertiserId: "adv_bench",
         campaignId: `cmp_${index % CAMPAIGNS}`,
         creativeId: `cr_${index % CAMPAIGNS}`,

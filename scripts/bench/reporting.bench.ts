@@ -146,7 +146,6 @@ async function generate(total: number, advertiserId: string, sink: Sink) {
       const impression: ImpressionRecord = {
         impressionId: `imp_${pad(index)}`,
         clickId: `clk_${pad(index)}`,
-        auctionId: `auc_${pad(index)}`,
         advertiserId,
         campaignId: CAMPAIGN,
         creativeId: creative,

@@ -28,7 +28,7 @@ function auctionRecord(
   now: number,
   sandbox: boolean,
 ): AuctionRecord {
-  return { id: sortableId("auc", now), momentType, sport, outcome, bidders, occurredAtMs: now, sandbox };
+  return { momentType, sport, outcome, bidders, occurredAtMs: now, sandbox };
 }
 
 export type Decision = { kind: "filled"; view: DecisionView } | { kind: "no_fill" } | { kind: "capped" };
@@ -210,7 +210,6 @@ export class DeliveryEngine {
     return {
       impressionId: sortableId("imp", now),
       clickId: clickId(now),
-      auctionId: sortableId("auc", now),
       advertiserId: winner.advertiserId,
       campaignId: winner.campaignId,
       creativeId: result.variant.creativeId,

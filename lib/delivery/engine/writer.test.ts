@@ -12,7 +12,6 @@ function impression(userId: string): ImpressionRecord {
   return {
     impressionId: `imp_${userId}`,
     clickId: `clk_${userId}`,
-    auctionId: `auc_${userId}`,
     advertiserId: "adv_1",
     campaignId: "cmp_1",
     creativeId: "cr_1",

@@ -10,6 +10,7 @@ import {
   MOMENT_REBID_ROUNDS,
   USER_LOCKS_MAX,
   commitBatch,
+  countedAuctions,
   impressionRollups,
   runPlan,
   runPlanAsync,
@@ -103,7 +104,11 @@ function model(campaigns: Record<string, Partial<Row>>, alerts: RecentAlert[] = 
       });
     },
     insertImpressions: (impressions) => void (written.impressions += impressions.length),
-    insertAuctions: (auctions) => void written.auctions.push(...auctions.map((auction) => auction.outcome)),
+    // one outcome per auction: a counted row stands for auctionCount of them
+    insertAuctions: (auctions) =>
+      void written.auctions.push(
+        ...auctions.flatMap((auction) => Array<string>(auction.auctionCount).fill(auction.outcome)),
+      ),
     insertClicks: (clicks) =>
       clicks.map((click) => {
         if (clickIds.has(click.clickId)) return false;
@@ -148,7 +153,6 @@ function impression(
   return {
     impressionId: `imp_${sequence}`,
     clickId: `clk_${sequence}`,
-    auctionId: `auc_${sequence}`,
     advertiserId: "adv_1",
     campaignId,
     creativeId: `cr_${campaignId}`,
@@ -353,6 +357,84 @@ describe("commitBatch", () => {
   });
 });
 
+describe("countedAuctions", () => {
+  const unfilled = (overrides: Partial<AuctionRecord> = {}): AuctionRecord => ({
+    momentType: "close_game",
+    sport: "nba",
+    outcome: "no_fill",
+    bidders: 0,
+    occurredAtMs: NOW,
+    sandbox: false,
+    ...overrides,
+  });
+  /** one line per auction, whatever the rows: what the market statistics read */
+  const expanded = (rows: ReturnType<typeof countedAuctions>) =>
+    rows.flatMap(({ id: _id, auctionCount, ...row }) => Array<string>(auctionCount).fill(JSON.stringify(row))).sort();
+  const oneEach = (accepted: ImpressionRecord[], rest: AuctionRecord[]) =>
+    [
+      ...accepted.map((i) =>
+        JSON.stringify({
+          momentType: i.momentType,
+          sport: i.sport,
+          outcome: "filled",
+          bidders: i.bidders,
+          winningBidMicros: i.winningBidMicros,
+          clearingCpmMicros: i.clearingCpmMicros,
+          winnerAdvertiserId: i.advertiserId,
+          occurredAtMs: i.servedAtMs,
+          sandbox: i.sandbox,
+        }),
+      ),
+      ...rest.map(({ ...a }) =>
+        JSON.stringify({
+          momentType: a.momentType,
+          sport: a.sport,
+          outcome: a.outcome,
+          bidders: a.bidders,
+          occurredAtMs: a.occurredAtMs,
+          sandbox: a.sandbox,
+          winningBidMicros: null,
+          clearingCpmMicros: null,
+          winnerAdvertiserId: null,
+        }),
+      ),
+    ].sort();
+
+  it("counts alike auctions into one row and keeps every difference apart", () => {
+    const accepted = [
+      ...Array.from({ length: 50 }, () => impression("cmp_a", 3_000)),
+      impression("cmp_a", 3_000, { advertiserId: "adv_2" }),
+      impression("cmp_a", 3_100),
+      impression("cmp_a", 3_000, { winningBidMicros: 6_000_000 }),
+      impression("cmp_a", 3_000, { bidders: 3 }),
+      impression("cmp_a", 3_000, { servedAtMs: NOW + 1 }),
+      impression("cmp_a", 3_000, { momentType: "overtime" }),
+      impression("cmp_a", 3_000, { sport: "nfl" }),
+      impression("cmp_a", 3_000, { sandbox: true }),
+    ];
+    const rest = [
+      ...Array.from({ length: 30 }, () => unfilled()),
+      unfilled({ outcome: "capped", bidders: 2 }),
+      unfilled({ outcome: "capped", bidders: 2 }),
+      unfilled({ bidders: 1 }),
+      unfilled({ occurredAtMs: NOW + 1 }),
+      unfilled({ sandbox: true }),
+    ];
+    const rows = countedAuctions(accepted, rest);
+    expect(rows).toHaveLength(9 + 5);
+    expect(rows[0]!.auctionCount).toBe(50);
+    expect(rows.find((row) => row.outcome === "capped")!.auctionCount).toBe(2);
+    expect(rows.reduce((sum, row) => sum + row.auctionCount, 0)).toBe(accepted.length + rest.length);
+    expect(expanded(rows)).toEqual(oneEach(accepted, rest));
+    expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
+    expect(rows.every((row) => /^auc_/.test(row.id))).toBe(true);
+  });
+
+  it("writes nothing for nothing", () => {
+    expect(countedAuctions([], [])).toEqual([]);
+  });
+});
+
 describe("impressionRollups", () => {
   it("equals the merge of one delta per impression and click (creatives, lanes, quarters and hours apart)", () => {
     const impressions = [
@@ -414,7 +496,6 @@ describe("commitBatch of a moment", () => {
           calls.push(`${last ? "last" : "rebid"} ${refused.map((record) => record.userId).join(",")}`);
           if (last || !fallback) {
             const auctions: AuctionRecord[] = refused.map((record) => ({
-              id: record.auctionId,
               momentType: record.momentType,
               sport: record.sport,
               outcome: "no_fill",

@@ -22,6 +22,7 @@ import type {
 } from "../records";
 import { budgetSteps, budgetThresholdEvent, campaignEndedEvent, type BudgetProgress } from "../rules/budget-lifecycle";
 import { CAP_MEMORY_MS, UserCaps } from "../rules/caps";
+import { sortableId } from "@/lib/ids";
 import { microsToUsd } from "@/lib/money";
 
 /** The spend to add to a campaign, applied only while it started no impression above a budget. */
@@ -47,12 +48,14 @@ export type SpendUpdate = {
   budget90Set: boolean;
 };
 
-/** An auctions row: filled ones carry the winning bid and clearing price. */
+/** An auctions row: filled ones carry the winning bid and clearing price; it stands for `auctionCount` alike auctions. */
 export type AuctionRow = Omit<AuctionRecord, "outcome"> & {
+  id: string;
   outcome: "filled" | AuctionRecord["outcome"];
   winningBidMicros: number | null;
   clearingCpmMicros: number | null;
   winnerAdvertiserId: string | null;
+  auctionCount: number;
 };
 
 /** A campaign's committed counters with its budgets (read under the batch's lock, near a budget). */
@@ -203,7 +206,6 @@ function* settleMoment(
 
 function unfilledAuction(impression: ImpressionRecord, outcome: AuctionRecord["outcome"]): AuctionRecord {
   return {
-    id: impression.auctionId,
     momentType: impression.momentType,
     sport: impression.sport,
     outcome,
@@ -394,32 +396,64 @@ function applied(
   });
 }
 
-/** 4. Raw rows: the accepted impressions, one auction row per decision, impression.served events for subscribers. */
+/** 4. Raw rows: the accepted impressions, every decision's auction (counted), impression.served events for subscribers. */
 function* insertDecisions(
   accepted: readonly ImpressionRecord[],
   unfilled: readonly AuctionRecord[],
   outbox: OutboxRow[],
 ): Plan<void> {
   if (accepted.length) yield* run("insertImpressions", accepted);
-  const auctions: AuctionRow[] = [];
-  for (const impression of accepted) {
-    auctions.push({
-      id: impression.auctionId,
-      momentType: impression.momentType,
-      sport: impression.sport,
-      outcome: "filled",
-      bidders: impression.bidders,
-      winningBidMicros: impression.winningBidMicros,
-      clearingCpmMicros: impression.clearingCpmMicros,
-      winnerAdvertiserId: impression.advertiserId,
-      occurredAtMs: impression.servedAtMs,
-      sandbox: impression.sandbox,
-    });
-    if (impression.emitEvent) outbox.push(impressionEvent(impression));
-  }
-  for (const auction of unfilled)
-    auctions.push({ ...auction, winningBidMicros: null, clearingCpmMicros: null, winnerAdvertiserId: null });
+  for (const impression of accepted) if (impression.emitEvent) outbox.push(impressionEvent(impression));
+  const auctions = countedAuctions(accepted, unfilled);
   if (auctions.length) yield* run("insertAuctions", auctions);
+}
+
+/**
+ * One auctions row per kind of ending in the batch: the auctions of the same instant,
+ * lane, outcome, bidders, prices, winner and sandbox flag share a row whose
+ * auctionCount says how many they are (a 10,000-user moment ends in a few dozen
+ * kinds). The market statistics sum the counts, so they equal one row per auction
+ * (docs/decisions/0409-auctions-counted.md).
+ */
+export function countedAuctions(
+  accepted: readonly ImpressionRecord[],
+  unfilled: readonly AuctionRecord[],
+): AuctionRow[] {
+  const rows = new Map<string, AuctionRow>();
+  for (const i of accepted) {
+    const key = `f|${i.servedAtMs}|${i.momentType}|${i.sport}|${i.sandbox}|${i.bidders}|${i.winningBidMicros}|${i.clearingCpmMicros}|${i.advertiserId}`;
+    const row = rows.get(key);
+    if (row) row.auctionCount++;
+    else
+      rows.set(key, {
+        id: sortableId("auc", i.servedAtMs),
+        momentType: i.momentType,
+        sport: i.sport,
+        outcome: "filled",
+        bidders: i.bidders,
+        winningBidMicros: i.winningBidMicros,
+        clearingCpmMicros: i.clearingCpmMicros,
+        winnerAdvertiserId: i.advertiserId,
+        occurredAtMs: i.servedAtMs,
+        sandbox: i.sandbox,
+        auctionCount: 1,
+      });
+  }
+  for (const a of unfilled) {
+    const key = `${a.outcome}|${a.occurredAtMs}|${a.momentType}|${a.sport}|${a.sandbox}|${a.bidders}`;
+    const row = rows.get(key);
+    if (row) row.auctionCount++;
+    else
+      rows.set(key, {
+        ...a,
+        id: sortableId("auc", a.occurredAtMs),
+        winningBidMicros: null,
+        clearingCpmMicros: null,
+        winnerAdvertiserId: null,
+        auctionCount: 1,
+      });
+  }
+  return [...rows.values()];
 }
 
 /** 5. Clicks: only the first click of a click id is recorded, counted and announced. */

@@ -27,13 +27,13 @@ async function bucketFree(other: pg.Client, user: string): Promise<boolean> {
   return free;
 }
 
-function auction(id: string): AuctionRecord {
+/** A no-fill auction; auctions of different bidders counts are rows of their own. */
+function auction(bidders: number): AuctionRecord {
   return {
-    id,
     momentType: "close_game",
     sport: "nba",
     outcome: "no_fill",
-    bidders: 0,
+    bidders,
     occurredAtMs: NOV_22_NOON,
     sandbox: false,
   };
@@ -43,7 +43,6 @@ function filledImpression(advertiserId: string, campaignId: string, creativeId: 
   return {
     impressionId: "imp_twice",
     clickId: "clk_1",
-    auctionId: "auc_1",
     advertiserId,
     campaignId,
     creativeId,
@@ -113,8 +112,13 @@ describe.runIf(dbKind() === "postgresql")("the PostgreSQL delivery store's trans
 
   it("commits the moment in the transaction it began, and lets go of the users at commit", async () => {
     const opened = await openWhenIdle();
-    await store.commit(momentBatch([auction("auc_opened_1"), auction("auc_opened_2")], opened));
-    expect(await db().auction.count()).toBe(2);
+    await store.commit(momentBatch([auction(0), auction(1), auction(1)], opened));
+    expect(
+      await db().auction.findMany({ select: { bidders: true, auctionCount: true }, orderBy: { bidders: "asc" } }),
+    ).toEqual([
+      { bidders: 0, auctionCount: 1 },
+      { bidders: 1, auctionCount: 2 },
+    ]);
     expect(await bucketFree(other, USERS[1]!)).toBe(true);
     // taken: abandoning a committed moment changes nothing
     opened.abandon();
@@ -123,14 +127,21 @@ describe.runIf(dbKind() === "postgresql")("the PostgreSQL delivery store's trans
 
   it("rolls a failed commit back whole and keeps serving moments", async () => {
     const opened = await openWhenIdle();
-    await expect(store.commit(momentBatch([auction("auc_twice"), auction("auc_twice")], opened))).rejects.toThrow(
-      /duplicate key/,
-    );
+    const advertiser = await createTestAdvertiser();
+    const campaign = await deliveryCampaign({ advertiserId: advertiser.advertiserId });
+    const record = filledImpression(advertiser.advertiserId, campaign.id, campaign.creatives[0]!.id);
+    // the same impression id twice: the insert fails after the auctions' rows were sent
+    const failing = {
+      ...momentBatch([auction(0)], opened),
+      impressions: [record, { ...record, clickId: "clk_2", userId: "bettor-2" }],
+    };
+    await expect(store.commit(failing)).rejects.toThrow(/duplicate key/);
     expect(await db().auction.count()).toBe(0);
+    expect(await db().impression.count()).toBe(0);
     expect(await bucketFree(other, USERS[0]!)).toBe(true);
     const next = await openWhenIdle();
-    await store.commit(momentBatch([auction("auc_after")], next));
-    expect(await db().auction.findMany({ select: { id: true } })).toEqual([{ id: "auc_after" }]);
+    await store.commit(momentBatch([auction(3)], next));
+    expect(await db().auction.findMany({ select: { bidders: true } })).toEqual([{ bidders: 3 }]);
   });
 
   it("reports the insert that failed, not the statements that followed it into the aborted transaction", async () => {
@@ -140,7 +151,7 @@ describe.runIf(dbKind() === "postgresql")("the PostgreSQL delivery store's trans
     const campaign = await deliveryCampaign({ advertiserId: advertiser.advertiserId, totalBudgetUsd: 0.01 });
     const record = filledImpression(advertiser.advertiserId, campaign.id, campaign.creatives[0]!.id);
     const batch: WriteBatch = {
-      impressions: [record, { ...record, clickId: "clk_2", auctionId: "auc_2", userId: "bettor-2" }],
+      impressions: [record, { ...record, clickId: "clk_2", userId: "bettor-2" }],
       auctions: [],
       clicks: [],
       day: "2026-11-22",
@@ -163,7 +174,6 @@ describe.runIf(dbKind() === "postgresql")("the PostgreSQL delivery store's trans
       // the last one repeats the first one's id
       impressionId: `imp_${index % (COPY_FROM_ROWS - 1)}`,
       clickId: `clk_${index}`,
-      auctionId: `auc_${index}`,
       userId: `bettor-${index}`,
     }));
     await expect(
@@ -185,7 +195,6 @@ describe.runIf(dbKind() === "postgresql")("the PostgreSQL delivery store's trans
         ...base,
         impressionId: `imp_seen_${sequence}`,
         clickId: `clk_seen_${sequence}`,
-        auctionId: `auc_seen_${sequence}`,
         userId,
         gameId,
         servedAtMs: NOV_22_NOON - minutesAgo * 60_000,

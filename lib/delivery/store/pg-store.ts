@@ -246,6 +246,7 @@ export const AUCTION_COLUMNS = [
   "winner_advertiser_id",
   "sandbox",
   "occurred_at_ms",
+  "auction_count",
 ];
 export const OUTBOX_COLUMNS = ["id", "advertiser_id", "type", "data", "created_at_ms"];
 
@@ -342,9 +343,9 @@ function pgStatements(client: pg.ClientBase, sent: Promise<unknown>[]): AsyncSta
       later(
         connection.query(
           `INSERT INTO auctions (id, moment_type, sport, outcome, bidders, winning_bid_micros, clearing_cpm_micros,
-           winner_advertiser_id, sandbox, occurred_at_ms)
+           winner_advertiser_id, sandbox, occurred_at_ms, auction_count)
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::bigint[],
-           $8::text[], $9::boolean[], $10::bigint[])`,
+           $8::text[], $9::boolean[], $10::bigint[], $11::int[])`,
           byColumn(rows, AUCTION_COLUMNS.length),
         ),
       );

@@ -176,5 +176,6 @@ export function auctionValues(a: AuctionRow, flag: (value: boolean) => boolean |
     a.winnerAdvertiserId,
     flag(a.sandbox),
     a.occurredAtMs,
+    a.auctionCount,
   ];
 }

@@ -75,7 +75,7 @@ function prepareAll(handle: Database) {
     ),
     insertAuction: prepare(
       `INSERT INTO auctions (id, moment_type, sport, outcome, bidders, winning_bid_micros, clearing_cpm_micros,
-         winner_advertiser_id, sandbox, occurred_at_ms) VALUES (?,?,?,?,?,?,?,?,?,?)`,
+         winner_advertiser_id, sandbox, occurred_at_ms, auction_count) VALUES (?,?,?,?,?,?,?,?,?,?,?)`,
     ),
     insertOutbox: prepare(
       `INSERT INTO outbox_events (id, advertiser_id, type, data, created_at_ms) VALUES (?,?,?,?,?)`,

@@ -83,7 +83,7 @@ async function loadSample(nowMs: number, key: string): Promise<EstimateSample> {
           },
         ],
       },
-      _count: { _all: true },
+      _sum: { auctionCount: true },
     }),
   ]);
   const byBand = new Map<number, number>();
@@ -91,7 +91,7 @@ async function loadSample(nowMs: number, key: string): Promise<EstimateSample> {
   let auctions = 0;
   const noFill = { count: 0, floorSumMicros: 0 };
   for (const group of groups) {
-    const count = group._count._all;
+    const count = group._sum.auctionCount ?? 0;
     if (group.outcome === "no_fill") {
       noFill.count += count;
       noFill.floorSumMicros += count * Number(floorMicros(group.momentType as MomentTypeKey));

@@ -1,8 +1,8 @@
 // getClearingPrices: floors and clearing-price percentiles per moment type, from the auctions
 // recorded over the trailing 7 days (docs/decisions/0304). Percentiles are
 // computed exactly (linear interpolation, as lib/stats.ts) from a frequency
-// table of clearing prices, so the database returns one row per distinct price
-// (and winner) instead of every auction. A type's percentiles are null unless
+// table of clearing prices (the rows' auction counts summed), so the database returns
+// one row per distinct price (and winner) instead of every auction. A type's percentiles are null unless
 // its auctions make a publishable market sample (lib/domain/market: at least 20
 // won by at least 3 distinct advertisers): a percentile of a handful of
 // auctions, or of two advertisers' (where the clearing price is the other's
@@ -68,14 +68,14 @@ export async function computeClearingPrices(options: { clock?: Clock } = {}): Pr
       winnerAdvertiserId: { not: null },
       occurredAtMs: { gte: BigInt(nowMs - CLEARING_WINDOW_DAYS * DAY_MS), lte: BigInt(nowMs) },
     },
-    _count: { _all: true },
+    _sum: { auctionCount: true },
   });
   const tables = new Map<string, { value: number; count: number }[]>();
   const winners = new Map<string, Set<string>>();
   for (const group of groups) {
     const table = tables.get(group.momentType) ?? [];
     // one row per (price, winner): the same price of two winners is two rows of the table, which percentiles allow
-    table.push({ value: Number(group.clearingCpmMicros), count: group._count._all });
+    table.push({ value: Number(group.clearingCpmMicros), count: group._sum.auctionCount ?? 0 });
     tables.set(group.momentType, table);
     const typeWinners = winners.get(group.momentType) ?? new Set<string>();
     typeWinners.add(group.winnerAdvertiserId!);

@@ -211,6 +211,41 @@ describe("markets too small to estimate", () => {
   });
 });
 
+describe("auctions counted in one row (a moment's alike auctions)", () => {
+  it("estimate as the same auctions one row each", async () => {
+    const oneEach = { momentType: "close_game", sport: "nfl" };
+    const counted = { momentType: "close_game", sport: "ncaa_basketball" };
+    const market = [
+      { usd: 2.0, winner: "adv_ca", count: 300 },
+      { usd: 2.5, winner: "adv_cb", count: 250 },
+      { usd: 3.0, winner: "adv_cc", count: 120 },
+      { usd: undefined, winner: undefined, count: 400 },
+    ];
+    for (const { usd, winner, count } of market) {
+      await seed(count, oneEach, { clearingUsd: usd, winner: winner === undefined ? undefined : () => winner });
+      // the same auctions as one row each kind, in the middle of the window
+      await db().auction.create({
+        data: {
+          id: newId("auc"),
+          ...counted,
+          outcome: usd === undefined ? "no_fill" : "filled",
+          bidders: usd === undefined ? 0 : 2,
+          winningBidMicros: usd === undefined ? null : BigInt(Math.round(usd * 1e6)) + 10_000n,
+          clearingCpmMicros: usd === undefined ? null : BigInt(Math.round(usd * 1e6)),
+          winnerAdvertiserId: winner ?? null,
+          occurredAtMs: BigInt(Date.now() - 3 * DAY),
+          auctionCount: count,
+        },
+      });
+    }
+    for (const bid of [1, 2.2, 2.7, 5]) {
+      const rows = await previewCreate(bid, { moment_types: ["close_game"], sports: ["nfl"] });
+      expect(rows[2]).toBe("estimated");
+      expect(await previewCreate(bid, { moment_types: ["close_game"], sports: ["ncaa_basketball"] })).toEqual(rows);
+    }
+  });
+});
+
 describe("the preview limit, one count for every transport", () => {
   const PREVIEW_UPDATE = `
     query PreviewUpdate($input: UpdateCampaignInput!) {

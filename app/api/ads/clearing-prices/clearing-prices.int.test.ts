@@ -149,6 +149,37 @@ describe("GET /api/ads/clearing-prices (E3)", () => {
     });
   });
 
+  it("counts a moment's row of alike auctions as the auctions it stands for (samples and percentiles)", async () => {
+    // three rows, 20 auctions: a publishable sample (counted as rows it would be 3, and null)
+    const at = BigInt(Date.now() - 60_000);
+    await db().auction.createMany({
+      data: [
+        { usd: 1, count: 7, winner: "adv_w0" },
+        { usd: 2, count: 7, winner: "adv_w1" },
+        { usd: 3, count: 6, winner: "adv_w2" },
+      ].map(({ usd, count, winner }) => ({
+        id: newId("auc"),
+        momentType: "bet_resolved",
+        sport: "mlb",
+        outcome: "filled",
+        bidders: 3,
+        winningBidMicros: BigInt(usd * 1e6) + 500_000n,
+        clearingCpmMicros: BigInt(usd * 1e6),
+        winnerAdvertiserId: winner,
+        occurredAtMs: at,
+        auctionCount: count,
+      })),
+    });
+    const res = await call(GET, "/api/ads/clearing-prices", { headers: await adv.auth([]) });
+    // 20 sorted values: 7 x 1.00, 7 x 2.00, 6 x 3.00; ranks 4.75, 9.5, 14.25, 17.1
+    expect(res.body.moment_types.find((t: { moment_type: string }) => t.moment_type === "bet_resolved")).toMatchObject({
+      clearing_price_p25_usd: 1,
+      clearing_price_p50_usd: 2,
+      clearing_price_p75_usd: 3,
+      clearing_price_p90_usd: 3,
+    });
+  });
+
   it("recomputes at most once a minute, sharing one computation between concurrent callers", async () => {
     const t0 = new Date("2026-05-01T12:00:00.000Z");
     const [a, b] = await Promise.all([

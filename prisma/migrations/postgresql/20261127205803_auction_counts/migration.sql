@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "auctions" ADD COLUMN     "auction_count" INTEGER NOT NULL DEFAULT 1;
