@@ -1,8 +1,10 @@
 // The transactional outbox: an event is written in the same transaction as the
 // change that caused it, and the webhook dispatcher delivers it later (at least
-// once). Nothing else sends webhooks. Every row is built by outboxRow: the
-// event's zod schema validates its data, and its id is time-ordered (the table
-// is only ever appended to).
+// once). Nothing else sends webhooks. Every row is built by outboxRow (the
+// event's zod schema validates its data) or, for the delivery hot path's
+// impression events, by typedOutboxRow (typed data, checked against the schema by
+// the commit plan's tests); its id is time-ordered (the table is only ever
+// appended to).
 import type { Db, Tx } from "@/lib/db/client";
 import { sortableId } from "@/lib/ids";
 import { eventDataSchemas, type EventData, type EventType } from "./events";
@@ -27,6 +29,21 @@ export function outboxRow<T extends EventType>(input: OutboxEventInput<T>): Outb
     type: input.type,
     data: JSON.stringify(data),
     createdAtMs,
+  };
+}
+
+/**
+ * An outbox row from data the compiler has typed, without the schema's parse: for
+ * the delivery hot path, whose impression events are built from typed records (a
+ * moment's 2,500 parses were about 4 ms). Everything else uses outboxRow.
+ */
+export function typedOutboxRow<T extends EventType>(input: OutboxEventInput<T> & { createdAtMs: number }): OutboxRow {
+  return {
+    id: sortableId("evt", input.createdAtMs),
+    advertiserId: input.advertiserId,
+    type: input.type,
+    data: JSON.stringify(input.data),
+    createdAtMs: input.createdAtMs,
   };
 }
 

@@ -13,7 +13,14 @@ import type { DecisionInput, DecisionView, MomentInput } from "../delivery.schem
 import { CLICK_ID_PATTERN, clickId, sortableId } from "@/lib/ids";
 import { clickDestination } from "../rules/click-destination";
 import { impressionCostMicros, microsToUsd } from "@/lib/money";
-import type { AuctionRecord, BatchResult, DeliveryStore, ImpressionRecord, ImpressionVerdict } from "../records";
+import type {
+  AuctionRecord,
+  BatchResult,
+  CreativeRow,
+  DeliveryStore,
+  ImpressionRecord,
+  ImpressionVerdict,
+} from "../records";
 import { DeliveryWriter } from "./writer";
 
 const FLOORS = new Map<string, number>(MOMENT_TYPES.map((type) => [type.key, Number(type.floorCpmMicros)]));
@@ -42,6 +49,8 @@ type MomentEntry = {
   userId: string;
   /** the current impression, or null once the user is settled without one */
   record: ImpressionRecord | null;
+  /** where `record` is in the impressions the plan judged (its verdict's index) */
+  judged: number;
   winner: LiveCampaign;
   variant: AuctionVariant;
   /** campaigns the database refused for this user (another instance spent their budget) */
@@ -81,6 +90,8 @@ export class DeliveryEngine {
    * and at once when this process registers an endpoint.
    */
   #impressionSubscribers = new Set<string>();
+  /** the answers' creative objects, one per creative row of the index (a reload makes new rows) */
+  readonly #creativeViews = new WeakMap<CreativeRow, DecisionView["creative"]>();
 
   constructor(options: DeliveryEngineOptions) {
     this.store = options.store;
@@ -229,21 +240,31 @@ export class DeliveryEngine {
 
   /** The answer of a committed impression (docs/api.md). */
   #view(record: ImpressionRecord, winner: LiveCampaign, variant: AuctionVariant): DecisionView {
-    const creative = winner.creatives[winner.variants.indexOf(variant)]!;
     return {
       impression_id: record.impressionId,
       campaign_id: record.campaignId,
       creative_id: record.creativeId,
       variant_label: variant.variantLabel,
       clearing_cpm_usd: microsToUsd(record.clearingCpmMicros),
-      creative: {
+      creative: this.#creativeView(winner, variant),
+      click_url: this.#clickBase + record.clickId,
+    };
+  }
+
+  /** A creative's part of the answer: made once per creative row and shared by its answers (only serialized). */
+  #creativeView(winner: LiveCampaign, variant: AuctionVariant): DecisionView["creative"] {
+    const creative = winner.creatives[winner.variants.indexOf(variant)]!;
+    let view = this.#creativeViews.get(creative);
+    if (!view) {
+      view = {
         headline: creative.headline,
         body: creative.body,
         icon_url: creative.iconUrl,
         cta_text: creative.ctaText,
-      },
-      click_url: this.#clickBase + record.clickId,
-    };
+      };
+      this.#creativeViews.set(creative, view);
+    }
+    return view;
   }
 
   /**
@@ -276,10 +297,11 @@ export class DeliveryEngine {
     // PostgreSQL locks the users and reads their alerts while the auctions below run;
     // everything until submitMoment is synchronous, so nothing else can use the writer between
     const opened = this.writer.openMoment({ users: input.user_ids, gameId: input.game_id, nowMs: now });
+    const options = { random: this.#random };
     try {
       input.user_ids.forEach((userId, index) => {
         const moment = momentOf(userId);
-        const result = runBookAuction(moment, cell, blockedUntil, now, { random: this.#random });
+        const result = runBookAuction(moment, cell, blockedUntil, now, options);
         if (result.outcome === "no_fill") {
           auctions.push(auctionRecord(input.moment_type, input.sport, "no_fill", 0, now, sandbox));
           decisions[index] = { userId, kind: "no_fill" };
@@ -296,6 +318,7 @@ export class DeliveryEngine {
           index,
           userId,
           record,
+          judged: impressions.length,
           winner: result.winner,
           variant: result.variant,
           bidders: result.bidders,
@@ -313,12 +336,14 @@ export class DeliveryEngine {
     }
 
     // the engine's side of the commit plan's rebids: all synchronous, inside the transaction
-    const entryOf = new Map<ImpressionRecord, MomentEntry>(entries.map((entry) => [entry.record!, entry]));
-    /** the impressions the plan judged, in its order: the first ones, then each rebid's replacements */
-    const considered = [...impressions];
+    /** each current impression's user (made at the first rebid: most moments have none) */
+    let entryOf: Map<ImpressionRecord, MomentEntry> | undefined;
+    /** how many impressions the plan judged: the first ones, then each rebid's replacements, in its order */
+    let judged = impressions.length;
     const rebid = (refused: readonly ImpressionRecord[], last: boolean) => {
       const replacements: ImpressionRecord[] = [];
       const settled: AuctionRecord[] = [];
+      entryOf ??= new Map(entries.map((entry) => [entry.record!, entry]));
       for (const record of refused) {
         const entry = entryOf.get(record);
         if (!entry || entry.record !== record) continue;
@@ -344,10 +369,12 @@ export class DeliveryEngine {
         entry.variant = result.variant;
         entry.bidders = Math.max(entry.bidders, result.bidders);
         entry.attempts += 1;
+        // the plan judges the replacements after everything before them, in this order
+        entry.judged = judged + replacements.length;
         entryOf.set(next, entry);
         replacements.push(next);
       }
-      considered.push(...replacements);
+      judged += replacements.length;
       return { impressions: replacements, auctions: settled };
     };
 
@@ -367,8 +394,6 @@ export class DeliveryEngine {
       }
       throw error;
     }
-    const verdictOf = new Map<ImpressionRecord, ImpressionVerdict>();
-    considered.forEach((record, index) => verdictOf.set(record, verdicts[index] ?? "budget"));
     for (const entry of entries) {
       const record = entry.record;
       if (!record) {
@@ -376,7 +401,7 @@ export class DeliveryEngine {
         continue;
       }
       entry.winner.state.addInflight(-record.costMicros, this.#clock());
-      const verdict = verdictOf.get(record);
+      const verdict: ImpressionVerdict = verdicts[entry.judged] ?? "budget";
       if (verdict === "accepted") {
         decisions[entry.index] = {
           userId: entry.userId,

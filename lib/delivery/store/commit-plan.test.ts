@@ -5,12 +5,14 @@ import { describe, expect, it } from "vitest";
 import { HOUR_MS, MINUTE_MS } from "@/lib/clock";
 import { mergeRollupDeltas } from "@/lib/domain/rollups/increment-rollups";
 import type { ChangeRow } from "@/lib/history/changes";
+import { eventDataSchemas } from "@/lib/webhooks/events";
 import type { AuctionRecord, ClickRecord, ImpressionRecord, RecentAlert, WriteBatch } from "../records";
 import {
   MOMENT_REBID_ROUNDS,
   USER_LOCKS_MAX,
   commitBatch,
   countedAuctions,
+  impressionEvent,
   impressionRollups,
   runPlan,
   runPlanAsync,
@@ -411,6 +413,8 @@ describe("countedAuctions", () => {
       impression("cmp_a", 3_000, { momentType: "overtime" }),
       impression("cmp_a", 3_000, { sport: "nfl" }),
       impression("cmp_a", 3_000, { sandbox: true }),
+      // alike the first ones again, after others
+      impression("cmp_a", 3_000),
     ];
     const rest = [
       ...Array.from({ length: 30 }, () => unfilled()),
@@ -422,7 +426,7 @@ describe("countedAuctions", () => {
     ];
     const rows = countedAuctions(accepted, rest);
     expect(rows).toHaveLength(9 + 5);
-    expect(rows[0]!.auctionCount).toBe(50);
+    expect(rows[0]!.auctionCount).toBe(51);
     expect(rows.find((row) => row.outcome === "capped")!.auctionCount).toBe(2);
     expect(rows.reduce((sum, row) => sum + row.auctionCount, 0)).toBe(accepted.length + rest.length);
     expect(expanded(rows)).toEqual(oneEach(accepted, rest));
@@ -432,6 +436,38 @@ describe("countedAuctions", () => {
 
   it("writes nothing for nothing", () => {
     expect(countedAuctions([], [])).toEqual([]);
+  });
+});
+
+describe("impressionEvent", () => {
+  it("writes data its event schema accepts unchanged, each impression at its own instant", () => {
+    const records = [
+      impression("cmp_a", 1_234),
+      impression("cmp_a", 1_234, { servedAtMs: NOW + 1 }),
+      impression("cmp_b", 7, { servedAtMs: NOW + 1, sport: "nfl" }),
+      impression("cmp_a", 999_999, { servedAtMs: NOW }),
+    ];
+    for (const record of records) {
+      const row = impressionEvent(record);
+      const data = JSON.parse(row.data) as Record<string, unknown>;
+      expect(eventDataSchemas["impression.served"].parse(data)).toEqual(data);
+      expect(data).toEqual({
+        impression_id: record.impressionId,
+        campaign_id: record.campaignId,
+        creative_id: record.creativeId,
+        moment_type: record.momentType,
+        sport: record.sport,
+        clearing_cpm_usd: record.clearingCpmMicros / 1e6,
+        cost_usd: record.costMicros / 1e6,
+        served_at: new Date(record.servedAtMs).toISOString(),
+      });
+      expect(row).toMatchObject({
+        advertiserId: record.advertiserId,
+        type: "impression.served",
+        createdAtMs: record.servedAtMs,
+      });
+      expect(row.id).toMatch(/^evt_/);
+    }
   });
 });
 

@@ -9,7 +9,7 @@
 // therefore live here once.
 import { mergeRollupDeltas, type RollupDelta, type RollupRow } from "@/lib/domain/rollups/increment-rollups";
 import { changeRow, SYSTEM_ACTORS, type ChangeRow } from "@/lib/history/changes";
-import { outboxRow, type OutboxRow } from "@/lib/webhooks/outbox";
+import { outboxRow, typedOutboxRow, type OutboxRow } from "@/lib/webhooks/outbox";
 import type {
   AuctionRecord,
   BatchResult,
@@ -420,24 +420,43 @@ export function countedAuctions(
   unfilled: readonly AuctionRecord[],
 ): AuctionRow[] {
   const rows = new Map<string, AuctionRow>();
+  // consecutive users mostly end alike (one book, one instant): the last row is compared first, field by field
+  let last: AuctionRow | undefined;
   for (const i of accepted) {
+    if (
+      last !== undefined &&
+      last.winnerAdvertiserId === i.advertiserId &&
+      last.clearingCpmMicros === i.clearingCpmMicros &&
+      last.winningBidMicros === i.winningBidMicros &&
+      last.bidders === i.bidders &&
+      last.occurredAtMs === i.servedAtMs &&
+      last.momentType === i.momentType &&
+      last.sport === i.sport &&
+      last.sandbox === i.sandbox
+    ) {
+      last.auctionCount++;
+      continue;
+    }
     const key = `f|${i.servedAtMs}|${i.momentType}|${i.sport}|${i.sandbox}|${i.bidders}|${i.winningBidMicros}|${i.clearingCpmMicros}|${i.advertiserId}`;
-    const row = rows.get(key);
-    if (row) row.auctionCount++;
-    else
-      rows.set(key, {
-        id: sortableId("auc", i.servedAtMs),
-        momentType: i.momentType,
-        sport: i.sport,
-        outcome: "filled",
-        bidders: i.bidders,
-        winningBidMicros: i.winningBidMicros,
-        clearingCpmMicros: i.clearingCpmMicros,
-        winnerAdvertiserId: i.advertiserId,
-        occurredAtMs: i.servedAtMs,
-        sandbox: i.sandbox,
-        auctionCount: 1,
-      });
+    last = rows.get(key);
+    if (last) {
+      last.auctionCount++;
+      continue;
+    }
+    last = {
+      id: sortableId("auc", i.servedAtMs),
+      momentType: i.momentType,
+      sport: i.sport,
+      outcome: "filled",
+      bidders: i.bidders,
+      winningBidMicros: i.winningBidMicros,
+      clearingCpmMicros: i.clearingCpmMicros,
+      winnerAdvertiserId: i.advertiserId,
+      occurredAtMs: i.servedAtMs,
+      sandbox: i.sandbox,
+      auctionCount: 1,
+    };
+    rows.set(key, last);
   }
   for (const a of unfilled) {
     const key = `${a.outcome}|${a.occurredAtMs}|${a.momentType}|${a.sport}|${a.sandbox}|${a.bidders}`;
@@ -578,8 +597,16 @@ function* applyBudgetSteps(
   return ended;
 }
 
-function impressionEvent(impression: ImpressionRecord): OutboxRow {
-  return outboxRow({
+/** the last instant impressionEvent wrote as ISO 8601 (a batch's impressions share a few) */
+const servedAt = { ms: Number.NaN, iso: "" };
+
+/** An impression.served event (typed data: the tests parse it with the event's schema). */
+export function impressionEvent(impression: ImpressionRecord): OutboxRow {
+  if (servedAt.ms !== impression.servedAtMs) {
+    servedAt.ms = impression.servedAtMs;
+    servedAt.iso = new Date(impression.servedAtMs).toISOString();
+  }
+  return typedOutboxRow({
     advertiserId: impression.advertiserId,
     type: "impression.served",
     data: {
@@ -590,7 +617,7 @@ function impressionEvent(impression: ImpressionRecord): OutboxRow {
       sport: impression.sport,
       clearing_cpm_usd: microsToUsd(impression.clearingCpmMicros),
       cost_usd: microsToUsd(impression.costMicros),
-      served_at: new Date(impression.servedAtMs).toISOString(),
+      served_at: servedAt.iso,
     },
     createdAtMs: impression.servedAtMs,
   });
