@@ -12,7 +12,7 @@ import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { deliveryCampaign, NOV_22_NOON, resetDeliveryTables } from "@/test/delivery-engine";
 import { until } from "@/test/until";
 import type { AuctionRecord, ImpressionRecord, OpenedMoment, WriteBatch } from "../records";
-import { COPY_FROM_ROWS, PgDeliveryStore } from "./pg-store";
+import { COPY_FROM_ROWS, PgDeliveryStore, textArrayLiteral } from "./pg-store";
 
 const USERS = ["bettor-1", "bettor-2", 'o\'neil \\ "quoted"'];
 
@@ -108,6 +108,17 @@ describe.runIf(dbKind() === "postgresql")("the PostgreSQL delivery store's trans
     const next = await openWhenIdle();
     await until(async () => !(await bucketFree(other, USERS[0]!)), 5);
     next.abandon();
+  });
+
+  it("writes a user list as one array literal PostgreSQL reads back as sent, escaped only when it must be", async () => {
+    const plain = ["u-1", "a b", "comma,brace{}", "NULL", "", "ümlaut 🏈", "tab\there"];
+    const odd = [...plain, 'quote"', "apostrophe's", "back\\slash", "\\N"];
+    for (const values of [plain, odd]) {
+      const { rows } = await other.query<{ a: string[] }>(`SELECT ${textArrayLiteral(other, values)} AS a`);
+      expect(rows[0]!.a).toEqual(values);
+    }
+    // the list without quotes or backslashes is written as it is
+    expect(textArrayLiteral(other, ["a", "b c"])).toBe(`'{"a","b c"}'::text[]`);
   });
 
   it("commits the moment in the transaction it began, and lets go of the users at commit", async () => {
