@@ -81,6 +81,13 @@ export type MomentCommit = {
   campaignIds: readonly string[];
   /** the moment's transaction, when the store began it before the auctions (DeliveryStore.openMoment) */
   opened?: OpenedMoment;
+  /**
+   * Told the batch's verdicts (BatchResult.impressions) as soon as the plan has made
+   * them, before its statements and the commit are confirmed, so the engine can
+   * prepare the answer while the database works; the answer still goes out only
+   * after the commit. A store may leave it uncalled (SQLite's commit is synchronous).
+   */
+  judged?(verdicts: readonly ImpressionVerdict[]): void;
 };
 
 /** What opening a moment needs: its users, its game (the per-game cap) and its time. */

@@ -30,8 +30,21 @@ export function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  // encoded once: its length and the bytes sent (a moment's answer is megabytes)
-  const bytes = Buffer.from(JSON.stringify(body));
+  sendEncodedJson(res, status, encodeJson(body), headers);
+}
+
+/** A JSON body's bytes, encoded once: its length and the bytes sent (a moment's answer is megabytes). */
+export function encodeJson(body: unknown): Buffer {
+  return Buffer.from(JSON.stringify(body));
+}
+
+/** Sends a body encodeJson made (a moment's answer is encoded while its commit is confirmed). */
+export function sendEncodedJson(
+  res: ServerResponse,
+  status: number,
+  bytes: Buffer,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, {
     "content-type": "application/json",
     "content-length": bytes.length,

@@ -10,7 +10,7 @@ import { deliveryEngine } from "@/lib/delivery/engine/engine-instance";
 import { requirePlatformKey } from "@/lib/delivery/platform-auth";
 import { AppError } from "@/lib/errors";
 import { bodyLimitFor } from "@/lib/http/body-limits";
-import { HotRouter, readJson, sendJson, type HotRequest } from "./hot-router";
+import { encodeJson, HotRouter, readJson, sendEncodedJson, sendJson, type HotRequest } from "./hot-router";
 
 function noContent(res: ServerResponse): void {
   res.writeHead(204, { "cache-control": "no-store" });
@@ -40,8 +40,11 @@ function momentAnswer(decisions: readonly MomentDecision[]) {
 async function fanOut(req: HotRequest, res: ServerResponse): Promise<void> {
   const platform = await requirePlatformKey(req.headers.authorization);
   const input = parseMomentInput(await readJson(req, bodyLimitFor("/api/delivery/moments")));
-  const decisions = await (await deliveryEngine()).fanOut(input, platform);
-  sendJson(res, 200, momentAnswer(decisions));
+  const moment = await (await deliveryEngine()).prepareFanOut(input, platform);
+  // encoded while the database confirms the commit (PostgreSQL), sent only once it has
+  const bytes = encodeJson(momentAnswer(moment.decisions));
+  await moment.committed;
+  sendEncodedJson(res, 200, bytes);
 }
 
 async function click(_req: HotRequest, res: ServerResponse, match: { rest: string }): Promise<void> {

@@ -43,6 +43,9 @@ export type Decision = { kind: "filled"; view: DecisionView } | { kind: "no_fill
 /** One user's part of a fanned-out moment, in the order of the request's user ids. */
 export type MomentDecision = { userId: string } & Decision;
 
+/** A moment's decisions, known before its commit is confirmed (DeliveryEngine.prepareFanOut). */
+export type PreparedMoment = { decisions: MomentDecision[]; committed: Promise<void> };
+
 /** A moment's user whose impression is being committed (and, if refused, replaced). */
 type MomentEntry = {
   index: number;
@@ -277,6 +280,23 @@ export class DeliveryEngine {
    * (docs/decisions/0408-moments-fan-out.md).
    */
   async fanOut(input: MomentInput, platform: { sandbox: boolean } = { sandbox: false }): Promise<MomentDecision[]> {
+    const moment = await this.prepareFanOut(input, platform);
+    await moment.committed;
+    return moment.decisions;
+  }
+
+  /**
+   * fanOut in two steps: the decisions as soon as the commit plan has judged the
+   * impressions (on PostgreSQL before the database has confirmed the statements
+   * and the commit), and `committed`, which settles once the moment is committed
+   * or failed. The decisions may be prepared for sending meanwhile; they are the
+   * answer only if `committed` resolves (a failed commit rejects it, and nothing
+   * of the moment was written).
+   */
+  async prepareFanOut(
+    input: MomentInput,
+    platform: { sandbox: boolean } = { sandbox: false },
+  ): Promise<PreparedMoment> {
     if (this.index.needsReload) await this.index.ready();
     const now = this.#clock();
     const sandbox = platform.sandbox;
@@ -332,7 +352,7 @@ export class DeliveryEngine {
     }
     if (!entries.length && !auctions.length) {
       opened?.abandon();
-      return decisions;
+      return { decisions, committed: Promise.resolve() };
     }
 
     // the engine's side of the commit plan's rebids: all synchronous, inside the transaction
@@ -378,43 +398,64 @@ export class DeliveryEngine {
       return { impressions: replacements, auctions: settled };
     };
 
-    let verdicts: ImpressionVerdict[];
-    try {
-      verdicts = await this.writer.submitMoment({
-        impressions,
-        auctions,
-        moment: { rebid, campaignIds: cell.candidates.map((campaign) => campaign.campaignId), opened },
-      });
-    } catch (error) {
-      // nothing of the moment was committed: give back every slot and every spend in flight
-      for (const entry of entries) {
-        if (!entry.record) continue;
-        entry.winner.state.addInflight(-entry.record.costMicros, this.#clock());
-        this.caps.release(entry.userId, input.game_id, now);
-      }
-      throw error;
-    }
+    /** the plan's verdicts, when the store told them before the commit was confirmed */
+    let early: readonly ImpressionVerdict[] | undefined;
+    let toldEarly!: () => void;
+    const told = new Promise<void>((resolve) => (toldEarly = resolve));
+    const submitted = this.writer.submitMoment({
+      impressions,
+      auctions,
+      moment: {
+        rebid,
+        campaignIds: cell.candidates.map((campaign) => campaign.campaignId),
+        opened,
+        judged: (verdicts) => {
+          early = verdicts;
+          toldEarly();
+        },
+      },
+    });
+    const verdictOf = (verdicts: readonly ImpressionVerdict[], entry: MomentEntry): ImpressionVerdict =>
+      verdicts[entry.judged] ?? "budget";
+    const committed = submitted.then(
+      (verdicts) => {
+        // committed: the spend is counted, the slots of users refused at commit are given back
+        for (const entry of entries) {
+          if (!entry.record) continue;
+          entry.winner.state.addInflight(-entry.record.costMicros, this.#clock());
+          if (verdictOf(verdicts, entry) !== "accepted") this.caps.release(entry.userId, input.game_id, now);
+        }
+      },
+      (error: unknown) => {
+        // nothing of the moment was committed: give back every slot and every spend in flight
+        for (const entry of entries) {
+          if (!entry.record) continue;
+          entry.winner.state.addInflight(-entry.record.costMicros, this.#clock());
+          this.caps.release(entry.userId, input.game_id, now);
+        }
+        throw error;
+      },
+    );
+    // whoever awaits `committed` hears of a failure; until then it is not an unhandled rejection
+    committed.catch(() => {});
+    await Promise.race([told, committed]);
+    const verdicts = early ?? (await submitted);
     for (const entry of entries) {
       const record = entry.record;
-      if (!record) {
-        decisions[entry.index] = { userId: entry.userId, kind: "no_fill" };
-        continue;
-      }
-      entry.winner.state.addInflight(-record.costMicros, this.#clock());
-      const verdict: ImpressionVerdict = verdicts[entry.judged] ?? "budget";
-      if (verdict === "accepted") {
+      const verdict = record ? verdictOf(verdicts, entry) : "budget";
+      if (record && verdict === "accepted") {
         decisions[entry.index] = {
           userId: entry.userId,
           kind: "filled",
           view: this.#view(record, entry.winner, entry.variant),
         };
       } else {
-        // refused by a cap at commit (its capped row is in the transaction), or by budgets past the last rebid
-        this.caps.release(entry.userId, input.game_id, now);
+        // settled without an impression by a rebid, refused by a cap at commit (its capped row is in the
+        // transaction), or by budgets past the last rebid
         decisions[entry.index] = { userId: entry.userId, kind: verdict === "cap" ? "capped" : "no_fill" };
       }
     }
-    return decisions;
+    return { decisions, committed };
   }
 
   /** GET /c/{click_id}: records the first click and returns where to send the user, or null for an unknown id. */

@@ -430,3 +430,64 @@ describe("moments of two engines (two app instances) on one database", () => {
     expect(await countAuctions({ outcome: "capped" })).toBe(12 - filledBy(0) - filledBy(1));
   });
 });
+
+describe("a moment whose commit fails after the store told its verdicts (as PostgreSQL does, before confirming)", () => {
+  const input = (userIds: string[]) => ({
+    moment_type: "close_game" as const,
+    sport: "nba" as const,
+    game_id: "g1",
+    user_ids: userIds,
+  });
+  const tenUsers = Array.from({ length: 10 }, (_, index) => `bettor-${index}`);
+
+  /** An engine whose store tells the next moment's verdicts, all accepted, then fails its commit writing nothing. */
+  async function engineFailingOnce(): Promise<DeliveryEngine> {
+    const engine = await startTestEngine({ clock: testClock(NOV_22_NOON) });
+    const commit = engine.store.commit.bind(engine.store);
+    let failing = true;
+    engine.store.commit = async (batch) => {
+      if (!failing || !batch.moment) return commit(batch);
+      failing = false;
+      batch.moment.judged?.(batch.impressions.map(() => "accepted" as const));
+      throw new Error("the database went away");
+    };
+    return engine;
+  }
+
+  it("answers nothing but the failure, writes nothing, and gives the spend in flight back", async () => {
+    const a = await createTestAdvertiser();
+    // a lone bidder pays the floor, 0.35 USD CPM: 10 impressions spend the whole 0.0035 USD
+    await deliveryCampaign({ advertiserId: a.advertiserId, totalBudgetUsd: 0.0035, dailyBudgetUsd: 1000 });
+    const engine = await engineFailingOnce();
+    try {
+      const prepared = await engine.prepareFanOut(input(tenUsers));
+      expect(prepared.decisions.map((decision) => decision.kind)).toEqual(Array(10).fill("filled"));
+      await expect(prepared.committed).rejects.toThrow("the database went away");
+      expect(await db().impression.count()).toBe(0);
+      expect(await countAuctions()).toBe(0);
+      // the failed moment's spend is no longer in flight: the whole budget serves the same users again
+      const again = await engine.fanOut(input(tenUsers));
+      expect(again.map((decision) => decision.kind)).toEqual(Array(10).fill("filled"));
+      expect(await db().impression.count()).toBe(10);
+    } finally {
+      await engine.stop();
+      await engine.store.close();
+    }
+  });
+
+  it("gives the users' cap slots back", async () => {
+    const a = await createTestAdvertiser();
+    await deliveryCampaign({ advertiserId: a.advertiserId, totalBudgetUsd: 1000, dailyBudgetUsd: 1000 });
+    const engine = await engineFailingOnce();
+    try {
+      await expect(engine.fanOut(input(["fan"]))).rejects.toThrow("the database went away");
+      // 5 alerts per game: all 5 committed moments reach the fan, the 6th is capped
+      const kinds = [];
+      for (let index = 0; index < 6; index++) kinds.push((await engine.fanOut(input(["fan"])))[0]!.kind);
+      expect(kinds).toEqual(["filled", "filled", "filled", "filled", "filled", "capped"]);
+    } finally {
+      await engine.stop();
+      await engine.store.close();
+    }
+  });
+});

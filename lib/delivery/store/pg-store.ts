@@ -448,6 +448,8 @@ async function runCommitPlan(
       ...pgStatements(client, sent),
       ...override,
     });
+    // a moment's answer is prepared while PostgreSQL runs the statements sent (decision 0408)
+    batch.moment?.judged?.(result.impressions);
     await Promise.all(sent);
     return result;
   } catch (error) {
