@@ -21,15 +21,11 @@ export type OutboxEventInput<T extends EventType> = {
 export type OutboxRow = { id: string; advertiserId: string; type: EventType; data: string; createdAtMs: number };
 
 export function outboxRow<T extends EventType>(input: OutboxEventInput<T>): OutboxRow {
-  const data = eventDataSchemas[input.type].parse(input.data);
-  const createdAtMs = input.createdAtMs ?? Date.now();
-  return {
-    id: sortableId("evt", createdAtMs),
-    advertiserId: input.advertiserId,
-    type: input.type,
-    data: JSON.stringify(data),
-    createdAtMs,
-  };
+  return typedOutboxRow({
+    ...input,
+    data: eventDataSchemas[input.type].parse(input.data) as EventData<T>,
+    createdAtMs: input.createdAtMs ?? Date.now(),
+  });
 }
 
 /**

@@ -372,35 +372,34 @@ describe("countedAuctions", () => {
   /** one line per auction, whatever the rows: what the market statistics read */
   const expanded = (rows: ReturnType<typeof countedAuctions>) =>
     rows.flatMap(({ id: _id, auctionCount, ...row }) => Array<string>(auctionCount).fill(JSON.stringify(row))).sort();
+  /** the same auctions, each counted on its own */
   const oneEach = (accepted: ImpressionRecord[], rest: AuctionRecord[]) =>
-    [
-      ...accepted.map((i) =>
-        JSON.stringify({
-          momentType: i.momentType,
-          sport: i.sport,
-          outcome: "filled",
-          bidders: i.bidders,
-          winningBidMicros: i.winningBidMicros,
-          clearingCpmMicros: i.clearingCpmMicros,
-          winnerAdvertiserId: i.advertiserId,
-          occurredAtMs: i.servedAtMs,
-          sandbox: i.sandbox,
-        }),
-      ),
-      ...rest.map(({ ...a }) =>
-        JSON.stringify({
-          momentType: a.momentType,
-          sport: a.sport,
-          outcome: a.outcome,
-          bidders: a.bidders,
-          occurredAtMs: a.occurredAtMs,
-          sandbox: a.sandbox,
-          winningBidMicros: null,
-          clearingCpmMicros: null,
-          winnerAdvertiserId: null,
-        }),
-      ),
-    ].sort();
+    expanded([...accepted.flatMap((i) => countedAuctions([i], [])), ...rest.flatMap((a) => countedAuctions([], [a]))]);
+
+  it("writes a filled auction with its prices and winner, an unfilled one without", () => {
+    const [filled] = countedAuctions([impression("cmp_a", 3_000)], []);
+    expect(filled).toMatchObject({
+      momentType: "close_game",
+      sport: "nba",
+      outcome: "filled",
+      bidders: 2,
+      winningBidMicros: 5_000_000,
+      clearingCpmMicros: 3_000_000,
+      winnerAdvertiserId: "adv_1",
+      occurredAtMs: NOW,
+      sandbox: false,
+      auctionCount: 1,
+    });
+    const [capped] = countedAuctions([], [unfilled({ outcome: "capped", bidders: 2 })]);
+    expect(capped).toMatchObject({
+      outcome: "capped",
+      bidders: 2,
+      winningBidMicros: null,
+      clearingCpmMicros: null,
+      winnerAdvertiserId: null,
+      auctionCount: 1,
+    });
+  });
 
   it("counts alike auctions into one row and keeps every difference apart", () => {
     const accepted = [
