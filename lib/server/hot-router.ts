@@ -33,12 +33,12 @@ export function sendJson(
   sendEncodedJson(res, status, encodeJson(body), headers);
 }
 
-/** A JSON body's bytes, encoded once: its length and the bytes sent (a moment's answer is megabytes). */
-export function encodeJson(body: unknown): Buffer {
+/** A JSON body's bytes (their length goes in content-length). */
+function encodeJson(body: unknown): Buffer {
   return Buffer.from(JSON.stringify(body));
 }
 
-/** Sends a body encodeJson made (a moment's answer is encoded while its commit is confirmed). */
+/** Sends JSON already encoded (a moment's answer is encoded while its commit is confirmed). */
 export function sendEncodedJson(
   res: ServerResponse,
   status: number,

@@ -5,12 +5,12 @@
 import type { ServerResponse } from "node:http";
 import { parseDecisionInput } from "@/lib/delivery/parse-decision-input";
 import { parseMomentInput } from "@/lib/delivery/parse-moment-input";
-import type { MomentDecision } from "@/lib/delivery/engine/delivery-engine";
 import { deliveryEngine } from "@/lib/delivery/engine/engine-instance";
 import { requirePlatformKey } from "@/lib/delivery/platform-auth";
 import { AppError } from "@/lib/errors";
 import { bodyLimitFor } from "@/lib/http/body-limits";
-import { encodeJson, HotRouter, readJson, sendEncodedJson, sendJson, type HotRequest } from "./hot-router";
+import { HotRouter, readJson, sendEncodedJson, sendJson, type HotRequest } from "./hot-router";
+import { encodeMomentAnswer } from "./moment-answer";
 
 function noContent(res: ServerResponse): void {
   res.writeHead(204, { "cache-control": "no-store" });
@@ -26,23 +26,12 @@ async function decide(req: HotRequest, res: ServerResponse): Promise<void> {
   else noContent(res);
 }
 
-/** A moment's answer: every user's decision with its user_id, or the reason it has none, in request order. */
-function momentAnswer(decisions: readonly MomentDecision[]) {
-  return {
-    decisions: decisions.map((decision) =>
-      decision.kind === "filled"
-        ? { user_id: decision.userId, ...decision.view }
-        : { user_id: decision.userId, impression_id: null, reason: decision.kind },
-    ),
-  };
-}
-
 async function fanOut(req: HotRequest, res: ServerResponse): Promise<void> {
   const platform = await requirePlatformKey(req.headers.authorization);
   const input = parseMomentInput(await readJson(req, bodyLimitFor("/api/delivery/moments")));
   const moment = await (await deliveryEngine()).prepareFanOut(input, platform);
   // encoded while the database confirms the commit (PostgreSQL), sent only once it has
-  const bytes = encodeJson(momentAnswer(moment.decisions));
+  const bytes = encodeMomentAnswer(moment.decisions);
   await moment.committed;
   sendEncodedJson(res, 200, bytes);
 }

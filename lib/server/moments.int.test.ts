@@ -52,6 +52,8 @@ async function post(payload: unknown, headers: Record<string, string> = {}): Pro
   });
   const text = await response.text();
   const json = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+  // the route writes the answer's JSON itself (lib/server/moment-answer.ts): byte for byte as JSON.stringify
+  if (response.status === 200) expect(text).toBe(JSON.stringify(json));
   expectMatchesOpenApi("POST", PATH, response.status, json, response.headers.get("content-type") ?? undefined);
   return { status: response.status, headers: response.headers, json };
 }
@@ -67,6 +69,16 @@ function expectInvalid(answer: Answer, path: string) {
 }
 
 describe("POST /api/delivery/moments", () => {
+  it("gives back user ids with quotes, backslashes, control characters and any Unicode as sent", async () => {
+    const a = await createTestAdvertiser();
+    await deliveryCampaign({ advertiserId: a.advertiserId, bidCpmUsd: 2 });
+    const users = ['quo"te', "back\\slash", "tab\tand\nline", "café ⚽ 🏀", "\u2028sep", "plain"];
+    const answer = await post(body({ user_ids: users }));
+    expect(answer.status).toBe(200);
+    expect(decisionsOf(answer).map((decision) => decision.user_id)).toEqual(users);
+    expect(decisionsOf(answer).every((decision) => decision.impression_id)).toBe(true);
+  });
+
   it("answers one decision per user in the order of user_ids, each a decision's body with user_id", async () => {
     const a = await createTestAdvertiser();
     const campaign = await deliveryCampaign({ advertiserId: a.advertiserId, bidCpmUsd: 2 });

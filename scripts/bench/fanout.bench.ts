@@ -148,7 +148,8 @@ type Side = {
   momentRows(): Promise<MomentRows>;
   /** inserts the rows in one transaction; ms taken, by method */
   rawInsert(rows: MomentRows): Promise<Record<string, number>>;
-  counts(): Promise<{ impressions: number; auctions: number }>;
+  /** rows so far: impressions, auctions (summed counts) and impression.served outbox events */
+  counts(): Promise<{ impressions: number; auctions: number; impressionEvents: number }>;
   close(): Promise<void>;
 };
 
@@ -260,6 +261,10 @@ function sqliteSide(path: string): Side {
       return {
         impressions: (handle.prepare("SELECT COUNT(*) FROM impressions").pluck().get() as number) ?? 0,
         auctions: (handle.prepare("SELECT SUM(auction_count) FROM auctions").pluck().get() as number) ?? 0,
+        impressionEvents: handle
+          .prepare("SELECT COUNT(*) FROM outbox_events WHERE type = 'impression.served'")
+          .pluck()
+          .get() as number,
       };
     },
     async close() {
@@ -354,10 +359,15 @@ async function pgSide(url: string): Promise<Side> {
       return times;
     },
     async counts() {
-      const { rows } = await client.query<{ impressions: string; auctions: string }>(
-        "SELECT (SELECT COUNT(*) FROM impressions) AS impressions, (SELECT SUM(auction_count) FROM auctions) AS auctions",
+      const { rows } = await client.query<{ impressions: string; auctions: string; events: string }>(
+        `SELECT (SELECT COUNT(*) FROM impressions) AS impressions, (SELECT SUM(auction_count) FROM auctions) AS auctions,
+           (SELECT COUNT(*) FROM outbox_events WHERE type = 'impression.served') AS events`,
       );
-      return { impressions: Number(rows[0]!.impressions), auctions: Number(rows[0]!.auctions) };
+      return {
+        impressions: Number(rows[0]!.impressions),
+        auctions: Number(rows[0]!.auctions),
+        impressionEvents: Number(rows[0]!.events),
+      };
     },
     async close() {
       await client.end();
@@ -425,8 +435,11 @@ async function postMoment(base: string, key: string, moment: Moment): Promise<{ 
 type Measured = {
   kind: Kind;
   fanoutMs: number[];
+  /** per fan-out moment: whether its impressions were webhook events (see webhookHeavy) */
+  fanoutEvents: boolean[];
   rawMs: Record<string, number[]>;
-  singles: { rps: number; p50: number; p99: number; errors: string }[];
+  /** per per-request run, and whether its impressions were webhook events */
+  singles: { rps: number; p50: number; p99: number; errors: string; events: boolean }[];
   decisions: { filled: number; capped: number; noFill: number };
   consistent: boolean;
   load: string;
@@ -469,6 +482,7 @@ async function measure(kind: Kind, dir: string, wrk: string): Promise<Measured> 
     const measured: Measured = {
       kind,
       fanoutMs: [],
+      fanoutEvents: [],
       rawMs: {},
       singles: [],
       decisions: { filled: 0, capped: 0, noFill: 0 },
@@ -489,6 +503,7 @@ async function measure(kind: Kind, dir: string, wrk: string): Promise<Measured> 
           const raw = await side!.rawInsert(rows);
           if (warmUp) continue;
           measured.fanoutMs.push(ms);
+          measured.fanoutEvents.push(webhookHeavy(rows.impressions.length, rows.outbox.length));
           for (const [method, rawMs] of Object.entries(raw)) (measured.rawMs[method] ??= []).push(rawMs);
           for (const decision of decisions) {
             if (decision.impression_id) {
@@ -509,6 +524,7 @@ async function measure(kind: Kind, dir: string, wrk: string): Promise<Measured> 
         writeFileSync(script, singlesLuaScript(key, moment));
         // about one pass over the users at the rate the previous run measured (wrk takes whole seconds)
         const seconds = Math.max(1, Math.round(USERS / (measured.singles.at(-1)?.rps ?? lastRate)));
+        const before = await side!.counts();
         const out = execFileSync(
           wrk,
           [
@@ -526,7 +542,12 @@ async function measure(kind: Kind, dir: string, wrk: string): Promise<Measured> 
         );
         const result = parseWrk(out);
         lastRate = result.rps;
-        if (!warmUp) measured.singles.push(result);
+        const after = await side!.counts();
+        const events = webhookHeavy(
+          after.impressions - before.impressions,
+          after.impressionEvents - before.impressionEvents,
+        );
+        if (!warmUp) measured.singles.push({ ...result, events });
       };
       // alternate which goes first, so neither always meets the other's aftermath
       if (roundIndex % 2 === 0) {
@@ -540,7 +561,7 @@ async function measure(kind: Kind, dir: string, wrk: string): Promise<Measured> 
         log(
           `  ${kind} round ${roundIndex}: fan-out ${measured.fanoutMs
             .slice(-MOMENTS_PER_ROUND)
-            .map((ms) => Math.round(ms))
+            .map((ms, index) => `${Math.round(ms)}${measured.fanoutEvents.at(index - MOMENTS_PER_ROUND) ? "*" : ""}`)
             .join("/")} ms, raw ${Object.entries(measured.rawMs)
             .map(
               ([method, list]) =>
@@ -549,7 +570,9 @@ async function measure(kind: Kind, dir: string, wrk: string): Promise<Measured> 
                   .map((ms) => Math.round(ms))
                   .join("/")}`,
             )
-            .join(", ")} ms, per-request ${Math.round(measured.singles.at(-1)!.rps)}/s (load ${load()})`,
+            .join(
+              ", ",
+            )} ms, per-request ${Math.round(measured.singles.at(-1)!.rps)}/s${measured.singles.at(-1)!.events ? "*" : ""} (load ${load()})`,
         );
     }
     measured.load = `${loadBefore}-${load()}`;
@@ -569,11 +592,44 @@ async function measure(kind: Kind, dir: string, wrk: string): Promise<Measured> 
   }
 }
 
+/**
+ * Whether most of a moment's (or a per-request run's) impressions were also impression.served
+ * outbox events: a quarter of the advertisers subscribe, and a moment's impressions mostly go to
+ * one winner, so a moment writes either about none or about one event per impression.
+ */
+function webhookHeavy(impressions: number, events: number): boolean {
+  return events > 0 && events * 2 >= impressions;
+}
+
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
+
+/**
+ * The per-request ratio apart for moments whose impressions were webhook events (about one
+ * outbox row per impression more to write) and those without: informational, the target is on all.
+ */
+function byEvents(result: Measured): BenchMetric[] {
+  return [true, false].flatMap((events) => {
+    const ms = result.fanoutMs.filter((_, index) => result.fanoutEvents[index] === events);
+    const singles = result.singles.filter((single) => single.events === events);
+    if (!ms.length) return [];
+    const rate = (ms.length * USERS) / (sum(ms) / 1000);
+    const perRequest = singles.length ? sum(singles.map((single) => single.rps)) / singles.length : Number.NaN;
+    const which = events ? "impressions also webhook events (*)" : "impressions without webhook events";
+    return [
+      {
+        label: `${result.kind}: ${which}: fan-out / per-request`,
+        value: singles.length ? round(rate / perRequest, 3) : Number.NaN,
+        unit: `(${Math.round(rate)} over ${ms.length} moments against ${
+          singles.length ? `${Math.round(perRequest)} over ${singles.length} runs` : "no per-request run"
+        } decisions/s)`,
+      },
+    ];
+  });
+}
 
 export async function run(): Promise<BenchResult> {
   const wrk = ensureWrk();
@@ -625,6 +681,7 @@ export async function run(): Promise<BenchResult> {
             50,
           )} ms)`,
         },
+        ...byEvents(result),
         {
           label: `${result.kind}: decisions filled / capped / no fill`,
           value: result.decisions.filled,

@@ -259,12 +259,13 @@ export class DeliveryEngine {
     const creative = winner.creatives[winner.variants.indexOf(variant)]!;
     let view = this.#creativeViews.get(creative);
     if (!view) {
-      view = {
+      // frozen: the moment answer's encoder keeps its JSON per object (lib/server/moment-answer.ts)
+      view = Object.freeze({
         headline: creative.headline,
         body: creative.body,
         icon_url: creative.iconUrl,
         cta_text: creative.ctaText,
-      };
+      });
       this.#creativeViews.set(creative, view);
     }
     return view;
