@@ -16,7 +16,7 @@ import { env } from "@/lib/env";
 import { webhookEndpointListView } from "@/lib/http/views/webhooks";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { actorFor } from "@/test/factories/actors";
-import { enqueueTestEvent } from "@/test/factories/webhook-events";
+import { enqueueTestEvent, sampleEventData } from "@/test/factories/webhook-events";
 import { until } from "@/test/until";
 import { startReceiver, type ReceivedRequest, type Receiver } from "@/test/webhook-receiver";
 import { claimDueWebhookDeliveries, claimWebhookDelivery, recordAttempt, recordSuccesses } from "./attempts";
@@ -25,6 +25,7 @@ import { DEFAULT_TIMEOUT_MS } from "./send";
 import { fanOutEvents } from "./fan-out";
 import { WebhookDispatcher, type DispatcherOptions } from "./dispatcher";
 import type { EventType } from "./events";
+import { EVENTS_PER_ROW, packedEventRows, typedOutboxRow } from "./outbox";
 import { pruneWebhookData } from "./prune";
 import { DEACTIVATE_AFTER_FAILING_MS, RETRY_DELAYS_MS } from "./retry-schedule";
 import { verifySignature } from "./sign";
@@ -268,6 +269,60 @@ describe("impression batches", () => {
     });
     // batches may be logged in the same millisecond: their sizes compared as a multiset
     expect(logged.map((row) => row.itemCount).sort((a, b) => b - a)).toEqual([100, 100, 30]);
+  });
+});
+
+describe("packed impression events", () => {
+  it("a moment's packed rows are delivered as the events they hold: each with its own id, body and batch item", async () => {
+    const { adv, endpoints } = await setup([
+      { path: "/single", events: ["impression.served"] },
+      { path: "/batched", events: ["impression.served"], batch_impressions: true },
+    ]);
+    // 120 events of one instant packed as a moment's are (50, 50, 20), and one event on its own
+    const events = Array.from({ length: 120 }, () =>
+      typedOutboxRow({
+        advertiserId: adv.advertiserId,
+        type: "impression.served",
+        data: sampleEventData("impression.served", T0),
+        createdAtMs: T0,
+      }),
+    );
+    const rows = [
+      ...packedEventRows(events),
+      typedOutboxRow({
+        advertiserId: adv.advertiserId,
+        type: "impression.served",
+        data: sampleEventData("impression.served", T0 + 1),
+        createdAtMs: T0 + 1,
+      }),
+    ];
+    expect(rows).toHaveLength(Math.ceil(events.length / EVENTS_PER_ROW) + 1);
+    await db().outboxEvent.createMany({ data: rows.map((row) => ({ ...row, createdAtMs: BigInt(row.createdAtMs) })) });
+    const expected = [...events, rows.at(-1)!];
+
+    const run = dispatcher({ maxInFlight: 64, maxInFlightPerEndpoint: 64 });
+    await run.drain();
+    // the plain endpoint: one request per event, with the event's id, instant and data
+    const single = at("/single");
+    expect(single).toHaveLength(expected.length);
+    const byId = new Map(single.map((request) => [request.json.id as string, request.json]));
+    for (const event of expected) {
+      expect(byId.get(event.id)).toEqual({
+        id: event.id,
+        type: "impression.served",
+        created_at: new Date(event.createdAtMs).toISOString(),
+        data: JSON.parse(event.data),
+      });
+    }
+    // the batch endpoint: every event's data once across its batches (100 now, the rest after the window)
+    clock = T0 + 5000;
+    await run.drain();
+    const batched = at("/batched").flatMap((request) => request.json.data as { impression_id: string }[]);
+    expect(batched.map((item) => item.impression_id).sort()).toEqual(
+      expected.map((event) => (JSON.parse(event.data) as { impression_id: string }).impression_id).sort(),
+    );
+    expect(await db().webhookBatchItem.count({ where: { endpointId: endpoints[1]!.id } })).toBe(0);
+    expect(await db().outboxEvent.count({ where: { advertiserId: adv.advertiserId, fannedOutMs: null } })).toBe(0);
   });
 });
 

@@ -9,6 +9,7 @@
 import { newId, newUuid } from "@/lib/ids";
 import { claimToken, LostClaimError, unlocked, type DispatchContext } from "./context";
 import type { EventType } from "./events";
+import { outboxEvents, type OutboxEvent } from "./outbox";
 import { eventBody } from "./payloads";
 
 type EndpointRow = { id: string; advertiserId: string; events: string; batchImpressions: boolean };
@@ -22,7 +23,7 @@ function subscribedKinds(endpoint: EndpointRow): ReadonlySet<string> {
   }
 }
 
-/** Fans out up to one batch of pending outbox events; returns how many were fanned out. */
+/** Fans out up to one batch of pending outbox rows (fanOutBatchSize); returns how many rows were fanned out. */
 export async function fanOutEvents(context: DispatchContext): Promise<number> {
   const { db } = context;
   const now = context.now();
@@ -77,24 +78,20 @@ export async function fanOutEvents(context: DispatchContext): Promise<number> {
     eventCreatedAtMs: bigint;
     queuedAtMs: bigint;
   }[] = [];
-  for (const event of events) {
-    let body: string;
-    try {
-      body = eventBody({ id: event.id, type: event.type, createdAtMs: event.createdAtMs, dataJson: event.data });
-    } catch (error) {
-      // written by outboxRow from a validated object, so this cannot happen; if
-      // it does, the one bad row must not stop the outbox behind it
-      context.log.error({ err: error, eventId: event.id }, "outbox event data is not JSON; not delivered");
-      continue;
-    }
-    for (const { endpoint, kinds } of byAdvertiser.get(event.advertiserId) ?? []) {
+  /** one event: a delivery per subscribed endpoint, or an item for an endpoint's next batch of impressions */
+  const fanOutOne = (
+    event: OutboxEvent,
+    body: string,
+    subscribed: readonly { endpoint: EndpointRow; kinds: ReadonlySet<string> }[],
+  ) => {
+    for (const { endpoint, kinds } of subscribed) {
       if (!kinds.has(event.type)) continue;
       if (event.type === ("impression.served" satisfies EventType) && endpoint.batchImpressions) {
         batchItems.push({
           id: newUuid(),
           endpointId: endpoint.id,
           eventId: event.id,
-          data: event.data,
+          data: event.dataJson,
           eventCreatedAtMs: event.createdAtMs,
           queuedAtMs: nowMs,
         });
@@ -111,6 +108,20 @@ export async function fanOutEvents(context: DispatchContext): Promise<number> {
         createdAtMs: nowMs,
       });
     }
+  };
+  for (const row of events) {
+    // a row is one event, or impression.served events packed together (./outbox.ts)
+    let unpacked: { event: OutboxEvent; body: string }[];
+    try {
+      unpacked = outboxEvents(row).map((event) => ({ event, body: eventBody(event) }));
+    } catch (error) {
+      // written by outboxRow from a validated object, so this cannot happen; if
+      // it does, the one bad row must not stop the outbox behind it
+      context.log.error({ err: error, eventId: row.id }, "outbox event data is not JSON; not delivered");
+      continue;
+    }
+    const subscribed = byAdvertiser.get(row.advertiserId) ?? [];
+    for (const { event, body } of unpacked) fanOutOne(event, body, subscribed);
   }
 
   // writes first: on SQLite a transaction that reads before writing can lose

@@ -5,6 +5,13 @@
 // impression events, by typedOutboxRow (typed data, checked against the schema by
 // the commit plan's tests); its id is time-ordered (the table is only ever
 // appended to).
+//
+// A row is one event, except for impression.served events of one advertiser at
+// one instant (a moment's, or single decisions committed together): up to
+// EVENTS_PER_ROW of them share a row (packedEventRows), whose data is the JSON
+// array of {id, data} and whose id is its first event's. Every event's data is a
+// JSON object, so a row's data starting with "[" is a packed row. outboxEvents
+// gives any row's events (docs/decisions/0410-packed-impression-events.md).
 import type { Db, Tx } from "@/lib/db/client";
 import { sortableId } from "@/lib/ids";
 import { eventDataSchemas, type EventData, type EventType } from "./events";
@@ -41,6 +48,46 @@ export function typedOutboxRow<T extends EventType>(input: OutboxEventInput<T> &
     data: JSON.stringify(input.data),
     createdAtMs: input.createdAtMs,
   };
+}
+
+/** The most events one packed row carries: a dispatcher pass claims at most 200 rows, so at most 10,000 events. */
+export const EVENTS_PER_ROW = 50;
+
+/**
+ * The rows of events that are all of one type, advertiser and instant: one row per
+ * EVENTS_PER_ROW events, a lone event's row as it was.
+ */
+export function packedEventRows(rows: readonly OutboxRow[]): OutboxRow[] {
+  if (rows.length < 2) return [...rows];
+  const packed: OutboxRow[] = [];
+  for (let start = 0; start < rows.length; start += EVENTS_PER_ROW) {
+    const chunk = rows.slice(start, start + EVENTS_PER_ROW);
+    const first = chunk[0]!;
+    packed.push(
+      chunk.length === 1
+        ? first
+        : {
+            ...first,
+            data: `[${chunk.map((row) => `{"id":${JSON.stringify(row.id)},"data":${row.data}}`).join(",")}]`,
+          },
+    );
+  }
+  return packed;
+}
+
+/** One event of an outbox row, with its data as JSON. */
+export type OutboxEvent = { id: string; type: string; createdAtMs: bigint; dataJson: string };
+
+/** A row's events: the row's own, or those it packs in order (throws on data that is not JSON). */
+export function outboxEvents(row: { id: string; type: string; data: string; createdAtMs: bigint }): OutboxEvent[] {
+  if (!row.data.startsWith("["))
+    return [{ id: row.id, type: row.type, createdAtMs: row.createdAtMs, dataJson: row.data }];
+  return (JSON.parse(row.data) as { id: string; data: unknown }[]).map((event) => ({
+    id: event.id,
+    type: row.type,
+    createdAtMs: row.createdAtMs,
+    dataJson: JSON.stringify(event.data),
+  }));
 }
 
 /** Writes an outbox event; pass the transaction client so it commits with the change. */

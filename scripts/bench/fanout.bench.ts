@@ -262,7 +262,9 @@ function sqliteSide(path: string): Side {
         impressions: (handle.prepare("SELECT COUNT(*) FROM impressions").pluck().get() as number) ?? 0,
         auctions: (handle.prepare("SELECT SUM(auction_count) FROM auctions").pluck().get() as number) ?? 0,
         impressionEvents: handle
-          .prepare("SELECT COUNT(*) FROM outbox_events WHERE type = 'impression.served'")
+          .prepare(
+            `SELECT COALESCE(SUM(${EVENTS_IN_ROW.sqlite}), 0) FROM outbox_events WHERE type = 'impression.served'`,
+          )
           .pluck()
           .get() as number,
       };
@@ -361,7 +363,7 @@ async function pgSide(url: string): Promise<Side> {
     async counts() {
       const { rows } = await client.query<{ impressions: string; auctions: string; events: string }>(
         `SELECT (SELECT COUNT(*) FROM impressions) AS impressions, (SELECT SUM(auction_count) FROM auctions) AS auctions,
-           (SELECT COUNT(*) FROM outbox_events WHERE type = 'impression.served') AS events`,
+           (SELECT COALESCE(SUM(${EVENTS_IN_ROW.postgresql}), 0) FROM outbox_events WHERE type = 'impression.served') AS events`,
       );
       return {
         impressions: Number(rows[0]!.impressions),
@@ -503,7 +505,7 @@ async function measure(kind: Kind, dir: string, wrk: string): Promise<Measured> 
           const raw = await side!.rawInsert(rows);
           if (warmUp) continue;
           measured.fanoutMs.push(ms);
-          measured.fanoutEvents.push(webhookHeavy(rows.impressions.length, rows.outbox.length));
+          measured.fanoutEvents.push(webhookHeavy(rows.impressions.length, eventsIn(rows.outbox)));
           for (const [method, rawMs] of Object.entries(raw)) (measured.rawMs[method] ??= []).push(rawMs);
           for (const decision of decisions) {
             if (decision.impression_id) {
@@ -590,6 +592,19 @@ async function measure(kind: Kind, dir: string, wrk: string): Promise<Measured> 
     reloadEnv();
     await drop();
   }
+}
+
+/** how many events an outbox row holds, in each database's SQL (packed rows: lib/webhooks/outbox.ts) */
+const EVENTS_IN_ROW = {
+  sqlite: "CASE WHEN data LIKE '[%' THEN json_array_length(data) ELSE 1 END",
+  postgresql: "CASE WHEN data LIKE '[%' THEN json_array_length(data::json) ELSE 1 END",
+} as const;
+
+/** the events of a moment's impression.served rows */
+function eventsIn(rows: Record<string, unknown>[]): number {
+  return sum(
+    rows.map((row) => (String(row.data).startsWith("[") ? (JSON.parse(String(row.data)) as unknown[]).length : 1)),
+  );
 }
 
 /**

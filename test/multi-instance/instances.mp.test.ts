@@ -13,6 +13,7 @@ import { createPlatformKey } from "@/lib/auth/platform-keys";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { EVENT_TYPES } from "@/lib/webhooks/events";
+import { outboxEvents } from "@/lib/webhooks/outbox";
 import { verifySignature } from "@/lib/webhooks/sign";
 import { creativeBody } from "@/test/campaign-input";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
@@ -409,7 +410,10 @@ it(
     ]);
     const byEvent = new Map(deliveries.map((row) => [`${row.endpointId}/${row.eventId}`, row]));
     expect(outbox.length).toBeGreaterThan(0);
-    for (const event of outbox) {
+    // every event, impression events packed together included (lib/webhooks/outbox.ts)
+    for (const event of outbox.flatMap((row) =>
+      outboxEvents(row).map((one) => ({ ...one, advertiserId: row.advertiserId })),
+    )) {
       const endpoint = endpointOf.get(event.advertiserId);
       if (!endpoint) continue;
       const delivery = byEvent.get(`${endpoint.id}/${event.id}`);

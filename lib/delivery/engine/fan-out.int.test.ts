@@ -14,6 +14,7 @@ import { createRng } from "@/lib/random";
 import { usdToMicros } from "@/lib/money";
 import { MOMENT_TYPE_KEYS, isAvailableIn } from "@/lib/domain/moment-types/catalog";
 import type { Sport } from "@/lib/domain/sports";
+import { outboxEvents } from "@/lib/webhooks/outbox";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import {
@@ -178,7 +179,9 @@ async function state() {
     client.hourlyRollup.findMany({
       select: { campaignId: true, creativeId: true, hourMs: true, impressions: true, spendMicros: true },
     }),
-    client.outboxEvent.findMany({ select: { type: true, advertiserId: true, data: true } }),
+    client.outboxEvent.findMany({
+      select: { id: true, type: true, advertiserId: true, data: true, createdAtMs: true },
+    }),
   ]);
   // budget_50pct and budget_90pct state the spend of the commit that crossed them: a moment is one
   // commit where single decisions one after another are one each (as concurrent ones share a batch)
@@ -209,7 +212,16 @@ async function state() {
         spendMicros: `${row.spendMicros}`,
       })),
     ),
-    outbox: sorted(outbox.map((row) => ({ ...row, data: withoutIds(row.data) }))),
+    // one entry per event: a moment packs its impression events, single decisions may not
+    outbox: sorted(
+      outbox.flatMap((row) =>
+        outboxEvents(row).map((event) => ({
+          type: event.type,
+          advertiserId: row.advertiserId,
+          data: withoutIds(event.dataJson),
+        })),
+      ),
+    ),
   };
 }
 

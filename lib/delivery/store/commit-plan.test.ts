@@ -6,6 +6,7 @@ import { HOUR_MS, MINUTE_MS } from "@/lib/clock";
 import { mergeRollupDeltas } from "@/lib/domain/rollups/increment-rollups";
 import type { ChangeRow } from "@/lib/history/changes";
 import { eventDataSchemas } from "@/lib/webhooks/events";
+import { EVENTS_PER_ROW, outboxEvents } from "@/lib/webhooks/outbox";
 import type { AuctionRecord, ClickRecord, ImpressionRecord, RecentAlert, WriteBatch } from "../records";
 import {
   MOMENT_REBID_ROUNDS,
@@ -13,6 +14,7 @@ import {
   commitBatch,
   countedAuctions,
   impressionEvent,
+  impressionEventRows,
   impressionRollups,
   runPlan,
   runPlanAsync,
@@ -136,7 +138,13 @@ function model(campaigns: Record<string, Partial<Row>>, alerts: RecentAlert[] = 
         row.status = "ended";
         return true;
       }),
-    insertOutbox: (events) => void written.outbox.push(...events.map((event) => event.type)),
+    // the events the rows hold (impression events are packed, lib/webhooks/outbox.ts)
+    insertOutbox: (rows) =>
+      void written.outbox.push(
+        ...rows.flatMap((row) =>
+          outboxEvents({ ...row, createdAtMs: BigInt(row.createdAtMs) }).map((event) => event.type),
+        ),
+      ),
     insertChanges: (rows) => {
       written.changeStatements.push(rows.length);
       written.changes.push(...rows);
@@ -435,6 +443,67 @@ describe("countedAuctions", () => {
 
   it("writes nothing for nothing", () => {
     expect(countedAuctions([], [])).toEqual([]);
+  });
+});
+
+describe("impressionEventRows", () => {
+  /** an event's data and the row it was read from, without the random ids */
+  const unpacked = (rows: ReturnType<typeof impressionEventRows>) =>
+    rows.flatMap((row) =>
+      outboxEvents({ ...row, createdAtMs: BigInt(row.createdAtMs) }).map((event) => ({
+        advertiserId: row.advertiserId,
+        createdAtMs: Number(event.createdAtMs),
+        data: JSON.parse(event.dataJson) as Record<string, unknown>,
+      })),
+    );
+
+  it("packs one advertiser's events at one instant, EVENTS_PER_ROW to a row, and keeps every event", () => {
+    const many = EVENTS_PER_ROW * 2 + 3;
+    const records = [
+      // a moment: two advertisers' impressions interleaved at one instant
+      ...Array.from({ length: many }, (_, index) =>
+        impression(index % 3 ? "cmp_a" : "cmp_b", 100 + index, { advertiserId: index % 3 ? "adv_1" : "adv_2" }),
+      ),
+      // an impression of adv_1 a millisecond later, and one of a non-subscriber
+      impression("cmp_a", 5, { servedAtMs: NOW + 1 }),
+      impression("cmp_c", 5, { advertiserId: "adv_3", emitEvent: false }),
+    ];
+    const rows = impressionEventRows(records);
+    const perAdvertiser = (advertiserId: string, at: number) =>
+      records.filter((r) => r.emitEvent && r.advertiserId === advertiserId && r.servedAtMs === at).length;
+    const a = perAdvertiser("adv_1", NOW);
+    const b = perAdvertiser("adv_2", NOW);
+    expect(rows.map((row) => [row.advertiserId, row.createdAtMs])).toEqual([
+      // adv_2 appears first (the first impression)
+      ...Array.from({ length: Math.ceil(b / EVENTS_PER_ROW) }, () => ["adv_2", NOW]),
+      ...Array.from({ length: Math.ceil(a / EVENTS_PER_ROW) }, () => ["adv_1", NOW]),
+      ["adv_1", NOW + 1],
+    ]);
+    // the lone event's row is an ordinary one
+    expect(JSON.parse(rows.at(-1)!.data)).toMatchObject({ impression_id: records.at(-2)!.impressionId });
+    // a packed row's id is its first event's; every event keeps its own evt_ id
+    const ids = rows.flatMap((row) => outboxEvents({ ...row, createdAtMs: BigInt(row.createdAtMs) }).map((e) => e.id));
+    expect(new Set(ids).size).toBe(records.length - 1);
+    for (const row of rows) expect(row.id).toBe(outboxEvents({ ...row, createdAtMs: 0n })[0]!.id);
+    // the same events, with the same data, as one row per impression: per advertiser in the impressions' order
+    const one = (record: ImpressionRecord) => impressionEvent(record);
+    const expected = [
+      ...records.filter((r) => r.advertiserId === "adv_2"),
+      ...records.filter((r) => r.advertiserId === "adv_1" && r.servedAtMs === NOW),
+      records.at(-2)!,
+    ].map((record) => ({
+      advertiserId: record.advertiserId,
+      createdAtMs: record.servedAtMs,
+      data: JSON.parse(one(record).data),
+    }));
+    expect(unpacked(rows)).toEqual(expected);
+    for (const event of unpacked(rows))
+      expect(eventDataSchemas["impression.served"].parse(event.data)).toEqual(event.data);
+  });
+
+  it("writes no row without subscribers' impressions", () => {
+    expect(impressionEventRows([impression("cmp_a", 1, { emitEvent: false })])).toEqual([]);
+    expect(impressionEventRows([])).toEqual([]);
   });
 });
 
