@@ -24,8 +24,7 @@ export type ImpressionRecord = {
 
 export type AuctionOutcome = "filled" | "no_fill" | "capped";
 
-/** An auction that filled nothing (no fill, or capped): written without an impression. */
-/** An auction that filled nothing; the store counts alike ones into one auctions row. */
+/** An auction that filled nothing (no fill, or capped); the store counts alike ones into one auctions row. */
 export type AuctionRecord = {
   momentType: string;
   sport: string;

@@ -30,12 +30,7 @@ export function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  sendEncodedJson(res, status, encodeJson(body), headers);
-}
-
-/** A JSON body's bytes (their length goes in content-length). */
-function encodeJson(body: unknown): Buffer {
-  return Buffer.from(JSON.stringify(body));
+  sendEncodedJson(res, status, Buffer.from(JSON.stringify(body)), headers);
 }
 
 /** Sends JSON already encoded (a moment's answer is encoded while its commit is confirmed). */

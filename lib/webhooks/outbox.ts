@@ -75,6 +75,12 @@ export function packedEventRows(rows: readonly OutboxRow[]): OutboxRow[] {
   return packed;
 }
 
+/** How many events a row of outbox_events holds, as each database's SQL (outboxEvents' count). */
+export const EVENTS_IN_ROW_SQL = {
+  sqlite: "CASE WHEN data LIKE '[%' THEN json_array_length(data) ELSE 1 END",
+  postgresql: "CASE WHEN data LIKE '[%' THEN json_array_length(data::json) ELSE 1 END",
+} as const;
+
 /** One event of an outbox row, with its data as JSON. */
 export type OutboxEvent = { id: string; type: string; createdAtMs: bigint; dataJson: string };
 

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { round, type BenchResult } from "./bench-result";
+import { EVENTS_IN_ROW_SQL } from "@/lib/webhooks/outbox";
 import { startChild, stopChild } from "./lib/child-server";
 import { seedDecisionsBench } from "./lib/decisions-setup";
 import { parseWrk, wrkArgs, type WrkResult } from "./lib/wrk";
@@ -151,22 +152,13 @@ export async function run(): Promise<BenchResult> {
         }[]
       ).map((row) => [row.outcome, row.n]),
     );
-    const impressions = (check.prepare("SELECT COUNT(*) AS n FROM impressions").get() as { n: number }).n;
+    const count = (sql: string) => (check.prepare(sql).get() as { n: number }).n;
+    const impressions = count("SELECT COUNT(*) AS n FROM impressions");
     // events, not rows: impression events of one advertiser at one instant share a row (lib/webhooks/outbox.ts)
-    const events = (
-      check
-        .prepare(
-          "SELECT COALESCE(SUM(CASE WHEN data LIKE '[%' THEN json_array_length(data) ELSE 1 END), 0) AS n FROM outbox_events",
-        )
-        .get() as { n: number }
-    ).n;
-    const subscribedImpressions = (
-      check
-        .prepare(
-          "SELECT COUNT(*) AS n FROM impressions WHERE advertiser_id IN (SELECT advertiser_id FROM webhook_endpoints WHERE is_active)",
-        )
-        .get() as { n: number }
-    ).n;
+    const events = count(`SELECT COALESCE(SUM(${EVENTS_IN_ROW_SQL.sqlite}), 0) AS n FROM outbox_events`);
+    const subscribedImpressions = count(
+      "SELECT COUNT(*) AS n FROM impressions WHERE advertiser_id IN (SELECT advertiser_id FROM webhook_endpoints WHERE is_active)",
+    );
     check.close();
     const decisions = Object.values(outcomes).reduce((sum, n) => sum + n, 0);
     const ratio = app.rps / bare.rps;

@@ -418,22 +418,20 @@ export class DeliveryEngine {
     });
     const verdictOf = (verdicts: readonly ImpressionVerdict[], entry: MomentEntry): ImpressionVerdict =>
       verdicts[entry.judged] ?? "budget";
+    /** the spend in flight leaves (counted, or not spent), and the cap slots of users `refused` are given back */
+    const settle = (refused: (entry: MomentEntry) => boolean) => {
+      for (const entry of entries) {
+        if (!entry.record) continue;
+        entry.winner.state.addInflight(-entry.record.costMicros, this.#clock());
+        if (refused(entry)) this.caps.release(entry.userId, input.game_id, now);
+      }
+    };
     const committed = submitted.then(
-      (verdicts) => {
-        // committed: the spend is counted, the slots of users refused at commit are given back
-        for (const entry of entries) {
-          if (!entry.record) continue;
-          entry.winner.state.addInflight(-entry.record.costMicros, this.#clock());
-          if (verdictOf(verdicts, entry) !== "accepted") this.caps.release(entry.userId, input.game_id, now);
-        }
-      },
+      // committed: the users refused at commit give their slots back
+      (verdicts) => settle((entry) => verdictOf(verdicts, entry) !== "accepted"),
       (error: unknown) => {
-        // nothing of the moment was committed: give back every slot and every spend in flight
-        for (const entry of entries) {
-          if (!entry.record) continue;
-          entry.winner.state.addInflight(-entry.record.costMicros, this.#clock());
-          this.caps.release(entry.userId, input.game_id, now);
-        }
+        // nothing of the moment was committed: every user gives its slot back
+        settle(() => true);
         throw error;
       },
     );

@@ -12,7 +12,8 @@ import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { deliveryCampaign, NOV_22_NOON, resetDeliveryTables } from "@/test/delivery-engine";
 import { until } from "@/test/until";
 import type { AuctionRecord, ImpressionRecord, OpenedMoment, WriteBatch } from "../records";
-import { COPY_FROM_ROWS, PgDeliveryStore, textArrayLiteral } from "./pg-store";
+import { EVENTS_PER_ROW, outboxEvents } from "@/lib/webhooks/outbox";
+import { COPY_FROM_CHARS, COPY_FROM_ROWS, PgDeliveryStore, textArrayLiteral } from "./pg-store";
 
 const USERS = ["bettor-1", "bettor-2", 'o\'neil \\ "quoted"'];
 
@@ -193,6 +194,27 @@ describe.runIf(dbKind() === "postgresql")("the PostgreSQL delivery store's trans
     expect(await db().impression.count()).toBe(0);
     expect(await db().auction.count()).toBe(0);
     expect((await db().campaign.findUniqueOrThrow({ where: { id: campaign.id } })).spendMicros).toBe(0n);
+  });
+
+  it("writes packed impression events of 64 KiB and more through COPY whole, escapes included", async () => {
+    const advertiser = await createTestAdvertiser();
+    const campaign = await deliveryCampaign({ advertiserId: advertiser.advertiserId });
+    // ids with a quote and a backslash: escaped once in the events' JSON, and again in COPY's text
+    const impressions = Array.from({ length: 8 * EVENTS_PER_ROW }, (_, index) => ({
+      ...filledImpression(advertiser.advertiserId, campaign.id, campaign.creatives[0]!.id),
+      impressionId: `imp_${index}_"q\\b`,
+      clickId: `clk_${index}`,
+      userId: `bettor-${index}`,
+      emitEvent: true,
+    }));
+    await store.commit({ impressions, auctions: [], clicks: [], day: "2026-11-22", nowMs: NOV_22_NOON });
+    const rows = await db().outboxEvent.findMany({ where: { type: "impression.served" }, orderBy: { id: "asc" } });
+    expect(rows).toHaveLength(8);
+    expect(rows.reduce((chars, row) => chars + row.data.length, 0)).toBeGreaterThanOrEqual(COPY_FROM_CHARS);
+    const events = rows.flatMap((row) => outboxEvents(row));
+    expect(
+      events.map((event) => (JSON.parse(event.dataJson) as { impression_id: string }).impression_id).sort(),
+    ).toEqual(impressions.map((impression) => impression.impressionId).sort());
   });
 
   it("re-checks a moment's caps against the alerts other instances committed: the game's within a day, the rest within the hour", async () => {
