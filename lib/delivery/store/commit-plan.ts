@@ -225,15 +225,32 @@ function* recheckCaps(
   const users = [...new Set(impressions.map((impression) => impression.userId))];
   yield* run("lockUsers", { users, scope: users.length > USER_LOCKS_MAX ? "buckets" : "users" });
   const alerts = yield* run("recentAlerts", { users, sinceMs: nowMs - CAP_MEMORY_MS });
+  return withinCaps(impressions, alerts, nowMs, users.length === impressions.length, (impression) =>
+    verdicts.set(impression, "cap"),
+  );
+}
+
+/**
+ * The impressions, in order, that their users' committed `alerts` and the batch's
+ * impressions before them leave under the caps at `nowMs`; `refused` is told of the
+ * others. `oneEach`: no user has two impressions in the batch.
+ */
+export function withinCaps(
+  impressions: readonly ImpressionRecord[],
+  alerts: readonly RecentAlert[],
+  nowMs: number,
+  oneEach: boolean,
+  refused: (impression: ImpressionRecord) => void = () => {},
+): ImpressionRecord[] {
   const caps = new UserCaps();
   caps.load(alerts, nowMs);
   // a user with no committed alert and one impression in the batch is under both caps: no state to
   // build for them (a moment's 10,000 users are nearly all such, and each state outlived the commit)
-  const alerted = users.length === impressions.length ? new Set(alerts.map((alert) => alert.userId)) : undefined;
+  const alerted = oneEach ? new Set(alerts.map((alert) => alert.userId)) : undefined;
   return impressions.filter((impression) => {
     if (alerted && !alerted.has(impression.userId)) return true;
     if (caps.tryReserve(impression.userId, impression.gameId, nowMs)) return true;
-    verdicts.set(impression, "cap");
+    refused(impression);
     return false;
   });
 }

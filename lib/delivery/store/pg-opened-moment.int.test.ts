@@ -2,7 +2,9 @@
 // auctions run (DeliveryStore.openMoment, decision 0408): the users' lock
 // buckets are taken and their alerts read while the engine decides. These tests
 // hold the transaction's promises: its locks last until it ends, a failed commit
-// leaves nothing, and either way the connection serves the next moment.
+// leaves nothing, and either way the connection serves the next moment; and, with
+// the plan run while the alerts are read on another connection (decision 0411), the
+// same outcomes as with the alerts read first.
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pgPoolConfig } from "@/lib/db/adapters";
@@ -13,7 +15,7 @@ import { deliveryCampaign, NOV_22_NOON, resetDeliveryTables } from "@/test/deliv
 import { until } from "@/test/until";
 import type { AuctionRecord, ImpressionRecord, OpenedMoment, WriteBatch } from "../records";
 import { EVENTS_PER_ROW, outboxEvents } from "@/lib/webhooks/outbox";
-import { COPY_FROM_CHARS, COPY_FROM_ROWS, PgDeliveryStore, textArrayLiteral } from "./pg-store";
+import { COPY_FROM_CHARS, COPY_FROM_ROWS, PgDeliveryStore, textArrayLiteral, type PgOpenedMoment } from "./pg-store";
 
 const USERS = ["bettor-1", "bettor-2", 'o\'neil \\ "quoted"'];
 
@@ -72,21 +74,31 @@ function momentBatch(auctions: AuctionRecord[], opened: OpenedMoment | undefined
   };
 }
 
-describe.runIf(dbKind() === "postgresql")("the PostgreSQL delivery store's transactions", () => {
+// every test twice: with the moment's plan run while its alerts are read on another
+// connection (decision 0411), and with the alerts read in its transaction first
+describe.runIf(dbKind() === "postgresql").each([
+  { planAhead: true, reads: "on another connection, the plan run ahead" },
+  { planAhead: false, reads: "in its transaction, before the plan" },
+])("the PostgreSQL delivery store's transactions (alerts read $reads)", ({ planAhead }) => {
   let store: PgDeliveryStore;
   let other: pg.Client;
-  /** the store's moment connection is idle again: openMoment answers */
-  const openWhenIdle = async (): Promise<OpenedMoment> => {
-    let opened: OpenedMoment | undefined;
-    await until(
-      () => (opened = store.openMoment({ users: USERS, gameId: "game-1", nowMs: NOV_22_NOON })) !== undefined,
-      5,
-    );
+  /**
+   * A moment opened once the store's moment connection is idle again (and, planning
+   * ahead, its alerts reader too: the first moments open both).
+   */
+  const openWhenIdle = async (users: readonly string[] = USERS): Promise<OpenedMoment> => {
+    let opened: PgOpenedMoment | undefined;
+    await until(() => {
+      opened = store.openMoment({ users, gameId: "game-1", nowMs: NOV_22_NOON }) as PgOpenedMoment | undefined;
+      if (!opened || opened.ahead === planAhead) return opened !== undefined;
+      opened.abandon();
+      return false;
+    }, 5);
     return opened!;
   };
 
   beforeAll(async () => {
-    store = new PgDeliveryStore(env().DATABASE_URL);
+    store = new PgDeliveryStore(env().DATABASE_URL, { planAhead });
     other = new pg.Client(pgPoolConfig(env().DATABASE_URL));
     await other.connect();
   });
@@ -252,10 +264,102 @@ describe.runIf(dbKind() === "postgresql")("the PostgreSQL delivery store's trans
     ];
     await store.commit({ impressions: seen, auctions: [], clicks: [], day: "2026-11-22", nowMs: NOV_22_NOON });
     const users = ["capped-by-game", "capped-by-hour", "capped-by-both-in-hour", "still-open", "one-under-both"];
-    const opened = store.openMoment({ users, gameId: "game-1", nowMs: NOV_22_NOON });
-    expect(opened).toBeDefined();
+    const opened = await openWhenIdle(users);
     const now = users.map((userId) => ({ ...alert(userId, "game-1", 0), servedAtMs: NOV_22_NOON }));
     const result = await store.commit({ ...momentBatch([], opened), impressions: now });
     expect(result.impressions).toEqual(["cap", "cap", "cap", "accepted", "accepted"]);
+  });
+
+  it("reads the users' alerts only once it holds them: alerts a transaction holding a user committed meanwhile count", async () => {
+    const advertiser = await createTestAdvertiser();
+    // two impressions fit the budget (3,000 micros each against 5,000): without the late user's cap, the third is refused
+    const campaign = await deliveryCampaign({ advertiserId: advertiser.advertiserId, totalBudgetUsd: 0.005 });
+    const base = filledImpression(advertiser.advertiserId, campaign.id, campaign.creatives[0]!.id);
+    const late = "alerted-meanwhile";
+    // another instance's transaction holds the user and has alerted them 5 times in this game, uncommitted
+    await other.query("BEGIN");
+    await other.query("SELECT pg_advisory_xact_lock(403, (hashtextextended($1, 0) & 1023)::int)", [late]);
+    await other.query(
+      `INSERT INTO impressions (id, click_id, advertiser_id, campaign_id, creative_id, moment_type, sport, game_id,
+         user_id, clearing_cpm_micros, cost_micros, served_at_ms)
+       SELECT 'imp_meanwhile_' || g, 'clk_meanwhile_' || g, $1, $2, $3, 'close_game', 'nba', 'game-1', $4, 3000000, 3000,
+         $5::bigint - g * 60000 FROM generate_series(1, 5) AS g`,
+      [advertiser.advertiserId, campaign.id, base.creativeId, late, NOV_22_NOON],
+    );
+    const users = [late, "not-alerted-1", "not-alerted-2"];
+    const opened = await openWhenIdle(users);
+    // the moment waits for the user's lock; then the other transaction commits and lets go of it
+    await until(async () => {
+      const waiting = await other.query<{ n: string }>(
+        "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+      );
+      return Number(waiting.rows[0]!.n) > 0;
+    }, 5);
+    await other.query("COMMIT");
+    const impressions = users.map((userId, index) => ({
+      ...base,
+      impressionId: `imp_now_${index}`,
+      clickId: `clk_now_${index}`,
+      userId,
+    }));
+    const rebids: string[][] = [];
+    const batch = momentBatch([], opened);
+    const result = await store.commit({
+      ...batch,
+      impressions,
+      moment: {
+        ...batch.moment!,
+        campaignIds: [campaign.id],
+        rebid: (refused) => {
+          rebids.push(refused.map((impression) => impression.impressionId));
+          return { impressions: [], auctions: [] };
+        },
+      },
+    });
+    // capped by what was committed meanwhile, so the other two fit: nobody is offered again, nothing spent twice
+    expect(result.impressions).toEqual(["cap", "accepted", "accepted"]);
+    expect(rebids).toEqual([]);
+    expect((await db().campaign.findUniqueOrThrow({ where: { id: campaign.id } })).spendMicros).toBe(6_000n);
+    expect(await db().impression.count({ where: { userId: late } })).toBe(5);
+    expect(await db().impression.count({ where: { id: { startsWith: "imp_now_" } } })).toBe(2);
+  });
+
+  it("rebids the impressions a budget refused once, and spends on the campaign once", async () => {
+    const advertiser = await createTestAdvertiser();
+    // 3,000 micros an impression against 5,000: two fit (the second starts under the budget), the third is refused
+    const campaign = await deliveryCampaign({ advertiserId: advertiser.advertiserId, totalBudgetUsd: 0.005 });
+    const base = filledImpression(advertiser.advertiserId, campaign.id, campaign.creatives[0]!.id);
+    const opened = await openWhenIdle();
+    const impressions = USERS.map((userId, index) => ({
+      ...base,
+      impressionId: `imp_${index}`,
+      clickId: `clk_${index}`,
+      userId,
+    }));
+    const rebids: string[][] = [];
+    const batch = momentBatch([], opened);
+    const result = await store.commit({
+      ...batch,
+      impressions,
+      moment: {
+        ...batch.moment!,
+        campaignIds: [campaign.id],
+        rebid: (refused) => {
+          rebids.push(refused.map((impression) => impression.impressionId));
+          return { impressions: [], auctions: [auction(1)] };
+        },
+      },
+    });
+    expect(result.impressions).toEqual(["accepted", "accepted", "budget"]);
+    expect(rebids).toEqual([["imp_2"]]);
+    const stored = await db().campaign.findUniqueOrThrow({ where: { id: campaign.id } });
+    expect(stored.spendMicros).toBe(6_000n);
+    expect(await db().impression.count()).toBe(2);
+    expect(await db().auction.findMany({ select: { outcome: true, auctionCount: true } })).toEqual(
+      expect.arrayContaining([
+        { outcome: "filled", auctionCount: 2 },
+        { outcome: "no_fill", auctionCount: 1 },
+      ]),
+    );
   });
 });

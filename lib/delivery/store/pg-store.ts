@@ -30,7 +30,7 @@ import {
   ROLLUP_TEXT_COLUMNS,
   rollupValues,
 } from "@/lib/domain/rollups/increment-rollups";
-import { USER_LOCK_BUCKETS, commitBatch, runPlanAsync, type AsyncStatements } from "./commit-plan";
+import { USER_LOCK_BUCKETS, commitBatch, runPlanAsync, withinCaps, type AsyncStatements } from "./commit-plan";
 // the row shapes and mappings both stores share, as `stored.*`
 import * as stored from "./rows";
 import { ALERTS_PER_GAME, ALERTS_PER_HOUR, CAP_MEMORY_MS } from "../rules/caps";
@@ -446,19 +446,37 @@ function pgStatements(client: pg.ClientBase, sent: Promise<unknown>[]): AsyncSta
 /**
  * The commit plan in `client`'s open transaction, every insert it sent answered. An
  * insert that failed is the error to report: the statements after it only say that
- * the transaction is aborted.
+ * the transaction is aborted. With `stands`, the plan's outcome is kept only if it
+ * answers true once the plan has run (before the verdicts are told): otherwise its
+ * statements are waited for and the answer is undefined, for the caller to undo.
  */
 async function runCommitPlan(
   client: pg.ClientBase,
   batch: WriteBatch,
+  override?: Partial<AsyncStatements>,
+): Promise<BatchResult>;
+async function runCommitPlan(
+  client: pg.ClientBase,
+  batch: WriteBatch,
+  override: Partial<AsyncStatements>,
+  stands: () => Promise<boolean>,
+): Promise<BatchResult | undefined>;
+async function runCommitPlan(
+  client: pg.ClientBase,
+  batch: WriteBatch,
   override: Partial<AsyncStatements> = {},
-): Promise<BatchResult> {
+  stands?: () => Promise<boolean>,
+): Promise<BatchResult | undefined> {
   const sent: Promise<unknown>[] = [];
   try {
     const result = await runPlanAsync(commitBatch(batch, { recheckCaps: true }), {
       ...pgStatements(client, sent),
       ...override,
     });
+    if (stands && !(await stands())) {
+      await Promise.all(sent);
+      return undefined;
+    }
     // a moment's answer is prepared while PostgreSQL runs the statements sent (decision 0408)
     batch.moment?.judged?.(result.impressions);
     await Promise.all(sent);
@@ -469,8 +487,11 @@ async function runCommitPlan(
   }
 }
 
+/** Thrown by a moment's plan run before its users' alerts are read when it comes to a rebid (decision 0411). */
+class RebidBeforeAlerts extends Error {}
+
 /** A moment's transaction begun on the store's moment connection before its auctions (DeliveryStore.openMoment). */
-class PgOpenedMoment implements OpenedMoment {
+export class PgOpenedMoment implements OpenedMoment {
   #taken = false;
 
   constructor(
@@ -479,10 +500,28 @@ class PgOpenedMoment implements OpenedMoment {
     readonly users: ReadonlySet<string>,
     /** the users' alerts since the moment's cap memory, read after their locks were taken */
     readonly alerts: Promise<RecentAlert[]>,
+    /**
+     * the alerts are read on another connection, and the plan may run before they are
+     * (decision 0411); the moment's transaction holds the savepoint `ahead` to undo it to
+     */
+    readonly ahead: boolean,
     readonly finish: (client: pg.Client, statement: "COMMIT" | "ROLLBACK") => Promise<void>,
   ) {
     // a failure is the commit's to report (or nobody's, once abandoned)
     alerts.catch(() => {});
+  }
+
+  /** the plan's lockUsers: the users are held; a moment's impressions, rebids included, are of its own users, and taking another lock now would break the lock order */
+  readonly lockUsers: AsyncStatements["lockUsers"] = async ({ users }) => {
+    if (users.some((user) => !this.users.has(user))) throw new Error("a user outside the opened moment");
+  };
+
+  /**
+   * The alerts read since `sinceMs`. They are of the moment's users at a cap; those of
+   * users a batch does not hold are never consulted, so they need no filtering out.
+   */
+  async alertsSince(sinceMs: number): Promise<RecentAlert[]> {
+    return (await this.alerts).filter((alert) => alert.servedAtMs >= sinceMs);
   }
 
   /** true the first time: the transaction is then the caller's to commit or roll back */
@@ -499,24 +538,102 @@ class PgOpenedMoment implements OpenedMoment {
   }
 }
 
+/**
+ * The advisory lock (class 404, the moment connection's backend pid) a moment connection
+ * holds but while a moment's users are being locked: an alerts reader takes it (shared)
+ * before it reads, so it reads only once the moment holds its users (decision 0411).
+ */
+function momentGate(client: pg.Client): string {
+  return `404, ${(client as pg.Client & { processID: number }).processID}`;
+}
+
+/**
+ * A connection of the store's own, apart from the pool, opened when first asked for
+ * (`setup` runs before anybody takes it); idle when nobody holds it. A connection that
+ * fails is dropped: the next ask opens another.
+ */
+class DedicatedConnection {
+  #client: pg.Client | undefined;
+  #idle = false;
+  #pending = false;
+  #closed = false;
+
+  constructor(
+    readonly url: string,
+    readonly setup?: (client: pg.Client) => string,
+  ) {}
+
+  /** the connection, held until released or dropped; undefined while it is busy or not open yet */
+  take(): pg.Client | undefined {
+    if (!this.#client || !this.#idle) return void this.open();
+    this.#idle = false;
+    return this.#client;
+  }
+
+  /** opens the connection if it is not open nor opening */
+  open(): void {
+    if (this.#client || this.#pending || this.#closed) return;
+    this.#pending = true;
+    // no JIT: compiling a moment's queries took about 10 ms of it and saves nothing at their size
+    const client = new pg.Client({ ...pgPoolConfig(this.url), options: "-c jit=off" });
+    // a connection error (server restart) must not crash the process: drop it, the next ask opens another
+    client.on("error", () => this.drop(client));
+    const setup = this.setup;
+    client
+      .connect()
+      .then(() => setup && client.query(setup(client)))
+      .then(
+        () => {
+          this.#pending = false;
+          if (this.#closed) return void client.end().catch(() => {});
+          this.#client = client;
+          this.#idle = true;
+        },
+        () => {
+          this.#pending = false;
+          void client.end().catch(() => {});
+        },
+      );
+  }
+
+  release(client: pg.Client): void {
+    if (this.#client === client) this.#idle = true;
+  }
+
+  drop(client: pg.Client): void {
+    if (this.#client !== client) return;
+    this.#client = undefined;
+    this.#idle = false;
+    void client.end().catch(() => {});
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    const client = this.#client;
+    this.#client = undefined;
+    await client?.end().catch(() => {});
+  }
+}
+
 export class PgDeliveryStore implements DeliveryStore {
   readonly kind = "postgresql" as const;
   readonly #pool: pg.Pool;
-  readonly #url: string;
   /**
    * The connection moments begin on before their auctions, apart from the pool (whose four
-   * connections stay for batches); opened at the first moment; idle when no moment holds it.
+   * connections stay for batches); it holds its gate (momentGate) whenever no moment is
+   * taking its users' locks.
    */
-  #momentClient: pg.Client | undefined;
-  #momentClientIdle = false;
-  #momentClientPending = false;
-  #closed = false;
+  readonly #moments: DedicatedConnection;
+  /** the connection that reads a moment's alerts beside it, once the moment's gate opens (none: always in its transaction) */
+  readonly #alertsReader: DedicatedConnection | undefined;
 
-  constructor(url: string = env().DATABASE_URL) {
+  /** `planAhead: false` reads every moment's alerts in its transaction, before its plan (decision 0411) */
+  constructor(url: string = env().DATABASE_URL, { planAhead = true }: { planAhead?: boolean } = {}) {
     this.#pool = new pg.Pool({ ...pgPoolConfig(url), max: 4 });
     // an idle client's error (server restart) must not crash the process; the next query reconnects
     this.#pool.on("error", () => {});
-    this.#url = url;
+    this.#moments = new DedicatedConnection(url, (client) => `SELECT pg_advisory_lock(${momentGate(client)})`);
+    this.#alertsReader = planAhead ? new DedicatedConnection(url) : undefined;
   }
 
   async loadCampaigns(day: string, ids?: readonly string[]): Promise<CampaignRow[]> {
@@ -573,87 +690,115 @@ export class PgDeliveryStore implements DeliveryStore {
   }
 
   /**
-   * One simple-protocol query (BEGIN; the users' buckets locked; their alerts read),
-   * written to the socket now, so PostgreSQL runs it while the engine's auctions run
-   * on this thread. Each statement of it takes its own snapshot (read committed), so
-   * the alerts read include every commit that held these users' locks before us.
+   * BEGIN and the users' buckets locked, then their alerts read: sent now, so PostgreSQL
+   * works while the engine's auctions run on this thread. Every read takes its own
+   * snapshot (read committed) once the locks are held, so it includes every commit
+   * that held these users' locks before us, and none can add alerts for them until the
+   * moment ends. When the reader connection is idle, the alerts are read there, behind
+   * the moment connection's gate (opened once the locks are held), and the moment's
+   * plan need not wait for them (decision 0411); otherwise they are read in the
+   * moment's transaction, before its plan.
    */
   openMoment({ users, gameId, nowMs }: MomentToOpen): OpenedMoment | undefined {
-    const client = this.#momentClient;
-    if (!client || !this.#momentClientIdle) {
-      this.#connectMomentClient();
+    const client = this.#moments.take();
+    if (!client) {
+      this.#alertsReader?.open();
       return undefined;
     }
-    this.#momentClientIdle = false;
     const list = textArrayLiteral(client, users);
-    const sent = client.query(
-      `BEGIN; ${lockBucketsSql(list)}; ${gameCapsSql(list, client.escapeLiteral(gameId), Math.floor(nowMs))}`,
-    ) as unknown as Promise<pg.QueryResult<GameCapsRow>[]>;
-    const alerts = sent.then((results) => gameCapAlerts(results.at(-1)!.rows, gameId));
-    return new PgOpenedMoment(this, client, new Set(users), alerts, (held, statement) =>
+    const read = gameCapsSql(list, client.escapeLiteral(gameId), Math.floor(nowMs));
+    const readers = this.#alertsReader;
+    const reader = readers?.take();
+    let rows: Promise<GameCapsRow[]>;
+    if (readers && reader) {
+      const gate = momentGate(client);
+      const locked = client.query(
+        `BEGIN; ${lockBucketsSql(list)}; SELECT pg_advisory_unlock(${gate}); SAVEPOINT ahead`,
+      ) as unknown as Promise<unknown>;
+      const alerts = reader.query(
+        `SELECT pg_advisory_lock_shared(${gate}); SELECT pg_advisory_unlock_shared(${gate}); ${read}`,
+      ) as unknown as Promise<pg.QueryResult<GameCapsRow>[]>;
+      void alerts.finally(() => readers.release(reader)).catch(() => {});
+      // a failure to lock is the moment's (its statements after it only find the transaction aborted)
+      rows = Promise.all([locked, alerts]).then(([, results]) => results.at(-1)!.rows);
+    } else {
+      const sent = client.query(`BEGIN; ${lockBucketsSql(list)}; ${read}`) as unknown as Promise<
+        pg.QueryResult<GameCapsRow>[]
+      >;
+      rows = sent.then((results) => results.at(-1)!.rows);
+    }
+    const alerts = rows.then((read) => gameCapAlerts(read, gameId));
+    return new PgOpenedMoment(this, client, new Set(users), alerts, reader !== undefined, (held, statement) =>
       this.#finishMoment(held, statement),
-    );
-  }
-
-  #connectMomentClient(): void {
-    if (this.#momentClient || this.#momentClientPending || this.#closed) return;
-    this.#momentClientPending = true;
-    // no JIT: compiling the opening query's expressions took about 10 ms of a moment and saves nothing at its size
-    const client = new pg.Client({ ...pgPoolConfig(this.#url), options: "-c jit=off" });
-    // a connection error (server restart) must not crash the process: drop it, the next moment opens another
-    client.on("error", () => this.#dropMomentClient(client));
-    client.connect().then(
-      () => {
-        this.#momentClientPending = false;
-        if (this.#closed) return void client.end().catch(() => {});
-        this.#momentClient = client;
-        this.#momentClientIdle = true;
-      },
-      () => {
-        this.#momentClientPending = false;
-        void client.end().catch(() => {});
-      },
     );
   }
 
   /** Ends the opened moment's transaction; a connection that failed to is closed (the next moment opens another). */
   async #finishMoment(client: pg.Client, statement: "COMMIT" | "ROLLBACK"): Promise<void> {
     try {
-      await client.query(statement);
-      if (this.#momentClient === client) this.#momentClientIdle = true;
+      // the gate closes again for the next moment (left open too by a moment whose locking failed)
+      await client.query(
+        `${statement}; SELECT pg_advisory_unlock_all(); SELECT pg_advisory_lock(${momentGate(client)})`,
+      );
+      this.#moments.release(client);
     } catch (error) {
-      this.#dropMomentClient(client);
+      this.#moments.drop(client);
       if (statement === "COMMIT") throw error;
     }
-  }
-
-  #dropMomentClient(client: pg.Client): void {
-    if (this.#momentClient !== client) return;
-    this.#momentClient = undefined;
-    this.#momentClientIdle = false;
-    void client.end().catch(() => {});
   }
 
   /** Continues a moment's transaction begun by openMoment: its users are locked and their alerts read. */
   async #commitOpened(batch: WriteBatch, opened: PgOpenedMoment): Promise<BatchResult> {
     let result: BatchResult;
     try {
-      const alerts = await opened.alerts;
-      result = await runCommitPlan(opened.client, batch, {
-        lockUsers: async ({ users }) => {
-          // a moment's impressions, rebids included, are of its own users: taking another lock now would break the lock order
-          if (users.some((user) => !opened.users.has(user))) throw new Error("a user outside the opened moment");
-        },
-        // the opening read's alerts are of the moment's users at a cap; those of users the batch does
-        // not hold are never consulted, so they need no filtering out
-        recentAlerts: async ({ sinceMs }) => alerts.filter((alert) => alert.servedAtMs >= sinceMs),
-      });
+      result =
+        (opened.ahead ? await this.#planAhead(batch, opened) : undefined) ??
+        (await runCommitPlan(opened.client, batch, {
+          lockUsers: opened.lockUsers,
+          recentAlerts: ({ sinceMs }) => opened.alertsSince(sinceMs),
+        }));
     } catch (error) {
       await this.#finishMoment(opened.client, "ROLLBACK");
       throw error;
     }
     await this.#finishMoment(opened.client, "COMMIT");
     return result;
+  }
+
+  /**
+   * The moment's plan run while its users' alerts are still being read, as if they
+   * refused none of its impressions (this instance's own caps already decided them):
+   * it stands when the alerts read agree, which is every time but when another
+   * instance alerted one of the users meanwhile. Otherwise, or when the plan comes to
+   * a rebid (which changes the engine's state), the transaction goes back to the
+   * savepoint taken with the locks, and the plan runs again with the alerts
+   * (undefined). The same plan and the same alerts make the same commit (decision 0411).
+   */
+  async #planAhead(batch: WriteBatch, opened: PgOpenedMoment): Promise<BatchResult | undefined> {
+    const moment = batch.moment!;
+    const oneEach = new Set(batch.impressions.map((impression) => impression.userId)).size === batch.impressions.length;
+    // the check the plan makes of the caps (commitBatch's recheckCaps), against the alerts read
+    const stands = async () => {
+      const alerts = await opened.alertsSince(batch.nowMs - CAP_MEMORY_MS);
+      return withinCaps(batch.impressions, alerts, batch.nowMs, oneEach).length === batch.impressions.length;
+    };
+    const rebid = () => {
+      throw new RebidBeforeAlerts();
+    };
+    try {
+      const result = await runCommitPlan(
+        opened.client,
+        { ...batch, moment: { ...moment, rebid } },
+        { lockUsers: opened.lockUsers, recentAlerts: async () => [] },
+        stands,
+      );
+      if (result) return result;
+    } catch (error) {
+      if (!(error instanceof RebidBeforeAlerts)) throw error;
+    }
+    // whatever the plan sent is answered by now (runCommitPlan waits for it either way)
+    await opened.client.query("ROLLBACK TO SAVEPOINT ahead");
+    return undefined;
   }
 
   async commit(batch: WriteBatch): Promise<BatchResult> {
@@ -675,10 +820,7 @@ export class PgDeliveryStore implements DeliveryStore {
   }
 
   async close(): Promise<void> {
-    this.#closed = true;
-    const moments = this.#momentClient;
-    this.#momentClient = undefined;
-    await moments?.end().catch(() => {});
+    await Promise.all([this.#moments.close(), this.#alertsReader?.close()]);
     await this.#pool.end();
   }
 }
