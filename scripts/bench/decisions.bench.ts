@@ -10,7 +10,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { round, type BenchResult } from "./bench-result";
 import { EVENTS_IN_ROW_SQL } from "@/lib/webhooks/outbox";
-import { startChild, stopChild } from "./lib/child-server";
+import { APP_NODE_ARGS, PROFILE_ARGS, startChild, stopChild } from "./lib/child-server";
 import { seedDecisionsBench } from "./lib/decisions-setup";
 import { parseWrk, wrkArgs, type WrkResult } from "./lib/wrk";
 
@@ -37,14 +37,6 @@ function ensureWrk(): string {
   );
   return "wrk";
 }
-
-/** SMA_BENCH_PROFILE=<dir>: write a CPU profile of each server */
-const PROFILE_ARGS = process.env.SMA_BENCH_PROFILE
-  ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SMA_BENCH_PROFILE}`]
-  : [];
-
-/** SMA_BENCH_APP_NODE_ARGS="--flag ...": extra Node flags for the decision server (experiments) */
-const APP_NODE_ARGS = (process.env.SMA_BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean);
 
 type Measured = WrkResult & { latency: WrkResult };
 

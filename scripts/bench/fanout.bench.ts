@@ -39,7 +39,7 @@ import { createRng, type Rng } from "@/lib/random";
 import { AUCTION_COLUMNS, copyRows, IMPRESSION_COLUMNS, OUTBOX_COLUMNS } from "@/lib/delivery/store/pg-store";
 import { ensureLocalPostgres, freshPgDatabase } from "@/scripts/lib/local-postgres";
 import { round, type BenchResult, type BenchCheck, type BenchMetric } from "./bench-result";
-import { startChild, stopChild } from "./lib/child-server";
+import { APP_NODE_ARGS, PROFILE_ARGS, startChild, stopChild } from "./lib/child-server";
 import { newCampaignOf, seedSyntheticCampaigns, syntheticCampaigns } from "./lib/synthetic-campaigns";
 import { parseWrk, singlesLuaScript } from "./lib/wrk";
 
@@ -469,13 +469,17 @@ async function measure(kind: Kind, dir: string, wrk: string): Promise<Measured> 
     await disconnectDb();
     const { key, cells } = await seed(kind);
     await disconnectDb();
-    app = await startChild("scripts/bench/lib/decision-server.ts", {
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: url,
-      PUBLIC_BASE_URL: "http://localhost:3000",
-      DEMO: "0",
-    });
+    app = await startChild(
+      "scripts/bench/lib/decision-server.ts",
+      {
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+        DATABASE_URL: url,
+        PUBLIC_BASE_URL: "http://localhost:3000",
+        DEMO: "0",
+      },
+      [...PROFILE_ARGS, ...APP_NODE_ARGS],
+    );
     const base = `http://127.0.0.1:${app.port}`;
     side = kind === "sqlite" ? sqliteSide(join(dir, "app.db")) : await pgSide(url);
     const rng = createRng(kind === "sqlite" ? 2026 : 2027);

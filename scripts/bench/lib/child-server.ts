@@ -2,6 +2,14 @@
 // stdout once listening; stopped with SIGTERM.
 import { spawn, type ChildProcess } from "node:child_process";
 
+/** SMA_BENCH_PROFILE=<dir>: write a CPU profile of each server */
+export const PROFILE_ARGS = process.env.SMA_BENCH_PROFILE
+  ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SMA_BENCH_PROFILE}`]
+  : [];
+
+/** SMA_BENCH_APP_NODE_ARGS="--flag ...": extra Node flags for the decision server (experiments) */
+export const APP_NODE_ARGS = (process.env.SMA_BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean);
+
 /** Starts `script`; resolves with the port it prints. `nodeArgs` go before tsx (e.g. --cpu-prof). */
 export function startChild(
   script: string,
