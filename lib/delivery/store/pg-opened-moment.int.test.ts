@@ -5,13 +5,14 @@
 // leaves nothing, and either way the connection serves the next moment; and, with
 // the plan run while the alerts are read on another connection (decision 0411), the
 // same outcomes as with the alerts read first.
+import net from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pgPoolConfig } from "@/lib/db/adapters";
 import { db, dbKind } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
-import { deliveryCampaign, NOV_22_NOON, resetDeliveryTables } from "@/test/delivery-engine";
+import { countAuctions, deliveryCampaign, NOV_22_NOON, resetDeliveryTables } from "@/test/delivery-engine";
 import { until } from "@/test/until";
 import type { AuctionRecord, ImpressionRecord, OpenedMoment, WriteBatch } from "../records";
 import { EVENTS_PER_ROW, outboxEvents } from "@/lib/webhooks/outbox";
@@ -361,5 +362,79 @@ describe.runIf(dbKind() === "postgresql").each([
         { outcome: "no_fill", auctionCount: 1 },
       ]),
     );
+  });
+});
+
+/**
+ * A TCP proxy to PostgreSQL that, like PgBouncer, announces a backend pid of its own
+ * (its BackendKeyData) and otherwise passes every byte through.
+ */
+async function startPidRewritingProxy(target: {
+  host: string;
+  port: number;
+}): Promise<{ port: number; close: () => void }> {
+  const server = net.createServer((inbound) => {
+    const outbound = net.connect(target.port, target.host);
+    inbound.pipe(outbound);
+    let pending = Buffer.alloc(0);
+    let rewriting = true;
+    outbound.on("data", (chunk: Buffer) => {
+      if (!rewriting) return void inbound.write(chunk);
+      pending = Buffer.concat([pending, chunk]);
+      // the server's startup messages: a type byte and a length; BackendKeyData ('K') comes before ReadyForQuery ('Z')
+      let offset = 0;
+      while (pending.length - offset >= 5) {
+        const length = pending.readUInt32BE(offset + 1);
+        if (pending.length - offset < 1 + length) break;
+        const type = String.fromCharCode(pending[offset]!);
+        if (type === "K") pending.writeUInt32BE(pending.readUInt32BE(offset + 5) ^ 0x5a5a, offset + 5);
+        offset += 1 + length;
+        if (type === "Z") {
+          rewriting = false;
+          break;
+        }
+      }
+      inbound.write(pending.subarray(0, rewriting ? offset : pending.length));
+      pending = pending.subarray(rewriting ? offset : pending.length);
+    });
+    const end = () => {
+      inbound.destroy();
+      outbound.destroy();
+    };
+    inbound.on("error", end).on("close", end);
+    outbound.on("error", end).on("close", end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { port: (server.address() as net.AddressInfo).port, close: () => server.close() };
+}
+
+describe.runIf(dbKind() === "postgresql")("the PostgreSQL delivery store behind a pooler", () => {
+  it("reads every moment's alerts in its transaction: its gate, a session's lock, would not hold from one transaction to the next", async () => {
+    const config = pgPoolConfig(env().DATABASE_URL);
+    const proxy = await startPidRewritingProxy({ host: config.host ?? "127.0.0.1", port: config.port ?? 5432 });
+    const url = new URL(env().DATABASE_URL);
+    url.hostname = "127.0.0.1";
+    url.port = String(proxy.port);
+    const store = new PgDeliveryStore(url.toString());
+    await resetDeliveryTables();
+    try {
+      const seen: boolean[] = [];
+      // the first moments open the store's connections; every moment after them is opened too
+      while (seen.length < 5) {
+        const opened = store.openMoment({ users: USERS, gameId: "game-1", nowMs: NOV_22_NOON }) as
+          PgOpenedMoment | undefined;
+        if (!opened) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          continue;
+        }
+        seen.push(opened.ahead);
+        await store.commit(momentBatch([auction(seen.length)], opened));
+      }
+      expect(seen).toEqual([false, false, false, false, false]);
+      expect(await countAuctions()).toBe(5);
+    } finally {
+      await store.close();
+      proxy.close();
+    }
   });
 });

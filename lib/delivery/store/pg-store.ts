@@ -538,13 +538,18 @@ export class PgOpenedMoment implements OpenedMoment {
   }
 }
 
+/** the backend pid the server announced to `client` (a pooler announces a key of its own) */
+function announcedPid(client: pg.Client): number {
+  return (client as pg.Client & { processID: number }).processID;
+}
+
 /**
  * The advisory lock (class 404, the moment connection's backend pid) a moment connection
  * holds but while a moment's users are being locked: an alerts reader takes it (shared)
  * before it reads, so it reads only once the moment holds its users (decision 0411).
  */
 function momentGate(client: pg.Client): string {
-  return `404, ${(client as pg.Client & { processID: number }).processID}`;
+  return `404, ${announcedPid(client)}`;
 }
 
 /**
@@ -560,7 +565,7 @@ class DedicatedConnection {
 
   constructor(
     readonly url: string,
-    readonly setup?: (client: pg.Client) => string,
+    readonly setup?: (client: pg.Client) => Promise<void>,
   ) {}
 
   /** the connection, held until released or dropped; undefined while it is busy or not open yet */
@@ -581,7 +586,7 @@ class DedicatedConnection {
     const setup = this.setup;
     client
       .connect()
-      .then(() => setup && client.query(setup(client)))
+      .then(() => setup?.(client))
       .then(
         () => {
           this.#pending = false;
@@ -626,14 +631,25 @@ export class PgDeliveryStore implements DeliveryStore {
   readonly #moments: DedicatedConnection;
   /** the connection that reads a moment's alerts beside it, once the moment's gate opens (none: always in its transaction) */
   readonly #alertsReader: DedicatedConnection | undefined;
+  /** moment connections that hold their gate (not one behind a pooler, where a session's locks do not last) */
+  readonly #gated = new WeakSet<pg.Client>();
 
   /** `planAhead: false` reads every moment's alerts in its transaction, before its plan (decision 0411) */
   constructor(url: string = env().DATABASE_URL, { planAhead = true }: { planAhead?: boolean } = {}) {
     this.#pool = new pg.Pool({ ...pgPoolConfig(url), max: 4 });
     // an idle client's error (server restart) must not crash the process; the next query reconnects
     this.#pool.on("error", () => {});
-    this.#moments = new DedicatedConnection(url, (client) => `SELECT pg_advisory_lock(${momentGate(client)})`);
     this.#alertsReader = planAhead ? new DedicatedConnection(url) : undefined;
+    this.#moments = new DedicatedConnection(url, async (client) => {
+      if (!planAhead) return;
+      // behind a pooler (PgBouncer announces a pid of its own) the gate, a session's lock, would not hold
+      // from one transaction to the next: such a connection reads its moments' alerts in their transaction
+      const backend = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+      if (backend.rows[0]!.pid !== announcedPid(client)) return;
+      await client.query(`SELECT pg_advisory_lock(${momentGate(client)})`);
+      this.#gated.add(client);
+      this.#alertsReader?.open();
+    });
   }
 
   async loadCampaigns(day: string, ids?: readonly string[]): Promise<CampaignRow[]> {
@@ -701,13 +717,10 @@ export class PgDeliveryStore implements DeliveryStore {
    */
   openMoment({ users, gameId, nowMs }: MomentToOpen): OpenedMoment | undefined {
     const client = this.#moments.take();
-    if (!client) {
-      this.#alertsReader?.open();
-      return undefined;
-    }
+    if (!client) return undefined;
     const list = textArrayLiteral(client, users);
     const read = gameCapsSql(list, client.escapeLiteral(gameId), Math.floor(nowMs));
-    const readers = this.#alertsReader;
+    const readers = this.#gated.has(client) ? this.#alertsReader : undefined;
     const reader = readers?.take();
     let rows: Promise<GameCapsRow[]>;
     if (readers && reader) {
@@ -737,9 +750,10 @@ export class PgDeliveryStore implements DeliveryStore {
   async #finishMoment(client: pg.Client, statement: "COMMIT" | "ROLLBACK"): Promise<void> {
     try {
       // the gate closes again for the next moment (left open too by a moment whose locking failed)
-      await client.query(
-        `${statement}; SELECT pg_advisory_unlock_all(); SELECT pg_advisory_lock(${momentGate(client)})`,
-      );
+      const gate = this.#gated.has(client)
+        ? `; SELECT pg_advisory_unlock_all(); SELECT pg_advisory_lock(${momentGate(client)})`
+        : "";
+      await client.query(`${statement}${gate}`);
       this.#moments.release(client);
     } catch (error) {
       this.#moments.drop(client);
