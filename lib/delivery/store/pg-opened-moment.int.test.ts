@@ -7,7 +7,7 @@
 // same outcomes as with the alerts read first.
 import net from "node:net";
 import pg from "pg";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pgPoolConfig } from "@/lib/db/adapters";
 import { db, dbKind } from "@/lib/db/client";
 import { env } from "@/lib/env";
@@ -16,7 +16,14 @@ import { countAuctions, deliveryCampaign, NOV_22_NOON, resetDeliveryTables } fro
 import { until } from "@/test/until";
 import type { AuctionRecord, ImpressionRecord, OpenedMoment, WriteBatch } from "../records";
 import { EVENTS_PER_ROW, outboxEvents } from "@/lib/webhooks/outbox";
-import { COPY_FROM_CHARS, COPY_FROM_ROWS, PgDeliveryStore, textArrayLiteral, type PgOpenedMoment } from "./pg-store";
+import {
+  AHEAD_BACKOFF,
+  COPY_FROM_CHARS,
+  COPY_FROM_ROWS,
+  PgDeliveryStore,
+  textArrayLiteral,
+  type PgOpenedMoment,
+} from "./pg-store";
 
 const USERS = ["bettor-1", "bettor-2", 'o\'neil \\ "quoted"'];
 
@@ -99,15 +106,20 @@ describe.runIf(dbKind() === "postgresql").each([
   };
 
   beforeAll(async () => {
-    store = new PgDeliveryStore(env().DATABASE_URL, { planAhead });
     other = new pg.Client(pgPoolConfig(env().DATABASE_URL));
     await other.connect();
   });
-  afterAll(async () => {
-    await other.end();
+  afterAll(() => other.end());
+  // a store of its own for each test: one whose plan ahead was undone reads the next moments' alerts first
+  beforeEach(async () => {
+    await resetDeliveryTables();
+    store = new PgDeliveryStore(env().DATABASE_URL, { planAhead });
+  });
+  afterEach(async () => {
+    // a test that failed may have left the other session's transaction open
+    await other.query("ROLLBACK");
     await store.close();
   });
-  beforeEach(resetDeliveryTables);
 
   it("holds its users' locks from its start until it is abandoned, then serves the next moment", async () => {
     expect(await bucketFree(other, USERS[2]!)).toBe(true);
@@ -277,6 +289,8 @@ describe.runIf(dbKind() === "postgresql").each([
     const campaign = await deliveryCampaign({ advertiserId: advertiser.advertiserId, totalBudgetUsd: 0.005 });
     const base = filledImpression(advertiser.advertiserId, campaign.id, campaign.creatives[0]!.id);
     const late = "alerted-meanwhile";
+    // the store's connections open with a first moment, before the user is held
+    (await openWhenIdle(["warm-up"])).abandon();
     // another instance's transaction holds the user and has alerted them 5 times in this game, uncommitted
     await other.query("BEGIN");
     await other.query("SELECT pg_advisory_xact_lock(403, (hashtextextended($1, 0) & 1023)::int)", [late]);
@@ -362,6 +376,35 @@ describe.runIf(dbKind() === "postgresql").each([
         { outcome: "no_fill", auctionCount: 1 },
       ]),
     );
+  });
+
+  it("after a plan ahead is undone, reads the next moments' alerts first, then plans ahead again", async () => {
+    const advertiser = await createTestAdvertiser();
+    const campaign = await deliveryCampaign({ advertiserId: advertiser.advertiserId, totalBudgetUsd: 0.005 });
+    const base = filledImpression(advertiser.advertiserId, campaign.id, campaign.creatives[0]!.id);
+    const opened = await openWhenIdle();
+    const impressions = USERS.map((userId, index) => ({
+      ...base,
+      impressionId: `imp_${index}`,
+      clickId: `clk_${index}`,
+      userId,
+    }));
+    // the budget refuses the third impression: a plan ahead comes to a rebid and is undone
+    const batch = momentBatch([], opened);
+    await store.commit({ ...batch, impressions, moment: { ...batch.moment!, campaignIds: [campaign.id] } });
+    const ahead: boolean[] = [];
+    for (let index = 0; index <= AHEAD_BACKOFF; index++) {
+      let next: PgOpenedMoment | undefined;
+      await until(
+        () =>
+          (next = store.openMoment({ users: USERS, gameId: "game-1", nowMs: NOV_22_NOON }) as
+            PgOpenedMoment | undefined) !== undefined,
+        5,
+      );
+      ahead.push(next!.ahead);
+      await store.commit(momentBatch([auction(index)], next));
+    }
+    expect(ahead).toEqual([...Array<boolean>(AHEAD_BACKOFF).fill(false), planAhead]);
   });
 });
 

@@ -487,6 +487,15 @@ async function runCommitPlan(
   }
 }
 
+/**
+ * After a plan ahead is undone, this many moments read their alerts first (decision 0411).
+ * A plan ahead is undone when other instances alerted the moment's users or spent its
+ * budgets meanwhile; where that keeps happening (instances sharing a game's bettors near
+ * their caps), each undone plan costs its inserts twice, so the store plans ahead again
+ * only now and then until one stands.
+ */
+export const AHEAD_BACKOFF = 8;
+
 /** Thrown by a moment's plan run before its users' alerts are read when it comes to a rebid (decision 0411). */
 class RebidBeforeAlerts extends Error {}
 
@@ -633,6 +642,8 @@ export class PgDeliveryStore implements DeliveryStore {
   readonly #alertsReader: DedicatedConnection | undefined;
   /** moment connections that hold their gate (not one behind a pooler, where a session's locks do not last) */
   readonly #gated = new WeakSet<pg.Client>();
+  /** moments still to read their alerts first since a plan ahead was undone (AHEAD_BACKOFF) */
+  #readFirst = 0;
 
   /** `planAhead: false` reads every moment's alerts in its transaction, before its plan (decision 0411) */
   constructor(url: string = env().DATABASE_URL, { planAhead = true }: { planAhead?: boolean } = {}) {
@@ -720,7 +731,9 @@ export class PgDeliveryStore implements DeliveryStore {
     if (!client) return undefined;
     const list = textArrayLiteral(client, users);
     const read = gameCapsSql(list, client.escapeLiteral(gameId), Math.floor(nowMs));
-    const readers = this.#gated.has(client) ? this.#alertsReader : undefined;
+    const readFirst = this.#readFirst > 0;
+    if (readFirst) this.#readFirst -= 1;
+    const readers = this.#gated.has(client) && !readFirst ? this.#alertsReader : undefined;
     const reader = readers?.take();
     let rows: Promise<GameCapsRow[]>;
     if (readers && reader) {
@@ -811,6 +824,7 @@ export class PgDeliveryStore implements DeliveryStore {
       if (!(error instanceof RebidBeforeAlerts)) throw error;
     }
     // whatever the plan sent is answered by now (runCommitPlan waits for it either way)
+    this.#readFirst = AHEAD_BACKOFF;
     await opened.client.query("ROLLBACK TO SAVEPOINT ahead");
     return undefined;
   }
