@@ -84,6 +84,45 @@ function momentBatch(auctions: AuctionRecord[], opened: OpenedMoment | undefined
 
 // every test twice: with the moment's plan run while its alerts are read on another
 // connection (decision 0411), and with the alerts read in its transaction first
+/** One impression of `base` for each user, ids `${prefix}${index}`. */
+function impressionsFor(base: ImpressionRecord, users: readonly string[], prefix: string): ImpressionRecord[] {
+  return users.map((userId, index) => ({
+    ...base,
+    impressionId: `imp_${prefix}${index}`,
+    clickId: `clk_${prefix}${index}`,
+    userId,
+  }));
+}
+
+/**
+ * A moment batch of `impressions` on `campaignId` whose rebid records each call's refused
+ * impression ids (in `rebids`) and answers `auctions` for them.
+ */
+function rebidRecordingBatch(
+  opened: OpenedMoment,
+  impressions: ImpressionRecord[],
+  campaignId: string,
+  auctions: AuctionRecord[] = [],
+): { batch: WriteBatch; rebids: string[][] } {
+  const rebids: string[][] = [];
+  const batch = momentBatch([], opened);
+  return {
+    rebids,
+    batch: {
+      ...batch,
+      impressions,
+      moment: {
+        ...batch.moment!,
+        campaignIds: [campaignId],
+        rebid: (refused) => {
+          rebids.push(refused.map((impression) => impression.impressionId));
+          return { impressions: [], auctions };
+        },
+      },
+    },
+  };
+}
+
 describe.runIf(dbKind() === "postgresql").each([
   { planAhead: true, reads: "on another connection, the plan run ahead" },
   { planAhead: false, reads: "in its transaction, before the plan" },
@@ -311,26 +350,8 @@ describe.runIf(dbKind() === "postgresql").each([
       return Number(waiting.rows[0]!.n) > 0;
     }, 5);
     await other.query("COMMIT");
-    const impressions = users.map((userId, index) => ({
-      ...base,
-      impressionId: `imp_now_${index}`,
-      clickId: `clk_now_${index}`,
-      userId,
-    }));
-    const rebids: string[][] = [];
-    const batch = momentBatch([], opened);
-    const result = await store.commit({
-      ...batch,
-      impressions,
-      moment: {
-        ...batch.moment!,
-        campaignIds: [campaign.id],
-        rebid: (refused) => {
-          rebids.push(refused.map((impression) => impression.impressionId));
-          return { impressions: [], auctions: [] };
-        },
-      },
-    });
+    const { batch, rebids } = rebidRecordingBatch(opened, impressionsFor(base, users, "now_"), campaign.id);
+    const result = await store.commit(batch);
     // capped by what was committed meanwhile, so the other two fit: nobody is offered again, nothing spent twice
     expect(result.impressions).toEqual(["cap", "accepted", "accepted"]);
     expect(rebids).toEqual([]);
@@ -345,26 +366,8 @@ describe.runIf(dbKind() === "postgresql").each([
     const campaign = await deliveryCampaign({ advertiserId: advertiser.advertiserId, totalBudgetUsd: 0.005 });
     const base = filledImpression(advertiser.advertiserId, campaign.id, campaign.creatives[0]!.id);
     const opened = await openWhenIdle();
-    const impressions = USERS.map((userId, index) => ({
-      ...base,
-      impressionId: `imp_${index}`,
-      clickId: `clk_${index}`,
-      userId,
-    }));
-    const rebids: string[][] = [];
-    const batch = momentBatch([], opened);
-    const result = await store.commit({
-      ...batch,
-      impressions,
-      moment: {
-        ...batch.moment!,
-        campaignIds: [campaign.id],
-        rebid: (refused) => {
-          rebids.push(refused.map((impression) => impression.impressionId));
-          return { impressions: [], auctions: [auction(1)] };
-        },
-      },
-    });
+    const { batch, rebids } = rebidRecordingBatch(opened, impressionsFor(base, USERS, ""), campaign.id, [auction(1)]);
+    const result = await store.commit(batch);
     expect(result.impressions).toEqual(["accepted", "accepted", "budget"]);
     expect(rebids).toEqual([["imp_2"]]);
     const stored = await db().campaign.findUniqueOrThrow({ where: { id: campaign.id } });
@@ -383,15 +386,8 @@ describe.runIf(dbKind() === "postgresql").each([
     const campaign = await deliveryCampaign({ advertiserId: advertiser.advertiserId, totalBudgetUsd: 0.005 });
     const base = filledImpression(advertiser.advertiserId, campaign.id, campaign.creatives[0]!.id);
     const opened = await openWhenIdle();
-    const impressions = USERS.map((userId, index) => ({
-      ...base,
-      impressionId: `imp_${index}`,
-      clickId: `clk_${index}`,
-      userId,
-    }));
     // the budget refuses the third impression: a plan ahead comes to a rebid and is undone
-    const batch = momentBatch([], opened);
-    await store.commit({ ...batch, impressions, moment: { ...batch.moment!, campaignIds: [campaign.id] } });
+    await store.commit(rebidRecordingBatch(opened, impressionsFor(base, USERS, ""), campaign.id).batch);
     const ahead: boolean[] = [];
     for (let index = 0; index <= AHEAD_BACKOFF; index++) {
       let next: PgOpenedMoment | undefined;
