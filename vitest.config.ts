@@ -14,8 +14,10 @@ export default defineConfig({
     ],
   },
   test: {
+    // files share a worker process, each starting from fresh app modules (test/fresh-module-state.ts):
+    // the packages load once per worker instead of once per file (docs/development.md, "The suite")
     pool: "forks",
-    isolate: true,
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 60_000,
     exclude: ["**/node_modules/**", ".next/**", "e2e/**", "mcp/node_modules/**"],
@@ -24,6 +26,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          maxWorkers: 2,
           include: ["**/*.test.ts"],
           exclude: ["**/*.int.test.ts", "**/*.mp.test.ts", "**/node_modules/**", ".next/**", "e2e/**"],
           setupFiles: ["test/setup-unit.ts"],
@@ -33,6 +36,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
+          // mostly waiting on the database: more workers than cores
+          maxWorkers: 4,
           include: ["**/*.int.test.ts"],
           exclude: ["**/node_modules/**", ".next/**", "e2e/**"],
           globalSetup: ["test/global-setup.ts"],

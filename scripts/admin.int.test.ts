@@ -12,17 +12,30 @@ import { db } from "@/lib/db/client";
 import { PLATFORM_KEY_CACHE_MS, requirePlatformKey } from "@/lib/delivery/platform-auth";
 import { signIn, viewerEmail, type Jar } from "@/test/dashboard-session";
 import { env } from "@/lib/env";
+import { runAdmin } from "./admin";
 
 const at = (ms: number) => ({ clock: fixedClock(ms) });
 
-/** The CLI in its own process; `stdin`: what standard input holds (a piped password), else nothing. */
-function adminWith(stdin: string | undefined, ...args: string[]) {
+/**
+ * The CLI in its own process, as an operator runs it (another process than this one, whose
+ * caches stand for a running app instance's); `stdin`: what standard input holds.
+ */
+function adminProcessWith(stdin: string | undefined, ...args: string[]) {
   const result = spawnSync("node_modules/.bin/tsx", ["scripts/admin.ts", ...args], {
     env: { ...process.env, DATABASE_URL: env().DATABASE_URL, LOG_LEVEL: "silent" },
     encoding: "utf8",
     input: stdin ?? "",
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function adminProcess(...args: string[]) {
+  return adminProcessWith(undefined, ...args);
+}
+
+/** The same command in this process (the process above adds only the migrations and the exit code). */
+function adminWith(stdin: string | undefined, ...args: string[]) {
+  return runAdmin(args, [stdin ?? ""]);
 }
 
 function admin(...args: string[]) {
@@ -36,7 +49,7 @@ function errorOf(stderr: string): { error: string; message: string; fields?: { p
 
 describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
   it("creates an advertiser, a scoped client and a platform key, printing JSON", async () => {
-    const advertiser = adminWith(
+    const advertiser = adminProcessWith(
       "a long password\n",
       "create-advertiser",
       "--name",
@@ -60,7 +73,7 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
         .email,
     ).toBe("ops@acme.test");
 
-    const client = admin("create-client", "--advertiser", created.advertiser_id!, "--scopes", "reporting:read");
+    const client = await admin("create-client", "--advertiser", created.advertiser_id!, "--scopes", "reporting:read");
     expect(client.code).toBe(0);
     const scoped = JSON.parse(client.stdout) as Record<string, string>;
     expect((await db().apiClient.findUniqueOrThrow({ where: { id: scoped.client_id } })).scopes).toBe("reporting:read");
@@ -76,7 +89,7 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
     expect(JSON.parse(history[1]!.fields)).toMatchObject({ scopes: { from: null, to: ["reporting:read"] } });
     expect(history.map((row) => row.fields).join()).not.toContain(scoped.client_secret);
 
-    const key = admin("create-platform-key", "--name", "Acme app");
+    const key = await admin("create-platform-key", "--name", "Acme app");
     expect(key.code).toBe(0);
     expect(JSON.parse(key.stdout)).toEqual({
       key_id: expect.stringMatching(/^pk_/),
@@ -103,8 +116,8 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
     [["revoke-client", "--client", "cli_nope"], /No API client cli_nope\./],
     [["revoke-platform-key", "--key-id", "pk_nope"], /No platform key pk_nope\./],
     [["reset-password", "--email", "nobody@acme.test", "--password-stdin"], /no password on its first line/],
-  ])("refuses bad input %j with a JSON error and a non-zero exit", (args, message, stdin?: string) => {
-    const result = adminWith(stdin, ...(args as string[]));
+  ])("refuses bad input %j with a JSON error and a non-zero exit", async (args, message, stdin?: string) => {
+    const result = await adminWith(stdin, ...(args as string[]));
     expect(result.code).toBe(1);
     expect(result.stdout).toBe("");
     expect(errorOf(result.stderr).error).toEqual(expect.any(String));
@@ -116,7 +129,7 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
       ["create-advertiser", "--name", "Argv", "--email", "argv@acme.test", "--password", "a long password"],
       ["reset-password", "--email", "argv@acme.test", "--password-stdin", "--password=a long password"],
     ]) {
-      const result = adminWith("a long password\n", ...args);
+      const result = await adminWith("a long password\n", ...args);
       expect(result.code, args.join(" ")).toBe(1);
       expect(result.stdout).toBe("");
       const error = errorOf(result.stderr);
@@ -127,7 +140,7 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
   });
 
   it("reads the password from the first line of standard input (CRLF too), checks its strength, and ignores later lines", async () => {
-    const weak = adminWith(
+    const weak = await adminWith(
       "password1234\n",
       "create-advertiser",
       "--name",
@@ -141,7 +154,7 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
       error: "validation_failed",
       fields: [{ path: "password", message: expect.stringMatching(/commonly used password/) }],
     });
-    const created = adminWith(
+    const created = await adminWith(
       "first line is the password\r\nsecond line is not\n",
       "create-advertiser",
       "--name",
@@ -154,7 +167,7 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
     const user = await db().user.findUniqueOrThrow({ where: { email: "piped@acme.test" } });
     expect(await verifyPassword("first line is the password", user.passwordHash)).toBe(true);
     // no trailing newline at all works too
-    const bare = adminWith(
+    const bare = await adminWith(
       "no newline at the end",
       "create-advertiser",
       "--name",
@@ -176,7 +189,7 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
     // this process stands for another app instance: it has the keys cached from t0
     await expect(verifyAccessToken(token, at(t0))).resolves.toMatchObject({ advertiserId: "adv_cli" });
 
-    const result = admin("retire-signing-key", "--kid", kid);
+    const result = adminProcess("retire-signing-key", "--kid", kid);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     const printed = JSON.parse(result.stdout) as { retired_kid: string; signing_kid: string };
@@ -203,7 +216,7 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
   it("rotate-session-secret replaces the stored session key; this instance reads the new one once its cached key expires; refused while SESSION_SECRET is set", async () => {
     const t0 = Date.now();
     const before = await sessionSecret(fixedClock(t0));
-    const result = admin("rotate-session-secret");
+    const result = adminProcess("rotate-session-secret");
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ rotated: "session_secret", other_instances_within_s: 60 });
     const stored = await db().appSecret.findUniqueOrThrow({ where: { name: "session_secret" } });
@@ -222,10 +235,10 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
     expect((await db().appSecret.findUniqueOrThrow({ where: { name: "session_secret" } })).value).toBe(stored.value);
   });
 
-  it("refuses a second advertiser with the same email", () => {
+  it("refuses a second advertiser with the same email", async () => {
     const args = ["create-advertiser", "--name", "Dup", "--email", "dup@acme.test", "--password-stdin"];
-    expect(adminWith("a long password\n", ...args).code).toBe(0);
-    const again = adminWith("a long password\n", ...args);
+    expect((await adminWith("a long password\n", ...args)).code).toBe(0);
+    const again = await adminWith("a long password\n", ...args);
     expect(again.code).toBe(1);
     expect(errorOf(again.stderr)).toMatchObject({
       error: "conflict",
@@ -235,14 +248,16 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
 
   it("revoke-client: no new token, and the client's tokens stop working (this instance at once once its cache is gone, others within 30 s)", async () => {
     const created = JSON.parse(
-      adminWith(
-        "a long password\n",
-        "create-advertiser",
-        "--name",
-        "Rev",
-        "--email",
-        "rev@acme.test",
-        "--password-stdin",
+      (
+        await adminWith(
+          "a long password\n",
+          "create-advertiser",
+          "--name",
+          "Rev",
+          "--email",
+          "rev@acme.test",
+          "--password-stdin",
+        )
       ).stdout,
     ) as Record<string, string>;
     const t0 = Date.now();
@@ -255,7 +270,7 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
     // this process stands for a running instance: it has seen the client active
     await expect(actorFromRequest(bearerRequest(), at(t0))).resolves.toMatchObject({ clientId: created.client_id });
 
-    const result = admin("revoke-client", "--client", created.client_id!);
+    const result = adminProcess("revoke-client", "--client", created.client_id!);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
       client_id: created.client_id,
@@ -272,16 +287,19 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
     );
     expect(await authenticateClient(created.client_id!, created.client_secret!)).toBeNull();
     // again: the same revocation
-    const again = admin("revoke-client", "--client", created.client_id!);
+    const again = await admin("revoke-client", "--client", created.client_id!);
     expect(JSON.parse(again.stdout).revoked_at).toBe(JSON.parse(result.stdout).revoked_at);
   });
 
   it("revoke-platform-key: decisions with the key are refused (here once the 30 s cache is gone)", async () => {
-    const created = JSON.parse(admin("create-platform-key", "--name", "Revoked app").stdout) as Record<string, string>;
+    const created = JSON.parse((await admin("create-platform-key", "--name", "Revoked app")).stdout) as Record<
+      string,
+      string
+    >;
     const t0 = Date.now();
     await expect(requirePlatformKey(`Bearer ${created.key}`, fixedClock(t0))).resolves.toEqual({ sandbox: false });
 
-    const result = admin("revoke-platform-key", "--key-id", created.key_id!);
+    const result = adminProcess("revoke-platform-key", "--key-id", created.key_id!);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
       key_id: created.key_id,
@@ -296,26 +314,34 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
 
   it("reset-password: a new password from standard input, checked for strength; every session of the user ends", async () => {
     const created = JSON.parse(
-      adminWith(
-        "the first long password\n",
-        "create-advertiser",
-        "--name",
-        "Reset",
-        "--email",
-        "reset@acme.test",
-        "--password-stdin",
+      (
+        await adminWith(
+          "the first long password\n",
+          "create-advertiser",
+          "--name",
+          "Reset",
+          "--email",
+          "reset@acme.test",
+          "--password-stdin",
+        )
       ).stdout,
     ) as Record<string, string>;
     const jar: Jar = new Map();
     expect(await signIn(jar, "reset@acme.test", "the first long password", "203.0.113.90")).not.toContain("error=");
     expect(await viewerEmail(jar)).toBe("reset@acme.test");
 
-    const weak = adminWith("reset@acme.test\n", "reset-password", "--email", "reset@acme.test", "--password-stdin");
+    const weak = await adminWith(
+      "reset@acme.test\n",
+      "reset-password",
+      "--email",
+      "reset@acme.test",
+      "--password-stdin",
+    );
     expect(weak.code).toBe(1);
     expect(errorOf(weak.stderr).error).toBe("validation_failed");
     expect(await viewerEmail(jar)).toBe("reset@acme.test");
 
-    const unknown = adminWith(
+    const unknown = await adminWith(
       "a second long password\n",
       "reset-password",
       "--email",
@@ -328,7 +354,7 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
       message: "No user with the email nobody@acme.test.",
     });
 
-    const result = adminWith(
+    const result = await adminWith(
       "a second long password\n",
       "reset-password",
       "--email",

@@ -12,6 +12,7 @@
 //   npm run admin -- rotate-signing-key
 //   npm run admin -- retire-signing-key --kid KID
 //   npm run admin -- rotate-session-secret
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { CLIENT_STATUS_CACHE_MS, createClient, revokeClient } from "@/lib/auth/clients";
 import { createPlatformKey, revokePlatformKey } from "@/lib/auth/platform-keys";
@@ -49,13 +50,16 @@ function required(values: Record<string, string | boolean | undefined>, name: st
   return value;
 }
 
+/** What a command reads its password from: the process's standard input, or text a test gives. */
+type Input = AsyncIterable<string | Buffer> | Iterable<string>;
+
 /**
  * The first line of standard input, without its line ending (a password piped in, as `docker
  * login --password-stdin` takes it). Anything after the first line is ignored.
  */
-async function firstLineOfStdin(): Promise<string> {
+async function firstLineOf(stdin: Input): Promise<string> {
   let text = "";
-  for await (const chunk of process.stdin) {
+  for await (const chunk of stdin) {
     text += Buffer.isBuffer(chunk) ? chunk.toString("utf8") : String(chunk);
     if (text.includes("\n") || text.length > STDIN_LIMIT) break;
   }
@@ -65,18 +69,18 @@ async function firstLineOfStdin(): Promise<string> {
 }
 
 /** The password of a command that takes one: --password-stdin, never an argument. */
-async function passwordFromStdin(values: { "password-stdin"?: boolean }): Promise<string> {
+async function passwordFromStdin(values: { "password-stdin"?: boolean }, stdin: Input): Promise<string> {
   if (!values["password-stdin"]) {
     throw new UsageError(
       "--password-stdin is required: pipe the password on standard input (printf '%s\\n' \"$PASSWORD\" | npm run admin -- ...)",
     );
   }
-  const password = await firstLineOfStdin();
+  const password = await firstLineOf(stdin);
   if (!password) throw new UsageError("--password-stdin: standard input has no password on its first line");
   return password;
 }
 
-async function run(command: string | undefined, args: string[]): Promise<unknown> {
+async function run(command: string | undefined, args: string[], stdin: Input): Promise<unknown> {
   // a password on the command line is already exposed (ps, shell history): refused, whatever else is wrong
   if (args.some((arg) => arg === "--password" || arg.startsWith("--password="))) {
     throw new UsageError(
@@ -102,7 +106,7 @@ async function run(command: string | undefined, args: string[]): Promise<unknown
     case "create-advertiser": {
       const name = required(values, "name");
       const email = required(values, "email");
-      const created = await createAdvertiser({ name, email, password: await passwordFromStdin(values) });
+      const created = await createAdvertiser({ name, email, password: await passwordFromStdin(values, stdin) });
       return {
         advertiser_id: created.advertiser_id,
         client_id: created.client_id,
@@ -138,7 +142,7 @@ async function run(command: string | undefined, args: string[]): Promise<unknown
     }
     case "reset-password": {
       const email = required(values, "email");
-      const reset = await resetPassword({ email, password: await passwordFromStdin(values) });
+      const reset = await resetPassword({ email, password: await passwordFromStdin(values, stdin) });
       return { user_id: reset.user_id, email: reset.email, sessions_ended: true };
     }
     case "rotate-signing-key":
@@ -167,20 +171,37 @@ function errorBody(error: unknown): Record<string, unknown> {
   return { error: "internal_error", message: error instanceof Error ? error.message : String(error) };
 }
 
+export type AdminResult = { code: 0 | 1; stdout: string; stderr: string };
+
+/**
+ * One command, `argv` as after `npm run admin --`, on the database of DATABASE_URL (already
+ * migrated): what it prints on stdout (one JSON line) or stderr, and its exit code. The process
+ * below runs it after the migrations; the tests call it in-process.
+ */
+export async function runAdmin(argv: readonly string[], stdin: Input): Promise<AdminResult> {
+  const [command, ...args] = argv;
+  try {
+    const result = await run(command, args, stdin);
+    return { code: 0, stdout: `${JSON.stringify(result)}\n`, stderr: "" };
+  } catch (error) {
+    return { code: 1, stdout: "", stderr: `${JSON.stringify(errorBody(error))}\n` };
+  }
+}
+
 async function main() {
-  const [command, ...args] = process.argv.slice(2);
+  let result: AdminResult;
   try {
     await deployMigrations(env().DATABASE_URL);
-    const result = await run(command, args);
-    process.stdout.write(`${JSON.stringify(result)}\n`);
+    result = await runAdmin(process.argv.slice(2), process.stdin);
   } catch (error) {
-    process.stderr.write(`${JSON.stringify(errorBody(error))}\n`);
-    process.exitCode = 1;
+    result = { code: 1, stdout: "", stderr: `${JSON.stringify(errorBody(error))}\n` };
   } finally {
     await disconnectDb();
   }
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
   // A pg connection the schema engine used can linger until its idle timeout: a CLI just exits.
-  process.exit();
+  process.exit(result.code);
 }
 
-void main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();

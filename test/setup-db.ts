@@ -6,10 +6,13 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, inject } from "vitest";
-import { disconnectDb } from "@/lib/db/client";
-import { reloadEnv } from "@/lib/env";
-import { freshPgDatabase } from "@/scripts/lib/local-postgres";
-import { installConsoleErrorGuard } from "./console-guard";
+import { startFileAfresh } from "./fresh-module-state";
+
+startFileAfresh();
+const { disconnectDb } = await import("@/lib/db/client");
+const { reloadEnv } = await import("@/lib/env");
+const { freshPgDatabase } = await import("@/scripts/lib/local-postgres");
+const { installConsoleErrorGuard } = await import("./console-guard");
 
 Object.assign(process.env, { NODE_ENV: "test" });
 process.env.LOG_LEVEL ??= "silent";
