@@ -102,11 +102,17 @@ export function fieldErrorsFromZod(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => ({ path: issuePath(issue.path), message: issue.message }));
 }
 
+/** A refusal names at most this many problems (10,000 bad user ids of a moment must not make a 600 KB answer). */
+export const MAX_FIELD_ERRORS = 100;
+
 export function validationError(fieldErrors: FieldError[], detail?: string): AppError {
   const first = fieldErrors[0];
+  const listed = fieldErrors.length > MAX_FIELD_ERRORS ? fieldErrors.slice(0, MAX_FIELD_ERRORS) : fieldErrors;
+  const more =
+    listed.length < fieldErrors.length ? ` (${fieldErrors.length} problems; the first ${MAX_FIELD_ERRORS} are listed)` : "";
   return new AppError("validation_failed", {
-    detail: detail ?? (first ? `${first.path || "body"}: ${first.message}` : "The request is not valid."),
-    fieldErrors,
+    detail: detail ?? (first ? `${first.path || "body"}: ${first.message}${more}` : "The request is not valid."),
+    fieldErrors: listed,
   });
 }
 

@@ -3,11 +3,10 @@
 //   POST /api/delivery/moments     one moment fanned out to up to 10,000 users (platform key)
 //   GET  /c/{click_id}             click: record once, 302 to the creative
 import type { ServerResponse } from "node:http";
-import { parseDecisionInput } from "@/lib/delivery/parse-decision-input";
-import { parseMomentInput } from "@/lib/delivery/parse-moment-input";
+import { decisionInput, momentInput } from "@/lib/delivery/delivery.schemas";
 import { deliveryEngine } from "@/lib/delivery/engine/engine-instance";
 import { requirePlatformKey } from "@/lib/delivery/platform-auth";
-import { AppError } from "@/lib/errors";
+import { AppError, parseInput } from "@/lib/errors";
 import { bodyLimitFor } from "@/lib/http/body-limits";
 import { HotRouter, readJson, sendEncodedJson, sendJson, type HotRequest } from "./hot-router";
 import { encodeMomentAnswer } from "./moment-answer";
@@ -20,7 +19,7 @@ function noContent(res: ServerResponse): void {
 async function decide(req: HotRequest, res: ServerResponse): Promise<void> {
   // an unread body (refused key) is drained or cut off after the answer (./drain-unread-body.ts)
   const platform = await requirePlatformKey(req.headers.authorization);
-  const input = parseDecisionInput(await readJson(req, bodyLimitFor("/api/delivery/decisions")));
+  const input = parseInput(decisionInput, await readJson(req, bodyLimitFor("/api/delivery/decisions")));
   const decision = await (await deliveryEngine()).decide(input, platform);
   if (decision.kind === "filled") sendJson(res, 200, decision.view);
   else noContent(res);
@@ -28,12 +27,9 @@ async function decide(req: HotRequest, res: ServerResponse): Promise<void> {
 
 async function fanOut(req: HotRequest, res: ServerResponse): Promise<void> {
   const platform = await requirePlatformKey(req.headers.authorization);
-  const input = parseMomentInput(await readJson(req, bodyLimitFor("/api/delivery/moments")));
-  const moment = await (await deliveryEngine()).prepareFanOut(input, platform);
-  // encoded while the database confirms the commit (PostgreSQL), sent only once it has
-  const bytes = encodeMomentAnswer(moment.decisions);
-  await moment.committed;
-  sendEncodedJson(res, 200, bytes);
+  const input = parseInput(momentInput, await readJson(req, bodyLimitFor("/api/delivery/moments")));
+  const decisions = await (await deliveryEngine()).fanOut(input, platform);
+  sendEncodedJson(res, 200, encodeMomentAnswer(decisions));
 }
 
 async function click(_req: HotRequest, res: ServerResponse, match: { rest: string }): Promise<void> {

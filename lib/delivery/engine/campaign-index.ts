@@ -9,7 +9,13 @@ import { utcDay } from "@/lib/domain/campaigns/pacing";
 import { isAvailableIn, MOMENT_TYPE_KEYS, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import { SPORTS, type Sport } from "@/lib/domain/sports";
 import { CampaignBudget } from "./budget-state";
-import type { CampaignRow, CampaignSpend, CreativeRow, DeliveryStore } from "../records";
+import type {
+  CampaignBudgetRow,
+  CampaignRow,
+  CampaignSpend,
+  CreativeRow,
+  DeliveryStore,
+} from "../store/delivery-store";
 
 export type LiveCampaign = AuctionCandidate & {
   /** shared by every rebuild of the campaign, so spend in flight survives reloads */
@@ -229,6 +235,17 @@ export class CampaignIndex {
       }
       state.refresh(now);
     }
+  }
+
+  /** Merges committed counters and takes the budgets of campaign rows read under their lock (a moment's). */
+  applyBudgets(rows: readonly CampaignBudgetRow[]): void {
+    for (const row of rows) {
+      const state = this.#states.get(row.id);
+      if (!state) continue;
+      state.totalBudgetMicros = row.totalBudgetMicros;
+      state.dailyBudgetMicros = row.dailyBudgetMicros;
+    }
+    this.applySpend(rows);
   }
 
   /** Periodic check: reload everything when the campaigns' signature changed; refresh spend. */

@@ -15,12 +15,15 @@ import { clickDestination } from "../rules/click-destination";
 import { impressionCostMicros, microsToUsd } from "@/lib/money";
 import type {
   AuctionRecord,
-  BatchResult,
+  CommitOutcome,
   CreativeRow,
   DeliveryStore,
   ImpressionRecord,
-  ImpressionVerdict,
-} from "../records";
+  MomentState,
+  MomentWrites,
+} from "../store/delivery-store";
+import type { AuctionBook } from "@/lib/auction/auction-book";
+import { whenNotBusy } from "./busy-retry";
 import { DeliveryWriter } from "./writer";
 
 const FLOORS = new Map<string, number>(MOMENT_TYPES.map((type) => [type.key, Number(type.floorCpmMicros)]));
@@ -43,24 +46,12 @@ export type Decision = { kind: "filled"; view: DecisionView } | { kind: "no_fill
 /** One user's part of a fanned-out moment, in the order of the request's user ids. */
 export type MomentDecision = { userId: string } & Decision;
 
-/** A moment's decisions, known before its commit is confirmed (DeliveryEngine.prepareFanOut). */
-export type PreparedMoment = { decisions: MomentDecision[]; committed: Promise<void> };
-
-/** A moment's user whose impression is being committed (and, if refused, replaced). */
-type MomentEntry = {
-  index: number;
-  userId: string;
-  /** the current impression, or null once the user is settled without one */
-  record: ImpressionRecord | null;
-  /** where `record` is in the impressions the plan judged (its verdict's index) */
-  judged: number;
-  winner: LiveCampaign;
-  variant: AuctionVariant;
-  /** campaigns the database refused for this user (another instance spent their budget) */
-  refused?: Set<LiveCampaign>;
-  /** the most bidders any of the user's attempts saw (the no-fill row's count, as a single decision's) */
-  bidders: number;
-  attempts: number;
+/** A moment's auctions decided under its locks: the answer, the rows to write, and the impressions in flight. */
+type DecidedMoment = {
+  decisions: MomentDecision[];
+  writes: MomentWrites;
+  /** each impression's campaign, for the spend in flight */
+  winners: LiveCampaign[];
 };
 
 export type DeliveryEngineOptions = {
@@ -153,7 +144,7 @@ export class DeliveryEngine {
     await this.writer.flush();
   }
 
-  #committed(result: BatchResult): void {
+  #committed(result: CommitOutcome): void {
     this.index.applySpend(result.campaigns);
     if (result.ended.length) this.index.markDirty(result.ended);
   }
@@ -272,189 +263,94 @@ export class DeliveryEngine {
   }
 
   /**
-   * POST /api/delivery/moments: one moment for many users. The moment's auction
-   * book is looked up once; each user's auction, caps and the campaigns' budgets
-   * and pacing are then applied user by user in the order given, each user seeing
-   * the spend of those before it, so the outcome is that of the same users' single
-   * decisions made one after another (same clock, same randomness). Everything is
-   * committed in one transaction; the answer comes only after it
+   * POST /api/delivery/moments: one moment for many users, in one transaction of the
+   * store: lock the users and the campaigns of the moment's cell, read the committed
+   * state those locks guard, run each user's auction against it in the order given
+   * (each user seeing the spend of those before), and write the decisions. The
+   * outcome is that of the same users' single decisions made one after another (same
+   * clock, same randomness); the answer comes only once the commit is confirmed
    * (docs/decisions/0408-moments-fan-out.md).
    */
   async fanOut(input: MomentInput, platform: { sandbox: boolean } = { sandbox: false }): Promise<MomentDecision[]> {
-    const moment = await this.prepareFanOut(input, platform);
-    await moment.committed;
-    return moment.decisions;
+    if (this.index.needsReload) await this.index.ready();
+    const now = this.#clock();
+    const cell = this.index.cell(input.moment_type, input.sport, platform.sandbox);
+    const locks = {
+      users: input.user_ids,
+      gameId: input.game_id,
+      campaignIds: cell.candidates.map((campaign) => campaign.campaignId),
+      nowMs: now,
+    };
+    let decided: DecidedMoment | undefined;
+    try {
+      const outcome = await whenNotBusy(
+        () =>
+          this.store.commitMoment(locks, (state) => {
+            decided = this.#decideMoment(input, cell, state, now, platform.sandbox);
+            return decided.writes;
+          }),
+        { clock: this.#clock },
+      );
+      this.#committed(outcome);
+      return decided!.decisions;
+    } catch (error) {
+      // nothing of the moment was written: its users' cap slots are given back
+      for (const impression of decided?.writes.impressions ?? [])
+        this.caps.release(impression.userId, input.game_id, now);
+      throw error;
+    } finally {
+      decided?.writes.impressions.forEach((impression, index) =>
+        decided!.winners[index]!.state.addInflight(-impression.costMicros, this.#clock()),
+      );
+    }
   }
 
   /**
-   * fanOut in two steps: the decisions as soon as the commit plan has judged the
-   * impressions (on PostgreSQL before the database has confirmed the statements
-   * and the commit), and `committed`, which settles once the moment is committed
-   * or failed. The decisions may be prepared for sending meanwhile; they are the
-   * answer only if `committed` resolves (a failed commit rejects it, and nothing
-   * of the moment was written).
+   * The moment's auctions against `state`, read under its locks: the campaigns' committed
+   * counters and budgets first replace what the index knew, then each user's auction,
+   * caps (this instance's in memory, other instances' committed alerts) and the spend
+   * in flight are applied user by user, as single decisions would be.
    */
-  async prepareFanOut(
+  #decideMoment(
     input: MomentInput,
-    platform: { sandbox: boolean } = { sandbox: false },
-  ): Promise<PreparedMoment> {
-    if (this.index.needsReload) await this.index.ready();
-    const now = this.#clock();
-    const sandbox = platform.sandbox;
+    cell: AuctionBook<LiveCampaign>,
+    state: MomentState,
+    now: number,
+    sandbox: boolean,
+  ): DecidedMoment {
+    this.index.applyBudgets(state.campaigns);
     const floor = FLOORS.get(input.moment_type)!;
-    const cell = this.index.cell(input.moment_type, input.sport, sandbox);
     const blockedUntil = this.index.blockedUntil;
-    const momentOf = (userId: string): AuctionMoment => ({
-      momentType: input.moment_type,
-      sport: input.sport,
-      gameId: input.game_id,
-      userId,
-      floorCpmMicros: floor,
-    });
-    const decisions: MomentDecision[] = new Array(input.user_ids.length);
-    const entries: MomentEntry[] = [];
-    const auctions: AuctionRecord[] = [];
-    const impressions: ImpressionRecord[] = [];
-    // PostgreSQL locks the users and reads their alerts while the auctions below run;
-    // everything until submitMoment is synchronous, so nothing else can use the writer between
-    const opened = this.writer.openMoment({ users: input.user_ids, gameId: input.game_id, nowMs: now });
     const options = { random: this.#random };
-    try {
-      input.user_ids.forEach((userId, index) => {
-        const moment = momentOf(userId);
-        const result = runBookAuction(moment, cell, blockedUntil, now, options);
-        if (result.outcome === "no_fill") {
-          auctions.push(auctionRecord(input.moment_type, input.sport, "no_fill", 0, now, sandbox));
-          decisions[index] = { userId, kind: "no_fill" };
-          return;
-        }
-        if (!this.caps.tryReserve(userId, input.game_id, now)) {
-          auctions.push(auctionRecord(input.moment_type, input.sport, "capped", result.bidders, now, sandbox));
-          decisions[index] = { userId, kind: "capped" };
-          return;
-        }
-        const record = this.#impression(moment, result, now, sandbox);
-        result.winner.state.addInflight(record.costMicros, now);
-        entries.push({
-          index,
-          userId,
-          record,
-          judged: impressions.length,
-          winner: result.winner,
-          variant: result.variant,
-          bidders: result.bidders,
-          attempts: 1,
-        });
-        impressions.push(record);
-      });
-    } catch (error) {
-      opened?.abandon();
-      throw error;
-    }
-    if (!entries.length && !auctions.length) {
-      opened?.abandon();
-      return { decisions, committed: Promise.resolve() };
-    }
-
-    // the engine's side of the commit plan's rebids: all synchronous, inside the transaction
-    /** each current impression's user (made at the first rebid: most moments have none) */
-    let entryOf: Map<ImpressionRecord, MomentEntry> | undefined;
-    /** how many impressions the plan judged: the first ones, then each rebid's replacements, in its order */
-    let judged = impressions.length;
-    const rebid = (refused: readonly ImpressionRecord[], last: boolean) => {
-      const replacements: ImpressionRecord[] = [];
-      const settled: AuctionRecord[] = [];
-      entryOf ??= new Map(entries.map((entry) => [entry.record!, entry]));
-      for (const record of refused) {
-        const entry = entryOf.get(record);
-        if (!entry || entry.record !== record) continue;
-        entry.winner.state.addInflight(-record.costMicros, now);
-        (entry.refused ??= new Set()).add(entry.winner);
-        const result =
-          last || entry.attempts >= MAX_ATTEMPTS
-            ? undefined
-            : runBookAuction(momentOf(entry.userId), cell, blockedUntil, now, {
-                random: this.#random,
-                excluded: entry.refused,
-              });
-        if (!result || result.outcome === "no_fill") {
-          entry.record = null;
-          this.caps.release(entry.userId, input.game_id, now);
-          settled.push(auctionRecord(input.moment_type, input.sport, "no_fill", entry.bidders, now, sandbox));
-          continue;
-        }
-        const next = this.#impression(momentOf(entry.userId), result, now, sandbox);
-        result.winner.state.addInflight(next.costMicros, now);
-        entry.record = next;
-        entry.winner = result.winner;
-        entry.variant = result.variant;
-        entry.bidders = Math.max(entry.bidders, result.bidders);
-        entry.attempts += 1;
-        // the plan judges the replacements after everything before them, in this order
-        entry.judged = judged + replacements.length;
-        entryOf.set(next, entry);
-        replacements.push(next);
+    const decisions: MomentDecision[] = new Array(input.user_ids.length);
+    const writes: MomentWrites = { impressions: [], auctions: [] };
+    const winners: LiveCampaign[] = [];
+    input.user_ids.forEach((userId, index) => {
+      const moment: AuctionMoment = {
+        momentType: input.moment_type,
+        sport: input.sport,
+        gameId: input.game_id,
+        userId,
+        floorCpmMicros: floor,
+      };
+      const result = runBookAuction(moment, cell, blockedUntil, now, options);
+      if (result.outcome === "no_fill") {
+        writes.auctions.push(auctionRecord(input.moment_type, input.sport, "no_fill", 0, now, sandbox));
+        decisions[index] = { userId, kind: "no_fill" };
+        return;
       }
-      judged += replacements.length;
-      return { impressions: replacements, auctions: settled };
-    };
-
-    /** the plan's verdicts, when the store told them before the commit was confirmed */
-    let early: readonly ImpressionVerdict[] | undefined;
-    let toldEarly!: () => void;
-    const told = new Promise<void>((resolve) => (toldEarly = resolve));
-    const submitted = this.writer.submitMoment({
-      impressions,
-      auctions,
-      moment: {
-        rebid,
-        campaignIds: cell.candidates.map((campaign) => campaign.campaignId),
-        opened,
-        judged: (verdicts) => {
-          early = verdicts;
-          toldEarly();
-        },
-      },
+      if (state.cappedUsers.has(userId) || !this.caps.tryReserve(userId, input.game_id, now)) {
+        writes.auctions.push(auctionRecord(input.moment_type, input.sport, "capped", result.bidders, now, sandbox));
+        decisions[index] = { userId, kind: "capped" };
+        return;
+      }
+      const record = this.#impression(moment, result, now, sandbox);
+      result.winner.state.addInflight(record.costMicros, now);
+      writes.impressions.push(record);
+      winners.push(result.winner);
+      decisions[index] = { userId, kind: "filled", view: this.#view(record, result.winner, result.variant) };
     });
-    const verdictOf = (verdicts: readonly ImpressionVerdict[], entry: MomentEntry): ImpressionVerdict =>
-      verdicts[entry.judged] ?? "budget";
-    /** the spend in flight leaves (counted, or not spent), and the cap slots of users `refused` are given back */
-    const settle = (refused: (entry: MomentEntry) => boolean) => {
-      for (const entry of entries) {
-        if (!entry.record) continue;
-        entry.winner.state.addInflight(-entry.record.costMicros, this.#clock());
-        if (refused(entry)) this.caps.release(entry.userId, input.game_id, now);
-      }
-    };
-    const committed = submitted.then(
-      // committed: the users refused at commit give their slots back
-      (verdicts) => settle((entry) => verdictOf(verdicts, entry) !== "accepted"),
-      (error: unknown) => {
-        // nothing of the moment was committed: every user gives its slot back
-        settle(() => true);
-        throw error;
-      },
-    );
-    // whoever awaits `committed` hears of a failure; until then it is not an unhandled rejection
-    committed.catch(() => {});
-    await Promise.race([told, committed]);
-    const verdicts = early ?? (await submitted);
-    for (const entry of entries) {
-      const record = entry.record;
-      const verdict = record ? verdictOf(verdicts, entry) : "budget";
-      if (record && verdict === "accepted") {
-        decisions[entry.index] = {
-          userId: entry.userId,
-          kind: "filled",
-          view: this.#view(record, entry.winner, entry.variant),
-        };
-      } else {
-        // settled without an impression by a rebid, refused by a cap at commit (its capped row is in the
-        // transaction), or by budgets past the last rebid
-        decisions[entry.index] = { userId: entry.userId, kind: verdict === "cap" ? "capped" : "no_fill" };
-      }
-    }
-    return { decisions, committed };
+    return { decisions, writes, winners };
   }
 
   /** GET /c/{click_id}: records the first click and returns where to send the user, or null for an unknown id. */

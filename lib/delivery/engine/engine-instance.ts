@@ -4,7 +4,7 @@ import { dbKind } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { DeliveryEngine } from "./delivery-engine";
-import type { DeliveryStore } from "../records";
+import type { DeliveryStore } from "../store/delivery-store";
 import { PgDeliveryStore } from "../store/pg-store";
 import { SqliteDeliveryStore } from "../store/sqlite-store";
 

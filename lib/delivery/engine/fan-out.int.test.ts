@@ -372,7 +372,7 @@ describe("moments of two engines (two app instances) on one database", () => {
     user_ids: userIds,
   });
 
-  it("never overspend together: the impressions the budget refuses are replaced in the same transaction", async () => {
+  it("never overspend together: the second moment is decided against the spend the first committed", async () => {
     const a = await createTestAdvertiser("A");
     const b = await createTestAdvertiser("B");
     // the runner-up makes the winner pay 0.999 USD per impression: 11 impressions reach 10.5 USD
@@ -393,8 +393,8 @@ describe("moments of two engines (two app instances) on one database", () => {
     expect(all.every((decision) => decision.kind === "filled")).toBe(true);
     const byTarget = all.filter((decision) => decision.kind === "filled" && decision.view.campaign_id === target.id);
     expect(byTarget).toHaveLength(11);
-    // one engine's first 11 users went to the target; the other's, refused by the budget at commit, were
-    // auctioned again without it: the runner-up alone, at the floor, as for every later user of both
+    // one engine's first 11 users went to the target; the other's moment, waiting on the campaigns' locks, read
+    // the target's budget spent: the runner-up alone, at the floor, as for every later user of both
     const campaignsOfFirst = (decisions: typeof first) =>
       decisions.slice(0, 11).map((decision) => (decision.kind === "filled" ? decision.view.campaign_id : null));
     expect([campaignsOfFirst(first), campaignsOfFirst(second)].sort()).toEqual(
@@ -429,7 +429,7 @@ describe("moments of two engines (two app instances) on one database", () => {
     const filledBy = (engineIndex: number) =>
       fan.filter((decision, index) => index % 2 === engineIndex && decision.kind === "filled").length;
     if (dbKind() === "postgresql") {
-      // the writer re-checks the caps at commit against every instance's impressions: 5 in all
+      // each moment reads, under its users' locks, the alerts the other instance committed: 5 in all
       expect(filledBy(0) + filledBy(1)).toBe(5);
     } else {
       // SQLite is one instance's database (decision 0403): each engine's in-memory caps hold exactly
@@ -443,7 +443,7 @@ describe("moments of two engines (two app instances) on one database", () => {
   });
 });
 
-describe("a moment whose commit fails after the store told its verdicts (as PostgreSQL does, before confirming)", () => {
+describe("a moment whose commit fails once its auctions are decided", () => {
   const input = (userIds: string[]) => ({
     moment_type: "close_game" as const,
     sport: "nba" as const,
@@ -452,17 +452,18 @@ describe("a moment whose commit fails after the store told its verdicts (as Post
   });
   const tenUsers = Array.from({ length: 10 }, (_, index) => `bettor-${index}`);
 
-  /** An engine whose store tells the next moment's verdicts, all accepted, then fails its commit writing nothing. */
+  /** An engine whose store fails the next moment after deciding it, inside its transaction (so nothing is written). */
   async function engineFailingOnce(): Promise<DeliveryEngine> {
     const engine = await startTestEngine({ clock: testClock(NOV_22_NOON) });
-    const commit = engine.store.commit.bind(engine.store);
+    const commitMoment = engine.store.commitMoment.bind(engine.store);
     let failing = true;
-    engine.store.commit = async (batch) => {
-      if (!failing || !batch.moment) return commit(batch);
-      failing = false;
-      batch.moment.judged?.(batch.impressions.map(() => "accepted" as const));
-      throw new Error("the database went away");
-    };
+    engine.store.commitMoment = (locks, decide) =>
+      commitMoment(locks, (state) => {
+        const writes = decide(state);
+        if (!failing) return writes;
+        failing = false;
+        throw new Error("the database went away");
+      });
     return engine;
   }
 
@@ -472,9 +473,7 @@ describe("a moment whose commit fails after the store told its verdicts (as Post
     await deliveryCampaign({ advertiserId: a.advertiserId, totalBudgetUsd: 0.0035, dailyBudgetUsd: 1000 });
     const engine = await engineFailingOnce();
     try {
-      const prepared = await engine.prepareFanOut(input(tenUsers));
-      expect(prepared.decisions.map((decision) => decision.kind)).toEqual(Array(10).fill("filled"));
-      await expect(prepared.committed).rejects.toThrow("the database went away");
+      await expect(engine.fanOut(input(tenUsers))).rejects.toThrow("the database went away");
       expect(await db().impression.count()).toBe(0);
       expect(await countAuctions()).toBe(0);
       // the failed moment's spend is no longer in flight: the whole budget serves the same users again

@@ -1,11 +1,17 @@
-// The writer's side of a moment whose transaction the store began before its
-// auctions (DeliveryStore.openMoment, decision 0408): it may begin only while no
-// commit of this writer is under way (a batch of its own would otherwise wait on
-// the moment's locks while the moment waits behind it), and the opened moment is
-// committed before anything queued beside it.
+// The group commit of single decisions: what is queued in one turn of the event
+// loop is one batch, what is queued while a batch commits goes in the next, and a
+// store that cannot begin (StoreBusyError) is tried again until it has been busy
+// for the writer's timeout, then the decisions fail with 503.
 import { describe, expect, it } from "vitest";
 import { pino } from "pino";
-import type { BatchResult, DeliveryStore, ImpressionRecord, OpenedMoment, WriteBatch } from "../records";
+import { AppError } from "@/lib/errors";
+import {
+  StoreBusyError,
+  type BatchResult,
+  type DeliveryStore,
+  type ImpressionRecord,
+  type WriteBatch,
+} from "../store/delivery-store";
 import { DeliveryWriter } from "./writer";
 
 function impression(userId: string): ImpressionRecord {
@@ -29,23 +35,24 @@ function impression(userId: string): ImpressionRecord {
   };
 }
 
-/** A store whose commits wait until the test lets them go; it records what each commit held. */
+const accepted = (batch: WriteBatch): BatchResult => ({
+  impressions: batch.impressions.map(() => "accepted"),
+  clicks: [],
+  campaigns: [],
+  ended: [],
+});
+
+/** A store whose commits wait until the test lets them go; it records the users of each commit. */
 function heldStore() {
-  const committed: string[] = [];
+  const committed: string[][] = [];
   const waiting: (() => void)[] = [];
   const store = {
-    kind: "postgresql",
-    openMoment: ({ users }: { users: readonly string[] }): OpenedMoment => ({
-      users: new Set(users),
-      abandon() {},
-    }),
+    kind: "sqlite",
     commit: (batch: WriteBatch): Promise<BatchResult> =>
       new Promise((resolve) => {
         waiting.push(() => {
-          committed.push(
-            `${batch.moment ? (batch.moment.opened ? "opened moment" : "moment") : "singles"} ${batch.impressions.map((i) => i.userId).join(",")}`,
-          );
-          resolve({ impressions: batch.impressions.map(() => "accepted"), clicks: [], campaigns: [], ended: [] });
+          committed.push(batch.impressions.map((i) => i.userId));
+          resolve(accepted(batch));
         });
       }),
   } as unknown as DeliveryStore;
@@ -54,47 +61,59 @@ function heldStore() {
     while (!waiting.length) await new Promise((resolve) => setImmediate(resolve));
     waiting.shift()!();
   };
-  /** resolves once a commit has begun and waits */
-  const begun = async () => {
-    while (!waiting.length) await new Promise((resolve) => setImmediate(resolve));
-  };
-  return { store, committed, release, begun };
+  return { store, committed, release };
 }
 
-const moment = (userId: string, opened?: OpenedMoment) => ({
-  impressions: [impression(userId)],
-  auctions: [],
-  moment: { rebid: () => ({ impressions: [], auctions: [] }), campaignIds: [], opened },
-});
+const log = pino({ level: "silent" });
 
-describe("a moment begun before its auctions, in the writer", () => {
-  it("begins only while no commit of the writer is under way", async () => {
-    const { store, release, begun } = heldStore();
-    const writer = new DeliveryWriter(store, { clock: () => 0, log: pino({ level: "silent" }) });
-    const single = writer.submitImpression(impression("u1"));
-    // taken from the queue and being committed: nothing is pending, a commit is under way
-    await begun();
-    expect(writer.pending).toBe(0);
-    expect(writer.openMoment({ users: ["u2"], gameId: "game-1", nowMs: 0 })).toBeUndefined();
+describe("DeliveryWriter", () => {
+  it("commits what is queued in one turn together, and what is queued meanwhile in the next batch", async () => {
+    const { store, committed, release } = heldStore();
+    const writer = new DeliveryWriter(store, { clock: () => 0, log });
+    const first = [writer.submitImpression(impression("u1")), writer.submitImpression(impression("u2"))];
     await release();
-    await single;
-    expect(writer.openMoment({ users: ["u2"], gameId: "game-1", nowMs: 0 })).toBeDefined();
+    await Promise.all(first);
+    const second = [writer.submitImpression(impression("u3"))];
+    await new Promise((resolve) => setImmediate(resolve));
+    const third = [writer.submitImpression(impression("u4")), writer.submitImpression(impression("u5"))];
+    await release();
+    await release();
+    await Promise.all([...second, ...third]);
+    expect(committed).toEqual([["u1", "u2"], ["u3"], ["u4", "u5"]]);
+    expect(writer.batches).toBe(3);
   });
 
-  it("commits the opened moment before the single decisions queued beside it, even after a moment went last", async () => {
-    const { store, committed, release } = heldStore();
-    const writer = new DeliveryWriter(store, { clock: () => 0, log: pino({ level: "silent" }) });
-    const first = writer.submitMoment(moment("m1"));
-    await release();
-    await first;
-    // a moment went last: queued single decisions would now go before a plain moment
-    const opened = writer.openMoment({ users: ["m2"], gameId: "game-1", nowMs: 0 });
-    expect(opened).toBeDefined();
-    const single = writer.submitImpression(impression("s1"));
-    const second = writer.submitMoment(moment("m2", opened));
-    await release();
-    await release();
-    await Promise.all([single, second]);
-    expect(committed).toEqual(["moment m1", "opened moment m2", "singles s1"]);
+  it("tries a busy store again and commits the batch once", async () => {
+    let attempts = 0;
+    const store = {
+      kind: "sqlite",
+      commit: async (batch: WriteBatch) => {
+        attempts += 1;
+        if (attempts < 3) throw new StoreBusyError();
+        return accepted(batch);
+      },
+    } as unknown as DeliveryStore;
+    const writer = new DeliveryWriter(store, { clock: () => 0, log });
+    await expect(writer.submitImpression(impression("u1"))).resolves.toBe("accepted");
+    expect(attempts).toBe(3);
+    expect(writer.batches).toBe(1);
+  });
+
+  it("fails the batch's decisions with 503 once the store has been busy for the timeout", async () => {
+    let now = 0;
+    const store = {
+      kind: "sqlite",
+      commit: async () => {
+        now += 400;
+        throw new StoreBusyError();
+      },
+    } as unknown as DeliveryStore;
+    const writer = new DeliveryWriter(store, { clock: () => now, log, busyTimeoutMs: 1000 });
+    const refused = await writer.submitImpression(impression("u1")).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ code: "unavailable", status: 503 });
+    // busy from 0: tried at 400, 800 and 1200, then given up
+    expect(now).toBe(1200);
+    expect(writer.batches).toBe(0);
   });
 });

@@ -4,7 +4,7 @@
 // back if the write is refused. With several instances on PostgreSQL the writer
 // re-checks the caps at commit (docs/decisions/0403-caps-across-instances.md).
 import { DAY_MS, HOUR_MS } from "@/lib/clock";
-import type { RecentAlert } from "../records";
+import type { RecentAlert } from "../store/delivery-store";
 
 export const ALERTS_PER_GAME = 5;
 export const ALERTS_PER_HOUR = 10;

@@ -7,17 +7,16 @@ import { mergeRollupDeltas } from "@/lib/domain/rollups/increment-rollups";
 import type { ChangeRow } from "@/lib/history/changes";
 import { eventDataSchemas } from "@/lib/webhooks/events";
 import { EVENTS_PER_ROW, outboxEvents } from "@/lib/webhooks/outbox";
-import type { AuctionRecord, ClickRecord, ImpressionRecord, RecentAlert, WriteBatch } from "../records";
+import { runPlan, runPlanAsync } from "@/lib/db/plan";
+import type { AuctionRecord, ClickRecord, ImpressionRecord, RecentAlert, WriteBatch } from "./delivery-store";
 import {
-  MOMENT_REBID_ROUNDS,
   USER_LOCKS_MAX,
   commitBatch,
+  commitMoment,
   countedAuctions,
   impressionEvent,
   impressionEventRows,
   impressionRollups,
-  runPlan,
-  runPlanAsync,
   type AsyncStatements,
   type SyncStatements,
 } from "./commit-plan";
@@ -202,13 +201,11 @@ describe("commitBatch", () => {
   it("spends a campaign's whole group with one conditional update when it stays under both budgets", () => {
     const m = model({ cmp_a: {}, cmp_b: {} });
     const result = runPlan(
-      commitBatch(batch([impression("cmp_b", 100), impression("cmp_a", 200), impression("cmp_b", 300)]), {
-        recheckCaps: false,
-      }),
+      commitBatch(batch([impression("cmp_b", 100), impression("cmp_a", 200), impression("cmp_b", 300)])),
       m.statements,
     );
     expect(result.impressions).toEqual(["accepted", "accepted", "accepted"]);
-    expect(m.log).toEqual(["lockCampaigns cmp_a,cmp_b", "spend cmp_ax1 cmp_bx2"]);
+    expect(m.log).toEqual(["lockUsers users 3", "recentAlerts", "lockCampaigns cmp_a,cmp_b", "spend cmp_ax1 cmp_bx2"]);
     expect(m.rows.get("cmp_b")!.spend).toBe(400);
     expect(m.written).toEqual({
       impressions: 3,
@@ -226,13 +223,17 @@ describe("commitBatch", () => {
     const result = runPlan(
       commitBatch(
         batch([impression("cmp_a", 300), impression("cmp_b", 100), impression("cmp_a", 300), impression("cmp_a", 300)]),
-        { recheckCaps: false },
       ),
       m.statements,
     );
     expect(result.impressions).toEqual(["accepted", "accepted", "budget", "budget"]);
     // one statement for every group, the refused group's counters read once, its prefix spent once
-    expect(m.log).toEqual(["lockCampaigns cmp_a,cmp_b", "spend cmp_ax3 cmp_bx1", "readBudgets cmp_a", "spend cmp_ax1"]);
+    expect(m.log.slice(2)).toEqual([
+      "lockCampaigns cmp_a,cmp_b",
+      "spend cmp_ax3 cmp_bx1",
+      "readBudgets cmp_a",
+      "spend cmp_ax1",
+    ]);
     expect(m.rows.get("cmp_a")!.spend).toBe(1200);
     // the batch that exhausted the budget ends the campaign and says so once
     expect(result.ended).toEqual(["cmp_a"]);
@@ -264,9 +265,7 @@ describe("commitBatch", () => {
   it("writes no change-history statement in a batch that ends no campaign (no per-impression cost)", () => {
     const m = model({ cmp_a: {}, cmp_b: {} });
     runPlan(
-      commitBatch(batch([impression("cmp_a", 100), impression("cmp_b", 100), impression("cmp_a", 100)]), {
-        recheckCaps: false,
-      }),
+      commitBatch(batch([impression("cmp_a", 100), impression("cmp_b", 100), impression("cmp_a", 100)])),
       m.statements,
     );
     expect(m.written.changeStatements).toEqual([]);
@@ -274,10 +273,7 @@ describe("commitBatch", () => {
 
   it("records every campaign one batch ends in one statement", () => {
     const m = model({ cmp_a: { spend: 950, total: 1000 }, cmp_b: { spend: 950, total: 1000 } });
-    runPlan(
-      commitBatch(batch([impression("cmp_a", 100), impression("cmp_b", 100)]), { recheckCaps: false }),
-      m.statements,
-    );
+    runPlan(commitBatch(batch([impression("cmp_a", 100), impression("cmp_b", 100)])), m.statements);
     expect(m.written.changeStatements).toEqual([2]);
     expect(m.written.changes.map((row) => row.targetId)).toEqual(["cmp_a", "cmp_b"]);
   });
@@ -285,10 +281,7 @@ describe("commitBatch", () => {
   it("near the daily budget, the prefix stops where the day's spend reaches it", () => {
     const m = model({ cmp_a: { daily: 500, spendDay: DAY, daySpend: 250, spend: 250 } });
     const costs = [100, 100, 100, 100];
-    const result = runPlan(
-      commitBatch(batch(costs.map((cost) => impression("cmp_a", cost))), { recheckCaps: false }),
-      m.statements,
-    );
+    const result = runPlan(commitBatch(batch(costs.map((cost) => impression("cmp_a", cost)))), m.statements);
     // 250, 350, 450 are under 500; the fourth would start at 550
     expect(result.impressions).toEqual(["accepted", "accepted", "accepted", "budget"]);
     expect(m.rows.get("cmp_a")!.daySpend).toBe(550);
@@ -296,17 +289,17 @@ describe("commitBatch", () => {
 
   it("writes the 50% and 90% events once, in the batch that crosses them", () => {
     const m = model({ cmp_a: { spend: 400, total: 1000 } });
-    const first = runPlan(commitBatch(batch([impression("cmp_a", 150)]), { recheckCaps: false }), m.statements);
+    const first = runPlan(commitBatch(batch([impression("cmp_a", 150)])), m.statements);
     expect(m.written.outbox).toEqual(["impression.served", "campaign.budget_50pct"]);
     expect(first.ended).toEqual([]);
-    runPlan(commitBatch(batch([impression("cmp_a", 400)]), { recheckCaps: false }), m.statements);
+    runPlan(commitBatch(batch([impression("cmp_a", 400)])), m.statements);
     expect(m.written.outbox.filter((type) => type.startsWith("campaign."))).toEqual([
       "campaign.budget_50pct",
       "campaign.budget_90pct",
     ]);
   });
 
-  it("re-checks per-user caps against committed alerts under per-user locks when asked", () => {
+  it("re-checks per-user caps against committed alerts under per-user locks", () => {
     const committed = Array.from({ length: 4 }, (_, index) => ({
       userId: "user-x",
       gameId: "game-1",
@@ -314,33 +307,20 @@ describe("commitBatch", () => {
     }));
     const m = model({ cmp_a: {} }, committed);
     const mine = [impression("cmp_a", 100, { userId: "user-x" }), impression("cmp_a", 100, { userId: "user-x" })];
-    const result = runPlan(commitBatch(batch(mine), { recheckCaps: true }), m.statements);
+    const result = runPlan(commitBatch(batch(mine)), m.statements);
     // 4 committed + 1 = the 5 per game
     expect(result.impressions).toEqual(["accepted", "cap"]);
-    expect(m.log.slice(0, 2)).toEqual(["lockUsers users 1", "recentAlerts"]);
-
-    const unchecked = model({ cmp_a: {} }, committed);
-    const again = [impression("cmp_a", 100, { userId: "user-x" }), impression("cmp_a", 100, { userId: "user-x" })];
-    expect(runPlan(commitBatch(batch(again), { recheckCaps: false }), unchecked.statements).impressions).toEqual([
-      "accepted",
-      "accepted",
-    ]);
-    expect(unchecked.log).not.toContain("recentAlerts");
+    expect(m.log.slice(0, 3)).toEqual(["lockUsers users 1", "recentAlerts", "lockCampaigns cmp_a"]);
   });
 
   it("records, counts and announces only the first click of a click id", () => {
     const m = model({ cmp_a: {} });
     const served = impression("cmp_a", 100);
-    const result = runPlan(
-      commitBatch(batch([], [click(served), click(served)]), { recheckCaps: false }),
-      m.statements,
-    );
+    const result = runPlan(commitBatch(batch([], [click(served), click(served)])), m.statements);
     expect(result.clicks).toEqual([true, false]);
     expect(m.rows.get("cmp_a")!.clicks).toBe(1);
     expect(m.written.outbox).toEqual(["click.recorded"]);
-    expect(runPlan(commitBatch(batch([], [click(served)]), { recheckCaps: false }), m.statements).clicks).toEqual([
-      false,
-    ]);
+    expect(runPlan(commitBatch(batch([], [click(served)])), m.statements).clicks).toEqual([false]);
   });
 
   it("the synchronous and the awaited driver run the same statements with the same results", async () => {
@@ -359,8 +339,8 @@ describe("commitBatch", () => {
     ) as AsyncStatements;
     const impressionsA = make();
     const impressionsB = impressionsA.map((record) => ({ ...record }));
-    const a = runPlan(commitBatch(batch(impressionsA), { recheckCaps: true }), sync.statements);
-    const b = await runPlanAsync(commitBatch(batch(impressionsB), { recheckCaps: true }), awaited);
+    const a = runPlan(commitBatch(batch(impressionsA)), sync.statements);
+    const b = await runPlanAsync(commitBatch(batch(impressionsB)), awaited);
     expect(b).toEqual(a);
     expect(asyncModel.log).toEqual(sync.log);
     expect(a.impressions).toEqual(["accepted", "budget", "accepted"]);
@@ -589,101 +569,74 @@ describe("impressionRollups", () => {
   });
 });
 
-describe("commitBatch of a moment", () => {
-  /** A moment whose engine answers each rebid by moving the refused users to `fallback` (or to no fill with `last`). */
-  function momentBatch(impressions: ImpressionRecord[], fallback: string | null, calls: string[]): WriteBatch {
-    return {
-      ...batch(impressions),
-      moment: {
-        campaignIds: ["cmp_z", "cmp_a", "cmp_b"],
-        rebid: (refused, last) => {
-          calls.push(`${last ? "last" : "rebid"} ${refused.map((record) => record.userId).join(",")}`);
-          if (last || !fallback) {
-            const auctions: AuctionRecord[] = refused.map((record) => ({
-              momentType: record.momentType,
-              sport: record.sport,
-              outcome: "no_fill",
-              bidders: record.bidders,
-              occurredAtMs: record.servedAtMs,
-              sandbox: record.sandbox,
-            }));
-            return { impressions: [], auctions };
-          }
-          return {
-            impressions: refused.map((record) => impression(fallback, record.costMicros, { userId: record.userId })),
-            auctions: [],
-          };
-        },
-      },
-    };
-  }
+describe("commitMoment", () => {
+  const auction = (outcome: AuctionRecord["outcome"], bidders: number): AuctionRecord => ({
+    momentType: "close_game",
+    sport: "nba",
+    outcome,
+    bidders,
+    occurredAtMs: NOW,
+    sandbox: false,
+  });
 
-  it("locks every campaign a replacement may spend on, and offers the refused users' impressions again", () => {
-    const m = model({ cmp_a: { spend: 900, total: 1000 }, cmp_b: {}, cmp_z: {} });
-    const calls: string[] = [];
-    const first = [
-      impression("cmp_a", 300, { userId: "u1" }),
-      impression("cmp_a", 300, { userId: "u2" }),
-      impression("cmp_a", 300, { userId: "u3" }),
+  it("writes a moment's decisions: one conditional spend per campaign, no lock or read of its own", () => {
+    const m = model({ cmp_a: { spend: 700, total: 1000 }, cmp_b: {} });
+    const impressions = [
+      impression("cmp_b", 100, { userId: "u1" }),
+      impression("cmp_a", 100, { userId: "u2" }),
+      impression("cmp_a", 100, { userId: "u3" }),
     ];
-    const result = runPlan(commitBatch(momentBatch(first, "cmp_b", calls), { recheckCaps: false }), m.statements);
-    expect(m.log[0]).toBe("lockCampaigns cmp_a,cmp_b,cmp_z");
-    expect(calls).toEqual(["rebid u2,u3"]);
-    // the three first impressions, then the two replacements, in the order rebid returned them
-    expect(result.impressions).toEqual(["accepted", "budget", "budget", "accepted", "accepted"]);
-    expect(m.rows.get("cmp_b")!.spend).toBe(600);
-    // one auction row per user, all filled
-    expect(m.written.auctions).toEqual(["filled", "filled", "filled"]);
+    const outcome = runPlan(
+      commitMoment({ impressions, auctions: [auction("no_fill", 0), auction("capped", 2)] }, DAY, NOW),
+      m.statements,
+    );
+    expect(m.log).toEqual(["spend cmp_ax2 cmp_bx1"]);
+    expect(outcome.campaigns.map((campaign) => [campaign.id, campaign.spendMicros])).toEqual([
+      ["cmp_a", 900],
+      ["cmp_b", 100],
+    ]);
     expect(m.written.impressions).toBe(3);
+    expect([...m.written.auctions].sort()).toEqual(["capped", "filled", "filled", "filled", "no_fill"]);
+    expect(m.written.rollups).toBeGreaterThan(0);
+    // cmp_a crossed 50% and 90% in this moment
+    expect(m.written.outbox.filter((type) => type.startsWith("campaign."))).toEqual([
+      "campaign.budget_50pct",
+      "campaign.budget_90pct",
+    ]);
   });
 
-  it("after the last round every refused user gets its no-fill row from the engine", () => {
-    const m = model({ cmp_a: { spend: 1000, total: 1000 }, cmp_b: { spend: 1000, total: 1000 } });
-    const calls: string[] = [];
-    const result = runPlan(
-      commitBatch(momentBatch([impression("cmp_a", 300, { userId: "u1" })], "cmp_b", calls), { recheckCaps: false }),
-      m.statements,
+  it("fails whole when a spend it decided is refused: the state moved under its locks", () => {
+    // decided as if 300 were spent; 1,000 already is
+    const m = model({ cmp_a: { spend: 1000, total: 1000 }, cmp_b: {} });
+    const impressions = [impression("cmp_b", 100, { userId: "u1" }), impression("cmp_a", 100, { userId: "u2" })];
+    expect(() => runPlan(commitMoment({ impressions, auctions: [] }, DAY, NOW), m.statements)).toThrow(
+      "a moment's spend on cmp_a was refused under its lock",
     );
-    expect(calls).toEqual([...Array.from({ length: MOMENT_REBID_ROUNDS }, () => "rebid u1"), "last u1"]);
-    expect(result.impressions.filter((verdict) => verdict === "accepted")).toHaveLength(0);
-    expect(result.impressions).toHaveLength(1 + MOMENT_REBID_ROUNDS);
-    expect(m.written.auctions).toEqual(["no_fill"]);
     expect(m.written.impressions).toBe(0);
+    expect(m.written.auctions).toEqual([]);
   });
 
-  it("writes the capped row of an impression the cap refuses at commit, in the same transaction", () => {
-    const committed = Array.from({ length: 5 }, (_, index) => ({
-      userId: "u1",
-      gameId: "game-1",
-      servedAtMs: NOW - 2 * 3_600_000 - index,
-    }));
-    const m = model({ cmp_a: {} }, committed);
-    const calls: string[] = [];
-    const result = runPlan(
-      commitBatch(
-        momentBatch(
-          [impression("cmp_a", 100, { userId: "u1" }), impression("cmp_a", 100, { userId: "u2" })],
-          null,
-          calls,
-        ),
-        { recheckCaps: true },
-      ),
-      m.statements,
-    );
-    expect(result.impressions).toEqual(["cap", "accepted"]);
-    expect(calls).toEqual([]);
-    expect([...m.written.auctions].sort()).toEqual(["capped", "filled"]);
+  it("ends a campaign whose budget the moment spent, with its event and its history row", () => {
+    // the second impression starts at 950, under the budget, and ends past it
+    const m = model({ cmp_a: { spend: 850, total: 1000, budget50: true, budget90: true } });
+    const impressions = [impression("cmp_a", 100, { userId: "u1" }), impression("cmp_a", 100, { userId: "u2" })];
+    const outcome = runPlan(commitMoment({ impressions, auctions: [] }, DAY, NOW), m.statements);
+    expect(outcome.ended).toEqual(["cmp_a"]);
+    expect(m.written.outbox).toContain("campaign.ended");
+    expect(m.written.changes.map((change) => change.operation)).toEqual(["endCampaign"]);
   });
+});
 
+describe("commitBatch's user locks", () => {
   it("locks whole user buckets for more than USER_LOCKS_MAX users, each user under its bucket for fewer", () => {
     const many = Array.from({ length: USER_LOCKS_MAX + 1 }, (_, index) =>
       impression("cmp_a", 1, { userId: `u${index}` }),
     );
     const m = model({ cmp_a: {} });
-    runPlan(commitBatch(batch(many), { recheckCaps: true }), m.statements);
+    runPlan(commitBatch(batch(many)), m.statements);
     expect(m.log[0]).toBe(`lockUsers buckets ${USER_LOCKS_MAX + 1}`);
     const few = model({ cmp_a: {} });
-    runPlan(commitBatch(batch(many.slice(0, USER_LOCKS_MAX)), { recheckCaps: true }), few.statements);
+    runPlan(commitBatch(batch(many.slice(0, USER_LOCKS_MAX))), few.statements);
     expect(few.log[0]).toBe(`lockUsers users ${USER_LOCKS_MAX}`);
   });
 });

@@ -1,25 +1,31 @@
-// How one delivery batch is committed, written once for both databases
-// (docs/decisions/1001-one-commit-plan-two-drivers.md). `commitBatch` is a
-// generator: each step yields the statements it needs (named, with typed
-// results) and reads their results, and never touches a driver. A synchronous
-// better-sqlite3 transaction drives it with `runPlan`, an awaited pg
-// transaction with `runPlanAsync`; each store only says how to run each named
-// statement in its database's SQL. Budget safety, per-user caps at commit,
-// the first-click rule, rollups, budget transitions and the outbox rows
-// therefore live here once.
+// How delivery writes are committed, written once for both databases as plans of
+// statements (lib/db/plan.ts, docs/decisions/1001): `commitBatch` for single
+// decisions and clicks, `commitMoment` for a moment decided under its locks. Each
+// store only says how to run each named statement in its database's SQL, so budget
+// safety, per-user caps at commit, the first-click rule, rollups, budget
+// transitions and the outbox rows live here once.
 import { mergeRollupDeltas, type RollupDelta, type RollupRow } from "@/lib/domain/rollups/increment-rollups";
 import { changeRow, SYSTEM_ACTORS, type ChangeRow } from "@/lib/history/changes";
 import { outboxRow, packedEventRows, typedOutboxRow, type OutboxRow } from "@/lib/webhooks/outbox";
+import {
+  statement,
+  type AsyncStatements as AsyncOf,
+  type Plan as PlanOf,
+  type SyncStatements as SyncOf,
+} from "@/lib/db/plan";
 import type {
   AuctionRecord,
   BatchResult,
+  CampaignBudgetRow,
   CampaignSpend,
   ClickRecord,
+  CommitOutcome,
   ImpressionRecord,
   ImpressionVerdict,
+  MomentWrites,
   RecentAlert,
   WriteBatch,
-} from "../records";
+} from "./delivery-store";
 import { budgetSteps, budgetThresholdEvent, campaignEndedEvent, type BudgetProgress } from "../rules/budget-lifecycle";
 import { CAP_MEMORY_MS, UserCaps } from "../rules/caps";
 import { sortableId } from "@/lib/ids";
@@ -57,9 +63,6 @@ export type AuctionRow = Omit<AuctionRecord, "outcome"> & {
   winnerAdvertiserId: string | null;
   auctionCount: number;
 };
-
-/** A campaign's committed counters with its budgets (read under the batch's lock, near a budget). */
-export type CampaignBudgetRow = CampaignSpend & { totalBudgetMicros: number; dailyBudgetMicros: number };
 
 /**
  * How users are locked: each user (exclusive) under a shared lock of its bucket,
@@ -102,120 +105,79 @@ export type StatementSet = {
   insertChanges: { args: readonly ChangeRow[]; result: void };
 };
 
-type Name = keyof StatementSet;
-export type Statement = { [K in Name]: { name: K; args: StatementSet[K]["args"] } }[Name];
 /** How a store runs each statement inside its open transaction. */
-export type SyncStatements = { [K in Name]: (args: StatementSet[K]["args"]) => StatementSet[K]["result"] };
-export type AsyncStatements = { [K in Name]: (args: StatementSet[K]["args"]) => Promise<StatementSet[K]["result"]> };
-export type Plan<T> = Generator<Statement, T, unknown>;
+export type SyncStatements = SyncOf<StatementSet>;
+export type AsyncStatements = AsyncOf<StatementSet>;
+export type Plan<T> = PlanOf<StatementSet, T>;
 
-function* run<K extends Name>(name: K, args: StatementSet[K]["args"]): Plan<StatementSet[K]["result"]> {
-  return (yield { name, args } as Statement) as StatementSet[K]["result"];
+function run<K extends keyof StatementSet>(name: K, args: StatementSet[K]["args"]): Plan<StatementSet[K]["result"]> {
+  return statement<StatementSet, K>(name, args);
 }
 
-/** Drives a plan with synchronous statements (inside a better-sqlite3 transaction). */
-export function runPlan<T>(plan: Plan<T>, statements: SyncStatements): T {
-  let step = plan.next();
-  while (!step.done) {
-    const execute = statements[step.value.name] as (args: unknown) => unknown;
-    step = plan.next(execute(step.value.args));
-  }
-  return step.value;
-}
-
-/** Drives a plan with awaited statements (inside a pg transaction). */
-export async function runPlanAsync<T>(plan: Plan<T>, statements: AsyncStatements): Promise<T> {
-  let step = plan.next();
-  while (!step.done) {
-    const execute = statements[step.value.name] as (args: unknown) => Promise<unknown>;
-    step = plan.next(await execute(step.value.args));
-  }
-  return step.value;
-}
-
-export type CommitOptions = {
-  /**
-   * Re-check per-user caps against committed impressions under per-user locks:
-   * needed where several instances share the database (PostgreSQL). On SQLite one
-   * process writes, and its in-memory caps already decided (decision 0403).
-   */
-  recheckCaps: boolean;
-};
-
-/** A moment's refused impressions are offered again at most this often (then their users get no fill). */
-export const MOMENT_REBID_ROUNDS = 2;
-
-/** The whole commit of one batch, step by step. */
-export function* commitBatch(batch: WriteBatch, options: CommitOptions): Plan<BatchResult> {
+/** The commit of a batch of single decisions and clicks, step by step. */
+export function* commitBatch(batch: WriteBatch): Plan<BatchResult> {
   const verdicts = new Map<ImpressionRecord, ImpressionVerdict>();
-  const candidates = options.recheckCaps
-    ? yield* recheckCaps(batch.impressions, batch.nowMs, verdicts)
-    : batch.impressions;
-  yield* lockCampaigns(candidates, batch.clicks, batch.moment?.campaignIds ?? []);
+  const candidates = yield* recheckCaps(batch.impressions, batch.nowMs, verdicts);
+  yield* lockCampaigns(candidates, batch.clicks);
   const spend = newSpendOutcome();
   yield* spendBudgets(candidates, batch.day, verdicts, spend);
-  const considered = [...batch.impressions];
-  const unfilled = [...batch.auctions];
-  if (batch.moment) yield* settleMoment(batch, candidates, verdicts, spend, considered, unfilled);
   const outbox: OutboxRow[] = [];
-  yield* insertDecisions(spend.accepted, unfilled, outbox);
+  yield* insertDecisions(spend.accepted, batch.auctions, outbox);
   const clicks = yield* recordFirstClicks(batch.clicks, outbox);
-  const rollups = impressionRollups(spend.accepted, clicks.recorded);
-  if (rollups.length) yield* run("upsertRollups", rollups);
-  const campaigns = [...spend.campaigns.values()];
-  const ended = yield* applyBudgetSteps([...spend.progress.values()], campaigns, batch.nowMs, outbox);
-  if (outbox.length) yield* run("insertOutbox", outbox);
+  const outcome = yield* settleSpend(spend, clicks.recorded, batch.nowMs, outbox);
   return {
-    impressions: considered.map((impression) => verdicts.get(impression) ?? "budget"),
+    impressions: batch.impressions.map((impression) => verdicts.get(impression) ?? "budget"),
     clicks: clicks.verdicts,
-    campaigns,
-    ended,
+    ...outcome,
   };
 }
 
 /**
- * A moment ends whole in its transaction: the impressions the budgets refused are
- * offered to the engine again (their users' auctions without the refused
- * campaigns, up to MOMENT_REBID_ROUNDS times), and every user left without an
- * impression gets its auction row here: `capped` for a cap refused at commit,
- * `no_fill` from the engine's last rebid.
+ * The commit of a moment whose users and campaigns are locked and whose auctions were
+ * decided against the committed state those locks guard: a pure function of its
+ * decisions. Its spend was decided within the budgets it read, so every campaign's
+ * conditional update applies; one that does not means the state moved under the locks,
+ * and the whole moment fails (the transaction rolls back).
  */
-function* settleMoment(
-  batch: WriteBatch,
-  candidates: readonly ImpressionRecord[],
-  verdicts: Map<ImpressionRecord, ImpressionVerdict>,
+export function* commitMoment(writes: MomentWrites, day: string, nowMs: number): Plan<CommitOutcome> {
+  const spend = newSpendOutcome();
+  const groups = groupByCampaign(writes.impressions);
+  if (groups.length) {
+    const updates = yield* run(
+      "spend",
+      groups.map(([campaignId, group]) => spendArgs(campaignId, day, group)),
+    );
+    groups.forEach(([campaignId, group], index) => {
+      const update = updates[index];
+      if (!update) throw new Error(`a moment's spend on ${campaignId} was refused under its lock`);
+      applied(spend, campaignId, group, update);
+    });
+  }
+  const outbox: OutboxRow[] = [];
+  yield* insertDecisions(spend.accepted, writes.auctions, outbox);
+  return yield* settleSpend(spend, [], nowMs, outbox);
+}
+
+/** Rollups, budget transitions and the outbox rows of a commit's accepted impressions and recorded clicks. */
+function* settleSpend(
   spend: SpendOutcome,
-  considered: ImpressionRecord[],
-  unfilled: AuctionRecord[],
-): Plan<void> {
-  const moment = batch.moment!;
-  for (const impression of batch.impressions) {
-    if (verdicts.get(impression) === "cap") unfilled.push(unfilledAuction(impression, "capped"));
-  }
-  let refused = candidates.filter((impression) => verdicts.get(impression) === "budget");
-  for (let round = 1; refused.length > 0; round++) {
-    const last = round > MOMENT_REBID_ROUNDS;
-    const next = moment.rebid(refused, last);
-    unfilled.push(...next.auctions);
-    if (last || next.impressions.length === 0) break;
-    considered.push(...next.impressions);
-    yield* spendBudgets(next.impressions, batch.day, verdicts, spend);
-    refused = next.impressions.filter((impression) => verdicts.get(impression) === "budget");
-  }
+  clicks: readonly ClickRecord[],
+  nowMs: number,
+  outbox: OutboxRow[],
+): Plan<CommitOutcome> {
+  const rollups = impressionRollups(spend.accepted, clicks);
+  if (rollups.length) yield* run("upsertRollups", rollups);
+  const campaigns = [...spend.campaigns.values()];
+  const ended = yield* applyBudgetSteps([...spend.progress.values()], campaigns, nowMs, outbox);
+  if (outbox.length) yield* run("insertOutbox", outbox);
+  return { campaigns, ended };
 }
 
-function unfilledAuction(impression: ImpressionRecord, outcome: AuctionRecord["outcome"]): AuctionRecord {
-  return {
-    momentType: impression.momentType,
-    sport: impression.sport,
-    outcome,
-    bidders: impression.bidders,
-    occurredAtMs: impression.servedAtMs,
-    sandbox: impression.sandbox,
-  };
-}
-
-/** 1. Per-user caps against every instance's committed impressions plus this batch; returns the impressions still in. */
+/**
+ * 1. Per-user caps: the batch's users locked, then the alerts other instances committed
+ * for them (none where one process writes, SQLite) and the batch's own impressions
+ * before each; returns the impressions still in (decision 0403).
+ */
 function* recheckCaps(
   impressions: readonly ImpressionRecord[],
   nowMs: number,
@@ -256,12 +218,8 @@ export function withinCaps(
 }
 
 /** 2. Every campaign row the batch may change, locked in id order (no deadlock between instances). */
-function* lockCampaigns(
-  impressions: readonly ImpressionRecord[],
-  clicks: readonly ClickRecord[],
-  also: readonly string[],
-): Plan<void> {
-  const ids = new Set<string>(also);
+function* lockCampaigns(impressions: readonly ImpressionRecord[], clicks: readonly ClickRecord[]): Plan<void> {
+  const ids = new Set<string>();
   for (const impression of impressions) ids.add(impression.campaignId);
   for (const click of clicks) ids.add(click.campaignId);
   if (ids.size) yield* run("lockCampaigns", [...ids].sort());
@@ -337,7 +295,7 @@ function* spendBudgets(
   const refused: [string, ImpressionRecord[]][] = [];
   groups.forEach(([campaignId, group], index) => {
     const update = updates[index];
-    if (update) applied(outcome, verdicts, campaignId, group, update);
+    if (update) accept(outcome, verdicts, campaignId, group, update);
     else refused.push([campaignId, group]);
   });
   if (!refused.length) return;
@@ -370,7 +328,7 @@ function* spendBudgets(
   );
   partial.forEach(([campaignId, prefix, rest], index) => {
     const update = partialUpdates[index];
-    if (update) applied(outcome, verdicts, campaignId, prefix, update);
+    if (update) accept(outcome, verdicts, campaignId, prefix, update);
     else {
       for (const impression of prefix) verdicts.set(impression, "budget");
       const row = rows.get(campaignId);
@@ -390,17 +348,26 @@ function campaignSpendOf(row: CampaignBudgetRow): CampaignSpend {
   };
 }
 
-function applied(
+/** A batch's group the spend update accepted: its impressions' verdicts, then applied. */
+function accept(
   outcome: SpendOutcome,
   verdicts: Map<ImpressionRecord, ImpressionVerdict>,
   campaignId: string,
   group: readonly ImpressionRecord[],
   update: SpendUpdate,
 ): void {
-  for (const impression of group) {
-    verdicts.set(impression, "accepted");
-    outcome.accepted.push(impression);
-  }
+  for (const impression of group) verdicts.set(impression, "accepted");
+  applied(outcome, campaignId, group, update);
+}
+
+/** A group's spend, applied: its impressions accepted, the campaign's counters and budget progress after it. */
+function applied(
+  outcome: SpendOutcome,
+  campaignId: string,
+  group: readonly ImpressionRecord[],
+  update: SpendUpdate,
+): void {
+  for (const impression of group) outcome.accepted.push(impression);
   outcome.campaigns.set(campaignId, {
     id: campaignId,
     status: update.status,

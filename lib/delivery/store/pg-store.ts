@@ -1,16 +1,18 @@
 // The delivery store on PostgreSQL: its own small pg pool, one transaction per
-// batch, multi-row statements (unnest) so a batch costs a fixed number of round
-// trips. Several app instances may share the database: budgets are enforced by
-// conditional updates under row locks taken in campaign-id order, and per-user
-// caps are re-checked at commit under per-user advisory locks
-// (docs/decisions/0402-delivery-writes.md, 0403-caps-across-instances.md). The
-// steps of a commit are the shared plan's (./commit-plan.ts); this file says how
-// each statement is written in PostgreSQL.
+// batch or moment, multi-row statements (unnest, COPY) so a commit costs a fixed
+// number of round trips. Several app instances may share the database: users are
+// locked by advisory locks, campaigns by row locks, each in key order; budgets are
+// conditional updates and caps are re-checked under those locks
+// (docs/decisions/0402-delivery-writes.md, 0403-caps-across-instances.md, 0408).
+// The steps of a commit are the shared plan's (./commit-plan.ts); this file says
+// how each statement is written in PostgreSQL.
 import { finished } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { HOUR_MS } from "@/lib/clock";
 import { pgPoolConfig } from "@/lib/db/adapters";
+import { runPlanAsync } from "@/lib/db/plan";
+import { utcDay } from "@/lib/domain/campaigns/pacing";
 import { env } from "@/lib/env";
 import { insertChangeRows } from "@/lib/history/pg-changes";
 import type {
@@ -18,19 +20,21 @@ import type {
   CampaignRow,
   CampaignSpend,
   ClickTarget,
+  CommitOutcome,
   DeliveryStore,
-  MomentToOpen,
-  OpenedMoment,
+  MomentLocks,
+  MomentState,
+  MomentWrites,
   RecentAlert,
   WriteBatch,
-} from "../records";
+} from "./delivery-store";
 import {
   ROLLUP_COLUMNS,
   ROLLUP_ON_CONFLICT,
   ROLLUP_TEXT_COLUMNS,
   rollupValues,
 } from "@/lib/domain/rollups/increment-rollups";
-import { USER_LOCK_BUCKETS, commitBatch, runPlanAsync, withinCaps, type AsyncStatements } from "./commit-plan";
+import { USER_LOCK_BUCKETS, commitBatch, commitMoment, type AsyncStatements, type Plan } from "./commit-plan";
 // the row shapes and mappings both stores share, as `stored.*`
 import * as stored from "./rows";
 import { ALERTS_PER_GAME, ALERTS_PER_HOUR, CAP_MEMORY_MS } from "../rules/caps";
@@ -66,58 +70,26 @@ const LOCK_USERS_SQL = `SELECT CASE WHEN l.kind = 0 THEN pg_advisory_xact_lock_s
     ELSE pg_advisory_xact_lock(l.key) END
   FROM (SELECT DISTINCT 0 AS kind, ${BUCKET}::bigint AS key FROM unnest($1::text[]) AS u
         UNION SELECT DISTINCT 1, hashtextextended(u, 0) FROM unnest($1::text[]) AS u ORDER BY 1, 2) AS l`;
-const lockBucketsSql = (users: string) => `SELECT pg_advisory_xact_lock(${USER_LOCK_CLASS}, b)
-  FROM (SELECT DISTINCT ${BUCKET} AS b FROM unnest(${users}) AS u ORDER BY 1) AS l`;
-const LOCK_BUCKETS_SQL = lockBucketsSql("$1::text[]");
-const recentAlertsSql = (users: string, since: string) =>
-  `SELECT user_id, game_id, served_at_ms FROM impressions WHERE user_id = ANY(${users}) AND served_at_ms >= ${since}`;
-const RECENT_ALERTS_SQL = recentAlertsSql("$1::text[]", "$2");
+const LOCK_BUCKETS_SQL = `SELECT pg_advisory_xact_lock(${USER_LOCK_CLASS}, b)
+  FROM (SELECT DISTINCT ${BUCKET} AS b FROM unnest($1::text[]) AS u ORDER BY 1) AS l`;
+const RECENT_ALERTS_SQL = `SELECT user_id, game_id, served_at_ms FROM impressions
+  WHERE user_id = ANY($1::text[]) AND served_at_ms >= $2`;
 
-/** stands for every game but the moment's in gameCapAlerts (no game id holds U+0000: the edge refuses it) */
-const OTHER_GAME = "\u0000other";
+/** A moment's campaigns locked in id order, as a batch locks them (lockCampaigns), read with their budgets. */
+const LOCK_MOMENT_CAMPAIGNS_SQL = `SELECT ${stored.BUDGET_COLUMNS} FROM campaigns WHERE id = ANY($1::text[])
+  ORDER BY id FOR NO KEY UPDATE`;
 
 /**
- * What a moment's caps in one game depend on, one row per user (not one per alert):
- * the times of the user's alerts in that game within CAP_MEMORY_MS (the per-game cap)
- * and of their other alerts within the last hour (the hourly cap). Read at the
- * moment's `now`; a commit a little later needs a subset of them, which the commit
- * plan's filter keeps. Only users already at a cap are returned: a moment gives each
- * of its users one alert at most, which a cap refuses only when the user's committed
- * alerts alone reach it (and none can be added meanwhile: the users are locked). The
- * other users' rows were most of the answer (about 10,000 rows of arrays for the
- * engine's thread to parse after its auctions); with them left out a late moment of
- * the fan-out bench waited 50 ms for the read instead of 130. Each user's alerts are
- * looked up by the (user_id, served_at_ms) index (the lateral join fixes that plan):
- * the cost follows the moment's users, not the size of the impressions table, which
- * a plan filtering the whole table by the list of users would scan.
+ * The moment's users whose committed alerts reach a cap in its game ($2) at its time:
+ * ALERTS_PER_GAME in the game within CAP_MEMORY_MS, or ALERTS_PER_HOUR in the last
+ * hour. A moment gives a user one alert at most, so only users already at a cap are
+ * refused, and only they are returned. The lateral join looks each user up by the
+ * (user_id, served_at_ms) index: the cost follows the moment's users, not the table.
  */
-const gameCapsSql = (users: string, game: string, nowMs: number) =>
-  `SELECT u.user_id, a.game, a.hour FROM unnest(${users}) AS u(user_id) CROSS JOIN LATERAL (
-     SELECT array_agg(served_at_ms) FILTER (WHERE game_id = ${game}) AS game,
-       array_agg(served_at_ms) FILTER (WHERE game_id <> ${game} AND served_at_ms > ${nowMs - HOUR_MS}) AS hour,
-       count(*) FILTER (WHERE game_id = ${game}) AS in_game,
-       count(*) FILTER (WHERE served_at_ms > ${nowMs - HOUR_MS}) AS in_hour
-     FROM impressions i WHERE i.user_id = u.user_id AND i.served_at_ms >= ${nowMs - CAP_MEMORY_MS}) AS a
-   WHERE a.in_game >= ${ALERTS_PER_GAME} OR a.in_hour >= ${ALERTS_PER_HOUR}`;
-type GameCapsRow = { user_id: string; game: string[] | null; hour: string[] | null };
-
-/** The alerts of gameCapsSql's rows, as the commit plan's cap re-check reads them (other games as OTHER_GAME). */
-function gameCapAlerts(rows: readonly GameCapsRow[], gameId: string): RecentAlert[] {
-  const alerts: RecentAlert[] = [];
-  for (const row of rows) {
-    for (const at of row.game ?? []) alerts.push({ userId: row.user_id, gameId, servedAtMs: Number(at) });
-    for (const at of row.hour ?? []) alerts.push({ userId: row.user_id, gameId: OTHER_GAME, servedAtMs: Number(at) });
-  }
-  return alerts;
-}
-
-/** A text[] as one SQL literal (for the simple-query protocol, which takes no parameters). */
-export function textArrayLiteral(client: pg.ClientBase, values: readonly string[]): string {
-  // the common case (no quote or backslash in any value: user ids, game ids) needs no escaping at all
-  if (!/[\\"']/.test(values.join(""))) return `'{"${values.join('","')}"}'::text[]`;
-  const elements = values.map((value) => `"${value.replace(/[\\"]/g, (character) => `\\${character}`)}"`);
-  return `${client.escapeLiteral(`{${elements.join(",")}}`)}::text[]`;
-}
+const CAPPED_USERS_SQL = `SELECT u.user_id FROM unnest($1::text[]) AS u(user_id) CROSS JOIN LATERAL (
+    SELECT count(*) FILTER (WHERE i.game_id = $2) AS in_game, count(*) FILTER (WHERE i.served_at_ms > $3) AS in_hour
+    FROM impressions i WHERE i.user_id = u.user_id AND i.served_at_ms >= $4) AS a
+  WHERE a.in_game >= ${ALERTS_PER_GAME} OR a.in_hour >= ${ALERTS_PER_HOUR}`;
 
 type SpendReturn = {
   id: string;
@@ -444,41 +416,14 @@ function pgStatements(client: pg.ClientBase, sent: Promise<unknown>[]): AsyncSta
 }
 
 /**
- * The commit plan in `client`'s open transaction, every insert it sent answered. An
- * insert that failed is the error to report: the statements after it only say that
- * the transaction is aborted. With `stands`, the plan's outcome is kept only if it
- * answers true once the plan has run (before the verdicts are told): otherwise its
- * statements are waited for and the answer is undefined, for the caller to undo.
+ * `plan` in `client`'s open transaction, every insert it sent answered. An insert that
+ * failed is the error to report: the statements after it only say that the
+ * transaction is aborted.
  */
-async function runCommitPlan(
-  client: pg.ClientBase,
-  batch: WriteBatch,
-  override?: Partial<AsyncStatements>,
-): Promise<BatchResult>;
-async function runCommitPlan(
-  client: pg.ClientBase,
-  batch: WriteBatch,
-  override: Partial<AsyncStatements>,
-  stands: () => Promise<boolean>,
-): Promise<BatchResult | undefined>;
-async function runCommitPlan(
-  client: pg.ClientBase,
-  batch: WriteBatch,
-  override: Partial<AsyncStatements> = {},
-  stands?: () => Promise<boolean>,
-): Promise<BatchResult | undefined> {
+async function runCommitPlan<T>(client: pg.ClientBase, plan: Plan<T>): Promise<T> {
   const sent: Promise<unknown>[] = [];
   try {
-    const result = await runPlanAsync(commitBatch(batch, { recheckCaps: true }), {
-      ...pgStatements(client, sent),
-      ...override,
-    });
-    if (stands && !(await stands())) {
-      await Promise.all(sent);
-      return undefined;
-    }
-    // a moment's answer is prepared while PostgreSQL runs the statements sent (decision 0408)
-    batch.moment?.judged?.(result.impressions);
+    const result = await runPlanAsync(plan, pgStatements(client, sent));
     await Promise.all(sent);
     return result;
   } catch (error) {
@@ -487,180 +432,14 @@ async function runCommitPlan(
   }
 }
 
-/**
- * After a plan ahead is undone, this many moments read their alerts first (decision 0411).
- * A plan ahead is undone when other instances alerted the moment's users or spent its
- * budgets meanwhile; where that keeps happening (instances sharing a game's bettors near
- * their caps), each undone plan costs its inserts twice, so the store plans ahead again
- * only now and then until one stands.
- */
-export const AHEAD_BACKOFF = 8;
-
-/** Thrown by a moment's plan run before its users' alerts are read when it comes to a rebid (decision 0411). */
-class RebidBeforeAlerts extends Error {}
-
-/** A moment's transaction begun on the store's moment connection before its auctions (DeliveryStore.openMoment). */
-export class PgOpenedMoment implements OpenedMoment {
-  #taken = false;
-
-  constructor(
-    readonly store: PgDeliveryStore,
-    readonly client: pg.Client,
-    readonly users: ReadonlySet<string>,
-    /** the users' alerts since the moment's cap memory, read after their locks were taken */
-    readonly alerts: Promise<RecentAlert[]>,
-    /**
-     * the alerts are read on another connection, and the plan may run before they are
-     * (decision 0411); the moment's transaction holds the savepoint `ahead` to undo it to
-     */
-    readonly ahead: boolean,
-    readonly finish: (client: pg.Client, statement: "COMMIT" | "ROLLBACK") => Promise<void>,
-  ) {
-    // a failure is the commit's to report (or nobody's, once abandoned)
-    alerts.catch(() => {});
-  }
-
-  /** the plan's lockUsers: the users are held; a moment's impressions, rebids included, are of its own users, and taking another lock now would break the lock order */
-  readonly lockUsers: AsyncStatements["lockUsers"] = async ({ users }) => {
-    if (users.some((user) => !this.users.has(user))) throw new Error("a user outside the opened moment");
-  };
-
-  /**
-   * The alerts read since `sinceMs`. They are of the moment's users at a cap; those of
-   * users a batch does not hold are never consulted, so they need no filtering out.
-   */
-  async alertsSince(sinceMs: number): Promise<RecentAlert[]> {
-    return (await this.alerts).filter((alert) => alert.servedAtMs >= sinceMs);
-  }
-
-  /** true the first time: the transaction is then the caller's to commit or roll back */
-  take(): boolean {
-    if (this.#taken) return false;
-    this.#taken = true;
-    return true;
-  }
-
-  abandon(): void {
-    // after the opening query's answer: the connection takes one statement at a time
-    const rollback = () => this.finish(this.client, "ROLLBACK");
-    if (this.take()) void this.alerts.then(rollback, rollback);
-  }
-}
-
-/** the backend pid the server announced to `client` (a pooler announces a key of its own) */
-function announcedPid(client: pg.Client): number {
-  return (client as pg.Client & { processID: number }).processID;
-}
-
-/**
- * The advisory lock (class 404, the moment connection's backend pid) a moment connection
- * holds but while a moment's users are being locked: an alerts reader takes it (shared)
- * before it reads, so it reads only once the moment holds its users (decision 0411).
- */
-function momentGate(client: pg.Client): string {
-  return `404, ${announcedPid(client)}`;
-}
-
-/**
- * A connection of the store's own, apart from the pool, opened when first asked for
- * (`setup` runs before anybody takes it); idle when nobody holds it. A connection that
- * fails is dropped: the next ask opens another.
- */
-class DedicatedConnection {
-  #client: pg.Client | undefined;
-  #idle = false;
-  #pending = false;
-  #closed = false;
-
-  constructor(
-    readonly url: string,
-    readonly setup?: (client: pg.Client) => Promise<void>,
-  ) {}
-
-  /** the connection, held until released or dropped; undefined while it is busy or not open yet */
-  take(): pg.Client | undefined {
-    if (!this.#client || !this.#idle) return void this.open();
-    this.#idle = false;
-    return this.#client;
-  }
-
-  /** opens the connection if it is not open nor opening */
-  open(): void {
-    if (this.#client || this.#pending || this.#closed) return;
-    this.#pending = true;
-    // no JIT: compiling a moment's queries took about 10 ms of it and saves nothing at their size
-    const client = new pg.Client({ ...pgPoolConfig(this.url), options: "-c jit=off" });
-    // a connection error (server restart) must not crash the process: drop it, the next ask opens another
-    client.on("error", () => this.drop(client));
-    const setup = this.setup;
-    client
-      .connect()
-      .then(() => setup?.(client))
-      .then(
-        () => {
-          this.#pending = false;
-          if (this.#closed) return void client.end().catch(() => {});
-          this.#client = client;
-          this.#idle = true;
-        },
-        () => {
-          this.#pending = false;
-          void client.end().catch(() => {});
-        },
-      );
-  }
-
-  release(client: pg.Client): void {
-    if (this.#client === client) this.#idle = true;
-  }
-
-  drop(client: pg.Client): void {
-    if (this.#client !== client) return;
-    this.#client = undefined;
-    this.#idle = false;
-    void client.end().catch(() => {});
-  }
-
-  async close(): Promise<void> {
-    this.#closed = true;
-    const client = this.#client;
-    this.#client = undefined;
-    await client?.end().catch(() => {});
-  }
-}
-
 export class PgDeliveryStore implements DeliveryStore {
   readonly kind = "postgresql" as const;
   readonly #pool: pg.Pool;
-  /**
-   * The connection moments begin on before their auctions, apart from the pool (whose four
-   * connections stay for batches); it holds its gate (momentGate) whenever no moment is
-   * taking its users' locks.
-   */
-  readonly #moments: DedicatedConnection;
-  /** the connection that reads a moment's alerts beside it, once the moment's gate opens (none: always in its transaction) */
-  readonly #alertsReader: DedicatedConnection | undefined;
-  /** moment connections that hold their gate (not one behind a pooler, where a session's locks do not last) */
-  readonly #gated = new WeakSet<pg.Client>();
-  /** moments still to read their alerts first since a plan ahead was undone (AHEAD_BACKOFF) */
-  #readFirst = 0;
 
-  /** `planAhead: false` reads every moment's alerts in its transaction, before its plan (decision 0411) */
-  constructor(url: string = env().DATABASE_URL, { planAhead = true }: { planAhead?: boolean } = {}) {
+  constructor(url: string = env().DATABASE_URL) {
     this.#pool = new pg.Pool({ ...pgPoolConfig(url), max: 4 });
     // an idle client's error (server restart) must not crash the process; the next query reconnects
     this.#pool.on("error", () => {});
-    this.#alertsReader = planAhead ? new DedicatedConnection(url) : undefined;
-    this.#moments = new DedicatedConnection(url, async (client) => {
-      if (!planAhead) return;
-      // behind a pooler (PgBouncer announces a pid of its own) the gate, a session's lock, would not hold
-      // from one transaction to the next: such a connection reads its moments' alerts in their transaction
-      const backend = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
-      if (backend.rows[0]!.pid !== announcedPid(client)) return;
-      await client.query(`SELECT pg_advisory_lock(${momentGate(client)})`);
-      this.#gated.add(client);
-      this.#alertsReader?.open();
-    });
   }
 
   async loadCampaigns(day: string, ids?: readonly string[]): Promise<CampaignRow[]> {
@@ -716,127 +495,12 @@ export class PgDeliveryStore implements DeliveryStore {
     return stored.clickTarget(result.rows[0]);
   }
 
-  /**
-   * BEGIN and the users' buckets locked, then their alerts read: sent now, so PostgreSQL
-   * works while the engine's auctions run on this thread. Every read takes its own
-   * snapshot (read committed) once the locks are held, so it includes every commit
-   * that held these users' locks before us, and none can add alerts for them until the
-   * moment ends. When the reader connection is idle, the alerts are read there, behind
-   * the moment connection's gate (opened once the locks are held), and the moment's
-   * plan need not wait for them (decision 0411); otherwise they are read in the
-   * moment's transaction, before its plan.
-   */
-  openMoment({ users, gameId, nowMs }: MomentToOpen): OpenedMoment | undefined {
-    const client = this.#moments.take();
-    if (!client) return undefined;
-    const list = textArrayLiteral(client, users);
-    const read = gameCapsSql(list, client.escapeLiteral(gameId), Math.floor(nowMs));
-    const readFirst = this.#readFirst > 0;
-    if (readFirst) this.#readFirst -= 1;
-    const readers = this.#gated.has(client) && !readFirst ? this.#alertsReader : undefined;
-    const reader = readers?.take();
-    let rows: Promise<GameCapsRow[]>;
-    if (readers && reader) {
-      const gate = momentGate(client);
-      const locked = client.query(
-        `BEGIN; ${lockBucketsSql(list)}; SELECT pg_advisory_unlock(${gate}); SAVEPOINT ahead`,
-      ) as unknown as Promise<unknown>;
-      const alerts = reader.query(
-        `SELECT pg_advisory_lock_shared(${gate}); SELECT pg_advisory_unlock_shared(${gate}); ${read}`,
-      ) as unknown as Promise<pg.QueryResult<GameCapsRow>[]>;
-      void alerts.finally(() => readers.release(reader)).catch(() => {});
-      // a failure to lock is the moment's (its statements after it only find the transaction aborted)
-      rows = Promise.all([locked, alerts]).then(([, results]) => results.at(-1)!.rows);
-    } else {
-      const sent = client.query(`BEGIN; ${lockBucketsSql(list)}; ${read}`) as unknown as Promise<
-        pg.QueryResult<GameCapsRow>[]
-      >;
-      rows = sent.then((results) => results.at(-1)!.rows);
-    }
-    const alerts = rows.then((read) => gameCapAlerts(read, gameId));
-    return new PgOpenedMoment(this, client, new Set(users), alerts, reader !== undefined, (held, statement) =>
-      this.#finishMoment(held, statement),
-    );
-  }
-
-  /** Ends the opened moment's transaction; a connection that failed to is closed (the next moment opens another). */
-  async #finishMoment(client: pg.Client, statement: "COMMIT" | "ROLLBACK"): Promise<void> {
-    try {
-      // the gate closes again for the next moment (left open too by a moment whose locking failed)
-      const gate = this.#gated.has(client)
-        ? `; SELECT pg_advisory_unlock_all(); SELECT pg_advisory_lock(${momentGate(client)})`
-        : "";
-      await client.query(`${statement}${gate}`);
-      this.#moments.release(client);
-    } catch (error) {
-      this.#moments.drop(client);
-      if (statement === "COMMIT") throw error;
-    }
-  }
-
-  /** Continues a moment's transaction begun by openMoment: its users are locked and their alerts read. */
-  async #commitOpened(batch: WriteBatch, opened: PgOpenedMoment): Promise<BatchResult> {
-    let result: BatchResult;
-    try {
-      result =
-        (opened.ahead ? await this.#planAhead(batch, opened) : undefined) ??
-        (await runCommitPlan(opened.client, batch, {
-          lockUsers: opened.lockUsers,
-          recentAlerts: ({ sinceMs }) => opened.alertsSince(sinceMs),
-        }));
-    } catch (error) {
-      await this.#finishMoment(opened.client, "ROLLBACK");
-      throw error;
-    }
-    await this.#finishMoment(opened.client, "COMMIT");
-    return result;
-  }
-
-  /**
-   * The moment's plan run while its users' alerts are still being read, as if they
-   * refused none of its impressions (this instance's own caps already decided them):
-   * it stands when the alerts read agree, which is every time but when another
-   * instance alerted one of the users meanwhile. Otherwise, or when the plan comes to
-   * a rebid (which changes the engine's state), the transaction goes back to the
-   * savepoint taken with the locks, and the plan runs again with the alerts
-   * (undefined). The same plan and the same alerts make the same commit (decision 0411).
-   */
-  async #planAhead(batch: WriteBatch, opened: PgOpenedMoment): Promise<BatchResult | undefined> {
-    const moment = batch.moment!;
-    const oneEach = new Set(batch.impressions.map((impression) => impression.userId)).size === batch.impressions.length;
-    // the check the plan makes of the caps (commitBatch's recheckCaps), against the alerts read
-    const stands = async () => {
-      const alerts = await opened.alertsSince(batch.nowMs - CAP_MEMORY_MS);
-      return withinCaps(batch.impressions, alerts, batch.nowMs, oneEach).length === batch.impressions.length;
-    };
-    const rebid = () => {
-      throw new RebidBeforeAlerts();
-    };
-    try {
-      const result = await runCommitPlan(
-        opened.client,
-        { ...batch, moment: { ...moment, rebid } },
-        { lockUsers: opened.lockUsers, recentAlerts: async () => [] },
-        stands,
-      );
-      if (result) return result;
-    } catch (error) {
-      if (!(error instanceof RebidBeforeAlerts)) throw error;
-    }
-    // whatever the plan sent is answered by now (runCommitPlan waits for it either way)
-    this.#readFirst = AHEAD_BACKOFF;
-    await opened.client.query("ROLLBACK TO SAVEPOINT ahead");
-    return undefined;
-  }
-
-  async commit(batch: WriteBatch): Promise<BatchResult> {
-    const opened = batch.moment?.opened;
-    if (opened instanceof PgOpenedMoment && opened.store === this && opened.take())
-      return this.#commitOpened(batch, opened);
+  /** `work` in one transaction on a connection of the pool: committed if it returns, rolled back if it throws. */
+  async #transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.#pool.connect();
     try {
       await client.query("BEGIN");
-      const result = await runCommitPlan(client, batch);
+      const result = await work(client);
       await client.query("COMMIT");
       return result;
     } catch (error) {
@@ -847,8 +511,37 @@ export class PgDeliveryStore implements DeliveryStore {
     }
   }
 
+  commit(batch: WriteBatch): Promise<BatchResult> {
+    return this.#transaction((client) => runCommitPlan(client, commitBatch(batch)));
+  }
+
+  /**
+   * Lock, read, decide, write: the users' lock buckets and the cell's campaign rows are
+   * locked in the order every batch takes them (users, then campaigns by id), the state
+   * those locks guard is read, `decide` runs on it, and its writes are committed.
+   */
+  commitMoment(locks: MomentLocks, decide: (state: MomentState) => MomentWrites): Promise<CommitOutcome> {
+    const { users, gameId, campaignIds, nowMs } = locks;
+    return this.#transaction(async (client) => {
+      // no JIT: compiling the moment's statements costs more than running them
+      await client.query("SET LOCAL jit = off");
+      await client.query(LOCK_BUCKETS_SQL, [users]);
+      const campaigns = await client.query<stored.RawBudget>(LOCK_MOMENT_CAMPAIGNS_SQL, [campaignIds]);
+      const capped = await client.query<{ user_id: string }>(CAPPED_USERS_SQL, [
+        users,
+        gameId,
+        nowMs - HOUR_MS,
+        nowMs - CAP_MEMORY_MS,
+      ]);
+      const writes = decide({
+        campaigns: campaigns.rows.map(stored.campaignBudget),
+        cappedUsers: new Set(capped.rows.map((row) => row.user_id)),
+      });
+      return runCommitPlan(client, commitMoment(writes, utcDay(nowMs), nowMs));
+    });
+  }
+
   async close(): Promise<void> {
-    await Promise.all([this.#moments.close(), this.#alertsReader?.close()]);
     await this.#pool.end();
   }
 }

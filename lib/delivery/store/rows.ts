@@ -1,8 +1,16 @@
 // Row shapes the two stores read with their own SQL (the same columns on both
 // databases) and their mapping to the engine's records. Integer columns come
 // back as numbers from better-sqlite3 and as text from pg: Number() reads both.
-import type { CampaignRow, CampaignSpend, ClickTarget, CreativeRow, ImpressionRecord, RecentAlert } from "../records";
-import type { AuctionRow, CampaignBudgetRow } from "./commit-plan";
+import type {
+  CampaignBudgetRow,
+  CampaignRow,
+  CampaignSpend,
+  ClickTarget,
+  CreativeRow,
+  ImpressionRecord,
+  RecentAlert,
+} from "./delivery-store";
+import type { AuctionRow } from "./commit-plan";
 
 type Integer = number | string | bigint;
 

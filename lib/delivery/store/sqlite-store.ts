@@ -1,7 +1,8 @@
 // The delivery store on SQLite: synchronous better-sqlite3 statements on the
 // Prisma client's own connection, run only while no interactive transaction is
-// open on it (docs/decisions/0402-delivery-writes.md). A batch is one
-// BEGIN IMMEDIATE ... COMMIT that never yields the event loop.
+// open on it (docs/decisions/0402-delivery-writes.md). A batch, or a moment from
+// its locks to its writes, is one BEGIN IMMEDIATE ... COMMIT that never yields
+// the event loop.
 import type { Database } from "better-sqlite3";
 import { db, sqliteHandleOf, type Db } from "@/lib/db/client";
 import { isSqliteBusy, sqliteDateTime, withoutBusyWait } from "@/lib/db/adapters";
@@ -11,13 +12,19 @@ import {
   type CampaignRow,
   type CampaignSpend,
   type ClickTarget,
+  type CommitOutcome,
   type DeliveryStore,
+  type MomentLocks,
+  type MomentState,
+  type MomentWrites,
   type RecentAlert,
   type WriteBatch,
-} from "../records";
+} from "./delivery-store";
 import { ROLLUP_COLUMNS, ROLLUP_ON_CONFLICT, rollupValues } from "@/lib/domain/rollups/increment-rollups";
 import { CHANGE_COLUMNS, changeValues } from "@/lib/history/changes";
-import { commitBatch, runPlan, type SpendUpdate, type SyncStatements } from "./commit-plan";
+import { runPlan } from "@/lib/db/plan";
+import { utcDay } from "@/lib/domain/campaigns/pacing";
+import { commitBatch, commitMoment, type SpendUpdate, type SyncStatements } from "./commit-plan";
 // the row shapes and mappings both stores share, as `stored.*`
 import * as stored from "./rows";
 import { ensureCheckpointer } from "./sqlite-checkpointer";
@@ -103,10 +110,6 @@ function prepareAll(handle: Database) {
 
 type Prepared = ReturnType<typeof prepareAll>;
 
-type Statements = Prepared & {
-  transaction: (batch: WriteBatch) => BatchResult;
-};
-
 type SpendReturn = {
   advertiser_id: string;
   spend_micros: bigint;
@@ -118,21 +121,19 @@ type SpendReturn = {
   day_spend_micros: bigint;
 };
 
+/** No alert of another process: one process writes a SQLite file's impressions, and its caps in memory hold them all. */
+const NO_OTHER_ALERTS: ReadonlySet<string> = new Set();
+
 /**
  * The commit plan's statements on SQLite. The database write lock taken by
- * BEGIN IMMEDIATE serializes batches, so no row or user locks are needed, and
+ * BEGIN IMMEDIATE serializes transactions, so no row or user locks are needed, and
  * integers are bound as BigInt (a JS number would be bound as a REAL).
  */
 function sqliteStatements(s: Prepared): SyncStatements {
   return {
     lockUsers: () => {},
     lockCampaigns: () => {},
-    recentAlerts: ({ users, sinceMs }) => {
-      const wanted = new Set(users);
-      return (s.recentAlerts.all(sinceMs) as stored.RawAlert[])
-        .filter((row) => wanted.has(row.user_id))
-        .map(stored.recentAlert);
-    },
+    recentAlerts: () => [],
     // one prepared update per campaign: on SQLite a statement is a function call, not a round trip
     spend: (groups) =>
       groups.map(({ campaignId, day, sumMicros, count, beforeLastMicros }): SpendUpdate | undefined => {
@@ -156,11 +157,7 @@ function sqliteStatements(s: Prepared): SyncStatements {
           }
         );
       }),
-    readBudgets: (campaignIds) =>
-      campaignIds.flatMap((campaignId) => {
-        const row = s.budgetRow.get(campaignId) as stored.RawBudget | undefined;
-        return row ? [stored.campaignBudget(row)] : [];
-      }),
+    readBudgets: (campaignIds) => readBudgets(s, campaignIds),
     insertImpressions: (impressions) => {
       for (const i of impressions) s.insertImpression.run(...stored.impressionValues(i));
     },
@@ -194,37 +191,60 @@ function sqliteStatements(s: Prepared): SyncStatements {
   };
 }
 
+function readBudgets(s: Prepared, campaignIds: readonly string[]) {
+  return campaignIds.flatMap((campaignId) => {
+    const row = s.budgetRow.get(campaignId) as stored.RawBudget | undefined;
+    return row ? [stored.campaignBudget(row)] : [];
+  });
+}
+
 export class SqliteDeliveryStore implements DeliveryStore {
   readonly kind = "sqlite" as const;
   #handle: Database | undefined;
-  #statements: Statements | undefined;
-  /** set when a batch's plan started inside its transaction (after BEGIN IMMEDIATE got the lock) */
+  #prepared: Prepared | undefined;
+  #statements: SyncStatements | undefined;
+  #immediate: ((write: () => unknown) => unknown) | undefined;
+  /** set once a transaction's work started (BEGIN IMMEDIATE got the lock) */
   #began = false;
 
   /** On the connection of `client`; by default the process-wide client's (at first use). */
   constructor(private readonly client?: Db) {}
 
-  async #ready(): Promise<{ handle: Database; s: Statements }> {
+  async #ready(): Promise<{ handle: Database; s: Prepared; run: SyncStatements }> {
     if (!this.#handle?.open) {
       const client = this.client ?? db();
       await client.$queryRawUnsafe("SELECT 1");
       const handle = sqliteHandleOf(client);
       if (!handle) throw new Error("the SQLite connection of the Prisma client is not available");
       this.#handle = handle;
-      const statements = prepareAll(handle);
-      const run = sqliteStatements(statements);
-      const write = handle.transaction((batch: WriteBatch) => {
+      this.#prepared = prepareAll(handle);
+      this.#statements = sqliteStatements(this.#prepared);
+      this.#immediate = handle.transaction((write: () => unknown) => {
         this.#began = true;
-        return runPlan(commitBatch(batch, { recheckCaps: false }), run);
-      });
-      this.#statements = {
-        ...statements,
-        transaction: (batch: WriteBatch) => write.immediate(batch),
-      };
+        return write();
+      }).immediate;
       // the file the adapter opened (sqlitePath of the client's URL)
       ensureCheckpointer(handle, handle.name);
     }
-    return { handle: this.#handle, s: this.#statements! };
+    return { handle: this.#handle, s: this.#prepared!, run: this.#statements! };
+  }
+
+  /**
+   * `write` in one BEGIN IMMEDIATE transaction that never yields the event loop.
+   * StoreBusyError when it could not begin: the database is locked by another process,
+   * or an interactive Prisma transaction is open on the connection (our statements
+   * would join it); nothing of `write` ran then.
+   */
+  async #transaction<T>(write: (s: Prepared, run: SyncStatements) => T): Promise<T> {
+    const { handle, s, run } = await this.#ready();
+    if (handle.inTransaction) throw new StoreBusyError("a transaction is open on the connection");
+    this.#began = false;
+    try {
+      return withoutBusyWait(handle, () => this.#immediate!(() => write(s, run)) as T);
+    } catch (error) {
+      if (isSqliteBusy(error) && !this.#began) throw new StoreBusyError();
+      throw error;
+    }
   }
 
   async loadCampaigns(day: string, ids?: readonly string[]): Promise<CampaignRow[]> {
@@ -267,23 +287,21 @@ export class SqliteDeliveryStore implements DeliveryStore {
     return stored.clickTarget(s.click.get(clickId) as stored.RawClickTarget | undefined);
   }
 
-  async commit(batch: WriteBatch): Promise<BatchResult> {
-    const { handle, s } = await this.#ready();
-    // an interactive Prisma transaction is open on this connection: our statements would join it
-    if (handle.inTransaction) throw new StoreBusyError("a transaction is open on the connection");
-    // never let a lock held by another process stall the event loop: fail fast and retry later
-    this.#began = false;
-    try {
-      return withoutBusyWait(handle, () => s.transaction(batch));
-    } catch (error) {
-      // busy at BEGIN IMMEDIATE: nothing of the batch ran (a moment's rebids included), so it may simply be retried
-      if (isSqliteBusy(error) && !this.#began) throw new StoreBusyError();
-      throw error;
-    }
+  commit(batch: WriteBatch): Promise<BatchResult> {
+    return this.#transaction((_, run) => runPlan(commitBatch(batch), run));
+  }
+
+  commitMoment(locks: MomentLocks, decide: (state: MomentState) => MomentWrites): Promise<CommitOutcome> {
+    return this.#transaction((s, run) => {
+      const writes = decide({ campaigns: readBudgets(s, locks.campaignIds), cappedUsers: NO_OTHER_ALERTS });
+      return runPlan(commitMoment(writes, utcDay(locks.nowMs), locks.nowMs), run);
+    });
   }
 
   async close(): Promise<void> {
+    this.#prepared = undefined;
     this.#statements = undefined;
+    this.#immediate = undefined;
     this.#handle = undefined;
   }
 }

@@ -1,5 +1,6 @@
-// What the delivery hot path hands to its writer, and what a committed batch
-// reports back. Money is integer micro-dollars in JS numbers (safe integers).
+// The delivery store's contract: what the hot path writes (impressions, auction rows,
+// clicks), what a commit reports back, and what a moment locks and reads. Money is
+// integer micro-dollars in JS numbers (safe integers).
 
 export type ImpressionRecord = {
   impressionId: string;
@@ -47,6 +48,7 @@ export type ClickRecord = {
   clickedAtMs: number;
 };
 
+/** Single decisions and clicks queued together: committed in one transaction (group commit). */
 export type WriteBatch = {
   impressions: ImpressionRecord[];
   auctions: AuctionRecord[];
@@ -54,58 +56,26 @@ export type WriteBatch = {
   /** the UTC day (YYYY-MM-DD) whose daily budget the impressions spend */
   day: string;
   nowMs: number;
-  /** a moment fanned out to many users: committed whole, in one transaction (see MomentCommit) */
-  moment?: MomentCommit;
 };
 
-/**
- * What makes a batch a moment's (POST /api/delivery/moments): every user of it
- * ends in this one transaction with an impression or an auction row, so a
- * committed moment is whole and a failed one left nothing
- * (docs/decisions/0408-moments-fan-out.md).
- */
-export type MomentCommit = {
+/** What a moment locks before its auctions: its users (their caps) and the campaigns of its cell, at its instant. */
+export type MomentLocks = { users: readonly string[]; gameId: string; campaignIds: readonly string[]; nowMs: number };
+
+/** What a moment's auctions are decided against: the committed state its locks guard. */
+export type MomentState = {
+  /** committed counters and budgets of the locked campaigns (those that exist) */
+  campaigns: CampaignBudgetRow[];
   /**
-   * Called inside the transaction with the impressions the budgets refused
-   * (another instance spent them): their users' auctions run again without the
-   * refused campaigns, as a single decision retries. Returns the replacements to
-   * spend, and the auction rows of users left without one. With `last`, no more
-   * replacements are wanted: every user of `refused` gets its no-fill row.
+   * users whose alerts committed by other instances put them at a cap in the moment's game;
+   * the instance's own alerts are in its caps in memory
    */
-  rebid(
-    refused: readonly ImpressionRecord[],
-    last: boolean,
-  ): { impressions: ImpressionRecord[]; auctions: AuctionRecord[] };
-  /** every campaign a replacement may spend on, locked with the batch's own (in id order, before any spend) */
-  campaignIds: readonly string[];
-  /** the moment's transaction, when the store began it before the auctions (DeliveryStore.openMoment) */
-  opened?: OpenedMoment;
-  /**
-   * Told the batch's verdicts (BatchResult.impressions) as soon as the plan has made
-   * them, before its statements and the commit are confirmed, so the engine can
-   * prepare the answer while the database works; the answer still goes out only
-   * after the commit. A store may leave it uncalled (SQLite's commit is synchronous).
-   */
-  judged?(verdicts: readonly ImpressionVerdict[]): void;
+  cappedUsers: ReadonlySet<string>;
 };
 
-/** What opening a moment needs: its users, its game (the per-game cap) and its time. */
-export type MomentToOpen = { users: readonly string[]; gameId: string; nowMs: number };
+/** A moment's decisions as rows: its impressions and the auctions that filled nothing. */
+export type MomentWrites = { impressions: ImpressionRecord[]; auctions: AuctionRecord[] };
 
-/**
- * A moment's transaction begun before its auctions run: its users' locks taken and
- * their committed alerts read while the engine decides, so the database works in
- * parallel with the engine (PostgreSQL, docs/decisions/0408-moments-fan-out.md).
- * The commit of that moment continues it; `abandon` rolls it back when the
- * moment is not committed.
- */
-export type OpenedMoment = {
-  /** the users whose locks it holds */
-  readonly users: ReadonlySet<string>;
-  abandon(): void;
-};
-
-/** accepted; refused by the total or daily budget; refused by a per-user cap (checked at commit on PostgreSQL) */
+/** a single decision's impression at commit: accepted; refused by the total or daily budget; refused by a per-user cap */
 export type ImpressionVerdict = "accepted" | "budget" | "cap";
 
 /** The committed counters of a campaign after the batch (authoritative, other instances' spend included). */
@@ -117,15 +87,18 @@ export type CampaignSpend = {
   daySpendMicros: number;
 };
 
-export type BatchResult = {
-  /** one per impression of the batch, then one per replacement of a moment's rebids, in the order rebid returned them */
+/** What a commit changed in the campaigns: their counters after it, and those it ended (budget exhausted). */
+export type CommitOutcome = { campaigns: CampaignSpend[]; ended: string[] };
+
+export type BatchResult = CommitOutcome & {
+  /** one per impression of the batch, in its order */
   impressions: ImpressionVerdict[];
   /** true when this click was the first for its click id */
   clicks: boolean[];
-  campaigns: CampaignSpend[];
-  /** campaigns this batch ended (budget exhausted) */
-  ended: string[];
 };
+
+/** A campaign's committed counters with its budgets, read under a lock. */
+export type CampaignBudgetRow = CampaignSpend & { totalBudgetMicros: number; dailyBudgetMicros: number };
 
 /** The impression behind a click id, with the creative's destination. */
 export type ClickTarget = Omit<ClickRecord, "clickedAtMs"> & { actionUrl: string };
@@ -186,13 +159,11 @@ export type DeliveryStore = {
   /** writes the batch in one transaction; throws StoreBusyError when the database is locked (before any of it ran) */
   commit(batch: WriteBatch): Promise<BatchResult>;
   /**
-   * Begins a moment's transaction now, before its auctions (OpenedMoment): locks the
-   * users and reads the alerts their caps in `gameId` depend on at `nowMs` and after,
-   * sent at once so the database works while the engine decides. Undefined where the
-   * store has no idle connection for it (the commit then begins its own). Only the
-   * writer calls it, while idle.
+   * A moment in one transaction: locks its users and campaigns, reads the state they
+   * guard, calls `decide` once with it, and writes what `decide` returns. Throws
+   * StoreBusyError, before `decide` ran, when the database is locked.
    */
-  openMoment?(moment: MomentToOpen): OpenedMoment | undefined;
+  commitMoment(locks: MomentLocks, decide: (state: MomentState) => MomentWrites): Promise<CommitOutcome>;
   close(): Promise<void>;
 };
 
