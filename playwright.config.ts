@@ -36,7 +36,8 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   globalTeardown: "./e2e/global-teardown.ts",
   fullyParallel: false,
-  workers: 1,
+  // spec files two at a time: each makes its own accounts, and the app serves both browsers
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 30_000,

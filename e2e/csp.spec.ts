@@ -68,7 +68,7 @@ test("every page runs under the nonce policy: no violation, no console error", a
 
   const email = uniqueEmail("csp");
   // the password on standard input: the CLI refuses it in the arguments
-  adminWithStdin(
+  await adminWithStdin(
     `${DASHBOARD_PASSWORD}\n`,
     "create-advertiser",
     "--name",

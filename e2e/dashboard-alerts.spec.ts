@@ -67,7 +67,7 @@ test("budget alerts arrive in the bell and by email; mark all read", async ({ br
   // each impression costs the rival's bid (999 USD CPM: about 1 USD), so $10 takes about 11 of them
   const campaign = await createCampaign(page, `Moneyline ${unique()}`, "1000", "10");
   await createCampaign(rival, `Rival ${unique()}`, "999", "100000");
-  const platformKey = admin("create-platform-key", "--name", `e2e-alerts-${unique()}`).key!;
+  const platformKey = (await admin("create-platform-key", "--name", `e2e-alerts-${unique()}`)).key!;
   let won = 0;
   for (let index = 0; index < 30 && won < 11; index++) {
     const res = await fetch(`${BASE}/api/delivery/decisions`, {

@@ -84,7 +84,7 @@ test("the campaign list at desktop widths: the table fits without scrolling side
     pacing: "ASAP",
     creative: { headline: "Spread moved", body: "Tap for the line", iconUrl: ICON, actionUrl: "https://example.com" },
   });
-  const platformKey = admin("create-platform-key", "--name", `e2e-wide-${unique()}`).key!;
+  const platformKey = (await admin("create-platform-key", "--name", `e2e-wide-${unique()}`)).key!;
   for (const sport of ["nfl", "ncaa_basketball", "mlb"]) {
     const res = await page.request.post("/api/delivery/decisions", {
       headers: { authorization: `Bearer ${platformKey}` },

@@ -26,9 +26,8 @@ async function widthReport(page: Page) {
   });
 }
 
-test("every page at 1280 and 375 px: no serious or critical axe violation, no sideways scroll", async ({ browser }) => {
-  const page = await newPage(browser);
-  const signedOut = await newPage(browser);
+/** A new account's pages: every page of the dashboard, with a campaign, a webhook endpoint and an API key to show. */
+async function signedInPages(page: Page): Promise<string[]> {
   await createAccount(page, "Every Page Co");
   const created = await graphqlAsUser(
     page,
@@ -61,7 +60,7 @@ test("every page at 1280 and 375 px: no serious or critical axe violation, no si
     `mutation($input: CreateApiClientInput!) { createApiClient(input: $input) { apiClient { id } } }`,
     { input: { name: "Every page key", scopes: ["REPORTING_READ"] } },
   );
-  const pages = [
+  return [
     "/overview",
     "/campaigns",
     "/campaigns/new",
@@ -86,32 +85,44 @@ test("every page at 1280 and 375 px: no serious or critical axe violation, no si
     "/docs/graphql",
     "/campaigns/cmp_none",
   ];
-  const publicPages = [
-    "/",
-    "/signin",
-    "/signup",
-    "/forgot-password",
-    "/invite/sma_invite_unknown",
-    "/reset-password/sma_reset_unknown",
-    "/docs/api",
-    "/docs/errors",
-    "/docs/graphql",
-  ];
+}
+
+const PUBLIC_PAGES = [
+  "/",
+  "/signin",
+  "/signup",
+  "/forgot-password",
+  "/invite/sma_invite_unknown",
+  "/reset-password/sma_reset_unknown",
+  "/docs/api",
+  "/docs/errors",
+  "/docs/graphql",
+];
+
+/** Each page at `width`: its heading shown, nothing wider than the window, no serious or critical axe violation. */
+async function checkPages(page: Page, paths: readonly string[], width: number, who: string): Promise<void> {
+  await page.setViewportSize({ width, height: 900 });
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.locator("h1").first()).toBeVisible();
+    const what = `${path} at ${width} px${who}`;
+    const report = await widthReport(page);
+    expect(report.scroll, `${what}: ${report.wide.join(", ")}`).toBeLessThanOrEqual(report.width);
+    await expectAccessible(page, what);
+  }
+}
+
+// the four page sets are apart, so the run's workers share them
+test.describe("every page: no serious or critical axe violation, no sideways scroll", () => {
+  test.describe.configure({ mode: "parallel" });
   for (const width of [1280, 375]) {
-    for (const [who, paths] of [
-      [page, pages],
-      [signedOut, publicPages],
-    ] as const) {
-      await who.setViewportSize({ width, height: 900 });
-      for (const path of paths) {
-        await who.goto(path);
-        await expect(who.locator("h1").first()).toBeVisible();
-        const what = `${path} at ${width} px${who === signedOut ? ", signed out" : ""}`;
-        const report = await widthReport(who);
-        expect(report.scroll, `${what}: ${report.wide.join(", ")}`).toBeLessThanOrEqual(report.width);
-        await expectAccessible(who, what);
-      }
-    }
+    test(`signed in, at ${width} px`, async ({ browser }) => {
+      const page = await newPage(browser);
+      await checkPages(page, await signedInPages(page), width, "");
+    });
+    test(`signed out, at ${width} px`, async ({ browser }) => {
+      await checkPages(await newPage(browser), PUBLIC_PAGES, width, ", signed out");
+    });
   }
 });
 

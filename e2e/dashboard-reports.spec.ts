@@ -86,7 +86,7 @@ async function endCampaign(page: Page, restId: string) {
 
 /** One ad decision at a moment of an MLB game; answers the campaign that won. */
 async function decide(momentType: "prop_alert" | "total_alert"): Promise<string | null> {
-  platformKey ??= admin("create-platform-key", "--name", `e2e-dashboard-${unique()}`).key!;
+  platformKey ??= (await admin("create-platform-key", "--name", `e2e-dashboard-${unique()}`)).key!;
   const res = await fetch(`${BASE}/api/delivery/decisions`, {
     method: "POST",
     headers: { authorization: `Bearer ${platformKey}`, "content-type": "application/json" },

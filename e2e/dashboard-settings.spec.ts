@@ -14,9 +14,17 @@ const NEW_PASSWORD = "a brand new pass phrase 42";
 
 test.describe.configure({ timeout: 120_000 });
 
-function newAccount(): string {
+async function newAccount(): Promise<string> {
   const email = uniqueEmail("settings");
-  adminWithStdin(`${PASSWORD}\n`, "create-advertiser", "--name", "Settings Co", "--email", email, "--password-stdin");
+  await adminWithStdin(
+    `${PASSWORD}\n`,
+    "create-advertiser",
+    "--name",
+    "Settings Co",
+    "--email",
+    email,
+    "--password-stdin",
+  );
   return email;
 }
 
@@ -49,7 +57,7 @@ test("change the password: this browser stays signed in, another browser's saved
   browser,
   baseURL,
 }) => {
-  const email = newAccount();
+  const email = await newAccount();
   const other = await signedIn(browser, email);
   const saved = await other.cookies();
   const mine = await signedIn(browser, email);
@@ -103,7 +111,7 @@ test("change the password: this browser stays signed in, another browser's saved
 });
 
 test("sign out everywhere: every session ends, this browser's and a saved copy included", async ({ browser }) => {
-  const email = newAccount();
+  const email = await newAccount();
   const other = await signedIn(browser, email);
   const mine = await signedIn(browser, email);
   const saved = await mine.cookies();

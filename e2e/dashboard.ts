@@ -24,7 +24,15 @@ export async function newPage(browser: Browser): Promise<Page> {
  * and every browser here comes from 127.0.0.1, so only the specs about the sign-up page use it.
  */
 export async function createAccount(page: Page, name: string, email = uniqueEmail()): Promise<string> {
-  adminWithStdin(`${DASHBOARD_PASSWORD}\n`, "create-advertiser", "--name", name, "--email", email, "--password-stdin");
+  await adminWithStdin(
+    `${DASHBOARD_PASSWORD}\n`,
+    "create-advertiser",
+    "--name",
+    name,
+    "--email",
+    email,
+    "--password-stdin",
+  );
   await signIn(page, email);
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
   return email;

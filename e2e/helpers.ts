@@ -6,19 +6,36 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 
-/** Runs the operator CLI against the e2e server's database and parses its JSON. */
-export function admin(...args: string[]): Record<string, string> {
-  return adminWithStdin("", ...args);
-}
-
-/** The same, with `stdin` on its standard input (a password for --password-stdin, never an argument). */
-export function adminWithStdin(stdin: string, ...args: string[]): Record<string, string> {
+/** The operator CLI in its own process, as an operator runs it, against the e2e server's database. */
+export function adminProcessWithStdin(stdin: string, ...args: string[]): Record<string, string> {
   const out = execFileSync("node_modules/.bin/tsx", ["scripts/admin.ts", ...args], {
     env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL, LOG_LEVEL: "warn" },
     encoding: "utf8",
     input: stdin,
   });
   return JSON.parse(out) as Record<string, string>;
+}
+
+/**
+ * The same command run in this test process (scripts/admin.ts's runAdmin; the process adds only
+ * the migrations, which the server ran at boot): the specs' accounts and keys, without a process
+ * start each. Passwords are hashed at the cheapest cost (the server rehashes them at sign-in).
+ */
+export async function adminWithStdin(stdin: string, ...args: string[]): Promise<Record<string, string>> {
+  Object.assign(process.env, {
+    DATABASE_URL: process.env.E2E_DATABASE_URL,
+    LOG_LEVEL: "warn",
+    PASSWORD_HASH_COST: "10",
+  });
+  const { runAdmin } = await import("../scripts/admin");
+  const result = await runAdmin(args, [stdin]);
+  if (result.code !== 0) throw new Error(`npm run admin -- ${args.join(" ")}: ${result.stderr}`);
+  return JSON.parse(result.stdout) as Record<string, string>;
+}
+
+/** A command without standard input. */
+export function admin(...args: string[]): Promise<Record<string, string>> {
+  return adminWithStdin("", ...args);
 }
 
 /** Fails the page's requests that leave the app (everything must be served locally); returns what was tried. */
@@ -33,22 +50,18 @@ export async function blockOutsideRequests(page: Page, baseURL: string): Promise
   return outside;
 }
 
-/** A new advertiser (operator CLI) with its first API client, holding every scope. */
-function createAdvertiser(name: string): Record<string, string> {
-  return adminWithStdin(
-    "e2e-password-123\n",
-    "create-advertiser",
-    "--name",
-    name,
-    "--email",
-    `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`,
-    "--password-stdin",
-  );
+/** A new advertiser (operator CLI; `inItsProcess`: run as an operator runs it) with its first API client, holding every scope. */
+async function createAdvertiser(name: string, inItsProcess = false): Promise<Record<string, string>> {
+  const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  const args = ["create-advertiser", "--name", name, "--email", email, "--password-stdin"];
+  return inItsProcess
+    ? adminProcessWithStdin("e2e-password-123\n", ...args)
+    : adminWithStdin("e2e-password-123\n", ...args);
 }
 
 /** A new advertiser (operator CLI) and an access token of its client holding every scope. */
-export async function newAdvertiserToken(request: APIRequestContext, name: string) {
-  const created = createAdvertiser(name);
+export async function newAdvertiserToken(request: APIRequestContext, name: string, { cliProcess = false } = {}) {
+  const created = await createAdvertiser(name, cliProcess);
   const response = await request.post("/api/auth/token", {
     form: { grant_type: "client_credentials", client_id: created.client_id!, client_secret: created.client_secret! },
   });
@@ -69,8 +82,9 @@ type CachedToken = { response: TokenResponse; expiresAtMs: number };
 /** A token is reused while it has this long to live. */
 const TOKEN_REUSE_MARGIN_MS = 5 * 60_000;
 
+/** A JSON file of the run's data folder, one per parallel worker slot (workers never write each other's). */
 function runFile<T>(name: string): { read(): Record<string, T>; write(entries: Record<string, T>): void } {
-  const path = join(process.env.E2E_DATA_DIR!, name);
+  const path = join(process.env.E2E_DATA_DIR!, `${process.env.TEST_PARALLEL_INDEX ?? "0"}-${name}`);
   return {
     read: () => (existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as Record<string, T>) : {}),
     write: (entries) => writeFileSync(path, JSON.stringify(entries)),
@@ -111,11 +125,11 @@ export async function clientToken(
 export type AdvertiserKeys = { full: string; readOnly: string };
 
 /** An advertiser made once per run (operator CLI) under `name`, with a full and a read-only API client. */
-export function runAdvertiser(name: string): AdvertiserKeys {
+export async function runAdvertiser(name: string): Promise<AdvertiserKeys> {
   const known = advertiserFile.read()[name];
   if (known) return known;
-  const created = createAdvertiser(name);
-  const reader = admin(
+  const created = await createAdvertiser(name);
+  const reader = await admin(
     "create-client",
     "--advertiser",
     created.advertiser_id!,

@@ -35,7 +35,7 @@ const key = () => `e2e-mcp-key-${Date.now()}-${++keys}`;
 
 test.beforeAll(async () => {
   expect(existsSync(BIN), "build the package first: npm run build").toBe(true);
-  platformKey = admin("create-platform-key", "--name", `e2e-mcp-${Date.now()}`).key!;
+  platformKey = (await admin("create-platform-key", "--name", `e2e-mcp-${Date.now()}`)).key!;
   origin = await tokenReusingOrigin();
 });
 test.afterAll(async () => {
@@ -227,7 +227,7 @@ async function refusesWrites(client: Client) {
 }
 
 test("the npm package over stdio: buy, deliver, errors, read-only", async () => {
-  const keys = runAdvertiser("MCP stdio Co");
+  const keys = await runAdvertiser("MCP stdio Co");
   const client = await connect(stdioClient(keys.full));
   await buyAndReport(client, { momentType: "close_game", sport: "nba" });
   await client.close();
@@ -276,7 +276,7 @@ test("/mcp over Streamable HTTP: 401 discovery, buy, deliver, errors, read-only"
   };
   expect(server.token_endpoint).toBe(`${BASE}/oauth/token`);
 
-  const keys = runAdvertiser("MCP HTTP Co");
+  const keys = await runAdvertiser("MCP HTTP Co");
   const client = await connect(httpClient(await accessToken(keys.full)));
   await buyAndReport(client, { momentType: "overtime", sport: "nfl" });
   await client.close();

@@ -16,7 +16,7 @@ test("E2 lists 11 types; a CLI-made client gets a token that verifies against th
   expect(types.status()).toBe(200);
   expect(await types.json()).toHaveLength(11);
 
-  const { created, response: token, body } = await newAdvertiserToken(request, "E2E Co");
+  const { created, response: token, body } = await newAdvertiserToken(request, "E2E Co", { cliProcess: true });
   expect(token.status()).toBe(200);
   expect(body.expires_in).toBe(3600);
 
