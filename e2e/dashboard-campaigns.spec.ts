@@ -145,7 +145,7 @@ test("sign-in: a wrong password is refused, and failures are rate limited per ac
   }
   // the sixth try, even with the right password, waits for the window
   await signIn(page, email, DASHBOARD_PASSWORD, false);
-  // the wait is the rate-limit policy's window (lib/rate-limit.ts: 15 minutes)
+  // the wait is the rate-limit policy's window (lib/rate-limit/limiter.ts: 15 minutes)
   await expect(
     page.getByRole("alert").filter({ hasText: "Too many failed sign-ins. Wait 15 minutes and try again." }),
   ).toBeVisible();

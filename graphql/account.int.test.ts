@@ -11,7 +11,7 @@ import { sessionCookieName } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { randomBase62 } from "@/lib/ids";
-import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit";
+import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit/limiter";
 import * as authRoute from "@/app/api/auth/[...nextauth]/route";
 import {
   cookieHeader,

@@ -6,7 +6,7 @@
 // check's rate limit (its headers on the HTTP response, docs/decisions/1416).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { consumeRateLimit, RATE_LIMIT_POLICIES } from "@/lib/rate-limit";
+import { consumeRateLimit, RATE_LIMIT_POLICIES } from "@/lib/rate-limit/limiter";
 import { utcDay } from "@/test/campaign-input";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";

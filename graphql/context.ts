@@ -2,7 +2,7 @@
 // and logger, loaders, and for HTTP requests what the account mutations need of
 // the request and its response (client address, cookies, Set-Cookie). Built by
 // graphql/http.ts for HTTP requests and by tests directly. (Rate-limit headers
-// are collected per request outside it: lib/rate-limit-headers.ts.)
+// are collected per request outside it: lib/rate-limit/headers.ts.)
 import type { Logger } from "pino";
 import type { Actor } from "@/lib/auth/actor";
 import { systemClock, type Clock } from "@/lib/clock";

@@ -7,7 +7,7 @@
 // top-level errors as REST answers them, scopes, tenancy.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { consumeRateLimit, RATE_LIMIT_POLICIES } from "@/lib/rate-limit";
+import { consumeRateLimit, RATE_LIMIT_POLICIES } from "@/lib/rate-limit/limiter";
 import { recordPostback } from "@/lib/domain/conversions/record-conversion";
 import { utcDay } from "@/test/campaign-input";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";

@@ -37,7 +37,7 @@ import {
   type Granularity,
 } from "@/lib/domain/reporting/reporting.schemas";
 import { SPORTS, type Sport } from "@/lib/domain/sports";
-import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from "@/lib/domain/webhooks/webhooks.schemas";
+import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from "@/lib/webhooks/webhooks.schemas";
 import { USER_ERROR_CODES, type UserErrorCode } from "@/lib/errors";
 import { ACTOR_TYPES, TARGET_TYPES, type ActorType, type TargetType } from "@/lib/history/changes";
 import type { InvitationStatus } from "@/lib/domain/members/members.schemas";

@@ -10,7 +10,7 @@ import { AppError, ERROR_CODES, toAppError, type ErrorCode } from "@/lib/errors"
 import { graphqlPath } from "./camel-case";
 import type { GraphqlContext } from "./context";
 import { limitRefusal } from "./limit-plugins";
-import { recordRateLimit } from "@/lib/rate-limit-headers";
+import { recordRateLimit } from "@/lib/rate-limit/headers";
 
 const APOLLO_CODES: Record<string, ErrorCode> = {
   GRAPHQL_PARSE_FAILED: "graphql_parse_failed",
@@ -83,7 +83,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
 
 /**
  * Logs faults with their cause, puts a refused rate limit's headers on the
- * HTTP response (through the request's collector, lib/rate-limit-headers.ts,
+ * HTTP response (through the request's collector, lib/rate-limit/headers.ts,
  * which the counts themselves also record into; REST answers them the same
  * way) and stamps every error with the request id.
  */

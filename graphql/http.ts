@@ -14,7 +14,7 @@ import { GRAPHQL_BODY_LIMIT } from "@/lib/http/body-limits";
 import { readBodyText } from "@/lib/http/read-body";
 import { requestIdFrom } from "@/lib/http/request-id";
 import { requestLogger } from "@/lib/log";
-import { collectRateLimits } from "@/lib/rate-limit-headers";
+import { collectRateLimits } from "@/lib/rate-limit/headers";
 import { createContext } from "./context";
 import { clientIp } from "@/lib/http/client-ip";
 import { graphqlServer } from "./server";

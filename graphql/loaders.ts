@@ -12,7 +12,7 @@ import { getCampaignRecords } from "@/lib/domain/campaigns/campaign-connection";
 import { findCreativeCampaigns, loadCampaignCreatives } from "@/lib/domain/creatives/campaign-creatives";
 import { getPostbackKeys } from "@/lib/domain/postback-keys/postback-key-connections";
 import { advertiserToday } from "@/lib/domain/reporting/get-advertiser-today";
-import { getWebhookDeliveries, getWebhookEndpoints } from "@/lib/domain/webhooks/get-webhooks-by-id";
+import { getWebhookDeliveries, getWebhookEndpoints } from "@/lib/webhooks/get-webhooks-by-id";
 
 const MAX_BATCH = 500;
 

@@ -7,7 +7,7 @@ import type { Advertiser } from "@/lib/domain/advertisers/get-advertiser";
 import type { ApiClient } from "@/lib/domain/api-clients/api-clients.schemas";
 import type { Campaign, Creative } from "@/lib/domain/campaigns/campaign";
 import type { ClearingPriceEntry, ClearingPrices } from "@/lib/domain/clearing-prices/clearing-prices.schemas";
-import type { Change } from "@/lib/domain/history/list-changes";
+import type { Change } from "@/lib/history/list-changes";
 import type { MomentType } from "@/lib/domain/moment-types/moment-types.schemas";
 import type { AdvertiserToday, CampaignDay } from "@/lib/domain/reporting/get-advertiser-today";
 import type {
@@ -22,7 +22,7 @@ import type {
   SeriesPoint,
 } from "@/lib/domain/reporting/reporting.schemas";
 import type { DeliveryEstimate } from "@/lib/domain/market/estimate-rules";
-import type { WebhookDelivery, WebhookEndpoint } from "@/lib/domain/webhooks/webhooks.schemas";
+import type { WebhookDelivery, WebhookEndpoint } from "@/lib/webhooks/webhooks.schemas";
 import type { PostbackKey } from "@/lib/domain/postback-keys/postback-keys.schemas";
 
 export type AdvertiserParent = Advertiser;

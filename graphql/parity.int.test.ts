@@ -16,8 +16,8 @@ import { GET as restTimeseries } from "@/app/api/ads/reporting/campaigns/[id]/ti
 import { GET as restDeliveries } from "@/app/api/ads/webhooks/[id]/deliveries/route";
 import { GET as restWebhooks } from "@/app/api/ads/webhooks/route";
 import { recordPostback } from "@/lib/domain/conversions/record-conversion";
-import { deactivateWebhook } from "@/lib/domain/webhooks/deactivate-webhook";
-import { registerWebhook } from "@/lib/domain/webhooks/register-webhook";
+import { deactivateWebhook } from "@/lib/webhooks/deactivate-webhook";
+import { registerWebhook } from "@/lib/webhooks/register-webhook";
 import { reloadEnv } from "@/lib/env";
 import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";

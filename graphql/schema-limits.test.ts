@@ -1,11 +1,11 @@
-// The SDL's descriptions repeat the rate limits of lib/rate-limit-policies.ts (the SDL
+// The SDL's descriptions repeat the rate limits of lib/rate-limit/policies.ts (the SDL
 // is a committed file, not built from the constants): each field that counts
 // against a policy must name that policy's numbers and, where it can be
 // refused by it, what the refusal looks like (docs/decisions/1416).
 import { buildSchema, type GraphQLField, type GraphQLObjectType } from "graphql";
 import { describe, expect, it } from "vitest";
 import { MAX_ACTIVE_API_CLIENTS } from "@/lib/auth/clients";
-import { RATE_LIMIT_POLICIES, type RateLimitPolicy } from "@/lib/rate-limit-policies";
+import { RATE_LIMIT_POLICIES, type RateLimitPolicy } from "@/lib/rate-limit/policies";
 import { typeDefs } from "./__generated__/type-defs";
 
 const schema = buildSchema(typeDefs);

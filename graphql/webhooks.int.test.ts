@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { reloadEnv } from "@/lib/env";
-import { consumeRateLimit, RATE_LIMIT_POLICIES } from "@/lib/rate-limit";
+import { consumeRateLimit, RATE_LIMIT_POLICIES } from "@/lib/rate-limit/limiter";
 import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { verifySignature } from "@/lib/webhooks/sign";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";

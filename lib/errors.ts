@@ -61,7 +61,7 @@ export class AppError extends Error {
   readonly fieldErrors?: FieldError[];
   /** extra response headers (Retry-After, WWW-Authenticate, ...) */
   readonly headers?: Record<string, string>;
-  /** rate_limited: the policy of lib/rate-limit-policies.ts that refused */
+  /** rate_limited: the policy of lib/rate-limit/policies.ts that refused */
   readonly policy?: string;
 
   constructor(

@@ -35,8 +35,8 @@ const CASES: Record<string, Case> = {
       "@/lib/db/client",
       "../domain/sports",
       "@/lib/domain/sports",
-      "../delivery/records",
-      "@/lib/delivery/records",
+      "../delivery/store/delivery-store",
+      "@/lib/delivery/store/delivery-store",
       "../http/define-route",
       "@/lib/http/define-route",
       "../server/hot-routes",
@@ -73,15 +73,30 @@ const CASES: Record<string, Case> = {
       "@/app/api/ads/campaigns/route",
       "../../server/hot-routes",
       "@/lib/server/hot-routes",
-      "../../delivery/records",
-      "@/lib/delivery/records",
+      "../../delivery/store/delivery-store",
+      "@/lib/delivery/store/delivery-store",
       "../../workers/registry",
       "@/lib/workers/registry",
       "pg",
       "better-sqlite3",
     ],
     allowed: ["../../db/client", "@/lib/db/client", "../sports", "@/lib/webhooks/outbox"],
-    says: /lib\/domain is below every transport/,
+    says: /lib\/domain \(and lib\/webhooks, lib\/history\) is below every transport/,
+  },
+  "lib/webhooks and lib/history are below the transports": {
+    file: "lib/webhooks/probe.ts",
+    refused: [
+      "../http/define-route",
+      "@/lib/http/define-route",
+      "../server/hot-routes",
+      "@/lib/server/hot-routes",
+      "../../app/api/ads/webhooks/route",
+      "@/app/api/ads/webhooks/route",
+      "../workers/registry",
+      "@/lib/workers/registry",
+    ],
+    allowed: ["../db/client", "@/lib/db/client", "@/lib/domain/campaigns/get-campaign", "./outbox"],
+    says: /lib\/domain \(and lib\/webhooks, lib\/history\) is below every transport/,
   },
   "lib/delivery is below the transports": {
     file: "lib/delivery/engine/probe.ts",
@@ -107,8 +122,8 @@ const CASES: Record<string, Case> = {
   },
   "docs pages never reach the database": {
     file: "app/docs/probe/page.tsx",
-    refused: ["../../../lib/db/client", "@/lib/db/client", "../../../lib/rate-limit", "@/lib/rate-limit"],
-    allowed: ["@/lib/rate-limit-policies", "../../../lib/rate-limit-policies", "@/graphql/limits"],
+    refused: ["../../../lib/db/client", "@/lib/db/client", "../../../lib/rate-limit/limiter", "@/lib/rate-limit/limiter"],
+    allowed: ["@/lib/rate-limit/policies", "../../../lib/rate-limit/policies", "@/graphql/limits"],
     says: /app\/docs pages are documentation/,
   },
   "the hot router never touches the database": {
@@ -224,7 +239,7 @@ describe("layering lint", () => {
       expect.stringMatching(/lib\/auction is pure/),
     ]);
     expect(await layeringErrors("lib/domain/probe.test.ts", "next/server")).toEqual([
-      expect.stringMatching(/lib\/domain is below every transport/),
+      expect.stringMatching(/lib\/domain \(and lib\/webhooks, lib\/history\) is below every transport/),
     ]);
   });
 

@@ -13,7 +13,7 @@ import { operationOfResolver } from "@/graphql/operation";
 import { RESOLVERS } from "@/graphql/server";
 import { OPERATIONS } from "@/lib/operations/catalog";
 import { TARGET_TYPES } from "@/lib/history/changes";
-import { recordedTargets, rulesOf, scopeOf, type AnyOperation } from "@/lib/operations/operation";
+import { historyTargets, rulesOf, scopeOf, type AnyOperation } from "@/lib/operations/operation";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -91,23 +91,23 @@ describe("the operation catalog", () => {
     for (const operation of catalog) {
       if (!operation.write) {
         // a read or a preview changes nothing, so it has nothing to record
-        expect(operation.records, `${operation.name} writes nothing but declares records`).toBeUndefined();
+        expect(operation.history, `${operation.name} writes nothing but declares history`).toBeUndefined();
         continue;
       }
-      const { records } = operation;
-      if (records === undefined) {
+      const { history } = operation;
+      if (history === undefined) {
         undeclared.push(operation.name);
         continue;
       }
-      if (typeof records === "object" && "none" in records) {
-        expect(records.none.trim().length, `${operation.name}: say why it records nothing`).toBeGreaterThan(10);
+      if (typeof history === "object" && "none" in history) {
+        expect(history.none.trim().length, `${operation.name}: say why it records nothing`).toBeGreaterThan(10);
         continue;
       }
-      const targets = recordedTargets(operation);
+      const targets = historyTargets(operation);
       expect(targets.length, `${operation.name} records no target`).toBeGreaterThan(0);
       for (const target of targets) expect(TARGET_TYPES, operation.name).toContain(target);
     }
-    expect(undeclared, "write operations that declare no `records`").toEqual([]);
+    expect(undeclared, "write operations that declare no `history`").toEqual([]);
   });
 
   it("is what every REST route runs, with the OpenAPI entry stating its scope, limit and idempotency", async () => {

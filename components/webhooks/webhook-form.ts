@@ -1,10 +1,10 @@
 // The register form's values to RegisterWebhookEndpointInput, checked by the
-// API's own schema (registerWebhookInput of lib/domain/webhooks) before sending,
+// API's own schema (registerWebhookInput of lib/webhooks) before sending,
 // and the event kinds it offers (GraphQL's WebhookEventKind: the domain's kinds
 // in capitals).
 import { z } from "zod";
 import type { RegisterWebhookEndpointInput, WebhookEventKind } from "@/graphql/__generated__/client/graphql";
-import { registerWebhookInput } from "@/lib/domain/webhooks/webhooks.schemas";
+import { registerWebhookInput } from "@/lib/webhooks/webhooks.schemas";
 import { EVENT_TYPES } from "@/lib/webhooks/events";
 import type { SummaryField } from "@/components/forms/use-error-summary";
 

@@ -1,7 +1,7 @@
 // The change history (docs/decisions/1008): Advertiser.changes (the viewer's
 // advertiser) and Campaign.changes, both running listChangesByCursor with
 // GET /api/ads/changes's filters; a campaign's connection fixes campaign_id.
-import { listChangesByCursor } from "@/lib/domain/history/list-changes";
+import { listChangesByCursor } from "@/lib/history/list-changes";
 import type { Resolvers } from "../__generated__/resolvers-types";
 import { connection } from "../connection";
 import { operationResolver, runOperation } from "../operation";

@@ -1,10 +1,10 @@
 // Webhook writes: register (registerWebhookEndpoint), test (sendWebhookTestEvent), deactivate (deactivateWebhookEndpoint), redeliver, each
 // running its operation (test sends and redeliveries count against the
 // webhook_send limit REST's twins count against).
-import { deactivateWebhookEndpoint } from "@/lib/domain/webhooks/deactivate-webhook";
-import { registerWebhookEndpoint } from "@/lib/domain/webhooks/register-webhook";
-import { retryWebhookDelivery } from "@/lib/domain/webhooks/retry-webhook-delivery";
-import { sendWebhookTestEvent } from "@/lib/domain/webhooks/send-test-event";
+import { deactivateWebhookEndpoint } from "@/lib/webhooks/deactivate-webhook";
+import { registerWebhookEndpoint } from "@/lib/webhooks/register-webhook";
+import { retryWebhookDelivery } from "@/lib/webhooks/retry-webhook-delivery";
+import { sendWebhookTestEvent } from "@/lib/webhooks/send-test-event";
 import { authorize } from "@/lib/operations/invoke";
 import type { Resolvers } from "../__generated__/resolvers-types";
 import { toRestShape } from "../camel-case";

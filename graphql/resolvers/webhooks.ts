@@ -2,9 +2,9 @@
 // endpoint run listWebhookEndpoints's operations (campaigns:read); a mutation's payload carries
 // its endpoint under campaigns:write; the delivery log runs its own operation
 // (campaigns:read) wherever it is reached (docs/decisions/1107).
-import { getWebhookEndpoint } from "@/lib/domain/webhooks/get-webhook-endpoint";
-import { listWebhookDeliveriesByCursor } from "@/lib/domain/webhooks/list-webhook-deliveries";
-import { listWebhookEndpointsByCursor } from "@/lib/domain/webhooks/list-webhooks";
+import { getWebhookEndpoint } from "@/lib/webhooks/get-webhook-endpoint";
+import { listWebhookDeliveriesByCursor } from "@/lib/webhooks/list-webhook-deliveries";
+import { listWebhookEndpointsByCursor } from "@/lib/webhooks/list-webhooks";
 import { authorize } from "@/lib/operations/invoke";
 import type { Resolvers } from "../__generated__/resolvers-types";
 import { connection } from "../connection";

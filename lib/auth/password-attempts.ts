@@ -4,7 +4,7 @@
 // cookie is valid for this email (docs/decisions/1200, 1418). One budget for both, so a
 // signed-in session (or a stolen cookie) is no way to guess the password faster.
 import { AppError, type ErrorCode } from "@/lib/errors";
-import { limitFailures } from "@/lib/rate-limit";
+import { limitFailures } from "@/lib/rate-limit/limiter";
 import { deviceNonce } from "./device-cookie";
 import { verifyPassword } from "./passwords";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError, parseInput } from "@/lib/errors";
-import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit";
+import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit/limiter";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { expectConsoleError } from "@/test/console-guard";
 import { call } from "@/test/http";

@@ -14,7 +14,7 @@ import { ERROR_CODES, type ErrorCode } from "@/lib/errors";
 import { bodyLimitFor } from "@/lib/http/body-limits";
 import { isHotPath } from "@/lib/server/hot-router";
 import { policyOf, rulesOf, scopeOf, type AnyOperation } from "@/lib/operations/operation";
-import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit-policies";
+import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit/policies";
 
 export const problemSchema = z
   .object({

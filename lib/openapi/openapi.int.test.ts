@@ -22,7 +22,7 @@ import { SCOPES } from "@/lib/auth/scopes";
 import { db } from "@/lib/db/client";
 import { stopDeliveryEngine } from "@/lib/delivery/engine/engine-instance";
 import { reloadEnv } from "@/lib/env";
-import { emitCampaignsChanged } from "@/lib/change-events";
+import { emitCampaignsChanged } from "@/lib/process-events";
 import { startHotServer, type HotServer } from "@/test/hot-server";
 import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { createTestCampaign } from "@/test/factories/campaigns";

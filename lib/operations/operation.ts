@@ -13,7 +13,7 @@ import type { Scope } from "@/lib/auth/scopes";
 import type { Clock } from "@/lib/clock";
 import type { ErrorCode } from "@/lib/errors";
 import type { TargetType } from "@/lib/history/changes";
-import type { RateLimitPolicy } from "@/lib/rate-limit-policies";
+import type { RateLimitPolicy } from "@/lib/rate-limit/policies";
 
 /**
  * Who may run an operation: anyone (no caller needed), any authenticated advertiser actor,
@@ -30,7 +30,7 @@ export type RateLimitRule = RateLimitPolicy | { policy: RateLimitPolicy; failure
  * target its rows name, each row written in the transaction of its change; or, for a write
  * that changes no configuration (a test send, a conversion), why it records nothing.
  */
-export type Records = TargetType | readonly TargetType[] | { readonly none: string };
+export type HistoryTargets = TargetType | readonly TargetType[] | { readonly none: string };
 
 /** What a transport knows about the call, beyond its input. */
 export type Caller = {
@@ -66,7 +66,7 @@ export type Operation<Input = unknown, Result = unknown, A extends Access = Acce
   /** a rule, or rules counted in order (the first refusal stops the call) */
   readonly rateLimit?: RateLimitRule | readonly RateLimitRule[];
   /** a write's rows in the change history, or why it has none (every write declares it: test/operation-catalog.test.ts) */
-  readonly records?: Records;
+  readonly history?: HistoryTargets;
   /** retries with the same idempotency key replay the first result instead of running again */
   readonly idempotent?: boolean;
   /** what a retry gets back instead of the result itself: a secret shown once is withheld (never stored) */
@@ -100,10 +100,10 @@ export function scopeOf(operation: AnyOperation): Scope | null {
 }
 
 /** The kinds of target an operation's history rows name ([] for an operation that records none). */
-export function recordedTargets(operation: AnyOperation): readonly TargetType[] {
-  const { records } = operation;
-  if (records === undefined || (typeof records === "object" && "none" in records)) return [];
-  return typeof records === "string" ? [records] : records;
+export function historyTargets(operation: AnyOperation): readonly TargetType[] {
+  const { history } = operation;
+  if (history === undefined || (typeof history === "object" && "none" in history)) return [];
+  return typeof history === "string" ? [history] : history;
 }
 
 /**

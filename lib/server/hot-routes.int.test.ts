@@ -4,7 +4,7 @@ import { createPlatformKey } from "@/lib/auth/platform-keys";
 import { db } from "@/lib/db/client";
 import { stopDeliveryEngine } from "@/lib/delivery/engine/engine-instance";
 import { deliveryCampaign, resetDeliveryTables } from "@/test/delivery-engine";
-import { emitCampaignsChanged } from "@/lib/change-events";
+import { emitCampaignsChanged } from "@/lib/process-events";
 import { usdToMicros } from "@/lib/money";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { startHotServer, type HotServer } from "@/test/hot-server";

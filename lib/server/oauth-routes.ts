@@ -25,8 +25,8 @@ import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { nulPath } from "@/lib/http/nul";
 import { REQUEST_ID_HEADER } from "@/lib/http/request-id";
 import { logger } from "@/lib/log";
-import { consumeRateLimit, type RateLimitPolicy } from "@/lib/rate-limit";
-import { rateLimitText } from "@/lib/rate-limit-policies";
+import { consumeRateLimit, type RateLimitPolicy } from "@/lib/rate-limit/limiter";
+import { rateLimitText } from "@/lib/rate-limit/policies";
 
 export const OAUTH_PATHS = {
   authorize: "/oauth/authorize",

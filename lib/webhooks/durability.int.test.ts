@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { registerWebhook } from "@/lib/domain/webhooks/register-webhook";
+import { registerWebhook } from "@/lib/webhooks/register-webhook";
 import { env } from "@/lib/env";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { actorFor } from "@/test/factories/actors";

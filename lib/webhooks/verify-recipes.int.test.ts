@@ -4,8 +4,8 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerWebhook } from "@/lib/domain/webhooks/register-webhook";
-import { sendTestEvent } from "@/lib/domain/webhooks/send-test-event";
+import { registerWebhook } from "@/lib/webhooks/register-webhook";
+import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { actorFor } from "@/test/factories/actors";
 import { startReceiver, type ReceivedRequest, type Receiver } from "@/test/webhook-receiver";

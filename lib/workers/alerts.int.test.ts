@@ -12,7 +12,7 @@ import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { cancelCampaign } from "@/lib/domain/campaigns/cancel-campaign";
 import { variantAdded } from "@/lib/domain/creatives/add-creative-variant";
 import { incrementRollups } from "@/lib/domain/rollups/increment-rollups";
-import { registerWebhook } from "@/lib/domain/webhooks/register-webhook";
+import { registerWebhook } from "@/lib/webhooks/register-webhook";
 import { runCpaController } from "@/lib/delivery/jobs/cpa-controller";
 import { sweepCampaignLifecycle } from "@/lib/delivery/jobs/lifecycle";
 import type { DeliveryEngine } from "@/lib/delivery/engine/delivery-engine";

@@ -8,7 +8,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inProcessFetch } from "@/app/mcp/in-process-fetch";
 import { db } from "@/lib/db/client";
-import { onCampaignsChanged } from "@/lib/change-events";
+import { onCampaignsChanged } from "@/lib/process-events";
 import { createSmaMcpServer } from "@/mcp/src/registry";
 import { createRestClient } from "@/mcp/src/rest-client";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";

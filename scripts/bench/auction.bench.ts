@@ -6,7 +6,7 @@ import type { AuctionMoment } from "@/lib/auction/rules";
 import { CampaignIndex } from "@/lib/delivery/engine/campaign-index";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
 import { SPORTS } from "@/lib/domain/sports";
-import type { DeliveryStore } from "@/lib/delivery/records";
+import type { DeliveryStore } from "@/lib/delivery/store/delivery-store";
 import { createRng } from "@/lib/random";
 import { round, type BenchResult } from "./bench-result";
 import { syntheticCampaigns } from "./lib/synthetic-campaigns";

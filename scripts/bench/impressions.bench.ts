@@ -11,7 +11,7 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/migrations";
 import { insertCampaign } from "@/lib/domain/campaigns/campaign-rows";
 import { clickId, newId, sortableId } from "@/lib/ids";
-import type { ImpressionRecord } from "@/lib/delivery/records";
+import type { ImpressionRecord } from "@/lib/delivery/store/delivery-store";
 import { SqliteDeliveryStore } from "@/lib/delivery/store/sqlite-store";
 import { utcDay } from "@/lib/domain/campaigns/pacing";
 import { reloadEnv } from "@/lib/env";

@@ -37,7 +37,7 @@ import { ensureLocalPostgres, freshPgDatabase } from "@/scripts/lib/local-postgr
 import { getCampaignReport, getCampaignTimeseries, readBothPlans } from "@/test/reports";
 import type { BenchResult } from "./bench-result";
 import * as sql from "@/lib/db/sql";
-import type { ClickRecord, ImpressionRecord } from "@/lib/delivery/records";
+import type { ClickRecord, ImpressionRecord } from "@/lib/delivery/store/delivery-store";
 import { impressionRollups } from "@/lib/delivery/store/commit-plan";
 import { conversionRollup } from "@/lib/domain/conversions/record-conversion";
 import {

@@ -14,7 +14,7 @@ import { freshPgDatabase } from "@/scripts/lib/local-postgres";
 import { db, disconnectDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/migrations";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
-import { registerWebhook } from "@/lib/domain/webhooks/register-webhook";
+import { registerWebhook } from "@/lib/webhooks/register-webhook";
 import { reloadEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";

@@ -2,13 +2,13 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { DEFAULT_RETURN_PATH, safeReturnPath } from "@/lib/auth/return-path";
-import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit-policies";
+import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit/policies";
 import { currentUser } from "../../(dashboard)/_lib/session";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in" };
 
-/** Failed sign-ins are counted per address and per account or device (lib/rate-limit-policies.ts); the longest window is the wait. */
+/** Failed sign-ins are counted per address and per account or device (lib/rate-limit/policies.ts); the longest window is the wait. */
 const WAIT_MINUTES =
   Math.max(
     RATE_LIMIT_POLICIES.sign_in_ip.durationSec,

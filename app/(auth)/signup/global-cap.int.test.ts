@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { actionRequest } from "@/test/server-action-request";
 import { db } from "@/lib/db/client";
 import { randomBase62 } from "@/lib/ids";
-import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit";
+import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit/limiter";
 import { signUp } from "./actions";
 
 vi.mock("next/headers", () => import("@/test/server-action-request"));

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import type { Metadata } from "next";
 import { ERROR_CODES, type ErrorCode } from "@/lib/errors";
-import { rateLimitText } from "@/lib/rate-limit-policies";
+import { rateLimitText } from "@/lib/rate-limit/policies";
 import styles from "../docs.module.css";
 
 export const metadata: Metadata = { title: "Error codes" };

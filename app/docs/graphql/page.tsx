@@ -7,7 +7,7 @@ import { typeDefs } from "@/graphql/__generated__/type-defs";
 import { MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_TOKENS } from "@/graphql/limits";
 import { MAX_PAGE_SIZE } from "@/lib/domain/pagination";
 import { env } from "@/lib/env";
-import { rateLimitText } from "@/lib/rate-limit-policies";
+import { rateLimitText } from "@/lib/rate-limit/policies";
 import styles from "../docs.module.css";
 
 export const metadata: Metadata = { title: "GraphQL schema" };

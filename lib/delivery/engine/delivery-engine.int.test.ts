@@ -468,7 +468,7 @@ describe("the index follows campaign changes", () => {
       where: { id: other.id },
       data: { bidCpmMicros: usdToMicros(2.5), version: { increment: 1 } },
     });
-    const { emitCampaignsChanged } = await import("@/lib/change-events");
+    const { emitCampaignsChanged } = await import("@/lib/process-events");
     emitCampaignsChanged([other.id]);
     const after = await delivery.decide(moment({ user_id: "u2" }));
     expect(after.kind === "filled" && after.view.campaign_id).toBe(mine.id);

@@ -6,7 +6,7 @@ import { runBookAuction } from "@/lib/auction/auction-book";
 import type { AuctionMoment, AuctionResult, AuctionVariant } from "@/lib/auction/rules";
 import { MINUTE_MS } from "@/lib/clock";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
-import { onCampaignsChanged, onWebhooksChanged } from "@/lib/change-events";
+import { onCampaignsChanged, onWebhooksChanged } from "@/lib/process-events";
 import { CampaignIndex, type LiveCampaign } from "./campaign-index";
 import { CAP_MEMORY_MS, UserCaps } from "../rules/caps";
 import type { DecisionInput, DecisionView, MomentInput } from "../delivery.schemas";

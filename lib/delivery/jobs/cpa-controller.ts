@@ -13,7 +13,7 @@ import { hourStartMs } from "@/lib/domain/rollups/increment-rollups";
 import { recordChange, SYSTEM_ACTORS } from "@/lib/history/changes";
 import { newId } from "@/lib/ids";
 import { microsToUsd, usdToMicros } from "@/lib/money";
-import { emitCampaignsChanged } from "@/lib/change-events";
+import { emitCampaignsChanged } from "@/lib/process-events";
 import { enqueueEvent } from "@/lib/webhooks/outbox";
 
 export const CPA_POLICY = {

@@ -7,7 +7,7 @@
 import { db } from "@/lib/db/client";
 import { utcDay } from "@/lib/domain/campaigns/pacing";
 import { recordChange, SYSTEM_ACTORS } from "@/lib/history/changes";
-import { emitCampaignsChanged } from "@/lib/change-events";
+import { emitCampaignsChanged } from "@/lib/process-events";
 import { enqueueEvent } from "@/lib/webhooks/outbox";
 import { budgetSteps, budgetThresholdEvent, campaignEndedEvent } from "../rules/budget-lifecycle";
 

@@ -15,7 +15,7 @@ export const signUp = defineOperation({
   write: true,
   rateLimit: ["sign_up_ip", "sign_up_all"],
   // no API client is made here (createAdvertiser's default key is the operator's, recorded there)
-  records: { none: "opens an account: its history starts with the first change made in it" },
+  history: { none: "opens an account: its history starts with the first change made in it" },
   input: createAdvertiserInput,
   run: (_actor, input) => createAdvertiser(input, { defaultClient: false }),
 });

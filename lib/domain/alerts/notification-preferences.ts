@@ -40,7 +40,7 @@ export const setNotificationPreference = defineOperation({
   access: "session",
   role: "viewer",
   write: true,
-  records: { none: "the user's own alert settings, not the advertiser's configuration" },
+  history: { none: "the user's own alert settings, not the advertiser's configuration" },
   input: setNotificationPreferenceInput,
   run: async (actor, input): Promise<NotificationPreference[]> => {
     const userId = requireSessionUser(actor, "Notification settings");

@@ -68,7 +68,7 @@ export const markNotificationsRead = defineOperation({
   access: "session",
   role: "viewer",
   write: true,
-  records: { none: "a member's own notifications read, not the advertiser's configuration" },
+  history: { none: "a member's own notifications read, not the advertiser's configuration" },
   input: markNotificationsReadInput,
   run: async (actor, input, context): Promise<{ marked: number; unreadCount: number }> => {
     const owner = inbox(actor);

@@ -21,7 +21,7 @@ export const createApiClient = defineOperation({
   name: "createApiClient",
   access: "session",
   write: true,
-  records: "api_client",
+  history: "api_client",
   input: createApiClientInput,
   run: (actor, input, { clock }) => createApiClientFor(actor, input, { clock }),
 });

@@ -18,7 +18,7 @@ export const revokeApiClient = defineOperation({
   name: "revokeApiClient",
   access: "session",
   write: true,
-  records: "api_client",
+  history: "api_client",
   input: revokeApiClientInput,
   run: (actor, input, { clock }) => revokeApiClientFor(actor, input.id, { clock }),
 });

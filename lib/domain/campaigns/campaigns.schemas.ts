@@ -21,7 +21,7 @@ import {
 import { estimateStatus, MARKET_RULE_TEXT } from "@/lib/domain/market/market.schemas";
 import { SPORTS, type Sport } from "@/lib/domain/sports";
 import { microsToUsd, usdToMicros } from "@/lib/money";
-import { rateLimitText } from "@/lib/rate-limit-policies";
+import { rateLimitText } from "@/lib/rate-limit/policies";
 import { spreadIssue } from "./budget-spread";
 import { utcDate } from "./dates";
 

@@ -22,7 +22,7 @@ export const cancelCampaign = defineOperation({
   name: "cancelCampaign",
   access: "campaigns:write",
   write: true,
-  records: "campaign",
+  history: "campaign",
   idempotent: true,
   input: campaignIdInput,
   run: (actor, { id }, { clock }) => campaignCancelled(actor, id, { clock }),

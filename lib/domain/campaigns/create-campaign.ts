@@ -23,7 +23,7 @@ import { db } from "@/lib/db/client";
 import { changeActorOf } from "@/lib/history/change-actor";
 import { usdToMicros } from "@/lib/money";
 import { defineOperation, type RunContext } from "@/lib/operations/operation";
-import { emitCampaignsChanged } from "@/lib/change-events";
+import { emitCampaignsChanged } from "@/lib/process-events";
 import { spreadDailyBudgetMicros } from "./budget-spread";
 import { recordCampaignCreated } from "./campaign-changes";
 import { insertCampaign } from "./campaign-rows";
@@ -82,7 +82,7 @@ export const createCampaign = defineOperation({
   name: "createCampaign",
   access: "campaigns:write",
   write: true,
-  records: ["campaign", "creative"],
+  history: ["campaign", "creative"],
   idempotent: true,
   input: createCampaignInputOf,
   run: (actor, input, { clock }) => campaignCreated(actor, input, { clock }),

@@ -20,7 +20,7 @@ import { reviewCreative } from "@/lib/domain/creatives/review-creative";
 import { parseInput, validationError } from "@/lib/errors";
 import { microsToUsd } from "@/lib/money";
 import { defineOperation, type RunContext } from "@/lib/operations/operation";
-import { emitCampaignsChanged } from "@/lib/change-events";
+import { emitCampaignsChanged } from "@/lib/process-events";
 import { flightDays } from "./budget-spread";
 import type { CampaignWithCreatives, CreativeRow } from "./campaign";
 import { recordCampaignCreated } from "./campaign-changes";
@@ -74,7 +74,7 @@ export const duplicateCampaign = defineOperation({
   write: true,
   idempotent: true,
   input: (context: RunContext) => duplicateCampaignInputFor(() => utcDate(nowDate(context.clock))),
-  records: ["campaign", "creative"],
+  history: ["campaign", "creative"],
   run: (actor, input, { clock }) => campaignDuplicated(actor, input, { clock }),
 });
 

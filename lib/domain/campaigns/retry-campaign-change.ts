@@ -7,7 +7,7 @@
 import { nowDate, type Clock } from "@/lib/clock";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { emitCampaignsChanged } from "@/lib/change-events";
+import { emitCampaignsChanged } from "@/lib/process-events";
 import type { CampaignRow, CampaignWithCreatives } from "./campaign";
 import { loadCampaignDetail } from "./get-campaign";
 

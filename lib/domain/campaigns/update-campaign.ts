@@ -59,7 +59,7 @@ export const updateCampaign = defineOperation({
   name: "updateCampaign",
   access: "campaigns:write",
   write: true,
-  records: "campaign",
+  history: "campaign",
   idempotent: true,
   input: updateCampaignByIdInput,
   run: (actor, input, { clock }) => campaignUpdated(actor, input, { clock }),

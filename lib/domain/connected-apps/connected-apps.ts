@@ -79,7 +79,7 @@ export const revokeConnectedApp = defineOperation({
   name: "revokeConnectedApp",
   access: "session",
   write: true,
-  records: "connected_app",
+  history: "connected_app",
   input: revokeConnectedAppInput,
   run: async (actor, input, context): Promise<ConnectedApp> => {
     const owned = { id: input.id, advertiserId: actor.advertiserId };

@@ -13,7 +13,7 @@ export const answerAuthorization = defineOperation({
   role: "viewer",
   write: true,
   // an approval connects the app (the user is its actor); a denial changes nothing
-  records: "connected_app",
+  history: "connected_app",
   input: z.strictObject({ id: z.string().max(200), approve: z.boolean() }),
   run: (actor, input, { clock }) =>
     decideAuthorization(

@@ -66,7 +66,7 @@ function recordConversionOperation(name: "recordConversion" | "recordConversionQ
     name,
     access: "public",
     write: true,
-    records: { none: "a conversion is delivery data (reports, webhooks), not a change to the advertiser's settings" },
+    history: { none: "a conversion is delivery data (reports, webhooks), not a change to the advertiser's settings" },
     rateLimit: { policy: "postback_miss", failures: POSTBACK_MISSES },
     input: recordConversionInput,
     run: (_actor, input, { clock }) => recordPostback(input, { clock }),

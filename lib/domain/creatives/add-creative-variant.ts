@@ -16,7 +16,7 @@ import { changeActorOf } from "@/lib/history/change-actor";
 import { fieldChanges, recordChange } from "@/lib/history/changes";
 import { newId } from "@/lib/ids";
 import { defineOperation } from "@/lib/operations/operation";
-import { emitCampaignsChanged } from "@/lib/change-events";
+import { emitCampaignsChanged } from "@/lib/process-events";
 import { assertIconReachable, type IconCheckOptions } from "./check-icon-url";
 import { creativeInput, type CreativeStatus } from "./creatives.schemas";
 import { reviewCreative } from "./review-creative";
@@ -44,7 +44,7 @@ export const addCreativeVariant = defineOperation({
   name: "addCreativeVariant",
   access: "campaigns:write",
   write: true,
-  records: "creative",
+  history: "creative",
   idempotent: true,
   input: addVariantInput,
   run: (actor, input, { clock }) => variantAdded(actor, input, { clock }),

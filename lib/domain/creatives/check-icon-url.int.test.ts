@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { Actor } from "@/lib/auth/actor";
 import { logger } from "@/lib/log";
 import { fixedClock } from "@/lib/clock";
-import { consumeRateLimit, RATE_LIMIT_POLICIES } from "@/lib/rate-limit";
-import { collectRateLimits } from "@/lib/rate-limit-headers";
+import { consumeRateLimit, RATE_LIMIT_POLICIES } from "@/lib/rate-limit/limiter";
+import { collectRateLimits } from "@/lib/rate-limit/headers";
 import { appErrorOf } from "@/test/errors";
 import { actorFor } from "@/test/factories/actors";
 import { createTestAdvertiser } from "@/test/factories/advertisers";

@@ -16,7 +16,7 @@ import { MINUTE_MS, type Clock } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { guardedRequest, OutboundBlockedError, OutboundFailedError } from "@/lib/outbound/guarded-request";
-import { consumeRateLimit, peekRateLimit, rateLimitedError } from "@/lib/rate-limit";
+import { consumeRateLimit, peekRateLimit, rateLimitedError } from "@/lib/rate-limit/limiter";
 import { keyedTtlMemo } from "@/lib/ttl-memo";
 
 export const ICON_CHECK_TIMEOUT_MS = 4000;

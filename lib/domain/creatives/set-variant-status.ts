@@ -48,7 +48,7 @@ export const setVariantStatus = defineOperation({
   access: "campaigns:write",
   write: true,
   idempotent: true,
-  records: "creative",
+  history: "creative",
   input: setVariantStatusInput,
   run: (actor, input, { clock }) => variantStatusSet(actor, input, { clock }),
 });

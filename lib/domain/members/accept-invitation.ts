@@ -196,7 +196,7 @@ export const joinBySignUp = defineOperation({
   name: "joinBySignUp",
   access: "public",
   write: true,
-  records: "member",
+  history: "member",
   rateLimit: { policy: "invitation_link_ip", failures: ["not_found"] },
   input: joinWithSignUpInput,
   run: (_actor, input, { clock }) => joinWithSignUp(input, { clock }),

@@ -19,7 +19,7 @@ export const changeMemberRole = defineOperation({
   name: "changeMemberRole",
   access: "session",
   write: true,
-  records: "member",
+  history: "member",
   input: changeMemberRoleInput,
   run: async (actor, input, { clock }): Promise<Member> => {
     const key = { advertiserId_userId: { advertiserId: actor.advertiserId, userId: input.user_id } };

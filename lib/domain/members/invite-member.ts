@@ -35,7 +35,7 @@ export const inviteMember = defineOperation({
   write: true,
   // each invitation may send an email: an advertiser sends at most this many an hour
   rateLimit: "invitation_send",
-  records: "invitation",
+  history: "invitation",
   input: inviteMemberInput,
   run: async (actor, input, { clock, log }): Promise<CreatedInvitation> => {
     const inviterId = requireSessionUser(actor, "Inviting a member");

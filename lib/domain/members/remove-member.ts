@@ -16,7 +16,7 @@ export const removeMember = defineOperation({
   name: "removeMember",
   access: "session",
   write: true,
-  records: "member",
+  history: "member",
   input: removeMemberInput,
   run: async (actor, input, { clock }): Promise<{ userId: string; removedAt: Date }> => {
     const by = await changeActorOf(actor);

@@ -13,7 +13,7 @@ export const revokeInvitation = defineOperation({
   name: "revokeInvitation",
   access: "session",
   write: true,
-  records: "invitation",
+  history: "invitation",
   input: revokeInvitationInput,
   run: async (actor, input, { clock }): Promise<Invitation> => {
     const now = nowDate(clock);

@@ -15,7 +15,7 @@ export const switchAdvertiser = defineOperation({
   access: "session",
   role: "viewer",
   write: true,
-  records: { none: "which advertiser a session acts for, not a change to any advertiser" },
+  history: { none: "which advertiser a session acts for, not a change to any advertiser" },
   input: switchAdvertiserInput,
   run: async (actor, input): Promise<Membership> => {
     const userId = requireSessionUser(actor, "Switching advertisers");

@@ -21,7 +21,7 @@ export const createPostbackKey = defineOperation({
   // a credential for partners: account administration for a dashboard member (docs/decisions/1009)
   role: "admin",
   write: true,
-  records: "postback_key",
+  history: "postback_key",
   idempotent: true,
   storedForReplay: (created: CreatedPostbackKey): CreatedPostbackKey => ({ ...created, key: null }),
   input: createPostbackKeyInput,

@@ -16,7 +16,7 @@ export const revokePostbackKey = defineOperation({
   // a credential for partners: account administration for a dashboard member (docs/decisions/1009)
   role: "admin",
   write: true,
-  records: "postback_key",
+  history: "postback_key",
   idempotent: true,
   input: revokePostbackKeyInput,
   run: (actor, input, { clock }) => revokePostbackKeyFor(actor, input.id, { clock }),

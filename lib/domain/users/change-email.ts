@@ -28,7 +28,7 @@ export const changeEmail = defineOperation({
   access: "session",
   role: "viewer",
   write: true,
-  records: { none: "the user's own sign-in identity, not the advertiser's configuration" },
+  history: { none: "the user's own sign-in identity, not the advertiser's configuration" },
   input: changeEmailInput,
   run: async (actor, input, context): Promise<Account> => {
     const userId = requireSessionUser(actor, "Changing your email");

@@ -32,7 +32,7 @@ export const changePassword = defineOperation({
   // a person's own password, whatever their role in the selected advertiser
   role: "viewer",
   write: true,
-  records: { none: "a user's own credential, not the advertiser's configuration (and never a secret's value)" },
+  history: { none: "a user's own credential, not the advertiser's configuration (and never a secret's value)" },
   input: changePasswordInput,
   run: (actor, input, { clientAddress, deviceCookie }) =>
     changeUserPassword(actor, input, { ip: clientAddress, deviceCookie }),

@@ -43,7 +43,7 @@ export const completePasswordReset = defineOperation({
   name: "completePasswordReset",
   access: "public",
   write: true,
-  records: { none: "a user's own credential, not the advertiser's configuration (and never a secret's value)" },
+  history: { none: "a user's own credential, not the advertiser's configuration (and never a secret's value)" },
   // links are 256 bits: the count bounds nothing but noise, and keeps an address from trying forever
   rateLimit: { policy: "password_reset_ip", failures: ["not_found"] },
   input: completePasswordResetInput,

@@ -13,7 +13,7 @@ import { AppError } from "@/lib/errors";
 import { randomBase62 } from "@/lib/ids";
 import { invoke } from "@/lib/operations/invoke";
 import type { AnyOperation } from "@/lib/operations/operation";
-import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit-policies";
+import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit/policies";
 import { linkIn, startSmtpServer, type TestSmtpServer } from "@/test/smtp-server";
 import { completePasswordReset, passwordResetStatus } from "./complete-password-reset";
 import { passwordResetEmailsSettled, requestPasswordReset } from "./request-password-reset";

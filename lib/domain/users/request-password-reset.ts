@@ -13,7 +13,7 @@ import { passwordResetEmail } from "@/lib/email/messages";
 import { env } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { defineOperation } from "@/lib/operations/operation";
-import { consumeRateLimit } from "@/lib/rate-limit";
+import { consumeRateLimit } from "@/lib/rate-limit/limiter";
 import { PASSWORD_RESET_TTL_MINUTES, requestPasswordResetInput } from "./users.schemas";
 
 /** The page a reset link opens. */
@@ -33,7 +33,7 @@ export const requestPasswordReset = defineOperation({
   name: "requestPasswordReset",
   access: "public",
   write: true,
-  records: { none: "a user's own credential, not the advertiser's configuration (and never a secret's value)" },
+  history: { none: "a user's own credential, not the advertiser's configuration (and never a secret's value)" },
   rateLimit: "password_reset_ip",
   input: requestPasswordResetInput,
   run: async (_actor, input, { clock, log }): Promise<{ requestedAt: Date }> => {

@@ -16,7 +16,7 @@ export const signOutEverywhere = defineOperation({
   // a person's own sessions, whatever their role in the selected advertiser
   role: "viewer",
   write: true,
-  records: { none: "ends the user's own sessions; the advertiser's configuration is unchanged" },
+  history: { none: "ends the user's own sessions; the advertiser's configuration is unchanged" },
   input: z.strictObject({}),
   run: (actor, _input, { clock }) => endUserSessions(actor, { clock }),
 });

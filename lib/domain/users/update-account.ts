@@ -14,7 +14,7 @@ export const updateAccount = defineOperation({
   access: "session",
   role: "viewer",
   write: true,
-  records: { none: "the user's own name and time zone, not the advertiser's configuration" },
+  history: { none: "the user's own name and time zone, not the advertiser's configuration" },
   input: updateAccountInput,
   run: async (actor, input): Promise<Account> => {
     const userId = requireSessionUser(actor, "Changing your account");

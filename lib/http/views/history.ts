@@ -1,7 +1,7 @@
 // The REST view of the change history (GET /api/ads/changes): snake_case,
-// instants as ISO 8601 text, as lib/domain/history/history.schemas.ts states it.
-import type { ChangeListView, ChangeView } from "@/lib/domain/history/history.schemas";
-import type { Change, ChangeList } from "@/lib/domain/history/list-changes";
+// instants as ISO 8601 text, as lib/history/history.schemas.ts states it.
+import type { ChangeListView, ChangeView } from "@/lib/history/history.schemas";
+import type { Change, ChangeList } from "@/lib/history/list-changes";
 
 export function changeView(change: Change): ChangeView {
   return {

@@ -1,6 +1,6 @@
 // The REST views of the webhook operations (snake_case, instants as ISO 8601
 // text), as the OpenAPI document's schemas describe them
-// (lib/domain/webhooks/webhooks.schemas.ts).
+// (lib/webhooks/webhooks.schemas.ts).
 import type {
   RegisteredWebhookEndpoint,
   RegisteredWebhookEndpointView,
@@ -14,7 +14,7 @@ import type {
   WebhookEndpointView,
   WebhookTestResult,
   WebhookTestResultView,
-} from "@/lib/domain/webhooks/webhooks.schemas";
+} from "@/lib/webhooks/webhooks.schemas";
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 

@@ -16,7 +16,7 @@ import {
   tokenRequest,
   tokenResponse,
 } from "@/lib/auth/auth.schemas";
-import { rateLimitText } from "@/lib/rate-limit-policies";
+import { rateLimitText } from "@/lib/rate-limit/policies";
 
 const rateLimitHeaders = {
   "RateLimit-Limit": { description: "Requests allowed per window", schema: { type: "integer" as const } },

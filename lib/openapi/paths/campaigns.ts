@@ -23,7 +23,7 @@ import {
 import { creativeInput, variantCreated } from "@/lib/domain/creatives/creatives.schemas";
 import { MARKET_RULE_TEXT } from "@/lib/domain/market/market.schemas";
 import { operationDoc } from "../common";
-import { rateLimitText } from "@/lib/rate-limit-policies";
+import { rateLimitText } from "@/lib/rate-limit/policies";
 
 const tags = ["Campaigns"];
 

@@ -1,6 +1,6 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
-import { CHANGE_RETENTION_DAYS, changeListView, listChangesQuery } from "@/lib/domain/history/history.schemas";
-import { listChanges } from "@/lib/domain/history/list-changes";
+import { CHANGE_RETENTION_DAYS, changeListView, listChangesQuery } from "@/lib/history/history.schemas";
+import { listChanges } from "@/lib/history/list-changes";
 import { operationDoc } from "../common";
 
 const json = <T>(schema: T) => ({ "application/json": { schema } });

@@ -17,7 +17,7 @@ import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
 import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
 import { getCreativePerformance } from "@/lib/domain/reporting/get-creative-performance";
 import { operationDoc } from "../common";
-import { rateLimitText } from "@/lib/rate-limit-policies";
+import { rateLimitText } from "@/lib/rate-limit/policies";
 
 const id = (what: string) => z.object({ id: z.string().meta({ description: `The ${what} id.` }) });
 

@@ -1,11 +1,11 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { z } from "zod";
-import { deactivateWebhookEndpoint } from "@/lib/domain/webhooks/deactivate-webhook";
-import { listWebhookDeliveries } from "@/lib/domain/webhooks/list-webhook-deliveries";
-import { listWebhookEndpoints } from "@/lib/domain/webhooks/list-webhooks";
-import { registerWebhookEndpoint } from "@/lib/domain/webhooks/register-webhook";
-import { retryWebhookDelivery } from "@/lib/domain/webhooks/retry-webhook-delivery";
-import { sendWebhookTestEvent } from "@/lib/domain/webhooks/send-test-event";
+import { deactivateWebhookEndpoint } from "@/lib/webhooks/deactivate-webhook";
+import { listWebhookDeliveries } from "@/lib/webhooks/list-webhook-deliveries";
+import { listWebhookEndpoints } from "@/lib/webhooks/list-webhooks";
+import { registerWebhookEndpoint } from "@/lib/webhooks/register-webhook";
+import { retryWebhookDelivery } from "@/lib/webhooks/retry-webhook-delivery";
+import { sendWebhookTestEvent } from "@/lib/webhooks/send-test-event";
 import {
   registeredWebhookEndpoint,
   registerWebhookInput,
@@ -15,7 +15,7 @@ import {
   webhookDeliveryList,
   webhookEndpointList,
   webhookTestResult,
-} from "@/lib/domain/webhooks/webhooks.schemas";
+} from "@/lib/webhooks/webhooks.schemas";
 import { operationDoc } from "../common";
 
 const endpointId = z.object({ id: z.uuid().meta({ description: "Webhook endpoint id" }) });

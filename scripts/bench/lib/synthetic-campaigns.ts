@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { insertCampaign } from "@/lib/domain/campaigns/campaign-rows";
 import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
 import { SPORTS } from "@/lib/domain/sports";
-import type { CampaignRow } from "@/lib/delivery/records";
+import type { CampaignRow } from "@/lib/delivery/store/delivery-store";
 import type { NewCampaign } from "@/lib/domain/campaigns/campaign-rows";
 import { variantLabel } from "@/lib/domain/creatives/variant-label";
 import { newId } from "@/lib/ids";

@@ -4,7 +4,7 @@
 // campaign accepts and whether it delivers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { onCampaignsChanged } from "@/lib/change-events";
+import { onCampaignsChanged } from "@/lib/process-events";
 import { campaignBody, utcDay } from "@/test/campaign-input";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { call } from "@/test/http";

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { ICON_UNREACHABLE_MESSAGE } from "@/lib/domain/creatives/check-icon-url";
-import { onCampaignsChanged } from "@/lib/change-events";
-import { consumeRateLimit, RATE_LIMIT_POLICIES } from "@/lib/rate-limit";
+import { onCampaignsChanged } from "@/lib/process-events";
+import { consumeRateLimit, RATE_LIMIT_POLICIES } from "@/lib/rate-limit/limiter";
 import { campaignBody, creativeBody, utcDay } from "@/test/campaign-input";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";

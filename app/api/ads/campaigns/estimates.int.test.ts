@@ -11,7 +11,7 @@ import { toGlobalId } from "@/graphql/global-id";
 import { db } from "@/lib/db/client";
 import { bandOf, roundToTwoSignificant } from "@/lib/domain/market/estimate-rules";
 import { newId } from "@/lib/ids";
-import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit-policies";
+import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit/policies";
 import { campaignBody } from "@/test/campaign-input";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";

@@ -1,6 +1,6 @@
 // GET /api/ads/changes: the advertiser's change history, newest first
 // (docs/decisions/1008): who changed what, when, each field's before and after.
-import { listChanges } from "@/lib/domain/history/list-changes";
+import { listChanges } from "@/lib/history/list-changes";
 import { WHOLE_NUMBER } from "@/lib/http/query";
 import { restOperation } from "@/lib/http/rest-operation";
 import { changeListView } from "@/lib/http/views/history";

@@ -1,7 +1,7 @@
 // GET /api/ads/webhooks: listWebhookEndpoints, list endpoints (no secrets)
 // POST /api/ads/webhooks: registerWebhookEndpoint, register an endpoint (201, secret shown once)
-import { listWebhookEndpoints } from "@/lib/domain/webhooks/list-webhooks";
-import { registerWebhookEndpoint } from "@/lib/domain/webhooks/register-webhook";
+import { listWebhookEndpoints } from "@/lib/webhooks/list-webhooks";
+import { registerWebhookEndpoint } from "@/lib/webhooks/register-webhook";
 import { restOperation } from "@/lib/http/rest-operation";
 import { registeredWebhookEndpointView, webhookEndpointListView } from "@/lib/http/views/webhooks";
 

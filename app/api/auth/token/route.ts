@@ -3,11 +3,11 @@ import { grantClientCredentials, OAuthError } from "@/lib/auth/token-grant";
 import { AppError } from "@/lib/errors";
 import { bodyLimitFor } from "@/lib/http/body-limits";
 import { clientIp } from "@/lib/http/client-ip";
-import { consumeRateLimit } from "@/lib/rate-limit";
+import { consumeRateLimit } from "@/lib/rate-limit/limiter";
 import { readBodyText } from "@/lib/http/read-body";
 import { requestIdFrom } from "@/lib/http/request-id";
 import { requestLogger } from "@/lib/log";
-import { rateLimitText } from "@/lib/rate-limit-policies";
+import { rateLimitText } from "@/lib/rate-limit/policies";
 
 function oauthResponse(body: unknown, status: number, headers: Record<string, string>): Response {
   return new Response(JSON.stringify(body), {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { incrementRollups } from "@/lib/domain/rollups/increment-rollups";
-import { onCampaignsChanged } from "@/lib/change-events";
+import { onCampaignsChanged } from "@/lib/process-events";
 import { campaignBody, utcDay } from "@/test/campaign-input";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";

@@ -1,5 +1,5 @@
 // DELETE /api/ads/webhooks/{id}: deactivateWebhookEndpoint, deactivate an endpoint (idempotent)
-import { deactivateWebhookEndpoint } from "@/lib/domain/webhooks/deactivate-webhook";
+import { deactivateWebhookEndpoint } from "@/lib/webhooks/deactivate-webhook";
 import { restOperation } from "@/lib/http/rest-operation";
 import { webhookDeactivationView } from "@/lib/http/views/webhooks";
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { ICON_UNREACHABLE_MESSAGE } from "@/lib/domain/creatives/check-icon-url";
 import { MAX_VARIANTS_PER_CAMPAIGN } from "@/lib/domain/creatives/add-creative-variant";
-import { onCampaignsChanged } from "@/lib/change-events";
+import { onCampaignsChanged } from "@/lib/process-events";
 import { creativeBody } from "@/test/campaign-input";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";

@@ -1,5 +1,5 @@
 // GET /api/ads/webhooks/{id}/deliveries: the endpoint's delivery log
-import { listWebhookDeliveries } from "@/lib/domain/webhooks/list-webhook-deliveries";
+import { listWebhookDeliveries } from "@/lib/webhooks/list-webhook-deliveries";
 import { PAGED_LIST_QUERY } from "@/lib/http/query";
 import { restOperation } from "@/lib/http/rest-operation";
 import { webhookDeliveryListView } from "@/lib/http/views/webhooks";

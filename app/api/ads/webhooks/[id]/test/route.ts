@@ -1,5 +1,5 @@
 // POST /api/ads/webhooks/{id}/test: sendWebhookTestEvent, send a signed test conversion.recorded now
-import { sendWebhookTestEvent } from "@/lib/domain/webhooks/send-test-event";
+import { sendWebhookTestEvent } from "@/lib/webhooks/send-test-event";
 import { restOperation } from "@/lib/http/rest-operation";
 import { webhookTestResultView } from "@/lib/http/views/webhooks";
 

@@ -4,7 +4,7 @@
 // campaign's variant and another advertiser's campaign; delivery is told.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { onCampaignsChanged } from "@/lib/change-events";
+import { onCampaignsChanged } from "@/lib/process-events";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import { call } from "@/test/http";

@@ -1,5 +1,5 @@
 // POST /api/ads/webhooks/{id}/deliveries/{delivery_id}/retry: redeliver one delivery now
-import { retryWebhookDelivery } from "@/lib/domain/webhooks/retry-webhook-delivery";
+import { retryWebhookDelivery } from "@/lib/webhooks/retry-webhook-delivery";
 import { restOperation } from "@/lib/http/rest-operation";
 import { webhookDeliveryView } from "@/lib/http/views/webhooks";
 

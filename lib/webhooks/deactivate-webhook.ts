@@ -17,7 +17,7 @@ export const deactivateWebhookEndpoint = defineOperation({
   name: "deactivateWebhookEndpoint",
   access: "campaigns:write",
   write: true,
-  records: "webhook_endpoint",
+  history: "webhook_endpoint",
   idempotent: true,
   input: webhookEndpointIdInput,
   run: (actor, input, { clock }) => deactivateWebhook(actor, input.id, { clock }),

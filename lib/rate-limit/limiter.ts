@@ -1,18 +1,18 @@
-// The rate-limit policies (lib/rate-limit-policies.ts, one table), enforced with
+// The rate-limit policies (lib/rate-limit/policies.ts, one table), enforced with
 // rate-limiter-flexible's Prisma store so that every app instance sharing the
 // database shares the counters. A store fault falls back to an in-memory
 // limiter rather than failing the request. Every count is also recorded for the
-// current request's response headers (lib/rate-limit-headers.ts, docs/decisions/1419).
+// current request's response headers (lib/rate-limit/headers.ts, docs/decisions/1419).
 // A policy keyed by client address counts the address's bucket (an IPv6 /64,
 // lib/http/client-ip.ts addressBucket), whichever caller passes the address.
 import { RateLimiterMemory, RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
 import { db } from "@/lib/db/client";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import { addressBucket } from "@/lib/http/client-ip";
-import { recordRateLimit } from "@/lib/rate-limit-headers";
-import { RATE_LIMIT_POLICIES, type RateLimitPolicy } from "@/lib/rate-limit-policies";
+import { recordRateLimit } from "@/lib/rate-limit/headers";
+import { RATE_LIMIT_POLICIES, type RateLimitPolicy } from "@/lib/rate-limit/policies";
 
-export { RATE_LIMIT_POLICIES, type RateLimitPolicy } from "@/lib/rate-limit-policies";
+export { RATE_LIMIT_POLICIES, type RateLimitPolicy } from "@/lib/rate-limit/policies";
 
 /** The policies a request alone can key (its client address or its advertiser): the ones a route may name. */
 export type RequestKeyedPolicy = {

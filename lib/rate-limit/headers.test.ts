@@ -4,7 +4,7 @@
 // collector the counts are recorded into (docs/decisions/1419).
 import { setImmediate as tick } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { collectRateLimits, recordRateLimit, showRateLimit } from "./rate-limit-headers";
+import { collectRateLimits, recordRateLimit, showRateLimit } from "./headers";
 
 const allowed = (remaining: number, limit = 60) => ({
   "RateLimit-Limit": String(limit),

@@ -15,7 +15,7 @@ export const sendWebhookTestEvent = defineOperation({
   name: "sendWebhookTestEvent",
   access: "campaigns:write",
   write: true,
-  records: { none: "a test send changes nothing: no delivery, no counter, no setting" },
+  history: { none: "a test send changes nothing: no delivery, no counter, no setting" },
   idempotent: true,
   rateLimit: "webhook_send",
   input: webhookEndpointIdInput,

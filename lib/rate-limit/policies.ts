@@ -1,5 +1,5 @@
 // The rate-limit policies (Dub's pattern: one table), apart from their
-// enforcement in lib/rate-limit.ts, which imports the database client: pages and
+// enforcement in lib/rate-limit/limiter.ts, which imports the database client: pages and
 // documents that state the numbers import them from here, Prisma-free.
 //
 // keyBy says what one counter counts: "ip" the client address (an IPv4 address, or

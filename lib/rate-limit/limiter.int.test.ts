@@ -3,7 +3,7 @@
 // the address: counting and refunding (limitFailures) both.
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
-import { consumeRateLimit, limitFailures, RATE_LIMIT_POLICIES } from "./rate-limit";
+import { consumeRateLimit, limitFailures, RATE_LIMIT_POLICIES } from "./limiter";
 
 describe("per-address policies", () => {
   it("share one count between two addresses of one IPv6 /64, and not between two /64s", async () => {

@@ -1,6 +1,6 @@
 // The policies' numbers in words, as the docs pages print them.
 import { describe, expect, it } from "vitest";
-import { perWindow, RATE_LIMIT_POLICIES, rateLimitText } from "./rate-limit-policies";
+import { perWindow, RATE_LIMIT_POLICIES, rateLimitText } from "./policies";
 
 describe("perWindow", () => {
   it.each([

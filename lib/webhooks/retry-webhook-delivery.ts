@@ -18,7 +18,7 @@ export const retryWebhookDelivery = defineOperation({
   access: "campaigns:write",
   write: true,
   // an endpoint found gone (410) is deactivated by the dispatcher's rule, which records it as the system
-  records: { none: "a resend changes no setting; only the delivery log" },
+  history: { none: "a resend changes no setting; only the delivery log" },
   idempotent: true,
   rateLimit: "webhook_send",
   input: retryWebhookDeliveryInput,

@@ -12,7 +12,7 @@ import { fieldChanges, recordChange } from "@/lib/history/changes";
 import { newUuid } from "@/lib/ids";
 import { defineOperation } from "@/lib/operations/operation";
 import { OutboundBlockedError, vetOutboundUrl } from "@/lib/outbound/guarded-request";
-import { emitWebhooksChanged } from "@/lib/change-events";
+import { emitWebhooksChanged } from "@/lib/process-events";
 import { webhookEndpointOf } from "./get-webhook-endpoint";
 import { registerWebhookInput, type NewWebhookEndpoint, type RegisteredWebhookEndpoint } from "./webhooks.schemas";
 
@@ -28,7 +28,7 @@ export const registerWebhookEndpoint = defineOperation({
   name: "registerWebhookEndpoint",
   access: "campaigns:write",
   write: true,
-  records: "webhook_endpoint",
+  history: "webhook_endpoint",
   idempotent: true,
   input: registerWebhookInput,
   run: (actor, input, { clock }) => registerWebhook(actor, input, { clock }),
