@@ -122,7 +122,12 @@ const CASES: Record<string, Case> = {
   },
   "docs pages never reach the database": {
     file: "app/docs/probe/page.tsx",
-    refused: ["../../../lib/db/client", "@/lib/db/client", "../../../lib/rate-limit/limiter", "@/lib/rate-limit/limiter"],
+    refused: [
+      "../../../lib/db/client",
+      "@/lib/db/client",
+      "../../../lib/rate-limit/limiter",
+      "@/lib/rate-limit/limiter",
+    ],
     allowed: ["@/lib/rate-limit/policies", "../../../lib/rate-limit/policies", "@/graphql/limits"],
     says: /app\/docs pages are documentation/,
   },
