@@ -109,7 +109,9 @@ export function validationError(fieldErrors: FieldError[], detail?: string): App
   const first = fieldErrors[0];
   const listed = fieldErrors.length > MAX_FIELD_ERRORS ? fieldErrors.slice(0, MAX_FIELD_ERRORS) : fieldErrors;
   const more =
-    listed.length < fieldErrors.length ? ` (${fieldErrors.length} problems; the first ${MAX_FIELD_ERRORS} are listed)` : "";
+    listed.length < fieldErrors.length
+      ? ` (${fieldErrors.length} problems; the first ${MAX_FIELD_ERRORS} are listed)`
+      : "";
   return new AppError("validation_failed", {
     detail: detail ?? (first ? `${first.path || "body"}: ${first.message}${more}` : "The request is not valid."),
     fieldErrors: listed,

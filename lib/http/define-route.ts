@@ -15,7 +15,12 @@ import { DEFAULT_BODY_LIMIT } from "./body-limits";
 import { clientIp } from "./client-ip";
 import { problemResponse } from "./problem";
 import { readBodyText } from "./read-body";
-import { consumeRateLimit, RATE_LIMIT_POLICIES, rateLimitedError, type RequestKeyedPolicy } from "@/lib/rate-limit/limiter";
+import {
+  consumeRateLimit,
+  RATE_LIMIT_POLICIES,
+  rateLimitedError,
+  type RequestKeyedPolicy,
+} from "@/lib/rate-limit/limiter";
 import { collectRateLimits, showRateLimit } from "@/lib/rate-limit/headers";
 import { requestIdFrom } from "./request-id";
 import { parseJsonBody, refuseNulInPath } from "./nul";
