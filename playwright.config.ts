@@ -31,9 +31,18 @@ process.env.E2E_ICON_PORT ??= String(await startIconServer());
 // The SMTP server the app sends email through (e2e/smtp-server.ts): the specs read what it received.
 process.env.E2E_SMTP_PORT ??= String(await startSmtpServer(dataDir));
 
+/**
+ * The specs whose outcome depends on the database (accounts and teams, campaigns and their
+ * workflows, delivery and reports): with E2E_PG_URL only these run (npm test runs every spec on
+ * SQLite first). The pages, docs, CSP, axe and protocol specs are the same on either.
+ */
+const DATABASE_SPECS = ["smoke", "dashboard-workflows", "dashboard-teams", "dashboard-reports"].map(
+  (name) => `**/${name}.spec.ts`,
+);
+
 export default defineConfig({
   testDir: "e2e",
-  testMatch: "**/*.spec.ts",
+  testMatch: process.env.E2E_PG_URL ? DATABASE_SPECS : "**/*.spec.ts",
   globalTeardown: "./e2e/global-teardown.ts",
   fullyParallel: false,
   // spec files two at a time: each makes its own accounts, and the app serves both browsers

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# npm test: the whole suite, on a fresh machine too. Installs Debian's Chromium
-# and PostgreSQL when missing, then: lint, typecheck, unit tests, integration
-# tests on SQLite, the same integration tests on PostgreSQL, build, the
-# multi-instance test (two app processes and a worker on PostgreSQL), e2e on
-# SQLite and again with the app on PostgreSQL.
+# npm test: the whole suite, on a fresh machine too (docs/development.md, "The suite").
+# Installs Debian's Chromium and PostgreSQL when missing (in the background, while
+# lint and the type check run), then: lint and typecheck side by side, unit tests,
+# the build, integration tests on SQLite and on PostgreSQL, the multi-instance test
+# (two app processes and a worker on PostgreSQL), e2e on SQLite and the database
+# specs again with the app on PostgreSQL. Prints each step's time, the total, and
+# the tests run per database.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1
@@ -27,31 +29,76 @@ if [ "${CI:-}" = true ] && git rev-parse --is-inside-work-tree >/dev/null 2>&1; 
   fi
 fi
 
-apt_updated=0
-apt_install() {
-  local runner=()
-  if [ "$(id -u)" != 0 ]; then
-    if command -v sudo >/dev/null 2>&1; then runner=(sudo -n); else
-      echo "npm test: $* is missing and this user cannot install it (apt-get install -y $*)" >&2; exit 1
-    fi
-  fi
-  if [ "$apt_updated" = 0 ]; then "${runner[@]}" apt-get update -qq; apt_updated=1; fi
-  DEBIAN_FRONTEND=noninteractive "${runner[@]}" apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+results=$(mktemp -d)
+started=$SECONDS
+timings=()
+# `step NAME COMMAND...`: runs the command, prints how long it took
+step() {
+  local name=$1 t0=$SECONDS
+  shift
+  printf '\n==> %s\n' "$name"
+  "$@"
+  timings+=("$(printf '%-32s %4ds' "$name" $((SECONDS - t0)))")
 }
 
-step() { printf '\n==> %s\n' "$*"; }
+# ---- Debian's Chromium and PostgreSQL, installed in the background when missing
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+compgen -G "/usr/lib/postgresql/*/bin/pg_ctl" >/dev/null || missing+=(postgresql)
+install_pid=
+if [ ${#missing[@]} -gt 0 ]; then
+  runner=()
+  if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then runner=(sudo -n); else
+      echo "npm test: ${missing[*]} missing and this user cannot install it (apt-get install -y ${missing[*]})" >&2
+      exit 1
+    fi
+  fi
+  printf '==> installing Debian'"'"'s %s (in the background)\n' "${missing[*]}"
+  (
+    "${runner[@]}" apt-get update -qq &&
+      DEBIAN_FRONTEND=noninteractive "${runner[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  ) >"$results/apt.log" 2>&1 &
+  install_pid=$!
+fi
+await_install() {
+  [ -n "$install_pid" ] || return 0
+  local t0=$SECONDS
+  if ! wait "$install_pid"; then
+    cat "$results/apt.log" >&2
+    echo "npm test: installing ${missing[*]} failed" >&2
+    exit 1
+  fi
+  install_pid=
+  timings+=("$(printf '%-32s %4ds' "waiting for the install" $((SECONDS - t0)))")
+}
 
-[ -x /usr/bin/chromium ] || { step "installing Debian's chromium"; apt_install chromium; }
-compgen -G "/usr/lib/postgresql/*/bin/pg_ctl" >/dev/null || { step "installing Debian's postgresql"; apt_install postgresql; }
+# ---- lint and the type check side by side (one core each)
+lint_and_typecheck() {
+  npm run --silent lint >"$results/lint.log" 2>&1 &
+  local lint=$!
+  npm run --silent typecheck >"$results/typecheck.log" 2>&1 &
+  local typecheck=$!
+  local failed=0
+  wait $lint || { cat "$results/lint.log"; echo "lint failed"; failed=1; }
+  wait $typecheck || { cat "$results/typecheck.log"; echo "typecheck failed"; failed=1; }
+  return $failed
+}
 
-step "lint";       npm run --silent lint
-step "typecheck";  npm run --silent typecheck
-step "unit tests"; npx vitest run --project unit
+# a vitest run that also writes its JSON report (the counts at the end)
+vitest() {
+  local report=$1
+  shift
+  npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$results/$report.json"
+}
 
-step "integration tests (SQLite)"
-npx vitest run --project integration
+step "lint and typecheck" lint_and_typecheck
+step "unit tests" vitest unit --project unit
+# the type check just ran: the build does not repeat it (next.config.js); every later step uses this build
+step "build" env SMA_BUILD_SKIP_TYPECHECK=1 npm run --silent build
+step "integration tests (SQLite)" vitest integration-sqlite --project integration
 
-step "integration tests (PostgreSQL)"
+await_install
 pg_started=0
 if [ -z "${TEST_PG_URL:-}" ]; then
   # stop the server afterwards only if this run started it
@@ -60,12 +107,18 @@ if [ -z "${TEST_PG_URL:-}" ]; then
 fi
 export TEST_PG_URL
 trap '[ "$pg_started" = 1 ] && npx tsx scripts/lib/local-postgres.ts stop || true' EXIT
-TEST_DATABASE=postgresql npx vitest run --project integration
+export TEST_DATABASE=postgresql
+step "integration tests (PostgreSQL)" vitest integration-postgresql --project integration
+step "multi-instance test (PostgreSQL)" vitest multiprocess --project multiprocess
+unset TEST_DATABASE
+step "e2e (SQLite)" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-sqlite.json" npx playwright test --reporter=list,json
+# the database specs once more with the app on PostgreSQL (a fresh database on the test server; playwright.config.ts)
+step "e2e (PostgreSQL)" env E2E_PG_URL="$TEST_PG_URL" PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-postgresql.json" \
+  npx playwright test --reporter=list,json
 
-step "build";      npm run --silent build
-# real app processes need the build (server.ts serves Next in production mode)
-step "multi-instance test (PostgreSQL)"
-TEST_DATABASE=postgresql npx vitest run --project multiprocess
-step "e2e (Debian Chromium)"; npx playwright test
-# the same suite once more with the app on PostgreSQL (a fresh database on the test server)
-step "e2e on PostgreSQL"; E2E_PG_URL="$TEST_PG_URL" npx playwright test
+printf '\n==> times\n'
+printf '  %s\n' "${timings[@]}"
+printf '  %-32s %4ds\n' "total" $((SECONDS - started))
+printf '\n==> tests run\n'
+node scripts/lib/test-counts.mjs "$results"
+rm -rf "$results"

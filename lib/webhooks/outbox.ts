@@ -8,10 +8,10 @@
 //
 // A row is one event, except for impression.served events of one advertiser at
 // one instant (a moment's, or single decisions committed together): up to
-// EVENTS_PER_ROW of them share a row (packedEventRows), whose data is the JSON
-// array of {id, data} and whose id is its first event's. Every event's data is a
-// JSON object, so a row's data starting with "[" is a packed row. outboxEvents
-// gives any row's events (docs/decisions/0410-packed-impression-events.md).
+// EVENTS_PER_ROW of them share a row (packedEventRows), whose event_count says how
+// many, whose data is the JSON array of {id, data} and whose id is its first
+// event's. outboxEvents gives any row's events
+// (docs/decisions/0410-packed-impression-events.md).
 import type { Db, Tx } from "@/lib/db/client";
 import { sortableId } from "@/lib/ids";
 import { eventDataSchemas, type EventData, type EventType } from "./events";
@@ -25,7 +25,15 @@ export type OutboxEventInput<T extends EventType> = {
 };
 
 /** Column values of one outbox row (the delivery stores insert them with their own SQL). */
-export type OutboxRow = { id: string; advertiserId: string; type: EventType; data: string; createdAtMs: number };
+export type OutboxRow = {
+  id: string;
+  advertiserId: string;
+  type: EventType;
+  data: string;
+  /** 1, or how many events a packed row's data holds */
+  eventCount: number;
+  createdAtMs: number;
+};
 
 export function outboxRow<T extends EventType>(input: OutboxEventInput<T>): OutboxRow {
   return typedOutboxRow({
@@ -36,9 +44,9 @@ export function outboxRow<T extends EventType>(input: OutboxEventInput<T>): Outb
 }
 
 /**
- * An outbox row from data the compiler has typed, without the schema's parse: for
- * the delivery hot path, whose impression events are built from typed records (a
- * moment's 2,500 parses were about 4 ms). Everything else uses outboxRow.
+ * An outbox row from data the compiler has typed, without the schema's parse: for the
+ * delivery hot path, whose impression events are built from typed records (the commit
+ * plan's tests parse them with the schema). Everything else uses outboxRow.
  */
 export function typedOutboxRow<T extends EventType>(input: OutboxEventInput<T> & { createdAtMs: number }): OutboxRow {
   return {
@@ -46,6 +54,7 @@ export function typedOutboxRow<T extends EventType>(input: OutboxEventInput<T> &
     advertiserId: input.advertiserId,
     type: input.type,
     data: JSON.stringify(input.data),
+    eventCount: 1,
     createdAtMs: input.createdAtMs,
   };
 }
@@ -69,24 +78,25 @@ export function packedEventRows(rows: readonly OutboxRow[]): OutboxRow[] {
         : {
             ...first,
             data: `[${chunk.map((row) => `{"id":${JSON.stringify(row.id)},"data":${row.data}}`).join(",")}]`,
+            eventCount: chunk.length,
           },
     );
   }
   return packed;
 }
 
-/** How many events a row of outbox_events holds, as each database's SQL (outboxEvents' count). */
-export const EVENTS_IN_ROW_SQL = {
-  sqlite: "CASE WHEN data LIKE '[%' THEN json_array_length(data) ELSE 1 END",
-  postgresql: "CASE WHEN data LIKE '[%' THEN json_array_length(data::json) ELSE 1 END",
-} as const;
-
 /** One event of an outbox row, with its data as JSON. */
 export type OutboxEvent = { id: string; type: string; createdAtMs: bigint; dataJson: string };
 
 /** A row's events: the row's own, or those it packs in order (throws on data that is not JSON). */
-export function outboxEvents(row: { id: string; type: string; data: string; createdAtMs: bigint }): OutboxEvent[] {
-  if (!row.data.startsWith("["))
+export function outboxEvents(row: {
+  id: string;
+  type: string;
+  data: string;
+  eventCount: number;
+  createdAtMs: bigint;
+}): OutboxEvent[] {
+  if (row.eventCount === 1)
     return [{ id: row.id, type: row.type, createdAtMs: row.createdAtMs, dataJson: row.data }];
   return (JSON.parse(row.data) as { id: string; data: unknown }[]).map((event) => ({
     id: event.id,

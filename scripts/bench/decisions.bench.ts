@@ -9,7 +9,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { round, type BenchResult } from "./bench-result";
-import { EVENTS_IN_ROW_SQL } from "@/lib/webhooks/outbox";
 import { APP_NODE_ARGS, PROFILE_ARGS, startChild, stopChild } from "./lib/child-server";
 import { seedDecisionsBench } from "./lib/decisions-setup";
 import { parseWrk, wrkArgs, type WrkResult } from "./lib/wrk";
@@ -147,7 +146,7 @@ export async function run(): Promise<BenchResult> {
     const count = (sql: string) => (check.prepare(sql).get() as { n: number }).n;
     const impressions = count("SELECT COUNT(*) AS n FROM impressions");
     // events, not rows: impression events of one advertiser at one instant share a row (lib/webhooks/outbox.ts)
-    const events = count(`SELECT COALESCE(SUM(${EVENTS_IN_ROW_SQL.sqlite}), 0) AS n FROM outbox_events`);
+    const events = count(`SELECT COALESCE(SUM(event_count), 0) AS n FROM outbox_events`);
     const subscribedImpressions = count(
       "SELECT COUNT(*) AS n FROM impressions WHERE advertiser_id IN (SELECT advertiser_id FROM webhook_endpoints WHERE is_active)",
     );

@@ -34,7 +34,7 @@ import {
 import type { Sport } from "@/lib/domain/sports";
 import { reloadEnv } from "@/lib/env";
 import { clickId, sortableId } from "@/lib/ids";
-import { EVENTS_IN_ROW_SQL, outboxEvents } from "@/lib/webhooks/outbox";
+import { outboxEvents } from "@/lib/webhooks/outbox";
 import { createRng, type Rng } from "@/lib/random";
 import { AUCTION_COLUMNS, copyRows, IMPRESSION_COLUMNS, OUTBOX_COLUMNS } from "@/lib/delivery/store/pg-store";
 import { ensureLocalPostgres, freshPgDatabase } from "@/scripts/lib/local-postgres";
@@ -264,7 +264,7 @@ function sqliteSide(path: string): Side {
         auctions: (handle.prepare("SELECT SUM(auction_count) FROM auctions").pluck().get() as number) ?? 0,
         impressionEvents: handle
           .prepare(
-            `SELECT COALESCE(SUM(${EVENTS_IN_ROW_SQL.sqlite}), 0) FROM outbox_events WHERE type = 'impression.served'`,
+            `SELECT COALESCE(SUM(event_count), 0) FROM outbox_events WHERE type = 'impression.served'`,
           )
           .pluck()
           .get() as number,
@@ -364,7 +364,7 @@ async function pgSide(url: string): Promise<Side> {
     async counts() {
       const { rows } = await client.query<{ impressions: string; auctions: string; events: string }>(
         `SELECT (SELECT COUNT(*) FROM impressions) AS impressions, (SELECT SUM(auction_count) FROM auctions) AS auctions,
-           (SELECT COALESCE(SUM(${EVENTS_IN_ROW_SQL.postgresql}), 0) FROM outbox_events WHERE type = 'impression.served') AS events`,
+           (SELECT COALESCE(SUM(event_count), 0) FROM outbox_events WHERE type = 'impression.served') AS events`,
       );
       return {
         impressions: Number(rows[0]!.impressions),
@@ -604,7 +604,13 @@ function eventsIn(rows: Record<string, unknown>[]): number {
   return sum(
     rows.map(
       (row) =>
-        outboxEvents({ id: String(row.id), type: String(row.type), data: String(row.data), createdAtMs: 0n }).length,
+        outboxEvents({
+          id: String(row.id),
+          type: String(row.type),
+          data: String(row.data),
+          eventCount: Number(row.event_count),
+          createdAtMs: 0n,
+        }).length,
     ),
   );
 }

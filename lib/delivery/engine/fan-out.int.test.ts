@@ -180,7 +180,7 @@ async function state() {
       select: { campaignId: true, creativeId: true, hourMs: true, impressions: true, spendMicros: true },
     }),
     client.outboxEvent.findMany({
-      select: { id: true, type: true, advertiserId: true, data: true, createdAtMs: true },
+      select: { id: true, type: true, advertiserId: true, data: true, eventCount: true, createdAtMs: true },
     }),
   ]);
   // budget_50pct and budget_90pct state the spend of the commit that crossed them: a moment is one

@@ -232,7 +232,7 @@ export const AUCTION_COLUMNS = [
   "occurred_at_ms",
   "auction_count",
 ];
-export const OUTBOX_COLUMNS = ["id", "advertiser_id", "type", "data", "created_at_ms"];
+export const OUTBOX_COLUMNS = ["id", "advertiser_id", "type", "data", "event_count", "created_at_ms"];
 
 /** unnest's parameters from rows of values in column order: one array per column. */
 function byColumn(rows: readonly (readonly unknown[])[], count: number): unknown[][] {
@@ -400,14 +400,21 @@ function pgStatements(client: pg.ClientBase, sent: Promise<unknown>[]): AsyncSta
       let chars = 0;
       for (const row of rows) chars += row.data.length;
       if (rows.length >= COPY_FROM_ROWS || chars >= COPY_FROM_CHARS) {
-        const values = rows.map((e) => [e.id, e.advertiserId, e.type, e.data, e.createdAtMs]);
+        const values = rows.map((e) => [e.id, e.advertiserId, e.type, e.data, e.eventCount, e.createdAtMs]);
         return later(connection.copy("outbox_events", OUTBOX_COLUMNS, values).done);
       }
       later(
         connection.query(
-          `INSERT INTO outbox_events (id, advertiser_id, type, data, created_at_ms)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[])`,
-          columns(rows, [(e) => e.id, (e) => e.advertiserId, (e) => e.type, (e) => e.data, (e) => e.createdAtMs]),
+          `INSERT INTO outbox_events (id, advertiser_id, type, data, event_count, created_at_ms)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[])`,
+          columns(rows, [
+            (e) => e.id,
+            (e) => e.advertiserId,
+            (e) => e.type,
+            (e) => e.data,
+            (e) => e.eventCount,
+            (e) => e.createdAtMs,
+          ]),
         ),
       );
     },

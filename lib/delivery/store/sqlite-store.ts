@@ -85,7 +85,7 @@ function prepareAll(handle: Database) {
          winner_advertiser_id, sandbox, occurred_at_ms, auction_count) VALUES (?,?,?,?,?,?,?,?,?,?,?)`,
     ),
     insertOutbox: prepare(
-      `INSERT INTO outbox_events (id, advertiser_id, type, data, created_at_ms) VALUES (?,?,?,?,?)`,
+      `INSERT INTO outbox_events (id, advertiser_id, type, data, event_count, created_at_ms) VALUES (?,?,?,?,?,?)`,
     ),
     insertChange: prepare(
       `INSERT INTO changes (${CHANGE_COLUMNS.join(", ")}) VALUES (${CHANGE_COLUMNS.map(() => "?").join(",")})`,
@@ -183,7 +183,7 @@ function sqliteStatements(s: Prepared): SyncStatements {
     endForBudget: ({ campaignIds, nowMs }) =>
       campaignIds.map((campaignId) => s.endBudget.run({ now: sqliteDateTime(nowMs), id: campaignId }).changes === 1),
     insertOutbox: (rows) => {
-      for (const e of rows) s.insertOutbox.run(e.id, e.advertiserId, e.type, e.data, e.createdAtMs);
+      for (const e of rows) s.insertOutbox.run(e.id, e.advertiserId, e.type, e.data, e.eventCount, e.createdAtMs);
     },
     insertChanges: (rows) => {
       for (const row of rows) s.insertChange.run(...changeValues(row));
