@@ -1,4 +1,3 @@
-import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { sampleEventData } from "@/test/factories/webhook-events";

@@ -96,8 +96,7 @@ export function outboxEvents(row: {
   eventCount: number;
   createdAtMs: bigint;
 }): OutboxEvent[] {
-  if (row.eventCount === 1)
-    return [{ id: row.id, type: row.type, createdAtMs: row.createdAtMs, dataJson: row.data }];
+  if (row.eventCount === 1) return [{ id: row.id, type: row.type, createdAtMs: row.createdAtMs, dataJson: row.data }];
   return (JSON.parse(row.data) as { id: string; data: unknown }[]).map((event) => ({
     id: event.id,
     type: row.type,

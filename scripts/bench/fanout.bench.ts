@@ -263,9 +263,7 @@ function sqliteSide(path: string): Side {
         impressions: (handle.prepare("SELECT COUNT(*) FROM impressions").pluck().get() as number) ?? 0,
         auctions: (handle.prepare("SELECT SUM(auction_count) FROM auctions").pluck().get() as number) ?? 0,
         impressionEvents: handle
-          .prepare(
-            `SELECT COALESCE(SUM(event_count), 0) FROM outbox_events WHERE type = 'impression.served'`,
-          )
+          .prepare(`SELECT COALESCE(SUM(event_count), 0) FROM outbox_events WHERE type = 'impression.served'`)
           .pluck()
           .get() as number,
       };
