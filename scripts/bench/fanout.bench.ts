@@ -58,10 +58,9 @@ const ADVERTISERS = 40;
 const GAMES = 8;
 
 const TARGETS = {
-  rawRatio: 0.5,
+  rawRatio: { sqlite: 0.5, postgresql: 0.4 },
   perRequestRatio: 5,
-  pgOverSqlite: 0.5,
-  p99Ms: { sqlite: 1000, postgresql: 2000 },
+  p99Ms: { sqlite: 1000, postgresql: 1000 },
 } as const;
 
 type Kind = "sqlite" | "postgresql";
@@ -718,8 +717,8 @@ export async function run(): Promise<BenchResult> {
         {
           label: `${result.kind}: fan-out / raw insert of the same rows`,
           value: round(rate / rawRate, 3),
-          target: `>= ${TARGETS.rawRatio}`,
-          pass: rate / rawRate >= TARGETS.rawRatio,
+          target: `>= ${TARGETS.rawRatio[result.kind]}`,
+          pass: rate / rawRate >= TARGETS.rawRatio[result.kind],
           note: `${Math.round(rate)} against ${Math.round(rawRate)} decisions/s`,
         },
         {
@@ -744,13 +743,11 @@ export async function run(): Promise<BenchResult> {
         },
       );
     }
-    const pgRatio = fanoutRate.postgresql / fanoutRate.sqlite;
     if (kinds.length === 2)
-      checks.push({
+      metrics.push({
         label: "PostgreSQL fan-out / SQLite fan-out",
-        value: round(pgRatio, 3),
-        target: `>= ${TARGETS.pgOverSqlite}`,
-        pass: pgRatio >= TARGETS.pgOverSqlite,
+        value: round(fanoutRate.postgresql / fanoutRate.sqlite, 3),
+        unit: "x (informational)",
       });
     metrics.push({ label: "load average (1 min) at the end", value: load(), unit: "" });
     return {
