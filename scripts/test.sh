@@ -32,14 +32,29 @@ fi
 results=$(mktemp -d)
 started=$SECONDS
 timings=()
-# `step NAME COMMAND...`: runs the command, prints how long it took
+# `step NAME COMMAND...`: runs the command, prints how long it took (a failed step too)
 step() {
-  local name=$1 t0=$SECONDS
+  local name=$1 t0=$SECONDS status=0
   shift
   printf '\n==> %s\n' "$name"
-  "$@"
-  timings+=("$(printf '%-32s %4ds' "$name" $((SECONDS - t0)))")
+  "$@" || status=$?
+  timings+=("$(printf '%-32s %4ds%s' "$name" $((SECONDS - t0)) "$([ $status = 0 ] || echo "  FAILED")")")
+  [ $status = 0 ] || exit $status
 }
+pg_started=0
+# at the end, passed or not: the times, the counts, the local PostgreSQL stopped if this run started it
+finish() {
+  local status=$?
+  printf '\n==> times\n'
+  printf '  %s\n' "${timings[@]}"
+  printf '  %-32s %4ds\n' "total" $((SECONDS - started))
+  printf '\n==> tests run\n'
+  node scripts/lib/test-counts.mjs "$results" || true
+  rm -rf "$results"
+  if [ "$pg_started" = 1 ]; then npx tsx scripts/lib/local-postgres.ts stop || true; fi
+  exit $status
+}
+trap finish EXIT
 
 # ---- Debian's Chromium and PostgreSQL, installed in the background when missing
 missing=()
@@ -99,14 +114,12 @@ step "build" env SMA_BUILD_SKIP_TYPECHECK=1 npm run --silent build
 step "integration tests (SQLite)" vitest integration-sqlite --project integration
 
 await_install
-pg_started=0
 if [ -z "${TEST_PG_URL:-}" ]; then
   # stop the server afterwards only if this run started it
   npx tsx scripts/lib/local-postgres.ts status || pg_started=1
   TEST_PG_URL=$(npx tsx scripts/lib/local-postgres.ts start)
 fi
 export TEST_PG_URL
-trap '[ "$pg_started" = 1 ] && npx tsx scripts/lib/local-postgres.ts stop || true' EXIT
 export TEST_DATABASE=postgresql
 step "integration tests (PostgreSQL)" vitest integration-postgresql --project integration
 step "multi-instance test (PostgreSQL)" vitest multiprocess --project multiprocess
@@ -115,10 +128,3 @@ step "e2e (SQLite)" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-sqlite.json" n
 # the database specs once more with the app on PostgreSQL (a fresh database on the test server; playwright.config.ts)
 step "e2e (PostgreSQL)" env E2E_PG_URL="$TEST_PG_URL" PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-postgresql.json" \
   npx playwright test --reporter=list,json
-
-printf '\n==> times\n'
-printf '  %s\n' "${timings[@]}"
-printf '  %-32s %4ds\n' "total" $((SECONDS - started))
-printf '\n==> tests run\n'
-node scripts/lib/test-counts.mjs "$results"
-rm -rf "$results"
