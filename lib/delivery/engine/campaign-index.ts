@@ -198,8 +198,7 @@ export class CampaignIndex {
     this.#rebuildCells();
   }
 
-  /** Candidates for a moment type and sport (both already validated). */
-  /** The campaigns bidding at this moment type and sport: real ones, or with `sandbox` the demo advertisers' only. */
+  /** The campaigns bidding at this moment type and sport (both validated): real ones, or with `sandbox` the demo's only. */
   cell(momentType: string, sport: string, sandbox = false): AuctionBook<LiveCampaign> {
     const books = sandbox ? this.#sandboxBooks : this.#books;
     return books[TYPE_INDEX.get(momentType)! * SPORTS.length + SPORT_INDEX.get(sport)!] ?? CampaignIndex.#emptyBook;

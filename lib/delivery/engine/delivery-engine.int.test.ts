@@ -389,11 +389,11 @@ describe("budgets hold under concurrency", () => {
       decisions.filter((decision, index) => index % 2 === engineIndex && decision.kind === "filled").length;
     const filled = filledBy(0) + filledBy(1);
     if ((await import("@/lib/db/client")).dbKind() === "postgresql") {
-      // the writer re-checks the caps at commit against every instance's impressions: 5 in all
+      // each batch re-checks the caps at commit against every instance's impressions: 5 in all
       expect(filled).toBe(5);
     } else {
-      // SQLite is one instance's database (decision 0403): nothing re-checks at commit, so
-      // each engine's own in-memory caps hold exactly: 5 of its 6 requests each
+      // SQLite is one instance's database (decision 0403): the re-check at commit reads no other
+      // process's alerts, so each engine's own in-memory caps hold exactly: 5 of its 6 requests each
       expect([filledBy(0), filledBy(1)]).toEqual([5, 5]);
     }
     expect(await db().impression.count()).toBe(filled);

@@ -149,8 +149,10 @@ export class DeliveryEngine {
     if (result.ended.length) this.index.markDirty(result.ended);
   }
 
-  /** POST /api/delivery/decisions: the auction for one moment of one user. */
-  /** One decision; `platform.sandbox` (the demo simulator's key) auctions the demo advertisers' campaigns only. */
+  /**
+   * POST /api/delivery/decisions: the auction for one moment of one user, answered once its
+   * impression is committed; `platform.sandbox` (the demo's key) auctions the demo advertisers' campaigns only.
+   */
   async decide(input: DecisionInput, platform: { sandbox: boolean } = { sandbox: false }): Promise<Decision> {
     if (this.index.needsReload) await this.index.ready();
     const now = this.#clock();

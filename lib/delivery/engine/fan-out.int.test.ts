@@ -1,12 +1,7 @@
-// A moment fanned out to many users equals the same users' single decisions
-// made one after another, with the same injected clock and randomness
-// (docs/decisions/0408): a seeded property over random campaigns (bids,
-// budgets small enough to run out mid-moment, even or asap pacing, sandbox
-// advertisers), random moments (game ids repeating across moments, user lists
-// drawn from a small pool so per-game and hourly caps are reached mid-moment,
-// sandbox or real platform keys). Both the answers and what the database holds
-// afterwards (impressions, auction rows, counters, rollups, outbox events,
-// budget transitions) are compared. Runs on SQLite and PostgreSQL (TEST_DATABASE).
+// A moment equals the same users' single decisions made one after another with the
+// same clock and randomness (docs/decisions/0408): a seeded property over random
+// campaigns and moments, budgets running out and caps reached mid-moment; the answers
+// and every row written are compared. Runs on SQLite and PostgreSQL (TEST_DATABASE).
 import fc from "fast-check";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db, dbKind } from "@/lib/db/client";
@@ -437,7 +432,7 @@ describe("moments of two engines (two app instances) on one database", () => {
     }
     expect(fan.filter((decision) => decision.kind === "capped")).toHaveLength(12 - filledBy(0) - filledBy(1));
     expect(await db().impression.count({ where: { userId: "fan" } })).toBe(filledBy(0) + filledBy(1));
-    // every user of every moment has its auction: filled, or capped (at commit, in the moment's transaction)
+    // every user of every moment has its auction: filled, or capped (decided under the moment's locks)
     expect(await countAuctions()).toBe(36);
     expect(await countAuctions({ outcome: "capped" })).toBe(12 - filledBy(0) - filledBy(1));
   });

@@ -1,8 +1,8 @@
 // Per-user alert caps across all campaigns (spec "Limits"): at most 5 alerts per
 // game and 10 per rolling hour; an alert is a filled decision. Kept in memory on
-// the hot path; a slot is reserved before the impression is written and given
-// back if the write is refused. With several instances on PostgreSQL the writer
-// re-checks the caps at commit (docs/decisions/0403-caps-across-instances.md).
+// the hot path: a slot is reserved before the impression is written and given
+// back if the write is refused. Commits check them again against other instances'
+// alerts (docs/decisions/0403-caps-across-instances.md).
 import { DAY_MS, HOUR_MS } from "@/lib/clock";
 import type { RecentAlert } from "../store/delivery-store";
 
@@ -15,9 +15,8 @@ type GameCount = { gameId: string; count: number; lastMs: number };
 
 /**
  * One user's state: the times of their alerts in the last hour (ascending) and
- * their alert count per game. One map entry per user, found by the user id alone:
- * a key joining user and game was a new string to build and hash on every check
- * (10,000 checks against 60,000 known users: 10 ms with that key, 4.6 ms without).
+ * their alert count per game. Keyed by the user id alone: a key joining user and
+ * game would be a new string to build and hash on every check.
  */
 type UserState = { hour: number[]; games: GameCount[] };
 

@@ -66,8 +66,8 @@ export type MomentState = {
   /** committed counters and budgets of the locked campaigns (those that exist) */
   campaigns: CampaignBudgetRow[];
   /**
-   * users whose alerts committed by other instances put them at a cap in the moment's game;
-   * the instance's own alerts are in its caps in memory
+   * users whose committed alerts (any instance's) put them at a cap in the moment's game;
+   * none on SQLite, where one process writes and its caps in memory hold every alert
    */
   cappedUsers: ReadonlySet<string>;
 };

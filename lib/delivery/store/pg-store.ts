@@ -1,11 +1,9 @@
 // The delivery store on PostgreSQL: its own small pg pool, one transaction per
 // batch or moment, multi-row statements (unnest, COPY) so a commit costs a fixed
-// number of round trips. Several app instances may share the database: users are
-// locked by advisory locks, campaigns by row locks, each in key order; budgets are
-// conditional updates and caps are re-checked under those locks
-// (docs/decisions/0402-delivery-writes.md, 0403-caps-across-instances.md, 0408).
-// The steps of a commit are the shared plan's (./commit-plan.ts); this file says
-// how each statement is written in PostgreSQL.
+// number of round trips. Instances share the database: users (advisory locks) and
+// campaigns (row locks) are locked in key order, and caps and budgets are checked
+// under those locks (docs/decisions/0402, 0403, 0408). The steps of a commit are
+// the shared plan's (./commit-plan.ts); this file is their SQL.
 import { finished } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
@@ -60,9 +58,8 @@ const SPEND_SQL = `UPDATE campaigns c SET
 /**
  * Per-user locks (decision 0403) as transaction-scoped advisory locks. A few users:
  * each user's bucket shared (two-key form, class USER_LOCK_CLASS), then each user
- * (one-key form: the two forms never collide). Many users (a moment): their
- * buckets exclusive, at most USER_LOCK_BUCKETS locks. Both in key order, so
- * instances never deadlock; a bucket held exclusive conflicts with any of its users.
+ * (one-key form: the two forms never collide). Many users (a large batch, every
+ * moment): their buckets exclusive. Both in key order, so instances never deadlock.
  */
 const USER_LOCK_CLASS = 403;
 const BUCKET = `(hashtextextended(u, 0) & ${USER_LOCK_BUCKETS - 1})::int`;
@@ -105,16 +102,14 @@ type SpendReturn = {
 
 /**
  * Inserts of at least this many rows (a moment's) stream through COPY: one round trip
- * like `unnest`, but PostgreSQL parses no arrays and inserts the heap rows in bulk
- * (measured: 10,000 impression rows in about 60% of the `unnest` statement's time).
+ * like `unnest`, but PostgreSQL parses no arrays and inserts the heap rows in bulk.
  */
 export const COPY_FROM_ROWS = 1000;
 
 /**
  * Outbox rows of at least this many characters of data in all (a moment's packed
  * impression events, decision 0410) also go through COPY, however few: as `unnest`
- * array elements every quote of their JSON is escaped, then parsed again (a moment's
- * took 150 ms more that way).
+ * array elements every quote of their JSON is escaped, then parsed again.
  */
 export const COPY_FROM_CHARS = 64 * 1024;
 
@@ -192,9 +187,8 @@ function inOrder(client: pg.ClientBase) {
     run,
     query: <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => run(() => client.query<R>(text, values)),
     /**
-     * COPY of `rows`, queued now after the statements before it: `done` is PostgreSQL's answer.
-     * Nothing waits for it to start: a moment's outbox COPY waited here for its impressions'
-     * COPY to finish, and held back the verdicts the answer is prepared from (decision 0408).
+     * COPY of `rows`, queued now after the statements before it; `done` is PostgreSQL's answer.
+     * The caller does not wait for it to start, so the plan goes on preparing its next rows.
      */
     copy: (table: string, columnNames: readonly string[], rows: readonly (readonly unknown[])[]) => {
       const text = copyText(rows);

@@ -1,9 +1,8 @@
-// WAL checkpoints off the hot path. SQLite's automatic checkpoint runs inside
-// the commit that crosses the threshold and syncs the database file: measured,
-// it put 10-20 ms stalls into the decision latency. The connection under the
-// Prisma client (which the delivery writer shares) therefore checkpoints never,
+// WAL checkpoints off the hot path: SQLite's automatic checkpoint runs inside the
+// commit that crosses the threshold and stalls it (docs/decisions/0402), so the
+// Prisma client's connection (which the SQLite store shares) never checkpoints,
 // and a worker thread with its own connection runs PASSIVE checkpoints, which
-// neither wait for nor block readers and writers (docs/decisions/0402).
+// neither wait for nor block readers and writers.
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import type { Database } from "better-sqlite3";

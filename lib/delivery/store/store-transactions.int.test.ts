@@ -1,9 +1,8 @@
-// The delivery store's transactions, on the database of the run: a moment locks its
-// users and its campaigns, reads the committed state they guard, decides once on it
-// and writes what it decided, whole or not at all (DeliveryStore.commitMoment,
-// docs/decisions/0408); and on PostgreSQL, where instances share the database, a
-// moment waits for whoever holds its users or campaigns and reads what they
-// committed, and batches report the insert that failed.
+// The delivery store's transactions on the run's database: a moment decides once on
+// the committed state its locks guard and writes it whole or not at all
+// (DeliveryStore.commitMoment, docs/decisions/0408); on PostgreSQL it waits for whoever
+// holds its users or campaigns and reads what they committed, and batches report the
+// insert that failed.
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pgPoolConfig } from "@/lib/db/adapters";
