@@ -42,6 +42,8 @@ export type BookAuctionOptions<C extends AuctionCandidate> = {
   random: () => number;
   /** candidates refused for this decision (rare: another instance spent their budget) */
   excluded?: ReadonlySet<C>;
+  /** by candidate index, 1 where the candidate may serve this user (its region, its exclusions); all when absent */
+  eligible?: Uint8Array;
 };
 
 /** true when a ranks above b at equal bids */
@@ -55,7 +57,7 @@ function winsTie(moment: AuctionMoment, a: AuctionCandidate, b: AuctionCandidate
 /**
  * Runs one auction over an AuctionBook. Rules:
  * - a candidate needs an approved variant (the book holds no other) and a bid at or above the floor,
- *   and is eligible when `blockedUntil[slot] <= nowMs` and it is not in `excluded`;
+ *   and is eligible when `blockedUntil[slot] <= nowMs`, it is not in `excluded` and `eligible` allows it;
  * - only the best eligible campaign of each advertiser enters;
  * - the highest entered bid wins; equal top bids are broken by `tieRank`, then by campaign id;
  * - clearing price = max(second-highest entered bid, floor); a lone bidder pays the floor; a tie at
@@ -71,6 +73,7 @@ export function runBookAuction<C extends AuctionCandidate>(
   const { bids, runs, slots, candidates } = book;
   const floor = moment.floorCpmMicros;
   const excluded = options.excluded;
+  const eligible = options.eligible;
   let topIndex = -1;
   let topBid = -1;
   let topRun = -1;
@@ -86,6 +89,7 @@ export function runBookAuction<C extends AuctionCandidate>(
     if (run === enteredRun && bid < runBestBid) continue;
     if (bid < floor) continue;
     if (blockedUntil[slots[index]!]! > nowMs) continue;
+    if (eligible !== undefined && eligible[index] === 0) continue;
     if (excluded !== undefined && excluded.has(candidates[index]!)) continue;
     if (run !== enteredRun) {
       enteredRun = run;

@@ -194,25 +194,33 @@ describe("auction properties", () => {
 });
 
 describe("runBookAuction against the reference model (test/reference-auction.ts)", () => {
-  it("gives exactly the reference's result for any candidates, eligibility and refusals", () => {
+  it("gives exactly the reference's result for any candidates, eligibility, audience and refusals", () => {
     fc.assert(
       fc.property(
         momentArb,
         uniqueCandidates,
         fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 30, maxLength: 30 }),
         fc.array(fc.boolean(), { minLength: 30, maxLength: 30 }),
+        fc.option(fc.array(fc.boolean(), { minLength: 30, maxLength: 30 })),
         fc.double({ min: 0, max: 0.999999, noNaN: true }),
-        (m, list, blockedCodes, refusedFlags, r) => {
+        (m, list, blockedCodes, refusedFlags, audienceFlags, r) => {
           const now = 1000;
           const slot = new Map(list.map((candidate, index) => [candidate, index]));
           const blockedUntil = Float64Array.from(blockedCodes, (code) => [0, 999, 1000, 1001][code]!);
           const excluded = new Set(list.filter((_, index) => refusedFlags[index]));
+          // the candidates this user may not see (another region, an excluded category)
+          const unreached = new Set(audienceFlags ? list.filter((_, index) => audienceFlags[index]) : []);
           const book = buildAuctionBook(list, (candidate) => slot.get(candidate)!);
-          const fast = runBookAuction(m, book, blockedUntil, now, { random: () => r, excluded });
+          const eligible = audienceFlags
+            ? Uint8Array.from(book.candidates, (candidate) => (unreached.has(candidate) ? 0 : 1))
+            : undefined;
+          const fast = runBookAuction(m, book, blockedUntil, now, { random: () => r, excluded, eligible });
           const reference = runAuction(m, list, {
             random: () => r,
             exclude: (candidate) =>
-              blockedUntil[slot.get(candidate)!]! > now || excluded.has(candidate) ? "x" : undefined,
+              blockedUntil[slot.get(candidate)!]! > now || excluded.has(candidate) || unreached.has(candidate)
+                ? "x"
+                : undefined,
           });
           if (fast.outcome !== reference.outcome || fast.bidders !== reference.bidders) return false;
           if (fast.outcome === "filled" && reference.outcome === "filled") {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
 import { SPORTS } from "@/lib/domain/sports";
+import { excludedCategories, regionCode } from "@/lib/domain/regions/regions.schemas";
 
 const idText = z.string().min(1, "must not be empty").max(128, "at most 128 characters");
 
@@ -10,6 +11,11 @@ export const decisionInput = z
     sport: z.enum(SPORTS),
     game_id: idText.meta({ description: "The publisher's id of the live game (per-game alert cap)." }),
     user_id: idText.meta({ description: "The publisher's id of the user with a stake (per-user caps)." }),
+    region: regionCode.nullish().meta({
+      description:
+        "Where the user is (ISO 3166-2, or a country code): campaigns targeting regions and gambling advertisers (licensed regions only) serve only a user whose region they cover. Unknown: omit it or null.",
+    }),
+    excluded_categories: excludedCategories.optional(),
   })
   .meta({ id: "DecisionRequest" });
 export type DecisionInput = z.infer<typeof decisionInput>;
@@ -39,6 +45,28 @@ export type DecisionView = z.infer<typeof decisionView>;
 /** The most users one moment request may name (POST /api/delivery/moments). */
 export const MAX_MOMENT_USERS = 10_000;
 
+/** Ids distinct in the list `field` (`at` reads each element's id); each repeat names the first. */
+function distinctIds<T>(field: string, at: (element: T) => string) {
+  return (elements: readonly T[], context: z.RefinementCtx) => {
+    const first = new Map<string, number>();
+    elements.forEach((element, index) => {
+      const id = at(element);
+      const earlier = first.get(id);
+      if (earlier === undefined) first.set(id, index);
+      else context.addIssue({ code: "custom", path: [index], message: `duplicate of ${field}[${earlier}]` });
+    });
+  };
+}
+
+export const momentUser = z
+  .strictObject({
+    user_id: idText,
+    region: regionCode.nullish(),
+    excluded_categories: excludedCategories.optional(),
+  })
+  .meta({ id: "MomentUser", description: "A user of a moment, with where they are and what they exclude." });
+export type MomentUser = z.infer<typeof momentUser>;
+
 export const momentInput = z
   .strictObject({
     moment_type: z.enum(MOMENT_TYPE_KEYS).meta({ description: "A moment type key (E2)." }),
@@ -48,21 +76,38 @@ export const momentInput = z
       .array(idText)
       .min(1, "must name at least one user")
       .max(MAX_MOMENT_USERS, `at most ${MAX_MOMENT_USERS} users`)
-      .superRefine((ids, context) => {
-        const first = new Map<string, number>();
-        ids.forEach((id, index) => {
-          const earlier = first.get(id);
-          if (earlier === undefined) first.set(id, index);
-          else context.addIssue({ code: "custom", path: [index], message: `duplicate of user_ids[${earlier}]` });
-        });
-      })
+      .superRefine(distinctIds("user_ids", (id: string) => id))
+      .optional()
       .meta({
         description:
-          "The users with a stake in the game, each once (1 to 10,000); the answer's decisions are in this order, and the users are decided one after another in it.",
+          "The users with a stake in the game, each once (1 to 10,000), when no region or exclusion is known; or give `users`. The answer's decisions are in this order, and the users are decided one after another in it.",
       }),
+    users: z
+      .array(momentUser)
+      .min(1, "must name at least one user")
+      .max(MAX_MOMENT_USERS, `at most ${MAX_MOMENT_USERS} users`)
+      .superRefine(distinctIds("users", (user: MomentUser) => user.user_id))
+      .optional()
+      .meta({
+        description:
+          "The users with a stake in the game, each once (1 to 10,000), with their region and excluded categories; or give `user_ids`. Decided in this order.",
+      }),
+  })
+  .superRefine((moment, context) => {
+    if ((moment.user_ids === undefined) === (moment.users === undefined))
+      context.addIssue({
+        code: "custom",
+        path: [moment.users === undefined ? "user_ids" : "users"],
+        message: "give either user_ids or users, one of them",
+      });
   })
   .meta({ id: "MomentRequest" });
 export type MomentInput = z.infer<typeof momentInput>;
+
+/** A moment's users as one list, whichever field named them. */
+export function momentUsers(input: MomentInput): MomentUser[] {
+  return input.users ?? input.user_ids!.map((user_id) => ({ user_id }));
+}
 
 /** A user of a moment left without an ad: nothing eligible (or every winner's budget refused), or a per-user cap. */
 export const momentNoAd = z
@@ -71,7 +116,7 @@ export const momentNoAd = z
     impression_id: z.null(),
     reason: z.enum(["no_fill", "capped"]).meta({
       description:
-        "no_fill: nothing eligible for this user; capped: the user's alert cap (5 per game, 10 per rolling hour) is reached.",
+        "no_fill: nothing eligible for this user (its region, exclusions, budgets); capped: the user's alert cap (5 per game, 10 per rolling hour) is reached.",
     }),
   })
   .meta({ id: "MomentNoAd" });
@@ -80,7 +125,7 @@ export const momentView = z
   .object({
     decisions: z
       .array(z.union([decisionView.extend({ user_id: z.string() }).meta({ id: "MomentAd" }), momentNoAd]))
-      .meta({ description: "One per user, in the order of `user_ids`." }),
+      .meta({ description: "One per user, in the order of `user_ids` or `users`." }),
   })
   .meta({ id: "MomentDecisions" });
 export type MomentView = z.infer<typeof momentView>;

@@ -16,6 +16,8 @@ export const eventDataSchemas = {
     clearing_cpm_usd: usd,
     cost_usd: usd,
     served_at: isoTime,
+    /** the user's region the decision named, or null */
+    region: z.string().nullable(),
   }),
   "click.recorded": z.object({
     click_id: z.string(),

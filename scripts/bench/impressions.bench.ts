@@ -114,6 +114,7 @@ async function writerInserts(path: string): Promise<number> {
         sport: "nba",
         gameId: `game-${index % 300}`,
         userId: `user-${index}`,
+        region: null,
         bidders: 3,
         winningBidMicros: 2_000_000,
         clearingCpmMicros: 1_500_000,

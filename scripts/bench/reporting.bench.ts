@@ -153,6 +153,7 @@ async function generate(total: number, advertiserId: string, sink: Sink) {
         sport,
         gameId: `game_${Math.floor(index / 5000)}`,
         userId: `user_${index % 50_000}`,
+        region: null,
         bidders: 1,
         winningBidMicros: clearing,
         clearingCpmMicros: clearing,

@@ -18,6 +18,7 @@ export function sampleEventData<T extends EventType>(type: T, atMs = Date.now())
       clearing_cpm_usd: 0.42,
       cost_usd: 0.00042,
       served_at: at,
+      region: "US-NJ",
     },
     "click.recorded": {
       click_id: `clk_${id}`,

@@ -8,7 +8,9 @@ import type { AuctionCandidate } from "@/lib/auction/rules";
 import { utcDay } from "@/lib/domain/campaigns/pacing";
 import { isAvailableIn, MOMENT_TYPE_KEYS, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import { SPORTS, type Sport } from "@/lib/domain/sports";
+import { ADVERTISER_CATEGORIES, type AdvertiserCategory } from "@/lib/domain/regions/regions.schemas";
 import { CampaignBudget } from "./budget-state";
+import type { CampaignReach } from "../rules/audience";
 import type {
   CampaignBudgetRow,
   CampaignRow,
@@ -26,10 +28,21 @@ export type LiveCampaign = AuctionCandidate & {
   sports: readonly string[];
   /** a demo advertiser's campaign: in the sandbox books only */
   sandbox: boolean;
+  /** whom it may serve: its advertiser's category and licences, its own region targeting */
+  reach: CampaignReach;
 };
 
 const TYPE_INDEX = new Map<string, number>(MOMENT_TYPE_KEYS.map((key, index) => [key, index]));
 const SPORT_INDEX = new Map<string, number>(SPORTS.map((sport, index) => [sport, index]));
+
+/** A JSON list of region codes as a set; null stays null (no list). */
+function regionSet(json: string | null): ReadonlySet<string> | null {
+  return json === null ? null : new Set(parseList(json));
+}
+
+function categoryOf(value: string): AdvertiserCategory {
+  return (ADVERTISER_CATEGORIES as readonly string[]).includes(value) ? (value as AdvertiserCategory) : "general";
+}
 
 function parseList(json: string): string[] {
   try {
@@ -141,6 +154,12 @@ export class CampaignIndex {
       momentTypes: parseList(row.momentTypes),
       sports: parseList(row.sports),
       sandbox: row.sandbox,
+      reach: {
+        category: categoryOf(row.category),
+        licensedRegions: regionSet(row.licensedRegions),
+        targetRegions: regionSet(row.targetRegions),
+        excludedRegions: regionSet(row.excludedRegions),
+      },
       campaignId: row.id,
       advertiserId: this.#intern(row.advertiserId),
       bidMicros: row.bidMicros,

@@ -102,6 +102,7 @@ describe("second-price auction through the engine", () => {
       clearing_cpm_usd: 1.234567,
       cost_usd: 0.001235,
       served_at: "2026-11-22T12:00:00.000Z",
+      region: null,
     });
     expect(event.advertiserId).toBe(a.advertiserId);
   });

@@ -9,7 +9,14 @@ import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
 import { onCampaignsChanged, onWebhooksChanged } from "@/lib/process-events";
 import { CampaignIndex, type LiveCampaign } from "./campaign-index";
 import { CAP_MEMORY_MS, UserCaps } from "../rules/caps";
-import type { DecisionInput, DecisionView, MomentInput } from "../delivery.schemas";
+import {
+  momentUsers,
+  type DecisionInput,
+  type DecisionView,
+  type MomentInput,
+  type MomentUser,
+} from "../delivery.schemas";
+import { ANYONE, audienceKey, reaches, type Audience } from "../rules/audience";
 import { CLICK_ID_PATTERN, clickId, sortableId } from "@/lib/ids";
 import { clickDestination } from "../rules/click-destination";
 import { impressionCostMicros, microsToUsd } from "@/lib/money";
@@ -39,6 +46,25 @@ function auctionRecord(
   sandbox: boolean,
 ): AuctionRecord {
   return { momentType, sport, outcome, bidders, occurredAtMs: now, sandbox };
+}
+
+/** Eligibility by audience, per auction book (a reload builds new books, so this forgets with them). */
+const eligibility = new WeakMap<AuctionBook<LiveCampaign>, Map<string, Uint8Array | undefined>>();
+
+/**
+ * Which of the book's candidates may serve `audience` (docs/api.md, "Jurisdictions"), by candidate
+ * index; undefined when all of them may (a book without region targeting or restricted categories).
+ */
+function eligibleIn(book: AuctionBook<LiveCampaign>, audience: Audience): Uint8Array | undefined {
+  let known = eligibility.get(book);
+  if (!known) eligibility.set(book, (known = new Map()));
+  const key = audienceKey(audience);
+  if (known.has(key)) return known.get(key);
+  const mask = Uint8Array.from(book.candidates, (campaign) => (reaches(campaign.reach, audience) ? 1 : 0));
+  const eligible = mask.includes(0) ? mask : undefined;
+  // a long-lived book meets a bounded number of audiences: regions times excluded category sets
+  known.set(key, eligible);
+  return eligible;
 }
 
 export type Decision = { kind: "filled"; view: DecisionView } | { kind: "no_fill" } | { kind: "capped" };
@@ -164,12 +190,18 @@ export class DeliveryEngine {
       floorCpmMicros: FLOORS.get(input.moment_type)!,
     };
     const cell = this.index.cell(input.moment_type, input.sport, platform.sandbox);
+    const audience: Audience = {
+      region: input.region ?? null,
+      excludedCategories: input.excluded_categories ?? [],
+    };
+    const eligible = eligibleIn(cell, audience);
     let refused: Set<LiveCampaign> | undefined;
     let bidders = 0;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const result = runBookAuction(moment, cell, this.index.blockedUntil, now, {
         random: this.#random,
         excluded: refused,
+        eligible,
       });
       if (result.outcome === "no_fill") break;
       bidders = Math.max(bidders, result.bidders);
@@ -178,7 +210,7 @@ export class DeliveryEngine {
         return { kind: "capped" };
       }
       const winner = result.winner;
-      const record = this.#impression(moment, result, now, platform.sandbox);
+      const record = this.#impression(moment, result, now, platform.sandbox, audience.region);
       const cost = record.costMicros;
       winner.state.addInflight(cost, now);
       let verdict;
@@ -212,6 +244,7 @@ export class DeliveryEngine {
     result: Extract<AuctionResult<LiveCampaign>, { outcome: "filled" }>,
     now: number,
     sandbox: boolean,
+    region: string | null,
   ): ImpressionRecord {
     const winner = result.winner;
     return {
@@ -224,6 +257,7 @@ export class DeliveryEngine {
       sport: moment.sport,
       gameId: moment.gameId,
       userId: moment.userId,
+      region,
       bidders: result.bidders,
       winningBidMicros: result.winningBidMicros,
       clearingCpmMicros: result.clearingCpmMicros,
@@ -277,8 +311,9 @@ export class DeliveryEngine {
     if (this.index.needsReload) await this.index.ready();
     const now = this.#clock();
     const cell = this.index.cell(input.moment_type, input.sport, platform.sandbox);
+    const users = momentUsers(input);
     const locks = {
-      users: input.user_ids,
+      users: users.map((user) => user.user_id),
       gameId: input.game_id,
       campaignIds: cell.candidates.map((campaign) => campaign.campaignId),
       nowMs: now,
@@ -288,7 +323,7 @@ export class DeliveryEngine {
       const outcome = await whenNotBusy(
         () =>
           this.store.commitMoment(locks, (state) => {
-            decided = this.#decideMoment(input, cell, state, now, platform.sandbox);
+            decided = this.#decideMoment(input, users, cell, state, now, platform.sandbox);
             return decided.writes;
           }),
         { clock: this.#clock },
@@ -315,6 +350,7 @@ export class DeliveryEngine {
    */
   #decideMoment(
     input: MomentInput,
+    users: readonly MomentUser[],
     cell: AuctionBook<LiveCampaign>,
     state: MomentState,
     now: number,
@@ -324,10 +360,20 @@ export class DeliveryEngine {
     const floor = FLOORS.get(input.moment_type)!;
     const blockedUntil = this.index.blockedUntil;
     const options = { random: this.#random };
-    const decisions: MomentDecision[] = new Array(input.user_ids.length);
+    const decisions: MomentDecision[] = new Array(users.length);
     const writes: MomentWrites = { impressions: [], auctions: [] };
     const winners: LiveCampaign[] = [];
-    input.user_ids.forEach((userId, index) => {
+    // users of one region and exclusions reach the same campaigns: one eligibility per audience
+    const audiences = new Map<string, { audience: Audience; eligible: Uint8Array | undefined }>();
+    users.forEach((user, index) => {
+      const userId = user.user_id;
+      const audience: Audience =
+        user.region || user.excluded_categories?.length
+          ? { region: user.region ?? null, excludedCategories: user.excluded_categories ?? [] }
+          : ANYONE;
+      const key = audience === ANYONE ? "" : audienceKey(audience);
+      let group = audiences.get(key);
+      if (!group) audiences.set(key, (group = { audience, eligible: eligibleIn(cell, audience) }));
       const moment: AuctionMoment = {
         momentType: input.moment_type,
         sport: input.sport,
@@ -335,7 +381,7 @@ export class DeliveryEngine {
         userId,
         floorCpmMicros: floor,
       };
-      const result = runBookAuction(moment, cell, blockedUntil, now, options);
+      const result = runBookAuction(moment, cell, blockedUntil, now, { ...options, eligible: group.eligible });
       if (result.outcome === "no_fill") {
         writes.auctions.push(auctionRecord(input.moment_type, input.sport, "no_fill", 0, now, sandbox));
         decisions[index] = { userId, kind: "no_fill" };
@@ -346,7 +392,7 @@ export class DeliveryEngine {
         decisions[index] = { userId, kind: "capped" };
         return;
       }
-      const record = this.#impression(moment, result, now, sandbox);
+      const record = this.#impression(moment, result, now, sandbox, group.audience.region);
       result.winner.state.addInflight(record.costMicros, now);
       writes.impressions.push(record);
       winners.push(result.winner);

@@ -1,7 +1,9 @@
 // A moment equals the same users' single decisions made one after another with the
 // same clock and randomness (docs/decisions/0408): a seeded property over random
-// campaigns and moments, budgets running out and caps reached mid-moment; the answers
-// and every row written are compared. Runs on SQLite and PostgreSQL (TEST_DATABASE).
+// campaigns (region targeting, advertisers' categories and licences) and moments (users
+// with regions, exclusions or neither), budgets running out and caps reached
+// mid-moment; the answers and every row written are compared, and no filled decision
+// breaks a licence, a targeting rule or an exclusion. Both databases (TEST_DATABASE).
 import fc from "fast-check";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db, dbKind } from "@/lib/db/client";
@@ -21,12 +23,18 @@ import {
   startTestEngine,
   testClock,
 } from "@/test/delivery-engine";
+import type { MomentUser } from "../delivery.schemas";
+import { reaches, type CampaignReach } from "../rules/audience";
 import type { Decision, DeliveryEngine, MomentDecision } from "./delivery-engine";
 
 const SPORTS: Sport[] = ["nba", "nfl"];
 const TYPES = MOMENT_TYPE_KEYS.filter((type) => SPORTS.some((sport) => isAvailableIn(type, sport))).slice(0, 3);
 const USERS = ["u-a", "u-b", "u-c", "u-d", "u-e", "u-f", "u-g"];
 const GAMES = ["game-1", "game-2"];
+/** regions that nest (US holds US-NJ) and one elsewhere; users may also have none */
+const REGIONS = ["US", "US-NJ", "US-NY", "CA-ON"];
+const USER_REGIONS = ["US-NJ", "US-NY", "US-PA", "CA-ON", "US", null];
+const regionList = fc.option(fc.subarray(REGIONS, { minLength: 1 }), { nil: null });
 
 const campaignArb = fc.record({
   advertiser: fc.integer({ min: 0, max: 3 }),
@@ -38,20 +46,42 @@ const campaignArb = fc.record({
   types: fc.subarray(TYPES, { minLength: 1 }),
   sports: fc.subarray(SPORTS, { minLength: 1 }),
   variants: fc.integer({ min: 1, max: 3 }),
+  targetRegions: regionList,
+  excludedRegions: regionList,
 });
+
+/** a user of a moment: mostly with a region, sometimes excluding gambling or alcohol */
+const userArb = (userId: string) =>
+  fc.record({
+    user_id: fc.constant(userId),
+    region: fc.constantFrom(...USER_REGIONS),
+    excluded_categories: fc.constantFrom<("gambling" | "alcohol")[]>([], [], [], ["gambling"], ["alcohol", "gambling"]),
+  });
 
 const momentArb = fc.record({
   moment_type: fc.constantFrom(...TYPES),
   sport: fc.constantFrom(...SPORTS),
   game_id: fc.constantFrom(...GAMES),
-  user_ids: fc.shuffledSubarray(USERS, { minLength: 4 }),
+  users: fc
+    .shuffledSubarray(USERS, { minLength: 4 })
+    .chain((ids) => fc.tuple(...ids.map(userArb)))
+    .map((users) => [...users]),
+  /** sent as `user_ids` (no region, nothing excluded) instead of `users` */
+  asIds: fc.boolean(),
   sandbox: fc.boolean(),
+});
+
+/** advertisers 1 and 3 sell something restricted: gambling within licensed regions, or alcohol */
+const restrictedArb = fc.record({
+  category: fc.constantFrom("general", "gambling", "alcohol"),
+  licensed: regionList,
 });
 
 const scenarioArb = fc.record({
   campaigns: fc.array(campaignArb, { minLength: 1, maxLength: 6 }),
+  restricted: fc.tuple(restrictedArb, restrictedArb),
   /** advertisers 2 and 3 are the demo's (sandbox); advertiser 1 receives impression.served */
-  moments: fc.array(momentArb, { minLength: 1, maxLength: 14 }),
+  moments: fc.array(momentArb, { minLength: 8, maxLength: 14 }),
   seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
 });
 
@@ -65,7 +95,15 @@ async function setUp(scenario: Scenario): Promise<void> {
   advertisers = [];
   for (let index = 0; index < 4; index++) {
     const advertiser = await createTestAdvertiser(`Book ${index}`);
-    if (index >= 2) await db().advertiser.update({ where: { id: advertiser.advertiserId }, data: { sandbox: true } });
+    const restricted = index % 2 === 1 ? scenario.restricted[(index - 1) / 2]! : undefined;
+    await db().advertiser.update({
+      where: { id: advertiser.advertiserId },
+      data: {
+        sandbox: index >= 2,
+        category: restricted?.category ?? "general",
+        licensedRegions: restricted?.licensed ? JSON.stringify(restricted.licensed) : null,
+      },
+    });
     advertisers.push(advertiser.advertiserId);
   }
   await db().webhookEndpoint.create({
@@ -92,8 +130,9 @@ async function setUp(scenario: Scenario): Promise<void> {
     });
   }
   for (const [index, campaign] of scenario.campaigns.entries()) {
+    const id = `cmp_prop${String(index).padStart(2, "0")}`;
     await createTestCampaign({
-      id: `cmp_prop${String(index).padStart(2, "0")}`,
+      id,
       advertiserId: advertisers[campaign.advertiser]!,
       bidCpmUsd: campaign.bidCpmUsd,
       totalBudgetUsd: campaign.totalTenthCents / 10_000,
@@ -104,7 +143,35 @@ async function setUp(scenario: Scenario): Promise<void> {
       createdAt: new Date("2026-01-01T00:00:00Z"),
       creatives: Array.from({ length: campaign.variants }, (_, variant) => ({ headline: `Variant ${variant}` })),
     });
+    await db().campaign.update({
+      where: { id },
+      data: {
+        targetRegions: campaign.targetRegions && JSON.stringify(campaign.targetRegions),
+        excludedRegions: campaign.excludedRegions && JSON.stringify(campaign.excludedRegions),
+      },
+    });
   }
+}
+
+/** Whom each scenario campaign may serve, as the rules say (docs/api.md, "Jurisdictions"). */
+function reachOf(scenario: Scenario, campaignId: string): CampaignReach {
+  const set = (list: string[] | null) => (list ? new Set(list) : null);
+  const general: CampaignReach = {
+    category: "general",
+    licensedRegions: null,
+    targetRegions: null,
+    excludedRegions: null,
+  };
+  const index = /^cmp_prop(\d+)$/.exec(campaignId);
+  if (!index) return general;
+  const campaign = scenario.campaigns[Number(index[1])]!;
+  const restricted = campaign.advertiser % 2 === 1 ? scenario.restricted[(campaign.advertiser - 1) / 2]! : undefined;
+  return {
+    category: (restricted?.category ?? "general") as CampaignReach["category"],
+    licensedRegions: set(restricted?.licensed ?? null),
+    targetRegions: set(campaign.targetRegions),
+    excludedRegions: set(campaign.excludedRegions),
+  };
 }
 
 /** Back to the state setUp left: no delivery rows, campaigns unspent and active. */
@@ -235,10 +302,23 @@ async function withEngine<T>(seed: number, work: (engine: DeliveryEngine) => Pro
 
 async function compare(scenario: Scenario): Promise<void> {
   await setUp(scenario);
+  const usersOf = (moment: Scenario["moments"][number]): MomentUser[] =>
+    moment.asIds ? moment.users.map((user) => ({ user_id: user.user_id })) : moment.users;
   const fanned = await withEngine(scenario.seed, async (engine) => {
     const answers: ReturnType<typeof comparable>[][] = [];
-    for (const { sandbox, ...input } of scenario.moments) {
+    for (const moment of scenario.moments) {
+      const { sandbox, asIds, users, ...rest } = moment;
+      const input = asIds ? { ...rest, user_ids: users.map((user) => user.user_id) } : { ...rest, users };
       const decisions: MomentDecision[] = await engine.fanOut(input, { sandbox });
+      // no filled decision breaks a licence, a targeting rule or an exclusion
+      decisions.forEach((decision, index) => {
+        if (decision.kind !== "filled") return;
+        const user = usersOf(moment)[index]!;
+        const audience = { region: user.region ?? null, excludedCategories: user.excluded_categories ?? [] };
+        const reach = reachOf(scenario, decision.view.campaign_id);
+        expect(reaches(reach, audience), JSON.stringify(user)).toBe(true);
+        if (reach.category === "gambling") seen.gambling++;
+      });
       answers.push(decisions.map(({ userId, ...decision }) => comparable(userId, decision as Decision)));
     }
     return answers;
@@ -247,10 +327,11 @@ async function compare(scenario: Scenario): Promise<void> {
   await rewind();
   const single = await withEngine(scenario.seed, async (engine) => {
     const answers: ReturnType<typeof comparable>[][] = [];
-    for (const { sandbox, user_ids, ...rest } of scenario.moments) {
+    for (const moment of scenario.moments) {
+      const { sandbox, asIds: _asIds, users: _users, ...rest } = moment;
       const decisions: ReturnType<typeof comparable>[] = [];
-      for (const userId of user_ids)
-        decisions.push(comparable(userId, await engine.decide({ ...rest, user_id: userId }, { sandbox })));
+      for (const user of usersOf(moment))
+        decisions.push(comparable(user.user_id, await engine.decide({ ...rest, ...user }, { sandbox })));
       answers.push(decisions);
     }
     return answers;
@@ -264,7 +345,7 @@ async function compare(scenario: Scenario): Promise<void> {
 }
 
 /** what the random scenarios reached, over all runs (the property must exercise caps and exhausted budgets) */
-const seen = { runs: 0, capped: 0, ended: 0 };
+const seen = { runs: 0, capped: 0, ended: 0, gambling: 0 };
 
 beforeEach(resetDeliveryTables);
 afterAll(async () => {
@@ -275,7 +356,9 @@ describe("a fanned-out moment", () => {
   it("equals the same users' single decisions one after another (answers and every row written)", async () => {
     await fc.assert(fc.asyncProperty(scenarioArb, compare), { numRuns: 15, seed: 408, endOnFailure: true });
     expect(seen.runs).toBe(15);
-    expect(seen.capped).toBeGreaterThan(0);
+    expect(seen.capped, JSON.stringify(seen)).toBeGreaterThan(0);
+    // licensed sportsbooks won users in their regions
+    expect(seen.gambling).toBeGreaterThan(0);
     expect(seen.ended).toBeGreaterThan(0);
   }, 240_000);
 
@@ -292,6 +375,8 @@ describe("a fanned-out moment", () => {
           types: [TYPES[0]!],
           sports: ["nba"],
           variants: 2,
+          targetRegions: null,
+          excludedRegions: null,
         },
         {
           advertiser: 1,
@@ -302,6 +387,8 @@ describe("a fanned-out moment", () => {
           types: [TYPES[0]!],
           sports: ["nba"],
           variants: 1,
+          targetRegions: null,
+          excludedRegions: null,
         },
         {
           advertiser: 2,
@@ -312,6 +399,8 @@ describe("a fanned-out moment", () => {
           types: [TYPES[0]!],
           sports: ["nba"],
           variants: 3,
+          targetRegions: null,
+          excludedRegions: null,
         },
         {
           advertiser: 0,
@@ -322,15 +411,26 @@ describe("a fanned-out moment", () => {
           types: [TYPES[0]!],
           sports: ["nba"],
           variants: 1,
+          targetRegions: null,
+          excludedRegions: null,
         },
       ],
       moments: Array.from({ length: 6 }, (_, index) => ({
         moment_type: TYPES[0]!,
         sport: "nba" as const,
         game_id: "game-1",
-        user_ids: index % 2 ? [...USERS].reverse() : USERS,
+        users: (index % 2 ? [...USERS].reverse() : USERS).map((user_id) => ({
+          user_id,
+          region: null,
+          excluded_categories: [],
+        })),
+        asIds: true,
         sandbox: index === 5,
       })),
+      restricted: [
+        { category: "general", licensed: null },
+        { category: "general", licensed: null },
+      ],
       seed: 7,
     };
     await compare(scenario);

@@ -25,6 +25,7 @@ function impression(userId: string): ImpressionRecord {
     sport: "nba",
     gameId: "game-1",
     userId,
+    region: null,
     bidders: 2,
     winningBidMicros: 5_000_000,
     clearingCpmMicros: 3_000_000,

@@ -169,6 +169,7 @@ function impression(
     sport: "nba",
     gameId: "game-1",
     userId: `user-${sequence}`,
+    region: null,
     bidders: 2,
     winningBidMicros: 5_000_000,
     clearingCpmMicros: costMicros * 1000,
@@ -492,7 +493,7 @@ describe("impressionEvent", () => {
     const records = [
       impression("cmp_a", 1_234),
       impression("cmp_a", 1_234, { servedAtMs: NOW + 1 }),
-      impression("cmp_b", 7, { servedAtMs: NOW + 1, sport: "nfl" }),
+      impression("cmp_b", 7, { servedAtMs: NOW + 1, sport: "nfl", region: "US-NJ" }),
       impression("cmp_a", 999_999, { servedAtMs: NOW }),
     ];
     for (const record of records) {
@@ -508,6 +509,7 @@ describe("impressionEvent", () => {
         clearing_cpm_usd: record.clearingCpmMicros / 1e6,
         cost_usd: record.costMicros / 1e6,
         served_at: new Date(record.servedAtMs).toISOString(),
+        region: record.region,
       });
       expect(row).toMatchObject({
         advertiserId: record.advertiserId,

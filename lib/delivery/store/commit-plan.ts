@@ -629,6 +629,7 @@ export function impressionEvent(impression: ImpressionRecord): OutboxRow {
       clearing_cpm_usd: microsToUsd(impression.clearingCpmMicros),
       cost_usd: microsToUsd(impression.costMicros),
       served_at: servedAt.iso,
+      region: impression.region,
     },
     createdAtMs: impression.servedAtMs,
   });

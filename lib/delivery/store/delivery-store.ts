@@ -12,6 +12,8 @@ export type ImpressionRecord = {
   sport: string;
   gameId: string;
   userId: string;
+  /** the user's region the decision named, or null */
+  region: string | null;
   bidders: number;
   winningBidMicros: number;
   clearingCpmMicros: number;
@@ -133,6 +135,12 @@ export type CampaignRow = {
   createdAtMs: number;
   /** a demo advertiser's campaign: bids only in decisions made with a sandbox platform key */
   sandbox: boolean;
+  /** JSON arrays of region codes, or null (everywhere; none excluded) */
+  targetRegions: string | null;
+  excludedRegions: string | null;
+  /** the advertiser's category, and its licensed regions (JSON array, or null) */
+  category: string;
+  licensedRegions: string | null;
   /** approved creatives only, by variant index */
   creatives: CreativeRow[];
 };

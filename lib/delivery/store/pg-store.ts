@@ -39,8 +39,7 @@ import { ALERTS_PER_GAME, ALERTS_PER_HOUR, CAP_MEMORY_MS } from "../rules/caps";
 
 const CAMPAIGN_COLUMNS = `c.id, c.advertiser_id, c.status, c.moment_types, c.sports, c.bid_cpm_micros, c.daily_budget_micros,
   c.total_budget_micros, c.spend_micros, c.spend_day, c.day_spend_micros, c.start_date, c.end_date, c.pacing,
-  to_char(c.created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-  (SELECT a.sandbox FROM advertisers a WHERE a.id = c.advertiser_id) AS sandbox`;
+  to_char(c.created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, ${stored.REACH_COLUMNS}`;
 
 /** Every group's conditional spend in one statement (decision 0402: no impression starts above a budget). */
 const SPEND_SQL = `UPDATE campaigns c SET
@@ -212,6 +211,7 @@ export const IMPRESSION_COLUMNS = [
   "clearing_cpm_micros",
   "cost_micros",
   "served_at_ms",
+  "region",
 ];
 export const AUCTION_COLUMNS = [
   "id",
@@ -306,10 +306,9 @@ function pgStatements(client: pg.ClientBase, sent: Promise<unknown>[]): AsyncSta
       if (rows.length >= COPY_FROM_ROWS) return later(connection.copy("impressions", IMPRESSION_COLUMNS, rows).done);
       later(
         connection.query(
-          `INSERT INTO impressions (id, click_id, advertiser_id, campaign_id, creative_id, moment_type, sport, game_id, user_id,
-           clearing_cpm_micros, cost_micros, served_at_ms)
+          `INSERT INTO impressions (${IMPRESSION_COLUMNS.join(", ")})
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
-           $10::bigint[], $11::bigint[], $12::bigint[])`,
+           $10::bigint[], $11::bigint[], $12::bigint[], $13::text[])`,
           byColumn(rows, IMPRESSION_COLUMNS.length),
         ),
       );
@@ -447,7 +446,7 @@ export class PgDeliveryStore implements DeliveryStore {
     const filter = ids ? "AND c.id = ANY($2::text[])" : "";
     const params: unknown[] = ids ? [day, ids] : [day];
     const campaigns = await this.#pool.query<stored.RawCampaign>(
-      `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns c
+      `SELECT ${CAMPAIGN_COLUMNS} FROM ${stored.CAMPAIGNS_WITH_ADVERTISERS}
        WHERE c.status = 'active' AND c.start_date <= $1 AND (c.end_date IS NULL OR c.end_date >= $1) ${filter}`,
       params,
     );
@@ -468,7 +467,8 @@ export class PgDeliveryStore implements DeliveryStore {
   async signature(): Promise<string> {
     const result = await this.#pool.query<{ s: string }>(
       `SELECT (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at)::text, '') || ':' || COALESCE(SUM(version), 0) FROM campaigns)
-        || '|' || (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at)::text, '') FROM creatives) AS s`,
+        || '|' || (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at)::text, '') FROM creatives)
+        || '|' || (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at)::text, '') FROM advertisers) AS s`,
     );
     return result.rows[0]!.s;
   }

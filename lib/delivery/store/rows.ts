@@ -14,6 +14,10 @@ import type { AuctionRow } from "./commit-plan";
 
 type Integer = number | string | bigint;
 
+/** Campaigns with their advertiser (FROM clause), and the columns of who they may serve. */
+export const CAMPAIGNS_WITH_ADVERTISERS = "campaigns c JOIN advertisers a ON a.id = c.advertiser_id";
+export const REACH_COLUMNS = "c.target_regions, c.excluded_regions, a.sandbox, a.category, a.licensed_regions";
+
 export const CREATIVE_COLUMNS = `cr.id, cr.campaign_id, cr.variant_index, cr.variant_label, cr.headline, cr.body, cr.icon_url, cr.cta_text, cr.action_url`;
 export const SPEND_COLUMNS = `id, status, spend_micros, spend_day, day_spend_micros`;
 export const BUDGET_COLUMNS = `${SPEND_COLUMNS}, total_budget_micros, daily_budget_micros`;
@@ -38,8 +42,13 @@ export type RawCampaign = {
   pacing: string;
   /** ISO-8601 text */
   created_at: string;
+  /** JSON arrays of region codes, or null */
+  target_regions: string | null;
+  excluded_regions: string | null;
   /** the advertiser's sandbox flag (SQLite 0/1, PostgreSQL boolean) */
   sandbox: boolean | number;
+  category: string;
+  licensed_regions: string | null;
 };
 
 export type RawCreative = {
@@ -113,6 +122,10 @@ export function campaignRows(campaigns: readonly RawCampaign[], creatives: reado
     pacing: row.pacing,
     createdAtMs: new Date(row.created_at).getTime(),
     sandbox: Boolean(row.sandbox),
+    targetRegions: row.target_regions,
+    excludedRegions: row.excluded_regions,
+    category: row.category,
+    licensedRegions: row.licensed_regions,
     creatives: byCampaign.get(row.id) ?? [],
   }));
 }
@@ -168,6 +181,7 @@ export function impressionValues(i: ImpressionRecord) {
     i.clearingCpmMicros,
     i.costMicros,
     i.servedAtMs,
+    i.region,
   ];
 }
 

@@ -31,17 +31,17 @@ import { ensureCheckpointer } from "./sqlite-checkpointer";
 
 const CAMPAIGN_COLUMNS = `c.id, c.advertiser_id, c.status, c.moment_types, c.sports, c.bid_cpm_micros, c.daily_budget_micros,
   c.total_budget_micros, c.spend_micros, c.spend_day, c.day_spend_micros, c.start_date, c.end_date, c.pacing, c.created_at,
-  (SELECT a.sandbox FROM advertisers a WHERE a.id = c.advertiser_id) AS sandbox`;
+  ${stored.REACH_COLUMNS}`;
 
 function prepareAll(handle: Database) {
   const prepare = (sql: string) => handle.prepare(sql).safeIntegers(false);
   return {
     campaigns: prepare(
-      `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns c
+      `SELECT ${CAMPAIGN_COLUMNS} FROM ${stored.CAMPAIGNS_WITH_ADVERTISERS}
        WHERE c.status = 'active' AND c.start_date <= @day AND (c.end_date IS NULL OR c.end_date >= @day)`,
     ),
     campaignsByIds: prepare(
-      `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns c
+      `SELECT ${CAMPAIGN_COLUMNS} FROM ${stored.CAMPAIGNS_WITH_ADVERTISERS}
        WHERE c.id IN (SELECT value FROM json_each(@ids))
          AND c.status = 'active' AND c.start_date <= @day AND (c.end_date IS NULL OR c.end_date >= @day)`,
     ),
@@ -55,7 +55,8 @@ function prepareAll(handle: Database) {
     ),
     signature: prepare(
       `SELECT (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at), '') || ':' || COALESCE(SUM(version), 0) FROM campaigns)
-        || '|' || (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at), '') FROM creatives) AS s`,
+        || '|' || (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at), '') FROM creatives)
+        || '|' || (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at), '') FROM advertisers) AS s`,
     ).pluck(),
     impressionSubscribers: prepare(stored.IMPRESSION_SUBSCRIBERS_SQL).pluck(),
     spendRows: prepare(`SELECT ${stored.SPEND_COLUMNS} FROM campaigns WHERE status = 'active'`),
@@ -78,7 +79,7 @@ function prepareAll(handle: Database) {
       .safeIntegers(true),
     insertImpression: prepare(
       `INSERT INTO impressions (id, click_id, advertiser_id, campaign_id, creative_id, moment_type, sport, game_id, user_id,
-         clearing_cpm_micros, cost_micros, served_at_ms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`,
+         clearing_cpm_micros, cost_micros, served_at_ms, region) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`,
     ),
     insertAuction: prepare(
       `INSERT INTO auctions (id, moment_type, sport, outcome, bidders, winning_bid_micros, clearing_cpm_micros,

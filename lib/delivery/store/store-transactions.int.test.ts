@@ -38,6 +38,7 @@ function impressions(target: Target, users: readonly string[], prefix = "now"): 
     sport: "nba",
     gameId: "game-1",
     userId,
+    region: null,
     bidders: 2,
     winningBidMicros: 5_000_000,
     clearingCpmMicros: 3_000_000,

@@ -38,6 +38,10 @@ export function syntheticCampaigns(count: number, advertisers: number, seed = 1)
       endDate: null,
       pacing: index % 2 ? "even" : "asap",
       sandbox: false,
+      targetRegions: null,
+      excludedRegions: null,
+      category: "general",
+      licensedRegions: null,
       createdAtMs: Date.UTC(2026, 0, 1),
       creatives: Array.from({ length: rng.int(1, 3) }, (_, variant) => ({
         id: `cr_${id.slice(4)}${variant}`,
