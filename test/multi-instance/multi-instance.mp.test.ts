@@ -1,21 +1,23 @@
 // Several instances on one PostgreSQL, proven with real processes (issue 14,
 // docs/decisions/1410): two app instances (`server.ts` as `npm start` runs it,
-// WORKERS=1) and one worker-only process over this file's fresh database, driven
-// through both instances the way a load balancer would (round robin, a failed
-// connection retried on the other instance); one instance is SIGKILLed mid-run
-// and restarted. The outcome is checked from the database as invariants (never
-// counts reached in real time): budgets, caps, conversions exactly once, unique
-// variant labels, every outbox event delivered at least once by one claim at a
-// time, shared rate limits, and bid changes seen by the other instance's
-// auctions within the documented freshness.
+// WORKERS=1) and one worker-only process, booted once over this file's fresh
+// database and driven as a load balancer would (round robin, a failed
+// connection retried on the other instance). Two scenarios in turn, each with
+// its own advertisers, campaigns and sport, each SIGKILLing B mid-run and
+// starting it again: instances (B killed once it answered 40 requests) and
+// moments (B killed while its moment waits on a rollup row the test holds,
+// written and not committed). Only invariants, checked from the database.
+import pg from "pg";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { createPlatformKey } from "@/lib/auth/platform-keys";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { createRng } from "@/lib/random";
 import { EVENT_TYPES } from "@/lib/webhooks/events";
 import { outboxEvents } from "@/lib/webhooks/outbox";
 import { verifySignature } from "@/lib/webhooks/sign";
 import { creativeBody } from "@/test/campaign-input";
+import { countAuctions } from "@/test/delivery-engine";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import { startIconServer, type IconServer } from "@/test/icon-server";
@@ -32,13 +34,85 @@ const FRESHNESS_DEADLINE_MS = INDEX_REFRESH_MS + 2000;
 const CAP_PER_GAME = 5;
 const CAP_PER_HOUR = 10;
 const HOUR_MS = 3_600_000;
+/** The moments scenario's sport: the instances scenario serves nba and nfl only. */
+const MOMENTS_SPORT = "mlb";
+const GAME = "mp_moment_game";
+const VICTIM_GAME = "mp_moment_game_2";
 
 type Instance = { name: string; port: number; app: Child; up: boolean; answered: number };
+type Decision = { user_id: string; impression_id: string | null; campaign_id?: string; reason?: string };
 
 let receiver: Receiver;
 let icons: IconServer;
 let childEnv: Record<string, string>;
+let worker: Child;
 const instances: Instance[] = [];
+
+/** The instances scenario's data: close_game in nba, and the freshness cell, overtime in nfl. */
+async function seedInstances() {
+  const advA = await createTestAdvertiser("Instance A advertiser");
+  const advB = await createTestAdvertiser("Instance B advertiser");
+  const platform = await createPlatformKey("multi-instance test");
+  const asap = { pacing: "asap" as const, momentTypes: ["close_game"], sports: ["nba"] };
+  // K1 outbids everyone and can pay for a few impressions only: the budget race
+  const k1 = await createTestCampaign({
+    ...asap,
+    advertiserId: advA.advertiserId,
+    bidCpmUsd: 10,
+    totalBudgetUsd: 0.03,
+    dailyBudgetUsd: 0.03,
+  });
+  const k2 = await createTestCampaign({
+    ...asap,
+    advertiserId: advB.advertiserId,
+    bidCpmUsd: 4,
+    totalBudgetUsd: 100,
+  });
+  const k3 = await createTestCampaign({
+    ...asap,
+    advertiserId: advA.advertiserId,
+    bidCpmUsd: 3,
+    totalBudgetUsd: 100,
+  });
+  // the freshness cell: Y wins until X's bid is raised on the other instance
+  const fresh = { pacing: "asap" as const, momentTypes: ["overtime"], sports: ["nfl"], totalBudgetUsd: 100 };
+  const x = await createTestCampaign({ ...fresh, advertiserId: advA.advertiserId, bidCpmUsd: 3 });
+  const y = await createTestCampaign({ ...fresh, advertiserId: advB.advertiserId, bidCpmUsd: 5 });
+  return { advA, advB, platform, k1, k2, k3, x, y };
+}
+
+/** The moments scenario's data: close_game and overtime in MOMENTS_SPORT. */
+async function seedMoments() {
+  const advA = await createTestAdvertiser("Moments A");
+  const advB = await createTestAdvertiser("Moments B");
+  const { key } = await createPlatformKey("moments multi-instance");
+  const lanes = { pacing: "asap" as const, momentTypes: ["close_game", "overtime"], sports: [MOMENTS_SPORT] };
+  // K1 outbids everyone and can pay for a few impressions only: both instances race for it
+  const k1 = await createTestCampaign({
+    ...lanes,
+    momentTypes: ["close_game"],
+    advertiserId: advA.advertiserId,
+    bidCpmUsd: 10,
+    totalBudgetUsd: 0.05,
+    dailyBudgetUsd: 0.05,
+  });
+  const k2 = await createTestCampaign({
+    ...lanes,
+    advertiserId: advB.advertiserId,
+    bidCpmUsd: 4,
+    totalBudgetUsd: 100,
+  });
+  const k3 = await createTestCampaign({
+    ...lanes,
+    advertiserId: advA.advertiserId,
+    bidCpmUsd: 3,
+    totalBudgetUsd: 100,
+  });
+  return { key, k1, k2, k3 };
+}
+
+let forInstances: Awaited<ReturnType<typeof seedInstances>>;
+let forMoments: Awaited<ReturnType<typeof seedMoments>>;
 
 beforeAll(async () => {
   if (inject("dbKind") !== "postgresql")
@@ -47,7 +121,27 @@ beforeAll(async () => {
   receiver = await startReceiver();
   icons = await startIconServer();
   receiver.reply = () => ({ status: 200, delayMs: 5 });
-});
+  // the data the processes will serve, written before they start
+  forInstances = await seedInstances();
+  forMoments = await seedMoments();
+
+  childEnv = {
+    DATABASE_URL: env().DATABASE_URL,
+    PUBLIC_BASE_URL: "http://sma.test",
+    TRUST_PROXY: "1",
+    DEMO: "0",
+    LOG_LEVEL: "warn",
+    OUTBOUND_ALLOW_HOSTS: `${receiver.hostPort},${new URL(icons.url()).host}`,
+  };
+  const basePort = Number(process.env.SMA_MP_PORT ?? 0);
+  for (const name of ["A", "B"]) {
+    const port = basePort ? basePort + instances.length : await freePort();
+    instances.push({ name, port, app: startApp(name, port, childEnv), up: false, answered: 0 });
+  }
+  worker = startWorker("worker", childEnv);
+  await Promise.all(instances.map((instance) => waitReady(instance.app, instance.port)));
+  for (const instance of instances) instance.up = true;
+}, 240_000);
 
 afterAll(async () => {
   killAll();
@@ -57,6 +151,19 @@ afterAll(async () => {
 
 function base(instance: Instance): string {
   return `http://127.0.0.1:${instance.port}`;
+}
+
+/** SIGKILL: the balancer stops sending to it at once (a request on the wire fails over). */
+async function kill(instance: Instance): Promise<void> {
+  instance.up = false;
+  instance.app.child.kill("SIGKILL");
+  expect((await instance.app.exited).signal).toBe("SIGKILL");
+}
+
+/** Started again on its port (caps rebuilt from the database); the balancer sends to it once `up` is set. */
+async function relaunch(instance: Instance): Promise<void> {
+  instance.app = startApp(instance.name, instance.port, childEnv);
+  await waitReady(instance.app, instance.port);
 }
 
 let turn = 0;
@@ -116,55 +223,10 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T, index
 }
 
 it(
-  "two app instances and a worker on one PostgreSQL keep budgets, caps, conversions, labels, outbox, rate limits and bids right through a SIGKILL",
+  "instances: budgets, caps, conversions, labels, outbox, rate limits and bids stay right through a SIGKILL",
   { timeout: 600_000 },
   async () => {
-    // ---- the data the instances will serve, written before they start
-    const advA = await createTestAdvertiser("Instance A advertiser");
-    const advB = await createTestAdvertiser("Instance B advertiser");
-    const platform = await createPlatformKey("multi-instance test");
-    const asap = { pacing: "asap" as const, momentTypes: ["close_game"], sports: ["nba"] };
-    // K1 outbids everyone and can pay for a few impressions only: the budget race
-    const k1 = await createTestCampaign({
-      ...asap,
-      advertiserId: advA.advertiserId,
-      bidCpmUsd: 10,
-      totalBudgetUsd: 0.03,
-      dailyBudgetUsd: 0.03,
-    });
-    const k2 = await createTestCampaign({
-      ...asap,
-      advertiserId: advB.advertiserId,
-      bidCpmUsd: 4,
-      totalBudgetUsd: 100,
-    });
-    const k3 = await createTestCampaign({
-      ...asap,
-      advertiserId: advA.advertiserId,
-      bidCpmUsd: 3,
-      totalBudgetUsd: 100,
-    });
-    // the freshness cell: Y wins until X's bid is raised on the other instance
-    const fresh = { pacing: "asap" as const, momentTypes: ["overtime"], sports: ["nfl"], totalBudgetUsd: 100 };
-    const x = await createTestCampaign({ ...fresh, advertiserId: advA.advertiserId, bidCpmUsd: 3 });
-    const y = await createTestCampaign({ ...fresh, advertiserId: advB.advertiserId, bidCpmUsd: 5 });
-
-    childEnv = {
-      DATABASE_URL: env().DATABASE_URL,
-      PUBLIC_BASE_URL: "http://sma.test",
-      TRUST_PROXY: "1",
-      DEMO: "0",
-      LOG_LEVEL: "warn",
-      OUTBOUND_ALLOW_HOSTS: `${receiver.hostPort},${new URL(icons.url()).host}`,
-    };
-    const basePort = Number(process.env.SMA_MP_PORT ?? 0);
-    for (const name of ["A", "B"]) {
-      const port = basePort ? basePort + instances.length : await freePort();
-      instances.push({ name, port, app: startApp(name, port, childEnv), up: false, answered: 0 });
-    }
-    const worker = startWorker("worker", childEnv);
-    await Promise.all(instances.map((instance) => waitReady(instance.app, instance.port)));
-    for (const instance of instances) instance.up = true;
+    const { advA, advB, platform, k1, k2, k3, x, y } = forInstances;
     const [a, b] = instances as [Instance, Instance];
 
     // ---- tokens: issued by one instance, accepted by the other (signing keys live in the database)
@@ -236,30 +298,32 @@ it(
       variants.push(send(`/api/ads/campaigns/${k3.id}/variants`, json(creativeBody(icons.url()), authA)));
     };
 
-    // wave 1: B is killed with SIGKILL once it has answered 40 more requests
+    const killAndRelaunch = async () => {
+      const deadPid = `%:${b.app.pid}:%`;
+      await kill(b);
+      // its claims die with it: the lease (30 s, decision 0600) is covered by the
+      // dispatcher's own tests; here the time passing is simulated by expiring them
+      await db().$executeRaw`UPDATE outbox_events SET locked_until_ms = 1 WHERE locked_by LIKE ${deadPid}`;
+      await db().$executeRaw`UPDATE webhook_deliveries SET locked_until_ms = 1 WHERE locked_by LIKE ${deadPid}`;
+      await relaunch(b);
+    };
+
+    // wave 1: B is killed with SIGKILL once it has answered 40 more requests, and
+    // boots again on its port while A serves the rest of the wave
     const half = moments.length / 2;
     const killAfter = b.answered + 40;
-    let killed = false;
+    let comeback: Promise<void> | undefined;
     await pool(moments.slice(0, half), 12, async (moment, index) => {
       editWhileServing(index);
-      if (!killed && b.answered >= killAfter) {
-        killed = true;
-        b.up = false;
-        b.app.child.kill("SIGKILL");
+      if (!comeback && b.answered >= killAfter) {
+        comeback = killAndRelaunch();
+        comeback.catch(() => {}); // awaited after the wave
       }
       await decideAndAct(moment, index);
     });
-    expect(killed).toBe(true);
-    expect((await b.app.exited).signal).toBe("SIGKILL");
-    // its claims die with it: the lease (30 s, decision 0600) is covered by the
-    // dispatcher's own tests; here the time passing is simulated by expiring them
-    const deadPid = `%:${b.app.pid}:%`;
-    await db().$executeRaw`UPDATE outbox_events SET locked_until_ms = 1 WHERE locked_by LIKE ${deadPid}`;
-    await db().$executeRaw`UPDATE webhook_deliveries SET locked_until_ms = 1 WHERE locked_by LIKE ${deadPid}`;
-
-    // B comes back on its port, rebuilds caps from the database, and takes traffic again
-    b.app = startApp("B", b.port, childEnv);
-    await waitReady(b.app, b.port);
+    expect(comeback, "B never answered 40 requests").toBeDefined();
+    await comeback;
+    // wave 2: B takes traffic again
     b.up = true;
     await pool(moments.slice(half), 12, async (moment, index) => {
       editWhileServing(index + half);
@@ -446,8 +510,171 @@ it(
         expect(check.ok).toBe(true);
       }
     }
-
-    // a clean stop of everything still running
-    for (const child of [a.app, b.app, worker]) expect((await stop(child)).code, child.output()).toBe(0);
   },
 );
+
+it(
+  "moments: both instances fanning out one game keep budgets and caps, commit every 200 whole and nothing of a killed moment",
+  { timeout: 600_000 },
+  async () => {
+    const { key, k1, k2, k3 } = forMoments;
+    const [a, b] = instances as [Instance, Instance];
+    expect(b.up, "B is down: the scenario before did not finish").toBe(true);
+    const sendMoment = (body: unknown, to?: Instance) =>
+      send("/api/delivery/moments", json(body, { authorization: `Bearer ${key}` }), to);
+
+    // ---- moments: 25 of a pool of 40 users each, all in one game, more than the caps allow
+    const rng = createRng(1410);
+    const bettors = Array.from({ length: 40 }, (_, index) => `mp-bettor-${index}`);
+    const drawUsers = () => {
+      const users = [...bettors];
+      for (let index = users.length - 1; index > 0; index--) {
+        const other = rng.int(0, index);
+        [users[index], users[other]] = [users[other]!, users[index]!];
+      }
+      return users.slice(0, 25);
+    };
+    const answered: Decision[] = [];
+    let usersOf200 = 0;
+    const fanOut = async (to?: Instance) => {
+      const body = { moment_type: "close_game", sport: MOMENTS_SPORT, game_id: GAME, user_ids: drawUsers() };
+      const res = await sendMoment(body, to);
+      expect(res.status).toBe(200);
+      const decisions = ((await res.json()) as { decisions: Decision[] }).decisions;
+      expect(decisions.map((decision) => decision.user_id)).toEqual(body.user_ids);
+      answered.push(...decisions);
+      usersOf200 += decisions.length;
+    };
+    // wave 1: two moments in flight on each instance at a time
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let index = 0; index < 4; index++) await fanOut();
+      }),
+    );
+
+    // ---- the kill, mid-moment: B's overtime moment blocks on a rollup row this test holds
+    const hourMs = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
+    const creatives = await db().creative.findMany({ where: { campaignId: { in: [k2.id, k3.id] } } });
+    for (const creative of creatives)
+      for (const hour of [hourMs, hourMs + HOUR_MS])
+        await db().hourlyRollup.create({
+          data: {
+            campaignId: creative.campaignId,
+            creativeId: creative.id,
+            momentType: "overtime",
+            sport: MOMENTS_SPORT,
+            hourMs: BigInt(hour),
+          },
+        });
+    const holder = new pg.Client({ connectionString: env().DATABASE_URL });
+    // pg_stat_activity is read outside any transaction (inside one it is a snapshot taken once)
+    const watcher = new pg.Client({ connectionString: env().DATABASE_URL });
+    for (const client of [holder, watcher]) {
+      client.on("error", () => {}); // the file's database is dropped at the end, these sessions with it
+      await client.connect();
+    }
+    await holder.query("BEGIN");
+    await holder.query(`SELECT 1 FROM hourly_rollups WHERE moment_type = 'overtime' AND sport = $1 FOR UPDATE`, [
+      MOMENTS_SPORT,
+    ]);
+    const victimUsers = drawUsers();
+    // (another game of the same users: in GAME the caps would leave the moment nothing to write)
+    const victim = sendMoment(
+      { moment_type: "overtime", sport: MOMENTS_SPORT, game_id: VICTIM_GAME, user_ids: victimUsers },
+      b,
+    ).then(
+      (res) => `answered ${res.status}`,
+      (error: unknown) => `failed: ${String(error)}`,
+    );
+    // B's transaction has written the moment's impressions, auctions and spend, and waits for the rollup row
+    let waiting: number | undefined;
+    for (const until = Date.now() + 60_000; waiting === undefined && Date.now() < until;) {
+      const { rows } = await watcher.query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO hourly_rollups%'`,
+      );
+      waiting = rows[0]?.pid;
+      if (waiting === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(waiting, "B's moment never reached its rollups").toBeDefined();
+    const written = await watcher.query<{ n: string }>(
+      `SELECT COUNT(*) AS n FROM impressions WHERE moment_type = 'overtime' AND sport = $1`,
+      [MOMENTS_SPORT],
+    );
+    expect(written.rows[0]!.n).toBe("0"); // not visible: uncommitted
+    // A keeps serving the same game meanwhile (its moments wait for the campaign rows B holds)
+    const duringKill = Promise.all([fanOut(a), fanOut(a)]);
+    await kill(b);
+    expect(await victim).toMatch(/^failed/);
+    await holder.query("ROLLBACK");
+    // PostgreSQL ends the dead client's session (and rolls its transaction back) once it runs again
+    for (const until = Date.now() + 60_000; Date.now() < until;) {
+      const { rows } = await watcher.query(`SELECT 1 FROM pg_stat_activity WHERE pid = $1`, [waiting]);
+      if (!rows.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await duringKill;
+
+    // ---- B comes back (caps rebuilt from the database) and both serve wave 2
+    await relaunch(b);
+    b.up = true;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let index = 0; index < 3; index++) await fanOut();
+      }),
+    );
+    await holder.end();
+    await watcher.end();
+
+    // ================================================================ the invariants, from the database
+    // (the scenario's sport: the instances scenario's impressions, auctions and rollups are nba and nfl)
+    const sport = MOMENTS_SPORT;
+    // nothing of the killed moment: no impression, no auction row, no spend of its type
+    expect(await db().impression.count({ where: { momentType: "overtime", sport } })).toBe(0);
+    expect(await db().auction.count({ where: { momentType: "overtime", sport } })).toBe(0);
+    const overtimeRollups = await db().hourlyRollup.aggregate({
+      where: { momentType: "overtime", sport },
+      _sum: { impressions: true, spendMicros: true },
+    });
+    expect(overtimeRollups._sum).toEqual({ impressions: 0n, spendMicros: 0n });
+    // every 200's impressions are committed, and every committed impression is a 200's
+    const filled = answered.filter((decision) => decision.impression_id !== null);
+    const impressions = await db().impression.findMany({ where: { sport }, orderBy: { servedAtMs: "asc" } });
+    expect(new Set(impressions.map((row) => row.id))).toEqual(
+      new Set(filled.map((decision) => decision.impression_id)),
+    );
+    // one auction per user of every answered moment (alike ones share a counted row)
+    expect(await countAuctions({ sport })).toBe(usersOf200);
+    // budgets: spend is the sum of the impressions, never past a budget by more than one impression
+    for (const campaign of [k1, k2, k3]) {
+      const row = await db().campaign.findUniqueOrThrow({ where: { id: campaign.id } });
+      const own = impressions.filter((impression) => impression.campaignId === campaign.id);
+      const spend = own.reduce((sum, impression) => sum + impression.costMicros, 0n);
+      const maxCost = own.reduce((max, impression) => (impression.costMicros > max ? impression.costMicros : max), 0n);
+      expect(row.spendMicros).toBe(spend);
+      expect(row.impressions).toBe(BigInt(own.length));
+      expect(spend - maxCost).toBeLessThan(row.totalBudgetMicros);
+      expect(spend - maxCost).toBeLessThan(row.dailyBudgetMicros);
+    }
+    const k1Row = await db().campaign.findUniqueOrThrow({ where: { id: k1.id } });
+    expect(k1Row.status).toBe("ended"); // the race ran to its end
+    // caps: 5 per user and game, 10 in any rolling hour, across both instances; reached
+    const perGame = new Map<string, number>();
+    const perUser = new Map<string, number[]>();
+    for (const row of impressions) {
+      perGame.set(row.userId, (perGame.get(row.userId) ?? 0) + 1);
+      perUser.set(row.userId, [...(perUser.get(row.userId) ?? []), Number(row.servedAtMs)]);
+    }
+    expect(Math.max(...perGame.values())).toBe(CAP_PER_GAME);
+    for (const times of perUser.values())
+      for (const time of times)
+        expect(times.filter((other) => other <= time && other > time - HOUR_MS).length).toBeLessThanOrEqual(
+          CAP_PER_HOUR,
+        );
+    expect(answered.some((decision) => decision.reason === "capped")).toBe(true);
+  },
+);
+
+it("every process stops cleanly on SIGTERM", { timeout: 60_000 }, async () => {
+  for (const child of [...instances.map((instance) => instance.app), worker])
+    expect((await stop(child)).code, child.output()).toBe(0);
+});
