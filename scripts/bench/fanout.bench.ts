@@ -147,6 +147,7 @@ function rollupsOf(impressions: Record<string, unknown>[]): RollupRow[] {
       creativeId: String(row.creative_id),
       momentType: String(row.moment_type),
       sport: String(row.sport),
+      region: row.region === null ? null : String(row.region),
       atMs: Number(row.served_at_ms),
       impressions: 1,
       spendMicros: BigInt(row.cost_micros as number),

@@ -190,6 +190,7 @@ async function generate(total: number, advertiserId: string, sink: Sink) {
           creativeId: creative,
           momentType: moment,
           sport,
+          region: null,
           clickedAtMs: clickedAt,
         };
         clickRecords.push(click);

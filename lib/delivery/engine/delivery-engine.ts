@@ -414,6 +414,7 @@ export class DeliveryEngine {
       creativeId: target.creativeId,
       momentType: target.momentType,
       sport: target.sport,
+      region: target.region,
       clickedAtMs: this.#clock(),
     });
     return clickDestination(target.actionUrl, clickId, target.campaignId);

@@ -190,6 +190,7 @@ function click(of: ImpressionRecord): ClickRecord {
     creativeId: of.creativeId,
     momentType: of.momentType,
     sport: of.sport,
+    region: of.region,
     clickedAtMs: NOW + 1000,
   };
 }
@@ -522,9 +523,11 @@ describe("impressionEvent", () => {
 });
 
 describe("impressionRollups", () => {
-  it("equals the merge of one delta per impression and click (creatives, lanes, quarters and hours apart)", () => {
+  it("equals the merge of one delta per impression and click (creatives, lanes, regions, quarters and hours apart)", () => {
     const impressions = [
       ...Array.from({ length: 7 }, (_, index) => impression("cmp_a", 1_000 + index)),
+      impression("cmp_a", 1_500, { region: "US-NJ" }),
+      impression("cmp_a", 1_600, { region: "US-NJ" }),
       impression("cmp_a", 2_500, { creativeId: "cr_a_variant" }),
       impression("cmp_a", 3_000, { sport: "nfl" }),
       impression("cmp_a", 3_100, { momentType: "overtime" }),
@@ -533,13 +536,14 @@ describe("impressionRollups", () => {
       impression("cmp_b", 4_200, { servedAtMs: NOW + 50 * MINUTE_MS }),
       impression("cmp_b", 4_300, { servedAtMs: NOW + HOUR_MS }),
     ];
-    const clicks = [click(impressions[0]!), click(impressions[9]!)];
+    const clicks = [click(impressions[0]!), click(impressions[11]!), click(impressions[7]!)];
     const oneByOne = mergeRollupDeltas([
       ...impressions.map((i) => ({
         campaignId: i.campaignId,
         creativeId: i.creativeId,
         momentType: i.momentType,
         sport: i.sport,
+        region: i.region,
         atMs: i.servedAtMs,
         impressions: 1,
         spendMicros: BigInt(i.costMicros),
@@ -549,6 +553,7 @@ describe("impressionRollups", () => {
         creativeId: c.creativeId,
         momentType: c.momentType,
         sport: c.sport,
+        region: c.region,
         atMs: c.clickedAtMs,
         clicks: 1,
       })),
@@ -556,13 +561,19 @@ describe("impressionRollups", () => {
     const rows = impressionRollups(impressions, clicks);
     const byKey = (list: typeof rows) =>
       [...list].sort((x, y) =>
-        `${x.creativeId}${x.momentType}${x.sport}${x.hourMs}`.localeCompare(
-          `${y.creativeId}${y.momentType}${y.sport}${y.hourMs}`,
+        `${x.creativeId}${x.momentType}${x.sport}${x.region}${x.hourMs}`.localeCompare(
+          `${y.creativeId}${y.momentType}${y.sport}${y.region}${y.hourMs}`,
         ),
       );
     expect(byKey(rows)).toEqual(byKey(oneByOne));
     expect(
-      rows.find((row) => row.creativeId === "cr_cmp_a" && row.sport === "nba" && row.momentType === "close_game"),
+      rows.find((row) => row.creativeId === "cr_cmp_a" && row.region === "US-NJ" && row.momentType === "close_game"),
+    ).toMatchObject({ impressions: 2, clicks: 1, spendMicros: 3_100n });
+    expect(
+      rows.find(
+        (row) =>
+          row.creativeId === "cr_cmp_a" && row.sport === "nba" && row.momentType === "close_game" && row.region === "",
+      ),
     ).toMatchObject({
       impressions: 7,
       clicks: 1,

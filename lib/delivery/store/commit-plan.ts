@@ -505,7 +505,7 @@ function* recordFirstClicks(
   return { verdicts, recorded };
 }
 
-/** 6. Hourly rollups: impressions and spend in the hour served, clicks in the hour clicked. */
+/** 6. Hourly rollups: impressions and spend in the hour served, clicks in the hour clicked, by region. */
 export function impressionRollups(
   impressions: readonly ImpressionRecord[],
   clicks: readonly ClickRecord[],
@@ -514,7 +514,7 @@ export function impressionRollups(
   // share a few keys), so the merge makes one BigInt per group, not per impression
   const same = new Map<string, { first: ImpressionRecord; count: number; costMicros: number }>();
   for (const impression of impressions) {
-    const key = `${impression.creativeId}\u0000${impression.momentType}\u0000${impression.sport}\u0000${impression.servedAtMs}`;
+    const key = `${impression.creativeId}\u0000${impression.momentType}\u0000${impression.sport}\u0000${impression.region ?? ""}\u0000${impression.servedAtMs}`;
     const group = same.get(key);
     if (group) {
       group.count += 1;
@@ -530,6 +530,7 @@ export function impressionRollups(
       creativeId: first.creativeId,
       momentType: first.momentType,
       sport: first.sport,
+      region: first.region,
       atMs: first.servedAtMs,
       impressions: count,
       spendMicros: BigInt(costMicros),
@@ -541,6 +542,7 @@ export function impressionRollups(
       creativeId: click.creativeId,
       momentType: click.momentType,
       sport: click.sport,
+      region: click.region,
       atMs: click.clickedAtMs,
       clicks: 1,
     });

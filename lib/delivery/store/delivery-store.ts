@@ -47,6 +47,8 @@ export type ClickRecord = {
   creativeId: string;
   momentType: string;
   sport: string;
+  /** the impression's region, or null */
+  region: string | null;
   clickedAtMs: number;
 };
 

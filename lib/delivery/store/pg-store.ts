@@ -328,10 +328,10 @@ function pgStatements(client: pg.ClientBase, sent: Promise<unknown>[]): AsyncSta
     },
     insertClicks: async (clicks) => {
       const inserted = await connection.query<{ id: string }>(
-        `INSERT INTO clicks (id, impression_id, campaign_id, creative_id, moment_type, sport, converted, clicked_at_ms)
-         SELECT id, impression_id, campaign_id, creative_id, moment_type, sport, false, clicked_at_ms
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[])
-           AS t(id, impression_id, campaign_id, creative_id, moment_type, sport, clicked_at_ms)
+        `INSERT INTO clicks (id, impression_id, campaign_id, creative_id, moment_type, sport, region, converted, clicked_at_ms)
+         SELECT id, impression_id, campaign_id, creative_id, moment_type, sport, region, false, clicked_at_ms
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bigint[])
+           AS t(id, impression_id, campaign_id, creative_id, moment_type, sport, region, clicked_at_ms)
          ON CONFLICT (id) DO NOTHING RETURNING id`,
         columns(clicks, [
           (c) => c.clickId,
@@ -340,6 +340,7 @@ function pgStatements(client: pg.ClientBase, sent: Promise<unknown>[]): AsyncSta
           (c) => c.creativeId,
           (c) => c.momentType,
           (c) => c.sport,
+          (c) => c.region,
           (c) => c.clickedAtMs,
         ]),
       );

@@ -21,7 +21,7 @@ export const REACH_COLUMNS = "c.target_regions, c.excluded_regions, a.sandbox, a
 export const CREATIVE_COLUMNS = `cr.id, cr.campaign_id, cr.variant_index, cr.variant_label, cr.headline, cr.body, cr.icon_url, cr.cta_text, cr.action_url`;
 export const SPEND_COLUMNS = `id, status, spend_micros, spend_day, day_spend_micros`;
 export const BUDGET_COLUMNS = `${SPEND_COLUMNS}, total_budget_micros, daily_budget_micros`;
-export const CLICK_TARGET_SELECT = `SELECT i.click_id, i.id, i.advertiser_id, i.campaign_id, i.creative_id, i.moment_type, i.sport, cr.action_url
+export const CLICK_TARGET_SELECT = `SELECT i.click_id, i.id, i.advertiser_id, i.campaign_id, i.creative_id, i.moment_type, i.sport, i.region, cr.action_url
   FROM impressions i JOIN creatives cr ON cr.id = i.creative_id`;
 export const IMPRESSION_SUBSCRIBERS_SQL = `SELECT DISTINCT advertiser_id FROM webhook_endpoints WHERE is_active AND events LIKE '%"impression.served"%'`;
 
@@ -84,6 +84,7 @@ export type RawClickTarget = {
   creative_id: string;
   moment_type: string;
   sport: string;
+  region: string | null;
   action_url: string;
 };
 
@@ -162,6 +163,7 @@ export function clickTarget(row: RawClickTarget | undefined): ClickTarget | null
     creativeId: row.creative_id,
     momentType: row.moment_type,
     sport: row.sport,
+    region: row.region,
     actionUrl: row.action_url,
   };
 }

@@ -92,8 +92,8 @@ function prepareAll(handle: Database) {
       `INSERT INTO changes (${CHANGE_COLUMNS.join(", ")}) VALUES (${CHANGE_COLUMNS.map(() => "?").join(",")})`,
     ),
     insertClick: prepare(
-      `INSERT INTO clicks (id, impression_id, campaign_id, creative_id, moment_type, sport, converted, clicked_at_ms)
-       VALUES (?,?,?,?,?,?,0,?) ON CONFLICT (id) DO NOTHING`,
+      `INSERT INTO clicks (id, impression_id, campaign_id, creative_id, moment_type, sport, region, converted, clicked_at_ms)
+       VALUES (?,?,?,?,?,?,?,0,?) ON CONFLICT (id) DO NOTHING`,
     ),
     countClick: prepare(`UPDATE campaigns SET clicks = clicks + ? WHERE id = ?`),
     rollup: prepare(
@@ -168,8 +168,16 @@ function sqliteStatements(s: Prepared): SyncStatements {
     insertClicks: (clicks) =>
       clicks.map(
         (c) =>
-          s.insertClick.run(c.clickId, c.impressionId, c.campaignId, c.creativeId, c.momentType, c.sport, c.clickedAtMs)
-            .changes === 1,
+          s.insertClick.run(
+            c.clickId,
+            c.impressionId,
+            c.campaignId,
+            c.creativeId,
+            c.momentType,
+            c.sport,
+            c.region,
+            c.clickedAtMs,
+          ).changes === 1,
       ),
     countClicks: (counts) => {
       for (const [campaignId, count] of counts) s.countClick.run(count, campaignId);

@@ -29,7 +29,7 @@ export const ATTRIBUTION_WINDOW_MS = 7 * DAY_MS;
 
 /** A conversion's rollup increment: counted, with its value, in the hour it is recorded (not the click's). */
 export function conversionRollup(
-  click: { campaignId: string; creativeId: string; momentType: string; sport: string },
+  click: { campaignId: string; creativeId: string; momentType: string; sport: string; region: string | null },
   recordedAtMs: number,
   valueMicros: bigint | null,
 ): RollupDelta {
@@ -38,6 +38,7 @@ export function conversionRollup(
     creativeId: click.creativeId,
     momentType: click.momentType,
     sport: click.sport,
+    region: click.region,
     atMs: recordedAtMs,
     conversions: 1,
     conversionValueMicros: valueMicros ?? 0n,

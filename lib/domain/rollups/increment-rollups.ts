@@ -17,6 +17,8 @@ export type RollupDelta = {
   creativeId: string;
   momentType: string;
   sport: string;
+  /** the users' region; null or absent when the decision named none */
+  region?: string | null;
   /** the event's time; the row is its UTC hour, the quarter counts follow its minute */
   atMs: number | bigint;
   impressions?: number;
@@ -35,12 +37,14 @@ export function hourStartMs(atMs: number | bigint): bigint {
 type Prefixed = "impressions" | "clicks" | "conversions" | "spendMicros";
 
 /** One hourly_rollups row's increments; `m` holds, per counter, the part before minute 15, 30 and 45. */
-export type RollupRow = Required<Omit<RollupDelta, "atMs">> & {
+export type RollupRow = Required<Omit<RollupDelta, "atMs" | "region">> & {
+  /** "" for none */
+  region: string;
   hourMs: bigint;
   m: Record<Prefixed, [bigint, bigint, bigint]>;
 };
 
-const KEY_COLUMNS = ["campaign_id", "creative_id", "moment_type", "sport", "hour_ms"] as const;
+const KEY_COLUMNS = ["campaign_id", "creative_id", "moment_type", "sport", "region", "hour_ms"] as const;
 const PREFIXED: readonly [Prefixed, string][] = [
   ["impressions", "impressions"],
   ["clicks", "clicks"],
@@ -56,10 +60,10 @@ const COUNTER_COLUMNS = [
   ...PREFIXED.flatMap(([, column]) => [`${column}_m15`, `${column}_m30`, `${column}_m45`]),
 ];
 
-/** Every column a rollup upsert writes, in the order of `rollupValues`: 4 text keys, then integers. */
+/** Every column a rollup upsert writes, in the order of `rollupValues`: 5 text keys, then integers. */
 export const ROLLUP_COLUMNS: readonly string[] = [...KEY_COLUMNS, ...COUNTER_COLUMNS];
 /** How many of ROLLUP_COLUMNS are text (the rest are integers). */
-export const ROLLUP_TEXT_COLUMNS = 4;
+export const ROLLUP_TEXT_COLUMNS = 5;
 
 /** The conflict clause that adds every counter to the existing row. */
 export const ROLLUP_ON_CONFLICT = `ON CONFLICT (${KEY_COLUMNS.join(", ")}) DO UPDATE SET ${COUNTER_COLUMNS.map(
@@ -67,12 +71,13 @@ export const ROLLUP_ON_CONFLICT = `ON CONFLICT (${KEY_COLUMNS.join(", ")}) DO UP
 ).join(", ")}`;
 
 /** A row's values in ROLLUP_COLUMNS order (integers as bigint). */
-export function rollupValues(row: RollupRow): [string, string, string, string, ...bigint[]] {
+export function rollupValues(row: RollupRow): [string, string, string, string, string, ...bigint[]] {
   return [
     row.campaignId,
     row.creativeId,
     row.momentType,
     row.sport,
+    row.region,
     row.hourMs,
     BigInt(row.impressions),
     BigInt(row.clicks),
@@ -95,7 +100,8 @@ export function mergeRollupDeltas(deltas: readonly RollupDelta[]): RollupRow[] {
     const hourMs = atMs - intoHour;
     // 0-3: the quarter of the hour the event falls in; it counts in every prefix that ends after it
     const quarter = Math.floor(intoHour / QUARTER_HOUR_MS);
-    const key = `${delta.campaignId}\u0000${delta.creativeId}\u0000${delta.momentType}\u0000${delta.sport}\u0000${hourMs}`;
+    const region = delta.region ?? "";
+    const key = `${delta.campaignId}\u0000${delta.creativeId}\u0000${delta.momentType}\u0000${delta.sport}\u0000${region}\u0000${hourMs}`;
     let row = merged.get(key);
     if (!row) {
       row = {
@@ -103,6 +109,7 @@ export function mergeRollupDeltas(deltas: readonly RollupDelta[]): RollupRow[] {
         creativeId: delta.creativeId,
         momentType: delta.momentType,
         sport: delta.sport,
+        region,
         hourMs: BigInt(hourMs),
         impressions: 0,
         clicks: 0,
