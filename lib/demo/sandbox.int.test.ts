@@ -111,6 +111,20 @@ describe("the demo seed", () => {
     expect(await db().platformKey.count({ where: { sandbox: true } })).toBe(2);
   });
 
+  it("licenses a demo advertiser an older seed made, and leaves a licence set since alone", async () => {
+    const where = { id: demo.advertiser_id };
+    const licence = async () =>
+      db().advertiser.findUniqueOrThrow({ where, select: { category: true, licensedRegions: true } });
+    const seeded = await licence();
+    await db().advertiser.update({ where, data: { category: "general", licensedRegions: null } });
+    await seedDemo(log, credentialsPath);
+    expect(await licence()).toEqual(seeded);
+    await db().advertiser.update({ where, data: { licensedRegions: '["US-NJ"]' } });
+    await seedDemo(log, credentialsPath);
+    expect(await licence()).toEqual({ category: "gambling", licensedRegions: '["US-NJ"]' });
+    await db().advertiser.update({ where, data: seeded });
+  });
+
   it("keeps the credentials file 0600 at every start, and creates its directory 0700 (docs/decisions/0915)", async () => {
     const elsewhere = join(dir, "other.json");
     chmodSync(elsewhere, 0o644);
