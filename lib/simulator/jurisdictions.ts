@@ -109,10 +109,6 @@ export function simulatedProfiles(count: number, seed: number): BettorProfile[] 
   return Array.from({ length: count }, (_, index) => ({ id: `sim-user-${index + 1}`, ...drawProfile(rng) }));
 }
 
-export function isLegalBettingRegion(region: string | null): boolean {
-  return region !== null && LEGAL.has(region);
-}
-
 /** How many of `profiles` are where, and how many exclude what. */
 export function countProfiles(profiles: readonly Omit<BettorProfile, "id">[]) {
   const counts = { legalRegion: 0, otherRegion: 0, unknownRegion: 0, selfExcluded: 0, alcoholExcluded: 0 };
