@@ -1,5 +1,5 @@
 // `npm run simulate` against a real server: the service's recorded totals match
-// the simulator's own counts.
+// the simulator's own counts, and each impression the region its user was sent with.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +8,7 @@ import { db } from "@/lib/db/client";
 import { deliveryEngine, stopDeliveryEngine } from "@/lib/delivery/engine/engine-instance";
 import { countAuctions, deliveryCampaign } from "@/test/delivery-engine";
 import { MOMENT_TYPE_KEYS } from "@/lib/domain/moment-types/catalog";
+import { countProfiles, simulatedProfiles } from "@/lib/simulator/jurisdictions";
 import type { SimulationSummary } from "@/lib/simulator/run-simulation";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { startHotServer, type HotServer } from "@/test/hot-server";
@@ -80,6 +81,12 @@ describe("npm run simulate", () => {
     expect(await countAuctions()).toBe(summary.decisions.requested);
     expect(await countAuctions({ outcome: "filled" })).toBe(summary.decisions.filled);
     expect(await db().impression.count()).toBe(summary.decisions.filled);
+    // the users went out with their regions (A and B are general advertisers: regions do not change the fill)
+    const profiles = new Map(simulatedProfiles(120, 7).map((profile) => [profile.id, profile]));
+    expect(summary.audience).toEqual(countProfiles([...profiles.values()]));
+    const impressions = await db().impression.findMany({ select: { userId: true, region: true } });
+    for (const impression of impressions) expect(impression.region).toBe(profiles.get(impression.userId)!.region);
+    expect(new Set(impressions.map((impression) => impression.region)).size).toBeGreaterThan(10);
     expect(await countAuctions({ outcome: { in: ["no_fill", "capped"] } })).toBe(summary.decisions.noFill);
     const counters = await db().campaign.aggregate({ _sum: { impressions: true, clicks: true, spendMicros: true } });
     expect(Number(counters._sum.impressions)).toBe(summary.decisions.filled);

@@ -11,7 +11,7 @@ import { runSimulation, type SimulationSummary } from "@/lib/simulator/run-simul
 
 const USAGE = `usage: npm run simulate -- [--games N] [--users N] [--speed X] [--seed N] [--base-url URL] [--platform-key KEY] [--concurrency N] [--json]
   --games        simulated games, spread over nba, nfl, mlb, ncaa_basketball (default 8)
-  --users        simulated users holding wagers and positions (default 400)
+  --users        simulated users holding wagers and positions, with regions and exclusions (default 400)
   --speed        simulated seconds per real second; 0 = as fast as the service answers (default 120)
   --seed         random seed: the same seed replays the same games (default 42)
   --base-url     the running app (default http://localhost:$PORT or 3000)
@@ -32,6 +32,7 @@ function printSummary(summary: SimulationSummary) {
     `Simulated ${summary.games} games (${Object.entries(summary.sports)
       .map(([sport, n]) => `${sport} ${n}`)
       .join(", ")}) for ${summary.users} users in ${(summary.elapsedMs / 1000).toFixed(1)} s`,
+    `Users:             ${summary.audience.legalRegion} where online betting is legal, ${summary.audience.otherRegion} elsewhere, ${summary.audience.unknownRegion} of unknown region; ${summary.audience.selfExcluded} self-excluded from gambling, ${summary.audience.alcoholExcluded} from alcohol`,
     `Decisions asked:   ${summary.decisions.requested} (${summary.requests} moments fanned out)`,
     `Filled:            ${summary.decisions.filled} (${pct(summary.decisions.filled, summary.decisions.requested)})   no fill / capped: ${summary.decisions.noFill}   errors: ${summary.decisions.errors}`,
     `Spend:             ${summary.spendUsd.toFixed(6)} USD`,

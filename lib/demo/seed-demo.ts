@@ -2,7 +2,9 @@
 // advertiser with a dashboard user, an API client and a platform key, so that a
 // fresh clone has credentials to try. The demo advertiser, its rivals and the key
 // are the sandbox (docs/decisions/0903): the key's decisions consider only their
-// campaigns, and no other key ever sees them. The password and secrets are
+// campaigns, and no other key ever sees them. The demo advertiser is a sportsbook:
+// a gambling advertiser licensed where the simulated bettors may bet online
+// (demo-campaigns.ts). The password and secrets are
 // generated per database and written to data/demo-credentials.json (kept out of
 // git, 0600 in a directory created 0700, made 0600 again at every start:
 // docs/decisions/0915); the log names the file, not the secrets.
@@ -18,7 +20,7 @@ import { env } from "@/lib/env";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { randomBase62 } from "@/lib/ids";
 import { ensurePrivateDir, makeFilesPrivate, PRIVATE_FILE_MODE } from "@/lib/private-files";
-import { seedDemoCampaigns } from "./demo-campaigns";
+import { seedDemoCampaigns, sportsbookLicence } from "./demo-campaigns";
 
 export const DEMO_EMAIL = "demo@sportsmomentads.test";
 
@@ -65,7 +67,7 @@ export async function seedDemo(log: Logger, path = demoCredentialsPath()): Promi
   if (user) {
     const saved = readSaved(path, user.advertiserId);
     if (saved) {
-      await markSandbox(user.advertiserId);
+      await markDemoAdvertiser(user.advertiserId);
       await seedCampaigns(log, user.advertiserId);
       return saved;
     }
@@ -91,7 +93,7 @@ export async function seedDemo(log: Logger, path = demoCredentialsPath()): Promi
     advertiserId = created.advertiser_id;
     client = { client_id: created.client_id, client_secret: created.client_secret };
   }
-  await markSandbox(advertiserId);
+  await markDemoAdvertiser(advertiserId);
   const platform = await createPlatformKey("Demo simulator", { sandbox: true });
   const credentials: DemoCredentials = {
     advertiser_id: advertiserId,
@@ -109,9 +111,14 @@ export async function seedDemo(log: Logger, path = demoCredentialsPath()): Promi
   return credentials;
 }
 
-/** The demo advertiser is the sandbox, also in a database seeded before sandboxes existed. */
-async function markSandbox(advertiserId: string): Promise<void> {
+/** The demo advertiser is the sandbox and a licensed sportsbook, also in a database seeded before either existed. */
+async function markDemoAdvertiser(advertiserId: string): Promise<void> {
   await db().advertiser.updateMany({ where: { id: advertiserId, sandbox: false }, data: { sandbox: true } });
+  // a category or licence set since (by the operator) stands
+  await db().advertiser.updateMany({
+    where: { id: advertiserId, category: "general", licensedRegions: null },
+    data: sportsbookLicence(),
+  });
 }
 
 async function seedCampaigns(log: Logger, advertiserId: string): Promise<void> {

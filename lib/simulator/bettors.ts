@@ -1,8 +1,10 @@
 // Simulated users and their stakes: spread, total, moneyline and player-prop
-// wagers, prediction-market positions, and followed teams. A moment is sent
-// only to users with exposure to it.
+// wagers, prediction-market positions, and followed teams, on top of where they
+// are and what they exclude (jurisdictions.ts). A moment is sent only to users
+// with exposure to it.
 import type { Game, GameEvent, Player } from "./games";
 import { possession, remainingFraction } from "./games";
+import type { BettorProfile } from "./jurisdictions";
 import type { Rng } from "@/lib/random";
 
 export type Stake =
@@ -12,20 +14,18 @@ export type Stake =
   | { kind: "prop"; gameId: string; playerId: string }
   | { kind: "prediction"; gameId: string; side: "home" | "away"; price: number };
 
-export type Bettor = { id: string; stakes: Stake[]; follows: Set<string> };
-
-export type Moment = { momentType: string; sport: string; gameId: string; userId: string };
+export type Bettor = BettorProfile & { stakes: Stake[]; follows: Set<string> };
 
 /** One moment of a game for every user it concerns: one POST /api/delivery/moments (distinct users, in order). */
-export type FannedMoment = { momentType: string; sport: string; gameId: string; userIds: string[] };
+export type FannedMoment = { momentType: string; sport: string; gameId: string; users: readonly BettorProfile[] };
 
 /**
- * `count` bettors with stakes in `games`, named `sim-user-1`… unless `ids` names them (a rotating
- * population, population.ts); the draws are the same either way, so a seed replays the same stakes.
+ * The users of `profiles` with stakes in `games`; the draws do not depend on the profiles, so a
+ * seed replays the same stakes for any users.
  */
-export function createBettors(count: number, games: readonly Game[], rng: Rng, ids?: readonly string[]): Bettor[] {
+export function createBettors(profiles: readonly BettorProfile[], games: readonly Game[], rng: Rng): Bettor[] {
   const bettors: Bettor[] = [];
-  for (let index = 0; index < count; index++) {
+  for (const profile of profiles) {
     const stakes: Stake[] = [];
     const follows = new Set<string>();
     const positions = rng.int(1, 4);
@@ -45,7 +45,7 @@ export function createBettors(count: number, games: readonly Game[], rng: Rng, i
       else stakes.push({ kind: "prediction", gameId: game.id, side, price: game.homeWinPrice });
       if (rng.chance(0.3)) follows.add(side === "home" ? game.home : game.away);
     }
-    bettors.push({ id: ids?.[index] ?? `sim-user-${index + 1}`, stakes, follows });
+    bettors.push({ ...profile, stakes, follows });
   }
   return bettors;
 }
@@ -95,8 +95,7 @@ export function momentsFor(
 ): FannedMoment[] {
   const moments: FannedMoment[] = [];
   const send = (momentType: string, users: readonly Bettor[]) => {
-    if (users.length)
-      moments.push({ momentType, sport: game.sport, gameId: game.id, userIds: users.map((user) => user.id) });
+    if (users.length) moments.push({ momentType, sport: game.sport, gameId: game.id, users });
   };
   const basketball = game.sport === "nba" || game.sport === "ncaa_basketball";
   for (const event of events) {

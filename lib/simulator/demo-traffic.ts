@@ -1,6 +1,7 @@
 // The demo's live traffic (the demo-traffic worker, DEMO=1): round after round
 // of simulated games against the real delivery endpoints, each round with a
-// rotating population of users (population.ts), so that the overview keeps
+// rotating population of users (population.ts), each keeping their region and
+// exclusions while they stay (jurisdictions.ts), so that the overview keeps
 // moving with the real per-user caps in force instead of starving once the
 // first users have had their alerts. Seeded: the same seed and clock replay
 // the same rounds.
@@ -46,14 +47,14 @@ export async function runDemoTraffic(options: DemoTrafficOptions): Promise<void>
     prefix: `demo-${options.seed}`,
   });
   for (let round = 1; !options.signal?.aborted && (options.rounds === undefined || round <= options.rounds); round++) {
-    const userIds = population.nextRound(rng);
+    const profiles = population.nextRound(rng);
     try {
       const summary = await runSimulation({
         baseUrl: options.baseUrl,
         platformKey: options.platformKey,
         games: options.games ?? 4,
         users,
-        userIds,
+        profiles,
         speed: options.speed ?? 15,
         seed: rng.int(1, 2 ** 31 - 1),
         concurrency: options.concurrency ?? 4,

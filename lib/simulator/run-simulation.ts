@@ -1,6 +1,7 @@
 // Drives the real delivery endpoints over HTTP with simulated games and
 // bettors: each moment fanned out to every user with exposure in one request
-// (POST /api/delivery/moments, a decision per user), clicks on some
+// (POST /api/delivery/moments, a decision per user, each user with their region
+// and excluded categories: jurisdictions.ts), clicks on some
 // ads (a few twice, which must count once), conversions through the postback
 // endpoint for some clicks. Counts everything it sees, so the totals can be
 // compared with what the service recorded.
@@ -8,6 +9,7 @@ import { systemClock, type Clock } from "@/lib/clock";
 import { advanceGame, createGame, type Game, type SimSport } from "./games";
 import { createBettors, momentsFor, watchGame, type FannedMoment } from "./bettors";
 import { createHttpClient, type HttpClient } from "./http-client";
+import { countProfiles, simulatedProfiles, type BettorProfile, type ProfileCounts } from "./jurisdictions";
 import { createRng } from "@/lib/random";
 
 export type SimulationOptions = {
@@ -15,8 +17,8 @@ export type SimulationOptions = {
   platformKey: string;
   games: number;
   users: number;
-  /** the users' ids (as many as `users`); sim-user-1… by default */
-  userIds?: readonly string[];
+  /** the users (as many as `users`) with their regions and exclusions; sim-user-1… drawn from the seed by default */
+  profiles?: readonly BettorProfile[];
   /** simulated seconds per real second; 0 = as fast as the service answers */
   speed: number;
   seed: number;
@@ -36,6 +38,8 @@ export type SimulationProgress = { done: number; total: number; summary: Simulat
 export type SimulationSummary = {
   games: number;
   users: number;
+  /** where the users are and what they exclude */
+  audience: ProfileCounts;
   sports: Record<string, number>;
   /** a moment for one user: the decisions asked for */
   moments: number;
@@ -82,6 +86,7 @@ export function emptySummary(games: number, users: number): SimulationSummary {
   return {
     games,
     users,
+    audience: countProfiles([]),
     sports: {},
     moments: 0,
     requests: 0,
@@ -110,8 +115,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     return createGame(`sim-${options.seed}-game-${index + 1}`, sport, rng);
   });
   const watches = new Map(games.map((game) => [game.id, watchGame(game)]));
-  if (options.userIds && options.userIds.length !== options.users) throw new Error("userIds must name every user");
-  const bettors = createBettors(options.users, games, rng, options.userIds);
+  if (options.profiles && options.profiles.length !== options.users) throw new Error("profiles must name every user");
+  const profiles = options.profiles ?? simulatedProfiles(options.users, options.seed);
+  summary.audience = countProfiles(profiles);
+  const bettors = createBettors(profiles, games, rng);
   const clicked = new Set<string>();
   const later: { dueStep: number; run: () => Promise<void> }[] = [];
 
@@ -178,8 +185,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   /** One moment for all its users: one POST /api/delivery/moments, each user's decision in the answer. */
   const fanOut = async ({ moment, plans }: { moment: FannedMoment; plans: Plan[] }, step: number) => {
     const stats = (summary.byMomentType[moment.momentType] ??= { requested: 0, filled: 0 });
-    stats.requested += moment.userIds.length;
-    summary.decisions.requested += moment.userIds.length;
+    stats.requested += moment.users.length;
+    summary.decisions.requested += moment.users.length;
     summary.requests += 1;
     let decisions: (Fill | { impression_id: null })[];
     try {
@@ -189,16 +196,20 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           moment_type: moment.momentType,
           sport: moment.sport,
           game_id: moment.gameId,
-          user_ids: moment.userIds,
+          users: moment.users.map((user) => ({
+            user_id: user.id,
+            region: user.region,
+            excluded_categories: user.excludedCategories,
+          })),
         }),
       });
       if (response.status !== 200) {
-        summary.decisions.errors += moment.userIds.length;
+        summary.decisions.errors += moment.users.length;
         return;
       }
       decisions = (JSON.parse(response.body) as { decisions: (Fill | { impression_id: null })[] }).decisions;
     } catch {
-      summary.decisions.errors += moment.userIds.length;
+      summary.decisions.errors += moment.users.length;
       return;
     }
     decisions.forEach((decision, index) => {
@@ -234,8 +245,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         const events = advanceGame(game, stepSeconds, rng);
         moments.push(...momentsFor(game, events, watches.get(game.id)!, bettors));
       }
-      summary.moments += moments.reduce((sum, moment) => sum + moment.userIds.length, 0);
-      const planned = moments.map((moment) => ({ moment, plans: moment.userIds.map(() => plan(moment)) }));
+      summary.moments += moments.reduce((sum, moment) => sum + moment.users.length, 0);
+      const planned = moments.map((moment) => ({ moment, plans: moment.users.map(() => plan(moment)) }));
       // the moments of a step go out together (several games at once); each is one request for all its users
       await pool(planned, concurrency, (item) => fanOut(item, step));
       const due = later.filter((action) => action.dueStep <= step);
