@@ -3261,7 +3261,7 @@ export type WebhookEndpointEdgeResolvers<ContextType = GraphqlContext, ParentTyp
   node?: Resolver<ResolversTypes['WebhookEndpoint'], ParentType, ContextType>;
 };
 
-export type WebhookEventKindResolvers = EnumResolverSignature<{ CAMPAIGN_BID_ADJUSTED?: any, CAMPAIGN_BUDGET_50PCT?: any, CAMPAIGN_BUDGET_90PCT?: any, CAMPAIGN_ENDED?: any, CLICK_RECORDED?: any, CONVERSION_RECORDED?: any, IMPRESSION_SERVED?: any }, ResolversTypes['WebhookEventKind']>;
+export type WebhookEventKindResolvers = EnumResolverSignature<{ ACCOUNT_BALANCE_LOW?: any, ACCOUNT_LIMIT_REACHED?: any, CAMPAIGN_BID_ADJUSTED?: any, CAMPAIGN_BUDGET_50PCT?: any, CAMPAIGN_BUDGET_90PCT?: any, CAMPAIGN_ENDED?: any, CLICK_RECORDED?: any, CONVERSION_RECORDED?: any, IMPRESSION_SERVED?: any }, ResolversTypes['WebhookEventKind']>;
 
 export type WebhookTestResultResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['WebhookTestResult'] = ResolversParentTypes['WebhookTestResult']> = {
   durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;

@@ -219,7 +219,14 @@ export async function seedDemoCampaigns(advertiserId: string, options: { clock?:
       const licence = rival.sportsbook ? sportsbookLicence() : {};
       if (!existing)
         await tx.advertiser.create({
-          data: { id: rivalId, name: rival.name, email: rival.email, sandbox: true, ...licence },
+          data: {
+            id: rivalId,
+            name: rival.name,
+            email: rival.email,
+            sandbox: true,
+            ...licence,
+            billingAccount: { create: {} },
+          },
         });
       else if (!existing.sandbox) await tx.advertiser.update({ where: { id: rivalId }, data: { sandbox: true } });
       if ((await tx.campaign.count({ where: { advertiserId: rivalId } })) === 0)

@@ -47,6 +47,18 @@ export const eventDataSchemas = {
     new_bid_cpm_usd: usd,
     reason: z.string(),
   }),
+  /** a prepaid balance under 20 % of the last top-up, or 90 % of a credit limit used */
+  "account.balance_low": z.object({
+    mode: z.enum(["invoiced", "prepaid"]),
+    available_usd: usd,
+    at: isoTime,
+  }),
+  /** the advertiser's campaigns stopped: the balance or the credit limit is used up */
+  "account.limit_reached": z.object({
+    mode: z.enum(["invoiced", "prepaid"]),
+    available_usd: usd,
+    at: isoTime,
+  }),
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;

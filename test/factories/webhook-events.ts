@@ -45,6 +45,8 @@ export function sampleEventData<T extends EventType>(type: T, atMs = Date.now())
       new_bid_cpm_usd: 1.25,
       reason: "target CPA",
     },
+    "account.balance_low": { mode: "prepaid", available_usd: 12.5, at },
+    "account.limit_reached": { mode: "invoiced", available_usd: 0, at },
   };
   return samples[type] as EventData<T>;
 }

@@ -465,6 +465,10 @@ export type WebhookDeliveryStatus =
   | 'SUCCEEDED';
 
 export type WebhookEventKind =
+  /** A prepaid balance under 20 % of its last top-up, or 90 % of the credit limit used. */
+  | 'ACCOUNT_BALANCE_LOW'
+  /** The advertiser's campaigns stopped winning: the balance or the credit limit is used up. */
+  | 'ACCOUNT_LIMIT_REACHED'
   | 'CAMPAIGN_BID_ADJUSTED'
   | 'CAMPAIGN_BUDGET_50PCT'
   | 'CAMPAIGN_BUDGET_90PCT'

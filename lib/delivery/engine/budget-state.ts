@@ -7,6 +7,32 @@
 import { DAY_MS } from "@/lib/clock";
 import { dayStartMs, evenPacingResumeMs, utcDay } from "@/lib/domain/campaigns/pacing";
 
+/**
+ * An advertiser's billing account as delivery sees it: what it allows (null: no limit), what
+ * was committed and what is in flight. Exhausted, it blocks every campaign of the advertiser
+ * until its numbers change (docs/api.md, "Billing").
+ */
+export class AccountBudget {
+  readonly advertiserId: string;
+  allowanceMicros: number | null = null;
+  spentMicros = 0;
+  inflightMicros = 0;
+  exhausted = false;
+  readonly campaigns: CampaignBudget[] = [];
+
+  constructor(advertiserId: string) {
+    this.advertiserId = advertiserId;
+  }
+
+  /** Recomputes `exhausted`; when it changed, every campaign of the account refreshes. */
+  refresh(nowMs: number): void {
+    const exhausted = this.allowanceMicros !== null && this.spentMicros + this.inflightMicros >= this.allowanceMicros;
+    if (exhausted === this.exhausted) return;
+    this.exhausted = exhausted;
+    for (const campaign of this.campaigns) campaign.refresh(nowMs);
+  }
+}
+
 export class CampaignBudget {
   readonly id: string;
   status = "active";
@@ -20,6 +46,8 @@ export class CampaignBudget {
   paceStartMs = 0;
   /** the campaign may enter auctions from this time on (Infinity: not until its numbers change) */
   blockedUntilMs = 0;
+  /** its advertiser's billing account (one object for all the advertiser's campaigns) */
+  account: AccountBudget | undefined;
   /** where the index keeps a copy of blockedUntilMs for the typed-array auction */
   readonly #table: { array: Float64Array } | undefined;
   readonly slot: number;
@@ -38,6 +66,7 @@ export class CampaignBudget {
   /** Why the campaign may not enter an auction at `nowMs` (the reference rule), or undefined. */
   exclusion(nowMs: number): string | undefined {
     if (this.status !== "active") return "not_active";
+    if (this.account?.exhausted) return "account_limit_reached";
     if (this.spendMicros + this.inflightMicros >= this.totalBudgetMicros) return "total_budget_spent";
     const daySpend = this.daySpend(nowMs);
     if (daySpend >= this.dailyBudgetMicros) return "daily_budget_spent";
@@ -54,13 +83,20 @@ export class CampaignBudget {
 
   #blockedUntil(nowMs: number): number {
     if (this.status !== "active" || this.spendMicros + this.inflightMicros >= this.totalBudgetMicros) return Infinity;
+    if (this.account?.exhausted) return Infinity;
     const daySpend = this.daySpend(nowMs);
     if (daySpend >= this.dailyBudgetMicros) return dayStartMs(nowMs) + DAY_MS;
     return this.pacing === "even" ? evenPacingResumeMs(this.dailyBudgetMicros, daySpend, nowMs, this.paceStartMs) : 0;
   }
 
+  /** Spend decided and not yet committed (negative once committed or given up): the account's too. */
   addInflight(micros: number, nowMs: number): void {
     this.inflightMicros += micros;
+    const account = this.account;
+    if (account && account.allowanceMicros !== null) {
+      account.inflightMicros += micros;
+      account.refresh(nowMs);
+    }
     this.refresh(nowMs);
   }
 }

@@ -9,9 +9,10 @@ import { utcDay } from "@/lib/domain/campaigns/pacing";
 import { isAvailableIn, MOMENT_TYPE_KEYS, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import { SPORTS, type Sport } from "@/lib/domain/sports";
 import { ADVERTISER_CATEGORIES, type AdvertiserCategory } from "@/lib/domain/regions/regions.schemas";
-import { CampaignBudget } from "./budget-state";
+import { AccountBudget, CampaignBudget } from "./budget-state";
 import type { CampaignReach } from "../rules/audience";
 import type {
+  AccountSpend,
   CampaignBudgetRow,
   CampaignRow,
   CampaignSpend,
@@ -59,6 +60,8 @@ export class CampaignIndex {
   readonly #campaigns = new Map<string, LiveCampaign>();
   /** outlives reloads, so in-flight spend stays counted while a campaign is rebuilt */
   readonly #states = new Map<string, CampaignBudget>();
+  /** the advertisers' billing accounts, one per advertiser, outliving reloads too */
+  readonly #accounts = new Map<string, AccountBudget>();
   /** blockedUntilMs of every campaign budget by slot, read by the typed-array auction */
   readonly #blocked = { array: new Float64Array(1024).fill(Infinity) };
   #books: AuctionBook<LiveCampaign>[] = [];
@@ -141,6 +144,13 @@ export class CampaignIndex {
     state.totalBudgetMicros = row.totalBudgetMicros;
     state.pacing = row.pacing === "asap" ? "asap" : "even";
     state.paceStartMs = row.createdAtMs;
+    if (!state.account) {
+      let account = this.#accounts.get(row.advertiserId);
+      if (!account) this.#accounts.set(row.advertiserId, (account = new AccountBudget(row.advertiserId)));
+      account.campaigns.push(state);
+      state.account = account;
+    }
+    if (row.account) this.applyAccounts([row.account]);
     this.applySpend([
       {
         id: row.id,
@@ -255,14 +265,33 @@ export class CampaignIndex {
     }
   }
 
-  /** Merges committed counters and takes the budgets of campaign rows read under their lock (a moment's). */
-  applyBudgets(rows: readonly CampaignBudgetRow[]): void {
+  /**
+   * Merges billing accounts read from the database: their allowance as read, their spend
+   * never backwards (as campaigns' spend).
+   */
+  applyAccounts(rows: readonly AccountSpend[]): void {
+    const now = this.#clock();
+    for (const row of rows) {
+      const account = this.#accounts.get(row.advertiserId);
+      if (!account) continue;
+      account.allowanceMicros = row.allowanceMicros;
+      account.spentMicros = Math.max(account.spentMicros, row.spentMicros);
+      account.refresh(now);
+    }
+  }
+
+  /**
+   * Takes campaign rows and billing accounts read under their locks (a moment's): their
+   * budgets and allowances as read, their counters merged.
+   */
+  applyBudgets(rows: readonly CampaignBudgetRow[], accounts: readonly AccountSpend[]): void {
     for (const row of rows) {
       const state = this.#states.get(row.id);
       if (!state) continue;
       state.totalBudgetMicros = row.totalBudgetMicros;
       state.dailyBudgetMicros = row.dailyBudgetMicros;
     }
+    this.applyAccounts(accounts);
     this.applySpend(rows);
   }
 
@@ -273,7 +302,9 @@ export class CampaignIndex {
       this.#full = true;
       await this.ready();
     } else {
-      this.applySpend(await this.#store.loadSpend());
+      const spend = await this.#store.loadSpend();
+      this.applyAccounts(spend.accounts);
+      this.applySpend(spend.campaigns);
     }
   }
 }

@@ -171,6 +171,7 @@ export class DeliveryEngine {
   }
 
   #committed(result: CommitOutcome): void {
+    this.index.applyAccounts(result.accounts);
     this.index.applySpend(result.campaigns);
     if (result.ended.length) this.index.markDirty(result.ended);
   }
@@ -228,7 +229,12 @@ export class DeliveryEngine {
         this.#auction(input, "capped", result.bidders, now, platform.sandbox);
         return { kind: "capped" };
       }
-      (refused ??= new Set()).add(winner);
+      refused ??= new Set();
+      // an account refused: every campaign of the advertiser is out of this decision
+      if (verdict === "account") {
+        for (const campaign of cell.candidates)
+          if (campaign.advertiserId === winner.advertiserId) refused.add(campaign);
+      } else refused.add(winner);
     }
     this.#auction(input, "no_fill", bidders, now, platform.sandbox);
     return { kind: "no_fill" };
@@ -316,6 +322,7 @@ export class DeliveryEngine {
       users: users.map((user) => user.user_id),
       gameId: input.game_id,
       campaignIds: cell.candidates.map((campaign) => campaign.campaignId),
+      advertiserIds: [...new Set(cell.candidates.map((campaign) => campaign.advertiserId))].sort(),
       nowMs: now,
     };
     let decided: DecidedMoment | undefined;
@@ -356,7 +363,7 @@ export class DeliveryEngine {
     now: number,
     sandbox: boolean,
   ): DecidedMoment {
-    this.index.applyBudgets(state.campaigns);
+    this.index.applyBudgets(state.campaigns, state.accounts);
     const floor = FLOORS.get(input.moment_type)!;
     const blockedUntil = this.index.blockedUntil;
     const options = { random: this.#random };

@@ -80,6 +80,8 @@ const restrictedArb = fc.record({
 const scenarioArb = fc.record({
   campaigns: fc.array(campaignArb, { minLength: 1, maxLength: 6 }),
   restricted: fc.tuple(restrictedArb, restrictedArb),
+  /** each advertiser's account allowance in tenths of a cent (null: no limit): small ones run out mid-moment */
+  allowances: fc.tuple(...Array.from({ length: 4 }, () => fc.option(fc.integer({ min: 1, max: 80 }), { nil: null }))),
   /** advertisers 2 and 3 are the demo's (sandbox); advertiser 1 receives impression.served */
   moments: fc.array(momentArb, { minLength: 8, maxLength: 14 }),
   seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
@@ -103,6 +105,11 @@ async function setUp(scenario: Scenario): Promise<void> {
         category: restricted?.category ?? "general",
         licensedRegions: restricted?.licensed ? JSON.stringify(restricted.licensed) : null,
       },
+    });
+    const allowance = scenario.allowances[index];
+    await db().billingAccount.update({
+      where: { advertiserId: advertiser.advertiserId },
+      data: { allowanceMicros: allowance == null ? null : BigInt(allowance * 100) },
     });
     advertisers.push(advertiser.advertiserId);
   }
@@ -181,6 +188,7 @@ async function rewind(): Promise<void> {
   await client.impression.deleteMany();
   await client.auction.deleteMany();
   await client.hourlyRollup.deleteMany();
+  await client.billingAccount.updateMany({ data: { spentMicros: 0n, balanceLowAt: null, limitReachedAt: null } });
   await client.campaign.updateMany({
     data: {
       spendMicros: 0n,
@@ -324,6 +332,7 @@ async function compare(scenario: Scenario): Promise<void> {
     return answers;
   });
   const afterFanOut = await state();
+  await expectWithinAccountLimits();
   await rewind();
   const single = await withEngine(scenario.seed, async (engine) => {
     const answers: ReturnType<typeof comparable>[][] = [];
@@ -344,8 +353,24 @@ async function compare(scenario: Scenario): Promise<void> {
   seen.runs++;
 }
 
+/** No account passed its allowance by more than one impression (its costliest, to be safe). */
+async function expectWithinAccountLimits(): Promise<void> {
+  for (const account of await db().billingAccount.findMany({ where: { advertiserId: { in: advertisers } } })) {
+    const spent = (
+      await db().impression.aggregate({ where: { advertiserId: account.advertiserId }, _sum: { costMicros: true } })
+    )._sum.costMicros;
+    expect(account.spentMicros).toBe(spent ?? 0n);
+    if (account.allowanceMicros === null) continue;
+    const costliest = (
+      await db().impression.aggregate({ where: { advertiserId: account.advertiserId }, _max: { costMicros: true } })
+    )._max.costMicros;
+    expect(account.spentMicros - (costliest ?? 0n)).toBeLessThan(account.allowanceMicros);
+    if (account.spentMicros >= account.allowanceMicros) seen.accountLimited++;
+  }
+}
+
 /** what the random scenarios reached, over all runs (the property must exercise caps and exhausted budgets) */
-const seen = { runs: 0, capped: 0, ended: 0, gambling: 0 };
+const seen = { runs: 0, capped: 0, ended: 0, gambling: 0, accountLimited: 0 };
 
 beforeEach(resetDeliveryTables);
 afterAll(async () => {
@@ -357,8 +382,9 @@ describe("a fanned-out moment", () => {
     await fc.assert(fc.asyncProperty(scenarioArb, compare), { numRuns: 15, seed: 408, endOnFailure: true });
     expect(seen.runs).toBe(15);
     expect(seen.capped, JSON.stringify(seen)).toBeGreaterThan(0);
-    // licensed sportsbooks won users in their regions
+    // licensed sportsbooks won users in their regions; account limits were reached
     expect(seen.gambling).toBeGreaterThan(0);
+    expect(seen.accountLimited).toBeGreaterThan(0);
     expect(seen.ended).toBeGreaterThan(0);
   }, 240_000);
 
@@ -431,6 +457,7 @@ describe("a fanned-out moment", () => {
         { category: "general", licensed: null },
         { category: "general", licensed: null },
       ],
+      allowances: [null, null, null, null],
       seed: 7,
     };
     await compare(scenario);

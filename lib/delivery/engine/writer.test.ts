@@ -41,6 +41,7 @@ const accepted = (batch: WriteBatch): BatchResult => ({
   clicks: [],
   campaigns: [],
   ended: [],
+  accounts: [],
 });
 
 /** A store whose commits wait until the test lets them go; it records the users of each commit. */

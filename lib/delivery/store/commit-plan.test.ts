@@ -37,7 +37,20 @@ type Row = {
   clicks: number;
 };
 
-function model(campaigns: Record<string, Partial<Row>>, alerts: RecentAlert[] = []) {
+type Account = {
+  mode: string;
+  allowance: number | null;
+  spent: number;
+  lowAt: number | null;
+  balanceLow: boolean;
+  limitReached: boolean;
+};
+
+function model(
+  campaigns: Record<string, Partial<Row>>,
+  alerts: RecentAlert[] = [],
+  accountRows: Record<string, Partial<Account>> = {},
+) {
   const rows = new Map<string, Row>();
   for (const [id, row] of Object.entries(campaigns)) {
     rows.set(id, {
@@ -54,6 +67,24 @@ function model(campaigns: Record<string, Partial<Row>>, alerts: RecentAlert[] = 
       ...row,
     });
   }
+  const accounts = new Map<string, Account>(
+    Object.entries(accountRows).map(([id, row]) => [
+      id,
+      { mode: "invoiced", allowance: null, spent: 0, lowAt: null, balanceLow: false, limitReached: false, ...row },
+    ]),
+  );
+  const accountRow = (advertiserId: string) => {
+    const row = accounts.get(advertiserId)!;
+    return {
+      advertiserId,
+      mode: row.mode,
+      allowanceMicros: row.allowance,
+      spentMicros: row.spent,
+      lowAtMicros: row.lowAt,
+      balanceLowSet: row.balanceLow,
+      limitReachedSet: row.limitReached,
+    };
+  };
   const log: string[] = [];
   const clickIds = new Set<string>();
   const written = {
@@ -69,6 +100,35 @@ function model(campaigns: Record<string, Partial<Row>>, alerts: RecentAlert[] = 
     lockUsers: ({ users, scope }) => void log.push(`lockUsers ${scope} ${users.length}`),
     recentAlerts: ({ users }) => (log.push("recentAlerts"), alerts.filter((alert) => users.includes(alert.userId))),
     lockCampaigns: (ids) => void log.push(`lockCampaigns ${ids.join(",")}`),
+    lockAccounts: (ids) => {
+      log.push(`lockAccounts ${ids.join(",")}`);
+      return ids.filter((id) => accounts.has(id)).map(accountRow);
+    },
+    spendAccounts: (rows) => {
+      log.push(`spendAccounts ${rows.map(({ advertiserId, sumMicros }) => `${advertiserId}+${sumMicros}`).join(" ")}`);
+      return rows.map(({ advertiserId, sumMicros }) => {
+        const row = accounts.get(advertiserId);
+        if (row) row.spent += sumMicros;
+        else
+          accounts.set(advertiserId, {
+            mode: "invoiced",
+            allowance: null,
+            spent: sumMicros,
+            lowAt: null,
+            balanceLow: false,
+            limitReached: false,
+          });
+        return accountRow(advertiserId);
+      });
+    },
+    markAccounts: ({ advertiserIds, mark }) =>
+      advertiserIds.map((id) => {
+        const row = accounts.get(id)!;
+        const key = mark === "balance_low" ? "balanceLow" : "limitReached";
+        if (row[key]) return false;
+        row[key] = true;
+        return true;
+      }),
     spend: (groups) => {
       log.push(`spend ${groups.map(({ campaignId, count }) => `${campaignId}x${count}`).join(" ")}`);
       return groups.map(({ campaignId, day, sumMicros, beforeLastMicros }) => {
@@ -149,7 +209,7 @@ function model(campaigns: Record<string, Partial<Row>>, alerts: RecentAlert[] = 
       written.changes.push(...rows);
     },
   };
-  return { rows, log, written, statements };
+  return { rows, accounts, log, written, statements };
 }
 
 let sequence = 0;
@@ -207,7 +267,14 @@ describe("commitBatch", () => {
       m.statements,
     );
     expect(result.impressions).toEqual(["accepted", "accepted", "accepted"]);
-    expect(m.log).toEqual(["lockUsers users 3", "recentAlerts", "lockCampaigns cmp_a,cmp_b", "spend cmp_ax1 cmp_bx2"]);
+    expect(m.log).toEqual([
+      "lockUsers users 3",
+      "recentAlerts",
+      "lockCampaigns cmp_a,cmp_b",
+      "lockAccounts adv_1",
+      "spend cmp_ax1 cmp_bx2",
+      "spendAccounts adv_1+600",
+    ]);
     expect(m.rows.get("cmp_b")!.spend).toBe(400);
     expect(m.written).toEqual({
       impressions: 3,
@@ -232,9 +299,11 @@ describe("commitBatch", () => {
     // one statement for every group, the refused group's counters read once, its prefix spent once
     expect(m.log.slice(2)).toEqual([
       "lockCampaigns cmp_a,cmp_b",
+      "lockAccounts adv_1",
       "spend cmp_ax3 cmp_bx1",
       "readBudgets cmp_a",
       "spend cmp_ax1",
+      "spendAccounts adv_1+400",
     ]);
     expect(m.rows.get("cmp_a")!.spend).toBe(1200);
     // the batch that exhausted the budget ends the campaign and says so once
@@ -603,7 +672,7 @@ describe("commitMoment", () => {
       commitMoment({ impressions, auctions: [auction("no_fill", 0), auction("capped", 2)] }, DAY, NOW),
       m.statements,
     );
-    expect(m.log).toEqual(["spend cmp_ax2 cmp_bx1"]);
+    expect(m.log).toEqual(["spend cmp_ax2 cmp_bx1", "spendAccounts adv_1+300"]);
     expect(outcome.campaigns.map((campaign) => [campaign.id, campaign.spendMicros])).toEqual([
       ["cmp_a", 900],
       ["cmp_b", 100],
@@ -637,6 +706,52 @@ describe("commitMoment", () => {
     expect(outcome.ended).toEqual(["cmp_a"]);
     expect(m.written.outbox).toContain("campaign.ended");
     expect(m.written.changes.map((change) => change.operation)).toEqual(["endCampaign"]);
+  });
+});
+
+describe("account limits", () => {
+  it("refuse an advertiser's impressions from the first that starts at its allowance, across its campaigns", () => {
+    const m = model({ cmp_a: {}, cmp_b: {}, cmp_c: { advertiserId: "adv_2" } }, [], {
+      adv_1: { allowance: 1_000, spent: 700 },
+    });
+    const impressions = [
+      impression("cmp_a", 200),
+      impression("cmp_c", 200, { advertiserId: "adv_2" }),
+      impression("cmp_b", 200),
+      impression("cmp_a", 200),
+    ];
+    const result = runPlan(commitBatch(batch(impressions)), m.statements);
+    // 700 and 900 start under 1,000; the third would start at 1,100: one impression over at most
+    expect(result.impressions).toEqual(["accepted", "accepted", "accepted", "account"]);
+    expect(m.accounts.get("adv_1")!.spent).toBe(1_100);
+    // adv_2 has no account: no limit, and its first spend makes one
+    expect(m.accounts.get("adv_2")!.spent).toBe(200);
+    expect(result.accounts).toEqual([
+      { advertiserId: "adv_1", allowanceMicros: 1_000, spentMicros: 1_100 },
+      { advertiserId: "adv_2", allowanceMicros: null, spentMicros: 200 },
+    ]);
+    expect(m.written.outbox.filter((type) => type.startsWith("account."))).toEqual(["account.limit_reached"]);
+    // refused again, and said once
+    const again = runPlan(commitBatch(batch([impression("cmp_a", 200)])), m.statements);
+    expect(again.impressions).toEqual(["account"]);
+    expect(m.written.outbox.filter((type) => type.startsWith("account."))).toEqual(["account.limit_reached"]);
+  });
+
+  it("say the balance is low once, in the commit that crosses the mark", () => {
+    const m = model({ cmp_a: {} }, [], { adv_1: { mode: "prepaid", allowance: 10_000, lowAt: 8_000, spent: 7_000 } });
+    runPlan(commitBatch(batch([impression("cmp_a", 500)])), m.statements);
+    expect(m.written.outbox.filter((type) => type.startsWith("account."))).toEqual([]);
+    runPlan(commitBatch(batch([impression("cmp_a", 600)])), m.statements);
+    runPlan(commitBatch(batch([impression("cmp_a", 600)])), m.statements);
+    expect(m.written.outbox.filter((type) => type.startsWith("account."))).toEqual(["account.balance_low"]);
+  });
+
+  it("fail a moment whose spend passes an account's allowance by more than its last impression", () => {
+    const m = model({ cmp_a: {} }, [], { adv_1: { allowance: 1_000, spent: 900 } });
+    const impressions = [impression("cmp_a", 100, { userId: "u1" }), impression("cmp_a", 100, { userId: "u2" })];
+    expect(() => runPlan(commitMoment({ impressions, auctions: [] }, DAY, NOW), m.statements)).toThrow(
+      "the spend of adv_1 passed its account limit under its lock",
+    );
   });
 });
 

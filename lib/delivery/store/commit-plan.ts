@@ -14,6 +14,7 @@ import {
   type SyncStatements as SyncOf,
 } from "@/lib/db/plan";
 import type {
+  AccountSpend,
   AuctionRecord,
   BatchResult,
   CampaignBudgetRow,
@@ -76,6 +77,15 @@ export const USER_LOCK_BUCKETS = 1024;
 /** a batch with more distinct users than this locks whole buckets */
 export const USER_LOCKS_MAX = 256;
 
+/** A billing account as a commit reads it under its lock, and after its spend. */
+export type AccountRow = AccountSpend & {
+  mode: string;
+  /** spent at or above this: account.balance_low */
+  lowAtMicros: number | null;
+  balanceLowSet: boolean;
+  limitReachedSet: boolean;
+};
+
 /** Every statement a plan may ask for: its arguments and its result. */
 export type StatementSet = {
   /** hold every other batch of these users until commit (per-user caps across instances) */
@@ -84,6 +94,15 @@ export type StatementSet = {
   recentAlerts: { args: { users: readonly string[]; sinceMs: number }; result: RecentAlert[] };
   /** lock these campaign rows until commit, in the given (id) order */
   lockCampaigns: { args: readonly string[]; result: void };
+  /** lock and read the billing accounts of these advertisers (those that have one), in the given (id) order */
+  lockAccounts: { args: readonly string[]; result: AccountRow[] };
+  /** adds each advertiser's spend to its billing account (making the account of one without); the rows after */
+  spendAccounts: { args: readonly { advertiserId: string; sumMicros: number }[]; result: AccountRow[] };
+  /** sets balance_low_at / limit_reached_at of each account if still unset; true where this call set it */
+  markAccounts: {
+    args: { advertiserIds: readonly string[]; mark: "balance_low" | "limit_reached"; nowMs: number };
+    result: boolean[];
+  };
   /** the conditional spend update of each group; undefined where it did not apply */
   spend: { args: readonly SpendArgs[]; result: (SpendUpdate | undefined)[] };
   /** committed counters and budgets of these campaigns (those that exist) */
@@ -116,8 +135,9 @@ function run<K extends keyof StatementSet>(name: K, args: StatementSet[K]["args"
 /** The commit of a batch of single decisions and clicks, step by step. */
 export function* commitBatch(batch: WriteBatch): Plan<BatchResult> {
   const verdicts = new Map<ImpressionRecord, ImpressionVerdict>();
-  const candidates = yield* recheckCaps(batch.impressions, batch.nowMs, verdicts);
-  yield* lockCampaigns(candidates, batch.clicks);
+  const capped = yield* recheckCaps(batch.impressions, batch.nowMs, verdicts);
+  yield* lockCampaigns(capped, batch.clicks);
+  const candidates = yield* withinAccounts(capped, verdicts);
   const spend = newSpendOutcome();
   yield* spendBudgets(candidates, batch.day, verdicts, spend);
   const outbox: OutboxRow[] = [];
@@ -134,9 +154,10 @@ export function* commitBatch(batch: WriteBatch): Plan<BatchResult> {
 /**
  * The commit of a moment whose users and campaigns are locked and whose auctions were
  * decided against the committed state those locks guard: a pure function of its
- * decisions. Its spend was decided within the budgets it read, so every campaign's
- * conditional update applies; one that does not means the state moved under the locks,
- * and the whole moment fails (the transaction rolls back).
+ * decisions. Its spend was decided within the budgets and account limits it read, so
+ * every campaign's conditional update applies and no account passes its limit; one that
+ * does not means the state moved under the locks, and the whole moment fails (the
+ * transaction rolls back).
  */
 export function* commitMoment(writes: MomentWrites, day: string, nowMs: number): Plan<CommitOutcome> {
   const spend = newSpendOutcome();
@@ -157,19 +178,110 @@ export function* commitMoment(writes: MomentWrites, day: string, nowMs: number):
   return yield* settleSpend(spend, [], nowMs, outbox);
 }
 
-/** Rollups, budget transitions and the outbox rows of a commit's accepted impressions and recorded clicks. */
+/**
+ * The accounts' spend, rollups, budget transitions and the outbox rows of a commit's
+ * accepted impressions and recorded clicks.
+ */
 function* settleSpend(
   spend: SpendOutcome,
   clicks: readonly ClickRecord[],
   nowMs: number,
   outbox: OutboxRow[],
 ): Plan<CommitOutcome> {
+  const accounts = yield* spendAccounts(spend.accepted, nowMs, outbox);
   const rollups = impressionRollups(spend.accepted, clicks);
   if (rollups.length) yield* run("upsertRollups", rollups);
   const campaigns = [...spend.campaigns.values()];
   const ended = yield* applyBudgetSteps([...spend.progress.values()], campaigns, nowMs, outbox);
   if (outbox.length) yield* run("insertOutbox", outbox);
-  return { campaigns, ended };
+  return { campaigns, ended, accounts };
+}
+
+/**
+ * 2b. The advertisers' billing accounts, locked after the campaigns (the order every commit
+ * takes them in): of each advertiser's impressions, in order, those that start below its
+ * allowance (so spend passes it by one impression at most); the others are refused.
+ */
+function* withinAccounts(
+  impressions: readonly ImpressionRecord[],
+  verdicts: Map<ImpressionRecord, ImpressionVerdict>,
+): Plan<readonly ImpressionRecord[]> {
+  if (!impressions.length) return impressions;
+  const advertisers = [...new Set(impressions.map((impression) => impression.advertiserId))].sort();
+  const accounts = yield* run("lockAccounts", advertisers);
+  const limited = new Map<string, number>();
+  for (const account of accounts)
+    if (account.allowanceMicros !== null)
+      limited.set(account.advertiserId, account.allowanceMicros - account.spentMicros);
+  if (!limited.size) return impressions;
+  return impressions.filter((impression) => {
+    const left = limited.get(impression.advertiserId);
+    if (left === undefined) return true;
+    if (left <= 0) {
+      verdicts.set(impression, "account");
+      return false;
+    }
+    limited.set(impression.advertiserId, left - impression.costMicros);
+    return true;
+  });
+}
+
+/**
+ * 8. The accepted impressions' cost added to their advertisers' accounts, one statement;
+ * each account that crossed its low mark or reached its allowance says so once
+ * (account.balance_low, account.limit_reached). An account passed its allowance by more
+ * than its last impression only if the state moved under the lock: the commit fails.
+ */
+function* spendAccounts(
+  accepted: readonly ImpressionRecord[],
+  nowMs: number,
+  outbox: OutboxRow[],
+): Plan<AccountSpend[]> {
+  if (!accepted.length) return [];
+  const sums = new Map<string, { sum: number; last: number }>();
+  for (const impression of accepted) {
+    const entry = sums.get(impression.advertiserId);
+    if (entry) {
+      entry.sum += impression.costMicros;
+      entry.last = impression.costMicros;
+    } else sums.set(impression.advertiserId, { sum: impression.costMicros, last: impression.costMicros });
+  }
+  const advertisers = [...sums.keys()].sort();
+  const rows = yield* run(
+    "spendAccounts",
+    advertisers.map((advertiserId) => ({ advertiserId, sumMicros: sums.get(advertiserId)!.sum })),
+  );
+  const due = { balance_low: [] as AccountRow[], limit_reached: [] as AccountRow[] };
+  for (const row of rows) {
+    const { last } = sums.get(row.advertiserId)!;
+    if (row.allowanceMicros !== null && row.spentMicros - last >= row.allowanceMicros)
+      throw new Error(`the spend of ${row.advertiserId} passed its account limit under its lock`);
+    if (row.lowAtMicros !== null && !row.balanceLowSet && row.spentMicros >= row.lowAtMicros) due.balance_low.push(row);
+    if (row.allowanceMicros !== null && !row.limitReachedSet && row.spentMicros >= row.allowanceMicros)
+      due.limit_reached.push(row);
+  }
+  for (const mark of ["balance_low", "limit_reached"] as const) {
+    if (!due[mark].length) continue;
+    const set = yield* run("markAccounts", { advertiserIds: due[mark].map((row) => row.advertiserId), mark, nowMs });
+    due[mark].forEach((row, index) => {
+      if (set[index]) outbox.push(outboxRow(accountEvent(row, mark, nowMs)));
+    });
+  }
+  return rows.map(({ advertiserId, allowanceMicros, spentMicros }) => ({ advertiserId, allowanceMicros, spentMicros }));
+}
+
+/** account.balance_low or account.limit_reached of an account after a commit's spend. */
+function accountEvent(row: AccountRow, mark: "balance_low" | "limit_reached", nowMs: number) {
+  return {
+    advertiserId: row.advertiserId,
+    type: `account.${mark}` as const,
+    data: {
+      mode: row.mode === "prepaid" ? ("prepaid" as const) : ("invoiced" as const),
+      available_usd: microsToUsd(Math.max(0, (row.allowanceMicros ?? 0) - row.spentMicros)),
+      at: new Date(nowMs).toISOString(),
+    },
+    createdAtMs: nowMs,
+  };
 }
 
 /**

@@ -62,13 +62,25 @@ export type WriteBatch = {
   nowMs: number;
 };
 
-/** What a moment locks before its auctions: its users (their caps) and the campaigns of its cell, at its instant. */
-export type MomentLocks = { users: readonly string[]; gameId: string; campaignIds: readonly string[]; nowMs: number };
+/**
+ * What a moment locks before its auctions: its users (their caps), the campaigns of its cell
+ * and their advertisers' billing accounts, at its instant.
+ */
+export type MomentLocks = {
+  users: readonly string[];
+  gameId: string;
+  campaignIds: readonly string[];
+  /** sorted */
+  advertiserIds: readonly string[];
+  nowMs: number;
+};
 
 /** What a moment's auctions are decided against: the committed state its locks guard. */
 export type MomentState = {
   /** committed counters and budgets of the locked campaigns (those that exist) */
   campaigns: CampaignBudgetRow[];
+  /** the billing accounts of their advertisers (those that have one: the others have no limit) */
+  accounts: AccountSpend[];
   /**
    * users whose committed alerts (any instance's) put them at a cap in the moment's game;
    * none on SQLite, where one process writes and its caps in memory hold every alert
@@ -79,8 +91,14 @@ export type MomentState = {
 /** A moment's decisions as rows: its impressions and the auctions that filled nothing. */
 export type MomentWrites = { impressions: ImpressionRecord[]; auctions: AuctionRecord[] };
 
-/** a single decision's impression at commit: accepted; refused by the total or daily budget; refused by a per-user cap */
-export type ImpressionVerdict = "accepted" | "budget" | "cap";
+/** What an advertiser's billing account allows delivery (docs/api.md, "Billing"): null allowance, no limit. */
+export type AccountSpend = { advertiserId: string; allowanceMicros: number | null; spentMicros: number };
+
+/**
+ * A single decision's impression at commit: accepted; refused by the total or daily budget,
+ * by a per-user cap, or by the advertiser's account limit.
+ */
+export type ImpressionVerdict = "accepted" | "budget" | "cap" | "account";
 
 /** The committed counters of a campaign after the batch (authoritative, other instances' spend included). */
 export type CampaignSpend = {
@@ -91,8 +109,11 @@ export type CampaignSpend = {
   daySpendMicros: number;
 };
 
-/** What a commit changed in the campaigns: their counters after it, and those it ended (budget exhausted). */
-export type CommitOutcome = { campaigns: CampaignSpend[]; ended: string[] };
+/**
+ * What a commit changed: the campaigns' counters after it, those it ended (budget exhausted),
+ * and the billing accounts it spent on.
+ */
+export type CommitOutcome = { campaigns: CampaignSpend[]; ended: string[]; accounts: AccountSpend[] };
 
 export type BatchResult = CommitOutcome & {
   /** one per impression of the batch, in its order */
@@ -143,6 +164,8 @@ export type CampaignRow = {
   /** the advertiser's category, and its licensed regions (JSON array, or null) */
   category: string;
   licensedRegions: string | null;
+  /** the advertiser's billing account, null without one (no limit) */
+  account: AccountSpend | null;
   /** approved creatives only, by variant index */
   creatives: CreativeRow[];
 };
@@ -159,8 +182,8 @@ export type DeliveryStore = {
   loadCampaigns(day: string, ids?: readonly string[]): Promise<CampaignRow[]>;
   /** changes whenever any campaign changes (count, max updated_at, sum of versions) */
   signature(): Promise<string>;
-  /** committed counters of every active campaign */
-  loadSpend(): Promise<CampaignSpend[]>;
+  /** committed counters of every active campaign, and the billing accounts of their advertisers */
+  loadSpend(): Promise<{ campaigns: CampaignSpend[]; accounts: AccountSpend[] }>;
   /** filled decisions since `sinceMs` (to rebuild per-user caps at start) */
   loadRecentAlerts(sinceMs: number): Promise<RecentAlert[]>;
   findClick(clickId: string): Promise<ClickTarget | null>;

@@ -14,6 +14,7 @@ import { utcDay } from "@/lib/domain/campaigns/pacing";
 import { env } from "@/lib/env";
 import { insertChangeRows } from "@/lib/history/pg-changes";
 import type {
+  AccountSpend,
   BatchResult,
   CampaignRow,
   CampaignSpend,
@@ -70,6 +71,13 @@ const LOCK_BUCKETS_SQL = `SELECT pg_advisory_xact_lock(${USER_LOCK_CLASS}, b)
   FROM (SELECT DISTINCT ${BUCKET} AS b FROM unnest($1::text[]) AS u ORDER BY 1) AS l`;
 const RECENT_ALERTS_SQL = `SELECT user_id, game_id, served_at_ms FROM impressions
   WHERE user_id = ANY($1::text[]) AND served_at_ms >= $2`;
+
+const LOCK_ACCOUNTS_SQL = `SELECT ${stored.ACCOUNT_COLUMNS} FROM billing_accounts WHERE advertiser_id = ANY($1::text[])
+  ORDER BY advertiser_id FOR NO KEY UPDATE`;
+const SPEND_ACCOUNTS_SQL = `INSERT INTO billing_accounts AS b (advertiser_id, spent_micros, updated_at)
+  SELECT id, sum, now() FROM unnest($1::text[], $2::bigint[]) AS t(id, sum)
+  ON CONFLICT (advertiser_id) DO UPDATE SET spent_micros = b.spent_micros + excluded.spent_micros
+  RETURNING ${stored.ACCOUNT_COLUMNS}`;
 
 /** A moment's campaigns locked in id order, as a batch locks them (lockCampaigns), read with their budgets. */
 const LOCK_MOMENT_CAMPAIGNS_SQL = `SELECT ${stored.BUDGET_COLUMNS} FROM campaigns WHERE id = ANY($1::text[])
@@ -294,6 +302,28 @@ function pgStatements(client: pg.ClientBase, sent: Promise<unknown>[]): AsyncSta
         );
       });
     },
+    lockAccounts: async (advertiserIds) => {
+      const result = await connection.query<stored.RawAccount>(LOCK_ACCOUNTS_SQL, [advertiserIds]);
+      return result.rows.map(stored.accountRow);
+    },
+    spendAccounts: async (rows) => {
+      const result = await connection.query<stored.RawAccount>(
+        SPEND_ACCOUNTS_SQL,
+        columns(rows, [(row) => row.advertiserId, (row) => row.sumMicros]),
+      );
+      const byId = new Map(result.rows.map((row) => [row.advertiser_id, stored.accountRow(row)]));
+      return rows.map((row) => byId.get(row.advertiserId)!);
+    },
+    markAccounts: async ({ advertiserIds, mark, nowMs }) => {
+      const column = mark === "balance_low" ? "balance_low_at" : "limit_reached_at";
+      const result = await connection.query<{ advertiser_id: string }>(
+        `UPDATE billing_accounts SET ${column} = $1::timestamp
+         WHERE advertiser_id = ANY($2::text[]) AND ${column} IS NULL RETURNING advertiser_id`,
+        [new Date(nowMs).toISOString(), advertiserIds],
+      );
+      const set = new Set(result.rows.map((row) => row.advertiser_id));
+      return advertiserIds.map((id) => set.has(id));
+    },
     readBudgets: async (campaignIds) => {
       const result = await connection.query<stored.RawBudget>(
         `SELECT ${stored.BUDGET_COLUMNS} FROM campaigns WHERE id = ANY($1::text[])`,
@@ -469,16 +499,21 @@ export class PgDeliveryStore implements DeliveryStore {
     const result = await this.#pool.query<{ s: string }>(
       `SELECT (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at)::text, '') || ':' || COALESCE(SUM(version), 0) FROM campaigns)
         || '|' || (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at)::text, '') FROM creatives)
-        || '|' || (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at)::text, '') FROM advertisers) AS s`,
+        || '|' || (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at)::text, '') FROM advertisers)
+        || '|' || (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at)::text, '') FROM billing_accounts) AS s`,
     );
     return result.rows[0]!.s;
   }
 
-  async loadSpend(): Promise<CampaignSpend[]> {
-    const result = await this.#pool.query<stored.RawSpend>(
+  async loadSpend(): Promise<{ campaigns: CampaignSpend[]; accounts: AccountSpend[] }> {
+    const campaigns = await this.#pool.query<stored.RawSpend>(
       `SELECT ${stored.SPEND_COLUMNS} FROM campaigns WHERE status = 'active'`,
     );
-    return result.rows.map(stored.campaignSpend);
+    const accounts = await this.#pool.query<stored.RawAccount>(
+      `SELECT ${stored.ACCOUNT_COLUMNS} FROM billing_accounts
+       WHERE advertiser_id IN (SELECT advertiser_id FROM campaigns WHERE status = 'active')`,
+    );
+    return { campaigns: campaigns.rows.map(stored.campaignSpend), accounts: accounts.rows.map(stored.accountRow) };
   }
 
   async loadRecentAlerts(sinceMs: number): Promise<RecentAlert[]> {
@@ -529,6 +564,7 @@ export class PgDeliveryStore implements DeliveryStore {
       await client.query("SET LOCAL jit = off");
       await client.query(LOCK_BUCKETS_SQL, [users]);
       const campaigns = await client.query<stored.RawBudget>(LOCK_MOMENT_CAMPAIGNS_SQL, [campaignIds]);
+      const accounts = await client.query<stored.RawAccount>(LOCK_ACCOUNTS_SQL, [locks.advertiserIds]);
       const capped = await client.query<{ user_id: string }>(CAPPED_USERS_SQL, [
         users,
         gameId,
@@ -537,6 +573,7 @@ export class PgDeliveryStore implements DeliveryStore {
       ]);
       const writes = decide({
         campaigns: campaigns.rows.map(stored.campaignBudget),
+        accounts: accounts.rows.map(stored.accountRow),
         cappedUsers: new Set(capped.rows.map((row) => row.user_id)),
       });
       return runCommitPlan(client, commitMoment(writes, utcDay(nowMs), nowMs));

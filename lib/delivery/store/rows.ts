@@ -10,13 +10,18 @@ import type {
   ImpressionRecord,
   RecentAlert,
 } from "./delivery-store";
-import type { AuctionRow } from "./commit-plan";
+import type { AccountRow, AuctionRow } from "./commit-plan";
 
 type Integer = number | string | bigint;
 
-/** Campaigns with their advertiser (FROM clause), and the columns of who they may serve. */
-export const CAMPAIGNS_WITH_ADVERTISERS = "campaigns c JOIN advertisers a ON a.id = c.advertiser_id";
-export const REACH_COLUMNS = "c.target_regions, c.excluded_regions, a.sandbox, a.category, a.licensed_regions";
+/** Campaigns with their advertiser and its billing account (FROM clause), and the columns of both. */
+export const CAMPAIGNS_WITH_ADVERTISERS = `campaigns c JOIN advertisers a ON a.id = c.advertiser_id
+  LEFT JOIN billing_accounts b ON b.advertiser_id = c.advertiser_id`;
+export const REACH_COLUMNS = `c.target_regions, c.excluded_regions, a.sandbox, a.category, a.licensed_regions,
+  b.advertiser_id AS account_id, b.allowance_micros, b.spent_micros AS account_spent_micros`;
+/** A billing account's columns as delivery reads them under its lock. */
+export const ACCOUNT_COLUMNS = `advertiser_id, mode, allowance_micros, spent_micros, low_at_micros,
+  balance_low_at IS NOT NULL AS balance_low_set, limit_reached_at IS NOT NULL AS limit_reached_set`;
 
 export const CREATIVE_COLUMNS = `cr.id, cr.campaign_id, cr.variant_index, cr.variant_label, cr.headline, cr.body, cr.icon_url, cr.cta_text, cr.action_url`;
 export const SPEND_COLUMNS = `id, status, spend_micros, spend_day, day_spend_micros`;
@@ -49,6 +54,21 @@ export type RawCampaign = {
   sandbox: boolean | number;
   category: string;
   licensed_regions: string | null;
+  /** the billing account's, null without one */
+  account_id: string | null;
+  allowance_micros: Integer | null;
+  account_spent_micros: Integer | null;
+};
+
+export type RawAccount = {
+  advertiser_id: string;
+  mode: string;
+  allowance_micros: Integer | null;
+  spent_micros: Integer;
+  low_at_micros: Integer | null;
+  /** SQLite 0/1, PostgreSQL boolean */
+  balance_low_set: boolean | number;
+  limit_reached_set: boolean | number;
 };
 
 export type RawCreative = {
@@ -127,6 +147,14 @@ export function campaignRows(campaigns: readonly RawCampaign[], creatives: reado
     excludedRegions: row.excluded_regions,
     category: row.category,
     licensedRegions: row.licensed_regions,
+    account:
+      row.account_id === null
+        ? null
+        : {
+            advertiserId: row.account_id,
+            allowanceMicros: row.allowance_micros === null ? null : Number(row.allowance_micros),
+            spentMicros: Number(row.account_spent_micros),
+          },
     creatives: byCampaign.get(row.id) ?? [],
   }));
 }
@@ -146,6 +174,18 @@ export function campaignBudget(row: RawBudget): CampaignBudgetRow {
     ...campaignSpend(row),
     totalBudgetMicros: Number(row.total_budget_micros),
     dailyBudgetMicros: Number(row.daily_budget_micros),
+  };
+}
+
+export function accountRow(row: RawAccount): AccountRow {
+  return {
+    advertiserId: row.advertiser_id,
+    mode: row.mode,
+    allowanceMicros: row.allowance_micros === null ? null : Number(row.allowance_micros),
+    spentMicros: Number(row.spent_micros),
+    lowAtMicros: row.low_at_micros === null ? null : Number(row.low_at_micros),
+    balanceLowSet: Boolean(row.balance_low_set),
+    limitReachedSet: Boolean(row.limit_reached_set),
   };
 }
 

@@ -8,6 +8,7 @@ import { db, sqliteHandleOf, type Db } from "@/lib/db/client";
 import { isSqliteBusy, sqliteDateTime, withoutBusyWait } from "@/lib/db/adapters";
 import {
   StoreBusyError,
+  type AccountSpend,
   type BatchResult,
   type CampaignRow,
   type CampaignSpend,
@@ -56,10 +57,30 @@ function prepareAll(handle: Database) {
     signature: prepare(
       `SELECT (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at), '') || ':' || COALESCE(SUM(version), 0) FROM campaigns)
         || '|' || (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at), '') FROM creatives)
-        || '|' || (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at), '') FROM advertisers) AS s`,
+        || '|' || (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at), '') FROM advertisers)
+        || '|' || (SELECT COUNT(*) || ':' || COALESCE(MAX(updated_at), '') FROM billing_accounts) AS s`,
     ).pluck(),
     impressionSubscribers: prepare(stored.IMPRESSION_SUBSCRIBERS_SQL).pluck(),
     spendRows: prepare(`SELECT ${stored.SPEND_COLUMNS} FROM campaigns WHERE status = 'active'`),
+    accountRows: prepare(
+      `SELECT ${stored.ACCOUNT_COLUMNS} FROM billing_accounts
+       WHERE advertiser_id IN (SELECT advertiser_id FROM campaigns WHERE status = 'active')`,
+    ),
+    accountsByIds: prepare(
+      `SELECT ${stored.ACCOUNT_COLUMNS} FROM billing_accounts
+       WHERE advertiser_id IN (SELECT value FROM json_each(?)) ORDER BY advertiser_id`,
+    ),
+    spendAccount: prepare(
+      `INSERT INTO billing_accounts (advertiser_id, spent_micros, updated_at) VALUES (?, ?, ?)
+       ON CONFLICT (advertiser_id) DO UPDATE SET spent_micros = billing_accounts.spent_micros + excluded.spent_micros
+       RETURNING ${stored.ACCOUNT_COLUMNS}`,
+    ),
+    markBalanceLow: prepare(
+      `UPDATE billing_accounts SET balance_low_at = ? WHERE advertiser_id = ? AND balance_low_at IS NULL`,
+    ),
+    markLimitReached: prepare(
+      `UPDATE billing_accounts SET limit_reached_at = ? WHERE advertiser_id = ? AND limit_reached_at IS NULL`,
+    ),
     budgetRow: prepare(`SELECT ${stored.BUDGET_COLUMNS} FROM campaigns WHERE id = ?`),
     recentAlerts: prepare(`SELECT user_id, game_id, served_at_ms FROM impressions WHERE served_at_ms >= ?`),
     click: prepare(`${stored.CLICK_TARGET_SELECT} WHERE i.click_id = ?`),
@@ -159,6 +180,19 @@ function sqliteStatements(s: Prepared): SyncStatements {
         );
       }),
     readBudgets: (campaignIds) => readBudgets(s, campaignIds),
+    lockAccounts: (advertiserIds) => readAccounts(s, advertiserIds),
+    spendAccounts: (rows) =>
+      rows.map(({ advertiserId, sumMicros }) =>
+        stored.accountRow(
+          s.spendAccount.get(advertiserId, BigInt(sumMicros), sqliteDateTime(Date.now())) as stored.RawAccount,
+        ),
+      ),
+    markAccounts: ({ advertiserIds, mark, nowMs }) =>
+      advertiserIds.map(
+        (advertiserId) =>
+          (mark === "balance_low" ? s.markBalanceLow : s.markLimitReached).run(sqliteDateTime(nowMs), advertiserId)
+            .changes === 1,
+      ),
     insertImpressions: (impressions) => {
       for (const i of impressions) s.insertImpression.run(...stored.impressionValues(i));
     },
@@ -198,6 +232,10 @@ function sqliteStatements(s: Prepared): SyncStatements {
       for (const row of rows) s.insertChange.run(...changeValues(row));
     },
   };
+}
+
+function readAccounts(s: Prepared, advertiserIds: readonly string[]) {
+  return (s.accountsByIds.all(JSON.stringify(advertiserIds)) as stored.RawAccount[]).map(stored.accountRow);
 }
 
 function readBudgets(s: Prepared, campaignIds: readonly string[]) {
@@ -276,9 +314,12 @@ export class SqliteDeliveryStore implements DeliveryStore {
     return s.signature.get() as string;
   }
 
-  async loadSpend(): Promise<CampaignSpend[]> {
+  async loadSpend(): Promise<{ campaigns: CampaignSpend[]; accounts: AccountSpend[] }> {
     const { s } = await this.#ready();
-    return (s.spendRows.all() as stored.RawSpend[]).map(stored.campaignSpend);
+    return {
+      campaigns: (s.spendRows.all() as stored.RawSpend[]).map(stored.campaignSpend),
+      accounts: (s.accountRows.all() as stored.RawAccount[]).map(stored.accountRow),
+    };
   }
 
   async loadRecentAlerts(sinceMs: number): Promise<RecentAlert[]> {
@@ -302,7 +343,11 @@ export class SqliteDeliveryStore implements DeliveryStore {
 
   commitMoment(locks: MomentLocks, decide: (state: MomentState) => MomentWrites): Promise<CommitOutcome> {
     return this.#transaction((s, run) => {
-      const writes = decide({ campaigns: readBudgets(s, locks.campaignIds), cappedUsers: NO_OTHER_ALERTS });
+      const writes = decide({
+        campaigns: readBudgets(s, locks.campaignIds),
+        accounts: readAccounts(s, locks.advertiserIds),
+        cappedUsers: NO_OTHER_ALERTS,
+      });
       return runPlan(commitMoment(writes, utcDay(locks.nowMs), locks.nowMs), run);
     });
   }

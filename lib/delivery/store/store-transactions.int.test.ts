@@ -49,10 +49,15 @@ function impressions(target: Target, users: readonly string[], prefix = "now"): 
   }));
 }
 
-const locks = (users: readonly string[], campaignIds: readonly string[]): MomentLocks => ({
+const locks = (
+  users: readonly string[],
+  campaignIds: readonly string[],
+  advertiserIds: readonly string[] = [],
+): MomentLocks => ({
   users,
   gameId: "game-1",
   campaignIds,
+  advertiserIds,
   nowMs: NOV_22_NOON,
 });
 

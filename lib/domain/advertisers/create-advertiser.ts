@@ -27,6 +27,8 @@ export type CreateAdvertiserOptions = {
    * true (the operator CLI, demo seeding, tests and benchmarks use the client they get back).
    */
   defaultClient?: boolean;
+  /** the billing account's credit limit (self-serve sign-ups); none by default (docs/api.md, "Billing") */
+  creditLimitMicros?: bigint | null;
 };
 
 export async function createAdvertiser(
@@ -54,7 +56,19 @@ export async function createAdvertiser(
   try {
     await db().$transaction([
       db().advertiser.create({
-        data: { id: advertiserId, name: data.name, email: data.email, sandbox: options.sandbox ?? false },
+        data: {
+          id: advertiserId,
+          name: data.name,
+          email: data.email,
+          sandbox: options.sandbox ?? false,
+          // invoiced; a credit limit only where one is given (self-serve sign-ups, docs/api.md "Billing")
+          billingAccount: {
+            create:
+              options.creditLimitMicros == null
+                ? {}
+                : { creditLimitMicros: options.creditLimitMicros, allowanceMicros: options.creditLimitMicros },
+          },
+        },
       }),
       db().user.create({ data: { id: userId, email: data.email, name: data.name, passwordHash } }),
       db().membership.create({ data: { advertiserId, userId, role: "admin" } }),

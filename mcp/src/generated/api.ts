@@ -697,7 +697,7 @@ export interface components {
          * @description A webhook event kind.
          * @enum {string}
          */
-        WebhookEventKind: "impression.served" | "click.recorded" | "conversion.recorded" | "campaign.budget_50pct" | "campaign.budget_90pct" | "campaign.ended" | "campaign.bid_adjusted";
+        WebhookEventKind: "impression.served" | "click.recorded" | "conversion.recorded" | "campaign.budget_50pct" | "campaign.budget_90pct" | "campaign.ended" | "campaign.bid_adjusted" | "account.balance_low" | "account.limit_reached";
         PostbackInput: {
             /**
              * @description The campaign id (unknown or foreign ids answer 404 click_not_found).
@@ -736,6 +736,10 @@ export interface components {
             game_id: string;
             /** @description The publisher's id of the user with a stake (per-user caps). */
             user_id: string;
+            /** @description Where the user is (ISO 3166-2, or a country code): campaigns targeting regions and gambling advertisers (licensed regions only) serve only a user whose region they cover. Unknown: omit it or null. */
+            region?: string | null;
+            /** @description Advertiser categories this user must never see (the publisher's self-exclusions and age gates): gambling, alcohol. */
+            excluded_categories?: ("gambling" | "alcohol")[];
         };
         MomentRequest: {
             /**
@@ -747,8 +751,17 @@ export interface components {
             sport: "ncaa_basketball" | "nba" | "nfl" | "mlb";
             /** @description The publisher's id of the live game (per-game alert cap). */
             game_id: string;
-            /** @description The users with a stake in the game, each once (1 to 10,000); the answer's decisions are in this order, and the users are decided one after another in it. */
-            user_ids: string[];
+            /** @description The users with a stake in the game, each once (1 to 10,000), when no region or exclusion is known; or give `users`. The answer's decisions are in this order, and the users are decided one after another in it. */
+            user_ids?: string[];
+            /** @description The users with a stake in the game, each once (1 to 10,000), with their region and excluded categories; or give `user_ids`. Decided in this order. */
+            users?: components["schemas"]["MomentUser"][];
+        };
+        /** @description A user of a moment, with where they are and what they exclude. */
+        MomentUser: {
+            user_id: string;
+            region?: string | null;
+            /** @description Advertiser categories this user must never see (the publisher's self-exclusions and age gates): gambling, alcohol. */
+            excluded_categories?: ("gambling" | "alcohol")[];
         };
         /** @description GraphQL over HTTP's request: other members are ignored (as the GraphQL over HTTP specification allows). */
         GraphQLRequest: {
@@ -1626,7 +1639,7 @@ export interface components {
             click_url: string;
         };
         MomentDecisions: {
-            /** @description One per user, in the order of `user_ids`. */
+            /** @description One per user, in the order of `user_ids` or `users`. */
             decisions: (components["schemas"]["MomentAd"] | components["schemas"]["MomentNoAd"])[];
         };
         MomentAd: {
@@ -1651,7 +1664,7 @@ export interface components {
             user_id: string;
             impression_id: null;
             /**
-             * @description no_fill: nothing eligible for this user; capped: the user's alert cap (5 per game, 10 per rolling hour) is reached.
+             * @description no_fill: nothing eligible for this user (its region, exclusions, budgets); capped: the user's alert cap (5 per game, 10 per rolling hour) is reached.
              * @enum {string}
              */
             reason: "no_fill" | "capped";
@@ -3915,12 +3928,14 @@ export const updateCampaignInputMoment_typesValues: ReadonlyArray<FlattenedDeepR
 export const updateCampaignInputSportsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateCampaignInput"]["sports"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
 export const setVariantStatusInputStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SetVariantStatusInput"]["status"]> = ["paused", "approved"];
 export const duplicateCampaignInputStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DuplicateCampaignInput"]["status"]> = ["active", "paused"];
-export const webhookEventKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEventKind"]> = ["impression.served", "click.recorded", "conversion.recorded", "campaign.budget_50pct", "campaign.budget_90pct", "campaign.ended", "campaign.bid_adjusted"];
+export const webhookEventKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEventKind"]> = ["impression.served", "click.recorded", "conversion.recorded", "campaign.budget_50pct", "campaign.budget_90pct", "campaign.ended", "campaign.bid_adjusted", "account.balance_low", "account.limit_reached"];
 export const postbackInputEvent_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PostbackInput"]["event_type"]> = ["install", "registration", "deposit", "purchase", "custom"];
 export const decisionRequestMoment_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DecisionRequest"]["moment_type"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];
 export const decisionRequestSportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DecisionRequest"]["sport"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
+export const decisionRequestExcluded_categoriesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DecisionRequest"]["excluded_categories"]> = ["gambling", "alcohol"];
 export const momentRequestMoment_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentRequest"]["moment_type"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];
 export const momentRequestSportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentRequest"]["sport"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
+export const momentUserExcluded_categoriesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentUser"]["excluded_categories"]> = ["gambling", "alcohol"];
 export const problemCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Problem"]["code"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "role_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];
 export const oAuthErrorErrorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OAuthError"]["error"]> = ["invalid_request", "invalid_client", "unsupported_grant_type", "invalid_scope", "rate_limited", "server_error"];
 export const momentTypeAvailable_sportsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentType"]["available_sports"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];

@@ -42,6 +42,7 @@ export function syntheticCampaigns(count: number, advertisers: number, seed = 1)
       excludedRegions: null,
       category: "general",
       licensedRegions: null,
+      account: null,
       createdAtMs: Date.UTC(2026, 0, 1),
       creatives: Array.from({ length: rng.int(1, 3) }, (_, variant) => ({
         id: `cr_${id.slice(4)}${variant}`,
