@@ -11,6 +11,7 @@ const nextConfig = {
     "@prisma/adapter-pg",
     "pg",
     "pino",
+    "pdfkit",
     "rate-limiter-flexible",
     // one copy of graphql for every GraphQL package: Node's resolution loads its
     // CommonJS build for all of them (a bundled ESM copy beside it breaks instanceof checks)

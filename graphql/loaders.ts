@@ -7,6 +7,7 @@ import DataLoader from "dataloader";
 import type { Actor } from "@/lib/auth/actor";
 import type { Clock } from "@/lib/clock";
 import { advertiserOf } from "@/lib/domain/advertisers/get-advertiser";
+import { accountLimited } from "@/lib/domain/billing/accounts";
 import { getApiClients } from "@/lib/domain/api-clients/list-api-clients";
 import { getCampaignRecords } from "@/lib/domain/campaigns/campaign-connection";
 import { findCreativeCampaigns, loadCampaignCreatives } from "@/lib/domain/creatives/campaign-creatives";
@@ -67,6 +68,7 @@ export function createLoaders(actor: Actor, clock: Clock) {
     ),
     advertiser: once(() => advertiserOf(actor)),
     today: once(() => advertiserToday(actor, { clock })),
+    accountLimited: once(() => accountLimited(actor.advertiserId)),
   };
 }
 export type Loaders = ReturnType<typeof createLoaders>;

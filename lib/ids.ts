@@ -105,7 +105,9 @@ export type IdPrefix =
   | "chg" // a change in the history (time-ordered)
   | "inv" // invitation to an advertiser (the link's token itself: lib/domain/members)
   | "pwr" // password reset request (the link's token itself: lib/domain/users)
-  | "ntf"; // notification: one alert to one member (lib/domain/alerts)
+  | "ntf" // notification: one alert to one member (lib/domain/alerts)
+  | "led" // ledger entry (lib/domain/billing)
+  | "ivc"; // invoice, credit note or statement (lib/domain/billing)
 
 /** prefix_ + 22 random base62 characters (131 bits): unguessable. */
 export function newId(prefix: IdPrefix, length = 22): string {

@@ -12,6 +12,11 @@
 //   npm run admin -- rotate-signing-key
 //   npm run admin -- retire-signing-key --kid KID
 //   npm run admin -- rotate-session-secret
+//   npm run admin -- add-funds --advertiser ID --amount USD --reference R
+//   npm run admin -- set-billing --advertiser ID --mode invoiced|prepaid [--credit-limit USD|none]
+//   npm run admin -- record-payment --invoice NUMBER --amount USD --reference R
+//   npm run admin -- credit-invoice --invoice NUMBER --amount USD --reason R
+//   npm run admin -- issue-invoices [--month YYYY-MM]
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { CLIENT_STATUS_CACHE_MS, createClient, revokeClient } from "@/lib/auth/clients";
@@ -23,6 +28,9 @@ import { disconnectDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/migrations";
 import { PLATFORM_KEY_CACHE_MS } from "@/lib/delivery/platform-auth";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
+import { addFunds, recordPayment, setBilling } from "@/lib/domain/billing/accounts";
+import { creditInvoice, issueInvoices } from "@/lib/domain/billing/invoices";
+import { previousMonth } from "@/lib/domain/billing/months";
 import { resetPassword } from "@/lib/domain/users/reset-password";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -37,9 +45,20 @@ const USAGE = `usage: npm run admin -- <command> [options]
   rotate-signing-key
   retire-signing-key --kid KID   (at once: its tokens stop verifying; other instances within a minute)
   rotate-session-secret          (signs everyone out of the dashboard: other instances within a minute)
+  add-funds --advertiser ID --amount USD --reference R   (a prepaid top-up)
+  set-billing --advertiser ID --mode invoiced|prepaid [--credit-limit USD|none]
+  record-payment --invoice NUMBER --amount USD --reference R
+  credit-invoice --invoice NUMBER --amount USD --reason R   (a credit note: issued invoices never change)
+  issue-invoices [--month YYYY-MM]   (the invoices and statements of a closed UTC month; default: the last one)
 Passwords are never taken from the command line: pipe them, e.g. printf '%s\\n' "$PASSWORD" | npm run admin -- ...`;
 
 class UsageError extends Error {}
+
+/** A USD amount argument: a plain decimal number (the operation checks its range and decimals). */
+function amount(text: string): number {
+  if (!/^\d+(\.\d+)?$/.test(text)) throw new UsageError(`not an amount in USD: ${text} (for example 250 or 99.95)`);
+  return Number(text);
+}
 
 /** The longest first line read from standard input (a password is at most 200 characters). */
 const STDIN_LIMIT = 4096;
@@ -98,6 +117,13 @@ async function run(command: string | undefined, args: string[], stdin: Input): P
       "key-id": { type: "string" },
       scopes: { type: "string" },
       kid: { type: "string" },
+      amount: { type: "string" },
+      reference: { type: "string" },
+      mode: { type: "string" },
+      "credit-limit": { type: "string" },
+      invoice: { type: "string" },
+      reason: { type: "string" },
+      month: { type: "string" },
     },
     strict: true,
     allowPositionals: false,
@@ -154,6 +180,34 @@ async function run(command: string | undefined, args: string[], stdin: Input): P
     case "rotate-session-secret":
       await rotateSessionSecret();
       return { rotated: "session_secret", other_instances_within_s: SESSION_SECRET_TTL_MS / 1000 };
+    case "add-funds":
+      return addFunds({
+        advertiser_id: required(values, "advertiser"),
+        amount_usd: amount(required(values, "amount")),
+        reference: required(values, "reference"),
+      });
+    case "set-billing": {
+      const limit = values["credit-limit"];
+      return setBilling({
+        advertiser_id: required(values, "advertiser"),
+        mode: required(values, "mode"),
+        ...(limit === undefined ? {} : { credit_limit_usd: limit === "none" ? null : amount(limit) }),
+      });
+    }
+    case "record-payment":
+      return recordPayment({
+        invoice_number: required(values, "invoice"),
+        amount_usd: amount(required(values, "amount")),
+        reference: required(values, "reference"),
+      });
+    case "credit-invoice":
+      return creditInvoice({
+        invoice_number: required(values, "invoice"),
+        amount_usd: amount(required(values, "amount")),
+        reason: required(values, "reason"),
+      });
+    case "issue-invoices":
+      return issueInvoices({ month: values.month ?? previousMonth(Date.now()) });
     default:
       throw new UsageError(command ? `unknown command: ${command}` : "a command is required");
   }

@@ -23,6 +23,7 @@ export const TARGET_LABELS: Record<ChangeTargetType, string> = {
   CONNECTED_APP: "Connected app",
   MEMBER: "Member",
   INVITATION: "Invitation",
+  BILLING_ACCOUNT: "Billing account",
 };
 
 const OPERATION_LABELS: Record<string, string> = {
@@ -41,6 +42,8 @@ const OPERATION_LABELS: Record<string, string> = {
   createAdvertiser: "Opened the account",
   endCampaign: "Ended the campaign",
   adjustBid: "Adjusted the bid",
+  setBilling: "Changed the billing terms",
+  updateBillingProfile: "Changed the billing profile",
 };
 
 /** The operation in words (its catalog name when it has none); a campaign's creation also records its first variant. */
@@ -65,6 +68,9 @@ const FIELD_LABELS: Record<string, string> = {
   icon_url: "Icon URL",
   action_url: "Action URL",
   review_reason: "Review note",
+  credit_limit_usd: "Credit limit",
+  legal_name: "Legal name",
+  tax_id: "Tax ID",
 };
 
 /** A field's REST name in words: "bid_cpm_usd" is "Bid (CPM)", "status" is "Status". */

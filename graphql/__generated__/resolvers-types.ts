@@ -2666,7 +2666,7 @@ export type ChangeTargetResolvers<ContextType = GraphqlContext, ParentType exten
   type?: Resolver<ResolversTypes['ChangeTargetType'], ParentType, ContextType>;
 };
 
-export type ChangeTargetTypeResolvers = EnumResolverSignature<{ API_CLIENT?: any, CAMPAIGN?: any, CONNECTED_APP?: any, CREATIVE?: any, INVITATION?: any, MEMBER?: any, POSTBACK_KEY?: any, WEBHOOK_ENDPOINT?: any }, ResolversTypes['ChangeTargetType']>;
+export type ChangeTargetTypeResolvers = EnumResolverSignature<{ API_CLIENT?: any, BILLING_ACCOUNT?: any, CAMPAIGN?: any, CONNECTED_APP?: any, CREATIVE?: any, INVITATION?: any, MEMBER?: any, POSTBACK_KEY?: any, WEBHOOK_ENDPOINT?: any }, ResolversTypes['ChangeTargetType']>;
 
 export type ChangeUserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ChangeUser'] = ResolversParentTypes['ChangeUser']> = {
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2786,7 +2786,7 @@ export type DeactivateWebhookEndpointPayloadResolvers<ContextType = GraphqlConte
   webhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpoint']>, ParentType, ContextType>;
 };
 
-export type DeliveryStatusResolvers = EnumResolverSignature<{ CANCELLED?: any, DELIVERING?: any, ENDED?: any, PAUSED?: any, PENDING_CREATIVES?: any, PENDING_START?: any }, ResolversTypes['DeliveryStatus']>;
+export type DeliveryStatusResolvers = EnumResolverSignature<{ ACCOUNT_LIMIT_REACHED?: any, CANCELLED?: any, DELIVERING?: any, ENDED?: any, PAUSED?: any, PENDING_CREATIVES?: any, PENDING_START?: any }, ResolversTypes['DeliveryStatus']>;
 
 export type DuplicateCampaignPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DuplicateCampaignPayload'] = ResolversParentTypes['DuplicateCampaignPayload']> = {
   campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType>;
@@ -3261,7 +3261,7 @@ export type WebhookEndpointEdgeResolvers<ContextType = GraphqlContext, ParentTyp
   node?: Resolver<ResolversTypes['WebhookEndpoint'], ParentType, ContextType>;
 };
 
-export type WebhookEventKindResolvers = EnumResolverSignature<{ ACCOUNT_BALANCE_LOW?: any, ACCOUNT_LIMIT_REACHED?: any, CAMPAIGN_BID_ADJUSTED?: any, CAMPAIGN_BUDGET_50PCT?: any, CAMPAIGN_BUDGET_90PCT?: any, CAMPAIGN_ENDED?: any, CLICK_RECORDED?: any, CONVERSION_RECORDED?: any, IMPRESSION_SERVED?: any }, ResolversTypes['WebhookEventKind']>;
+export type WebhookEventKindResolvers = EnumResolverSignature<{ ACCOUNT_BALANCE_LOW?: any, ACCOUNT_LIMIT_REACHED?: any, CAMPAIGN_BID_ADJUSTED?: any, CAMPAIGN_BUDGET_50PCT?: any, CAMPAIGN_BUDGET_90PCT?: any, CAMPAIGN_ENDED?: any, CLICK_RECORDED?: any, CONVERSION_RECORDED?: any, IMPRESSION_SERVED?: any, INVOICE_ISSUED?: any }, ResolversTypes['WebhookEventKind']>;
 
 export type WebhookTestResultResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['WebhookTestResult'] = ResolversParentTypes['WebhookTestResult']> = {
   durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;

@@ -154,7 +154,10 @@ export const campaignResolvers: Resolvers = {
       ctrOf({ clicks: BigInt(parent.clicksToDate), impressions: BigInt(parent.impressionsToDate) }),
     // E6's answer (docs/decisions/1311), from the campaign's creatives (loaded per page)
     deliveryStatus: async (parent, _, context) => {
-      const creatives = await creativesOf(context, parent.id);
+      const [creatives, limited] = await Promise.all([
+        creativesOf(context, parent.id),
+        authenticated(context).loaders.accountLimited(),
+      ]);
       return deliveryStatus(
         {
           status: parent.status,
@@ -162,6 +165,7 @@ export const campaignResolvers: Resolvers = {
           approvedCreatives: creatives.filter((creative) => creative.status === "approved").length,
         },
         utcDate(new Date(context.clock())),
+        limited,
       );
     },
     availableActions: async (parent, _, context) =>

@@ -58,6 +58,8 @@ import { changePassword } from "@/lib/domain/users/change-password";
 import { signOutEverywhere } from "@/lib/domain/users/sign-out-everywhere";
 import { listNotifications, markNotificationsRead } from "@/lib/domain/alerts/notifications";
 import { listNotificationPreferences, setNotificationPreference } from "@/lib/domain/alerts/notification-preferences";
+import { getBilling, updateBillingProfile } from "@/lib/domain/billing/accounts";
+import { getInvoice, listInvoices } from "@/lib/domain/billing/invoices";
 import type { AnyOperation } from "./operation";
 
 export const OPERATIONS = {
@@ -127,6 +129,10 @@ export const OPERATIONS = {
   updateAccount,
   requestPasswordReset,
   completePasswordReset,
+  getBilling,
+  updateBillingProfile,
+  listInvoices,
+  getInvoice,
 } as const satisfies Record<string, AnyOperation>;
 
 export type OperationName = keyof typeof OPERATIONS;

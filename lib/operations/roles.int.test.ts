@@ -86,6 +86,10 @@ const ROLE_TABLE: Record<OperationName, Role | null> = {
   setNotificationPreference: "viewer",
   requestPasswordReset: null,
   completePasswordReset: null,
+  getBilling: "admin",
+  updateBillingProfile: "admin",
+  listInvoices: "admin",
+  getInvoice: "admin",
 };
 
 const log = pino({ level: "silent" });

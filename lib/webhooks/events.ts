@@ -2,6 +2,7 @@
 // "Event data"). One zod schema per kind: the outbox writer validates against
 // it, the OpenAPI document and the webhook docs are generated from it.
 import { z } from "zod";
+import { microsToUsd } from "@/lib/money";
 
 const usd = z.number();
 const isoTime = z.string().datetime();
@@ -59,9 +60,26 @@ export const eventDataSchemas = {
     available_usd: usd,
     at: isoTime,
   }),
+  /** an invoice, credit note or statement was issued (GET /api/ads/invoices/{invoice_id}) */
+  "invoice.issued": z.object({
+    invoice_id: z.string(),
+    number: z.string(),
+    kind: z.enum(["invoice", "credit_note", "statement"]),
+    month: z.string(),
+    total_usd: usd,
+  }),
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;
+
+/** account.balance_low and account.limit_reached's data: what the account may still spend. */
+export function accountEventData(mode: string, allowanceMicros: number | null, spentMicros: number, nowMs: number) {
+  return {
+    mode: mode === "prepaid" ? ("prepaid" as const) : ("invoiced" as const),
+    available_usd: microsToUsd(Math.max(0, (allowanceMicros ?? 0) - spentMicros)),
+    at: new Date(nowMs).toISOString(),
+  };
+}
 export type EventData<T extends EventType> = z.infer<(typeof eventDataSchemas)[T]>;
 
 export const EVENT_TYPES = Object.keys(eventDataSchemas) as [EventType, ...EventType[]];

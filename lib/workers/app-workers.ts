@@ -2,6 +2,7 @@
 import { webhookDispatcherWorker } from "@/lib/workers/webhook-dispatcher";
 import { cpaControllerWorker, deliveryEngineWorker, deliveryLifecycleWorker, demoTrafficWorker } from "./delivery";
 import { alertsWorker } from "./alerts";
+import { billingWorker } from "./billing";
 import { historyPruner } from "./history-pruner";
 import { postbackForwarder } from "./postback-forwarder";
 import type { Worker } from "./registry";
@@ -14,5 +15,6 @@ export const WORKERS: readonly Worker[] = [
   postbackForwarder,
   alertsWorker,
   historyPruner,
+  billingWorker,
   demoTrafficWorker,
 ];

@@ -33,3 +33,34 @@ export async function startWorkers(
     }
   };
 }
+
+/**
+ * A worker that runs `task` once `firstMs` after start and then every `everyMs`, one run at a
+ * time; a failure is logged and the next run goes ahead.
+ */
+export function periodicWorker(
+  name: string,
+  timing: { firstMs: number; everyMs: number },
+  task: (log: Logger) => Promise<void>,
+): Worker {
+  return {
+    name,
+    start: ({ log }) => {
+      let running: Promise<void> | null = null;
+      const run = () => {
+        running ??= task(log)
+          .catch((error: unknown) => log.error({ err: error }, `${name} failed`))
+          .finally(() => (running = null));
+      };
+      const first = setTimeout(run, timing.firstMs);
+      const timer = setInterval(run, timing.everyMs);
+      first.unref();
+      timer.unref();
+      return async () => {
+        clearTimeout(first);
+        clearInterval(timer);
+        await running;
+      };
+    },
+  };
+}

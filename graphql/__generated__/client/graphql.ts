@@ -133,6 +133,7 @@ export type ChangePasswordInput = {
 /** What a change was made to. */
 export type ChangeTargetType =
   | 'API_CLIENT'
+  | 'BILLING_ACCOUNT'
   | 'CAMPAIGN'
   | 'CONNECTED_APP'
   | 'CREATIVE'
@@ -199,6 +200,8 @@ export type DeactivateWebhookEndpointInput = {
 
 /** Whether a campaign delivers now, and if not why (REST's delivery_status). */
 export type DeliveryStatus =
+  /** Active, but the advertiser's prepaid balance or credit limit is used up: resumes by itself once funds or the limit allow. */
+  | 'ACCOUNT_LIMIT_REACHED'
   | 'CANCELLED'
   | 'DELIVERING'
   | 'ENDED'
@@ -475,7 +478,9 @@ export type WebhookEventKind =
   | 'CAMPAIGN_ENDED'
   | 'CLICK_RECORDED'
   | 'CONVERSION_RECORDED'
-  | 'IMPRESSION_SERVED';
+  | 'IMPRESSION_SERVED'
+  /** An invoice, credit note or statement was issued. */
+  | 'INVOICE_ISSUED';
 
 export type CampaignChoicesQueryVariables = Exact<{
   first: number;

@@ -6,6 +6,7 @@
 // transitions and the outbox rows live here once.
 import { mergeRollupDeltas, type RollupDelta, type RollupRow } from "@/lib/domain/rollups/increment-rollups";
 import { changeRow, SYSTEM_ACTORS, type ChangeRow } from "@/lib/history/changes";
+import { accountEventData } from "@/lib/webhooks/events";
 import { outboxRow, packedEventRows, typedOutboxRow, type OutboxRow } from "@/lib/webhooks/outbox";
 import {
   statement,
@@ -275,11 +276,7 @@ function accountEvent(row: AccountRow, mark: "balance_low" | "limit_reached", no
   return {
     advertiserId: row.advertiserId,
     type: `account.${mark}` as const,
-    data: {
-      mode: row.mode === "prepaid" ? ("prepaid" as const) : ("invoiced" as const),
-      available_usd: microsToUsd(Math.max(0, (row.allowanceMicros ?? 0) - row.spentMicros)),
-      at: new Date(nowMs).toISOString(),
-    },
+    data: accountEventData(row.mode, row.allowanceMicros, row.spentMicros, nowMs),
     createdAtMs: nowMs,
   };
 }

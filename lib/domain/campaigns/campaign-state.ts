@@ -22,13 +22,17 @@ export function availableActions(status: CampaignStatus, variants: number): Camp
 
 /**
  * An active campaign delivers from its start date (UTC) once a creative is approved: before, it is
- * pending_creatives (no approved creative: the delivery engine has nothing to send) or pending_start.
+ * pending_creatives (no approved creative: the delivery engine has nothing to send) or pending_start;
+ * it is account_limit_reached while its advertiser's balance or credit limit is used up.
  */
 export function deliveryStatus(
   campaign: { status: CampaignStatus; startDate: string; approvedCreatives: number },
   today: string,
+  /** the advertiser's billing account holds delivery (lib/domain/billing) */
+  accountLimited: boolean,
 ): DeliveryStatus {
   if (campaign.status !== "active") return campaign.status;
   if (campaign.approvedCreatives === 0) return "pending_creatives";
-  return campaign.startDate > today ? "pending_start" : "delivering";
+  if (campaign.startDate > today) return "pending_start";
+  return accountLimited ? "account_limit_reached" : "delivering";
 }

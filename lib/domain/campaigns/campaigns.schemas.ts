@@ -48,6 +48,7 @@ export const DELIVERY_STATUSES = [
   "delivering",
   "pending_creatives",
   "pending_start",
+  "account_limit_reached",
   "paused",
   "ended",
   "cancelled",
@@ -55,7 +56,9 @@ export const DELIVERY_STATUSES = [
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 const DELIVERY_STATUS_DESCRIPTION =
   "Whether the campaign delivers now: delivering; or, for an active campaign, pending_creatives (no approved creative " +
-  "yet) or pending_start (its start date, UTC, is still ahead); otherwise its status (paused, ended, cancelled).";
+  "yet), pending_start (its start date, UTC, is still ahead) or account_limit_reached (the advertiser's prepaid balance " +
+  "or credit limit is used up: it resumes by itself once funds or the limit allow); otherwise its status (paused, " +
+  "ended, cancelled).";
 export const deliveryStatusSchema = z
   .enum(DELIVERY_STATUSES)
   .meta({ id: "DeliveryStatus", description: DELIVERY_STATUS_DESCRIPTION });

@@ -9,6 +9,7 @@
 // rate limit). A real creation does not: each one writes an active campaign
 // and makes an icon check (60 a minute), and the estimates' rounding, not a
 // count, is what keeps them from revealing a bid (docs/decisions/0304).
+import { accountLimited } from "@/lib/domain/billing/accounts";
 import type { Actor } from "@/lib/auth/actor";
 import { nowDate, type Clock } from "@/lib/clock";
 import { assertIconReachable, type IconCheckOptions } from "@/lib/domain/creatives/check-icon-url";
@@ -117,6 +118,7 @@ async function prepareCampaign(actor: Actor, parsed: CreateCampaignInput, now: D
   const delivery = deliveryStatus(
     { status, startDate: parsed.start_date, approvedCreatives: review.status === "approved" ? 1 : 0 },
     utcDate(now),
+    await accountLimited(actor.advertiserId),
   );
   // a campaign whose only creative was rejected cannot deliver until a variant is approved
   const estimate =

@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors";
 import { defineOperation } from "@/lib/operations/operation";
 import { campaignIdInput } from "./campaigns.schemas";
 import { campaignOf, creativesOf, type CampaignRow, type CampaignWithCreatives } from "./campaign";
+import { accountLimited } from "@/lib/domain/billing/accounts";
 import { availableActions, deliveryStatus } from "./campaign-state";
 import { utcDate } from "./dates";
 
@@ -31,9 +32,10 @@ export async function loadCampaignDetail(
   options: { client?: Db | Tx; clock?: Clock } = {},
 ): Promise<CampaignWithCreatives> {
   const client = options.client ?? db();
-  const [creatives, scores] = await Promise.all([
+  const [creatives, scores, limited] = await Promise.all([
     client.creative.findMany({ where: { campaignId: row.id }, orderBy: { variantIndex: "asc" } }),
     loadPerformanceScores(row.id, client),
+    accountLimited(row.advertiserId, client),
   ]);
   const campaign = campaignOf(row);
   return {
@@ -46,6 +48,7 @@ export async function loadCampaignDetail(
         approvedCreatives: creatives.filter((creative) => creative.status === "approved").length,
       },
       utcDate(nowDate(options.clock)),
+      limited,
     ),
     availableActions: availableActions(campaign.status, creatives.length),
   };

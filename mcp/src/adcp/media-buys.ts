@@ -25,6 +25,8 @@ const MEDIA_BUY_STATUS: Record<Campaign["delivery_status"], MediaBuyStatus> = {
   delivering: "active",
   pending_creatives: "pending_creatives",
   pending_start: "pending_start",
+  // held by the advertiser's billing account: not delivering, and resumes by itself
+  account_limit_reached: "paused",
   paused: "paused",
   ended: "completed",
   cancelled: "canceled",

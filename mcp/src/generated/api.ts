@@ -697,7 +697,7 @@ export interface components {
          * @description A webhook event kind.
          * @enum {string}
          */
-        WebhookEventKind: "impression.served" | "click.recorded" | "conversion.recorded" | "campaign.budget_50pct" | "campaign.budget_90pct" | "campaign.ended" | "campaign.bid_adjusted" | "account.balance_low" | "account.limit_reached";
+        WebhookEventKind: "impression.served" | "click.recorded" | "conversion.recorded" | "campaign.budget_50pct" | "campaign.budget_90pct" | "campaign.ended" | "campaign.bid_adjusted" | "account.balance_low" | "account.limit_reached" | "invoice.issued";
         PostbackInput: {
             /**
              * @description The campaign id (unknown or foreign ids answer 404 click_not_found).
@@ -996,10 +996,10 @@ export interface components {
             estimate_status: components["schemas"]["EstimateStatus"];
         };
         /**
-         * @description Whether the campaign delivers now: delivering; or, for an active campaign, pending_creatives (no approved creative yet) or pending_start (its start date, UTC, is still ahead); otherwise its status (paused, ended, cancelled).
+         * @description Whether the campaign delivers now: delivering; or, for an active campaign, pending_creatives (no approved creative yet), pending_start (its start date, UTC, is still ahead) or account_limit_reached (the advertiser's prepaid balance or credit limit is used up: it resumes by itself once funds or the limit allow); otherwise its status (paused, ended, cancelled).
          * @enum {string}
          */
-        DeliveryStatus: "delivering" | "pending_creatives" | "pending_start" | "paused" | "ended" | "cancelled";
+        DeliveryStatus: "delivering" | "pending_creatives" | "pending_start" | "account_limit_reached" | "paused" | "ended" | "cancelled";
         /**
          * @description estimated: the figures come from other advertisers' auctions on the campaign's moment types and sports, at least 20 auctions won by at least 3 distinct advertisers in the last 7 days (demo auctions never count). insufficient_volume: that market sample is too small to estimate without revealing another advertiser's bid, so both figures are 0 (not a prediction of zero delivery).
          * @enum {string}
@@ -1616,7 +1616,7 @@ export interface components {
         /** @description What was changed. */
         ChangeTarget: {
             /** @enum {string} */
-            type: "campaign" | "creative" | "webhook_endpoint" | "api_client" | "postback_key" | "connected_app" | "member" | "invitation";
+            type: "campaign" | "creative" | "webhook_endpoint" | "api_client" | "postback_key" | "connected_app" | "member" | "invitation" | "billing_account";
             id: string;
         };
         /** @description A value as the API shows it: USD as numbers, dates as ISO text. */
@@ -3818,7 +3818,7 @@ export interface operations {
                 /** @description Only changes by this actor (usr_…, cli_…, ogr_…, or a system job such as cpa_controller). */
                 actor_id?: string;
                 /** @description Only changes to this kind of thing. */
-                target_type?: "campaign" | "creative" | "webhook_endpoint" | "api_client" | "postback_key" | "connected_app" | "member" | "invitation";
+                target_type?: "campaign" | "creative" | "webhook_endpoint" | "api_client" | "postback_key" | "connected_app" | "member" | "invitation" | "billing_account";
                 since?: string;
                 until?: string;
                 /** @description The `next_cursor` of the previous page. */
@@ -3914,7 +3914,7 @@ export const pathsApiAdsReportingCampaignsIdTimeseriesGetParametersQueryFormatVa
 export const pathsApiAdsReportingCampaignsIdTimeseriesGetResponses200HeadersXReportSourceValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns/{id}/timeseries"]["get"]["responses"]["200"]["headers"]["X-Report-Source"]> = ["rollups", "raw"];
 export const pathsApiAdsPostbackGetParametersQueryEvent_typeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/postback"]["get"]["parameters"]["query"]["event_type"]> = ["install", "registration", "deposit", "purchase", "custom"];
 export const pathsApiAdsChangesGetParametersQueryActor_typeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/changes"]["get"]["parameters"]["query"]["actor_type"]> = ["user", "api_client", "oauth_app", "system"];
-export const pathsApiAdsChangesGetParametersQueryTarget_typeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/changes"]["get"]["parameters"]["query"]["target_type"]> = ["campaign", "creative", "webhook_endpoint", "api_client", "postback_key", "connected_app", "member", "invitation"];
+export const pathsApiAdsChangesGetParametersQueryTarget_typeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/changes"]["get"]["parameters"]["query"]["target_type"]> = ["campaign", "creative", "webhook_endpoint", "api_client", "postback_key", "connected_app", "member", "invitation", "billing_account"];
 export const oAuthTokenRequestGrant_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OAuthTokenRequest"]["grant_type"]> = ["authorization_code", "refresh_token", "client_credentials"];
 export const clientRegistrationRequestGrant_typesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClientRegistrationRequest"]["grant_types"]> = ["authorization_code", "refresh_token"];
 export const nextAuthFormJsonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NextAuthForm"]["json"]> = ["true", "false"];
@@ -3928,7 +3928,7 @@ export const updateCampaignInputMoment_typesValues: ReadonlyArray<FlattenedDeepR
 export const updateCampaignInputSportsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateCampaignInput"]["sports"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
 export const setVariantStatusInputStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SetVariantStatusInput"]["status"]> = ["paused", "approved"];
 export const duplicateCampaignInputStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DuplicateCampaignInput"]["status"]> = ["active", "paused"];
-export const webhookEventKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEventKind"]> = ["impression.served", "click.recorded", "conversion.recorded", "campaign.budget_50pct", "campaign.budget_90pct", "campaign.ended", "campaign.bid_adjusted", "account.balance_low", "account.limit_reached"];
+export const webhookEventKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEventKind"]> = ["impression.served", "click.recorded", "conversion.recorded", "campaign.budget_50pct", "campaign.budget_90pct", "campaign.ended", "campaign.bid_adjusted", "account.balance_low", "account.limit_reached", "invoice.issued"];
 export const postbackInputEvent_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PostbackInput"]["event_type"]> = ["install", "registration", "deposit", "purchase", "custom"];
 export const decisionRequestMoment_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DecisionRequest"]["moment_type"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];
 export const decisionRequestSportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DecisionRequest"]["sport"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
@@ -3949,7 +3949,7 @@ export const campaignCreatePreviewCampaignMoment_typesValues: ReadonlyArray<Flat
 export const campaignCreatePreviewCampaignSportsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignCreatePreview"]["campaign"]["sports"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
 export const campaignCreatePreviewCampaignPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignCreatePreview"]["campaign"]["pacing"]> = ["even", "asap"];
 export const campaignCreatePreviewCreativeStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignCreatePreview"]["creative"]["status"]> = ["pending", "approved", "rejected", "paused"];
-export const deliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeliveryStatus"]> = ["delivering", "pending_creatives", "pending_start", "paused", "ended", "cancelled"];
+export const deliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeliveryStatus"]> = ["delivering", "pending_creatives", "pending_start", "account_limit_reached", "paused", "ended", "cancelled"];
 export const estimateStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EstimateStatus"]> = ["estimated", "insufficient_volume"];
 export const campaignCreatedStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignCreated"]["status"]> = ["active", "paused", "ended", "cancelled"];
 export const variantCreatedStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VariantCreated"]["status"]> = ["pending", "approved", "rejected", "paused"];
@@ -3968,6 +3968,6 @@ export const campaignReportBreakdownValues: ReadonlyArray<FlattenedDeepRequired<
 export const campaignTimeSeriesGranularityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignTimeSeries"]["granularity"]> = ["hour", "day"];
 export const conversionResultStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConversionResult"]["status"]> = ["recorded", "already_recorded"];
 export const changeActorTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeActor"]["type"]> = ["user", "api_client", "oauth_app", "system"];
-export const changeTargetTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeTarget"]["type"]> = ["campaign", "creative", "webhook_endpoint", "api_client", "postback_key", "connected_app", "member", "invitation"];
+export const changeTargetTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeTarget"]["type"]> = ["campaign", "creative", "webhook_endpoint", "api_client", "postback_key", "connected_app", "member", "invitation", "billing_account"];
 export const momentNoAdReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentNoAd"]["reason"]> = ["no_fill", "capped"];
 export const graphQLErrorExtensionsApiCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["GraphQLError"]["extensions"]["apiCode"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "role_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];
