@@ -47,6 +47,9 @@ const ENUMS = [
   "EmailProblem",
   "AlertKind",
   "AlertChannel",
+  "BillingMode",
+  "InvoiceKind",
+  "InvoiceStatus",
 ];
 const ENUM_TYPES: Record<string, string> = {
   MomentTypeKey: "MomentTypeKey",
@@ -78,6 +81,9 @@ const ENUM_TYPES: Record<string, string> = {
   EmailProblem: "EmailProblem",
   AlertKind: "AlertKind",
   AlertChannel: "AlertChannel",
+  BillingMode: "BillingMode",
+  InvoiceKind: "InvoiceKind",
+  InvoiceStatus: "InvoiceStatus",
 };
 
 const MAPPED = [

@@ -43,6 +43,13 @@ import { ACTOR_TYPES, TARGET_TYPES, type ActorType, type TargetType } from "@/li
 import type { InvitationStatus } from "@/lib/domain/members/members.schemas";
 import { EVENT_TYPES, type EventType } from "@/lib/webhooks/events";
 import { ALERT_CHANNELS, ALERT_KINDS, type AlertChannel, type AlertKind } from "@/lib/domain/alerts/alerts.schemas";
+import {
+  INVOICE_KINDS,
+  INVOICE_STATUSES,
+  type InvoiceKind,
+  type InvoiceStatus,
+} from "@/lib/domain/billing/billing.schemas";
+import { BILLING_MODES, type BillingMode } from "@/lib/domain/billing/terms";
 
 export const ENDED_REASONS = ["budget_exhausted", "end_date", "advertiser"] as const;
 export type EndedReason = (typeof ENDED_REASONS)[number];
@@ -60,6 +67,9 @@ export const EMAIL_PROBLEMS = ["not_configured", "send_failed"] as const;
 export type EmailProblem = (typeof EMAIL_PROBLEMS)[number];
 
 export type {
+  BillingMode,
+  InvoiceKind,
+  InvoiceStatus,
   AlertChannel,
   AlertKind,
   ActorType,
@@ -127,4 +137,7 @@ export const ENUMS = {
   EmailProblem: internalValues(EMAIL_PROBLEMS),
   AlertKind: internalValues(ALERT_KINDS),
   AlertChannel: internalValues(ALERT_CHANNELS),
+  BillingMode: internalValues(BILLING_MODES),
+  InvoiceKind: internalValues(INVOICE_KINDS),
+  InvoiceStatus: internalValues(INVOICE_STATUSES),
 };

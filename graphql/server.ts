@@ -18,6 +18,7 @@ import { accountMutationResolvers } from "./resolvers/account-mutations";
 import { notificationResolvers } from "./resolvers/notifications";
 import { memberResolvers } from "./resolvers/members";
 import { connectedAppResolvers } from "./resolvers/connected-apps";
+import { billingResolvers } from "./resolvers/billing";
 import { historyResolvers } from "./resolvers/history";
 import { apiClientMutationResolvers } from "./resolvers/api-client-mutations";
 import { campaignMutationResolvers } from "./resolvers/campaign-mutations";
@@ -54,6 +55,7 @@ export const RESOLVERS = [
   postbackKeyMutationResolvers,
   accountMutationResolvers,
   connectedAppResolvers,
+  billingResolvers,
   historyResolvers,
   memberResolvers,
   notificationResolvers,

@@ -29,6 +29,9 @@ import type { InvitationStatus } from '@/graphql/enums';
 import type { EmailProblem } from '@/graphql/enums';
 import type { AlertKind } from '@/graphql/enums';
 import type { AlertChannel } from '@/graphql/enums';
+import type { BillingMode } from '@/graphql/enums';
+import type { InvoiceKind } from '@/graphql/enums';
+import type { InvoiceStatus } from '@/graphql/enums';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { AdvertiserParent, ApiClientParent, AdvertiserTodayParent, CampaignDayParent, CampaignParent, CreativeParent, CreativePerformanceParent, CampaignReportParent, AdvertiserReportParent, ReportComparisonTotalsParent, ReportTotalsParent, ReportRowParent, CampaignTimeSeriesParent, TimeSeriesPointParent, CampaignForecastParent, MomentTypeParent, ClearingPricesParent, ClearingPriceEntryParent, ViewerParent, WebhookEndpointParent, WebhookDeliveryParent, PostbackKeyParent, ChangeParent } from '@/graphql/mappers';
 import type { GraphqlContext } from '@/graphql/context';
@@ -208,6 +211,34 @@ export type ApiClientEdge = {
   __typename?: 'ApiClientEdge';
   cursor: Scalars['String']['output'];
   node: ApiClient;
+};
+
+export type BillingAccount = {
+  __typename?: 'BillingAccount';
+  /** Prepaid: funds added minus spend (negative while owed); invoiced: null. */
+  balanceUsd?: Maybe<Scalars['Money']['output']>;
+  billingProfile: BillingProfile;
+  /** Invoiced: the credit limit; null: none (or prepaid). */
+  creditLimitUsd?: Maybe<Scalars['Money']['output']>;
+  /** Invoiced: unpaid invoices plus the current month's spend; prepaid: null. */
+  creditUsedUsd?: Maybe<Scalars['Money']['output']>;
+  /** true while the campaigns stop winning: the balance or the credit limit is used up. */
+  deliveryLimited: Scalars['Boolean']['output'];
+  mode: BillingMode;
+  /** The current UTC month's recorded spend. */
+  monthToDateSpendUsd: Scalars['Money']['output'];
+  /** What the issued invoices still owe (after payments and credit notes). */
+  unpaidUsd: Scalars['Money']['output'];
+};
+
+export { BillingMode };
+
+/** What an admin prints on the advertiser's invoices. */
+export type BillingProfile = {
+  __typename?: 'BillingProfile';
+  address?: Maybe<Scalars['String']['output']>;
+  legalName?: Maybe<Scalars['String']['output']>;
+  taxId?: Maybe<Scalars['String']['output']>;
 };
 
 export type Campaign = Node & {
@@ -870,6 +901,76 @@ export type InviteMemberPayload = {
   userErrors: Array<UserError>;
 };
 
+/** An issued invoice, credit note or statement: never changed but for payments and credits against it. */
+export type Invoice = {
+  __typename?: 'Invoice';
+  billTo: InvoiceBillTo;
+  creditedUsd: Scalars['Money']['output'];
+  /** Credit notes: the invoice they correct. */
+  creditsInvoiceNumber?: Maybe<Scalars['String']['output']>;
+  currency: Scalars['String']['output'];
+  dueUsd: Scalars['Money']['output'];
+  /** ivc_…: GET /api/ads/invoices/{id}, its /pdf and /csv. */
+  id: Scalars['ID']['output'];
+  issuedAt: Scalars['DateTime']['output'];
+  kind: InvoiceKind;
+  lines: Array<InvoiceLine>;
+  /** The UTC calendar month it covers, YYYY-MM. */
+  month: Scalars['String']['output'];
+  /** SMA-YYYY-NNNNNN (statements: SMA-ST-YYYY-NNNNNN), without gaps. */
+  number: Scalars['String']['output'];
+  paidAt?: Maybe<Scalars['DateTime']['output']>;
+  paidUsd: Scalars['Money']['output'];
+  reason?: Maybe<Scalars['String']['output']>;
+  statement?: Maybe<InvoiceStatement>;
+  status: InvoiceStatus;
+  totalUsd: Scalars['Money']['output'];
+};
+
+export type InvoiceBillTo = {
+  __typename?: 'InvoiceBillTo';
+  address?: Maybe<Scalars['String']['output']>;
+  legalName?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  taxId?: Maybe<Scalars['String']['output']>;
+};
+
+export { InvoiceKind };
+
+/** One campaign's month on an invoice (a credit note has one line, a statement none). */
+export type InvoiceLine = {
+  __typename?: 'InvoiceLine';
+  amountUsd: Scalars['Money']['output'];
+  averageCpmUsd?: Maybe<Scalars['Money']['output']>;
+  campaignId?: Maybe<Scalars['String']['output']>;
+  clicks: Scalars['Count']['output'];
+  description: Scalars['String']['output'];
+  impressions: Scalars['Count']['output'];
+};
+
+export type InvoicePage = {
+  __typename?: 'InvoicePage';
+  invoices: Array<Invoice>;
+  pagination: InvoicePagination;
+};
+
+export type InvoicePagination = {
+  __typename?: 'InvoicePagination';
+  page: Scalars['Int']['output'];
+  perPage: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+export type InvoiceStatement = {
+  __typename?: 'InvoiceStatement';
+  closingBalanceUsd: Scalars['Money']['output'];
+  fundsAddedUsd: Scalars['Money']['output'];
+  openingBalanceUsd: Scalars['Money']['output'];
+  spendUsd: Scalars['Money']['output'];
+};
+
+export { InvoiceStatus };
+
 /** Either ids or all: true. */
 export type MarkNotificationsReadInput = {
   /** Marks every unread notification of the selected advertiser read. */
@@ -1400,6 +1501,11 @@ export type Query = {
    * (`extensions.retryAfter`) with the `Retry-After` and `RateLimit-*` headers.
    */
   advertiserReport?: Maybe<AdvertiserReport>;
+  /**
+   * The advertiser's billing account: balance or credit used against the limit, this
+   * month's spend, what invoices still owe (reporting:read; dashboard admins).
+   */
+  billing: BillingAccount;
   /** One campaign by global id (campaigns:read). */
   campaign?: Maybe<Campaign>;
   /**
@@ -1449,6 +1555,10 @@ export type Query = {
   forecastCampaignDelivery?: Maybe<ForecastCampaignDeliveryPayload>;
   /** The advertiser's pending invitations, newest first, at most 50 (dashboard session, admins only). */
   invitations: Array<Invitation>;
+  /** One invoice, credit note or statement by its id (ivc_…), or null (reporting:read; dashboard admins). */
+  invoice?: Maybe<Invoice>;
+  /** The advertiser's invoices, credit notes and statements, newest first (reporting:read; dashboard admins). */
+  invoices: InvoicePage;
   /**
    * The advertiser's members with their roles, in the order they joined (dashboard
    * session, admins only).
@@ -1549,6 +1659,17 @@ export type QueryCreativePerformanceArgs = {
 
 export type QueryForecastCampaignDeliveryArgs = {
   input: ForecastCampaignDeliveryInput;
+};
+
+
+export type QueryInvoiceArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryInvoicesArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  perPage?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2110,6 +2231,9 @@ export type ResolversTypes = {
   ApiClient: ResolverTypeWrapper<ApiClientParent>;
   ApiClientConnection: ResolverTypeWrapper<Omit<ApiClientConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['ApiClientEdge']>, nodes: Array<ResolversTypes['ApiClient']> }>;
   ApiClientEdge: ResolverTypeWrapper<Omit<ApiClientEdge, 'node'> & { node: ResolversTypes['ApiClient'] }>;
+  BillingAccount: ResolverTypeWrapper<BillingAccount>;
+  BillingMode: BillingMode;
+  BillingProfile: ResolverTypeWrapper<BillingProfile>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Campaign: ResolverTypeWrapper<CampaignParent>;
   CampaignAction: CampaignAction;
@@ -2182,6 +2306,14 @@ export type ResolversTypes = {
   InvitationStatus: InvitationStatus;
   InviteMemberInput: InviteMemberInput;
   InviteMemberPayload: ResolverTypeWrapper<InviteMemberPayload>;
+  Invoice: ResolverTypeWrapper<Invoice>;
+  InvoiceBillTo: ResolverTypeWrapper<InvoiceBillTo>;
+  InvoiceKind: InvoiceKind;
+  InvoiceLine: ResolverTypeWrapper<InvoiceLine>;
+  InvoicePage: ResolverTypeWrapper<InvoicePage>;
+  InvoicePagination: ResolverTypeWrapper<InvoicePagination>;
+  InvoiceStatement: ResolverTypeWrapper<InvoiceStatement>;
+  InvoiceStatus: InvoiceStatus;
   MarkNotificationsReadInput: MarkNotificationsReadInput;
   MarkNotificationsReadPayload: ResolverTypeWrapper<MarkNotificationsReadPayload>;
   Member: ResolverTypeWrapper<Member>;
@@ -2279,6 +2411,8 @@ export type ResolversParentTypes = {
   ApiClient: ApiClientParent;
   ApiClientConnection: Omit<ApiClientConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['ApiClientEdge']>, nodes: Array<ResolversParentTypes['ApiClient']> };
   ApiClientEdge: Omit<ApiClientEdge, 'node'> & { node: ResolversParentTypes['ApiClient'] };
+  BillingAccount: BillingAccount;
+  BillingProfile: BillingProfile;
   Boolean: Scalars['Boolean']['output'];
   Campaign: CampaignParent;
   CampaignChange: CampaignChange;
@@ -2338,6 +2472,12 @@ export type ResolversParentTypes = {
   Invitation: Invitation;
   InviteMemberInput: InviteMemberInput;
   InviteMemberPayload: InviteMemberPayload;
+  Invoice: Invoice;
+  InvoiceBillTo: InvoiceBillTo;
+  InvoiceLine: InvoiceLine;
+  InvoicePage: InvoicePage;
+  InvoicePagination: InvoicePagination;
+  InvoiceStatement: InvoiceStatement;
   MarkNotificationsReadInput: MarkNotificationsReadInput;
   MarkNotificationsReadPayload: MarkNotificationsReadPayload;
   Member: Member;
@@ -2464,7 +2604,7 @@ export type AdvertiserTodayResolvers<ContextType = GraphqlContext, ParentType ex
 
 export type AlertChannelResolvers = EnumResolverSignature<{ DASHBOARD?: any, EMAIL?: any, OFF?: any }, ResolversTypes['AlertChannel']>;
 
-export type AlertKindResolvers = EnumResolverSignature<{ BID_ADJUSTED?: any, BUDGET_50?: any, BUDGET_90?: any, BUDGET_EXHAUSTED?: any, CAMPAIGN_ENDED?: any, CREATIVE_REJECTED?: any, WEBHOOK_DEACTIVATED?: any, WEBHOOK_FAILING?: any }, ResolversTypes['AlertKind']>;
+export type AlertKindResolvers = EnumResolverSignature<{ ACCOUNT_BALANCE_LOW?: any, ACCOUNT_LIMIT_REACHED?: any, BID_ADJUSTED?: any, BUDGET_50?: any, BUDGET_90?: any, BUDGET_EXHAUSTED?: any, CAMPAIGN_ENDED?: any, CREATIVE_REJECTED?: any, WEBHOOK_DEACTIVATED?: any, WEBHOOK_FAILING?: any }, ResolversTypes['AlertKind']>;
 
 export type ApiClientResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ApiClient'] = ResolversParentTypes['ApiClient']> = {
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -2487,6 +2627,25 @@ export type ApiClientConnectionResolvers<ContextType = GraphqlContext, ParentTyp
 export type ApiClientEdgeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ApiClientEdge'] = ResolversParentTypes['ApiClientEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['ApiClient'], ParentType, ContextType>;
+};
+
+export type BillingAccountResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BillingAccount'] = ResolversParentTypes['BillingAccount']> = {
+  balanceUsd?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
+  billingProfile?: Resolver<ResolversTypes['BillingProfile'], ParentType, ContextType>;
+  creditLimitUsd?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
+  creditUsedUsd?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
+  deliveryLimited?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  mode?: Resolver<ResolversTypes['BillingMode'], ParentType, ContextType>;
+  monthToDateSpendUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  unpaidUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+};
+
+export type BillingModeResolvers = EnumResolverSignature<{ INVOICED?: any, PREPAID?: any }, ResolversTypes['BillingMode']>;
+
+export type BillingProfileResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['BillingProfile'] = ResolversParentTypes['BillingProfile']> = {
+  address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  legalName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  taxId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type CampaignResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Campaign'] = ResolversParentTypes['Campaign']> = {
@@ -2835,6 +2994,64 @@ export type InviteMemberPayloadResolvers<ContextType = GraphqlContext, ParentTyp
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
+export type InvoiceResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Invoice'] = ResolversParentTypes['Invoice']> = {
+  billTo?: Resolver<ResolversTypes['InvoiceBillTo'], ParentType, ContextType>;
+  creditedUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  creditsInvoiceNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  dueUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  issuedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['InvoiceKind'], ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['InvoiceLine']>, ParentType, ContextType>;
+  month?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  number?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paidAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  paidUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  statement?: Resolver<Maybe<ResolversTypes['InvoiceStatement']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['InvoiceStatus'], ParentType, ContextType>;
+  totalUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+};
+
+export type InvoiceBillToResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['InvoiceBillTo'] = ResolversParentTypes['InvoiceBillTo']> = {
+  address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  legalName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  taxId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type InvoiceKindResolvers = EnumResolverSignature<{ CREDIT_NOTE?: any, INVOICE?: any, STATEMENT?: any }, ResolversTypes['InvoiceKind']>;
+
+export type InvoiceLineResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['InvoiceLine'] = ResolversParentTypes['InvoiceLine']> = {
+  amountUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  averageCpmUsd?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
+  campaignId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  clicks?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  impressions?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
+};
+
+export type InvoicePageResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['InvoicePage'] = ResolversParentTypes['InvoicePage']> = {
+  invoices?: Resolver<Array<ResolversTypes['Invoice']>, ParentType, ContextType>;
+  pagination?: Resolver<ResolversTypes['InvoicePagination'], ParentType, ContextType>;
+};
+
+export type InvoicePaginationResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['InvoicePagination'] = ResolversParentTypes['InvoicePagination']> = {
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perPage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type InvoiceStatementResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['InvoiceStatement'] = ResolversParentTypes['InvoiceStatement']> = {
+  closingBalanceUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  fundsAddedUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  openingBalanceUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  spendUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+};
+
+export type InvoiceStatusResolvers = EnumResolverSignature<{ ISSUED?: any, PAID?: any, VOID?: any }, ResolversTypes['InvoiceStatus']>;
+
 export type MarkNotificationsReadPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MarkNotificationsReadPayload'] = ResolversParentTypes['MarkNotificationsReadPayload']> = {
   marked?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   unreadCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -2999,6 +3216,7 @@ export type PreviewCampaignUpdatePayloadResolvers<ContextType = GraphqlContext, 
 
 export type QueryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   advertiserReport?: Resolver<Maybe<ResolversTypes['AdvertiserReport']>, ParentType, ContextType, RequireFields<QueryAdvertiserReportArgs, 'endDate' | 'startDate' | 'timezone'>>;
+  billing?: Resolver<ResolversTypes['BillingAccount'], ParentType, ContextType>;
   campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType, RequireFields<QueryCampaignArgs, 'id'>>;
   campaignReport?: Resolver<Maybe<ResolversTypes['CampaignReport']>, ParentType, ContextType, RequireFields<QueryCampaignReportArgs, 'campaignId' | 'endDate' | 'startDate' | 'timezone'>>;
   campaignTimeSeries?: Resolver<Maybe<ResolversTypes['CampaignTimeSeries']>, ParentType, ContextType, RequireFields<QueryCampaignTimeSeriesArgs, 'campaignId' | 'endDate' | 'granularity' | 'startDate' | 'timezone'>>;
@@ -3009,6 +3227,8 @@ export type QueryResolvers<ContextType = GraphqlContext, ParentType extends Reso
   creativePerformance?: Resolver<Maybe<ResolversTypes['CreativePerformance']>, ParentType, ContextType, RequireFields<QueryCreativePerformanceArgs, 'creativeId'>>;
   forecastCampaignDelivery?: Resolver<Maybe<ResolversTypes['ForecastCampaignDeliveryPayload']>, ParentType, ContextType, RequireFields<QueryForecastCampaignDeliveryArgs, 'input'>>;
   invitations?: Resolver<Array<ResolversTypes['Invitation']>, ParentType, ContextType>;
+  invoice?: Resolver<Maybe<ResolversTypes['Invoice']>, ParentType, ContextType, RequireFields<QueryInvoiceArgs, 'id'>>;
+  invoices?: Resolver<ResolversTypes['InvoicePage'], ParentType, ContextType, RequireFields<QueryInvoicesArgs, 'page' | 'perPage'>>;
   members?: Resolver<Array<ResolversTypes['Member']>, ParentType, ContextType>;
   momentTypes?: Resolver<Array<ResolversTypes['MomentType']>, ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
@@ -3281,6 +3501,9 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ApiClient?: ApiClientResolvers<ContextType>;
   ApiClientConnection?: ApiClientConnectionResolvers<ContextType>;
   ApiClientEdge?: ApiClientEdgeResolvers<ContextType>;
+  BillingAccount?: BillingAccountResolvers<ContextType>;
+  BillingMode?: BillingModeResolvers;
+  BillingProfile?: BillingProfileResolvers<ContextType>;
   Campaign?: CampaignResolvers<ContextType>;
   CampaignAction?: CampaignActionResolvers;
   CampaignChange?: CampaignChangeResolvers<ContextType>;
@@ -3335,6 +3558,14 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Invitation?: InvitationResolvers<ContextType>;
   InvitationStatus?: InvitationStatusResolvers;
   InviteMemberPayload?: InviteMemberPayloadResolvers<ContextType>;
+  Invoice?: InvoiceResolvers<ContextType>;
+  InvoiceBillTo?: InvoiceBillToResolvers<ContextType>;
+  InvoiceKind?: InvoiceKindResolvers;
+  InvoiceLine?: InvoiceLineResolvers<ContextType>;
+  InvoicePage?: InvoicePageResolvers<ContextType>;
+  InvoicePagination?: InvoicePaginationResolvers<ContextType>;
+  InvoiceStatement?: InvoiceStatementResolvers<ContextType>;
+  InvoiceStatus?: InvoiceStatusResolvers;
   MarkNotificationsReadPayload?: MarkNotificationsReadPayloadResolvers<ContextType>;
   Member?: MemberResolvers<ContextType>;
   Membership?: MembershipResolvers<ContextType>;

@@ -9,6 +9,7 @@ import type { Role } from "@/lib/auth/roles";
 import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
+import { addFunds, setBilling } from "@/lib/domain/billing/accounts";
 import { cancelCampaign } from "@/lib/domain/campaigns/cancel-campaign";
 import { variantAdded } from "@/lib/domain/creatives/add-creative-variant";
 import { incrementRollups } from "@/lib/domain/rollups/increment-rollups";
@@ -253,6 +254,29 @@ describe("webhook alerts from the dispatcher", () => {
       where: { userId: a.admin.userId, kind: "webhook_deactivated" },
     });
     expect(row).toMatchObject({ endpointId: id, linkPath: `/webhooks/${id}` });
+  });
+});
+
+describe("billing alerts from the delivery writer", () => {
+  it("a prepaid balance running low and then used up reach the admins only, once each", async () => {
+    const a = await team("Prepaid Co");
+    await setBilling({ advertiser_id: a.advertiserId, mode: "prepaid" });
+    // 0.35 CPM alone in its auctions: 0.00035 an impression; 0.001 lasts 3 (low under 0.0002 left)
+    await addFunds({ advertiser_id: a.advertiserId, amount_usd: 0.001, reference: "card" }, { nowMs: NOV_22_NOON - 1 });
+    await deliveryCampaign({ advertiserId: a.advertiserId, bidCpmUsd: 2 });
+    const engine = await startTestEngine();
+    engines.push(engine);
+    for (let user = 0; user < 4; user++) await engine.decide(moment({ user_id: `u${user}` }));
+    await engine.writer.flush();
+    await deriveAlerts(NOV_22_NOON);
+    await deriveAlerts(NOV_22_NOON + 5_000);
+    expect(await kindsOf(a.admin)).toEqual(["account_balance_low", "account_limit_reached"]);
+    expect(await kindsOf(a.editor)).toEqual([]);
+    expect(await kindsOf(a.viewer)).toEqual([]);
+    const row = await db().notification.findFirstOrThrow({
+      where: { userId: a.admin.userId, kind: "account_limit_reached" },
+    });
+    expect(row).toMatchObject({ linkPath: "/billing" });
   });
 });
 

@@ -47,7 +47,13 @@ export function sampleEventData<T extends EventType>(type: T, atMs = Date.now())
     },
     "account.balance_low": { mode: "prepaid", available_usd: 12.5, at },
     "account.limit_reached": { mode: "invoiced", available_usd: 0, at },
-    "invoice.issued": { invoice_id: "ivc_hooks", number: "SMA-2026-000001", kind: "invoice", month: "2026-11", total_usd: 42.5 },
+    "invoice.issued": {
+      invoice_id: "ivc_hooks",
+      number: "SMA-2026-000001",
+      kind: "invoice",
+      month: "2026-11",
+      total_usd: 42.5,
+    },
   };
   return samples[type] as EventData<T>;
 }

@@ -33,6 +33,10 @@ export type AlertChannel =
 
 /** A kind of alert. */
 export type AlertKind =
+  /** A prepaid balance under 20 % of its last top-up, or 90 % of the credit limit used (admins). */
+  | 'ACCOUNT_BALANCE_LOW'
+  /** The balance or the credit limit is used up: every campaign stops winning (admins). */
+  | 'ACCOUNT_LIMIT_REACHED'
   | 'BID_ADJUSTED'
   | 'BUDGET_50'
   | 'BUDGET_90'

@@ -14,6 +14,8 @@ export const ALERT_KINDS = [
   "webhook_failing",
   "webhook_deactivated",
   "bid_adjusted",
+  "account_balance_low",
+  "account_limit_reached",
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -25,8 +27,9 @@ export function isAlertKind(value: string): value is AlertKind {
 }
 
 /**
- * A member without a preference gets every kind in the dashboard; the two that stop delivery
- * without anyone acting (a spent budget, an endpoint switched off) also by email.
+ * A member without a preference gets every kind in the dashboard; those that stop delivery
+ * without anyone acting (a spent budget, an endpoint switched off, the account limit) and the
+ * warning before the account limit also by email.
  */
 export const DEFAULT_CHANNELS: Record<AlertKind, AlertChannel> = {
   budget_50: "dashboard",
@@ -37,6 +40,8 @@ export const DEFAULT_CHANNELS: Record<AlertKind, AlertChannel> = {
   webhook_failing: "dashboard",
   webhook_deactivated: "email",
   bid_adjusted: "dashboard",
+  account_balance_low: "email",
+  account_limit_reached: "email",
 };
 
 /** The least role that receives each kind: campaign alerts reach viewers, webhook alerts editors and admins. */
@@ -49,6 +54,9 @@ export const ALERT_LEAST_ROLE: Record<AlertKind, Role> = {
   webhook_failing: "editor",
   webhook_deactivated: "editor",
   bid_adjusted: "viewer",
+  // the billing page is an admin's
+  account_balance_low: "admin",
+  account_limit_reached: "admin",
 };
 
 export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
@@ -60,6 +68,8 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   webhook_failing: "Webhook endpoint failing",
   webhook_deactivated: "Webhook endpoint deactivated",
   bid_adjusted: "Bid adjusted by the CPA controller",
+  account_balance_low: "Account balance or credit running low",
+  account_limit_reached: "Account limit reached: delivery stopped",
 };
 
 export const ALERT_CHANNEL_LABELS: Record<AlertChannel, string> = {

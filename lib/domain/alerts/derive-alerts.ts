@@ -189,6 +189,42 @@ export async function readAlertSources(sinceMs: number): Promise<AlertSource[]> 
       atMs: row.createdAt.getTime(),
     });
   }
+  const accounts = await client.billingAccount.findMany({
+    where: { OR: [{ balanceLowAt: { gte: since } }, { limitReachedAt: { gte: since } }] },
+    select: { advertiserId: true, mode: true, balanceLowAt: true, limitReachedAt: true },
+  });
+  for (const row of accounts) {
+    const prepaid = row.mode === "prepaid";
+    if (row.balanceLowAt && row.balanceLowAt >= since) {
+      const atMs = row.balanceLowAt.getTime();
+      sources.push({
+        advertiserId: row.advertiserId,
+        kind: "account_balance_low",
+        // once per crossing: the mark is cleared when funds or the limit allow again
+        sourceKey: `${row.advertiserId}:${atMs}`,
+        title: prepaid ? "Prepaid balance running low" : "90% of the credit limit used",
+        body: prepaid
+          ? "Less than 20% of the last top-up is left; campaigns stop winning when the balance reaches zero."
+          : "Unpaid invoices and this month's spend have reached 90% of the credit limit; campaigns stop winning at the limit.",
+        linkPath: "/billing",
+        atMs,
+      });
+    }
+    if (row.limitReachedAt && row.limitReachedAt >= since) {
+      const atMs = row.limitReachedAt.getTime();
+      sources.push({
+        advertiserId: row.advertiserId,
+        kind: "account_limit_reached",
+        sourceKey: `${row.advertiserId}:${atMs}`,
+        title: "Account limit reached: delivery stopped",
+        body: prepaid
+          ? "The prepaid balance is used up: every campaign stops winning until funds are added."
+          : "The credit limit is used up: every campaign stops winning until an invoice is paid or the limit is raised.",
+        linkPath: "/billing",
+        atMs,
+      });
+    }
+  }
   return sources;
 }
 
