@@ -181,7 +181,7 @@ function buildOptions(current: Env, secret: string): NextAuthOptions {
       }),
     },
     events: {
-      // the route (app/api/auth/[...nextauth]/route.ts) sets this browser's device cookie
+      // the route (app/api/[...path]/dashboard-auth.ts) sets this browser's device cookie
       signIn: ({ user, account }) => {
         if (account?.provider === "credentials" && user.email) recordSignIn(user.email);
       },
