@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { momentTypes as loadMomentTypes } from "@/lib/domain/moment-types/list-moment-types";
+import { restPath } from "@/lib/http/rest-surface";
 import { microsToUsd } from "@/lib/money";
 import { currentUser } from "./(dashboard)/_lib/session";
 
@@ -36,7 +37,7 @@ export default async function HomePage() {
           <Link href="/docs/errors">Error codes</Link>
           <a href="/.well-known/openapi.json">OpenAPI (JSON)</a>
           <a href="/.well-known/adagents.json">adagents.json</a>
-          <a href="/api/ads/moment-types">Moment types (JSON)</a>
+          <a href={restPath("listMomentTypes")}>Moment types (JSON)</a>
           <a href="/.well-known/jwks.json">JWKS</a>
         </nav>
         <section aria-labelledby="moment-types-heading">

@@ -4,6 +4,7 @@
 // password keeps a new one; a plain sign-out ends that browser only; a wrong current
 // password is a userError counted as a failed sign-in; a weak new one is refused with
 // zxcvbn's feedback; an access token can do neither (docs/decisions/1423).
+import { restRoute } from "@/test/rest-routes";
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "@/lib/auth/passwords";
 import { deviceCookieName } from "@/lib/auth/device-cookie";
@@ -12,7 +13,6 @@ import { db } from "@/lib/db/client";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { randomBase62 } from "@/lib/ids";
 import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit/limiter";
-import * as authRoute from "@/app/api/auth/[...nextauth]/route";
 import {
   cookieHeader,
   gqlWithJar,
@@ -26,6 +26,8 @@ import {
 import { bearer, call } from "@/test/http";
 import { gql } from "@/test/graphql";
 import { issueAccessToken } from "@/lib/auth/tokens";
+
+const authRoute = restRoute("/api/auth/{nextauth}");
 
 const PASSWORD = "correct horse battery";
 const NEW_PASSWORD = "a quite different passphrase 42";

@@ -1,6 +1,7 @@
 // The HTTP transport of /api/graphql: methods, CSRF prevention, media types,
 // malformed and oversized bodies, tokens, introspection, the limits, and what a
 // fault shows (nothing internal, the request id).
+import { restRoute } from "@/test/rest-routes";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { GRAPHQL_BODY_LIMIT } from "@/lib/http/body-limits";
@@ -10,10 +11,11 @@ import pino from "pino";
 import { actorFor } from "@/test/factories/actors";
 import { gql, onlyError, type GqlResult } from "@/test/graphql";
 import { makeRequest } from "@/test/http";
-import { GET, POST } from "@/app/api/graphql/route";
 import { createContext } from "./context";
 import { graphqlServer } from "./server";
 import { MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_TOKENS } from "./limit-plugins";
+
+const { GET, POST } = restRoute("/api/graphql");
 
 let adv: TestAdvertiser;
 let headers: Record<string, string>;

@@ -7,14 +7,8 @@
 // log. Both answers are brought to one form before comparing: keys in
 // snake_case, Money and REST's USD numbers as numbers, instants as epoch ms,
 // enum values in capitals; nothing else is mapped.
+import { restRoute } from "@/test/rest-routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GET as restCampaign } from "@/app/api/ads/campaigns/[id]/route";
-import { GET as restPerformance } from "@/app/api/ads/creatives/[id]/performance/route";
-import { GET as restReport } from "@/app/api/ads/reporting/campaigns/[id]/route";
-import { GET as restAdvertiserReport } from "@/app/api/ads/reporting/campaigns/route";
-import { GET as restTimeseries } from "@/app/api/ads/reporting/campaigns/[id]/timeseries/route";
-import { GET as restDeliveries } from "@/app/api/ads/webhooks/[id]/deliveries/route";
-import { GET as restWebhooks } from "@/app/api/ads/webhooks/route";
 import { recordPostback } from "@/lib/domain/conversions/record-conversion";
 import { deactivateWebhook } from "@/lib/webhooks/deactivate-webhook";
 import { registerWebhook } from "@/lib/webhooks/register-webhook";
@@ -29,6 +23,14 @@ import { gql } from "@/test/graphql";
 import { call } from "@/test/http";
 import { startReceiver, type Receiver } from "@/test/webhook-receiver";
 import { toGlobalId } from "./global-id";
+
+const { GET: restCampaign } = restRoute("/api/ads/campaigns/{id}");
+const { GET: restPerformance } = restRoute("/api/ads/creatives/{id}/performance");
+const { GET: restReport } = restRoute("/api/ads/reporting/campaigns/{id}");
+const { GET: restAdvertiserReport } = restRoute("/api/ads/reporting/campaigns");
+const { GET: restTimeseries } = restRoute("/api/ads/reporting/campaigns/{id}/timeseries");
+const { GET: restDeliveries } = restRoute("/api/ads/webhooks/{id}/deliveries");
+const { GET: restWebhooks } = restRoute("/api/ads/webhooks");
 
 const at = (iso: string) => Date.parse(iso);
 

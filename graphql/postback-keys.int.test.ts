@@ -2,8 +2,8 @@
 // createPostbackKey / revokePostbackKey mutations with their REST twins' scopes
 // (campaigns:read, campaigns:write), the key once, the cap as a CONFLICT user
 // error, tenancy as NOT_FOUND; a created key is what E16 then requires.
+import { restRoute } from "@/test/rest-routes";
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET as postback } from "@/app/api/ads/postback/route";
 import { db } from "@/lib/db/client";
 import { hashSecret } from "@/lib/auth/secrets";
 import { fixedClock } from "@/lib/clock";
@@ -15,6 +15,8 @@ import { gql, gqlAs, onlyError, sessionActorFor } from "@/test/graphql";
 import { call } from "@/test/http";
 import { typeDefs } from "./__generated__/type-defs";
 import { toGlobalId } from "./global-id";
+
+const { GET: postback } = restRoute("/api/ads/postback");
 
 let adv: TestAdvertiser;
 let rival: TestAdvertiser;

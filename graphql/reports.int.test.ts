@@ -3,15 +3,17 @@
 // (campaigns:read to reach them) and as root fields for callers holding
 // reporting:read alone; every breakdown, a zone with a DST change, hours and
 // days; scopes, tenancy, argument errors and REST's shared rate limit.
+import { restRoute } from "@/test/rest-routes";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import { seedDelivery } from "@/test/factories/delivery";
 import { gql, onlyError } from "@/test/graphql";
 import { call } from "@/test/http";
-import { GET as restReport } from "@/app/api/ads/reporting/campaigns/[id]/route";
-import { GET as restSeries } from "@/app/api/ads/reporting/campaigns/[id]/timeseries/route";
 import { toGlobalId } from "./global-id";
+
+const { GET: restReport } = restRoute("/api/ads/reporting/campaigns/{id}");
+const { GET: restSeries } = restRoute("/api/ads/reporting/campaigns/{id}/timeseries");
 
 const at = (iso: string) => Date.parse(iso);
 

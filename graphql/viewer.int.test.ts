@@ -2,10 +2,10 @@
 // clients and today's summary; createApiClient and revokeApiClient, which only
 // the dashboard session may run (docs/decisions/1106). Session operations run
 // in-process with the session actor, as the dashboard will run them.
+import { restRoute } from "@/test/rest-routes";
 import { fixedClock } from "@/lib/clock";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { POST as tokenRoute } from "@/app/api/auth/token/route";
 import { createClient, MAX_ACTIVE_API_CLIENTS } from "@/lib/auth/clients";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
@@ -13,6 +13,8 @@ import { seedDelivery } from "@/test/factories/delivery";
 import { gql, gqlAs, onlyError, sessionActorFor } from "@/test/graphql";
 import { bearer, call } from "@/test/http";
 import { toGlobalId } from "./global-id";
+
+const { POST: tokenRoute } = restRoute("/api/auth/token");
 
 let adv: TestAdvertiser;
 let rival: TestAdvertiser;

@@ -1,5 +1,6 @@
 // `npm run simulate` against a real server: the service's recorded totals match
 // the simulator's own counts, and each impression the region its user was sent with.
+import { restRoute } from "@/test/rest-routes";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +13,8 @@ import { countProfiles, simulatedProfiles } from "@/lib/simulator/jurisdictions"
 import type { SimulationSummary } from "@/lib/simulator/run-simulation";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { startHotServer, type HotServer } from "@/test/hot-server";
-import { GET as postbackRoute } from "@/app/api/ads/postback/route";
+
+const { GET: postbackRoute } = restRoute("/api/ads/postback");
 
 const run = promisify(execFile);
 let server: HotServer;

@@ -3,10 +3,12 @@
 // then posts the credentials callback, keeping every cookie the answers set
 // (the session, the device cookie). GraphQL and next-auth's session endpoint are
 // then called with the jar's Cookie header.
-import * as authRoute from "@/app/api/auth/[...nextauth]/route";
-import * as graphqlRoute from "@/app/api/graphql/route";
+import { restRoute } from "@/test/rest-routes";
 import { sessionCookieName } from "@/lib/auth/session";
 import { call } from "./http";
+
+const authRoute = restRoute("/api/auth/{nextauth}");
+const graphqlRoute = restRoute("/api/graphql");
 
 export type Jar = Map<string, string>;
 

@@ -1,15 +1,17 @@
 // Running GraphQL operations in integration tests: over HTTP through the
 // route handler (token auth, headers, status codes), or in-process with an
 // explicit actor (the dashboard session, which has no sign-in yet).
+import { restRoute } from "@/test/rest-routes";
 import type { Actor } from "@/lib/auth/actor";
 import type { Clock } from "@/lib/clock";
 import type { Role } from "@/lib/auth/roles";
 import { sessionActor } from "@/lib/auth/session";
 import { createContext } from "@/graphql/context";
 import { graphqlServer } from "@/graphql/server";
-import { POST } from "@/app/api/graphql/route";
 import { expect } from "vitest";
 import { makeRequest } from "./http";
+
+const { POST } = restRoute("/api/graphql");
 
 export type GqlError = {
   message: string;

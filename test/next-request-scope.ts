@@ -1,6 +1,6 @@
 // Route handlers run by Next inside a request scope: next/headers' `headers()` and
 // `cookies()` answer that request's. next-auth's App Router handler reads them there
-// (app/api/auth/[...nextauth]/route.ts), so tests that call a route handler directly
+// (app/api/[...path]/dashboard-auth.ts), so tests that call a route handler directly
 // run it in the same kind of scope, built with the functions Next's app-route module
 // uses (createRequestStoreForAPI, createWorkStore). These are Next's internals: an
 // upgrade that changes them fails these tests loudly, and the e2e specs cover the

@@ -15,6 +15,7 @@ import { OPERATIONS } from "@/lib/operations/catalog";
 import { TARGET_TYPES } from "@/lib/history/changes";
 import { historyTargets, rulesOf, scopeOf, type AnyOperation } from "@/lib/operations/operation";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { apiRoutes } from "@/lib/http/rest-router";
 
 const ROOT = join(import.meta.dirname, "..");
 const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE"] as const;
@@ -68,6 +69,15 @@ type RouteHandler = ((...args: unknown[]) => unknown) & { operation?: AnyOperati
 async function routes() {
   const found: { key: string; path: string; method: string; operation: AnyOperation | undefined }[] = [];
   for (const file of routeFiles(join(ROOT, "app"))) {
+    // the catch-all route serves the REST surface's paths under /api/ (lib/http/rest-surface.ts)
+    if (file === join(ROOT, "app", "api", "[...path]", "route.ts")) {
+      for (const route of apiRoutes())
+        for (const entry of route.entries) {
+          const operation = entry.serve === "operation" ? entry.operation : undefined;
+          found.push({ key: `${entry.method} ${route.path}`, path: route.path, method: entry.method, operation });
+        }
+      continue;
+    }
     const routeModule = (await import(file)) as Partial<Record<(typeof METHODS)[number], RouteHandler>>;
     for (const method of METHODS) {
       const handler = routeModule[method];

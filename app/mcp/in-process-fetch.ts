@@ -4,56 +4,9 @@
 // listening address. The caller's client address and request id travel along,
 // so rate limits and logs see the real caller.
 import type { FetchLike } from "@/mcp/src/rest-client";
-import * as campaignVariant from "@/app/api/ads/campaigns/[id]/variants/[variant_id]/route";
-import * as campaignVariants from "@/app/api/ads/campaigns/[id]/variants/route";
-import * as campaign from "@/app/api/ads/campaigns/[id]/route";
-import * as campaigns from "@/app/api/ads/campaigns/route";
-import * as changes from "@/app/api/ads/changes/route";
-import * as clearingPrices from "@/app/api/ads/clearing-prices/route";
-import * as creativePerformance from "@/app/api/ads/creatives/[id]/performance/route";
-import * as momentTypes from "@/app/api/ads/moment-types/route";
-import * as postbackKey from "@/app/api/ads/postback-keys/[id]/route";
-import * as postbackKeys from "@/app/api/ads/postback-keys/route";
-import * as campaignTimeseries from "@/app/api/ads/reporting/campaigns/[id]/timeseries/route";
-import * as campaignReport from "@/app/api/ads/reporting/campaigns/[id]/route";
-import * as webhookDeliveries from "@/app/api/ads/webhooks/[id]/deliveries/route";
-import * as webhook from "@/app/api/ads/webhooks/[id]/route";
-import * as webhookTest from "@/app/api/ads/webhooks/[id]/test/route";
-import * as webhooks from "@/app/api/ads/webhooks/route";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { REQUEST_ID_HEADER } from "@/lib/http/request-id";
-
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type RouteModule = Partial<Record<string, unknown>>;
-
-/** The REST routes the MCP tools use, by their file-system path under app/ ("[id]" is a parameter). */
-export const IN_PROCESS_ROUTES: readonly (readonly [string, RouteModule])[] = [
-  ["/api/ads/moment-types", momentTypes],
-  ["/api/ads/clearing-prices", clearingPrices],
-  ["/api/ads/campaigns", campaigns],
-  ["/api/ads/campaigns/[id]", campaign],
-  ["/api/ads/campaigns/[id]/variants", campaignVariants],
-  ["/api/ads/campaigns/[id]/variants/[variant_id]", campaignVariant],
-  ["/api/ads/reporting/campaigns/[id]", campaignReport],
-  ["/api/ads/reporting/campaigns/[id]/timeseries", campaignTimeseries],
-  ["/api/ads/creatives/[id]/performance", creativePerformance],
-  ["/api/ads/webhooks", webhooks],
-  ["/api/ads/webhooks/[id]", webhook],
-  ["/api/ads/webhooks/[id]/test", webhookTest],
-  ["/api/ads/webhooks/[id]/deliveries", webhookDeliveries],
-  ["/api/ads/postback-keys", postbackKeys],
-  ["/api/ads/postback-keys/[id]", postbackKey],
-  ["/api/ads/changes", changes],
-];
-
-const compiled = IN_PROCESS_ROUTES.map(([path, module]) => {
-  const keys: string[] = [];
-  const source = path.replace(/\[(\w+)\]/g, (_, key: string) => {
-    keys.push(key);
-    return "([^/]+)";
-  });
-  return { pattern: new RegExp(`^${source}$`), keys, module };
-});
+import { handlerOf, matchRoute, operationApiRoutes } from "@/lib/http/rest-router";
 
 function problem(status: number, code: string, detail: string): Response {
   return new Response(JSON.stringify({ type: `/docs/errors#${code}`, title: detail, status, detail, code }), {
@@ -67,19 +20,17 @@ export function inProcessFetch(caller: Headers): FetchLike {
   return async (input, init) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
-    for (const route of compiled) {
-      const match = route.pattern.exec(url.pathname);
-      if (!match) continue;
-      const handler = route.module[request.method];
-      if (typeof handler !== "function")
-        return problem(405, "method_not_allowed", `${request.method} is not allowed here.`);
-      const params = Object.fromEntries(route.keys.map((key, index) => [key, decodeURIComponent(match[index + 1]!)]));
+    // the operations' routes of the REST surface (lib/http/rest-surface.ts), as Next serves them
+    const match = matchRoute(url.pathname, operationApiRoutes());
+    if (match) {
+      const entry = match.route.entries.find((candidate) => candidate.method === request.method);
+      if (!entry) return problem(405, "method_not_allowed", `${request.method} is not allowed here.`);
       const headers = new Headers(request.headers);
       for (const name of [CLIENT_IP_HEADER, REQUEST_ID_HEADER]) {
         const value = caller.get(name);
         if (value) headers.set(name, value);
       }
-      return (handler as Handler)(new Request(request, { headers }), { params: Promise.resolve(params) });
+      return handlerOf(entry, {})(new Request(request, { headers }), { params: Promise.resolve(match.params) });
     }
     return problem(404, "not_found", `No route ${url.pathname}.`);
   };

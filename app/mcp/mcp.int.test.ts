@@ -15,7 +15,6 @@ import { seedDelivery } from "@/test/factories/delivery";
 import { call } from "@/test/http";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { callTool, connectMcp } from "@/test/mcp-client";
-import { IN_PROCESS_ROUTES } from "./in-process-fetch";
 import { POST } from "./route";
 
 let icons: IconServer;
@@ -691,12 +690,5 @@ describe("postback keys", () => {
     const reporter = await connectMcp(await adv.token(["reporting:read"]));
     expect((await reporter.listTools()).tools.map((tool) => tool.name)).not.toContain("list_postback_keys");
     await reporter.close();
-  });
-});
-
-describe("in-process routes", () => {
-  it("name real route files", async () => {
-    const { existsSync } = await import("node:fs");
-    for (const [path] of IN_PROCESS_ROUTES) expect(existsSync(`app${path}/route.ts`), path).toBe(true);
   });
 });

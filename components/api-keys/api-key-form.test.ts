@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { graphqlEnumName } from "@/graphql/enums";
 import { SCOPES } from "@/lib/auth/scopes";
-import { SECURITY_SCHEMES } from "@/lib/openapi/common";
+import { securitySchemes } from "@/lib/openapi/common";
 import { zodFieldErrors } from "@/components/form-errors";
 import { SCOPE_OPTIONS, apiKeyFormSchema, apiKeyInput, scopeKey, scopeName } from "./api-key-form";
 
@@ -17,7 +17,7 @@ describe("API key form", () => {
     // the values are the schema's Scope enum (codegen's type), the words the OpenAPI document's
     expect(SCOPE_OPTIONS.map((option) => option.value)).toEqual(SCOPES.map(graphqlEnumName));
     expect(Object.fromEntries(SCOPE_OPTIONS.map((option) => [option.name, option.description]))).toEqual(
-      SECURITY_SCHEMES.oauth2.flows.clientCredentials.scopes,
+      securitySchemes("/token").oauth2.flows.clientCredentials.scopes,
     );
   });
 

@@ -2,9 +2,9 @@
 // a sign-in sets one; an attacker's failures lock the account for browsers without
 // one, not for the owner's known browser; a device's own failures lock that device
 // only; a forged, tampered, foreign, expired or malformed cookie counts as none.
+import { restRoute } from "@/test/rest-routes";
 import { createHmac, randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import * as route from "@/app/api/auth/[...nextauth]/route";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { reloadEnv } from "@/lib/env";
 import { randomBase62 } from "@/lib/ids";
@@ -12,6 +12,8 @@ import { call } from "@/test/http";
 import { DEVICE_COOKIE_MAX_AGE_SEC, deviceCookieName, deviceNonce, mintDeviceCookie } from "./device-cookie";
 import { SIGN_IN_RATE_LIMITED } from "./next-auth";
 import { sessionCookieName } from "./session";
+
+const route = restRoute("/api/auth/{nextauth}");
 
 const PASSWORD = "correct horse battery";
 const WRONG = "wrong password!";

@@ -1,12 +1,14 @@
 // next-auth's options are built once and reused by every request, and rebuilt
 // when what they are made of changes: the environment (reloadEnv) or the
 // session key that `sessionSecret()` answers (docs/decisions/1417).
+import { restRoute } from "@/test/rest-routes";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as route from "@/app/api/auth/[...nextauth]/route";
 import { reloadEnv } from "@/lib/env";
 import { call } from "@/test/http";
 import { authOptions } from "./next-auth";
 import { sessionSecret } from "./session-secret";
+
+const route = restRoute("/api/auth/{nextauth}");
 
 // the real key (stored in this file's database), replaced once where a test says so
 vi.mock("./session-secret", async (importOriginal) => {

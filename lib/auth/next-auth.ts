@@ -10,6 +10,7 @@
 // The token also names the advertiser the session acts for (`adv`, docs/decisions/1426): the
 // one an invitation signed in through joins (1219), otherwise the user's first membership; a
 // user who belongs to no advertiser cannot sign in (`NoAdvertiser`).
+import { restPath } from "@/lib/http/rest-surface";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { env, type Env } from "@/lib/env";
@@ -126,7 +127,7 @@ export async function authOptions(): Promise<NextAuthOptions> {
 
 function buildOptions(current: Env, secret: string): NextAuthOptions {
   // next-auth takes its own public URL from NEXTAUTH_URL only: ours is PUBLIC_BASE_URL
-  process.env.NEXTAUTH_URL = `${current.PUBLIC_BASE_URL}/api/auth`;
+  process.env.NEXTAUTH_URL = `${current.PUBLIC_BASE_URL}${restPath("dashboardAuthGet").replace(/\/\{\w+\}$/, "")}`;
   const secure = secureCookies();
   return {
     secret,
@@ -181,7 +182,7 @@ function buildOptions(current: Env, secret: string): NextAuthOptions {
       }),
     },
     events: {
-      // the route (app/api/auth/[...nextauth]/route.ts) sets this browser's device cookie
+      // the route (app/api/[...path]/dashboard-auth.ts) sets this browser's device cookie
       signIn: ({ user, account }) => {
         if (account?.provider === "credentials" && user.email) recordSignIn(user.email);
       },

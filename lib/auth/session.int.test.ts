@@ -2,10 +2,9 @@
 // the session cookie) and `sessionUserFromRequest`, which GraphQL trusts: no
 // cookie, a forged cookie, an expired one, a deleted user, a valid one; sign-in
 // failures rate limited; the session key kept in the database.
+import { restRoute } from "@/test/rest-routes";
 import { decode, encode } from "next-auth/jwt";
 import { describe, expect, it, vi } from "vitest";
-import * as route from "@/app/api/auth/[...nextauth]/route";
-import * as graphqlRoute from "@/app/api/graphql/route";
 import { db } from "@/lib/db/client";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { randomBase62 } from "@/lib/ids";
@@ -14,6 +13,9 @@ import { call, makeRequest } from "@/test/http";
 import { SIGN_IN_RATE_LIMITED, SIGN_IN_UNAVAILABLE, signIn as signInUser } from "./next-auth";
 import { sessionCookieName, sessionUserFromRequest } from "./session";
 import { rotateSessionSecret, sessionSecret } from "./session-secret";
+
+const route = restRoute("/api/auth/{nextauth}");
+const graphqlRoute = restRoute("/api/graphql");
 
 const PASSWORD = "correct horse battery";
 

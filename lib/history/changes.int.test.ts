@@ -2,16 +2,18 @@
 // a change that commits has its row; one refused (bad input, a transition the
 // campaign cannot make, another advertiser's id) or failing inside its
 // transaction (a forced fault after the history insert) leaves neither.
+import { restRoute } from "@/test/rest-routes";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { PATCH } from "@/app/api/ads/campaigns/[id]/route";
-import { DELETE as REVOKE_KEY } from "@/app/api/ads/postback-keys/[id]/route";
-import { POST as REGISTER_WEBHOOK } from "@/app/api/ads/webhooks/route";
 import { campaignUpdated } from "@/lib/domain/campaigns/update-campaign";
 import { db } from "@/lib/db/client";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { actorFor } from "@/test/factories/actors";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import { call } from "@/test/http";
+
+const { PATCH } = restRoute("/api/ads/campaigns/{id}");
+const { DELETE: REVOKE_KEY } = restRoute("/api/ads/postback-keys/{id}");
+const { POST: REGISTER_WEBHOOK } = restRoute("/api/ads/webhooks");
 
 // a fault inside the transaction, after the campaign update and its history row
 const fault = vi.hoisted(() => ({ outbox: false }));

@@ -1,4 +1,5 @@
-// How many bytes of request body each endpoint reads (docs/decisions/0901). Past
+// How many bytes of request body each endpoint reads (docs/decisions/0901; the REST
+// surface's entries name theirs, lib/http/rest-surface.ts). Past
 // the limit the answer is 413 payload_too_large, decided from Content-Length
 // before reading when the client sent one, otherwise by counting while reading;
 // nothing past the limit is kept in memory. The OpenAPI document states each
@@ -17,20 +18,14 @@ export const GRAPHQL_BODY_LIMIT = 64 * 1024;
 /** POST /api/delivery/moments: up to 10,000 user ids (about 40 bytes each as realistic ids go; 128 at most). */
 export const MOMENT_BODY_LIMIT = 1024 * 1024;
 
-const LIMITS: Record<string, number> = {
-  "/api/auth/token": SMALL_BODY_LIMIT,
-  // next-auth: sign-in (email, password, CSRF token) and sign-out forms
-  "/api/auth/{nextauth}": SMALL_BODY_LIMIT,
-  "/api/delivery/decisions": SMALL_BODY_LIMIT,
-  "/api/delivery/moments": MOMENT_BODY_LIMIT,
-  "/api/ads/postback": SMALL_BODY_LIMIT,
-  "/mcp": MCP_BODY_LIMIT,
-  "/api/graphql": GRAPHQL_BODY_LIMIT,
-};
+/** The body limit of an entry of the REST surface (lib/http/rest-surface.ts states each one that is not the default). */
+export function bodyLimitOf(entry: { bodyLimit?: number }): number {
+  return entry.bodyLimit ?? DEFAULT_BODY_LIMIT;
+}
 
-/** The body limit of the operation at `path` (an OpenAPI path template or a concrete path). */
+/** The body limit of a path outside the REST surface (/mcp, /oauth/*). */
 export function bodyLimitFor(path: string): number {
-  return LIMITS[path] ?? DEFAULT_BODY_LIMIT;
+  return path === "/mcp" ? MCP_BODY_LIMIT : DEFAULT_BODY_LIMIT;
 }
 
 export function payloadTooLarge(limit: number): AppError {

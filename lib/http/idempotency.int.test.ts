@@ -3,11 +3,8 @@
 // same key with another request, a key in flight, a 4xx that frees its key,
 // keys per advertiser, validate_only that neither uses nor consumes a key; a
 // response replayed only to the client that made it, and stored sealed.
+import { restRoute } from "@/test/rest-routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST as createRoute } from "@/app/api/ads/campaigns/route";
-import { DELETE as cancelRoute, PATCH as updateRoute } from "@/app/api/ads/campaigns/[id]/route";
-import { POST as variantRoute } from "@/app/api/ads/campaigns/[id]/variants/route";
-import { POST as registerWebhookRoute } from "@/app/api/ads/webhooks/route";
 import type { Actor } from "@/lib/auth/actor";
 import { createClient } from "@/lib/auth/clients";
 import { SCOPES } from "@/lib/auth/scopes";
@@ -30,6 +27,11 @@ import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/adve
 import { call } from "@/test/http";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { expectMatchesOpenApi } from "@/test/openapi";
+
+const { POST: createRoute } = restRoute("/api/ads/campaigns");
+const { DELETE: cancelRoute, PATCH: updateRoute } = restRoute("/api/ads/campaigns/{id}");
+const { POST: variantRoute } = restRoute("/api/ads/campaigns/{id}/variants");
+const { POST: registerWebhookRoute } = restRoute("/api/ads/webhooks");
 
 let icons: IconServer;
 let adv: TestAdvertiser;

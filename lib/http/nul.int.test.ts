@@ -2,14 +2,9 @@
 // PostgreSQL's text cannot hold it, so a %00 in an id or a \u0000 in a field once
 // answered 500 there. Each edge refuses it with the contract's error; what slips
 // past them to PostgreSQL is a 400, not a 500.
+import { restRoute } from "@/test/rest-routes";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as signInRoute from "@/app/api/auth/[...nextauth]/route";
-import * as campaignRoute from "@/app/api/ads/campaigns/[id]/route";
-import * as campaignsRoute from "@/app/api/ads/campaigns/route";
-import * as graphqlRoute from "@/app/api/graphql/route";
-import * as postbackRoute from "@/app/api/ads/postback/route";
-import * as webhooksRoute from "@/app/api/ads/webhooks/route";
 import { createPlatformKey } from "@/lib/auth/platform-keys";
 import { db, dbKind } from "@/lib/db/client";
 import { stopDeliveryEngine } from "@/lib/delivery/engine/engine-instance";
@@ -18,6 +13,13 @@ import { isNulRefusedByDatabase, NUL_MESSAGE, toAppError } from "@/lib/errors";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { startHotServer, type HotServer } from "@/test/hot-server";
 import { call } from "@/test/http";
+
+const signInRoute = restRoute("/api/auth/{nextauth}");
+const campaignRoute = restRoute("/api/ads/campaigns/{id}");
+const campaignsRoute = restRoute("/api/ads/campaigns");
+const graphqlRoute = restRoute("/api/graphql");
+const postbackRoute = restRoute("/api/ads/postback");
+const webhooksRoute = restRoute("/api/ads/webhooks");
 
 let advertiser: TestAdvertiser;
 let server: HotServer;

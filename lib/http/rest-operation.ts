@@ -13,6 +13,7 @@ import type { AnyOperation, ResultOf } from "@/lib/operations/operation";
 import { clientIp } from "./client-ip";
 import { defineRoute, jsonResponse } from "./define-route";
 import { queryObject, type QueryRead } from "./query";
+import type { OperationEntry } from "./rest-surface";
 
 type Params<P extends readonly string[]> = Record<P[number], string>;
 
@@ -134,4 +135,23 @@ export function withValidateOnly(
   const handler = (request: Request, context?: { params?: Promise<Record<string, string>> }) =>
     (new URL(request.url).searchParams.get("validate_only") === "true" ? preview : route)(request, context);
   return Object.assign(handler, { operation: route.operation, preview: preview.operation });
+}
+
+/** The parameter names of a path template (`/a/{id}/b/{variant_id}` -> ["id", "variant_id"]). */
+export function pathParameters(template: string): string[] {
+  return [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+}
+
+/** The handler of an operation's entry of the REST surface (lib/http/rest-surface.ts). */
+export function restHandler(entry: OperationEntry): OperationRoute {
+  const params = pathParameters(entry.path);
+  const { preview, ...shape } = entry.shape;
+  const options = { ...shape, params, maxBodyBytes: entry.bodyLimit } as RestOptions<AnyOperation, string[]>;
+  const route = restOperation(entry.operation, options);
+  if (!preview) return route;
+  const previewOptions = { params, check: shape.check, view: preview.view, maxBodyBytes: entry.bodyLimit };
+  return withValidateOnly(
+    route,
+    restOperation(preview.operation, previewOptions as RestOptions<AnyOperation, string[]>),
+  );
 }

@@ -1,6 +1,6 @@
 // Shared pieces of the OpenAPI document (built from the zod schemas by
 // zod-openapi): the problem schema, error responses, security requirements.
-// Each area documents its paths in lib/openapi/paths/<area>.ts.
+// Each area writes its entries' docs in lib/openapi/paths/<area>.ts (lib/http/rest-surface.ts gives their paths).
 import { z } from "zod";
 import type {
   ZodOpenApiOperationObject,
@@ -11,8 +11,6 @@ import type {
 import { SCOPE_DESCRIPTIONS, type Scope } from "@/lib/auth/scopes";
 import { oauthError } from "@/lib/auth/auth.schemas";
 import { ERROR_CODES, type ErrorCode } from "@/lib/errors";
-import { bodyLimitFor } from "@/lib/http/body-limits";
-import { isHotPath } from "@/lib/server/hot-router";
 import { policyOf, rulesOf, scopeOf, type AnyOperation } from "@/lib/operations/operation";
 import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit/policies";
 
@@ -62,30 +60,32 @@ export function problemResponses(...codes: ErrorCode[]): ZodOpenApiResponsesObje
   return responses;
 }
 
-export const SECURITY_SCHEMES = {
-  oauth2: {
-    type: "oauth2",
-    description: "OAuth 2.0 client credentials (E1). Send the token as `Authorization: Bearer <token>`.",
-    flows: {
-      clientCredentials: {
-        tokenUrl: "/api/auth/token",
-        scopes: SCOPE_DESCRIPTIONS,
+/** The security schemes; `tokenUrl` is the token endpoint's path (E1). */
+export const securitySchemes = (tokenUrl: string) =>
+  ({
+    oauth2: {
+      type: "oauth2",
+      description: "OAuth 2.0 client credentials (E1). Send the token as `Authorization: Bearer <token>`.",
+      flows: {
+        clientCredentials: {
+          tokenUrl,
+          scopes: SCOPE_DESCRIPTIONS,
+        },
       },
     },
-  },
-  platformKey: {
-    type: "http",
-    scheme: "bearer",
-    description: "Publisher platform key (`npm run admin -- create-platform-key`), for the delivery endpoints.",
-  },
-} as const;
+    platformKey: {
+      type: "http",
+      scheme: "bearer",
+      description: "Publisher platform key (`npm run admin -- create-platform-key`), for the delivery endpoints.",
+    },
+  }) as const;
 
 /** Security requirement: a token holding `scope` (or any valid token when omitted). */
 export function oauth(scope?: Scope) {
   return [{ oauth2: scope ? [scope] : [] }];
 }
 
-type OperationDoc = Omit<ZodOpenApiOperationObject, "operationId" | "security" | "responses"> & {
+export type OperationDoc = Omit<ZodOpenApiOperationObject, "operationId" | "security" | "responses"> & {
   /** the success answers */
   responses: ZodOpenApiResponsesObject;
   /** the problem codes the operation itself can answer (those of access and rate limit are added) */
@@ -161,18 +161,21 @@ type Operation = {
  * state it (`x-body-limit-bytes`, the description) and add the 413 answer, once,
  * from the same table the routes use. the token endpoint answers it with an RFC 6749 body.
  */
-export function withBodyLimits(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
+export function withBodyLimits(
+  paths: ZodOpenApiPathsObject,
+  limitOf: (path: string, method: string) => number,
+): ZodOpenApiPathsObject {
   const out: Record<string, Record<string, unknown>> = {};
   for (const [path, item] of Object.entries(paths) as [string, Record<string, Operation | undefined>][]) {
     const copy: Record<string, unknown> = { ...item };
     for (const method of ["post", "patch", "put"]) {
       const operation = item[method];
       if (!operation?.requestBody) continue;
-      const limit = bodyLimitFor(path);
+      const limit = limitOf(path, method);
       // an operation that documents its own 413 (GraphQL answers in its own shape) keeps it
       const tooLarge = operation.responses?.["413"]
         ? operation.responses["413"]
-        : path === "/api/auth/token"
+        : (operation as { operationId?: string }).operationId === "obtainAccessToken"
           ? {
               description: `invalid_request: the body is larger than ${limit} bytes`,
               content: { "application/json": { schema: oauthError } },
@@ -196,15 +199,18 @@ export function withBodyLimits(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObj
  * document the header and the two errors it can add, once, for every such
  * operation. (/mcp carries its keys inside the tools' arguments.)
  */
-export function withIdempotencyKeys(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
+export function withIdempotencyKeys(
+  paths: ZodOpenApiPathsObject,
+  isOperation: (path: string, method: string) => boolean,
+): ZodOpenApiPathsObject {
   const extra = problemResponses("idempotency_in_flight", "idempotency_key_reused");
   const out: Record<string, Record<string, unknown>> = {};
   for (const [path, item] of Object.entries(paths) as [string, Record<string, Operation | undefined>][]) {
     const copy: Record<string, unknown> = { ...item };
     for (const method of ["post", "patch", "delete"]) {
       const operation = item[method];
-      // GraphQL mutations have no Idempotency-Key (docs/decisions/1104)
-      if (!path.startsWith("/api/") || path === "/api/graphql") continue;
+      // operations served by REST only: GraphQL mutations have no Idempotency-Key (docs/decisions/1104)
+      if (!isOperation(path, method)) continue;
       if (!operation?.security?.some((requirement) => "oauth2" in requirement)) continue;
       const responses: ZodOpenApiResponsesObject = { ...operation.responses };
       for (const status of ["409", "422"] as const) {
@@ -234,12 +240,15 @@ const UNDECODABLE_PATH_TEXT = "a path that is not valid percent-encoding (`%FF`,
  * operation's 400 (added, or extended where the operation has its own). The hot
  * router's paths decode their own (GET /c/%FF is an unknown click, 404).
  */
-export function withPathParameters(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
+export function withPathParameters(
+  paths: ZodOpenApiPathsObject,
+  servedByNext: (path: string) => boolean,
+): ZodOpenApiPathsObject {
   const refused = problemResponses("bad_request")["400"] as ZodOpenApiResponseObject;
   const out: Record<string, Record<string, unknown>> = {};
   for (const [path, item] of Object.entries(paths) as [string, Record<string, Operation | undefined>][]) {
     const copy: Record<string, unknown> = { ...item };
-    if (path.includes("{") && !isHotPath(path)) {
+    if (path.includes("{") && servedByNext(path)) {
       for (const method of ["get", "post", "put", "patch", "delete"]) {
         const operation = item[method];
         if (!operation) continue;

@@ -1,20 +1,27 @@
 // The OpenAPI 3.1 document, generated from the zod schemas (never written by
-// hand). Each area documents its paths in ./paths/<area>.ts; add yours here.
-import { createDocument } from "zod-openapi";
-import { SECURITY_SCHEMES, withBodyLimits, withIdempotencyKeys, withPathParameters } from "./common";
-import { authPaths } from "./paths/auth";
-import { campaignsPaths } from "./paths/campaigns";
-import { clearingPricesPaths } from "./paths/clearing-prices";
-import { conversionsPaths } from "./paths/conversions";
-import { deliveryPaths } from "./paths/delivery";
-import { discoveryPaths } from "./paths/discovery";
-import { graphqlPaths } from "./paths/graphql";
-import { historyPaths } from "./paths/history";
-import { mcpPaths } from "./paths/mcp";
-import { momentTypesPaths } from "./paths/moment-types";
-import { postbackKeysPaths } from "./paths/postback-keys";
-import { reportingPaths } from "./paths/reporting";
-import { webhooksPaths } from "./paths/webhooks";
+// hand). Its paths are the REST surface's entries (lib/http/rest-surface.ts), in
+// the table's order; each area writes its entries' docs in ./paths/<area>.ts.
+import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
+import { bodyLimitFor, bodyLimitOf } from "@/lib/http/body-limits";
+import { REST_SURFACE, restPath, SERVED } from "@/lib/http/rest-surface";
+import { operationDoc, securitySchemes, withBodyLimits, withIdempotencyKeys, withPathParameters } from "./common";
+
+/** The document's paths: every entry's operation at its path and method. */
+function surfacePaths(): ZodOpenApiPathsObject {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const entry of REST_SURFACE) {
+    if (entry.serve === "documented") {
+      Object.assign(paths, entry.paths);
+      continue;
+    }
+    const doc = entry.serve === "operation" ? operationDoc(entry.operation, entry.doc) : entry.doc;
+    (paths[entry.path] ??= {})[entry.method.toLowerCase()] = doc;
+  }
+  return paths as ZodOpenApiPathsObject;
+}
+
+const entryAt = (path: string, method: string) =>
+  SERVED.find((entry) => entry.path === path && entry.method === method.toUpperCase());
 
 export function buildOpenApiDocument(baseUrl: string) {
   return createDocument({
@@ -31,23 +38,15 @@ export function buildOpenApiDocument(baseUrl: string) {
     security: [{ oauth2: [] }],
     paths: withPathParameters(
       withBodyLimits(
-        withIdempotencyKeys({
-          ...authPaths,
-          ...momentTypesPaths,
-          ...clearingPricesPaths,
-          ...campaignsPaths,
-          ...discoveryPaths,
-          ...mcpPaths,
-          ...webhooksPaths,
-          ...reportingPaths,
-          ...conversionsPaths,
-          ...postbackKeysPaths,
-          ...historyPaths,
-          ...deliveryPaths,
-          ...graphqlPaths,
-        }),
+        withIdempotencyKeys(surfacePaths(), (path, method) => entryAt(path, method)?.serve === "operation"),
+        (path, method) => {
+          const entry = entryAt(path, method);
+          return entry ? bodyLimitOf(entry) : bodyLimitFor(path);
+        },
       ),
+      // the hot router decodes its own paths (GET /c/%FF is an unknown click, 404)
+      (path) => SERVED.some((entry) => entry.path === path && entry.serve !== "hot"),
     ),
-    components: { securitySchemes: SECURITY_SCHEMES },
+    components: { securitySchemes: securitySchemes(restPath("obtainAccessToken")) },
   });
 }

@@ -5,13 +5,11 @@
 // chunked, and the connection is never reset before the answer: what is left is
 // drained (the keep-alive socket is reused) or, past the drain budget, the
 // connection is closed after the answer.
+import { restRoute } from "@/test/rest-routes";
 import { execFile } from "node:child_process";
 import { Agent } from "node:http";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST as token } from "@/app/api/auth/token/route";
-import { POST as createCampaign } from "@/app/api/ads/campaigns/route";
-import { POST as postback } from "@/app/api/ads/postback/route";
 import { createPlatformKey } from "@/lib/auth/platform-keys";
 import { stopDeliveryEngine } from "@/lib/delivery/engine/engine-instance";
 import { DEFAULT_BODY_LIMIT, SMALL_BODY_LIMIT } from "@/lib/http/body-limits";
@@ -19,6 +17,10 @@ import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { startHotServer, type HotServer } from "@/test/hot-server";
 import { expectMatchesOpenApi } from "@/test/openapi";
 import { rawRequest } from "@/test/raw-http";
+
+const { POST: token } = restRoute("/api/auth/token");
+const { POST: createCampaign } = restRoute("/api/ads/campaigns");
+const { POST: postback } = restRoute("/api/ads/postback");
 
 let server: HotServer;
 let strict: HotServer;

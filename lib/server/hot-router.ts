@@ -7,6 +7,7 @@ import { declaredLength, payloadTooLarge } from "@/lib/http/body-limits";
 import { problemBody, PROBLEM_CONTENT_TYPE } from "@/lib/http/problem";
 import { logger } from "@/lib/log";
 import { parseJsonBody } from "@/lib/http/nul";
+import { API_PREFIX, SERVED } from "@/lib/http/rest-surface";
 
 export type HotRequest = IncomingMessage & { requestId: string; clientIp: string };
 export type HotHandler = (
@@ -17,11 +18,22 @@ export type HotHandler = (
 
 type Route = { method: string; prefix: string; exact: boolean; handler: HotHandler };
 
-/** Path prefixes the custom server keeps away from Next. */
-export const HOT_PREFIXES = ["/api/delivery/", "/c/"] as const;
+/**
+ * Path prefixes the custom server keeps away from Next: the folders of the REST surface's hot
+ * entries (lib/http/rest-surface.ts: `/api/delivery/decisions` -> `/api/delivery/`).
+ */
+export function hotPrefixes(): readonly string[] {
+  return (hotPrefixes_ ??= [
+    ...new Set(SERVED.filter((entry) => entry.serve === "hot").map((entry) => entry.path.replace(/[^/]*$/, ""))),
+  ]);
+}
+let hotPrefixes_: readonly string[] | undefined;
 
 export function isHotPath(pathname: string): boolean {
-  return HOT_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || pathname === "/api/delivery";
+  // a hot folder under /api/ is the hot router's itself (its 404), never Next's
+  return hotPrefixes().some(
+    (prefix) => pathname.startsWith(prefix) || (prefix.startsWith(API_PREFIX) && pathname === prefix.slice(0, -1)),
+  );
 }
 
 export function sendJson(

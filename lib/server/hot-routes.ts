@@ -1,14 +1,16 @@
-// The routes served by the custom server's hot router (see hot-router.ts).
-//   POST /api/delivery/decisions   ad decision at a moment (platform key)
-//   POST /api/delivery/moments     one moment fanned out to up to 10,000 users (platform key)
-//   GET  /c/{click_id}             click: record once, 302 to the creative
+// The routes served by the custom server's hot router (see hot-router.ts), the REST surface's
+// hot entries (lib/http/rest-surface.ts) by their operationId:
+//   decideMoment   ad decision at a moment (platform key)
+//   fanOutMoment   one moment fanned out to up to 10,000 users (platform key)
+//   followClick    click: record once, 302 to the creative
 import type { ServerResponse } from "node:http";
 import { decisionInput, momentInput } from "@/lib/delivery/delivery.schemas";
 import { deliveryEngine } from "@/lib/delivery/engine/engine-instance";
 import { requirePlatformKey } from "@/lib/delivery/platform-auth";
 import { AppError, parseInput } from "@/lib/errors";
-import { bodyLimitFor } from "@/lib/http/body-limits";
-import { HotRouter, readJson, sendEncodedJson, sendJson, type HotRequest } from "./hot-router";
+import { bodyLimitOf } from "@/lib/http/body-limits";
+import { SERVED, surfaceEntry } from "@/lib/http/rest-surface";
+import { HotRouter, readJson, sendEncodedJson, sendJson, type HotHandler, type HotRequest } from "./hot-router";
 import { encodeMomentAnswer } from "./moment-answer";
 
 function noContent(res: ServerResponse): void {
@@ -19,7 +21,7 @@ function noContent(res: ServerResponse): void {
 async function decide(req: HotRequest, res: ServerResponse): Promise<void> {
   // an unread body (refused key) is drained or cut off after the answer (./drain-unread-body.ts)
   const platform = await requirePlatformKey(req.headers.authorization);
-  const input = parseInput(decisionInput, await readJson(req, bodyLimitFor("/api/delivery/decisions")));
+  const input = parseInput(decisionInput, await readJson(req, bodyLimitOf(surfaceEntry("decideMoment"))));
   const decision = await (await deliveryEngine()).decide(input, platform);
   if (decision.kind === "filled") sendJson(res, 200, decision.view);
   else noContent(res);
@@ -27,7 +29,7 @@ async function decide(req: HotRequest, res: ServerResponse): Promise<void> {
 
 async function fanOut(req: HotRequest, res: ServerResponse): Promise<void> {
   const platform = await requirePlatformKey(req.headers.authorization);
-  const input = parseInput(momentInput, await readJson(req, bodyLimitFor("/api/delivery/moments")));
+  const input = parseInput(momentInput, await readJson(req, bodyLimitOf(surfaceEntry("fanOutMoment"))));
   const decisions = await (await deliveryEngine()).fanOut(input, platform);
   sendEncodedJson(res, 200, encodeMomentAnswer(decisions));
 }
@@ -45,9 +47,16 @@ async function click(_req: HotRequest, res: ServerResponse, match: { rest: strin
   res.end();
 }
 
+const HANDLERS: Record<string, HotHandler> = { decideMoment: decide, fanOutMoment: fanOut, followClick: click };
+
 export function createHotRouter(): HotRouter {
-  return new HotRouter()
-    .on("POST", "/api/delivery/decisions", decide)
-    .on("POST", "/api/delivery/moments", fanOut)
-    .on("GET", "/c/*", click);
+  const router = new HotRouter();
+  for (const entry of SERVED) {
+    if (entry.serve !== "hot") continue;
+    const handler = HANDLERS[entry.doc.operationId];
+    if (!handler) throw new Error(`No hot handler for ${entry.doc.operationId}`);
+    // a template ending in a parameter (`/c/{click_id}`) is a prefix route: the rest of the path is the parameter
+    router.on(entry.method, entry.path.replace(/\{\w+\}$/, "*"), handler);
+  }
+  return router;
 }

@@ -6,12 +6,12 @@
 // unregistered redirect URI, a reused code (revokes the grant), a reused refresh
 // token (revokes the grant), a token for another audience, a denied consent, and
 // client ID metadata documents that must not be used.
+import { restRoute } from "@/test/rest-routes";
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GET as listCampaigns } from "@/app/api/ads/campaigns/route";
 import type { DocumentFetcher } from "@/lib/auth/oauth/clients";
 import { decideAuthorization } from "@/lib/auth/oauth/grants";
 import { GRANT_STATUS_CACHE_MS, isGrantActive } from "@/lib/auth/oauth/grant-status";
@@ -23,6 +23,8 @@ import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { bearer, call } from "@/test/http";
 import { callTool, connectMcp } from "@/test/mcp-client";
 import { createOAuthApp } from "./oauth-routes";
+
+const { GET: listCampaigns } = restRoute("/api/ads/campaigns");
 
 const BASE = "http://sma.test";
 const REDIRECT = "http://127.0.0.1:8123/callback";

@@ -10,6 +10,7 @@ import { advanceGame, createGame, type Game, type SimSport } from "./games";
 import { createBettors, momentsFor, watchGame, type FannedMoment } from "./bettors";
 import { createHttpClient, type HttpClient } from "./http-client";
 import { countProfiles, simulatedProfiles, type BettorProfile, type ProfileCounts } from "./jurisdictions";
+import { restPath } from "@/lib/http/rest-surface";
 import { createRng } from "@/lib/random";
 
 export type SimulationOptions = {
@@ -149,7 +150,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     summary.conversions.attempted += 1;
     let status = "network_error";
     try {
-      const response = await client.request("GET", `${base}/api/ads/postback?${query}`);
+      const response = await client.request("GET", `${base}${restPath("recordConversionQuery")}?${query}`);
       status = String(response.status);
       if (response.status === 200) {
         summary.conversions.recorded += 1;
@@ -190,7 +191,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     summary.requests += 1;
     let decisions: (Fill | { impression_id: null })[];
     try {
-      const response = await client.request("POST", `${base}/api/delivery/moments`, {
+      const response = await client.request("POST", `${base}${restPath("fanOutMoment")}`, {
         headers: { authorization: `Bearer ${options.platformKey}`, "content-type": "application/json" },
         body: JSON.stringify({
           moment_type: moment.momentType,

@@ -14,15 +14,12 @@
 // hold the same numbers, and each approach's SQL statements are counted once.
 //
 //   npm run bench -- graphql
+import { restRoute } from "@/test/rest-routes";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
-import { GET as listCampaigns } from "@/app/api/ads/campaigns/route";
-import { GET as getCampaign } from "@/app/api/ads/campaigns/[id]/route";
-import { GET as getPerformance } from "@/app/api/ads/creatives/[id]/performance/route";
-import { POST as graphqlPost } from "@/app/api/graphql/route";
 import * as dbClient from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/migrations";
 import { reloadEnv } from "@/lib/env";
@@ -31,6 +28,11 @@ import { createTestCampaign } from "@/test/factories/campaigns";
 import { seedDelivery } from "@/test/factories/delivery";
 import { call, makeRequest } from "@/test/http";
 import { round, type BenchResult } from "./bench-result";
+
+const { GET: listCampaigns } = restRoute("/api/ads/campaigns");
+const { GET: getCampaign } = restRoute("/api/ads/campaigns/{id}");
+const { GET: getPerformance } = restRoute("/api/ads/creatives/{id}/performance");
+const { POST: graphqlPost } = restRoute("/api/graphql");
 
 const CAMPAIGNS = 100;
 const CREATIVES_PER_CAMPAIGN = 2;

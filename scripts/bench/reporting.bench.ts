@@ -596,7 +596,7 @@ export async function runReporting(options: ReportingBenchOptions = {}): Promise
     }
 
     // through the route handler: token verification, rate limit (a database write), JSON
-    const { GET: reportRoute } = await import("@/app/api/ads/reporting/campaigns/[id]/route");
+    const { GET: reportRoute } = (await import("@/test/rest-routes")).restRoute("/api/ads/reporting/campaigns/{id}");
     const client2 = await db().apiClient.findFirstOrThrow({ where: { advertiserId } });
     const token = (await issueAccessToken({ clientId: client2.id, advertiserId, scopes: ["reporting:read"] })).token;
     const routeUrl = `http://bench.local/api/ads/reporting/campaigns/${CAMPAIGN}?start_date=${startDate}&end_date=${endDate}&timezone=America/New_York&breakdown=day`;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ZodOpenApiPathsObject } from "zod-openapi";
+import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { problemResponses, problemSchema } from "../common";
 import {
   authorizeQuery,
@@ -75,7 +75,7 @@ const oauthJsonError = (description: string) => ({
 });
 
 /** The authorization-code flow of /mcp (docs/decisions/1312): the MCP SDK's handlers, RFC 6749 errors. */
-const oauthPaths: ZodOpenApiPathsObject = {
+export const oauthPaths: ZodOpenApiPathsObject = {
   "/oauth/authorize": {
     get: {
       operationId: "oauthAuthorize",
@@ -165,95 +165,94 @@ const oauthPaths: ZodOpenApiPathsObject = {
   },
 };
 
-export const authPaths: ZodOpenApiPathsObject = {
-  ...oauthPaths,
-  "/api/auth/{nextauth}": {
-    get: {
-      operationId: "dashboardAuthGet",
-      summary: "Dashboard session: CSRF token, current session, providers",
-      description: nextauthDescription,
-      tags: ["Dashboard session"],
-      security: [],
-      requestParams: { path: nextauthGetParam },
-      responses: {
-        "200": {
-          description: "The answer of the action (JSON; GET signout: an HTML page)",
-          content: { "application/json": { schema: nextauthJson }, "text/html": signOutPage },
-        },
-        "302": { description: "A redirect (sign-in and error pages go to /signin)" },
-        ...problemResponses("not_found"),
+/** The session endpoints and the token endpoint, by operationId (lib/http/rest-surface.ts gives their paths). */
+export const authDocs = {
+  dashboardAuthGet: {
+    operationId: "dashboardAuthGet",
+    summary: "Dashboard session: CSRF token, current session, providers",
+    description: nextauthDescription,
+    tags: ["Dashboard session"],
+    security: [],
+    requestParams: { path: nextauthGetParam },
+    responses: {
+      "200": {
+        description: "The answer of the action (JSON; GET signout: an HTML page)",
+        content: { "application/json": { schema: nextauthJson }, "text/html": signOutPage },
+      },
+      "302": { description: "A redirect (sign-in and error pages go to /signin)" },
+      ...problemResponses("not_found"),
+    },
+  },
+  dashboardAuthPost: {
+    operationId: "dashboardAuthPost",
+    summary: "Dashboard session: sign in, sign out",
+    description: nextauthDescription,
+    tags: ["Dashboard session"],
+    security: [],
+    requestParams: { path: nextauthPostParam },
+    // the route reads a JSON object with the same fields (string values) as the form
+    requestBody: {
+      required: true,
+      content: {
+        "application/x-www-form-urlencoded": { schema: dashboardAuthForm },
+        "application/json": { schema: dashboardAuthForm },
       },
     },
-    post: {
-      operationId: "dashboardAuthPost",
-      summary: "Dashboard session: sign in, sign out",
-      description: nextauthDescription,
-      tags: ["Dashboard session"],
-      security: [],
-      requestParams: { path: nextauthPostParam },
-      // the route reads a JSON object with the same fields (string values) as the form
-      requestBody: {
-        required: true,
+    responses: {
+      "200": {
+        description: "json=true: where to go next (session: the session, as GET session answers it)",
+        content: { "application/json": { schema: nextauthJson } },
+      },
+      "302": { description: "Where to go next (with `?error=` when the sign-in failed)" },
+      "401": {
+        description: "json=true and the sign-in was refused: where to go next, with `?error=`",
+        content: { "application/json": { schema: nextauthJson } },
+      },
+      ...problemResponses("bad_request", "not_found", "payload_too_large", "validation_failed"),
+      "400": {
+        description:
+          "Malformed request (bad JSON or content type; problem+json), or POST session with a CSRF token " +
+          "that does not match its cookie (next-auth's `{}`)",
         content: {
-          "application/x-www-form-urlencoded": { schema: dashboardAuthForm },
-          "application/json": { schema: dashboardAuthForm },
-        },
-      },
-      responses: {
-        "200": {
-          description: "json=true: where to go next (session: the session, as GET session answers it)",
-          content: { "application/json": { schema: nextauthJson } },
-        },
-        "302": { description: "Where to go next (with `?error=` when the sign-in failed)" },
-        "401": {
-          description: "json=true and the sign-in was refused: where to go next, with `?error=`",
-          content: { "application/json": { schema: nextauthJson } },
-        },
-        ...problemResponses("bad_request", "not_found", "payload_too_large", "validation_failed"),
-        "400": {
-          description:
-            "Malformed request (bad JSON or content type; problem+json), or POST session with a CSRF token " +
-            "that does not match its cookie (next-auth's `{}`)",
-          content: {
-            "application/problem+json": { schema: problemSchema },
-            "application/json": { schema: csrfRefused },
-          },
+          "application/problem+json": { schema: problemSchema },
+          "application/json": { schema: csrfRefused },
         },
       },
     },
   },
-  "/api/auth/token": {
-    post: {
-      operationId: "obtainAccessToken",
-      summary: "Obtain an access token (E1)",
-      description:
-        "OAuth 2.0 client credentials (RFC 6749 §4.4). Client authentication in the form body or with HTTP Basic. " +
-        `${rateLimitText("token", "requests")} per IP address, failed ones included. Errors are RFC 6749 bodies, not problem details.`,
-      tags: ["Authentication"],
-      security: [],
-      requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: tokenRequest } } },
-      responses: {
-        "200": {
-          description: "Access token",
-          headers: rateLimitHeaders,
-          content: { "application/json": { schema: tokenResponse } },
+  obtainAccessToken: {
+    operationId: "obtainAccessToken",
+    summary: "Obtain an access token (E1)",
+    description:
+      "OAuth 2.0 client credentials (RFC 6749 §4.4). Client authentication in the form body or with HTTP Basic. " +
+      `${rateLimitText("token", "requests")} per IP address, failed ones included. Errors are RFC 6749 bodies, not problem details.`,
+    tags: ["Authentication"],
+    security: [],
+    requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: tokenRequest } } },
+    responses: {
+      "200": {
+        description: "Access token",
+        headers: rateLimitHeaders,
+        content: { "application/json": { schema: tokenResponse } },
+      },
+      "400": {
+        description: "invalid_request, unsupported_grant_type or invalid_scope",
+        content: { "application/json": { schema: oauthError } },
+      },
+      "401": { description: "invalid_client", content: { "application/json": { schema: oauthError } } },
+      "429": {
+        description: "rate_limited",
+        headers: {
+          ...rateLimitHeaders,
+          "Retry-After": { description: "Seconds to wait", schema: { type: "integer" as const } },
         },
-        "400": {
-          description: "invalid_request, unsupported_grant_type or invalid_scope",
-          content: { "application/json": { schema: oauthError } },
-        },
-        "401": { description: "invalid_client", content: { "application/json": { schema: oauthError } } },
-        "429": {
-          description: "rate_limited",
-          headers: {
-            ...rateLimitHeaders,
-            "Retry-After": { description: "Seconds to wait", schema: { type: "integer" as const } },
-          },
-          content: { "application/json": { schema: oauthError } },
-        },
+        content: { "application/json": { schema: oauthError } },
       },
     },
   },
+} satisfies Record<string, ZodOpenApiOperationObject & { operationId: string }>;
+
+export const jwksPaths: ZodOpenApiPathsObject = {
   "/.well-known/jwks.json": {
     get: {
       operationId: "getJwks",

@@ -1,4 +1,3 @@
-import type { ZodOpenApiPathsObject } from "zod-openapi";
 import {
   postbackInput,
   postbackKeyHeader,
@@ -6,8 +5,7 @@ import {
   postbackQuery,
   postbackResult,
 } from "@/lib/domain/conversions/conversions.schemas";
-import { recordConversion, recordConversionQuery } from "@/lib/domain/conversions/record-conversion";
-import { operationDoc } from "../common";
+import type { OperationDoc } from "../common";
 
 const CREDENTIAL =
   "No token. Once the campaign's advertiser has an active postback key (POST /api/ads/postback-keys), the postback must " +
@@ -21,47 +19,45 @@ const RULES =
   "7 x 24 hours after the click is refused (422 attribution_window_expired). A recorded conversion emits conversion.recorded and, " +
   "when the campaign has a postback_url, is forwarded there as a GET. Partner templates: docs/postbacks.md.";
 
-export const conversionsPaths: ZodOpenApiPathsObject = {
-  "/api/ads/postback": {
-    get: operationDoc(recordConversionQuery, {
-      summary: "Record a conversion, query form (E16)",
-      description: `For attribution partners' URL macros; the key goes in the postback_key query parameter. ${CREDENTIAL} ${RULES}`,
-      tags: ["Conversions"],
-      requestParams: { query: postbackQuery },
-      responses: {
-        "200": {
-          description: "recorded or already_recorded",
-          content: { "application/json": { schema: postbackResult } },
-        },
+export const conversionsDocs = {
+  recordConversionQuery: {
+    summary: "Record a conversion, query form (E16)",
+    description: `For attribution partners' URL macros; the key goes in the postback_key query parameter. ${CREDENTIAL} ${RULES}`,
+    tags: ["Conversions"],
+    requestParams: { query: postbackQuery },
+    responses: {
+      "200": {
+        description: "recorded or already_recorded",
+        content: { "application/json": { schema: postbackResult } },
       },
-      errors: [
-        "postback_key_required",
-        "invalid_postback_key",
-        "click_not_found",
-        "validation_failed",
-        "attribution_window_expired",
-      ],
-    }),
-    post: operationDoc(recordConversion, {
-      summary: "Record a conversion, JSON form (E17)",
-      description: `The JSON equivalent of E16; unknown fields are refused. The key goes in the X-Postback-Key header (or the postback_key query parameter; both given must be equal). ${CREDENTIAL} ${RULES}`,
-      tags: ["Conversions"],
-      requestParams: { header: postbackKeyHeader, query: postbackKeyQuery },
-      requestBody: { required: true, content: { "application/json": { schema: postbackInput } } },
-      responses: {
-        "200": {
-          description: "recorded or already_recorded",
-          content: { "application/json": { schema: postbackResult } },
-        },
-      },
-      errors: [
-        "bad_request",
-        "postback_key_required",
-        "invalid_postback_key",
-        "click_not_found",
-        "validation_failed",
-        "attribution_window_expired",
-      ],
-    }),
+    },
+    errors: [
+      "postback_key_required",
+      "invalid_postback_key",
+      "click_not_found",
+      "validation_failed",
+      "attribution_window_expired",
+    ],
   },
-};
+  recordConversion: {
+    summary: "Record a conversion, JSON form (E17)",
+    description: `The JSON equivalent of E16; unknown fields are refused. The key goes in the X-Postback-Key header (or the postback_key query parameter; both given must be equal). ${CREDENTIAL} ${RULES}`,
+    tags: ["Conversions"],
+    requestParams: { header: postbackKeyHeader, query: postbackKeyQuery },
+    requestBody: { required: true, content: { "application/json": { schema: postbackInput } } },
+    responses: {
+      "200": {
+        description: "recorded or already_recorded",
+        content: { "application/json": { schema: postbackResult } },
+      },
+    },
+    errors: [
+      "bad_request",
+      "postback_key_required",
+      "invalid_postback_key",
+      "click_not_found",
+      "validation_failed",
+      "attribution_window_expired",
+    ],
+  },
+} satisfies Record<string, OperationDoc>;

@@ -1,7 +1,7 @@
 // The GraphQL endpoint. Its schema is GraphQL's own (SDL at /docs/graphql);
 // here only the HTTP envelope is described.
 import { z } from "zod";
-import type { ZodOpenApiPathsObject } from "zod-openapi";
+import type { ZodOpenApiOperationObject } from "zod-openapi";
 import { ERROR_CODES, type ErrorCode } from "@/lib/errors";
 import { oauth } from "../common";
 
@@ -84,36 +84,34 @@ const description =
   "`apiCode` and `requestId`. CSRF prevention: POST with `Content-Type: application/json`, or send " +
   "`apollo-require-preflight: true` (GET). Limits: depth 10, 30 aliases, 5,000 tokens, cost 10,000 (`extensions.cost`).";
 
-export const graphqlPaths: ZodOpenApiPathsObject = {
-  "/api/graphql": {
-    post: {
-      operationId: "graphql",
-      summary: "GraphQL operation (queries and mutations)",
-      description,
-      tags,
-      security: oauth(),
-      requestBody: { required: true, content: { "application/json": { schema: graphqlRequest } } },
-      responses,
-    },
-    get: {
-      operationId: "graphqlGet",
-      summary: "GraphQL query over GET",
-      description: `${description} GET carries queries only (a mutation is 405), in the query string.`,
-      tags,
-      security: oauth(),
-      requestParams: {
-        query: z.object({
-          query: z.string(),
-          operationName: z.string().optional(),
-          variables: z.string().optional().meta({ description: "JSON-encoded variables." }),
-        }),
-        header: z.object({
-          "apollo-require-preflight": z
-            .string()
-            .meta({ description: "Any non-empty value: required for GET (CSRF prevention)." }),
-        }),
-      },
-      responses: { ...responses, "405": response("A mutation sent with GET") },
-    },
+export const graphqlDocs = {
+  graphql: {
+    operationId: "graphql",
+    summary: "GraphQL operation (queries and mutations)",
+    description,
+    tags,
+    security: oauth(),
+    requestBody: { required: true, content: { "application/json": { schema: graphqlRequest } } },
+    responses,
   },
-};
+  graphqlGet: {
+    operationId: "graphqlGet",
+    summary: "GraphQL query over GET",
+    description: `${description} GET carries queries only (a mutation is 405), in the query string.`,
+    tags,
+    security: oauth(),
+    requestParams: {
+      query: z.object({
+        query: z.string(),
+        operationName: z.string().optional(),
+        variables: z.string().optional().meta({ description: "JSON-encoded variables." }),
+      }),
+      header: z.object({
+        "apollo-require-preflight": z
+          .string()
+          .meta({ description: "Any non-empty value: required for GET (CSRF prevention)." }),
+      }),
+    },
+    responses: { ...responses, "405": response("A mutation sent with GET") },
+  },
+} satisfies Record<string, ZodOpenApiOperationObject & { operationId: string }>;

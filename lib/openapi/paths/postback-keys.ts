@@ -1,4 +1,3 @@
-import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { z } from "zod";
 import {
   createdPostbackKeyView,
@@ -6,10 +5,7 @@ import {
   postbackKeyListView,
   postbackKeyView,
 } from "@/lib/domain/postback-keys/postback-keys.schemas";
-import { createPostbackKey } from "@/lib/domain/postback-keys/create-postback-key";
-import { listPostbackKeys } from "@/lib/domain/postback-keys/list-postback-keys";
-import { revokePostbackKey } from "@/lib/domain/postback-keys/revoke-postback-key";
-import { operationDoc } from "../common";
+import type { OperationDoc } from "../common";
 
 const keyId = z.object({
   id: z.string().meta({ description: "Postback key id (pbk_...)", example: "pbk_3vQ8mZs0aV2kPp9LwXcT1e" }),
@@ -23,36 +19,32 @@ const RULE =
   "postback_key query parameter, E17 as the X-Postback-Key header or that parameter (401 postback_key_required without " +
   "it, 401 invalid_postback_key for a wrong or revoked one). Partner templates: docs/postbacks.md.";
 
-export const postbackKeysPaths: ZodOpenApiPathsObject = {
-  "/api/ads/postback-keys": {
-    get: operationDoc(listPostbackKeys, {
-      summary: "List postback keys",
-      description: `Every key of the advertiser, newest first, revoked ones included (revoked_at set). Keys themselves are never shown again after creation. ${RULE}`,
-      tags: ["Conversions"],
-      responses: { "200": { description: "The keys", content: json(postbackKeyListView) } },
-    }),
-    post: operationDoc(createPostbackKey, {
-      summary: "Create a postback key",
-      description:
-        "Creates a key to give your attribution partners; it takes no body. The key is in this response only: only its " +
-        "SHA-256 is kept, and a retry with the same Idempotency-Key answers the same id and created_at with `key: null`. " +
-        `At most ${MAX_ACTIVE_POSTBACK_KEYS} active keys per advertiser (409 conflict beyond; revoke one first). ${RULE}`,
-      tags: ["Conversions"],
-      responses: { "201": { description: "Created; store the key now", content: json(createdPostbackKeyView) } },
-      errors: ["conflict"],
-    }),
+export const postbackKeysDocs = {
+  listPostbackKeys: {
+    summary: "List postback keys",
+    description: `Every key of the advertiser, newest first, revoked ones included (revoked_at set). Keys themselves are never shown again after creation. ${RULE}`,
+    tags: ["Conversions"],
+    responses: { "200": { description: "The keys", content: json(postbackKeyListView) } },
   },
-  "/api/ads/postback-keys/{id}": {
-    delete: operationDoc(revokePostbackKey, {
-      summary: "Revoke a postback key",
-      description:
-        "Postbacks carrying the key are refused from now on (401 invalid_postback_key). Idempotent: revoking a revoked key " +
-        "answers its listing unchanged. Once no active key is left, postbacks need no key again. Another advertiser's key " +
-        "is 404.",
-      tags: ["Conversions"],
-      requestParams: { path: keyId },
-      responses: { "200": { description: "The key, revoked", content: json(postbackKeyView) } },
-      errors: ["not_found"],
-    }),
+  createPostbackKey: {
+    summary: "Create a postback key",
+    description:
+      "Creates a key to give your attribution partners; it takes no body. The key is in this response only: only its " +
+      "SHA-256 is kept, and a retry with the same Idempotency-Key answers the same id and created_at with `key: null`. " +
+      `At most ${MAX_ACTIVE_POSTBACK_KEYS} active keys per advertiser (409 conflict beyond; revoke one first). ${RULE}`,
+    tags: ["Conversions"],
+    responses: { "201": { description: "Created; store the key now", content: json(createdPostbackKeyView) } },
+    errors: ["conflict"],
   },
-};
+  revokePostbackKey: {
+    summary: "Revoke a postback key",
+    description:
+      "Postbacks carrying the key are refused from now on (401 invalid_postback_key). Idempotent: revoking a revoked key " +
+      "answers its listing unchanged. Once no active key is left, postbacks need no key again. Another advertiser's key " +
+      "is 404.",
+    tags: ["Conversions"],
+    requestParams: { path: keyId },
+    responses: { "200": { description: "The key, revoked", content: json(postbackKeyView) } },
+    errors: ["not_found"],
+  },
+} satisfies Record<string, OperationDoc>;

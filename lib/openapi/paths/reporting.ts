@@ -1,4 +1,3 @@
-import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { z } from "zod";
 import {
   advertiserReport,
@@ -12,11 +11,7 @@ import {
   reportQuery,
   timeseriesQuery,
 } from "@/lib/domain/reporting/reporting.schemas";
-import { getAdvertiserReport } from "@/lib/domain/reporting/get-advertiser-report";
-import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
-import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
-import { getCreativePerformance } from "@/lib/domain/reporting/get-creative-performance";
-import { operationDoc } from "../common";
+import type { OperationDoc } from "../common";
 import { rateLimitText } from "@/lib/rate-limit/policies";
 
 const id = (what: string) => z.object({ id: z.string().meta({ description: `The ${what} id.` }) });
@@ -36,84 +31,76 @@ const sourceHeader = {
 };
 const csv = { schema: { type: "string" as const, description: "RFC 4180 CSV with a header line (UTF-8, CRLF)." } };
 
-export const reportingPaths: ZodOpenApiPathsObject = {
-  "/api/ads/reporting/campaigns": {
-    get: operationDoc(getAdvertiserReport, {
-      summary: "All-campaigns performance report",
-      description:
-        `E9 over every campaign of the advertiser at once: totals over local dates start_date..end_date (at most ${MAX_REPORT_DAYS} days) ` +
-        "in an IANA zone; with `breakdown`, rows that sum to the totals, `campaign` among them (every campaign created by the " +
-        "end of the range, zeros included, most spend first, each with its `campaign_name`); with `compare=previous_period`, " +
-        "the totals of as many local dates just before. " +
-        `Counts against E9's ${rateLimitText("report", "requests")} per advertiser (429 rate_limited with Retry-After). ` +
-        "CSV with `format=csv` or `Accept: text/csv` (each line names the time zone, as does the file name).",
-      tags: ["Reporting"],
-      requestParams: { query: advertiserReportQuery.extend({ format: formatParam }) },
-      responses: {
-        "200": {
-          description: "The report",
-          headers: { ...rateLimitHeaders, ...sourceHeader },
-          content: { "application/json": { schema: advertiserReport }, "text/csv": csv },
-        },
+export const reportingDocs = {
+  getAdvertiserReport: {
+    summary: "All-campaigns performance report",
+    description:
+      `E9 over every campaign of the advertiser at once: totals over local dates start_date..end_date (at most ${MAX_REPORT_DAYS} days) ` +
+      "in an IANA zone; with `breakdown`, rows that sum to the totals, `campaign` among them (every campaign created by the " +
+      "end of the range, zeros included, most spend first, each with its `campaign_name`); with `compare=previous_period`, " +
+      "the totals of as many local dates just before. " +
+      `Counts against E9's ${rateLimitText("report", "requests")} per advertiser (429 rate_limited with Retry-After). ` +
+      "CSV with `format=csv` or `Accept: text/csv` (each line names the time zone, as does the file name).",
+    tags: ["Reporting"],
+    requestParams: { query: advertiserReportQuery.extend({ format: formatParam }) },
+    responses: {
+      "200": {
+        description: "The report",
+        headers: { ...rateLimitHeaders, ...sourceHeader },
+        content: { "application/json": { schema: advertiserReport }, "text/csv": csv },
       },
-      errors: ["validation_failed"],
-    }),
+    },
+    errors: ["validation_failed"],
   },
-  "/api/ads/reporting/campaigns/{id}": {
-    get: operationDoc(getCampaignReport, {
-      summary: "Campaign performance report (E9)",
-      description:
-        `Totals over local dates start_date..end_date (at most ${MAX_REPORT_DAYS} days) in an IANA zone, DST and non-whole-hour offsets included; ` +
-        "with `breakdown`, rows that sum to the totals. Events count at their own time: impressions when served, clicks when clicked, " +
-        `conversions when recorded. With \`compare=previous_period\`, \`comparison\` holds the totals of as many local dates just before. ` +
-        `${rateLimitText("report", "requests")} per advertiser (429 rate_limited with Retry-After). ` +
-        "CSV with `format=csv` or `Accept: text/csv` (each line names the time zone, as does the file name).",
-      tags: ["Reporting"],
-      requestParams: { path: id("campaign"), query: reportQuery.extend({ format: formatParam }) },
-      responses: {
-        "200": {
-          description: "The report",
-          headers: { ...rateLimitHeaders, ...sourceHeader },
-          content: { "application/json": { schema: campaignReport }, "text/csv": csv },
-        },
+  getCampaignReport: {
+    summary: "Campaign performance report (E9)",
+    description:
+      `Totals over local dates start_date..end_date (at most ${MAX_REPORT_DAYS} days) in an IANA zone, DST and non-whole-hour offsets included; ` +
+      "with `breakdown`, rows that sum to the totals. Events count at their own time: impressions when served, clicks when clicked, " +
+      `conversions when recorded. With \`compare=previous_period\`, \`comparison\` holds the totals of as many local dates just before. ` +
+      `${rateLimitText("report", "requests")} per advertiser (429 rate_limited with Retry-After). ` +
+      "CSV with `format=csv` or `Accept: text/csv` (each line names the time zone, as does the file name).",
+    tags: ["Reporting"],
+    requestParams: { path: id("campaign"), query: reportQuery.extend({ format: formatParam }) },
+    responses: {
+      "200": {
+        description: "The report",
+        headers: { ...rateLimitHeaders, ...sourceHeader },
+        content: { "application/json": { schema: campaignReport }, "text/csv": csv },
       },
-      errors: ["not_found", "validation_failed"],
-    }),
+    },
+    errors: ["not_found", "validation_failed"],
   },
-  "/api/ads/reporting/campaigns/{id}/timeseries": {
-    get: operationDoc(getCampaignTimeseries, {
-      summary: "Campaign time series (E10)",
-      description:
-        `One point per local day (pre-aggregated, fast; up to ${MAX_REPORT_DAYS} days) or local hour (from the same rollups at quarter-hour resolution, equal to the raw impressions; up to ${MAX_HOURLY_DAYS} days) ` +
-        "in the zone (default UTC), zeros included; `ts` is the point's start in UTC. The series sums to E9's totals for the same dates and zone. " +
-        `Counts against E9's ${rateLimitText("report", "requests")} per advertiser (one count for both; 429 rate_limited with Retry-After). ` +
-        "CSV (with a local_start column and the time zone on each line) with `format=csv` or `Accept: text/csv`.",
-      tags: ["Reporting"],
-      requestParams: { path: id("campaign"), query: timeseriesQuery.extend({ format: formatParam }) },
-      responses: {
-        "200": {
-          description: "The series",
-          headers: { ...rateLimitHeaders, ...sourceHeader },
-          content: { "application/json": { schema: campaignTimeseries }, "text/csv": csv },
-        },
+  getCampaignTimeseries: {
+    summary: "Campaign time series (E10)",
+    description:
+      `One point per local day (pre-aggregated, fast; up to ${MAX_REPORT_DAYS} days) or local hour (from the same rollups at quarter-hour resolution, equal to the raw impressions; up to ${MAX_HOURLY_DAYS} days) ` +
+      "in the zone (default UTC), zeros included; `ts` is the point's start in UTC. The series sums to E9's totals for the same dates and zone. " +
+      `Counts against E9's ${rateLimitText("report", "requests")} per advertiser (one count for both; 429 rate_limited with Retry-After). ` +
+      "CSV (with a local_start column and the time zone on each line) with `format=csv` or `Accept: text/csv`.",
+    tags: ["Reporting"],
+    requestParams: { path: id("campaign"), query: timeseriesQuery.extend({ format: formatParam }) },
+    responses: {
+      "200": {
+        description: "The series",
+        headers: { ...rateLimitHeaders, ...sourceHeader },
+        content: { "application/json": { schema: campaignTimeseries }, "text/csv": csv },
       },
-      errors: ["not_found", "validation_failed"],
-    }),
+    },
+    errors: ["not_found", "validation_failed"],
   },
-  "/api/ads/creatives/{id}/performance": {
-    get: operationDoc(getCreativePerformance, {
-      summary: "Creative performance (E11)",
-      description:
-        "The creative's delivered impressions, clicks, conversions and spend since it started, and its current traffic share.",
-      tags: ["Reporting"],
-      requestParams: { path: id("creative") },
-      responses: {
-        "200": {
-          description: "The creative's performance",
-          content: { "application/json": { schema: creativePerformance } },
-        },
+  getCreativePerformance: {
+    summary: "Creative performance (E11)",
+    description:
+      "The creative's delivered impressions, clicks, conversions and spend since it started, and its current traffic share.",
+    tags: ["Reporting"],
+    requestParams: { path: id("creative") },
+    responses: {
+      "200": {
+        description: "The creative's performance",
+        content: { "application/json": { schema: creativePerformance } },
       },
-      errors: ["not_found"],
-    }),
+    },
+    errors: ["not_found"],
   },
-};
+} satisfies Record<string, OperationDoc>;

@@ -1,11 +1,4 @@
-import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { z } from "zod";
-import { deactivateWebhookEndpoint } from "@/lib/webhooks/deactivate-webhook";
-import { listWebhookDeliveries } from "@/lib/webhooks/list-webhook-deliveries";
-import { listWebhookEndpoints } from "@/lib/webhooks/list-webhooks";
-import { registerWebhookEndpoint } from "@/lib/webhooks/register-webhook";
-import { retryWebhookDelivery } from "@/lib/webhooks/retry-webhook-delivery";
-import { sendWebhookTestEvent } from "@/lib/webhooks/send-test-event";
 import {
   registeredWebhookEndpoint,
   registerWebhookInput,
@@ -16,7 +9,7 @@ import {
   webhookEndpointList,
   webhookTestResult,
 } from "@/lib/webhooks/webhooks.schemas";
-import { operationDoc } from "../common";
+import type { OperationDoc } from "../common";
 
 const endpointId = z.object({ id: z.uuid().meta({ description: "Webhook endpoint id" }) });
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
@@ -30,96 +23,86 @@ const DELIVERY_RULES =
   "`created_at` and the data's own timestamps. Inside a batch the items are in serving order, and each batch holds the next run of " +
   "impressions, but two batches may arrive in either order.";
 
-export const webhooksPaths: ZodOpenApiPathsObject = {
-  "/api/ads/webhooks": {
-    get: operationDoc(listWebhookEndpoints, {
-      summary: "List webhook endpoints (E12)",
-      description:
-        "Every endpoint of the advertiser, newest first, deactivated ones included (`is_active: false`). Secrets are never shown.",
-      tags: ["Webhooks"],
-      responses: {
-        "200": { description: "The endpoints", content: json(webhookEndpointList) },
-      },
-    }),
-    post: operationDoc(registerWebhookEndpoint, {
-      summary: "Register a webhook endpoint (E13)",
-      description:
-        "The URL must be HTTPS and resolve to public addresses only (checked now without connecting, and again at every send); " +
-        "otherwise 422 with an error on `url`, the same message whether the host does not resolve or resolves to a " +
-        "non-public address. The 32-byte hex `secret` is returned in this response only. At most 20 active " +
-        `endpoints per advertiser (409). ${DELIVERY_RULES}`,
-      tags: ["Webhooks"],
-      requestBody: { required: true, content: json(registerWebhookInput) },
-      responses: {
-        "201": { description: "Registered; store the secret now", content: json(registeredWebhookEndpoint) },
-      },
-      errors: ["bad_request", "conflict", "validation_failed"],
-    }),
+export const webhooksDocs = {
+  listWebhookEndpoints: {
+    summary: "List webhook endpoints (E12)",
+    description:
+      "Every endpoint of the advertiser, newest first, deactivated ones included (`is_active: false`). Secrets are never shown.",
+    tags: ["Webhooks"],
+    responses: {
+      "200": { description: "The endpoints", content: json(webhookEndpointList) },
+    },
   },
-  "/api/ads/webhooks/{id}": {
-    delete: operationDoc(deactivateWebhookEndpoint, {
-      summary: "Deactivate a webhook endpoint (E14)",
-      description:
-        "Delivery stops at once: scheduled retries are cancelled. Idempotent (repeating it answers the same). A deactivated endpoint " +
-        "cannot be re-activated; it stays in the list with `is_active: false`.",
-      tags: ["Webhooks"],
-      requestParams: { path: endpointId },
-      responses: {
-        "200": { description: "Deactivated", content: json(webhookDeactivation) },
-      },
-      errors: ["not_found"],
-    }),
+  registerWebhookEndpoint: {
+    summary: "Register a webhook endpoint (E13)",
+    description:
+      "The URL must be HTTPS and resolve to public addresses only (checked now without connecting, and again at every send); " +
+      "otherwise 422 with an error on `url`, the same message whether the host does not resolve or resolves to a " +
+      "non-public address. The 32-byte hex `secret` is returned in this response only. At most 20 active " +
+      `endpoints per advertiser (409). ${DELIVERY_RULES}`,
+    tags: ["Webhooks"],
+    requestBody: { required: true, content: json(registerWebhookInput) },
+    responses: {
+      "201": { description: "Registered; store the secret now", content: json(registeredWebhookEndpoint) },
+    },
+    errors: ["bad_request", "conflict", "validation_failed"],
   },
-  "/api/ads/webhooks/{id}/test": {
-    post: operationDoc(sendWebhookTestEvent, {
-      summary: "Send a test event (E15)",
-      description:
-        'Sends a signed `conversion.recorded` test event now (ids marked `test`, `event_type` custom, `event_name` "webhook.test") ' +
-        "and reports the answer. A failing receiver is still 200 with `success: false`. Changes neither `failure_count` nor " +
-        "`last_delivered_at`. 409 for a deactivated endpoint.",
-      tags: ["Webhooks"],
-      requestParams: { path: endpointId },
-      responses: {
-        "200": { description: "What the endpoint answered", content: json(webhookTestResult) },
-      },
-      errors: ["not_found", "conflict"],
-    }),
+  deactivateWebhookEndpoint: {
+    summary: "Deactivate a webhook endpoint (E14)",
+    description:
+      "Delivery stops at once: scheduled retries are cancelled. Idempotent (repeating it answers the same). A deactivated endpoint " +
+      "cannot be re-activated; it stays in the list with `is_active: false`.",
+    tags: ["Webhooks"],
+    requestParams: { path: endpointId },
+    responses: {
+      "200": { description: "Deactivated", content: json(webhookDeactivation) },
+    },
+    errors: ["not_found"],
   },
-  "/api/ads/webhooks/{id}/deliveries": {
-    get: operationDoc(listWebhookDeliveries, {
-      summary: "Delivery log of an endpoint",
-      description:
-        "Deliveries of the last 30 days, newest first, each with every attempt (status code, duration, error) and its next " +
-        "automatic attempt.",
-      tags: ["Webhooks"],
-      requestParams: {
-        path: endpointId,
-        query: z.object({
-          page: z.number().int().min(1).optional().meta({ description: "Default 1" }),
-          per_page: z.number().int().min(1).max(100).optional().meta({ description: "Default 20" }),
-          status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
-        }),
-      },
-      responses: {
-        "200": { description: "A page of deliveries", content: json(webhookDeliveryList) },
-      },
-      errors: ["not_found", "validation_failed"],
-    }),
+  sendWebhookTestEvent: {
+    summary: "Send a test event (E15)",
+    description:
+      'Sends a signed `conversion.recorded` test event now (ids marked `test`, `event_type` custom, `event_name` "webhook.test") ' +
+      "and reports the answer. A failing receiver is still 200 with `success: false`. Changes neither `failure_count` nor " +
+      "`last_delivered_at`. 409 for a deactivated endpoint.",
+    tags: ["Webhooks"],
+    requestParams: { path: endpointId },
+    responses: {
+      "200": { description: "What the endpoint answered", content: json(webhookTestResult) },
+    },
+    errors: ["not_found", "conflict"],
   },
-  "/api/ads/webhooks/{id}/deliveries/{delivery_id}/retry": {
-    post: operationDoc(retryWebhookDelivery, {
-      summary: "Redeliver one delivery now",
-      description:
-        "One attempt now with the same body and event id (receivers dedupe on it), freshly signed, whatever the delivery's state " +
-        "(a succeeded one is sent again). It counts like any attempt. 409 when the endpoint is deactivated or an attempt is under way.",
-      tags: ["Webhooks"],
-      requestParams: {
-        path: endpointId.extend({ delivery_id: z.string().meta({ description: "Delivery id (whd_...)" }) }),
-      },
-      responses: {
-        "200": { description: "The delivery after the attempt", content: json(webhookDelivery) },
-      },
-      errors: ["not_found", "conflict"],
-    }),
+  listWebhookDeliveries: {
+    summary: "Delivery log of an endpoint",
+    description:
+      "Deliveries of the last 30 days, newest first, each with every attempt (status code, duration, error) and its next " +
+      "automatic attempt.",
+    tags: ["Webhooks"],
+    requestParams: {
+      path: endpointId,
+      query: z.object({
+        page: z.number().int().min(1).optional().meta({ description: "Default 1" }),
+        per_page: z.number().int().min(1).max(100).optional().meta({ description: "Default 20" }),
+        status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
+      }),
+    },
+    responses: {
+      "200": { description: "A page of deliveries", content: json(webhookDeliveryList) },
+    },
+    errors: ["not_found", "validation_failed"],
   },
-};
+  retryWebhookDelivery: {
+    summary: "Redeliver one delivery now",
+    description:
+      "One attempt now with the same body and event id (receivers dedupe on it), freshly signed, whatever the delivery's state " +
+      "(a succeeded one is sent again). It counts like any attempt. 409 when the endpoint is deactivated or an attempt is under way.",
+    tags: ["Webhooks"],
+    requestParams: {
+      path: endpointId.extend({ delivery_id: z.string().meta({ description: "Delivery id (whd_...)" }) }),
+    },
+    responses: {
+      "200": { description: "The delivery after the attempt", content: json(webhookDelivery) },
+    },
+    errors: ["not_found", "conflict"],
+  },
+} satisfies Record<string, OperationDoc>;

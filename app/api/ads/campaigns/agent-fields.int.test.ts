@@ -2,6 +2,7 @@
 // themselves and the API now answers (docs/decisions/1311): a campaign created
 // paused, a daily budget spread from the total (E5 and E7), the actions a
 // campaign accepts and whether it delivers.
+import { restRoute } from "@/test/rest-routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { onCampaignsChanged } from "@/lib/process-events";
@@ -10,8 +11,9 @@ import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/adve
 import { call } from "@/test/http";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { expectMatchesOpenApi, expectRequestMatchesOpenApi } from "@/test/openapi";
-import { DELETE, GET as GET_ONE, PATCH } from "./[id]/route";
-import { POST } from "./route";
+
+const { DELETE, GET: GET_ONE, PATCH } = restRoute("/api/ads/campaigns/{id}");
+const { POST } = restRoute("/api/ads/campaigns");
 
 let icons: IconServer;
 let adv: TestAdvertiser;

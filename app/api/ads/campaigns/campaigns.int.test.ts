@@ -1,5 +1,6 @@
 // E5 (create) and E4 (list) through the route handlers, on a real database
 // with a real local icon server.
+import { restRoute } from "@/test/rest-routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { ICON_UNREACHABLE_MESSAGE } from "@/lib/domain/creatives/check-icon-url";
@@ -11,7 +12,8 @@ import { createTestCampaign } from "@/test/factories/campaigns";
 import { call } from "@/test/http";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { expectMatchesOpenApi, expectRequestMatchesOpenApi } from "@/test/openapi";
-import { GET, POST } from "./route";
+
+const { GET, POST } = restRoute("/api/ads/campaigns");
 
 let icons: IconServer;
 let adv: TestAdvertiser;

@@ -6,6 +6,7 @@
 // the real clock (the market is seeded relative to now; the figures asserted
 // are far from a rounding boundary). And the `preview` limit that REST and
 // GraphQL share.
+import { restRoute } from "@/test/rest-routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toGlobalId } from "@/graphql/global-id";
 import { db } from "@/lib/db/client";
@@ -19,8 +20,9 @@ import { expectRateLimited, gql } from "@/test/graphql";
 import { call } from "@/test/http";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { expectMatchesOpenApi } from "@/test/openapi";
-import { PATCH } from "./[id]/route";
-import { POST } from "./route";
+
+const { PATCH } = restRoute("/api/ads/campaigns/{id}");
+const { POST } = restRoute("/api/ads/campaigns");
 
 const DAY = 86_400_000;
 let icons: IconServer;

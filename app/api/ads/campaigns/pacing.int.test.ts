@@ -1,6 +1,7 @@
 // `pacing` in the contract (docs/decisions/0902): E5 and E7 accept it, E4 and E6
 // return it, anything but even or asap is 422; and campaigns created through the
 // create service with each pacing are delivered accordingly by the engine.
+import { restRoute } from "@/test/rest-routes";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
@@ -14,8 +15,9 @@ import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/adve
 import { call } from "@/test/http";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { expectMatchesOpenApi, expectRequestMatchesOpenApi } from "@/test/openapi";
-import { GET as getOne, PATCH } from "./[id]/route";
-import { GET as list, POST } from "./route";
+
+const { GET: getOne, PATCH } = restRoute("/api/ads/campaigns/{id}");
+const { GET: list, POST } = restRoute("/api/ads/campaigns");
 
 let icons: IconServer;
 let adv: TestAdvertiser;

@@ -2,10 +2,9 @@
 // change made through REST, GraphQL (the dashboard session) and MCP (an OAuth
 // app, an API client) names its actor; filters, the cursor, bad input (422)
 // and tenancy (another advertiser's campaign is 404, its changes never listed).
+import { restRoute } from "@/test/rest-routes";
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PATCH } from "@/app/api/ads/campaigns/[id]/route";
-import { POST as CREATE } from "@/app/api/ads/campaigns/route";
 import { oauthClientsStore } from "@/lib/auth/oauth/clients";
 import { decideAuthorization, exchangeCode, startAuthorization } from "@/lib/auth/oauth/grants";
 import { db } from "@/lib/db/client";
@@ -19,7 +18,10 @@ import { call } from "@/test/http";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { callTool, connectMcp } from "@/test/mcp-client";
 import { expectMatchesOpenApi } from "@/test/openapi";
-import { GET } from "./route";
+
+const { PATCH } = restRoute("/api/ads/campaigns/{id}");
+const { POST: CREATE } = restRoute("/api/ads/campaigns");
+const { GET } = restRoute("/api/ads/changes");
 
 const PASSWORD = "correct horse battery";
 

@@ -1,5 +1,6 @@
 // E3 from seeded auction rows: percentiles only from a market sample of at
 // least 20 auctions won by 3 distinct advertisers, demo auctions left out.
+import { restRoute } from "@/test/rest-routes";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
@@ -10,7 +11,8 @@ import { newId } from "@/lib/ids";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { call } from "@/test/http";
 import { expectMatchesOpenApi } from "@/test/openapi";
-import { GET } from "./route";
+
+const { GET } = restRoute("/api/ads/clearing-prices");
 
 let adv: TestAdvertiser;
 const DAY = 86_400_000;

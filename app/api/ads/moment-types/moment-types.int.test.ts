@@ -1,3 +1,4 @@
+import { restRoute } from "@/test/rest-routes";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
@@ -6,7 +7,8 @@ import { CTR_CACHE_MS } from "@/lib/domain/moment-types/list-moment-types";
 import { listMomentTypes } from "@/test/catalog";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { call } from "@/test/http";
-import { GET } from "./route";
+
+const { GET } = restRoute("/api/ads/moment-types");
 
 /** Moves the clock past the one-minute CTR cache: the next read computes from the rows as they are now. */
 const pastTheCache = () => vi.setSystemTime(Date.now() + CTR_CACHE_MS);

@@ -1,6 +1,7 @@
 // Postback keys through their REST routes: create (the key shown once, only its
 // hash kept), list, revoke (idempotent), scopes, tenancy, the cap on active keys,
 // and Idempotency-Key replays that never store the key.
+import { restRoute } from "@/test/rest-routes";
 import { createHash } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
@@ -13,8 +14,9 @@ import {
 } from "@/lib/domain/postback-keys/postback-keys.schemas";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { call } from "@/test/http";
-import { DELETE } from "./[id]/route";
-import { GET, POST } from "./route";
+
+const { DELETE } = restRoute("/api/ads/postback-keys/{id}");
+const { GET, POST } = restRoute("/api/ads/postback-keys");
 
 let acme: TestAdvertiser;
 let rival: TestAdvertiser;

@@ -1,12 +1,14 @@
 // Guessing click ids: unknown ids are counted per IP (60 a minute); a valid postback is
 // not counted, but once an IP's misses fill the window, that IP is refused until it
 // frees, valid postbacks included; other addresses are not affected.
+import { restRoute } from "@/test/rest-routes";
 import { describe, expect, it } from "vitest";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import { seedClick } from "@/test/factories/delivery";
 import { call } from "@/test/http";
-import { GET, POST } from "./route";
+
+const { GET, POST } = restRoute("/api/ads/postback");
 
 describe("postback click-id guessing limit", () => {
   it("refuses an IP after 60 unknown click ids in a minute, without limiting other IPs or valid traffic before it", async () => {

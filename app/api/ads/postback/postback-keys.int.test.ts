@@ -2,6 +2,7 @@
 // the credential as before; with one, every postback must carry an active key of
 // the campaign's advertiser, and a refused one records, forwards and tells nothing,
 // and counts against the postback misses of its client address.
+import { restRoute } from "@/test/rest-routes";
 import { createHash } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
@@ -14,7 +15,8 @@ import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import { seedClick } from "@/test/factories/delivery";
 import { call } from "@/test/http";
-import { GET, POST } from "./route";
+
+const { GET, POST } = restRoute("/api/ads/postback");
 
 type Campaign = Awaited<ReturnType<typeof createTestCampaign>>;
 

@@ -1,3 +1,4 @@
+import { restRoute } from "@/test/rest-routes";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { postbackResult } from "@/lib/domain/conversions/conversions.schemas";
@@ -7,7 +8,8 @@ import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import { seedClick } from "@/test/factories/delivery";
 import { call } from "@/test/http";
-import { GET, POST } from "./route";
+
+const { GET, POST } = restRoute("/api/ads/postback");
 
 type Campaign = Awaited<ReturnType<typeof createTestCampaign>>;
 const HOUR = 3_600_000;

@@ -1,5 +1,6 @@
 // E12-E15, the delivery log and manual retry through their route handlers,
 // against a real local HTTP receiver (allow-listed through OUTBOUND_ALLOW_HOSTS).
+import { restRoute } from "@/test/rest-routes";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { reloadEnv } from "@/lib/env";
@@ -10,11 +11,12 @@ import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/adve
 import { enqueueTestEvent } from "@/test/factories/webhook-events";
 import { call } from "@/test/http";
 import { startReceiver, type Receiver } from "@/test/webhook-receiver";
-import { DELETE } from "./[id]/route";
-import { GET as listDeliveries } from "./[id]/deliveries/route";
-import { POST as retryDelivery } from "./[id]/deliveries/[delivery_id]/retry/route";
-import { POST as sendTest } from "./[id]/test/route";
-import { GET, POST } from "./route";
+
+const { DELETE } = restRoute("/api/ads/webhooks/{id}");
+const { GET: listDeliveries } = restRoute("/api/ads/webhooks/{id}/deliveries");
+const { POST: retryDelivery } = restRoute("/api/ads/webhooks/{id}/deliveries/{delivery_id}/retry");
+const { POST: sendTest } = restRoute("/api/ads/webhooks/{id}/test");
+const { GET, POST } = restRoute("/api/ads/webhooks");
 
 let receiver: Receiver;
 let closed: Receiver;

@@ -1,10 +1,12 @@
+import { restRoute } from "@/test/rest-routes";
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as jwksRoute } from "@/app/.well-known/jwks.json/route";
 import { createClient } from "@/lib/auth/clients";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { call } from "@/test/http";
-import { POST } from "./route";
+
+const { POST } = restRoute("/api/auth/token");
 
 let ipCounter = 0;
 /** each test gets its own client address so the 10/min limit does not leak between tests */

@@ -1,5 +1,6 @@
 // E6 (get), E7 (update) and DELETE (cancel): transitions, immutable fields,
 // merged-campaign rules, events, version bumps, cross-tenant 404.
+import { restRoute } from "@/test/rest-routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { incrementRollups } from "@/lib/domain/rollups/increment-rollups";
@@ -10,8 +11,9 @@ import { createTestCampaign } from "@/test/factories/campaigns";
 import { call } from "@/test/http";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { expectMatchesOpenApi, expectRequestMatchesOpenApi } from "@/test/openapi";
-import { POST as CREATE } from "../route";
-import { DELETE, GET, PATCH } from "./route";
+
+const { POST: CREATE } = restRoute("/api/ads/campaigns");
+const { DELETE, GET, PATCH } = restRoute("/api/ads/campaigns/{id}");
 
 let icons: IconServer;
 let adv: TestAdvertiser;

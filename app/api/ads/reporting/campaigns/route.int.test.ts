@@ -1,6 +1,7 @@
 // GET /api/ads/reporting/campaigns: every campaign of the advertiser together,
 // by campaign (names, zeros, most spend first) or getCampaignReport's other keys, the previous
 // period, CSV naming the zone; only the caller's campaigns; bad queries.
+import { restRoute } from "@/test/rest-routes";
 import { beforeAll, describe, expect, it } from "vitest";
 import { advertiserReport as advertiserReportSchema } from "@/lib/domain/reporting/reporting.schemas";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
@@ -8,7 +9,8 @@ import { createTestCampaign } from "@/test/factories/campaigns";
 import { seedDelivery } from "@/test/factories/delivery";
 import { call } from "@/test/http";
 import { expectMatchesOpenApi } from "@/test/openapi";
-import { GET } from "./route";
+
+const { GET } = restRoute("/api/ads/reporting/campaigns");
 
 const at = (iso: string) => Date.parse(iso);
 const PATH = "/api/ads/reporting/campaigns";

@@ -3,6 +3,7 @@
 // dates, the icon check and a new review; a paused variant stays paused; the
 // flight keeps its length; nothing written when a check fails; bad bodies,
 // another advertiser's campaign, retries with an Idempotency-Key.
+import { restRoute } from "@/test/rest-routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { copyFlight, copyName } from "@/lib/domain/campaigns/duplicate-campaign";
@@ -12,7 +13,8 @@ import { createTestCampaign } from "@/test/factories/campaigns";
 import { call } from "@/test/http";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { expectMatchesOpenApi, expectRequestMatchesOpenApi } from "@/test/openapi";
-import { POST } from "./route";
+
+const { POST } = restRoute("/api/ads/campaigns/{id}/duplicate");
 
 let icons: IconServer;
 let adv: TestAdvertiser;

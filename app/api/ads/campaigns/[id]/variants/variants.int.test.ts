@@ -1,5 +1,6 @@
 // E8: variant labels in order (also under concurrency), automatic review,
 // traffic split, icon check, final campaigns, cross-tenant 404.
+import { restRoute } from "@/test/rest-routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { ICON_UNREACHABLE_MESSAGE } from "@/lib/domain/creatives/check-icon-url";
@@ -11,8 +12,9 @@ import { createTestCampaign } from "@/test/factories/campaigns";
 import { call } from "@/test/http";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { expectMatchesOpenApi, expectRequestMatchesOpenApi } from "@/test/openapi";
-import { GET } from "../route";
-import { POST } from "./route";
+
+const { GET } = restRoute("/api/ads/campaigns/{id}");
+const { POST } = restRoute("/api/ads/campaigns/{id}/variants");
 
 let icons: IconServer;
 let adv: TestAdvertiser;

@@ -1,3 +1,4 @@
+import { restRoute } from "@/test/rest-routes";
 import { describe, expect, it } from "vitest";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
@@ -6,9 +7,10 @@ import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { campaignReport, campaignTimeseries, creativePerformance } from "@/lib/domain/reporting/reporting.schemas";
 import { recordPostback } from "@/lib/domain/conversions/record-conversion";
 import { call } from "@/test/http";
-import { GET as performance } from "../../../creatives/[id]/performance/route";
-import { GET as report } from "./route";
-import { GET as timeseries } from "./timeseries/route";
+
+const { GET: performance } = restRoute("/api/ads/creatives/{id}/performance");
+const { GET: report } = restRoute("/api/ads/reporting/campaigns/{id}");
+const { GET: timeseries } = restRoute("/api/ads/reporting/campaigns/{id}/timeseries");
 
 const at = (iso: string) => Date.parse(iso);
 

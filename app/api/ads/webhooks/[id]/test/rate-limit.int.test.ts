@@ -1,11 +1,13 @@
 // E15 and manual redelivery make outbound requests on demand: 30 per minute per advertiser.
+import { restRoute } from "@/test/rest-routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadEnv } from "@/lib/env";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { call } from "@/test/http";
 import { startReceiver, type Receiver } from "@/test/webhook-receiver";
-import { POST as register } from "../../route";
-import { POST as sendTest } from "./route";
+
+const { POST: register } = restRoute("/api/ads/webhooks");
+const { POST: sendTest } = restRoute("/api/ads/webhooks/{id}/test");
 
 let receiver: Receiver;
 

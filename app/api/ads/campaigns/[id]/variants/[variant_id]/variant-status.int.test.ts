@@ -2,6 +2,7 @@
 // the campaign's traffic, resuming it splits it back (no new review); no-ops,
 // pending and rejected variants, final campaigns, bad bodies, another
 // campaign's variant and another advertiser's campaign; delivery is told.
+import { restRoute } from "@/test/rest-routes";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { onCampaignsChanged } from "@/lib/process-events";
@@ -9,7 +10,8 @@ import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/adve
 import { createTestCampaign } from "@/test/factories/campaigns";
 import { call } from "@/test/http";
 import { expectMatchesOpenApi, expectRequestMatchesOpenApi } from "@/test/openapi";
-import { PATCH } from "./route";
+
+const { PATCH } = restRoute("/api/ads/campaigns/{id}/variants/{variant_id}");
 
 let adv: TestAdvertiser;
 let rival: TestAdvertiser;

@@ -1,10 +1,12 @@
-// POST /api/auth/token: the token endpoint, OAuth 2.0 client credentials (RFC 6749 errors, not problem+json)
+// The token endpoint (E1, obtainAccessToken in lib/http/rest-surface.ts): OAuth 2.0 client credentials
+// (RFC 6749 errors, not problem+json)
 import { grantClientCredentials, OAuthError } from "@/lib/auth/token-grant";
 import { AppError } from "@/lib/errors";
-import { bodyLimitFor } from "@/lib/http/body-limits";
+import { bodyLimitOf } from "@/lib/http/body-limits";
 import { clientIp } from "@/lib/http/client-ip";
 import { consumeRateLimit } from "@/lib/rate-limit/limiter";
 import { readBodyText } from "@/lib/http/read-body";
+import { surfaceEntry } from "@/lib/http/rest-surface";
 import { requestIdFrom } from "@/lib/http/request-id";
 import { requestLogger } from "@/lib/log";
 import { rateLimitText } from "@/lib/rate-limit/policies";
@@ -18,7 +20,7 @@ function oauthResponse(body: unknown, status: number, headers: Record<string, st
 
 /** The form body, at most 4 KiB; an oversized body is 413 with an RFC 6749 error body. */
 async function readForm(request: Request): Promise<string> {
-  const limit = bodyLimitFor("/api/auth/token");
+  const limit = bodyLimitOf(surfaceEntry("obtainAccessToken"));
   try {
     return await readBodyText(request, limit);
   } catch (error) {
@@ -28,7 +30,7 @@ async function readForm(request: Request): Promise<string> {
   }
 }
 
-export async function POST(request: Request): Promise<Response> {
+export async function obtainAccessToken(request: Request): Promise<Response> {
   const requestId = requestIdFrom(request.headers);
   const log = requestLogger(requestId);
   let headers: Record<string, string> = { "x-request-id": requestId };

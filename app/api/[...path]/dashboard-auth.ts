@@ -1,4 +1,4 @@
-// GET/POST /api/auth/{nextauth}: next-auth's endpoints for the dashboard
+// dashboardAuthGet and dashboardAuthPost (lib/http/rest-surface.ts): next-auth's endpoints for the dashboard
 // (csrf, session, providers, callback/credentials, signin, signout, error;
 // lib/auth/next-auth.ts, docs/decisions/1200). next-auth runs through its
 // documented App Router handler (`NextAuth(options)` called with the request and
@@ -17,17 +17,17 @@ import { DASHBOARD_AUTH_ACTIONS, dashboardAuthForm } from "@/lib/auth/auth.schem
 import { collectSignIn, deviceCookieLine, mintDeviceCookie } from "@/lib/auth/device-cookie";
 import { authOptions } from "@/lib/auth/next-auth";
 import { AppError } from "@/lib/errors";
-import { bodyLimitFor } from "@/lib/http/body-limits";
+import { bodyLimitOf } from "@/lib/http/body-limits";
 import { errorResponse } from "@/lib/http/define-route";
 import { paramsObject } from "@/lib/http/query";
 import { readBodyText } from "@/lib/http/read-body";
 import { requestIdFrom } from "@/lib/http/request-id";
+import { restPath, surfaceEntry } from "@/lib/http/rest-surface";
 import { requestLogger } from "@/lib/log";
 import { parseJsonBody } from "@/lib/http/nul";
 
-export const dynamic = "force-dynamic";
-
-const PREFIX = "/api/auth/";
+/** The path before the action: the entry's template up to its parameter. */
+const PREFIX = restPath("dashboardAuthPost").replace(/\{\w+\}$/, "");
 
 /**
  * The POST body as next-auth reads it, checked first by the form's schema: a form (or a
@@ -36,7 +36,7 @@ const PREFIX = "/api/auth/";
  */
 async function parseBody(request: Request): Promise<Record<string, string> | undefined> {
   if (request.method !== "POST") return undefined;
-  const text = await readBodyText(request, bodyLimitFor("/api/auth/{nextauth}"));
+  const text = await readBodyText(request, bodyLimitOf(surfaceEntry("dashboardAuthPost")));
   const type = request.headers.get("content-type") ?? "";
   let fields: unknown;
   if (type.includes("application/x-www-form-urlencoded")) fields = paramsObject(new URLSearchParams(text));
@@ -133,4 +133,4 @@ async function handle(request: Request): Promise<Response> {
   }
 }
 
-export { handle as GET, handle as POST };
+export { handle as dashboardAuth };

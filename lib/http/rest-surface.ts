@@ -1,0 +1,365 @@
+// The HTTP surface, declared once (docs/decisions/1015): every path and method the
+// service answers under /api/ and the hot paths, with what serves it and its OpenAPI
+// entry, in the order of the OpenAPI document. Everything else derives from this table:
+// the REST handlers (app/api/[...path]/route.ts), the request edge's 404 and 405
+// (lib/server/api-routes.ts), the MCP server's in-process REST routes
+// (app/mcp/in-process-fetch.ts), the hot router's paths (lib/server/hot-routes.ts), the
+// body limits and the OpenAPI paths (lib/openapi/document.ts). It is the only file of
+// lib/ and app/ that spells a path under /api/ (lib/http/rest-surface.test.ts).
+//
+// An entry is served by an operation (the usual case: its input read from the path
+// parameters, the query string or the JSON body, its answer the operation's output as
+// JSON), by a handler of the catch-all route named by its operationId (`route`: the token
+// endpoint, next-auth, GraphQL), by the hot router (`hot`), or, outside /api/, documented
+// here and served elsewhere (`documented`: OAuth, /mcp, /.well-known).
+import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
+import { cancelCampaign } from "@/lib/domain/campaigns/cancel-campaign";
+import { createCampaign, previewCampaignCreate } from "@/lib/domain/campaigns/create-campaign";
+import { duplicateCampaign } from "@/lib/domain/campaigns/duplicate-campaign";
+import { getCampaign } from "@/lib/domain/campaigns/get-campaign";
+import { listCampaigns } from "@/lib/domain/campaigns/list-campaigns";
+import { previewCampaignUpdate, updateCampaign } from "@/lib/domain/campaigns/update-campaign";
+import { getClearingPrices } from "@/lib/domain/clearing-prices/get-clearing-prices";
+import { recordConversion, recordConversionQuery } from "@/lib/domain/conversions/record-conversion";
+import { addCreativeVariant } from "@/lib/domain/creatives/add-creative-variant";
+import { setVariantStatus } from "@/lib/domain/creatives/set-variant-status";
+import { listMomentTypes } from "@/lib/domain/moment-types/list-moment-types";
+import { createPostbackKey } from "@/lib/domain/postback-keys/create-postback-key";
+import { listPostbackKeys } from "@/lib/domain/postback-keys/list-postback-keys";
+import { revokePostbackKey } from "@/lib/domain/postback-keys/revoke-postback-key";
+import { getAdvertiserReport } from "@/lib/domain/reporting/get-advertiser-report";
+import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
+import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
+import { getCreativePerformance } from "@/lib/domain/reporting/get-creative-performance";
+import {
+  advertiserReportCsvFilename,
+  advertiserReportToCsv,
+  reportCsvFilename,
+  reportToCsv,
+  timeseriesCsvFilename,
+  timeseriesToCsv,
+} from "@/lib/domain/reporting/report-csv";
+import { ADVERTISER_REPORT_QUERY, REPORT_QUERY, TIMESERIES_QUERY } from "@/lib/domain/reporting/reporting.schemas";
+import { listChanges } from "@/lib/history/list-changes";
+import type { AnyOperation, ResultOf } from "@/lib/operations/operation";
+import { deactivateWebhookEndpoint } from "@/lib/webhooks/deactivate-webhook";
+import { listWebhookDeliveries } from "@/lib/webhooks/list-webhook-deliveries";
+import { listWebhookEndpoints } from "@/lib/webhooks/list-webhooks";
+import { registerWebhookEndpoint } from "@/lib/webhooks/register-webhook";
+import { retryWebhookDelivery } from "@/lib/webhooks/retry-webhook-delivery";
+import { sendWebhookTestEvent } from "@/lib/webhooks/send-test-event";
+import type { OperationDoc } from "@/lib/openapi/common";
+import { authDocs, jwksPaths, oauthPaths } from "@/lib/openapi/paths/auth";
+import { campaignsDocs } from "@/lib/openapi/paths/campaigns";
+import { clearingPricesDocs } from "@/lib/openapi/paths/clearing-prices";
+import { conversionsDocs } from "@/lib/openapi/paths/conversions";
+import { deliveryDocs } from "@/lib/openapi/paths/delivery";
+import { discoveryPaths } from "@/lib/openapi/paths/discovery";
+import { graphqlDocs } from "@/lib/openapi/paths/graphql";
+import { historyDocs } from "@/lib/openapi/paths/history";
+import { mcpPaths } from "@/lib/openapi/paths/mcp";
+import { momentTypesDocs } from "@/lib/openapi/paths/moment-types";
+import { postbackKeysDocs } from "@/lib/openapi/paths/postback-keys";
+import { reportingDocs } from "@/lib/openapi/paths/reporting";
+import { webhooksDocs } from "@/lib/openapi/paths/webhooks";
+import { GRAPHQL_BODY_LIMIT, MOMENT_BODY_LIMIT, SMALL_BODY_LIMIT } from "./body-limits";
+import { jsonResponse } from "./define-route";
+import { PAGED_LIST_QUERY, WHOLE_NUMBER, type QueryRead } from "./query";
+import { reportResponse, requestedReportFormat } from "./report-response";
+import { postbackBodyInput, postbackQueryInput } from "./postback-request";
+import { checkValidateOnly } from "./validate-only";
+import {
+  campaignCreatedView,
+  campaignCreatePreviewView,
+  campaignListView,
+  campaignUpdatePreviewView,
+  campaignView,
+  variantCreatedView,
+} from "./views/campaigns";
+import { clearingPricesView, momentTypeView } from "./views/catalog";
+import { changeListView } from "./views/history";
+import { toCreatedPostbackKeyView, toPostbackKeyListView, toPostbackKeyView } from "./views/postback-keys";
+import {
+  advertiserReportView,
+  campaignReportView,
+  campaignTimeseriesView,
+  creativePerformanceView,
+} from "./views/reporting";
+import {
+  registeredWebhookEndpointView,
+  webhookDeactivationView,
+  webhookDeliveryListView,
+  webhookDeliveryView,
+  webhookEndpointListView,
+  webhookTestResultView,
+} from "./views/webhooks";
+
+/** Where Next serves the REST API, GraphQL and the dashboard's session endpoints (the hot paths aside). */
+export const API_PREFIX = "/api/";
+
+export type RestMethod = "GET" | "POST" | "PATCH" | "DELETE";
+
+/** What a REST handler sees of its request (lib/http/rest-operation.ts). */
+export type RestRequest = {
+  request: Request;
+  url: URL;
+  /** the path's parameters, decoded, by the names of the template (`{id}` -> "id") */
+  params: Record<string, string>;
+  /** the JSON body (400 bad_request when it is not application/json or does not parse) */
+  body(): Promise<unknown>;
+};
+
+/** How an operation's HTTP request becomes its input and its result the answer. */
+export type RestShape<O extends AnyOperation> = {
+  /** how the query string is read (GET and DELETE; lib/http/query.ts); by default the input schema's keys */
+  query?: QueryRead;
+  /** checks of the HTTP request itself, before the operation runs (a report's `format`) */
+  check?: (request: RestRequest) => void;
+  /** the operation's raw input; by default the query string (GET, DELETE) or the JSON body, with the path parameters */
+  input?: (request: RestRequest) => unknown;
+  /** the REST view of the result; by default the result itself */
+  view?: (result: ResultOf<O>) => unknown;
+  /** the success status of the default answer (200) */
+  status?: number;
+  /** the whole answer, when it is more than JSON (CSV downloads, headers) */
+  respond?: (result: ResultOf<O>, request: RestRequest) => Response | Promise<Response>;
+  /** `?validate_only=true` runs this operation instead (docs/decisions/1301), answered 200 with its view */
+  preview?: { operation: AnyOperation; view: (result: never) => unknown };
+};
+
+type Common = {
+  method: RestMethod;
+  /** the OpenAPI path template: `{name}` is one segment */
+  path: string;
+  /** the last parameter takes one segment or more (next-auth's actions: `callback/credentials`) */
+  tail?: true;
+  /** bytes of body read at most (lib/http/body-limits.ts; DEFAULT_BODY_LIMIT when unset) */
+  bodyLimit?: number;
+};
+
+export type OperationEntry = Common & {
+  serve: "operation";
+  operation: AnyOperation;
+  shape: RestShape<AnyOperation>;
+  doc: OperationDoc;
+};
+
+/** Served by a handler of its own, named by the OpenAPI operationId (app/api/[...path]/route.ts, the hot router). */
+export type HandlerEntry = Common & {
+  serve: "route" | "hot";
+  doc: ZodOpenApiOperationObject & { operationId: string };
+};
+
+/** Paths outside /api/ served elsewhere (server.ts's OAuth routes, app/mcp, app/.well-known), documented in place. */
+export type DocumentedPaths = { serve: "documented"; paths: ZodOpenApiPathsObject };
+
+export type SurfaceEntry = OperationEntry | HandlerEntry | DocumentedPaths;
+
+/** An operation's entry, typed so that its view and answer take the operation's result. */
+function op<O extends AnyOperation>(
+  method: RestMethod,
+  path: string,
+  operation: O,
+  doc: OperationDoc,
+  shape: RestShape<O> = {},
+  extra: Pick<Common, "bodyLimit"> = {},
+): OperationEntry {
+  return { serve: "operation", method, path, operation, doc, shape: shape as RestShape<AnyOperation>, ...extra };
+}
+
+function handler(
+  serve: "route" | "hot",
+  method: RestMethod,
+  path: string,
+  doc: HandlerEntry["doc"],
+  extra: Pick<Common, "bodyLimit" | "tail"> = {},
+): HandlerEntry {
+  return { serve, method, path, doc, ...extra };
+}
+
+/** The path is the whole input: no body and no query string is read. */
+const pathOnly = ({ params }: RestRequest) => params;
+
+/** A report: JSON or CSV (`format=csv` or `Accept: text/csv`), with the source that answered it. */
+function report<V>(view: V, csv: { filename: string; text: () => string }, source: string, target: RestRequest) {
+  return reportResponse(target, { json: view, csv, headers: { "x-report-source": source } });
+}
+
+export const REST_SURFACE: readonly SurfaceEntry[] = [
+  { serve: "documented", paths: oauthPaths },
+  handler("route", "GET", "/api/auth/{nextauth}", authDocs.dashboardAuthGet, { tail: true }),
+  handler("route", "POST", "/api/auth/{nextauth}", authDocs.dashboardAuthPost, {
+    tail: true,
+    bodyLimit: SMALL_BODY_LIMIT,
+  }),
+  handler("route", "POST", "/api/auth/token", authDocs.obtainAccessToken, { bodyLimit: SMALL_BODY_LIMIT }),
+  { serve: "documented", paths: jwksPaths },
+
+  // public, cached for an hour
+  op("GET", "/api/ads/moment-types", listMomentTypes, momentTypesDocs.listMomentTypes, {
+    respond: (types) =>
+      jsonResponse(types.map(momentTypeView), { headers: { "cache-control": "public, max-age=3600" } }),
+  }),
+  // the same for every advertiser, but it needs a token: browsers may keep it, shared caches may not
+  op("GET", "/api/ads/clearing-prices", getClearingPrices, clearingPricesDocs.getClearingPrices, {
+    respond: (prices) =>
+      jsonResponse(clearingPricesView(prices), { headers: { "cache-control": "private, max-age=900" } }),
+  }),
+
+  op("GET", "/api/ads/campaigns", listCampaigns, campaignsDocs.listCampaigns, {
+    query: PAGED_LIST_QUERY,
+    view: campaignListView,
+  }),
+  op("POST", "/api/ads/campaigns", createCampaign, campaignsDocs.createCampaign, {
+    check: checkValidateOnly,
+    view: campaignCreatedView,
+    status: 201,
+    preview: { operation: previewCampaignCreate, view: campaignCreatePreviewView },
+  }),
+  op("GET", "/api/ads/campaigns/{id}", getCampaign, campaignsDocs.getCampaign, { view: campaignView }),
+  op("PATCH", "/api/ads/campaigns/{id}", updateCampaign, campaignsDocs.updateCampaign, {
+    check: checkValidateOnly,
+    view: campaignView,
+    preview: { operation: previewCampaignUpdate, view: campaignUpdatePreviewView },
+  }),
+  op("DELETE", "/api/ads/campaigns/{id}", cancelCampaign, campaignsDocs.cancelCampaign, { view: campaignView }),
+  op("POST", "/api/ads/campaigns/{id}/variants", addCreativeVariant, campaignsDocs.addCreativeVariant, {
+    view: variantCreatedView,
+    status: 201,
+  }),
+  // pause a variant or resume it (docs/decisions/0307)
+  op("PATCH", "/api/ads/campaigns/{id}/variants/{variant_id}", setVariantStatus, campaignsDocs.setVariantStatus, {
+    view: campaignView,
+  }),
+  // a new campaign with the source's settings and creatives, through createCampaign's rules (docs/decisions/0307)
+  op("POST", "/api/ads/campaigns/{id}/duplicate", duplicateCampaign, campaignsDocs.duplicateCampaign, {
+    view: campaignView,
+    status: 201,
+  }),
+  { serve: "documented", paths: discoveryPaths },
+  { serve: "documented", paths: mcpPaths },
+
+  op("GET", "/api/ads/webhooks", listWebhookEndpoints, webhooksDocs.listWebhookEndpoints, {
+    view: webhookEndpointListView,
+  }),
+  // the secret is shown once, in this answer
+  op("POST", "/api/ads/webhooks", registerWebhookEndpoint, webhooksDocs.registerWebhookEndpoint, {
+    view: registeredWebhookEndpointView,
+    status: 201,
+  }),
+  op("DELETE", "/api/ads/webhooks/{id}", deactivateWebhookEndpoint, webhooksDocs.deactivateWebhookEndpoint, {
+    input: pathOnly,
+    view: webhookDeactivationView,
+  }),
+  op("POST", "/api/ads/webhooks/{id}/test", sendWebhookTestEvent, webhooksDocs.sendWebhookTestEvent, {
+    input: pathOnly,
+    view: webhookTestResultView,
+  }),
+  op("GET", "/api/ads/webhooks/{id}/deliveries", listWebhookDeliveries, webhooksDocs.listWebhookDeliveries, {
+    query: PAGED_LIST_QUERY,
+    view: webhookDeliveryListView,
+  }),
+  op(
+    "POST",
+    "/api/ads/webhooks/{id}/deliveries/{delivery_id}/retry",
+    retryWebhookDelivery,
+    webhooksDocs.retryWebhookDelivery,
+    { input: pathOnly, view: webhookDeliveryView },
+  ),
+
+  // every campaign of the advertiser in one report (docs/decisions/0505)
+  op("GET", "/api/ads/reporting/campaigns", getAdvertiserReport, reportingDocs.getAdvertiserReport, {
+    query: ADVERTISER_REPORT_QUERY,
+    check: requestedReportFormat,
+    respond: (result, request) => {
+      const view = advertiserReportView(result);
+      const csv = { filename: advertiserReportCsvFilename(view), text: () => advertiserReportToCsv(view) };
+      return report(view, csv, result.source, request);
+    },
+  }),
+  op("GET", "/api/ads/reporting/campaigns/{id}", getCampaignReport, reportingDocs.getCampaignReport, {
+    query: REPORT_QUERY,
+    check: requestedReportFormat,
+    respond: (result, request) => {
+      const view = campaignReportView(result);
+      return report(view, { filename: reportCsvFilename(view), text: () => reportToCsv(view) }, result.source, request);
+    },
+  }),
+  op(
+    "GET",
+    "/api/ads/reporting/campaigns/{id}/timeseries",
+    getCampaignTimeseries,
+    reportingDocs.getCampaignTimeseries,
+    {
+      query: TIMESERIES_QUERY,
+      check: requestedReportFormat,
+      respond: (result, request) => {
+        const view = campaignTimeseriesView(result);
+        const csv = { filename: timeseriesCsvFilename(view), text: () => timeseriesToCsv(view) };
+        return report(view, csv, result.source, request);
+      },
+    },
+  ),
+  op("GET", "/api/ads/creatives/{id}/performance", getCreativePerformance, reportingDocs.getCreativePerformance, {
+    view: creativePerformanceView,
+  }),
+
+  // no token: the advertiser's postback key, or before it has one the click id (docs/decisions/0504)
+  op("GET", "/api/ads/postback", recordConversionQuery, conversionsDocs.recordConversionQuery, {
+    input: postbackQueryInput,
+  }),
+  op(
+    "POST",
+    "/api/ads/postback",
+    recordConversion,
+    conversionsDocs.recordConversion,
+    { input: postbackBodyInput },
+    { bodyLimit: SMALL_BODY_LIMIT },
+  ),
+
+  op("GET", "/api/ads/postback-keys", listPostbackKeys, postbackKeysDocs.listPostbackKeys, {
+    view: toPostbackKeyListView,
+  }),
+  // no body: a key has nothing to choose (a body sent is not read); a retry with the same
+  // Idempotency-Key gets the first answer without the key (the operation's storedForReplay)
+  op("POST", "/api/ads/postback-keys", createPostbackKey, postbackKeysDocs.createPostbackKey, {
+    input: () => ({}),
+    view: toCreatedPostbackKeyView,
+    status: 201,
+  }),
+  op("DELETE", "/api/ads/postback-keys/{id}", revokePostbackKey, postbackKeysDocs.revokePostbackKey, {
+    view: toPostbackKeyView,
+  }),
+
+  // every key is read, so a misspelt filter is refused (the query is strict) rather than ignored
+  op("GET", "/api/ads/changes", listChanges, historyDocs.listChanges, {
+    query: { numbers: { limit: WHOLE_NUMBER } },
+    view: changeListView,
+  }),
+
+  handler("hot", "POST", "/api/delivery/decisions", deliveryDocs.decideMoment, { bodyLimit: SMALL_BODY_LIMIT }),
+  handler("hot", "POST", "/api/delivery/moments", deliveryDocs.fanOutMoment, { bodyLimit: MOMENT_BODY_LIMIT }),
+  handler("hot", "GET", "/c/{click_id}", deliveryDocs.followClick),
+
+  handler("route", "POST", "/api/graphql", graphqlDocs.graphql, { bodyLimit: GRAPHQL_BODY_LIMIT }),
+  handler("route", "GET", "/api/graphql", graphqlDocs.graphqlGet),
+];
+
+type Served = OperationEntry | HandlerEntry;
+
+/** The entries that are served (every one but the documented paths outside /api/). */
+export const SERVED: readonly Served[] = REST_SURFACE.filter((entry): entry is Served => entry.serve !== "documented");
+
+/** The entry whose operation (or handler) has this name: its operation's name or the OpenAPI operationId. */
+export function surfaceEntry(name: string): Served {
+  const entry = SERVED.find((candidate) =>
+    candidate.serve === "operation" ? candidate.operation.name === name : candidate.doc.operationId === name,
+  );
+  if (!entry) throw new Error(`No entry of the REST surface is named ${name}`);
+  return entry;
+}
+
+/** The path template of the entry of this name (an operation's name or an operationId). */
+export function restPath(name: string): string {
+  return surfaceEntry(name).path;
+}
