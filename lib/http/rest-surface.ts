@@ -27,6 +27,9 @@ import { listMomentTypes } from "@/lib/domain/moment-types/list-moment-types";
 import { createPostbackKey } from "@/lib/domain/postback-keys/create-postback-key";
 import { listPostbackKeys } from "@/lib/domain/postback-keys/list-postback-keys";
 import { revokePostbackKey } from "@/lib/domain/postback-keys/revoke-postback-key";
+import { getBilling } from "@/lib/domain/billing/accounts";
+import { invoiceCsv, invoiceFilename, invoicePdf } from "@/lib/domain/billing/invoice-files";
+import { getInvoice, getInvoiceCsv, getInvoicePdf, listInvoices } from "@/lib/domain/billing/invoices";
 import { getAdvertiserReport } from "@/lib/domain/reporting/get-advertiser-report";
 import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
 import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
@@ -50,6 +53,7 @@ import { retryWebhookDelivery } from "@/lib/webhooks/retry-webhook-delivery";
 import { sendWebhookTestEvent } from "@/lib/webhooks/send-test-event";
 import type { OperationDoc } from "@/lib/openapi/common";
 import { authDocs, jwksPaths, oauthPaths } from "@/lib/openapi/paths/auth";
+import { billingDocs } from "@/lib/openapi/paths/billing";
 import { campaignsDocs } from "@/lib/openapi/paths/campaigns";
 import { clearingPricesDocs } from "@/lib/openapi/paths/clearing-prices";
 import { conversionsDocs } from "@/lib/openapi/paths/conversions";
@@ -183,6 +187,17 @@ const pathOnly = ({ params }: RestRequest) => params;
 /** A report: JSON or CSV (`format=csv` or `Accept: text/csv`), with the source that answered it. */
 function report<V>(view: V, csv: { filename: string; text: () => string }, source: string, target: RestRequest) {
   return reportResponse(target, { json: view, csv, headers: { "x-report-source": source } });
+}
+
+/** A file to save: its type, its name, never cached by shared caches. */
+function download(body: string | Buffer, contentType: string, filename: string): Response {
+  return new Response(typeof body === "string" ? body : new Uint8Array(body), {
+    headers: {
+      "content-type": contentType,
+      "content-disposition": `attachment; filename="${filename}"`,
+      "cache-control": "private, no-store",
+    },
+  });
 }
 
 export const REST_SURFACE: readonly SurfaceEntry[] = [
@@ -329,6 +344,16 @@ export const REST_SURFACE: readonly SurfaceEntry[] = [
   }),
   op("DELETE", "/api/ads/postback-keys/{id}", revokePostbackKey, postbackKeysDocs.revokePostbackKey, {
     view: toPostbackKeyView,
+  }),
+
+  op("GET", "/api/ads/billing", getBilling, billingDocs.getBilling),
+  op("GET", "/api/ads/invoices", listInvoices, billingDocs.listInvoices, { query: PAGED_LIST_QUERY }),
+  op("GET", "/api/ads/invoices/{id}", getInvoice, billingDocs.getInvoice),
+  op("GET", "/api/ads/invoices/{id}/pdf", getInvoicePdf, billingDocs.getInvoicePdf, {
+    respond: async (invoice) => download(await invoicePdf(invoice), "application/pdf", invoiceFilename(invoice, "pdf")),
+  }),
+  op("GET", "/api/ads/invoices/{id}/csv", getInvoiceCsv, billingDocs.getInvoiceCsv, {
+    respond: (invoice) => download(invoiceCsv(invoice), "text/csv; charset=utf-8", invoiceFilename(invoice, "csv")),
   }),
 
   // every key is read, so a misspelt filter is refused (the query is strict) rather than ignored

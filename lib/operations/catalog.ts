@@ -59,7 +59,7 @@ import { signOutEverywhere } from "@/lib/domain/users/sign-out-everywhere";
 import { listNotifications, markNotificationsRead } from "@/lib/domain/alerts/notifications";
 import { listNotificationPreferences, setNotificationPreference } from "@/lib/domain/alerts/notification-preferences";
 import { getBilling, updateBillingProfile } from "@/lib/domain/billing/accounts";
-import { getInvoice, listInvoices } from "@/lib/domain/billing/invoices";
+import { getInvoice, getInvoiceCsv, getInvoicePdf, listInvoices } from "@/lib/domain/billing/invoices";
 import type { AnyOperation } from "./operation";
 
 export const OPERATIONS = {
@@ -133,6 +133,8 @@ export const OPERATIONS = {
   updateBillingProfile,
   listInvoices,
   getInvoice,
+  getInvoicePdf,
+  getInvoiceCsv,
 } as const satisfies Record<string, AnyOperation>;
 
 export type OperationName = keyof typeof OPERATIONS;

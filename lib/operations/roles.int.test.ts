@@ -90,6 +90,8 @@ const ROLE_TABLE: Record<OperationName, Role | null> = {
   updateBillingProfile: "admin",
   listInvoices: "admin",
   getInvoice: "admin",
+  getInvoicePdf: "admin",
+  getInvoiceCsv: "admin",
 };
 
 const log = pino({ level: "silent" });

@@ -418,3 +418,9 @@ export const getInvoice = defineOperation({
   input: invoiceIdInput,
   run: (actor, { id }) => invoiceOf(actor, id),
 });
+
+/** The same document as a PDF (the REST answer renders it: lib/domain/billing/invoice-files.ts). */
+export const getInvoicePdf = defineOperation({ ...getInvoice, name: "getInvoicePdf" });
+
+/** The same document as CSV. */
+export const getInvoiceCsv = defineOperation({ ...getInvoice, name: "getInvoiceCsv" });

@@ -404,6 +404,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ads/billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the billing account
+         * @description The advertiser's billing account: invoiced (a credit line, invoiced each UTC month) or prepaid (funds drawn down). Campaigns stop winning (`delivery_limited`, campaigns' `delivery_status: account_limit_reached`) once a prepaid balance reaches 0 or unpaid invoices plus this month's spend reach the credit limit, passed by at most one impression, and resume by themselves when funds or the limit allow. With a token holding reporting:read, or in the dashboard as an admin. Figures are exact in micro-dollars, from the recorded impressions.
+         */
+        get: operations["getBilling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List invoices, credit notes and statements
+         * @description Newest first. Invoices are issued for each closed UTC month with spend (one line per campaign); credit notes correct an invoice with their own number; prepaid accounts get a monthly statement instead. With a token holding reporting:read, or in the dashboard as an admin. Figures are exact in micro-dollars, from the recorded impressions.
+         */
+        get: operations["listInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an invoice
+         * @description One document as JSON. It never changes once issued but for its payments and credits. Another advertiser's is 404. With a token holding reporting:read, or in the dashboard as an admin. Figures are exact in micro-dollars, from the recorded impressions.
+         */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an invoice as PDF
+         * @description The same document as a PDF (Content-Disposition: attachment; named after its number). With a token holding reporting:read, or in the dashboard as an admin. Figures are exact in micro-dollars, from the recorded impressions.
+         */
+        get: operations["getInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/invoices/{id}/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an invoice as CSV
+         * @description The same document as CSV (RFC 4180, UTF-8): one line per invoice line, then the total (statements: their four figures). With a token holding reporting:read, or in the dashboard as an admin. Figures are exact in micro-dollars, from the recorded impressions.
+         */
+        get: operations["getInvoiceCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ads/changes": {
         parameters: {
             query?: never;
@@ -1558,6 +1658,81 @@ export interface components {
              * @example 2026-11-22T18:04:05.000Z
              */
             created_at: string;
+        };
+        BillingAccount: {
+            /** @enum {string} */
+            mode: "invoiced" | "prepaid";
+            /** @description Prepaid: funds added minus spend (negative while owed); invoiced: null. */
+            balance_usd: number | null;
+            /** @description Invoiced: the credit limit; null: none (or prepaid). */
+            credit_limit_usd: number | null;
+            /** @description Invoiced: unpaid invoices plus the current month's spend; prepaid: null. */
+            credit_used_usd: number | null;
+            /** @description The current UTC month's recorded spend. */
+            month_to_date_spend_usd: number;
+            /** @description What the issued invoices still owe (after payments and credit notes). */
+            unpaid_usd: number;
+            /** @description true while the campaigns stop winning: the balance or the credit limit is used up. */
+            delivery_limited: boolean;
+            billing_profile: components["schemas"]["BillingProfile"];
+        };
+        BillingProfile: {
+            legal_name: string | null;
+            address: string | null;
+            tax_id: string | null;
+        };
+        InvoiceList: {
+            invoices: components["schemas"]["Invoice"][];
+            pagination: {
+                page: number;
+                per_page: number;
+                total: number;
+            };
+        };
+        Invoice: {
+            id: string;
+            /** @example SMA-2026-000042 */
+            number: string;
+            /** @enum {string} */
+            kind: "invoice" | "credit_note" | "statement";
+            /** @description The UTC calendar month it covers, YYYY-MM. */
+            month: string;
+            /** @enum {string} */
+            status: "issued" | "paid" | "void";
+            /** @constant */
+            currency: "USD";
+            total_usd: number;
+            paid_usd: number;
+            credited_usd: number;
+            /** @description total - paid - credited (credit notes and statements: 0). */
+            due_usd: number;
+            issued_at: string;
+            paid_at: string | null;
+            bill_to: {
+                name: string;
+                legal_name: string | null;
+                address: string | null;
+                tax_id: string | null;
+            };
+            lines: components["schemas"]["InvoiceLine"][];
+            /** @description Statements (prepaid accounts) only. */
+            statement: {
+                opening_balance_usd: number;
+                funds_added_usd: number;
+                spend_usd: number;
+                closing_balance_usd: number;
+            } | null;
+            /** @description Credit notes: the invoice they correct. */
+            credits_invoice_number: string | null;
+            reason: string | null;
+        };
+        InvoiceLine: {
+            campaign_id: string | null;
+            description: string;
+            impressions: number;
+            clicks: number;
+            amount_usd: number;
+            average_cpm_usd: number | null;
         };
         ChangeList: {
             /** @description Newest first. */
@@ -3808,6 +3983,318 @@ export interface operations {
             };
         };
     };
+    getBilling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingAccount"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: {
+                /** @description Default 1 */
+                page?: number;
+                /** @description Default 20 */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceList"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id (ivc_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description Malformed request: a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id (ivc_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Malformed request: a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getInvoiceCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id (ivc_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Malformed request: a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listChanges: {
         parameters: {
             query?: {
@@ -3967,6 +4454,9 @@ export const advertiserReportBreakdownValues: ReadonlyArray<FlattenedDeepRequire
 export const campaignReportBreakdownValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignReport"]["breakdown"]> = ["day", "moment_type", "sport", "creative", "hour_of_day"];
 export const campaignTimeSeriesGranularityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignTimeSeries"]["granularity"]> = ["hour", "day"];
 export const conversionResultStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConversionResult"]["status"]> = ["recorded", "already_recorded"];
+export const billingAccountModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingAccount"]["mode"]> = ["invoiced", "prepaid"];
+export const invoiceKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Invoice"]["kind"]> = ["invoice", "credit_note", "statement"];
+export const invoiceStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Invoice"]["status"]> = ["issued", "paid", "void"];
 export const changeActorTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeActor"]["type"]> = ["user", "api_client", "oauth_app", "system"];
 export const changeTargetTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeTarget"]["type"]> = ["campaign", "creative", "webhook_endpoint", "api_client", "postback_key", "connected_app", "member", "invitation", "billing_account"];
 export const momentNoAdReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentNoAd"]["reason"]> = ["no_fill", "capped"];

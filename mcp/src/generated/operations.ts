@@ -280,6 +280,56 @@ export const OPERATIONS = {
     "write": true,
     "idempotent": true
   },
+  "getBilling": {
+    "method": "get",
+    "path": "/api/ads/billing",
+    "access": "scoped",
+    "scopes": [
+      "reporting:read"
+    ],
+    "write": false,
+    "idempotent": false
+  },
+  "listInvoices": {
+    "method": "get",
+    "path": "/api/ads/invoices",
+    "access": "scoped",
+    "scopes": [
+      "reporting:read"
+    ],
+    "write": false,
+    "idempotent": false
+  },
+  "getInvoice": {
+    "method": "get",
+    "path": "/api/ads/invoices/{id}",
+    "access": "scoped",
+    "scopes": [
+      "reporting:read"
+    ],
+    "write": false,
+    "idempotent": false
+  },
+  "getInvoicePdf": {
+    "method": "get",
+    "path": "/api/ads/invoices/{id}/pdf",
+    "access": "scoped",
+    "scopes": [
+      "reporting:read"
+    ],
+    "write": false,
+    "idempotent": false
+  },
+  "getInvoiceCsv": {
+    "method": "get",
+    "path": "/api/ads/invoices/{id}/csv",
+    "access": "scoped",
+    "scopes": [
+      "reporting:read"
+    ],
+    "write": false,
+    "idempotent": false
+  },
   "listChanges": {
     "method": "get",
     "path": "/api/ads/changes",
