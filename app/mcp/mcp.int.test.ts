@@ -12,9 +12,12 @@ import { SEEDED_PERCENTILES, seedCloseGameAuctions } from "@/mcp/test/seed-aucti
 import { campaignBody, creativeBody } from "@/test/campaign-input";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { seedDelivery } from "@/test/factories/delivery";
+import { createTestCampaign } from "@/test/factories/campaigns";
 import { call } from "@/test/http";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { callTool, connectMcp } from "@/test/mcp-client";
+import { setBilling } from "@/lib/domain/billing/accounts";
+import { issueInvoices } from "@/lib/domain/billing/invoices";
 import { POST } from "./route";
 
 let icons: IconServer;
@@ -162,7 +165,7 @@ describe("the envelope: one JSON-RPC request or notification", () => {
 describe("scopes decide the tools", () => {
   it("lists every tool, with annotations, to a token with every scope", async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(34);
+    expect(tools).toHaveLength(37);
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect(byName.get("list_changes")?.annotations).toMatchObject({ readOnlyHint: true });
     for (const name of WRITE_TOOLS) expect(byName.get(name)?.annotations?.readOnlyHint, name).toBe(false);
@@ -690,5 +693,28 @@ describe("postback keys", () => {
     const reporter = await connectMcp(await adv.token(["reporting:read"]));
     expect((await reporter.listTools()).tools.map((tool) => tool.name)).not.toContain("list_postback_keys");
     await reporter.close();
+  });
+});
+
+describe("billing", () => {
+  it("get_billing, list_invoices and get_invoice read the account and its invoices", async () => {
+    const owner = await createTestAdvertiser("Billed Agent Co");
+    await setBilling({ advertiser_id: owner.advertiserId, mode: "invoiced", credit_limit_usd: 250 });
+    const row = await createTestCampaign({ advertiserId: owner.advertiserId, name: "Agent campaign" });
+    const campaign = await db().campaign.findUniqueOrThrow({ where: { id: row.id }, include: { creatives: true } });
+    await seedDelivery(campaign, [{ servedAtMs: Date.UTC(2026, 7, 14), costMicros: 42_000n }]);
+    await issueInvoices({ month: "2026-08" }, { nowMs: Date.UTC(2026, 8, 2) });
+    const mcp = await connectMcp(await owner.token());
+    const billing = await callTool(mcp, "get_billing", {});
+    expect(billing.structured).toMatchObject({ mode: "invoiced", credit_limit_usd: 250, unpaid_usd: 0.042 });
+    const list = await callTool(mcp, "list_invoices", { per_page: 5 });
+    const invoices = list.structured.invoices as { id: string; number: string }[];
+    expect(invoices.map((invoice) => invoice.number)).toEqual([expect.stringMatching(/^SMA-2026-\d{6}$/)]);
+    const one = await callTool(mcp, "get_invoice", { invoice_id: invoices[0]!.id });
+    expect(one.structured).toMatchObject({
+      total_usd: 0.042,
+      lines: [{ description: "Agent campaign", impressions: 1 }],
+    });
+    await mcp.close();
   });
 });

@@ -35,6 +35,7 @@ import { listCreativeFormats } from "./tools/list-creative-formats.ts";
 import { listCreatives } from "./tools/list-creatives.ts";
 import { listMomentTypes } from "./tools/list-moment-types.ts";
 import { listPostbackKeys } from "./tools/list-postback-keys.ts";
+import { getBilling, getInvoice, listInvoices } from "./tools/billing.ts";
 import { listWebhookDeliveries } from "./tools/list-webhook-deliveries.ts";
 import { listWebhooks } from "./tools/list-webhooks.ts";
 import { pauseCampaign } from "./tools/pause-campaign.ts";
@@ -60,6 +61,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   listWebhookDeliveries,
   listPostbackKeys,
   listChanges,
+  getBilling,
+  listInvoices,
+  getInvoice,
   createCampaign,
   updateCampaign,
   pauseCampaign,
