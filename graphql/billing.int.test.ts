@@ -58,6 +58,12 @@ describe("billing over GraphQL", () => {
       variables: { id: invoice.id },
     });
     expect(one.data.invoice).toEqual({ number: "SMA-2026-000001" });
+    const files = await gql(`query($id: ID!) { invoice(id: $id) { csv pdfBase64 } }`, {
+      headers: await adv.auth(["reporting:read"]),
+      variables: { id: invoice.id },
+    });
+    expect(files.data.invoice.csv).toContain("SMA-2026-000001,invoice,2026-10,");
+    expect(Buffer.from(files.data.invoice.pdfBase64, "base64").subarray(0, 5).toString()).toBe("%PDF-");
     const theirs = await gql(`query($id: ID!) { invoice(id: $id) { number } }`, {
       headers: await rival.auth(["reporting:read"]),
       variables: { id: invoice.id },

@@ -110,6 +110,7 @@ const MAPPED = [
   "WebhookDelivery",
   "PostbackKey",
   "Change",
+  "Invoice",
 ];
 
 const config: CodegenConfig = {

@@ -24,6 +24,8 @@ import type {
 import type { DeliveryEstimate } from "@/lib/domain/market/estimate-rules";
 import type { WebhookDelivery, WebhookEndpoint } from "@/lib/webhooks/webhooks.schemas";
 import type { PostbackKey } from "@/lib/domain/postback-keys/postback-keys.schemas";
+import type { InvoiceView } from "@/lib/domain/billing/billing.schemas";
+import type { Camelize } from "./camel-case";
 
 export type AdvertiserParent = Advertiser;
 /** the domain's client as it is */
@@ -55,3 +57,5 @@ export type WebhookDeliveryParent = WebhookDelivery;
 /** the domain's key as it is */
 export type PostbackKeyParent = PostbackKey;
 export type ChangeParent = Change;
+/** REST's invoice view in GraphQL's names; its csv and pdfBase64 are rendered from it when asked for. */
+export type InvoiceParent = Camelize<InvoiceView>;

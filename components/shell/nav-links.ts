@@ -16,6 +16,7 @@ export const NAV_LINKS: readonly NavLink[] = [
   { href: "/connected-apps", label: "Connected apps", icon: "plug", least: "admin" },
   { href: "/settings/postback-keys", label: "Postback keys", icon: "shield", least: "admin" },
   { href: "/members", label: "Members", icon: "users", least: "admin" },
+  { href: "/billing", label: "Billing", icon: "receipt", least: "admin" },
   { href: "/settings", label: "Settings", icon: "settings" },
 ];
 

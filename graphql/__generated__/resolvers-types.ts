@@ -33,7 +33,7 @@ import type { BillingMode } from '@/graphql/enums';
 import type { InvoiceKind } from '@/graphql/enums';
 import type { InvoiceStatus } from '@/graphql/enums';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { AdvertiserParent, ApiClientParent, AdvertiserTodayParent, CampaignDayParent, CampaignParent, CreativeParent, CreativePerformanceParent, CampaignReportParent, AdvertiserReportParent, ReportComparisonTotalsParent, ReportTotalsParent, ReportRowParent, CampaignTimeSeriesParent, TimeSeriesPointParent, CampaignForecastParent, MomentTypeParent, ClearingPricesParent, ClearingPriceEntryParent, ViewerParent, WebhookEndpointParent, WebhookDeliveryParent, PostbackKeyParent, ChangeParent } from '@/graphql/mappers';
+import type { AdvertiserParent, ApiClientParent, AdvertiserTodayParent, CampaignDayParent, CampaignParent, CreativeParent, CreativePerformanceParent, CampaignReportParent, AdvertiserReportParent, ReportComparisonTotalsParent, ReportTotalsParent, ReportRowParent, CampaignTimeSeriesParent, TimeSeriesPointParent, CampaignForecastParent, MomentTypeParent, ClearingPricesParent, ClearingPriceEntryParent, ViewerParent, WebhookEndpointParent, WebhookDeliveryParent, PostbackKeyParent, ChangeParent, InvoiceParent } from '@/graphql/mappers';
 import type { GraphqlContext } from '@/graphql/context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -908,6 +908,8 @@ export type Invoice = {
   creditedUsd: Scalars['Money']['output'];
   /** Credit notes: the invoice they correct. */
   creditsInvoiceNumber?: Maybe<Scalars['String']['output']>;
+  /** The document as CSV (REST's /csv, byte for byte). */
+  csv: Scalars['String']['output'];
   currency: Scalars['String']['output'];
   dueUsd: Scalars['Money']['output'];
   /** ivc_…: GET /api/ads/invoices/{id}, its /pdf and /csv. */
@@ -921,6 +923,8 @@ export type Invoice = {
   number: Scalars['String']['output'];
   paidAt?: Maybe<Scalars['DateTime']['output']>;
   paidUsd: Scalars['Money']['output'];
+  /** The document as a PDF, base64-encoded (REST's /pdf). */
+  pdfBase64: Scalars['String']['output'];
   reason?: Maybe<Scalars['String']['output']>;
   statement?: Maybe<InvoiceStatement>;
   status: InvoiceStatus;
@@ -1208,6 +1212,11 @@ export type Mutation = {
   testWebhookEndpoint?: Maybe<TestWebhookEndpointPayload>;
   /** Changes the signed-in user's name or time zone (dashboard session, any role). */
   updateAccount?: Maybe<UpdateAccountPayload>;
+  /**
+   * What the advertiser's next invoices print as its legal name, address and tax id
+   * (dashboard session, admins only; issued invoices keep theirs). Fields left out stay.
+   */
+  updateBillingProfile?: Maybe<UpdateBillingProfilePayload>;
   /** E7 (campaigns:write). */
   updateCampaign?: Maybe<UpdateCampaignPayload>;
 };
@@ -1355,6 +1364,11 @@ export type MutationTestWebhookEndpointArgs = {
 
 export type MutationUpdateAccountArgs = {
   input: UpdateAccountInput;
+};
+
+
+export type MutationUpdateBillingProfileArgs = {
+  input: UpdateBillingProfileInput;
 };
 
 
@@ -1955,6 +1969,21 @@ export type UpdateAccountPayload = {
   userErrors: Array<UserError>;
 };
 
+export type UpdateBillingProfileInput = {
+  /** The billing address, as printed (blank clears it; at most 500 characters). */
+  address?: InputMaybe<Scalars['String']['input']>;
+  /** The legal name invoices are made out to (blank clears it; at most 200 characters). */
+  legalName?: InputMaybe<Scalars['String']['input']>;
+  /** The tax id (VAT, EIN, …; blank clears it; at most 64 characters). */
+  taxId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type UpdateBillingProfilePayload = {
+  __typename?: 'UpdateBillingProfilePayload';
+  billingProfile?: Maybe<BillingProfile>;
+  userErrors: Array<UserError>;
+};
+
 /** Changes to a campaign; omitted fields stay as they are. Status changes have their own mutations. */
 export type UpdateCampaignInput = {
   bidCpmUsd?: InputMaybe<Scalars['Money']['input']>;
@@ -2306,11 +2335,11 @@ export type ResolversTypes = {
   InvitationStatus: InvitationStatus;
   InviteMemberInput: InviteMemberInput;
   InviteMemberPayload: ResolverTypeWrapper<InviteMemberPayload>;
-  Invoice: ResolverTypeWrapper<Invoice>;
+  Invoice: ResolverTypeWrapper<InvoiceParent>;
   InvoiceBillTo: ResolverTypeWrapper<InvoiceBillTo>;
   InvoiceKind: InvoiceKind;
   InvoiceLine: ResolverTypeWrapper<InvoiceLine>;
-  InvoicePage: ResolverTypeWrapper<InvoicePage>;
+  InvoicePage: ResolverTypeWrapper<Omit<InvoicePage, 'invoices'> & { invoices: Array<ResolversTypes['Invoice']> }>;
   InvoicePagination: ResolverTypeWrapper<InvoicePagination>;
   InvoiceStatement: ResolverTypeWrapper<InvoiceStatement>;
   InvoiceStatus: InvoiceStatus;
@@ -2384,6 +2413,8 @@ export type ResolversTypes = {
   TodayMetric: TodayMetric;
   UpdateAccountInput: UpdateAccountInput;
   UpdateAccountPayload: ResolverTypeWrapper<UpdateAccountPayload>;
+  UpdateBillingProfileInput: UpdateBillingProfileInput;
+  UpdateBillingProfilePayload: ResolverTypeWrapper<UpdateBillingProfilePayload>;
   UpdateCampaignInput: UpdateCampaignInput;
   UpdateCampaignPayload: ResolverTypeWrapper<Omit<UpdateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
   UserError: ResolverTypeWrapper<UserError>;
@@ -2472,10 +2503,10 @@ export type ResolversParentTypes = {
   Invitation: Invitation;
   InviteMemberInput: InviteMemberInput;
   InviteMemberPayload: InviteMemberPayload;
-  Invoice: Invoice;
+  Invoice: InvoiceParent;
   InvoiceBillTo: InvoiceBillTo;
   InvoiceLine: InvoiceLine;
-  InvoicePage: InvoicePage;
+  InvoicePage: Omit<InvoicePage, 'invoices'> & { invoices: Array<ResolversParentTypes['Invoice']> };
   InvoicePagination: InvoicePagination;
   InvoiceStatement: InvoiceStatement;
   MarkNotificationsReadInput: MarkNotificationsReadInput;
@@ -2538,6 +2569,8 @@ export type ResolversParentTypes = {
   TimeZone: Scalars['TimeZone']['output'];
   UpdateAccountInput: UpdateAccountInput;
   UpdateAccountPayload: UpdateAccountPayload;
+  UpdateBillingProfileInput: UpdateBillingProfileInput;
+  UpdateBillingProfilePayload: UpdateBillingProfilePayload;
   UpdateCampaignInput: UpdateCampaignInput;
   UpdateCampaignPayload: Omit<UpdateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
   UserError: UserError;
@@ -2998,6 +3031,7 @@ export type InvoiceResolvers<ContextType = GraphqlContext, ParentType extends Re
   billTo?: Resolver<ResolversTypes['InvoiceBillTo'], ParentType, ContextType>;
   creditedUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   creditsInvoiceNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  csv?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   dueUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -3008,6 +3042,7 @@ export type InvoiceResolvers<ContextType = GraphqlContext, ParentType extends Re
   number?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   paidAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   paidUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  pdfBase64?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   statement?: Resolver<Maybe<ResolversTypes['InvoiceStatement']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['InvoiceStatus'], ParentType, ContextType>;
@@ -3123,6 +3158,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   switchAdvertiser?: Resolver<Maybe<ResolversTypes['SwitchAdvertiserPayload']>, ParentType, ContextType, RequireFields<MutationSwitchAdvertiserArgs, 'input'>>;
   testWebhookEndpoint?: Resolver<Maybe<ResolversTypes['TestWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationTestWebhookEndpointArgs, 'input'>>;
   updateAccount?: Resolver<Maybe<ResolversTypes['UpdateAccountPayload']>, ParentType, ContextType, RequireFields<MutationUpdateAccountArgs, 'input'>>;
+  updateBillingProfile?: Resolver<Maybe<ResolversTypes['UpdateBillingProfilePayload']>, ParentType, ContextType, RequireFields<MutationUpdateBillingProfileArgs, 'input'>>;
   updateCampaign?: Resolver<Maybe<ResolversTypes['UpdateCampaignPayload']>, ParentType, ContextType, RequireFields<MutationUpdateCampaignArgs, 'input'>>;
 };
 
@@ -3387,6 +3423,11 @@ export type UpdateAccountPayloadResolvers<ContextType = GraphqlContext, ParentTy
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
+export type UpdateBillingProfilePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UpdateBillingProfilePayload'] = ResolversParentTypes['UpdateBillingProfilePayload']> = {
+  billingProfile?: Resolver<Maybe<ResolversTypes['BillingProfile']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
 export type UpdateCampaignPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UpdateCampaignPayload'] = ResolversParentTypes['UpdateCampaignPayload']> = {
   campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
@@ -3618,6 +3659,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   TimeZone?: GraphQLScalarType;
   TodayMetric?: TodayMetricResolvers;
   UpdateAccountPayload?: UpdateAccountPayloadResolvers<ContextType>;
+  UpdateBillingProfilePayload?: UpdateBillingProfilePayloadResolvers<ContextType>;
   UpdateCampaignPayload?: UpdateCampaignPayloadResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
   UserErrorCode?: UserErrorCodeResolvers;

@@ -1,10 +1,13 @@
 // Billing (docs/api.md, "Billing"): the account and its invoices, each running its catalog
 // operation (scope, admin role and input are the operation's); the views are REST's, camelCased.
-import { getBilling } from "@/lib/domain/billing/accounts";
+import { getBilling, updateBillingProfile } from "@/lib/domain/billing/accounts";
 import { getInvoice, listInvoices } from "@/lib/domain/billing/invoices";
 import { AppError } from "@/lib/errors";
 import type { Resolvers } from "../__generated__/resolvers-types";
-import { camelize } from "../camel-case";
+import { invoiceCsv, invoicePdf } from "@/lib/domain/billing/invoice-files";
+import type { InvoiceView } from "@/lib/domain/billing/billing.schemas";
+import { camelize, toRestShape } from "../camel-case";
+import { payload } from "../guard";
 import { operationResolver, runOperation } from "../operation";
 
 export const billingResolvers: Resolvers = {
@@ -21,5 +24,14 @@ export const billingResolvers: Resolvers = {
         throw error;
       }
     }),
+  },
+  Invoice: {
+    csv: (parent) => invoiceCsv(toRestShape(parent) as InvoiceView),
+    pdfBase64: async (parent) => (await invoicePdf(toRestShape(parent) as InvoiceView)).toString("base64"),
+  },
+  Mutation: {
+    updateBillingProfile: operationResolver(updateBillingProfile, (_, { input }, context) =>
+      payload(async () => ({ billingProfile: camelize(await runOperation(updateBillingProfile, context, input)) })),
+    ),
   },
 };

@@ -68,6 +68,7 @@ import { reportingDocs } from "@/lib/openapi/paths/reporting";
 import { webhooksDocs } from "@/lib/openapi/paths/webhooks";
 import { GRAPHQL_BODY_LIMIT, MOMENT_BODY_LIMIT, SMALL_BODY_LIMIT } from "./body-limits";
 import { jsonResponse } from "./define-route";
+import { downloadResponse } from "./download";
 import { PAGED_LIST_QUERY, WHOLE_NUMBER, type QueryRead } from "./query";
 import { reportResponse, requestedReportFormat } from "./report-response";
 import { postbackBodyInput, postbackQueryInput } from "./postback-request";
@@ -187,17 +188,6 @@ const pathOnly = ({ params }: RestRequest) => params;
 /** A report: JSON or CSV (`format=csv` or `Accept: text/csv`), with the source that answered it. */
 function report<V>(view: V, csv: { filename: string; text: () => string }, source: string, target: RestRequest) {
   return reportResponse(target, { json: view, csv, headers: { "x-report-source": source } });
-}
-
-/** A file to save: its type, its name, never cached by shared caches. */
-function download(body: string | Buffer, contentType: string, filename: string): Response {
-  return new Response(typeof body === "string" ? body : new Uint8Array(body), {
-    headers: {
-      "content-type": contentType,
-      "content-disposition": `attachment; filename="${filename}"`,
-      "cache-control": "private, no-store",
-    },
-  });
 }
 
 export const REST_SURFACE: readonly SurfaceEntry[] = [
@@ -350,10 +340,12 @@ export const REST_SURFACE: readonly SurfaceEntry[] = [
   op("GET", "/api/ads/invoices", listInvoices, billingDocs.listInvoices, { query: PAGED_LIST_QUERY }),
   op("GET", "/api/ads/invoices/{id}", getInvoice, billingDocs.getInvoice),
   op("GET", "/api/ads/invoices/{id}/pdf", getInvoicePdf, billingDocs.getInvoicePdf, {
-    respond: async (invoice) => download(await invoicePdf(invoice), "application/pdf", invoiceFilename(invoice, "pdf")),
+    respond: async (invoice) =>
+      downloadResponse(new Uint8Array(await invoicePdf(invoice)), "application/pdf", invoiceFilename(invoice, "pdf")),
   }),
   op("GET", "/api/ads/invoices/{id}/csv", getInvoiceCsv, billingDocs.getInvoiceCsv, {
-    respond: (invoice) => download(invoiceCsv(invoice), "text/csv; charset=utf-8", invoiceFilename(invoice, "csv")),
+    respond: (invoice) =>
+      downloadResponse(invoiceCsv(invoice), "text/csv; charset=utf-8", invoiceFilename(invoice, "csv")),
   }),
 
   // every key is read, so a misspelt filter is refused (the query is strict) rather than ignored

@@ -46,6 +46,11 @@ export type AlertKind =
   | 'WEBHOOK_DEACTIVATED'
   | 'WEBHOOK_FAILING';
 
+/** invoiced: a credit line, invoiced each UTC month; prepaid: funds added are drawn down. */
+export type BillingMode =
+  | 'INVOICED'
+  | 'PREPAID';
+
 /** What the API accepts on a campaign now (REST's available_actions). */
 export type CampaignAction =
   /** addCreativeVariant (until variant_z) */
@@ -284,6 +289,20 @@ export type InviteMemberInput = {
   role: Role;
 };
 
+export type InvoiceKind =
+  /** A correction of an invoice, with its own number. */
+  | 'CREDIT_NOTE'
+  | 'INVOICE'
+  /** A prepaid account's month: opening balance, funds added, spend, closing balance. */
+  | 'STATEMENT';
+
+export type InvoiceStatus =
+  | 'ISSUED'
+  /** Nothing is due (payments and credit notes cover it). */
+  | 'PAID'
+  /** Wholly credited with nothing paid. */
+  | 'VOID';
+
 /** Either ids or all: true. */
 export type MarkNotificationsReadInput = {
   /** Marks every unread notification of the selected advertiser read. */
@@ -426,6 +445,15 @@ export type UpdateAccountInput = {
   timeZone?: string | null | undefined;
 };
 
+export type UpdateBillingProfileInput = {
+  /** The billing address, as printed (blank clears it; at most 500 characters). */
+  address?: string | null | undefined;
+  /** The legal name invoices are made out to (blank clears it; at most 200 characters). */
+  legalName?: string | null | undefined;
+  /** The tax id (VAT, EIN, …; blank clears it; at most 64 characters). */
+  taxId?: string | null | undefined;
+};
+
 /** Changes to a campaign; omitted fields stay as they are. Status changes have their own mutations. */
 export type UpdateCampaignInput = {
   bidCpmUsd?: string | null | undefined;
@@ -503,6 +531,11 @@ export type ApiKeysPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type ApiKeysPageQuery = { viewer: { advertiser: { active: { totalCount: number } | null, apiClients: { totalCount: number, nodes: Array<{ id: string, restId: string, name: string, scopes: Array<Scope>, createdAt: string, lastUsedAt: string | null, revokedAt: string | null }> } | null } } | null };
+
+export type BillingPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BillingPageQuery = { billing: { mode: BillingMode, balanceUsd: string | null, creditLimitUsd: string | null, creditUsedUsd: string | null, monthToDateSpendUsd: string, unpaidUsd: string, deliveryLimited: boolean, billingProfile: { legalName: string | null, address: string | null, taxId: string | null } }, invoices: { pagination: { total: number }, invoices: Array<{ id: string, number: string, kind: InvoiceKind, month: string, status: InvoiceStatus, totalUsd: string, dueUsd: string, issuedAt: string }> } };
 
 export type CampaignHistoryPageQueryVariables = Exact<{
   id: string | number;
@@ -736,6 +769,21 @@ export type RevokeApiClientMutationVariables = Exact<{
 
 
 export type RevokeApiClientMutation = { revokeApiClient: { apiClient: { id: string, revokedAt: string | null } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type UpdateBillingProfileMutationVariables = Exact<{
+  input: UpdateBillingProfileInput;
+}>;
+
+
+export type UpdateBillingProfileMutation = { updateBillingProfile: { billingProfile: { legalName: string | null, address: string | null, taxId: string | null } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type InvoiceFilesQueryVariables = Exact<{
+  id: string | number;
+  pdf: boolean;
+}>;
+
+
+export type InvoiceFilesQuery = { invoice: { number: string, csv?: string, pdfBase64?: string } | null };
 
 export type RevokeConnectedAppMutationVariables = Exact<{
   input: RevokeConnectedAppInput;
@@ -1086,6 +1134,39 @@ export const ApiKeysPageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ApiKeysPageQuery, ApiKeysPageQueryVariables>;
+export const BillingPageDocument = new TypedDocumentString(`
+    query BillingPage {
+  billing {
+    mode
+    balanceUsd
+    creditLimitUsd
+    creditUsedUsd
+    monthToDateSpendUsd
+    unpaidUsd
+    deliveryLimited
+    billingProfile {
+      legalName
+      address
+      taxId
+    }
+  }
+  invoices(perPage: 24) {
+    pagination {
+      total
+    }
+    invoices {
+      id
+      number
+      kind
+      month
+      status
+      totalUsd
+      dueUsd
+      issuedAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<BillingPageQuery, BillingPageQueryVariables>;
 export const CampaignHistoryPageDocument = new TypedDocumentString(`
     query CampaignHistoryPage($id: ID!, $first: Int!, $after: String) {
   campaign(id: $id) {
@@ -1938,6 +2019,33 @@ export const RevokeApiClientDocument = new TypedDocumentString(`
   code
   message
 }`) as unknown as TypedDocumentString<RevokeApiClientMutation, RevokeApiClientMutationVariables>;
+export const UpdateBillingProfileDocument = new TypedDocumentString(`
+    mutation UpdateBillingProfile($input: UpdateBillingProfileInput!) {
+  updateBillingProfile(input: $input) {
+    billingProfile {
+      legalName
+      address
+      taxId
+    }
+    userErrors {
+      ...UserErrorFields
+    }
+  }
+}
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<UpdateBillingProfileMutation, UpdateBillingProfileMutationVariables>;
+export const InvoiceFilesDocument = new TypedDocumentString(`
+    query InvoiceFiles($id: ID!, $pdf: Boolean!) {
+  invoice(id: $id) {
+    number
+    csv @skip(if: $pdf)
+    pdfBase64 @include(if: $pdf)
+  }
+}
+    `) as unknown as TypedDocumentString<InvoiceFilesQuery, InvoiceFilesQueryVariables>;
 export const RevokeConnectedAppDocument = new TypedDocumentString(`
     mutation RevokeConnectedApp($input: RevokeConnectedAppInput!) {
   revokeConnectedApp(input: $input) {
