@@ -6,7 +6,11 @@ import { trafficAllocation } from "@/lib/domain/creatives/traffic-allocation";
 import { AppError } from "@/lib/errors";
 import { defineOperation } from "@/lib/operations/operation";
 import { metricsOf } from "./metrics";
-import { creativePerformanceInput, type CreativePerformance, creativePerformance as creativePerformanceOutput } from "./reporting.schemas";
+import {
+  creativePerformanceInput,
+  type CreativePerformance,
+  creativePerformance as creativePerformanceOutput,
+} from "./reporting.schemas";
 
 export type CreativeSums = { impressions: bigint; clicks: bigint; conversions: bigint; spendMicros: bigint };
 
