@@ -9,15 +9,17 @@ import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/adve
 import { bearer, call } from "@/test/http";
 import { revokeApiClientFor } from "@/lib/domain/api-clients/revoke-api-client";
 import type { AppError } from "@/lib/errors";
-import { actorFromRequest, type Actor } from "./actor";
+import { actorFromRequest, requireScope, type Actor } from "./actor";
 import { CLIENT_STATUS_CACHE_MS } from "./clients";
 import { SCOPES } from "./scopes";
 import { rotateSigningKey } from "./signing-keys";
 import { issueAccessToken, tokenAudience } from "./tokens";
 
-const protectedRoute = defineRoute({ auth: "token", scope: "reporting:read" }, async ({ actor }) =>
-  jsonResponse({ advertiser_id: actor.advertiserId, client_id: actor.clientId }),
-);
+// a route of the token guard whose handler needs reporting:read (operations declare theirs: lib/operations/invoke.ts)
+const protectedRoute = defineRoute({ auth: "token" }, async ({ actor }) => {
+  requireScope(actor, "reporting:read");
+  return jsonResponse({ advertiser_id: actor.advertiserId, client_id: actor.clientId });
+});
 
 async function signingMaterial() {
   const row = await db().signingKey.findFirstOrThrow({ where: { retiredAt: null }, orderBy: { createdAt: "desc" } });

@@ -18,6 +18,7 @@ import {
   type ChangeFilters,
   type ListChangesByCursorInput,
   type ListChangesQuery,
+  changeListView,
 } from "./history.schemas";
 
 /** One change as the domain answers it. */
@@ -98,6 +99,7 @@ export const listChanges = defineOperation({
   access: "campaigns:read",
   write: false,
   input: listChangesQuery,
+  output: changeListView,
   run: (actor, input) => changeList(actor, input),
 });
 

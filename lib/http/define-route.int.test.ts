@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError, parseInput } from "@/lib/errors";
-import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit/limiter";
-import { createTestAdvertiser } from "@/test/factories/advertisers";
 import { expectConsoleError } from "@/test/console-guard";
 import { call } from "@/test/http";
 import { defineRoute, jsonResponse } from "./define-route";
@@ -141,44 +139,6 @@ describe("defineRoute body limit", () => {
     const response = await small(request);
     expect(response.status).toBe(413);
     expect(pulled).toBe(2); // 2 chunks of 64 bytes pass the 100-byte limit; the rest is never read
-  });
-});
-
-describe("rate limits keyed as the policy table says", () => {
-  // postback_miss is keyed by "ip": a token route using it counts per client address, not per advertiser
-  const byIp = defineRoute({ auth: "token", rateLimit: "postback_miss" }, async () => jsonResponse({ ok: true }));
-  // report is keyed by "advertiser": one advertiser's clients share it from any address
-  const byAdvertiser = defineRoute({ auth: "token", rateLimit: "report" }, async () => jsonResponse({ ok: true }));
-
-  it("takes no policy a request cannot key by itself (an account's is keyed by the email it names)", () => {
-    // a type test: tsc (npm run typecheck) fails if defineRoute ever accepts an account-keyed policy
-    // @ts-expect-error sign_in_account is keyed by "account"
-    const route = () => defineRoute({ auth: "token", rateLimit: "sign_in_account" }, async () => jsonResponse({}));
-    expect(RATE_LIMIT_POLICIES.sign_in_account.keyBy).toBe("account");
-    expect(typeof route).toBe("function");
-  });
-
-  it("keys an ip policy by the client address, whoever the token's advertiser", async () => {
-    const a = await createTestAdvertiser("A");
-    const b = await createTestAdvertiser("B");
-    const { points } = RATE_LIMIT_POLICIES.postback_miss;
-    for (let i = 0; i < points; i++) {
-      expect((await call(byIp, "/x", { ip: "198.51.100.50", headers: await a.auth() })).status).toBe(200);
-    }
-    expect((await call(byIp, "/x", { ip: "198.51.100.50", headers: await b.auth() })).status).toBe(429);
-    expect((await call(byIp, "/x", { ip: "198.51.100.51", headers: await a.auth() })).status).toBe(200);
-  });
-
-  it("keys an advertiser policy by the token's advertiser, whatever the address", async () => {
-    const a = await createTestAdvertiser("A");
-    const b = await createTestAdvertiser("B");
-    const { points } = RATE_LIMIT_POLICIES.report;
-    const headers = await a.auth();
-    for (let i = 0; i < points; i++) {
-      expect((await call(byAdvertiser, "/x", { ip: `198.51.100.${i}`, headers })).status).toBe(200);
-    }
-    expect((await call(byAdvertiser, "/x", { ip: "198.51.100.200", headers })).status).toBe(429);
-    expect((await call(byAdvertiser, "/x", { ip: "198.51.100.200", headers: await b.auth() })).status).toBe(200);
   });
 });
 

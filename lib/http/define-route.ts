@@ -1,29 +1,17 @@
-// The wrapper every REST handler uses: request id, actor and scope, rate limit,
-// JSON body reading, and AppError -> problem+json. Business rules stay in lib/domain.
+// The wrapper every Next route handler of ours uses: request id, the actor of a
+// token, JSON body reading, the RateLimit-* headers of whatever the request counted,
+// and AppError -> problem+json. Who may call, rate limits and idempotency are the
+// operation's (lib/operations/invoke.ts), never the route's. Business rules stay in lib/domain.
 import type { Logger } from "pino";
-import { actorFromRequest, requireScope, type Actor } from "@/lib/auth/actor";
-import type { Scope } from "@/lib/auth/scopes";
-import {
-  beginIdempotentRequest,
-  IDEMPOTENCY_KEY_HEADER,
-  type IdempotencyClaim,
-  type StoredResponse,
-} from "@/lib/domain/idempotency/idempotent-request";
+import { actorFromRequest, type Actor } from "@/lib/auth/actor";
 import { AppError, toAppError } from "@/lib/errors";
 import { requestLogger } from "@/lib/log";
 import { DEFAULT_BODY_LIMIT } from "./body-limits";
-import { clientIp } from "./client-ip";
 import { problemResponse } from "./problem";
-import { readBodyText } from "./read-body";
-import {
-  consumeRateLimit,
-  RATE_LIMIT_POLICIES,
-  rateLimitedError,
-  type RequestKeyedPolicy,
-} from "@/lib/rate-limit/limiter";
+import { readBodyText, readJsonBody } from "./read-body";
 import { collectRateLimits, showRateLimit } from "@/lib/rate-limit/headers";
 import { requestIdFrom } from "./request-id";
-import { parseJsonBody, refuseNulInPath } from "./nul";
+import { refuseNulInPath } from "./nul";
 
 type Params = Record<string, string>;
 
@@ -43,15 +31,12 @@ type BodyOptions = {
 };
 
 type RouteOptions = BodyOptions & {
-  /** a policy of RATE_LIMIT_POLICIES keyed by the request; its keyBy decides the bucket (client address or advertiser) */
-  rateLimit?: RequestKeyedPolicy;
-  /** a write that honours Idempotency-Key (default true; an operation's route says what the operation declares) */
-  idempotent?: boolean;
   /** the dynamic segments of the route's folder path (`[id]` -> "id"): they type `params` */
   params?: readonly string[];
 };
 
-type Options = ({ auth: "none" } & RouteOptions) | ({ auth: "token"; scope?: Scope } & RouteOptions);
+/** `auth: "token"`: the request's Bearer token (or the dashboard session) gives the handler its actor, 401 without. */
+type Options = ({ auth: "none" } & RouteOptions) | ({ auth: "token" } & RouteOptions);
 
 /** `params` typed from the options' `params` names, so a route states its segments once. */
 type ParamsOf<O extends Options> = O extends { params: readonly (infer Name extends string)[] }
@@ -64,19 +49,6 @@ type Context<O extends Options> = O extends { auth: "token" }
 
 type NextRouteContext = { params?: Promise<Params> };
 
-export async function readJsonBody(
-  request: Request,
-  readText: () => Promise<string> = () => readBodyText(request, DEFAULT_BODY_LIMIT),
-) {
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
-    throw new AppError("bad_request", { detail: "Content-Type must be application/json." });
-  }
-  const text = await readText();
-  if (!text.trim()) throw new AppError("bad_request", { detail: "The request body is empty." });
-  return parseJsonBody(text);
-}
-
 /** Renders an error for a route, logging unexpected faults with their cause. */
 export function errorResponse(error: unknown, requestId: string, log: Logger, headers: HeadersInit = {}): Response {
   const appError = toAppError(error);
@@ -84,24 +56,6 @@ export function errorResponse(error: unknown, requestId: string, log: Logger, he
     log.error({ err: error }, "unhandled error");
   }
   return problemResponse(appError, requestId, headers);
-}
-
-const WRITE_METHODS = new Set(["POST", "PATCH", "PUT", "DELETE"]);
-
-/** A stored response, sent again to a retry with the same Idempotency-Key. */
-function replayed(stored: StoredResponse): Response {
-  const headers = new Headers({ "cache-control": "no-store", "idempotency-replayed": "true" });
-  if (stored.contentType) headers.set("content-type", stored.contentType);
-  return new Response(stored.body || null, { status: stored.status, headers });
-}
-
-async function storedFrom(response: Response): Promise<StoredResponse> {
-  const body = await response.clone().text();
-  return {
-    status: response.status,
-    contentType: response.headers.get("content-type"),
-    body,
-  };
 }
 
 export function defineRoute<const O extends Options>(
@@ -124,7 +78,6 @@ export function defineRoute<const O extends Options>(
     log: Logger,
     rateHeaders: Record<string, string>,
   ): Promise<Response> {
-    let claim: IdempotencyClaim | undefined;
     let bodyText: Promise<string> | undefined;
     const readText = () => (bodyText ??= readBodyText(request, options.maxBodyBytes ?? DEFAULT_BODY_LIMIT));
     try {
@@ -136,58 +89,15 @@ export function defineRoute<const O extends Options>(
         url: new URL(request.url),
         requestId,
         log,
-        body: () => readJsonBody(request, readText),
+        body: () => readJsonBody(request.headers.get("content-type"), readText),
       };
-      let context: BaseContext<ParamsOf<O>> & { actor?: Actor } = base;
-      if (options.auth === "token") {
-        const actor = await actorFromRequest(request);
-        if (options.scope) requireScope(actor, options.scope);
-        context = { ...base, actor };
-      }
-      if (options.rateLimit) {
-        const { keyBy } = RATE_LIMIT_POLICIES[options.rateLimit];
-        const key = keyBy === "advertiser" && context.actor ? context.actor.advertiserId : clientIp(request);
-        const outcome = await consumeRateLimit(options.rateLimit, key);
-        if (!outcome.allowed) throw rateLimitedError(outcome);
-      }
-      // Idempotency-Key on a token-authenticated write (docs/decisions/1300). A
-      // validate_only request writes nothing, so it neither uses nor consumes the key.
-      const key = request.headers.get(IDEMPOTENCY_KEY_HEADER);
-      if (
-        key !== null &&
-        options.idempotent !== false &&
-        context.actor &&
-        WRITE_METHODS.has(request.method) &&
-        base.url.searchParams.get("validate_only") !== "true"
-      ) {
-        const outcome = await beginIdempotentRequest(context.actor, {
-          key,
-          method: request.method,
-          path: base.url.pathname,
-          body: await readText(),
-        });
-        if (outcome.replay) return withHeaders(replayed(outcome.replay), requestId, rateHeaders);
-        claim = outcome.claim;
-      }
-      const response = await handler(context as Context<O>);
-      if (claim) {
-        const done = claim;
-        claim = undefined;
-        // the write succeeded: answer it even if recording fails (the key then stays in flight, so a retry is refused)
-        await done.complete(await storedFrom(response)).catch((err: unknown) => log.error({ err }, "key store"));
-      }
-      return withHeaders(response, requestId, rateHeaders);
+      const context = options.auth === "token" ? { ...base, actor: await actorFromRequest(request) } : base;
+      return withHeaders(await handler(context as Context<O>), requestId, rateHeaders);
     } catch (error) {
       // a refusal thrown without being recorded (limitFailures) still wins over allowed counts
       if (error instanceof AppError && error.code === "rate_limited" && error.headers)
         showRateLimit(rateHeaders, error.headers);
-      const response = errorResponse(error, requestId, log, rateHeaders);
-      if (claim) {
-        // a client error changed nothing: the key is free again; a fault may have written, so it is kept
-        if (response.status < 500) await claim.release().catch((err: unknown) => log.error({ err }, "key release"));
-        else await claim.complete(await storedFrom(response)).catch((err: unknown) => log.error({ err }, "key store"));
-      }
-      return response;
+      return errorResponse(error, requestId, log, rateHeaders);
     }
   }
 }

@@ -3,7 +3,26 @@
 // limit is passed: under Next, cancelling the body destroys the socket before
 // the 413 could be written; the custom server drains or closes what is left
 // after the answer (lib/server/drain-unread-body.ts).
+import { AppError } from "@/lib/errors";
 import { declaredLength, payloadTooLarge } from "./body-limits";
+import { parseJsonBody } from "./nul";
+
+/**
+ * The one JSON body reader (Next's route handlers and the hot router alike): 400 bad_request
+ * unless the type is application/json (or +json), when the body is empty, or when it does not
+ * parse; U+0000 refused (./nul.ts). `readText` reads the body within its limit (413 past it).
+ */
+export async function readJsonBody(
+  contentType: string | null | undefined,
+  readText: () => Promise<string>,
+): Promise<unknown> {
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType ?? "")) {
+    throw new AppError("bad_request", { detail: "Content-Type must be application/json." });
+  }
+  const text = await readText();
+  if (!text.trim()) throw new AppError("bad_request", { detail: "The request body is empty." });
+  return parseJsonBody(text);
+}
 
 /** The body as text (UTF-8), at most `limit` bytes; 413 payload_too_large past it. */
 export async function readBodyText(request: Request, limit: number): Promise<string> {

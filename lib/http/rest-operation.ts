@@ -81,8 +81,6 @@ export function restOperation<O extends AnyOperation, const P extends readonly s
     {
       auth: operation.access === "public" ? "none" : "token",
       params: options.params ?? [],
-      // the operation's idempotency (lib/operations/idempotency.ts), not the route's
-      idempotent: false,
       maxBodyBytes: options.maxBodyBytes,
     },
     async (context) => {

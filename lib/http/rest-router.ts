@@ -138,9 +138,10 @@ export function allowedMethods(served: readonly string[]): string[] {
   return [...allowed].sort();
 }
 
-/** OPTIONS as Next answers it for a route that does not export it: 204 with the route's `Allow`. */
-export function answerOptions(request: Request): Response {
+/** OPTIONS as Next answers it for a route that does not export it: 204 with the path's `Allow` (404 for no path). */
+export function answerOptions(request: Request): Promise<Response> {
   const match = matchRoute(new URL(request.url).pathname);
-  const allow = allowedMethods(match ? match.route.entries.map((entry) => entry.method) : []);
-  return new Response(null, { status: 204, headers: { Allow: allow.join(", ") } });
+  if (!match) return dispatcher({})(request);
+  const allow = allowedMethods(match.route.entries.map((entry) => entry.method));
+  return Promise.resolve(new Response(null, { status: 204, headers: { Allow: allow.join(", ") } }));
 }

@@ -70,6 +70,17 @@ describe("the REST surface", () => {
     expect(REST_SURFACE.length).toBeGreaterThan(SERVED.length);
   });
 
+  it("has every operation it serves declare the schema of its answer (the OpenAPI document's)", () => {
+    const undeclared = SERVED.flatMap((entry) =>
+      entry.serve === "operation"
+        ? [entry.operation, ...(entry.shape.preview ? [entry.shape.preview.operation] : [])]
+            .filter((operation) => !operation.output)
+            .map((operation) => operation.name)
+        : [],
+    );
+    expect(undeclared).toEqual([]);
+  });
+
   it("routes a request's path to its entry, parameters decoded by the template's names", () => {
     expect(pathParameters("/api/ads/webhooks/{id}/deliveries/{delivery_id}/retry")).toEqual(["id", "delivery_id"]);
     const match = matchRoute("/api/ads/webhooks/whk%201/deliveries/whd_2/retry");

@@ -1,4 +1,4 @@
-// The HTTP surface, declared once (docs/decisions/1015): every path and method the
+// The HTTP surface, declared once (docs/decisions/1010): every path and method the
 // service answers under /api/ and the hot paths, with what serves it and its OpenAPI
 // entry, in the order of the OpenAPI document. Everything else derives from this table:
 // the REST handlers (app/api/[...path]/route.ts), the request edge's 404 and 405

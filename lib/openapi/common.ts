@@ -85,21 +85,66 @@ export function oauth(scope?: Scope) {
   return [{ oauth2: scope ? [scope] : [] }];
 }
 
+/** The success answer of an operation: its description, and what it has besides the output as JSON. */
+type Answer =
+  | string
+  | {
+      description: string;
+      headers?: ZodOpenApiResponseObject["headers"];
+      /** other media types of the same answer (a report's CSV) */
+      alsoAs?: Record<string, unknown>;
+    };
+
 export type OperationDoc = Omit<ZodOpenApiOperationObject, "operationId" | "security" | "responses"> & {
-  /** the success answers */
-  responses: ZodOpenApiResponsesObject;
+  /** the success answer: its schema is the operation's output, its status the REST surface entry's */
+  returns: Answer;
+  /** with `?validate_only=true` (an entry with a preview): the preview's answer, when its status differs */
+  previewReturns?: string;
+  /** answers besides the success and the problems */
+  responses?: ZodOpenApiResponsesObject;
   /** the problem codes the operation itself can answer (those of access and rate limit are added) */
   errors?: ErrorCode[];
 };
 
+/** How an entry of the REST surface answers: its status, and the preview's operation under validate_only. */
+export type Answered = { status: number; preview?: AnyOperation };
+
+function outputOf(operation: AnyOperation): z.ZodType {
+  if (!operation.output) throw new Error(`${operation.name} declares no output (lib/operations/operation.ts)`);
+  return operation.output;
+}
+
+function successResponse(answer: Answer, schema: z.ZodType): ZodOpenApiResponseObject {
+  const { description, headers, alsoAs } = typeof answer === "string" ? { description: answer } : answer;
+  return {
+    description,
+    ...(headers && { headers }),
+    content: { "application/json": { schema }, ...(alsoAs as ZodOpenApiResponseObject["content"]) },
+  };
+}
+
 /**
  * An operation's OpenAPI entry, with what the operation declares (lib/operations)
- * written from its declaration: operationId, security (the scope), the 401, 403
- * and 429 answers, `x-rate-limit` and `x-idempotent` (the Idempotency-Key header
- * is added by withIdempotencyKeys).
+ * written from its declaration: operationId, security (the scope), the success answer
+ * (its output at the entry's status; a preview's output beside it, or with it when both
+ * answer 200), the 401, 403 and 429 answers, `x-rate-limit` and `x-idempotent` (the
+ * Idempotency-Key header is added by withIdempotencyKeys).
  */
-export function operationDoc(operation: AnyOperation, doc: OperationDoc): ZodOpenApiOperationObject {
-  const { errors = [], responses, ...rest } = doc;
+export function operationDoc(
+  operation: AnyOperation,
+  doc: OperationDoc,
+  answered: Answered,
+): ZodOpenApiOperationObject {
+  const { errors = [], responses = {}, returns, previewReturns, ...rest } = doc;
+  const { status, preview } = answered;
+  const success: ZodOpenApiResponsesObject = {};
+  const code = (value: number) => String(value) as `${1 | 2 | 3 | 4 | 5}${string}`;
+  if (preview && status === 200) {
+    success[code(status)] = successResponse(returns, z.union([outputOf(operation), outputOf(preview)]));
+  } else {
+    success[code(status)] = successResponse(returns, outputOf(operation));
+    if (preview) success["200"] = successResponse(previewReturns ?? returns, outputOf(preview));
+  }
   const policy = policyOf(operation);
   const rule = rulesOf(operation)[0];
   const codes: ErrorCode[] = [...errors];
@@ -111,7 +156,7 @@ export function operationDoc(operation: AnyOperation, doc: OperationDoc): ZodOpe
     operationId: operation.name,
     ...rest,
     security: operation.access === "public" ? [] : oauth(scopeOf(operation) ?? undefined),
-    responses: { ...responses, ...problemResponses(...codes) },
+    responses: { ...success, ...responses, ...problemResponses(...codes) },
   };
   if (policy) {
     const { points, durationSec, keyBy } = RATE_LIMIT_POLICIES[policy];

@@ -14,7 +14,13 @@ function surfacePaths(): ZodOpenApiPathsObject {
       Object.assign(paths, entry.paths);
       continue;
     }
-    const doc = entry.serve === "operation" ? operationDoc(entry.operation, entry.doc) : entry.doc;
+    const doc =
+      entry.serve === "operation"
+        ? operationDoc(entry.operation, entry.doc, {
+            status: entry.shape.status ?? 200,
+            preview: entry.shape.preview?.operation,
+          })
+        : entry.doc;
     (paths[entry.path] ??= {})[entry.method.toLowerCase()] = doc;
   }
   return paths as ZodOpenApiPathsObject;

@@ -2,7 +2,7 @@
 // service, with everything a transport must not decide for itself: who may call
 // it (public, any signed-in advertiser, or a scope), the rate-limit policy it
 // counts against, whether it changes something and may be retried with an
-// idempotency key, and its input schema. REST routes, GraphQL fields, MCP tools
+// idempotency key, its input schema and the schema of its REST answer. REST routes, GraphQL fields, MCP tools
 // (through REST) and dashboard actions name an operation and only shape their
 // protocol's request and answer (docs/decisions/1005).
 import type { Logger } from "pino";
@@ -73,6 +73,11 @@ export type Operation<Input = unknown, Result = unknown, A extends Access = Acce
   readonly storedForReplay?: (result: Result) => Result;
   /** the input schema (snake_case, as the REST API and OpenAPI name fields), or one built per call (rules that depend on today) */
   readonly input: z.ZodType<Input> | ((context: RunContext) => z.ZodType<Input>);
+  /**
+   * The schema of the REST answer (snake_case, the view of the result: lib/http/views), which the
+   * OpenAPI document and the MCP client's types take; every operation of the REST surface has one
+   */
+  readonly output?: z.ZodType;
   readonly run: (actor: ActorOf<A>, input: Input, context: RunContext) => Promise<Result>;
 };
 

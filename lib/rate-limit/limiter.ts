@@ -14,11 +14,6 @@ import { RATE_LIMIT_POLICIES, type RateLimitPolicy } from "@/lib/rate-limit/poli
 
 export { RATE_LIMIT_POLICIES, type RateLimitPolicy } from "@/lib/rate-limit/policies";
 
-/** The policies a request alone can key (its client address or its advertiser): the ones a route may name. */
-export type RequestKeyedPolicy = {
-  [P in RateLimitPolicy]: (typeof RATE_LIMIT_POLICIES)[P]["keyBy"] extends "ip" | "advertiser" ? P : never;
-}[RateLimitPolicy];
-
 export type RateLimitOutcome = { allowed: boolean; headers: Record<string, string>; retryAfterSec: number };
 
 const limiters = new Map<RateLimitPolicy, RateLimiterPrisma>();

@@ -6,7 +6,7 @@ import { AppError, toAppError } from "@/lib/errors";
 import { declaredLength, payloadTooLarge } from "@/lib/http/body-limits";
 import { problemBody, PROBLEM_CONTENT_TYPE } from "@/lib/http/problem";
 import { logger } from "@/lib/log";
-import { parseJsonBody } from "@/lib/http/nul";
+import { readJsonBody } from "@/lib/http/read-body";
 import { API_PREFIX, SERVED } from "@/lib/http/rest-surface";
 
 export type HotRequest = IncomingMessage & { requestId: string; clientIp: string };
@@ -77,18 +77,18 @@ export function sendProblem(res: ServerResponse, error: unknown, requestId: stri
 }
 
 /**
- * Reads and parses a JSON request body of at most `limit` bytes: 400 on a wrong
- * type or bad JSON, 413 past the limit (from Content-Length before reading, else
- * by counting). Past the limit nothing more is kept: the rest flows unread and
- * is drained or the connection closed after the answer (./drain-unread-body.ts), never reset.
+ * A JSON request body of at most `limit` bytes, read by the one JSON body reader
+ * (lib/http/read-body.ts: 400 on a wrong type, an empty body or bad JSON): 413 past the
+ * limit (from Content-Length before reading, else by counting). Past the limit nothing more
+ * is kept: the rest flows unread and is drained or the connection closed after the answer
+ * (./drain-unread-body.ts), never reset.
  */
 export function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
+  return readJsonBody(req.headers["content-type"], () => readText(req, limit));
+}
+
+function readText(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const type = req.headers["content-type"] ?? "";
-    if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
-      reject(new AppError("bad_request", { detail: "Content-Type must be application/json." }));
-      return;
-    }
     const declared = declaredLength(req.headers["content-length"]);
     if (declared !== null && declared > limit) {
       reject(payloadTooLarge(limit));
@@ -109,17 +109,7 @@ export function readJson(req: IncomingMessage, limit: number): Promise<unknown> 
     req.on("data", onData);
     req.on("error", reject);
     req.on("end", () => {
-      if (size > limit) return;
-      const text = Buffer.concat(chunks).toString("utf8");
-      if (!text.trim()) {
-        reject(new AppError("bad_request", { detail: "The request body is empty." }));
-        return;
-      }
-      try {
-        resolve(parseJsonBody(text));
-      } catch (error) {
-        reject(error);
-      }
+      if (size <= limit) resolve(Buffer.concat(chunks).toString("utf8"));
     });
   });
 }

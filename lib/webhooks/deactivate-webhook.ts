@@ -8,7 +8,7 @@ import { changeActorOf } from "@/lib/history/change-actor";
 import { defineOperation } from "@/lib/operations/operation";
 import { deactivateEndpoint } from "@/lib/webhooks/deactivate";
 import { getWebhookEndpointOrThrow, webhookEndpointOf } from "./get-webhook-endpoint";
-import { webhookEndpointIdInput, type WebhookEndpoint } from "./webhooks.schemas";
+import { webhookEndpointIdInput, type WebhookEndpoint, webhookDeactivation } from "./webhooks.schemas";
 
 export const DEACTIVATED_BY_API = "Deactivated through the API.";
 
@@ -20,6 +20,7 @@ export const deactivateWebhookEndpoint = defineOperation({
   history: "webhook_endpoint",
   idempotent: true,
   input: webhookEndpointIdInput,
+  output: webhookDeactivation,
   run: (actor, input, { clock }) => deactivateWebhook(actor, input.id, { clock }),
 });
 

@@ -17,6 +17,7 @@ import {
   type WebhookDelivery,
   type WebhookDeliveryPage,
   type WebhookDeliveryStatus,
+  webhookDeliveryList,
 } from "./webhooks.schemas";
 
 // batchBody (lib/webhooks/payloads.ts) writes its keys in this order
@@ -86,6 +87,7 @@ export const listWebhookDeliveries = defineOperation({
   access: "campaigns:read",
   write: false,
   input: listWebhookDeliveriesInput,
+  output: webhookDeliveryList,
   run: (actor, input) => webhookDeliveryPage(actor, input),
 });
 

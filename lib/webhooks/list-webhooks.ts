@@ -6,7 +6,12 @@ import { db } from "@/lib/db/client";
 import { countedKeysetPage, newestFirst, type Connection, type ConnectionArgs } from "@/lib/domain/pagination";
 import { defineOperation } from "@/lib/operations/operation";
 import { webhookEndpointOf } from "./get-webhook-endpoint";
-import { listWebhookEndpointsByCursorInput, listWebhookEndpointsInput, type WebhookEndpoint } from "./webhooks.schemas";
+import {
+  listWebhookEndpointsByCursorInput,
+  listWebhookEndpointsInput,
+  type WebhookEndpoint,
+  webhookEndpointList,
+} from "./webhooks.schemas";
 
 /** listWebhookEndpoints. */
 export const listWebhookEndpoints = defineOperation({
@@ -14,6 +19,7 @@ export const listWebhookEndpoints = defineOperation({
   access: "campaigns:read",
   write: false,
   input: listWebhookEndpointsInput,
+  output: webhookEndpointList,
   run: (actor) => listWebhooks(actor),
 });
 

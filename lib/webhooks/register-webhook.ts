@@ -14,7 +14,12 @@ import { defineOperation } from "@/lib/operations/operation";
 import { OutboundBlockedError, vetOutboundUrl } from "@/lib/outbound/guarded-request";
 import { emitWebhooksChanged } from "@/lib/process-events";
 import { webhookEndpointOf } from "./get-webhook-endpoint";
-import { registerWebhookInput, type NewWebhookEndpoint, type RegisteredWebhookEndpoint } from "./webhooks.schemas";
+import {
+  registerWebhookInput,
+  type NewWebhookEndpoint,
+  type RegisteredWebhookEndpoint,
+  registeredWebhookEndpoint,
+} from "./webhooks.schemas";
 
 /** Active endpoints per advertiser: each one multiplies every event's deliveries. */
 export const MAX_ACTIVE_ENDPOINTS = 20;
@@ -31,6 +36,7 @@ export const registerWebhookEndpoint = defineOperation({
   history: "webhook_endpoint",
   idempotent: true,
   input: registerWebhookInput,
+  output: registeredWebhookEndpoint,
   run: (actor, input, { clock }) => registerWebhook(actor, input, { clock }),
 });
 

@@ -10,7 +10,7 @@ import { attemptWebhookDelivery, claimWebhookDelivery } from "@/lib/webhooks/att
 import { dispatchContext, type DispatchContext } from "@/lib/webhooks/context";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint";
 import { webhookDeliveryInclude, webhookDeliveryOf } from "./list-webhook-deliveries";
-import { retryWebhookDeliveryInput, type WebhookDelivery } from "./webhooks.schemas";
+import { retryWebhookDeliveryInput, type WebhookDelivery, webhookDelivery } from "./webhooks.schemas";
 
 /** An outbound request on demand: counts against the advertiser's webhook sends (shared with sendWebhookTestEvent). */
 export const retryWebhookDelivery = defineOperation({
@@ -22,6 +22,7 @@ export const retryWebhookDelivery = defineOperation({
   idempotent: true,
   rateLimit: "webhook_send",
   input: retryWebhookDeliveryInput,
+  output: webhookDelivery,
   run: (actor, input, { clock }) => redeliverWebhookDelivery(actor, input.id, input.delivery_id, { now: clock }),
 });
 

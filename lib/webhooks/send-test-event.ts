@@ -8,7 +8,7 @@ import { defineOperation } from "@/lib/operations/operation";
 import { testConversionBody } from "@/lib/webhooks/payloads";
 import { sendWebhook } from "@/lib/webhooks/send";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint";
-import { webhookEndpointIdInput, type WebhookTestResult } from "./webhooks.schemas";
+import { webhookEndpointIdInput, type WebhookTestResult, webhookTestResult } from "./webhooks.schemas";
 
 /** sendWebhookTestEvent: an outbound request on demand, so it counts against the advertiser's webhook sends (shared with redeliveries). */
 export const sendWebhookTestEvent = defineOperation({
@@ -19,6 +19,7 @@ export const sendWebhookTestEvent = defineOperation({
   idempotent: true,
   rateLimit: "webhook_send",
   input: webhookEndpointIdInput,
+  output: webhookTestResult,
   run: (actor, input, { clock }) => sendTestEvent(actor, input.id, { clock }),
 });
 

@@ -1,5 +1,5 @@
 // Every path under /api/ that Next serves, from the REST surface (lib/http/rest-surface.ts,
-// docs/decisions/1015): the operations (lib/http/rest-operation.ts) and the handlers of
+// docs/decisions/1010): the operations (lib/http/rest-operation.ts) and the handlers of
 // ./own-handlers.ts (the token endpoint, next-auth's session endpoints, GraphQL). server.ts's
 // request edge has answered an unknown path (404) and a method the path does not serve (405).
 import { answerOptions, dispatcher } from "@/lib/http/rest-router";

@@ -13,7 +13,7 @@ import { defineOperation } from "@/lib/operations/operation";
 import { enqueueEvent } from "@/lib/webhooks/outbox";
 import type { CampaignWithCreatives } from "./campaign";
 import { campaignFieldValues } from "./campaign-changes";
-import { campaignIdInput } from "./campaigns.schemas";
+import { campaignIdInput, campaignResource } from "./campaigns.schemas";
 import { getCampaignOrThrow } from "./get-campaign";
 import { retryCampaignChange } from "./retry-campaign-change";
 
@@ -25,6 +25,7 @@ export const cancelCampaign = defineOperation({
   history: "campaign",
   idempotent: true,
   input: campaignIdInput,
+  output: campaignResource,
   run: (actor, { id }, { clock }) => campaignCancelled(actor, id, { clock }),
 });
 

@@ -35,6 +35,8 @@ import {
   type DeliveryStatus,
   type CreateCampaignInput,
   type Pacing,
+  campaignCreated as campaignCreatedOutput,
+  campaignCreatePreview as campaignCreatePreviewOutput,
 } from "./campaigns.schemas";
 import { utcDate } from "./dates";
 import { estimateDailyDelivery, type DeliveryEstimate } from "./estimate-delivery";
@@ -86,6 +88,7 @@ export const createCampaign = defineOperation({
   history: ["campaign", "creative"],
   idempotent: true,
   input: createCampaignInputOf,
+  output: campaignCreatedOutput,
   run: (actor, input, { clock }) => campaignCreated(actor, input, { clock }),
 });
 
@@ -96,6 +99,7 @@ export const previewCampaignCreate = defineOperation({
   write: false,
   rateLimit: "preview",
   input: createCampaignInputOf,
+  output: campaignCreatePreviewOutput,
   run: (actor, input, { clock }) => campaignCreatePreview(actor, input, { clock }),
 });
 

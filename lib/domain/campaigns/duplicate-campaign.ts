@@ -32,6 +32,7 @@ import {
   isoDate,
   NAME_MAX,
   type Pacing,
+  campaignResource,
 } from "./campaigns.schemas";
 import { utcDate } from "./dates";
 import { campaignById, getCampaignOrThrow } from "./get-campaign";
@@ -74,6 +75,7 @@ export const duplicateCampaign = defineOperation({
   write: true,
   idempotent: true,
   input: (context: RunContext) => duplicateCampaignInputFor(() => utcDate(nowDate(context.clock))),
+  output: campaignResource,
   history: ["campaign", "creative"],
   run: (actor, input, { clock }) => campaignDuplicated(actor, input, { clock }),
 });

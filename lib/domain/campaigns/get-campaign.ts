@@ -6,7 +6,7 @@ import { db, type Db, type Tx } from "@/lib/db/client";
 import { loadPerformanceScores } from "@/lib/domain/creatives/performance-score";
 import { AppError } from "@/lib/errors";
 import { defineOperation } from "@/lib/operations/operation";
-import { campaignIdInput } from "./campaigns.schemas";
+import { campaignIdInput, campaignResource } from "./campaigns.schemas";
 import { campaignOf, creativesOf, type CampaignRow, type CampaignWithCreatives } from "./campaign";
 import { accountLimited } from "@/lib/domain/billing/accounts";
 import { availableActions, deliveryStatus } from "./campaign-state";
@@ -60,6 +60,7 @@ export const getCampaign = defineOperation({
   access: "campaigns:read",
   write: false,
   input: campaignIdInput,
+  output: campaignResource,
   run: (actor, { id }, { clock }) => campaignById(actor, id, { clock }),
 });
 

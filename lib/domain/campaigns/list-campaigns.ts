@@ -3,7 +3,7 @@
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { defineOperation } from "@/lib/operations/operation";
-import { listCampaignsQuery, type ListCampaignsQuery } from "./campaigns.schemas";
+import { listCampaignsQuery, type ListCampaignsQuery, campaignList as campaignListOutput } from "./campaigns.schemas";
 import { campaignOf, type Campaign } from "./campaign";
 
 export type CampaignList = {
@@ -17,6 +17,7 @@ export const listCampaigns = defineOperation({
   access: "campaigns:read",
   write: false,
   input: listCampaignsQuery,
+  output: campaignListOutput,
   run: (actor, query) => campaignList(actor, query),
 });
 

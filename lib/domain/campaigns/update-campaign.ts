@@ -29,6 +29,8 @@ import {
   PREVIEW_FIELDS,
   type UpdateCampaignByIdInput,
   type UpdateCampaignInput,
+  campaignResource,
+  campaignUpdatePreview as campaignUpdatePreviewOutput,
 } from "./campaigns.schemas";
 import { spreadDailyBudgetMicros, spreadIssue } from "./budget-spread";
 import type { Campaign, CampaignRow, CampaignWithCreatives } from "./campaign";
@@ -62,6 +64,7 @@ export const updateCampaign = defineOperation({
   history: "campaign",
   idempotent: true,
   input: updateCampaignByIdInput,
+  output: campaignResource,
   run: (actor, input, { clock }) => campaignUpdated(actor, input, { clock }),
 });
 
@@ -72,6 +75,7 @@ export const previewCampaignUpdate = defineOperation({
   write: false,
   rateLimit: "preview",
   input: updateCampaignByIdInput,
+  output: campaignUpdatePreviewOutput,
   run: (actor, input, { clock }) => campaignUpdatePreview(actor, input, { clock }),
 });
 

@@ -18,7 +18,7 @@ import { isPublishable } from "@/lib/domain/market/market.schemas";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
 import { defineOperation } from "@/lib/operations/operation";
 import { ttlMemo } from "@/lib/ttl-memo";
-import { CLEARING_WINDOW_DAYS, type ClearingPrices } from "./clearing-prices.schemas";
+import { CLEARING_WINDOW_DAYS, type ClearingPrices, clearingPrices } from "./clearing-prices.schemas";
 
 export const CLEARING_CACHE_MS = MINUTE_MS;
 
@@ -30,6 +30,7 @@ export const getClearingPrices = defineOperation({
   access: "authenticated",
   write: false,
   input: z.object({}),
+  output: clearingPrices,
   run: (_actor, _input, { clock }) => getCachedClearingPrices({ clock }),
 });
 

@@ -20,7 +20,12 @@ import { logger } from "@/lib/log";
 import { microsToUsd, usdToMicros } from "@/lib/money";
 import { defineOperation } from "@/lib/operations/operation";
 import { enqueueEvent } from "@/lib/webhooks/outbox";
-import { recordConversionInput, type PostbackResult, type RecordConversionInput } from "./conversions.schemas";
+import {
+  recordConversionInput,
+  type PostbackResult,
+  type RecordConversionInput,
+  postbackResult,
+} from "./conversions.schemas";
 import { wakePostbackForwarder } from "./forward-postbacks";
 import { buildPostbackUrl } from "./postback-url";
 
@@ -70,6 +75,7 @@ function recordConversionOperation(name: "recordConversion" | "recordConversionQ
     history: { none: "a conversion is delivery data (reports, webhooks), not a change to the advertiser's settings" },
     rateLimit: { policy: "postback_miss", failures: POSTBACK_MISSES },
     input: recordConversionInput,
+    output: postbackResult,
     run: (_actor, input, { clock }) => recordPostback(input, { clock }),
   });
 }

@@ -18,7 +18,7 @@ import { newId } from "@/lib/ids";
 import { defineOperation } from "@/lib/operations/operation";
 import { emitCampaignsChanged } from "@/lib/process-events";
 import { assertIconReachable, type IconCheckOptions } from "./check-icon-url";
-import { creativeInput, type CreativeStatus } from "./creatives.schemas";
+import { creativeInput, type CreativeStatus, variantCreated } from "./creatives.schemas";
 import { reviewCreative } from "./review-creative";
 import { trafficAllocation } from "./traffic-allocation";
 import { MAX_VARIANTS_PER_CAMPAIGN, variantLabel } from "./variant-label";
@@ -47,6 +47,7 @@ export const addCreativeVariant = defineOperation({
   history: "creative",
   idempotent: true,
   input: addVariantInput,
+  output: variantCreated,
   run: (actor, input, { clock }) => variantAdded(actor, input, { clock }),
 });
 

@@ -14,7 +14,7 @@ import type { Actor } from "@/lib/auth/actor";
 import type { Clock } from "@/lib/clock";
 import { db, type Tx } from "@/lib/db/client";
 import type { CampaignWithCreatives } from "@/lib/domain/campaigns/campaign";
-import { isOpenStatus, type CampaignStatus } from "@/lib/domain/campaigns/campaigns.schemas";
+import { isOpenStatus, type CampaignStatus, campaignResource } from "@/lib/domain/campaigns/campaigns.schemas";
 import { getCampaignOrThrow } from "@/lib/domain/campaigns/get-campaign";
 import { retryCampaignChange } from "@/lib/domain/campaigns/retry-campaign-change";
 import { AppError } from "@/lib/errors";
@@ -50,6 +50,7 @@ export const setVariantStatus = defineOperation({
   idempotent: true,
   history: "creative",
   input: setVariantStatusInput,
+  output: campaignResource,
   run: (actor, input, { clock }) => variantStatusSet(actor, input, { clock }),
 });
 

@@ -14,7 +14,7 @@ import { defineOperation } from "@/lib/operations/operation";
 import { percentile } from "@/lib/stats";
 import { ttlMemo } from "@/lib/ttl-memo";
 import { MOMENT_TYPES } from "./catalog";
-import { CTR_MIN_CAMPAIGN_IMPRESSIONS, type MomentType } from "./moment-types.schemas";
+import { CTR_MIN_CAMPAIGN_IMPRESSIONS, type MomentType, momentTypeView } from "./moment-types.schemas";
 
 export const CTR_WINDOW_DAYS = MARKET_WINDOW_DAYS;
 export const CTR_CACHE_MS = MINUTE_MS;
@@ -70,6 +70,7 @@ export const listMomentTypes = defineOperation({
   access: "public",
   write: false,
   input: z.object({}),
+  output: z.array(momentTypeView),
   run: (_actor, _input, { clock }) => momentTypes({ clock }),
 });
 

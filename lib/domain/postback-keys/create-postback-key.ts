@@ -12,7 +12,12 @@ import { fieldChanges, recordChange } from "@/lib/history/changes";
 import { newId } from "@/lib/ids";
 import { defineOperation } from "@/lib/operations/operation";
 import { postbackKeySelect } from "./postback-key-rows";
-import { createPostbackKeyInput, MAX_ACTIVE_POSTBACK_KEYS, type CreatedPostbackKey } from "./postback-keys.schemas";
+import {
+  createPostbackKeyInput,
+  MAX_ACTIVE_POSTBACK_KEYS,
+  type CreatedPostbackKey,
+  createdPostbackKeyView,
+} from "./postback-keys.schemas";
 
 /** A retry with the same idempotency key gets the first answer without the key (stored in no table). */
 export const createPostbackKey = defineOperation({
@@ -25,6 +30,7 @@ export const createPostbackKey = defineOperation({
   idempotent: true,
   storedForReplay: (created: CreatedPostbackKey): CreatedPostbackKey => ({ ...created, key: null }),
   input: createPostbackKeyInput,
+  output: createdPostbackKeyView,
   run: (actor, _input, { clock }) => createPostbackKeyFor(actor, { clock }),
 });
 

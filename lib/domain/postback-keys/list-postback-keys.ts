@@ -4,7 +4,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { defineOperation } from "@/lib/operations/operation";
 import { postbackKeySelect } from "./postback-key-rows";
-import { listPostbackKeysInput, type PostbackKey } from "./postback-keys.schemas";
+import { listPostbackKeysInput, type PostbackKey, postbackKeyListView } from "./postback-keys.schemas";
 
 export const listPostbackKeys = defineOperation({
   name: "listPostbackKeys",
@@ -13,6 +13,7 @@ export const listPostbackKeys = defineOperation({
   role: "admin",
   write: false,
   input: listPostbackKeysInput,
+  output: postbackKeyListView,
   run: (actor) => postbackKeyList(actor),
 });
 

@@ -8,7 +8,7 @@ import { AppError } from "@/lib/errors";
 import { recordRevocation } from "@/lib/history/record-revocation";
 import { defineOperation } from "@/lib/operations/operation";
 import { postbackKeySelect } from "./postback-key-rows";
-import { revokePostbackKeyInput, type PostbackKey } from "./postback-keys.schemas";
+import { revokePostbackKeyInput, type PostbackKey, postbackKeyView } from "./postback-keys.schemas";
 
 export const revokePostbackKey = defineOperation({
   name: "revokePostbackKey",
@@ -19,6 +19,7 @@ export const revokePostbackKey = defineOperation({
   history: "postback_key",
   idempotent: true,
   input: revokePostbackKeyInput,
+  output: postbackKeyView,
   run: (actor, input, { clock }) => revokePostbackKeyFor(actor, input.id, { clock }),
 });
 

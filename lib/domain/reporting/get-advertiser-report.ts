@@ -19,6 +19,7 @@ import {
   type AdvertiserReport,
   type AdvertiserReportInput,
   type AdvertiserReportRow,
+  advertiserReport as advertiserReportOutput,
 } from "./reporting.schemas";
 import { planLabel, planSources } from "./source-plan";
 import { dateOfDayNumber, ZoneCalendar } from "./zone-calendar";
@@ -30,6 +31,7 @@ export const getAdvertiserReport = defineOperation({
   write: false,
   rateLimit: "report",
   input: advertiserReportQuery,
+  output: advertiserReportOutput,
   run: (actor, input, { clock }) => advertiserReport(actor, input, { clock }),
 });
 

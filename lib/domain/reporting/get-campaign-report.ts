@@ -17,6 +17,7 @@ import {
   type CampaignReportInput,
   type Comparison,
   type ReportComparison,
+  campaignReport as campaignReportOutput,
 } from "./reporting.schemas";
 import { openReport } from "./report-scope";
 import { planLabel, planSources, type TimeKey } from "./source-plan";
@@ -90,6 +91,7 @@ export const getCampaignReport = defineOperation({
   write: false,
   rateLimit: "report",
   input: campaignReportInput,
+  output: campaignReportOutput,
   run: (actor, input, { clock }) => campaignReport(actor, input, { clock }),
 });
 

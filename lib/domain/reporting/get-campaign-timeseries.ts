@@ -12,6 +12,7 @@ import {
   type CampaignTimeseries,
   type CampaignTimeseriesInput,
   type Granularity,
+  campaignTimeseries as campaignTimeseriesOutput,
 } from "./reporting.schemas";
 import { planLabel, planSources, type TimeKey } from "./source-plan";
 import { openReport } from "./report-scope";
@@ -64,6 +65,7 @@ export const getCampaignTimeseries = defineOperation({
   write: false,
   rateLimit: "report",
   input: campaignTimeseriesInput,
+  output: campaignTimeseriesOutput,
   run: (actor, input) => campaignTimeseries(actor, input),
 });
 

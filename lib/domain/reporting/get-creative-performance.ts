@@ -6,7 +6,11 @@ import { trafficAllocation } from "@/lib/domain/creatives/traffic-allocation";
 import { AppError } from "@/lib/errors";
 import { defineOperation } from "@/lib/operations/operation";
 import { metricsOf } from "./metrics";
-import { creativePerformanceInput, type CreativePerformance } from "./reporting.schemas";
+import {
+  creativePerformanceInput,
+  type CreativePerformance,
+  creativePerformance as creativePerformanceOutput,
+} from "./reporting.schemas";
 
 export type CreativeSums = { impressions: bigint; clicks: bigint; conversions: bigint; spendMicros: bigint };
 
@@ -29,6 +33,7 @@ export const getCreativePerformance = defineOperation({
   access: "reporting:read",
   write: false,
   input: creativePerformanceInput,
+  output: creativePerformanceOutput,
   run: (actor, input) => creativePerformance(actor, input.id),
 });
 

@@ -2,18 +2,13 @@ import { z } from "zod";
 import { duplicateCampaignInputFor } from "@/lib/domain/campaigns/duplicate-campaign";
 import { setVariantStatusInput } from "@/lib/domain/creatives/set-variant-status";
 import {
-  campaignCreated,
-  campaignCreatePreview,
   campaignIdParams,
-  campaignList,
-  campaignUpdatePreview,
   createCampaignInput,
-  campaignResource,
   listCampaignsQuery,
   updateCampaignInput,
   validateOnlyQuery,
 } from "@/lib/domain/campaigns/campaigns.schemas";
-import { creativeInput, variantCreated } from "@/lib/domain/creatives/creatives.schemas";
+import { creativeInput } from "@/lib/domain/creatives/creatives.schemas";
 import { MARKET_RULE_TEXT } from "@/lib/domain/market/market.schemas";
 import type { OperationDoc } from "../common";
 import { rateLimitText } from "@/lib/rate-limit/policies";
@@ -35,9 +30,7 @@ export const campaignsDocs = {
       "The advertiser's campaigns, newest first. Unknown query parameters are refused (422). Paging past the last page returns an empty list.",
     tags,
     requestParams: { query: listCampaignsQuery },
-    responses: {
-      "200": { description: "A page of campaigns", content: json(campaignList) },
-    },
+    returns: "A page of campaigns",
     errors: ["validation_failed"],
   },
   createCampaign: {
@@ -62,13 +55,8 @@ export const campaignsDocs = {
     tags,
     requestParams: { query: validateOnlyQuery },
     requestBody: { required: true, content: json(createCampaignInput) },
-    responses: {
-      "200": {
-        description: "validate_only=true: the preview (nothing written)",
-        content: json(campaignCreatePreview),
-      },
-      "201": { description: "Created", content: json(campaignCreated) },
-    },
+    returns: "Created",
+    previewReturns: "validate_only=true: the preview (nothing written)",
     errors: ["bad_request", "validation_failed", "icon_unreachable", "rate_limited"],
   },
   getCampaign: {
@@ -78,9 +66,7 @@ export const campaignsDocs = {
       "API accepts on it now (`available_actions`). Another advertiser's campaign is 404.",
     tags,
     requestParams: { path: campaignIdParams },
-    responses: {
-      "200": { description: "The campaign", content: json(campaignResource) },
-    },
+    returns: "The campaign",
     errors: ["not_found"],
   },
   updateCampaign: {
@@ -99,12 +85,7 @@ export const campaignsDocs = {
     tags,
     requestParams: { path: campaignIdParams, query: validateOnlyQuery },
     requestBody: { required: true, content: json(updateCampaignInput) },
-    responses: {
-      "200": {
-        description: "The updated campaign, or with validate_only=true the preview (nothing written)",
-        content: json(z.union([campaignResource, campaignUpdatePreview])),
-      },
-    },
+    returns: "The updated campaign, or with validate_only=true the preview (nothing written)",
     errors: [
       "bad_request",
       "not_found",
@@ -123,9 +104,7 @@ export const campaignsDocs = {
       "an ended campaign cannot be cancelled (409).",
     tags,
     requestParams: { path: campaignIdParams },
-    responses: {
-      "200": { description: "The cancelled campaign", content: json(campaignResource) },
-    },
+    returns: "The cancelled campaign",
     errors: ["not_found", "invalid_transition", "conflict"],
   },
   addCreativeVariant: {
@@ -138,9 +117,7 @@ export const campaignsDocs = {
     tags,
     requestParams: { path: campaignIdParams },
     requestBody: { required: true, content: json(creativeInput) },
-    responses: {
-      "201": { description: "The new variant", content: json(variantCreated) },
-    },
+    returns: "The new variant",
     errors: [
       "bad_request",
       "not_found",
@@ -170,9 +147,7 @@ export const campaignsDocs = {
       required: true,
       content: json(setVariantStatusInput.omit({ id: true, variant_id: true }).meta({ id: "SetVariantStatusInput" })),
     },
-    responses: {
-      "200": { description: "The campaign after the change", content: json(campaignResource) },
-    },
+    returns: "The campaign after the change",
     errors: ["bad_request", "not_found", "validation_failed", "invalid_transition", "conflict"],
   },
   duplicateCampaign: {
@@ -196,9 +171,7 @@ export const campaignsDocs = {
           .meta({ id: "DuplicateCampaignInput" }),
       ),
     },
-    responses: {
-      "201": { description: "The new campaign", content: json(campaignResource) },
-    },
+    returns: "The new campaign",
     errors: ["bad_request", "not_found", "validation_failed", "icon_unreachable", "rate_limited"],
   },
 } satisfies Record<string, OperationDoc>;

@@ -1,4 +1,3 @@
-import { clearingPrices } from "@/lib/domain/clearing-prices/clearing-prices.schemas";
 import type { OperationDoc } from "../common";
 
 export const clearingPricesDocs = {
@@ -9,12 +8,9 @@ export const clearingPricesDocs = {
       "filled auctions. A percentile is null until a type has at least 20 filled auctions in the window; individual bids " +
       "are never exposed. Any valid token; cached for 15 minutes.",
     tags: ["Moment types"],
-    responses: {
-      "200": {
-        description: "Statistics for all 11 moment types",
-        headers: { "Cache-Control": { description: "private, max-age=900", schema: { type: "string" as const } } },
-        content: { "application/json": { schema: clearingPrices } },
-      },
+    returns: {
+      description: "Statistics for all 11 moment types",
+      headers: { "Cache-Control": { description: "private, max-age=900", schema: { type: "string" as const } } },
     },
   },
 } satisfies Record<string, OperationDoc>;

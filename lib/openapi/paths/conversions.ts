@@ -3,7 +3,6 @@ import {
   postbackKeyHeader,
   postbackKeyQuery,
   postbackQuery,
-  postbackResult,
 } from "@/lib/domain/conversions/conversions.schemas";
 import type { OperationDoc } from "../common";
 
@@ -25,12 +24,7 @@ export const conversionsDocs = {
     description: `For attribution partners' URL macros; the key goes in the postback_key query parameter. ${CREDENTIAL} ${RULES}`,
     tags: ["Conversions"],
     requestParams: { query: postbackQuery },
-    responses: {
-      "200": {
-        description: "recorded or already_recorded",
-        content: { "application/json": { schema: postbackResult } },
-      },
-    },
+    returns: "recorded or already_recorded",
     errors: [
       "postback_key_required",
       "invalid_postback_key",
@@ -45,12 +39,7 @@ export const conversionsDocs = {
     tags: ["Conversions"],
     requestParams: { header: postbackKeyHeader, query: postbackKeyQuery },
     requestBody: { required: true, content: { "application/json": { schema: postbackInput } } },
-    responses: {
-      "200": {
-        description: "recorded or already_recorded",
-        content: { "application/json": { schema: postbackResult } },
-      },
-    },
+    returns: "recorded or already_recorded",
     errors: [
       "bad_request",
       "postback_key_required",

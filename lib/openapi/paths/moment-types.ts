@@ -1,5 +1,3 @@
-import { z } from "zod";
-import { momentTypeView } from "@/lib/domain/moment-types/moment-types.schemas";
 import type { OperationDoc } from "../common";
 
 export const momentTypesDocs = {
@@ -8,11 +6,6 @@ export const momentTypesDocs = {
     description:
       "Public. The 11 moment types with floors and typical CTR ranges measured from delivered volume. Cached for 1 hour.",
     tags: ["Moment types"],
-    responses: {
-      "200": {
-        description: "Every moment type",
-        content: { "application/json": { schema: z.array(momentTypeView) } },
-      },
-    },
+    returns: "Every moment type",
   },
 } satisfies Record<string, OperationDoc>;

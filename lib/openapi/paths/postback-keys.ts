@@ -1,16 +1,10 @@
 import { z } from "zod";
-import {
-  createdPostbackKeyView,
-  MAX_ACTIVE_POSTBACK_KEYS,
-  postbackKeyListView,
-  postbackKeyView,
-} from "@/lib/domain/postback-keys/postback-keys.schemas";
+import { MAX_ACTIVE_POSTBACK_KEYS } from "@/lib/domain/postback-keys/postback-keys.schemas";
 import type { OperationDoc } from "../common";
 
 const keyId = z.object({
   id: z.string().meta({ description: "Postback key id (pbk_...)", example: "pbk_3vQ8mZs0aV2kPp9LwXcT1e" }),
 });
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 
 const RULE =
   "While the advertiser has no active postback key, a postback (E16/E17) for its campaigns needs none: the unguessable " +
@@ -24,7 +18,7 @@ export const postbackKeysDocs = {
     summary: "List postback keys",
     description: `Every key of the advertiser, newest first, revoked ones included (revoked_at set). Keys themselves are never shown again after creation. ${RULE}`,
     tags: ["Conversions"],
-    responses: { "200": { description: "The keys", content: json(postbackKeyListView) } },
+    returns: "The keys",
   },
   createPostbackKey: {
     summary: "Create a postback key",
@@ -33,7 +27,7 @@ export const postbackKeysDocs = {
       "SHA-256 is kept, and a retry with the same Idempotency-Key answers the same id and created_at with `key: null`. " +
       `At most ${MAX_ACTIVE_POSTBACK_KEYS} active keys per advertiser (409 conflict beyond; revoke one first). ${RULE}`,
     tags: ["Conversions"],
-    responses: { "201": { description: "Created; store the key now", content: json(createdPostbackKeyView) } },
+    returns: "Created; store the key now",
     errors: ["conflict"],
   },
   revokePostbackKey: {
@@ -44,7 +38,7 @@ export const postbackKeysDocs = {
       "is 404.",
     tags: ["Conversions"],
     requestParams: { path: keyId },
-    responses: { "200": { description: "The key, revoked", content: json(postbackKeyView) } },
+    returns: "The key, revoked",
     errors: ["not_found"],
   },
 } satisfies Record<string, OperationDoc>;

@@ -1,10 +1,6 @@
 import { z } from "zod";
 import {
-  advertiserReport,
   advertiserReportQuery,
-  campaignReport,
-  campaignTimeseries,
-  creativePerformance,
   formatParam,
   MAX_HOURLY_DAYS,
   MAX_REPORT_DAYS,
@@ -43,12 +39,10 @@ export const reportingDocs = {
       "CSV with `format=csv` or `Accept: text/csv` (each line names the time zone, as does the file name).",
     tags: ["Reporting"],
     requestParams: { query: advertiserReportQuery.extend({ format: formatParam }) },
-    responses: {
-      "200": {
-        description: "The report",
-        headers: { ...rateLimitHeaders, ...sourceHeader },
-        content: { "application/json": { schema: advertiserReport }, "text/csv": csv },
-      },
+    returns: {
+      description: "The report",
+      headers: { ...rateLimitHeaders, ...sourceHeader },
+      alsoAs: { "text/csv": csv },
     },
     errors: ["validation_failed"],
   },
@@ -62,12 +56,10 @@ export const reportingDocs = {
       "CSV with `format=csv` or `Accept: text/csv` (each line names the time zone, as does the file name).",
     tags: ["Reporting"],
     requestParams: { path: id("campaign"), query: reportQuery.extend({ format: formatParam }) },
-    responses: {
-      "200": {
-        description: "The report",
-        headers: { ...rateLimitHeaders, ...sourceHeader },
-        content: { "application/json": { schema: campaignReport }, "text/csv": csv },
-      },
+    returns: {
+      description: "The report",
+      headers: { ...rateLimitHeaders, ...sourceHeader },
+      alsoAs: { "text/csv": csv },
     },
     errors: ["not_found", "validation_failed"],
   },
@@ -80,12 +72,10 @@ export const reportingDocs = {
       "CSV (with a local_start column and the time zone on each line) with `format=csv` or `Accept: text/csv`.",
     tags: ["Reporting"],
     requestParams: { path: id("campaign"), query: timeseriesQuery.extend({ format: formatParam }) },
-    responses: {
-      "200": {
-        description: "The series",
-        headers: { ...rateLimitHeaders, ...sourceHeader },
-        content: { "application/json": { schema: campaignTimeseries }, "text/csv": csv },
-      },
+    returns: {
+      description: "The series",
+      headers: { ...rateLimitHeaders, ...sourceHeader },
+      alsoAs: { "text/csv": csv },
     },
     errors: ["not_found", "validation_failed"],
   },
@@ -95,12 +85,7 @@ export const reportingDocs = {
       "The creative's delivered impressions, clicks, conversions and spend since it started, and its current traffic share.",
     tags: ["Reporting"],
     requestParams: { path: id("creative") },
-    responses: {
-      "200": {
-        description: "The creative's performance",
-        content: { "application/json": { schema: creativePerformance } },
-      },
-    },
+    returns: "The creative's performance",
     errors: ["not_found"],
   },
 } satisfies Record<string, OperationDoc>;
