@@ -93,6 +93,8 @@ type Answer =
       headers?: ZodOpenApiResponseObject["headers"];
       /** other media types of the same answer (a report's CSV) */
       alsoAs?: Record<string, unknown>;
+      /** the answer's one media type when it is a file, not JSON (an invoice's PDF): the output is its schema */
+      mediaType?: string;
     };
 
 export type OperationDoc = Omit<ZodOpenApiOperationObject, "operationId" | "security" | "responses"> & {
@@ -115,11 +117,11 @@ function outputOf(operation: AnyOperation): z.ZodType {
 }
 
 function successResponse(answer: Answer, schema: z.ZodType): ZodOpenApiResponseObject {
-  const { description, headers, alsoAs } = typeof answer === "string" ? { description: answer } : answer;
+  const { description, headers, alsoAs, mediaType } = typeof answer === "string" ? { description: answer } : answer;
   return {
     description,
     ...(headers && { headers }),
-    content: { "application/json": { schema }, ...(alsoAs as ZodOpenApiResponseObject["content"]) },
+    content: { [mediaType ?? "application/json"]: { schema }, ...(alsoAs as ZodOpenApiResponseObject["content"]) },
   };
 }
 

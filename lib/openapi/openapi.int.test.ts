@@ -33,6 +33,7 @@ import { enqueueTestEvent } from "@/test/factories/webhook-events";
 import { startReceiver, type Receiver } from "@/test/webhook-receiver";
 import { availableTools } from "@/mcp/src/registry";
 import { buildOpenApiDocument } from "./document";
+import { issueInvoices } from "@/lib/domain/billing/invoices";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
 const APP_DIR = join(process.cwd(), "app");
@@ -300,6 +301,19 @@ async function newCampaign(): Promise<string> {
   return res.body.id as string;
 }
 
+let invoiceId: Promise<string> | undefined;
+/** An invoice of the sample advertiser, for a closed month of seeded delivery (issued once). */
+function sampleInvoice(): Promise<string> {
+  return (invoiceId ??= (async () => {
+    const campaign = await createTestCampaign({ advertiserId: adv.advertiserId, name: "Invoiced" });
+    await seedDelivery(campaign, [
+      { servedAtMs: Date.UTC(2025, 5, 3), costMicros: 12_345n, clickedAtMs: Date.UTC(2025, 5, 3, 1) },
+    ]);
+    await issueInvoices({ month: "2025-06" }, { nowMs: Date.UTC(2025, 6, 2) });
+    return (await db().invoice.findFirstOrThrow({ where: { advertiserId: adv.advertiserId, month: "2025-06" } })).id;
+  })());
+}
+
 /** One real request and response per served route ("METHOD template"). */
 const SAMPLES: Record<string, Sample> = {
   "POST /api/auth/token": async () => {
@@ -483,6 +497,42 @@ const SAMPLES: Record<string, Sample> = {
       params: { id: "cmp_missing" },
       status: 404,
     });
+  },
+  "GET /api/ads/billing": async () => {
+    const res = await exercise("GET", "api/ads/billing", "/api/ads/billing", { headers, status: 200 });
+    expect(res.body.mode).toBe("invoiced");
+  },
+  "GET /api/ads/invoices": async () => {
+    await sampleInvoice();
+    const res = await exercise("GET", "api/ads/invoices", "/api/ads/invoices", {
+      query: { page: 1, per_page: 5 },
+      headers,
+      status: 200,
+    });
+    expect(res.body.invoices.length).toBeGreaterThan(0);
+    await exercise("GET", "api/ads/invoices", "/api/ads/invoices", { query: { per_page: 0 }, headers, status: 422 });
+  },
+  "GET /api/ads/invoices/{id}": async () => {
+    const id = await sampleInvoice();
+    const res = await exercise("GET", "api/ads/invoices", `/api/ads/invoices/${id}`, { headers, status: 200 });
+    expect(res.body.lines).toHaveLength(1);
+    await exercise("GET", "api/ads/invoices", "/api/ads/invoices/ivc_nope", { headers, status: 404 });
+  },
+  "GET /api/ads/invoices/{id}/pdf": async () => {
+    const id = await sampleInvoice();
+    const res = await call((await importRoute("api/ads/invoices")).GET!, `/api/ads/invoices/${id}/pdf`, { headers });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.text.startsWith("%PDF-")).toBe(true);
+  },
+  "GET /api/ads/invoices/{id}/csv": async () => {
+    const id = await sampleInvoice();
+    const res = await exercise("GET", "api/ads/invoices", `/api/ads/invoices/${id}/csv`, {
+      headers,
+      status: 200,
+      responseType: "text/csv",
+    });
+    expect(res.text).toContain("total");
   },
   "GET /api/ads/changes": async () => {
     // a webhook registered through the API is a change, named with its API client

@@ -15,6 +15,7 @@ import { accountEventData } from "@/lib/webhooks/events";
 import { enqueueEvent } from "@/lib/webhooks/outbox";
 import {
   addFundsInput,
+  billingAccountSchema,
   billingProfileInput,
   getBillingInput,
   recordPaymentInput,
@@ -281,6 +282,7 @@ export const getBilling = defineOperation({
   role: "admin",
   write: false,
   input: getBillingInput,
+  output: billingAccountSchema,
   run: (actor: Actor, _input, { clock }) => billingView(db(), actor.advertiserId, clock()),
 });
 

@@ -9,6 +9,7 @@
 // YYYY the year of issue. The issuing transaction raises its series' row in invoice_sequences
 // first, so concurrent issuers wait for each other there and a rolled-back issue gives its
 // number back.
+import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { MINUTE_MS } from "@/lib/clock";
 import { db, type Db, type Tx } from "@/lib/db/client";
@@ -21,6 +22,8 @@ import { addLedgerEntry, payableInvoice, refreshTerms } from "./accounts";
 import {
   creditInvoiceInput,
   invoiceIdInput,
+  invoiceListSchema,
+  invoiceSchema,
   issueInvoicesInput,
   listInvoicesInput,
   type InvoiceKind,
@@ -388,6 +391,7 @@ export const listInvoices = defineOperation({
   role: "admin",
   write: false,
   input: listInvoicesInput,
+  output: invoiceListSchema,
   run: async (actor, { page, per_page }) => {
     const where = { advertiserId: actor.advertiserId };
     const [rows, total] = await Promise.all([
@@ -416,11 +420,16 @@ export const getInvoice = defineOperation({
   role: "admin",
   write: false,
   input: invoiceIdInput,
+  output: invoiceSchema,
   run: (actor, { id }) => invoiceOf(actor, id),
 });
 
 /** The same document as a PDF (the REST answer renders it: lib/domain/billing/invoice-files.ts). */
-export const getInvoicePdf = defineOperation({ ...getInvoice, name: "getInvoicePdf" });
+export const getInvoicePdf = defineOperation({
+  ...getInvoice,
+  name: "getInvoicePdf",
+  output: z.string().meta({ format: "binary" }),
+});
 
 /** The same document as CSV. */
-export const getInvoiceCsv = defineOperation({ ...getInvoice, name: "getInvoiceCsv" });
+export const getInvoiceCsv = defineOperation({ ...getInvoice, name: "getInvoiceCsv", output: z.string() });

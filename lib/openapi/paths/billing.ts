@@ -1,11 +1,9 @@
 import { z } from "zod";
-import { billingAccountSchema, invoiceListSchema, invoiceSchema } from "@/lib/domain/billing/billing.schemas";
 import type { OperationDoc } from "../common";
 
 const invoiceId = z.object({
   id: z.string().meta({ description: "Invoice id (ivc_...)", example: "ivc_4Jd8mZs0aV2kPp9LwXcT1e" }),
 });
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 
 const ADMINS =
   "With a token holding reporting:read, or in the dashboard as an admin. Figures are exact in micro-dollars, from the " +
@@ -20,7 +18,7 @@ export const billingDocs = {
       "prepaid balance reaches 0 or unpaid invoices plus this month's spend reach the credit limit, passed by at most " +
       `one impression, and resume by themselves when funds or the limit allow. ${ADMINS}`,
     tags: ["Billing"],
-    responses: { "200": { description: "The account", content: json(billingAccountSchema) } },
+    returns: "The account",
   },
   listInvoices: {
     summary: "List invoices, credit notes and statements",
@@ -34,7 +32,7 @@ export const billingDocs = {
         per_page: z.number().int().min(1).max(100).optional().meta({ description: "Default 20" }),
       }),
     },
-    responses: { "200": { description: "A page of documents", content: json(invoiceListSchema) } },
+    returns: "A page of documents",
     errors: ["validation_failed"],
   },
   getInvoice: {
@@ -42,7 +40,7 @@ export const billingDocs = {
     description: `One document as JSON. It never changes once issued but for its payments and credits. Another advertiser's is 404. ${ADMINS}`,
     tags: ["Billing"],
     requestParams: { path: invoiceId },
-    responses: { "200": { description: "The document", content: json(invoiceSchema) } },
+    returns: "The document",
     errors: ["not_found"],
   },
   getInvoicePdf: {
@@ -50,12 +48,7 @@ export const billingDocs = {
     description: `The same document as a PDF (Content-Disposition: attachment; named after its number). ${ADMINS}`,
     tags: ["Billing"],
     requestParams: { path: invoiceId },
-    responses: {
-      "200": {
-        description: "The PDF",
-        content: { "application/pdf": { schema: z.string().meta({ format: "binary" }) } },
-      },
-    },
+    returns: { description: "The PDF", mediaType: "application/pdf" },
     errors: ["not_found"],
   },
   getInvoiceCsv: {
@@ -65,7 +58,7 @@ export const billingDocs = {
       `figures). ${ADMINS}`,
     tags: ["Billing"],
     requestParams: { path: invoiceId },
-    responses: { "200": { description: "The CSV", content: { "text/csv": { schema: z.string() } } } },
+    returns: { description: "The CSV", mediaType: "text/csv" },
     errors: ["not_found"],
   },
 } satisfies Record<string, OperationDoc>;
