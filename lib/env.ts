@@ -99,6 +99,12 @@ const schema = z
       .max(320)
       .refine((value) => !/[\r\n]/.test(value), "must be one line")
       .optional(),
+    /**
+     * The credit limit (USD) of an advertiser that signs up in the dashboard: its campaigns stop
+     * winning once unpaid invoices and the month's spend reach it, until the operator raises it
+     * (`set-billing`) or payments come in (docs/operators.md, "Billing"). Default 100.
+     */
+    SIGNUP_CREDIT_LIMIT_USD: z.coerce.number().min(0).max(1_000_000_000).default(100),
     /** Run background workers (dispatcher, controllers) in this process. */
     WORKERS: flag.default(true),
     /**

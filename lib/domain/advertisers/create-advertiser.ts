@@ -11,6 +11,10 @@ import { db } from "@/lib/db/client";
 import { AppError, isUniqueViolation, parseInput } from "@/lib/errors";
 import { changeRow, fieldChanges, SYSTEM_ACTORS } from "@/lib/history/changes";
 import { newId } from "@/lib/ids";
+import { accountTerms } from "@/lib/domain/billing/terms";
+
+/** A new account has paid nothing in yet. */
+const NO_LEDGER = { paidInMicros: 0n, lastTopUpMicros: null };
 import { createAdvertiserInput, type CreateAdvertiserInput } from "./advertisers.schemas";
 
 /** The advertiser and its first user. */
@@ -66,7 +70,10 @@ export async function createAdvertiser(
             create:
               options.creditLimitMicros == null
                 ? {}
-                : { creditLimitMicros: options.creditLimitMicros, allowanceMicros: options.creditLimitMicros },
+                : {
+                    creditLimitMicros: options.creditLimitMicros,
+                    ...accountTerms("invoiced", options.creditLimitMicros, NO_LEDGER),
+                  },
           },
         },
       }),

@@ -8,6 +8,8 @@
 import { defineOperation } from "@/lib/operations/operation";
 import { createAdvertiserInput } from "./advertisers.schemas";
 import { createAdvertiser } from "./create-advertiser";
+import { env } from "@/lib/env";
+import { usdToMicros } from "@/lib/money";
 
 export const signUp = defineOperation({
   name: "signUp",
@@ -17,5 +19,6 @@ export const signUp = defineOperation({
   // no API client is made here (createAdvertiser's default key is the operator's, recorded there)
   history: { none: "opens an account: its history starts with the first change made in it" },
   input: createAdvertiserInput,
-  run: (_actor, input) => createAdvertiser(input, { defaultClient: false }),
+  run: (_actor, input) =>
+    createAdvertiser(input, { defaultClient: false, creditLimitMicros: usdToMicros(env().SIGNUP_CREDIT_LIMIT_USD) }),
 });
