@@ -1,7 +1,7 @@
-// A REST route that runs an operation (lib/operations): the route names the
-// operation and says how its HTTP request becomes the operation's input (path
-// parameters, the query string or the JSON body) and how the result is answered
-// (status, REST view). Who may call, the rate limit and idempotency come from
+// The handler of a REST surface entry that runs an operation (lib/http/rest-surface.ts,
+// lib/operations): the entry's shape says how the HTTP request becomes the operation's
+// input (path parameters, the query string or the JSON body) and how the result is
+// answered (status, REST view). Who may call, the rate limit and idempotency come from
 // the operation, never from the route.
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
@@ -9,37 +9,15 @@ import { systemClock } from "@/lib/clock";
 import { validationError } from "@/lib/errors";
 import { IDEMPOTENCY_KEY_HEADER } from "@/lib/domain/idempotency/idempotent-request";
 import { invokeOnce } from "@/lib/operations/invoke";
-import type { AnyOperation, ResultOf } from "@/lib/operations/operation";
+import type { AnyOperation } from "@/lib/operations/operation";
 import { clientIp } from "./client-ip";
 import { defineRoute, jsonResponse } from "./define-route";
 import { queryObject, type QueryRead } from "./query";
-import type { OperationEntry } from "./rest-surface";
+import type { OperationEntry, RestRequest, RestShape } from "./rest-surface";
 
-type Params<P extends readonly string[]> = Record<P[number], string>;
-
-export type RestRequest<P extends readonly string[]> = {
-  request: Request;
-  url: URL;
-  params: Params<P>;
-  /** the JSON body (400 bad_request when it is not application/json or does not parse) */
-  body(): Promise<unknown>;
-};
-
-type RestOptions<O extends AnyOperation, P extends readonly string[]> = {
-  /** the dynamic segments of the route's folder path (`[id]` -> "id"), given to the operation under these names */
-  params?: P;
-  /** how the query string is read (GET and DELETE; lib/http/query.ts); by default the input schema's keys */
-  query?: QueryRead;
-  /** checks of the HTTP request itself, before the operation runs (a report's `format`) */
-  check?: (request: RestRequest<P>) => void;
-  /** the operation's raw input; by default the query string (GET, DELETE) or the JSON body, with the path parameters */
-  input?: (request: RestRequest<P>) => unknown;
-  /** the REST view of the result; by default the result itself */
-  view?: (result: ResultOf<O>) => unknown;
-  /** the success status of the default answer (200) */
-  status?: number;
-  /** the whole answer, when it is more than JSON (CSV downloads, headers) */
-  respond?: (result: ResultOf<O>, request: RestRequest<P>) => Response | Promise<Response>;
+type RestOptions<O extends AnyOperation> = Omit<RestShape<O>, "preview"> & {
+  /** the path template's parameter names (`{id}` -> "id"), given to the operation under these names */
+  params?: readonly string[];
   /** bytes of body read at most (lib/http/body-limits.ts) */
   maxBodyBytes?: number;
 };
@@ -67,10 +45,7 @@ function bodyWithParams(body: unknown, params: Record<string, string>): unknown 
   return { ...body, ...params };
 }
 
-export function restOperation<O extends AnyOperation, const P extends readonly string[] = []>(
-  operation: O,
-  options: RestOptions<O, P> = {},
-): OperationRoute {
+export function restOperation<O extends AnyOperation>(operation: O, options: RestOptions<O> = {}): OperationRoute {
   // by default a query string gives the input's own fields but the path's: other parameters are ignored
   const pathNames = new Set<string>(options.params ?? []);
   const queryRead: QueryRead =
@@ -84,10 +59,10 @@ export function restOperation<O extends AnyOperation, const P extends readonly s
       maxBodyBytes: options.maxBodyBytes,
     },
     async (context) => {
-      const request: RestRequest<P> = {
+      const request: RestRequest = {
         request: context.request,
         url: context.url,
-        params: context.params as unknown as Params<P>,
+        params: context.params as Record<string, string>,
         body: context.body,
       };
       options.check?.(request);
@@ -144,12 +119,10 @@ export function pathParameters(template: string): string[] {
 export function restHandler(entry: OperationEntry): OperationRoute {
   const params = pathParameters(entry.path);
   const { preview, ...shape } = entry.shape;
-  const options = { ...shape, params, maxBodyBytes: entry.bodyLimit } as RestOptions<AnyOperation, string[]>;
-  const route = restOperation(entry.operation, options);
+  const route = restOperation(entry.operation, { ...shape, params, maxBodyBytes: entry.bodyLimit });
   if (!preview) return route;
-  const previewOptions = { params, check: shape.check, view: preview.view, maxBodyBytes: entry.bodyLimit };
-  return withValidateOnly(
-    route,
-    restOperation(preview.operation, previewOptions as RestOptions<AnyOperation, string[]>),
-  );
+  // the preview's view takes its own operation's result
+  const view = preview.view as (result: unknown) => unknown;
+  const previewOptions = { params, check: shape.check, view, maxBodyBytes: entry.bodyLimit };
+  return withValidateOnly(route, restOperation(preview.operation, previewOptions));
 }
