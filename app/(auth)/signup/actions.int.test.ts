@@ -31,6 +31,13 @@ describe("dashboard sign-up", () => {
     const advertiserId = user.memberships[0]!.advertiserId;
     expect(await db().advertiser.count({ where: { id: advertiserId } })).toBe(1);
     expect(await db().apiClient.count({ where: { advertiserId } })).toBe(0);
+    // invoiced, with SIGNUP_CREDIT_LIMIT_USD's default limit (and its 90 % mark)
+    expect(await db().billingAccount.findUniqueOrThrow({ where: { advertiserId } })).toMatchObject({
+      mode: "invoiced",
+      creditLimitMicros: 100_000_000n,
+      allowanceMicros: 100_000_000n,
+      lowAtMicros: 90_000_000n,
+    });
   });
 
   it("leaves the operator's createAdvertiser with its default client holding every scope", async () => {
@@ -40,6 +47,10 @@ describe("dashboard sign-up", () => {
       [created.client_id, "Default client", "campaigns:read campaigns:write reporting:read"],
     ]);
     expect(created.client_secret.length).toBeGreaterThan(20);
+    // the operator's advertisers have no credit limit until set-billing gives one
+    expect(
+      await db().billingAccount.findUniqueOrThrow({ where: { advertiserId: created.advertiser_id } }),
+    ).toMatchObject({ creditLimitMicros: null, allowanceMicros: null });
   });
 
   it("answers a taken email and a short password as field errors", async () => {
