@@ -12,6 +12,9 @@ import { db } from "@/lib/db/client";
 import { PLATFORM_KEY_CACHE_MS, requirePlatformKey } from "@/lib/delivery/platform-auth";
 import { signIn, viewerEmail, type Jar } from "@/test/dashboard-session";
 import { env } from "@/lib/env";
+import { createTestAdvertiser } from "@/test/factories/advertisers";
+import { createTestCampaign } from "@/test/factories/campaigns";
+import { seedDelivery } from "@/test/factories/delivery";
 import { runAdmin } from "./admin";
 
 const at = (ms: number) => ({ clock: fixedClock(ms) });
@@ -244,6 +247,49 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
       error: "conflict",
       message: expect.stringMatching(/already exists/),
     });
+  });
+
+  it("billing: set-billing, add-funds, issue-invoices, record-payment and credit-invoice print JSON; bad input is a usage or field error", async () => {
+    const adv = await createTestAdvertiser("CLI Billing Co");
+    const id = adv.advertiserId;
+    const prepaid = await admin("set-billing", "--advertiser", id, "--mode", "prepaid");
+    expect(prepaid.code).toBe(0);
+    expect(JSON.parse(prepaid.stdout)).toMatchObject({ mode: "prepaid", balance_usd: 0, delivery_limited: true });
+    const funded = await admin("add-funds", "--advertiser", id, "--amount", "250.5", "--reference", "wire 123");
+    expect(JSON.parse(funded.stdout)).toMatchObject({ balance_usd: 250.5, delivery_limited: false });
+    const badAmount = await admin("add-funds", "--advertiser", id, "--amount", "-3", "--reference", "x");
+    expect(badAmount.code).toBe(1);
+    expect(errorOf(badAmount.stderr).error).toBe("usage");
+    const badMode = await admin("set-billing", "--advertiser", id, "--mode", "postpaid");
+    expect(errorOf(badMode.stderr)).toMatchObject({ error: "validation_failed", fields: [{ path: "mode" }] });
+
+    const invoiced = await admin("set-billing", "--advertiser", id, "--mode", "invoiced", "--credit-limit", "none");
+    expect(JSON.parse(invoiced.stdout)).toMatchObject({ mode: "invoiced", credit_limit_usd: null });
+    const row = await createTestCampaign({ advertiserId: id, name: "CLI campaign" });
+    const campaign = await db().campaign.findUniqueOrThrow({ where: { id: row.id }, include: { creatives: true } });
+    await seedDelivery(campaign, [{ servedAtMs: Date.UTC(2024, 1, 10), costMicros: 4_000_000n }]);
+    const issued = await admin("issue-invoices", "--month", "2024-02");
+    expect(issued.code).toBe(0);
+    const [invoice] = (
+      JSON.parse(issued.stdout) as { issued: { number: string; advertiser_id: string }[] }
+    ).issued.filter((document) => document.advertiser_id === id);
+    expect(invoice!.number).toMatch(/^SMA-\d{4}-\d{6}$/);
+    const paid = await admin("record-payment", "--invoice", invoice!.number, "--amount", "3", "--reference", "ach 9");
+    expect(JSON.parse(paid.stdout)).toEqual({ invoice_number: invoice!.number, paid_usd: 3, status: "issued" });
+    const credited = await admin(
+      "credit-invoice",
+      "--invoice",
+      invoice!.number,
+      "--amount",
+      "1",
+      "--reason",
+      "goodwill",
+    );
+    expect(JSON.parse(credited.stdout)).toMatchObject({ credits: invoice!.number, total_usd: 1 });
+    const settled = await db().invoice.findUniqueOrThrow({ where: { number: invoice!.number } });
+    expect(settled.status).toBe("paid");
+    const notOpen = await admin("issue-invoices", "--month", "2999-01");
+    expect(errorOf(notOpen.stderr)).toMatchObject({ error: "validation_failed" });
   });
 
   it("revoke-client: no new token, and the client's tokens stop working (this instance at once once its cache is gone, others within 30 s)", async () => {
