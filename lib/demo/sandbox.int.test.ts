@@ -97,6 +97,13 @@ describe("the demo seed", () => {
     expect(user.passwordHash).not.toContain(saved.password);
     expect(await verifyPassword(saved.password, user.passwordHash)).toBe(true);
     expect(new Set(Array.from({ length: 50 }, newDemoPassword)).size).toBe(50);
+    // an invoiced account with a credit line, billed monthly from its simulated spend
+    expect(await db().billingAccount.findUniqueOrThrow({ where: { advertiserId: saved.advertiser_id } })).toMatchObject(
+      {
+        mode: "invoiced",
+        creditLimitMicros: 50_000_000_000n,
+      },
+    );
   });
 
   it("a restart with the file keeps the credentials; without it, new ones (a new password replaces the old)", async () => {

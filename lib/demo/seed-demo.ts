@@ -19,10 +19,14 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { randomBase62 } from "@/lib/ids";
+import { usdToMicros } from "@/lib/money";
 import { ensurePrivateDir, makeFilesPrivate, PRIVATE_FILE_MODE } from "@/lib/private-files";
 import { seedDemoCampaigns, sportsbookLicence } from "./demo-campaigns";
 
 export const DEMO_EMAIL = "demo@sportsmomentads.test";
+
+/** The demo advertiser's credit line: invoiced monthly from its simulated spend, far above what the demo spends in a month. */
+export const DEMO_CREDIT_LIMIT_USD = 50_000;
 
 /** A fresh demo password (24 base62 characters, about 143 bits): never a constant in the code. */
 export function newDemoPassword(): string {
@@ -88,7 +92,7 @@ export async function seedDemo(log: Logger, path = demoCredentialsPath()): Promi
   } else {
     const created = await createAdvertiser(
       { name: "Demo Sportsbook Co.", email: DEMO_EMAIL, password },
-      { sandbox: true },
+      { sandbox: true, creditLimitMicros: usdToMicros(DEMO_CREDIT_LIMIT_USD) },
     );
     advertiserId = created.advertiser_id;
     client = { client_id: created.client_id, client_secret: created.client_secret };
