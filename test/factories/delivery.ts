@@ -3,7 +3,8 @@
 // says: one impression per served ad with its click_id, one click row at the
 // first click (id = the impression's click_id), hourly rollups that count
 // impressions and spend in the hour of served_at and clicks in the hour of
-// clicked_at, and the campaign's running totals, all in one transaction.
+// clicked_at, the campaign's running totals and its advertiser's billing account's spend, all
+// in one transaction.
 import { db } from "@/lib/db/client";
 import { incrementRollups, type RollupDelta } from "@/lib/domain/rollups/increment-rollups";
 import { newId } from "@/lib/ids";
@@ -111,6 +112,12 @@ export async function seedDelivery(
         clicks: { increment: clicked.length },
         spendMicros: { increment: spend },
       },
+    });
+    // the advertiser's billing account counts every committed impression's cost, as delivery's commit does
+    await tx.billingAccount.upsert({
+      where: { advertiserId: campaign.advertiserId },
+      create: { advertiserId: campaign.advertiserId, spentMicros: spend },
+      update: { spentMicros: { increment: spend } },
     });
   });
   return seeded;
