@@ -2,8 +2,8 @@
 // Prisma client's own connection, each plan one BEGIN IMMEDIATE ... COMMIT that
 // never yields the event loop, as the delivery store does (docs/decisions/0402,
 // 1425). Through Prisma's query builder the claim and the grouped success record
-// cost about 60% of the dispatcher's CPU; here a few prepared statements per
-// delivery. The database write lock serializes plans, so no row locks are needed.
+// were most of the dispatcher's CPU (1425 has the figures); here a few prepared
+// statements per delivery. The database write lock serializes plans, so no row locks are needed.
 import type { Database, Statement } from "better-sqlite3";
 import { isSqliteBusy, sqliteDateTime, withoutBusyWait } from "@/lib/db/adapters";
 import { sqliteHandleOf, type Db } from "@/lib/db/client";
