@@ -1,5 +1,6 @@
 // Billing on the database of record (both databases): the
 // ledger's commands, invoices and statements from the recorded impressions, gap-free numbers.
+import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import type { Actor } from "@/lib/auth/actor";
@@ -218,6 +219,84 @@ describe("invoices", () => {
     ]) {
       expect(text).toContain(expected);
     }
+  });
+});
+
+describe("invoices, for any impressions", () => {
+  it("a month's invoice equals the sum of its impressions' prices to the micro-dollar, line by line", async () => {
+    const impressionArb = fc.record({
+      campaign: fc.integer({ min: 0, max: 2 }),
+      // October to December: November's and its neighbours', edges included
+      servedAtMs: fc.oneof(
+        fc.integer({ min: NOV.startMs - 3 * 86_400_000, max: NOV.endMs + 3 * 86_400_000 }),
+        fc.constantFrom(NOV.startMs - 1, NOV.startMs, NOV.endMs - 1, NOV.endMs),
+      ),
+      costMicros: fc.bigInt({ min: 1n, max: 99_999_999n }),
+      clicked: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(impressionArb, { minLength: 1, maxLength: 40 }), async (impressions) => {
+        await db().invoiceLine.deleteMany();
+        await db().invoice.deleteMany();
+        await db().ledgerEntry.deleteMany();
+        await db().invoiceSequence.deleteMany();
+        const adv = await createTestAdvertiser("Property Co");
+        const campaigns = [];
+        for (let index = 0; index < 3; index++) {
+          const row = await createTestCampaign({ advertiserId: adv.advertiserId, name: `P${index}` });
+          campaigns.push(
+            await db().campaign.findUniqueOrThrow({ where: { id: row.id }, include: { creatives: true } }),
+          );
+        }
+        for (const [index, campaign] of campaigns.entries()) {
+          const own = impressions.filter((impression) => impression.campaign === index);
+          if (own.length)
+            await seedDelivery(
+              campaign,
+              own.map((impression) => ({
+                servedAtMs: impression.servedAtMs,
+                costMicros: impression.costMicros,
+                ...(impression.clicked ? { clickedAtMs: impression.servedAtMs } : {}),
+              })),
+            );
+        }
+        await issueInvoices({ month: "2026-11" }, { nowMs: DEC_2 });
+        const inMonth = impressions.filter(
+          (impression) => impression.servedAtMs >= NOV.startMs && impression.servedAtMs < NOV.endMs,
+        );
+        const invoice = await db().invoice.findFirst({
+          where: { advertiserId: adv.advertiserId },
+          include: { lines: true },
+        });
+        if (!inMonth.length) {
+          expect(invoice).toBeNull();
+          return;
+        }
+        const expected = campaigns
+          .map((campaign, index) => {
+            const own = inMonth.filter((impression) => impression.campaign === index);
+            return {
+              campaignId: campaign.id,
+              impressions: BigInt(own.length),
+              clicks: BigInt(own.filter((impression) => impression.clicked).length),
+              amountMicros: own.reduce((sum, impression) => sum + impression.costMicros, 0n),
+            };
+          })
+          .filter((line) => line.impressions > 0n)
+          .sort((a, b) => (a.campaignId < b.campaignId ? -1 : 1));
+        const lines = invoice!.lines
+          .sort((a, b) => a.position - b.position)
+          .map(({ campaignId, impressions, clicks, amountMicros }) => ({
+            campaignId,
+            impressions,
+            clicks,
+            amountMicros,
+          }));
+        expect(lines).toEqual(expected);
+        expect(invoice!.totalMicros).toBe(inMonth.reduce((sum, impression) => sum + impression.costMicros, 0n));
+      }),
+      { numRuns: 25, seed: 2026_12_02 },
+    );
   });
 });
 
