@@ -13,7 +13,7 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { MINUTE_MS } from "@/lib/clock";
 import { db, type Db, type Tx } from "@/lib/db/client";
-import { AppError, parseInput } from "@/lib/errors";
+import { AppError, isUniqueViolation, parseInput } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { microsToUsd, usdToMicros } from "@/lib/money";
 import { defineOperation } from "@/lib/operations/operation";
@@ -237,11 +237,12 @@ export async function issueInvoices(input: unknown, options: { nowMs?: number } 
     const document = await issueFor(advertiserId, month, nowMs);
     if (document) issued.push(document);
   }
-  await db().billingMonth.upsert({
-    where: { month },
-    create: { month, closedAt: new Date(nowMs) },
-    update: {},
-  });
+  // another issuer may have marked it meanwhile: the first mark stands
+  try {
+    await db().billingMonth.create({ data: { month, closedAt: new Date(nowMs) } });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
   return { month, issued };
 }
 
