@@ -12,6 +12,8 @@
 //   npm run admin -- rotate-signing-key
 //   npm run admin -- retire-signing-key --kid KID
 //   npm run admin -- rotate-session-secret
+//   npm run admin -- set-advertiser-category --advertiser ID --category general|gambling|alcohol
+//   npm run admin -- set-licensed-regions --advertiser ID --regions "US-NJ US-PA"
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { CLIENT_STATUS_CACHE_MS, createClient, revokeClient } from "@/lib/auth/clients";
@@ -23,6 +25,11 @@ import { disconnectDb } from "@/lib/db/client";
 import { deployMigrations } from "@/lib/db/migrations";
 import { PLATFORM_KEY_CACHE_MS } from "@/lib/delivery/platform-auth";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
+import {
+  setAdvertiserCategory,
+  setLicensedRegions,
+  type AdvertiserJurisdiction,
+} from "@/lib/domain/advertisers/set-jurisdiction";
 import { resetPassword } from "@/lib/domain/users/reset-password";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -37,6 +44,8 @@ const USAGE = `usage: npm run admin -- <command> [options]
   rotate-signing-key
   retire-signing-key --kid KID   (at once: its tokens stop verifying; other instances within a minute)
   rotate-session-secret          (signs everyone out of the dashboard: other instances within a minute)
+  set-advertiser-category --advertiser ID --category general|gambling|alcohol
+  set-licensed-regions --advertiser ID --regions "US-NJ US-PA"   ("none": no licence; other instances within 1 s)
 Passwords are never taken from the command line: pipe them, e.g. printf '%s\\n' "$PASSWORD" | npm run admin -- ...`;
 
 class UsageError extends Error {}
@@ -98,6 +107,8 @@ async function run(command: string | undefined, args: string[], stdin: Input): P
       "key-id": { type: "string" },
       scopes: { type: "string" },
       kid: { type: "string" },
+      category: { type: "string" },
+      regions: { type: "string" },
     },
     strict: true,
     allowPositionals: false,
@@ -154,9 +165,25 @@ async function run(command: string | undefined, args: string[], stdin: Input): P
     case "rotate-session-secret":
       await rotateSessionSecret();
       return { rotated: "session_secret", other_instances_within_s: SESSION_SECRET_TTL_MS / 1000 };
+    case "set-advertiser-category":
+      return jurisdictionView(
+        await setAdvertiserCategory(required(values, "advertiser"), required(values, "category")),
+      );
+    case "set-licensed-regions": {
+      if (typeof values.regions !== "string") throw new UsageError("--regions is required");
+      return jurisdictionView(await setLicensedRegions(required(values, "advertiser"), values.regions));
+    }
     default:
       throw new UsageError(command ? `unknown command: ${command}` : "a command is required");
   }
+}
+
+function jurisdictionView(jurisdiction: AdvertiserJurisdiction) {
+  return {
+    advertiser_id: jurisdiction.advertiserId,
+    category: jurisdiction.category,
+    licensed_regions: jurisdiction.licensedRegions,
+  };
 }
 
 /** The failure as one JSON object: a code, a message, and the fields or the usage when they help. */

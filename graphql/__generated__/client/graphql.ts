@@ -132,6 +132,8 @@ export type ChangePasswordInput = {
 
 /** What a change was made to. */
 export type ChangeTargetType =
+  /** The advertiser itself: its category and licensed regions, set by the operator. */
+  | 'ADVERTISER'
   | 'API_CLIENT'
   | 'CAMPAIGN'
   | 'CONNECTED_APP'
@@ -154,6 +156,8 @@ export type CreateCampaignInput = {
   dailyBudgetUsd: string;
   /** After startDate; null or omitted = open-ended. */
   endDate?: string | null | undefined;
+  /** Region codes the campaign never serves; null or omitted: none. */
+  excludedRegions?: Array<string> | null | undefined;
   momentTypes: Array<MomentTypeKey>;
   name: string;
   /** Omitted: EVEN. */
@@ -163,6 +167,11 @@ export type CreateCampaignInput = {
   /** Today (UTC) or later. */
   startDate: string;
   targetCpaUsd?: string | null | undefined;
+  /**
+   * Region codes the campaign serves only (ISO 3166-2 such as US-NJ, or a country such as US); null or omitted:
+   * everywhere. A gambling advertiser may name only regions within its licensed regions (REGION_NOT_LICENSED).
+   */
+  targetRegions?: Array<string> | null | undefined;
   /** At least 10. */
   totalBudgetUsd: string;
 };
@@ -259,8 +268,11 @@ export type EstimateStatus =
 export type ForecastCampaignDeliveryInput = {
   bidCpmUsd: string;
   dailyBudgetUsd: string;
+  excludedRegions?: Array<string> | null | undefined;
   momentTypes: Array<MomentTypeKey>;
   sports: Array<Sport>;
+  /** Only the targeted regions' share of the sample counts; null or omitted: everywhere. */
+  targetRegions?: Array<string> | null | undefined;
   totalBudgetUsd: string;
 };
 
@@ -425,6 +437,8 @@ export type UpdateCampaignInput = {
   dailyBudgetUsd?: string | null | undefined;
   /** null = open-ended. */
   endDate?: string | null | undefined;
+  /** null: none. */
+  excludedRegions?: Array<string> | null | undefined;
   id: string | number;
   name?: string | null | undefined;
   /** EVEN to ASAP can raise spend. */
@@ -433,6 +447,8 @@ export type UpdateCampaignInput = {
   postbackUrl?: string | null | undefined;
   /** null turns CPA auto-bidding off. */
   targetCpaUsd?: string | null | undefined;
+  /** null: everywhere. Within a gambling advertiser's licensed regions (REGION_NOT_LICENSED). */
+  targetRegions?: Array<string> | null | undefined;
   totalBudgetUsd?: string | null | undefined;
 };
 
@@ -450,6 +466,8 @@ export type UserErrorCode =
   | 'IMMUTABLE_FIELD'
   /** The status change is not allowed (nothing leaves ended or cancelled). */
   | 'INVALID_TRANSITION'
+  /** A gambling advertiser's targetRegions name a region outside its licensed regions. */
+  | 'REGION_NOT_LICENSED'
   /** A field is missing, malformed or out of range (bids below the floor, budgets below the minimums, dates, lengths). */
   | 'VALIDATION_FAILED';
 

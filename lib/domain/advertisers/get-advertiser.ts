@@ -6,8 +6,19 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { defineOperation } from "@/lib/operations/operation";
+import type { AdvertiserCategory } from "@/lib/domain/regions/regions.schemas";
+import { jurisdictionOf } from "./set-jurisdiction";
 
-export type Advertiser = { id: string; name: string; email: string; createdAt: Date };
+export type Advertiser = {
+  id: string;
+  name: string;
+  email: string;
+  createdAt: Date;
+  /** set by the operator (docs/api.md, "Jurisdictions"); read-only to the advertiser */
+  category: AdvertiserCategory;
+  /** a gambling advertiser's licensed regions; null: none */
+  licensedRegions: string[] | null;
+};
 
 /** The advertiser a credential acts for (GraphQL's viewer). */
 export const getViewer = defineOperation({
@@ -30,5 +41,6 @@ export const getAdvertiser = defineOperation({
 export async function advertiserOf(actor: Actor): Promise<Advertiser> {
   const row = await db().advertiser.findUnique({ where: { id: actor.advertiserId } });
   if (!row) throw new AppError("not_found", { detail: "The advertiser of this credential no longer exists." });
-  return { id: row.id, name: row.name, email: row.email, createdAt: row.createdAt };
+  const { category, licensedRegions } = jurisdictionOf(row);
+  return { id: row.id, name: row.name, email: row.email, createdAt: row.createdAt, category, licensedRegions };
 }
