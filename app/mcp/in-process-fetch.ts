@@ -8,6 +8,7 @@ import * as campaignVariant from "@/app/api/ads/campaigns/[id]/variants/[variant
 import * as campaignVariants from "@/app/api/ads/campaigns/[id]/variants/route";
 import * as campaign from "@/app/api/ads/campaigns/[id]/route";
 import * as campaigns from "@/app/api/ads/campaigns/route";
+import * as advertiser from "@/app/api/ads/advertiser/route";
 import * as changes from "@/app/api/ads/changes/route";
 import * as clearingPrices from "@/app/api/ads/clearing-prices/route";
 import * as creativePerformance from "@/app/api/ads/creatives/[id]/performance/route";
@@ -44,6 +45,7 @@ export const IN_PROCESS_ROUTES: readonly (readonly [string, RouteModule])[] = [
   ["/api/ads/postback-keys", postbackKeys],
   ["/api/ads/postback-keys/[id]", postbackKey],
   ["/api/ads/changes", changes],
+  ["/api/ads/advertiser", advertiser],
 ];
 
 const compiled = IN_PROCESS_ROUTES.map(([path, module]) => {

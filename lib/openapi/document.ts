@@ -2,6 +2,7 @@
 // hand). Each area documents its paths in ./paths/<area>.ts; add yours here.
 import { createDocument } from "zod-openapi";
 import { SECURITY_SCHEMES, withBodyLimits, withIdempotencyKeys, withPathParameters } from "./common";
+import { advertiserPaths } from "./paths/advertiser";
 import { authPaths } from "./paths/auth";
 import { campaignsPaths } from "./paths/campaigns";
 import { clearingPricesPaths } from "./paths/clearing-prices";
@@ -36,6 +37,7 @@ export function buildOpenApiDocument(baseUrl: string) {
           ...momentTypesPaths,
           ...clearingPricesPaths,
           ...campaignsPaths,
+          ...advertiserPaths,
           ...discoveryPaths,
           ...mcpPaths,
           ...webhooksPaths,

@@ -25,6 +25,7 @@ export const API_ROUTES: readonly (readonly [path: string, methods: readonly str
   ["/api/ads/postback-keys", ["GET", "POST"]],
   ["/api/ads/postback-keys/[id]", ["DELETE"]],
   ["/api/ads/changes", ["GET"]],
+  ["/api/ads/advertiser", ["GET"]],
   ["/api/ads/webhooks", ["GET", "POST"]],
   ["/api/ads/webhooks/[id]", ["DELETE"]],
   ["/api/ads/webhooks/[id]/test", ["POST"]],

@@ -152,6 +152,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ads/advertiser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's advertiser
+         * @description The advertiser the token acts for: its name, contact email, and, read-only, its category and licensed regions as the operator set them. A gambling advertiser's campaigns serve only users in its licensed regions and may target only regions within them (E5 and E7 answer 422 region_not_licensed otherwise); a change of licence applies to the next decision.
+         */
+        get: operations["getAdvertiser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ads/webhooks": {
         parameters: {
             query?: never;
@@ -1176,6 +1196,27 @@ export interface components {
             /** @description The same estimate today. */
             current_estimated_daily_spend_usd: number;
             current_estimate_status: components["schemas"]["EstimateStatus"];
+        };
+        Advertiser: {
+            /** @example adv_8fJ2nQ4xLbW9cT1mV6pR3z */
+            id: string;
+            name: string;
+            email: string;
+            /**
+             * @description What the advertiser sells, as ad policies class it (general, gambling, alcohol), set by the operator. A gambling advertiser's campaigns serve only users in its licensed regions, never a user of unknown region; users may exclude gambling and alcohol.
+             * @enum {string}
+             */
+            category: "general" | "gambling" | "alcohol";
+            /**
+             * @description A gambling advertiser's licensed regions (ISO 3166 codes), set by the operator: its campaigns may target only regions within them (422 region_not_licensed otherwise). null: none.
+             * @example [
+             *       "US-NJ",
+             *       "US-PA"
+             *     ]
+             */
+            licensed_regions: string[] | null;
+            /** Format: date-time */
+            created_at: string;
         };
         /** @description AdCP adagents.json (inline variant): the properties this service sells and the agent authorized to sell them. */
         AdAgents: {
@@ -2601,6 +2642,53 @@ export interface operations {
             };
         };
     };
+    getAdvertiser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The advertiser */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Advertiser"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listWebhookEndpoints: {
         parameters: {
             query?: never;
@@ -4000,6 +4088,7 @@ export const campaignPacingValues: ReadonlyArray<FlattenedDeepRequired<component
 export const campaignEnded_reasonAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Campaign"]["ended_reason"]> = ["budget_exhausted", "end_date", "advertiser"];
 export const campaignAvailable_actionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Campaign"]["available_actions"]> = ["pause", "resume", "end", "cancel", "update", "add_variant"];
 export const creativeStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Creative"]["status"]> = ["pending", "approved", "rejected", "paused"];
+export const advertiserCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Advertiser"]["category"]> = ["general", "gambling", "alcohol"];
 export const authorizationServerMetadataGrant_types_supportedValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuthorizationServerMetadata"]["grant_types_supported"]> = ["authorization_code", "refresh_token", "client_credentials"];
 export const authorizationServerMetadataToken_endpoint_auth_methods_supportedValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuthorizationServerMetadata"]["token_endpoint_auth_methods_supported"]> = ["none", "client_secret_post", "client_secret_basic"];
 export const webhookDeliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookDelivery"]["status"]> = ["pending", "delivering", "succeeded", "failed", "cancelled"];

@@ -99,6 +99,16 @@ export const OPERATIONS = {
     "write": true,
     "idempotent": true
   },
+  "getAdvertiser": {
+    "method": "get",
+    "path": "/api/ads/advertiser",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:read"
+    ],
+    "write": false,
+    "idempotent": false
+  },
   "listWebhookEndpoints": {
     "method": "get",
     "path": "/api/ads/webhooks",
