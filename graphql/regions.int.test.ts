@@ -8,6 +8,7 @@ import { setAdvertiserCategory, setLicensedRegions } from "@/lib/domain/advertis
 import { utcDay } from "@/test/campaign-input";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
+import { seedDelivery } from "@/test/factories/delivery";
 import { gql } from "@/test/graphql";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { toGlobalId } from "./global-id";
@@ -105,5 +106,27 @@ describe("GraphQL region targeting", () => {
     });
     const row = await db().campaign.findUniqueOrThrow({ where: { id: campaign.id } });
     expect(row.targetRegions).toBe('["US-PA"]');
+  });
+
+  it("reports by REGION: code, name, unknown for decisions without one", async () => {
+    const campaign = await createTestCampaign({ advertiserId: book.advertiserId });
+    await seedDelivery(campaign, [
+      { servedAtMs: Date.parse("2025-11-02T15:00:00Z"), region: "US-NJ" },
+      { servedAtMs: Date.parse("2025-11-02T16:00:00Z"), region: "CA-ON" },
+      { servedAtMs: Date.parse("2025-11-02T17:00:00Z") },
+    ]);
+    const res = await gql(
+      `query RegionsReport($id: ID!) { campaign(id: $id) {
+        report(startDate: "2025-11-02", endDate: "2025-11-02", timezone: "America/New_York", breakdown: REGION) {
+          breakdown rows { key region regionName impressions } csv } } }`,
+      { headers, variables: { id: toGlobalId("Campaign", campaign.id) } },
+    );
+    expect(res.data.campaign.report.breakdown).toBe("REGION");
+    expect(res.data.campaign.report.rows).toEqual([
+      { key: "CA-ON", region: "CA-ON", regionName: "Ontario", impressions: 1 },
+      { key: "US-NJ", region: "US-NJ", regionName: "New Jersey", impressions: 1 },
+      { key: "unknown", region: null, regionName: null, impressions: 1 },
+    ]);
+    expect(res.data.campaign.report.csv).toMatch(/^region,impressions,/);
   });
 });

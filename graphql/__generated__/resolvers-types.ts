@@ -1688,10 +1688,14 @@ export type ReportRow = {
   /** HOUR_OF_DAY breakdown. */
   hourOfDay?: Maybe<Scalars['Int']['output']>;
   impressions: Scalars['Count']['output'];
-  /** As REST's key: the local date, moment type key, sport, creative restId, or local hour (0-23) as text. */
+  /** As REST's key: the local date, moment type key, sport, creative restId, local hour (0-23) as text, or region code (unknown). */
   key: Scalars['String']['output'];
   /** MOMENT_TYPE breakdown. */
   momentType?: Maybe<MomentTypeKey>;
+  /** REGION breakdown: the ISO 3166 code; null for decisions that named no region (key unknown). */
+  region?: Maybe<Scalars['String']['output']>;
+  /** REGION breakdown: the region's name (New Jersey); null for decisions that named no region. */
+  regionName?: Maybe<Scalars['String']['output']>;
   spendUsd: Scalars['Money']['output'];
   /** SPORT breakdown. */
   sport?: Maybe<Sport>;
@@ -3079,7 +3083,7 @@ export type RemoveMemberPayloadResolvers<ContextType = GraphqlContext, ParentTyp
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
-export type ReportBreakdownResolvers = EnumResolverSignature<{ CREATIVE?: any, DAY?: any, HOUR_OF_DAY?: any, MOMENT_TYPE?: any, SPORT?: any }, ResolversTypes['ReportBreakdown']>;
+export type ReportBreakdownResolvers = EnumResolverSignature<{ CREATIVE?: any, DAY?: any, HOUR_OF_DAY?: any, MOMENT_TYPE?: any, REGION?: any, SPORT?: any }, ResolversTypes['ReportBreakdown']>;
 
 export type ReportComparisonResolvers = EnumResolverSignature<{ PREVIOUS_PERIOD?: any }, ResolversTypes['ReportComparison']>;
 
@@ -3105,6 +3109,8 @@ export type ReportRowResolvers<ContextType = GraphqlContext, ParentType extends 
   impressions?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   momentType?: Resolver<Maybe<ResolversTypes['MomentTypeKey']>, ParentType, ContextType>;
+  region?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  regionName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   spendUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   sport?: Resolver<Maybe<ResolversTypes['Sport']>, ParentType, ContextType>;
 };

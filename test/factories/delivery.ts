@@ -23,6 +23,8 @@ export type SeedImpression = {
   clickedAtMs?: number;
   userId?: string;
   gameId?: string;
+  /** the user's region; default none */
+  region?: string | null;
 };
 
 export type SeededImpression = {
@@ -35,6 +37,7 @@ export type SeededImpression = {
   servedAtMs: number;
   costMicros: bigint;
   clickedAtMs?: number;
+  region: string | null;
 };
 
 type CampaignLike = { id: string; advertiserId: string; creatives: readonly { id: string }[] };
@@ -55,6 +58,7 @@ export async function seedDelivery(
       servedAtMs: input.servedAtMs,
       costMicros: input.costMicros ?? impressionCostMicros(clearing),
       clickedAtMs: input.clickedAtMs,
+      region: input.region ?? null,
     };
   });
   const deltas: RollupDelta[] = [];
@@ -64,6 +68,7 @@ export async function seedDelivery(
       creativeId: row.creativeId,
       momentType: row.momentType,
       sport: row.sport,
+      region: row.region,
     };
     deltas.push({ ...key, atMs: row.servedAtMs, impressions: 1, spendMicros: row.costMicros });
     if (row.clickedAtMs !== undefined) deltas.push({ ...key, atMs: row.clickedAtMs, clicks: 1 });
@@ -87,6 +92,7 @@ export async function seedDelivery(
           clearingCpmMicros: impressions[start + index]!.clearingCpmMicros ?? 2_000_000n,
           costMicros: row.costMicros,
           servedAtMs: BigInt(row.servedAtMs),
+          region: row.region,
         })),
       });
     }
@@ -100,6 +106,7 @@ export async function seedDelivery(
           momentType: row.momentType,
           sport: row.sport,
           clickedAtMs: BigInt(row.clickedAtMs!),
+          region: row.region,
         })),
       });
     }

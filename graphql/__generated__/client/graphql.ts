@@ -352,6 +352,8 @@ export type ReportBreakdown =
   | 'DAY'
   | 'HOUR_OF_DAY'
   | 'MOMENT_TYPE'
+  /** The users' region (ISO 3166 code); key unknown for decisions that named none. */
+  | 'REGION'
   | 'SPORT';
 
 /** What a report's totals are compared with. */
