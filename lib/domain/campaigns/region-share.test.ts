@@ -1,0 +1,28 @@
+// The estimates' region share (estimate-delivery.ts): the part of the lanes' recent impressions a campaign's
+// region targeting could reach.
+import { describe, expect, it } from "vitest";
+import { regionShare } from "./estimate-delivery";
+
+const mix = new Map([
+  ["US-NJ", 40],
+  ["US-NY", 30],
+  ["CA-ON", 20],
+  ["", 10],
+]);
+
+describe("regionShare", () => {
+  it.each([
+    [null, null, 1],
+    [["US-NJ"], null, 0.4],
+    [["US"], null, 0.7],
+    [["US"], ["US-NY"], 0.4],
+    [null, ["CA"], 0.8],
+    [["GB"], null, 0],
+  ])("target %j, excluded %j: %d", (target, excluded, share) => {
+    expect(regionShare(mix, target, excluded)).toBeCloseTo(share, 9);
+  });
+
+  it("is 0 without any sample", () => {
+    expect(regionShare(new Map(), ["US"], null)).toBe(0);
+  });
+});
