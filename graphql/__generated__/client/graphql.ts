@@ -567,7 +567,7 @@ export type CampaignDetailQueryVariables = Exact<{
 }>;
 
 
-export type CampaignDetailQuery = { campaign: { id: string, restId: string, name: string, status: CampaignStatus, endedReason: CampaignEndedReason | null, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, totalBudgetUsd: string, targetCpaUsd: string | null, postbackUrl: string | null, startDate: string, endDate: string | null, pacing: Pacing, availableActions: Array<CampaignAction>, createdAt: string, updatedAt: string, spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus, today: { date: string, spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null, remainingUsd: string }, creatives: Array<{ id: string, restId: string, variantLabel: string, status: CreativeStatus, reviewReason: string | null, headline: string, body: string, ctaText: string | null, iconUrl: string, actionUrl: string, performanceScore: number, trafficAllocation: number, availableActions: Array<CreativeAction>, createdAt: string, performance: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string } | null }> } | null };
+export type CampaignDetailQuery = { campaign: { id: string, restId: string, name: string, status: CampaignStatus, endedReason: CampaignEndedReason | null, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, totalBudgetUsd: string, targetCpaUsd: string | null, postbackUrl: string | null, startDate: string, endDate: string | null, pacing: Pacing, targetRegions: Array<string> | null, excludedRegions: Array<string> | null, availableActions: Array<CampaignAction>, createdAt: string, updatedAt: string, spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus, today: { date: string, spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null, remainingUsd: string }, creatives: Array<{ id: string, restId: string, variantLabel: string, status: CreativeStatus, reviewReason: string | null, headline: string, body: string, ctaText: string | null, iconUrl: string, actionUrl: string, performanceScore: number, trafficAllocation: number, availableActions: Array<CreativeAction>, createdAt: string, performance: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string } | null }> } | null };
 
 export type PauseCampaignMutationVariables = Exact<{
   input: PauseCampaignInput;
@@ -1265,6 +1265,8 @@ export const CampaignDetailDocument = new TypedDocumentString(`
     startDate
     endDate
     pacing
+    targetRegions
+    excludedRegions
     ...CampaignDeliveryFields
     availableActions
     createdAt
