@@ -16,6 +16,15 @@ export type AddCreativeVariantInput = {
   iconUrl: string;
 };
 
+/**
+ * What an advertiser sells, as ad policies class it: GAMBLING serves only its licensed regions; users may exclude
+ * GAMBLING and ALCOHOL.
+ */
+export type AdvertiserCategory =
+  | 'ALCOHOL'
+  | 'GAMBLING'
+  | 'GENERAL';
+
 /** The all-campaigns report's breakdowns. */
 export type AdvertiserReportBreakdown =
   /** One row per campaign created by the end of the range, zeros included, most spend first. */
@@ -715,7 +724,7 @@ export type AdvertiserReportPageQuery = { advertiserReport: { csv: string, csvFi
 export type SettingsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SettingsPageQuery = { viewer: { user: { email: string, name: string, timeZone: string | null } | null, advertiser: { name: string }, notificationPreferences: Array<{ kind: AlertKind, channel: AlertChannel }> | null } | null };
+export type SettingsPageQuery = { viewer: { user: { email: string, name: string, timeZone: string | null } | null, advertiser: { name: string, category: AdvertiserCategory, licensedRegions: Array<string> | null }, notificationPreferences: Array<{ kind: AlertKind, channel: AlertChannel }> | null } | null };
 
 export type PostbackKeysPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1834,6 +1843,8 @@ export const SettingsPageDocument = new TypedDocumentString(`
     }
     advertiser {
       name
+      category
+      licensedRegions
     }
     notificationPreferences {
       kind
