@@ -708,7 +708,7 @@ export type CampaignReportPageQueryVariables = Exact<{
 }>;
 
 
-export type CampaignReportPageQuery = { campaignReport: { breakdown: ReportBreakdown | null, csv: string, csvFilename: string, period: { start: string, end: string, timezone: string }, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string }, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, creative: { variantLabel: string, headline: string } | null }> | null } | null, campaignTimeSeries: { granularity: TimeSeriesGranularity, csv: string, csvFilename: string, series: Array<{ ts: string, impressions: number, clicks: number, spendUsd: string }> } | null };
+export type CampaignReportPageQuery = { campaignReport: { breakdown: ReportBreakdown | null, csv: string, csvFilename: string, period: { start: string, end: string, timezone: string }, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string }, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, rows: Array<{ key: string, region: string | null, regionName: string | null, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, creative: { variantLabel: string, headline: string } | null }> | null } | null, campaignTimeSeries: { granularity: TimeSeriesGranularity, csv: string, csvFilename: string, series: Array<{ ts: string, impressions: number, clicks: number, spendUsd: string }> } | null };
 
 export type AdvertiserReportPageQueryVariables = Exact<{
   start: string;
@@ -719,7 +719,7 @@ export type AdvertiserReportPageQueryVariables = Exact<{
 }>;
 
 
-export type AdvertiserReportPageQuery = { advertiserReport: { csv: string, csvFilename: string, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string }, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, period: { start: string, end: string, timezone: string }, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, campaign: { name: string } | null }> | null } | null };
+export type AdvertiserReportPageQuery = { advertiserReport: { csv: string, csvFilename: string, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string }, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, period: { start: string, end: string, timezone: string }, rows: Array<{ key: string, region: string | null, regionName: string | null, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, campaign: { name: string } | null }> | null } | null };
 
 export type SettingsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -888,7 +888,7 @@ export type ReportTotalsFieldsFragment = { impressions: number, clicks: number, 
 
 export type ReportComparisonFieldsFragment = { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } };
 
-export type ReportRowFieldsFragment = { key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string };
+export type ReportRowFieldsFragment = { key: string, region: string | null, regionName: string | null, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string };
 
 export type UserErrorFieldsFragment = { field: Array<string> | null, code: UserErrorCode, message: string };
 
@@ -1026,6 +1026,8 @@ export const ReportComparisonFieldsFragmentDoc = new TypedDocumentString(`
 export const ReportRowFieldsFragmentDoc = new TypedDocumentString(`
     fragment ReportRowFields on ReportRow {
   key
+  region
+  regionName
   impressions
   clicks
   ctr
@@ -1771,6 +1773,8 @@ fragment ReportComparisonFields on ReportComparisonTotals {
 }
 fragment ReportRowFields on ReportRow {
   key
+  region
+  regionName
   impressions
   clicks
   ctr
@@ -1827,6 +1831,8 @@ fragment ReportComparisonFields on ReportComparisonTotals {
 }
 fragment ReportRowFields on ReportRow {
   key
+  region
+  regionName
   impressions
   clicks
   ctr
