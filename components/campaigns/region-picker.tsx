@@ -113,7 +113,7 @@ export function RegionPicker({
       <Input
         type="search"
         id={`${uid}-search`}
-        aria-label={`Search ${legend.toLowerCase()} by name or code`}
+        aria-label={`Search ${legend.toLowerCase()}: states, provinces, countries or codes`}
         placeholder="Search states, provinces, countries"
         value={query}
         autoComplete="off"
