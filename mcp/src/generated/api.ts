@@ -1504,7 +1504,7 @@ export interface components {
             as_of: string;
         };
         AdvertiserReportRow: {
-            /** @description Local date (YYYY-MM-DD), moment type, sport, creative id, or local hour of day (integer 0-23). */
+            /** @description Local date (YYYY-MM-DD), moment type, sport, creative id, local hour of day (integer 0-23), or region code (`unknown`: decisions that named no region). */
             key: string | number;
             impressions: number;
             clicks: number;
@@ -1544,13 +1544,13 @@ export interface components {
             period: components["schemas"]["ReportPeriod"];
             totals: components["schemas"]["ReportTotals"];
             /** @enum {string} */
-            breakdown?: "day" | "moment_type" | "sport" | "creative" | "hour_of_day";
-            /** @description With a breakdown: every key (all dates of the range, hours 0-23, the campaign's moment types, sports and creatives, zeros included); rows sum to totals. */
+            breakdown?: "day" | "moment_type" | "sport" | "creative" | "hour_of_day" | "region";
+            /** @description With a breakdown: every key (all dates of the range, hours 0-23, the campaign's moment types, sports and creatives, zeros included; by region, the regions with delivery, by code, `unknown` last); rows sum to totals. */
             rows?: components["schemas"]["ReportRow"][];
             comparison?: components["schemas"]["ReportComparison"];
         };
         ReportRow: {
-            /** @description Local date (YYYY-MM-DD), moment type, sport, creative id, or local hour of day (integer 0-23). */
+            /** @description Local date (YYYY-MM-DD), moment type, sport, creative id, local hour of day (integer 0-23), or region code (`unknown`: decisions that named no region). */
             key: string | number;
             impressions: number;
             clicks: number;
@@ -3290,8 +3290,8 @@ export interface operations {
                 start_date: string;
                 /** @description Last local date (inclusive); at most 366 days after start_date counting both. */
                 end_date: string;
-                /** @description Adds `rows`, one per key: local date, moment type, sport, creative id or local hour of day (0-23). */
-                breakdown?: "day" | "moment_type" | "sport" | "creative" | "hour_of_day";
+                /** @description Adds `rows`, one per key: local date, moment type, sport, creative id, local hour of day (0-23), or the users' region (ISO 3166 code as the decision named it; `unknown` for decisions that named none). */
+                breakdown?: "day" | "moment_type" | "sport" | "creative" | "hour_of_day" | "region";
                 /** @description IANA time zone name; days and hours are computed in it, DST included. Default UTC. */
                 timezone?: string;
                 /** @description previous_period: adds `comparison`, the totals of as many local dates just before start_date (the 7 days before a week, the 31 days before a 31-day month), in the same zone. */
@@ -4033,7 +4033,7 @@ export const pathsApiAdsReportingCampaignsGetParametersQueryBreakdownValues: Rea
 export const pathsApiAdsReportingCampaignsGetParametersQueryCompareValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns"]["get"]["parameters"]["query"]["compare"]> = ["previous_period"];
 export const pathsApiAdsReportingCampaignsGetParametersQueryFormatValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns"]["get"]["parameters"]["query"]["format"]> = ["json", "csv"];
 export const pathsApiAdsReportingCampaignsGetResponses200HeadersXReportSourceValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns"]["get"]["responses"]["200"]["headers"]["X-Report-Source"]> = ["rollups", "raw"];
-export const pathsApiAdsReportingCampaignsIdGetParametersQueryBreakdownValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns/{id}"]["get"]["parameters"]["query"]["breakdown"]> = ["day", "moment_type", "sport", "creative", "hour_of_day"];
+export const pathsApiAdsReportingCampaignsIdGetParametersQueryBreakdownValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns/{id}"]["get"]["parameters"]["query"]["breakdown"]> = ["day", "moment_type", "sport", "creative", "hour_of_day", "region"];
 export const pathsApiAdsReportingCampaignsIdGetParametersQueryCompareValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns/{id}"]["get"]["parameters"]["query"]["compare"]> = ["previous_period"];
 export const pathsApiAdsReportingCampaignsIdGetParametersQueryFormatValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns/{id}"]["get"]["parameters"]["query"]["format"]> = ["json", "csv"];
 export const pathsApiAdsReportingCampaignsIdGetResponses200HeadersXReportSourceValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns/{id}"]["get"]["responses"]["200"]["headers"]["X-Report-Source"]> = ["rollups", "raw"];
@@ -4093,7 +4093,7 @@ export const authorizationServerMetadataGrant_types_supportedValues: ReadonlyArr
 export const authorizationServerMetadataToken_endpoint_auth_methods_supportedValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuthorizationServerMetadata"]["token_endpoint_auth_methods_supported"]> = ["none", "client_secret_post", "client_secret_basic"];
 export const webhookDeliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookDelivery"]["status"]> = ["pending", "delivering", "succeeded", "failed", "cancelled"];
 export const advertiserReportBreakdownValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdvertiserReport"]["breakdown"]> = ["campaign", "day", "moment_type", "sport", "hour_of_day"];
-export const campaignReportBreakdownValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignReport"]["breakdown"]> = ["day", "moment_type", "sport", "creative", "hour_of_day"];
+export const campaignReportBreakdownValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignReport"]["breakdown"]> = ["day", "moment_type", "sport", "creative", "hour_of_day", "region"];
 export const campaignTimeSeriesGranularityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignTimeSeries"]["granularity"]> = ["hour", "day"];
 export const conversionResultStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConversionResult"]["status"]> = ["recorded", "already_recorded"];
 export const changeActorTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeActor"]["type"]> = ["user", "api_client", "oauth_app", "system"];
