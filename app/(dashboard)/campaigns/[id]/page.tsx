@@ -136,6 +136,8 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
                   endDate: campaign.endDate ?? null,
                   pacing: campaign.pacing,
                   targetCpaUsd: campaign.targetCpaUsd ?? null,
+                  targetRegions: campaign.targetRegions ?? null,
+                  excludedRegions: campaign.excludedRegions ?? null,
                 }}
                 floorHint={bidFloorHint(campaign.momentTypes) ?? ""}
               />
