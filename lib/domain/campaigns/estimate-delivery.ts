@@ -3,10 +3,10 @@
 // types in the selected sports where they exist), without the caller's own
 // auctions and without the demo's (sandbox) ones. Only clearing prices are read,
 // never a winning bid; the arithmetic (the price grid, the bid's bucket, the
-// rounding) is lib/domain/market/estimate-rules.ts. A campaign with region targeting
-// counts only the targeted regions' share of that sample: auctions carry no region, so
-// the share is that of the lanes' impressions (hourly rollups, by the users' region) in
-// the same window.
+// rounding) is lib/domain/market/estimate-rules.ts. A campaign with region targeting (or
+// of a gambling advertiser, bound to its licence) counts only its regions' share of that
+// sample: auctions carry no region, so the share is that of the lanes' impressions
+// (hourly rollups, by the users' region) in the same window.
 //
 // The sample of one advertiser's lane set is kept ESTIMATE_CACHE_MS: every bid,
 // budget and repeated preview within that time is answered without a query.
@@ -142,19 +142,23 @@ const regionMixes = keyedTtlMemo<Map<string, number>>(ESTIMATE_CACHE_MS, ESTIMAT
 /**
  * The share (0..1) of the lanes' recent impressions whose users lie in the targeted regions and outside the
  * excluded ones: the part of the sample a region-targeted campaign could win. A user of unknown region
- * counts only for a campaign without target regions.
+ * counts only for a campaign without target regions. `licensed` (a gambling advertiser's licence; null: none)
+ * narrows it as delivery does: only users in the licence, never one of unknown region.
  */
 export function regionShare(
   mix: ReadonlyMap<string, number>,
   target: readonly string[] | null,
   excluded: readonly string[] | null,
+  licensed?: readonly string[] | null,
 ): number {
   const targets = target ? new Set(target) : null;
   const exclusions = excluded ? new Set(excluded) : null;
+  const licence = licensed === undefined ? undefined : new Set(licensed ?? []);
   let total = 0;
   let matched = 0;
   for (const [region, count] of mix) {
     total += count;
+    if (licence && (region === "" || !liesIn(region, licence))) continue;
     if (targets && (region === "" || !liesIn(region, targets))) continue;
     if (exclusions && region !== "" && liesIn(region, exclusions)) continue;
     matched += count;
@@ -185,9 +189,15 @@ export async function estimateDailyDelivery(
   const sample = await samples.get(sampleKey(advertiserId, lanes), loadSample, clock);
   const target = input.targetRegions ?? null;
   const excluded = input.excludedRegions ?? null;
-  if (target === null && excluded === null) return estimateFromSample(sample, input);
+  // a gambling advertiser serves only its licensed regions whatever the targeting
+  const advertiser = await db().advertiser.findUnique({
+    where: { id: advertiserId },
+    select: { category: true, licensedRegions: true },
+  });
+  const licensed = advertiser?.category === "gambling" ? regionsOf(advertiser.licensedRegions) : undefined;
+  if (target === null && excluded === null && licensed === undefined) return estimateFromSample(sample, input);
   const mix = await regionMixes.get(lanes.join(","), loadRegionMix, clock);
-  return estimateFromSample(scaledSample(sample, regionShare(mix, target, excluded)), input);
+  return estimateFromSample(scaledSample(sample, regionShare(mix, target, excluded, licensed)), input);
 }
 
 const EMPTY_SAMPLE: EstimateSample = {

@@ -22,6 +22,12 @@ describe("regionShare", () => {
     expect(regionShare(mix, target, excluded)).toBeCloseTo(share, 9);
   });
 
+  it("a gambling advertiser's licence narrows it as delivery does (never unknown; no licence: nothing)", () => {
+    expect(regionShare(mix, null, null, ["US"])).toBeCloseTo(0.7, 9);
+    expect(regionShare(mix, ["US-NJ", "CA-ON"], null, ["US-NJ"])).toBeCloseTo(0.4, 9);
+    expect(regionShare(mix, null, null, null)).toBe(0);
+  });
+
   it("is 0 without any sample", () => {
     expect(regionShare(new Map(), ["US"], null)).toBe(0);
   });
