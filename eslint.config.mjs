@@ -95,7 +95,12 @@ const zones = [
     target: "./components",
     from: "./lib/domain/**",
     // zod schemas shared with the API, and catalogs that are data (no I/O)
-    except: ["**/lib/domain/**/*.schemas.ts", "**/lib/domain/moment-types/catalog.ts", "**/lib/domain/sports.ts"],
+    except: [
+      "**/lib/domain/**/*.schemas.ts",
+      "**/lib/domain/moment-types/catalog.ts",
+      "**/lib/domain/sports.ts",
+      "**/lib/domain/regions/regions.ts",
+    ],
     message: COMPONENTS,
     tests: true,
   },

@@ -39,6 +39,7 @@ import {
 import { SPORTS, type Sport } from "@/lib/domain/sports";
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from "@/lib/webhooks/webhooks.schemas";
 import { USER_ERROR_CODES, type UserErrorCode } from "@/lib/errors";
+import { ADVERTISER_CATEGORIES } from "@/lib/domain/regions/regions.schemas";
 import { ACTOR_TYPES, TARGET_TYPES, type ActorType, type TargetType } from "@/lib/history/changes";
 import type { InvitationStatus } from "@/lib/domain/members/members.schemas";
 import { EVENT_TYPES, type EventType } from "@/lib/webhooks/events";
@@ -140,4 +141,5 @@ export const ENUMS = {
   BillingMode: internalValues(BILLING_MODES),
   InvoiceKind: internalValues(INVOICE_KINDS),
   InvoiceStatus: internalValues(INVOICE_STATUSES),
+  AdvertiserCategory: internalValues(ADVERTISER_CATEGORIES),
 };

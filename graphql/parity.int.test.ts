@@ -153,7 +153,7 @@ describe("parity with REST", () => {
       `query($id: ID!) {
         campaign(id: $id) {
           id: restId name status momentTypes sports bidCpmUsd dailyBudgetUsd totalBudgetUsd spendToDateUsd
-          impressionsToDate clicksToDate conversionsToDate startDate endDate pacing createdAt updatedAt targetCpaUsd
+          impressionsToDate clicksToDate conversionsToDate startDate endDate pacing targetRegions excludedRegions createdAt updatedAt targetCpaUsd
           postbackUrl endedReason deliveryStatus availableActions
           creative: primaryCreative { ${CREATIVE} }
           variants: creatives { ${CREATIVE} }

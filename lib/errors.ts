@@ -32,6 +32,7 @@ export const ERROR_CODES = {
   validation_failed: { status: 422, title: "Validation failed", graphql: "BAD_USER_INPUT", userError: true },
   immutable_field: { status: 422, title: "Immutable field", graphql: "BAD_USER_INPUT", userError: true },
   icon_unreachable: { status: 422, title: "Icon URL unreachable", graphql: "BAD_USER_INPUT", userError: true },
+  region_not_licensed: { status: 422, title: "Region not licensed", graphql: "BAD_USER_INPUT", userError: true },
   idempotency_key_reused: { status: 422, title: "Idempotency key reused", graphql: "BAD_USER_INPUT" },
   attribution_window_expired: { status: 422, title: "Attribution window expired", graphql: "BAD_USER_INPUT" },
   rate_limited: { status: 429, title: "Too many requests", graphql: "RATE_LIMITED" },

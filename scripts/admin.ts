@@ -17,6 +17,8 @@
 //   npm run admin -- record-payment --invoice NUMBER --amount USD --reference R
 //   npm run admin -- credit-invoice --invoice NUMBER --amount USD --reason R
 //   npm run admin -- issue-invoices [--month YYYY-MM]
+//   npm run admin -- set-advertiser-category --advertiser ID --category general|gambling|alcohol
+//   npm run admin -- set-licensed-regions --advertiser ID --regions "US-NJ US-PA"
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { CLIENT_STATUS_CACHE_MS, createClient, revokeClient } from "@/lib/auth/clients";
@@ -31,6 +33,11 @@ import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { addFunds, recordPayment, setBilling } from "@/lib/domain/billing/accounts";
 import { creditInvoice, issueInvoices } from "@/lib/domain/billing/invoices";
 import { previousMonth } from "@/lib/domain/billing/months";
+import {
+  setAdvertiserCategory,
+  setLicensedRegions,
+  type AdvertiserJurisdiction,
+} from "@/lib/domain/advertisers/set-jurisdiction";
 import { resetPassword } from "@/lib/domain/users/reset-password";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -50,6 +57,8 @@ const USAGE = `usage: npm run admin -- <command> [options]
   record-payment --invoice NUMBER --amount USD --reference R
   credit-invoice --invoice NUMBER --amount USD --reason R   (a credit note: issued invoices never change)
   issue-invoices [--month YYYY-MM]   (the invoices and statements of a closed UTC month; default: the last one)
+  set-advertiser-category --advertiser ID --category general|gambling|alcohol
+  set-licensed-regions --advertiser ID --regions "US-NJ US-PA"   ("none": no licence; other instances within 1 s)
 Passwords are never taken from the command line: pipe them, e.g. printf '%s\\n' "$PASSWORD" | npm run admin -- ...`;
 
 class UsageError extends Error {}
@@ -124,6 +133,8 @@ async function run(command: string | undefined, args: string[], stdin: Input): P
       invoice: { type: "string" },
       reason: { type: "string" },
       month: { type: "string" },
+      category: { type: "string" },
+      regions: { type: "string" },
     },
     strict: true,
     allowPositionals: false,
@@ -208,9 +219,25 @@ async function run(command: string | undefined, args: string[], stdin: Input): P
       });
     case "issue-invoices":
       return issueInvoices({ month: values.month ?? previousMonth(Date.now()) });
+    case "set-advertiser-category":
+      return jurisdictionView(
+        await setAdvertiserCategory(required(values, "advertiser"), required(values, "category")),
+      );
+    case "set-licensed-regions": {
+      if (typeof values.regions !== "string") throw new UsageError("--regions is required");
+      return jurisdictionView(await setLicensedRegions(required(values, "advertiser"), values.regions));
+    }
     default:
       throw new UsageError(command ? `unknown command: ${command}` : "a command is required");
   }
+}
+
+function jurisdictionView(jurisdiction: AdvertiserJurisdiction) {
+  return {
+    advertiser_id: jurisdiction.advertiserId,
+    category: jurisdiction.category,
+    licensed_regions: jurisdiction.licensedRegions,
+  };
 }
 
 /** The failure as one JSON object: a code, a message, and the fields or the usage when they help. */

@@ -28,6 +28,10 @@ export type CampaignFormValues = {
   pacing: "even" | "asap";
   /** "" for none (no CPA auto-bidding) */
   target_cpa_usd: string;
+  /** ISO 3166 codes; [] for everywhere (null in the API) */
+  target_regions: string[];
+  /** ISO 3166 codes; [] for none */
+  excluded_regions: string[];
   creative: CreativeValues;
 };
 
@@ -45,6 +49,8 @@ export function campaignFormDefaults(today: string): CampaignFormValues {
     end_date: "",
     pacing: "even",
     target_cpa_usd: "",
+    target_regions: [],
+    excluded_regions: [],
     creative: EMPTY_CREATIVE,
   };
 }
@@ -67,6 +73,8 @@ export const CAMPAIGN_FIELDS: readonly SummaryField[] = [
   { name: "end_date", id: "endDate" },
   { name: "pacing", id: "pacing" },
   { name: "target_cpa_usd", id: "targetCpaUsd" },
+  { name: "target_regions", id: "targetRegions" },
+  { name: "excluded_regions", id: "excludedRegions" },
   ...creativeFields("creative."),
 ];
 
@@ -95,6 +103,9 @@ export function campaignBody(values: CampaignFormValues) {
     pacing: values.pacing,
     // empty: absent (no auto-bidding)
     ...((values.target_cpa_usd ?? "").trim() !== "" && { target_cpa_usd: usdAmount(values.target_cpa_usd) }),
+    // none chosen: everywhere (absent)
+    ...(values.target_regions?.length ? { target_regions: values.target_regions } : {}),
+    ...(values.excluded_regions?.length ? { excluded_regions: values.excluded_regions } : {}),
     creative: creativeBody(values.creative),
   };
 }
@@ -136,6 +147,8 @@ export function createCampaignInput(body: CampaignBody): CreateCampaignInput {
     endDate: body.end_date ?? null,
     pacing: upper<Pacing>(body.pacing ?? "even"),
     ...(body.target_cpa_usd != null && { targetCpaUsd: money(body.target_cpa_usd) }),
+    ...(body.target_regions && { targetRegions: body.target_regions }),
+    ...(body.excluded_regions && { excludedRegions: body.excluded_regions }),
     creative: {
       headline: body.creative.headline,
       body: body.creative.body,

@@ -8,7 +8,7 @@
 // estimate beside them on wide screens and above the buttons on phones.
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
-import { FormProvider, useForm, useWatch } from "react-hook-form";
+import { Controller, FormProvider, useForm, useWatch } from "react-hook-form";
 import {
   CampaignEstimateDocument,
   CreateCampaignDocument,
@@ -35,6 +35,7 @@ import { CreativeFields } from "./creative-fields";
 import { estimateSummary } from "./estimate";
 import { EstimatePanel, type Estimate } from "./estimate-panel";
 import { PushPreview } from "./push-preview";
+import { RegionPicker } from "./region-picker";
 import { TargetingFields } from "./targeting-fields";
 import { useForecast } from "./use-forecast";
 
@@ -125,6 +126,41 @@ export function CampaignForm({
                 <Input autoComplete="off" {...form.register("name")} />
               </Field>
               <TargetingFields catalog={catalog} />
+            </CardBody>
+          </Card>
+          <Card>
+            <CardHeader
+              title="Regions"
+              description="Where the users are. None chosen: everywhere (users whose region the publisher does not know included)."
+            />
+            <CardBody className="space-y-5">
+              <Controller
+                control={form.control}
+                name="target_regions"
+                render={({ field }) => (
+                  <RegionPicker
+                    id="targetRegions"
+                    legend="Serve only in"
+                    hint="A country includes all its states or provinces. A sportsbook serves only where it is licensed."
+                    error={errors.errorOf("target_regions")}
+                    value={field.value}
+                    onChange={field.onChange}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="excluded_regions"
+                render={({ field }) => (
+                  <RegionPicker
+                    id="excludedRegions"
+                    legend="Never serve in"
+                    error={errors.errorOf("excluded_regions")}
+                    value={field.value}
+                    onChange={field.onChange}
+                  />
+                )}
+              />
             </CardBody>
           </Card>
           <Card>

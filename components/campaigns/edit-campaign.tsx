@@ -1,6 +1,6 @@
 "use client";
 // Edit the settings a running campaign may change (name, bid, budgets, end date,
-// pacing, target CPA): react-hook-form over E7's schema (edit-form.ts), then the
+// pacing, target CPA, regions): react-hook-form over E7's schema (edit-form.ts), then the
 // API's own preview (previewCampaignUpdate): a change that can raise spend shows
 // its changes and the daily estimate before and after, and is saved only once
 // confirmed; any other is saved at once (updateCampaign). The server re-checks
@@ -10,7 +10,7 @@
 // focuses the error summary.
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import {
   PreviewCampaignUpdateDocument,
   UpdateCampaignDocument,
@@ -27,6 +27,7 @@ import { Field } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import { EDIT_FIELDS, editFormSchema, updateInput, type EditBody, type EditValues } from "./edit-form";
 import { PACING_LABELS } from "./pacing";
+import { RegionPicker } from "./region-picker";
 
 export type EditableCampaign = {
   id: string;
@@ -37,6 +38,8 @@ export type EditableCampaign = {
   endDate: string | null;
   pacing: "EVEN" | "ASAP";
   targetCpaUsd: string | null;
+  targetRegions: readonly string[] | null;
+  excludedRegions: readonly string[] | null;
 };
 
 type UpdatePreview = NonNullable<NonNullable<PreviewCampaignUpdateQuery["previewCampaignUpdate"]>["preview"]>;
@@ -49,6 +52,8 @@ const CHANGE_LABELS: Record<string, string> = {
   endDate: "End date",
   pacing: "Pacing",
   targetCpaUsd: "Target CPA",
+  targetRegions: "Serve only in",
+  excludedRegions: "Never serve in",
 };
 
 const MONEY_CHANGES = new Set(["bidCpmUsd", "dailyBudgetUsd", "totalBudgetUsd", "targetCpaUsd"]);
@@ -74,6 +79,8 @@ function valuesOf(campaign: EditableCampaign): EditValues {
     end_date: campaign.endDate ?? "",
     pacing: campaign.pacing === "ASAP" ? "asap" : "even",
     target_cpa_usd: campaign.targetCpaUsd ?? "",
+    target_regions: [...(campaign.targetRegions ?? [])],
+    excluded_regions: [...(campaign.excludedRegions ?? [])],
   };
 }
 
@@ -187,6 +194,35 @@ export function EditCampaign({ campaign, floorHint }: { campaign: EditableCampai
       >
         <Input inputMode="decimal" autoComplete="off" {...form.register("target_cpa_usd")} />
       </Field>
+      <div className="space-y-4 sm:col-span-2">
+        <Controller
+          control={form.control}
+          name="target_regions"
+          render={({ field }) => (
+            <RegionPicker
+              id="edit-target-regions"
+              legend="Serve only in"
+              hint="None chosen: everywhere. Widening the regions can raise spend: it is previewed first."
+              error={errors.errorOf("target_regions")}
+              value={field.value}
+              onChange={field.onChange}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="excluded_regions"
+          render={({ field }) => (
+            <RegionPicker
+              id="edit-excluded-regions"
+              legend="Never serve in"
+              error={errors.errorOf("excluded_regions")}
+              value={field.value}
+              onChange={field.onChange}
+            />
+          )}
+        />
+      </div>
       {dailyAboveTotal(daily, total) ? (
         <p className="text-sm text-amber-800 sm:col-span-2" role="status" data-testid="budget-warning">
           The daily budget is above the total budget: the campaign can spend its whole total in one day.

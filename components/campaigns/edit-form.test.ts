@@ -10,6 +10,8 @@ const VALUES: EditValues = {
   end_date: "",
   pacing: "even",
   target_cpa_usd: "",
+  target_regions: [],
+  excluded_regions: [],
 };
 
 describe("edit form", () => {
@@ -24,7 +26,16 @@ describe("edit form", () => {
       endDate: null,
       pacing: "EVEN",
       targetCpaUsd: null,
+      targetRegions: null,
+      excludedRegions: null,
     });
+  });
+
+  it("sends the chosen regions, and none as null (everywhere)", () => {
+    const body = editFormSchema.parse({ ...VALUES, target_regions: ["US-NJ", "CA"], excluded_regions: [] });
+    expect(updateInput("id", body)).toMatchObject({ targetRegions: ["US-NJ", "CA"], excludedRegions: null });
+    const refused = editFormSchema.safeParse({ ...VALUES, target_regions: ["US-ZZ"] });
+    expect(refused.success).toBe(false);
   });
 
   it("sets a target CPA as typed, and an emptied one turns it off (null)", () => {

@@ -19,6 +19,10 @@ export type EditValues = {
   pacing: "even" | "asap";
   /** "" turns CPA auto-bidding off */
   target_cpa_usd: string;
+  /** ISO 3166 codes; [] for everywhere */
+  target_regions: string[];
+  /** ISO 3166 codes; [] for none */
+  excluded_regions: string[];
 };
 
 /** The fields in their order on the page (the error summary's links). */
@@ -30,6 +34,8 @@ export const EDIT_FIELDS: readonly SummaryField[] = [
   { name: "total_budget_usd", id: "edit-total" },
   { name: "end_date", id: "edit-end" },
   { name: "target_cpa_usd", id: "edit-cpa" },
+  { name: "target_regions", id: "edit-target-regions" },
+  { name: "excluded_regions", id: "edit-excluded-regions" },
 ];
 
 /** The edit form's values read by updateCampaign's schema, every field required (an empty amount is not "no change"). */
@@ -45,6 +51,9 @@ export const editFormSchema = z.preprocess(
       pacing: form.pacing,
       // emptied: off (null), which E7 reads as "turn auto-bidding off"
       target_cpa_usd: (form.target_cpa_usd ?? "").trim() === "" ? null : usdAmount(form.target_cpa_usd),
+      // none chosen: null (everywhere, no exclusion); E7 checks a licence only when the list changes
+      target_regions: form.target_regions?.length ? form.target_regions : null,
+      excluded_regions: form.excluded_regions?.length ? form.excluded_regions : null,
     };
   },
   updateCampaignInput.required({
@@ -72,5 +81,7 @@ export function updateInput(id: string, body: EditBody): UpdateCampaignInput {
     endDate: body.end_date ?? null,
     pacing: body.pacing === "asap" ? "ASAP" : "EVEN",
     targetCpaUsd: body.target_cpa_usd == null ? null : money(body.target_cpa_usd),
+    targetRegions: body.target_regions ?? null,
+    excludedRegions: body.excluded_regions ?? null,
   };
 }

@@ -15,7 +15,16 @@ export const FORECAST_DELAY_MS = 800;
 /** The forecast's input for the form's values, or why there is none yet. */
 export function forecastRequest(
   values: Partial<
-    Pick<CampaignFormValues, "moment_types" | "sports" | "bid_cpm_usd" | "daily_budget_usd" | "total_budget_usd">
+    Pick<
+      CampaignFormValues,
+      | "moment_types"
+      | "sports"
+      | "bid_cpm_usd"
+      | "daily_budget_usd"
+      | "total_budget_usd"
+      | "target_regions"
+      | "excluded_regions"
+    >
   >,
 ): { input: ForecastCampaignDeliveryInput; key: string } | { missing: string } {
   const parsed = forecastDeliveryInput.safeParse({
@@ -24,6 +33,8 @@ export function forecastRequest(
     bid_cpm_usd: usdAmount(values.bid_cpm_usd ?? ""),
     daily_budget_usd: usdAmount(values.daily_budget_usd ?? ""),
     total_budget_usd: usdAmount(values.total_budget_usd ?? ""),
+    target_regions: values.target_regions?.length ? values.target_regions : null,
+    excluded_regions: values.excluded_regions?.length ? values.excluded_regions : null,
   });
   if (!parsed.success) {
     const fields = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
@@ -38,6 +49,9 @@ export function forecastRequest(
     bidCpmUsd: String(body.bid_cpm_usd),
     dailyBudgetUsd: String(body.daily_budget_usd),
     totalBudgetUsd: String(body.total_budget_usd),
+    // only the targeted regions' share of the sample counts
+    ...(body.target_regions ? { targetRegions: [...body.target_regions].sort() } : {}),
+    ...(body.excluded_regions ? { excludedRegions: [...body.excluded_regions].sort() } : {}),
   };
   return { input, key: JSON.stringify(input) };
 }

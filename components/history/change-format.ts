@@ -24,12 +24,15 @@ export const TARGET_LABELS: Record<ChangeTargetType, string> = {
   MEMBER: "Member",
   INVITATION: "Invitation",
   BILLING_ACCOUNT: "Billing account",
+  ADVERTISER: "Advertiser",
 };
 
 const OPERATION_LABELS: Record<string, string> = {
   createCampaign: "Created the campaign",
   updateCampaign: "Changed the campaign",
   cancelCampaign: "Cancelled the campaign",
+  setAdvertiserCategory: "Set the advertiser's category",
+  setLicensedRegions: "Set the licensed regions",
   addCreativeVariant: "Added a creative variant",
   registerWebhookEndpoint: "Registered a webhook endpoint",
   deactivateWebhookEndpoint: "Deactivated a webhook endpoint",

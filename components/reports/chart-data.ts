@@ -31,6 +31,9 @@ export type ReportRowIn = {
   spendUsd: string;
   creative?: { variantLabel: string; headline: string } | null;
   campaign?: { name: string } | null;
+  /** REGION: the ISO code and name; null for decisions that named no region */
+  region?: string | null;
+  regionName?: string | null;
 };
 
 export type BreakdownBar = {
@@ -58,6 +61,8 @@ export function breakdownLabel(breakdown: ReportBreakdownKey, row: ReportRowIn, 
       return `${row.key.padStart(2, "0")}:00`;
     case "CAMPAIGN":
       return row.campaign?.name ?? row.key;
+    case "REGION":
+      return row.region ? `${row.regionName ?? row.region} (${row.region})` : "Unknown region";
     case "DAY":
       return row.key;
   }

@@ -112,7 +112,11 @@ export function ReportFilters({
               {REPORT_BREAKDOWNS.map((breakdown) => (
                 <option key={breakdown} value={breakdown}>
                   {BREAKDOWN_LABELS[breakdown]}
-                  {breakdown === "CAMPAIGN" ? " (all campaigns)" : breakdown === "CREATIVE" ? " (one campaign)" : ""}
+                  {breakdown === "CAMPAIGN"
+                    ? " (all campaigns)"
+                    : breakdown === "CREATIVE" || breakdown === "REGION"
+                      ? " (one campaign)"
+                      : ""}
                 </option>
               ))}
             </Select>

@@ -10,7 +10,15 @@ import { advertiserReportQuery, MAX_HOURLY_DAYS, reportQuery } from "@/lib/domai
 import { humanError } from "@/components/form-errors";
 import { canonicalTimeZone } from "./time-zones";
 
-export const REPORT_BREAKDOWNS = ["CAMPAIGN", "DAY", "MOMENT_TYPE", "SPORT", "CREATIVE", "HOUR_OF_DAY"] as const;
+export const REPORT_BREAKDOWNS = [
+  "CAMPAIGN",
+  "DAY",
+  "MOMENT_TYPE",
+  "SPORT",
+  "CREATIVE",
+  "HOUR_OF_DAY",
+  "REGION",
+] as const;
 export type ReportBreakdownKey = (typeof REPORT_BREAKDOWNS)[number];
 
 export const BREAKDOWN_LABELS: Record<ReportBreakdownKey, string> = {
@@ -20,6 +28,7 @@ export const BREAKDOWN_LABELS: Record<ReportBreakdownKey, string> = {
   SPORT: "Sport",
   CREATIVE: "Creative",
   HOUR_OF_DAY: "Hour of day",
+  REGION: "Region",
 };
 
 /** The `campaign` of the all-campaigns report. */
@@ -78,6 +87,7 @@ export function readReportParams(search: Search, nowMs: number): { params: Repor
     : ((errors.breakdown = "Choose one of the listed breakdowns"), "DAY");
   if (breakdown === "CAMPAIGN" && !all) errors.breakdown = "Break down by campaign in the all-campaigns report";
   if (breakdown === "CREATIVE" && all) errors.breakdown = "Break down by creative in one campaign's report";
+  if (breakdown === "REGION" && all) errors.breakdown = "Break down by region in one campaign's report";
   const parsed = (all ? advertiserReportQuery : reportQuery).safeParse({
     start_date: start,
     end_date: end,

@@ -84,6 +84,8 @@ export type Advertiser = Node & {
   __typename?: 'Advertiser';
   /** The advertiser's API clients, newest first (campaigns:read; null with a FORBIDDEN error without it). */
   apiClients?: Maybe<ApiClientConnection>;
+  /** What it sells, as ad policies class it (set by the operator; read-only here). */
+  category: AdvertiserCategory;
   /**
    * Every change to the advertiser's campaigns, creative variants, webhook endpoints,
    * API clients, postback keys and connected apps, newest first: who made it, when,
@@ -96,6 +98,11 @@ export type Advertiser = Node & {
   /** The advertiser's contact email (campaigns:read; null with a FORBIDDEN error without it). */
   email?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
+  /**
+   * A gambling advertiser's licensed regions (ISO 3166 codes, set by the operator): its campaigns serve only users
+   * there, never a user of unknown region, and may target only regions within them. null: none.
+   */
+  licensedRegions?: Maybe<Array<Scalars['String']['output']>>;
   name: Scalars['String']['output'];
   /**
    * The advertiser's postback keys, newest first (campaigns:read). While it has no
@@ -139,6 +146,16 @@ export type AdvertiserPostbackKeysArgs = {
   includeRevoked?: InputMaybe<Scalars['Boolean']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
 };
+
+/**
+ * What an advertiser sells, as ad policies class it: GAMBLING serves only its licensed regions; users may exclude
+ * GAMBLING and ALCOHOL.
+ */
+export enum AdvertiserCategory {
+  Alcohol = 'ALCOHOL',
+  Gambling = 'GAMBLING',
+  General = 'GENERAL'
+}
 
 /** Every campaign of the advertiser together (GET /api/ads/reporting/campaigns). */
 export type AdvertiserReport = {
@@ -270,6 +287,8 @@ export type Campaign = Node & {
   endDate?: Maybe<Scalars['Date']['output']>;
   /** Why delivery stopped (ended or cancelled campaigns). */
   endedReason?: Maybe<CampaignEndedReason>;
+  /** Region codes the campaign never serves; null: none. */
+  excludedRegions?: Maybe<Array<Scalars['String']['output']>>;
   id: Scalars['ID']['output'];
   impressionsToDate: Scalars['Count']['output'];
   momentTypes: Array<MomentTypeKey>;
@@ -295,6 +314,8 @@ export type Campaign = Node & {
   status: CampaignStatus;
   /** Target cost per conversion (CPA auto-bidding); null when off. */
   targetCpaUsd?: Maybe<Scalars['Money']['output']>;
+  /** Region codes (ISO 3166-2 such as US-NJ, or ISO 3166-1 countries such as US) the campaign serves only; null: everywhere. */
+  targetRegions?: Maybe<Array<Scalars['String']['output']>>;
   /**
    * Delivery per local day or hour (E10; reporting:read). Counts against the
    * advertiser's 60 reports per minute (E9's, shared with REST); past them, a
@@ -680,6 +701,8 @@ export type CreateCampaignInput = {
   dailyBudgetUsd: Scalars['Money']['input'];
   /** After startDate; null or omitted = open-ended. */
   endDate?: InputMaybe<Scalars['Date']['input']>;
+  /** Region codes the campaign never serves; null or omitted: none. */
+  excludedRegions?: InputMaybe<Array<Scalars['String']['input']>>;
   momentTypes: Array<MomentTypeKey>;
   name: Scalars['String']['input'];
   /** Omitted: EVEN. */
@@ -689,6 +712,11 @@ export type CreateCampaignInput = {
   /** Today (UTC) or later. */
   startDate: Scalars['Date']['input'];
   targetCpaUsd?: InputMaybe<Scalars['Money']['input']>;
+  /**
+   * Region codes the campaign serves only (ISO 3166-2 such as US-NJ, or a country such as US); null or omitted:
+   * everywhere. A gambling advertiser may name only regions within its licensed regions (REGION_NOT_LICENSED).
+   */
+  targetRegions?: InputMaybe<Array<Scalars['String']['input']>>;
   /** At least 10. */
   totalBudgetUsd: Scalars['Money']['input'];
 };
@@ -849,8 +877,11 @@ export type FieldChange = {
 export type ForecastCampaignDeliveryInput = {
   bidCpmUsd: Scalars['Money']['input'];
   dailyBudgetUsd: Scalars['Money']['input'];
+  excludedRegions?: InputMaybe<Array<Scalars['String']['input']>>;
   momentTypes: Array<MomentTypeKey>;
   sports: Array<Sport>;
+  /** Only the targeted regions' share of the sample counts; null or omitted: everywhere. */
+  targetRegions?: InputMaybe<Array<Scalars['String']['input']>>;
   totalBudgetUsd: Scalars['Money']['input'];
 };
 
@@ -1792,10 +1823,14 @@ export type ReportRow = {
   /** HOUR_OF_DAY breakdown. */
   hourOfDay?: Maybe<Scalars['Int']['output']>;
   impressions: Scalars['Count']['output'];
-  /** As REST's key: the local date, moment type key, sport, creative restId, or local hour (0-23) as text. */
+  /** As REST's key: the local date, moment type key, sport, creative restId, local hour (0-23) as text, or region code (unknown). */
   key: Scalars['String']['output'];
   /** MOMENT_TYPE breakdown. */
   momentType?: Maybe<MomentTypeKey>;
+  /** REGION breakdown: the ISO 3166 code; null for decisions that named no region (key unknown). */
+  region?: Maybe<Scalars['String']['output']>;
+  /** REGION breakdown: the region's name (New Jersey); null for decisions that named no region. */
+  regionName?: Maybe<Scalars['String']['output']>;
   spendUsd: Scalars['Money']['output'];
   /** SPORT breakdown. */
   sport?: Maybe<Sport>;
@@ -1990,6 +2025,8 @@ export type UpdateCampaignInput = {
   dailyBudgetUsd?: InputMaybe<Scalars['Money']['input']>;
   /** null = open-ended. */
   endDate?: InputMaybe<Scalars['Date']['input']>;
+  /** null: none. */
+  excludedRegions?: InputMaybe<Array<Scalars['String']['input']>>;
   id: Scalars['ID']['input'];
   name?: InputMaybe<Scalars['String']['input']>;
   /** EVEN to ASAP can raise spend. */
@@ -1998,6 +2035,8 @@ export type UpdateCampaignInput = {
   postbackUrl?: InputMaybe<Scalars['String']['input']>;
   /** null turns CPA auto-bidding off. */
   targetCpaUsd?: InputMaybe<Scalars['Money']['input']>;
+  /** null: everywhere. Within a gambling advertiser's licensed regions (REGION_NOT_LICENSED). */
+  targetRegions?: InputMaybe<Array<Scalars['String']['input']>>;
   totalBudgetUsd?: InputMaybe<Scalars['Money']['input']>;
 };
 
@@ -2252,6 +2291,7 @@ export type ResolversTypes = {
   AddCreativeVariantInput: AddCreativeVariantInput;
   AddCreativeVariantPayload: ResolverTypeWrapper<Omit<AddCreativeVariantPayload, 'campaign' | 'creative'> & { campaign?: Maybe<ResolversTypes['Campaign']>, creative?: Maybe<ResolversTypes['Creative']> }>;
   Advertiser: ResolverTypeWrapper<AdvertiserParent>;
+  AdvertiserCategory: AdvertiserCategory;
   AdvertiserReport: ResolverTypeWrapper<AdvertiserReportParent>;
   AdvertiserReportBreakdown: AdvertiserReportBreakdown;
   AdvertiserToday: ResolverTypeWrapper<AdvertiserTodayParent>;
@@ -2599,10 +2639,12 @@ export type AddCreativeVariantPayloadResolvers<ContextType = GraphqlContext, Par
 
 export type AdvertiserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Advertiser'] = ResolversParentTypes['Advertiser']> = {
   apiClients?: Resolver<Maybe<ResolversTypes['ApiClientConnection']>, ParentType, ContextType, RequireFields<AdvertiserApiClientsArgs, 'includeRevoked'>>;
+  category?: Resolver<ResolversTypes['AdvertiserCategory'], ParentType, ContextType>;
   changes?: Resolver<Maybe<ResolversTypes['ChangeConnection']>, ParentType, ContextType, Partial<AdvertiserChangesArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  licensedRegions?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   postbackKeys?: Resolver<Maybe<ResolversTypes['PostbackKeyConnection']>, ParentType, ContextType, RequireFields<AdvertiserPostbackKeysArgs, 'includeRevoked'>>;
   restId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2694,6 +2736,7 @@ export type CampaignResolvers<ContextType = GraphqlContext, ParentType extends R
   deliveryStatus?: Resolver<ResolversTypes['DeliveryStatus'], ParentType, ContextType>;
   endDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   endedReason?: Resolver<Maybe<ResolversTypes['CampaignEndedReason']>, ParentType, ContextType>;
+  excludedRegions?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   impressionsToDate?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
   momentTypes?: Resolver<Array<ResolversTypes['MomentTypeKey']>, ParentType, ContextType>;
@@ -2708,6 +2751,7 @@ export type CampaignResolvers<ContextType = GraphqlContext, ParentType extends R
   startDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['CampaignStatus'], ParentType, ContextType>;
   targetCpaUsd?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
+  targetRegions?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   timeSeries?: Resolver<Maybe<ResolversTypes['CampaignTimeSeries']>, ParentType, ContextType, RequireFields<CampaignTimeSeriesArgs, 'endDate' | 'granularity' | 'startDate' | 'timezone'>>;
   today?: Resolver<ResolversTypes['CampaignToday'], ParentType, ContextType>;
   totalBudgetUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
@@ -2858,7 +2902,7 @@ export type ChangeTargetResolvers<ContextType = GraphqlContext, ParentType exten
   type?: Resolver<ResolversTypes['ChangeTargetType'], ParentType, ContextType>;
 };
 
-export type ChangeTargetTypeResolvers = EnumResolverSignature<{ API_CLIENT?: any, BILLING_ACCOUNT?: any, CAMPAIGN?: any, CONNECTED_APP?: any, CREATIVE?: any, INVITATION?: any, MEMBER?: any, POSTBACK_KEY?: any, WEBHOOK_ENDPOINT?: any }, ResolversTypes['ChangeTargetType']>;
+export type ChangeTargetTypeResolvers = EnumResolverSignature<{ ADVERTISER?: any, API_CLIENT?: any, BILLING_ACCOUNT?: any, CAMPAIGN?: any, CONNECTED_APP?: any, CREATIVE?: any, INVITATION?: any, MEMBER?: any, POSTBACK_KEY?: any, WEBHOOK_ENDPOINT?: any }, ResolversTypes['ChangeTargetType']>;
 
 export type ChangeUserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ChangeUser'] = ResolversParentTypes['ChangeUser']> = {
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3295,7 +3339,7 @@ export type RemoveMemberPayloadResolvers<ContextType = GraphqlContext, ParentTyp
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
-export type ReportBreakdownResolvers = EnumResolverSignature<{ CREATIVE?: any, DAY?: any, HOUR_OF_DAY?: any, MOMENT_TYPE?: any, SPORT?: any }, ResolversTypes['ReportBreakdown']>;
+export type ReportBreakdownResolvers = EnumResolverSignature<{ CREATIVE?: any, DAY?: any, HOUR_OF_DAY?: any, MOMENT_TYPE?: any, REGION?: any, SPORT?: any }, ResolversTypes['ReportBreakdown']>;
 
 export type ReportComparisonResolvers = EnumResolverSignature<{ PREVIOUS_PERIOD?: any }, ResolversTypes['ReportComparison']>;
 
@@ -3321,6 +3365,8 @@ export type ReportRowResolvers<ContextType = GraphqlContext, ParentType extends 
   impressions?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   momentType?: Resolver<Maybe<ResolversTypes['MomentTypeKey']>, ParentType, ContextType>;
+  region?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  regionName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   spendUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   sport?: Resolver<Maybe<ResolversTypes['Sport']>, ParentType, ContextType>;
 };
@@ -3439,7 +3485,7 @@ export type UserErrorResolvers<ContextType = GraphqlContext, ParentType extends 
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
-export type UserErrorCodeResolvers = EnumResolverSignature<{ CONFLICT?: any, ICON_UNREACHABLE?: any, IMMUTABLE_FIELD?: any, INVALID_TRANSITION?: any, VALIDATION_FAILED?: any }, ResolversTypes['UserErrorCode']>;
+export type UserErrorCodeResolvers = EnumResolverSignature<{ CONFLICT?: any, ICON_UNREACHABLE?: any, IMMUTABLE_FIELD?: any, INVALID_TRANSITION?: any, REGION_NOT_LICENSED?: any, VALIDATION_FAILED?: any }, ResolversTypes['UserErrorCode']>;
 
 export type ViewerResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Viewer'] = ResolversParentTypes['Viewer']> = {
   advertiser?: Resolver<ResolversTypes['Advertiser'], ParentType, ContextType>;

@@ -30,10 +30,12 @@ function reloaded(context: GraphqlContext, restId: string) {
   return loadCampaign(context, restId);
 }
 
-/** A preview's before/after value as text (amounts as Money). */
+/** A preview's before/after value as text (amounts as Money, region lists as their codes). */
 function changeValue(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === "bigint") return microsToDecimal(value);
+  // a region list as the codes separated by spaces (the CLI's --regions form)
+  if (Array.isArray(value)) return value.join(" ");
   return String(value);
 }
 

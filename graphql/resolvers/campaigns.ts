@@ -17,6 +17,8 @@ import { isOpenStatus } from "@/lib/domain/campaigns/campaigns.schemas";
 import { utcDate } from "@/lib/domain/campaigns/dates";
 import { getCampaign } from "@/lib/domain/campaigns/get-campaign";
 import { budgetDay } from "@/lib/domain/campaigns/pacing";
+import { regionName } from "@/lib/domain/regions/regions";
+import { UNKNOWN_REGION } from "@/lib/domain/reporting/get-campaign-report";
 import { creativeActions } from "@/lib/domain/creatives/creatives.schemas";
 import { getCreative } from "@/lib/domain/creatives/get-creative";
 import { getAdvertiserReport } from "@/lib/domain/reporting/get-advertiser-report";
@@ -237,6 +239,9 @@ export const campaignResolvers: Resolvers = {
     momentType: (parent) =>
       parent.breakdown === "moment_type" && isMomentType(String(parent.key)) ? (parent.key as MomentTypeKey) : null,
     sport: (parent) => (parent.breakdown === "sport" && isSport(String(parent.key)) ? (parent.key as Sport) : null),
+    region: (parent) => (parent.breakdown === "region" && parent.key !== UNKNOWN_REGION ? String(parent.key) : null),
+    regionName: (parent) =>
+      parent.breakdown === "region" && parent.key !== UNKNOWN_REGION ? regionName(String(parent.key)) : null,
     creative: async (parent, _, context) => {
       if (parent.breakdown !== "creative" || parent.campaignId === null) return null;
       // E9's rows carry the creative's id only: its headline and the rest are the creative's own

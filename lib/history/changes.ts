@@ -1,6 +1,6 @@
 // The change history (docs/decisions/1008): every change to an advertiser's
 // configuration (campaigns, their variants, webhook endpoints, API clients,
-// postback keys, connected apps) is a row of `changes`, written in the
+// postback keys, connected apps, the operator's category and licences) is a row of `changes`, written in the
 // transaction of the change itself, so a change that commits has its row and
 // one that fails (a refused input, a lost race, a fault) has none. A row says
 // when, who (a user through the dashboard, an API client, an OAuth app on behalf
@@ -30,6 +30,7 @@ export const TARGET_TYPES = [
   "member",
   "invitation",
   "billing_account",
+  "advertiser",
 ] as const;
 export type TargetType = (typeof TARGET_TYPES)[number];
 

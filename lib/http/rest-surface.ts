@@ -27,6 +27,7 @@ import { listMomentTypes } from "@/lib/domain/moment-types/list-moment-types";
 import { createPostbackKey } from "@/lib/domain/postback-keys/create-postback-key";
 import { listPostbackKeys } from "@/lib/domain/postback-keys/list-postback-keys";
 import { revokePostbackKey } from "@/lib/domain/postback-keys/revoke-postback-key";
+import { getAdvertiser } from "@/lib/domain/advertisers/get-advertiser";
 import { getBilling } from "@/lib/domain/billing/accounts";
 import { invoiceCsv, invoiceFilename, invoicePdf } from "@/lib/domain/billing/invoice-files";
 import { getInvoice, getInvoiceCsv, getInvoicePdf, listInvoices } from "@/lib/domain/billing/invoices";
@@ -53,6 +54,7 @@ import { retryWebhookDelivery } from "@/lib/webhooks/retry-webhook-delivery";
 import { sendWebhookTestEvent } from "@/lib/webhooks/send-test-event";
 import type { OperationDoc } from "@/lib/openapi/common";
 import { authDocs, jwksPaths, oauthPaths } from "@/lib/openapi/paths/auth";
+import { advertiserDocs } from "@/lib/openapi/paths/advertiser";
 import { billingDocs } from "@/lib/openapi/paths/billing";
 import { campaignsDocs } from "@/lib/openapi/paths/campaigns";
 import { clearingPricesDocs } from "@/lib/openapi/paths/clearing-prices";
@@ -81,6 +83,7 @@ import {
   campaignView,
   variantCreatedView,
 } from "./views/campaigns";
+import { advertiserView } from "./views/advertiser";
 import { clearingPricesView, momentTypeView } from "./views/catalog";
 import { changeListView } from "./views/history";
 import { toCreatedPostbackKeyView, toPostbackKeyListView, toPostbackKeyView } from "./views/postback-keys";
@@ -336,6 +339,7 @@ export const REST_SURFACE: readonly SurfaceEntry[] = [
     view: toPostbackKeyView,
   }),
 
+  op("GET", "/api/ads/advertiser", getAdvertiser, advertiserDocs.getAdvertiser, { view: advertiserView }),
   op("GET", "/api/ads/billing", getBilling, billingDocs.getBilling),
   op("GET", "/api/ads/invoices", listInvoices, billingDocs.listInvoices, { query: PAGED_LIST_QUERY }),
   op("GET", "/api/ads/invoices/{id}", getInvoice, billingDocs.getInvoice),

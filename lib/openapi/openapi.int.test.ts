@@ -534,6 +534,10 @@ const SAMPLES: Record<string, Sample> = {
     });
     expect(res.text).toContain("total");
   },
+  "GET /api/ads/advertiser": async () => {
+    const res = await exercise("GET", "api/ads/advertiser", "/api/ads/advertiser", { headers, status: 200 });
+    expect(res.body).toMatchObject({ category: "general", licensed_regions: null });
+  },
   "GET /api/ads/changes": async () => {
     // a webhook registered through the API is a change, named with its API client
     await newWebhook();

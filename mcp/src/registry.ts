@@ -195,7 +195,7 @@ export const SERVER_INSTRUCTIONS =
 
 /** The REST client a tool runs with: it may call the operations it names, and no other. */
 function clientFor(tool: ToolDefinition, api: RestClient): RestClient {
-  const allowed = new Set<OperationId>(tool.operations);
+  const allowed = new Set<OperationId>([...tool.operations, ...(tool.optionalOperations ?? [])]);
   const check = (operation: OperationId) => {
     if (!allowed.has(operation)) throw new Error(`${tool.name} called ${operation}, which it does not name`);
   };

@@ -39,6 +39,7 @@ const ADCP_CODES: Record<string, { code: string; recovery: AdcpError["recovery"]
   validation_failed: { code: "VALIDATION_ERROR", recovery: "correctable" },
   immutable_field: { code: "FIELD_NOT_PERMITTED", recovery: "correctable" },
   icon_unreachable: { code: "CREATIVE_INACCESSIBLE", recovery: "correctable" },
+  region_not_licensed: { code: "POLICY_VIOLATION", recovery: "correctable" },
   idempotency_key_reused: { code: "IDEMPOTENCY_CONFLICT", recovery: "correctable" },
   attribution_window_expired: { code: "VALIDATION_ERROR", recovery: "terminal" },
   payload_too_large: { code: "INVALID_REQUEST", recovery: "correctable" },

@@ -29,6 +29,11 @@ export type ToolDefinition<I extends z.ZodRawShape = z.ZodRawShape> = {
    * is hidden when SMA_READ_ONLY=1) when one of them does. Calling another fails.
    */
   operations: readonly OperationId[];
+  /**
+   * Reads the tool makes when the token allows them, answering without what they add otherwise: they do not
+   * count in what the tool needs to be listed (get_products reads the advertiser's licence this way).
+   */
+  optionalOperations?: readonly OperationId[];
   /** Its change cannot be undone (MCP's destructiveHint). */
   destructive?: boolean;
   /** It reaches outside the service, e.g. a webhook receiver (MCP's openWorldHint). */

@@ -20,6 +20,8 @@ export type TestCampaignInput = {
   startDate?: string;
   endDate?: string | null;
   pacing?: "even" | "asap";
+  targetRegions?: string[] | null;
+  excludedRegions?: string[] | null;
   /** creatives to create; default one approved primary creative; [] for none */
   creatives?: { status?: "pending" | "approved" | "rejected" | "paused"; headline?: string; actionUrl?: string }[];
   createdAt?: Date;
@@ -42,6 +44,8 @@ export async function createTestCampaign(input: TestCampaignInput) {
       startDate: input.startDate ?? "2026-01-01",
       endDate: input.endDate,
       pacing: input.pacing,
+      targetRegions: input.targetRegions,
+      excludedRegions: input.excludedRegions,
       createdAt: input.createdAt,
       creatives: (input.creatives ?? [{}]).map((creative, index) => ({
         headline: creative.headline ?? `Headline ${index + 1}`,

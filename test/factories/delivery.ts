@@ -24,6 +24,8 @@ export type SeedImpression = {
   clickedAtMs?: number;
   userId?: string;
   gameId?: string;
+  /** the user's region; default none */
+  region?: string | null;
 };
 
 export type SeededImpression = {
@@ -36,6 +38,7 @@ export type SeededImpression = {
   servedAtMs: number;
   costMicros: bigint;
   clickedAtMs?: number;
+  region: string | null;
 };
 
 type CampaignLike = { id: string; advertiserId: string; creatives: readonly { id: string }[] };
@@ -56,6 +59,7 @@ export async function seedDelivery(
       servedAtMs: input.servedAtMs,
       costMicros: input.costMicros ?? impressionCostMicros(clearing),
       clickedAtMs: input.clickedAtMs,
+      region: input.region ?? null,
     };
   });
   const deltas: RollupDelta[] = [];
@@ -65,6 +69,7 @@ export async function seedDelivery(
       creativeId: row.creativeId,
       momentType: row.momentType,
       sport: row.sport,
+      region: row.region,
     };
     deltas.push({ ...key, atMs: row.servedAtMs, impressions: 1, spendMicros: row.costMicros });
     if (row.clickedAtMs !== undefined) deltas.push({ ...key, atMs: row.clickedAtMs, clicks: 1 });
@@ -88,6 +93,7 @@ export async function seedDelivery(
           clearingCpmMicros: impressions[start + index]!.clearingCpmMicros ?? 2_000_000n,
           costMicros: row.costMicros,
           servedAtMs: BigInt(row.servedAtMs),
+          region: row.region,
         })),
       });
     }
@@ -101,6 +107,7 @@ export async function seedDelivery(
           momentType: row.momentType,
           sport: row.sport,
           clickedAtMs: BigInt(row.clickedAtMs!),
+          region: row.region,
         })),
       });
     }

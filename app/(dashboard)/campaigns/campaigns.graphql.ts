@@ -144,6 +144,8 @@ export const campaignDetailQuery = graphql(`
       startDate
       endDate
       pacing
+      targetRegions
+      excludedRegions
       ...CampaignDeliveryFields
       availableActions
       createdAt

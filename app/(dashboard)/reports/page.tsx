@@ -20,6 +20,7 @@ import {
   BREAKDOWN_LABELS,
   DEFAULT_RANGE_DAYS,
 } from "@/components/reports/report-params";
+import { RegionMap } from "@/components/reports/region-map";
 import { ReportTable } from "@/components/reports/report-table";
 import { SeriesTable } from "@/components/reports/series-table";
 import { TimeSeriesChart } from "@/components/reports/time-series-chart";
@@ -214,8 +215,9 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
   let series = null;
   try {
     if (all) {
-      // readReportParams refused CREATIVE for all campaigns; the narrowing is for the types
-      const breakdown = current.breakdown === "CREATIVE" ? "CAMPAIGN" : current.breakdown;
+      // readReportParams refused CREATIVE and REGION for all campaigns; the narrowing is for the types
+      const breakdown =
+        current.breakdown === "CREATIVE" || current.breakdown === "REGION" ? "CAMPAIGN" : current.breakdown;
       report = (await query(ALL_REPORT, { ...variables, breakdown })).advertiserReport!;
     } else {
       const data = await query(REPORT, {
@@ -345,13 +347,21 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
               </Link>
               .
             </EmptyState>
-          ) : (
+          ) : current.breakdown === "REGION" ? null : (
             <BreakdownChart
               data={bars}
               title={`Impressions, clicks and conversions by ${BREAKDOWN_LABELS[current.breakdown].toLowerCase()}`}
             />
           )}
-          <ReportTable breakdown={current.breakdown} rows={bars} />
+          {current.breakdown === "REGION" && totals.impressions > 0 ? (
+            // the map and the table beside it on wide screens, the table below on phones
+            <div className="grid gap-6 lg:grid-cols-2">
+              <RegionMap rows={bars} />
+              <ReportTable breakdown={current.breakdown} rows={bars} />
+            </div>
+          ) : (
+            <ReportTable breakdown={current.breakdown} rows={bars} />
+          )}
         </CardBody>
       </Card>
     </>

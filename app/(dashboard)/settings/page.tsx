@@ -1,8 +1,11 @@
 // Account settings of the signed-in user (docs/decisions/1423, 1220): name and
 // time zone, the sign-in email, a new password (every other session ends) and
-// "sign out everywhere" (every session ends); the alert preferences (docs/decisions/1428).
+// "sign out everywhere" (every session ends); the alert preferences (docs/decisions/1428); the
+// advertiser's category and licensed regions, read-only (the operator sets them).
 import type { Metadata } from "next";
 import { graphql } from "@/graphql/__generated__/client";
+import type { AdvertiserCategory } from "@/graphql/__generated__/client/graphql";
+import { regionName } from "@/lib/domain/regions/regions";
 import { PageHeader } from "@/components/shell/page-header";
 import { ChangeEmailForm, ProfileForm } from "@/components/settings/account-forms";
 import { ChangePasswordForm } from "@/components/settings/change-password-form";
@@ -15,6 +18,12 @@ import { query } from "../_lib/graphql";
 
 export const metadata: Metadata = { title: "Settings" };
 
+const CATEGORY_LABELS: Record<AdvertiserCategory, string> = {
+  GENERAL: "General",
+  GAMBLING: "Gambling (sportsbook, prediction market)",
+  ALCOHOL: "Alcohol",
+};
+
 const SETTINGS = graphql(`
   query SettingsPage {
     viewer {
@@ -25,6 +34,8 @@ const SETTINGS = graphql(`
       }
       advertiser {
         name
+        category
+        licensedRegions
       }
       notificationPreferences {
         kind
@@ -53,6 +64,38 @@ export default async function SettingsPage() {
           <CardHeader title="Profile" />
           <CardBody>
             <ProfileForm name={data.viewer?.user?.name ?? ""} timeZone={data.viewer?.user?.timeZone ?? "UTC"} />
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader
+            title="Ad category and licences"
+            description="Set by the operator of this service; write to them to change either."
+          />
+          <CardBody>
+            <dl className="grid gap-4 sm:grid-cols-2" data-testid="jurisdiction">
+              <div>
+                <dt className="text-xs font-medium tracking-wide text-muted uppercase">Category</dt>
+                <dd className="mt-0.5 text-sm text-ink">
+                  {CATEGORY_LABELS[data.viewer?.advertiser.category ?? "GENERAL"]}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs font-medium tracking-wide text-muted uppercase">Licensed regions</dt>
+                <dd className="mt-0.5 text-sm text-ink">
+                  {data.viewer?.advertiser.category !== "GAMBLING"
+                    ? "Not needed: campaigns may target any region"
+                    : data.viewer.advertiser.licensedRegions?.length
+                      ? data.viewer.advertiser.licensedRegions.map((code) => `${regionName(code)} (${code})`).join(", ")
+                      : "None: campaigns serve nobody until the operator records a licence"}
+                </dd>
+              </div>
+            </dl>
+            {data.viewer?.advertiser.category === "GAMBLING" ? (
+              <p className="mt-3 text-xs text-muted">
+                Gambling campaigns serve only users in these regions, never a user whose region is unknown, and may
+                target only regions within them.
+              </p>
+            ) : null}
           </CardBody>
         </Card>
         <Card>

@@ -47,6 +47,8 @@ const WHEN: Record<ErrorCode, string> = {
     "An update tried to change moment_types, sports, start_date or creative. Sending the current value is accepted.",
   icon_unreachable:
     "icon_url is not a publicly reachable HTTPS URL: not https, resolves to a private, loopback, link-local or metadata address (refused before connecting), or its HEAD request failed, timed out or answered non-2xx after redirects.",
+  region_not_licensed:
+    "A gambling advertiser's campaign named target_regions outside the advertiser's licensed regions (GET /api/ads/advertiser lists them; the operator sets them). Each refused code is in errors[].",
   attribution_window_expired: "The conversion arrived more than 7 × 24 hours after the click.",
   payload_too_large:
     "The request body is larger than the endpoint accepts (4 KiB for the token endpoint, ad decisions and postbacks, 64 KiB for /mcp and /api/graphql, 16 KiB elsewhere; each operation's x-body-limit-bytes in the OpenAPI document). Decided from Content-Length before reading when it is sent.",

@@ -16,6 +16,15 @@ export type AddCreativeVariantInput = {
   iconUrl: string;
 };
 
+/**
+ * What an advertiser sells, as ad policies class it: GAMBLING serves only its licensed regions; users may exclude
+ * GAMBLING and ALCOHOL.
+ */
+export type AdvertiserCategory =
+  | 'ALCOHOL'
+  | 'GAMBLING'
+  | 'GENERAL';
+
 /** The all-campaigns report's breakdowns. */
 export type AdvertiserReportBreakdown =
   /** One row per campaign created by the end of the range, zeros included, most spend first. */
@@ -141,6 +150,8 @@ export type ChangePasswordInput = {
 
 /** What a change was made to. */
 export type ChangeTargetType =
+  /** The advertiser itself: its category and licensed regions, set by the operator. */
+  | 'ADVERTISER'
   | 'API_CLIENT'
   | 'BILLING_ACCOUNT'
   | 'CAMPAIGN'
@@ -164,6 +175,8 @@ export type CreateCampaignInput = {
   dailyBudgetUsd: string;
   /** After startDate; null or omitted = open-ended. */
   endDate?: string | null | undefined;
+  /** Region codes the campaign never serves; null or omitted: none. */
+  excludedRegions?: Array<string> | null | undefined;
   momentTypes: Array<MomentTypeKey>;
   name: string;
   /** Omitted: EVEN. */
@@ -173,6 +186,11 @@ export type CreateCampaignInput = {
   /** Today (UTC) or later. */
   startDate: string;
   targetCpaUsd?: string | null | undefined;
+  /**
+   * Region codes the campaign serves only (ISO 3166-2 such as US-NJ, or a country such as US); null or omitted:
+   * everywhere. A gambling advertiser may name only regions within its licensed regions (REGION_NOT_LICENSED).
+   */
+  targetRegions?: Array<string> | null | undefined;
   /** At least 10. */
   totalBudgetUsd: string;
 };
@@ -271,8 +289,11 @@ export type EstimateStatus =
 export type ForecastCampaignDeliveryInput = {
   bidCpmUsd: string;
   dailyBudgetUsd: string;
+  excludedRegions?: Array<string> | null | undefined;
   momentTypes: Array<MomentTypeKey>;
   sports: Array<Sport>;
+  /** Only the targeted regions' share of the sample counts; null or omitted: everywhere. */
+  targetRegions?: Array<string> | null | undefined;
   totalBudgetUsd: string;
 };
 
@@ -366,6 +387,8 @@ export type ReportBreakdown =
   | 'DAY'
   | 'HOUR_OF_DAY'
   | 'MOMENT_TYPE'
+  /** The users' region (ISO 3166 code); key unknown for decisions that named none. */
+  | 'REGION'
   | 'SPORT';
 
 /** What a report's totals are compared with. */
@@ -460,6 +483,8 @@ export type UpdateCampaignInput = {
   dailyBudgetUsd?: string | null | undefined;
   /** null = open-ended. */
   endDate?: string | null | undefined;
+  /** null: none. */
+  excludedRegions?: Array<string> | null | undefined;
   id: string | number;
   name?: string | null | undefined;
   /** EVEN to ASAP can raise spend. */
@@ -468,6 +493,8 @@ export type UpdateCampaignInput = {
   postbackUrl?: string | null | undefined;
   /** null turns CPA auto-bidding off. */
   targetCpaUsd?: string | null | undefined;
+  /** null: everywhere. Within a gambling advertiser's licensed regions (REGION_NOT_LICENSED). */
+  targetRegions?: Array<string> | null | undefined;
   totalBudgetUsd?: string | null | undefined;
 };
 
@@ -485,6 +512,8 @@ export type UserErrorCode =
   | 'IMMUTABLE_FIELD'
   /** The status change is not allowed (nothing leaves ended or cancelled). */
   | 'INVALID_TRANSITION'
+  /** A gambling advertiser's targetRegions name a region outside its licensed regions. */
+  | 'REGION_NOT_LICENSED'
   /** A field is missing, malformed or out of range (bids below the floor, budgets below the minimums, dates, lengths). */
   | 'VALIDATION_FAILED';
 
@@ -589,7 +618,7 @@ export type CampaignDetailQueryVariables = Exact<{
 }>;
 
 
-export type CampaignDetailQuery = { campaign: { id: string, restId: string, name: string, status: CampaignStatus, endedReason: CampaignEndedReason | null, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, totalBudgetUsd: string, targetCpaUsd: string | null, postbackUrl: string | null, startDate: string, endDate: string | null, pacing: Pacing, availableActions: Array<CampaignAction>, createdAt: string, updatedAt: string, spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus, today: { date: string, spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null, remainingUsd: string }, creatives: Array<{ id: string, restId: string, variantLabel: string, status: CreativeStatus, reviewReason: string | null, headline: string, body: string, ctaText: string | null, iconUrl: string, actionUrl: string, performanceScore: number, trafficAllocation: number, availableActions: Array<CreativeAction>, createdAt: string, performance: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string } | null }> } | null };
+export type CampaignDetailQuery = { campaign: { id: string, restId: string, name: string, status: CampaignStatus, endedReason: CampaignEndedReason | null, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, totalBudgetUsd: string, targetCpaUsd: string | null, postbackUrl: string | null, startDate: string, endDate: string | null, pacing: Pacing, targetRegions: Array<string> | null, excludedRegions: Array<string> | null, availableActions: Array<CampaignAction>, createdAt: string, updatedAt: string, spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus, today: { date: string, spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null, remainingUsd: string }, creatives: Array<{ id: string, restId: string, variantLabel: string, status: CreativeStatus, reviewReason: string | null, headline: string, body: string, ctaText: string | null, iconUrl: string, actionUrl: string, performanceScore: number, trafficAllocation: number, availableActions: Array<CreativeAction>, createdAt: string, performance: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string } | null }> } | null };
 
 export type PauseCampaignMutationVariables = Exact<{
   input: PauseCampaignInput;
@@ -721,7 +750,7 @@ export type CampaignReportPageQueryVariables = Exact<{
 }>;
 
 
-export type CampaignReportPageQuery = { campaignReport: { breakdown: ReportBreakdown | null, csv: string, csvFilename: string, period: { start: string, end: string, timezone: string }, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string }, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, creative: { variantLabel: string, headline: string } | null }> | null } | null, campaignTimeSeries: { granularity: TimeSeriesGranularity, csv: string, csvFilename: string, series: Array<{ ts: string, impressions: number, clicks: number, spendUsd: string }> } | null };
+export type CampaignReportPageQuery = { campaignReport: { breakdown: ReportBreakdown | null, csv: string, csvFilename: string, period: { start: string, end: string, timezone: string }, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string }, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, rows: Array<{ key: string, region: string | null, regionName: string | null, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, creative: { variantLabel: string, headline: string } | null }> | null } | null, campaignTimeSeries: { granularity: TimeSeriesGranularity, csv: string, csvFilename: string, series: Array<{ ts: string, impressions: number, clicks: number, spendUsd: string }> } | null };
 
 export type AdvertiserReportPageQueryVariables = Exact<{
   start: string;
@@ -732,12 +761,12 @@ export type AdvertiserReportPageQueryVariables = Exact<{
 }>;
 
 
-export type AdvertiserReportPageQuery = { advertiserReport: { csv: string, csvFilename: string, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string }, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, period: { start: string, end: string, timezone: string }, rows: Array<{ key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, campaign: { name: string } | null }> | null } | null };
+export type AdvertiserReportPageQuery = { advertiserReport: { csv: string, csvFilename: string, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string }, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, period: { start: string, end: string, timezone: string }, rows: Array<{ key: string, region: string | null, regionName: string | null, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, campaign: { name: string } | null }> | null } | null };
 
 export type SettingsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SettingsPageQuery = { viewer: { user: { email: string, name: string, timeZone: string | null } | null, advertiser: { name: string }, notificationPreferences: Array<{ kind: AlertKind, channel: AlertChannel }> | null } | null };
+export type SettingsPageQuery = { viewer: { user: { email: string, name: string, timeZone: string | null } | null, advertiser: { name: string, category: AdvertiserCategory, licensedRegions: Array<string> | null }, notificationPreferences: Array<{ kind: AlertKind, channel: AlertChannel }> | null } | null };
 
 export type PostbackKeysPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -916,7 +945,7 @@ export type ReportTotalsFieldsFragment = { impressions: number, clicks: number, 
 
 export type ReportComparisonFieldsFragment = { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } };
 
-export type ReportRowFieldsFragment = { key: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string };
+export type ReportRowFieldsFragment = { key: string, region: string | null, regionName: string | null, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string };
 
 export type UserErrorFieldsFragment = { field: Array<string> | null, code: UserErrorCode, message: string };
 
@@ -1054,6 +1083,8 @@ export const ReportComparisonFieldsFragmentDoc = new TypedDocumentString(`
 export const ReportRowFieldsFragmentDoc = new TypedDocumentString(`
     fragment ReportRowFields on ReportRow {
   key
+  region
+  regionName
   impressions
   clicks
   ctr
@@ -1335,6 +1366,8 @@ export const CampaignDetailDocument = new TypedDocumentString(`
     startDate
     endDate
     pacing
+    targetRegions
+    excludedRegions
     ...CampaignDeliveryFields
     availableActions
     createdAt
@@ -1830,6 +1863,8 @@ fragment ReportComparisonFields on ReportComparisonTotals {
 }
 fragment ReportRowFields on ReportRow {
   key
+  region
+  regionName
   impressions
   clicks
   ctr
@@ -1886,6 +1921,8 @@ fragment ReportComparisonFields on ReportComparisonTotals {
 }
 fragment ReportRowFields on ReportRow {
   key
+  region
+  regionName
   impressions
   clicks
   ctr
@@ -1902,6 +1939,8 @@ export const SettingsPageDocument = new TypedDocumentString(`
     }
     advertiser {
       name
+      category
+      licensedRegions
     }
     notificationPreferences {
       kind

@@ -6,7 +6,7 @@
 import type { Tx } from "@/lib/db/client";
 import { fieldChanges, recordChange, type ChangeActor, type FieldValue } from "@/lib/history/changes";
 import { microsToUsd } from "@/lib/money";
-import type { CampaignRow, CreativeRow } from "./campaign";
+import { regionsOf, type CampaignRow, type CreativeRow } from "./campaign";
 
 type CampaignSettings = Pick<
   CampaignRow,
@@ -19,6 +19,8 @@ type CampaignSettings = Pick<
   | "endDate"
   | "postbackUrl"
   | "pacing"
+  | "targetRegions"
+  | "excludedRegions"
   | "endedReason"
 >;
 
@@ -36,6 +38,8 @@ export function campaignFieldValues(row: CampaignSettings): Record<string, Field
     end_date: row.endDate,
     postback_url: row.postbackUrl,
     pacing: row.pacing,
+    target_regions: regionsOf(row.targetRegions),
+    excluded_regions: regionsOf(row.excludedRegions),
     // stated only once delivery stopped, as E6's ended_reason
     ended_reason: row.status === "ended" || row.status === "cancelled" ? row.endedReason : null,
   };

@@ -40,6 +40,10 @@ export type NewCampaign = {
   endDate?: string | null;
   /** default: even */
   pacing?: Pacing;
+  /** region codes it serves only; default null (everywhere) */
+  targetRegions?: readonly string[] | null;
+  /** region codes it never serves; default null (none) */
+  excludedRegions?: readonly string[] | null;
   /** default: the time of the insert; the creatives get the same */
   createdAt?: Date;
   /** default: the time of the insert; the creatives get the same */
@@ -47,6 +51,11 @@ export type NewCampaign = {
   /** in variant order: the first is the primary creative (variant_a) */
   creatives: readonly NewCreative[];
 };
+
+/** A list of region codes as its column stores it (a JSON array; null for none). */
+export function regionsJson(regions: readonly string[] | null | undefined): string | null {
+  return regions == null ? null : JSON.stringify(regions);
+}
 
 /** The row (with its creatives) that `campaign` is stored as. */
 export function campaignCreateData(campaign: NewCampaign): Prisma.CampaignUncheckedCreateInput & { id: string } {
@@ -66,6 +75,8 @@ export function campaignCreateData(campaign: NewCampaign): Prisma.CampaignUnchec
     startDate: campaign.startDate,
     endDate: campaign.endDate ?? null,
     pacing: campaign.pacing ?? "even",
+    targetRegions: regionsJson(campaign.targetRegions),
+    excludedRegions: regionsJson(campaign.excludedRegions),
     ...(createdAt ? { createdAt } : {}),
     ...(updatedAt ? { updatedAt } : {}),
     creatives: {

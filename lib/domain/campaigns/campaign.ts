@@ -56,6 +56,10 @@ export type Campaign = {
   /** null: open-ended */
   endDate: string | null;
   pacing: Pacing;
+  /** region codes the campaign serves only; null: everywhere (docs/api.md, "Jurisdictions") */
+  targetRegions: string[] | null;
+  /** region codes the campaign never serves; null: none */
+  excludedRegions: string[] | null;
   postbackUrl: string | null;
   /** why delivery stopped; null while the campaign can run */
   endedReason: EndedReason | null;
@@ -79,6 +83,11 @@ function endedReason(row: CampaignRow): EndedReason | null {
     : null;
 }
 
+/** A stored JSON list of region codes; null stays null. */
+export function regionsOf(json: string | null): string[] | null {
+  return json === null ? null : (JSON.parse(json) as string[]);
+}
+
 export function campaignOf(row: CampaignRow): Campaign {
   const pacing: Pacing = row.pacing === "asap" ? "asap" : "even";
   return {
@@ -98,6 +107,8 @@ export function campaignOf(row: CampaignRow): Campaign {
     startDate: row.startDate,
     endDate: row.endDate,
     pacing,
+    targetRegions: regionsOf(row.targetRegions),
+    excludedRegions: regionsOf(row.excludedRegions),
     postbackUrl: row.postbackUrl,
     endedReason: endedReason(row),
     createdAt: row.createdAt,

@@ -19,6 +19,7 @@ import {
   variantCreated,
 } from "@/lib/domain/creatives/creatives.schemas";
 import { estimateStatus, MARKET_RULE_TEXT } from "@/lib/domain/market/market.schemas";
+import { regionList } from "@/lib/domain/regions/regions.schemas";
 import { SPORTS, type Sport } from "@/lib/domain/sports";
 import { microsToUsd, usdToMicros } from "@/lib/money";
 import { rateLimitText } from "@/lib/rate-limit/policies";
@@ -140,6 +141,18 @@ function unique<T>(values: readonly T[]): boolean {
   return new Set(values).size === values.length;
 }
 
+const TARGET_REGIONS_DESCRIPTION =
+  "Region codes the campaign serves only (ISO 3166-2 subdivisions such as US-NJ, or ISO 3166-1 countries such as US, " +
+  "which contain their subdivisions); null (the default): everywhere. A user whose decision names no region matches " +
+  "only campaigns without target regions. A gambling advertiser may name only regions within its licensed regions " +
+  "(422 region_not_licensed otherwise); it never serves outside them, whatever this says.";
+const EXCLUDED_REGIONS_DESCRIPTION =
+  "Region codes the campaign never serves (a country excludes its subdivisions); null (the default): none.";
+const targetRegions = regionList
+  .nullable()
+  .meta({ description: TARGET_REGIONS_DESCRIPTION, example: ["US-NJ", "US-PA"] });
+const excludedRegions = regionList.nullable().meta({ description: EXCLUDED_REGIONS_DESCRIPTION, example: ["CA-ON"] });
+
 const momentTypes = z
   .array(z.enum(MOMENT_TYPE_KEYS))
   .min(1, "must contain at least one moment type")
@@ -251,6 +264,8 @@ export function createCampaignInputFor(today: () => string) {
       target_cpa_usd: targetCpaUsd.optional(),
       postback_url: postbackUrl.optional(),
       pacing: pacing.optional().meta({ description: `${PACING_DESCRIPTION} Omitted: even.` }),
+      target_regions: targetRegions.optional(),
+      excluded_regions: excludedRegions.optional(),
       status: z
         .enum(INITIAL_STATUSES, "must be active or paused")
         .optional()
@@ -303,6 +318,8 @@ export const forecastDeliveryInput = z
     bid_cpm_usd: bidCpmUsd,
     daily_budget_usd: dailyBudgetUsd,
     total_budget_usd: totalBudgetUsd,
+    target_regions: targetRegions.optional(),
+    excluded_regions: excludedRegions.optional(),
   })
   .superRefine(bidMeetsFloors, whenValid("moment_types", "bid_cpm_usd"))
   .superRefine(typesInSports, whenValid("moment_types", "sports"))
@@ -339,6 +356,8 @@ export const updateCampaignInput = z
       .meta({ description: "active ⇄ paused; active or paused → ended (final). `cancelled` is reached with DELETE." }),
     postback_url: postbackUrl.optional(),
     pacing: pacing.optional(),
+    target_regions: targetRegions.optional().meta({ description: `${TARGET_REGIONS_DESCRIPTION} Mutable.` }),
+    excluded_regions: excludedRegions.optional().meta({ description: `${EXCLUDED_REGIONS_DESCRIPTION} Mutable.` }),
     moment_types: momentTypes.optional().meta({ description: immutableNote }),
     sports: sports.optional().meta({ description: immutableNote }),
     start_date: isoDate.optional().meta({ description: immutableNote }),
@@ -364,6 +383,8 @@ export const PREVIEW_FIELDS = [
   "endDate",
   "postbackUrl",
   "pacing",
+  "targetRegions",
+  "excludedRegions",
 ] as const;
 export type PreviewField = (typeof PREVIEW_FIELDS)[number];
 
@@ -378,6 +399,8 @@ export const PREVIEW_FIELD_NAMES = {
   endDate: "end_date",
   postbackUrl: "postback_url",
   pacing: "pacing",
+  targetRegions: "target_regions",
+  excludedRegions: "excluded_regions",
 } as const satisfies Record<PreviewField, string>;
 
 export const MAX_PER_PAGE = 100;
@@ -429,6 +452,14 @@ export const campaignListItem = z
       .nullable()
       .meta({ description: "Last day of delivery (UTC, inclusive); null = open-ended." }),
     pacing,
+    target_regions: z
+      .array(z.string())
+      .nullable()
+      .meta({ description: "Region codes the campaign serves only; null: everywhere." }),
+    excluded_regions: z
+      .array(z.string())
+      .nullable()
+      .meta({ description: "Region codes the campaign never serves; null: none." }),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime().meta({ description: "Last change to the campaign (settings, status or creatives)." }),
   })
@@ -540,6 +571,8 @@ export const campaignCreatePreview = z
         target_cpa_usd: usdOut.nullable(),
         postback_url: z.string().nullable(),
         pacing,
+        target_regions: z.array(z.string()).nullable(),
+        excluded_regions: z.array(z.string()).nullable(),
       })
       .meta({ description: "The campaign creation would make (without an id: nothing was written)." }),
     creative: z
@@ -562,7 +595,7 @@ export const campaignUpdatePreview = z
       .meta({ description: "Every field the update would change, with its current and new value (empty: no change)." }),
     raises_spend: z.boolean().meta({
       description:
-        "True when the update can increase spend or its rate: a higher bid, daily or total budget, a later or removed end date, resuming a paused campaign, or pacing even -> asap.",
+        "True when the update can increase spend or its rate: a higher bid, daily or total budget, a later or removed end date, resuming a paused campaign, pacing even -> asap, or region targeting that reaches more users (a target region added or the list removed, an excluded region removed).",
     }),
     campaign: campaignResource.meta({ description: "The campaign as it would be after the update." }),
     estimated_daily_impressions: estimatedDailyImpressions.meta({

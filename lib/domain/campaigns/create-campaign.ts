@@ -1,7 +1,8 @@
 // createCampaign: create a campaign (status active, or paused when asked: it is never active
 // in between) with its primary creative (variant_a).
 // Order: every field error at once (422 validation_failed, the operation's
-// input); then, for a fully valid body only, the icon check over the network
+// input); then a gambling advertiser's target regions against its licence (422
+// region_not_licensed); then, for a fully valid body only, the icon check over the network
 // (422 icon_unreachable); then the automatic review and the estimates; then one
 // transaction. Its preview (createCampaign with validate_only, previewCampaignCreate) runs
 // the same checks and writes nothing; a preview counts against the
@@ -28,6 +29,7 @@ import { emitCampaignsChanged } from "@/lib/process-events";
 import { spreadDailyBudgetMicros } from "./budget-spread";
 import { recordCampaignCreated } from "./campaign-changes";
 import { insertCampaign } from "./campaign-rows";
+import { assertRegionsLicensed } from "./region-licence";
 import { deliveryStatus } from "./campaign-state";
 import {
   createCampaignInputFor,
@@ -72,6 +74,8 @@ export type CampaignCreatePreview = {
     targetCpaMicros: bigint | null;
     postbackUrl: string | null;
     pacing: Pacing;
+    targetRegions: string[] | null;
+    excludedRegions: string[] | null;
   };
   creative: CreativeReview;
   estimate: DeliveryEstimate;
@@ -105,6 +109,7 @@ export const previewCampaignCreate = defineOperation({
 
 /** The checks of createCampaign that follow the fields (icon, review) and the estimates, without writing. */
 async function prepareCampaign(actor: Actor, parsed: CreateCampaignInput, now: Date, options: CreateCampaignOptions) {
+  await assertRegionsLicensed(actor.advertiserId, parsed.target_regions);
   await assertIconReachable(actor, parsed.creative.icon_url, "creative.icon_url", {
     clock: options.clock,
     ...options.iconCheck,
@@ -135,6 +140,8 @@ async function prepareCampaign(actor: Actor, parsed: CreateCampaignInput, now: D
             bidCpmMicros,
             dailyBudgetMicros,
             totalBudgetMicros,
+            targetRegions: parsed.target_regions ?? null,
+            excludedRegions: parsed.excluded_regions ?? null,
           },
           now,
         )
@@ -169,6 +176,8 @@ export async function campaignCreatePreview(
       targetCpaMicros: parsed.target_cpa_usd == null ? null : usdToMicros(parsed.target_cpa_usd),
       postbackUrl: parsed.postback_url ?? null,
       pacing: parsed.pacing ?? "even",
+      targetRegions: parsed.target_regions ?? null,
+      excludedRegions: parsed.excluded_regions ?? null,
     },
     creative: { status: review.status, reviewReason: review.reason },
     estimate,
@@ -199,6 +208,8 @@ export async function campaignCreated(
     startDate: parsed.start_date,
     endDate: parsed.end_date,
     pacing: parsed.pacing,
+    targetRegions: parsed.target_regions,
+    excludedRegions: parsed.excluded_regions,
     createdAt: now,
     updatedAt: now,
     creatives: [

@@ -8,7 +8,8 @@
 // creatives, or nothing. A creative the advertiser had paused stays paused.
 // Order: 422 (the input) -> 404 (the source) -> 422 validation_failed (the
 // copied settings under createCampaign's rules, with createCampaign's field paths) -> 422
-// icon_unreachable -> the write.
+// region_not_licensed (the copied target regions, against the licence today) -> 422
+// icon_unreachable -> the write. The copy keeps the source's region targeting.
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { changeActorOf } from "@/lib/history/change-actor";
@@ -22,7 +23,7 @@ import { microsToUsd } from "@/lib/money";
 import { defineOperation, type RunContext } from "@/lib/operations/operation";
 import { emitCampaignsChanged } from "@/lib/process-events";
 import { flightDays } from "./budget-spread";
-import type { CampaignWithCreatives, CreativeRow } from "./campaign";
+import { regionsOf, type CampaignWithCreatives, type CreativeRow } from "./campaign";
 import { recordCampaignCreated } from "./campaign-changes";
 import { insertCampaign, type NewCreative } from "./campaign-rows";
 import {
@@ -35,6 +36,7 @@ import {
   campaignResource,
 } from "./campaigns.schemas";
 import { utcDate } from "./dates";
+import { assertRegionsLicensed } from "./region-licence";
 import { campaignById, getCampaignOrThrow } from "./get-campaign";
 
 /** The input, checked against the UTC date of the call's clock. */
@@ -145,6 +147,8 @@ export async function campaignDuplicated(
       ...(source.targetCpaMicros === null ? {} : { target_cpa_usd: microsToUsd(source.targetCpaMicros) }),
       postback_url: source.postbackUrl,
       pacing: (source.pacing === "asap" ? "asap" : "even") satisfies Pacing,
+      target_regions: regionsOf(source.targetRegions),
+      excluded_regions: regionsOf(source.excludedRegions),
       status,
       creative: creativeBody(creatives[0]!),
     },
@@ -159,6 +163,8 @@ export async function campaignDuplicated(
       })),
     );
   });
+  // a licence may have shrunk since the source was made
+  await assertRegionsLicensed(actor.advertiserId, body.target_regions);
   const bodies = [body.creative, ...variants];
   // one icon at a time: a URL the advertiser's variants share is fetched once (a pass is remembered)
   for (const [index, creative] of bodies.entries()) {
@@ -197,6 +203,8 @@ export async function campaignDuplicated(
     startDate: flight.startDate,
     endDate: flight.endDate,
     pacing: body.pacing,
+    targetRegions: body.target_regions,
+    excludedRegions: body.excluded_regions,
     createdAt: now,
     updatedAt: now,
     creatives: copies,

@@ -3,7 +3,10 @@
 // types in the selected sports where they exist), without the caller's own
 // auctions and without the demo's (sandbox) ones. Only clearing prices are read,
 // never a winning bid; the arithmetic (the price grid, the bid's bucket, the
-// rounding) is lib/domain/market/estimate-rules.ts.
+// rounding) is lib/domain/market/estimate-rules.ts. A campaign with region targeting (or
+// of a gambling advertiser, bound to its licence) counts only its regions' share of that
+// sample: auctions carry no region, so the share is that of the lanes' impressions
+// (hourly rollups, by the users' region) in the same window.
 //
 // The sample of one advertiser's lane set is kept ESTIMATE_CACHE_MS: every bid,
 // budget and repeated preview within that time is answered without a query.
@@ -20,8 +23,10 @@ import {
   type DeliveryEstimate,
   type EstimateSample,
 } from "@/lib/domain/market/estimate-rules";
+import { regionsOf } from "@/lib/domain/campaigns/campaign";
 import { MARKET_WINDOW_DAYS } from "@/lib/domain/market/market.schemas";
 import { floorMicros, isAvailableIn, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
+import { liesIn } from "@/lib/domain/regions/regions";
 import type { Sport } from "@/lib/domain/sports";
 import { keyedTtlMemo } from "@/lib/ttl-memo";
 
@@ -37,6 +42,9 @@ export type EstimateInput = {
   bidCpmMicros: bigint;
   dailyBudgetMicros: bigint;
   totalBudgetMicros: bigint;
+  /** null or omitted: everywhere */
+  targetRegions?: readonly string[] | null;
+  excludedRegions?: readonly string[] | null;
 };
 
 /** The lanes a campaign targets, as "type:sport" in a stable order. */
@@ -115,6 +123,60 @@ async function loadSample(nowMs: number, key: string): Promise<EstimateSample> {
 
 const samples = keyedTtlMemo<EstimateSample>(ESTIMATE_CACHE_MS, ESTIMATE_CACHE_ENTRIES);
 
+/** The lanes' impressions over the window by the users' region ("" for none), from the rollups. */
+async function loadRegionMix(nowMs: number, key: string): Promise<Map<string, number>> {
+  const lanes = key.split(",").map((lane) => {
+    const [momentType, sport] = lane.split(":") as [string, string];
+    return { momentType, sport };
+  });
+  const groups = await db().hourlyRollup.groupBy({
+    by: ["region"],
+    where: { hourMs: { gte: BigInt(nowMs - MARKET_WINDOW_DAYS * DAY_MS), lte: BigInt(nowMs) }, OR: lanes },
+    _sum: { impressions: true },
+  });
+  return new Map(groups.map((group) => [group.region, Number(group._sum.impressions ?? 0n)]));
+}
+
+const regionMixes = keyedTtlMemo<Map<string, number>>(ESTIMATE_CACHE_MS, ESTIMATE_CACHE_ENTRIES);
+
+/**
+ * The share (0..1) of the lanes' recent impressions whose users lie in the targeted regions and outside the
+ * excluded ones: the part of the sample a region-targeted campaign could win. A user of unknown region
+ * counts only for a campaign without target regions. `licensed` (a gambling advertiser's licence; null: none)
+ * narrows it as delivery does: only users in the licence, never one of unknown region.
+ */
+export function regionShare(
+  mix: ReadonlyMap<string, number>,
+  target: readonly string[] | null,
+  excluded: readonly string[] | null,
+  licensed?: readonly string[] | null,
+): number {
+  const targets = target ? new Set(target) : null;
+  const exclusions = excluded ? new Set(excluded) : null;
+  const licence = licensed === undefined ? undefined : new Set(licensed ?? []);
+  let total = 0;
+  let matched = 0;
+  for (const [region, count] of mix) {
+    total += count;
+    if (licence && (region === "" || !liesIn(region, licence))) continue;
+    if (targets && (region === "" || !liesIn(region, targets))) continue;
+    if (exclusions && region !== "" && liesIn(region, exclusions)) continue;
+    matched += count;
+  }
+  return total === 0 ? 0 : matched / total;
+}
+
+/** The sample with every auction count scaled by `share` (the targeted regions' part of it). */
+function scaledSample(sample: EstimateSample, share: number): EstimateSample {
+  const scale = (count: number) => Math.round(count * share);
+  return {
+    ...sample,
+    auctions: scale(sample.auctions),
+    filledByBand: sample.filledByBand.map(([band, count]) => [band, scale(count)] as const),
+    noFill: { count: scale(sample.noFill.count), floorSumMicros: Math.round(sample.noFill.floorSumMicros * share) },
+  };
+}
+
 /** The daily estimate for `advertiserId` creating (or running) a campaign with these settings at `now`. */
 export async function estimateDailyDelivery(
   advertiserId: string,
@@ -123,8 +185,19 @@ export async function estimateDailyDelivery(
 ): Promise<DeliveryEstimate> {
   const lanes = lanesOf(input.momentTypes, input.sports);
   if (lanes.length === 0) return estimateFromSample(EMPTY_SAMPLE, input);
-  const sample = await samples.get(sampleKey(advertiserId, lanes), loadSample, fixedClock(now.getTime()));
-  return estimateFromSample(sample, input);
+  const clock = fixedClock(now.getTime());
+  const sample = await samples.get(sampleKey(advertiserId, lanes), loadSample, clock);
+  const target = input.targetRegions ?? null;
+  const excluded = input.excludedRegions ?? null;
+  // a gambling advertiser serves only its licensed regions whatever the targeting
+  const advertiser = await db().advertiser.findUnique({
+    where: { id: advertiserId },
+    select: { category: true, licensedRegions: true },
+  });
+  const licensed = advertiser?.category === "gambling" ? regionsOf(advertiser.licensedRegions) : undefined;
+  if (target === null && excluded === null && licensed === undefined) return estimateFromSample(sample, input);
+  const mix = await regionMixes.get(lanes.join(","), loadRegionMix, clock);
+  return estimateFromSample(scaledSample(sample, regionShare(mix, target, excluded, licensed)), input);
 }
 
 const EMPTY_SAMPLE: EstimateSample = {
@@ -152,6 +225,8 @@ export async function estimateCampaignDelivery(
     dailyBudgetMicros: bigint;
     totalBudgetMicros: bigint;
     spendMicros: bigint;
+    targetRegions: string | null;
+    excludedRegions: string | null;
   },
   now: Date,
 ): Promise<DeliveryEstimate> {
@@ -167,6 +242,8 @@ export async function estimateCampaignDelivery(
       bidCpmMicros: campaign.bidCpmMicros,
       dailyBudgetMicros: campaign.dailyBudgetMicros,
       totalBudgetMicros: left,
+      targetRegions: regionsOf(campaign.targetRegions),
+      excludedRegions: regionsOf(campaign.excludedRegions),
     },
     now,
   );

@@ -34,6 +34,8 @@ export function deliveryForecast(
       bidCpmMicros: usdToMicros(input.bid_cpm_usd),
       dailyBudgetMicros: usdToMicros(input.daily_budget_usd),
       totalBudgetMicros: usdToMicros(input.total_budget_usd),
+      targetRegions: input.target_regions ?? null,
+      excludedRegions: input.excluded_regions ?? null,
     },
     nowDate(options.clock),
   );

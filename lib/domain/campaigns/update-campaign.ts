@@ -3,7 +3,8 @@
 //   actor's) -> 422 immutable_field (moment_types, sports, start_date, creative unless sent with
 //   the current value) -> 409 invalid_transition (nothing leaves ended or
 //   cancelled; a final campaign cannot be changed) -> 422 validation_failed
-//   (floors, minimums and dates re-checked on the merged campaign).
+//   (floors, minimums and dates re-checked on the merged campaign) -> 422 region_not_licensed
+//   (target_regions, when sent, within a gambling advertiser's licence).
 // The write is conditional on the version and status that were read, so a
 // concurrent change (the delivery engine ending the campaign) is never
 // overwritten (retryCampaignChange decides again on the fresh row).
@@ -38,6 +39,8 @@ import { campaignFieldValues } from "./campaign-changes";
 import { utcDate } from "./dates";
 import { estimateCampaignDelivery, type DeliveryEstimate } from "./estimate-delivery";
 import { getCampaignOrThrow, loadCampaignDetail } from "./get-campaign";
+import { regionsJson } from "./campaign-rows";
+import { assertRegionsLicensed } from "./region-licence";
 import { retryCampaignChange } from "./retry-campaign-change";
 
 /** One field the update would change, with its value now and after (the domain's values: micro-dollars). */
@@ -163,6 +166,10 @@ function changes(input: UpdateCampaignInput, row: CampaignRow, now: Date): Chang
   if (input.end_date !== undefined && input.end_date !== row.endDate) data.endDate = input.end_date;
   if (input.postback_url !== undefined && input.postback_url !== row.postbackUrl) data.postbackUrl = input.postback_url;
   if (input.pacing !== undefined && input.pacing !== row.pacing) data.pacing = input.pacing;
+  if (input.target_regions !== undefined && regionsJson(input.target_regions) !== row.targetRegions)
+    data.targetRegions = regionsJson(input.target_regions);
+  if (input.excluded_regions !== undefined && regionsJson(input.excluded_regions) !== row.excludedRegions)
+    data.excludedRegions = regionsJson(input.excluded_regions);
   if (input.status !== undefined && input.status !== row.status) {
     data.status = input.status;
     if (input.status === "ended") {
@@ -225,7 +232,25 @@ async function planUpdate(actor: Actor, id: string, parsed: UpdateCampaignInput,
   }
   const invalid = mergedErrors(parsed, row, utcDate(now));
   if (invalid.length) throw validationError(invalid);
+  // checked only when sent: pausing or ending works even after a licence shrank
+  if (change.data.targetRegions !== undefined) await assertRegionsLicensed(actor.advertiserId, parsed.target_regions);
   return { row, change, changed };
+}
+
+/** Equal values (region lists compared as lists). */
+function sameValue(a: unknown, b: unknown): boolean {
+  return Array.isArray(a) || Array.isArray(b) ? JSON.stringify(a) === JSON.stringify(b) : a === b;
+}
+
+/** Whether `after`'s region targeting can reach users `before`'s could not (a target list widened or removed, an exclusion narrowed). */
+function widensRegions(before: Campaign, after: Campaign): boolean {
+  const targetWidened =
+    before.targetRegions !== null &&
+    (after.targetRegions === null || after.targetRegions.some((code) => !before.targetRegions!.includes(code)));
+  const exclusionNarrowed =
+    before.excludedRegions !== null &&
+    (after.excludedRegions === null || before.excludedRegions.some((code) => !after.excludedRegions!.includes(code)));
+  return targetWidened || exclusionNarrowed;
 }
 
 /** Whether moving from `before` to `after` can increase spend (docs/decisions/1301). */
@@ -237,7 +262,8 @@ export function raisesSpend(before: Campaign, after: Campaign): boolean {
     after.totalBudgetMicros > before.totalBudgetMicros ||
     (before.status !== "active" && after.status === "active") ||
     (after.status === "active" && laterEnd) ||
-    (before.pacing === "even" && after.pacing === "asap")
+    (before.pacing === "even" && after.pacing === "asap") ||
+    widensRegions(before, after)
   );
 }
 
@@ -261,7 +287,7 @@ export async function campaignUpdatePreview(
     estimateCampaignDelivery(merged, now),
   ]);
   return {
-    changes: PREVIEW_FIELDS.filter((field) => before[field] !== after[field]).map((field) => ({
+    changes: PREVIEW_FIELDS.filter((field) => !sameValue(before[field], after[field])).map((field) => ({
       field,
       from: before[field],
       to: after[field],

@@ -39,7 +39,11 @@ export function reportRequest(
 ): { request: MetricRequest; timeKey: TimeKey } {
   const timeKey: TimeKey = breakdown === "day" || breakdown === "hour_of_day" ? breakdown : null;
   const dimension: Dimension | null =
-    breakdown === "moment_type" || breakdown === "sport" || breakdown === "creative" || breakdown === "campaign"
+    breakdown === "moment_type" ||
+    breakdown === "sport" ||
+    breakdown === "creative" ||
+    breakdown === "campaign" ||
+    breakdown === "region"
       ? breakdown
       : null;
   return {
@@ -52,6 +56,15 @@ export function reportRequest(
     },
     timeKey,
   };
+}
+
+/** The region breakdown's key for decisions that named no region. */
+export const UNKNOWN_REGION = "unknown";
+
+/** The regions with delivery, by code, `unknown` last (no fixed list: a region's row appears once it has delivery). */
+export function regionKeys(seen: Iterable<string>): string[] {
+  const keys = [...new Set(seen)].filter((key) => key !== UNKNOWN_REGION).sort();
+  return [...new Set(seen)].includes(UNKNOWN_REGION) ? [...keys, UNKNOWN_REGION] : keys;
 }
 
 /** Keys in their natural order: the campaign's own first (zero rows included), then any others seen. */
@@ -119,6 +132,7 @@ export async function campaignReport(
     let key: string | number;
     if (breakdown === "day") key = dateOfDayNumber(row.time!);
     else if (breakdown === "hour_of_day") key = row.time!;
+    else if (breakdown === "region") key = row.key ? row.key : UNKNOWN_REGION;
     else key = row.key ?? "";
     addInto(byKey.get(key) ?? byKey.set(key, zeroSums()).get(key)!, row);
   }
@@ -138,6 +152,7 @@ export async function campaignReport(
       const seen = [...byKey.keys()].map(String);
       if (breakdown === "moment_type") keys = orderedKeys(campaign.momentTypes, MOMENT_TYPE_KEYS, seen);
       else if (breakdown === "sport") keys = orderedKeys(campaign.sports, SPORTS, seen);
+      else if (breakdown === "region") keys = regionKeys(seen);
       else keys = orderedKeys(campaign.creativeIds, campaign.creativeIds, seen);
     }
     report.breakdown = breakdown;

@@ -16,7 +16,7 @@ import { toBigInt, type MetricSums } from "./metrics";
 import { type SourcePlan } from "./source-plan";
 import type { OffsetSegment } from "./zone-calendar";
 import { raw, sql } from "@/lib/db/sql";
-export type Dimension = "moment_type" | "sport" | "creative" | "campaign";
+export type Dimension = "moment_type" | "sport" | "creative" | "campaign" | "region";
 
 /** Whose events a report sums: one campaign's (E9, E10), or every campaign of an advertiser's. */
 export type MetricScope = { campaignId: string } | { advertiserId: string };
@@ -47,12 +47,22 @@ export type MetricRequest = {
 
 export type MetricRow = MetricSums & { time: number | null; key: string | null };
 
+/** A dimension's column in hourly_rollups (whose region is "" for decisions that named none). */
 const DIMENSION_COLUMN: Record<Dimension, string> = {
   moment_type: "moment_type",
   sport: "sport",
   creative: "creative_id",
   campaign: "campaign_id",
+  region: "region",
 };
+
+/** A dimension's expression in a raw event table: the region is null there when none was named, and a conversion's is its click's. */
+function rawDimension(dimension: Dimension, table: "impressions" | "clicks" | "conversions"): string {
+  if (dimension !== "region") return DIMENSION_COLUMN[dimension];
+  if (table === "conversions")
+    return "COALESCE((SELECT cl.region FROM clicks cl WHERE cl.id = conversions.click_id), '')";
+  return "COALESCE(region, '')";
+}
 
 type Aggregate = { t?: unknown; k?: unknown; n?: unknown; s?: unknown };
 type RowFor = (aggregate: Aggregate) => MetricRow;
@@ -87,7 +97,7 @@ export function timeExpression(column: string, time: TimeGrouping): string {
   return `(CASE ${whens.join(" ")} ELSE ${branch(segments.at(-1)!.offsetMs)} END)`;
 }
 
-function grouping(column: string, time: TimeGrouping | null, dimension: Dimension | null) {
+function grouping(column: string, time: TimeGrouping | null, dimension: string | null) {
   const expressions: string[] = [];
   const selects: string[] = [];
   if (time !== null) {
@@ -96,8 +106,8 @@ function grouping(column: string, time: TimeGrouping | null, dimension: Dimensio
     selects.push(`${expression} AS t`);
   }
   if (dimension !== null) {
-    expressions.push(DIMENSION_COLUMN[dimension]);
-    selects.push(`${DIMENSION_COLUMN[dimension]} AS k`);
+    expressions.push(dimension);
+    selects.push(`${dimension} AS k`);
   }
   return {
     select: raw(selects.map((entry) => `${entry}, `).join("")),
@@ -145,9 +155,9 @@ export async function loadFromRawRows(request: MetricRequest): Promise<MetricRow
   const { rowFor, result } = metricRows(time);
   const within = (column: string) =>
     sql`${scopeCondition(scope)} AND ${raw(`${column} >= ${int(request.startMs)} AND ${column} < ${int(request.endMs)}`)}`;
-  const impressions = grouping("served_at_ms", time, dimension);
-  const clicks = grouping("clicked_at_ms", time, dimension);
-  const conversions = grouping("recorded_at_ms", time, dimension);
+  const impressions = grouping("served_at_ms", time, dimension && rawDimension(dimension, "impressions"));
+  const clicks = grouping("clicked_at_ms", time, dimension && rawDimension(dimension, "clicks"));
+  const conversions = grouping("recorded_at_ms", time, dimension && rawDimension(dimension, "conversions"));
   const [served, clicked, converted] = await Promise.all([
     client.$queryRaw<Aggregate[]>`
       SELECT ${impressions.select} COUNT(*) AS n, CAST(COALESCE(SUM(cost_micros), 0) AS BIGINT) AS s

@@ -34,6 +34,7 @@ const KEY_COLUMN: Record<
   creative: "creative_id",
   hour_of_day: "hour_of_day",
   campaign: "campaign_id",
+  region: "region",
 };
 
 const METRIC_COLUMNS = ["impressions", "clicks", "ctr", "conversions", "spend_usd"] as const;

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { DAY_MS } from "@/lib/clock";
 import { isValidTimeZone } from "./zone-calendar";
 
-export const BREAKDOWNS = ["day", "moment_type", "sport", "creative", "hour_of_day"] as const;
+export const BREAKDOWNS = ["day", "moment_type", "sport", "creative", "hour_of_day", "region"] as const;
 export type Breakdown = (typeof BREAKDOWNS)[number];
 /** The all-campaigns report's breakdowns: by campaign, or as E9's (but by creative). */
 export const ADVERTISER_BREAKDOWNS = ["campaign", "day", "moment_type", "sport", "hour_of_day"] as const;
@@ -97,9 +97,14 @@ const reportQueryShape = {
     description: `Last local date (inclusive); at most ${MAX_REPORT_DAYS} days after start_date counting both.`,
     example: "2026-03-31",
   }),
-  breakdown: z.enum(BREAKDOWNS).optional().meta({
-    description: "Adds `rows`, one per key: local date, moment type, sport, creative id or local hour of day (0-23).",
-  }),
+  breakdown: z
+    .enum(BREAKDOWNS)
+    .optional()
+    .meta({
+      description:
+        "Adds `rows`, one per key: local date, moment type, sport, creative id, local hour of day (0-23), or the users' " +
+        "region (ISO 3166 code as the decision named it; `unknown` for decisions that named none).",
+    }),
   timezone,
   compare,
 };
@@ -273,7 +278,9 @@ export const reportTotals = z
 export const breakdownRow = z
   .object({
     key: z.union([z.string(), z.number().int()]).meta({
-      description: "Local date (YYYY-MM-DD), moment type, sport, creative id, or local hour of day (integer 0-23).",
+      description:
+        "Local date (YYYY-MM-DD), moment type, sport, creative id, local hour of day (integer 0-23), or region code " +
+        "(`unknown`: decisions that named no region).",
     }),
     ...metricFields,
   })
@@ -300,7 +307,7 @@ export const campaignReport = z
     breakdown: z.enum(BREAKDOWNS).optional(),
     rows: z.array(breakdownRow).optional().meta({
       description:
-        "With a breakdown: every key (all dates of the range, hours 0-23, the campaign's moment types, sports and creatives, zeros included); rows sum to totals.",
+        "With a breakdown: every key (all dates of the range, hours 0-23, the campaign's moment types, sports and creatives, zeros included; by region, the regions with delivery, by code, `unknown` last); rows sum to totals.",
     }),
     comparison: reportComparison.optional(),
   })

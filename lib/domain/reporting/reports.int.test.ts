@@ -2,6 +2,7 @@
 // in America/New_York across both DST changes, Asia/Kolkata (+05:30),
 // Asia/Kathmandu (+05:45) and Australia/Eucla (+08:45), on both sources (rollups
 // with their quarter-hour counts, and raw rows), plus a randomized cross-check.
+import { timeZonesNames } from "@vvo/tzdb";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { recordPostback } from "@/lib/domain/conversions/record-conversion";
@@ -503,6 +504,8 @@ describe("randomized events: every zone, breakdown and source agrees with a brut
         creativeId: pick([a, b]),
         momentType: pick(["close_game", "overtime"]),
         sport: pick(["nba", "nfl"]),
+        // a region, or none (the breakdown's unknown)
+        region: pick(["US-NJ", "US-PA", "CA-ON", "US", null]),
         servedAtMs,
         costMicros: BigInt(1 + Math.floor(random() * 5000)),
         clickedAtMs: random() < 0.3 ? servedAtMs + Math.floor(random() * 3 * 3_600_000) : undefined,
@@ -545,6 +548,7 @@ describe("randomized events: every zone, breakdown and source agrees with a brut
         moment_type: (row) => row.momentType,
         sport: (row) => row.sport,
         creative: (row) => row.creativeId,
+        region: (row) => row.region ?? "unknown",
       };
       for (const breakdown of BREAKDOWNS) {
         const expected = new Map<string | number, number[]>();
@@ -589,6 +593,51 @@ describe("randomized events: every zone, breakdown and source agrees with a brut
       }
     }
   }, 60_000);
+});
+
+describe("region breakdown in every time zone the reports offer", () => {
+  it("equals the raw rows and a brute-force count per region (unknown for decisions without one)", async () => {
+    const { campaign, actor, a } = await setup();
+    const { next: random, pick } = createRng(39);
+    const from = at("2025-10-30T00:00:00Z");
+    const span = 8 * 86_400_000;
+    const events: SeedImpression[] = Array.from({ length: 150 }, () => {
+      const servedAtMs = from + Math.floor(random() * span);
+      return {
+        creativeId: a,
+        region: pick(["US-NJ", "US-NY", "CA-ON", "CA-QC", null]),
+        servedAtMs,
+        costMicros: BigInt(1 + Math.floor(random() * 5000)),
+        clickedAtMs: random() < 0.3 ? servedAtMs + Math.floor(random() * 3 * 3_600_000) : undefined,
+      };
+    });
+    const seeded = await seedDelivery(campaign, events);
+    // the dashboard's list (components/reports/time-zones.ts): UTC, then every IANA zone @vvo/tzdb names
+    const zones = ["UTC", ...timeZonesNames.filter((zone) => zone !== "UTC")];
+    for (const zone of zones) {
+      const query = { start_date: "2025-11-01", end_date: "2025-11-04", timezone: zone };
+      const inRange = (ms: number) => {
+        const date = DateTime.fromMillis(ms, { zone }).toISODate()!;
+        return date >= query.start_date && date <= query.end_date;
+      };
+      const expected = new Map<string, [number, number]>();
+      for (const row of seeded) {
+        const key = row.region ?? "unknown";
+        const entry = expected.get(key) ?? [0, 0];
+        if (inRange(row.servedAtMs)) entry[0] += 1;
+        if (row.clickedAtMs !== undefined && inRange(row.clickedAtMs)) entry[1] += 1;
+        if (entry[0] || entry[1]) expected.set(key, entry);
+      }
+      await expectPlansAgree(campaign.id, query, { breakdown: "region" });
+      const { report } = await getCampaignReport(actor, campaign.id, { ...query, breakdown: "region" }, { clock: NOW });
+      expect(
+        new Map(report.rows!.map((row) => [row.key as string, [row.impressions, row.clicks] as [number, number]])),
+        zone,
+      ).toEqual(expected);
+      expect(report.rows!.at(-1)?.key, zone).toBe("unknown");
+      expectRowsSumToTotals(report);
+    }
+  }, 120_000);
 });
 
 describe("E11 creative performance", () => {

@@ -39,6 +39,8 @@ export function campaignListItemView(campaign: Campaign): CampaignListItemView {
     start_date: campaign.startDate,
     end_date: campaign.endDate,
     pacing: campaign.pacing,
+    target_regions: campaign.targetRegions,
+    excluded_regions: campaign.excludedRegions,
     created_at: campaign.createdAt.toISOString(),
     updated_at: campaign.updatedAt.toISOString(),
   };
@@ -118,6 +120,8 @@ export function campaignCreatePreviewView(preview: CampaignCreatePreview): Campa
       target_cpa_usd: usdOrNull(campaign.targetCpaMicros),
       postback_url: campaign.postbackUrl,
       pacing: campaign.pacing,
+      target_regions: campaign.targetRegions,
+      excluded_regions: campaign.excludedRegions,
     },
     creative: { status: preview.creative.status, review_reason: preview.creative.reviewReason },
     ...estimateView(preview.estimate),

@@ -39,7 +39,9 @@ export const campaignsDocs = {
       "Creates a campaign, active (or paused with `status: paused`, written paused: it is never active in between), with its " +
       "primary creative (variant_a). `daily_budget_usd: null` spreads the total budget over the flight (see the field). " +
       "Every field error is reported at once (422 validation_failed, " +
-      "one `errors` entry per field). Only a fully valid body triggers the icon check: a HEAD request to `creative.icon_url` " +
+      "one `errors` entry per field; region codes are checked against the ISO 3166 list). A gambling advertiser's " +
+      "`target_regions` must lie within its licensed regions (GET /api/ads/advertiser): 422 region_not_licensed, one " +
+      "`errors` entry per refused code, before the icon check. Only a fully valid body triggers the icon check: a HEAD request to `creative.icon_url` " +
       "(HTTPS on port 443, public addresses only, up to 3 redirects each re-checked, 4 s); anything else is 422 icon_unreachable " +
       "with one message whatever the cause. " +
       `Icon fetches are limited to ${rateLimitText("icon_check")} per advertiser (E5, E8 and previews together; ` +
@@ -57,7 +59,7 @@ export const campaignsDocs = {
     requestBody: { required: true, content: json(createCampaignInput) },
     returns: "Created",
     previewReturns: "validate_only=true: the preview (nothing written)",
-    errors: ["bad_request", "validation_failed", "icon_unreachable", "rate_limited"],
+    errors: ["bad_request", "validation_failed", "region_not_licensed", "icon_unreachable", "rate_limited"],
   },
   getCampaign: {
     summary: "Get a campaign (E6)",
@@ -77,7 +79,9 @@ export const campaignsDocs = {
       "`start_date` and `creative` are immutable (422 immutable_field unless sent with the current value). Status: active ⇄ paused, " +
       "active or paused → ended (final; `campaign.ended` with reason advertiser); ended → ended is a no-op; nothing leaves ended " +
       "or cancelled and a final campaign cannot be changed (409 invalid_transition). A bid change takes effect for the next " +
-      "ad decision and emits `campaign.bid_adjusted` (reason advertiser). With `validate_only=true` every check runs and the " +
+      "ad decision and emits `campaign.bid_adjusted` (reason advertiser). `target_regions` and `excluded_regions` are " +
+      "mutable (null removes the list); a gambling advertiser's target regions must lie within its licensed regions (422 " +
+      "region_not_licensed, checked only when target_regions is sent). With `validate_only=true` every check runs and the " +
       "answer is a preview: the fields that would change, whether the update can raise spend, the campaign as it would be, and " +
       "the daily estimates before and after (with `estimate_status` and `current_estimate_status`); nothing is written. " +
       `Every preview counts against ${rateLimitText("preview", "previews")} per advertiser, shared with E5's ` +
@@ -91,6 +95,7 @@ export const campaignsDocs = {
       "not_found",
       "validation_failed",
       "immutable_field",
+      "region_not_licensed",
       "invalid_transition",
       "conflict",
       "rate_limited",
@@ -159,7 +164,8 @@ export const campaignsDocs = {
       "the copied field as E5's body names it, such as `bid_cpm_usd`), every creative's icon is checked (422 " +
       "icon_unreachable; each counts against the icon checks per advertiser, " +
       `${rateLimitText("icon_check")}, unless it passed in the last 10 minutes) and every creative is reviewed again; a ` +
-      "variant that was paused stays paused. The copy is paused unless `status` is active. Nothing is written unless " +
+      "variant that was paused stays paused. The copy keeps the region targeting (422 region_not_licensed when a " +
+      "gambling advertiser's licence no longer covers it). The copy is paused unless `status` is active. Nothing is written unless " +
       "every check passes. The body is a JSON object (`{}` copies with every default).",
     tags,
     requestParams: { path: campaignIdParams },
@@ -172,6 +178,13 @@ export const campaignsDocs = {
       ),
     },
     returns: "The new campaign",
-    errors: ["bad_request", "not_found", "validation_failed", "icon_unreachable", "rate_limited"],
+    errors: [
+      "bad_request",
+      "not_found",
+      "validation_failed",
+      "region_not_licensed",
+      "icon_unreachable",
+      "rate_limited",
+    ],
   },
 } satisfies Record<string, OperationDoc>;

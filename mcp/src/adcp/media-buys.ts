@@ -8,6 +8,7 @@ import type { Campaign, CampaignListItem, CampaignStatus, MomentType } from "../
 import { CURRENCY, packageId, PRICING_OPTION_ID, productId, targetedPairs } from "./catalog.ts";
 import { creativeStatus } from "./creatives.ts";
 import { endTimeOf, startTimeOf } from "./dates.ts";
+import { overlayOf } from "./targeting.ts";
 
 export const MEDIA_BUY_STATUSES = [
   "pending_creatives",
@@ -74,6 +75,8 @@ export function packagesOf(
 ) {
   const pairs = targetedPairs(catalog, campaign.moment_types, campaign.sports);
   const single = pairs.length === 1;
+  // the campaign's region lists, which every package shares
+  const overlay = overlayOf(campaign);
   const approvals =
     "variants" in campaign
       ? campaign.variants.map((variant) => ({
@@ -93,6 +96,7 @@ export function packagesOf(
     // the budget is the campaign's: only a one-package buy can say it is this package's
     ...(single ? { budget: campaign.total_budget_usd } : {}),
     pacing: campaign.pacing ?? "even",
+    ...(overlay ? { targeting_overlay: overlay } : {}),
     start_time: startTimeOf(campaign.start_date),
     ...(campaign.end_date ? { end_time: endTimeOf(campaign.end_date) } : {}),
     paused: campaign.status === "paused",

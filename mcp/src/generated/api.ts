@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Create a campaign (E5)
-         * @description Creates a campaign, active (or paused with `status: paused`, written paused: it is never active in between), with its primary creative (variant_a). `daily_budget_usd: null` spreads the total budget over the flight (see the field). Every field error is reported at once (422 validation_failed, one `errors` entry per field). Only a fully valid body triggers the icon check: a HEAD request to `creative.icon_url` (HTTPS on port 443, public addresses only, up to 3 redirects each re-checked, 4 s); anything else is 422 icon_unreachable with one message whatever the cause. Icon fetches are limited to 60 per minute per advertiser (E5, E8 and previews together; 429 rate_limited with Retry-After); an icon URL that passed for the advertiser in the last 10 minutes is not fetched again and counts nothing. The creative is then reviewed automatically (responsible-gambling policy): a rejected creative does not fail the request; its status and reason are in the response. Estimates come from other advertisers' auctions of the last 7 days on the targeted moment types and sports (the caller's own and demo auctions left out), from clearing prices only, never a winning bid: an auction counts as won when its clearing price lies in a lower 5 % price band than the bid, priced at that band's upper edge; impressions are rounded to 2 significant digits and spend to whole cents. Unless that sample holds at least 20 auctions won by at least 3 distinct advertisers in the last 7 days (demo auctions never count), `estimate_status` is insufficient_volume and both figures are 0. With `validate_only=true` every check runs (icon and review included) and the answer is 200 with the campaign it would create and its estimates; nothing is written. Every preview counts against 60 previews per minute per advertiser (E5's and E7's, GraphQL's included), before any check (429 rate_limited with Retry-After); a creation without validate_only is not a preview. Bodies of at most 16384 bytes (413 past that).
+         * @description Creates a campaign, active (or paused with `status: paused`, written paused: it is never active in between), with its primary creative (variant_a). `daily_budget_usd: null` spreads the total budget over the flight (see the field). Every field error is reported at once (422 validation_failed, one `errors` entry per field; region codes are checked against the ISO 3166 list). A gambling advertiser's `target_regions` must lie within its licensed regions (GET /api/ads/advertiser): 422 region_not_licensed, one `errors` entry per refused code, before the icon check. Only a fully valid body triggers the icon check: a HEAD request to `creative.icon_url` (HTTPS on port 443, public addresses only, up to 3 redirects each re-checked, 4 s); anything else is 422 icon_unreachable with one message whatever the cause. Icon fetches are limited to 60 per minute per advertiser (E5, E8 and previews together; 429 rate_limited with Retry-After); an icon URL that passed for the advertiser in the last 10 minutes is not fetched again and counts nothing. The creative is then reviewed automatically (responsible-gambling policy): a rejected creative does not fail the request; its status and reason are in the response. Estimates come from other advertisers' auctions of the last 7 days on the targeted moment types and sports (the caller's own and demo auctions left out), from clearing prices only, never a winning bid: an auction counts as won when its clearing price lies in a lower 5 % price band than the bid, priced at that band's upper edge; impressions are rounded to 2 significant digits and spend to whole cents. Unless that sample holds at least 20 auctions won by at least 3 distinct advertisers in the last 7 days (demo auctions never count), `estimate_status` is insufficient_volume and both figures are 0. With `validate_only=true` every check runs (icon and review included) and the answer is 200 with the campaign it would create and its estimates; nothing is written. Every preview counts against 60 previews per minute per advertiser (E5's and E7's, GraphQL's included), before any check (429 rate_limited with Retry-After); a creation without validate_only is not a preview. Bodies of at most 16384 bytes (413 past that).
          */
         post: operations["createCampaign"];
         delete?: never;
@@ -87,7 +87,7 @@ export interface paths {
         head?: never;
         /**
          * Update a campaign (E7)
-         * @description Changes the given fields. The bid floor (highest floor of the campaign's moment types), budget minimums and dates are re-checked on the merged campaign; `total_budget_usd` may not go below the spend to date. `moment_types`, `sports`, `start_date` and `creative` are immutable (422 immutable_field unless sent with the current value). Status: active ⇄ paused, active or paused → ended (final; `campaign.ended` with reason advertiser); ended → ended is a no-op; nothing leaves ended or cancelled and a final campaign cannot be changed (409 invalid_transition). A bid change takes effect for the next ad decision and emits `campaign.bid_adjusted` (reason advertiser). With `validate_only=true` every check runs and the answer is a preview: the fields that would change, whether the update can raise spend, the campaign as it would be, and the daily estimates before and after (with `estimate_status` and `current_estimate_status`); nothing is written. Every preview counts against 60 previews per minute per advertiser, shared with E5's (429 rate_limited with Retry-After). Bodies of at most 16384 bytes (413 past that).
+         * @description Changes the given fields. The bid floor (highest floor of the campaign's moment types), budget minimums and dates are re-checked on the merged campaign; `total_budget_usd` may not go below the spend to date. `moment_types`, `sports`, `start_date` and `creative` are immutable (422 immutable_field unless sent with the current value). Status: active ⇄ paused, active or paused → ended (final; `campaign.ended` with reason advertiser); ended → ended is a no-op; nothing leaves ended or cancelled and a final campaign cannot be changed (409 invalid_transition). A bid change takes effect for the next ad decision and emits `campaign.bid_adjusted` (reason advertiser). `target_regions` and `excluded_regions` are mutable (null removes the list); a gambling advertiser's target regions must lie within its licensed regions (422 region_not_licensed, checked only when target_regions is sent). With `validate_only=true` every check runs and the answer is a preview: the fields that would change, whether the update can raise spend, the campaign as it would be, and the daily estimates before and after (with `estimate_status` and `current_estimate_status`); nothing is written. Every preview counts against 60 previews per minute per advertiser, shared with E5's (429 rate_limited with Retry-After). Bodies of at most 16384 bytes (413 past that).
          */
         patch: operations["updateCampaign"];
         trace?: never;
@@ -143,7 +143,7 @@ export interface paths {
         put?: never;
         /**
          * Duplicate a campaign
-         * @description A new campaign with the settings and every creative of this one (any status), the way to change what E7 keeps immutable (moment types, sports, start date, the primary creative). It is made through E5's rules on today's terms: the copied settings are checked as E5 checks a body (today's floors, minimums and dates; 422 validation_failed names the copied field as E5's body names it, such as `bid_cpm_usd`), every creative's icon is checked (422 icon_unreachable; each counts against the icon checks per advertiser, 60 per minute, unless it passed in the last 10 minutes) and every creative is reviewed again; a variant that was paused stays paused. The copy is paused unless `status` is active. Nothing is written unless every check passes. The body is a JSON object (`{}` copies with every default). Bodies of at most 16384 bytes (413 past that).
+         * @description A new campaign with the settings and every creative of this one (any status), the way to change what E7 keeps immutable (moment types, sports, start date, the primary creative). It is made through E5's rules on today's terms: the copied settings are checked as E5 checks a body (today's floors, minimums and dates; 422 validation_failed names the copied field as E5's body names it, such as `bid_cpm_usd`), every creative's icon is checked (422 icon_unreachable; each counts against the icon checks per advertiser, 60 per minute, unless it passed in the last 10 minutes) and every creative is reviewed again; a variant that was paused stays paused. The copy keeps the region targeting (422 region_not_licensed when a gambling advertiser's licence no longer covers it). The copy is paused unless `status` is active. Nothing is written unless every check passes. The body is a JSON object (`{}` copies with every default). Bodies of at most 16384 bytes (413 past that).
          */
         post: operations["duplicateCampaign"];
         delete?: never;
@@ -404,6 +404,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ads/advertiser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's advertiser
+         * @description The advertiser the token acts for: its name, contact email, and, read-only, its category and licensed regions as the operator set them. A gambling advertiser's campaigns serve only users in its licensed regions and may target only regions within them (E5 and E7 answer 422 region_not_licensed otherwise); a change of licence applies to the next decision.
+         */
+        get: operations["getAdvertiser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ads/billing": {
         parameters: {
             query?: never;
@@ -644,6 +664,21 @@ export interface components {
              */
             pacing?: "even" | "asap";
             /**
+             * @description Region codes the campaign serves only (ISO 3166-2 subdivisions such as US-NJ, or ISO 3166-1 countries such as US, which contain their subdivisions); null (the default): everywhere. A user whose decision names no region matches only campaigns without target regions. A gambling advertiser may name only regions within its licensed regions (422 region_not_licensed otherwise); it never serves outside them, whatever this says.
+             * @example [
+             *       "US-NJ",
+             *       "US-PA"
+             *     ]
+             */
+            target_regions?: string[] | null;
+            /**
+             * @description Region codes the campaign never serves (a country excludes its subdivisions); null (the default): none.
+             * @example [
+             *       "CA-ON"
+             *     ]
+             */
+            excluded_regions?: string[] | null;
+            /**
              * @description active (the default): the campaign can deliver from start_date. paused: created paused, it delivers nothing until it is resumed (E7 status active); never active in between.
              * @enum {string}
              */
@@ -714,6 +749,21 @@ export interface components {
              * @enum {string}
              */
             pacing?: "even" | "asap";
+            /**
+             * @description Region codes the campaign serves only (ISO 3166-2 subdivisions such as US-NJ, or ISO 3166-1 countries such as US, which contain their subdivisions); null (the default): everywhere. A user whose decision names no region matches only campaigns without target regions. A gambling advertiser may name only regions within its licensed regions (422 region_not_licensed otherwise); it never serves outside them, whatever this says. Mutable.
+             * @example [
+             *       "US-NJ",
+             *       "US-PA"
+             *     ]
+             */
+            target_regions?: string[] | null;
+            /**
+             * @description Region codes the campaign never serves (a country excludes its subdivisions); null (the default): none. Mutable.
+             * @example [
+             *       "CA-ON"
+             *     ]
+             */
+            excluded_regions?: string[] | null;
             /**
              * @description Immutable after creation: accepted only with the current value (422 immutable_field otherwise).
              * @example [
@@ -930,7 +980,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {string} */
-            code: "bad_request" | "graphql_parse_failed" | "graphql_validation_failed" | "query_too_complex" | "unauthorized" | "postback_key_required" | "invalid_postback_key" | "insufficient_scope" | "session_required" | "role_required" | "origin_not_allowed" | "not_found" | "click_not_found" | "method_not_allowed" | "conflict" | "invalid_transition" | "idempotency_in_flight" | "payload_too_large" | "validation_failed" | "immutable_field" | "icon_unreachable" | "idempotency_key_reused" | "attribution_window_expired" | "rate_limited" | "internal_error" | "unavailable";
+            code: "bad_request" | "graphql_parse_failed" | "graphql_validation_failed" | "query_too_complex" | "unauthorized" | "postback_key_required" | "invalid_postback_key" | "insufficient_scope" | "session_required" | "role_required" | "origin_not_allowed" | "not_found" | "click_not_found" | "method_not_allowed" | "conflict" | "invalid_transition" | "idempotency_in_flight" | "payload_too_large" | "validation_failed" | "immutable_field" | "icon_unreachable" | "region_not_licensed" | "idempotency_key_reused" | "attribution_window_expired" | "rate_limited" | "internal_error" | "unavailable";
             request_id?: string;
             errors?: {
                 path: string;
@@ -1043,6 +1093,10 @@ export interface components {
              * @enum {string}
              */
             pacing: "even" | "asap";
+            /** @description Region codes the campaign serves only; null: everywhere. */
+            target_regions: string[] | null;
+            /** @description Region codes the campaign never serves; null: none. */
+            excluded_regions: string[] | null;
             /** Format: date-time */
             created_at: string;
             /**
@@ -1082,6 +1136,8 @@ export interface components {
                  * @enum {string}
                  */
                 pacing: "even" | "asap";
+                target_regions: string[] | null;
+                excluded_regions: string[] | null;
             };
             /** @description The automatic review's verdict on the primary creative. */
             creative: {
@@ -1165,6 +1221,10 @@ export interface components {
              * @enum {string}
              */
             pacing: "even" | "asap";
+            /** @description Region codes the campaign serves only; null: everywhere. */
+            target_regions: string[] | null;
+            /** @description Region codes the campaign never serves; null: none. */
+            excluded_regions: string[] | null;
             /** Format: date-time */
             created_at: string;
             /**
@@ -1222,7 +1282,7 @@ export interface components {
                 from: unknown;
                 to: unknown;
             }[];
-            /** @description True when the update can increase spend or its rate: a higher bid, daily or total budget, a later or removed end date, resuming a paused campaign, or pacing even -> asap. */
+            /** @description True when the update can increase spend or its rate: a higher bid, daily or total budget, a later or removed end date, resuming a paused campaign, pacing even -> asap, or region targeting that reaches more users (a target region added or the list removed, an excluded region removed). */
             raises_spend: boolean;
             /** @description The campaign as it would be after the update. */
             campaign: components["schemas"]["Campaign"];
@@ -1523,7 +1583,7 @@ export interface components {
             as_of: string;
         };
         AdvertiserReportRow: {
-            /** @description Local date (YYYY-MM-DD), moment type, sport, creative id, or local hour of day (integer 0-23). */
+            /** @description Local date (YYYY-MM-DD), moment type, sport, creative id, local hour of day (integer 0-23), or region code (`unknown`: decisions that named no region). */
             key: string | number;
             impressions: number;
             clicks: number;
@@ -1563,13 +1623,13 @@ export interface components {
             period: components["schemas"]["ReportPeriod"];
             totals: components["schemas"]["ReportTotals"];
             /** @enum {string} */
-            breakdown?: "day" | "moment_type" | "sport" | "creative" | "hour_of_day";
-            /** @description With a breakdown: every key (all dates of the range, hours 0-23, the campaign's moment types, sports and creatives, zeros included); rows sum to totals. */
+            breakdown?: "day" | "moment_type" | "sport" | "creative" | "hour_of_day" | "region";
+            /** @description With a breakdown: every key (all dates of the range, hours 0-23, the campaign's moment types, sports and creatives, zeros included; by region, the regions with delivery, by code, `unknown` last); rows sum to totals. */
             rows?: components["schemas"]["ReportRow"][];
             comparison?: components["schemas"]["ReportComparison"];
         };
         ReportRow: {
-            /** @description Local date (YYYY-MM-DD), moment type, sport, creative id, or local hour of day (integer 0-23). */
+            /** @description Local date (YYYY-MM-DD), moment type, sport, creative id, local hour of day (integer 0-23), or region code (`unknown`: decisions that named no region). */
             key: string | number;
             impressions: number;
             clicks: number;
@@ -1657,6 +1717,27 @@ export interface components {
              * Format: date-time
              * @example 2026-11-22T18:04:05.000Z
              */
+            created_at: string;
+        };
+        Advertiser: {
+            /** @example adv_8fJ2nQ4xLbW9cT1mV6pR3z */
+            id: string;
+            name: string;
+            email: string;
+            /**
+             * @description What the advertiser sells, as ad policies class it (general, gambling, alcohol), set by the operator. A gambling advertiser's campaigns serve only users in its licensed regions, never a user of unknown region; users may exclude gambling and alcohol.
+             * @enum {string}
+             */
+            category: "general" | "gambling" | "alcohol";
+            /**
+             * @description A gambling advertiser's licensed regions (ISO 3166 codes), set by the operator: its campaigns may target only regions within them (422 region_not_licensed otherwise). null: none.
+             * @example [
+             *       "US-NJ",
+             *       "US-PA"
+             *     ]
+             */
+            licensed_regions: string[] | null;
+            /** Format: date-time */
             created_at: string;
         };
         BillingAccount: {
@@ -1791,7 +1872,7 @@ export interface components {
         /** @description What was changed. */
         ChangeTarget: {
             /** @enum {string} */
-            type: "campaign" | "creative" | "webhook_endpoint" | "api_client" | "postback_key" | "connected_app" | "member" | "invitation" | "billing_account";
+            type: "campaign" | "creative" | "webhook_endpoint" | "api_client" | "postback_key" | "connected_app" | "member" | "invitation" | "billing_account" | "advertiser";
             id: string;
         };
         /** @description A value as the API shows it: USD as numbers, dates as ISO text. */
@@ -1873,7 +1954,7 @@ export interface components {
                  * @description The same code as REST's problem `code` (/docs/errors).
                  * @enum {string}
                  */
-                apiCode: "bad_request" | "graphql_parse_failed" | "graphql_validation_failed" | "query_too_complex" | "unauthorized" | "postback_key_required" | "invalid_postback_key" | "insufficient_scope" | "session_required" | "role_required" | "origin_not_allowed" | "not_found" | "click_not_found" | "method_not_allowed" | "conflict" | "invalid_transition" | "idempotency_in_flight" | "payload_too_large" | "validation_failed" | "immutable_field" | "icon_unreachable" | "idempotency_key_reused" | "attribution_window_expired" | "rate_limited" | "internal_error" | "unavailable";
+                apiCode: "bad_request" | "graphql_parse_failed" | "graphql_validation_failed" | "query_too_complex" | "unauthorized" | "postback_key_required" | "invalid_postback_key" | "insufficient_scope" | "session_required" | "role_required" | "origin_not_allowed" | "not_found" | "click_not_found" | "method_not_allowed" | "conflict" | "invalid_transition" | "idempotency_in_flight" | "payload_too_large" | "validation_failed" | "immutable_field" | "icon_unreachable" | "region_not_licensed" | "idempotency_key_reused" | "attribution_window_expired" | "rate_limited" | "internal_error" | "unavailable";
                 requestId?: string;
                 fieldErrors?: {
                     field: string[];
@@ -2110,7 +2191,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: validation_failed, icon_unreachable, idempotency_key_reused */
+            /** @description Validation failed: validation_failed, region_not_licensed, icon_unreachable, idempotency_key_reused */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2381,7 +2462,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: validation_failed, immutable_field, idempotency_key_reused */
+            /** @description Validation failed: validation_failed, immutable_field, region_not_licensed, idempotency_key_reused */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2707,7 +2788,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: validation_failed, icon_unreachable, idempotency_key_reused */
+            /** @description Validation failed: validation_failed, region_not_licensed, icon_unreachable, idempotency_key_reused */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3337,8 +3418,8 @@ export interface operations {
                 start_date: string;
                 /** @description Last local date (inclusive); at most 366 days after start_date counting both. */
                 end_date: string;
-                /** @description Adds `rows`, one per key: local date, moment type, sport, creative id or local hour of day (0-23). */
-                breakdown?: "day" | "moment_type" | "sport" | "creative" | "hour_of_day";
+                /** @description Adds `rows`, one per key: local date, moment type, sport, creative id, local hour of day (0-23), or the users' region (ISO 3166 code as the decision named it; `unknown` for decisions that named none). */
+                breakdown?: "day" | "moment_type" | "sport" | "creative" | "hour_of_day" | "region";
                 /** @description IANA time zone name; days and hours are computed in it, DST included. Default UTC. */
                 timezone?: string;
                 /** @description previous_period: adds `comparison`, the totals of as many local dates just before start_date (the 7 days before a week, the 31 days before a 31-day month), in the same zone. */
@@ -3983,6 +4064,53 @@ export interface operations {
             };
         };
     };
+    getAdvertiser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The advertiser */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Advertiser"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getBilling: {
         parameters: {
             query?: never;
@@ -4305,7 +4433,7 @@ export interface operations {
                 /** @description Only changes by this actor (usr_…, cli_…, ogr_…, or a system job such as cpa_controller). */
                 actor_id?: string;
                 /** @description Only changes to this kind of thing. */
-                target_type?: "campaign" | "creative" | "webhook_endpoint" | "api_client" | "postback_key" | "connected_app" | "member" | "invitation" | "billing_account";
+                target_type?: "campaign" | "creative" | "webhook_endpoint" | "api_client" | "postback_key" | "connected_app" | "member" | "invitation" | "billing_account" | "advertiser";
                 since?: string;
                 until?: string;
                 /** @description The `next_cursor` of the previous page. */
@@ -4392,7 +4520,7 @@ export const pathsApiAdsReportingCampaignsGetParametersQueryBreakdownValues: Rea
 export const pathsApiAdsReportingCampaignsGetParametersQueryCompareValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns"]["get"]["parameters"]["query"]["compare"]> = ["previous_period"];
 export const pathsApiAdsReportingCampaignsGetParametersQueryFormatValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns"]["get"]["parameters"]["query"]["format"]> = ["json", "csv"];
 export const pathsApiAdsReportingCampaignsGetResponses200HeadersXReportSourceValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns"]["get"]["responses"]["200"]["headers"]["X-Report-Source"]> = ["rollups", "raw"];
-export const pathsApiAdsReportingCampaignsIdGetParametersQueryBreakdownValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns/{id}"]["get"]["parameters"]["query"]["breakdown"]> = ["day", "moment_type", "sport", "creative", "hour_of_day"];
+export const pathsApiAdsReportingCampaignsIdGetParametersQueryBreakdownValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns/{id}"]["get"]["parameters"]["query"]["breakdown"]> = ["day", "moment_type", "sport", "creative", "hour_of_day", "region"];
 export const pathsApiAdsReportingCampaignsIdGetParametersQueryCompareValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns/{id}"]["get"]["parameters"]["query"]["compare"]> = ["previous_period"];
 export const pathsApiAdsReportingCampaignsIdGetParametersQueryFormatValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns/{id}"]["get"]["parameters"]["query"]["format"]> = ["json", "csv"];
 export const pathsApiAdsReportingCampaignsIdGetResponses200HeadersXReportSourceValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns/{id}"]["get"]["responses"]["200"]["headers"]["X-Report-Source"]> = ["rollups", "raw"];
@@ -4401,7 +4529,7 @@ export const pathsApiAdsReportingCampaignsIdTimeseriesGetParametersQueryFormatVa
 export const pathsApiAdsReportingCampaignsIdTimeseriesGetResponses200HeadersXReportSourceValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns/{id}/timeseries"]["get"]["responses"]["200"]["headers"]["X-Report-Source"]> = ["rollups", "raw"];
 export const pathsApiAdsPostbackGetParametersQueryEvent_typeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/postback"]["get"]["parameters"]["query"]["event_type"]> = ["install", "registration", "deposit", "purchase", "custom"];
 export const pathsApiAdsChangesGetParametersQueryActor_typeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/changes"]["get"]["parameters"]["query"]["actor_type"]> = ["user", "api_client", "oauth_app", "system"];
-export const pathsApiAdsChangesGetParametersQueryTarget_typeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/changes"]["get"]["parameters"]["query"]["target_type"]> = ["campaign", "creative", "webhook_endpoint", "api_client", "postback_key", "connected_app", "member", "invitation", "billing_account"];
+export const pathsApiAdsChangesGetParametersQueryTarget_typeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/changes"]["get"]["parameters"]["query"]["target_type"]> = ["campaign", "creative", "webhook_endpoint", "api_client", "postback_key", "connected_app", "member", "invitation", "billing_account", "advertiser"];
 export const oAuthTokenRequestGrant_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OAuthTokenRequest"]["grant_type"]> = ["authorization_code", "refresh_token", "client_credentials"];
 export const clientRegistrationRequestGrant_typesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClientRegistrationRequest"]["grant_types"]> = ["authorization_code", "refresh_token"];
 export const nextAuthFormJsonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NextAuthForm"]["json"]> = ["true", "false"];
@@ -4423,7 +4551,7 @@ export const decisionRequestExcluded_categoriesValues: ReadonlyArray<FlattenedDe
 export const momentRequestMoment_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentRequest"]["moment_type"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];
 export const momentRequestSportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentRequest"]["sport"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
 export const momentUserExcluded_categoriesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentUser"]["excluded_categories"]> = ["gambling", "alcohol"];
-export const problemCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Problem"]["code"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "role_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];
+export const problemCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Problem"]["code"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "role_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "region_not_licensed", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];
 export const oAuthErrorErrorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OAuthError"]["error"]> = ["invalid_request", "invalid_client", "unsupported_grant_type", "invalid_scope", "rate_limited", "server_error"];
 export const momentTypeAvailable_sportsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentType"]["available_sports"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
 export const clearingPriceEntryMoment_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClearingPriceEntry"]["moment_type"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];
@@ -4451,13 +4579,14 @@ export const authorizationServerMetadataGrant_types_supportedValues: ReadonlyArr
 export const authorizationServerMetadataToken_endpoint_auth_methods_supportedValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuthorizationServerMetadata"]["token_endpoint_auth_methods_supported"]> = ["none", "client_secret_post", "client_secret_basic"];
 export const webhookDeliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookDelivery"]["status"]> = ["pending", "delivering", "succeeded", "failed", "cancelled"];
 export const advertiserReportBreakdownValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdvertiserReport"]["breakdown"]> = ["campaign", "day", "moment_type", "sport", "hour_of_day"];
-export const campaignReportBreakdownValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignReport"]["breakdown"]> = ["day", "moment_type", "sport", "creative", "hour_of_day"];
+export const campaignReportBreakdownValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignReport"]["breakdown"]> = ["day", "moment_type", "sport", "creative", "hour_of_day", "region"];
 export const campaignTimeSeriesGranularityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignTimeSeries"]["granularity"]> = ["hour", "day"];
 export const conversionResultStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConversionResult"]["status"]> = ["recorded", "already_recorded"];
+export const advertiserCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Advertiser"]["category"]> = ["general", "gambling", "alcohol"];
 export const billingAccountModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingAccount"]["mode"]> = ["invoiced", "prepaid"];
 export const invoiceKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Invoice"]["kind"]> = ["invoice", "credit_note", "statement"];
 export const invoiceStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Invoice"]["status"]> = ["issued", "paid", "void"];
 export const changeActorTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeActor"]["type"]> = ["user", "api_client", "oauth_app", "system"];
-export const changeTargetTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeTarget"]["type"]> = ["campaign", "creative", "webhook_endpoint", "api_client", "postback_key", "connected_app", "member", "invitation", "billing_account"];
+export const changeTargetTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeTarget"]["type"]> = ["campaign", "creative", "webhook_endpoint", "api_client", "postback_key", "connected_app", "member", "invitation", "billing_account", "advertiser"];
 export const momentNoAdReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentNoAd"]["reason"]> = ["no_fill", "capped"];
-export const graphQLErrorExtensionsApiCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["GraphQLError"]["extensions"]["apiCode"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "role_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];
+export const graphQLErrorExtensionsApiCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["GraphQLError"]["extensions"]["apiCode"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "role_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "region_not_licensed", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];

@@ -280,6 +280,16 @@ export const OPERATIONS = {
     "write": true,
     "idempotent": true
   },
+  "getAdvertiser": {
+    "method": "get",
+    "path": "/api/ads/advertiser",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:read"
+    ],
+    "write": false,
+    "idempotent": false
+  },
   "getBilling": {
     "method": "get",
     "path": "/api/ads/billing",

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { CONFIRM_MESSAGE, confirm, defineTool, ESTIMATES_NOTE, idempotencyKey } from "../tool.ts";
 import { MOMENT_TYPES, SPORTS } from "../api-values.ts";
-import { campaignWriteOutput, completedWrite, creativeFields, isoDate, pacingField, previewCreate } from "./shapes.ts";
+import {
+  campaignWriteOutput,
+  completedWrite,
+  creativeFields,
+  isoDate,
+  pacingField,
+  previewCreate,
+  regionsField,
+} from "./shapes.ts";
 
 export const createCampaign = defineTool({
   name: "create_campaign",
@@ -42,6 +50,8 @@ export const createCampaign = defineTool({
         "HTTPS URL that receives each conversion (macros {click_id} {campaign_id} {event_type} {event_value_usd}).",
       ),
     pacing: pacingField,
+    target_regions: regionsField("Serve only users in these regions:"),
+    excluded_regions: regionsField("Never serve users in these regions:"),
     creative: z.object(creativeFields).describe("The primary creative (variant_a)."),
     idempotency_key: idempotencyKey,
     confirm,

@@ -3,6 +3,7 @@ import { checkPacing, CURRENCY, parseProductId, PRICING_OPTION_ID, productId } f
 import { creativeAsset, creativeBodyFrom, creativeFieldMap } from "../adcp/creatives.ts";
 import { endDateFrom, endTimeOf, startDateFrom, startTimeOf } from "../adcp/dates.ts";
 import { adcpRequest, adcpResponse, completed, inputRequired } from "../adcp/envelope.ts";
+import { overlayOf, regionsFromOverlay, targetingOverlay } from "../adcp/targeting.ts";
 import { mediaBuyOf, mediaBuyStatus } from "../adcp/media-buys.ts";
 import type { CampaignCreated, CreateCampaignBody, Written } from "../rest-client.ts";
 import { confirm, defineTool, ESTIMATES_NOTE, ToolInputError } from "../tool.ts";
@@ -24,6 +25,7 @@ const packageRequest = z.looseObject({
         "asap: spent as auctions are won (the whole budget may go on the first day). front_loaded is not offered.",
     ),
   paused: z.boolean().optional(),
+  targeting_overlay: targetingOverlay.optional(),
   creatives: z.array(creativeAsset).optional().describe("Required: exactly one push_notification creative."),
 });
 
@@ -41,6 +43,8 @@ export function createFieldMap(path: string): string {
     moment_types: "packages[0].product_id",
     sports: "packages[0].product_id",
     pacing: "packages[0].pacing",
+    target_regions: "packages[0].targeting_overlay",
+    excluded_regions: "packages[0].targeting_overlay",
   };
   return names[path.replace(/\[\d+\]$/, "")] ?? path;
 }
@@ -58,6 +62,7 @@ export const createMediaBuy = defineTool({
     "(required now; reuse the preview's); a retry with that key never creates a second buy. paused: true creates it " +
     "paused in the same call (it never runs until resumed with update_media_buy). The service spreads the budget over " +
     "the flight's days as the daily budget (the whole budget with asap pacing), which must come to at least 5 USD a day. " +
+    "A package's targeting_overlay (geo_countries, geo_regions and their _exclude lists, ISO 3166) limits where it serves. " +
     ESTIMATES_NOTE,
   input: {
     ...adcpRequest,
@@ -156,6 +161,9 @@ export const createMediaBuy = defineTool({
     const endDate = endDateFrom(args.end_time);
     const pacing = pkg.pacing === "asap" ? "asap" : "even";
     const paused = args.paused === true || pkg.paused === true;
+    const regions = pkg.targeting_overlay
+      ? regionsFromOverlay(pkg.targeting_overlay, "packages[0].targeting_overlay")
+      : { target_regions: null, excluded_regions: null };
     const body: CreateCampaignBody = {
       name:
         args.name ??
@@ -169,6 +177,8 @@ export const createMediaBuy = defineTool({
       start_date: startDate,
       end_date: endDate,
       ...(pacing !== "even" ? { pacing } : {}),
+      ...(regions.target_regions ? { target_regions: regions.target_regions } : {}),
+      ...(regions.excluded_regions ? { excluded_regions: regions.excluded_regions } : {}),
       // created paused in the same request: the campaign is never active in between
       ...(paused ? { status: "paused" as const } : {}),
       creative: creativeBodyFrom(creative, "packages[0].creatives[0]"),
@@ -192,6 +202,7 @@ export const createMediaBuy = defineTool({
                 budget: pkg.budget,
                 pacing,
                 paused,
+                ...(overlayOf(regions) ? { targeting_overlay: overlayOf(regions) } : {}),
               },
             ],
           },

@@ -17,7 +17,8 @@ export const getCampaignReport = defineTool({
   description:
     "Impressions, clicks, CTR (fraction 0-1), conversions, spend (USD) and average CPM paid for a campaign over local dates " +
     "(inclusive, at most 366 days) in any IANA time zone (default UTC; DST handled). Optional breakdown into rows: day, " +
-    "moment_type, sport, creative or hour_of_day (0-23); rows list every key, zeros included, and sum to the totals. " +
+    "moment_type, sport, creative, hour_of_day (0-23) or region (the users' ISO 3166 region, unknown when the publisher " +
+    "sent none); rows list every key (by region, the regions with delivery), zeros included, and sum to the totals. " +
     `Limited to ${REPORTS_PER_MINUTE} reports and time series a minute per advertiser.`,
   input: {
     campaign_id: campaignId,

@@ -83,6 +83,17 @@ export const pacingField = z
     "even (default): each day's spend follows a straight line to the end of the UTC day; asap: spend as auctions are won.",
   );
 
+/** A campaign's region list (target_regions, excluded_regions): ISO 3166 codes, or null for none. */
+export const regionsField = (what: string) =>
+  z
+    .array(z.string())
+    .nullable()
+    .optional()
+    .describe(
+      `${what} ISO 3166-2 subdivisions (US-NJ, CA-ON) or ISO 3166-1 countries (US, CA: every subdivision in them); null: ` +
+        "no list. A gambling advertiser may target only its licensed regions (get_products' ext.sma.buyable_regions).",
+    );
+
 /** An AdCP task's idempotency key, in AdCP's format (fresh per intended `change`, e.g. "buy", when given). */
 export function adcpIdempotencyKey(change?: string) {
   return z

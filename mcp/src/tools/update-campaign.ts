@@ -8,6 +8,7 @@ import {
   completedWrite,
   isoDate,
   pacingField,
+  regionsField,
   previewUpdate,
   applyUpdate,
 } from "./shapes.ts";
@@ -52,6 +53,8 @@ export const updateCampaign = defineTool({
     status: z.enum(CAMPAIGN_UPDATE_STATUSES).optional(),
     postback_url: z.string().nullable().optional(),
     pacing: pacingField,
+    target_regions: regionsField("Serve only users in these regions:"),
+    excluded_regions: regionsField("Never serve users in these regions:"),
     idempotency_key: idempotencyKey,
     confirm,
   },

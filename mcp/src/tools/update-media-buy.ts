@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { campaignOfPackage, checkPacing } from "../adcp/catalog.ts";
 import { endDateFrom, startDateFrom } from "../adcp/dates.ts";
+import { regionsFromOverlay, targetingOverlay } from "../adcp/targeting.ts";
 import { adcpRequest, adcpResponse, completed, inputRequired } from "../adcp/envelope.ts";
 import { mediaBuyOf, packagesOf, revisionOf } from "../adcp/media-buys.ts";
 import type { Campaign, UpdateCampaignBody } from "../rest-client.ts";
@@ -14,6 +15,12 @@ const packageUpdate = z.looseObject({
   pacing: z.enum(["even", "asap", "front_loaded"]).optional(),
   paused: z.boolean().optional(),
   canceled: z.literal(true).optional(),
+  targeting_overlay: targetingOverlay
+    .optional()
+    .describe(
+      "Replaces where the buy serves (geo_countries and geo_regions: only there; the _exclude lists: never there; an " +
+        "absent list: none). Shared by every package of the buy.",
+    ),
   creatives: z
     .array(z.looseObject({}))
     .optional()
@@ -29,8 +36,14 @@ export function updateFieldMap(path: string): string {
     status: "paused",
     start_date: "start_time",
     end_date: "end_time",
+    target_regions: "packages[0].targeting_overlay",
+    excluded_regions: "packages[0].targeting_overlay",
   };
-  return names[path] ?? path;
+  return names[path.replace(/\[\d+\]$/, "")] ?? path;
+}
+
+function sameList(a: readonly string[] | null, b: readonly string[] | null | undefined): boolean {
+  return JSON.stringify(a) === JSON.stringify(b ?? null);
 }
 
 /** The REST change an AdCP update asks for (cancellation is separate: it is a DELETE). */
@@ -47,7 +60,11 @@ function changeFor(
   for (const [index, pkg] of (args.packages ?? []).entries()) {
     const at = `packages[${index}]`;
     const changesPackage =
-      pkg.budget !== undefined || pkg.bid_price !== undefined || pkg.pacing !== undefined || pkg.paused !== undefined;
+      pkg.budget !== undefined ||
+      pkg.bid_price !== undefined ||
+      pkg.pacing !== undefined ||
+      pkg.paused !== undefined ||
+      pkg.targeting_overlay !== undefined;
     if (changesPackage && packageCount !== 1) {
       throw new ToolInputError(
         "This media buy's packages share one bid, budget and status (it targets several products): change the media buy as a whole.",
@@ -74,6 +91,12 @@ function changeFor(
       body.pacing = pkg.pacing;
     if (pkg.paused !== undefined) body.status = pkg.paused ? "paused" : "active";
     if (pkg.budget !== undefined) body.total_budget_usd = pkg.budget;
+    if (pkg.targeting_overlay !== undefined) {
+      const regions = regionsFromOverlay(pkg.targeting_overlay, `${at}.targeting_overlay`);
+      if (!sameList(regions.target_regions, campaign.target_regions)) body.target_regions = regions.target_regions;
+      if (!sameList(regions.excluded_regions, campaign.excluded_regions))
+        body.excluded_regions = regions.excluded_regions;
+    }
   }
   // a one-package buy's daily budget is its total spread over its flight (as at creation): when the total, the
   // end or the pacing changes, the service spreads it again (daily_budget_usd: null) if the flight has an end
@@ -91,7 +114,9 @@ export const updateMediaBuy = defineTool({
     "end_time, and for a one-package buy the package's budget (total, USD) or bid_price (CPM, USD). Pausing, " +
     "cancelling and lowering apply at once; a change that can raise spend (resume, higher bid or budget, later end) is " +
     "only previewed (status input-required) until you call again with confirm: true and the same idempotency_key. " +
-    "A new budget, end_time or pacing of a one-package buy spreads its daily budget again. Creatives are added with " +
+    "A new budget, end_time or pacing of a one-package buy spreads its daily budget again. A package's " +
+    "targeting_overlay replaces where the buy serves (geo_countries, geo_regions and their _exclude lists); a wider " +
+    "reach can raise spend, so it is previewed first. Creatives are added with " +
     "sync_creatives, never replaced here. " +
     "Pass revision (from get_media_buys) to refuse the update if the buy changed since you read it. The preview's " +
     "estimates (before: current_*, after) come with estimate_status and current_estimate_status. " +

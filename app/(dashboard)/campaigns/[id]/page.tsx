@@ -30,6 +30,7 @@ import { toGlobalId } from "@/graphql/global-id";
 import { queryOrNull, query } from "../../_lib/graphql";
 import { roleOfGraphql, shellViewer } from "../../_lib/shell";
 import { roleAtLeast } from "@/lib/auth/roles";
+import { regionName } from "@/lib/domain/regions/regions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Campaign" };
@@ -39,6 +40,11 @@ const ENDED_REASONS: Record<CampaignEndedReason, string> = {
   END_DATE: "its end date passed",
   ADVERTISER: "you ended it",
 };
+
+/** Region codes by name (New Jersey (US-NJ)), or what no list means. */
+function regionList(codes: readonly string[] | null | undefined, none: string): string {
+  return codes?.length ? codes.map((code) => `${regionName(code)} (${code})`).join(", ") : none;
+}
 
 function Setting({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -104,6 +110,12 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
               <Setting label="Target CPA">{campaign.targetCpaUsd ? formatUsd(campaign.targetCpaUsd) : "Off"}</Setting>
               <Setting label="Moment types">{types.map((type) => type.displayName).join(", ")}</Setting>
               <Setting label="Sports">{sports.map((sport) => sport.displayName).join(", ")}</Setting>
+              <Setting label="Regions">
+                <span data-testid="target-regions">{regionList(campaign.targetRegions, "Everywhere")}</span>
+              </Setting>
+              <Setting label="Never in">
+                <span data-testid="excluded-regions">{regionList(campaign.excludedRegions, "None")}</span>
+              </Setting>
               <Setting label="Created">
                 <LocalTime iso={campaign.createdAt} />
               </Setting>
@@ -124,6 +136,8 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
                   endDate: campaign.endDate ?? null,
                   pacing: campaign.pacing,
                   targetCpaUsd: campaign.targetCpaUsd ?? null,
+                  targetRegions: campaign.targetRegions ?? null,
+                  excludedRegions: campaign.excludedRegions ?? null,
                 }}
                 floorHint={bidFloorHint(campaign.momentTypes) ?? ""}
               />

@@ -7,6 +7,7 @@ import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { campaignReport, campaignTimeseries, creativePerformance } from "@/lib/domain/reporting/reporting.schemas";
 import { recordPostback } from "@/lib/domain/conversions/record-conversion";
 import { call } from "@/test/http";
+import { expectMatchesOpenApi } from "@/test/openapi";
 
 const { GET: performance } = restRoute("/api/ads/creatives/{id}/performance");
 const { GET: report } = restRoute("/api/ads/reporting/campaigns/{id}");
@@ -399,5 +400,51 @@ describe("GET /api/ads/creatives/{id}/performance (E11)", () => {
       (await call(performance, url, { params: { id: creativeId }, headers: await adv.auth(["campaigns:read"]) }))
         .status,
     ).toBe(403);
+  });
+});
+
+describe("E9 breakdown=region", () => {
+  it("keys rows by the users' region, unknown for decisions without one, in JSON and CSV (GraphQL: graphql/regions.int.test.ts)", async () => {
+    const adv = await createTestAdvertiser();
+    const campaign = await createTestCampaign({ advertiserId: adv.advertiserId });
+    const [clicked] = await seedDelivery(campaign, [
+      {
+        servedAtMs: at("2025-11-02T15:00:00Z"),
+        costMicros: 3000n,
+        region: "US-NJ",
+        clickedAtMs: at("2025-11-02T15:01:00Z"),
+      },
+      { servedAtMs: at("2025-11-02T15:10:00Z"), costMicros: 3000n, region: "US-NJ" },
+      { servedAtMs: at("2025-11-02T16:00:00Z"), costMicros: 5000n, region: "CA-ON" },
+      { servedAtMs: at("2025-11-02T17:00:00Z"), costMicros: 1000n },
+    ]);
+    // a conversion counts in its click's region
+    await recordPostback(
+      { campaign_id: campaign.id, click_id: clicked!.clickId, event_type: "deposit" },
+      { clock: () => at("2025-11-02T15:05:00Z") },
+    );
+    const query = {
+      start_date: "2025-11-02",
+      end_date: "2025-11-02",
+      timezone: "America/New_York",
+      breakdown: "region",
+    };
+    const res = await get(report, adv, campaign.id, query);
+    expect(res.status).toBe(200);
+    expect(res.body.breakdown).toBe("region");
+    expect(res.body.rows).toEqual([
+      expect.objectContaining({ key: "CA-ON", impressions: 1, clicks: 0, ctr: 0, conversions: 0, spend_usd: 0.005 }),
+      expect.objectContaining({ key: "US-NJ", impressions: 2, clicks: 1, ctr: 0.5, conversions: 1, spend_usd: 0.006 }),
+      expect.objectContaining({ key: "unknown", impressions: 1, clicks: 0, ctr: 0, conversions: 0, spend_usd: 0.001 }),
+    ]);
+    expectMatchesOpenApi("GET", "/api/ads/reporting/campaigns/{id}", 200, res.body);
+
+    const csv = await get(report, adv, campaign.id, { ...query, format: "csv" });
+    expect(csv.text).toBe(
+      "region,impressions,clicks,ctr,conversions,spend_usd,timezone\r\n" +
+        "CA-ON,1,0,0,0,0.005,America/New_York\r\nUS-NJ,2,1,0.5,1,0.006,America/New_York\r\n" +
+        "unknown,1,0,0,0,0.001,America/New_York\r\n",
+    );
+    expect(csv.headers.get("content-disposition")).toContain("-by-region-");
   });
 });
