@@ -1614,6 +1614,11 @@ export type RegisterWebhookEndpointPayload = {
 };
 
 export type RemoveMemberInput = {
+  /**
+   * Keep the API keys the member created (they may run an integration). Their
+   * connected apps and pending invitations are revoked whatever this says.
+   */
+  keepApiClients?: InputMaybe<Scalars['Boolean']['input']>;
   /** The member's user id (usr_…). */
   userId: Scalars['ID']['input'];
 };
@@ -1622,6 +1627,12 @@ export type RemoveMemberPayload = {
   __typename?: 'RemoveMemberPayload';
   removedAt?: Maybe<Scalars['DateTime']['output']>;
   removedUserId?: Maybe<Scalars['ID']['output']>;
+  /** API keys the member created, revoked with the removal (0 when kept). */
+  revokedApiClients?: Maybe<Scalars['Int']['output']>;
+  /** Connected apps the member approved, revoked with the removal. */
+  revokedConnectedApps?: Maybe<Scalars['Int']['output']>;
+  /** Pending invitations the member sent, revoked with the removal. */
+  revokedInvitations?: Maybe<Scalars['Int']['output']>;
   userErrors: Array<UserError>;
 };
 
@@ -3036,6 +3047,9 @@ export type RegisterWebhookEndpointPayloadResolvers<ContextType = GraphqlContext
 export type RemoveMemberPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RemoveMemberPayload'] = ResolversParentTypes['RemoveMemberPayload']> = {
   removedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   removedUserId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  revokedApiClients?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  revokedConnectedApps?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  revokedInvitations?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 

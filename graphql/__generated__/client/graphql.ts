@@ -331,6 +331,11 @@ export type RegisterWebhookEndpointInput = {
 };
 
 export type RemoveMemberInput = {
+  /**
+   * Keep the API keys the member created (they may run an integration). Their
+   * connected apps and pending invitations are revoked whatever this says.
+   */
+  keepApiClients?: boolean | null | undefined;
   /** The member's user id (usr_…). */
   userId: string | number;
 };
