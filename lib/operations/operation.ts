@@ -8,7 +8,7 @@
 import type { Logger } from "pino";
 import type { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
-import type { Role } from "@/lib/auth/roles";
+import { roleAtLeast, type Role } from "@/lib/auth/roles";
 import type { Scope } from "@/lib/auth/scopes";
 import type { Clock } from "@/lib/clock";
 import type { ErrorCode } from "@/lib/errors";
@@ -123,6 +123,22 @@ export function roleOf(operation: AnyOperation): Role | null {
     default:
       return "viewer";
   }
+}
+
+/**
+ * Whether `actor` may run `operation` (invoke's authorize, as a yes or no): what another
+ * operation shows of this one's data asks the same, so the change history shows a kind of
+ * target only to those who may list it (lib/history/list-changes.ts).
+ */
+export function mayRun(operation: AnyOperation, actor: Actor): boolean {
+  if (operation.access === "public") return true;
+  if (operation.access === "session" && actor.via !== "session") return false;
+  if (actor.via === "session") {
+    const least = roleOf(operation);
+    if (!actor.role || (least && !roleAtLeast(actor.role, least))) return false;
+  }
+  const scope = scopeOf(operation);
+  return !scope || actor.scopes.has(scope);
 }
 
 /** The rules an operation counts against, in order. */
