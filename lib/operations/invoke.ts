@@ -91,8 +91,10 @@ export async function invokeOnce<O extends AnyOperation>(
 ): Promise<Idempotent<ResultOf<O>>> {
   const actor = authorize(operation, caller.actor);
   const context = runContext(caller);
+  // an operation that counts valid input only refuses the rest before any rule counts
+  const checked = operation.limitValidInputOnly ? { input: parseOperationInput(operation, raw, context) } : null;
   const run = async (): Promise<Idempotent<ResultOf<O>>> => {
-    const input = parseOperationInput(operation, raw, context);
+    const input = checked ? checked.input : parseOperationInput(operation, raw, context);
     const service = async () => (await operation.run(actor, input, context)) as ResultOf<O>;
     if (operation.idempotent && caller.idempotencyKey !== undefined && actor)
       return runIdempotently(operation, actor, caller.idempotencyKey, input, service, context);

@@ -65,6 +65,12 @@ export type Operation<Input = unknown, Result = unknown, A extends Access = Acce
   readonly write: boolean;
   /** a rule, or rules counted in order (the first refusal stops the call) */
   readonly rateLimit?: RateLimitRule | readonly RateLimitRule[];
+  /**
+   * The input schema is checked before the rate limits count: an invalid attempt is refused
+   * without a count (a public operation with a limit over all callers, which empty attempts would
+   * otherwise use up for everyone: sign-up).
+   */
+  readonly limitValidInputOnly?: boolean;
   /** a write's rows in the change history, or why it has none (every write declares it: test/operation-catalog.test.ts) */
   readonly history?: HistoryTargets;
   /** retries with the same idempotency key replay the first result instead of running again */
