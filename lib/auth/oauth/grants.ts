@@ -117,6 +117,11 @@ export type ClientDisplay = {
   host: string;
   /** identified by its metadata document's URL (true) or registered dynamically (false) */
   verifiedByUrl: boolean;
+  /**
+   * The whole redirect URI the code goes to, shown as it is: for a native app's private-use
+   * scheme the scheme decides which application receives the code, and a host alone hides it
+   */
+  redirectUri: string;
 };
 
 function hostOf(value: string): string {
@@ -138,6 +143,7 @@ export function clientDisplay(client: OAuthClientInformationFull, redirectUri: s
     logoUri: client.logo_uri ?? null,
     host,
     verifiedByUrl,
+    redirectUri,
   };
 }
 
