@@ -104,6 +104,8 @@ const MAPPED = [
   "WebhookDelivery",
   "PostbackKey",
   "Change",
+  "ChangeActor",
+  "ChangeUser",
 ];
 
 const config: CodegenConfig = {

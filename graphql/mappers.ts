@@ -55,3 +55,6 @@ export type WebhookDeliveryParent = WebhookDelivery;
 /** the domain's key as it is */
 export type PostbackKeyParent = PostbackKey;
 export type ChangeParent = Change;
+/** the domain's actor, its handle read as email or client id by its type */
+export type ChangeActorParent = Change["actor"];
+export type ChangeUserParent = NonNullable<Change["onBehalfOf"]>;

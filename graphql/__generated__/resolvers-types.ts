@@ -30,7 +30,7 @@ import type { EmailProblem } from '@/graphql/enums';
 import type { AlertKind } from '@/graphql/enums';
 import type { AlertChannel } from '@/graphql/enums';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { AdvertiserParent, ApiClientParent, AdvertiserTodayParent, CampaignDayParent, CampaignParent, CreativeParent, CreativePerformanceParent, CampaignReportParent, AdvertiserReportParent, ReportComparisonTotalsParent, ReportTotalsParent, ReportRowParent, CampaignTimeSeriesParent, TimeSeriesPointParent, CampaignForecastParent, MomentTypeParent, ClearingPricesParent, ClearingPriceEntryParent, ViewerParent, WebhookEndpointParent, WebhookDeliveryParent, PostbackKeyParent, ChangeParent } from '@/graphql/mappers';
+import type { AdvertiserParent, ApiClientParent, AdvertiserTodayParent, CampaignDayParent, CampaignParent, CreativeParent, CreativePerformanceParent, CampaignReportParent, AdvertiserReportParent, ReportComparisonTotalsParent, ReportTotalsParent, ReportRowParent, CampaignTimeSeriesParent, TimeSeriesPointParent, CampaignForecastParent, MomentTypeParent, ClearingPricesParent, ClearingPriceEntryParent, ViewerParent, WebhookEndpointParent, WebhookDeliveryParent, PostbackKeyParent, ChangeParent, ChangeActorParent, ChangeUserParent } from '@/graphql/mappers';
 import type { GraphqlContext } from '@/graphql/context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -480,9 +480,13 @@ export type Change = {
 
 export type ChangeActor = {
   __typename?: 'ChangeActor';
+  /** An API_CLIENT's or OAUTH_APP's client id; null otherwise. */
+  clientId?: Maybe<Scalars['String']['output']>;
+  /** A USER's email when the change was made (what tells two people of one name apart); null otherwise. */
+  email?: Maybe<Scalars['String']['output']>;
   /** usr_…, cli_…, ogr_… (the connected app), or the system job (delivery, lifecycle, cpa_controller, webhook_dispatcher, oauth, operator). */
   id: Scalars['String']['output'];
-  /** The actor's name when the change was made. */
+  /** The actor's name when the change was made: the actor's own choice, which another may share. */
   name: Scalars['String']['output'];
   type: ChangeActorType;
 };
@@ -559,6 +563,8 @@ export { ChangeTargetType };
 /** The user an OAuth app acted for. */
 export type ChangeUser = {
   __typename?: 'ChangeUser';
+  /** Their email when the change was made. */
+  email?: Maybe<Scalars['String']['output']>;
   id: Scalars['String']['output'];
   name: Scalars['String']['output'];
 };
@@ -2141,7 +2147,7 @@ export type ResolversTypes = {
   CancelCampaignInput: CancelCampaignInput;
   CancelCampaignPayload: ResolverTypeWrapper<Omit<CancelCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
   Change: ResolverTypeWrapper<ChangeParent>;
-  ChangeActor: ResolverTypeWrapper<ChangeActor>;
+  ChangeActor: ResolverTypeWrapper<ChangeActorParent>;
   ChangeActorType: ChangeActorType;
   ChangeConnection: ResolverTypeWrapper<Omit<ChangeConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['ChangeEdge']>, nodes: Array<ResolversTypes['Change']> }>;
   ChangeEdge: ResolverTypeWrapper<Omit<ChangeEdge, 'node'> & { node: ResolversTypes['Change'] }>;
@@ -2153,7 +2159,7 @@ export type ResolversTypes = {
   ChangePasswordPayload: ResolverTypeWrapper<ChangePasswordPayload>;
   ChangeTarget: ResolverTypeWrapper<ChangeTarget>;
   ChangeTargetType: ChangeTargetType;
-  ChangeUser: ResolverTypeWrapper<ChangeUser>;
+  ChangeUser: ResolverTypeWrapper<ChangeUserParent>;
   ClearingPriceEntry: ResolverTypeWrapper<ClearingPriceEntryParent>;
   ClearingPrices: ResolverTypeWrapper<ClearingPricesParent>;
   CompletePasswordResetInput: CompletePasswordResetInput;
@@ -2306,7 +2312,7 @@ export type ResolversParentTypes = {
   CancelCampaignInput: CancelCampaignInput;
   CancelCampaignPayload: Omit<CancelCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
   Change: ChangeParent;
-  ChangeActor: ChangeActor;
+  ChangeActor: ChangeActorParent;
   ChangeConnection: Omit<ChangeConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['ChangeEdge']>, nodes: Array<ResolversParentTypes['Change']> };
   ChangeEdge: Omit<ChangeEdge, 'node'> & { node: ResolversParentTypes['Change'] };
   ChangeEmailInput: ChangeEmailInput;
@@ -2316,7 +2322,7 @@ export type ResolversParentTypes = {
   ChangePasswordInput: ChangePasswordInput;
   ChangePasswordPayload: ChangePasswordPayload;
   ChangeTarget: ChangeTarget;
-  ChangeUser: ChangeUser;
+  ChangeUser: ChangeUserParent;
   ClearingPriceEntry: ClearingPriceEntryParent;
   ClearingPrices: ClearingPricesParent;
   CompletePasswordResetInput: CompletePasswordResetInput;
@@ -2638,6 +2644,8 @@ export type ChangeResolvers<ContextType = GraphqlContext, ParentType extends Res
 };
 
 export type ChangeActorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ChangeActor'] = ResolversParentTypes['ChangeActor']> = {
+  clientId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['ChangeActorType'], ParentType, ContextType>;
@@ -2680,6 +2688,7 @@ export type ChangeTargetResolvers<ContextType = GraphqlContext, ParentType exten
 export type ChangeTargetTypeResolvers = EnumResolverSignature<{ API_CLIENT?: any, CAMPAIGN?: any, CONNECTED_APP?: any, CREATIVE?: any, INVITATION?: any, MEMBER?: any, POSTBACK_KEY?: any, WEBHOOK_ENDPOINT?: any }, ResolversTypes['ChangeTargetType']>;
 
 export type ChangeUserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ChangeUser'] = ResolversParentTypes['ChangeUser']> = {
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };

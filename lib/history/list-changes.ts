@@ -33,9 +33,10 @@ import {
 export type Change = {
   id: string;
   at: Date;
-  actor: { type: ActorType; id: string; name: string };
-  /** an OAuth app's user */
-  onBehalfOf: { id: string; name: string } | null;
+  /** handle: a user's email, a client's id (null for the system and rows older than it) */
+  actor: { type: ActorType; id: string; name: string; handle: string | null };
+  /** an OAuth app's user (handle: their email) */
+  onBehalfOf: { id: string; name: string; handle: string | null } | null;
   operation: string;
   target: { type: TargetType; id: string };
   campaignId: string | null;
@@ -51,8 +52,10 @@ type ChangeRecord = {
   actorType: string;
   actorId: string;
   actorName: string;
+  actorHandle: string | null;
   onBehalfOfId: string | null;
   onBehalfOfName: string | null;
+  onBehalfOfHandle: string | null;
   operation: string;
   targetType: string;
   targetId: string;
@@ -65,9 +68,11 @@ export function changeOf(row: ChangeRecord): Change {
   return {
     id: row.id,
     at: new Date(Number(row.atMs)),
-    actor: { type: row.actorType as ActorType, id: row.actorId, name: row.actorName },
+    actor: { type: row.actorType as ActorType, id: row.actorId, name: row.actorName, handle: row.actorHandle },
     onBehalfOf:
-      row.onBehalfOfId === null ? null : { id: row.onBehalfOfId, name: row.onBehalfOfName ?? row.onBehalfOfId },
+      row.onBehalfOfId === null
+        ? null
+        : { id: row.onBehalfOfId, name: row.onBehalfOfName ?? row.onBehalfOfId, handle: row.onBehalfOfHandle },
     operation: row.operation,
     target: { type: row.targetType as TargetType, id: row.targetId },
     campaignId: row.campaignId,

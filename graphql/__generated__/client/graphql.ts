@@ -507,7 +507,7 @@ export type CampaignHistoryPageQueryVariables = Exact<{
 }>;
 
 
-export type CampaignHistoryPageQuery = { campaign: { id: string, restId: string, name: string, status: CampaignStatus, changes: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string }, onBehalfOf: { id: string, name: string } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> } | null } | null };
+export type CampaignHistoryPageQuery = { campaign: { id: string, restId: string, name: string, status: CampaignStatus, changes: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string, email: string | null, clientId: string | null }, onBehalfOf: { id: string, name: string, email: string | null } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> } | null } | null };
 
 export type CampaignDeliveryFieldsFragment = { spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus };
 
@@ -641,9 +641,9 @@ export type ConnectedAppsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ConnectedAppsPageQuery = { connectedApps: Array<{ id: string, name: string, clientId: string, clientHost: string | null, uri: string | null, scopes: Array<Scope>, createdAt: string, lastUsedAt: string | null, approvedBy: { email: string } }> };
 
-export type ChangeFieldsFragment = { id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string }, onBehalfOf: { id: string, name: string } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> };
+export type ChangeFieldsFragment = { id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string, email: string | null, clientId: string | null }, onBehalfOf: { id: string, name: string, email: string | null } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> };
 
-export type ChangePageFragment = { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string }, onBehalfOf: { id: string, name: string } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> };
+export type ChangePageFragment = { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string, email: string | null, clientId: string | null }, onBehalfOf: { id: string, name: string, email: string | null } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> };
 
 export type HistoryPageQueryVariables = Exact<{
   first: number;
@@ -656,7 +656,7 @@ export type HistoryPageQueryVariables = Exact<{
 }>;
 
 
-export type HistoryPageQuery = { viewer: { advertiser: { changes: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string }, onBehalfOf: { id: string, name: string } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> } | null } } | null };
+export type HistoryPageQuery = { viewer: { advertiser: { changes: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string, email: string | null, clientId: string | null }, onBehalfOf: { id: string, name: string, email: string | null } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> } | null } } | null };
 
 export type MembersPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -916,10 +916,13 @@ export const ChangeFieldsFragmentDoc = new TypedDocumentString(`
     type
     id
     name
+    email
+    clientId
   }
   onBehalfOf {
     id
     name
+    email
   }
   operation
   target {
@@ -953,10 +956,13 @@ export const ChangePageFragmentDoc = new TypedDocumentString(`
     type
     id
     name
+    email
+    clientId
   }
   onBehalfOf {
     id
     name
+    email
   }
   operation
   target {
@@ -1101,10 +1107,13 @@ export const CampaignHistoryPageDocument = new TypedDocumentString(`
     type
     id
     name
+    email
+    clientId
   }
   onBehalfOf {
     id
     name
+    email
   }
   operation
   target {
@@ -1577,10 +1586,13 @@ export const HistoryPageDocument = new TypedDocumentString(`
     type
     id
     name
+    email
+    clientId
   }
   onBehalfOf {
     id
     name
+    email
   }
   operation
   target {

@@ -335,7 +335,8 @@ export async function revokeGrant(grantId: string, by: GrantRevoker, options: { 
             type: "oauth_app",
             id: grant.id,
             name: grant.clientName,
-            onBehalfOf: { id: grant.userId, name: grant.user.name.trim() || grant.user.email },
+            handle: grant.clientId,
+            onBehalfOf: { id: grant.userId, name: grant.user.name.trim() || grant.user.email, handle: grant.user.email },
           }
         : by.actor;
     await recordChange(tx, {

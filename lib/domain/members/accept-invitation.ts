@@ -44,7 +44,7 @@ async function findInvitation(token: string) {
       acceptedAt: true,
       revokedAt: true,
       advertiser: { select: { name: true } },
-      invitedBy: { select: { name: true } },
+      invitedBy: { select: { name: true, email: true } },
     },
   });
 }
@@ -61,7 +61,8 @@ export async function invitationByToken(token: string, options: { clock?: Clock 
     email: row.email,
     role: storedRole(row.role),
     advertiserName: row.advertiser.name,
-    invitedBy: row.invitedBy?.name ?? null,
+    // the name is the inviter's own choice: their email beside it says who it is (docs/decisions/1430)
+    invitedBy: row.invitedBy ? `${row.invitedBy.name.trim() || row.invitedBy.email} (${row.invitedBy.email})` : null,
     expiresAt: row.expiresAt,
     accountExists: account !== null,
   };

@@ -1578,6 +1578,7 @@ export interface components {
             on_behalf_of: {
                 id: string;
                 name: string;
+                email: string | null;
             } | null;
             /**
              * @description The operation (its operationId, such as updateCampaign), or the system's step (endCampaign, adjustBid, …).
@@ -1610,8 +1611,12 @@ export interface components {
             type: "user" | "api_client" | "oauth_app" | "system";
             /** @description usr_… (a user through the dashboard), cli_… (an API client), ogr_… (a connected app), or the system job: delivery, lifecycle, cpa_controller, webhook_dispatcher, oauth, operator. */
             id: string;
-            /** @description The actor's name when the change was made. */
+            /** @description The actor's name when the change was made: the actor's own choice, which another may share. */
             name: string;
+            /** @description A user's email when the change was made (what tells two people of one name apart); null otherwise. */
+            email: string | null;
+            /** @description An api_client's or oauth_app's client id; null otherwise. */
+            client_id: string | null;
         };
         /** @description What was changed. */
         ChangeTarget: {
