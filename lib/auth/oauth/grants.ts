@@ -336,7 +336,11 @@ export async function revokeGrant(grantId: string, by: GrantRevoker, options: { 
             id: grant.id,
             name: grant.clientName,
             handle: grant.clientId,
-            onBehalfOf: { id: grant.userId, name: grant.user.name.trim() || grant.user.email, handle: grant.user.email },
+            onBehalfOf: {
+              id: grant.userId,
+              name: grant.user.name.trim() || grant.user.email,
+              handle: grant.user.email,
+            },
           }
         : by.actor;
     await recordChange(tx, {
