@@ -2,7 +2,7 @@
 
 /** The message for `error`; `waitMinutes` is the sign-in rate limit's window (the page reads the policy). */
 export function signInMessage(error: string, waitMinutes = 15): string {
-  if (error === "CredentialsSignin") return "The email or the password is wrong.";
+  if (error === "CredentialsSignin") return "The email, the password or the code is wrong.";
   if (error === "RateLimited") return `Too many failed sign-ins. Wait ${waitMinutes} minutes and try again.`;
   if (error === "NoAdvertiser")
     return "Your account is no longer a member of any advertiser. Ask an admin to invite you again.";

@@ -23,6 +23,7 @@ export const TARGET_LABELS: Record<ChangeTargetType, string> = {
   CONNECTED_APP: "Connected app",
   MEMBER: "Member",
   INVITATION: "Invitation",
+  ADVERTISER: "Advertiser",
 };
 
 const OPERATION_LABELS: Record<string, string> = {
@@ -41,6 +42,10 @@ const OPERATION_LABELS: Record<string, string> = {
   createAdvertiser: "Opened the account",
   endCampaign: "Ended the campaign",
   adjustBid: "Adjusted the bid",
+  narrowConnectedApp: "Narrowed a connected app to the member's new role",
+  enableTwoFactor: "Turned on two-factor sign-in",
+  disableTwoFactor: "Turned off two-factor sign-in",
+  setTwoFactorRequirement: "Changed the two-factor requirement",
 };
 
 /** The operation in words (its catalog name when it has none); a campaign's creation also records its first variant. */

@@ -2685,7 +2685,7 @@ export type ChangeTargetResolvers<ContextType = GraphqlContext, ParentType exten
   type?: Resolver<ResolversTypes['ChangeTargetType'], ParentType, ContextType>;
 };
 
-export type ChangeTargetTypeResolvers = EnumResolverSignature<{ API_CLIENT?: any, CAMPAIGN?: any, CONNECTED_APP?: any, CREATIVE?: any, INVITATION?: any, MEMBER?: any, POSTBACK_KEY?: any, WEBHOOK_ENDPOINT?: any }, ResolversTypes['ChangeTargetType']>;
+export type ChangeTargetTypeResolvers = EnumResolverSignature<{ ADVERTISER?: any, API_CLIENT?: any, CAMPAIGN?: any, CONNECTED_APP?: any, CREATIVE?: any, INVITATION?: any, MEMBER?: any, POSTBACK_KEY?: any, WEBHOOK_ENDPOINT?: any }, ResolversTypes['ChangeTargetType']>;
 
 export type ChangeUserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ChangeUser'] = ResolversParentTypes['ChangeUser']> = {
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

@@ -20,6 +20,8 @@ export type Actor = {
   grantId?: string;
   /** a dashboard session's member role on the advertiser (its scopes are the role's, docs/decisions/1009) */
   role?: Role;
+  /** the advertiser requires two-factor sign-in and this member has none yet (docs/decisions/1431) */
+  twoFactorPending?: boolean;
 };
 
 /**

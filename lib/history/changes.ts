@@ -29,6 +29,7 @@ export const TARGET_TYPES = [
   "connected_app",
   "member",
   "invitation",
+  "advertiser",
 ] as const;
 export type TargetType = (typeof TARGET_TYPES)[number];
 

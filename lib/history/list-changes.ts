@@ -94,6 +94,8 @@ const LISTED_BY: Record<TargetType, AnyOperation> = {
   connected_app: listConnectedApps,
   member: listMembers,
   invitation: listInvitations,
+  // the advertiser's own settings (two-factor requirement): an admin's, like its members
+  advertiser: listMembers,
 };
 
 /** The kinds of target whose changes `actor` may read. */

@@ -58,6 +58,13 @@ import { changePassword } from "@/lib/domain/users/change-password";
 import { signOutEverywhere } from "@/lib/domain/users/sign-out-everywhere";
 import { listNotifications, markNotificationsRead } from "@/lib/domain/alerts/notifications";
 import { listNotificationPreferences, setNotificationPreference } from "@/lib/domain/alerts/notification-preferences";
+import {
+  confirmTotpEnrolment,
+  disableTwoFactor,
+  getTwoFactorStatus,
+  setTwoFactorRequirement,
+  startTotpEnrolment,
+} from "@/lib/domain/two-factor/two-factor";
 import type { AnyOperation } from "./operation";
 
 export const OPERATIONS = {
@@ -127,6 +134,11 @@ export const OPERATIONS = {
   updateAccount,
   requestPasswordReset,
   completePasswordReset,
+  getTwoFactorStatus,
+  startTotpEnrolment,
+  confirmTotpEnrolment,
+  disableTwoFactor,
+  setTwoFactorRequirement,
 } as const satisfies Record<string, AnyOperation>;
 
 export type OperationName = keyof typeof OPERATIONS;

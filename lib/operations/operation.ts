@@ -66,6 +66,12 @@ export type Operation<Input = unknown, Result = unknown, A extends Access = Acce
   /** a rule, or rules counted in order (the first refusal stops the call) */
   readonly rateLimit?: RateLimitRule | readonly RateLimitRule[];
   /**
+   * A dashboard member may run it while the selected advertiser requires two-factor sign-in they
+   * have not set up (setting it up, and reading its state); every other operation is refused
+   * with two_factor_required until they do (docs/decisions/1431).
+   */
+  readonly whileTwoFactorPending?: boolean;
+  /**
    * The input schema is checked before the rate limits count: an invalid attempt is refused
    * without a count (a public operation with a limit over all callers, which empty attempts would
    * otherwise use up for everyone: sign-up).
@@ -142,6 +148,7 @@ export function mayRun(operation: AnyOperation, actor: Actor): boolean {
   if (actor.via === "session") {
     const least = roleOf(operation);
     if (!actor.role || (least && !roleAtLeast(actor.role, least))) return false;
+    if (actor.twoFactorPending && !operation.whileTwoFactorPending) return false;
   }
   const scope = scopeOf(operation);
   return !scope || actor.scopes.has(scope);

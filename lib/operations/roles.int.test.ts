@@ -86,6 +86,11 @@ const ROLE_TABLE: Record<OperationName, Role | null> = {
   setNotificationPreference: "viewer",
   requestPasswordReset: null,
   completePasswordReset: null,
+  getTwoFactorStatus: "viewer",
+  startTotpEnrolment: "viewer",
+  confirmTotpEnrolment: "viewer",
+  disableTwoFactor: "viewer",
+  setTwoFactorRequirement: "admin",
 };
 
 const log = pino({ level: "silent" });

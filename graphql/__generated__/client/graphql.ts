@@ -132,6 +132,8 @@ export type ChangePasswordInput = {
 
 /** What a change was made to. */
 export type ChangeTargetType =
+  /** The advertiser's own settings (whether two-factor sign-in is required). */
+  | 'ADVERTISER'
   | 'API_CLIENT'
   | 'CAMPAIGN'
   | 'CONNECTED_APP'

@@ -830,7 +830,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {string} */
-            code: "bad_request" | "graphql_parse_failed" | "graphql_validation_failed" | "query_too_complex" | "unauthorized" | "postback_key_required" | "invalid_postback_key" | "insufficient_scope" | "session_required" | "role_required" | "origin_not_allowed" | "not_found" | "click_not_found" | "method_not_allowed" | "conflict" | "invalid_transition" | "idempotency_in_flight" | "payload_too_large" | "validation_failed" | "immutable_field" | "icon_unreachable" | "idempotency_key_reused" | "attribution_window_expired" | "rate_limited" | "internal_error" | "unavailable";
+            code: "bad_request" | "graphql_parse_failed" | "graphql_validation_failed" | "query_too_complex" | "unauthorized" | "postback_key_required" | "invalid_postback_key" | "insufficient_scope" | "session_required" | "role_required" | "two_factor_required" | "origin_not_allowed" | "not_found" | "click_not_found" | "method_not_allowed" | "conflict" | "invalid_transition" | "idempotency_in_flight" | "payload_too_large" | "validation_failed" | "immutable_field" | "icon_unreachable" | "idempotency_key_reused" | "attribution_window_expired" | "rate_limited" | "internal_error" | "unavailable";
             request_id?: string;
             errors?: {
                 path: string;
@@ -1621,7 +1621,7 @@ export interface components {
         /** @description What was changed. */
         ChangeTarget: {
             /** @enum {string} */
-            type: "campaign" | "creative" | "webhook_endpoint" | "api_client" | "postback_key" | "connected_app" | "member" | "invitation";
+            type: "campaign" | "creative" | "webhook_endpoint" | "api_client" | "postback_key" | "connected_app" | "member" | "invitation" | "advertiser";
             id: string;
         };
         /** @description A value as the API shows it: USD as numbers, dates as ISO text. */
@@ -1703,7 +1703,7 @@ export interface components {
                  * @description The same code as REST's problem `code` (/docs/errors).
                  * @enum {string}
                  */
-                apiCode: "bad_request" | "graphql_parse_failed" | "graphql_validation_failed" | "query_too_complex" | "unauthorized" | "postback_key_required" | "invalid_postback_key" | "insufficient_scope" | "session_required" | "role_required" | "origin_not_allowed" | "not_found" | "click_not_found" | "method_not_allowed" | "conflict" | "invalid_transition" | "idempotency_in_flight" | "payload_too_large" | "validation_failed" | "immutable_field" | "icon_unreachable" | "idempotency_key_reused" | "attribution_window_expired" | "rate_limited" | "internal_error" | "unavailable";
+                apiCode: "bad_request" | "graphql_parse_failed" | "graphql_validation_failed" | "query_too_complex" | "unauthorized" | "postback_key_required" | "invalid_postback_key" | "insufficient_scope" | "session_required" | "role_required" | "two_factor_required" | "origin_not_allowed" | "not_found" | "click_not_found" | "method_not_allowed" | "conflict" | "invalid_transition" | "idempotency_in_flight" | "payload_too_large" | "validation_failed" | "immutable_field" | "icon_unreachable" | "idempotency_key_reused" | "attribution_window_expired" | "rate_limited" | "internal_error" | "unavailable";
                 requestId?: string;
                 fieldErrors?: {
                     field: string[];
@@ -3823,7 +3823,7 @@ export interface operations {
                 /** @description Only changes by this actor (usr_…, cli_…, ogr_…, or a system job such as cpa_controller). */
                 actor_id?: string;
                 /** @description Only changes to this kind of thing. */
-                target_type?: "campaign" | "creative" | "webhook_endpoint" | "api_client" | "postback_key" | "connected_app" | "member" | "invitation";
+                target_type?: "campaign" | "creative" | "webhook_endpoint" | "api_client" | "postback_key" | "connected_app" | "member" | "invitation" | "advertiser";
                 since?: string;
                 until?: string;
                 /** @description The `next_cursor` of the previous page. */
@@ -3919,7 +3919,7 @@ export const pathsApiAdsReportingCampaignsIdTimeseriesGetParametersQueryFormatVa
 export const pathsApiAdsReportingCampaignsIdTimeseriesGetResponses200HeadersXReportSourceValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns/{id}/timeseries"]["get"]["responses"]["200"]["headers"]["X-Report-Source"]> = ["rollups", "raw"];
 export const pathsApiAdsPostbackGetParametersQueryEvent_typeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/postback"]["get"]["parameters"]["query"]["event_type"]> = ["install", "registration", "deposit", "purchase", "custom"];
 export const pathsApiAdsChangesGetParametersQueryActor_typeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/changes"]["get"]["parameters"]["query"]["actor_type"]> = ["user", "api_client", "oauth_app", "system"];
-export const pathsApiAdsChangesGetParametersQueryTarget_typeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/changes"]["get"]["parameters"]["query"]["target_type"]> = ["campaign", "creative", "webhook_endpoint", "api_client", "postback_key", "connected_app", "member", "invitation"];
+export const pathsApiAdsChangesGetParametersQueryTarget_typeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/changes"]["get"]["parameters"]["query"]["target_type"]> = ["campaign", "creative", "webhook_endpoint", "api_client", "postback_key", "connected_app", "member", "invitation", "advertiser"];
 export const oAuthTokenRequestGrant_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OAuthTokenRequest"]["grant_type"]> = ["authorization_code", "refresh_token", "client_credentials"];
 export const clientRegistrationRequestGrant_typesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClientRegistrationRequest"]["grant_types"]> = ["authorization_code", "refresh_token"];
 export const nextAuthFormJsonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NextAuthForm"]["json"]> = ["true", "false"];
@@ -3941,7 +3941,7 @@ export const decisionRequestExcluded_categoriesValues: ReadonlyArray<FlattenedDe
 export const momentRequestMoment_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentRequest"]["moment_type"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];
 export const momentRequestSportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentRequest"]["sport"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
 export const momentUserExcluded_categoriesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentUser"]["excluded_categories"]> = ["gambling", "alcohol"];
-export const problemCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Problem"]["code"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "role_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];
+export const problemCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Problem"]["code"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "role_required", "two_factor_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];
 export const oAuthErrorErrorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OAuthError"]["error"]> = ["invalid_request", "invalid_client", "unsupported_grant_type", "invalid_scope", "rate_limited", "server_error"];
 export const momentTypeAvailable_sportsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentType"]["available_sports"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
 export const clearingPriceEntryMoment_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClearingPriceEntry"]["moment_type"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];
@@ -3973,6 +3973,6 @@ export const campaignReportBreakdownValues: ReadonlyArray<FlattenedDeepRequired<
 export const campaignTimeSeriesGranularityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CampaignTimeSeries"]["granularity"]> = ["hour", "day"];
 export const conversionResultStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConversionResult"]["status"]> = ["recorded", "already_recorded"];
 export const changeActorTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeActor"]["type"]> = ["user", "api_client", "oauth_app", "system"];
-export const changeTargetTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeTarget"]["type"]> = ["campaign", "creative", "webhook_endpoint", "api_client", "postback_key", "connected_app", "member", "invitation"];
+export const changeTargetTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeTarget"]["type"]> = ["campaign", "creative", "webhook_endpoint", "api_client", "postback_key", "connected_app", "member", "invitation", "advertiser"];
 export const momentNoAdReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentNoAd"]["reason"]> = ["no_fill", "capped"];
-export const graphQLErrorExtensionsApiCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["GraphQLError"]["extensions"]["apiCode"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "role_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];
+export const graphQLErrorExtensionsApiCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["GraphQLError"]["extensions"]["apiCode"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "role_required", "two_factor_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];
