@@ -2,15 +2,11 @@
 // and the docs read signed in): the advertiser's name or the switcher, the role's
 // navigation, the user's time zone, from the shell's viewer; the notification bell
 // where `bell` asks for it.
-import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { DashboardFrame } from "@/components/shell/dashboard-frame";
-import { currentUser } from "./session";
 import { roleOfGraphql, shellViewer, switcherMembership } from "./shell";
 
 export async function ViewerFrame({ bell, children }: { bell: boolean; children: ReactNode }) {
-  // the advertiser requires two-factor sign-in the member has not set up: set it up first (decision 1431)
-  if ((await currentUser())?.twoFactorPending) redirect("/two-factor");
   const viewer = await shellViewer();
   return (
     <DashboardFrame
