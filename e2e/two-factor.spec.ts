@@ -38,7 +38,7 @@ async function signInWithCode(page: Page, email: string, otp: string, expectIn =
   await page.getByLabel("Authentication code").fill(otp);
   await page.getByRole("button", { name: "Sign in" }).click();
   if (expectIn) await page.waitForURL("**/overview");
-  else await expect(page.getByText("The email, the password or the code is wrong.")).toBeVisible();
+  else await expect(page.getByText("The password or the code is wrong, or the code was used already.")).toBeVisible();
 }
 
 test("enrol TOTP, sign in with a code, use a recovery code once; an admin requires it of a member who has none", async ({

@@ -41,6 +41,15 @@ describe("F3: one-time tokens never reach a log", () => {
     for (const secret of secrets) expect(out).not.toContain(secret);
   });
 
+  it("redacts passwords and codes by name, at the top and one level down", () => {
+    const { log, lines } = captured();
+    log.warn({ password: "hunter2hunter2", credentials: { password: "p4ssw0rd-x", otp: "123456" } }, "sign-in");
+    const out = lines.join("");
+    expect(out).not.toContain("hunter2hunter2");
+    expect(out).not.toContain("p4ssw0rd-x");
+    expect(out).not.toContain("123456");
+  });
+
   it("keeps what is not secret-shaped", () => {
     expect(redactSecrets("/api/ads/campaigns/cmp_abc123 req_9 usr_x")).toBe(
       "/api/ads/campaigns/cmp_abc123 req_9 usr_x",

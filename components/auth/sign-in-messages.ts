@@ -2,7 +2,7 @@
 
 /** The message for `error`; `waitMinutes` is the sign-in rate limit's window (the page reads the policy). */
 export function signInMessage(error: string, waitMinutes = 15): string {
-  if (error === "CredentialsSignin") return "The email, the password or the code is wrong.";
+  if (error === "CredentialsSignin") return "The email or the password is wrong.";
   if (error === "RateLimited") return `Too many failed sign-ins. Wait ${waitMinutes} minutes and try again.`;
   if (error === "NoAdvertiser")
     return "Your account is no longer a member of any advertiser. Ask an admin to invite you again.";
@@ -10,3 +10,6 @@ export function signInMessage(error: string, waitMinutes = 15): string {
     return "This invitation can no longer be used (expired, revoked, used, or for another email). Reload the page to see why.";
   return "Sign-in failed. Try again.";
 }
+
+/** A refused sign-in that carried a two-factor code (docs/decisions/1431). */
+export const WRONG_CODE = "The password or the code is wrong, or the code was used already.";

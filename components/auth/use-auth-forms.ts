@@ -5,6 +5,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { signInWithPassword } from "./auth-client";
+import { WRONG_CODE } from "./sign-in-messages";
 
 export const UNREACHABLE = "The server could not be reached. Try again.";
 
@@ -30,7 +31,7 @@ export function usePasswordSignIn(describe: (error: string) => string, initialEr
         return;
       }
       if (result.error === "TwoFactorRequired") setNeedsCode(true);
-      else setError(describe(result.error));
+      else setError(otp && result.error === "CredentialsSignin" ? WRONG_CODE : describe(result.error));
     } catch {
       setError(UNREACHABLE);
     }
