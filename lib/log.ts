@@ -38,9 +38,10 @@ export function createLogger(destination: DestinationStream = pino.destination(1
         // what no shape can tell apart (a password, a six-digit code), by name at the top and one level down
         paths: [
           "req.headers.authorization",
-          ...["client_secret", "secret", "password", "new_password", "current_password", "otp"].flatMap(
-            (name) => [name, `*.${name}`],
-          ),
+          ...["client_secret", "secret", "password", "new_password", "current_password", "otp"].flatMap((name) => [
+            name,
+            `*.${name}`,
+          ]),
         ],
         censor: "[redacted]",
       },
