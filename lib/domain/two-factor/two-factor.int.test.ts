@@ -4,7 +4,8 @@
 // confines a member without it to setting it up, and the history of each change.
 import pino from "pino";
 import { TOTP, Secret } from "otpauth";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSmtpServer, type TestSmtpServer } from "@/test/smtp-server";
 import { signIn } from "@/lib/auth/next-auth";
 import { getSessionUser } from "@/lib/domain/users/get-session-user";
 import { sessionActor, type SessionUser } from "@/lib/auth/session";
@@ -135,5 +136,24 @@ describe("an admin requires two-factor sign-in", () => {
       where: { advertiserId: admin.advertiserId, operation: "setTwoFactorRequirement" },
     });
     expect(history.targetType).toBe("advertiser");
+  });
+});
+
+describe("two-factor changes are emailed to the user", () => {
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(() => smtp.stop());
+
+  it("tells the user when it is turned on and when it is turned off", async () => {
+    const { email, user } = await account();
+    await enrol(user);
+    await run(disableTwoFactor, user, { password: PASSWORD });
+    const mails = await smtp.waitFor(email, 2);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      "Two-factor sign-in is on for your Sports Moment Ads account",
+      "Two-factor sign-in was turned off for your Sports Moment Ads account",
+    ]);
   });
 });
