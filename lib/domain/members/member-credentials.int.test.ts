@@ -22,7 +22,7 @@ import { invoke } from "@/lib/operations/invoke";
 import type { AnyOperation } from "@/lib/operations/operation";
 import { changeMemberRole } from "./change-member-role";
 import { inviteMember } from "./invite-member";
-import { invitationByToken } from "./accept-invitation";
+import { invitationByToken, joinWithSignUp } from "./accept-invitation";
 import { removeMember } from "./remove-member";
 
 const log = pino({ level: "silent" });
@@ -137,6 +137,23 @@ describe("F1: removing a member revokes what they set up", () => {
     });
     await expect(mcpRequest(app.token)).rejects.toMatchObject({ code: "unauthorized" });
     await expect(exchangeRefreshToken(CLIENT, app.refresh, undefined, undefined)).rejects.toThrow(/no longer a member/);
+  });
+});
+
+describe("F1: an invitation carries its inviter's authority", () => {
+  it("F1: one sent by an admin who is gone by any way (here before removals revoked them) cannot be used", async () => {
+    const { other } = await team();
+    const email = `z-${randomBase62(6).toLowerCase()}@e.test`;
+    const invited = await run(inviteMember, other, { email, role: "admin" });
+    await db().membership.delete({
+      where: { advertiserId_userId: { advertiserId: other.advertiserId, userId: other.userId } },
+    });
+    const token = invited.url.split("/invite/")[1]!;
+    expect((await invitationByToken(token)).status).toBe("revoked");
+    await expect(joinWithSignUp({ token, name: "Z", password: "correct horse battery staple" })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    expect(await db().user.count({ where: { email } })).toBe(0);
   });
 });
 
