@@ -117,6 +117,7 @@ test("an MCP client connects by URL: discovery, registration, sign-in, consent, 
   await expect(page.getByRole("heading", { level: 1, name: "Connect E2E Agent?" })).toBeVisible();
   await expect(page.getByText("OAuth Agent Co")).toBeVisible();
   await expect(page.getByTestId("consent-host")).toContainText("127.0.0.1:47613");
+  await expect(page.getByTestId("consent-redirect")).toHaveText(REDIRECT);
   await expect(page.getByTestId("consent-scopes")).toContainText("Create and change campaigns");
   await expectAccessible(page, "consent page");
   await page.getByRole("button", { name: "Approve" }).click();

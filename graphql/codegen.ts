@@ -111,6 +111,8 @@ const MAPPED = [
   "PostbackKey",
   "Change",
   "Invoice",
+  "ChangeActor",
+  "ChangeUser",
 ];
 
 const config: CodegenConfig = {

@@ -59,3 +59,6 @@ export type PostbackKeyParent = PostbackKey;
 export type ChangeParent = Change;
 /** REST's invoice view in GraphQL's names; its csv and pdfBase64 are rendered from it when asked for. */
 export type InvoiceParent = Camelize<InvoiceView>;
+/** the domain's actor, its handle read as email or client id by its type */
+export type ChangeActorParent = Change["actor"];
+export type ChangeUserParent = NonNullable<Change["onBehalfOf"]>;

@@ -21,6 +21,7 @@ export const ERROR_CODES = {
   insufficient_scope: { status: 403, title: "Insufficient scope", graphql: "FORBIDDEN" },
   session_required: { status: 403, title: "Dashboard session required", graphql: "FORBIDDEN" },
   role_required: { status: 403, title: "Role required", graphql: "FORBIDDEN" },
+  two_factor_required: { status: 403, title: "Two-factor sign-in required", graphql: "FORBIDDEN" },
   origin_not_allowed: { status: 403, title: "Origin not allowed", graphql: "FORBIDDEN" },
   not_found: { status: 404, title: "Not found", graphql: "NOT_FOUND" },
   click_not_found: { status: 404, title: "Click not found", graphql: "NOT_FOUND" },

@@ -84,6 +84,7 @@ function timeOrderedId(prefix: string, nowMs: number, randomLength: number): str
 export type IdPrefix =
   | "adv" // advertiser
   | "usr" // dashboard user
+  | "rcv" // two-factor recovery code
   | "cli" // API client
   | "pk" // platform key record
   | "cmp" // campaign

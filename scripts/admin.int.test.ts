@@ -343,7 +343,10 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
       string
     >;
     const t0 = Date.now();
-    await expect(requirePlatformKey(`Bearer ${created.key}`, fixedClock(t0))).resolves.toEqual({ sandbox: false });
+    await expect(requirePlatformKey(`Bearer ${created.key}`, fixedClock(t0))).resolves.toEqual({
+      sandbox: false,
+      keyId: created.key_id,
+    });
 
     const result = adminProcess("revoke-platform-key", "--key-id", created.key_id!);
     expect(result.code, result.stderr).toBe(0);

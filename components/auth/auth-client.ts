@@ -31,12 +31,14 @@ export async function signInWithPassword(
   password: string,
   callbackUrl = "/overview",
   invitation?: string,
+  otp?: string,
 ): Promise<SignInResult> {
   const url = await post("/api/auth/callback/credentials", {
     email,
     password,
     callbackUrl,
     ...(invitation && { invitation }),
+    ...(otp && { otp }),
   });
   const error = url.searchParams.get("error");
   return error ? { ok: false, error } : { ok: true };

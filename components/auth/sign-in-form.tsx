@@ -20,10 +20,21 @@ export function SignInForm({
   returnTo: string;
 }) {
   const describe = (error: string) => message(error, waitMinutes);
-  const { pending, error, signIn } = usePasswordSignIn(describe, initialError ? describe(initialError) : null);
+  const { pending, error, signIn, needsCode } = usePasswordSignIn(
+    describe,
+    initialError ? describe(initialError) : null,
+  );
   return (
     <PlainForm
-      onSubmit={(form) => signIn(String(form.get("email") ?? ""), String(form.get("password") ?? ""), returnTo)}
+      onSubmit={(form) =>
+        signIn(
+          String(form.get("email") ?? ""),
+          String(form.get("password") ?? ""),
+          returnTo,
+          undefined,
+          String(form.get("otp") ?? "") || undefined,
+        )
+      }
     >
       <FormError>{error}</FormError>
       <Field id="email" label="Email">
@@ -39,6 +50,15 @@ export function SignInForm({
           </Link>
         }
       />
+      {needsCode ? (
+        <Field
+          id="otp"
+          label="Authentication code"
+          hint="The 6 digits your authenticator app shows, or one of your recovery codes."
+        >
+          <Input name="otp" autoComplete="one-time-code" inputMode="text" required autoFocus />
+        </Field>
+      ) : null}
       <SubmitButton className="w-full" pending={pending} pendingLabel="Signing in…">
         Sign in
       </SubmitButton>

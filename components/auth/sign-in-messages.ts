@@ -10,3 +10,6 @@ export function signInMessage(error: string, waitMinutes = 15): string {
     return "This invitation can no longer be used (expired, revoked, used, or for another email). Reload the page to see why.";
   return "Sign-in failed. Try again.";
 }
+
+/** A refused sign-in that carried a two-factor code (docs/decisions/1431). */
+export const WRONG_CODE = "The password or the code is wrong, or the code was used already.";

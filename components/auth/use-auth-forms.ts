@@ -5,6 +5,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { signInWithPassword } from "./auth-client";
+import { WRONG_CODE } from "./sign-in-messages";
 
 export const UNREACHABLE = "The server could not be reached. Try again.";
 
@@ -17,23 +18,26 @@ export function usePasswordSignIn(describe: (error: string) => string, initialEr
   const router = useRouter();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(initialError);
-  async function signIn(email: string, password: string, to: string, invitation?: string): Promise<void> {
+  // the account has two-factor sign-in: the form asks for the code (docs/decisions/1431)
+  const [needsCode, setNeedsCode] = useState(false);
+  async function signIn(email: string, password: string, to: string, invitation?: string, otp?: string): Promise<void> {
     setPending(true);
     setError(null);
     try {
-      const result = await signInWithPassword(email, password, to, invitation);
+      const result = await signInWithPassword(email, password, to, invitation, otp);
       if (result.ok) {
         router.replace(to);
         router.refresh();
         return;
       }
-      setError(describe(result.error));
+      if (result.error === "TwoFactorRequired") setNeedsCode(true);
+      else setError(otp && result.error === "CredentialsSignin" ? WRONG_CODE : describe(result.error));
     } catch {
       setError(UNREACHABLE);
     }
     setPending(false);
   }
-  return { pending, error, signIn };
+  return { pending, error, signIn, needsCode };
 }
 
 export type CreateAccountResult<Fields extends string> = {

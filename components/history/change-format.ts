@@ -47,6 +47,10 @@ const OPERATION_LABELS: Record<string, string> = {
   adjustBid: "Adjusted the bid",
   setBilling: "Changed the billing terms",
   updateBillingProfile: "Changed the billing profile",
+  narrowConnectedApp: "Narrowed a connected app to the member's new role",
+  enableTwoFactor: "Turned on two-factor sign-in",
+  disableTwoFactor: "Turned off two-factor sign-in",
+  setTwoFactorRequirement: "Changed the two-factor requirement",
 };
 
 /** The operation in words (its catalog name when it has none); a campaign's creation also records its first variant. */

@@ -1,5 +1,6 @@
 // A page of the change history (docs/decisions/1008): when, who (and for whom,
-// for a connected app), what, each field's before and after, and the system's
+// for a connected app; beside each name, which anyone chooses, the email or client
+// id that tells two of one name apart, docs/decisions/1430), what, each field's before and after, and the system's
 // reason. Used by /history (every change of the account) and by a campaign's
 // History tab (showCampaign false: the campaign is the page's).
 import Link from "next/link";
@@ -12,8 +13,8 @@ import { ACTOR_LABELS, fieldLabel, fieldValue, operationLabel, reasonLabel, TARG
 export type ChangeRow = {
   id: string;
   at: string;
-  actor: { type: ChangeActorType; id: string; name: string };
-  onBehalfOf?: { id: string; name: string } | null;
+  actor: { type: ChangeActorType; id: string; name: string; email?: string | null; clientId?: string | null };
+  onBehalfOf?: { id: string; name: string; email?: string | null } | null;
   operation: string;
   target: { type: ChangeTargetType; id: string };
   campaignId?: string | null;
@@ -57,9 +58,19 @@ export function ChangeTable({
               <div className="font-medium" data-testid="change-actor">
                 {change.actor.name}
               </div>
+              {change.actor.email || change.actor.clientId ? (
+                <div className="text-xs break-all text-muted" data-testid="change-actor-handle">
+                  {change.actor.email ?? change.actor.clientId}
+                </div>
+              ) : null}
               <div className="mt-1 flex flex-wrap items-center gap-1 text-xs text-muted">
                 <Badge tone={ACTOR_TONES[change.actor.type]}>{ACTOR_LABELS[change.actor.type]}</Badge>
-                {change.onBehalfOf ? <span>for {change.onBehalfOf.name}</span> : null}
+                {change.onBehalfOf ? (
+                  <span>
+                    for {change.onBehalfOf.name}
+                    {change.onBehalfOf.email ? ` (${change.onBehalfOf.email})` : ""}
+                  </span>
+                ) : null}
               </div>
             </Td>
             <Td className="min-w-48 align-top">

@@ -1,6 +1,7 @@
 "use client";
 // A member's role (changeMemberRole) and removal (removeMember, after a
-// confirmation: their sessions for this advertiser end at once), and revoking a
+// confirmation: their sessions for this advertiser end at once, and what they set
+// up is revoked, the API keys unless the admin keeps them), and revoking a
 // pending invitation (revokeInvitation). The last admin can be neither demoted
 // nor removed: the answer says so.
 import { useRouter } from "next/navigation";
@@ -58,6 +59,7 @@ const REVOKE = graphql(`
 export function MemberActions({ userId, name, role }: { userId: string; name: string; role: Role }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
+  const [keepApiClients, setKeepApiClients] = useState(false);
   const { pending, error, act } = useAction();
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -99,7 +101,7 @@ export function MemberActions({ userId, name, role }: { userId: string; name: st
         pendingLabel="Removing…"
         onConfirm={() =>
           act(async () => {
-            const { removeMember: answer } = await gqlFetch(REMOVE, { input: { userId } });
+            const { removeMember: answer } = await gqlFetch(REMOVE, { input: { userId, keepApiClients } });
             if (!answer?.removedUserId) return userFieldErrors(answer?.userErrors ?? [])._form ?? "Not removed.";
             setOpen(false);
             router.refresh();
@@ -109,8 +111,18 @@ export function MemberActions({ userId, name, role }: { userId: string; name: st
       >
         <p className="text-sm text-muted">
           They lose access to this advertiser at once: their sessions acting for it end at their next request. Their
-          other advertisers are not affected. The API keys and connected apps of the advertiser stay.
+          other advertisers are not affected. The connected apps they approved and the invitations they sent are revoked
+          with them; so are the API keys they created, unless you keep them below. The change history lists each
+          revocation.
         </p>
+        <label className="mt-3 flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={keepApiClients}
+            onChange={(event) => setKeepApiClients(event.target.checked)}
+          />
+          Keep the API keys {name} created (an integration may depend on them)
+        </label>
       </ConfirmDialog>
     </div>
   );

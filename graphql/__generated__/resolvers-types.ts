@@ -33,7 +33,7 @@ import type { BillingMode } from '@/graphql/enums';
 import type { InvoiceKind } from '@/graphql/enums';
 import type { InvoiceStatus } from '@/graphql/enums';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { AdvertiserParent, ApiClientParent, AdvertiserTodayParent, CampaignDayParent, CampaignParent, CreativeParent, CreativePerformanceParent, CampaignReportParent, AdvertiserReportParent, ReportComparisonTotalsParent, ReportTotalsParent, ReportRowParent, CampaignTimeSeriesParent, TimeSeriesPointParent, CampaignForecastParent, MomentTypeParent, ClearingPricesParent, ClearingPriceEntryParent, ViewerParent, WebhookEndpointParent, WebhookDeliveryParent, PostbackKeyParent, ChangeParent, InvoiceParent } from '@/graphql/mappers';
+import type { AdvertiserParent, ApiClientParent, AdvertiserTodayParent, CampaignDayParent, CampaignParent, CreativeParent, CreativePerformanceParent, CampaignReportParent, AdvertiserReportParent, ReportComparisonTotalsParent, ReportTotalsParent, ReportRowParent, CampaignTimeSeriesParent, TimeSeriesPointParent, CampaignForecastParent, MomentTypeParent, ClearingPricesParent, ClearingPriceEntryParent, ViewerParent, WebhookEndpointParent, WebhookDeliveryParent, PostbackKeyParent, ChangeParent, InvoiceParent, ChangeActorParent, ChangeUserParent } from '@/graphql/mappers';
 import type { GraphqlContext } from '@/graphql/context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -532,9 +532,13 @@ export type Change = {
 
 export type ChangeActor = {
   __typename?: 'ChangeActor';
+  /** An API_CLIENT's or OAUTH_APP's client id; null otherwise. */
+  clientId?: Maybe<Scalars['String']['output']>;
+  /** A USER's email when the change was made (what tells two people of one name apart); null otherwise. */
+  email?: Maybe<Scalars['String']['output']>;
   /** usr_…, cli_…, ogr_… (the connected app), or the system job (delivery, lifecycle, cpa_controller, webhook_dispatcher, oauth, operator). */
   id: Scalars['String']['output'];
-  /** The actor's name when the change was made. */
+  /** The actor's name when the change was made: the actor's own choice, which another may share. */
   name: Scalars['String']['output'];
   type: ChangeActorType;
 };
@@ -611,6 +615,8 @@ export { ChangeTargetType };
 /** The user an OAuth app acted for. */
 export type ChangeUser = {
   __typename?: 'ChangeUser';
+  /** Their email when the change was made. */
+  email?: Maybe<Scalars['String']['output']>;
   id: Scalars['String']['output'];
   name: Scalars['String']['output'];
 };
@@ -1780,6 +1786,11 @@ export type RegisterWebhookEndpointPayload = {
 };
 
 export type RemoveMemberInput = {
+  /**
+   * Keep the API keys the member created (they may run an integration). Their
+   * connected apps and pending invitations are revoked whatever this says.
+   */
+  keepApiClients?: InputMaybe<Scalars['Boolean']['input']>;
   /** The member's user id (usr_…). */
   userId: Scalars['ID']['input'];
 };
@@ -1788,6 +1799,12 @@ export type RemoveMemberPayload = {
   __typename?: 'RemoveMemberPayload';
   removedAt?: Maybe<Scalars['DateTime']['output']>;
   removedUserId?: Maybe<Scalars['ID']['output']>;
+  /** API keys the member created, revoked with the removal (0 when kept). */
+  revokedApiClients?: Maybe<Scalars['Int']['output']>;
+  /** Connected apps the member approved, revoked with the removal. */
+  revokedConnectedApps?: Maybe<Scalars['Int']['output']>;
+  /** Pending invitations the member sent, revoked with the removal. */
+  revokedInvitations?: Maybe<Scalars['Int']['output']>;
   userErrors: Array<UserError>;
 };
 
@@ -2323,7 +2340,7 @@ export type ResolversTypes = {
   CancelCampaignInput: CancelCampaignInput;
   CancelCampaignPayload: ResolverTypeWrapper<Omit<CancelCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
   Change: ResolverTypeWrapper<ChangeParent>;
-  ChangeActor: ResolverTypeWrapper<ChangeActor>;
+  ChangeActor: ResolverTypeWrapper<ChangeActorParent>;
   ChangeActorType: ChangeActorType;
   ChangeConnection: ResolverTypeWrapper<Omit<ChangeConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['ChangeEdge']>, nodes: Array<ResolversTypes['Change']> }>;
   ChangeEdge: ResolverTypeWrapper<Omit<ChangeEdge, 'node'> & { node: ResolversTypes['Change'] }>;
@@ -2335,7 +2352,7 @@ export type ResolversTypes = {
   ChangePasswordPayload: ResolverTypeWrapper<ChangePasswordPayload>;
   ChangeTarget: ResolverTypeWrapper<ChangeTarget>;
   ChangeTargetType: ChangeTargetType;
-  ChangeUser: ResolverTypeWrapper<ChangeUser>;
+  ChangeUser: ResolverTypeWrapper<ChangeUserParent>;
   ClearingPriceEntry: ResolverTypeWrapper<ClearingPriceEntryParent>;
   ClearingPrices: ResolverTypeWrapper<ClearingPricesParent>;
   CompletePasswordResetInput: CompletePasswordResetInput;
@@ -2500,7 +2517,7 @@ export type ResolversParentTypes = {
   CancelCampaignInput: CancelCampaignInput;
   CancelCampaignPayload: Omit<CancelCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
   Change: ChangeParent;
-  ChangeActor: ChangeActor;
+  ChangeActor: ChangeActorParent;
   ChangeConnection: Omit<ChangeConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['ChangeEdge']>, nodes: Array<ResolversParentTypes['Change']> };
   ChangeEdge: Omit<ChangeEdge, 'node'> & { node: ResolversParentTypes['Change'] };
   ChangeEmailInput: ChangeEmailInput;
@@ -2510,7 +2527,7 @@ export type ResolversParentTypes = {
   ChangePasswordInput: ChangePasswordInput;
   ChangePasswordPayload: ChangePasswordPayload;
   ChangeTarget: ChangeTarget;
-  ChangeUser: ChangeUser;
+  ChangeUser: ChangeUserParent;
   ClearingPriceEntry: ClearingPriceEntryParent;
   ClearingPrices: ClearingPricesParent;
   CompletePasswordResetInput: CompletePasswordResetInput;
@@ -2863,6 +2880,8 @@ export type ChangeResolvers<ContextType = GraphqlContext, ParentType extends Res
 };
 
 export type ChangeActorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ChangeActor'] = ResolversParentTypes['ChangeActor']> = {
+  clientId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['ChangeActorType'], ParentType, ContextType>;
@@ -2905,6 +2924,7 @@ export type ChangeTargetResolvers<ContextType = GraphqlContext, ParentType exten
 export type ChangeTargetTypeResolvers = EnumResolverSignature<{ ADVERTISER?: any, API_CLIENT?: any, BILLING_ACCOUNT?: any, CAMPAIGN?: any, CONNECTED_APP?: any, CREATIVE?: any, INVITATION?: any, MEMBER?: any, POSTBACK_KEY?: any, WEBHOOK_ENDPOINT?: any }, ResolversTypes['ChangeTargetType']>;
 
 export type ChangeUserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ChangeUser'] = ResolversParentTypes['ChangeUser']> = {
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -3336,6 +3356,9 @@ export type RegisterWebhookEndpointPayloadResolvers<ContextType = GraphqlContext
 export type RemoveMemberPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RemoveMemberPayload'] = ResolversParentTypes['RemoveMemberPayload']> = {
   removedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   removedUserId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  revokedApiClients?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  revokedConnectedApps?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  revokedInvitations?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 

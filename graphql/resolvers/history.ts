@@ -21,6 +21,13 @@ export const historyResolvers: Resolvers = {
       ),
     ),
   },
+  ChangeActor: {
+    email: (actor) => (actor.type === "user" ? actor.handle : null),
+    clientId: (actor) => (actor.type === "api_client" || actor.type === "oauth_app" ? actor.handle : null),
+  },
+  ChangeUser: {
+    email: (user) => user.handle,
+  },
   Change: {
     fields: (parent) =>
       Object.entries(parent.fields).map(([field, { from, to }]) => ({

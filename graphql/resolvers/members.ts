@@ -46,7 +46,13 @@ export const memberResolvers: Resolvers = {
     removeMember: operationResolver(removeMember, (_, { input }, context) =>
       payload(async () => {
         const removed = await runOperation(removeMember, context, input);
-        return { removedUserId: removed.userId, removedAt: removed.removedAt };
+        return {
+          removedUserId: removed.userId,
+          removedAt: removed.removedAt,
+          revokedConnectedApps: removed.revokedConnectedApps,
+          revokedInvitations: removed.revokedInvitations,
+          revokedApiClients: removed.revokedApiClients,
+        };
       }),
     ),
     switchAdvertiser: operationResolver(switchAdvertiser, (_, { input }, context) =>

@@ -4,7 +4,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { Clock } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
 import { isClientActive } from "./clients";
-import { isGrantActive } from "./oauth/grant-status";
+import { activeGrantScopes } from "./oauth/grant-status";
 import { leastRoleForScope, rolesFrom, type Role } from "./roles";
 import type { Scope } from "./scopes";
 import { InvalidTokenError, mcpAudience, tokenAudience, verifyAccessToken } from "./tokens";
@@ -20,6 +20,8 @@ export type Actor = {
   grantId?: string;
   /** a dashboard session's member role on the advertiser (its scopes are the role's, docs/decisions/1009) */
   role?: Role;
+  /** the advertiser requires two-factor sign-in and this member has none yet (docs/decisions/1431) */
+  twoFactorPending?: boolean;
 };
 
 /**
@@ -76,15 +78,16 @@ export async function actorFromRequest(
   if (claims.grant) {
     // a connected app's token: revoking the app (dashboard, RFC 7009, a reused refresh token)
     // ends it, as revoking an API client ends its tokens (decision 0907's 30 s)
-    if (!(await isGrantActive(claims.grant.grantId, claims.advertiserId, options))) {
-      throw unauthorized("The connected app of this token was revoked.");
-    }
+    // ... and so does removing the member who approved it; demoting them narrows it (decision 1430)
+    const held = await activeGrantScopes(claims.grant.grantId, claims.advertiserId, options);
+    if (!held) throw unauthorized("The connected app of this token was revoked.");
     return {
       advertiserId: claims.advertiserId,
       clientId: claims.clientId,
       userId: claims.grant.userId,
       grantId: claims.grant.grantId,
-      scopes: new Set(claims.scopes),
+      // a token issued before its grant narrowed keeps only what the grant holds now
+      scopes: new Set(claims.scopes.filter((scope) => held.includes(scope))),
       via: "token",
     };
   }

@@ -45,7 +45,7 @@ export const MAX_ACTIVE_API_CLIENTS = 25;
  */
 export async function createClient(
   advertiserId: string,
-  options: { name?: string; scopes?: string[]; clock?: Clock; by?: ClientChangeBy } = {},
+  options: { name?: string; scopes?: string[]; clock?: Clock; by?: ClientChangeBy; createdById?: string } = {},
 ): Promise<CreatedClient> {
   const by = options.by ?? OPERATOR_CREATES;
   const requested = options.scopes ?? [...SCOPES];
@@ -73,6 +73,7 @@ export async function createClient(
         secretHash,
         scopes: scopes.join(" "),
         createdAt: now,
+        createdById: options.createdById ?? null,
       },
     });
     await recordChange(tx, {

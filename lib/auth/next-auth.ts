@@ -56,6 +56,8 @@ export const SIGN_IN_UNAVAILABLE = "SignInUnavailable";
 export const SIGN_IN_NO_ADVERTISER = "NoAdvertiser";
 /** ...when the password is right but the invitation signed in through can no longer be accepted. */
 export const SIGN_IN_INVITATION_UNUSABLE = "InvitationUnusable";
+/** ...when the password is right and the account's second step (a code) is missing (docs/decisions/1431). */
+export const SIGN_IN_TWO_FACTOR_REQUIRED = "TwoFactorRequired";
 
 function header(headers: unknown, name: string): string | undefined {
   if (!headers || typeof headers !== "object") return undefined;
@@ -72,7 +74,7 @@ function header(headers: unknown, name: string): string | undefined {
  * advertiser (docs/decisions/1219).
  */
 export async function signIn(
-  credentials: { email?: string; password?: string; invitation?: string } | undefined,
+  credentials: { email?: string; password?: string; invitation?: string; otp?: string } | undefined,
   ip: string,
   deviceCookie?: string | null,
 ): Promise<{ id: string; email: string; name: string; sessionVersion: number; advertiserId: string } | null> {
@@ -81,9 +83,11 @@ export async function signIn(
   const invitation = credentials?.invitation || undefined;
   let user;
   try {
-    user = await limitPasswordAttempts({ email, ip, deviceCookie }, () => authenticateUser({ email, password }));
+    const otp = credentials?.otp || undefined;
+    user = await limitPasswordAttempts({ email, ip, deviceCookie }, () => authenticateUser({ email, password, otp }));
   } catch (error) {
     if (error instanceof AppError && error.code === "rate_limited") throw new Error(SIGN_IN_RATE_LIMITED);
+    if (error instanceof AppError && error.code === "two_factor_required") throw new Error(SIGN_IN_TWO_FACTOR_REQUIRED);
     // a password the domain refuses outright (over its 200 characters) is a wrong one too
     if (error instanceof AppError && (error.code === "unauthorized" || error.code === "validation_failed")) return null;
     // next-auth would put the message in the redirect URL (`?error=`): log it, show a neutral code
@@ -149,6 +153,7 @@ function buildOptions(current: Env, secret: string): NextAuthOptions {
           email: { label: "Email", type: "email" },
           password: { label: "Password", type: "password" },
           invitation: { label: "Invitation", type: "hidden" },
+          otp: { label: "Authentication code", type: "text" },
         },
         authorize: (credentials, request) =>
           signIn(

@@ -17,7 +17,8 @@ import type { Actor } from "./actor";
 import { ROLE_SCOPES, type Role } from "./roles";
 import { sessionSecret } from "./session-secret";
 
-export type SessionUser = { userId: string; advertiserId: string; role: Role };
+/** twoFactorPending: the advertiser requires two-factor sign-in the user has not set up (docs/decisions/1431) */
+export type SessionUser = { userId: string; advertiserId: string; role: Role; twoFactorPending?: boolean };
 
 /** 12 hours: a working day, then sign in again. */
 export const SESSION_MAX_AGE_SEC = 12 * 60 * 60;
@@ -87,7 +88,9 @@ async function decodeSessionCookie(value: string | null | undefined): Promise<JW
  */
 export async function sessionUserFromCookie(value: string | null | undefined): Promise<SessionUser | null> {
   const user = await currentSessionUser(await decodeSessionCookie(value));
-  return user ? { userId: user.userId, advertiserId: user.advertiserId, role: user.role } : null;
+  if (!user) return null;
+  const session: SessionUser = { userId: user.userId, advertiserId: user.advertiserId, role: user.role };
+  return user.twoFactorPending ? { ...session, twoFactorPending: true } : session;
 }
 
 /** The signed-in user of a request, or null when it carries no (valid) dashboard session. */
@@ -103,6 +106,7 @@ export function sessionActor(user: SessionUser): Actor {
     role: user.role,
     scopes: new Set(ROLE_SCOPES[user.role]),
     via: "session",
+    ...(user.twoFactorPending && { twoFactorPending: true }),
   };
 }
 

@@ -13,9 +13,12 @@ const T0 = Date.UTC(2026, 5, 1, 12, 0, 0);
 describe("requirePlatformKey", () => {
   it("remembers a valid key for 30 s: a revocation applies once that has passed", async () => {
     const { id, key } = await createPlatformKey("Platform A", { sandbox: true });
-    expect(await requirePlatformKey(`Bearer ${key}`, fixedClock(T0))).toEqual({ sandbox: true });
+    expect(await requirePlatformKey(`Bearer ${key}`, fixedClock(T0))).toMatchObject({ sandbox: true, keyId: id });
     await db().platformKey.update({ where: { id }, data: { revokedAt: new Date(T0) } });
-    expect(await requirePlatformKey(`bearer ${key}`, fixedClock(T0 + 29_999))).toEqual({ sandbox: true });
+    expect(await requirePlatformKey(`bearer ${key}`, fixedClock(T0 + 29_999))).toMatchObject({
+      sandbox: true,
+      keyId: id,
+    });
     const error = await appErrorOf(requirePlatformKey(`Bearer ${key}`, fixedClock(T0 + 30_000)));
     expect(error.code).toBe("unauthorized");
     expect(error.headers).toEqual({ "WWW-Authenticate": 'Bearer realm="delivery"' });
@@ -26,7 +29,7 @@ describe("requirePlatformKey", () => {
     await db().platformKey.update({ where: { id }, data: { revokedAt: new Date(T0) } });
     expect((await appErrorOf(requirePlatformKey(`Bearer ${key}`, fixedClock(T0)))).code).toBe("unauthorized");
     await db().platformKey.update({ where: { id }, data: { revokedAt: null } });
-    expect(await requirePlatformKey(`Bearer ${key}`, fixedClock(T0 + 1))).toEqual({ sandbox: false });
+    expect(await requirePlatformKey(`Bearer ${key}`, fixedClock(T0 + 1))).toEqual({ sandbox: false, keyId: id });
   });
 
   it.each([undefined, "", "Basic abc", "Bearer", "Bearer a b"])("refuses the header %j", async (header) => {

@@ -11,7 +11,8 @@ import { keyedTtlMemo } from "@/lib/ttl-memo";
 export const PLATFORM_KEY_CACHE_MS = 30_000;
 const cache = keyedTtlMemo<Platform>(PLATFORM_KEY_CACHE_MS, 1000);
 
-export type Platform = { sandbox: boolean };
+/** keyId: the platform key's id (per-key limits: lib/delivery/moment-concurrency.ts) */
+export type Platform = { sandbox: boolean; keyId?: string };
 
 function unauthorized(detail: string): AppError {
   return new AppError("unauthorized", { detail, headers: { "WWW-Authenticate": 'Bearer realm="delivery"' } });
@@ -21,7 +22,7 @@ function unauthorized(detail: string): AppError {
 async function lookupPlatform(_nowMs: number, key: string): Promise<Platform> {
   const found = await findPlatformKey(key);
   if (!found) throw unauthorized("Unknown or revoked platform key.");
-  return { sandbox: found.sandbox };
+  return { sandbox: found.sandbox, keyId: found.id };
 }
 
 export async function requirePlatformKey(

@@ -91,3 +91,21 @@ export function alertEmail(input: {
     ].join("\n"),
   };
 }
+
+/** Two-factor sign-in was turned on or off for the account (docs/decisions/1431). */
+export function twoFactorChangedNotice(input: { to: string; change: "enabled" | "disabled" }): EmailMessage {
+  const on = input.change === "enabled";
+  return {
+    to: input.to,
+    subject: on
+      ? "Two-factor sign-in is on for your Sports Moment Ads account"
+      : "Two-factor sign-in was turned off for your Sports Moment Ads account",
+    text: [
+      on
+        ? "An authenticator app now gives the second step of every sign-in to your account. Keep your recovery codes somewhere safe: each works once."
+        : "Signing in to your account now takes your password only.",
+      "",
+      "If you did not make this change, reset your password at once and tell your advertiser's admin.",
+    ].join("\n"),
+  };
+}

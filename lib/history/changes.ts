@@ -40,8 +40,13 @@ export type ChangeActor = {
   /** usr_…, cli_…, ogr_… (the connected app), or the system job */
   id: string;
   name: string;
-  /** an OAuth app's user: who approved the app that acted */
-  onBehalfOf?: { id: string; name: string } | null;
+  /**
+   * What tells the actor apart beside a name anyone chooses (docs/decisions/1430): a user's email,
+   * an API client's or a connected app's client id; none for the system
+   */
+  handle?: string | null;
+  /** an OAuth app's user: who approved the app that acted (and their email) */
+  onBehalfOf?: { id: string; name: string; handle?: string | null } | null;
 };
 
 /** The system's jobs, each an actor of its own; their rows carry a reason. */
@@ -87,8 +92,10 @@ export type ChangeRow = {
   actorType: ActorType;
   actorId: string;
   actorName: string;
+  actorHandle: string | null;
   onBehalfOfId: string | null;
   onBehalfOfName: string | null;
+  onBehalfOfHandle: string | null;
   operation: string;
   targetType: TargetType;
   targetId: string;
@@ -105,8 +112,10 @@ export const CHANGE_COLUMNS = [
   "actor_type",
   "actor_id",
   "actor_name",
+  "actor_handle",
   "on_behalf_of_id",
   "on_behalf_of_name",
+  "on_behalf_of_handle",
   "operation",
   "target_type",
   "target_id",
@@ -124,8 +133,10 @@ export function changeRow(input: ChangeInput): ChangeRow {
     actorType: input.actor.type,
     actorId: input.actor.id,
     actorName: input.actor.name,
+    actorHandle: input.actor.handle ?? null,
     onBehalfOfId: input.actor.onBehalfOf?.id ?? null,
     onBehalfOfName: input.actor.onBehalfOf?.name ?? null,
+    onBehalfOfHandle: input.actor.onBehalfOf?.handle ?? null,
     operation: input.operation,
     targetType: input.target.type,
     targetId: input.target.id,
@@ -144,8 +155,10 @@ export function changeValues(row: ChangeRow): (string | number | null)[] {
     row.actorType,
     row.actorId,
     row.actorName,
+    row.actorHandle,
     row.onBehalfOfId,
     row.onBehalfOfName,
+    row.onBehalfOfHandle,
     row.operation,
     row.targetType,
     row.targetId,

@@ -111,11 +111,21 @@ export const changeView = z
             "usr_… (a user through the dashboard), cli_… (an API client), ogr_… (a connected app), or the system job: " +
             "delivery, lifecycle, cpa_controller, webhook_dispatcher, oauth, operator.",
         }),
-        name: z.string().meta({ description: "The actor's name when the change was made." }),
+        name: z.string().meta({
+          description: "The actor's name when the change was made: the actor's own choice, which another may share.",
+        }),
+        email: z.string().nullable().meta({
+          description:
+            "A user's email when the change was made (what tells two people of one name apart); null otherwise.",
+        }),
+        client_id: z
+          .string()
+          .nullable()
+          .meta({ description: "An api_client's or oauth_app's client id; null otherwise." }),
       })
       .meta({ id: "ChangeActor" }),
     on_behalf_of: z
-      .object({ id: z.string(), name: z.string() })
+      .object({ id: z.string(), name: z.string(), email: z.string().nullable() })
       .nullable()
       .meta({ description: "For an oauth_app: the user who approved it and for whom it acted; null otherwise." }),
     operation: z.string().meta({

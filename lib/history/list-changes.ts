@@ -4,14 +4,24 @@
 // the same keyset (at, then id) with the same filters. A campaign filter that
 // names no campaign of the caller is 404, as any id that names nothing the
 // caller owns (docs/api.md), rather than an empty page that would read as "no
-// changes".
+// changes". A caller sees the changes of a kind of target only when it may run
+// the operation that lists that kind (a viewer or a campaigns:read token sees no
+// member's or invitation's change: listing members needs an admin's session).
+import { getBilling } from "@/lib/domain/billing/accounts";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { getCampaignOrThrow } from "@/lib/domain/campaigns/get-campaign";
 import { countedKeysetPage, keysetPage, type Connection, type SortOrder } from "@/lib/domain/pagination";
 import { AppError, validationError } from "@/lib/errors";
-import type { ActorType, FieldChanges, TargetType } from "@/lib/history/changes";
-import { defineOperation } from "@/lib/operations/operation";
+import { listApiClients } from "@/lib/domain/api-clients/list-api-clients";
+import { listCampaigns } from "@/lib/domain/campaigns/list-campaigns";
+import { listConnectedApps } from "@/lib/domain/connected-apps/connected-apps";
+import { listInvitations } from "@/lib/domain/members/list-invitations";
+import { listMembers } from "@/lib/domain/members/list-members";
+import { listPostbackKeys } from "@/lib/domain/postback-keys/list-postback-keys";
+import { TARGET_TYPES, type ActorType, type FieldChanges, type TargetType } from "@/lib/history/changes";
+import { listWebhookEndpoints } from "@/lib/webhooks/list-webhooks";
+import { defineOperation, mayRun, type AnyOperation } from "@/lib/operations/operation";
 import {
   listChangesByCursorInput,
   listChangesQuery,
@@ -25,9 +35,10 @@ import {
 export type Change = {
   id: string;
   at: Date;
-  actor: { type: ActorType; id: string; name: string };
-  /** an OAuth app's user */
-  onBehalfOf: { id: string; name: string } | null;
+  /** handle: a user's email, a client's id (null for the system and rows older than it) */
+  actor: { type: ActorType; id: string; name: string; handle: string | null };
+  /** an OAuth app's user (handle: their email) */
+  onBehalfOf: { id: string; name: string; handle: string | null } | null;
   operation: string;
   target: { type: TargetType; id: string };
   campaignId: string | null;
@@ -43,8 +54,10 @@ type ChangeRecord = {
   actorType: string;
   actorId: string;
   actorName: string;
+  actorHandle: string | null;
   onBehalfOfId: string | null;
   onBehalfOfName: string | null;
+  onBehalfOfHandle: string | null;
   operation: string;
   targetType: string;
   targetId: string;
@@ -57,9 +70,11 @@ export function changeOf(row: ChangeRecord): Change {
   return {
     id: row.id,
     at: new Date(Number(row.atMs)),
-    actor: { type: row.actorType as ActorType, id: row.actorId, name: row.actorName },
+    actor: { type: row.actorType as ActorType, id: row.actorId, name: row.actorName, handle: row.actorHandle },
     onBehalfOf:
-      row.onBehalfOfId === null ? null : { id: row.onBehalfOfId, name: row.onBehalfOfName ?? row.onBehalfOfId },
+      row.onBehalfOfId === null
+        ? null
+        : { id: row.onBehalfOfId, name: row.onBehalfOfName ?? row.onBehalfOfId, handle: row.onBehalfOfHandle },
     operation: row.operation,
     target: { type: row.targetType as TargetType, id: row.targetId },
     campaignId: row.campaignId,
@@ -71,8 +86,30 @@ export function changeOf(row: ChangeRecord): Change {
 /** Newest first: the instant, then the id (time-ordered too) between changes of one millisecond. */
 const NEWEST_FIRST: SortOrder = { key: "at", field: { field: "atMs", kind: "bigint" }, direction: "desc" };
 
+/** The operation that lists each kind of target: its access decides who sees that kind's changes. */
+const LISTED_BY: Record<TargetType, AnyOperation> = {
+  campaign: listCampaigns,
+  creative: listCampaigns,
+  webhook_endpoint: listWebhookEndpoints,
+  api_client: listApiClients,
+  postback_key: listPostbackKeys,
+  connected_app: listConnectedApps,
+  member: listMembers,
+  invitation: listInvitations,
+  // the advertiser's own settings (two-factor requirement, category, licences): an admin's, like its members
+  advertiser: listMembers,
+  // the billing terms and profile: whoever may read the billing account
+  billing_account: getBilling,
+};
+
+/** The kinds of target whose changes `actor` may read. */
+export function visibleTargetTypes(actor: Actor): TargetType[] {
+  return TARGET_TYPES.filter((type) => mayRun(LISTED_BY[type], actor));
+}
+
 /** The rows the filters keep, of the actor's advertiser only; a campaign that is not the caller's is 404. */
 async function filterWhere(actor: Actor, filters: ChangeFilters) {
+  const visible = visibleTargetTypes(actor);
   if (filters.campaign_id !== undefined) await getCampaignOrThrow(actor, filters.campaign_id);
   const at =
     filters.since === undefined && filters.until === undefined
@@ -88,7 +125,7 @@ async function filterWhere(actor: Actor, filters: ChangeFilters) {
     ...(filters.campaign_id === undefined ? {} : { campaignId: filters.campaign_id }),
     ...(filters.actor_type === undefined ? {} : { actorType: filters.actor_type }),
     ...(filters.actor_id === undefined ? {} : { actorId: filters.actor_id }),
-    ...(filters.target_type === undefined ? {} : { targetType: filters.target_type }),
+    targetType: { in: filters.target_type === undefined ? visible : visible.filter((t) => t === filters.target_type) },
     ...at,
   };
 }

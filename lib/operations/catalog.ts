@@ -60,6 +60,13 @@ import { listNotifications, markNotificationsRead } from "@/lib/domain/alerts/no
 import { listNotificationPreferences, setNotificationPreference } from "@/lib/domain/alerts/notification-preferences";
 import { getBilling, updateBillingProfile } from "@/lib/domain/billing/accounts";
 import { getInvoice, getInvoiceCsv, getInvoicePdf, listInvoices } from "@/lib/domain/billing/invoices";
+import {
+  confirmTotpEnrolment,
+  disableTwoFactor,
+  getTwoFactorStatus,
+  setTwoFactorRequirement,
+  startTotpEnrolment,
+} from "@/lib/domain/two-factor/two-factor";
 import type { AnyOperation } from "./operation";
 
 export const OPERATIONS = {
@@ -135,6 +142,11 @@ export const OPERATIONS = {
   getInvoice,
   getInvoicePdf,
   getInvoiceCsv,
+  getTwoFactorStatus,
+  startTotpEnrolment,
+  confirmTotpEnrolment,
+  disableTwoFactor,
+  setTwoFactorRequirement,
 } as const satisfies Record<string, AnyOperation>;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -42,6 +42,12 @@ export function authorize(operation: AnyOperation, actor: Actor | null): Actor |
     // a session without a role is no member's: nothing but public operations
     if (!actor.role) throw new AppError("role_required", { detail: "You are not a member of this advertiser." });
     if (least && !roleAtLeast(actor.role, least)) throw roleRequiredError(actor.role, least);
+    // the advertiser requires two-factor sign-in: nothing but setting it up until the member has it
+    if (actor.twoFactorPending && !operation.whileTwoFactorPending) {
+      throw new AppError("two_factor_required", {
+        detail: "This advertiser requires two-factor sign-in: set it up at /two-factor first.",
+      });
+    }
   }
   const scope = scopeOf(operation);
   if (scope) requireScope(actor, scope);
@@ -91,8 +97,10 @@ export async function invokeOnce<O extends AnyOperation>(
 ): Promise<Idempotent<ResultOf<O>>> {
   const actor = authorize(operation, caller.actor);
   const context = runContext(caller);
+  // an operation that counts valid input only refuses the rest before any rule counts
+  const checked = operation.limitValidInputOnly ? { input: parseOperationInput(operation, raw, context) } : null;
   const run = async (): Promise<Idempotent<ResultOf<O>>> => {
-    const input = parseOperationInput(operation, raw, context);
+    const input = checked ? checked.input : parseOperationInput(operation, raw, context);
     const service = async () => (await operation.run(actor, input, context)) as ResultOf<O>;
     if (operation.idempotent && caller.idempotencyKey !== undefined && actor)
       return runIdempotently(operation, actor, caller.idempotencyKey, input, service, context);

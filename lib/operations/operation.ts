@@ -8,7 +8,7 @@
 import type { Logger } from "pino";
 import type { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
-import type { Role } from "@/lib/auth/roles";
+import { roleAtLeast, type Role } from "@/lib/auth/roles";
 import type { Scope } from "@/lib/auth/scopes";
 import type { Clock } from "@/lib/clock";
 import type { ErrorCode } from "@/lib/errors";
@@ -65,6 +65,18 @@ export type Operation<Input = unknown, Result = unknown, A extends Access = Acce
   readonly write: boolean;
   /** a rule, or rules counted in order (the first refusal stops the call) */
   readonly rateLimit?: RateLimitRule | readonly RateLimitRule[];
+  /**
+   * A dashboard member may run it while the selected advertiser requires two-factor sign-in they
+   * have not set up (setting it up, and reading its state); every other operation is refused
+   * with two_factor_required until they do (docs/decisions/1431).
+   */
+  readonly whileTwoFactorPending?: boolean;
+  /**
+   * The input schema is checked before the rate limits count: an invalid attempt is refused
+   * without a count (a public operation with a limit over all callers, which empty attempts would
+   * otherwise use up for everyone: sign-up).
+   */
+  readonly limitValidInputOnly?: boolean;
   /** a write's rows in the change history, or why it has none (every write declares it: test/operation-catalog.test.ts) */
   readonly history?: HistoryTargets;
   /** retries with the same idempotency key replay the first result instead of running again */
@@ -128,6 +140,23 @@ export function roleOf(operation: AnyOperation): Role | null {
     default:
       return "viewer";
   }
+}
+
+/**
+ * Whether `actor` may run `operation` (invoke's authorize, as a yes or no): what another
+ * operation shows of this one's data asks the same, so the change history shows a kind of
+ * target only to those who may list it (lib/history/list-changes.ts).
+ */
+export function mayRun(operation: AnyOperation, actor: Actor): boolean {
+  if (operation.access === "public") return true;
+  if (operation.access === "session" && actor.via !== "session") return false;
+  if (actor.via === "session") {
+    const least = roleOf(operation);
+    if (!actor.role || (least && !roleAtLeast(actor.role, least))) return false;
+    if (actor.twoFactorPending && !operation.whileTwoFactorPending) return false;
+  }
+  const scope = scopeOf(operation);
+  return !scope || actor.scopes.has(scope);
 }
 
 /** The rules an operation counts against, in order. */

@@ -92,6 +92,11 @@ const ROLE_TABLE: Record<OperationName, Role | null> = {
   getInvoice: "admin",
   getInvoicePdf: "admin",
   getInvoiceCsv: "admin",
+  getTwoFactorStatus: "viewer",
+  startTotpEnrolment: "viewer",
+  confirmTotpEnrolment: "viewer",
+  disableTwoFactor: "viewer",
+  setTwoFactorRequirement: "admin",
 };
 
 const log = pino({ level: "silent" });

@@ -6,6 +6,7 @@
 import type { ServerResponse } from "node:http";
 import { decisionInput, momentInput } from "@/lib/delivery/delivery.schemas";
 import { deliveryEngine } from "@/lib/delivery/engine/engine-instance";
+import { withMomentSlot } from "@/lib/delivery/moment-concurrency";
 import { requirePlatformKey } from "@/lib/delivery/platform-auth";
 import { AppError, parseInput } from "@/lib/errors";
 import { bodyLimitOf } from "@/lib/http/body-limits";
@@ -30,7 +31,10 @@ async function decide(req: HotRequest, res: ServerResponse): Promise<void> {
 async function fanOut(req: HotRequest, res: ServerResponse): Promise<void> {
   const platform = await requirePlatformKey(req.headers.authorization);
   const input = parseInput(momentInput, await readJson(req, bodyLimitOf(surfaceEntry("fanOutMoment"))));
-  const decisions = await (await deliveryEngine()).fanOut(input, platform);
+  // a key's moments in flight are bounded (429 with Retry-After past it)
+  const decisions = await withMomentSlot(platform.keyId ?? "", async () =>
+    (await deliveryEngine()).fanOut(input, platform),
+  );
   sendEncodedJson(res, 200, encodeMomentAnswer(decisions));
 }
 

@@ -8,6 +8,7 @@ import { createPlatformKey } from "@/lib/auth/platform-keys";
 import { db } from "@/lib/db/client";
 import { stopDeliveryEngine } from "@/lib/delivery/engine/engine-instance";
 import { MAX_MOMENT_USERS } from "@/lib/delivery/delivery.schemas";
+import { MOMENTS_IN_FLIGHT_PER_KEY, withMomentSlot } from "@/lib/delivery/moment-concurrency";
 import { MOMENT_BODY_LIMIT } from "@/lib/http/body-limits";
 import { auctionOutcomes, countAuctions, deliveryCampaign, resetDeliveryTables } from "@/test/delivery-engine";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
@@ -18,11 +19,12 @@ import { rawRequest } from "@/test/raw-http";
 const PATH = "/api/delivery/moments";
 let server: HotServer;
 let key: string;
+let keyId: string;
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
 beforeAll(async () => {
   server = await startHotServer();
-  key = (await createPlatformKey("moments publisher")).key;
+  ({ key, id: keyId } = await createPlatformKey("moments publisher"));
 });
 afterAll(async () => {
   agent.destroy();
@@ -67,6 +69,27 @@ function expectInvalid(answer: Answer, path: string) {
   expect(answer.json).toMatchObject({ code: "validation_failed", status: 422 });
   expect((answer.json!.errors as { path: string }[]).map((error) => error.path)).toContain(path);
 }
+
+describe("F9: a platform key's moments in flight are bounded", () => {
+  it("F9: past the key's bound a moment is 429 with Retry-After, recording nothing; another key is unaffected", async () => {
+    const a = await createTestAdvertiser();
+    await deliveryCampaign({ advertiserId: a.advertiserId, bidCpmUsd: 2 });
+    // the key's slots held by moments still running
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const running = Array.from({ length: MOMENTS_IN_FLIGHT_PER_KEY }, () => withMomentSlot(keyId, () => held));
+    const refused = await post(body());
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(refused.json).toMatchObject({ code: "rate_limited" });
+    expect(await countAuctions()).toBe(0);
+    const other = (await createPlatformKey("another publisher")).key;
+    expect((await post(body(), { authorization: `Bearer ${other}` })).status).toBe(200);
+    release();
+    await Promise.all(running);
+    expect((await post(body())).status).toBe(200);
+  });
+});
 
 describe("POST /api/delivery/moments", () => {
   it("gives back user ids with quotes, backslashes, control characters and any Unicode as sent", async () => {

@@ -439,7 +439,33 @@ describe("refusals", () => {
       expect(refused.status, uri).toBe(400);
       expect(refused.body.error).toBe("invalid_client_metadata");
     }
-    expect((await register({ redirect_uris: ["cursor://anysphere.cursor/oauth/callback"] })).status).toBe(201);
+    expect((await register({ redirect_uris: ["com.example.agent:/oauth/callback"] })).status).toBe(201);
+  });
+
+  it("F4: registers no redirect the browser or the system would run, and never redirects an error to one", async () => {
+    for (const uri of ["ms-msdt:/id PCWDiagnostic", "view-source:https://sma.test/", "jar:https://a.example/x!/"]) {
+      const refused = await register({ redirect_uris: [uri] });
+      expect(refused.status, uri).toBe(400);
+      expect(refused.body.error).toBe("invalid_client_metadata");
+    }
+    // a client stored before this rule, naming such a scheme: an invalid request is answered here, not redirected
+    const clientId = `oac_f4_${pkce().verifier.slice(0, 8)}`;
+    await db().oAuthClient.create({
+      data: {
+        id: clientId,
+        metadata: JSON.stringify({
+          client_id: clientId,
+          client_name: "Old",
+          redirect_uris: ["ms-msdt:/id PCWDiagnostic"],
+          token_endpoint_auth_method: "none",
+          grant_types: ["authorization_code", "refresh_token"],
+          response_types: ["code"],
+        }),
+      },
+    });
+    const answer = await authorize({ response_type: "token", client_id: clientId });
+    expect(answer.status).toBe(400);
+    expect(answer.location).toBeNull();
   });
 
   it("refuses U+0000 in a parameter", async () => {

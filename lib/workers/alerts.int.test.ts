@@ -304,6 +304,20 @@ describe("email", () => {
     expect(await kindsOf(a.editor)).toEqual(["campaign_ended"]);
     expect((await db().notification.findFirstOrThrow({ where: { userId: a.editor.userId } })).emailStatus).toBe("sent");
   });
+  it("F9: an alert pending for a member removed after it was made is never emailed", async () => {
+    const a = await team("Removed Co");
+    await invoke(setNotificationPreference, caller(a.editor), { kind: "campaign_ended", channel: "email" });
+    await deliveryCampaign({ advertiserId: a.advertiserId, name: "Gone push", endDate: "2026-11-21" });
+    await sweepCampaignLifecycle(NOV_22_NOON);
+    await deriveAlerts(NOV_22_NOON);
+    await db().membership.delete({
+      where: { advertiserId_userId: { advertiserId: a.advertiserId, userId: a.editor.userId } },
+    });
+    expect(await sendAlertEmails(NOV_22_NOON)).toEqual({ sent: 0, failed: 0 });
+    expect(smtp.to(a.editor.email)).toEqual([]);
+    const row = await db().notification.findFirstOrThrow({ where: { userId: a.editor.userId } });
+    expect(row.emailStatus).toBe("cancelled");
+  });
 });
 
 describe("the inbox", () => {

@@ -16,6 +16,8 @@ beforeEach(() => {
 
 const email = () => `cap-${randomBase62(10).toLowerCase()}@example.test`;
 const PASSWORD = "correct horse battery";
+/** long enough for the schema, refused by the strength check (which runs after the counts) */
+const WEAK = "aaaaaaaaaaaa";
 const counts = () => Promise.all([db().advertiser.count(), db().user.count(), db().apiClient.count()]);
 
 describe("dashboard sign-up, all addresses together", () => {
@@ -25,10 +27,10 @@ describe("dashboard sign-up, all addresses together", () => {
     expect(global).toBeGreaterThan(perAddress);
     let counted = 0;
 
-    // one address spends its own budget (failed attempts cost as much as accounts) ...
+    // one address spends its own budget (valid attempts that fail, a weak password, cost as much as accounts) ...
     actionRequest.ip = "198.51.100.50";
     for (let i = 0; i < perAddress; i++, counted++)
-      expect((await signUp({ name: "Short Co", email: email(), password: "short" })).ok).toBe(false);
+      expect((await signUp({ name: "Weak Co", email: email(), password: WEAK })).ok).toBe(false);
     // ... and what it is refused past that never reaches the global count
     for (let i = 0; i < 5; i++)
       expect((await signUp({ name: "Noisy Co", email: email(), password: PASSWORD })).formError).toMatch(
@@ -39,8 +41,8 @@ describe("dashboard sign-up, all addresses together", () => {
     for (let n = 0; counted < global - 1; n++, counted++) {
       actionRequest.ip =
         n % 2 ? `2001:db8:${(n >> 8).toString(16)}:${(n & 0xff).toString(16)}::1` : `203.0.${n >> 8}.${n & 0xff}`;
-      const answer = await signUp({ name: "Spread Co", email: email(), password: "short" });
-      expect(answer.fieldErrors.password, actionRequest.ip).toBe("At least 10 characters");
+      const answer = await signUp({ name: "Spread Co", email: email(), password: WEAK });
+      expect(answer.fieldErrors.password, actionRequest.ip).toBeTruthy();
     }
     actionRequest.ip = "192.0.2.1";
     expect(await signUp({ name: "Last Co", email: email(), password: PASSWORD })).toEqual({

@@ -9,10 +9,13 @@ export const CHANGE_FIELDS = graphql(`
       type
       id
       name
+      email
+      clientId
     }
     onBehalfOf {
       id
       name
+      email
     }
     operation
     target {

@@ -15,6 +15,10 @@ import { emailConfigured } from "@/lib/email/mailer";
 import { query } from "../_lib/graphql";
 import { roleGate } from "../_lib/role-gate";
 import { roleOfGraphql } from "../_lib/shell";
+import { Button } from "@/components/ui/button";
+import { getTwoFactorStatus } from "@/lib/domain/two-factor/two-factor";
+import { runAction } from "@/lib/http/server-action";
+import { requireTwoFactor } from "./actions";
 
 export const metadata: Metadata = { title: "Members" };
 
@@ -45,6 +49,7 @@ export default async function MembersPage() {
   const denied = await roleGate("admin", "Members", "the members");
   if (denied) return denied;
   const data = await query(MEMBERS);
+  const twoFactor = await runAction(getTwoFactorStatus, {});
   const pending = data.invitations.filter((invitation) => invitation.status === "PENDING");
   return (
     <>
@@ -120,6 +125,19 @@ export default async function MembersPage() {
                 </tr>
               ))}
             </ListCard>
+            <form
+              action={requireTwoFactor.bind(null, !twoFactor.advertiserRequires)}
+              data-testid="two-factor-requirement"
+            >
+              <p className="mb-2 text-sm text-ink">
+                {twoFactor.advertiserRequires
+                  ? "Two-factor sign-in is required of every member: one who has not set it up must do so before anything else."
+                  : "Two-factor sign-in is optional for members."}
+              </p>
+              <Button type="submit" variant="secondary">
+                {twoFactor.advertiserRequires ? "Stop requiring two-factor sign-in" : "Require two-factor sign-in"}
+              </Button>
+            </form>
           </div>
         }
       >

@@ -2,6 +2,7 @@
 // time zone, the sign-in email, a new password (every other session ends) and
 // "sign out everywhere" (every session ends); the alert preferences (docs/decisions/1428); the
 // advertiser's category and licensed regions, read-only (the operator sets them).
+import Link from "next/link";
 import type { Metadata } from "next";
 import { graphql } from "@/graphql/__generated__/client";
 import type { AdvertiserCategory } from "@/graphql/__generated__/client/graphql";
@@ -111,6 +112,17 @@ export default async function SettingsPage() {
           />
           <CardBody>
             <ChangePasswordForm email={email} />
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader
+            title="Two-factor sign-in"
+            description="A code from an authenticator app at every sign-in, with one-time recovery codes."
+          />
+          <CardBody>
+            <Link className="text-sm font-medium text-brand underline" href="/two-factor">
+              Set up or manage two-factor sign-in
+            </Link>
           </CardBody>
         </Card>
         <Card>

@@ -150,7 +150,7 @@ export type ChangePasswordInput = {
 
 /** What a change was made to. */
 export type ChangeTargetType =
-  /** The advertiser itself: its category and licensed regions, set by the operator. */
+  /** The advertiser itself: its category and licensed regions (set by the operator), whether two-factor sign-in is required. */
   | 'ADVERTISER'
   | 'API_CLIENT'
   | 'BILLING_ACCOUNT'
@@ -378,6 +378,11 @@ export type RegisterWebhookEndpointInput = {
 };
 
 export type RemoveMemberInput = {
+  /**
+   * Keep the API keys the member created (they may run an integration). Their
+   * connected apps and pending invitations are revoked whatever this says.
+   */
+  keepApiClients?: boolean | null | undefined;
   /** The member's user id (usr_…). */
   userId: string | number;
 };
@@ -573,7 +578,7 @@ export type CampaignHistoryPageQueryVariables = Exact<{
 }>;
 
 
-export type CampaignHistoryPageQuery = { campaign: { id: string, restId: string, name: string, status: CampaignStatus, changes: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string }, onBehalfOf: { id: string, name: string } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> } | null } | null };
+export type CampaignHistoryPageQuery = { campaign: { id: string, restId: string, name: string, status: CampaignStatus, changes: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string, email: string | null, clientId: string | null }, onBehalfOf: { id: string, name: string, email: string | null } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> } | null } | null };
 
 export type CampaignDeliveryFieldsFragment = { spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus };
 
@@ -707,9 +712,9 @@ export type ConnectedAppsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ConnectedAppsPageQuery = { connectedApps: Array<{ id: string, name: string, clientId: string, clientHost: string | null, uri: string | null, scopes: Array<Scope>, createdAt: string, lastUsedAt: string | null, approvedBy: { email: string } }> };
 
-export type ChangeFieldsFragment = { id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string }, onBehalfOf: { id: string, name: string } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> };
+export type ChangeFieldsFragment = { id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string, email: string | null, clientId: string | null }, onBehalfOf: { id: string, name: string, email: string | null } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> };
 
-export type ChangePageFragment = { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string }, onBehalfOf: { id: string, name: string } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> };
+export type ChangePageFragment = { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string, email: string | null, clientId: string | null }, onBehalfOf: { id: string, name: string, email: string | null } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> };
 
 export type HistoryPageQueryVariables = Exact<{
   first: number;
@@ -722,7 +727,7 @@ export type HistoryPageQueryVariables = Exact<{
 }>;
 
 
-export type HistoryPageQuery = { viewer: { advertiser: { changes: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string }, onBehalfOf: { id: string, name: string } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> } | null } } | null };
+export type HistoryPageQuery = { viewer: { advertiser: { changes: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string, email: string | null, clientId: string | null }, onBehalfOf: { id: string, name: string, email: string | null } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> } | null } } | null };
 
 export type MembersPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -997,10 +1002,13 @@ export const ChangeFieldsFragmentDoc = new TypedDocumentString(`
     type
     id
     name
+    email
+    clientId
   }
   onBehalfOf {
     id
     name
+    email
   }
   operation
   target {
@@ -1034,10 +1042,13 @@ export const ChangePageFragmentDoc = new TypedDocumentString(`
     type
     id
     name
+    email
+    clientId
   }
   onBehalfOf {
     id
     name
+    email
   }
   operation
   target {
@@ -1217,10 +1228,13 @@ export const CampaignHistoryPageDocument = new TypedDocumentString(`
     type
     id
     name
+    email
+    clientId
   }
   onBehalfOf {
     id
     name
+    email
   }
   operation
   target {
@@ -1695,10 +1709,13 @@ export const HistoryPageDocument = new TypedDocumentString(`
     type
     id
     name
+    email
+    clientId
   }
   onBehalfOf {
     id
     name
+    email
   }
   operation
   target {

@@ -10,8 +10,8 @@ describe("redirectUriProblem", () => {
     "http://127.0.0.1:33418/callback",
     "http://localhost/callback",
     "http://[::1]:8080/cb",
-    "cursor://anysphere.cursor-retrieval/oauth/callback",
     "com.example.app:/oauth2redirect",
+    "io.github.agent:/cb",
   ])("accepts %s", (uri) => {
     expect(redirectUriProblem(uri)).toBeNull();
   });
@@ -25,6 +25,11 @@ describe("redirectUriProblem", () => {
     ["data:text/html,hi", /data/],
     ["file:///etc/passwd", /file/],
     ["not a url", /not a URL/],
+    // F4: schemes without a dot are the browser's or the system's, not a native app's (RFC 8252 §7.1)
+    ["ms-msdt:/id PCWDiagnostic", /reverse-domain/],
+    ["view-source:https://sma.test/", /reverse-domain/],
+    ["jar:https://agent.example/x.jar!/", /reverse-domain/],
+    ["cursor://anysphere.cursor-retrieval/oauth/callback", /reverse-domain/],
   ])("refuses %s", (uri, reason) => {
     expect(redirectUriProblem(uri)).toMatch(reason);
   });

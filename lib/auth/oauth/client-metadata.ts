@@ -7,8 +7,11 @@
 //   issued or accepted (token_endpoint_auth_method "none");
 // - redirect URIs are https, http on a loopback host (RFC 8252 §7.3: a native
 //   app's local listener, any port at authorization time), or a native app's
-//   private-use scheme (RFC 8252 §7.1: `cursor://…`); never a fragment, never a
-//   scheme a browser would run (javascript:, data:, …);
+//   private-use scheme of reverse-domain form (RFC 8252 §7.1:
+//   `com.example.app:/callback`); nothing else: a scheme without a dot is a
+//   browser's or the system's own (javascript:, view-source:, jar:, ms-msdt:…),
+//   and the authorization server would redirect to it (docs/decisions/1430);
+//   never a fragment;
 // - the name, address and logo are shown on the consent page beside the
 //   client_id's host: an https client_uri or logo_uri only.
 import { OAuthClientMetadataSchema, type OAuthClientInformationFull } from "@modelcontextprotocol/sdk/shared/auth.js";
@@ -16,18 +19,12 @@ import { z } from "zod";
 
 export const LOOPBACK_REDIRECT_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-/** Schemes a redirect must never use: the browser would run, read or show them itself. */
-const FORBIDDEN_SCHEMES = new Set([
-  "javascript:",
-  "data:",
-  "vbscript:",
-  "file:",
-  "blob:",
-  "about:",
-  "ws:",
-  "wss:",
-  "ftp:",
-]);
+/**
+ * A private-use scheme as RFC 8252 §7.1 asks native apps to choose it: a domain name the app's
+ * maker controls, reversed (com.example.app). Any scheme without a dot is refused: the browser's
+ * and the system's schemes have none.
+ */
+const REVERSE_DOMAIN_SCHEME = /^[a-z][a-z0-9-]*(?:\.[a-z0-9-]+)+:$/;
 
 /** Limits of what a client may tell us (it is stored, and shown to users). */
 export const CLIENT_METADATA_LIMITS = { redirectUris: 10, uriLength: 2000, nameLength: 100 } as const;
@@ -43,15 +40,16 @@ export function redirectUriProblem(value: string): string | null {
   }
   if (url.hash || value.includes("#")) return "must not have a fragment";
   if (url.username || url.password) return "must not carry credentials";
-  if (FORBIDDEN_SCHEMES.has(url.protocol)) return `must not use the ${url.protocol} scheme`;
   if (url.protocol === "https:") return null;
   if (url.protocol === "http:") {
     return LOOPBACK_REDIRECT_HOSTS.has(url.hostname)
       ? null
       : "must be https, or http on a loopback host (localhost, 127.0.0.1, [::1])";
   }
-  // a native app's private-use scheme (RFC 8252 §7.1): a scheme of its own, then a path
-  return /^[a-z][a-z0-9+.-]*:$/.test(url.protocol) ? null : "has an invalid scheme";
+  // a native app's private-use scheme (RFC 8252 §7.1), named after a domain it controls
+  return REVERSE_DOMAIN_SCHEME.test(url.protocol)
+    ? null
+    : `must not use the ${url.protocol} scheme: https, http on a loopback host, or a private-use scheme of reverse-domain form (com.example.app:/callback)`;
 }
 
 const httpsUrl = (what: string) =>

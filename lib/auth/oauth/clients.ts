@@ -19,6 +19,7 @@ import {
   isClientIdUrl,
   parseClientMetadataDocument,
   publicClient,
+  redirectUriProblem,
 } from "./client-metadata";
 
 /** The CIMD draft's advice: a document is small. */
@@ -99,7 +100,10 @@ export async function resolveClient(
   if (clientId.length > 64 || clientId.includes("\0")) throw new UnknownClientError("unknown client_id");
   const row = await db().oAuthClient.findUnique({ where: { id: clientId } });
   if (!row) throw new UnknownClientError("unknown client_id");
-  return JSON.parse(row.metadata) as OAuthClientInformationFull;
+  const client = JSON.parse(row.metadata) as OAuthClientInformationFull;
+  // a client registered under an older rule keeps only the redirect URIs today's rule accepts:
+  // the authorize endpoint redirects (errors too) only to a URI the client holds
+  return { ...client, redirect_uris: client.redirect_uris.filter((uri) => redirectUriProblem(String(uri)) === null) };
 }
 
 /** The SDK's store: getClient for its authorize, token and revocation handlers; registerClient for RFC 7591. */

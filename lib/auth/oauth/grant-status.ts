@@ -16,24 +16,39 @@ export const GRANT_STATUS_CACHE_MS = 30_000;
  * its own copy of the modules it imports, so a revocation by GraphQL's copy (the Connected
  * apps page) must reach the cache /mcp's copy reads, and server.ts's (RFC 7009) too.
  */
-const grantStatus = processWide("grantStatus", () => keyedTtlMemo<boolean>(GRANT_STATUS_CACHE_MS, 10_000));
+const grantStatus = processWide("grantStatus", () => keyedTtlMemo<string[] | null>(GRANT_STATUS_CACHE_MS, 10_000));
+
+/**
+ * The scopes a grant holds now, or null when it no longer stands: revoked, of another advertiser,
+ * or approved by a user who is no longer a member of it (a grant acts as its user, so it never
+ * outlives their membership; docs/decisions/1430). Its scopes narrow when the user's role does.
+ */
+export async function activeGrantScopes(
+  grantId: string,
+  advertiserId: string,
+  options: { clock?: Clock } = {},
+): Promise<string[] | null> {
+  return grantStatus.get(
+    `${grantId}\u0000${advertiserId}`,
+    async (nowMs) => {
+      const { count } = await db().oAuthGrant.updateMany({
+        where: { id: grantId, advertiserId, revokedAt: null, user: { memberships: { some: { advertiserId } } } },
+        data: { lastUsedAt: nowDate(() => nowMs) },
+      });
+      if (count !== 1) return null;
+      const row = await db().oAuthGrant.findUnique({ where: { id: grantId }, select: { scopes: true } });
+      return row ? row.scopes.split(" ").filter(Boolean) : null;
+    },
+    options.clock,
+  );
+}
 
 export async function isGrantActive(
   grantId: string,
   advertiserId: string,
   options: { clock?: Clock } = {},
 ): Promise<boolean> {
-  return grantStatus.get(
-    `${grantId}\u0000${advertiserId}`,
-    async (nowMs) => {
-      const { count } = await db().oAuthGrant.updateMany({
-        where: { id: grantId, advertiserId, revokedAt: null },
-        data: { lastUsedAt: nowDate(() => nowMs) },
-      });
-      return count === 1;
-    },
-    options.clock,
-  );
+  return (await activeGrantScopes(grantId, advertiserId, options)) !== null;
 }
 
 /** Forgets the cached status of a grant (it was just revoked in this process). */

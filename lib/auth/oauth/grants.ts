@@ -117,6 +117,11 @@ export type ClientDisplay = {
   host: string;
   /** identified by its metadata document's URL (true) or registered dynamically (false) */
   verifiedByUrl: boolean;
+  /**
+   * The whole redirect URI the code goes to, shown as it is: for a native app's private-use
+   * scheme the scheme decides which application receives the code, and a host alone hides it
+   */
+  redirectUri: string;
 };
 
 function hostOf(value: string): string {
@@ -138,6 +143,7 @@ export function clientDisplay(client: OAuthClientInformationFull, redirectUri: s
     logoUri: client.logo_uri ?? null,
     host,
     verifiedByUrl,
+    redirectUri,
   };
 }
 
@@ -329,7 +335,12 @@ export async function revokeGrant(grantId: string, by: GrantRevoker, options: { 
             type: "oauth_app",
             id: grant.id,
             name: grant.clientName,
-            onBehalfOf: { id: grant.userId, name: grant.user.name.trim() || grant.user.email },
+            handle: grant.clientId,
+            onBehalfOf: {
+              id: grant.userId,
+              name: grant.user.name.trim() || grant.user.email,
+              handle: grant.user.email,
+            },
           }
         : by.actor;
     await recordChange(tx, {
@@ -456,16 +467,19 @@ export async function exchangeRefreshToken(
     throw new InvalidGrantError("the refresh token was issued to another client");
   }
   const now = nowDate(options.clock);
-  const spent = await db().oAuthRefreshToken.updateMany({
-    where: { tokenHash: row.tokenHash, usedAt: null },
-    data: { usedAt: now },
-  });
-  if (spent.count === 0) {
+  if (row.usedAt) {
     await revokeGrant(row.grantId, REFRESH_TOKEN_REUSED, options);
     throw new InvalidGrantError("the refresh token was used already; the connected app is revoked");
   }
+  // every refusal comes before the token is spent: a refused refresh leaves it usable, so the
+  // client's corrected retry is not taken for a reuse (which revokes the grant)
   if (row.expiresAt.getTime() <= now.getTime()) throw new InvalidGrantError("the refresh token expired");
   if (row.grant.revokedAt) throw new InvalidGrantError("the connected app was revoked");
+  const member = await db().membership.findUnique({
+    where: { advertiserId_userId: { advertiserId: row.grant.advertiserId, userId: row.grant.userId } },
+    select: { role: true },
+  });
+  if (!member) throw new InvalidGrantError("the user who approved the connected app is no longer a member");
   checkResource(resource, row.grant);
   const granted = splitScopes(row.grant.scopes).filter(isScope);
   let asked = granted;
@@ -473,6 +487,15 @@ export async function exchangeRefreshToken(
     const beyond = scopes.filter((scope) => !(granted as string[]).includes(scope));
     if (beyond.length) throw new InvalidScopeError(`not granted: ${beyond.join(" ")}`);
     asked = [...new Set(scopes)] as Scope[];
+  }
+  const spent = await db().oAuthRefreshToken.updateMany({
+    where: { tokenHash: row.tokenHash, usedAt: null },
+    data: { usedAt: now },
+  });
+  if (spent.count === 0) {
+    // spent by a concurrent request meanwhile: the copy and the original cannot be told apart
+    await revokeGrant(row.grantId, REFRESH_TOKEN_REUSED, options);
+    throw new InvalidGrantError("the refresh token was used already; the connected app is revoked");
   }
   return issueTokens(row.grant, asked, now);
 }

@@ -2,6 +2,9 @@
 // conditional update that counts the attempt and pushes its next try out by the retry
 // delay, so a crash mid-send retries later and two instances never send the same attempt;
 // an alert is emailed at least once, at most MAX_ATTEMPTS times. The dashboard copy stays.
+// Membership is checked when the email is sent, not only when the alert was made: a
+// member removed since gets nothing more of the advertiser (the row becomes
+// "cancelled"; docs/decisions/1430).
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { emailConfigured, sendEmail } from "@/lib/email/mailer";
@@ -26,6 +29,8 @@ export async function sendAlertEmails(nowMs: number, limit = 50): Promise<AlertE
     take: limit,
     select: {
       id: true,
+      userId: true,
+      advertiserId: true,
       emailAttempts: true,
       title: true,
       body: true,
@@ -37,11 +42,19 @@ export async function sendAlertEmails(nowMs: number, limit = 50): Promise<AlertE
   const base = env().PUBLIC_BASE_URL;
   for (const row of due) {
     const attempt = row.emailAttempts + 1;
+    const member = { memberships: { some: { advertiserId: row.advertiserId } } };
     const { count } = await db().notification.updateMany({
-      where: { id: row.id, emailStatus: "pending", emailAttempts: row.emailAttempts },
+      where: { id: row.id, emailStatus: "pending", emailAttempts: row.emailAttempts, user: member },
       data: { emailAttempts: attempt, emailNextAt: new Date(nowMs + alertEmailRetryMs(attempt)) },
     });
-    if (count !== 1) continue; // another instance took it
+    if (count !== 1) {
+      // another instance took it, or the user is no longer a member: then it is never sent
+      await db().notification.updateMany({
+        where: { id: row.id, emailStatus: "pending", user: { NOT: member } },
+        data: { emailStatus: "cancelled", emailNextAt: null },
+      });
+      continue;
+    }
     try {
       await sendEmail(
         alertEmail({

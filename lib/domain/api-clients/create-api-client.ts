@@ -37,6 +37,8 @@ export async function createApiClientFor(
     name: input.name.trim(),
     scopes: input.scopes,
     clock: options.clock,
+    // removing this member revokes the client unless an admin keeps it (removeMember)
+    createdById: actor.userId,
   });
   const row = await db().apiClient.findUniqueOrThrow({ where: { id: created.clientId }, select: apiClientSelect });
   return { apiClient: toApiClient(row), clientSecret: created.clientSecret, warning: CLIENT_SECRET_WARNING };

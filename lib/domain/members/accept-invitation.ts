@@ -44,7 +44,8 @@ async function findInvitation(token: string) {
       acceptedAt: true,
       revokedAt: true,
       advertiser: { select: { name: true } },
-      invitedBy: { select: { name: true } },
+      invitedById: true,
+      invitedBy: { select: { name: true, email: true } },
     },
   });
 }
@@ -55,13 +56,21 @@ export async function invitationByToken(token: string, options: { clock?: Clock 
   if (!row) return { status: "unknown" };
   const status = invitationStatus(row, nowDate(options.clock));
   if (status !== "pending") return { status };
+  // the inviter's authority is gone (removed, demoted, deleted): the link is as good as revoked
+  const inviterIsAdmin = row.invitedById
+    ? (await db().membership.count({
+        where: { advertiserId: row.advertiserId, userId: row.invitedById, role: "admin" },
+      })) > 0
+    : false;
+  if (!inviterIsAdmin) return { status: "revoked" };
   const account = await db().user.findUnique({ where: { email: row.email }, select: { id: true } });
   return {
     status,
     email: row.email,
     role: storedRole(row.role),
     advertiserName: row.advertiser.name,
-    invitedBy: row.invitedBy?.name ?? null,
+    // the name is the inviter's own choice: their email beside it says who it is (docs/decisions/1430)
+    invitedBy: row.invitedBy ? `${row.invitedBy.name.trim() || row.invitedBy.email} (${row.invitedBy.email})` : null,
     expiresAt: row.expiresAt,
     accountExists: account !== null,
   };
@@ -104,18 +113,39 @@ async function recordJoin(
   });
 }
 
-/** The invitation spent by `userId`, if it still was pending at `now` (false: another use came first, or it expired). */
+/**
+ * The invitation spent by `userId`, if it still was pending at `now` and its inviter is still an
+ * admin of its advertiser (false: another use came first, it expired, or the authority it carried
+ * is gone: removing or demoting the inviter revokes it too, docs/decisions/1430, and this holds
+ * for invitations sent before that rule).
+ */
 async function spend(
   tx: Parameters<Parameters<ReturnType<typeof db>["$transaction"]>[0]>[0],
-  id: string,
+  invitation: { id: string; advertiserId: string },
   userId: string,
   now: Date,
 ): Promise<boolean> {
   const { count } = await tx.invitation.updateMany({
-    where: { id, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
+    where: {
+      id: invitation.id,
+      acceptedAt: null,
+      revokedAt: null,
+      expiresAt: { gt: now },
+      invitedBy: { memberships: { some: { advertiserId: invitation.advertiserId, role: "admin" } } },
+    },
     data: { acceptedAt: now, acceptedById: userId },
   });
   return count === 1;
+}
+
+/** Why an invitation could not be spent: used meanwhile, or its inviter no longer an admin (as revoked). */
+async function unusableNow(tx: Tx, id: string, now: Date): Promise<AppError> {
+  const row = await tx.invitation.findUnique({
+    where: { id },
+    select: { acceptedAt: true, revokedAt: true, expiresAt: true },
+  });
+  const status = row ? invitationStatus(row, now) : "unknown";
+  return invitationUnusable(status === "pending" ? "revoked" : status);
 }
 
 /**
@@ -143,7 +173,7 @@ export async function acceptInvitation(
       select: { role: true },
     });
     if (member) throw new AppError("conflict", { detail: "You are a member of this advertiser already." });
-    if (!(await spend(tx, invitation.id, userId, now))) throw invitationUnusable("accepted");
+    if (!(await spend(tx, invitation, userId, now))) throw await unusableNow(tx, invitation.id, now);
     await tx.membership.create({ data: { advertiserId: invitation.advertiserId, userId, role, createdAt: now } });
     await recordJoin(tx, { advertiserId: invitation.advertiserId, userId, role, now, operation: "acceptInvitation" });
   });
@@ -174,7 +204,7 @@ export async function joinWithSignUp(
       await tx.user.create({
         data: { id: userId, email: invitation.email, name: data.name, passwordHash, createdAt: now },
       });
-      if (!(await spend(tx, invitation.id, userId, now))) throw invitationUnusable("accepted");
+      if (!(await spend(tx, invitation, userId, now))) throw await unusableNow(tx, invitation.id, now);
       const role = storedRole(invitation.role);
       await tx.membership.create({ data: { advertiserId: invitation.advertiserId, userId, role, createdAt: now } });
       await recordJoin(tx, { advertiserId: invitation.advertiserId, userId, role, now, operation: joinBySignUp.name });

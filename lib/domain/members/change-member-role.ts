@@ -1,11 +1,14 @@
 // An admin changes a member's role; it applies at the member's next request
 // (the role is read on every one). The last admin cannot be made anything else:
-// an advertiser always keeps someone who can manage it.
+// an advertiser always keeps someone who can manage it. A lower role narrows the
+// connected apps the member approved to its scopes and revokes the invitations
+// they sent, in the same transaction (docs/decisions/1430).
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { changeActorOf } from "@/lib/history/change-actor";
 import { fieldChanges, recordChange } from "@/lib/history/changes";
 import { defineOperation } from "@/lib/operations/operation";
+import { forgetCredentialStatuses, narrowMemberCredentials, type CredentialChanges } from "./member-credentials";
 import { memberNotFound, storedRole } from "./member-rows";
 import { changeMemberRoleInput, type Member } from "./members.schemas";
 
@@ -19,11 +22,12 @@ export const changeMemberRole = defineOperation({
   name: "changeMemberRole",
   access: "session",
   write: true,
-  history: "member",
+  history: ["member", "connected_app", "invitation"],
   input: changeMemberRoleInput,
   run: async (actor, input, { clock }): Promise<Member> => {
     const key = { advertiserId_userId: { advertiserId: actor.advertiserId, userId: input.user_id } };
     const by = await changeActorOf(actor);
+    let narrowed: CredentialChanges | null = null;
     const row = await db().$transaction(async (tx) => {
       const current = await tx.membership.findUnique({ where: key, select: { role: true } });
       if (!current) throw memberNotFound();
@@ -44,6 +48,17 @@ export const changeMemberRole = defineOperation({
       }
       const fields = fieldChanges({ role: current.role }, { role: input.role });
       if (Object.keys(fields).length > 0) {
+        narrowed = await narrowMemberCredentials(
+          tx,
+          {
+            advertiserId: actor.advertiserId,
+            userId: input.user_id,
+            by,
+            now: new Date(clock()),
+            reason: "member_demoted",
+          },
+          input.role,
+        );
         await recordChange(tx, {
           advertiserId: actor.advertiserId,
           atMs: clock(),
@@ -58,6 +73,7 @@ export const changeMemberRole = defineOperation({
         select: { role: true, createdAt: true, user: { select: { id: true, email: true, name: true } } },
       });
     });
+    if (narrowed) forgetCredentialStatuses(narrowed);
     return {
       userId: row.user.id,
       email: row.user.email,

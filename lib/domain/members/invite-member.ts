@@ -98,7 +98,10 @@ export const inviteMember = defineOperation({
         invitationEmail({
           to: input.email,
           advertiserName: row.advertiser.name,
-          inviterName: row.invitedBy?.name ?? null,
+          // a name anyone may choose: the email beside it says who invited (docs/decisions/1430)
+          inviterName: row.invitedBy
+            ? `${row.invitedBy.name.trim() || row.invitedBy.email} (${row.invitedBy.email})`
+            : null,
           role: input.role,
           url,
           expiresAt,

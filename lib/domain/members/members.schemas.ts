@@ -27,7 +27,11 @@ export type InviteMemberInput = z.input<typeof inviteMemberInput>;
 
 export const revokeInvitationInput = z.strictObject({ id });
 export const changeMemberRoleInput = z.strictObject({ user_id: id, role });
-export const removeMemberInput = z.strictObject({ user_id: id });
+export const removeMemberInput = z.strictObject({
+  user_id: id,
+  /** keep the API keys the member created (they may run an integration); their connected apps and invitations go anyway */
+  keep_api_clients: z.boolean().optional(),
+});
 export const switchAdvertiserInput = z.strictObject({ advertiser_id: id });
 
 /** A new account made through an invitation: the email is the invitation's. */

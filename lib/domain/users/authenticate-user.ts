@@ -3,16 +3,23 @@
 // A wrong email and a wrong password fail alike, after the same amount of work
 // (a password is always checked, against a dummy hash when the email is unknown).
 // A right password whose stored hash was made with older parameters is hashed
-// again at today's (docs/decisions/1422).
+// again at today's (docs/decisions/1422). A user with two-factor sign-in also
+// gives a code of their authenticator app or a recovery code (docs/decisions/1431):
+// without one the answer is two_factor_required (the form then asks for it), and
+// a wrong one fails as a wrong password does (counted by the same limits). No other
+// way in (a password reset included) skips it.
 import { z } from "zod";
 import { currentPasswordParams, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/passwords";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
+import { hasTwoFactor, verifySecondFactor } from "@/lib/domain/two-factor/totp";
 
 export const signInInput = z.object({
   email: z.string().trim().toLowerCase().max(320).pipe(z.email()),
   password: z.string().min(1).max(200),
+  /** a TOTP code or a recovery code, for a user with two-factor sign-in */
+  otp: z.string().max(40).optional(),
 });
 export type SignInInput = z.input<typeof signInInput>;
 
@@ -41,10 +48,18 @@ function dummyHash(): Promise<string> {
 export async function authenticateUser(input: SignInInput): Promise<AuthenticatedUser> {
   const parsed = signInInput.safeParse(input);
   if (!parsed.success) throw invalidCredentials();
-  const { email, password } = parsed.data;
+  const { email, password, otp } = parsed.data;
   const user = await db().user.findUnique({ where: { email } });
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
   if (!user || !ok) throw invalidCredentials();
+  if (await hasTwoFactor(user.id)) {
+    if (!otp?.trim()) {
+      throw new AppError("two_factor_required", { detail: "Type the code of your authenticator app." });
+    }
+    if (!(await verifySecondFactor(user.id, otp, Date.now()))) {
+      throw new AppError("unauthorized", { detail: "The code is wrong or was used already." });
+    }
+  }
   if (needsRehash(user.passwordHash)) await rehash(user.id, user.passwordHash, password);
   return {
     userId: user.id,

@@ -10,7 +10,9 @@ import { hashPassword } from "@/lib/auth/passwords";
 import { hashSecret } from "@/lib/auth/secrets";
 import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
+import { forgetCredentialStatuses, revokeUserGrantsEverywhere } from "@/lib/domain/members/member-credentials";
 import { AppError } from "@/lib/errors";
+import { userChangeActor } from "@/lib/history/change-actor";
 import { defineOperation } from "@/lib/operations/operation";
 import { completePasswordResetInput } from "./users.schemas";
 
@@ -43,7 +45,8 @@ export const completePasswordReset = defineOperation({
   name: "completePasswordReset",
   access: "public",
   write: true,
-  history: { none: "a user's own credential, not the advertiser's configuration (and never a secret's value)" },
+  // the user's connected apps, revoked with the old password (never a secret's value)
+  history: "connected_app",
   // links are 256 bits: the count bounds nothing but noise, and keeps an address from trying forever
   rateLimit: { policy: "password_reset_ip", failures: ["not_found"] },
   input: completePasswordResetInput,
@@ -53,7 +56,8 @@ export const completePasswordReset = defineOperation({
     if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) throw linkUnusable();
     await requireStrongPassword(input.new_password, [row.user.email, row.user.name], "new_password");
     const passwordHash = await hashPassword(input.new_password);
-    await db().$transaction(async (tx) => {
+    const by = await userChangeActor(row.userId);
+    const revoked = await db().$transaction(async (tx) => {
       const { count } = await tx.passwordReset.updateMany({
         where: { id: row.id, usedAt: null, expiresAt: { gt: now } },
         data: { usedAt: now },
@@ -64,7 +68,10 @@ export const completePasswordReset = defineOperation({
         where: { id: row.userId },
         data: { passwordHash, sessionVersion: { increment: 1 } },
       });
+      // what acts as the user ends with their sessions (docs/decisions/1430)
+      return revokeUserGrantsEverywhere(tx, { userId: row.userId, by, now, reason: "password_reset" });
     });
+    forgetCredentialStatuses(revoked);
     return { email: row.user.email, resetAt: now };
   },
 });

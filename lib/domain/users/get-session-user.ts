@@ -15,6 +15,8 @@ export type SessionUserRow = {
   name: string;
   sessionVersion: number;
   timeZone: string;
+  /** the advertiser requires two-factor sign-in and the user has none (docs/decisions/1431) */
+  twoFactorPending: boolean;
 };
 
 /**
@@ -30,11 +32,12 @@ export async function getSessionUser(userId: string, advertiserId?: string): Pro
       name: true,
       sessionVersion: true,
       timeZone: true,
+      totp: { select: { confirmedAt: true } },
       memberships: {
         where: advertiserId === undefined ? {} : { advertiserId },
         orderBy: [{ createdAt: "asc" }, { advertiserId: "asc" }],
         take: 1,
-        select: { advertiserId: true, role: true },
+        select: { advertiserId: true, role: true, advertiser: { select: { twoFactorRequiredAt: true } } },
       },
     },
   });
@@ -48,5 +51,6 @@ export async function getSessionUser(userId: string, advertiserId?: string): Pro
     name: row.name,
     sessionVersion: row.sessionVersion,
     timeZone: row.timeZone,
+    twoFactorPending: membership.advertiser.twoFactorRequiredAt !== null && !row.totp?.confirmedAt,
   };
 }

@@ -7,8 +7,16 @@ export function changeView(change: Change): ChangeView {
   return {
     id: change.id,
     at: change.at.toISOString(),
-    actor: { type: change.actor.type, id: change.actor.id, name: change.actor.name },
-    on_behalf_of: change.onBehalfOf,
+    actor: {
+      type: change.actor.type,
+      id: change.actor.id,
+      name: change.actor.name,
+      email: change.actor.type === "user" ? change.actor.handle : null,
+      client_id: change.actor.type === "api_client" || change.actor.type === "oauth_app" ? change.actor.handle : null,
+    },
+    on_behalf_of: change.onBehalfOf
+      ? { id: change.onBehalfOf.id, name: change.onBehalfOf.name, email: change.onBehalfOf.handle }
+      : null,
     operation: change.operation,
     target: { type: change.target.type, id: change.target.id },
     campaign_id: change.campaignId,

@@ -40,7 +40,8 @@ export const deliveryDocs = {
       "same users' single decisions made in that order. `decisions` has one element per user, in the order of `user_ids`: " +
       "the winning ad with `user_id`, or `{user_id, impression_id: null, reason}` (`no_fill` or `capped`). Every impression " +
       "in a 200 is recorded before the answer, all in one transaction: a failed request recorded none. A duplicate or empty " +
-      "user id is 422 naming it (`user_ids[17]`); at most 100 problems are listed.",
+      "user id is 422 naming it (`user_ids[17]`); at most 100 problems are listed. A platform key runs at most 2 " +
+      "moments at once per instance: a third is 429 with `Retry-After` (retry it; nothing was recorded).",
     tags: ["Delivery"],
     security: platformKeySecurity,
     requestBody: { required: true, content: { "application/json": { schema: momentInput } } },
@@ -49,7 +50,7 @@ export const deliveryDocs = {
         description: "One decision per user, in the order of user_ids",
         content: { "application/json": { schema: momentView } },
       },
-      ...problemResponses("bad_request", "unauthorized", "validation_failed", "unavailable"),
+      ...problemResponses("bad_request", "unauthorized", "validation_failed", "rate_limited", "unavailable"),
     },
   },
   followClick: {

@@ -980,7 +980,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {string} */
-            code: "bad_request" | "graphql_parse_failed" | "graphql_validation_failed" | "query_too_complex" | "unauthorized" | "postback_key_required" | "invalid_postback_key" | "insufficient_scope" | "session_required" | "role_required" | "origin_not_allowed" | "not_found" | "click_not_found" | "method_not_allowed" | "conflict" | "invalid_transition" | "idempotency_in_flight" | "payload_too_large" | "validation_failed" | "immutable_field" | "icon_unreachable" | "region_not_licensed" | "idempotency_key_reused" | "attribution_window_expired" | "rate_limited" | "internal_error" | "unavailable";
+            code: "bad_request" | "graphql_parse_failed" | "graphql_validation_failed" | "query_too_complex" | "unauthorized" | "postback_key_required" | "invalid_postback_key" | "insufficient_scope" | "session_required" | "role_required" | "two_factor_required" | "origin_not_allowed" | "not_found" | "click_not_found" | "method_not_allowed" | "conflict" | "invalid_transition" | "idempotency_in_flight" | "payload_too_large" | "validation_failed" | "immutable_field" | "icon_unreachable" | "region_not_licensed" | "idempotency_key_reused" | "attribution_window_expired" | "rate_limited" | "internal_error" | "unavailable";
             request_id?: string;
             errors?: {
                 path: string;
@@ -1834,6 +1834,7 @@ export interface components {
             on_behalf_of: {
                 id: string;
                 name: string;
+                email: string | null;
             } | null;
             /**
              * @description The operation (its operationId, such as updateCampaign), or the system's step (endCampaign, adjustBid, …).
@@ -1866,8 +1867,12 @@ export interface components {
             type: "user" | "api_client" | "oauth_app" | "system";
             /** @description usr_… (a user through the dashboard), cli_… (an API client), ogr_… (a connected app), or the system job: delivery, lifecycle, cpa_controller, webhook_dispatcher, oauth, operator. */
             id: string;
-            /** @description The actor's name when the change was made. */
+            /** @description The actor's name when the change was made: the actor's own choice, which another may share. */
             name: string;
+            /** @description A user's email when the change was made (what tells two people of one name apart); null otherwise. */
+            email: string | null;
+            /** @description An api_client's or oauth_app's client id; null otherwise. */
+            client_id: string | null;
         };
         /** @description What was changed. */
         ChangeTarget: {
@@ -1954,7 +1959,7 @@ export interface components {
                  * @description The same code as REST's problem `code` (/docs/errors).
                  * @enum {string}
                  */
-                apiCode: "bad_request" | "graphql_parse_failed" | "graphql_validation_failed" | "query_too_complex" | "unauthorized" | "postback_key_required" | "invalid_postback_key" | "insufficient_scope" | "session_required" | "role_required" | "origin_not_allowed" | "not_found" | "click_not_found" | "method_not_allowed" | "conflict" | "invalid_transition" | "idempotency_in_flight" | "payload_too_large" | "validation_failed" | "immutable_field" | "icon_unreachable" | "region_not_licensed" | "idempotency_key_reused" | "attribution_window_expired" | "rate_limited" | "internal_error" | "unavailable";
+                apiCode: "bad_request" | "graphql_parse_failed" | "graphql_validation_failed" | "query_too_complex" | "unauthorized" | "postback_key_required" | "invalid_postback_key" | "insufficient_scope" | "session_required" | "role_required" | "two_factor_required" | "origin_not_allowed" | "not_found" | "click_not_found" | "method_not_allowed" | "conflict" | "invalid_transition" | "idempotency_in_flight" | "payload_too_large" | "validation_failed" | "immutable_field" | "icon_unreachable" | "region_not_licensed" | "idempotency_key_reused" | "attribution_window_expired" | "rate_limited" | "internal_error" | "unavailable";
                 requestId?: string;
                 fieldErrors?: {
                     field: string[];
@@ -4551,7 +4556,7 @@ export const decisionRequestExcluded_categoriesValues: ReadonlyArray<FlattenedDe
 export const momentRequestMoment_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentRequest"]["moment_type"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];
 export const momentRequestSportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentRequest"]["sport"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
 export const momentUserExcluded_categoriesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentUser"]["excluded_categories"]> = ["gambling", "alcohol"];
-export const problemCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Problem"]["code"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "role_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "region_not_licensed", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];
+export const problemCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Problem"]["code"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "role_required", "two_factor_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "region_not_licensed", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];
 export const oAuthErrorErrorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OAuthError"]["error"]> = ["invalid_request", "invalid_client", "unsupported_grant_type", "invalid_scope", "rate_limited", "server_error"];
 export const momentTypeAvailable_sportsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentType"]["available_sports"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
 export const clearingPriceEntryMoment_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClearingPriceEntry"]["moment_type"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];
@@ -4589,4 +4594,4 @@ export const invoiceStatusValues: ReadonlyArray<FlattenedDeepRequired<components
 export const changeActorTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeActor"]["type"]> = ["user", "api_client", "oauth_app", "system"];
 export const changeTargetTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeTarget"]["type"]> = ["campaign", "creative", "webhook_endpoint", "api_client", "postback_key", "connected_app", "member", "invitation", "billing_account", "advertiser"];
 export const momentNoAdReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentNoAd"]["reason"]> = ["no_fill", "capped"];
-export const graphQLErrorExtensionsApiCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["GraphQLError"]["extensions"]["apiCode"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "role_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "region_not_licensed", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];
+export const graphQLErrorExtensionsApiCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["GraphQLError"]["extensions"]["apiCode"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "role_required", "two_factor_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "region_not_licensed", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];

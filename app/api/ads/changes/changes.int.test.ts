@@ -148,7 +148,7 @@ describe("a change names its actor, whichever transport made it", () => {
     expect(read.isError, read.text).toBe(false);
     expect(read.structured.changes).toEqual([
       expect.objectContaining({
-        actor: { type: "api_client", id: adv.clientId, name: "Default client" },
+        actor: { type: "api_client", id: adv.clientId, name: "Default client", email: null, client_id: adv.clientId },
         operation: "updateCampaign",
         fields: { status: { from: "active", to: "paused" } },
       }),

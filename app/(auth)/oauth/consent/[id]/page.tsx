@@ -2,7 +2,8 @@
 // /oauth/authorize sends the browser here. A signed-out visitor signs in first
 // and comes back. The signed-in user sees which application asks (its name and
 // address are its own words, so the host its identity is bound to is shown
-// beside them), for which advertiser, and what it may do (the scopes in plain
+// beside them, and the whole redirect URI the code goes to: a private-use
+// scheme decides which application receives it), for which advertiser, and what it may do (the scopes in plain
 // words), then approves or denies. Only an admin of the advertiser approves (a
 // connected app is the advertiser's credential, docs/decisions/1009); any other
 // member is told so and may deny.
@@ -50,9 +51,15 @@ export default async function ConsentPage({ params }: { params: Promise<{ id: st
           <dd className="font-medium break-all text-ink">{client.name}</dd>
         </div>
         <div>
-          <dt className="text-muted">{client.verifiedByUrl ? "Identified by" : "Sends you back to"}</dt>
+          <dt className="text-muted">{client.verifiedByUrl ? "Identified by" : "Registered from"}</dt>
           <dd className="break-all text-ink" data-testid="consent-host">
             {client.host} {client.verifiedByUrl ? null : <Badge>registered itself: its name is its own claim</Badge>}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">Sends the approval to</dt>
+          <dd className="font-mono text-xs break-all text-ink" data-testid="consent-redirect">
+            {client.redirectUri}
           </dd>
         </div>
         {client.uri ? (

@@ -1,0 +1,38 @@
+"use server";
+// The two-factor page's actions (lib/domain/two-factor/two-factor.ts): start an
+// enrolment (a secret and its QR code), confirm it with a first code (the
+// recovery codes, shown once), turn it off with the password.
+import {
+  confirmTotpEnrolment,
+  disableTwoFactor,
+  startTotpEnrolment,
+  type TotpEnrolment,
+} from "@/lib/domain/two-factor/two-factor";
+import { toAppError } from "@/lib/errors";
+import { runAction } from "@/lib/http/server-action";
+
+export type TwoFactorAnswer<T> = { ok: true; value: T } | { ok: false; error: string };
+
+async function answer<T>(run: () => Promise<T>): Promise<TwoFactorAnswer<T>> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    const appError = toAppError(error);
+    return {
+      ok: false,
+      error: appError.code === "internal_error" ? "Something went wrong. Try again." : appError.detail,
+    };
+  }
+}
+
+export async function startEnrolment(): Promise<TwoFactorAnswer<TotpEnrolment>> {
+  return answer(() => runAction(startTotpEnrolment, {}));
+}
+
+export async function confirmEnrolment(code: string): Promise<TwoFactorAnswer<{ recoveryCodes: string[] }>> {
+  return answer(() => runAction(confirmTotpEnrolment, { code }));
+}
+
+export async function turnOff(password: string): Promise<TwoFactorAnswer<{ disabledAt: Date }>> {
+  return answer(() => runAction(disableTwoFactor, { password }));
+}
