@@ -7,6 +7,7 @@
 // changes". A caller sees the changes of a kind of target only when it may run
 // the operation that lists that kind (a viewer or a campaigns:read token sees no
 // member's or invitation's change: listing members needs an admin's session).
+import { getAdvertiser } from "@/lib/domain/advertisers/get-advertiser";
 import { getBilling } from "@/lib/domain/billing/accounts";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
@@ -96,8 +97,9 @@ const LISTED_BY: Record<TargetType, AnyOperation> = {
   connected_app: listConnectedApps,
   member: listMembers,
   invitation: listInvitations,
-  // the advertiser's own settings (two-factor requirement, category, licences): an admin's, like its members
-  advertiser: listMembers,
+  // the advertiser's own settings (its category and licences, whether two-factor sign-in is
+  // required): whoever may read the advertiser (GET /api/ads/advertiser shows the first two)
+  advertiser: getAdvertiser,
   // the billing terms and profile: whoever may read the billing account
   billing_account: getBilling,
 };
