@@ -54,6 +54,11 @@ export type SimulationSummary = {
   elapsedMs: number;
 };
 
+/** Moments a platform key may have running at once on an instance (docs/api.md, "Limits"): more are answered 429. */
+const MOMENTS_AT_ONCE = 2;
+/** A moment refused with 429 is sent again after its Retry-After, this many times in all. */
+const MOMENT_ATTEMPTS = 3;
+
 /** plausible click-through rates per moment type (a fraction of filled alerts) */
 const CTR: Record<string, number> = {
   bet_resolved: 0.07,
@@ -183,6 +188,16 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     valueUsd: (rng.int(5, 200) + rng.int(0, 99) / 100).toFixed(2),
   });
 
+  /** POST /api/delivery/moments, sent again after Retry-After while the key has too many moments running (429). */
+  const requestMoment = async (request: { headers: Record<string, string>; body: string }) => {
+    for (let attempt = 1; ; attempt++) {
+      const response = await client.request("POST", `${base}${restPath("fanOutMoment")}`, request);
+      if (response.status !== 429 || attempt === MOMENT_ATTEMPTS) return response;
+      const seconds = Number(response.headers["retry-after"] ?? 1);
+      await new Promise((resolve) => setTimeout(resolve, (Number.isFinite(seconds) ? seconds : 1) * 1000));
+    }
+  };
+
   /** One moment for all its users: one POST /api/delivery/moments, each user's decision in the answer. */
   const fanOut = async ({ moment, plans }: { moment: FannedMoment; plans: Plan[] }, step: number) => {
     const stats = (summary.byMomentType[moment.momentType] ??= { requested: 0, filled: 0 });
@@ -191,7 +206,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     summary.requests += 1;
     let decisions: (Fill | { impression_id: null })[];
     try {
-      const response = await client.request("POST", `${base}${restPath("fanOutMoment")}`, {
+      const response = await requestMoment({
         headers: { authorization: `Bearer ${options.platformKey}`, "content-type": "application/json" },
         body: JSON.stringify({
           moment_type: moment.momentType,
@@ -248,8 +263,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       }
       summary.moments += moments.reduce((sum, moment) => sum + moment.users.length, 0);
       const planned = moments.map((moment) => ({ moment, plans: moment.users.map(() => plan(moment)) }));
-      // the moments of a step go out together (several games at once); each is one request for all its users
-      await pool(planned, concurrency, (item) => fanOut(item, step));
+      // the moments of a step go out together (several games at once), as many at once as a platform key may
+      // run (docs/api.md, "Limits"); each is one request for all its users
+      await pool(planned, Math.min(concurrency, MOMENTS_AT_ONCE), (item) => fanOut(item, step));
       const due = later.filter((action) => action.dueStep <= step);
       if (due.length) {
         later.splice(0, later.length, ...later.filter((action) => action.dueStep > step));
