@@ -545,10 +545,10 @@ it(
       answered.push(...decisions);
       usersOf200 += decisions.length;
     };
-    // wave 1: two moments in flight on each instance at a time
+    // wave 1: two moments in flight on each instance at a time (a key's bound per instance)
     await Promise.all(
-      Array.from({ length: 4 }, async () => {
-        for (let index = 0; index < 4; index++) await fanOut();
+      Array.from({ length: 4 }, async (_, loop) => {
+        for (let index = 0; index < 4; index++) await fanOut(loop % 2 === 0 ? a : b);
       }),
     );
 
@@ -618,8 +618,8 @@ it(
     await relaunch(b);
     b.up = true;
     await Promise.all(
-      Array.from({ length: 4 }, async () => {
-        for (let index = 0; index < 3; index++) await fanOut();
+      Array.from({ length: 4 }, async (_, loop) => {
+        for (let index = 0; index < 3; index++) await fanOut(loop % 2 === 0 ? a : b);
       }),
     );
     await holder.end();
