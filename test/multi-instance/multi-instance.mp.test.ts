@@ -735,18 +735,23 @@ it(
     const items = Array.from({ length: 104 }, (_, index) => index);
 
     // wave 1: B is killed with SIGKILL once it has answered 6 more requests (a count, not
-    // a time; its requests in flight fail over to A) and boots again while A serves the rest
+    // a time: the balancer sends it every other request, 12 of the wave, and the count is
+    // looked at after each answer; its requests in flight fail over to A) and boots again
+    // while A serves the rest
     const killAfter = b.answered + 6;
     let comeback: Promise<void> | undefined;
+    const killOnCount = () => {
+      if (comeback || b.answered < killAfter) return;
+      comeback = (async () => {
+        await kill(b);
+        await relaunch(b);
+      })();
+      comeback.catch(() => {}); // awaited after the wave
+    };
     await pool(items.slice(0, 24), 8, async (index) => {
-      if (!comeback && b.answered >= killAfter) {
-        comeback = (async () => {
-          await kill(b);
-          await relaunch(b);
-        })();
-        comeback.catch(() => {}); // awaited after the wave
-      }
+      killOnCount();
       await serve(index);
+      killOnCount();
     });
     expect(comeback, "B never answered 6 requests").toBeDefined();
     await comeback;
