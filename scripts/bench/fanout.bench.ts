@@ -15,6 +15,9 @@
 // (60 US states and Canadian provinces) and a tenth excluding gambling, over the same
 // campaigns, a third of which target regions and a quarter of whose advertisers are
 // licensed sportsbooks (issue 39's target: at least 0.8x the moments without regions).
+// And beside each, one of the same moment type, sport and game with every advertiser's
+// billing account limited by a large allowance (the account check runs, never refuses),
+// against the moments whose accounts have no limit (issue 40's target: at least 0.95x).
 // Prints every figure, the load average, and each target met or not.
 import { execFileSync, spawnSync } from "node:child_process";
 import { Agent, request } from "node:http";
@@ -56,7 +59,9 @@ const ROUNDS = Number(process.env.SMA_BENCH_FANOUT_ROUNDS ?? 8);
 const MOMENTS_PER_ROUND = 3;
 const SINGLE_CONNECTIONS = 32;
 /** the bettors: a pool the moments draw from, and heavy bettors in every moment (they reach the caps) */
-const POOL = 60_000;
+// (96,000: a user is in a tenth of the moments and per-request runs, as in 60,000 before the
+// account-limited ones doubled the runs and added a third moment beside each: under the hourly cap)
+const POOL = 96_000;
 const HEAVY = Math.round(USERS * 0.05);
 const CAMPAIGNS = 150;
 const ADVERTISERS = 40;
@@ -67,7 +72,10 @@ const TARGETS = {
   perRequestRatio: 5,
   p99Ms: { sqlite: 1000, postgresql: 1000 },
   regionalRatio: 0.8,
+  accountRatio: 0.95,
 } as const;
+/** The allowance of every account in the limited moments: a billion USD, never reached. */
+const LIMITED_ALLOWANCE_MICROS = 1_000_000_000_000_000;
 
 /** 60 regions: the US states and DC, and nine Canadian provinces */
 const TERRITORIES = new Set(["US-AS", "US-GU", "US-MP", "US-PR", "US-UM", "US-VI"]);
@@ -177,6 +185,8 @@ type Side = {
   rawInsert(rows: MomentRows): Promise<Record<string, number>>;
   /** rows so far: impressions, auctions (summed counts) and impression.served outbox events */
   counts(): Promise<{ impressions: number; auctions: number; impressionEvents: number }>;
+  /** every billing account's allowance (null: no limit), as set-billing and add-funds write it */
+  setAllowance(micros: number | null): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -186,6 +196,7 @@ function sqliteSide(path: string): Side {
   handle.pragma("foreign_keys = ON");
   handle.defaultSafeIntegers(false);
   const latest = handle.prepare("SELECT MAX(served_at_ms) AS t FROM impressions").pluck();
+  const allowance = handle.prepare("UPDATE billing_accounts SET allowance_micros = ?");
   const read = {
     impressions: handle.prepare(`SELECT ${IMPRESSION_COLUMNS.join(", ")} FROM impressions WHERE served_at_ms = ?`),
     auctions: handle.prepare(`SELECT ${AUCTION_COLUMNS.join(", ")} FROM auctions WHERE occurred_at_ms = ?`),
@@ -294,6 +305,9 @@ function sqliteSide(path: string): Side {
           .get() as number,
       };
     },
+    async setAllowance(micros) {
+      allowance.run(micros);
+    },
     async close() {
       handle.close();
     },
@@ -321,9 +335,10 @@ async function pgSide(url: string): Promise<Side> {
     "bigint",
     "bigint",
     "bigint",
+    "text",
   ];
   const auctionTypes = ["text", "text", "text", "text", "int", "bigint", "bigint", "text", "boolean", "bigint", "int"];
-  const outboxTypes = ["text", "text", "text", "text", "bigint"];
+  const outboxTypes = ["text", "text", "text", "text", "int", "bigint"];
   const rollupTypes = ROLLUP_COLUMNS.map((_, index) => (index < ROLLUP_TEXT_COLUMNS ? "text" : "bigint"));
   const removeCopies = async (copy: MomentRows) => {
     await client.query("DELETE FROM impressions WHERE id = ANY($1::text[])", [copy.impressions.map((row) => row.id)]);
@@ -396,6 +411,9 @@ async function pgSide(url: string): Promise<Side> {
         impressionEvents: Number(rows[0]!.events),
       };
     },
+    async setAllowance(micros) {
+      await client.query("UPDATE billing_accounts SET allowance_micros = $1", [micros]);
+    },
     async close() {
       await client.end();
     },
@@ -441,6 +459,8 @@ async function seed(kind: Kind): Promise<{ key: string; cells: [MomentTypeKey, S
         where: { id: advertiserId },
         data: { category: "gambling", licensedRegions: JSON.stringify(some(45)) },
       });
+  // every advertiser has a billing account; without a limit (allowance null) but in the limited moments
+  await db().billingAccount.createMany({ data: advertisers.map((advertiserId) => ({ advertiserId })) });
   log(`  ${kind}: ${campaigns.length} campaigns, ${cells.length} cells with >= 8 bidders, ${REGIONS.length} regions`);
   return { key, cells };
 }
@@ -484,11 +504,15 @@ type Measured = {
   fanoutMs: number[];
   /** the regional moments beside them (users with regions and exclusions) */
   regionalMs: number[];
+  /** the account-limited moments beside them (the same cell and game, every account with an allowance) */
+  limitedMs: number[];
   /** per fan-out moment: whether its impressions were webhook events (see webhookHeavy) */
   fanoutEvents: boolean[];
   rawMs: Record<string, number[]>;
   /** per per-request run, and whether its impressions were webhook events */
   singles: { rps: number; p50: number; p99: number; errors: string; events: boolean }[];
+  /** per-request decisions/s of the runs with every account limited, one per round */
+  limitedSingles: number[];
   decisions: { filled: number; capped: number; noFill: number };
   consistent: boolean;
   load: string;
@@ -536,9 +560,11 @@ async function measure(kind: Kind, dir: string, wrk: string): Promise<Measured> 
       kind,
       fanoutMs: [],
       regionalMs: [],
+      limitedMs: [],
       fanoutEvents: [],
       rawMs: {},
       singles: [],
+      limitedSingles: [],
       decisions: { filled: 0, capped: 0, noFill: 0 },
       consistent: true,
       load: "",
@@ -552,8 +578,22 @@ async function measure(kind: Kind, dir: string, wrk: string): Promise<Measured> 
       const fanout = async () => {
         for (let index = 0; index < MOMENTS_PER_ROUND; index++) {
           const moment = drawMoment(rng, cells, pool, heavy);
+          // the same moment type, sport and game, its users drawn the same way, with every account
+          // limited; it goes before or after the moment in turn (the second meets more capped users)
+          const limitedMoment = { ...moment, user_ids: drawMoment(rng, cells, pool, heavy).user_ids };
+          const limited = async () => {
+            await side!.setAllowance(LIMITED_ALLOWANCE_MICROS);
+            const { ms: limitedMs, decisions: limitedDecisions } = await postMoment(base, key, limitedMoment);
+            await side!.setAllowance(null);
+            for (const decision of limitedDecisions) if (decision.impression_id) answered.push(decision.impression_id);
+            if (!warmUp) measured.limitedMs.push(limitedMs);
+          };
+          const limitedFirst = (roundIndex * MOMENTS_PER_ROUND + index) % 2 === 1;
+          if (limitedFirst) await limited();
           const { ms, decisions } = await postMoment(base, key, moment);
           const rows = await side!.momentRows();
+          // the raw insert after both, so that neither of the pair meets its aftermath (a WAL checkpoint, a vacuum)
+          if (!limitedFirst) await limited();
           const raw = await side!.rawInsert(rows);
           if (warmUp) continue;
           measured.fanoutMs.push(ms);
@@ -575,7 +615,7 @@ async function measure(kind: Kind, dir: string, wrk: string): Promise<Measured> 
           if (!warmUp) measured.regionalMs.push(regionalMs);
         }
       };
-      const singles = async () => {
+      const singles = async (limited = false) => {
         const moment = drawMoment(rng, cells, pool, heavy);
         const users = join(dir, `users-${kind}-${roundIndex}.txt`);
         writeFileSync(users, `${moment.user_ids.join("\n")}\n`);
@@ -584,6 +624,7 @@ async function measure(kind: Kind, dir: string, wrk: string): Promise<Measured> 
         // about one pass over the users at the rate the previous run measured (wrk takes whole seconds)
         const seconds = Math.max(1, Math.round(USERS / (measured.singles.at(-1)?.rps ?? lastRate)));
         const before = await side!.counts();
+        if (limited) await side!.setAllowance(LIMITED_ALLOWANCE_MICROS);
         const out = execFileSync(
           wrk,
           [
@@ -599,7 +640,12 @@ async function measure(kind: Kind, dir: string, wrk: string): Promise<Measured> 
           ],
           { encoding: "utf8" },
         );
+        if (limited) await side!.setAllowance(null);
         const result = parseWrk(out);
+        if (limited) {
+          if (!warmUp) measured.limitedSingles.push(result.rps);
+          return;
+        }
         lastRate = result.rps;
         const after = await side!.counts();
         const events = webhookHeavy(
@@ -609,11 +655,21 @@ async function measure(kind: Kind, dir: string, wrk: string): Promise<Measured> 
         if (!warmUp) measured.singles.push({ ...result, events });
       };
       // alternate which goes first, so neither always meets the other's aftermath
+      // and single decisions with every account limited, before or after the others in turn
+      const bothSingles = async () => {
+        if (roundIndex % 4 < 2) {
+          await singles();
+          await singles(true);
+        } else {
+          await singles(true);
+          await singles();
+        }
+      };
       if (roundIndex % 2 === 0) {
         await fanout();
-        await singles();
+        await bothSingles();
       } else {
-        await singles();
+        await bothSingles();
         await fanout();
       }
       if (!warmUp)
@@ -621,6 +677,9 @@ async function measure(kind: Kind, dir: string, wrk: string): Promise<Measured> 
           `  ${kind} round ${roundIndex}: fan-out ${measured.fanoutMs
             .slice(-MOMENTS_PER_ROUND)
             .map((ms, index) => `${Math.round(ms)}${measured.fanoutEvents.at(index - MOMENTS_PER_ROUND) ? "*" : ""}`)
+            .join("/")} ms, account-limited ${measured.limitedMs
+            .slice(-MOMENTS_PER_ROUND)
+            .map((ms) => Math.round(ms))
             .join("/")} ms, raw ${Object.entries(measured.rawMs)
             .map(
               ([method, list]) =>
@@ -631,7 +690,7 @@ async function measure(kind: Kind, dir: string, wrk: string): Promise<Measured> 
             )
             .join(
               ", ",
-            )} ms, per-request ${Math.round(measured.singles.at(-1)!.rps)}/s${measured.singles.at(-1)!.events ? "*" : ""} (load ${load()})`,
+            )} ms, per-request ${Math.round(measured.singles.at(-1)!.rps)}/s${measured.singles.at(-1)!.events ? "*" : ""}, account-limited ${Math.round(measured.limitedSingles.at(-1)!)}/s (load ${load()})`,
         );
     }
     measured.load = `${loadBefore}-${load()}`;
@@ -726,9 +785,11 @@ export async function run(): Promise<BenchResult> {
       // would pick each moment's luckier sample of two and flatter the baseline)
       const rawRate = Math.max(...Object.values(result.rawMs).map((list) => (moments * USERS) / (sum(list) / 1000)));
       const perRequest = sum(result.singles.map((single) => single.rps)) / result.singles.length;
+      const limitedPerRequest = sum(result.limitedSingles) / result.limitedSingles.length;
       const p50 = percentile(result.fanoutMs, 50);
-      const p99 = percentile([...result.fanoutMs, ...result.regionalMs], 99);
+      const p99 = percentile([...result.fanoutMs, ...result.regionalMs, ...result.limitedMs], 99);
       const regionalRate = (result.regionalMs.length * USERS) / (sum(result.regionalMs) / 1000);
+      const limitedRate = (result.limitedMs.length * USERS) / (sum(result.limitedMs) / 1000);
       const decided = result.decisions.filled + result.decisions.capped + result.decisions.noFill;
       metrics.push(
         {
@@ -740,6 +801,22 @@ export async function run(): Promise<BenchResult> {
           label: `${result.kind}: regional fan-out decisions per second`,
           value: Math.round(regionalRate),
           unit: `/s (${result.regionalMs.length} moments, users in ${REGIONS.length} regions, a tenth excluding gambling)`,
+        },
+        {
+          label: `${result.kind}: account-limited fan-out decisions per second`,
+          value: Math.round(limitedRate),
+          unit: `/s (${result.limitedMs.length} moments, every account with an allowance never reached)`,
+        },
+        {
+          label: `${result.kind}: account-limited / without limits, median of the pairs`,
+          value: round(
+            percentile(
+              result.limitedMs.map((ms, index) => result.fanoutMs[index]! / ms),
+              50,
+            ),
+            3,
+          ),
+          unit: `x (each moment against its account-limited one of the same cell and game; informational)`,
         },
         {
           label: `${result.kind}: moment latency p50 / p99 (max)`,
@@ -761,6 +838,11 @@ export async function run(): Promise<BenchResult> {
             result.singles.map((s) => s.p99),
             50,
           )} ms)`,
+        },
+        {
+          label: `${result.kind}: account-limited per-request decisions per second`,
+          value: Math.round(limitedPerRequest),
+          unit: `/s (${result.limitedSingles.length} runs, every account with an allowance never reached)`,
         },
         ...byEvents(result),
         {
@@ -797,11 +879,25 @@ export async function run(): Promise<BenchResult> {
           note: `${Math.round(regionalRate)} against ${Math.round(rate)} decisions/s`,
         },
         {
+          label: `${result.kind}: account-limited fan-out / fan-out without account limits`,
+          value: round(limitedRate / rate, 3),
+          target: `>= ${TARGETS.accountRatio}`,
+          pass: limitedRate / rate >= TARGETS.accountRatio,
+          note: `${Math.round(limitedRate)} against ${Math.round(rate)} decisions/s, moments of the same cells and games`,
+        },
+        {
+          label: `${result.kind}: account-limited single decisions / single decisions without account limits`,
+          value: round(limitedPerRequest / perRequest, 3),
+          target: `>= ${TARGETS.accountRatio}`,
+          pass: limitedPerRequest / perRequest >= TARGETS.accountRatio,
+          note: `${Math.round(limitedPerRequest)} against ${Math.round(perRequest)} decisions/s (wrk, ${SINGLE_CONNECTIONS} conn., runs side by side)`,
+        },
+        {
           label: `${result.kind}: ${USERS}-user moment p99 (ms)`,
           value: Math.round(p99),
           target: `<= ${TARGETS.p99Ms[result.kind]} ms`,
           pass: p99 <= TARGETS.p99Ms[result.kind],
-          note: `the slowest of ${moments + result.regionalMs.length} moments, regional ones included`,
+          note: `the slowest of ${moments + result.regionalMs.length + result.limitedMs.length} moments, regional and account-limited ones included`,
         },
         {
           label: `${result.kind}: every 200's impressions committed`,

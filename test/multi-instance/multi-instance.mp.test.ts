@@ -2,16 +2,20 @@
 // docs/decisions/1410): two app instances (`server.ts` as `npm start` runs it,
 // WORKERS=1) and one worker-only process, booted once over this file's fresh
 // database and driven as a load balancer would (round robin, a failed
-// connection retried on the other instance). Two scenarios in turn, each with
+// connection retried on the other instance). Three scenarios in turn, each with
 // its own advertisers, campaigns and sport, each SIGKILLing B mid-run and
-// starting it again: instances (B killed once it answered 40 requests) and
+// starting it again: instances (B killed once it answered 40 requests),
 // moments (B killed while its moment waits on a rollup row the test holds,
-// written and not committed). Only invariants, checked from the database.
+// written and not committed) and accounts (one nearly spent prepaid account,
+// moments and single decisions, B killed once it answered 6 requests). Only
+// invariants, checked from the database.
 import pg from "pg";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { createPlatformKey } from "@/lib/auth/platform-keys";
 import { db } from "@/lib/db/client";
+import { addFunds, setBilling } from "@/lib/domain/billing/accounts";
 import { env } from "@/lib/env";
+import { usdToMicros } from "@/lib/money";
 import { createRng } from "@/lib/random";
 import { EVENT_TYPES } from "@/lib/webhooks/events";
 import { outboxEvents } from "@/lib/webhooks/outbox";
@@ -38,6 +42,11 @@ const HOUR_MS = 3_600_000;
 const MOMENTS_SPORT = "mlb";
 const GAME = "mp_moment_game";
 const VICTIM_GAME = "mp_moment_game_2";
+/** The accounts scenario's sport and game: the scenarios before serve nba, nfl and mlb. */
+const ACCOUNT_SPORT = "ncaa_basketball";
+const ACCOUNT_GAME = "mp_account_game";
+/** The prepaid balance: 200 impressions at the second price, 4 CPM (D's bid). */
+const ACCOUNT_FUNDS_USD = 0.8;
 
 type Instance = { name: string; port: number; app: Child; up: boolean; answered: number };
 type Decision = { user_id: string; impression_id: string | null; campaign_id?: string; reason?: string };
@@ -111,8 +120,28 @@ async function seedMoments() {
   return { key, k1, k2, k3 };
 }
 
+/**
+ * The accounts scenario's data: C's prepaid account, nearly exhausted (funds for about 200
+ * impressions), over two campaigns that outbid D's (no limit) in ACCOUNT_SPORT. C1's own
+ * budget ends first, so the account's limit is one across campaigns. Written before the
+ * processes start, so both instances load the account at boot.
+ */
+async function seedAccounts() {
+  const advC = await createTestAdvertiser("Accounts C");
+  const advD = await createTestAdvertiser("Accounts D");
+  const { key } = await createPlatformKey("accounts multi-instance");
+  await setBilling({ advertiser_id: advC.advertiserId, mode: "prepaid" });
+  await addFunds({ advertiser_id: advC.advertiserId, amount_usd: ACCOUNT_FUNDS_USD, reference: "mp top-up" });
+  const lane = { pacing: "asap" as const, momentTypes: ["close_game"], sports: [ACCOUNT_SPORT] };
+  const c1 = await createTestCampaign({ ...lane, advertiserId: advC.advertiserId, bidCpmUsd: 10, totalBudgetUsd: 0.2 });
+  const c2 = await createTestCampaign({ ...lane, advertiserId: advC.advertiserId, bidCpmUsd: 8, totalBudgetUsd: 100 });
+  const d = await createTestCampaign({ ...lane, advertiserId: advD.advertiserId, bidCpmUsd: 4, totalBudgetUsd: 100 });
+  return { advC, key, c1, c2, d };
+}
+
 let forInstances: Awaited<ReturnType<typeof seedInstances>>;
 let forMoments: Awaited<ReturnType<typeof seedMoments>>;
+let forAccounts: Awaited<ReturnType<typeof seedAccounts>>;
 
 beforeAll(async () => {
   if (inject("dbKind") !== "postgresql")
@@ -124,6 +153,7 @@ beforeAll(async () => {
   // the data the processes will serve, written before they start
   forInstances = await seedInstances();
   forMoments = await seedMoments();
+  forAccounts = await seedAccounts();
 
   childEnv = {
     DATABASE_URL: env().DATABASE_URL,
@@ -671,6 +701,122 @@ it(
           CAP_PER_HOUR,
         );
     expect(answered.some((decision) => decision.reason === "capped")).toBe(true);
+  },
+);
+
+it(
+  "accounts: both instances spending one prepaid account, one killed mid-run, pass its balance by one impression at most",
+  { timeout: 600_000 },
+  async () => {
+    const { advC, key, c1, c2, d } = forAccounts;
+    const [, b] = instances as [Instance, Instance];
+    expect(b.up, "B is down: the scenario before did not finish").toBe(true);
+    const auth = { authorization: `Bearer ${key}` };
+    const moment = { moment_type: "close_game", sport: ACCOUNT_SPORT, game_id: ACCOUNT_GAME };
+    // moments of 10 users and single decisions interleaved, every user fresh (no cap holds
+    // anything): wave 1 asks for about 80 impressions, wave 2 for about 260, the balance
+    // pays for 200; C outbids D in every auction until its account holds it
+    const statuses: number[] = [];
+    const served: string[] = [];
+    const serve = async (index: number) => {
+      if (index % 4 === 0) {
+        const user_ids = Array.from({ length: 10 }, (_, user) => `mp-acct-${index}-${user}`);
+        const res = await send("/api/delivery/moments", json({ ...moment, user_ids }, auth));
+        statuses.push(res.status);
+        if (res.status !== 200) return;
+        const { decisions } = (await res.json()) as { decisions: Decision[] };
+        for (const decision of decisions) if (decision.impression_id) served.push(decision.impression_id);
+        return;
+      }
+      const res = await send("/api/delivery/decisions", json({ ...moment, user_id: `mp-acct-${index}` }, auth));
+      statuses.push(res.status);
+      if (res.status === 200) served.push(((await res.json()) as { impression_id: string }).impression_id);
+    };
+    const items = Array.from({ length: 104 }, (_, index) => index);
+
+    // wave 1: B is killed with SIGKILL once it has answered 6 more requests (a count, not
+    // a time: the balancer sends it every other request, 12 of the wave, and the count is
+    // looked at after each answer; its requests in flight fail over to A) and boots again
+    // while A serves the rest
+    const killAfter = b.answered + 6;
+    let comeback: Promise<void> | undefined;
+    const killOnCount = () => {
+      if (comeback || b.answered < killAfter) return;
+      comeback = (async () => {
+        await kill(b);
+        await relaunch(b);
+      })();
+      comeback.catch(() => {}); // awaited after the wave
+    };
+    await pool(items.slice(0, 24), 8, async (index) => {
+      killOnCount();
+      await serve(index);
+      killOnCount();
+    });
+    expect(comeback, "B never answered 6 requests").toBeDefined();
+    await comeback;
+    // wave 2: both instances race for what is left of the balance
+    b.up = true;
+    await pool(items.slice(24), 8, serve);
+
+    // ================================================================ the invariants, from the database
+    const spendOf = async (campaignIds: string[]) => {
+      const own = await db().impression.findMany({ where: { campaignId: { in: campaignIds } } });
+      return {
+        count: own.length,
+        spend: own.reduce((sum, imp) => sum + imp.costMicros, 0n),
+        maxCost: own.reduce((max, imp) => (imp.costMicros > max ? imp.costMicros : max), 0n),
+      };
+    };
+    const accountOf = () => db().billingAccount.findUniqueOrThrow({ where: { advertiserId: advC.advertiserId } });
+    // the account: its spend is the sum of its impressions, within the balance plus one (the costliest)
+    let account = await accountOf();
+    let ofC = await spendOf([c1.id, c2.id]);
+    expect(account.allowanceMicros).toBe(usdToMicros(ACCOUNT_FUNDS_USD));
+    expect(account.spentMicros).toBe(ofC.spend);
+    expect(ofC.spend - ofC.maxCost).toBeLessThan(account.allowanceMicros!);
+    // and the balance was spent (the run asks for more than it pays for): the limit held delivery
+    expect(ofC.spend).toBeGreaterThanOrEqual(account.allowanceMicros!);
+    expect(account.limitReachedAt).not.toBeNull();
+    // each campaign's budget too; C1's ended first, C2 spent the rest of the account
+    for (const campaign of [c1, c2, d]) {
+      const row = await db().campaign.findUniqueOrThrow({ where: { id: campaign.id } });
+      const own = await spendOf([campaign.id]);
+      expect(row.spendMicros).toBe(own.spend);
+      expect(own.spend - own.maxCost).toBeLessThan(row.totalBudgetMicros);
+    }
+    expect((await db().campaign.findUniqueOrThrow({ where: { id: c1.id } })).status).toBe("ended");
+    expect((await spendOf([c2.id])).count).toBeGreaterThan(0);
+    // every answer a 200 (or a no-fill 204), and every 200's impressions committed
+    for (const status of statuses) expect([200, 204]).toContain(status);
+    const committed = new Set(
+      (await db().impression.findMany({ where: { sport: ACCOUNT_SPORT }, select: { id: true } })).map((row) => row.id),
+    );
+    for (const id of served) expect(committed.has(id)).toBe(true);
+
+    // ---- a top-up: both instances reload the changed account (0420) and C delivers again, within the balance
+    await addFunds({ advertiser_id: advC.advertiserId, amount_usd: 0.02, reference: "mp top-up 2" });
+    for (const instance of instances) {
+      let seenAfterMs = -1;
+      const changedAt = performance.now();
+      for (let poll = 0; performance.now() - changedAt <= FRESHNESS_DEADLINE_MS; poll++) {
+        const res = await send(
+          "/api/delivery/decisions",
+          json({ ...moment, user_id: `mp-acct-topup-${instance.name}-${poll}` }, auth),
+          instance,
+        );
+        expect([200, 204]).toContain(res.status);
+        if (res.status === 200 && ((await res.json()) as { campaign_id: string }).campaign_id === c2.id) {
+          seenAfterMs = performance.now() - changedAt;
+          break;
+        }
+      }
+      expect(seenAfterMs, `${instance.name} still holds C's account after its top-up`).toBeGreaterThanOrEqual(0);
+    }
+    account = await accountOf();
+    ofC = await spendOf([c1.id, c2.id]);
+    expect(account.spentMicros).toBe(ofC.spend);
+    expect(ofC.spend - ofC.maxCost).toBeLessThan(account.allowanceMicros!);
   },
 );
 
