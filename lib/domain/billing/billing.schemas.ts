@@ -92,7 +92,7 @@ export const listInvoicesInput = z.strictObject({
 });
 export type ListInvoicesInput = z.input<typeof listInvoicesInput>;
 
-export const invoiceIdInput = z.strictObject({ id: z.string().min(1).max(64) });
+export const invoiceIdInput = z.strictObject({ id: z.string() });
 
 const usdOut = z.number();
 
