@@ -7,22 +7,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { createAccount, createCampaignAs, expectAccessible, graphqlAsUser } from "./dashboard";
 import { admin, blockOutsideRequests } from "./helpers";
-
-/** Every text item of the PDF's pages (pdf.js, the reader browsers use). */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const document = await getDocument({
-    data: new Uint8Array(bytes),
-    disableFontFace: true,
-    standardFontDataUrl: `${process.cwd()}/node_modules/pdfjs-dist/standard_fonts/`,
-  }).promise;
-  const parts: string[] = [];
-  for (let number = 1; number <= document.numPages; number++) {
-    const content = await (await document.getPage(number)).getTextContent();
-    parts.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
-  }
-  return parts.join("\n");
-}
+import { pdfText } from "../test/pdf-text";
 
 test("billing: the credit used against the limit, an invoice downloaded as PDF and CSV, the billing profile saved", async ({
   page,

@@ -8,7 +8,7 @@
 // estimate beside them on wide screens and above the buttons on phones.
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
-import { Controller, FormProvider, useForm, useWatch } from "react-hook-form";
+import { FormProvider, useForm, useWatch } from "react-hook-form";
 import {
   CampaignEstimateDocument,
   CreateCampaignDocument,
@@ -35,7 +35,7 @@ import { CreativeFields } from "./creative-fields";
 import { estimateSummary } from "./estimate";
 import { EstimatePanel, type Estimate } from "./estimate-panel";
 import { PushPreview } from "./push-preview";
-import { RegionPicker } from "./region-picker";
+import { RegionTargeting } from "./region-targeting";
 import { TargetingFields } from "./targeting-fields";
 import { useForecast } from "./use-forecast";
 
@@ -134,32 +134,11 @@ export function CampaignForm({
               description="Where the users are. None chosen: everywhere (users whose region the publisher does not know included)."
             />
             <CardBody className="space-y-5">
-              <Controller
+              <RegionTargeting
                 control={form.control}
-                name="target_regions"
-                render={({ field }) => (
-                  <RegionPicker
-                    id="targetRegions"
-                    legend="Serve only in"
-                    hint="A country includes all its states or provinces. A sportsbook serves only where it is licensed."
-                    error={errors.errorOf("target_regions")}
-                    value={field.value}
-                    onChange={field.onChange}
-                  />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="excluded_regions"
-                render={({ field }) => (
-                  <RegionPicker
-                    id="excludedRegions"
-                    legend="Never serve in"
-                    error={errors.errorOf("excluded_regions")}
-                    value={field.value}
-                    onChange={field.onChange}
-                  />
-                )}
+                errorOf={errors.errorOf}
+                ids={{ target: "targetRegions", excluded: "excludedRegions" }}
+                targetHint="A country includes all its states or provinces. A sportsbook serves only where it is licensed."
               />
             </CardBody>
           </Card>

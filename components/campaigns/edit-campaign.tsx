@@ -10,7 +10,7 @@
 // focuses the error summary.
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import {
   PreviewCampaignUpdateDocument,
   UpdateCampaignDocument,
@@ -27,7 +27,7 @@ import { Field } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import { EDIT_FIELDS, editFormSchema, updateInput, type EditBody, type EditValues } from "./edit-form";
 import { PACING_LABELS } from "./pacing";
-import { RegionPicker } from "./region-picker";
+import { RegionTargeting } from "./region-targeting";
 
 export type EditableCampaign = {
   id: string;
@@ -195,32 +195,11 @@ export function EditCampaign({ campaign, floorHint }: { campaign: EditableCampai
         <Input inputMode="decimal" autoComplete="off" {...form.register("target_cpa_usd")} />
       </Field>
       <div className="space-y-4 sm:col-span-2">
-        <Controller
+        <RegionTargeting
           control={form.control}
-          name="target_regions"
-          render={({ field }) => (
-            <RegionPicker
-              id="edit-target-regions"
-              legend="Serve only in"
-              hint="None chosen: everywhere. Widening the regions can raise spend: it is previewed first."
-              error={errors.errorOf("target_regions")}
-              value={field.value}
-              onChange={field.onChange}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="excluded_regions"
-          render={({ field }) => (
-            <RegionPicker
-              id="edit-excluded-regions"
-              legend="Never serve in"
-              error={errors.errorOf("excluded_regions")}
-              value={field.value}
-              onChange={field.onChange}
-            />
-          )}
+          errorOf={errors.errorOf}
+          ids={{ target: "edit-target-regions", excluded: "edit-excluded-regions" }}
+          targetHint="None chosen: everywhere. Widening the regions can raise spend: it is previewed first."
         />
       </div>
       {dailyAboveTotal(daily, total) ? (

@@ -12,6 +12,7 @@ import { setAdvertiserCategory, setLicensedRegions } from "@/lib/domain/advertis
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { callTool, connectMcp, type ToolAnswer } from "@/test/mcp-client";
+import { buyRequest as mediaBuyRequest } from "./adcp-requests";
 import { adcpErrors } from "./adcp-schemas";
 
 let icons: IconServer;
@@ -20,8 +21,6 @@ let book: TestAdvertiser;
 let brandClient: Client;
 let bookClient: Client;
 let keys = 0;
-const AGENT = "http://sma.test/mcp";
-const DAY = 86_400_000;
 
 beforeAll(async () => {
   icons = await startIconServer();
@@ -49,37 +48,9 @@ async function task(client: Client, name: string, request: Record<string, unknow
   return answer;
 }
 
-function buyRequest(overlay: Record<string, unknown>) {
-  return {
-    idempotency_key: key(),
-    account: { brand: { domain: "acme.example" }, operator: "acme.example" },
-    brand: { domain: "acme.example" },
-    start_time: "asap",
-    end_time: new Date(Date.now() + 10 * DAY).toISOString(),
-    packages: [
-      {
-        product_id: "close_game.nba",
-        budget: 100,
-        pricing_option_id: "cpm_auction",
-        bid_price: 2.5,
-        targeting_overlay: overlay,
-        creatives: [
-          {
-            creative_id: "buyer-creative-1",
-            name: "Parlay push",
-            format_id: { agent_url: AGENT, id: "push_notification" },
-            assets: {
-              headline: { asset_type: "text", content: "Your parlay is one leg away" },
-              body: { asset_type: "text", content: "Cash out now or ride it: live odds inside." },
-              icon: { asset_type: "url", url: icons.url() },
-              click_url: { asset_type: "url", url: "https://book.example.com/promo" },
-            },
-          },
-        ],
-      },
-    ],
-  };
-}
+/** create_media_buy for one close_game.nba package with this targeting overlay. */
+const buyRequest = (overlay: Record<string, unknown>) =>
+  mediaBuyRequest(key(), icons.url(), { targeting_overlay: overlay });
 
 const packagesOf = (answer: ToolAnswer) => answer.structured.packages as { targeting_overlay?: unknown }[];
 

@@ -9,6 +9,7 @@ import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/adve
 import { seedDelivery } from "@/test/factories/delivery";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { callTool, connectMcp, type ToolAnswer } from "@/test/mcp-client";
+import { AGENT, buyRequest as mediaBuyRequest, pushCreative as buyerCreative } from "./adcp-requests";
 import { adcpErrors } from "./adcp-schemas";
 import { SEEDED_PERCENTILES, seedCloseGameAuctions } from "./seed-auctions";
 
@@ -16,7 +17,6 @@ let icons: IconServer;
 let adv: TestAdvertiser;
 let client: Client;
 let keys = 0;
-const AGENT = "http://sma.test/mcp";
 const DAY = 86_400_000;
 
 beforeAll(async () => {
@@ -50,42 +50,12 @@ function expectInputRequired(answer: ToolAnswer, payloadSchema: string) {
   expect(adcpErrors(payloadSchema, answer.structured)).toEqual([]);
 }
 
-function pushCreative(overrides: Record<string, unknown> = {}) {
-  return {
-    creative_id: "buyer-creative-1",
-    name: "Parlay push",
-    format_id: { agent_url: AGENT, id: "push_notification" },
-    assets: {
-      headline: { asset_type: "text", content: "Your parlay is one leg away" },
-      body: { asset_type: "text", content: "Cash out now or ride it: live odds inside." },
-      cta: { asset_type: "text", content: "Open bet" },
-      icon: { asset_type: "url", url: icons.url() },
-      click_url: { asset_type: "url", url: "https://book.example.com/promo" },
-      ...overrides,
-    },
-  };
-}
+const pushCreative = (overrides: Record<string, unknown> = {}) => buyerCreative(icons.url(), overrides);
 
-function buyRequest(idempotencyKey: string, pkg: Record<string, unknown> = {}) {
-  return {
-    idempotency_key: idempotencyKey,
-    account: { brand: { domain: "acme.example" }, operator: "acme.example" },
-    brand: { domain: "acme.example" },
-    start_time: "asap",
-    end_time: new Date(Date.now() + 10 * DAY).toISOString(),
-    packages: [
-      {
-        product_id: "close_game.nba",
-        budget: 100,
-        pricing_option_id: "cpm_auction",
-        bid_price: 2.5,
-        creatives: [pushCreative()],
-        ...pkg,
-      },
-    ],
-    context: { buyer_ref: "plan-7" },
-  };
-}
+const buyRequest = (idempotencyKey: string, pkg: Record<string, unknown> = {}) => ({
+  ...mediaBuyRequest(idempotencyKey, icons.url(), pkg),
+  context: { buyer_ref: "plan-7" },
+});
 
 /** A spend-raising update_media_buy: previewed (input-required with `changes`, nothing stored yet), then confirmed. */
 async function previewThenConfirm(

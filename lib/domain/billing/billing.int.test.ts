@@ -17,6 +17,7 @@ import { addFunds, recordPayment, setBilling } from "./accounts";
 import { creditInvoice, getInvoice, issueInvoices, listInvoices, monthsToClose } from "./invoices";
 import { invoiceCsv, invoicePdf } from "./invoice-files";
 import { monthBounds } from "./months";
+import { pdfText } from "@/test/pdf-text";
 
 const NOV = monthBounds("2026-11");
 const DEC_2 = Date.UTC(2026, 11, 2, 8, 0, 0);
@@ -167,6 +168,20 @@ describe("invoices", () => {
     ).rejects.toMatchObject({ code: "invalid_transition" });
   });
 
+  it("a credit note for all that is due with nothing paid voids the invoice, and frees the credit line", async () => {
+    const { adv } = await billedMonth();
+    await setBilling({ advertiser_id: adv.advertiserId, mode: "invoiced", credit_limit_usd: 1 });
+    await issueInvoices({ month: "2026-11" }, { nowMs: DEC_2 });
+    const before = (await db().billingAccount.findUniqueOrThrow({ where: { advertiserId: adv.advertiserId } }))
+      .allowanceMicros;
+    await creditInvoice({ invoice_number: "SMA-2026-000001", amount_usd: 0.003735, reason: "billed in error" });
+    const invoice = await db().invoice.findUniqueOrThrow({ where: { number: "SMA-2026-000001" } });
+    expect(invoice).toMatchObject({ status: "void", paidMicros: 0n, creditedMicros: 3_735n, totalMicros: 3_735n });
+    const after = (await db().billingAccount.findUniqueOrThrow({ where: { advertiserId: adv.advertiserId } }))
+      .allowanceMicros;
+    expect(after! - before!).toBe(3_735n);
+  });
+
   it("a prepaid account gets a statement: opening balance, funds added, spend, closing balance", async () => {
     const { adv } = await billedMonth();
     await setBilling({ advertiser_id: adv.advertiserId, mode: "prepaid" });
@@ -301,19 +316,3 @@ describe("invoices, for any impressions", () => {
     );
   }, 120_000);
 });
-
-/** Every text item of every page, joined by spaces (pdf.js, the reader browsers use). */
-async function pdfText(pdf: Buffer): Promise<string> {
-  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const document = await getDocument({
-    data: new Uint8Array(pdf),
-    disableFontFace: true,
-    standardFontDataUrl: `${process.cwd()}/node_modules/pdfjs-dist/standard_fonts/`,
-  }).promise;
-  const parts: string[] = [];
-  for (let number = 1; number <= document.numPages; number++) {
-    const content = await (await document.getPage(number)).getTextContent();
-    parts.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
-  }
-  return parts.join("\n");
-}
