@@ -21,7 +21,7 @@ import { LEGAL_BETTING_REGIONS } from "@/lib/simulator/jurisdictions";
 /** Where the demo's sportsbooks are licensed: where the simulated bettors may bet online. */
 export const DEMO_LICENSED_REGIONS: readonly string[] = LEGAL_BETTING_REGIONS.map(([code]) => code);
 
-type DemoCampaign = {
+export type DemoCampaign = {
   name: string;
   momentTypes: string[];
   sports: string[];
@@ -166,7 +166,13 @@ export const RIVALS: DemoAdvertiser[] = [
   },
 ];
 
-function newCampaign(advertiserId: string, campaign: DemoCampaign, startDate: string, createdAt: Date): NewCampaign {
+function newCampaign(
+  advertiserId: string,
+  campaign: DemoCampaign,
+  startDate: string,
+  createdAt: Date,
+  endDate: string | null,
+): NewCampaign {
   return {
     advertiserId,
     name: campaign.name,
@@ -177,6 +183,7 @@ function newCampaign(advertiserId: string, campaign: DemoCampaign, startDate: st
     totalBudgetMicros: usdToMicros(campaign.totalUsd),
     targetCpaMicros: campaign.targetCpaUsd === undefined ? null : usdToMicros(campaign.targetCpaUsd),
     startDate,
+    endDate,
     pacing: campaign.pacing,
     createdAt,
     creatives: campaign.creatives.map((creative) => ({
@@ -197,9 +204,15 @@ export function sportsbookLicence(): { category: "gambling"; licensedRegions: st
 }
 
 /** A campaign's row with its region targeting (JSON arrays; null: none). */
-function campaignRow(advertiserId: string, campaign: DemoCampaign, startDate: string, createdAt: Date) {
+export function campaignRow(
+  advertiserId: string,
+  campaign: DemoCampaign,
+  startDate: string,
+  createdAt: Date,
+  endDate: string | null = null,
+) {
   return {
-    ...campaignCreateData(newCampaign(advertiserId, campaign, startDate, createdAt)),
+    ...campaignCreateData(newCampaign(advertiserId, campaign, startDate, createdAt, endDate)),
     targetRegions: campaign.targetRegions ? JSON.stringify(campaign.targetRegions) : null,
     excludedRegions: campaign.excludedRegions ? JSON.stringify(campaign.excludedRegions) : null,
   };

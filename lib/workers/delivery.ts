@@ -6,6 +6,7 @@ import { MINUTE_MS } from "@/lib/clock";
 import { runCpaController } from "@/lib/delivery/jobs/cpa-controller";
 import { deliveryEngine, stopDeliveryEngine } from "@/lib/delivery/engine/engine-instance";
 import { sweepCampaignLifecycle } from "@/lib/delivery/jobs/lifecycle";
+import { seedDemoHistory } from "@/lib/demo/demo-history";
 import { seedDemo } from "@/lib/demo/seed-demo";
 import { env } from "@/lib/env";
 import { runDemoTraffic } from "@/lib/simulator/demo-traffic";
@@ -60,6 +61,8 @@ export const demoTrafficWorker: Worker = {
   enabled: () => env().DEMO,
   start: async ({ log, baseUrl, signal }) => {
     const credentials = await seedDemo(log);
+    // the first start plays and invoices the two months before this one (the Billing page's invoices)
+    await seedDemoHistory(credentials.advertiser_id, { nowMs: Date.now(), log });
     const stop = new AbortController();
     signal.addEventListener("abort", () => stop.abort(), { once: true });
     // stop feeding the server as soon as shutdown begins, so its connections can drain
