@@ -99,6 +99,13 @@ const PUBLIC_PAGES = [
   "/docs/graphql",
 ];
 
+/**
+ * The API reference's body is the same page signed in or out (only the frame around it differs, and the other
+ * docs pages check that frame), and axe takes most of this spec's time on its thousands of nodes: signed in,
+ * it is checked for width only.
+ */
+const SAME_BODY_SIGNED_IN = new Set(["/docs/api"]);
+
 /** Each page at `width`: its heading shown, nothing wider than the window, no serious or critical axe violation. */
 async function checkPages(page: Page, paths: readonly string[], width: number, who: string): Promise<void> {
   await page.setViewportSize({ width, height: 900 });
@@ -108,7 +115,8 @@ async function checkPages(page: Page, paths: readonly string[], width: number, w
     const what = `${path} at ${width} px${who}`;
     const report = await widthReport(page);
     expect(report.scroll, `${what}: ${report.wide.join(", ")}`).toBeLessThanOrEqual(report.width);
-    await expectAccessible(page, what);
+    const signedIn = who === "";
+    if (!signedIn || !SAME_BODY_SIGNED_IN.has(path)) await expectAccessible(page, what);
   }
 }
 
