@@ -53,7 +53,7 @@ export function mailsTo(to: string): Mail[] {
     .filter((mail) => mail.to.includes(to.toLowerCase()));
 }
 
-/** Waits for the `count`th message to `to` and returns its first link to `path` (/invite/, /reset-password/). */
+/** Waits for the `count`th message to `to` and returns its first link to `path` (/invite#, /reset-password#). */
 export async function linkMailedTo(to: string, path: string, count = 1): Promise<string> {
   await expect.poll(() => mailsTo(to).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
   const mail = mailsTo(to)[count - 1]!;

@@ -32,7 +32,7 @@ describe("teams over GraphQL", () => {
       { input: { email: agency.email, role: "VIEWER" } },
     );
     expect(invited.body.data.inviteMember).toMatchObject({ emailed: false, emailProblem: "NOT_CONFIGURED" });
-    const token = String(invited.body.data.inviteMember.url).split("/invite/")[1]!;
+    const token = String(invited.body.data.inviteMember.url).split("/invite#")[1]!;
 
     const jar: Jar = new Map();
     const url = await signIn(jar, agency.email, PASSWORD, "198.19.0.2", token);

@@ -59,7 +59,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   };
 }
 
-/** The first link of a message to a path of the app (http://sma.test/invite/…). */
+/** The first link of a message to a path of the app (http://sma.test/invite#…). */
 export function linkIn(mail: ReceivedMail, path: string): string {
   const match = new RegExp(`https?://\\S+${path}\\S+`).exec(mail.text);
   if (!match) throw new Error(`no ${path} link in: ${mail.text}`);

@@ -26,7 +26,7 @@ import {
 
 /** The page an invitation's link opens. */
 export function invitationUrl(token: string): string {
-  return `${env().PUBLIC_BASE_URL}/invite/${token}`;
+  return `${env().PUBLIC_BASE_URL}/invite#${token}`;
 }
 
 export const inviteMember = defineOperation({

@@ -107,7 +107,7 @@ describe("F1: removing a member revokes what they set up", () => {
     expect(removed).toMatchObject({ revokedConnectedApps: 1, revokedInvitations: 1, revokedApiClients: 1 });
     await expect(mcpRequest(app.token)).rejects.toMatchObject({ code: "unauthorized" });
     await expect(exchangeRefreshToken(CLIENT, app.refresh, undefined, undefined)).rejects.toThrow(/revoked/);
-    const token = invited.url.split("/invite/")[1]!;
+    const token = invited.url.split("/invite#")[1]!;
     expect((await invitationByToken(token))?.status).toBe("revoked");
     expect((await db().apiClient.findUniqueOrThrow({ where: { id: key.apiClient.id } })).revokedAt).not.toBeNull();
     const reasons = await db().change.findMany({
@@ -148,7 +148,7 @@ describe("F1: an invitation carries its inviter's authority", () => {
     await db().membership.delete({
       where: { advertiserId_userId: { advertiserId: other.advertiserId, userId: other.userId } },
     });
-    const token = invited.url.split("/invite/")[1]!;
+    const token = invited.url.split("/invite#")[1]!;
     expect((await invitationByToken(token)).status).toBe("revoked");
     await expect(joinWithSignUp({ token, name: "Z", password: "correct horse battery staple" })).rejects.toMatchObject({
       code: "not_found",
@@ -170,7 +170,7 @@ describe("F1: demoting a member narrows what they approved", () => {
     expect([...actor.scopes].sort()).toEqual(["campaigns:read", "reporting:read"]);
     const refreshed = await exchangeRefreshToken(CLIENT, app.refresh, undefined, undefined);
     expect(refreshed.scope).toBe("campaigns:read reporting:read");
-    expect((await invitationByToken(invited.url.split("/invite/")[1]!))?.status).toBe("revoked");
+    expect((await invitationByToken(invited.url.split("/invite#")[1]!))?.status).toBe("revoked");
   });
 });
 

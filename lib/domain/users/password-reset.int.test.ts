@@ -43,7 +43,7 @@ async function newUser() {
   return { email, userId: created.user_id, advertiserId: created.advertiser_id };
 }
 
-const tokenOf = (link: string) => link.split("/reset-password/")[1]!;
+const tokenOf = (link: string) => link.split("/reset-password#")[1]!;
 
 let smtp: TestSmtpServer;
 beforeAll(async () => {
@@ -71,7 +71,7 @@ describe("password reset by email", () => {
     await passwordResetEmailsSettled();
     const [mail] = await smtp.waitFor(user.email);
     expect(mail!.subject).toBe("Reset your Sports Moment Ads password");
-    const token = tokenOf(linkIn(mail!, "/reset-password/"));
+    const token = tokenOf(linkIn(mail!, "/reset-password#"));
     // only its hash is kept
     const stored = await db().passwordReset.findFirstOrThrow({ where: { userId: user.userId } });
     expect(JSON.stringify(stored)).not.toContain(token);
@@ -104,7 +104,7 @@ describe("password reset by email", () => {
     const start = Date.parse("2026-04-01T08:00:00Z");
     await run(requestPasswordReset, { email: user.email }, { clock: () => start });
     await passwordResetEmailsSettled();
-    const token = tokenOf(linkIn((await smtp.waitFor(user.email))[0]!, "/reset-password/"));
+    const token = tokenOf(linkIn((await smtp.waitFor(user.email))[0]!, "/reset-password#"));
     const weak = await run(
       completePasswordReset,
       { token, new_password: "password1234" },

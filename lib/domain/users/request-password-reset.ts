@@ -18,7 +18,7 @@ import { PASSWORD_RESET_TTL_MINUTES, requestPasswordResetInput } from "./users.s
 
 /** The page a reset link opens. */
 export function passwordResetUrl(token: string): string {
-  return `${env().PUBLIC_BASE_URL}/reset-password/${token}`;
+  return `${env().PUBLIC_BASE_URL}/reset-password#${token}`;
 }
 
 /** The sends started by requests and not yet finished (tests wait for them; nothing else reads this). */

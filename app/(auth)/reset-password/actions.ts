@@ -1,11 +1,22 @@
 "use server";
-// A reset link's new password (the completePasswordReset operation): every
+// A reset link's server actions, given the link's token in their POST body: whether the
+// link still works, and its new password (the completePasswordReset operation): every
 // session of the account ends; the browser signs in with the new password.
 import { capitalize } from "@/components/form-errors";
-import { completePasswordReset } from "@/lib/domain/users/complete-password-reset";
+import {
+  completePasswordReset,
+  passwordResetStatus,
+  type ResetLinkStatus,
+} from "@/lib/domain/users/complete-password-reset";
 import { toAppError } from "@/lib/errors";
 import { runAction } from "@/lib/http/server-action";
 import { logger } from "@/lib/log";
+
+export type { ResetLinkStatus };
+
+export async function checkResetLink(token: string): Promise<ResetLinkStatus> {
+  return passwordResetStatus(typeof token === "string" ? token : "");
+}
 
 export type ResetPasswordState = { ok: boolean; email?: string; passwordError?: string; formError?: string };
 
