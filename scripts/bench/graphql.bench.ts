@@ -14,6 +14,9 @@
 // hold the same numbers, and each approach's SQL statements are counted once.
 //
 //   npm run bench -- graphql
+// first: the route handlers reach Next's request storage, an AsyncLocalStorage only where the runtime
+// set it up (as Next's server does, and the test setup)
+import "next/dist/server/node-environment-baseline.js";
 import { restRoute } from "@/test/rest-routes";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
