@@ -51,6 +51,10 @@ export async function startTracing(options: { endpoint: string; serviceName: str
     current.enabled = false;
     current.stop = undefined;
     await sdk.shutdown();
+    // the process's OpenTelemetry globals back to their no-op defaults
+    trace.disable();
+    context.disable();
+    propagation.disable();
   };
   return current.stop;
 }
