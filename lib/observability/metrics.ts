@@ -62,7 +62,106 @@ const STATUS_LABELS: readonly string[] = Array.from({ length: 600 }, (_, code) =
   code >= 100 ? String(code) : "other",
 );
 
-function createMetrics(enabled: boolean): Metrics {
+// The hot path's cells: plain numbers, written by an addition (prom-client's own children hash
+// their labels into a string at every increment). prom-client formats them at scrape time:
+// each family is registered in the registry as a metric whose get() reads the cells.
+
+class CounterCell implements Count {
+  value = 0;
+  inc(by = 1): void {
+    this.value += by;
+  }
+}
+
+class HistogramCell implements Timing {
+  readonly counts: Float64Array;
+  sum = 0;
+  count = 0;
+  constructor(readonly bounds: readonly number[]) {
+    this.counts = new Float64Array(bounds.length);
+  }
+  observe(value: number): void {
+    const bounds = this.bounds;
+    let index = 0;
+    while (index < bounds.length && value > bounds[index]!) index++;
+    if (index < bounds.length) this.counts[index]! += 1;
+    this.sum += value;
+    this.count += 1;
+  }
+}
+
+type Labels = Record<string, string>;
+type MetricValue = { value: number; labels: Labels; metricName?: string };
+
+abstract class Family<C> {
+  readonly aggregator = "sum";
+  readonly #children = new Map<string, { labels: Labels; cell: C }>();
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    readonly type: "counter" | "histogram",
+    readonly labelNames: readonly string[],
+  ) {}
+  protected abstract make(): C;
+  /** The child of these label values, made on first use and kept (call it once, keep the cell). */
+  child(...values: string[]): C {
+    const key = values.join("\u0000");
+    let entry = this.#children.get(key);
+    if (!entry) {
+      const labels = Object.fromEntries(this.labelNames.map((name, index) => [name, values[index]!]));
+      entry = { labels, cell: this.make() };
+      this.#children.set(key, entry);
+    }
+    return entry.cell;
+  }
+  protected children(): Iterable<{ labels: Labels; cell: C }> {
+    return this.#children.values();
+  }
+}
+
+export class CounterFamily extends Family<CounterCell> {
+  constructor(name: string, help: string, labelNames: readonly string[] = []) {
+    super(name, help, "counter", labelNames);
+  }
+  protected make() {
+    return new CounterCell();
+  }
+  get(): { name: string; help: string; type: string; aggregator: string; values: MetricValue[] } {
+    const values = [...this.children()].map(({ labels, cell }) => ({ labels, value: cell.value }));
+    return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values };
+  }
+}
+
+export class HistogramFamily extends Family<HistogramCell> {
+  constructor(
+    name: string,
+    help: string,
+    readonly bounds: readonly number[],
+    labelNames: readonly string[] = [],
+  ) {
+    super(name, help, "histogram", labelNames);
+  }
+  protected make() {
+    return new HistogramCell(this.bounds);
+  }
+  get(): { name: string; help: string; type: string; aggregator: string; values: MetricValue[] } {
+    const values: MetricValue[] = [];
+    for (const { labels, cell } of this.children()) {
+      let cumulative = 0;
+      cell.bounds.forEach((bound, index) => {
+        cumulative += cell.counts[index]!;
+        values.push({ metricName: `${this.name}_bucket`, labels: { le: String(bound), ...labels }, value: cumulative });
+      });
+      values.push({ metricName: `${this.name}_bucket`, labels: { le: "+Inf", ...labels }, value: cell.count });
+      values.push({ metricName: `${this.name}_sum`, labels, value: cell.sum });
+      values.push({ metricName: `${this.name}_count`, labels, value: cell.count });
+    }
+    return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values };
+  }
+}
+
+/** A registry of its own (the process has one, metrics() below; the bench measures one of each kind). */
+export function createMetrics(enabled: boolean): Metrics {
   const registry = new client.Registry();
   const sources: ScrapeSources = {};
   const metrics = {
@@ -71,37 +170,43 @@ function createMetrics(enabled: boolean): Metrics {
     sources,
   } as Metrics;
   if (enabled) client.collectDefaultMetrics({ register: registry, prefix: "sma_" });
+  const register = <F extends CounterFamily | HistogramFamily>(family: F): F => {
+    registry.registerMetric(family as unknown as client.Metric);
+    return family;
+  };
 
-  const requests = new client.Counter({
-    name: "sma_http_requests_total",
-    help: "Requests answered, by operation (the REST surface's operation names, or a fixed group) and status.",
-    labelNames: ["operation", "status"] as const,
-    registers: [registry],
-  });
-  const requestSeconds = new client.Histogram({
-    name: "sma_http_request_duration_seconds",
-    help: "Time from a request's arrival to its answer's last byte, by operation.",
-    labelNames: ["operation"] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
+  const requests = register(
+    new CounterFamily(
+      "sma_http_requests_total",
+      "Requests answered, by operation (the REST surface's operation names, or a fixed group) and status.",
+      ["operation", "status"],
+    ),
+  );
+  const requestSeconds = register(
+    new HistogramFamily(
+      "sma_http_request_duration_seconds",
+      "Time from a request's arrival to its answer's last byte, by operation.",
+      LATENCY_BUCKETS,
+      ["operation"],
+    ),
+  );
   // children by operation then status: made on a pair's first request, then only looked up
   const requestChildren = new Map<string, { seconds: Timing; byStatus: (Count | undefined)[] }>();
   metrics.request = (operation, status) => {
     let entry = requestChildren.get(operation);
     if (!entry) {
-      entry = { seconds: enabled ? requestSeconds.labels(operation) : NOOP, byStatus: [] };
+      entry = { seconds: enabled ? requestSeconds.child(operation) : NOOP, byStatus: [] };
       requestChildren.set(operation, entry);
     }
     const code = status >= 100 && status < 600 ? status : 0;
     let count = entry.byStatus[code];
-    if (!count) count = entry.byStatus[code] = enabled ? requests.labels(operation, STATUS_LABELS[code]!) : NOOP;
+    if (!count) count = entry.byStatus[code] = enabled ? requests.child(operation, STATUS_LABELS[code]!) : NOOP;
     return { count, seconds: entry.seconds };
   };
 
   const counter = (name: string, help: string, label: string) => {
-    const metric = new client.Counter({ name, help, labelNames: [label], registers: [registry] });
-    return (value: string): Count => (enabled ? metric.labels(value) : NOOP);
+    const family = register(new CounterFamily(name, help, [label]));
+    return (value: string): Count => (enabled ? family.child(value) : NOOP);
   };
   const decisions = counter("sma_decisions_total", "Single ad decisions (decideMoment) by outcome.", "outcome");
   metrics.decisions = byLabel(DECISION_OUTCOMES, decisions);
@@ -112,12 +217,12 @@ function createMetrics(enabled: boolean): Metrics {
   );
   metrics.momentUsers = byLabel(DECISION_OUTCOMES, momentUsers);
   const plain = (name: string, help: string): Count => {
-    const metric = new client.Counter({ name, help, registers: [registry] });
-    return enabled ? metric : NOOP;
+    const family = register(new CounterFamily(name, help));
+    return enabled ? family.child() : NOOP;
   };
   const histogram = (name: string, help: string, buckets: number[]): Timing => {
-    const metric = new client.Histogram({ name, help, buckets, registers: [registry] });
-    return enabled ? metric : NOOP;
+    const family = register(new HistogramFamily(name, help, buckets));
+    return enabled ? family.child() : NOOP;
   };
   metrics.moments = plain("sma_moments_total", "Moments committed (fanOutMoment answered 200).");
   metrics.groupCommitSeconds = histogram(
@@ -212,9 +317,11 @@ function createMetrics(enabled: boolean): Metrics {
   return metrics;
 }
 
-/** The process's metrics (METRICS=0: every child a no-op). */
+let held: Metrics | undefined;
+
+/** The process's metrics (METRICS=0: every child a no-op); this module's copy keeps it after the first call. */
 export function metrics(): Metrics {
-  return processWide("metrics", () => createMetrics(env().METRICS));
+  return (held ??= processWide("metrics", () => createMetrics(env().METRICS)));
 }
 
 /** The Prometheus text of every metric, and its content type. */

@@ -17,7 +17,9 @@ import { processWide } from "@/lib/process-wide";
 
 type TracingState = { enabled: boolean; stop?: () => Promise<void> };
 
-const state = () => processWide<TracingState>("tracing", () => ({ enabled: false }));
+let held: TracingState | undefined;
+/** The process's tracing state, kept by this module's copy after the first call (the hot path asks it). */
+const state = () => (held ??= processWide<TracingState>("tracing", () => ({ enabled: false })));
 
 export function tracingEnabled(): boolean {
   return state().enabled;
