@@ -149,9 +149,15 @@ describe("GET /metrics", () => {
     expect(delta("sma_rate_limit_refusals_total", { policy: "token" })).toBe(1);
     expect(delta("sma_rate_limit_refusals_total", { policy: "report" })).toBe(0);
 
-    // the failed delivery waits for its retry: the backlog, read at scrape time
+    // the failed delivery waits for its retry: in the backlog, not late
     expect(sampleValue(after, "sma_outbox_backlog")).toBe(1);
-    expect(sampleValue(after, "sma_outbox_oldest_unsent_age_seconds")).toBeGreaterThan(0);
+    expect(sampleValue(after, "sma_outbox_oldest_unsent_age_seconds")).toBe(0);
+    // an event written a minute ago and not fanned out yet: late by that minute
+    await enqueueTestEvent(adv.advertiserId, "click.recorded", Date.now() - 60_000);
+    const late = await scrape();
+    expect(sampleValue(late, "sma_outbox_backlog")).toBe(2);
+    expect(sampleValue(late, "sma_outbox_oldest_unsent_age_seconds")).toBeGreaterThanOrEqual(60);
+    expect(sampleValue(late, "sma_outbox_oldest_unsent_age_seconds")).toBeLessThan(120);
     // the pool's use on PostgreSQL (SQLite has no pool: no series)
     if (dbKind() === "postgresql")
       expect(sampleValue(after, "sma_db_pool_connections", { state: "total" })).toBeGreaterThan(0);

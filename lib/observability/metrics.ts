@@ -293,7 +293,7 @@ export function createMetrics(enabled: boolean): Metrics {
     });
     new client.Gauge({
       name: "sma_outbox_oldest_unsent_age_seconds",
-      help: "Age of the oldest event or delivery not yet sent (0 when none; read at scrape time).",
+      help: "How long the oldest due item has waited: an event not fanned out since written, a delivery since its attempt came due (a retry scheduled for later is not late); 0 when none; read at scrape time.",
       registers: [registry],
       async collect() {
         const read = await readOutbox();
