@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OWN_HANDLERS } from "@/app/api/[...path]/own-handlers";
 import { createPlatformKey } from "@/lib/auth/platform-keys";
 import { fixedClock } from "@/lib/clock";
-import { dbKind } from "@/lib/db/client";
+import { db, dbKind } from "@/lib/db/client";
 import { deliveryEngine, stopDeliveryEngine } from "@/lib/delivery/engine/engine-instance";
 import { dispatcher } from "@/lib/http/rest-router";
 import { operationLabels } from "@/lib/http/operation-label";
@@ -109,6 +109,11 @@ describe("GET /metrics", () => {
     await enqueueTestEvent(adv.advertiserId, "click.recorded", Date.now() - 500);
     await new WebhookDispatcher({ allowHosts: [receiver.hostPort], random: () => 0.5 }).drain();
     expect(receiver.requests.map((request) => request.path).sort()).toEqual(["/fail", "/ok"]);
+    // the failed delivery's retry, an hour from now (its first is seconds away: a slow run must not make it due)
+    await db().webhookDelivery.updateMany({
+      where: { status: "pending" },
+      data: { nextAttemptMs: BigInt(Date.now() + 3_600_000) },
+    });
 
     // eleven token requests from one address in a minute: the eleventh refused (10 per minute)
     const outcomes = [];
