@@ -5,6 +5,7 @@
 // of invitations and password resets, authorization codes, refresh tokens, API
 // client secrets, platform and postback keys, webhook secrets, JWTs) is
 // replaced, whichever field, message or error stack holds it (docs/decisions/1430).
+// With tracing on, a line written inside a span carries its trace_id (docs/decisions/1442).
 import pino, { type DestinationStream, type Logger } from "pino";
 import { env } from "@/lib/env";
 import { activeTraceId } from "@/lib/observability/tracing";
