@@ -20,6 +20,11 @@ const nextConfig = {
     "@escape.tech/graphql-armor",
     "graphql-query-complexity",
     "dataloader",
+    // one metrics registry and one tracer provider for the custom server and the routes (lib/observability)
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-node",
+    "@opentelemetry/exporter-trace-otlp-http",
   ],
   // npm test type-checks the whole project once (npm run typecheck) before it builds: it sets
   // SMA_BUILD_SKIP_TYPECHECK=1 so the build does not check the same files again

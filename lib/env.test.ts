@@ -56,6 +56,27 @@ describe("parseEnv", () => {
     expect(parseEnv({ DEMO: "0" }).DEMO).toBe(false);
   });
 
+  it("observability: metrics on, no token, no operator port, no tracing by default; each validated", () => {
+    const env = parseEnv({});
+    expect(env.METRICS).toBe(true);
+    expect(env.METRICS_TOKEN).toBeUndefined();
+    expect(env.METRICS_PORT).toBeUndefined();
+    expect(env.METRICS_HOST).toBe("127.0.0.1");
+    expect(env.WORKER_HEALTH_PORT).toBeUndefined();
+    expect(env.READY_DB_TIMEOUT_MS).toBe(1000);
+    expect(env.DRAIN_DELAY_MS).toBe(0);
+    expect(env.OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    expect(parseEnv({ METRICS: "0", OTEL_EXPORTER_OTLP_ENDPOINT: "" }).METRICS).toBe(false);
+    expect(parseEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318" }).OTEL_EXPORTER_OTLP_ENDPOINT).toBe(
+      "http://collector:4318",
+    );
+    expect(() => parseEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN: at least 16 characters/);
+    expect(() => parseEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "grpc://collector:4317" })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT: must be an http:\/\/ or https:\/\/ URL/,
+    );
+    expect(() => parseEnv({ WORKER_HEALTH_PORT: "70000" })).toThrow(/WORKER_HEALTH_PORT/);
+  });
+
   it("fails with the field that is wrong", () => {
     expect(() => parseEnv({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must start with file: or postgresql/);

@@ -113,6 +113,35 @@ const schema = z
      * test suites hash hundreds of accounts at 10).
      */
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+    /** Collect the Prometheus metrics (lib/observability/metrics.ts); 0 turns every increment into a no-op. */
+    METRICS: flag.default(true),
+    /**
+     * Bearer token that GET /metrics requires (docs/operators.md, "Observability"). Unset: /metrics is served
+     * only on the operator port (METRICS_PORT, the worker's WORKER_HEALTH_PORT), never on PORT.
+     */
+    METRICS_TOKEN: z.string().min(16, "at least 16 characters").optional(),
+    /** A second listener for operators: /metrics (no token needed unless METRICS_TOKEN is set), /healthz, /readyz. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** The address METRICS_PORT and WORKER_HEALTH_PORT listen on (default loopback only). */
+    METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+    /** scripts/worker.ts: the port of its /healthz, /readyz and /metrics. Unset: the worker listens on none. */
+    WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** /readyz: how long the database may take to answer before the instance reports not ready. */
+    READY_DB_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+    /**
+     * On SIGTERM, how long /readyz answers 503 (draining) while the server still serves, before it stops
+     * accepting connections: give the load balancer this long to notice (at least its probe interval).
+     */
+    DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    /** OTLP/HTTP collector base URL (e.g. http://collector:4318): traces are exported there. Unset: no tracing. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z
+      .string()
+      .trim()
+      .transform((value) => value || undefined)
+      .pipe(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional())
+      .optional(),
+    /** The service.name of the exported spans. */
+    OTEL_SERVICE_NAME: z.string().min(1).default("sports-moment-ads"),
   })
   .refine((value) => value.NODE_ENV !== "production" || value.PASSWORD_HASH_COST >= 17, {
     path: ["PASSWORD_HASH_COST"],

@@ -5,8 +5,19 @@
 // of invitations and password resets, authorization codes, refresh tokens, API
 // client secrets, platform and postback keys, webhook secrets, JWTs) is
 // replaced, whichever field, message or error stack holds it (docs/decisions/1430).
+// With tracing on, a line written inside a span carries its trace_id (docs/decisions/1442).
 import pino, { type DestinationStream, type Logger } from "pino";
 import { env } from "@/lib/env";
+import { activeTraceId } from "@/lib/observability/tracing";
+
+/**
+ * Each line's trace_id, when tracing is on and the line is written inside a span (docs/decisions/1442).
+ * A fresh object each line: pino merges the line's fields into it.
+ */
+function traceFields(): object {
+  const traceId = activeTraceId();
+  return traceId ? { trace_id: traceId } : {};
+}
 
 const holder = globalThis as unknown as { __smaLogger?: Logger };
 
@@ -34,6 +45,7 @@ export function createLogger(destination: DestinationStream = pino.destination(1
       level: env().LOG_LEVEL,
       base: { service: "sma" },
       timestamp: pino.stdTimeFunctions.isoTime,
+      mixin: traceFields,
       redact: {
         // what no shape can tell apart (a password, a six-digit code), by name at the top and one level down
         paths: [

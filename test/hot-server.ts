@@ -9,9 +9,12 @@ import {
   refuseUnknownApiRoute,
   type RequestEdgeOptions,
 } from "@/lib/server/request-edge";
-import { isHotPath } from "@/lib/server/hot-router";
+import { isHotPath, type HotRequest } from "@/lib/server/hot-router";
 import { createHotRouter } from "@/lib/server/hot-routes";
 import { drainAfterResponse, type DrainOptions } from "@/lib/server/drain-unread-body";
+import { logger } from "@/lib/log";
+import { serveOperatorRequest, type OperatorOptions } from "@/lib/observability/operator-routes";
+import { observeRequest } from "@/lib/observability/request-observer";
 
 export type HotServer = { url: string; server: Server; close(): Promise<void> };
 
@@ -38,21 +41,31 @@ async function serveAppRoute(handler: RouteHandler, req: IncomingMessage, res: S
 const DIRECT: RequestEdgeOptions = { trustProxy: 0, httpsOrigin: false, dev: false };
 
 /**
- * As server.ts: the request edge (request id, client address, security headers, the refusals
- * of undecodable paths and of unknown API routes), then a Next route or the hot router.
+ * As server.ts: the request edge (request id, client address, security headers, the request's
+ * log line, metrics and span, the operator endpoints when given, the refusals of undecodable
+ * paths and of unknown API routes), then a Next route or the hot router.
  */
 export async function startHotServer(
   appRoutes: AppRoutes = {},
   drain: DrainOptions = {},
   frontDoor: RequestEdgeOptions = DIRECT,
+  operator?: Omit<OperatorOptions, "operatorListener">,
 ): Promise<HotServer> {
   const router = createHotRouter();
+  const onPublicPort = operator && { ...operator, operatorListener: false };
   const server = createServer((req, res) => {
     const hotReq = prepareRequest(req, res, frontDoor);
     const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
     drainAfterResponse(req, res, drain);
-    if (!isHotPath(pathname) && refuseUndecodablePath(hotReq, res, pathname)) return;
-    if (!isHotPath(pathname) && refuseUnknownApiRoute(hotReq, res, pathname)) return;
+    const quiet = isHotPath(pathname);
+    observeRequest(req, res, { pathname, requestId: hotReq.requestId, quiet, log: logger() }, () =>
+      serve(hotReq, res, pathname),
+    );
+  });
+  const serve = (req: HotRequest, res: ServerResponse, pathname: string) => {
+    if (onPublicPort && serveOperatorRequest(req, res, pathname, onPublicPort, req.requestId)) return;
+    if (!isHotPath(pathname) && refuseUndecodablePath(req, res, pathname)) return;
+    if (!isHotPath(pathname) && refuseUnknownApiRoute(req, res, pathname)) return;
     const appRoute = appRoutes[pathname]?.[req.method ?? "GET"];
     if (appRoute) {
       void serveAppRoute(appRoute, req, res);
@@ -63,8 +76,8 @@ export async function startHotServer(
       res.end();
       return;
     }
-    void router.handle(hotReq, res, pathname);
-  });
+    void router.handle(req, res, pathname);
+  };
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

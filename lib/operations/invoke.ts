@@ -11,6 +11,7 @@ import { AppError, parseInput } from "@/lib/errors";
 import { refuseNul } from "@/lib/http/nul";
 import { consumeRateLimit, limitFailures, RATE_LIMIT_POLICIES, rateLimitedError } from "@/lib/rate-limit/limiter";
 import type { RateLimitPolicy } from "@/lib/rate-limit/policies";
+import { tracingEnabled, withSpan } from "@/lib/observability/tracing";
 import { runIdempotently, type Idempotent } from "./idempotency";
 import type { AnyOperation, Caller, InputOf, ResultOf, RunContext } from "./operation";
 import { roleOf, rulesOf, scopeOf } from "./operation";
@@ -90,7 +91,19 @@ export function parseOperationInput<O extends AnyOperation>(
  * Runs `operation` for `caller` with a transport's raw input (snake_case, as REST and OpenAPI
  * name fields); `replayed` when an idempotency key gave back an earlier call's result.
  */
-export async function invokeOnce<O extends AnyOperation>(
+export function invokeOnce<O extends AnyOperation>(
+  operation: O,
+  caller: Caller,
+  raw: unknown,
+): Promise<Idempotent<ResultOf<O>>> {
+  // a span per operation when tracing is on, whichever transport called
+  if (!tracingEnabled()) return invokeChecked(operation, caller, raw);
+  return withSpan(operation.name, { "sma.operation": operation.name, "sma.request_id": caller.requestId }, () =>
+    invokeChecked(operation, caller, raw),
+  );
+}
+
+async function invokeChecked<O extends AnyOperation>(
   operation: O,
   caller: Caller,
   raw: unknown,

@@ -10,6 +10,7 @@ import { db } from "@/lib/db/client";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import { addressBucket } from "@/lib/http/client-ip";
 import { recordRateLimit } from "@/lib/rate-limit/headers";
+import { metrics } from "@/lib/observability/metrics";
 import { RATE_LIMIT_POLICIES, type RateLimitPolicy } from "@/lib/rate-limit/policies";
 
 export { RATE_LIMIT_POLICIES, type RateLimitPolicy } from "@/lib/rate-limit/policies";
@@ -57,7 +58,10 @@ async function consume(policy: RateLimitPolicy, key: string): Promise<RateLimitO
     const res = await limiterFor(policy).consume(counterKey(policy, key), 1);
     return headersFor(policy, res, true);
   } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) return headersFor(policy, rejection, false);
+    if (rejection instanceof RateLimiterRes) {
+      metrics().rateLimitRefusals[policy].inc();
+      return headersFor(policy, rejection, false);
+    }
     throw rejection;
   }
 }

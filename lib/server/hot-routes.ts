@@ -11,6 +11,8 @@ import { requirePlatformKey } from "@/lib/delivery/platform-auth";
 import { AppError, parseInput } from "@/lib/errors";
 import { bodyLimitOf } from "@/lib/http/body-limits";
 import { SERVED, surfaceEntry } from "@/lib/http/rest-surface";
+import { metrics } from "@/lib/observability/metrics";
+import { tracingEnabled, withSpan } from "@/lib/observability/tracing";
 import { HotRouter, readJson, sendEncodedJson, sendJson, type HotHandler, type HotRequest } from "./hot-router";
 import { encodeMomentAnswer } from "./moment-answer";
 
@@ -24,6 +26,7 @@ async function decide(req: HotRequest, res: ServerResponse): Promise<void> {
   const platform = await requirePlatformKey(req.headers.authorization);
   const input = parseInput(decisionInput, await readJson(req, bodyLimitOf(surfaceEntry("decideMoment"))));
   const decision = await (await deliveryEngine()).decide(input, platform);
+  metrics().decisions[decision.kind].inc();
   if (decision.kind === "filled") sendJson(res, 200, decision.view);
   else noContent(res);
 }
@@ -59,8 +62,12 @@ export function createHotRouter(): HotRouter {
     if (entry.serve !== "hot") continue;
     const handler = HANDLERS[entry.doc.operationId];
     if (!handler) throw new Error(`No hot handler for ${entry.doc.operationId}`);
+    const name = entry.doc.operationId;
+    // a span per operation when tracing is on (the request's span is its parent); else the handler as it is
+    const traced: HotHandler = (req, res, match) =>
+      tracingEnabled() ? withSpan(name, {}, () => Promise.resolve(handler(req, res, match))) : handler(req, res, match);
     // a template ending in a parameter (`/c/{click_id}`) is a prefix route: the rest of the path is the parameter
-    router.on(entry.method, entry.path.replace(/\{\w+\}$/, "*"), handler);
+    router.on(entry.method, entry.path.replace(/\{\w+\}$/, "*"), traced);
   }
   return router;
 }

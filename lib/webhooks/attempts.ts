@@ -9,6 +9,7 @@
 // reset by a success; last_delivered_at; deactivation after 410 Gone or 5 days
 // of failures). What each step reads and writes is one plan for both databases
 // (store/attempt-plan.ts), run by the database's driver (docs/decisions/1425).
+import { metrics } from "@/lib/observability/metrics";
 import { claimToken, type DispatchContext } from "./context";
 import { sendWebhook, type SendOutcome } from "./send";
 import * as plans from "./store/attempt-plan";
@@ -102,7 +103,7 @@ export async function sendClaimedDelivery(
     await runAttemptPlan(context.db, plans.cancelClaimed(delivery), "transaction");
     return null;
   }
-  return sendWebhook(
+  const outcome = await sendWebhook(
     delivery.endpoint,
     { eventId: delivery.eventId, body: delivery.payload },
     {
@@ -111,6 +112,8 @@ export async function sendClaimedDelivery(
       allowHosts: context.allowHosts,
     },
   );
+  metrics().webhookAttempts[outcome.ok ? "success" : outcome.statusCode === null ? "no_answer" : "http_error"].inc();
+  return outcome;
 }
 
 /**

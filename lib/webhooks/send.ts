@@ -2,6 +2,7 @@
 // addresses, checked again at every send), with a 10 s timeout. Redirects are
 // not followed: a 3xx is a failed attempt, as at Stripe and Svix (a signed body
 // must not be forwarded somewhere the advertiser did not register).
+import { injectTraceHeaders, SpanKind, SpanStatusCode, tracingEnabled, withSpan } from "@/lib/observability/tracing";
 import { guardedRequest, OutboundBlockedError, OutboundFailedError } from "@/lib/outbound/guarded-request";
 import { signatureHeaders } from "./sign";
 
@@ -31,10 +32,34 @@ function snippet(body: Buffer): string {
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
-export async function sendWebhook(
+/**
+ * The POST, in a client span when tracing is on (its W3C `traceparent` sent with it, so the
+ * receiver's spans join the trace).
+ */
+export function sendWebhook(
   endpoint: { url: string; secret: string },
   message: { eventId: string; body: string },
   options: SendOptions,
+): Promise<SendOutcome> {
+  if (!tracingEnabled()) return send(endpoint, message, options, {});
+  return withSpan(
+    "webhook.send",
+    { "sma.webhook.event_id": message.eventId },
+    async (span) => {
+      const outcome = await send(endpoint, message, options, injectTraceHeaders({}));
+      if (outcome.statusCode !== null) span?.setAttribute("http.response.status_code", outcome.statusCode);
+      if (!outcome.ok) span?.setStatus({ code: SpanStatusCode.ERROR, message: outcome.error ?? "failed" });
+      return outcome;
+    },
+    SpanKind.CLIENT,
+  );
+}
+
+async function send(
+  endpoint: { url: string; secret: string },
+  message: { eventId: string; body: string },
+  options: SendOptions,
+  traceHeaders: Record<string, string>,
 ): Promise<SendOutcome> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const started = performance.now();
@@ -45,6 +70,7 @@ export async function sendWebhook(
       headers: {
         "content-type": "application/json",
         "user-agent": "SportsMomentAds-Webhooks/1.0",
+        ...traceHeaders,
         ...signatureHeaders(endpoint.secret, message.eventId, message.body, options.nowMs),
       },
       body: message.body,

@@ -6,6 +6,8 @@ import { runBookAuction } from "@/lib/auction/auction-book";
 import type { AuctionMoment, AuctionResult, AuctionVariant } from "@/lib/auction/rules";
 import { MINUTE_MS } from "@/lib/clock";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
+import { metrics } from "@/lib/observability/metrics";
+import { withSpan } from "@/lib/observability/tracing";
 import { onCampaignsChanged, onWebhooksChanged } from "@/lib/process-events";
 import { CampaignIndex, type LiveCampaign } from "./campaign-index";
 import { CAP_MEMORY_MS, UserCaps } from "../rules/caps";
@@ -326,15 +328,30 @@ export class DeliveryEngine {
       nowMs: now,
     };
     let decided: DecidedMoment | undefined;
+    const started = performance.now();
     try {
-      const outcome = await whenNotBusy(
-        () =>
-          this.store.commitMoment(locks, (state) => {
-            decided = this.#decideMoment(input, users, cell, state, now, platform.sandbox);
-            return decided.writes;
-          }),
-        { clock: this.#clock },
+      const outcome = await withSpan("db.moment_commit", { "sma.users": users.length }, () =>
+        whenNotBusy(
+          () =>
+            this.store.commitMoment(locks, (state) => {
+              decided = this.#decideMoment(input, users, cell, state, now, platform.sandbox);
+              return decided.writes;
+            }),
+          { clock: this.#clock },
+        ),
       );
+      const observed = metrics();
+      observed.momentCommitSeconds.observe((performance.now() - started) / 1000);
+      observed.momentCommitUsers.observe(users.length);
+      let filled = 0;
+      let capped = 0;
+      for (const decision of decided!.decisions)
+        if (decision.kind === "filled") filled += 1;
+        else if (decision.kind === "capped") capped += 1;
+      observed.momentUsers.filled.inc(filled);
+      observed.momentUsers.capped.inc(capped);
+      observed.momentUsers.no_fill.inc(users.length - filled - capped);
+      observed.moments.inc();
       this.#committed(outcome);
       return decided!.decisions;
     } catch (error) {

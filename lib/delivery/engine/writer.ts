@@ -6,6 +6,8 @@
 // commit alone (DeliveryStore.commitMoment).
 import type { Logger } from "pino";
 import { utcDay } from "@/lib/domain/campaigns/pacing";
+import { metrics } from "@/lib/observability/metrics";
+import { withSpan } from "@/lib/observability/tracing";
 import type {
   AuctionRecord,
   BatchResult,
@@ -95,18 +97,22 @@ export class DeliveryWriter {
     const auctions = this.#auctions.splice(0, max * 2);
     if (!impressions.length && !clicks.length && !auctions.length) return;
     const nowMs = this.#options.clock();
+    const size = impressions.length + clicks.length + auctions.length;
+    const started = performance.now();
     let result: BatchResult;
     try {
-      result = await whenNotBusy(
-        () =>
-          this.#store.commit({
-            impressions: impressions.map((pending) => pending.record),
-            clicks: clicks.map((pending) => pending.record),
-            auctions,
-            day: utcDay(nowMs),
-            nowMs,
-          }),
-        this.#options,
+      result = await withSpan("db.group_commit", { "sma.batch_size": size }, () =>
+        whenNotBusy(
+          () =>
+            this.#store.commit({
+              impressions: impressions.map((pending) => pending.record),
+              clicks: clicks.map((pending) => pending.record),
+              auctions,
+              day: utcDay(nowMs),
+              nowMs,
+            }),
+          this.#options,
+        ),
       );
     } catch (error) {
       this.#options.log.error(
@@ -117,6 +123,12 @@ export class DeliveryWriter {
       return;
     }
     this.batches += 1;
+    const observed = metrics();
+    observed.groupCommitSeconds.observe((performance.now() - started) / 1000);
+    observed.groupCommitSize.observe(size);
+    for (const verdict of result.impressions)
+      if (verdict === "budget") observed.budgetRefusals.inc();
+      else if (verdict === "account") observed.accountLimitRefusals.inc();
     this.#options.onCommitted?.(result);
     impressions.forEach((pending, index) => pending.resolve(result.impressions[index]!));
     clicks.forEach((pending, index) => pending.resolve(result.clicks[index]!));

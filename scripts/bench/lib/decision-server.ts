@@ -1,8 +1,10 @@
 // The app's hot path on node:http, exactly as server.ts wires it (request id,
-// client address, a debug-level log line per request, the hot router), without
-// Next. Started as a child process by decisions.bench.ts; prints its port.
+// client address, the request's log line at debug, its metrics and span, the hot
+// router), without Next. Started as a child process by decisions.bench.ts and
+// metrics.bench.ts (METRICS=0 for its baseline); prints its port.
 // GET /__bench/handled answers what the server itself saw since the last call
-// (handler-to-finish latency of each request, event-loop delay) and resets it:
+// (handler-to-finish latency of each request, event-loop delay, the process's CPU
+// time) and resets it:
 // the bench compares it with the latency wrk measures.
 import { createServer } from "node:http";
 import { createHistogram, monitorEventLoopDelay } from "node:perf_hooks";
@@ -10,6 +12,7 @@ import type { AddressInfo } from "node:net";
 import { deliveryEngine, stopDeliveryEngine } from "@/lib/delivery/engine/engine-instance";
 import { requestIdFrom } from "@/lib/http/request-id";
 import { logger } from "@/lib/log";
+import { observeRequest } from "@/lib/observability/request-observer";
 import { isHotPath, type HotRequest } from "@/lib/server/hot-router";
 import { createHotRouter } from "@/lib/server/hot-routes";
 
@@ -20,6 +23,7 @@ const router = createHotRouter();
 const handled = createHistogram();
 const loopDelay = monitorEventLoopDelay({ resolution: 1 });
 loopDelay.enable();
+let cpuSince = process.cpuUsage();
 const ms = (nanosOrMicros: number, per: number) => Math.round((nanosOrMicros / per) * 1000) / 1000;
 const server = createServer((req, res) => {
   if (req.url === "/__bench/handled") {
@@ -30,8 +34,10 @@ const server = createServer((req, res) => {
         p50: ms(handled.percentile(50), 1000),
         p99: ms(handled.percentile(99), 1000),
         loopDelayP99: ms(loopDelay.percentile(99), 1e6),
+        cpuUs: ((used) => used.user + used.system)(process.cpuUsage(cpuSince)),
       }),
     );
+    cpuSince = process.cpuUsage();
     handled.reset();
     loopDelay.reset();
     return;
@@ -42,17 +48,16 @@ const server = createServer((req, res) => {
   res.setHeader("x-request-id", hotReq.requestId);
   const started = performance.now();
   const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
-  res.on("finish", () => {
-    const elapsed = performance.now() - started;
-    handled.record(Math.max(1, Math.round(elapsed * 1000)));
-    log.debug({ requestId: hotReq.requestId, path: pathname, status: res.statusCode, ms: elapsed }, "request");
+  res.on("finish", () => handled.record(Math.max(1, Math.round((performance.now() - started) * 1000))));
+  const quiet = isHotPath(pathname);
+  observeRequest(req, res, { pathname, requestId: hotReq.requestId, quiet, log }, () => {
+    if (!quiet) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
+    void router.handle(hotReq, res, pathname);
   });
-  if (!isHotPath(pathname)) {
-    res.statusCode = 404;
-    res.end();
-    return;
-  }
-  void router.handle(hotReq, res, pathname);
 });
 server.keepAliveTimeout = 65_000;
 server.listen(0, "127.0.0.1", () => process.stdout.write(`${(server.address() as AddressInfo).port}\n`));
