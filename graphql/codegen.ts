@@ -50,6 +50,10 @@ const ENUMS = [
   "BillingMode",
   "InvoiceKind",
   "InvoiceStatus",
+  "RuleMetric",
+  "RuleComparison",
+  "RuleActionKind",
+  "RuleOutcome",
 ];
 const ENUM_TYPES: Record<string, string> = {
   MomentTypeKey: "MomentTypeKey",
@@ -84,6 +88,10 @@ const ENUM_TYPES: Record<string, string> = {
   BillingMode: "BillingMode",
   InvoiceKind: "InvoiceKind",
   InvoiceStatus: "InvoiceStatus",
+  RuleMetric: "RuleMetric",
+  RuleComparison: "RuleComparison",
+  RuleActionKind: "RuleAction",
+  RuleOutcome: "RuleOutcome",
 };
 
 const MAPPED = [
@@ -113,6 +121,9 @@ const MAPPED = [
   "Invoice",
   "ChangeActor",
   "ChangeUser",
+  "Rule",
+  "RuleActionEntry",
+  "RuleDryRun",
 ];
 
 const config: CodegenConfig = {

@@ -67,6 +67,11 @@ import {
   setTwoFactorRequirement,
   startTotpEnrolment,
 } from "@/lib/domain/two-factor/two-factor";
+import { createRule } from "@/lib/domain/rules/create-rule";
+import { dryRunRule } from "@/lib/domain/rules/dry-run-rule";
+import { getRule, listRuleActions, listRules } from "@/lib/domain/rules/get-rules";
+import { deleteRule, updateRule } from "@/lib/domain/rules/update-rule";
+import { undoChange } from "@/lib/history/undo-change";
 import type { AnyOperation } from "./operation";
 
 export const OPERATIONS = {
@@ -147,6 +152,14 @@ export const OPERATIONS = {
   confirmTotpEnrolment,
   disableTwoFactor,
   setTwoFactorRequirement,
+  undoChange,
+  listRules,
+  getRule,
+  createRule,
+  updateRule,
+  deleteRule,
+  listRuleActions,
+  dryRunRule,
 } as const satisfies Record<string, AnyOperation>;
 
 export type OperationName = keyof typeof OPERATIONS;

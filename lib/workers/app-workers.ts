@@ -5,6 +5,7 @@ import { alertsWorker } from "./alerts";
 import { billingWorker } from "./billing";
 import { historyPruner } from "./history-pruner";
 import { postbackForwarder } from "./postback-forwarder";
+import { rulesWorker } from "./rules";
 import type { Worker } from "./registry";
 
 export const WORKERS: readonly Worker[] = [
@@ -16,5 +17,6 @@ export const WORKERS: readonly Worker[] = [
   alertsWorker,
   historyPruner,
   billingWorker,
+  rulesWorker,
   demoTrafficWorker,
 ];

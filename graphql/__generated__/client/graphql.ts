@@ -52,6 +52,8 @@ export type AlertKind =
   | 'BUDGET_EXHAUSTED'
   | 'CAMPAIGN_ENDED'
   | 'CREATIVE_REJECTED'
+  /** An automated rule paused, resumed, re-bid or re-budgeted a campaign, or notified on it. */
+  | 'RULE_FIRED'
   | 'WEBHOOK_DEACTIVATED'
   | 'WEBHOOK_FAILING';
 
@@ -160,6 +162,10 @@ export type ChangeTargetType =
   | 'INVITATION'
   | 'MEMBER'
   | 'POSTBACK_KEY'
+  /** An automated rule (docs/decisions/0700). */
+  | 'RULE'
+  /** A saved report and its schedule (docs/decisions/0701). */
+  | 'SAVED_REPORT'
   | 'WEBHOOK_ENDPOINT';
 
 export type CreateApiClientInput = {

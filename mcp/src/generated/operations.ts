@@ -349,6 +349,91 @@ export const OPERATIONS = {
     ],
     "write": false,
     "idempotent": false
+  },
+  "undoChange": {
+    "method": "post",
+    "path": "/api/ads/changes/{id}/undo",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:write"
+    ],
+    "write": true,
+    "idempotent": true
+  },
+  "listRules": {
+    "method": "get",
+    "path": "/api/ads/rules",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:read"
+    ],
+    "write": false,
+    "idempotent": false
+  },
+  "createRule": {
+    "method": "post",
+    "path": "/api/ads/rules",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:write"
+    ],
+    "write": true,
+    "idempotent": true
+  },
+  "getRule": {
+    "method": "get",
+    "path": "/api/ads/rules/{id}",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:read"
+    ],
+    "write": false,
+    "idempotent": false
+  },
+  "updateRule": {
+    "method": "patch",
+    "path": "/api/ads/rules/{id}",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:write"
+    ],
+    "write": true,
+    "idempotent": true
+  },
+  "deleteRule": {
+    "method": "delete",
+    "path": "/api/ads/rules/{id}",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:write"
+    ],
+    "write": true,
+    "idempotent": true
+  },
+  "listRuleActions": {
+    "method": "get",
+    "path": "/api/ads/rules/{id}/actions",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:read"
+    ],
+    "write": false,
+    "idempotent": false
+  },
+  "dryRunRule": {
+    "method": "get",
+    "path": "/api/ads/rules/{id}/dry-run",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:read"
+    ],
+    "write": false,
+    "idempotent": false,
+    "rateLimit": {
+      "points": 60,
+      "windowSeconds": 60,
+      "per": "advertiser"
+    }
   }
 } as const satisfies Record<string, OperationMeta>;
 
