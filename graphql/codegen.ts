@@ -54,6 +54,7 @@ const ENUMS = [
   "RuleComparison",
   "RuleActionKind",
   "RuleOutcome",
+  "ReportSchedule",
 ];
 const ENUM_TYPES: Record<string, string> = {
   MomentTypeKey: "MomentTypeKey",
@@ -92,6 +93,7 @@ const ENUM_TYPES: Record<string, string> = {
   RuleComparison: "RuleComparison",
   RuleActionKind: "RuleAction",
   RuleOutcome: "RuleOutcome",
+  ReportSchedule: "ReportSchedule",
 };
 
 const MAPPED = [
@@ -124,6 +126,7 @@ const MAPPED = [
   "Rule",
   "RuleActionEntry",
   "RuleDryRun",
+  "SavedReport",
 ];
 
 const config: CodegenConfig = {

@@ -60,6 +60,8 @@ import {
   type RuleMetric,
 } from "@/lib/domain/rules/rules.schemas";
 
+import { REPORT_SCHEDULES, type ReportSchedule } from "@/lib/domain/saved-reports/saved-reports.schemas";
+
 export const RULE_OUTCOMES = ["applied", "skipped"] as const;
 export type RuleOutcome = (typeof RULE_OUTCOMES)[number];
 
@@ -79,6 +81,7 @@ export const EMAIL_PROBLEMS = ["not_configured", "send_failed"] as const;
 export type EmailProblem = (typeof EMAIL_PROBLEMS)[number];
 
 export type {
+  ReportSchedule,
   RuleAction,
   RuleComparison,
   RuleMetric,
@@ -160,4 +163,5 @@ export const ENUMS = {
   RuleComparison: internalValues(RULE_COMPARISONS),
   RuleActionKind: internalValues(RULE_ACTIONS),
   RuleOutcome: internalValues(RULE_OUTCOMES),
+  ReportSchedule: internalValues(REPORT_SCHEDULES),
 };

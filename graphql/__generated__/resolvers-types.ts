@@ -36,8 +36,9 @@ import type { RuleMetric } from '@/graphql/enums';
 import type { RuleComparison } from '@/graphql/enums';
 import type { RuleAction as RuleActionKind } from '@/graphql/enums';
 import type { RuleOutcome } from '@/graphql/enums';
+import type { ReportSchedule } from '@/graphql/enums';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { AdvertiserParent, ApiClientParent, AdvertiserTodayParent, CampaignDayParent, CampaignParent, CreativeParent, CreativePerformanceParent, CampaignReportParent, AdvertiserReportParent, ReportComparisonTotalsParent, ReportTotalsParent, ReportRowParent, CampaignTimeSeriesParent, TimeSeriesPointParent, CampaignForecastParent, MomentTypeParent, ClearingPricesParent, ClearingPriceEntryParent, ViewerParent, WebhookEndpointParent, WebhookDeliveryParent, PostbackKeyParent, ChangeParent, InvoiceParent, ChangeActorParent, ChangeUserParent, RuleParent, RuleActionEntryParent, RuleDryRunParent } from '@/graphql/mappers';
+import type { AdvertiserParent, ApiClientParent, AdvertiserTodayParent, CampaignDayParent, CampaignParent, CreativeParent, CreativePerformanceParent, CampaignReportParent, AdvertiserReportParent, ReportComparisonTotalsParent, ReportTotalsParent, ReportRowParent, CampaignTimeSeriesParent, TimeSeriesPointParent, CampaignForecastParent, MomentTypeParent, ClearingPricesParent, ClearingPriceEntryParent, ViewerParent, WebhookEndpointParent, WebhookDeliveryParent, PostbackKeyParent, ChangeParent, InvoiceParent, ChangeActorParent, ChangeUserParent, RuleParent, RuleActionEntryParent, RuleDryRunParent, SavedReportParent } from '@/graphql/mappers';
 import type { GraphqlContext } from '@/graphql/context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -119,6 +120,8 @@ export type Advertiser = Node & {
   rule?: Maybe<Rule>;
   /** The advertiser's automated rules, newest first. */
   rules: Array<Rule>;
+  /** The advertiser's saved reports, newest first. */
+  savedReports: Array<SavedReport>;
   /** Today's (UTC) delivery of every campaign (reporting:read). */
   today?: Maybe<AdvertiserToday>;
 };
@@ -859,6 +862,10 @@ export type DeleteRuleInput = {
   id: Scalars['ID']['input'];
 };
 
+export type DeleteSavedReportInput = {
+  id: Scalars['ID']['input'];
+};
+
 export { DeliveryStatus };
 
 /**
@@ -1183,6 +1190,7 @@ export type Mutation = {
   /** E14 (campaigns:write). */
   deactivateWebhookEndpoint?: Maybe<DeactivateWebhookEndpointPayload>;
   deleteRule: RulePayload;
+  deleteSavedReport: SavedReportPayload;
   /**
    * A copy of a campaign, any status, with its settings and every creative
    * (POST /api/ads/campaigns/{id}/duplicate; campaigns:write), through createCampaign's
@@ -1258,6 +1266,7 @@ export type Mutation = {
    * unchanged (campaigns:write, as DELETE /api/ads/postback-keys/{id}).
    */
   revokePostbackKey?: Maybe<RevokePostbackKeyPayload>;
+  saveReport: SavedReportPayload;
   /**
    * Sets the signed-in user's channel for one kind of alert, for every advertiser they belong to
    * (dashboard session, any role). EMAIL sends each alert by email too when the service has email configured.
@@ -1296,6 +1305,7 @@ export type Mutation = {
   /** E7 (campaigns:write). */
   updateCampaign?: Maybe<UpdateCampaignPayload>;
   updateRule: RulePayload;
+  updateSavedReport: SavedReportPayload;
 };
 
 
@@ -1351,6 +1361,11 @@ export type MutationDeactivateWebhookEndpointArgs = {
 
 export type MutationDeleteRuleArgs = {
   input: DeleteRuleInput;
+};
+
+
+export type MutationDeleteSavedReportArgs = {
+  input: DeleteSavedReportInput;
 };
 
 
@@ -1434,6 +1449,11 @@ export type MutationRevokePostbackKeyArgs = {
 };
 
 
+export type MutationSaveReportArgs = {
+  input: SaveReportInput;
+};
+
+
 export type MutationSetNotificationPreferenceArgs = {
   input: SetNotificationPreferenceInput;
 };
@@ -1471,6 +1491,11 @@ export type MutationUpdateCampaignArgs = {
 
 export type MutationUpdateRuleArgs = {
   input: UpdateRuleInput;
+};
+
+
+export type MutationUpdateSavedReportArgs = {
+  input: UpdateSavedReportInput;
 };
 
 /** An object with a global id. */
@@ -1913,6 +1938,8 @@ export type ReportRow = {
   sport?: Maybe<Sport>;
 };
 
+export { ReportSchedule };
+
 export type ReportTotals = {
   __typename?: 'ReportTotals';
   asOf: Scalars['DateTime']['output'];
@@ -2070,6 +2097,55 @@ export type RulePayload = {
   userErrors: Array<UserError>;
 };
 
+export type SaveReportInput = {
+  /** As E9's breakdown (lower case). */
+  breakdown?: InputMaybe<Scalars['String']['input']>;
+  /** The campaign (REST id); null or omitted: the all-campaigns report. */
+  campaignId?: InputMaybe<Scalars['String']['input']>;
+  endDate: Scalars['Date']['input'];
+  granularity?: InputMaybe<TimeSeriesGranularity>;
+  name: Scalars['String']['input'];
+  /** Members (usr_…) to email it to; default: the member saving it. */
+  recipientIds?: InputMaybe<Array<Scalars['String']['input']>>;
+  schedule?: InputMaybe<ReportSchedule>;
+  startDate: Scalars['Date']['input'];
+  timezone?: InputMaybe<Scalars['TimeZone']['input']>;
+};
+
+/** A report of the /reports page saved by name, optionally emailed on a schedule. REST: /api/ads/saved-reports. */
+export type SavedReport = {
+  __typename?: 'SavedReport';
+  /** The breakdown as E9 names it (day, moment_type, sport, creative, hour_of_day, region, campaign); null: none. */
+  breakdown?: Maybe<Scalars['String']['output']>;
+  /** The campaign (REST id); null: the all-campaigns report. */
+  campaignId?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  endDate: Scalars['Date']['output'];
+  granularity?: Maybe<Scalars['String']['output']>;
+  /** The saved report's id (srp_…), as in REST. */
+  id: Scalars['ID']['output'];
+  lastSentAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The last period emailed (2026-11-30, 2026-W48, 2026-11). */
+  lastSentPeriod?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  /** The dashboard path that opens it. */
+  path: Scalars['String']['output'];
+  /** The members (usr_…) it is emailed to. */
+  recipientIds: Array<Scalars['String']['output']>;
+  schedule?: Maybe<ReportSchedule>;
+  /** The zone the schedule's periods are counted in (the owner's). */
+  scheduleTimezone: Scalars['TimeZone']['output'];
+  startDate: Scalars['Date']['output'];
+  timezone: Scalars['TimeZone']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type SavedReportPayload = {
+  __typename?: 'SavedReportPayload';
+  savedReport?: Maybe<SavedReport>;
+  userErrors: Array<UserError>;
+};
+
 export { Scope };
 
 export type SetNotificationPreferenceInput = {
@@ -2213,6 +2289,15 @@ export type UpdateRuleInput = {
   metric?: InputMaybe<RuleMetric>;
   name?: InputMaybe<Scalars['String']['input']>;
   threshold?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type UpdateSavedReportInput = {
+  id: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  recipientIds?: InputMaybe<Array<Scalars['String']['input']>>;
+  schedule?: InputMaybe<ReportSchedule>;
+  /** True stops the schedule (schedule null). */
+  unschedule?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** A business-rule failure of a mutation (Shopify's convention). */
@@ -2529,6 +2614,7 @@ export type ResolversTypes = {
   DeactivateWebhookEndpointInput: DeactivateWebhookEndpointInput;
   DeactivateWebhookEndpointPayload: ResolverTypeWrapper<Omit<DeactivateWebhookEndpointPayload, 'webhookEndpoint'> & { webhookEndpoint?: Maybe<ResolversTypes['WebhookEndpoint']> }>;
   DeleteRuleInput: DeleteRuleInput;
+  DeleteSavedReportInput: DeleteSavedReportInput;
   DeliveryStatus: DeliveryStatus;
   DuplicateCampaignInput: DuplicateCampaignInput;
   DuplicateCampaignPayload: ResolverTypeWrapper<Omit<DuplicateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
@@ -2591,6 +2677,7 @@ export type ResolversTypes = {
   ReportComparisonTotals: ResolverTypeWrapper<ReportComparisonTotalsParent>;
   ReportPeriod: ResolverTypeWrapper<ReportPeriod>;
   ReportRow: ResolverTypeWrapper<ReportRowParent>;
+  ReportSchedule: ReportSchedule;
   ReportTotals: ResolverTypeWrapper<ReportTotalsParent>;
   RequestPasswordResetInput: RequestPasswordResetInput;
   RequestPasswordResetPayload: ResolverTypeWrapper<RequestPasswordResetPayload>;
@@ -2615,6 +2702,9 @@ export type ResolversTypes = {
   RuleMetric: RuleMetric;
   RuleOutcome: RuleOutcome;
   RulePayload: ResolverTypeWrapper<Omit<RulePayload, 'rule'> & { rule?: Maybe<ResolversTypes['Rule']> }>;
+  SaveReportInput: SaveReportInput;
+  SavedReport: ResolverTypeWrapper<SavedReportParent>;
+  SavedReportPayload: ResolverTypeWrapper<Omit<SavedReportPayload, 'savedReport'> & { savedReport?: Maybe<ResolversTypes['SavedReport']> }>;
   Scope: Scope;
   SetNotificationPreferenceInput: SetNotificationPreferenceInput;
   SetNotificationPreferencePayload: ResolverTypeWrapper<SetNotificationPreferencePayload>;
@@ -2639,6 +2729,7 @@ export type ResolversTypes = {
   UpdateCampaignInput: UpdateCampaignInput;
   UpdateCampaignPayload: ResolverTypeWrapper<Omit<UpdateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
   UpdateRuleInput: UpdateRuleInput;
+  UpdateSavedReportInput: UpdateSavedReportInput;
   UserError: ResolverTypeWrapper<UserError>;
   UserErrorCode: UserErrorCode;
   Viewer: ResolverTypeWrapper<ViewerParent>;
@@ -2714,6 +2805,7 @@ export type ResolversParentTypes = {
   DeactivateWebhookEndpointInput: DeactivateWebhookEndpointInput;
   DeactivateWebhookEndpointPayload: Omit<DeactivateWebhookEndpointPayload, 'webhookEndpoint'> & { webhookEndpoint?: Maybe<ResolversParentTypes['WebhookEndpoint']> };
   DeleteRuleInput: DeleteRuleInput;
+  DeleteSavedReportInput: DeleteSavedReportInput;
   DuplicateCampaignInput: DuplicateCampaignInput;
   DuplicateCampaignPayload: Omit<DuplicateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
   EndCampaignInput: EndCampaignInput;
@@ -2784,6 +2876,9 @@ export type ResolversParentTypes = {
   RuleActionEntry: RuleActionEntryParent;
   RuleDryRun: RuleDryRunParent;
   RulePayload: Omit<RulePayload, 'rule'> & { rule?: Maybe<ResolversParentTypes['Rule']> };
+  SaveReportInput: SaveReportInput;
+  SavedReport: SavedReportParent;
+  SavedReportPayload: Omit<SavedReportPayload, 'savedReport'> & { savedReport?: Maybe<ResolversParentTypes['SavedReport']> };
   SetNotificationPreferenceInput: SetNotificationPreferenceInput;
   SetNotificationPreferencePayload: SetNotificationPreferencePayload;
   SignOutEverywherePayload: SignOutEverywherePayload;
@@ -2804,6 +2899,7 @@ export type ResolversParentTypes = {
   UpdateCampaignInput: UpdateCampaignInput;
   UpdateCampaignPayload: Omit<UpdateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
   UpdateRuleInput: UpdateRuleInput;
+  UpdateSavedReportInput: UpdateSavedReportInput;
   UserError: UserError;
   Viewer: ViewerParent;
   WebhookDelivery: WebhookDeliveryParent;
@@ -2841,6 +2937,7 @@ export type AdvertiserResolvers<ContextType = GraphqlContext, ParentType extends
   restId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   rule?: Resolver<Maybe<ResolversTypes['Rule']>, ParentType, ContextType, RequireFields<AdvertiserRuleArgs, 'id'>>;
   rules?: Resolver<Array<ResolversTypes['Rule']>, ParentType, ContextType>;
+  savedReports?: Resolver<Array<ResolversTypes['SavedReport']>, ParentType, ContextType>;
   today?: Resolver<Maybe<ResolversTypes['AdvertiserToday']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
@@ -3380,6 +3477,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   createRule?: Resolver<ResolversTypes['RulePayload'], ParentType, ContextType, RequireFields<MutationCreateRuleArgs, 'input'>>;
   deactivateWebhookEndpoint?: Resolver<Maybe<ResolversTypes['DeactivateWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationDeactivateWebhookEndpointArgs, 'input'>>;
   deleteRule?: Resolver<ResolversTypes['RulePayload'], ParentType, ContextType, RequireFields<MutationDeleteRuleArgs, 'input'>>;
+  deleteSavedReport?: Resolver<ResolversTypes['SavedReportPayload'], ParentType, ContextType, RequireFields<MutationDeleteSavedReportArgs, 'input'>>;
   duplicateCampaign?: Resolver<Maybe<ResolversTypes['DuplicateCampaignPayload']>, ParentType, ContextType, RequireFields<MutationDuplicateCampaignArgs, 'input'>>;
   endCampaign?: Resolver<Maybe<ResolversTypes['EndCampaignPayload']>, ParentType, ContextType, RequireFields<MutationEndCampaignArgs, 'input'>>;
   inviteMember?: Resolver<Maybe<ResolversTypes['InviteMemberPayload']>, ParentType, ContextType, RequireFields<MutationInviteMemberArgs, 'input'>>;
@@ -3396,6 +3494,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   revokeConnectedApp?: Resolver<Maybe<ResolversTypes['RevokeConnectedAppPayload']>, ParentType, ContextType, RequireFields<MutationRevokeConnectedAppArgs, 'input'>>;
   revokeInvitation?: Resolver<Maybe<ResolversTypes['RevokeInvitationPayload']>, ParentType, ContextType, RequireFields<MutationRevokeInvitationArgs, 'input'>>;
   revokePostbackKey?: Resolver<Maybe<ResolversTypes['RevokePostbackKeyPayload']>, ParentType, ContextType, RequireFields<MutationRevokePostbackKeyArgs, 'input'>>;
+  saveReport?: Resolver<ResolversTypes['SavedReportPayload'], ParentType, ContextType, RequireFields<MutationSaveReportArgs, 'input'>>;
   setNotificationPreference?: Resolver<Maybe<ResolversTypes['SetNotificationPreferencePayload']>, ParentType, ContextType, RequireFields<MutationSetNotificationPreferenceArgs, 'input'>>;
   signOutEverywhere?: Resolver<Maybe<ResolversTypes['SignOutEverywherePayload']>, ParentType, ContextType>;
   switchAdvertiser?: Resolver<Maybe<ResolversTypes['SwitchAdvertiserPayload']>, ParentType, ContextType, RequireFields<MutationSwitchAdvertiserArgs, 'input'>>;
@@ -3405,6 +3504,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   updateBillingProfile?: Resolver<Maybe<ResolversTypes['UpdateBillingProfilePayload']>, ParentType, ContextType, RequireFields<MutationUpdateBillingProfileArgs, 'input'>>;
   updateCampaign?: Resolver<Maybe<ResolversTypes['UpdateCampaignPayload']>, ParentType, ContextType, RequireFields<MutationUpdateCampaignArgs, 'input'>>;
   updateRule?: Resolver<ResolversTypes['RulePayload'], ParentType, ContextType, RequireFields<MutationUpdateRuleArgs, 'input'>>;
+  updateSavedReport?: Resolver<ResolversTypes['SavedReportPayload'], ParentType, ContextType, RequireFields<MutationUpdateSavedReportArgs, 'input'>>;
 };
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
@@ -3575,6 +3675,8 @@ export type ReportRowResolvers<ContextType = GraphqlContext, ParentType extends 
   sport?: Resolver<Maybe<ResolversTypes['Sport']>, ParentType, ContextType>;
 };
 
+export type ReportScheduleResolvers = EnumResolverSignature<{ DAILY?: any, MONTHLY?: any, WEEKLY?: any }, ResolversTypes['ReportSchedule']>;
+
 export type ReportTotalsResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReportTotals'] = ResolversParentTypes['ReportTotals']> = {
   asOf?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   averageCpmPaidUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
@@ -3669,6 +3771,30 @@ export type RuleOutcomeResolvers = EnumResolverSignature<{ APPLIED?: any, SKIPPE
 
 export type RulePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RulePayload'] = ResolversParentTypes['RulePayload']> = {
   rule?: Resolver<Maybe<ResolversTypes['Rule']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type SavedReportResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SavedReport'] = ResolversParentTypes['SavedReport']> = {
+  breakdown?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  campaignId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  endDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  granularity?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastSentAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lastSentPeriod?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recipientIds?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  schedule?: Resolver<Maybe<ResolversTypes['ReportSchedule']>, ParentType, ContextType>;
+  scheduleTimezone?: Resolver<ResolversTypes['TimeZone'], ParentType, ContextType>;
+  startDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  timezone?: Resolver<ResolversTypes['TimeZone'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type SavedReportPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SavedReportPayload'] = ResolversParentTypes['SavedReportPayload']> = {
+  savedReport?: Resolver<Maybe<ResolversTypes['SavedReport']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
@@ -3942,6 +4068,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ReportComparisonTotals?: ReportComparisonTotalsResolvers<ContextType>;
   ReportPeriod?: ReportPeriodResolvers<ContextType>;
   ReportRow?: ReportRowResolvers<ContextType>;
+  ReportSchedule?: ReportScheduleResolvers;
   ReportTotals?: ReportTotalsResolvers<ContextType>;
   RequestPasswordResetPayload?: RequestPasswordResetPayloadResolvers<ContextType>;
   ResumeCampaignPayload?: ResumeCampaignPayloadResolvers<ContextType>;
@@ -3959,6 +4086,8 @@ export type Resolvers<ContextType = GraphqlContext> = {
   RuleMetric?: RuleMetricResolvers;
   RuleOutcome?: RuleOutcomeResolvers;
   RulePayload?: RulePayloadResolvers<ContextType>;
+  SavedReport?: SavedReportResolvers<ContextType>;
+  SavedReportPayload?: SavedReportPayloadResolvers<ContextType>;
   Scope?: ScopeResolvers;
   SetNotificationPreferencePayload?: SetNotificationPreferencePayloadResolvers<ContextType>;
   SignOutEverywherePayload?: SignOutEverywherePayloadResolvers<ContextType>;

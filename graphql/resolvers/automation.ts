@@ -13,6 +13,12 @@ import type { GraphqlContext } from "../context";
 import { authenticated, payload } from "../guard";
 import { operationResolver, runOperation } from "../operation";
 import { loadCampaign } from "./campaigns";
+import {
+  deleteSavedReport,
+  listSavedReports,
+  saveReport,
+  updateSavedReport,
+} from "@/lib/domain/saved-reports/save-report";
 
 function reloaded(context: GraphqlContext, restId: string) {
   const { loaders } = authenticated(context);
@@ -24,6 +30,7 @@ function reloaded(context: GraphqlContext, restId: string) {
 export const automationResolvers: Resolvers = {
   Advertiser: {
     rules: operationResolver(listRules, (_, __, context) => runOperation(listRules, context)),
+    savedReports: operationResolver(listSavedReports, (_, __, context) => runOperation(listSavedReports, context)),
     rule: operationResolver(getRule, async (_, { id }, context) => {
       try {
         return await runOperation(getRule, context, {}, { id });
@@ -43,6 +50,17 @@ export const automationResolvers: Resolvers = {
       runOperation(dryRunRule, context, {}, { id: rule.id }),
     ),
   },
+  SavedReport: {
+    campaignId: (report) => report.state.campaignId,
+    startDate: (report) => report.state.startDate,
+    endDate: (report) => report.state.endDate,
+    timezone: (report) => report.state.timezone,
+    breakdown: (report) => report.state.breakdown,
+    granularity: (report) => report.state.granularity,
+    scheduleTimezone: (report) => report.timeZone,
+    lastSentPeriod: (report) => report.lastSent?.period ?? null,
+    lastSentAt: (report) => report.lastSent?.at ?? null,
+  },
   Change: {
     undoable: (change) => undoRefusal(change) === null,
   },
@@ -58,6 +76,20 @@ export const automationResolvers: Resolvers = {
     ),
     deleteRule: operationResolver(deleteRule, (_, { input }, context) =>
       payload(async () => ({ rule: await runOperation(deleteRule, context, input) })),
+    ),
+    saveReport: operationResolver(saveReport, (_, { input }, context) =>
+      payload(async () => ({
+        savedReport: await runOperation(saveReport, context, input, { campaign_id: input.campaignId ?? null }),
+      })),
+    ),
+    updateSavedReport: operationResolver(updateSavedReport, (_, { input }, context) => {
+      const { unschedule, ...rest } = input;
+      return payload(async () => ({
+        savedReport: await runOperation(updateSavedReport, context, rest, unschedule ? { schedule: null } : {}),
+      }));
+    }),
+    deleteSavedReport: operationResolver(deleteSavedReport, (_, { input }, context) =>
+      payload(async () => ({ savedReport: await runOperation(deleteSavedReport, context, input) })),
     ),
     undoChange: operationResolver(undoChange, (_, { input }, context) =>
       payload(async () => {

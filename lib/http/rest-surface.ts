@@ -51,7 +51,20 @@ import { dryRunRule } from "@/lib/domain/rules/dry-run-rule";
 import { getRule, listRuleActions, listRules } from "@/lib/domain/rules/get-rules";
 import { deleteRule, updateRule } from "@/lib/domain/rules/update-rule";
 import { automationDocs } from "@/lib/openapi/paths/automation";
-import { dryRunView, ruleActionListView, ruleListView, ruleView } from "./views/automation";
+import {
+  deleteSavedReport,
+  listSavedReports,
+  saveReport,
+  updateSavedReport,
+} from "@/lib/domain/saved-reports/save-report";
+import {
+  dryRunView,
+  ruleActionListView,
+  ruleListView,
+  ruleView,
+  savedReportListView,
+  savedReportView,
+} from "./views/automation";
 import type { AnyOperation, ResultOf } from "@/lib/operations/operation";
 import { deactivateWebhookEndpoint } from "@/lib/webhooks/deactivate-webhook";
 import { listWebhookDeliveries } from "@/lib/webhooks/list-webhook-deliveries";
@@ -381,6 +394,16 @@ export const REST_SURFACE: readonly SurfaceEntry[] = [
     view: ruleActionListView,
   }),
   op("GET", "/api/ads/rules/{id}/dry-run", dryRunRule, automationDocs.dryRunRule, { view: dryRunView }),
+
+  // saved and scheduled reports (docs/decisions/0701)
+  op("GET", "/api/ads/saved-reports", listSavedReports, automationDocs.listSavedReports, { view: savedReportListView }),
+  op("POST", "/api/ads/saved-reports", saveReport, automationDocs.saveReport, { view: savedReportView, status: 201 }),
+  op("PATCH", "/api/ads/saved-reports/{id}", updateSavedReport, automationDocs.updateSavedReport, {
+    view: savedReportView,
+  }),
+  op("DELETE", "/api/ads/saved-reports/{id}", deleteSavedReport, automationDocs.deleteSavedReport, {
+    view: savedReportView,
+  }),
 
   handler("hot", "POST", "/api/delivery/decisions", deliveryDocs.decideMoment, { bodyLimit: SMALL_BODY_LIMIT }),
   handler("hot", "POST", "/api/delivery/moments", deliveryDocs.fanOutMoment, { bodyLimit: MOMENT_BODY_LIMIT }),

@@ -330,6 +330,25 @@ async function sampleRule(): Promise<string> {
   return res.body.id as string;
 }
 
+const SAVED_REPORT_BODY = {
+  name: "All campaigns by day",
+  campaign_id: null,
+  start_date: "2026-11-24",
+  end_date: "2026-11-30",
+  timezone: "America/New_York",
+  breakdown: "day",
+};
+
+/** A saved report of the sample advertiser, through the API. */
+async function sampleSavedReport(): Promise<string> {
+  const res = await exercise("POST", "api/ads/saved-reports", "/api/ads/saved-reports", {
+    body: SAVED_REPORT_BODY,
+    headers,
+    status: 201,
+  });
+  return res.body.id as string;
+}
+
 /** One real request and response per served route ("METHOD template"). */
 const SAMPLES: Record<string, Sample> = {
   "POST /api/auth/token": async () => {
@@ -637,6 +656,36 @@ const SAMPLES: Record<string, Sample> = {
     const path = `/api/ads/rules/${id}/dry-run`;
     const res = await exercise("GET", "api/ads/rules/[id]/dry-run", path, { headers, params: { id }, status: 200 });
     expect(res.body.windows).toBeGreaterThan(0);
+  },
+  "GET /api/ads/saved-reports": async () => {
+    await sampleSavedReport();
+    const res = await exercise("GET", "api/ads/saved-reports", "/api/ads/saved-reports", { headers, status: 200 });
+    expect(res.body.saved_reports.length).toBeGreaterThan(0);
+  },
+  "POST /api/ads/saved-reports": async () => {
+    await sampleSavedReport();
+    // an API client has no member to email it to by default
+    await exercise("POST", "api/ads/saved-reports", "/api/ads/saved-reports", {
+      body: { ...SAVED_REPORT_BODY, schedule: "weekly" },
+      headers,
+      status: 422,
+    });
+  },
+  "PATCH /api/ads/saved-reports/{id}": async () => {
+    const id = await sampleSavedReport();
+    const res = await exercise("PATCH", "api/ads/saved-reports/[id]", `/api/ads/saved-reports/${id}`, {
+      body: { name: "Renamed" },
+      headers,
+      params: { id },
+      status: 200,
+    });
+    expect(res.body.name).toBe("Renamed");
+  },
+  "DELETE /api/ads/saved-reports/{id}": async () => {
+    const id = await sampleSavedReport();
+    const path = `/api/ads/saved-reports/${id}`;
+    await exercise("DELETE", "api/ads/saved-reports/[id]", path, { headers, params: { id }, status: 200 });
+    await exercise("DELETE", "api/ads/saved-reports/[id]", path, { headers, params: { id }, status: 404 });
   },
   "GET /api/ads/webhooks": async () => {
     await newWebhook();

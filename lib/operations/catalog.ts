@@ -72,6 +72,12 @@ import { dryRunRule } from "@/lib/domain/rules/dry-run-rule";
 import { getRule, listRuleActions, listRules } from "@/lib/domain/rules/get-rules";
 import { deleteRule, updateRule } from "@/lib/domain/rules/update-rule";
 import { undoChange } from "@/lib/history/undo-change";
+import {
+  deleteSavedReport,
+  listSavedReports,
+  saveReport,
+  updateSavedReport,
+} from "@/lib/domain/saved-reports/save-report";
 import type { AnyOperation } from "./operation";
 
 export const OPERATIONS = {
@@ -160,6 +166,10 @@ export const OPERATIONS = {
   deleteRule,
   listRuleActions,
   dryRunRule,
+  listSavedReports,
+  saveReport,
+  updateSavedReport,
+  deleteSavedReport,
 } as const satisfies Record<string, AnyOperation>;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -105,6 +105,10 @@ const ROLE_TABLE: Record<OperationName, Role | null> = {
   createRule: "editor",
   updateRule: "editor",
   deleteRule: "editor",
+  listSavedReports: "viewer",
+  saveReport: "editor",
+  updateSavedReport: "editor",
+  deleteSavedReport: "editor",
 };
 
 const log = pino({ level: "silent" });

@@ -6,6 +6,7 @@ import { billingWorker } from "./billing";
 import { historyPruner } from "./history-pruner";
 import { postbackForwarder } from "./postback-forwarder";
 import { rulesWorker } from "./rules";
+import { scheduledReportsWorker } from "./scheduled-reports";
 import type { Worker } from "./registry";
 
 export const WORKERS: readonly Worker[] = [
@@ -18,5 +19,6 @@ export const WORKERS: readonly Worker[] = [
   historyPruner,
   billingWorker,
   rulesWorker,
+  scheduledReportsWorker,
   demoTrafficWorker,
 ];

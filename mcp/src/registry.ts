@@ -48,6 +48,7 @@ import { updateCampaign } from "./tools/update-campaign.ts";
 import { updateMediaBuy } from "./tools/update-media-buy.ts";
 import { createRule, deleteRule, dryRunRule, listRuleActions, listRules, setRuleEnabled } from "./tools/rules.ts";
 import { undoChange } from "./tools/undo-change.ts";
+import { deleteSavedReport, listSavedReports, saveReport } from "./tools/saved-reports.ts";
 import { VERSION } from "./version.ts";
 
 export const TOOLS: readonly ToolDefinition[] = [
@@ -88,6 +89,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   setRuleEnabled,
   deleteRule,
   undoChange,
+  listSavedReports,
+  saveReport,
+  deleteSavedReport,
   // AdCP 3.1 media-buy tasks
   getAdcpCapabilities,
   getProducts,

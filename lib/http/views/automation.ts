@@ -3,6 +3,7 @@
 import { systemClock } from "@/lib/clock";
 import { nextWindowEnd } from "@/lib/domain/rules/evaluate-rule";
 import type { DryRun, PlannedAction, Rule, RuleView } from "@/lib/domain/rules/rules.schemas";
+import type { SavedReport } from "@/lib/domain/saved-reports/saved-reports.schemas";
 import { microsToUsd } from "@/lib/money";
 
 export function ruleView(rule: Rule, nowMs = systemClock()): RuleView {
@@ -51,4 +52,29 @@ export function dryRunView(run: DryRun) {
     windows: run.windows,
     actions: run.actions.map(ruleActionView),
   };
+}
+
+export function savedReportView(report: SavedReport) {
+  return {
+    id: report.id,
+    name: report.name,
+    campaign_id: report.state.campaignId,
+    start_date: report.state.startDate,
+    end_date: report.state.endDate,
+    timezone: report.state.timezone,
+    breakdown: report.state.breakdown,
+    granularity: report.state.granularity,
+    path: report.path,
+    schedule: report.schedule,
+    schedule_timezone: report.timeZone,
+    recipient_ids: report.recipientIds,
+    last_sent_period: report.lastSent?.period ?? null,
+    last_sent_at: report.lastSent?.at.toISOString() ?? null,
+    created_at: report.createdAt.toISOString(),
+    updated_at: report.updatedAt.toISOString(),
+  };
+}
+
+export function savedReportListView(reports: readonly SavedReport[]) {
+  return { saved_reports: reports.map(savedReportView) };
 }

@@ -2,11 +2,24 @@
 // from the change history (0702) and saved, scheduled reports (0701).
 import { createRuleInput, DRY_RUN_DAYS, ruleIdParams, updateRuleInput } from "@/lib/domain/rules/rules.schemas";
 import { undoChangeParams } from "@/lib/history/undo-change";
+import {
+  saveReportInput,
+  savedReportIdParams,
+  updateSavedReportInput,
+} from "@/lib/domain/saved-reports/saved-reports.schemas";
 import { rateLimitText } from "@/lib/rate-limit/policies";
 import type { OperationDoc } from "../common";
 
 const json = <T>(schema: T) => ({ "application/json": { schema } });
 const rules = ["Rules"];
+const reports = ["Reporting"];
+
+const SCHEDULE_TEXT =
+  "A schedule (daily, weekly Monday to Sunday, or monthly) is counted in the owner's zone (the member who set it; for " +
+  "an API client, the report's zone): a few minutes after each period ends there, the worker emails the CSV of that " +
+  "period (the saved campaign and breakdown, in that zone) and the dashboard link to each recipient who is still a " +
+  "member, once per period, and records the send in the history (actor report_scheduler). Periods that ended before " +
+  "the schedule was set are not sent; nothing is sent when the service has no email configured.";
 
 const RULE_TEXT =
   "A rule watches a metric (spend_usd, impressions, clicks, conversions, ctr, cpa_usd, cpm_usd) of each watched campaign " +
@@ -99,5 +112,39 @@ export const automationDocs = {
     requestParams: { path: undoChangeParams },
     returns: "The campaign after the undo",
     errors: ["not_found", "conflict", "validation_failed", "invalid_transition", "region_not_licensed"],
+  },
+  listSavedReports: {
+    summary: "List saved reports",
+    description: `The advertiser's saved reports, newest first, with their schedules and the last period emailed. ${SCHEDULE_TEXT}`,
+    tags: reports,
+    returns: "The saved reports",
+  },
+  saveReport: {
+    summary: "Save a report",
+    description:
+      "Saves a report of the dashboard's /reports page by name: the campaign (or null for all campaigns), the dates, the " +
+      "zone, the breakdown and the granularity, checked as E9 (or the all-campaigns report) checks them. " +
+      `${SCHEDULE_TEXT} A campaign that is not the caller's is 404; a recipient who is not a member is 422.`,
+    tags: reports,
+    requestBody: { required: true, content: json(saveReportInput) },
+    returns: "The saved report",
+    errors: ["bad_request", "validation_failed", "not_found", "conflict"],
+  },
+  updateSavedReport: {
+    summary: "Rename or reschedule a saved report",
+    description: `Changes the name, the schedule (null stops it) or the recipients. ${SCHEDULE_TEXT}`,
+    tags: reports,
+    requestParams: { path: savedReportIdParams },
+    requestBody: { required: true, content: json(updateSavedReportInput.omit({ id: true })) },
+    returns: "The saved report",
+    errors: ["bad_request", "validation_failed", "not_found"],
+  },
+  deleteSavedReport: {
+    summary: "Delete a saved report",
+    description: "Deletes it and stops its schedule. A second delete is 404.",
+    tags: reports,
+    requestParams: { path: savedReportIdParams },
+    returns: "The saved report as it was",
+    errors: ["not_found"],
   },
 } satisfies Record<string, OperationDoc>;

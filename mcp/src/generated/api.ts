@@ -656,6 +656,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ads/saved-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List saved reports
+         * @description The advertiser's saved reports, newest first, with their schedules and the last period emailed. A schedule (daily, weekly Monday to Sunday, or monthly) is counted in the owner's zone (the member who set it; for an API client, the report's zone): a few minutes after each period ends there, the worker emails the CSV of that period (the saved campaign and breakdown, in that zone) and the dashboard link to each recipient who is still a member, once per period, and records the send in the history (actor report_scheduler). Periods that ended before the schedule was set are not sent; nothing is sent when the service has no email configured.
+         */
+        get: operations["listSavedReports"];
+        put?: never;
+        /**
+         * Save a report
+         * @description Saves a report of the dashboard's /reports page by name: the campaign (or null for all campaigns), the dates, the zone, the breakdown and the granularity, checked as E9 (or the all-campaigns report) checks them. A schedule (daily, weekly Monday to Sunday, or monthly) is counted in the owner's zone (the member who set it; for an API client, the report's zone): a few minutes after each period ends there, the worker emails the CSV of that period (the saved campaign and breakdown, in that zone) and the dashboard link to each recipient who is still a member, once per period, and records the send in the history (actor report_scheduler). Periods that ended before the schedule was set are not sent; nothing is sent when the service has no email configured. A campaign that is not the caller's is 404; a recipient who is not a member is 422. Bodies of at most 16384 bytes (413 past that).
+         */
+        post: operations["saveReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/saved-reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved report
+         * @description Deletes it and stops its schedule. A second delete is 404.
+         */
+        delete: operations["deleteSavedReport"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename or reschedule a saved report
+         * @description Changes the name, the schedule (null stops it) or the recipients. A schedule (daily, weekly Monday to Sunday, or monthly) is counted in the owner's zone (the member who set it; for an API client, the report's zone): a few minutes after each period ends there, the worker emails the CSV of that period (the saved campaign and breakdown, in that zone) and the dashboard link to each recipient who is still a member, once per period, and records the send in the history (actor report_scheduler). Periods that ended before the schedule was set are not sent; nothing is sent when the service has no email configured. Bodies of at most 16384 bytes (413 past that).
+         */
+        patch: operations["updateSavedReport"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2073,6 +2121,42 @@ export interface components {
             windows: number;
             /** @description What the rule would have done, oldest window first. */
             actions: components["schemas"]["RuleAction"][];
+        };
+        SavedReportList: {
+            /** @description Newest first. */
+            saved_reports: components["schemas"]["SavedReport"][];
+        };
+        SavedReport: {
+            /** @example srp_4kT9mQ2xLbW9cT1mV6pR3z */
+            id: string;
+            name: string;
+            campaign_id: string | null;
+            start_date: string;
+            end_date: string;
+            timezone: string;
+            breakdown: string | null;
+            granularity: string | null;
+            /**
+             * @description The dashboard page that shows it.
+             * @example /reports?campaign=all
+             */
+            path: string;
+            schedule: ("daily" | "weekly" | "monthly") | null;
+            /** @description The zone its periods are counted in (the owner's). */
+            schedule_timezone: string;
+            recipient_ids: string[];
+            last_sent_period: string | null;
+            last_sent_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-12-02T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-02T10:00:00.000Z
+             */
+            updated_at: string;
         };
         Decision: {
             impression_id: string;
@@ -5423,6 +5507,406 @@ export interface operations {
             };
         };
     };
+    listSavedReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved reports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedReportList"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    saveReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. Makes this write safe to retry (Stripe's convention): the key is kept 24 hours per advertiser with a fingerprint of the request (the API client that sent it, method, path, body) and the response, stored encrypted. A retry with the same key and the same request from the same client gets the first response again, with `Idempotency-Replayed: true`, and changes nothing; the same key with a different request, or from another API client of the advertiser, is 422 idempotency_key_reused; while the first request runs a retry is 409 idempotency_in_flight. A request refused with a 4xx changed nothing and frees its key. 1 to 255 visible ASCII characters (a UUID is a good key). Ignored with validate_only=true. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The report's name.
+                     * @example Weekly NBA by sport
+                     */
+                    name: string;
+                    /**
+                     * @description The campaign (cmp_…), or null for the all-campaigns report.
+                     * @example null
+                     */
+                    campaign_id: string | null;
+                    /**
+                     * Format: date
+                     * @description The report's first local date (the page's start).
+                     * @example 2026-11-24
+                     */
+                    start_date: string;
+                    /**
+                     * Format: date
+                     * @description Its last local date (the page's end).
+                     * @example 2026-11-30
+                     */
+                    end_date: string;
+                    /**
+                     * @description The report's IANA zone.
+                     * @default UTC
+                     * @example UTC
+                     */
+                    timezone?: string;
+                    /**
+                     * @description The rows' key, as E9's breakdown (campaign: the all-campaigns report only).
+                     * @enum {string}
+                     */
+                    breakdown?: "day" | "moment_type" | "sport" | "creative" | "hour_of_day" | "region" | "campaign";
+                    /**
+                     * @description The chart's points: day (default) or hour.
+                     * @enum {string}
+                     */
+                    granularity?: "hour" | "day";
+                    /** @description null: not emailed. daily, weekly (Monday to Sunday) or monthly: after each such period ends in the schedule's zone (the owner's), the CSV of that period is emailed to the recipients, once per period. */
+                    schedule?: ("daily" | "weekly" | "monthly") | null;
+                    /**
+                     * @description The members (usr_…) the scheduled report is emailed to; each must be a member of the advertiser. Default: the member saving it.
+                     * @example [
+                     *       "usr_4kT9mQ2xLbW9cT1mV6pR3z"
+                     *     ]
+                     */
+                    recipient_ids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The saved report */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedReport"];
+                };
+            };
+            /** @description Malformed request (bad JSON or content type): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the resource's current state: conflict, idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts (see x-body-limit-bytes): payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: validation_failed, idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSavedReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. Makes this write safe to retry (Stripe's convention): the key is kept 24 hours per advertiser with a fingerprint of the request (the API client that sent it, method, path, body) and the response, stored encrypted. A retry with the same key and the same request from the same client gets the first response again, with `Idempotency-Replayed: true`, and changes nothing; the same key with a different request, or from another API client of the advertiser, is 422 idempotency_key_reused; while the first request runs a retry is 409 idempotency_in_flight. A request refused with a 4xx changed nothing and frees its key. 1 to 255 visible ASCII characters (a UUID is a good key). Ignored with validate_only=true. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Saved report id (srp_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved report as it was */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedReport"];
+                };
+            };
+            /** @description Malformed request: a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the resource's current state: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateSavedReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. Makes this write safe to retry (Stripe's convention): the key is kept 24 hours per advertiser with a fingerprint of the request (the API client that sent it, method, path, body) and the response, stored encrypted. A retry with the same key and the same request from the same client gets the first response again, with `Idempotency-Replayed: true`, and changes nothing; the same key with a different request, or from another API client of the advertiser, is 422 idempotency_key_reused; while the first request runs a retry is 409 idempotency_in_flight. A request refused with a 4xx changed nothing and frees its key. 1 to 255 visible ASCII characters (a UUID is a good key). Ignored with validate_only=true. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Saved report id (srp_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The report's name.
+                     * @example Weekly NBA by sport
+                     */
+                    name?: string;
+                    /** @description null: not emailed. daily, weekly (Monday to Sunday) or monthly: after each such period ends in the schedule's zone (the owner's), the CSV of that period is emailed to the recipients, once per period. */
+                    schedule?: ("daily" | "weekly" | "monthly") | null;
+                    /**
+                     * @description The members (usr_…) the scheduled report is emailed to; each must be a member of the advertiser. Default: the member saving it.
+                     * @example [
+                     *       "usr_4kT9mQ2xLbW9cT1mV6pR3z"
+                     *     ]
+                     */
+                    recipient_ids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The saved report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedReport"];
+                };
+            };
+            /** @description Malformed request (bad JSON or content type): bad_request; or a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the resource's current state: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts (see x-body-limit-bytes): payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: validation_failed, idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
 }
 type FlattenedDeepRequired<T> = {
     [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
@@ -5455,6 +5939,10 @@ export const pathsApiAdsRulesPostRequestBodyContentApplicationJsonComparisonValu
 export const pathsApiAdsRulesPostRequestBodyContentApplicationJsonActionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/rules"]["post"]["requestBody"]["content"]["application/json"]["action"]> = ["pause", "resume", "set_bid", "set_daily_budget", "notify"];
 export const pathsApiAdsRulesIdPatchRequestBodyContentApplicationJsonMetricValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/rules/{id}"]["patch"]["requestBody"]["content"]["application/json"]["metric"]> = ["spend_usd", "impressions", "clicks", "conversions", "ctr", "cpa_usd", "cpm_usd"];
 export const pathsApiAdsRulesIdPatchRequestBodyContentApplicationJsonComparisonValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/rules/{id}"]["patch"]["requestBody"]["content"]["application/json"]["comparison"]> = ["above", "below"];
+export const pathsApiAdsSavedReportsPostRequestBodyContentApplicationJsonBreakdownValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/saved-reports"]["post"]["requestBody"]["content"]["application/json"]["breakdown"]> = ["day", "moment_type", "sport", "creative", "hour_of_day", "region", "campaign"];
+export const pathsApiAdsSavedReportsPostRequestBodyContentApplicationJsonGranularityValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/saved-reports"]["post"]["requestBody"]["content"]["application/json"]["granularity"]> = ["hour", "day"];
+export const pathsApiAdsSavedReportsPostRequestBodyContentApplicationJsonScheduleAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/saved-reports"]["post"]["requestBody"]["content"]["application/json"]["schedule"]> = ["daily", "weekly", "monthly"];
+export const pathsApiAdsSavedReportsIdPatchRequestBodyContentApplicationJsonScheduleAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/saved-reports/{id}"]["patch"]["requestBody"]["content"]["application/json"]["schedule"]> = ["daily", "weekly", "monthly"];
 export const oAuthTokenRequestGrant_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OAuthTokenRequest"]["grant_type"]> = ["authorization_code", "refresh_token", "client_credentials"];
 export const clientRegistrationRequestGrant_typesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClientRegistrationRequest"]["grant_types"]> = ["authorization_code", "refresh_token"];
 export const nextAuthFormJsonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NextAuthForm"]["json"]> = ["true", "false"];
@@ -5518,5 +6006,6 @@ export const ruleComparisonValues: ReadonlyArray<FlattenedDeepRequired<component
 export const ruleActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Rule"]["action"]> = ["pause", "resume", "set_bid", "set_daily_budget", "notify"];
 export const ruleActionActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RuleAction"]["action"]> = ["pause", "resume", "set_bid", "set_daily_budget", "notify"];
 export const ruleActionOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RuleAction"]["outcome"]> = ["applied", "skipped"];
+export const savedReportScheduleAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SavedReport"]["schedule"]> = ["daily", "weekly", "monthly"];
 export const momentNoAdReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentNoAd"]["reason"]> = ["no_fill", "capped"];
 export const graphQLErrorExtensionsApiCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["GraphQLError"]["extensions"]["apiCode"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "role_required", "two_factor_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "region_not_licensed", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];

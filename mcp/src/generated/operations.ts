@@ -434,6 +434,46 @@ export const OPERATIONS = {
       "windowSeconds": 60,
       "per": "advertiser"
     }
+  },
+  "listSavedReports": {
+    "method": "get",
+    "path": "/api/ads/saved-reports",
+    "access": "scoped",
+    "scopes": [
+      "reporting:read"
+    ],
+    "write": false,
+    "idempotent": false
+  },
+  "saveReport": {
+    "method": "post",
+    "path": "/api/ads/saved-reports",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:write"
+    ],
+    "write": true,
+    "idempotent": true
+  },
+  "updateSavedReport": {
+    "method": "patch",
+    "path": "/api/ads/saved-reports/{id}",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:write"
+    ],
+    "write": true,
+    "idempotent": true
+  },
+  "deleteSavedReport": {
+    "method": "delete",
+    "path": "/api/ads/saved-reports/{id}",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:write"
+    ],
+    "write": true,
+    "idempotent": true
   }
 } as const satisfies Record<string, OperationMeta>;
 
