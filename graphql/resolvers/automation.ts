@@ -12,6 +12,7 @@ import type { Resolvers } from "../__generated__/resolvers-types";
 import type { GraphqlContext } from "../context";
 import { authenticated, payload } from "../guard";
 import { operationResolver, runOperation } from "../operation";
+import { mayRun } from "@/lib/operations/operation";
 import { loadCampaign } from "./campaigns";
 import {
   deleteSavedReport,
@@ -62,7 +63,9 @@ export const automationResolvers: Resolvers = {
     lastSentAt: (report) => report.lastSent?.at ?? null,
   },
   Change: {
-    undoable: (change) => undoRefusal(change) === null,
+    // offered to whoever may run the undo (an editor in the dashboard, campaigns:write for a token)
+    undoable: (change, _, context) =>
+      undoRefusal(change) === null && context.actor !== null && mayRun(undoChange, context.actor),
   },
   Mutation: {
     createRule: operationResolver(createRule, (_, { input }, context) =>
