@@ -1,6 +1,8 @@
 "use client";
-// A saved report's actions: stop its schedule (updateSavedReport) and delete it (deleteSavedReport).
+// A saved report's actions: email the last ended period now (sendSavedReportNow), stop its schedule
+// (updateSavedReport) and delete it (deleteSavedReport).
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { graphql } from "@/graphql/__generated__/client";
 import { gqlFetch } from "@/components/graphql-client";
 import { userFieldErrors } from "@/components/form-errors";
@@ -15,6 +17,19 @@ const UNSCHEDULE = graphql(`
       savedReport {
         id
         schedule
+      }
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);
+
+const SEND_NOW = graphql(`
+  mutation SendSavedReportNow($input: DeleteSavedReportInput!) {
+    sendSavedReportNow(input: $input) {
+      savedReport {
+        id
       }
       userErrors {
         ...UserErrorFields
@@ -39,8 +54,32 @@ const DELETE = graphql(`
 export function SavedReportControls({ id, name, scheduled }: { id: string; name: string; scheduled: boolean }) {
   const router = useRouter();
   const { pending, error, act } = useAction();
+  const [asked, setAsked] = useState(false);
   return (
     <div className="flex flex-wrap items-center gap-2">
+      {scheduled ? (
+        <Button
+          variant="secondary"
+          disabled={pending || asked}
+          aria-label={`Send ${name} now`}
+          onClick={() =>
+            act(async () => {
+              const { sendSavedReportNow } = await gqlFetch(SEND_NOW, { input: { id } });
+              if (!sendSavedReportNow.savedReport)
+                return userFieldErrors(sendSavedReportNow.userErrors)._form ?? "Not sent.";
+              setAsked(true);
+              return null;
+            })
+          }
+        >
+          {asked ? "Sending…" : "Send now"}
+        </Button>
+      ) : null}
+      {asked ? (
+        <span className="text-xs text-muted" role="status">
+          The last ended period is emailed within seconds.
+        </span>
+      ) : null}
       {scheduled ? (
         <Button
           variant="secondary"

@@ -1267,6 +1267,8 @@ export type Mutation = {
    */
   revokePostbackKey?: Maybe<RevokePostbackKeyPayload>;
   saveReport: SavedReportPayload;
+  /** Emails the scheduled report's last ended period within seconds, as its schedule would (once per period). */
+  sendSavedReportNow: SavedReportPayload;
   /**
    * Sets the signed-in user's channel for one kind of alert, for every advertiser they belong to
    * (dashboard session, any role). EMAIL sends each alert by email too when the service has email configured.
@@ -1451,6 +1453,11 @@ export type MutationRevokePostbackKeyArgs = {
 
 export type MutationSaveReportArgs = {
   input: SaveReportInput;
+};
+
+
+export type MutationSendSavedReportNowArgs = {
+  input: DeleteSavedReportInput;
 };
 
 
@@ -3495,6 +3502,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   revokeInvitation?: Resolver<Maybe<ResolversTypes['RevokeInvitationPayload']>, ParentType, ContextType, RequireFields<MutationRevokeInvitationArgs, 'input'>>;
   revokePostbackKey?: Resolver<Maybe<ResolversTypes['RevokePostbackKeyPayload']>, ParentType, ContextType, RequireFields<MutationRevokePostbackKeyArgs, 'input'>>;
   saveReport?: Resolver<ResolversTypes['SavedReportPayload'], ParentType, ContextType, RequireFields<MutationSaveReportArgs, 'input'>>;
+  sendSavedReportNow?: Resolver<ResolversTypes['SavedReportPayload'], ParentType, ContextType, RequireFields<MutationSendSavedReportNowArgs, 'input'>>;
   setNotificationPreference?: Resolver<Maybe<ResolversTypes['SetNotificationPreferencePayload']>, ParentType, ContextType, RequireFields<MutationSetNotificationPreferenceArgs, 'input'>>;
   signOutEverywhere?: Resolver<Maybe<ResolversTypes['SignOutEverywherePayload']>, ParentType, ContextType>;
   switchAdvertiser?: Resolver<Maybe<ResolversTypes['SwitchAdvertiserPayload']>, ParentType, ContextType, RequireFields<MutationSwitchAdvertiserArgs, 'input'>>;

@@ -18,6 +18,7 @@ import {
   deleteSavedReport,
   listSavedReports,
   saveReport,
+  sendSavedReportNow,
   updateSavedReport,
 } from "@/lib/domain/saved-reports/save-report";
 
@@ -93,6 +94,9 @@ export const automationResolvers: Resolvers = {
     }),
     deleteSavedReport: operationResolver(deleteSavedReport, (_, { input }, context) =>
       payload(async () => ({ savedReport: await runOperation(deleteSavedReport, context, input) })),
+    ),
+    sendSavedReportNow: operationResolver(sendSavedReportNow, (_, { input }, context) =>
+      payload(async () => ({ savedReport: await runOperation(sendSavedReportNow, context, input) })),
     ),
     undoChange: operationResolver(undoChange, (_, { input }, context) =>
       payload(async () => {

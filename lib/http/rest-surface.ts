@@ -55,6 +55,7 @@ import {
   deleteSavedReport,
   listSavedReports,
   saveReport,
+  sendSavedReportNow,
   updateSavedReport,
 } from "@/lib/domain/saved-reports/save-report";
 import {
@@ -403,6 +404,11 @@ export const REST_SURFACE: readonly SurfaceEntry[] = [
   }),
   op("DELETE", "/api/ads/saved-reports/{id}", deleteSavedReport, automationDocs.deleteSavedReport, {
     view: savedReportView,
+  }),
+  op("POST", "/api/ads/saved-reports/{id}/send", sendSavedReportNow, automationDocs.sendSavedReportNow, {
+    input: pathOnly,
+    view: savedReportView,
+    status: 202,
   }),
 
   handler("hot", "POST", "/api/delivery/decisions", deliveryDocs.decideMoment, { bodyLimit: SMALL_BODY_LIMIT }),

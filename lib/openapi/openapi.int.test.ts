@@ -681,6 +681,22 @@ const SAMPLES: Record<string, Sample> = {
     });
     expect(res.body.name).toBe("Renamed");
   },
+  "POST /api/ads/saved-reports/{id}/send": async () => {
+    const id = await sampleSavedReport();
+    const path = `/api/ads/saved-reports/${id}/send`;
+    // not scheduled: nothing to send
+    await exercise("POST", "api/ads/saved-reports/[id]/send", path, { headers, params: { id }, status: 409 });
+    const user = await db().user.findFirstOrThrow({
+      where: { memberships: { some: { advertiserId: adv.advertiserId } } },
+    });
+    await exercise("PATCH", "api/ads/saved-reports/[id]", `/api/ads/saved-reports/${id}`, {
+      body: { schedule: "daily", recipient_ids: [user.id] },
+      headers,
+      params: { id },
+      status: 200,
+    });
+    await exercise("POST", "api/ads/saved-reports/[id]/send", path, { headers, params: { id }, status: 202 });
+  },
   "DELETE /api/ads/saved-reports/{id}": async () => {
     const id = await sampleSavedReport();
     const path = `/api/ads/saved-reports/${id}`;

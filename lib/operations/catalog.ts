@@ -76,6 +76,7 @@ import {
   deleteSavedReport,
   listSavedReports,
   saveReport,
+  sendSavedReportNow,
   updateSavedReport,
 } from "@/lib/domain/saved-reports/save-report";
 import type { AnyOperation } from "./operation";
@@ -170,6 +171,7 @@ export const OPERATIONS = {
   saveReport,
   updateSavedReport,
   deleteSavedReport,
+  sendSavedReportNow,
 } as const satisfies Record<string, AnyOperation>;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -109,6 +109,7 @@ const ROLE_TABLE: Record<OperationName, Role | null> = {
   saveReport: "editor",
   updateSavedReport: "editor",
   deleteSavedReport: "editor",
+  sendSavedReportNow: "editor",
 };
 
 const log = pino({ level: "silent" });

@@ -14,7 +14,12 @@ import { createTestCampaign } from "@/test/factories/campaigns";
 import { seedDelivery } from "@/test/factories/delivery";
 import { startSmtpServer, type TestSmtpServer } from "@/test/smtp-server";
 import { lastEndedPeriod } from "@/lib/domain/saved-reports/report-periods";
-import { reportSaved, savedReportsOf, savedReportUpdated } from "@/lib/domain/saved-reports/save-report";
+import {
+  reportSaved,
+  savedReportSendRequested,
+  savedReportsOf,
+  savedReportUpdated,
+} from "@/lib/domain/saved-reports/save-report";
 import { sendDueReports } from "@/lib/domain/saved-reports/send-scheduled-reports";
 
 let smtp: TestSmtpServer;
@@ -142,5 +147,43 @@ describe("scheduled reports", () => {
     await savedReportUpdated(actor, { id: saved.id, schedule: null });
     expect(await sendDueReports(Date.parse("2026-12-04T05:10:00Z"), reportCsv)).toEqual([]);
     expect(smtp.to(analyst.email)).toHaveLength(2);
+  });
+
+  it("sends the last ended period at once when asked (Send now), and that period only once", async () => {
+    const adv = await createTestAdvertiser("Send Now Co");
+    const owner = await member(adv.advertiserId, "sender", "Asia/Kolkata");
+    const actor = sessionActor({ advertiserId: adv.advertiserId, userId: owner.userId, role: "editor" });
+    const saved = await reportSaved(
+      actor,
+      {
+        name: "Weekly all",
+        campaign_id: null,
+        start_date: "2026-11-01",
+        end_date: "2026-11-07",
+        timezone: "UTC",
+        breakdown: "campaign",
+      },
+      { clock: fixedClock("2026-12-02T10:00:00Z") },
+    );
+    await expect(savedReportSendRequested(actor, saved.id)).rejects.toMatchObject({ code: "conflict" });
+    await savedReportUpdated(
+      actor,
+      { id: saved.id, schedule: "weekly" },
+      { clock: fixedClock("2026-12-02T10:00:00Z") },
+    );
+    // the schedule was set on Wednesday: last week ended before it, so the schedule alone sends nothing
+    const now = Date.parse("2026-12-02T10:01:00Z");
+    expect(await sendDueReports(now, reportCsv)).toEqual([]);
+    await savedReportSendRequested(actor, saved.id, { clock: fixedClock(now) });
+    const sent = await sendDueReports(now, reportCsv, { requestedOnly: true });
+    expect(sent).toEqual([{ reportId: saved.id, period: "2026-W48", sentTo: [owner.email], failed: [] }]);
+    const [mail] = await smtp.waitFor(owner.email);
+    expect(mail!.subject).toBe("Weekly all: 2026-11-23 to 2026-11-29");
+    expect(mail!.attachments[0]!.content).toMatch(/^campaign_id,/m);
+    // asked again for the same period: it was sent already
+    await savedReportSendRequested(actor, saved.id, { clock: fixedClock(now) });
+    expect(await sendDueReports(now, reportCsv, { requestedOnly: true })).toEqual([]);
+    expect(smtp.to(owner.email)).toHaveLength(1);
+    expect((await db().savedReport.findUniqueOrThrow({ where: { id: saved.id } })).sendRequestedAt).toBeNull();
   });
 });

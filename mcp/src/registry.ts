@@ -48,7 +48,7 @@ import { updateCampaign } from "./tools/update-campaign.ts";
 import { updateMediaBuy } from "./tools/update-media-buy.ts";
 import { createRule, deleteRule, dryRunRule, listRuleActions, listRules, setRuleEnabled } from "./tools/rules.ts";
 import { undoChange } from "./tools/undo-change.ts";
-import { deleteSavedReport, listSavedReports, saveReport } from "./tools/saved-reports.ts";
+import { deleteSavedReport, listSavedReports, saveReport, sendSavedReportNow } from "./tools/saved-reports.ts";
 import { VERSION } from "./version.ts";
 
 export const TOOLS: readonly ToolDefinition[] = [
@@ -91,6 +91,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   undoChange,
   listSavedReports,
   saveReport,
+  sendSavedReportNow,
   deleteSavedReport,
   // AdCP 3.1 media-buy tasks
   getAdcpCapabilities,

@@ -77,6 +77,7 @@ type Documents = {
     "\n  mutation DeleteRule($input: DeleteRuleInput!) {\n    deleteRule(input: $input) {\n      rule {\n        id\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.DeleteRuleDocument,
     "\n  mutation SaveReport($input: SaveReportInput!) {\n    saveReport(input: $input) {\n      savedReport {\n        id\n        name\n        schedule\n        scheduleTimezone\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.SaveReportDocument,
     "\n  mutation UnscheduleSavedReport($input: UpdateSavedReportInput!) {\n    updateSavedReport(input: $input) {\n      savedReport {\n        id\n        schedule\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.UnscheduleSavedReportDocument,
+    "\n  mutation SendSavedReportNow($input: DeleteSavedReportInput!) {\n    sendSavedReportNow(input: $input) {\n      savedReport {\n        id\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.SendSavedReportNowDocument,
     "\n  mutation DeleteSavedReport($input: DeleteSavedReportInput!) {\n    deleteSavedReport(input: $input) {\n      savedReport {\n        id\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.DeleteSavedReportDocument,
     "\n  mutation UpdateAccount($input: UpdateAccountInput!) {\n    updateAccount(input: $input) {\n      user {\n        name\n        timeZone\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.UpdateAccountDocument,
     "\n  mutation ChangeEmail($input: ChangeEmailInput!) {\n    changeEmail(input: $input) {\n      user {\n        email\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.ChangeEmailDocument,
@@ -153,6 +154,7 @@ const documents: Documents = {
     "\n  mutation DeleteRule($input: DeleteRuleInput!) {\n    deleteRule(input: $input) {\n      rule {\n        id\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.DeleteRuleDocument,
     "\n  mutation SaveReport($input: SaveReportInput!) {\n    saveReport(input: $input) {\n      savedReport {\n        id\n        name\n        schedule\n        scheduleTimezone\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.SaveReportDocument,
     "\n  mutation UnscheduleSavedReport($input: UpdateSavedReportInput!) {\n    updateSavedReport(input: $input) {\n      savedReport {\n        id\n        schedule\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.UnscheduleSavedReportDocument,
+    "\n  mutation SendSavedReportNow($input: DeleteSavedReportInput!) {\n    sendSavedReportNow(input: $input) {\n      savedReport {\n        id\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.SendSavedReportNowDocument,
     "\n  mutation DeleteSavedReport($input: DeleteSavedReportInput!) {\n    deleteSavedReport(input: $input) {\n      savedReport {\n        id\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.DeleteSavedReportDocument,
     "\n  mutation UpdateAccount($input: UpdateAccountInput!) {\n    updateAccount(input: $input) {\n      user {\n        name\n        timeZone\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.UpdateAccountDocument,
     "\n  mutation ChangeEmail($input: ChangeEmailInput!) {\n    changeEmail(input: $input) {\n      user {\n        email\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.ChangeEmailDocument,
@@ -415,6 +417,10 @@ export function graphql(source: "\n  mutation SaveReport($input: SaveReportInput
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UnscheduleSavedReport($input: UpdateSavedReportInput!) {\n    updateSavedReport(input: $input) {\n      savedReport {\n        id\n        schedule\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"): typeof import('./graphql').UnscheduleSavedReportDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendSavedReportNow($input: DeleteSavedReportInput!) {\n    sendSavedReportNow(input: $input) {\n      savedReport {\n        id\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"): typeof import('./graphql').SendSavedReportNowDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1056,6 +1056,13 @@ export type UnscheduleSavedReportMutationVariables = Exact<{
 
 export type UnscheduleSavedReportMutation = { updateSavedReport: { savedReport: { id: string, schedule: ReportSchedule | null } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } };
 
+export type SendSavedReportNowMutationVariables = Exact<{
+  input: DeleteSavedReportInput;
+}>;
+
+
+export type SendSavedReportNowMutation = { sendSavedReportNow: { savedReport: { id: string } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } };
+
 export type DeleteSavedReportMutationVariables = Exact<{
   input: DeleteSavedReportInput;
 }>;
@@ -2641,6 +2648,22 @@ export const UnscheduleSavedReportDocument = new TypedDocumentString(`
   code
   message
 }`) as unknown as TypedDocumentString<UnscheduleSavedReportMutation, UnscheduleSavedReportMutationVariables>;
+export const SendSavedReportNowDocument = new TypedDocumentString(`
+    mutation SendSavedReportNow($input: DeleteSavedReportInput!) {
+  sendSavedReportNow(input: $input) {
+    savedReport {
+      id
+    }
+    userErrors {
+      ...UserErrorFields
+    }
+  }
+}
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<SendSavedReportNowMutation, SendSavedReportNowMutationVariables>;
 export const DeleteSavedReportDocument = new TypedDocumentString(`
     mutation DeleteSavedReport($input: DeleteSavedReportInput!) {
   deleteSavedReport(input: $input) {

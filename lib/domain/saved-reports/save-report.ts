@@ -62,6 +62,21 @@ export const deleteSavedReport = defineOperation({
   run: (actor, input, { clock }) => savedReportDeleted(actor, input.id, { clock }),
 });
 
+/**
+ * "Send now": the worker emails the scheduled report's last ended period within seconds, as its
+ * schedule would (the same send, the same once-per-period row), instead of waiting for the next.
+ */
+export const sendSavedReportNow = defineOperation({
+  name: "sendSavedReportNow",
+  access: "campaigns:write",
+  write: true,
+  history: "saved_report",
+  idempotent: true,
+  input: savedReportIdInput,
+  output: savedReportView,
+  run: (actor, input, { clock }) => savedReportSendRequested(actor, input.id, { clock }),
+});
+
 export const listSavedReports = defineOperation({
   name: "listSavedReports",
   access: "reporting:read",
@@ -311,4 +326,29 @@ export async function savedReportsOf(actor: Actor): Promise<SavedReport[]> {
     if (!last.has(delivery.reportId) && delivery.sentAt)
       last.set(delivery.reportId, { period: delivery.periodKey, at: delivery.sentAt });
   return rows.map((row) => savedReportOf(row, last.get(row.id) ?? null));
+}
+
+export async function savedReportSendRequested(
+  actor: Actor,
+  id: string,
+  options: { clock?: Clock } = {},
+): Promise<SavedReport> {
+  const now = nowDate(options.clock);
+  const row = await ownedRow(actor, id);
+  if (!row.schedule)
+    throw new AppError("conflict", { detail: "This report has no schedule: schedule it first, then send it now." });
+  const by = await changeActorOf(actor);
+  const updated = await db().$transaction(async (tx) => {
+    const written = await tx.savedReport.update({ where: { id }, data: { sendRequestedAt: now } });
+    await recordChange(tx, {
+      advertiserId: actor.advertiserId,
+      atMs: now.getTime(),
+      actor: by,
+      operation: sendSavedReportNow.name,
+      target: { type: "saved_report", id },
+      fields: { send_requested_at: { from: row.sendRequestedAt?.toISOString() ?? null, to: now.toISOString() } },
+    });
+    return written;
+  });
+  return savedReportOf(updated);
 }

@@ -99,14 +99,24 @@ export async function sendScheduledReport(
   if (!row || row.deletedAt || !row.schedule) return null;
   const report = savedReportOf(row);
   const period = lastEndedPeriod(row.schedule as ReportSchedule, row.timeZone, nowMs);
-  if (!row.scheduledAt || period.endMs <= row.scheduledAt.getTime()) return null;
+  // "Send now" asks for the last ended period even if it ended before the schedule was set
+  const requested = row.sendRequestedAt !== null;
+  if (requested)
+    await db().savedReport.updateMany({
+      where: { id: row.id, sendRequestedAt: row.sendRequestedAt },
+      data: { sendRequestedAt: null },
+    });
+  if (!requested && (!row.scheduledAt || period.endMs <= row.scheduledAt.getTime())) return null;
   const delivery = await claim(row.id, row.advertiserId, period.key, nowMs);
   if (!delivery) return null;
   const already = new Set(JSON.parse(delivery.recipients) as string[]);
-  const members = await db().membership.findMany({
-    where: { advertiserId: row.advertiserId, userId: { in: report.recipientIds } },
-    select: { user: { select: { email: true } }, advertiser: { select: { name: true } } },
-  });
+  // in the order the recipients were chosen
+  const members = (
+    await db().membership.findMany({
+      where: { advertiserId: row.advertiserId, userId: { in: report.recipientIds } },
+      select: { userId: true, user: { select: { email: true } }, advertiser: { select: { name: true } } },
+    })
+  ).sort((a, b) => report.recipientIds.indexOf(a.userId) - report.recipientIds.indexOf(b.userId));
   const sentTo = [...already];
   const failed: string[] = [];
   let error: string | null = null;
@@ -161,11 +171,22 @@ export async function sendScheduledReport(
   return { reportId: row.id, period: period.key, sentTo, failed };
 }
 
-/** One pass: every scheduled report's last ended period, sent once. Nothing without email configured. */
-export async function sendDueReports(nowMs: number, toCsv: ReportCsv): Promise<SendOutcome[]> {
+/**
+ * One pass: every scheduled report's last ended period, sent once (`requestedOnly`: only those a
+ * member asked to send now). Nothing without email configured.
+ */
+export async function sendDueReports(
+  nowMs: number,
+  toCsv: ReportCsv,
+  options: { requestedOnly?: boolean } = {},
+): Promise<SendOutcome[]> {
   if (!emailConfigured()) return [];
   const rows = await db().savedReport.findMany({
-    where: { schedule: { not: null }, deletedAt: null },
+    where: {
+      schedule: { not: null },
+      deletedAt: null,
+      ...(options.requestedOnly && { sendRequestedAt: { not: null } }),
+    },
     select: { id: true },
     orderBy: { id: "asc" },
   });

@@ -139,6 +139,17 @@ export const automationDocs = {
     returns: "The saved report",
     errors: ["bad_request", "validation_failed", "not_found"],
   },
+  sendSavedReportNow: {
+    summary: "Send a scheduled report now",
+    description:
+      "Asks the worker to email the report's last ended period now (within seconds), as its schedule would: the same " +
+      "CSV, link and recipients, and the period is then not sent again. Answers 202 with the saved report; the send " +
+      "shows in last_sent_period and in the history. A report without a schedule is 409 conflict.",
+    tags: reports,
+    requestParams: { path: savedReportIdParams },
+    returns: "Accepted: the worker sends it",
+    errors: ["not_found", "conflict"],
+  },
   deleteSavedReport: {
     summary: "Delete a saved report",
     description: "Deletes it and stops its schedule. A second delete is 404.",

@@ -704,6 +704,26 @@ export interface paths {
         patch: operations["updateSavedReport"];
         trace?: never;
     };
+    "/api/ads/saved-reports/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a scheduled report now
+         * @description Asks the worker to email the report's last ended period now (within seconds), as its schedule would: the same CSV, link and recipients, and the period is then not sent again. Answers 202 with the saved report; the send shows in last_sent_period and in the history. A report without a schedule is 409 conflict.
+         */
+        post: operations["sendSavedReportNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5888,6 +5908,95 @@ export interface operations {
                 };
             };
             /** @description Validation failed: validation_failed, idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendSavedReportNow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. Makes this write safe to retry (Stripe's convention): the key is kept 24 hours per advertiser with a fingerprint of the request (the API client that sent it, method, path, body) and the response, stored encrypted. A retry with the same key and the same request from the same client gets the first response again, with `Idempotency-Replayed: true`, and changes nothing; the same key with a different request, or from another API client of the advertiser, is 422 idempotency_key_reused; while the first request runs a retry is 409 idempotency_in_flight. A request refused with a 4xx changed nothing and frees its key. 1 to 255 visible ASCII characters (a UUID is a good key). Ignored with validate_only=true. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Saved report id (srp_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: the worker sends it */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedReport"];
+                };
+            };
+            /** @description Malformed request: a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the resource's current state: conflict, idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: idempotency_key_reused */
             422: {
                 headers: {
                     [name: string]: unknown;

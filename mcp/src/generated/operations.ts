@@ -474,6 +474,16 @@ export const OPERATIONS = {
     ],
     "write": true,
     "idempotent": true
+  },
+  "sendSavedReportNow": {
+    "method": "post",
+    "path": "/api/ads/saved-reports/{id}/send",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:write"
+    ],
+    "write": true,
+    "idempotent": true
   }
 } as const satisfies Record<string, OperationMeta>;
 

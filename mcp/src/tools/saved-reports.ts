@@ -56,6 +56,25 @@ export const saveReport = defineTool({
     completedWrite("saved_report", await api.write("saveReport", { body }, { idempotencyKey: idempotency_key })),
 });
 
+export const sendSavedReportNow = defineTool({
+  name: "send_saved_report_now",
+  title: "Email a scheduled report now",
+  description:
+    "Emails a scheduled report's last ended period (yesterday, last week or last month in its owner's zone) to its " +
+    "recipients within seconds, as the schedule would; that period is then not sent again. The report must have a schedule.",
+  input: {
+    saved_report_id: z.string().min(1).max(100).describe('Saved report id, e.g. "srp_4kT9mQ2xLbW9cT1mV6pR3z".'),
+    idempotency_key: idempotencyKey,
+  },
+  output: { status: z.string(), replayed: z.boolean().optional(), saved_report: savedReportOut.optional() },
+  operations: ["sendSavedReportNow"],
+  run: async ({ saved_report_id, idempotency_key }, { api }) =>
+    completedWrite(
+      "saved_report",
+      await api.write("sendSavedReportNow", { path: { id: saved_report_id } }, { idempotencyKey: idempotency_key }),
+    ),
+});
+
 export const deleteSavedReport = defineTool({
   name: "delete_saved_report",
   title: "Delete a saved report",

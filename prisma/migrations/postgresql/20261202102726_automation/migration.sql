@@ -59,6 +59,7 @@ CREATE TABLE "saved_reports" (
     "time_zone" TEXT NOT NULL,
     "recipients" TEXT NOT NULL,
     "scheduled_at" TIMESTAMP(3),
+    "send_requested_at" TIMESTAMP(3),
     "created_by" TEXT NOT NULL,
     "created_at" TIMESTAMP(3) NOT NULL,
     "updated_at" TIMESTAMP(3) NOT NULL,

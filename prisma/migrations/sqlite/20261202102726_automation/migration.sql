@@ -53,6 +53,7 @@ CREATE TABLE "saved_reports" (
     "time_zone" TEXT NOT NULL,
     "recipients" TEXT NOT NULL,
     "scheduled_at" DATETIME,
+    "send_requested_at" DATETIME,
     "created_by" TEXT NOT NULL,
     "created_at" DATETIME NOT NULL,
     "updated_at" DATETIME NOT NULL,
