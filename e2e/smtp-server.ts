@@ -10,7 +10,13 @@ import { expect } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type Mail = { to: string[]; subject: string; text: string };
+export type Mail = {
+  to: string[];
+  subject: string;
+  text: string;
+  /** the files attached (a scheduled report's CSV): names and types */
+  attachments?: { filename: string; contentType: string }[];
+};
 
 function mailDir(dataDir: string): string {
   return join(dataDir, "mail");
@@ -31,6 +37,10 @@ export async function startSmtpServer(dataDir: string): Promise<number> {
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
+            attachments: parsed.attachments.map((file) => ({
+              filename: file.filename ?? "",
+              contentType: file.contentType,
+            })),
           };
           writeFileSync(join(dir, `${Date.now()}-${++sequence}.json`), JSON.stringify(mail));
           callback();

@@ -50,6 +50,11 @@ const ENUMS = [
   "BillingMode",
   "InvoiceKind",
   "InvoiceStatus",
+  "RuleMetric",
+  "RuleComparison",
+  "RuleActionKind",
+  "RuleOutcome",
+  "ReportSchedule",
 ];
 const ENUM_TYPES: Record<string, string> = {
   MomentTypeKey: "MomentTypeKey",
@@ -84,6 +89,11 @@ const ENUM_TYPES: Record<string, string> = {
   BillingMode: "BillingMode",
   InvoiceKind: "InvoiceKind",
   InvoiceStatus: "InvoiceStatus",
+  RuleMetric: "RuleMetric",
+  RuleComparison: "RuleComparison",
+  RuleActionKind: "RuleAction",
+  RuleOutcome: "RuleOutcome",
+  ReportSchedule: "ReportSchedule",
 };
 
 const MAPPED = [
@@ -113,6 +123,10 @@ const MAPPED = [
   "Invoice",
   "ChangeActor",
   "ChangeUser",
+  "Rule",
+  "RuleActionEntry",
+  "RuleDryRun",
+  "SavedReport",
 ];
 
 const config: CodegenConfig = {

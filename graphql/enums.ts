@@ -51,6 +51,19 @@ import {
   type InvoiceStatus,
 } from "@/lib/domain/billing/billing.schemas";
 import { BILLING_MODES, type BillingMode } from "@/lib/domain/billing/terms";
+import {
+  RULE_ACTIONS,
+  RULE_COMPARISONS,
+  RULE_METRICS,
+  type RuleAction,
+  type RuleComparison,
+  type RuleMetric,
+} from "@/lib/domain/rules/rules.schemas";
+
+import { REPORT_SCHEDULES, type ReportSchedule } from "@/lib/domain/saved-reports/saved-reports.schemas";
+
+export const RULE_OUTCOMES = ["applied", "skipped"] as const;
+export type RuleOutcome = (typeof RULE_OUTCOMES)[number];
 
 export const ENDED_REASONS = ["budget_exhausted", "end_date", "advertiser"] as const;
 export type EndedReason = (typeof ENDED_REASONS)[number];
@@ -68,6 +81,10 @@ export const EMAIL_PROBLEMS = ["not_configured", "send_failed"] as const;
 export type EmailProblem = (typeof EMAIL_PROBLEMS)[number];
 
 export type {
+  ReportSchedule,
+  RuleAction,
+  RuleComparison,
+  RuleMetric,
   BillingMode,
   InvoiceKind,
   InvoiceStatus,
@@ -142,4 +159,9 @@ export const ENUMS = {
   InvoiceKind: internalValues(INVOICE_KINDS),
   InvoiceStatus: internalValues(INVOICE_STATUSES),
   AdvertiserCategory: internalValues(ADVERTISER_CATEGORIES),
+  RuleMetric: internalValues(RULE_METRICS),
+  RuleComparison: internalValues(RULE_COMPARISONS),
+  RuleActionKind: internalValues(RULE_ACTIONS),
+  RuleOutcome: internalValues(RULE_OUTCOMES),
+  ReportSchedule: internalValues(REPORT_SCHEDULES),
 };

@@ -25,6 +25,8 @@ import type { DeliveryEstimate } from "@/lib/domain/market/estimate-rules";
 import type { WebhookDelivery, WebhookEndpoint } from "@/lib/webhooks/webhooks.schemas";
 import type { PostbackKey } from "@/lib/domain/postback-keys/postback-keys.schemas";
 import type { InvoiceView } from "@/lib/domain/billing/billing.schemas";
+import type { DryRun, PlannedAction, Rule } from "@/lib/domain/rules/rules.schemas";
+import type { SavedReport } from "@/lib/domain/saved-reports/saved-reports.schemas";
 import type { Camelize } from "./camel-case";
 
 export type AdvertiserParent = Advertiser;
@@ -57,6 +59,11 @@ export type WebhookDeliveryParent = WebhookDelivery;
 /** the domain's key as it is */
 export type PostbackKeyParent = PostbackKey;
 export type ChangeParent = Change;
+/** the domain's rule, its action entries and dry run as they are (money in micro-dollars) */
+export type RuleParent = Rule;
+export type RuleActionEntryParent = PlannedAction;
+export type RuleDryRunParent = DryRun;
+export type SavedReportParent = SavedReport;
 /** REST's invoice view in GraphQL's names; its csv and pdfBase64 are rendered from it when asked for. */
 export type InvoiceParent = Camelize<InvoiceView>;
 /** the domain's actor, its handle read as email or client id by its type */

@@ -20,6 +20,7 @@ import { memberResolvers } from "./resolvers/members";
 import { connectedAppResolvers } from "./resolvers/connected-apps";
 import { billingResolvers } from "./resolvers/billing";
 import { historyResolvers } from "./resolvers/history";
+import { automationResolvers } from "./resolvers/automation";
 import { apiClientMutationResolvers } from "./resolvers/api-client-mutations";
 import { campaignMutationResolvers } from "./resolvers/campaign-mutations";
 import { campaignResolvers } from "./resolvers/campaigns";
@@ -59,6 +60,7 @@ export const RESOLVERS = [
   historyResolvers,
   memberResolvers,
   notificationResolvers,
+  automationResolvers,
 ];
 
 export function createGraphqlServer(): ApolloServer<GraphqlContext> {

@@ -108,7 +108,12 @@ export type IdPrefix =
   | "pwr" // password reset request (the link's token itself: lib/domain/users)
   | "ntf" // notification: one alert to one member (lib/domain/alerts)
   | "led" // ledger entry (lib/domain/billing)
-  | "ivc"; // invoice, credit note or statement (lib/domain/billing)
+  | "ivc" // invoice, credit note or statement (lib/domain/billing)
+  | "rul" // automated rule (lib/domain/rules)
+  | "rrn" // one evaluated window of a rule
+  | "rac" // what a rule did to one campaign in one window
+  | "srp" // saved report (lib/domain/saved-reports)
+  | "rpd"; // one period's send of a scheduled report
 
 /** prefix_ + 22 random base62 characters (131 bits): unguessable. */
 export function newId(prefix: IdPrefix, length = 22): string {

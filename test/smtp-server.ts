@@ -7,7 +7,14 @@ import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { reloadEnv } from "@/lib/env";
 
-export type ReceivedMail = { from: string; to: string[]; subject: string; text: string };
+export type ReceivedMail = {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  /** the files attached (a scheduled report's CSV), as text */
+  attachments: { filename: string; contentType: string; content: string }[];
+};
 
 export type TestSmtpServer = {
   mails: ReceivedMail[];
@@ -32,6 +39,11 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
+            attachments: parsed.attachments.map((file) => ({
+              filename: file.filename ?? "",
+              contentType: file.contentType,
+              content: file.content.toString("utf8"),
+            })),
           });
           callback();
         })

@@ -64,6 +64,13 @@ const WRITE_TOOLS = [
   "create_media_buy",
   "update_media_buy",
   "sync_creatives",
+  "create_rule",
+  "set_rule_enabled",
+  "delete_rule",
+  "undo_change",
+  "save_report",
+  "send_saved_report_now",
+  "delete_saved_report",
 ];
 
 const initialize = {
@@ -165,7 +172,7 @@ describe("the envelope: one JSON-RPC request or notification", () => {
 describe("scopes decide the tools", () => {
   it("lists every tool, with annotations, to a token with every scope", async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(37);
+    expect(tools).toHaveLength(48);
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect(byName.get("list_changes")?.annotations).toMatchObject({ readOnlyHint: true });
     for (const name of WRITE_TOOLS) expect(byName.get(name)?.annotations?.readOnlyHint, name).toBe(false);

@@ -25,6 +25,8 @@ export const TARGET_LABELS: Record<ChangeTargetType, string> = {
   INVITATION: "Invitation",
   BILLING_ACCOUNT: "Billing account",
   ADVERTISER: "Advertiser",
+  RULE: "Automated rule",
+  SAVED_REPORT: "Saved report",
 };
 
 const OPERATION_LABELS: Record<string, string> = {
@@ -51,6 +53,15 @@ const OPERATION_LABELS: Record<string, string> = {
   enableTwoFactor: "Turned on two-factor sign-in",
   disableTwoFactor: "Turned off two-factor sign-in",
   setTwoFactorRequirement: "Changed the two-factor requirement",
+  undoChange: "Undid a change",
+  applyRule: "Applied an automated rule",
+  createRule: "Created an automated rule",
+  updateRule: "Changed an automated rule",
+  deleteRule: "Deleted an automated rule",
+  saveReport: "Saved a report",
+  updateSavedReport: "Changed a saved report",
+  deleteSavedReport: "Deleted a saved report",
+  sendScheduledReport: "Emailed a scheduled report",
 };
 
 /** The operation in words (its catalog name when it has none); a campaign's creation also records its first variant. */

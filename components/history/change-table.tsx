@@ -9,6 +9,7 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { LocalTime } from "@/components/ui/local-time";
 import { Table, Td, Th } from "@/components/ui/table";
 import { ACTOR_LABELS, fieldLabel, fieldValue, operationLabel, reasonLabel, TARGET_LABELS } from "./change-format";
+import { UndoChangeButton } from "./undo-change-button";
 
 export type ChangeRow = {
   id: string;
@@ -20,6 +21,8 @@ export type ChangeRow = {
   campaignId?: string | null;
   fields: { field: string; from: string; to: string }[];
   reason?: string | null;
+  /** the caller may undo it (docs/decisions/0702) */
+  undoable?: boolean;
 };
 
 const ACTOR_TONES: Record<ChangeActorType, BadgeTone> = {
@@ -95,6 +98,11 @@ export function ChangeTable({
                 ) : null}
               </div>
               {change.reason ? <p className="mt-1 text-xs text-ink">Because {reasonLabel(change.reason)}</p> : null}
+              {change.undoable ? (
+                <div className="mt-2">
+                  <UndoChangeButton id={change.id} fields={change.fields} />
+                </div>
+              ) : null}
             </Td>
             <Td className="min-w-64 align-top">
               {change.fields.length === 0 ? (

@@ -9,6 +9,8 @@ export const NAV_LINKS: readonly NavLink[] = [
   { href: "/overview", label: "Overview", icon: "gauge" },
   { href: "/campaigns", label: "Campaigns", icon: "megaphone" },
   { href: "/reports", label: "Reports", icon: "chart" },
+  { href: "/reports/saved", label: "Saved reports", icon: "mail" },
+  { href: "/rules", label: "Rules", icon: "zap" },
   { href: "/clearing-prices", label: "Clearing prices", icon: "scale" },
   { href: "/history", label: "History", icon: "history" },
   { href: "/webhooks", label: "Webhooks", icon: "webhook" },

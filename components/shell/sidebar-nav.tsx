@@ -8,6 +8,7 @@ import {
   Gauge,
   History,
   KeyRound,
+  Mail,
   Megaphone,
   Plug,
   Receipt,
@@ -16,6 +17,7 @@ import {
   Settings,
   Users,
   Webhook,
+  Zap,
 } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
@@ -40,6 +42,8 @@ const ICONS: Record<string, ComponentType<{ size?: number; "aria-hidden"?: boole
   book: BookOpen,
   alert: AlertTriangle,
   braces: Braces,
+  mail: Mail,
+  zap: Zap,
 };
 
 function Item({ link, active, onNavigate }: { link: NavLink; active: boolean; onNavigate?: () => void }) {
@@ -65,7 +69,12 @@ function Item({ link, active, onNavigate }: { link: NavLink; active: boolean; on
 /** `role`: the signed-in member's on the selected advertiser (links above it are not shown); unknown: all. */
 export function SidebarNav({ onNavigate, role }: { onNavigate?: () => void; role?: Role | null }) {
   const pathname = usePathname();
-  const active = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
+  const matches = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
+  // the most specific link is the current one (/reports/saved is Saved reports, not Reports)
+  const current = [...NAV_LINKS, ...DOC_LINKS]
+    .filter((link) => matches(link.href))
+    .sort((a, b) => b.href.length - a.href.length)[0]?.href;
+  const active = (href: string) => href === current;
   return (
     <nav aria-label="Dashboard" className="space-y-6">
       <ul className="space-y-1">

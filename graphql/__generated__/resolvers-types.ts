@@ -32,8 +32,13 @@ import type { AlertChannel } from '@/graphql/enums';
 import type { BillingMode } from '@/graphql/enums';
 import type { InvoiceKind } from '@/graphql/enums';
 import type { InvoiceStatus } from '@/graphql/enums';
+import type { RuleMetric } from '@/graphql/enums';
+import type { RuleComparison } from '@/graphql/enums';
+import type { RuleAction as RuleActionKind } from '@/graphql/enums';
+import type { RuleOutcome } from '@/graphql/enums';
+import type { ReportSchedule } from '@/graphql/enums';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { AdvertiserParent, ApiClientParent, AdvertiserTodayParent, CampaignDayParent, CampaignParent, CreativeParent, CreativePerformanceParent, CampaignReportParent, AdvertiserReportParent, ReportComparisonTotalsParent, ReportTotalsParent, ReportRowParent, CampaignTimeSeriesParent, TimeSeriesPointParent, CampaignForecastParent, MomentTypeParent, ClearingPricesParent, ClearingPriceEntryParent, ViewerParent, WebhookEndpointParent, WebhookDeliveryParent, PostbackKeyParent, ChangeParent, InvoiceParent, ChangeActorParent, ChangeUserParent } from '@/graphql/mappers';
+import type { AdvertiserParent, ApiClientParent, AdvertiserTodayParent, CampaignDayParent, CampaignParent, CreativeParent, CreativePerformanceParent, CampaignReportParent, AdvertiserReportParent, ReportComparisonTotalsParent, ReportTotalsParent, ReportRowParent, CampaignTimeSeriesParent, TimeSeriesPointParent, CampaignForecastParent, MomentTypeParent, ClearingPricesParent, ClearingPriceEntryParent, ViewerParent, WebhookEndpointParent, WebhookDeliveryParent, PostbackKeyParent, ChangeParent, InvoiceParent, ChangeActorParent, ChangeUserParent, RuleParent, RuleActionEntryParent, RuleDryRunParent, SavedReportParent } from '@/graphql/mappers';
 import type { GraphqlContext } from '@/graphql/context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -111,6 +116,12 @@ export type Advertiser = Node & {
    */
   postbackKeys?: Maybe<PostbackKeyConnection>;
   restId: Scalars['String']['output'];
+  /** One rule by id (rul_…); null when it is not the advertiser's. */
+  rule?: Maybe<Rule>;
+  /** The advertiser's automated rules, newest first. */
+  rules: Array<Rule>;
+  /** The advertiser's saved reports, newest first. */
+  savedReports: Array<SavedReport>;
   /** Today's (UTC) delivery of every campaign (reporting:read). */
   today?: Maybe<AdvertiserToday>;
 };
@@ -145,6 +156,11 @@ export type AdvertiserPostbackKeysArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   includeRevoked?: InputMaybe<Scalars['Boolean']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type AdvertiserRuleArgs = {
+  id: Scalars['ID']['input'];
 };
 
 /**
@@ -528,6 +544,8 @@ export type Change = {
   /** Why the system made it (budget_exhausted, end_date, the target-CPA controller's reasoning, …); null otherwise. */
   reason?: Maybe<Scalars['String']['output']>;
   target: ChangeTarget;
+  /** Whether the change is of a kind that can be undone (undoChange still refuses it if the campaign moved on since). */
+  undoable: Scalars['Boolean']['output'];
 };
 
 export type ChangeActor = {
@@ -746,6 +764,22 @@ export type CreatePostbackKeyPayload = {
   warning?: Maybe<Scalars['String']['output']>;
 };
 
+export type CreateRuleInput = {
+  action: RuleActionKind;
+  actionValueUsd?: InputMaybe<Scalars['Money']['input']>;
+  /** The campaigns to watch (REST ids); null or omitted: every open campaign. */
+  campaignIds?: InputMaybe<Array<Scalars['String']['input']>>;
+  comparison: RuleComparison;
+  /** Required (true) when the action can raise spend (resume; a bid or daily budget above a watched campaign's). */
+  confirmSpendIncrease?: InputMaybe<Scalars['Boolean']['input']>;
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  metric: RuleMetric;
+  name: Scalars['String']['input'];
+  threshold: Scalars['Float']['input'];
+  /** 1, 3, 6, 12, 24, 72 or 168. */
+  windowHours: Scalars['Int']['input'];
+};
+
 export type Creative = Node & {
   __typename?: 'Creative';
   actionUrl: Scalars['String']['output'];
@@ -822,6 +856,14 @@ export type DeactivateWebhookEndpointPayload = {
   __typename?: 'DeactivateWebhookEndpointPayload';
   userErrors: Array<UserError>;
   webhookEndpoint?: Maybe<WebhookEndpoint>;
+};
+
+export type DeleteRuleInput = {
+  id: Scalars['ID']['input'];
+};
+
+export type DeleteSavedReportInput = {
+  id: Scalars['ID']['input'];
 };
 
 export { DeliveryStatus };
@@ -1144,8 +1186,11 @@ export type Mutation = {
    * beyond). It takes no input: a key has nothing to choose.
    */
   createPostbackKey?: Maybe<CreatePostbackKeyPayload>;
+  createRule: RulePayload;
   /** E14 (campaigns:write). */
   deactivateWebhookEndpoint?: Maybe<DeactivateWebhookEndpointPayload>;
+  deleteRule: RulePayload;
+  deleteSavedReport: SavedReportPayload;
   /**
    * A copy of a campaign, any status, with its settings and every creative
    * (POST /api/ads/campaigns/{id}/duplicate; campaigns:write), through createCampaign's
@@ -1221,6 +1266,9 @@ export type Mutation = {
    * unchanged (campaigns:write, as DELETE /api/ads/postback-keys/{id}).
    */
   revokePostbackKey?: Maybe<RevokePostbackKeyPayload>;
+  saveReport: SavedReportPayload;
+  /** Emails the scheduled report's last ended period within seconds, as its schedule would (once per period). */
+  sendSavedReportNow: SavedReportPayload;
   /**
    * Sets the signed-in user's channel for one kind of alert, for every advertiser they belong to
    * (dashboard session, any role). EMAIL sends each alert by email too when the service has email configured.
@@ -1247,6 +1295,8 @@ export type Mutation = {
    * `RateLimit-*` headers: nothing is sent.
    */
   testWebhookEndpoint?: Maybe<TestWebhookEndpointPayload>;
+  /** Puts a campaign's settings back as they were before the change; refused when the campaign moved on since. */
+  undoChange: UndoChangePayload;
   /** Changes the signed-in user's name or time zone (dashboard session, any role). */
   updateAccount?: Maybe<UpdateAccountPayload>;
   /**
@@ -1256,6 +1306,8 @@ export type Mutation = {
   updateBillingProfile?: Maybe<UpdateBillingProfilePayload>;
   /** E7 (campaigns:write). */
   updateCampaign?: Maybe<UpdateCampaignPayload>;
+  updateRule: RulePayload;
+  updateSavedReport: SavedReportPayload;
 };
 
 
@@ -1299,8 +1351,23 @@ export type MutationCreateCampaignArgs = {
 };
 
 
+export type MutationCreateRuleArgs = {
+  input: CreateRuleInput;
+};
+
+
 export type MutationDeactivateWebhookEndpointArgs = {
   input: DeactivateWebhookEndpointInput;
+};
+
+
+export type MutationDeleteRuleArgs = {
+  input: DeleteRuleInput;
+};
+
+
+export type MutationDeleteSavedReportArgs = {
+  input: DeleteSavedReportInput;
 };
 
 
@@ -1384,6 +1451,16 @@ export type MutationRevokePostbackKeyArgs = {
 };
 
 
+export type MutationSaveReportArgs = {
+  input: SaveReportInput;
+};
+
+
+export type MutationSendSavedReportNowArgs = {
+  input: DeleteSavedReportInput;
+};
+
+
 export type MutationSetNotificationPreferenceArgs = {
   input: SetNotificationPreferenceInput;
 };
@@ -1399,6 +1476,11 @@ export type MutationTestWebhookEndpointArgs = {
 };
 
 
+export type MutationUndoChangeArgs = {
+  input: UndoChangeInput;
+};
+
+
 export type MutationUpdateAccountArgs = {
   input: UpdateAccountInput;
 };
@@ -1411,6 +1493,16 @@ export type MutationUpdateBillingProfileArgs = {
 
 export type MutationUpdateCampaignArgs = {
   input: UpdateCampaignInput;
+};
+
+
+export type MutationUpdateRuleArgs = {
+  input: UpdateRuleInput;
+};
+
+
+export type MutationUpdateSavedReportArgs = {
+  input: UpdateSavedReportInput;
 };
 
 /** An object with a global id. */
@@ -1853,6 +1945,8 @@ export type ReportRow = {
   sport?: Maybe<Sport>;
 };
 
+export { ReportSchedule };
+
 export type ReportTotals = {
   __typename?: 'ReportTotals';
   asOf: Scalars['DateTime']['output'];
@@ -1943,6 +2037,122 @@ export type RevokePostbackKeyPayload = {
 
 export { Role };
 
+/**
+ * An automated rule: when its metric over a window is above or below the threshold for a watched
+ * campaign, it acts on that campaign, at most once per window. REST: /api/ads/rules.
+ */
+export type Rule = {
+  __typename?: 'Rule';
+  action: RuleActionKind;
+  /** The bid or daily budget SET_BID and SET_DAILY_BUDGET write; null for the other actions. */
+  actionValueUsd?: Maybe<Scalars['Money']['output']>;
+  /** What the rule did, newest window first (at most 100). */
+  actions: Array<RuleActionEntry>;
+  /** The watched campaigns (REST ids); null: every open campaign. */
+  campaignIds?: Maybe<Array<Scalars['String']['output']>>;
+  comparison: RuleComparison;
+  createdAt: Scalars['DateTime']['output'];
+  /** What the rule would have done over the last 7 days (counted as a preview). */
+  dryRun: RuleDryRun;
+  enabled: Scalars['Boolean']['output'];
+  /** The rule's id (rul_…), as in REST. */
+  id: Scalars['ID']['output'];
+  metric: RuleMetric;
+  name: Scalars['String']['output'];
+  /** When the window open now closes (then it is evaluated). */
+  nextWindowEnd: Scalars['DateTime']['output'];
+  threshold: Scalars['Float']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+  windowHours: Scalars['Int']['output'];
+};
+
+/** What a rule did (or would have done) to one campaign in one window. */
+export type RuleActionEntry = {
+  __typename?: 'RuleActionEntry';
+  action: RuleActionKind;
+  campaignId: Scalars['String']['output'];
+  campaignName: Scalars['String']['output'];
+  detail: Scalars['String']['output'];
+  /** The metric over the window; null when undefined. */
+  metricValue?: Maybe<Scalars['Float']['output']>;
+  outcome: RuleOutcome;
+  windowEnd: Scalars['DateTime']['output'];
+  windowStart: Scalars['DateTime']['output'];
+};
+
+export { RuleActionKind };
+
+export { RuleComparison };
+
+export type RuleDryRun = {
+  __typename?: 'RuleDryRun';
+  /** Oldest window first. */
+  actions: Array<RuleActionEntry>;
+  from: Scalars['DateTime']['output'];
+  to: Scalars['DateTime']['output'];
+  /** How many closed windows of the rule ended in the period. */
+  windows: Scalars['Int']['output'];
+};
+
+export { RuleMetric };
+
+export { RuleOutcome };
+
+export type RulePayload = {
+  __typename?: 'RulePayload';
+  rule?: Maybe<Rule>;
+  userErrors: Array<UserError>;
+};
+
+export type SaveReportInput = {
+  /** As E9's breakdown (lower case). */
+  breakdown?: InputMaybe<Scalars['String']['input']>;
+  /** The campaign (REST id); null or omitted: the all-campaigns report. */
+  campaignId?: InputMaybe<Scalars['String']['input']>;
+  endDate: Scalars['Date']['input'];
+  granularity?: InputMaybe<TimeSeriesGranularity>;
+  name: Scalars['String']['input'];
+  /** Members (usr_…) to email it to; default: the member saving it. */
+  recipientIds?: InputMaybe<Array<Scalars['String']['input']>>;
+  schedule?: InputMaybe<ReportSchedule>;
+  startDate: Scalars['Date']['input'];
+  timezone?: InputMaybe<Scalars['TimeZone']['input']>;
+};
+
+/** A report of the /reports page saved by name, optionally emailed on a schedule. REST: /api/ads/saved-reports. */
+export type SavedReport = {
+  __typename?: 'SavedReport';
+  /** The breakdown as E9 names it (day, moment_type, sport, creative, hour_of_day, region, campaign); null: none. */
+  breakdown?: Maybe<Scalars['String']['output']>;
+  /** The campaign (REST id); null: the all-campaigns report. */
+  campaignId?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  endDate: Scalars['Date']['output'];
+  granularity?: Maybe<Scalars['String']['output']>;
+  /** The saved report's id (srp_…), as in REST. */
+  id: Scalars['ID']['output'];
+  lastSentAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The last period emailed (2026-11-30, 2026-W48, 2026-11). */
+  lastSentPeriod?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  /** The dashboard path that opens it. */
+  path: Scalars['String']['output'];
+  /** The members (usr_…) it is emailed to. */
+  recipientIds: Array<Scalars['String']['output']>;
+  schedule?: Maybe<ReportSchedule>;
+  /** The zone the schedule's periods are counted in (the owner's). */
+  scheduleTimezone: Scalars['TimeZone']['output'];
+  startDate: Scalars['Date']['output'];
+  timezone: Scalars['TimeZone']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type SavedReportPayload = {
+  __typename?: 'SavedReportPayload';
+  savedReport?: Maybe<SavedReport>;
+  userErrors: Array<UserError>;
+};
+
 export { Scope };
 
 export type SetNotificationPreferenceInput = {
@@ -2008,6 +2218,18 @@ export type TimeSeriesPoint = {
 
 export { TodayMetric };
 
+export type UndoChangeInput = {
+  /** The change (chg_…). */
+  id: Scalars['ID']['input'];
+};
+
+export type UndoChangePayload = {
+  __typename?: 'UndoChangePayload';
+  /** The campaign after the undo. */
+  campaign?: Maybe<Campaign>;
+  userErrors: Array<UserError>;
+};
+
 export type UpdateAccountInput = {
   /** Your name as members and invitations show it (1 to 200 characters). */
   name?: InputMaybe<Scalars['String']['input']>;
@@ -2061,6 +2283,28 @@ export type UpdateCampaignPayload = {
   __typename?: 'UpdateCampaignPayload';
   campaign?: Maybe<Campaign>;
   userErrors: Array<UserError>;
+};
+
+export type UpdateRuleInput = {
+  actionValueUsd?: InputMaybe<Scalars['Money']['input']>;
+  /** The campaigns to watch; omitted: unchanged (watching every campaign again: create another rule). */
+  campaignIds?: InputMaybe<Array<Scalars['String']['input']>>;
+  comparison?: InputMaybe<RuleComparison>;
+  confirmSpendIncrease?: InputMaybe<Scalars['Boolean']['input']>;
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  id: Scalars['ID']['input'];
+  metric?: InputMaybe<RuleMetric>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  threshold?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type UpdateSavedReportInput = {
+  id: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  recipientIds?: InputMaybe<Array<Scalars['String']['input']>>;
+  schedule?: InputMaybe<ReportSchedule>;
+  /** True stops the schedule (schedule null). */
+  unschedule?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** A business-rule failure of a mutation (Shopify's convention). */
@@ -2364,6 +2608,7 @@ export type ResolversTypes = {
   CreateCampaignInput: CreateCampaignInput;
   CreateCampaignPayload: ResolverTypeWrapper<Omit<CreateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
   CreatePostbackKeyPayload: ResolverTypeWrapper<Omit<CreatePostbackKeyPayload, 'postbackKey'> & { postbackKey?: Maybe<ResolversTypes['PostbackKey']> }>;
+  CreateRuleInput: CreateRuleInput;
   Creative: ResolverTypeWrapper<CreativeParent>;
   CreativeAction: CreativeAction;
   CreativeInput: CreativeInput;
@@ -2375,6 +2620,8 @@ export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DeactivateWebhookEndpointInput: DeactivateWebhookEndpointInput;
   DeactivateWebhookEndpointPayload: ResolverTypeWrapper<Omit<DeactivateWebhookEndpointPayload, 'webhookEndpoint'> & { webhookEndpoint?: Maybe<ResolversTypes['WebhookEndpoint']> }>;
+  DeleteRuleInput: DeleteRuleInput;
+  DeleteSavedReportInput: DeleteSavedReportInput;
   DeliveryStatus: DeliveryStatus;
   DuplicateCampaignInput: DuplicateCampaignInput;
   DuplicateCampaignPayload: ResolverTypeWrapper<Omit<DuplicateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
@@ -2437,6 +2684,7 @@ export type ResolversTypes = {
   ReportComparisonTotals: ResolverTypeWrapper<ReportComparisonTotalsParent>;
   ReportPeriod: ResolverTypeWrapper<ReportPeriod>;
   ReportRow: ResolverTypeWrapper<ReportRowParent>;
+  ReportSchedule: ReportSchedule;
   ReportTotals: ResolverTypeWrapper<ReportTotalsParent>;
   RequestPasswordResetInput: RequestPasswordResetInput;
   RequestPasswordResetPayload: ResolverTypeWrapper<RequestPasswordResetPayload>;
@@ -2453,6 +2701,17 @@ export type ResolversTypes = {
   RevokePostbackKeyInput: RevokePostbackKeyInput;
   RevokePostbackKeyPayload: ResolverTypeWrapper<Omit<RevokePostbackKeyPayload, 'postbackKey'> & { postbackKey?: Maybe<ResolversTypes['PostbackKey']> }>;
   Role: Role;
+  Rule: ResolverTypeWrapper<RuleParent>;
+  RuleActionEntry: ResolverTypeWrapper<RuleActionEntryParent>;
+  RuleActionKind: RuleActionKind;
+  RuleComparison: RuleComparison;
+  RuleDryRun: ResolverTypeWrapper<RuleDryRunParent>;
+  RuleMetric: RuleMetric;
+  RuleOutcome: RuleOutcome;
+  RulePayload: ResolverTypeWrapper<Omit<RulePayload, 'rule'> & { rule?: Maybe<ResolversTypes['Rule']> }>;
+  SaveReportInput: SaveReportInput;
+  SavedReport: ResolverTypeWrapper<SavedReportParent>;
+  SavedReportPayload: ResolverTypeWrapper<Omit<SavedReportPayload, 'savedReport'> & { savedReport?: Maybe<ResolversTypes['SavedReport']> }>;
   Scope: Scope;
   SetNotificationPreferenceInput: SetNotificationPreferenceInput;
   SetNotificationPreferencePayload: ResolverTypeWrapper<SetNotificationPreferencePayload>;
@@ -2468,12 +2727,16 @@ export type ResolversTypes = {
   TimeSeriesPoint: ResolverTypeWrapper<TimeSeriesPointParent>;
   TimeZone: ResolverTypeWrapper<Scalars['TimeZone']['output']>;
   TodayMetric: TodayMetric;
+  UndoChangeInput: UndoChangeInput;
+  UndoChangePayload: ResolverTypeWrapper<Omit<UndoChangePayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
   UpdateAccountInput: UpdateAccountInput;
   UpdateAccountPayload: ResolverTypeWrapper<UpdateAccountPayload>;
   UpdateBillingProfileInput: UpdateBillingProfileInput;
   UpdateBillingProfilePayload: ResolverTypeWrapper<UpdateBillingProfilePayload>;
   UpdateCampaignInput: UpdateCampaignInput;
   UpdateCampaignPayload: ResolverTypeWrapper<Omit<UpdateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
+  UpdateRuleInput: UpdateRuleInput;
+  UpdateSavedReportInput: UpdateSavedReportInput;
   UserError: ResolverTypeWrapper<UserError>;
   UserErrorCode: UserErrorCode;
   Viewer: ResolverTypeWrapper<ViewerParent>;
@@ -2539,6 +2802,7 @@ export type ResolversParentTypes = {
   CreateCampaignInput: CreateCampaignInput;
   CreateCampaignPayload: Omit<CreateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
   CreatePostbackKeyPayload: Omit<CreatePostbackKeyPayload, 'postbackKey'> & { postbackKey?: Maybe<ResolversParentTypes['PostbackKey']> };
+  CreateRuleInput: CreateRuleInput;
   Creative: CreativeParent;
   CreativeInput: CreativeInput;
   CreativePerformance: CreativePerformanceParent;
@@ -2547,6 +2811,8 @@ export type ResolversParentTypes = {
   DateTime: Scalars['DateTime']['output'];
   DeactivateWebhookEndpointInput: DeactivateWebhookEndpointInput;
   DeactivateWebhookEndpointPayload: Omit<DeactivateWebhookEndpointPayload, 'webhookEndpoint'> & { webhookEndpoint?: Maybe<ResolversParentTypes['WebhookEndpoint']> };
+  DeleteRuleInput: DeleteRuleInput;
+  DeleteSavedReportInput: DeleteSavedReportInput;
   DuplicateCampaignInput: DuplicateCampaignInput;
   DuplicateCampaignPayload: Omit<DuplicateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
   EndCampaignInput: EndCampaignInput;
@@ -2613,6 +2879,13 @@ export type ResolversParentTypes = {
   RevokeInvitationPayload: RevokeInvitationPayload;
   RevokePostbackKeyInput: RevokePostbackKeyInput;
   RevokePostbackKeyPayload: Omit<RevokePostbackKeyPayload, 'postbackKey'> & { postbackKey?: Maybe<ResolversParentTypes['PostbackKey']> };
+  Rule: RuleParent;
+  RuleActionEntry: RuleActionEntryParent;
+  RuleDryRun: RuleDryRunParent;
+  RulePayload: Omit<RulePayload, 'rule'> & { rule?: Maybe<ResolversParentTypes['Rule']> };
+  SaveReportInput: SaveReportInput;
+  SavedReport: SavedReportParent;
+  SavedReportPayload: Omit<SavedReportPayload, 'savedReport'> & { savedReport?: Maybe<ResolversParentTypes['SavedReport']> };
   SetNotificationPreferenceInput: SetNotificationPreferenceInput;
   SetNotificationPreferencePayload: SetNotificationPreferencePayload;
   SignOutEverywherePayload: SignOutEverywherePayload;
@@ -2624,12 +2897,16 @@ export type ResolversParentTypes = {
   TestWebhookEndpointPayload: TestWebhookEndpointPayload;
   TimeSeriesPoint: TimeSeriesPointParent;
   TimeZone: Scalars['TimeZone']['output'];
+  UndoChangeInput: UndoChangeInput;
+  UndoChangePayload: Omit<UndoChangePayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
   UpdateAccountInput: UpdateAccountInput;
   UpdateAccountPayload: UpdateAccountPayload;
   UpdateBillingProfileInput: UpdateBillingProfileInput;
   UpdateBillingProfilePayload: UpdateBillingProfilePayload;
   UpdateCampaignInput: UpdateCampaignInput;
   UpdateCampaignPayload: Omit<UpdateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
+  UpdateRuleInput: UpdateRuleInput;
+  UpdateSavedReportInput: UpdateSavedReportInput;
   UserError: UserError;
   Viewer: ViewerParent;
   WebhookDelivery: WebhookDeliveryParent;
@@ -2665,6 +2942,9 @@ export type AdvertiserResolvers<ContextType = GraphqlContext, ParentType extends
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   postbackKeys?: Resolver<Maybe<ResolversTypes['PostbackKeyConnection']>, ParentType, ContextType, RequireFields<AdvertiserPostbackKeysArgs, 'includeRevoked'>>;
   restId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rule?: Resolver<Maybe<ResolversTypes['Rule']>, ParentType, ContextType, RequireFields<AdvertiserRuleArgs, 'id'>>;
+  rules?: Resolver<Array<ResolversTypes['Rule']>, ParentType, ContextType>;
+  savedReports?: Resolver<Array<ResolversTypes['SavedReport']>, ParentType, ContextType>;
   today?: Resolver<Maybe<ResolversTypes['AdvertiserToday']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
@@ -2696,7 +2976,7 @@ export type AdvertiserTodayResolvers<ContextType = GraphqlContext, ParentType ex
 
 export type AlertChannelResolvers = EnumResolverSignature<{ DASHBOARD?: any, EMAIL?: any, OFF?: any }, ResolversTypes['AlertChannel']>;
 
-export type AlertKindResolvers = EnumResolverSignature<{ ACCOUNT_BALANCE_LOW?: any, ACCOUNT_LIMIT_REACHED?: any, BID_ADJUSTED?: any, BUDGET_50?: any, BUDGET_90?: any, BUDGET_EXHAUSTED?: any, CAMPAIGN_ENDED?: any, CREATIVE_REJECTED?: any, WEBHOOK_DEACTIVATED?: any, WEBHOOK_FAILING?: any }, ResolversTypes['AlertKind']>;
+export type AlertKindResolvers = EnumResolverSignature<{ ACCOUNT_BALANCE_LOW?: any, ACCOUNT_LIMIT_REACHED?: any, BID_ADJUSTED?: any, BUDGET_50?: any, BUDGET_90?: any, BUDGET_EXHAUSTED?: any, CAMPAIGN_ENDED?: any, CREATIVE_REJECTED?: any, RULE_FIRED?: any, WEBHOOK_DEACTIVATED?: any, WEBHOOK_FAILING?: any }, ResolversTypes['AlertKind']>;
 
 export type ApiClientResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ApiClient'] = ResolversParentTypes['ApiClient']> = {
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -2877,6 +3157,7 @@ export type ChangeResolvers<ContextType = GraphqlContext, ParentType extends Res
   operation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   target?: Resolver<ResolversTypes['ChangeTarget'], ParentType, ContextType>;
+  undoable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type ChangeActorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ChangeActor'] = ResolversParentTypes['ChangeActor']> = {
@@ -2921,7 +3202,7 @@ export type ChangeTargetResolvers<ContextType = GraphqlContext, ParentType exten
   type?: Resolver<ResolversTypes['ChangeTargetType'], ParentType, ContextType>;
 };
 
-export type ChangeTargetTypeResolvers = EnumResolverSignature<{ ADVERTISER?: any, API_CLIENT?: any, BILLING_ACCOUNT?: any, CAMPAIGN?: any, CONNECTED_APP?: any, CREATIVE?: any, INVITATION?: any, MEMBER?: any, POSTBACK_KEY?: any, WEBHOOK_ENDPOINT?: any }, ResolversTypes['ChangeTargetType']>;
+export type ChangeTargetTypeResolvers = EnumResolverSignature<{ ADVERTISER?: any, API_CLIENT?: any, BILLING_ACCOUNT?: any, CAMPAIGN?: any, CONNECTED_APP?: any, CREATIVE?: any, INVITATION?: any, MEMBER?: any, POSTBACK_KEY?: any, RULE?: any, SAVED_REPORT?: any, WEBHOOK_ENDPOINT?: any }, ResolversTypes['ChangeTargetType']>;
 
 export type ChangeUserResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ChangeUser'] = ResolversParentTypes['ChangeUser']> = {
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3200,7 +3481,10 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   createApiClient?: Resolver<Maybe<ResolversTypes['CreateApiClientPayload']>, ParentType, ContextType, RequireFields<MutationCreateApiClientArgs, 'input'>>;
   createCampaign?: Resolver<Maybe<ResolversTypes['CreateCampaignPayload']>, ParentType, ContextType, RequireFields<MutationCreateCampaignArgs, 'input'>>;
   createPostbackKey?: Resolver<Maybe<ResolversTypes['CreatePostbackKeyPayload']>, ParentType, ContextType>;
+  createRule?: Resolver<ResolversTypes['RulePayload'], ParentType, ContextType, RequireFields<MutationCreateRuleArgs, 'input'>>;
   deactivateWebhookEndpoint?: Resolver<Maybe<ResolversTypes['DeactivateWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationDeactivateWebhookEndpointArgs, 'input'>>;
+  deleteRule?: Resolver<ResolversTypes['RulePayload'], ParentType, ContextType, RequireFields<MutationDeleteRuleArgs, 'input'>>;
+  deleteSavedReport?: Resolver<ResolversTypes['SavedReportPayload'], ParentType, ContextType, RequireFields<MutationDeleteSavedReportArgs, 'input'>>;
   duplicateCampaign?: Resolver<Maybe<ResolversTypes['DuplicateCampaignPayload']>, ParentType, ContextType, RequireFields<MutationDuplicateCampaignArgs, 'input'>>;
   endCampaign?: Resolver<Maybe<ResolversTypes['EndCampaignPayload']>, ParentType, ContextType, RequireFields<MutationEndCampaignArgs, 'input'>>;
   inviteMember?: Resolver<Maybe<ResolversTypes['InviteMemberPayload']>, ParentType, ContextType, RequireFields<MutationInviteMemberArgs, 'input'>>;
@@ -3217,13 +3501,18 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   revokeConnectedApp?: Resolver<Maybe<ResolversTypes['RevokeConnectedAppPayload']>, ParentType, ContextType, RequireFields<MutationRevokeConnectedAppArgs, 'input'>>;
   revokeInvitation?: Resolver<Maybe<ResolversTypes['RevokeInvitationPayload']>, ParentType, ContextType, RequireFields<MutationRevokeInvitationArgs, 'input'>>;
   revokePostbackKey?: Resolver<Maybe<ResolversTypes['RevokePostbackKeyPayload']>, ParentType, ContextType, RequireFields<MutationRevokePostbackKeyArgs, 'input'>>;
+  saveReport?: Resolver<ResolversTypes['SavedReportPayload'], ParentType, ContextType, RequireFields<MutationSaveReportArgs, 'input'>>;
+  sendSavedReportNow?: Resolver<ResolversTypes['SavedReportPayload'], ParentType, ContextType, RequireFields<MutationSendSavedReportNowArgs, 'input'>>;
   setNotificationPreference?: Resolver<Maybe<ResolversTypes['SetNotificationPreferencePayload']>, ParentType, ContextType, RequireFields<MutationSetNotificationPreferenceArgs, 'input'>>;
   signOutEverywhere?: Resolver<Maybe<ResolversTypes['SignOutEverywherePayload']>, ParentType, ContextType>;
   switchAdvertiser?: Resolver<Maybe<ResolversTypes['SwitchAdvertiserPayload']>, ParentType, ContextType, RequireFields<MutationSwitchAdvertiserArgs, 'input'>>;
   testWebhookEndpoint?: Resolver<Maybe<ResolversTypes['TestWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationTestWebhookEndpointArgs, 'input'>>;
+  undoChange?: Resolver<ResolversTypes['UndoChangePayload'], ParentType, ContextType, RequireFields<MutationUndoChangeArgs, 'input'>>;
   updateAccount?: Resolver<Maybe<ResolversTypes['UpdateAccountPayload']>, ParentType, ContextType, RequireFields<MutationUpdateAccountArgs, 'input'>>;
   updateBillingProfile?: Resolver<Maybe<ResolversTypes['UpdateBillingProfilePayload']>, ParentType, ContextType, RequireFields<MutationUpdateBillingProfileArgs, 'input'>>;
   updateCampaign?: Resolver<Maybe<ResolversTypes['UpdateCampaignPayload']>, ParentType, ContextType, RequireFields<MutationUpdateCampaignArgs, 'input'>>;
+  updateRule?: Resolver<ResolversTypes['RulePayload'], ParentType, ContextType, RequireFields<MutationUpdateRuleArgs, 'input'>>;
+  updateSavedReport?: Resolver<ResolversTypes['SavedReportPayload'], ParentType, ContextType, RequireFields<MutationUpdateSavedReportArgs, 'input'>>;
 };
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
@@ -3394,6 +3683,8 @@ export type ReportRowResolvers<ContextType = GraphqlContext, ParentType extends 
   sport?: Resolver<Maybe<ResolversTypes['Sport']>, ParentType, ContextType>;
 };
 
+export type ReportScheduleResolvers = EnumResolverSignature<{ DAILY?: any, MONTHLY?: any, WEEKLY?: any }, ResolversTypes['ReportSchedule']>;
+
 export type ReportTotalsResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReportTotals'] = ResolversParentTypes['ReportTotals']> = {
   asOf?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   averageCpmPaidUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
@@ -3442,6 +3733,79 @@ export type RevokePostbackKeyPayloadResolvers<ContextType = GraphqlContext, Pare
 
 export type RoleResolvers = EnumResolverSignature<{ ADMIN?: any, EDITOR?: any, VIEWER?: any }, ResolversTypes['Role']>;
 
+export type RuleResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Rule'] = ResolversParentTypes['Rule']> = {
+  action?: Resolver<ResolversTypes['RuleActionKind'], ParentType, ContextType>;
+  actionValueUsd?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
+  actions?: Resolver<Array<ResolversTypes['RuleActionEntry']>, ParentType, ContextType>;
+  campaignIds?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  comparison?: Resolver<ResolversTypes['RuleComparison'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  dryRun?: Resolver<ResolversTypes['RuleDryRun'], ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  metric?: Resolver<ResolversTypes['RuleMetric'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nextWindowEnd?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  threshold?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  windowHours?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RuleActionEntryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RuleActionEntry'] = ResolversParentTypes['RuleActionEntry']> = {
+  action?: Resolver<ResolversTypes['RuleActionKind'], ParentType, ContextType>;
+  campaignId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  campaignName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  detail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  metricValue?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['RuleOutcome'], ParentType, ContextType>;
+  windowEnd?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  windowStart?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type RuleActionKindResolvers = EnumResolverSignature<{ NOTIFY?: any, PAUSE?: any, RESUME?: any, SET_BID?: any, SET_DAILY_BUDGET?: any }, ResolversTypes['RuleActionKind']>;
+
+export type RuleComparisonResolvers = EnumResolverSignature<{ ABOVE?: any, BELOW?: any }, ResolversTypes['RuleComparison']>;
+
+export type RuleDryRunResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RuleDryRun'] = ResolversParentTypes['RuleDryRun']> = {
+  actions?: Resolver<Array<ResolversTypes['RuleActionEntry']>, ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  windows?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RuleMetricResolvers = EnumResolverSignature<{ CLICKS?: any, CONVERSIONS?: any, CPA_USD?: any, CPM_USD?: any, CTR?: any, IMPRESSIONS?: any, SPEND_USD?: any }, ResolversTypes['RuleMetric']>;
+
+export type RuleOutcomeResolvers = EnumResolverSignature<{ APPLIED?: any, SKIPPED?: any }, ResolversTypes['RuleOutcome']>;
+
+export type RulePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RulePayload'] = ResolversParentTypes['RulePayload']> = {
+  rule?: Resolver<Maybe<ResolversTypes['Rule']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type SavedReportResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SavedReport'] = ResolversParentTypes['SavedReport']> = {
+  breakdown?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  campaignId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  endDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  granularity?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastSentAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lastSentPeriod?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recipientIds?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  schedule?: Resolver<Maybe<ResolversTypes['ReportSchedule']>, ParentType, ContextType>;
+  scheduleTimezone?: Resolver<ResolversTypes['TimeZone'], ParentType, ContextType>;
+  startDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  timezone?: Resolver<ResolversTypes['TimeZone'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type SavedReportPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SavedReportPayload'] = ResolversParentTypes['SavedReportPayload']> = {
+  savedReport?: Resolver<Maybe<ResolversTypes['SavedReport']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
 export type ScopeResolvers = EnumResolverSignature<{ CAMPAIGNS_READ?: any, CAMPAIGNS_WRITE?: any, REPORTING_READ?: any }, ResolversTypes['Scope']>;
 
 export type SetNotificationPreferencePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['SetNotificationPreferencePayload'] = ResolversParentTypes['SetNotificationPreferencePayload']> = {
@@ -3486,6 +3850,11 @@ export interface TimeZoneScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 }
 
 export type TodayMetricResolvers = EnumResolverSignature<{ CLICKS?: any, CONVERSIONS?: any, IMPRESSIONS?: any, SPEND?: any }, ResolversTypes['TodayMetric']>;
+
+export type UndoChangePayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UndoChangePayload'] = ResolversParentTypes['UndoChangePayload']> = {
+  campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
 
 export type UpdateAccountPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UpdateAccountPayload'] = ResolversParentTypes['UpdateAccountPayload']> = {
   user?: Resolver<Maybe<ResolversTypes['DashboardUser']>, ParentType, ContextType>;
@@ -3707,6 +4076,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ReportComparisonTotals?: ReportComparisonTotalsResolvers<ContextType>;
   ReportPeriod?: ReportPeriodResolvers<ContextType>;
   ReportRow?: ReportRowResolvers<ContextType>;
+  ReportSchedule?: ReportScheduleResolvers;
   ReportTotals?: ReportTotalsResolvers<ContextType>;
   RequestPasswordResetPayload?: RequestPasswordResetPayloadResolvers<ContextType>;
   ResumeCampaignPayload?: ResumeCampaignPayloadResolvers<ContextType>;
@@ -3716,6 +4086,16 @@ export type Resolvers<ContextType = GraphqlContext> = {
   RevokeInvitationPayload?: RevokeInvitationPayloadResolvers<ContextType>;
   RevokePostbackKeyPayload?: RevokePostbackKeyPayloadResolvers<ContextType>;
   Role?: RoleResolvers;
+  Rule?: RuleResolvers<ContextType>;
+  RuleActionEntry?: RuleActionEntryResolvers<ContextType>;
+  RuleActionKind?: RuleActionKindResolvers;
+  RuleComparison?: RuleComparisonResolvers;
+  RuleDryRun?: RuleDryRunResolvers<ContextType>;
+  RuleMetric?: RuleMetricResolvers;
+  RuleOutcome?: RuleOutcomeResolvers;
+  RulePayload?: RulePayloadResolvers<ContextType>;
+  SavedReport?: SavedReportResolvers<ContextType>;
+  SavedReportPayload?: SavedReportPayloadResolvers<ContextType>;
   Scope?: ScopeResolvers;
   SetNotificationPreferencePayload?: SetNotificationPreferencePayloadResolvers<ContextType>;
   SignOutEverywherePayload?: SignOutEverywherePayloadResolvers<ContextType>;
@@ -3727,6 +4107,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   TimeSeriesPoint?: TimeSeriesPointResolvers<ContextType>;
   TimeZone?: GraphQLScalarType;
   TodayMetric?: TodayMetricResolvers;
+  UndoChangePayload?: UndoChangePayloadResolvers<ContextType>;
   UpdateAccountPayload?: UpdateAccountPayloadResolvers<ContextType>;
   UpdateBillingProfilePayload?: UpdateBillingProfilePayloadResolvers<ContextType>;
   UpdateCampaignPayload?: UpdateCampaignPayloadResolvers<ContextType>;

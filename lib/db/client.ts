@@ -8,7 +8,7 @@ import { env } from "@/lib/env";
 import { createAdapterFactory, databaseKind, type DatabaseKind, type SqliteHandle } from "./adapters";
 
 export type Db = PrismaClient;
-export type { Campaign, Creative, Prisma } from "@/prisma/generated/sqlite/client";
+export type { AutomatedRule, Campaign, Creative, Prisma, SavedReport } from "@/prisma/generated/sqlite/client";
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 type ClientInfo = { url: string; sqlite?: SqliteHandle; pg?: pg.Pool };

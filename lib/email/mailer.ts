@@ -13,6 +13,8 @@ export type EmailMessage = {
   subject: string;
   text: string;
   html?: string;
+  /** files sent with the message (a scheduled report's CSV) */
+  attachments?: { filename: string; content: string; contentType: string }[];
 };
 
 /** Thrown when the SMTP server could not take a message (the cause says why; never shown to users). */
@@ -64,6 +66,7 @@ export async function sendEmail(message: EmailMessage): Promise<void> {
       subject: message.subject,
       text: message.text,
       ...(message.html !== undefined && { html: message.html }),
+      ...(message.attachments?.length && { attachments: message.attachments }),
     });
   } catch (error) {
     throw new EmailNotSent(error);

@@ -109,3 +109,31 @@ export function twoFactorChangedNotice(input: { to: string; change: "enabled" | 
     ].join("\n"),
   };
 }
+
+/** A scheduled report (docs/decisions/0701): the period it covers, the link that opens it, its CSV attached. */
+export function scheduledReportEmail(input: {
+  to: string;
+  reportName: string;
+  advertiserName: string;
+  period: { startDate: string; endDate: string; timeZone: string };
+  url: string;
+  csv: { filename: string; content: string };
+}): EmailMessage {
+  const name = oneLine(input.reportName);
+  const { startDate, endDate, timeZone } = input.period;
+  const dates = startDate === endDate ? startDate : `${startDate} to ${endDate}`;
+  return {
+    to: input.to,
+    subject: `${name}: ${dates}`,
+    text: [
+      `Your scheduled report "${name}" of ${oneLine(input.advertiserName)} for ${dates} (${timeZone}) is attached as CSV.`,
+      "",
+      "Open it in the dashboard:",
+      input.url,
+      "",
+      "You receive it because a member of the advertiser chose you as a recipient; any member can change the schedule on",
+      "the saved reports page.",
+    ].join("\n"),
+    attachments: [{ filename: input.csv.filename, content: input.csv.content, contentType: "text/csv; charset=utf-8" }],
+  };
+}

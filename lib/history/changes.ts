@@ -31,6 +31,8 @@ export const TARGET_TYPES = [
   "invitation",
   "billing_account",
   "advertiser",
+  "rule",
+  "saved_report",
 ] as const;
 export type TargetType = (typeof TARGET_TYPES)[number];
 

@@ -22,6 +22,8 @@ import { listMembers } from "@/lib/domain/members/list-members";
 import { listPostbackKeys } from "@/lib/domain/postback-keys/list-postback-keys";
 import { TARGET_TYPES, type ActorType, type FieldChanges, type TargetType } from "@/lib/history/changes";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-webhooks";
+import { listRules } from "@/lib/domain/rules/get-rules";
+import { listSavedReports } from "@/lib/domain/saved-reports/save-report";
 import { defineOperation, mayRun, type AnyOperation } from "@/lib/operations/operation";
 import {
   listChangesByCursorInput,
@@ -102,6 +104,9 @@ const LISTED_BY: Record<TargetType, AnyOperation> = {
   advertiser: getAdvertiser,
   // the billing terms and profile: whoever may read the billing account
   billing_account: getBilling,
+  // automated rules (docs/decisions/0700) and saved reports (0701): whoever may list them
+  rule: listRules,
+  saved_report: listSavedReports,
 };
 
 /** The kinds of target whose changes `actor` may read. */

@@ -45,6 +45,27 @@ import {
 } from "@/lib/domain/reporting/report-csv";
 import { ADVERTISER_REPORT_QUERY, REPORT_QUERY, TIMESERIES_QUERY } from "@/lib/domain/reporting/reporting.schemas";
 import { listChanges } from "@/lib/history/list-changes";
+import { undoChange } from "@/lib/history/undo-change";
+import { createRule } from "@/lib/domain/rules/create-rule";
+import { dryRunRule } from "@/lib/domain/rules/dry-run-rule";
+import { getRule, listRuleActions, listRules } from "@/lib/domain/rules/get-rules";
+import { deleteRule, updateRule } from "@/lib/domain/rules/update-rule";
+import { automationDocs } from "@/lib/openapi/paths/automation";
+import {
+  deleteSavedReport,
+  listSavedReports,
+  saveReport,
+  sendSavedReportNow,
+  updateSavedReport,
+} from "@/lib/domain/saved-reports/save-report";
+import {
+  dryRunView,
+  ruleActionListView,
+  ruleListView,
+  ruleView,
+  savedReportListView,
+  savedReportView,
+} from "./views/automation";
 import type { AnyOperation, ResultOf } from "@/lib/operations/operation";
 import { deactivateWebhookEndpoint } from "@/lib/webhooks/deactivate-webhook";
 import { listWebhookDeliveries } from "@/lib/webhooks/list-webhook-deliveries";
@@ -356,6 +377,38 @@ export const REST_SURFACE: readonly SurfaceEntry[] = [
   op("GET", "/api/ads/changes", listChanges, historyDocs.listChanges, {
     query: { numbers: { limit: WHOLE_NUMBER } },
     view: changeListView,
+  }),
+
+  // undo one change of the history (docs/decisions/0702): the path names it, there is no body
+  op("POST", "/api/ads/changes/{id}/undo", undoChange, automationDocs.undoChange, {
+    input: pathOnly,
+    view: campaignView,
+  }),
+
+  // automated rules (docs/decisions/0700)
+  op("GET", "/api/ads/rules", listRules, automationDocs.listRules, { view: ruleListView }),
+  op("POST", "/api/ads/rules", createRule, automationDocs.createRule, { view: (rule) => ruleView(rule), status: 201 }),
+  op("GET", "/api/ads/rules/{id}", getRule, automationDocs.getRule, { view: (rule) => ruleView(rule) }),
+  op("PATCH", "/api/ads/rules/{id}", updateRule, automationDocs.updateRule, { view: (rule) => ruleView(rule) }),
+  op("DELETE", "/api/ads/rules/{id}", deleteRule, automationDocs.deleteRule, { view: (rule) => ruleView(rule) }),
+  op("GET", "/api/ads/rules/{id}/actions", listRuleActions, automationDocs.listRuleActions, {
+    view: ruleActionListView,
+  }),
+  op("GET", "/api/ads/rules/{id}/dry-run", dryRunRule, automationDocs.dryRunRule, { view: dryRunView }),
+
+  // saved and scheduled reports (docs/decisions/0701)
+  op("GET", "/api/ads/saved-reports", listSavedReports, automationDocs.listSavedReports, { view: savedReportListView }),
+  op("POST", "/api/ads/saved-reports", saveReport, automationDocs.saveReport, { view: savedReportView, status: 201 }),
+  op("PATCH", "/api/ads/saved-reports/{id}", updateSavedReport, automationDocs.updateSavedReport, {
+    view: savedReportView,
+  }),
+  op("DELETE", "/api/ads/saved-reports/{id}", deleteSavedReport, automationDocs.deleteSavedReport, {
+    view: savedReportView,
+  }),
+  op("POST", "/api/ads/saved-reports/{id}/send", sendSavedReportNow, automationDocs.sendSavedReportNow, {
+    input: pathOnly,
+    view: savedReportView,
+    status: 202,
   }),
 
   handler("hot", "POST", "/api/delivery/decisions", deliveryDocs.decideMoment, { bodyLimit: SMALL_BODY_LIMIT }),

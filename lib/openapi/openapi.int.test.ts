@@ -314,6 +314,41 @@ function sampleInvoice(): Promise<string> {
   })());
 }
 
+const RULE_BODY = {
+  name: "Pause expensive conversions",
+  metric: "cpa_usd",
+  comparison: "above",
+  threshold: 40,
+  window_hours: 72,
+  campaign_ids: null,
+  action: "pause",
+};
+
+/** An automated rule of the sample advertiser, created through the API. */
+async function sampleRule(): Promise<string> {
+  const res = await exercise("POST", "api/ads/rules", "/api/ads/rules", { body: RULE_BODY, headers, status: 201 });
+  return res.body.id as string;
+}
+
+const SAVED_REPORT_BODY = {
+  name: "All campaigns by day",
+  campaign_id: null,
+  start_date: "2026-11-24",
+  end_date: "2026-11-30",
+  timezone: "America/New_York",
+  breakdown: "day",
+};
+
+/** A saved report of the sample advertiser, through the API. */
+async function sampleSavedReport(): Promise<string> {
+  const res = await exercise("POST", "api/ads/saved-reports", "/api/ads/saved-reports", {
+    body: SAVED_REPORT_BODY,
+    headers,
+    status: 201,
+  });
+  return res.body.id as string;
+}
+
 /** One real request and response per served route ("METHOD template"). */
 const SAMPLES: Record<string, Sample> = {
   "POST /api/auth/token": async () => {
@@ -552,6 +587,121 @@ const SAMPLES: Record<string, Sample> = {
       headers,
       status: 422,
     });
+  },
+  "POST /api/ads/changes/{id}/undo": async () => {
+    const campaign = await createTestCampaign({ advertiserId: adv.advertiserId, name: "Undo sample" });
+    await exercise("PATCH", "api/ads/campaigns/[id]", `/api/ads/campaigns/${campaign.id}`, {
+      body: { bid_cpm_usd: 3 },
+      headers,
+      params: { id: campaign.id },
+      status: 200,
+    });
+    const change = await db().change.findFirstOrThrow({
+      where: { campaignId: campaign.id, operation: "updateCampaign" },
+    });
+    const path = `/api/ads/changes/${change.id}/undo`;
+    const res = await exercise("POST", "api/ads/changes/[id]/undo", path, {
+      headers,
+      params: { id: change.id },
+      status: 200,
+    });
+    expect(res.body.bid_cpm_usd).toBe(2);
+    // the bid is 2 again, not the 3 the change left: refused
+    await exercise("POST", "api/ads/changes/[id]/undo", path, { headers, params: { id: change.id }, status: 409 });
+  },
+  "GET /api/ads/rules": async () => {
+    await sampleRule();
+    const res = await exercise("GET", "api/ads/rules", "/api/ads/rules", { headers, status: 200 });
+    expect(res.body.rules.length).toBeGreaterThan(0);
+  },
+  "POST /api/ads/rules": async () => {
+    await sampleRule();
+    await exercise("POST", "api/ads/rules", "/api/ads/rules", {
+      body: { ...RULE_BODY, action: "resume" },
+      headers,
+      status: 422,
+    });
+  },
+  "GET /api/ads/rules/{id}": async () => {
+    const id = await sampleRule();
+    await exercise("GET", "api/ads/rules/[id]", `/api/ads/rules/${id}`, { headers, params: { id }, status: 200 });
+    await exercise("GET", "api/ads/rules/[id]", "/api/ads/rules/rul_nope", {
+      headers,
+      params: { id: "rul_nope" },
+      status: 404,
+    });
+  },
+  "PATCH /api/ads/rules/{id}": async () => {
+    const id = await sampleRule();
+    const res = await exercise("PATCH", "api/ads/rules/[id]", `/api/ads/rules/${id}`, {
+      body: { enabled: false, threshold: 50 },
+      headers,
+      params: { id },
+      status: 200,
+    });
+    expect(res.body).toMatchObject({ enabled: false, threshold: 50 });
+  },
+  "DELETE /api/ads/rules/{id}": async () => {
+    const id = await sampleRule();
+    await exercise("DELETE", "api/ads/rules/[id]", `/api/ads/rules/${id}`, { headers, params: { id }, status: 200 });
+    await exercise("DELETE", "api/ads/rules/[id]", `/api/ads/rules/${id}`, { headers, params: { id }, status: 404 });
+  },
+  "GET /api/ads/rules/{id}/actions": async () => {
+    const id = await sampleRule();
+    const path = `/api/ads/rules/${id}/actions`;
+    await exercise("GET", "api/ads/rules/[id]/actions", path, { headers, params: { id }, status: 200 });
+  },
+  "GET /api/ads/rules/{id}/dry-run": async () => {
+    const id = await sampleRule();
+    const path = `/api/ads/rules/${id}/dry-run`;
+    const res = await exercise("GET", "api/ads/rules/[id]/dry-run", path, { headers, params: { id }, status: 200 });
+    expect(res.body.windows).toBeGreaterThan(0);
+  },
+  "GET /api/ads/saved-reports": async () => {
+    await sampleSavedReport();
+    const res = await exercise("GET", "api/ads/saved-reports", "/api/ads/saved-reports", { headers, status: 200 });
+    expect(res.body.saved_reports.length).toBeGreaterThan(0);
+  },
+  "POST /api/ads/saved-reports": async () => {
+    await sampleSavedReport();
+    // an API client has no member to email it to by default
+    await exercise("POST", "api/ads/saved-reports", "/api/ads/saved-reports", {
+      body: { ...SAVED_REPORT_BODY, schedule: "weekly" },
+      headers,
+      status: 422,
+    });
+  },
+  "PATCH /api/ads/saved-reports/{id}": async () => {
+    const id = await sampleSavedReport();
+    const res = await exercise("PATCH", "api/ads/saved-reports/[id]", `/api/ads/saved-reports/${id}`, {
+      body: { name: "Renamed" },
+      headers,
+      params: { id },
+      status: 200,
+    });
+    expect(res.body.name).toBe("Renamed");
+  },
+  "POST /api/ads/saved-reports/{id}/send": async () => {
+    const id = await sampleSavedReport();
+    const path = `/api/ads/saved-reports/${id}/send`;
+    // not scheduled: nothing to send
+    await exercise("POST", "api/ads/saved-reports/[id]/send", path, { headers, params: { id }, status: 409 });
+    const user = await db().user.findFirstOrThrow({
+      where: { memberships: { some: { advertiserId: adv.advertiserId } } },
+    });
+    await exercise("PATCH", "api/ads/saved-reports/[id]", `/api/ads/saved-reports/${id}`, {
+      body: { schedule: "daily", recipient_ids: [user.id] },
+      headers,
+      params: { id },
+      status: 200,
+    });
+    await exercise("POST", "api/ads/saved-reports/[id]/send", path, { headers, params: { id }, status: 202 });
+  },
+  "DELETE /api/ads/saved-reports/{id}": async () => {
+    const id = await sampleSavedReport();
+    const path = `/api/ads/saved-reports/${id}`;
+    await exercise("DELETE", "api/ads/saved-reports/[id]", path, { headers, params: { id }, status: 200 });
+    await exercise("DELETE", "api/ads/saved-reports/[id]", path, { headers, params: { id }, status: 404 });
   },
   "GET /api/ads/webhooks": async () => {
     await newWebhook();

@@ -67,6 +67,18 @@ import {
   setTwoFactorRequirement,
   startTotpEnrolment,
 } from "@/lib/domain/two-factor/two-factor";
+import { createRule } from "@/lib/domain/rules/create-rule";
+import { dryRunRule } from "@/lib/domain/rules/dry-run-rule";
+import { getRule, listRuleActions, listRules } from "@/lib/domain/rules/get-rules";
+import { deleteRule, updateRule } from "@/lib/domain/rules/update-rule";
+import { undoChange } from "@/lib/history/undo-change";
+import {
+  deleteSavedReport,
+  listSavedReports,
+  saveReport,
+  sendSavedReportNow,
+  updateSavedReport,
+} from "@/lib/domain/saved-reports/save-report";
 import type { AnyOperation } from "./operation";
 
 export const OPERATIONS = {
@@ -147,6 +159,19 @@ export const OPERATIONS = {
   confirmTotpEnrolment,
   disableTwoFactor,
   setTwoFactorRequirement,
+  undoChange,
+  listRules,
+  getRule,
+  createRule,
+  updateRule,
+  deleteRule,
+  listRuleActions,
+  dryRunRule,
+  listSavedReports,
+  saveReport,
+  updateSavedReport,
+  deleteSavedReport,
+  sendSavedReportNow,
 } as const satisfies Record<string, AnyOperation>;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -97,6 +97,19 @@ const ROLE_TABLE: Record<OperationName, Role | null> = {
   confirmTotpEnrolment: "viewer",
   disableTwoFactor: "viewer",
   setTwoFactorRequirement: "admin",
+  undoChange: "editor",
+  listRules: "viewer",
+  getRule: "viewer",
+  listRuleActions: "viewer",
+  dryRunRule: "viewer",
+  createRule: "editor",
+  updateRule: "editor",
+  deleteRule: "editor",
+  listSavedReports: "viewer",
+  saveReport: "editor",
+  updateSavedReport: "editor",
+  deleteSavedReport: "editor",
+  sendSavedReportNow: "editor",
 };
 
 const log = pino({ level: "silent" });

@@ -5,6 +5,8 @@ import { alertsWorker } from "./alerts";
 import { billingWorker } from "./billing";
 import { historyPruner } from "./history-pruner";
 import { postbackForwarder } from "./postback-forwarder";
+import { rulesWorker } from "./rules";
+import { scheduledReportsWorker } from "./scheduled-reports";
 import type { Worker } from "./registry";
 
 export const WORKERS: readonly Worker[] = [
@@ -16,5 +18,7 @@ export const WORKERS: readonly Worker[] = [
   alertsWorker,
   historyPruner,
   billingWorker,
+  rulesWorker,
+  scheduledReportsWorker,
   demoTrafficWorker,
 ];

@@ -46,6 +46,9 @@ import { syncCreatives } from "./tools/sync-creatives.ts";
 import { testWebhook } from "./tools/test-webhook.ts";
 import { updateCampaign } from "./tools/update-campaign.ts";
 import { updateMediaBuy } from "./tools/update-media-buy.ts";
+import { createRule, deleteRule, dryRunRule, listRuleActions, listRules, setRuleEnabled } from "./tools/rules.ts";
+import { undoChange } from "./tools/undo-change.ts";
+import { deleteSavedReport, listSavedReports, saveReport, sendSavedReportNow } from "./tools/saved-reports.ts";
 import { VERSION } from "./version.ts";
 
 export const TOOLS: readonly ToolDefinition[] = [
@@ -78,6 +81,18 @@ export const TOOLS: readonly ToolDefinition[] = [
   deactivateWebhook,
   createPostbackKey,
   revokePostbackKey,
+  // automation: rules and undo (the service's docs/decisions/0700, 0702)
+  listRules,
+  listRuleActions,
+  dryRunRule,
+  createRule,
+  setRuleEnabled,
+  deleteRule,
+  undoChange,
+  listSavedReports,
+  saveReport,
+  sendSavedReportNow,
+  deleteSavedReport,
   // AdCP 3.1 media-buy tasks
   getAdcpCapabilities,
   getProducts,

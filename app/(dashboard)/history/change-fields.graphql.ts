@@ -29,6 +29,7 @@ export const CHANGE_FIELDS = graphql(`
       to
     }
     reason
+    undoable
   }
 `);
 

@@ -11,6 +11,8 @@ import { BreakdownChart } from "@/components/reports/breakdown-chart";
 import { breakdownChartData, seriesChartData } from "@/components/reports/chart-data";
 import { CsvDownload } from "@/components/reports/csv-download";
 import { ReportFilters } from "@/components/reports/report-filters";
+import { SaveReportForm } from "@/components/saved-reports/save-report-form";
+import { hasRole } from "../_lib/role-gate";
 import {
   ALL_CAMPAIGNS,
   changeOf,
@@ -159,7 +161,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
   const now = systemClock();
   const { params, errors } = readReportParams(await searchParams, now);
   // every campaign (not only the connection's first page), newest first: the default is the newest
-  const [catalog, campaigns] = await Promise.all([query(NAMES), campaignChoices()]);
+  const [catalog, campaigns, mayEdit] = await Promise.all([query(NAMES), campaignChoices(), hasRole("editor")]);
   const names = {
     momentTypes: Object.fromEntries(catalog.momentTypes.map((type) => [type.key, type.displayName])),
     sports: Object.fromEntries(catalog.sports.map((sport) => [sport.key, sport.displayName])),
@@ -364,6 +366,24 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
           )}
         </CardBody>
       </Card>
+      {/* saved and scheduled reports (docs/decisions/0701) */}
+      {mayEdit ? (
+        <Card className="mt-6">
+          <CardHeader title="Save this report" description="Open it again from Saved reports, or have it emailed." />
+          <CardBody>
+            <SaveReportForm
+              report={{
+                campaignId: all ? null : chosen.restId,
+                start: current.start,
+                end: current.end,
+                tz: current.tz,
+                breakdown: !all && current.breakdown === "CAMPAIGN" ? "DAY" : current.breakdown,
+                granularity: current.granularity,
+              }}
+            />
+          </CardBody>
+        </Card>
+      ) : null}
     </>
   );
 }

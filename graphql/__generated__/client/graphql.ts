@@ -52,6 +52,8 @@ export type AlertKind =
   | 'BUDGET_EXHAUSTED'
   | 'CAMPAIGN_ENDED'
   | 'CREATIVE_REJECTED'
+  /** An automated rule paused, resumed, re-bid or re-budgeted a campaign, or notified on it. */
+  | 'RULE_FIRED'
   | 'WEBHOOK_DEACTIVATED'
   | 'WEBHOOK_FAILING';
 
@@ -160,6 +162,10 @@ export type ChangeTargetType =
   | 'INVITATION'
   | 'MEMBER'
   | 'POSTBACK_KEY'
+  /** An automated rule (docs/decisions/0700). */
+  | 'RULE'
+  /** A saved report and its schedule (docs/decisions/0701). */
+  | 'SAVED_REPORT'
   | 'WEBHOOK_ENDPOINT';
 
 export type CreateApiClientInput = {
@@ -195,6 +201,22 @@ export type CreateCampaignInput = {
   totalBudgetUsd: string;
 };
 
+export type CreateRuleInput = {
+  action: RuleActionKind;
+  actionValueUsd?: string | null | undefined;
+  /** The campaigns to watch (REST ids); null or omitted: every open campaign. */
+  campaignIds?: Array<string> | null | undefined;
+  comparison: RuleComparison;
+  /** Required (true) when the action can raise spend (resume; a bid or daily budget above a watched campaign's). */
+  confirmSpendIncrease?: boolean | null | undefined;
+  enabled?: boolean | null | undefined;
+  metric: RuleMetric;
+  name: string;
+  threshold: number;
+  /** 1, 3, 6, 12, 24, 72 or 168. */
+  windowHours: number;
+};
+
 /** What a creative variant accepts now. */
 export type CreativeAction =
   /** pauseCreativeVariant: an approved variant of an active or paused campaign. */
@@ -222,6 +244,14 @@ export type CreativeStatus =
   | 'REJECTED';
 
 export type DeactivateWebhookEndpointInput = {
+  id: string | number;
+};
+
+export type DeleteRuleInput = {
+  id: string | number;
+};
+
+export type DeleteSavedReportInput = {
   id: string | number;
 };
 
@@ -401,6 +431,15 @@ export type ReportComparison =
   /** As many local dates just before the report's (the 7 days before a week), in the same zone. */
   | 'PREVIOUS_PERIOD';
 
+/** How often a saved report is emailed (its periods counted in the owner's zone). */
+export type ReportSchedule =
+  /** The day before, each day. */
+  | 'DAILY'
+  /** The month before, on the 1st. */
+  | 'MONTHLY'
+  /** The week before (Monday to Sunday), each Monday. */
+  | 'WEEKLY';
+
 export type ResumeCampaignInput = {
   id: string | number;
 };
@@ -437,6 +476,50 @@ export type Role =
   /** Reads campaigns, webhooks and reports (campaigns:read, reporting:read); changes nothing. */
   | 'VIEWER';
 
+export type RuleActionKind =
+  | 'NOTIFY'
+  | 'PAUSE'
+  | 'RESUME'
+  | 'SET_BID'
+  | 'SET_DAILY_BUDGET';
+
+export type RuleComparison =
+  | 'ABOVE'
+  | 'BELOW';
+
+/** What an automated rule measures over its window (from the hourly rollups). */
+export type RuleMetric =
+  | 'CLICKS'
+  | 'CONVERSIONS'
+  /** Spend / conversions, in USD (undefined without conversions: never meets a condition). */
+  | 'CPA_USD'
+  /** Average CPM paid, in USD. */
+  | 'CPM_USD'
+  /** Clicks / impressions, 0..1. */
+  | 'CTR'
+  | 'IMPRESSIONS'
+  | 'SPEND_USD';
+
+export type RuleOutcome =
+  | 'APPLIED'
+  /** The condition was met but nothing changed; detail says why. */
+  | 'SKIPPED';
+
+export type SaveReportInput = {
+  /** As E9's breakdown (lower case). */
+  breakdown?: string | null | undefined;
+  /** The campaign (REST id); null or omitted: the all-campaigns report. */
+  campaignId?: string | null | undefined;
+  endDate: string;
+  granularity?: TimeSeriesGranularity | null | undefined;
+  name: string;
+  /** Members (usr_…) to email it to; default: the member saving it. */
+  recipientIds?: Array<string> | null | undefined;
+  schedule?: ReportSchedule | null | undefined;
+  startDate: string;
+  timezone?: string | null | undefined;
+};
+
 export type Scope =
   | 'CAMPAIGNS_READ'
   | 'CAMPAIGNS_WRITE'
@@ -465,6 +548,11 @@ export type TestWebhookEndpointInput = {
 export type TimeSeriesGranularity =
   | 'DAY'
   | 'HOUR';
+
+export type UndoChangeInput = {
+  /** The change (chg_…). */
+  id: string | number;
+};
 
 export type UpdateAccountInput = {
   /** Your name as members and invitations show it (1 to 200 characters). */
@@ -501,6 +589,28 @@ export type UpdateCampaignInput = {
   /** null: everywhere. Within a gambling advertiser's licensed regions (REGION_NOT_LICENSED). */
   targetRegions?: Array<string> | null | undefined;
   totalBudgetUsd?: string | null | undefined;
+};
+
+export type UpdateRuleInput = {
+  actionValueUsd?: string | null | undefined;
+  /** The campaigns to watch; omitted: unchanged (watching every campaign again: create another rule). */
+  campaignIds?: Array<string> | null | undefined;
+  comparison?: RuleComparison | null | undefined;
+  confirmSpendIncrease?: boolean | null | undefined;
+  enabled?: boolean | null | undefined;
+  id: string | number;
+  metric?: RuleMetric | null | undefined;
+  name?: string | null | undefined;
+  threshold?: number | null | undefined;
+};
+
+export type UpdateSavedReportInput = {
+  id: string | number;
+  name?: string | null | undefined;
+  recipientIds?: Array<string> | null | undefined;
+  schedule?: ReportSchedule | null | undefined;
+  /** True stops the schedule (schedule null). */
+  unschedule?: boolean | null | undefined;
 };
 
 /** The codes a mutation's userErrors carry: the REST API's codes for the same failures, in capitals. */
@@ -578,7 +688,7 @@ export type CampaignHistoryPageQueryVariables = Exact<{
 }>;
 
 
-export type CampaignHistoryPageQuery = { campaign: { id: string, restId: string, name: string, status: CampaignStatus, changes: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string, email: string | null, clientId: string | null }, onBehalfOf: { id: string, name: string, email: string | null } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> } | null } | null };
+export type CampaignHistoryPageQuery = { campaign: { id: string, restId: string, name: string, status: CampaignStatus, changes: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, undoable: boolean, actor: { type: ChangeActorType, id: string, name: string, email: string | null, clientId: string | null }, onBehalfOf: { id: string, name: string, email: string | null } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> } | null } | null };
 
 export type CampaignDeliveryFieldsFragment = { spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus };
 
@@ -712,9 +822,9 @@ export type ConnectedAppsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ConnectedAppsPageQuery = { connectedApps: Array<{ id: string, name: string, clientId: string, clientHost: string | null, uri: string | null, scopes: Array<Scope>, createdAt: string, lastUsedAt: string | null, approvedBy: { email: string } }> };
 
-export type ChangeFieldsFragment = { id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string, email: string | null, clientId: string | null }, onBehalfOf: { id: string, name: string, email: string | null } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> };
+export type ChangeFieldsFragment = { id: string, at: string, operation: string, campaignId: string | null, reason: string | null, undoable: boolean, actor: { type: ChangeActorType, id: string, name: string, email: string | null, clientId: string | null }, onBehalfOf: { id: string, name: string, email: string | null } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> };
 
-export type ChangePageFragment = { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string, email: string | null, clientId: string | null }, onBehalfOf: { id: string, name: string, email: string | null } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> };
+export type ChangePageFragment = { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, undoable: boolean, actor: { type: ChangeActorType, id: string, name: string, email: string | null, clientId: string | null }, onBehalfOf: { id: string, name: string, email: string | null } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> };
 
 export type HistoryPageQueryVariables = Exact<{
   first: number;
@@ -727,7 +837,7 @@ export type HistoryPageQueryVariables = Exact<{
 }>;
 
 
-export type HistoryPageQuery = { viewer: { advertiser: { changes: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, actor: { type: ChangeActorType, id: string, name: string, email: string | null, clientId: string | null }, onBehalfOf: { id: string, name: string, email: string | null } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> } | null } } | null };
+export type HistoryPageQuery = { viewer: { advertiser: { changes: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, at: string, operation: string, campaignId: string | null, reason: string | null, undoable: boolean, actor: { type: ChangeActorType, id: string, name: string, email: string | null, clientId: string | null }, onBehalfOf: { id: string, name: string, email: string | null } | null, target: { type: ChangeTargetType, id: string }, fields: Array<{ field: string, from: string, to: string }> }> } | null } } | null };
 
 export type MembersPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -767,6 +877,23 @@ export type AdvertiserReportPageQueryVariables = Exact<{
 
 
 export type AdvertiserReportPageQuery = { advertiserReport: { csv: string, csvFilename: string, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string }, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, period: { start: string, end: string, timezone: string }, rows: Array<{ key: string, region: string | null, regionName: string | null, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, campaign: { name: string } | null }> | null } | null };
+
+export type SavedReportsPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SavedReportsPageQuery = { viewer: { advertiser: { savedReports: Array<{ id: string, name: string, path: string, startDate: string, endDate: string, timezone: string, schedule: ReportSchedule | null, scheduleTimezone: string, recipientIds: Array<string>, lastSentPeriod: string | null, lastSentAt: string | null }> } } | null };
+
+export type RulePageQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RulePageQuery = { viewer: { advertiser: { rule: { id: string, name: string, metric: RuleMetric, comparison: RuleComparison, threshold: number, windowHours: number, campaignIds: Array<string> | null, action: RuleActionKind, actionValueUsd: string | null, enabled: boolean, nextWindowEnd: string, dryRun: { from: string, to: string, windows: number, actions: Array<{ campaignId: string, campaignName: string, windowStart: string, windowEnd: string, action: RuleActionKind, metricValue: number | null, outcome: RuleOutcome, detail: string }> }, actions: Array<{ campaignId: string, campaignName: string, windowStart: string, windowEnd: string, action: RuleActionKind, metricValue: number | null, outcome: RuleOutcome, detail: string }> } | null } } | null };
+
+export type RulesPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RulesPageQuery = { viewer: { advertiser: { rules: Array<{ id: string, name: string, metric: RuleMetric, comparison: RuleComparison, threshold: number, windowHours: number, campaignIds: Array<string> | null, action: RuleActionKind, actionValueUsd: string | null, enabled: boolean, nextWindowEnd: string }> } } | null };
 
 export type SettingsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -826,6 +953,13 @@ export type RevokeConnectedAppMutationVariables = Exact<{
 
 export type RevokeConnectedAppMutation = { revokeConnectedApp: { connectedApp: { id: string, revokedAt: string | null } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
+export type UndoChangeMutationVariables = Exact<{
+  input: UndoChangeInput;
+}>;
+
+
+export type UndoChangeMutation = { undoChange: { campaign: { id: string } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } };
+
 export type InviteMemberMutationVariables = Exact<{
   input: InviteMemberInput;
 }>;
@@ -884,6 +1018,57 @@ export type RevokePostbackKeyMutationVariables = Exact<{
 
 
 export type RevokePostbackKeyMutation = { revokePostbackKey: { postbackKey: { id: string, revokedAt: string | null } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type CreateRuleMutationVariables = Exact<{
+  input: CreateRuleInput;
+}>;
+
+
+export type CreateRuleMutation = { createRule: { rule: { id: string } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } };
+
+export type RuleActionFieldsFragment = { campaignId: string, campaignName: string, windowStart: string, windowEnd: string, action: RuleActionKind, metricValue: number | null, outcome: RuleOutcome, detail: string };
+
+export type SetRuleEnabledMutationVariables = Exact<{
+  input: UpdateRuleInput;
+}>;
+
+
+export type SetRuleEnabledMutation = { updateRule: { rule: { id: string, enabled: boolean } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } };
+
+export type DeleteRuleMutationVariables = Exact<{
+  input: DeleteRuleInput;
+}>;
+
+
+export type DeleteRuleMutation = { deleteRule: { rule: { id: string } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } };
+
+export type SaveReportMutationVariables = Exact<{
+  input: SaveReportInput;
+}>;
+
+
+export type SaveReportMutation = { saveReport: { savedReport: { id: string, name: string, schedule: ReportSchedule | null, scheduleTimezone: string } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } };
+
+export type UnscheduleSavedReportMutationVariables = Exact<{
+  input: UpdateSavedReportInput;
+}>;
+
+
+export type UnscheduleSavedReportMutation = { updateSavedReport: { savedReport: { id: string, schedule: ReportSchedule | null } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } };
+
+export type SendSavedReportNowMutationVariables = Exact<{
+  input: DeleteSavedReportInput;
+}>;
+
+
+export type SendSavedReportNowMutation = { sendSavedReportNow: { savedReport: { id: string } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } };
+
+export type DeleteSavedReportMutationVariables = Exact<{
+  input: DeleteSavedReportInput;
+}>;
+
+
+export type DeleteSavedReportMutation = { deleteSavedReport: { savedReport: { id: string } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } };
 
 export type UpdateAccountMutationVariables = Exact<{
   input: UpdateAccountInput;
@@ -1022,6 +1207,7 @@ export const ChangeFieldsFragmentDoc = new TypedDocumentString(`
     to
   }
   reason
+  undoable
 }
     `, {"fragmentName":"ChangeFields"}) as unknown as TypedDocumentString<ChangeFieldsFragment, unknown>;
 export const ChangePageFragmentDoc = new TypedDocumentString(`
@@ -1062,7 +1248,20 @@ export const ChangePageFragmentDoc = new TypedDocumentString(`
     to
   }
   reason
+  undoable
 }`, {"fragmentName":"ChangePage"}) as unknown as TypedDocumentString<ChangePageFragment, unknown>;
+export const RuleActionFieldsFragmentDoc = new TypedDocumentString(`
+    fragment RuleActionFields on RuleActionEntry {
+  campaignId
+  campaignName
+  windowStart
+  windowEnd
+  action
+  metricValue
+  outcome
+  detail
+}
+    `, {"fragmentName":"RuleActionFields"}) as unknown as TypedDocumentString<RuleActionFieldsFragment, unknown>;
 export const ReportTotalsFieldsFragmentDoc = new TypedDocumentString(`
     fragment ReportTotalsFields on ReportTotals {
   impressions
@@ -1248,6 +1447,7 @@ export const CampaignHistoryPageDocument = new TypedDocumentString(`
     to
   }
   reason
+  undoable
 }
 fragment ChangePage on ChangeConnection {
   totalCount
@@ -1729,6 +1929,7 @@ export const HistoryPageDocument = new TypedDocumentString(`
     to
   }
   reason
+  undoable
 }
 fragment ChangePage on ChangeConnection {
   totalCount
@@ -1946,6 +2147,89 @@ fragment ReportRowFields on ReportRow {
   conversions
   spendUsd
 }`) as unknown as TypedDocumentString<AdvertiserReportPageQuery, AdvertiserReportPageQueryVariables>;
+export const SavedReportsPageDocument = new TypedDocumentString(`
+    query SavedReportsPage {
+  viewer {
+    advertiser {
+      savedReports {
+        id
+        name
+        path
+        startDate
+        endDate
+        timezone
+        schedule
+        scheduleTimezone
+        recipientIds
+        lastSentPeriod
+        lastSentAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SavedReportsPageQuery, SavedReportsPageQueryVariables>;
+export const RulePageDocument = new TypedDocumentString(`
+    query RulePage($id: ID!) {
+  viewer {
+    advertiser {
+      rule(id: $id) {
+        id
+        name
+        metric
+        comparison
+        threshold
+        windowHours
+        campaignIds
+        action
+        actionValueUsd
+        enabled
+        nextWindowEnd
+        dryRun {
+          from
+          to
+          windows
+          actions {
+            ...RuleActionFields
+          }
+        }
+        actions {
+          ...RuleActionFields
+        }
+      }
+    }
+  }
+}
+    fragment RuleActionFields on RuleActionEntry {
+  campaignId
+  campaignName
+  windowStart
+  windowEnd
+  action
+  metricValue
+  outcome
+  detail
+}`) as unknown as TypedDocumentString<RulePageQuery, RulePageQueryVariables>;
+export const RulesPageDocument = new TypedDocumentString(`
+    query RulesPage {
+  viewer {
+    advertiser {
+      rules {
+        id
+        name
+        metric
+        comparison
+        threshold
+        windowHours
+        campaignIds
+        action
+        actionValueUsd
+        enabled
+        nextWindowEnd
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RulesPageQuery, RulesPageQueryVariables>;
 export const SettingsPageDocument = new TypedDocumentString(`
     query SettingsPage {
   viewer {
@@ -2119,6 +2403,22 @@ export const RevokeConnectedAppDocument = new TypedDocumentString(`
   code
   message
 }`) as unknown as TypedDocumentString<RevokeConnectedAppMutation, RevokeConnectedAppMutationVariables>;
+export const UndoChangeDocument = new TypedDocumentString(`
+    mutation UndoChange($input: UndoChangeInput!) {
+  undoChange(input: $input) {
+    campaign {
+      id
+    }
+    userErrors {
+      ...UserErrorFields
+    }
+  }
+}
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<UndoChangeMutation, UndoChangeMutationVariables>;
 export const InviteMemberDocument = new TypedDocumentString(`
     mutation InviteMember($input: InviteMemberInput!) {
   inviteMember(input: $input) {
@@ -2263,6 +2563,123 @@ export const RevokePostbackKeyDocument = new TypedDocumentString(`
   code
   message
 }`) as unknown as TypedDocumentString<RevokePostbackKeyMutation, RevokePostbackKeyMutationVariables>;
+export const CreateRuleDocument = new TypedDocumentString(`
+    mutation CreateRule($input: CreateRuleInput!) {
+  createRule(input: $input) {
+    rule {
+      id
+    }
+    userErrors {
+      ...UserErrorFields
+    }
+  }
+}
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<CreateRuleMutation, CreateRuleMutationVariables>;
+export const SetRuleEnabledDocument = new TypedDocumentString(`
+    mutation SetRuleEnabled($input: UpdateRuleInput!) {
+  updateRule(input: $input) {
+    rule {
+      id
+      enabled
+    }
+    userErrors {
+      ...UserErrorFields
+    }
+  }
+}
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<SetRuleEnabledMutation, SetRuleEnabledMutationVariables>;
+export const DeleteRuleDocument = new TypedDocumentString(`
+    mutation DeleteRule($input: DeleteRuleInput!) {
+  deleteRule(input: $input) {
+    rule {
+      id
+    }
+    userErrors {
+      ...UserErrorFields
+    }
+  }
+}
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<DeleteRuleMutation, DeleteRuleMutationVariables>;
+export const SaveReportDocument = new TypedDocumentString(`
+    mutation SaveReport($input: SaveReportInput!) {
+  saveReport(input: $input) {
+    savedReport {
+      id
+      name
+      schedule
+      scheduleTimezone
+    }
+    userErrors {
+      ...UserErrorFields
+    }
+  }
+}
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<SaveReportMutation, SaveReportMutationVariables>;
+export const UnscheduleSavedReportDocument = new TypedDocumentString(`
+    mutation UnscheduleSavedReport($input: UpdateSavedReportInput!) {
+  updateSavedReport(input: $input) {
+    savedReport {
+      id
+      schedule
+    }
+    userErrors {
+      ...UserErrorFields
+    }
+  }
+}
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<UnscheduleSavedReportMutation, UnscheduleSavedReportMutationVariables>;
+export const SendSavedReportNowDocument = new TypedDocumentString(`
+    mutation SendSavedReportNow($input: DeleteSavedReportInput!) {
+  sendSavedReportNow(input: $input) {
+    savedReport {
+      id
+    }
+    userErrors {
+      ...UserErrorFields
+    }
+  }
+}
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<SendSavedReportNowMutation, SendSavedReportNowMutationVariables>;
+export const DeleteSavedReportDocument = new TypedDocumentString(`
+    mutation DeleteSavedReport($input: DeleteSavedReportInput!) {
+  deleteSavedReport(input: $input) {
+    savedReport {
+      id
+    }
+    userErrors {
+      ...UserErrorFields
+    }
+  }
+}
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<DeleteSavedReportMutation, DeleteSavedReportMutationVariables>;
 export const UpdateAccountDocument = new TypedDocumentString(`
     mutation UpdateAccount($input: UpdateAccountInput!) {
   updateAccount(input: $input) {

@@ -16,6 +16,7 @@ export const ALERT_KINDS = [
   "bid_adjusted",
   "account_balance_low",
   "account_limit_reached",
+  "rule_fired",
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -42,6 +43,7 @@ export const DEFAULT_CHANNELS: Record<AlertKind, AlertChannel> = {
   bid_adjusted: "dashboard",
   account_balance_low: "email",
   account_limit_reached: "email",
+  rule_fired: "dashboard",
 };
 
 /** The least role that receives each kind: campaign alerts reach viewers, webhook alerts editors and admins. */
@@ -57,6 +59,8 @@ export const ALERT_LEAST_ROLE: Record<AlertKind, Role> = {
   // the billing page is an admin's
   account_balance_low: "admin",
   account_limit_reached: "admin",
+  // an automated rule changed or flagged a campaign (docs/decisions/0700)
+  rule_fired: "viewer",
 };
 
 export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
@@ -70,6 +74,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   bid_adjusted: "Bid adjusted by the CPA controller",
   account_balance_low: "Account balance or credit running low",
   account_limit_reached: "Account limit reached: delivery stopped",
+  rule_fired: "An automated rule acted on a campaign",
 };
 
 export const ALERT_CHANNEL_LABELS: Record<AlertChannel, string> = {

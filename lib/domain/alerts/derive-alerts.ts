@@ -189,6 +189,37 @@ export async function readAlertSources(sinceMs: number): Promise<AlertSource[]> 
       atMs: row.createdAt.getTime(),
     });
   }
+  // what automated rules did (docs/decisions/0700): applied actions only, one alert per campaign and window
+  const ruleActions = await client.ruleAction.findMany({
+    where: { createdAt: { gte: since }, outcome: "applied" },
+    select: { id: true, ruleId: true, advertiserId: true, campaignId: true, detail: true, createdAt: true },
+  });
+  if (ruleActions.length) {
+    const [rules, campaigns] = await Promise.all([
+      client.automatedRule.findMany({
+        where: { id: { in: [...new Set(ruleActions.map((row) => row.ruleId))] } },
+        select: { id: true, name: true },
+      }),
+      client.campaign.findMany({
+        where: { id: { in: [...new Set(ruleActions.map((row) => row.campaignId))] } },
+        select: { id: true, name: true },
+      }),
+    ]);
+    const ruleName = new Map(rules.map((row) => [row.id, row.name]));
+    const campaignName = new Map(campaigns.map((row) => [row.id, row.name]));
+    for (const row of ruleActions) {
+      sources.push({
+        advertiserId: row.advertiserId,
+        kind: "rule_fired",
+        sourceKey: row.id,
+        campaignId: row.campaignId,
+        title: `${campaignName.get(row.campaignId) ?? row.campaignId}: rule "${ruleName.get(row.ruleId) ?? row.ruleId}" acted`,
+        body: row.detail,
+        linkPath: `/rules/${row.ruleId}`,
+        atMs: row.createdAt.getTime(),
+      });
+    }
+  }
   const accounts = await client.billingAccount.findMany({
     where: { OR: [{ balanceLowAt: { gte: since } }, { limitReachedAt: { gte: since } }] },
     select: { advertiserId: true, mode: true, balanceLowAt: true, limitReachedAt: true },

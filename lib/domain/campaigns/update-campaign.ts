@@ -211,8 +211,16 @@ function mergedErrors(input: UpdateCampaignInput, row: CampaignRow, today: strin
 }
 
 /** The checks of updateCampaign on the stored campaign, in order, and the column changes they allow. */
-async function planUpdate(actor: Actor, id: string, parsed: UpdateCampaignInput, now: Date) {
+async function planUpdate(
+  actor: Actor,
+  id: string,
+  parsed: UpdateCampaignInput,
+  now: Date,
+  precondition?: (row: CampaignRow) => void,
+) {
   const row = await getCampaignOrThrow(actor, id);
+  // the write is conditional on this row's version: what the precondition saw is what changes
+  precondition?.(row);
   const primary = await db().creative.findFirstOrThrow({ where: { campaignId: id, variantIndex: 0 } });
   const immutable = immutableErrors(parsed, row, primary);
   if (immutable.length) {
@@ -299,15 +307,26 @@ export async function campaignUpdatePreview(
   };
 }
 
+/**
+ * How another operation runs an update (undoChange, docs/decisions/0702): the name and reason its
+ * history row carries, and a check of the row as read, inside the conditional write's attempt.
+ */
+export type CampaignUpdateOptions = {
+  clock?: Clock;
+  operation?: string;
+  reason?: string;
+  precondition?: (row: CampaignRow) => void;
+};
+
 export async function campaignUpdated(
   actor: Actor,
   input: UpdateCampaignByIdInput,
-  options: { clock?: Clock } = {},
+  options: CampaignUpdateOptions = {},
 ): Promise<CampaignWithCreatives> {
   const { id, ...parsed } = input;
   let who: ReturnType<typeof changeActorOf> | undefined;
   return retryCampaignChange(id, options.clock, async (now) => {
-    const { row, change, changed } = await planUpdate(actor, id, parsed, now);
+    const { row, change, changed } = await planUpdate(actor, id, parsed, now, options.precondition);
     if (!changed) return { row };
     // named once, and only for a change: a body that changes nothing writes no history
     const by = await (who ??= changeActorOf(actor));
@@ -321,10 +340,11 @@ export async function campaignUpdated(
         advertiserId: actor.advertiserId,
         atMs: now.getTime(),
         actor: by,
-        operation: updateCampaign.name,
+        operation: options.operation ?? updateCampaign.name,
         target: { type: "campaign", id },
         campaignId: id,
         fields: fieldChanges(campaignFieldValues(row), campaignFieldValues({ ...row, ...change.data } as CampaignRow)),
+        reason: options.reason ?? null,
       });
       if (change.ended) {
         await enqueueEvent(tx, {

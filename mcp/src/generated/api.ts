@@ -544,6 +544,186 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ads/changes/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo a change
+         * @description Puts a campaign's settings back as they were before one change of the history: its name, status (between active and paused), bid, budgets, target CPA, end date, pacing, postback URL or regions, whoever made the change. Refused with 409 conflict and the reason when the change cannot be undone (another kind of target, an end or a cancellation) or when the campaign has moved on since: every field the change set must still hold the value it set. The undo runs the update's checks (floors, minimums, transitions, licences) and is itself a change (operation undoChange, reason `undoes chg_…`), which can be undone in turn.
+         */
+        post: operations["undoChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List automated rules
+         * @description The advertiser's rules, newest first (deleted ones left out). A rule watches a metric (spend_usd, impressions, clicks, conversions, ctr, cpa_usd, cpm_usd) of each watched campaign over consecutive windows of window_hours hours, counted from the hour the rule was created. Each window is evaluated once, a minute after it closes, from the hourly rollups: a campaign whose metric is strictly above (or below) the threshold gets the action, at most once per window, even with several workers. A rate of nothing (a CPA without conversions, a CTR or CPM without impressions) meets no condition. Each change is in the history (GET /api/ads/changes) with the rule as the actor (type system, id rul_…) and its reason, and alerts the members (kind rule_fired). A rule never changes a total budget and never sets a daily budget above a campaign's remaining total budget; a bid below the floor is skipped with the reason.
+         */
+        get: operations["listRules"];
+        put?: never;
+        /**
+         * Create an automated rule
+         * @description A rule watches a metric (spend_usd, impressions, clicks, conversions, ctr, cpa_usd, cpm_usd) of each watched campaign over consecutive windows of window_hours hours, counted from the hour the rule was created. Each window is evaluated once, a minute after it closes, from the hourly rollups: a campaign whose metric is strictly above (or below) the threshold gets the action, at most once per window, even with several workers. A rate of nothing (a CPA without conversions, a CTR or CPM without impressions) meets no condition. Each change is in the history (GET /api/ads/changes) with the rule as the actor (type system, id rul_…) and its reason, and alerts the members (kind rule_fired). A rule never changes a total budget and never sets a daily budget above a campaign's remaining total budget; a bid below the floor is skipped with the reason. A rule that can raise spend (resume; set_bid or set_daily_budget above the current value of a watched campaign, or on every campaign) is refused (422 on confirm_spend_increase) unless confirm_spend_increase is true. A watched campaign that is not the caller's is 404. Bodies of at most 16384 bytes (413 past that).
+         */
+        post: operations["createRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an automated rule
+         * @description One rule. Another advertiser's rule, or a deleted one, is 404.
+         */
+        get: operations["getRule"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an automated rule
+         * @description The rule stops at once; what it did stays in the history. A second delete is 404.
+         */
+        delete: operations["deleteRule"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an automated rule
+         * @description Changes the given settings (the window and the action stay; create another rule for another). The merged rule is checked as a new one; a change that lets it raise spend (its value, its campaigns, enabling it) needs confirm_spend_increase again. Windows already evaluated are not evaluated again. Bodies of at most 16384 bytes (413 past that).
+         */
+        patch: operations["updateRule"];
+        trace?: never;
+    };
+    "/api/ads/rules/{id}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a rule did
+         * @description The rule's outcomes per campaign and window, newest window first (at most 100): applied (what changed) or skipped (why nothing did: already paused, below the floor, above the remaining total budget).
+         */
+        get: operations["listRuleActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/rules/{id}/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dry run of an automated rule
+         * @description What the rule would have done over the last 7 days: every window of the rule that closed in that time, evaluated oldest first by the worker's own function on the same rollups, the watched campaigns starting as they are now and carrying each applied action to the next window. Nothing is written. Counts against 60 previews per minute per advertiser.
+         */
+        get: operations["dryRunRule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/saved-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List saved reports
+         * @description The advertiser's saved reports, newest first, with their schedules and the last period emailed. A schedule (daily, weekly Monday to Sunday, or monthly) is counted in the owner's zone (the member who set it; for an API client, the report's zone): a few minutes after each period ends there, the worker emails the CSV of that period (the saved campaign and breakdown, in that zone) and the dashboard link to each recipient who is still a member, once per period, and records the send in the history (actor report_scheduler). Periods that ended before the schedule was set are not sent; nothing is sent when the service has no email configured.
+         */
+        get: operations["listSavedReports"];
+        put?: never;
+        /**
+         * Save a report
+         * @description Saves a report of the dashboard's /reports page by name: the campaign (or null for all campaigns), the dates, the zone, the breakdown and the granularity, checked as E9 (or the all-campaigns report) checks them. A schedule (daily, weekly Monday to Sunday, or monthly) is counted in the owner's zone (the member who set it; for an API client, the report's zone): a few minutes after each period ends there, the worker emails the CSV of that period (the saved campaign and breakdown, in that zone) and the dashboard link to each recipient who is still a member, once per period, and records the send in the history (actor report_scheduler). Periods that ended before the schedule was set are not sent; nothing is sent when the service has no email configured. A campaign that is not the caller's is 404; a recipient who is not a member is 422. Bodies of at most 16384 bytes (413 past that).
+         */
+        post: operations["saveReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/saved-reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved report
+         * @description Deletes it and stops its schedule. A second delete is 404.
+         */
+        delete: operations["deleteSavedReport"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename or reschedule a saved report
+         * @description Changes the name, the schedule (null stops it) or the recipients. A schedule (daily, weekly Monday to Sunday, or monthly) is counted in the owner's zone (the member who set it; for an API client, the report's zone): a few minutes after each period ends there, the worker emails the CSV of that period (the saved campaign and breakdown, in that zone) and the dashboard link to each recipient who is still a member, once per period, and records the send in the history (actor report_scheduler). Periods that ended before the schedule was set are not sent; nothing is sent when the service has no email configured. Bodies of at most 16384 bytes (413 past that).
+         */
+        patch: operations["updateSavedReport"];
+        trace?: never;
+    };
+    "/api/ads/saved-reports/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a scheduled report now
+         * @description Asks the worker to email the report's last ended period now (within seconds), as its schedule would: the same CSV, link and recipients, and the period is then not sent again. Answers 202 with the saved report; the send shows in last_sent_period and in the history. A report without a schedule is 409 conflict.
+         */
+        post: operations["sendSavedReportNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1877,11 +2057,127 @@ export interface components {
         /** @description What was changed. */
         ChangeTarget: {
             /** @enum {string} */
-            type: "campaign" | "creative" | "webhook_endpoint" | "api_client" | "postback_key" | "connected_app" | "member" | "invitation" | "billing_account" | "advertiser";
+            type: "campaign" | "creative" | "webhook_endpoint" | "api_client" | "postback_key" | "connected_app" | "member" | "invitation" | "billing_account" | "advertiser" | "rule" | "saved_report";
             id: string;
         };
         /** @description A value as the API shows it: USD as numbers, dates as ISO text. */
         ChangeFieldValue: string | number | boolean | null | string[];
+        RuleList: {
+            /** @description Newest first. */
+            rules: components["schemas"]["Rule"][];
+        };
+        /** @description An automated rule. */
+        Rule: {
+            /** @example rul_4kT9mQ2xLbW9cT1mV6pR3z */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            metric: "spend_usd" | "impressions" | "clicks" | "conversions" | "ctr" | "cpa_usd" | "cpm_usd";
+            /** @enum {string} */
+            comparison: "above" | "below";
+            threshold: number;
+            window_hours: number;
+            campaign_ids: string[] | null;
+            /** @enum {string} */
+            action: "pause" | "resume" | "set_bid" | "set_daily_budget" | "notify";
+            action_value_usd: number | null;
+            enabled: boolean;
+            /**
+             * Format: date-time
+             * @description When the window now open closes (then it is evaluated).
+             * @example 2026-12-02T10:00:00.000Z
+             */
+            next_window_end: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-02T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-02T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        RuleActionList: {
+            /** @description Newest window first, at most 100. */
+            actions: components["schemas"]["RuleAction"][];
+        };
+        RuleAction: {
+            campaign_id: string;
+            campaign_name: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-02T10:00:00.000Z
+             */
+            window_start: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-02T10:00:00.000Z
+             */
+            window_end: string;
+            /** @enum {string} */
+            action: "pause" | "resume" | "set_bid" | "set_daily_budget" | "notify";
+            /** @description The metric over the window; null when undefined. */
+            metric_value: number | null;
+            /** @enum {string} */
+            outcome: "applied" | "skipped";
+            /** @description What changed, or why nothing did. */
+            detail: string;
+        };
+        /** @description What the rule would have done over the last 7 days. */
+        RuleDryRun: {
+            /**
+             * Format: date-time
+             * @example 2026-12-02T10:00:00.000Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-02T10:00:00.000Z
+             */
+            to: string;
+            /** @description How many closed windows of the rule ended in the period. */
+            windows: number;
+            /** @description What the rule would have done, oldest window first. */
+            actions: components["schemas"]["RuleAction"][];
+        };
+        SavedReportList: {
+            /** @description Newest first. */
+            saved_reports: components["schemas"]["SavedReport"][];
+        };
+        SavedReport: {
+            /** @example srp_4kT9mQ2xLbW9cT1mV6pR3z */
+            id: string;
+            name: string;
+            campaign_id: string | null;
+            start_date: string;
+            end_date: string;
+            timezone: string;
+            breakdown: string | null;
+            granularity: string | null;
+            /**
+             * @description The dashboard page that shows it.
+             * @example /reports?campaign=all
+             */
+            path: string;
+            schedule: ("daily" | "weekly" | "monthly") | null;
+            /** @description The zone its periods are counted in (the owner's). */
+            schedule_timezone: string;
+            recipient_ids: string[];
+            last_sent_period: string | null;
+            last_sent_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-12-02T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-02T10:00:00.000Z
+             */
+            updated_at: string;
+        };
         Decision: {
             impression_id: string;
             campaign_id: string;
@@ -4438,7 +4734,7 @@ export interface operations {
                 /** @description Only changes by this actor (usr_…, cli_…, ogr_…, or a system job such as cpa_controller). */
                 actor_id?: string;
                 /** @description Only changes to this kind of thing. */
-                target_type?: "campaign" | "creative" | "webhook_endpoint" | "api_client" | "postback_key" | "connected_app" | "member" | "invitation" | "billing_account" | "advertiser";
+                target_type?: "campaign" | "creative" | "webhook_endpoint" | "api_client" | "postback_key" | "connected_app" | "member" | "invitation" | "billing_account" | "advertiser" | "rule" | "saved_report";
                 since?: string;
                 until?: string;
                 /** @description The `next_cursor` of the previous page. */
@@ -4508,6 +4804,1218 @@ export interface operations {
             };
         };
     };
+    undoChange: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. Makes this write safe to retry (Stripe's convention): the key is kept 24 hours per advertiser with a fingerprint of the request (the API client that sent it, method, path, body) and the response, stored encrypted. A retry with the same key and the same request from the same client gets the first response again, with `Idempotency-Replayed: true`, and changes nothing; the same key with a different request, or from another API client of the advertiser, is 422 idempotency_key_reused; while the first request runs a retry is 409 idempotency_in_flight. A request refused with a 4xx changed nothing and frees its key. 1 to 255 visible ASCII characters (a UUID is a good key). Ignored with validate_only=true. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Change id (chg_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign after the undo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Malformed request: a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the resource's current state: conflict, invalid_transition, idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: validation_failed, region_not_licensed, idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleList"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. Makes this write safe to retry (Stripe's convention): the key is kept 24 hours per advertiser with a fingerprint of the request (the API client that sent it, method, path, body) and the response, stored encrypted. A retry with the same key and the same request from the same client gets the first response again, with `Idempotency-Replayed: true`, and changes nothing; the same key with a different request, or from another API client of the advertiser, is 422 idempotency_key_reused; while the first request runs a retry is 409 idempotency_in_flight. A request refused with a 4xx changed nothing and frees its key. 1 to 255 visible ASCII characters (a UUID is a good key). Ignored with validate_only=true. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The rule's name, shown in the history as its actor.
+                     * @example Pause expensive conversions
+                     */
+                    name: string;
+                    /**
+                     * @description What the rule measures over its window (from the hourly rollups).
+                     * @enum {string}
+                     */
+                    metric: "spend_usd" | "impressions" | "clicks" | "conversions" | "ctr" | "cpa_usd" | "cpm_usd";
+                    /**
+                     * @description Acts when the metric is strictly above or below the threshold.
+                     * @enum {string}
+                     */
+                    comparison: "above" | "below";
+                    /**
+                     * @description The value the metric is compared with: USD for spend_usd, cpa_usd and cpm_usd, a count for impressions, clicks and conversions, a fraction 0..1 for ctr.
+                     * @example 40
+                     */
+                    threshold: number;
+                    /**
+                     * @description The window in hours (1, 3, 6, 12, 24, 72 or 168). Windows follow each other from the hour the rule was created; each is evaluated once, when it has closed, and the rule acts at most once per campaign in it.
+                     * @example 72
+                     */
+                    window_hours: number;
+                    /**
+                     * @description The campaigns the rule watches (cmp_…), or null for every open campaign of the advertiser, new ones included.
+                     * @example [
+                     *       "cmp_8fJ2nQ4xLbW9cT1mV6pR3z"
+                     *     ]
+                     */
+                    campaign_ids: string[] | null;
+                    /**
+                     * @description What the rule does to each watched campaign that meets the condition.
+                     * @enum {string}
+                     */
+                    action: "pause" | "resume" | "set_bid" | "set_daily_budget" | "notify";
+                    /**
+                     * @description The bid (set_bid, at most 1000) or daily budget (set_daily_budget, at least 5) in USD; null for the other actions.
+                     * @example null
+                     */
+                    action_value_usd?: number | null;
+                    /** @description A disabled rule is kept but never evaluated (default true). */
+                    enabled?: boolean;
+                    /** @description Required (true) when the rule's action can raise spend: resume, or a bid or daily budget above the current one of a watched campaign (every set_bid and set_daily_budget rule that watches all campaigns). Without it such a rule is refused with 422 on this field, as the dashboard asks before saving a change that raises spend. */
+                    confirm_spend_increase?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The rule */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"];
+                };
+            };
+            /** @description Malformed request (bad JSON or content type): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the resource's current state: conflict, idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts (see x-body-limit-bytes): payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: validation_failed, idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rule id (rul_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"];
+                };
+            };
+            /** @description Malformed request: a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. Makes this write safe to retry (Stripe's convention): the key is kept 24 hours per advertiser with a fingerprint of the request (the API client that sent it, method, path, body) and the response, stored encrypted. A retry with the same key and the same request from the same client gets the first response again, with `Idempotency-Replayed: true`, and changes nothing; the same key with a different request, or from another API client of the advertiser, is 422 idempotency_key_reused; while the first request runs a retry is 409 idempotency_in_flight. A request refused with a 4xx changed nothing and frees its key. 1 to 255 visible ASCII characters (a UUID is a good key). Ignored with validate_only=true. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Rule id (rul_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule as it was, disabled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"];
+                };
+            };
+            /** @description Malformed request: a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the resource's current state: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. Makes this write safe to retry (Stripe's convention): the key is kept 24 hours per advertiser with a fingerprint of the request (the API client that sent it, method, path, body) and the response, stored encrypted. A retry with the same key and the same request from the same client gets the first response again, with `Idempotency-Replayed: true`, and changes nothing; the same key with a different request, or from another API client of the advertiser, is 422 idempotency_key_reused; while the first request runs a retry is 409 idempotency_in_flight. A request refused with a 4xx changed nothing and frees its key. 1 to 255 visible ASCII characters (a UUID is a good key). Ignored with validate_only=true. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Rule id (rul_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The rule's name, shown in the history as its actor.
+                     * @example Pause expensive conversions
+                     */
+                    name?: string;
+                    /**
+                     * @description What the rule measures over its window (from the hourly rollups).
+                     * @enum {string}
+                     */
+                    metric?: "spend_usd" | "impressions" | "clicks" | "conversions" | "ctr" | "cpa_usd" | "cpm_usd";
+                    /**
+                     * @description Acts when the metric is strictly above or below the threshold.
+                     * @enum {string}
+                     */
+                    comparison?: "above" | "below";
+                    /**
+                     * @description The value the metric is compared with: USD for spend_usd, cpa_usd and cpm_usd, a count for impressions, clicks and conversions, a fraction 0..1 for ctr.
+                     * @example 40
+                     */
+                    threshold?: number;
+                    /**
+                     * @description The campaigns the rule watches (cmp_…), or null for every open campaign of the advertiser, new ones included.
+                     * @example [
+                     *       "cmp_8fJ2nQ4xLbW9cT1mV6pR3z"
+                     *     ]
+                     */
+                    campaign_ids?: string[] | null;
+                    /**
+                     * @description The bid (set_bid, at most 1000) or daily budget (set_daily_budget, at least 5) in USD; null for the other actions.
+                     * @example null
+                     */
+                    action_value_usd?: number | null;
+                    /** @description A disabled rule is kept but never evaluated (default true). */
+                    enabled?: boolean;
+                    /** @description Required (true) when the rule's action can raise spend: resume, or a bid or daily budget above the current one of a watched campaign (every set_bid and set_daily_budget rule that watches all campaigns). Without it such a rule is refused with 422 on this field, as the dashboard asks before saving a change that raises spend. */
+                    confirm_spend_increase?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"];
+                };
+            };
+            /** @description Malformed request (bad JSON or content type): bad_request; or a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the resource's current state: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts (see x-body-limit-bytes): payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: validation_failed, idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listRuleActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rule id (rul_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleActionList"];
+                };
+            };
+            /** @description Malformed request: a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    dryRunRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rule id (rul_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dry run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleDryRun"];
+                };
+            };
+            /** @description Malformed request: a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSavedReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved reports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedReportList"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    saveReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. Makes this write safe to retry (Stripe's convention): the key is kept 24 hours per advertiser with a fingerprint of the request (the API client that sent it, method, path, body) and the response, stored encrypted. A retry with the same key and the same request from the same client gets the first response again, with `Idempotency-Replayed: true`, and changes nothing; the same key with a different request, or from another API client of the advertiser, is 422 idempotency_key_reused; while the first request runs a retry is 409 idempotency_in_flight. A request refused with a 4xx changed nothing and frees its key. 1 to 255 visible ASCII characters (a UUID is a good key). Ignored with validate_only=true. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The report's name.
+                     * @example Weekly NBA by sport
+                     */
+                    name: string;
+                    /**
+                     * @description The campaign (cmp_…), or null for the all-campaigns report.
+                     * @example null
+                     */
+                    campaign_id: string | null;
+                    /**
+                     * Format: date
+                     * @description The report's first local date (the page's start).
+                     * @example 2026-11-24
+                     */
+                    start_date: string;
+                    /**
+                     * Format: date
+                     * @description Its last local date (the page's end).
+                     * @example 2026-11-30
+                     */
+                    end_date: string;
+                    /**
+                     * @description The report's IANA zone.
+                     * @default UTC
+                     * @example UTC
+                     */
+                    timezone?: string;
+                    /**
+                     * @description The rows' key, as E9's breakdown (campaign: the all-campaigns report only).
+                     * @enum {string}
+                     */
+                    breakdown?: "day" | "moment_type" | "sport" | "creative" | "hour_of_day" | "region" | "campaign";
+                    /**
+                     * @description The chart's points: day (default) or hour.
+                     * @enum {string}
+                     */
+                    granularity?: "hour" | "day";
+                    /** @description null: not emailed. daily, weekly (Monday to Sunday) or monthly: after each such period ends in the schedule's zone (the owner's), the CSV of that period is emailed to the recipients, once per period. */
+                    schedule?: ("daily" | "weekly" | "monthly") | null;
+                    /**
+                     * @description The members (usr_…) the scheduled report is emailed to; each must be a member of the advertiser. Default: the member saving it.
+                     * @example [
+                     *       "usr_4kT9mQ2xLbW9cT1mV6pR3z"
+                     *     ]
+                     */
+                    recipient_ids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The saved report */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedReport"];
+                };
+            };
+            /** @description Malformed request (bad JSON or content type): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the resource's current state: conflict, idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts (see x-body-limit-bytes): payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: validation_failed, idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSavedReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. Makes this write safe to retry (Stripe's convention): the key is kept 24 hours per advertiser with a fingerprint of the request (the API client that sent it, method, path, body) and the response, stored encrypted. A retry with the same key and the same request from the same client gets the first response again, with `Idempotency-Replayed: true`, and changes nothing; the same key with a different request, or from another API client of the advertiser, is 422 idempotency_key_reused; while the first request runs a retry is 409 idempotency_in_flight. A request refused with a 4xx changed nothing and frees its key. 1 to 255 visible ASCII characters (a UUID is a good key). Ignored with validate_only=true. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Saved report id (srp_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved report as it was */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedReport"];
+                };
+            };
+            /** @description Malformed request: a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the resource's current state: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateSavedReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. Makes this write safe to retry (Stripe's convention): the key is kept 24 hours per advertiser with a fingerprint of the request (the API client that sent it, method, path, body) and the response, stored encrypted. A retry with the same key and the same request from the same client gets the first response again, with `Idempotency-Replayed: true`, and changes nothing; the same key with a different request, or from another API client of the advertiser, is 422 idempotency_key_reused; while the first request runs a retry is 409 idempotency_in_flight. A request refused with a 4xx changed nothing and frees its key. 1 to 255 visible ASCII characters (a UUID is a good key). Ignored with validate_only=true. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Saved report id (srp_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The report's name.
+                     * @example Weekly NBA by sport
+                     */
+                    name?: string;
+                    /** @description null: not emailed. daily, weekly (Monday to Sunday) or monthly: after each such period ends in the schedule's zone (the owner's), the CSV of that period is emailed to the recipients, once per period. */
+                    schedule?: ("daily" | "weekly" | "monthly") | null;
+                    /**
+                     * @description The members (usr_…) the scheduled report is emailed to; each must be a member of the advertiser. Default: the member saving it.
+                     * @example [
+                     *       "usr_4kT9mQ2xLbW9cT1mV6pR3z"
+                     *     ]
+                     */
+                    recipient_ids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The saved report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedReport"];
+                };
+            };
+            /** @description Malformed request (bad JSON or content type): bad_request; or a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the resource's current state: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts (see x-body-limit-bytes): payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: validation_failed, idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendSavedReportNow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. Makes this write safe to retry (Stripe's convention): the key is kept 24 hours per advertiser with a fingerprint of the request (the API client that sent it, method, path, body) and the response, stored encrypted. A retry with the same key and the same request from the same client gets the first response again, with `Idempotency-Replayed: true`, and changes nothing; the same key with a different request, or from another API client of the advertiser, is 422 idempotency_key_reused; while the first request runs a retry is 409 idempotency_in_flight. A request refused with a 4xx changed nothing and frees its key. 1 to 255 visible ASCII characters (a UUID is a good key). Ignored with validate_only=true. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Saved report id (srp_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: the worker sends it */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedReport"];
+                };
+            };
+            /** @description Malformed request: a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the resource's current state: conflict, idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
 }
 type FlattenedDeepRequired<T> = {
     [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
@@ -4534,7 +6042,16 @@ export const pathsApiAdsReportingCampaignsIdTimeseriesGetParametersQueryFormatVa
 export const pathsApiAdsReportingCampaignsIdTimeseriesGetResponses200HeadersXReportSourceValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/reporting/campaigns/{id}/timeseries"]["get"]["responses"]["200"]["headers"]["X-Report-Source"]> = ["rollups", "raw"];
 export const pathsApiAdsPostbackGetParametersQueryEvent_typeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/postback"]["get"]["parameters"]["query"]["event_type"]> = ["install", "registration", "deposit", "purchase", "custom"];
 export const pathsApiAdsChangesGetParametersQueryActor_typeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/changes"]["get"]["parameters"]["query"]["actor_type"]> = ["user", "api_client", "oauth_app", "system"];
-export const pathsApiAdsChangesGetParametersQueryTarget_typeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/changes"]["get"]["parameters"]["query"]["target_type"]> = ["campaign", "creative", "webhook_endpoint", "api_client", "postback_key", "connected_app", "member", "invitation", "billing_account", "advertiser"];
+export const pathsApiAdsChangesGetParametersQueryTarget_typeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/changes"]["get"]["parameters"]["query"]["target_type"]> = ["campaign", "creative", "webhook_endpoint", "api_client", "postback_key", "connected_app", "member", "invitation", "billing_account", "advertiser", "rule", "saved_report"];
+export const pathsApiAdsRulesPostRequestBodyContentApplicationJsonMetricValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/rules"]["post"]["requestBody"]["content"]["application/json"]["metric"]> = ["spend_usd", "impressions", "clicks", "conversions", "ctr", "cpa_usd", "cpm_usd"];
+export const pathsApiAdsRulesPostRequestBodyContentApplicationJsonComparisonValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/rules"]["post"]["requestBody"]["content"]["application/json"]["comparison"]> = ["above", "below"];
+export const pathsApiAdsRulesPostRequestBodyContentApplicationJsonActionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/rules"]["post"]["requestBody"]["content"]["application/json"]["action"]> = ["pause", "resume", "set_bid", "set_daily_budget", "notify"];
+export const pathsApiAdsRulesIdPatchRequestBodyContentApplicationJsonMetricValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/rules/{id}"]["patch"]["requestBody"]["content"]["application/json"]["metric"]> = ["spend_usd", "impressions", "clicks", "conversions", "ctr", "cpa_usd", "cpm_usd"];
+export const pathsApiAdsRulesIdPatchRequestBodyContentApplicationJsonComparisonValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/rules/{id}"]["patch"]["requestBody"]["content"]["application/json"]["comparison"]> = ["above", "below"];
+export const pathsApiAdsSavedReportsPostRequestBodyContentApplicationJsonBreakdownValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/saved-reports"]["post"]["requestBody"]["content"]["application/json"]["breakdown"]> = ["day", "moment_type", "sport", "creative", "hour_of_day", "region", "campaign"];
+export const pathsApiAdsSavedReportsPostRequestBodyContentApplicationJsonGranularityValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/saved-reports"]["post"]["requestBody"]["content"]["application/json"]["granularity"]> = ["hour", "day"];
+export const pathsApiAdsSavedReportsPostRequestBodyContentApplicationJsonScheduleAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/saved-reports"]["post"]["requestBody"]["content"]["application/json"]["schedule"]> = ["daily", "weekly", "monthly"];
+export const pathsApiAdsSavedReportsIdPatchRequestBodyContentApplicationJsonScheduleAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/saved-reports/{id}"]["patch"]["requestBody"]["content"]["application/json"]["schedule"]> = ["daily", "weekly", "monthly"];
 export const oAuthTokenRequestGrant_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OAuthTokenRequest"]["grant_type"]> = ["authorization_code", "refresh_token", "client_credentials"];
 export const clientRegistrationRequestGrant_typesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClientRegistrationRequest"]["grant_types"]> = ["authorization_code", "refresh_token"];
 export const nextAuthFormJsonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NextAuthForm"]["json"]> = ["true", "false"];
@@ -4592,6 +6109,12 @@ export const billingAccountModeValues: ReadonlyArray<FlattenedDeepRequired<compo
 export const invoiceKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Invoice"]["kind"]> = ["invoice", "credit_note", "statement"];
 export const invoiceStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Invoice"]["status"]> = ["issued", "paid", "void"];
 export const changeActorTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeActor"]["type"]> = ["user", "api_client", "oauth_app", "system"];
-export const changeTargetTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeTarget"]["type"]> = ["campaign", "creative", "webhook_endpoint", "api_client", "postback_key", "connected_app", "member", "invitation", "billing_account", "advertiser"];
+export const changeTargetTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeTarget"]["type"]> = ["campaign", "creative", "webhook_endpoint", "api_client", "postback_key", "connected_app", "member", "invitation", "billing_account", "advertiser", "rule", "saved_report"];
+export const ruleMetricValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Rule"]["metric"]> = ["spend_usd", "impressions", "clicks", "conversions", "ctr", "cpa_usd", "cpm_usd"];
+export const ruleComparisonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Rule"]["comparison"]> = ["above", "below"];
+export const ruleActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Rule"]["action"]> = ["pause", "resume", "set_bid", "set_daily_budget", "notify"];
+export const ruleActionActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RuleAction"]["action"]> = ["pause", "resume", "set_bid", "set_daily_budget", "notify"];
+export const ruleActionOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RuleAction"]["outcome"]> = ["applied", "skipped"];
+export const savedReportScheduleAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SavedReport"]["schedule"]> = ["daily", "weekly", "monthly"];
 export const momentNoAdReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentNoAd"]["reason"]> = ["no_fill", "capped"];
 export const graphQLErrorExtensionsApiCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["GraphQLError"]["extensions"]["apiCode"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "role_required", "two_factor_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "region_not_licensed", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];

@@ -349,6 +349,141 @@ export const OPERATIONS = {
     ],
     "write": false,
     "idempotent": false
+  },
+  "undoChange": {
+    "method": "post",
+    "path": "/api/ads/changes/{id}/undo",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:write"
+    ],
+    "write": true,
+    "idempotent": true
+  },
+  "listRules": {
+    "method": "get",
+    "path": "/api/ads/rules",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:read"
+    ],
+    "write": false,
+    "idempotent": false
+  },
+  "createRule": {
+    "method": "post",
+    "path": "/api/ads/rules",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:write"
+    ],
+    "write": true,
+    "idempotent": true
+  },
+  "getRule": {
+    "method": "get",
+    "path": "/api/ads/rules/{id}",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:read"
+    ],
+    "write": false,
+    "idempotent": false
+  },
+  "updateRule": {
+    "method": "patch",
+    "path": "/api/ads/rules/{id}",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:write"
+    ],
+    "write": true,
+    "idempotent": true
+  },
+  "deleteRule": {
+    "method": "delete",
+    "path": "/api/ads/rules/{id}",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:write"
+    ],
+    "write": true,
+    "idempotent": true
+  },
+  "listRuleActions": {
+    "method": "get",
+    "path": "/api/ads/rules/{id}/actions",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:read"
+    ],
+    "write": false,
+    "idempotent": false
+  },
+  "dryRunRule": {
+    "method": "get",
+    "path": "/api/ads/rules/{id}/dry-run",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:read"
+    ],
+    "write": false,
+    "idempotent": false,
+    "rateLimit": {
+      "points": 60,
+      "windowSeconds": 60,
+      "per": "advertiser"
+    }
+  },
+  "listSavedReports": {
+    "method": "get",
+    "path": "/api/ads/saved-reports",
+    "access": "scoped",
+    "scopes": [
+      "reporting:read"
+    ],
+    "write": false,
+    "idempotent": false
+  },
+  "saveReport": {
+    "method": "post",
+    "path": "/api/ads/saved-reports",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:write"
+    ],
+    "write": true,
+    "idempotent": true
+  },
+  "updateSavedReport": {
+    "method": "patch",
+    "path": "/api/ads/saved-reports/{id}",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:write"
+    ],
+    "write": true,
+    "idempotent": true
+  },
+  "deleteSavedReport": {
+    "method": "delete",
+    "path": "/api/ads/saved-reports/{id}",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:write"
+    ],
+    "write": true,
+    "idempotent": true
+  },
+  "sendSavedReportNow": {
+    "method": "post",
+    "path": "/api/ads/saved-reports/{id}/send",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:write"
+    ],
+    "write": true,
+    "idempotent": true
   }
 } as const satisfies Record<string, OperationMeta>;
 
