@@ -7,13 +7,19 @@
 // starting it again: instances (B killed once it answered 40 requests),
 // moments (B killed while its moment waits on a rollup row the test holds,
 // written and not committed) and accounts (one nearly spent prepaid account,
-// moments and single decisions, B killed once it answered 6 requests). Only
-// invariants, checked from the database.
+// moments and single decisions, B killed once it answered 6 requests). Then
+// three short-lived processes make one pass of the rules worker over the same
+// closed windows at once. Only invariants, checked from the database.
 import pg from "pg";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { createPlatformKey } from "@/lib/auth/platform-keys";
+import { fixedClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { addFunds, setBilling } from "@/lib/domain/billing/accounts";
+import { ruleCreated } from "@/lib/domain/rules/create-rule";
+import { latestClosedIndex, RULE_GRACE_MS, windowAt } from "@/lib/domain/rules/evaluate-rule";
+import { APPLY_RULE_OPERATION } from "@/lib/domain/rules/run-rules";
+import type { CreateRuleInput } from "@/lib/domain/rules/rules.schemas";
 import { env } from "@/lib/env";
 import { usdToMicros } from "@/lib/money";
 import { createRng } from "@/lib/random";
@@ -22,11 +28,22 @@ import { outboxEvents } from "@/lib/webhooks/outbox";
 import { verifySignature } from "@/lib/webhooks/sign";
 import { creativeBody } from "@/test/campaign-input";
 import { countAuctions } from "@/test/delivery-engine";
+import { actorFor } from "@/test/factories/actors";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { createTestCampaign } from "@/test/factories/campaigns";
 import { startIconServer, type IconServer } from "@/test/icon-server";
 import { startReceiver, type Receiver } from "@/test/webhook-receiver";
-import { freePort, killAll, requireBuild, startApp, startWorker, stop, waitReady, type Child } from "./processes";
+import {
+  freePort,
+  killAll,
+  requireBuild,
+  startApp,
+  startRulesPass,
+  startWorker,
+  stop,
+  waitReady,
+  type Child,
+} from "./processes";
 
 /** docs/decisions/0400: other instances see a campaign change at their next signature check, every second. */
 const INDEX_REFRESH_MS = 1000;
@@ -824,6 +841,79 @@ it(
     expect(ofC.spend - ofC.maxCost).toBeLessThan(account.allowanceMicros!);
   },
 );
+
+/** A rule on `campaignIds` that acts when a conversion cost more than $40 over 3 h (its action set by the caller). */
+function ruleInput(name: string, campaignIds: string[]): CreateRuleInput {
+  return {
+    name,
+    metric: "cpa_usd",
+    comparison: "above",
+    threshold: 40,
+    window_hours: 3,
+    campaign_ids: campaignIds,
+    action: "pause",
+  };
+}
+
+it("rules: three worker processes passing over the same closed windows act once per window", { timeout: 120_000 }, async () => {
+  const adv = await createTestAdvertiser("Rules multi-process");
+  const actor = actorFor(adv.advertiserId);
+  const expensive = await createTestCampaign({ advertiserId: adv.advertiserId, name: "Expensive", bidCpmUsd: 4 });
+  const lowered = await createTestCampaign({ advertiserId: adv.advertiserId, name: "Lowered", bidCpmUsd: 4 });
+  // whole hours in the past, so the app's own rules workers (on the real clock) evaluate later windows only
+  const t0 = Date.parse("2026-11-30T09:00:00.000Z");
+  const clock = fixedClock(t0);
+  const pause = await ruleCreated(
+    actor,
+    { ...ruleInput("Pause at CPA above $40", [expensive.id]), action: "pause" },
+    { clock },
+  );
+  const lower = await ruleCreated(
+    actor,
+    { ...ruleInput("Lower the bid at CPA above $40", [lowered.id]), action: "set_bid", action_value_usd: 2 },
+    { clock },
+  );
+  for (const campaign of [expensive, lowered])
+    await db().hourlyRollup.create({
+      data: {
+        campaignId: campaign.id,
+        creativeId: campaign.creatives[0]!.id,
+        momentType: "close_game",
+        sport: "nba",
+        hourMs: BigInt(t0),
+        impressions: 100n,
+        clicks: 0n,
+        conversions: 1n,
+        spendMicros: usdToMicros(45),
+      },
+    });
+  const at = t0 + 3 * HOUR_MS + RULE_GRACE_MS;
+  const passes = ["rules-1", "rules-2", "rules-3"].map((name) => startRulesPass(name, at, childEnv));
+  await Promise.all(passes.map((pass) => pass.ready));
+  for (const pass of passes) pass.go();
+  const evaluated = await Promise.all(passes.map((pass) => pass.evaluated));
+
+  // each rule's window evaluated by exactly one process, its action taken once
+  expect(evaluated.reduce((sum, count) => sum + count, 0)).toBe(2);
+  for (const rule of [pause, lower]) {
+    const window = windowAt(rule, latestClosedIndex(rule, at));
+    expect(await db().ruleRun.count({ where: { ruleId: rule.id, windowStartMs: BigInt(window.startMs) } })).toBe(1);
+    expect(await db().ruleAction.count({ where: { ruleId: rule.id, outcome: "applied" } })).toBe(1);
+  }
+  const rows = await db().campaign.findMany({ where: { id: { in: [expensive.id, lowered.id] } } });
+  expect(Object.fromEntries(rows.map((row) => [row.name, [row.status, row.bidCpmMicros, row.version]]))).toEqual({
+    Expensive: ["paused", usdToMicros(4), expensive.version + 1],
+    Lowered: ["active", usdToMicros(2), lowered.version + 1],
+  });
+  for (const campaign of [expensive, lowered])
+    expect(await db().change.count({ where: { campaignId: campaign.id, operation: APPLY_RULE_OPERATION } })).toBe(1);
+  const outbox = await db().outboxEvent.findMany({
+    where: { advertiserId: adv.advertiserId, type: "campaign.bid_adjusted" },
+  });
+  expect(outbox.flatMap(outboxEvents).map((event) => JSON.parse(event.dataJson) as unknown)).toEqual([
+    expect.objectContaining({ campaign_id: lowered.id, old_bid_cpm_usd: 4, new_bid_cpm_usd: 2, reason: "rule" }),
+  ]);
+});
 
 it("every process stops cleanly on SIGTERM", { timeout: 60_000 }, async () => {
   for (const child of [...instances.map((instance) => instance.app), worker])

@@ -34,11 +34,11 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-function start(name: string, args: string[], env: Record<string, string>): Child {
+function start(name: string, args: string[], env: Record<string, string>, stdin: "ignore" | "pipe" = "ignore"): Child {
   const child = spawn(process.execPath, ["--import", "tsx", ...args], {
     cwd: process.cwd(),
     env: productionEnv({ NEXT_TELEMETRY_DISABLED: "1", ...env }),
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: [stdin, "pipe", "pipe"],
   });
   let output = "";
   const keep = (chunk: Buffer) => {
@@ -69,6 +69,26 @@ export function startApp(name: string, port: number, env: Record<string, string>
 
 export function startWorker(name: string, env: Record<string, string>): Child {
   return start(name, ["scripts/worker.ts"], env);
+}
+
+/**
+ * One pass of the rules worker at `atMs` in its own process (./rules-pass.ts): it prints
+ * "ready" once loaded and connected, and runs when `go` writes to its stdin.
+ */
+export function startRulesPass(name: string, atMs: number, env: Record<string, string>) {
+  const pass = start(name, ["test/multi-instance/rules-pass.ts", String(atMs)], env, "pipe");
+  const ready = new Promise<void>((resolve, reject) => {
+    pass.child.stdout!.on("data", () => {
+      if (pass.output().includes("ready\n")) resolve();
+    });
+    void pass.exited.then(() => reject(new Error(`${name} exited before it was ready:\n${pass.output()}`)));
+  });
+  const evaluated = pass.exited.then(({ code }) => {
+    const line = /evaluated (\d+)/.exec(pass.output());
+    if (code !== 0 || !line) throw new Error(`${name} failed (${code}):\n${pass.output()}`);
+    return Number(line[1]);
+  });
+  return { ready, go: () => pass.child.stdin!.end("go\n"), evaluated };
 }
 
 /** Polls until the instance answers E2; fails at once if the process died. */
