@@ -2,8 +2,11 @@
 // several stages, the final one from the base image (not from the build stage) with only the
 // pruned production dependencies copied in, a non-root user, a HEALTHCHECK on /healthz, node
 // (not npm) as the command; .dockerignore keeps installed and built output and secrets out;
-// compose.yaml has PostgreSQL, two app instances and a worker with its health port.
+// compose.yaml has PostgreSQL, two app instances and a worker with its health port. And the
+// Dockerfile lints clean with dockerfile-utils (the Docker language server's validator), since
+// neither hadolint nor a base image to build from is reachable here.
 import { readFileSync } from "node:fs";
+import { validate } from "dockerfile-utils";
 import { describe, expect, it } from "vitest";
 
 type Instruction = { keyword: string; args: string };
@@ -35,6 +38,17 @@ const named = (name: string) => all.find((stage) => stage.name === name);
 const of = (stage: Stage, keyword: string) => stage.instructions.filter((entry) => entry.keyword === keyword);
 
 describe("Dockerfile", () => {
+  it("lints clean (dockerfile-utils), and the linter catches what it should", () => {
+    expect(
+      validate(dockerfile).map((diagnostic) => `${diagnostic.range.start.line + 1}: ${diagnostic.message}`),
+    ).toEqual([]);
+    const broken = `${dockerfile}\nHEALTHCHECK CMD true\nCOPYY . .\n`;
+    expect(validate(broken).map((diagnostic) => diagnostic.message)).toEqual([
+      expect.stringContaining("only be one HEALTHCHECK"),
+      "Unknown instruction: COPYY",
+    ]);
+  });
+
   it("is multi-stage: dependencies, build and runtime", () => {
     expect(all.length).toBeGreaterThanOrEqual(3);
     expect(all.map((stage) => stage.name)).toEqual(["deps", "build", "runtime"]);

@@ -2,7 +2,8 @@
 // exporter's JSON): a decision and a webhook test send made with a client's W3C traceparent
 // produce connected spans in that trace (request, operation, database commit, outbound
 // webhook), the webhook carries the traceparent of its span, and the log lines written
-// inside carry the trace id. Off (no endpoint), nothing is sent and no header added.
+// inside carry the trace id. The decision's impression.served webhook, sent later by the
+// dispatcher, joins the same trace under the commit that wrote its event. Off (no endpoint), nothing is sent and no header added.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
@@ -15,6 +16,7 @@ import { stopDeliveryEngine } from "@/lib/delivery/engine/engine-instance";
 import { reloadEnv } from "@/lib/env";
 import { dispatcher } from "@/lib/http/rest-router";
 import { createLogger } from "@/lib/log";
+import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { registerWebhook } from "@/lib/webhooks/register-webhook";
 import { deliveryCampaign, resetDeliveryTables } from "@/test/delivery-engine";
 import { actorFor } from "@/test/factories/actors";
@@ -79,6 +81,12 @@ beforeAll(async () => {
     { allowHosts: [receiver.hostPort], clock: fixedClock(Date.now() - 1000) },
   );
   webhookPath = `/api/ads/webhooks/${endpoint.id}/test`;
+  // the dispatcher's deliveries: every impression the decisions serve, one POST each
+  await registerWebhook(
+    actorFor(adv.advertiserId),
+    { url: receiver.url("/served"), events: ["impression.served"] },
+    { allowHosts: [receiver.hostPort], clock: fixedClock(Date.now() - 1000) },
+  );
   server = await startHotServer({ [webhookPath]: { POST: dispatcher(OWN_HANDLERS) } });
 });
 afterAll(async () => {
@@ -113,6 +121,9 @@ describe("tracing off (no OTEL_EXPORTER_OTLP_ENDPOINT)", () => {
     expect(((await answer.json()) as { success: boolean }).success).toBe(true);
     const [hook] = await receiver.waitFor(1, "/hook");
     expect(hook!.headers.traceparent).toBeUndefined();
+    await new WebhookDispatcher({ allowHosts: [receiver.hostPort] }).drain();
+    const [served] = await receiver.waitFor(1, "/served");
+    expect(served!.headers.traceparent).toBeUndefined();
     expect(logLines.some((line) => "trace_id" in line)).toBe(false);
     expect(exports).toEqual([]);
     receiver.clear();
@@ -131,6 +142,9 @@ describe("tracing on", () => {
     expect(answer.status).toBe(200);
     expect(((await answer.json()) as { success: boolean }).success).toBe(true);
     const [hook] = await receiver.waitFor(1, "/hook");
+    // the decision's impression.served event, delivered by the dispatcher in its own pass
+    await new WebhookDispatcher({ allowHosts: [receiver.hostPort] }).drain();
+    const served = await receiver.waitFor(1, "/served");
     await stop(); // flushes the batch
 
     expect(exports.length).toBeGreaterThan(0);
@@ -152,15 +166,20 @@ describe("tracing on", () => {
     expect(decisionRequest.parentSpanId).toBe(clientSpanId);
     const decision = named("decideMoment");
     expect(decision.parentSpanId).toBe(decisionRequest.spanId);
-    expect(named("db.group_commit").parentSpanId).toBe(decision.spanId);
+    const commit = named("db.group_commit");
+    expect(commit.parentSpanId).toBe(decision.spanId);
     // the webhook: request > operation > outbound send, whose traceparent the receiver got
     const sendRequest = named("POST sendWebhookTestEvent");
     expect(sendRequest.parentSpanId).toBe(clientSpanId);
     const operation = named("sendWebhookTestEvent");
     expect(operation.parentSpanId).toBe(sendRequest.spanId);
-    const outbound = named("webhook.send");
-    expect(outbound.parentSpanId).toBe(operation.spanId);
+    const sends = inTrace.filter((span) => span.name === "webhook.send");
+    expect(sends.map((span) => span.parentSpanId).sort()).toEqual([operation.spanId, commit.spanId].sort());
+    const outbound = sends.find((span) => span.parentSpanId === operation.spanId)!;
     expect(hook!.headers.traceparent).toBe(`00-${traceId}-${outbound.spanId}-01`);
+    // the dispatcher's delivery: a child of the commit that wrote the event, its traceparent sent on
+    const delivered = sends.find((span) => span.parentSpanId === commit.spanId)!;
+    expect(served.map((request) => request.headers.traceparent)).toEqual([`00-${traceId}-${delivered.spanId}-01`]);
 
     // the request log lines written inside the spans carry the trace id
     const requestLines = logLines.filter((line) => line.msg === "request" && line.trace_id === traceId);

@@ -71,15 +71,21 @@ function endWith(span: Span, error: unknown): void {
   span.end();
 }
 
-/** Runs `work` in a span named `name` (a child of the active one) when tracing is on; else just runs it. */
+/**
+ * Runs `work` in a span named `name` when tracing is on; else just runs it. The span is a
+ * child of the active one, or of `traceParent` (a W3C traceparent kept from earlier, as an
+ * outbox event keeps its writer's) when one is given.
+ */
 export function withSpan<T>(
   name: string,
   attributes: Attributes,
   work: (span: Span | undefined) => Promise<T>,
   kind: SpanKind = SpanKind.INTERNAL,
+  traceParent?: string | null,
 ): Promise<T> {
   if (!state().enabled) return work(undefined);
-  return tracer().startActiveSpan(name, { attributes, kind }, async (span) => {
+  const parent = traceParent ? propagation.extract(ROOT_CONTEXT, { traceparent: traceParent }) : context.active();
+  return tracer().startActiveSpan(name, { attributes, kind }, parent, async (span) => {
     try {
       const result = await work(span);
       span.end();
@@ -115,6 +121,17 @@ export function runInSpan(span: Span | undefined, work: () => void): void {
 export function injectTraceHeaders(headers: Record<string, string>): Record<string, string> {
   if (state().enabled) propagation.inject(context.active(), headers);
   return headers;
+}
+
+/**
+ * The active span's W3C traceparent, kept with work done later in another context (an outbox
+ * event's delivery) so that it joins this trace; null when tracing is off or no span is active.
+ */
+export function activeTraceParent(): string | null {
+  if (!state().enabled || !trace.getActiveSpan()) return null;
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  return carrier.traceparent ?? null;
 }
 
 /** The active span's trace id, for the log lines (lib/log.ts); undefined when off or outside a span. */

@@ -105,7 +105,7 @@ export async function sendClaimedDelivery(
   }
   const outcome = await sendWebhook(
     delivery.endpoint,
-    { eventId: delivery.eventId, body: delivery.payload },
+    { eventId: delivery.eventId, body: delivery.payload, traceParent: delivery.traceParent },
     {
       nowMs: context.now(),
       timeoutMs: context.timeoutMs,

@@ -712,6 +712,7 @@ describe("claims and group records", () => {
       eventId: b1!.eventId,
       payload: b1!.payload,
       attempts: 0,
+      traceParent: null,
       token: claimed[0]!.token,
       endpoint: endpointOf(1),
     });

@@ -69,6 +69,7 @@ export async function fanOutEvents(context: DispatchContext): Promise<number> {
     status: string;
     nextAttemptMs: bigint;
     createdAtMs: bigint;
+    traceParent: string | null;
   }[] = [];
   const batchItems: {
     id: string;
@@ -83,6 +84,7 @@ export async function fanOutEvents(context: DispatchContext): Promise<number> {
     event: OutboxEvent,
     body: string,
     subscribed: readonly { endpoint: EndpointRow; kinds: ReadonlySet<string> }[],
+    traceParent: string | null,
   ) => {
     for (const { endpoint, kinds } of subscribed) {
       if (!kinds.has(event.type)) continue;
@@ -106,6 +108,7 @@ export async function fanOutEvents(context: DispatchContext): Promise<number> {
         status: "pending",
         nextAttemptMs: nowMs,
         createdAtMs: nowMs,
+        traceParent,
       });
     }
   };
@@ -121,7 +124,7 @@ export async function fanOutEvents(context: DispatchContext): Promise<number> {
       continue;
     }
     const subscribed = byAdvertiser.get(row.advertiserId) ?? [];
-    for (const { event, body } of unpacked) fanOutOne(event, body, subscribed);
+    for (const { event, body } of unpacked) fanOutOne(event, body, subscribed, row.traceParent);
   }
 
   // writes first: on SQLite a transaction that reads before writing can lose

@@ -14,6 +14,7 @@
 // (docs/decisions/0410-packed-impression-events.md).
 import type { Db, Tx } from "@/lib/db/client";
 import { sortableId } from "@/lib/ids";
+import { activeTraceParent } from "@/lib/observability/tracing";
 import { eventDataSchemas, type EventData, type EventType } from "./events";
 
 export type OutboxEventInput<T extends EventType> = {
@@ -33,6 +34,8 @@ export type OutboxRow = {
   /** 1, or how many events a packed row's data holds */
   eventCount: number;
   createdAtMs: number;
+  /** the writer's span (tracing on), which the event's deliveries continue */
+  traceParent: string | null;
 };
 
 export function outboxRow<T extends EventType>(input: OutboxEventInput<T>): OutboxRow {
@@ -56,6 +59,7 @@ export function typedOutboxRow<T extends EventType>(input: OutboxEventInput<T> &
     data: JSON.stringify(input.data),
     eventCount: 1,
     createdAtMs: input.createdAtMs,
+    traceParent: activeTraceParent(),
   };
 }
 

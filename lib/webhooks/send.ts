@@ -34,11 +34,12 @@ function snippet(body: Buffer): string {
 
 /**
  * The POST, in a client span when tracing is on (its W3C `traceparent` sent with it, so the
- * receiver's spans join the trace).
+ * receiver's spans join the trace). The span is a child of `message.traceParent` when the
+ * event kept its writer's (the dispatcher's deliveries), else of the active span.
  */
 export function sendWebhook(
   endpoint: { url: string; secret: string },
-  message: { eventId: string; body: string },
+  message: { eventId: string; body: string; traceParent?: string | null },
   options: SendOptions,
 ): Promise<SendOutcome> {
   if (!tracingEnabled()) return send(endpoint, message, options, {});
@@ -52,6 +53,7 @@ export function sendWebhook(
       return outcome;
     },
     SpanKind.CLIENT,
+    message.traceParent,
   );
 }
 

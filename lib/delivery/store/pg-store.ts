@@ -234,7 +234,7 @@ export const AUCTION_COLUMNS = [
   "occurred_at_ms",
   "auction_count",
 ];
-export const OUTBOX_COLUMNS = ["id", "advertiser_id", "type", "data", "event_count", "created_at_ms"];
+export const OUTBOX_COLUMNS = ["id", "advertiser_id", "type", "data", "event_count", "created_at_ms", "trace_parent"];
 
 /** unnest's parameters from rows of values in column order: one array per column. */
 function byColumn(rows: readonly (readonly unknown[])[], count: number): unknown[][] {
@@ -424,13 +424,21 @@ function pgStatements(client: pg.ClientBase, sent: Promise<unknown>[]): AsyncSta
       let chars = 0;
       for (const row of rows) chars += row.data.length;
       if (rows.length >= COPY_FROM_ROWS || chars >= COPY_FROM_CHARS) {
-        const values = rows.map((e) => [e.id, e.advertiserId, e.type, e.data, e.eventCount, e.createdAtMs]);
+        const values = rows.map((e) => [
+          e.id,
+          e.advertiserId,
+          e.type,
+          e.data,
+          e.eventCount,
+          e.createdAtMs,
+          e.traceParent,
+        ]);
         return later(connection.copy("outbox_events", OUTBOX_COLUMNS, values).done);
       }
       later(
         connection.query(
-          `INSERT INTO outbox_events (id, advertiser_id, type, data, event_count, created_at_ms)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[])`,
+          `INSERT INTO outbox_events (${OUTBOX_COLUMNS.join(", ")})
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::text[])`,
           columns(rows, [
             (e) => e.id,
             (e) => e.advertiserId,
@@ -438,6 +446,7 @@ function pgStatements(client: pg.ClientBase, sent: Promise<unknown>[]): AsyncSta
             (e) => e.data,
             (e) => e.eventCount,
             (e) => e.createdAtMs,
+            (e) => e.traceParent,
           ]),
         ),
       );

@@ -107,7 +107,8 @@ function prepareAll(handle: Database) {
          winner_advertiser_id, sandbox, occurred_at_ms, auction_count) VALUES (?,?,?,?,?,?,?,?,?,?,?)`,
     ),
     insertOutbox: prepare(
-      `INSERT INTO outbox_events (id, advertiser_id, type, data, event_count, created_at_ms) VALUES (?,?,?,?,?,?)`,
+      `INSERT INTO outbox_events (id, advertiser_id, type, data, event_count, created_at_ms, trace_parent)
+       VALUES (?,?,?,?,?,?,?)`,
     ),
     insertChange: prepare(
       `INSERT INTO changes (${CHANGE_COLUMNS.join(", ")}) VALUES (${CHANGE_COLUMNS.map(() => "?").join(",")})`,
@@ -226,7 +227,8 @@ function sqliteStatements(s: Prepared): SyncStatements {
     endForBudget: ({ campaignIds, nowMs }) =>
       campaignIds.map((campaignId) => s.endBudget.run({ now: sqliteDateTime(nowMs), id: campaignId }).changes === 1),
     insertOutbox: (rows) => {
-      for (const e of rows) s.insertOutbox.run(e.id, e.advertiserId, e.type, e.data, e.eventCount, e.createdAtMs);
+      for (const e of rows)
+        s.insertOutbox.run(e.id, e.advertiserId, e.type, e.data, e.eventCount, e.createdAtMs, e.traceParent);
     },
     insertChanges: (rows) => {
       for (const row of rows) s.insertChange.run(...changeValues(row));

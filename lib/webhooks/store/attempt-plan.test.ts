@@ -78,6 +78,7 @@ function model(endpoints: Record<string, Partial<Endpoint>> = {}, due: DueCandid
             eventId: `evt_${id}`,
             payload: "{}",
             attempts: 0,
+            traceParent: null,
             endpoint: { url: `https://${endpointId}.example`, secret: "s", isActive: rows.get(endpointId)!.active },
           };
         });

@@ -25,6 +25,8 @@ export type ClaimedRow = {
   eventId: string;
   payload: string;
   attempts: number;
+  /** the event's writer's span, which the attempt's span continues (null: tracing was off) */
+  traceParent: string | null;
   endpoint: { url: string; secret: string; isActive: boolean };
 };
 

@@ -31,7 +31,8 @@ const DUE = `SELECT id, "endpointId" FROM ${PENDING} AS c ORDER BY next_attempt_
 const DUE_WITH_ABANDONED = `SELECT id, "endpointId" FROM (${ABANDONED} UNION ALL ${PENDING}) AS c
    ORDER BY next_attempt_ms`;
 
-const CLAIMED_COLUMNS = "d.id, d.endpoint_id, d.event_id, d.payload, d.attempts, e.url, e.secret, e.is_active";
+const CLAIMED_COLUMNS =
+  "d.id, d.endpoint_id, d.event_id, d.payload, d.attempts, d.trace_parent, e.url, e.secret, e.is_active";
 
 // Conditional like the read. The picked rows are locked first in id order, skipping any
 // another instance holds (it is claiming or recording them), so two claims never wait on
@@ -85,6 +86,7 @@ type ClaimedReturn = {
   event_id: string;
   payload: string;
   attempts: number;
+  trace_parent: string | null;
   url: string;
   secret: string;
   is_active: boolean;
@@ -97,6 +99,7 @@ function claimed(row: ClaimedReturn): ClaimedRow {
     eventId: row.event_id,
     payload: row.payload,
     attempts: row.attempts,
+    traceParent: row.trace_parent,
     endpoint: { url: row.url, secret: row.secret, isActive: row.is_active },
   };
 }

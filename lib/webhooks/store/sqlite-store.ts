@@ -12,10 +12,17 @@ import { CHANGE_COLUMNS, changeValues } from "@/lib/history/changes";
 import type { AttemptPlan, AttemptStatements, ClaimedRow } from "./attempt-plan";
 import { AttemptStoreBusyError, type PlanMode } from "./modes";
 
-type DeliveryRow = { id: string; endpoint_id: string; event_id: string; payload: string; attempts: number };
+type DeliveryRow = {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  payload: string;
+  attempts: number;
+  trace_parent: string | null;
+};
 type EndpointRow = { url: string; secret: string; is_active: number };
 
-const CLAIMED_COLUMNS = "id, endpoint_id, event_id, payload, attempts";
+const CLAIMED_COLUMNS = "id, endpoint_id, event_id, payload, attempts, trace_parent";
 
 function prepareAll(handle: Database) {
   const prepare = (sql: string): Statement => handle.prepare(sql).safeIntegers(false);
@@ -105,6 +112,7 @@ function sqliteStatements(s: Prepared): SyncStatements<AttemptStatements> {
         eventId: row.event_id,
         payload: row.payload,
         attempts: row.attempts,
+        traceParent: row.trace_parent,
         endpoint,
       }
     );
