@@ -3,6 +3,7 @@ import { db, type AutomatedRule, type Db, type Tx } from "@/lib/db/client";
 import type { CampaignRow } from "@/lib/domain/campaigns/campaign";
 import type { MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import type { ChangeActor } from "@/lib/history/changes";
+import { usdToMicros } from "@/lib/money";
 import type { HourCounts, RuleCampaign } from "./evaluate-rule";
 import type { Rule, RuleAction, RuleComparison, RuleMetric } from "./rules.schemas";
 
@@ -79,4 +80,56 @@ export async function hourCounts(
     conversions: Number(group._sum.conversions ?? 0n),
     spendMicros: group._sum.spendMicros ?? 0n,
   }));
+}
+
+/** A recorded change of the campaign fields a rule reads (status, bid, budgets), in micros. */
+export type CampaignFieldChange = {
+  campaignId: string;
+  atMs: number;
+  fields: Partial<Record<RuleField, { from: string | bigint; to: string | bigint }>>;
+};
+
+/** The RuleCampaign fields the history can restore, by the history's field names. */
+const RULE_FIELDS = {
+  status: "status",
+  bid_cpm_usd: "bidCpmMicros",
+  daily_budget_usd: "dailyBudgetMicros",
+  total_budget_usd: "totalBudgetMicros",
+} as const;
+export type RuleField = (typeof RULE_FIELDS)[keyof typeof RULE_FIELDS];
+
+function ruleFieldValue(field: RuleField, value: unknown): string | bigint | undefined {
+  if (field === "status") return typeof value === "string" ? value : undefined;
+  return typeof value === "number" && Number.isFinite(value) ? usdToMicros(value) : undefined;
+}
+
+/** The recorded changes of those fields of `campaignIds` after `sinceMs`, oldest first. */
+export async function campaignFieldChanges(
+  advertiserId: string,
+  campaignIds: readonly string[],
+  sinceMs: number,
+  client: Db | Tx = db(),
+): Promise<CampaignFieldChange[]> {
+  if (campaignIds.length === 0) return [];
+  const rows = await client.change.findMany({
+    where: {
+      advertiserId,
+      campaignId: { in: [...campaignIds] },
+      targetType: "campaign",
+      atMs: { gt: BigInt(sinceMs) },
+    },
+    orderBy: [{ atMs: "asc" }, { id: "asc" }],
+    select: { targetId: true, atMs: true, fields: true },
+  });
+  return rows.flatMap((row) => {
+    const recorded = JSON.parse(row.fields) as Record<string, { from?: unknown; to?: unknown }>;
+    const fields: CampaignFieldChange["fields"] = {};
+    for (const [name, field] of Object.entries(RULE_FIELDS)) {
+      const change = recorded[name];
+      const from = ruleFieldValue(field, change?.from);
+      const to = ruleFieldValue(field, change?.to);
+      if (from !== undefined && to !== undefined) fields[field] = { from, to };
+    }
+    return Object.keys(fields).length ? [{ campaignId: row.targetId, atMs: Number(row.atMs), fields }] : [];
+  });
 }

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { fixedClock, HOUR_MS, MINUTE_MS } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { deliverAlerts, readAlertSources } from "@/lib/domain/alerts/derive-alerts";
+import { campaignUpdated } from "@/lib/domain/campaigns/update-campaign";
 import { usdToMicros } from "@/lib/money";
 import { actorFor } from "@/test/factories/actors";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
@@ -205,6 +206,25 @@ describe("automated rules", () => {
     ]);
     const bids = await db().campaign.findMany({ where: { id: { in: [expensive.id, cheap.id] } } });
     expect(bids.map((row) => row.bidCpmMicros)).toEqual([usdToMicros(2.5), usdToMicros(2.5)]);
+
+    // afterwards a person sets Expensive's bid to 3; a dry run now still sees each window's
+    // campaigns as they stood then, so it says again what the worker did (today's bids would
+    // make every window "bid already 2.5")
+    await campaignUpdated(actor, { id: expensive.id, bid_cpm_usd: 3 }, { clock: fixedClock(now + HOUR_MS) });
+    const later = await ruleDryRun(actor, rule, { clock: fixedClock(now + 2 * HOUR_MS) });
+    expect(summary(later.actions).slice(0, 3)).toEqual(summary(done));
+    // and in the window after the person's change, the rule lowers the bid they set
+    await rollup(expensive.id, expensive.creatives[0]!.id, T0 + 5 * HOUR_MS, { impressions: 1000, clicks: 1 });
+    const after = await ruleDryRun(actor, rule, { clock: fixedClock(T0 + 6 * HOUR_MS + RULE_GRACE_MS) });
+    expect(summary(after.actions).slice(3)).toEqual([
+      {
+        campaign: "Expensive",
+        window: new Date(T0 + 5 * HOUR_MS).toISOString(),
+        outcome: "applied",
+        detail: "bid 3 → 2.5",
+        value: 0.001,
+      },
+    ]);
   });
 
   it("asks to confirm a rule that can raise spend, and never passes the total budget", async () => {
