@@ -338,7 +338,7 @@ async function pgSide(url: string): Promise<Side> {
     "text",
   ];
   const auctionTypes = ["text", "text", "text", "text", "int", "bigint", "bigint", "text", "boolean", "bigint", "int"];
-  const outboxTypes = ["text", "text", "text", "text", "int", "bigint"];
+  const outboxTypes = ["text", "text", "text", "text", "int", "bigint", "text"];
   const rollupTypes = ROLLUP_COLUMNS.map((_, index) => (index < ROLLUP_TEXT_COLUMNS ? "text" : "bigint"));
   const removeCopies = async (copy: MomentRows) => {
     await client.query("DELETE FROM impressions WHERE id = ANY($1::text[])", [copy.impressions.map((row) => row.id)]);
