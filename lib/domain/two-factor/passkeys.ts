@@ -82,7 +82,9 @@ export const startPasskeyEnrolment = defineOperation({
   role: "viewer",
   whileTwoFactorPending: true,
   write: true,
-  history: { none: "only a challenge is kept until the browser's answer enrols it (finishPasskeyEnrolment records it)" },
+  history: {
+    none: "only a challenge is kept until the browser's answer enrols it (finishPasskeyEnrolment records it)",
+  },
   input: z.strictObject({}),
   run: async (actor, _input, { clock }): Promise<PublicKeyCredentialCreationOptionsJSON> => {
     const userId = requireSessionUser(actor, "Passkeys");
@@ -141,7 +143,13 @@ export const finishPasskeyEnrolment = defineOperation({
       return { row: created, email: user.email };
     });
     await notify(email, "added", input.name, log);
-    return { id: row.id, name: row.name, createdAt: row.createdAt, lastUsedAt: null, synced: row.deviceType === "multiDevice" };
+    return {
+      id: row.id,
+      name: row.name,
+      createdAt: row.createdAt,
+      lastUsedAt: null,
+      synced: row.deviceType === "multiDevice",
+    };
   },
 });
 
@@ -207,13 +215,22 @@ export const startPasskeySignIn = defineOperation({
     email: z.string().trim().toLowerCase().max(320).pipe(z.email()),
     password: z.string().min(1, "required").max(200),
   }),
-  run: async (_actor, input, { clock, clientAddress, deviceCookie }): Promise<PublicKeyCredentialRequestOptionsJSON> => {
+  run: async (
+    _actor,
+    input,
+    { clock, clientAddress, deviceCookie },
+  ): Promise<PublicKeyCredentialRequestOptionsJSON> => {
     const user = await limitPasswordAttempts({ email: input.email, ip: clientAddress, deviceCookie }, () =>
       checkPassword(input.email, input.password),
     );
-    const passkeys = await db().passkey.findMany({ where: { userId: user.id }, select: { id: true, transports: true } });
+    const passkeys = await db().passkey.findMany({
+      where: { userId: user.id },
+      select: { id: true, transports: true },
+    });
     if (passkeys.length === 0) {
-      throw new AppError("conflict", { detail: "This account has no passkey: use the code of your authenticator app." });
+      throw new AppError("conflict", {
+        detail: "This account has no passkey: use the code of your authenticator app.",
+      });
     }
     return authenticationOptions(user.id, passkeys, clock());
   },

@@ -46,7 +46,8 @@ function requireRelyingParty(): { rpID: string; origin: string } {
   const rp = relyingParty();
   if (!rp) {
     throw new AppError("conflict", {
-      detail: "Passkeys need the service on a domain name: PUBLIC_BASE_URL names an IP address, which WebAuthn refuses.",
+      detail:
+        "Passkeys need the service on a domain name: PUBLIC_BASE_URL names an IP address, which WebAuthn refuses.",
     });
   }
   return rp;
