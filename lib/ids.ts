@@ -85,6 +85,7 @@ export type IdPrefix =
   | "adv" // advertiser
   | "usr" // dashboard user
   | "rcv" // two-factor recovery code
+  | "wch" // WebAuthn challenge of one passkey ceremony (lib/domain/two-factor/webauthn.ts)
   | "cli" // API client
   | "pk" // platform key record
   | "cmp" // campaign

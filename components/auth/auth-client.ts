@@ -32,6 +32,8 @@ export async function signInWithPassword(
   callbackUrl = "/overview",
   invitation?: string,
   otp?: string,
+  /** the JSON of a passkey's answer, instead of a code (docs/decisions/1434) */
+  passkey?: string,
 ): Promise<SignInResult> {
   const url = await post("/api/auth/callback/credentials", {
     email,
@@ -39,6 +41,7 @@ export async function signInWithPassword(
     callbackUrl,
     ...(invitation && { invitation }),
     ...(otp && { otp }),
+    ...(passkey && { passkey }),
   });
   const error = url.searchParams.get("error");
   return error ? { ok: false, error } : { ok: true };

@@ -1,5 +1,8 @@
 "use client";
+import { startAuthentication } from "@simplewebauthn/browser";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import Link from "next/link";
+import { Button } from "@/components/ui/button";
 import { PlainForm } from "@/components/forms/plain-form";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -13,14 +16,20 @@ export function SignInForm({
   initialError,
   waitMinutes,
   returnTo,
+  passkeyOptions,
 }: {
+  /** the sign-in page's action: the challenge of a passkey sign-in for this email and password */
+  passkeyOptions: (
+    email: string,
+    password: string,
+  ) => Promise<{ ok: true; options: PublicKeyCredentialRequestOptionsJSON } | { ok: false; error: string }>;
   initialError?: string | null;
   waitMinutes: number;
   /** where to go once signed in: a path of this site (the page checked it, lib/auth/return-path.ts) */
   returnTo: string;
 }) {
   const describe = (error: string) => message(error, waitMinutes);
-  const { pending, error, signIn, needsCode } = usePasswordSignIn(
+  const { pending, error, setError, signIn, needsCode } = usePasswordSignIn(
     describe,
     initialError ? describe(initialError) : null,
   );
@@ -50,6 +59,33 @@ export function SignInForm({
           </Link>
         }
       />
+      {needsCode ? (
+        <Button
+          type="button"
+          variant="secondary"
+          className="w-full"
+          disabled={pending}
+          onClick={async (event) => {
+            const form = event.currentTarget.form;
+            if (!form) return;
+            const fields = new FormData(form);
+            const email = String(fields.get("email") ?? "");
+            const password = String(fields.get("password") ?? "");
+            const started = await passkeyOptions(email, password).catch(() => null);
+            if (!started) return setError("The server could not be reached. Try again.");
+            if (!started.ok) return setError(started.error);
+            let answer;
+            try {
+              answer = await startAuthentication({ optionsJSON: started.options });
+            } catch {
+              return setError("The browser did not use a passkey (cancelled, or not supported here).");
+            }
+            await signIn(email, password, returnTo, undefined, undefined, JSON.stringify(answer));
+          }}
+        >
+          Use a passkey
+        </Button>
+      ) : null}
       {needsCode ? (
         <Field
           id="otp"

@@ -13,3 +13,6 @@ export function signInMessage(error: string, waitMinutes = 15): string {
 
 /** A refused sign-in that carried a two-factor code (docs/decisions/1431). */
 export const WRONG_CODE = "The password or the code is wrong, or the code was used already.";
+
+/** A passkey's answer the sign-in refused (expired, used, or not this account's: docs/decisions/1434). */
+export const PASSKEY_REFUSED = "The passkey was not accepted. Try again, or type a code.";

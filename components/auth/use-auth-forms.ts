@@ -5,7 +5,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { signInWithPassword } from "./auth-client";
-import { WRONG_CODE } from "./sign-in-messages";
+import { PASSKEY_REFUSED, WRONG_CODE } from "./sign-in-messages";
 
 export const UNREACHABLE = "The server could not be reached. Try again.";
 
@@ -20,24 +20,32 @@ export function usePasswordSignIn(describe: (error: string) => string, initialEr
   const [error, setError] = useState<string | null>(initialError);
   // the account has two-factor sign-in: the form asks for the code (docs/decisions/1431)
   const [needsCode, setNeedsCode] = useState(false);
-  async function signIn(email: string, password: string, to: string, invitation?: string, otp?: string): Promise<void> {
+  async function signIn(
+    email: string,
+    password: string,
+    to: string,
+    invitation?: string,
+    otp?: string,
+    passkey?: string,
+  ): Promise<void> {
     setPending(true);
     setError(null);
     try {
-      const result = await signInWithPassword(email, password, to, invitation, otp);
+      const result = await signInWithPassword(email, password, to, invitation, otp, passkey);
       if (result.ok) {
         router.replace(to);
         router.refresh();
         return;
       }
       if (result.error === "TwoFactorRequired") setNeedsCode(true);
+      else if (passkey && result.error === "CredentialsSignin") setError(PASSKEY_REFUSED);
       else setError(otp && result.error === "CredentialsSignin" ? WRONG_CODE : describe(result.error));
     } catch {
       setError(UNREACHABLE);
     }
     setPending(false);
   }
-  return { pending, error, signIn, needsCode };
+  return { pending, error, setError, signIn, needsCode };
 }
 
 export type CreateAccountResult<Fields extends string> = {

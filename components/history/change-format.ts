@@ -52,6 +52,8 @@ const OPERATION_LABELS: Record<string, string> = {
   narrowConnectedApp: "Narrowed a connected app to the member's new role",
   enableTwoFactor: "Turned on two-factor sign-in",
   disableTwoFactor: "Turned off two-factor sign-in",
+  addPasskey: "Added a passkey",
+  removePasskey: "Removed a passkey",
   setTwoFactorRequirement: "Changed the two-factor requirement",
   undoChange: "Undid a change",
   applyRule: "Applied an automated rule",

@@ -3,8 +3,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Clock } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
-import { isClientActive } from "./clients";
-import { activeGrantScopes } from "./oauth/grant-status";
+import { activeClientPrincipal } from "./clients";
+import { activeGrant } from "./oauth/grant-status";
 import { leastRoleForScope, rolesFrom, type Role } from "./roles";
 import type { Scope } from "./scopes";
 import { InvalidTokenError, mcpAudience, tokenAudience, verifyAccessToken } from "./tokens";
@@ -22,6 +22,12 @@ export type Actor = {
   role?: Role;
   /** the advertiser requires two-factor sign-in and this member has none yet (docs/decisions/1431) */
   twoFactorPending?: boolean;
+  /**
+   * A token's principal: the role held now by the member who created its API client or approved
+   * its connected app (admin for a client the operator made; null for a creator who left). An
+   * operation that declares a role needs it of a token's principal too (docs/decisions/1433).
+   */
+  principalRole?: Role | null;
 };
 
 /**
@@ -79,8 +85,9 @@ export async function actorFromRequest(
     // a connected app's token: revoking the app (dashboard, RFC 7009, a reused refresh token)
     // ends it, as revoking an API client ends its tokens (decision 0907's 30 s)
     // ... and so does removing the member who approved it; demoting them narrows it (decision 1430)
-    const held = await activeGrantScopes(claims.grant.grantId, claims.advertiserId, options);
-    if (!held) throw unauthorized("The connected app of this token was revoked.");
+    const grant = await activeGrant(claims.grant.grantId, claims.advertiserId, options);
+    if (!grant) throw unauthorized("The connected app of this token was revoked.");
+    const held = grant.scopes;
     return {
       advertiserId: claims.advertiserId,
       clientId: claims.clientId,
@@ -89,18 +96,19 @@ export async function actorFromRequest(
       // a token issued before its grant narrowed keeps only what the grant holds now
       scopes: new Set(claims.scopes.filter((scope) => held.includes(scope))),
       via: "token",
+      principalRole: grant.role,
     };
   }
   // revoking a client ends its tokens, not at their expiry: at once in the process that
   // revoked it, within CLIENT_STATUS_CACHE_MS elsewhere (docs/decisions/1106, 0907)
-  if (!(await isClientActive(claims.clientId, claims.advertiserId, options))) {
-    throw unauthorized("The API client of this token was revoked.");
-  }
+  const principal = await activeClientPrincipal(claims.clientId, claims.advertiserId, options);
+  if (!principal) throw unauthorized("The API client of this token was revoked.");
   return {
     advertiserId: claims.advertiserId,
     clientId: claims.clientId,
     scopes: new Set(claims.scopes),
     via: "token",
+    principalRole: principal.role,
   };
 }
 
@@ -111,6 +119,18 @@ export async function actorFromRequest(
 export function roleRequiredError(role: Role, least: Role): AppError {
   return new AppError("role_required", {
     detail: `Your role on this advertiser (${role}) cannot do this: it needs ${rolesFrom(least).join(" or ")}. Ask an admin of the advertiser.`,
+  });
+}
+
+/**
+ * 403 role_required for a token whose principal (the member who created its API client or
+ * approved its connected app) does not hold `least` now: the role an operation declares binds
+ * tokens too, not only dashboard sessions (docs/decisions/1433).
+ */
+export function principalRoleRequiredError(role: Role | null | undefined, least: Role): AppError {
+  const who = role ? `holds the role ${role}` : "is no longer a member of this advertiser";
+  return new AppError("role_required", {
+    detail: `This operation needs ${rolesFrom(least).join(" or ")}: the member who created this API client or approved this connected app ${who}.`,
   });
 }
 

@@ -8,6 +8,7 @@ import { newId } from "@/lib/ids";
 import { processWide } from "@/lib/process-wide";
 import { keyedTtlMemo } from "@/lib/ttl-memo";
 import { checkAdvertiserCap } from "@/lib/db/advertiser-cap";
+import { isRole, type Role } from "./roles";
 import { SCOPES, isScope, splitScopes, type Scope } from "./scopes";
 import { hashSecret, newSecret, secretMatches } from "./secrets";
 
@@ -107,26 +108,54 @@ export async function authenticateClient(
 /** How long a process trusts a client's "not revoked" (docs/decisions/0907): a revocation elsewhere takes effect within it. */
 export const CLIENT_STATUS_CACHE_MS = 30_000;
 /** One cache per process, whichever copy of this file reads it: a revocation through the dashboard's copy reaches the REST guard's. */
-const clientStatus = processWide("clientStatus", () => keyedTtlMemo<boolean>(CLIENT_STATUS_CACHE_MS, 10_000));
+const clientStatus = processWide("clientPrincipal", () =>
+  keyedTtlMemo<ClientPrincipal | null>(CLIENT_STATUS_CACHE_MS, 10_000),
+);
 
 /**
- * True while the client exists for this advertiser and is not revoked (checked on
- * every token use). The answer is kept for CLIENT_STATUS_CACHE_MS per client; a
- * revocation in this process forgets it at once (forgetClientStatus).
+ * What an active client acts as (docs/decisions/1433): the role its creator holds in the
+ * advertiser now (null when they are no longer a member: a key an admin kept on removing them),
+ * or admin for a client the operator made (the CLI, the demo seed: the advertiser's own key).
  */
+export type ClientPrincipal = { role: Role | null };
+
+/**
+ * The client's principal while it exists for this advertiser and is not revoked (checked on
+ * every token use), else null. The answer is kept for CLIENT_STATUS_CACHE_MS per client; a
+ * revocation or a role change in this process forgets it at once (forgetClientStatus,
+ * forgetAdvertiserClientStatuses).
+ */
+export async function activeClientPrincipal(
+  clientId: string,
+  advertiserId: string,
+  options: { clock?: Clock } = {},
+): Promise<ClientPrincipal | null> {
+  return clientStatus.get(
+    `${clientId}\u0000${advertiserId}`,
+    async () => {
+      const client = await db().apiClient.findUnique({
+        where: { id: clientId },
+        select: { advertiserId: true, revokedAt: true, createdById: true },
+      });
+      if (!client || client.advertiserId !== advertiserId || client.revokedAt !== null) return null;
+      if (client.createdById === null) return { role: "admin" };
+      const membership = await db().membership.findUnique({
+        where: { advertiserId_userId: { advertiserId, userId: client.createdById } },
+        select: { role: true },
+      });
+      return { role: membership && isRole(membership.role) ? membership.role : null };
+    },
+    options.clock,
+  );
+}
+
+/** True while the client exists for this advertiser and is not revoked (activeClientPrincipal). */
 export async function isClientActive(
   clientId: string,
   advertiserId: string,
   options: { clock?: Clock } = {},
 ): Promise<boolean> {
-  return clientStatus.get(
-    `${clientId}\u0000${advertiserId}`,
-    () =>
-      db()
-        .apiClient.findUnique({ where: { id: clientId }, select: { advertiserId: true, revokedAt: true } })
-        .then((client) => client !== null && client.advertiserId === advertiserId && client.revokedAt === null),
-    options.clock,
-  );
+  return (await activeClientPrincipal(clientId, advertiserId, options)) !== null;
 }
 
 /**
@@ -179,4 +208,9 @@ export async function revokeClient(
 /** Forgets the cached status of a client (it was just revoked in this process). */
 export function forgetClientStatus(clientId: string): void {
   clientStatus.deleteWhere((key) => key.startsWith(`${clientId}\u0000`));
+}
+
+/** Forgets the cached principals of the advertiser's clients (a member's role just changed in this process). */
+export function forgetAdvertiserClientStatuses(advertiserId: string): void {
+  clientStatus.deleteWhere((key) => key.endsWith(`\u0000${advertiserId}`));
 }

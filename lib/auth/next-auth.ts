@@ -74,7 +74,7 @@ function header(headers: unknown, name: string): string | undefined {
  * advertiser (docs/decisions/1219).
  */
 export async function signIn(
-  credentials: { email?: string; password?: string; invitation?: string; otp?: string } | undefined,
+  credentials: { email?: string; password?: string; invitation?: string; otp?: string; passkey?: string } | undefined,
   ip: string,
   deviceCookie?: string | null,
 ): Promise<{ id: string; email: string; name: string; sessionVersion: number; advertiserId: string } | null> {
@@ -84,7 +84,10 @@ export async function signIn(
   let user;
   try {
     const otp = credentials?.otp || undefined;
-    user = await limitPasswordAttempts({ email, ip, deviceCookie }, () => authenticateUser({ email, password, otp }));
+    const passkey = credentials?.passkey || undefined;
+    user = await limitPasswordAttempts({ email, ip, deviceCookie }, () =>
+      authenticateUser({ email, password, otp, passkey }),
+    );
   } catch (error) {
     if (error instanceof AppError && error.code === "rate_limited") throw new Error(SIGN_IN_RATE_LIMITED);
     if (error instanceof AppError && error.code === "two_factor_required") throw new Error(SIGN_IN_TWO_FACTOR_REQUIRED);
@@ -154,6 +157,7 @@ function buildOptions(current: Env, secret: string): NextAuthOptions {
           password: { label: "Password", type: "password" },
           invitation: { label: "Invitation", type: "hidden" },
           otp: { label: "Authentication code", type: "text" },
+          passkey: { label: "Passkey", type: "hidden" },
         },
         authorize: (credentials, request) =>
           signIn(

@@ -110,6 +110,24 @@ export function twoFactorChangedNotice(input: { to: string; change: "enabled" | 
   };
 }
 
+/** A passkey was added to or removed from the user's account (docs/decisions/1434). */
+export function passkeyChangedNotice(input: { to: string; change: "added" | "removed"; name: string }): EmailMessage {
+  const added = input.change === "added";
+  return {
+    to: input.to,
+    subject: added
+      ? "A passkey was added to your Sports Moment Ads account"
+      : "A passkey was removed from your Sports Moment Ads account",
+    text: [
+      added
+        ? `The passkey "${input.name}" now gives the second step of a sign-in to your account.`
+        : `The passkey "${input.name}" no longer signs in to your account.`,
+      "",
+      "If you did not make this change, reset your password at once and tell your advertiser's admin.",
+    ].join("\n"),
+  };
+}
+
 /** A scheduled report (docs/decisions/0701): the period it covers, the link that opens it, its CSV attached. */
 export function scheduledReportEmail(input: {
   to: string;

@@ -67,6 +67,13 @@ import {
   setTwoFactorRequirement,
   startTotpEnrolment,
 } from "@/lib/domain/two-factor/two-factor";
+import {
+  finishPasskeyEnrolment,
+  listPasskeys,
+  removePasskey,
+  startPasskeyEnrolment,
+  startPasskeySignIn,
+} from "@/lib/domain/two-factor/passkeys";
 import { createRule } from "@/lib/domain/rules/create-rule";
 import { dryRunRule } from "@/lib/domain/rules/dry-run-rule";
 import { getRule, listRuleActions, listRules } from "@/lib/domain/rules/get-rules";
@@ -159,6 +166,11 @@ export const OPERATIONS = {
   confirmTotpEnrolment,
   disableTwoFactor,
   setTwoFactorRequirement,
+  listPasskeys,
+  startPasskeyEnrolment,
+  finishPasskeyEnrolment,
+  removePasskey,
+  startPasskeySignIn,
   undoChange,
   listRules,
   getRule,

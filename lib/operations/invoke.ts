@@ -5,7 +5,7 @@
 // docs/decisions/1421), the input schema (422 with field paths), then the
 // idempotency key of a write (lib/operations/idempotency.ts), then the domain service.
 import type { Actor } from "@/lib/auth/actor";
-import { requireScope, roleRequiredError } from "@/lib/auth/actor";
+import { principalRoleRequiredError, requireScope, roleRequiredError } from "@/lib/auth/actor";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { AppError, parseInput } from "@/lib/errors";
 import { refuseNul } from "@/lib/http/nul";
@@ -14,7 +14,7 @@ import type { RateLimitPolicy } from "@/lib/rate-limit/policies";
 import { tracingEnabled, withSpan } from "@/lib/observability/tracing";
 import { runIdempotently, type Idempotent } from "./idempotency";
 import type { AnyOperation, Caller, InputOf, ResultOf, RunContext } from "./operation";
-import { roleOf, rulesOf, scopeOf } from "./operation";
+import { principalMayRun, roleOf, rulesOf, scopeOf } from "./operation";
 
 export const UNAUTHENTICATED_DETAIL =
   "Authenticate with Authorization: Bearer <access token> (POST /api/auth/token) or the dashboard session.";
@@ -25,7 +25,8 @@ export const SESSION_REQUIRED_DETAIL =
 /**
  * The caller's actor when it may run `operation`: 401 without one (unless public), 403
  * session_required for a token where the dashboard session is required, 403 role_required for a
- * dashboard member whose role is below the operation's (docs/decisions/1009), 403 without the scope.
+ * dashboard member whose role is below the operation's (docs/decisions/1009), 403 without the scope,
+ * 403 role_required for a token whose principal lacks the role the operation declares (1433).
  */
 export function authorize(operation: AnyOperation, actor: Actor | null): Actor | null {
   if (operation.access === "public") return actor;
@@ -52,6 +53,8 @@ export function authorize(operation: AnyOperation, actor: Actor | null): Actor |
   }
   const scope = scopeOf(operation);
   if (scope) requireScope(actor, scope);
+  // the role an operation declares binds a token's principal too (docs/decisions/1433)
+  if (!principalMayRun(operation, actor)) throw principalRoleRequiredError(actor.principalRole, operation.role ?? "admin");
   return actor;
 }
 

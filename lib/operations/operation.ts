@@ -57,8 +57,9 @@ export type Operation<Input = unknown, Result = unknown, A extends Access = Acce
   readonly name: string;
   readonly access: A;
   /**
-   * The least member role a dashboard session needs (docs/decisions/1009); tokens are judged by
-   * `access` alone. Unset: the default of `access` (roleOf), declared only where it is wrong.
+   * The least member role a dashboard session needs (docs/decisions/1009); declared, it is also
+   * the role a token's principal must hold now (docs/decisions/1433). Unset: the default of
+   * `access` (roleOf) for sessions, the scope alone for tokens; declared only where it is wrong.
    */
   readonly role?: Role;
   /** changes something: GraphQL mutation, hidden in read-only MCP, may take an idempotency key */
@@ -155,8 +156,20 @@ export function mayRun(operation: AnyOperation, actor: Actor): boolean {
     if (!actor.role || (least && !roleAtLeast(actor.role, least))) return false;
     if (actor.twoFactorPending && !operation.whileTwoFactorPending) return false;
   }
+  if (!principalMayRun(operation, actor)) return false;
   const scope = scopeOf(operation);
   return !scope || actor.scopes.has(scope);
+}
+
+/**
+ * A token may run an operation that declares a role (an admin's lists: API clients, connected
+ * apps, postback keys, billing) only while its principal holds that role: the member who created
+ * its API client or approved its connected app, or the operator for a client made by the CLI
+ * (Actor.principalRole, docs/decisions/1433). Sessions are judged by their own role.
+ */
+export function principalMayRun(operation: AnyOperation, actor: Actor): boolean {
+  if (actor.via !== "token" || !operation.role) return true;
+  return Boolean(actor.principalRole && roleAtLeast(actor.principalRole, operation.role));
 }
 
 /** The rules an operation counts against, in order. */

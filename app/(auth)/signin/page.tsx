@@ -4,6 +4,7 @@ import { SignInForm } from "@/components/auth/sign-in-form";
 import { DEFAULT_RETURN_PATH, safeReturnPath } from "@/lib/auth/return-path";
 import { RATE_LIMIT_POLICIES } from "@/lib/rate-limit/policies";
 import { currentUser } from "../../(dashboard)/_lib/session";
+import { passkeySignInOptions } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in" };
@@ -33,6 +34,7 @@ export default async function SignInPage({
         initialError={typeof error === "string" ? error : null}
         waitMinutes={WAIT_MINUTES}
         returnTo={returnTo}
+        passkeyOptions={passkeySignInOptions}
       />
     </>
   );

@@ -1,5 +1,6 @@
 // Two-factor sign-in (docs/decisions/1431): the signed-in user turns it on with an
-// authenticator app (a QR code, then a first code) and keeps the recovery codes
+// authenticator app (a QR code, then a first code) and keeps the recovery codes,
+// or adds passkeys (docs/decisions/1434),
 // shown once, or turns it off with their password. A member of an advertiser that
 // requires it is sent here until they have set it up.
 import type { Metadata } from "next";
@@ -7,8 +8,10 @@ import { redirect } from "next/navigation";
 import { TwoFactorSetup } from "@/components/auth/two-factor-setup";
 import { runAction } from "@/lib/http/server-action";
 import { getTwoFactorStatus } from "@/lib/domain/two-factor/two-factor";
+import { listPasskeys } from "@/lib/domain/two-factor/passkeys";
+import { PasskeysSetup } from "@/components/auth/passkeys-setup";
 import { currentUser } from "../../(dashboard)/_lib/session";
-import { confirmEnrolment, startEnrolment, turnOff } from "./actions";
+import { addPasskey, confirmEnrolment, deletePasskey, passkeyOptions, startEnrolment, turnOff } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Two-factor sign-in", referrer: "no-referrer" };
@@ -16,7 +19,7 @@ export const metadata: Metadata = { title: "Two-factor sign-in", referrer: "no-r
 export default async function TwoFactorPage() {
   const user = await currentUser();
   if (!user) redirect(`/signin?callbackUrl=${encodeURIComponent("/two-factor")}`);
-  const status = await runAction(getTwoFactorStatus, {});
+  const [status, passkeys] = await Promise.all([runAction(getTwoFactorStatus, {}), runAction(listPasskeys, {})]);
   return (
     <>
       <h1 className="mb-2 text-xl font-semibold text-ink">Two-factor sign-in</h1>
@@ -31,6 +34,7 @@ export default async function TwoFactorPage() {
         recoveryCodesLeft={status.recoveryCodesLeft}
         requiredByAdvertiser={status.requiredByAdvertiser}
       />
+      <PasskeysSetup passkeys={passkeys} actions={{ passkeyOptions, addPasskey, deletePasskey }} />
     </>
   );
 }

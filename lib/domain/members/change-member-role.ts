@@ -3,6 +3,8 @@
 // an advertiser always keeps someone who can manage it. A lower role narrows the
 // connected apps the member approved to its scopes and revokes the invitations
 // they sent, in the same transaction (docs/decisions/1430).
+import { forgetAdvertiserClientStatuses } from "@/lib/auth/clients";
+import { forgetAdvertiserGrantStatuses } from "@/lib/auth/oauth/grant-status";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { changeActorOf } from "@/lib/history/change-actor";
@@ -74,6 +76,9 @@ export const changeMemberRole = defineOperation({
       });
     });
     if (narrowed) forgetCredentialStatuses(narrowed);
+    // what the member's keys and apps may read follows their role at once here (docs/decisions/1433)
+    forgetAdvertiserClientStatuses(actor.advertiserId);
+    forgetAdvertiserGrantStatuses(actor.advertiserId);
     return {
       userId: row.user.id,
       email: row.user.email,

@@ -61,10 +61,13 @@ export function recoveryCodeHash(code: string): string {
   return hashSecret(`recovery:${normalizeRecoveryCode(code)}`);
 }
 
-/** Whether the user has confirmed two-factor sign-in. */
+/** Whether the user has a second factor: a confirmed authenticator app or a passkey (docs/decisions/1434). */
 export async function hasTwoFactor(userId: string): Promise<boolean> {
-  const row = await db().userTotp.findUnique({ where: { userId }, select: { confirmedAt: true } });
-  return Boolean(row?.confirmedAt);
+  const [row, passkeys] = await Promise.all([
+    db().userTotp.findUnique({ where: { userId }, select: { confirmedAt: true } }),
+    db().passkey.count({ where: { userId } }),
+  ]);
+  return Boolean(row?.confirmedAt) || passkeys > 0;
 }
 
 /**

@@ -21,7 +21,10 @@ import { defineOperation } from "@/lib/operations/operation";
 import { matchingStep, newRecoveryCodes, newTotpSecret, recoveryCodeHash, TOTP_SEAL, totpOf } from "./totp";
 
 export type TwoFactorStatus = {
+  /** an authenticator app (TOTP) is on */
   enabled: boolean;
+  /** passkeys enrolled (docs/decisions/1434): each is a second factor too */
+  passkeys: number;
   recoveryCodesLeft: number;
   /** an advertiser of the user requires it: it cannot be turned off */
   requiredByAdvertiser: boolean;
@@ -34,24 +37,40 @@ export type TotpEnrolment = { secret: string; otpauthUri: string; qrSvg: string 
 
 const codeInput = z.strictObject({ code: z.string().trim().min(1, "required").max(40) });
 
-async function requiredByAnAdvertiser(userId: string): Promise<boolean> {
+export async function requiredByAnAdvertiser(userId: string): Promise<boolean> {
   const count = await db().membership.count({ where: { userId, advertiser: { twoFactorRequiredAt: { not: null } } } });
   return count > 0;
 }
 
-/** One history row per advertiser the user belongs to (their account's sign-in changed). */
-async function recordForEachAdvertiser(tx: Tx, userId: string, by: ChangeActor, atMs: number, enabled: boolean) {
+/**
+ * One history row per advertiser the user belongs to (their account's sign-in changed): TOTP
+ * on or off, a passkey added or removed (docs/decisions/1434).
+ */
+export async function recordSignInChange(
+  tx: Tx,
+  userId: string,
+  change: { by: ChangeActor; atMs: number; operation: string; fields: ReturnType<typeof fieldChanges> },
+) {
   const memberships = await tx.membership.findMany({ where: { userId }, select: { advertiserId: true } });
   for (const { advertiserId } of memberships) {
     await recordChange(tx, {
       advertiserId,
-      atMs,
-      actor: by,
-      operation: enabled ? "enableTwoFactor" : "disableTwoFactor",
+      atMs: change.atMs,
+      actor: change.by,
+      operation: change.operation,
       target: { type: "member", id: userId },
-      fields: fieldChanges({ two_factor: !enabled }, { two_factor: enabled }),
+      fields: change.fields,
     });
   }
+}
+
+async function recordForEachAdvertiser(tx: Tx, userId: string, by: ChangeActor, atMs: number, enabled: boolean) {
+  await recordSignInChange(tx, userId, {
+    by,
+    atMs,
+    operation: enabled ? "enableTwoFactor" : "disableTwoFactor",
+    fields: fieldChanges({ two_factor: !enabled }, { two_factor: enabled }),
+  });
 }
 
 async function notify(email: string, change: "enabled" | "disabled", log: { warn: (o: object, m: string) => void }) {
@@ -70,14 +89,16 @@ export const getTwoFactorStatus = defineOperation({
   input: z.strictObject({}),
   run: async (actor): Promise<TwoFactorStatus> => {
     const userId = requireSessionUser(actor, "Two-factor sign-in");
-    const [totp, left, required, advertiser] = await Promise.all([
+    const [totp, passkeys, left, required, advertiser] = await Promise.all([
       db().userTotp.findUnique({ where: { userId }, select: { confirmedAt: true } }),
+      db().passkey.count({ where: { userId } }),
       db().recoveryCode.count({ where: { userId, usedAt: null } }),
       requiredByAnAdvertiser(userId),
       db().advertiser.findUnique({ where: { id: actor.advertiserId }, select: { twoFactorRequiredAt: true } }),
     ]);
     return {
       enabled: Boolean(totp?.confirmedAt),
+      passkeys,
       recoveryCodesLeft: left,
       requiredByAdvertiser: required,
       advertiserRequires: Boolean(advertiser?.twoFactorRequiredAt),
@@ -168,7 +189,8 @@ export const disableTwoFactor = defineOperation({
         fieldErrors: [{ path: "password", message: "is wrong" }],
       });
     }
-    if (await requiredByAnAdvertiser(userId)) {
+    // a passkey still satisfies a requirement without the app (docs/decisions/1434)
+    if ((await requiredByAnAdvertiser(userId)) && (await db().passkey.count({ where: { userId } })) === 0) {
       throw new AppError("conflict", {
         detail: "An advertiser you belong to requires two-factor sign-in: it cannot be turned off.",
       });

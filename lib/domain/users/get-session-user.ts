@@ -33,6 +33,7 @@ export async function getSessionUser(userId: string, advertiserId?: string): Pro
       sessionVersion: true,
       timeZone: true,
       totp: { select: { confirmedAt: true } },
+      _count: { select: { passkeys: true } },
       memberships: {
         where: advertiserId === undefined ? {} : { advertiserId },
         orderBy: [{ createdAt: "asc" }, { advertiserId: "asc" }],
@@ -51,6 +52,8 @@ export async function getSessionUser(userId: string, advertiserId?: string): Pro
     name: row.name,
     sessionVersion: row.sessionVersion,
     timeZone: row.timeZone,
-    twoFactorPending: membership.advertiser.twoFactorRequiredAt !== null && !row.totp?.confirmedAt,
+    // a passkey satisfies the requirement as an authenticator app does (docs/decisions/1434)
+    twoFactorPending:
+      membership.advertiser.twoFactorRequiredAt !== null && !row.totp?.confirmedAt && row._count.passkeys === 0,
   };
 }
