@@ -139,8 +139,12 @@ test("reports: won decisions show in the chart and the table, and the CSV downlo
   // the file names its time zone, in its name and on every line (decision 0503)
   expect(download.suggestedFilename()).toBe(`campaign-${campaignId}-${today()}-${today()}-by-moment_type-UTC.csv`);
   const lines = readFileSync((await download.path())!, "utf8").split("\r\n");
-  expect(lines[0]).toBe("moment_type,impressions,clicks,ctr,conversions,spend_usd,timezone");
-  expect(lines[1]).toMatch(/^prop_alert,2,0,0,0,\d+\.\d+,UTC$/);
+  expect(lines[0]).toBe(
+    "moment_type,impressions,clicks,ctr,conversions,spend_usd,timezone," +
+      "cost_per_click_usd,cost_per_conversion_usd,conversion_rate,conversion_value_usd,roas",
+  );
+  // no clicks or conversions: the rates are empty cells, the value 0, ROAS 0 of the spend
+  expect(lines[1]).toMatch(/^prop_alert,2,0,0,0,\d+\.\d+,UTC,,,,0,0$/);
 
   // the URL carries the choices: another zone and breakdown, then a refusal next to its field
   await page.getByLabel("Breakdown").selectOption("SPORT");

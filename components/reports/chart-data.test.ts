@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { breakdownChartData, seriesChartData, variantName } from "./chart-data";
+import { breakdownChartData, moneyColumns, moneyStats, seriesChartData, variantName } from "./chart-data";
 
 const names = {
   momentTypes: { CLOSE_GAME: "Close game", OVERTIME: "Overtime" },
@@ -27,9 +27,29 @@ describe("seriesChartData", () => {
 
 describe("breakdownChartData", () => {
   const row = { impressions: 2, clicks: 1, ctr: 0.5, conversions: 1, spendUsd: "0.008" };
+  const money = {
+    costPerClickUsd: "0.008",
+    costPerConversionUsd: "0.008",
+    conversionRate: 1,
+    conversionValueUsd: "12.5",
+    roas: 1562.5,
+  };
   it("names moment types, sports, creatives and hours", () => {
-    expect(breakdownChartData("MOMENT_TYPE", [{ key: "close_game", ...row }], names)).toEqual([
-      { key: "close_game", label: "Close game", impressions: 2, clicks: 1, ctr: 0.5, conversions: 1, spend: 0.008 },
+    expect(breakdownChartData("MOMENT_TYPE", [{ key: "close_game", ...row, ...money }], names)).toEqual([
+      {
+        key: "close_game",
+        label: "Close game",
+        impressions: 2,
+        clicks: 1,
+        ctr: 0.5,
+        conversions: 1,
+        spend: 0.008,
+        costPerClick: 0.008,
+        costPerConversion: 0.008,
+        conversionRate: 1,
+        conversionValue: 12.5,
+        roas: 1562.5,
+      },
     ]);
     expect(breakdownChartData("SPORT", [{ key: "nba", ...row }], names)[0]!.label).toBe("NBA");
     expect(
@@ -41,6 +61,19 @@ describe("breakdownChartData", () => {
     ).toBe("Variant B: Go");
     expect(breakdownChartData("HOUR_OF_DAY", [{ key: "7", ...row }], names)[0]!.label).toBe("07:00");
     expect(breakdownChartData("DAY", [{ key: "2026-03-01", ...row }], names)[0]!.label).toBe("2026-03-01");
+  });
+
+  it("keeps a rate without its denominator null (a dash), never 0", () => {
+    const none = {
+      costPerClickUsd: null,
+      costPerConversionUsd: null,
+      conversionRate: null,
+      conversionValueUsd: "0",
+      roas: null,
+    };
+    const [bar] = breakdownChartData("SPORT", [{ key: "nba", ...row, clicks: 0, ...none }], names);
+    expect(bar).toMatchObject({ costPerClick: null, costPerConversion: null, conversionRate: null, roas: null });
+    expect(moneyStats(moneyColumns(none), null).map((stat) => stat.value)).toEqual(["—", "—", "—", "$0.00", "—"]);
   });
 
   it("keeps an unknown key as it is", () => {

@@ -8,7 +8,7 @@ import Link from "next/link";
 import { graphql } from "@/graphql/__generated__/client";
 import { PageHeader } from "@/components/shell/page-header";
 import { BreakdownChart } from "@/components/reports/breakdown-chart";
-import { breakdownChartData, seriesChartData } from "@/components/reports/chart-data";
+import { breakdownChartData, moneyColumns, moneyStats, seriesChartData } from "@/components/reports/chart-data";
 import { CsvDownload } from "@/components/reports/csv-download";
 import { ReportFilters } from "@/components/reports/report-filters";
 import { SaveReportForm } from "@/components/saved-reports/save-report-form";
@@ -288,6 +288,9 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
       Number(totals.averageCpmPaidUsd),
       previous ? Number(previous.averageCpmPaidUsd) : undefined,
     ),
+    ...moneyStats(moneyColumns(totals), previous ? moneyColumns(previous) : null).map((entry) =>
+      stat(entry.label, entry.testId, entry.value, entry.now ?? 0, entry.now === null ? undefined : entry.before),
+    ),
   ];
   const title = all ? "All campaigns" : chosen.name;
 
@@ -299,7 +302,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
         <h2 id="totals-heading" className={previousRange ? "mb-2 text-sm text-muted" : "sr-only"}>
           {previousRange ? `Totals, each against the previous period (${previousRange})` : "Totals"}
         </h2>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
           {stats.map((stat) => (
             <div key={stat.label} className="rounded-lg border border-line bg-white px-4 py-3">
               <dt className="text-xs font-medium text-muted">{stat.label}</dt>
