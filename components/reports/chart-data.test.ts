@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { breakdownChartData, moneyColumns, moneyStats, seriesChartData, variantName } from "./chart-data";
+import {
+  breakdownChartData,
+  dailyRowsChartData,
+  moneyColumns,
+  moneyStats,
+  seriesChartData,
+  variantName,
+} from "./chart-data";
 
 const names = {
   momentTypes: { CLOSE_GAME: "Close game", OVERTIME: "Overtime" },
@@ -9,19 +16,26 @@ const names = {
 describe("seriesChartData", () => {
   it("labels days and hours in the report's zone and turns money into numbers", () => {
     const points = [
-      { ts: "2025-11-02T04:00:00.000Z", impressions: 3, clicks: 1, spendUsd: "0.01" },
-      { ts: "2025-11-03T05:00:00.000Z", impressions: 0, clicks: 0, spendUsd: "0.00" },
+      { ts: "2025-11-02T04:00:00.000Z", impressions: 3, clicks: 1, conversions: 1, spendUsd: "0.01" },
+      { ts: "2025-11-03T05:00:00.000Z", impressions: 0, clicks: 0, conversions: 0, spendUsd: "0.00" },
     ];
     expect(seriesChartData(points, "DAY", "America/New_York")).toEqual([
-      { ts: points[0]!.ts, label: "Nov 2", impressions: 3, clicks: 1, spend: 0.01 },
-      { ts: points[1]!.ts, label: "Nov 3", impressions: 0, clicks: 0, spend: 0 },
+      { ts: points[0]!.ts, label: "Nov 2", impressions: 3, clicks: 1, conversions: 1, spend: 0.01 },
+      { ts: points[1]!.ts, label: "Nov 3", impressions: 0, clicks: 0, conversions: 0, spend: 0 },
     ]);
     const hourly = seriesChartData(
-      [{ ts: "2025-11-02T06:00:00.000Z", impressions: 1, clicks: 1, spendUsd: "0.005" }],
+      [{ ts: "2025-11-02T06:00:00.000Z", impressions: 1, clicks: 1, conversions: 0, spendUsd: "0.005" }],
       "HOUR",
       "America/New_York",
     );
     expect(hourly[0]!.label).toBe("Nov 2, 01:00");
+  });
+
+  it("turns the all-campaigns report's days into the daily chart's points", () => {
+    const row = { impressions: 4, clicks: 2, ctr: 0.5, conversions: 1, spendUsd: "0.02" };
+    expect(dailyRowsChartData([{ key: "2025-11-30", ...row }])).toEqual([
+      { ts: "2025-11-30", label: "Nov 30", impressions: 4, clicks: 2, conversions: 1, spend: 0.02 },
+    ]);
   });
 });
 

@@ -3,8 +3,15 @@
 import { formatPercentRate, formatRoas, formatUsd, formatUsdRate } from "@/components/format";
 import type { ReportBreakdownKey } from "./report-params";
 
-export type SeriesPointIn = { ts: string; impressions: number; clicks: number; spendUsd: string };
-export type SeriesPoint = { ts: string; label: string; impressions: number; clicks: number; spend: number };
+export type SeriesPointIn = { ts: string; impressions: number; clicks: number; conversions: number; spendUsd: string };
+export type SeriesPoint = {
+  ts: string;
+  label: string;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+  spend: number;
+};
 
 /** One point per local day or hour, labelled in `tz` ("Nov 2", or "Nov 2, 13:00" per hour). */
 export function seriesChartData(points: readonly SeriesPointIn[], granularity: "DAY" | "HOUR", tz: string) {
@@ -19,7 +26,22 @@ export function seriesChartData(points: readonly SeriesPointIn[], granularity: "
     label: format.format(new Date(point.ts)),
     impressions: point.impressions,
     clicks: point.clicks,
+    conversions: point.conversions,
     spend: Number(point.spendUsd),
+  }));
+}
+
+const DAY_LABEL = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" });
+
+/** A DAY breakdown's rows (local dates, the all-campaigns report's) as the daily chart's points ("Nov 2"). */
+export function dailyRowsChartData(rows: readonly ReportRowIn[]): SeriesPoint[] {
+  return rows.map((row) => ({
+    ts: row.key,
+    label: DAY_LABEL.format(new Date(`${row.key}T00:00:00Z`)),
+    impressions: row.impressions,
+    clicks: row.clicks,
+    conversions: row.conversions,
+    spend: Number(row.spendUsd),
   }));
 }
 

@@ -852,7 +852,7 @@ export type OverviewTodayQuery = { viewer: { advertiser: { today: { date: string
 export type ReportNamesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ReportNamesQuery = { momentTypes: Array<{ key: MomentTypeKey, displayName: string }>, sports: Array<{ key: Sport, displayName: string }> };
+export type ReportNamesQuery = { viewer: { user: { timeZone: string | null } | null } | null, momentTypes: Array<{ key: MomentTypeKey, displayName: string }>, sports: Array<{ key: Sport, displayName: string }> };
 
 export type CampaignReportPageQueryVariables = Exact<{
   campaignId: string | number;
@@ -865,7 +865,7 @@ export type CampaignReportPageQueryVariables = Exact<{
 }>;
 
 
-export type CampaignReportPageQuery = { campaignReport: { breakdown: ReportBreakdown | null, csv: string, csvFilename: string, period: { start: string, end: string, timezone: string }, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null }, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null } } | null, rows: Array<{ key: string, region: string | null, regionName: string | null, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null, creative: { variantLabel: string, headline: string } | null }> | null } | null, campaignTimeSeries: { granularity: TimeSeriesGranularity, csv: string, csvFilename: string, series: Array<{ ts: string, impressions: number, clicks: number, spendUsd: string }> } | null };
+export type CampaignReportPageQuery = { campaignReport: { breakdown: ReportBreakdown | null, csv: string, csvFilename: string, period: { start: string, end: string, timezone: string }, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null }, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null } } | null, rows: Array<{ key: string, region: string | null, regionName: string | null, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null, creative: { variantLabel: string, headline: string } | null }> | null } | null, campaignTimeSeries: { granularity: TimeSeriesGranularity, csv: string, csvFilename: string, series: Array<{ ts: string, impressions: number, clicks: number, conversions: number, spendUsd: string }> } | null };
 
 export type AdvertiserReportPageQueryVariables = Exact<{
   start: string;
@@ -876,7 +876,7 @@ export type AdvertiserReportPageQueryVariables = Exact<{
 }>;
 
 
-export type AdvertiserReportPageQuery = { advertiserReport: { csv: string, csvFilename: string, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null }, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null } } | null, period: { start: string, end: string, timezone: string }, rows: Array<{ key: string, region: string | null, regionName: string | null, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null, campaign: { name: string } | null }> | null } | null };
+export type AdvertiserReportPageQuery = { advertiserReport: { csv: string, csvFilename: string, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null }, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null } } | null, period: { start: string, end: string, timezone: string }, rows: Array<{ key: string, region: string | null, regionName: string | null, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null, campaign: { name: string } | null }> | null } | null, daily: { rows: Array<{ key: string, region: string | null, regionName: string | null, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null }> | null } | null };
 
 export type SavedReportsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -2016,6 +2016,11 @@ export const OverviewTodayDocument = new TypedDocumentString(`
     `) as unknown as TypedDocumentString<OverviewTodayQuery, OverviewTodayQueryVariables>;
 export const ReportNamesDocument = new TypedDocumentString(`
     query ReportNames {
+  viewer {
+    user {
+      timeZone
+    }
+  }
   momentTypes {
     key
     displayName
@@ -2071,6 +2076,7 @@ export const CampaignReportPageDocument = new TypedDocumentString(`
       ts
       impressions
       clicks
+      conversions
       spendUsd
     }
     csv
@@ -2143,6 +2149,16 @@ export const AdvertiserReportPageDocument = new TypedDocumentString(`
     }
     csv
     csvFilename
+  }
+  daily: advertiserReport(
+    startDate: $start
+    endDate: $end
+    breakdown: DAY
+    timezone: $tz
+  ) {
+    rows {
+      ...ReportRowFields
+    }
   }
 }
     fragment ReportTotalsFields on ReportTotals {
