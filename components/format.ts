@@ -40,6 +40,24 @@ export function formatCount(value: number | null | undefined): string {
   return COUNT.format(value);
 }
 
+/** A money rate without its denominator (cost per click without clicks, ROAS without spend): a dash, never 0. */
+export const NO_RATE = "—";
+
+/** A rate in dollars (cost per click or per conversion), or NO_RATE when the report has none. */
+export function formatUsdRate(value: string | number | null | undefined): string {
+  return value === null || value === undefined ? NO_RATE : formatUsd(value);
+}
+
+/** A fraction rate (conversion rate) as a percentage, or NO_RATE when the report has none. */
+export function formatPercentRate(fraction: number | null | undefined, digits = 2): string {
+  return fraction === null || fraction === undefined ? NO_RATE : formatPercent(fraction, digits);
+}
+
+/** ROAS (conversion value / spend, 2.5) as "250%", or NO_RATE without spend. */
+export function formatRoas(roas: number | null | undefined): string {
+  return formatPercentRate(roas, 0);
+}
+
 /** "12.3K" for tight places (chart axes). */
 export function formatCompact(value: number): string {
   return COMPACT.format(value);

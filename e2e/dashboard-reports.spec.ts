@@ -122,7 +122,21 @@ test("reports: won decisions show in the chart and the table, and the CSV downlo
   await expect(page.getByLabel("Campaign")).toHaveValue(campaignId);
   await expect(page.getByText("Hours for ranges up to 31 days.")).toBeVisible();
   // the chart draws lines and bars (SVG), and the table lists the same numbers
-  await expect(page.getByTestId("time-series-chart").locator("svg .recharts-line")).toHaveCount(3);
+  // one metric per chart, chosen by the reader, drawn as a straight line between the points (no smoothed ramp)
+  const chart = page.getByTestId("time-series-chart");
+  await expect(chart.locator("svg .recharts-line")).toHaveCount(1);
+  await expect(chart).toHaveAttribute("data-metric", "impressions");
+  await page.getByTestId("chart-metric").first().selectOption("clicks");
+  await expect(chart).toHaveAttribute("data-metric", "clicks");
+  await expect(page.getByTestId("breakdown-chart")).toHaveAttribute("data-metric", "impressions");
+  // the money columns: no clicks or conversions yet, so their rates are a dash, never 0
+  await expect(page.getByTestId("total-cpc")).toHaveText("—");
+  await expect(page.getByTestId("total-roas")).toHaveText("0%");
+  // the all-campaigns report has its daily chart too
+  await page.goto(`/reports?campaign=all&start=${today()}&end=${today()}&tz=UTC&breakdown=CAMPAIGN`);
+  await expect(page.getByTestId("time-series-chart").locator("svg .recharts-line")).toHaveCount(1);
+  await expectAccessible(page, "all-campaigns report with its daily chart");
+  await page.goto(url);
   await expect(page.getByTestId("breakdown-chart").locator("svg .recharts-bar-rectangle").first()).toBeVisible();
   const row = page.getByTestId("report-table").getByRole("row", { name: /Prop Alert/ });
   await expect(row.getByRole("cell").nth(1)).toHaveText("2");
@@ -139,8 +153,12 @@ test("reports: won decisions show in the chart and the table, and the CSV downlo
   // the file names its time zone, in its name and on every line (decision 0503)
   expect(download.suggestedFilename()).toBe(`campaign-${campaignId}-${today()}-${today()}-by-moment_type-UTC.csv`);
   const lines = readFileSync((await download.path())!, "utf8").split("\r\n");
-  expect(lines[0]).toBe("moment_type,impressions,clicks,ctr,conversions,spend_usd,timezone");
-  expect(lines[1]).toMatch(/^prop_alert,2,0,0,0,\d+\.\d+,UTC$/);
+  expect(lines[0]).toBe(
+    "moment_type,impressions,clicks,ctr,conversions,spend_usd,timezone," +
+      "cost_per_click_usd,cost_per_conversion_usd,conversion_rate,conversion_value_usd,roas",
+  );
+  // no clicks or conversions: the rates are empty cells, the value 0, ROAS 0 of the spend
+  expect(lines[1]).toMatch(/^prop_alert,2,0,0,0,\d+\.\d+,UTC,,,,0,0$/);
 
   // the URL carries the choices: another zone and breakdown, then a refusal next to its field
   await page.getByLabel("Breakdown").selectOption("SPORT");

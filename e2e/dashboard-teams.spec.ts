@@ -127,6 +127,14 @@ test("an admin invites an editor and a viewer by email; the viewer cannot change
   await viewer.goto("/campaigns");
   await expect(viewer.getByRole("link", { name: "Team campaign" })).toBeVisible();
   await expect(viewer.getByRole("link", { name: "New campaign" })).toHaveCount(0);
+  // nor the list's bulk actions and their checkboxes, which would only fail per row (issue 42)
+  for (const verb of ["Pause", "Resume", "End"])
+    await expect(viewer.getByRole("button", { name: `${verb} selected` })).toHaveCount(0);
+  await expect(viewer.getByRole("checkbox", { name: "Select Team campaign" })).toHaveCount(0);
+  await expectAccessibleAtBothWidths(viewer, "campaign list as a viewer");
+  // the admin, on the same list, has them
+  await admin.goto("/campaigns");
+  await expect(admin.getByRole("checkbox", { name: "Select Team campaign" })).toBeVisible();
   await viewer.goto(`/campaigns/${campaignId}`);
   await expect(viewer.getByRole("heading", { level: 1, name: "Team campaign" })).toBeVisible();
   await expect(viewer.getByTestId("read-only-note")).toBeVisible();

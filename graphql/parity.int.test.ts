@@ -55,11 +55,12 @@ const ENUM_KEYS = new Set([
 ]);
 const INSTANT_KEYS = /(_at|^ts|^as_of)$/;
 /**
- * REST fields GraphQL does not carry (docs/decisions/1311): spend_micros (GraphQL's Money is exact already), and
- * what REST answers for clients that must not work it out themselves (the MCP package): the per-row rates.
+ * REST fields GraphQL does not carry (docs/decisions/1311): spend_micros and conversion_value_micros (GraphQL's
+ * Money is exact already), and the per-row average CPM REST answers for clients that must not work it out
+ * themselves (the MCP package). The money rates are on both (docs/decisions/1235).
  * Dropped from REST's side only.
  */
-const REST_ONLY = new Set(["spend_micros", "cost_per_conversion_usd"]);
+const REST_ONLY = new Set(["spend_micros", "conversion_value_micros"]);
 const REST_ONLY_IN_ROWS = new Set([...REST_ONLY, "average_cpm_paid_usd"]);
 
 function restShared(value: unknown, drop: ReadonlySet<string> = REST_ONLY): unknown {
@@ -184,20 +185,22 @@ describe("parity with REST", () => {
     "Asia/Kolkata": [6, 2],
     "Australia/Lord_Howe": [5, 1],
   };
-  const ROWS = `rows { key impressions clicks ctr conversions spendUsd }`;
-  const COMPARISON = `comparison { period { start end timezone } totals { impressions clicks ctr conversions spendUsd averageCpmPaidUsd } }`;
+  const MONEY = "costPerClickUsd costPerConversionUsd conversionRate conversionValueUsd roas";
+  const ROWS = `rows { key impressions clicks ctr conversions spendUsd ${MONEY} }`;
+  const TOTALS = `totals { impressions clicks ctr conversions spendUsd averageCpmPaidUsd ${MONEY} }`;
+  const COMPARISON = `comparison { period { start end timezone } ${TOTALS} }`;
   const REPORT = `
     query($id: ID!, $start: Date!, $end: Date!, $breakdown: ReportBreakdown, $tz: TimeZone) {
       campaignReport(campaignId: $id, startDate: $start, endDate: $end, breakdown: $breakdown, timezone: $tz, compare: PREVIOUS_PERIOD) {
         period { start end timezone }
-        totals { impressions clicks ctr conversions spendUsd averageCpmPaidUsd }
+        ${TOTALS}
         breakdown ${ROWS}
         ${COMPARISON}
       }
       campaign(id: $id) {
         report(startDate: $start, endDate: $end, breakdown: $breakdown, timezone: $tz, compare: PREVIOUS_PERIOD) {
           period { start end timezone }
-          totals { impressions clicks ctr conversions spendUsd averageCpmPaidUsd }
+          ${TOTALS}
           breakdown ${ROWS}
           ${COMPARISON}
         }
@@ -314,7 +317,7 @@ describe("parity with REST", () => {
       `query($breakdown: AdvertiserReportBreakdown, $tz: TimeZone) {
         advertiserReport(startDate: "2025-11-01", endDate: "2025-11-04", breakdown: $breakdown, timezone: $tz, compare: PREVIOUS_PERIOD) {
           period { start end timezone }
-          totals { impressions clicks ctr conversions spendUsd averageCpmPaidUsd }
+          ${TOTALS}
           breakdown ${ROWS}
           ${COMPARISON}
           rowCampaigns: rows { campaign { restId name } }

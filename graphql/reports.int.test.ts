@@ -389,9 +389,9 @@ describe("CSV fields", () => {
       variables: { id: campaign.id, breakdown: "SPORT" },
     });
     expect(bySport.data.campaignReport.csv.split("\r\n")).toEqual([
-      "sport,impressions,clicks,ctr,conversions,spend_usd,timezone",
-      "nba,2,1,0.5,0,0.008,America/New_York",
-      "nfl,1,0,0,0,0.002,America/New_York",
+      "sport,impressions,clicks,ctr,conversions,spend_usd,timezone,cost_per_click_usd,cost_per_conversion_usd,conversion_rate,conversion_value_usd,roas",
+      "nba,2,1,0.5,0,0.008,America/New_York,0.008,,0,0,0",
+      "nfl,1,0,0,0,0.002,America/New_York,,,,0,0",
       "",
     ]);
   });
@@ -400,7 +400,8 @@ describe("CSV fields", () => {
     const totals = await gql(CSV_REPORT, { headers: reportingOnly, variables: { id: campaign.id } });
     const [header, line] = totals.data.campaignReport.csv.split("\r\n");
     expect(header).toBe(
-      "campaign_id,start_date,end_date,timezone,impressions,clicks,ctr,conversions,spend_usd,average_cpm_paid_usd,as_of",
+      "campaign_id,start_date,end_date,timezone,impressions,clicks,ctr,conversions,spend_usd,average_cpm_paid_usd,as_of," +
+        "cost_per_click_usd,cost_per_conversion_usd,conversion_rate,conversion_value_usd,roas",
     );
     expect(line).toMatch(new RegExp(`^${campaign.id},2025-11-02,2025-11-02,America/New_York,3,1,`));
 

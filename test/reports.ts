@@ -3,11 +3,13 @@
 // reporting bench check that the rollups answer what the raw rows hold).
 import type { Actor } from "@/lib/auth/actor";
 import type { Clock } from "@/lib/clock";
+import { advertiserReport } from "@/lib/domain/reporting/get-advertiser-report";
 import { campaignReport, reportRequest } from "@/lib/domain/reporting/get-campaign-report";
 import { campaignTimeseries, seriesRequest } from "@/lib/domain/reporting/get-campaign-timeseries";
 import { creativePerformance } from "@/lib/domain/reporting/get-creative-performance";
 import { loadFromRawRows, loadFromRollups, type MetricRow } from "@/lib/domain/reporting/load-metrics";
 import {
+  advertiserReportQuery,
   campaignReportInput,
   campaignTimeseriesInput,
   type Breakdown,
@@ -15,12 +17,22 @@ import {
 } from "@/lib/domain/reporting/reporting.schemas";
 import { planSources } from "@/lib/domain/reporting/source-plan";
 import { ZoneCalendar } from "@/lib/domain/reporting/zone-calendar";
-import { campaignReportView, campaignTimeseriesView, creativePerformanceView } from "@/lib/http/views/reporting";
+import {
+  advertiserReportView,
+  campaignReportView,
+  campaignTimeseriesView,
+  creativePerformanceView,
+} from "@/lib/http/views/reporting";
 
 /** E9 as REST answers it; `source` says which plan answered. */
 export async function getCampaignReport(actor: Actor, id: string, query: object, options: { clock?: Clock } = {}) {
   const report = await campaignReport(actor, campaignReportInput.parse({ id, ...query }), options);
   return { report: campaignReportView(report), source: report.source };
+}
+
+/** The all-campaigns report as REST answers it. */
+export async function getAdvertiserReport(actor: Actor, query: object, options: { clock?: Clock } = {}) {
+  return advertiserReportView(await advertiserReport(actor, advertiserReportQuery.parse(query), options));
 }
 
 /** E10 as REST answers it. */

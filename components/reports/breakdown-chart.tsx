@@ -1,26 +1,45 @@
 "use client";
-// Impressions, clicks and conversions per breakdown key (getCampaignReport rows).
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
+// One metric per breakdown key (getCampaignReport rows), the reader choosing which, so that
+// clicks and conversions are not drawn flat beside impressions on one axis.
+import { useState } from "react";
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import { formatCount } from "@/components/format";
 import type { BreakdownBar } from "./chart-data";
-import { AXIS_TICK, CHART_COLORS, tickCount } from "./chart-theme";
+import { ChartMetricSelect } from "./chart-metric";
+import { AXIS_TICK, CHART_COLORS, tickCount, tickUsd } from "./chart-theme";
+
+const METRICS = [
+  { key: "impressions", label: "Impressions" },
+  { key: "clicks", label: "Clicks" },
+  { key: "conversions", label: "Conversions" },
+  { key: "spend", label: "Spend" },
+] as const;
+type Metric = (typeof METRICS)[number]["key"];
 
 export function BreakdownChart({ data, title }: { data: BreakdownBar[]; title: string }) {
+  const [metric, setMetric] = useState<Metric>("impressions");
+  const label = METRICS.find((option) => option.key === metric)!.label;
+  const money = metric === "spend";
   return (
-    <figure className="m-0" aria-label={title}>
-      <div className="h-80 w-full" data-testid="breakdown-chart">
-        <BarChart responsive style={{ width: "100%", height: "100%" }} data={data} margin={{ left: 4, right: 4 }}>
+    <figure className="m-0" aria-label={`${title}: ${label.toLowerCase()}`}>
+      <ChartMetricSelect options={METRICS} value={metric} onChange={setMetric} chart={title} />
+      <div className="h-72 w-full" data-testid="breakdown-chart" data-metric={metric}>
+        <BarChart responsive style={{ width: "100%", height: "100%" }} data={data} margin={{ left: 4, right: 8 }}>
           <CartesianGrid stroke="#e5e7eb" strokeDasharray="3 3" />
           <XAxis dataKey="label" tick={AXIS_TICK} interval="preserveStartEnd" />
-          <YAxis tick={AXIS_TICK} tickFormatter={tickCount} allowDecimals={false} width={48} />
-          <Tooltip formatter={(value) => formatCount(Number(value))} />
-          <Legend />
-          <Bar dataKey="impressions" name="Impressions" fill={CHART_COLORS.impressions} isAnimationActive={false} />
-          <Bar dataKey="clicks" name="Clicks" fill={CHART_COLORS.clicks} isAnimationActive={false} />
-          <Bar dataKey="conversions" name="Conversions" fill={CHART_COLORS.conversions} isAnimationActive={false} />
+          <YAxis
+            tick={AXIS_TICK}
+            tickFormatter={money ? tickUsd : tickCount}
+            allowDecimals={money}
+            width={money ? 64 : 48}
+          />
+          <Tooltip formatter={(value) => (money ? tickUsd(Number(value)) : formatCount(Number(value)))} />
+          <Bar dataKey={metric} name={label} fill={CHART_COLORS[metric]} isAnimationActive={false} />
         </BarChart>
       </div>
-      <figcaption className="sr-only">{title}; the table below lists the same numbers.</figcaption>
+      <figcaption className="sr-only">
+        {title}, {label.toLowerCase()}; the table below lists every number.
+      </figcaption>
     </figure>
   );
 }

@@ -1,9 +1,17 @@
 // Shapes GraphQL reports into what the charts and the table draw: numbers
 // (Money comes as decimal strings), labels in the report's zone, names for keys.
+import { formatPercentRate, formatRoas, formatUsd, formatUsdRate } from "@/components/format";
 import type { ReportBreakdownKey } from "./report-params";
 
-export type SeriesPointIn = { ts: string; impressions: number; clicks: number; spendUsd: string };
-export type SeriesPoint = { ts: string; label: string; impressions: number; clicks: number; spend: number };
+export type SeriesPointIn = { ts: string; impressions: number; clicks: number; conversions: number; spendUsd: string };
+export type SeriesPoint = {
+  ts: string;
+  label: string;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+  spend: number;
+};
 
 /** One point per local day or hour, labelled in `tz` ("Nov 2", or "Nov 2, 13:00" per hour). */
 export function seriesChartData(points: readonly SeriesPointIn[], granularity: "DAY" | "HOUR", tz: string) {
@@ -18,7 +26,22 @@ export function seriesChartData(points: readonly SeriesPointIn[], granularity: "
     label: format.format(new Date(point.ts)),
     impressions: point.impressions,
     clicks: point.clicks,
+    conversions: point.conversions,
     spend: Number(point.spendUsd),
+  }));
+}
+
+const DAY_LABEL = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" });
+
+/** A DAY breakdown's rows (local dates, the all-campaigns report's) as the daily chart's points ("Nov 2"). */
+export function dailyRowsChartData(rows: readonly ReportRowIn[]): SeriesPoint[] {
+  return rows.map((row) => ({
+    ts: row.key,
+    label: DAY_LABEL.format(new Date(`${row.key}T00:00:00Z`)),
+    impressions: row.impressions,
+    clicks: row.clicks,
+    conversions: row.conversions,
+    spend: Number(row.spendUsd),
   }));
 }
 
@@ -29,6 +52,12 @@ export type ReportRowIn = {
   ctr: number;
   conversions: number;
   spendUsd: string;
+  /** the money columns (null: no denominator), as the domain works them out */
+  costPerClickUsd?: string | null;
+  costPerConversionUsd?: string | null;
+  conversionRate?: number | null;
+  conversionValueUsd?: string;
+  roas?: number | null;
   creative?: { variantLabel: string; headline: string } | null;
   campaign?: { name: string } | null;
   /** REGION: the ISO code and name; null for decisions that named no region */
@@ -44,7 +73,32 @@ export type BreakdownBar = {
   ctr: number;
   conversions: number;
   spend: number;
+} & MoneyColumns;
+
+/** The money columns of a row or of totals, as numbers (null: no denominator, shown as a dash). */
+export type MoneyColumns = {
+  costPerClick: number | null;
+  costPerConversion: number | null;
+  conversionRate: number | null;
+  conversionValue: number;
+  roas: number | null;
 };
+
+const moneyOrNull = (value: string | null | undefined) =>
+  value === null || value === undefined ? null : Number(value);
+
+/** A report row's or totals' money columns from GraphQL (Money is a decimal string). */
+export function moneyColumns(
+  row: Omit<ReportRowIn, "key" | "impressions" | "clicks" | "ctr" | "conversions" | "spendUsd">,
+): MoneyColumns {
+  return {
+    costPerClick: moneyOrNull(row.costPerClickUsd),
+    costPerConversion: moneyOrNull(row.costPerConversionUsd),
+    conversionRate: row.conversionRate ?? null,
+    conversionValue: Number(row.conversionValueUsd ?? 0),
+    roas: row.roas ?? null,
+  };
+}
 
 export type KeyNames = { momentTypes: Record<string, string>; sports: Record<string, string> };
 
@@ -83,5 +137,48 @@ export function breakdownChartData(breakdown: ReportBreakdownKey, rows: readonly
     ctr: row.ctr,
     conversions: row.conversions,
     spend: Number(row.spendUsd),
+    ...moneyColumns(row),
   }));
+}
+
+/** The money columns as the report's totals show them: label, test id, text, and the numbers a change compares. */
+export function moneyStats(current: MoneyColumns, previous: MoneyColumns | null) {
+  const entry = (
+    label: string,
+    testId: string,
+    value: string,
+    now: number | null,
+    before: number | null | undefined,
+  ) => ({ label, testId, value, now, before: previous === null ? undefined : (before ?? 0) });
+  return [
+    entry(
+      "Cost per click",
+      "total-cpc",
+      formatUsdRate(current.costPerClick),
+      current.costPerClick,
+      previous?.costPerClick,
+    ),
+    entry(
+      "Cost per conversion",
+      "total-cost-per-conversion",
+      formatUsdRate(current.costPerConversion),
+      current.costPerConversion,
+      previous?.costPerConversion,
+    ),
+    entry(
+      "Conversion rate",
+      "total-conversion-rate",
+      formatPercentRate(current.conversionRate),
+      current.conversionRate,
+      previous?.conversionRate,
+    ),
+    entry(
+      "Conversion value",
+      "total-conversion-value",
+      formatUsd(current.conversionValue),
+      current.conversionValue,
+      previous?.conversionValue,
+    ),
+    entry("ROAS", "total-roas", formatRoas(current.roas), current.roas, previous?.roas),
+  ];
 }

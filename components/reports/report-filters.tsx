@@ -16,6 +16,7 @@ import { Input, Select } from "@/components/ui/input";
 import {
   ALL_CAMPAIGNS,
   BREAKDOWN_LABELS,
+  currentPreset,
   datePresets,
   REPORT_BREAKDOWNS,
   reportHref,
@@ -38,13 +39,14 @@ export function ReportFilters({
 }) {
   const offset = utcOffset(params.tz, nowMs);
   const presets = errors.tz ? [] : datePresets(nowMs, params.tz);
+  const chosen = currentPreset(presets, params);
   return (
     <Card>
       <CardBody>
         {presets.length ? (
           <nav aria-label="Date ranges" className="mb-4 flex flex-wrap gap-2">
             {presets.map((preset) => {
-              const current = preset.start === params.start && preset.end === params.end;
+              const current = preset.key === chosen;
               return (
                 <Link
                   key={preset.key}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changeOf, datePresets, defaultRange, readReportParams, reportHref } from "./report-params";
+import { changeOf, currentPreset, datePresets, defaultRange, readReportParams, reportHref } from "./report-params";
 
 const NOW = Date.parse("2026-03-08T03:30:00Z"); // March 7 in New York, March 8 in UTC
 
@@ -115,5 +115,34 @@ describe("time zones in the URL", () => {
     expect(readReportParams({ tz: "Europe/Kiev" }, NOW).params.tz).toBe("Europe/Kyiv");
     expect(readReportParams({ tz: "Kolkata" }, NOW).params.tz).toBe("Asia/Kolkata");
     expect(readReportParams({ tz: "Asia/Calcutta" }, NOW).errors).toEqual({});
+  });
+});
+
+describe("currentPreset", () => {
+  it("highlights one preset on the 1st of a month, Today, not Month to date as well", () => {
+    const first = Date.parse("2026-12-01T12:00:00Z");
+    const presets = datePresets(first, "UTC");
+    expect(presets.filter((p) => p.start === "2026-12-01" && p.end === "2026-12-01").map((p) => p.key)).toEqual([
+      "today",
+      "month-to-date",
+    ]);
+    expect(currentPreset(presets, { start: "2026-12-01", end: "2026-12-01" })).toBe("today");
+    expect(currentPreset(presets, { start: "2026-11-01", end: "2026-11-30" })).toBe("last-month");
+    expect(currentPreset(presets, { start: "2026-11-02", end: "2026-11-03" })).toBeNull();
+  });
+});
+
+describe("readReportParams's default zone", () => {
+  it("is the user's zone from Settings without ?tz=, and ?tz= wins", () => {
+    const now = Date.parse("2026-03-08T03:00:00Z");
+    expect(readReportParams({}, now, "America/New_York").params).toMatchObject({
+      tz: "America/New_York",
+      end: "2026-03-07",
+    });
+    expect(readReportParams({ tz: "UTC" }, now, "America/New_York").params).toMatchObject({
+      tz: "UTC",
+      end: "2026-03-08",
+    });
+    expect(readReportParams({}, now).params.tz).toBe("UTC");
   });
 });

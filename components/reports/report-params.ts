@@ -71,8 +71,13 @@ const FIELD: Record<string, keyof ReportParamErrors> = {
 };
 
 /** The page's parameters with defaults, and getCampaignReport's refusals by field (the page then shows no report). */
-export function readReportParams(search: Search, nowMs: number): { params: ReportParams; errors: ReportParamErrors } {
-  const asked = first(search.tz) ?? "UTC";
+export function readReportParams(
+  search: Search,
+  nowMs: number,
+  /** the zone without ?tz=: the user's from Settings (UTC unless they chose one) */
+  defaultTz = "UTC",
+): { params: ReportParams; errors: ReportParamErrors } {
+  const asked = first(search.tz) ?? defaultTz;
   const tz = canonicalTimeZone(asked) ?? asked;
   const range = defaultRange(nowMs, tz);
   const start = first(search.start) ?? range.start;
@@ -140,6 +145,14 @@ export function datePresets(nowMs: number, tz: string): DatePreset[] {
       end: day(lastMonth.endOf("month")),
     },
   ];
+}
+
+/**
+ * The one preset a range is, when it is one: the first in the list's order, so that on the 1st of a month
+ * "Today" is highlighted and not "Month to date" as well (both are that one day).
+ */
+export function currentPreset(presets: readonly DatePreset[], range: { start: string; end: string }): string | null {
+  return presets.find((preset) => preset.start === range.start && preset.end === range.end)?.key ?? null;
 }
 
 /**

@@ -1,5 +1,12 @@
 // The breakdown's rows as a table: the chart's numbers for every reader.
-import { formatCount, formatPercent, formatUsd } from "@/components/format";
+import {
+  formatCount,
+  formatPercent,
+  formatPercentRate,
+  formatRoas,
+  formatUsd,
+  formatUsdRate,
+} from "@/components/format";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { BreakdownBar } from "./chart-data";
 import { BREAKDOWN_LABELS, type ReportBreakdownKey } from "./report-params";
@@ -15,6 +22,11 @@ export function ReportTable({ breakdown, rows }: { breakdown: ReportBreakdownKey
           <Th numeric>CTR</Th>
           <Th numeric>Conversions</Th>
           <Th numeric>Spend</Th>
+          <Th numeric>Cost per click</Th>
+          <Th numeric>Cost per conversion</Th>
+          <Th numeric>Conversion rate</Th>
+          <Th numeric>Conversion value</Th>
+          <Th numeric>ROAS</Th>
         </tr>
       </thead>
       <tbody>
@@ -26,6 +38,11 @@ export function ReportTable({ breakdown, rows }: { breakdown: ReportBreakdownKey
             <Td numeric>{formatPercent(row.ctr)}</Td>
             <Td numeric>{formatCount(row.conversions)}</Td>
             <Td numeric>{formatUsd(row.spend)}</Td>
+            <Td numeric>{formatUsdRate(row.costPerClick)}</Td>
+            <Td numeric>{formatUsdRate(row.costPerConversion)}</Td>
+            <Td numeric>{formatPercentRate(row.conversionRate)}</Td>
+            <Td numeric>{formatUsd(row.conversionValue)}</Td>
+            <Td numeric>{formatRoas(row.roas)}</Td>
           </tr>
         ))}
       </tbody>

@@ -5,17 +5,33 @@ import { formatCount, formatUsd } from "@/components/format";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { SeriesPoint } from "./chart-data";
 
-export function SeriesTable({ points, granularity }: { points: readonly SeriesPoint[]; granularity: "DAY" | "HOUR" }) {
+export function SeriesTable({
+  points,
+  granularity,
+  tz,
+}: {
+  points: readonly SeriesPoint[];
+  granularity: "DAY" | "HOUR";
+  /** the zone the days and hours are local to, named in the first column's header */
+  tz: string;
+}) {
   const unit = granularity === "HOUR" ? "hour" : "day";
   return (
     <details className="mt-4">
       <summary className="cursor-pointer text-sm font-medium text-brand">The numbers per {unit}, as a table</summary>
-      <Table aria-label={`Impressions, clicks and spend per ${unit}`} data-testid="series-table" className="mt-2">
+      <Table
+        aria-label={`Impressions, clicks, conversions and spend per ${unit}`}
+        data-testid="series-table"
+        className="mt-2"
+      >
         <thead>
           <tr>
-            <Th>{granularity === "HOUR" ? "Hour" : "Day"}</Th>
+            <Th>
+              {granularity === "HOUR" ? "Hour" : "Day"} ({tz})
+            </Th>
             <Th numeric>Impressions</Th>
             <Th numeric>Clicks</Th>
+            <Th numeric>Conversions</Th>
             <Th numeric>Spend</Th>
           </tr>
         </thead>
@@ -25,6 +41,7 @@ export function SeriesTable({ points, granularity }: { points: readonly SeriesPo
               <Td>{point.label}</Td>
               <Td numeric>{formatCount(point.impressions)}</Td>
               <Td numeric>{formatCount(point.clicks)}</Td>
+              <Td numeric>{formatCount(point.conversions)}</Td>
               <Td numeric>{formatUsd(point.spend)}</Td>
             </tr>
           ))}

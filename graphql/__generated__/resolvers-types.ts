@@ -1923,7 +1923,15 @@ export type ReportRow = {
   /** CAMPAIGN breakdown of the all-campaigns report (campaigns:read). */
   campaign?: Maybe<Campaign>;
   clicks: Scalars['Count']['output'];
+  /** conversions / clicks, 6 decimals; null without clicks (each counts at its own time, so a short range can pass 1). */
+  conversionRate?: Maybe<Scalars['Float']['output']>;
+  /** The sum of the conversions' event_value_usd (a conversion without one counts 0). */
+  conversionValueUsd: Scalars['Money']['output'];
   conversions: Scalars['Count']['output'];
+  /** spend / clicks; null without clicks. */
+  costPerClickUsd?: Maybe<Scalars['Money']['output']>;
+  /** spend / conversions; null without conversions. */
+  costPerConversionUsd?: Maybe<Scalars['Money']['output']>;
   /** CREATIVE breakdown (campaigns:read). */
   creative?: Maybe<Creative>;
   ctr: Scalars['Float']['output'];
@@ -1940,6 +1948,8 @@ export type ReportRow = {
   region?: Maybe<Scalars['String']['output']>;
   /** REGION breakdown: the region's name (New Jersey); null for decisions that named no region. */
   regionName?: Maybe<Scalars['String']['output']>;
+  /** Return on ad spend: conversion value / spend, 6 decimals (2.5 is 250 %); null without spend. */
+  roas?: Maybe<Scalars['Float']['output']>;
   spendUsd: Scalars['Money']['output'];
   /** SPORT breakdown. */
   sport?: Maybe<Sport>;
@@ -1953,9 +1963,19 @@ export type ReportTotals = {
   /** spend / impressions x 1000; 0 without impressions. */
   averageCpmPaidUsd: Scalars['Money']['output'];
   clicks: Scalars['Count']['output'];
+  /** conversions / clicks, 6 decimals; null without clicks (each counts at its own time, so a short range can pass 1). */
+  conversionRate?: Maybe<Scalars['Float']['output']>;
+  /** The sum of the conversions' event_value_usd (a conversion without one counts 0). */
+  conversionValueUsd: Scalars['Money']['output'];
   conversions: Scalars['Count']['output'];
+  /** spend / clicks; null without clicks. */
+  costPerClickUsd?: Maybe<Scalars['Money']['output']>;
+  /** spend / conversions; null without conversions. */
+  costPerConversionUsd?: Maybe<Scalars['Money']['output']>;
   ctr: Scalars['Float']['output'];
   impressions: Scalars['Count']['output'];
+  /** Return on ad spend: conversion value / spend, 6 decimals (2.5 is 250 %); null without spend. */
+  roas?: Maybe<Scalars['Float']['output']>;
   spendUsd: Scalars['Money']['output'];
 };
 
@@ -3669,7 +3689,11 @@ export type ReportPeriodResolvers<ContextType = GraphqlContext, ParentType exten
 export type ReportRowResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ReportRow'] = ResolversParentTypes['ReportRow']> = {
   campaign?: Resolver<Maybe<ResolversTypes['Campaign']>, ParentType, ContextType>;
   clicks?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
+  conversionRate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  conversionValueUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   conversions?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
+  costPerClickUsd?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
+  costPerConversionUsd?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
   creative?: Resolver<Maybe<ResolversTypes['Creative']>, ParentType, ContextType>;
   ctr?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   date?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
@@ -3679,6 +3703,7 @@ export type ReportRowResolvers<ContextType = GraphqlContext, ParentType extends 
   momentType?: Resolver<Maybe<ResolversTypes['MomentTypeKey']>, ParentType, ContextType>;
   region?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   regionName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  roas?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   spendUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   sport?: Resolver<Maybe<ResolversTypes['Sport']>, ParentType, ContextType>;
 };
@@ -3689,9 +3714,14 @@ export type ReportTotalsResolvers<ContextType = GraphqlContext, ParentType exten
   asOf?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   averageCpmPaidUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   clicks?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
+  conversionRate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  conversionValueUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   conversions?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
+  costPerClickUsd?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
+  costPerConversionUsd?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
   ctr?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   impressions?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
+  roas?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   spendUsd?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
 };
 

@@ -23,7 +23,8 @@ import { creativeActions } from "@/lib/domain/creatives/creatives.schemas";
 import { getCreative } from "@/lib/domain/creatives/get-creative";
 import { getAdvertiserReport } from "@/lib/domain/reporting/get-advertiser-report";
 import { getCampaignReport } from "@/lib/domain/reporting/get-campaign-report";
-import { ctrOf } from "@/lib/domain/reporting/metrics";
+import { ctrOf, ratesOf } from "@/lib/domain/reporting/metrics";
+import type { ReportMetrics } from "@/lib/domain/reporting/reporting.schemas";
 import { getCampaignTimeseries } from "@/lib/domain/reporting/get-campaign-timeseries";
 import { getCreativePerformance } from "@/lib/domain/reporting/get-creative-performance";
 import {
@@ -113,6 +114,15 @@ function campaignTimeSeries(
 ): Promise<CampaignTimeSeriesParent> {
   return runOperation(getCampaignTimeseries, context, args, { id: campaignId });
 }
+
+/** The money rates of a report's totals and rows, as the domain works them out (lib/domain/reporting/metrics.ts). */
+const moneyRates = {
+  costPerClickUsd: (parent: ReportMetrics) => ratesOf(parent).costPerClickMicros,
+  costPerConversionUsd: (parent: ReportMetrics) => ratesOf(parent).costPerConversionMicros,
+  conversionRate: (parent: ReportMetrics) => ratesOf(parent).conversionRate,
+  conversionValueUsd: (parent: ReportMetrics) => parent.conversionValueMicros,
+  roas: (parent: ReportMetrics) => ratesOf(parent).roas,
+};
 
 export const campaignResolvers: Resolvers = {
   Query: {
@@ -210,6 +220,7 @@ export const campaignResolvers: Resolvers = {
   ReportTotals: {
     spendUsd: (parent) => parent.spendMicros,
     averageCpmPaidUsd: (parent) => parent.averageCpmPaidMicros,
+    ...moneyRates,
   },
   AdvertiserReport: {
     csv: (parent) => advertiserReportToCsv(advertiserReportView(parent)),
@@ -233,6 +244,7 @@ export const campaignResolvers: Resolvers = {
   },
   ReportRow: {
     spendUsd: (parent) => parent.spendMicros,
+    ...moneyRates,
     key: (parent) => String(parent.key),
     date: (parent) => (parent.breakdown === "day" ? String(parent.key) : null),
     hourOfDay: (parent) => (parent.breakdown === "hour_of_day" ? Number(parent.key) : null),

@@ -122,7 +122,7 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
     ? { last: PAGE_SIZE, before: params.before }
     : { first: PAGE_SIZE, after: params.after ?? null };
   const search = typeof params.q === "string" ? [...params.q.trim()].slice(0, SEARCH_MAX).join("") : "";
-  // a viewer is not offered campaign creation (its page and operation refuse it anyway)
+  // a viewer is offered neither campaign creation nor the bulk actions (their operations refuse them anyway)
   const mayCreate = await hasRole("editor");
   const { campaigns } = await query(CampaignListDocument, {
     ...paging,
@@ -222,9 +222,11 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
           </EmptyState>
         ) : (
           <>
-            <div className="px-4 pt-3">
-              <BulkActions names={Object.fromEntries(nodes.map((campaign) => [campaign.id, campaign.name]))} />
-            </div>
+            {mayCreate ? (
+              <div className="px-4 pt-3">
+                <BulkActions names={Object.fromEntries(nodes.map((campaign) => [campaign.id, campaign.name]))} />
+              </div>
+            ) : null}
             {/* denser than other tables so that all ten columns fit the 992 px content column of a
                 1280 px window (docs/decisions/1222); narrower windows scroll inside the region */}
             <Table aria-label="Campaigns" className="[&_td]:px-2.5 [&_th]:px-2.5">
@@ -248,14 +250,16 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
                   <tr key={campaign.id}>
                     <Td>
                       <div className="flex items-start gap-3">
-                        <input
-                          type="checkbox"
-                          name="campaign"
-                          value={campaign.id}
-                          form={BULK_FORM}
-                          aria-label={`Select ${campaign.name}`}
-                          className="mt-1 size-4 shrink-0"
-                        />
+                        {mayCreate ? (
+                          <input
+                            type="checkbox"
+                            name="campaign"
+                            value={campaign.id}
+                            form={BULK_FORM}
+                            aria-label={`Select ${campaign.name}`}
+                            className="mt-1 size-4 shrink-0"
+                          />
+                        ) : null}
                         <div className="min-w-40 wrap-anywhere">
                           <Link className="font-medium text-brand hover:underline" href={`/campaigns/${campaign.id}`}>
                             {campaign.name}

@@ -8,7 +8,13 @@ import Link from "next/link";
 import { graphql } from "@/graphql/__generated__/client";
 import { PageHeader } from "@/components/shell/page-header";
 import { BreakdownChart } from "@/components/reports/breakdown-chart";
-import { breakdownChartData, seriesChartData } from "@/components/reports/chart-data";
+import {
+  breakdownChartData,
+  dailyRowsChartData,
+  moneyColumns,
+  moneyStats,
+  seriesChartData,
+} from "@/components/reports/chart-data";
 import { CsvDownload } from "@/components/reports/csv-download";
 import { ReportFilters } from "@/components/reports/report-filters";
 import { SaveReportForm } from "@/components/saved-reports/save-report-form";
@@ -42,6 +48,11 @@ export const metadata: Metadata = { title: "Reports" };
 // report are different types with the same parts).
 const NAMES = graphql(`
   query ReportNames {
+    viewer {
+      user {
+        timeZone
+      }
+    }
     momentTypes {
       key
       displayName
@@ -106,6 +117,7 @@ const REPORT = graphql(`
         ts
         impressions
         clicks
+        conversions
         spendUsd
       }
       csv
@@ -144,6 +156,11 @@ const ALL_REPORT = graphql(`
       csv
       csvFilename
     }
+    daily: advertiserReport(startDate: $start, endDate: $end, breakdown: DAY, timezone: $tz) {
+      rows {
+        ...ReportRowFields
+      }
+    }
   }
 `);
 
@@ -159,9 +176,10 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function ReportsPage({ searchParams }: { searchParams: Search }) {
   const now = systemClock();
-  const { params, errors } = readReportParams(await searchParams, now);
   // every campaign (not only the connection's first page), newest first: the default is the newest
   const [catalog, campaigns, mayEdit] = await Promise.all([query(NAMES), campaignChoices(), hasRole("editor")]);
+  // without ?tz=, the user's own zone from Settings (UTC unless they chose one)
+  const { params, errors } = readReportParams(await searchParams, now, catalog.viewer?.user?.timeZone ?? "UTC");
   const names = {
     momentTypes: Object.fromEntries(catalog.momentTypes.map((type) => [type.key, type.displayName])),
     sports: Object.fromEntries(catalog.sports.map((sport) => [sport.key, sport.displayName])),
@@ -215,12 +233,15 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
   const variables = { start: current.start, end: current.end, tz: current.tz, compare };
   let report;
   let series = null;
+  let daily = null;
   try {
     if (all) {
       // readReportParams refused CREATIVE and REGION for all campaigns; the narrowing is for the types
       const breakdown =
         current.breakdown === "CREATIVE" || current.breakdown === "REGION" ? "CAMPAIGN" : current.breakdown;
-      report = (await query(ALL_REPORT, { ...variables, breakdown })).advertiserReport!;
+      const data = await query(ALL_REPORT, { ...variables, breakdown });
+      report = data.advertiserReport!;
+      daily = data.daily!;
     } else {
       const data = await query(REPORT, {
         ...variables,
@@ -245,7 +266,12 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
   }
   const totals = report.totals;
   const previous = report.comparison?.totals ?? null;
-  const points = series ? seriesChartData(series.series, series.granularity, current.tz) : [];
+  const points = series
+    ? seriesChartData(series.series, series.granularity, current.tz)
+    : daily
+      ? dailyRowsChartData(daily.rows ?? [])
+      : [];
+  const granularity = series?.granularity ?? "DAY";
   const bars = breakdownChartData(current.breakdown, report.rows ?? [], names);
   const range = `${formatDate(report.period.start)} – ${formatDate(report.period.end)} (${report.period.timezone})`;
   const previousRange = report.comparison
@@ -288,6 +314,9 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
       Number(totals.averageCpmPaidUsd),
       previous ? Number(previous.averageCpmPaidUsd) : undefined,
     ),
+    ...moneyStats(moneyColumns(totals), previous ? moneyColumns(previous) : null).map((entry) =>
+      stat(entry.label, entry.testId, entry.value, entry.now ?? 0, entry.now === null ? undefined : entry.before),
+    ),
   ];
   const title = all ? "All campaigns" : chosen.name;
 
@@ -299,7 +328,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
         <h2 id="totals-heading" className={previousRange ? "mb-2 text-sm text-muted" : "sr-only"}>
           {previousRange ? `Totals, each against the previous period (${previousRange})` : "Totals"}
         </h2>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
           {stats.map((stat) => (
             <div key={stat.label} className="rounded-lg border border-line bg-white px-4 py-3">
               <dt className="text-xs font-medium text-muted">{stat.label}</dt>
@@ -315,19 +344,18 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
           ))}
         </dl>
       </section>
-      {series ? (
+      {series || daily ? (
         <Card className="mt-6">
           <CardHeader
-            title={`${title}: per ${series.granularity === "HOUR" ? "hour" : "day"}`}
+            title={`${title}: per ${granularity === "HOUR" ? "hour" : "day"}`}
             description={range}
-            action={<CsvDownload csv={series.csv} filename={series.csvFilename} label="Time series CSV" />}
+            action={
+              series ? <CsvDownload csv={series.csv} filename={series.csvFilename} label="Time series CSV" /> : null
+            }
           />
           <CardBody>
-            <TimeSeriesChart
-              data={points}
-              title={`Impressions, clicks and spend per ${series.granularity === "HOUR" ? "hour" : "day"}`}
-            />
-            <SeriesTable points={points} granularity={series.granularity} />
+            <TimeSeriesChart data={points} title={`${title} per ${granularity === "HOUR" ? "hour" : "day"}`} />
+            <SeriesTable points={points} granularity={granularity} tz={current.tz} />
           </CardBody>
         </Card>
       ) : null}
@@ -350,10 +378,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
               .
             </EmptyState>
           ) : current.breakdown === "REGION" ? null : (
-            <BreakdownChart
-              data={bars}
-              title={`Impressions, clicks and conversions by ${BREAKDOWN_LABELS[current.breakdown].toLowerCase()}`}
-            />
+            <BreakdownChart data={bars} title={`${title} by ${BREAKDOWN_LABELS[current.breakdown].toLowerCase()}`} />
           )}
           {current.breakdown === "REGION" && totals.impressions > 0 ? (
             // the map and the table beside it on wide screens, the table below on phones

@@ -852,7 +852,7 @@ export type OverviewTodayQuery = { viewer: { advertiser: { today: { date: string
 export type ReportNamesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ReportNamesQuery = { momentTypes: Array<{ key: MomentTypeKey, displayName: string }>, sports: Array<{ key: Sport, displayName: string }> };
+export type ReportNamesQuery = { viewer: { user: { timeZone: string | null } | null } | null, momentTypes: Array<{ key: MomentTypeKey, displayName: string }>, sports: Array<{ key: Sport, displayName: string }> };
 
 export type CampaignReportPageQueryVariables = Exact<{
   campaignId: string | number;
@@ -865,7 +865,7 @@ export type CampaignReportPageQueryVariables = Exact<{
 }>;
 
 
-export type CampaignReportPageQuery = { campaignReport: { breakdown: ReportBreakdown | null, csv: string, csvFilename: string, period: { start: string, end: string, timezone: string }, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string }, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, rows: Array<{ key: string, region: string | null, regionName: string | null, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, creative: { variantLabel: string, headline: string } | null }> | null } | null, campaignTimeSeries: { granularity: TimeSeriesGranularity, csv: string, csvFilename: string, series: Array<{ ts: string, impressions: number, clicks: number, spendUsd: string }> } | null };
+export type CampaignReportPageQuery = { campaignReport: { breakdown: ReportBreakdown | null, csv: string, csvFilename: string, period: { start: string, end: string, timezone: string }, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null }, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null } } | null, rows: Array<{ key: string, region: string | null, regionName: string | null, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null, creative: { variantLabel: string, headline: string } | null }> | null } | null, campaignTimeSeries: { granularity: TimeSeriesGranularity, csv: string, csvFilename: string, series: Array<{ ts: string, impressions: number, clicks: number, conversions: number, spendUsd: string }> } | null };
 
 export type AdvertiserReportPageQueryVariables = Exact<{
   start: string;
@@ -876,7 +876,7 @@ export type AdvertiserReportPageQueryVariables = Exact<{
 }>;
 
 
-export type AdvertiserReportPageQuery = { advertiserReport: { csv: string, csvFilename: string, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string }, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } } | null, period: { start: string, end: string, timezone: string }, rows: Array<{ key: string, region: string | null, regionName: string | null, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, campaign: { name: string } | null }> | null } | null };
+export type AdvertiserReportPageQuery = { advertiserReport: { csv: string, csvFilename: string, totals: { asOf: string, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null }, comparison: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null } } | null, period: { start: string, end: string, timezone: string }, rows: Array<{ key: string, region: string | null, regionName: string | null, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null, campaign: { name: string } | null }> | null } | null, daily: { rows: Array<{ key: string, region: string | null, regionName: string | null, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null }> | null } | null };
 
 export type SavedReportsPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1131,11 +1131,11 @@ export type DeactivateWebhookEndpointMutationVariables = Exact<{
 
 export type DeactivateWebhookEndpointMutation = { deactivateWebhookEndpoint: { webhookEndpoint: { id: string, isActive: boolean } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
-export type ReportTotalsFieldsFragment = { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string };
+export type ReportTotalsFieldsFragment = { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null };
 
-export type ReportComparisonFieldsFragment = { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string } };
+export type ReportComparisonFieldsFragment = { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null } };
 
-export type ReportRowFieldsFragment = { key: string, region: string | null, regionName: string | null, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string };
+export type ReportRowFieldsFragment = { key: string, region: string | null, regionName: string | null, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null };
 
 export type UserErrorFieldsFragment = { field: Array<string> | null, code: UserErrorCode, message: string };
 
@@ -1270,6 +1270,11 @@ export const ReportTotalsFieldsFragmentDoc = new TypedDocumentString(`
   conversions
   spendUsd
   averageCpmPaidUsd
+  costPerClickUsd
+  costPerConversionUsd
+  conversionRate
+  conversionValueUsd
+  roas
 }
     `, {"fragmentName":"ReportTotalsFields"}) as unknown as TypedDocumentString<ReportTotalsFieldsFragment, unknown>;
 export const ReportComparisonFieldsFragmentDoc = new TypedDocumentString(`
@@ -1289,6 +1294,11 @@ export const ReportComparisonFieldsFragmentDoc = new TypedDocumentString(`
   conversions
   spendUsd
   averageCpmPaidUsd
+  costPerClickUsd
+  costPerConversionUsd
+  conversionRate
+  conversionValueUsd
+  roas
 }`, {"fragmentName":"ReportComparisonFields"}) as unknown as TypedDocumentString<ReportComparisonFieldsFragment, unknown>;
 export const ReportRowFieldsFragmentDoc = new TypedDocumentString(`
     fragment ReportRowFields on ReportRow {
@@ -1300,6 +1310,11 @@ export const ReportRowFieldsFragmentDoc = new TypedDocumentString(`
   ctr
   conversions
   spendUsd
+  costPerClickUsd
+  costPerConversionUsd
+  conversionRate
+  conversionValueUsd
+  roas
 }
     `, {"fragmentName":"ReportRowFields"}) as unknown as TypedDocumentString<ReportRowFieldsFragment, unknown>;
 export const UserErrorFieldsFragmentDoc = new TypedDocumentString(`
@@ -2001,6 +2016,11 @@ export const OverviewTodayDocument = new TypedDocumentString(`
     `) as unknown as TypedDocumentString<OverviewTodayQuery, OverviewTodayQueryVariables>;
 export const ReportNamesDocument = new TypedDocumentString(`
     query ReportNames {
+  viewer {
+    user {
+      timeZone
+    }
+  }
   momentTypes {
     key
     displayName
@@ -2056,6 +2076,7 @@ export const CampaignReportPageDocument = new TypedDocumentString(`
       ts
       impressions
       clicks
+      conversions
       spendUsd
     }
     csv
@@ -2069,6 +2090,11 @@ export const CampaignReportPageDocument = new TypedDocumentString(`
   conversions
   spendUsd
   averageCpmPaidUsd
+  costPerClickUsd
+  costPerConversionUsd
+  conversionRate
+  conversionValueUsd
+  roas
 }
 fragment ReportComparisonFields on ReportComparisonTotals {
   period {
@@ -2088,6 +2114,11 @@ fragment ReportRowFields on ReportRow {
   ctr
   conversions
   spendUsd
+  costPerClickUsd
+  costPerConversionUsd
+  conversionRate
+  conversionValueUsd
+  roas
 }`) as unknown as TypedDocumentString<CampaignReportPageQuery, CampaignReportPageQueryVariables>;
 export const AdvertiserReportPageDocument = new TypedDocumentString(`
     query AdvertiserReportPage($start: Date!, $end: Date!, $tz: TimeZone!, $breakdown: AdvertiserReportBreakdown, $compare: ReportComparison) {
@@ -2119,6 +2150,16 @@ export const AdvertiserReportPageDocument = new TypedDocumentString(`
     csv
     csvFilename
   }
+  daily: advertiserReport(
+    startDate: $start
+    endDate: $end
+    breakdown: DAY
+    timezone: $tz
+  ) {
+    rows {
+      ...ReportRowFields
+    }
+  }
 }
     fragment ReportTotalsFields on ReportTotals {
   impressions
@@ -2127,6 +2168,11 @@ export const AdvertiserReportPageDocument = new TypedDocumentString(`
   conversions
   spendUsd
   averageCpmPaidUsd
+  costPerClickUsd
+  costPerConversionUsd
+  conversionRate
+  conversionValueUsd
+  roas
 }
 fragment ReportComparisonFields on ReportComparisonTotals {
   period {
@@ -2146,6 +2192,11 @@ fragment ReportRowFields on ReportRow {
   ctr
   conversions
   spendUsd
+  costPerClickUsd
+  costPerConversionUsd
+  conversionRate
+  conversionValueUsd
+  roas
 }`) as unknown as TypedDocumentString<AdvertiserReportPageQuery, AdvertiserReportPageQueryVariables>;
 export const SavedReportsPageDocument = new TypedDocumentString(`
     query SavedReportsPage {

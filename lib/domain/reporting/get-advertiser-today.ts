@@ -54,7 +54,7 @@ export async function advertiserToday(actor: Actor, options: { clock?: Clock } =
     const groups = await db().hourlyRollup.groupBy({
       by: ["campaignId"],
       where: { campaignId: { in: ids }, hourMs: { gte: start, lt: start + BigInt(DAY_MS) } },
-      _sum: { impressions: true, clicks: true, conversions: true, spendMicros: true },
+      _sum: { impressions: true, clicks: true, conversions: true, spendMicros: true, conversionValueMicros: true },
     });
     for (const group of groups) {
       byCampaign.set(group.campaignId, {
@@ -62,6 +62,7 @@ export async function advertiserToday(actor: Actor, options: { clock?: Clock } =
         clicks: group._sum.clicks ?? 0n,
         conversions: group._sum.conversions ?? 0n,
         spendMicros: group._sum.spendMicros ?? 0n,
+        conversionValueMicros: group._sum.conversionValueMicros ?? 0n,
       });
     }
   }

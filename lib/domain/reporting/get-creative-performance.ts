@@ -5,14 +5,14 @@ import { db } from "@/lib/db/client";
 import { trafficAllocation } from "@/lib/domain/creatives/traffic-allocation";
 import { AppError } from "@/lib/errors";
 import { defineOperation } from "@/lib/operations/operation";
-import { metricsOf } from "./metrics";
+import { deliveryMetricsOf, type DeliverySums } from "./metrics";
 import {
   creativePerformanceInput,
   type CreativePerformance,
   creativePerformance as creativePerformanceOutput,
 } from "./reporting.schemas";
 
-export type CreativeSums = { impressions: bigint; clicks: bigint; conversions: bigint; spendMicros: bigint };
+export type CreativeSums = DeliverySums;
 
 /** getCreativePerformance's numbers for one creative from its all-time rollup sums and its campaign's count of approved creatives. */
 export function creativePerformanceOf(
@@ -22,7 +22,7 @@ export function creativePerformanceOf(
 ): CreativePerformance {
   return {
     creativeId: creative.id,
-    ...metricsOf(sums),
+    ...deliveryMetricsOf(sums),
     trafficAllocation: trafficAllocation(creative.status, approvedCreatives),
   };
 }

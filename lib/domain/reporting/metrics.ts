@@ -1,12 +1,17 @@
 // Sums of delivery metrics and how they render (integers kept as bigint until
-// the response; ctr and CPM derived from the sums, never averaged).
+// the response; ctr, CPM and the money rates derived from the sums, never
+// averaged). The one definition of every rate a report shows (REST, CSV,
+// GraphQL, the dashboard): docs/decisions/1235.
 import { round6 } from "@/lib/money";
-import type { ReportMetrics, ReportRow } from "./reporting.schemas";
+import type { DeliveryMetrics, ReportMetrics, ReportRow } from "./reporting.schemas";
 
-export type MetricSums = { impressions: bigint; clicks: bigint; conversions: bigint; spendMicros: bigint };
+/** What delivery alone sums (impressions, clicks, conversions, spend). */
+export type DeliverySums = { impressions: bigint; clicks: bigint; conversions: bigint; spendMicros: bigint };
+/** A report's sums: delivery and the value of its conversions (their `event_value_usd`, in micro-dollars). */
+export type MetricSums = DeliverySums & { conversionValueMicros: bigint };
 
 export function zeroSums(): MetricSums {
-  return { impressions: 0n, clicks: 0n, conversions: 0n, spendMicros: 0n };
+  return { impressions: 0n, clicks: 0n, conversions: 0n, spendMicros: 0n, conversionValueMicros: 0n };
 }
 
 export function addInto(target: MetricSums, source: MetricSums): MetricSums {
@@ -14,6 +19,7 @@ export function addInto(target: MetricSums, source: MetricSums): MetricSums {
   target.clicks += source.clicks;
   target.conversions += source.conversions;
   target.spendMicros += source.spendMicros;
+  target.conversionValueMicros += source.conversionValueMicros;
   return target;
 }
 
@@ -34,21 +40,56 @@ export function costPerConversionMicros(sums: Pick<MetricSums, "spendMicros" | "
   return (sums.spendMicros * 2n + sums.conversions) / (2n * sums.conversions);
 }
 
+/** Spend per click in micro-dollars, rounded half up; null without clicks. */
+export function costPerClickMicros(sums: Pick<MetricSums, "spendMicros" | "clicks">): bigint | null {
+  if (sums.clicks === 0n) return null;
+  return (sums.spendMicros * 2n + sums.clicks) / (2n * sums.clicks);
+}
+
+/** conversions / clicks rounded to 6 decimals; null without clicks (it can pass 1: each counts at its own time). */
+export function conversionRateOf(sums: Pick<MetricSums, "conversions" | "clicks">): number | null {
+  return sums.clicks === 0n ? null : ratio6(sums.conversions, sums.clicks);
+}
+
+/** Return on ad spend: conversion value / spend rounded to 6 decimals (2.5 is 250 %); null without spend. */
+export function roasOf(sums: Pick<MetricSums, "conversionValueMicros" | "spendMicros">): number | null {
+  return sums.spendMicros === 0n ? null : ratio6(sums.conversionValueMicros, sums.spendMicros);
+}
+
+/** a / b (non-negative integers, b > 0) rounded half up to 6 decimals, in integers so no float is divided. */
+function ratio6(a: bigint, b: bigint): number {
+  const millionths = (a * 2_000_000n + b) / (2n * b);
+  return Number(millionths) / 1e6;
+}
+
 /** The rates a report row or total shows beside its sums (from the integers, so a client never divides floats). */
-export function ratesOf(metrics: ReportMetrics): {
+export type ReportRates = {
   averageCpmPaidMicros: bigint;
+  costPerClickMicros: bigint | null;
   costPerConversionMicros: bigint | null;
-} {
+  conversionRate: number | null;
+  roas: number | null;
+};
+
+export function ratesOf(metrics: ReportMetrics): ReportRates {
   const sums = {
     spendMicros: metrics.spendMicros,
     impressions: BigInt(metrics.impressions),
+    clicks: BigInt(metrics.clicks),
     conversions: BigInt(metrics.conversions),
+    conversionValueMicros: metrics.conversionValueMicros,
   };
-  return { averageCpmPaidMicros: averageCpmMicros(sums), costPerConversionMicros: costPerConversionMicros(sums) };
+  return {
+    averageCpmPaidMicros: averageCpmMicros(sums),
+    costPerClickMicros: costPerClickMicros(sums),
+    costPerConversionMicros: costPerConversionMicros(sums),
+    conversionRate: conversionRateOf(sums),
+    roas: roasOf(sums),
+  };
 }
 
-/** The metrics a report shows for these sums. */
-export function metricsOf(sums: MetricSums): ReportMetrics {
+/** The delivery metrics of these sums (creative performance, today's overview). */
+export function deliveryMetricsOf(sums: DeliverySums): DeliveryMetrics {
   return {
     impressions: Number(sums.impressions),
     clicks: Number(sums.clicks),
@@ -56,6 +97,11 @@ export function metricsOf(sums: MetricSums): ReportMetrics {
     conversions: Number(sums.conversions),
     spendMicros: sums.spendMicros,
   };
+}
+
+/** The metrics a report shows for these sums. */
+export function metricsOf(sums: MetricSums): ReportMetrics {
+  return { ...deliveryMetricsOf(sums), conversionValueMicros: sums.conversionValueMicros };
 }
 
 export function toRow(key: string | number, sums: MetricSums): ReportRow {

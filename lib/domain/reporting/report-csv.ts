@@ -47,13 +47,27 @@ const metricCells = (row: MetricCells): Cell[] => [
   row.spend_usd,
 ];
 
+/**
+ * The money columns, after every column the files had before them (a spreadsheet or script that reads columns by
+ * position keeps working: docs/decisions/1235); a rate without a denominator (null in the JSON) is an empty cell.
+ */
+const MONEY_COLUMNS = [
+  "cost_per_click_usd",
+  "cost_per_conversion_usd",
+  "conversion_rate",
+  "conversion_value_usd",
+  "roas",
+] as const;
+type MoneyCells = Record<(typeof MONEY_COLUMNS)[number], number | null>;
+const moneyCells = (row: MoneyCells): Cell[] => MONEY_COLUMNS.map((column) => row[column] ?? "");
+
 /** E9 as CSV: one line per breakdown row (with the zone its dates and hours are local to), or one line of totals. */
 export function reportToCsv(report: CampaignReport): string {
   if (report.breakdown && report.rows) {
     const zone = report.period.timezone;
     return toCsv(
-      [KEY_COLUMN[report.breakdown], ...METRIC_COLUMNS, "timezone"],
-      report.rows.map((row) => [row.key, ...metricCells(row), zone]),
+      [KEY_COLUMN[report.breakdown], ...METRIC_COLUMNS, "timezone", ...MONEY_COLUMNS],
+      report.rows.map((row) => [row.key, ...metricCells(row), zone, ...moneyCells(row)]),
     );
   }
   return totalsCsv("campaign_id", report.campaign_id, report);
@@ -65,8 +79,20 @@ export function advertiserReportToCsv(report: AdvertiserReport): string {
     const zone = report.period.timezone;
     const named = report.breakdown === "campaign";
     return toCsv(
-      [KEY_COLUMN[report.breakdown], ...(named ? ["campaign_name"] : []), ...METRIC_COLUMNS, "timezone"],
-      report.rows.map((row) => [row.key, ...(named ? [row.campaign_name ?? ""] : []), ...metricCells(row), zone]),
+      [
+        KEY_COLUMN[report.breakdown],
+        ...(named ? ["campaign_name"] : []),
+        ...METRIC_COLUMNS,
+        "timezone",
+        ...MONEY_COLUMNS,
+      ],
+      report.rows.map((row) => [
+        row.key,
+        ...(named ? [row.campaign_name ?? ""] : []),
+        ...metricCells(row),
+        zone,
+        ...moneyCells(row),
+      ]),
     );
   }
   return totalsCsv("advertiser_id", report.advertiser_id, report);
@@ -88,6 +114,7 @@ function totalsCsv(idColumn: string, id: string, report: CampaignReport | Advert
       "spend_usd",
       "average_cpm_paid_usd",
       "as_of",
+      ...MONEY_COLUMNS,
     ],
     [
       [
@@ -102,6 +129,7 @@ function totalsCsv(idColumn: string, id: string, report: CampaignReport | Advert
         totals.spend_usd,
         totals.average_cpm_paid_usd,
         totals.as_of,
+        ...moneyCells(totals),
       ],
     ],
   );

@@ -172,14 +172,16 @@ export const ADVERTISER_REPORT_QUERY = REPORT_QUERY;
 
 // ---------------------------------------------------------------- results (the domain's)
 
-/** Metrics of a report's totals or row: counts, ctr (a fraction, 6 decimals), spend in micro-dollars. */
-export type ReportMetrics = {
+/** Delivery metrics: counts, ctr (a fraction, 6 decimals), spend in micro-dollars. */
+export type DeliveryMetrics = {
   impressions: number;
   clicks: number;
   ctr: number;
   conversions: number;
   spendMicros: bigint;
 };
+/** Metrics of a report's totals or row: delivery and the conversions' value in micro-dollars (rates: metrics.ts ratesOf). */
+export type ReportMetrics = DeliveryMetrics & { conversionValueMicros: bigint };
 export type ReportPeriod = { start: string; end: string; timezone: string };
 export type ReportRow = ReportMetrics & {
   /** the local date, moment type, sport, creative id, or local hour of day (a number 0-23) */
@@ -232,7 +234,7 @@ export type CampaignTimeseries = {
   source: ReportSource;
 };
 
-export type CreativePerformance = ReportMetrics & { creativeId: string; trafficAllocation: number };
+export type CreativePerformance = DeliveryMetrics & { creativeId: string; trafficAllocation: number };
 
 // ---------------------------------------------------------------- REST views (OpenAPI)
 
@@ -245,6 +247,20 @@ const spendMicros = z.number().int().nonnegative().meta({
 });
 const averageCpmPaid = usd.meta({ description: "spend / impressions x 1000; 0 without impressions." });
 const costPerConversion = usd.nullable().meta({ description: "spend / conversions; null without conversions." });
+const costPerClick = usd.nullable().meta({ description: "spend / clicks; null without clicks." });
+const conversionRate = z.number().min(0).nullable().meta({
+  description:
+    "conversions / clicks, 6 decimals; null without clicks. Each counts at its own time, so a short range can pass 1.",
+});
+const conversionValue = usd.meta({
+  description: "The sum of the conversions' `event_value_usd` (a conversion without one counts 0).",
+});
+const conversionValueMicros = z.number().int().nonnegative().meta({
+  description: "The conversion value in micro-dollars (1 USD = 1,000,000): exact.",
+});
+const roas = z.number().min(0).nullable().meta({
+  description: "Return on ad spend: conversion value / spend, 6 decimals (2.5 is 250 %); null without spend.",
+});
 
 /** The numbers of a report's totals and of each of its rows, in this order. */
 const metricFields = {
@@ -256,6 +272,11 @@ const metricFields = {
   spend_micros: spendMicros,
   average_cpm_paid_usd: averageCpmPaid,
   cost_per_conversion_usd: costPerConversion,
+  cost_per_click_usd: costPerClick,
+  conversion_rate: conversionRate,
+  conversion_value_usd: conversionValue,
+  conversion_value_micros: conversionValueMicros,
+  roas,
 };
 
 export const period = z

@@ -175,6 +175,11 @@ describe("E9/E10 in America/New_York across the November DST change", () => {
         spend_micros: 28_000,
         average_cpm_paid_usd: 5.6,
         cost_per_conversion_usd: 0.014,
+        cost_per_click_usd: 0.007,
+        conversion_rate: 0.5,
+        conversion_value_usd: 10,
+        conversion_value_micros: 10_000_000,
+        roas: 357.142857,
         as_of: "2026-01-01T00:00:00.000Z",
       },
     });
@@ -192,6 +197,11 @@ describe("E9/E10 in America/New_York across the November DST change", () => {
         spend_micros: 2000,
         average_cpm_paid_usd: 2,
         cost_per_conversion_usd: null,
+        cost_per_click_usd: 0.001,
+        conversion_rate: 0,
+        conversion_value_usd: 0,
+        conversion_value_micros: 0,
+        roas: 0,
       },
       {
         key: "2025-11-02",
@@ -203,6 +213,11 @@ describe("E9/E10 in America/New_York across the November DST change", () => {
         spend_micros: 15_000,
         average_cpm_paid_usd: 5,
         cost_per_conversion_usd: 0.015,
+        cost_per_click_usd: 0.015,
+        conversion_rate: 1,
+        conversion_value_usd: 10,
+        conversion_value_micros: 10_000_000,
+        roas: 666.666667,
       },
       {
         key: "2025-11-03",
@@ -214,6 +229,11 @@ describe("E9/E10 in America/New_York across the November DST change", () => {
         spend_micros: 11_000,
         average_cpm_paid_usd: 11,
         cost_per_conversion_usd: 0.011,
+        cost_per_click_usd: 0.011,
+        conversion_rate: 1,
+        conversion_value_usd: 0,
+        conversion_value_micros: 0,
+        roas: 0,
       },
     ]);
     expectRowsSumToTotals(byDay);
@@ -314,6 +334,11 @@ describe("E9/E10 in America/New_York across the March DST change", () => {
       spend_micros: 0,
       average_cpm_paid_usd: 0,
       cost_per_conversion_usd: null,
+      cost_per_click_usd: null,
+      conversion_rate: null,
+      conversion_value_usd: 0,
+      conversion_value_micros: 0,
+      roas: null,
     });
     await expectPlansAgree(campaign.id, query, { breakdown: "hour_of_day" });
     const hourly = await getCampaignTimeseries(actor, campaign.id, { ...query, granularity: "hour" });
@@ -365,6 +390,11 @@ describe("E9/E10 in Asia/Kolkata (+05:30)", () => {
       spend_micros: 28_000,
       average_cpm_paid_usd: 5.6,
       cost_per_conversion_usd: 0.028,
+      cost_per_click_usd: 0.014,
+      conversion_rate: 0.5,
+      conversion_value_usd: 4.5,
+      conversion_value_micros: 4_500_000,
+      roas: 160.714286,
       as_of: "2026-01-01T00:00:00.000Z",
     });
     await expectPlansAgree(campaign.id, query, {});

@@ -13,6 +13,7 @@ import type {
   CreativePerformanceView,
   ReportComparison,
   ReportComparisonView,
+  DeliveryMetrics,
   ReportMetrics,
 } from "@/lib/domain/reporting/reporting.schemas";
 import { ratesOf } from "@/lib/domain/reporting/metrics";
@@ -25,11 +26,18 @@ function reportMetricsView(metrics: ReportMetrics) {
     ...metricsView(metrics),
     spend_micros: Number(metrics.spendMicros),
     average_cpm_paid_usd: microsToUsd(rates.averageCpmPaidMicros),
-    cost_per_conversion_usd: rates.costPerConversionMicros === null ? null : microsToUsd(rates.costPerConversionMicros),
+    cost_per_conversion_usd: usdOrNull(rates.costPerConversionMicros),
+    cost_per_click_usd: usdOrNull(rates.costPerClickMicros),
+    conversion_rate: rates.conversionRate,
+    conversion_value_usd: microsToUsd(metrics.conversionValueMicros),
+    conversion_value_micros: Number(metrics.conversionValueMicros),
+    roas: rates.roas,
   };
 }
 
-function metricsView(metrics: ReportMetrics) {
+const usdOrNull = (micros: bigint | null) => (micros === null ? null : microsToUsd(micros));
+
+function metricsView(metrics: DeliveryMetrics) {
   return {
     impressions: metrics.impressions,
     clicks: metrics.clicks,

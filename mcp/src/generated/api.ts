@@ -1756,6 +1756,16 @@ export interface components {
             average_cpm_paid_usd: number;
             /** @description spend / conversions; null without conversions. */
             cost_per_conversion_usd: number | null;
+            /** @description spend / clicks; null without clicks. */
+            cost_per_click_usd: number | null;
+            /** @description conversions / clicks, 6 decimals; null without clicks. Each counts at its own time, so a short range can pass 1. */
+            conversion_rate: number | null;
+            /** @description The sum of the conversions' `event_value_usd` (a conversion without one counts 0). */
+            conversion_value_usd: number;
+            /** @description The conversion value in micro-dollars (1 USD = 1,000,000): exact. */
+            conversion_value_micros: number;
+            /** @description Return on ad spend: conversion value / spend, 6 decimals (2.5 is 250 %); null without spend. */
+            roas: number | null;
             /**
              * Format: date-time
              * @description When the numbers were computed; events reach reports within 5 seconds.
@@ -1777,6 +1787,16 @@ export interface components {
             average_cpm_paid_usd: number;
             /** @description spend / conversions; null without conversions. */
             cost_per_conversion_usd: number | null;
+            /** @description spend / clicks; null without clicks. */
+            cost_per_click_usd: number | null;
+            /** @description conversions / clicks, 6 decimals; null without clicks. Each counts at its own time, so a short range can pass 1. */
+            conversion_rate: number | null;
+            /** @description The sum of the conversions' `event_value_usd` (a conversion without one counts 0). */
+            conversion_value_usd: number;
+            /** @description The conversion value in micro-dollars (1 USD = 1,000,000): exact. */
+            conversion_value_micros: number;
+            /** @description Return on ad spend: conversion value / spend, 6 decimals (2.5 is 250 %); null without spend. */
+            roas: number | null;
             /** @description With the campaign breakdown: the campaign's name. */
             campaign_name?: string;
         };
@@ -1796,6 +1816,16 @@ export interface components {
                 average_cpm_paid_usd: number;
                 /** @description spend / conversions; null without conversions. */
                 cost_per_conversion_usd: number | null;
+                /** @description spend / clicks; null without clicks. */
+                cost_per_click_usd: number | null;
+                /** @description conversions / clicks, 6 decimals; null without clicks. Each counts at its own time, so a short range can pass 1. */
+                conversion_rate: number | null;
+                /** @description The sum of the conversions' `event_value_usd` (a conversion without one counts 0). */
+                conversion_value_usd: number;
+                /** @description The conversion value in micro-dollars (1 USD = 1,000,000): exact. */
+                conversion_value_micros: number;
+                /** @description Return on ad spend: conversion value / spend, 6 decimals (2.5 is 250 %); null without spend. */
+                roas: number | null;
             };
         };
         CampaignReport: {
@@ -1823,6 +1853,16 @@ export interface components {
             average_cpm_paid_usd: number;
             /** @description spend / conversions; null without conversions. */
             cost_per_conversion_usd: number | null;
+            /** @description spend / clicks; null without clicks. */
+            cost_per_click_usd: number | null;
+            /** @description conversions / clicks, 6 decimals; null without clicks. Each counts at its own time, so a short range can pass 1. */
+            conversion_rate: number | null;
+            /** @description The sum of the conversions' `event_value_usd` (a conversion without one counts 0). */
+            conversion_value_usd: number;
+            /** @description The conversion value in micro-dollars (1 USD = 1,000,000): exact. */
+            conversion_value_micros: number;
+            /** @description Return on ad spend: conversion value / spend, 6 decimals (2.5 is 250 %); null without spend. */
+            roas: number | null;
         };
         CampaignTimeSeries: {
             campaign_id: string;

@@ -124,21 +124,23 @@ describe("GET /api/ads/reporting/campaigns", () => {
   });
 
   it("exports CSV naming the zone, a campaign's line with its name", async () => {
+    // the money columns follow the ones the file had before them; a rate without its denominator is empty
+    const MONEY_COLUMNS = "cost_per_click_usd,cost_per_conversion_usd,conversion_rate,conversion_value_usd,roas";
     const res = await get({ ...RANGE, breakdown: "campaign", format: "csv" });
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toBe(
       'attachment; filename="all-campaigns-2025-11-02-2025-11-03-by-campaign-America-New_York.csv"',
     );
     expect(res.text.split("\r\n")).toEqual([
-      "campaign_id,campaign_name,impressions,clicks,ctr,conversions,spend_usd,timezone",
-      `${ids.big},Big,2,1,0.5,0,0.01,America/New_York`,
-      `${ids.small},Small,1,0,0,0,0.001,America/New_York`,
-      `${ids.idle},Idle,0,0,0,0,0,America/New_York`,
+      `campaign_id,campaign_name,impressions,clicks,ctr,conversions,spend_usd,timezone,${MONEY_COLUMNS}`,
+      `${ids.big},Big,2,1,0.5,0,0.01,America/New_York,0.01,,0,0,0`,
+      `${ids.small},Small,1,0,0,0,0.001,America/New_York,,,,0,0`,
+      `${ids.idle},Idle,0,0,0,0,0,America/New_York,,,,0,`,
       "",
     ]);
     const totals = await get({ ...RANGE, format: "csv" });
     expect(totals.text.split("\r\n")[0]).toBe(
-      "advertiser_id,start_date,end_date,timezone,impressions,clicks,ctr,conversions,spend_usd,average_cpm_paid_usd,as_of",
+      `advertiser_id,start_date,end_date,timezone,impressions,clicks,ctr,conversions,spend_usd,average_cpm_paid_usd,as_of,${MONEY_COLUMNS}`,
     );
     expect(totals.text.split("\r\n")[1]).toMatch(
       new RegExp(`^${adv.advertiserId},2025-11-02,2025-11-03,America/New_York,3,`),

@@ -85,6 +85,11 @@ describe("GET /api/ads/reporting/campaigns/{id} (E9)", () => {
       spend_micros: 8000,
       average_cpm_paid_usd: 4,
       cost_per_conversion_usd: null,
+      cost_per_click_usd: 0.008,
+      conversion_rate: 0,
+      conversion_value_usd: 0,
+      conversion_value_micros: 0,
+      roas: 0,
     });
     // the response matches the documented schema, and the OpenAPI document lists the operation
     expect(campaignReport.safeParse(res.body).success).toBe(true);
@@ -189,8 +194,10 @@ describe("GET /api/ads/reporting/campaigns/{id} (E9)", () => {
     );
     // every line names the zone its dates are local to
     expect(viaParam.text).toBe(
-      "date,impressions,clicks,ctr,conversions,spend_usd,timezone\r\n" +
-        "2025-11-01,0,0,0,0,0,America/New_York\r\n2025-11-02,2,1,0.5,0,0.008,America/New_York\r\n",
+      "date,impressions,clicks,ctr,conversions,spend_usd,timezone," +
+        "cost_per_click_usd,cost_per_conversion_usd,conversion_rate,conversion_value_usd,roas\r\n" +
+        // a rate without its denominator (null in the JSON) is an empty cell
+        "2025-11-01,0,0,0,0,0,America/New_York,,,,0,\r\n2025-11-02,2,1,0.5,0,0.008,America/New_York,0.008,,0,0,0\r\n",
     );
     const viaAccept = await get(report, adv, campaign.id, query, { accept: "text/csv" });
     expect(viaAccept.text).toBe(viaParam.text);
@@ -205,10 +212,13 @@ describe("GET /api/ads/reporting/campaigns/{id} (E9)", () => {
     });
     const [header, line, end] = totals.text.split("\r\n");
     expect(header).toBe(
-      "campaign_id,start_date,end_date,timezone,impressions,clicks,ctr,conversions,spend_usd,average_cpm_paid_usd,as_of",
+      "campaign_id,start_date,end_date,timezone,impressions,clicks,ctr,conversions,spend_usd,average_cpm_paid_usd,as_of," +
+        "cost_per_click_usd,cost_per_conversion_usd,conversion_rate,conversion_value_usd,roas",
     );
     expect(line).toMatch(
-      new RegExp(`^${campaign.id},2025-11-02,2025-11-02,UTC,2,1,0.5,0,0.008,4,\\d{4}-\\d\\d-\\d\\dT`),
+      new RegExp(
+        `^${campaign.id},2025-11-02,2025-11-02,UTC,2,1,0.5,0,0.008,4,\\d{4}-\\d\\d-\\d\\dT[^,]+,0.008,,0,0,0$`,
+      ),
     );
     expect(end).toBe("");
   });
@@ -239,6 +249,11 @@ describe("GET /api/ads/reporting/campaigns/{id} (E9)", () => {
         spend_micros: 3000,
         average_cpm_paid_usd: 1,
         cost_per_conversion_usd: null,
+        cost_per_click_usd: 0.003,
+        conversion_rate: 0,
+        conversion_value_usd: 0,
+        conversion_value_micros: 0,
+        roas: 0,
       },
     });
     expect((await get(report, adv, campaign.id, query)).body.comparison).toBeUndefined();
@@ -441,9 +456,10 @@ describe("E9 breakdown=region", () => {
 
     const csv = await get(report, adv, campaign.id, { ...query, format: "csv" });
     expect(csv.text).toBe(
-      "region,impressions,clicks,ctr,conversions,spend_usd,timezone\r\n" +
-        "CA-ON,1,0,0,0,0.005,America/New_York\r\nUS-NJ,2,1,0.5,1,0.006,America/New_York\r\n" +
-        "unknown,1,0,0,0,0.001,America/New_York\r\n",
+      "region,impressions,clicks,ctr,conversions,spend_usd,timezone," +
+        "cost_per_click_usd,cost_per_conversion_usd,conversion_rate,conversion_value_usd,roas\r\n" +
+        "CA-ON,1,0,0,0,0.005,America/New_York,,,,0,0\r\nUS-NJ,2,1,0.5,1,0.006,America/New_York,0.006,0.006,1,0,0\r\n" +
+        "unknown,1,0,0,0,0.001,America/New_York,,,,0,0\r\n",
     );
     expect(csv.headers.get("content-disposition")).toContain("-by-region-");
   });
