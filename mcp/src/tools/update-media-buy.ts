@@ -143,6 +143,7 @@ export const updateMediaBuy = defineTool({
   operations: ["getCampaign", "listMomentTypes", "updateCampaign", "cancelCampaign"],
   destructive: true,
   fieldMap: updateFieldMap,
+  notFoundCode: "MEDIA_BUY_NOT_FOUND",
   run: async (args, { api, now }) => {
     const [campaign, catalog] = await Promise.all([
       api.read("getCampaign", { path: { id: args.media_buy_id } }),
