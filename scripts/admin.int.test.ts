@@ -337,6 +337,27 @@ describe("operator CLI (npm run admin)", { timeout: 60_000 }, () => {
     expect(JSON.parse(again.stdout).revoked_at).toBe(JSON.parse(result.stdout).revoked_at);
   });
 
+  it("create-advertiser --sandbox makes a sandbox advertiser; without it the advertiser is real", async () => {
+    const made = await Promise.all(
+      [["--sandbox"], []].map(async (extra, index) => {
+        const result = await adminWith(
+          "a long password\n",
+          "create-advertiser",
+          "--name",
+          `Sandbox ${index}`,
+          "--email",
+          `sandbox-${index}-${Date.now()}@acme.test`,
+          "--password-stdin",
+          ...extra,
+        );
+        expect(result.code, result.stderr).toBe(0);
+        const id = (JSON.parse(result.stdout) as Record<string, string>).advertiser_id!;
+        return (await db().advertiser.findUniqueOrThrow({ where: { id } })).sandbox;
+      }),
+    );
+    expect(made).toEqual([true, false]);
+  });
+
   it("revoke-platform-key: decisions with the key are refused (here once the 30 s cache is gone)", async () => {
     const created = JSON.parse((await admin("create-platform-key", "--name", "Revoked app")).stdout) as Record<
       string,

@@ -43,7 +43,8 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 
 const USAGE = `usage: npm run admin -- <command> [options]
-  create-advertiser --name N --email E --password-stdin   (the password: the first line of standard input)
+  create-advertiser --name N --email E --password-stdin [--sandbox]   (the password: the first line of standard input;
+    --sandbox: a sandbox advertiser, whose auctions never count and which alone may use AdCP's compliance test controller)
   create-client --advertiser ID [--scopes "campaigns:read campaigns:write reporting:read"] [--name N]
   revoke-client --client ID      (no new token; its tokens stop working within 30 s on every instance)
   create-platform-key --name N   (prints the key once, and its key_id for revoke-platform-key)
@@ -121,6 +122,7 @@ async function run(command: string | undefined, args: string[], stdin: Input): P
       name: { type: "string" },
       email: { type: "string" },
       "password-stdin": { type: "boolean" },
+      sandbox: { type: "boolean" },
       advertiser: { type: "string" },
       client: { type: "string" },
       "key-id": { type: "string" },
@@ -143,7 +145,10 @@ async function run(command: string | undefined, args: string[], stdin: Input): P
     case "create-advertiser": {
       const name = required(values, "name");
       const email = required(values, "email");
-      const created = await createAdvertiser({ name, email, password: await passwordFromStdin(values, stdin) });
+      const created = await createAdvertiser(
+        { name, email, password: await passwordFromStdin(values, stdin) },
+        { sandbox: values.sandbox === true },
+      );
       return {
         advertiser_id: created.advertiser_id,
         client_id: created.client_id,

@@ -112,6 +112,20 @@ describe("authentication", () => {
     expect(res.headers.get("mcp-session-id")).toBeNull();
     expect(res.body.result.serverInfo).toMatchObject({ name: "sports-moment-ads" });
   });
+
+  it("answers JSON to a client accepting only JSON (AdCP's raw probes), and 406 to one accepting neither", async () => {
+    const authorization = `Bearer ${await adv.token()}`;
+    const post = (accept: string) =>
+      call(POST, "/mcp", {
+        method: "POST",
+        body: initialize,
+        headers: { "content-type": "application/json", accept, authorization },
+      });
+    const json = await post("application/json");
+    expect(json.status).toBe(200);
+    expect(json.body.result.serverInfo).toMatchObject({ name: "sports-moment-ads" });
+    expect((await post("text/html")).status).toBe(406);
+  });
 });
 
 describe("Origin (DNS-rebinding protection, docs/decisions/1308)", () => {

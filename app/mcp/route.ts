@@ -56,6 +56,20 @@ async function mcpActor(request: Request, baseUrl: string): Promise<Actor> {
   }
 }
 
+/**
+ * The request as the SDK transport takes it: a client that accepts JSON but does not list text/event-stream
+ * (AdCP's storyboard runner sends its raw HTTP probes so) is answered in JSON, which is all this stateless
+ * endpoint ever sends, rather than 406. A client that accepts neither is still refused.
+ */
+function jsonAccepting(request: Request): Request {
+  const accept = request.headers.get("accept") ?? "";
+  if (accept.includes("text/event-stream") || !/application\/json|\*\/\*|^$/.test(accept)) return request;
+  const headers = new Headers(request.headers);
+  headers.set("accept", "application/json, text/event-stream");
+  // the body was read already (the transport takes it parsed): the copy carries none
+  return new Request(request.url, { method: request.method, headers });
+}
+
 export const POST = defineRoute(
   { auth: "none", maxBodyBytes: bodyLimitFor("/mcp") },
   async ({ request, body, log }) => {
@@ -84,7 +98,7 @@ export const POST = defineRoute(
     try {
       // the tools' in-process REST calls carry this token: the REST guard accepts its /mcp audience there only
       return await asMcpCall(token, () =>
-        transport.handleRequest(request, {
+        transport.handleRequest(jsonAccepting(request), {
           parsedBody: message,
           authInfo: {
             token,

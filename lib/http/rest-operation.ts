@@ -123,6 +123,7 @@ export function restHandler(entry: OperationEntry): OperationRoute {
   if (!preview) return route;
   // the preview's view takes its own operation's result
   const view = preview.view as (result: unknown) => unknown;
-  const previewOptions = { params, check: shape.check, view, maxBodyBytes: entry.bodyLimit };
+  // read as the operation reads its request (updateCampaign's If-Match): a preview checks what the write would
+  const previewOptions = { params, check: shape.check, input: shape.input, view, maxBodyBytes: entry.bodyLimit };
   return withValidateOnly(route, restOperation(preview.operation, previewOptions));
 }

@@ -96,6 +96,7 @@ import { PAGED_LIST_QUERY, WHOLE_NUMBER, type QueryRead } from "./query";
 import { reportResponse, requestedReportFormat } from "./report-response";
 import { postbackBodyInput, postbackQueryInput } from "./postback-request";
 import { checkValidateOnly } from "./validate-only";
+import { bodyWithIfMatch } from "./if-match";
 import {
   campaignCreatedView,
   campaignCreatePreviewView,
@@ -248,6 +249,7 @@ export const REST_SURFACE: readonly SurfaceEntry[] = [
   op("GET", "/api/ads/campaigns/{id}", getCampaign, campaignsDocs.getCampaign, { view: campaignView }),
   op("PATCH", "/api/ads/campaigns/{id}", updateCampaign, campaignsDocs.updateCampaign, {
     check: checkValidateOnly,
+    input: bodyWithIfMatch,
     view: campaignView,
     preview: { operation: previewCampaignUpdate, view: campaignUpdatePreviewView },
   }),

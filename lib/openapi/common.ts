@@ -268,7 +268,13 @@ export function withIdempotencyKeys(
       }
       copy[method] = {
         ...operation,
-        requestParams: { ...operation.requestParams, header: idempotencyKeyHeader },
+        // beside an operation's own headers (updateCampaign's If-Match)
+        requestParams: {
+          ...operation.requestParams,
+          header: operation.requestParams?.header
+            ? idempotencyKeyHeader.extend((operation.requestParams.header as z.ZodObject).shape)
+            : idempotencyKeyHeader,
+        },
         responses,
       };
     }

@@ -7,6 +7,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CallToolRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { ADCP_MAJOR_VERSIONS } from "./adcp/envelope.ts";
 import { OPERATIONS, type OperationId } from "./generated/operations.ts";
 import type { OperationMeta } from "./operation-metadata.ts";
 import { ApiError, type RestClient } from "./rest-client.ts";
@@ -208,6 +209,23 @@ export const SERVER_INSTRUCTIONS =
   "Changes that can raise spend first return a preview; show it to the user and call again with confirm: true. " +
   "AdCP buyers: get_adcp_capabilities, get_products, create_media_buy, get_media_buy_delivery.";
 
+/** The request's AdCP `context` (an object), to echo unchanged; anything else is not echoed. */
+export function contextOf(args: unknown): Record<string, unknown> | undefined {
+  if (typeof args !== "object" || args === null || !("context" in args)) return undefined;
+  const context = (args as { context?: unknown }).context;
+  return typeof context === "object" && context !== null && !Array.isArray(context)
+    ? (context as Record<string, unknown>)
+    : undefined;
+}
+
+/** VERSION_UNSUPPORTED for an adcp_major_version this agent does not speak (absent: the agent's own). */
+export function majorVersionRefusal(args: unknown) {
+  if (typeof args !== "object" || args === null || !("adcp_major_version" in args)) return null;
+  const requested = (args as { adcp_major_version?: unknown }).adcp_major_version;
+  if (requested === undefined || (ADCP_MAJOR_VERSIONS as readonly unknown[]).includes(requested)) return null;
+  return refusal.versionUnsupported(requested, ADCP_MAJOR_VERSIONS);
+}
+
 /** The REST client a tool runs with: it may call the operations it names, and no other. */
 function clientFor(tool: ToolDefinition, api: RestClient): RestClient {
   const allowed = new Set<OperationId>([...tool.operations, ...(tool.optionalOperations ?? [])]);
@@ -233,9 +251,13 @@ export function createSmaMcpServer(options: ServerOptions): McpServer {
   const agentUrl = options.agentUrl ?? `${options.api.baseUrl}/mcp`;
 
   async function run(tool: ToolDefinition, rawArgs: unknown): Promise<CallToolResult> {
+    // the caller's context comes back on every answer, refusals included (even of arguments the schema refuses)
+    const echo = contextOf(rawArgs);
+    const version = majorVersionRefusal(rawArgs);
+    if (version) return errorResult(version, echo);
     // the tool's own argument rules, answered as AdCP errors in its own terms (not the SDK's plain text)
     const parsed = z.object(tool.input).safeParse(rawArgs ?? {});
-    if (!parsed.success) return errorResult(argumentError(parsed.error));
+    if (!parsed.success) return errorResult(argumentError(parsed.error), echo);
     const context: ToolContext = { api: clientFor(tool, options.api), agentUrl, now };
     try {
       return okResult(await tool.run(parsed.data as never, context));
@@ -243,7 +265,7 @@ export function createSmaMcpServer(options: ServerOptions): McpServer {
       // API answers and translation errors are the caller's to read; anything else is worth a log line
       if (!(error instanceof ApiError && error.status > 0) && !(error instanceof ToolInputError))
         options.onUnexpectedError?.(error, tool.name);
-      return errorResult(toAdcpError(error, tool.fieldMap));
+      return errorResult(toAdcpError(error, tool.fieldMap, { notFoundCode: tool.notFoundCode }), echo);
     }
   }
 
@@ -267,10 +289,12 @@ export function createSmaMcpServer(options: ServerOptions): McpServer {
   const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));
   server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name);
-    if (!tool) return errorResult(refusal.unknownTool(request.params.name));
+    const echo = contextOf(request.params.arguments);
+    if (!tool) return errorResult(refusal.unknownTool(request.params.name), echo);
     const hidden = hiddenBecause(tool, held, readOnly, operations);
-    if (hidden && "missingScopes" in hidden) return errorResult(refusal.missingScopes(tool.name, hidden.missingScopes));
-    if (hidden) return errorResult(refusal.readOnly(tool.name));
+    if (hidden && "missingScopes" in hidden)
+      return errorResult(refusal.missingScopes(tool.name, hidden.missingScopes), echo);
+    if (hidden) return errorResult(refusal.readOnly(tool.name), echo);
     return run(tool, request.params.arguments);
   });
   return server;

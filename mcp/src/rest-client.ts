@@ -73,7 +73,12 @@ export type CallArgs<K extends OperationId> = {
   query?: Omit<NonNullable<Parameters<K>["query"]>, "validate_only">;
   body?: BodyOf<K>;
 };
-export type WriteOptions = { idempotencyKey?: string; validateOnly?: boolean };
+export type WriteOptions = {
+  idempotencyKey?: string;
+  validateOnly?: boolean;
+  /** If-Match (updateCampaign): the campaign's updated_at as read; the API refuses 409 conflict when it changed. */
+  ifUpdatedAt?: string;
+};
 /** A write's answer; `replayed` when the API answered a retry from its Idempotency-Key record. */
 export type Written<T> = { result: T; replayed: boolean };
 
@@ -131,6 +136,7 @@ export function createRestClient(options: RestClientOptions): RestClient {
     const query = { ...(args.query as object | undefined), ...(write.validateOnly ? { validate_only: "true" } : {}) };
     const headers: Record<string, string> = {};
     if (write.idempotencyKey && !write.validateOnly) headers["idempotency-key"] = write.idempotencyKey;
+    if (write.ifUpdatedAt) headers["if-match"] = `"${write.ifUpdatedAt}"`;
     let answer: Awaited<ReturnType<LooseRequest>>;
     try {
       answer = await request(method.toUpperCase(), path, {

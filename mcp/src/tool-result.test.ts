@@ -50,6 +50,38 @@ describe("AdCP errors", () => {
     });
   });
 
+  it("echoes the request's context beside adcp_error, in structured content and its text", () => {
+    const result = errorResult(refusal.unknownTool("nope"), { correlation_id: "c-1", nested: { a: [1] } });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toEqual({
+      adcp_error: expect.objectContaining({ code: "INVALID_REQUEST" }),
+      context: { correlation_id: "c-1", nested: { a: [1] } },
+    });
+    expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
+    expect(errorResult(refusal.unknownTool("nope")).structuredContent).not.toHaveProperty("context");
+  });
+
+  it("refuses an unsupported major version as VERSION_UNSUPPORTED naming the versions spoken", () => {
+    expect(refusal.versionUnsupported(99, [3])).toMatchObject({
+      code: "VERSION_UNSUPPORTED",
+      recovery: "correctable",
+      field: "adcp_major_version",
+      message: expect.stringContaining(
+        "adcp_major_version 99 is not supported: this agent speaks AdCP major version 3",
+      ),
+    });
+  });
+
+  it("answers not_found with the tool's own code when it names one (MEDIA_BUY_NOT_FOUND), else REFERENCE_NOT_FOUND", () => {
+    const error = new ApiError({ status: 404, code: "not_found", detail: "no campaign cmp_x", fieldErrors: [] });
+    expect(toAdcpError(error, undefined, { notFoundCode: "MEDIA_BUY_NOT_FOUND" })).toMatchObject({
+      code: "MEDIA_BUY_NOT_FOUND",
+      recovery: "correctable",
+      details: { code: "not_found", status: 404 },
+    });
+    expect(toAdcpError(error).code).toBe("REFERENCE_NOT_FOUND");
+  });
+
   it("names the scopes a hidden tool needs", () => {
     expect(refusal.missingScopes("create_media_buy", ["campaigns:write"])).toMatchObject({
       code: "SCOPE_INSUFFICIENT",

@@ -58,8 +58,12 @@ function terse(error: AdcpError): string {
   return `${error.code}${where}: ${error.message}${retry}`.slice(0, 500);
 }
 
-export function errorResult(error: AdcpError): CallToolResult {
-  const structured = { adcp_error: error };
+/**
+ * A failed call: isError with adcp_error in structured content (AdCP's MCP binding), and the request's `context`
+ * echoed unchanged beside it, as on a success (AdCP echoes it on every answer).
+ */
+export function errorResult(error: AdcpError, context?: Record<string, unknown>): CallToolResult {
+  const structured = { adcp_error: error, ...(context ? { context } : {}) };
   return {
     content: [
       { type: "text", text: JSON.stringify(structured) },
@@ -116,6 +120,17 @@ export const refusal = {
     suggestion: `Ask the operator for an API client holding ${scopes.join(" and ")} and use its token.`,
     details: { code: "insufficient_scope", status: 403, required_scopes: [...scopes] },
   }),
+  /** A request for an AdCP major version this agent does not speak (get_adcp_capabilities lists those it does). */
+  versionUnsupported: (requested: unknown, supported: readonly number[]): AdcpError => ({
+    code: "VERSION_UNSUPPORTED",
+    message:
+      `adcp_major_version ${JSON.stringify(requested).slice(0, 40)} is not supported: this agent speaks AdCP ` +
+      `major version${supported.length > 1 ? "s" : ""} ${supported.join(", ")}.`,
+    recovery: "correctable",
+    field: "adcp_major_version",
+    suggestion: `Send adcp_major_version ${supported[0]} (or leave it out), as get_adcp_capabilities declares.`,
+    details: { code: "version_unsupported", status: 400 },
+  }),
   readOnly: (tool: string): AdcpError => ({
     code: "PERMISSION_DENIED",
     message: `${tool} changes something, and this server runs read-only (SMA_READ_ONLY=1): it is not listed.`,
@@ -128,11 +143,20 @@ export const refusal = {
  * Any failure of a tool as an AdCP error. `fieldMap` renames the API's field
  * paths to the tool's own argument names (bid_cpm_usd -> packages[0].bid_price);
  * the message is written from the field errors under those names, so it never
- * names a REST field (the service's field messages carry no field name).
+ * names a REST field (the service's field messages carry no field name). A tool whose
+ * one reference is a media buy answers the API's not_found with `notFoundCode`
+ * (AdCP's MEDIA_BUY_NOT_FOUND rather than the generic REFERENCE_NOT_FOUND).
  */
-export function toAdcpError(error: unknown, fieldMap: (path: string) => string = (path) => path): AdcpError {
+export function toAdcpError(
+  error: unknown,
+  fieldMap: (path: string) => string = (path) => path,
+  options: { notFoundCode?: string } = {},
+): AdcpError {
   if (error instanceof ApiError) {
-    const mapped = ADCP_CODES[error.code] ?? { code: error.code.toUpperCase(), recovery: "correctable" as const };
+    const mapped =
+      error.code === "not_found" && options.notFoundCode
+        ? { code: options.notFoundCode, recovery: "correctable" as const }
+        : (ADCP_CODES[error.code] ?? { code: error.code.toUpperCase(), recovery: "correctable" as const });
     const errors = error.fieldErrors.map((entry) => ({ path: fieldMap(entry.path), message: entry.message }));
     const first = errors[0];
     return {

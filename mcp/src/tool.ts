@@ -40,6 +40,8 @@ export type ToolDefinition<I extends z.ZodRawShape = z.ZodRawShape> = {
   openWorld?: boolean;
   /** Renames the API's field paths in errors to this tool's argument paths. */
   fieldMap?: (path: string) => string;
+  /** AdCP's code for the API's not_found when the tool names one thing (MEDIA_BUY_NOT_FOUND); default REFERENCE_NOT_FOUND. */
+  notFoundCode?: string;
   run: (args: z.output<z.ZodObject<I>>, context: ToolContext) => Promise<Record<string, unknown>>;
 };
 

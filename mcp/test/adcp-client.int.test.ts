@@ -3,6 +3,7 @@
 // schemas of AdCP must accept every answer, the protocols we declare must match
 // the tools we list, and every bad input must come back as an AdCP error.
 import { runAgentTests, type TestResult, type TestScenario } from "@adcp/client/testing";
+import { runAgentTests as runSdkAgentTests } from "@adcp/sdk/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/mcp/route";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
@@ -35,7 +36,6 @@ describe("@adcp/client's tester against /mcp", () => {
     "discovery",
     "schema_compliance",
     "capability_discovery",
-    "create_media_buy",
     "error_handling",
     "validation",
   ])(
@@ -50,4 +50,28 @@ describe("@adcp/client's tester against /mcp", () => {
     },
     120_000,
   );
+});
+
+// @adcp/client 4.8's create_media_buy scenario sends no idempotency_key, which AdCP 3.1.19 requires (as the
+// 3.0.6 storyboards do: a keyless create is refused). Its successor, @adcp/sdk, runs the same scenario with a key.
+describe("create_media_buy in AdCP's testers", () => {
+  it("@adcp/sdk's tester passes its create_media_buy scenario", async () => {
+    const result = await runSdkAgentTests(`${server.url}/mcp`, "create_media_buy", {
+      auth: { type: "bearer", token },
+      brief: "Push notifications at close NBA games",
+      allow_http: true,
+    } as never);
+    expect(failures(result as TestResult)).toEqual([]);
+  }, 120_000);
+
+  it("@adcp/client 4.8's keyless create is refused as AdCP 3.1 requires: VALIDATION_ERROR on idempotency_key", async () => {
+    const result = await runAgentTests(`${server.url}/mcp`, "create_media_buy", {
+      auth: { type: "bearer", token },
+      brief: "Push notifications at close NBA games",
+    });
+    const failed = failures(result);
+    expect(failed.map((step) => step.step)).toEqual(["Create media buy"]);
+    expect(failed[0]!.error).toContain('"field":"idempotency_key"');
+    expect(failed[0]!.error).toContain('"code":"VALIDATION_ERROR"');
+  }, 120_000);
 });

@@ -253,8 +253,9 @@ describe("create_media_buy", () => {
       message: expect.stringMatching(/^packages\[0\]\.bid_price: must be at least \d+\.\d\d, the floor of close_game/),
     });
     expect(refusals.pastStart.structured.adcp_error).toMatchObject({
+      code: "INVALID_REQUEST",
       field: "start_time",
-      message: "start_time: must be today (UTC) or later",
+      message: expect.stringMatching(/^start_time is in the past \(2020-01-01, today is \d{4}-\d\d-\d\d UTC\)/),
     });
     expect(refusals.longHeadline.structured.adcp_error).toMatchObject({
       field: "packages[0].creatives[0].assets.headline",
@@ -273,20 +274,26 @@ describe("create_media_buy", () => {
 
   it("answers a buy without its creative as input-required, naming what to send, and creates nothing", async () => {
     const before = await db().campaign.count({ where: { advertiserId: adv.advertiserId } });
-    // AdCP 3.0 clients send neither the creative inline nor an idempotency key: a preview needs no key
-    const { idempotency_key: _key, ...request } = buyRequest(key(), { creatives: undefined });
-    const answer = await callTool(client, "create_media_buy", request);
+    // an AdCP 3.0 client may leave the creative out: the answer asks for it
+    const answer = await callTool(client, "create_media_buy", buyRequest(key(), { creatives: undefined }));
     expectInputRequired(answer, "media-buy/create-media-buy-async-response-input-required.json");
     expect(answer.structured.errors).toEqual([
       expect.objectContaining({ code: "VALIDATION_ERROR", field: "packages[0].creatives" }),
     ]);
-    // confirming without a key, or without the creative, is refused
-    const keyless = await callTool(client, "create_media_buy", {
-      ...buyRequest(key()),
-      idempotency_key: undefined,
-      confirm: true,
-    });
-    expect(keyless.structured.adcp_error).toMatchObject({ code: "VALIDATION_ERROR", field: "idempotency_key" });
+    // without a key (AdCP 3.1 requires one on every create_media_buy, a preview too), or confirmed without the
+    // creative, it is refused
+    for (const confirm of [undefined, true]) {
+      const keyless = await callTool(client, "create_media_buy", {
+        ...buyRequest(key()),
+        idempotency_key: undefined,
+        confirm,
+      });
+      expect(keyless.isError).toBe(true);
+      expect(keyless.structured).toMatchObject({
+        adcp_error: { code: "VALIDATION_ERROR", field: "idempotency_key", recovery: "correctable" },
+        context: { buyer_ref: "plan-7" },
+      });
+    }
     const bare = await callTool(client, "create_media_buy", { ...buyRequest(key(), { creatives: [] }), confirm: true });
     expect(bare.structured.adcp_error).toMatchObject({ code: "VALIDATION_ERROR", field: "packages[0].creatives" });
     expect(await db().campaign.count({ where: { advertiserId: adv.advertiserId } })).toBe(before);
@@ -311,6 +318,85 @@ describe("create_media_buy", () => {
       code: "PRODUCT_NOT_FOUND",
       details: { code: "validation_failed" },
     });
+  });
+});
+
+describe("AdCP's error model", () => {
+  const context = { correlation_id: "error-model", trace: { step: 3 } };
+
+  it("echoes context unchanged on successes and on every kind of refusal", async () => {
+    const ok = await callTool(client, "get_adcp_capabilities", { context });
+    expect(ok.structured.context).toEqual(context);
+    const refusals = {
+      schema: await callTool(client, "create_media_buy", { ...buyRequest(key()), packages: "x", context }),
+      service: await callTool(client, "create_media_buy", {
+        ...buyRequest(key(), { bid_price: 0.1 }),
+        confirm: true,
+        context,
+      }),
+      unknownTool: await callTool(client, "no_such_tool", { context }),
+      notFound: await callTool(client, "update_media_buy", {
+        media_buy_id: "cmp_missing",
+        idempotency_key: key(),
+        paused: true,
+        context,
+      }),
+    };
+    for (const [name, answer] of Object.entries(refusals)) {
+      expect(answer.isError, name).toBe(true);
+      expect(answer.structured.context, name).toEqual(context);
+      expect(adcpErrors("core/error.json", answer.structured.adcp_error), name).toEqual([]);
+    }
+  });
+
+  it("maps each refusal onto AdCP's codes, with recovery and field", async () => {
+    const today = new Date();
+    const day = (offset: number) => new Date(today.getTime() + offset * DAY).toISOString();
+    const cases: [string, Record<string, unknown>, Record<string, unknown>][] = [
+      [
+        "get_products",
+        { adcp_major_version: 99, buying_mode: "wholesale" },
+        { code: "VERSION_UNSUPPORTED", field: "adcp_major_version" },
+      ],
+      [
+        "update_media_buy",
+        { media_buy_id: "cmp_missing", idempotency_key: key(), paused: true },
+        { code: "MEDIA_BUY_NOT_FOUND" },
+      ],
+      // the request's own shape is refused before its product is looked up
+      [
+        "create_media_buy",
+        { ...buyRequest(key(), { product_id: "test-product", budget: -500 }), start_time: day(1), end_time: day(8) },
+        { code: "VALIDATION_ERROR", field: "packages[0].budget" },
+      ],
+      [
+        "create_media_buy",
+        { ...buyRequest(key(), { product_id: "test-product" }), start_time: day(8), end_time: day(1) },
+        { code: "VALIDATION_ERROR", field: "end_time" },
+      ],
+      [
+        "create_media_buy",
+        { ...buyRequest(key(), { product_id: "test-product" }), start_time: "2020-01-01T00:00:00Z" },
+        { code: "INVALID_REQUEST", field: "start_time" },
+      ],
+      [
+        "create_media_buy",
+        { ...buyRequest(key()), idempotency_key: undefined },
+        { code: "VALIDATION_ERROR", field: "idempotency_key" },
+      ],
+      [
+        "create_media_buy",
+        buyRequest(key(), { product_id: "test-product" }),
+        { code: "PRODUCT_NOT_FOUND", field: "packages[0].product_id" },
+      ],
+    ];
+    for (const [tool, request, expected] of cases) {
+      const answer = await callTool(client, tool, request);
+      expect(answer.isError, `${tool} ${JSON.stringify(expected)}`).toBe(true);
+      expect(answer.structured.adcp_error, tool).toMatchObject({ ...expected, recovery: "correctable" });
+    }
+    // a supported major version is served
+    expect((await callTool(client, "get_adcp_capabilities", { adcp_major_version: 3 })).isError).toBe(false);
   });
 });
 

@@ -369,7 +369,28 @@ export const updateCampaignInput = z
 export type UpdateCampaignInput = z.infer<typeof updateCampaignInput>;
 
 /** updateCampaign's operation input: the body and the campaign's id (the path's; any id, one the caller does not own is 404). */
-export const updateCampaignByIdInput = updateCampaignInput.extend({ id: z.string() });
+/**
+ * updateCampaign's input: the body, the path's id, and (REST's If-Match header, never the body) the campaign's
+ * `updated_at` as the caller read it. With it the update applies only to that state of the campaign: the
+ * write is conditional on the row it checked (docs/decisions/1314), so a change in between is 409 conflict.
+ */
+export const updateCampaignByIdInput = updateCampaignInput.extend({
+  id: z.string(),
+  if_updated_at: z.iso.datetime({ precision: 3 }).optional(),
+});
+
+/** REST's If-Match on updateCampaign: the campaign's updated_at as an entity tag ("2026-12-01T10:00:00.000Z"). */
+export const ifMatchHeaders = z.object({
+  "if-match": z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'The campaign\'s `updated_at` as you read it, as an entity tag (`"2026-12-01T10:00:00.000Z"`): the update ' +
+        "applies only if the campaign has not changed since (checked and written atomically), else 409 conflict. " +
+        "Anything else is 400 bad_request.",
+    }),
+});
 export type UpdateCampaignByIdInput = z.infer<typeof updateCampaignByIdInput>;
 
 /** The fields an update preview compares (the domain's names), in the order its changes list them. */

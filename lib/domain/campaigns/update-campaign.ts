@@ -71,6 +71,23 @@ export const updateCampaign = defineOperation({
   run: (actor, input, { clock }) => campaignUpdated(actor, input, { clock }),
 });
 
+/**
+ * The check of If-Match (input.if_updated_at): the campaign as read must be the one the caller read. It runs on
+ * the row the conditional write is keyed on (its version), so a change between check and write retries the
+ * attempt, which then finds the new updated_at and refuses: no read-then-write gap.
+ */
+function unchangedSince(expected: string | undefined): ((row: CampaignRow) => void) | undefined {
+  if (expected === undefined) return undefined;
+  return (row) => {
+    if (row.updatedAt.toISOString() !== expected)
+      throw new AppError("conflict", {
+        detail:
+          `The campaign changed since ${expected} (its updated_at is now ${row.updatedAt.toISOString()}): ` +
+          "read it again and retry with the new If-Match.",
+      });
+  };
+}
+
 /** updateCampaign with validate_only=true and GraphQL's previewCampaignUpdate: every preview is counted first. */
 export const previewCampaignUpdate = defineOperation({
   name: "previewCampaignUpdate",
@@ -284,9 +301,9 @@ export async function campaignUpdatePreview(
   input: UpdateCampaignByIdInput,
   options: { clock?: Clock } = {},
 ): Promise<CampaignUpdatePreview> {
-  const { id, ...parsed } = input;
+  const { id, if_updated_at: ifUpdatedAt, ...parsed } = input;
   const now = nowDate(options.clock);
-  const { row, change } = await planUpdate(actor, id, parsed, now);
+  const { row, change } = await planUpdate(actor, id, parsed, now, unchangedSince(ifUpdatedAt));
   const merged = { ...row, ...change.data } as CampaignRow;
   const [before, after, current, estimate] = await Promise.all([
     loadCampaignDetail(row, { clock: options.clock }),
@@ -323,10 +340,15 @@ export async function campaignUpdated(
   input: UpdateCampaignByIdInput,
   options: CampaignUpdateOptions = {},
 ): Promise<CampaignWithCreatives> {
-  const { id, ...parsed } = input;
+  const { id, if_updated_at: ifUpdatedAt, ...parsed } = input;
+  const unchanged = unchangedSince(ifUpdatedAt);
+  const precondition =
+    unchanged && options.precondition
+      ? (row: CampaignRow) => (unchanged(row), options.precondition!(row))
+      : (unchanged ?? options.precondition);
   let who: ReturnType<typeof changeActorOf> | undefined;
   return retryCampaignChange(id, options.clock, async (now) => {
-    const { row, change, changed } = await planUpdate(actor, id, parsed, now, options.precondition);
+    const { row, change, changed } = await planUpdate(actor, id, parsed, now, precondition);
     if (!changed) return { row };
     // named once, and only for a change: a body that changes nothing writes no history
     const by = await (who ??= changeActorOf(actor));

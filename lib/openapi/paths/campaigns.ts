@@ -7,6 +7,7 @@ import {
   listCampaignsQuery,
   updateCampaignInput,
   validateOnlyQuery,
+  ifMatchHeaders,
 } from "@/lib/domain/campaigns/campaigns.schemas";
 import { creativeInput } from "@/lib/domain/creatives/creatives.schemas";
 import { MARKET_RULE_TEXT } from "@/lib/domain/market/market.schemas";
@@ -85,9 +86,10 @@ export const campaignsDocs = {
       "answer is a preview: the fields that would change, whether the update can raise spend, the campaign as it would be, and " +
       "the daily estimates before and after (with `estimate_status` and `current_estimate_status`); nothing is written. " +
       `Every preview counts against ${rateLimitText("preview", "previews")} per advertiser, shared with E5's ` +
-      "(429 rate_limited with Retry-After).",
+      "(429 rate_limited with Retry-After). `If-Match` with the campaign's `updated_at` as read makes the update " +
+      "(or the preview) conditional on that state: checked and written atomically, 409 conflict when it changed.",
     tags,
-    requestParams: { path: campaignIdParams, query: validateOnlyQuery },
+    requestParams: { path: campaignIdParams, query: validateOnlyQuery, header: ifMatchHeaders },
     requestBody: { required: true, content: json(updateCampaignInput) },
     returns: "The updated campaign, or with validate_only=true the preview (nothing written)",
     errors: [

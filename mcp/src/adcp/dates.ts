@@ -35,3 +35,23 @@ export function startTimeOf(startDate: string): string {
 export function endTimeOf(endDate: string): string {
   return new Date(Date.parse(`${endDate}T00:00:00.000Z`) + DAY_MS).toISOString();
 }
+
+/**
+ * A flight the request itself rules out, refused before anything is looked up (AdCP checks a request's shape
+ * first): an end before the start (VALIDATION_ERROR on end_time), and a start on a UTC date already past
+ * (INVALID_REQUEST on start_time: "asap" starts today). The service refuses both too; this words them in AdCP's terms.
+ */
+export function checkFlight(startDate: string, endDate: string, now: Date): void {
+  if (endDate < startDate)
+    throw new ToolInputError(
+      `end_time must be after start_time (the flight would end on ${endDate}, before ${startDate})`,
+      {
+        field: "end_time",
+      },
+    );
+  if (startDate < utcDate(now))
+    throw new ToolInputError(
+      `start_time is in the past (${startDate}, today is ${utcDate(now)} UTC): send "asap" or a time from today on`,
+      { field: "start_time", adcpCode: "INVALID_REQUEST" },
+    );
+}

@@ -5,6 +5,8 @@ import { CONFIRM_MESSAGE } from "../tool.ts";
 import { toAdcpError } from "../tool-result.ts";
 
 export const ADCP_VERSION = "3.1";
+/** The AdCP major versions this agent speaks: a request naming another is refused VERSION_UNSUPPORTED. */
+export const ADCP_MAJOR_VERSIONS = [3] as const;
 
 /** Fields every AdCP request may carry. The account and brand are the token's; they are accepted and not used. */
 export const adcpRequest = {

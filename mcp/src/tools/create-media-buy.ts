@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { checkPacing, CURRENCY, parseProductId, PRICING_OPTION_ID, productId } from "../adcp/catalog.ts";
 import { creativeAsset, creativeBodyFrom, creativeFieldMap } from "../adcp/creatives.ts";
-import { endDateFrom, endTimeOf, startDateFrom, startTimeOf } from "../adcp/dates.ts";
+import { checkFlight, endDateFrom, endTimeOf, startDateFrom, startTimeOf } from "../adcp/dates.ts";
 import { adcpRequest, adcpResponse, completed, inputRequired } from "../adcp/envelope.ts";
 import { overlayOf, regionsFromOverlay, targetingOverlay } from "../adcp/targeting.ts";
 import { mediaBuyOf, mediaBuyStatus } from "../adcp/media-buys.ts";
@@ -57,21 +57,19 @@ export const createMediaBuy = defineTool({
     "a second-price auction from start_time to end_time with the package budget (USD), and the one push_notification " +
     "creative given inline. One package per media buy: buy several products with several media buys. Spends money, so " +
     "call it first without confirm: nothing is created and the answer (status input-required) previews the buy, the " +
-    "creative's review and the estimated daily impressions and spend (a preview may leave out idempotency_key; without " +
-    "the creative it answers input-required naming it). Then call again with confirm: true and an idempotency_key " +
-    "(required now; reuse the preview's); a retry with that key never creates a second buy. paused: true creates it " +
+    "creative's review and the estimated daily impressions and spend (without the creative it answers input-required " +
+    "naming it). Then call again with confirm: true and the same idempotency_key (required on every call); a retry " +
+    "with that key never creates a second buy. paused: true creates it " +
     "paused in the same call (it never runs until resumed with update_media_buy). The service spreads the budget over " +
     "the flight's days as the daily budget (the whole budget with asap pacing), which must come to at least 5 USD a day. " +
     "A package's targeting_overlay (geo_countries, geo_regions and their _exclude lists, ISO 3166) limits where it serves. " +
     ESTIMATES_NOTE,
   input: {
     ...adcpRequest,
-    idempotency_key: adcpIdempotencyKey("buy")
-      .optional()
-      .describe(
-        "Required to create the buy (confirm: true): 16-255 characters [A-Za-z0-9_.:-], fresh per intended buy; a " +
-          "retry with it answers the same buy. A preview (no confirm) writes nothing and may leave it out.",
-      ),
+    idempotency_key: adcpIdempotencyKey("buy").describe(
+      "Required (AdCP 3.1): 16-255 characters [A-Za-z0-9_.:-], fresh per intended buy; send the preview's key again " +
+        "with confirm: true, and a retry with it answers the same buy.",
+    ),
     start_time: z.string().describe('"asap" (today, UTC) or an ISO 8601 date-time: its UTC date is the first day.'),
     end_time: z.string().describe("ISO 8601 date-time, exclusive: the last day is the UTC date just before it."),
     packages: z.array(packageRequest).min(1).describe("Exactly one package."),
@@ -106,6 +104,12 @@ export const createMediaBuy = defineTool({
       });
     }
     const pkg = args.packages[0]!;
+    // the request's own shape first (AdCP's order): flight and budget are refused whatever the product
+    const startDate = startDateFrom(args.start_time, now());
+    const endDate = endDateFrom(args.end_time);
+    checkFlight(startDate, endDate, now());
+    if (!(pkg.budget > 0))
+      throw new ToolInputError("must be a positive amount in USD (at least 10)", { field: "packages[0].budget" });
     const { momentType, sport } = parseProductId(pkg.product_id, "packages[0].product_id");
     if (pkg.pricing_option_id !== PRICING_OPTION_ID)
       throw new ToolInputError(
@@ -152,13 +156,6 @@ export const createMediaBuy = defineTool({
           suggestion: "See list_creative_formats for the assets.",
         },
       );
-    if (args.confirm && !args.idempotency_key)
-      throw new ToolInputError("is required to create the buy: the key makes a retry answer the same buy", {
-        field: "idempotency_key",
-        suggestion: "Send the key of your preview (or a fresh UUID) with confirm: true.",
-      });
-    const startDate = startDateFrom(args.start_time, now());
-    const endDate = endDateFrom(args.end_time);
     const pacing = pkg.pacing === "asap" ? "asap" : "even";
     const paused = args.paused === true || pkg.paused === true;
     const regions = pkg.targeting_overlay

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adcpRequest, adcpResponse, ADCP_VERSION, completed } from "../adcp/envelope.ts";
+import { ADCP_MAJOR_VERSIONS, adcpRequest, adcpResponse, ADCP_VERSION, completed } from "../adcp/envelope.ts";
 import { defineTool } from "../tool.ts";
 
 export const getAdcpCapabilities = defineTool({
@@ -19,7 +19,7 @@ export const getAdcpCapabilities = defineTool({
     return completed(
       {
         adcp: {
-          major_versions: [3],
+          major_versions: [...ADCP_MAJOR_VERSIONS],
           supported_versions: [ADCP_VERSION],
           idempotency: { supported: true, replay_ttl_seconds: 86_400, in_flight_max_seconds: 86_400 },
         },

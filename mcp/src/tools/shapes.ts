@@ -116,8 +116,9 @@ export async function previewUpdate(
   api: RestClient,
   id: string,
   body: UpdateCampaignBody,
+  options: { ifUpdatedAt?: string } = {},
 ): Promise<CampaignUpdatePreview> {
-  return (await api.write("updateCampaign", { path: { id }, body }, { validateOnly: true }))
+  return (await api.write("updateCampaign", { path: { id }, body }, { validateOnly: true, ...options }))
     .result as CampaignUpdatePreview;
 }
 
@@ -126,7 +127,7 @@ export async function applyUpdate(
   api: RestClient,
   id: string,
   body: UpdateCampaignBody,
-  write: { idempotencyKey: string },
+  write: { idempotencyKey: string; ifUpdatedAt?: string },
 ): Promise<Written<Campaign>> {
   return (await api.write("updateCampaign", { path: { id }, body }, write)) as Written<Campaign>;
 }

@@ -118,7 +118,8 @@ export const updateMediaBuy = defineTool({
     "targeting_overlay replaces where the buy serves (geo_countries, geo_regions and their _exclude lists); a wider " +
     "reach can raise spend, so it is previewed first. Creatives are added with " +
     "sync_creatives, never replaced here. " +
-    "Pass revision (from get_media_buys) to refuse the update if the buy changed since you read it. The preview's " +
+    "Pass revision (from get_media_buys) to refuse the update (CONFLICT) if the buy changed since you read it: the " +
+    "service checks it and writes in one step, so no change in between is overwritten. The preview's " +
     "estimates (before: current_*, after) come with estimate_status and current_estimate_status. " +
     ESTIMATES_NOTE,
   input: {
@@ -143,6 +144,7 @@ export const updateMediaBuy = defineTool({
   operations: ["getCampaign", "listMomentTypes", "updateCampaign", "cancelCampaign"],
   destructive: true,
   fieldMap: updateFieldMap,
+  notFoundCode: "MEDIA_BUY_NOT_FOUND",
   run: async (args, { api, now }) => {
     const [campaign, catalog] = await Promise.all([
       api.read("getCampaign", { path: { id: args.media_buy_id } }),
@@ -202,8 +204,10 @@ export const updateMediaBuy = defineTool({
 
     const body = changeFor(campaign, args, packages.length, now());
     if (Object.keys(body).length === 0) return answer(campaign, false);
+    // the revision read (its updated_at) goes to the API as If-Match: checked and written atomically there
+    const ifUpdatedAt = args.revision !== undefined ? campaign.updated_at : undefined;
     if (!args.confirm) {
-      const preview = await previewUpdate(api, campaign.id, body);
+      const preview = await previewUpdate(api, campaign.id, body, { ifUpdatedAt });
       if (preview.raises_spend)
         return inputRequired(
           {
@@ -220,7 +224,10 @@ export const updateMediaBuy = defineTool({
           args.context,
         );
     }
-    const { result, replayed } = await applyUpdate(api, campaign.id, body, { idempotencyKey: args.idempotency_key });
+    const { result, replayed } = await applyUpdate(api, campaign.id, body, {
+      idempotencyKey: args.idempotency_key,
+      ifUpdatedAt,
+    });
     return answer(result, replayed);
   },
 });

@@ -375,6 +375,61 @@ describe("PATCH /api/ads/campaigns/{id} (E7)", () => {
   });
 });
 
+describe("PATCH /api/ads/campaigns/{id} with If-Match (the campaign's updated_at as read)", () => {
+  const tag = (updatedAt: string) => ({ ...headers, "if-match": `"${updatedAt}"` });
+
+  it("applies when the campaign is unchanged, refuses 409 when it changed, and a preview checks it too", async () => {
+    const id = await createViaApi();
+    const read = (await get(id)).body.updated_at as string;
+    const applied = await patch(id, { name: "first" }, tag(read));
+    expect(applied.status).toBe(200);
+    expect(applied.body.name).toBe("first");
+    expect(applied.body.updated_at).not.toBe(read);
+    // the same tag again: the campaign moved on, nothing is written
+    const stale = await patch(id, { name: "second" }, tag(read));
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: "conflict", detail: expect.stringContaining(`changed since ${read}`) });
+    const preview = await call(PATCH, `${path(id)}?validate_only=true`, {
+      method: "PATCH",
+      body: { name: "third" },
+      headers: tag(read),
+      params: { id },
+    });
+    expect(preview.status).toBe(409);
+    expect((await get(id)).body.name).toBe("first");
+    // the current tag applies
+    expect((await patch(id, { name: "second" }, tag(applied.body.updated_at as string))).status).toBe(200);
+  });
+
+  it("lets exactly one of two racing updates with the same If-Match through: checked and written atomically", async () => {
+    for (let round = 0; round < 4; round++) {
+      const id = await createViaApi();
+      const read = (await get(id)).body.updated_at as string;
+      const answers = await Promise.all([
+        patch(id, { bid_cpm_usd: 7 }, tag(read)),
+        patch(id, { name: `racing ${round}` }, tag(read)),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const after = (await get(id)).body;
+      // the loser's change is nowhere: either the bid or the name moved, never both
+      expect(after.bid_cpm_usd === 7).not.toBe(after.name === `racing ${round}`);
+    }
+  });
+
+  it("refuses a malformed If-Match (400) and if_updated_at in the body (422)", async () => {
+    const id = await createViaApi();
+    for (const value of ["*", 'W/"2026-12-01T10:00:00.000Z"', "2026-12-01T10:00:00.000Z", '"yesterday"']) {
+      const res = await patch(id, { name: "x" }, { ...headers, "if-match": value });
+      expect(res.status, value).toBe(400);
+      expect(res.body.code).toBe("bad_request");
+    }
+    const inBody = await patch(id, { name: "x", if_updated_at: new Date().toISOString() });
+    expect(inBody.status).toBe(422);
+    expect(inBody.body.errors).toEqual([{ path: "if_updated_at", message: expect.stringContaining("If-Match") }]);
+    expect((await get(id)).body.name).not.toBe("x");
+  });
+});
+
 describe("DELETE /api/ads/campaigns/{id} (cancel)", () => {
   it.each(["active", "paused"] as const)(
     "cancels a %s campaign once: status, time, campaign.ended; repeat is 200 without a new event",
