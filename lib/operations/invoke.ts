@@ -54,7 +54,8 @@ export function authorize(operation: AnyOperation, actor: Actor | null): Actor |
   const scope = scopeOf(operation);
   if (scope) requireScope(actor, scope);
   // the role an operation declares binds a token's principal too (docs/decisions/1433)
-  if (!principalMayRun(operation, actor)) throw principalRoleRequiredError(actor.principalRole, operation.role ?? "admin");
+  if (!principalMayRun(operation, actor))
+    throw principalRoleRequiredError(actor.principalRole, operation.role ?? "admin");
   return actor;
 }
 

@@ -42,7 +42,12 @@ async function setUp() {
   const owner = sessionActor({ userId: created.user_id, advertiserId, role: "admin" });
   async function member(role: Role) {
     const user = await db().user.create({
-      data: { id: newId("usr"), email: `${role}-${randomBase62(8).toLowerCase()}@e.test`, name: role, passwordHash: "x" },
+      data: {
+        id: newId("usr"),
+        email: `${role}-${randomBase62(8).toLowerCase()}@e.test`,
+        name: role,
+        passwordHash: "x",
+      },
     });
     await db().membership.create({ data: { advertiserId, userId: user.id, role } });
     return user.id;

@@ -855,65 +855,69 @@ function ruleInput(name: string, campaignIds: string[]): CreateRuleInput {
   };
 }
 
-it("rules: three worker processes passing over the same closed windows act once per window", { timeout: 120_000 }, async () => {
-  const adv = await createTestAdvertiser("Rules multi-process");
-  const actor = actorFor(adv.advertiserId);
-  const expensive = await createTestCampaign({ advertiserId: adv.advertiserId, name: "Expensive", bidCpmUsd: 4 });
-  const lowered = await createTestCampaign({ advertiserId: adv.advertiserId, name: "Lowered", bidCpmUsd: 4 });
-  // whole hours in the past, so the app's own rules workers (on the real clock) evaluate later windows only
-  const t0 = Date.parse("2026-11-30T09:00:00.000Z");
-  const clock = fixedClock(t0);
-  const pause = await ruleCreated(
-    actor,
-    { ...ruleInput("Pause at CPA above $40", [expensive.id]), action: "pause" },
-    { clock },
-  );
-  const lower = await ruleCreated(
-    actor,
-    { ...ruleInput("Lower the bid at CPA above $40", [lowered.id]), action: "set_bid", action_value_usd: 2 },
-    { clock },
-  );
-  for (const campaign of [expensive, lowered])
-    await db().hourlyRollup.create({
-      data: {
-        campaignId: campaign.id,
-        creativeId: campaign.creatives[0]!.id,
-        momentType: "close_game",
-        sport: "nba",
-        hourMs: BigInt(t0),
-        impressions: 100n,
-        clicks: 0n,
-        conversions: 1n,
-        spendMicros: usdToMicros(45),
-      },
-    });
-  const at = t0 + 3 * HOUR_MS + RULE_GRACE_MS;
-  const passes = ["rules-1", "rules-2", "rules-3"].map((name) => startRulesPass(name, at, childEnv));
-  await Promise.all(passes.map((pass) => pass.ready));
-  for (const pass of passes) pass.go();
-  const evaluated = await Promise.all(passes.map((pass) => pass.evaluated));
+it(
+  "rules: three worker processes passing over the same closed windows act once per window",
+  { timeout: 120_000 },
+  async () => {
+    const adv = await createTestAdvertiser("Rules multi-process");
+    const actor = actorFor(adv.advertiserId);
+    const expensive = await createTestCampaign({ advertiserId: adv.advertiserId, name: "Expensive", bidCpmUsd: 4 });
+    const lowered = await createTestCampaign({ advertiserId: adv.advertiserId, name: "Lowered", bidCpmUsd: 4 });
+    // whole hours in the past, so the app's own rules workers (on the real clock) evaluate later windows only
+    const t0 = Date.parse("2026-11-30T09:00:00.000Z");
+    const clock = fixedClock(t0);
+    const pause = await ruleCreated(
+      actor,
+      { ...ruleInput("Pause at CPA above $40", [expensive.id]), action: "pause" },
+      { clock },
+    );
+    const lower = await ruleCreated(
+      actor,
+      { ...ruleInput("Lower the bid at CPA above $40", [lowered.id]), action: "set_bid", action_value_usd: 2 },
+      { clock },
+    );
+    for (const campaign of [expensive, lowered])
+      await db().hourlyRollup.create({
+        data: {
+          campaignId: campaign.id,
+          creativeId: campaign.creatives[0]!.id,
+          momentType: "close_game",
+          sport: "nba",
+          hourMs: BigInt(t0),
+          impressions: 100n,
+          clicks: 0n,
+          conversions: 1n,
+          spendMicros: usdToMicros(45),
+        },
+      });
+    const at = t0 + 3 * HOUR_MS + RULE_GRACE_MS;
+    const passes = ["rules-1", "rules-2", "rules-3"].map((name) => startRulesPass(name, at, childEnv));
+    await Promise.all(passes.map((pass) => pass.ready));
+    for (const pass of passes) pass.go();
+    const evaluated = await Promise.all(passes.map((pass) => pass.evaluated));
 
-  // each rule's window evaluated by exactly one process, its action taken once
-  expect(evaluated.reduce((sum, count) => sum + count, 0)).toBe(2);
-  for (const rule of [pause, lower]) {
-    const window = windowAt(rule, latestClosedIndex(rule, at));
-    expect(await db().ruleRun.count({ where: { ruleId: rule.id, windowStartMs: BigInt(window.startMs) } })).toBe(1);
-    expect(await db().ruleAction.count({ where: { ruleId: rule.id, outcome: "applied" } })).toBe(1);
-  }
-  const rows = await db().campaign.findMany({ where: { id: { in: [expensive.id, lowered.id] } } });
-  expect(Object.fromEntries(rows.map((row) => [row.name, [row.status, row.bidCpmMicros, row.version]]))).toEqual({
-    Expensive: ["paused", usdToMicros(4), expensive.version + 1],
-    Lowered: ["active", usdToMicros(2), lowered.version + 1],
-  });
-  for (const campaign of [expensive, lowered])
-    expect(await db().change.count({ where: { campaignId: campaign.id, operation: APPLY_RULE_OPERATION } })).toBe(1);
-  const outbox = await db().outboxEvent.findMany({
-    where: { advertiserId: adv.advertiserId, type: "campaign.bid_adjusted" },
-  });
-  expect(outbox.flatMap(outboxEvents).map((event) => JSON.parse(event.dataJson) as unknown)).toEqual([
-    expect.objectContaining({ campaign_id: lowered.id, old_bid_cpm_usd: 4, new_bid_cpm_usd: 2, reason: "rule" }),
-  ]);
-});
+    // each rule's window evaluated by exactly one process, its action taken once
+    expect(evaluated.reduce((sum, count) => sum + count, 0)).toBe(2);
+    for (const rule of [pause, lower]) {
+      const window = windowAt(rule, latestClosedIndex(rule, at));
+      expect(await db().ruleRun.count({ where: { ruleId: rule.id, windowStartMs: BigInt(window.startMs) } })).toBe(1);
+      expect(await db().ruleAction.count({ where: { ruleId: rule.id, outcome: "applied" } })).toBe(1);
+    }
+    const rows = await db().campaign.findMany({ where: { id: { in: [expensive.id, lowered.id] } } });
+    expect(Object.fromEntries(rows.map((row) => [row.name, [row.status, row.bidCpmMicros, row.version]]))).toEqual({
+      Expensive: ["paused", usdToMicros(4), expensive.version + 1],
+      Lowered: ["active", usdToMicros(2), lowered.version + 1],
+    });
+    for (const campaign of [expensive, lowered])
+      expect(await db().change.count({ where: { campaignId: campaign.id, operation: APPLY_RULE_OPERATION } })).toBe(1);
+    const outbox = await db().outboxEvent.findMany({
+      where: { advertiserId: adv.advertiserId, type: "campaign.bid_adjusted" },
+    });
+    expect(outbox.flatMap(outboxEvents).map((event) => JSON.parse(event.dataJson) as unknown)).toEqual([
+      expect.objectContaining({ campaign_id: lowered.id, old_bid_cpm_usd: 4, new_bid_cpm_usd: 2, reason: "rule" }),
+    ]);
+  },
+);
 
 it("every process stops cleanly on SIGTERM", { timeout: 60_000 }, async () => {
   for (const child of [...instances.map((instance) => instance.app), worker])

@@ -45,7 +45,10 @@ export async function activeGrant(
       if (count !== 1) return null;
       const row = await db().oAuthGrant.findUnique({
         where: { id: grantId },
-        select: { scopes: true, user: { select: { memberships: { where: { advertiserId }, select: { role: true } } } } },
+        select: {
+          scopes: true,
+          user: { select: { memberships: { where: { advertiserId }, select: { role: true } } } },
+        },
       });
       if (!row) return null;
       const role = row.user.memberships[0]?.role;
