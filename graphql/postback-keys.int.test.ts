@@ -57,7 +57,7 @@ describe("createPostbackKey", () => {
     const owner = await createTestAdvertiser("Keyed Co");
     const at = Date.UTC(2026, 10, 20, 9, 30);
     const res = await gqlAs(
-      { advertiserId: owner.advertiserId, scopes: new Set(["campaigns:write"]), via: "token" },
+      { advertiserId: owner.advertiserId, scopes: new Set(["campaigns:write"]), via: "token", principalRole: "admin" },
       CREATE,
       undefined,
       { clock: fixedClock(at) },
