@@ -11,6 +11,7 @@ import { db } from "@/lib/db/client";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { addFunds, setBilling } from "@/lib/domain/billing/accounts";
 import { cancelCampaign } from "@/lib/domain/campaigns/cancel-campaign";
+import { updateCampaign } from "@/lib/domain/campaigns/update-campaign";
 import { variantAdded } from "@/lib/domain/creatives/add-creative-variant";
 import { incrementRollups } from "@/lib/domain/rollups/increment-rollups";
 import { registerWebhook } from "@/lib/webhooks/register-webhook";
@@ -209,6 +210,17 @@ describe("campaign, creative and bid alerts", () => {
     expect(await kindsOf(a.editor)).toEqual(["bid_adjusted"]);
     const row = await db().notification.findFirstOrThrow({ where: { userId: a.editor.userId } });
     expect(row.title).toContain("bid adjusted to $1.60 CPM");
+  });
+
+  it("a member's own bid change (target CPA off) alerts nobody: only the controller's changes are its alerts", async () => {
+    const a = await team();
+    const campaign = await deliveryCampaign({ advertiserId: a.advertiserId, bidCpmUsd: 2.5 });
+    await invoke(updateCampaign, caller(a.editor), { id: campaign.id, bid_cpm_usd: 5 });
+    // the change is recorded (the webhook and the controller's history see it) ...
+    expect(await db().bidAdjustment.count({ where: { campaignId: campaign.id } })).toBe(1);
+    await deriveAlerts(NOV_22_NOON);
+    // ... but nobody's bell says the CPA controller did it
+    for (const member of [a.admin, a.editor, a.viewer]) expect(await kindsOf(member)).toEqual([]);
   });
 });
 

@@ -11,6 +11,7 @@ import { emailConfigured } from "@/lib/email/mailer";
 import { isUniqueViolation } from "@/lib/errors";
 import { sortableId } from "@/lib/ids";
 import { microsToUsd } from "@/lib/money";
+import { ADVERTISER_BID_REASON } from "@/lib/domain/campaigns/campaign";
 import { ALERT_LEAST_ROLE, DEFAULT_CHANNELS, isAlertKind, type AlertChannel, type AlertKind } from "./alerts.schemas";
 
 /** Rows stamped up to this long before the previous pass are read again (a late commit is not missed). */
@@ -166,8 +167,9 @@ export async function readAlertSources(sinceMs: number): Promise<AlertSource[]> 
       atMs,
     });
   }
+  // the controller's own adjustments only: a member's or an API client's bid change is theirs (the history names them)
   const adjusted = await client.bidAdjustment.findMany({
-    where: { createdAt: { gte: since } },
+    where: { createdAt: { gte: since }, reason: { not: ADVERTISER_BID_REASON } },
     select: {
       id: true,
       oldBidMicros: true,
