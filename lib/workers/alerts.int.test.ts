@@ -40,6 +40,7 @@ type Member = { userId: string; advertiserId: string; role: Role; email: string 
 type Team = { advertiserId: string; admin: Member; editor: Member; viewer: Member };
 
 const log = pino({ level: "silent" });
+const JOINED = new Date("2026-01-01T00:00:00Z");
 let sequence = 0;
 
 function caller(member: Member, advertiserId = member.advertiserId): Caller {
@@ -74,6 +75,8 @@ async function team(name = "Alerts Co"): Promise<Team> {
     await db().membership.create({ data: { advertiserId: adv.advertiserId, userId: user.userId, role } });
     members[role] = { ...user, advertiserId: adv.advertiserId, role };
   }
+  // members since before the events of these tests (a member gets no alert from before they joined)
+  await db().membership.updateMany({ where: { advertiserId: adv.advertiserId }, data: { createdAt: JOINED } });
   return members;
 }
 
@@ -147,6 +150,26 @@ describe("campaign, creative and bid alerts", () => {
     for (const member of [a.admin, a.editor, a.viewer]) expect(await kindsOf(member)).toEqual(["campaign_ended"]);
     const row = await db().notification.findFirstOrThrow({ where: { userId: a.viewer.userId } });
     expect(row).toMatchObject({ campaignId: past.id, body: "The campaign reached its end date and has ended." });
+  });
+
+  it("a member who joins after an event never gets its alert, though the next pass still reads it", async () => {
+    const a = await team();
+    await deliveryCampaign({ advertiserId: a.advertiserId, endDate: "2026-11-21" });
+    // the campaign ends at noon; the pass runs five minutes later (within the overlap it reads back)
+    await sweepCampaignLifecycle(NOV_22_NOON);
+    const late = await newUser("late");
+    await db().membership.create({
+      data: {
+        advertiserId: a.advertiserId,
+        userId: late.userId,
+        role: "admin",
+        createdAt: new Date(NOV_22_NOON + 60_000),
+      },
+    });
+    await deriveAlerts(NOV_22_NOON + 5 * 60_000);
+    await deriveAlerts(NOV_22_NOON + 6 * 60_000);
+    expect(await kindsOf(a.viewer)).toEqual(["campaign_ended"]);
+    expect(await db().notification.count({ where: { userId: late.userId } })).toBe(0);
   });
 
   it("a campaign cancelled through the catalog: campaign_ended, once", async () => {
@@ -338,7 +361,7 @@ describe("the inbox", () => {
     const other = await team("Other Co");
     // the admin of `a` is also a viewer of `other`
     await db().membership.create({
-      data: { advertiserId: other.advertiserId, userId: a.admin.userId, role: "viewer" },
+      data: { advertiserId: other.advertiserId, userId: a.admin.userId, role: "viewer", createdAt: JOINED },
     });
     await deliveryCampaign({ advertiserId: a.advertiserId, endDate: "2026-11-21" });
     await deliveryCampaign({ advertiserId: a.advertiserId, endDate: "2026-11-20" });

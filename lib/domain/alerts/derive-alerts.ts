@@ -263,10 +263,15 @@ export async function readAlertSources(sinceMs: number): Promise<AlertSource[]> 
 
 type Recipient = { userId: string; channel: AlertChannel };
 
-/** The members of the advertiser who receive `kind`, with their channel (never `off`). */
-async function recipients(advertiserId: string, kind: AlertKind): Promise<Recipient[]> {
+/**
+ * The members of the advertiser who receive `kind`, with their channel (never `off`): those who had
+ * joined by `atMs`, when it happened. A member who joins later never gets an alert of what came
+ * before (a pass reads rows back to its cursor less the overlap, so it would otherwise stamp an old
+ * alert with a time after the join; docs/decisions/1230).
+ */
+async function recipients(advertiserId: string, kind: AlertKind, atMs: number): Promise<Recipient[]> {
   const members = await db().membership.findMany({
-    where: { advertiserId },
+    where: { advertiserId, createdAt: { lte: new Date(atMs) } },
     select: {
       userId: true,
       role: true,
@@ -289,7 +294,7 @@ export async function deliverAlerts(sources: readonly AlertSource[], nowMs: numb
   let inserted = 0;
   for (const source of sources) {
     if (!isAlertKind(source.kind)) continue;
-    for (const recipient of await recipients(source.advertiserId, source.kind)) {
+    for (const recipient of await recipients(source.advertiserId, source.kind, source.atMs)) {
       try {
         await db().notification.create({
           data: {
