@@ -90,11 +90,13 @@ test("copy and edit: Duplicate opens the whole campaign as a draft, saved as a n
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await form.getByRole("button", { name: "Create the copy" }).click();
+  // the copy's own page (the draft's heading reads the same)
+  await page.waitForURL((url) => !url.pathname.endsWith("/duplicate"));
   await expect(page.getByRole("heading", { level: 1, name: `Copy of ${name}` })).toBeVisible();
   expect(page.url()).not.toContain(original.id);
   await expect(page.getByText("Paused", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Resume", exact: true })).toBeVisible();
-  await expect(page.getByText("Close Game, Overtime")).toBeVisible();
+  await expect(page.getByText("Overtime, Close Game")).toBeVisible();
   await expect(page.getByText("NBA, NFL")).toBeVisible();
   const variants = page.getByRole("table", { name: "Creative variants" });
   await expect(variants.getByText("Overtime thriller")).toBeVisible();
