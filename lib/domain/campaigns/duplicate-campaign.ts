@@ -73,11 +73,9 @@ export function duplicateCampaignInputFor(today: () => string) {
       moment_types: create.moment_types.optional().meta({ description: override("moment types") }),
       sports: create.sports.optional().meta({ description: override("sports") }),
       bid_cpm_usd: create.bid_cpm_usd.optional().meta({ description: override("bid") }),
-      daily_budget_usd: create.daily_budget_usd
-        .optional()
-        .meta({
-          description: `${override("daily budget")} null: spread from the total over the flight (an end date).`,
-        }),
+      daily_budget_usd: create.daily_budget_usd.optional().meta({
+        description: `${override("daily budget")} null: spread from the total over the flight (an end date).`,
+      }),
       total_budget_usd: create.total_budget_usd.optional().meta({ description: override("total budget") }),
       target_cpa_usd: create.target_cpa_usd.meta({
         description: `${override("target CPA")} null: CPA auto-bidding off.`,
