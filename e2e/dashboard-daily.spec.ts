@@ -351,7 +351,17 @@ test("an ended campaign says delivery stopped; the API key list and secret box f
   await page.getByRole("button", { name: "Done" }).click();
   const row = page.getByTestId("api-key-table").getByRole("row", { name: /Revoked soon/ });
   await row.getByRole("button", { name: "Revoke Revoked soon" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
+  // the dialog's text wraps inside it (opened from a one-line cell), "This cannot be undone" included, at both widths
+  const revoke = page.getByRole("dialog", { name: "Revoke “Revoked soon”?" });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    const [dialogBox, textBox] = [await revoke.boundingBox(), await revoke.getByText(/cannot be undone/).boundingBox()];
+    expect(textBox!.x + textBox!.width, `${width} px`).toBeLessThanOrEqual(dialogBox!.x + dialogBox!.width);
+    expect(textBox!.x + textBox!.width, `${width} px`).toBeLessThanOrEqual(width);
+    await expectAccessible(page, `revoke dialog at ${width} px`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await revoke.getByRole("button", { name: "Revoke key" }).click();
   await expect(row).toContainText("Revoked");
   const lineHeight = 24;
   expect((await row.locator("code").boundingBox())!.height).toBeLessThanOrEqual(lineHeight);

@@ -1,6 +1,6 @@
 // The advertiser's daily workflows in the built app, as Google Ads users expect
 // them: searching the campaign list and its clicks, CTR and conversions columns;
-// duplicating a campaign; pausing and resuming a variant; a change that raises
+// copy and edit (a campaign duplicated as an editable draft); the leave prompt; pausing and resuming a variant; a change that raises
 // spend shown with its before and after estimate and saved once confirmed; target
 // CPA; the create form's forecast and budget warning; the all-campaigns report,
 // date ranges and the previous period. Dialogs pass axe at 1280 and 375 px.
@@ -57,27 +57,91 @@ test("campaign list: search by name or id; clicks, CTR and conversions columns t
   await expect(table.locator("tbody tr")).toHaveCount(1);
 });
 
-test("duplicate a campaign: the copy opens paused with the settings and creatives", async ({ browser }) => {
+test("copy and edit: Duplicate opens the whole campaign as a draft, saved as a new paused campaign", async ({
+  browser,
+}) => {
   const page = await newPage(browser);
   await createAccount(page, "Copy Co");
   const name = `Original ${unique()}`;
   const original = await createCampaign(page, name);
   await page.goto(`/campaigns/${original.id}`);
-  await page.getByRole("button", { name: "Duplicate" }).click();
-  const dialog = page.getByRole("dialog", { name: "Duplicate this campaign" });
-  await expect(dialog.getByLabel("Name of the copy")).toHaveValue(`Copy of ${name}`);
-  await expect(dialog.getByLabel("Keep it paused until I resume it")).toBeChecked();
+  await page.getByRole("link", { name: "Duplicate" }).click();
+  await page.waitForURL(/\/duplicate$/);
+  const form = page.getByRole("form", { name: `Copy of ${name}` });
+  // the draft holds the source's settings and notification
+  await expect(form.getByLabel("Name", { exact: true })).toHaveValue(`Copy of ${name}`);
+  await expect(form.getByRole("checkbox", { name: /^Close Game/ })).toBeChecked();
+  await expect(form.getByRole("checkbox", { name: /^NBA/ })).toBeChecked();
+  await expect(form.getByLabel("Bid (CPM, USD)")).toHaveValue("2");
+  await expect(form.getByLabel("Headline").first()).toHaveValue("Tied game");
+  await expect(form.getByLabel("Keep it paused until I resume it")).toBeChecked();
+  // what an edit cannot change: moment types, sports, the notification; and a variant, from variant A
+  await form.getByRole("checkbox", { name: /^Overtime/ }).check();
+  await form.getByRole("checkbox", { name: /^NFL/ }).check();
+  await form.getByLabel("Headline").first().fill("Overtime thriller");
+  await form.getByRole("button", { name: "Add a variant (starts from variant A)" }).click();
+  const variantB = form.getByRole("group", { name: "Variant B" });
+  await expect(variantB.getByLabel("Headline")).toHaveValue("Overtime thriller");
+  await expect(variantB.getByLabel("Icon URL")).toHaveValue(/icon\.png$/);
+  await variantB.getByLabel("Headline").fill("Extra time, extra odds");
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    await expectAccessible(page, `duplicate dialog at ${width} px`);
+    await expectAccessible(page, `copy draft at ${width} px`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-  await dialog.getByRole("button", { name: "Duplicate campaign" }).click();
+  await form.getByRole("button", { name: "Create the copy" }).click();
+  // the copy's own page (the draft's heading reads the same)
+  await page.waitForURL((url) => !url.pathname.endsWith("/duplicate"));
   await expect(page.getByRole("heading", { level: 1, name: `Copy of ${name}` })).toBeVisible();
   expect(page.url()).not.toContain(original.id);
   await expect(page.getByText("Paused", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Resume", exact: true })).toBeVisible();
+  await expect(page.getByText("Overtime, Close Game")).toBeVisible();
+  await expect(page.getByText("NBA, NFL")).toBeVisible();
+  const variants = page.getByRole("table", { name: "Creative variants" });
+  await expect(variants.getByText("Overtime thriller")).toBeVisible();
+  await expect(variants.getByText("Extra time, extra odds")).toBeVisible();
+  await expect(variants.getByText("Tied game")).toHaveCount(0);
+  // the source is unchanged
+  await page.goto(`/campaigns/${original.id}`);
   await expect(page.getByRole("table", { name: "Creative variants" }).getByText("Tied game")).toBeVisible();
+});
+
+test("leaving a half-filled form asks first: a link, Cancel and the browser's own prompt", async ({ browser }) => {
+  const page = await newPage(browser);
+  await createAccount(page, "Leave Co");
+  await page.goto("/campaigns/new");
+  const form = page.getByRole("form", { name: "New campaign" });
+  const beforeUnloadHeld = () =>
+    page.evaluate(() => {
+      const event = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+  // nothing typed: nothing held back
+  expect(await beforeUnloadHeld()).toBe(false);
+  await form.getByLabel("Name", { exact: true }).fill("Half a campaign");
+  await expect.poll(beforeUnloadHeld).toBe(true);
+  // a link of the dashboard: our dialog; staying keeps what was typed
+  await page
+    .getByRole("navigation", { name: "Dashboard" })
+    .getByRole("link", { name: "Campaigns", exact: true })
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(dialog).toBeVisible();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, `leave prompt at ${width} px`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await dialog.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(dialog).toBeHidden();
+  expect(new URL(page.url()).pathname).toBe("/campaigns/new");
+  await expect(form.getByLabel("Name", { exact: true })).toHaveValue("Half a campaign");
+  // Cancel asks too; leaving goes where it pointed
+  await form.getByRole("button", { name: "Cancel" }).click();
+  await dialog.getByRole("button", { name: "Leave and lose the changes" }).click();
+  await page.waitForURL(/\/campaigns$/);
 });
 
 test("pause and resume a variant: traffic re-splits to the others", async ({ browser }) => {

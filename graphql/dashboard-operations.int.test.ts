@@ -238,6 +238,17 @@ const DUPLICATE = `
     }
   }`;
 
+const DUPLICATE_EDITED = `
+  mutation($input: DuplicateCampaignInput!) {
+    duplicateCampaign(input: $input) {
+      campaign {
+        name status momentTypes sports bidCpmUsd dailyBudgetUsd totalBudgetUsd targetCpaUsd pacing startDate endDate
+        targetRegions creatives { variantLabel status headline }
+      }
+      userErrors { field code message }
+    }
+  }`;
+
 describe("duplicateCampaign", () => {
   it("copies a campaign, its settings and creatives, paused unless asked", async () => {
     const res = await gql(DUPLICATE, {
@@ -268,6 +279,79 @@ describe("duplicateCampaign", () => {
       "APPROVED",
       "APPROVED",
     ]);
+  });
+
+  it("copies and edits: targeting, money, dates, regions, the creative and the variants overridden", async () => {
+    const creative = {
+      headline: "Overtime!",
+      body: "Extra time, extra odds.",
+      iconUrl: icons.url(),
+      actionUrl: "https://example.com/ot",
+    };
+    const res = await gql(DUPLICATE_EDITED, {
+      headers,
+      variables: {
+        input: {
+          id: toGlobalId("Campaign", campaigns.alpha.id),
+          name: "Alpha, NFL edition",
+          momentTypes: ["OVERTIME", "CLOSE_GAME"],
+          sports: ["NFL"],
+          bidCpmUsd: "4.25",
+          dailyBudgetUsd: "30",
+          totalBudgetUsd: "600",
+          targetCpaUsd: "15",
+          pacing: "ASAP",
+          startDate: utcDay(1),
+          endDate: utcDay(21),
+          targetRegions: ["US-NJ", "US-PA"],
+          excludedRegions: null,
+          creative,
+          variants: [{ ...creative, headline: "Second take", ctaText: "Play" }],
+        },
+      },
+    });
+    expect(res.errors).toBeUndefined();
+    expect(res.data.duplicateCampaign).toMatchObject({
+      campaign: {
+        name: "Alpha, NFL edition",
+        status: "PAUSED",
+        momentTypes: ["OVERTIME", "CLOSE_GAME"],
+        sports: ["NFL"],
+        bidCpmUsd: "4.25",
+        dailyBudgetUsd: "30.00",
+        totalBudgetUsd: "600.00",
+        targetCpaUsd: "15.00",
+        pacing: "ASAP",
+        startDate: utcDay(1),
+        endDate: utcDay(21),
+        targetRegions: ["US-NJ", "US-PA"],
+        creatives: [
+          { variantLabel: "variant_a", status: "APPROVED", headline: "Overtime!" },
+          { variantLabel: "variant_b", status: "APPROVED", headline: "Second take" },
+        ],
+      },
+      userErrors: [],
+    });
+    // an override E5 would refuse: a userError on the override's GraphQL path, nothing written
+    const before = await db().campaign.count();
+    const bad = await gql(DUPLICATE_EDITED, {
+      headers,
+      variables: {
+        input: {
+          id: toGlobalId("Campaign", campaigns.alpha.id),
+          bidCpmUsd: "1001",
+          variants: [{ ...creative, headline: "x".repeat(61) }],
+        },
+      },
+    });
+    expect(bad.data.duplicateCampaign.campaign).toBeNull();
+    expect(bad.data.duplicateCampaign.userErrors.map((error: { field: string[] }) => error.field)).toEqual(
+      expect.arrayContaining([
+        ["input", "bidCpmUsd"],
+        ["input", "variants", "0", "headline"],
+      ]),
+    );
+    expect(await db().campaign.count()).toBe(before);
   });
 
   it("answers bad choices as userErrors on their fields; another advertiser's campaign as NOT_FOUND; nothing written", async () => {

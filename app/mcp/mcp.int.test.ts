@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { SEEDED_PERCENTILES, seedCloseGameAuctions } from "@/mcp/test/seed-auctions";
-import { campaignBody, creativeBody } from "@/test/campaign-input";
+import { campaignBody, creativeBody, utcDay } from "@/test/campaign-input";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { seedDelivery } from "@/test/factories/delivery";
 import { createTestCampaign } from "@/test/factories/campaigns";
@@ -49,6 +49,7 @@ afterAll(async () => {
 const WRITE_TOOLS = [
   "create_campaign",
   "update_campaign",
+  "duplicate_campaign",
   "pause_campaign",
   "resume_campaign",
   "end_campaign",
@@ -186,7 +187,7 @@ describe("the envelope: one JSON-RPC request or notification", () => {
 describe("scopes decide the tools", () => {
   it("lists every tool, with annotations, to a token with every scope", async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(48);
+    expect(tools).toHaveLength(49);
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect(byName.get("list_changes")?.annotations).toMatchObject({ readOnlyHint: true });
     for (const name of WRITE_TOOLS) expect(byName.get(name)?.annotations?.readOnlyHint, name).toBe(false);
@@ -287,6 +288,59 @@ describe("our tools", () => {
       confirm: true,
     });
     expect(resumed.structured).toMatchObject({ status: "completed", campaign: { status: "active" } });
+  });
+
+  it("duplicate_campaign copies with overrides, paused at once; an active copy waits for confirm; E5's rules apply", async () => {
+    const id = await createCampaign();
+    const before = await db().campaign.count({ where: { advertiserId: adv.advertiserId } });
+    const overrides = {
+      campaign_id: id,
+      name: "Copy for the NFL",
+      moment_types: ["overtime"],
+      sports: ["nfl"],
+      bid_cpm_usd: 3.5,
+      start_date: utcDay(2),
+      end_date: utcDay(30),
+      target_regions: ["US-NJ"],
+      creative: creativeBody(icons.url(), { headline: "Overtime in the NFL" }),
+      variants: [creativeBody(icons.url(), { headline: "Second look" })],
+    };
+    const copied = await callTool(client, "duplicate_campaign", { ...overrides, idempotency_key: key() });
+    expect(copied.structured).toMatchObject({
+      status: "completed",
+      replayed: false,
+      campaign: {
+        name: "Copy for the NFL",
+        status: "paused",
+        moment_types: ["overtime"],
+        sports: ["nfl"],
+        bid_cpm_usd: 3.5,
+        start_date: utcDay(2),
+        end_date: utcDay(30),
+        target_regions: ["US-NJ"],
+        variants: [{ headline: "Overtime in the NFL" }, { headline: "Second look" }],
+      },
+    });
+    // an active copy can spend: nothing is created until confirmed
+    const activeArgs = { campaign_id: id, status: "active", idempotency_key: key() };
+    const waiting = await callTool(client, "duplicate_campaign", activeArgs);
+    expect(waiting.structured).toMatchObject({ status: "preview", message: expect.stringMatching(/confirm: true/) });
+    expect(await db().campaign.count({ where: { advertiserId: adv.advertiserId } })).toBe(before + 1);
+    const active = await callTool(client, "duplicate_campaign", { ...activeArgs, confirm: true });
+    expect(active.structured).toMatchObject({ status: "completed", campaign: { status: "active" } });
+    // an override E5 refuses: the API's fields, nothing written
+    const refused = await callTool(client, "duplicate_campaign", {
+      campaign_id: id,
+      moment_types: ["bet_resolved"],
+      bid_cpm_usd: 0.01,
+      idempotency_key: key(),
+    });
+    expect(refused.isError).toBe(true);
+    expect(refused.structured.adcp_error).toMatchObject({
+      code: "VALIDATION_ERROR",
+      details: { code: "validation_failed", errors: [{ path: "bid_cpm_usd", message: expect.any(String) }] },
+    });
+    expect(await db().campaign.count({ where: { advertiserId: adv.advertiserId } })).toBe(before + 2);
   });
 
   it("returns the API's validation errors as tool errors with our code and every field", async () => {

@@ -4,9 +4,16 @@
 // checked body as createCampaign's GraphQL input. The creative's fields are the
 // variant form's too (creativeFormSchema).
 import { z } from "zod";
-import type { CreateCampaignInput, MomentTypeKey, Pacing, Sport } from "@/graphql/__generated__/client/graphql";
+import type {
+  CreateCampaignInput,
+  CreativeInput,
+  DuplicateCampaignInput,
+  MomentTypeKey,
+  Pacing,
+  Sport,
+} from "@/graphql/__generated__/client/graphql";
 import { createCampaignInputFor } from "@/lib/domain/campaigns/campaigns.schemas";
-import { creativeInput } from "@/lib/domain/creatives/creatives.schemas";
+import { creativeInput, type CreativeInput as CreativeBody } from "@/lib/domain/creatives/creatives.schemas";
 import type { SummaryField } from "@/components/forms/use-error-summary";
 import { usdAmount } from "./amount";
 
@@ -33,6 +40,8 @@ export type CampaignFormValues = {
   /** ISO 3166 codes; [] for none */
   excluded_regions: string[];
   creative: CreativeValues;
+  /** A copy's other creatives (variant_b on); the create form has none */
+  variants?: CreativeValues[];
 };
 
 export const EMPTY_CREATIVE: CreativeValues = { headline: "", body: "", cta_text: "", icon_url: "", action_url: "" };
@@ -120,6 +129,51 @@ export function campaignFormSchema(today: string) {
 
 export type CampaignBody = z.output<ReturnType<typeof campaignFormSchema>>;
 
+/** The draft of a copy: the create form's fields and the other variants, read by createCampaign's and the creative's schemas. */
+export function duplicateFormSchema(today: string) {
+  const create = createCampaignInputFor(() => today);
+  return z.preprocess(
+    (values: unknown) => ({
+      ...campaignBody(values as CampaignFormValues),
+      variants: ((values as CampaignFormValues).variants ?? []).map(creativeBody),
+    }),
+    z.custom<Record<string, unknown> & { variants: unknown[] }>().transform((value, ctx) => {
+      const { variants, ...campaign } = value;
+      const parsed = create.safeParse(campaign);
+      const others = variants.map((variant) => creativeInput.safeParse(variant));
+      for (const issue of parsed.success ? [] : parsed.error.issues) {
+        ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+      }
+      others.forEach((other, index) => {
+        for (const issue of other.success ? [] : other.error.issues) {
+          ctx.addIssue({ code: "custom", path: ["variants", index, ...issue.path], message: issue.message });
+        }
+      });
+      if (!parsed.success || others.some((other) => !other.success)) return z.NEVER;
+      return { ...parsed.data, variants: others.map((other) => other.data as CreativeBody) };
+    }),
+  );
+}
+
+export type DuplicateBody = z.output<ReturnType<typeof duplicateFormSchema>>;
+
+/** A creative as the form shows it (empty strings for what is absent). */
+export function creativeValues(creative: {
+  headline: string;
+  body: string;
+  ctaText?: string | null;
+  iconUrl: string;
+  actionUrl: string;
+}): CreativeValues {
+  return {
+    headline: creative.headline,
+    body: creative.body,
+    cta_text: creative.ctaText ?? "",
+    icon_url: creative.iconUrl,
+    action_url: creative.actionUrl,
+  };
+}
+
 /** The variant form's values read by addCreativeVariant's creative schema. */
 export const creativeFormSchema = z.preprocess(
   (values: unknown) => creativeBody(values as CreativeValues),
@@ -149,12 +203,47 @@ export function createCampaignInput(body: CampaignBody): CreateCampaignInput {
     ...(body.target_cpa_usd != null && { targetCpaUsd: money(body.target_cpa_usd) }),
     ...(body.target_regions && { targetRegions: body.target_regions }),
     ...(body.excluded_regions && { excludedRegions: body.excluded_regions }),
-    creative: {
-      headline: body.creative.headline,
-      body: body.creative.body,
-      iconUrl: body.creative.icon_url,
-      actionUrl: body.creative.action_url,
-      ctaText: body.creative.cta_text ?? null,
-    },
+    creative: creativeInputOf(body.creative),
+  };
+}
+
+function creativeInputOf(creative: CreativeBody): CreativeInput {
+  return {
+    headline: creative.headline,
+    body: creative.body,
+    iconUrl: creative.icon_url,
+    actionUrl: creative.action_url,
+    ctaText: creative.cta_text ?? null,
+  };
+}
+
+const sameCreatives = (a: readonly CreativeInput[], b: readonly CreativeInput[]) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A copy's checked draft as duplicateCampaign's input: every setting of the draft (what the form
+ * leaves empty is null: no target CPA, everywhere, no exclusions); the creative and the variants
+ * only where they differ from the source's, so that a copied variant the advertiser paused stays paused.
+ */
+export function duplicateCampaignInput(
+  sourceId: string,
+  body: DuplicateBody,
+  source: { creative: CreativeValues; variants: readonly CreativeValues[] },
+  status: "ACTIVE" | "PAUSED",
+): DuplicateCampaignInput {
+  const { creative, ...settings } = createCampaignInput(body);
+  const variants = body.variants.map(creativeInputOf);
+  const asInput = (values: CreativeValues) => creativeInputOf(creativeBody(values) as CreativeBody);
+  const primarySame = sameCreatives([creative], [asInput(source.creative)]);
+  const variantsSame = sameCreatives(variants, source.variants.map(asInput));
+  return {
+    ...settings,
+    id: sourceId,
+    status,
+    targetCpaUsd: settings.targetCpaUsd ?? null,
+    targetRegions: settings.targetRegions ?? null,
+    excludedRegions: settings.excludedRegions ?? null,
+    ...(primarySame ? {} : { creative }),
+    ...(variantsSame ? {} : { variants }),
   };
 }

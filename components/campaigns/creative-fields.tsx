@@ -17,7 +17,7 @@ function Counter({ value, max }: { value: string | undefined; max: number }) {
   );
 }
 
-export function CreativeFields({ path = "", idPrefix = "" }: { path?: "" | "creative."; idPrefix?: string }) {
+export function CreativeFields({ path = "", idPrefix = "" }: { path?: string; idPrefix?: string }) {
   const { register, control, formState } = useFormContext<FieldValues>();
   const [headline, body, cta] = useWatch({
     control,

@@ -27,7 +27,8 @@ export function Dialog({
       ref={ref}
       onClose={onClose}
       aria-labelledby={titleId}
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-line bg-white p-0 text-ink shadow-xl backdrop:bg-slate-900/40"
+      // a dialog opened from a table cell must not inherit its one-line text (whitespace-nowrap)
+      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-line bg-white p-0 text-left whitespace-normal text-ink shadow-xl backdrop:bg-slate-900/40"
     >
       <div className="px-5 py-4">
         <h2 id={titleId} className="text-base font-semibold">

@@ -869,20 +869,46 @@ export type DeleteSavedReportInput = {
 export { DeliveryStatus };
 
 /**
- * A new campaign with the settings and every creative of another (the way to change
- * what updateCampaign cannot: moment types, sports, start date, the primary creative).
+ * Copy and edit: a new campaign with the settings and every creative of another, each
+ * setting replaced where a field here overrides it (the way to change what
+ * updateCampaign cannot: moment types, sports, start date, the primary creative). The
+ * merged settings are checked as createCampaign checks its input.
  */
 export type DuplicateCampaignInput = {
+  /** Omitted: the source's bid. At least the highest floor of the moment types, at most 1000. */
+  bidCpmUsd?: InputMaybe<Scalars['Money']['input']>;
+  /** The copy's primary creative (variant_a); omitted: the source's. */
+  creative?: InputMaybe<CreativeInput>;
+  /** Omitted: the source's daily budget; null: spread from the total over the flight (an end date). */
+  dailyBudgetUsd?: InputMaybe<Scalars['Money']['input']>;
   /** Null: open-ended; omitted: a flight as long as the source's, from the copy's start date. */
   endDate?: InputMaybe<Scalars['Date']['input']>;
+  /** Omitted: the source's excluded regions; null: none. */
+  excludedRegions?: InputMaybe<Array<Scalars['String']['input']>>;
   /** The campaign to copy. */
   id: Scalars['ID']['input'];
+  /** Omitted: the source's moment types. */
+  momentTypes?: InputMaybe<Array<MomentTypeKey>>;
   /** Omitted: "Copy of " and the source's name (cut to 200 characters). */
   name?: InputMaybe<Scalars['String']['input']>;
+  /** Omitted: the source's pacing. */
+  pacing?: InputMaybe<Pacing>;
+  /** Omitted: the source's postback URL; null: none. */
+  postbackUrl?: InputMaybe<Scalars['String']['input']>;
+  /** Omitted: the source's sports. */
+  sports?: InputMaybe<Array<Sport>>;
   /** Today (UTC) or later; omitted: the source's start date, or today when that is past. */
   startDate?: InputMaybe<Scalars['Date']['input']>;
   /** Omitted: PAUSED (the copy delivers nothing until it is resumed); ACTIVE to deliver from its start date. */
   status?: InputMaybe<CampaignStatus>;
+  /** Omitted: the source's target CPA; null: CPA auto-bidding off. */
+  targetCpaUsd?: InputMaybe<Scalars['Money']['input']>;
+  /** Omitted: the source's target regions; null: everywhere (REGION_NOT_LICENSED outside a gambling licence). */
+  targetRegions?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Omitted: the source's total budget. */
+  totalBudgetUsd?: InputMaybe<Scalars['Money']['input']>;
+  /** The copy's other creatives (variant_b on), in order, at most 25; [] none; omitted: the source's other creatives. */
+  variants?: InputMaybe<Array<CreativeInput>>;
 };
 
 export type DuplicateCampaignPayload = {
@@ -1192,13 +1218,14 @@ export type Mutation = {
   deleteRule: RulePayload;
   deleteSavedReport: SavedReportPayload;
   /**
-   * A copy of a campaign, any status, with its settings and every creative
+   * A copy of a campaign, any status, with its settings and every creative, each
+   * setting replaced where the input overrides it
    * (POST /api/ads/campaigns/{id}/duplicate; campaigns:write), through createCampaign's
    * rules on today's terms: today's floors, minimums and dates (a userError names the
    * copied field at fault, as createCampaign's input names it), every icon checked
    * (each counts against the advertiser's 60 icon checks per minute unless it passed in
-   * the last 10 minutes) and every creative reviewed again; a variant that was paused
-   * stays paused. Paused unless `status` says ACTIVE.
+   * the last 10 minutes) and every creative reviewed again; a copied variant that was
+   * paused stays paused. Paused unless `status` says ACTIVE.
    */
   duplicateCampaign?: Maybe<DuplicateCampaignPayload>;
   /** active or paused → ended (campaigns:write). */

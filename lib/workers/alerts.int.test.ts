@@ -11,6 +11,7 @@ import { db } from "@/lib/db/client";
 import { createAdvertiser } from "@/lib/domain/advertisers/create-advertiser";
 import { addFunds, setBilling } from "@/lib/domain/billing/accounts";
 import { cancelCampaign } from "@/lib/domain/campaigns/cancel-campaign";
+import { updateCampaign } from "@/lib/domain/campaigns/update-campaign";
 import { variantAdded } from "@/lib/domain/creatives/add-creative-variant";
 import { incrementRollups } from "@/lib/domain/rollups/increment-rollups";
 import { registerWebhook } from "@/lib/webhooks/register-webhook";
@@ -39,6 +40,7 @@ type Member = { userId: string; advertiserId: string; role: Role; email: string 
 type Team = { advertiserId: string; admin: Member; editor: Member; viewer: Member };
 
 const log = pino({ level: "silent" });
+const JOINED = new Date("2026-01-01T00:00:00Z");
 let sequence = 0;
 
 function caller(member: Member, advertiserId = member.advertiserId): Caller {
@@ -73,6 +75,8 @@ async function team(name = "Alerts Co"): Promise<Team> {
     await db().membership.create({ data: { advertiserId: adv.advertiserId, userId: user.userId, role } });
     members[role] = { ...user, advertiserId: adv.advertiserId, role };
   }
+  // members since before the events of these tests (a member gets no alert from before they joined)
+  await db().membership.updateMany({ where: { advertiserId: adv.advertiserId }, data: { createdAt: JOINED } });
   return members;
 }
 
@@ -148,6 +152,26 @@ describe("campaign, creative and bid alerts", () => {
     expect(row).toMatchObject({ campaignId: past.id, body: "The campaign reached its end date and has ended." });
   });
 
+  it("a member who joins after an event never gets its alert, though the next pass still reads it", async () => {
+    const a = await team();
+    await deliveryCampaign({ advertiserId: a.advertiserId, endDate: "2026-11-21" });
+    // the campaign ends at noon; the pass runs five minutes later (within the overlap it reads back)
+    await sweepCampaignLifecycle(NOV_22_NOON);
+    const late = await newUser("late");
+    await db().membership.create({
+      data: {
+        advertiserId: a.advertiserId,
+        userId: late.userId,
+        role: "admin",
+        createdAt: new Date(NOV_22_NOON + 60_000),
+      },
+    });
+    await deriveAlerts(NOV_22_NOON + 5 * 60_000);
+    await deriveAlerts(NOV_22_NOON + 6 * 60_000);
+    expect(await kindsOf(a.viewer)).toEqual(["campaign_ended"]);
+    expect(await db().notification.count({ where: { userId: late.userId } })).toBe(0);
+  });
+
   it("a campaign cancelled through the catalog: campaign_ended, once", async () => {
     const a = await team();
     const campaign = await deliveryCampaign({ advertiserId: a.advertiserId });
@@ -209,6 +233,17 @@ describe("campaign, creative and bid alerts", () => {
     expect(await kindsOf(a.editor)).toEqual(["bid_adjusted"]);
     const row = await db().notification.findFirstOrThrow({ where: { userId: a.editor.userId } });
     expect(row.title).toContain("bid adjusted to $1.60 CPM");
+  });
+
+  it("a member's own bid change (target CPA off) alerts nobody: only the controller's changes are its alerts", async () => {
+    const a = await team();
+    const campaign = await deliveryCampaign({ advertiserId: a.advertiserId, bidCpmUsd: 2.5 });
+    await invoke(updateCampaign, caller(a.editor), { id: campaign.id, bid_cpm_usd: 5 });
+    // the change is recorded (the webhook and the controller's history see it) ...
+    expect(await db().bidAdjustment.count({ where: { campaignId: campaign.id } })).toBe(1);
+    await deriveAlerts(NOV_22_NOON);
+    // ... but nobody's bell says the CPA controller did it
+    for (const member of [a.admin, a.editor, a.viewer]) expect(await kindsOf(member)).toEqual([]);
   });
 });
 
@@ -326,7 +361,7 @@ describe("the inbox", () => {
     const other = await team("Other Co");
     // the admin of `a` is also a viewer of `other`
     await db().membership.create({
-      data: { advertiserId: other.advertiserId, userId: a.admin.userId, role: "viewer" },
+      data: { advertiserId: other.advertiserId, userId: a.admin.userId, role: "viewer", createdAt: JOINED },
     });
     await deliveryCampaign({ advertiserId: a.advertiserId, endDate: "2026-11-21" });
     await deliveryCampaign({ advertiserId: a.advertiserId, endDate: "2026-11-20" });

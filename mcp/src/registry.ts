@@ -46,6 +46,7 @@ import { revokePostbackKey } from "./tools/revoke-postback-key.ts";
 import { syncCreatives } from "./tools/sync-creatives.ts";
 import { testWebhook } from "./tools/test-webhook.ts";
 import { updateCampaign } from "./tools/update-campaign.ts";
+import { duplicateCampaign } from "./tools/duplicate-campaign.ts";
 import { updateMediaBuy } from "./tools/update-media-buy.ts";
 import { createRule, deleteRule, dryRunRule, listRuleActions, listRules, setRuleEnabled } from "./tools/rules.ts";
 import { undoChange } from "./tools/undo-change.ts";
@@ -70,6 +71,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   getInvoice,
   createCampaign,
   updateCampaign,
+  duplicateCampaign,
   pauseCampaign,
   resumeCampaign,
   endCampaign,

@@ -269,20 +269,46 @@ export type DeliveryStatus =
   | 'PENDING_START';
 
 /**
- * A new campaign with the settings and every creative of another (the way to change
- * what updateCampaign cannot: moment types, sports, start date, the primary creative).
+ * Copy and edit: a new campaign with the settings and every creative of another, each
+ * setting replaced where a field here overrides it (the way to change what
+ * updateCampaign cannot: moment types, sports, start date, the primary creative). The
+ * merged settings are checked as createCampaign checks its input.
  */
 export type DuplicateCampaignInput = {
+  /** Omitted: the source's bid. At least the highest floor of the moment types, at most 1000. */
+  bidCpmUsd?: string | null | undefined;
+  /** The copy's primary creative (variant_a); omitted: the source's. */
+  creative?: CreativeInput | null | undefined;
+  /** Omitted: the source's daily budget; null: spread from the total over the flight (an end date). */
+  dailyBudgetUsd?: string | null | undefined;
   /** Null: open-ended; omitted: a flight as long as the source's, from the copy's start date. */
   endDate?: string | null | undefined;
+  /** Omitted: the source's excluded regions; null: none. */
+  excludedRegions?: Array<string> | null | undefined;
   /** The campaign to copy. */
   id: string | number;
+  /** Omitted: the source's moment types. */
+  momentTypes?: Array<MomentTypeKey> | null | undefined;
   /** Omitted: "Copy of " and the source's name (cut to 200 characters). */
   name?: string | null | undefined;
+  /** Omitted: the source's pacing. */
+  pacing?: Pacing | null | undefined;
+  /** Omitted: the source's postback URL; null: none. */
+  postbackUrl?: string | null | undefined;
+  /** Omitted: the source's sports. */
+  sports?: Array<Sport> | null | undefined;
   /** Today (UTC) or later; omitted: the source's start date, or today when that is past. */
   startDate?: string | null | undefined;
   /** Omitted: PAUSED (the copy delivers nothing until it is resumed); ACTIVE to deliver from its start date. */
   status?: CampaignStatus | null | undefined;
+  /** Omitted: the source's target CPA; null: CPA auto-bidding off. */
+  targetCpaUsd?: string | null | undefined;
+  /** Omitted: the source's target regions; null: everywhere (REGION_NOT_LICENSED outside a gambling licence). */
+  targetRegions?: Array<string> | null | undefined;
+  /** Omitted: the source's total budget. */
+  totalBudgetUsd?: string | null | undefined;
+  /** The copy's other creatives (variant_b on), in order, at most 25; [] none; omitted: the source's other creatives. */
+  variants?: Array<CreativeInput> | null | undefined;
 };
 
 /** Why an invitation's link was not emailed (the admin passes it on instead). */

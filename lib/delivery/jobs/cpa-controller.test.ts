@@ -62,4 +62,14 @@ describe("baseBid", () => {
     // the advertiser set 3 USD after the controller's last change
     expect(baseBid(usd(3), chain)).toBe(usd(3));
   });
+
+  it("stops at the advertiser's own change, even one that lands on the chain's bid", () => {
+    // the advertiser moved 2.50 to 5.00 by hand: 5.00 is their bid, not the controller's
+    expect(baseBid(usd(5), [{ oldBidMicros: usd(2.5), newBidMicros: usd(5), reason: "advertiser" }])).toBe(usd(5));
+    const chain = [
+      { oldBidMicros: usd(5), newBidMicros: usd(4), reason: "cpa_above_target: observed 12 USD" },
+      { oldBidMicros: usd(2.5), newBidMicros: usd(5), reason: "advertiser" },
+    ];
+    expect(baseBid(usd(4), chain)).toBe(usd(5));
+  });
 });

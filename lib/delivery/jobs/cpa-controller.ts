@@ -8,6 +8,7 @@
 // system, with the reason), in one transaction.
 import { DAY_MS, MINUTE_MS } from "@/lib/clock";
 import { db } from "@/lib/db/client";
+import { ADVERTISER_BID_REASON } from "@/lib/domain/campaigns/campaign";
 import { highestFloorMicros, isMomentType, type MomentTypeKey } from "@/lib/domain/moment-types/catalog";
 import { hourStartMs } from "@/lib/domain/rollups/increment-rollups";
 import { recordChange, SYSTEM_ACTORS } from "@/lib/history/changes";
@@ -84,13 +85,13 @@ export function nextCpaBid(evidence: CpaEvidence, policy: CpaPolicy = CPA_POLICY
  */
 export function baseBid(
   currentBidMicros: bigint,
-  adjustments: readonly { oldBidMicros: bigint; newBidMicros: bigint }[],
+  adjustments: readonly { oldBidMicros: bigint; newBidMicros: bigint; reason?: string }[],
 ): bigint {
-  // adjustments newest first
+  // adjustments newest first; the advertiser's own change (its row's reason) ends the controller's chain
   let base = currentBidMicros;
   let expected = currentBidMicros;
   for (const adjustment of adjustments) {
-    if (adjustment.newBidMicros !== expected) break;
+    if (adjustment.reason === ADVERTISER_BID_REASON || adjustment.newBidMicros !== expected) break;
     base = adjustment.oldBidMicros;
     expected = adjustment.oldBidMicros;
   }
@@ -111,7 +112,7 @@ export async function runCpaController(nowMs: number, policy: CpaPolicy = CPA_PO
       where: { campaignId: campaign.id },
       orderBy: { createdAt: "desc" },
       take: 50,
-      select: { oldBidMicros: true, newBidMicros: true, createdAt: true },
+      select: { oldBidMicros: true, newBidMicros: true, reason: true, createdAt: true },
     });
     const lastMs = history[0]?.createdAt.getTime();
     if (lastMs !== undefined && nowMs - lastMs < policy.minIntervalMs) continue;

@@ -11,6 +11,7 @@ import { emailConfigured } from "@/lib/email/mailer";
 import { isUniqueViolation } from "@/lib/errors";
 import { sortableId } from "@/lib/ids";
 import { microsToUsd } from "@/lib/money";
+import { ADVERTISER_BID_REASON } from "@/lib/domain/campaigns/campaign";
 import { ALERT_LEAST_ROLE, DEFAULT_CHANNELS, isAlertKind, type AlertChannel, type AlertKind } from "./alerts.schemas";
 
 /** Rows stamped up to this long before the previous pass are read again (a late commit is not missed). */
@@ -166,8 +167,9 @@ export async function readAlertSources(sinceMs: number): Promise<AlertSource[]> 
       atMs,
     });
   }
+  // the controller's own adjustments only: a member's or an API client's bid change is theirs (the history names them)
   const adjusted = await client.bidAdjustment.findMany({
-    where: { createdAt: { gte: since } },
+    where: { createdAt: { gte: since }, reason: { not: ADVERTISER_BID_REASON } },
     select: {
       id: true,
       oldBidMicros: true,
@@ -261,10 +263,15 @@ export async function readAlertSources(sinceMs: number): Promise<AlertSource[]> 
 
 type Recipient = { userId: string; channel: AlertChannel };
 
-/** The members of the advertiser who receive `kind`, with their channel (never `off`). */
-async function recipients(advertiserId: string, kind: AlertKind): Promise<Recipient[]> {
+/**
+ * The members of the advertiser who receive `kind`, with their channel (never `off`): those who had
+ * joined by `atMs`, when it happened. A member who joins later never gets an alert of what came
+ * before (a pass reads rows back to its cursor less the overlap, so it would otherwise stamp an old
+ * alert with a time after the join; docs/decisions/1230).
+ */
+async function recipients(advertiserId: string, kind: AlertKind, atMs: number): Promise<Recipient[]> {
   const members = await db().membership.findMany({
-    where: { advertiserId },
+    where: { advertiserId, createdAt: { lte: new Date(atMs) } },
     select: {
       userId: true,
       role: true,
@@ -287,7 +294,7 @@ export async function deliverAlerts(sources: readonly AlertSource[], nowMs: numb
   let inserted = 0;
   for (const source of sources) {
     if (!isAlertKind(source.kind)) continue;
-    for (const recipient of await recipients(source.advertiserId, source.kind)) {
+    for (const recipient of await recipients(source.advertiserId, source.kind, source.atMs)) {
       try {
         await db().notification.create({
           data: {

@@ -15,6 +15,13 @@ export type { CampaignRow, CreativeRow };
 export const ENDED_REASONS = ["budget_exhausted", "end_date", "advertiser"] as const;
 export type EndedReason = (typeof ENDED_REASONS)[number];
 
+/**
+ * The reason of a bid_adjustments row that a member or an API client wrote (a manual bid change);
+ * every other row is the target-CPA controller's, whose reasons start cpa_above_target or
+ * cpa_below_target. Only the controller's rows make a bid_adjusted alert (docs/decisions/1230).
+ */
+export const ADVERTISER_BID_REASON = "advertiser";
+
 export type Creative = {
   id: string;
   campaignId: string;

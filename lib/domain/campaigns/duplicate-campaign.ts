@@ -1,15 +1,17 @@
 // Duplicate a campaign (POST /api/ads/campaigns/{id}/duplicate, GraphQL's
-// duplicateCampaign): the way to change what updateCampaign keeps immutable (moment types,
-// sports, start date, the primary creative). A new campaign with the source's
-// settings and every one of its creatives, paused (the default) or active as
-// asked, made through createCampaign's rules on today's terms: the settings are parsed by
-// createCampaign's own schema (today's floors, minimums and dates), every icon is checked,
-// every creative reviewed again; then one insert writes the campaign with its
-// creatives, or nothing. A creative the advertiser had paused stays paused.
+// duplicateCampaign, MCP's duplicate_campaign): copy and edit. A new campaign with the
+// source's settings and every one of its creatives, each setting replaced where the call
+// overrides it (moment types, sports, bid, budgets, target CPA, dates, pacing, regions, the
+// postback URL, the primary creative, the variants): the way to change what updateCampaign
+// keeps immutable. Paused (the default) or active as asked, made through createCampaign's
+// rules on today's terms: each override is a field of createCampaign's own schema, and the
+// merged settings are parsed by that schema (today's floors, minimums and dates), every
+// icon is checked, every creative reviewed again; then one insert writes the campaign with
+// its creatives, or nothing. A copied creative the advertiser had paused stays paused.
 // Order: 422 (the input) -> 404 (the source) -> 422 validation_failed (the
-// copied settings under createCampaign's rules, with createCampaign's field paths) -> 422
-// region_not_licensed (the copied target regions, against the licence today) -> 422
-// icon_unreachable -> the write. The copy keeps the source's region targeting.
+// merged settings under createCampaign's rules, with createCampaign's field paths) -> 422
+// region_not_licensed (the target regions, against the licence today) -> 422
+// icon_unreachable -> the write.
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { changeActorOf } from "@/lib/history/change-actor";
@@ -19,10 +21,11 @@ import { assertIconReachable, type IconCheckOptions } from "@/lib/domain/creativ
 import { creativeInput, type CreativeInput, type CreativeStatus } from "@/lib/domain/creatives/creatives.schemas";
 import { reviewCreative } from "@/lib/domain/creatives/review-creative";
 import { parseInput, validationError } from "@/lib/errors";
-import { microsToUsd } from "@/lib/money";
+import { MAX_VARIANTS_PER_CAMPAIGN } from "@/lib/domain/creatives/variant-label";
+import { microsToUsd, usdToMicros } from "@/lib/money";
 import { defineOperation, type RunContext } from "@/lib/operations/operation";
 import { emitCampaignsChanged } from "@/lib/process-events";
-import { flightDays } from "./budget-spread";
+import { flightDays, spreadDailyBudgetMicros } from "./budget-spread";
 import { regionsOf, type CampaignWithCreatives, type CreativeRow } from "./campaign";
 import { recordCampaignCreated } from "./campaign-changes";
 import { insertCampaign, type NewCreative } from "./campaign-rows";
@@ -39,8 +42,10 @@ import { utcDate } from "./dates";
 import { assertRegionsLicensed } from "./region-licence";
 import { campaignById, getCampaignOrThrow } from "./get-campaign";
 
-/** The input, checked against the UTC date of the call's clock. */
+/** The input, checked against the UTC date of the call's clock: createCampaign's fields, each optional (an override). */
 export function duplicateCampaignInputFor(today: () => string) {
+  const create = createCampaignInputFor(today).shape;
+  const override = (what: string) => `Omitted: the source's ${what}.`;
   return z
     .strictObject({
       id: z.string(),
@@ -64,6 +69,31 @@ export function duplicateCampaignInputFor(today: () => string) {
           description:
             "The copy's last day (UTC, inclusive; null = open-ended); omitted: a flight as long as the source's, from the " +
             "copy's start date (open-ended when the source is).",
+        }),
+      moment_types: create.moment_types.optional().meta({ description: override("moment types") }),
+      sports: create.sports.optional().meta({ description: override("sports") }),
+      bid_cpm_usd: create.bid_cpm_usd.optional().meta({ description: override("bid") }),
+      daily_budget_usd: create.daily_budget_usd.optional().meta({
+        description: `${override("daily budget")} null: spread from the total over the flight (an end date).`,
+      }),
+      total_budget_usd: create.total_budget_usd.optional().meta({ description: override("total budget") }),
+      target_cpa_usd: create.target_cpa_usd.meta({
+        description: `${override("target CPA")} null: CPA auto-bidding off.`,
+      }),
+      postback_url: create.postback_url.meta({ description: `${override("postback URL")} null: none.` }),
+      pacing: create.pacing.meta({ description: override("pacing") }),
+      target_regions: create.target_regions.meta({ description: `${override("target regions")} null: everywhere.` }),
+      excluded_regions: create.excluded_regions.meta({ description: `${override("excluded regions")} null: none.` }),
+      creative: create.creative.optional().meta({
+        description: "The copy's primary creative (variant_a); omitted: the source's.",
+      }),
+      variants: z
+        .array(creativeInput)
+        .max(MAX_VARIANTS_PER_CAMPAIGN - 1, `must hold at most ${MAX_VARIANTS_PER_CAMPAIGN - 1} variants`)
+        .optional()
+        .meta({
+          description:
+            "The copy's other creatives (variant_b on), in order; [] none; omitted: the source's other creatives.",
         }),
     })
     .meta({ id: "DuplicateCampaignInput" });
@@ -132,50 +162,59 @@ export async function campaignDuplicated(
   });
   const flight = copyFlight(source, input, today);
   const status = input.status ?? "paused";
-  // the copied settings under createCampaign's own schema: today's floors, minimums and dates
+  const pick = <K extends keyof DuplicateCampaignInput, T>(key: K, fallback: T) =>
+    input[key] === undefined ? fallback : input[key];
+  // the source's settings with the overrides, under createCampaign's own schema: today's floors, minimums and dates
   const body = parseInput(
     createCampaignInputFor(() => today),
     {
       name: input.name ?? copyName(source.name),
-      moment_types: JSON.parse(source.momentTypes) as unknown,
-      sports: JSON.parse(source.sports) as unknown,
-      bid_cpm_usd: microsToUsd(source.bidCpmMicros),
-      daily_budget_usd: microsToUsd(source.dailyBudgetMicros),
-      total_budget_usd: microsToUsd(source.totalBudgetMicros),
+      moment_types: pick("moment_types", JSON.parse(source.momentTypes) as unknown),
+      sports: pick("sports", JSON.parse(source.sports) as unknown),
+      bid_cpm_usd: pick("bid_cpm_usd", microsToUsd(source.bidCpmMicros)),
+      daily_budget_usd: pick("daily_budget_usd", microsToUsd(source.dailyBudgetMicros)),
+      total_budget_usd: pick("total_budget_usd", microsToUsd(source.totalBudgetMicros)),
       start_date: flight.startDate,
       end_date: flight.endDate,
-      ...(source.targetCpaMicros === null ? {} : { target_cpa_usd: microsToUsd(source.targetCpaMicros) }),
-      postback_url: source.postbackUrl,
-      pacing: (source.pacing === "asap" ? "asap" : "even") satisfies Pacing,
-      target_regions: regionsOf(source.targetRegions),
-      excluded_regions: regionsOf(source.excludedRegions),
+      target_cpa_usd: pick(
+        "target_cpa_usd",
+        source.targetCpaMicros === null ? null : microsToUsd(source.targetCpaMicros),
+      ),
+      postback_url: pick("postback_url", source.postbackUrl),
+      pacing: pick("pacing", (source.pacing === "asap" ? "asap" : "even") satisfies Pacing),
+      target_regions: pick("target_regions", regionsOf(source.targetRegions)),
+      excluded_regions: pick("excluded_regions", regionsOf(source.excludedRegions)),
       status,
-      creative: creativeBody(creatives[0]!),
+      creative: input.creative ?? creativeBody(creatives[0]!),
     },
   );
-  const variants = creatives.slice(1).map((creative, offset) => {
-    const parsed = creativeInput.safeParse(creativeBody(creative));
-    if (parsed.success) return parsed.data;
-    throw validationError(
-      parsed.error.issues.map((issue) => ({
-        path: [creativePath(offset + 1), ...issue.path.map(String)].join("."),
-        message: issue.message,
-      })),
-    );
-  });
+  // each creative with the source's row it copies (none for an override)
+  const primary = { creative: body.creative, from: input.creative ? undefined : creatives[0] };
+  const others = input.variants
+    ? input.variants.map((creative) => ({ creative, from: undefined }))
+    : creatives.slice(1).map((row, offset) => {
+        const parsed = creativeInput.safeParse(creativeBody(row));
+        if (parsed.success) return { creative: parsed.data, from: row };
+        throw validationError(
+          parsed.error.issues.map((issue) => ({
+            path: [creativePath(offset + 1), ...issue.path.map(String)].join("."),
+            message: issue.message,
+          })),
+        );
+      });
   // a licence may have shrunk since the source was made
   await assertRegionsLicensed(actor.advertiserId, body.target_regions);
-  const bodies = [body.creative, ...variants];
+  const bodies = [primary, ...others];
   // one icon at a time: a URL the advertiser's variants share is fetched once (a pass is remembered)
-  for (const [index, creative] of bodies.entries()) {
+  for (const [index, { creative }] of bodies.entries()) {
     await assertIconReachable(actor, creative.icon_url, `${creativePath(index)}.icon_url`, {
       clock: options.clock,
       ...options.iconCheck,
     });
   }
-  const copies: NewCreative[] = bodies.map((creative, index) => {
+  const copies: NewCreative[] = bodies.map(({ creative, from }) => {
     const review = reviewCreative(creative);
-    const wasPaused = (creatives[index]!.status as CreativeStatus) === "paused";
+    const wasPaused = (from?.status as CreativeStatus | undefined) === "paused";
     return {
       headline: creative.headline,
       body: creative.body,
@@ -188,6 +227,12 @@ export async function campaignDuplicated(
       reviewedAt: now,
     };
   });
+  const totalBudgetMicros = usdToMicros(body.total_budget_usd);
+  // null: spread from the total over the flight (the schema has checked there is an end date)
+  const dailyBudgetMicros =
+    body.daily_budget_usd === null
+      ? spreadDailyBudgetMicros(totalBudgetMicros, body.start_date, body.end_date!, body.pacing ?? "even")
+      : usdToMicros(body.daily_budget_usd);
   const by = await changeActorOf(actor);
   const campaign = {
     advertiserId: actor.advertiserId,
@@ -195,11 +240,11 @@ export async function campaignDuplicated(
     status,
     momentTypes: body.moment_types,
     sports: body.sports,
-    bidCpmMicros: source.bidCpmMicros,
-    dailyBudgetMicros: source.dailyBudgetMicros,
-    totalBudgetMicros: source.totalBudgetMicros,
-    targetCpaMicros: source.targetCpaMicros,
-    postbackUrl: source.postbackUrl,
+    bidCpmMicros: usdToMicros(body.bid_cpm_usd),
+    dailyBudgetMicros,
+    totalBudgetMicros,
+    targetCpaMicros: body.target_cpa_usd == null ? null : usdToMicros(body.target_cpa_usd),
+    postbackUrl: body.postback_url ?? null,
     startDate: flight.startDate,
     endDate: flight.endDate,
     pacing: body.pacing,

@@ -34,7 +34,7 @@ import {
   campaignUpdatePreview as campaignUpdatePreviewOutput,
 } from "./campaigns.schemas";
 import { spreadDailyBudgetMicros, spreadIssue } from "./budget-spread";
-import type { Campaign, CampaignRow, CampaignWithCreatives } from "./campaign";
+import { ADVERTISER_BID_REASON, type Campaign, type CampaignRow, type CampaignWithCreatives } from "./campaign";
 import { campaignFieldValues } from "./campaign-changes";
 import { utcDate } from "./dates";
 import { estimateCampaignDelivery, type DeliveryEstimate } from "./estimate-delivery";
@@ -383,7 +383,7 @@ export async function campaignUpdated(
             campaignId: id,
             oldBidMicros: change.bid.old,
             newBidMicros: change.bid.new,
-            reason: "advertiser",
+            reason: ADVERTISER_BID_REASON,
             createdAt: now,
           },
         });
@@ -394,7 +394,7 @@ export async function campaignUpdated(
             campaign_id: id,
             old_bid_cpm_usd: microsToUsd(change.bid.old),
             new_bid_cpm_usd: microsToUsd(change.bid.new),
-            reason: "advertiser",
+            reason: ADVERTISER_BID_REASON,
           },
           createdAtMs: now.getTime(),
         });

@@ -116,7 +116,11 @@ describe("automated rules", () => {
     expect((await db().campaign.findUniqueOrThrow({ where: { id: expensive.id } })).status).toBe("active");
     expect(await db().ruleRun.count({ where: { ruleId: rule.id } })).toBe(1);
 
-    // the members are alerted, once
+    // the members (there since before the window) are alerted, once
+    await db().membership.updateMany({
+      where: { advertiserId: actor.advertiserId },
+      data: { createdAt: new Date(T0 - 24 * HOUR_MS) },
+    });
     const sources = (await readAlertSources(T0)).filter((source) => source.kind === "rule_fired");
     expect(sources).toHaveLength(1);
     expect(sources[0]).toMatchObject({ campaignId: expensive.id, linkPath: `/rules/${rule.id}` });

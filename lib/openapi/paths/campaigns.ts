@@ -160,15 +160,18 @@ export const campaignsDocs = {
   duplicateCampaign: {
     summary: "Duplicate a campaign",
     description:
-      "A new campaign with the settings and every creative of this one (any status), the way to change what E7 keeps " +
-      "immutable (moment types, sports, start date, the primary creative). It is made through E5's rules on today's terms: " +
-      "the copied settings are checked as E5 checks a body (today's floors, minimums and dates; 422 validation_failed names " +
-      "the copied field as E5's body names it, such as `bid_cpm_usd`), every creative's icon is checked (422 " +
+      "Copy and edit: a new campaign with the settings and every creative of this one (any status), each setting " +
+      "replaced where the body overrides it (any field of E5's body: moment types, sports, bid, budgets, target CPA, " +
+      "dates, pacing, regions, postback URL, the primary `creative`; `variants` replaces the other creatives), the way " +
+      "to change what E7 keeps immutable. It is made through E5's rules on today's terms: the merged settings are " +
+      "checked as E5 checks a body (today's floors, minimums and dates; 422 validation_failed names the field as E5's " +
+      "body names it, such as `bid_cpm_usd`), every creative's icon is checked (422 " +
       "icon_unreachable; each counts against the icon checks per advertiser, " +
       `${rateLimitText("icon_check")}, unless it passed in the last 10 minutes) and every creative is reviewed again; a ` +
-      "variant that was paused stays paused. The copy keeps the region targeting (422 region_not_licensed when a " +
-      "gambling advertiser's licence no longer covers it). The copy is paused unless `status` is active. Nothing is written unless " +
-      "every check passes. The body is a JSON object (`{}` copies with every default).",
+      "copied variant that was paused stays paused. The copy keeps the region targeting unless overridden (422 " +
+      "region_not_licensed when a gambling advertiser's licence does not cover it). The copy is paused unless `status` " +
+      "is active. Nothing is written unless every check passes. The body is a JSON object (`{}` copies with every " +
+      "default).",
     tags,
     requestParams: { path: campaignIdParams },
     requestBody: {

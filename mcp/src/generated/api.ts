@@ -143,7 +143,7 @@ export interface paths {
         put?: never;
         /**
          * Duplicate a campaign
-         * @description A new campaign with the settings and every creative of this one (any status), the way to change what E7 keeps immutable (moment types, sports, start date, the primary creative). It is made through E5's rules on today's terms: the copied settings are checked as E5 checks a body (today's floors, minimums and dates; 422 validation_failed names the copied field as E5's body names it, such as `bid_cpm_usd`), every creative's icon is checked (422 icon_unreachable; each counts against the icon checks per advertiser, 60 per minute, unless it passed in the last 10 minutes) and every creative is reviewed again; a variant that was paused stays paused. The copy keeps the region targeting (422 region_not_licensed when a gambling advertiser's licence no longer covers it). The copy is paused unless `status` is active. Nothing is written unless every check passes. The body is a JSON object (`{}` copies with every default). Bodies of at most 16384 bytes (413 past that).
+         * @description Copy and edit: a new campaign with the settings and every creative of this one (any status), each setting replaced where the body overrides it (any field of E5's body: moment types, sports, bid, budgets, target CPA, dates, pacing, regions, postback URL, the primary `creative`; `variants` replaces the other creatives), the way to change what E7 keeps immutable. It is made through E5's rules on today's terms: the merged settings are checked as E5 checks a body (today's floors, minimums and dates; 422 validation_failed names the field as E5's body names it, such as `bid_cpm_usd`), every creative's icon is checked (422 icon_unreachable; each counts against the icon checks per advertiser, 60 per minute, unless it passed in the last 10 minutes) and every creative is reviewed again; a copied variant that was paused stays paused. The copy keeps the region targeting unless overridden (422 region_not_licensed when a gambling advertiser's licence does not cover it). The copy is paused unless `status` is active. Nothing is written unless every check passes. The body is a JSON object (`{}` copies with every default). Bodies of at most 16384 bytes (413 past that).
          */
         post: operations["duplicateCampaign"];
         delete?: never;
@@ -993,6 +993,67 @@ export interface components {
             start_date?: string;
             /** @description The copy's last day (UTC, inclusive; null = open-ended); omitted: a flight as long as the source's, from the copy's start date (open-ended when the source is). */
             end_date?: string | null;
+            /**
+             * @description Omitted: the source's moment types.
+             * @example [
+             *       "close_game",
+             *       "overtime"
+             *     ]
+             */
+            moment_types?: ("bet_resolved" | "prediction_resolved" | "overtime" | "close_game" | "spread_alert" | "moneyline_alert" | "total_alert" | "prop_alert" | "position_alert" | "foul_trouble" | "follow_alert")[];
+            /**
+             * @description Omitted: the source's sports.
+             * @example [
+             *       "nba",
+             *       "ncaa_basketball"
+             *     ]
+             */
+            sports?: ("ncaa_basketball" | "nba" | "nfl" | "mlb")[];
+            /**
+             * @description Omitted: the source's bid.
+             * @example 2.5
+             */
+            bid_cpm_usd?: number;
+            /** @description Omitted: the source's daily budget. null: spread from the total over the flight (an end date). */
+            daily_budget_usd?: number | null;
+            /**
+             * @description Omitted: the source's total budget.
+             * @example 500
+             */
+            total_budget_usd?: number;
+            /** @description Omitted: the source's target CPA. null: CPA auto-bidding off. */
+            target_cpa_usd?: number | null;
+            /**
+             * Format: uri-template
+             * @description Omitted: the source's postback URL. null: none.
+             * @example https://postback.example.com/sma?click={click_id}&value={event_value_usd}
+             */
+            postback_url?: string | null;
+            /**
+             * @description Omitted: the source's pacing.
+             * @example even
+             * @enum {string}
+             */
+            pacing?: "even" | "asap";
+            /**
+             * @description Omitted: the source's target regions. null: everywhere.
+             * @example [
+             *       "US-NJ",
+             *       "US-PA"
+             *     ]
+             */
+            target_regions?: string[] | null;
+            /**
+             * @description Omitted: the source's excluded regions. null: none.
+             * @example [
+             *       "CA-ON"
+             *     ]
+             */
+            excluded_regions?: string[] | null;
+            /** @description The copy's primary creative (variant_a); omitted: the source's. */
+            creative?: components["schemas"]["CreativeInput"];
+            /** @description The copy's other creatives (variant_b on), in order; [] none; omitted: the source's other creatives. */
+            variants?: components["schemas"]["CreativeInput"][];
         };
         /** @description One JSON-RPC 2.0 request or notification of the Model Context Protocol. Batches (arrays), responses and anything else are 400 bad_request. */
         JsonRpcRequest: {
@@ -6107,6 +6168,9 @@ export const updateCampaignInputMoment_typesValues: ReadonlyArray<FlattenedDeepR
 export const updateCampaignInputSportsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateCampaignInput"]["sports"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
 export const setVariantStatusInputStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SetVariantStatusInput"]["status"]> = ["paused", "approved"];
 export const duplicateCampaignInputStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DuplicateCampaignInput"]["status"]> = ["active", "paused"];
+export const duplicateCampaignInputMoment_typesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DuplicateCampaignInput"]["moment_types"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];
+export const duplicateCampaignInputSportsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DuplicateCampaignInput"]["sports"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
+export const duplicateCampaignInputPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DuplicateCampaignInput"]["pacing"]> = ["even", "asap"];
 export const webhookEventKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEventKind"]> = ["impression.served", "click.recorded", "conversion.recorded", "campaign.budget_50pct", "campaign.budget_90pct", "campaign.ended", "campaign.bid_adjusted", "account.balance_low", "account.limit_reached", "invoice.issued"];
 export const postbackInputEvent_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PostbackInput"]["event_type"]> = ["install", "registration", "deposit", "purchase", "custom"];
 export const decisionRequestMoment_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DecisionRequest"]["moment_type"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];

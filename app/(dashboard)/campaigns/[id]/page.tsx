@@ -1,5 +1,5 @@
 // One campaign: status, whether it delivers and the actions the API accepts now
-// (availableActions), duplicate, settings and their edit, today's spend against
+// (availableActions), duplicate (copy and edit), settings and their edit, today's spend against
 // the budget, and the creative variants with their review, allocation,
 // performance and pause or resume; a new variant. Everything through GraphQL
 // (campaign(id:)).
@@ -17,12 +17,12 @@ import { DailyBudgetBar } from "@/components/campaigns/daily-budget-bar";
 import { PACING_LABELS } from "@/components/campaigns/pacing";
 import { EditCampaign } from "@/components/campaigns/edit-campaign";
 import { bidFloorHint } from "@/components/campaigns/floors";
-import { DuplicateCampaign } from "@/components/campaigns/duplicate-campaign";
 import { StatusActions } from "@/components/campaigns/status-actions";
 import { canChange, deliveryLabel, statusLabel, statusTone } from "@/components/campaigns/status";
 import { VariantStatus } from "@/components/campaigns/variant-status";
 import { formatCount, formatDate, formatPercent, formatUsd } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Table, Td, Th } from "@/components/ui/table";
@@ -88,7 +88,10 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
         actions={
           mayEdit ? (
             <div className="flex flex-wrap items-start justify-end gap-2">
-              <DuplicateCampaign id={campaign.id} name={campaign.name} />
+              {/* copy and edit: the whole campaign as an editable draft (docs/decisions/1231) */}
+              <Link href={`/campaigns/${campaign.id}/duplicate`} className={buttonClasses("secondary")}>
+                Duplicate
+              </Link>
               <StatusActions id={campaign.id} actions={campaign.availableActions} />
             </div>
           ) : null

@@ -146,6 +146,112 @@ describe("POST /api/ads/campaigns/{id}/duplicate", () => {
     expect(open.body).toMatchObject({ start_date: utcDay(0), end_date: null, status: "paused" });
   });
 
+  it("copies and edits: overrides of targeting, money, dates, pacing, regions, creative and variants", async () => {
+    const original = await source({
+      advertiserId: adv.advertiserId,
+      status: "active",
+      startDate: utcDay(0),
+      endDate: null,
+    });
+    const creative = {
+      headline: "Overtime thriller",
+      body: "Extra time, extra odds.",
+      icon_url: icons.url(),
+      action_url: "https://example.com/ot",
+    };
+    const body = {
+      name: "Overtime copy",
+      moment_types: ["overtime"],
+      sports: ["nfl", "nba"],
+      bid_cpm_usd: 4.5,
+      daily_budget_usd: 25,
+      total_budget_usd: 500,
+      target_cpa_usd: null,
+      postback_url: null,
+      pacing: "even",
+      target_regions: ["US-NJ"],
+      excluded_regions: ["US-NY"],
+      start_date: utcDay(2),
+      end_date: utcDay(12),
+      creative,
+      variants: [{ ...creative, headline: "Second take", cta_text: "Bet now" }],
+    };
+    expectRequestMatchesOpenApi("POST", path(original.id), body);
+    const res = await duplicate(original.id, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expectMatchesOpenApi("POST", path(original.id), 201, res.body);
+    expect(res.body).toMatchObject({
+      name: "Overtime copy",
+      status: "paused",
+      moment_types: ["overtime"],
+      sports: ["nfl", "nba"],
+      bid_cpm_usd: 4.5,
+      daily_budget_usd: 25,
+      total_budget_usd: 500,
+      target_cpa_usd: null,
+      postback_url: null,
+      pacing: "even",
+      target_regions: ["US-NJ"],
+      excluded_regions: ["US-NY"],
+      start_date: utcDay(2),
+      end_date: utcDay(12),
+    });
+    // the overridden creatives replace the source's three (none of them was paused)
+    expect(
+      res.body.variants.map(
+        (v: { variant_label: string; headline: string; status: string; cta_text: string | null }) => [
+          v.variant_label,
+          v.headline,
+          v.status,
+          v.cta_text,
+        ],
+      ),
+    ).toEqual([
+      ["variant_a", "Overtime thriller", "approved", null],
+      ["variant_b", "Second take", "approved", "Bet now"],
+    ]);
+    // an empty variants list leaves the primary alone; an omitted creative is the source's
+    const onlyPrimary = await duplicate(original.id, { variants: [] });
+    expect(onlyPrimary.status, JSON.stringify(onlyPrimary.body)).toBe(201);
+    expect(onlyPrimary.body.variants.map((v: { headline: string }) => v.headline)).toEqual(["Primary"]);
+    // a null daily budget is spread over the flight, as E5 spreads it
+    const spread = await duplicate(original.id, {
+      daily_budget_usd: null,
+      total_budget_usd: 100,
+      end_date: utcDay(9),
+      pacing: "even",
+    });
+    expect(spread.status).toBe(201);
+    expect(spread.body.daily_budget_usd).toBe(10);
+  });
+
+  it("checks overrides with E5's schema: the merged settings, each field named as E5 names it", async () => {
+    const original = await source();
+    const before = await db().campaign.count({ where: { advertiserId: adv.advertiserId } });
+    const bad = await duplicate(original.id, {
+      moment_types: ["no_such_type"],
+      sports: [],
+      bid_cpm_usd: -1,
+      creative: { headline: "" },
+      variants: [{ headline: "x" }],
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.code).toBe("validation_failed");
+    const paths = bad.body.errors.map((error: { path: string }) => error.path);
+    for (const field of ["moment_types[0]", "sports", "bid_cpm_usd", "creative.body", "variants[0].body"]) {
+      expect(paths).toContain(field);
+    }
+    // valid alone, refused together: a bid under the floor of the overriding moment type (the merged check)
+    const floor = await duplicate(original.id, { moment_types: ["bet_resolved"], bid_cpm_usd: 0.01 });
+    expect(floor.status).toBe(422);
+    expect(floor.body.errors).toEqual([{ path: "bid_cpm_usd", message: expect.stringMatching(/floor of/) }]);
+    // a moment type in none of the sports, the source's bid kept
+    const sportless = await duplicate(original.id, { moment_types: ["foul_trouble"], sports: ["nfl"] });
+    expect(sportless.status).toBe(422);
+    expect(sportless.body.errors[0].path).toBe("moment_types[0]");
+    expect(await db().campaign.count({ where: { advertiserId: adv.advertiserId } })).toBe(before);
+  });
+
   it("refuses what E5 would refuse today, naming E5's field, and writes nothing", async () => {
     const before = await db().campaign.count({ where: { advertiserId: adv.advertiserId } });
     // a bid under the floor of close_game, copied from a campaign stored before the floor (createCampaign refuses it today)
