@@ -50,6 +50,7 @@ const OPERATION_LABELS: Record<string, string> = {
   setBilling: "Changed the billing terms",
   updateBillingProfile: "Changed the billing profile",
   narrowConnectedApp: "Narrowed a connected app to the member's new role",
+  narrowApiClient: "Narrowed an API key to its creator's new role",
   enableTwoFactor: "Turned on two-factor sign-in",
   disableTwoFactor: "Turned off two-factor sign-in",
   addPasskey: "Added a passkey",

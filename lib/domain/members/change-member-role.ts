@@ -24,7 +24,7 @@ export const changeMemberRole = defineOperation({
   name: "changeMemberRole",
   access: "session",
   write: true,
-  history: ["member", "connected_app", "invitation"],
+  history: ["member", "connected_app", "invitation", "api_client"],
   input: changeMemberRoleInput,
   run: async (actor, input, { clock }): Promise<Member> => {
     const key = { advertiserId_userId: { advertiserId: actor.advertiserId, userId: input.user_id } };

@@ -172,6 +172,29 @@ describe("F1: demoting a member narrows what they approved", () => {
     expect(refreshed.scope).toBe("campaigns:read reporting:read");
     expect((await invitationByToken(invited.url.split("/invite#")[1]!))?.status).toBe("revoked");
   });
+
+  it("F1: a demoted admin's API keys lose the scopes the new role lacks, a key of nothing else is revoked", async () => {
+    const { owner, other } = await team();
+    const wide = await run(createApiClient, other, { name: "Deploy", scopes: ["campaigns:write", "reporting:read"] });
+    const writeOnly = await run(createApiClient, other, { name: "Writer", scopes: ["campaigns:write"] });
+    const narrow = await run(createApiClient, other, { name: "Reader", scopes: ["reporting:read"] });
+    await run(changeMemberRole, owner, { user_id: other.userId, role: "viewer" });
+    const rowOf = (id: string) => db().apiClient.findUniqueOrThrow({ where: { id } });
+    expect(await rowOf(wide.apiClient.id)).toMatchObject({ scopes: "reporting:read", revokedAt: null });
+    expect((await rowOf(writeOnly.apiClient.id)).revokedAt).not.toBeNull();
+    expect(await rowOf(narrow.apiClient.id)).toMatchObject({ scopes: "reporting:read", revokedAt: null });
+    const changes = await db().change.findMany({
+      where: {
+        targetId: { in: [wide.apiClient.id, writeOnly.apiClient.id, narrow.apiClient.id] },
+        operation: { in: ["narrowApiClient", "revokeApiClient"] },
+      },
+      orderBy: { operation: "asc" },
+    });
+    expect(changes.map((change) => [change.targetId, change.operation, change.reason])).toEqual([
+      [wide.apiClient.id, "narrowApiClient", "member_demoted"],
+      [writeOnly.apiClient.id, "revokeApiClient", "member_demoted"],
+    ]);
+  });
 });
 
 describe("F1: signing out everywhere revokes the user's connected apps", () => {

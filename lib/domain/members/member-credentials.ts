@@ -3,8 +3,8 @@
 // them, the invitations they sent carry their say-so, and the API keys they
 // created were made with their authority. Removing a member revokes all three
 // (an admin may keep the API keys on purpose: they may run a production
-// integration); demoting one narrows their connected apps to the new role's
-// scopes (revoked when none is left) and revokes the invitations they sent
+// integration); demoting one narrows their connected apps and API keys to the new
+// role's scopes (revoked when none is left) and revokes the invitations they sent
 // (only an admin invites). Each revocation is a history row of its own with the
 // reason, written in the transaction of the removal or the demotion.
 import { apiClientFieldValues, forgetClientStatus } from "@/lib/auth/clients";
@@ -30,6 +30,7 @@ export type CredentialChanges = {
   narrowedGrantIds: string[];
   revokedInvitationIds: string[];
   revokedApiClientIds: string[];
+  narrowedApiClientIds: string[];
 };
 
 const NONE: CredentialChanges = {
@@ -37,6 +38,7 @@ const NONE: CredentialChanges = {
   narrowedGrantIds: [],
   revokedInvitationIds: [],
   revokedApiClientIds: [],
+  narrowedApiClientIds: [],
 };
 
 function record(tx: Tx, context: MemberChangeContext, operation: string, target: TargetRef, fields: Fields) {
@@ -158,6 +160,30 @@ export async function narrowMemberCredentials(
     );
     (kept.length === 0 ? changes.revokedGrantIds : changes.narrowedGrantIds).push(grant.id);
   }
+  const clients = await tx.apiClient.findMany({
+    where: { advertiserId: context.advertiserId, createdById: context.userId, revokedAt: null },
+  });
+  const revokedApiClientIds: string[] = [];
+  const narrowedApiClientIds: string[] = [];
+  for (const client of clients) {
+    const kept = splitScopes(client.scopes).filter((scope) => allowed.has(scope));
+    if (kept.length === splitScopes(client.scopes).length) continue;
+    const after = kept.length === 0 ? { ...client, revokedAt: context.now } : { ...client, scopes: kept.join(" ") };
+    await tx.apiClient.update({
+      where: { id: client.id },
+      data: kept.length === 0 ? { revokedAt: context.now } : { scopes: after.scopes },
+    });
+    await record(
+      tx,
+      context,
+      kept.length === 0 ? "revokeApiClient" : "narrowApiClient",
+      { type: "api_client", id: client.id },
+      fieldChanges(apiClientFieldValues(client), apiClientFieldValues(after)),
+    );
+    (kept.length === 0 ? revokedApiClientIds : narrowedApiClientIds).push(client.id);
+  }
+  changes.revokedApiClientIds = revokedApiClientIds;
+  changes.narrowedApiClientIds = narrowedApiClientIds;
   changes.revokedInvitationIds = await revokeInvitations(tx, context);
   return changes;
 }
@@ -165,7 +191,7 @@ export async function narrowMemberCredentials(
 /** After the commit: this process stops trusting the cached statuses of what changed. */
 export function forgetCredentialStatuses(changes: CredentialChanges): void {
   for (const id of [...changes.revokedGrantIds, ...changes.narrowedGrantIds]) forgetGrantStatus(id);
-  for (const id of changes.revokedApiClientIds) forgetClientStatus(id);
+  for (const id of [...changes.revokedApiClientIds, ...changes.narrowedApiClientIds]) forgetClientStatus(id);
 }
 
 /**
