@@ -6,6 +6,7 @@
 // context), and browses there.
 import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { productionEnv } from "../test/production-env";
 import { createAccount, DASHBOARD_PASSWORD, expectAccessible } from "./dashboard";
 
 test.describe.configure({ timeout: 150_000 });
@@ -19,18 +20,17 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = spawn("node_modules/.bin/tsx", ["server.ts"], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
+    // as production runs it: an earlier spec in this worker may have set the admin CLI's cheap hashing
+    env: productionEnv({
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: process.env.E2E_DATABASE_URL,
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
       PUBLIC_BASE_URL: origin,
       DEMO: "0",
       LOG_LEVEL: "warn",
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       NEXT_TELEMETRY_DISABLED: "1",
-    },
+    }),
   });
   const deadline = Date.now() + 100_000;
   for (;;) {
