@@ -59,3 +59,12 @@ export function restIdOrGlobalId(id: string, type: "Campaign" | "Creative"): str
   if (id.startsWith(prefix) && /^[A-Za-z0-9_]{1,100}$/.test(id)) return id;
   return restIdOf(id, type);
 }
+
+/**
+ * A campaign page's route id as the GraphQL id: the REST id (cmp_…, printed on the pages, in
+ * CSV names and webhook payloads) opens the page as its global id does; a global id is
+ * base64url, so nothing in it is escaped in the path.
+ */
+export function campaignGlobalIdOfRoute(id: string): string {
+  return /^cmp_[A-Za-z0-9_]{1,100}$/.test(id) ? toGlobalId("Campaign", id) : id;
+}

@@ -13,7 +13,7 @@ import { forgetGrantStatus } from "@/lib/auth/oauth/grant-status";
 import { ROLE_SCOPES, type Role } from "@/lib/auth/roles";
 import { splitScopes } from "@/lib/auth/scopes";
 import type { Tx } from "@/lib/db/client";
-import { fieldChanges, recordChange, type ChangeActor } from "@/lib/history/changes";
+import { fieldChanges, recordChange, type ChangeActor, type FieldValue } from "@/lib/history/changes";
 
 export type MemberChangeContext = {
   advertiserId: string;
@@ -139,53 +139,80 @@ export async function narrowMemberCredentials(
 ): Promise<CredentialChanges> {
   if (role === "admin") return NONE;
   const allowed = new Set<string>(ROLE_SCOPES[role]);
-  const grants = await tx.oAuthGrant.findMany({
-    where: { advertiserId: context.advertiserId, userId: context.userId, revokedAt: null },
-  });
-  const changes: CredentialChanges = { ...NONE, revokedGrantIds: [], narrowedGrantIds: [] };
-  for (const grant of grants) {
-    const kept = splitScopes(grant.scopes).filter((scope) => allowed.has(scope));
-    if (kept.length === splitScopes(grant.scopes).length) continue;
-    const after = kept.length === 0 ? { ...grant, revokedAt: context.now } : { ...grant, scopes: kept.join(" ") };
-    await tx.oAuthGrant.update({
-      where: { id: grant.id },
-      data: kept.length === 0 ? { revokedAt: context.now } : { scopes: after.scopes },
-    });
-    await record(
-      tx,
-      context,
-      kept.length === 0 ? "revokeConnectedApp" : "narrowConnectedApp",
-      { type: "connected_app", id: grant.id },
-      fieldChanges(connectedAppFieldValues(grant), connectedAppFieldValues(after)),
-    );
-    (kept.length === 0 ? changes.revokedGrantIds : changes.narrowedGrantIds).push(grant.id);
-  }
-  const clients = await tx.apiClient.findMany({
-    where: { advertiserId: context.advertiserId, createdById: context.userId, revokedAt: null },
-  });
-  const revokedApiClientIds: string[] = [];
-  const narrowedApiClientIds: string[] = [];
-  for (const client of clients) {
-    const kept = splitScopes(client.scopes).filter((scope) => allowed.has(scope));
-    if (kept.length === splitScopes(client.scopes).length) continue;
-    const after = kept.length === 0 ? { ...client, revokedAt: context.now } : { ...client, scopes: kept.join(" ") };
-    await tx.apiClient.update({
-      where: { id: client.id },
-      data: kept.length === 0 ? { revokedAt: context.now } : { scopes: after.scopes },
-    });
-    await record(
-      tx,
-      context,
-      kept.length === 0 ? "revokeApiClient" : "narrowApiClient",
-      { type: "api_client", id: client.id },
-      fieldChanges(apiClientFieldValues(client), apiClientFieldValues(after)),
-    );
-    (kept.length === 0 ? revokedApiClientIds : narrowedApiClientIds).push(client.id);
-  }
-  changes.revokedApiClientIds = revokedApiClientIds;
-  changes.narrowedApiClientIds = narrowedApiClientIds;
+  const grants = await narrowEach(
+    tx,
+    context,
+    allowed,
+    await tx.oAuthGrant.findMany({
+      where: { advertiserId: context.advertiserId, userId: context.userId, revokedAt: null },
+    }),
+    {
+      target: "connected_app",
+      operations: ["narrowConnectedApp", "revokeConnectedApp"],
+      fieldValues: connectedAppFieldValues,
+      update: (id, data) => tx.oAuthGrant.update({ where: { id }, data }),
+    },
+  );
+  const clients = await narrowEach(
+    tx,
+    context,
+    allowed,
+    await tx.apiClient.findMany({
+      where: { advertiserId: context.advertiserId, createdById: context.userId, revokedAt: null },
+    }),
+    {
+      target: "api_client",
+      operations: ["narrowApiClient", "revokeApiClient"],
+      fieldValues: apiClientFieldValues,
+      update: (id, data) => tx.apiClient.update({ where: { id }, data }),
+    },
+  );
+  const changes: CredentialChanges = {
+    ...NONE,
+    narrowedGrantIds: grants.narrowed,
+    revokedGrantIds: grants.revoked,
+    narrowedApiClientIds: clients.narrowed,
+    revokedApiClientIds: clients.revoked,
+  };
   changes.revokedInvitationIds = await revokeInvitations(tx, context);
   return changes;
+}
+
+type Scoped = { id: string; scopes: string; revokedAt: Date | null };
+
+/**
+ * Each credential (a connected app's grant, an API key) narrowed to the `allowed` scopes, or
+ * revoked when none is left, each with its history row. Answers the ids of each kind of change.
+ */
+async function narrowEach<T extends Scoped>(
+  tx: Tx,
+  context: MemberChangeContext,
+  allowed: ReadonlySet<string>,
+  rows: readonly T[],
+  kind: {
+    target: TargetRef["type"];
+    operations: readonly [narrowed: string, revoked: string];
+    fieldValues: (row: T) => Record<string, FieldValue>;
+    update: (id: string, data: { revokedAt: Date } | { scopes: string }) => Promise<unknown>;
+  },
+): Promise<{ narrowed: string[]; revoked: string[] }> {
+  const outcome = { narrowed: [] as string[], revoked: [] as string[] };
+  for (const row of rows) {
+    const scopes = splitScopes(row.scopes);
+    const kept = scopes.filter((scope) => allowed.has(scope));
+    if (kept.length === scopes.length) continue;
+    const data = kept.length === 0 ? { revokedAt: context.now } : { scopes: kept.join(" ") };
+    await kind.update(row.id, data);
+    await record(
+      tx,
+      context,
+      kind.operations[kept.length === 0 ? 1 : 0],
+      { type: kind.target, id: row.id },
+      fieldChanges(kind.fieldValues(row), kind.fieldValues({ ...row, ...data })),
+    );
+    outcome[kept.length === 0 ? "revoked" : "narrowed"].push(row.id);
+  }
+  return outcome;
 }
 
 /** After the commit: this process stops trusting the cached statuses of what changed. */

@@ -26,7 +26,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Table, Td, Th } from "@/components/ui/table";
-import { toGlobalId } from "@/graphql/global-id";
+import { campaignGlobalIdOfRoute } from "@/graphql/global-id";
 import { queryOrNull, query } from "../../_lib/graphql";
 import { roleOfGraphql, shellViewer } from "../../_lib/shell";
 import { roleAtLeast } from "@/lib/auth/roles";
@@ -57,9 +57,7 @@ function Setting({ label, children }: { label: string; children: React.ReactNode
 
 export default async function CampaignPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  // the REST id (cmp_…, printed on this page, in CSV names and webhook payloads) opens it too;
-  // a global id is base64url: nothing in it is escaped in the path
-  const globalId = /^cmp_[A-Za-z0-9_]{1,100}$/.test(id) ? toGlobalId("Campaign", id) : id;
+  const globalId = campaignGlobalIdOfRoute(id);
   const data = await queryOrNull(CampaignDetailDocument, { id: globalId });
   const campaign = data?.campaign;
   if (!campaign) notFound();

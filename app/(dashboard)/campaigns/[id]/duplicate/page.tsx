@@ -7,7 +7,7 @@ import { CampaignDetailDocument, CampaignFormCatalogDocument } from "@/graphql/_
 import { CampaignForm } from "@/components/campaigns/campaign-form";
 import { creativeValues, type CampaignFormValues } from "@/components/campaigns/campaign-form-values";
 import { PageHeader } from "@/components/shell/page-header";
-import { toGlobalId } from "@/graphql/global-id";
+import { campaignGlobalIdOfRoute } from "@/graphql/global-id";
 import { copyFlight, copyName } from "@/lib/domain/campaigns/duplicate-campaign";
 import { queryOrNull, query } from "../../../_lib/graphql";
 import { roleGate } from "../../../_lib/role-gate";
@@ -23,7 +23,7 @@ export default async function DuplicateCampaignPage({ params }: { params: Promis
   const denied = await roleGate("editor", "Copy campaign", "copying campaigns");
   if (denied) return denied;
   const { id } = await params;
-  const globalId = /^cmp_[A-Za-z0-9_]{1,100}$/.test(id) ? toGlobalId("Campaign", id) : id;
+  const globalId = campaignGlobalIdOfRoute(id);
   const data = await queryOrNull(CampaignDetailDocument, { id: globalId });
   const campaign = data?.campaign;
   if (!campaign) notFound();

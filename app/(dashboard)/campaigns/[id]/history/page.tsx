@@ -5,7 +5,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { graphql } from "@/graphql/__generated__/client";
-import { toGlobalId } from "@/graphql/global-id";
+import { campaignGlobalIdOfRoute } from "@/graphql/global-id";
 import { CampaignHeader } from "@/components/campaigns/campaign-header";
 import { ChangePages } from "@/components/history/change-pages";
 import { ChangeTable } from "@/components/history/change-table";
@@ -43,7 +43,7 @@ export default async function CampaignHistoryPage({
   const { id } = await params;
   const search = await searchParams;
   const after = typeof search.after === "string" && search.after ? search.after : null;
-  const globalId = /^cmp_[A-Za-z0-9_]{1,100}$/.test(id) ? toGlobalId("Campaign", id) : id;
+  const globalId = campaignGlobalIdOfRoute(id);
   let data;
   try {
     data = await queryOrNull(CAMPAIGN_HISTORY, { id: globalId, first: PAGE_SIZE, after });
