@@ -45,8 +45,12 @@ async function createCampaign(page: Page, name: string, momentType: "PROP_ALERT"
   );
   expect(data.createCampaign.userErrors).toEqual([]);
   expect(data.createCampaign.campaign.status).toBe("ACTIVE");
+  running.add(data.createCampaign.campaign.restId as string);
   return data.createCampaign.campaign.restId as string;
 }
+
+/** The tests' campaigns not yet ended: a failed attempt's are ended before its retry, so they don't bid against it. */
+const running = new Set<string>();
 
 /** At a phone's 375 px the page scrolls only vertically (tables scroll inside their cards). */
 async function expectFitsPhone(page: Page) {
@@ -82,7 +86,12 @@ async function endCampaign(page: Page, restId: string) {
     { input: { id } },
   );
   expect(data.endCampaign.campaign.status).toBe("ENDED");
+  running.delete(restId);
 }
+
+test.afterEach(async ({ page }) => {
+  for (const restId of running) await endCampaign(page, restId);
+});
 
 /** One ad decision at a moment of an MLB game; answers the campaign that won. */
 async function decide(momentType: "prop_alert" | "total_alert"): Promise<string | null> {
@@ -97,14 +106,19 @@ async function decide(momentType: "prop_alert" | "total_alert"): Promise<string 
       user_id: `u-${unique()}`,
     }),
   });
-  if (res.status !== 200) return null;
+  // no fill answers 204; anything else fails here with what the server said
+  if (res.status === 204) return null;
+  expect(res.status, await res.clone().text()).toBe(200);
   return ((await res.json()) as { campaign_id: string }).campaign_id;
 }
 
 test("reports: won decisions show in the chart and the table, and the CSV downloads", async ({ page }) => {
   await createAccount(page, "Reports Co");
   const campaignId = await createCampaign(page, `Report ${unique()}`, "PROP_ALERT");
-  expect(await decide("prop_alert")).toBe(campaignId);
+  // The campaign wins once delivery has it. Twice in about twenty runs on PostgreSQL, right
+  // after the app booted, the first decision found the engine's index still empty and the next
+  // one, a second later, filled (issue 36's note): the report below counts filled decisions only.
+  await expect.poll(() => decide("prop_alert"), { timeout: 10_000 }).toBe(campaignId);
   expect(await decide("prop_alert")).toBe(campaignId);
 
   const url = `/reports?campaign=${campaignId}&start=${today()}&end=${today()}&tz=UTC&breakdown=MOMENT_TYPE`;
