@@ -158,6 +158,7 @@ test("a duplicate email at sign-up is an error on the email field", async ({ bro
   const page = await newPage(browser);
   await page.goto("/signup");
   await page.getByLabel("Advertiser name").fill("Second Co");
+  await page.getByLabel("Your name").fill("Sam Second");
   await page.getByLabel("Work email").fill(email);
   await page.getByLabel("Password").fill(DASHBOARD_PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();

@@ -2,6 +2,7 @@
 // one zod schema, whose limits the sign-up form shows as they are.
 import { z } from "zod";
 import { ADVERTISER_CATEGORIES } from "@/lib/domain/regions/regions.schemas";
+import { USER_NAME_MAX } from "@/lib/domain/users/users.schemas";
 
 export const ADVERTISER_NAME_MAX = 200;
 /**
@@ -17,6 +18,8 @@ export const createAdvertiserInput = z.strictObject({
   name: z.string().trim().min(1).max(ADVERTISER_NAME_MAX),
   email: z.string().trim().toLowerCase().max(EMAIL_MAX).pipe(z.email()),
   password: z.string().min(PASSWORD_MIN, `at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX),
+  /** the first user's own name (the dashboard's sign-up asks it); without one the user is named as the advertiser */
+  user_name: z.string().trim().min(1, "required").max(USER_NAME_MAX).optional(),
 });
 export type CreateAdvertiserInput = z.input<typeof createAdvertiserInput>;
 
