@@ -222,11 +222,12 @@ test("forms that fail move focus to an error summary linking to each field; addi
   await summary.getByRole("link", { name: "Select at least one moment type" }).click();
   await expect(page.getByRole("checkbox").first()).toBeFocused();
 
-  // add a variant: opening it focuses its first field; an empty one fails to the summary
+  // add a variant: opening it focuses its first field (variant A's headline); without a headline it fails to the summary
   const campaign = await createCampaign(page, `Variants ${unique()}`);
   await page.goto(`/campaigns/${campaign.id}`);
   await page.getByRole("button", { name: "Add a variant" }).click();
   await expect(page.getByLabel(/^Headline/)).toBeFocused();
+  await page.getByLabel(/^Headline/).fill("");
   await page.getByRole("button", { name: "Add variant" }).click();
   await expect(summary).toBeFocused();
   await summary.getByRole("link", { name: /headline/i }).click();

@@ -2,7 +2,6 @@
 // one zod schema, whose limits the sign-up form shows as they are.
 import { z } from "zod";
 import { ADVERTISER_CATEGORIES } from "@/lib/domain/regions/regions.schemas";
-import { USER_NAME_MAX } from "@/lib/domain/users/users.schemas";
 
 export const ADVERTISER_NAME_MAX = 200;
 /**
@@ -10,6 +9,8 @@ export const ADVERTISER_NAME_MAX = 200;
  * the unique email index's entries within PostgreSQL's btree row limit (about 2.7 kB):
  * a longer, incompressible address failed the insert with a 500 there.
  */
+/** A person's name (the first user's at sign-up, a member's, an account's own). */
+export const USER_NAME_MAX = 200;
 export const EMAIL_MAX = 254;
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 200;
