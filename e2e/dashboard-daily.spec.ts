@@ -373,10 +373,13 @@ test("an ended campaign says delivery stopped; the API key list and secret box f
   // a test event to an endpoint answering 404: the answer is said once
   await page.goto("/webhooks");
   await page.getByLabel("Endpoint URL").fill(`${ICON_ORIGIN}/status/404/${unique()}`);
-  await page.getByRole("checkbox", { name: "conversion.recorded", exact: true }).check();
+  // event kinds in words, their identifiers beside them
+  await page.getByRole("checkbox", { name: "A conversion was recorded conversion.recorded", exact: true }).check();
   await page.getByRole("button", { name: "Register endpoint" }).click();
   await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByTestId("webhook-table")).toContainText("A conversion was recorded");
   await page.getByTestId("webhook-table").getByRole("link").first().click();
+  await expect(page.getByTestId("endpoint-events")).toHaveText("A conversion was recorded conversion.recorded");
   await page.getByRole("button", { name: "Send test event" }).click();
   const outcome = page.getByTestId("webhook-outcome");
   await expect(outcome).toContainText("404");

@@ -226,7 +226,7 @@ test("webhooks: register (secret once), send a test event, see a delivery in the
 
   // a refusal next to its field
   await page.getByLabel("Endpoint URL").fill("not a url");
-  await page.getByRole("checkbox", { name: "impression.served", exact: true }).check();
+  await page.getByRole("checkbox", { name: "An ad was shown impression.served", exact: true }).check();
   await page.getByRole("button", { name: "Register endpoint" }).click();
   await expect(page.locator("#webhook-url-error")).toHaveText(
     "Enter the full web address of your endpoint, starting with https://, such as https://hooks.example.com/sma",
