@@ -26,6 +26,8 @@ const EVENT_LABELS: Record<EventType, string> = {
   "impression.served": "An ad was shown",
   "click.recorded": "An ad was clicked",
   "conversion.recorded": "A conversion was recorded",
+  "campaign.budget_50pct": "A campaign spent half its total budget",
+  "campaign.budget_90pct": "A campaign spent 90 % of its total budget",
   "campaign.ended": "A campaign ended",
   "campaign.bid_adjusted": "The target-CPA controller changed a bid",
   "account.balance_low": "The account's balance is running low",
