@@ -48,8 +48,8 @@ async function createCampaign(page: Page, name: string, momentType: "PROP_ALERT"
   return data.createCampaign.campaign.restId as string;
 }
 
-/** At a phone's 375 px the page scrolls only vertically (tables scroll inside their cards). */
-async function expectFitsPhone(page: Page) {
+/** At a phone's 375 px the page scrolls only vertically (tables scroll inside their cards); `axe`: checked there too. */
+async function expectFitsPhone(page: Page, axe?: string) {
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 375, height: 812 });
   await page.reload();
@@ -65,6 +65,7 @@ async function expectFitsPhone(page: Page) {
       ),
   }));
   expect(overflow.width, overflow.wide.join("\n")).toBeLessThanOrEqual(375);
+  if (axe) await expectAccessible(page, `${axe} at 375 px`);
   await page.setViewportSize(size);
 }
 
@@ -189,7 +190,7 @@ test("reports: won decisions show in the chart and the table, and the CSV downlo
 
   await page.goto(url);
   await expectAccessible(page, "reports");
-  await expectFitsPhone(page);
+  await expectFitsPhone(page, "reports");
   await endCampaign(page, campaignId);
 });
 
