@@ -78,7 +78,8 @@ describe("form errors", () => {
     const errors = userFieldErrors([
       {
         field: ["input", "iconUrl"],
-        message: "must be a publicly reachable https URL on the default port (443) that answers a HEAD request with 2xx",
+        message:
+          "must be a publicly reachable https URL on the default port (443) that answers a HEAD request with 2xx",
       },
     ]);
     expect(errors).toEqual({

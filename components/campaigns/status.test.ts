@@ -14,8 +14,12 @@ describe("campaign status in the dashboard", () => {
     expect(addedMessage({ label: "variant_b", status: "REJECTED", reason: "claims a guaranteed win" })).toBe(
       "Variant B was rejected by the automatic review and gets no traffic: claims a guaranteed win",
     );
-    expect(addedMessage({ label: "variant_c", status: "APPROVED", reason: null })).toMatch(/^Variant C was added and approved/);
-    expect(addedMessage({ label: "variant_d", status: "PENDING", reason: null })).toBe("Variant D was added and waits for review.");
+    expect(addedMessage({ label: "variant_c", status: "APPROVED", reason: null })).toMatch(
+      /^Variant C was added and approved/,
+    );
+    expect(addedMessage({ label: "variant_d", status: "PENDING", reason: null })).toBe(
+      "Variant D was added and waits for review.",
+    );
     expect(reviewOf("PAUSED")).toBe("APPROVED");
     expect(reviewOf("REJECTED")).toBe("REJECTED");
   });

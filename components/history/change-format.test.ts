@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { fieldInstant, fieldLabel, fieldValue, historyHref, operationLabel, parseHistoryParams, reasonLabel } from "./change-format";
+import {
+  fieldInstant,
+  fieldLabel,
+  fieldValue,
+  historyHref,
+  operationLabel,
+  parseHistoryParams,
+  reasonLabel,
+} from "./change-format";
 
 describe("the change history as the dashboard reads it", () => {
   it("shows amounts in dollars, lists joined, nothing as a dash, other values as they are", () => {

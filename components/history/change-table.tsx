@@ -8,7 +8,15 @@ import type { ChangeActorType, ChangeTargetType } from "@/graphql/__generated__/
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { LocalTime } from "@/components/ui/local-time";
 import { Table, Td, Th } from "@/components/ui/table";
-import { ACTOR_LABELS, fieldInstant, fieldLabel, fieldValue, operationLabel, reasonLabel, TARGET_LABELS } from "./change-format";
+import {
+  ACTOR_LABELS,
+  fieldInstant,
+  fieldLabel,
+  fieldValue,
+  operationLabel,
+  reasonLabel,
+  TARGET_LABELS,
+} from "./change-format";
 import { UndoChangeButton } from "./undo-change-button";
 
 export type ChangeRow = {

@@ -92,7 +92,9 @@ export function MemberActions({ userId, name, role }: { userId: string; name: st
       <ConfirmDialog
         open={nextRole !== null}
         onClose={() => setNextRole(null)}
-        title={nextRole ? `Make ${name} ${nextRole === "admin" ? "an" : "a"} ${ROLE_LABELS[nextRole].toLowerCase()}?` : ""}
+        title={
+          nextRole ? `Make ${name} ${nextRole === "admin" ? "an" : "a"} ${ROLE_LABELS[nextRole].toLowerCase()}?` : ""
+        }
         error={error}
         keepLabel={`Keep ${ROLE_LABELS[role].toLowerCase()}`}
         pending={pending}

@@ -249,7 +249,10 @@ describe("the authorization-code flow", () => {
       code_challenge_method: "S256",
     }))
       url.searchParams.set(name, value);
-    const res = await fetch(url, { redirect: "manual", headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8" } });
+    const res = await fetch(url, {
+      redirect: "manual",
+      headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8" },
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);
     const page = await res.text();

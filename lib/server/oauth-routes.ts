@@ -111,7 +111,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESC
 function authorizeErrorText(description: string): string {
   if (/unregistered redirect_uri/i.test(description))
     return "The app asked to send you back to an address it did not register, so Sports Moment Ads will not send you there.";
-  if (/(invalid|unknown) client_id/i.test(description)) return "The app that sent you here is not registered with Sports Moment Ads.";
+  if (/(invalid|unknown) client_id/i.test(description))
+    return "The app that sent you here is not registered with Sports Moment Ads.";
   if (/redirect_uri must be specified/i.test(description))
     return "The app did not say where to send you back, and it registered more than one address.";
   return "The app's sign-in request is not one Sports Moment Ads can answer.";
@@ -130,15 +131,17 @@ const readableAuthorizeErrors: RequestHandler = (req, res, next) => {
       return json(body);
     }
     const description = typeof error.error_description === "string" ? error.error_description : error.error;
-    res.type("html").send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-        `<title>This sign-in request cannot be answered</title></head><body>` +
-        `<main><h1>This sign-in request cannot be answered</h1>` +
-        `<p>${escapeHtml(authorizeErrorText(description))}</p>` +
-        `<p>Close this page and tell the app's developer, or connect again from the app.</p>` +
-        `<p>Details for the developer: <code>${escapeHtml(error.error)}</code>: ${escapeHtml(description)}</p>` +
-        `</main></body></html>`,
-    );
+    res
+      .type("html")
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+          `<title>This sign-in request cannot be answered</title></head><body>` +
+          `<main><h1>This sign-in request cannot be answered</h1>` +
+          `<p>${escapeHtml(authorizeErrorText(description))}</p>` +
+          `<p>Close this page and tell the app's developer, or connect again from the app.</p>` +
+          `<p>Details for the developer: <code>${escapeHtml(error.error)}</code>: ${escapeHtml(description)}</p>` +
+          `</main></body></html>`,
+      );
     return res;
   }) as Response["json"];
   next();

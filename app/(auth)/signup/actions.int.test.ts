@@ -87,7 +87,12 @@ describe("dashboard sign-up", () => {
     }
     // the email and the name are guessable words too
     const address = email();
-    const own = await signUp({ name: "Zanzibar Widgets", userName: "Pat Doe", email: address, password: "zanzibarwidgets" });
+    const own = await signUp({
+      name: "Zanzibar Widgets",
+      userName: "Pat Doe",
+      email: address,
+      password: "zanzibarwidgets",
+    });
     expect(own.ok).toBe(false);
     expect(own.fieldErrors.password).toEqual(expect.any(String));
     expect(await db().user.count({ where: { email: address } })).toBe(0);
@@ -144,7 +149,9 @@ describe("dashboard sign-up", () => {
     expect(await db().user.count({ where: { email: refusedEmail } })).toBe(0);
 
     actionRequest.ip = "198.51.100.21";
-    expect(await signUp({ name: "Elsewhere Co", userName: "Pat Doe", email: refusedEmail, password: PASSWORD })).toEqual({
+    expect(
+      await signUp({ name: "Elsewhere Co", userName: "Pat Doe", email: refusedEmail, password: PASSWORD }),
+    ).toEqual({
       ok: true,
       fieldErrors: {},
     });

@@ -33,9 +33,9 @@ describe("dashboard sign-up, all addresses together", () => {
       expect((await signUp({ name: "Weak Co", userName: "Pat Doe", email: email(), password: WEAK })).ok).toBe(false);
     // ... and what it is refused past that never reaches the global count
     for (let i = 0; i < 5; i++)
-      expect((await signUp({ name: "Noisy Co", userName: "Pat Doe", email: email(), password: PASSWORD })).formError).toMatch(
-        /^Too many sign-up attempts from your network\./,
-      );
+      expect(
+        (await signUp({ name: "Noisy Co", userName: "Pat Doe", email: email(), password: PASSWORD })).formError,
+      ).toMatch(/^Too many sign-up attempts from your network\./);
 
     // a bot spread over many networks: one attempt from each (IPv6 /64s and IPv4 addresses)
     for (let n = 0; counted < global - 1; n++, counted++) {

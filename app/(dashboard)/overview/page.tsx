@@ -28,7 +28,11 @@ export default async function OverviewPage() {
           ) : null
         }
       />
-      {today ? <LiveOverview initial={today} mayCreate={mayCreate} /> : <ErrorState>Today&apos;s numbers are not available.</ErrorState>}
+      {today ? (
+        <LiveOverview initial={today} mayCreate={mayCreate} />
+      ) : (
+        <ErrorState>Today&apos;s numbers are not available.</ErrorState>
+      )}
     </>
   );
 }

@@ -71,7 +71,8 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
   const mayEdit = role !== null && roleAtLeast(role, "editor");
   const today = campaign.today;
   // a new variant starts from variant A's creative (the one most often varied)
-  const variantA = campaign.creatives.find((creative) => creative.variantLabel === "variant_a") ?? campaign.creatives[0];
+  const variantA =
+    campaign.creatives.find((creative) => creative.variantLabel === "variant_a") ?? campaign.creatives[0];
 
   return (
     <>
