@@ -105,6 +105,10 @@ test("sign up, create a campaign, list it, open it, add a variant, sign out", as
   await expect(variantA).toContainText("Approved");
   await expect(variantA).toContainText("Paused");
   await expectAccessible(page, "campaign detail, a rejected and a paused variant");
+  // the history names the pause in words, not by its operation's identifier
+  await page.goto(`${page.url()}/history`);
+  await expect(page.getByTestId("change-row").first()).toContainText("Changed a variant's status");
+  await expect(page.getByTestId("change-table")).not.toContainText("setVariantStatus");
 
   await page.goto("/campaigns");
   const row = page.getByRole("row", { name: /Close games, Q4/ });
