@@ -74,6 +74,20 @@ describe("form errors", () => {
     );
   });
 
+  it("words the icon check's refusal as what to fix, on the icon field, without its method or port", () => {
+    const errors = userFieldErrors([
+      {
+        field: ["input", "iconUrl"],
+        message:
+          "must be a publicly reachable https URL on the default port (443) that answers a HEAD request with 2xx",
+      },
+    ]);
+    expect(errors).toEqual({
+      iconUrl:
+        "The icon URL could not be loaded: use the https:// address of an image on the public web, such as https://example.com/icon.png",
+    });
+  });
+
   it("maps userErrors paths from the mutation input, and words them too", () => {
     expect(
       userFieldErrors([

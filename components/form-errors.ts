@@ -131,6 +131,10 @@ export function humanError(field: string, message: string): string {
     return `The ${label} must start with https:// (or be an app link), not ${match[1]}`;
   }
   if (lower === "must be an https url") return `The ${label} must start with https://`;
+  if (/answers a head request/.test(lower)) {
+    // icon_unreachable: the API's words name the check's method and port; a person needs what to fix
+    return `The ${label} could not be loaded: use the https:// address of an image on the public web, such as ${URL_EXAMPLES.iconUrl}`;
+  }
   if (lower === "must not contain credentials") return `The ${label} must not contain a user name or password`;
   if ((match = /^must be at least ([\d.]+), the floor of (\w+)/.exec(text))) {
     return `The bid must be at least ${usd(match[1]!)}, the floor of ${displayWord(match[2]!)} (the highest floor among the selected moment types)`;

@@ -84,14 +84,31 @@ test("sign up, create a campaign, list it, open it, add a variant, sign out", as
     .click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
 
+  // a new variant starts from variant A: change only the headline (to one the automatic review refuses)
   await page.getByRole("button", { name: "Add a variant" }).click();
-  await page.getByLabel(/^Headline/).fill("Still tied: overtime odds");
-  await page.getByLabel(/^Message/).fill("Fresh lines for the extra period.");
-  await page.getByLabel("Icon URL").fill(ICON);
-  await page.getByLabel("Click destination").fill("https://example.com/ot");
+  await expect(page.getByLabel(/^Message/)).toHaveValue("Cash out now or ride it: live odds inside.");
+  await expect(page.getByLabel("Icon URL")).toHaveValue(ICON);
+  await expect(page.getByLabel("Click destination")).toHaveValue("https://example.com/live");
+  await page.getByLabel(/^Headline/).fill("Guaranteed win in overtime");
   await page.getByRole("button", { name: "Add variant" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "variant_b added" })).toBeVisible();
-  await expect(page.getByRole("cell", { name: /variant_b/ })).toBeVisible();
+  await expect(page.getByTestId("variant-added")).toContainText(
+    "Variant B was rejected by the automatic review and gets no traffic:",
+  );
+  const variantB = page.getByRole("row", { name: /variant_b/ });
+  await expect(variantB.getByTestId("variant-review")).toContainText("Rejected");
+  // the reason reads as a sentence, not a word per line
+  const reason = variantB.getByTestId("variant-review").locator("p.text-danger");
+  expect((await reason.boundingBox())!.width).toBeGreaterThan(150);
+  // a paused variant keeps its review beside the pause
+  await page.getByRole("button", { name: "Pause Variant A" }).click();
+  const variantA = page.getByRole("row", { name: /variant_a/ }).getByTestId("variant-review");
+  await expect(variantA).toContainText("Approved");
+  await expect(variantA).toContainText("Paused");
+  await expectAccessible(page, "campaign detail, a rejected and a paused variant");
+  // the history names the pause in words, not by its operation's identifier
+  await page.goto(`${page.url()}/history`);
+  await expect(page.getByTestId("change-row").first()).toContainText("Changed a variant's status");
+  await expect(page.getByTestId("change-table")).not.toContainText("setVariantStatus");
 
   await page.goto("/campaigns");
   const row = page.getByRole("row", { name: /Close games, Q4/ });
@@ -126,7 +143,9 @@ test("the icon check's error is shown next to the icon field", async ({ browser 
   await page.getByLabel("Icon URL").fill("https://127.0.0.1:9/icon.png");
   await page.getByLabel("Click destination").fill("https://example.com");
   await page.getByRole("button", { name: "Create campaign" }).click();
-  await expect(page.locator("#iconUrl-error")).toBeVisible();
+  // in words of what to fix, not the check's HEAD request and port
+  await expect(page.locator("#iconUrl-error")).toContainText("The icon URL could not be loaded");
+  await expect(page.locator("#iconUrl-error")).not.toContainText("HEAD");
   await expect(page.getByLabel("Icon URL")).toHaveAttribute("aria-invalid", "true");
   await expect(page).toHaveURL(/\/campaigns\/new$/);
 });
@@ -158,6 +177,7 @@ test("a duplicate email at sign-up is an error on the email field", async ({ bro
   const page = await newPage(browser);
   await page.goto("/signup");
   await page.getByLabel("Advertiser name").fill("Second Co");
+  await page.getByLabel("Your name").fill("Sam Second");
   await page.getByLabel("Work email").fill(email);
   await page.getByLabel("Password").fill(DASHBOARD_PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();

@@ -222,11 +222,12 @@ test("forms that fail move focus to an error summary linking to each field; addi
   await summary.getByRole("link", { name: "Select at least one moment type" }).click();
   await expect(page.getByRole("checkbox").first()).toBeFocused();
 
-  // add a variant: opening it focuses its first field; an empty one fails to the summary
+  // add a variant: opening it focuses its first field (variant A's headline); without a headline it fails to the summary
   const campaign = await createCampaign(page, `Variants ${unique()}`);
   await page.goto(`/campaigns/${campaign.id}`);
   await page.getByRole("button", { name: "Add a variant" }).click();
   await expect(page.getByLabel(/^Headline/)).toBeFocused();
+  await page.getByLabel(/^Headline/).fill("");
   await page.getByRole("button", { name: "Add variant" }).click();
   await expect(summary).toBeFocused();
   await summary.getByRole("link", { name: /headline/i }).click();
@@ -372,10 +373,13 @@ test("an ended campaign says delivery stopped; the API key list and secret box f
   // a test event to an endpoint answering 404: the answer is said once
   await page.goto("/webhooks");
   await page.getByLabel("Endpoint URL").fill(`${ICON_ORIGIN}/status/404/${unique()}`);
-  await page.getByRole("checkbox", { name: "conversion.recorded", exact: true }).check();
+  // event kinds in words, their identifiers beside them
+  await page.getByRole("checkbox", { name: "A conversion was recorded conversion.recorded", exact: true }).check();
   await page.getByRole("button", { name: "Register endpoint" }).click();
   await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByTestId("webhook-table")).toContainText("A conversion was recorded");
   await page.getByTestId("webhook-table").getByRole("link").first().click();
+  await expect(page.getByTestId("endpoint-events")).toHaveText("A conversion was recorded conversion.recorded");
   await page.getByRole("button", { name: "Send test event" }).click();
   const outcome = page.getByTestId("webhook-outcome");
   await expect(outcome).toContainText("404");

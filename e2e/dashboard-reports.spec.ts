@@ -52,8 +52,8 @@ async function createCampaign(page: Page, name: string, momentType: "PROP_ALERT"
 /** The tests' campaigns not yet ended: a failed attempt's are ended before its retry, so they don't bid against it. */
 const running = new Set<string>();
 
-/** At a phone's 375 px the page scrolls only vertically (tables scroll inside their cards). */
-async function expectFitsPhone(page: Page) {
+/** At a phone's 375 px the page scrolls only vertically (tables scroll inside their cards); `axe`: checked there too. */
+async function expectFitsPhone(page: Page, axe?: string) {
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 375, height: 812 });
   await page.reload();
@@ -69,6 +69,7 @@ async function expectFitsPhone(page: Page) {
       ),
   }));
   expect(overflow.width, overflow.wide.join("\n")).toBeLessThanOrEqual(375);
+  if (axe) await expectAccessible(page, `${axe} at 375 px`);
   await page.setViewportSize(size);
 }
 
@@ -203,7 +204,7 @@ test("reports: won decisions show in the chart and the table, and the CSV downlo
 
   await page.goto(url);
   await expectAccessible(page, "reports");
-  await expectFitsPhone(page);
+  await expectFitsPhone(page, "reports");
   await endCampaign(page, campaignId);
 });
 
@@ -240,7 +241,7 @@ test("webhooks: register (secret once), send a test event, see a delivery in the
 
   // a refusal next to its field
   await page.getByLabel("Endpoint URL").fill("not a url");
-  await page.getByRole("checkbox", { name: "impression.served", exact: true }).check();
+  await page.getByRole("checkbox", { name: "An ad was shown impression.served", exact: true }).check();
   await page.getByRole("button", { name: "Register endpoint" }).click();
   await expect(page.locator("#webhook-url-error")).toHaveText(
     "Enter the full web address of your endpoint, starting with https://, such as https://hooks.example.com/sma",

@@ -139,7 +139,15 @@ test("an admin invites an editor and a viewer by email; the viewer cannot change
   await expect(viewer.getByRole("heading", { level: 1, name: "Team campaign" })).toBeVisible();
   await expect(viewer.getByTestId("read-only-note")).toBeVisible();
   await expect(viewer.getByRole("button", { name: "Edit settings" })).toHaveCount(0);
-  await expect(viewer.getByRole("button", { name: "Pause" })).toHaveCount(0);
+  // no campaign or variant action, no copy, no new variant (issue 42)
+  await expect(viewer.getByRole("button", { name: /^(Pause|Resume|End|Cancel)/ })).toHaveCount(0);
+  await expect(viewer.getByRole("link", { name: "Duplicate" })).toHaveCount(0);
+  await expect(viewer.getByRole("button", { name: "Add a variant" })).toHaveCount(0);
+  await expectAccessibleAtBothWidths(viewer, "campaign detail as a viewer");
+  // nor campaign creation on the overview
+  await viewer.goto("/overview");
+  await expect(viewer.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  await expect(viewer.getByRole("link", { name: /^(New campaign|Create a campaign)$/ })).toHaveCount(0);
   // admin pages are not offered, and say why when opened
   await expect(
     viewer.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "API keys" }),
@@ -185,6 +193,19 @@ test("an admin invites an editor and a viewer by email; the viewer cannot change
   await expect(admin.getByTestId(`member-${editorEmail}`)).toContainText("Eddie Editor");
   await expect(admin.getByTestId(`member-${viewerEmail}`)).toContainText("Vera Viewer");
   await expect(admin.getByTestId("invitation-table")).toHaveCount(0);
+
+  // a role changes only once confirmed (issue 42): kept, the select shows the role it had
+  const roleSelect = admin.getByTestId(`member-${editorEmail}`).getByRole("combobox");
+  await roleSelect.selectOption("viewer");
+  const confirm = admin.getByRole("dialog", { name: "Make Eddie Editor a viewer?" });
+  await expect(confirm).toContainText("narrowed to what the new role may do");
+  await confirm.getByRole("button", { name: "Keep editor" }).click();
+  await expect(roleSelect).toHaveValue("editor");
+  await roleSelect.selectOption("viewer");
+  await confirm.getByRole("button", { name: "Change role" }).click();
+  await expect(confirm).toBeHidden();
+  await admin.reload();
+  await expect(admin.getByTestId(`member-${editorEmail}`).getByRole("combobox")).toHaveValue("viewer");
 });
 
 test("a forgotten password is reset through the emailed link, once", async ({ browser }) => {

@@ -42,6 +42,7 @@ export async function createAccount(page: Page, name: string, email = uniqueEmai
 export async function signUp(page: Page, name: string, email = uniqueEmail()): Promise<string> {
   await page.goto("/signup");
   await page.getByLabel("Advertiser name").fill(name);
+  await page.getByLabel("Your name").fill(`${name} Admin`);
   await page.getByLabel("Work email").fill(email);
   await page.getByLabel("Password").fill(DASHBOARD_PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();

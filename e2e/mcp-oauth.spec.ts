@@ -161,3 +161,29 @@ test("an MCP client connects by URL: discovery, registration, sign-in, consent, 
   await client.close().catch(() => {});
   await page.context().close();
 });
+
+test("an authorization request that cannot go back to its app is a readable page, not raw JSON", async ({ page }) => {
+  const registered = await page.request.post("/oauth/register", {
+    data: {
+      client_name: "Page Agent",
+      redirect_uris: ["http://127.0.0.1:8123/callback"],
+      token_endpoint_auth_method: "none",
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const { client_id } = (await registered.json()) as { client_id: string };
+  const url = new URL("/oauth/authorize", BASE);
+  for (const [name, value] of Object.entries({
+    response_type: "code",
+    client_id,
+    redirect_uri: "https://elsewhere.example/callback",
+    code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+    code_challenge_method: "S256",
+  }))
+    url.searchParams.set(name, value);
+  const answer = await page.goto(url.href);
+  expect(answer!.status()).toBe(400);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This sign-in request cannot be answered");
+  await expect(page.getByText("an address it did not register")).toBeVisible();
+  await expectAccessible(page, "an unredirectable authorization request");
+});

@@ -13,6 +13,7 @@ import { operationOfResolver } from "@/graphql/operation";
 import { RESOLVERS } from "@/graphql/server";
 import { OPERATIONS } from "@/lib/operations/catalog";
 import { TARGET_TYPES } from "@/lib/history/changes";
+import { hasOperationLabel } from "@/components/history/change-format";
 import { historyTargets, rulesOf, scopeOf, type AnyOperation } from "@/lib/operations/operation";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { apiRoutes } from "@/lib/http/rest-router";
@@ -118,6 +119,11 @@ describe("the operation catalog", () => {
       for (const target of targets) expect(TARGET_TYPES, operation.name).toContain(target);
     }
     expect(undeclared, "write operations that declare no `history`").toEqual([]);
+  });
+
+  it("names every operation the history records in words on the dashboard", () => {
+    const unnamed = [...catalog].filter((op) => historyTargets(op).length > 0 && !hasOperationLabel(op.name));
+    expect(unnamed.map((op) => op.name)).toEqual([]);
   });
 
   it("is what every REST route runs, with the OpenAPI entry stating its scope, limit and idempotency", async () => {

@@ -1,6 +1,8 @@
 "use client";
 // A new creative variant (addCreativeVariant): reviewed at once, then traffic is
-// split equally across the approved variants. react-hook-form over addCreativeVariant's
+// split equally across the approved variants. The form starts from variant A's
+// creative (`from`), and what the review decided is said after adding: a
+// rejected variant with its reason, never as "added". react-hook-form over addCreativeVariant's
 // creative schema (the create form's notification fields, creative-fields.tsx);
 // the server's userErrors (the icon check) land on the fields. Opening the form
 // focuses its headline, closing it gives focus back to its button, and a failed
@@ -14,22 +16,32 @@ import { apiResolver } from "@/components/forms/api-resolver";
 import { useErrorSummary } from "@/components/forms/use-error-summary";
 import { gqlFetch } from "@/components/graphql-client";
 import { Button } from "@/components/ui/button";
-import { creativeFields, creativeFormSchema, EMPTY_CREATIVE, type CreativeValues } from "./campaign-form-values";
+import { creativeFields, creativeFormSchema, type CreativeValues } from "./campaign-form-values";
 import { CreativeFields } from "./creative-fields";
 import { PushPreview } from "./push-preview";
+import { addedMessage, type AddedVariant } from "./status";
 
 const FIELDS = creativeFields("", "variant-");
 type CreativeBody = z.output<typeof creativeFormSchema>;
 
-export function AddVariant({ campaignId, appName }: { campaignId: string; appName: string }) {
+export function AddVariant({
+  campaignId,
+  appName,
+  from,
+}: {
+  campaignId: string;
+  appName: string;
+  /** the form's starting values: variant A's creative */
+  from: CreativeValues;
+}) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [added, setAdded] = useState<string | null>(null);
+  const [added, setAdded] = useState<AddedVariant | null>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const opened = useRef(false);
   const form = useForm<CreativeValues, unknown, CreativeBody>({
     resolver: apiResolver<CreativeBody, CreativeValues>(creativeFormSchema),
-    defaultValues: EMPTY_CREATIVE,
+    defaultValues: from,
     shouldFocusError: false,
   });
   const errors = useErrorSummary(form, FIELDS);
@@ -56,7 +68,8 @@ export function AddVariant({ campaignId, appName }: { campaignId: string; appNam
       });
       const payload = data.addCreativeVariant;
       if (payload?.creative) {
-        setAdded(payload.creative.variantLabel);
+        const { variantLabel, status, reviewReason } = payload.creative;
+        setAdded({ label: variantLabel, status, reason: reviewReason ?? null });
         form.reset();
         setOpen(false);
         router.refresh();
@@ -81,11 +94,13 @@ export function AddVariant({ campaignId, appName }: { campaignId: string; appNam
         >
           Add a variant
         </Button>
-        {added ? (
-          <p role="status" className="text-sm text-ok">
-            {added} added.
-          </p>
-        ) : null}
+        <p
+          role="status"
+          data-testid="variant-added"
+          className={`text-sm ${added?.status === "REJECTED" ? "text-danger" : added?.status === "PENDING" ? "text-ink" : "text-ok"}`}
+        >
+          {added ? addedMessage(added) : null}
+        </p>
       </div>
     );
   }

@@ -1,4 +1,5 @@
-import type { CampaignStatus, DeliveryStatus } from "@/graphql/__generated__/client/graphql";
+import type { CampaignStatus, CreativeStatus, DeliveryStatus } from "@/graphql/__generated__/client/graphql";
+import { variantName } from "@/components/reports/chart-data";
 import { isOpenStatus, type CampaignStatus as DomainStatus } from "@/lib/domain/campaigns/campaigns.schemas";
 import type { BadgeTone } from "@/components/ui/badge";
 
@@ -39,4 +40,21 @@ export function deliveryLabel(status: DeliveryStatus): string {
     default:
       return statusLabel(status);
   }
+}
+
+/** What the automatic review made of the variant just added. */
+export type AddedVariant = { label: string; status: CreativeStatus; reason: string | null };
+
+/** The review's outcome in words: approved variants get traffic, rejected ones none (with why). */
+export function addedMessage(added: AddedVariant): string {
+  const name = variantName(added.label);
+  if (added.status === "REJECTED")
+    return `${name} was rejected by the automatic review and gets no traffic${added.reason ? `: ${added.reason}` : "."}`;
+  if (added.status === "PENDING") return `${name} was added and waits for review.`;
+  return `${name} was added and approved: traffic is split equally across the approved variants.`;
+}
+
+/** A variant's review: a paused variant was approved (only approved ones are paused, and resumed unchanged). */
+export function reviewOf(status: CreativeStatus): Exclude<CreativeStatus, "PAUSED"> {
+  return status === "PAUSED" ? "APPROVED" : status;
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { fieldLabel, fieldValue, historyHref, operationLabel, parseHistoryParams, reasonLabel } from "./change-format";
+import {
+  fieldInstant,
+  fieldLabel,
+  fieldValue,
+  historyHref,
+  operationLabel,
+  parseHistoryParams,
+  reasonLabel,
+} from "./change-format";
 
 describe("the change history as the dashboard reads it", () => {
   it("shows amounts in dollars, lists joined, nothing as a dash, other values as they are", () => {
@@ -9,6 +17,17 @@ describe("the change history as the dashboard reads it", () => {
     expect(fieldValue("status", '"paused"')).toBe("paused");
     expect(fieldValue("name", '""')).toBe("—");
     expect(fieldValue("name", "not json")).toBe("not json");
+    expect(fieldValue("start_date", '"2026-11-03"')).toBe("Nov 3, 2026");
+  });
+
+  it("tells an instant (ISO text with a zone) from other text, for the table to show it in the reader's zone", () => {
+    expect(fieldInstant('"2026-11-03T14:05:00.000Z"')).toBe("2026-11-03T14:05:00.000Z");
+    expect(fieldInstant('"2026-11-03T14:05:00+01:00"')).toBe("2026-11-03T14:05:00+01:00");
+    expect(fieldInstant('"2026-11-03"')).toBeNull();
+    expect(fieldInstant('"2026-11-03T14:05:00"')).toBeNull();
+    expect(fieldInstant('"2026-13-45T99:05:00Z"')).toBeNull();
+    expect(fieldInstant("null")).toBeNull();
+    expect(fieldInstant("not json")).toBeNull();
   });
 
   it("names fields, operations and reasons in words, unknown ones by their name", () => {
@@ -16,7 +35,10 @@ describe("the change history as the dashboard reads it", () => {
     expect(fieldLabel("status")).toBe("Status");
     expect(fieldLabel("some_new_field")).toBe("Some new field");
     expect(operationLabel("updateCampaign")).toBe("Changed the campaign");
-    expect(operationLabel("futureOperation")).toBe("futureOperation");
+    expect(operationLabel("futureOperation")).toBe("Future operation");
+    expect(operationLabel("joinBySignUp")).toBe("Joined by signing up");
+    expect(operationLabel("setVariantStatus")).toBe("Changed a variant's status");
+    expect(operationLabel("duplicateCampaign", "CREATIVE")).toBe("Created the copy's variant");
     expect(operationLabel("createCampaign", "CREATIVE")).toBe("Created the campaign's first variant");
     expect(operationLabel("createCampaign", "CAMPAIGN")).toBe("Created the campaign");
     expect(reasonLabel("budget_exhausted")).toBe("the total budget was spent");

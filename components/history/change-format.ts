@@ -5,7 +5,7 @@
 // The /history filters live in the URL (a GET form, like the report's): this
 // reads them back, with an error per field instead of a failed page.
 import type { ChangeActorType, ChangeTargetType } from "@/graphql/__generated__/client/graphql";
-import { formatUsd } from "@/components/format";
+import { formatDate, formatUsd } from "@/components/format";
 
 export const ACTOR_LABELS: Record<ChangeActorType, string> = {
   USER: "Person (dashboard)",
@@ -65,12 +65,40 @@ const OPERATION_LABELS: Record<string, string> = {
   updateSavedReport: "Changed a saved report",
   deleteSavedReport: "Deleted a saved report",
   sendScheduledReport: "Emailed a scheduled report",
+  sendSavedReportNow: "Sent a saved report now",
+  duplicateCampaign: "Copied a campaign",
+  setVariantStatus: "Changed a variant's status",
+  inviteMember: "Invited a member",
+  revokeInvitation: "Revoked an invitation",
+  acceptInvitation: "Joined by invitation",
+  joinBySignUp: "Joined by signing up",
+  changeMemberRole: "Changed a member's role",
+  removeMember: "Removed a member",
+  confirmTotpEnrolment: "Turned on two-factor sign-in",
+  finishPasskeyEnrolment: "Added a passkey",
+  sendWebhookTestEvent: "Sent a webhook test event",
+  retryWebhookDelivery: "Redelivered a webhook event",
+  answerAuthorization: "Connected an app",
+  signOutEverywhere: "Signed out everywhere",
+  completePasswordReset: "Reset the password",
 };
 
-/** The operation in words (its catalog name when it has none); a campaign's creation also records its first variant. */
+/** camelCase in words: "someNewOperation" is "Some new operation". */
+function humanize(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Whether an operation has words of its own (test/operation-catalog.test.ts holds every recorded operation to it). */
+export function hasOperationLabel(operation: string): boolean {
+  return Object.hasOwn(OPERATION_LABELS, operation);
+}
+
+/** The operation in words (its name in words when it has none); a campaign's creation also records its first variant. */
 export function operationLabel(operation: string, target?: ChangeTargetType): string {
   if (operation === "createCampaign" && target === "CREATIVE") return "Created the campaign's first variant";
-  return OPERATION_LABELS[operation] ?? operation;
+  if (operation === "duplicateCampaign" && target === "CREATIVE") return "Created the copy's variant";
+  return OPERATION_LABELS[operation] ?? humanize(operation);
 }
 
 const FIELD_LABELS: Record<string, string> = {
@@ -114,7 +142,22 @@ export function fieldValue(field: string, json: string): string {
   if (Array.isArray(value)) return value.length ? value.map(String).join(", ") : "—";
   if (typeof value === "number" && field.endsWith("_usd")) return formatUsd(value);
   if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "string" && CALENDAR_DAY.test(value)) return formatDate(value, { locale: "en-US" });
   return String(value);
+}
+
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A field's value when it is an instant (ISO text with a zone), for the table to show in the reader's zone; else null. */
+export function fieldInstant(json: string): string | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  return typeof value === "string" && INSTANT.test(value) && !Number.isNaN(Date.parse(value)) ? value : null;
 }
 
 const REASON_LABELS: Record<string, string> = {

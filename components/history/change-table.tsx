@@ -8,7 +8,15 @@ import type { ChangeActorType, ChangeTargetType } from "@/graphql/__generated__/
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { LocalTime } from "@/components/ui/local-time";
 import { Table, Td, Th } from "@/components/ui/table";
-import { ACTOR_LABELS, fieldLabel, fieldValue, operationLabel, reasonLabel, TARGET_LABELS } from "./change-format";
+import {
+  ACTOR_LABELS,
+  fieldInstant,
+  fieldLabel,
+  fieldValue,
+  operationLabel,
+  reasonLabel,
+  TARGET_LABELS,
+} from "./change-format";
 import { UndoChangeButton } from "./undo-change-button";
 
 export type ChangeRow = {
@@ -112,8 +120,13 @@ export function ChangeTable({
                   {change.fields.map((field) => (
                     <li key={field.field}>
                       <span className="font-medium">{fieldLabel(field.field)}:</span>{" "}
-                      <span className="text-muted">{fieldValue(field.field, field.from)}</span> →{" "}
-                      <span>{fieldValue(field.field, field.to)}</span>
+                      <span className="text-muted">
+                        <FieldValue field={field.field} json={field.from} />
+                      </span>{" "}
+                      →{" "}
+                      <span>
+                        <FieldValue field={field.field} json={field.to} />
+                      </span>
                     </li>
                   ))}
                 </ul>
@@ -124,4 +137,10 @@ export function ChangeTable({
       </tbody>
     </Table>
   );
+}
+
+/** A field's before or after: an instant in the reader's zone, anything else in words. */
+function FieldValue({ field, json }: { field: string; json: string }) {
+  const instant = fieldInstant(json);
+  return instant ? <LocalTime iso={instant} /> : <>{fieldValue(field, json)}</>;
 }

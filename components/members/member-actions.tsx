@@ -1,5 +1,6 @@
 "use client";
-// A member's role (changeMemberRole) and removal (removeMember, after a
+// A member's role (changeMemberRole, after a confirmation naming what the new
+// role may do; a demotion also narrows what they set up) and removal (removeMember, after a
 // confirmation: their sessions for this advertiser end at once, and what they set
 // up is revoked, the API keys unless the admin keeps them), and revoking a
 // pending invitation (revokeInvitation). The last admin can be neither demoted
@@ -15,7 +16,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-button";
 import { Select } from "@/components/ui/input";
 import { FormError } from "@/components/ui/states";
-import { ROLE_LABELS, ROLES, type Role } from "@/lib/auth/roles";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, roleAtLeast, type Role } from "@/lib/auth/roles";
 
 const CHANGE_ROLE = graphql(`
   mutation ChangeMemberRole($input: ChangeMemberRoleInput!) {
@@ -59,6 +60,8 @@ const REVOKE = graphql(`
 export function MemberActions({ userId, name, role }: { userId: string; name: string; role: Role }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
+  /** the role chosen in the select, waiting for its confirmation */
+  const [nextRole, setNextRole] = useState<Role | null>(null);
   const [keepApiClients, setKeepApiClients] = useState(false);
   const { pending, error, act } = useAction();
   return (
@@ -72,12 +75,8 @@ export function MemberActions({ userId, name, role }: { userId: string; name: st
         disabled={pending}
         className="w-auto"
         onChange={(event) => {
-          const next = event.target.value.toUpperCase() as GraphqlRole;
-          return act(async () => {
-            const { changeMemberRole: answer } = await gqlFetch(CHANGE_ROLE, { input: { userId, role: next } });
-            router.refresh();
-            return answer?.member ? null : (userFieldErrors(answer?.userErrors ?? [])._form ?? "Not changed.");
-          });
+          const next = event.target.value as Role;
+          if (next !== role) setNextRole(next);
         }}
       >
         {ROLES.map((each) => (
@@ -89,7 +88,38 @@ export function MemberActions({ userId, name, role }: { userId: string; name: st
       <Button variant="danger" onClick={() => setOpen(true)} aria-label={`Remove ${name}`}>
         Remove
       </Button>
-      <FormError>{open ? null : error}</FormError>
+      <FormError>{open || nextRole ? null : error}</FormError>
+      <ConfirmDialog
+        open={nextRole !== null}
+        onClose={() => setNextRole(null)}
+        title={
+          nextRole ? `Make ${name} ${nextRole === "admin" ? "an" : "a"} ${ROLE_LABELS[nextRole].toLowerCase()}?` : ""
+        }
+        error={error}
+        keepLabel={`Keep ${ROLE_LABELS[role].toLowerCase()}`}
+        pending={pending}
+        confirmLabel="Change role"
+        pendingLabel="Changing…"
+        onConfirm={() =>
+          act(async () => {
+            const next = nextRole!.toUpperCase() as GraphqlRole;
+            const { changeMemberRole: answer } = await gqlFetch(CHANGE_ROLE, { input: { userId, role: next } });
+            if (!answer?.member) return userFieldErrors(answer?.userErrors ?? [])._form ?? "Not changed.";
+            setNextRole(null);
+            router.refresh();
+            return null;
+          })
+        }
+      >
+        {nextRole ? (
+          <p className="text-sm text-muted">
+            {ROLE_LABELS[nextRole]}: {ROLE_DESCRIPTIONS[nextRole].toLowerCase()}.
+            {roleAtLeast(role, nextRole) && nextRole !== role
+              ? " The API keys they created and the apps they connected are narrowed to what the new role may do."
+              : ""}
+          </p>
+        ) : null}
+      </ConfirmDialog>
       <ConfirmDialog
         open={open}
         onClose={() => setOpen(false)}

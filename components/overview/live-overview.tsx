@@ -32,7 +32,7 @@ function Kpi({ label, value, detail }: { label: string; value: string; detail?: 
   );
 }
 
-export function LiveOverview({ initial }: { initial: Today }) {
+export function LiveOverview({ initial, mayCreate }: { initial: Today; mayCreate: boolean }) {
   const [today, setToday] = useState(initial);
   const [stale, setStale] = useState(false);
 
@@ -140,9 +140,11 @@ export function LiveOverview({ initial }: { initial: Today }) {
           <EmptyState
             title="No delivery yet today"
             action={
-              <Link href="/campaigns/new" className={buttonClasses("primary")}>
-                Create a campaign
-              </Link>
+              mayCreate ? (
+                <Link href="/campaigns/new" className={buttonClasses("primary")}>
+                  Create a campaign
+                </Link>
+              ) : null
             }
           >
             Campaigns appear here once they win impressions today.

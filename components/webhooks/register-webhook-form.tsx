@@ -16,6 +16,7 @@ import {
   WEBHOOK_DEFAULTS,
   WEBHOOK_EVENT_KINDS,
   WEBHOOK_FIELDS,
+  eventKindLabel,
   eventKindName,
   webhookFormSchema,
   webhookInput,
@@ -104,7 +105,9 @@ export function RegisterWebhookForm({ batchLimits }: { batchLimits: BatchLimits 
                   className="size-4 shrink-0"
                   {...form.register("events")}
                 />
-                <code className="min-w-0 break-all">{eventKindName(kind)}</code>
+                <span className="min-w-0">
+                  {eventKindLabel(kind)} <code className="text-xs break-all text-muted">{eventKindName(kind)}</code>
+                </span>
               </label>
             ))}
           </div>

@@ -5,6 +5,7 @@ import {
   WEBHOOK_EVENT_KINDS,
   answerText,
   canRedeliver,
+  eventKindLabel,
   eventKindName,
   webhookFormSchema,
   webhookInput,
@@ -49,5 +50,12 @@ describe("webhook form", () => {
     expect(answerText(200, "")).toBe("HTTP 200");
     expect(answerText(null, "no answer within 0.3 s")).toBe("no answer within 0.3 s");
     expect(answerText(0, null)).toBe("no answer");
+  });
+
+  it("names every event kind in words, by either name", () => {
+    for (const kind of EVENT_TYPES) expect(eventKindLabel(kind)).not.toBe(kind);
+    expect(eventKindLabel("CAMPAIGN_BID_ADJUSTED")).toBe("The target-CPA controller changed a bid");
+    expect(eventKindLabel("conversion.recorded")).toBe("A conversion was recorded");
+    expect(eventKindLabel("future.kind")).toBe("future.kind");
   });
 });

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { RegisterWebhookEndpointInput, WebhookEventKind } from "@/graphql/__generated__/client/graphql";
 import { registerWebhookInput } from "@/lib/webhooks/webhooks.schemas";
-import { EVENT_TYPES } from "@/lib/webhooks/events";
+import { EVENT_TYPES, type EventType } from "@/lib/webhooks/events";
 import type { SummaryField } from "@/components/forms/use-error-summary";
 
 /** impression.served -> IMPRESSION_SERVED, as GraphQL names a kind. */
@@ -19,6 +19,26 @@ export const WEBHOOK_EVENT_KINDS = EVENT_TYPES.map(eventKindKey);
 /** IMPRESSION_SERVED -> impression.served, as payloads and REST name it. */
 export function eventKindName(kind: string): string {
   return kind.toLowerCase().replace("_", ".");
+}
+
+/** What each event kind tells, in words (its identifier, which payloads carry, is shown beside it). */
+const EVENT_LABELS: Record<EventType, string> = {
+  "impression.served": "An ad was shown",
+  "click.recorded": "An ad was clicked",
+  "conversion.recorded": "A conversion was recorded",
+  "campaign.budget_50pct": "A campaign spent half its total budget",
+  "campaign.budget_90pct": "A campaign spent 90 % of its total budget",
+  "campaign.ended": "A campaign ended",
+  "campaign.bid_adjusted": "The target-CPA controller changed a bid",
+  "account.balance_low": "The account's balance is running low",
+  "account.limit_reached": "The account reached its spending limit",
+  "invoice.issued": "An invoice was issued",
+};
+
+/** An event kind (REST's impression.served or GraphQL's IMPRESSION_SERVED) in words; an unknown one as it is. */
+export function eventKindLabel(kind: string): string {
+  const name = kind.includes(".") ? kind : eventKindName(kind);
+  return Object.hasOwn(EVENT_LABELS, name) ? EVENT_LABELS[name as EventType] : name;
 }
 
 /** The form as typed: the URL, the ticked kinds (their REST names), batching. */

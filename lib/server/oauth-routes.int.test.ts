@@ -234,7 +234,38 @@ describe("the authorization-code flow", () => {
         code_challenge_method: "S256",
       });
       expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: "invalid_request", error_description: "Unregistered redirect_uri" });
     }
+  });
+
+  it("answers a browser an authorization request it cannot redirect with a readable page, not raw JSON", async () => {
+    const clientId = (await register()).body.client_id as string;
+    const url = new URL(`${origin}/oauth/authorize`);
+    for (const [name, value] of Object.entries({
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: "https://evil.example/<b>callback</b>",
+      code_challenge: pkce().challenge,
+      code_challenge_method: "S256",
+    }))
+      url.searchParams.set(name, value);
+    const res = await fetch(url, {
+      redirect: "manual",
+      headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    const page = await res.text();
+    expect(page).toContain("<h1>This sign-in request cannot be answered</h1>");
+    expect(page).toContain("an address it did not register");
+    expect(page).toContain("<code>invalid_request</code>: Unregistered redirect_uri");
+    expect(page).not.toContain("<b>");
+    // an unknown client too
+    url.searchParams.set("client_id", "no-such-client");
+    const unknown = await fetch(url, { redirect: "manual", headers: { accept: "text/html" } });
+    expect(unknown.status).toBe(400);
+    const unknownPage = await unknown.text();
+    expect(unknownPage, unknownPage).toContain("is not registered with Sports Moment Ads");
   });
 });
 

@@ -5,8 +5,9 @@
 // (lib/auth/oauth/provider.ts); around its handlers this file adds what every
 // edge of the service does: body limits, U+0000 refused, rate limits from the
 // policy table (the SDK's in-memory limiters are off: they would count per
-// instance), RFC 9207's iss on its error redirects, and RFC 6749 error bodies
-// for whatever fails before a handler answers. The token endpoint also takes
+// instance), RFC 9207's iss on its error redirects, a readable page for a
+// browser whose authorization request cannot be redirected (an unregistered
+// redirect_uri), and RFC 6749 error bodies for whatever fails before a handler answers. The token endpoint also takes
 // grant_type=client_credentials, answered by the token endpoint's grant (the same function as
 // POST /api/auth/token), so the one token_endpoint of the RFC 8414 metadata
 // serves every grant it lists.
@@ -103,6 +104,49 @@ const issuerOnRedirects: RequestHandler = (req, res, next) => {
   next();
 };
 
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+
+/** What a person reads for an authorization request the server cannot send back to its app. */
+function authorizeErrorText(description: string): string {
+  if (/unregistered redirect_uri/i.test(description))
+    return "The app asked to send you back to an address it did not register, so Sports Moment Ads will not send you there.";
+  if (/(invalid|unknown) client_id/i.test(description))
+    return "The app that sent you here is not registered with Sports Moment Ads.";
+  if (/redirect_uri must be specified/i.test(description))
+    return "The app did not say where to send you back, and it registered more than one address.";
+  return "The app's sign-in request is not one Sports Moment Ads can answer.";
+}
+
+/**
+ * An authorization request that cannot be redirected to its client (unknown client, unregistered
+ * redirect_uri) is answered here, before any redirect: to a browser (Accept prefers text/html) as a
+ * readable page with the same status, to anything else as RFC 6749's JSON body.
+ */
+const readableAuthorizeErrors: RequestHandler = (req, res, next) => {
+  const json = res.json.bind(res);
+  res.json = ((body: unknown) => {
+    const error = body as { error?: unknown; error_description?: unknown } | null;
+    if (res.statusCode < 400 || req.accepts(["json", "html"]) !== "html" || typeof error?.error !== "string") {
+      return json(body);
+    }
+    const description = typeof error.error_description === "string" ? error.error_description : error.error;
+    res
+      .type("html")
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+          `<title>This sign-in request cannot be answered</title></head><body>` +
+          `<main><h1>This sign-in request cannot be answered</h1>` +
+          `<p>${escapeHtml(authorizeErrorText(description))}</p>` +
+          `<p>Close this page and tell the app's developer, or connect again from the app.</p>` +
+          `<p>Details for the developer: <code>${escapeHtml(error.error)}</code>: ${escapeHtml(description)}</p>` +
+          `</main></body></html>`,
+      );
+    return res;
+  }) as Response["json"];
+  next();
+};
+
 /** grant_type=client_credentials at the token endpoint: the token endpoint's grant, under the token endpoint's limit. */
 const clientCredentials: RequestHandler = (req, res, next) => {
   const body = (req.body ?? {}) as Record<string, string | string[]>;
@@ -166,6 +210,7 @@ export function createOAuthApp(options: OAuthAppOptions = {}): (req: IncomingMes
     form,
     refuseNul,
     issuerOnRedirects,
+    readableAuthorizeErrors,
     authorizationHandler({ provider, rateLimit: false }),
   );
   app.use(

@@ -21,13 +21,14 @@ const PASSWORD = "correct horse battery";
 describe("dashboard sign-up", () => {
   it("creates the advertiser and its user, and no API client", async () => {
     const address = email();
-    expect(await signUp({ name: "Sign-up Co", email: address, password: PASSWORD })).toEqual({
+    expect(await signUp({ name: "Sign-up Co", userName: "Pat Doe", email: address, password: PASSWORD })).toEqual({
       ok: true,
       fieldErrors: {},
     });
     const user = await db().user.findUniqueOrThrow({ where: { email: address }, include: { memberships: true } });
-    // the new user is the admin of the new advertiser (docs/decisions/1426)
+    // the new user is the admin of the new advertiser (docs/decisions/1426), named as they said
     expect(user.memberships).toEqual([expect.objectContaining({ role: "admin" })]);
+    expect(user.name).toBe("Pat Doe");
     const advertiserId = user.memberships[0]!.advertiserId;
     expect(await db().advertiser.count({ where: { id: advertiserId } })).toBe(1);
     expect(await db().apiClient.count({ where: { advertiserId } })).toBe(0);
@@ -40,8 +41,18 @@ describe("dashboard sign-up", () => {
     });
   });
 
+  it("asks the person's name: without one it is a field error and nothing is created", async () => {
+    const address = email();
+    const answer = await signUp({ name: "Nameless Co", userName: "  ", email: address, password: PASSWORD });
+    expect(answer).toEqual({ ok: false, fieldErrors: { userName: "Required" } });
+    expect(await db().user.count({ where: { email: address } })).toBe(0);
+  });
+
   it("leaves the operator's createAdvertiser with its default client holding every scope", async () => {
-    const created = await createAdvertiser({ name: "CLI Co", email: email(), password: PASSWORD });
+    const cliEmail = email();
+    const created = await createAdvertiser({ name: "CLI Co", email: cliEmail, password: PASSWORD });
+    // without a person's name, the operator's first user is named as the advertiser
+    expect((await db().user.findUniqueOrThrow({ where: { email: cliEmail } })).name).toBe("CLI Co");
     const clients = await db().apiClient.findMany({ where: { advertiserId: created.advertiser_id } });
     expect(clients.map((client) => [client.id, client.name, client.scopes])).toEqual([
       [created.client_id, "Default client", "campaigns:read campaigns:write reporting:read"],
@@ -55,11 +66,11 @@ describe("dashboard sign-up", () => {
 
   it("answers a taken email and a short password as field errors", async () => {
     const address = email();
-    await signUp({ name: "First Co", email: address, password: PASSWORD });
-    const taken = await signUp({ name: "Second Co", email: address, password: PASSWORD });
+    await signUp({ name: "First Co", userName: "Pat Doe", email: address, password: PASSWORD });
+    const taken = await signUp({ name: "Second Co", userName: "Pat Doe", email: address, password: PASSWORD });
     expect(taken.ok).toBe(false);
     expect(taken.fieldErrors.email).toBe("An account with this email already exists. Sign in instead.");
-    const short = await signUp({ name: "Third Co", email: email(), password: "short" });
+    const short = await signUp({ name: "Third Co", userName: "Pat Doe", email: email(), password: "short" });
     expect(short.fieldErrors.password).toBe("At least 10 characters");
   });
 
@@ -70,13 +81,18 @@ describe("dashboard sign-up", () => {
     ] as const;
     for (const [password, message] of cases) {
       const address = email();
-      const answer = await signUp({ name: "Weak Co", email: address, password });
+      const answer = await signUp({ name: "Weak Co", userName: "Pat Doe", email: address, password });
       expect(answer, password).toEqual({ ok: false, fieldErrors: { password: message } });
       expect(await db().user.count({ where: { email: address } })).toBe(0);
     }
     // the email and the name are guessable words too
     const address = email();
-    const own = await signUp({ name: "Zanzibar Widgets", email: address, password: "zanzibarwidgets" });
+    const own = await signUp({
+      name: "Zanzibar Widgets",
+      userName: "Pat Doe",
+      email: address,
+      password: "zanzibarwidgets",
+    });
     expect(own.ok).toBe(false);
     expect(own.fieldErrors.password).toEqual(expect.any(String));
     expect(await db().user.count({ where: { email: address } })).toBe(0);
@@ -84,7 +100,7 @@ describe("dashboard sign-up", () => {
 
   it("answers a NUL in a field (PostgreSQL's text cannot hold it) with that field's error, creating nothing", async () => {
     const address = email();
-    const answer = await signUp({ name: "Nul\0 Co", email: address, password: PASSWORD });
+    const answer = await signUp({ name: "Nul\0 Co", userName: "Pat Doe", email: address, password: PASSWORD });
     expect(answer).toEqual({ ok: false, fieldErrors: { name: "Must not contain the NUL character (U+0000)" } });
     expect(await db().user.count({ where: { email: address } })).toBe(0);
   });
@@ -93,7 +109,7 @@ describe("dashboard sign-up", () => {
     // random, so that PostgreSQL cannot compress the index entry under its 2.7 kB limit
     const domain = Array.from({ length: 90 }, () => randomBase62(60).toLowerCase()).join(".");
     const address = `signup@${domain}.test`;
-    const answer = await signUp({ name: "Long Co", email: address, password: PASSWORD });
+    const answer = await signUp({ name: "Long Co", userName: "Pat Doe", email: address, password: PASSWORD });
     expect(answer).toEqual({ ok: false, fieldErrors: { email: "Too big: expected string to have <=254 characters" } });
     expect(await db().user.count({ where: { email: address } })).toBe(0);
   });
@@ -102,7 +118,7 @@ describe("dashboard sign-up", () => {
     const answer = await signUp(null as unknown as Parameters<typeof signUp>[0]);
     expect(answer.ok).toBe(false);
     expect(answer.formError).toBeUndefined();
-    expect(Object.keys(answer.fieldErrors).sort()).toEqual(["email", "name", "password"]);
+    expect(Object.keys(answer.fieldErrors).sort()).toEqual(["email", "name", "password", "userName"]);
   });
 
   it("refuses an address's attempts past the policy, creating nothing, while another address signs up", async () => {
@@ -111,19 +127,19 @@ describe("dashboard sign-up", () => {
     // the budget spent by one account and failed valid attempts (a taken email, a weak password; a
     // short one is refused by the schema before any count)
     const taken = email();
-    expect((await signUp({ name: "Budget Co", email: taken, password: PASSWORD })).ok).toBe(true);
+    expect((await signUp({ name: "Budget Co", userName: "Pat Doe", email: taken, password: PASSWORD })).ok).toBe(true);
     for (let attempt = 2; attempt <= points; attempt++) {
       const failed =
         attempt % 2 === 0
-          ? await signUp({ name: "Again Co", email: taken, password: PASSWORD })
-          : await signUp({ name: "Weak Co", email: email(), password: "aaaaaaaaaaaa" });
+          ? await signUp({ name: "Again Co", userName: "Pat Doe", email: taken, password: PASSWORD })
+          : await signUp({ name: "Weak Co", userName: "Pat Doe", email: email(), password: "aaaaaaaaaaaa" });
       expect(failed.ok).toBe(false);
       expect(failed.formError).toBeUndefined();
     }
 
     const refusedEmail = email();
     const before = await Promise.all([db().advertiser.count(), db().user.count(), db().apiClient.count()]);
-    const refused = await signUp({ name: "Refused Co", email: refusedEmail, password: PASSWORD });
+    const refused = await signUp({ name: "Refused Co", userName: "Pat Doe", email: refusedEmail, password: PASSWORD });
     expect(refused).toEqual({
       ok: false,
       fieldErrors: {},
@@ -133,7 +149,9 @@ describe("dashboard sign-up", () => {
     expect(await db().user.count({ where: { email: refusedEmail } })).toBe(0);
 
     actionRequest.ip = "198.51.100.21";
-    expect(await signUp({ name: "Elsewhere Co", email: refusedEmail, password: PASSWORD })).toEqual({
+    expect(
+      await signUp({ name: "Elsewhere Co", userName: "Pat Doe", email: refusedEmail, password: PASSWORD }),
+    ).toEqual({
       ok: true,
       fieldErrors: {},
     });

@@ -12,11 +12,17 @@ import { logger } from "@/lib/log";
 
 export type SignUpState = {
   ok: boolean;
-  fieldErrors: Partial<Record<"name" | "email" | "password", string>>;
+  fieldErrors: Partial<Record<"name" | "userName" | "email" | "password", string>>;
   formError?: string;
 };
 
-const FIELDS = new Set(["name", "email", "password"]);
+/** the operation's field names -> the form's */
+const FIELDS: Record<string, keyof SignUpState["fieldErrors"]> = {
+  name: "name",
+  user_name: "userName",
+  email: "email",
+  password: "password",
+};
 
 /** A refusal: before anything is written, with the wait in whole minutes (the windows are an hour). */
 function rateLimited(reason: string, retryAfterSec: number): SignUpState {
@@ -28,10 +34,21 @@ function rateLimited(reason: string, retryAfterSec: number): SignUpState {
   };
 }
 
-export async function signUp(input: { name: string; email: string; password: string }): Promise<SignUpState> {
+export async function signUp(input: {
+  name: string;
+  userName: string;
+  email: string;
+  password: string;
+}): Promise<SignUpState> {
   try {
-    // anyone can call a server action with anything: a missing field is the schema's error, not a crash
-    await runAction(signUpOperation, { name: input?.name, email: input?.email, password: input?.password });
+    // anyone can call a server action with anything: a missing field is the schema's error, not a crash;
+    // the person's name is asked by the form, so here it is required (the operator's CLI may leave it out)
+    await runAction(signUpOperation, {
+      name: input?.name,
+      user_name: input?.userName ?? "",
+      email: input?.email,
+      password: input?.password,
+    });
     return { ok: true, fieldErrors: {} };
   } catch (error) {
     const appError = toAppError(error);
@@ -47,9 +64,9 @@ export async function signUp(input: { name: string; email: string; password: str
     }
     const fieldErrors: SignUpState["fieldErrors"] = {};
     for (const entry of appError.fieldErrors ?? []) {
-      const field = String(entry.path).split(".")[0]!;
-      if (FIELDS.has(field)) {
-        const key = field as keyof SignUpState["fieldErrors"];
+      const head = String(entry.path).split(".")[0]!;
+      const key = Object.hasOwn(FIELDS, head) ? FIELDS[head] : undefined;
+      if (key) {
         fieldErrors[key] ??=
           entry.path === "email" && appError.code === "conflict"
             ? "An account with this email already exists. Sign in instead."

@@ -18,13 +18,13 @@ describe("F5: invalid sign-up attempts count against no limit", () => {
     const global = RATE_LIMIT_POLICIES.sign_up_all.points;
     for (let n = 0; n <= global; n++) {
       actionRequest.ip = n % 2 ? "198.51.100.9" : `203.0.${n >> 8}.${n & 0xff}`;
-      const answer = await signUp({ name: "", email: "", password: "" });
+      const answer = await signUp({ name: "", userName: "Pat Doe", email: "", password: "" });
       expect(answer.ok).toBe(false);
       expect(answer.formError ?? "").not.toMatch(/Too many|busy/);
     }
     actionRequest.ip = "198.51.100.9";
     const email = `open-${randomBase62(10).toLowerCase()}@example.test`;
-    expect(await signUp({ name: "Open Co", email, password: "correct horse battery" })).toEqual({
+    expect(await signUp({ name: "Open Co", userName: "Pat Doe", email, password: "correct horse battery" })).toEqual({
       ok: true,
       fieldErrors: {},
     });

@@ -255,6 +255,8 @@ export const addCreativeVariant = graphql(`
       creative {
         id
         variantLabel
+        status
+        reviewReason
       }
       userErrors {
         ...UserErrorFields

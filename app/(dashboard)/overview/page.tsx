@@ -6,12 +6,14 @@ import { PageHeader } from "@/components/shell/page-header";
 import { buttonClasses } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/states";
 import { query } from "../_lib/graphql";
+import { hasRole } from "../_lib/role-gate";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Overview" };
 
 export default async function OverviewPage() {
-  const data = await query(OverviewTodayDocument);
+  // a viewer is offered no campaign creation (createCampaign would refuse it)
+  const [data, mayCreate] = await Promise.all([query(OverviewTodayDocument), hasRole("editor")]);
   const today = data.viewer?.advertiser.today;
   return (
     <>
@@ -19,12 +21,18 @@ export default async function OverviewPage() {
         title="Overview"
         description="Today’s delivery across your campaigns, live."
         actions={
-          <Link href="/campaigns/new" className={buttonClasses("primary")}>
-            New campaign
-          </Link>
+          mayCreate ? (
+            <Link href="/campaigns/new" className={buttonClasses("primary")}>
+              New campaign
+            </Link>
+          ) : null
         }
       />
-      {today ? <LiveOverview initial={today} /> : <ErrorState>Today&apos;s numbers are not available.</ErrorState>}
+      {today ? (
+        <LiveOverview initial={today} mayCreate={mayCreate} />
+      ) : (
+        <ErrorState>Today&apos;s numbers are not available.</ErrorState>
+      )}
     </>
   );
 }

@@ -801,7 +801,7 @@ export type AddCreativeVariantMutationVariables = Exact<{
 }>;
 
 
-export type AddCreativeVariantMutation = { addCreativeVariant: { creative: { id: string, variantLabel: string } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+export type AddCreativeVariantMutation = { addCreativeVariant: { creative: { id: string, variantLabel: string, status: CreativeStatus, reviewReason: string | null } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
 export type DuplicateCampaignMutationVariables = Exact<{
   input: DuplicateCampaignInput;
@@ -1773,6 +1773,8 @@ export const AddCreativeVariantDocument = new TypedDocumentString(`
     creative {
       id
       variantLabel
+      status
+      reviewReason
     }
     userErrors {
       ...UserErrorFields

@@ -9,6 +9,8 @@ export const ADVERTISER_NAME_MAX = 200;
  * the unique email index's entries within PostgreSQL's btree row limit (about 2.7 kB):
  * a longer, incompressible address failed the insert with a 500 there.
  */
+/** A person's name (the first user's at sign-up, a member's, an account's own). */
+export const USER_NAME_MAX = 200;
 export const EMAIL_MAX = 254;
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 200;
@@ -17,6 +19,8 @@ export const createAdvertiserInput = z.strictObject({
   name: z.string().trim().min(1).max(ADVERTISER_NAME_MAX),
   email: z.string().trim().toLowerCase().max(EMAIL_MAX).pipe(z.email()),
   password: z.string().min(PASSWORD_MIN, `at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX),
+  /** the first user's own name (the dashboard's sign-up asks it); without one the user is named as the advertiser */
+  user_name: z.string().trim().min(1, "required").max(USER_NAME_MAX).optional(),
 });
 export type CreateAdvertiserInput = z.input<typeof createAdvertiserInput>;
 

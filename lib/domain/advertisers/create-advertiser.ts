@@ -48,7 +48,7 @@ export async function createAdvertiser(
   options: CreateAdvertiserOptions = {},
 ): Promise<CreatedAccount | CreatedAdvertiser> {
   const data = parseInput(createAdvertiserInput, input);
-  await requireStrongPassword(data.password, [data.email, data.name]);
+  await requireStrongPassword(data.password, [data.email, data.name, ...(data.user_name ? [data.user_name] : [])]);
   const existing = await db().user.findUnique({ where: { email: data.email }, select: { id: true } });
   if (existing) throw emailTaken(data.email);
   const advertiserId = newId("adv");
@@ -77,7 +77,7 @@ export async function createAdvertiser(
           },
         },
       }),
-      db().user.create({ data: { id: userId, email: data.email, name: data.name, passwordHash } }),
+      db().user.create({ data: { id: userId, email: data.email, name: data.user_name ?? data.name, passwordHash } }),
       db().membership.create({ data: { advertiserId, userId, role: "admin" } }),
       ...(client && defaultClient
         ? [

@@ -2,7 +2,7 @@
 // one) and the reset the operator makes (CLI). The new password's limits are the
 // sign-up's; its strength is checked after these (lib/auth/password-strength.ts).
 import { z } from "zod";
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@/lib/domain/advertisers/advertisers.schemas";
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USER_NAME_MAX } from "@/lib/domain/advertisers/advertisers.schemas";
 import { isValidTimeZone } from "@/lib/domain/reporting/zone-calendar";
 
 const newPassword = z.string().min(PASSWORD_MIN, `at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX);
@@ -35,7 +35,8 @@ export const completePasswordResetInput = z.strictObject({
 /** A password reset link works this long. */
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 
-export const USER_NAME_MAX = 200;
+/** a person's name: the sign-up's limit (advertisers.schemas.ts) */
+export { USER_NAME_MAX };
 
 /** The signed-in user's own details: any of them, at least one. */
 export const updateAccountInput = z

@@ -12,13 +12,14 @@ import {
   type CampaignEndedReason,
 } from "@/graphql/__generated__/client/graphql";
 import { AddVariant } from "@/components/campaigns/add-variant";
+import { creativeValues, EMPTY_CREATIVE } from "@/components/campaigns/campaign-form-values";
 import { CampaignHeader } from "@/components/campaigns/campaign-header";
 import { DailyBudgetBar } from "@/components/campaigns/daily-budget-bar";
 import { PACING_LABELS } from "@/components/campaigns/pacing";
 import { EditCampaign } from "@/components/campaigns/edit-campaign";
 import { bidFloorHint } from "@/components/campaigns/floors";
 import { StatusActions } from "@/components/campaigns/status-actions";
-import { canChange, deliveryLabel, statusLabel, statusTone } from "@/components/campaigns/status";
+import { canChange, deliveryLabel, reviewOf, statusLabel, statusTone } from "@/components/campaigns/status";
 import { VariantStatus } from "@/components/campaigns/variant-status";
 import { formatCount, formatDate, formatPercent, formatUsd } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
@@ -69,6 +70,9 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
   const role = roleOfGraphql(viewer?.role);
   const mayEdit = role !== null && roleAtLeast(role, "editor");
   const today = campaign.today;
+  // a new variant starts from variant A's creative (the one most often varied)
+  const variantA =
+    campaign.creatives.find((creative) => creative.variantLabel === "variant_a") ?? campaign.creatives[0];
 
   return (
     <>
@@ -222,11 +226,13 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
                   <p className="font-medium">{creative.headline}</p>
                   <p className="text-xs text-slate-700">{creative.body}</p>
                 </Td>
-                <Td>
-                  <Badge tone={statusTone(creative.status)}>{statusLabel(creative.status)}</Badge>
-                  {creative.reviewReason ? (
-                    <p className="mt-1 max-w-48 text-xs text-danger">{creative.reviewReason}</p>
-                  ) : null}
+                <Td className="min-w-48 sm:min-w-60" data-testid="variant-review">
+                  {/* only an approved variant is paused: its review stands beside the pause */}
+                  <div className="flex flex-wrap gap-1">
+                    <Badge tone={statusTone(reviewOf(creative.status))}>{statusLabel(reviewOf(creative.status))}</Badge>
+                    {creative.status === "PAUSED" ? <Badge tone="warn">Paused</Badge> : null}
+                  </div>
+                  {creative.reviewReason ? <p className="mt-1 text-xs text-danger">{creative.reviewReason}</p> : null}
                   <div className="mt-1">
                     <VariantStatus
                       id={creative.id}
@@ -251,7 +257,11 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
         </Table>
         {open && mayEdit ? (
           <CardBody className="border-t border-line">
-            <AddVariant campaignId={campaign.id} appName={viewer?.advertiser.name ?? "Your app"} />
+            <AddVariant
+              campaignId={campaign.id}
+              appName={viewer?.advertiser.name ?? "Your app"}
+              from={variantA ? creativeValues(variantA) : EMPTY_CREATIVE}
+            />
           </CardBody>
         ) : null}
       </Card>

@@ -11,7 +11,7 @@ import { ListCard, ListWithForm } from "@/components/ui/list-card";
 import { LocalTime } from "@/components/ui/local-time";
 import { Td, Th } from "@/components/ui/table";
 import { RegisterWebhookForm } from "@/components/webhooks/register-webhook-form";
-import { eventKindName } from "@/components/webhooks/webhook-form";
+import { eventKindLabel } from "@/components/webhooks/webhook-form";
 import { query } from "../../_lib/graphql";
 import { hasRole, ReadOnlyNote } from "../../_lib/role-gate";
 
@@ -81,7 +81,7 @@ export default async function WebhooksPage() {
                     {endpoint.url}
                   </Link>
                 </Td>
-                <Td className="text-xs">{endpoint.events.map(eventKindName).join(", ")}</Td>
+                <Td className="min-w-48 text-xs">{endpoint.events.map(eventKindLabel).join("; ")}</Td>
                 <Td>
                   {endpoint.isActive ? (
                     <Badge tone={endpoint.failureCount > 0 ? "warn" : "ok"}>

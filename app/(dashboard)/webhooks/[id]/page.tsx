@@ -11,7 +11,7 @@ import { ListCard } from "@/components/ui/list-card";
 import { Td, Th } from "@/components/ui/table";
 import { RedeliverButton } from "@/components/webhooks/redeliver-button";
 import { WebhookActions } from "@/components/webhooks/webhook-actions";
-import { answerText, canRedeliver, eventKindName } from "@/components/webhooks/webhook-form";
+import { answerText, canRedeliver, eventKindLabel, eventKindName } from "@/components/webhooks/webhook-form";
 import { queryOrNull } from "../../_lib/graphql";
 import { hasRole, ReadOnlyNote } from "../../_lib/role-gate";
 
@@ -87,7 +87,15 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
                 )}
               </dd>
               <dt className="text-muted">Events</dt>
-              <dd className="break-words">{endpoint.events.map(eventKindName).join(", ")}</dd>
+              <dd className="break-words">
+                <ul data-testid="endpoint-events">
+                  {endpoint.events.map((kind) => (
+                    <li key={kind}>
+                      {eventKindLabel(kind)} <code className="text-xs text-muted">{eventKindName(kind)}</code>
+                    </li>
+                  ))}
+                </ul>
+              </dd>
               <dt className="text-muted">Batched impressions</dt>
               <dd>{endpoint.batchImpressions ? "Yes" : "No"}</dd>
               <dt className="text-muted">Failing attempts in a row</dt>
@@ -149,7 +157,8 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
         {deliveries.map((delivery) => (
           <tr key={delivery.id}>
             <Td>
-              <code className="text-xs">{eventKindName(delivery.eventType)}</code>
+              {eventKindLabel(delivery.eventType)}
+              <code className="block text-xs text-muted">{eventKindName(delivery.eventType)}</code>
               {delivery.itemCount > 1 ? <span className="text-muted"> ×{delivery.itemCount}</span> : null}
               <div className="text-xs break-all text-muted">{delivery.eventId}</div>
             </Td>
