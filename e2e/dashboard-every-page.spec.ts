@@ -100,14 +100,16 @@ const PUBLIC_PAGES = [
 ];
 
 /**
- * The API reference's body is the same page signed in or out (only the frame around it differs, and the other
- * docs pages check that frame), and axe takes most of this spec's time on its thousands of nodes: signed in,
- * it is checked for width only.
+ * Each page at `width`: its heading shown, nothing wider than the window, no serious or critical axe violation
+ * (on the pages of `axeOnly` alone when it is given).
  */
-const SAME_BODY_SIGNED_IN = new Set(["/docs/api"]);
-
-/** Each page at `width`: its heading shown, nothing wider than the window, no serious or critical axe violation. */
-async function checkPages(page: Page, paths: readonly string[], width: number, who: string): Promise<void> {
+async function checkPages(
+  page: Page,
+  paths: readonly string[],
+  width: number,
+  who: string,
+  axeOnly?: readonly string[],
+): Promise<void> {
   await page.setViewportSize({ width, height: 900 });
   for (const path of paths) {
     await page.goto(path);
@@ -115,12 +117,20 @@ async function checkPages(page: Page, paths: readonly string[], width: number, w
     const what = `${path} at ${width} px${who}`;
     const report = await widthReport(page);
     expect(report.scroll, `${what}: ${report.wide.join(", ")}`).toBeLessThanOrEqual(report.width);
-    const signedIn = who === "";
-    if (!signedIn || !SAME_BODY_SIGNED_IN.has(path)) await expectAccessible(page, what);
+    if (!axeOnly || axeOnly.includes(path)) await expectAccessible(page, what);
   }
 }
 
-// the four page sets are apart, so the run's workers share them
+/** The API reference's group pages, as its index links them (/docs/api/campaigns, ...). */
+async function referencePages(page: Page): Promise<string[]> {
+  await page.goto("/docs/api");
+  const links = page.locator("section[aria-labelledby=operations] h3 a");
+  const hrefs = await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")!));
+  expect(hrefs.length, "the reference's groups").toBeGreaterThan(10);
+  return hrefs;
+}
+
+// the page sets are apart, so the run's workers share them
 test.describe("every page: no serious or critical axe violation, no sideways scroll", () => {
   test.describe.configure({ mode: "parallel" });
   for (const width of [1280, 375]) {
@@ -132,6 +142,15 @@ test.describe("every page: no serious or critical axe violation, no sideways scr
       await checkPages(await newPage(browser), PUBLIC_PAGES, width, ", signed out");
     });
   }
+  // The group pages are one template on one stylesheet, thousands of nodes in all: every rule on every page at
+  // 1280 px; at 375 px every page for width, and every rule on the largest (Campaigns, which holds every kind of
+  // element the template draws).
+  test("the API reference's group pages, at 1280 and 375 px", async ({ browser }) => {
+    const page = await newPage(browser);
+    const pages = await referencePages(page);
+    await checkPages(page, pages, 1280, ", signed out");
+    await checkPages(page, pages, 375, ", signed out", ["/docs/api/campaigns"]);
+  });
 });
 
 test("signed in, the docs keep the dashboard's frame; examples name this server; next-auth is not in the reference", async ({
@@ -150,8 +169,11 @@ test("signed in, the docs keep the dashboard's frame; examples name this server;
   await page.goto("/docs/graphql");
   await expect(page.locator("pre").first()).toContainText(`${BASE}/api/graphql`);
   await expect(page.locator("main")).not.toContainText("localhost:3000");
-  await page.goto("/docs/api");
-  await expect(page.locator("main")).not.toContainText("/api/auth/csrf");
-  await expect(page.locator("main")).not.toContainText("/api/auth/callback");
-  await expect(page.locator("main")).toContainText("/api/auth/token");
+  for (const path of ["/docs/api", "/docs/api/authentication"]) {
+    await page.goto(path);
+    await expect(page.locator("main"), path).not.toContainText("/api/auth/csrf");
+    await expect(page.locator("main"), path).not.toContainText("/api/auth/callback");
+    await expect(page.locator("main"), path).toContainText("/api/auth/token");
+  }
+  expect((await page.request.get("/docs/api/dashboard-session")).status()).toBe(404);
 });
