@@ -1,3 +1,4 @@
+// both databases: invoices in raw SQL
 // Billing over GraphQL: the account and its invoices with REST's figures and rules
 // (reporting:read; a dashboard session must be an admin's), another advertiser's invoice null.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// both databases: connections ordered and searched as text
 // The read side of campaigns through POST /api/graphql on a real database:
 // the connection (paging both ways, filter, every sort, page-size cap, bad
 // cursors), one campaign and creative by id, node(id:), scopes, tenancy.

@@ -1,3 +1,4 @@
+// both databases: reporting plans
 // Reports (E9), time series (E10) and creative performance (E11) through POST
 // /api/graphql on a real database: as fields of a campaign and creative
 // (campaigns:read to reach them) and as root fields for callers holding

@@ -2,7 +2,7 @@
 # npm test: the whole suite, on a fresh machine too (docs/development.md, "The suite").
 # Installs Debian's Chromium and PostgreSQL when missing (in the background, while
 # lint and the type check run), then: lint and typecheck side by side, unit tests,
-# the build, integration tests on SQLite and on PostgreSQL, the multi-instance test
+# the build, integration tests on SQLite and the database's own again on PostgreSQL, the multi-instance test
 # (two app processes and a worker on PostgreSQL), e2e on SQLite and the database
 # specs again with the app on PostgreSQL. Prints each step's time, the total, and
 # the tests run per database.
@@ -121,7 +121,9 @@ if [ -z "${TEST_PG_URL:-}" ]; then
 fi
 export TEST_PG_URL
 export TEST_DATABASE=postgresql
-step "integration tests (PostgreSQL)" vitest integration-postgresql --project integration
+# the files whose behaviour depends on the database, marked `// both databases:` (scripts/lib/database-marks.mjs)
+mapfile -t both_databases < <(node scripts/lib/database-marks.mjs)
+step "integration tests (PostgreSQL)" vitest integration-postgresql --project integration "${both_databases[@]}"
 step "multi-instance test (PostgreSQL)" vitest multiprocess --project multiprocess
 unset TEST_DATABASE
 step "e2e (SQLite)" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-sqlite.json" npx playwright test --reporter=list,json

@@ -1,3 +1,4 @@
+// both databases: invoices in raw SQL
 // /mcp: the remote MCP endpoint through the SDK's Streamable HTTP client (the
 // route handler called in-process): Bearer auth with RFC 9728 discovery, the
 // token's scopes deciding which tools exist, and each of our own tools (the

@@ -1,3 +1,4 @@
+// both databases: emails matched as text
 // next-auth's options are built once and reused by every request, and rebuilt
 // when what they are made of changes: the environment (reloadEnv) or the
 // session key that `sessionSecret()` answers (docs/decisions/1417).

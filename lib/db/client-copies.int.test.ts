@@ -1,3 +1,4 @@
+// both databases: the raw-SQL stores find each copy's connection
 // The routes Next bundles carry their own copy of lib/db/client, beside the custom
 // server's: a copy must know what the other recorded for the process-wide client
 // (its database, its SQLite connection or pg pool), or the raw-SQL stores refuse

@@ -1,3 +1,4 @@
+// both databases: migrations
 // Migrations that carry existing rows over keep their meaning: on a database migrated
 // up to the one before, with rows as they were written then, applying the migration
 // leaves what those rows meant intact. Runs on the suite's database kind (SQLite, or

@@ -1,3 +1,4 @@
+// both databases: migrations
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { databaseKind } from "@/lib/db/adapters";

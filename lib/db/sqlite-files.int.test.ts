@@ -1,3 +1,4 @@
+// SQLite only: the database file's permissions
 // The SQLite database is readable by the service's user only (docs/decisions/0915):
 // the directory created for it 0700, the file and its -wal and -shm 0600, and an
 // older, looser file tightened at the next start. A directory that existed is not ours.

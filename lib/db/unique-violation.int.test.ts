@@ -1,3 +1,4 @@
+// both databases: each dialect reports unique violations its own way
 // isUniqueViolation (lib/errors.ts) recognises a unique-constraint violation
 // however Prisma reports it, on the database under test: a model query (P2002)
 // or a raw statement (P2010), outside or inside an interactive transaction, as

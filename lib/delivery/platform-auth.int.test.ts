@@ -1,3 +1,4 @@
+// both databases: the delivery stores' SQL
 // Publisher authentication: a valid key is remembered for 30 s (the hot path does
 // not hash and query per decision), so a revocation takes effect within 30 s; a
 // refused key is never remembered, and a malformed header is refused outright.

@@ -1,3 +1,4 @@
+// both databases: history
 // Who the history names (lib/history/change-actor.ts): beside a name, which
 // anyone chooses and two may share, the email of a user and the client id of an
 // API client or a connected app, kept with the change and shown wherever it is.

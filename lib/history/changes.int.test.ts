@@ -1,3 +1,4 @@
+// both databases: history (its PostgreSQL notifications)
 // The change history is written in the transaction of its change (docs/decisions/1008):
 // a change that commits has its row; one refused (bad input, a transition the
 // campaign cannot make, another advertiser's id) or failing inside its

@@ -1,3 +1,4 @@
+// both databases: history
 // The change history keeps 400 days (docs/decisions/1008): the pruner deletes
 // rows older than that, in chunks, and nothing younger.
 import { describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// both databases: history
 // Undo from the change history (docs/decisions/0702): the exact prior values come back (bid,
 // budgets, status, targeting, name), the undo is a change of its own, a change the campaign has
 // moved on from is refused with the reason, kinds that cannot be undone are refused, another

@@ -1,3 +1,4 @@
+// both databases: history
 // Who reads which changes (lib/history/list-changes.ts): a kind of target's
 // changes only for those who may list that kind, so a viewer or a
 // campaigns:read token never reads invitee emails, members' roles or (for a

@@ -1,3 +1,4 @@
+// both databases: idempotency keys' unique rows under concurrency
 // Idempotency-Key on the REST writes (docs/decisions/1300), through the real
 // route handlers: a retry replays the first response and creates nothing; the
 // same key with another request, a key in flight, a 4xx that frees its key,

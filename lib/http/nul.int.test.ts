@@ -1,3 +1,4 @@
+// both databases: PostgreSQL refuses U+0000 in text
 // U+0000 through every transport, on SQLite and PostgreSQL alike (docs/decisions/1421):
 // PostgreSQL's text cannot hold it, so a %00 in an id or a \u0000 in a field once
 // answered 500 there. Each edge refuses it with the contract's error; what slips

@@ -1,3 +1,4 @@
+// both databases: raw SQL scrapes
 // GET /metrics over real HTTP, as server.ts serves it: after a known mix of requests,
 // decisions, a moment, webhook successes and failures and rate-limit refusals, the counts are
 // exactly those; the token is required; label values never come from the request (hostile

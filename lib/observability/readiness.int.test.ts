@@ -1,3 +1,4 @@
+// both databases: raw SQL probes
 // /healthz and /readyz over real HTTP, as server.ts serves them: alive without the database;
 // ready while the database answers, the migrations are applied and the signing key loads; 503
 // with the reason when the database is gone (PostgreSQL: connections refused), when it does

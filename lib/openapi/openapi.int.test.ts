@@ -1,3 +1,4 @@
+// both databases: its samples reach invoices in raw SQL
 // The OpenAPI document covers every route the app serves (Next route handlers
 // under app/ and the hot router's routes), documents nothing that is not
 // served, and a real request and response of each route validate against it.

@@ -1,3 +1,4 @@
+// both databases: rate limits
 // The limiter keys a policy counted per client address by the address's bucket
 // (an IPv6 /64, an IPv4 address, IPv4-mapped as IPv4), whichever caller passes
 // the address: counting and refunding (limitFailures) both.

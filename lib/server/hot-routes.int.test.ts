@@ -1,3 +1,4 @@
+// both databases: decisions and clicks through the delivery stores
 // The delivery hot paths over real HTTP (node:http + the hot router), as server.ts serves them.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPlatformKey } from "@/lib/auth/platform-keys";

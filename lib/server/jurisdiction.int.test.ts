@@ -1,3 +1,4 @@
+// both databases: decisions through the delivery stores
 // Jurisdictions and responsible gambling at the delivery endpoints, over real HTTP (issue 39,
 // docs/api.md "Jurisdictions"): a gambling advertiser's campaigns serve only its licensed
 // regions, never a user of unknown region, and E5/E7 refuse target regions outside the

@@ -1,3 +1,4 @@
+// both databases: moments through the delivery stores
 // POST /api/delivery/moments over real HTTP (node:http + the hot router, as
 // server.ts serves it): the answer's shape and order, what it commits, the
 // platform key, and every kind of bad input (422 naming the path, 413, 400),

@@ -1,3 +1,4 @@
+// both databases: the webhook stores' raw SQL
 // The dispatcher against a real local HTTP receiver, with an injected clock and
 // randomness: signatures, subscriptions, batches, retries, timeouts, counters,
 // deactivation, and claims shared by several dispatchers.

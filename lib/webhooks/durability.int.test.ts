@@ -1,3 +1,4 @@
+// both databases: the webhook stores' raw SQL
 // Durability: events are enqueued, the process running the dispatcher is
 // killed with SIGKILL while deliveries are on the wire, and a restarted process
 // delivers every event at least once: nothing is lost. The process is

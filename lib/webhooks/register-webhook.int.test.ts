@@ -1,3 +1,4 @@
+// both databases: endpoints matched by their events as text
 // E13's cap of active endpoints holds when registrations race (both databases:
 // on PostgreSQL the count and the insert of concurrent calls would otherwise
 // interleave on separate connections).

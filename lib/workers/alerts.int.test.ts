@@ -1,3 +1,4 @@
+// both databases: workers
 // Alerts from their real sources (the delivery writer's budget marks, the lifecycle sweep,
 // the creative review, the webhook dispatcher, the CPA controller), delivered to the members
 // whose role and preference take them, never twice; email through a real local SMTP server;

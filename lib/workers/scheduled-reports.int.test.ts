@@ -1,3 +1,4 @@
+// both databases: workers
 // Saved and scheduled reports (docs/decisions/0701) against a real SMTP server: a daily report
 // counted in its owner's zone (New York) is emailed once per period, with that local day's CSV
 // attached and the link that opens it, to the chosen members only; a period that ended before the

@@ -1,3 +1,4 @@
+// both databases: rate limits
 // The sign-up's global cap (sign_up_all, docs/decisions/1415): attempts from all
 // addresses together, each one allowed by its own address's budget, are refused
 // past the policy with a "try later" form error, and nothing is written. Its own

@@ -1,3 +1,4 @@
+// both databases: rate limits
 // Invalid sign-up attempts count against nothing (lib/domain/advertisers/sign-up.ts):
 // refused by the schema before the per-address and the global counts, so empty
 // or malformed attempts from anywhere cannot shut sign-up off for everyone. Its

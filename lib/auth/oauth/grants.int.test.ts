@@ -1,3 +1,4 @@
+// both databases: single-use codes under concurrency
 // The refresh_token grant's refusals (lib/auth/oauth/grants.ts): a refused
 // refresh leaves the token usable, so the client's corrected retry is not taken
 // for a reuse, which would revoke the connected app.

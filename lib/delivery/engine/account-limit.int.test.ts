@@ -1,3 +1,4 @@
+// both databases: the delivery stores' locks and SQL
 // The billing account's limit on delivery (both databases): an account's campaigns stop winning
 // once its prepaid balance or credit limit is used, passed by at most one impression, show
 // account_limit_reached, and resume by themselves when funds or a payment allow.

@@ -1,3 +1,4 @@
+// both databases: the delivery stores' locks and SQL
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDb, db } from "@/lib/db/client";
 import { env } from "@/lib/env";

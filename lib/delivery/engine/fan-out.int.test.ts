@@ -1,3 +1,4 @@
+// both databases: the delivery stores' locks and SQL
 // A moment equals the same users' single decisions made one after another with the
 // same clock and randomness (docs/decisions/0408): a seeded property over random
 // campaigns (region targeting, advertisers' categories and licences) and moments (users

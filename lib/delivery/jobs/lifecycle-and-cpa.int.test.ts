@@ -1,3 +1,4 @@
+// both databases: raw SQL over spend and rollups
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { usdToMicros } from "@/lib/money";

@@ -1,3 +1,4 @@
+// both databases: the delivery stores' transactions
 // The delivery store's transactions on the run's database: a moment decides once on
 // the committed state its locks guard and writes it whole or not at all
 // (DeliveryStore.commitMoment, docs/decisions/0408); on PostgreSQL it waits for whoever

@@ -1,3 +1,4 @@
+// both databases: billing accounts locked in the moment; invoices in raw SQL
 // Billing on the database of record (both databases): the
 // ledger's commands, invoices and statements from the recorded impressions, gap-free numbers.
 import fc from "fast-check";

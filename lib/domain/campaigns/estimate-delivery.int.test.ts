@@ -1,3 +1,4 @@
+// both databases: aggregates over recorded auctions
 // The estimates' sample is kept ESTIMATE_CACHE_MS per advertiser and lane set
 // (docs/decisions/0304): a repeated preview, in the bid's bucket or another,
 // reads no auction; the clock passing the TTL reads them again. Statements are

@@ -1,3 +1,4 @@
+// both databases: aggregates over recorded auctions
 // Estimates count only the regions a campaign can serve (docs/decisions/0308): the market
 // sample scaled by the share of the lanes' recent impressions in its target regions (outside
 // its exclusions), and for a gambling advertiser within its licence whatever the targeting.

@@ -1,3 +1,4 @@
+// both databases: conditional updates under concurrency
 // retryCampaignChange: a write that finds the row moved is decided again on
 // the fresh row, at most three times, then 409 conflict; nothing to write
 // answers the row as it is.

@@ -1,3 +1,4 @@
+// both databases: emails matched as text, unique memberships
 // Members and invitations through the catalog (docs/decisions/1009, 1219, 1426):
 // an invitation's link works once, for 7 days, until revoked or replaced; only
 // its hash is kept; it is emailed through a real local SMTP server when email is

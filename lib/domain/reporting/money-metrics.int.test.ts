@@ -1,3 +1,4 @@
+// both databases: reporting plans
 // The money columns (cost per click, cost per conversion, conversion rate, conversion value, ROAS:
 // docs/decisions/1235) against the recorded rows: the expectations are summed here from the raw
 // impressions, clicks and conversions the service stored (filtered by local date with luxon, not by the

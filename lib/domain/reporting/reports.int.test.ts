@@ -1,3 +1,4 @@
+// both databases: reporting plans
 // E9/E10 numbers against hand-computed expectations from seeded raw events,
 // in America/New_York across both DST changes, Asia/Kolkata (+05:30),
 // Asia/Kathmandu (+05:45) and Australia/Eucla (+08:45), on both sources (rollups

@@ -1,3 +1,4 @@
+// both databases: rollups
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { hourStartMs, incrementRollups } from "./increment-rollups";

@@ -1,3 +1,4 @@
+// both databases: windows read from the rollups
 // Automated rules (docs/decisions/0700) on known rollups: a window is evaluated once and acts at
 // most once per campaign (a rerun, a later pass in the same window, two workers at once: on
 // PostgreSQL two connections racing), each change is in the history with the rule as the actor

@@ -1,3 +1,4 @@
+// both databases: emails matched as text
 // The signed-in user's own details (docs/decisions/1220): name and time zone
 // (an IANA name, checked), and the sign-in email (the current password required;
 // nobody else's; unspent reset links spent; the old address told by email).

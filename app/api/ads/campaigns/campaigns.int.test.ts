@@ -1,3 +1,4 @@
+// both databases: lists ordered and searched as text
 // E5 (create) and E4 (list) through the route handlers, on a real database
 // with a real local icon server.
 import { restRoute } from "@/test/rest-routes";

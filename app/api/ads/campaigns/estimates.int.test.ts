@@ -1,3 +1,4 @@
+// both databases: aggregates over recorded auctions
 // The estimates of E5 and of the E5 and E7 previews seen by a rival probing a
 // market of known bids (docs/decisions/0304): whatever it bids, it learns in
 // which 5 % price band other advertisers cleared, never a price; a market of

@@ -1,3 +1,4 @@
+// both databases: history
 // GET /api/ads/changes and its GraphQL and MCP twins (docs/decisions/1008): a
 // change made through REST, GraphQL (the dashboard session) and MCP (an OAuth
 // app, an API client) names its actor; filters, the cursor, bad input (422)

@@ -1,3 +1,4 @@
+// both databases: percentiles over recorded auctions
 // E3 from seeded auction rows: percentiles only from a market sample of at
 // least 20 auctions won by 3 distinct advertisers, demo auctions left out.
 import { restRoute } from "@/test/rest-routes";

@@ -1,3 +1,4 @@
+// both databases: invoices in raw SQL
 // GET /api/ads/billing and /api/ads/invoices[/{id}[/pdf|/csv]]: the contract's shapes (OpenAPI),
 // reporting:read and the admin role, tenancy as 404, the files as downloads, and an issued
 // invoice that no method changes.

@@ -1,3 +1,4 @@
+// both databases: percentiles over recorded impressions
 import { restRoute } from "@/test/rest-routes";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { fixedClock } from "@/lib/clock";

@@ -1,3 +1,4 @@
+// both databases: rate limits
 // Guessing click ids: unknown ids are counted per IP (60 a minute); a valid postback is
 // not counted, but once an IP's misses fill the window, that IP is refused until it
 // frees, valid postbacks included; other addresses are not affected.

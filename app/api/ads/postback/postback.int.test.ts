@@ -1,3 +1,4 @@
+// both databases: conversions deduplicated by unique rows
 import { restRoute } from "@/test/rest-routes";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";

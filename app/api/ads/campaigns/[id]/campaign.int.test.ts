@@ -1,3 +1,4 @@
+// both databases: rollups
 // E6 (get), E7 (update) and DELETE (cancel): transitions, immutable fields,
 // merged-campaign rules, events, version bumps, cross-tenant 404.
 import { restRoute } from "@/test/rest-routes";

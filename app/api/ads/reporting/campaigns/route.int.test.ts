@@ -1,3 +1,4 @@
+// both databases: reporting plans
 // GET /api/ads/reporting/campaigns: every campaign of the advertiser together,
 // by campaign (names, zeros, most spend first) or getCampaignReport's other keys, the previous
 // period, CSV naming the zone; only the caller's campaigns; bad queries.

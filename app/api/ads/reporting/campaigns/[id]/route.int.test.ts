@@ -1,3 +1,4 @@
+// both databases: reporting plans
 import { restRoute } from "@/test/rest-routes";
 import { describe, expect, it } from "vitest";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";

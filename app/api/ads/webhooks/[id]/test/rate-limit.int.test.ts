@@ -1,3 +1,4 @@
+// both databases: rate limits
 // E15 and manual redelivery make outbound requests on demand: 30 per minute per advertiser.
 import { restRoute } from "@/test/rest-routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
