@@ -12,41 +12,45 @@ import { call } from "@/test/http";
 const { GET, POST } = restRoute("/api/ads/postback");
 
 describe("postback click-id guessing limit", () => {
-  it("refuses an IP after 60 unknown click ids in a minute, without limiting other IPs or valid traffic before it", async () => {
-    const adv = await createTestAdvertiser();
-    const campaign = await createTestCampaign({ advertiserId: adv.advertiserId });
-    const ip = "198.51.100.200";
-    for (let i = 0; i < 60; i++) {
-      const miss = await call(GET, "/api/ads/postback", {
-        ip,
-        query: { campaign_id: campaign.id, click_id: `clk_guess${i}`, event_type: "install" },
-      });
-      expect(miss.status).toBe(404);
-      // valid postbacks in between are fine and not counted
-      if (i % 20 === 0) {
-        const click = await seedClick(campaign, Date.now() - 1000);
-        const ok = await call(POST, "/api/ads/postback", {
+  it(
+    "refuses an IP after 60 unknown click ids in a minute, without limiting other IPs or valid traffic before it",
+    { timeout: 60_000 },
+    async () => {
+      const adv = await createTestAdvertiser();
+      const campaign = await createTestCampaign({ advertiserId: adv.advertiserId });
+      const ip = "198.51.100.200";
+      for (let i = 0; i < 60; i++) {
+        const miss = await call(GET, "/api/ads/postback", {
           ip,
-          body: { campaign_id: campaign.id, click_id: click.clickId, event_type: "install" },
+          query: { campaign_id: campaign.id, click_id: `clk_guess${i}`, event_type: "install" },
         });
-        expect(ok.body).toEqual({ status: "recorded" });
+        expect(miss.status).toBe(404);
+        // valid postbacks in between are fine and not counted
+        if (i % 20 === 0) {
+          const click = await seedClick(campaign, Date.now() - 1000);
+          const ok = await call(POST, "/api/ads/postback", {
+            ip,
+            body: { campaign_id: campaign.id, click_id: click.clickId, event_type: "install" },
+          });
+          expect(ok.body).toEqual({ status: "recorded" });
+        }
       }
-    }
-    const click = await seedClick(campaign, Date.now() - 1000);
-    const limited = await call(POST, "/api/ads/postback", {
-      ip,
-      body: { campaign_id: campaign.id, click_id: click.clickId, event_type: "install" },
-    });
-    expect(limited.status).toBe(429);
-    expect(limited.body.code).toBe("rate_limited");
-    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+      const click = await seedClick(campaign, Date.now() - 1000);
+      const limited = await call(POST, "/api/ads/postback", {
+        ip,
+        body: { campaign_id: campaign.id, click_id: click.clickId, event_type: "install" },
+      });
+      expect(limited.status).toBe(429);
+      expect(limited.body.code).toBe("rate_limited");
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
 
-    const elsewhere = await call(POST, "/api/ads/postback", {
-      ip: "198.51.100.201",
-      body: { campaign_id: campaign.id, click_id: click.clickId, event_type: "install" },
-    });
-    expect(elsewhere.body).toEqual({ status: "recorded" });
-  });
+      const elsewhere = await call(POST, "/api/ads/postback", {
+        ip: "198.51.100.201",
+        body: { campaign_id: campaign.id, click_id: click.clickId, event_type: "install" },
+      });
+      expect(elsewhere.body).toEqual({ status: "recorded" });
+    },
+  );
 
   // counted first, refunded on success: concurrent misses cannot all read "below the limit" before any is counted
   it("never admits more than 60 concurrent misses from one IP, whatever order they arrive in", async () => {
