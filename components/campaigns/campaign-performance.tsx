@@ -15,20 +15,12 @@ import {
   NO_RATE,
 } from "@/components/format";
 import { changeText } from "@/components/reports/change-text";
+import type { ReportRowIn } from "@/components/reports/chart-data";
 import { Table, Td, Th } from "@/components/ui/table";
 
-/** A report row's or totals' figures, as GraphQL gives them (Money is a decimal string). */
-export type Figures = {
-  impressions: number;
-  clicks: number;
-  ctr: number;
-  conversions: number;
-  spendUsd: string;
-  costPerClickUsd?: string | null;
-  costPerConversionUsd?: string | null;
-  conversionRate?: number | null;
+/** A report row's or totals' figures, as GraphQL gives them (Money is a decimal string): the report table's rows. */
+export type Figures = Omit<ReportRowIn, "key" | "conversionValueUsd" | "campaign" | "creative"> & {
   conversionValueUsd: string;
-  roas?: number | null;
 };
 
 /** A campaign without a row (created after the range): nothing delivered, no rate. */
