@@ -416,7 +416,8 @@ test("the campaign list sorts by every column it shows", async ({ browser }) => 
   );
   await page.goto("/campaigns");
   const header = (name: string) => page.getByRole("columnheader", { name: new RegExp(`^${name}`) });
-  const names = () => page.locator("tbody tr td:first-child a").allTextContents();
+  const names = () =>
+    page.getByRole("table", { name: "Campaigns" }).locator("tbody tr td:first-child a").allTextContents();
   for (const column of ["Name", "Status", "Bid CPM", "Today", "Spend to date", "Impressions", "Created"])
     await expect(header(column).getByRole("link"), column).toBeVisible();
 
@@ -434,5 +435,5 @@ test("the campaign list sorts by every column it shows", async ({ browser }) => 
 
   await header("Today").getByRole("link").click();
   await expect(header("Today")).toHaveAttribute("aria-sort", "descending");
-  await expect(page.locator("tbody tr")).toHaveCount(3);
+  await expect(page.getByRole("table", { name: "Campaigns" }).locator("tbody tr")).toHaveCount(3);
 });

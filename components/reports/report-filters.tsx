@@ -8,21 +8,19 @@
 // now; a city typed alone ("Kolkata") is read as its zone.
 import { MAX_HOURLY_DAYS } from "@/lib/domain/reporting/reporting.schemas";
 import { Button } from "@/components/ui/button";
-import Link from "next/link";
 import { Card, CardBody } from "@/components/ui/card";
-import { cn } from "@/components/ui/cn";
 import { Field } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import {
   ALL_CAMPAIGNS,
   BREAKDOWN_LABELS,
-  currentPreset,
   datePresets,
   REPORT_BREAKDOWNS,
   reportHref,
   type ReportParamErrors,
   type ReportParams,
 } from "./report-params";
+import { DatePresetLinks } from "./date-preset-links";
 import { timeZoneOptions, utcOffset } from "./time-zones";
 
 export function ReportFilters({
@@ -39,32 +37,14 @@ export function ReportFilters({
 }) {
   const offset = utcOffset(params.tz, nowMs);
   const presets = errors.tz ? [] : datePresets(nowMs, params.tz);
-  const chosen = currentPreset(presets, params);
   return (
     <Card>
       <CardBody>
-        {presets.length ? (
-          <nav aria-label="Date ranges" className="mb-4 flex flex-wrap gap-2">
-            {presets.map((preset) => {
-              const current = preset.key === chosen;
-              return (
-                <Link
-                  key={preset.key}
-                  href={reportHref({ ...params, start: preset.start, end: preset.end })}
-                  aria-current={current ? "true" : undefined}
-                  className={cn(
-                    "rounded-full border px-3 py-1.5 text-sm font-medium",
-                    current
-                      ? "border-blue-700 bg-blue-700 text-white"
-                      : "border-line bg-white text-slate-700 hover:bg-slate-50",
-                  )}
-                >
-                  {preset.label}
-                </Link>
-              );
-            })}
-          </nav>
-        ) : null}
+        <DatePresetLinks
+          presets={presets}
+          range={params}
+          hrefOf={(preset) => reportHref({ ...params, start: preset.start, end: preset.end })}
+        />
         <form
           method="get"
           action="/reports"

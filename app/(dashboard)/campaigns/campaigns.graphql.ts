@@ -40,6 +40,11 @@ export const campaignList = graphql(`
     $search: String
     $orderBy: CampaignOrder
   ) {
+    viewer {
+      user {
+        timeZone
+      }
+    }
     campaigns(
       first: $first
       after: $after
@@ -72,6 +77,60 @@ export const campaignList = graphql(`
           dailyBudgetUsd
           pacingAllowanceUsd
         }
+      }
+    }
+  }
+`);
+
+/**
+ * The campaign list's money columns over a range of local dates (issue 42): the all-campaigns report
+ * broken down by campaign (one row per campaign, joined to the list's rows by id), its totals (from the
+ * summed raw figures), the same for the previous period when asked, and the account's daily trend.
+ */
+export const campaignListPerformance = graphql(`
+  query CampaignListPerformance(
+    $start: Date!
+    $end: Date!
+    $tz: TimeZone!
+    $previousStart: Date!
+    $previousEnd: Date!
+    $compare: Boolean!
+  ) {
+    range: advertiserReport(startDate: $start, endDate: $end, breakdown: CAMPAIGN, timezone: $tz) {
+      period {
+        start
+        end
+        timezone
+      }
+      totals {
+        ...ReportTotalsFields
+      }
+      rows {
+        ...ReportRowFields
+        campaign {
+          id
+        }
+      }
+    }
+    previous: advertiserReport(startDate: $previousStart, endDate: $previousEnd, breakdown: CAMPAIGN, timezone: $tz)
+      @include(if: $compare) {
+      period {
+        start
+        end
+      }
+      totals {
+        ...ReportTotalsFields
+      }
+      rows {
+        ...ReportRowFields
+        campaign {
+          id
+        }
+      }
+    }
+    trend: advertiserReport(startDate: $start, endDate: $end, breakdown: DAY, timezone: $tz) {
+      rows {
+        ...ReportRowFields
       }
     }
   }

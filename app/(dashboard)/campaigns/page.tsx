@@ -1,11 +1,15 @@
 // Campaigns: a search by name or id (a GET form), status tabs, sortable columns
 // and cursor pages, all as links (no client JavaScript), and bulk pause, resume
 // and end of the checked rows (a client component); the data is the GraphQL
-// campaign connection.
+// campaign connection. Above it a date range (?start=&end=, local dates in the
+// user's zone from Settings, ?compare=previous) with the account's daily trend
+// (one metric at a time), and below it the money columns of the same rows over
+// that range with a totals row, from the all-campaigns report (docs/decisions/1237).
 import type { Metadata } from "next";
 import Link from "next/link";
 import {
   CampaignListDocument,
+  CampaignListPerformanceDocument,
   type CampaignSortField,
   type CampaignStatus,
   type OrderDirection,
@@ -23,6 +27,17 @@ import { Input } from "@/components/ui/input";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
+import { CampaignPerformanceTable, type Figures } from "@/components/campaigns/campaign-performance";
+import { dailyRowsChartData } from "@/components/reports/chart-data";
+import { DatePresetLinks } from "@/components/reports/date-preset-links";
+import { datePresets, readReportParams, type ReportParamErrors } from "@/components/reports/report-params";
+import { SeriesTable } from "@/components/reports/series-table";
+import { TimeSeriesChart } from "@/components/reports/time-series-chart";
+import { CardBody, CardHeader } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { formatDate } from "@/components/format";
+import { systemClock } from "@/lib/clock";
+import { previousPeriod } from "@/lib/domain/reporting/reporting.schemas";
 import { query } from "../_lib/graphql";
 import { hasRole } from "../_lib/role-gate";
 
@@ -49,7 +64,19 @@ const SEARCH_MAX = 200;
 /** Text columns start A to Z; numbers and dates start with the largest. */
 const ASCENDING_FIRST: CampaignSortField[] = ["NAME", "STATUS"];
 
-type Params = { status?: string; sort?: string; dir?: string; after?: string; before?: string; q?: string };
+type Params = {
+  status?: string;
+  sort?: string;
+  dir?: string;
+  after?: string;
+  before?: string;
+  q?: string;
+  /** the money columns' range (local dates) and zone, and `previous` to compare */
+  start?: string;
+  end?: string;
+  tz?: string;
+  compare?: string;
+};
 
 function pick<T extends string>(value: string | undefined, allowed: readonly T[]): T | undefined {
   const upper = value?.toUpperCase();
@@ -124,20 +151,54 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
   const search = typeof params.q === "string" ? [...params.q.trim()].slice(0, SEARCH_MAX).join("") : "";
   // a viewer is offered neither campaign creation nor the bulk actions (their operations refuse them anyway)
   const mayCreate = await hasRole("editor");
-  const { campaigns } = await query(CampaignListDocument, {
+  const { campaigns, viewer } = await query(CampaignListDocument, {
     ...paging,
     status: status ?? null,
     search: search || null,
     orderBy: { field: sort, direction: dir },
   });
+  // the range as the reports page reads it (E9's rules); without ?tz=, the user's zone from Settings
+  const now = systemClock();
+  const { params: range, errors: rangeErrors } = readReportParams(
+    {
+      start: params.start,
+      end: params.end,
+      tz: params.tz,
+      compare: params.compare,
+      campaign: "all",
+      breakdown: "CAMPAIGN",
+    },
+    now,
+    viewer?.user?.timeZone ?? "UTC",
+  );
+  const rangeOk = Object.keys(rangeErrors).length === 0;
+  const before = previousPeriod(range.start, range.end);
+  const performance = rangeOk
+    ? await query(CampaignListPerformanceDocument, {
+        start: range.start,
+        end: range.end,
+        tz: range.tz,
+        previousStart: before.start,
+        previousEnd: before.end,
+        compare: range.compare,
+      })
+    : null;
   const base: Params = {
     status: status?.toLowerCase(),
     sort: sort.toLowerCase(),
     dir: dir.toLowerCase(),
     q: search || undefined,
+    start: params.start ? range.start : undefined,
+    end: params.end ? range.end : undefined,
+    tz: params.tz ? range.tz : undefined,
+    compare: range.compare ? "previous" : undefined,
   };
   const nodes = campaigns?.nodes ?? [];
   const sorting = { sort, dir, base };
+  const byCampaign = (rows: readonly (Figures & { campaign?: { id: string } | null })[] | null | undefined) =>
+    new Map((rows ?? []).flatMap((row) => (row.campaign ? [[row.campaign.id, row] as const] : [])));
+  const period = `${formatDate(range.start)} – ${formatDate(range.end)} (${range.tz})`;
+  const previousText = `${formatDate(before.start)} – ${formatDate(before.end)}`;
 
   return (
     <>
@@ -170,6 +231,7 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
         {status ? <input type="hidden" name="status" value={status.toLowerCase()} /> : null}
         <input type="hidden" name="sort" value={base.sort} />
         <input type="hidden" name="dir" value={base.dir} />
+        <RangeHidden params={base} />
         <button type="submit" className={buttonClasses("secondary")}>
           Search
         </button>
@@ -185,7 +247,7 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
           return (
             <Link
               key={value ?? "all"}
-              href={href({ sort: base.sort, dir: base.dir, q: base.q, status: value?.toLowerCase() })}
+              href={href({ ...base, status: value?.toLowerCase(), after: undefined, before: undefined })}
               aria-current={current ? "page" : undefined}
               className={cn(
                 "rounded-full border px-3 py-1.5 text-sm font-medium",
@@ -199,6 +261,25 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
           );
         })}
       </nav>
+      <Card className="mb-4">
+        <CardBody>
+          <DatePresetLinks
+            presets={rangeErrors.tz ? [] : datePresets(now, range.tz)}
+            range={range}
+            hrefOf={(preset) => href({ ...base, start: preset.start, end: preset.end, tz: range.tz })}
+          />
+          <RangeForm base={base} range={range} errors={rangeErrors} />
+        </CardBody>
+      </Card>
+      {performance?.trend ? (
+        <Card className="mb-4">
+          <CardHeader title="All campaigns per day" description={period} />
+          <CardBody>
+            <TimeSeriesChart data={dailyRowsChartData(performance.trend.rows ?? [])} title="All campaigns per day" />
+            <SeriesTable points={dailyRowsChartData(performance.trend.rows ?? [])} granularity="DAY" tz={range.tz} />
+          </CardBody>
+        </Card>
+      ) : null}
       <Card>
         {nodes.length === 0 ? (
           <EmptyState
@@ -301,6 +382,26 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
           </>
         )}
       </Card>
+      {performance?.range && nodes.length > 0 ? (
+        <Card className="mt-4">
+          <CardHeader
+            title="Performance in the range"
+            description={
+              performance.previous
+                ? `${period}, each figure against the previous period (${previousText})`
+                : `${period}; the total is every campaign's, of every status`
+            }
+          />
+          <CampaignPerformanceTable
+            campaigns={nodes}
+            figures={byCampaign(performance.range.rows)}
+            previous={performance.previous ? byCampaign(performance.previous.rows) : null}
+            totals={performance.range.totals}
+            previousTotals={performance.previous?.totals ?? null}
+            caption={`Campaign performance, ${period}`}
+          />
+        </Card>
+      ) : null}
       {campaigns && (campaigns.pageInfo.hasPreviousPage || campaigns.pageInfo.hasNextPage) ? (
         <nav aria-label="Pages" className="mt-4 flex justify-between gap-2">
           {campaigns.pageInfo.hasPreviousPage && campaigns.pageInfo.startCursor ? (
@@ -321,5 +422,59 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
         </nav>
       ) : null}
     </>
+  );
+}
+
+/** The range's choices a form of the page carries along (the search keeps the range). */
+function RangeHidden({ params }: { params: Params }) {
+  return (
+    <>
+      {params.start ? <input type="hidden" name="start" value={params.start} /> : null}
+      {params.end ? <input type="hidden" name="end" value={params.end} /> : null}
+      {params.tz ? <input type="hidden" name="tz" value={params.tz} /> : null}
+      {params.compare ? <input type="hidden" name="compare" value={params.compare} /> : null}
+    </>
+  );
+}
+
+/** A custom range and the previous period's comparison, as a GET form keeping the list's other choices. */
+function RangeForm({
+  base,
+  range,
+  errors,
+}: {
+  base: Params;
+  range: { start: string; end: string; tz: string; compare: boolean };
+  errors: ReportParamErrors;
+}) {
+  return (
+    <form
+      method="get"
+      action="/campaigns"
+      aria-label="Date range"
+      className="grid grid-cols-1 items-end gap-4 sm:grid-cols-2 lg:grid-cols-4"
+    >
+      {base.status ? <input type="hidden" name="status" value={base.status} /> : null}
+      {base.q ? <input type="hidden" name="q" value={base.q} /> : null}
+      <input type="hidden" name="sort" value={base.sort} />
+      <input type="hidden" name="dir" value={base.dir} />
+      <input type="hidden" name="tz" value={range.tz} />
+      <Field id="range-start" label="From" error={errors.start}>
+        <Input type="date" name="start" defaultValue={range.start} required />
+      </Field>
+      <Field id="range-end" label="To (inclusive)" error={errors.end ?? errors.tz}>
+        <Input type="date" name="end" defaultValue={range.end} required />
+      </Field>
+      <label className="flex items-center gap-2 pb-2 text-sm font-medium text-ink">
+        <input type="checkbox" name="compare" value="previous" defaultChecked={range.compare} />
+        Compare with the previous period
+      </label>
+      <div>
+        <button type="submit" className={buttonClasses("secondary")}>
+          Show range
+        </button>
+        <p className="mt-1 text-xs text-muted">Local dates in {range.tz}.</p>
+      </div>
+    </form>
   );
 }

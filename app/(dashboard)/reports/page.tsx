@@ -15,13 +15,13 @@ import {
   moneyStats,
   seriesChartData,
 } from "@/components/reports/chart-data";
+import { changeText } from "@/components/reports/change-text";
 import { CsvDownload } from "@/components/reports/csv-download";
 import { ReportFilters } from "@/components/reports/report-filters";
 import { SaveReportForm } from "@/components/saved-reports/save-report-form";
 import { hasRole } from "../_lib/role-gate";
 import {
   ALL_CAMPAIGNS,
-  changeOf,
   defaultRange,
   readReportParams,
   reportHref,
@@ -163,14 +163,6 @@ const ALL_REPORT = graphql(`
     }
   }
 `);
-
-/** "+12.5 %" / "−3.0 %" against the previous period, or why there is no percentage. */
-function changeText(current: number, previous: number): string {
-  const change = changeOf(current, previous);
-  if (change === null) return current === 0 ? "no change" : "none before";
-  const sign = change > 0 ? "+" : change < 0 ? "−" : "±";
-  return `${sign}${formatPercent(Math.abs(change), 1)}`;
-}
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
 

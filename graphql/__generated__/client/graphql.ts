@@ -733,7 +733,19 @@ export type CampaignListQueryVariables = Exact<{
 }>;
 
 
-export type CampaignListQuery = { campaigns: { totalCount: number, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null }, nodes: Array<{ id: string, restId: string, name: string, status: CampaignStatus, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, createdAt: string, spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus, today: { spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null } }> } | null };
+export type CampaignListQuery = { viewer: { user: { timeZone: string | null } | null } | null, campaigns: { totalCount: number, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null }, nodes: Array<{ id: string, restId: string, name: string, status: CampaignStatus, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, createdAt: string, spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus, today: { spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null } }> } | null };
+
+export type CampaignListPerformanceQueryVariables = Exact<{
+  start: string;
+  end: string;
+  tz: string;
+  previousStart: string;
+  previousEnd: string;
+  compare: boolean;
+}>;
+
+
+export type CampaignListPerformanceQuery = { range: { period: { start: string, end: string, timezone: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null }, rows: Array<{ key: string, region: string | null, regionName: string | null, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null, campaign: { id: string } | null }> | null } | null, previous?: { period: { start: string, end: string }, totals: { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null }, rows: Array<{ key: string, region: string | null, regionName: string | null, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null, campaign: { id: string } | null }> | null } | null, trend: { rows: Array<{ key: string, region: string | null, regionName: string | null, impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null }> | null } | null };
 
 export type CampaignFormCatalogQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1502,6 +1514,11 @@ fragment ChangePage on ChangeConnection {
 }`) as unknown as TypedDocumentString<CampaignHistoryPageQuery, CampaignHistoryPageQueryVariables>;
 export const CampaignListDocument = new TypedDocumentString(`
     query CampaignList($first: Int, $after: String, $last: Int, $before: String, $status: CampaignStatus, $search: String, $orderBy: CampaignOrder) {
+  viewer {
+    user {
+      timeZone
+    }
+  }
   campaigns(
     first: $first
     after: $after
@@ -1545,6 +1562,88 @@ export const CampaignListDocument = new TypedDocumentString(`
   conversionsToDate
   deliveryStatus
 }`) as unknown as TypedDocumentString<CampaignListQuery, CampaignListQueryVariables>;
+export const CampaignListPerformanceDocument = new TypedDocumentString(`
+    query CampaignListPerformance($start: Date!, $end: Date!, $tz: TimeZone!, $previousStart: Date!, $previousEnd: Date!, $compare: Boolean!) {
+  range: advertiserReport(
+    startDate: $start
+    endDate: $end
+    breakdown: CAMPAIGN
+    timezone: $tz
+  ) {
+    period {
+      start
+      end
+      timezone
+    }
+    totals {
+      ...ReportTotalsFields
+    }
+    rows {
+      ...ReportRowFields
+      campaign {
+        id
+      }
+    }
+  }
+  previous: advertiserReport(
+    startDate: $previousStart
+    endDate: $previousEnd
+    breakdown: CAMPAIGN
+    timezone: $tz
+  ) @include(if: $compare) {
+    period {
+      start
+      end
+    }
+    totals {
+      ...ReportTotalsFields
+    }
+    rows {
+      ...ReportRowFields
+      campaign {
+        id
+      }
+    }
+  }
+  trend: advertiserReport(
+    startDate: $start
+    endDate: $end
+    breakdown: DAY
+    timezone: $tz
+  ) {
+    rows {
+      ...ReportRowFields
+    }
+  }
+}
+    fragment ReportTotalsFields on ReportTotals {
+  impressions
+  clicks
+  ctr
+  conversions
+  spendUsd
+  averageCpmPaidUsd
+  costPerClickUsd
+  costPerConversionUsd
+  conversionRate
+  conversionValueUsd
+  roas
+}
+fragment ReportRowFields on ReportRow {
+  key
+  region
+  regionName
+  impressions
+  clicks
+  ctr
+  conversions
+  spendUsd
+  costPerClickUsd
+  costPerConversionUsd
+  conversionRate
+  conversionValueUsd
+  roas
+}`) as unknown as TypedDocumentString<CampaignListPerformanceQuery, CampaignListPerformanceQueryVariables>;
 export const CampaignFormCatalogDocument = new TypedDocumentString(`
     query CampaignFormCatalog {
   momentTypes {
