@@ -201,6 +201,11 @@ export type CreateCampaignInput = {
   totalBudgetUsd: string;
 };
 
+export type CreatePostbackKeyInput = {
+  /** Which partner the key is for (trimmed, 1 to 100 characters); omitted or null: unnamed. */
+  name?: string | null | undefined;
+};
+
 export type CreateRuleInput = {
   action: RuleActionKind;
   actionValueUsd?: string | null | undefined;
@@ -441,6 +446,12 @@ export type RemoveMemberInput = {
   keepApiClients?: boolean | null | undefined;
   /** The member's user id (usr_…). */
   userId: string | number;
+};
+
+export type RenamePostbackKeyInput = {
+  id: string | number;
+  /** The new name (trimmed, 1 to 100 characters); null removes it. */
+  name?: string | null | undefined;
 };
 
 export type ReportBreakdown =
@@ -929,7 +940,7 @@ export type SettingsPageQuery = { viewer: { user: { email: string, name: string,
 export type PostbackKeysPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PostbackKeysPageQuery = { viewer: { advertiser: { active: { totalCount: number } | null, postbackKeys: { totalCount: number, nodes: Array<{ id: string, restId: string, createdAt: string, lastUsedAt: string | null, revokedAt: string | null }> } | null } } | null };
+export type PostbackKeysPageQuery = { viewer: { advertiser: { active: { totalCount: number } | null, postbackKeys: { totalCount: number, nodes: Array<{ id: string, restId: string, name: string | null, createdAt: string, lastUsedAt: string | null, revokedAt: string | null }> } | null } } | null };
 
 export type WebhooksPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1033,10 +1044,19 @@ export type SetNotificationPreferenceMutationVariables = Exact<{
 
 export type SetNotificationPreferenceMutation = { setNotificationPreference: { preferences: Array<{ kind: AlertKind, channel: AlertChannel }> | null, userErrors: Array<{ message: string }> } | null };
 
-export type CreatePostbackKeyMutationVariables = Exact<{ [key: string]: never; }>;
+export type CreatePostbackKeyMutationVariables = Exact<{
+  input?: CreatePostbackKeyInput | null | undefined;
+}>;
 
 
-export type CreatePostbackKeyMutation = { createPostbackKey: { key: string | null, postbackKey: { id: string, restId: string } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+export type CreatePostbackKeyMutation = { createPostbackKey: { key: string | null, postbackKey: { id: string, restId: string, name: string | null } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type RenamePostbackKeyMutationVariables = Exact<{
+  input: RenamePostbackKeyInput;
+}>;
+
+
+export type RenamePostbackKeyMutation = { renamePostbackKey: { postbackKey: { id: string, name: string | null } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
 export type RevokePostbackKeyMutationVariables = Exact<{
   input: RevokePostbackKeyInput;
@@ -2341,6 +2361,7 @@ export const PostbackKeysPageDocument = new TypedDocumentString(`
         nodes {
           id
           restId
+          name
           createdAt
           lastUsedAt
           revokedAt
@@ -2608,11 +2629,12 @@ export const SetNotificationPreferenceDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<SetNotificationPreferenceMutation, SetNotificationPreferenceMutationVariables>;
 export const CreatePostbackKeyDocument = new TypedDocumentString(`
-    mutation CreatePostbackKey {
-  createPostbackKey {
+    mutation CreatePostbackKey($input: CreatePostbackKeyInput) {
+  createPostbackKey(input: $input) {
     postbackKey {
       id
       restId
+      name
     }
     key
     userErrors {
@@ -2625,6 +2647,23 @@ export const CreatePostbackKeyDocument = new TypedDocumentString(`
   code
   message
 }`) as unknown as TypedDocumentString<CreatePostbackKeyMutation, CreatePostbackKeyMutationVariables>;
+export const RenamePostbackKeyDocument = new TypedDocumentString(`
+    mutation RenamePostbackKey($input: RenamePostbackKeyInput!) {
+  renamePostbackKey(input: $input) {
+    postbackKey {
+      id
+      name
+    }
+    userErrors {
+      ...UserErrorFields
+    }
+  }
+}
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<RenamePostbackKeyMutation, RenamePostbackKeyMutationVariables>;
 export const RevokePostbackKeyDocument = new TypedDocumentString(`
     mutation RevokePostbackKey($input: RevokePostbackKeyInput!) {
   revokePostbackKey(input: $input) {
