@@ -2275,6 +2275,11 @@ export type SwitchAdvertiserPayload = {
 };
 
 export type TestWebhookEndpointInput = {
+  /**
+   * Which event kind to send a sample of: one the endpoint subscribes to (another is a
+   * VALIDATION_FAILED userError on ["input", "eventType"]). Omitted: CONVERSION_RECORDED.
+   */
+  eventType?: InputMaybe<WebhookEventKind>;
   id: Scalars['ID']['input'];
 };
 

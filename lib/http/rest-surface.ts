@@ -297,7 +297,7 @@ export const REST_SURFACE: readonly SurfaceEntry[] = [
     view: webhookDeactivationView,
   }),
   op("POST", "/api/ads/webhooks/{id}/test", sendWebhookTestEvent, webhooksDocs.sendWebhookTestEvent, {
-    input: pathOnly,
+    input: optionalBody,
     view: webhookTestResultView,
   }),
   op("GET", "/api/ads/webhooks/{id}/deliveries", listWebhookDeliveries, webhooksDocs.listWebhookDeliveries, {

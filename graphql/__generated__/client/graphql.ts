@@ -579,6 +579,11 @@ export type SwitchAdvertiserInput = {
 };
 
 export type TestWebhookEndpointInput = {
+  /**
+   * Which event kind to send a sample of: one the endpoint subscribes to (another is a
+   * VALIDATION_FAILED userError on ["input", "eventType"]). Omitted: CONVERSION_RECORDED.
+   */
+  eventType?: WebhookEventKind | null | undefined;
   id: string | number;
 };
 

@@ -35,13 +35,10 @@ export const postbackKeyName = z
 /** How the dashboard shows a key without a name (docs/decisions/1240). */
 export const UNNAMED_POSTBACK_KEY = "Unnamed key";
 
-const keyNameView = z
-  .string()
-  .nullable()
-  .meta({
-    description: "What the advertiser calls the key (the partner it is for); null when it has no name.",
-    example: "AppsFlyer",
-  });
+const keyNameView = z.string().nullable().meta({
+  description: "What the advertiser calls the key (the partner it is for); null when it has no name.",
+  example: "AppsFlyer",
+});
 
 export const postbackKeyView = z
   .object({

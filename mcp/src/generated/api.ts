@@ -207,7 +207,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event (E15)
-         * @description Sends a signed `conversion.recorded` test event now (ids marked `test`, `event_type` custom, `event_name` "webhook.test") and reports the answer. A failing receiver is still 200 with `success: false`. Changes neither `failure_count` nor `last_delivered_at`. 409 for a deactivated endpoint.
+         * @description Sends a signed test event now, signed as every delivery, and reports the answer. The body is optional: `event_type` chooses which of the endpoint's subscribed event types to send a sample of (another is 422 on `event_type`); without it, `conversion.recorded`. Sample data validates against the type's schema and names nothing real (ids marked `test`, campaign `cmp_test`; a conversion is `event_type` custom, `event_name` "webhook.test"). A failing receiver is still 200 with `success: false`. Changes neither `failure_count` nor `last_delivered_at`. 409 for a deactivated endpoint. Bodies of at most 16384 bytes (413 past that).
          */
         post: operations["sendWebhookTestEvent"];
         delete?: never;
@@ -3474,7 +3474,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Which event type to send a sample of: one the endpoint subscribes to. Omitted: conversion.recorded. */
+                    event_type?: components["schemas"]["WebhookEventKind"];
+                };
+            };
+        };
         responses: {
             /** @description What the endpoint answered */
             200: {
@@ -3485,7 +3492,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookTestResult"];
                 };
             };
-            /** @description Malformed request: a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
+            /** @description Malformed request (bad JSON or content type): bad_request; or a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3530,7 +3537,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: idempotency_key_reused */
+            /** @description The body is larger than this operation accepts (see x-body-limit-bytes): payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: validation_failed, idempotency_key_reused */
             422: {
                 headers: {
                     [name: string]: unknown;
