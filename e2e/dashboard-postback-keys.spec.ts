@@ -138,3 +138,49 @@ test("postback keys: the risk stated, a key created and copied once, required by
   );
   expect(cancelled.cancelCampaign.userErrors).toEqual([]);
 });
+
+test("postback keys are named at creation, renamed in a dialog and shown by name, at 1280 and 375 px", async ({
+  page,
+  baseURL,
+}) => {
+  const outside = await blockOutsideRequests(page, baseURL!);
+  await createAccount(page, "Named Keys Co");
+  await page.goto("/settings/postback-keys");
+  await page.getByLabel("Name (optional)").fill("  AppsFlyer ");
+  await page.getByRole("button", { name: "Create postback key" }).click();
+  await expect(page.getByTestId("postback-key-created-name")).toHaveText("AppsFlyer");
+  const keyId = (await page.getByTestId("postback-key-id").textContent())!;
+  await page.getByRole("button", { name: "Done" }).click();
+  const row = page.getByTestId("postback-key-table").getByRole("row", { name: new RegExp(keyId) });
+  await expect(row.getByTestId("postback-key-label")).toHaveText("AppsFlyer");
+
+  // a blank name removes it: the key is then unnamed, and named by its id in the dialog's title
+  await row.getByRole("button", { name: "Rename AppsFlyer" }).click();
+  const dialog = page.getByRole("dialog", { name: "Rename AppsFlyer" });
+  await expect(dialog.getByLabel("Name")).toHaveValue("AppsFlyer");
+  await expectAccessible(page, "Rename a postback key");
+  await dialog.getByLabel("Name").fill("   ");
+  await dialog.getByRole("button", { name: "Save name" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByTestId("postback-key-label")).toHaveText("Unnamed key");
+  await row.getByRole("button", { name: `Rename ${keyId}` }).click();
+  const again = page.getByRole("dialog", { name: `Rename ${keyId}` });
+  await again.getByLabel("Name").fill("Adjust");
+  await again.getByRole("button", { name: "Save name" }).click();
+  await expect(again).toBeHidden();
+  await expect(row.getByTestId("postback-key-label")).toHaveText("Adjust");
+
+  // a key made without a name is shown as unnamed
+  await page.getByRole("button", { name: "Create postback key" }).click();
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByTestId("postback-key-label").filter({ hasText: "Unnamed key" })).toHaveCount(1);
+  await expect(page.getByTestId("postback-key-label").filter({ hasText: "Adjust" })).toHaveCount(1);
+  await expectAccessible(page, "Postback keys with names");
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.reload();
+  await expect(row.getByTestId("postback-key-label")).toHaveText("Adjust");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectAccessible(page, "Postback keys with names at 375 px");
+  expect(outside).toEqual([]);
+});

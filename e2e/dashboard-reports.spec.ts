@@ -258,6 +258,10 @@ test("webhooks: register (secret once), send a test event, see a delivery in the
 
   await page.getByRole("link", { name: hookUrl }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Webhook endpoint" })).toBeVisible();
+  // the test event is chosen among the endpoint's kinds (here its one: impression.served)
+  const testKind = page.getByLabel("Test event");
+  await expect(testKind).toHaveValue("IMPRESSION_SERVED");
+  await expect(testKind.locator("option")).toHaveText(["An ad was shown (impression.served)"]);
   await page.getByRole("button", { name: "Send test event" }).click();
   await expect(page.getByTestId("webhook-outcome")).toContainText("Delivered: HTTP 200");
 

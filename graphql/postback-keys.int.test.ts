@@ -183,3 +183,87 @@ describe("postbackKeys and revokePostbackKey", () => {
     expect((await db().postbackKey.findUniqueOrThrow({ where: { id: created.restId } })).revokedAt).toBeNull();
   });
 });
+
+const CREATE_NAMED = `
+  mutation Create($input: CreatePostbackKeyInput) {
+    createPostbackKey(input: $input) {
+      postbackKey { id restId name }
+      key
+      userErrors { field code message }
+    }
+  }
+`;
+const RENAME = `
+  mutation Rename($input: RenamePostbackKeyInput!) {
+    renamePostbackKey(input: $input) {
+      postbackKey { id restId name revokedAt }
+      userErrors { field code message }
+    }
+  }
+`;
+
+describe("postback key names", () => {
+  it("createPostbackKey takes an optional name (trimmed); the no-argument call still makes an unnamed key", async () => {
+    const session = sessionActorFor(adv.advertiserId);
+    const named = (await gqlAs(session, CREATE_NAMED, { input: { name: " AppsFlyer " } })).data.createPostbackKey;
+    expect(named.userErrors).toEqual([]);
+    expect(named.postbackKey.name).toBe("AppsFlyer");
+    expect((await db().postbackKey.findUniqueOrThrow({ where: { id: named.postbackKey.restId } })).name).toBe(
+      "AppsFlyer",
+    );
+    expect((await gqlAs(session, CREATE_NAMED)).data.createPostbackKey.postbackKey.name).toBeNull();
+    const bare = (await gqlAs(session, `mutation { createPostbackKey { postbackKey { name } key } }`)).data;
+    expect(bare.createPostbackKey).toMatchObject({
+      postbackKey: { name: null },
+      key: expect.stringMatching(/^pbkey_/),
+    });
+  });
+
+  it("a blank or too long name is a VALIDATION_FAILED user error on input.name, nothing created or renamed", async () => {
+    const owner = await createTestAdvertiser("Named Co");
+    const session = sessionActorFor(owner.advertiserId);
+    for (const name of ["  ", "x".repeat(101)]) {
+      const refused = (await gqlAs(session, CREATE_NAMED, { input: { name } })).data.createPostbackKey;
+      expect(refused).toMatchObject({ postbackKey: null, key: null });
+      expect(refused.userErrors).toEqual([
+        { field: ["input", "name"], code: "VALIDATION_FAILED", message: expect.any(String) },
+      ]);
+    }
+    expect(await db().postbackKey.count({ where: { advertiserId: owner.advertiserId } })).toBe(0);
+    const created = (await gqlAs(session, CREATE_NAMED, { input: { name: "Branch" } })).data.createPostbackKey;
+    const refused = (await gqlAs(session, RENAME, { input: { id: created.postbackKey.id, name: "" } })).data;
+    expect(refused.renamePostbackKey.userErrors[0]).toMatchObject({
+      field: ["input", "name"],
+      code: "VALIDATION_FAILED",
+    });
+    expect((await db().postbackKey.findUniqueOrThrow({ where: { id: created.postbackKey.restId } })).name).toBe(
+      "Branch",
+    );
+  });
+
+  it("renamePostbackKey renames and clears (null), answers another advertiser's key NOT_FOUND, and is an admin's", async () => {
+    const session = sessionActorFor(adv.advertiserId);
+    const created = (await gqlAs(session, CREATE_NAMED, {})).data.createPostbackKey.postbackKey;
+    const renamed = (await gqlAs(session, RENAME, { input: { id: created.id, name: "Adjust" } })).data;
+    expect(renamed.renamePostbackKey).toEqual({
+      postbackKey: { id: created.id, restId: created.restId, name: "Adjust", revokedAt: null },
+      userErrors: [],
+    });
+    const cleared = (await gqlAs(session, RENAME, { input: { id: created.id, name: null } })).data;
+    expect(cleared.renamePostbackKey.postbackKey.name).toBeNull();
+
+    const theirs = (await gqlAs(sessionActorFor(rival.advertiserId), CREATE)).data.createPostbackKey.postbackKey;
+    const foreign = await gqlAs(session, RENAME, { input: { id: theirs.id, name: "Mine" } });
+    expect(onlyError(foreign).extensions.code).toBe("NOT_FOUND");
+
+    const editor = sessionActorFor(adv.advertiserId, "usr_editor", "editor");
+    const denied = await gqlAs(editor, RENAME, { input: { id: created.id, name: "Editor's" } });
+    expect(onlyError(denied).extensions).toMatchObject({ code: "FORBIDDEN", apiCode: "role_required" });
+    const readOnly = await gql(RENAME, {
+      variables: { input: { id: created.id, name: "Read" } },
+      headers: await adv.auth(["campaigns:read"]),
+    });
+    expect(onlyError(readOnly).extensions.apiCode).toBe("insufficient_scope");
+    expect((await db().postbackKey.findUniqueOrThrow({ where: { id: created.restId } })).name).toBeNull();
+  });
+});

@@ -433,6 +433,29 @@ describe("testWebhookEndpoint and deactivateWebhookEndpoint", () => {
     expect(failing.data.testWebhookEndpoint.result).toMatchObject({ success: false, statusCode: 500 });
   });
 
+  it("sends a sample of the chosen eventType; one the endpoint does not receive is a userError on input.eventType", async () => {
+    const endpoint = await register(acme, { events: ["CLICK_RECORDED", "CAMPAIGN_BID_ADJUSTED"] });
+    const res = await gql(TEST, {
+      headers,
+      variables: { input: { id: endpoint.id, eventType: "CAMPAIGN_BID_ADJUSTED" } },
+    });
+    expect(res.data.testWebhookEndpoint.result).toMatchObject({ success: true, statusCode: 200 });
+    expect(receiver.requests).toHaveLength(1);
+    expect(receiver.requests[0]!.json).toMatchObject({
+      type: "campaign.bid_adjusted",
+      data: { campaign_id: "cmp_test" },
+    });
+    const refused = await gql(TEST, {
+      headers,
+      variables: { input: { id: endpoint.id, eventType: "INVOICE_ISSUED" } },
+    });
+    expect(refused.data.testWebhookEndpoint).toEqual({
+      result: null,
+      userErrors: [{ field: ["input", "eventType"], code: "VALIDATION_FAILED", message: expect.any(String) }],
+    });
+    expect(receiver.requests).toHaveLength(1);
+  });
+
   it("deactivates (repeatably) with a write-only token; the payload's delivery log still needs campaigns:read", async () => {
     const endpoint = await register(acme);
     const writeOnly = await acme.auth(["campaigns:write"]);

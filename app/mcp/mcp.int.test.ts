@@ -62,6 +62,7 @@ const WRITE_TOOLS = [
   "test_webhook",
   "deactivate_webhook",
   "create_postback_key",
+  "rename_postback_key",
   "revoke_postback_key",
   "create_media_buy",
   "update_media_buy",
@@ -188,7 +189,7 @@ describe("the envelope: one JSON-RPC request or notification", () => {
 describe("scopes decide the tools", () => {
   it("lists every tool, with annotations, to a token with every scope", async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(49);
+    expect(tools).toHaveLength(50);
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect(byName.get("list_changes")?.annotations).toMatchObject({ readOnlyHint: true });
     for (const name of WRITE_TOOLS) expect(byName.get(name)?.annotations?.readOnlyHint, name).toBe(false);
@@ -741,9 +742,33 @@ describe("postback keys", () => {
 
     const listed = await callTool(mcp, "list_postback_keys");
     expect(listed.structured).toEqual({
-      postback_keys: [{ id: made.id, created_at: made.created_at, last_used_at: null, revoked_at: null }],
+      postback_keys: [{ id: made.id, name: null, created_at: made.created_at, last_used_at: null, revoked_at: null }],
     });
     expect(JSON.stringify(listed.structured)).not.toContain(made.key);
+
+    // named at creation, renamed and cleared later
+    const named = await callTool(mcp, "create_postback_key", { name: "AppsFlyer", idempotency_key: key() });
+    expect(named.structured.postback_key).toMatchObject({ name: "AppsFlyer", key: expect.stringMatching(/^pbkey_/) });
+    const renamed = await callTool(mcp, "rename_postback_key", {
+      postback_key_id: made.id,
+      name: "Adjust",
+      idempotency_key: key(),
+    });
+    expect(renamed.structured).toMatchObject({ status: "completed", postback_key: { id: made.id, name: "Adjust" } });
+    expect((await db().postbackKey.findUniqueOrThrow({ where: { id: made.id } })).name).toBe("Adjust");
+    const cleared = await callTool(mcp, "rename_postback_key", {
+      postback_key_id: made.id,
+      name: null,
+      idempotency_key: key(),
+    });
+    expect(cleared.structured.postback_key).toMatchObject({ id: made.id, name: null });
+    const blank = await callTool(mcp, "rename_postback_key", {
+      postback_key_id: made.id,
+      name: "   ",
+      idempotency_key: key(),
+    });
+    expect(blank.isError).toBe(true);
+    expect(blank.structured.adcp_error).toMatchObject({ details: { code: "validation_failed" } });
 
     const revoked = await callTool(mcp, "revoke_postback_key", { postback_key_id: made.id, idempotency_key: key() });
     expect(revoked.structured).toMatchObject({
@@ -764,6 +789,7 @@ describe("postback keys", () => {
     const names = (await reader.listTools()).tools.map((tool) => tool.name);
     expect(names).toContain("list_postback_keys");
     expect(names).not.toContain("create_postback_key");
+    expect(names).not.toContain("rename_postback_key");
     expect(names).not.toContain("revoke_postback_key");
     await reader.close();
     const reporter = await connectMcp(await adv.token(["reporting:read"]));

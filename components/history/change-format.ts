@@ -41,6 +41,7 @@ const OPERATION_LABELS: Record<string, string> = {
   createApiClient: "Created an API key",
   revokeApiClient: "Revoked an API key",
   createPostbackKey: "Created a postback key",
+  renamePostbackKey: "Renamed a postback key",
   revokePostbackKey: "Revoked a postback key",
   approveConnectedApp: "Connected an app",
   revokeConnectedApp: "Disconnected an app",

@@ -755,6 +755,11 @@ export type CreateCampaignPayload = {
   userErrors: Array<UserError>;
 };
 
+export type CreatePostbackKeyInput = {
+  /** Which partner the key is for (trimmed, 1 to 100 characters); omitted or null: unnamed. */
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type CreatePostbackKeyPayload = {
   __typename?: 'CreatePostbackKeyPayload';
   /** The key (pbkey_…). Shown this once only. */
@@ -1209,7 +1214,7 @@ export type Mutation = {
    * A new postback key for your attribution partners; the key is returned once
    * (campaigns:write, as POST /api/ads/postback-keys). From then on every postback
    * for your campaigns must carry an active key. At most 10 active keys (CONFLICT
-   * beyond). It takes no input: a key has nothing to choose.
+   * beyond). Its input is optional: a name saying which partner the key is for.
    */
   createPostbackKey?: Maybe<CreatePostbackKeyPayload>;
   createRule: RulePayload;
@@ -1266,6 +1271,11 @@ export type Mutation = {
    * (CONFLICT).
    */
   removeMember?: Maybe<RemoveMemberPayload>;
+  /**
+   * Renames a postback key (or removes its name with name: null), active or revoked
+   * (campaigns:write, as PATCH /api/ads/postback-keys/{id}).
+   */
+  renamePostbackKey?: Maybe<RenamePostbackKeyPayload>;
   /**
    * "Forgot password" (no credentials): with email configured, a single-use link valid
    * one hour is emailed to the account with this email, if there is one; the answer is
@@ -1378,6 +1388,11 @@ export type MutationCreateCampaignArgs = {
 };
 
 
+export type MutationCreatePostbackKeyArgs = {
+  input?: InputMaybe<CreatePostbackKeyInput>;
+};
+
+
 export type MutationCreateRuleArgs = {
   input: CreateRuleInput;
 };
@@ -1440,6 +1455,11 @@ export type MutationRegisterWebhookEndpointArgs = {
 
 export type MutationRemoveMemberArgs = {
   input: RemoveMemberInput;
+};
+
+
+export type MutationRenamePostbackKeyArgs = {
+  input: RenamePostbackKeyInput;
 };
 
 
@@ -1629,6 +1649,8 @@ export type PostbackKey = Node & {
   id: Scalars['ID']['output'];
   /** When a postback carrying this key was last accepted (to the minute); null before. */
   lastUsedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** What the advertiser calls the key (the partner it is for); null when it has no name. */
+  name?: Maybe<Scalars['String']['output']>;
   /** The id REST uses (pbk_…), not the key. */
   restId: Scalars['String']['output'];
   /** Null while the key is active. */
@@ -1924,6 +1946,18 @@ export type RemoveMemberPayload = {
   revokedConnectedApps?: Maybe<Scalars['Int']['output']>;
   /** Pending invitations the member sent, revoked with the removal. */
   revokedInvitations?: Maybe<Scalars['Int']['output']>;
+  userErrors: Array<UserError>;
+};
+
+export type RenamePostbackKeyInput = {
+  id: Scalars['ID']['input'];
+  /** The new name (trimmed, 1 to 100 characters); null removes it. */
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type RenamePostbackKeyPayload = {
+  __typename?: 'RenamePostbackKeyPayload';
+  postbackKey?: Maybe<PostbackKey>;
   userErrors: Array<UserError>;
 };
 
@@ -2241,6 +2275,11 @@ export type SwitchAdvertiserPayload = {
 };
 
 export type TestWebhookEndpointInput = {
+  /**
+   * Which event kind to send a sample of: one the endpoint subscribes to (another is a
+   * VALIDATION_FAILED userError on ["input", "eventType"]). Omitted: CONVERSION_RECORDED.
+   */
+  eventType?: InputMaybe<WebhookEventKind>;
   id: Scalars['ID']['input'];
 };
 
@@ -2654,6 +2693,7 @@ export type ResolversTypes = {
   CreateApiClientPayload: ResolverTypeWrapper<Omit<CreateApiClientPayload, 'apiClient'> & { apiClient?: Maybe<ResolversTypes['ApiClient']> }>;
   CreateCampaignInput: CreateCampaignInput;
   CreateCampaignPayload: ResolverTypeWrapper<Omit<CreateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
+  CreatePostbackKeyInput: CreatePostbackKeyInput;
   CreatePostbackKeyPayload: ResolverTypeWrapper<Omit<CreatePostbackKeyPayload, 'postbackKey'> & { postbackKey?: Maybe<ResolversTypes['PostbackKey']> }>;
   CreateRuleInput: CreateRuleInput;
   Creative: ResolverTypeWrapper<CreativeParent>;
@@ -2726,6 +2766,8 @@ export type ResolversTypes = {
   RegisterWebhookEndpointPayload: ResolverTypeWrapper<Omit<RegisterWebhookEndpointPayload, 'webhookEndpoint'> & { webhookEndpoint?: Maybe<ResolversTypes['WebhookEndpoint']> }>;
   RemoveMemberInput: RemoveMemberInput;
   RemoveMemberPayload: ResolverTypeWrapper<RemoveMemberPayload>;
+  RenamePostbackKeyInput: RenamePostbackKeyInput;
+  RenamePostbackKeyPayload: ResolverTypeWrapper<Omit<RenamePostbackKeyPayload, 'postbackKey'> & { postbackKey?: Maybe<ResolversTypes['PostbackKey']> }>;
   ReportBreakdown: ReportBreakdown;
   ReportComparison: ReportComparison;
   ReportComparisonTotals: ResolverTypeWrapper<ReportComparisonTotalsParent>;
@@ -2848,6 +2890,7 @@ export type ResolversParentTypes = {
   CreateApiClientPayload: Omit<CreateApiClientPayload, 'apiClient'> & { apiClient?: Maybe<ResolversParentTypes['ApiClient']> };
   CreateCampaignInput: CreateCampaignInput;
   CreateCampaignPayload: Omit<CreateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
+  CreatePostbackKeyInput: CreatePostbackKeyInput;
   CreatePostbackKeyPayload: Omit<CreatePostbackKeyPayload, 'postbackKey'> & { postbackKey?: Maybe<ResolversParentTypes['PostbackKey']> };
   CreateRuleInput: CreateRuleInput;
   Creative: CreativeParent;
@@ -2908,6 +2951,8 @@ export type ResolversParentTypes = {
   RegisterWebhookEndpointPayload: Omit<RegisterWebhookEndpointPayload, 'webhookEndpoint'> & { webhookEndpoint?: Maybe<ResolversParentTypes['WebhookEndpoint']> };
   RemoveMemberInput: RemoveMemberInput;
   RemoveMemberPayload: RemoveMemberPayload;
+  RenamePostbackKeyInput: RenamePostbackKeyInput;
+  RenamePostbackKeyPayload: Omit<RenamePostbackKeyPayload, 'postbackKey'> & { postbackKey?: Maybe<ResolversParentTypes['PostbackKey']> };
   ReportComparisonTotals: ReportComparisonTotalsParent;
   ReportPeriod: ReportPeriod;
   ReportRow: ReportRowParent;
@@ -3527,7 +3572,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   completePasswordReset?: Resolver<Maybe<ResolversTypes['CompletePasswordResetPayload']>, ParentType, ContextType, RequireFields<MutationCompletePasswordResetArgs, 'input'>>;
   createApiClient?: Resolver<Maybe<ResolversTypes['CreateApiClientPayload']>, ParentType, ContextType, RequireFields<MutationCreateApiClientArgs, 'input'>>;
   createCampaign?: Resolver<Maybe<ResolversTypes['CreateCampaignPayload']>, ParentType, ContextType, RequireFields<MutationCreateCampaignArgs, 'input'>>;
-  createPostbackKey?: Resolver<Maybe<ResolversTypes['CreatePostbackKeyPayload']>, ParentType, ContextType>;
+  createPostbackKey?: Resolver<Maybe<ResolversTypes['CreatePostbackKeyPayload']>, ParentType, ContextType, Partial<MutationCreatePostbackKeyArgs>>;
   createRule?: Resolver<ResolversTypes['RulePayload'], ParentType, ContextType, RequireFields<MutationCreateRuleArgs, 'input'>>;
   deactivateWebhookEndpoint?: Resolver<Maybe<ResolversTypes['DeactivateWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationDeactivateWebhookEndpointArgs, 'input'>>;
   deleteRule?: Resolver<ResolversTypes['RulePayload'], ParentType, ContextType, RequireFields<MutationDeleteRuleArgs, 'input'>>;
@@ -3541,6 +3586,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   redeliverWebhookDelivery?: Resolver<Maybe<ResolversTypes['RedeliverWebhookDeliveryPayload']>, ParentType, ContextType, RequireFields<MutationRedeliverWebhookDeliveryArgs, 'input'>>;
   registerWebhookEndpoint?: Resolver<Maybe<ResolversTypes['RegisterWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationRegisterWebhookEndpointArgs, 'input'>>;
   removeMember?: Resolver<Maybe<ResolversTypes['RemoveMemberPayload']>, ParentType, ContextType, RequireFields<MutationRemoveMemberArgs, 'input'>>;
+  renamePostbackKey?: Resolver<Maybe<ResolversTypes['RenamePostbackKeyPayload']>, ParentType, ContextType, RequireFields<MutationRenamePostbackKeyArgs, 'input'>>;
   requestPasswordReset?: Resolver<Maybe<ResolversTypes['RequestPasswordResetPayload']>, ParentType, ContextType, RequireFields<MutationRequestPasswordResetArgs, 'input'>>;
   resumeCampaign?: Resolver<Maybe<ResolversTypes['ResumeCampaignPayload']>, ParentType, ContextType, RequireFields<MutationResumeCampaignArgs, 'input'>>;
   resumeCreativeVariant?: Resolver<Maybe<ResolversTypes['ResumeCreativeVariantPayload']>, ParentType, ContextType, RequireFields<MutationResumeCreativeVariantArgs, 'input'>>;
@@ -3623,6 +3669,7 @@ export type PostbackKeyResolvers<ContextType = GraphqlContext, ParentType extend
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastUsedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   restId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   revokedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -3695,6 +3742,11 @@ export type RemoveMemberPayloadResolvers<ContextType = GraphqlContext, ParentTyp
   revokedApiClients?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   revokedConnectedApps?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   revokedInvitations?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type RenamePostbackKeyPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['RenamePostbackKeyPayload'] = ResolversParentTypes['RenamePostbackKeyPayload']> = {
+  postbackKey?: Resolver<Maybe<ResolversTypes['PostbackKey']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
@@ -4128,6 +4180,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   RedeliverWebhookDeliveryPayload?: RedeliverWebhookDeliveryPayloadResolvers<ContextType>;
   RegisterWebhookEndpointPayload?: RegisterWebhookEndpointPayloadResolvers<ContextType>;
   RemoveMemberPayload?: RemoveMemberPayloadResolvers<ContextType>;
+  RenamePostbackKeyPayload?: RenamePostbackKeyPayloadResolvers<ContextType>;
   ReportBreakdown?: ReportBreakdownResolvers;
   ReportComparison?: ReportComparisonResolvers;
   ReportComparisonTotals?: ReportComparisonTotalsResolvers<ContextType>;

@@ -24,7 +24,9 @@ export const webhookMutationResolvers: Resolvers = {
     ),
     testWebhookEndpoint: operationResolver(sendWebhookTestEvent, (_, { input }, context) => {
       const restId = restIdOf(input.id, "WebhookEndpoint");
-      return payload(async () => ({ result: await runOperation(sendWebhookTestEvent, context, {}, { id: restId }) }));
+      return payload(async () => ({
+        result: await runOperation(sendWebhookTestEvent, context, { eventType: input.eventType }, { id: restId }),
+      }));
     }),
     deactivateWebhookEndpoint: operationResolver(deactivateWebhookEndpoint, (_, { input }, context) => {
       const restId = restIdOf(input.id, "WebhookEndpoint");

@@ -26,6 +26,7 @@ import { setVariantStatus } from "@/lib/domain/creatives/set-variant-status";
 import { listMomentTypes } from "@/lib/domain/moment-types/list-moment-types";
 import { createPostbackKey } from "@/lib/domain/postback-keys/create-postback-key";
 import { listPostbackKeys } from "@/lib/domain/postback-keys/list-postback-keys";
+import { renamePostbackKey } from "@/lib/domain/postback-keys/rename-postback-key";
 import { revokePostbackKey } from "@/lib/domain/postback-keys/revoke-postback-key";
 import { getAdvertiser } from "@/lib/domain/advertisers/get-advertiser";
 import { getBilling } from "@/lib/domain/billing/accounts";
@@ -210,6 +211,19 @@ function handler(
 /** The path is the whole input: no body and no query string is read. */
 const pathOnly = ({ params }: RestRequest) => params;
 
+/**
+ * An optional JSON body with the path: a request without one (no Content-Type, or an empty
+ * body declared by Content-Length: 0) is the path alone, as before these operations took a
+ * body (createPostbackKey's name, sendWebhookTestEvent's event type); a body sent is read.
+ */
+async function optionalBody(request: RestRequest): Promise<unknown> {
+  const headers = request.request.headers;
+  if (!headers.has("content-type") || headers.get("content-length") === "0") return request.params;
+  const body = await request.body();
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
+  return { ...body, ...request.params };
+}
+
 /** A report: JSON or CSV (`format=csv` or `Accept: text/csv`), with the source that answered it. */
 function report<V>(view: V, csv: { filename: string; text: () => string }, source: string, target: RestRequest) {
   return reportResponse(target, { json: view, csv, headers: { "x-report-source": source } });
@@ -283,7 +297,7 @@ export const REST_SURFACE: readonly SurfaceEntry[] = [
     view: webhookDeactivationView,
   }),
   op("POST", "/api/ads/webhooks/{id}/test", sendWebhookTestEvent, webhooksDocs.sendWebhookTestEvent, {
-    input: pathOnly,
+    input: optionalBody,
     view: webhookTestResultView,
   }),
   op("GET", "/api/ads/webhooks/{id}/deliveries", listWebhookDeliveries, webhooksDocs.listWebhookDeliveries, {
@@ -351,12 +365,15 @@ export const REST_SURFACE: readonly SurfaceEntry[] = [
   op("GET", "/api/ads/postback-keys", listPostbackKeys, postbackKeysDocs.listPostbackKeys, {
     view: toPostbackKeyListView,
   }),
-  // no body: a key has nothing to choose (a body sent is not read); a retry with the same
+  // an optional body (its name; none: unnamed, as before names existed); a retry with the same
   // Idempotency-Key gets the first answer without the key (the operation's storedForReplay)
   op("POST", "/api/ads/postback-keys", createPostbackKey, postbackKeysDocs.createPostbackKey, {
-    input: () => ({}),
+    input: optionalBody,
     view: toCreatedPostbackKeyView,
     status: 201,
+  }),
+  op("PATCH", "/api/ads/postback-keys/{id}", renamePostbackKey, postbackKeysDocs.renamePostbackKey, {
+    view: toPostbackKeyView,
   }),
   op("DELETE", "/api/ads/postback-keys/{id}", revokePostbackKey, postbackKeysDocs.revokePostbackKey, {
     view: toPostbackKeyView,

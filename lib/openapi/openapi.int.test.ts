@@ -816,6 +816,38 @@ const SAMPLES: Record<string, Sample> = {
       status: 200,
     });
   },
+  "PATCH /api/ads/postback-keys/{id}": async () => {
+    const keyed = await createTestAdvertiser("Keyed");
+    const keyedHeaders = await keyed.auth();
+    const created = await exercise("POST", "api/ads/postback-keys", "/api/ads/postback-keys", {
+      headers: keyedHeaders,
+      body: { name: "AppsFlyer" },
+      status: 201,
+    });
+    expect(created.body.name).toBe("AppsFlyer");
+    const id = created.body.id as string;
+    const path = `/api/ads/postback-keys/${id}`;
+    const res = await exercise("PATCH", "api/ads/postback-keys/[id]", path, {
+      headers: keyedHeaders,
+      params: { id },
+      body: { name: "Adjust" },
+      status: 200,
+    });
+    expect(res.body.name).toBe("Adjust");
+    const refused = await exercise("PATCH", "api/ads/postback-keys/[id]", path, {
+      headers: keyedHeaders,
+      params: { id },
+      body: { name: " " },
+      status: 422,
+    });
+    expect(refused.body.errors[0].path).toBe("name");
+    await exercise("PATCH", "api/ads/postback-keys/[id]", path, {
+      headers,
+      params: { id },
+      body: { name: null },
+      status: 404,
+    });
+  },
   "DELETE /api/ads/postback-keys/{id}": async () => {
     const keyed = await createTestAdvertiser("Keyed");
     const keyedHeaders = await keyed.auth();

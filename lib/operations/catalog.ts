@@ -9,6 +9,7 @@ import { recordConversion, recordConversionQuery } from "@/lib/domain/conversion
 import { createPostbackKey } from "@/lib/domain/postback-keys/create-postback-key";
 import { listPostbackKeys } from "@/lib/domain/postback-keys/list-postback-keys";
 import { listPostbackKeyConnection } from "@/lib/domain/postback-keys/postback-key-connections";
+import { renamePostbackKey } from "@/lib/domain/postback-keys/rename-postback-key";
 import { revokePostbackKey } from "@/lib/domain/postback-keys/revoke-postback-key";
 import { listCampaignConnection } from "@/lib/domain/campaigns/campaign-connection";
 import { cancelCampaign } from "@/lib/domain/campaigns/cancel-campaign";
@@ -125,6 +126,7 @@ export const OPERATIONS = {
   listPostbackKeys,
   listPostbackKeyConnection,
   createPostbackKey,
+  renamePostbackKey,
   revokePostbackKey,
   listApiClients,
   createApiClient,

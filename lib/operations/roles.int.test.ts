@@ -52,6 +52,7 @@ const ROLE_TABLE: Record<OperationName, Role | null> = {
   listPostbackKeys: "admin",
   listPostbackKeyConnection: "admin",
   createPostbackKey: "admin",
+  renamePostbackKey: "admin",
   revokePostbackKey: "admin",
   listApiClients: "admin",
   createApiClient: "admin",

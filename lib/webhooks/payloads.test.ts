@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { eventDataSchemas } from "./events";
-import { batchBody, eventBody, testConversionBody } from "./payloads";
+import { EVENT_TYPES, eventDataSchemas } from "./events";
+import { batchBody, DEFAULT_TEST_EVENT_TYPE, eventBody, testEventBody } from "./payloads";
 
 describe("webhook payloads", () => {
   it("an event is {id, type, created_at, data}", () => {
@@ -32,7 +32,7 @@ describe("webhook payloads", () => {
   });
 
   it("the E15 test event is a valid conversion.recorded that says it is a test", () => {
-    const { id, body } = testConversionBody(Date.UTC(2026, 0, 2));
+    const { id, body } = testEventBody(DEFAULT_TEST_EVENT_TYPE, Date.UTC(2026, 0, 2));
     const parsed = JSON.parse(body) as { id: string; type: string; created_at: string; data: unknown };
     expect(Object.keys(parsed)).toEqual(["id", "type", "created_at", "data"]);
     expect(parsed.id).toBe(id);
@@ -47,6 +47,17 @@ describe("webhook payloads", () => {
     });
     expect(data.conversion_id).toMatch(/^cnv_test_/);
     expect(data.click_id).toMatch(/^clk_test_/);
-    expect(testConversionBody(0).id).not.toBe(testConversionBody(0).id);
+    expect(testEventBody(DEFAULT_TEST_EVENT_TYPE, 0).id).not.toBe(testEventBody(DEFAULT_TEST_EVENT_TYPE, 0).id);
+  });
+
+  it.each(EVENT_TYPES)("a test event of %s is that type, its data valid for it and marked as a test", (type) => {
+    const nowMs = Date.UTC(2026, 10, 3, 12);
+    const { id, body } = testEventBody(type, nowMs);
+    const parsed = JSON.parse(body) as { id: string; type: string; created_at: string; data: Record<string, unknown> };
+    expect(parsed).toMatchObject({ id, type, created_at: new Date(nowMs).toISOString() });
+    expect(eventDataSchemas[type].safeParse(parsed.data).success).toBe(true);
+    // nothing in it names a real object: every id says test
+    for (const [field, value] of Object.entries(parsed.data))
+      if (field.endsWith("_id")) expect(String(value), field).toMatch(/_test(_|$)/);
   });
 });

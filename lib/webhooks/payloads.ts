@@ -30,21 +30,70 @@ export function batchBody(batch: { id: string; createdAtMs: number | bigint; ite
   });
 }
 
+/** The event type a test send uses when none is chosen (E15's original and still its default). */
+export const DEFAULT_TEST_EVENT_TYPE = "conversion.recorded" satisfies EventType;
+
 /**
- * sendWebhookTestEvent's test event: a conversion.recorded body that validates against the
- * event's schema and cannot be mistaken for a real conversion (ids marked
- * `test`, event_type custom, event_name "webhook.test", no value).
+ * A sample `data` of each event type for sendWebhookTestEvent: realistic values that validate
+ * against the type's schema, and cannot be mistaken for real ones (every id marked `test`,
+ * the campaign `cmp_test`, a conversion of event_type custom named "webhook.test").
  */
-export function testConversionBody(nowMs: number): { id: string; body: string } {
-  const id = `evt_test_${randomBase62(18)}`;
-  const data: EventData<"conversion.recorded"> = {
-    conversion_id: `cnv_test_${randomBase62(18)}`,
-    click_id: `clk_test_${randomBase62(18)}`,
-    campaign_id: "cmp_test",
-    event_type: "custom",
-    event_value_usd: null,
-    event_name: "webhook.test",
-    recorded_at: iso(nowMs),
+function sampleData(type: EventType, nowMs: number): { [T in EventType]: EventData<T> }[EventType] {
+  const at = iso(nowMs);
+  const tagged = (prefix: string) => `${prefix}_test_${randomBase62(18)}`;
+  const samples: { [T in EventType]: () => EventData<T> } = {
+    "impression.served": () => ({
+      impression_id: tagged("imp"),
+      campaign_id: "cmp_test",
+      creative_id: tagged("cr"),
+      moment_type: "close_game",
+      sport: "nba",
+      clearing_cpm_usd: 4.2,
+      cost_usd: 0.0042,
+      served_at: at,
+      region: "US-NY",
+    }),
+    "click.recorded": () => ({
+      click_id: tagged("clk"),
+      impression_id: tagged("imp"),
+      campaign_id: "cmp_test",
+      creative_id: tagged("cr"),
+      clicked_at: at,
+    }),
+    "conversion.recorded": () => ({
+      conversion_id: tagged("cnv"),
+      click_id: tagged("clk"),
+      campaign_id: "cmp_test",
+      event_type: "custom",
+      event_value_usd: null,
+      event_name: "webhook.test",
+      recorded_at: at,
+    }),
+    "campaign.budget_50pct": () => ({ campaign_id: "cmp_test", spend_to_date_usd: 500, total_budget_usd: 1000 }),
+    "campaign.budget_90pct": () => ({ campaign_id: "cmp_test", spend_to_date_usd: 900, total_budget_usd: 1000 }),
+    "campaign.ended": () => ({ campaign_id: "cmp_test", reason: "end_date" }),
+    "campaign.bid_adjusted": () => ({
+      campaign_id: "cmp_test",
+      old_bid_cpm_usd: 2.5,
+      new_bid_cpm_usd: 3,
+      reason: "webhook.test",
+    }),
+    "account.balance_low": () => ({ mode: "prepaid", available_usd: 150, at }),
+    "account.limit_reached": () => ({ mode: "prepaid", available_usd: 0, at }),
+    "invoice.issued": () => ({
+      invoice_id: tagged("inv"),
+      number: "TEST-0001",
+      kind: "invoice",
+      month: at.slice(0, 7),
+      total_usd: 1234.56,
+    }),
   };
-  return { id, body: JSON.stringify({ id, type: "conversion.recorded", created_at: iso(nowMs), data }) };
+  return samples[type]();
+}
+
+/** sendWebhookTestEvent's test event of `type`: a body as a real delivery's, with sample data marked as a test. */
+export function testEventBody(type: EventType, nowMs: number): { id: string; body: string } {
+  const id = `evt_test_${randomBase62(18)}`;
+  const data = sampleData(type, nowMs);
+  return { id, body: JSON.stringify({ id, type, created_at: iso(nowMs), data }) };
 }

@@ -38,6 +38,18 @@ export const listWebhookEndpointsInput = z.object({});
 /** One endpoint of the caller's (path `{id}`): deactivateWebhookEndpoint, sendWebhookTestEvent and GraphQL's lookup by id. Any text: what is not ours is 404. */
 export const webhookEndpointIdInput = z.object({ id: z.string() });
 
+/**
+ * sendWebhookTestEvent's input: the endpoint (path `{id}`) and, optionally, which of its
+ * subscribed event types to send a sample of (default conversion.recorded, as before the choice).
+ */
+export const sendWebhookTestEventInput = z.strictObject({
+  id: z.string(),
+  event_type: eventKind.optional().meta({
+    description: "Which event type to send a sample of: one the endpoint subscribes to. Omitted: conversion.recorded.",
+  }),
+});
+export type SendWebhookTestEventInput = z.output<typeof sendWebhookTestEventInput>;
+
 /** GraphQL's endpoint list: a Relay connection, newest first. */
 export const listWebhookEndpointsByCursorInput = connectionArgs;
 

@@ -42,6 +42,7 @@ import { listWebhooks } from "./tools/list-webhooks.ts";
 import { pauseCampaign } from "./tools/pause-campaign.ts";
 import { registerWebhook } from "./tools/register-webhook.ts";
 import { resumeCampaign } from "./tools/resume-campaign.ts";
+import { renamePostbackKey } from "./tools/rename-postback-key.ts";
 import { revokePostbackKey } from "./tools/revoke-postback-key.ts";
 import { syncCreatives } from "./tools/sync-creatives.ts";
 import { testWebhook } from "./tools/test-webhook.ts";
@@ -83,6 +84,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   testWebhook,
   deactivateWebhook,
   createPostbackKey,
+  renamePostbackKey,
   revokePostbackKey,
   // automation: rules and undo (the service's docs/decisions/0700, 0702)
   listRules,

@@ -201,6 +201,11 @@ export type CreateCampaignInput = {
   totalBudgetUsd: string;
 };
 
+export type CreatePostbackKeyInput = {
+  /** Which partner the key is for (trimmed, 1 to 100 characters); omitted or null: unnamed. */
+  name?: string | null | undefined;
+};
+
 export type CreateRuleInput = {
   action: RuleActionKind;
   actionValueUsd?: string | null | undefined;
@@ -443,6 +448,12 @@ export type RemoveMemberInput = {
   userId: string | number;
 };
 
+export type RenamePostbackKeyInput = {
+  id: string | number;
+  /** The new name (trimmed, 1 to 100 characters); null removes it. */
+  name?: string | null | undefined;
+};
+
 export type ReportBreakdown =
   | 'CREATIVE'
   | 'DAY'
@@ -568,6 +579,11 @@ export type SwitchAdvertiserInput = {
 };
 
 export type TestWebhookEndpointInput = {
+  /**
+   * Which event kind to send a sample of: one the endpoint subscribes to (another is a
+   * VALIDATION_FAILED userError on ["input", "eventType"]). Omitted: CONVERSION_RECORDED.
+   */
+  eventType?: WebhookEventKind | null | undefined;
   id: string | number;
 };
 
@@ -941,7 +957,7 @@ export type SettingsPageQuery = { viewer: { user: { email: string, name: string,
 export type PostbackKeysPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PostbackKeysPageQuery = { viewer: { advertiser: { active: { totalCount: number } | null, postbackKeys: { totalCount: number, nodes: Array<{ id: string, restId: string, createdAt: string, lastUsedAt: string | null, revokedAt: string | null }> } | null } } | null };
+export type PostbackKeysPageQuery = { viewer: { advertiser: { active: { totalCount: number } | null, postbackKeys: { totalCount: number, nodes: Array<{ id: string, restId: string, name: string | null, createdAt: string, lastUsedAt: string | null, revokedAt: string | null }> } | null } } | null };
 
 export type WebhooksPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1045,10 +1061,19 @@ export type SetNotificationPreferenceMutationVariables = Exact<{
 
 export type SetNotificationPreferenceMutation = { setNotificationPreference: { preferences: Array<{ kind: AlertKind, channel: AlertChannel }> | null, userErrors: Array<{ message: string }> } | null };
 
-export type CreatePostbackKeyMutationVariables = Exact<{ [key: string]: never; }>;
+export type CreatePostbackKeyMutationVariables = Exact<{
+  input?: CreatePostbackKeyInput | null | undefined;
+}>;
 
 
-export type CreatePostbackKeyMutation = { createPostbackKey: { key: string | null, postbackKey: { id: string, restId: string } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+export type CreatePostbackKeyMutation = { createPostbackKey: { key: string | null, postbackKey: { id: string, restId: string, name: string | null } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type RenamePostbackKeyMutationVariables = Exact<{
+  input: RenamePostbackKeyInput;
+}>;
+
+
+export type RenamePostbackKeyMutation = { renamePostbackKey: { postbackKey: { id: string, name: string | null } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
 export type RevokePostbackKeyMutationVariables = Exact<{
   input: RevokePostbackKeyInput;
@@ -2440,6 +2465,7 @@ export const PostbackKeysPageDocument = new TypedDocumentString(`
         nodes {
           id
           restId
+          name
           createdAt
           lastUsedAt
           revokedAt
@@ -2707,11 +2733,12 @@ export const SetNotificationPreferenceDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<SetNotificationPreferenceMutation, SetNotificationPreferenceMutationVariables>;
 export const CreatePostbackKeyDocument = new TypedDocumentString(`
-    mutation CreatePostbackKey {
-  createPostbackKey {
+    mutation CreatePostbackKey($input: CreatePostbackKeyInput) {
+  createPostbackKey(input: $input) {
     postbackKey {
       id
       restId
+      name
     }
     key
     userErrors {
@@ -2724,6 +2751,23 @@ export const CreatePostbackKeyDocument = new TypedDocumentString(`
   code
   message
 }`) as unknown as TypedDocumentString<CreatePostbackKeyMutation, CreatePostbackKeyMutationVariables>;
+export const RenamePostbackKeyDocument = new TypedDocumentString(`
+    mutation RenamePostbackKey($input: RenamePostbackKeyInput!) {
+  renamePostbackKey(input: $input) {
+    postbackKey {
+      id
+      name
+    }
+    userErrors {
+      ...UserErrorFields
+    }
+  }
+}
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<RenamePostbackKeyMutation, RenamePostbackKeyMutationVariables>;
 export const RevokePostbackKeyDocument = new TypedDocumentString(`
     mutation RevokePostbackKey($input: RevokePostbackKeyInput!) {
   revokePostbackKey(input: $input) {

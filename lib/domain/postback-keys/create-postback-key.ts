@@ -31,13 +31,14 @@ export const createPostbackKey = defineOperation({
   storedForReplay: (created: CreatedPostbackKey): CreatedPostbackKey => ({ ...created, key: null }),
   input: createPostbackKeyInput,
   output: createdPostbackKeyView,
-  run: (actor, _input, { clock }) => createPostbackKeyFor(actor, { clock }),
+  run: (actor, input, { clock }) => createPostbackKeyFor(actor, { clock, name: input.name ?? null }),
 });
 
 export async function createPostbackKeyFor(
   actor: Actor,
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; name?: string | null } = {},
 ): Promise<CreatedPostbackKey & { key: string }> {
+  const name = options.name ?? null;
   const key = newSecret("pbkey");
   const now = nowDate(options.clock);
   const by = await changeActorOf(actor);
@@ -48,7 +49,7 @@ export async function createPostbackKeyFor(
       refusal: `An advertiser may have at most ${MAX_ACTIVE_POSTBACK_KEYS} active postback keys; revoke one first.`,
     });
     const created = await tx.postbackKey.create({
-      data: { id: newId("pbk"), advertiserId: actor.advertiserId, keyHash: hashSecret(key), createdAt: now },
+      data: { id: newId("pbk"), advertiserId: actor.advertiserId, name, keyHash: hashSecret(key), createdAt: now },
       select: postbackKeySelect,
     });
     // the key is never recorded (nor its hash): only that one now exists
@@ -58,7 +59,7 @@ export async function createPostbackKeyFor(
       actor: by,
       operation: createPostbackKey.name,
       target: { type: "postback_key", id: created.id },
-      fields: fieldChanges(null, { revoked_at: null, created_at: now.toISOString() }),
+      fields: fieldChanges(null, { name, revoked_at: null, created_at: now.toISOString() }),
     });
     return created;
   });

@@ -24,9 +24,26 @@ const keyId = z
   .string()
   .meta({ description: "The key's id (pbk_…), not the key.", example: "pbk_3vQ8mZs0aV2kPp9LwXcT1e" });
 
+/** A key's name: what the advertiser calls it (the partner it is for), trimmed, 1..100 characters. */
+export const POSTBACK_KEY_NAME_MAX = 100;
+export const postbackKeyName = z
+  .string()
+  .trim()
+  .min(1, "must not be blank")
+  .max(POSTBACK_KEY_NAME_MAX, `must be at most ${POSTBACK_KEY_NAME_MAX} characters`)
+  .meta({ description: "What you call the key: the partner it is for (1 to 100 characters).", example: "AppsFlyer" });
+/** How the dashboard shows a key without a name (docs/decisions/1240). */
+export const UNNAMED_POSTBACK_KEY = "Unnamed key";
+
+const keyNameView = z.string().nullable().meta({
+  description: "What the advertiser calls the key (the partner it is for); null when it has no name.",
+  example: "AppsFlyer",
+});
+
 export const postbackKeyView = z
   .object({
     id: keyId,
+    name: keyNameView,
     created_at: isoTime,
     last_used_at: isoTime.nullable().meta({
       description: "When a postback last carried this key and was accepted (kept to the minute); null before.",
@@ -50,6 +67,7 @@ export const createdPostbackKeyView = z
           "first answer cannot be shown again (revoke it and create another).",
         example: "pbkey_7Hq2MZs0aV3kPp9LwXcT1e4fQ2xv0c8N1bT9kqLmZs7A",
       }),
+    name: keyNameView,
     created_at: isoTime,
   })
   .meta({ id: "CreatedPostbackKey" });
@@ -61,15 +79,28 @@ export const postbackKeyListView = z
 export type PostbackKeyListView = z.infer<typeof postbackKeyListView>;
 
 /** A postback key as the domain answers it (REST: postbackKeyView). Never the key: only its hash is kept. */
-export type PostbackKey = { id: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+export type PostbackKey = {
+  id: string;
+  name: string | null;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+};
 
 /** A new key's listing and the key itself, which is answered this once. */
 /** `key` is null in the copy kept for idempotent retries: it is shown once and stored in no table. */
 export type CreatedPostbackKey = { postbackKey: PostbackKey; key: string | null };
 
-/** The inputs of the key operations: the list and the create take nothing (a key has nothing to choose). */
+/** The inputs of the key operations: the list takes nothing; the create an optional name (none: unnamed). */
 export const listPostbackKeysInput = z.strictObject({});
-export const createPostbackKeyInput = z.strictObject({});
+export const createPostbackKeyInput = z.strictObject({ name: postbackKeyName.nullish() });
+export type CreatePostbackKeyInput = z.output<typeof createPostbackKeyInput>;
+/** Renames a key, by its id (pbk_…); null removes its name. A revoked key may be renamed too (its history stays). */
+export const renamePostbackKeyInput = z.strictObject({
+  id: z.string(),
+  name: postbackKeyName.nullable().meta({ description: "The new name; null removes it." }),
+});
+export type RenamePostbackKeyInput = z.output<typeof renamePostbackKeyInput>;
 /** The key to revoke, by its id (pbk_…), not by the key. */
 export const revokePostbackKeyInput = z.strictObject({ id: z.string() });
 

@@ -12,6 +12,7 @@ import type {
 export function toPostbackKeyView(key: PostbackKey): PostbackKeyView {
   return {
     id: key.id,
+    name: key.name,
     created_at: key.createdAt.toISOString(),
     last_used_at: key.lastUsedAt?.toISOString() ?? null,
     revoked_at: key.revokedAt?.toISOString() ?? null,
@@ -24,5 +25,10 @@ export function toPostbackKeyListView(keys: readonly PostbackKey[]): PostbackKey
 
 /** The key once, with its id and creation time (a new key has not been used or revoked: nothing else to say). */
 export function toCreatedPostbackKeyView(created: CreatedPostbackKey): CreatedPostbackKeyView {
-  return { id: created.postbackKey.id, key: created.key, created_at: created.postbackKey.createdAt.toISOString() };
+  return {
+    id: created.postbackKey.id,
+    key: created.key,
+    name: created.postbackKey.name,
+    created_at: created.postbackKey.createdAt.toISOString(),
+  };
 }

@@ -1,10 +1,16 @@
 import { z } from "zod";
-import { MAX_ACTIVE_POSTBACK_KEYS } from "@/lib/domain/postback-keys/postback-keys.schemas";
+import {
+  createPostbackKeyInput,
+  MAX_ACTIVE_POSTBACK_KEYS,
+  renamePostbackKeyInput,
+} from "@/lib/domain/postback-keys/postback-keys.schemas";
 import type { OperationDoc } from "../common";
 
 const keyId = z.object({
   id: z.string().meta({ description: "Postback key id (pbk_...)", example: "pbk_3vQ8mZs0aV2kPp9LwXcT1e" }),
 });
+
+const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 
 const RULE =
   "While the advertiser has no active postback key, a postback (E16/E17) for its campaigns needs none: the unguessable " +
@@ -23,12 +29,25 @@ export const postbackKeysDocs = {
   createPostbackKey: {
     summary: "Create a postback key",
     description:
-      "Creates a key to give your attribution partners; it takes no body. The key is in this response only: only its " +
+      "Creates a key to give your attribution partners. The body is optional: `name` says which partner it is for " +
+      "(trimmed, 1 to 100 characters; omitted or null: an unnamed key, renamable later). The key is in this response only: only its " +
       "SHA-256 is kept, and a retry with the same Idempotency-Key answers the same id and created_at with `key: null`. " +
       `At most ${MAX_ACTIVE_POSTBACK_KEYS} active keys per advertiser (409 conflict beyond; revoke one first). ${RULE}`,
     tags: ["Conversions"],
+    requestBody: { required: false, content: json(createPostbackKeyInput) },
     returns: "Created; store the key now",
-    errors: ["conflict"],
+    errors: ["bad_request", "conflict", "validation_failed"],
+  },
+  renamePostbackKey: {
+    summary: "Rename a postback key",
+    description:
+      "Sets the key's name (trimmed, 1 to 100 characters), or removes it with `name: null`. Active and revoked keys " +
+      "alike; the key itself does not change. The same name again changes nothing. Another advertiser's key is 404.",
+    tags: ["Conversions"],
+    requestParams: { path: keyId },
+    requestBody: { required: true, content: json(renamePostbackKeyInput.omit({ id: true })) },
+    returns: "The key, renamed",
+    errors: ["bad_request", "not_found", "validation_failed"],
   },
   revokePostbackKey: {
     summary: "Revoke a postback key",

@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { registerWebhookInput, WEBHOOK_DELIVERY_STATUSES } from "@/lib/webhooks/webhooks.schemas";
+import {
+  registerWebhookInput,
+  sendWebhookTestEventInput,
+  WEBHOOK_DELIVERY_STATUSES,
+} from "@/lib/webhooks/webhooks.schemas";
 import type { OperationDoc } from "../common";
 
 const endpointId = z.object({ id: z.uuid().meta({ description: "Webhook endpoint id" }) });
@@ -47,13 +51,17 @@ export const webhooksDocs = {
   sendWebhookTestEvent: {
     summary: "Send a test event (E15)",
     description:
-      'Sends a signed `conversion.recorded` test event now (ids marked `test`, `event_type` custom, `event_name` "webhook.test") ' +
-      "and reports the answer. A failing receiver is still 200 with `success: false`. Changes neither `failure_count` nor " +
+      "Sends a signed test event now, signed as every delivery, and reports the answer. The body is optional: " +
+      "`event_type` chooses which of the endpoint's subscribed event types to send a sample of (another is 422 on " +
+      "`event_type`); without it, `conversion.recorded`. Sample data validates against the type's schema and names " +
+      'nothing real (ids marked `test`, campaign `cmp_test`; a conversion is `event_type` custom, `event_name` "webhook.test"). ' +
+      "A failing receiver is still 200 with `success: false`. Changes neither `failure_count` nor " +
       "`last_delivered_at`. 409 for a deactivated endpoint.",
     tags: ["Webhooks"],
     requestParams: { path: endpointId },
+    requestBody: { required: false, content: json(sendWebhookTestEventInput.omit({ id: true })) },
     returns: "What the endpoint answered",
-    errors: ["not_found", "conflict"],
+    errors: ["bad_request", "not_found", "conflict", "validation_failed"],
   },
   listWebhookDeliveries: {
     summary: "Delivery log of an endpoint",

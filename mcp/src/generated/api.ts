@@ -207,7 +207,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event (E15)
-         * @description Sends a signed `conversion.recorded` test event now (ids marked `test`, `event_type` custom, `event_name` "webhook.test") and reports the answer. A failing receiver is still 200 with `success: false`. Changes neither `failure_count` nor `last_delivered_at`. 409 for a deactivated endpoint.
+         * @description Sends a signed test event now, signed as every delivery, and reports the answer. The body is optional: `event_type` chooses which of the endpoint's subscribed event types to send a sample of (another is 422 on `event_type`); without it, `conversion.recorded`. Sample data validates against the type's schema and names nothing real (ids marked `test`, campaign `cmp_test`; a conversion is `event_type` custom, `event_name` "webhook.test"). A failing receiver is still 200 with `success: false`. Changes neither `failure_count` nor `last_delivered_at`. 409 for a deactivated endpoint. Bodies of at most 16384 bytes (413 past that).
          */
         post: operations["sendWebhookTestEvent"];
         delete?: never;
@@ -375,7 +375,7 @@ export interface paths {
         put?: never;
         /**
          * Create a postback key
-         * @description Creates a key to give your attribution partners; it takes no body. The key is in this response only: only its SHA-256 is kept, and a retry with the same Idempotency-Key answers the same id and created_at with `key: null`. At most 10 active keys per advertiser (409 conflict beyond; revoke one first). While the advertiser has no active postback key, a postback (E16/E17) for its campaigns needs none: the unguessable click_id bound to its campaign_id is the credential, so anyone holding a click id (it is in the ad's landing URL) can report a conversion for it. Once it has an active key, every postback for its campaigns must carry one: E16 as the postback_key query parameter, E17 as the X-Postback-Key header or that parameter (401 postback_key_required without it, 401 invalid_postback_key for a wrong or revoked one). Partner templates: docs/postbacks.md.
+         * @description Creates a key to give your attribution partners. The body is optional: `name` says which partner it is for (trimmed, 1 to 100 characters; omitted or null: an unnamed key, renamable later). The key is in this response only: only its SHA-256 is kept, and a retry with the same Idempotency-Key answers the same id and created_at with `key: null`. At most 10 active keys per advertiser (409 conflict beyond; revoke one first). While the advertiser has no active postback key, a postback (E16/E17) for its campaigns needs none: the unguessable click_id bound to its campaign_id is the credential, so anyone holding a click id (it is in the ad's landing URL) can report a conversion for it. Once it has an active key, every postback for its campaigns must carry one: E16 as the postback_key query parameter, E17 as the X-Postback-Key header or that parameter (401 postback_key_required without it, 401 invalid_postback_key for a wrong or revoked one). Partner templates: docs/postbacks.md. Bodies of at most 16384 bytes (413 past that).
          */
         post: operations["createPostbackKey"];
         delete?: never;
@@ -401,7 +401,11 @@ export interface paths {
         delete: operations["revokePostbackKey"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename a postback key
+         * @description Sets the key's name (trimmed, 1 to 100 characters), or removes it with `name: null`. Active and revoked keys alike; the key itself does not change. The same name again changes nothing. Another advertiser's key is 404. Bodies of at most 16384 bytes (413 past that).
+         */
+        patch: operations["renamePostbackKey"];
         trace?: never;
     };
     "/api/ads/advertiser": {
@@ -1974,6 +1978,11 @@ export interface components {
              */
             id: string;
             /**
+             * @description What the advertiser calls the key (the partner it is for); null when it has no name.
+             * @example AppsFlyer
+             */
+            name: string | null;
+            /**
              * Format: date-time
              * @example 2026-11-22T18:04:05.000Z
              */
@@ -1994,6 +2003,11 @@ export interface components {
              * @example pbkey_7Hq2MZs0aV3kPp9LwXcT1e4fQ2xv0c8N1bT9kqLmZs7A
              */
             key: string | null;
+            /**
+             * @description What the advertiser calls the key (the partner it is for); null when it has no name.
+             * @example AppsFlyer
+             */
+            name: string | null;
             /**
              * Format: date-time
              * @example 2026-11-22T18:04:05.000Z
@@ -3460,7 +3474,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Which event type to send a sample of: one the endpoint subscribes to. Omitted: conversion.recorded. */
+                    event_type?: components["schemas"]["WebhookEventKind"];
+                };
+            };
+        };
         responses: {
             /** @description What the endpoint answered */
             200: {
@@ -3471,7 +3492,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookTestResult"];
                 };
             };
-            /** @description Malformed request: a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
+            /** @description Malformed request (bad JSON or content type): bad_request; or a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3516,7 +3537,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: idempotency_key_reused */
+            /** @description The body is larger than this operation accepts (see x-body-limit-bytes): payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: validation_failed, idempotency_key_reused */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4321,7 +4351,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name?: string | null;
+                };
+            };
+        };
         responses: {
             /** @description Created; store the key now */
             201: {
@@ -4330,6 +4366,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreatedPostbackKey"];
+                };
+            };
+            /** @description Malformed request (bad JSON or content type): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing, invalid or expired access token: unauthorized */
@@ -4359,7 +4404,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: idempotency_key_reused */
+            /** @description The body is larger than this operation accepts (see x-body-limit-bytes): payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: validation_failed, idempotency_key_reused */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4449,6 +4503,111 @@ export interface operations {
                 };
             };
             /** @description Validation failed: idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    renamePostbackKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. Makes this write safe to retry (Stripe's convention): the key is kept 24 hours per advertiser with a fingerprint of the request (the API client that sent it, method, path, body) and the response, stored encrypted. A retry with the same key and the same request from the same client gets the first response again, with `Idempotency-Replayed: true`, and changes nothing; the same key with a different request, or from another API client of the advertiser, is 422 idempotency_key_reused; while the first request runs a retry is 409 idempotency_in_flight. A request refused with a 4xx changed nothing and frees its key. 1 to 255 visible ASCII characters (a UUID is a good key). Ignored with validate_only=true. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Postback key id (pbk_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The new name; null removes it. */
+                    name: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The key, renamed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostbackKey"];
+                };
+            };
+            /** @description Malformed request (bad JSON or content type): bad_request; or a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the resource's current state: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts (see x-body-limit-bytes): payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: validation_failed, idempotency_key_reused */
             422: {
                 headers: {
                     [name: string]: unknown;

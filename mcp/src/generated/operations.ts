@@ -270,6 +270,16 @@ export const OPERATIONS = {
     "write": true,
     "idempotent": true
   },
+  "renamePostbackKey": {
+    "method": "patch",
+    "path": "/api/ads/postback-keys/{id}",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:write"
+    ],
+    "write": true,
+    "idempotent": true
+  },
   "revokePostbackKey": {
     "method": "delete",
     "path": "/api/ads/postback-keys/{id}",

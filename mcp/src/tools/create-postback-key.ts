@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_ACTIVE_POSTBACK_KEYS } from "../api-contract.ts";
 import { defineTool, idempotencyKey } from "../tool.ts";
-import { writeOutcome } from "./shapes.ts";
+import { postbackKeyName, writeOutcome } from "./shapes.ts";
 
 const REPLAYED_WITHOUT_KEY =
   "This retry returns the key created by the first call with this idempotency_key; the key itself is shown only once " +
@@ -16,8 +16,8 @@ export const createPostbackKey = defineTool({
     "header on POST /api/ads/postback). From then on every postback for the advertiser's campaigns must carry an active " +
     "key: postbacks without one are refused (401), so update every partner template first, or create the key before " +
     "the partner goes live. Without any key, anyone holding a click id can report conversions. At most " +
-    `${MAX_ACTIVE_POSTBACK_KEYS} active keys (revoke one first).`,
-  input: { idempotency_key: idempotencyKey },
+    `${MAX_ACTIVE_POSTBACK_KEYS} active keys (revoke one first). Name it after the partner it is for ("AppsFlyer").`,
+  input: { name: postbackKeyName.optional(), idempotency_key: idempotencyKey },
   output: {
     ...writeOutcome,
     postback_key: z
@@ -26,8 +26,10 @@ export const createPostbackKey = defineTool({
       .describe("key is null on a replayed retry: it is shown once only."),
   },
   operations: ["createPostbackKey"],
-  run: async ({ idempotency_key }, { api }) => {
-    const { result, replayed } = await api.write("createPostbackKey", {}, { idempotencyKey: idempotency_key });
+  run: async ({ name, idempotency_key }, { api }) => {
+    const { result, replayed } = await api.write("createPostbackKey", name === undefined ? {} : { body: { name } }, {
+      idempotencyKey: idempotency_key,
+    });
     return {
       status: "completed",
       replayed,

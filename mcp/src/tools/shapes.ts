@@ -17,6 +17,13 @@ import { defineTool, idempotencyKey, IDEMPOTENCY_KEY_PATTERN } from "../tool.ts"
 
 export const campaignId = z.string().min(1).max(100).describe('Campaign id, e.g. "cmp_8fJ2nQ4xLbW9cT1mV6pR3z".');
 export const webhookId = z.string().min(1).max(100).describe("Webhook endpoint id (a UUID).");
+/** A postback key's name: the partner it is for (the service trims it and takes 1 to 100 characters). */
+export const postbackKeyName = z
+  .string()
+  .min(1)
+  .max(100)
+  .describe('What the key is called: the attribution partner it is for, e.g. "AppsFlyer" (1 to 100 characters).');
+
 export const postbackKeyId = z
   .string()
   .min(1)

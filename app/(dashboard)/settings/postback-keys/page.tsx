@@ -1,12 +1,13 @@
 // Postback keys (docs/decisions/0504): the keys attribution partners send with
 // postbacks. Without an active key, anyone holding a click id can report a
 // conversion for it; the page says so and recommends a key. Create (the key
-// shown once), list, revoke with a confirmation.
+// shown once) with an optional name, list, rename, revoke with a confirmation.
 import type { Metadata } from "next";
 import { graphql } from "@/graphql/__generated__/client";
-import { MAX_ACTIVE_POSTBACK_KEYS } from "@/lib/domain/postback-keys/postback-keys.schemas";
+import { MAX_ACTIVE_POSTBACK_KEYS, UNNAMED_POSTBACK_KEY } from "@/lib/domain/postback-keys/postback-keys.schemas";
 import { PageHeader } from "@/components/shell/page-header";
 import { CreatePostbackKeyButton } from "@/components/postback-keys/create-postback-key-button";
+import { RenamePostbackKeyButton } from "@/components/postback-keys/rename-postback-key-button";
 import { RevokePostbackKeyButton } from "@/components/postback-keys/revoke-postback-key-button";
 import { formatCount, listCount } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
@@ -30,6 +31,7 @@ const POSTBACK_KEYS = graphql(`
           nodes {
             id
             restId
+            name
             createdAt
             lastUsedAt
             revokedAt
@@ -100,17 +102,23 @@ export default async function PostbackKeysPage() {
             testId="postback-key-table"
             head={
               <>
-                <Th>Key id</Th>
+                <Th>Key</Th>
                 <Th>Created</Th>
                 <Th>Last used</Th>
                 <Th>Status</Th>
+                <Th>
+                  <span className="sr-only">Actions</span>
+                </Th>
               </>
             }
           >
             {keys.map((key) => (
               <tr key={key.id}>
                 <Td>
-                  <code className="text-xs break-all">{key.restId}</code>
+                  <span className={key.name ? "font-medium" : "text-muted italic"} data-testid="postback-key-label">
+                    {key.name ?? UNNAMED_POSTBACK_KEY}
+                  </span>
+                  <code className="block text-xs break-all text-muted">{key.restId}</code>
                 </Td>
                 <Td className="whitespace-nowrap">
                   <LocalTime iso={key.createdAt} />
@@ -124,8 +132,16 @@ export default async function PostbackKeysPage() {
                       Revoked <LocalTime iso={key.revokedAt} />
                     </Badge>
                   ) : (
-                    <RevokePostbackKeyButton id={key.id} restId={key.restId} last={active === 1} />
+                    <Badge>Active</Badge>
                   )}
+                </Td>
+                <Td>
+                  <div className="flex flex-wrap gap-2">
+                    <RenamePostbackKeyButton id={key.id} label={key.name ?? key.restId} name={key.name} />
+                    {key.revokedAt ? null : (
+                      <RevokePostbackKeyButton id={key.id} restId={key.restId} last={active === 1} />
+                    )}
+                  </div>
                 </Td>
               </tr>
             ))}

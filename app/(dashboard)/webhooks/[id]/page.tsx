@@ -118,11 +118,16 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
         <Card>
           <CardHeader
             title="Test and deactivate"
-            description="A test event is a signed conversion.recorded sent now; it is not kept in the log."
+            description="A test event is a signed sample of the event chosen, sent now; it is not kept in the log."
           />
           <CardBody>
             {mayEdit ? (
-              <WebhookActions id={endpoint.id} url={endpoint.url} isActive={endpoint.isActive} />
+              <WebhookActions
+                id={endpoint.id}
+                url={endpoint.url}
+                isActive={endpoint.isActive}
+                events={endpoint.events}
+              />
             ) : (
               <ReadOnlyNote>
                 Your role on this advertiser is viewer: an editor or an admin tests and deactivates it.

@@ -14,8 +14,9 @@ import {
 } from "@/lib/domain/postback-keys/postback-keys.schemas";
 import { createTestAdvertiser, type TestAdvertiser } from "@/test/factories/advertisers";
 import { call } from "@/test/http";
+import type { Scope } from "@/lib/auth/scopes";
 
-const { DELETE } = restRoute("/api/ads/postback-keys/{id}");
+const { DELETE, PATCH } = restRoute("/api/ads/postback-keys/{id}");
 const { GET, POST } = restRoute("/api/ads/postback-keys");
 
 let acme: TestAdvertiser;
@@ -30,6 +31,19 @@ async function create(advertiser: TestAdvertiser = acme, headers: Record<string,
   return call(POST, "/api/ads/postback-keys", {
     method: "POST",
     headers: { ...(await advertiser.auth()), ...headers },
+  });
+}
+
+async function createNamed(body: unknown, advertiser: TestAdvertiser = acme) {
+  return call(POST, "/api/ads/postback-keys", { method: "POST", headers: await advertiser.auth(), body });
+}
+
+async function rename(id: string, body: unknown, advertiser: TestAdvertiser = acme, scopes?: Scope[]) {
+  return call(PATCH, `/api/ads/postback-keys/${encodeURIComponent(id)}`, {
+    method: "PATCH",
+    params: { id },
+    headers: await advertiser.auth(scopes),
+    body,
   });
 }
 
@@ -50,7 +64,8 @@ describe("POST /api/ads/postback-keys", () => {
     const res = await create();
     expect(res.status).toBe(201);
     expect(res.headers.get("content-type")).toBe("application/json");
-    expect(Object.keys(res.body).sort()).toEqual(["created_at", "id", "key"]);
+    expect(Object.keys(res.body).sort()).toEqual(["created_at", "id", "key", "name"]);
+    expect(res.body.name).toBeNull();
     expect(createdPostbackKeyView.safeParse(res.body).success).toBe(true);
     expect(res.body.id).toMatch(/^pbk_[0-9A-Za-z]{22}$/);
     expect(res.body.key).toMatch(POSTBACK_KEY_PATTERN);
@@ -114,7 +129,7 @@ describe("POST /api/ads/postback-keys", () => {
     const retry = await create(acme, { "idempotency-key": "pbk-create-1" });
     expect(retry.status).toBe(201);
     expect(retry.headers.get("idempotency-replayed")).toBe("true");
-    expect(retry.body).toEqual({ id: first.body.id, created_at: first.body.created_at, key: null });
+    expect(retry.body).toEqual({ id: first.body.id, name: null, created_at: first.body.created_at, key: null });
     expect(createdPostbackKeyView.safeParse(retry.body).success).toBe(true);
     expect(await db().postbackKey.count({ where: { advertiserId: acme.advertiserId } })).toBe(1);
     const stored = await db().idempotencyKey.findMany({ where: { advertiserId: acme.advertiserId } });
@@ -136,9 +151,10 @@ describe("GET /api/ads/postback-keys", () => {
     expect(postbackKeyListView.safeParse(res.body).success).toBe(true);
     expect(res.body.postback_keys.map((key: { id: string }) => key.id)).toEqual([newer.id, older.id]);
     for (const key of res.body.postback_keys)
-      expect(Object.keys(key).sort()).toEqual(["created_at", "id", "last_used_at", "revoked_at"]);
+      expect(Object.keys(key).sort()).toEqual(["created_at", "id", "last_used_at", "name", "revoked_at"]);
     expect(res.body.postback_keys[0]).toEqual({
       id: newer.id,
+      name: null,
       created_at: newer.created_at,
       last_used_at: null,
       revoked_at: null,
@@ -188,5 +204,71 @@ describe("DELETE /api/ads/postback-keys/{id}", () => {
     });
     expect(res.status).toBe(403);
     expect((await db().postbackKey.findUniqueOrThrow({ where: { id: created.id } })).revokedAt).toBeNull();
+  });
+});
+
+describe("postback key names", () => {
+  it("creates a named key (trimmed), keeps it in the list, and records it in the history", async () => {
+    const res = await createNamed({ name: "  AppsFlyer  " });
+    expect(res.status).toBe(201);
+    expect(res.body.name).toBe("AppsFlyer");
+    expect(createdPostbackKeyView.safeParse(res.body).success).toBe(true);
+    expect((await db().postbackKey.findUniqueOrThrow({ where: { id: res.body.id } })).name).toBe("AppsFlyer");
+    expect((await list()).body.postback_keys[0].name).toBe("AppsFlyer");
+    const change = await db().change.findFirstOrThrow({ where: { targetId: res.body.id } });
+    expect(change.operation).toBe("createPostbackKey");
+    expect(JSON.parse(change.fields)).toMatchObject({ name: { from: null, to: "AppsFlyer" } });
+    // a body with no name, and a null one, are unnamed keys as before
+    expect((await createNamed({})).body.name).toBeNull();
+    expect((await createNamed({ name: null })).body.name).toBeNull();
+  });
+
+  it("refuses a blank, too long or non-text name, and unknown fields (422, nothing written)", async () => {
+    for (const body of [{ name: "   " }, { name: "x".repeat(101) }, { name: 7 }, { label: "AppsFlyer" }]) {
+      const res = await createNamed(body);
+      expect(res.status).toBe(422);
+      expect(res.body.code).toBe("validation_failed");
+      expect(res.headers.get("content-type")).toBe("application/problem+json");
+    }
+    expect((await createNamed({ name: "x".repeat(101) })).body.errors[0].path).toBe("name");
+    expect((await createNamed({ name: "x".repeat(100) })).status).toBe(201);
+    expect(await db().postbackKey.count({ where: { advertiserId: acme.advertiserId } })).toBe(1);
+  });
+
+  it("renames with PATCH (and removes the name with null), active or revoked, with a history entry per change", async () => {
+    const created = (await create()).body;
+    const renamed = await rename(created.id, { name: " Adjust " });
+    expect(renamed.status).toBe(200);
+    expect(postbackKeyView.safeParse(renamed.body).success).toBe(true);
+    expect(renamed.body).toMatchObject({ id: created.id, name: "Adjust", revoked_at: null });
+    // the same name again changes nothing and records nothing
+    expect((await rename(created.id, { name: "Adjust" })).body.name).toBe("Adjust");
+    await revoke(created.id);
+    const cleared = await rename(created.id, { name: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.name).toBeNull();
+    expect(cleared.body.revoked_at).not.toBeNull();
+    const changes = await db().change.findMany({
+      where: { targetId: created.id, operation: "renamePostbackKey" },
+    });
+    // two changes (the repeat recorded none), compared without their order
+    expect(changes).toHaveLength(2);
+    expect(changes.map((change) => JSON.parse(change.fields) as unknown)).toEqual(
+      expect.arrayContaining([{ name: { from: null, to: "Adjust" } }, { name: { from: "Adjust", to: null } }]),
+    );
+  });
+
+  it("refuses a bad name (422 on name), another advertiser's key (404), a read-only token (403)", async () => {
+    const created = (await create()).body;
+    const blank = await rename(created.id, { name: "" });
+    expect(blank.status).toBe(422);
+    expect(blank.body.errors[0].path).toBe("name");
+    expect((await rename(created.id, {})).status).toBe(422);
+    const theirs = (await create(rival)).body;
+    expect((await rename(theirs.id, { name: "Mine now" })).status).toBe(404);
+    expect((await db().postbackKey.findUniqueOrThrow({ where: { id: theirs.id } })).name).toBeNull();
+    const readOnly = await rename(created.id, { name: "Branch" }, acme, ["campaigns:read"]);
+    expect(readOnly.status).toBe(403);
+    expect((await db().postbackKey.findUniqueOrThrow({ where: { id: created.id } })).name).toBeNull();
   });
 });

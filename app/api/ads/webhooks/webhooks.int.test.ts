@@ -332,6 +332,49 @@ describe("E15 test event", () => {
     ).toBe(false);
   });
 
+  it("sends a sample of the chosen subscribed event type, signed; another type is 422 on event_type and sends nothing", async () => {
+    const endpoint = await registerOk(acme, { events: ["campaign.ended", "invoice.issued"] });
+    const send = async (body?: unknown) =>
+      call(sendTest, `/api/ads/webhooks/${endpoint.id}/test`, {
+        method: "POST",
+        headers: await acme.auth(),
+        params: { id: endpoint.id },
+        ...(body === undefined ? {} : { body }),
+      });
+    const res = await send({ event_type: "invoice.issued" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, message: expect.stringMatching(/\(invoice\.issued\) accepted/) });
+    expect(receiver.requests).toHaveLength(1);
+    const received = receiver.requests[0]!;
+    expect(received.json.type).toBe("invoice.issued");
+    expect(eventDataSchemas["invoice.issued"].safeParse(received.json.data).success).toBe(true);
+    expect((received.json.data as { invoice_id: string }).invoice_id).toMatch(/^inv_test_/);
+    expect(
+      verifySignature({
+        secret: endpoint.secret,
+        rawBody: received.rawBody,
+        timestamp: received.headers["x-service-timestamp"] as string,
+        signature: received.headers["x-service-signature"] as string,
+      }).ok,
+    ).toBe(true);
+
+    for (const body of [{ event_type: "click.recorded" }, { event_type: "nope" }, { event: "campaign.ended" }]) {
+      const refused = await send(body);
+      expect(refused.status, JSON.stringify(body)).toBe(422);
+      expect(refused.body.code).toBe("validation_failed");
+    }
+    expect((await send({ event_type: "click.recorded" })).body.errors[0].path).toBe("event_type");
+    expect(receiver.requests).toHaveLength(1);
+    // no body, or an empty one: conversion.recorded as before, whatever the endpoint subscribes to
+    expect((await send()).status).toBe(200);
+    expect((await send({})).status).toBe(200);
+    expect(receiver.requests.map((request) => request.json.type)).toEqual([
+      "invoice.issued",
+      "conversion.recorded",
+      "conversion.recorded",
+    ]);
+  });
+
   it("a failing receiver is 200 with success false; failure_count and last_delivered_at do not change", async () => {
     const endpoint = await registerOk(acme);
     receiver.reply = () => ({ status: 500, body: "database on fire" });

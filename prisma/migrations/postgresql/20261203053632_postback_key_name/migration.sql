@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "postback_keys" ADD COLUMN     "name" TEXT;
