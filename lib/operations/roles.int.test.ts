@@ -53,6 +53,8 @@ const ROLE_TABLE: Record<OperationName, Role | null> = {
   listPostbackKeyConnection: "admin",
   createPostbackKey: "admin",
   revokePostbackKey: "admin",
+  runTestController: "editor",
+  getSandboxProduct: "viewer",
   listApiClients: "admin",
   createApiClient: "admin",
   revokeApiClient: "admin",
