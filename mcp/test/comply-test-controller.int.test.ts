@@ -5,12 +5,16 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { createTestAdvertiser } from "@/test/factories/advertisers";
+import { startIconServer, type IconServer } from "@/test/icon-server";
 import { callTool, connectMcp } from "@/test/mcp-client";
+import { buyRequest } from "./adcp-requests";
 
 let real: Client;
 let sandbox: Client;
+let icons: IconServer;
 
 beforeAll(async () => {
+  icons = await startIconServer();
   const realAdvertiser = await createTestAdvertiser("Real Book");
   const sandboxAdvertiser = await createTestAdvertiser("Sandbox Book");
   await db().advertiser.update({ where: { id: sandboxAdvertiser.advertiserId }, data: { sandbox: true } });
@@ -20,6 +24,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await real.close();
   await sandbox.close();
+  await icons.close();
 });
 
 describe("comply_test_controller", () => {
@@ -64,5 +69,31 @@ describe("comply_test_controller", () => {
     const answer = await callTool(sandbox, "comply_test_controller", { scenario: "force_nothing" });
     expect(answer.isError).toBe(true);
     expect(answer.structured).toMatchObject({ adcp_error: { code: "VALIDATION_ERROR", field: "scenario" } });
+  });
+});
+
+describe("create_media_buy of a sandbox product", () => {
+  const testProduct = (key: string) => {
+    const request = buyRequest(key, icons.url(), { product_id: "test-product", pricing_option_id: "default" });
+    delete (request.packages[0] as Record<string, unknown>).bid_price;
+    return request;
+  };
+
+  it("previews test-product for a sandbox advertiser at its pricing option's bid (close_game nba's floor)", async () => {
+    const answer = await callTool(sandbox, "create_media_buy", testProduct("sandbox-buy-key-00001"));
+    expect(answer.isError, answer.text).toBe(false);
+    expect(answer.structured).toMatchObject({ status: "input-required" });
+    expect(JSON.stringify(answer.structured)).toContain('"bid_price":0.35');
+  });
+
+  it("answers PRODUCT_NOT_FOUND for a real advertiser, and for a pricing option the product lacks", async () => {
+    const refused = await callTool(real, "create_media_buy", testProduct("real-buy-key-0000001"));
+    expect(refused.structured).toMatchObject({
+      adcp_error: { code: "PRODUCT_NOT_FOUND", field: "packages[0].product_id" },
+    });
+    const request = testProduct("sandbox-buy-key-00002");
+    (request.packages[0] as Record<string, unknown>).pricing_option_id = "cpm_guaranteed";
+    const unknown = await callTool(sandbox, "create_media_buy", request);
+    expect(unknown.structured).toMatchObject({ adcp_error: { field: "packages[0].pricing_option_id" } });
   });
 });
