@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   role_required: { status: 403, title: "Role required", graphql: "FORBIDDEN" },
   two_factor_required: { status: 403, title: "Two-factor sign-in required", graphql: "FORBIDDEN" },
   origin_not_allowed: { status: 403, title: "Origin not allowed", graphql: "FORBIDDEN" },
+  sandbox_only: { status: 403, title: "Sandbox advertisers only", graphql: "FORBIDDEN" },
   not_found: { status: 404, title: "Not found", graphql: "NOT_FOUND" },
   click_not_found: { status: 404, title: "Click not found", graphql: "NOT_FOUND" },
   method_not_allowed: { status: 405, title: "Method not allowed", graphql: "BAD_REQUEST" },

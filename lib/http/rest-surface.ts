@@ -28,6 +28,7 @@ import { createPostbackKey } from "@/lib/domain/postback-keys/create-postback-ke
 import { listPostbackKeys } from "@/lib/domain/postback-keys/list-postback-keys";
 import { renamePostbackKey } from "@/lib/domain/postback-keys/rename-postback-key";
 import { revokePostbackKey } from "@/lib/domain/postback-keys/revoke-postback-key";
+import { getSandboxProduct, runTestController } from "@/lib/domain/adcp-sandbox/sandbox-products";
 import { getAdvertiser } from "@/lib/domain/advertisers/get-advertiser";
 import { getBilling } from "@/lib/domain/billing/accounts";
 import { invoiceCsv, invoiceFilename, invoicePdf } from "@/lib/domain/billing/invoice-files";
@@ -76,6 +77,7 @@ import { retryWebhookDelivery } from "@/lib/webhooks/retry-webhook-delivery";
 import { sendWebhookTestEvent } from "@/lib/webhooks/send-test-event";
 import type { OperationDoc } from "@/lib/openapi/common";
 import { authDocs, jwksPaths, oauthPaths } from "@/lib/openapi/paths/auth";
+import { adcpSandboxDocs } from "@/lib/openapi/paths/adcp-sandbox";
 import { advertiserDocs } from "@/lib/openapi/paths/advertiser";
 import { billingDocs } from "@/lib/openapi/paths/billing";
 import { campaignsDocs } from "@/lib/openapi/paths/campaigns";
@@ -378,6 +380,19 @@ export const REST_SURFACE: readonly SurfaceEntry[] = [
   op("DELETE", "/api/ads/postback-keys/{id}", revokePostbackKey, postbackKeysDocs.revokePostbackKey, {
     view: toPostbackKeyView,
   }),
+
+  // AdCP's compliance test controller and its fixtures, sandbox advertisers only (docs/decisions/1315)
+  op(
+    "POST",
+    "/api/ads/adcp/test-controller",
+    runTestController,
+    adcpSandboxDocs.runTestController,
+    {},
+    {
+      bodyLimit: SMALL_BODY_LIMIT,
+    },
+  ),
+  op("GET", "/api/ads/adcp/sandbox-products/{id}", getSandboxProduct, adcpSandboxDocs.getSandboxProduct),
 
   op("GET", "/api/ads/advertiser", getAdvertiser, advertiserDocs.getAdvertiser, { view: advertiserView }),
   op("GET", "/api/ads/billing", getBilling, billingDocs.getBilling),

@@ -848,6 +848,39 @@ const SAMPLES: Record<string, Sample> = {
       status: 404,
     });
   },
+  "POST /api/ads/adcp/test-controller": async () => {
+    const sandbox = await createTestAdvertiser("Sandbox");
+    await db().advertiser.update({ where: { id: sandbox.advertiserId }, data: { sandbox: true } });
+    const seeded = await exercise("POST", "api/ads/adcp/test-controller", "/api/ads/adcp/test-controller", {
+      headers: await sandbox.auth(),
+      body: { scenario: "seed_product", params: { product_id: "sample-product", fixture: {} } },
+      status: 200,
+    });
+    expect(seeded.body).toEqual({ success: true, message: "Fixture seeded" });
+    // a real advertiser is refused, whatever the scenario
+    const refused = await exercise("POST", "api/ads/adcp/test-controller", "/api/ads/adcp/test-controller", {
+      headers,
+      body: { scenario: "list_scenarios" },
+      status: 403,
+    });
+    expect(refused.body.code).toBe("sandbox_only");
+  },
+  "GET /api/ads/adcp/sandbox-products/{id}": async () => {
+    const sandbox = await createTestAdvertiser("Sandbox");
+    await db().advertiser.update({ where: { id: sandbox.advertiserId }, data: { sandbox: true } });
+    const path = "/api/ads/adcp/sandbox-products/test-product";
+    const res = await exercise("GET", "api/ads/adcp/sandbox-products/[id]", path, {
+      headers: await sandbox.auth(),
+      params: { id: "test-product" },
+      status: 200,
+    });
+    expect(res.body.moment_type).toBe("close_game");
+    await exercise("GET", "api/ads/adcp/sandbox-products/[id]", "/api/ads/adcp/sandbox-products/none", {
+      headers: await sandbox.auth(),
+      params: { id: "none" },
+      status: 404,
+    });
+  },
   "DELETE /api/ads/postback-keys/{id}": async () => {
     const keyed = await createTestAdvertiser("Keyed");
     const keyedHeaders = await keyed.auth();

@@ -17,6 +17,7 @@ import { createCampaign, previewCampaignCreate } from "@/lib/domain/campaigns/cr
 import { duplicateCampaign } from "@/lib/domain/campaigns/duplicate-campaign";
 import { forecastCampaignDelivery } from "@/lib/domain/campaigns/forecast-delivery";
 import { getCampaign } from "@/lib/domain/campaigns/get-campaign";
+import { getSandboxProduct, runTestController } from "@/lib/domain/adcp-sandbox/sandbox-products";
 import { listCampaigns } from "@/lib/domain/campaigns/list-campaigns";
 import { previewCampaignUpdate, updateCampaign } from "@/lib/domain/campaigns/update-campaign";
 import { addCreativeVariant } from "@/lib/domain/creatives/add-creative-variant";
@@ -128,6 +129,8 @@ export const OPERATIONS = {
   createPostbackKey,
   renamePostbackKey,
   revokePostbackKey,
+  runTestController,
+  getSandboxProduct,
   listApiClients,
   createApiClient,
   revokeApiClient,

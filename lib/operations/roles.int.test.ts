@@ -54,6 +54,8 @@ const ROLE_TABLE: Record<OperationName, Role | null> = {
   createPostbackKey: "admin",
   renamePostbackKey: "admin",
   revokePostbackKey: "admin",
+  runTestController: "editor",
+  getSandboxProduct: "viewer",
   listApiClients: "admin",
   createApiClient: "admin",
   revokeApiClient: "admin",

@@ -15,6 +15,7 @@ import { argumentError, errorResult, okResult, refusal, toAdcpError } from "./to
 import { ToolInputError, type ToolContext, type ToolDefinition } from "./tool.ts";
 import { addCreativeVariant } from "./tools/add-creative-variant.ts";
 import { cancelCampaign } from "./tools/cancel-campaign.ts";
+import { complyTestController } from "./tools/comply-test-controller.ts";
 import { createCampaign } from "./tools/create-campaign.ts";
 import { pauseCreativeVariant, resumeCreativeVariant } from "./tools/creative-variant-status.ts";
 import { createPostbackKey } from "./tools/create-postback-key.ts";
@@ -108,6 +109,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   getMediaBuyDelivery,
   syncCreatives,
   listCreatives,
+  // AdCP's compliance test controller, sandbox advertisers only (the service refuses any other)
+  complyTestController,
 ] as ToolDefinition[];
 
 /** What the service declares about each operation (the generated table, or one derived from another document). */

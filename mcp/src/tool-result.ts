@@ -30,6 +30,7 @@ const ADCP_CODES: Record<string, { code: string; recovery: AdcpError["recovery"]
   bad_request: { code: "INVALID_REQUEST", recovery: "correctable" },
   unauthorized: { code: "AUTH_INVALID", recovery: "terminal" },
   insufficient_scope: { code: "SCOPE_INSUFFICIENT", recovery: "terminal" },
+  sandbox_only: { code: "PERMISSION_DENIED", recovery: "terminal" },
   not_found: { code: "REFERENCE_NOT_FOUND", recovery: "correctable" },
   click_not_found: { code: "REFERENCE_NOT_FOUND", recovery: "correctable" },
   method_not_allowed: { code: "INVALID_REQUEST", recovery: "terminal" },

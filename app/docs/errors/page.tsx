@@ -23,6 +23,8 @@ const WHEN: Record<ErrorCode, string> = {
     "GraphQL with the dashboard session only: the signed-in member's role on the selected advertiser does not allow the operation (a viewer changes nothing; only an admin manages members, API keys, postback keys and connected apps). Access tokens are judged by their scopes instead (insufficient_scope).",
   two_factor_required:
     "Dashboard session only: the selected advertiser requires two-factor sign-in and the signed-in member has not set it up; everything but setting it up is refused until they do.",
+  sandbox_only:
+    "AdCP's compliance test controller and its fixtures serve sandbox advertisers only (the operator CLI's create-advertiser --sandbox); a real advertiser is refused.",
   origin_not_allowed:
     "/mcp only: the request carries a browser's Origin header other than the service's own origin (a web page of another site, or a DNS-rebinding attack). Agents and command-line clients send no Origin and are not affected.",
   unauthorized:

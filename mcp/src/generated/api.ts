@@ -408,6 +408,46 @@ export interface paths {
         patch: operations["renamePostbackKey"];
         trace?: never;
     };
+    "/api/ads/adcp/test-controller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a scenario of AdCP's compliance test controller
+         * @description What the MCP tool comply_test_controller calls. `list_scenarios` answers the force_ and simulate_ scenarios served; `seed_product` (params `{product_id, fixture}`) makes a sandbox product, an alias of one real product (the fixture's `ext.sma.moment_type` and `ext.sma.sport`, by default close_game in nba); `seed_pricing_option` (params `{product_id, pricing_option_id, fixture}`) adds a pricing option to it, whose `fixed_price` above the floor is the bid of a buy that names none. A re-seed with an equivalent fixture answers `Fixture re-seeded (equivalent)`; a different one is 422. AdCP's fixture `test-product` (pricing options default and test-pricing) exists without a seed. Another scenario or bad params: 422 naming the field. Sandbox advertisers only (made with the operator CLI's create-advertiser --sandbox): a real advertiser is refused with 403 sandbox_only, whatever it sends (docs/decisions/1315). Bodies of at most 4096 bytes (413 past that).
+         */
+        post: operations["runTestController"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/adcp/sandbox-products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a sandbox product
+         * @description A product seeded for this sandbox advertiser (or `test-product`): the moment type and sport it buys and its pricing options with the bid a buy naming none makes. Another id is 404. Sandbox advertisers only (made with the operator CLI's create-advertiser --sandbox): a real advertiser is refused with 403 sandbox_only, whatever it sends (docs/decisions/1315).
+         */
+        get: operations["getSandboxProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ads/advertiser": {
         parameters: {
             query?: never;
@@ -1225,7 +1265,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {string} */
-            code: "bad_request" | "graphql_parse_failed" | "graphql_validation_failed" | "query_too_complex" | "unauthorized" | "postback_key_required" | "invalid_postback_key" | "insufficient_scope" | "session_required" | "role_required" | "two_factor_required" | "origin_not_allowed" | "not_found" | "click_not_found" | "method_not_allowed" | "conflict" | "invalid_transition" | "idempotency_in_flight" | "payload_too_large" | "validation_failed" | "immutable_field" | "icon_unreachable" | "region_not_licensed" | "idempotency_key_reused" | "attribution_window_expired" | "rate_limited" | "internal_error" | "unavailable";
+            code: "bad_request" | "graphql_parse_failed" | "graphql_validation_failed" | "query_too_complex" | "unauthorized" | "postback_key_required" | "invalid_postback_key" | "insufficient_scope" | "session_required" | "role_required" | "two_factor_required" | "origin_not_allowed" | "sandbox_only" | "not_found" | "click_not_found" | "method_not_allowed" | "conflict" | "invalid_transition" | "idempotency_in_flight" | "payload_too_large" | "validation_failed" | "immutable_field" | "icon_unreachable" | "region_not_licensed" | "idempotency_key_reused" | "attribution_window_expired" | "rate_limited" | "internal_error" | "unavailable";
             request_id?: string;
             errors?: {
                 path: string;
@@ -2014,6 +2054,27 @@ export interface components {
              */
             created_at: string;
         };
+        TestControllerResult: {
+            /** @constant */
+            success: true;
+            /** @description list_scenarios: the force_ and simulate_ scenarios served */
+            scenarios?: string[];
+            /** @description seed_*: Fixture seeded, or Fixture re-seeded (equivalent) */
+            message?: string;
+        };
+        SandboxProduct: {
+            product_id: string;
+            /** @description The moment type it buys */
+            moment_type: string;
+            /** @description The sport it buys */
+            sport: string;
+            /** @description The pricing options a buy may name (default always) */
+            pricing_options: {
+                pricing_option_id: string;
+                /** @description The bid of a buy that names none: the moment type's floor, or the option's fixed_price when higher */
+                bid_cpm_usd: number;
+            }[];
+        };
         Advertiser: {
             /** @example adv_8fJ2nQ4xLbW9cT1mV6pR3z */
             id: string;
@@ -2370,7 +2431,7 @@ export interface components {
                  * @description The same code as REST's problem `code` (/docs/errors).
                  * @enum {string}
                  */
-                apiCode: "bad_request" | "graphql_parse_failed" | "graphql_validation_failed" | "query_too_complex" | "unauthorized" | "postback_key_required" | "invalid_postback_key" | "insufficient_scope" | "session_required" | "role_required" | "two_factor_required" | "origin_not_allowed" | "not_found" | "click_not_found" | "method_not_allowed" | "conflict" | "invalid_transition" | "idempotency_in_flight" | "payload_too_large" | "validation_failed" | "immutable_field" | "icon_unreachable" | "region_not_licensed" | "idempotency_key_reused" | "attribution_window_expired" | "rate_limited" | "internal_error" | "unavailable";
+                apiCode: "bad_request" | "graphql_parse_failed" | "graphql_validation_failed" | "query_too_complex" | "unauthorized" | "postback_key_required" | "invalid_postback_key" | "insufficient_scope" | "session_required" | "role_required" | "two_factor_required" | "origin_not_allowed" | "sandbox_only" | "not_found" | "click_not_found" | "method_not_allowed" | "conflict" | "invalid_transition" | "idempotency_in_flight" | "payload_too_large" | "validation_failed" | "immutable_field" | "icon_unreachable" | "region_not_licensed" | "idempotency_key_reused" | "attribution_window_expired" | "rate_limited" | "internal_error" | "unavailable";
                 requestId?: string;
                 fieldErrors?: {
                     field: string[];
@@ -4627,6 +4688,171 @@ export interface operations {
             };
         };
     };
+    runTestController: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. Makes this write safe to retry (Stripe's convention): the key is kept 24 hours per advertiser with a fingerprint of the request (the API client that sent it, method, path, body) and the response, stored encrypted. A retry with the same key and the same request from the same client gets the first response again, with `Idempotency-Replayed: true`, and changes nothing; the same key with a different request, or from another API client of the advertiser, is 422 idempotency_key_reused; while the first request runs a retry is 409 idempotency_in_flight. A request refused with a 4xx changed nothing and frees its key. 1 to 255 visible ASCII characters (a UUID is a good key). Ignored with validate_only=true. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description list_scenarios, seed_product or seed_pricing_option */
+                    scenario: string;
+                    /** @description The scenario's parameters (AdCP's comply_test_controller) */
+                    params?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The scenario's answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestControllerResult"];
+                };
+            };
+            /** @description Malformed request (bad JSON or content type): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: sandbox_only, insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the resource's current state: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts (see x-body-limit-bytes): payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: validation_failed, idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSandboxProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sandbox product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxProduct"];
+                };
+            };
+            /** @description Malformed request: a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: sandbox_only, insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getAdvertiser: {
         parameters: {
             query?: never;
@@ -6338,7 +6564,7 @@ export const decisionRequestExcluded_categoriesValues: ReadonlyArray<FlattenedDe
 export const momentRequestMoment_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentRequest"]["moment_type"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];
 export const momentRequestSportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentRequest"]["sport"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
 export const momentUserExcluded_categoriesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentUser"]["excluded_categories"]> = ["gambling", "alcohol"];
-export const problemCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Problem"]["code"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "role_required", "two_factor_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "region_not_licensed", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];
+export const problemCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Problem"]["code"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "role_required", "two_factor_required", "origin_not_allowed", "sandbox_only", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "region_not_licensed", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];
 export const oAuthErrorErrorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OAuthError"]["error"]> = ["invalid_request", "invalid_client", "unsupported_grant_type", "invalid_scope", "rate_limited", "server_error"];
 export const momentTypeAvailable_sportsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentType"]["available_sports"]> = ["ncaa_basketball", "nba", "nfl", "mlb"];
 export const clearingPriceEntryMoment_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClearingPriceEntry"]["moment_type"]> = ["bet_resolved", "prediction_resolved", "overtime", "close_game", "spread_alert", "moneyline_alert", "total_alert", "prop_alert", "position_alert", "foul_trouble", "follow_alert"];
@@ -6382,4 +6608,4 @@ export const ruleActionActionValues: ReadonlyArray<FlattenedDeepRequired<compone
 export const ruleActionOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RuleAction"]["outcome"]> = ["applied", "skipped"];
 export const savedReportScheduleAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SavedReport"]["schedule"]> = ["daily", "weekly", "monthly"];
 export const momentNoAdReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MomentNoAd"]["reason"]> = ["no_fill", "capped"];
-export const graphQLErrorExtensionsApiCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["GraphQLError"]["extensions"]["apiCode"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "role_required", "two_factor_required", "origin_not_allowed", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "region_not_licensed", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];
+export const graphQLErrorExtensionsApiCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["GraphQLError"]["extensions"]["apiCode"]> = ["bad_request", "graphql_parse_failed", "graphql_validation_failed", "query_too_complex", "unauthorized", "postback_key_required", "invalid_postback_key", "insufficient_scope", "session_required", "role_required", "two_factor_required", "origin_not_allowed", "sandbox_only", "not_found", "click_not_found", "method_not_allowed", "conflict", "invalid_transition", "idempotency_in_flight", "payload_too_large", "validation_failed", "immutable_field", "icon_unreachable", "region_not_licensed", "idempotency_key_reused", "attribution_window_expired", "rate_limited", "internal_error", "unavailable"];

@@ -290,6 +290,26 @@ export const OPERATIONS = {
     "write": true,
     "idempotent": true
   },
+  "runTestController": {
+    "method": "post",
+    "path": "/api/ads/adcp/test-controller",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:write"
+    ],
+    "write": true,
+    "idempotent": true
+  },
+  "getSandboxProduct": {
+    "method": "get",
+    "path": "/api/ads/adcp/sandbox-products/{id}",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:read"
+    ],
+    "write": false,
+    "idempotent": false
+  },
   "getAdvertiser": {
     "method": "get",
     "path": "/api/ads/advertiser",

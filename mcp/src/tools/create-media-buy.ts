@@ -5,7 +5,13 @@ import { checkFlight, endDateFrom, endTimeOf, startDateFrom, startTimeOf } from 
 import { adcpRequest, adcpResponse, completed, inputRequired } from "../adcp/envelope.ts";
 import { overlayOf, regionsFromOverlay, targetingOverlay } from "../adcp/targeting.ts";
 import { mediaBuyOf, mediaBuyStatus } from "../adcp/media-buys.ts";
-import type { CampaignCreated, CreateCampaignBody, Written } from "../rest-client.ts";
+import {
+  ApiError,
+  type CampaignCreated,
+  type CreateCampaignBody,
+  type RestClient,
+  type Written,
+} from "../rest-client.ts";
 import { confirm, defineTool, ESTIMATES_NOTE, ToolInputError } from "../tool.ts";
 import { adcpIdempotencyKey, previewCreate } from "./shapes.ts";
 
@@ -28,6 +34,42 @@ const packageRequest = z.looseObject({
   targeting_overlay: targetingOverlay.optional(),
   creatives: z.array(creativeAsset).optional().describe("Required: exactly one push_notification creative."),
 });
+
+/**
+ * The product a package names: one of the catalog's ("close_game.nba"), or a sandbox product the service seeded for
+ * this advertiser (docs/decisions/1315), with the bid its pricing option makes when the package names none. The
+ * service decides what a sandbox product is and who has one: its refusal is PRODUCT_NOT_FOUND here.
+ */
+async function productOf(
+  api: RestClient,
+  pkg: { product_id: string; pricing_option_id: string; bid_price?: number | undefined },
+): Promise<{ momentType: string; sport: string; bid?: number | undefined }> {
+  if (/^[a-z_]+\.[a-z_]+$/.test(pkg.product_id)) {
+    const { momentType, sport } = parseProductId(pkg.product_id, "packages[0].product_id");
+    if (pkg.pricing_option_id !== PRICING_OPTION_ID)
+      throw new ToolInputError(
+        `Unknown pricing option ${JSON.stringify(pkg.pricing_option_id)}: use "${PRICING_OPTION_ID}".`,
+        { field: "packages[0].pricing_option_id" },
+      );
+    return { momentType, sport, bid: pkg.bid_price };
+  }
+  let sandbox;
+  try {
+    sandbox = await api.read("getSandboxProduct", { path: { id: pkg.product_id } });
+  } catch (error) {
+    if (error instanceof ApiError && [403, 404].includes(error.status))
+      parseProductId(pkg.product_id, "packages[0].product_id");
+    throw error;
+  }
+  const option = sandbox.pricing_options.find((candidate) => candidate.pricing_option_id === pkg.pricing_option_id);
+  if (!option)
+    throw new ToolInputError(
+      `Unknown pricing option ${JSON.stringify(pkg.pricing_option_id)} of ${JSON.stringify(pkg.product_id)}: use ` +
+        sandbox.pricing_options.map((candidate) => JSON.stringify(candidate.pricing_option_id)).join(" or "),
+      { field: "packages[0].pricing_option_id" },
+    );
+  return { momentType: sandbox.moment_type, sport: sandbox.sport, bid: pkg.bid_price ?? option.bid_cpm_usd };
+}
 
 /** API field paths -> this task's argument paths (for errors). */
 export function createFieldMap(path: string): string {
@@ -94,6 +136,8 @@ export const createMediaBuy = defineTool({
       ),
   },
   operations: ["createCampaign", "getCampaign", "listMomentTypes"],
+  // sandbox advertisers' seeded products (docs/decisions/1315)
+  optionalOperations: ["getSandboxProduct"],
   fieldMap: createFieldMap,
   run: async (args, { api, now }) => {
     if (args.packages.length !== 1) {
@@ -110,15 +154,8 @@ export const createMediaBuy = defineTool({
     checkFlight(startDate, endDate, now());
     if (!(pkg.budget > 0))
       throw new ToolInputError("must be a positive amount in USD (at least 10)", { field: "packages[0].budget" });
-    const { momentType, sport } = parseProductId(pkg.product_id, "packages[0].product_id");
-    if (pkg.pricing_option_id !== PRICING_OPTION_ID)
-      throw new ToolInputError(
-        `Unknown pricing option ${JSON.stringify(pkg.pricing_option_id)}: use "${PRICING_OPTION_ID}".`,
-        {
-          field: "packages[0].pricing_option_id",
-        },
-      );
-    if (pkg.bid_price === undefined)
+    const { momentType, sport, bid } = await productOf(api, pkg);
+    if (bid === undefined)
       throw new ToolInputError("bid_price is required: the CPM bid in USD, at least the product's floor_price.", {
         field: "packages[0].bid_price",
       });
@@ -167,7 +204,7 @@ export const createMediaBuy = defineTool({
         `${productId(momentType, sport)} ${startDate} to ${endDate}${args.po_number ? ` (PO ${args.po_number})` : ""}`,
       moment_types: [momentType as CreateCampaignBody["moment_types"][number]],
       sports: [sport as CreateCampaignBody["sports"][number]],
-      bid_cpm_usd: pkg.bid_price,
+      bid_cpm_usd: bid,
       // the service spreads the package budget over the flight's days (asap: the whole budget a day)
       daily_budget_usd: null,
       total_budget_usd: pkg.budget,
@@ -194,8 +231,8 @@ export const createMediaBuy = defineTool({
             packages: [
               {
                 product_id: pkg.product_id,
-                pricing_option_id: PRICING_OPTION_ID,
-                bid_price: pkg.bid_price,
+                pricing_option_id: pkg.pricing_option_id,
+                bid_price: bid,
                 budget: pkg.budget,
                 pacing,
                 paused,

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { testControllerInput } from "@/lib/domain/adcp-sandbox/sandbox-products.schemas";
+import type { OperationDoc } from "../common";
+
+const RULE =
+  "Sandbox advertisers only (made with the operator CLI's create-advertiser --sandbox): a real advertiser is refused " +
+  "with 403 sandbox_only, whatever it sends (docs/decisions/1315).";
+
+export const adcpSandboxDocs = {
+  runTestController: {
+    summary: "Run a scenario of AdCP's compliance test controller",
+    description:
+      "What the MCP tool comply_test_controller calls. `list_scenarios` answers the force_ and simulate_ scenarios " +
+      "served; `seed_product` (params `{product_id, fixture}`) makes a sandbox product, an alias of one real product " +
+      "(the fixture's `ext.sma.moment_type` and `ext.sma.sport`, by default close_game in nba); `seed_pricing_option` " +
+      "(params `{product_id, pricing_option_id, fixture}`) adds a pricing option to it, whose `fixed_price` above the " +
+      "floor is the bid of a buy that names none. A re-seed with an equivalent fixture answers `Fixture re-seeded " +
+      "(equivalent)`; a different one is 422. AdCP's fixture `test-product` (pricing options default and test-pricing) " +
+      `exists without a seed. Another scenario or bad params: 422 naming the field. ${RULE}`,
+    tags: ["AdCP sandbox"],
+    requestBody: { required: true, content: { "application/json": { schema: testControllerInput } } },
+    returns: "The scenario's answer",
+    errors: ["bad_request", "sandbox_only", "validation_failed"],
+  },
+  getSandboxProduct: {
+    summary: "Get a sandbox product",
+    description:
+      "A product seeded for this sandbox advertiser (or `test-product`): the moment type and sport it buys and its " +
+      `pricing options with the bid a buy naming none makes. Another id is 404. ${RULE}`,
+    tags: ["AdCP sandbox"],
+    requestParams: {
+      path: z.object({ id: z.string().meta({ description: "The product id", example: "test-product" }) }),
+    },
+    returns: "The sandbox product",
+    errors: ["sandbox_only", "not_found"],
+  },
+} satisfies Record<string, OperationDoc>;
