@@ -1,3 +1,4 @@
+// both databases: reporting plans
 // The campaign list's money columns (issue 42, docs/decisions/1237) through the page's own
 // GraphQL documents, on a real database (the integration project runs on SQLite and on
 // PostgreSQL): every figure of every listed campaign, of the totals row and of the previous

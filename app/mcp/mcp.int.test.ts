@@ -189,7 +189,7 @@ describe("the envelope: one JSON-RPC request or notification", () => {
 describe("scopes decide the tools", () => {
   it("lists every tool, with annotations, to a token with every scope", async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(50);
+    expect(tools).toHaveLength(51);
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect(byName.get("list_changes")?.annotations).toMatchObject({ readOnlyHint: true });
     for (const name of WRITE_TOOLS) expect(byName.get(name)?.annotations?.readOnlyHint, name).toBe(false);

@@ -50,6 +50,8 @@ export const getAdcpCapabilities = defineTool({
           supports_transformation: false,
           supports_compliance: false,
         },
+        // comply_test_controller, for sandbox advertisers only (docs/decisions/1315): the seeding scenarios so far
+        compliance_testing: { scenarios: ["seed_product", "seed_pricing_option"] },
         extensions_supported: ["sma"],
       },
       context,

@@ -1,3 +1,4 @@
+// both databases: fixtures stored as JSON and compared
 // AdCP's compliance test controller through its REST routes (docs/decisions/1315): refused
 // for a real advertiser whatever the scenario, list_scenarios, seed_product and
 // seed_pricing_option (re-seed equivalent or refused), the sandbox products a buy resolves,
