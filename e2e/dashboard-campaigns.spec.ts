@@ -111,12 +111,13 @@ test("sign up, create a campaign, list it, open it, add a variant, sign out", as
   await expect(page.getByTestId("change-table")).not.toContainText("setVariantStatus");
 
   await page.goto("/campaigns");
-  const row = page.getByRole("row", { name: /Close games, Q4/ });
+  const list = page.getByRole("table", { name: "Campaigns" });
+  const row = list.getByRole("row", { name: /Close games, Q4/ });
   await expect(row).toContainText("Paused");
   await expect(row).toContainText("$2.50");
   await expectAccessible(page, "campaigns list");
   await page.getByRole("link", { name: "Paused" }).click();
-  await expect(page.getByRole("row", { name: /Close games, Q4/ })).toBeVisible();
+  await expect(list.getByRole("row", { name: /Close games, Q4/ })).toBeVisible();
   await page.getByRole("navigation", { name: "Filter by status" }).getByRole("link", { name: "Active" }).click();
   await expect(page.getByText("No active campaigns")).toBeVisible();
 

@@ -5,7 +5,15 @@
 // the regions the table lists, with the same numbers. axe finds no serious or critical
 // violation on the form, the campaign and the report at 1280 and 375 px.
 import { expect, test, type Page } from "@playwright/test";
-import { createAccount, expectAccessible, graphqlAsUser, ICON_ORIGIN, today, unique } from "./dashboard";
+import {
+  createAccount,
+  endCampaignByRestId,
+  expectAccessible,
+  graphqlAsUser,
+  ICON_ORIGIN,
+  today,
+  unique,
+} from "./dashboard";
 import { admin } from "./helpers";
 
 const BASE = process.env.E2E_BASE_URL!;
@@ -41,6 +49,13 @@ async function bothWidths(page: Page, what: string, reload = true) {
   await page.setViewportSize({ width: 1280, height: 900 });
   if (reload) await page.reload();
 }
+
+/** The test's campaign while it bids (999 CPM): a failed attempt's is ended before its retry, or it would win the retry's decisions. */
+let bidding: string | undefined;
+test.afterEach(async ({ page }) => {
+  if (bidding) await endCampaignByRestId(page, bidding);
+  bidding = undefined;
+});
 
 test("regions: a campaign targeted in the dashboard serves only its regions; the map and the table agree", async ({
   page,
@@ -83,6 +98,7 @@ test("regions: a campaign targeted in the dashboard serves only its regions; the
   const { campaigns } = await graphqlAsUser(page, "{ campaigns(first: 100) { nodes { restId name targetRegions } } }");
   const campaign = campaigns.nodes.find((node: { name: string }) => node.name === name);
   expect(campaign.targetRegions).toEqual(["US-NJ", "CA-ON"]);
+  bidding = campaign.restId;
 
   // in its regions it wins; elsewhere, in the country alone or of unknown region it is never served
   for (const region of ["US-NJ", "US-NJ", "CA-ON"])

@@ -8,7 +8,16 @@
 // fails), and axe finds no serious or critical violation on any of these pages.
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { createAccount, expectAccessible, graphqlAsUser, ICON_ORIGIN, signUp, today, unique } from "./dashboard";
+import {
+  createAccount,
+  endCampaignByRestId,
+  expectAccessible,
+  graphqlAsUser,
+  ICON_ORIGIN,
+  signUp,
+  today,
+  unique,
+} from "./dashboard";
 import { admin, blockOutsideRequests } from "./helpers";
 
 const BASE = process.env.E2E_BASE_URL!;
@@ -79,14 +88,7 @@ test.describe.configure({ timeout: 120_000 });
 let platformKey: string | undefined;
 
 async function endCampaign(page: Page, restId: string) {
-  const { campaigns } = await graphqlAsUser(page, "{ campaigns(first: 100) { nodes { id restId } } }");
-  const id = campaigns.nodes.find((node: { restId: string }) => node.restId === restId).id;
-  const data = await graphqlAsUser(
-    page,
-    "mutation($input: EndCampaignInput!) { endCampaign(input: $input) { campaign { status } userErrors { message } } }",
-    { input: { id } },
-  );
-  expect(data.endCampaign.campaign.status).toBe("ENDED");
+  await endCampaignByRestId(page, restId);
   running.delete(restId);
 }
 

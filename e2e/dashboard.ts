@@ -82,6 +82,18 @@ export const today = () => new Date().toISOString().slice(0, 10);
 /** A suffix that keeps names apart between specs and runs. */
 export const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
+/** Ends the signed-in advertiser's campaign `restId` (a test's campaign left bidding, before a retry). */
+export async function endCampaignByRestId(page: Page, restId: string): Promise<void> {
+  const { campaigns } = await graphqlAsUser(page, "{ campaigns(first: 100) { nodes { id restId } } }");
+  const id = campaigns.nodes.find((node: { restId: string }) => node.restId === restId).id;
+  const data = await graphqlAsUser(
+    page,
+    "mutation($input: EndCampaignInput!) { endCampaign(input: $input) { campaign { status } userErrors { message } } }",
+    { input: { id } },
+  );
+  expect(data.endCampaign.campaign.status).toBe("ENDED");
+}
+
 /** A GraphQL operation with the page's session cookie, as the dashboard's client components send it. */
 export async function graphqlAsUser(page: Page, query: string, variables: Record<string, unknown> = {}) {
   const res = await page.request.post("/api/graphql", {

@@ -602,7 +602,8 @@ export function fuzzCases(operation: FuzzOperation, options: { seed: number; bas
       if (isObjectSchema(body.schema) || branches(body.schema).options.some(isObjectSchema))
         for (const value of ["text", 42, true, [], [baseBody]]) push("not_an_object", "body", { type: "json", value });
       push("malformed_body", "body", { type: "raw", text: '{"', contentType: body.contentType });
-      push("malformed_body", "body", { type: "raw", text: "", contentType: body.contentType });
+      // an empty body is no body: malformed only where one is required
+      if (body.required) push("malformed_body", "body", { type: "raw", text: "", contentType: body.contentType });
       push("wrong_content_type", "body", { type: "raw", text: JSON.stringify(baseBody), contentType: "text/plain" });
       // arrays nested as deep as the body's limit allows (past any recursion's call stack), a NUL at the bottom
       push("deep_nesting", "body", { type: "raw", text: deeplyNested(body.limit), contentType: body.contentType });

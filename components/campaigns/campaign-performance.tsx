@@ -4,7 +4,6 @@
 // domain's one definition of each rate, lib/domain/reporting/metrics.ts: nothing is divided
 // here), a totals row (the report's totals, from the summed raw figures) and, with a previous
 // period, each figure's change against it. A rate without its denominator is a dash.
-import Link from "next/link";
 import {
   formatCount,
   formatPercent,
@@ -173,9 +172,8 @@ export function CampaignPerformanceTable({
           <tr key={campaign.id}>
             <Td>
               <div className="min-w-36 wrap-anywhere">
-                <Link className="font-medium text-brand hover:underline" href={`/campaigns/${campaign.id}`}>
-                  {campaign.name}
-                </Link>
+                {/* the list above links each campaign: one link per campaign on the page */}
+                <span className="font-medium">{campaign.name}</span>
                 <p className="text-xs text-muted">{campaign.restId}</p>
               </div>
             </Td>

@@ -29,9 +29,9 @@ export const adcpSandboxDocs = {
       `pricing options with the bid a buy naming none makes. Another id is 404. ${RULE}`,
     tags: ["AdCP sandbox"],
     requestParams: {
-      path: z.object({ id: z.string().meta({ description: "The product id", example: "test-product" }) }),
+      path: z.object({ id: z.string().max(255).meta({ description: "The product id", example: "test-product" }) }),
     },
     returns: "The sandbox product",
-    errors: ["sandbox_only", "not_found"],
+    errors: ["sandbox_only", "not_found", "validation_failed"],
   },
 } satisfies Record<string, OperationDoc>;
