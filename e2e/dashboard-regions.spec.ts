@@ -44,12 +44,7 @@ async function decide(region?: string): Promise<{ status: number; campaignId?: s
 async function bothWidths(page: Page, what: string, reload = true) {
   await expectAccessible(page, `${what} at 1280 px`);
   await page.setViewportSize({ width: 375, height: 812 });
-  if (reload) {
-    await page.reload();
-    // axe reads the page laid out: after its requests and fonts (a target still moving reads as obscured)
-    await page.waitForLoadState("networkidle");
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  }
+  if (reload) await page.reload();
   await expectAccessible(page, `${what} at 375 px`);
   await page.setViewportSize({ width: 1280, height: 900 });
   if (reload) await page.reload();
