@@ -6,7 +6,7 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, inject } from "vitest";
-import { startFileAfresh } from "./fresh-module-state";
+import { startFileAfresh, stopCheckpointThreads } from "./fresh-module-state";
 
 startFileAfresh();
 const { disconnectDb } = await import("@/lib/db/client");
@@ -47,5 +47,6 @@ installConsoleErrorGuard();
 
 afterAll(async () => {
   await disconnectDb();
+  stopCheckpointThreads();
   await cleanup();
 });

@@ -9,12 +9,21 @@ import type { Database } from "better-sqlite3";
 
 const holder = globalThis as unknown as { __smaCheckpointers?: Map<string, Worker> };
 
+// "stop" ends the thread gracefully: its connection closed, then its loop left to empty.
+// Terminating a thread with an open better-sqlite3 connection can crash the whole process
+// (WiseLibs/better-sqlite3#1476): test/fresh-module-state.ts sends "stop" between test files.
 const SOURCE = `
-const { workerData } = require("node:worker_threads");
+const { workerData, parentPort } = require("node:worker_threads");
 const Database = require(workerData.module);
 const db = new Database(workerData.path);
 db.pragma("busy_timeout = 1000");
-setInterval(() => { try { db.pragma("wal_checkpoint(PASSIVE)"); } catch {} }, workerData.everyMs);
+const timer = setInterval(() => { try { db.pragma("wal_checkpoint(PASSIVE)"); } catch {} }, workerData.everyMs);
+parentPort.on("message", (message) => {
+  if (message !== "stop") return;
+  clearInterval(timer);
+  try { db.close(); } catch {}
+  parentPort.close();
+});
 `;
 
 export function ensureCheckpointer(handle: Database, path: string, everyMs = 250): void {
