@@ -621,6 +621,13 @@ export type UpdateCampaignInput = {
   /** null: none. */
   excludedRegions?: Array<string> | null | undefined;
   id: string | number;
+  /**
+   * The campaign's updatedAt as you read it: the update (and its preview) applies only
+   * if the campaign has not changed since, checked and written atomically; otherwise a
+   * CONFLICT userError and nothing is written (REST's If-Match, docs/decisions/1314).
+   * Omitted: unconditional.
+   */
+  ifUpdatedAt?: string | null | undefined;
   name?: string | null | undefined;
   /** EVEN to ASAP can raise spend. */
   pacing?: Pacing | null | undefined;
