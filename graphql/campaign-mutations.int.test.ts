@@ -407,7 +407,10 @@ describe("updateCampaign's ifUpdatedAt (REST's If-Match, docs/decisions/1314)", 
     const read = campaign.updatedAt.toISOString();
 
     // the preview checks it as the write would
-    const preview = await gql(PREVIEW_UPDATE, { headers, variables: { input: { id, bidCpmUsd: "3", ifUpdatedAt: read } } });
+    const preview = await gql(PREVIEW_UPDATE, {
+      headers,
+      variables: { input: { id, bidCpmUsd: "3", ifUpdatedAt: read } },
+    });
     expect(preview.data.previewCampaignUpdate.userErrors).toEqual([]);
     expect(preview.data.previewCampaignUpdate.preview.raisesSpend).toBe(true);
 
