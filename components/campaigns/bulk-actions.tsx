@@ -243,13 +243,15 @@ export function BulkActions({ campaigns }: { campaigns: Record<string, BulkCampa
       </form>
       <FormError>{error}</FormError>
       {results ? (
-        <ul role="status" aria-label="Results" className="space-y-0.5 text-sm" data-testid="bulk-results">
-          {results.map((result, index) => (
-            <li key={index} className={result.ok ? "text-ok" : "text-danger"}>
-              <span className="font-semibold">{result.ok ? "Done" : "Not done"}</span> {result.name}: {result.message}
-            </li>
-          ))}
-        </ul>
+        <div role="status">
+          <ul aria-label="Results" className="space-y-0.5 text-sm" data-testid="bulk-results">
+            {results.map((result, index) => (
+              <li key={index} className={result.ok ? "text-ok" : "text-danger"}>
+                <span className="font-semibold">{result.ok ? "Done" : "Not done"}</span> {result.name}: {result.message}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       <Dialog
         open={confirming !== null}
