@@ -4,6 +4,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
 import { adminWithStdin } from "./helpers";
+import { linkMailedTo } from "./smtp-server";
 
 export const DASHBOARD_PASSWORD = "dashboard-password-123";
 
@@ -144,4 +145,62 @@ export async function createCampaignAs(
   );
   expect(data.createCampaign.userErrors).toEqual([]);
   return data.createCampaign.campaign as { id: string; restId: string };
+}
+
+/**
+ * axe clean with no moderate violation either (issue 42), and no sideways scroll of the page (a
+ * wide table scrolls inside its region), at each width; the viewport is left at 1280 px.
+ */
+export async function expectAccessibleAtWidths(page: Page, what: string, widths = [1280, 375]): Promise<void> {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    // the pointer off the page's content: a chart's tooltip under where the last click was (at another
+    // width) reaches past a phone's window
+    await page.mouse.move(0, 0);
+    await expectAccessible(page, `${what} at ${width} px`);
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
+    const moderate = results.violations
+      .filter((violation) => violation.impact === "moderate")
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+    expect(moderate, `${what} at ${width} px: moderate violations`).toEqual([]);
+    const { scroll, client, widest } = await page.evaluate(() => {
+      const clientWidth = document.documentElement.clientWidth;
+      // the outermost elements reaching past the window, to name in the failure
+      const past = [...document.querySelectorAll("body *")].filter(
+        (element) => element.getBoundingClientRect().right > clientWidth + 1,
+      );
+      const outermost = past.filter((element) => !past.includes(element.parentElement!));
+      return {
+        scroll: document.documentElement.scrollWidth,
+        client: clientWidth,
+        widest: outermost.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+      };
+    });
+    expect(scroll, `${what} at ${width} px: wider than the window (${widest.join("; ")})`).toBeLessThanOrEqual(client);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * A viewer of the signed-in admin's advertiser: invited through GraphQL, joined through the
+ * invitation's page in a browser context of its own; answers the viewer's page, on the overview.
+ */
+export async function joinAsViewer(browser: Browser, adminPage: Page, name = "Vic Viewer"): Promise<Page> {
+  const email = uniqueEmail("viewer");
+  const invited = await graphqlAsUser(
+    adminPage,
+    `mutation($input: InviteMemberInput!) { inviteMember(input: $input) { url userErrors { message } } }`,
+    { input: { email, role: "VIEWER" } },
+  );
+  expect(invited.inviteMember.userErrors).toEqual([]);
+  const viewer = await newPage(browser);
+  // the link is answered only when it was not emailed; the run's SMTP server has it otherwise
+  await viewer.goto((invited.inviteMember.url as string | null) ?? (await linkMailedTo(email, "/invite#")));
+  await viewer.getByLabel("Your name").fill(name);
+  await viewer.getByLabel("Password").fill(DASHBOARD_PASSWORD);
+  await viewer.getByRole("button", { name: "Create account and join" }).click();
+  await viewer.waitForURL("**/overview");
+  return viewer;
 }

@@ -400,6 +400,67 @@ describe("updateCampaign and previewCampaignUpdate", () => {
   });
 });
 
+describe("updateCampaign's ifUpdatedAt (REST's If-Match, docs/decisions/1314)", () => {
+  it("applies an update read at the campaign's updatedAt, refuses a stale one with CONFLICT and writes nothing", async () => {
+    const campaign = await createTestCampaign({ advertiserId: adv.advertiserId, name: "Conditional" });
+    const id = toGlobalId("Campaign", campaign.id);
+    const read = campaign.updatedAt.toISOString();
+
+    // the preview checks it as the write would
+    const preview = await gql(PREVIEW_UPDATE, {
+      headers,
+      variables: { input: { id, bidCpmUsd: "3", ifUpdatedAt: read } },
+    });
+    expect(preview.data.previewCampaignUpdate.userErrors).toEqual([]);
+    expect(preview.data.previewCampaignUpdate.preview.raisesSpend).toBe(true);
+
+    const first = await gql(UPDATE, { headers, variables: { input: { id, bidCpmUsd: "3", ifUpdatedAt: read } } });
+    expect(first.errors).toBeUndefined();
+    expect(first.data.updateCampaign).toEqual({
+      campaign: expect.objectContaining({ restId: campaign.id, bidCpmUsd: "3.00" }),
+      userErrors: [],
+    });
+    const after = await db().campaign.findUniqueOrThrow({ where: { id: campaign.id } });
+    expect(after.updatedAt.getTime()).toBeGreaterThan(campaign.updatedAt.getTime());
+
+    // the same updatedAt again: the campaign changed since, so both faces refuse and nothing moves
+    for (const query of [UPDATE, PREVIEW_UPDATE]) {
+      const stale = await gql(query, {
+        headers,
+        variables: { input: { id, dailyBudgetUsd: "80", ifUpdatedAt: read } },
+      });
+      expect(stale.errors).toBeUndefined();
+      const payload = stale.data.updateCampaign ?? stale.data.previewCampaignUpdate;
+      expect(payload.userErrors).toEqual([
+        { field: null, code: "CONFLICT", message: expect.stringContaining(after.updatedAt.toISOString()) },
+      ]);
+    }
+    const unchanged = await db().campaign.findUniqueOrThrow({ where: { id: campaign.id } });
+    expect(unchanged).toMatchObject({ dailyBudgetMicros: 50_000_000n, version: after.version });
+
+    // the fresh updatedAt applies; omitted, the update is unconditional as before
+    const fresh = await gql(UPDATE, {
+      headers,
+      variables: { input: { id, dailyBudgetUsd: "80", ifUpdatedAt: after.updatedAt.toISOString() } },
+    });
+    expect(fresh.data.updateCampaign.userErrors).toEqual([]);
+    expect(fresh.data.updateCampaign.campaign.dailyBudgetUsd).toBe("80.00");
+    const plain = await gql(UPDATE, { headers, variables: { input: { id, dailyBudgetUsd: "90" } } });
+    expect(plain.data.updateCampaign.campaign.dailyBudgetUsd).toBe("90.00");
+  });
+
+  it("refuses an ifUpdatedAt that is not an instant before any resolver runs", async () => {
+    const campaign = await createTestCampaign({ advertiserId: adv.advertiserId });
+    const res = await gql(UPDATE, {
+      headers,
+      variables: { input: { id: toGlobalId("Campaign", campaign.id), name: "x", ifUpdatedAt: "yesterday" } },
+    });
+    expect(res.status).toBe(400);
+    expect(onlyError(res).message).toMatch(/ifUpdatedAt/);
+    expect((await db().campaign.findUniqueOrThrow({ where: { id: campaign.id } })).name).toBe("Test campaign");
+  });
+});
+
 describe("status mutations", () => {
   async function run(name: StatusMutation, campaignId: string, h = headers) {
     return gql(statusMutation(name), { headers: h, variables: { input: { id: toGlobalId("Campaign", campaignId) } } });

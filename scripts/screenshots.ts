@@ -11,7 +11,12 @@ const PORT = Number(process.env.SCREENSHOTS_PORT ?? 3223);
 const OUT = join(process.cwd(), "docs", "screenshots");
 const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } };
 
-type Shot = { name: string; path: (page: Page) => Promise<string | null> };
+type Shot = {
+  name: string;
+  path: (page: Page) => Promise<string | null>;
+  /** what to do on the page before the shot (open a dialog); such a shot is of the window, not the whole page */
+  then?: (page: Page) => Promise<void>;
+};
 
 const SHOTS: Shot[] = [
   { name: "overview", path: async () => "/overview" },
@@ -28,6 +33,18 @@ const SHOTS: Shot[] = [
   { name: "webhooks", path: async () => "/webhooks" },
   { name: "campaigns", path: async () => "/campaigns?sort=spend_to_date&dir=desc" },
   { name: "report-all-campaigns", path: async () => "/reports?campaign=all&compare=previous" },
+  {
+    // the list's inline bid/budget dialog over the campaign that spent most (docs/decisions/1243)
+    name: "campaign-inline-edit",
+    path: async () => "/campaigns?sort=spend_to_date&dir=desc",
+    then: async (page) => {
+      await page
+        .getByRole("button", { name: /^Edit bid\/budget/ })
+        .first()
+        .click();
+      await page.getByRole("dialog", { name: /^Bid and budget of/ }).waitFor();
+    },
+  },
 ];
 
 /** The page of the campaign with the most spend so far (the campaigns list sorted by spend). */
@@ -69,8 +86,9 @@ async function main() {
           (document.activeElement as HTMLElement | null)?.blur();
           window.scrollTo(0, 0);
         });
+        await shot.then?.(page);
         await page.waitForTimeout(500);
-        await page.screenshot({ path: file, fullPage: true });
+        await page.screenshot({ path: file, fullPage: !shot.then });
         console.log(`wrote ${file}`);
       }
       await context.close();

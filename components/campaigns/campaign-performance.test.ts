@@ -2,7 +2,7 @@
 // denominator, CTR included; a change only where there is a figure now, "none before" where the
 // previous period had none.
 import { describe, expect, it } from "vitest";
-import { figureChange, NO_FIGURES, PERFORMANCE_COLUMNS, type Figures } from "./campaign-performance";
+import { figureChange, NO_FIGURES, PERFORMANCE_COLUMNS, sortByColumn, type Figures } from "./campaign-performance";
 
 const column = (key: string) => PERFORMANCE_COLUMNS.find((candidate) => candidate.key === key)!;
 const delivered: Figures = {
@@ -58,5 +58,27 @@ describe("the campaign list's money cells", () => {
     expect(figureChange(column("cpc"), delivered, before)).toBe("none before");
     expect(figureChange(column("cpc"), NO_FIGURES, delivered)).toBeNull();
     expect(figureChange(column("clicks"), NO_FIGURES, NO_FIGURES)).toBe("no change");
+  });
+});
+
+describe("sorting the page's campaigns by a money column", () => {
+  const page = [{ id: "a" }, { id: "b" }, { id: "c" }, { id: "d" }];
+  const figures = new Map<string, Figures>([
+    ["a", { ...delivered, spendUsd: "1.5", costPerClickUsd: "0.15" }],
+    ["b", { ...delivered, spendUsd: "12", costPerClickUsd: null }],
+    ["c", { ...delivered, spendUsd: "3.25", costPerClickUsd: "0.05" }],
+    // d has no row: nothing delivered
+  ]);
+  const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+
+  it("orders by the figure, largest first or smallest first", () => {
+    expect(ids(sortByColumn(page, figures, column("spend"), "descending"))).toEqual(["b", "c", "a", "d"]);
+    expect(ids(sortByColumn(page, figures, column("spend"), "ascending"))).toEqual(["d", "a", "c", "b"]);
+  });
+
+  it("puts a campaign without the figure (a dash) last either way, ties in the list's order", () => {
+    expect(ids(sortByColumn(page, figures, column("cpc"), "ascending"))).toEqual(["c", "a", "b", "d"]);
+    expect(ids(sortByColumn(page, figures, column("cpc"), "descending"))).toEqual(["a", "c", "b", "d"]);
+    expect(ids(sortByColumn(page, figures, column("clicks"), "descending"))).toEqual(["a", "b", "c", "d"]);
   });
 });

@@ -1,9 +1,13 @@
+"use client";
 // The campaign list's money columns over a range of local dates (issue 42): per campaign of the
 // list's page its impressions, clicks, CTR, spend, conversions, cost per click, cost per conversion,
 // conversion rate, conversion value and ROAS, as the all-campaigns report works them out (the
 // domain's one definition of each rate, lib/domain/reporting/metrics.ts: nothing is divided
 // here), a totals row (the report's totals, from the summed raw figures) and, with a previous
-// period, each figure's change against it. A rate without its denominator is a dash.
+// period, each figure's change against it. A rate without its denominator is a dash. Each money
+// column's heading is a button that sorts the rows of this page (the campaigns the list shows, in
+// the browser: the range's figures are not in the list's cursor, docs/decisions/1237 and 1243);
+// the totals row stays last.
 import {
   formatCount,
   formatPercent,
@@ -15,6 +19,7 @@ import {
 } from "@/components/format";
 import { changeText } from "@/components/reports/change-text";
 import type { ReportRowIn } from "@/components/reports/chart-data";
+import { useState } from "react";
 import { Table, Td, Th } from "@/components/ui/table";
 
 /** A report row's or totals' figures, as GraphQL gives them (Money is a decimal string): the report table's rows. */
@@ -103,6 +108,29 @@ export const PERFORMANCE_COLUMNS: readonly Column[] = [
   { key: "roas", label: "ROAS", text: (f) => formatRoas(f.roas), value: (f) => f.roas ?? null },
 ];
 
+export type SortDirection = "ascending" | "descending";
+
+/**
+ * The page's campaigns ordered by one column's figure (`column.value`): a campaign without a
+ * figure (a rate without its denominator) comes last either way; ties keep the list's order.
+ */
+export function sortByColumn<C extends { id: string }>(
+  campaigns: readonly C[],
+  figures: ReadonlyMap<string, Figures>,
+  column: Column,
+  direction: SortDirection,
+): C[] {
+  const sign = direction === "ascending" ? 1 : -1;
+  return campaigns
+    .map((campaign, index) => ({ campaign, index, value: column.value(figures.get(campaign.id) ?? NO_FIGURES) }))
+    .sort((a, b) => {
+      if (a.value === null || b.value === null)
+        return a.value === b.value ? a.index - b.index : a.value === null ? 1 : -1;
+      return a.value === b.value ? a.index - b.index : (a.value - b.value) * sign;
+    })
+    .map((entry) => entry.campaign);
+}
+
 /** A figure's change in words; null when there is nothing to compare (no figure now). */
 export function figureChange(column: Column, now: Figures, before: Figures): string | null {
   const current = column.value(now);
@@ -145,30 +173,50 @@ export function CampaignPerformanceTable({
   previousTotals: Figures | null;
   caption: string;
 }) {
+  const [sort, setSort] = useState<{ key: string; direction: SortDirection } | null>(null);
+  const sortColumn = sort ? PERFORMANCE_COLUMNS.find((column) => column.key === sort.key) : undefined;
+  const rows = sort && sortColumn ? sortByColumn(campaigns, figures, sortColumn, sort.direction) : campaigns;
   return (
     <Table aria-label="Campaign performance" className="[&_td]:px-2.5 [&_th]:px-2.5">
       <caption className="sr-only">{caption}</caption>
       <thead>
         <tr>
           <Th>Campaign</Th>
-          {PERFORMANCE_COLUMNS.map((column) => (
-            <Th key={column.key} numeric>
-              {column.short ? (
-                <>
-                  <abbr title={column.label} aria-hidden="true">
-                    {column.short}
-                  </abbr>
-                  <span className="sr-only">{column.label}</span>
-                </>
-              ) : (
-                column.label
-              )}
-            </Th>
-          ))}
+          {PERFORMANCE_COLUMNS.map((column) => {
+            const active = sort?.key === column.key;
+            return (
+              <Th key={column.key} numeric aria-sort={active ? sort.direction : undefined}>
+                <button
+                  type="button"
+                  className="inline-flex min-h-6 items-center gap-1 uppercase hover:text-ink hover:underline"
+                  onClick={() =>
+                    setSort({
+                      key: column.key,
+                      // numbers start with the largest; a second press turns the order round
+                      direction: active && sort.direction === "descending" ? "ascending" : "descending",
+                    })
+                  }
+                >
+                  {column.short ? (
+                    <>
+                      <abbr title={column.label} aria-hidden="true">
+                        {column.short}
+                      </abbr>
+                      <span className="sr-only">{column.label}</span>
+                    </>
+                  ) : (
+                    column.label
+                  )}
+                  <span aria-hidden="true">{active ? (sort.direction === "ascending" ? "▲" : "▼") : ""}</span>
+                  <span className="sr-only">{active ? `, sorted ${sort.direction}` : ", sort this page"}</span>
+                </button>
+              </Th>
+            );
+          })}
         </tr>
       </thead>
       <tbody>
-        {campaigns.map((campaign) => (
+        {rows.map((campaign) => (
           <tr key={campaign.id}>
             <Td>
               <div className="min-w-36 wrap-anywhere">

@@ -1,23 +1,16 @@
 "use client";
 // Edit the settings a running campaign may change (name, bid, budgets, end date,
 // pacing, target CPA, regions): react-hook-form over E7's schema (edit-form.ts), then the
-// API's own preview (previewCampaignUpdate): a change that can raise spend shows
-// its changes and the daily estimate before and after, and is saved only once
-// confirmed; any other is saved at once (updateCampaign). The server re-checks
-// floors, minimums and dates on the merged campaign and its userErrors land on
-// the fields. Opening the form focuses
-// its first field; closing it gives focus back to its button; a failed save
-// focuses the error summary.
+// API's own preview through the shared spend confirmation (spend-confirmation.tsx, also the
+// campaign list's inline and bulk edits'): a change that can raise spend shows its changes and
+// the daily estimate before and after, and is saved only once confirmed; any other is saved at
+// once (updateCampaign). The server re-checks floors, minimums and dates on the merged campaign
+// and its userErrors land on the fields. Opening the form focuses its first field; closing it
+// gives focus back to its button; a failed save focuses the error summary.
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import {
-  PreviewCampaignUpdateDocument,
-  UpdateCampaignDocument,
-  type PreviewCampaignUpdateQuery,
-} from "@/graphql/__generated__/client/graphql";
-import { Dialog } from "@/components/ui/dialog";
-import { formatCount, formatUsd } from "@/components/format";
+import { UpdateCampaignDocument } from "@/graphql/__generated__/client/graphql";
 import { dailyAboveTotal } from "./forecast";
 import { apiResolver } from "@/components/forms/api-resolver";
 import { useErrorSummary } from "@/components/forms/use-error-summary";
@@ -28,6 +21,7 @@ import { Input, Select } from "@/components/ui/input";
 import { EDIT_FIELDS, editFormSchema, updateInput, type EditBody, type EditValues } from "./edit-form";
 import { PACING_LABELS } from "./pacing";
 import { RegionTargeting } from "./region-targeting";
+import { previewUpdate, usePreviewedUpdate } from "./spend-confirmation";
 
 export type EditableCampaign = {
   id: string;
@@ -41,34 +35,6 @@ export type EditableCampaign = {
   targetRegions: readonly string[] | null;
   excludedRegions: readonly string[] | null;
 };
-
-type UpdatePreview = NonNullable<NonNullable<PreviewCampaignUpdateQuery["previewCampaignUpdate"]>["preview"]>;
-
-const CHANGE_LABELS: Record<string, string> = {
-  name: "Name",
-  bidCpmUsd: "Bid (CPM)",
-  dailyBudgetUsd: "Daily budget",
-  totalBudgetUsd: "Total budget",
-  endDate: "End date",
-  pacing: "Pacing",
-  targetCpaUsd: "Target CPA",
-  targetRegions: "Serve only in",
-  excludedRegions: "Never serve in",
-};
-
-const MONEY_CHANGES = new Set(["bidCpmUsd", "dailyBudgetUsd", "totalBudgetUsd", "targetCpaUsd"]);
-
-/** A changed value as the page shows it: amounts in dollars, an absent one as "none". */
-function changeValue(field: string, value: string | null | undefined): string {
-  if (value === null || value === undefined || value === "") return "none";
-  return MONEY_CHANGES.has(field) ? formatUsd(value) : value;
-}
-
-/** A daily estimate in words: the figures, or why there are none. */
-function estimateText(status: string, impressions: number, spendUsd: string): string {
-  if (status === "INSUFFICIENT_VOLUME") return "not enough market data yet";
-  return `about ${formatCount(impressions)} impressions and ${formatUsd(spendUsd)} a day`;
-}
 
 function valuesOf(campaign: EditableCampaign): EditValues {
   return {
@@ -88,7 +54,6 @@ export function EditCampaign({ campaign, floorHint }: { campaign: EditableCampai
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState(false);
-  const [confirming, setConfirming] = useState<{ body: EditBody; preview: UpdatePreview } | null>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const opened = useRef(false);
   const form = useForm<EditValues, unknown, EditBody>({
@@ -122,20 +87,18 @@ export function EditCampaign({ campaign, floorHint }: { campaign: EditableCampai
     }
   };
 
+  const spend = usePreviewedUpdate(save);
+
   const submit = form.handleSubmit(async (body) => {
+    let previewed: Awaited<ReturnType<typeof previewUpdate>>;
     try {
-      const data = await gqlFetch(PreviewCampaignUpdateDocument, { input: updateInput(campaign.id, body) });
-      const payload = data.previewCampaignUpdate;
-      if (errors.showUserErrors(payload?.userErrors)) return;
-      if (payload?.preview?.raisesSpend) {
-        setConfirming({ body, preview: payload.preview });
-        return;
-      }
+      previewed = await previewUpdate(updateInput(campaign.id, body));
     } catch (caught) {
       errors.showFormError(caught instanceof Error ? caught.message : "Saving failed.");
       return;
     }
-    await save(body);
+    if (errors.showUserErrors(previewed.userErrors)) return;
+    await spend.check(body, previewed.preview ? [{ preview: previewed.preview }] : []);
   }, errors.onInvalid);
   const [daily, total] = useWatch({ control: form.control, name: ["daily_budget_usd", "total_budget_usd"] });
 
@@ -215,56 +178,7 @@ export function EditCampaign({ campaign, floorHint }: { campaign: EditableCampai
           {form.formState.isSubmitting ? "Saving…" : "Save changes"}
         </Button>
       </div>
-      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} title="This change can raise spend">
-        {confirming ? (
-          <div className="space-y-3 text-sm" data-testid="spend-confirmation">
-            <ul className="list-disc pl-5">
-              {confirming.preview.changes.map((change) => (
-                <li key={change.field}>
-                  {CHANGE_LABELS[change.field] ?? change.field}: {changeValue(change.field, change.from)} →{" "}
-                  {changeValue(change.field, change.to)}
-                </li>
-              ))}
-            </ul>
-            <dl className="grid gap-2">
-              <div>
-                <dt className="text-xs font-medium text-muted">Now</dt>
-                <dd>
-                  {estimateText(
-                    confirming.preview.currentEstimateStatus,
-                    confirming.preview.currentEstimatedDailyImpressions,
-                    confirming.preview.currentEstimatedDailySpendUsd,
-                  )}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs font-medium text-muted">After the change</dt>
-                <dd>
-                  {estimateText(
-                    confirming.preview.estimateStatus,
-                    confirming.preview.estimatedDailyImpressions,
-                    confirming.preview.estimatedDailySpendUsd,
-                  )}
-                </dd>
-              </div>
-            </dl>
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setConfirming(null)}>
-                Back to the form
-              </Button>
-              <Button
-                onClick={async () => {
-                  const { body } = confirming;
-                  setConfirming(null);
-                  await save(body);
-                }}
-              >
-                Confirm and save
-              </Button>
-            </div>
-          </div>
-        ) : null}
-      </Dialog>
+      {spend.dialog}
     </form>
   );
 }

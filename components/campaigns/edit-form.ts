@@ -85,3 +85,58 @@ export function updateInput(id: string, body: EditBody): UpdateCampaignInput {
     excludedRegions: body.excluded_regions ?? null,
   };
 }
+
+/** The campaign list's inline bid/budget dialog: the three amounts as typed. */
+export type InlineValues = { bid_cpm_usd: string; daily_budget_usd: string; total_budget_usd: string };
+
+/** The inline dialog's fields (their ids made unique per row by `prefix`). */
+export function inlineFields(prefix: string): readonly SummaryField[] {
+  return [
+    { name: "bid_cpm_usd", id: `${prefix}-bid` },
+    { name: "daily_budget_usd", id: `${prefix}-daily` },
+    { name: "total_budget_usd", id: `${prefix}-total` },
+  ];
+}
+
+/** The inline dialog's values read by updateCampaign's own schema (its three amounts, each required). */
+export const inlineEditSchema = z.preprocess(
+  (values: unknown) => {
+    const form = values as InlineValues;
+    return {
+      bid_cpm_usd: usdAmount(form.bid_cpm_usd ?? ""),
+      daily_budget_usd: usdAmount(form.daily_budget_usd ?? ""),
+      total_budget_usd: usdAmount(form.total_budget_usd ?? ""),
+    };
+  },
+  updateCampaignInput
+    .pick({ bid_cpm_usd: true, daily_budget_usd: true, total_budget_usd: true })
+    .required({ bid_cpm_usd: true, daily_budget_usd: true, total_budget_usd: true }),
+);
+
+export type InlineBody = z.output<typeof inlineEditSchema>;
+
+/**
+ * The inline dialog's body as updateCampaign's input, conditional on the campaign as the list read
+ * it (`ifUpdatedAt`: a change made since is a CONFLICT, nothing written).
+ */
+export function inlineInput(id: string, updatedAt: string, body: InlineBody): UpdateCampaignInput {
+  return {
+    id,
+    bidCpmUsd: money(body.bid_cpm_usd),
+    dailyBudgetUsd: money(body.daily_budget_usd!),
+    totalBudgetUsd: money(body.total_budget_usd),
+    ifUpdatedAt: updatedAt,
+  };
+}
+
+/** One bulk change's input for one campaign: its new bid or daily budget, conditional on the campaign as read. */
+export function bulkInput(
+  id: string,
+  updatedAt: string,
+  field: "bid_cpm_usd" | "daily_budget_usd",
+  usd: number,
+): UpdateCampaignInput {
+  return field === "bid_cpm_usd"
+    ? { id, bidCpmUsd: money(usd), ifUpdatedAt: updatedAt }
+    : { id, dailyBudgetUsd: money(usd), ifUpdatedAt: updatedAt };
+}

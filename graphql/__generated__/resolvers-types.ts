@@ -2353,6 +2353,13 @@ export type UpdateCampaignInput = {
   /** null: none. */
   excludedRegions?: InputMaybe<Array<Scalars['String']['input']>>;
   id: Scalars['ID']['input'];
+  /**
+   * The campaign's updatedAt as you read it: the update (and its preview) applies only
+   * if the campaign has not changed since, checked and written atomically; otherwise a
+   * CONFLICT userError and nothing is written (REST's If-Match, docs/decisions/1314).
+   * Omitted: unconditional.
+   */
+  ifUpdatedAt?: InputMaybe<Scalars['DateTime']['input']>;
   name?: InputMaybe<Scalars['String']['input']>;
   /** EVEN to ASAP can raise spend. */
   pacing?: InputMaybe<Pacing>;

@@ -70,8 +70,11 @@ export const campaignList = graphql(`
         sports
         bidCpmUsd
         dailyBudgetUsd
+        totalBudgetUsd
         ...CampaignDeliveryFields
+        availableActions
         createdAt
+        updatedAt
         today {
           spendUsd
           dailyBudgetUsd

@@ -16,6 +16,7 @@ import {
 } from "@/graphql/__generated__/client/graphql";
 import { formatCount, formatPercent, formatUsd } from "@/components/format";
 import { BULK_FORM, BulkActions } from "@/components/campaigns/bulk-actions";
+import { InlineBidBudget } from "@/components/campaigns/inline-bid-budget";
 import { DailyBudgetBar } from "@/components/campaigns/daily-budget-bar";
 import { deliveryLabel, statusLabel, statusTone } from "@/components/campaigns/status";
 import { PageHeader } from "@/components/shell/page-header";
@@ -149,7 +150,7 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
     ? { last: PAGE_SIZE, before: params.before }
     : { first: PAGE_SIZE, after: params.after ?? null };
   const search = typeof params.q === "string" ? [...params.q.trim()].slice(0, SEARCH_MAX).join("") : "";
-  // a viewer is offered neither campaign creation nor the bulk actions (their operations refuse them anyway)
+  // a viewer is offered neither campaign creation nor the bulk or inline edits (their operations refuse them anyway)
   const mayCreate = await hasRole("editor");
   const { campaigns, viewer } = await query(CampaignListDocument, {
     ...paging,
@@ -305,7 +306,20 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
           <>
             {mayCreate ? (
               <div className="px-4 pt-3">
-                <BulkActions names={Object.fromEntries(nodes.map((campaign) => [campaign.id, campaign.name]))} />
+                <BulkActions
+                  campaigns={Object.fromEntries(
+                    nodes.map((campaign) => [
+                      campaign.id,
+                      {
+                        name: campaign.name,
+                        momentTypes: campaign.momentTypes,
+                        bidCpmUsd: campaign.bidCpmUsd,
+                        dailyBudgetUsd: campaign.dailyBudgetUsd,
+                        updatedAt: campaign.updatedAt,
+                      },
+                    ]),
+                  )}
+                />
               </div>
             ) : null}
             {/* denser than other tables so that all ten columns fit the 992 px content column of a
@@ -355,7 +369,23 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
                         <p className="mt-1 text-xs text-muted">{deliveryLabel(campaign.deliveryStatus)}</p>
                       ) : null}
                     </Td>
-                    <Td numeric>{formatUsd(campaign.bidCpmUsd)}</Td>
+                    <Td numeric>
+                      {formatUsd(campaign.bidCpmUsd)}
+                      {/* editors only, and only while the API accepts an update (availableActions) */}
+                      {mayCreate && campaign.availableActions.includes("UPDATE") ? (
+                        <InlineBidBudget
+                          campaign={{
+                            id: campaign.id,
+                            restId: campaign.restId,
+                            name: campaign.name,
+                            bidCpmUsd: campaign.bidCpmUsd,
+                            dailyBudgetUsd: campaign.dailyBudgetUsd,
+                            totalBudgetUsd: campaign.totalBudgetUsd,
+                            updatedAt: campaign.updatedAt,
+                          }}
+                        />
+                      ) : null}
+                    </Td>
                     <Td>
                       <DailyBudgetBar
                         spendUsd={campaign.today.spendUsd}
@@ -388,12 +418,12 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
             title="Performance in the range"
             description={
               performance.previous
-                ? `${period}, each figure against the previous period (${previousText})`
-                : `${period}; the total is every campaign's, of every status`
+                ? `${period}, each figure against the previous period (${previousText}). A column's heading sorts the campaigns of this page only.`
+                : `${period}; the total is every campaign's, of every status. A column's heading sorts the campaigns of this page only.`
             }
           />
           <CampaignPerformanceTable
-            campaigns={nodes}
+            campaigns={nodes.map(({ id, restId, name }) => ({ id, restId, name }))}
             figures={byCampaign(performance.range.rows)}
             previous={performance.previous ? byCampaign(performance.previous.rows) : null}
             totals={performance.range.totals}

@@ -621,6 +621,13 @@ export type UpdateCampaignInput = {
   /** null: none. */
   excludedRegions?: Array<string> | null | undefined;
   id: string | number;
+  /**
+   * The campaign's updatedAt as you read it: the update (and its preview) applies only
+   * if the campaign has not changed since, checked and written atomically; otherwise a
+   * CONFLICT userError and nothing is written (REST's If-Match, docs/decisions/1314).
+   * Omitted: unconditional.
+   */
+  ifUpdatedAt?: string | null | undefined;
   name?: string | null | undefined;
   /** EVEN to ASAP can raise spend. */
   pacing?: Pacing | null | undefined;
@@ -749,7 +756,7 @@ export type CampaignListQueryVariables = Exact<{
 }>;
 
 
-export type CampaignListQuery = { viewer: { user: { timeZone: string | null } | null } | null, campaigns: { totalCount: number, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null }, nodes: Array<{ id: string, restId: string, name: string, status: CampaignStatus, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, createdAt: string, spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus, today: { spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null } }> } | null };
+export type CampaignListQuery = { viewer: { user: { timeZone: string | null } | null } | null, campaigns: { totalCount: number, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null }, nodes: Array<{ id: string, restId: string, name: string, status: CampaignStatus, momentTypes: Array<MomentTypeKey>, sports: Array<Sport>, bidCpmUsd: string, dailyBudgetUsd: string, totalBudgetUsd: string, availableActions: Array<CampaignAction>, createdAt: string, updatedAt: string, spendToDateUsd: string, impressionsToDate: number, clicksToDate: number, ctrToDate: number, conversionsToDate: number, deliveryStatus: DeliveryStatus, today: { spendUsd: string, dailyBudgetUsd: string, pacingAllowanceUsd: string | null } }> } | null };
 
 export type CampaignListPerformanceQueryVariables = Exact<{
   start: string;
@@ -1569,8 +1576,11 @@ export const CampaignListDocument = new TypedDocumentString(`
       sports
       bidCpmUsd
       dailyBudgetUsd
+      totalBudgetUsd
       ...CampaignDeliveryFields
+      availableActions
       createdAt
+      updatedAt
       today {
         spendUsd
         dailyBudgetUsd
