@@ -125,6 +125,8 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
           <CardBody>
             {mayEdit ? (
               <WebhookActions
+                // its chosen test kind starts again from the endpoint's kinds once they change
+                key={endpoint.events.join(",")}
                 id={endpoint.id}
                 url={endpoint.url}
                 isActive={endpoint.isActive}
