@@ -1347,8 +1347,9 @@ export type Mutation = {
   updateSavedReport: SavedReportPayload;
   /**
    * Changes the event kinds an endpoint receives (campaigns:write, editors and admins, as
-   * PATCH /api/ads/webhooks/{id}). An empty, repeated or unknown kind is a VALIDATION_FAILED
-   * userError on ["input", "events"]; a deactivated endpoint a CONFLICT userError.
+   * PATCH /api/ads/webhooks/{id}). An empty list is a VALIDATION_FAILED userError on
+   * ["input", "events"], a repeated kind one on ["input", "events", "<index>"]; a deactivated
+   * endpoint a CONFLICT userError.
    */
   updateWebhookEndpoint?: Maybe<UpdateWebhookEndpointPayload>;
 };

@@ -239,12 +239,19 @@ describe("GraphQL updateWebhookEndpoint", () => {
     const endpoint = await register(acme, ["click.recorded"]);
     const id = toGlobalId("WebhookEndpoint", endpoint.id);
     const session = sessionActorFor(acme.advertiserId);
-    for (const events of [[], ["CLICK_RECORDED", "CLICK_RECORDED"]]) {
+    const cases: [string[], string[]][] = [
+      [[], ["input", "events"]],
+      [
+        ["CLICK_RECORDED", "CLICK_RECORDED"],
+        ["input", "events", "1"],
+      ],
+    ];
+    for (const [events, field] of cases) {
       const res = (await gqlAs(session, UPDATE, { input: { id, events } })).data.updateWebhookEndpoint;
       expect(res.webhookEndpoint).toBeNull();
       expect(res.userErrors).toHaveLength(1);
       expect(res.userErrors[0]).toMatchObject({ code: "VALIDATION_FAILED" });
-      expect(res.userErrors[0].field.slice(0, 2)).toEqual(["input", "events"]);
+      expect(res.userErrors[0].field, JSON.stringify(events)).toEqual(field);
     }
     const unknown = await gqlAs(session, UPDATE, { input: { id, events: ["GAME_STARTED"] } });
     expect(unknown.data).toBeUndefined();
@@ -252,7 +259,7 @@ describe("GraphQL updateWebhookEndpoint", () => {
     expect(await storedEvents(endpoint.id)).toEqual(["click.recorded"]);
   });
 
-  it("refuses a viewer (role_required), answers another advertiser's endpoint NOT_FOUND", async () => {
+  it("refuses a viewer (role_required), answers another advertiser's endpoint NOT_FOUND, a deactivated one CONFLICT", async () => {
     const endpoint = await register(acme, ["click.recorded"]);
     const id = toGlobalId("WebhookEndpoint", endpoint.id);
     const viewer = sessionActorFor(acme.advertiserId, "usr_gql_viewer", "viewer");
@@ -264,6 +271,19 @@ describe("GraphQL updateWebhookEndpoint", () => {
       input: { id: toGlobalId("WebhookEndpoint", theirs.id), events: ["CAMPAIGN_ENDED"] },
     });
     expect(onlyError(foreign).extensions.code).toBe("NOT_FOUND");
+
+    const gone = await register(acme, ["click.recorded"]);
+    const goneId = toGlobalId("WebhookEndpoint", gone.id);
+    const owner = sessionActorFor(acme.advertiserId);
+    await gqlAs(owner, `mutation($id: ID!) { deactivateWebhookEndpoint(input: { id: $id }) { userErrors { code } } }`, {
+      id: goneId,
+    });
+    const inactive = await gqlAs(owner, UPDATE, { input: { id: goneId, events: ["CAMPAIGN_ENDED"] } });
+    expect(inactive.data.updateWebhookEndpoint).toMatchObject({
+      webhookEndpoint: null,
+      userErrors: [{ code: "CONFLICT" }],
+    });
+    expect(await storedEvents(gone.id)).toEqual(["click.recorded"]);
     expect(await storedEvents(endpoint.id)).toEqual(["click.recorded"]);
     expect(await storedEvents(theirs.id)).toEqual(["click.recorded"]);
   });
