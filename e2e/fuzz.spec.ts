@@ -365,6 +365,7 @@ test("every operation answers bad input with a documented 4xx, never a 5xx or a 
     "PATCH /api/ads/campaigns/{id}": { body: { name: "fuzz renamed" } },
     "POST /api/ads/campaigns/{id}/variants": { body: creative },
     "POST /api/ads/webhooks": { body: webhookBody },
+    "PATCH /api/ads/webhooks/{id}": { body: { events: ["campaign.ended", "click.recorded"] } },
     "GET /api/ads/postback": { query: { ...click, event_type: "install" } },
     "POST /api/ads/postback": { body: { ...click, event_type: "install" } },
     "POST /api/delivery/decisions": { body: decisionBody },

@@ -60,6 +60,7 @@ const WRITE_TOOLS = [
   "resume_creative_variant",
   "register_webhook",
   "test_webhook",
+  "update_webhook",
   "deactivate_webhook",
   "create_postback_key",
   "rename_postback_key",
@@ -189,7 +190,7 @@ describe("the envelope: one JSON-RPC request or notification", () => {
 describe("scopes decide the tools", () => {
   it("lists every tool, with annotations, to a token with every scope", async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(51);
+    expect(tools).toHaveLength(52);
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect(byName.get("list_changes")?.annotations).toMatchObject({ readOnlyHint: true });
     for (const name of WRITE_TOOLS) expect(byName.get(name)?.annotations?.readOnlyHint, name).toBe(false);
@@ -707,6 +708,55 @@ describe("our tools", () => {
       expect(inactive.isError).toBe(true);
       expect(inactive.structured.adcp_error).toMatchObject({ details: { code: "conflict" } });
       await hooks.close();
+    });
+
+    it("update_webhook replaces an endpoint's events; a repeated kind and another advertiser's endpoint are refused", async () => {
+      const owner = await createTestAdvertiser("Events Co");
+      const hooks = await connectMcp(await owner.token());
+      const registered = await callTool(hooks, "register_webhook", {
+        url: icons.url("/events-hook"),
+        events: ["campaign.ended"],
+        idempotency_key: key(),
+      });
+      const endpoint = registered.structured.endpoint as { id: string };
+      const updated = await callTool(hooks, "update_webhook", {
+        webhook_id: endpoint.id,
+        events: ["click.recorded", "campaign.ended"],
+        idempotency_key: key(),
+      });
+      expect(updated.structured).toMatchObject({
+        status: "completed",
+        replayed: false,
+        endpoint: { id: endpoint.id, events: ["click.recorded", "campaign.ended"], is_active: true },
+      });
+      expect(JSON.parse((await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).events)).toEqual(
+        ["click.recorded", "campaign.ended"],
+      );
+      const repeated = await callTool(hooks, "update_webhook", {
+        webhook_id: endpoint.id,
+        events: ["click.recorded", "click.recorded"],
+        idempotency_key: key(),
+      });
+      expect(repeated.isError).toBe(true);
+      expect(repeated.structured.adcp_error).toMatchObject({ details: { code: "validation_failed" } });
+      const empty = await callTool(hooks, "update_webhook", {
+        webhook_id: endpoint.id,
+        events: [],
+        idempotency_key: key(),
+      });
+      expect(empty.isError).toBe(true);
+      expect(empty.structured.adcp_error).toMatchObject({ code: "VALIDATION_ERROR", field: "events" });
+      const rival = await connectMcp(await (await createTestAdvertiser("Rival Events")).token());
+      const foreign = await callTool(rival, "update_webhook", {
+        webhook_id: endpoint.id,
+        events: ["invoice.issued"],
+        idempotency_key: key(),
+      });
+      expect(foreign.isError).toBe(true);
+      expect(foreign.structured.adcp_error).toMatchObject({ details: { code: "not_found" } });
+      const reader = await connectMcp(await owner.token(["campaigns:read"]));
+      expect((await reader.listTools()).tools.map((tool) => tool.name)).not.toContain("update_webhook");
+      await Promise.all([hooks.close(), rival.close(), reader.close()]);
     });
   });
 });

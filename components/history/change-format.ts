@@ -37,6 +37,7 @@ const OPERATION_LABELS: Record<string, string> = {
   setLicensedRegions: "Set the licensed regions",
   addCreativeVariant: "Added a creative variant",
   registerWebhookEndpoint: "Registered a webhook endpoint",
+  updateWebhookEndpoint: "Changed a webhook endpoint's events",
   deactivateWebhookEndpoint: "Deactivated a webhook endpoint",
   createApiClient: "Created an API key",
   revokeApiClient: "Revoked an API key",

@@ -7,6 +7,7 @@ import {
   canRedeliver,
   eventKindLabel,
   eventKindName,
+  webhookEventsFormSchema,
   webhookFormSchema,
   webhookInput,
 } from "./webhook-form";
@@ -28,6 +29,16 @@ describe("webhook form", () => {
       events: ["IMPRESSION_SERVED", "CLICK_RECORDED"],
       batchImpressions: true,
     });
+  });
+
+  it("builds the Events form's input in the domain's order and refuses an empty choice in words", () => {
+    expect(webhookEventsFormSchema.parse({ events: ["campaign.ended", "impression.served"] })).toEqual({
+      events: ["impression.served", "campaign.ended"],
+    });
+    const empty = webhookEventsFormSchema.safeParse({ events: [] });
+    expect(zodFieldErrors(empty.error!)).toEqual({ events: "Select at least one event" });
+    // react-hook-form gives a lone ticked checkbox as its value, not a list: nothing is taken for it
+    expect(webhookEventsFormSchema.safeParse({ events: false }).success).toBe(false);
   });
 
   it("checks the input with the API's schema, in words for people", () => {

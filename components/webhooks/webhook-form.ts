@@ -4,7 +4,7 @@
 // in capitals).
 import { z } from "zod";
 import type { RegisterWebhookEndpointInput, WebhookEventKind } from "@/graphql/__generated__/client/graphql";
-import { registerWebhookInput } from "@/lib/webhooks/webhooks.schemas";
+import { registerWebhookInput, updateWebhookEndpointInput } from "@/lib/webhooks/webhooks.schemas";
 import { EVENT_TYPES, type EventType } from "@/lib/webhooks/events";
 import type { SummaryField } from "@/components/forms/use-error-summary";
 
@@ -69,6 +69,22 @@ export type WebhookInput = z.output<typeof registerWebhookInput>;
 export function webhookInput(input: WebhookInput): RegisterWebhookEndpointInput {
   return { url: input.url, events: input.events.map(eventKindKey), batchImpressions: input.batch_impressions };
 }
+
+/** The Events form of an endpoint's page as typed: the ticked kinds (their REST names). */
+export type WebhookEventsValues = { events: string[] };
+
+/** The Events form's one field (the error summary's link). */
+export const WEBHOOK_EVENTS_FIELDS: readonly SummaryField[] = [{ name: "events", id: "endpoint-events-edit" }];
+
+/** The Events form's values as updateWebhookEndpoint parses them (its schema, without the path's id): the kinds in the domain's order. */
+export const webhookEventsFormSchema = z.preprocess(
+  (values: unknown) => {
+    const { events } = (values ?? {}) as Partial<WebhookEventsValues>;
+    const ticked = Array.isArray(events) ? events : [];
+    return { events: EVENT_TYPES.filter((kind) => ticked.includes(kind)) };
+  },
+  updateWebhookEndpointInput.omit({ id: true }),
+);
 
 /** A delivery can be sent again by hand while its endpoint is active and no attempt is under way (the domain's rule). */
 export function canRedeliver(status: string, endpointActive: boolean): boolean {

@@ -1345,6 +1345,13 @@ export type Mutation = {
   updateCampaign?: Maybe<UpdateCampaignPayload>;
   updateRule: RulePayload;
   updateSavedReport: SavedReportPayload;
+  /**
+   * Changes the event kinds an endpoint receives (campaigns:write, editors and admins, as
+   * PATCH /api/ads/webhooks/{id}). An empty list is a VALIDATION_FAILED userError on
+   * ["input", "events"], a repeated kind one on ["input", "events", "<index>"]; a deactivated
+   * endpoint a CONFLICT userError.
+   */
+  updateWebhookEndpoint?: Maybe<UpdateWebhookEndpointPayload>;
 };
 
 
@@ -1550,6 +1557,11 @@ export type MutationUpdateRuleArgs = {
 
 export type MutationUpdateSavedReportArgs = {
   input: UpdateSavedReportInput;
+};
+
+
+export type MutationUpdateWebhookEndpointArgs = {
+  input: UpdateWebhookEndpointInput;
 };
 
 /** An object with a global id. */
@@ -2400,6 +2412,21 @@ export type UpdateSavedReportInput = {
   unschedule?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+export type UpdateWebhookEndpointInput = {
+  /**
+   * Every event kind the endpoint receives from now on (non-empty, each kind once): it
+   * replaces the list. The URL and the secret stay as registered.
+   */
+  events: Array<WebhookEventKind>;
+  id: Scalars['ID']['input'];
+};
+
+export type UpdateWebhookEndpointPayload = {
+  __typename?: 'UpdateWebhookEndpointPayload';
+  userErrors: Array<UserError>;
+  webhookEndpoint?: Maybe<WebhookEndpoint>;
+};
+
 /** A business-rule failure of a mutation (Shopify's convention). */
 export type UserError = {
   __typename?: 'UserError';
@@ -2833,6 +2860,8 @@ export type ResolversTypes = {
   UpdateCampaignPayload: ResolverTypeWrapper<Omit<UpdateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversTypes['Campaign']> }>;
   UpdateRuleInput: UpdateRuleInput;
   UpdateSavedReportInput: UpdateSavedReportInput;
+  UpdateWebhookEndpointInput: UpdateWebhookEndpointInput;
+  UpdateWebhookEndpointPayload: ResolverTypeWrapper<Omit<UpdateWebhookEndpointPayload, 'webhookEndpoint'> & { webhookEndpoint?: Maybe<ResolversTypes['WebhookEndpoint']> }>;
   UserError: ResolverTypeWrapper<UserError>;
   UserErrorCode: UserErrorCode;
   Viewer: ResolverTypeWrapper<ViewerParent>;
@@ -3006,6 +3035,8 @@ export type ResolversParentTypes = {
   UpdateCampaignPayload: Omit<UpdateCampaignPayload, 'campaign'> & { campaign?: Maybe<ResolversParentTypes['Campaign']> };
   UpdateRuleInput: UpdateRuleInput;
   UpdateSavedReportInput: UpdateSavedReportInput;
+  UpdateWebhookEndpointInput: UpdateWebhookEndpointInput;
+  UpdateWebhookEndpointPayload: Omit<UpdateWebhookEndpointPayload, 'webhookEndpoint'> & { webhookEndpoint?: Maybe<ResolversParentTypes['WebhookEndpoint']> };
   UserError: UserError;
   Viewer: ViewerParent;
   WebhookDelivery: WebhookDeliveryParent;
@@ -3613,6 +3644,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   updateCampaign?: Resolver<Maybe<ResolversTypes['UpdateCampaignPayload']>, ParentType, ContextType, RequireFields<MutationUpdateCampaignArgs, 'input'>>;
   updateRule?: Resolver<ResolversTypes['RulePayload'], ParentType, ContextType, RequireFields<MutationUpdateRuleArgs, 'input'>>;
   updateSavedReport?: Resolver<ResolversTypes['SavedReportPayload'], ParentType, ContextType, RequireFields<MutationUpdateSavedReportArgs, 'input'>>;
+  updateWebhookEndpoint?: Resolver<Maybe<ResolversTypes['UpdateWebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationUpdateWebhookEndpointArgs, 'input'>>;
 };
 
 export type NodeResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
@@ -3987,6 +4019,11 @@ export type UpdateCampaignPayloadResolvers<ContextType = GraphqlContext, ParentT
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
+export type UpdateWebhookEndpointPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UpdateWebhookEndpointPayload'] = ResolversParentTypes['UpdateWebhookEndpointPayload']> = {
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  webhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpoint']>, ParentType, ContextType>;
+};
+
 export type UserErrorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = {
   code?: Resolver<ResolversTypes['UserErrorCode'], ParentType, ContextType>;
   field?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
@@ -4228,6 +4265,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   UpdateAccountPayload?: UpdateAccountPayloadResolvers<ContextType>;
   UpdateBillingProfilePayload?: UpdateBillingProfilePayloadResolvers<ContextType>;
   UpdateCampaignPayload?: UpdateCampaignPayloadResolvers<ContextType>;
+  UpdateWebhookEndpointPayload?: UpdateWebhookEndpointPayloadResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
   UserErrorCode?: UserErrorCodeResolvers;
   Viewer?: ViewerResolvers<ContextType>;

@@ -1,10 +1,11 @@
-// Webhook writes: register (registerWebhookEndpoint), test (sendWebhookTestEvent), deactivate (deactivateWebhookEndpoint), redeliver, each
+// Webhook writes: register (registerWebhookEndpoint), change the events (updateWebhookEndpoint), test (sendWebhookTestEvent), deactivate (deactivateWebhookEndpoint), redeliver, each
 // running its operation (test sends and redeliveries count against the
 // webhook_send limit REST's twins count against).
 import { deactivateWebhookEndpoint } from "@/lib/webhooks/deactivate-webhook";
 import { registerWebhookEndpoint } from "@/lib/webhooks/register-webhook";
 import { retryWebhookDelivery } from "@/lib/webhooks/retry-webhook-delivery";
 import { sendWebhookTestEvent } from "@/lib/webhooks/send-test-event";
+import { updateWebhookEndpoint } from "@/lib/webhooks/update-webhook";
 import { authorize } from "@/lib/operations/invoke";
 import type { Resolvers } from "../__generated__/resolvers-types";
 import { toRestShape } from "../camel-case";
@@ -22,6 +23,22 @@ export const webhookMutationResolvers: Resolvers = {
         return { webhookEndpoint, secret, warning };
       }),
     ),
+    updateWebhookEndpoint: operationResolver(updateWebhookEndpoint, (_, { input }, context) => {
+      const restId = restIdOf(input.id, "WebhookEndpoint");
+      return payload(async () => {
+        const webhookEndpoint = await runOperation(
+          updateWebhookEndpoint,
+          context,
+          { events: input.events },
+          {
+            id: restId,
+          },
+        );
+        // later fields of the request read the endpoint as it is now
+        authenticated(context).loaders.webhookEndpoint.clear(restId).prime(restId, webhookEndpoint);
+        return { webhookEndpoint };
+      });
+    }),
     testWebhookEndpoint: operationResolver(sendWebhookTestEvent, (_, { input }, context) => {
       const restId = restIdOf(input.id, "WebhookEndpoint");
       return payload(async () => ({

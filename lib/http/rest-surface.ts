@@ -75,6 +75,7 @@ import { listWebhookEndpoints } from "@/lib/webhooks/list-webhooks";
 import { registerWebhookEndpoint } from "@/lib/webhooks/register-webhook";
 import { retryWebhookDelivery } from "@/lib/webhooks/retry-webhook-delivery";
 import { sendWebhookTestEvent } from "@/lib/webhooks/send-test-event";
+import { updateWebhookEndpoint } from "@/lib/webhooks/update-webhook";
 import type { OperationDoc } from "@/lib/openapi/common";
 import { authDocs, jwksPaths, oauthPaths } from "@/lib/openapi/paths/auth";
 import { adcpSandboxDocs } from "@/lib/openapi/paths/adcp-sandbox";
@@ -124,6 +125,7 @@ import {
   webhookDeliveryListView,
   webhookDeliveryView,
   webhookEndpointListView,
+  webhookEndpointView,
   webhookTestResultView,
 } from "./views/webhooks";
 
@@ -293,6 +295,10 @@ export const REST_SURFACE: readonly SurfaceEntry[] = [
   op("POST", "/api/ads/webhooks", registerWebhookEndpoint, webhooksDocs.registerWebhookEndpoint, {
     view: registeredWebhookEndpointView,
     status: 201,
+  }),
+  // the event kinds only: the URL and the secret stay as registered (docs/decisions/1242)
+  op("PATCH", "/api/ads/webhooks/{id}", updateWebhookEndpoint, webhooksDocs.updateWebhookEndpoint, {
+    view: webhookEndpointView,
   }),
   op("DELETE", "/api/ads/webhooks/{id}", deactivateWebhookEndpoint, webhooksDocs.deactivateWebhookEndpoint, {
     input: pathOnly,

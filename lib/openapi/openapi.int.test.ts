@@ -716,6 +716,24 @@ const SAMPLES: Record<string, Sample> = {
       status: 422,
     });
   },
+  "PATCH /api/ads/webhooks/{id}": async () => {
+    const id = await newWebhook();
+    const path = `/api/ads/webhooks/${id}`;
+    const res = await exercise("PATCH", "api/ads/webhooks/[id]", path, {
+      headers,
+      params: { id },
+      body: { events: ["campaign.ended", "click.recorded"] },
+      status: 200,
+    });
+    expect(res.body.events).toEqual(["click.recorded", "campaign.ended"]);
+    const missing = "00000000-0000-4000-8000-000000000000";
+    await exercise("PATCH", "api/ads/webhooks/[id]", `/api/ads/webhooks/${missing}`, {
+      headers,
+      params: { id: missing },
+      body: { events: ["click.recorded"] },
+      status: 404,
+    });
+  },
   "DELETE /api/ads/webhooks/{id}": async () => {
     const id = await newWebhook();
     await exercise("DELETE", "api/ads/webhooks/[id]", `/api/ads/webhooks/${id}`, {

@@ -39,6 +39,7 @@ import { listWebhookEndpoints, listWebhookEndpointsByCursor } from "@/lib/webhoo
 import { registerWebhookEndpoint } from "@/lib/webhooks/register-webhook";
 import { retryWebhookDelivery } from "@/lib/webhooks/retry-webhook-delivery";
 import { sendWebhookTestEvent } from "@/lib/webhooks/send-test-event";
+import { updateWebhookEndpoint } from "@/lib/webhooks/update-webhook";
 import { joinBySignUp } from "@/lib/domain/members/accept-invitation";
 import { changeMemberRole } from "@/lib/domain/members/change-member-role";
 import { inviteMember } from "@/lib/domain/members/invite-member";
@@ -138,6 +139,7 @@ export const OPERATIONS = {
   listWebhookEndpointsByCursor,
   getWebhookEndpoint,
   registerWebhookEndpoint,
+  updateWebhookEndpoint,
   deactivateWebhookEndpoint,
   sendWebhookTestEvent,
   listWebhookDeliveries,

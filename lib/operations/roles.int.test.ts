@@ -63,6 +63,7 @@ const ROLE_TABLE: Record<OperationName, Role | null> = {
   listWebhookEndpointsByCursor: "viewer",
   getWebhookEndpoint: "viewer",
   registerWebhookEndpoint: "editor",
+  updateWebhookEndpoint: "editor",
   deactivateWebhookEndpoint: "editor",
   sendWebhookTestEvent: "editor",
   listWebhookDeliveries: "viewer",

@@ -50,6 +50,29 @@ export const sendWebhookTestEventInput = z.strictObject({
 });
 export type SendWebhookTestEventInput = z.output<typeof sendWebhookTestEventInput>;
 
+/**
+ * updateWebhookEndpoint's input: the endpoint (path `{id}`) and the whole new list of event kinds it
+ * receives (docs/decisions/1242). Only the events change: the URL and the secret stay as registered
+ * (a new URL is a new endpoint), so any other field is refused.
+ */
+export const updateWebhookEndpointInput = z.strictObject({
+  id: z.string(),
+  events: z
+    .array(eventKind)
+    .min(1, "at least one event kind")
+    .superRefine((kinds, context) => {
+      kinds.forEach((kind, index) => {
+        if (kinds.indexOf(kind) !== index)
+          context.addIssue({ code: "custom", path: [index], message: `${kind} is listed twice: name each kind once` });
+      });
+    })
+    .meta({
+      description:
+        "Every event kind the endpoint receives from now on (non-empty, each kind once): it replaces the list.",
+    }),
+});
+export type UpdateWebhookEndpointInput = z.output<typeof updateWebhookEndpointInput>;
+
 /** GraphQL's endpoint list: a Relay connection, newest first. */
 export const listWebhookEndpointsByCursorInput = connectionArgs;
 

@@ -47,6 +47,7 @@ import { renamePostbackKey } from "./tools/rename-postback-key.ts";
 import { revokePostbackKey } from "./tools/revoke-postback-key.ts";
 import { syncCreatives } from "./tools/sync-creatives.ts";
 import { testWebhook } from "./tools/test-webhook.ts";
+import { updateWebhook } from "./tools/update-webhook.ts";
 import { updateCampaign } from "./tools/update-campaign.ts";
 import { duplicateCampaign } from "./tools/duplicate-campaign.ts";
 import { updateMediaBuy } from "./tools/update-media-buy.ts";
@@ -82,6 +83,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   pauseCreativeVariant,
   resumeCreativeVariant,
   registerWebhook,
+  updateWebhook,
   testWebhook,
   deactivateWebhook,
   createPostbackKey,

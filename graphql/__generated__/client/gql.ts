@@ -90,6 +90,7 @@ type Documents = {
     "\n  mutation RegisterWebhookEndpoint($input: RegisterWebhookEndpointInput!) {\n    registerWebhookEndpoint(input: $input) {\n      webhookEndpoint {\n        id\n        restId\n        url\n      }\n      secret\n      warning\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.RegisterWebhookEndpointDocument,
     "\n  mutation TestWebhookEndpoint($input: TestWebhookEndpointInput!) {\n    testWebhookEndpoint(input: $input) {\n      result {\n        success\n        statusCode\n        durationMs\n        message\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.TestWebhookEndpointDocument,
     "\n  mutation DeactivateWebhookEndpoint($input: DeactivateWebhookEndpointInput!) {\n    deactivateWebhookEndpoint(input: $input) {\n      webhookEndpoint {\n        id\n        isActive\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.DeactivateWebhookEndpointDocument,
+    "\n  mutation UpdateWebhookEndpoint($input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(input: $input) {\n      webhookEndpoint {\n        id\n        events\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.UpdateWebhookEndpointDocument,
     "fragment ReportTotalsFields on ReportTotals {\n  impressions\n  clicks\n  ctr\n  conversions\n  spendUsd\n  averageCpmPaidUsd\n  costPerClickUsd\n  costPerConversionUsd\n  conversionRate\n  conversionValueUsd\n  roas\n}\n\nfragment ReportComparisonFields on ReportComparisonTotals {\n  period {\n    start\n    end\n  }\n  totals {\n    ...ReportTotalsFields\n  }\n}\n\nfragment ReportRowFields on ReportRow {\n  key\n  region\n  regionName\n  impressions\n  clicks\n  ctr\n  conversions\n  spendUsd\n  costPerClickUsd\n  costPerConversionUsd\n  conversionRate\n  conversionValueUsd\n  roas\n}": typeof types.ReportTotalsFieldsFragmentDoc,
     "fragment UserErrorFields on UserError {\n  field\n  code\n  message\n}": typeof types.UserErrorFieldsFragmentDoc,
 };
@@ -169,6 +170,7 @@ const documents: Documents = {
     "\n  mutation RegisterWebhookEndpoint($input: RegisterWebhookEndpointInput!) {\n    registerWebhookEndpoint(input: $input) {\n      webhookEndpoint {\n        id\n        restId\n        url\n      }\n      secret\n      warning\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.RegisterWebhookEndpointDocument,
     "\n  mutation TestWebhookEndpoint($input: TestWebhookEndpointInput!) {\n    testWebhookEndpoint(input: $input) {\n      result {\n        success\n        statusCode\n        durationMs\n        message\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.TestWebhookEndpointDocument,
     "\n  mutation DeactivateWebhookEndpoint($input: DeactivateWebhookEndpointInput!) {\n    deactivateWebhookEndpoint(input: $input) {\n      webhookEndpoint {\n        id\n        isActive\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.DeactivateWebhookEndpointDocument,
+    "\n  mutation UpdateWebhookEndpoint($input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(input: $input) {\n      webhookEndpoint {\n        id\n        events\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.UpdateWebhookEndpointDocument,
     "fragment ReportTotalsFields on ReportTotals {\n  impressions\n  clicks\n  ctr\n  conversions\n  spendUsd\n  averageCpmPaidUsd\n  costPerClickUsd\n  costPerConversionUsd\n  conversionRate\n  conversionValueUsd\n  roas\n}\n\nfragment ReportComparisonFields on ReportComparisonTotals {\n  period {\n    start\n    end\n  }\n  totals {\n    ...ReportTotalsFields\n  }\n}\n\nfragment ReportRowFields on ReportRow {\n  key\n  region\n  regionName\n  impressions\n  clicks\n  ctr\n  conversions\n  spendUsd\n  costPerClickUsd\n  costPerConversionUsd\n  conversionRate\n  conversionValueUsd\n  roas\n}": types.ReportTotalsFieldsFragmentDoc,
     "fragment UserErrorFields on UserError {\n  field\n  code\n  message\n}": types.UserErrorFieldsFragmentDoc,
 };
@@ -473,6 +475,10 @@ export function graphql(source: "\n  mutation TestWebhookEndpoint($input: TestWe
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeactivateWebhookEndpoint($input: DeactivateWebhookEndpointInput!) {\n    deactivateWebhookEndpoint(input: $input) {\n      webhookEndpoint {\n        id\n        isActive\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"): typeof import('./graphql').DeactivateWebhookEndpointDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateWebhookEndpoint($input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(input: $input) {\n      webhookEndpoint {\n        id\n        events\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"): typeof import('./graphql').UpdateWebhookEndpointDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -662,6 +662,15 @@ export type UpdateSavedReportInput = {
   unschedule?: boolean | null | undefined;
 };
 
+export type UpdateWebhookEndpointInput = {
+  /**
+   * Every event kind the endpoint receives from now on (non-empty, each kind once): it
+   * replaces the list. The URL and the secret stay as registered.
+   */
+  events: Array<WebhookEventKind>;
+  id: string | number;
+};
+
 /** The codes a mutation's userErrors carry: the REST API's codes for the same failures, in capitals. */
 export type UserErrorCode =
   /** A concurrent change came first, or a limit was reached (26 variants, 20 active webhook endpoints, 10 active postback keys). */
@@ -1200,6 +1209,13 @@ export type DeactivateWebhookEndpointMutationVariables = Exact<{
 
 
 export type DeactivateWebhookEndpointMutation = { deactivateWebhookEndpoint: { webhookEndpoint: { id: string, isActive: boolean } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
+
+export type UpdateWebhookEndpointMutationVariables = Exact<{
+  input: UpdateWebhookEndpointInput;
+}>;
+
+
+export type UpdateWebhookEndpointMutation = { updateWebhookEndpoint: { webhookEndpoint: { id: string, events: Array<WebhookEventKind> } | null, userErrors: Array<{ field: Array<string> | null, code: UserErrorCode, message: string }> } | null };
 
 export type ReportTotalsFieldsFragment = { impressions: number, clicks: number, ctr: number, conversions: number, spendUsd: string, averageCpmPaidUsd: string, costPerClickUsd: string | null, costPerConversionUsd: string | null, conversionRate: number | null, conversionValueUsd: string, roas: number | null };
 
@@ -3060,3 +3076,20 @@ export const DeactivateWebhookEndpointDocument = new TypedDocumentString(`
   code
   message
 }`) as unknown as TypedDocumentString<DeactivateWebhookEndpointMutation, DeactivateWebhookEndpointMutationVariables>;
+export const UpdateWebhookEndpointDocument = new TypedDocumentString(`
+    mutation UpdateWebhookEndpoint($input: UpdateWebhookEndpointInput!) {
+  updateWebhookEndpoint(input: $input) {
+    webhookEndpoint {
+      id
+      events
+    }
+    userErrors {
+      ...UserErrorFields
+    }
+  }
+}
+    fragment UserErrorFields on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<UpdateWebhookEndpointMutation, UpdateWebhookEndpointMutationVariables>;

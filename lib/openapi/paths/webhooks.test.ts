@@ -10,6 +10,7 @@ describe("OpenAPI: webhooks", () => {
   it.each([
     ["/api/ads/webhooks", "get", "campaigns:read", "200"],
     ["/api/ads/webhooks", "post", "campaigns:write", "201"],
+    ["/api/ads/webhooks/{id}", "patch", "campaigns:write", "200"],
     ["/api/ads/webhooks/{id}", "delete", "campaigns:write", "200"],
     ["/api/ads/webhooks/{id}/test", "post", "campaigns:write", "200"],
     ["/api/ads/webhooks/{id}/deliveries", "get", "campaigns:read", "200"],

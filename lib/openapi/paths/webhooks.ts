@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   registerWebhookInput,
   sendWebhookTestEventInput,
+  updateWebhookEndpointInput,
   WEBHOOK_DELIVERY_STATUSES,
 } from "@/lib/webhooks/webhooks.schemas";
 import type { OperationDoc } from "../common";
@@ -37,6 +38,21 @@ export const webhooksDocs = {
     requestBody: { required: true, content: json(registerWebhookInput) },
     returns: "Registered; store the secret now",
     errors: ["bad_request", "conflict", "validation_failed"],
+  },
+  updateWebhookEndpoint: {
+    summary: "Change a webhook endpoint's events",
+    description:
+      "Replaces the event kinds the endpoint receives with `events` (non-empty, each kind once; an unknown or repeated " +
+      "kind is 422 on `events[<index>]`, an empty list 422 on `events`). Only the events change: the URL and the secret " +
+      "stay as registered (register a new endpoint for another URL; any other field is 422). Events fanned out from now " +
+      "on follow the new list; deliveries already made for earlier events keep their retries. The same list again changes " +
+      "nothing. 409 for a deactivated endpoint; another advertiser's endpoint is 404. Editors and admins (the role binds " +
+      "a token's principal too).",
+    tags: ["Webhooks"],
+    requestParams: { path: endpointId },
+    requestBody: { required: true, content: json(updateWebhookEndpointInput.omit({ id: true })) },
+    returns: "The endpoint with its new events",
+    errors: ["bad_request", "not_found", "conflict", "validation_failed"],
   },
   deactivateWebhookEndpoint: {
     summary: "Deactivate a webhook endpoint (E14)",

@@ -193,7 +193,11 @@ export interface paths {
         delete: operations["deactivateWebhookEndpoint"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a webhook endpoint's events
+         * @description Replaces the event kinds the endpoint receives with `events` (non-empty, each kind once; an unknown or repeated kind is 422 on `events[<index>]`, an empty list 422 on `events`). Only the events change: the URL and the secret stay as registered (register a new endpoint for another URL; any other field is 422). Events fanned out from now on follow the new list; deliveries already made for earlier events keep their retries. The same list again changes nothing. 409 for a deactivated endpoint; another advertiser's endpoint is 404. Editors and admins (the role binds a token's principal too). Bodies of at most 16384 bytes (413 past that).
+         */
+        patch: operations["updateWebhookEndpoint"];
         trace?: never;
     };
     "/api/ads/webhooks/{id}/test": {
@@ -3503,6 +3507,111 @@ export interface operations {
                 };
             };
             /** @description Validation failed: idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. Makes this write safe to retry (Stripe's convention): the key is kept 24 hours per advertiser with a fingerprint of the request (the API client that sent it, method, path, body) and the response, stored encrypted. A retry with the same key and the same request from the same client gets the first response again, with `Idempotency-Replayed: true`, and changes nothing; the same key with a different request, or from another API client of the advertiser, is 422 idempotency_key_reused; while the first request runs a retry is 409 idempotency_in_flight. A request refused with a 4xx changed nothing and frees its key. 1 to 255 visible ASCII characters (a UUID is a good key). Ignored with validate_only=true. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Webhook endpoint id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Every event kind the endpoint receives from now on (non-empty, each kind once): it replaces the list. */
+                    events: components["schemas"]["WebhookEventKind"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint with its new events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Malformed request (bad JSON or content type): bad_request; or a path that is not valid percent-encoding (`%FF`, `%ZZ`) or holds `%00` (NUL): bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or expired access token: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the required scope: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the resource's current state: conflict, idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts (see x-body-limit-bytes): payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: validation_failed, idempotency_key_reused */
             422: {
                 headers: {
                     [name: string]: unknown;

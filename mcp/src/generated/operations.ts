@@ -119,6 +119,16 @@ export const OPERATIONS = {
     "write": true,
     "idempotent": true
   },
+  "updateWebhookEndpoint": {
+    "method": "patch",
+    "path": "/api/ads/webhooks/{id}",
+    "access": "scoped",
+    "scopes": [
+      "campaigns:write"
+    ],
+    "write": true,
+    "idempotent": true
+  },
   "deactivateWebhookEndpoint": {
     "method": "delete",
     "path": "/api/ads/webhooks/{id}",

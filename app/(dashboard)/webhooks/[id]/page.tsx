@@ -1,5 +1,6 @@
-// One webhook endpoint: its state, a test event, deactivation, and its delivery
-// log (newest first) with a retry per delivery.
+// One webhook endpoint: its state, the Events form (editors and admins, while it is
+// active), a test event, deactivation, and its delivery log (newest first) with a
+// retry per delivery.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { graphql } from "@/graphql/__generated__/client";
@@ -11,6 +12,7 @@ import { ListCard } from "@/components/ui/list-card";
 import { Td, Th } from "@/components/ui/table";
 import { RedeliverButton } from "@/components/webhooks/redeliver-button";
 import { WebhookActions } from "@/components/webhooks/webhook-actions";
+import { WebhookEventsForm } from "@/components/webhooks/webhook-events-form";
 import { answerText, canRedeliver, eventKindLabel, eventKindName } from "@/components/webhooks/webhook-form";
 import { queryOrNull } from "../../_lib/graphql";
 import { hasRole, ReadOnlyNote } from "../../_lib/role-gate";
@@ -123,6 +125,8 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
           <CardBody>
             {mayEdit ? (
               <WebhookActions
+                // its chosen test kind starts again from the endpoint's kinds once they change
+                key={endpoint.events.join(",")}
                 id={endpoint.id}
                 url={endpoint.url}
                 isActive={endpoint.isActive}
@@ -135,6 +139,17 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
             )}
           </CardBody>
         </Card>
+        {mayEdit && endpoint.isActive ? (
+          <Card>
+            <CardHeader
+              title="Events"
+              description="What this endpoint receives. Events from now on follow your choice; deliveries already made keep their retries."
+            />
+            <CardBody>
+              <WebhookEventsForm id={endpoint.id} events={endpoint.events} />
+            </CardBody>
+          </Card>
+        ) : null}
       </div>
       <ListCard
         className="mt-6"
