@@ -14,6 +14,7 @@ import {
 import { BODY_MAX, CREATIVE_STATUSES, CTA_MAX, HEADLINE_MAX, URL_MAX } from "@/lib/domain/creatives/creatives.schemas";
 import { ESTIMATE_STATUSES, MARKET_RULE_TEXT } from "@/lib/domain/market/market.schemas";
 import { MOMENT_TYPES } from "@/lib/domain/moment-types/catalog";
+import { CONTROLLER_SCENARIOS } from "@/lib/domain/adcp-sandbox/sandbox-products.schemas";
 import { MAX_ACTIVE_POSTBACK_KEYS } from "@/lib/domain/postback-keys/postback-keys.schemas";
 import { BREAKDOWNS, GRANULARITIES, MAX_REPORT_DAYS } from "@/lib/domain/reporting/reporting.schemas";
 import { SPORTS } from "@/lib/domain/sports";
@@ -57,6 +58,10 @@ describe("the MCP package's copy of the REST API's contract", () => {
 
   it("has the service's longest report range", () => {
     expect(Package.MAX_REPORT_DAYS).toBe(MAX_REPORT_DAYS);
+  });
+
+  it("has the compliance test controller's force_ and simulate_ scenarios", () => {
+    expect(Package.CONTROLLER_SCENARIOS).toEqual(CONTROLLER_SCENARIOS);
   });
 
   it("has the service's report limit, and every tool that states it states that number", () => {

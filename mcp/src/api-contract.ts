@@ -13,3 +13,8 @@ export const MARKET_RULE =
   "at least 20 auctions won by at least 3 distinct advertisers in the last 7 days (demo auctions never count)";
 /** The longest report range (getCampaignReport, getCampaignTimeseries): days from start to end date, both counted. */
 export const MAX_REPORT_DAYS = 366;
+/**
+ * The force_ and simulate_ scenarios the compliance test controller serves (runTestController's list_scenarios),
+ * declared by get_adcp_capabilities' compliance_testing (docs/decisions/1316).
+ */
+export const CONTROLLER_SCENARIOS: readonly string[] = ["force_media_buy_status"];

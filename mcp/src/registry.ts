@@ -266,7 +266,10 @@ export function createSmaMcpServer(options: ServerOptions): McpServer {
     if (version) return errorResult(version, echo);
     // the tool's own argument rules, answered as AdCP errors in its own terms (not the SDK's plain text)
     const parsed = z.object(tool.input).safeParse(rawArgs ?? {});
-    if (!parsed.success) return errorResult(argumentError(parsed.error), echo);
+    if (!parsed.success) {
+      const refused = argumentError(parsed.error);
+      return errorResult(refused, echo, tool.errorFields?.(refused, "arguments"));
+    }
     const context: ToolContext = { api: clientFor(tool, options.api), agentUrl, now };
     try {
       return okResult(await tool.run(parsed.data as never, context));
@@ -274,7 +277,8 @@ export function createSmaMcpServer(options: ServerOptions): McpServer {
       // API answers and translation errors are the caller's to read; anything else is worth a log line
       if (!(error instanceof ApiError && error.status > 0) && !(error instanceof ToolInputError))
         options.onUnexpectedError?.(error, tool.name);
-      return errorResult(toAdcpError(error, tool.fieldMap, { notFoundCode: tool.notFoundCode }), echo);
+      const failed = toAdcpError(error, tool.fieldMap, { notFoundCode: tool.notFoundCode });
+      return errorResult(failed, echo, tool.errorFields?.(failed, "call"));
     }
   }
 

@@ -63,8 +63,12 @@ function terse(error: AdcpError): string {
  * A failed call: isError with adcp_error in structured content (AdCP's MCP binding), and the request's `context`
  * echoed unchanged beside it, as on a success (AdCP echoes it on every answer).
  */
-export function errorResult(error: AdcpError, context?: Record<string, unknown>): CallToolResult {
-  const structured = { adcp_error: error, ...(context ? { context } : {}) };
+export function errorResult(
+  error: AdcpError,
+  context?: Record<string, unknown>,
+  fields: Record<string, unknown> = {},
+): CallToolResult {
+  const structured = { ...fields, adcp_error: error, ...(context ? { context } : {}) };
   return {
     content: [
       { type: "text", text: JSON.stringify(structured) },

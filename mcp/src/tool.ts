@@ -8,6 +8,7 @@ import { z } from "zod";
 import { MARKET_RULE, PREVIEWS_PER_MINUTE } from "./api-contract.ts";
 import type { OperationId } from "./generated/operations.ts";
 import type { RestClient } from "./rest-client.ts";
+import type { AdcpError } from "./tool-result.ts";
 
 export type ToolContext = {
   api: RestClient;
@@ -42,6 +43,12 @@ export type ToolDefinition<I extends z.ZodRawShape = z.ZodRawShape> = {
   fieldMap?: (path: string) => string;
   /** AdCP's code for the API's not_found when the tool names one thing (MEDIA_BUY_NOT_FOUND); default REFERENCE_NOT_FOUND. */
   notFoundCode?: string;
+  /**
+   * Members a refusal carries beside adcp_error, for a tool whose AdCP task answers refusals in a format of its own
+   * (comply_test_controller's {success: false, error, error_detail}). `from`: the tool's argument schema refused, or
+   * the call failed.
+   */
+  errorFields?: (error: AdcpError, from: "arguments" | "call") => Record<string, unknown>;
   run: (args: z.output<z.ZodObject<I>>, context: ToolContext) => Promise<Record<string, unknown>>;
 };
 

@@ -2,7 +2,8 @@
 // seeds (docs/decisions/1315). Sandbox advertisers only: a real advertiser is refused
 // (403 sandbox_only) whatever the scenario. A seeded product is an alias, seen by its
 // advertiser only, of one real product (a moment type in a sport); AdCP's canonical
-// fixture test-product exists for every sandbox advertiser without a seed.
+// fixture test-product exists for every sandbox advertiser without a seed. force_media_buy_status moves a
+// buy through its campaign's own transitions (force-media-buy-status.ts, docs/decisions/1316).
 import type { Actor } from "@/lib/auth/actor";
 import { nowDate, type Clock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
@@ -12,8 +13,10 @@ import { AppError } from "@/lib/errors";
 import { microsToUsd } from "@/lib/money";
 import { defineOperation } from "@/lib/operations/operation";
 import { z } from "zod";
+import { forceMediaBuyStatus } from "./force-media-buy-status";
 import {
   CONTROLLER_SCENARIOS,
+  forceMediaBuyStatusParams,
   SEED_SCENARIOS,
   type SandboxProduct,
   sandboxProductInput,
@@ -162,6 +165,10 @@ export async function runTestControllerFor(
       return seedProduct(actor.advertiserId, input.params, now);
     case "seed_pricing_option":
       return seedPricingOption(actor.advertiserId, input.params, now);
+    case "force_media_buy_status":
+      return forceMediaBuyStatus(actor, parseParams(forceMediaBuyStatusParams, input.params), {
+        clock: options.clock,
+      });
     default:
       throw invalid(
         "scenario",

@@ -16,11 +16,15 @@ export const adcpSandboxDocs = {
       "(params `{product_id, pricing_option_id, fixture}`) adds a pricing option to it, whose `fixed_price` above the " +
       "floor is the bid of a buy that names none. A re-seed with an equivalent fixture answers `Fixture re-seeded " +
       "(equivalent)`; a different one is 422. AdCP's fixture `test-product` (pricing options default and test-pricing) " +
-      `exists without a seed. Another scenario or bad params: 422 naming the field. ${RULE}`,
+      "exists without a seed. `force_media_buy_status` (params `{media_buy_id, status}`, status `active`, `paused`, " +
+      "`completed` or `canceled`) moves the campaign through its own transitions (resume, pause, end, cancel: " +
+      "history and webhook events as ever) and answers `previous_state` and `current_state` in AdCP's names; an " +
+      "unknown media buy is 404, a final one or a status never forced is 409 invalid_transition. Another scenario " +
+      `or bad params: 422 naming the field (\`scenario\`, \`params.*\`). ${RULE}`,
     tags: ["AdCP sandbox"],
     requestBody: { required: true, content: { "application/json": { schema: testControllerInput } } },
     returns: "The scenario's answer",
-    errors: ["bad_request", "sandbox_only", "validation_failed"],
+    errors: ["bad_request", "sandbox_only", "not_found", "invalid_transition", "validation_failed"],
   },
   getSandboxProduct: {
     summary: "Get a sandbox product",

@@ -423,7 +423,7 @@ export interface paths {
         put?: never;
         /**
          * Run a scenario of AdCP's compliance test controller
-         * @description What the MCP tool comply_test_controller calls. `list_scenarios` answers the force_ and simulate_ scenarios served; `seed_product` (params `{product_id, fixture}`) makes a sandbox product, an alias of one real product (the fixture's `ext.sma.moment_type` and `ext.sma.sport`, by default close_game in nba); `seed_pricing_option` (params `{product_id, pricing_option_id, fixture}`) adds a pricing option to it, whose `fixed_price` above the floor is the bid of a buy that names none. A re-seed with an equivalent fixture answers `Fixture re-seeded (equivalent)`; a different one is 422. AdCP's fixture `test-product` (pricing options default and test-pricing) exists without a seed. Another scenario or bad params: 422 naming the field. Sandbox advertisers only (made with the operator CLI's create-advertiser --sandbox): a real advertiser is refused with 403 sandbox_only, whatever it sends (docs/decisions/1315). Bodies of at most 4096 bytes (413 past that).
+         * @description What the MCP tool comply_test_controller calls. `list_scenarios` answers the force_ and simulate_ scenarios served; `seed_product` (params `{product_id, fixture}`) makes a sandbox product, an alias of one real product (the fixture's `ext.sma.moment_type` and `ext.sma.sport`, by default close_game in nba); `seed_pricing_option` (params `{product_id, pricing_option_id, fixture}`) adds a pricing option to it, whose `fixed_price` above the floor is the bid of a buy that names none. A re-seed with an equivalent fixture answers `Fixture re-seeded (equivalent)`; a different one is 422. AdCP's fixture `test-product` (pricing options default and test-pricing) exists without a seed. `force_media_buy_status` (params `{media_buy_id, status}`, status `active`, `paused`, `completed` or `canceled`) moves the campaign through its own transitions (resume, pause, end, cancel: history and webhook events as ever) and answers `previous_state` and `current_state` in AdCP's names; an unknown media buy is 404, a final one or a status never forced is 409 invalid_transition. Another scenario or bad params: 422 naming the field (`scenario`, `params.*`). Sandbox advertisers only (made with the operator CLI's create-advertiser --sandbox): a real advertiser is refused with 403 sandbox_only, whatever it sends (docs/decisions/1315). Bodies of at most 4096 bytes (413 past that).
          */
         post: operations["runTestController"];
         delete?: never;
@@ -2063,8 +2063,12 @@ export interface components {
             success: true;
             /** @description list_scenarios: the force_ and simulate_ scenarios served */
             scenarios?: string[];
-            /** @description seed_*: Fixture seeded, or Fixture re-seeded (equivalent) */
+            /** @description seed_*: Fixture seeded, or Fixture re-seeded (equivalent); force_*: what changed */
             message?: string;
+            /** @description force_*: the AdCP status before the transition */
+            previous_state?: string;
+            /** @description force_*: the AdCP status after it, as get_media_buys reports it */
+            current_state?: string;
         };
         SandboxProduct: {
             product_id: string;
@@ -4810,7 +4814,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description list_scenarios, seed_product or seed_pricing_option */
+                    /** @description list_scenarios, seed_product, seed_pricing_option or force_media_buy_status */
                     scenario: string;
                     /** @description The scenario's parameters (AdCP's comply_test_controller) */
                     params?: {
@@ -4856,7 +4860,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict with the resource's current state: idempotency_in_flight */
+            /** @description Not found (or owned by another advertiser): not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the resource's current state: invalid_transition, idempotency_in_flight */
             409: {
                 headers: {
                     [name: string]: unknown;

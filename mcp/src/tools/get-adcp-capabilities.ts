@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADCP_MAJOR_VERSIONS, adcpRequest, adcpResponse, ADCP_VERSION, completed } from "../adcp/envelope.ts";
+import { CONTROLLER_SCENARIOS } from "../api-contract.ts";
 import { defineTool } from "../tool.ts";
 
 export const getAdcpCapabilities = defineTool({
@@ -50,8 +51,10 @@ export const getAdcpCapabilities = defineTool({
           supports_transformation: false,
           supports_compliance: false,
         },
-        // comply_test_controller, for sandbox advertisers only (docs/decisions/1315): the seeding scenarios so far
-        compliance_testing: { scenarios: ["seed_product", "seed_pricing_option"] },
+        // comply_test_controller, for sandbox advertisers only (docs/decisions/1315): exactly the force_ and simulate_
+        // scenarios list_scenarios answers, the block left out while there are none; seeds are served, not declared
+        // (docs/decisions/1316)
+        ...(CONTROLLER_SCENARIOS.length ? { compliance_testing: { scenarios: [...CONTROLLER_SCENARIOS] } } : {}),
         extensions_supported: ["sma"],
       },
       context,
