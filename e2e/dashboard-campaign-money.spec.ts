@@ -8,18 +8,16 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import {
+  joinAsViewer,
   createAccount,
-  DASHBOARD_PASSWORD,
   expectAccessible,
   graphqlAsUser,
   ICON_ORIGIN,
   newPage,
   today,
   unique,
-  uniqueEmail,
 } from "./dashboard";
 import { admin } from "./helpers";
-import { linkMailedTo } from "./smtp-server";
 
 const BASE = process.env.E2E_BASE_URL!;
 
@@ -168,20 +166,7 @@ test("the list's money columns over a range, the totals row, compare columns and
     await expectAccessible(page, "campaign list with a refused range");
 
     // a viewer: the same figures, no bulk action, no creation
-    const email = uniqueEmail("money-viewer");
-    const invited = await graphqlAsUser(
-      page,
-      `mutation($input: InviteMemberInput!) { inviteMember(input: $input) { url userErrors { message } } }`,
-      { input: { email, role: "VIEWER" } },
-    );
-    expect(invited.inviteMember.userErrors).toEqual([]);
-    const viewer = await newPage(browser);
-    // the link is answered only when it was not emailed; the run's SMTP server has it otherwise
-    await viewer.goto((invited.inviteMember.url as string | null) ?? (await linkMailedTo(email, "/invite#")));
-    await viewer.getByLabel("Your name").fill("Vic Viewer");
-    await viewer.getByLabel("Password").fill(DASHBOARD_PASSWORD);
-    await viewer.getByRole("button", { name: "Create account and join" }).click();
-    await viewer.waitForURL("**/overview");
+    const viewer = await joinAsViewer(browser, page, "Vic Viewer");
     await viewer.goto(`${url}&compare=previous`);
     await expect(cell(viewer, name, "impressions")).toHaveText("2");
     await expect(viewer.getByRole("link", { name: "New campaign" })).toHaveCount(0);

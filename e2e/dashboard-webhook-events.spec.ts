@@ -6,16 +6,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import {
+  joinAsViewer,
   createAccount,
-  DASHBOARD_PASSWORD,
   expectAccessible,
   graphqlAsUser,
   ICON_ORIGIN,
   newPage,
   unique,
-  uniqueEmail,
 } from "./dashboard";
-import { linkMailedTo } from "./smtp-server";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -98,19 +96,7 @@ test("an endpoint's events are changed with the Events form; a viewer sees no fo
   await expect(page.getByText("Changed a webhook endpoint's events").first()).toBeVisible();
 
   // a viewer: the endpoint's events, no form
-  const email = uniqueEmail("events-viewer");
-  const invited = await graphqlAsUser(
-    page,
-    `mutation($input: InviteMemberInput!) { inviteMember(input: $input) { url userErrors { message } } }`,
-    { input: { email, role: "VIEWER" } },
-  );
-  expect(invited.inviteMember.userErrors).toEqual([]);
-  const viewer = await newPage(browser);
-  await viewer.goto((invited.inviteMember.url as string | null) ?? (await linkMailedTo(email, "/invite#")));
-  await viewer.getByLabel("Your name").fill("Vera Viewer");
-  await viewer.getByLabel("Password").fill(DASHBOARD_PASSWORD);
-  await viewer.getByRole("button", { name: "Create account and join" }).click();
-  await viewer.waitForURL("**/overview");
+  const viewer = await joinAsViewer(browser, page, "Vera Viewer");
   await viewer.goto(path);
   await expect(viewer.getByTestId("endpoint-events")).toHaveText(
     ["An ad was clicked click.recorded", "A campaign ended campaign.ended"].join(""),
